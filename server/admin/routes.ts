@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+
+/** admin routes. */
+export default async function adminRoutes(_app: FastifyInstance) {}

@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import multipart from '@fastify/multipart';
+import websocket from '@fastify/websocket';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import type { Bus } from './notify/bus.ts';
+import { errorsPlugin } from './http/errors.ts';
+import { validatorCompiler } from './http/validation.ts';
+import { guardPlugin } from './auth/guard.ts';
+import { Err } from '../src/contract/errors.ts';
+import { message } from './http/messages.ts';
+import authRoutes from './auth/routes.ts';
+import marketRoutes from './market/routes.ts';
+import walletRoutes from './wallet/routes.ts';
+import adminRoutes from './admin/routes.ts';
+import contentRoutes from './content/routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    database: Database;
+    bus: Bus;
+  }
+}
+
+export type App = FastifyInstance;
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  bus: Bus;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const API_PREFIXES = ['/swx/', '/admin-api/', '/docs', '/ws', '/customer-service/', '/settings/', '/js-api/'];
+
+export async function buildApp({ config, database, bus, logger }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: 'x-request-id',
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('bus', bus);
+
+  // external plugins
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 4, fields: 20, fieldSize: 2000 } });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Trading platform API', version: '1.0.0', description: 'Every body is { code, msg, result }. See docs/error-catalogue.md.' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  // our plugins
+  await app.register(errorsPlugin);
+  await app.register(guardPlugin);
+
+  // routes
+  await app.register(authRoutes);
+  await app.register(marketRoutes);
+  await app.register(walletRoutes);
+  await app.register(contentRoutes);
+  await app.register(adminRoutes, { prefix: '/admin-api' });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
+
+  const staticDir = config.staticDir;
+  const hasApp = staticDir && fs.existsSync(path.join(staticDir, 'index.html'));
+  if (hasApp) {
+    await app.register(fastifyStatic, { root: staticDir, wildcard: false, maxAge: '1h', index: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const isApi = API_PREFIXES.some((p) => req.url.startsWith(p));
+    if (!isApi && hasApp && req.method === 'GET') {
+      // the single-page app owns every other path (wouter sends unknown ones to /)
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ code: Err.NOT_FOUND, msg: message(req.lang ?? 'en', Err.NOT_FOUND), result: null });
+  });
+  return app;
+}

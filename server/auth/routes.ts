@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+
+/** auth routes. */
+export default async function authRoutes(_app: FastifyInstance) {}

@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+
+/** content routes. */
+export default async function contentRoutes(_app: FastifyInstance) {}

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The one database type the code sees, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle (same query API as Db). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** For PostgreSQL: the pool, so leadership can hold an advisory lock on one connection. */
+  pool?: pg.Pool;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** node-postgres returns NUMERIC and BIGINT as strings already; keep it that way (no floats). */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; memory?: boolean; poolSize?: number }): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
+    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    // Several instances may start at once: one migrates, the others wait on the lock.
+    const client = await pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock(727001)');
+      await migratePg(drizzlePg(client, { casing: 'snake_case' }), { migrationsFolder });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(727001)').catch(() => {});
+      client.release();
+    }
+    return { db, kind: 'postgres', pool, close: () => pool.end() };
+  }
+  let dir: string | undefined;
+  if (!opts.memory) {
+    dir = path.join(opts.dataDir ?? './data', 'pglite');
+    fs.mkdirSync(dir, { recursive: true });
+  }
+  const client = dir ? new PGlite(dir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  await migratePglite(drizzlePglite(client, { casing: 'snake_case' }), { migrationsFolder });
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+export async function ping(db: Db): Promise<boolean> {
+  await db.execute(sql`select 1`);
+  return true;
+}

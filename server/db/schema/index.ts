@@ -1,0 +1,4 @@
+// One file per domain; each helper adds its own and exports it here.
+export * from './users.ts';
+export * from './ledger.ts';
+export * from './audit.ts';

@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const users = pgTable('users', {
+  id: bigserial({ mode: 'bigint' }).primaryKey(),
+  username: text().notNull(),
+  email: text(),
+  /** E.164-style: area code digits + national number, e.g. "+4475..." */
+  phone: text(),
+  areaCode: text(),
+  passwordHash: text(),
+  role: text({ enum: ['customer', 'operator'] }).notNull().default('customer'),
+  status: text({ enum: ['active', 'disabled'] }).notNull().default('active'),
+  inviteCode: text().notNull(),
+  invitedBy: bigint({ mode: 'bigint' }),
+  kycStatus: text({ enum: ['none', 'pending', 'verified', 'rejected'] }).notNull().default('none'),
+  smartEnabled: boolean().notNull().default(true),
+  googleSub: text(),
+  language: text().notNull().default('en'),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('users_username_lower').on(sql`lower(${t.username})`),
+  uniqueIndex('users_email_lower').on(sql`lower(${t.email})`),
+  uniqueIndex('users_phone').on(t.phone),
+  uniqueIndex('users_invite_code').on(t.inviteCode),
+  uniqueIndex('users_google_sub').on(t.googleSub),
+]);
+
+export const sessions = pgTable('sessions', {
+  id: bigserial({ mode: 'bigint' }).primaryKey(),
+  /** sha256 of the opaque token; the token itself is never stored. */
+  tokenHash: text().notNull(),
+  userId: bigint({ mode: 'bigint' }).notNull().references(() => users.id),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  revokedAt: timestamp({ withTimezone: true }),
+  ip: text(),
+  userAgent: text(),
+}, (t) => [uniqueIndex('sessions_token_hash').on(t.tokenHash), index('sessions_user').on(t.userId)]);
+
+export const verificationCodes = pgTable('verification_codes', {
+  id: bigserial({ mode: 'bigint' }).primaryKey(),
+  /** normalised e-mail (lower case) or phone (+digits) */
+  target: text().notNull(),
+  purpose: text({ enum: ['register', 'login', 'reset'] }).notNull(),
+  codeHash: text().notNull(),
+  attempts: integer().notNull().default(0),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  consumedAt: timestamp({ withTimezone: true }),
+  ip: text(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('verification_codes_target').on(t.target, t.purpose), index('verification_codes_ip').on(t.ip, t.createdAt)]);
+
+/** Failed-login counters per key ("acct:<id>" or "ip:<addr>") that slow down guessing. */
+export const loginFailures = pgTable('login_failures', {
+  key: text().primaryKey(),
+  failures: integer().notNull().default(0),
+  lastAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Mail and SMS that were sent, or would have been without SMTP: operators read it. */
+export const outbox = pgTable('outbox', {
+  id: bigserial({ mode: 'bigint' }).primaryKey(),
+  channel: text({ enum: ['email', 'sms'] }).notNull(),
+  recipient: text().notNull(),
+  subject: text().notNull(),
+  body: text().notNull(),
+  sentAt: timestamp({ withTimezone: true }),
+  error: text(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('outbox_recipient').on(t.recipient, t.createdAt)]);

@@ -1,0 +1,33 @@
+import type { Asset, Book } from '../../src/contract/constants.ts';
+
+/** What a user's money is doing. A user's total in an asset is the sum over purposes. */
+export const USER_PURPOSES = ['available', 'withdrawal_hold', 'order_margin', 'plan_principal', 'loan_collateral'] as const;
+export type UserPurpose = (typeof USER_PURPOSES)[number];
+
+/** The house's side of every entry. These may go negative (money that came in from outside). */
+export const PLATFORM_PURPOSES = [
+  'demo_grants', 'deposits', 'payouts', 'fees', 'trading_results', 'yield_paid',
+  'penalties', 'interest', 'nft_sales', 'charity', 'loans_issued',
+] as const;
+export type PlatformPurpose = (typeof PLATFORM_PURPOSES)[number];
+
+export type AccountRef =
+  | { owner: 'user'; userId: bigint; purpose: UserPurpose }
+  | { owner: 'platform'; purpose: PlatformPurpose };
+
+export const userAccount = (userId: bigint, purpose: UserPurpose = 'available'): AccountRef => ({ owner: 'user', userId, purpose });
+export const platformAccount = (purpose: PlatformPurpose): AccountRef => ({ owner: 'platform', purpose });
+
+export interface TransferRequest {
+  /** Unique forever: the same key never moves money twice (retries, double clicks, two instances). */
+  key: string;
+  book: Book;
+  asset: Asset;
+  from: AccountRef;
+  to: AccountRef;
+  /** Decimal string, > 0, within the asset's precision. */
+  amount: string;
+  reason: string;
+  refType?: string;
+  refId?: string;
+}

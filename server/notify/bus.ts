@@ -1,0 +1,72 @@
+import { EventEmitter } from 'node:events';
+import { Redis } from 'ioredis';
+
+/**
+ * Fan-out of price ticks and user events. In one process an EventEmitter; with REDIS_URL,
+ * Redis pub/sub so every instance hears what any instance publishes.
+ * Channels: 'prices' (array of {code, price, zdf}), 'user:<id>' (a user's record events).
+ */
+export interface Bus {
+  publish(channel: string, message: unknown): Promise<void>;
+  /** Returns an unsubscribe function. */
+  subscribe(channel: string, handler: (message: unknown) => void): () => void;
+  close(): Promise<void>;
+}
+
+export function memoryBus(): Bus {
+  const ee = new EventEmitter();
+  ee.setMaxListeners(0);
+  return {
+    async publish(channel, message) {
+      ee.emit(channel, message);
+    },
+    subscribe(channel, handler) {
+      ee.on(channel, handler);
+      return () => ee.off(channel, handler);
+    },
+    async close() {
+      ee.removeAllListeners();
+    },
+  };
+}
+
+export function redisBus(url: string): Bus {
+  const pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
+  const sub = new Redis(url, { lazyConnect: false });
+  const local = new EventEmitter();
+  local.setMaxListeners(0);
+  const counts = new Map<string, number>();
+  sub.on('message', (channel: string, raw: string) => {
+    let msg: unknown;
+    try {
+      msg = JSON.parse(raw);
+    } catch {
+      return;
+    }
+    local.emit(channel, msg);
+  });
+  return {
+    async publish(channel, message) {
+      await pub.publish(channel, JSON.stringify(message));
+    },
+    subscribe(channel, handler) {
+      local.on(channel, handler);
+      const n = (counts.get(channel) ?? 0) + 1;
+      counts.set(channel, n);
+      if (n === 1) void sub.subscribe(channel);
+      return () => {
+        local.off(channel, handler);
+        const left = (counts.get(channel) ?? 1) - 1;
+        counts.set(channel, left);
+        if (left === 0) {
+          counts.delete(channel);
+          void sub.unsubscribe(channel);
+        }
+      };
+    },
+    async close() {
+      local.removeAllListeners();
+      await Promise.allSettled([pub.quit(), sub.quit()]);
+    },
+  };
+}

@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+
+/** wallet routes. */
+export default async function walletRoutes(_app: FastifyInstance) {}

@@ -1,0 +1,29 @@
+import { Type, type TSchema } from 'typebox';
+
+/** Every response body: `{ code, msg, result }` (DESIGN.md, API conventions). */
+export const Envelope = <T extends TSchema>(result: T) =>
+  Type.Object({ code: Type.Integer(), msg: Type.String(), result: Type.Union([result, Type.Null()]) });
+
+export const ErrorEnvelope = Type.Object({
+  code: Type.Integer(),
+  msg: Type.String(),
+  result: Type.Null(),
+});
+
+/** Lists take pageNum/pageSize and return { rows, total }. */
+export const PageQuery = {
+  pageNum: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000, default: 1 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+};
+export const Page = <T extends TSchema>(row: T) =>
+  Type.Object({ rows: Type.Array(row), total: Type.Integer() });
+
+/** Decimal amount on the wire: a string, never a float. */
+export const DecimalString = (opts: { maxLength?: number } = {}) =>
+  Type.String({ pattern: '^-?[0-9]{1,30}(\\.[0-9]{1,18})?$', maxLength: opts.maxLength ?? 50 });
+
+/** A positive decimal string as typed by a user (validated further by the asset's precision). */
+export const AmountString = Type.String({ pattern: '^[0-9]{1,20}(\\.[0-9]{1,18})?$', maxLength: 40 });
+
+export const IdString = Type.String({ pattern: '^[0-9]{1,19}$', maxLength: 19 });
+export const IsoTime = Type.String({ format: 'date-time' });

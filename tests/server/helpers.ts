@@ -1,0 +1,69 @@
+import crypto from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type Config } from '../../server/config.ts';
+import { createPlatform } from '../../server/start.ts';
+
+const ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+
+export const usingPostgres = () => process.env.TEST_DB === 'postgres';
+
+/** Creates an empty PostgreSQL database for one test file; returns its URL and a dropper. */
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `t_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: ADMIN_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  close: () => Promise<void>;
+}
+
+/**
+ * A real platform on a fresh database: in-memory PGlite, or a new PostgreSQL database when
+ * TEST_DB=postgres. Engines are off unless asked for. Close it in afterAll.
+ */
+export async function buildTestApp(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+  let drop = async () => {};
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-test-'));
+  const config = loadConfig({ LOG_LEVEL: 'silent', ...env }, { dataDir, staticDir: undefined, engines: false, ...overrides });
+  if (usingPostgres() && !config.databaseUrl) {
+    const t = await createTestDatabase();
+    config.databaseUrl = t.url;
+    drop = t.drop;
+  }
+  const app = await createPlatform(config, { memoryDb: true, logger: false });
+  await app.ready();
+  return {
+    app,
+    config,
+    close: async () => {
+      await app.close();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Parses an inject() reply as the envelope. */
+export function body<T = any>(res: { json: () => unknown }): { code: number; msg: string; result: T } {
+  return res.json() as { code: number; msg: string; result: T };
+}

@@ -1,0 +1,27 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, body, type TestApp } from './helpers.ts';
+
+describe('service skeleton', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  it('answers health and serves the OpenAPI document', async () => {
+    expect((await t.app.inject('/healthz')).json()).toEqual({ ok: true });
+    const doc = (await t.app.inject('/docs/json')).json();
+    expect(doc.openapi).toMatch(/^3\./);
+  });
+
+  it('unknown API paths get a coded 404 in the asked language', async () => {
+    const res = await t.app.inject({ url: '/swx/customer/nope', headers: { lang: 'en' } });
+    expect(res.statusCode).toBe(404);
+    expect(body(res)).toMatchObject({ code: 10053, result: null });
+  });
+
+  it('carries a request id on every reply', async () => {
+    const res = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
+    expect(res.statusCode).toBe(200);
+  });
+});
