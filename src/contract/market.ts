@@ -1,0 +1,182 @@
+import { Type, type Static } from 'typebox';
+import { Page, PageQuery } from './envelope.ts';
+
+/**
+ * Market data contract (issue 3): instruments, quotes, candles, watchlist, home-page stats.
+ * Shared by browser and server: no DOM, no Node imports.
+ *
+ * Conventions: prices are decimal strings (rounded to the instrument's precision), `zdf` is the
+ * 24h change in percent as a number with 2 decimals, sparkline points (`hundred`) are numbers
+ * because they are only drawn, times are UTC ISO 8601.
+ */
+
+export const INSTRUMENT_TYPES = ['crypto', 'forex', 'stock', 'etf', 'futures'] as const;
+export type InstrumentType = (typeof INSTRUMENT_TYPES)[number];
+export const InstrumentTypeSchema = Type.Union(INSTRUMENT_TYPES.map((t) => Type.Literal(t)));
+
+/** Where a price comes from; every simulated price is labelled as such in the app. */
+export const PRICE_SOURCES = ['simulated', 'exchange'] as const;
+export type PriceSource = (typeof PRICE_SOURCES)[number];
+export const PriceSourceSchema = Type.Union(PRICE_SOURCES.map((s) => Type.Literal(s)));
+
+export const INTERVALS = ['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w'] as const;
+export type Interval = (typeof INTERVALS)[number];
+export const IntervalSchema = Type.Union(INTERVALS.map((s) => Type.Literal(s)));
+/** Length of each interval in milliseconds (1w buckets start on Monday 00:00 UTC). */
+export const INTERVAL_MS: Record<Interval, number> = {
+  '1m': 60_000, '5m': 300_000, '15m': 900_000, '30m': 1_800_000,
+  '1h': 3_600_000, '4h': 14_400_000, '1d': 86_400_000, '1w': 604_800_000,
+};
+
+/** Instrument code: upper-case letters/digits, e.g. BTCUSDT, EURUSD, AAPL, ES (futures: ESUSD). */
+export const InstrumentCode = Type.String({ pattern: '^[A-Z0-9]{2,20}$', maxLength: 20 });
+const Price = Type.String({ pattern: '^-?[0-9]{1,20}(\\.[0-9]{1,12})?$', maxLength: 40 });
+
+/** Decimal places in the sparkline and the number of points it keeps (spec section 9). */
+export const HUNDRED_POINTS = 100;
+
+/** GET /swx/customer/index/listMarketByType */
+export const ListMarketQuery = Type.Object({
+  type: Type.Optional(InstrumentTypeSchema),
+  /** Matches the start of the code or any part of the name, case-insensitive. */
+  search: Type.Optional(Type.String({ maxLength: 40 })),
+  ...PageQuery,
+}, { additionalProperties: false });
+export type ListMarketQuery = Static<typeof ListMarketQuery>;
+
+export const MarketItem = Type.Object({
+  code: Type.String(),
+  type: InstrumentTypeSchema,
+  id: Type.String(),
+  /** URL of the logo (an SVG served by /swx/customer/index/logo/:code.svg). */
+  logo: Type.String(),
+  appName: Type.String(),
+  /** Last price. */
+  price: Price,
+  /** 24h change, percent. */
+  zdf: Type.Number(),
+  /** The last 100 prices, oldest first (for the mini chart). */
+  hundred: Type.Array(Type.Number()),
+  /** Same as price (kept for the original client, which reads both). */
+  nowPrice: Price,
+  source: PriceSourceSchema,
+  /** True when the feed has not ticked for config.feed.staleAfterMs: not tradable. */
+  stale: Type.Boolean(),
+  /** Market hours: false outside trading hours (orders refused with 10015). */
+  marketOpen: Type.Boolean(),
+  pricePrecision: Type.Integer(),
+  /** Smallest order quantity increment, decimal string. */
+  quantityStep: Type.String(),
+});
+export type MarketItem = Static<typeof MarketItem>;
+export const MarketPage = Page(MarketItem);
+export type MarketPage = Static<typeof MarketPage>;
+
+/** GET /swx/customer/index/getKValueByCodeAndDate */
+export const KLineQuery = Type.Object({
+  code: InstrumentCode,
+  interval: Type.Optional(IntervalSchema),
+  /** Range start (inclusive), ISO 8601; default: `limit` candles before `to`. */
+  from: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
+  /** Range end (inclusive), ISO 8601; default: now. */
+  to: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
+  /** At most this many candles (the newest of the range); default 300. */
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1500 })),
+}, { additionalProperties: false });
+export type KLineQuery = Static<typeof KLineQuery>;
+
+export const Candle = Type.Object({
+  /** Bucket start, ISO 8601 UTC. */
+  time: Type.String(),
+  open: Price,
+  high: Price,
+  low: Price,
+  close: Price,
+  /** Base-asset volume, decimal string. */
+  volume: Type.String(),
+});
+export type Candle = Static<typeof Candle>;
+export const CandleList = Type.Array(Candle);
+
+export const CodeParams = Type.Object({ code: InstrumentCode }, { additionalProperties: false });
+
+/** GET /swx/customer/index/getMarketInfo/:code */
+export const MarketInfo = Type.Object({
+  code: Type.String(),
+  type: InstrumentTypeSchema,
+  id: Type.String(),
+  appName: Type.String(),
+  logo: Type.String(),
+  price: Price,
+  /** 24h absolute change. */
+  change: Price,
+  /** 24h change, percent. */
+  zdf: Type.Number(),
+  open: Price,
+  high: Price,
+  low: Price,
+  /** 24h base volume. */
+  volume: Type.String(),
+  /** 24h quote volume (USD/USDT). */
+  quoteVolume: Type.String(),
+  source: PriceSourceSchema,
+  stale: Type.Boolean(),
+  marketOpen: Type.Boolean(),
+  /** marketOpen && !stale: orders are accepted. */
+  tradable: Type.Boolean(),
+  pricePrecision: Type.Integer(),
+  quantityStep: Type.String(),
+  /** Time of the last tick. */
+  time: Type.String(),
+});
+export type MarketInfo = Static<typeof MarketInfo>;
+
+/** GET /swx/customer/index/getPrice/bitcoin and /getPrice/ethereum */
+export const PriceQuote = Type.Object({
+  code: Type.String(),
+  price: Price,
+  zdf: Type.Number(),
+  source: PriceSourceSchema,
+  stale: Type.Boolean(),
+  time: Type.String(),
+});
+export type PriceQuote = Static<typeof PriceQuote>;
+
+/** GET /swx/customer/index/marketStats: home-page figures computed from data. */
+export const MarketStats = Type.Object({
+  /** Instruments listed per type (the home page's "350+ cryptocurrencies" is counts.crypto). */
+  counts: Type.Object({
+    crypto: Type.Integer(), forex: Type.Integer(), stock: Type.Integer(), etf: Type.Integer(), futures: Type.Integer(),
+  }),
+  total: Type.Integer(),
+  /** Sum over all instruments of 24h quote volume, in USDT, decimal string (integer part). */
+  volume24hUsdt: Type.String(),
+  /** 'simulated' when any listed price is simulated. */
+  source: PriceSourceSchema,
+});
+export type MarketStats = Static<typeof MarketStats>;
+
+/** POST /swx/customer/user/watchlist/add and /remove */
+export const WatchlistBody = Type.Object({ code: InstrumentCode }, { additionalProperties: false });
+export type WatchlistBody = Static<typeof WatchlistBody>;
+/** Most instruments one user may watch. */
+export const WATCHLIST_MAX = 200;
+/** GET /swx/customer/user/watchlist/list: the user's instruments, oldest addition first. */
+export const WatchlistResult = Type.Object({ rows: Type.Array(MarketItem), total: Type.Integer() });
+export type WatchlistResult = Static<typeof WatchlistResult>;
+export const WatchlistChange = Type.Object({ code: Type.String(), watching: Type.Boolean() });
+export type WatchlistChange = Static<typeof WatchlistChange>;
+
+/** API paths (prefix /swx/customer). */
+export const MARKET_PATHS = {
+  list: '/swx/customer/index/listMarketByType',
+  kline: '/swx/customer/index/getKValueByCodeAndDate',
+  info: '/swx/customer/index/getMarketInfo/', // + code
+  bitcoin: '/swx/customer/index/getPrice/bitcoin',
+  ethereum: '/swx/customer/index/getPrice/ethereum',
+  stats: '/swx/customer/index/marketStats',
+  logo: '/swx/customer/index/logo/', // + code + '.svg'
+  watchAdd: '/swx/customer/user/watchlist/add',
+  watchRemove: '/swx/customer/user/watchlist/remove',
+  watchList: '/swx/customer/user/watchlist/list',
+} as const;
