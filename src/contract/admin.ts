@@ -1,0 +1,97 @@
+/**
+ * Operator API contract (`/admin-api`, operator role only: 401 / 10045 otherwise).
+ * Operators review deposits and withdrawals, keep the receive addresses, read the outbox and the
+ * audit log. No endpoint sets a balance or a price: money moves only through the reviewed flows.
+ */
+import { Type, type Static } from 'typebox';
+import { IdString, IsoTime, Page, PageQuery } from './envelope.ts';
+import { AssetSchema, Deposit, DEPOSIT_STATUSES, NetworkSchema, Withdrawal, WITHDRAWAL_STATUSES } from './wallet.ts';
+
+const Lits = <T extends readonly string[]>(xs: T) => Type.Union(xs.map((x) => Type.Literal(x)));
+const Who = { userId: IdString, username: Type.String() };
+
+/** GET /admin-api/deposits?status=pending (default all), coin, userId. Proof: GET /admin-api/deposits/:id/proof */
+export const AdminDeposit = Type.Object({ ...Deposit.properties, ...Who, reviewedBy: Type.Union([IdString, Type.Null()]) });
+export type AdminDeposit = Static<typeof AdminDeposit>;
+export const AdminDepositQuery = Type.Object({
+  ...PageQuery,
+  status: Type.Optional(Lits(DEPOSIT_STATUSES)),
+  coin: Type.Optional(AssetSchema),
+  userId: Type.Optional(IdString),
+}, { additionalProperties: false });
+export const AdminDepositPage = Page(AdminDeposit);
+
+/** GET /admin-api/withdrawals?status=pending */
+export const AdminWithdrawal = Type.Object({ ...Withdrawal.properties, ...Who, reviewedBy: Type.Union([IdString, Type.Null()]) });
+export type AdminWithdrawal = Static<typeof AdminWithdrawal>;
+export const AdminWithdrawalQuery = AdminDepositQuery;
+export const AdminWithdrawalPage = Page(AdminWithdrawal);
+
+export const AdminIdParams = Type.Object({ id: IdString }, { additionalProperties: false });
+/** POST /admin-api/deposits/:id/approve {} → AdminDeposit */
+export const ApproveDepositBody = Type.Object({}, { additionalProperties: false });
+/** POST /admin-api/deposits/:id/reject and /admin-api/withdrawals/:id/reject { reason } (the user sees it) */
+export const RejectBody = Type.Object({ reason: Type.String({ minLength: 1, maxLength: 500 }) }, { additionalProperties: false });
+/** POST /admin-api/withdrawals/:id/approve { payoutTxHash } → AdminWithdrawal */
+export const ApproveWithdrawalBody = Type.Object({
+  payoutTxHash: Type.String({ minLength: 16, maxLength: 100, pattern: '^(0x)?[0-9a-fA-F]{16,98}$' }),
+}, { additionalProperties: false });
+
+/** Receive addresses: GET/POST /admin-api/deposit-addresses, PUT/DELETE /admin-api/deposit-addresses/:id */
+export const AdminDepositAddress = Type.Object({
+  id: IdString,
+  coin: AssetSchema,
+  network: NetworkSchema,
+  address: Type.String(),
+  enabled: Type.Boolean(),
+  createdAt: IsoTime,
+  updatedAt: IsoTime,
+});
+export type AdminDepositAddress = Static<typeof AdminDepositAddress>;
+export const AdminDepositAddressList = Type.Object({ rows: Type.Array(AdminDepositAddress) });
+/** The address is checked for the network (10041), like withdrawal addresses. */
+export const CreateDepositAddressBody = Type.Object({
+  coin: AssetSchema,
+  network: NetworkSchema,
+  address: Type.String({ minLength: 1, maxLength: 120 }),
+  enabled: Type.Optional(Type.Boolean()),
+}, { additionalProperties: false });
+export const UpdateDepositAddressBody = Type.Object({
+  address: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
+  enabled: Type.Optional(Type.Boolean()),
+}, { additionalProperties: false });
+export const DeletedResult = Type.Object({ id: IdString, deleted: Type.Boolean() });
+
+/** GET /admin-api/outbox: mail and SMS sent or queued (codes readable without SMTP). */
+export const OutboxRow = Type.Object({
+  id: IdString,
+  channel: Type.String(),
+  recipient: Type.String(),
+  subject: Type.String(),
+  body: Type.String(),
+  sentAt: Type.Union([IsoTime, Type.Null()]),
+  error: Type.Union([Type.String(), Type.Null()]),
+  createdAt: IsoTime,
+});
+export const OutboxQuery = Type.Object({ ...PageQuery, recipient: Type.Optional(Type.String({ maxLength: 200 })) }, { additionalProperties: false });
+export const OutboxPage = Page(OutboxRow);
+
+/** GET /admin-api/audit-log: append-only; who, when, what, before and after. */
+export const AuditRow = Type.Object({
+  id: IdString,
+  actorId: IdString,
+  action: Type.String(),
+  targetType: Type.String(),
+  targetId: Type.String(),
+  before: Type.Unknown(),
+  after: Type.Unknown(),
+  createdAt: IsoTime,
+});
+export type AuditRow = Static<typeof AuditRow>;
+export const AuditQuery = Type.Object({
+  ...PageQuery,
+  targetType: Type.Optional(Type.String({ maxLength: 40 })),
+  targetId: Type.Optional(Type.String({ maxLength: 40 })),
+  actorId: Type.Optional(IdString),
+}, { additionalProperties: false });
+export const AuditPage = Page(AuditRow);

@@ -1,0 +1,255 @@
+/**
+ * Wallet API contract: balances, deposits (recharge), withdrawals, statement, notifications.
+ * Shared by browser and server: TypeBox only, no DOM or Node imports.
+ * Money is a decimal string, ids are strings, times are UTC ISO 8601.
+ */
+import { Type, type Static } from 'typebox';
+import { ASSETS, BOOKS, type Asset } from './constants.ts';
+import { AmountString, DecimalString, IdString, IsoTime, Page, PageQuery } from './envelope.ts';
+
+export const AssetSchema = Type.Union(ASSETS.map((a) => Type.Literal(a)));
+export const BookSchema = Type.Union(BOOKS.map((b) => Type.Literal(b)));
+
+/** Networks a coin travels on. A withdrawal "method" is `${coin}-${network}`, e.g. "USDT-TRC20". */
+export const NETWORKS = ['BTC', 'ERC20', 'TRC20'] as const;
+export type Network = (typeof NETWORKS)[number];
+export const NetworkSchema = Type.Union(NETWORKS.map((n) => Type.Literal(n)));
+export const COIN_NETWORKS: Record<Asset, readonly Network[]> = { USDT: ['TRC20', 'ERC20'], BTC: ['BTC'], ETH: ['ERC20'] };
+export const methodOf = (coin: Asset, network: Network) => `${coin}-${network}`;
+/** Every valid method string, e.g. ['USDT-TRC20', 'USDT-ERC20', 'BTC-BTC', 'ETH-ERC20']. */
+export const WITHDRAW_METHODS: readonly string[] = ASSETS.flatMap((c) => COIN_NETWORKS[c].map((n) => methodOf(c, n)));
+/** Smallest withdrawal per coin (the spec gives none; these cover typical network fees). */
+export const MIN_WITHDRAWAL: Record<Asset, string> = { USDT: '10', BTC: '0.0005', ETH: '0.005' };
+
+export const DEPOSIT_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+const Lits = <T extends readonly string[]>(xs: T) => Type.Union(xs.map((x) => Type.Literal(x)));
+
+// ---------------------------------------------------------------- balances
+/** One asset of the selected book. `total` = sum of purposes; `valueUsdt` null when no price. */
+export const AssetBalance = Type.Object({
+  asset: AssetSchema,
+  available: DecimalString(),
+  withdrawalHold: DecimalString(),
+  orderMargin: DecimalString(),
+  planPrincipal: DecimalString(),
+  loanCollateral: DecimalString(),
+  total: DecimalString(),
+  valueUsdt: Type.Union([DecimalString(), Type.Null()]),
+});
+export type AssetBalance = Static<typeof AssetBalance>;
+/** GET /swx/customer/user/balances */
+export const Balances = Type.Object({
+  book: BookSchema,
+  assets: Type.Array(AssetBalance),
+  /** Sum of valueUsdt over assets that have a price. */
+  totalUsdt: DecimalString(),
+  /** false when some asset had no current price (its valueUsdt is null). */
+  complete: Type.Boolean(),
+});
+export type Balances = Static<typeof Balances>;
+
+// ---------------------------------------------------------------- deposit addresses
+export const DepositAddress = Type.Object({
+  id: IdString,
+  coin: AssetSchema,
+  network: NetworkSchema,
+  address: Type.String(),
+  /** QR code of the address as an SVG data URL (`data:image/svg+xml;base64,...`). */
+  qr: Type.String(),
+  minAmount: DecimalString(),
+});
+export type DepositAddress = Static<typeof DepositAddress>;
+/** GET /swx/customer/user/depositAddresses → { rows } (enabled addresses only). */
+export const DepositAddressList = Type.Object({ rows: Type.Array(DepositAddress) });
+export type DepositAddressList = Static<typeof DepositAddressList>;
+
+// ---------------------------------------------------------------- deposits (recharge)
+/**
+ * POST /swx/customer/user/recharge, multipart/form-data: these text fields plus one file field
+ * `proof` (JPEG, PNG or JPEG 2000, at most config.uploadMaxBytes). Real book only (10033 in demo).
+ * Refusals: 10037 {name, limit} below minimum, 10038 tx hash used, 10039 image format,
+ * 10040 image too large, 10055 image missing, 10042 amount invalid, 10030 malformed.
+ * Success: code 20002, result = Deposit.
+ */
+export const RechargeFields = Type.Object({
+  amount: AmountString,
+  coin: AssetSchema,
+  network: NetworkSchema,
+  /** The chain transaction hash (hex, optionally 0x-prefixed). */
+  txHash: Type.String({ minLength: 16, maxLength: 100, pattern: '^(0x)?[0-9a-fA-F]{16,98}$' }),
+  /** Last 6 digits of the proof (as the spec says). */
+  proofLast6: Type.String({ pattern: '^[0-9]{6}$' }),
+}, { additionalProperties: false });
+export type RechargeFields = Static<typeof RechargeFields>;
+
+export const Deposit = Type.Object({
+  id: IdString,
+  coin: AssetSchema,
+  network: NetworkSchema,
+  amount: DecimalString(),
+  txHash: Type.String(),
+  proofLast6: Type.String(),
+  /** The receive address shown to the user when submitting (null when none was configured). */
+  address: Type.Union([Type.String(), Type.Null()]),
+  status: Lits(DEPOSIT_STATUSES),
+  /** Why it was rejected: shown to the user. */
+  rejectReason: Type.Union([Type.String(), Type.Null()]),
+  /** GET this path (with the Authorization header) for the proof image. */
+  proofUrl: Type.String(),
+  createdAt: IsoTime,
+  reviewedAt: Type.Union([IsoTime, Type.Null()]),
+});
+export type Deposit = Static<typeof Deposit>;
+
+/** GET /swx/customer/user/listRecharge */
+export const ListRechargeQuery = Type.Object({
+  ...PageQuery,
+  status: Type.Optional(Lits(DEPOSIT_STATUSES)),
+  coin: Type.Optional(AssetSchema),
+}, { additionalProperties: false });
+export type ListRechargeQuery = Static<typeof ListRechargeQuery>;
+export const DepositPage = Page(Deposit);
+export type DepositPage = Static<typeof DepositPage>;
+/** GET /swx/customer/user/rechargeProof/:id → the image bytes (owner or operator only). */
+export const IdParams = Type.Object({ id: IdString }, { additionalProperties: false });
+
+// ---------------------------------------------------------------- withdrawals
+/** GET /swx/customer/user/withdrawalMethods: shown before submitting. */
+export const WithdrawalMethod = Type.Object({
+  /** e.g. "USDT-TRC20": send this as `method`. */
+  method: Type.String(),
+  coin: AssetSchema,
+  network: NetworkSchema,
+  minAmount: DecimalString(),
+  /** Available balance of the coin in the real book. */
+  available: DecimalString(),
+});
+export const WithdrawalMethods = Type.Object({
+  /** Fraction of the amount, e.g. "0.01" = 1 %. */
+  feeRate: DecimalString(),
+  methods: Type.Array(WithdrawalMethod),
+});
+export type WithdrawalMethods = Static<typeof WithdrawalMethods>;
+
+/**
+ * POST /swx/customer/user/withdrawal (JSON). Fields are optional in the schema so that a missing
+ * one gets its catalogue code: method 10025, address 10021, amount 10042. Address checked per
+ * network (10041); amount within available (10011). Real book only (10033).
+ * Success: code 20003, result = Withdrawal. The amount moves to the withdrawal hold at once.
+ */
+export const WithdrawalBody = Type.Object({
+  method: Type.Optional(Type.String({ maxLength: 20 })),
+  address: Type.Optional(Type.String({ maxLength: 120 })),
+  amount: Type.Optional(Type.String({ maxLength: 40 })),
+}, { additionalProperties: false });
+export type WithdrawalBody = Static<typeof WithdrawalBody>;
+
+export const Withdrawal = Type.Object({
+  id: IdString,
+  method: Type.String(),
+  coin: AssetSchema,
+  network: NetworkSchema,
+  address: Type.String(),
+  /** What leaves the balance. */
+  amount: DecimalString(),
+  feeRate: DecimalString(),
+  /** amount × feeRate, rounded down to the coin's precision. */
+  fee: DecimalString(),
+  /** amount − fee: what arrives at the address. */
+  receiveAmount: DecimalString(),
+  status: Lits(WITHDRAWAL_STATUSES),
+  rejectReason: Type.Union([Type.String(), Type.Null()]),
+  /** The chain transaction of the payout, once approved. */
+  payoutTxHash: Type.Union([Type.String(), Type.Null()]),
+  createdAt: IsoTime,
+  reviewedAt: Type.Union([IsoTime, Type.Null()]),
+});
+export type Withdrawal = Static<typeof Withdrawal>;
+
+/** GET /swx/customer/user/listWithdrwal (spelled as in the spec). */
+export const ListWithdrawalQuery = Type.Object({
+  ...PageQuery,
+  status: Type.Optional(Lits(WITHDRAWAL_STATUSES)),
+  coin: Type.Optional(AssetSchema),
+}, { additionalProperties: false });
+export type ListWithdrawalQuery = Static<typeof ListWithdrawalQuery>;
+export const WithdrawalPage = Page(Withdrawal);
+export type WithdrawalPage = Static<typeof WithdrawalPage>;
+
+// ---------------------------------------------------------------- statement
+/**
+ * One movement of one of the user's accounts in the selected book. A transfer between two of the
+ * user's own accounts (e.g. available → withdrawal_hold) appears as two rows.
+ */
+export const StatementRow = Type.Object({
+  /** transfer id + side, unique per row: "<transferId>:in" or "<transferId>:out" */
+  id: Type.String(),
+  transferId: IdString,
+  time: IsoTime,
+  asset: AssetSchema,
+  /** the user's account that moved: available, withdrawal_hold, order_margin, ... */
+  purpose: Type.String(),
+  direction: Type.Union([Type.Literal('in'), Type.Literal('out')]),
+  /** Signed: positive in, negative out. */
+  amount: DecimalString(),
+  /** machine-readable, e.g. 'deposit.approved', 'withdrawal.hold'; translate for display. */
+  reason: Type.String(),
+  refType: Type.Union([Type.String(), Type.Null()]),
+  refId: Type.Union([Type.String(), Type.Null()]),
+});
+export type StatementRow = Static<typeof StatementRow>;
+/** GET /swx/customer/user/statement and .../statement.csv (same filters, CSV without paging). */
+export const StatementQuery = Type.Object({
+  ...PageQuery,
+  asset: Type.Optional(AssetSchema),
+  reason: Type.Optional(Type.String({ maxLength: 60, pattern: '^[a-z_.]+$' })),
+  /** inclusive, ISO 8601 */
+  from: Type.Optional(IsoTime),
+  /** exclusive, ISO 8601 */
+  to: Type.Optional(IsoTime),
+}, { additionalProperties: false });
+export type StatementQuery = Static<typeof StatementQuery>;
+export const StatementPage = Page(StatementRow);
+export type StatementPage = Static<typeof StatementPage>;
+
+// ---------------------------------------------------------------- demo reset
+/** POST /swx/customer/user/resetDemo (empty body {}): demo available balances back to the grant. */
+export const ResetDemoBody = Type.Object({}, { additionalProperties: false });
+export const ResetDemoResult = Balances;
+
+// ---------------------------------------------------------------- notifications
+export const Notification = Type.Object({
+  id: IdString,
+  /** e.g. 'deposit.approved', 'deposit.rejected', 'withdrawal.approved', 'withdrawal.rejected' */
+  kind: Type.String(),
+  /** e.g. { id, coin, amount, reason } */
+  params: Type.Record(Type.String(), Type.Unknown()),
+  refType: Type.Union([Type.String(), Type.Null()]),
+  refId: Type.Union([Type.String(), Type.Null()]),
+  read: Type.Boolean(),
+  createdAt: IsoTime,
+});
+export type Notification = Static<typeof Notification>;
+/** GET /swx/customer/user/listNotifications */
+export const ListNotificationsQuery = Type.Object({
+  ...PageQuery,
+  unreadOnly: Type.Optional(Type.Boolean()),
+}, { additionalProperties: false });
+export const NotificationPage = Type.Object({ rows: Type.Array(Notification), total: Type.Integer(), unread: Type.Integer() });
+export type NotificationPage = Static<typeof NotificationPage>;
+/** POST /swx/customer/user/readNotifications: { ids: [...] } or { all: true } → { updated } */
+export const ReadNotificationsBody = Type.Object({
+  ids: Type.Optional(Type.Array(IdString, { maxItems: 200 })),
+  all: Type.Optional(Type.Boolean()),
+}, { additionalProperties: false });
+export type ReadNotificationsBody = Static<typeof ReadNotificationsBody>;
+export const ReadNotificationsResult = Type.Object({ updated: Type.Integer(), unread: Type.Integer() });
+
+/**
+ * Websocket: every status change is published on the user's channel as
+ * `{ kind, params, refType, refId, id }` (same fields as Notification), kind as listed above.
+ */
+export const WALLET_EVENT_KINDS = ['deposit.submitted', 'deposit.approved', 'deposit.rejected', 'withdrawal.submitted', 'withdrawal.approved', 'withdrawal.rejected'] as const;
