@@ -2,3 +2,4 @@
 export * from './users.ts';
 export * from './ledger.ts';
 export * from './audit.ts';
+export * from './wallet.ts';

@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, bigint, boolean, check, index, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** Where users send coins: one or more receive addresses per coin and network, kept by operators. */
+export const depositAddresses = pgTable('deposit_addresses', {
+  id: bigserial({ mode: 'bigint' }).primaryKey(),
+  coin: text().notNull(),
+  network: text().notNull(),
+  address: text().notNull(),
+  enabled: boolean().notNull().default(true),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('deposit_addresses_key').on(t.coin, t.network, t.address)]);
+
+/**
+ * A user's deposit claim (real book only). Status moves only along src/machines/deposit.ts.
+ * The chain transaction hash is unique (lower case, without 0x): a hash is credited at most once,
+ * whatever the race.
+ */
+export const deposits = pgTable('deposits', {
+  id: bigserial({ mode: 'bigint' }).primaryKey(),
+  userId: bigint({ mode: 'bigint' }).notNull(),
+  coin: text().notNull(),
+  network: text().notNull(),
+  amount: numeric({ precision: 38, scale: 18 }).notNull(),
+  txHash: text().notNull(),
+  /** lower case, 0x stripped: the uniqueness key */
+  txHashKey: text().notNull(),
+  proofLast6: text().notNull(),
+  /** file name under <dataDir>/uploads/ (never served publicly) */
+  proofFile: text().notNull(),
+  proofMime: text().notNull(),
+  address: text(),
+  status: text({ enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+  rejectReason: text(),
+  reviewedBy: bigint({ mode: 'bigint' }),
+  reviewedAt: timestamp({ withTimezone: true }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('deposits_tx_hash').on(t.txHashKey),
+  index('deposits_user').on(t.userId, t.id),
+  index('deposits_status').on(t.status, t.id),
+  check('deposits_amount_positive', sql`${t.amount} > 0`),
+]);
+
+/**
+ * A withdrawal request. The amount sits in the user's withdrawal_hold from submission until an
+ * operator approves (paid out) or rejects (released). Status moves along src/machines/withdrawal.ts.
+ */
+export const withdrawals = pgTable('withdrawals', {
+  id: bigserial({ mode: 'bigint' }).primaryKey(),
+  userId: bigint({ mode: 'bigint' }).notNull(),
+  coin: text().notNull(),
+  network: text().notNull(),
+  address: text().notNull(),
+  amount: numeric({ precision: 38, scale: 18 }).notNull(),
+  feeRate: numeric({ precision: 10, scale: 6 }).notNull(),
+  fee: numeric({ precision: 38, scale: 18 }).notNull(),
+  receiveAmount: numeric({ precision: 38, scale: 18 }).notNull(),
+  status: text({ enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+  rejectReason: text(),
+  payoutTxHash: text(),
+  reviewedBy: bigint({ mode: 'bigint' }),
+  reviewedAt: timestamp({ withTimezone: true }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('withdrawals_user').on(t.userId, t.id),
+  index('withdrawals_status').on(t.status, t.id),
+  check('withdrawals_amounts', sql`${t.amount} > 0 AND ${t.fee} >= 0 AND ${t.receiveAmount} > 0 AND ${t.fee} + ${t.receiveAmount} = ${t.amount}`),
+]);
