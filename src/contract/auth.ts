@@ -123,6 +123,8 @@ export type GoogleAuthUrlResult = Static<typeof GoogleAuthUrlResult>;
 export const LoginByGoogleBody = Type.Object({
   code: Type.String({ minLength: 1, maxLength: 2048 }),
   state: Type.String({ minLength: 1, maxLength: 256 }),
+  /** the provider's `iss` callback parameter, when it sent one (RFC 9207) */
+  iss: Type.Optional(Type.String({ maxLength: 512 })),
 }, { additionalProperties: false });
 export type LoginByGoogleBody = Static<typeof LoginByGoogleBody>;
 

@@ -69,3 +69,15 @@ export const outbox = pgTable('outbox', {
   error: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('outbox_recipient').on(t.recipient, t.createdAt)]);
+
+/**
+ * A Google (OpenID Connect) sign-in in flight: what googleAuthUrl generated, checked and
+ * deleted by loginByGoogle. Kept server-side so the browser holds nothing but `state`.
+ */
+export const oidcLogins = pgTable('oidc_logins', {
+  state: text().primaryKey(),
+  nonce: text().notNull(),
+  codeVerifier: text().notNull(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('oidc_logins_expires').on(t.expiresAt)]);
