@@ -3,3 +3,4 @@ export * from './users.ts';
 export * from './ledger.ts';
 export * from './audit.ts';
 export * from './wallet.ts';
+export * from './content.ts';
