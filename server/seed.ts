@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { seedOperator } from './auth/seedOperator.ts';
 
 /**
  * First-start data, idempotent (safe on every start and on every instance).
  * Each domain adds its own seeder here.
  */
-export async function seedAll(_app: FastifyInstance): Promise<void> {}
+export async function seedAll(app: FastifyInstance): Promise<void> {
+  await seedOperator(app);
+}

@@ -1,0 +1,103 @@
+import crypto from 'node:crypto';
+import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { VERIFY_CODE_MAX_ATTEMPTS, VERIFY_CODE_TTL_MS } from '../../src/contract/constants.ts';
+import { CODE_RESEND_SECONDS, type CodePurpose } from '../../src/contract/auth.ts';
+import { Err } from '../../src/contract/errors.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
+import { verificationCodes } from '../db/schema/index.ts';
+import { refuse } from '../http/errors.ts';
+import type { Mailer } from './mailer.ts';
+import type { Target } from './targets.ts';
+
+/** Codes one address may receive per hour, and one client IP may ask for per hour. */
+export const CODES_PER_TARGET_PER_HOUR = 5;
+export const CODES_PER_IP_PER_HOUR = 20;
+
+/**
+ * Codes are stored as a keyed hash (target and purpose mixed in), never in clear. Six
+ * digits are few, so the real protection is the short life and the attempt limit.
+ */
+const codeHash = (target: string, purpose: CodePurpose, code: string) =>
+  crypto.createHash('sha256').update(`${purpose}\n${target}\n${code}`).digest('hex');
+
+const PURPOSE_TEXT: Record<CodePurpose, string> = {
+  register: 'to finish creating your account',
+  login: 'to sign in',
+  reset: 'to reset your password',
+};
+
+/**
+ * Issues a new 6-digit code for target+purpose and hands it to the mailer. Refuses within
+ * the resend cool-down (10054 with seconds) and over the hourly limits (10031). Earlier
+ * codes of the same target and purpose stop working: only the newest counts.
+ */
+export async function issueCode(db: Db, mailer: Mailer, target: Target, purpose: CodePurpose, ip: string) {
+  const hourAgo = sql`now() - interval '1 hour'`;
+  const [latest] = await db
+    .select({ createdAt: verificationCodes.createdAt, age: sql<string>`extract(epoch from now() - ${verificationCodes.createdAt})` })
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.target, target.value), eq(verificationCodes.purpose, purpose)))
+    .orderBy(desc(verificationCodes.id))
+    .limit(1);
+  if (latest) {
+    const wait = Math.ceil(CODE_RESEND_SECONDS - Number(latest.age));
+    if (wait > 0) refuse(Err.CODE_SEND_TOO_SOON, { seconds: wait });
+  }
+  const [{ n: perTarget }] = await db.select({ n: count() }).from(verificationCodes)
+    .where(and(eq(verificationCodes.target, target.value), gt(verificationCodes.createdAt, hourAgo)));
+  if (perTarget >= CODES_PER_TARGET_PER_HOUR) refuse(Err.TOO_MANY_REQUESTS);
+  const [{ n: perIp }] = await db.select({ n: count() }).from(verificationCodes)
+    .where(and(eq(verificationCodes.ip, ip), gt(verificationCodes.createdAt, hourAgo)));
+  if (perIp >= CODES_PER_IP_PER_HOUR) refuse(Err.TOO_MANY_REQUESTS);
+
+  const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
+  await db.transaction(async (tx) => {
+    await tx.update(verificationCodes).set({ consumedAt: sql`now()` })
+      .where(and(eq(verificationCodes.target, target.value), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)));
+    await tx.insert(verificationCodes).values({
+      target: target.value, purpose, codeHash: codeHash(target.value, purpose, code),
+      expiresAt: new Date(Date.now() + VERIFY_CODE_TTL_MS), ip,
+    });
+  });
+  const minutes = Math.round(VERIFY_CODE_TTL_MS / 60_000);
+  await mailer.deliver({
+    channel: target.kind === 'email' ? 'email' : 'sms',
+    recipient: target.value,
+    subject: `Your verification code: ${code}`,
+    body: `Your verification code is ${code}. Use it within ${minutes} minutes ${PURPOSE_TEXT[purpose]}. If you did not ask for it, ignore this message.`,
+  });
+  // old rows are only kept for the hourly limits
+  await db.delete(verificationCodes).where(lt(verificationCodes.createdAt, sql`now() - interval '1 day'`));
+}
+
+/**
+ * Checks a code against the newest one of target+purpose. Counts the attempt first, in its
+ * own statement outside any caller transaction, so a refused request still uses up an
+ * attempt. Returns the code's id for `consumeCode`; refuses 10091 (wrong) or 10032
+ * (expired, used up, none issued).
+ */
+export async function checkCode(db: Db, target: Target, purpose: CodePurpose, code: string): Promise<bigint> {
+  const [row] = await db
+    .select()
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.target, target.value), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)))
+    .orderBy(desc(verificationCodes.id))
+    .limit(1);
+  if (!row || row.expiresAt.getTime() <= Date.now()) return refuse(Err.VERIFY_CODE_EXPIRED);
+  const counted = await db.update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(and(eq(verificationCodes.id, row.id), lt(verificationCodes.attempts, VERIFY_CODE_MAX_ATTEMPTS), isNull(verificationCodes.consumedAt)))
+    .returning({ id: verificationCodes.id });
+  if (counted.length === 0) return refuse(Err.VERIFY_CODE_EXPIRED);
+  const given = codeHash(target.value, purpose, code.trim());
+  if (!crypto.timingSafeEqual(Buffer.from(given), Buffer.from(row.codeHash))) return refuse(Err.VERIFY_CODE_WRONG);
+  return row.id;
+}
+
+/** Marks the code used, inside the caller's transaction; a second use (race) gets 10032. */
+export async function consumeCode(tx: DbOrTx, id: bigint): Promise<void> {
+  const done = await tx.update(verificationCodes).set({ consumedAt: sql`now()` })
+    .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.consumedAt)))
+    .returning({ id: verificationCodes.id });
+  if (done.length === 0) refuse(Err.VERIFY_CODE_EXPIRED);
+}
