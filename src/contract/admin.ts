@@ -5,9 +5,8 @@
  */
 import { Type, type Static } from 'typebox';
 import { IdString, IsoTime, Page, PageQuery } from './envelope.ts';
-import { AssetSchema, Deposit, DEPOSIT_STATUSES, NetworkSchema, Withdrawal, WITHDRAWAL_STATUSES } from './wallet.ts';
+import { AssetSchema, Deposit, NetworkSchema, StatusSchema, Withdrawal } from './wallet.ts';
 
-const Lits = <T extends readonly string[]>(xs: T) => Type.Union(xs.map((x) => Type.Literal(x)));
 const Who = { userId: IdString, username: Type.String() };
 
 /** GET /admin-api/deposits?status=pending (default all), coin, userId. Proof: GET /admin-api/deposits/:id/proof */
@@ -15,7 +14,7 @@ export const AdminDeposit = Type.Object({ ...Deposit.properties, ...Who, reviewe
 export type AdminDeposit = Static<typeof AdminDeposit>;
 export const AdminDepositQuery = Type.Object({
   ...PageQuery,
-  status: Type.Optional(Lits(DEPOSIT_STATUSES)),
+  status: Type.Optional(StatusSchema),
   coin: Type.Optional(AssetSchema),
   userId: Type.Optional(IdString),
 }, { additionalProperties: false });

@@ -4,16 +4,16 @@
  * Money is a decimal string, ids are strings, times are UTC ISO 8601.
  */
 import { Type, type Static } from 'typebox';
-import { ASSETS, BOOKS, type Asset } from './constants.ts';
+import { ASSETS, type Asset } from './constants.ts';
 import { AmountString, DecimalString, IdString, IsoTime, Page, PageQuery } from './envelope.ts';
 
-export const AssetSchema = Type.Union(ASSETS.map((a) => Type.Literal(a)));
-export const BookSchema = Type.Union(BOOKS.map((b) => Type.Literal(b)));
+export const AssetSchema = Type.Union([Type.Literal('USDT'), Type.Literal('BTC'), Type.Literal('ETH')]);
+export const BookSchema = Type.Union([Type.Literal('demo'), Type.Literal('real')]);
 
 /** Networks a coin travels on. A withdrawal "method" is `${coin}-${network}`, e.g. "USDT-TRC20". */
 export const NETWORKS = ['BTC', 'ERC20', 'TRC20'] as const;
 export type Network = (typeof NETWORKS)[number];
-export const NetworkSchema = Type.Union(NETWORKS.map((n) => Type.Literal(n)));
+export const NetworkSchema = Type.Union([Type.Literal('BTC'), Type.Literal('ERC20'), Type.Literal('TRC20')]);
 export const COIN_NETWORKS: Record<Asset, readonly Network[]> = { USDT: ['TRC20', 'ERC20'], BTC: ['BTC'], ETH: ['ERC20'] };
 export const methodOf = (coin: Asset, network: Network) => `${coin}-${network}`;
 /** Every valid method string, e.g. ['USDT-TRC20', 'USDT-ERC20', 'BTC-BTC', 'ETH-ERC20']. */
@@ -25,7 +25,8 @@ export const DEPOSIT_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
-const Lits = <T extends readonly string[]>(xs: T) => Type.Union(xs.map((x) => Type.Literal(x)));
+/** Deposit and withdrawal statuses (src/machines/deposit.ts, withdrawal.ts). */
+export const StatusSchema = Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')]);
 
 // ---------------------------------------------------------------- balances
 /** One asset of the selected book. `total` = sum of purposes; `valueUsdt` null when no price. */
@@ -94,7 +95,7 @@ export const Deposit = Type.Object({
   proofLast6: Type.String(),
   /** The receive address shown to the user when submitting (null when none was configured). */
   address: Type.Union([Type.String(), Type.Null()]),
-  status: Lits(DEPOSIT_STATUSES),
+  status: StatusSchema,
   /** Why it was rejected: shown to the user. */
   rejectReason: Type.Union([Type.String(), Type.Null()]),
   /** GET this path (with the Authorization header) for the proof image. */
@@ -107,7 +108,7 @@ export type Deposit = Static<typeof Deposit>;
 /** GET /swx/customer/user/listRecharge */
 export const ListRechargeQuery = Type.Object({
   ...PageQuery,
-  status: Type.Optional(Lits(DEPOSIT_STATUSES)),
+  status: Type.Optional(StatusSchema),
   coin: Type.Optional(AssetSchema),
 }, { additionalProperties: false });
 export type ListRechargeQuery = Static<typeof ListRechargeQuery>;
@@ -160,7 +161,7 @@ export const Withdrawal = Type.Object({
   fee: DecimalString(),
   /** amount − fee: what arrives at the address. */
   receiveAmount: DecimalString(),
-  status: Lits(WITHDRAWAL_STATUSES),
+  status: StatusSchema,
   rejectReason: Type.Union([Type.String(), Type.Null()]),
   /** The chain transaction of the payout, once approved. */
   payoutTxHash: Type.Union([Type.String(), Type.Null()]),
@@ -172,7 +173,7 @@ export type Withdrawal = Static<typeof Withdrawal>;
 /** GET /swx/customer/user/listWithdrwal (spelled as in the spec). */
 export const ListWithdrawalQuery = Type.Object({
   ...PageQuery,
-  status: Type.Optional(Lits(WITHDRAWAL_STATUSES)),
+  status: Type.Optional(StatusSchema),
   coin: Type.Optional(AssetSchema),
 }, { additionalProperties: false });
 export type ListWithdrawalQuery = Static<typeof ListWithdrawalQuery>;

@@ -1,0 +1,146 @@
+/**
+ * Deposits (recharge): a user claims a chain transfer with a proof image; an operator approves
+ * (ledger credit: platform deposits → user available, real book) or rejects with a reason.
+ * Every status change follows src/machines/deposit.ts and writes a notification.
+ */
+import type { FastifyInstance } from 'fastify';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { MIN_DEPOSIT, type Asset } from '../../src/contract/constants.ts';
+import { Err } from '../../src/contract/errors.ts';
+import { COIN_NETWORKS, type Deposit, type DepositStatus, type Network, type RechargeFields } from '../../src/contract/wallet.ts';
+import { depositMachine } from '../../src/machines/deposit.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { depositAddresses, deposits, users } from '../db/schema/index.ts';
+import { BizError } from '../http/errors.ts';
+import { platformAccount, userAccount } from '../ledger/accounts.ts';
+import { transfer } from '../ledger/ledger.ts';
+import { writeAudit } from '../admin/audit.ts';
+import { fmt, parseUserAmount } from './amounts.ts';
+import { PendingEvents } from './events.ts';
+import { discardUpload, storeUpload, type ImageKind } from './images.ts';
+import { nextStatus } from './lifecycle.ts';
+import Decimal from 'decimal.js';
+
+export type DepositRow = typeof deposits.$inferSelect;
+
+export function depositView(r: DepositRow): Deposit {
+  return {
+    id: r.id.toString(),
+    coin: r.coin as Asset,
+    network: r.network as Network,
+    amount: fmt(r.coin, r.amount),
+    txHash: r.txHash,
+    proofLast6: r.proofLast6,
+    address: r.address,
+    status: r.status as DepositStatus,
+    rejectReason: r.rejectReason,
+    proofUrl: `/swx/customer/user/rechargeProof/${r.id}`,
+    createdAt: r.createdAt.toISOString(),
+    reviewedAt: r.reviewedAt ? r.reviewedAt.toISOString() : null,
+  };
+}
+
+/** Lower case without 0x: the same transaction written two ways is still one transaction. */
+export const txHashKey = (h: string) => h.toLowerCase().replace(/^0x/, '');
+
+/** Checks what can be checked before touching the disk; returns the normalised amount. */
+export function checkRecharge(f: RechargeFields): string {
+  if (!COIN_NETWORKS[f.coin].includes(f.network)) throw new BizError(Err.MALFORMED_REQUEST, { detail: `network ${f.network} not available for ${f.coin}` });
+  const amount = parseUserAmount(f.coin, f.amount);
+  if (new Decimal(amount).lt(MIN_DEPOSIT[f.coin])) throw new BizError(Err.DEPOSIT_BELOW_MINIMUM, { name: f.coin, limit: MIN_DEPOSIT[f.coin] });
+  return amount;
+}
+
+const isUniqueViolation = (e: unknown) => {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return err?.code === '23505' || err?.cause?.code === '23505';
+};
+
+export async function submitDeposit(
+  app: FastifyInstance, userId: bigint, f: RechargeFields, proof: { buf: Buffer; kind: ImageKind },
+): Promise<Deposit> {
+  const amount = checkRecharge(f);
+  const key = txHashKey(f.txHash);
+  const [used] = await app.db.select({ id: deposits.id }).from(deposits).where(eq(deposits.txHashKey, key)).limit(1);
+  if (used) throw new BizError(Err.TX_HASH_USED);
+  const file = await storeUpload(app.config.dataDir, proof.buf, proof.kind);
+  const events = new PendingEvents();
+  try {
+    const row = await app.db.transaction(async (tx) => {
+      const [addr] = await tx.select({ address: depositAddresses.address }).from(depositAddresses)
+        .where(and(eq(depositAddresses.coin, f.coin), eq(depositAddresses.network, f.network), eq(depositAddresses.enabled, true)))
+        .orderBy(depositAddresses.id).limit(1);
+      // the unique index decides between two racing claims of the same hash
+      const [ins] = await tx.insert(deposits).values({
+        userId, coin: f.coin, network: f.network, amount, txHash: f.txHash, txHashKey: key, proofLast6: f.proofLast6,
+        proofFile: file, proofMime: proof.kind.mime, address: addr?.address ?? null,
+      }).onConflictDoNothing().returning();
+      if (!ins) throw new BizError(Err.TX_HASH_USED);
+      await events.record(tx, userId, { kind: 'deposit.submitted', params: { id: ins.id.toString(), coin: f.coin, amount }, refType: 'deposit', refId: ins.id.toString() });
+      return ins;
+    });
+    await events.publish(app);
+    return depositView(row);
+  } catch (e) {
+    await discardUpload(app.config.dataDir, file);
+    if (isUniqueViolation(e)) throw new BizError(Err.TX_HASH_USED);
+    throw e;
+  }
+}
+
+export async function listDeposits(db: DbOrTx, q: { userId?: bigint; status?: string; coin?: string; pageNum?: number; pageSize?: number }) {
+  const conds: SQL[] = [];
+  if (q.userId !== undefined) conds.push(eq(deposits.userId, q.userId));
+  if (q.status) conds.push(eq(deposits.status, q.status as DepositStatus));
+  if (q.coin) conds.push(eq(deposits.coin, q.coin));
+  const where = conds.length ? and(...conds) : undefined;
+  const size = q.pageSize ?? 20;
+  const offset = ((q.pageNum ?? 1) - 1) * size;
+  const rows = await db.select({ d: deposits, username: users.username }).from(deposits)
+    .leftJoin(users, eq(users.id, deposits.userId))
+    .where(where).orderBy(desc(deposits.id)).limit(size).offset(offset);
+  const [{ total }] = await db.select({ total: count() }).from(deposits).where(where);
+  return { rows, total: Number(total) };
+}
+
+export async function findDeposit(db: DbOrTx, id: bigint): Promise<DepositRow | undefined> {
+  const [row] = await db.select().from(deposits).where(eq(deposits.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * Operator review. The row is locked (FOR UPDATE) so two approvals at once serialise; the
+ * statechart refuses the second (10044) and the ledger key `deposit:<id>:credit` could not
+ * credit twice anyway.
+ */
+export async function reviewDeposit(
+  app: FastifyInstance, operatorId: bigint, id: bigint,
+  decision: { type: 'deposit.approve' } | { type: 'deposit.reject'; reason: string },
+): Promise<DepositRow> {
+  const events = new PendingEvents();
+  const row = await app.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(deposits).where(eq(deposits.id, id)).for('update');
+    if (!before) throw new BizError(Err.RECORD_NOT_FOUND);
+    const status = nextStatus(depositMachine, before.status, decision) as DepositStatus;
+    if (decision.type === 'deposit.approve') {
+      await transfer(tx, {
+        key: `deposit:${id}:credit`, book: 'real', asset: before.coin as Asset,
+        from: platformAccount('deposits'), to: userAccount(before.userId, 'available'),
+        amount: before.amount, reason: 'deposit.approved', refType: 'deposit', refId: id.toString(),
+      });
+    }
+    const reason = decision.type === 'deposit.reject' ? decision.reason : null;
+    const [after] = await tx.update(deposits)
+      .set({ status, rejectReason: reason, reviewedBy: operatorId, reviewedAt: new Date() })
+      .where(eq(deposits.id, id)).returning();
+    await writeAudit(tx, { actorId: operatorId, action: decision.type, targetType: 'deposit', targetId: id, before, after });
+    await events.record(tx, before.userId, {
+      kind: `deposit.${status}`,
+      params: { id: id.toString(), coin: before.coin, amount: fmt(before.coin, before.amount), ...(reason ? { reason } : {}) },
+      refType: 'deposit', refId: id.toString(),
+    });
+    return after;
+  });
+  await events.publish(app);
+  return row;
+}

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { DbOrTx } from '../db/client.ts';
+import { publishUserEvent, recordNotification, type UserEvent } from '../notify/notify.ts';
+
+/**
+ * Collects user events inside a transaction (each one also written as a notification there) and
+ * publishes them only after the commit, so nobody hears of a change that was rolled back.
+ */
+export class PendingEvents {
+  private events: Array<{ userId: bigint; ev: UserEvent & { id?: bigint } }> = [];
+
+  async record(tx: DbOrTx, userId: bigint, ev: UserEvent): Promise<void> {
+    const row = await recordNotification(tx, userId, ev);
+    this.events.push({ userId, ev: { ...ev, id: row?.id } });
+  }
+
+  async publish(app: FastifyInstance): Promise<void> {
+    for (const { userId, ev } of this.events) {
+      // the notification row is already committed; a bus hiccup must not fail the request
+      await publishUserEvent(app.bus, userId, ev).catch((err) => app.log.warn({ err }, 'user event not published'));
+    }
+    this.events = [];
+  }
+}

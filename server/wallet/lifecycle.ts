@@ -1,0 +1,23 @@
+/**
+ * The server side of DESIGN principle 4: a record's status may change only along a transition
+ * of its statechart in src/machines. The next status is computed by the machine itself.
+ */
+import { getNextSnapshot, type AnyMachineSnapshot, type AnyStateMachine, type EventFromLogic } from 'xstate';
+import { Err } from '../../src/contract/errors.ts';
+import { BizError } from '../http/errors.ts';
+
+/** Returns the status the machine moves to on `event`, or throws 10044 when it has no such transition. */
+export function nextStatus<M extends AnyStateMachine>(machine: M, status: string, event: EventFromLogic<M>): string {
+  const denied = () => new BizError(Err.STATUS_TRANSITION_DENIED, { from: status, event: event.type });
+  let current: AnyMachineSnapshot;
+  try {
+    current = machine.resolveState({ value: status, context: {} }) as AnyMachineSnapshot;
+  } catch {
+    throw denied();
+  }
+  if (current.status === 'done' || !current.can(event)) throw denied();
+  const next = getNextSnapshot(machine, current as never, event) as AnyMachineSnapshot;
+  const value = typeof next.value === 'string' ? next.value : JSON.stringify(next.value);
+  if (value === status) throw denied();
+  return value;
+}

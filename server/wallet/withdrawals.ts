@@ -1,0 +1,142 @@
+/**
+ * Withdrawals: the user names a method (coin + network), an address and an amount; the amount
+ * moves at once from available to withdrawal_hold (same transaction as the record). An operator
+ * approves (hold → platform payouts for what is sent, hold → platform fees for the fee) or
+ * rejects (hold → available). Every status change follows src/machines/withdrawal.ts.
+ */
+import type { FastifyInstance } from 'fastify';
+import Decimal from 'decimal.js';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { Asset } from '../../src/contract/constants.ts';
+import { Err } from '../../src/contract/errors.ts';
+import {
+  MIN_WITHDRAWAL, WITHDRAW_METHODS, type Network, type Withdrawal, type WithdrawalBody, type WithdrawalStatus,
+} from '../../src/contract/wallet.ts';
+import { withdrawalMachine } from '../../src/machines/withdrawal.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { users, withdrawals } from '../db/schema/index.ts';
+import { BizError } from '../http/errors.ts';
+import { platformAccount, userAccount } from '../ledger/accounts.ts';
+import { transfer } from '../ledger/ledger.ts';
+import { writeAudit } from '../admin/audit.ts';
+import { isValidAddress } from './addresses.ts';
+import { fmt, parseUserAmount, withdrawalFee } from './amounts.ts';
+import { PendingEvents } from './events.ts';
+import { nextStatus } from './lifecycle.ts';
+
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+
+export function withdrawalView(r: WithdrawalRow): Withdrawal {
+  return {
+    id: r.id.toString(),
+    method: `${r.coin}-${r.network}`,
+    coin: r.coin as Asset,
+    network: r.network as Network,
+    address: r.address,
+    amount: fmt(r.coin, r.amount),
+    feeRate: new Decimal(r.feeRate).toString(),
+    fee: fmt(r.coin, r.fee),
+    receiveAmount: fmt(r.coin, r.receiveAmount),
+    status: r.status as WithdrawalStatus,
+    rejectReason: r.rejectReason,
+    payoutTxHash: r.payoutTxHash,
+    createdAt: r.createdAt.toISOString(),
+    reviewedAt: r.reviewedAt ? r.reviewedAt.toISOString() : null,
+  };
+}
+
+/** Validates the request in the catalogue's order: method 10025, address 10021/10041, amount 10042. */
+export function checkWithdrawal(b: WithdrawalBody, feeRate: string) {
+  const method = b.method?.trim();
+  if (!method) throw new BizError(Err.WITHDRAW_METHOD_REQUIRED);
+  if (!WITHDRAW_METHODS.includes(method)) throw new BizError(Err.WITHDRAW_METHOD_REQUIRED);
+  const [coin, network] = method.split('-') as [Asset, Network];
+  const address = b.address?.trim();
+  if (!address) throw new BizError(Err.ADDRESS_REQUIRED);
+  if (!isValidAddress(network, address)) throw new BizError(Err.ADDRESS_INVALID);
+  const amount = parseUserAmount(coin, b.amount);
+  if (new Decimal(amount).lt(MIN_WITHDRAWAL[coin])) throw new BizError(Err.AMOUNT_INVALID, { limit: MIN_WITHDRAWAL[coin] });
+  const { fee, receiveAmount } = withdrawalFee(coin, amount, feeRate);
+  if (new Decimal(receiveAmount).lte(0)) throw new BizError(Err.AMOUNT_INVALID);
+  return { coin, network, address, amount, fee, receiveAmount };
+}
+
+export async function submitWithdrawal(app: FastifyInstance, userId: bigint, b: WithdrawalBody): Promise<Withdrawal> {
+  const feeRate = app.config.withdrawFeeRate;
+  const w = checkWithdrawal(b, feeRate);
+  const events = new PendingEvents();
+  const row = await app.db.transaction(async (tx) => {
+    const [ins] = await tx.insert(withdrawals).values({
+      userId, coin: w.coin, network: w.network, address: w.address, amount: w.amount,
+      feeRate, fee: w.fee, receiveAmount: w.receiveAmount,
+    }).returning();
+    // The CHECK on user balances refuses an overdraw (10011) and the whole transaction rolls back.
+    await transfer(tx, {
+      key: `withdrawal:${ins.id}:hold`, book: 'real', asset: w.coin,
+      from: userAccount(userId, 'available'), to: userAccount(userId, 'withdrawal_hold'),
+      amount: w.amount, reason: 'withdrawal.hold', refType: 'withdrawal', refId: ins.id.toString(),
+    });
+    await events.record(tx, userId, {
+      kind: 'withdrawal.submitted', params: { id: ins.id.toString(), coin: w.coin, amount: w.amount, receiveAmount: w.receiveAmount },
+      refType: 'withdrawal', refId: ins.id.toString(),
+    });
+    return ins;
+  });
+  await events.publish(app);
+  return withdrawalView(row);
+}
+
+export async function listWithdrawals(db: DbOrTx, q: { userId?: bigint; status?: string; coin?: string; pageNum?: number; pageSize?: number }) {
+  const conds: SQL[] = [];
+  if (q.userId !== undefined) conds.push(eq(withdrawals.userId, q.userId));
+  if (q.status) conds.push(eq(withdrawals.status, q.status as WithdrawalStatus));
+  if (q.coin) conds.push(eq(withdrawals.coin, q.coin));
+  const where = conds.length ? and(...conds) : undefined;
+  const size = q.pageSize ?? 20;
+  const rows = await db.select({ w: withdrawals, username: users.username }).from(withdrawals)
+    .leftJoin(users, eq(users.id, withdrawals.userId))
+    .where(where).orderBy(desc(withdrawals.id)).limit(size).offset(((q.pageNum ?? 1) - 1) * size);
+  const [{ total }] = await db.select({ total: count() }).from(withdrawals).where(where);
+  return { rows, total: Number(total) };
+}
+
+/** Operator review; row locked so concurrent reviews serialise and the statechart refuses the loser. */
+export async function reviewWithdrawal(
+  app: FastifyInstance, operatorId: bigint, id: bigint,
+  decision: { type: 'withdrawal.approve'; payoutTxHash: string } | { type: 'withdrawal.reject'; reason: string },
+): Promise<WithdrawalRow> {
+  const events = new PendingEvents();
+  const row = await app.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
+    if (!before) throw new BizError(Err.RECORD_NOT_FOUND);
+    const status = nextStatus(withdrawalMachine, before.status, decision) as WithdrawalStatus;
+    const asset = before.coin as Asset;
+    const base = { book: 'real' as const, asset, from: userAccount(before.userId, 'withdrawal_hold'), refType: 'withdrawal', refId: id.toString() };
+    if (decision.type === 'withdrawal.approve') {
+      await transfer(tx, { ...base, key: `withdrawal:${id}:payout`, to: platformAccount('payouts'), amount: before.receiveAmount, reason: 'withdrawal.payout' });
+      if (new Decimal(before.fee).gt(0)) {
+        await transfer(tx, { ...base, key: `withdrawal:${id}:fee`, to: platformAccount('fees'), amount: before.fee, reason: 'withdrawal.fee' });
+      }
+    } else {
+      await transfer(tx, { ...base, key: `withdrawal:${id}:release`, to: userAccount(before.userId, 'available'), amount: before.amount, reason: 'withdrawal.released' });
+    }
+    const [after] = await tx.update(withdrawals).set({
+      status,
+      rejectReason: decision.type === 'withdrawal.reject' ? decision.reason : null,
+      payoutTxHash: decision.type === 'withdrawal.approve' ? decision.payoutTxHash : null,
+      reviewedBy: operatorId, reviewedAt: new Date(),
+    }).where(eq(withdrawals.id, id)).returning();
+    await writeAudit(tx, { actorId: operatorId, action: decision.type, targetType: 'withdrawal', targetId: id, before, after });
+    await events.record(tx, before.userId, {
+      kind: `withdrawal.${status}`,
+      params: {
+        id: id.toString(), coin: before.coin, amount: fmt(asset, before.amount), receiveAmount: fmt(asset, before.receiveAmount),
+        ...(decision.type === 'withdrawal.reject' ? { reason: decision.reason } : { payoutTxHash: decision.payoutTxHash }),
+      },
+      refType: 'withdrawal', refId: id.toString(),
+    });
+    return after;
+  });
+  await events.publish(app);
+  return row;
+}
