@@ -1,0 +1,85 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { outbox, users } from '../../server/db/schema/index.ts';
+import { body, type TestApp } from './helpers.ts';
+
+/**
+ * Helpers for the account tests (and for anyone who needs a logged-in user). Every request
+ * gets its own client address unless one is given, so the per-IP limits of one test do not
+ * leak into the next.
+ */
+let ipSeq = 1;
+export const freshIp = () => {
+  const n = ipSeq++;
+  return `127.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+};
+
+export interface Call {
+  token?: string;
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+export async function post(t: TestApp, url: string, payload?: unknown, c: Call = {}) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as never,
+    headers: { 'x-forwarded-for': c.ip ?? freshIp(), ...(c.token ? { authorization: `Bearer ${c.token}` } : {}), ...c.headers },
+  });
+  return { status: res.statusCode, ...body(res) };
+}
+
+export async function get(t: TestApp, url: string, query: Record<string, string> = {}, c: Call = {}) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url,
+    query,
+    headers: { 'x-forwarded-for': c.ip ?? freshIp(), ...(c.token ? { authorization: `Bearer ${c.token}` } : {}), ...c.headers },
+  });
+  return { status: res.statusCode, ...body(res) };
+}
+
+export const L = '/swx/customer/login';
+export const U = '/swx/customer/user';
+
+/** The newest 6-digit code the outbox holds for a recipient (e-mail lower-cased, or +phone). */
+export async function codeFromOutbox(t: TestApp, recipient: string): Promise<string> {
+  const [row] = await t.app.db.select().from(outbox).where(eq(outbox.recipient, recipient)).orderBy(desc(outbox.id)).limit(1);
+  expect(row, `no outbox message for ${recipient}`).toBeDefined();
+  const m = /\b([0-9]{6})\b/.exec(row.body);
+  expect(m).not.toBeNull();
+  return m![1];
+}
+
+/** Row counts of the tables an account call may write. */
+export async function counts(t: TestApp) {
+  const n = async (table: string) => {
+    const r = await t.app.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
+    return Number((r as unknown as { rows: Array<{ n: number }> }).rows[0].n);
+  };
+  return {
+    users: await n('users'),
+    sessions: await n('sessions'),
+    outbox: await n('outbox'),
+    codes: await n('verification_codes'),
+    transfers: await n('ledger_transfers'),
+  };
+}
+
+export const PASSWORD = 'Secret123';
+
+/** Registers a customer by e-mail through the real calls; returns token and profile. */
+export async function registerByEmail(t: TestApp, username: string, email: string, password = PASSWORD) {
+  const sent = await post(t, `${L}/sendCode`, { email, purpose: 'register' });
+  expect(sent.code).toBe(200);
+  const code = await codeFromOutbox(t, email.toLowerCase());
+  const res = await post(t, `${L}/register`, { username, email, password, confirmPassword: password, code });
+  expect(res.code, res.msg).toBe(200);
+  return res.result as { token: string; user: { id: string; username: string; inviteCode: string } };
+}
+
+export async function userRow(t: TestApp, username: string) {
+  const [u] = await t.app.db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`);
+  return u;
+}
