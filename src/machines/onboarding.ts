@@ -1,0 +1,48 @@
+import { setup } from 'xstate';
+
+/**
+ * The mobile onboarding board (spec section 2): shown until dismissed; Continue goes to register
+ * when logged out, else home; Skip goes home. Dismissal is remembered for the browser session
+ * (the `remember` action, supplied at the root, writes sessionStorage).
+ */
+export interface OnboardingInput {
+  showBoard: boolean;
+}
+export type OnboardingEvent = { type: 'board.continue' } | { type: 'board.skip' };
+
+export const onboardingMachine = setup({
+  types: {
+    input: {} as OnboardingInput,
+    context: {} as OnboardingInput,
+    events: {} as OnboardingEvent,
+  },
+  actions: {
+    remember: () => {},
+    goHome: () => {},
+    goRegister: () => {},
+  },
+  guards: {
+    shouldShow: ({ context }) => context.showBoard,
+    // supplied at the root from the session
+    isLoggedIn: () => false,
+  },
+}).createMachine({
+  id: 'onboarding',
+  context: ({ input }) => ({ showBoard: input.showBoard }),
+  initial: 'deciding',
+  states: {
+    deciding: {
+      always: [{ guard: 'shouldShow', target: 'shown' }, { target: 'dismissed' }],
+    },
+    shown: {
+      on: {
+        'board.continue': [
+          { guard: 'isLoggedIn', target: 'dismissed', actions: ['remember', 'goHome'] },
+          { target: 'dismissed', actions: ['remember', 'goRegister'] },
+        ],
+        'board.skip': { target: 'dismissed', actions: ['remember', 'goHome'] },
+      },
+    },
+    dismissed: { type: 'final' },
+  },
+});

@@ -1,0 +1,162 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { LoginResult, UserInfoResult, UserProfile } from '../contract/auth.ts';
+
+/**
+ * The session (spec section 4): logged out ↔ logged in, a 401 forces a logout, and the account
+ * mode (demo = virtualStatus 1, real = 0) is a parallel region. Storage, navigation and toasts
+ * are named actions supplied with `.provide()` at the app root.
+ */
+export interface SessionInput {
+  token: string | null;
+  user: UserProfile | null;
+  virtualStatus: 0 | 1;
+}
+export interface SessionContext {
+  token: string | null;
+  user: UserProfile | null;
+  /** balances of both books, from getUserInfo */
+  account: UserInfoResult | null;
+  /** the stored mode at start (the mode region is the truth afterwards) */
+  startsReal: boolean;
+}
+export type SessionEvent =
+  | { type: 'session.loggedIn'; result: LoginResult }
+  | { type: 'session.logout' }
+  | { type: 'session.unauthorized'; http: boolean }
+  | { type: 'session.refresh' }
+  | { type: 'session.useDemo' }
+  | { type: 'session.useReal' };
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as SessionInput,
+  },
+  actors: {
+    fetchUserInfo: fromPromise<UserInfoResult>(async () => {
+      throw new Error('fetchUserInfo not provided');
+    }),
+    logoutRemote: fromPromise<void, { token: string | null }>(async () => {}),
+  },
+  actions: {
+    storeSession: (_, _params: { token: string; user: UserProfile }) => {},
+    storeUser: (_, _params: { user: UserProfile }) => {},
+    clearSession: () => {},
+    clearAllStorage: () => {},
+    storeMode: (_, _params: { virtualStatus: 0 | 1 }) => {},
+    goToLogin: () => {},
+    forget: assign({ token: null, user: null, account: null }),
+    notify: (_, _params: { key: string }) => {},
+  },
+  guards: {
+    hasToken: ({ context }) => context.token !== null,
+    startsReal: ({ context }) => context.startsReal,
+    isHttp: ({ event }) => event.type === 'session.unauthorized' && event.http,
+  },
+}).createMachine({
+  id: 'session',
+  type: 'parallel',
+  context: ({ input }) => ({ token: input.token, user: input.user, account: null, startsReal: input.virtualStatus === 0 }),
+  states: {
+    auth: {
+      initial: 'booting',
+      states: {
+        booting: {
+          always: [{ guard: 'hasToken', target: 'loggedIn' }, { target: 'loggedOut' }],
+        },
+        loggedOut: {
+          on: {
+            'session.loggedIn': {
+              target: 'loggedIn.ready',
+              actions: [
+                assign({ token: ({ event }) => event.result.token, user: ({ event }) => event.result.user }),
+                { type: 'storeSession', params: ({ event }) => ({ token: event.result.token, user: event.result.user }) },
+              ],
+            },
+            // a protected call made while logged out still leads to the login screen
+            'session.unauthorized': [
+              { guard: 'isHttp', actions: ['clearAllStorage', 'goToLogin'] },
+              { actions: 'goToLogin' },
+            ],
+          },
+        },
+        loggedIn: {
+          initial: 'syncing',
+          states: {
+            syncing: {
+              tags: ['busy'],
+              invoke: {
+                src: 'fetchUserInfo',
+                onDone: {
+                  target: 'ready',
+                  actions: [
+                    assign({ account: ({ event }) => event.output, user: ({ event }) => event.output.user }),
+                    { type: 'storeUser', params: ({ event }) => ({ user: event.output.user }) },
+                  ],
+                },
+                // a 401 arrives as session.unauthorized from the API service; other failures keep the session
+                onError: { target: 'ready' },
+              },
+            },
+            ready: {
+              on: { 'session.refresh': 'syncing' },
+            },
+            leaving: {
+              tags: ['busy'],
+              invoke: {
+                src: 'logoutRemote',
+                input: ({ context }) => ({ token: context.token }),
+                // the local session ends whether or not the service answered
+                onDone: { target: '#session.auth.loggedOut', actions: ['clearSession', 'forget', 'goToLogin'] },
+                onError: { target: '#session.auth.loggedOut', actions: ['clearSession', 'forget', 'goToLogin'] },
+              },
+            },
+          },
+          on: {
+            'session.logout': '.leaving',
+            'session.unauthorized': [
+              {
+                guard: 'isHttp',
+                target: 'loggedOut',
+                actions: ['clearSession', 'clearAllStorage', 'forget', { type: 'notify', params: { key: 'session.expired' } }, 'goToLogin'],
+              },
+              {
+                target: 'loggedOut',
+                actions: ['clearSession', 'forget', { type: 'notify', params: { key: 'session.expired' } }, 'goToLogin'],
+              },
+            ],
+          },
+        },
+      },
+    },
+    mode: {
+      initial: 'booting',
+      states: {
+        booting: {
+          always: [
+            { guard: 'startsReal', target: 'real' },
+            { target: 'demo' },
+          ],
+        },
+        demo: {
+          tags: ['demo'],
+          on: {
+            'session.useReal': {
+              target: 'real',
+              actions: [{ type: 'storeMode', params: { virtualStatus: 0 } }, { type: 'notify', params: { key: 'session.switchedReal' } }],
+            },
+          },
+        },
+        real: {
+          on: {
+            'session.useDemo': {
+              target: 'demo',
+              actions: [{ type: 'storeMode', params: { virtualStatus: 1 } }, { type: 'notify', params: { key: 'session.switchedDemo' } }],
+            },
+          },
+        },
+      },
+    },
+  },
+});

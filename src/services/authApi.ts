@@ -1,0 +1,16 @@
+import { call } from './api.ts';
+import type { LoginBody, LoginResult, RegisterBody, RepasswordBody, SendCodeBody, SendCodeResult, UserInfoResult, GoogleAuthUrlResult } from './types.ts';
+
+const L = '/swx/customer/login';
+export const authApi = {
+  sendCode: (body: SendCodeBody, signal?: AbortSignal) => call<SendCodeResult>(`${L}/sendCode`, { method: 'POST', body, signal, quiet: true }),
+  register: (body: RegisterBody, signal?: AbortSignal) => call<LoginResult>(`${L}/register`, { method: 'POST', body, signal, quiet: true }),
+  login: (body: LoginBody, signal?: AbortSignal) => call<LoginResult>(`${L}/login`, { method: 'POST', body, signal, quiet: true }),
+  logout: (signal?: AbortSignal) => call<null>(`${L}/logout`, { method: 'POST', body: {}, signal }),
+  loginByGoogle: (body: { code: string; state: string }, signal?: AbortSignal) =>
+    call<LoginResult>(`${L}/loginByGoogle`, { method: 'POST', body, signal, quiet: true }),
+  googleAuthUrl: (signal?: AbortSignal) => call<GoogleAuthUrlResult>(`${L}/googleAuthUrl`, { signal, quiet: true }),
+  repassword: (body: RepasswordBody, signal?: AbortSignal) =>
+    call<null>('/swx/customer/user/repassword', { method: 'POST', body, signal, quiet: true }),
+  userInfo: (signal?: AbortSignal) => call<UserInfoResult>('/swx/customer/user/getUserInfo', { method: 'POST', body: {}, signal }),
+};

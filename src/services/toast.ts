@@ -1,0 +1,27 @@
+import { createStore } from '@xstate/store';
+
+/** Toasts shown by the shell. Services and the root's provided actions push; the view renders. */
+export interface Toast {
+  id: number;
+  kind: 'error' | 'success' | 'info';
+  text: string;
+}
+
+let next = 1;
+export const toasts = createStore({
+  context: { items: [] as Toast[] },
+  on: {
+    push: (ctx, e: { kind: Toast['kind']; text: string }) => {
+      // the same message twice in a row (e.g. several failing calls) is shown once
+      if (ctx.items.some((t) => t.text === e.text)) return ctx;
+      return { items: [...ctx.items.slice(-3), { id: next++, kind: e.kind, text: e.text }] };
+    },
+    dismiss: (ctx, e: { id: number }) => ({ items: ctx.items.filter((t) => t.id !== e.id) }),
+  },
+});
+
+export function toast(text: string, kind: Toast['kind'] = 'error'): void {
+  toasts.trigger.push({ kind, text });
+  const id = toasts.getSnapshot().context.items.at(-1)?.id;
+  if (id !== undefined) setTimeout(() => toasts.trigger.dismiss({ id }), 4000);
+}

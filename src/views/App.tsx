@@ -1,0 +1,102 @@
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import { shellFor } from '../services/device.ts';
+import { AppActorsProvider } from './app/actors.tsx';
+import { DesktopShell } from './shell/Desktop.tsx';
+import { MobileShell } from './shell/Mobile.tsx';
+import { isBareRoute } from './shell/destinations.ts';
+import { ErrorBoundary } from './components/ErrorBoundary.tsx';
+import { Toasts } from './components/Toasts.tsx';
+import { Home } from './screens/Home.tsx';
+
+// Home is in the entry chunk; every other screen is its own chunk, fetched on first visit.
+const screen = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
+const Market = screen(() => import('./screens/Market.tsx'));
+const Currency = screen(() => import('./screens/Currency.tsx'));
+const Register = screen(() => import('./screens/Register.tsx'));
+const Login = screen(() => import('./screens/Login.tsx'));
+const Reset = screen(() => import('./screens/Reset.tsx'));
+const GoogleCallback = screen(() => import('./screens/GoogleCallback.tsx'));
+const Detail = screen(() => import('./screens/Detail.tsx'));
+const Introduction = screen(() => import('./screens/Introduction.tsx'));
+const Help = screen(() => import('./screens/Help.tsx'));
+const Faq = screen(() => import('./screens/Faq.tsx'));
+const Notices = screen(() => import('./screens/Notices.tsx'));
+const Trading = screen(() => import('./screens/Trading.tsx'));
+const Loan = screen(() => import('./screens/Loan.tsx'));
+const Nfts = screen(() => import('./screens/Nfts.tsx'));
+const Profile = screen(() => import('./screens/Profile.tsx'));
+const Balance = screen(() => import('./screens/Balance.tsx'));
+const Invite = screen(() => import('./screens/Invite.tsx'));
+const Notifications = screen(() => import('./screens/Notifications.tsx'));
+
+/** Every route of spec section 2; anything else goes to /. */
+export const ROUTES: ReadonlyArray<readonly [string, ComponentType]> = [
+  ['/', Home],
+  ['/market', Market],
+  ['/trading', Trading],
+  ['/loan', Loan],
+  ['/nfts', Nfts],
+  ['/profile', Profile],
+  ['/profile/balance', Balance],
+  ['/profile/invite', Invite],
+  ['/profile/notification', Notifications],
+  ['/cruuency', Currency],
+  ['/help', Help],
+  ['/help/faq', Faq],
+  ['/help/notice', Notices],
+  ['/pass/register', Register],
+  ['/pass/login', Login],
+  ['/pass/reset', Reset],
+  ['/detail', Detail],
+  ['/introduction', Introduction],
+  ['/api/loginCallback/google', GoogleCallback],
+];
+
+function ScrollToTop() {
+  const [path] = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [path]);
+  return null;
+}
+
+function Routes() {
+  const [path] = useLocation();
+  const { t } = useTranslation();
+  return (
+    <ErrorBoundary resetKey={path}>
+      <Suspense fallback={<div style={{ padding: 32, textAlign: 'center' }} aria-busy="true">{t('common.loading')}</div>}>
+        <Switch>
+          {ROUTES.map(([p, C]) => (
+            <Route key={p} path={p} component={C} />
+          ))}
+          <Route>
+            <Redirect to="/" replace />
+          </Route>
+        </Switch>
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+export function App({ userAgent }: { userAgent: string }) {
+  const [path] = useLocation();
+  const Shell = shellFor(userAgent) === 'mobile' ? MobileShell : DesktopShell;
+  return (
+    <AppActorsProvider>
+      <ScrollToTop />
+      {isBareRoute(path) ? (
+        <main id="main">
+          <Routes />
+        </main>
+      ) : (
+        <Shell>
+          <Routes />
+        </Shell>
+      )}
+      <Toasts />
+    </AppActorsProvider>
+  );
+}

@@ -1,0 +1,94 @@
+import { useEffect } from 'react';
+import { Link } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import type { MarketItem } from '../../services/types.ts';
+import { useAppActors } from '../app/actors.tsx';
+import { useFeedStatus, useQuote, useVisibleCodes } from '../app/hooks.ts';
+import { Change, formatDecimal, SimulatedBadge } from './Figures.tsx';
+import { Sparkline } from './Sparkline.tsx';
+import { StarIcon } from './Icons.tsx';
+import styles from './market.module.css';
+
+export const detailHref = (m: Pick<MarketItem, 'code' | 'type' | 'id'>) => `/cruuency?code=${encodeURIComponent(m.code)}&type=${m.type}&id=${m.id}`;
+
+/**
+ * Markets with live prices: the REST list seeds the feed (its 100-point series), the feed keeps
+ * them moving. Columns have fixed widths and figures are tabular, so ticks never shift layout.
+ */
+export function MarketList({ items, compact = false, watched, onToggleWatch, caption }: {
+  items: readonly MarketItem[];
+  compact?: boolean;
+  watched?: ReadonlySet<string>;
+  onToggleWatch?: (code: string, on: boolean) => void;
+  caption: string;
+}) {
+  const { t } = useTranslation();
+  const { priceFeed } = useAppActors();
+  const { simulated } = useFeedStatus();
+  useEffect(() => {
+    if (items.length) priceFeed.send({ type: 'feed.snapshot', items });
+  }, [items, priceFeed]);
+  useVisibleCodes(items.map((m) => m.code));
+  const anySimulated = simulated ?? items.some((m) => m.source === 'simulated');
+  return (
+    <table className={`${styles.table} ${compact ? styles.compact : ''}`} data-testid="market-list">
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          {onToggleWatch && <th scope="col" className={styles.starCol}><span className="visually-hidden">{t('market.watchlist')}</span></th>}
+          <th scope="col" className={styles.nameCol}>{t('market.name')}</th>
+          <th scope="col" className={styles.numCol}>{t('market.price')}{anySimulated && <> <SimulatedBadge show short /></>}</th>
+          <th scope="col" className={styles.numCol}>{t('market.change')}</th>
+          {!compact && <th scope="col" className={styles.chartCol}>{t('market.chart')}</th>}
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((m) => (
+          <Row key={m.code} item={m} compact={compact} watched={watched?.has(m.code)} onToggleWatch={onToggleWatch} />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Row({ item, compact, watched, onToggleWatch }: { item: MarketItem; compact: boolean; watched?: boolean; onToggleWatch?: (code: string, on: boolean) => void }) {
+  const { t } = useTranslation();
+  const q = useQuote(item.code);
+  const price = q?.price ?? item.price;
+  const zdf = q?.zdf ?? item.zdf;
+  const points = q?.points ?? item.hundred;
+  return (
+    <tr data-code={item.code}>
+      {onToggleWatch && (
+        <td className={styles.starCol}>
+          <button
+            type="button"
+            className={styles.star}
+            aria-pressed={!!watched}
+            aria-label={t(watched ? 'market.unwatch' : 'market.watch', { name: item.appName })}
+            onClick={() => onToggleWatch(item.code, !watched)}
+            data-testid={`star-${item.code}`}
+          >
+            <StarIcon filled={watched} width={20} height={20} />
+          </button>
+        </td>
+      )}
+      <td className={styles.nameCol}>
+        <Link href={detailHref(item)} className={styles.name}>
+          <img src={item.logo} alt="" width={28} height={28} loading="lazy" />
+          <span>
+            <strong>{item.appName}</strong>
+            <small className="num">{item.code}</small>
+          </span>
+        </Link>
+      </td>
+      <td className={`${styles.numCol} num`} data-testid="price">{formatDecimal(price)}</td>
+      <td className={styles.numCol}><Change zdf={zdf} /></td>
+      {!compact && (
+        <td className={styles.chartCol}>
+          <Sparkline points={points} up={zdf >= 0} />
+        </td>
+      )}
+    </tr>
+  );
+}

@@ -1,0 +1,135 @@
+import { Link } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import { contentApi } from '../../services/contentApi.ts';
+import { marketApi } from '../../services/marketApi.ts';
+import { shellFor } from '../../services/device.ts';
+import type { ContentListItem } from '../../services/types.ts';
+import { useResource, useSession } from '../app/hooks.ts';
+import { Loadable } from '../components/Loadable.tsx';
+import { MarketList } from '../components/MarketList.tsx';
+import { formatDecimal } from '../components/Figures.tsx';
+import { AccountIcon, BellIcon, ChevronIcon, LoanIcon, MarketIcon, NftIcon, TradingIcon } from '../components/Icons.tsx';
+import styles from './screens.module.css';
+
+export function Home() {
+  const mobile = shellFor(navigator.userAgent) === 'mobile';
+  const { t } = useTranslation();
+  const { loggedIn } = useSession();
+  const markets = useResource((q: { pageSize: number }, signal) => marketApi.list({ type: 'crypto', pageSize: q.pageSize }, signal), { pageSize: mobile ? 6 : 8 });
+  return (
+    <div className={styles.stack}>
+      <section className={styles.hero} aria-labelledby="hero-title">
+        <h1 id="hero-title">{t('home.heroTitle')}</h1>
+        <p>{t('home.heroText')}</p>
+        <div>
+          <Link href={loggedIn ? '/market' : '/pass/register'} className={styles.tile} style={{ display: 'inline-flex', minBlockSize: 44, padding: '10px 20px', background: 'var(--accent)', color: '#fff' }}>
+            {t('home.start')}
+          </Link>
+        </div>
+      </section>
+      <div className={styles.twoCol}>
+        <section className={styles.card} aria-labelledby="markets-title">
+          <div className={styles.cardHead}>
+            <h2 id="markets-title">{t('home.markets')}</h2>
+            <Link href="/market">{t('home.viewAll')}</Link>
+          </div>
+          <Loadable loading={markets.loading} failed={markets.failed} reload={markets.reload}>
+            <MarketList items={markets.data?.rows ?? []} compact={mobile} caption={t('home.markets')} />
+          </Loadable>
+        </section>
+        <div className={styles.stack}>
+          <WalletTile />
+          <Link href="/help/notice" className={`${styles.tile} ${styles.darkTile}`} data-testid="notice-tile">
+            <BellIcon />
+            <strong>{t('home.notice')}</strong>
+            <span>{t('home.noticeText')}</span>
+          </Link>
+        </div>
+      </div>
+      <nav className={styles.tiles} aria-label={t('nav.main')}>
+        <Link href="/market" className={styles.tile}><MarketIcon /><strong>{t('home.promoMarket')}</strong><span>{t('home.promoMarketText')}</span></Link>
+        <Link href="/loan" className={styles.tile}><LoanIcon /><strong>{t('home.promoLoan')}</strong><span>{t('home.promoLoanText')}</span></Link>
+        <Link href="/trading" className={styles.tile}><TradingIcon /><strong>{t('home.promoTrading')}</strong><span>{t('home.promoTradingText')}</span></Link>
+        <Link href="/nfts" className={styles.tile}><NftIcon /><strong>{t('home.promoNfts')}</strong><span>{t('home.promoNftsText')}</span></Link>
+      </nav>
+      <HomeFigures />
+      {mobile && <ContentLinks />}
+    </div>
+  );
+}
+
+function WalletTile() {
+  const { t } = useTranslation();
+  const { loggedIn, demo, account } = useSession();
+  const book = account?.balances[demo ? 'demo' : 'real'];
+  return (
+    <Link href="/profile" className={styles.tile} data-testid="wallet-tile">
+      <AccountIcon />
+      <strong>{t('home.wallet')} · {t(demo ? 'home.walletDemo' : 'home.walletReal')}</strong>
+      {loggedIn ? (
+        <span>
+          {t('home.walletBalance')}: <b className="num">{book ? formatDecimal(book.totalUsdt, 2) : '—'}</b> USDT
+        </span>
+      ) : (
+        <span>{t('home.walletLoggedOut')}</span>
+      )}
+    </Link>
+  );
+}
+
+/** Marketing figures, computed by the service from its own data (never typed in). */
+function HomeFigures() {
+  const { t, i18n } = useTranslation();
+  const figures = useResource((_: { lang: string }, signal) => contentApi.homeFigures(signal), { lang: i18n.language });
+  const f = figures.data;
+  return (
+    <section className={styles.card} aria-labelledby="figures-title" data-testid="home-figures">
+      <h2 id="figures-title" style={{ fontSize: 18 }}>{t('home.figures')}</h2>
+      <Loadable loading={figures.loading} failed={figures.failed} reload={figures.reload}>
+        {f && (
+          <>
+            <dl className={styles.figures}>
+              <div><dt>{t('home.figureFee')}</dt><dd className="num">{f.feeCeiling.percent}%</dd></div>
+              <div><dt>{t('home.figureInstruments')}</dt><dd className="num">{formatDecimal(String(f.instruments.total))}</dd></div>
+              <div><dt>{t('home.figureVolume')}</dt><dd className="num">{f.volume24hUsdt ? formatDecimal(f.volume24hUsdt, 0) : '—'}</dd></div>
+              <div><dt>{t('home.figureUsers')}</dt><dd className="num">{formatDecimal(String(f.registeredUsers))}</dd></div>
+            </dl>
+            <p className={styles.note}>{t('home.figuresNote', { time: new Date(f.computedAt).toLocaleString(i18n.language === 'hk' ? 'zh-HK' : i18n.language === 'zh' ? 'zh-CN' : i18n.language) })}</p>
+          </>
+        )}
+      </Loadable>
+    </section>
+  );
+}
+
+/** Mobile home: company, policy and statement pages. */
+function ContentLinks() {
+  const { t, i18n } = useTranslation();
+  const lists = useResource(
+    (_: { lang: string }, signal) => Promise.all([contentApi.list(1, signal), contentApi.list(2, signal), contentApi.list(3, signal)]),
+    { lang: i18n.language },
+  );
+  const [company = [], policy = [], statements = []] = lists.data ?? [];
+  const block = (title: string, items: ContentListItem[], id: string) => (
+    <section className={styles.card} aria-labelledby={id} data-testid={id}>
+      <h2 id={id} style={{ fontSize: 16 }}>{title}</h2>
+      <ul className={styles.links}>
+        {items.map((c) => (
+          <li key={c.id}>
+            <Link href={`/detail?id=${c.id}&title=${encodeURIComponent(c.title)}`}>
+              <span>{c.title}</span>
+              <ChevronIcon width={18} height={18} />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+  return (
+    <Loadable loading={lists.loading} failed={lists.failed} reload={lists.reload}>
+      {block(t('home.companyLinks'), company, 'company-links')}
+      {block(t('home.policyLinks'), policy, 'policy-links')}
+      {block(t('home.statementLinks'), statements, 'statement-links')}
+    </Loadable>
+  );
+}

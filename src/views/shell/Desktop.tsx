@@ -1,0 +1,142 @@
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, LANGUAGE_NAMES, isLanguage } from '../../i18n/languages.ts';
+import { contentApi } from '../../services/contentApi.ts';
+import { useFeedStatus, useResource, useSession } from '../app/hooks.ts';
+import { DESTINATIONS, isActive, isAuthPage } from './destinations.ts';
+import { useLanguagePicker, useServiceLinks } from './useChrome.ts';
+import { DiscordIcon, GlobeIcon, ServiceIcon, TelegramIcon, TwitterIcon } from '../components/Icons.tsx';
+import { FeedBadge, SimulatedBadge } from '../components/Figures.tsx';
+import { ModeSwitch } from './ModeSwitch.tsx';
+import styles from './shell.module.css';
+
+const SOCIAL_ICONS = { discord: DiscordIcon, twitter: TwitterIcon, telegram: TelegramIcon } as const;
+
+export function DesktopShell({ children }: { children: ReactNode }) {
+  const [path] = useLocation();
+  const { t } = useTranslation();
+  return (
+    <div className={styles.page} data-shell="desktop">
+      <a className="skip-link" href="#main">{t('nav.skipToContent')}</a>
+      <TopBar path={path} />
+      <main id="main" className={styles.main} tabIndex={-1}>
+        {children}
+      </main>
+      {!isAuthPage(path) && <Footer />}
+    </div>
+  );
+}
+
+function TopBar({ path }: { path: string }) {
+  const { t } = useTranslation();
+  const { loggedIn, send } = useSession();
+  const { openService } = useServiceLinks();
+  const lang = useLanguagePicker();
+  const feed = useFeedStatus();
+  return (
+    <header className={styles.topBar} data-testid="top-bar">
+      <div className={styles.topInner}>
+        <Link href="/" className={styles.brand}>{t('brand')}</Link>
+        <nav aria-label={t('nav.main')} className={styles.tabs}>
+          {DESTINATIONS.map((d) => (
+            <Link key={d.to} href={d.to} className={styles.tab} aria-current={isActive(d.to, path) ? 'page' : undefined}>
+              {t(d.key)}
+            </Link>
+          ))}
+        </nav>
+        <div className={styles.tools}>
+          <FeedBadge status={feed.status} />
+          <SimulatedBadge show={feed.simulated} short />
+          <button type="button" className={styles.iconButton} onClick={openService} aria-label={t('nav.service')} title={t('nav.service')}>
+            <ServiceIcon />
+          </button>
+          <label className={styles.langSelect}>
+            <GlobeIcon width={20} height={20} />
+            <span className="visually-hidden">{t('nav.language')}</span>
+            <select
+              value={lang.current}
+              data-testid="language-select"
+              onChange={(e) => isLanguage(e.target.value) && lang.send({ type: 'language.choose', language: e.target.value })}
+            >
+              {LANGUAGES.map((l) => (
+                <option key={l} value={l} lang={l === 'hk' ? 'zh-Hant' : l === 'zh' ? 'zh-Hans' : l}>
+                  {LANGUAGE_NAMES[l]}
+                </option>
+              ))}
+            </select>
+          </label>
+          {loggedIn ? (
+            <>
+              <ModeSwitch />
+              <button type="button" className={styles.ghost} onClick={() => send({ type: 'session.logout' })} data-testid="logout">
+                {t('auth.logout')}
+              </button>
+            </>
+          ) : (
+            <>
+              <Link href="/pass/login" className={styles.ghost} data-testid="nav-login">{t('nav.login')}</Link>
+              <Link href="/pass/register" className={styles.primary} data-testid="nav-signup">{t('nav.signup')}</Link>
+            </>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function Footer() {
+  const { t, i18n } = useTranslation();
+  const { social } = useServiceLinks();
+  // company, policy and statement pages, in the language on screen
+  const lists = useResource(
+    async (_: { lang: string }, signal: AbortSignal) => Promise.all([contentApi.list(1, signal), contentApi.list(2, signal), contentApi.list(3, signal)]),
+    { lang: i18n.language },
+  );
+  const [company = [], policy = [], other = []] = lists.data ?? [];
+  const column = (title: string, items: { id: string; title: string }[]) => (
+    <nav aria-label={title} className={styles.footCol}>
+      <h2>{title}</h2>
+      <ul>
+        {items.map((c) => (
+          <li key={c.id}>
+            <Link href={`/detail?id=${c.id}&title=${encodeURIComponent(c.title)}`}>{c.title}</Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+  return (
+    <footer className={styles.footer} data-testid="footer">
+      <div className={styles.footInner}>
+        <nav aria-label={t('footer.products')} className={styles.footCol}>
+          <h2>{t('footer.products')}</h2>
+          <ul>
+            {DESTINATIONS.slice(1, 5).map((d) => (
+              <li key={d.to}><Link href={d.to}>{t(d.key)}</Link></li>
+            ))}
+            <li><Link href="/help">{t('help.title')}</Link></li>
+            <li><Link href="/introduction">{t('help.about')}</Link></li>
+          </ul>
+        </nav>
+        {column(t('footer.company'), company)}
+        {column(t('footer.policy'), policy)}
+        {column(t('footer.other'), other)}
+        <div className={styles.footCol}>
+          <h2>{t('footer.social')}</h2>
+          <div className={styles.social}>
+            {social.map((s) => {
+              const Icon = SOCIAL_ICONS[s.type];
+              return (
+                <a key={s.type} href={s.url} target="_blank" rel="noopener noreferrer" aria-label={t('footer.openLink', { name: s.type })} className={styles.iconButton} data-testid={`social-${s.type}`}>
+                  <Icon />
+                </a>
+              );
+            })}
+          </div>
+        </div>
+      </div>
+      <p className={styles.footNote}>{t('footer.rights')}</p>
+    </footer>
+  );
+}
