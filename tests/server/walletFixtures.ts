@@ -1,0 +1,98 @@
+/**
+ * Wallet test fixtures: users and operators inserted directly (with a session), real-book
+ * funding through the deposit flow or the ledger, multipart bodies, and row counters for the
+ * "bad input writes nothing" checks.
+ */
+import crypto from 'node:crypto';
+import { count, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Asset } from '../../src/contract/constants.ts';
+import { createSession } from '../../server/auth/sessions.ts';
+import { auditLog, deposits, ledgerTransfers, notifications, users, withdrawals, depositAddresses } from '../../server/db/schema/index.ts';
+import { platformAccount, userAccount } from '../../server/ledger/accounts.ts';
+import { transfer } from '../../server/ledger/ledger.ts';
+import { body } from './helpers.ts';
+
+export interface TestUser { id: bigint; token: string; username: string }
+
+export async function createUser(app: FastifyInstance, role: 'customer' | 'operator' = 'customer'): Promise<TestUser> {
+  const tag = crypto.randomBytes(5).toString('hex');
+  const username = `${role === 'operator' ? 'op' : 'u'}_${tag}`;
+  const [row] = await app.db.insert(users).values({ username, inviteCode: `IC${tag}`.toUpperCase(), role }).returning({ id: users.id });
+  const token = await createSession(app.db, row.id, 3600_000);
+  return { id: row.id, token, username };
+}
+
+/** Headers of a user call; `virtually: YES` selects the real book. */
+export const real = (u: TestUser, extra: Record<string, string> = {}) => ({ authorization: u.token, virtually: 'YES', ...extra });
+export const demo = (u: TestUser, extra: Record<string, string> = {}) => ({ authorization: u.token, virtually: 'NO', ...extra });
+
+/** Puts money in the user's real available balance as an approved deposit would (ledger transfer). */
+export async function fund(app: FastifyInstance, userId: bigint, asset: Asset, amount: string, book: 'real' | 'demo' = 'real') {
+  await app.db.transaction((tx) => transfer(tx, {
+    key: `test-fund:${userId}:${crypto.randomUUID()}`, book, asset,
+    from: platformAccount(book === 'real' ? 'deposits' : 'demo_grants'), to: userAccount(userId, 'available'),
+    amount, reason: book === 'real' ? 'deposit.approved' : 'demo.grant', refType: 'test', refId: 'fixture',
+  }));
+}
+
+// A 1x1 PNG, a tiny JPEG header and a JPEG 2000 signature box: content is what counts.
+export const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e5270de20000000049454e44ae426082', 'hex');
+export const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]), Buffer.alloc(64, 1), Buffer.from([0xff, 0xd9])]);
+export const JP2 = Buffer.concat([Buffer.from('0000000c6a5020200d0a870a', 'hex'), Buffer.alloc(64, 2)]);
+
+export interface FilePart { field?: string; filename?: string; type?: string; content: Buffer }
+
+/** A multipart/form-data body for app.inject. */
+export function multipart(fields: Record<string, string>, file?: FilePart) {
+  const boundary = `----wallet${crypto.randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  }
+  if (file) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'proof'}"; filename="${file.filename ?? 'proof.png'}"\r\nContent-Type: ${file.type ?? 'image/png'}\r\n\r\n`));
+    chunks.push(file.content, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+export const hash = () => crypto.randomBytes(32).toString('hex');
+
+export function rechargeFields(over: Record<string, string> = {}) {
+  return { amount: '150', coin: 'USDT', network: 'TRC20', txHash: hash(), proofLast6: '123456', ...over };
+}
+
+/** POSTs a recharge form as the user (real book unless headers say otherwise). */
+export async function recharge(app: FastifyInstance, u: TestUser, fields: Record<string, string>, file: FilePart | null = { content: PNG }, headers = real(u)) {
+  const m = multipart(fields, file ?? undefined);
+  return app.inject({ method: 'POST', url: '/swx/customer/user/recharge', payload: m.payload, headers: { ...headers, ...m.headers } });
+}
+
+/** Row counts of every table the wallet writes: compare before/after a refused request. */
+export async function counts(app: FastifyInstance) {
+  const n = async (t: PgTable) => Number((await app.db.select({ n: count() }).from(t))[0].n);
+  const [balanceSum] = (await app.db.execute(sql`select coalesce(sum(abs(balance)), 0)::text as s from ledger_accounts`) as unknown as { rows: Array<{ s: string }> }).rows;
+  return {
+    deposits: await n(deposits), withdrawals: await n(withdrawals), transfers: await n(ledgerTransfers),
+    notifications: await n(notifications), audit: await n(auditLog), addresses: await n(depositAddresses), balanceSum: balanceSum.s,
+  };
+}
+
+export const ADDR = {
+  BTC_P2PKH: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
+  BTC_P2SH: '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy',
+  BTC_BECH32: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+  BTC_BECH32M: 'bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297',
+  ETH: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+  ETH_LOWER: '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed',
+  TRON: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+};
+
+/** Operator call helper. */
+export async function adminCall(app: FastifyInstance, opUser: TestUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
+  const res = await app.inject({ method, url: `/admin-api${url}`, headers: { authorization: opUser.token }, payload });
+  return body(res);
+}
