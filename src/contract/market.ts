@@ -29,7 +29,7 @@ export const INTERVAL_MS: Record<Interval, number> = {
 };
 
 /** Instrument code: upper-case letters/digits, e.g. BTCUSDT, EURUSD, AAPL, ES (futures: ESUSD). */
-export const InstrumentCode = Type.String({ pattern: '^[A-Z0-9]{2,20}$', maxLength: 20 });
+export const InstrumentCode = Type.String({ pattern: '^[A-Z0-9]{1,20}$', maxLength: 20 });
 const Price = Type.String({ pattern: '^-?[0-9]{1,20}(\\.[0-9]{1,12})?$', maxLength: 40 });
 
 /** Decimal places in the sparkline and the number of points it keeps (spec section 9). */

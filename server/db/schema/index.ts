@@ -4,3 +4,4 @@ export * from './ledger.ts';
 export * from './audit.ts';
 export * from './wallet.ts';
 export * from './content.ts';
+export * from './market.ts';

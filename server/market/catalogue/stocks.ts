@@ -1,0 +1,21 @@
+/** Large US stocks (NYSE/Nasdaq): [ticker, company, reference price in USD]. BRK.B is listed as BRKB. */
+export const STOCKS: ReadonlyArray<readonly [string, string, number]> = [
+  ['AAPL', 'Apple Inc.', 214.3], ['MSFT', 'Microsoft Corporation', 446.95], ['NVDA', 'NVIDIA Corporation', 126.57],
+  ['GOOGL', 'Alphabet Inc. Class A', 179.63], ['AMZN', 'Amazon.com Inc.', 186.34], ['META', 'Meta Platforms Inc.', 504.16],
+  ['BRKB', 'Berkshire Hathaway Inc. Class B', 412.68], ['TSLA', 'Tesla Inc.', 183.01], ['AVGO', 'Broadcom Inc.', 1684.2],
+  ['LLY', 'Eli Lilly and Company', 881.45], ['JPM', 'JPMorgan Chase & Co.', 198.55], ['V', 'Visa Inc.', 274.9],
+  ['UNH', 'UnitedHealth Group Inc.', 489.3], ['XOM', 'Exxon Mobil Corporation', 110.54], ['MA', 'Mastercard Inc.', 445.85],
+  ['JNJ', 'Johnson & Johnson', 146.2], ['PG', 'Procter & Gamble Co.', 166.3], ['HD', 'The Home Depot Inc.', 338.6],
+  ['COST', 'Costco Wholesale Corporation', 846.2], ['ORCL', 'Oracle Corporation', 140.95], ['MRK', 'Merck & Co. Inc.', 130.1],
+  ['ABBV', 'AbbVie Inc.', 169.9], ['CVX', 'Chevron Corporation', 155.3], ['AMD', 'Advanced Micro Devices Inc.', 159.55],
+  ['NFLX', 'Netflix Inc.', 685.67], ['KO', 'The Coca-Cola Company', 63.3], ['PEP', 'PepsiCo Inc.', 165.9],
+  ['ADBE', 'Adobe Inc.', 525.3], ['CRM', 'Salesforce Inc.', 238.1], ['BAC', 'Bank of America Corporation', 39.6],
+  ['WMT', 'Walmart Inc.', 67.8], ['TMO', 'Thermo Fisher Scientific Inc.', 553.2], ['CSCO', 'Cisco Systems Inc.', 45.9],
+  ['ACN', 'Accenture plc', 298.5], ['MCD', "McDonald's Corporation", 253.8], ['ABT', 'Abbott Laboratories', 103.2],
+  ['INTC', 'Intel Corporation', 30.8], ['QCOM', 'QUALCOMM Inc.', 205.4], ['DIS', 'The Walt Disney Company', 101.9],
+  ['WFC', 'Wells Fargo & Company', 58.7], ['IBM', 'International Business Machines', 172.8], ['TXN', 'Texas Instruments Inc.', 194.7],
+  ['INTU', 'Intuit Inc.', 623.5], ['GE', 'GE Aerospace', 161.3], ['CAT', 'Caterpillar Inc.', 331.9],
+  ['AMGN', 'Amgen Inc.', 309.4], ['PFE', 'Pfizer Inc.', 28.4], ['NKE', 'Nike Inc.', 94.6],
+  ['BA', 'The Boeing Company', 178.2], ['GS', 'The Goldman Sachs Group Inc.', 456.1], ['UBER', 'Uber Technologies Inc.', 70.9],
+  ['PYPL', 'PayPal Holdings Inc.', 62.4], ['SBUX', 'Starbucks Corporation', 79.5], ['T', 'AT&T Inc.', 18.6],
+];
