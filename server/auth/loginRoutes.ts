@@ -202,7 +202,7 @@ export async function loginRoutes(root: FastifyInstance, { mailer, oidc }: Login
       }
       if (!user) {
         user = await createUser(tx, {
-          username: await freeUsername(tx as unknown as Db, (email ?? id.name ?? 'user').split('@')[0]),
+          username: await freeUsername(tx as unknown as Db, (id.email ?? id.name ?? 'user').split('@')[0]),
           email: email ?? null,
           passwordHash: null,
           googleSub: id.sub,

@@ -60,7 +60,6 @@ export function createOidc(oidc: NonNullable<Config['oidc']>, db: Db, log: Fasti
         code_challenge_method: 'S256',
         state,
         nonce,
-        prompt: 'select_account',
       });
       return { url: url.href, state };
     },

@@ -1,0 +1,222 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginFailures, sessions, users } from '../../server/db/schema/index.ts';
+import { FREE_FAILURES } from '../../server/auth/throttle.ts';
+import { hashToken } from '../../server/auth/sessions.ts';
+import { buildTestApp, type TestApp } from './helpers.ts';
+import { codeFromOutbox, counts, freshIp, L, PASSWORD, post, registerByEmail, U, userRow } from './auth.helpers.ts';
+
+describe('login, sessions, getUserInfo, repassword, logout', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await registerByEmail(t, 'Alice', 'alice@example.com');
+    // a phone user too
+    await post(t, `${L}/sendCode`, { phone: '912345678', areaCode: '+81', purpose: 'register' });
+    const code = await codeFromOutbox(t, '+81912345678');
+    const res = await post(t, `${L}/register`, { username: 'kenji', phone: '912345678', areaCode: '+81', password: PASSWORD, confirmPassword: PASSWORD, code });
+    expect(res.code).toBe(200);
+  });
+  afterAll(async () => t?.close());
+
+  const login = (account: string, password = PASSWORD, extra: Record<string, string> = {}, ip?: string) =>
+    post(t, `${L}/login`, { account, password, ...extra }, { ip });
+
+  it('logs in by username, e-mail and phone (any case); result is token plus profile', async () => {
+    for (const account of ['alice', 'ALICE', 'alice@example.com', 'Alice@Example.COM']) {
+      const res = await login(account);
+      expect(res.code, account).toBe(200);
+      expect(res.result.user).toMatchObject({ username: 'Alice', email: 'alice@example.com' });
+      expect(typeof res.result.token).toBe('string');
+    }
+    expect((await login('912345678', PASSWORD, { areaCode: '+81' })).result.user.username).toBe('kenji');
+    expect((await login('+81912345678')).result.user.username).toBe('kenji');
+    expect((await login('0912345678', PASSWORD, { areaCode: '81' })).result.user.username).toBe('kenji');
+  });
+
+  it('refuses: unknown user 10009, wrong password 10004, empty account 10001, disabled 10005', async () => {
+    expect((await login('nobody')).code).toBe(10009);
+    expect((await login('nobody@example.com')).code).toBe(10009);
+    expect((await login('alice', 'Wrong1234')).code).toBe(10004);
+    expect((await login('  ')).code).toBe(10001);
+    expect((await login('bad@')).code).toBe(10002);
+    expect((await login('123', PASSWORD, { areaCode: '+81' })).code).toBe(10036);
+    await registerByEmail(t, 'dora', 'dora@example.com');
+    await t.app.db.update(users).set({ status: 'disabled' }).where(eq(users.username, 'dora'));
+    expect((await login('dora')).code).toBe(10005);
+    // a disabled user's wrong password still says wrong password
+    expect((await login('dora', 'Wrong1234')).code).toBe(10004);
+  });
+
+  it('getUserInfo: profile, selected book, 100000 USDT demo and 0 real; 401 without a session', async () => {
+    const { result } = await login('alice');
+    const demo = await post(t, `${U}/getUserInfo`, undefined, { token: result.token, headers: { virtually: 'NO' } });
+    expect(demo.code).toBe(200);
+    expect(demo.result.book).toBe('demo');
+    expect(demo.result.user).toMatchObject({ username: 'Alice', kycStatus: 'none', smartEnabled: true, role: 'customer' });
+    expect(demo.result.user.id).toMatch(/^[0-9]+$/);
+    expect(demo.result.user.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const usdt = (b: { assets: Array<{ asset: string }> }) => b.assets.find((a) => a.asset === 'USDT');
+    expect(usdt(demo.result.balances.demo)).toEqual({ asset: 'USDT', available: '100000.000000', total: '100000.000000', totalUsdt: '100000.000000' });
+    expect(usdt(demo.result.balances.real)).toEqual({ asset: 'USDT', available: '0.000000', total: '0.000000', totalUsdt: '0.000000' });
+    expect(demo.result.balances.demo.assets.map((a: { asset: string }) => a.asset)).toEqual(['USDT', 'BTC', 'ETH']);
+
+    const real = await post(t, `${U}/getUserInfo`, undefined, { token: result.token, headers: { virtually: 'YES' } });
+    expect(real.result.book).toBe('real');
+    expect(real.result.balances.real.totalUsdt).toBe('0.000000');
+    expect(real.result.balances.demo.totalUsdt).toBe('100000.000000');
+    // no header = demo
+    expect((await post(t, `${U}/getUserInfo`, undefined, { token: result.token })).result.book).toBe('demo');
+
+    expect((await post(t, `${U}/getUserInfo`)).code).toBe(401);
+    expect((await post(t, `${U}/getUserInfo`, undefined, { token: 'not-a-token' })).code).toBe(401);
+    expect((await post(t, `${U}/getUserInfo`, undefined, { token: 'x'.repeat(10 * 1024) })).code).toBe(401);
+  });
+
+  it('an expired session gets 401', async () => {
+    const { result } = await login('alice');
+    await t.app.db.update(sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.tokenHash, hashToken(result.token)));
+    expect((await post(t, `${U}/getUserInfo`, undefined, { token: result.token })).code).toBe(401);
+  });
+
+  it('logout revokes the session: the old token then gets 401, other sessions live on', async () => {
+    const a = (await login('alice')).result.token;
+    const b = (await login('alice')).result.token;
+    const out = await post(t, `${L}/logout`, undefined, { token: a });
+    expect(out.code).toBe(200);
+    expect((await post(t, `${U}/getUserInfo`, undefined, { token: a })).code).toBe(401);
+    expect((await post(t, `${L}/logout`, undefined, { token: a })).code).toBe(401);
+    expect((await post(t, `${U}/getUserInfo`, undefined, { token: b })).code).toBe(200);
+  });
+
+  it('change password: needs the old one, keeps this session, ends the others (401)', async () => {
+    await registerByEmail(t, 'chris', 'chris@example.com');
+    const mine = (await login('chris')).result.token;
+    const other = (await login('chris')).result.token;
+    const change = (body: Record<string, unknown>, token?: string) => post(t, `${U}/repassword`, body, { token });
+    expect((await change({ oldPassword: PASSWORD, password: 'NewPass456', confirmPassword: 'NewPass456' })).code).toBe(401);
+    expect((await change({ oldPassword: 'Wrong9999', password: 'NewPass456', confirmPassword: 'NewPass456' }, mine)).code).toBe(10004);
+    expect((await change({ oldPassword: PASSWORD, password: 'NewPass456', confirmPassword: 'NewPass457' }, mine)).code).toBe(10034);
+    expect((await change({ oldPassword: PASSWORD, password: 'weak', confirmPassword: 'weak' }, mine)).code).toBe(10035);
+    expect((await post(t, `${U}/getUserInfo`, undefined, { token: other })).code).toBe(200);
+
+    const ok = await change({ oldPassword: PASSWORD, password: 'NewPass456', confirmPassword: 'NewPass456' }, mine);
+    expect(ok.code).toBe(20005);
+    expect(ok.result).toBeNull();
+    expect((await post(t, `${U}/getUserInfo`, undefined, { token: other })).code).toBe(401);
+    expect((await post(t, `${U}/getUserInfo`, undefined, { token: mine })).code).toBe(200);
+    expect((await login('chris')).code).toBe(10004);
+    expect((await login('chris', 'NewPass456')).code).toBe(200);
+    // the hash is argon2id at the OWASP parameters, never the password
+    const row = await userRow(t, 'chris');
+    expect(row.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+  });
+
+  it('reset password with a code: every session ends, the new password works', async () => {
+    await registerByEmail(t, 'rita', 'rita@example.com');
+    const s1 = (await login('rita')).result.token;
+    expect((await post(t, `${L}/sendCode`, { email: 'rita@example.com', purpose: 'reset' })).code).toBe(200);
+    const code = await codeFromOutbox(t, 'rita@example.com');
+    const reset = (b: Record<string, unknown>) => post(t, `${U}/repassword`, { email: 'rita@example.com', password: 'Fresh789x', confirmPassword: 'Fresh789x', ...b });
+    const before = await counts(t);
+    expect((await reset({ code: code === '000000' ? '000001' : '000000' })).code).toBe(10091);
+    expect((await reset({ code: undefined })).code).toBe(10091);
+    expect((await reset({ code, email: 'other@example.com' })).code).toBe(10009);
+    expect((await reset({ code, email: undefined })).code).toBe(10001);
+    expect((await reset({ code, confirmPassword: 'Fresh789y' })).code).toBe(10034);
+    expect(await counts(t)).toEqual(before);
+    // a register code does not reset a password
+    expect((await post(t, `${L}/sendCode`, { email: 'newbie@example.com', purpose: 'register' })).code).toBe(200);
+    const regCode = await codeFromOutbox(t, 'newbie@example.com');
+    expect((await post(t, `${U}/repassword`, { email: 'newbie@example.com', code: regCode, password: 'Fresh789x', confirmPassword: 'Fresh789x' })).code).toBe(10009);
+
+    const ok = await reset({ code });
+    expect(ok.code).toBe(20005);
+    expect((await post(t, `${U}/getUserInfo`, undefined, { token: s1 })).code).toBe(401);
+    expect((await login('rita')).code).toBe(10004);
+    expect((await login('rita', 'Fresh789x')).code).toBe(200);
+    // the code is spent
+    expect((await reset({ code })).code).toBe(10032);
+  });
+
+  it('reset by phone', async () => {
+    expect((await post(t, `${L}/sendCode`, { phone: '912345678', areaCode: '+81', purpose: 'reset' })).code).toBe(200);
+    const code = await codeFromOutbox(t, '+81912345678');
+    const ok = await post(t, `${U}/repassword`, { phone: '912345678', areaCode: '+81', code, password: 'Phone789x', confirmPassword: 'Phone789x' });
+    expect(ok.code).toBe(20005);
+    expect((await login('kenji', 'Phone789x')).code).toBe(200);
+  });
+
+  it('repeated failures are slowed per account (10049 with seconds, even for the right password); success clears the account counter', async () => {
+    await registerByEmail(t, 'tom', 'tom@example.com');
+    const tom = await userRow(t, 'tom');
+    for (let i = 0; i < FREE_FAILURES.acct - 1; i++) expect((await login('tom', 'Wrong1234')).code).toBe(10004);
+    // a success before the limit clears the count
+    expect((await login('tom')).code).toBe(200);
+    expect(await t.app.db.select().from(loginFailures).where(eq(loginFailures.key, `acct:${tom.id}`))).toHaveLength(0);
+    for (let i = 0; i < FREE_FAILURES.acct; i++) expect((await login('tom', 'Wrong1234')).code).toBe(10004);
+    const throttled = await login('tom');
+    expect(throttled.code).toBe(10049);
+    expect(throttled.msg).toMatch(/1[0-5] seconds/);
+    // after the wait (moved into the past), the right password works and clears the counter
+    await t.app.db.update(loginFailures).set({ lastAt: sql`now() - interval '1 minute'` }).where(eq(loginFailures.key, `acct:${tom.id}`));
+    expect((await login('tom')).code).toBe(200);
+    // the wait doubles with each further failure
+    for (let i = 0; i < FREE_FAILURES.acct; i++) await login('tom', 'Wrong1234');
+    await t.app.db.update(loginFailures).set({ lastAt: sql`now() - interval '20 seconds'` }).where(eq(loginFailures.key, `acct:${tom.id}`));
+    expect((await login('tom', 'Wrong1234')).code).toBe(10004);
+    const longer = await login('tom');
+    expect(longer.code).toBe(10049);
+    expect(Number(/(\d+) seconds/.exec(longer.msg)![1])).toBeGreaterThan(15);
+  });
+
+  it('repeated failures are slowed per IP across accounts', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < FREE_FAILURES.ip; i++) {
+      const res = await login(`ghost${i}`, PASSWORD, {}, ip);
+      expect(res.code).toBe(10009);
+    }
+    const res = await login('alice', PASSWORD, {}, ip);
+    expect(res.code).toBe(10049);
+    // another address is not affected
+    expect((await login('alice')).code).toBe(200);
+  });
+
+  it('bad input to login, repassword and logout: coded refusal, nothing written', async () => {
+    const before = await counts(t);
+    const big = 'y'.repeat(10 * 1024);
+    const cases: Array<[string, string, unknown, number]> = [
+      ['login missing password', `${L}/login`, { account: 'alice' }, 10030],
+      ['login missing account', `${L}/login`, { password: PASSWORD }, 10030],
+      ['login number password', `${L}/login`, { account: 'alice', password: 12345678 }, 10030],
+      ['login object account', `${L}/login`, { account: { $ne: null }, password: PASSWORD }, 10030],
+      ['login 10 kB account', `${L}/login`, { account: big, password: PASSWORD }, 10030],
+      ['login 10 kB password', `${L}/login`, { account: 'alice', password: big }, 10030],
+      ['login unknown field', `${L}/login`, { account: 'alice', password: PASSWORD, remember: true }, 10030],
+      ['login sql', `${L}/login`, { account: "alice' --", password: "' OR '1'='1" }, 10009],
+      ['login sql email', `${L}/login`, { account: "' OR 1=1 --@x.com", password: PASSWORD }, 10002],
+      ['login script', `${L}/login`, { account: '<script>alert(1)</script>', password: PASSWORD }, 10009],
+      ['repassword missing confirm', `${U}/repassword`, { email: 'alice@example.com', code: '123456', password: PASSWORD }, 10030],
+      ['repassword unknown field', `${U}/repassword`, { email: 'alice@example.com', code: '123456', password: PASSWORD, confirmPassword: PASSWORD, userId: '1' }, 10030],
+      ['repassword 10 kB code', `${U}/repassword`, { email: 'alice@example.com', code: big, password: PASSWORD, confirmPassword: PASSWORD }, 10030],
+      ['repassword sql code', `${U}/repassword`, { email: 'alice@example.com', code: "' OR 1=1", password: PASSWORD, confirmPassword: PASSWORD }, 10091],
+      ['repassword change logged out', `${U}/repassword`, { oldPassword: PASSWORD, password: PASSWORD, confirmPassword: PASSWORD }, 401],
+    ];
+    for (const [name, url, payload, code] of cases) {
+      const res = await post(t, url, payload);
+      expect(res.code, name).toBe(code);
+      expect(res.result, name).toBeNull();
+    }
+    const after = await counts(t);
+    expect(after).toEqual(before);
+    // login failures are the one thing a refused login writes (that is the throttle)
+    expect((await login('alice')).code).toBe(200);
+  });
+
+  it('the first start created an operator, who can log in and is an operator', async () => {
+    const ops = await t.app.db.select().from(users).where(eq(users.role, 'operator'));
+    expect(ops).toHaveLength(1);
+    expect(ops[0].username).toBe('operator');
+    expect(ops[0].passwordHash).toMatch(/^\$argon2id\$/);
+  });
+});
