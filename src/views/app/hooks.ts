@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { resourceMachine } from '../../machines/resource.ts';
+import { formMachine } from '../../machines/form.ts';
 import type { priceFeedMachine, Quote } from '../../machines/priceFeed.ts';
 import type { sessionMachine } from '../../machines/session.ts';
 import { useAppActors } from './actors.tsx';
@@ -88,4 +89,44 @@ export function useResource<T, P>(load: (params: P, signal: AbortSignal) => Prom
   const loading = useSelector(ref, (s) => s.hasTag('loading'));
   const failed = useSelector(ref, (s) => s.matches('failed'));
   return { data, loading, failed, reload: () => ref.send({ type: 'resource.reload' }) };
+}
+
+/**
+ * A user action that calls the service (submit a form, star a market) as a form actor: the view
+ * sends values, the actor runs `run`, and `onDone` gets the result (store, navigate, reload).
+ */
+export function useAction<T>(run: (values: Record<string, string>, signal: AbortSignal) => Promise<T>, onDone?: (output: T) => void) {
+  const runRef = useRef(run);
+  runRef.current = run;
+  const doneRef = useRef(onDone);
+  doneRef.current = onDone;
+  const logic = useMemo(
+    () =>
+      formMachine.provide({
+        actors: { submit: fromPromise(({ input, signal }) => runRef.current(input, signal)) },
+        actions: { succeeded: (_, p) => doneRef.current?.(p.output as T) },
+      }),
+    [],
+  );
+  const ref = useActorRef(logic);
+  const busy = useSelector(ref, (s) => s.hasTag('busy'));
+  const error = useSelector(ref, (s) => s.context.error);
+  const done = useSelector(ref, (s) => s.matches('done'));
+  return {
+    busy,
+    error,
+    done,
+    submit: (values: Record<string, string>) => ref.send({ type: 'form.submit', values }),
+    edit: () => ref.send({ type: 'form.edit' }),
+  };
+}
+
+/** The value after it stopped changing for `ms` (search boxes). */
+export function useDebounced<T>(value: T, ms = 250): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const id = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(id);
+  }, [value, ms]);
+  return v;
 }

@@ -1,0 +1,80 @@
+import { lazy, Suspense, useState } from 'react';
+import { useSearchParams } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import { INTERVALS } from '../../contract/market.ts';
+import { marketApi } from '../../services/marketApi.ts';
+import type { Interval } from '../../services/types.ts';
+import { useFeedStatus, useQuote, useResource, useVisibleCodes } from '../app/hooks.ts';
+import { Loadable } from '../components/Loadable.tsx';
+import { Change, FeedBadge, formatDecimal, SimulatedBadge } from '../components/Figures.tsx';
+import styles from './screens.module.css';
+
+// ApexCharts (~150 kB gzip) is fetched only when a full chart is drawn.
+const CandleChart = lazy(() => import('../components/CandleChart.tsx'));
+
+export default function Currency() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const code = (params.get('code') ?? '').toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 20);
+  const [interval, setInterval] = useState<Interval>('15m');
+  const info = useResource((c: string, signal) => marketApi.info(c, signal), code);
+  const candles = useResource((q: { code: string; interval: Interval }, signal) => marketApi.candles({ code: q.code, interval: q.interval, limit: 120 }, signal), { code, interval });
+  useVisibleCodes(code ? [code] : []);
+  const quote = useQuote(code);
+  const feed = useFeedStatus();
+  const m = info.data;
+  const simulated = feed.simulated ?? (m ? m.source === 'simulated' : null);
+  return (
+    <div className={styles.stack}>
+      <Loadable loading={info.loading && !m} failed={info.failed} reload={info.reload}>
+        {m && (
+          <section className={styles.card} aria-labelledby="cur-title" data-testid="currency">
+            <div className={styles.priceHead}>
+              <img src={m.logo} alt="" width={40} height={40} />
+              <div>
+                <h1 id="cur-title" style={{ fontSize: 22, margin: 0 }}>{m.appName}</h1>
+                <span className={`${styles.muted} num`}>{m.code}</span>
+              </div>
+              <span className={`${styles.bigPrice} num`} data-testid="price">{formatDecimal(quote?.price ?? m.price)}</span>
+              <Change zdf={quote?.zdf ?? m.zdf} />
+              <SimulatedBadge show={simulated} />
+              <FeedBadge status={feed.status} />
+              {!m.tradable && <span className={styles.muted}>{m.marketOpen ? t('market.stale') : t('market.closed')}</span>}
+            </div>
+            <dl className={styles.stats}>
+              <div><dt>{t('detail.high')}</dt><dd className="num">{formatDecimal(m.high)}</dd></div>
+              <div><dt>{t('detail.low')}</dt><dd className="num">{formatDecimal(m.low)}</dd></div>
+              <div><dt>{t('detail.volume')}</dt><dd className="num">{formatDecimal(m.volume, 2)}</dd></div>
+              <div><dt>{t('detail.open')}</dt><dd className="num">{formatDecimal(m.open)}</dd></div>
+            </dl>
+          </section>
+        )}
+      </Loadable>
+      {m && (
+        <section className={styles.card} aria-labelledby="chart-title">
+          <div className={styles.cardHead}>
+            <h2 id="chart-title">{t('detail.chart')}</h2>
+            <div className={styles.intervals} role="group" aria-label={t('detail.interval')}>
+              {INTERVALS.map((i) => (
+                <button key={i} type="button" aria-pressed={interval === i} onClick={() => setInterval(i)} data-testid={`interval-${i}`}>
+                  {i}
+                </button>
+              ))}
+            </div>
+          </div>
+          <div className={styles.chartBox}>
+            <Loadable loading={candles.loading && !candles.data} failed={candles.failed} reload={candles.reload}>
+              {candles.data && candles.data.length > 0 ? (
+                <Suspense fallback={<p aria-busy="true">{t('detail.loadingChart')}</p>}>
+                  <CandleChart candles={candles.data} label={`${m.appName} ${interval}`} />
+                </Suspense>
+              ) : (
+                <p className={styles.muted}>{t('detail.noCandles')}</p>
+              )}
+            </Loadable>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

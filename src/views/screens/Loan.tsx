@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { useSession } from '../app/hooks.ts';
+import styles from './screens.module.css';
+
+/** Loans: the borrow form's layout, with the identity-verification status that gates it. */
+export default function Loan() {
+  const { t } = useTranslation();
+  const { loggedIn, user } = useSession();
+  const kyc = user?.kycStatus ?? 'none';
+  return (
+    <div className={styles.twoCol} data-testid="loan">
+      <section className={styles.card} aria-labelledby="loan-title">
+        <h1 id="loan-title" style={{ fontSize: 24 }}>{t('loan.title')}</h1>
+        <p className={styles.muted}>{t('loan.text')}</p>
+        <dl className={styles.kv}>
+          <div><dt>{t('account.kyc')}</dt><dd data-testid="kyc-status">{loggedIn ? t(`account.kycStatus.${kyc}`) : '—'}</dd></div>
+        </dl>
+        <form className={styles.stack} style={{ gap: 12, marginBlockStart: 12 }} onSubmit={(e) => e.preventDefault()}>
+          <label className={styles.field}><span>{t('loan.amount')}</span><input inputMode="decimal" disabled placeholder="USDT" /></label>
+          <label className={styles.field}><span>{t('loan.term')}</span><select disabled><option>—</option></select></label>
+          <p className={styles.formError} style={{ background: 'var(--warn-bg)', color: 'var(--warn-ink)' }}>
+            {!loggedIn ? t('account.loginPrompt') : kyc !== 'verified' ? t('loan.kycNeeded') : t('loan.comingSoon')}
+          </p>
+          {!loggedIn && <Link href="/pass/login">{t('nav.login')}</Link>}
+        </form>
+      </section>
+      <section className={styles.card} aria-labelledby="loan-records">
+        <h2 id="loan-records">{t('loan.records')}</h2>
+        <p className={styles.muted}>{t('account.noRecords')}</p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { Link } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../app/hooks.ts';
+import { LoginPrompt } from '../components/LoginPrompt.tsx';
+import { formatDecimal } from '../components/Figures.tsx';
+import { BellIcon, ChevronIcon, LoanIcon, AccountIcon } from '../components/Icons.tsx';
+import { ModeSwitch } from '../shell/ModeSwitch.tsx';
+import styles from './screens.module.css';
+
+export default function Profile() {
+  const { t } = useTranslation();
+  const { loggedIn, user, account, demo, send } = useSession();
+  if (!loggedIn) return <section className={styles.card}><h1 style={{ fontSize: 24 }}>{t('account.title')}</h1><LoginPrompt /></section>;
+  const book = account?.balances[demo ? 'demo' : 'real'];
+  return (
+    <div className={styles.stack} data-testid="profile">
+      <section className={styles.card} aria-labelledby="acc-title">
+        <div className={styles.cardHead}>
+          <h1 id="acc-title" style={{ fontSize: 22, margin: 0 }}>{t('account.welcome', { name: user?.username ?? '' })}</h1>
+          <div className={styles.toolbar}>
+            <div style={{ background: 'var(--navy-900)', borderRadius: 8, padding: 2 }}><ModeSwitch /></div>
+            <button type="button" className={styles.sendCode} onClick={() => send({ type: 'session.logout' })} data-testid="profile-logout">{t('auth.logout')}</button>
+          </div>
+        </div>
+        <p className={styles.muted}>{user?.email ?? user?.phone ?? ''}</p>
+        <dl className={styles.kv}>
+          <div><dt>{t('account.balance')} · {t(demo ? 'session.demo' : 'session.real')}</dt><dd className="num" data-testid="total-balance">{book ? formatDecimal(book.totalUsdt, 2) : '—'} USDT</dd></div>
+          <div><dt>{t('account.available')}</dt><dd className="num">{book ? formatDecimal(book.availableUsdt, 2) : '—'} USDT</dd></div>
+          <div><dt>{t('account.kyc')}</dt><dd>{user ? t(`account.kycStatus.${user.kycStatus}`) : '—'}</dd></div>
+        </dl>
+      </section>
+      <nav className={styles.card} aria-label={t('account.title')}>
+        <ul className={styles.links}>
+          <li><Link href="/profile/balance"><span><AccountIcon width={18} height={18} /> {t('account.balance')}</span><ChevronIcon width={18} height={18} /></Link></li>
+          <li><Link href="/profile/notification"><span><BellIcon width={18} height={18} /> {t('account.notifications')}</span><ChevronIcon width={18} height={18} /></Link></li>
+          <li><Link href="/profile/invite"><span>{t('account.invite')}</span><ChevronIcon width={18} height={18} /></Link></li>
+          <li><Link href="/loan"><span><LoanIcon width={18} height={18} /> {t('account.kyc')}</span><ChevronIcon width={18} height={18} /></Link></li>
+          <li><Link href="/pass/reset"><span>{t('account.changePassword')}</span><ChevronIcon width={18} height={18} /></Link></li>
+          <li><Link href="/help"><span>{t('help.title')}</span><ChevronIcon width={18} height={18} /></Link></li>
+        </ul>
+      </nav>
+    </div>
+  );
+}
