@@ -1,3 +1,4 @@
+import argon2 from 'argon2';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginFailures, sessions, users } from '../../server/db/schema/index.ts';
@@ -211,6 +212,15 @@ describe('login, sessions, getUserInfo, repassword, logout', () => {
     expect(after).toEqual(before);
     // login failures are the one thing a refused login writes (that is the throttle)
     expect((await login('alice')).code).toBe(200);
+  });
+
+  it('a login with a hash made at weaker parameters upgrades it to the current ones', async () => {
+    await registerByEmail(t, 'olga', 'olga@example.com');
+    const weak = await argon2.hash(PASSWORD, { type: argon2.argon2id, memoryCost: 4096, timeCost: 1, parallelism: 1 });
+    await t.app.db.update(users).set({ passwordHash: weak }).where(eq(users.username, 'olga'));
+    expect((await login('olga')).code).toBe(200);
+    expect((await userRow(t, 'olga')).passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    expect((await login('olga')).code).toBe(200);
   });
 
   it('the first start created an operator, who can log in and is an operator', async () => {

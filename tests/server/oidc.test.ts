@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
+// @ts-expect-error oidc-provider ships no type declarations (and @types/oidc-provider is not installed)
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oidcLogins, users } from '../../server/db/schema/index.ts';
@@ -66,7 +67,7 @@ async function signInAtProvider(authUrl: string, sub: string): Promise<{ code: s
     }
     const html = await res.text();
     expect(res.status, html.slice(0, 300)).toBe(200);
-    const form = html.includes('name="login"') ? { prompt: 'login', login: sub, password: 'any' } : { prompt: 'consent' };
+    const form: Record<string, string> = html.includes('name="login"') ? { prompt: 'login', login: sub, password: 'any' } : { prompt: 'consent' };
     const submitted = await step(url, { method: 'POST', body: new URLSearchParams(form).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(submitted.status).toBeGreaterThanOrEqual(300);
     url = new URL(submitted.headers.get('location')!, url).href;
