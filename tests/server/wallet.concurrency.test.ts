@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, body, usingPostgres, type TestApp } from './helpers.ts';
+import { ADDR, counts, createUser, fund, real, recharge, rechargeFields, hash, type TestUser } from './walletFixtures.ts';
+import { reconcile } from '../../server/ledger/reconcile.ts';
+
+/**
+ * Races on one balance and one record. Under TEST_DB=postgres the app runs on a pg Pool of 20,
+ * so the requests really overlap; on PGlite they queue on the single connection. Both must give
+ * the same answer.
+ */
+describe(`wallet concurrency (${usingPostgres() ? 'PostgreSQL pool' : 'PGlite'})`, () => {
+  let t: TestApp;
+  let op: TestUser;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    op = await createUser(t.app, 'operator');
+  });
+  afterAll(async () => {
+    // pg-pool's end() resolves before its sockets finish closing; give them a moment so that
+    // dropping the test database (WITH FORCE) does not kill live connections (57P01).
+    await t?.app.close();
+    await new Promise((r) => setTimeout(r, 500));
+    await t?.close();
+  });
+
+  it('200 simultaneous withdrawals against a balance covering 10: exactly 10 holds, 190 refusals 10011', async () => {
+    const u = await createUser(t.app);
+    await fund(t.app, u.id, 'USDT', '250'); // 10 × 25
+    const before = await counts(t.app);
+    const replies = await Promise.all(Array.from({ length: 200 }, () => t.app.inject({
+      method: 'POST', url: '/swx/customer/user/withdrawal', headers: real(u),
+      payload: { method: 'USDT-TRC20', address: ADDR.TRON, amount: '25' },
+    })));
+    const codes = replies.map((r) => body(r).code);
+    expect(codes.filter((c) => c === 20003)).toHaveLength(10);
+    expect(codes.filter((c) => c === 10011)).toHaveLength(190);
+    const after = await counts(t.app);
+    expect(after.withdrawals - before.withdrawals).toBe(10);
+    expect(after.transfers - before.transfers).toBe(10);
+    const bal = body(await t.app.inject({ url: '/swx/customer/user/balances', headers: real(u) })).result.assets[0];
+    expect(bal).toMatchObject({ asset: 'USDT', available: '0.000000', withdrawalHold: '250.000000' });
+    const report = await reconcile(t.app.db);
+    expect(report.mismatches).toEqual([]);
+    expect(report.ok).toBe(true);
+  });
+
+  it('a deposit approved twice at once is credited once', async () => {
+    const u = await createUser(t.app);
+    const dep = body(await recharge(t.app, u, rechargeFields({ amount: '500' })));
+    expect(dep.code).toBe(20002);
+    const before = await counts(t.app);
+    const replies = await Promise.all(Array.from({ length: 8 }, () => t.app.inject({
+      method: 'POST', url: `/admin-api/deposits/${dep.result.id}/approve`, headers: { authorization: op.token }, payload: {},
+    })));
+    const codes = replies.map((r) => body(r).code).sort();
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 10044)).toHaveLength(7);
+    const after = await counts(t.app);
+    expect(after.transfers - before.transfers).toBe(1);
+    expect(after.audit - before.audit).toBe(1);
+    expect(after.notifications - before.notifications).toBe(1);
+    const bal = body(await t.app.inject({ url: '/swx/customer/user/balances', headers: real(u) })).result.assets[0];
+    expect(bal.available).toBe('500.000000');
+    expect((await reconcile(t.app.db)).ok).toBe(true);
+  });
+
+  it('approve and reject racing on one withdrawal: one wins, money moves once', async () => {
+    const u = await createUser(t.app);
+    await fund(t.app, u.id, 'USDT', '100');
+    const w = body(await t.app.inject({ method: 'POST', url: '/swx/customer/user/withdrawal', headers: real(u), payload: { method: 'USDT-TRC20', address: ADDR.TRON, amount: '100' } }));
+    const replies = await Promise.all([
+      ...Array.from({ length: 4 }, () => t.app.inject({ method: 'POST', url: `/admin-api/withdrawals/${w.result.id}/approve`, headers: { authorization: op.token }, payload: { payoutTxHash: hash() } })),
+      ...Array.from({ length: 4 }, () => t.app.inject({ method: 'POST', url: `/admin-api/withdrawals/${w.result.id}/reject`, headers: { authorization: op.token }, payload: { reason: 'race' } })),
+    ]);
+    const codes = replies.map((r) => body(r).code);
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 10044)).toHaveLength(7);
+    const bal = body(await t.app.inject({ url: '/swx/customer/user/balances', headers: real(u) })).result.assets[0];
+    expect(bal.withdrawalHold).toBe('0.000000');
+    expect(['0.000000', '100.000000']).toContain(bal.available);
+    expect((await reconcile(t.app.db)).ok).toBe(true);
+  });
+
+  it('the same transaction hash claimed 20 times at once is stored once (10038 for the rest)', async () => {
+    const users = await Promise.all(Array.from({ length: 4 }, () => createUser(t.app)));
+    const txHash = hash();
+    const replies = await Promise.all(Array.from({ length: 20 }, (_, i) => recharge(t.app, users[i % 4], rechargeFields({ txHash }))));
+    const codes = replies.map((r) => body(r).code);
+    expect(codes.filter((c) => c === 20002)).toHaveLength(1);
+    expect(codes.filter((c) => c === 10038)).toHaveLength(19);
+  });
+});
