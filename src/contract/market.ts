@@ -12,16 +12,21 @@ import { Page, PageQuery } from './envelope.ts';
 
 export const INSTRUMENT_TYPES = ['crypto', 'forex', 'stock', 'etf', 'futures'] as const;
 export type InstrumentType = (typeof INSTRUMENT_TYPES)[number];
-export const InstrumentTypeSchema = Type.Union(INSTRUMENT_TYPES.map((t) => Type.Literal(t)));
+export const InstrumentTypeSchema = Type.Union([
+  Type.Literal('crypto'), Type.Literal('forex'), Type.Literal('stock'), Type.Literal('etf'), Type.Literal('futures'),
+]);
 
 /** Where a price comes from; every simulated price is labelled as such in the app. */
 export const PRICE_SOURCES = ['simulated', 'exchange'] as const;
 export type PriceSource = (typeof PRICE_SOURCES)[number];
-export const PriceSourceSchema = Type.Union(PRICE_SOURCES.map((s) => Type.Literal(s)));
+export const PriceSourceSchema = Type.Union([Type.Literal('simulated'), Type.Literal('exchange')]);
 
 export const INTERVALS = ['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w'] as const;
 export type Interval = (typeof INTERVALS)[number];
-export const IntervalSchema = Type.Union(INTERVALS.map((s) => Type.Literal(s)));
+export const IntervalSchema = Type.Union([
+  Type.Literal('1m'), Type.Literal('5m'), Type.Literal('15m'), Type.Literal('30m'),
+  Type.Literal('1h'), Type.Literal('4h'), Type.Literal('1d'), Type.Literal('1w'),
+]);
 /** Length of each interval in milliseconds (1w buckets start on Monday 00:00 UTC). */
 export const INTERVAL_MS: Record<Interval, number> = {
   '1m': 60_000, '5m': 300_000, '15m': 900_000, '30m': 1_800_000,
