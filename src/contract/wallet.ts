@@ -5,7 +5,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { ASSETS, type Asset } from './constants.ts';
-import { AmountString, DecimalString, IdString, IsoTime, Page, PageQuery } from './envelope.ts';
+import { DecimalString, IdString, IsoTime, Page, PageQuery } from './envelope.ts';
 
 export const AssetSchema = Type.Union([Type.Literal('USDT'), Type.Literal('BTC'), Type.Literal('ETH')]);
 export const BookSchema = Type.Union([Type.Literal('demo'), Type.Literal('real')]);
@@ -76,7 +76,8 @@ export type DepositAddressList = Static<typeof DepositAddressList>;
  * Success: code 20002, result = Deposit.
  */
 export const RechargeFields = Type.Object({
-  amount: AmountString,
+  /** Plain decimal text; checked against the coin's precision (10042) and minimum (10037). */
+  amount: Type.String({ minLength: 1, maxLength: 40 }),
   coin: AssetSchema,
   network: NetworkSchema,
   /** The chain transaction hash (hex, optionally 0x-prefixed). */
