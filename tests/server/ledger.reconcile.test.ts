@@ -1,0 +1,95 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { buildTestApp, createTestDatabase, usingPostgres, type TestApp } from './helpers.ts';
+import { createUser } from './walletFixtures.ts';
+import { openDatabase, type Database } from '../../server/db/client.ts';
+import { platformAccount, userAccount } from '../../server/ledger/accounts.ts';
+import { availableBalance, transfer } from '../../server/ledger/ledger.ts';
+import { formatReport, reconcile } from '../../server/ledger/reconcile.ts';
+import { BizError } from '../../server/http/errors.ts';
+
+const run = promisify(execFile);
+
+describe('ledger: transfers and reconciliation', () => {
+  let t: TestApp;
+  beforeAll(async () => { t = await buildTestApp(); });
+  afterAll(async () => t?.close());
+
+  it('a transfer key moves money once; an overdraw is refused by the database (10011) and rolls back', async () => {
+    const u = await createUser(t.app);
+    const req = { key: 'test:once', book: 'real' as const, asset: 'BTC' as const, from: platformAccount('deposits'), to: userAccount(u.id), amount: '0.5', reason: 'deposit.approved' };
+    expect(await t.app.db.transaction((tx) => transfer(tx, req))).toBe(true);
+    expect(await t.app.db.transaction((tx) => transfer(tx, req))).toBe(false);
+    expect(await availableBalance(t.app.db, u.id, 'real', 'BTC')).toBe('0.50000000');
+    const err = await t.app.db.transaction((tx) => transfer(tx, { ...req, key: 'test:over', from: userAccount(u.id), to: userAccount(u.id, 'withdrawal_hold'), amount: '0.50000001' })).catch((e) => e);
+    expect(err).toBeInstanceOf(BizError);
+    expect((err as BizError).code).toBe(10011);
+    expect(await availableBalance(t.app.db, u.id, 'real', 'BTC')).toBe('0.50000000');
+    const [{ n }] = (await t.app.db.execute(sql`select count(*)::int as n from ledger_transfers where idempotency_key = 'test:over'`) as unknown as { rows: Array<{ n: number }> }).rows;
+    expect(Number(n)).toBe(0);
+    expect((await reconcile(t.app.db)).ok).toBe(true);
+  });
+
+  it('reconcile reports a balance changed without a transfer (and a book that no longer sums to zero)', async () => {
+    const ok = await reconcile(t.app.db);
+    expect(ok.ok).toBe(true);
+    expect(ok.totals.find((x) => x.book === 'real' && x.asset === 'BTC')).toMatchObject({ sum: expect.stringMatching(/^0(\.0+)?$/), ok: true, transfers: 1 });
+    expect(formatReport(ok)).toContain('RECONCILED');
+    // tamper behind the ledger's back
+    await t.app.db.execute(sql`update ledger_accounts set balance = balance + 1 where owner_kind = 'user' and asset = 'BTC'`);
+    const bad = await reconcile(t.app.db);
+    expect(bad.ok).toBe(false);
+    expect(bad.mismatches).toEqual([expect.objectContaining({ asset: 'BTC', purpose: 'available', balance: expect.stringMatching(/^1\.5/), computed: expect.stringMatching(/^0?\.5/) })]);
+    expect(bad.totals.find((x) => x.book === 'real' && x.asset === 'BTC')?.ok).toBe(false);
+    expect(formatReport(bad)).toContain('NOT RECONCILED');
+    await t.app.db.execute(sql`update ledger_accounts set balance = balance - 1 where owner_kind = 'user' and asset = 'BTC'`);
+    expect((await reconcile(t.app.db)).ok).toBe(true);
+  });
+});
+
+describe(`npm run reconcile (${usingPostgres() ? 'DATABASE_URL' : 'embedded DATA_DIR'})`, () => {
+  let database: Database;
+  let env: NodeJS.ProcessEnv;
+  let cleanup = async () => {};
+  beforeAll(async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-reconcile-'));
+    env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
+    if (usingPostgres()) {
+      const pg = await createTestDatabase();
+      env.DATABASE_URL = pg.url;
+      database = await openDatabase({ databaseUrl: pg.url, poolSize: 2 });
+      cleanup = async () => { await pg.drop(); };
+    } else {
+      database = await openDatabase({ dataDir });
+    }
+    const prev = cleanup;
+    cleanup = async () => { await prev(); fs.rmSync(dataDir, { recursive: true, force: true }); };
+    await database.db.transaction((tx) => transfer(tx, {
+      key: 'cli:1', book: 'real', asset: 'USDT', from: platformAccount('deposits'), to: userAccount(1n), amount: '120', reason: 'deposit.approved',
+    }));
+    await database.close(); // the embedded database admits one process at a time
+  });
+  afterAll(async () => cleanup());
+
+  const cli = () => run('npx', ['tsx', 'server/ledger/reconcileCli.ts'], { env, cwd: process.cwd() })
+    .then((r) => ({ code: 0, out: r.stdout }), (e: { code: number; stdout: string }) => ({ code: e.code, out: e.stdout }));
+
+  it('prints the table and exits 0 on a sound ledger, 1 after tampering', async () => {
+    const good = await cli();
+    expect(good.out).toMatch(/real\s+USDT\s+2\s+1\s+0\s+ok/);
+    expect(good.out).toContain('RECONCILED');
+    expect(good.code).toBe(0);
+    const db = usingPostgres() ? await openDatabase({ databaseUrl: env.DATABASE_URL, poolSize: 1 }) : await openDatabase({ dataDir: env.DATA_DIR });
+    await db.db.execute(sql`update ledger_accounts set balance = 0 where owner_kind = 'user'`);
+    await db.close();
+    const bad = await cli();
+    expect(bad.out).toContain('NOT RECONCILED');
+    expect(bad.out).toMatch(/balance 0(\.0+)? but transfers give 120/);
+    expect(bad.code).toBe(1);
+  });
+});
