@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { seedOperator } from './auth/seedOperator.ts';
+import { seedContent } from './content/seed.ts';
 
 /**
  * First-start data, idempotent (safe on every start and on every instance).
@@ -7,4 +8,5 @@ import { seedOperator } from './auth/seedOperator.ts';
  */
 export async function seedAll(app: FastifyInstance): Promise<void> {
   await seedOperator(app);
+  await seedContent(app);
 }

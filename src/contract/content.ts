@@ -79,7 +79,12 @@ export const PARAM_KEYS = {
 // ---- GET /swx/customer/index/listFaq ---------------------------------------------------------
 export const FAQ_CATEGORIES = ['account', 'trading', 'funds', 'prices', 'verification', 'loans', 'smart'] as const;
 export const FaqQuery = Type.Object(
-  { category: Type.Optional(Type.Union(FAQ_CATEGORIES.map((c) => Type.Literal(c)))) },
+  {
+    category: Type.Optional(Type.Union([
+      Type.Literal('account'), Type.Literal('trading'), Type.Literal('funds'), Type.Literal('prices'),
+      Type.Literal('verification'), Type.Literal('loans'), Type.Literal('smart'),
+    ])),
+  },
   { additionalProperties: false },
 );
 export const FaqItem = Type.Object({
@@ -106,8 +111,9 @@ export const NoticePage = Page(NoticeItem);
 
 // ---- GET /swx/customer/index/socialLinks -----------------------------------------------------
 export const SOCIAL_TYPES = ['discord', 'twitter', 'telegram'] as const;
+export const SocialTypeSchema = Type.Union([Type.Literal('discord'), Type.Literal('twitter'), Type.Literal('telegram')]);
 export const SocialLink = Type.Object({
-  type: Type.Union(SOCIAL_TYPES.map((t) => Type.Literal(t))),
+  type: SocialTypeSchema,
   url: Type.String(),
 });
 export type SocialLink = Static<typeof SocialLink>;
@@ -118,7 +124,7 @@ export const SocialLinks = Type.Array(SocialLink);
 export const OnlineService = Type.Object({ url: Type.String() });
 export const CUSTOMER_SERVICE_TYPES = ['online_service', ...SOCIAL_TYPES] as const;
 export const CustomerServiceTypeBody = Type.Object(
-  { type: Type.Union(CUSTOMER_SERVICE_TYPES.map((t) => Type.Literal(t))) },
+  { type: Type.Union([Type.Literal('online_service'), SocialTypeSchema]) },
   { additionalProperties: false },
 );
 /** 10018 when the requested link is not configured. */
