@@ -17,7 +17,7 @@ const FIELD: Record<string, keyof Omit<AssetBalance, 'asset' | 'total' | 'valueU
   plan_principal: 'planPrincipal', loan_collateral: 'loanCollateral',
 };
 
-export async function balancesOf(db: DbOrTx, userId: bigint, book: Book): Promise<Balances> {
+export async function balancesOf(app: FastifyInstance, userId: bigint, book: Book, db: DbOrTx = app.db): Promise<Balances> {
   const rows = await userBalances(db, userId, book);
   const assets: AssetBalance[] = [];
   let totalUsdt = new Decimal(0);
@@ -27,7 +27,7 @@ export async function balancesOf(db: DbOrTx, userId: bigint, book: Book): Promis
     const parts: Record<string, Decimal> = {};
     for (const r of rows) if (r.asset === asset) parts[r.purpose] = new Decimal(r.balance);
     const total = Object.values(parts).reduce((a, b) => a.add(b), new Decimal(0));
-    const value = await valueInUsdt(asset, total.toFixed(p));
+    const value = valueInUsdt(app, asset, total.toFixed(p));
     if (value === null) complete = false; else totalUsdt = totalUsdt.add(value);
     const b = { asset, total: total.toFixed(p), valueUsdt: value } as AssetBalance;
     for (const [purpose, field] of Object.entries(FIELD)) b[field] = (parts[purpose] ?? new Decimal(0)).toFixed(p);
@@ -65,5 +65,5 @@ export async function resetDemo(app: FastifyInstance, userId: bigint): Promise<B
       });
     }
   });
-  return balancesOf(app.db, userId, 'demo');
+  return balancesOf(app, userId, 'demo');
 }

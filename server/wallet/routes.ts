@@ -42,7 +42,7 @@ export default async function walletRoutes(base: FastifyInstance) {
   app.get(`${P}/balances`, {
     ...auth,
     schema: { tags, security, summary: 'Balances of the selected book, per asset and purpose, valued in USDT', response: { 200: Envelope(Balances) } },
-  }, async (req, reply) => reply.ok(await balancesOf(app.db, user(req).id, req.book)));
+  }, async (req, reply) => reply.ok(await balancesOf(app, user(req).id, req.book)));
 
   app.get(`${P}/depositAddresses`, {
     ...auth,

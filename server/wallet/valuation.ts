@@ -1,33 +1,24 @@
 /**
- * Values balances in USDT at feed prices. The price source is the market module's
- * `valueInUsdt(asset, amount)` (server/market/prices.ts); it is loaded lazily so the wallet
- * works (USDT only) before and without it. Returns null when no current price is known.
+ * Values balances in USDT at feed prices through the market module (server/market/prices.ts:
+ * `app.market.valueInUsdt(asset, amount)`: USDT = 1, BTC via BTCUSDT, ETH via ETHUSDT, 6 decimals
+ * rounded down). Returns null when there is no current price (feed stale, market not loaded):
+ * the app then shows "no value", never a made-up zero.
  */
 import Decimal from 'decimal.js';
+import type { FastifyInstance } from 'fastify';
 import { ASSET_DECIMALS, type Asset } from '../../src/contract/constants.ts';
 
-type ValueFn = (asset: Asset, amount: string) => unknown;
-let loaded: Promise<ValueFn | null> | undefined;
+/** The one method the wallet needs from the market service (typed structurally: no import cycle). */
+interface Valuer { valueInUsdt(asset: Asset, amount: string): string }
 
-function load(): Promise<ValueFn | null> {
-  // A variable specifier keeps the type checker from requiring the module before it exists.
-  const spec = '../market/prices.ts';
-  loaded ??= import(/* @vite-ignore */ spec)
-    .then((m: { valueInUsdt?: ValueFn }) => (typeof m.valueInUsdt === 'function' ? m.valueInUsdt : null))
-    .catch(() => null);
-  return loaded;
-}
-
-export async function valueInUsdt(asset: Asset, amount: string): Promise<string | null> {
-  if (asset === 'USDT') return new Decimal(amount).toFixed(ASSET_DECIMALS.USDT);
-  const fn = await load();
-  if (!fn) return null;
+export function valueInUsdt(app: FastifyInstance, asset: Asset, amount: string): string | null {
+  if (asset === 'USDT') return new Decimal(amount).toFixed(ASSET_DECIMALS.USDT, Decimal.ROUND_DOWN);
+  const market = (app as FastifyInstance & { market?: Valuer }).market;
+  if (!market || typeof market.valueInUsdt !== 'function') return null;
   try {
-    const v = await fn(asset, amount);
-    if (v === null || v === undefined) return null;
-    const d = new Decimal(String(v));
+    const d = new Decimal(market.valueInUsdt(asset, amount));
     return d.isFinite() ? d.toFixed(ASSET_DECIMALS.USDT, Decimal.ROUND_DOWN) : null;
   } catch {
-    return null; // stale or unknown price: shown as "no value", never as zero
+    return null; // 10047 stale or 10052 unknown: no value rather than a wrong one
   }
 }

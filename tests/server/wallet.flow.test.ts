@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import Decimal from 'decimal.js';
 import { buildTestApp, body, type TestApp } from './helpers.ts';
 import { ADDR, adminCall, counts, createUser, demo, fund, hash, JP2, JPEG, PNG, real, recharge, rechargeFields, type TestUser } from './walletFixtures.ts';
 import { reconcile } from '../../server/ledger/reconcile.ts';
@@ -239,6 +240,29 @@ describe('wallet: deposit → approval → balance → withdrawal → approval /
     expect(await refusal(t.app.db.execute(sql`delete from ledger_transfers`))).toMatch(/append-only/);
     // 3 address creations + 1 update, 2 deposit and 2 withdrawal reviews
     expect((await adminCall(t.app, op, 'GET', '/audit-log')).result.total).toBe(8);
+  });
+
+  it('values non-USDT balances in USDT at the feed price', async () => {
+    const dave = await createUser(t.app);
+    await fund(t.app, dave.id, 'BTC', '0.5');
+    await fund(t.app, dave.id, 'USDT', '10');
+    const market = (t.app as unknown as { market?: { priceOf(code: string): string } }).market;
+    let price: string | null = null;
+    try { price = market?.priceOf('BTCUSDT') ?? null; } catch { price = null; }
+    const res = (await get(dave, '/balances')).result;
+    const btc = res.assets.find((a: { asset: string }) => a.asset === 'BTC');
+    expect(btc).toMatchObject({ available: '0.50000000', total: '0.50000000' });
+    if (price) {
+      const want = new Decimal(price).mul('0.5').toDecimalPlaces(6, Decimal.ROUND_DOWN);
+      expect(btc.valueUsdt).toBe(want.toFixed(6));
+      expect(res.totalUsdt).toBe(want.add(10).toFixed(6));
+      expect(res.complete).toBe(true);
+    } else {
+      // no current price: no value rather than a made-up zero
+      expect(btc.valueUsdt).toBeNull();
+      expect(res.totalUsdt).toBe('10.000000');
+      expect(res.complete).toBe(false);
+    }
   });
 
   it('the outbox is readable by operators', async () => {
