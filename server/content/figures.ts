@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { count, eq, sql } from 'drizzle-orm';
-import type { Config } from '../config.ts';
+import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../db/client.ts';
 import { users } from '../db/schema/users.ts';
 import type { HomeFigures } from '../../src/contract/content.ts';
@@ -75,11 +75,31 @@ async function candleVolume24h(db: DbOrTx): Promise<string | null> {
   return new Decimal(row?.v ?? '0').toFixed(2);
 }
 
-export async function homeFigures(db: DbOrTx, config: Config): Promise<HomeFigures> {
+/** What the market domain's live service offers (server/market/service.ts `stats()`), when loaded. */
+interface MarketStatsLike { counts: Record<string, number>; total: number; volume24hUsdt: string }
+type WithMarket = { market?: { stats?: () => MarketStatsLike } };
+
+/**
+ * The live market service knows the listed instruments and their 24h volume from the feed
+ * itself; ask it first, and fall back to the tables when it is not loaded (or not built yet).
+ */
+function liveMarketStats(app: FastifyInstance): MarketStatsLike | undefined {
+  const market = (app as unknown as WithMarket).market;
+  if (typeof market?.stats !== 'function') return undefined;
+  try {
+    return market.stats();
+  } catch {
+    return undefined;
+  }
+}
+
+export async function homeFigures(app: FastifyInstance): Promise<HomeFigures> {
+  const db = app.db;
+  const live = liveMarketStats(app);
   const [users_, instruments, volume, fee] = await Promise.all([
     db.select({ n: count() }).from(users).where(eq(users.role, 'customer')),
-    instrumentCounts(db),
-    volume24hUsdt(db),
+    live ? { total: live.total, byType: Object.entries(live.counts).filter(([, n]) => n > 0).map(([type, n]) => ({ type, count: n })) } : instrumentCounts(db),
+    live ? new Decimal(live.volume24hUsdt).toFixed(2) : volume24hUsdt(db),
     feeCeiling(db),
   ]);
   return {
@@ -87,7 +107,7 @@ export async function homeFigures(db: DbOrTx, config: Config): Promise<HomeFigur
     instruments,
     volume24hUsdt: volume,
     feeCeiling: { rate: fee.toString(), percent: fee.times(100).toString() },
-    simulatedPrices: config.feed.kind === 'simulated',
+    simulatedPrices: app.config.feed.kind === 'simulated',
     computedAt: new Date().toISOString(),
   };
 }

@@ -71,7 +71,7 @@ export default async function contentRoutes(fastify: FastifyInstance) {
     schema: { tags, summary: 'Home-page figures computed from the platform data', querystring: NoQuery, response: { 200: Envelope(HomeFigures) } },
   }, async (_req, reply) => {
     reply.header('cache-control', 'no-store');
-    return reply.ok(await homeFigures(app.db, app.config));
+    return reply.ok(await homeFigures(app));
   });
 
   // ---- spec section 7, "other calls": object bodies mapped onto the same data ----
