@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import { startMarketEngine } from './market/engine.ts';
 
 /**
  * Background engines (market feed, triggers, scheduler). Returns a stop function.
  * Each domain adds its engine here.
  */
-export async function startEngines(_app: FastifyInstance): Promise<() => Promise<void>> {
-  return async () => {};
+export async function startEngines(app: FastifyInstance): Promise<() => Promise<void>> {
+  const stops: Array<() => Promise<void>> = [];
+  stops.push(await startMarketEngine(app));
+  return async () => {
+    for (const stop of stops.reverse()) await stop();
+  };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { seedOperator } from './auth/seedOperator.ts';
 import { seedContent } from './content/seed.ts';
+import { seedMarket } from './market/seed.ts';
 
 /**
  * First-start data, idempotent (safe on every start and on every instance).
@@ -9,4 +10,5 @@ import { seedContent } from './content/seed.ts';
 export async function seedAll(app: FastifyInstance): Promise<void> {
   await seedOperator(app);
   await seedContent(app);
+  await seedMarket(app);
 }

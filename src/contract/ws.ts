@@ -9,7 +9,7 @@ import { PriceSourceSchema } from './market.ts';
  *    instrument, or the subscribed subset); later arrays are batched changes, coalesced per
  *    code, at most WS_FLUSH_PER_SECOND per second. (The original client replaces its list on
  *    any message containing '['.)
- *  - a JSON OBJECT has a `type`: meta, ping, user, auth, subscribed, error.
+ *  - a JSON OBJECT has a `type`: meta, ping, pong, user, auth, subscribed, error.
  * Client -> server: JSON objects subscribe, auth, ping, pong.
  * Heartbeat: the server sends protocol ping frames AND {"type":"ping"} every WS_HEARTBEAT_MS;
  * a client that answers neither within 2 heartbeats is closed.
@@ -40,6 +40,9 @@ export type WsMeta = Static<typeof WsMeta>;
 
 export const WsPing = Type.Object({ type: Type.Literal('ping'), t: Type.Number() });
 export type WsPing = Static<typeof WsPing>;
+/** Answer to a client's {"type":"ping"}. */
+export const WsPong = Type.Object({ type: Type.Literal('pong'), t: Type.Number() });
+export type WsPong = Static<typeof WsPong>;
 /** A bus message of channel user:<id>, forwarded after a successful auth. */
 export const WsUserEvent = Type.Object({ type: Type.Literal('user'), event: Type.Unknown() });
 export type WsUserEvent = Static<typeof WsUserEvent>;
@@ -56,7 +59,7 @@ export type WsSubscribed = Static<typeof WsSubscribed>;
 export const WsError = Type.Object({ type: Type.Literal('error'), code: Type.Integer(), msg: Type.String() });
 export type WsError = Static<typeof WsError>;
 
-export type WsServerObject = WsMeta | WsPing | WsUserEvent | WsAuthResult | WsSubscribed | WsError;
+export type WsServerObject = WsMeta | WsPing | WsPong | WsUserEvent | WsAuthResult | WsSubscribed | WsError;
 export type WsServerMessage = WsPrices | WsServerObject;
 
 /** Restrict the stream to these codes (null = everything). Answered by the full list of the subset. */

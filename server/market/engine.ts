@@ -1,0 +1,121 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { CandleWriter, pruneCandles } from './candles.ts';
+import { electLeader, type Election } from './leader.ts';
+import { Simulator, runSimulator } from './simulator.ts';
+import { ExchangeFeed } from './exchangeFeed.ts';
+import type { FeedTick } from './feed.ts';
+
+declare module '../config.ts' {
+  interface Config {
+    /** Prefix of the bus channel for prices ('' in production: channel 'prices'); tests isolate runs with it. */
+    busNamespace?: string;
+    /** How often the leader writes candles (default 10 s; open 4h/1d/1w buckets every minute). */
+    candleFlushMs?: number;
+    /** How often a non-leader retries the advisory lock (default 5 s). */
+    leaderRetryMs?: number;
+  }
+}
+
+export const priceChannel = (app: FastifyInstance) => `${app.config.busNamespace ?? ''}prices`;
+
+interface RunningFeed {
+  stop(): Promise<void>;
+}
+
+/** The leader's work: run the feed(s), keep candles, publish every step on the bus. */
+async function startFeed(app: FastifyInstance): Promise<RunningFeed> {
+  const market = app.market;
+  const log = app.log.child({ module: 'market-feed' });
+  const channel = priceChannel(app);
+  const writer = new CandleWriter(app.db, (code) => market.get(code)?.info.pricePrecision ?? 8);
+  await writer.init(market.state.list.map((q) => q.info.code), Date.now());
+  market.writer = writer;
+
+  const publish = (ticks: FeedTick[]) => {
+    writer.add(ticks);
+    const msgs = market.applyFeed(ticks);
+    if (msgs.length) app.bus.publish(channel, msgs).catch((err) => log.error({ err }, 'publishing prices failed'));
+  };
+
+  const exchange = app.config.feed.kind === 'exchange';
+  const simulated = market.state.list.filter((q) => q.info.source === 'simulated');
+  const seed = app.config.feed.seed ?? crypto.randomInt(2 ** 31);
+  const sim = new Simulator(simulated.map((q) => ({ code: q.info.code, price: q.price, volatility: q.info.volatility, dailyTurnover: q.info.dailyTurnover })), seed);
+  const stopSim = runSimulator(sim, publish);
+
+  let ex: ExchangeFeed | undefined;
+  if (exchange) {
+    const codes = market.state.list.filter((q) => q.info.source === 'exchange').map((q) => q.info.code);
+    if (!app.config.feed.url) {
+      log.error({ instruments: codes.length }, 'FEED=exchange without FEED_URL: exchange-fed instruments stay stale (no fallback to the simulator)');
+    } else {
+      ex = new ExchangeFeed({ url: app.config.feed.url, codes, onTicks: publish, log });
+      ex.start();
+    }
+  }
+
+  let flushing: Promise<unknown> = Promise.resolve();
+  let flushes = 0;
+  const flushMs = app.config.candleFlushMs ?? 10_000;
+  const everyMinute = Math.max(1, Math.round(60_000 / flushMs));
+  const flush = (all = false) => {
+    const coarse = all || ++flushes % everyMinute === 0;
+    return (flushing = flushing.then(() => writer.flush(coarse)).catch((err) => log.error({ err }, 'writing candles failed')));
+  };
+  const flushTimer = setInterval(flush, flushMs);
+  flushTimer.unref?.();
+  const pruneTimer = setInterval(() => void pruneCandles(app.db, Date.now()).catch((err) => log.warn({ err }, 'pruning candles failed')), 3600_000);
+  pruneTimer.unref?.();
+  log.info({ simulated: simulated.length, exchange: exchange ? market.state.list.length - simulated.length : 0 }, 'market feed started');
+
+  return {
+    async stop() {
+      stopSim();
+      ex?.stop();
+      clearInterval(flushTimer);
+      clearInterval(pruneTimer);
+      await flush(true);
+      if (market.writer === writer) market.writer = undefined;
+    },
+  };
+}
+
+/**
+ * Market engine of one instance. Every instance listens to the bus and serves its own clients;
+ * the feed runs on one: with REDIS_URL on PostgreSQL, the holder of the advisory lock; on
+ * PGlite or without Redis, this process.
+ */
+export async function startMarketEngine(app: FastifyInstance): Promise<() => Promise<void>> {
+  const market = app.market;
+  const now = Date.now();
+  for (const q of market.state.list) if (!q.seenAt) q.seenAt = now; // stale counts from engine start
+  market.feedExpected = true;
+  const unsubscribe = app.bus.subscribe(priceChannel(app), (msg) => market.applyBus(msg));
+
+  let feed: RunningFeed | undefined;
+  let changing: Promise<void> = Promise.resolve();
+  const lead = () => (changing = changing.then(async () => {
+    if (!feed) feed = await startFeed(app);
+  }));
+  const follow = () => (changing = changing.then(async () => {
+    const f = feed;
+    feed = undefined;
+    await f?.stop();
+  }));
+
+  let election: Election | undefined;
+  const pool = app.database.pool;
+  if (app.config.redisUrl && pool) {
+    election = await electLeader(pool, { retryMs: app.config.leaderRetryMs ?? 5000, onElected: lead, onLost: follow, log: app.log });
+  } else {
+    await lead();
+  }
+
+  return async () => {
+    await election?.stop();
+    await follow();
+    unsubscribe();
+    market.feedExpected = false;
+  };
+}

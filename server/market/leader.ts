@@ -1,0 +1,84 @@
+import type pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * Leadership across instances: the holder of a PostgreSQL advisory lock runs the feed. The lock
+ * lives on one dedicated pooled connection; if that connection (or its process) dies, PostgreSQL
+ * releases the lock and another instance's periodic retry takes it over.
+ */
+export const MARKET_LEADER_LOCK = 727_003;
+
+export interface Election {
+  isLeader(): boolean;
+  stop(): Promise<void>;
+}
+
+export async function electLeader(
+  pool: pg.Pool,
+  opts: { key?: number; retryMs: number; onElected: () => Promise<void>; onLost: () => Promise<void>; log: FastifyBaseLogger },
+): Promise<Election> {
+  const key = opts.key ?? MARKET_LEADER_LOCK;
+  let client: pg.PoolClient | undefined;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let onError: ((err: Error) => void) | undefined;
+
+  const lose = async (why: string) => {
+    const c = client;
+    if (!c) return;
+    client = undefined;
+    if (onError) c.off('error', onError);
+    c.release(true); // destroy: the lock goes with the session
+    opts.log.error({ why }, 'market feed leadership lost; another instance will take over');
+    await opts.onLost();
+  };
+
+  const attempt = async () => {
+    if (stopped) return;
+    try {
+      if (client) {
+        await client.query('SELECT 1'); // still there?
+      } else {
+        const c = await pool.connect();
+        const r = await c.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [key]);
+        if (r.rows[0]?.ok && !stopped) {
+          client = c;
+          onError = (err: Error) => void lose(err.message);
+          c.on('error', onError);
+          opts.log.info('elected market feed leader');
+          await opts.onElected();
+        } else {
+          if (r.rows[0]?.ok) await c.query('SELECT pg_advisory_unlock($1)', [key]);
+          c.release();
+        }
+      }
+    } catch (err) {
+      if (client) await lose(String(err));
+      else opts.log.warn({ err }, 'market leader election attempt failed');
+    }
+  };
+
+  const loop = async () => {
+    await attempt();
+    if (!stopped) {
+      timer = setTimeout(loop, opts.retryMs);
+      timer.unref?.();
+    }
+  };
+  await loop();
+
+  return {
+    isLeader: () => client !== undefined,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      const c = client;
+      if (!c) return;
+      client = undefined;
+      await opts.onLost();
+      if (onError) c.off('error', onError);
+      await c.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => {});
+      c.release();
+    },
+  };
+}

@@ -1,0 +1,193 @@
+import type { InstrumentType, PriceSource } from '../../src/contract/market.ts';
+import { HUNDRED_POINTS, INTERVAL_MS } from '../../src/contract/market.ts';
+import type { HoursKind } from './catalogue/index.ts';
+import { aggregate, bucketStart, generateUnits, type CandleNum, type HistorySpec } from './history.ts';
+
+/** A listed instrument as loaded from the `instruments` table. */
+export interface InstrumentInfo {
+  id: number;
+  code: string;
+  type: InstrumentType;
+  base: string;
+  quote: string;
+  name: string;
+  pricePrecision: number;
+  quantityStep: string;
+  hours: HoursKind;
+  source: PriceSource;
+  volatility: number;
+  dailyTurnover: number;
+  sortOrder: number;
+  seed: string;
+  anchorAt: number;
+  anchorPrice: number;
+}
+
+export const historySpecOf = (i: InstrumentInfo): HistorySpec => ({
+  code: i.code, seed: i.seed, anchorAt: i.anchorAt, anchorPrice: i.anchorPrice, volatility: i.volatility, dailyTurnover: i.dailyTurnover,
+});
+
+interface Bucket extends CandleNum {
+  quoteVolume: number;
+}
+
+export interface Stats24 {
+  open: number;
+  high: number;
+  low: number;
+  volume: number;
+  quoteVolume: number;
+}
+
+const Q15 = INTERVAL_MS['15m'];
+const DAY = 86_400_000;
+
+/** Live state of one instrument on this instance. */
+export interface Quote {
+  info: InstrumentInfo;
+  price: number;
+  /** Time of the last tick (the feed's clock), 0 before any. */
+  time: number;
+  /** When this instance last heard a tick for it (local clock): drives stale detection. */
+  seenAt: number;
+  zdf: number;
+  /** The exchange's own 24h figures, when the feed gives them. */
+  ext24?: Stats24;
+  /** The last HUNDRED_POINTS 15-minute buckets (built lazily): sparkline and 24h figures. */
+  ring?: Bucket[];
+}
+
+/** Merges a generated partial bucket (before the anchor) with a live one (after it). */
+export function combine(older: CandleNum, newer: CandleNum): CandleNum {
+  return {
+    time: older.time,
+    open: older.open,
+    high: Math.max(older.high, newer.high),
+    low: Math.min(older.low, newer.low),
+    close: newer.close,
+    volume: older.volume + newer.volume,
+  };
+}
+
+/**
+ * Prices of every listed instrument as this instance knows them. Fed with ticks (from the
+ * local feed on the leader, from the bus elsewhere); a tick older than the last one is ignored,
+ * so the leader hearing its own broadcast back changes nothing.
+ */
+export class MarketState {
+  readonly quotes = new Map<string, Quote>();
+  readonly list: Quote[];
+
+  constructor(
+    instruments: readonly InstrumentInfo[],
+    lastClose: ReadonlyMap<string, { close: number; time: number }>,
+    private readonly stored15: ReadonlyMap<string, CandleNum[]>,
+  ) {
+    this.list = [...instruments].sort((a, b) => a.sortOrder - b.sortOrder).map((info) => {
+      const last = lastClose.get(info.code);
+      return { info, price: last?.close ?? info.anchorPrice, time: 0, seenAt: 0, zdf: 0 };
+    });
+    for (const q of this.list) this.quotes.set(q.info.code, q);
+  }
+
+  get(code: string): Quote | undefined {
+    return this.quotes.get(code);
+  }
+
+  /** Builds the 15-minute ring from generated history and stored candles, gaps carried flat. */
+  private ring(q: Quote, now: number): Bucket[] {
+    if (q.ring) return q.ring;
+    const info = q.info;
+    const current = bucketStart(now, '15m');
+    const from = current - (HUNDRED_POINTS - 1) * Q15;
+    const byTime = new Map<number, CandleNum>();
+    if (from < info.anchorAt) {
+      const units = generateUnits(historySpecOf(info), info.anchorAt - from + Q15);
+      for (const c of aggregate(units, '15m', from, info.anchorAt - 1)) byTime.set(c.time, c);
+    }
+    for (const c of this.stored15.get(info.code) ?? []) {
+      if (c.time < from) continue;
+      const gen = byTime.get(c.time);
+      byTime.set(c.time, gen ? combine(gen, c) : c);
+    }
+    const ring: Bucket[] = [];
+    let prevClose = byTime.get(from)?.open ?? [...byTime.values()].sort((a, b) => a.time - b.time)[0]?.open ?? q.price;
+    for (let t = from; t <= current; t += Q15) {
+      const c = byTime.get(t);
+      const b: Bucket = c
+        ? { ...c, quoteVolume: c.volume * ((c.open + c.close) / 2) }
+        : { time: t, open: prevClose, high: prevClose, low: prevClose, close: prevClose, volume: 0, quoteVolume: 0 };
+      ring.push(b);
+      prevClose = b.close;
+    }
+    // the last point is the price now
+    const last = ring[ring.length - 1];
+    if (q.time > 0 || !byTime.has(current)) {
+      last.close = q.price;
+      last.high = Math.max(last.high, q.price);
+      last.low = Math.min(last.low, q.price);
+    }
+    q.ring = ring;
+    q.zdf = this.zdfOf(q, now);
+    return ring;
+  }
+
+  /** Applies one tick; false when it is not newer than what we have. */
+  apply(code: string, price: number, time: number, volume: number, seenAt: number, opts: { zdf?: number; ext24?: Stats24 } = {}): Quote | undefined {
+    const q = this.quotes.get(code);
+    if (!q || !(price > 0) || !Number.isFinite(price) || time <= q.time) return undefined;
+    const ring = this.ring(q, time);
+    const b = bucketStart(time, '15m');
+    let last = ring[ring.length - 1];
+    while (last.time < b) {
+      // roll forward (gaps are carried flat), keep HUNDRED_POINTS buckets
+      const t = last.time + Q15;
+      last = { time: t, open: last.close, high: last.close, low: last.close, close: last.close, volume: 0, quoteVolume: 0 };
+      ring.push(last);
+      if (ring.length > HUNDRED_POINTS) ring.shift();
+    }
+    last.close = price;
+    if (price > last.high) last.high = price;
+    if (price < last.low) last.low = price;
+    last.volume += volume;
+    last.quoteVolume += volume * price;
+    q.price = price;
+    q.time = time;
+    q.seenAt = seenAt;
+    if (opts.ext24) q.ext24 = opts.ext24;
+    q.zdf = opts.zdf ?? this.zdfOf(q, time);
+    return q;
+  }
+
+  /** 24h open/high/low/volume: the exchange's own when it gives them, else from the ring. */
+  stats24(q: Quote, now: number): Stats24 {
+    if (q.ext24) return q.ext24;
+    const ring = this.ring(q, now);
+    const since = bucketStart(now, '15m') - DAY;
+    let open = 0;
+    let high = q.price;
+    let low = q.price;
+    let volume = 0;
+    let quoteVolume = 0;
+    for (const b of ring) {
+      if (b.time < since) continue;
+      if (!open) open = b.open;
+      if (b.high > high) high = b.high;
+      if (b.low < low) low = b.low;
+      volume += b.volume;
+      quoteVolume += b.quoteVolume;
+    }
+    return { open: open || q.price, high, low, volume, quoteVolume };
+  }
+
+  private zdfOf(q: Quote, now: number): number {
+    const open = this.stats24(q, now).open;
+    return open > 0 ? Math.round(((q.price - open) / open) * 10_000) / 100 : 0;
+  }
+
+  /** The sparkline: the last 100 fifteen-minute closes, the newest being the price now. */
+  hundred(q: Quote, now: number): number[] {
+    const p = q.info.pricePrecision;
+    return this.ring(q, now).map((b) => Number(b.close.toFixed(p)));
+  }
+}

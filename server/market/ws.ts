@@ -1,0 +1,222 @@
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { Err } from '../../src/contract/errors.ts';
+import { WS_FLUSH_PER_SECOND, WS_HEARTBEAT_MS, WS_MAX_SUBSCRIBE, WS_PATH, type WsServerObject, type WsTick } from '../../src/contract/ws.ts';
+import { findSessionUser } from '../auth/sessions.ts';
+import { message } from '../http/messages.ts';
+import type { MarketService } from './service.ts';
+
+/**
+ * The price websocket (contract: src/contract/ws.ts). Every instance fans out to its own
+ * clients whatever instance runs the feed: changes arrive through MarketService events,
+ * are coalesced per code, and flushed WS_FLUSH_PER_SECOND times a second. The batch for
+ * "everything" clients is serialised once per flush and the same string sent to each.
+ */
+declare module '../config.ts' {
+  interface Config {
+    /** Tests shorten the websocket heartbeat (default WS_HEARTBEAT_MS). */
+    wsHeartbeatMs?: number;
+  }
+}
+
+/** A client this far behind (bytes queued) gets no batches until it drains, then a full resync. */
+const MAX_BUFFERED = 1 << 20;
+
+interface Client {
+  socket: WebSocket;
+  codes: Set<string> | null;
+  missedPongs: number;
+  resync: boolean;
+  unsubscribeUser?: () => void;
+  authSeq: number;
+}
+
+export class PriceHub {
+  private readonly clients = new Set<Client>();
+  private pending = new Map<string, WsTick>();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private lastStale = '';
+
+  constructor(private readonly app: FastifyInstance, private readonly market: MarketService, heartbeatMs: number) {
+    market.events.on('prices', this.onPrices);
+    this.timers.push(setInterval(() => this.flush(), Math.round(1000 / WS_FLUSH_PER_SECOND)));
+    this.timers.push(setInterval(() => this.heartbeat(), heartbeatMs));
+    this.timers.push(setInterval(() => this.checkStale(), 1000));
+    for (const t of this.timers) t.unref?.();
+  }
+
+  get size() {
+    return this.clients.size;
+  }
+
+  private readonly onPrices = (ticks: WsTick[]) => {
+    for (const t of ticks) this.pending.set(t.code, t);
+  };
+
+  private sendRaw(c: Client, data: string): void {
+    if (c.socket.readyState !== c.socket.OPEN) return;
+    c.socket.send(data);
+  }
+
+  private sendObject(c: Client, obj: WsServerObject): void {
+    this.sendRaw(c, JSON.stringify(obj));
+  }
+
+  private meta(): WsServerObject {
+    const s = this.market.stats();
+    return { type: 'meta', simulated: s.source === 'simulated', source: this.app.config.feed.kind, stale: this.market.staleCodes(), serverTime: new Date().toISOString() };
+  }
+
+  add(socket: WebSocket): void {
+    const c: Client = { socket, codes: null, missedPongs: 0, resync: false, authSeq: 0 };
+    this.clients.add(c);
+    socket.on('pong', () => (c.missedPongs = 0));
+    socket.on('message', (raw, isBinary) => {
+      c.missedPongs = 0;
+      void this.onMessage(c, isBinary ? '' : String(raw));
+    });
+    socket.on('close', () => this.remove(c));
+    socket.on('error', () => this.remove(c));
+    this.sendRaw(c, JSON.stringify(this.market.snapshot(null)));
+    this.sendObject(c, this.meta());
+  }
+
+  private remove(c: Client) {
+    c.unsubscribeUser?.();
+    c.unsubscribeUser = undefined;
+    this.clients.delete(c);
+  }
+
+  private refuse(c: Client, detail: string) {
+    this.sendObject(c, { type: 'error', code: Err.MALFORMED_REQUEST, msg: message('en', Err.MALFORMED_REQUEST, { detail }) });
+  }
+
+  private async onMessage(c: Client, raw: string): Promise<void> {
+    let msg: unknown;
+    try {
+      msg = JSON.parse(raw);
+    } catch {
+      return this.refuse(c, 'message is not JSON');
+    }
+    if (!msg || typeof msg !== 'object' || Array.isArray(msg)) return this.refuse(c, 'message must be an object with a type');
+    const m = msg as Record<string, unknown>;
+    const keys = Object.keys(m);
+    switch (m.type) {
+      case 'subscribe': {
+        if (keys.some((k) => k !== 'type' && k !== 'codes')) return this.refuse(c, 'unknown field');
+        if (m.codes === null) {
+          c.codes = null;
+          this.sendObject(c, { type: 'subscribed', codes: null, unknown: [] });
+          this.sendRaw(c, JSON.stringify(this.market.snapshot(null)));
+          return;
+        }
+        if (!Array.isArray(m.codes) || m.codes.length > WS_MAX_SUBSCRIBE || m.codes.some((x) => typeof x !== 'string' || x.length > 20)) {
+          return this.refuse(c, `codes must be null or an array of at most ${WS_MAX_SUBSCRIBE} codes`);
+        }
+        const codes = [...new Set(m.codes as string[])];
+        const known = codes.filter((x) => this.market.get(x));
+        const unknown = codes.filter((x) => !this.market.get(x));
+        c.codes = new Set(known);
+        this.sendObject(c, { type: 'subscribed', codes: known, unknown });
+        this.sendRaw(c, JSON.stringify(this.market.snapshot(c.codes)));
+        return;
+      }
+      case 'auth': {
+        if (keys.some((k) => k !== 'type' && k !== 'token') || typeof m.token !== 'string' || m.token.length > 200) {
+          return this.refuse(c, 'auth needs a token');
+        }
+        const seq = ++c.authSeq;
+        const user = await findSessionUser(this.app.db, m.token).catch(() => undefined);
+        if (seq !== c.authSeq || !this.clients.has(c)) return; // superseded or gone
+        c.unsubscribeUser?.();
+        c.unsubscribeUser = undefined;
+        if (!user || user.status !== 'active') {
+          this.sendObject(c, { type: 'auth', ok: false, code: Err.LOGIN_REQUIRED });
+          return;
+        }
+        c.unsubscribeUser = this.app.bus.subscribe(`user:${user.id}`, (event) => this.sendObject(c, { type: 'user', event }));
+        this.sendObject(c, { type: 'auth', ok: true });
+        return;
+      }
+      case 'ping':
+        this.sendObject(c, { type: 'pong', t: Date.now() });
+        return;
+      case 'pong':
+        return;
+      default:
+        return this.refuse(c, 'unknown message type');
+    }
+  }
+
+  /** Sends the coalesced changes since the last flush. */
+  flush(): void {
+    if (this.pending.size === 0) return;
+    const batch = [...this.pending.values()];
+    this.pending = new Map();
+    let all: string | undefined;
+    for (const c of this.clients) {
+      if (c.socket.readyState !== c.socket.OPEN) continue;
+      if (c.socket.bufferedAmount > MAX_BUFFERED) {
+        c.resync = true; // too slow: skip, and send it everything once it catches up
+        continue;
+      }
+      if (c.resync) {
+        c.resync = false;
+        this.sendRaw(c, JSON.stringify(this.market.snapshot(c.codes)));
+        continue;
+      }
+      if (c.codes === null) {
+        all ??= JSON.stringify(batch);
+        this.sendRaw(c, all);
+      } else {
+        const mine = batch.filter((t) => c.codes!.has(t.code));
+        if (mine.length) this.sendRaw(c, JSON.stringify(mine));
+      }
+    }
+  }
+
+  /** Protocol ping + a {"type":"ping"} object; two unanswered heartbeats close the socket. */
+  private heartbeat(): void {
+    const ping = JSON.stringify({ type: 'ping', t: Date.now() });
+    for (const c of this.clients) {
+      if (c.missedPongs >= 2) {
+        c.socket.terminate();
+        this.remove(c);
+        continue;
+      }
+      c.missedPongs++;
+      try {
+        c.socket.ping();
+      } catch {
+        /* closing */
+      }
+      this.sendRaw(c, ping);
+    }
+  }
+
+  /** Tells every client when the set of stale instruments changes. */
+  private checkStale(): void {
+    const stale = this.market.staleCodes().join(',');
+    if (stale === this.lastStale) return;
+    this.lastStale = stale;
+    const meta = JSON.stringify(this.meta());
+    for (const c of this.clients) this.sendRaw(c, meta);
+  }
+
+  close(): void {
+    this.market.events.off('prices', this.onPrices);
+    for (const t of this.timers) clearInterval(t);
+    for (const c of this.clients) {
+      c.unsubscribeUser?.();
+      c.socket.close(1001, 'server shutting down');
+    }
+    this.clients.clear();
+  }
+}
+
+export function registerPriceSocket(app: FastifyInstance, market: MarketService): PriceHub {
+  const hub = new PriceHub(app, market, app.config.wsHeartbeatMs ?? WS_HEARTBEAT_MS);
+  app.get(WS_PATH, { websocket: true, schema: { hide: true } }, (socket) => hub.add(socket));
+  app.addHook('preClose', async () => hub.close());
+  return hub;
+}
