@@ -190,9 +190,12 @@ describe('content: parameters, links and home figures', () => {
     for (const key of ['Bad-Key', encodeURIComponent("x' or 1=1 --"), 'a'.repeat(65), encodeURIComponent('<img src=x onerror=alert(1)>')]) {
       expect(body(await get(`${IDX}/getParamByKey/${key}`)).code, key).toBe(10030);
     }
-    for (const payload of [{}, { key: 1 }, { key: 'withdraw_fee_rate', extra: true }, { key: 'x'.repeat(10_000) }, 'key=withdraw_fee_rate']) {
+    const before = await t.app.db.select().from(params);
+    for (const payload of [{}, { key: 1 }, { key: 'withdraw_fee_rate', extra: true }, { key: 'x'.repeat(10_000) }, 'key=withdraw_fee_rate', { key: "k'; delete from params; --" }]) {
       expect(body(await post('/settings/key', payload)).code, JSON.stringify(payload).slice(0, 40)).toBe(10030);
     }
+    expect(body(await get(`${IDX}/getParamByKey/${'a'.repeat(90)}`)).code).toBe(10030);
+    expect(await t.app.db.select().from(params)).toEqual(before); // refusals change nothing
   });
 
   it('gives the online-service url and only configured social links', async () => {
