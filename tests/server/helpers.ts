@@ -25,6 +25,13 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
     drop: async () => {
       const c = new pg.Client({ connectionString: ADMIN_URL });
       await c.connect();
+      // pool.end() resolves before every backend has gone; a forced drop would then kill live
+      // connections and surface as unhandled 57P01 errors in the test, so wait for them first.
+      for (let i = 0; i < 50; i++) {
+        const r = await c.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (r.rows[0].n === 0) break;
+        await new Promise((res) => setTimeout(res, 100));
+      }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },
