@@ -64,7 +64,13 @@ export class MarketService {
       list.push({ time: new Date(r.time).getTime(), open: Number(r.open), high: Number(r.high), low: Number(r.low), close: Number(r.close), volume: Number(r.volume) });
       stored15.set(r.code, list);
     }
+    const previous = this.state;
     this.state = new MarketState(infos, lastClose, stored15);
+    // a reload while the feed runs keeps the live prices (and their freshness)
+    for (const q of this.state.list) {
+      const old = previous.get(q.info.code);
+      if (old && old.time > 0) Object.assign(q, { price: old.price, time: old.time, seenAt: old.seenAt, zdf: old.zdf, ext24: old.ext24, ring: old.ring });
+    }
     setCurrentMarket(this);
   }
 
