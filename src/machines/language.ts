@@ -33,7 +33,8 @@ export const languageMachine = setup({
   },
   guards: {
     isKnownLanguage: ({ event }) => event.type === 'language.choose' && (LANGUAGES as readonly string[]).includes(event.language),
-    isOtherLanguage: ({ context, event }) => event.type === 'language.choose' && event.language !== context.language,
+    isOtherLanguage: ({ context, event }) =>
+      event.type === 'language.choose' && (LANGUAGES as readonly string[]).includes(event.language) && event.language !== context.language,
   },
 }).createMachine({
   id: 'language',
@@ -65,6 +66,7 @@ export const languageMachine = setup({
             event.type === 'language.choose' ? { language: event.language, contentType: pickerContentType(event.language) } : {},
           ),
           invoke: {
+            id: 'applyLanguage',
             src: 'applyLanguage',
             input: ({ context }) => ({ language: context.language }),
             onDone: { target: 'closed', actions: 'reloadContents' },
@@ -81,6 +83,7 @@ export const languageMachine = setup({
           // a newer language while loading starts over with the new type
           on: { 'language.reload': { target: 'loading', reenter: true } },
           invoke: {
+            id: 'loadContents',
             src: 'loadContents',
             input: ({ context }) => ({ type: context.contentType }),
             onDone: { target: 'ready', actions: assign({ contents: ({ event }) => event.output }) },

@@ -87,6 +87,7 @@ export const sessionMachine = setup({
             syncing: {
               tags: ['busy'],
               invoke: {
+                id: 'fetchUserInfo',
                 src: 'fetchUserInfo',
                 onDone: {
                   target: 'ready',
@@ -104,7 +105,10 @@ export const sessionMachine = setup({
             },
             leaving: {
               tags: ['busy'],
+              // a second click while the logout call runs does not start another
+              on: { 'session.logout': { actions: [] } },
               invoke: {
+                id: 'logoutRemote',
                 src: 'logoutRemote',
                 input: ({ context }) => ({ token: context.token }),
                 // the local session ends whether or not the service answered

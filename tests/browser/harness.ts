@@ -1,0 +1,145 @@
+/**
+ * Browser test harness: the REAL service (npx tsx server/main.ts) on a free port with a fresh data
+ * folder, serving the built app (dist/), and Debian's chromium driven by playwright-core.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+export const SHOTS = path.join(ROOT, 'tests/browser/screenshots');
+export const OPERATOR = { email: 'operator@example.test', password: 'Operator-Pass-123' };
+
+export const DESKTOP = {
+  name: 'desktop',
+  userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36',
+  viewport: { width: 1280, height: 800 },
+  isMobile: false,
+  hasTouch: false,
+} as const;
+export const MOBILE = {
+  name: 'mobile',
+  userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+} as const;
+export type Device = typeof DESKTOP | typeof MOBILE;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+export interface Service {
+  url: string;
+  log: () => string;
+  stop: () => Promise<void>;
+}
+
+/** Starts the service; the app must have been built (npm test builds it; else `npx vite build`). */
+export async function startService(): Promise<Service> {
+  if (!fs.existsSync(path.join(ROOT, 'dist/index.html'))) throw new Error('dist/ is missing: run `npx vite build` first');
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-e2e-'));
+  let out = '';
+  const child: ChildProcess = spawn('npx', ['tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      FEED_SEED: '42',
+      STATIC_DIR: path.join(ROOT, 'dist'),
+      OPERATOR_EMAIL: OPERATOR.email,
+      OPERATOR_PASSWORD: OPERATOR.password,
+      LOG_LEVEL: 'info',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SMTP_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  child.stdout?.on('data', (d) => (out += d));
+  child.stderr?.on('data', (d) => (out += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`service exited: ${out.slice(-2000)}`);
+    try {
+      const r = await fetch(`${url}/healthz`);
+      if (r.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`service did not start: ${out.slice(-2000)}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return {
+    url,
+    log: () => out,
+    stop: async () => {
+      if (child.exitCode === null && child.pid) {
+        process.kill(-child.pid, 'SIGTERM');
+        await new Promise((r) => setTimeout(r, 500));
+        if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launch(): Promise<Browser> {
+  for (let i = 0; i < 120 && !fs.existsSync('/usr/bin/chromium'); i++) await new Promise((r) => setTimeout(r, 1000));
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
+
+export async function newContext(browser: Browser, device: Device, baseURL: string): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, userAgent: device.userAgent, viewport: device.viewport, isMobile: device.isMobile, hasTouch: device.hasTouch, locale: 'en-US' });
+}
+
+export async function shot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
+}
+
+interface Envelope<T> {
+  code: number;
+  msg: string;
+  result: T;
+}
+export async function api<T>(base: string, p: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<Envelope<T>> {
+  const r = await fetch(base + p, {
+    method: init.method ?? (init.body ? 'POST' : 'GET'),
+    headers: { 'content-type': 'application/json', ...(init.token ? { Authorization: init.token } : {}) },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+  return (await r.json()) as Envelope<T>;
+}
+
+/** The latest verification code sent to `recipient`, read from the outbox as the operator. */
+export async function codeFor(base: string, recipient: string): Promise<string> {
+  const login = await api<{ token: string }>(base, '/swx/customer/login/login', { body: { account: OPERATOR.email, password: OPERATOR.password } });
+  if (login.code !== 200) throw new Error(`operator login failed: ${JSON.stringify(login)}`);
+  for (let i = 0; i < 50; i++) {
+    const box = await api<{ rows: { body: string; subject: string }[] }>(base, `/admin-api/outbox?recipient=${encodeURIComponent(recipient)}`, { token: login.result.token });
+    const m = box.result?.rows?.[0] && /(\d{6})/.exec(box.result.rows[0].subject + box.result.rows[0].body);
+    if (m) return m[1];
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no code in the outbox for ${recipient}`);
+}
