@@ -15,7 +15,9 @@ import type { FeedTick } from './feed.ts';
  */
 type Live = CandleNum & { dirty: boolean };
 
-const ROWS_PER_STATEMENT = 1000;
+// small statements with a pause between them: PGlite runs in this thread, so one huge upsert
+// would stall the websocket fan-out for its whole duration
+const ROWS_PER_STATEMENT = 250;
 const COARSE = new Set<Interval>(['4h', '1d', '1w']);
 
 export class CandleWriter {
@@ -108,6 +110,7 @@ export class CandleWriter {
             close: sql`excluded.close`, volume: sql`excluded.volume`,
           },
         });
+        await new Promise((r) => setImmediate(r));
       }
     } catch (err) {
       for (const b of written) b.dirty = true; // try again next time

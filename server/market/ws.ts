@@ -55,7 +55,11 @@ export class PriceHub {
 
   private sendRaw(c: Client, data: string): void {
     if (c.socket.readyState !== c.socket.OPEN) return;
-    c.socket.send(data);
+    try {
+      c.socket.send(data);
+    } catch {
+      this.remove(c); // a broken socket must not stop the fan-out to the others
+    }
   }
 
   private sendObject(c: Client, obj: WsServerObject): void {

@@ -1,0 +1,130 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './helpers.ts';
+import { WsProbe, isArray } from './wsClient.ts';
+import { users } from '../../server/db/schema/index.ts';
+import { createSession } from '../../server/auth/sessions.ts';
+import { Err } from '../../src/contract/errors.ts';
+import { WS_PATH } from '../../src/contract/ws.ts';
+
+let t: TestApp;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function connect(answerPings = true): Promise<WsProbe> {
+  let probe: WsProbe | undefined;
+  await t.app.injectWS(WS_PATH, {}, { onInit: (ws) => (probe = new WsProbe(ws, answerPings)) });
+  return probe!;
+}
+
+beforeAll(async () => {
+  t = await buildTestApp({ engines: true, feed: { kind: 'simulated', seed: 99, staleAfterMs: 30_000 }, wsHeartbeatMs: 300 });
+});
+afterAll(async () => t?.close());
+
+describe('price websocket /ws', () => {
+  it('sends the full list, then a meta object saying prices are simulated', async () => {
+    const p = await connect();
+    const first = await p.next((m) => true);
+    expect(isArray(first)).toBe(true);
+    const list = first as Array<{ code: string; price: string; zdf: number }>;
+    expect(list.length).toBe(t.app.market.state.list.length);
+    expect(list.length).toBeGreaterThan(500);
+    expect(Object.keys(list[0]).sort()).toEqual(['code', 'price', 'zdf']);
+    expect(list.find((x) => x.code === 'BTCUSDT')!.price).toMatch(/^\d+\.\d{2}$/);
+    const meta = await p.next<{ simulated: boolean; source: string; stale: string[] }>((m) => m?.type === 'meta');
+    expect(meta).toMatchObject({ simulated: true, source: 'simulated', stale: [] });
+    p.ws.terminate();
+  });
+
+  it('pushes batched, coalesced changes at most a few times per second', async () => {
+    const p = await connect();
+    await p.next(isArray);
+    const start = p.messages.length;
+    const t0 = Date.now();
+    // wait for three batches (the machine may be busy: count, don't time)
+    for (let k = 1; k <= 3; k++) await p.next(() => p.messages.slice(start).filter(isArray).length >= k, 15_000);
+    await sleep(1000);
+    const elapsed = (Date.now() - t0) / 1000;
+    const batches = p.messages.slice(start).filter(isArray);
+    expect(batches.length).toBeLessThanOrEqual(Math.ceil(elapsed * 2) + 1); // at most 2 per second
+    for (const b of batches) {
+      expect(new Set(b.map((x) => x.code)).size).toBe(b.length); // one entry per code per batch
+    }
+    const eth = batches.flat().filter((x) => x.code === 'ETHUSDT');
+    expect(eth.length).toBeGreaterThan(0);
+    expect(Number(eth.at(-1)!.price)).toBeGreaterThan(0);
+    p.ws.terminate();
+  });
+
+  it('subscribe restricts the stream to a subset; null restores everything', async () => {
+    const p = await connect();
+    await p.next(isArray);
+    const ack = p.upcoming<{ codes: string[]; unknown: string[] }>((m) => m?.type === 'subscribed');
+    p.send({ type: 'subscribe', codes: ['BTCUSDT', 'EURUSD', 'NOPEUSDT'] });
+    expect(await ack).toEqual({ type: 'subscribed', codes: ['BTCUSDT', 'EURUSD'], unknown: ['NOPEUSDT'] });
+    const mark = p.messages.length;
+    for (let k = 1; k <= 3; k++) await p.next(() => p.messages.slice(mark).filter(isArray).length >= k, 15_000);
+    const arrays = p.messages.slice(mark).filter(isArray);
+    for (const a of arrays) for (const x of a) expect(['BTCUSDT', 'EURUSD']).toContain(x.code);
+    const all = p.upcoming((m) => isArray(m) && m.length > 500);
+    p.send({ type: 'subscribe', codes: null });
+    expect(((await all) as unknown[]).length).toBe(t.app.market.state.list.length);
+    p.ws.terminate();
+  });
+
+  it('sends heartbeats: protocol pings and {"type":"ping"} objects, and answers pings', async () => {
+    const p = await connect();
+    await p.next((m) => m?.type === 'ping', 10_000);
+    await p.next(() => p.pings.length >= 1, 10_000);
+    const pong = p.upcoming<{ type: string; t: number }>((m) => m?.type === 'pong');
+    p.send({ type: 'ping' });
+    expect((await pong).t).toBeGreaterThan(0);
+    p.ws.terminate();
+  });
+
+  it('closes a client that answers no heartbeat', async () => {
+    const p = await connect(false);
+    await p.next(isArray);
+    for (let i = 0; i < 100 && !p.closed; i++) await sleep(100);
+    expect(p.closed).toBe(true);
+  });
+
+  it('refuses malformed client messages with 10030 and keeps the socket open', async () => {
+    const p = await connect();
+    await p.next(isArray);
+    for (const bad of ['not json', '[1,2]', JSON.stringify({ type: 'dance' }), JSON.stringify({ type: 'subscribe', codes: 'BTCUSDT' }),
+      JSON.stringify({ type: 'subscribe', codes: ['x'.repeat(10_000)] }), JSON.stringify({ type: 'subscribe', codes: null, extra: 1 }),
+      JSON.stringify({ type: 'auth' }), JSON.stringify({ type: 'auth', token: 'x'.repeat(5000) })]) {
+      const err = p.upcoming<{ code: number; msg: string }>((m) => m?.type === 'error');
+      p.send(bad);
+      expect((await err).code).toBe(Err.MALFORMED_REQUEST);
+    }
+    await p.upcoming(isArray, 10_000); // still streaming
+    p.ws.terminate();
+  });
+
+  it('forwards the events of user:<id> after auth, and only that user\'s', async () => {
+    const [u] = await t.app.db.insert(users).values({ username: 'wsuser', inviteCode: crypto.randomBytes(4).toString('hex').toUpperCase() }).returning();
+    const [v] = await t.app.db.insert(users).values({ username: 'wsother', inviteCode: crypto.randomBytes(4).toString('hex').toUpperCase() }).returning();
+    const token = await createSession(t.app.db, u.id, 3600_000);
+    const p = await connect();
+    await p.next(isArray);
+
+    const denied = p.upcoming<{ ok: boolean; code: number }>((m) => m?.type === 'auth');
+    p.send({ type: 'auth', token: 'not-a-token' });
+    expect(await denied).toEqual({ type: 'auth', ok: false, code: 401 });
+    await t.app.bus.publish(`user:${u.id}`, { kind: 'deposit', status: 'approved' });
+    await sleep(100);
+    expect(p.messages.some((m: any) => m?.type === 'user')).toBe(false);
+
+    const ok = p.upcoming<{ ok: boolean }>((m) => m?.type === 'auth');
+    p.send({ type: 'auth', token });
+    expect((await ok).ok).toBe(true);
+    const ev = p.upcoming<{ event: unknown }>((m) => m?.type === 'user');
+    await t.app.bus.publish(`user:${v.id}`, { kind: 'not yours' });
+    await t.app.bus.publish(`user:${u.id}`, { kind: 'withdrawal', status: 'approved', id: '7' });
+    expect((await ev).event).toEqual({ kind: 'withdrawal', status: 'approved', id: '7' });
+    expect(p.messages.filter((m: any) => m?.type === 'user')).toHaveLength(1);
+    p.ws.terminate();
+  });
+});

@@ -1,0 +1,47 @@
+import type WebSocket from 'ws';
+
+/** Collects a websocket's JSON messages and waits for the ones a test expects. */
+export class WsProbe {
+  readonly messages: unknown[] = [];
+  readonly pings: number[] = [];
+  private waiters: Array<{ pred: (m: unknown) => boolean; resolve: (m: unknown) => void }> = [];
+
+  closed = false;
+
+  /** `answerPings`: reply to {"type":"ping"} with {"type":"pong"} as the app does (injectWS does not deliver protocol pongs). */
+  constructor(readonly ws: WebSocket, answerPings = true) {
+    ws.on('close', () => (this.closed = true));
+    ws.on('message', (raw) => {
+      const m = JSON.parse(String(raw));
+      this.messages.push(m);
+      if (answerPings && m?.type === 'ping') ws.send(JSON.stringify({ type: 'pong', t: m.t }));
+      this.waiters = this.waiters.filter((w) => {
+        if (!w.pred(m)) return true;
+        w.resolve(m);
+        return false;
+      });
+    });
+    ws.on('ping', () => this.pings.push(Date.now()));
+  }
+
+  /** The first message (already received or coming) after index `from` that matches. */
+  next<T = unknown>(pred: (m: any) => boolean, timeoutMs = 5000, from = 0): Promise<T> {
+    const hit = this.messages.slice(from).find(pred);
+    if (hit !== undefined) return Promise.resolve(hit as T);
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no matching websocket message within ${timeoutMs} ms`)), timeoutMs);
+      this.waiters.push({ pred, resolve: (m) => { clearTimeout(timer); resolve(m as T); } });
+    });
+  }
+
+  /** Waits for a message that arrives from now on. */
+  upcoming<T = unknown>(pred: (m: any) => boolean, timeoutMs = 5000): Promise<T> {
+    return this.next<T>(pred, timeoutMs, this.messages.length);
+  }
+
+  send(obj: unknown) {
+    this.ws.send(typeof obj === 'string' ? obj : JSON.stringify(obj));
+  }
+}
+
+export const isArray = (m: unknown): m is Array<{ code: string; price: string; zdf: number }> => Array.isArray(m);
