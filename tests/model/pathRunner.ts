@@ -36,10 +36,13 @@ const serializeEvent = (e: EventObject) => JSON.stringify(e);
 
 export function generate<M extends AnyStateMachine>(spec: ModelSpec<M>) {
   const serializeState = (s: { value: unknown }) => stateKey(s.value) + (spec.contextKey ? ` #${spec.contextKey(s as SnapshotFrom<M>)}` : '');
-  const opts = { events: spec.events, input: spec.input, serializeState, serializeEvent } as const;
-  const adjacency = getAdjacencyMap(spec.machine, opts);
-  const shortest = getShortestPaths(spec.machine, opts);
-  const simple = spec.simplePaths === false ? [] : getSimplePaths(spec.machine, opts);
+  // the graph helpers are typed per machine; this runner is generic over machines, hence the casts
+  const machine = spec.machine as AnyStateMachine;
+  const opts = { events: spec.events, input: spec.input, serializeState, serializeEvent } as unknown as Parameters<typeof getShortestPaths<AnyStateMachine>>[1];
+  type Edge = { event: EventObject; state: { value: unknown } };
+  const adjacency = getAdjacencyMap(machine, opts as never) as unknown as Record<string, { state: { can: (e: EventObject) => boolean }; transitions: Record<string, Edge> }>;
+  const shortest = getShortestPaths(machine, opts) as unknown as { state: { value: unknown }; steps: Edge[] }[];
+  const simple = spec.simplePaths === false ? [] : (getSimplePaths(machine, opts) as unknown as typeof shortest);
   // every edge of the adjacency map: from-state + event → to-state, and a path that ends with it
   // (the shortest path to its source plus the edge), so loops are walked too
   const byTarget = new Map(shortest.map((p) => [serializeState(p.state), p]));
@@ -48,7 +51,7 @@ export function generate<M extends AnyStateMachine>(spec: ModelSpec<M>) {
   for (const [from, v] of Object.entries(adjacency)) {
     for (const t of Object.values(v.transitions)) {
       // an event the state ignores is no edge; one that is handled (even back to itself) is
-      if (!(v.state as { can: (e: EventObject) => boolean }).can(t.event)) continue;
+      if (!v.state.can(t.event)) continue;
       edges.add(`${from.split(' #')[0]} --${t.event.type}--> ${stateKey(t.state.value)}`);
       const to = byTarget.get(from);
       if (to) edgePaths.push({ steps: [...to.steps, { event: t.event, state: t.state }], state: t.state });
@@ -60,7 +63,7 @@ export function generate<M extends AnyStateMachine>(spec: ModelSpec<M>) {
 /** Replays one path on a fresh actor (stubbed effects, a clock that never advances). */
 export function replay<M extends AnyStateMachine>(spec: ModelSpec<M>, steps: readonly { event: EventObject; state: { value: unknown } }[]) {
   const recorded: string[] = [];
-  const actor = createActor(spec.provide((w) => recorded.push(w)), { input: spec.input, clock: new SimulatedClock() } as never);
+  const actor = createActor(spec.provide((w) => recorded.push(w)) as AnyStateMachine, { input: spec.input, clock: new SimulatedClock() });
   actor.start();
   const covered: string[] = [];
   for (const step of steps) {
@@ -69,12 +72,12 @@ export function replay<M extends AnyStateMachine>(spec: ModelSpec<M>, steps: rea
     const before = stateKey(prev.value);
     const handled = prev.can(step.event);
     actor.send(step.event);
-    const after = stateKey(actor.getSnapshot().value);
+    const after = stateKey((actor.getSnapshot() as { value: unknown }).value);
     expect(after, `after ${step.event.type} from ${before}`).toBe(stateKey(step.state.value));
     if (handled) covered.push(`${before} --${step.event.type}--> ${after}`);
   }
   const snapshot = actor.getSnapshot() as SnapshotFrom<M>;
-  const key = stateKey(snapshot.value);
+  const key = stateKey((snapshot as { value: unknown }).value);
   const assertion = spec.assertions[key];
   if (!assertion) throw new Error(`no assertion for reachable state "${key}"`);
   assertion(snapshot, recorded);

@@ -3,6 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import { sessionMachine, type SessionInput } from '../../src/machines/session.ts';
 import { checkModel, type Assertions } from './pathRunner.ts';
 import { user, userInfo } from './fixtures.ts';
+import type { UserInfoResult } from '../../src/contract/auth.ts';
 
 type Snap = ReturnType<ReturnType<typeof createActor<typeof sessionMachine>>['getSnapshot']>;
 
@@ -10,8 +11,8 @@ const provide = (record: (w: string) => void) =>
   sessionMachine.provide({
     actors: {
       // never settle on their own: the fixtures below deliver done/error events
-      fetchUserInfo: fromPromise(() => (record('fetchUserInfo'), new Promise<never>(() => {}))),
-      logoutRemote: fromPromise(() => (record('logoutRemote'), new Promise<never>(() => {}))),
+      fetchUserInfo: fromPromise<UserInfoResult>(() => (record('fetchUserInfo'), new Promise<UserInfoResult>(() => {}))),
+      logoutRemote: fromPromise<void, { token: string | null }>(() => (record('logoutRemote'), new Promise<void>(() => {}))),
     },
     actions: {
       storeSession: (_, p) => record(`storeSession:${p.token}`),

@@ -98,7 +98,7 @@ describe('code sender machine', () => {
     expect(actor.getSnapshot().context.sentTo).toBe('a***@x.test');
   });
   it('a refused send shows the message and stays sendable', async () => {
-    const actor = createActor(codeSenderMachine.provide({ actors: { sendCode: fromPromise(async () => { throw new Error('Too soon'); }) } })).start();
+    const actor = createActor(codeSenderMachine.provide({ actors: { sendCode: fromPromise<{ sentTo: string; resendAfterSeconds: number }, Record<string, string>>(async () => { throw new Error('Too soon'); }) } })).start();
     actor.send({ type: 'code.send', target: {} });
     await new Promise((r) => setTimeout(r, 0));
     expect(actor.getSnapshot().value).toBe('idle');
