@@ -49,9 +49,19 @@ export class PriceHub {
     return this.clients.size;
   }
 
+  /** The full list as sent on connect, serialised once per change rather than per client. */
+  private fullJson?: string;
+  private metaJson?: string;
+
   private readonly onPrices = (ticks: WsTick[]) => {
     for (const t of ticks) this.pending.set(t.code, t);
+    this.fullJson = undefined;
   };
+
+  private snapshotJson(codes: Set<string> | null): string {
+    if (codes) return JSON.stringify(this.market.snapshot(codes));
+    return (this.fullJson ??= JSON.stringify(this.market.snapshot(null)));
+  }
 
   private sendRaw(c: Client, data: string): void {
     if (c.socket.readyState !== c.socket.OPEN) return;
@@ -66,9 +76,15 @@ export class PriceHub {
     this.sendRaw(c, JSON.stringify(obj));
   }
 
-  private meta(): WsServerObject {
-    const s = this.market.stats();
-    return { type: 'meta', simulated: s.source === 'simulated', source: this.app.config.feed.kind, stale: this.market.staleCodes(), serverTime: new Date().toISOString() };
+  private meta(): string {
+    this.metaJson ??= JSON.stringify({
+      type: 'meta',
+      simulated: this.market.state.list.some((q) => q.info.source === 'simulated'),
+      source: this.app.config.feed.kind,
+      stale: this.market.staleCodes(),
+      serverTime: new Date().toISOString(),
+    } satisfies WsServerObject);
+    return this.metaJson;
   }
 
   add(socket: WebSocket): void {
@@ -81,8 +97,8 @@ export class PriceHub {
     });
     socket.on('close', () => this.remove(c));
     socket.on('error', () => this.remove(c));
-    this.sendRaw(c, JSON.stringify(this.market.snapshot(null)));
-    this.sendObject(c, this.meta());
+    this.sendRaw(c, this.snapshotJson(null));
+    this.sendRaw(c, this.meta());
   }
 
   private remove(c: Client) {
@@ -111,7 +127,7 @@ export class PriceHub {
         if (m.codes === null) {
           c.codes = null;
           this.sendObject(c, { type: 'subscribed', codes: null, unknown: [] });
-          this.sendRaw(c, JSON.stringify(this.market.snapshot(null)));
+          this.sendRaw(c, this.snapshotJson(null));
           return;
         }
         if (!Array.isArray(m.codes) || m.codes.length > WS_MAX_SUBSCRIBE || m.codes.some((x) => typeof x !== 'string' || x.length > 20)) {
@@ -122,7 +138,7 @@ export class PriceHub {
         const unknown = codes.filter((x) => !this.market.get(x));
         c.codes = new Set(known);
         this.sendObject(c, { type: 'subscribed', codes: known, unknown });
-        this.sendRaw(c, JSON.stringify(this.market.snapshot(c.codes)));
+        this.sendRaw(c, this.snapshotJson(c.codes));
         return;
       }
       case 'auth': {
@@ -166,7 +182,7 @@ export class PriceHub {
       }
       if (c.resync) {
         c.resync = false;
-        this.sendRaw(c, JSON.stringify(this.market.snapshot(c.codes)));
+        this.sendRaw(c, this.snapshotJson(c.codes));
         continue;
       }
       if (c.codes === null) {
@@ -200,10 +216,11 @@ export class PriceHub {
 
   /** Tells every client when the set of stale instruments changes. */
   private checkStale(): void {
+    this.metaJson = undefined; // refreshed once a second (serverTime, stale list)
     const stale = this.market.staleCodes().join(',');
     if (stale === this.lastStale) return;
     this.lastStale = stale;
-    const meta = JSON.stringify(this.meta());
+    const meta = this.meta();
     for (const c of this.clients) this.sendRaw(c, meta);
   }
 
