@@ -4,10 +4,10 @@ import { contentApi } from '../../services/contentApi.ts';
 import { marketApi } from '../../services/marketApi.ts';
 import { shellFor } from '../../services/device.ts';
 import type { ContentListItem } from '../../services/types.ts';
-import { useResource, useSession } from '../app/hooks.ts';
+import { useFeedStatus, useResource, useSession } from '../app/hooks.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import { MarketList } from '../components/MarketList.tsx';
-import { formatDecimal } from '../components/Figures.tsx';
+import { FeedBadge, formatDecimal } from '../components/Figures.tsx';
 import { AccountIcon, BellIcon, ChevronIcon, LoanIcon, MarketIcon, NftIcon, TradingIcon } from '../components/Icons.tsx';
 import styles from './screens.module.css';
 
@@ -15,6 +15,7 @@ export function Home() {
   const mobile = shellFor(navigator.userAgent) === 'mobile';
   const { t } = useTranslation();
   const { loggedIn } = useSession();
+  const feed = useFeedStatus();
   const markets = useResource((q: { pageSize: number }, signal) => marketApi.list({ type: 'crypto', pageSize: q.pageSize }, signal), { pageSize: mobile ? 6 : 8 });
   return (
     <div className={styles.stack}>
@@ -31,6 +32,8 @@ export function Home() {
         <section className={styles.card} aria-labelledby="markets-title">
           <div className={styles.cardHead}>
             <h2 id="markets-title">{t('home.markets')}</h2>
+            {/* the desktop top bar shows the feed state; the phone shows it here */}
+            {mobile && <FeedBadge status={feed.status} />}
             <Link href="/market">{t('home.viewAll')}</Link>
           </div>
           <Loadable loading={markets.loading} failed={markets.failed} reload={markets.reload}>

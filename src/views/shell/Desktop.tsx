@@ -6,9 +6,8 @@ import { contentApi } from '../../services/contentApi.ts';
 import { useFeedStatus, useResource, useSession } from '../app/hooks.ts';
 import { DESTINATIONS, isActive, isAuthPage } from './destinations.ts';
 import { useLanguagePicker, useServiceLinks } from './useChrome.ts';
-import { DiscordIcon, GlobeIcon, ServiceIcon, TelegramIcon, TwitterIcon } from '../components/Icons.tsx';
+import { BellIcon, DiscordIcon, GlobeIcon, ServiceIcon, TelegramIcon, TwitterIcon } from '../components/Icons.tsx';
 import { FeedBadge, SimulatedBadge } from '../components/Figures.tsx';
-import { ModeSwitch } from './ModeSwitch.tsx';
 import styles from './shell.module.css';
 
 const SOCIAL_ICONS = { discord: DiscordIcon, twitter: TwitterIcon, telegram: TelegramIcon } as const;
@@ -68,7 +67,9 @@ function TopBar({ path }: { path: string }) {
           </label>
           {loggedIn ? (
             <>
-              <ModeSwitch />
+              <Link href="/profile/notification" className={styles.iconButton} aria-label={t('nav.notifications')} data-testid="bell">
+                <BellIcon />
+              </Link>
               <button type="button" className={styles.ghost} onClick={() => send({ type: 'session.logout' })} data-testid="logout">
                 {t('auth.logout')}
               </button>

@@ -1,0 +1,49 @@
+// Initial JavaScript of the home page: the entry chunk and everything it imports statically,
+// gzip-compressed (what a first visit downloads before the app renders). Lazy chunks (other
+// screens, the ApexCharts chart, languages other than English) are listed apart.
+// Usage: npx vite build && node scripts/measure-bundle.mjs [--json]
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const dist = path.resolve('dist');
+const manifestPath = path.join(dist, '.vite/manifest.json');
+if (!fs.existsSync(manifestPath)) {
+  console.error('dist/.vite/manifest.json is missing: run `npx vite build` first');
+  process.exit(1);
+}
+const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
+const gz = (file) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+const raw = (file) => fs.statSync(path.join(dist, file)).size;
+
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const seen = new Set();
+const walk = (key) => {
+  if (seen.has(key)) return;
+  seen.add(key);
+  for (const i of manifest[key].imports ?? []) walk(i);
+};
+walk(entryKey);
+const initial = [...seen].map((k) => manifest[k].file);
+const css = [...new Set([...seen].flatMap((k) => manifest[k].css ?? []))];
+const lazy = Object.entries(manifest).filter(([k, v]) => !seen.has(k) && v.file.endsWith('.js')).map(([, v]) => v.file);
+const chart = Object.entries(manifest).find(([k]) => k.includes('CandleChart'))?.[1].file;
+
+const sum = (files, f) => files.reduce((a, x) => a + f(x), 0);
+const kb = (n) => `${(n / 1024).toFixed(1)} kB`;
+const result = {
+  initialJsGzip: sum(initial, gz),
+  initialJsRaw: sum(initial, raw),
+  initialCssGzip: sum(css, gz),
+  chartChunkGzip: chart ? gz(chart) : null,
+  lazyChunks: lazy.length,
+  files: initial,
+};
+if (process.argv.includes('--json')) console.log(JSON.stringify(result, null, 2));
+else {
+  console.log(`home page initial JavaScript: ${kb(result.initialJsGzip)} gzip (${kb(result.initialJsRaw)} raw) in ${initial.length} files`);
+  for (const f of initial) console.log(`  ${f}  ${kb(gz(f))}`);
+  console.log(`initial CSS: ${kb(result.initialCssGzip)} gzip`);
+  console.log(`chart chunk (lazy, /cruuency only): ${result.chartChunkGzip === null ? 'n/a' : kb(result.chartChunkGzip)} gzip`);
+  console.log(`other lazy chunks: ${lazy.length}`);
+}
