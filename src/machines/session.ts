@@ -68,7 +68,8 @@ export const sessionMachine = setup({
         loggedOut: {
           on: {
             'session.loggedIn': {
-              target: 'loggedIn.ready',
+              // straight to syncing: the balances of both books come from getUserInfo
+              target: 'loggedIn',
               actions: [
                 assign({ token: ({ event }) => event.result.token, user: ({ event }) => event.result.user }),
                 { type: 'storeSession', params: ({ event }) => ({ token: event.result.token, user: event.result.user }) },

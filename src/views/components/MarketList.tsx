@@ -31,13 +31,19 @@ export function MarketList({ items, compact = false, watched, onToggleWatch, cap
   useVisibleCodes(items.map((m) => m.code));
   const anySimulated = simulated ?? items.some((m) => m.source === 'simulated');
   return (
+    <>
+    {compact && anySimulated && (
+      <p className={styles.sourceNote}>
+        <SimulatedBadge show />
+      </p>
+    )}
     <table className={`${styles.table} ${compact ? styles.compact : ''}`} data-testid="market-list">
       <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>
           {onToggleWatch && <th scope="col" className={styles.starCol}><span className="visually-hidden">{t('market.watchlist')}</span></th>}
           <th scope="col" className={styles.nameCol}>{t('market.name')}</th>
-          <th scope="col" className={styles.numCol}>{t('market.price')}{anySimulated && <> <SimulatedBadge show short /></>}</th>
+          <th scope="col" className={styles.numCol}>{t('market.price')}{anySimulated && !compact && <> <SimulatedBadge show short /></>}</th>
           <th scope="col" className={styles.numCol}>{t('market.change')}</th>
           {!compact && <th scope="col" className={styles.chartCol}>{t('market.chart')}</th>}
         </tr>
@@ -48,6 +54,7 @@ export function MarketList({ items, compact = false, watched, onToggleWatch, cap
         ))}
       </tbody>
     </table>
+    </>
   );
 }
 

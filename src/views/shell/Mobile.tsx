@@ -113,6 +113,7 @@ function Board() {
   if (!shown || path === '/api/loginCallback/google') return null;
   return (
     <div className={styles.board} role="dialog" aria-modal="true" aria-labelledby="board-title" data-testid="board">
+      <p className={styles.boardBrand}>{t('brand')}</p>
       <div className={styles.boardCard}>
         <h2 id="board-title">{t('board.title')}</h2>
         <p>{t('board.text')}</p>
