@@ -67,7 +67,7 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
     it('live prices change on the home page without moving the layout', async () => {
       const before = await prices(page);
       const box = await page.locator('[data-testid=market-list] tbody tr').first().boundingBox();
-      await expect.poll(async () => (await prices(page)).join('|') !== before.join('|'), { timeout: 20_000, intervals: [500] }).toBe(true);
+      await expect.poll(async () => (await prices(page)).join('|') !== before.join('|'), { timeout: 20_000, interval: 500 }).toBe(true);
       const after = await page.locator('[data-testid=market-list] tbody tr').first().boundingBox();
       expect(after).toEqual(box);
       // every price on screen is labelled simulated (the built-in feed)
