@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-const server = (name: string, db: string) => ({
+const server = (name: string, db: string, groupOrder: number) => ({
   test: {
     name,
     include: ['tests/server/**/*.test.ts'],
@@ -9,15 +9,16 @@ const server = (name: string, db: string) => ({
     hookTimeout: 120_000,
     // PGlite instances are memory-hungry and the machine has two cores
     maxWorkers: 2,
+    sequence: { groupOrder },
   },
 });
 
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/model/**/*.test.ts'], environment: 'node' } },
-      server('server', 'pglite'),
-      server('server-pg', 'postgres'),
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/model/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 } } },
+      server('server', 'pglite', 1),
+      server('server-pg', 'postgres', 2),
       {
         test: {
           name: 'browser',
@@ -25,6 +26,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // projects run one after another (groupOrder): browser tests get the cores to themselves
+          sequence: { groupOrder: 3 },
         },
       },
     ],

@@ -30,6 +30,13 @@ if (pgReachable) projects.push('server-pg');
 else console.warn('[test] PostgreSQL not reachable: server tests run on PGlite only');
 if (haveChromium) projects.push('browser');
 
+// Types flow from src/contract through server and app: a type error fails the suite.
+const tsc = spawnSync('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'], { stdio: 'inherit' });
+if (tsc.status !== 0) {
+  console.error('\ntypecheck failed\n0 passed, 1 failed');
+  process.exit(1);
+}
+
 const extra = process.argv.slice(2);
 const results = '.test-results.json';
 const run = spawnSync('npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]),

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -16,7 +16,7 @@ import { errorsPlugin } from './http/errors.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { guardPlugin } from './auth/guard.ts';
 import { Err } from '../src/contract/errors.ts';
-import { message } from './http/messages.ts';
+import { languageOf, message } from './http/messages.ts';
 import authRoutes from './auth/routes.ts';
 import marketRoutes from './market/routes.ts';
 import walletRoutes from './wallet/routes.ts';
@@ -50,6 +50,11 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024 * 1024,
     trustProxy: true,
+    // Bad URLs and over-long path parameters are refused before routing; keep the envelope.
+    frameworkErrors: (error, req, reply) => {
+      const lang = languageOf(req.headers);
+      void (reply as FastifyReply).status(400).send({ code: Err.MALFORMED_REQUEST, msg: message(lang, Err.MALFORMED_REQUEST, { detail: error.message }), result: null });
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
 

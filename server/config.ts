@@ -57,7 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     uploadMaxBytes: Number(env.UPLOAD_MAX_BYTES ?? UPLOAD_MAX_BYTES_DEFAULT),
     withdrawFeeRate: env.WITHDRAW_FEE_RATE ?? '0.01',
     sessionTtlMs: Number(env.SESSION_TTL_HOURS ?? 24 * 7) * 3600_000,
-    staticDir: env.STATIC_DIR ?? path.resolve('dist'),
+    staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     engines: env.ENGINES !== 'off',
     ...overrides,

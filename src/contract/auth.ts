@@ -73,7 +73,7 @@ export const SendCodeBody = Type.Object({
   email: Type.Optional(Email),
   phone: Type.Optional(Phone),
   areaCode: Type.Optional(AreaCodeField),
-  purpose: Type.Union(CODE_PURPOSES.map((p) => Type.Literal(p))),
+  purpose: Type.Union([Type.Literal('register'), Type.Literal('login'), Type.Literal('reset')]),
 }, { additionalProperties: false });
 export type SendCodeBody = Static<typeof SendCodeBody>;
 export const SendCodeResult = Type.Object({

@@ -25,3 +25,20 @@ describe('service skeleton', () => {
     expect(res.statusCode).toBe(200);
   });
 });
+
+describe('framework-level refusals keep the envelope', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  it('an over-long path parameter is a coded 400', async () => {
+    const res = await t.app.inject({ url: `/swx/customer/index/getParamByKey/${'k'.repeat(10_000)}`, headers: { lang: 'de' } });
+    expect(res.statusCode).toBe(400);
+    const b = body(res);
+    expect(b.code).toBe(10030);
+    expect(b.result).toBeNull();
+    expect(b.msg).not.toMatch(/^The request/); // German, not English
+  });
+});

@@ -57,7 +57,7 @@ export function targetOf(channel: Channel, v: Record<string, string>): Record<st
 export function CodeField({ purpose, target, value, onChange }: { purpose: CodePurpose; target: Record<string, string>; value: string; onChange: (v: string) => void }) {
   const { t } = useTranslation();
   const logic = useMemo(
-    () => codeSenderMachine.provide({ actors: { sendCode: fromPromise(({ input, signal }) => authApi.sendCode({ ...input, purpose } as unknown as SendCodeBody, signal)) } }),
+    () => codeSenderMachine.provide({ actors: { sendCode: fromPromise(({ input, signal }) => authApi.sendCode({ ...input, purpose }, signal)) } }),
     [purpose],
   );
   const ref = useActorRef(logic);
