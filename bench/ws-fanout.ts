@@ -101,12 +101,13 @@ const BTC = /"code":"BTCUSDT","price":"([0-9.]+)"/;
 
 async function phase(kind: 'platform' | 'bare', n: number): Promise<PhaseResult> {
   const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--child', kind], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const gens = new Map<string, number>();
+  // a price can recur: keep every production time and match an arrival to the latest one before it
+  const gens = new Map<string, number[]>();
   let report: Extract<FromServer, { cpu: unknown }> | undefined;
   const port = await new Promise<number>((resolve) => {
     child.on('message', (m: FromServer) => {
       if ('port' in m) resolve(m.port);
-      else if ('gen' in m) { if (!gens.has(m.gen)) gens.set(m.gen, m.t); }
+      else if ('gen' in m) gens.set(m.gen, [...(gens.get(m.gen) ?? []), m.t]);
       else if ('cpu' in m) report = m;
     });
   });
@@ -146,7 +147,10 @@ async function phase(kind: 'platform' | 'bare', n: number): Promise<PhaseResult>
   child.send({ cmd: 'report' });
   while (!report) await new Promise((r) => setTimeout(r, 20));
 
-  const lat = arrivals.flatMap(([price, t]) => (gens.has(price) ? [t - gens.get(price)!] : [])).sort((a, b) => a - b);
+  const lat = arrivals.flatMap(([price, t]) => {
+    const made = (gens.get(price) ?? []).filter((g) => g <= t);
+    return made.length ? [t - Math.max(...made)] : [];
+  }).sort((a, b) => a - b);
   const pct = (p: number) => (lat.length ? lat[Math.min(lat.length - 1, Math.floor((p / 100) * lat.length))] : NaN);
   for (const s of sockets) s.terminate();
   child.send({ cmd: 'stop' });

@@ -164,8 +164,6 @@ export type MarketStats = Static<typeof MarketStats>;
 /** POST /swx/customer/user/watchlist/add and /remove */
 export const WatchlistBody = Type.Object({ code: InstrumentCode }, { additionalProperties: false });
 export type WatchlistBody = Static<typeof WatchlistBody>;
-/** Most instruments one user may watch. */
-export const WATCHLIST_MAX = 200;
 /** GET /swx/customer/user/watchlist/list: the user's instruments, oldest addition first. */
 export const WatchlistResult = Type.Object({ rows: Type.Array(MarketItem), total: Type.Integer() });
 export type WatchlistResult = Static<typeof WatchlistResult>;
