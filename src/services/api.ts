@@ -105,3 +105,39 @@ export async function call<T>(path: string, opts: CallOptions = {}): Promise<T> 
   if (!opts.quiet) toast(text);
   throw new ApiError(env?.code ?? null, text);
 }
+
+/**
+ * A file from the API (e.g. statement.csv) with the same headers as every call. A refusal comes
+ * back as the JSON envelope instead of the file: it is handled like any other call's.
+ */
+export async function download(path: string, opts: { query?: Record<string, QueryValue>; signal?: AbortSignal } = {}): Promise<Blob> {
+  let res: Response;
+  try {
+    res = await fetch((API_BASE || '') + path + toQueryString(opts.query), { headers: requestHeaders(), signal: opts.signal });
+  } catch {
+    if (opts.signal?.aborted) throw new ApiError(null, 'aborted');
+    const text = i18n.t('app:errors.network');
+    toast(text);
+    throw new ApiError(null, text);
+  }
+  if (res.status === 401) {
+    onUnauthorized(true);
+    throw new ApiError(401, messageFor(401), 401);
+  }
+  if ((res.headers.get('content-type') ?? '').includes('application/json')) {
+    const env = (await res.json().catch(() => null)) as Envelope<unknown> | null;
+    if (env?.code === 401) {
+      onUnauthorized(false);
+      throw new ApiError(401, messageFor(401, env.msg));
+    }
+    const text = messageFor(env?.code ?? null, env?.msg);
+    toast(text);
+    throw new ApiError(env?.code ?? null, text, res.status);
+  }
+  if (!res.ok) {
+    const text = i18n.t('app:errors.network');
+    toast(text);
+    throw new ApiError(null, text, res.status);
+  }
+  return res.blob();
+}

@@ -3,4 +3,4 @@ export type { UserProfile as UserInfo, LoginResult, UserInfoResult, SendCodeResu
 export type { MarketItem, MarketPage, MarketInfo, Candle, Interval, InstrumentType, MarketStats, WatchlistResult, WatchlistChange, PriceSource } from '../contract/market.ts';
 export type { WsTick, WsMeta, WsServerMessage } from '../contract/ws.ts';
 export type { ContentListItem, ContentDetail, FaqItem, NoticeItem, SocialLink, HomeFigures, ContentType } from '../contract/content.ts';
-export type { Balances, DepositPage, WithdrawalPage, NotificationPage, StatementPage } from '../contract/wallet.ts';
+export type { Balances, AssetBalance, Deposit, DepositAddress, DepositAddressList, DepositPage, Withdrawal, WithdrawalMethods, WithdrawalPage, Notification, NotificationPage, StatementPage, StatementRow } from '../contract/wallet.ts';

@@ -1,13 +1,41 @@
-import { call } from './api.ts';
-import type { Balances, DepositPage, NotificationPage, WithdrawalPage } from './types.ts';
+import { call, download } from './api.ts';
+import type { DepositValues } from '../machines/depositForm.ts';
+import type { WithdrawalValues } from '../machines/withdrawalForm.ts';
+import type {
+  Balances, Deposit, DepositAddressList, DepositPage, NotificationPage, StatementPage, Withdrawal, WithdrawalMethods, WithdrawalPage,
+} from './types.ts';
 
 const U = '/swx/customer/user';
+type PageQ = { pageNum?: number; pageSize?: number };
+export type StatementFilter = PageQ & { asset?: 'USDT' | 'BTC' | 'ETH' };
+
 export const walletApi = {
   balances: (signal?: AbortSignal) => call<Balances>(`${U}/balances`, { signal }),
-  deposits: (q: { pageNum?: number; pageSize?: number }, signal?: AbortSignal) => call<DepositPage>(`${U}/listRecharge`, { query: q, signal }),
-  withdrawals: (q: { pageNum?: number; pageSize?: number }, signal?: AbortSignal) =>
-    call<WithdrawalPage>(`${U}/listWithdrwal`, { query: q, signal }),
-  notifications: (q: { pageNum?: number; pageSize?: number }, signal?: AbortSignal) =>
-    call<NotificationPage>(`${U}/listNotifications`, { query: q, signal }),
+  deposits: (q: PageQ, signal?: AbortSignal) => call<DepositPage>(`${U}/listRecharge`, { query: q, signal }),
+  withdrawals: (q: PageQ, signal?: AbortSignal) => call<WithdrawalPage>(`${U}/listWithdrwal`, { query: q, signal }),
+  depositAddresses: (signal?: AbortSignal) => call<DepositAddressList>(`${U}/depositAddresses`, { signal }),
+  /** multipart: the text fields and the proof image (the browser sets the boundary) */
+  recharge: (v: DepositValues, signal?: AbortSignal) => {
+    const form = new FormData();
+    form.append('amount', v.amount.trim());
+    form.append('coin', v.coin);
+    form.append('network', v.network);
+    form.append('txHash', v.txHash.trim());
+    form.append('proofLast6', v.proofLast6.trim());
+    if (v.proof) form.append('proof', v.proof as unknown as Blob, v.proof.name);
+    // refusals show beside the form (the form machine's failed state), not as a toast
+    return call<Deposit>(`${U}/recharge`, { method: 'POST', body: form, signal, quiet: true });
+  },
+  withdrawalMethods: (signal?: AbortSignal) => call<WithdrawalMethods>(`${U}/withdrawalMethods`, { signal }),
+  withdraw: (v: WithdrawalValues, signal?: AbortSignal) =>
+    call<Withdrawal>(`${U}/withdrawal`, { method: 'POST', body: { method: v.method, address: v.address.trim(), amount: v.amount.trim() }, signal, quiet: true }),
+  statement: (q: StatementFilter, signal?: AbortSignal) => call<StatementPage>(`${U}/statement`, { query: q, signal }),
+  /** the CSV with the token header: a blob the screen saves */
+  statementCsv: (q: Omit<StatementFilter, 'pageNum' | 'pageSize'>, signal?: AbortSignal) => download(`${U}/statement.csv`, { query: q, signal }),
+  resetDemo: (signal?: AbortSignal) => call<Balances>(`${U}/resetDemo`, { method: 'POST', body: {}, signal }),
+  notifications: (q: PageQ & { unreadOnly?: boolean }, signal?: AbortSignal) => call<NotificationPage>(`${U}/listNotifications`, { query: q, signal }),
+  /** the bell's count (one row fetched, the count is what matters) */
+  unreadCount: (signal?: AbortSignal) => call<NotificationPage>(`${U}/listNotifications`, { query: { pageSize: 1 }, signal, quiet: true }).then((p) => p.unread),
   readAll: (signal?: AbortSignal) => call<{ updated: number; unread: number }>(`${U}/readNotifications`, { method: 'POST', body: { all: true }, signal }),
+  read: (ids: string[], signal?: AbortSignal) => call<{ updated: number; unread: number }>(`${U}/readNotifications`, { method: 'POST', body: { ids }, signal }),
 };

@@ -4,11 +4,15 @@ import { sessionMachine } from '../../machines/session.ts';
 import { priceFeedMachine } from '../../machines/priceFeed.ts';
 import { onboardingMachine } from '../../machines/onboarding.ts';
 import { languageMachine } from '../../machines/language.ts';
+import { userEventsMachine } from '../../machines/userEvents.ts';
 import { settings, wipeLocalStorage } from '../../services/settings.ts';
 import { setUnauthorizedListener } from '../../services/api.ts';
 import { authApi } from '../../services/authApi.ts';
 import { contentApi } from '../../services/contentApi.ts';
 import { feedSocket } from '../../services/feedSocket.ts';
+import { userSocket } from '../../services/userSocket.ts';
+import { userEventText } from '../../services/userEventText.ts';
+import { walletApi } from '../../services/walletApi.ts';
 import { navigate } from '../../services/navigation.ts';
 import { toast } from '../../services/toast.ts';
 import { i18n, setLanguage } from '../../i18n/index.ts';
@@ -63,13 +67,41 @@ function createAppActors() {
     }),
     { input: { language: s.language } },
   );
+  const userEvents = createActor(
+    userEventsMachine.provide({
+      actors: {
+        socket: userSocket,
+        fetchUnread: fromPromise(({ signal }) => walletApi.unreadCount(signal)),
+      },
+      actions: {
+        notify: (_, p) => toast(userEventText(p.event), p.event.kind.endsWith('.rejected') ? 'info' : 'success'),
+        // the session's balances of both books (profile, home wallet tile)
+        refresh: () => session.send({ type: 'session.refresh' }),
+      },
+    }),
+  );
   setUnauthorizedListener((http) => session.send({ type: 'session.unauthorized', http }));
-  return { session, priceFeed, onboarding, language };
+  return { session, priceFeed, onboarding, language, userEvents };
 }
 
 export type AppActors = ReturnType<typeof createAppActors>;
 export type SessionRef = ActorRefFrom<typeof sessionMachine>;
 export type PriceFeedRef = ActorRefFrom<typeof priceFeedMachine>;
+
+/** The user channel follows the session: joined with the token while logged in, left on logout. */
+function followSession({ session, userEvents }: AppActors): () => void {
+  let joined: string | null = null;
+  const sync = () => {
+    const s = session.getSnapshot();
+    const token = s.matches({ auth: 'loggedIn' }) && !s.matches({ auth: { loggedIn: 'leaving' } }) ? s.context.token : null;
+    if (token === joined) return;
+    joined = token;
+    userEvents.send(token ? { type: 'userEvents.start', token } : { type: 'userEvents.stop' });
+  };
+  const sub = session.subscribe(sync);
+  sync();
+  return () => sub.unsubscribe();
+}
 
 const ActorsContext = createContext<AppActors | null>(null);
 
@@ -80,7 +112,11 @@ export function AppActorsProvider({ children }: { children: ReactNode }) {
     actors.priceFeed.start();
     actors.onboarding.start();
     actors.language.start();
+    actors.userEvents.start();
+    const unfollow = followSession(actors);
     return () => {
+      unfollow();
+      actors.userEvents.stop();
       actors.priceFeed.stop();
       actors.session.stop();
       actors.onboarding.stop();

@@ -5,10 +5,21 @@ import { resourceMachine } from '../../machines/resource.ts';
 import { formMachine } from '../../machines/form.ts';
 import type { priceFeedMachine, Quote } from '../../machines/priceFeed.ts';
 import type { sessionMachine } from '../../machines/session.ts';
+import type { userEventsMachine } from '../../machines/userEvents.ts';
 import { useAppActors } from './actors.tsx';
 
 type SessionSnap = SnapshotFrom<typeof sessionMachine>;
 type FeedSnap = SnapshotFrom<typeof priceFeedMachine>;
+type UserEventsSnap = SnapshotFrom<typeof userEventsMachine>;
+
+/** The bell's unread count and the wallet revision (grows with every live user event). */
+export function useUserEvents() {
+  const { userEvents } = useAppActors();
+  const unread = useSelector(userEvents, (s: UserEventsSnap) => s.context.unread);
+  const revision = useSelector(userEvents, (s: UserEventsSnap) => s.context.revision);
+  const listening = useSelector(userEvents, (s: UserEventsSnap) => s.hasTag('listening'));
+  return { unread, revision, listening, send: userEvents.send };
+}
 
 /** What screens need from the session, in one small selector per value. */
 export function useSession() {

@@ -1,64 +1,97 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { walletApi } from '../../services/walletApi.ts';
-import { useResource, useSession } from '../app/hooks.ts';
+import type { Balances } from '../../services/types.ts';
+import { useResource, useSession, useUserEvents } from '../app/hooks.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import { LoginPrompt } from '../components/LoginPrompt.tsx';
 import { formatDecimal } from '../components/Figures.tsx';
+import { DemoPanel } from '../wallet/DemoPanel.tsx';
+import { DepositPanel } from '../wallet/DepositPanel.tsx';
+import { WithdrawPanel } from '../wallet/WithdrawPanel.tsx';
+import { RecordsPanel } from '../wallet/RecordsPanel.tsx';
 import styles from './screens.module.css';
+import wallet from '../wallet/wallet.module.css';
 
+type Tab = 'deposit' | 'withdraw' | 'records';
+const TABS: Tab[] = ['deposit', 'withdraw', 'records'];
+
+/**
+ * /profile/balance: the selected book's balances, then (real book) deposit, withdraw and records;
+ * (demo book) the switch and the demo reset. Everything reloads when a live user event arrives
+ * (the user-events actor's revision) or after the user's own submit.
+ */
 export default function Balance() {
   const { t } = useTranslation();
   const { loggedIn, demo } = useSession();
   if (!loggedIn) return <section className={styles.card}><h1 style={{ fontSize: 24 }}>{t('account.balance')}</h1><LoginPrompt /></section>;
-  return <BalanceBody demo={demo} t={t} />;
+  return <BalanceBody demo={demo} />;
 }
 
-function BalanceBody({ demo, t }: { demo: boolean; t: (k: string) => string }) {
-  const balances = useResource((_: { demo: boolean }, signal) => walletApi.balances(signal), { demo });
-  const deposits = useResource((_: { demo: boolean }, signal) => walletApi.deposits({ pageSize: 20 }, signal), { demo });
-  const withdrawals = useResource((_: { demo: boolean }, signal) => walletApi.withdrawals({ pageSize: 20 }, signal), { demo });
-  const b = balances.data;
+function BalanceBody({ demo }: { demo: boolean }) {
+  const { t } = useTranslation();
+  const live = useUserEvents();
+  const [own, setOwn] = useState(0);
+  const revision = live.revision + own;
+  const bump = () => setOwn((n) => n + 1);
+  const initial = new URLSearchParams(location.search).get('tab') as Tab | null;
+  const [tab, setTab] = useState<Tab>(initial && TABS.includes(initial) ? initial : 'deposit');
+  const balances = useResource((_: { demo: boolean; revision: number }, signal) => walletApi.balances(signal), { demo, revision });
   return (
-    <div className={styles.stack} data-testid="balance">
-      <section className={styles.card} aria-labelledby="bal-title">
-        <div className={styles.cardHead}>
-          <h1 id="bal-title" style={{ fontSize: 22, margin: 0 }}>{t('account.balance')} · {t(demo ? 'session.demo' : 'session.real')}</h1>
-          <strong className="num">{b ? `${formatDecimal(b.totalUsdt, 2)} USDT` : ''}</strong>
-        </div>
-        <Loadable loading={balances.loading && !b} failed={balances.failed} reload={balances.reload}>
-          <table className={styles.dataTable}>
-            <thead><tr><th>{t('account.asset')}</th><th>{t('account.available')}</th><th>{t('account.total')}</th><th>{t('account.valueUsdt')}</th></tr></thead>
-            <tbody>
-              {(b?.assets ?? []).map((a) => (
-                <tr key={a.asset}><td>{a.asset}</td><td className="num">{formatDecimal(a.available)}</td><td className="num">{formatDecimal(a.total)}</td><td className="num">{a.valueUsdt ? formatDecimal(a.valueUsdt, 2) : '—'}</td></tr>
-              ))}
-            </tbody>
-          </table>
-        </Loadable>
-      </section>
-      <Records title={t('account.deposits')} state={deposits} rows={(deposits.data?.rows ?? []).map((d) => ({ id: d.id, time: d.createdAt, amount: `${formatDecimal(d.amount)} ${d.coin}`, status: d.status }))} t={t} />
-      <Records title={t('account.withdrawals')} state={withdrawals} rows={(withdrawals.data?.rows ?? []).map((w) => ({ id: w.id, time: w.createdAt, amount: `${formatDecimal(w.amount)} ${w.coin}`, status: w.status }))} t={t} />
+    <div className={styles.stack} data-testid="balance" data-book={demo ? 'demo' : 'real'}>
+      <BalanceCard data={balances.data} loading={balances.loading} failed={balances.failed} reload={balances.reload} demo={demo} />
+      {demo ? (
+        <>
+          <DemoPanel onReset={bump} />
+          <RecordsPanel revision={revision} demo />
+        </>
+      ) : (
+        <>
+          <div className={styles.tabs} role="tablist" aria-label={t('account.balance')}>
+            {TABS.map((x) => (
+              <button key={x} type="button" role="tab" aria-selected={tab === x} aria-controls={`wallet-${x}`} onClick={() => setTab(x)} data-testid={`tab-${x}`}>
+                {t(x === 'records' ? 'account.records' : `account.${x}`)}
+              </button>
+            ))}
+          </div>
+          <div id={`wallet-${tab}`} role="tabpanel">
+            {tab === 'deposit' && <DepositPanel onSubmitted={bump} />}
+            {tab === 'withdraw' && <WithdrawPanel revision={revision} onSubmitted={bump} />}
+            {tab === 'records' && <RecordsPanel revision={revision} demo={false} />}
+          </div>
+        </>
+      )}
     </div>
   );
 }
 
-function Records({ title, state, rows, t }: { title: string; state: { loading: boolean; failed: boolean; reload: () => void }; rows: { id: string; time: string; amount: string; status: string }[]; t: (k: string) => string }) {
+function BalanceCard({ data, loading, failed, reload, demo }: { data: Balances | null; loading: boolean; failed: boolean; reload: () => void; demo: boolean }) {
+  const { t } = useTranslation();
   return (
-    <section className={styles.card} aria-label={title}>
-      <h2 style={{ fontSize: 18 }}>{title}</h2>
-      <Loadable loading={state.loading && rows.length === 0} failed={state.failed} reload={state.reload}>
-        {rows.length === 0 ? (
-          <p className={styles.muted}>{t('account.noRecords')}</p>
-        ) : (
-          <table className={styles.dataTable}>
-            <thead><tr><th>{t('account.date')}</th><th>{t('account.amount')}</th><th>{t('account.statusLabel')}</th></tr></thead>
+    <section className={styles.card} aria-labelledby="bal-title">
+      <div className={styles.cardHead}>
+        <h1 id="bal-title" style={{ fontSize: 22, margin: 0 }}>{t('account.balance')} · {t(demo ? 'session.demo' : 'session.real')}</h1>
+        <strong className="num" data-testid="balance-total">{data ? `≈ ${formatDecimal(data.totalUsdt, 2)} USDT` : ''}</strong>
+      </div>
+      <Loadable loading={loading && !data} failed={failed} reload={reload}>
+        <div className={wallet.tableWrap}>
+          <table className={styles.dataTable} data-testid="balances">
+            <thead>
+              <tr><th>{t('account.asset')}</th><th>{t('account.available')}</th><th>{t('wallet.onHold')}</th><th className={wallet.hideSmall}>{t('account.total')}</th><th className={wallet.hideSmall}>{t('account.valueUsdt')}</th></tr>
+            </thead>
             <tbody>
-              {rows.map((r) => (
-                <tr key={r.id}><td className="num">{new Date(r.time).toLocaleString()}</td><td className="num">{r.amount}</td><td>{t(`account.status.${r.status}`)}</td></tr>
+              {(data?.assets ?? []).map((a) => (
+                <tr key={a.asset} data-asset={a.asset}>
+                  <th scope="row">{a.asset}</th>
+                  <td className="num" data-testid="available">{formatDecimal(a.available)}</td>
+                  <td className="num" data-testid="hold">{formatDecimal(a.withdrawalHold)}</td>
+                  <td className={`num ${wallet.hideSmall}`}>{formatDecimal(a.total)}</td>
+                  <td className={`num ${wallet.hideSmall}`}>{a.valueUsdt ? formatDecimal(a.valueUsdt, 2) : '—'}</td>
+                </tr>
               ))}
             </tbody>
           </table>
-        )}
+        </div>
       </Loadable>
     </section>
   );

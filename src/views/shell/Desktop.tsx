@@ -6,6 +6,7 @@ import { contentApi } from '../../services/contentApi.ts';
 import { useFeedStatus, useResource, useSession } from '../app/hooks.ts';
 import { DESTINATIONS, isActive, isAuthPage } from './destinations.ts';
 import { useLanguagePicker, useServiceLinks } from './useChrome.ts';
+import { BellBadge } from './BellBadge.tsx';
 import { BellIcon, DiscordIcon, GlobeIcon, ServiceIcon, TelegramIcon, TwitterIcon } from '../components/Icons.tsx';
 import { FeedBadge, SimulatedBadge } from '../components/Figures.tsx';
 import styles from './shell.module.css';
@@ -69,6 +70,7 @@ function TopBar({ path }: { path: string }) {
             <>
               <Link href="/profile/notification" className={styles.iconButton} aria-label={t('nav.notifications')} data-testid="bell">
                 <BellIcon />
+                <BellBadge />
               </Link>
               <button type="button" className={styles.ghost} onClick={() => send({ type: 'session.logout' })} data-testid="logout">
                 {t('auth.logout')}

@@ -7,6 +7,7 @@ import { useAppActors } from '../app/actors.tsx';
 import { useSession } from '../app/hooks.ts';
 import { DESTINATIONS, isActive, isAuthPage } from './destinations.ts';
 import { useLanguagePicker, useServiceLinks } from './useChrome.ts';
+import { BellBadge } from './BellBadge.tsx';
 import { BackIcon, BellIcon, CloseIcon, GlobeIcon, ServiceIcon } from '../components/Icons.tsx';
 import styles from './shell.module.css';
 
@@ -47,6 +48,7 @@ function MobileTopBar({ path }: { path: string }) {
         {loggedIn && (
           <Link href="/profile/notification" className={styles.iconButton} aria-label={t('nav.notifications')} data-testid="bell">
             <BellIcon />
+            <BellBadge />
           </Link>
         )}
         <button type="button" className={styles.iconButton} aria-label={t('nav.service')} onClick={openService}>

@@ -1,0 +1,24 @@
+import { i18n } from '../i18n/index.ts';
+import type { UserEvent } from '../machines/userEvents.ts';
+
+/** "150.500000" → "150.5": trailing zeros of a decimal string go, the digits stay exact. */
+export function trimDecimal(v: string): string {
+  return v.includes('.') ? v.replace(/0+$/, '').replace(/\.$/, '') : v;
+}
+
+const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+
+/**
+ * A user event or notification in the user's language: the translated kind with its parameters
+ * (amount, coin, the operator's reason). Unknown kinds fall back to a generic line.
+ */
+export function userEventText(e: Pick<UserEvent, 'kind' | 'params'>): string {
+  const key = `app:wallet.event.${e.kind.replace('.', '_')}`;
+  const params = {
+    amount: trimDecimal(text(e.params.amount)),
+    receiveAmount: trimDecimal(text(e.params.receiveAmount)),
+    coin: text(e.params.coin),
+    reason: text(e.params.reason),
+  };
+  return i18n.exists(key) ? i18n.t(key, params) : i18n.t('app:wallet.event.other');
+}

@@ -1,0 +1,146 @@
+import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { useTranslation } from 'react-i18next';
+import { depositFormMachine, type DepositValues } from '../../machines/depositForm.ts';
+import type { Asset } from '../../contract/constants.ts';
+import type { Network } from '../../contract/wallet.ts';
+import { walletApi } from '../../services/walletApi.ts';
+import { validateDeposit } from '../../services/walletRules.ts';
+import { toast } from '../../services/toast.ts';
+import { trimDecimal } from '../../services/userEventText.ts';
+import { useResource } from '../app/hooks.ts';
+import { Loadable } from '../components/Loadable.tsx';
+import { copyText } from './parts.tsx';
+import screens from '../screens/screens.module.css';
+import styles from './wallet.module.css';
+
+const ACCEPT = '.jpg,.jpeg,.png,.jp2,.j2k,.jpf,.jpx,image/jpeg,image/png,image/jp2';
+
+/** Deposit: receive address (QR, copy), minimum, and the claim form (depositForm machine). */
+export function DepositPanel({ onSubmitted }: { onSubmitted: () => void }) {
+  const { t } = useTranslation();
+  const addresses = useResource((_: null, signal) => walletApi.depositAddresses(signal), null);
+  const rows = addresses.data?.rows ?? [];
+  const [coin, setCoin] = useState<Asset | ''>('');
+  const [network, setNetwork] = useState<Network | ''>('');
+  const coins = [...new Set(rows.map((r) => r.coin))];
+  const chosenCoin = (coin && coins.includes(coin) ? coin : coins[0]) as Asset | undefined;
+  const networks = rows.filter((r) => r.coin === chosenCoin).map((r) => r.network);
+  const chosenNetwork = (network && networks.includes(network) ? network : networks[0]) as Network | undefined;
+  const address = rows.find((r) => r.coin === chosenCoin && r.network === chosenNetwork);
+
+  const [v, setV] = useState({ amount: '', txHash: '', proofLast6: '' });
+  const [proof, setProof] = useState<File | null>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const done = useRef(onSubmitted);
+  done.current = onSubmitted;
+  const logic = useMemo(
+    () =>
+      depositFormMachine.provide({
+        actors: {
+          validate: fromPromise(({ input }) => validateDeposit(input)),
+          submit: fromPromise(({ input, signal }) => walletApi.recharge(input, signal)),
+        },
+        actions: {
+          submitted: () => {
+            toast(t('errors:20002'), 'success');
+            done.current();
+          },
+        },
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+  const form = useActorRef(logic);
+  const busy = useSelector(form, (s) => s.hasTag('busy'));
+  const refusal = useSelector(form, (s) => s.context.refusal);
+  const submitted = useSelector(form, (s) => (s.matches('submitted') ? s.context.result : null));
+
+  const set = (k: keyof typeof v) => (value: string) => {
+    setV({ ...v, [k]: value });
+    form.send({ type: 'depositForm.edit' });
+  };
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!chosenCoin || !chosenNetwork) return;
+    const values: DepositValues = { coin: chosenCoin, network: chosenNetwork, ...v, proof };
+    form.send({ type: 'depositForm.submit', values });
+  };
+  const again = () => {
+    setV({ amount: '', txHash: '', proofLast6: '' });
+    setProof(null);
+    if (fileRef.current) fileRef.current.value = '';
+    form.send({ type: 'depositForm.reset' });
+  };
+
+  return (
+    <section className={screens.card} aria-labelledby="dep-title" data-testid="deposit-panel">
+      <div className={screens.cardHead}><h2 id="dep-title">{t('account.deposit')}</h2></div>
+      <Loadable loading={addresses.loading && !addresses.data} failed={addresses.failed} reload={addresses.reload}>
+        {rows.length === 0 ? (
+          <p className={screens.muted} data-testid="no-address">{t('wallet.noAddress')}</p>
+        ) : submitted ? (
+          <div className={styles.success} role="status" data-testid="deposit-done">
+            <p>{t('errors:20002')}</p>
+            <p className="num">{trimDecimal(submitted.amount)} {submitted.coin} · {t('wallet.status.deposit.pending')}</p>
+            <button type="button" className={styles.secondary} onClick={again}>{t('wallet.newDeposit')}</button>
+          </div>
+        ) : (
+          <div className={styles.grid}>
+            <div className={styles.form}>
+              <div className={screens.row}>
+                <label className={screens.field}>
+                  <span>{t('wallet.coin')}</span>
+                  <select value={chosenCoin} onChange={(e) => { setCoin(e.target.value as Asset); setNetwork(''); }} data-testid="dep-coin">
+                    {coins.map((c) => <option key={c} value={c}>{c}</option>)}
+                  </select>
+                </label>
+                <label className={screens.field}>
+                  <span>{t('wallet.network')}</span>
+                  <select value={chosenNetwork} onChange={(e) => setNetwork(e.target.value as Network)} data-testid="dep-network">
+                    {networks.map((n) => <option key={n} value={n}>{n}</option>)}
+                  </select>
+                </label>
+              </div>
+              {address && (
+                <div className={styles.receive}>
+                  <img className={styles.qr} src={address.qr} alt={t('wallet.qrAlt', { coin: address.coin, network: address.network })} data-testid="dep-qr" />
+                  <div className={styles.address}>
+                    <span className={styles.hint}>{t('wallet.receiveAddress')}</span>
+                    <code data-testid="dep-address">{address.address}</code>
+                    <button type="button" className={styles.secondary} onClick={() => copyText(address.address, { ok: t('wallet.copySuccess'), failed: t('wallet.copyError') })} data-testid="dep-copy">
+                      {t('account.copy')}
+                    </button>
+                    <span className={styles.hint} data-testid="dep-min">{t('wallet.minDeposit', { amount: address.minAmount, coin: address.coin })}</span>
+                  </div>
+                </div>
+              )}
+            </div>
+            <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={t('account.deposit')} data-testid="deposit-form">
+              <label className={screens.field}>
+                <span>{t('account.amount')} ({chosenCoin})</span>
+                <input inputMode="decimal" autoComplete="off" maxLength={40} value={v.amount} onChange={(e) => set('amount')(e.target.value)} data-testid="dep-amount" aria-invalid={refusal?.code === 10042 || refusal?.code === 10037} />
+              </label>
+              <label className={screens.field}>
+                <span>{t('wallet.txHash')}</span>
+                <input autoComplete="off" spellCheck={false} maxLength={100} value={v.txHash} onChange={(e) => set('txHash')(e.target.value)} data-testid="dep-hash" />
+              </label>
+              <label className={screens.field}>
+                <span>{t('wallet.proofLast6')}</span>
+                <input inputMode="numeric" autoComplete="off" maxLength={6} value={v.proofLast6} onChange={(e) => set('proofLast6')(e.target.value.replace(/\D/g, ''))} data-testid="dep-last6" />
+              </label>
+              <label className={screens.field}>
+                <span>{t('wallet.proof')}</span>
+                <input ref={fileRef} type="file" accept={ACCEPT} onChange={(e) => { setProof(e.target.files?.[0] ?? null); form.send({ type: 'depositForm.edit' }); }} data-testid="dep-proof" />
+                <span className={styles.hint}>{t('wallet.proofRule')}</span>
+              </label>
+              {refusal && <p className={screens.formError} role="alert" data-testid="dep-error" data-code={refusal.code ?? ''}>{refusal.message}</p>}
+              <button type="submit" className={screens.submit} disabled={busy} data-testid="dep-submit">{t('wallet.submitDeposit')}</button>
+            </form>
+          </div>
+        )}
+      </Loadable>
+    </section>
+  );
+}

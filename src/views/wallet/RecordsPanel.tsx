@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { walletApi } from '../../services/walletApi.ts';
+import { useAction, useResource } from '../app/hooks.ts';
+import { Loadable } from '../components/Loadable.tsx';
+import { Pager } from '../components/Pager.tsx';
+import { formatDecimal } from '../components/Figures.tsx';
+import { localTime, shorten, StatusBadge } from './parts.tsx';
+import screens from '../screens/screens.module.css';
+import styles from './wallet.module.css';
+
+const SIZE = 10;
+type Tab = 'deposits' | 'withdrawals' | 'statement';
+
+/** Deposit and withdrawal records (real book) and the statement of the selected book, paged. */
+export function RecordsPanel({ revision, demo }: { revision: number; demo: boolean }) {
+  const { t } = useTranslation();
+  const tabs: Tab[] = demo ? ['statement'] : ['deposits', 'withdrawals', 'statement'];
+  const [chosen, setTab] = useState<Tab>('deposits');
+  const tab = tabs.includes(chosen) ? chosen : tabs[0];
+  return (
+    <section className={screens.card} aria-labelledby="rec-title" data-testid="records">
+      <div className={screens.cardHead}>
+        <h2 id="rec-title">{t('account.records')}</h2>
+        <div className={screens.tabs} role="tablist" aria-label={t('account.records')}>
+          {tabs.map((x) => (
+            <button key={x} type="button" role="tab" aria-selected={tab === x} onClick={() => setTab(x)} data-testid={`records-${x}`}>
+              {t(x === 'statement' ? 'wallet.statement' : `account.${x}`)}
+            </button>
+          ))}
+        </div>
+      </div>
+      {tab === 'deposits' && <Deposits revision={revision} />}
+      {tab === 'withdrawals' && <Withdrawals revision={revision} />}
+      {tab === 'statement' && <Statement revision={revision} demo={demo} />}
+    </section>
+  );
+}
+
+function Deposits({ revision }: { revision: number }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const list = useResource((p: { page: number; revision: number }, signal) => walletApi.deposits({ pageNum: p.page, pageSize: SIZE }, signal), { page, revision });
+  const rows = list.data?.rows ?? [];
+  return (
+    <Loadable loading={list.loading && !list.data} failed={list.failed} reload={list.reload}>
+      {rows.length === 0 ? (
+        <p className={screens.muted}>{t('account.noRecords')}</p>
+      ) : (
+        <div className={styles.tableWrap}>
+          <table className={screens.dataTable} data-testid="deposit-records">
+            <thead><tr><th>{t('account.date')}</th><th>{t('account.amount')}</th><th className={styles.hideSmall}>{t('wallet.txHash')}</th><th>{t('account.statusLabel')}</th></tr></thead>
+            <tbody>
+              {rows.map((d) => (
+                <tr key={d.id} data-testid="deposit-row" data-id={d.id} data-status={d.status}>
+                  <td className="num">{localTime(d.createdAt)}</td>
+                  <td className="num">{formatDecimal(d.amount)} {d.coin}<br /><span className={styles.hint}>{d.network}</span></td>
+                  <td className={`${styles.mono} ${styles.hideSmall}`} title={d.txHash}>{shorten(d.txHash)}</td>
+                  <td><StatusBadge kind="deposit" status={d.status} reason={d.rejectReason} /></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={page} total={list.data?.total ?? 0} size={SIZE} onPage={setPage} />
+    </Loadable>
+  );
+}
+
+function Withdrawals({ revision }: { revision: number }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const list = useResource((p: { page: number; revision: number }, signal) => walletApi.withdrawals({ pageNum: p.page, pageSize: SIZE }, signal), { page, revision });
+  const rows = list.data?.rows ?? [];
+  return (
+    <Loadable loading={list.loading && !list.data} failed={list.failed} reload={list.reload}>
+      {rows.length === 0 ? (
+        <p className={screens.muted}>{t('account.noRecords')}</p>
+      ) : (
+        <div className={styles.tableWrap}>
+          <table className={screens.dataTable} data-testid="withdrawal-records">
+            <thead><tr><th>{t('account.date')}</th><th>{t('account.amount')}</th><th>{t('wallet.receive')}</th><th className={styles.hideSmall}>{t('wallet.address')}</th><th>{t('account.statusLabel')}</th></tr></thead>
+            <tbody>
+              {rows.map((w) => (
+                <tr key={w.id} data-testid="withdrawal-row" data-id={w.id} data-status={w.status}>
+                  <td className="num">{localTime(w.createdAt)}</td>
+                  <td className="num">{formatDecimal(w.amount)} {w.coin}<br /><span className={styles.hint}>{t('wallet.feeShort', { fee: formatDecimal(w.fee) })}</span></td>
+                  <td className="num">{formatDecimal(w.receiveAmount)}</td>
+                  <td className={`${styles.mono} ${styles.hideSmall}`} title={w.address}>{shorten(w.address)}<br /><span className={styles.hint}>{w.network}</span></td>
+                  <td>
+                    <StatusBadge kind="withdrawal" status={w.status} reason={w.rejectReason} />
+                    {w.payoutTxHash && <span className={`${styles.hint} ${styles.mono}`} style={{ display: 'block' }} title={w.payoutTxHash}>{shorten(w.payoutTxHash, 6)}</span>}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={page} total={list.data?.total ?? 0} size={SIZE} onPage={setPage} />
+    </Loadable>
+  );
+}
+
+function Statement({ revision, demo }: { revision: number; demo: boolean }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const list = useResource((p: { page: number; revision: number; demo: boolean }, signal) => walletApi.statement({ pageNum: p.page, pageSize: SIZE }, signal), { page, revision, demo });
+  const csv = useAction(async (_, signal) => {
+    const blob = await walletApi.statementCsv({}, signal);
+    // a temporary link saves the blob under a readable name, then the object URL is freed
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `statement-${demo ? 'demo' : 'real'}-${new Date().toISOString().slice(0, 10)}.csv`;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  });
+  const rows = list.data?.rows ?? [];
+  return (
+    <Loadable loading={list.loading && !list.data} failed={list.failed} reload={list.reload}>
+      <div className={styles.actions} style={{ marginBlockEnd: 8 }}>
+        <button type="button" className={styles.secondary} disabled={csv.busy} onClick={() => { csv.edit(); csv.submit({}); }} data-testid="statement-csv">{t('wallet.exportCsv')}</button>
+      </div>
+      {rows.length === 0 ? (
+        <p className={screens.muted}>{t('account.noRecords')}</p>
+      ) : (
+        <div className={styles.tableWrap}>
+          <table className={screens.dataTable} data-testid="statement">
+            <thead><tr><th>{t('account.date')}</th><th>{t('wallet.reason')}</th><th className={styles.hideSmall}>{t('wallet.account')}</th><th>{t('account.amount')}</th></tr></thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.id} data-testid="statement-row" data-reason={r.reason}>
+                  <td className="num">{localTime(r.time)}</td>
+                  <td>{t(`wallet.reasons.${r.reason.replace('.', '_')}`, { defaultValue: r.reason })}</td>
+                  <td className={styles.hideSmall}>{t(`wallet.purposes.${r.purpose}`, { defaultValue: r.purpose })}</td>
+                  <td className={`num ${r.direction === 'in' ? styles.in : styles.out}`}>{r.direction === 'in' ? '+' : ''}{formatDecimal(r.amount)} {r.asset}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={page} total={list.data?.total ?? 0} size={SIZE} onPage={setPage} />
+    </Loadable>
+  );
+}

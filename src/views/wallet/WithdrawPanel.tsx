@@ -1,0 +1,110 @@
+import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { useTranslation } from 'react-i18next';
+import { withdrawalFormMachine } from '../../machines/withdrawalForm.ts';
+import { walletApi } from '../../services/walletApi.ts';
+import { validateWithdrawal } from '../../services/walletRules.ts';
+import { maxAmount, percentOf, withdrawalQuote } from '../../services/money.ts';
+import { toast } from '../../services/toast.ts';
+import type { WithdrawalMethods } from '../../services/types.ts';
+import { useResource } from '../app/hooks.ts';
+import { Loadable } from '../components/Loadable.tsx';
+import { formatDecimal } from '../components/Figures.tsx';
+import screens from '../screens/screens.module.css';
+import styles from './wallet.module.css';
+
+/** Withdrawal: method, address, amount with "max", the exact fee preview, then withdrawalForm. */
+export function WithdrawPanel({ revision, onSubmitted }: { revision: number; onSubmitted: () => void }) {
+  const { t } = useTranslation();
+  const methods = useResource((_: { revision: number }, signal) => walletApi.withdrawalMethods(signal), { revision });
+  const data = methods.data;
+  const [v, setV] = useState({ method: '', address: '', amount: '' });
+  const method = data?.methods.find((m) => m.method === v.method) ?? data?.methods[0];
+  const quote = method && data ? withdrawalQuote(method.coin, v.amount, data.feeRate) : null;
+
+  const latest = useRef<WithdrawalMethods | null>(null);
+  latest.current = data;
+  const done = useRef(onSubmitted);
+  done.current = onSubmitted;
+  const logic = useMemo(
+    () =>
+      withdrawalFormMachine.provide({
+        actors: {
+          validate: fromPromise(({ input }) => validateWithdrawal(input, latest.current)),
+          submit: fromPromise(({ input, signal }) => walletApi.withdraw(input, signal)),
+        },
+        actions: {
+          submitted: () => {
+            toast(t('errors:20003'), 'success');
+            done.current();
+          },
+        },
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+  const form = useActorRef(logic);
+  const busy = useSelector(form, (s) => s.hasTag('busy'));
+  const refusal = useSelector(form, (s) => s.context.refusal);
+  const submitted = useSelector(form, (s) => (s.matches('submitted') ? s.context.result : null));
+
+  const set = (k: keyof typeof v) => (value: string) => {
+    setV({ ...v, [k]: value });
+    form.send({ type: 'withdrawalForm.edit' });
+  };
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    form.send({ type: 'withdrawalForm.submit', values: { ...v, method: method?.method ?? '' } });
+  };
+  const again = () => {
+    setV({ method: v.method, address: '', amount: '' });
+    form.send({ type: 'withdrawalForm.reset' });
+  };
+
+  return (
+    <section className={screens.card} aria-labelledby="wd-title" data-testid="withdraw-panel">
+      <div className={screens.cardHead}><h2 id="wd-title">{t('account.withdraw')}</h2></div>
+      <Loadable loading={methods.loading && !data} failed={methods.failed} reload={methods.reload}>
+        {submitted ? (
+          <div className={styles.success} role="status" data-testid="withdraw-done">
+            <p>{t('errors:20003')}</p>
+            <p className="num">{t('wallet.onHoldNow', { amount: formatDecimal(submitted.amount), coin: submitted.coin })}</p>
+            <button type="button" className={styles.secondary} onClick={again}>{t('wallet.newWithdrawal')}</button>
+          </div>
+        ) : (
+          <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={t('account.withdraw')} data-testid="withdraw-form" style={{ maxInlineSize: 560 }}>
+            <label className={screens.field}>
+              <span>{t('wallet.method')}</span>
+              <select value={method?.method ?? ''} onChange={(e) => set('method')(e.target.value)} data-testid="wd-method">
+                {(data?.methods ?? []).map((m) => <option key={m.method} value={m.method}>{m.coin} · {m.network}</option>)}
+              </select>
+            </label>
+            <label className={screens.field}>
+              <span>{t('wallet.address')}</span>
+              <input autoComplete="off" spellCheck={false} maxLength={120} value={v.address} onChange={(e) => set('address')(e.target.value)} data-testid="wd-address" dir="ltr" />
+            </label>
+            <div className={screens.field}>
+              <label htmlFor="wd-amount" style={{ fontSize: 14, fontWeight: 600, color: 'var(--ink-2)' }}>{t('account.amount')} ({method?.coin})</label>
+              <div className={styles.amountBox}>
+                <input id="wd-amount" inputMode="decimal" autoComplete="off" maxLength={40} value={v.amount} onChange={(e) => set('amount')(e.target.value)} data-testid="wd-amount" />
+                <button type="button" onClick={() => method && set('amount')(maxAmount(method.coin, method.available))} data-testid="wd-max">{t('wallet.max')}</button>
+              </div>
+              <span className={styles.hint}>
+                {method ? t('wallet.availableMin', { available: formatDecimal(method.available), min: formatDecimal(method.minAmount), coin: method.coin }) : ''}
+              </span>
+            </div>
+            <dl className={styles.quote} data-testid="wd-quote">
+              <div><dt>{t('wallet.feeRate')}</dt><dd className="num" data-testid="wd-fee-rate">{data ? `${percentOf(data.feeRate)} %` : '—'}</dd></div>
+              <div><dt>{t('wallet.fee')}</dt><dd className="num" data-testid="wd-fee">{quote ? `${quote.fee} ${method?.coin}` : '—'}</dd></div>
+              <div><dt>{t('wallet.receive')}</dt><dd className="num" data-testid="wd-receive">{quote ? `${quote.receive} ${method?.coin}` : '—'}</dd></div>
+            </dl>
+            <p className={styles.hint}>{t('wallet.networkConfirm')}</p>
+            {refusal && <p className={screens.formError} role="alert" data-testid="wd-error" data-code={refusal.code ?? ''}>{refusal.message}</p>}
+            <button type="submit" className={screens.submit} disabled={busy} data-testid="wd-submit">{t('wallet.submitWithdrawal')}</button>
+          </form>
+        )}
+      </Loadable>
+    </section>
+  );
+}
