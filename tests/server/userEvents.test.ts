@@ -1,0 +1,118 @@
+/**
+ * Live user events end to end: a user's authenticated /ws socket hears the status changes of
+ * their own deposits and withdrawals (submitted through the API, reviewed by an operator through
+ * /admin-api) as {"type":"user","event":{kind, params, refType, refId, id}}, the same rows as
+ * listNotifications; another user's socket hears nothing of it; leaving the channel (the app's
+ * logout sends an empty token) stops the stream. Runs on PGlite and PostgreSQL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, body, type TestApp } from './helpers.ts';
+import { WsProbe, isArray } from './wsClient.ts';
+import { ADDR, adminCall, createUser, fund, hash, real, recharge, rechargeFields, type TestUser } from './walletFixtures.ts';
+import { WS_PATH } from '../../src/contract/ws.ts';
+
+let t: TestApp;
+let alice: TestUser;
+let bob: TestUser;
+let op: TestUser;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+type UserMsg = { type: 'user'; event: { kind: string; params: Record<string, unknown>; refType: string | null; refId: string | null; id: string } };
+const isUser = (m: unknown): m is UserMsg => (m as { type?: string })?.type === 'user';
+
+async function connect(): Promise<WsProbe> {
+  let probe: WsProbe | undefined;
+  await t.app.injectWS(WS_PATH, {}, { onInit: (ws) => (probe = new WsProbe(ws)) });
+  await probe!.next(isArray);
+  return probe!;
+}
+async function join(p: WsProbe, token: string): Promise<{ ok: boolean; code?: number }> {
+  const answer = p.upcoming<{ ok: boolean; code?: number }>((m) => m?.type === 'auth');
+  p.send({ type: 'auth', token });
+  return answer;
+}
+const userEvents = (p: WsProbe) => p.messages.filter(isUser).map((m) => m.event);
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  [alice, bob, op] = [await createUser(t.app), await createUser(t.app), await createUser(t.app, 'operator')];
+  expect((await adminCall(t.app, op, 'POST', '/deposit-addresses', { coin: 'USDT', network: 'TRC20', address: ADDR.TRON })).code).toBe(200);
+});
+afterAll(async () => t?.close());
+
+describe('user events on the websocket', () => {
+  let a: WsProbe;
+  let b: WsProbe;
+
+  it('a bad or foreign token joins nothing', async () => {
+    a = await connect();
+    for (const token of ['', 'x'.repeat(200), "' OR 1=1; --", '<script>alert(1)</script>', op.token.slice(0, -1)]) {
+      expect(await join(a, token)).toEqual({ type: 'auth', ok: false, code: 401 });
+    }
+    await recharge(t.app, alice, rechargeFields());
+    await sleep(150);
+    expect(userEvents(a)).toEqual([]);
+  });
+
+  it('deposit submitted through the API, approved by an operator: the owner hears both, with the refId', async () => {
+    expect((await join(a, alice.token)).ok).toBe(true);
+    b = await connect();
+    expect((await join(b, bob.token)).ok).toBe(true);
+
+    const submittedMsg = a.upcoming<UserMsg>((m) => isUser(m) && m.event.kind === 'deposit.submitted');
+    const res = body(await recharge(t.app, alice, rechargeFields({ amount: '200' })));
+    expect(res.code).toBe(20002);
+    const depositId: string = res.result.id;
+    const submitted = (await submittedMsg).event;
+    expect(submitted).toMatchObject({ kind: 'deposit.submitted', refType: 'deposit', refId: depositId, params: { id: depositId, coin: 'USDT' } });
+
+    const approvedMsg = a.upcoming<UserMsg>((m) => isUser(m) && m.event.kind === 'deposit.approved');
+    const approved = await adminCall(t.app, op, 'POST', `/deposits/${depositId}/approve`, {});
+    expect(approved.code).toBe(200);
+    const ev = (await approvedMsg).event;
+    expect(ev).toMatchObject({ kind: 'deposit.approved', refType: 'deposit', refId: depositId, params: { id: depositId, coin: 'USDT', amount: '200.000000' } });
+    expect(ev.id).toMatch(/^\d+$/);
+
+    // the event is the notification row the app lists (same id, kind and reference), still unread
+    const list = body(await t.app.inject({ url: '/swx/customer/user/listNotifications', headers: real(alice) }));
+    const row = list.result.rows.find((n: { id: string }) => n.id === String(ev.id));
+    expect(row).toMatchObject({ kind: 'deposit.approved', refId: depositId, read: false });
+    expect(list.result.unread).toBe(3); // the first deposit (before joining) left a notification too
+    // and the balance the app reloads on it has the credit
+    const balances = body(await t.app.inject({ url: '/swx/customer/user/balances', headers: real(alice) }));
+    expect(balances.result.assets.find((x: { asset: string }) => x.asset === 'USDT').available).toBe('200.000000');
+
+    // bob heard nothing of alice's money
+    await sleep(150);
+    expect(userEvents(b)).toEqual([]);
+    expect(userEvents(a).map((e) => e.kind)).toEqual(['deposit.submitted', 'deposit.approved']);
+  });
+
+  it('a rejection reaches the owner with the operator\'s reason, and only the owner', async () => {
+    await fund(t.app, bob.id, 'USDT', '50');
+    const submittedMsg = b.upcoming<UserMsg>((m) => isUser(m) && m.event.kind === 'withdrawal.submitted');
+    const w = body(await t.app.inject({ method: 'POST', url: '/swx/customer/user/withdrawal', headers: real(bob), payload: { method: 'USDT-TRC20', address: ADDR.TRON, amount: '20' } }));
+    expect(w.code).toBe(20003);
+    expect((await submittedMsg).event).toMatchObject({ refType: 'withdrawal', refId: w.result.id, params: { amount: '20.000000', receiveAmount: '19.800000' } });
+    const rejectedMsg = b.upcoming<UserMsg>((m) => isUser(m) && m.event.kind === 'withdrawal.rejected');
+    expect((await adminCall(t.app, op, 'POST', `/withdrawals/${w.result.id}/reject`, { reason: 'Address <b>flagged</b>' })).code).toBe(200);
+    expect((await rejectedMsg).event).toMatchObject({ refId: w.result.id, params: { reason: 'Address <b>flagged</b>' } });
+    await sleep(150);
+    expect(userEvents(a).map((e) => e.kind)).toEqual(['deposit.submitted', 'deposit.approved']);
+  });
+
+  it('leaving the channel (empty token, as the app does on logout) stops the stream; a new socket joins again', async () => {
+    expect(await join(a, '')).toEqual({ type: 'auth', ok: false, code: 401 });
+    const res = body(await recharge(t.app, alice, rechargeFields({ amount: '130', txHash: hash() })));
+    expect(res.code).toBe(20002);
+    await sleep(150);
+    expect(userEvents(a)).toHaveLength(2);
+    // a reconnect is a new socket: it hears only after it authenticates again
+    const again = await connect();
+    expect((await join(again, alice.token)).ok).toBe(true);
+    const rejected = again.upcoming<UserMsg>((m) => isUser(m) && m.event.kind === 'deposit.rejected');
+    expect((await adminCall(t.app, op, 'POST', `/deposits/${res.result.id}/reject`, { reason: 'Hash not found on chain' })).code).toBe(200);
+    expect((await rejected).event).toMatchObject({ refId: res.result.id, params: { reason: 'Hash not found on chain' } });
+    expect(userEvents(a)).toHaveLength(2);
+    for (const p of [a, b, again]) p.ws.terminate();
+  });
+});
