@@ -71,9 +71,13 @@ export class CandleWriter {
     }
   }
 
-  /** The in-memory bucket of code/interval at `time`, if any (fresher than the table). */
-  liveBucket(code: string, iv: Interval, time: number): CandleNum | undefined {
-    return this.live.get(code)?.get(iv)?.find((b) => b.time === time);
+  /**
+   * The in-memory buckets of code/interval between `from` and `to` (fresher than the table).
+   * Besides the open bucket this includes buckets that closed since the last flush: without
+   * them a query just after a bucket boundary would show a hole until the next write.
+   */
+  liveBuckets(code: string, iv: Interval, from: number, to: number): CandleNum[] {
+    return (this.live.get(code)?.get(iv) ?? []).filter((b) => b.time >= from && b.time <= to);
   }
 
   /**
@@ -164,23 +168,39 @@ export async function queryCandles(
   const liveRows: CandleNum[] = stored.map((r) => ({
     time: r.time.getTime(), open: Number(r.open), high: Number(r.high), low: Number(r.low), close: Number(r.close), volume: Number(r.volume),
   }));
-  if (writer) {
-    const cur = writer.liveBucket(info.code, q.interval, bucketStart(to, q.interval));
-    if (cur) liveRows.push(cur);
-  }
+  if (writer) liveRows.push(...writer.liveBuckets(info.code, q.interval, from, to));
   const seen = new Map<number, CandleNum>();
-  for (const c of liveRows) seen.set(c.time, c); // the in-memory bucket (pushed last) wins
+  for (const c of liveRows) seen.set(c.time, c); // in-memory buckets (pushed last) win
   for (const [t, c] of seen) {
     const gen = byTime.get(t);
     byTime.set(t, gen ? combine(gen, c) : c);
   }
   const p = info.pricePrecision;
-  return [...byTime.values()]
-    .sort((a, b) => a.time - b.time)
+  return fillGaps([...byTime.values()].sort((a, b) => a.time - b.time), ms)
     .slice(-q.limit)
     .map((c) => ({
       time: new Date(c.time).toISOString(),
       open: c.open.toFixed(p), high: c.high.toFixed(p), low: c.low.toFixed(p), close: c.close.toFixed(p),
       volume: c.volume.toFixed(4),
     }));
+}
+
+/**
+ * Buckets in which no price was seen (the minute between seeding and the first tick, or a
+ * feed outage) become flat candles at the previous close with zero volume, as exchanges draw
+ * a market without trades, so a chart never has holes. Only interior gaps: nothing is made up
+ * before the first or after the last real candle.
+ */
+export function fillGaps(sorted: CandleNum[], ms: number): CandleNum[] {
+  const out: CandleNum[] = [];
+  for (const c of sorted) {
+    const prev = out[out.length - 1];
+    if (prev) {
+      for (let t = prev.time + ms; t < c.time; t += ms) {
+        out.push({ time: t, open: prev.close, high: prev.close, low: prev.close, close: prev.close, volume: 0 });
+      }
+    }
+    out.push(c);
+  }
+  return out;
 }

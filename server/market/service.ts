@@ -149,7 +149,7 @@ export class MarketService {
     const marketOpen = isOpenAt(q.info.hours, new Date(now));
     return {
       code: q.info.code, type: q.info.type, id: String(q.info.id), appName: q.info.name, logo: logoUrl(q.info.code),
-      price: q.price.toFixed(p), change: (q.price - s.open).toFixed(p), zdf: q.zdf, open: s.open.toFixed(p),
+      price: q.price.toFixed(p), change: (q.price - s.open).toFixed(p), zdf: zdfFrom(q.price, s.open), open: s.open.toFixed(p),
       high: s.high.toFixed(p), low: s.low.toFixed(p), volume: s.volume.toFixed(4), quoteVolume: s.quoteVolume.toFixed(2),
       source: q.info.source, stale, marketOpen, tradable: marketOpen && !stale, pricePrecision: p, quantityStep: q.info.quantityStep,
       time: new Date(q.time || q.info.anchorAt).toISOString(),
@@ -234,4 +234,9 @@ export function currentMarket(): MarketService {
 }
 export function clearCurrentMarket(m: MarketService) {
   if (current === m) current = undefined;
+}
+
+/** 24h change in percent from the same window as the open shown beside it (one response, one window). */
+function zdfFrom(price: number, open: number): number {
+  return open > 0 ? Math.round(((price - open) / open) * 10_000) / 100 : 0;
 }
