@@ -54,7 +54,7 @@ function BalanceBody({ demo }: { demo: boolean }) {
               </button>
             ))}
           </div>
-          <div id={`wallet-${tab}`} role="tabpanel">
+          <div id={`wallet-${tab}`} role="tabpanel" className={wallet.panel}>
             {tab === 'deposit' && <DepositPanel onSubmitted={bump} />}
             {tab === 'withdraw' && <WithdrawPanel revision={revision} onSubmitted={bump} />}
             {tab === 'records' && <RecordsPanel revision={revision} demo={false} />}

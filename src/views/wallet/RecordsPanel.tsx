@@ -22,7 +22,7 @@ export function RecordsPanel({ revision, demo }: { revision: number; demo: boole
     <section className={screens.card} aria-labelledby="rec-title" data-testid="records">
       <div className={screens.cardHead}>
         <h2 id="rec-title">{t('account.records')}</h2>
-        <div className={screens.tabs} role="tablist" aria-label={t('account.records')}>
+        <div className={`${screens.tabs} ${styles.subTabs}`} role="tablist" aria-label={t('account.records')}>
           {tabs.map((x) => (
             <button key={x} type="button" role="tab" aria-selected={tab === x} onClick={() => setTab(x)} data-testid={`records-${x}`}>
               {t(x === 'statement' ? 'wallet.statement' : `account.${x}`)}
