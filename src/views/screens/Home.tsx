@@ -7,7 +7,7 @@ import type { ContentListItem } from '../../services/types.ts';
 import { useFeedStatus, useResource, useSession } from '../app/hooks.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import { MarketList } from '../components/MarketList.tsx';
-import { FeedBadge, formatDecimal } from '../components/Figures.tsx';
+import { FeedBadge, formatDecimal, SimulatedBadge } from '../components/Figures.tsx';
 import { AccountIcon, BellIcon, ChevronIcon, LoanIcon, MarketIcon, NftIcon, TradingIcon } from '../components/Icons.tsx';
 import styles from './screens.module.css';
 
@@ -94,7 +94,7 @@ function HomeFigures() {
             <dl className={styles.figures}>
               <div><dt>{t('home.figureFee')}</dt><dd className="num">{f.feeCeiling.percent}%</dd></div>
               <div><dt>{t('home.figureInstruments')}</dt><dd className="num">{formatDecimal(String(f.instruments.total))}</dd></div>
-              <div><dt>{t('home.figureVolume')}</dt><dd className="num">{f.volume24hUsdt ? formatDecimal(f.volume24hUsdt, 0) : '—'}</dd></div>
+              <div><dt>{t('home.figureVolume')} <SimulatedBadge show={f.simulatedPrices} short /></dt><dd className="num">{f.volume24hUsdt ? formatDecimal(f.volume24hUsdt, 0) : '—'}</dd></div>
               <div><dt>{t('home.figureUsers')}</dt><dd className="num">{formatDecimal(String(f.registeredUsers))}</dd></div>
             </dl>
             <p className={styles.note}>{t('home.figuresNote', { time: new Date(f.computedAt).toLocaleString(i18n.language === 'hk' ? 'zh-HK' : i18n.language === 'zh' ? 'zh-CN' : i18n.language) })}</p>

@@ -125,7 +125,7 @@ function Footer() {
         {column(t('footer.company'), company)}
         {column(t('footer.policy'), policy)}
         {column(t('footer.other'), other)}
-        <div className={styles.footCol}>
+        {social.length > 0 && <div className={styles.footCol}>
           <h2>{t('footer.social')}</h2>
           <div className={styles.social}>
             {social.map((s) => {
@@ -137,7 +137,7 @@ function Footer() {
               );
             })}
           </div>
-        </div>
+        </div>}
       </div>
       <p className={styles.footNote}>{t('footer.rights')}</p>
     </footer>
