@@ -9,6 +9,7 @@ import websocket from '@fastify/websocket';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
+import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Bus } from './notify/bus.ts';
@@ -76,7 +77,10 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
       },
     },
   });
-  await app.register(rateLimit, { global: false });
+  // With Redis the limits are counted across all instances; the store failing never blocks a request.
+  const limitStore = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }) : undefined;
+  if (limitStore) app.addHook('onClose', async () => void (await limitStore.quit().catch(() => {})));
+  await app.register(rateLimit, { global: false, redis: limitStore, skipOnError: true, nameSpace: 'tp-rate-limit-' });
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 4, fields: 20, fieldSize: 2000 } });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(swagger, {
