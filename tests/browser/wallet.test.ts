@@ -116,6 +116,8 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       // a script named .png is refused by its bytes, in the browser already
       await expect.poll(() => page.getAttribute('[data-testid=dep-error]', 'data-code')).toBe('10039');
       await page.setInputFiles('[data-testid=dep-proof]', { name: 'proof.png', mimeType: 'image/png', buffer: PNG });
+      await closeToasts(page);
+      await shot(page, `${device.name}-deposit`);
       await page.click('[data-testid=dep-submit]');
       await page.waitForSelector('[data-testid=deposit-done]', { timeout: 15_000 });
       await expect.poll(() => toasts(page)).toContain('Deposit added and submitted for review');
