@@ -4,6 +4,7 @@ import { marketCandles } from '../db/schema/index.ts';
 import { INTERVALS, INTERVAL_MS, type Candle, type Interval } from '../../src/contract/market.ts';
 import { aggregate, bucketStart, historyStart, HistoryCache, type CandleNum } from './history.ts';
 import { combine, historySpecOf, type InstrumentInfo } from './state.ts';
+import { lastTradingTime } from './sessions.ts';
 import type { FeedTick } from './feed.ts';
 
 /**
@@ -143,7 +144,12 @@ export interface CandleQuery {
   limit: number;
 }
 
-/** Generated history + stored candles + the leader's unwritten buckets, oldest first. */
+/**
+ * Generated history + stored candles + the leader's unwritten buckets, oldest first. Candles end
+ * with the bucket in which the market last traded: now while it is open, its close while it is
+ * closed (a stock on Sunday ends with Friday's last minute), as exchanges draw it; closed time
+ * inside the range is flat at the last close with zero volume.
+ */
 export async function queryCandles(
   db: Db,
   history: HistoryCache,
@@ -153,7 +159,7 @@ export async function queryCandles(
   writer?: CandleWriter,
 ): Promise<Candle[]> {
   const ms = INTERVAL_MS[q.interval];
-  const to = Math.min(q.to ?? now, now);
+  const to = Math.min(q.to ?? now, lastTradingTime(info.hours, now));
   let from = q.from ?? bucketStart(to, q.interval) - (q.limit - 1) * ms;
   from = Math.max(bucketStart(from, q.interval), historyStart(info.anchorAt, q.interval));
   if (from > to) return [];

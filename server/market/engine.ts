@@ -29,7 +29,7 @@ async function startFeed(app: FastifyInstance): Promise<RunningFeed> {
   const log = app.log.child({ module: 'market-feed' });
   const channel = priceChannel(app);
   const writer = new CandleWriter(app.db, (code) => market.get(code)?.info.pricePrecision ?? 8);
-  await writer.init(market.state.list.map((q) => q.info.code), Date.now());
+  await writer.init(market.state.list.map((q) => q.info.code), market.now());
   market.writer = writer;
 
   const publish = (ticks: FeedTick[]) => {
@@ -41,8 +41,11 @@ async function startFeed(app: FastifyInstance): Promise<RunningFeed> {
   const exchange = app.config.feed.kind === 'exchange';
   const simulated = market.state.list.filter((q) => q.info.source === 'simulated');
   const seed = app.config.feed.seed ?? crypto.randomInt(2 ** 31);
-  const sim = new Simulator(simulated.map((q) => ({ code: q.info.code, price: q.price, volatility: q.info.volatility, dailyTurnover: q.info.dailyTurnover })), seed);
-  const stopSim = runSimulator(sim, publish);
+  const sim = new Simulator(simulated.map((q) => ({
+    code: q.info.code, price: q.price, volatility: q.info.volatility, dailyTurnover: q.info.dailyTurnover, hours: q.info.hours, since: q.time || q.priceAt,
+  })), seed);
+  // instruments whose market is closed get no tick (and so send nothing on the websocket)
+  const stopSim = runSimulator(sim, publish, 1000, () => market.now());
 
   let ex: ExchangeFeed | undefined;
   if (exchange) {
@@ -65,7 +68,7 @@ async function startFeed(app: FastifyInstance): Promise<RunningFeed> {
   };
   const flushTimer = setInterval(flush, flushMs);
   flushTimer.unref?.();
-  const pruneTimer = setInterval(() => void pruneCandles(app.db, Date.now()).catch((err) => log.warn({ err }, 'pruning candles failed')), 3600_000);
+  const pruneTimer = setInterval(() => void pruneCandles(app.db, market.now()).catch((err) => log.warn({ err }, 'pruning candles failed')), 3600_000);
   pruneTimer.unref?.();
   log.info({ simulated: simulated.length, exchange: exchange ? market.state.list.length - simulated.length : 0 }, 'market feed started');
 
@@ -88,8 +91,10 @@ async function startFeed(app: FastifyInstance): Promise<RunningFeed> {
  */
 export async function startMarketEngine(app: FastifyInstance): Promise<() => Promise<void>> {
   const market = app.market;
-  const now = Date.now();
+  const now = market.now();
   for (const q of market.state.list) if (!q.seenAt) q.seenAt = now; // stale counts from engine start
+  // a closed market gets no tick to build its 24h ring (zdf, sparkline): build those now
+  market.state.warmClosed(now, (q) => market.isOpen(q, now));
   market.feedExpected = true;
   const unsubscribe = app.bus.subscribe(priceChannel(app), (msg) => market.applyBus(msg));
 

@@ -31,7 +31,14 @@ const H = (h: number, m = 0) => h * 60 + m;
 export function isOpenAt(hours: HoursKind, date: Date): boolean {
   if (hours === 'always') return true;
   const { day, minute } = newYorkClock(date);
+  return isOpenClock(hours, day, minute);
+}
+
+/** The session rules on the New York clock (weekday 0 = Sunday, minute of day). */
+export function isOpenClock(hours: HoursKind, day: number, minute: number): boolean {
   switch (hours) {
+    case 'always':
+      return true;
     case 'forex':
       if (day === 6) return false;
       if (day === 0) return minute >= H(17);

@@ -24,8 +24,9 @@ export const valueInUsdt = (asset: Asset | string, amount: string | Decimal): st
 export const assertTradable = (code: string, date?: Date) => currentMarket().assertTradable(code, date);
 
 /** Whether the instrument's market is in session (a code, or anything with `hours`). */
-export function isMarketOpen(instrument: string | { hours: HoursKind }, date: Date = new Date()): boolean {
-  if (typeof instrument !== 'string') return isOpenAt(instrument.hours, date);
-  const q = currentMarket().require(instrument);
-  return isOpenAt(q.info.hours, date);
+export function isMarketOpen(instrument: string | { hours: HoursKind }, date?: Date): boolean {
+  if (typeof instrument !== 'string') return isOpenAt(instrument.hours, date ?? new Date());
+  const m = currentMarket();
+  const q = m.require(instrument);
+  return isOpenAt(q.info.hours, date ?? new Date(m.now()));
 }

@@ -45,7 +45,7 @@ async function marketRoutes(app: FastifyInstance) {
     const matches = market.state.list.filter((x) =>
       (!q.type || x.info.type === q.type)
       && (!search || x.info.code.startsWith(upper!) || x.info.base.startsWith(upper!) || x.info.name.toLowerCase().includes(lower!)));
-    const now = Date.now();
+    const now = market.now();
     const rows = matches.slice((pageNum - 1) * pageSize, pageNum * pageSize).map((x) => market.item(x, now));
     return reply.ok({ rows, total: matches.length });
   });
@@ -62,7 +62,7 @@ async function marketRoutes(app: FastifyInstance) {
     const interval = q.interval ?? '1m';
     const limit = q.limit ?? 300;
     // a from..to range without a limit returns all of it, up to the 1500-candle cap
-    const effLimit = q.limit ?? (from !== undefined ? Math.min(1500, Math.ceil(((to ?? Date.now()) - from) / INTERVAL_MS[interval]) + 1) : limit);
+    const effLimit = q.limit ?? (from !== undefined ? Math.min(1500, Math.ceil(((to ?? market.now()) - from) / INTERVAL_MS[interval]) + 1) : limit);
     return reply.ok(await market.candles(q.code, { interval, from, to, limit: Math.max(1, effLimit) }));
   });
 
@@ -121,7 +121,7 @@ async function marketRoutes(app: FastifyInstance) {
     ...authed,
     schema: { tags, response: { 200: Envelope(WatchlistResult) }, security: [{ token: [] }] },
   }, async (req, reply) => {
-    const now = Date.now();
+    const now = market.now();
     const rows = (await watchedCodes(app.db, req.user!.id)).flatMap((c) => {
       const q = market.get(c);
       return q ? [market.item(q, now)] : [];

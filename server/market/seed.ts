@@ -13,7 +13,7 @@ import { setUsdtValuer } from '../auth/balanceSummary.ts';
  */
 export async function seedMarket(app: FastifyInstance): Promise<void> {
   const seed = app.config.feed.seed !== undefined ? String(app.config.feed.seed) : crypto.randomBytes(8).toString('hex');
-  const anchorAt = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+  const anchorAt = new Date(Math.floor(app.market.now() / 60_000) * 60_000);
   const exchange = app.config.feed.kind === 'exchange';
   const rows = CATALOGUE.map((e) => ({
     code: e.code, type: e.type, base: e.base, quote: e.quote, name: e.name, pricePrecision: e.pricePrecision,

@@ -10,12 +10,23 @@ import { ASSET_DECIMALS, type Asset } from '../../src/contract/constants.ts';
 import { BizError } from '../http/errors.ts';
 import type { HoursKind } from './catalogue/index.ts';
 import { isOpenAt } from './hours.ts';
+import { isOpenFast, lastTradingTime, sessionStart } from './sessions.ts';
 import { HistoryCache, type CandleNum } from './history.ts';
 import { MarketState, type InstrumentInfo, type Quote, type Stats24 } from './state.ts';
 import { queryCandles, type CandleQuery, type CandleWriter } from './candles.ts';
 import type { BusTick, FeedTick } from './feed.ts';
 
 export const logoUrl = (code: string) => `/swx/customer/index/logo/${code}.svg`;
+
+declare module '../config.ts' {
+  interface Config {
+    /**
+     * Tests only: the market's clock (ms since epoch) instead of Date.now(), so a test can run the
+     * platform on a fixed Saturday or Monday morning whatever day it runs on.
+     */
+    marketClock?: () => number;
+  }
+}
 
 /**
  * The market as one instance sees it (app.market): the listed instruments, their live quotes,
@@ -40,6 +51,11 @@ export class MarketService {
     return this.app.config.feed.staleAfterMs;
   }
 
+  /** The market's clock: Date.now() except in tests that pin it (config.marketClock). */
+  now(): number {
+    return this.app.config.marketClock?.() ?? Date.now();
+  }
+
   /** Reads the catalogue and the last stored prices; called after seeding. */
   async load(): Promise<void> {
     const rows = await this.app.db.select().from(instruments).where(eq(instruments.enabled, true));
@@ -54,10 +70,15 @@ export class MarketService {
       CROSS JOIN LATERAL (SELECT close, time FROM market_candles m WHERE m.code = i.code AND m.interval = '1m' ORDER BY time DESC LIMIT 1) c`)) as unknown as { rows: LastRow[] };
     const lastClose = new Map(last.rows.map((r) => [r.code, { close: Number(r.close), time: new Date(r.time).getTime() }]));
     type Row15 = { code: string; time: Date | string; open: string; high: string; low: string; close: string; volume: string };
-    const since = new Date(Date.now() - 26 * 3600_000).toISOString();
+    // the 24h ring of a closed market ends at its close (a stock on Sunday: Friday 16:00), so
+    // each trading-hours kind reads the 26 h before its own last trading time
+    const now = this.now();
+    const since = (hours: HoursKind) => new Date(lastTradingTime(hours, now) - 26 * 3600_000).toISOString();
     const r15 = (await this.app.db.execute(sql`
       SELECT i.code, c.time, c.open, c.high, c.low, c.close, c.volume FROM instruments i
-      CROSS JOIN LATERAL (SELECT * FROM market_candles m WHERE m.code = i.code AND m.interval = '15m' AND m.time >= ${since}::timestamptz) c`)) as unknown as { rows: Row15[] };
+      CROSS JOIN LATERAL (SELECT * FROM market_candles m WHERE m.code = i.code AND m.interval = '15m' AND m.time >= (CASE i.hours
+        WHEN 'forex' THEN ${since('forex')} WHEN 'us-equity' THEN ${since('us-equity')} WHEN 'futures' THEN ${since('futures')}
+        ELSE ${since('always')} END)::timestamptz) c`)) as unknown as { rows: Row15[] };
     const stored15 = new Map<string, CandleNum[]>();
     for (const r of r15.rows) {
       const list = stored15.get(r.code) ?? [];
@@ -85,11 +106,17 @@ export class MarketService {
     return q;
   }
 
-  isStale(q: Quote, now = Date.now()): boolean {
-    return this.feedExpected && now - q.seenAt > this.staleAfterMs;
+  /**
+   * No tick for staleAfterMs while a feed is expected. A closed market is never stale (it is not
+   * supposed to tick), and one that just reopened gets staleAfterMs from the open to tick.
+   */
+  isStale(q: Quote, now = this.now()): boolean {
+    if (!this.feedExpected) return false;
+    const opened = sessionStart(q.info.hours, now);
+    return opened !== undefined && now - Math.max(q.seenAt, opened) > this.staleAfterMs;
   }
 
-  staleCodes(now = Date.now()): string[] {
+  staleCodes(now = this.now()): string[] {
     return this.feedExpected ? this.state.list.filter((q) => this.isStale(q, now)).map((q) => q.info.code) : [];
   }
 
@@ -101,7 +128,7 @@ export class MarketService {
    * For the trading engineers: refuses 10052 (unknown), 10015 (market closed), 10047 (price
    * stale); returns the price to trade at.
    */
-  assertTradable(code: string, date: Date = new Date()): { code: string; price: string; source: PriceSource } {
+  assertTradable(code: string, date: Date = new Date(this.now())): { code: string; price: string; source: PriceSource } {
     const q = this.require(code);
     if (!isOpenAt(q.info.hours, date)) throw new BizError(Err.NOT_TRADABLE, { code });
     if (this.isStale(q, date.getTime())) throw new BizError(Err.PRICE_UNAVAILABLE, { code });
@@ -132,37 +159,39 @@ export class MarketService {
     return inverse ? 1 / inverse.price : undefined;
   }
 
-  item(q: Quote, now = Date.now()): MarketItem {
+  item(q: Quote, now = this.now()): MarketItem {
     const price = this.formatPrice(q);
+    const hundred = this.state.hundred(q, now); // builds the 24h ring (and zdf) if no tick has yet
     return {
       code: q.info.code, type: q.info.type, id: String(q.info.id), logo: logoUrl(q.info.code), appName: q.info.name,
-      price, zdf: q.zdf, hundred: this.state.hundred(q, now), nowPrice: price, source: q.info.source,
-      stale: this.isStale(q, now), marketOpen: isOpenAt(q.info.hours, new Date(now)),
+      price, zdf: q.zdf, hundred, nowPrice: price, source: q.info.source,
+      stale: this.isStale(q, now), marketOpen: isOpenFast(q.info.hours, now),
       pricePrecision: q.info.pricePrecision, quantityStep: q.info.quantityStep,
     };
   }
 
-  info(q: Quote, now = Date.now()): MarketInfo {
+  info(q: Quote, now = this.now()): MarketInfo {
     const s: Stats24 = this.state.stats24(q, now);
     const p = q.info.pricePrecision;
     const stale = this.isStale(q, now);
-    const marketOpen = isOpenAt(q.info.hours, new Date(now));
+    const marketOpen = isOpenFast(q.info.hours, now);
     return {
       code: q.info.code, type: q.info.type, id: String(q.info.id), appName: q.info.name, logo: logoUrl(q.info.code),
       price: q.price.toFixed(p), change: (q.price - s.open).toFixed(p), zdf: zdfFrom(q.price, s.open), open: s.open.toFixed(p),
       high: s.high.toFixed(p), low: s.low.toFixed(p), volume: s.volume.toFixed(4), quoteVolume: s.quoteVolume.toFixed(2),
       source: q.info.source, stale, marketOpen, tradable: marketOpen && !stale, pricePrecision: p, quantityStep: q.info.quantityStep,
-      time: new Date(q.time || q.info.anchorAt).toISOString(),
+      time: new Date(q.time || q.priceAt).toISOString(),
     };
   }
 
   quote(code: string): PriceQuote {
     const q = this.require(code);
-    return { code, price: this.formatPrice(q), zdf: q.zdf, source: q.info.source, stale: this.isStale(q), time: new Date(q.time || q.info.anchorAt).toISOString() };
+    const now = this.now();
+    return { code, price: this.formatPrice(q), zdf: this.state.zdfNow(q, now), source: q.info.source, stale: this.isStale(q, now), time: new Date(q.time || q.priceAt).toISOString() };
   }
 
   /** Home-page figures, computed from the catalogue and the live 24h volumes. */
-  stats(now = Date.now()): MarketStats {
+  stats(now = this.now()): MarketStats {
     const counts = Object.fromEntries(INSTRUMENT_TYPES.map((t) => [t, 0])) as Record<InstrumentType, number>;
     let volume = new Decimal(0);
     let simulated = false;
@@ -178,17 +207,23 @@ export class MarketService {
   /** The websocket's view of every instrument (or a subset). */
   snapshot(codes?: ReadonlySet<string> | null): WsTick[] {
     const out: WsTick[] = [];
-    for (const q of this.state.list) if (!codes || codes.has(q.info.code)) out.push({ code: q.info.code, price: this.formatPrice(q), zdf: q.zdf });
+    const now = this.now();
+    for (const q of this.state.list) if (!codes || codes.has(q.info.code)) out.push({ code: q.info.code, price: this.formatPrice(q), zdf: this.state.zdfNow(q, now) });
     return out;
+  }
+
+  /** Whether the instrument's market is in session at `now` (market clock). */
+  isOpen(q: Quote, now = this.now()): boolean {
+    return isOpenFast(q.info.hours, now);
   }
 
   candles(code: string, query: CandleQuery) {
     const q = this.require(code);
-    return queryCandles(this.app.db, this.history, q.info, query, Date.now(), this.writer);
+    return queryCandles(this.app.db, this.history, q.info, query, this.now(), this.writer);
   }
 
   /** Applies the leader's own feed step; returns what to broadcast. */
-  applyFeed(ticks: readonly FeedTick[], now = Date.now()): BusTick[] {
+  applyFeed(ticks: readonly FeedTick[], now = this.now()): BusTick[] {
     const out: BusTick[] = [];
     for (const t of ticks) {
       const ext24 = t.stats24h;
@@ -203,7 +238,7 @@ export class MarketService {
   }
 
   /** Applies ticks another instance (or this one) published on the bus. */
-  applyBus(message: unknown, now = Date.now()): void {
+  applyBus(message: unknown, now = this.now()): void {
     if (!Array.isArray(message)) return;
     const changed: BusTick[] = [];
     for (const m of message as BusTick[]) {

@@ -2,6 +2,7 @@ import type { InstrumentType, PriceSource } from '../../src/contract/market.ts';
 import { HUNDRED_POINTS, INTERVAL_MS } from '../../src/contract/market.ts';
 import type { HoursKind } from './catalogue/index.ts';
 import { aggregate, bucketStart, generateUnits, type CandleNum, type HistorySpec } from './history.ts';
+import { lastTradingTime } from './sessions.ts';
 
 /** A listed instrument as loaded from the `instruments` table. */
 export interface InstrumentInfo {
@@ -25,6 +26,7 @@ export interface InstrumentInfo {
 
 export const historySpecOf = (i: InstrumentInfo): HistorySpec => ({
   code: i.code, seed: i.seed, anchorAt: i.anchorAt, anchorPrice: i.anchorPrice, volatility: i.volatility, dailyTurnover: i.dailyTurnover,
+  hours: i.hours,
 });
 
 interface Bucket extends CandleNum {
@@ -48,6 +50,8 @@ export interface Quote {
   price: number;
   /** Time of the last tick (the feed's clock), 0 before any. */
   time: number;
+  /** Time the loaded price is from (the last stored 1m candle, else the anchor): where the simulator's closed-time gap starts. */
+  priceAt: number;
   /** When this instance last heard a tick for it (local clock): drives stale detection. */
   seenAt: number;
   zdf: number;
@@ -59,6 +63,8 @@ export interface Quote {
 
 /** Merges a generated partial bucket (before the anchor) with a live one (after it). */
 export function combine(older: CandleNum, newer: CandleNum): CandleNum {
+  // nothing traded in the generated part (market closed): the bucket is the live part alone
+  if (older.volume === 0) return { ...newer, time: older.time };
   return {
     time: older.time,
     open: older.open,
@@ -85,7 +91,7 @@ export class MarketState {
   ) {
     this.list = [...instruments].sort((a, b) => a.sortOrder - b.sortOrder).map((info) => {
       const last = lastClose.get(info.code);
-      return { info, price: last?.close ?? info.anchorPrice, time: 0, seenAt: 0, zdf: 0 };
+      return { info, price: last?.close ?? info.anchorPrice, time: 0, priceAt: last?.time ?? info.anchorAt, seenAt: 0, zdf: 0 };
     });
     for (const q of this.list) this.quotes.set(q.info.code, q);
   }
@@ -94,11 +100,15 @@ export class MarketState {
     return this.quotes.get(code);
   }
 
-  /** Builds the 15-minute ring from generated history and stored candles, gaps carried flat. */
+  /**
+   * Builds the 15-minute ring from generated history and stored candles, gaps carried flat. A
+   * closed market's ring ends at its close (`lastTradingTime`): it stays as it was then.
+   */
   private ring(q: Quote, now: number): Bucket[] {
     if (q.ring) return q.ring;
     const info = q.info;
-    const current = bucketStart(now, '15m');
+    const at = lastTradingTime(info.hours, now);
+    const current = bucketStart(at, '15m');
     const from = current - (HUNDRED_POINTS - 1) * Q15;
     const byTime = new Map<number, CandleNum>();
     if (from < info.anchorAt) {
@@ -128,7 +138,7 @@ export class MarketState {
       last.low = Math.min(last.low, q.price);
     }
     q.ring = ring;
-    q.zdf = this.zdfOf(q, now);
+    q.zdf = this.zdfOf(q, at);
     return ring;
   }
 
@@ -159,11 +169,15 @@ export class MarketState {
     return q;
   }
 
-  /** 24h open/high/low/volume: the exchange's own when it gives them, else from the ring. */
+  /**
+   * 24h open/high/low/volume: the exchange's own when it gives them, else from the ring. For a
+   * closed market these are the 24 hours before it closed (a stock on Sunday shows Friday's
+   * session against Thursday's close, as exchanges do), not an empty window of zeros.
+   */
   stats24(q: Quote, now: number): Stats24 {
     if (q.ext24) return q.ext24;
     const ring = this.ring(q, now);
-    const since = bucketStart(now, '15m') - DAY;
+    const since = bucketStart(lastTradingTime(q.info.hours, now), '15m') - DAY;
     let open = 0;
     let high = q.price;
     let low = q.price;
@@ -185,7 +199,18 @@ export class MarketState {
     return open > 0 ? Math.round(((q.price - open) / open) * 10_000) / 100 : 0;
   }
 
-  /** The sparkline: the last 100 fifteen-minute closes, the newest being the price now. */
+  /** The 24h change in percent, building the ring first if no tick has yet (a closed market). */
+  zdfNow(q: Quote, now: number): number {
+    this.ring(q, now);
+    return q.zdf;
+  }
+
+  /** Builds the rings of the instruments whose market is closed (they get no tick to do it). */
+  warmClosed(now: number, isOpen: (q: Quote) => boolean): void {
+    for (const q of this.list) if (!q.ring && !isOpen(q)) this.ring(q, now);
+  }
+
+  /** The sparkline: the last 100 fifteen-minute closes, the newest being the price now (for a closed market: at its close). */
   hundred(q: Quote, now: number): number[] {
     const p = q.info.pricePrecision;
     return this.ring(q, now).map((b) => Number(b.close.toFixed(p)));

@@ -82,7 +82,7 @@ export class PriceHub {
       simulated: this.market.state.list.some((q) => q.info.source === 'simulated'),
       source: this.app.config.feed.kind,
       stale: this.market.staleCodes(),
-      serverTime: new Date().toISOString(),
+      serverTime: new Date(this.market.now()).toISOString(),
     } satisfies WsServerObject);
     return this.metaJson;
   }
