@@ -133,7 +133,7 @@ export function DepositPanel({ onSubmitted }: { onSubmitted: () => void }) {
               <label className={screens.field}>
                 <span>{t('wallet.proof')}</span>
                 <input ref={fileRef} type="file" accept={ACCEPT} onChange={(e) => { setProof(e.target.files?.[0] ?? null); form.send({ type: 'depositForm.edit' }); }} data-testid="dep-proof" />
-                <span className={styles.hint}>{t('wallet.proofRule')}</span>
+                <small className={styles.hint}>{t('wallet.proofRule')}</small>
               </label>
               {refusal && <p className={screens.formError} role="alert" data-testid="dep-error" data-code={refusal.code ?? ''}>{refusal.message}</p>}
               <button type="submit" className={screens.submit} disabled={busy} data-testid="dep-submit">{t('wallet.submitDeposit')}</button>

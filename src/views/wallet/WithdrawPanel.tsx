@@ -90,9 +90,9 @@ export function WithdrawPanel({ revision, onSubmitted }: { revision: number; onS
                 <input id="wd-amount" inputMode="decimal" autoComplete="off" maxLength={40} value={v.amount} onChange={(e) => set('amount')(e.target.value)} data-testid="wd-amount" />
                 <button type="button" onClick={() => method && set('amount')(maxAmount(method.coin, method.available))} data-testid="wd-max">{t('wallet.max')}</button>
               </div>
-              <span className={styles.hint}>
+              <small className={styles.hint} data-testid="wd-available">
                 {method ? t('wallet.availableMin', { available: formatDecimal(method.available), min: formatDecimal(method.minAmount), coin: method.coin }) : ''}
-              </span>
+              </small>
             </div>
             <dl className={styles.quote} data-testid="wd-quote">
               <div><dt>{t('wallet.feeRate')}</dt><dd className="num" data-testid="wd-fee-rate">{data ? `${percentOf(data.feeRate)} %` : '—'}</dd></div>
