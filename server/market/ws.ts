@@ -29,6 +29,8 @@ interface Client {
   resync: boolean;
   unsubscribeUser?: () => void;
   authSeq: number;
+  /** Forwarded user events, in order, each after the session was checked again. */
+  userQueue?: Promise<void>;
 }
 
 export class PriceHub {
@@ -154,7 +156,22 @@ export class PriceHub {
           this.sendObject(c, { type: 'auth', ok: false, code: Err.LOGIN_REQUIRED });
           return;
         }
-        c.unsubscribeUser = this.app.bus.subscribe(`user:${user.id}`, (event) => this.sendObject(c, { type: 'user', event }));
+        const token = m.token;
+        c.unsubscribeUser = this.app.bus.subscribe(`user:${user.id}`, (event) => {
+          // the session may have ended since auth (logout elsewhere, password change, expiry):
+          // check it again before any of the user's data leaves, keeping the events in order
+          c.userQueue = (c.userQueue ?? Promise.resolve()).then(async () => {
+            const still = await findSessionUser(this.app.db, token).catch(() => undefined);
+            if (seq !== c.authSeq || !this.clients.has(c)) return;
+            if (!still || still.status !== 'active') {
+              c.unsubscribeUser?.();
+              c.unsubscribeUser = undefined;
+              this.sendObject(c, { type: 'auth', ok: false, code: Err.LOGIN_REQUIRED });
+              return;
+            }
+            this.sendObject(c, { type: 'user', event });
+          });
+        });
         this.sendObject(c, { type: 'auth', ok: true });
         return;
       }

@@ -69,6 +69,11 @@ export const WsSubscribe = Type.Object({
 }, { additionalProperties: false });
 export type WsSubscribe = Static<typeof WsSubscribe>;
 /** Join the per-user channel with a session token. */
+/**
+ * Joins the user's event channel (`user:<id>`). An empty or invalid token leaves it (answer:
+ * auth ok:false code 401). Every event is forwarded only while the session is still valid: after
+ * a logout, a password change or expiry the socket is told auth ok:false and hears nothing more.
+ */
 export const WsAuth = Type.Object({ type: Type.Literal('auth'), token: Type.String({ maxLength: 200 }) }, { additionalProperties: false });
 export type WsAuth = Static<typeof WsAuth>;
 export const WsClientPing = Type.Object({ type: Type.Union([Type.Literal('ping'), Type.Literal('pong')]), t: Type.Optional(Type.Number()) }, { additionalProperties: false });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers.ts';
 import { WsProbe, isArray } from './wsClient.ts';
 import { users } from '../../server/db/schema/index.ts';
-import { createSession } from '../../server/auth/sessions.ts';
+import { createSession, findSessionUser, revokeSession } from '../../server/auth/sessions.ts';
 import { Err } from '../../src/contract/errors.ts';
 import { WS_PATH } from '../../src/contract/ws.ts';
 
@@ -125,6 +125,26 @@ describe('price websocket /ws', () => {
     await t.app.bus.publish(`user:${u.id}`, { kind: 'withdrawal', status: 'approved', id: '7' });
     expect((await ev).event).toEqual({ kind: 'withdrawal', status: 'approved', id: '7' });
     expect(p.messages.filter((m: any) => m?.type === 'user')).toHaveLength(1);
+    p.ws.terminate();
+  });
+
+  it('stops forwarding once the session ends (logout elsewhere), and says so', async () => {
+    const [u] = await t.app.db.insert(users).values({ username: 'wsrevoked', inviteCode: crypto.randomBytes(4).toString('hex').toUpperCase() }).returning();
+    const token = await createSession(t.app.db, u.id, 3600_000);
+    const p = await connect();
+    await p.next(isArray);
+    const ok = p.upcoming<{ ok: boolean }>((m) => m?.type === 'auth');
+    p.send({ type: 'auth', token });
+    expect((await ok).ok).toBe(true);
+
+    const session = await findSessionUser(t.app.db, token);
+    await revokeSession(t.app.db, session!.sessionId);
+    const dropped = p.upcoming<{ ok: boolean; code: number }>((m) => m?.type === 'auth');
+    await t.app.bus.publish(`user:${u.id}`, { kind: 'deposit.approved', refId: '1' });
+    expect(await dropped).toEqual({ type: 'auth', ok: false, code: 401 });
+    await t.app.bus.publish(`user:${u.id}`, { kind: 'deposit.approved', refId: '2' });
+    await sleep(150);
+    expect(p.messages.some((m: any) => m?.type === 'user')).toBe(false);
     p.ws.terminate();
   });
 });
