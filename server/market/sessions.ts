@@ -100,14 +100,14 @@ export function closedMsIn(hours: HoursKind, from: number, to: number): number {
 const LOOKBACK = 14 * DAY;
 
 /**
- * The time the market's figures stand at: `t` while it is open, else the moment it last closed
- * (Friday 16:00 New York for a stock on Sunday). 24h figures, the sparkline and the newest candle
- * of a closed market are taken at this time, so they stay as they were at the close.
+ * The time the market's figures stand at: `t` while it is open, else the last millisecond before
+ * it closed (Friday 15:59:59.999 New York for a stock on Sunday). 24h figures, the sparkline and
+ * the newest candle of a closed market are taken at this time: they stay as they were at the close.
  */
 export function lastTradingTime(hours: HoursKind, t: number): number {
   if (isOpenFast(hours, t)) return t;
   for (let h = Math.floor(t / HALF) * HALF - HALF; h > t - LOOKBACK; h -= HALF) {
-    if (isOpenFast(hours, h)) return h + HALF;
+    if (isOpenFast(hours, h)) return h + HALF - 1;
   }
   return t;
 }

@@ -138,7 +138,7 @@ export class MarketState {
       last.low = Math.min(last.low, q.price);
     }
     q.ring = ring;
-    q.zdf = this.zdfOf(q, at);
+    q.zdf = this.zdfOf(q, now);
     return ring;
   }
 
@@ -177,7 +177,9 @@ export class MarketState {
   stats24(q: Quote, now: number): Stats24 {
     if (q.ext24) return q.ext24;
     const ring = this.ring(q, now);
-    const since = bucketStart(lastTradingTime(q.info.hours, now), '15m') - DAY;
+    const at = lastTradingTime(q.info.hours, now);
+    // closed: exactly the 24 h before the closing instant (at + 1), e.g. Thursday 16:00 to Friday 16:00
+    const since = bucketStart(at === now ? now : at + 1, '15m') - DAY;
     let open = 0;
     let high = q.price;
     let low = q.price;

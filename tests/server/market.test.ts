@@ -26,8 +26,14 @@ const codeOf = (fn: () => unknown) => {
   return 'no error';
 };
 
+// The market runs on a pinned clock (a Wednesday, 11:00 in New York: every market open) so
+// nothing here depends on the day the tests run; time still flows, one second a second.
+const WEDNESDAY = Date.parse('2025-07-09T15:00:00Z');
+const started = Date.now();
+const marketClock = () => WEDNESDAY + (Date.now() - started);
+
 beforeAll(async () => {
-  t = await buildTestApp({ engines: true, feed: { kind: 'simulated', seed: 1234, staleAfterMs: 30_000 } });
+  t = await buildTestApp({ engines: true, feed: { kind: 'simulated', seed: 1234, staleAfterMs: 30_000 }, marketClock });
   await new Promise((r) => setTimeout(r, 2200)); // a couple of feed steps
 });
 afterAll(async () => t?.close());
@@ -143,7 +149,7 @@ describe('market info, prices and logos', () => {
     // a silent feed makes the price stale: 10047
     const q = t.app.market.get('DOGEUSDT')!;
     const seen = q.seenAt;
-    q.seenAt = Date.now() - 31_000;
+    q.seenAt = marketClock() - 31_000;
     try {
       expect(codeOf(() => t.app.market.assertTradable('DOGEUSDT'))).toBe(Err.PRICE_UNAVAILABLE);
       expect(codeOf(() => priceOf('DOGEUSDT'))).toBe(Err.PRICE_UNAVAILABLE);
@@ -157,11 +163,11 @@ describe('market info, prices and logos', () => {
 
 describe('candles on a fresh start', () => {
   it('every interval returns continuous history up to the live bucket', async () => {
-    const now = Date.now();
+    const now = marketClock();
     for (const code of ['BTCUSDT', 'EURUSD', 'AAPL']) {
       for (const interval of INTERVALS) {
         const r = body<Candle[]>(await t.app.inject({ url: `${INDEX}/getKValueByCodeAndDate?code=${code}&interval=${interval}&limit=1500` }));
-        const at = Date.now();
+        const at = marketClock();
         expect(r.code).toBe(200);
         const c = r.result;
         const ms = INTERVAL_MS[interval];

@@ -67,16 +67,16 @@ describe('session arithmetic', () => {
 
   it('last trading time: now while open, the close while closed', () => {
     const sunday = at('2025-07-13T15:00:00Z');
-    expect(lastTradingTime('us-equity', sunday)).toBe(at('2025-07-11T20:00:00Z')); // Friday 16:00 EDT
-    expect(lastTradingTime('forex', sunday)).toBe(at('2025-07-11T21:00:00Z')); // Friday 17:00 EDT
-    expect(lastTradingTime('futures', sunday)).toBe(at('2025-07-11T21:00:00Z'));
+    expect(lastTradingTime('us-equity', sunday)).toBe(at('2025-07-11T20:00:00Z') - 1); // Friday 16:00 EDT
+    expect(lastTradingTime('forex', sunday)).toBe(at('2025-07-11T21:00:00Z') - 1); // Friday 17:00 EDT
+    expect(lastTradingTime('futures', sunday)).toBe(at('2025-07-11T21:00:00Z') - 1);
     expect(lastTradingTime('always', sunday)).toBe(sunday);
     const wed = at('2025-07-09T15:00:00Z');
     expect(lastTradingTime('us-equity', wed)).toBe(wed);
     // futures daily break 17:00-18:00 EDT: the close at 17:00 (21:00 UTC)
-    expect(lastTradingTime('futures', at('2025-07-09T21:30:00Z'))).toBe(at('2025-07-09T21:00:00Z'));
+    expect(lastTradingTime('futures', at('2025-07-09T21:30:00Z'))).toBe(at('2025-07-09T21:00:00Z') - 1);
     // winter (EST): Friday 16:00 EST = 21:00 UTC
-    expect(lastTradingTime('us-equity', at('2025-01-12T12:00:00Z'))).toBe(at('2025-01-10T21:00:00Z'));
+    expect(lastTradingTime('us-equity', at('2025-01-12T12:00:00Z'))).toBe(at('2025-01-10T21:00:00Z') - 1);
   });
 
   it('session start: the open of the session in progress, undefined when closed', () => {

@@ -124,3 +124,170 @@ describe('generated history', () => {
     expect(new Date(w).toISOString()).toBe('2025-07-07T00:00:00.000Z');
   });
 });
+
+describe('market hours in the simulator (fixed dates)', () => {
+  const S = 1000;
+  const SAT = Date.parse('2025-07-12T15:00:00Z');
+  const MON_OPEN = Date.parse('2025-07-14T13:30:00Z'); // Monday 09:30 New York (EDT)
+  const FRI_LAST = Date.parse('2025-07-11T19:59:59Z'); // the last second of Friday's session
+  const make = (seed = 11) => new Simulator([
+    { code: 'AAPL', price: 200, volatility: 0.28, dailyTurnover: 1e10, hours: 'us-equity' },
+    { code: 'EURUSD', price: 1.08, volatility: 0.08, dailyTurnover: 1e11, hours: 'forex' },
+    { code: 'ES', price: 5500, volatility: 0.17, dailyTurnover: 1e11, hours: 'futures' },
+    { code: 'BTCUSDT', price: 67000, volatility: 0.55, dailyTurnover: 2e9 },
+  ], seed);
+
+  it('a closed stock, forex pair and future do not tick over a weekend; crypto ticks every second', () => {
+    const sim = make();
+    for (let i = 0; i < 600; i++) {
+      const ticks = sim.step(SAT + i * S);
+      expect(ticks.map((t) => t.code)).toEqual(['BTCUSDT']);
+    }
+    for (let i = 0; i < 100; i++) expect(sim.step(Date.parse('2025-07-13T12:00:00Z') + i * S).map((t) => t.code)).toEqual(['BTCUSDT']);
+    expect(sim.price('AAPL')).toBe(200);
+    expect(sim.price('EURUSD')).toBe(1.08);
+    expect(sim.price('ES')).toBe(5500);
+    expect(sim.price('BTCUSDT')).not.toBe(67000);
+  });
+
+  it('forex and futures reopen on Sunday evening, the stock at Monday 09:30 New York', () => {
+    const sim = make();
+    // Sunday 17:00 EDT = 21:00 UTC: forex; 18:00 EDT = 22:00 UTC: futures
+    expect(sim.step(Date.parse('2025-07-13T20:59:59Z')).map((t) => t.code)).toEqual(['BTCUSDT']);
+    expect(sim.step(Date.parse('2025-07-13T21:00:00Z')).map((t) => t.code)).toEqual(['EURUSD', 'BTCUSDT']);
+    expect(sim.step(Date.parse('2025-07-13T22:00:00Z')).map((t) => t.code)).toEqual(['EURUSD', 'ES', 'BTCUSDT']);
+    expect(sim.step(MON_OPEN - S).map((t) => t.code)).toEqual(['EURUSD', 'ES', 'BTCUSDT']);
+    const open = sim.step(MON_OPEN);
+    expect(open.map((t) => t.code)).toEqual(['AAPL', 'EURUSD', 'ES', 'BTCUSDT']);
+    expect(open[0].price).not.toBe(200);
+    let prev = open[0].price;
+    for (let i = 1; i <= 30; i++) {
+      const aapl = sim.step(MON_OPEN + i * S)[0];
+      expect(aapl.code).toBe('AAPL');
+      expect(aapl.price).not.toBe(prev); // moves every second again, from where it was
+      prev = aapl.price;
+    }
+    // and stops at the close (16:00 EDT = 20:00 UTC)
+    expect(sim.step(Date.parse('2025-07-14T20:00:00Z')).map((t) => t.code)).not.toContain('AAPL');
+  });
+
+  it('the first tick after a closure carries an overnight gap; no gap within a session', () => {
+    // many instruments over one weekend: the size of the first move after the reopening
+    // reflects the closed time (weekend gap sd ~1.6% for a stock), an ordinary second's is ~0.02%
+    const n = 400;
+    const insts = Array.from({ length: n }, (_, k) => ({ code: `S${k}`, price: 100, volatility: 0.28, dailyTurnover: 1e9, hours: 'us-equity' as const }));
+    const sim = new Simulator(insts, 3);
+    sim.step(FRI_LAST);
+    const monday = sim.step(MON_OPEN);
+    const second = sim.step(MON_OPEN + S);
+    const rms = (xs: number[]) => Math.sqrt(xs.reduce((s, x) => s + x * x, 0) / xs.length);
+    expect(monday).toHaveLength(n);
+    const gap = rms(monday.map((t) => Math.log(t.price / 100))); // Friday's last second was ~0.02%
+    const step = rms(second.map((t, k) => Math.log(t.price / monday[k].price)));
+    expect(gap).toBeGreaterThan(0.01);
+    expect(gap).toBeLessThan(0.025);
+    expect(step).toBeLessThan(0.001);
+  });
+
+  it('a price dated inside a closure gaps from the close before it (a Sunday anchor)', () => {
+    const a = new Simulator([{ code: 'AAPL', price: 200, volatility: 0.28, dailyTurnover: 1e10, hours: 'us-equity', since: SAT }], 5);
+    const b = new Simulator([{ code: 'AAPL', price: 200, volatility: 0.28, dailyTurnover: 1e10, hours: 'us-equity', since: FRI_LAST }], 5);
+    expect(a.step(MON_OPEN)[0].price).toBe(b.step(MON_OPEN)[0].price);
+  });
+
+  it('same seed and same clock give the same ticks, weekends included', () => {
+    const run = () => {
+      const sim = make(21);
+      const out = [];
+      for (const start of [FRI_LAST - 30 * S, SAT, MON_OPEN - 5 * S]) for (let i = 0; i < 40; i++) out.push(...sim.step(start + i * S));
+      return out;
+    };
+    expect(run()).toEqual(run());
+  });
+
+  it('a session market trades its daily turnover over the session', () => {
+    const sim = new Simulator([{ code: 'AAPL', price: 200, volatility: 0.28, dailyTurnover: 1e10, hours: 'us-equity' }], 8);
+    let quote = 0;
+    for (let t = MON_OPEN; t < Date.parse('2025-07-14T20:00:00Z'); t += S) for (const k of sim.step(t)) quote += k.volume * k.price;
+    expect(quote / 1e10).toBeGreaterThan(0.9);
+    expect(quote / 1e10).toBeLessThan(1.1);
+  });
+});
+
+describe('generated history and market hours', () => {
+  // anchored on a Sunday (as a fresh start on a Sunday is): Friday's close is the anchor price
+  const anchorAt = Date.parse('2025-07-13T15:00:00Z');
+  const stock = { code: 'AAPL', seed: 'h', anchorAt, anchorPrice: 200, volatility: 0.28, dailyTurnover: 1e10, hours: 'us-equity' as const };
+  const units = generateUnits(stock);
+  const FRI_CLOSE = Date.parse('2025-07-11T20:00:00Z');
+
+  it('closed time is flat at the last close with zero volume; the weekend of the anchor ends at its price', () => {
+    for (const iv of ['1m', '15m', '1h'] as const) {
+      const weekend = aggregate(units, iv, FRI_CLOSE, anchorAt - 1);
+      expect(weekend.length).toBeGreaterThan(10);
+      for (const c of weekend) expect(c, `${iv} ${new Date(c.time).toISOString()}`).toMatchObject({ open: 200, high: 200, low: 200, close: 200, volume: 0 });
+    }
+    // the previous weekend (2025-07-05/06) is flat too, at the close of Friday 2025-07-04...
+    const prevWeekend = aggregate(units, '1m', Date.parse('2025-07-04T20:00:00Z'), Date.parse('2025-07-07T13:29:00Z'));
+    const flatAt = prevWeekend[0].close;
+    for (const c of prevWeekend) expect(c).toMatchObject({ open: flatAt, high: flatAt, low: flatAt, close: flatAt, volume: 0 });
+    // ...and Monday opens with a gap from it, then moves every minute with volume
+    const monday = aggregate(units, '1m', Date.parse('2025-07-07T13:30:00Z'), Date.parse('2025-07-07T14:00:00Z'));
+    expect(monday[0].open).not.toBe(flatAt);
+    for (const c of monday) expect(c.volume).toBeGreaterThan(0);
+    // nights inside the week are flat as well (Tuesday 02:00 UTC = Monday 22:00 EDT)
+    expect(aggregate(units, '1h', Date.parse('2025-07-08T02:00:00Z'), Date.parse('2025-07-08T02:00:00Z'))[0].volume).toBe(0);
+  });
+
+  it('every interval is continuous over weekends: one candle per bucket, high/low bound the body', () => {
+    for (const iv of INTERVALS) {
+      const candles = aggregate(units, iv, historyStart(anchorAt, iv), anchorAt - 1);
+      for (let i = 1; i < candles.length; i++) expect(candles[i].time - candles[i - 1].time, `${iv} ${new Date(candles[i].time).toISOString()}`).toBe(INTERVAL_MS[iv]);
+      for (const c of candles) {
+        expect(c.high).toBeGreaterThanOrEqual(Math.max(c.open, c.close));
+        expect(c.low).toBeLessThanOrEqual(Math.min(c.open, c.close));
+      }
+      expect(candles.at(-1)!.close).toBe(200);
+    }
+    // a daily candle of a Saturday is flat, of a weekday has volume; a week has volume
+    const days = aggregate(units, '1d', Date.parse('2025-07-05T00:00:00Z'), Date.parse('2025-07-07T00:00:00Z'));
+    expect(days.map((d) => d.volume > 0)).toEqual([false, false, true]);
+    // the daily candle opens at the session's open, not at the flat night before it
+    const mondayMinutes = aggregate(units, '1m', Date.parse('2025-07-07T13:30:00Z'), Date.parse('2025-07-07T13:30:00Z'));
+    expect(days[2].open).toBe(mondayMinutes[0].open);
+  });
+
+  it('the walk moves only over open time: units of a closed market never move', () => {
+    // hourly units of the stock between sessions do not move; open hours do
+    let movedClosed = 0;
+    let movedOpen = 0;
+    for (let i = 0; i < units.length; i++) {
+      if (units.dur[i] !== 3600_000) continue;
+      const moved = units.o[i] !== units.c[i];
+      if (units.closed[i]) movedClosed += moved ? 1 : 0;
+      else movedOpen += moved ? 1 : 0;
+    }
+    expect(movedClosed).toBe(0);
+    expect(movedOpen).toBeGreaterThan(500);
+  });
+
+  it('is deterministic, and a recent-only generation equals the tail even when it starts in a closure', () => {
+    const again = generateUnits(stock);
+    expect(Array.from(again.c)).toEqual(Array.from(units.c));
+    expect(Array.from(again.v)).toEqual(Array.from(units.v));
+    // 25 h back from a Sunday anchor lands in the weekend: the walk continues to Friday's session
+    const part = generateUnits(stock, 25 * 3600_000);
+    expect(part.length).toBeGreaterThan(25 * 60);
+    expect(part.closed[0]).toBe(0);
+    expect(Array.from(part.c)).toEqual(Array.from(units.c.slice(units.length - part.length)));
+    expect(Array.from(part.o)).toEqual(Array.from(units.o.slice(units.length - part.length)));
+    expect(generateUnits({ ...stock, seed: 'other' }).c[0]).not.toBe(units.c[0]);
+  });
+
+  it('crypto history is unchanged by market hours (24/7, every unit moves)', () => {
+    const btc = generateUnits({ code: 'BTCUSDT', seed: 'h', anchorAt, anchorPrice: 67000, volatility: 0.55, dailyTurnover: 2e9 });
+    expect(Array.from(btc.closed).every((x) => x === 0)).toBe(true);
+    const explicit = generateUnits({ code: 'BTCUSDT', seed: 'h', anchorAt, anchorPrice: 67000, volatility: 0.55, dailyTurnover: 2e9, hours: 'always' });
+    expect(Array.from(explicit.c)).toEqual(Array.from(btc.c));
+  });
+});
