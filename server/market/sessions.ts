@@ -26,6 +26,14 @@ export const GAP_VARIANCE_SHARE = 1 / 8;
 
 const masks = new Map<HoursKind, Map<number, Uint8Array>>();
 
+/** New York's offset at the first and last half-hour of each UTC day (shared by every kind). */
+const dayOffsets = new Map<number, [number, number]>();
+function offsetsOf(day: number): [number, number] {
+  let o = dayOffsets.get(day);
+  if (!o) dayOffsets.set(day, (o = [newYorkOffset(day * DAY), newYorkOffset(day * DAY + 47 * HALF)]));
+  return o;
+}
+
 /** Minutes New York is ahead of UTC at t (negative: -300 EST, -240 EDT). */
 function newYorkOffset(t: number): number {
   const d = new Date(t);
@@ -45,8 +53,8 @@ export function dayMask(hours: HoursKind, day: number): Uint8Array {
   if (hours === 'always') {
     mask.fill(1);
   } else {
-    const off = newYorkOffset(start);
-    if (off === newYorkOffset(start + 47 * HALF)) {
+    const [off, offLate] = offsetsOf(day);
+    if (off === offLate) {
       // one offset all day (the usual case): the New York clock by arithmetic
       const utcDay = (day + 4) % 7; // 1970-01-01 was a Thursday
       for (let k = 0; k < 48; k++) {

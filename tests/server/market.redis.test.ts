@@ -19,6 +19,9 @@ const waitFor = async (cond: () => boolean, ms = 20_000) => {
   }
 };
 
+const WEDNESDAY = Date.parse('2025-07-09T15:00:00Z');
+const started = Date.now();
+
 describe.runIf(usingPostgres())('two instances on PostgreSQL + Redis', () => {
   let db: { url: string; drop: () => Promise<void> };
   let a: TestApp;
@@ -32,6 +35,8 @@ describe.runIf(usingPostgres())('two instances on PostgreSQL + Redis', () => {
     const overrides = {
       engines: true, databaseUrl: db.url, redisUrl: REDIS_URL, busNamespace: `test-${crypto.randomBytes(6).toString('hex')}:`,
       feed: { kind: 'simulated' as const, seed: 77, staleAfterMs: 30_000 }, leaderRetryMs: 300,
+      // one pinned market clock for both instances (a Wednesday): independent of the day tests run
+      marketClock: () => WEDNESDAY + (Date.now() - started),
     };
     a = await buildTestApp(overrides);
     b = await buildTestApp(overrides);

@@ -16,8 +16,15 @@ async function connect(answerPings = true): Promise<WsProbe> {
   return probe!;
 }
 
+// a pinned market clock (Wednesday 11:00 New York, every market open): independent of the day tests run
+const WEDNESDAY = Date.parse('2025-07-09T15:00:00Z');
+const started = Date.now();
+
 beforeAll(async () => {
-  t = await buildTestApp({ engines: true, feed: { kind: 'simulated', seed: 99, staleAfterMs: 30_000 }, wsHeartbeatMs: 300 });
+  t = await buildTestApp({
+    engines: true, feed: { kind: 'simulated', seed: 99, staleAfterMs: 30_000 }, wsHeartbeatMs: 300,
+    marketClock: () => WEDNESDAY + (Date.now() - started),
+  });
 });
 afterAll(async () => t?.close());
 
@@ -66,6 +73,7 @@ describe('price websocket /ws', () => {
     for (let k = 1; k <= 3; k++) await p.next(() => p.messages.slice(mark).filter(isArray).length >= k, 15_000);
     const arrays = p.messages.slice(mark).filter(isArray);
     for (const a of arrays) for (const x of a) expect(['BTCUSDT', 'EURUSD']).toContain(x.code);
+    expect(new Set(arrays.flat().map((x) => x.code))).toEqual(new Set(['BTCUSDT', 'EURUSD'])); // forex is open on a Wednesday
     const all = p.upcoming((m) => isArray(m) && m.length > 500);
     p.send({ type: 'subscribe', codes: null });
     expect(((await all) as unknown[]).length).toBe(t.app.market.state.list.length);
