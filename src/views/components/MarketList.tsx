@@ -86,6 +86,7 @@ function Row({ item, compact, watched, onToggleWatch }: { item: MarketItem; comp
           <span>
             <strong>{item.appName}</strong>
             <small className="num">{item.code}</small>
+            {!item.marketOpen && <small className={styles.closedTag} title={t('market.closed')} data-testid={`closed-${item.code}`}>{t('market.closed')}</small>}
           </span>
         </Link>
       </td>
