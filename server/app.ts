@@ -59,6 +59,11 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
 
+  // the id that every log line of this request carries, so a user's report can be found
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);

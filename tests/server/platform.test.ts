@@ -23,6 +23,9 @@ describe('service skeleton', () => {
   it('carries a request id on every reply', async () => {
     const res = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
     expect(res.statusCode).toBe(200);
+    expect(res.headers['x-request-id']).toBe('abc-123');
+    const generated = await t.app.inject({ url: '/swx/customer/nope' });
+    expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
 
