@@ -14,6 +14,23 @@ describe('service skeleton', () => {
     expect(doc.openapi).toMatch(/^3\./);
   });
 
+  it('documents every JSON call with its response schema (files and images excepted)', async () => {
+    const doc = (await t.app.inject('/docs/json')).json();
+    const binary = /\/(logo|rechargeProof|proof|statement\.csv)\b/;
+    const undocumented: string[] = [];
+    let ops = 0;
+    for (const [path, methods] of Object.entries<Record<string, { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> }>>(doc.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        ops++;
+        if (binary.test(path)) continue;
+        if (!op.responses?.['200']?.content?.['application/json']?.schema) undocumented.push(`${method} ${path}`);
+      }
+    }
+    expect(ops).toBeGreaterThan(40);
+    expect(undocumented).toEqual([]);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/swx/customer/login/register', '/swx/customer/index/listMarketByType', '/swx/customer/user/recharge', '/admin-api/deposits']));
+  });
+
   it('unknown API paths get a coded 404 in the asked language', async () => {
     const res = await t.app.inject({ url: '/swx/customer/nope', headers: { lang: 'en' } });
     expect(res.statusCode).toBe(404);
