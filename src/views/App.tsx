@@ -30,6 +30,8 @@ const Profile = screen(() => import('./screens/Profile.tsx'));
 const Balance = screen(() => import('./screens/Balance.tsx'));
 const Invite = screen(() => import('./screens/Invite.tsx'));
 const Notifications = screen(() => import('./screens/Notifications.tsx'));
+// the operator console: its own chunk, never part of the home page's JavaScript
+const Admin = screen(() => import('./admin/AdminScreen.tsx'));
 
 /** Every route of spec section 2; anything else goes to /. */
 export const ROUTES: ReadonlyArray<readonly [string, ComponentType]> = [
@@ -52,6 +54,8 @@ export const ROUTES: ReadonlyArray<readonly [string, ComponentType]> = [
   ['/detail', Detail],
   ['/introduction', Introduction],
   ['/api/loginCallback/google', GoogleCallback],
+  ['/admin', Admin],
+  ['/admin/:section', Admin],
 ];
 
 function ScrollToTop() {

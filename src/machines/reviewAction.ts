@@ -1,0 +1,129 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { refusalOf, type Refusal } from './depositForm.ts';
+
+/**
+ * One operator review of one record (a deposit or a withdrawal in the console):
+ * idle → confirming (the dialog: approve asks for confirmation, a withdrawal approval for the
+ * payout hash, a rejection for the reason the user will read) → submitting → done, or failed with
+ * the catalogue code (e.g. 10044 already reviewed). Input problems are caught in `confirming`
+ * before anything is sent. `submit` (the adminApi call) and `reviewed` (update the row) are
+ * supplied by the view.
+ */
+export type ReviewKind = 'deposit' | 'withdrawal';
+export type ReviewDecision = 'approve' | 'reject';
+export interface ReviewValues {
+  reason?: string;
+  payoutTxHash?: string;
+}
+export interface ReviewRequest extends ReviewValues {
+  kind: ReviewKind;
+  id: string;
+  decision: ReviewDecision;
+}
+/** What is missing in the dialog: the reason (reject) or a well-formed payout hash (withdrawal approve). */
+export type ReviewProblem = 'reason' | 'hash' | null;
+
+export interface ReviewActionContext {
+  kind: ReviewKind;
+  id: string;
+  decision: ReviewDecision | null;
+  problem: ReviewProblem;
+  refusal: Refusal | null;
+  result: unknown;
+}
+export type ReviewActionEvent =
+  | { type: 'review.start'; decision: ReviewDecision }
+  | { type: 'review.confirm'; values: ReviewValues }
+  | { type: 'review.cancel' };
+
+// the same rule as the contract's ApproveWithdrawalBody / RejectBody, so a bad value never leaves the browser
+const PAYOUT_HASH = /^(0x)?[0-9a-fA-F]{16,98}$/;
+const REASON_MAX = 500;
+
+/** The input problem of a decision, or null when it can be sent. */
+export function reviewProblem(kind: ReviewKind, decision: ReviewDecision, values: ReviewValues): ReviewProblem {
+  if (decision === 'reject') {
+    const r = values.reason?.trim() ?? '';
+    return r.length === 0 || r.length > REASON_MAX ? 'reason' : null;
+  }
+  if (kind === 'withdrawal') {
+    const h = values.payoutTxHash?.trim() ?? '';
+    return h.length >= 16 && h.length <= 100 && PAYOUT_HASH.test(h) ? null : 'hash';
+  }
+  return null;
+}
+
+export const reviewActionMachine = setup({
+  types: {
+    input: {} as { kind: ReviewKind; id: string },
+    context: {} as ReviewActionContext,
+    events: {} as ReviewActionEvent,
+  },
+  actors: {
+    submit: fromPromise<unknown, ReviewRequest>(async () => {
+      throw new Error('submit not provided');
+    }),
+  },
+  actions: {
+    /** the row shows its new status (supplied by the view) */
+    reviewed: (_, _params: { result: unknown }) => {},
+  },
+  guards: {
+    valuesOk: ({ context, event }) =>
+      event.type === 'review.confirm' && context.decision !== null && reviewProblem(context.kind, context.decision, event.values) === null,
+  },
+}).createMachine({
+  id: 'reviewAction',
+  context: ({ input }) => ({ kind: input.kind, id: input.id, decision: null, problem: null, refusal: null, result: null }),
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'review.start': { target: 'confirming', actions: assign({ decision: ({ event }) => event.decision, problem: null, refusal: null }) },
+      },
+    },
+    confirming: {
+      tags: ['dialog'],
+      on: {
+        'review.confirm': [
+          { guard: 'valuesOk', target: 'submitting', actions: assign({ problem: null }) },
+          { actions: assign({ problem: ({ context, event }) => reviewProblem(context.kind, context.decision ?? 'approve', event.values) }) },
+        ],
+        'review.cancel': { target: 'idle', actions: assign({ decision: null, problem: null }) },
+      },
+    },
+    submitting: {
+      tags: ['dialog', 'busy'],
+      invoke: {
+        id: 'submit',
+        src: 'submit',
+        input: ({ context, event }) => ({
+          kind: context.kind,
+          id: context.id,
+          decision: context.decision ?? 'approve',
+          ...(event.type === 'review.confirm' ? trimmed(event.values) : {}),
+        }),
+        onDone: {
+          target: 'done',
+          actions: [assign({ result: ({ event }) => event.output }), { type: 'reviewed', params: ({ event }) => ({ result: event.output }) }],
+        },
+        onError: { target: 'failed', actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) },
+      },
+    },
+    // reviewed: the record's status is final, no further decision from this row
+    done: { type: 'final' },
+    failed: {
+      on: {
+        'review.start': { target: 'confirming', actions: assign({ decision: ({ event }) => event.decision, problem: null, refusal: null }) },
+        'review.cancel': { target: 'idle', actions: assign({ decision: null, refusal: null }) },
+      },
+    },
+  },
+});
+
+function trimmed(v: ReviewValues): ReviewValues {
+  const out: ReviewValues = {};
+  if (v.reason !== undefined) out.reason = v.reason.trim();
+  if (v.payoutTxHash !== undefined) out.payoutTxHash = v.payoutTxHash.trim();
+  return out;
+}

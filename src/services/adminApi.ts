@@ -1,0 +1,53 @@
+import { call, download, type CallOptions } from './api.ts';
+import type { ReviewRequest } from '../machines/reviewAction.ts';
+// types only: the TypeBox builders of the contract stay out of the browser bundle
+import type { AdminDeposit, AdminDepositAddress, AdminWithdrawal, AuditRow } from '../contract/admin.ts';
+import type { Asset } from '../contract/constants.ts';
+import type { Network } from '../contract/wallet.ts';
+
+export type { AdminDeposit, AdminDepositAddress, AdminWithdrawal, AuditRow };
+export type RecordStatus = AdminDeposit['status'];
+export interface OutboxRow {
+  id: string;
+  channel: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  sentAt: string | null;
+  error: string | null;
+  createdAt: string;
+}
+type Page<T> = { rows: T[]; total: number };
+type PageQ = { pageNum?: number; pageSize?: number };
+export type QueueQuery = PageQ & { status?: RecordStatus };
+
+const A = '/admin-api';
+/*
+ * `call` is typed for GET/POST only (the customer API has no other verbs); the operator API's
+ * PUT/DELETE on deposit addresses go through the same function (ofetch passes the method on), so
+ * they keep its envelope, 401 and toast handling.
+ */
+const verb = (m: 'PUT' | 'DELETE') => m as unknown as CallOptions['method'];
+
+export const adminApi = {
+  deposits: (q: QueueQuery, signal?: AbortSignal) => call<Page<AdminDeposit>>(`${A}/deposits`, { query: q, signal }),
+  withdrawals: (q: QueueQuery, signal?: AbortSignal) => call<Page<AdminWithdrawal>>(`${A}/withdrawals`, { query: q, signal }),
+  /** the proof image with the token header, as a blob the viewer shows through an object URL */
+  depositProof: (id: string, signal?: AbortSignal) => download(`${A}/deposits/${encodeURIComponent(id)}/proof`, { signal }),
+  /** one decision; refusals (10044 already reviewed, …) are shown in the row's dialog, not toasted */
+  review: (r: ReviewRequest, signal?: AbortSignal) => {
+    const path = `${A}/${r.kind === 'deposit' ? 'deposits' : 'withdrawals'}/${encodeURIComponent(r.id)}/${r.decision}`;
+    const body =
+      r.decision === 'reject' ? { reason: r.reason ?? '' } : r.kind === 'withdrawal' ? { payoutTxHash: r.payoutTxHash ?? '' } : {};
+    return call<AdminDeposit | AdminWithdrawal>(path, { method: 'POST', body, signal, quiet: true });
+  },
+  addresses: (signal?: AbortSignal) => call<{ rows: AdminDepositAddress[] }>(`${A}/deposit-addresses`, { signal }),
+  addAddress: (v: { coin: Asset; network: Network; address: string }, signal?: AbortSignal) =>
+    call<AdminDepositAddress>(`${A}/deposit-addresses`, { method: 'POST', body: { coin: v.coin, network: v.network, address: v.address.trim() }, signal, quiet: true }),
+  updateAddress: (id: string, v: { address?: string; enabled?: boolean }, signal?: AbortSignal) =>
+    call<AdminDepositAddress>(`${A}/deposit-addresses/${encodeURIComponent(id)}`, { method: verb('PUT'), body: v, signal, quiet: true }),
+  deleteAddress: (id: string, signal?: AbortSignal) =>
+    call<{ id: string; deleted: boolean }>(`${A}/deposit-addresses/${encodeURIComponent(id)}`, { method: verb('DELETE'), signal }),
+  outbox: (q: PageQ & { recipient?: string }, signal?: AbortSignal) => call<Page<OutboxRow>>(`${A}/outbox`, { query: q, signal }),
+  audit: (q: PageQ & { targetType?: string }, signal?: AbortSignal) => call<Page<AuditRow>>(`${A}/audit-log`, { query: q, signal }),
+};

@@ -1,0 +1,57 @@
+import { Link, Redirect, useLocation } from 'wouter';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { SnapshotFrom } from 'xstate';
+import type { sessionMachine } from '../../machines/session.ts';
+import { useAppActors } from '../app/actors.tsx';
+import { DepositsQueue } from './DepositsQueue.tsx';
+import { WithdrawalsQueue } from './WithdrawalsQueue.tsx';
+import { Addresses } from './Addresses.tsx';
+import { Outbox } from './Outbox.tsx';
+import { AuditLog } from './AuditLog.tsx';
+import screens from '../screens/screens.module.css';
+import styles from './admin.module.css';
+
+type SessionSnap = SnapshotFrom<typeof sessionMachine>;
+export const SECTIONS = ['deposits', 'withdrawals', 'addresses', 'outbox', 'audit'] as const;
+export type Section = (typeof SECTIONS)[number];
+
+/**
+ * The operator console (/admin, /admin/<section>): a lazy chunk, shown only to a logged-in
+ * operator; anyone else is sent to /. The server refuses non-operators anyway (401 / 10045): this
+ * guard only keeps the screen from showing.
+ */
+export default function AdminScreen() {
+  const { t } = useTranslation();
+  const { session } = useAppActors();
+  const booting = useSelector(session, (s: SessionSnap) => s.matches({ auth: 'booting' }));
+  const loggedIn = useSelector(session, (s: SessionSnap) => s.matches({ auth: 'loggedIn' }));
+  const role = useSelector(session, (s: SessionSnap) => s.context.user?.role ?? null);
+  const [path] = useLocation();
+  if (booting || (loggedIn && role === null)) return <div className={screens.card} aria-busy="true">{t('common.loading')}</div>;
+  if (!loggedIn || role !== 'operator') return <Redirect to="/" replace />;
+  const part = path.split('/')[2] ?? '';
+  if (part && !(SECTIONS as readonly string[]).includes(part)) return <Redirect to="/admin" replace />;
+  const section: Section = (part || 'deposits') as Section;
+  return (
+    <div className={screens.stack} data-testid="admin" data-section={section}>
+      <section className={screens.card} aria-labelledby="admin-title">
+        <div className={screens.cardHead}>
+          <h1 id="admin-title" style={{ fontSize: 22, margin: 0 }}>{t('admin.title')}</h1>
+          <nav className={styles.nav} aria-label={t('admin.title')}>
+            {SECTIONS.map((s) => (
+              <Link key={s} href={`/admin/${s}`} aria-current={s === section ? 'page' : undefined} data-testid={`admin-nav-${s}`}>
+                {t(`admin.sections.${s}`)}
+              </Link>
+            ))}
+          </nav>
+        </div>
+      </section>
+      {section === 'deposits' && <DepositsQueue />}
+      {section === 'withdrawals' && <WithdrawalsQueue />}
+      {section === 'addresses' && <Addresses />}
+      {section === 'outbox' && <Outbox />}
+      {section === 'audit' && <AuditLog />}
+    </div>
+  );
+}
