@@ -284,9 +284,16 @@ describe('phone: operator console smoke check', () => {
     await shot(page, 'mobile-admin-withdrawals');
     await page.goto('/admin/deposits');
     await page.selectOption('[data-testid=status-filter]', 'all');
+    await page.waitForSelector('[data-testid=admin-deposit-row]');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(MOBILE.viewport.width);
+    await shot(page, 'mobile-admin-deposits');
     await page.locator('[data-testid=view-proof]').first().click();
     await page.waitForSelector('[data-testid=proof-image]');
     await shot(page, 'mobile-admin-proof');
+    await page.click('[data-testid=proof-close]');
+    await page.goto('/admin/audit');
+    await page.waitForSelector('[data-testid=audit-row]');
+    await shot(page, 'mobile-admin-audit');
     expect(errors).toEqual([]);
     await ctx.close();
   });

@@ -30,7 +30,7 @@ export function Addresses() {
           <p className={screens.muted} data-testid="empty">{t('admin.empty')}</p>
         ) : (
           <div className={wallet.tableWrap}>
-            <table className={screens.dataTable}>
+            <table className={`${screens.dataTable} ${styles.cards}`}>
               <thead><tr><th>{t('admin.asset')}</th><th>{t('wallet.address')}</th><th>{t('account.statusLabel')}</th><th>{t('admin.actions')}</th></tr></thead>
               <tbody>
                 {rows.map((a) => <AddressRow key={a.id} row={a} onChanged={list.reload} />)}
@@ -105,8 +105,8 @@ function AddressRow({ row, onChanged }: { row: AdminDepositAddress; onChanged: (
   const run = (op: string) => { save.edit(); save.submit({ op }); };
   return (
     <tr data-testid="address-row" data-id={row.id} data-enabled={row.enabled} data-address={row.address}>
-      <td>{row.coin}<br /><span className={wallet.hint}>{row.network}</span></td>
-      <td className={wallet.mono}>
+      <td data-label={t('admin.asset')}>{row.coin}<br /><span className={wallet.hint}>{row.network}</span></td>
+      <td data-label={t('wallet.address')} className={wallet.mono}>
         {editing ? (
           <input className={styles.cellInput} value={value} maxLength={120} dir="ltr" aria-label={t('wallet.address')} onChange={(e) => setValue(e.target.value)} data-testid="addr-edit-input" />
         ) : (
@@ -114,8 +114,8 @@ function AddressRow({ row, onChanged }: { row: AdminDepositAddress; onChanged: (
         )}
         {save.error && <span className={styles.refusal} role="alert" data-testid="addr-row-error">{save.error}</span>}
       </td>
-      <td><span className={wallet.status} data-tone={row.enabled ? 'good' : 'none'}>{t(row.enabled ? 'admin.enabled' : 'admin.disabled')}</span></td>
-      <td>
+      <td data-label={t('account.statusLabel')}><span className={wallet.status} data-tone={row.enabled ? 'good' : 'none'}>{t(row.enabled ? 'admin.enabled' : 'admin.disabled')}</span></td>
+      <td data-label={t('admin.actions')}>
         <div className={styles.rowActions}>
           {editing ? (
             <>

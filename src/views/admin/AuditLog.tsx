@@ -30,17 +30,17 @@ export function AuditLog() {
           <p className={screens.muted} data-testid="empty">{t('admin.empty')}</p>
         ) : (
           <div className={wallet.tableWrap}>
-            <table className={`${screens.dataTable} ${styles.wide}`}>
+            <table className={`${screens.dataTable} ${styles.wide} ${styles.cards}`}>
               <thead><tr><th>{t('admin.time')}</th><th>{t('admin.who')}</th><th>{t('admin.action')}</th><th>{t('admin.target')}</th><th>{t('admin.before')}</th><th>{t('admin.after')}</th></tr></thead>
               <tbody>
                 {rows.map((a) => (
                   <tr key={a.id} data-testid="audit-row" data-action={a.action} data-target={`${a.targetType}:${a.targetId}`}>
-                    <td className="num">{localTime(a.createdAt)}</td>
-                    <td className="num">#{a.actorId}</td>
-                    <td className={wallet.mono}>{a.action}</td>
-                    <td className={wallet.mono}>{a.targetType} #{a.targetId}</td>
-                    <td><pre className={styles.json} data-testid="audit-before">{readable(a.before)}</pre></td>
-                    <td><pre className={styles.json} data-testid="audit-after">{readable(a.after)}</pre></td>
+                    <td data-label={t('admin.time')} className="num">{localTime(a.createdAt)}</td>
+                    <td data-label={t('admin.who')} className="num">#{a.actorId}</td>
+                    <td data-label={t('admin.action')} className={wallet.mono}>{a.action}</td>
+                    <td data-label={t('admin.target')} className={wallet.mono}>{a.targetType} #{a.targetId}</td>
+                    <td data-label={t('admin.before')}><pre className={styles.json} data-testid="audit-before">{readable(a.before)}</pre></td>
+                    <td data-label={t('admin.after')}><pre className={styles.json} data-testid="audit-after">{readable(a.after)}</pre></td>
                   </tr>
                 ))}
               </tbody>

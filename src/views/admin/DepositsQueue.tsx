@@ -40,7 +40,7 @@ export function DepositsQueue() {
           <p className={screens.muted} data-testid="empty">{t('admin.empty')}</p>
         ) : (
           <div className={wallet.tableWrap}>
-            <table className={`${screens.dataTable} ${styles.wide}`}>
+            <table className={`${screens.dataTable} ${styles.wide} ${styles.cards}`}>
               <thead>
                 <tr>
                   <th>{t('admin.user')}</th><th>{t('admin.asset')}</th><th>{t('account.amount')}</th><th>{t('wallet.txHash')}</th>
@@ -50,14 +50,14 @@ export function DepositsQueue() {
               <tbody>
                 {rows.map((d) => (
                   <tr key={d.id} data-testid="admin-deposit-row" data-id={d.id} data-user={d.username} data-status={d.status}>
-                    <td><Who username={d.username} userId={d.userId} /></td>
-                    <td>{d.coin}<br /><span className={wallet.hint}>{d.network}</span></td>
-                    <td className="num">{formatDecimal(d.amount)}</td>
-                    <td className={wallet.mono} title={d.txHash}>{shorten(d.txHash)}</td>
-                    <td className="num" data-testid="last6">{d.proofLast6}</td>
-                    <td className="num">{localTime(d.createdAt)}</td>
-                    <td><button type="button" className={wallet.secondary} onClick={() => setProof(d.id)} data-testid="view-proof">{t('admin.viewProof')}</button></td>
-                    <td>
+                    <td data-label={t('admin.user')}><Who username={d.username} userId={d.userId} /></td>
+                    <td data-label={t('admin.asset')}>{d.coin}<br /><span className={wallet.hint}>{d.network}</span></td>
+                    <td data-label={t('account.amount')} className="num">{formatDecimal(d.amount)}</td>
+                    <td data-label={t('wallet.txHash')} className={wallet.mono} title={d.txHash}>{shorten(d.txHash)}</td>
+                    <td data-label={t('admin.last6')} className="num" data-testid="last6">{d.proofLast6}</td>
+                    <td data-label={t('admin.submitted')} className="num">{localTime(d.createdAt)}</td>
+                    <td data-label={t('admin.proof')}><button type="button" className={wallet.secondary} onClick={() => setProof(d.id)} data-testid="view-proof">{t('admin.viewProof')}</button></td>
+                    <td data-label={t('account.statusLabel')}>
                       <StatusBadge kind="deposit" status={d.status} reason={d.rejectReason} />
                       {d.status === 'pending' && (
                         <ReviewControls<AdminDeposit> kind="deposit" id={d.id} onReviewed={(r) => setReviewed((m) => ({ ...m, [r.id]: r }))} />

@@ -27,15 +27,15 @@ export function Outbox() {
           <p className={screens.muted} data-testid="empty">{t('admin.empty')}</p>
         ) : (
           <div className={wallet.tableWrap}>
-            <table className={`${screens.dataTable} ${styles.wide}`}>
+            <table className={`${screens.dataTable} ${styles.wide} ${styles.cards}`}>
               <thead><tr><th>{t('admin.time')}</th><th>{t('admin.recipient')}</th><th>{t('admin.subject')}</th><th>{t('admin.body')}</th></tr></thead>
               <tbody>
                 {rows.map((m) => (
                   <tr key={m.id} data-testid="outbox-row" data-recipient={m.recipient}>
-                    <td className="num">{localTime(m.createdAt)}<br /><span className={wallet.hint}>{m.channel}{m.sentAt ? '' : ` · ${t('admin.queued')}`}</span></td>
-                    <td style={{ overflowWrap: 'anywhere' }}>{m.recipient}</td>
-                    <td>{m.subject}</td>
-                    <td><div className={styles.body}>{m.body}</div>{m.error && <span className={styles.refusal}>{m.error}</span>}</td>
+                    <td data-label={t('admin.time')} className="num">{localTime(m.createdAt)}<br /><span className={wallet.hint}>{m.channel}{m.sentAt ? '' : ` · ${t('admin.queued')}`}</span></td>
+                    <td data-label={t('admin.recipient')} style={{ overflowWrap: 'anywhere' }}>{m.recipient}</td>
+                    <td data-label={t('admin.subject')}>{m.subject}</td>
+                    <td data-label={t('admin.body')}><div className={styles.body}>{m.body}</div>{m.error && <span className={styles.refusal}>{m.error}</span>}</td>
                   </tr>
                 ))}
               </tbody>

@@ -38,7 +38,7 @@ export function WithdrawalsQueue() {
           <p className={screens.muted} data-testid="empty">{t('admin.empty')}</p>
         ) : (
           <div className={wallet.tableWrap}>
-            <table className={`${screens.dataTable} ${styles.wide}`}>
+            <table className={`${screens.dataTable} ${styles.wide} ${styles.cards}`}>
               <thead>
                 <tr>
                   <th>{t('admin.user')}</th><th>{t('admin.method')}</th><th>{t('wallet.address')}</th><th>{t('account.amount')}</th>
@@ -48,14 +48,14 @@ export function WithdrawalsQueue() {
               <tbody>
                 {rows.map((w) => (
                   <tr key={w.id} data-testid="admin-withdrawal-row" data-id={w.id} data-user={w.username} data-status={w.status}>
-                    <td><Who username={w.username} userId={w.userId} /></td>
-                    <td>{w.coin}<br /><span className={wallet.hint}>{w.network}</span></td>
-                    <td className={wallet.mono} title={w.address}>{shorten(w.address)}</td>
-                    <td className="num">{formatDecimal(w.amount)}</td>
-                    <td className="num">{formatDecimal(w.fee)}</td>
-                    <td className="num" data-testid="receive">{formatDecimal(w.receiveAmount)}</td>
-                    <td className="num">{localTime(w.createdAt)}</td>
-                    <td>
+                    <td data-label={t('admin.user')}><Who username={w.username} userId={w.userId} /></td>
+                    <td data-label={t('admin.method')}>{w.coin}<br /><span className={wallet.hint}>{w.network}</span></td>
+                    <td data-label={t('wallet.address')} className={wallet.mono} title={w.address}>{shorten(w.address)}</td>
+                    <td data-label={t('account.amount')} className="num">{formatDecimal(w.amount)}</td>
+                    <td data-label={t('admin.fee')} className="num">{formatDecimal(w.fee)}</td>
+                    <td data-label={t('wallet.receive')} className="num" data-testid="receive">{formatDecimal(w.receiveAmount)}</td>
+                    <td data-label={t('admin.submitted')} className="num">{localTime(w.createdAt)}</td>
+                    <td data-label={t('account.statusLabel')}>
                       <StatusBadge kind="withdrawal" status={w.status} reason={w.rejectReason} />
                       {w.payoutTxHash && <span className={`${wallet.hint} ${wallet.mono}`} style={{ display: 'block' }} title={w.payoutTxHash}>{shorten(w.payoutTxHash, 6)}</span>}
                       {w.status === 'pending' && (
