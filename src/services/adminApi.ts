@@ -1,4 +1,4 @@
-import { call, download, type CallOptions } from './api.ts';
+import { call, download } from './api.ts';
 import type { ReviewRequest } from '../machines/reviewAction.ts';
 // types only: the TypeBox builders of the contract stay out of the browser bundle
 import type { AdminDeposit, AdminDepositAddress, AdminWithdrawal, AuditRow } from '../contract/admin.ts';
@@ -27,7 +27,6 @@ const A = '/admin-api';
  * PUT/DELETE on deposit addresses go through the same function (ofetch passes the method on), so
  * they keep its envelope, 401 and toast handling.
  */
-const verb = (m: 'PUT' | 'DELETE') => m as unknown as CallOptions['method'];
 
 export const adminApi = {
   deposits: (q: QueueQuery, signal?: AbortSignal) => call<Page<AdminDeposit>>(`${A}/deposits`, { query: q, signal }),
@@ -45,9 +44,9 @@ export const adminApi = {
   addAddress: (v: { coin: Asset; network: Network; address: string }, signal?: AbortSignal) =>
     call<AdminDepositAddress>(`${A}/deposit-addresses`, { method: 'POST', body: { coin: v.coin, network: v.network, address: v.address.trim() }, signal, quiet: true }),
   updateAddress: (id: string, v: { address?: string; enabled?: boolean }, signal?: AbortSignal) =>
-    call<AdminDepositAddress>(`${A}/deposit-addresses/${encodeURIComponent(id)}`, { method: verb('PUT'), body: v, signal, quiet: true }),
+    call<AdminDepositAddress>(`${A}/deposit-addresses/${encodeURIComponent(id)}`, { method: 'PUT', body: v, signal, quiet: true }),
   deleteAddress: (id: string, signal?: AbortSignal) =>
-    call<{ id: string; deleted: boolean }>(`${A}/deposit-addresses/${encodeURIComponent(id)}`, { method: verb('DELETE'), signal }),
+    call<{ id: string; deleted: boolean }>(`${A}/deposit-addresses/${encodeURIComponent(id)}`, { method: 'DELETE', signal }),
   outbox: (q: PageQ & { recipient?: string }, signal?: AbortSignal) => call<Page<OutboxRow>>(`${A}/outbox`, { query: q, signal }),
   audit: (q: PageQ & { targetType?: string }, signal?: AbortSignal) => call<Page<AuditRow>>(`${A}/audit-log`, { query: q, signal }),
 };

@@ -60,7 +60,7 @@ export function requestHeaders(): Record<string, string> {
 const client = ofetch.create({ baseURL: API_BASE || undefined, timeout: REQUEST_TIMEOUT_MS, retry: 0 });
 
 export interface CallOptions {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Record<string, QueryValue>;
   body?: Record<string, unknown> | FormData;
   signal?: AbortSignal;

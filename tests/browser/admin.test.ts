@@ -144,6 +144,12 @@ describe('desktop: operator console', () => {
     await page.click('[data-testid=review-cancel]');
     expect(await row.getAttribute('data-status')).toBe('pending');
     expect(await usdtAvailable()).toBe('0.000000');
+    // so does Escape, from the keyboard
+    await row.locator('[data-testid=approve]').click();
+    await page.waitForSelector('[data-testid=review-dialog]');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid=review-dialog]', { state: 'detached' });
+    expect(await row.getAttribute('data-status')).toBe('pending');
     await row.locator('[data-testid=approve]').click();
     await page.click('[data-testid=review-confirm]');
     await expect.poll(() => row.getAttribute('data-status'), { timeout: 10_000 }).toBe('approved');

@@ -35,6 +35,13 @@ export function ReviewControls<T>({ kind, id, onReviewed }: { kind: ReviewKind; 
   const finished = useSelector(ref, (s) => s.matches('done'));
   const [reason, setReason] = useState('');
   const [hash, setHash] = useState('');
+  useEffect(() => {
+    if (!dialog) return;
+    // Escape cancels wherever the focus is (the opening button keeps it after a click)
+    const key = (e: KeyboardEvent) => e.key === 'Escape' && !busy && ref.send({ type: 'review.cancel' });
+    window.addEventListener('keydown', key);
+    return () => window.removeEventListener('keydown', key);
+  }, [dialog, busy, ref]);
   if (finished) return null;
   const approve = decision === 'approve';
   const title = t(`admin.confirm.${kind}.${decision ?? 'approve'}`);
