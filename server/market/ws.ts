@@ -21,6 +21,8 @@ declare module '../config.ts' {
 
 /** A client this far behind (bytes queued) gets no batches until it drains, then a full resync. */
 const MAX_BUFFERED = 1 << 20;
+/** Past this, the client is not reading at all (replies to its own requests pile up): close it. */
+const MAX_BUFFERED_HARD = 4 * MAX_BUFFERED;
 
 interface Client {
   socket: WebSocket;
@@ -67,6 +69,13 @@ export class PriceHub {
 
   private sendRaw(c: Client, data: string): void {
     if (c.socket.readyState !== c.socket.OPEN) return;
+    if (c.socket.bufferedAmount > MAX_BUFFERED_HARD) {
+      // every small request (subscribe, ping) is answered, some with the whole list: a peer that
+      // sends but never reads would otherwise make us queue without bound
+      c.socket.terminate();
+      this.remove(c);
+      return;
+    }
     try {
       c.socket.send(data);
     } catch {
