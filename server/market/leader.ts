@@ -22,6 +22,7 @@ export async function electLeader(
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let onError: ((err: Error) => void) | undefined;
+  const checkTimeoutMs = Math.max(1000, opts.retryMs);
 
   const lose = async (why: string) => {
     const c = client;
@@ -37,10 +38,19 @@ export async function electLeader(
     if (stopped) return;
     try {
       if (client) {
-        await client.query('SELECT 1'); // still there?
+        // still there? A check that never answers (network gone, no error) must end leadership
+        // too: PostgreSQL may already have released the lock to another instance.
+        let timeout: NodeJS.Timeout | undefined;
+        await Promise.race([
+          client.query('SELECT 1'),
+          new Promise((_, reject) => (timeout = setTimeout(() => reject(new Error('leader lock check timed out')), checkTimeoutMs))),
+        ]).finally(() => clearTimeout(timeout));
       } else {
         const c = await pool.connect();
-        const r = await c.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [key]);
+        const r = await c.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [key]).catch((err: unknown) => {
+          c.release(true); // not ours yet: give the connection back (destroyed, it may be broken)
+          throw err;
+        });
         if (r.rows[0]?.ok && !stopped) {
           client = c;
           onError = (err: Error) => void lose(err.message);

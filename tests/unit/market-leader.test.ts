@@ -1,0 +1,59 @@
+import { EventEmitter } from 'node:events';
+import { expect, it, vi } from 'vitest';
+import type pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+import { electLeader } from '../../server/market/leader.ts';
+
+/** A pool of fake connections: `script` decides what each query does. */
+function fakePool(script: (sql: string) => Promise<unknown>) {
+  const clients: Array<EventEmitter & { released?: boolean | 'destroyed' }> = [];
+  const pool = {
+    async connect() {
+      const c = Object.assign(new EventEmitter(), {
+        released: false as boolean | 'destroyed',
+        query: (sql: string) => script(sql),
+        release(destroy?: boolean) {
+          c.released = destroy ? 'destroyed' : true;
+        },
+      });
+      clients.push(c);
+      return c;
+    },
+  };
+  return { pool: pool as unknown as pg.Pool, clients };
+}
+const log = { info() {}, warn() {}, error() {} } as unknown as FastifyBaseLogger;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+it('gives up leadership when the lock connection stops answering (a hung check must not keep a second leader running)', async () => {
+  let hang = false;
+  const { pool, clients } = fakePool(async (sql) => {
+    if (sql.includes('pg_try_advisory_lock')) return { rows: [{ ok: !hang }] }; // once lost, another instance holds it
+    if (hang && sql === 'SELECT 1') return new Promise(() => {}); // network gone: no answer, no error
+    return { rows: [] };
+  });
+  const onLost = vi.fn(async () => {});
+  const e = await electLeader(pool, { retryMs: 20, onElected: async () => {}, onLost, log });
+  try {
+    expect(e.isLeader()).toBe(true);
+    hang = true;
+    await sleep(2500);
+    expect(onLost).toHaveBeenCalled();
+    expect(e.isLeader()).toBe(false);
+    expect(clients[0].released).toBe('destroyed');
+  } finally {
+    await e.stop();
+  }
+});
+
+it('returns the connection to the pool when the lock query fails', async () => {
+  const { pool, clients } = fakePool(async (sql) => {
+    if (sql.includes('pg_try_advisory_lock')) throw new Error('connection reset');
+    return { rows: [] };
+  });
+  const e = await electLeader(pool, { retryMs: 10, onElected: async () => {}, onLost: async () => {}, log });
+  await sleep(60);
+  await e.stop();
+  expect(clients.length).toBeGreaterThan(1);
+  expect(clients.every((c) => c.released)).toBe(true);
+});
