@@ -11,6 +11,7 @@ import { COIN_NETWORKS, type Network } from '../../src/contract/wallet.ts';
 import type { Asset } from '../../src/contract/constants.ts';
 import { depositAddresses } from '../db/schema/index.ts';
 import { BizError } from '../http/errors.ts';
+import { requestId } from '../http/validation.ts';
 import { isValidAddress } from '../wallet/addresses.ts';
 import { writeAudit } from './audit.ts';
 
@@ -61,7 +62,7 @@ export async function depositAddressRoutes(base: FastifyInstance) {
   app.put('/deposit-addresses/:id', {
     schema: { tags, security, params: AdminIdParams, body: UpdateDepositAddressBody, response: { 200: Envelope(AdminDepositAddress) } },
   }, async (req, reply) => {
-    const id = BigInt(req.params.id);
+    const id = requestId(req.params.id);
     try {
       const row = await app.db.transaction(async (tx) => {
         const [before] = await tx.select().from(depositAddresses).where(eq(depositAddresses.id, id)).for('update');
@@ -84,7 +85,7 @@ export async function depositAddressRoutes(base: FastifyInstance) {
   app.delete('/deposit-addresses/:id', {
     schema: { tags, security, params: AdminIdParams, response: { 200: Envelope(DeletedResult) } },
   }, async (req, reply) => {
-    const id = BigInt(req.params.id);
+    const id = requestId(req.params.id);
     await app.db.transaction(async (tx) => {
       const [before] = await tx.delete(depositAddresses).where(eq(depositAddresses.id, id)).returning();
       if (!before) throw new BizError(Err.RECORD_NOT_FOUND);

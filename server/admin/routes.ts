@@ -15,6 +15,7 @@ import {
 } from '../../src/contract/admin.ts';
 import { auditLog, outbox, users } from '../db/schema/index.ts';
 import { BizError } from '../http/errors.ts';
+import { requestId } from '../http/validation.ts';
 import { depositView, findDeposit, listDeposits, reviewDeposit, type DepositRow } from '../wallet/deposits.ts';
 import { readUpload } from '../wallet/images.ts';
 import { listWithdrawals, reviewWithdrawal, withdrawalView, type WithdrawalRow } from '../wallet/withdrawals.ts';
@@ -44,12 +45,12 @@ export default async function adminRoutes(base: FastifyInstance) {
     schema: { tags, security, querystring: AdminDepositQuery, summary: 'Deposits, newest first (status=pending for the queue)', response: { 200: Envelope(AdminDepositPage) } },
   }, async (req, reply) => {
     const { userId, ...q } = req.query;
-    const { rows, total } = await listDeposits(app.db, { ...q, userId: userId ? BigInt(userId) : undefined });
+    const { rows, total } = await listDeposits(app.db, { ...q, userId: userId ? requestId(userId) : undefined });
     return reply.ok({ rows: rows.map((r) => adminDeposit(r.d, r.username)), total });
   });
 
   app.get('/deposits/:id/proof', { schema: { tags, security, params: AdminIdParams, summary: 'The proof image' } }, async (req, reply) => {
-    const d = await findDeposit(app.db, BigInt(req.params.id));
+    const d = await findDeposit(app.db, requestId(req.params.id));
     const buf = d && (await readUpload(app.config.dataDir, d.proofFile));
     if (!d || !buf) throw new BizError(Err.RECORD_NOT_FOUND);
     return reply.type(d.proofMime).header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff').send(buf);
@@ -58,14 +59,14 @@ export default async function adminRoutes(base: FastifyInstance) {
   app.post('/deposits/:id/approve', {
     schema: { tags, security, params: AdminIdParams, body: Type.Optional(ApproveDepositBody), summary: 'Approve: credits the user (real book)', response: { 200: Envelope(AdminDeposit) } },
   }, async (req, reply) => {
-    const d = await reviewDeposit(app, op(req), BigInt(req.params.id), { type: 'deposit.approve' });
+    const d = await reviewDeposit(app, op(req), requestId(req.params.id), { type: 'deposit.approve' });
     return reply.ok(adminDeposit(d, await usernameOf(d.userId)));
   });
 
   app.post('/deposits/:id/reject', {
     schema: { tags, security, params: AdminIdParams, body: RejectBody, summary: 'Reject with a reason the user sees', response: { 200: Envelope(AdminDeposit) } },
   }, async (req, reply) => {
-    const d = await reviewDeposit(app, op(req), BigInt(req.params.id), { type: 'deposit.reject', reason: req.body.reason.trim() || '-' });
+    const d = await reviewDeposit(app, op(req), requestId(req.params.id), { type: 'deposit.reject', reason: req.body.reason.trim() || '-' });
     return reply.ok(adminDeposit(d, await usernameOf(d.userId)));
   });
 
@@ -74,21 +75,21 @@ export default async function adminRoutes(base: FastifyInstance) {
     schema: { tags, security, querystring: AdminWithdrawalQuery, summary: 'Withdrawals, newest first (status=pending for the queue)', response: { 200: Envelope(AdminWithdrawalPage) } },
   }, async (req, reply) => {
     const { userId, ...q } = req.query;
-    const { rows, total } = await listWithdrawals(app.db, { ...q, userId: userId ? BigInt(userId) : undefined });
+    const { rows, total } = await listWithdrawals(app.db, { ...q, userId: userId ? requestId(userId) : undefined });
     return reply.ok({ rows: rows.map((r) => adminWithdrawal(r.w, r.username)), total });
   });
 
   app.post('/withdrawals/:id/approve', {
     schema: { tags, security, params: AdminIdParams, body: ApproveWithdrawalBody, summary: 'Approve with the payout transaction hash', response: { 200: Envelope(AdminWithdrawal) } },
   }, async (req, reply) => {
-    const w = await reviewWithdrawal(app, op(req), BigInt(req.params.id), { type: 'withdrawal.approve', payoutTxHash: req.body.payoutTxHash });
+    const w = await reviewWithdrawal(app, op(req), requestId(req.params.id), { type: 'withdrawal.approve', payoutTxHash: req.body.payoutTxHash });
     return reply.ok(adminWithdrawal(w, await usernameOf(w.userId)));
   });
 
   app.post('/withdrawals/:id/reject', {
     schema: { tags, security, params: AdminIdParams, body: RejectBody, summary: 'Reject: the hold goes back to available', response: { 200: Envelope(AdminWithdrawal) } },
   }, async (req, reply) => {
-    const w = await reviewWithdrawal(app, op(req), BigInt(req.params.id), { type: 'withdrawal.reject', reason: req.body.reason.trim() || '-' });
+    const w = await reviewWithdrawal(app, op(req), requestId(req.params.id), { type: 'withdrawal.reject', reason: req.body.reason.trim() || '-' });
     return reply.ok(adminWithdrawal(w, await usernameOf(w.userId)));
   });
 
@@ -115,7 +116,7 @@ export default async function adminRoutes(base: FastifyInstance) {
     const conds: SQL[] = [];
     if (q.targetType) conds.push(eq(auditLog.targetType, q.targetType));
     if (q.targetId) conds.push(eq(auditLog.targetId, q.targetId));
-    if (q.actorId) conds.push(eq(auditLog.actorId, BigInt(q.actorId)));
+    if (q.actorId) conds.push(eq(auditLog.actorId, requestId(q.actorId)));
     const where = conds.length ? and(...conds) : undefined;
     const size = q.pageSize ?? 20;
     const rows = await app.db.select().from(auditLog).where(where).orderBy(desc(auditLog.id)).limit(size).offset(((q.pageNum ?? 1) - 1) * size);

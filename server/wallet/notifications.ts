@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Notification } from '../../src/contract/wallet.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { notifications } from '../db/schema/index.ts';
+import { requestId } from '../http/validation.ts';
 
 export async function unreadCount(db: DbOrTx, userId: bigint): Promise<number> {
   const [{ n }] = await db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
@@ -25,7 +26,7 @@ export async function listNotifications(db: DbOrTx, userId: bigint, q: { pageNum
 export async function markRead(db: DbOrTx, userId: bigint, sel: { ids?: string[]; all?: boolean }): Promise<number> {
   const mine = and(eq(notifications.userId, userId), eq(notifications.read, false));
   if (sel.all) return (await db.update(notifications).set({ read: true }).where(mine).returning({ id: notifications.id })).length;
-  const ids = (sel.ids ?? []).map((s) => BigInt(s));
+  const ids = (sel.ids ?? []).map(requestId);
   if (ids.length === 0) return 0;
   return (await db.update(notifications).set({ read: true }).where(and(mine, inArray(notifications.id, ids))).returning({ id: notifications.id })).length;
 }

@@ -14,6 +14,7 @@ import {
 } from '../../src/contract/wallet.ts';
 import { depositAddresses } from '../db/schema/index.ts';
 import { BizError } from '../http/errors.ts';
+import { requestId } from '../http/validation.ts';
 import { availableBalance } from '../ledger/ledger.ts';
 import { statement, statementCsv } from '../ledger/statement.ts';
 import { balancesOf, resetDemo } from './balances.ts';
@@ -81,7 +82,7 @@ export default async function walletRoutes(base: FastifyInstance) {
     ...auth,
     schema: { tags, security, params: IdParams, summary: 'The proof image of a deposit: its owner or an operator only' },
   }, async (req, reply) => {
-    const d = await findDeposit(app.db, BigInt(req.params.id));
+    const d = await findDeposit(app.db, requestId(req.params.id));
     // someone else's record looks exactly like a missing one
     if (!d || (d.userId !== user(req).id && user(req).role !== 'operator')) throw new BizError(Err.RECORD_NOT_FOUND);
     const buf = await readUpload(app.config.dataDir, d.proofFile);
