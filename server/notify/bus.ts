@@ -45,6 +45,13 @@ export function redisBus(url: string): Bus {
     }
     local.emit(channel, msg);
   });
+  // Subscribing happens in the background: a refusal must not become an unhandled rejection
+  // (that ends the process). A channel Redis refused is asked for again once the connection is
+  // ready, so the fan-out does not stop silently (SUBSCRIBE twice is harmless).
+  const listen = (channel: string) => void sub.subscribe(channel).catch(() => {});
+  sub.on('ready', () => {
+    for (const channel of counts.keys()) listen(channel);
+  });
   return {
     async publish(channel, message) {
       await pub.publish(channel, JSON.stringify(message));
@@ -53,14 +60,14 @@ export function redisBus(url: string): Bus {
       local.on(channel, handler);
       const n = (counts.get(channel) ?? 0) + 1;
       counts.set(channel, n);
-      if (n === 1) void sub.subscribe(channel);
+      if (n === 1) listen(channel);
       return () => {
         local.off(channel, handler);
         const left = (counts.get(channel) ?? 1) - 1;
         counts.set(channel, left);
         if (left === 0) {
           counts.delete(channel);
-          void sub.unsubscribe(channel);
+          void sub.unsubscribe(channel).catch(() => {});
         }
       };
     },
