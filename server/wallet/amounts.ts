@@ -13,10 +13,16 @@ export function parseUserAmount(asset: Asset, raw: string | undefined): string {
   return normaliseAmount(asset, raw);
 }
 
+/**
+ * decimal.js rounds each operation to 20 significant digits by default; amounts below 1e20 at
+ * 8 decimals have up to 28, and the rate's digits add more. 64 digits keep the split exact.
+ */
+const Exact = Decimal.clone({ precision: 64 });
+
 /** Fee = amount × rate rounded down to the asset's precision; received = amount − fee (exact). */
 export function withdrawalFee(asset: Asset, amount: string, rate: string) {
-  const fee = new Decimal(amount).mul(rate).toDecimalPlaces(ASSET_DECIMALS[asset], Decimal.ROUND_DOWN);
-  const receive = new Decimal(amount).sub(fee);
+  const fee = new Exact(amount).mul(rate).toDecimalPlaces(ASSET_DECIMALS[asset], Decimal.ROUND_DOWN);
+  const receive = new Exact(amount).sub(fee);
   return { fee: fee.toFixed(ASSET_DECIMALS[asset]), receiveAmount: receive.toFixed(ASSET_DECIMALS[asset]) };
 }
 
