@@ -29,7 +29,10 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, db: D
     async deliver(msg) {
       const [row] = await db.insert(outbox).values(msg).returning({ id: outbox.id });
       if (!config.smtpUrl || msg.channel !== 'email') {
-        log.info({ outbox: row.id, channel: msg.channel, to: msg.recipient, subject: msg.subject, body: msg.body }, 'outbox message (not sent: no SMTP/SMS)');
+        // the dev console (no SMTP) shows the text; with SMTP this is production, where an SMS
+        // waits in the outbox and its code must not land in the log
+        const text = config.smtpUrl ? {} : { subject: msg.subject, body: msg.body };
+        log.info({ outbox: row.id, channel: msg.channel, to: msg.recipient, ...text }, 'outbox message (not sent: no SMTP/SMS)');
         return;
       }
       try {
