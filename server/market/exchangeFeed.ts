@@ -29,6 +29,8 @@ export interface ExchangeFeedOptions {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   initialBackoffMs?: number;
   maxBackoffMs?: number;
+  /** No frame for this long (default 60 s; the stream sends every second) = a dead connection. */
+  idleTimeoutMs?: number;
 }
 
 export function streamUrl(base: string, codes: readonly string[]): string {
@@ -67,6 +69,7 @@ export function parseFrame(raw: string, known: ReadonlySet<string>, lastVolume: 
 export class ExchangeFeed {
   private ws?: WebSocket;
   private timer?: NodeJS.Timeout;
+  private idle?: NodeJS.Timeout;
   private stopped = false;
   private failures = 0;
   private readonly known: Set<string>;
@@ -88,13 +91,25 @@ export class ExchangeFeed {
     if (this.stopped) return;
     const ws = new WebSocket(streamUrl(this.opts.url, this.opts.codes), { handshakeTimeout: 10_000 });
     this.ws = ws;
+    // a half-open connection never emits 'close': silence ends it, and 'close' reconnects
+    const watch = () => {
+      clearTimeout(this.idle);
+      this.idle = setTimeout(() => {
+        if (this.ws !== ws || this.stopped) return;
+        this.opts.log.error({ url: this.opts.url }, 'exchange feed silent: dropping the connection');
+        ws.terminate();
+      }, this.opts.idleTimeoutMs ?? 60_000);
+      this.idle.unref?.();
+    };
     ws.on('open', () => {
+      watch();
       this.connected = true;
       this.opts.log.info({ url: this.opts.url, streams: this.opts.codes.length }, 'exchange feed connected');
     });
     ws.on('message', (raw) => {
       this.failures = 0;
       this.lastFrameAt = Date.now();
+      watch();
       const ticks = parseFrame(String(raw), this.known, this.lastVolume);
       if (ticks.length) this.opts.onTicks(ticks);
     });
@@ -102,6 +117,7 @@ export class ExchangeFeed {
     ws.on('close', (code) => {
       this.connected = false;
       if (this.ws !== ws || this.stopped) return;
+      clearTimeout(this.idle);
       const delay = Math.min(this.opts.maxBackoffMs ?? 30_000, (this.opts.initialBackoffMs ?? 500) * 2 ** this.failures);
       this.failures++;
       this.reconnects++;
@@ -117,6 +133,7 @@ export class ExchangeFeed {
   stop(): void {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    clearTimeout(this.idle);
     const ws = this.ws;
     this.ws = undefined;
     ws?.removeAllListeners('close');
