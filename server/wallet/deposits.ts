@@ -121,6 +121,8 @@ export async function reviewDeposit(
   const row = await app.db.transaction(async (tx) => {
     const [before] = await tx.select().from(deposits).where(eq(deposits.id, id)).for('update');
     if (!before) throw new BizError(Err.RECORD_NOT_FOUND);
+    // four eyes: an operator's own money is reviewed by someone else
+    if (before.userId === operatorId) throw new BizError(Err.OWN_RECORD_REVIEW);
     const status = nextStatus(depositMachine, before.status, decision) as DepositStatus;
     if (decision.type === 'deposit.approve') {
       await transfer(tx, {

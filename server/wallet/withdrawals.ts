@@ -109,6 +109,8 @@ export async function reviewWithdrawal(
   const row = await app.db.transaction(async (tx) => {
     const [before] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
     if (!before) throw new BizError(Err.RECORD_NOT_FOUND);
+    // four eyes: an operator's own money is reviewed by someone else
+    if (before.userId === operatorId) throw new BizError(Err.OWN_RECORD_REVIEW);
     const status = nextStatus(withdrawalMachine, before.status, decision) as WithdrawalStatus;
     const asset = before.coin as Asset;
     const base = { book: 'real' as const, asset, from: userAccount(before.userId, 'withdrawal_hold'), refType: 'withdrawal', refId: id.toString() };

@@ -58,6 +58,7 @@ export const Err = {
   NOT_FOUND: 10053,
   CODE_SEND_TOO_SOON: 10054,
   UPLOAD_REQUIRED: 10055,
+  OWN_RECORD_REVIEW: 10056,
   LOGIN_REQUIRED: 401,
 } as const;
 export type ErrCode = (typeof Err)[keyof typeof Err];
