@@ -23,6 +23,8 @@ declare module '../config.ts' {
 const MAX_BUFFERED = 1 << 20;
 /** Past this, the client is not reading at all (replies to its own requests pile up): close it. */
 const MAX_BUFFERED_HARD = 4 * MAX_BUFFERED;
+/** A client needs a handful of messages a minute (subscribe, auth, pong); a flood is dropped. */
+const MAX_MESSAGES_PER_SECOND = 20;
 
 interface Client {
   socket: WebSocket;
@@ -33,6 +35,8 @@ interface Client {
   authSeq: number;
   /** Forwarded user events, in order, each after the session was checked again. */
   userQueue?: Promise<void>;
+  /** Messages received in the current one-second window (auth is a database query). */
+  window: { start: number; count: number };
 }
 
 export class PriceHub {
@@ -99,11 +103,17 @@ export class PriceHub {
   }
 
   add(socket: WebSocket): void {
-    const c: Client = { socket, codes: null, missedPongs: 0, resync: false, authSeq: 0 };
+    const c: Client = { socket, codes: null, missedPongs: 0, resync: false, authSeq: 0, window: { start: 0, count: 0 } };
     this.clients.add(c);
     socket.on('pong', () => (c.missedPongs = 0));
     socket.on('message', (raw, isBinary) => {
       c.missedPongs = 0;
+      const now = Date.now();
+      if (now - c.window.start >= 1000) c.window = { start: now, count: 0 };
+      if (++c.window.count > MAX_MESSAGES_PER_SECOND) {
+        if (c.window.count === MAX_MESSAGES_PER_SECOND + 1) this.refuse(c, 'too many messages');
+        return;
+      }
       void this.onMessage(c, isBinary ? '' : String(raw));
     });
     socket.on('close', () => this.remove(c));

@@ -42,12 +42,15 @@ it('stops queueing replies for a client that never reads', async () => {
     hub.add(s as unknown as WebSocket);
     const snapshot = s.bufferedAmount;
     expect(snapshot).toBeGreaterThan(1000);
-    for (let i = 0; i < 2000; i++) s.emit('message', Buffer.from('{"type":"subscribe","codes":null}'), false);
-    await new Promise((r) => setTimeout(r, 50));
-    // bounded: a few MB at most, not 2000 full snapshots
-    expect(s.bufferedAmount).toBeLessThan(8 * 1024 * 1024);
-    expect(s.bufferedAmount).toBeLessThan(snapshot * 2000);
+    s.bufferedAmount += 3.5 * 1024 * 1024; // it has read nothing for a while
+    // then a few seconds of subscribes (under the message limit), still without reading
+    for (let sec = 0; sec < 5 && !s.terminated; sec++) {
+      for (let i = 0; i < 15; i++) s.emit('message', Buffer.from('{"type":"subscribe","codes":null}'), false);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    // bounded: a few MB at most, not one full snapshot per request
     expect(s.terminated).toBe(true);
+    expect(s.bufferedAmount).toBeLessThan(8 * 1024 * 1024);
     expect(hub.size).toBe(0);
   } finally {
     hub.close();
@@ -60,10 +63,34 @@ it('keeps answering a client that reads', async () => {
     const s = new FakeSocket();
     s.send = (data: string) => void data; // a reader: nothing stays queued
     hub.add(s as unknown as WebSocket);
-    for (let i = 0; i < 200; i++) s.emit('message', Buffer.from('{"type":"subscribe","codes":null}'), false);
+    for (let i = 0; i < 15; i++) s.emit('message', Buffer.from('{"type":"subscribe","codes":null}'), false);
     await new Promise((r) => setTimeout(r, 50));
     expect(s.terminated).toBe(false);
     expect(hub.size).toBe(1);
+  } finally {
+    hub.close();
+  }
+});
+
+it('does not run a session lookup for every message of a flood (each auth is a database query)', async () => {
+  // the hub sees an app whose database counts the lookups it is asked for
+  let lookups = 0;
+  const db = t.app.db;
+  const countingDb = new Proxy(db, {
+    get: (target, key, recv) => (key === 'select' ? (...a: unknown[]) => (lookups++, (db.select as (...x: unknown[]) => unknown)(...a)) : Reflect.get(target, key, recv)),
+  });
+  const app = Object.create(t.app, { db: { value: countingDb } }) as typeof t.app;
+  const hub = new PriceHub(app, t.app.market, 60_000);
+  try {
+    const s = new FakeSocket();
+    const replies: Array<{ type?: string }> = [];
+    s.send = (data: string) => void replies.push(JSON.parse(data));
+    hub.add(s as unknown as WebSocket);
+    for (let i = 0; i < 1000; i++) s.emit('message', Buffer.from(JSON.stringify({ type: 'auth', token: `t${i}` })), false);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(lookups).toBeGreaterThan(0);
+    expect(lookups).toBeLessThanOrEqual(50);
+    expect(replies.some((m) => m.type === 'error')).toBe(true);
   } finally {
     hub.close();
   }
