@@ -76,7 +76,7 @@ async function candleVolume24h(db: DbOrTx): Promise<string | null> {
 }
 
 /** What the market domain's live service offers (server/market/service.ts `stats()`), when loaded. */
-interface MarketStatsLike { counts: Record<string, number>; total: number; volume24hUsdt: string }
+interface MarketStatsLike { counts: Record<string, number>; total: number; volume24hUsdt: string; source?: string }
 type WithMarket = { market?: { stats?: () => MarketStatsLike } };
 
 /**
@@ -107,7 +107,8 @@ export async function homeFigures(app: FastifyInstance): Promise<HomeFigures> {
     instruments,
     volume24hUsdt: volume,
     feeCeiling: { rate: fee.toString(), percent: fee.times(100).toString() },
-    simulatedPrices: app.config.feed.kind === 'simulated',
+    // FEED=exchange feeds crypto only: the rest is still simulated and in the volume above
+    simulatedPrices: app.config.feed.kind === 'simulated' || live?.source === 'simulated',
     computedAt: new Date().toISOString(),
   };
 }
