@@ -50,7 +50,7 @@ export async function buildApp({ config, database, bus, logger }: AppDeps): Prom
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     // Bad URLs and over-long path parameters are refused before routing; keep the envelope.
     frameworkErrors: (error, req, reply) => {
       const lang = languageOf(req.headers);

@@ -23,6 +23,17 @@ export interface Config {
   logLevel: string;
   /** Turns off the background engines (feed, scheduler) for focused tests. */
   engines: boolean;
+  /**
+   * Whom to believe about the client address (X-Forwarded-For). Off by default: otherwise any
+   * client could name its own address and step around every per-IP limit. Behind a proxy set
+   * TRUST_PROXY to its address(es) (comma-separated, CIDR allowed) or `true`.
+   */
+  trustProxy: boolean | string;
+}
+
+function parseTrustProxy(v: string | undefined): boolean | string {
+  if (!v || v === 'false' || v === '0') return false;
+  return v === 'true' ? true : v;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -60,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     engines: env.ENGINES !== 'off',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     ...overrides,
   };
 }

@@ -51,7 +51,8 @@ export interface TestApp {
 export async function buildTestApp(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
   let drop = async () => {};
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-test-'));
-  const config = loadConfig({ LOG_LEVEL: 'silent', ...env }, { dataDir, staticDir: undefined, engines: false, ...overrides });
+  // tests stand in for a proxy: they name client addresses with X-Forwarded-For
+  const config = loadConfig({ LOG_LEVEL: 'silent', ...env }, { dataDir, staticDir: undefined, engines: false, trustProxy: true, ...overrides });
   if (usingPostgres() && !config.databaseUrl) {
     const t = await createTestDatabase();
     config.databaseUrl = t.url;

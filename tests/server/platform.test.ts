@@ -62,3 +62,30 @@ describe('framework-level refusals keep the envelope', () => {
     expect(b.msg).not.toMatch(/^The request/); // German, not English
   });
 });
+
+describe('client address', () => {
+  // checkUserNameOrPhone allows 60 calls a minute per client address
+  const burst = async (t: TestApp) => {
+    const codes: number[] = [];
+    for (let i = 0; i < 61; i++) {
+      const res = await t.app.inject({ url: '/swx/customer/login/checkUserNameOrPhone?username=someone', headers: { 'x-forwarded-for': `203.0.113.${i + 1}` } });
+      codes.push(res.statusCode);
+    }
+    return codes;
+  };
+
+  it('ignores X-Forwarded-For unless a proxy is trusted, so nobody picks their own address', async () => {
+    const plain = await buildTestApp({ trustProxy: false });
+    try {
+      expect((await burst(plain)).at(-1)).toBe(429); // one real address, however many it names
+    } finally {
+      await plain.close();
+    }
+    const proxied = await buildTestApp({ trustProxy: true });
+    try {
+      expect(await burst(proxied)).not.toContain(429); // behind a trusted proxy: 61 clients
+    } finally {
+      await proxied.close();
+    }
+  });
+});
