@@ -92,7 +92,10 @@ async function startFeed(app: FastifyInstance): Promise<RunningFeed> {
 export async function startMarketEngine(app: FastifyInstance): Promise<() => Promise<void>> {
   const market = app.market;
   const now = market.now();
-  for (const q of market.state.list) if (!q.seenAt) q.seenAt = now; // stale counts from engine start
+  // stale counts from engine start for simulated prices (the simulator continues from them); an
+  // exchange-fed price was not heard from the exchange in this run (stored close, reference
+  // price): stale until its first tick, never tradable
+  for (const q of market.state.list) if (!q.seenAt && q.info.source !== 'exchange') q.seenAt = now;
   // a closed market gets no tick to build its 24h ring (zdf, sparkline): build those now
   market.state.warmClosed(now, (q) => market.isOpen(q, now));
   market.feedExpected = true;
