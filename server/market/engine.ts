@@ -103,10 +103,11 @@ export async function startMarketEngine(app: FastifyInstance): Promise<() => Pro
 
   let feed: RunningFeed | undefined;
   let changing: Promise<void> = Promise.resolve();
-  const lead = () => (changing = changing.then(async () => {
+  // a failed start or stop rejects its caller but must not poison the chain for the next change
+  const lead = () => (changing = changing.catch(() => {}).then(async () => {
     if (!feed) feed = await startFeed(app);
   }));
-  const follow = () => (changing = changing.then(async () => {
+  const follow = () => (changing = changing.catch(() => {}).then(async () => {
     const f = feed;
     feed = undefined;
     await f?.stop();

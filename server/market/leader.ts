@@ -31,7 +31,8 @@ export async function electLeader(
     if (onError) c.off('error', onError);
     c.release(true); // destroy: the lock goes with the session
     opts.log.error({ why }, 'market feed leadership lost; another instance will take over');
-    await opts.onLost();
+    // a failing stop must not escape: it would end the retry loop (an unhandled rejection from a timer)
+    await opts.onLost().catch((err: unknown) => opts.log.error({ err }, 'stopping the market feed failed'));
   };
 
   const attempt = async () => {
@@ -69,7 +70,7 @@ export async function electLeader(
   };
 
   const loop = async () => {
-    await attempt();
+    await attempt().catch((err: unknown) => opts.log.error({ err }, 'market leader election failed'));
     if (!stopped) {
       timer = setTimeout(loop, opts.retryMs);
       timer.unref?.();

@@ -57,3 +57,35 @@ it('returns the connection to the pool when the lock query fails', async () => {
   expect(clients.length).toBeGreaterThan(1);
   expect(clients.every((c) => c.released)).toBe(true);
 });
+
+it('survives a takeover that fails (feed start and stop both rejecting) and tries again, without an unhandled rejection', async () => {
+  const unhandled: unknown[] = [];
+  const onUnhandled = (r: unknown) => unhandled.push(r);
+  process.on('unhandledRejection', onUnhandled);
+  const { pool } = fakePool(async (sql) => (sql.includes('pg_try_advisory_lock') ? { rows: [{ ok: true }] } : { rows: [] }));
+  let tries = 0;
+  let e: Awaited<ReturnType<typeof electLeader>> | undefined;
+  try {
+    e = await electLeader(pool, {
+      retryMs: 20,
+      // e.g. the candle writer's first query fails during a database hiccup
+      onElected: async () => {
+        if (++tries < 3) throw new Error('database hiccup');
+      },
+      onLost: async () => {
+        if (tries < 3) throw new Error('stop failed too');
+      },
+      log,
+    }).catch((err) => {
+      throw new Error(`electLeader itself failed: ${err}`);
+    });
+    const end = Date.now() + 3000;
+    while (!e.isLeader() && Date.now() < end) await sleep(20);
+    expect(tries).toBeGreaterThanOrEqual(3);
+    expect(e.isLeader()).toBe(true);
+    expect(unhandled).toEqual([]);
+  } finally {
+    process.off('unhandledRejection', onUnhandled);
+    await e?.stop();
+  }
+});
