@@ -38,6 +38,9 @@ export function streamUrl(base: string, codes: readonly string[]): string {
   return `${base.replace(/\/+$/, '')}/stream?streams=${streams}`;
 }
 
+/** How far an exchange's event time may be ahead of our clock (clock skew), beyond it the tick is dropped. */
+const MAX_CLOCK_AHEAD_MS = 60_000;
+
 /** Turns one frame into ticks (unknown codes and malformed numbers are dropped). */
 export function parseFrame(raw: string, known: ReadonlySet<string>, lastVolume: Map<string, number>): FeedTick[] {
   let frame: unknown;
@@ -53,6 +56,8 @@ export function parseFrame(raw: string, known: ReadonlySet<string>, lastVolume: 
     if (!d || d.e !== '24hrMiniTicker' || typeof d.s !== 'string' || !known.has(d.s)) continue;
     const [price, open, high, low, volume, quoteVolume] = [d.c, d.o, d.h, d.l, d.v, d.q].map(Number);
     if (![price, open, high, low, volume, quoteVolume].every(Number.isFinite) || !(price > 0) || !(open > 0)) continue;
+    // a frame dated far ahead would freeze the price (later ticks look older) and stall the 24h ring
+    if (Number(d.E) > Date.now() + MAX_CLOCK_AHEAD_MS) continue;
     const prev = lastVolume.get(d.s);
     lastVolume.set(d.s, volume);
     out.push({
