@@ -32,6 +32,9 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; memory?: boolean; poolSize?: number }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
+    // An idle connection that dies (database restart, failover) is reported here; unheard, the
+    // event would be thrown and end the process. The pool drops it and connects anew on demand.
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     // Several instances may start at once: one migrates, the others wait on the lock.
     const client = await pool.connect();
