@@ -121,8 +121,13 @@ export class CandleWriter {
       for (const b of written) b.dirty = true; // try again next time
       throw err;
     }
-    // keep only the current bucket of each interval (older ones are written by now)
-    for (const m of this.live.values()) for (const list of m.values()) if (list.length > 1) list.splice(0, list.length - 1);
+    // keep the current bucket of each interval, and any older one a tick changed while we were
+    // writing (it is dirty again: the next flush writes its final figures)
+    for (const m of this.live.values()) {
+      for (const list of m.values()) {
+        if (list.length > 1) list.splice(0, list.length, ...list.filter((b, k) => b.dirty || k === list.length - 1));
+      }
+    }
     return rows.length;
   }
 }
