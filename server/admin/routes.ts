@@ -22,6 +22,9 @@ import { listWithdrawals, reviewWithdrawal, withdrawalView, type WithdrawalRow }
 import { depositAddressRoutes } from './depositAddresses.ts';
 
 const tags = ['admin'];
+
+/** Hides verification codes (runs of 6 digits) in a message body. */
+export const maskCodes = (body: string) => body.replace(/\b\d{6}\b/g, '••••••');
 const security = [{ token: [] }];
 
 const adminDeposit = (d: DepositRow, username: string | null) => ({
@@ -104,7 +107,13 @@ export default async function adminRoutes(base: FastifyInstance) {
     const rows = await app.db.select().from(outbox).where(where).orderBy(desc(outbox.id)).limit(size).offset(((req.query.pageNum ?? 1) - 1) * size);
     const [{ total }] = await app.db.select({ total: count() }).from(outbox).where(where);
     return reply.ok({
-      rows: rows.map((r) => ({ ...r, id: r.id.toString(), sentAt: r.sentAt?.toISOString() ?? null, createdAt: r.createdAt.toISOString() })),
+      rows: rows.map((r) => ({
+        ...r,
+        // a message that reached its recipient keeps its code to them: an operator who could read
+        // it could take over the account (unsent ones are how codes work without SMTP)
+        body: r.sentAt ? maskCodes(r.body) : r.body,
+        id: r.id.toString(), sentAt: r.sentAt?.toISOString() ?? null, createdAt: r.createdAt.toISOString(),
+      })),
       total: Number(total),
     });
   });

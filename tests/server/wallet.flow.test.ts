@@ -265,10 +265,18 @@ describe('wallet: deposit → approval → balance → withdrawal → approval /
     }
   });
 
-  it('the outbox is readable by operators', async () => {
+  it('the outbox is readable by operators; codes of messages that reached their recipient stay hidden', async () => {
+    const { outbox } = await import('../../server/db/schema/index.ts');
+    await t.app.db.insert(outbox).values([
+      { channel: 'email', recipient: 'queued@example.com', subject: 'Your code', body: 'Your code is 123456.' },
+      { channel: 'email', recipient: 'sent@example.com', subject: 'Your code', body: 'Your code is 654321.', sentAt: new Date() },
+    ]);
     const res = await adminCall(t.app, op, 'GET', '/outbox?pageSize=5');
     expect(res.code).toBe(200);
     expect(res.result).toMatchObject({ rows: expect.any(Array), total: expect.any(Number) });
+    const byTo = Object.fromEntries(res.result.rows.map((r: { recipient: string; body: string }) => [r.recipient, r.body]));
+    expect(byTo['queued@example.com']).toContain('123456'); // without SMTP the outbox is the delivery
+    expect(byTo['sent@example.com']).not.toContain('654321');
   });
 
   it('no operator route sets a balance or a price', async () => {
