@@ -1,11 +1,7 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../services/adminApi.ts';
-import { useResource } from '../app/hooks.ts';
-import { Loadable } from '../components/Loadable.tsx';
-import { Pager } from '../components/Pager.tsx';
 import { localTime } from '../wallet/parts.tsx';
-import { PAGE_SIZE } from './queue.tsx';
+import { AdminList, usePagedList } from './queue.tsx';
 import screens from '../screens/screens.module.css';
 import wallet from '../wallet/wallet.module.css';
 import styles from './admin.module.css';
@@ -16,39 +12,24 @@ const readable = (v: unknown) => (v === null || v === undefined ? '—' : JSON.s
 /** Every operator action, newest first (append-only on the server: nothing here edits it). */
 export function AuditLog() {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const list = useResource((p: { page: number }, signal) => adminApi.audit({ pageNum: p.page, pageSize: PAGE_SIZE }, signal), { page });
-  const rows = list.data?.rows ?? [];
+  const { page, setPage, list, rows } = usePagedList(adminApi.audit);
   return (
-    <section className={screens.card} aria-labelledby="adm-audit" data-testid="admin-audit">
-      <div className={screens.cardHead}>
-        <h2 id="adm-audit">{t('admin.sections.audit')}</h2>
-        <button type="button" className={wallet.secondary} onClick={list.reload}>{t('admin.reload')}</button>
-      </div>
-      <Loadable loading={list.loading && !list.data} failed={list.failed} reload={list.reload}>
-        {rows.length === 0 ? (
-          <p className={screens.muted} data-testid="empty">{t('admin.empty')}</p>
-        ) : (
-          <div className={wallet.tableWrap}>
-            <table className={`${screens.dataTable} ${styles.wide} ${styles.cards}`}>
-              <thead><tr><th>{t('admin.time')}</th><th>{t('admin.who')}</th><th>{t('admin.action')}</th><th>{t('admin.target')}</th><th>{t('admin.before')}</th><th>{t('admin.after')}</th></tr></thead>
-              <tbody>
-                {rows.map((a) => (
-                  <tr key={a.id} data-testid="audit-row" data-action={a.action} data-target={`${a.targetType}:${a.targetId}`}>
-                    <td data-label={t('admin.time')} className="num">{localTime(a.createdAt)}</td>
-                    <td data-label={t('admin.who')} className="num">#{a.actorId}</td>
-                    <td data-label={t('admin.action')} className={wallet.mono}>{a.action}</td>
-                    <td data-label={t('admin.target')} className={wallet.mono}>{a.targetType} #{a.targetId}</td>
-                    <td data-label={t('admin.before')}><pre className={styles.json} data-testid="audit-before">{readable(a.before)}</pre></td>
-                    <td data-label={t('admin.after')}><pre className={styles.json} data-testid="audit-after">{readable(a.after)}</pre></td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        <Pager page={page} total={list.data?.total ?? 0} size={PAGE_SIZE} onPage={setPage} />
-      </Loadable>
-    </section>
+    <AdminList id="adm-audit" testId="admin-audit" title={t('admin.sections.audit')} list={list} rows={rows} page={page} onPage={setPage}>
+      <table className={`${screens.dataTable} ${styles.wide} ${styles.cards}`}>
+        <thead><tr><th>{t('admin.time')}</th><th>{t('admin.who')}</th><th>{t('admin.action')}</th><th>{t('admin.target')}</th><th>{t('admin.before')}</th><th>{t('admin.after')}</th></tr></thead>
+        <tbody>
+          {rows.map((a) => (
+            <tr key={a.id} data-testid="audit-row" data-action={a.action} data-target={`${a.targetType}:${a.targetId}`}>
+              <td data-label={t('admin.time')} className="num">{localTime(a.createdAt)}</td>
+              <td data-label={t('admin.who')} className="num">#{a.actorId}</td>
+              <td data-label={t('admin.action')} className={wallet.mono}>{a.action}</td>
+              <td data-label={t('admin.target')} className={wallet.mono}>{a.targetType} #{a.targetId}</td>
+              <td data-label={t('admin.before')}><pre className={styles.json} data-testid="audit-before">{readable(a.before)}</pre></td>
+              <td data-label={t('admin.after')}><pre className={styles.json} data-testid="audit-after">{readable(a.after)}</pre></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </AdminList>
   );
 }
