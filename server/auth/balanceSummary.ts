@@ -4,20 +4,8 @@ import type { AssetBalance, BookSummary } from '../../src/contract/auth.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { userBalances } from '../ledger/ledger.ts';
 
-/**
- * Values an amount of an asset in USDT, as a decimal string, or undefined when no price is
- * known. For now only USDT is valued (1:1); the market engine wires real prices with
- * `setUsdtValuer` (e.g. last price of BTCUSDT) when it starts.
- */
-export type UsdtValuer = (asset: Asset, amount: string) => string | undefined;
-let valuer: UsdtValuer = () => undefined;
-export function setUsdtValuer(fn: UsdtValuer): void {
-  valuer = fn;
-}
-export function valueInUsdt(asset: Asset, amount: string): string | undefined {
-  if (asset === 'USDT') return amount;
-  return valuer(asset, amount);
-}
+/** Values an amount in USDT at the app's feed prices; null when no current price is known. */
+export type UsdtValuer = (asset: Asset, amount: string) => string | null;
 
 const USDT_DP = ASSET_DECIMALS.USDT;
 
@@ -27,7 +15,7 @@ const USDT_DP = ASSET_DECIMALS.USDT;
  * asset is listed, zeros included, so a client can render a fixed table. Assets without a
  * price count as 0 in the USDT totals.
  */
-export async function bookSummary(db: DbOrTx, userId: bigint, book: Book): Promise<BookSummary> {
+export async function bookSummary(db: DbOrTx, userId: bigint, book: Book, valueInUsdt: UsdtValuer): Promise<BookSummary> {
   const rows = await userBalances(db, userId, book);
   const avail = new Map<string, Decimal>();
   const total = new Map<string, Decimal>();

@@ -4,7 +4,6 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { instruments } from '../db/schema/index.ts';
 import { CATALOGUE } from './catalogue/index.ts';
-import { setUsdtValuer } from '../auth/balanceSummary.ts';
 
 /**
  * Lists the catalogue on first start (idempotent: existing instruments are left as they are, so
@@ -27,13 +26,4 @@ export async function seedMarket(app: FastifyInstance): Promise<void> {
   const wanted = exchange ? sql`CASE WHEN ${instruments.type} = 'crypto' THEN 'exchange' ELSE 'simulated' END` : sql`'simulated'`;
   await app.db.update(instruments).set({ source: sql`${wanted}` }).where(sql`${instruments.source} <> ${wanted}`);
   await app.market.load();
-  // the account summary values BTC/ETH at feed prices (undefined = no current price)
-  const market = app.market;
-  setUsdtValuer((asset, amount) => {
-    try {
-      return market.valueInUsdt(asset, amount);
-    } catch {
-      return undefined;
-    }
-  });
 }
