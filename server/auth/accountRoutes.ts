@@ -3,14 +3,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { eq } from 'drizzle-orm';
 import { passwordStrongEnough, RepasswordBody, UserInfoResult } from '../../src/contract/auth.ts';
-import type { Asset } from '../../src/contract/constants.ts';
 import { Envelope } from '../../src/contract/envelope.ts';
 import { Err, Ok } from '../../src/contract/errors.ts';
 import { users } from '../db/schema/index.ts';
 import { refuse } from '../http/errors.ts';
 import { toProfile, userById, userByTarget } from './accounts.ts';
 import { bookSummary } from './balanceSummary.ts';
-import { valueInUsdt } from '../wallet/valuation.ts';
 import { checkCode, consumeCode } from './codes.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { revokeOtherSessions } from './sessions.ts';
@@ -28,9 +26,7 @@ export async function accountRoutes(root: FastifyInstance) {
   }, async (req, reply) => {
     const user = await userById(app.db, req.user!.id);
     if (!user) return refuse(Err.LOGIN_REQUIRED);
-    // the same valuation as the wallet's balances (this app's market, null without a price)
-    const value = (asset: Asset, amount: string) => valueInUsdt(app, asset, amount);
-    const [demo, real] = [await bookSummary(app.db, user.id, 'demo', value), await bookSummary(app.db, user.id, 'real', value)];
+    const [demo, real] = [await bookSummary(app, user.id, 'demo'), await bookSummary(app, user.id, 'real')];
     return reply.ok({ user: toProfile(user), book: req.book, balances: { demo, real } });
   });
 
