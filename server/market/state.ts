@@ -1,5 +1,5 @@
 import type { InstrumentType, PriceSource } from '../../src/contract/market.ts';
-import { HUNDRED_POINTS, INTERVAL_MS } from '../../src/contract/market.ts';
+import { SPARKLINE_POINTS, INTERVAL_MS } from '../../src/contract/market.ts';
 import type { HoursKind } from './catalogue/index.ts';
 import { aggregate, bucketStart, generateUnits, type CandleNum, type HistorySpec } from './history.ts';
 import { lastTradingTime } from './sessions.ts';
@@ -57,7 +57,7 @@ export interface Quote {
   zdf: number;
   /** The exchange's own 24h figures, when the feed gives them. */
   ext24?: Stats24;
-  /** The last HUNDRED_POINTS 15-minute buckets (built lazily): sparkline and 24h figures. */
+  /** The last SPARKLINE_POINTS 15-minute buckets (built lazily): sparkline and 24h figures. */
   ring?: Bucket[];
 }
 
@@ -109,7 +109,7 @@ export class MarketState {
     const info = q.info;
     const at = lastTradingTime(info.hours, now);
     const current = bucketStart(at, '15m');
-    const from = current - (HUNDRED_POINTS - 1) * Q15;
+    const from = current - (SPARKLINE_POINTS - 1) * Q15;
     const byTime = new Map<number, CandleNum>();
     if (from < info.anchorAt) {
       const units = generateUnits(historySpecOf(info), info.anchorAt - from + Q15);
@@ -150,11 +150,11 @@ export class MarketState {
     const b = bucketStart(time, '15m');
     let last = ring[ring.length - 1];
     while (last.time < b) {
-      // roll forward (gaps are carried flat), keep HUNDRED_POINTS buckets
+      // roll forward (gaps are carried flat), keep SPARKLINE_POINTS buckets
       const t = last.time + Q15;
       last = { time: t, open: last.close, high: last.close, low: last.close, close: last.close, volume: 0, quoteVolume: 0 };
       ring.push(last);
-      if (ring.length > HUNDRED_POINTS) ring.shift();
+      if (ring.length > SPARKLINE_POINTS) ring.shift();
     }
     last.close = price;
     if (price > last.high) last.high = price;

@@ -5,9 +5,15 @@ import { Page, PageQuery } from './envelope.ts';
  * Market data contract (issue 3): instruments, quotes, candles, watchlist, home-page stats.
  * Shared by browser and server: no DOM, no Node imports.
  *
- * Conventions: prices are decimal strings (rounded to the instrument's precision), `zdf` is the
- * 24h change in percent as a number with 2 decimals, sparkline points (`hundred`) are numbers
- * because they are only drawn, times are UTC ISO 8601.
+ * Conventions: prices are decimal strings (rounded to the instrument's precision), the 24h change
+ * is a percent number with 2 decimals, sparkline points are numbers because they are only drawn,
+ * times are UTC ISO 8601.
+ *
+ * Names at the boundary: the published API calls the 24h change `zdf` and the sparkline `hundred`.
+ * Those names exist on the wire only. Code on both sides works with the internal types at the end
+ * of this file (`MarketRow`, `MarketDetail`, `Quote`: `change24hPct`, `sparkline`) and converts
+ * once, with the `...ToWire` functions at the server's route edge and the `...FromWire` functions
+ * where the client receives a response.
  */
 
 export const INSTRUMENT_TYPES = ['crypto', 'forex', 'stock', 'etf', 'futures'] as const;
@@ -37,8 +43,8 @@ export const INTERVAL_MS: Record<Interval, number> = {
 export const InstrumentCode = Type.String({ pattern: '^[A-Z0-9]{1,20}$', maxLength: 20 });
 const Price = Type.String({ pattern: '^-?[0-9]{1,20}(\\.[0-9]{1,12})?$', maxLength: 40 });
 
-/** Decimal places in the sparkline and the number of points it keeps (spec section 9). */
-export const HUNDRED_POINTS = 100;
+/** Number of points in an instrument's sparkline (one per 15 minutes: the last 25 hours). */
+export const SPARKLINE_POINTS = 100;
 
 /** GET /swx/customer/index/listMarketByType */
 export const ListMarketQuery = Type.Object({
@@ -58,9 +64,9 @@ export const MarketItem = Type.Object({
   appName: Type.String(),
   /** Last price. */
   price: Price,
-  /** 24h change, percent. */
+  /** 24h change, percent (internally `change24hPct`). */
   zdf: Type.Number(),
-  /** The last 100 prices, oldest first (for the mini chart). */
+  /** The last 100 prices, oldest first, for the mini chart (internally `sparkline`). */
   hundred: Type.Array(Type.Number()),
   /** Same as price (kept for the original client, which reads both). */
   nowPrice: Price,
@@ -115,7 +121,7 @@ export const MarketInfo = Type.Object({
   price: Price,
   /** 24h absolute change. */
   change: Price,
-  /** 24h change, percent. */
+  /** 24h change, percent (internally `change24hPct`). */
   zdf: Type.Number(),
   open: Price,
   high: Price,
@@ -140,6 +146,7 @@ export type MarketInfo = Static<typeof MarketInfo>;
 export const PriceQuote = Type.Object({
   code: Type.String(),
   price: Price,
+  /** 24h change, percent (internally `change24hPct`). */
   zdf: Type.Number(),
   source: PriceSourceSchema,
   stale: Type.Boolean(),
@@ -183,3 +190,36 @@ export const MARKET_PATHS = {
   watchRemove: '/swx/customer/user/watchlist/remove',
   watchList: '/swx/customer/user/watchlist/list',
 } as const;
+
+// ---- Internal names and their one translation to and from the wire ----
+
+/** A market-list row as the code works with it (wire: MarketItem, whose `zdf`/`hundred` are renamed). */
+export type MarketRow = Omit<MarketItem, 'zdf' | 'hundred'> & {
+  /** 24h change, percent, 2 decimals. */
+  change24hPct: number;
+  /** The last SPARKLINE_POINTS prices, oldest first. */
+  sparkline: number[];
+};
+export const marketRowToWire = ({ change24hPct, sparkline, ...rest }: MarketRow): MarketItem =>
+  ({ ...rest, zdf: change24hPct, hundred: sparkline });
+export const marketRowFromWire = ({ zdf, hundred, ...rest }: MarketItem): MarketRow =>
+  ({ ...rest, change24hPct: zdf, sparkline: hundred });
+
+/** A page of market rows (list by type, watchlist). */
+export interface MarketRowPage {
+  rows: MarketRow[];
+  total: number;
+}
+export const marketPageToWire = (page: MarketRowPage): MarketPage => ({ rows: page.rows.map(marketRowToWire), total: page.total });
+export const marketPageFromWire = (page: MarketPage | WatchlistResult): MarketRowPage =>
+  ({ rows: page.rows.map(marketRowFromWire), total: page.total });
+
+/** One instrument's detail with 24h figures (wire: MarketInfo). */
+export type MarketDetail = Omit<MarketInfo, 'zdf'> & { change24hPct: number };
+export const marketDetailToWire = ({ change24hPct, ...rest }: MarketDetail): MarketInfo => ({ ...rest, zdf: change24hPct });
+export const marketDetailFromWire = ({ zdf, ...rest }: MarketInfo): MarketDetail => ({ ...rest, change24hPct: zdf });
+
+/** A single price with its 24h change (wire: PriceQuote). */
+export type Quote = Omit<PriceQuote, 'zdf'> & { change24hPct: number };
+export const quoteToWire = ({ change24hPct, ...rest }: Quote): PriceQuote => ({ ...rest, zdf: change24hPct });
+export const quoteFromWire = ({ zdf, ...rest }: PriceQuote): Quote => ({ ...rest, change24hPct: zdf });

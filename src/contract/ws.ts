@@ -21,11 +21,28 @@ export const WS_FLUSH_PER_SECOND = 2;
 /** Longest subscribe list accepted. */
 export const WS_MAX_SUBSCRIBE = 1000;
 
-/** One price: code, last price (decimal string), 24h change percent. */
+/**
+ * One price on the wire: code, last price (decimal string), 24h change percent as `zdf`. Code on
+ * both sides uses PriceTick (`change24hPct`) and converts with tickToWire / ticksFromWire.
+ */
 export const WsTick = Type.Object({ code: Type.String(), price: Type.String(), zdf: Type.Number() });
 export type WsTick = Static<typeof WsTick>;
 export const WsPrices = Type.Array(WsTick);
 export type WsPrices = Static<typeof WsPrices>;
+
+/** One price as the code works with it. */
+export interface PriceTick {
+  code: string;
+  /** Decimal string at the instrument's precision. */
+  price: string;
+  /** 24h change, percent, 2 decimals. */
+  change24hPct: number;
+}
+export const tickToWire = (t: PriceTick): WsTick => ({ code: t.code, price: t.price, zdf: t.change24hPct });
+export const tickFromWire = (t: WsTick): PriceTick => ({ code: t.code, price: t.price, change24hPct: t.zdf });
+/** A prices message; entries that are not objects (a malformed frame) are left out, field checks stay with the reader. */
+export const ticksFromWire = (ticks: readonly WsTick[]): PriceTick[] =>
+  ticks.flatMap((t) => (t !== null && typeof t === 'object' ? [tickFromWire(t)] : []));
 
 export const WsMeta = Type.Object({
   type: Type.Literal('meta'),
