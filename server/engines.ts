@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { startMarketEngine } from './market/engine.ts';
+import { startMarketEngine } from './market/feed/engine.ts';
 
 /**
  * Background engines (market feed, triggers, scheduler). Returns a stop function.

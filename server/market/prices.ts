@@ -2,7 +2,7 @@ import type Decimal from 'decimal.js';
 import type { FastifyInstance } from 'fastify';
 import type { Asset } from '../../src/contract/constants.ts';
 import { currentMarket, type MarketService } from './service.ts';
-import { isOpenAt } from './hours.ts';
+import { isOpenAt } from './hours/hours.ts';
 import type { HoursKind } from './catalogue/index.ts';
 
 /**

@@ -9,9 +9,9 @@ import {
 } from '../../src/contract/market.ts';
 import { BizError } from '../http/errors.ts';
 import { MarketService, clearCurrentMarket } from './service.ts';
-import { logoSvg } from './logo.ts';
-import { addToWatchlist, removeFromWatchlist, watchedCodes } from './watchlist.ts';
-import { registerPriceSocket } from './ws.ts';
+import { logoSvg } from './quotes/logo.ts';
+import { addToWatchlist, removeFromWatchlist, watchedCodes } from './quotes/watchlist.ts';
+import { registerPriceSocket } from './socket/ws.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -9,12 +9,12 @@ import type { WsTick } from '../../src/contract/ws.ts';
 import { ASSET_DECIMALS, type Asset } from '../../src/contract/constants.ts';
 import { BizError } from '../http/errors.ts';
 import type { HoursKind } from './catalogue/index.ts';
-import { isOpenAt } from './hours.ts';
-import { isOpenFast, lastTradingTime, sessionStart } from './sessions.ts';
-import { HistoryCache, type CandleNum } from './history.ts';
-import { MarketState, type InstrumentInfo, type Quote, type Stats24 } from './state.ts';
-import { queryCandles, type CandleQuery, type CandleWriter } from './candles.ts';
-import type { BusTick, FeedTick } from './feed.ts';
+import { isOpenAt } from './hours/hours.ts';
+import { isOpenFast, lastTradingTime, sessionStart } from './hours/tradingSessions.ts';
+import { HistoryCache, type CandleNum } from './candles/history.ts';
+import { MarketState, type InstrumentInfo, type Quote, type Stats24 } from './quotes/state.ts';
+import { queryCandles, type CandleQuery, type CandleWriter } from './candles/candles.ts';
+import type { BusTick, FeedTick } from './feed/feed.ts';
 
 export const logoUrl = (code: string) => `/swx/customer/index/logo/${code}.svg`;
 

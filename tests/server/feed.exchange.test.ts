@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { AddressInfo } from 'node:net';
 import { body, buildTestApp, type TestApp } from './helpers.ts';
-import { parseFrame, streamUrl } from '../../server/market/exchangeFeed.ts';
+import { parseFrame, streamUrl } from '../../server/market/feed/exchangeFeed.ts';
 import { Err } from '../../src/contract/errors.ts';
 import { BizError } from '../../server/http/errors.ts';
 

@@ -5,8 +5,8 @@ import { INTERVALS, INTERVAL_MS, type Candle, type MarketInfo, type MarketItem }
 import { WS_PATH } from '../../src/contract/ws.ts';
 import { Err } from '../../src/contract/errors.ts';
 import { BizError } from '../../server/http/errors.ts';
-import { aggregate, bucketStart, generateUnits } from '../../server/market/history.ts';
-import { historySpecOf } from '../../server/market/state.ts';
+import { aggregate, bucketStart, generateUnits } from '../../server/market/candles/history.ts';
+import { historySpecOf } from '../../server/market/quotes/state.ts';
 import { priceOf } from '../../server/market/prices.ts';
 
 /**

@@ -7,7 +7,7 @@ import { createSession } from '../../server/auth/sessions.ts';
 import { INTERVALS, INTERVAL_MS, type Candle, type MarketItem } from '../../src/contract/market.ts';
 import { Err } from '../../src/contract/errors.ts';
 import { BizError } from '../../server/http/errors.ts';
-import { bucketStart } from '../../server/market/history.ts';
+import { bucketStart } from '../../server/market/candles/history.ts';
 import { priceOf, valueInUsdt } from '../../server/market/prices.ts';
 
 const INDEX = '/swx/customer/index';

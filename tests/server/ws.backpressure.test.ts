@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { buildTestApp, type TestApp } from './helpers.ts';
-import { PriceHub } from '../../server/market/ws.ts';
+import { PriceHub } from '../../server/market/socket/ws.ts';
 
 /**
  * A client that never reads while it keeps asking for the full list (subscribe null) must not

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { Db } from '../../server/db/client.ts';
-import { CandleWriter } from '../../server/market/candles.ts';
+import { CandleWriter } from '../../server/market/candles/candles.ts';
 
 /**
  * Writing candles pauses between statements, and ticks keep arriving meanwhile. A bucket that

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillGaps } from '../../server/market/candles.ts';
+import { fillGaps } from '../../server/market/candles/candles.ts';
 
 const c = (time: number, close: number, volume = 1) => ({ time, open: close, high: close, low: close, close, volume });
 

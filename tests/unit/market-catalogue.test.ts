@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE, cryptoPrecision, cryptoQuantityStep } from '../../server/market/catalogue/index.ts';
-import { isOpenAt, newYorkClock } from '../../server/market/hours.ts';
-import { generatedLogo, logoSvg } from '../../server/market/logo.ts';
+import { isOpenAt, newYorkClock } from '../../server/market/hours/hours.ts';
+import { generatedLogo, logoSvg } from '../../server/market/quotes/logo.ts';
 
 const count = (type: string) => CATALOGUE.filter((e) => e.type === type).length;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
 import type { AddressInfo } from 'node:net';
-import { ExchangeFeed } from '../../server/market/exchangeFeed.ts';
+import { ExchangeFeed } from '../../server/market/feed/exchangeFeed.ts';
 
 /**
  * A connection that goes silent without closing (half-open TCP, a stalled proxy) emits no

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { parseFrame } from '../../server/market/exchangeFeed.ts';
+import { parseFrame } from '../../server/market/feed/exchangeFeed.ts';
 
 /**
  * The tick time is the exchange's event time E. One frame dated far in the future (a feed

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isOpenAt } from '../../server/market/hours.ts';
-import { closedMsIn, dayMask, isOpenFast, lastTradingTime, openMsIn, sessionProfile, sessionStart } from '../../server/market/sessions.ts';
+import { isOpenAt } from '../../server/market/hours/hours.ts';
+import { closedMsIn, dayMask, isOpenFast, lastTradingTime, openMsIn, sessionProfile, sessionStart } from '../../server/market/hours/tradingSessions.ts';
 import type { HoursKind } from '../../server/market/catalogue/index.ts';
-import { mulberry32 } from '../../server/market/prng.ts';
+import { mulberry32 } from '../../server/market/feed/prng.ts';
 
 /** Fixed dates only: these tests must not depend on the day they run. */
 const KINDS: HoursKind[] = ['always', 'forex', 'us-equity', 'futures'];

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { expect, it, vi } from 'vitest';
 import type pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
-import { electLeader } from '../../server/market/leader.ts';
+import { electLeader } from '../../server/market/leadership/leader.ts';
 
 /** A pool of fake connections: `script` decides what each query does. */
 function fakePool(script: (sql: string) => Promise<unknown>) {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { Simulator } from '../../server/market/simulator.ts';
-import { aggregate, bucketStart, generateUnits, historyStart } from '../../server/market/history.ts';
+import { Simulator } from '../../server/market/feed/simulator.ts';
+import { aggregate, bucketStart, generateUnits, historyStart } from '../../server/market/candles/history.ts';
 import { INTERVALS, INTERVAL_MS } from '../../src/contract/market.ts';
-import { hash32, mulberry32, normalStream } from '../../server/market/prng.ts';
+import { hash32, mulberry32, normalStream } from '../../server/market/feed/prng.ts';
 
 const inst = (code: string, price: number, volatility: number) => ({ code, price, volatility, dailyTurnover: 1e8 });
 

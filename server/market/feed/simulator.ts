@@ -1,7 +1,7 @@
 import { seededNormal } from './prng.ts';
 import type { FeedTick } from './feed.ts';
-import type { HoursKind } from './catalogue/index.ts';
-import { closedMsIn, gapSigma, isOpenFast, lastTradingTime, sessionProfile } from './sessions.ts';
+import type { HoursKind } from '../catalogue/index.ts';
+import { closedMsIn, gapSigma, isOpenFast, lastTradingTime, sessionProfile } from '../hours/tradingSessions.ts';
 
 /**
  * The embedded price feed: geometric Brownian motion per instrument,

@@ -1,8 +1,8 @@
-import type { InstrumentType, PriceSource } from '../../src/contract/market.ts';
-import { SPARKLINE_POINTS, INTERVAL_MS } from '../../src/contract/market.ts';
-import type { HoursKind } from './catalogue/index.ts';
-import { aggregate, bucketStart, generateUnits, type CandleNum, type HistorySpec } from './history.ts';
-import { lastTradingTime } from './sessions.ts';
+import type { InstrumentType, PriceSource } from '../../../src/contract/market.ts';
+import { SPARKLINE_POINTS, INTERVAL_MS } from '../../../src/contract/market.ts';
+import type { HoursKind } from '../catalogue/index.ts';
+import { aggregate, bucketStart, generateUnits, type CandleNum, type HistorySpec } from '../candles/history.ts';
+import { lastTradingTime } from '../hours/tradingSessions.ts';
 
 /** A listed instrument as loaded from the `instruments` table. */
 export interface InstrumentInfo {

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { Err } from '../../src/contract/errors.ts';
-import { WS_FLUSH_PER_SECOND, WS_HEARTBEAT_MS, WS_MAX_SUBSCRIBE, WS_PATH, type WsServerObject, type WsTick } from '../../src/contract/ws.ts';
-import { findSessionUser } from '../auth/sessions.ts';
-import { message } from '../http/messages.ts';
-import type { MarketService } from './service.ts';
+import { Err } from '../../../src/contract/errors.ts';
+import { WS_FLUSH_PER_SECOND, WS_HEARTBEAT_MS, WS_MAX_SUBSCRIBE, WS_PATH, type WsServerObject, type WsTick } from '../../../src/contract/ws.ts';
+import { findSessionUser } from '../../auth/sessions.ts';
+import { message } from '../../http/messages.ts';
+import type { MarketService } from '../service.ts';
 
 /**
  * The price websocket (contract: src/contract/ws.ts). Every instance fans out to its own
@@ -12,7 +12,7 @@ import type { MarketService } from './service.ts';
  * are coalesced per code, and flushed WS_FLUSH_PER_SECOND times a second. The batch for
  * "everything" clients is serialised once per flush and the same string sent to each.
  */
-declare module '../config.ts' {
+declare module '../../config.ts' {
   interface Config {
     /** Tests shorten the websocket heartbeat (default WS_HEARTBEAT_MS). */
     wsHeartbeatMs?: number;

@@ -1,11 +1,11 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { marketCandles } from '../db/schema/index.ts';
-import { INTERVALS, INTERVAL_MS, type Candle, type Interval } from '../../src/contract/market.ts';
+import type { Db } from '../../db/client.ts';
+import { marketCandles } from '../../db/schema/index.ts';
+import { INTERVALS, INTERVAL_MS, type Candle, type Interval } from '../../../src/contract/market.ts';
 import { aggregate, bucketStart, historyStart, HistoryCache, type CandleNum } from './history.ts';
-import { combine, historySpecOf, type InstrumentInfo } from './state.ts';
-import { lastTradingTime } from './sessions.ts';
-import type { FeedTick } from './feed.ts';
+import { combine, historySpecOf, type InstrumentInfo } from '../quotes/state.ts';
+import { lastTradingTime } from '../hours/tradingSessions.ts';
+import type { FeedTick } from '../feed/feed.ts';
 
 /**
  * Live candles: the leader aggregates every tick into the current bucket of each interval in

@@ -1,4 +1,4 @@
-import type { HoursKind } from './catalogue/index.ts';
+import type { HoursKind } from '../catalogue/index.ts';
 
 /**
  * Trading hours. Times are read on the America/New_York wall clock (DST handled by Intl), where

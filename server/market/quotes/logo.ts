@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { hash32 } from './prng.ts';
+import { hash32 } from '../feed/prng.ts';
 import type { InstrumentInfo } from './state.ts';
 
 /**

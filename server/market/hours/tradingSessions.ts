@@ -1,4 +1,4 @@
-import type { HoursKind } from './catalogue/index.ts';
+import type { HoursKind } from '../catalogue/index.ts';
 import { isOpenClock, newYorkClock } from './hours.ts';
 
 /**

@@ -1,7 +1,7 @@
-import { INTERVAL_MS, type Interval } from '../../src/contract/market.ts';
-import type { HoursKind } from './catalogue/index.ts';
-import { seededNormal } from './prng.ts';
-import { gapSigma, isOpenFast, openMsIn, sessionProfile } from './sessions.ts';
+import { INTERVAL_MS, type Interval } from '../../../src/contract/market.ts';
+import type { HoursKind } from '../catalogue/index.ts';
+import { seededNormal } from '../feed/prng.ts';
+import { gapSigma, isOpenFast, openMsIn, sessionProfile } from '../hours/tradingSessions.ts';
 
 /**
  * Generated price history before an instrument's first listing (docs/market.md, "History").

@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { CandleWriter, pruneCandles } from './candles.ts';
-import { electLeader, type Election } from './leader.ts';
+import { CandleWriter, pruneCandles } from '../candles/candles.ts';
+import { electLeader, type Election } from '../leadership/leader.ts';
 import { Simulator, runSimulator } from './simulator.ts';
 import { ExchangeFeed } from './exchangeFeed.ts';
 import type { FeedTick } from './feed.ts';
 
-declare module '../config.ts' {
+declare module '../../config.ts' {
   interface Config {
     /** Prefix of the bus channel for prices ('' in production: channel 'prices'); tests isolate runs with it. */
     busNamespace?: string;
