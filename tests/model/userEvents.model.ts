@@ -1,0 +1,95 @@
+import { expect } from 'vitest';
+import { fromCallback, fromPromise, type SnapshotFrom } from 'xstate';
+import { userEventsMachine, type UserEvent, type UserSocketCommand } from '../../src/machines/userEvents.ts';
+import { defineModel, type Assertions } from './paths.ts';
+
+/**
+ * The user-events actor: generated paths (xstate/graph) over login/logout, socket (re)opens, auth
+ * results, live events and the unread count, each replayed on a real actor with stubbed effects.
+ */
+export const provide = (record: (w: string) => void) =>
+  userEventsMachine.provide({
+    actors: {
+      socket: fromCallback<UserSocketCommand>(({ receive }) => {
+        record('socket.start');
+        receive((cmd) => record(cmd.type === 'socket.auth' ? `auth:${cmd.token}` : 'deauth'));
+      }),
+      // never settles on its own: the fixtures deliver done/error
+      fetchUnread: fromPromise<number>(() => (record('fetchUnread'), new Promise<number>(() => {}))),
+    },
+    actions: {
+      notify: (_, p) => record(`notify:${p.event.kind}`),
+      refresh: () => record('refresh'),
+    },
+  });
+
+export const approved: UserEvent = { kind: 'deposit.approved', params: { id: '9', coin: 'USDT', amount: '150.000000' }, refType: 'deposit', refId: '9', id: '31' };
+export const submitted: UserEvent = { kind: 'withdrawal.submitted', params: { id: '4', coin: 'BTC', amount: '0.01000000' }, refType: 'withdrawal', refId: '4', id: '32' };
+const events = [
+  { type: 'userEvents.start', token: 'tok-1' },
+  { type: 'userEvents.stop' },
+  { type: 'userEvents.socketOpen' },
+  { type: 'userEvents.authResult', ok: true },
+  { type: 'userEvents.authResult', ok: false },
+  { type: 'userEvents.received', event: approved },
+  { type: 'userEvents.received', event: submitted },
+  { type: 'userEvents.unread', unread: 5 },
+  { type: 'userEvents.recount' },
+  { type: 'xstate.done.actor.fetchUnread', output: 3 },
+  { type: 'xstate.error.actor.fetchUnread', error: new Error('offline') },
+] as const;
+
+type Snap = SnapshotFrom<typeof userEventsMachine>;
+export const socketCommands = (r: string[]) => r.filter((x) => x.startsWith('auth:') || x === 'deauth');
+
+const common = (s: Snap, r: string[]) => {
+  expect(r[0]).toBe('socket.start');
+  expect(r.filter((x) => x === 'socket.start')).toHaveLength(1);
+  // every event heard refreshed once; announced ones were review outcomes only
+  expect(s.context.revision).toBe(r.filter((x) => x === 'refresh').length);
+  expect(r.filter((x) => x.startsWith('notify:')).every((x) => !x.endsWith('.submitted'))).toBe(true);
+  expect(s.context.unread).toBeGreaterThanOrEqual(0);
+};
+const joined = (s: Snap, r: string[]) => {
+  common(s, r);
+  expect(s.context.token).toBe('tok-1');
+  // the channel is joined with the session's token and not left since
+  expect(socketCommands(r).at(-1)).toBe('auth:tok-1');
+};
+const linkStates = {
+  authenticating: (s: Snap, r: string[]) => {
+    joined(s, r);
+    expect(s.hasTag('listening')).toBe(false);
+  },
+  listening: (s: Snap, r: string[]) => {
+    joined(s, r);
+    expect(s.hasTag('listening')).toBe(true);
+  },
+  refused: (s: Snap, r: string[]) => {
+    joined(s, r);
+    expect(s.hasTag('listening')).toBe(false);
+  },
+};
+const badgeStates = {
+  counting: (_s: Snap, r: string[]) => expect(r.filter((x) => x === 'fetchUnread').length).toBeGreaterThan(0),
+  ready: (_s: Snap, r: string[]) => expect(r.filter((x) => x === 'fetchUnread').length).toBeGreaterThan(0),
+};
+const assertions: Assertions<typeof userEventsMachine> = {
+  off: (s, r) => {
+    common(s, r);
+    expect(s.context.token).toBeNull();
+    expect(s.context.unread).toBe(0);
+    // a channel once joined was left
+    if (socketCommands(r).length) expect(socketCommands(r).at(-1)).toBe('deauth');
+  },
+};
+for (const [link, a] of Object.entries(linkStates)) {
+  for (const [badge, b] of Object.entries(badgeStates)) {
+    assertions[`on:badge.${badge}|on:link.${link}`] = (s, r) => {
+      a(s, r);
+      b(s, r);
+    };
+  }
+}
+
+export const model = defineModel({ machine: userEventsMachine, events, assertions, provide, expected: { states: 7, minPaths: 21 } });
