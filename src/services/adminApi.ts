@@ -22,29 +22,26 @@ type PageQ = { pageNum?: number; pageSize?: number };
 export type QueueQuery = PageQ & { status?: RecordStatus };
 
 const A = '/admin-api';
-/*
- * `call` is typed for GET/POST only (the customer API has no other verbs); the operator API's
- * PUT/DELETE on deposit addresses go through the same function (ofetch passes the method on), so
- * they keep its envelope, 401 and toast handling.
- */
+// The operator API's PUT/DELETE on deposit addresses go through the same `call` as every read,
+// so they keep its envelope and 401 handling.
 
 export const adminApi = {
   deposits: (q: QueueQuery, signal?: AbortSignal) => call<Page<AdminDeposit>>(`${A}/deposits`, { query: q, signal }),
   withdrawals: (q: QueueQuery, signal?: AbortSignal) => call<Page<AdminWithdrawal>>(`${A}/withdrawals`, { query: q, signal }),
   /** the proof image with the token header, as a blob the viewer shows through an object URL */
   depositProof: (id: string, signal?: AbortSignal) => download(`${A}/deposits/${encodeURIComponent(id)}/proof`, { signal }),
-  /** one decision; refusals (10044 already reviewed, …) are shown in the row's dialog, not toasted */
+  /** one decision; refusals (10044 already reviewed, …) are shown in the row's dialog */
   review: (r: ReviewRequest, signal?: AbortSignal) => {
     const path = `${A}/${r.kind === 'deposit' ? 'deposits' : 'withdrawals'}/${encodeURIComponent(r.id)}/${r.decision}`;
     const body =
       r.decision === 'reject' ? { reason: r.reason ?? '' } : r.kind === 'withdrawal' ? { payoutTxHash: r.payoutTxHash ?? '' } : {};
-    return call<AdminDeposit | AdminWithdrawal>(path, { method: 'POST', body, signal, quiet: true });
+    return call<AdminDeposit | AdminWithdrawal>(path, { method: 'POST', body, signal });
   },
   addresses: (signal?: AbortSignal) => call<{ rows: AdminDepositAddress[] }>(`${A}/deposit-addresses`, { signal }),
   addAddress: (v: { coin: Asset; network: Network; address: string }, signal?: AbortSignal) =>
-    call<AdminDepositAddress>(`${A}/deposit-addresses`, { method: 'POST', body: { coin: v.coin, network: v.network, address: v.address.trim() }, signal, quiet: true }),
+    call<AdminDepositAddress>(`${A}/deposit-addresses`, { method: 'POST', body: { coin: v.coin, network: v.network, address: v.address.trim() }, signal }),
   updateAddress: (id: string, v: { address?: string; enabled?: boolean }, signal?: AbortSignal) =>
-    call<AdminDepositAddress>(`${A}/deposit-addresses/${encodeURIComponent(id)}`, { method: 'PUT', body: v, signal, quiet: true }),
+    call<AdminDepositAddress>(`${A}/deposit-addresses/${encodeURIComponent(id)}`, { method: 'PUT', body: v, signal }),
   deleteAddress: (id: string, signal?: AbortSignal) =>
     call<{ id: string; deleted: boolean }>(`${A}/deposit-addresses/${encodeURIComponent(id)}`, { method: 'DELETE', signal }),
   outbox: (q: PageQ & { recipient?: string }, signal?: AbortSignal) => call<Page<OutboxRow>>(`${A}/outbox`, { query: q, signal }),

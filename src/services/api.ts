@@ -1,23 +1,42 @@
 import { ofetch, FetchError } from 'ofetch';
-import { REQUEST_TIMEOUT_MS, VIRTUALLY_HEADER } from '../contract/constants.ts';
+import { REQUEST_TIMEOUT_MS, VIRTUALLY_HEADER, type Book, type Language } from '../contract/constants.ts';
 import { i18n } from '../i18n/index.ts';
 import { API_BASE } from './config.ts';
-import { getSettings } from './settings.ts';
+import { getSettings, sessionToken } from './settings.ts';
 import { toQueryString, type QueryValue } from './query.ts';
-import { toast } from './toast.ts';
 
-/** Body codes that are successes: 200 and the success notices 20001–20005 (spec section 8). */
+/**
+ * The HTTP client (docs/frontend.md "HTTP client"). A call returns the envelope's `result` or
+ * throws an ApiError; it never shows anything. Whoever owns the flow decides what the user sees:
+ * a query's view renders its error state, a flow machine its failed state, and the query cache
+ * at the app root toasts only failures nobody is looking at (background refetches, mutations
+ * whose screen does not show errors itself).
+ */
+
+/** Body codes that are successes: 200 and the success notices 20001–20005. */
 export const isSuccessCode = (code: number) => code === 200 || (code >= 20001 && code <= 20005);
 
+/**
+ * Why a call failed: `refused` (the service answered with a catalogue code), `unauthorized`
+ * (401: the session actor has been told and logs out), `network` (no answer, a timeout or an
+ * answer that is not our envelope), `aborted` (the caller's signal).
+ */
+export type ApiErrorKind = 'refused' | 'unauthorized' | 'network' | 'aborted';
+
 export class ApiError extends Error {
+  override readonly name = 'ApiError';
   constructor(
+    readonly kind: ApiErrorKind,
+    /** the catalogue code (null when there is none: network, aborted) */
     readonly code: number | null,
+    /** the catalogue text in the user's language */
     message: string,
     readonly httpStatus?: number,
   ) {
     super(message);
   }
 }
+export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
 
 interface Envelope<T> {
   code: number;
@@ -33,7 +52,7 @@ export function setUnauthorizedListener(fn: UnauthorizedListener): void {
 }
 
 /**
- * A catalogue code in the user's language. The server already localises `msg` with our `lang`
+ * A catalogue code in the user's language. The service already localises `msg` with our `lang`
  * header and fills parameters ({{limit}}); the local catalogue wins when it needs no parameters,
  * so a message reads in the language now on screen.
  */
@@ -47,13 +66,26 @@ export function messageFor(code: number | null, serverMsg?: string): string {
   return serverMsg || i18n.t('app:errors.unknown');
 }
 
-export function requestHeaders(): Record<string, string> {
+/**
+ * The book and language a request is for. Queries pass the ones in their key, so the answer
+ * cached under a key is always the answer for that key; anything left out is the current setting.
+ */
+export interface RequestScope {
+  book?: Book;
+  language?: Language;
+}
+
+/** The `virtually` header: NO = demo book, YES = real book (the wire's names, only here). */
+const VIRTUALLY: Record<Book, 'NO' | 'YES'> = { demo: 'NO', real: 'YES' };
+
+export function requestHeaders(scope: RequestScope = {}): Record<string, string> {
   const s = getSettings();
   const headers: Record<string, string> = {
-    [VIRTUALLY_HEADER]: s.virtualStatus === 1 ? 'NO' : 'YES',
-    lang: s.language,
+    [VIRTUALLY_HEADER]: VIRTUALLY[scope.book ?? s.book],
+    lang: scope.language ?? s.language,
   };
-  if (s.token) headers.Authorization = s.token;
+  const token = sessionToken();
+  if (token) headers.Authorization = token;
   return headers;
 }
 
@@ -64,80 +96,60 @@ export interface CallOptions {
   query?: Record<string, QueryValue>;
   body?: Record<string, unknown> | FormData;
   signal?: AbortSignal;
-  /** Refusals the caller shows itself (e.g. next to a form field) are not toasted. */
-  quiet?: boolean;
+  scope?: RequestScope;
 }
 
-/** One API call: headers, envelope, 401 handling and the generic toast (spec section 7). */
+const networkError = (status?: number) => new ApiError('network', null, i18n.t('app:errors.network'), status);
+const unauthorized = (http: boolean, serverMsg?: string) => {
+  onUnauthorized(http);
+  return new ApiError('unauthorized', 401, messageFor(401, serverMsg), http ? 401 : undefined);
+};
+
+/** One API call: headers, envelope and 401 handling. */
 export async function call<T>(path: string, opts: CallOptions = {}): Promise<T> {
   let env: Envelope<T>;
   try {
     env = await client<Envelope<T>>(path + toQueryString(opts.query), {
       method: opts.method ?? 'GET',
       body: opts.body,
-      headers: requestHeaders(),
+      headers: requestHeaders(opts.scope),
       signal: opts.signal,
     });
   } catch (e) {
-    if (opts.signal?.aborted) throw new ApiError(null, 'aborted');
+    if (opts.signal?.aborted) throw new ApiError('aborted', null, 'aborted');
     const status = e instanceof FetchError ? e.response?.status : undefined;
     const data = e instanceof FetchError ? (e.data as Partial<Envelope<T>> | undefined) : undefined;
-    if (status === 401) {
-      onUnauthorized(true);
-      throw new ApiError(401, messageFor(401), 401);
-    }
+    if (status === 401) throw unauthorized(true);
     // a malformed request (HTTP 400) still carries a catalogue code
-    if (data && typeof data.code === 'number') {
-      const text = messageFor(data.code, data.msg);
-      if (!opts.quiet) toast(text);
-      throw new ApiError(data.code, text, status);
-    }
-    const text = i18n.t('app:errors.network');
-    toast(text);
-    throw new ApiError(null, text, status);
+    if (data && typeof data.code === 'number') throw new ApiError('refused', data.code, messageFor(data.code, data.msg), status);
+    throw networkError(status);
   }
   if (env && isSuccessCode(env.code)) return env.result as T;
-  if (env?.code === 401) {
-    onUnauthorized(false);
-    throw new ApiError(401, messageFor(401, env.msg));
-  }
-  const text = messageFor(env?.code ?? null, env?.msg);
-  if (!opts.quiet) toast(text);
-  throw new ApiError(env?.code ?? null, text);
+  if (env?.code === 401) throw unauthorized(false, env.msg);
+  // an answer that is not our envelope (a proxy's page): no catalogue code to show
+  if (!env || typeof env.code !== 'number') throw new ApiError('network', null, messageFor(null));
+  throw new ApiError('refused', env.code, messageFor(env.code, env.msg));
 }
 
 /**
  * A file from the API (e.g. statement.csv) with the same headers as every call. A refusal comes
- * back as the JSON envelope instead of the file: it is handled like any other call's.
+ * back as the JSON envelope instead of the file: it is thrown like any other call's.
  */
-export async function download(path: string, opts: { query?: Record<string, QueryValue>; signal?: AbortSignal } = {}): Promise<Blob> {
+export async function download(path: string, opts: { query?: Record<string, QueryValue>; signal?: AbortSignal; scope?: RequestScope } = {}): Promise<Blob> {
   let res: Response;
   try {
-    res = await fetch((API_BASE || '') + path + toQueryString(opts.query), { headers: requestHeaders(), signal: opts.signal });
+    res = await fetch((API_BASE || '') + path + toQueryString(opts.query), { headers: requestHeaders(opts.scope), signal: opts.signal });
   } catch {
-    if (opts.signal?.aborted) throw new ApiError(null, 'aborted');
-    const text = i18n.t('app:errors.network');
-    toast(text);
-    throw new ApiError(null, text);
+    if (opts.signal?.aborted) throw new ApiError('aborted', null, 'aborted');
+    throw networkError();
   }
-  if (res.status === 401) {
-    onUnauthorized(true);
-    throw new ApiError(401, messageFor(401), 401);
-  }
+  if (res.status === 401) throw unauthorized(true);
   if ((res.headers.get('content-type') ?? '').includes('application/json')) {
     const env = (await res.json().catch(() => null)) as Envelope<unknown> | null;
-    if (env?.code === 401) {
-      onUnauthorized(false);
-      throw new ApiError(401, messageFor(401, env.msg));
-    }
-    const text = messageFor(env?.code ?? null, env?.msg);
-    toast(text);
-    throw new ApiError(env?.code ?? null, text, res.status);
+    if (env?.code === 401) throw unauthorized(false, env.msg);
+    if (!env || typeof env.code !== 'number') throw new ApiError('network', null, messageFor(null), res.status);
+    throw new ApiError('refused', env.code, messageFor(env.code, env.msg), res.status);
   }
-  if (!res.ok) {
-    const text = i18n.t('app:errors.network');
-    toast(text);
-    throw new ApiError(null, text, res.status);
-  }
+  if (!res.ok) throw networkError(res.status);
   return res.blob();
 }

@@ -3,14 +3,14 @@ import type { LoginBody, LoginResult, RegisterBody, RepasswordBody, SendCodeBody
 
 const L = '/swx/customer/login';
 export const authApi = {
-  sendCode: (body: SendCodeBody, signal?: AbortSignal) => call<SendCodeResult>(`${L}/sendCode`, { method: 'POST', body, signal, quiet: true }),
-  register: (body: RegisterBody, signal?: AbortSignal) => call<LoginResult>(`${L}/register`, { method: 'POST', body, signal, quiet: true }),
-  login: (body: LoginBody, signal?: AbortSignal) => call<LoginResult>(`${L}/login`, { method: 'POST', body, signal, quiet: true }),
+  sendCode: (body: SendCodeBody, signal?: AbortSignal) => call<SendCodeResult>(`${L}/sendCode`, { method: 'POST', body, signal }),
+  register: (body: RegisterBody, signal?: AbortSignal) => call<LoginResult>(`${L}/register`, { method: 'POST', body, signal }),
+  login: (body: LoginBody, signal?: AbortSignal) => call<LoginResult>(`${L}/login`, { method: 'POST', body, signal }),
   logout: (signal?: AbortSignal) => call<null>(`${L}/logout`, { method: 'POST', body: {}, signal }),
   loginByGoogle: (body: { code: string; state: string }, signal?: AbortSignal) =>
-    call<LoginResult>(`${L}/loginByGoogle`, { method: 'POST', body, signal, quiet: true }),
-  googleAuthUrl: (signal?: AbortSignal) => call<GoogleAuthUrlResult>(`${L}/googleAuthUrl`, { signal, quiet: true }),
+    call<LoginResult>(`${L}/loginByGoogle`, { method: 'POST', body, signal }),
+  googleAuthUrl: (signal?: AbortSignal) => call<GoogleAuthUrlResult>(`${L}/googleAuthUrl`, { signal }),
   repassword: (body: RepasswordBody, signal?: AbortSignal) =>
-    call<null>('/swx/customer/user/repassword', { method: 'POST', body, signal, quiet: true }),
+    call<null>('/swx/customer/user/repassword', { method: 'POST', body, signal }),
   userInfo: (signal?: AbortSignal) => call<UserInfoResult>('/swx/customer/user/getUserInfo', { method: 'POST', body: {}, signal }),
 };

@@ -1,15 +1,23 @@
 import { createStore } from '@xstate/store';
-import { DEFAULT_LANGUAGE, type Language } from '../contract/constants.ts';
+import { DEFAULT_LANGUAGE, type Book, type Language } from '../contract/constants.ts';
 import { normaliseLanguage } from '../i18n/languages.ts';
 import type { UserInfo } from './types.ts';
 
-/** Local settings (spec section 3). virtualStatus 1 = demo book (the default), 0 = real book. */
+/**
+ * Local settings (docs/frontend.md "Local settings"). Inside the app the account mode is a
+ * `book` ('demo' | 'real'); storage keeps the published key `virtualStatus` (1 = demo, the
+ * default; 0 = real), so the translation happens only in readSettings / writeSettings.
+ *
+ * This store is the one owner of the session token: only the session actor's provided actions
+ * (src/views/app/actors.tsx) write it, and everything that needs it (the HTTP client, the user
+ * channel of the websocket) reads it through `sessionToken()`.
+ */
 export interface Settings {
   token: string | null;
   userInfo: UserInfo | null;
   isLogin: boolean;
   language: Language;
-  virtualStatus: 0 | 1;
+  book: Book;
   showBoard: boolean;
 }
 
@@ -33,6 +41,10 @@ function parse<T>(raw: string | null, fallback: T): T {
   }
 }
 
+/** The stored `virtualStatus` (0 = real, anything else = demo) and back. */
+const bookFromStored = (v: unknown): Book => (v === 0 ? 'real' : 'demo');
+const bookToStored = (book: Book): 0 | 1 => (book === 'real' ? 0 : 1);
+
 /** Reads the stored settings synchronously (before the first paint). Garbage falls back to defaults. */
 export function readSettings(local: KeyValueStorage, session: KeyValueStorage): Settings {
   const token = parse<unknown>(local.getItem(KEYS.token), null);
@@ -43,7 +55,7 @@ export function readSettings(local: KeyValueStorage, session: KeyValueStorage): 
     userInfo: userInfo && typeof userInfo === 'object' ? (userInfo as UserInfo) : null,
     isLogin: validToken !== null && parse<unknown>(local.getItem(KEYS.isLogin), false) === true,
     language: normaliseLanguage(parse<unknown>(local.getItem(KEYS.language), DEFAULT_LANGUAGE)),
-    virtualStatus: parse<unknown>(local.getItem(KEYS.virtualStatus), 1) === 0 ? 0 : 1,
+    book: bookFromStored(parse<unknown>(local.getItem(KEYS.virtualStatus), 1)),
     showBoard: parse<unknown>(session.getItem(KEYS.showBoard), true) !== false,
   };
 }
@@ -55,7 +67,7 @@ export function writeSettings(s: Settings, local: KeyValueStorage, session: KeyV
   put(local, KEYS.userInfo, s.userInfo);
   put(local, KEYS.isLogin, s.isLogin);
   put(local, KEYS.language, s.language);
-  put(local, KEYS.virtualStatus, s.virtualStatus);
+  put(local, KEYS.virtualStatus, bookToStored(s.book));
   put(session, KEYS.showBoard, s.showBoard);
 }
 
@@ -73,10 +85,10 @@ export const settings = createStore({
     login: (ctx, e: { token: string; userInfo: UserInfo | null }) => ({ ...ctx, token: e.token, userInfo: e.userInfo, isLogin: true }),
     userInfo: (ctx, e: { userInfo: UserInfo }) => ({ ...ctx, userInfo: e.userInfo }),
     logout: (ctx) => ({ ...ctx, token: null, userInfo: null, isLogin: false }),
-    /** HTTP 401: everything stored locally goes (spec section 4); the language stays for this page. */
-    wipe: (ctx) => ({ ...ctx, token: null, userInfo: null, isLogin: false, virtualStatus: 1 as const }),
+    /** HTTP 401: everything stored locally goes; the language stays for this page. */
+    wipe: (ctx) => ({ ...ctx, token: null, userInfo: null, isLogin: false, book: 'demo' as const }),
     language: (ctx, e: { language: Language }) => ({ ...ctx, language: e.language }),
-    virtualStatus: (ctx, e: { virtualStatus: 0 | 1 }) => ({ ...ctx, virtualStatus: e.virtualStatus }),
+    book: (ctx, e: { book: Book }) => ({ ...ctx, book: e.book }),
     dismissBoard: (ctx) => ({ ...ctx, showBoard: false }),
   },
 });
@@ -86,7 +98,7 @@ settings.subscribe((snap) => {
   if (wiping) return;
   writeSettings(snap.context, local, session);
 });
-/** HTTP 401: clears all local storage (spec section 4); the session-scoped board flag is untouched. */
+/** HTTP 401: clears all local storage; the session-scoped board flag is untouched. */
 export function wipeLocalStorage(): void {
   wiping = true;
   settings.trigger.wipe();
@@ -95,3 +107,9 @@ export function wipeLocalStorage(): void {
 }
 
 export const getSettings = (): Settings => settings.getSnapshot().context;
+
+/** The session token, read here and nowhere else (null when logged out). */
+export const sessionToken = (): string | null => {
+  const s = settings.getSnapshot().context;
+  return s.isLogin ? s.token : null;
+};

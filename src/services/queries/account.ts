@@ -1,0 +1,32 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { walletApi } from '../walletApi.ts';
+import { keepPreviousWithin } from './scope.ts';
+
+/**
+ * The user's notifications (the bell). Their text is composed on screen from kind and
+ * parameters (userEventText), so the answer depends on neither language nor book. The bell's
+ * unread count itself is kept by the user-events actor.
+ */
+export const accountKeys = {
+  all: ['account'] as const,
+  notifications: () => ['account', 'notifications'] as const,
+  notificationsPage: (page: number, pageSize: number) => ['account', 'notifications', { page, pageSize }] as const,
+};
+
+export function useNotifications(page: number, pageSize: number) {
+  const queryKey = accountKeys.notificationsPage(page, pageSize);
+  return useQuery({
+    queryKey,
+    queryFn: ({ signal }) => walletApi.notifications({ pageNum: page, pageSize }, signal),
+    placeholderData: keepPreviousWithin(queryKey, 2),
+  });
+}
+
+/** Marks some notifications (or all: `ids` null) read; the answer carries the new unread count. */
+export function useMarkRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: readonly string[] | null) => (ids ? walletApi.read([...ids]) : walletApi.readAll()),
+    onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.notifications() }),
+  });
+}

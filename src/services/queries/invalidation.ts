@@ -1,0 +1,60 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { accountKeys } from './account.ts';
+import { adminKeys } from './admin.ts';
+import { marketKeys } from './market.ts';
+import { walletKeys } from './wallet.ts';
+
+/**
+ * What a change makes stale, by name. The user-events actor (live deposit / withdrawal status
+ * changes), the wallet flows (the user's own submit) and the review flow (an operator's decision)
+ * call these, so no screen polls or counts revisions: a mounted query whose key is invalidated
+ * asks again, an unmounted one asks when it is next shown.
+ */
+
+/**
+ * Keys a live user event changes (kinds: src/contract/wallet.ts WALLET_EVENT_KINDS). Deposits and
+ * withdrawals move the real book only. A kind this list does not know invalidates the whole real
+ * book, so a new kind is never silently ignored.
+ */
+export function keysChangedBy(kind: string): QueryKey[] {
+  const real = 'real' as const;
+  const notifications = accountKeys.notifications();
+  switch (kind) {
+    // a claim waits for review: only the records list changes
+    case 'deposit.submitted':
+    case 'deposit.rejected':
+      return [walletKeys.deposits(real), notifications];
+    case 'deposit.approved':
+      return [walletKeys.deposits(real), walletKeys.balances(real), walletKeys.statement(real), walletKeys.withdrawalMethods(real), notifications];
+    // submitting puts the amount on hold; approving pays it out; rejecting releases the hold
+    case 'withdrawal.submitted':
+    case 'withdrawal.approved':
+    case 'withdrawal.rejected':
+      return [walletKeys.withdrawals(real), walletKeys.balances(real), walletKeys.statement(real), walletKeys.withdrawalMethods(real), notifications];
+    default:
+      return [walletKeys.book(real), notifications];
+  }
+}
+
+export function invalidateKeys(client: QueryClient, keys: readonly QueryKey[]): Promise<void> {
+  return Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey }))).then(() => undefined);
+}
+
+/** A live user event arrived. */
+export const invalidateForUserEvent = (client: QueryClient, kind: string) => invalidateKeys(client, keysChangedBy(kind));
+
+/** The user's own deposit or withdrawal was accepted (the live event may come later, or not at all when the socket is down). */
+export const invalidateAfterSubmit = (client: QueryClient, kind: 'deposit' | 'withdrawal') =>
+  invalidateKeys(client, keysChangedBy(`${kind}.submitted`));
+
+/** An operator decided a deposit or withdrawal: its queue (every filter and page) is asked again. */
+export const invalidateAfterReview = (client: QueryClient, kind: 'deposit' | 'withdrawal') =>
+  client.invalidateQueries({ queryKey: kind === 'deposit' ? adminKeys.deposits() : adminKeys.withdrawals() });
+
+/** Roots of answers that belong to the signed-in user: dropped when the session ends. */
+export const USER_KEYS: readonly QueryKey[] = [walletKeys.all, accountKeys.all, adminKeys.all, marketKeys.watchlist()];
+
+/** The session ended (logout, 401): nothing of that user stays in memory for the next one. */
+export function forgetUser(client: QueryClient): void {
+  for (const queryKey of USER_KEYS) client.removeQueries({ queryKey });
+}

@@ -1,0 +1,61 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Interval, InstrumentType } from '../../contract/market.ts';
+import { marketApi } from '../marketApi.ts';
+
+/**
+ * Market reads. Answers depend on neither the book nor the language, so no key carries them;
+ * the watchlist belongs to the user and is dropped from the cache on logout (client.ts).
+ * Rows come with the app's names (`change24hPct`, `sparkline`): marketApi translated them.
+ */
+export type MarketListQuery = { type: InstrumentType; search?: string; pageSize: number };
+
+export const marketKeys = {
+  all: ['market'] as const,
+  lists: () => ['market', 'list'] as const,
+  list: (q: MarketListQuery) => ['market', 'list', q] as const,
+  info: (code: string) => ['market', 'info', code] as const,
+  candles: (code: string, interval: Interval, limit: number) => ['market', 'candles', { code, interval, limit }] as const,
+  stats: () => ['market', 'stats'] as const,
+  watchlist: () => ['market', 'watchlist'] as const,
+};
+
+/** Instruments of one type (optionally searched). */
+export function useMarketList(q: MarketListQuery) {
+  return useQuery({
+    queryKey: marketKeys.list(q),
+    queryFn: ({ signal }) => marketApi.list({ type: q.type, search: q.search || undefined, pageSize: q.pageSize }, signal),
+    // a new search keeps the last rows on screen until its answer arrives
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === 'list' ? previous : undefined),
+  });
+}
+
+/** The user's watchlist; `enabled` is false while logged out (nothing is asked). */
+export function useWatchlist(enabled: boolean) {
+  return useQuery({ queryKey: marketKeys.watchlist(), queryFn: ({ signal }) => marketApi.watchlist(signal), enabled });
+}
+
+/** One instrument with its 24h figures; nothing is asked for an empty code. */
+export function useMarketInfo(code: string) {
+  return useQuery({ queryKey: marketKeys.info(code), queryFn: ({ signal }) => marketApi.info(code, signal), enabled: code !== '' });
+}
+
+export function useCandles(code: string, interval: Interval, limit = 120) {
+  return useQuery({
+    queryKey: marketKeys.candles(code, interval, limit),
+    queryFn: ({ signal }) => marketApi.candles({ code, interval, limit }, signal),
+    enabled: code !== '',
+  });
+}
+
+export function useMarketStats() {
+  return useQuery({ queryKey: marketKeys.stats(), queryFn: ({ signal }) => marketApi.stats(signal), staleTime: 60_000 });
+}
+
+/** Star / unstar an instrument; the watchlist is asked again afterwards. */
+export function useWatchToggle() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { code: string; on: boolean }) => marketApi.watch(v.code, v.on),
+    onSuccess: () => client.invalidateQueries({ queryKey: marketKeys.watchlist() }),
+  });
+}
