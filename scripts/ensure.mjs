@@ -3,6 +3,7 @@ import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
+/** @param {string} cmd */
 const sh = (cmd) => execSync(cmd, { stdio: 'inherit' });
 
 export function ensureDependencies() {
@@ -14,6 +15,7 @@ export function ensureDependencies() {
   }
 }
 
+/** @param {string} p @returns {number} */
 function newestMtime(p) {
   const st = fs.statSync(p);
   if (!st.isDirectory()) return st.mtimeMs;

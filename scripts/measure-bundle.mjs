@@ -13,11 +13,18 @@ if (!fs.existsSync(manifestPath)) {
   process.exit(1);
 }
 const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
+/** @param {string} file */
 const gz = (file) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+/** @param {string} file */
 const raw = (file) => fs.statSync(path.join(dist, file)).size;
 
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+if (!entryKey) {
+  console.error('dist/.vite/manifest.json names no entry chunk');
+  process.exit(1);
+}
 const seen = new Set();
+/** @param {string} key */
 const walk = (key) => {
   if (seen.has(key)) return;
   seen.add(key);
@@ -29,7 +36,9 @@ const css = [...new Set([...seen].flatMap((k) => manifest[k].css ?? []))];
 const lazy = Object.entries(manifest).filter(([k, v]) => !seen.has(k) && v.file.endsWith('.js')).map(([, v]) => v.file);
 const chart = Object.entries(manifest).find(([k]) => k.includes('CandleChart'))?.[1].file;
 
+/** @param {string[]} files @param {(file: string) => number} f */
 const sum = (files, f) => files.reduce((a, x) => a + f(x), 0);
+/** @param {number} n */
 const kb = (n) => `${(n / 1024).toFixed(1)} kB`;
 const result = {
   initialJsGzip: sum(initial, gz),
