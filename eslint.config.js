@@ -1,0 +1,95 @@
+// ESLint flat config: `npm run lint` (and `npm test`, which fails on any lint error or warning).
+// typescript-eslint's recommended rules without type information (the type checks are tsc's job and a
+// type-aware lint would parse the whole program a second time), React hooks and accessibility rules
+// for the web app, and the house rules of src/views: no inline styles, no API modules.
+import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+// An API module is what talks to the service (services/api.ts, services/walletApi.ts...). Views send
+// events to machines and read queries; only the composition root (src/views/app) wires the API in.
+const apiModules = {
+  group: ['**/services/*Api*', '**/services/api*'],
+  message: 'Views and machines do not call the API: the composition root (src/views/app) provides it.',
+};
+
+export default defineConfig([
+  globalIgnores(['dist/', 'data/', 'node_modules/', 'tests/browser/screenshots/', 'coverage/']),
+
+  {
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+  },
+
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    rules: {
+      // `_name` marks a parameter or binding that is deliberately unused (callback signatures, rest omission)
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+    },
+  },
+
+  // Where the code runs decides which globals exist (the same split as the TypeScript projects).
+  {
+    files: ['src/**'],
+    languageOptions: { globals: globals.browser },
+  },
+  {
+    files: ['server/**', 'bench/**', 'scripts/**', 'tests/**', '*.{js,ts,mjs}'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    // browser tests hand callbacks to page.evaluate, which run in the page
+    files: ['tests/browser/**', 'tests/model/**'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+
+  // React: the web app's components and hooks.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      // a missing dependency is a stale-closure bug, not a style matter
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['src/views/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+
+  // House rules for views.
+  {
+    files: ['src/views/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: "JSXAttribute[name.name='style']",
+        message: 'No inline styles: use the CSS module of the component or screen, with tokens from src/views/styles/tokens.css.',
+      }],
+      'no-restricted-imports': ['error', { patterns: [apiModules] }],
+    },
+  },
+  {
+    // the composition root is where the API modules are handed to the machines and queries
+    files: ['src/views/app/**'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+
+  // Shared code (checked under both TypeScript projects): no Node modules, no API modules.
+  {
+    files: ['src/contract/**', 'src/machines/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          apiModules,
+          { group: ['node:*'], message: 'src/contract and src/machines run in the browser and on the server: no Node modules.' },
+          { group: ['**/views/**', 'react', 'react-dom'], message: 'Machines and contract know nothing of the views.' },
+        ],
+      }],
+    },
+  },
+]);
