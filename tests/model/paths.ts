@@ -162,12 +162,11 @@ export interface Replayed {
 export function replay<M extends AnyStateMachine>(spec: ModelSpec<M>, steps: readonly Step[], assert = true): Replayed {
   const recorded: string[] = [];
   const taken = new Set<string>();
-  let root: unknown;
-  const inspect = (ev: { type: string; actorRef: unknown; _transitions?: TransitionLike[] }) => {
-    if (ev.type === '@xstate.microstep' && ev.actorRef === root) for (const t of ev._transitions ?? []) taken.add(takenKey(t));
+  // the root actor's microsteps only (not its children's); `always` transitions taken on start count too
+  const inspect = (ev: { type: string; rootId: string; actorRef: { sessionId: string }; _transitions?: TransitionLike[] }) => {
+    if (ev.type === '@xstate.microstep' && ev.actorRef.sessionId === ev.rootId) for (const t of ev._transitions ?? []) taken.add(takenKey(t));
   };
   const actor = createActor(spec.provide((w) => recorded.push(w)) as AnyStateMachine, { input: spec.input, clock: new SimulatedClock(), inspect: inspect as never });
-  root = actor;
   actor.start();
   const covered: string[] = [];
   try {
