@@ -7,7 +7,6 @@ import { Err } from '../../src/contract/errors.ts';
 import { BizError } from '../../server/http/errors.ts';
 import { aggregate, bucketStart, generateUnits } from '../../server/market/candles/history.ts';
 import { historySpecOf } from '../../server/market/quotes/state.ts';
-import { priceOf } from '../../server/market/prices.ts';
 
 /**
  * Market hours end to end, on a pinned market clock (never the wall clock): the platform starts
@@ -81,7 +80,7 @@ describe('a weekend (Saturday)', () => {
     expect(t.app.market.isStale(t.app.market.get('BTCUSDT')!, later)).toBe(true);
     expect(t.app.market.staleCodes()).toEqual([]);
     // prices stay readable (valuations), trading refuses 10015
-    expect(priceOf('AAPL')).toBe(saturdayPrice.AAPL);
+    expect(t.app.market.priceOf('AAPL')).toBe(saturdayPrice.AAPL);
     let code: unknown;
     try {
       t.app.market.assertTradable('AAPL');
@@ -111,7 +110,7 @@ describe('a weekend (Saturday)', () => {
     expect(item.hundred).toHaveLength(100);
     expect(item.hundred[99]).toBeCloseTo(Number(aapl.price), 2);
     expect(item.hundred[99]).toBeCloseTo(Number(window.at(-1)!.close), 2);
-    expect(t.app.market.snapshot(new Set(['AAPL']))[0].zdf).toBe(aapl.zdf);
+    expect(t.app.market.snapshot(new Set(['AAPL']))[0].change24hPct).toBe(aapl.zdf);
   });
 
   it('candles end at the close for every interval, continuous, flat and empty over the previous weekend', async () => {

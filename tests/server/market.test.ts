@@ -8,7 +8,7 @@ import { INTERVALS, INTERVAL_MS, type Candle, type MarketItem } from '../../src/
 import { Err } from '../../src/contract/errors.ts';
 import { BizError } from '../../server/http/errors.ts';
 import { bucketStart } from '../../server/market/candles/history.ts';
-import { priceOf, valueInUsdt } from '../../server/market/prices.ts';
+import Decimal from 'decimal.js';
 
 const INDEX = '/swx/customer/index';
 let t: TestApp;
@@ -134,13 +134,22 @@ describe('market info, prices and logos', () => {
     expect((await t.app.inject({ url: `${INDEX}/logo/${encodeURIComponent('../../etc/passwd')}` })).statusCode).toBe(400);
   });
 
-  it('priceOf / valueInUsdt / assertTradable for the other domains', async () => {
-    const btc = priceOf('BTCUSDT');
-    expect(btc).toBe(t.app.market.priceOf('BTCUSDT'));
-    expect(valueInUsdt('USDT', '12.5')).toBe('12.5');
-    expect(valueInUsdt('BTC', '2')).toBe(t.app.market.valueInUsdt('BTC', '2'));
-    expect(Number(valueInUsdt('ETH', '1'))).toBeCloseTo(Number(priceOf('ETHUSDT')), 4);
-    expect(codeOf(() => priceOf('NOPE'))).toBe(Err.INSTRUMENT_NOT_FOUND);
+  it('priceOf / valueInUsdt / assertTradable / isMarketOpen for the other domains (app.market)', async () => {
+    const market = t.app.market;
+    // no await between a price and what is derived from it: no feed step can come in between
+    const btc = market.priceOf('BTCUSDT');
+    expect(btc).toMatch(/^\d+\.\d{2}$/);
+    expect(btc).toBe(market.get('BTCUSDT')!.price.toFixed(2)); // the live price at the instrument's precision
+    expect(market.valueInUsdt('USDT', '12.5')).toBe('12.5');
+    expect(market.valueInUsdt('USDT', '0.1234567')).toBe('0.123456'); // 6 places, rounded down
+    expect(market.valueInUsdt('BTC', '2')).toBe(new Decimal(market.priceOf('BTCUSDT')).mul(2).toFixed());
+    const eth = market.priceOf('ETHUSDT');
+    expect(market.valueInUsdt('ETH', '0.0000001')).toBe(new Decimal(eth).mul('0.0000001').toDecimalPlaces(6, Decimal.ROUND_DOWN).toFixed());
+    expect(codeOf(() => market.priceOf('NOPE'))).toBe(Err.INSTRUMENT_NOT_FOUND);
+    expect(market.isMarketOpen('AAPL', new Date('2025-07-05T15:00:00Z'))).toBe(false); // Saturday
+    expect(market.isMarketOpen('AAPL', new Date('2025-07-09T15:00:00Z'))).toBe(true); // Wednesday 11:00 New York
+    expect(market.isMarketOpen('BTCUSDT', new Date('2025-07-05T15:00:00Z'))).toBe(true);
+    expect(codeOf(() => market.isMarketOpen('NOPE'))).toBe(Err.INSTRUMENT_NOT_FOUND);
     expect(t.app.market.assertTradable('BTCUSDT', new Date('2025-07-05T15:00:00Z')).price).toMatch(/^\d+\.\d{2}$/);
     // Saturday: stock, forex and futures markets are closed -> 10015
     for (const code of ['AAPL', 'EURUSD', 'ES', 'SPY']) expect(codeOf(() => t.app.market.assertTradable(code, new Date('2025-07-05T15:00:00Z')))).toBe(Err.NOT_TRADABLE);
@@ -152,7 +161,7 @@ describe('market info, prices and logos', () => {
     q.seenAt = marketClock() - 31_000;
     try {
       expect(codeOf(() => t.app.market.assertTradable('DOGEUSDT'))).toBe(Err.PRICE_UNAVAILABLE);
-      expect(codeOf(() => priceOf('DOGEUSDT'))).toBe(Err.PRICE_UNAVAILABLE);
+      expect(codeOf(() => t.app.market.priceOf('DOGEUSDT'))).toBe(Err.PRICE_UNAVAILABLE);
       const item = body(await t.app.inject({ url: `${INDEX}/getMarketInfo/DOGEUSDT` })).result;
       expect(item).toMatchObject({ stale: true, tradable: false });
     } finally {

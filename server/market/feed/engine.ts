@@ -96,7 +96,7 @@ export async function startMarketEngine(app: FastifyInstance): Promise<() => Pro
   // exchange-fed price was not heard from the exchange in this run (stored close, reference
   // price): stale until its first tick, never tradable
   for (const q of market.state.list) if (!q.seenAt && q.info.source !== 'exchange') q.seenAt = now;
-  // a closed market gets no tick to build its 24h ring (zdf, sparkline): build those now
+  // a closed market gets no tick to build its 24h ring (24h change, sparkline): build those now
   market.state.warmClosed(now, (q) => market.isOpen(q, now));
   market.feedExpected = true;
   const unsubscribe = app.bus.subscribe(priceChannel(app), (msg) => market.applyBus(msg));

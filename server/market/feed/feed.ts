@@ -11,14 +11,16 @@ export interface FeedTick {
 }
 
 /**
- * Message published on the bus channel 'prices' (one array per feed step). The first three
- * fields are the documented {code, price, zdf}; the rest let other instances keep 24h figures.
+ * Message published on the bus channel 'prices' (one array per feed step), read only by other
+ * instances of this server: code, price and 24h change, plus what lets them keep 24h figures.
+ * Clients never see it: the websocket sends PriceTicks (`{code, price, zdf}` on the wire).
  */
 export interface BusTick {
   code: string;
   /** Decimal string at the instrument's precision. */
   price: string;
-  zdf: number;
+  /** 24h change, percent; an instance that gets none (an older version) computes its own. */
+  change24hPct: number;
   /** Tick time, ms. */
   t: number;
   /** Volume since the previous tick (base units). */

@@ -45,7 +45,7 @@ const Q15 = INTERVAL_MS['15m'];
 const DAY = 86_400_000;
 
 /** Live state of one instrument on this instance. */
-export interface Quote {
+export interface LiveQuote {
   info: InstrumentInfo;
   price: number;
   /** Time of the last tick (the feed's clock), 0 before any. */
@@ -54,11 +54,17 @@ export interface Quote {
   priceAt: number;
   /** When this instance last heard a tick for it (local clock): drives stale detection. */
   seenAt: number;
-  zdf: number;
+  /** 24h change in percent (2 decimals), against the open of the 24h window. */
+  change24hPct: number;
   /** The exchange's own 24h figures, when the feed gives them. */
   ext24?: Stats24;
   /** The last SPARKLINE_POINTS 15-minute buckets (built lazily): sparkline and 24h figures. */
   ring?: Bucket[];
+}
+
+/** Change from `open` to `price` in percent, 2 decimals (0 without an open). */
+export function changePct(price: number, open: number): number {
+  return open > 0 ? Math.round(((price - open) / open) * 10_000) / 100 : 0;
 }
 
 /** Merges a generated partial bucket (before the anchor) with a live one (after it). */
@@ -81,8 +87,8 @@ export function combine(older: CandleNum, newer: CandleNum): CandleNum {
  * so the leader hearing its own broadcast back changes nothing.
  */
 export class MarketState {
-  readonly quotes = new Map<string, Quote>();
-  readonly list: Quote[];
+  readonly quotes = new Map<string, LiveQuote>();
+  readonly list: LiveQuote[];
 
   constructor(
     instruments: readonly InstrumentInfo[],
@@ -91,12 +97,12 @@ export class MarketState {
   ) {
     this.list = [...instruments].sort((a, b) => a.sortOrder - b.sortOrder).map((info) => {
       const last = lastClose.get(info.code);
-      return { info, price: last?.close ?? info.anchorPrice, time: 0, priceAt: last?.time ?? info.anchorAt, seenAt: 0, zdf: 0 };
+      return { info, price: last?.close ?? info.anchorPrice, time: 0, priceAt: last?.time ?? info.anchorAt, seenAt: 0, change24hPct: 0 };
     });
     for (const q of this.list) this.quotes.set(q.info.code, q);
   }
 
-  get(code: string): Quote | undefined {
+  get(code: string): LiveQuote | undefined {
     return this.quotes.get(code);
   }
 
@@ -104,7 +110,7 @@ export class MarketState {
    * Builds the 15-minute ring from generated history and stored candles, gaps carried flat. A
    * closed market's ring ends at its close (`lastTradingTime`): it stays as it was then.
    */
-  private ring(q: Quote, now: number): Bucket[] {
+  private ring(q: LiveQuote, now: number): Bucket[] {
     if (q.ring) return q.ring;
     const info = q.info;
     const at = lastTradingTime(info.hours, now);
@@ -138,12 +144,12 @@ export class MarketState {
       last.low = Math.min(last.low, q.price);
     }
     q.ring = ring;
-    q.zdf = this.zdfOf(q, now);
+    q.change24hPct = this.change24hPctOf(q, now);
     return ring;
   }
 
   /** Applies one tick; false when it is not newer than what we have. */
-  apply(code: string, price: number, time: number, volume: number, seenAt: number, opts: { zdf?: number; ext24?: Stats24 } = {}): Quote | undefined {
+  apply(code: string, price: number, time: number, volume: number, seenAt: number, opts: { change24hPct?: number; ext24?: Stats24 } = {}): LiveQuote | undefined {
     const q = this.quotes.get(code);
     if (!q || !(price > 0) || !Number.isFinite(price) || time <= q.time) return undefined;
     const ring = this.ring(q, time);
@@ -165,7 +171,7 @@ export class MarketState {
     q.time = time;
     q.seenAt = seenAt;
     if (opts.ext24) q.ext24 = opts.ext24;
-    q.zdf = opts.zdf ?? this.zdfOf(q, time);
+    q.change24hPct = opts.change24hPct ?? this.change24hPctOf(q, time);
     return q;
   }
 
@@ -174,7 +180,7 @@ export class MarketState {
    * closed market these are the 24 hours before it closed (a stock on Sunday shows Friday's
    * session against Thursday's close, as exchanges do), not an empty window of zeros.
    */
-  stats24(q: Quote, now: number): Stats24 {
+  stats24(q: LiveQuote, now: number): Stats24 {
     if (q.ext24) return q.ext24;
     const ring = this.ring(q, now);
     const at = lastTradingTime(q.info.hours, now);
@@ -196,24 +202,23 @@ export class MarketState {
     return { open: open || q.price, high, low, volume, quoteVolume };
   }
 
-  private zdfOf(q: Quote, now: number): number {
-    const open = this.stats24(q, now).open;
-    return open > 0 ? Math.round(((q.price - open) / open) * 10_000) / 100 : 0;
+  private change24hPctOf(q: LiveQuote, now: number): number {
+    return changePct(q.price, this.stats24(q, now).open);
   }
 
   /** The 24h change in percent, building the ring first if no tick has yet (a closed market). */
-  zdfNow(q: Quote, now: number): number {
+  change24hPctNow(q: LiveQuote, now: number): number {
     this.ring(q, now);
-    return q.zdf;
+    return q.change24hPct;
   }
 
   /** Builds the rings of the instruments whose market is closed (they get no tick to do it). */
-  warmClosed(now: number, isOpen: (q: Quote) => boolean): void {
+  warmClosed(now: number, isOpen: (q: LiveQuote) => boolean): void {
     for (const q of this.list) if (!q.ring && !isOpen(q)) this.ring(q, now);
   }
 
   /** The sparkline: the last 100 fifteen-minute closes, the newest being the price now (for a closed market: at its close). */
-  hundred(q: Quote, now: number): number[] {
+  sparkline(q: LiveQuote, now: number): number[] {
     const p = q.info.pricePrecision;
     return this.ring(q, now).map((b) => Number(b.close.toFixed(p)));
   }

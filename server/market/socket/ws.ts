@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { Err } from '../../../src/contract/errors.ts';
-import { WS_FLUSH_PER_SECOND, WS_HEARTBEAT_MS, WS_MAX_SUBSCRIBE, WS_PATH, type WsServerObject, type WsTick } from '../../../src/contract/ws.ts';
+import {
+  WS_FLUSH_PER_SECOND, WS_HEARTBEAT_MS, WS_MAX_SUBSCRIBE, WS_PATH, tickToWire, type PriceTick, type WsServerObject,
+} from '../../../src/contract/ws.ts';
 import { findSessionUser } from '../../auth/sessions.ts';
 import { message } from '../../http/messages.ts';
 import type { MarketService } from '../service.ts';
@@ -10,7 +12,8 @@ import type { MarketService } from '../service.ts';
  * The price websocket (contract: src/contract/ws.ts). Every instance fans out to its own
  * clients whatever instance runs the feed: changes arrive through MarketService events,
  * are coalesced per code, and flushed WS_FLUSH_PER_SECOND times a second. The batch for
- * "everything" clients is serialised once per flush and the same string sent to each.
+ * "everything" clients is serialised once per flush and the same string sent to each. Prices
+ * are PriceTicks inside and leave through tickToWire (`{code, price, zdf}`).
  */
 declare module '../../config.ts' {
   interface Config {
@@ -41,7 +44,7 @@ interface Client {
 
 export class PriceHub {
   private readonly clients = new Set<Client>();
-  private pending = new Map<string, WsTick>();
+  private pending = new Map<string, PriceTick>();
   private readonly timers: NodeJS.Timeout[] = [];
   private lastStale = '';
 
@@ -61,14 +64,14 @@ export class PriceHub {
   private fullJson?: string;
   private metaJson?: string;
 
-  private readonly onPrices = (ticks: WsTick[]) => {
+  private readonly onPrices = (ticks: PriceTick[]) => {
     for (const t of ticks) this.pending.set(t.code, t);
     this.fullJson = undefined;
   };
 
   private snapshotJson(codes: Set<string> | null): string {
-    if (codes) return JSON.stringify(this.market.snapshot(codes));
-    return (this.fullJson ??= JSON.stringify(this.market.snapshot(null)));
+    if (codes) return JSON.stringify(this.market.snapshot(codes).map(tickToWire));
+    return (this.fullJson ??= JSON.stringify(this.market.snapshot(null).map(tickToWire)));
   }
 
   private sendRaw(c: Client, data: string): void {
@@ -207,7 +210,7 @@ export class PriceHub {
   /** Sends the coalesced changes since the last flush. */
   flush(): void {
     if (this.pending.size === 0) return;
-    const batch = [...this.pending.values()];
+    const batch = [...this.pending.values()].map(tickToWire);
     this.pending = new Map();
     let all: string | undefined;
     for (const c of this.clients) {
