@@ -1,27 +1,19 @@
-import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from './config.ts';
-import { openDatabase } from './db/client.ts';
-import { memoryBus, redisBus } from './notify/bus.ts';
-import { buildApp } from './app.ts';
+import { buildApp, type App } from './app.ts';
 import { seedAll } from './seed.ts';
 import { startEngines } from './engines.ts';
 
 /**
- * Builds a whole platform instance: database (migrated), bus, HTTP app, seed data and,
- * when config.engines, the background engines (feed, scheduler). Used by main.ts and by
- * tests that need a real instance.
+ * Starts a whole platform instance: the app (database migrated, bus connected), first-start
+ * data, and, when config.engines, the background engines (feed, scheduler), stopped before the
+ * database closes. Used by main.ts and by tests that need a real instance.
  */
-export async function createPlatform(config: Config = loadConfig(), opts: { memoryDb?: boolean; logger?: boolean | object } = {}) {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, memory: opts.memoryDb });
-  const bus = config.redisUrl ? redisBus(config.redisUrl) : memoryBus();
-  const app: FastifyInstance = await buildApp({ config, database, bus, logger: opts.logger as never });
+export async function createPlatform(config: Config = loadConfig(), opts: { memoryDb?: boolean; logger?: boolean | object } = {}): Promise<App> {
+  const app = await buildApp({ config, memoryDb: opts.memoryDb, logger: opts.logger as never });
   await seedAll(app);
-  let stopEngines: () => Promise<void> = async () => {};
-  if (config.engines) stopEngines = await startEngines(app);
-  app.addHook('onClose', async () => {
-    await stopEngines();
-    await bus.close();
-    await database.close();
-  });
+  if (config.engines) {
+    const stopEngines = await startEngines(app);
+    app.addHook('onClose', stopEngines);
+  }
   return app;
 }

@@ -1,3 +1,5 @@
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { AuditRow } from '../../src/contract/admin.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
 
@@ -29,4 +31,22 @@ export async function writeAudit(tx: DbOrTx, e: AuditEntry): Promise<void> {
     before: snapshotOf(e.before ?? null),
     after: snapshotOf(e.after ?? null),
   });
+}
+
+export interface AuditFilter { targetType?: string; targetId?: string; actorId?: bigint; pageNum?: number; pageSize?: number }
+
+/** Operator actions, newest first. */
+export async function auditPage(db: DbOrTx, q: AuditFilter): Promise<{ rows: AuditRow[]; total: number }> {
+  const conds: SQL[] = [];
+  if (q.targetType) conds.push(eq(auditLog.targetType, q.targetType));
+  if (q.targetId) conds.push(eq(auditLog.targetId, q.targetId));
+  if (q.actorId !== undefined) conds.push(eq(auditLog.actorId, q.actorId));
+  const where = conds.length ? and(...conds) : undefined;
+  const size = q.pageSize ?? 20;
+  const rows = await db.select().from(auditLog).where(where).orderBy(desc(auditLog.id)).limit(size).offset(((q.pageNum ?? 1) - 1) * size);
+  const [{ total }] = await db.select({ total: count() }).from(auditLog).where(where);
+  return {
+    rows: rows.map((r) => ({ ...r, id: r.id.toString(), actorId: r.actorId.toString(), createdAt: r.createdAt.toISOString() })),
+    total: Number(total),
+  };
 }

@@ -5,7 +5,7 @@ import { CODE_RESEND_SECONDS, type CodePurpose } from '../../src/contract/auth.t
 import { Err } from '../../src/contract/errors.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { verificationCodes } from '../db/schema/index.ts';
-import { refuse } from '../http/errors.ts';
+import { BizError } from '../http/errors.ts';
 import type { Mailer } from './mailer.ts';
 import type { Target } from './targets.ts';
 
@@ -41,14 +41,14 @@ export async function issueCode(db: Db, mailer: Mailer, target: Target, purpose:
     .limit(1);
   if (latest) {
     const wait = Math.ceil(CODE_RESEND_SECONDS - Number(latest.age));
-    if (wait > 0) refuse(Err.CODE_SEND_TOO_SOON, { seconds: wait });
+    if (wait > 0) throw new BizError(Err.CODE_SEND_TOO_SOON, { seconds: wait });
   }
   const [{ n: perTarget }] = await db.select({ n: count() }).from(verificationCodes)
     .where(and(eq(verificationCodes.target, target.value), gt(verificationCodes.createdAt, hourAgo)));
-  if (perTarget >= CODES_PER_TARGET_PER_HOUR) refuse(Err.TOO_MANY_REQUESTS);
+  if (perTarget >= CODES_PER_TARGET_PER_HOUR) throw new BizError(Err.TOO_MANY_REQUESTS);
   const [{ n: perIp }] = await db.select({ n: count() }).from(verificationCodes)
     .where(and(eq(verificationCodes.ip, ip), gt(verificationCodes.createdAt, hourAgo)));
-  if (perIp >= CODES_PER_IP_PER_HOUR) refuse(Err.TOO_MANY_REQUESTS);
+  if (perIp >= CODES_PER_IP_PER_HOUR) throw new BizError(Err.TOO_MANY_REQUESTS);
 
   const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
   await db.transaction(async (tx) => {
@@ -83,14 +83,14 @@ export async function checkCode(db: Db, target: Target, purpose: CodePurpose, co
     .where(and(eq(verificationCodes.target, target.value), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)))
     .orderBy(desc(verificationCodes.id))
     .limit(1);
-  if (!row || row.expiresAt.getTime() <= Date.now()) return refuse(Err.VERIFY_CODE_EXPIRED);
+  if (!row || row.expiresAt.getTime() <= Date.now()) throw new BizError(Err.VERIFY_CODE_EXPIRED);
   const counted = await db.update(verificationCodes)
     .set({ attempts: sql`${verificationCodes.attempts} + 1` })
     .where(and(eq(verificationCodes.id, row.id), lt(verificationCodes.attempts, VERIFY_CODE_MAX_ATTEMPTS), isNull(verificationCodes.consumedAt)))
     .returning({ id: verificationCodes.id });
-  if (counted.length === 0) return refuse(Err.VERIFY_CODE_EXPIRED);
+  if (counted.length === 0) throw new BizError(Err.VERIFY_CODE_EXPIRED);
   const given = codeHash(target.value, purpose, code.trim());
-  if (!crypto.timingSafeEqual(Buffer.from(given), Buffer.from(row.codeHash))) return refuse(Err.VERIFY_CODE_WRONG);
+  if (!crypto.timingSafeEqual(Buffer.from(given), Buffer.from(row.codeHash))) throw new BizError(Err.VERIFY_CODE_WRONG);
   return row.id;
 }
 
@@ -99,5 +99,5 @@ export async function consumeCode(tx: DbOrTx, id: bigint): Promise<void> {
   const done = await tx.update(verificationCodes).set({ consumedAt: sql`now()` })
     .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.consumedAt)))
     .returning({ id: verificationCodes.id });
-  if (done.length === 0) refuse(Err.VERIFY_CODE_EXPIRED);
+  if (done.length === 0) throw new BizError(Err.VERIFY_CODE_EXPIRED);
 }

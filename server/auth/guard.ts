@@ -22,7 +22,12 @@ declare module 'fastify' {
   }
 }
 
-export const guardPlugin = fp(async (app: FastifyInstance) => {
+/**
+ * Plugin 'guard': who is asking and for which book. `req.book` comes from the `virtually` header
+ * (the wire name stays on the wire); `requireUser`, `requireOperator` and `optionalUser` are
+ * preHandlers that load the session.
+ */
+export default fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', undefined);
   app.decorateRequest('book', 'demo');
   app.addHook('onRequest', async (req) => {
@@ -48,4 +53,4 @@ export const guardPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('optionalUser', async (req: FastifyRequest) => {
     req.user = await load(req);
   });
-});
+}, { name: 'guard', dependencies: ['platform'] });

@@ -5,7 +5,7 @@ import { Err } from '../../src/contract/errors.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { oidcLogins } from '../db/schema/index.ts';
-import { BizError, refuse } from '../http/errors.ts';
+import { BizError } from '../http/errors.ts';
 
 /** How long a started Google sign-in may take before its state is refused. */
 export const OIDC_LOGIN_TTL_MS = 10 * 60_000;
@@ -73,7 +73,7 @@ export function createOidc(oidc: NonNullable<Config['oidc']>, db: Db, log: Fasti
       const [pending] = await db.delete(oidcLogins)
         .where(and(eq(oidcLogins.state, state), gt(oidcLogins.expiresAt, sql`now()`)))
         .returning();
-      if (!pending) return refuse(Err.GOOGLE_LOGIN_FAILED);
+      if (!pending) throw new BizError(Err.GOOGLE_LOGIN_FAILED);
       const callback = new URL(oidc.redirectUri);
       callback.search = '';
       callback.searchParams.set('code', code);
@@ -90,7 +90,7 @@ export function createOidc(oidc: NonNullable<Config['oidc']>, db: Db, log: Fasti
           idTokenExpected: true,
         });
         const claims = tokens.claims();
-        if (!claims?.sub) return refuse(Err.GOOGLE_LOGIN_FAILED);
+        if (!claims?.sub) throw new BizError(Err.GOOGLE_LOGIN_FAILED);
         return {
           sub: String(claims.sub),
           email: typeof claims.email === 'string' ? claims.email : undefined,
@@ -100,7 +100,7 @@ export function createOidc(oidc: NonNullable<Config['oidc']>, db: Db, log: Fasti
       } catch (err) {
         if (err instanceof BizError) throw err;
         log.warn({ err }, 'OIDC code exchange failed');
-        return refuse(Err.GOOGLE_LOGIN_FAILED);
+        throw new BizError(Err.GOOGLE_LOGIN_FAILED);
       }
     },
   };

@@ -1,16 +1,94 @@
-import type { FastifyInstance } from 'fastify';
-import { accountRoutes } from './accountRoutes.ts';
-import { loginRoutes } from './loginRoutes.ts';
-import { createMailer } from './mailer.ts';
-import { createOidc } from './oidc.ts';
+/**
+ * Accounts, sign-in and sessions on the wire: /swx/customer/login/* and
+ * /swx/customer/user/{getUserInfo,repassword}. Handlers parse and call `app.accounts`
+ * (server/auth/service.ts); see docs/auth.md.
+ */
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import {
+  CheckUserQuery, CheckUserResult, GoogleAuthUrlResult, LoginBody, LoginByGoogleBody, LoginResult, RegisterBody,
+  RepasswordBody, SendCodeBody, SendCodeResult, UserInfoResult,
+} from '../../src/contract/auth.ts';
+import { Envelope } from '../../src/contract/envelope.ts';
+import { Ok } from '../../src/contract/errors.ts';
+import type { Client } from './sessions.ts';
 
 /**
- * Accounts, login and sessions: /swx/customer/login/* and /swx/customer/user/{getUserInfo,
- * repassword}. See docs/auth.md.
+ * Per-IP request limits (@fastify/rate-limit, global:false). They stop floods early; the finer
+ * limits (per address, per account, growing sign-in waits) live in codes.ts and throttle.ts.
  */
-export default async function authRoutes(app: FastifyInstance) {
-  const mailer = createMailer(app.config, app.db, app.log);
-  const oidc = app.config.oidc ? createOidc(app.config.oidc, app.db, app.log) : undefined;
-  await loginRoutes(app, { mailer, oidc });
-  await accountRoutes(app);
-}
+const limit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+const client = (req: FastifyRequest): Client => ({ ip: req.ip, userAgent: req.headers['user-agent'], log: req.log });
+const NoQuery = Type.Object({}, { additionalProperties: false });
+const LOGIN = '/swx/customer/login';
+const USER = '/swx/customer/user';
+
+const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['login'];
+
+  app.get(`${LOGIN}/checkUserNameOrPhone`, {
+    schema: { tags, summary: 'Is this username, e-mail or phone already registered?', querystring: CheckUserQuery, response: { 200: Envelope(CheckUserResult) } },
+    config: limit(60),
+  }, async (req, reply) => reply.ok({ exists: await app.accounts.isRegistered(req.query) }));
+
+  app.post(`${LOGIN}/sendCode`, {
+    schema: { tags, summary: 'Send a 6-digit verification code by e-mail or SMS', body: SendCodeBody, response: { 200: Envelope(SendCodeResult) } },
+    config: limit(10),
+  }, async (req, reply) => reply.ok(await app.accounts.sendCode(req.body, client(req))));
+
+  app.post(`${LOGIN}/register`, {
+    schema: { tags, summary: 'Create an account (e-mail or phone, with a code from sendCode)', body: RegisterBody, response: { 200: Envelope(LoginResult) } },
+    config: limit(10),
+  }, async (req, reply) => reply.ok(await app.accounts.register(req.body, client(req))));
+
+  app.post(`${LOGIN}/login`, {
+    schema: { tags, summary: 'Log in with username, e-mail or phone and password', body: LoginBody, response: { 200: Envelope(LoginResult) } },
+    config: limit(30),
+  }, async (req, reply) => reply.ok(await app.accounts.signIn(req.body, client(req))));
+
+  app.post(`${LOGIN}/logout`, {
+    schema: { tags, summary: 'End this session (the token stops working)', response: { 200: Envelope(Type.Null()) } },
+    preHandler: app.requireUser,
+  }, async (req, reply) => {
+    await app.accounts.signOut(req.user!);
+    return reply.ok(null);
+  });
+
+  app.get(`${LOGIN}/googleAuthUrl`, {
+    schema: { tags, summary: 'Start Google (OpenID Connect) sign-in: open the returned URL', querystring: NoQuery, response: { 200: Envelope(GoogleAuthUrlResult) } },
+    config: limit(20),
+  }, async (_req, reply) => reply.ok(await app.accounts.googleAuthUrl()));
+
+  app.post(`${LOGIN}/loginByGoogle`, {
+    schema: { tags, summary: 'Finish Google sign-in with the callback\'s code and state', body: LoginByGoogleBody, response: { 200: Envelope(LoginResult) } },
+    config: limit(20),
+  }, async (req, reply) => reply.ok(await app.accounts.googleSignIn(req.body, client(req))));
+
+  const userTags = ['user'];
+
+  app.post(`${USER}/getUserInfo`, {
+    schema: { tags: userTags, summary: 'Profile, selected book and balance summary of both books', response: { 200: Envelope(UserInfoResult) } },
+    preHandler: app.requireUser,
+  }, async (req, reply) => {
+    const userId = req.user!.id;
+    const user = await app.accounts.profile(userId);
+    const [demo, real] = [await app.wallet.summary(userId, 'demo'), await app.wallet.summary(userId, 'real')];
+    return reply.ok({ user, book: req.book, balances: { demo, real } });
+  });
+
+  app.post(`${USER}/repassword`, {
+    schema: {
+      tags: userTags, summary: 'Change the password (with oldPassword, logged in) or reset it (with a code)',
+      body: RepasswordBody, response: { 200: Envelope(Type.Null()) },
+    },
+    preHandler: app.optionalUser,
+    config: limit(10),
+  }, async (req, reply) => {
+    await app.accounts.newPassword(req.body, req.user, client(req));
+    return reply.ok(null, Ok.MODIFIED);
+  });
+};
+
+export default fp(authRoutes, { name: 'auth-routes', dependencies: ['accounts', 'wallet', 'guard', 'errors'], encapsulate: true });

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../db/client.ts';
 import { sessions, users } from '../db/schema/index.ts';
 
@@ -11,6 +12,16 @@ export interface SessionUser {
   role: 'customer' | 'operator';
   status: 'active' | 'disabled';
   sessionId: bigint;
+}
+
+/**
+ * The client behind a request, as the sign-in modules need it: the address the throttles count
+ * and a session records, the user agent it records, and the request's logger.
+ */
+export interface Client {
+  ip: string;
+  userAgent?: string;
+  log: FastifyBaseLogger;
 }
 
 /** Opaque random token; only its hash is stored, so a database leak yields no usable session. */

@@ -1,7 +1,7 @@
 import { normalisePhone } from '../../src/contract/areaCodes.ts';
 import { EMAIL_MAX, EMAIL_RE } from '../../src/contract/auth.ts';
 import { Err } from '../../src/contract/errors.ts';
-import { refuse } from '../http/errors.ts';
+import { BizError } from '../http/errors.ts';
 
 /** Where a code goes and how an account is found: a normalised e-mail or phone. */
 export type Target =
@@ -10,13 +10,13 @@ export type Target =
 
 export function normaliseEmail(raw: string): string {
   const e = raw.trim().toLowerCase();
-  if (e.length > EMAIL_MAX || !EMAIL_RE.test(e)) refuse(Err.EMAIL_INVALID);
+  if (e.length > EMAIL_MAX || !EMAIL_RE.test(e)) throw new BizError(Err.EMAIL_INVALID);
   return e;
 }
 
 export function phoneTarget(phone: string, areaCode: string | undefined): Target {
   const p = areaCode === undefined ? undefined : normalisePhone(areaCode, phone);
-  if (!p) return refuse(Err.PHONE_INVALID);
+  if (!p) throw new BizError(Err.PHONE_INVALID);
   return { kind: 'phone', value: p.phone, areaCode: p.areaCode };
 }
 
@@ -27,10 +27,10 @@ export function phoneTarget(phone: string, areaCode: string | undefined): Target
 export function targetOf(b: { email?: string; phone?: string; areaCode?: string }): Target {
   const hasEmail = b.email !== undefined && b.email !== '';
   const hasPhone = b.phone !== undefined && b.phone !== '';
-  if (hasEmail && hasPhone) refuse(Err.MALFORMED_REQUEST, { detail: 'give either email or phone, not both' });
+  if (hasEmail && hasPhone) throw new BizError(Err.MALFORMED_REQUEST, { detail: 'give either email or phone, not both' });
   if (hasEmail) return { kind: 'email', value: normaliseEmail(b.email!) };
   if (hasPhone) return phoneTarget(b.phone!, b.areaCode);
-  return refuse(Err.USERNAME_OR_EMAIL_REQUIRED);
+  throw new BizError(Err.USERNAME_OR_EMAIL_REQUIRED);
 }
 
 /** "a***e@example.com", "+44******0123": enough for the user to recognise, little for others. */

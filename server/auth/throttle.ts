@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { Err } from '../../src/contract/errors.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { loginFailures } from '../db/schema/index.ts';
-import { refuse } from '../http/errors.ts';
+import { BizError } from '../http/errors.ts';
 
 /**
  * Slows down password guessing. Each failed login counts against the account and against
@@ -39,7 +39,7 @@ export async function assertNotThrottled(db: DbOrTx, keys: string[]): Promise<vo
     const kind = r.key.startsWith('ip:') ? 'ip' : 'acct';
     longest = Math.max(longest, Math.ceil(waitSeconds(kind, r.failures) - since));
   }
-  if (longest > 0) refuse(Err.LOGIN_THROTTLED, { seconds: longest });
+  if (longest > 0) throw new BizError(Err.LOGIN_THROTTLED, { seconds: longest });
 }
 
 export async function recordFailure(db: DbOrTx, keys: string[]): Promise<void> {

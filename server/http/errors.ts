@@ -1,18 +1,18 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { Err, Ok, httpStatusFor } from '../../src/contract/errors.ts';
 import { languageOf, message } from './messages.ts';
 import type { Language } from '../../src/contract/constants.ts';
 
-/** A refusal with a catalogue code. Thrown anywhere; the error handler turns it into the envelope. */
+/**
+ * A refusal with a catalogue code: the one way any code refuses (`throw new BizError(Err.X,
+ * params)`). The error handler below turns it into the envelope in the request's language.
+ */
 export class BizError extends Error {
   constructor(public readonly code: number, public readonly params: Record<string, unknown> = {}) {
     super(`biz ${code}`);
   }
 }
-export const refuse = (code: number, params?: Record<string, unknown>): never => {
-  throw new BizError(code, params);
-};
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,6 +24,15 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Fastify option `frameworkErrors`: bad URLs and over-long path parameters are refused before
+ * routing, before any hook ran; they keep the envelope too.
+ */
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, req, reply) => {
+  const lang = languageOf(req.headers);
+  void (reply as FastifyReply).status(400).send({ code: Err.MALFORMED_REQUEST, msg: message(lang, Err.MALFORMED_REQUEST, { detail: error.message }), result: null });
+};
+
 function describeValidation(error: FastifyError): string {
   const v = error.validation?.[0];
   if (!v) return error.message;
@@ -33,7 +42,13 @@ function describeValidation(error: FastifyError): string {
   return `${where} ${v.message ?? 'is invalid'}`;
 }
 
-export const errorsPlugin = fp(async (app: FastifyInstance) => {
+/**
+ * Plugin 'errors': the envelope of every reply. Sets `req.lang` (from the `lang` header, then
+ * Accept-Language), adds `reply.ok(result, code?)` and maps every thrown error to
+ * `{ code, msg, result: null }`: BizError to its code, validation to 10030, rate limits to 10031,
+ * anything unexpected to 10050 (logged).
+ */
+export default fp(async (app: FastifyInstance) => {
   app.decorateRequest('lang', 'en');
   app.addHook('onRequest', async (req) => {
     req.lang = languageOf(req.headers);
@@ -55,4 +70,4 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     req.log.error({ err: error }, 'unhandled error');
     return send(Err.INTERNAL);
   });
-});
+}, { name: 'errors' });

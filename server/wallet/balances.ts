@@ -1,23 +1,22 @@
 /**
  * Balances per asset of one book, valued in USDT, and the demo reset.
  */
-import type { FastifyInstance } from 'fastify';
 import Decimal from 'decimal.js';
 import { and, eq } from 'drizzle-orm';
 import { ASSETS, ASSET_DECIMALS, DEMO_GRANT_USDT, type Asset, type Book } from '../../src/contract/constants.ts';
 import type { AssetBalance, Balances } from '../../src/contract/wallet.ts';
-import type { DbOrTx } from '../db/client.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
 import { ledgerAccounts } from '../db/schema/index.ts';
 import { platformAccount, userAccount } from '../ledger/accounts.ts';
 import { transfer, userBalances } from '../ledger/ledger.ts';
-import { valueInUsdt } from './valuation.ts';
+import { valueInUsdt, type Market } from './valuation.ts';
 
 const FIELD: Record<string, keyof Omit<AssetBalance, 'asset' | 'total' | 'valueUsdt'>> = {
   available: 'available', withdrawal_hold: 'withdrawalHold', order_margin: 'orderMargin',
   plan_principal: 'planPrincipal', loan_collateral: 'loanCollateral',
 };
 
-export async function balancesOf(app: FastifyInstance, userId: bigint, book: Book, db: DbOrTx = app.db): Promise<Balances> {
+export async function balancesOf(db: DbOrTx, market: Market, userId: bigint, book: Book): Promise<Balances> {
   const rows = await userBalances(db, userId, book);
   const assets: AssetBalance[] = [];
   let totalUsdt = new Decimal(0);
@@ -27,7 +26,7 @@ export async function balancesOf(app: FastifyInstance, userId: bigint, book: Boo
     const parts: Record<string, Decimal> = {};
     for (const r of rows) if (r.asset === asset) parts[r.purpose] = new Decimal(r.balance);
     const total = Object.values(parts).reduce((a, b) => a.add(b), new Decimal(0));
-    const value = valueInUsdt(app, asset, total.toFixed(p));
+    const value = valueInUsdt(market, asset, total.toFixed(p));
     if (value === null) complete = false; else totalUsdt = totalUsdt.add(value);
     const b = { asset, total: total.toFixed(p), valueUsdt: value } as AssetBalance;
     for (const [purpose, field] of Object.entries(FIELD)) b[field] = (parts[purpose] ?? new Decimal(0)).toFixed(p);
@@ -42,8 +41,8 @@ export async function balancesOf(app: FastifyInstance, userId: bigint, book: Boo
  * Money locked in open demo positions (margin, plans, collateral) belongs to those records and
  * is left alone; it returns to available when they close.
  */
-export async function resetDemo(app: FastifyInstance, userId: bigint): Promise<Balances> {
-  await app.db.transaction(async (tx) => {
+export async function resetDemo(db: Db, market: Market, userId: bigint): Promise<Balances> {
+  await db.transaction(async (tx) => {
     const stamp = `${Date.now()}:${crypto.randomUUID()}`;
     for (const asset of ASSETS) {
       const [acct] = await tx.select({ balance: ledgerAccounts.balance }).from(ledgerAccounts).where(and(
@@ -65,5 +64,5 @@ export async function resetDemo(app: FastifyInstance, userId: bigint): Promise<B
       });
     }
   });
-  return balancesOf(app, userId, 'demo');
+  return balancesOf(db, market, userId, 'demo');
 }

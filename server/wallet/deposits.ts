@@ -3,12 +3,13 @@
  * (ledger credit: platform deposits → user available, real book) or rejects with a reason.
  * Every status change follows src/machines/deposit.ts and writes a notification.
  */
-import type { FastifyInstance } from 'fastify';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { MIN_DEPOSIT, type Asset } from '../../src/contract/constants.ts';
 import { Err } from '../../src/contract/errors.ts';
-import { COIN_NETWORKS, type Deposit, type DepositStatus, type Network, type RechargeFields } from '../../src/contract/wallet.ts';
-import { depositMachine } from '../../src/machines/deposit.ts';
+import {
+  COIN_NETWORKS, type Deposit, type DepositAddressList, type DepositStatus, type Network, type RechargeFields,
+} from '../../src/contract/wallet.ts';
+import { depositMachine, type DepositEvent } from '../../src/machines/deposit.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { depositAddresses, deposits, users } from '../db/schema/index.ts';
 import { BizError } from '../http/errors.ts';
@@ -17,11 +18,15 @@ import { transfer } from '../ledger/ledger.ts';
 import { writeAudit } from '../admin/audit.ts';
 import { fmt, parseUserAmount } from './amounts.ts';
 import { PendingEvents } from './events.ts';
-import { discardUpload, storeUpload, type ImageKind } from './images.ts';
+import { discardUpload, readUpload, storeUpload, type ImageKind } from './images.ts';
 import { nextStatus } from './lifecycle.ts';
+import { qrDataUrl } from './qr.ts';
+import type { WalletDeps } from './service.ts';
 import Decimal from 'decimal.js';
 
 export type DepositRow = typeof deposits.$inferSelect;
+/** An operator's decision: an event of the deposit statechart. */
+export type DepositDecision = DepositEvent;
 
 export function depositView(r: DepositRow): Deposit {
   return {
@@ -38,6 +43,18 @@ export function depositView(r: DepositRow): Deposit {
     createdAt: r.createdAt.toISOString(),
     reviewedAt: r.reviewedAt ? r.reviewedAt.toISOString() : null,
   };
+}
+
+/** The enabled receive addresses users send coins to, each with its QR code and the coin's minimum. */
+export async function receiveAddresses(db: DbOrTx): Promise<DepositAddressList> {
+  const rows = await db.select().from(depositAddresses).where(eq(depositAddresses.enabled, true))
+    .orderBy(depositAddresses.coin, depositAddresses.network, depositAddresses.id);
+  const out = [];
+  for (const r of rows) {
+    const coin = r.coin as Asset;
+    out.push({ id: r.id.toString(), coin, network: r.network as Network, address: r.address, qr: await qrDataUrl(r.address), minAmount: MIN_DEPOSIT[coin] });
+  }
+  return { rows: out };
 }
 
 /** Lower case without 0x: the same transaction written two ways is still one transaction. */
@@ -57,16 +74,16 @@ const isUniqueViolation = (e: unknown) => {
 };
 
 export async function submitDeposit(
-  app: FastifyInstance, userId: bigint, f: RechargeFields, proof: { buf: Buffer; kind: ImageKind },
+  deps: WalletDeps, userId: bigint, f: RechargeFields, proof: { buf: Buffer; kind: ImageKind },
 ): Promise<Deposit> {
   const amount = checkRecharge(f);
   const key = txHashKey(f.txHash);
-  const [used] = await app.db.select({ id: deposits.id }).from(deposits).where(eq(deposits.txHashKey, key)).limit(1);
+  const [used] = await deps.db.select({ id: deposits.id }).from(deposits).where(eq(deposits.txHashKey, key)).limit(1);
   if (used) throw new BizError(Err.TX_HASH_USED);
-  const file = await storeUpload(app.config.dataDir, proof.buf, proof.kind);
+  const file = await storeUpload(deps.config.dataDir, proof.buf, proof.kind);
   const events = new PendingEvents();
   try {
-    const row = await app.db.transaction(async (tx) => {
+    const row = await deps.db.transaction(async (tx) => {
       const [addr] = await tx.select({ address: depositAddresses.address }).from(depositAddresses)
         .where(and(eq(depositAddresses.coin, f.coin), eq(depositAddresses.network, f.network), eq(depositAddresses.enabled, true)))
         .orderBy(depositAddresses.id).limit(1);
@@ -79,10 +96,10 @@ export async function submitDeposit(
       await events.record(tx, userId, { kind: 'deposit.submitted', params: { id: ins.id.toString(), coin: f.coin, amount }, refType: 'deposit', refId: ins.id.toString() });
       return ins;
     });
-    await events.publish(app);
+    await events.publish(deps);
     return depositView(row);
   } catch (e) {
-    await discardUpload(app.config.dataDir, file);
+    await discardUpload(deps.config.dataDir, file);
     if (isUniqueViolation(e)) throw new BizError(Err.TX_HASH_USED);
     throw e;
   }
@@ -109,16 +126,28 @@ export async function findDeposit(db: DbOrTx, id: bigint): Promise<DepositRow | 
 }
 
 /**
+ * The proof image of a deposit, for its owner or an operator. Anyone else gets 10043 like for a
+ * missing record, so ids tell nothing about other users.
+ */
+export async function depositProof(deps: WalletDeps, id: bigint, viewer: { id: bigint; role: string }): Promise<{ mime: string; image: Buffer }> {
+  const d = await findDeposit(deps.db, id);
+  if (!d || (d.userId !== viewer.id && viewer.role !== 'operator')) throw new BizError(Err.RECORD_NOT_FOUND);
+  const image = await readUpload(deps.config.dataDir, d.proofFile);
+  if (!image) throw new BizError(Err.RECORD_NOT_FOUND);
+  return { mime: d.proofMime, image };
+}
+
+/**
  * Operator review. The row is locked (FOR UPDATE) so two approvals at once serialise; the
  * statechart refuses the second (10044) and the ledger key `deposit:<id>:credit` could not
  * credit twice anyway.
  */
 export async function reviewDeposit(
-  app: FastifyInstance, operatorId: bigint, id: bigint,
-  decision: { type: 'deposit.approve' } | { type: 'deposit.reject'; reason: string },
+  deps: WalletDeps, operatorId: bigint, id: bigint,
+  decision: DepositDecision,
 ): Promise<DepositRow> {
   const events = new PendingEvents();
-  const row = await app.db.transaction(async (tx) => {
+  const row = await deps.db.transaction(async (tx) => {
     const [before] = await tx.select().from(deposits).where(eq(deposits.id, id)).for('update');
     if (!before) throw new BizError(Err.RECORD_NOT_FOUND);
     // four eyes: an operator's own money is reviewed by someone else
@@ -143,6 +172,6 @@ export async function reviewDeposit(
     });
     return after;
   });
-  await events.publish(app);
+  await events.publish(deps);
   return row;
 }

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Bus } from '../notify/bus.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { publishUserEvent, recordNotification, type UserEvent } from '../notify/notify.ts';
 
@@ -14,10 +15,10 @@ export class PendingEvents {
     this.events.push({ userId, ev: { ...ev, id: row?.id } });
   }
 
-  async publish(app: FastifyInstance): Promise<void> {
+  async publish(to: { bus: Bus; log: FastifyBaseLogger }): Promise<void> {
     for (const { userId, ev } of this.events) {
       // the notification row is already committed; a bus hiccup must not fail the request
-      await publishUserEvent(app.bus, userId, ev).catch((err) => app.log.warn({ err }, 'user event not published'));
+      await publishUserEvent(to.bus, userId, ev).catch((err) => to.log.warn({ err }, 'user event not published'));
     }
     this.events = [];
   }

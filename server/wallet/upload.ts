@@ -11,10 +11,11 @@ import { sniffImage, type ImageKind } from './images.ts';
 
 const checkFields = Compile(RechargeFields);
 
-export interface RechargeForm { fields: RechargeFields; proof: { buf: Buffer; kind: ImageKind } }
+/** The form's text fields, checked against the contract, and the proof file's bytes (checked later). */
+export interface RechargeForm { fields: RechargeFields; proof?: Buffer }
 
 /** Refusals in this order: 10030 (not multipart / bad fields), 10040 too large, 10055 missing, 10039 not an image. */
-export async function readRechargeForm(req: FastifyRequest, maxBytes: number): Promise<{ fields: RechargeFields; proof?: Buffer }> {
+export async function readRechargeForm(req: FastifyRequest, maxBytes: number): Promise<RechargeForm> {
   if (!req.isMultipart()) throw new BizError(Err.MALFORMED_REQUEST, { detail: 'expected multipart/form-data' });
   const fields: Record<string, string> = {};
   let proof: Buffer | undefined;

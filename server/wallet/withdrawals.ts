@@ -4,27 +4,30 @@
  * approves (hold → platform payouts for what is sent, hold → platform fees for the fee) or
  * rejects (hold → available). Every status change follows src/machines/withdrawal.ts.
  */
-import type { FastifyInstance } from 'fastify';
 import Decimal from 'decimal.js';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { Asset } from '../../src/contract/constants.ts';
+import { ASSET_DECIMALS, type Asset } from '../../src/contract/constants.ts';
 import { Err } from '../../src/contract/errors.ts';
 import {
-  MIN_WITHDRAWAL, WITHDRAW_METHODS, type Network, type Withdrawal, type WithdrawalBody, type WithdrawalStatus,
+  COIN_NETWORKS, MIN_WITHDRAWAL, WITHDRAW_METHODS, methodOf,
+  type Network, type Withdrawal, type WithdrawalBody, type WithdrawalMethods, type WithdrawalStatus,
 } from '../../src/contract/wallet.ts';
-import { withdrawalMachine } from '../../src/machines/withdrawal.ts';
+import { withdrawalMachine, type WithdrawalEvent } from '../../src/machines/withdrawal.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { users, withdrawals } from '../db/schema/index.ts';
 import { BizError } from '../http/errors.ts';
 import { platformAccount, userAccount } from '../ledger/accounts.ts';
-import { transfer } from '../ledger/ledger.ts';
+import { availableBalance, transfer } from '../ledger/ledger.ts';
 import { writeAudit } from '../admin/audit.ts';
 import { isValidAddress } from './addresses.ts';
 import { fmt, parseUserAmount, withdrawalFee } from './amounts.ts';
 import { PendingEvents } from './events.ts';
 import { nextStatus } from './lifecycle.ts';
+import type { WalletDeps } from './service.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
+/** An operator's decision: an event of the withdrawal statechart. */
+export type WithdrawalDecision = WithdrawalEvent;
 
 export function withdrawalView(r: WithdrawalRow): Withdrawal {
   return {
@@ -45,6 +48,18 @@ export function withdrawalView(r: WithdrawalRow): Withdrawal {
   };
 }
 
+/** What a user can withdraw with: every coin-network method, its minimum and the real book's available balance. */
+export async function withdrawalMethods(db: DbOrTx, userId: bigint, feeRate: string): Promise<WithdrawalMethods> {
+  const methods = [];
+  for (const coin of Object.keys(COIN_NETWORKS) as Asset[]) {
+    const available = await availableBalance(db, userId, 'real', coin);
+    for (const network of COIN_NETWORKS[coin]) {
+      methods.push({ method: methodOf(coin, network), coin, network, minAmount: new Decimal(MIN_WITHDRAWAL[coin]).toFixed(ASSET_DECIMALS[coin]), available });
+    }
+  }
+  return { feeRate: new Decimal(feeRate).toString(), methods };
+}
+
 /** Validates the request in the catalogue's order: method 10025, address 10021/10041, amount 10042. */
 export function checkWithdrawal(b: WithdrawalBody, feeRate: string) {
   const method = b.method?.trim();
@@ -61,11 +76,11 @@ export function checkWithdrawal(b: WithdrawalBody, feeRate: string) {
   return { coin, network, address, amount, fee, receiveAmount };
 }
 
-export async function submitWithdrawal(app: FastifyInstance, userId: bigint, b: WithdrawalBody): Promise<Withdrawal> {
-  const feeRate = app.config.withdrawFeeRate;
+export async function submitWithdrawal(deps: WalletDeps, userId: bigint, b: WithdrawalBody): Promise<Withdrawal> {
+  const feeRate = deps.config.withdrawFeeRate;
   const w = checkWithdrawal(b, feeRate);
   const events = new PendingEvents();
-  const row = await app.db.transaction(async (tx) => {
+  const row = await deps.db.transaction(async (tx) => {
     const [ins] = await tx.insert(withdrawals).values({
       userId, coin: w.coin, network: w.network, address: w.address, amount: w.amount,
       feeRate, fee: w.fee, receiveAmount: w.receiveAmount,
@@ -82,7 +97,7 @@ export async function submitWithdrawal(app: FastifyInstance, userId: bigint, b: 
     });
     return ins;
   });
-  await events.publish(app);
+  await events.publish(deps);
   return withdrawalView(row);
 }
 
@@ -102,11 +117,11 @@ export async function listWithdrawals(db: DbOrTx, q: { userId?: bigint; status?:
 
 /** Operator review; row locked so concurrent reviews serialise and the statechart refuses the loser. */
 export async function reviewWithdrawal(
-  app: FastifyInstance, operatorId: bigint, id: bigint,
-  decision: { type: 'withdrawal.approve'; payoutTxHash: string } | { type: 'withdrawal.reject'; reason: string },
+  deps: WalletDeps, operatorId: bigint, id: bigint,
+  decision: WithdrawalDecision,
 ): Promise<WithdrawalRow> {
   const events = new PendingEvents();
-  const row = await app.db.transaction(async (tx) => {
+  const row = await deps.db.transaction(async (tx) => {
     const [before] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
     if (!before) throw new BizError(Err.RECORD_NOT_FOUND);
     // four eyes: an operator's own money is reviewed by someone else
@@ -139,6 +154,6 @@ export async function reviewWithdrawal(
     });
     return after;
   });
-  await events.publish(app);
+  await events.publish(deps);
   return row;
 }

@@ -19,12 +19,14 @@ export const AdminDepositQuery = Type.Object({
   userId: Type.Optional(IdString),
 }, { additionalProperties: false });
 export const AdminDepositPage = Page(AdminDeposit);
+export type AdminDepositPage = Static<typeof AdminDepositPage>;
 
 /** GET /admin-api/withdrawals?status=pending */
 export const AdminWithdrawal = Type.Object({ ...Withdrawal.properties, ...Who, reviewedBy: Type.Union([IdString, Type.Null()]) });
 export type AdminWithdrawal = Static<typeof AdminWithdrawal>;
 export const AdminWithdrawalQuery = AdminDepositQuery;
 export const AdminWithdrawalPage = Page(AdminWithdrawal);
+export type AdminWithdrawalPage = Static<typeof AdminWithdrawalPage>;
 
 export const AdminIdParams = Type.Object({ id: IdString }, { additionalProperties: false });
 /** POST /admin-api/deposits/:id/approve {} → AdminDeposit */
@@ -74,6 +76,7 @@ export const OutboxRow = Type.Object({
 });
 export const OutboxQuery = Type.Object({ ...PageQuery, recipient: Type.Optional(Type.String({ maxLength: 200 })) }, { additionalProperties: false });
 export const OutboxPage = Page(OutboxRow);
+export type OutboxPage = Static<typeof OutboxPage>;
 
 /** GET /admin-api/audit-log: append-only; who, when, what, before and after. */
 export const AuditRow = Type.Object({
@@ -94,3 +97,4 @@ export const AuditQuery = Type.Object({
   actorId: Type.Optional(IdString),
 }, { additionalProperties: false });
 export const AuditPage = Page(AuditRow);
+export type AuditPage = Static<typeof AuditPage>;

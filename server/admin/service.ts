@@ -1,0 +1,112 @@
+import { eq } from 'drizzle-orm';
+import type { Static } from 'typebox';
+import type {
+  AdminDeposit, AdminDepositAddress, AdminWithdrawal, AuditPage, AdminDepositPage, AdminWithdrawalPage, OutboxPage,
+  OutboxQuery,
+} from '../../src/contract/admin.ts';
+import type { AssetSchema, StatusSchema } from '../../src/contract/wallet.ts';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
+import { depositView, listDeposits, type DepositRow } from '../wallet/deposits.ts';
+import type { WalletService } from '../wallet/service.ts';
+import { listWithdrawals, withdrawalView, type WithdrawalRow } from '../wallet/withdrawals.ts';
+import { auditPage, type AuditFilter } from './audit.ts';
+import {
+  allDepositAddresses, createDepositAddress, deleteDepositAddress, updateDepositAddress,
+  type DepositAddressChange, type NewDepositAddress,
+} from './depositAddresses.ts';
+import { outboxPage } from './outbox.ts';
+
+export interface ReviewQueueFilter {
+  status?: Static<typeof StatusSchema>;
+  coin?: Static<typeof AssetSchema>;
+  userId?: bigint;
+  pageNum?: number;
+  pageSize?: number;
+}
+
+const adminDeposit = (d: DepositRow, username: string | null): AdminDeposit => ({
+  ...depositView(d), proofUrl: `/admin-api/deposits/${d.id}/proof`,
+  userId: d.userId.toString(), username: username ?? '', reviewedBy: d.reviewedBy?.toString() ?? null,
+});
+const adminWithdrawal = (w: WithdrawalRow, username: string | null): AdminWithdrawal => ({
+  ...withdrawalView(w), userId: w.userId.toString(), username: username ?? '', reviewedBy: w.reviewedBy?.toString() ?? null,
+});
+/** The reason the user will read; an all-blank one still says something was given. */
+const reasonOf = (text: string) => text.trim() || '-';
+
+/**
+ * The operator console (`app.admin`): review queues (the decisions themselves are the wallet's,
+ * along the statecharts), receive addresses, the outbox and the audit log. Deliberately absent:
+ * any way to set a balance or a price.
+ */
+export class AdminService {
+  constructor(private readonly db: Db, private readonly wallet: WalletService) {}
+
+  private async usernameOf(userId: bigint): Promise<string | null> {
+    const [row] = await this.db.select({ u: users.username }).from(users).where(eq(users.id, userId)).limit(1);
+    return row?.u ?? null;
+  }
+
+  // ---------------------------------------------------------------- deposits
+  async deposits(q: ReviewQueueFilter): Promise<AdminDepositPage> {
+    const { rows, total } = await listDeposits(this.db, q);
+    return { rows: rows.map((r) => adminDeposit(r.d, r.username)), total };
+  }
+
+  depositProof(id: bigint, operator: { id: bigint; role: string }) {
+    return this.wallet.depositProof(id, operator);
+  }
+
+  async approveDeposit(operatorId: bigint, id: bigint): Promise<AdminDeposit> {
+    const d = await this.wallet.reviewDeposit(operatorId, id, { type: 'deposit.approve' });
+    return adminDeposit(d, await this.usernameOf(d.userId));
+  }
+
+  async rejectDeposit(operatorId: bigint, id: bigint, reason: string): Promise<AdminDeposit> {
+    const d = await this.wallet.reviewDeposit(operatorId, id, { type: 'deposit.reject', reason: reasonOf(reason) });
+    return adminDeposit(d, await this.usernameOf(d.userId));
+  }
+
+  // ---------------------------------------------------------------- withdrawals
+  async withdrawals(q: ReviewQueueFilter): Promise<AdminWithdrawalPage> {
+    const { rows, total } = await listWithdrawals(this.db, q);
+    return { rows: rows.map((r) => adminWithdrawal(r.w, r.username)), total };
+  }
+
+  async approveWithdrawal(operatorId: bigint, id: bigint, payoutTxHash: string): Promise<AdminWithdrawal> {
+    const w = await this.wallet.reviewWithdrawal(operatorId, id, { type: 'withdrawal.approve', payoutTxHash });
+    return adminWithdrawal(w, await this.usernameOf(w.userId));
+  }
+
+  async rejectWithdrawal(operatorId: bigint, id: bigint, reason: string): Promise<AdminWithdrawal> {
+    const w = await this.wallet.reviewWithdrawal(operatorId, id, { type: 'withdrawal.reject', reason: reasonOf(reason) });
+    return adminWithdrawal(w, await this.usernameOf(w.userId));
+  }
+
+  // ---------------------------------------------------------------- receive addresses
+  depositAddresses(): Promise<AdminDepositAddress[]> {
+    return allDepositAddresses(this.db);
+  }
+
+  createDepositAddress(operatorId: bigint, b: NewDepositAddress): Promise<AdminDepositAddress> {
+    return createDepositAddress(this.db, operatorId, b);
+  }
+
+  updateDepositAddress(operatorId: bigint, id: bigint, change: DepositAddressChange): Promise<AdminDepositAddress> {
+    return updateDepositAddress(this.db, operatorId, id, change);
+  }
+
+  deleteDepositAddress(operatorId: bigint, id: bigint): Promise<void> {
+    return deleteDepositAddress(this.db, operatorId, id);
+  }
+
+  // ---------------------------------------------------------------- outbox and audit log (read only)
+  outbox(q: Static<typeof OutboxQuery>): Promise<OutboxPage> {
+    return outboxPage(this.db, q);
+  }
+
+  auditLog(q: AuditFilter): Promise<AuditPage> {
+    return auditPage(this.db, q);
+  }
+}

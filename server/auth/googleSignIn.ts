@@ -1,0 +1,69 @@
+/**
+ * Google (OpenID Connect) sign-in: the account of the Google identity, else the account whose
+ * verified e-mail matches (Google is linked to it), else a new account with a free username.
+ */
+import { eq } from 'drizzle-orm';
+import type { GoogleAuthUrlResult, LoginByGoogleBody, LoginResult } from '../../src/contract/auth.ts';
+import { Err } from '../../src/contract/errors.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
+import { BizError } from '../http/errors.ts';
+import { createUser, duplicateToBizError, userByGoogleSub, userByTarget, userByUsername, type UserRow } from './accounts.ts';
+import type { Oidc, OidcIdentity } from './oidc.ts';
+import type { Client } from './sessions.ts';
+import { openSession } from './signIn.ts';
+
+/** A free username for a Google account: the e-mail's local part, then with a suffix. */
+export async function freeUsername(db: DbOrTx, seed: string): Promise<string> {
+  let base = seed.replace(/[^A-Za-z0-9_]/g, '').slice(0, 14);
+  if (base.length < 3) base = `user${base}`;
+  if (!(await userByUsername(db, base))) return base;
+  for (;;) {
+    const candidate = `${base}_${Math.floor(Math.random() * 1e5)}`;
+    if (!(await userByUsername(db, candidate))) return candidate;
+  }
+}
+
+/** Without OIDC configured, Google sign-in is refused like a failed one (10048). */
+function configured(oidc: Oidc | undefined): Oidc {
+  if (!oidc) throw new BizError(Err.GOOGLE_LOGIN_FAILED);
+  return oidc;
+}
+
+export async function googleAuthUrl(oidc: Oidc | undefined): Promise<GoogleAuthUrlResult> {
+  return configured(oidc).authorizationUrl();
+}
+
+/** The account of this identity, linking or creating one; inside the caller's transaction. */
+async function accountOf(tx: DbOrTx, id: OidcIdentity): Promise<UserRow> {
+  const email = id.email && id.emailVerified ? id.email.trim().toLowerCase() : undefined;
+  const linked = await userByGoogleSub(tx, id.sub);
+  if (linked) return linked;
+  const sameEmail = email ? await userByTarget(tx, { kind: 'email', value: email }) : undefined;
+  if (sameEmail) {
+    // that account is already linked to another Google identity
+    if (sameEmail.googleSub && sameEmail.googleSub !== id.sub) throw new BizError(Err.GOOGLE_LOGIN_FAILED);
+    const [updated] = await tx.update(users).set({ googleSub: id.sub }).where(eq(users.id, sameEmail.id)).returning();
+    return updated;
+  }
+  return createUser(tx, {
+    username: await freeUsername(tx, (id.email ?? id.name ?? 'user').split('@')[0]),
+    email: email ?? null,
+    passwordHash: null,
+    googleSub: id.sub,
+  });
+}
+
+/** Redeems the callback's code (single-use state) and opens a session for the account. */
+export async function googleSignIn(
+  db: Db, oidc: Oidc | undefined, sessionTtlMs: number, body: LoginByGoogleBody, client: Client,
+): Promise<LoginResult> {
+  const id = await configured(oidc).redeem(body.code, body.state, body.iss);
+  return db.transaction(async (tx) => {
+    const user = await accountOf(tx, id);
+    if (user.status !== 'active') throw new BizError(Err.USER_STATUS_ABNORMAL);
+    return openSession(tx, sessionTtlMs, user, client);
+  }).catch((e) => {
+    throw duplicateToBizError(e);
+  });
+}

@@ -1,0 +1,69 @@
+/**
+ * A new password, two ways: a signed-in user changes it by proving the old one (their other
+ * sessions end), or anyone resets it with a code sent to the account's address (every session
+ * ends, and the guessing waits of the account are lifted).
+ */
+import { eq } from 'drizzle-orm';
+import { passwordStrongEnough, type RepasswordBody } from '../../src/contract/auth.ts';
+import { Err } from '../../src/contract/errors.ts';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
+import { BizError } from '../http/errors.ts';
+import { userById, userByTarget } from './accounts.ts';
+import { checkCode, consumeCode } from './codes.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { revokeOtherSessions, type Client, type SessionUser } from './sessions.ts';
+import { targetOf } from './targets.ts';
+import { accountKey, assertNotThrottled, clearFailures, ipKey, recordFailure } from './throttle.ts';
+
+function checkNewPassword(b: RepasswordBody): void {
+  if (b.password !== b.confirmPassword) throw new BizError(Err.PASSWORDS_DIFFER);
+  if (!passwordStrongEnough(b.password)) throw new BizError(Err.PASSWORD_TOO_WEAK);
+}
+
+/** The signed-in user proves the old password; the other sessions end, this one stays. */
+async function changePassword(db: Db, b: RepasswordBody & { oldPassword: string }, session: SessionUser | undefined, client: Client) {
+  if (b.code !== undefined || b.email !== undefined || b.phone !== undefined) {
+    throw new BizError(Err.MALFORMED_REQUEST, { detail: 'give oldPassword (change) or a code (reset), not both' });
+  }
+  const user = session && (await userById(db, session.id));
+  if (!session || !user) throw new BizError(Err.LOGIN_REQUIRED);
+  const keys = [accountKey(user.id), ipKey(client.ip)];
+  await assertNotThrottled(db, keys);
+  if (!(await verifyPassword(user.passwordHash, b.oldPassword))) {
+    await recordFailure(db, keys);
+    throw new BizError(Err.PASSWORD_WRONG);
+  }
+  const passwordHash = await hashPassword(b.password);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await revokeOtherSessions(tx, user.id, session.sessionId);
+  });
+  client.log.info({ userId: String(user.id) }, 'password changed');
+}
+
+/** A code sent to the account's e-mail or phone (purpose "reset") proves ownership. */
+async function resetPassword(db: Db, b: RepasswordBody, client: Client) {
+  const target = targetOf(b);
+  if (b.code === undefined || !/^[0-9]{6}$/.test(b.code.trim())) throw new BizError(Err.VERIFY_CODE_WRONG);
+  const user = await userByTarget(db, target);
+  if (!user) throw new BizError(Err.USER_NOT_FOUND);
+  if (user.status !== 'active') throw new BizError(Err.USER_STATUS_ABNORMAL);
+  const codeId = await checkCode(db, target, 'reset', b.code);
+  const passwordHash = await hashPassword(b.password);
+  await db.transaction(async (tx) => {
+    await consumeCode(tx, codeId);
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await revokeOtherSessions(tx, user.id);
+    // whoever was locked out by guessing has now proved ownership of the address
+    await clearFailures(tx, accountKey(user.id));
+  });
+  client.log.info({ userId: String(user.id) }, 'password reset');
+}
+
+/** `oldPassword` tells the two forms apart (src/contract/auth.ts, RepasswordBody). */
+export async function newPassword(db: Db, b: RepasswordBody, session: SessionUser | undefined, client: Client): Promise<void> {
+  checkNewPassword(b);
+  if (b.oldPassword !== undefined) return changePassword(db, { ...b, oldPassword: b.oldPassword }, session, client);
+  return resetPassword(db, b, client);
+}

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AccountsService } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Accounts, sign-in and verification codes (server/auth/service.ts). */
+    accounts: AccountsService;
+  }
+}
+
+/** Plugin 'accounts': decorates `app.accounts`. */
+async function accounts(app: FastifyInstance) {
+  app.decorate('accounts', new AccountsService(app.db, app.config, app.log));
+}
+
+export default fp(accounts, { name: 'accounts', dependencies: ['platform'] });

@@ -1,0 +1,48 @@
+/**
+ * Options of the external plugins app.ts registers, kept here so app.ts reads as a list.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { RateLimitPluginOptions } from '@fastify/rate-limit';
+import type { FastifyMultipartOptions } from '@fastify/multipart';
+import type { WebsocketPluginOptions } from '@fastify/websocket';
+import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
+import { Redis } from 'ioredis';
+import type { Config } from '../config.ts';
+
+export const helmetOptions: FastifyHelmetOptions = {
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      connectSrc: ["'self'", 'ws:', 'wss:'],
+      upgradeInsecureRequests: null,
+    },
+  },
+};
+
+/**
+ * Per-route limits only (`config.rateLimit` on a route). With Redis the limits are counted across
+ * all instances; the store failing never blocks a request.
+ */
+export function rateLimitOptions(app: FastifyInstance): RateLimitPluginOptions {
+  const { redisUrl } = app.config;
+  const store = redisUrl ? new Redis(redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }) : undefined;
+  if (store) app.addHook('onClose', async () => void (await store.quit().catch(() => {})));
+  return { global: false, redis: store, skipOnError: true, nameSpace: 'tp-rate-limit-' };
+}
+
+export const multipartOptions = (config: Config): FastifyMultipartOptions => ({
+  limits: { fileSize: config.uploadMaxBytes, files: 4, fields: 20, fieldSize: 2000 },
+});
+
+export const websocketOptions: WebsocketPluginOptions = { options: { maxPayload: 64 * 1024 } };
+
+export const openApiOptions: FastifyDynamicSwaggerOptions = {
+  openapi: {
+    info: { title: 'Trading platform API', version: '1.0.0', description: 'Every body is { code, msg, result }. See docs/error-catalogue.md.' },
+    components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+  },
+};

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from './config.ts';
+import { openDatabase, type Database, type Db } from './db/client.ts';
+import { memoryBus, redisBus, type Bus } from './notify/bus.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Everything read from the environment, parsed once (server/config.ts). */
+    config: Config;
+    /** The database handle with its driver kind, pool and close (server/db/client.ts). */
+    database: Database;
+    /** Shorthand for `database.db`: the Drizzle query API every domain uses. */
+    db: Db;
+    /** Fan-out of prices and user events (memory, or Redis across instances). */
+    bus: Bus;
+  }
+}
+
+export interface PlatformOptions {
+  config: Config;
+  /** PGlite in memory instead of <dataDir>/pglite (tests); ignored with DATABASE_URL. */
+  memoryDb?: boolean;
+}
+
+/**
+ * Plugin 'platform': what every domain stands on. Opens the database (migrated) and the bus,
+ * decorates them with the configuration, and closes them when the app closes. Registered first,
+ * so its onClose runs last (Fastify runs onClose hooks in reverse order of registration): every
+ * domain has stopped using the database before it goes.
+ */
+async function platform(app: FastifyInstance, { config, memoryDb }: PlatformOptions) {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, memory: memoryDb });
+  const bus = config.redisUrl ? redisBus(config.redisUrl) : memoryBus();
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('bus', bus);
+  app.addHook('onClose', async () => {
+    await bus.close();
+    await database.close();
+  });
+  // the id every log line of this request carries, so a user's report can be found
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+}
+
+export default fp(platform, { name: 'platform' });

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { WalletService } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Balances, deposits, withdrawals, statement and notifications (server/wallet/service.ts). */
+    wallet: WalletService;
+  }
+}
+
+/** Plugin 'wallet': decorates `app.wallet`. Values balances through `app.market`. */
+async function wallet(app: FastifyInstance) {
+  app.decorate('wallet', new WalletService({ db: app.db, config: app.config, bus: app.bus, log: app.log, market: app.market }));
+}
+
+export default fp(wallet, { name: 'wallet', dependencies: ['platform', 'market'] });

@@ -1,0 +1,126 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Book } from '../../src/contract/constants.ts';
+import { Err } from '../../src/contract/errors.ts';
+import type { BookSummary } from '../../src/contract/auth.ts';
+import type {
+  Balances, DepositAddressList, Deposit, DepositPage, ListNotificationsQuery, ListRechargeQuery, ListWithdrawalQuery,
+  NotificationPage, ReadNotificationsBody, StatementPage, StatementQuery, Withdrawal, WithdrawalBody, WithdrawalMethods,
+  WithdrawalPage,
+} from '../../src/contract/wallet.ts';
+import type { Static } from 'typebox';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { BizError } from '../http/errors.ts';
+import { statement, statementCsv } from '../ledger/statement.ts';
+import type { Bus } from '../notify/bus.ts';
+import { balancesOf, resetDemo } from './balances.ts';
+import {
+  depositProof, depositView, listDeposits, receiveAddresses, reviewDeposit, submitDeposit, type DepositDecision, type DepositRow,
+} from './deposits.ts';
+import { listNotifications, markRead, unreadCount } from './notifications.ts';
+import { bookSummary } from './summary.ts';
+import { checkProofImage, type RechargeForm } from './upload.ts';
+import type { Market } from './valuation.ts';
+import {
+  listWithdrawals, reviewWithdrawal, submitWithdrawal, withdrawalMethods, withdrawalView, type WithdrawalDecision, type WithdrawalRow,
+} from './withdrawals.ts';
+
+/** What the wallet works with: the platform's database, configuration and bus, and the market's prices. */
+export interface WalletDeps {
+  db: Db;
+  config: Config;
+  bus: Bus;
+  log: FastifyBaseLogger;
+  market: Market;
+}
+
+type StatementFilter = Omit<Static<typeof StatementQuery>, 'pageNum' | 'pageSize'>;
+
+/**
+ * Balances, deposits, withdrawals, the statement and notifications (`app.wallet`). Money moves
+ * only through the ledger; record statuses only along their statecharts (lifecycle.ts).
+ */
+export class WalletService {
+  constructor(private readonly deps: WalletDeps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  // ---------------------------------------------------------------- balances
+  balances(userId: bigint, book: Book): Promise<Balances> {
+    return balancesOf(this.db, this.deps.market, userId, book);
+  }
+
+  /** getUserInfo's summary of one book. */
+  summary(userId: bigint, book: Book): Promise<BookSummary> {
+    return bookSummary(this.db, this.deps.market, userId, book);
+  }
+
+  resetDemo(userId: bigint): Promise<Balances> {
+    return resetDemo(this.db, this.deps.market, userId);
+  }
+
+  // ---------------------------------------------------------------- deposits
+  receiveAddresses(): Promise<DepositAddressList> {
+    return receiveAddresses(this.db);
+  }
+
+  /** The recharge form as read from the request; the proof image is checked here (10055, 10039). */
+  submitDeposit(userId: bigint, form: RechargeForm): Promise<Deposit> {
+    return submitDeposit(this.deps, userId, form.fields, checkProofImage(form.proof));
+  }
+
+  async deposits(userId: bigint, q: ListRechargeQuery): Promise<DepositPage> {
+    const { rows, total } = await listDeposits(this.db, { ...q, userId });
+    return { rows: rows.map((r) => depositView(r.d)), total };
+  }
+
+  depositProof(id: bigint, viewer: { id: bigint; role: string }) {
+    return depositProof(this.deps, id, viewer);
+  }
+
+  reviewDeposit(operatorId: bigint, id: bigint, decision: DepositDecision): Promise<DepositRow> {
+    return reviewDeposit(this.deps, operatorId, id, decision);
+  }
+
+  // ---------------------------------------------------------------- withdrawals
+  withdrawalMethods(userId: bigint): Promise<WithdrawalMethods> {
+    return withdrawalMethods(this.db, userId, this.deps.config.withdrawFeeRate);
+  }
+
+  submitWithdrawal(userId: bigint, body: WithdrawalBody): Promise<Withdrawal> {
+    return submitWithdrawal(this.deps, userId, body);
+  }
+
+  async withdrawals(userId: bigint, q: ListWithdrawalQuery): Promise<WithdrawalPage> {
+    const { rows, total } = await listWithdrawals(this.db, { ...q, userId });
+    return { rows: rows.map((r) => withdrawalView(r.w)), total };
+  }
+
+  reviewWithdrawal(operatorId: bigint, id: bigint, decision: WithdrawalDecision): Promise<WithdrawalRow> {
+    return reviewWithdrawal(this.deps, operatorId, id, decision);
+  }
+
+  // ---------------------------------------------------------------- statement
+  statement(userId: bigint, book: Book, q: StatementQuery): Promise<StatementPage> {
+    const { pageNum, pageSize, ...filter } = q;
+    return statement(this.db, userId, book, filter, { pageNum, pageSize });
+  }
+
+  statementCsv(userId: bigint, book: Book, filter: StatementFilter): Promise<string> {
+    return statementCsv(this.db, userId, book, filter);
+  }
+
+  // ---------------------------------------------------------------- notifications
+  notifications(userId: bigint, q: Static<typeof ListNotificationsQuery>): Promise<NotificationPage> {
+    return listNotifications(this.db, userId, q);
+  }
+
+  /** `{ ids }` or `{ all: true }`; ids of other users' notifications are out of scope. */
+  async readNotifications(userId: bigint, sel: ReadNotificationsBody): Promise<{ updated: number; unread: number }> {
+    if (!sel.all && !sel.ids?.length) throw new BizError(Err.MALFORMED_REQUEST, { detail: 'give ids or all' });
+    const updated = await markRead(this.db, userId, sel);
+    return { updated, unread: await unreadCount(this.db, userId) };
+  }
+}
