@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link, Redirect, useLocation } from 'wouter';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -11,9 +12,13 @@ import { Outbox } from './Outbox.tsx';
 import { AuditLog } from './AuditLog.tsx';
 import screens from '../screens/screens.module.css';
 import styles from './admin.module.css';
+import own from './AdminScreen.module.css';
+
+// the diagrams and Mermaid are downloaded only when an operator opens the Flows section
+const Flows = lazy(() => import('./Flows.tsx'));
 
 type SessionSnap = SnapshotFrom<typeof sessionMachine>;
-export const SECTIONS = ['deposits', 'withdrawals', 'addresses', 'outbox', 'audit'] as const;
+export const SECTIONS = ['deposits', 'withdrawals', 'addresses', 'outbox', 'audit', 'flows'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 /**
@@ -37,7 +42,7 @@ export default function AdminScreen() {
     <div className={screens.stack} data-testid="admin" data-section={section}>
       <section className={screens.card} aria-labelledby="admin-title">
         <div className={screens.cardHead}>
-          <h1 id="admin-title" style={{ fontSize: 22, margin: 0 }}>{t('admin.title')}</h1>
+          <h1 id="admin-title" className={own.title}>{t('admin.title')}</h1>
           <nav className={styles.nav} aria-label={t('admin.title')}>
             {SECTIONS.map((s) => (
               <Link key={s} href={`/admin/${s}`} aria-current={s === section ? 'page' : undefined} data-testid={`admin-nav-${s}`}>
@@ -52,6 +57,11 @@ export default function AdminScreen() {
       {section === 'addresses' && <Addresses />}
       {section === 'outbox' && <Outbox />}
       {section === 'audit' && <AuditLog />}
+      {section === 'flows' && (
+        <Suspense fallback={<div className={screens.card} aria-busy="true">{t('common.loading')}</div>}>
+          <Flows />
+        </Suspense>
+      )}
     </div>
   );
 }
