@@ -16,7 +16,7 @@ export const instruments = pgTable('instruments', {
   name: text().notNull(),
   pricePrecision: integer().notNull(),
   quantityStep: numeric().notNull(),
-  /** Trading-hours rule: always | forex | us-equity | futures (server/market/hours.ts). */
+  /** Trading-hours rule: always | forex | us-equity | futures (server/market/hours/hours.ts). */
   hours: text().notNull(),
   /** Where prices come from under the current configuration. */
   source: text({ enum: ['simulated', 'exchange'] }).notNull().default('simulated'),

@@ -17,7 +17,7 @@ import { gapSigma, isOpenFast, openMsIn, sessionProfile } from '../hours/trading
  * move has the variance of the open time inside it (an hourly unit 09:00-10:00 of a stock moves
  * over its 30 open minutes); a unit with no open time is `closed`: flat at the last close with
  * zero volume. At each reopening the price gaps by one draw over the closed time
- * (sessions.ts GAP_VARIANCE_SHARE), except for the closure the anchor sits in: that gap is
+ * (hours/tradingSessions.ts GAP_VARIANCE_SHARE), except for the closure the anchor sits in: that gap is
  * the live simulator's, drawn when the market reopens.
  */
 export interface HistorySpec {

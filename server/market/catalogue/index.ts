@@ -5,7 +5,7 @@ import { STOCKS } from './stocks.ts';
 import { ETFS } from './etfs.ts';
 import { FUTURES } from './futures.ts';
 
-/** Which trading-hours rule applies (server/market/hours.ts). */
+/** Which trading-hours rule applies (server/market/hours/hours.ts). */
 export type HoursKind = 'always' | 'forex' | 'us-equity' | 'futures';
 
 /** One listed instrument as the catalogue defines it (the seeder copies it into `instruments`). */

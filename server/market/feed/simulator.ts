@@ -13,7 +13,7 @@ import { closedMsIn, gapSigma, isOpenFast, lastTradingTime, sessionProfile } fro
  *
  * Market hours: an instrument whose market is closed gets no tick (its price stays). At the
  * first step after a closure the price gaps once by a draw of the same GBM over the closed time,
- * scaled by GAP_VARIANCE_SHARE (sessions.ts), then walks on. Session markets move faster while
+ * scaled by GAP_VARIANCE_SHARE (hours/tradingSessions.ts), then walks on. Session markets move faster while
  * open (sessionProfile().sigmaScale) so that their annual volatility is still the class's, and
  * trade their daily turnover over the session rather than over 24 h.
  */
@@ -30,7 +30,7 @@ export interface SimInstrument {
 }
 
 const SECONDS_PER_YEAR = 365 * 86_400;
-/** Every closure lasts at least half an hour (sessions.ts), so shorter pauses never hide one. */
+/** Every closure lasts at least half an hour (hours/tradingSessions.ts), so shorter pauses never hide one. */
 const MIN_CLOSURE_MS = 1_800_000;
 
 interface Stream {
