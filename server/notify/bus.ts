@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 /**
  * Fan-out of price ticks and user events. In one process an EventEmitter; with REDIS_URL,
  * Redis pub/sub so every instance hears what any instance publishes.
- * Channels: 'prices' (array of {code, price, zdf}), 'user:<id>' (a user's record events).
+ * Channels: 'prices' (array of BusTick, server/market/feed/feed.ts), 'user:<id>' (a user's record events).
  */
 export interface Bus {
   publish(channel: string, message: unknown): Promise<void>;
