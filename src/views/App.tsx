@@ -9,6 +9,7 @@ import { isBareRoute } from './shell/destinations.ts';
 import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 import { Toasts } from './components/Toasts.tsx';
 import { Home } from './screens/Home.tsx';
+import styles from './App.module.css';
 
 // Home is in the entry chunk; every other screen is its own chunk, fetched on first visit.
 const screen = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
@@ -71,7 +72,7 @@ function Routes() {
   const { t } = useTranslation();
   return (
     <ErrorBoundary resetKey={path}>
-      <Suspense fallback={<div style={{ padding: 32, textAlign: 'center' }} aria-busy="true">{t('common.loading')}</div>}>
+      <Suspense fallback={<div className={styles.loading} aria-busy="true">{t('common.loading')}</div>}>
         <Switch>
           {ROUTES.map(([p, C]) => (
             <Route key={p} path={p} component={C} />

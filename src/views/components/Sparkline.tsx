@@ -1,3 +1,5 @@
+import styles from './Sparkline.module.css';
+
 /** A plain-SVG mini chart of the last points (no chart library on the home page). */
 export function Sparkline({ points, up, width = 96, height = 32 }: { points: readonly number[]; up: boolean; width?: number; height?: number }) {
   if (points.length < 2) return <svg width={width} height={height} aria-hidden="true" />;
@@ -7,8 +9,7 @@ export function Sparkline({ points, up, width = 96, height = 32 }: { points: rea
   const step = width / (points.length - 1);
   const d = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${(i * step).toFixed(1)},${(height - 2 - ((p - min) / span) * (height - 4)).toFixed(1)}`).join('');
   return (
-    // charts are not mirrored in right-to-left languages: time runs left to right
-    <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} aria-hidden="true" style={{ direction: 'ltr' }} data-points={points.length}>
+    <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} aria-hidden="true" className={styles.chart} data-points={points.length}>
       <path d={d} fill="none" stroke={up ? 'var(--up)' : 'var(--down)'} strokeWidth="1.6" strokeLinejoin="round" />
     </svg>
   );

@@ -5,20 +5,22 @@ import { LoginPrompt } from '../components/LoginPrompt.tsx';
 import { formatDecimal } from '../components/Figures.tsx';
 import { BellIcon, ChevronIcon, LoanIcon, AccountIcon } from '../components/Icons.tsx';
 import { ModeSwitch } from '../shell/ModeSwitch.tsx';
+import headings from '../components/headings.module.css';
+import surfaces from '../styles/surfaces.module.css';
 import styles from './screens.module.css';
 
 export default function Profile() {
   const { t } = useTranslation();
   const { loggedIn, user, account, demo, send } = useSession();
-  if (!loggedIn) return <section className={styles.card}><h1 style={{ fontSize: 24 }}>{t('account.title')}</h1><LoginPrompt /></section>;
+  if (!loggedIn) return <section className={styles.card}><h1 className={headings.pageTitle}>{t('account.title')}</h1><LoginPrompt /></section>;
   const book = account?.balances[demo ? 'demo' : 'real'];
   return (
     <div className={styles.stack} data-testid="profile">
       <section className={styles.card} aria-labelledby="acc-title">
         <div className={styles.cardHead}>
-          <h1 id="acc-title" style={{ fontSize: 22, margin: 0 }}>{t('account.welcome', { name: user?.username ?? '' })}</h1>
+          <h1 id="acc-title" className={headings.barTitle}>{t('account.welcome', { name: user?.username ?? '' })}</h1>
           <div className={styles.toolbar}>
-            <div style={{ background: 'var(--navy-900)', borderRadius: 8, padding: 2 }}><ModeSwitch /></div>
+            <div className={surfaces.darkFrame}><ModeSwitch /></div>
             <button type="button" className={styles.sendCode} onClick={() => send({ type: 'session.logout' })} data-testid="profile-logout">{t('auth.logout')}</button>
           </div>
         </div>
