@@ -3,7 +3,7 @@ import { body, buildTestApp, type TestApp } from './helpers.ts';
 import { WsProbe, isArray } from './wsClient.ts';
 import { INTERVALS, INTERVAL_MS, type Candle, type MarketInfo, type MarketItem } from '../../src/contract/market.ts';
 import { WS_PATH } from '../../src/contract/ws.ts';
-import { Err } from '../../src/contract/errors.ts';
+import { Err, Ok } from '../../src/contract/errors.ts';
 import { BizError } from '../../server/http/errors.ts';
 import { aggregate, bucketStart, generateUnits } from '../../server/market/candles/history.ts';
 import { historySpecOf } from '../../server/market/quotes/state.ts';
@@ -33,7 +33,7 @@ const waitFor = async (cond: () => boolean, ms = 15_000) => {
 };
 const candles = async (qs: string) => {
   const r = body<Candle[]>(await t.app.inject({ url: `${INDEX}/getKValueByCodeAndDate?${qs}` }));
-  expect(r.code, qs).toBe(200);
+  expect(r.code, qs).toBe(Ok.SUCCESS);
   return r.result;
 };
 const info = async (code: string) => body<MarketInfo>(await t.app.inject({ url: `${INDEX}/getMarketInfo/${code}` })).result;
@@ -79,7 +79,7 @@ describe('a weekend (Saturday)', () => {
     expect(t.app.market.isStale(t.app.market.get('AAPL')!, later)).toBe(false);
     expect(t.app.market.isStale(t.app.market.get('BTCUSDT')!, later)).toBe(true);
     expect(t.app.market.staleCodes()).toEqual([]);
-    // prices stay readable (valuations), trading refuses 10015
+    // prices stay readable (valuations), trading refuses NOT_TRADABLE
     expect(t.app.market.priceOf('AAPL')).toBe(saturdayPrice.AAPL);
     let code: unknown;
     try {

@@ -5,7 +5,7 @@ import { body, buildTestApp, type TestApp } from './helpers.ts';
 import { instruments, users, watchlist } from '../../server/db/schema/index.ts';
 import { createSession } from '../../server/auth/sessions.ts';
 import { INTERVALS, INTERVAL_MS, type Candle, type MarketItem } from '../../src/contract/market.ts';
-import { Err } from '../../src/contract/errors.ts';
+import { Err, Ok } from '../../src/contract/errors.ts';
 import { BizError } from '../../server/http/errors.ts';
 import { bucketStart } from '../../server/market/candles/history.ts';
 import Decimal from 'decimal.js';
@@ -41,7 +41,7 @@ afterAll(async () => t?.close());
 describe('catalogue on a fresh start', () => {
   it('seeds 350+ crypto and every other type, idempotently', async () => {
     const stats = body(await t.app.inject({ url: `${INDEX}/marketStats` }));
-    expect(stats.code).toBe(200);
+    expect(stats.code).toBe(Ok.SUCCESS);
     expect(stats.result.counts.crypto).toBeGreaterThanOrEqual(350);
     for (const k of ['forex', 'stock', 'etf', 'futures']) expect(stats.result.counts[k]).toBeGreaterThan(0);
     const [{ n }] = await t.app.db.select({ n: count() }).from(instruments);
@@ -58,7 +58,7 @@ describe('catalogue on a fresh start', () => {
 describe('listMarketByType', () => {
   it('pages one type with full items and moving, simulated prices', async () => {
     const r = body<{ rows: MarketItem[]; total: number }>(await t.app.inject({ url: `${INDEX}/listMarketByType?type=crypto&pageNum=1&pageSize=10` }));
-    expect(r.code).toBe(200);
+    expect(r.code).toBe(Ok.SUCCESS);
     expect(r.result.rows).toHaveLength(10);
     expect(r.result.total).toBeGreaterThanOrEqual(350);
     const btc = r.result.rows[0];
@@ -92,7 +92,7 @@ describe('listMarketByType', () => {
     expect(n).toBeGreaterThan(500);
   });
 
-  it('refuses bad input with 10030', async () => {
+  it('refuses bad input with MALFORMED_REQUEST', async () => {
     for (const qs of ['type=bonds', 'pageNum=0', 'pageSize=1000', 'pageNum=abc', `search=${'x'.repeat(10_000)}`, 'unknown=1']) {
       const res = await t.app.inject({ url: `${INDEX}/listMarketByType?${qs}` });
       expect(res.statusCode, qs).toBe(400);
@@ -102,9 +102,9 @@ describe('listMarketByType', () => {
 });
 
 describe('market info, prices and logos', () => {
-  it('getMarketInfo gives 24h figures and the source; unknown codes are 10052', async () => {
+  it('getMarketInfo gives 24h figures and the source; unknown codes are INSTRUMENT_NOT_FOUND', async () => {
     const r = body(await t.app.inject({ url: `${INDEX}/getMarketInfo/ETHUSDT` }));
-    expect(r.code).toBe(200);
+    expect(r.code).toBe(Ok.SUCCESS);
     const i = r.result;
     expect(i).toMatchObject({ code: 'ETHUSDT', source: 'simulated', stale: false, tradable: true });
     expect(Number(i.high)).toBeGreaterThanOrEqual(Number(i.price));
@@ -151,11 +151,11 @@ describe('market info, prices and logos', () => {
     expect(market.isMarketOpen('BTCUSDT', new Date('2025-07-05T15:00:00Z'))).toBe(true);
     expect(codeOf(() => market.isMarketOpen('NOPE'))).toBe(Err.INSTRUMENT_NOT_FOUND);
     expect(t.app.market.assertTradable('BTCUSDT', new Date('2025-07-05T15:00:00Z')).price).toMatch(/^\d+\.\d{2}$/);
-    // Saturday: stock, forex and futures markets are closed -> 10015
+    // Saturday: stock, forex and futures markets are closed -> NOT_TRADABLE
     for (const code of ['AAPL', 'EURUSD', 'ES', 'SPY']) expect(codeOf(() => t.app.market.assertTradable(code, new Date('2025-07-05T15:00:00Z')))).toBe(Err.NOT_TRADABLE);
     expect(t.app.market.assertTradable('AAPL', new Date('2025-07-09T15:00:00Z')).code).toBe('AAPL');
     expect(codeOf(() => t.app.market.assertTradable('NOPE'))).toBe(Err.INSTRUMENT_NOT_FOUND);
-    // a silent feed makes the price stale: 10047
+    // a silent feed makes the price stale: PRICE_UNAVAILABLE
     const q = t.app.market.get('DOGEUSDT')!;
     const seen = q.seenAt;
     q.seenAt = marketClock() - 31_000;
@@ -177,7 +177,7 @@ describe('candles on a fresh start', () => {
       for (const interval of INTERVALS) {
         const r = body<Candle[]>(await t.app.inject({ url: `${INDEX}/getKValueByCodeAndDate?code=${code}&interval=${interval}&limit=1500` }));
         const at = marketClock();
-        expect(r.code).toBe(200);
+        expect(r.code).toBe(Ok.SUCCESS);
         const c = r.result;
         const ms = INTERVAL_MS[interval];
         // in the first seconds of a bucket no tick may have opened it yet: then the previous
@@ -208,8 +208,7 @@ describe('candles on a fresh start', () => {
     const c = body<Candle[]>(await t.app.inject({ url: `${INDEX}/getKValueByCodeAndDate?code=BTCUSDT&interval=1m&limit=2` })).result;
     // a tick may land while the request runs: the close is the price of one side of it
     expect([before, t.app.market.priceOf('BTCUSDT')]).toContain(c.at(-1)!.close);
-    const n = await t.app.market.writer!.flush();
-    expect(n).toBeGreaterThanOrEqual(0);
+    await t.app.market.writer!.flush();
     const { marketCandles } = await import('../../server/db/schema/index.ts');
     const [{ rows }] = await t.app.db.select({ rows: count() }).from(marketCandles);
     expect(rows).toBeGreaterThanOrEqual(600 * 8); // every instrument, every interval
@@ -229,17 +228,17 @@ describe('candles on a fresh start', () => {
 describe('watchlist', () => {
   const W = '/swx/customer/user/watchlist';
   it('requires a session', async () => {
-    expect(body(await t.app.inject({ url: `${W}/list` })).code).toBe(401);
-    expect(body(await t.app.inject({ method: 'POST', url: `${W}/add`, payload: { code: 'BTCUSDT' } })).code).toBe(401);
-    expect(body(await t.app.inject({ method: 'POST', url: `${W}/add`, payload: { code: 'BTCUSDT' }, headers: { authorization: 'Bearer nope' } })).code).toBe(401);
+    expect(body(await t.app.inject({ url: `${W}/list` })).code).toBe(Err.LOGIN_REQUIRED);
+    expect(body(await t.app.inject({ method: 'POST', url: `${W}/add`, payload: { code: 'BTCUSDT' } })).code).toBe(Err.LOGIN_REQUIRED);
+    expect(body(await t.app.inject({ method: 'POST', url: `${W}/add`, payload: { code: 'BTCUSDT' }, headers: { authorization: 'Bearer nope' } })).code).toBe(Err.LOGIN_REQUIRED);
   });
 
   it('adds, lists, removes; refuses bad codes and changes nothing', async () => {
     const { id, token } = await userToken('watcher');
     const headers = { authorization: `Bearer ${token}` };
     expect(body(await t.app.inject({ method: 'POST', url: `${W}/add`, headers, payload: { code: 'ETHUSDT' } })).result).toEqual({ code: 'ETHUSDT', watching: true });
-    expect(body(await t.app.inject({ method: 'POST', url: `${W}/add`, headers, payload: { code: 'AAPL' } })).code).toBe(200);
-    expect(body(await t.app.inject({ method: 'POST', url: `${W}/add`, headers, payload: { code: 'AAPL' } })).code).toBe(200); // idempotent
+    expect(body(await t.app.inject({ method: 'POST', url: `${W}/add`, headers, payload: { code: 'AAPL' } })).code).toBe(Ok.SUCCESS);
+    expect(body(await t.app.inject({ method: 'POST', url: `${W}/add`, headers, payload: { code: 'AAPL' } })).code).toBe(Ok.SUCCESS); // idempotent
     const list = body<{ rows: MarketItem[]; total: number }>(await t.app.inject({ url: `${W}/list`, headers }));
     expect(list.result.rows.map((r) => r.code)).toEqual(['ETHUSDT', 'AAPL']);
     expect(list.result.total).toBe(2);

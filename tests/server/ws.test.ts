@@ -97,7 +97,7 @@ describe('price websocket /ws', () => {
     expect(p.closed).toBe(true);
   });
 
-  it('refuses malformed client messages with 10030 and keeps the socket open', async () => {
+  it('refuses malformed client messages with MALFORMED_REQUEST and keeps the socket open', async () => {
     const p = await connect();
     await p.next(isArray);
     for (const bad of ['not json', '[1,2]', JSON.stringify({ type: 'dance' }), JSON.stringify({ type: 'subscribe', codes: 'BTCUSDT' }),
@@ -120,7 +120,7 @@ describe('price websocket /ws', () => {
 
     const denied = p.upcoming<{ ok: boolean; code: number }>((m) => m?.type === 'auth');
     p.send({ type: 'auth', token: 'not-a-token' });
-    expect(await denied).toEqual({ type: 'auth', ok: false, code: 401 });
+    expect(await denied).toEqual({ type: 'auth', ok: false, code: Err.LOGIN_REQUIRED });
     await t.app.bus.publish(`user:${u.id}`, { kind: 'deposit', status: 'approved' });
     await sleep(100);
     expect(p.messages.some((m: any) => m?.type === 'user')).toBe(false);
@@ -149,7 +149,7 @@ describe('price websocket /ws', () => {
     await revokeSession(t.app.db, session!.sessionId);
     const dropped = p.upcoming<{ ok: boolean; code: number }>((m) => m?.type === 'auth');
     await t.app.bus.publish(`user:${u.id}`, { kind: 'deposit.approved', refId: '1' });
-    expect(await dropped).toEqual({ type: 'auth', ok: false, code: 401 });
+    expect(await dropped).toEqual({ type: 'auth', ok: false, code: Err.LOGIN_REQUIRED });
     await t.app.bus.publish(`user:${u.id}`, { kind: 'deposit.approved', refId: '2' });
     await sleep(150);
     expect(p.messages.some((m: any) => m?.type === 'user')).toBe(false);
