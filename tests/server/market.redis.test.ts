@@ -77,6 +77,8 @@ describe.runIf(usingPostgres())('two instances on PostgreSQL + Redis', () => {
   });
 
   it('the other instance takes over the feed when the leader stops', async () => {
+    // on its own (not after the test above) the election may still be running
+    await waitFor(() => Boolean(a.app.market.writer) !== Boolean(b.app.market.writer));
     const leaderIsA = Boolean(a.app.market.writer);
     const leader = leaderIsA ? a : b;
     const follower = leaderIsA ? b : a;
