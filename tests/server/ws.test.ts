@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers.ts';
-import { WsProbe, isArray } from './wsClient.ts';
+import { WsProbe, isArray, ofType } from './wsClient.ts';
 import { users } from '../../server/db/schema/index.ts';
 import { createSession, findSessionUser, revokeSession } from '../../server/auth/sessions.ts';
 import { Err } from '../../src/contract/errors.ts';
-import { WS_PATH } from '../../src/contract/ws.ts';
+import { WS_PATH, type WsTick } from '../../src/contract/ws.ts';
 
 let t: TestApp;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -31,9 +31,9 @@ afterAll(async () => t?.close());
 describe('price websocket /ws', () => {
   it('sends the full list, then a meta object saying prices are simulated', async () => {
     const p = await connect();
-    const first = await p.next((m) => true);
+    const first = await p.next(() => true);
     expect(isArray(first)).toBe(true);
-    const list = first as Array<{ code: string; price: string; zdf: number }>;
+    const list = first as WsTick[];
     expect(list.length).toBe(t.app.market.state.list.length);
     expect(list.length).toBeGreaterThan(500);
     expect(Object.keys(list[0]).sort()).toEqual(['code', 'price', 'zdf']);
@@ -123,7 +123,7 @@ describe('price websocket /ws', () => {
     expect(await denied).toEqual({ type: 'auth', ok: false, code: Err.LOGIN_REQUIRED });
     await t.app.bus.publish(`user:${u.id}`, { kind: 'deposit', status: 'approved' });
     await sleep(100);
-    expect(p.messages.some((m: any) => m?.type === 'user')).toBe(false);
+    expect(p.messages.some(ofType('user'))).toBe(false);
 
     const ok = p.upcoming<{ ok: boolean }>((m) => m?.type === 'auth');
     p.send({ type: 'auth', token });
@@ -132,7 +132,7 @@ describe('price websocket /ws', () => {
     await t.app.bus.publish(`user:${v.id}`, { kind: 'not yours' });
     await t.app.bus.publish(`user:${u.id}`, { kind: 'withdrawal', status: 'approved', id: '7' });
     expect((await ev).event).toEqual({ kind: 'withdrawal', status: 'approved', id: '7' });
-    expect(p.messages.filter((m: any) => m?.type === 'user')).toHaveLength(1);
+    expect(p.messages.filter(ofType('user'))).toHaveLength(1);
     p.ws.terminate();
   });
 
@@ -152,7 +152,7 @@ describe('price websocket /ws', () => {
     expect(await dropped).toEqual({ type: 'auth', ok: false, code: Err.LOGIN_REQUIRED });
     await t.app.bus.publish(`user:${u.id}`, { kind: 'deposit.approved', refId: '2' });
     await sleep(150);
-    expect(p.messages.some((m: any) => m?.type === 'user')).toBe(false);
+    expect(p.messages.some(ofType('user'))).toBe(false);
     p.ws.terminate();
   });
 });

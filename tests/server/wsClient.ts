@@ -1,10 +1,14 @@
 import type WebSocket from 'ws';
+import type { WsTick } from '../../src/contract/ws.ts';
+
+/** A decoded message as a predicate sees it: an object (maybe with a `type`), an array of prices, or anything else JSON. */
+export type Incoming = { type?: unknown; [key: string]: unknown } | null | undefined;
 
 /** Collects a websocket's JSON messages and waits for the ones a test expects. */
 export class WsProbe {
   readonly messages: unknown[] = [];
   readonly pings: number[] = [];
-  private waiters: Array<{ pred: (m: unknown) => boolean; resolve: (m: unknown) => void }> = [];
+  private waiters: Array<{ pred: (m: Incoming) => boolean; resolve: (m: unknown) => void }> = [];
 
   closed = false;
 
@@ -25,8 +29,8 @@ export class WsProbe {
   }
 
   /** The first message (already received or coming) after index `from` that matches. */
-  next<T = unknown>(pred: (m: any) => boolean, timeoutMs = 5000, from = 0): Promise<T> {
-    const hit = this.messages.slice(from).find(pred);
+  next<T = unknown>(pred: (m: Incoming) => boolean, timeoutMs = 5000, from = 0): Promise<T> {
+    const hit = this.messages.slice(from).find((m) => pred(m as Incoming));
     if (hit !== undefined) return Promise.resolve(hit as T);
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no matching websocket message within ${timeoutMs} ms`)), timeoutMs);
@@ -35,7 +39,7 @@ export class WsProbe {
   }
 
   /** Waits for a message that arrives from now on. */
-  upcoming<T = unknown>(pred: (m: any) => boolean, timeoutMs = 5000): Promise<T> {
+  upcoming<T = unknown>(pred: (m: Incoming) => boolean, timeoutMs = 5000): Promise<T> {
     return this.next<T>(pred, timeoutMs, this.messages.length);
   }
 
@@ -44,4 +48,7 @@ export class WsProbe {
   }
 }
 
-export const isArray = (m: unknown): m is Array<{ code: string; price: string; zdf: number }> => Array.isArray(m);
+/** A prices frame, in its wire form. */
+export const isArray = (m: unknown): m is WsTick[] => Array.isArray(m);
+/** An object message of this `type`. */
+export const ofType = (type: string) => (m: unknown): boolean => typeof m === 'object' && m !== null && (m as { type?: unknown }).type === type;
