@@ -262,6 +262,18 @@ describe('desktop: operator console', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(DESKTOP.viewport.width);
   });
 
+  it('flows: every machine drawn, its transitions marked covered or not', async () => {
+    await page.click('[data-testid=admin-nav-flows]');
+    await page.waitForSelector('[data-testid=flow-diagram][data-drawn=true] svg', { timeout: 30_000 });
+    await page.click('[data-testid=flow-link-session]');
+    await page.waitForSelector('[data-testid=flow][data-machine=session] [data-testid=flow-diagram][data-drawn=true] svg');
+    // the session chart has path tests: covered transitions in the table and in the diagram's labels
+    expect(await page.locator('[data-testid=flow-transitions] tr[data-covered=true]').count()).toBeGreaterThan(0);
+    expect(await page.locator('[data-testid=flow-diagram] .edgeLabel[data-covered=true]').count()).toBeGreaterThan(0);
+    await shot(page, 'desktop-admin-flows');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(DESKTOP.viewport.width);
+  });
+
   it('Arabic: the console right to left', async () => {
     await page.evaluate(() => localStorage.setItem('language', JSON.stringify('ar')));
     await page.goto('/admin/deposits');
@@ -300,6 +312,11 @@ describe('phone: operator console smoke check', () => {
     await page.goto('/admin/audit');
     await page.waitForSelector('[data-testid=audit-row]');
     await shot(page, 'mobile-admin-audit');
+    await page.goto('/admin/flows?machine=session');
+    await page.waitForSelector('[data-testid=flow-diagram][data-drawn=true] svg', { timeout: 30_000 });
+    // a wide diagram scrolls in its box, not the page
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(MOBILE.viewport.width);
+    await shot(page, 'mobile-admin-flows');
     expect(errors).toEqual([]);
     await ctx.close();
   });

@@ -1,4 +1,4 @@
-import { Link, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import flows from './flows.generated.json';
 import { FlowDiagram } from './FlowDiagram.tsx';
@@ -19,9 +19,11 @@ const count = (f: Flow) => ({ covered: f.transitions.filter((t) => t.covered).le
 export default function Flows() {
   const { t } = useTranslation();
   const wanted = new URLSearchParams(useSearch()).get('machine');
+  const [, navigate] = useLocation();
   const flow = flows.find((f) => f.id === wanted) ?? flows[0];
   if (!flow) return null;
   const { covered, total } = count(flow);
+  const href = (id: string) => `/admin/flows?machine=${encodeURIComponent(id)}`;
   const state = (path: string) => (path === '' ? t('admin.flows.anyState') : path);
   return (
     <>
@@ -34,7 +36,7 @@ export default function Flows() {
           {flows.map((f) => {
             const c = count(f);
             return (
-              <Link key={f.id} href={`/admin/flows?machine=${encodeURIComponent(f.id)}`} aria-current={f.id === flow.id ? 'page' : undefined} data-testid={`flow-link-${f.id}`}>
+              <Link key={f.id} href={href(f.id)} aria-current={f.id === flow.id ? 'page' : undefined} data-testid={`flow-link-${f.id}`}>
                 <span className={wallet.mono}>{f.id}</span>
                 <span className={c.covered === c.total && c.total > 0 ? styles.full : c.covered ? styles.part : styles.none}>
                   {c.covered}/{c.total}
@@ -43,6 +45,16 @@ export default function Flows() {
             );
           })}
         </nav>
+        {/* on a phone the list of machines would push the diagram off screen: a picker instead */}
+        <label className={styles.picker}>
+          <span>{t('admin.flows.machines')}</span>
+          <select value={flow.id} onChange={(e) => navigate(href(e.target.value))} data-testid="flow-picker">
+            {flows.map((f) => {
+              const c = count(f);
+              return <option key={f.id} value={f.id}>{`${f.id} (${c.covered}/${c.total})`}</option>;
+            })}
+          </select>
+        </label>
       </section>
       <section className={screens.card} aria-labelledby="adm-flow" data-testid="flow" data-machine={flow.id}>
         <div className={screens.cardHead}>
