@@ -1,5 +1,5 @@
 /**
- * Proves the ledger (DESIGN principle 3): for each asset and book the balances of all accounts
+ * Proves the ledger (docs/design.md, principle 3): for each asset and book the balances of all accounts
  * sum to zero, and every account's balance equals the credits minus the debits of its
  * transfers. Also checks that no transfer joins accounts of another book or asset.
  */

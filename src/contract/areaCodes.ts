@@ -1,6 +1,6 @@
 /**
- * Phone area codes offered at registration (spec section 3: "about 53 codes such as +1, +44,
- * +81, +852, +886"). Shared by browser (picker) and server (validation): no DOM, no Node.
+ * Phone area codes offered at registration (docs/products.md, section 3: 53 codes such as +1, +44,
+ * +81, +852, +886). Shared by browser (picker) and server (validation): no DOM, no Node.
  * `code` is what the user picks and what the API takes as `areaCode`; `iso` is ISO 3166-1.
  */
 export interface AreaCode {

@@ -1,4 +1,4 @@
-/** Business constants (spec section 9). Shared by browser and server. */
+/** Business constants (docs/products.md, section 9). Shared by browser and server. */
 export const LANGUAGES = ['en', 'ja', 'ko', 'de', 'fr', 'it', 'es', 'ar', 'hk', 'zh'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';

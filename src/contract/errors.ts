@@ -1,10 +1,10 @@
 /**
- * The error catalogue (spec section 8) plus the codes we added beside it (documented in
+ * The published API's error catalogue plus the codes we added beside it (documented in
  * docs/error-catalogue.md). Messages live in src/locales/<lng>/errors.json under the code.
  * Shared by browser and server: no DOM, no Node imports.
  */
 export const Err = {
-  // spec section 8
+  // the published API's catalogue (docs/error-catalogue.md)
   USERNAME_OR_EMAIL_REQUIRED: 10001,
   EMAIL_INVALID: 10002,
   USERNAME_INVALID: 10003,

@@ -19,6 +19,6 @@ export const normaliseLanguage = (v: unknown): Language => (isLanguage(v) ? v : 
 export const directionOf = (lng: Language): 'rtl' | 'ltr' => (RTL_LANGUAGES.includes(lng) ? 'rtl' : 'ltr');
 /** BCP 47 tag for <html lang> and Intl (hk and zh are our own short names). */
 export const htmlLangOf = (lng: Language): string => (lng === 'hk' ? 'zh-Hant-HK' : lng === 'zh' ? 'zh-Hans' : lng);
-/** Content lists are fetched per language family: type 1 for simplified Chinese, 2 otherwise (spec section 2). */
+/** Content lists are fetched per language family: type 1 for simplified Chinese, 2 otherwise (docs/products.md, section 2). */
 export const contentTypeFor = (lng: Language): 1 | 2 => (lng === 'zh' ? 1 : 2);
 export { LANGUAGES, DEFAULT_LANGUAGE, type Language };

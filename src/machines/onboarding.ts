@@ -1,7 +1,7 @@
 import { setup } from 'xstate';
 
 /**
- * The mobile onboarding board (spec section 2): shown until dismissed; Continue goes to register
+ * The mobile onboarding board (docs/products.md, section 2): shown until dismissed; Continue goes to register
  * when logged out, else home; Skip goes home. Dismissal is remembered for the browser session
  * (the `remember` action, supplied at the root, writes sessionStorage).
  */

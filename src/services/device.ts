@@ -1,4 +1,4 @@
-/** Desktop or mobile shell, decided by the user agent (spec section 1). Pure, so it is unit-tested. */
+/** Desktop or mobile shell, decided by the user agent (docs/products.md, section 1). Pure, so it is unit-tested. */
 const MOBILE_UA = /Android|iPhone|iPod|iPad|Mobile|webOS|BlackBerry|IEMobile|Opera Mini|HarmonyOS/i;
 
 export type Shell = 'desktop' | 'mobile';

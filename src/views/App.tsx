@@ -34,7 +34,7 @@ const Notifications = screen(() => import('./screens/Notifications.tsx'));
 // the operator console: its own chunk, never part of the home page's JavaScript
 const Admin = screen(() => import('./admin/AdminScreen.tsx'));
 
-/** Every route of spec section 2; anything else goes to /. */
+/** Every route of docs/products.md, section 2; anything else goes to /. */
 export const ROUTES: ReadonlyArray<readonly [string, ComponentType]> = [
   ['/', Home],
   ['/market', Market],

@@ -108,7 +108,7 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       await page.fill('[data-testid=dep-last6]', '654321');
       await page.setInputFiles('[data-testid=dep-proof]', { name: 'proof.png', mimeType: 'image/png', buffer: FAKE_PNG });
       await page.click('[data-testid=dep-submit]');
-      // below the minimum: refused before anything is sent, with the spec's message
+      // below the minimum: refused before anything is sent, with the catalogue's message
       await expect.poll(() => page.getAttribute('[data-testid=dep-error]', 'data-code')).toBe('10037');
       expect(await text(page, '[data-testid=dep-error]')).toBe('The minimum deposit of USDT is 120');
       await page.fill('[data-testid=dep-amount]', '150.5');

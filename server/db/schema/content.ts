@@ -8,7 +8,7 @@ import { bigint, bigserial, boolean, check, index, integer, pgTable, primaryKey,
 export const contentItems = pgTable('content_items', {
   id: bigserial({ mode: 'bigint' }).primaryKey(),
   kind: text({ enum: ['page', 'faq', 'notice'] }).notNull(),
-  /** Pages only: 1 company, 2 policy, 3 footer/statement (spec section 3). */
+  /** Pages only: 1 company, 2 policy, 3 footer/statement (docs/products.md, section 8). */
   type: smallint(),
   /** FAQ only: account, trading, funds, prices, verification, loans, smart. */
   category: text(),
@@ -33,7 +33,7 @@ export const contentTexts = pgTable('content_texts', {
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.itemId, t.lang] })]);
 
-/** System parameters (spec: getParamByKey). Seeded from the configuration at every start. */
+/** System parameters (published API: getParamByKey). Seeded from the configuration at every start. */
 export const params = pgTable('params', {
   key: text().primaryKey(),
   value: text().notNull(),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigserial, bigint, check, index, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
- * Double-entry ledger (DESIGN.md principle 3). A transfer debits one account and credits
+ * Double-entry ledger (docs/design.md, principle 3). A transfer debits one account and credits
  * another by the same positive amount, so per asset and book all balances sum to zero.
  * User accounts can never go negative: enforced by the CHECK below, not only in code.
  */

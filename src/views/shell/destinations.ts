@@ -1,6 +1,6 @@
 import { AccountIcon, HomeIcon, LoanIcon, MarketIcon, NftIcon, TradingIcon } from '../components/Icons.tsx';
 
-/** The six destinations of the top bar and the bottom tab bar (spec section 2). */
+/** The six destinations of the top bar and the bottom tab bar (docs/products.md, section 2). */
 export const DESTINATIONS = [
   { to: '/', key: 'nav.home', Icon: HomeIcon },
   { to: '/market', key: 'nav.market', Icon: MarketIcon },
