@@ -20,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import WebSocket, { WebSocketServer } from 'ws';
+import { tickToWire, type PriceTick } from '../src/contract/ws.ts';
 
 const PHASE_S = Math.min(60, Number(process.env.BENCH_PHASE_S ?? 20));
 const SIZES = (process.env.BENCH_CLIENTS ?? '1000,10000').split(',').map(Number);
@@ -35,7 +36,7 @@ async function platformServer() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ws-'));
   const config = loadConfig({ LOG_LEVEL: 'warn', FEED_SEED: '7' }, { dataDir, staticDir: undefined, engines: true });
   const app = await createPlatform(config, { memoryDb: true, logger: false });
-  app.market.events.on('prices', (ticks: Array<{ code: string; price: string }>) => {
+  app.market.events.on('prices', (ticks: PriceTick[]) => {
     const btc = ticks.find((x) => x.code === 'BTCUSDT');
     if (btc) process.send!({ gen: btc.price, t: now() } satisfies FromServer);
   });
@@ -53,13 +54,13 @@ async function bareServer() {
   const timer = setInterval(() => {
     const batch = prices.map((x) => {
       x.p *= Math.exp(0.0002 * (Math.random() * 2 - 1));
-      return { code: x.code, price: x.p.toFixed(x.precision), zdf: Math.round(((x.p - x.open) / x.open) * 10_000) / 100 };
+      return tickToWire({ code: x.code, price: x.p.toFixed(x.precision), change24hPct: Math.round(((x.p - x.open) / x.open) * 10_000) / 100 });
     });
     const data = JSON.stringify(batch);
     process.send!({ gen: batch[0].price, t: now() } satisfies FromServer);
     for (const c of wss.clients) if (c.readyState === WebSocket.OPEN) c.send(data);
   }, 1000);
-  wss.on('connection', (ws) => ws.send(JSON.stringify(prices.map((x) => ({ code: x.code, price: x.p.toFixed(x.precision), zdf: 0 })))));
+  wss.on('connection', (ws) => ws.send(JSON.stringify(prices.map((x) => tickToWire({ code: x.code, price: x.p.toFixed(x.precision), change24hPct: 0 })))));
   const port = (wss.address() as { port: number }).port;
   return { port, close: async () => { clearInterval(timer); for (const c of wss.clients) c.terminate(); wss.close(); } };
 }
