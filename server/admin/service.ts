@@ -4,7 +4,7 @@ import type {
   AdminDeposit, AdminDepositAddress, AdminWithdrawal, AuditPage, AdminDepositPage, AdminWithdrawalPage, OutboxPage,
   OutboxQuery,
 } from '../../src/contract/admin.ts';
-import type { AssetSchema, StatusSchema } from '../../src/contract/wallet.ts';
+import type { AssetSchema, DepositStatus, WithdrawalStatus } from '../../src/contract/wallet.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { depositView, listDeposits, type DepositRow } from '../wallet/deposits.ts';
@@ -17,8 +17,8 @@ import {
 } from './depositAddresses.ts';
 import { outboxPage } from './outbox.ts';
 
-export interface ReviewQueueFilter {
-  status?: Static<typeof StatusSchema>;
+export interface ReviewQueueFilter<Status> {
+  status?: Status;
   coin?: Static<typeof AssetSchema>;
   userId?: bigint;
   pageNum?: number;
@@ -49,7 +49,7 @@ export class AdminService {
   }
 
   // ---------------------------------------------------------------- deposits
-  async deposits(q: ReviewQueueFilter): Promise<AdminDepositPage> {
+  async deposits(q: ReviewQueueFilter<DepositStatus>): Promise<AdminDepositPage> {
     const { rows, total } = await listDeposits(this.db, q);
     return { rows: rows.map((r) => adminDeposit(r.d, r.username)), total };
   }
@@ -69,7 +69,7 @@ export class AdminService {
   }
 
   // ---------------------------------------------------------------- withdrawals
-  async withdrawals(q: ReviewQueueFilter): Promise<AdminWithdrawalPage> {
+  async withdrawals(q: ReviewQueueFilter<WithdrawalStatus>): Promise<AdminWithdrawalPage> {
     const { rows, total } = await listWithdrawals(this.db, q);
     return { rows: rows.map((r) => adminWithdrawal(r.w, r.username)), total };
   }

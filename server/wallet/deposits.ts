@@ -37,7 +37,7 @@ export function depositView(r: DepositRow): Deposit {
     txHash: r.txHash,
     proofLast6: r.proofLast6,
     address: r.address,
-    status: r.status as DepositStatus,
+    status: r.status,
     rejectReason: r.rejectReason,
     proofUrl: `/swx/customer/user/rechargeProof/${r.id}`,
     createdAt: r.createdAt.toISOString(),
@@ -105,10 +105,10 @@ export async function submitDeposit(
   }
 }
 
-export async function listDeposits(db: DbOrTx, q: { userId?: bigint; status?: string; coin?: string; pageNum?: number; pageSize?: number }) {
+export async function listDeposits(db: DbOrTx, q: { userId?: bigint; status?: DepositStatus; coin?: string; pageNum?: number; pageSize?: number }) {
   const conds: SQL[] = [];
   if (q.userId !== undefined) conds.push(eq(deposits.userId, q.userId));
-  if (q.status) conds.push(eq(deposits.status, q.status as DepositStatus));
+  if (q.status) conds.push(eq(deposits.status, q.status));
   if (q.coin) conds.push(eq(deposits.coin, q.coin));
   const where = conds.length ? and(...conds) : undefined;
   const size = q.pageSize ?? 20;
@@ -152,7 +152,7 @@ export async function reviewDeposit(
     if (!before) throw new BizError(Err.RECORD_NOT_FOUND);
     // four eyes: an operator's own money is reviewed by someone else
     if (before.userId === operatorId) throw new BizError(Err.OWN_RECORD_REVIEW);
-    const status = nextStatus(depositMachine, before.status, decision) as DepositStatus;
+    const status = nextStatus(depositMachine, before.status, decision);
     if (decision.type === 'deposit.approve') {
       await transfer(tx, {
         key: `deposit:${id}:credit`, book: 'real', asset: before.coin as Asset,

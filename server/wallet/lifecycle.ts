@@ -1,13 +1,14 @@
 /**
- * The server side of DESIGN principle 4: a record's status may change only along a transition
- * of its statechart in src/machines. The next status is computed by the machine itself.
+ * A record's status may change only along a transition of its statechart in src/machines
+ * (docs/design.md): the next status is computed by the machine itself, and typed by it.
  */
 import { getNextSnapshot, type AnyMachineSnapshot, type AnyStateMachine, type EventFromLogic } from 'xstate';
+import type { StatusOf } from '../../src/machines/statuses.ts';
 import { Err } from '../../src/contract/errors.ts';
 import { BizError } from '../http/errors.ts';
 
 /** Returns the status the machine moves to on `event`, or throws 10044 when it has no such transition. */
-export function nextStatus<M extends AnyStateMachine>(machine: M, status: string, event: EventFromLogic<M>): string {
+export function nextStatus<M extends AnyStateMachine>(machine: M, status: StatusOf<M>, event: EventFromLogic<M>): StatusOf<M> {
   const denied = () => new BizError(Err.STATUS_TRANSITION_DENIED, { from: status, event: event.type });
   let current: AnyMachineSnapshot;
   try {
@@ -19,5 +20,5 @@ export function nextStatus<M extends AnyStateMachine>(machine: M, status: string
   const next = getNextSnapshot(machine, current as never, event) as AnyMachineSnapshot;
   const value = typeof next.value === 'string' ? next.value : JSON.stringify(next.value);
   if (value === status) throw denied();
-  return value;
+  return value as StatusOf<M>;
 }

@@ -40,7 +40,7 @@ export function withdrawalView(r: WithdrawalRow): Withdrawal {
     feeRate: new Decimal(r.feeRate).toString(),
     fee: fmt(r.coin, r.fee),
     receiveAmount: fmt(r.coin, r.receiveAmount),
-    status: r.status as WithdrawalStatus,
+    status: r.status,
     rejectReason: r.rejectReason,
     payoutTxHash: r.payoutTxHash,
     createdAt: r.createdAt.toISOString(),
@@ -101,10 +101,10 @@ export async function submitWithdrawal(deps: WalletDeps, userId: bigint, b: With
   return withdrawalView(row);
 }
 
-export async function listWithdrawals(db: DbOrTx, q: { userId?: bigint; status?: string; coin?: string; pageNum?: number; pageSize?: number }) {
+export async function listWithdrawals(db: DbOrTx, q: { userId?: bigint; status?: WithdrawalStatus; coin?: string; pageNum?: number; pageSize?: number }) {
   const conds: SQL[] = [];
   if (q.userId !== undefined) conds.push(eq(withdrawals.userId, q.userId));
-  if (q.status) conds.push(eq(withdrawals.status, q.status as WithdrawalStatus));
+  if (q.status) conds.push(eq(withdrawals.status, q.status));
   if (q.coin) conds.push(eq(withdrawals.coin, q.coin));
   const where = conds.length ? and(...conds) : undefined;
   const size = q.pageSize ?? 20;
@@ -126,7 +126,7 @@ export async function reviewWithdrawal(
     if (!before) throw new BizError(Err.RECORD_NOT_FOUND);
     // four eyes: an operator's own money is reviewed by someone else
     if (before.userId === operatorId) throw new BizError(Err.OWN_RECORD_REVIEW);
-    const status = nextStatus(withdrawalMachine, before.status, decision) as WithdrawalStatus;
+    const status = nextStatus(withdrawalMachine, before.status, decision);
     const asset = before.coin as Asset;
     const base = { book: 'real' as const, asset, from: userAccount(before.userId, 'withdrawal_hold'), refType: 'withdrawal', refId: id.toString() };
     if (decision.type === 'withdrawal.approve') {

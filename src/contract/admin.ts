@@ -3,28 +3,30 @@
  * Operators review deposits and withdrawals, keep the receive addresses, read the outbox and the
  * audit log. No endpoint sets a balance or a price: money moves only through the reviewed flows.
  */
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { IdString, IsoTime, Page, PageQuery } from './envelope.ts';
-import { AssetSchema, Deposit, NetworkSchema, StatusSchema, Withdrawal } from './wallet.ts';
+import { AssetSchema, Deposit, DepositStatusSchema, NetworkSchema, Withdrawal, WithdrawalStatusSchema } from './wallet.ts';
 
 const Who = { userId: IdString, username: Type.String() };
 
 /** GET /admin-api/deposits?status=pending (default all), coin, userId. Proof: GET /admin-api/deposits/:id/proof */
 export const AdminDeposit = Type.Object({ ...Deposit.properties, ...Who, reviewedBy: Type.Union([IdString, Type.Null()]) });
 export type AdminDeposit = Static<typeof AdminDeposit>;
-export const AdminDepositQuery = Type.Object({
+/** A review queue's filters: the record's status (its chart's states), coin, user; paged. */
+const ReviewQueueQuery = <S extends TSchema>(status: S) => Type.Object({
   ...PageQuery,
-  status: Type.Optional(StatusSchema),
+  status: Type.Optional(status),
   coin: Type.Optional(AssetSchema),
   userId: Type.Optional(IdString),
 }, { additionalProperties: false });
+export const AdminDepositQuery = ReviewQueueQuery(DepositStatusSchema);
 export const AdminDepositPage = Page(AdminDeposit);
 export type AdminDepositPage = Static<typeof AdminDepositPage>;
 
 /** GET /admin-api/withdrawals?status=pending */
 export const AdminWithdrawal = Type.Object({ ...Withdrawal.properties, ...Who, reviewedBy: Type.Union([IdString, Type.Null()]) });
 export type AdminWithdrawal = Static<typeof AdminWithdrawal>;
-export const AdminWithdrawalQuery = AdminDepositQuery;
+export const AdminWithdrawalQuery = ReviewQueueQuery(WithdrawalStatusSchema);
 export const AdminWithdrawalPage = Page(AdminWithdrawal);
 export type AdminWithdrawalPage = Static<typeof AdminWithdrawalPage>;
 

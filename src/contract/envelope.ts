@@ -1,6 +1,6 @@
-import { Type, type TSchema } from 'typebox';
+import { Type, type TSchema, type TUnsafe } from 'typebox';
 
-/** Every response body: `{ code, msg, result }` (DESIGN.md, API conventions). */
+/** Every response body: `{ code, msg, result }` (docs/design.md, API conventions). */
 export const Envelope = <T extends TSchema>(result: T) =>
   Type.Object({ code: Type.Integer(), msg: Type.String(), result: Type.Union([result, Type.Null()]) });
 
@@ -27,3 +27,10 @@ export const AmountString = Type.String({ pattern: '^[0-9]{1,20}(\\.[0-9]{1,18})
 
 export const IdString = Type.String({ pattern: '^[0-9]{1,19}$', maxLength: 19 });
 export const IsoTime = Type.String({ format: 'date-time' });
+
+/**
+ * A schema that accepts exactly the given strings (e.g. a lifecycle's statuses), typed as their
+ * union. On the wire it is the usual `anyOf` of constants.
+ */
+export const LiteralUnion = <T extends string>(values: readonly T[]): TUnsafe<T> =>
+  Type.Unsafe<T>(Type.Union(values.map((v) => Type.Literal(v))));

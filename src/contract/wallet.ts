@@ -5,7 +5,9 @@
  */
 import { Type, type Static } from 'typebox';
 import { ASSETS, type Asset } from './constants.ts';
-import { DecimalString, IdString, IsoTime, Page, PageQuery } from './envelope.ts';
+import { DEPOSIT_STATUSES } from '../machines/deposit.ts';
+import { WITHDRAWAL_STATUSES } from '../machines/withdrawal.ts';
+import { DecimalString, IdString, IsoTime, LiteralUnion, Page, PageQuery } from './envelope.ts';
 
 export const AssetSchema = Type.Union([Type.Literal('USDT'), Type.Literal('BTC'), Type.Literal('ETH')]);
 export const BookSchema = Type.Union([Type.Literal('demo'), Type.Literal('real')]);
@@ -18,15 +20,17 @@ export const COIN_NETWORKS: Record<Asset, readonly Network[]> = { USDT: ['TRC20'
 export const methodOf = (coin: Asset, network: Network) => `${coin}-${network}`;
 /** Every valid method string, e.g. ['USDT-TRC20', 'USDT-ERC20', 'BTC-BTC', 'ETH-ERC20']. */
 export const WITHDRAW_METHODS: readonly string[] = ASSETS.flatMap((c) => COIN_NETWORKS[c].map((n) => methodOf(c, n)));
-/** Smallest withdrawal per coin (the spec gives none; these cover typical network fees). */
+/** Smallest withdrawal per coin (docs/products.md, section 7: chosen to cover typical network fees). */
 export const MIN_WITHDRAWAL: Record<Asset, string> = { USDT: '10', BTC: '0.0005', ETH: '0.005' };
 
-export const DEPOSIT_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
-export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
-/** Deposit and withdrawal statuses (src/machines/deposit.ts, withdrawal.ts). */
-export const StatusSchema = Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')]);
+/**
+ * Statuses are the states of the record's lifecycle chart (src/machines/deposit.ts,
+ * withdrawal.ts), declared there once; these schemas are built from them.
+ */
+export { DEPOSIT_STATUSES, type DepositStatus } from '../machines/deposit.ts';
+export { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../machines/withdrawal.ts';
+export const DepositStatusSchema = LiteralUnion(DEPOSIT_STATUSES);
+export const WithdrawalStatusSchema = LiteralUnion(WITHDRAWAL_STATUSES);
 
 // ---------------------------------------------------------------- balances
 /** One asset of the selected book. `total` = sum of purposes; `valueUsdt` null when no price. */
@@ -82,7 +86,7 @@ export const RechargeFields = Type.Object({
   network: NetworkSchema,
   /** The chain transaction hash (hex, optionally 0x-prefixed). */
   txHash: Type.String({ minLength: 16, maxLength: 100, pattern: '^(0x)?[0-9a-fA-F]{16,98}$' }),
-  /** Last 6 digits of the proof (as the spec says). */
+  /** Last 6 digits of the proof (docs/products.md, section 6). */
   proofLast6: Type.String({ pattern: '^[0-9]{6}$' }),
 }, { additionalProperties: false });
 export type RechargeFields = Static<typeof RechargeFields>;
@@ -96,7 +100,7 @@ export const Deposit = Type.Object({
   proofLast6: Type.String(),
   /** The receive address shown to the user when submitting (null when none was configured). */
   address: Type.Union([Type.String(), Type.Null()]),
-  status: StatusSchema,
+  status: DepositStatusSchema,
   /** Why it was rejected: shown to the user. */
   rejectReason: Type.Union([Type.String(), Type.Null()]),
   /** GET this path (with the Authorization header) for the proof image. */
@@ -109,7 +113,7 @@ export type Deposit = Static<typeof Deposit>;
 /** GET /swx/customer/user/listRecharge */
 export const ListRechargeQuery = Type.Object({
   ...PageQuery,
-  status: Type.Optional(StatusSchema),
+  status: Type.Optional(DepositStatusSchema),
   coin: Type.Optional(AssetSchema),
 }, { additionalProperties: false });
 export type ListRechargeQuery = Static<typeof ListRechargeQuery>;
@@ -162,7 +166,7 @@ export const Withdrawal = Type.Object({
   fee: DecimalString(),
   /** amount − fee: what arrives at the address. */
   receiveAmount: DecimalString(),
-  status: StatusSchema,
+  status: WithdrawalStatusSchema,
   rejectReason: Type.Union([Type.String(), Type.Null()]),
   /** The chain transaction of the payout, once approved. */
   payoutTxHash: Type.Union([Type.String(), Type.Null()]),
@@ -171,10 +175,10 @@ export const Withdrawal = Type.Object({
 });
 export type Withdrawal = Static<typeof Withdrawal>;
 
-/** GET /swx/customer/user/listWithdrwal (spelled as in the spec). */
+/** GET /swx/customer/user/listWithdrwal (spelled as in the published API). */
 export const ListWithdrawalQuery = Type.Object({
   ...PageQuery,
-  status: Type.Optional(StatusSchema),
+  status: Type.Optional(WithdrawalStatusSchema),
   coin: Type.Optional(AssetSchema),
 }, { additionalProperties: false });
 export type ListWithdrawalQuery = Static<typeof ListWithdrawalQuery>;

@@ -4,6 +4,7 @@
  * Pure definition shared by browser and server: the server checks every status change here.
  */
 import { setup } from 'xstate';
+import { statusNames, type StatusOf } from './statuses.ts';
 
 export type DepositEvent =
   | { type: 'deposit.approve' }
@@ -23,3 +24,8 @@ export const depositMachine = setup({
     rejected: { type: 'final' },
   },
 });
+
+/** A deposit's status: a state of the chart above, and nothing else. */
+export type DepositStatus = StatusOf<typeof depositMachine>;
+/** Every deposit status, in chart order ('pending' first). */
+export const DEPOSIT_STATUSES = statusNames(depositMachine);

@@ -1,6 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
-import { depositMachine } from './deposit.ts';
-import { withdrawalMachine } from './withdrawal.ts';
+import { DEPOSIT_STATUSES, depositMachine } from './deposit.ts';
+import { WITHDRAWAL_STATUSES, withdrawalMachine } from './withdrawal.ts';
 
 /**
  * Status labels of deposit and withdrawal records come from the lifecycle statecharts
@@ -12,7 +12,7 @@ export type RecordKind = 'deposit' | 'withdrawal';
 const MACHINES: Record<RecordKind, AnyStateMachine> = { deposit: depositMachine, withdrawal: withdrawalMachine };
 
 /** The states of the lifecycle, in the order the chart declares them. */
-export const statusesOf = (kind: RecordKind): string[] => Object.keys(MACHINES[kind].root.states);
+export const statusesOf = (kind: RecordKind): string[] => [...(kind === 'deposit' ? DEPOSIT_STATUSES : WITHDRAWAL_STATUSES)];
 
 export interface StatusView {
   /** i18n key of the label */

@@ -5,6 +5,7 @@
  * Pure definition shared by browser and server: the server checks every status change here.
  */
 import { setup } from 'xstate';
+import { statusNames, type StatusOf } from './statuses.ts';
 
 export type WithdrawalEvent =
   | { type: 'withdrawal.approve'; payoutTxHash: string }
@@ -24,3 +25,8 @@ export const withdrawalMachine = setup({
     rejected: { type: 'final' },
   },
 });
+
+/** A withdrawal's status: a state of the chart above, and nothing else. */
+export type WithdrawalStatus = StatusOf<typeof withdrawalMachine>;
+/** Every withdrawal status, in chart order ('pending' first). */
+export const WITHDRAWAL_STATUSES = statusNames(withdrawalMachine);

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, bigint, boolean, check, index, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { DepositStatus } from '../../../src/machines/deposit.ts';
+import type { WithdrawalStatus } from '../../../src/machines/withdrawal.ts';
 
 /** Where users send coins: one or more receive addresses per coin and network, kept by operators. */
 export const depositAddresses = pgTable('deposit_addresses', {
@@ -31,7 +33,8 @@ export const deposits = pgTable('deposits', {
   proofFile: text().notNull(),
   proofMime: text().notNull(),
   address: text(),
-  status: text({ enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+  /** a state of the deposit statechart (the type comes from it; the chart decides every change) */
+  status: text().$type<DepositStatus>().notNull().default('pending'),
   rejectReason: text(),
   reviewedBy: bigint({ mode: 'bigint' }),
   reviewedAt: timestamp({ withTimezone: true }),
@@ -57,7 +60,8 @@ export const withdrawals = pgTable('withdrawals', {
   feeRate: numeric({ precision: 10, scale: 6 }).notNull(),
   fee: numeric({ precision: 38, scale: 18 }).notNull(),
   receiveAmount: numeric({ precision: 38, scale: 18 }).notNull(),
-  status: text({ enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+  /** a state of the withdrawal statechart (the type comes from it; the chart decides every change) */
+  status: text().$type<WithdrawalStatus>().notNull().default('pending'),
   rejectReason: text(),
   payoutTxHash: text(),
   reviewedBy: bigint({ mode: 'bigint' }),
