@@ -2,6 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { outbox, users } from '../../server/db/schema/index.ts';
 import { body, type TestApp } from './helpers.ts';
+import { Ok } from '../../src/contract/errors.ts';
 
 /**
  * Helpers for the account tests (and for anyone who needs a logged-in user). Every request
@@ -72,11 +73,21 @@ export const PASSWORD = 'Secret123';
 /** Registers a customer by e-mail through the real calls; returns token and profile. */
 export async function registerByEmail(t: TestApp, username: string, email: string, password = PASSWORD) {
   const sent = await post(t, `${L}/sendCode`, { email, purpose: 'register' });
-  expect(sent.code).toBe(200);
+  expect(sent.code).toBe(Ok.SUCCESS);
   const code = await codeFromOutbox(t, email.toLowerCase());
   const res = await post(t, `${L}/register`, { username, email, password, confirmPassword: password, code });
-  expect(res.code, res.msg).toBe(200);
+  expect(res.code, res.msg).toBe(Ok.SUCCESS);
   return res.result as { token: string; user: { id: string; username: string; inviteCode: string } };
+}
+
+/** Registers a customer by phone (national number and area code); returns token and profile. */
+export async function registerByPhone(t: TestApp, username: string, phone: string, areaCode: string, password = PASSWORD) {
+  const sent = await post(t, `${L}/sendCode`, { phone, areaCode, purpose: 'register' });
+  expect(sent.code, sent.msg).toBe(Ok.SUCCESS);
+  const code = await codeFromOutbox(t, `${areaCode.startsWith('+') ? areaCode : `+${areaCode}`}${phone.replace(/^0+/, '').replace(/[^0-9]/g, '')}`);
+  const res = await post(t, `${L}/register`, { username, phone, areaCode, password, confirmPassword: password, code });
+  expect(res.code, res.msg).toBe(Ok.SUCCESS);
+  return res.result as { token: string; user: { id: string; username: string; phone: string } };
 }
 
 export async function userRow(t: TestApp, username: string) {

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AREA_CODES } from '../../src/contract/areaCodes.ts';
 import { DEMO_GRANT_USDT, VERIFY_CODE_MAX_ATTEMPTS } from '../../src/contract/constants.ts';
 import { verificationCodes } from '../../server/db/schema/index.ts';
-import { buildTestApp, type TestApp } from './helpers.ts';
-import { codeFromOutbox, counts, freshIp, get, L, PASSWORD, post, registerByEmail, userRow, U } from './auth.helpers.ts';
+import { useTestApp, type TestApp } from './helpers.ts';
+import { codeFromOutbox, counts, freshIp, get, L, PASSWORD, post, registerByEmail, registerByPhone, userRow, U } from './auth.helpers.ts';
+import { Err, Ok } from '../../src/contract/errors.ts';
 
 /** Makes the newest code of a target old enough to ask for another (skips the cool-down). */
 async function pastCoolDown(t: TestApp, target: string) {
@@ -12,11 +13,7 @@ async function pastCoolDown(t: TestApp, target: string) {
 }
 
 describe('registration, verification codes and checkUserNameOrPhone', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp();
 
   it('offers about 53 area codes with country names', () => {
     expect(AREA_CODES.length).toBeGreaterThanOrEqual(50);
@@ -26,7 +23,7 @@ describe('registration, verification codes and checkUserNameOrPhone', () => {
   it('registers by e-mail with a code from the outbox, grants 100000 demo USDT and logs in', async () => {
     const before = await counts(t);
     const sent = await post(t, `${L}/sendCode`, { email: 'Alice@Example.com', purpose: 'register' });
-    expect(sent.code).toBe(200);
+    expect(sent.code).toBe(Ok.SUCCESS);
     expect(sent.result).toMatchObject({ channel: 'email', expiresInSeconds: 600, sentTo: 'a***e@example.com' });
     const code = await codeFromOutbox(t, 'alice@example.com');
     // the code is stored hashed, never in clear
@@ -35,7 +32,7 @@ describe('registration, verification codes and checkUserNameOrPhone', () => {
     expect(rows[0].codeHash).not.toContain(code);
 
     const res = await post(t, `${L}/register`, { username: 'alice_1', email: 'Alice@Example.com', password: PASSWORD, confirmPassword: PASSWORD, code });
-    expect(res.code, res.msg).toBe(200);
+    expect(res.code, res.msg).toBe(Ok.SUCCESS);
     expect(res.result.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect(res.result.user).toMatchObject({ username: 'alice_1', email: 'alice@example.com', phone: null, role: 'customer', kycStatus: 'none', hasPassword: true });
     expect(res.result.user.inviteCode).toMatch(/^[A-Z2-9]{8}$/);
@@ -45,61 +42,63 @@ describe('registration, verification codes and checkUserNameOrPhone', () => {
     expect(after.transfers).toBe(before.transfers + 1);
 
     const info = await post(t, `${U}/getUserInfo`, undefined, { token: res.result.token });
-    expect(info.code).toBe(200);
+    expect(info.code).toBe(Ok.SUCCESS);
     expect(info.result.balances.demo.totalUsdt).toBe('100000.000000');
     expect(info.result.balances.real.totalUsdt).toBe('0.000000');
 
     // a code works once
     const again = await post(t, `${L}/register`, { username: 'alice_2', email: 'alice2@example.com', password: PASSWORD, confirmPassword: PASSWORD, code });
-    expect(again.code).toBe(10032);
+    expect(again.code).toBe(Err.VERIFY_CODE_EXPIRED);
   });
 
   it('registers by phone with an area code; the phone is stored in E.164 form', async () => {
     const sent = await post(t, `${L}/sendCode`, { phone: '07700 900123', areaCode: '+44', purpose: 'register' });
-    expect(sent.code, sent.msg).toBe(200);
+    expect(sent.code, sent.msg).toBe(Ok.SUCCESS);
     expect(sent.result).toMatchObject({ channel: 'sms', sentTo: '+44******0123' });
     const code = await codeFromOutbox(t, '+447700900123');
     const res = await post(t, `${L}/register`, { username: 'bob', phone: '7700900123', areaCode: '44', password: PASSWORD, confirmPassword: PASSWORD, code });
-    expect(res.code, res.msg).toBe(200);
+    expect(res.code, res.msg).toBe(Ok.SUCCESS);
     expect(res.result.user).toMatchObject({ username: 'bob', phone: '+447700900123', areaCode: '+44', email: null });
     const login = await post(t, `${L}/login`, { account: '7700900123', areaCode: '+44', password: PASSWORD });
-    expect(login.code).toBe(200);
+    expect(login.code).toBe(Ok.SUCCESS);
     expect(login.result.user.username).toBe('bob');
   });
 
   it('checkUserNameOrPhone tells whether a username, e-mail or phone is taken (case-insensitive)', async () => {
     await registerByEmail(t, 'Carol', 'carol@example.com');
+    await registerByPhone(t, 'carol_phone', '7700900223', '+44');
     expect((await get(t, `${L}/checkUserNameOrPhone`, { username: 'carol' })).result).toEqual({ exists: true });
     expect((await get(t, `${L}/checkUserNameOrPhone`, { username: 'nobody_here' })).result).toEqual({ exists: false });
     expect((await get(t, `${L}/checkUserNameOrPhone`, { email: 'CAROL@example.com' })).result).toEqual({ exists: true });
-    expect((await get(t, `${L}/checkUserNameOrPhone`, { phone: '7700900123', areaCode: '+44' })).result).toEqual({ exists: true });
-    expect((await get(t, `${L}/checkUserNameOrPhone`, { phone: '7700900124', areaCode: '+44' })).result).toEqual({ exists: false });
-    expect((await get(t, `${L}/checkUserNameOrPhone`, {})).code).toBe(10001);
-    expect((await get(t, `${L}/checkUserNameOrPhone`, { username: 'a b' })).code).toBe(10003);
-    expect((await get(t, `${L}/checkUserNameOrPhone`, { email: 'not-an-email' })).code).toBe(10002);
-    expect((await get(t, `${L}/checkUserNameOrPhone`, { phone: '12', areaCode: '+44' })).code).toBe(10036);
-    expect((await get(t, `${L}/checkUserNameOrPhone`, { phone: '7700900123', areaCode: '+999' })).code).toBe(10036);
+    expect((await get(t, `${L}/checkUserNameOrPhone`, { phone: '7700900223', areaCode: '+44' })).result).toEqual({ exists: true });
+    expect((await get(t, `${L}/checkUserNameOrPhone`, { phone: '7700900224', areaCode: '+44' })).result).toEqual({ exists: false });
+    expect((await get(t, `${L}/checkUserNameOrPhone`, {})).code).toBe(Err.USERNAME_OR_EMAIL_REQUIRED);
+    expect((await get(t, `${L}/checkUserNameOrPhone`, { username: 'a b' })).code).toBe(Err.USERNAME_INVALID);
+    expect((await get(t, `${L}/checkUserNameOrPhone`, { email: 'not-an-email' })).code).toBe(Err.EMAIL_INVALID);
+    expect((await get(t, `${L}/checkUserNameOrPhone`, { phone: '12', areaCode: '+44' })).code).toBe(Err.PHONE_INVALID);
+    expect((await get(t, `${L}/checkUserNameOrPhone`, { phone: '7700900223', areaCode: '+999' })).code).toBe(Err.PHONE_INVALID);
     const unknown = await get(t, `${L}/checkUserNameOrPhone`, { username: 'carol', evil: '1' });
-    expect(unknown).toMatchObject({ status: 400, code: 10030 });
+    expect(unknown).toMatchObject({ status: 400, code: Err.MALFORMED_REQUEST });
   });
 
   it('refuses duplicates: username (any case) 10006, e-mail (any case) or phone 10007', async () => {
     await registerByEmail(t, 'Dave', 'dave@example.com');
+    await registerByPhone(t, 'dave_phone', '7700900323', '+44');
     // sendCode refuses an address that is already registered
-    expect((await post(t, `${L}/sendCode`, { email: 'DAVE@example.com', purpose: 'register' })).code).toBe(10007);
-    expect((await post(t, `${L}/sendCode`, { phone: '7700900123', areaCode: '+44', purpose: 'register' })).code).toBe(10007);
+    expect((await post(t, `${L}/sendCode`, { email: 'DAVE@example.com', purpose: 'register' })).code).toBe(Err.EMAIL_OR_PHONE_EXISTS);
+    expect((await post(t, `${L}/sendCode`, { phone: '7700900323', areaCode: '+44', purpose: 'register' })).code).toBe(Err.EMAIL_OR_PHONE_EXISTS);
     // a fresh address with a taken username
     await post(t, `${L}/sendCode`, { email: 'dave2@example.com', purpose: 'register' });
     const code = await codeFromOutbox(t, 'dave2@example.com');
     const before = await counts(t);
     const dup = await post(t, `${L}/register`, { username: 'DAVE', email: 'dave2@example.com', password: PASSWORD, confirmPassword: PASSWORD, code });
-    expect(dup.code).toBe(10006);
+    expect(dup.code).toBe(Err.USERNAME_EXISTS);
     const dupMail = await post(t, `${L}/register`, { username: 'dave_two', email: 'Dave@Example.com', password: PASSWORD, confirmPassword: PASSWORD, code });
-    expect(dupMail.code).toBe(10007);
+    expect(dupMail.code).toBe(Err.EMAIL_OR_PHONE_EXISTS);
     expect(await counts(t)).toEqual(before);
     // the code was not used up by the refusals
     const ok = await post(t, `${L}/register`, { username: 'dave_two', email: 'dave2@example.com', password: PASSWORD, confirmPassword: PASSWORD, code });
-    expect(ok.code).toBe(200);
+    expect(ok.code).toBe(Ok.SUCCESS);
   });
 
   it('invite codes: a known one links the inviter, an unknown one is 10046', async () => {
@@ -107,9 +106,9 @@ describe('registration, verification codes and checkUserNameOrPhone', () => {
     await post(t, `${L}/sendCode`, { email: 'frank@example.com', purpose: 'register' });
     const code = await codeFromOutbox(t, 'frank@example.com');
     const base = { username: 'frank', email: 'frank@example.com', password: PASSWORD, confirmPassword: PASSWORD, code };
-    expect((await post(t, `${L}/register`, { ...base, inviteCode: 'ZZZZZZZZ' })).code).toBe(10046);
+    expect((await post(t, `${L}/register`, { ...base, inviteCode: 'ZZZZZZZZ' })).code).toBe(Err.INVITE_CODE_INVALID);
     const ok = await post(t, `${L}/register`, { ...base, inviteCode: inviter.user.inviteCode.toLowerCase() });
-    expect(ok.code).toBe(200);
+    expect(ok.code).toBe(Ok.SUCCESS);
     expect((await userRow(t, 'frank')).invitedBy).toBe(BigInt(inviter.user.id));
     expect(ok.result.user.inviteCode).not.toBe(inviter.user.inviteCode);
   });
@@ -119,22 +118,22 @@ describe('registration, verification codes and checkUserNameOrPhone', () => {
     const code = await codeFromOutbox(t, 'gina@example.com');
     const base = { username: 'gina', email: 'gina@example.com', password: PASSWORD, confirmPassword: PASSWORD, code };
     const before = await counts(t);
-    expect((await post(t, `${L}/register`, { ...base, confirmPassword: 'Secret124' })).code).toBe(10034);
-    expect((await post(t, `${L}/register`, { ...base, password: 'short1', confirmPassword: 'short1' })).code).toBe(10035);
-    expect((await post(t, `${L}/register`, { ...base, password: 'lettersonly', confirmPassword: 'lettersonly' })).code).toBe(10035);
-    expect((await post(t, `${L}/register`, { ...base, password: '1234567890', confirmPassword: '1234567890' })).code).toBe(10035);
+    expect((await post(t, `${L}/register`, { ...base, confirmPassword: 'Secret124' })).code).toBe(Err.PASSWORDS_DIFFER);
+    expect((await post(t, `${L}/register`, { ...base, password: 'short1', confirmPassword: 'short1' })).code).toBe(Err.PASSWORD_TOO_WEAK);
+    expect((await post(t, `${L}/register`, { ...base, password: 'lettersonly', confirmPassword: 'lettersonly' })).code).toBe(Err.PASSWORD_TOO_WEAK);
+    expect((await post(t, `${L}/register`, { ...base, password: '1234567890', confirmPassword: '1234567890' })).code).toBe(Err.PASSWORD_TOO_WEAK);
     for (const u of ['ab', 'a'.repeat(21), 'gina!', 'gi na', 'джон']) {
-      expect((await post(t, `${L}/register`, { ...base, username: u })).code, u).toBe(10003);
+      expect((await post(t, `${L}/register`, { ...base, username: u })).code, u).toBe(Err.USERNAME_INVALID);
     }
-    expect((await post(t, `${L}/register`, { ...base, email: 'gina@' })).code).toBe(10002);
-    expect((await post(t, `${L}/register`, { ...base, email: undefined })).code).toBe(10001);
-    expect((await post(t, `${L}/register`, { ...base, email: undefined, phone: '123', areaCode: '+1' })).code).toBe(10036);
+    expect((await post(t, `${L}/register`, { ...base, email: 'gina@' })).code).toBe(Err.EMAIL_INVALID);
+    expect((await post(t, `${L}/register`, { ...base, email: undefined })).code).toBe(Err.USERNAME_OR_EMAIL_REQUIRED);
+    expect((await post(t, `${L}/register`, { ...base, email: undefined, phone: '123', areaCode: '+1' })).code).toBe(Err.PHONE_INVALID);
     const wrong = code === '000000' ? '111111' : '000000';
-    expect((await post(t, `${L}/register`, { ...base, code: wrong })).code).toBe(10091);
-    expect((await post(t, `${L}/register`, { ...base, code: 'abc' })).code).toBe(10091);
+    expect((await post(t, `${L}/register`, { ...base, code: wrong })).code).toBe(Err.VERIFY_CODE_WRONG);
+    expect((await post(t, `${L}/register`, { ...base, code: 'abc' })).code).toBe(Err.VERIFY_CODE_WRONG);
     const after = await counts(t);
     expect(after).toEqual(before);
-    expect((await post(t, `${L}/register`, base)).code).toBe(200);
+    expect((await post(t, `${L}/register`, base)).code).toBe(Ok.SUCCESS);
   });
 
   it('a code expires after 10 minutes (10032)', async () => {
@@ -142,7 +141,7 @@ describe('registration, verification codes and checkUserNameOrPhone', () => {
     const code = await codeFromOutbox(t, 'hal@example.com');
     await t.app.db.update(verificationCodes).set({ expiresAt: sql`now() - interval '1 second'` }).where(sql`${verificationCodes.target} = 'hal@example.com'`);
     const res = await post(t, `${L}/register`, { username: 'hal', email: 'hal@example.com', password: PASSWORD, confirmPassword: PASSWORD, code });
-    expect(res.code).toBe(10032);
+    expect(res.code).toBe(Err.VERIFY_CODE_EXPIRED);
     expect(await userRow(t, 'hal')).toBeUndefined();
   });
 
@@ -152,37 +151,37 @@ describe('registration, verification codes and checkUserNameOrPhone', () => {
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     const base = { username: 'ivy', email: 'ivy@example.com', password: PASSWORD, confirmPassword: PASSWORD };
     for (let i = 0; i < VERIFY_CODE_MAX_ATTEMPTS; i++) {
-      expect((await post(t, `${L}/register`, { ...base, code: wrong })).code).toBe(10091);
+      expect((await post(t, `${L}/register`, { ...base, code: wrong })).code).toBe(Err.VERIFY_CODE_WRONG);
     }
-    expect((await post(t, `${L}/register`, { ...base, code })).code).toBe(10032);
+    expect((await post(t, `${L}/register`, { ...base, code })).code).toBe(Err.VERIFY_CODE_EXPIRED);
     // a new code (after the cool-down) works, and only the newest counts
     await pastCoolDown(t, 'ivy@example.com');
-    expect((await post(t, `${L}/sendCode`, { email: 'ivy@example.com', purpose: 'register' })).code).toBe(200);
+    expect((await post(t, `${L}/sendCode`, { email: 'ivy@example.com', purpose: 'register' })).code).toBe(Ok.SUCCESS);
     const fresh = await codeFromOutbox(t, 'ivy@example.com');
-    expect((await post(t, `${L}/register`, { ...base, code: fresh })).code).toBe(200);
+    expect((await post(t, `${L}/register`, { ...base, code: fresh })).code).toBe(Ok.SUCCESS);
   });
 
   it('sendCode: cool-down 10054 with seconds, hourly limit per address and per IP 10031, route limit 429', async () => {
     const first = await post(t, `${L}/sendCode`, { email: 'jay@example.com', purpose: 'register' });
-    expect(first.code).toBe(200);
+    expect(first.code).toBe(Ok.SUCCESS);
     const soon = await post(t, `${L}/sendCode`, { email: 'jay@example.com', purpose: 'register' });
-    expect(soon.code).toBe(10054);
+    expect(soon.code).toBe(Err.CODE_SEND_TOO_SOON);
     expect(soon.msg).toMatch(/\d+ seconds/);
     // per address: 5 an hour
     for (let i = 1; i < 5; i++) {
       await pastCoolDown(t, 'jay@example.com');
-      expect((await post(t, `${L}/sendCode`, { email: 'jay@example.com', purpose: 'register' })).code).toBe(200);
+      expect((await post(t, `${L}/sendCode`, { email: 'jay@example.com', purpose: 'register' })).code).toBe(Ok.SUCCESS);
     }
     await pastCoolDown(t, 'jay@example.com');
     const before = await counts(t);
-    expect((await post(t, `${L}/sendCode`, { email: 'jay@example.com', purpose: 'register' })).code).toBe(10031);
+    expect((await post(t, `${L}/sendCode`, { email: 'jay@example.com', purpose: 'register' })).code).toBe(Err.TOO_MANY_REQUESTS);
     expect(await counts(t)).toEqual(before);
     // per IP: 20 an hour, whatever the addresses (the route limit of 10 a minute comes first)
     const ip = freshIp();
     const codes: number[] = [];
     for (let i = 0; i < 11; i++) codes.push((await post(t, `${L}/sendCode`, { email: `k${i}@example.com`, purpose: 'register' }, { ip })).code);
-    expect(codes.slice(0, 10).every((c) => c === 200)).toBe(true);
-    expect(codes[10]).toBe(10031);
+    expect(codes.slice(0, 10).every((c) => c === Ok.SUCCESS)).toBe(true);
+    expect(codes[10]).toBe(Err.TOO_MANY_REQUESTS);
     const limited = await post(t, `${L}/sendCode`, { email: 'k99@example.com', purpose: 'register' }, { ip });
     expect(limited.status).toBe(429);
     // the hourly per-IP count (20) is kept in the database: 10 codes from the minute above plus 10 older ones
@@ -191,78 +190,82 @@ describe('registration, verification codes and checkUserNameOrPhone', () => {
     await t.app.db.insert(verificationCodes).values(Array.from({ length: 10 }, (_, i) => ({
       target: `filler${i}@example.com`, purpose: 'register' as const, codeHash: 'x', expiresAt: new Date(Date.now() + 60_000), ip: other,
     })));
-    expect((await post(t, `${L}/sendCode`, { email: 'k100@example.com', purpose: 'register' }, { ip: other })).code).toBe(10031);
+    expect((await post(t, `${L}/sendCode`, { email: 'k100@example.com', purpose: 'register' }, { ip: other })).code).toBe(Err.TOO_MANY_REQUESTS);
     await t.app.db.delete(verificationCodes).where(sql`${verificationCodes.target} like 'filler%'`);
-    expect((await post(t, `${L}/sendCode`, { email: 'k100@example.com', purpose: 'register' }, { ip: other })).code).toBe(200);
+    expect((await post(t, `${L}/sendCode`, { email: 'k100@example.com', purpose: 'register' }, { ip: other })).code).toBe(Ok.SUCCESS);
   });
 
   it('sendCode for login or reset needs an existing account (10009)', async () => {
-    expect((await post(t, `${L}/sendCode`, { email: 'nobody@example.com', purpose: 'reset' })).code).toBe(10009);
-    expect((await post(t, `${L}/sendCode`, { email: 'alice@example.com', purpose: 'reset' })).code).toBe(200);
+    await registerByEmail(t, 'kim', 'kim@example.com');
+    expect((await post(t, `${L}/sendCode`, { email: 'nobody@example.com', purpose: 'reset' })).code).toBe(Err.USER_NOT_FOUND);
+    expect((await post(t, `${L}/sendCode`, { email: 'kim@example.com', purpose: 'reset' })).code).toBe(Ok.SUCCESS);
+    expect((await post(t, `${L}/sendCode`, { email: 'nobody@example.com', purpose: 'login' })).code).toBe(Err.USER_NOT_FOUND);
   });
 
   it('bad input: missing fields, wrong types, 10 kB strings, unknown fields, injection strings -> coded refusal, nothing written', async () => {
+    await registerByEmail(t, 'lena', 'lena@example.com');
     const before = await counts(t);
     const big = 'x'.repeat(10 * 1024);
     const good = { username: 'mallory', email: 'mallory@example.com', password: PASSWORD, confirmPassword: PASSWORD, code: '123456' };
     const cases: Array<[string, unknown, number]> = [
-      ['missing username', { ...good, username: undefined }, 10030],
-      ['missing password', { ...good, password: undefined }, 10030],
-      ['missing code', { ...good, code: undefined }, 10030],
-      ['number username', { ...good, username: 12345 }, 10030],
-      ['array email', { ...good, email: ['a@b.c'] }, 10030],
-      ['object password', { ...good, password: { $gt: '' } }, 10030],
-      ['null code', { ...good, code: null }, 10030],
-      ['10 kB username', { ...good, username: big }, 10030],
-      ['10 kB email', { ...good, email: `${big}@example.com` }, 10030],
-      ['10 kB password', { ...good, password: big, confirmPassword: big }, 10030],
-      ['unknown field', { ...good, role: 'operator' }, 10030],
-      ['sql in username', { ...good, username: "x' OR '1'='1" }, 10003],
-      ['sql in email', { ...good, email: "a@b.com'; DROP TABLE users; --" }, 10002],
-      ['script in username', { ...good, username: '<script>alert(1)</script>' }, 10003],
-      ['script in email', { ...good, email: '<script>@x.com' }, 10002],
-      ['sql in invite code', { ...good, inviteCode: "' OR 1=1 --" }, 10046],
-      ['sql in code', { ...good, code: "1' OR '1'='1" }, 10091],
+      ['missing username', { ...good, username: undefined }, Err.MALFORMED_REQUEST],
+      ['missing password', { ...good, password: undefined }, Err.MALFORMED_REQUEST],
+      ['missing code', { ...good, code: undefined }, Err.MALFORMED_REQUEST],
+      ['number username', { ...good, username: 12345 }, Err.MALFORMED_REQUEST],
+      ['array email', { ...good, email: ['a@b.c'] }, Err.MALFORMED_REQUEST],
+      ['object password', { ...good, password: { $gt: '' } }, Err.MALFORMED_REQUEST],
+      ['null code', { ...good, code: null }, Err.MALFORMED_REQUEST],
+      ['10 kB username', { ...good, username: big }, Err.MALFORMED_REQUEST],
+      ['10 kB email', { ...good, email: `${big}@example.com` }, Err.MALFORMED_REQUEST],
+      ['10 kB password', { ...good, password: big, confirmPassword: big }, Err.MALFORMED_REQUEST],
+      ['unknown field', { ...good, role: 'operator' }, Err.MALFORMED_REQUEST],
+      ['sql in username', { ...good, username: "x' OR '1'='1" }, Err.USERNAME_INVALID],
+      ['sql in email', { ...good, email: "a@b.com'; DROP TABLE users; --" }, Err.EMAIL_INVALID],
+      ['script in username', { ...good, username: '<script>alert(1)</script>' }, Err.USERNAME_INVALID],
+      ['script in email', { ...good, email: '<script>@x.com' }, Err.EMAIL_INVALID],
+      ['sql in invite code', { ...good, inviteCode: "' OR 1=1 --" }, Err.INVITE_CODE_INVALID],
+      ['sql in code', { ...good, code: "1' OR '1'='1" }, Err.VERIFY_CODE_WRONG],
     ];
     for (const [name, payload, code] of cases) {
       const res = await post(t, `${L}/register`, payload);
       expect(res.code, name).toBe(code);
       expect(res.result, name).toBeNull();
-      if (code === 10030) expect(res.status, name).toBe(400);
+      if (code === Err.MALFORMED_REQUEST) expect(res.status, name).toBe(400);
     }
     const sendCases: Array<[string, unknown, number]> = [
-      ['no purpose', { email: 'm@example.com' }, 10030],
-      ['bad purpose', { email: 'm@example.com', purpose: 'admin' }, 10030],
-      ['no target', { purpose: 'register' }, 10001],
-      ['both targets', { email: 'm@example.com', phone: '7700900555', areaCode: '+44', purpose: 'register' }, 10030],
-      ['10 kB phone', { phone: big, areaCode: '+44', purpose: 'register' }, 10030],
-      ['sql phone', { phone: "1; DROP TABLE users", areaCode: '+44', purpose: 'register' }, 10036],
-      ['phone without area code', { phone: '7700900555', purpose: 'register' }, 10036],
-      ['script email', { email: '"><img src=x onerror=alert(1)>@x.com', purpose: 'register' }, 10002],
-      ['unknown field', { email: 'm@example.com', purpose: 'register', debug: true }, 10030],
+      ['no purpose', { email: 'm@example.com' }, Err.MALFORMED_REQUEST],
+      ['bad purpose', { email: 'm@example.com', purpose: 'admin' }, Err.MALFORMED_REQUEST],
+      ['no target', { purpose: 'register' }, Err.USERNAME_OR_EMAIL_REQUIRED],
+      ['both targets', { email: 'm@example.com', phone: '7700900555', areaCode: '+44', purpose: 'register' }, Err.MALFORMED_REQUEST],
+      ['10 kB phone', { phone: big, areaCode: '+44', purpose: 'register' }, Err.MALFORMED_REQUEST],
+      ['sql phone', { phone: "1; DROP TABLE users", areaCode: '+44', purpose: 'register' }, Err.PHONE_INVALID],
+      ['phone without area code', { phone: '7700900555', purpose: 'register' }, Err.PHONE_INVALID],
+      ['script email', { email: '"><img src=x onerror=alert(1)>@x.com', purpose: 'register' }, Err.EMAIL_INVALID],
+      ['unknown field', { email: 'm@example.com', purpose: 'register', debug: true }, Err.MALFORMED_REQUEST],
     ];
     for (const [name, payload, code] of sendCases) {
       expect((await post(t, `${L}/sendCode`, payload)).code, name).toBe(code);
     }
     const notJson = await t.app.inject({ method: 'POST', url: `${L}/register`, headers: { 'content-type': 'application/json', 'x-forwarded-for': freshIp() }, payload: '{"username":' });
-    expect(notJson.json()).toMatchObject({ code: 10030 });
+    expect(notJson.json()).toMatchObject({ code: Err.MALFORMED_REQUEST });
     expect(await counts(t)).toEqual(before);
     // the users table is intact after the injection attempts
-    expect((await userRow(t, 'alice_1'))?.email).toBe('alice@example.com');
+    expect((await userRow(t, 'lena'))?.email).toBe('lena@example.com');
   });
 
   it('replies in the language asked for', async () => {
     const res = await post(t, `${L}/register`, { username: 'a', email: 'x@example.com', password: PASSWORD, confirmPassword: PASSWORD, code: '123456' }, { headers: { lang: 'de' } });
-    expect(res.code).toBe(10003);
+    expect(res.code).toBe(Err.USERNAME_INVALID);
     const en = await post(t, `${L}/register`, { username: 'a', email: 'x@example.com', password: PASSWORD, confirmPassword: PASSWORD, code: '123456' });
     expect(res.msg).not.toBe(en.msg);
   });
 
   it('the demo grant is one ledger transfer from the platform demo_grants account', async () => {
+    const { user } = await registerByEmail(t, 'mona', 'mona@example.com');
     const [row] = (await t.app.db.execute(sql`
       select t.amount, t.reason, t.book, t.asset, d.owner_kind as d_owner, d.purpose as d_purpose, c.user_id as c_user
       from ledger_transfers t join ledger_accounts d on d.id = t.debit_account_id join ledger_accounts c on c.id = t.credit_account_id
-      where t.idempotency_key = ${`demo-grant:${(await userRow(t, 'alice_1')).id}:0`}`) as unknown as { rows: Array<Record<string, unknown>> }).rows;
+      where t.idempotency_key = ${`demo-grant:${user.id}:0`}`) as unknown as { rows: Array<Record<string, unknown>> }).rows;
     expect(row).toMatchObject({ reason: 'demo.grant', book: 'demo', asset: 'USDT', d_owner: 'platform', d_purpose: 'demo_grants' });
     expect(Number(row.amount)).toBe(Number(DEMO_GRANT_USDT));
   });

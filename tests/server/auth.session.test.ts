@@ -4,21 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginFailures, sessions, users } from '../../server/db/schema/index.ts';
 import { FREE_FAILURES } from '../../server/auth/throttle.ts';
 import { hashToken } from '../../server/auth/sessions.ts';
-import { buildTestApp, type TestApp } from './helpers.ts';
-import { codeFromOutbox, counts, freshIp, L, PASSWORD, post, registerByEmail, U, userRow } from './auth.helpers.ts';
+import { useTestApp } from './helpers.ts';
+import { codeFromOutbox, counts, freshIp, L, PASSWORD, post, registerByEmail, registerByPhone, U, userRow } from './auth.helpers.ts';
+import { Err, Ok } from '../../src/contract/errors.ts';
 
 describe('login, sessions, getUserInfo, repassword, logout', () => {
-  let t: TestApp;
+  const t = useTestApp();
+  // two users no test changes: Alice (e-mail) and kenji (phone); tests that change a user make their own
   beforeAll(async () => {
-    t = await buildTestApp();
     await registerByEmail(t, 'Alice', 'alice@example.com');
-    // a phone user too
-    await post(t, `${L}/sendCode`, { phone: '912345678', areaCode: '+81', purpose: 'register' });
-    const code = await codeFromOutbox(t, '+81912345678');
-    const res = await post(t, `${L}/register`, { username: 'kenji', phone: '912345678', areaCode: '+81', password: PASSWORD, confirmPassword: PASSWORD, code });
-    expect(res.code).toBe(200);
+    await registerByPhone(t, 'kenji', '912345678', '+81');
   });
-  afterAll(async () => t?.close());
 
   const login = (account: string, password = PASSWORD, extra: Record<string, string> = {}, ip?: string) =>
     post(t, `${L}/login`, { account, password, ...extra }, { ip });
@@ -26,7 +22,7 @@ describe('login, sessions, getUserInfo, repassword, logout', () => {
   it('logs in by username, e-mail and phone (any case); result is token plus profile', async () => {
     for (const account of ['alice', 'ALICE', 'alice@example.com', 'Alice@Example.COM']) {
       const res = await login(account);
-      expect(res.code, account).toBe(200);
+      expect(res.code, account).toBe(Ok.SUCCESS);
       expect(res.result.user).toMatchObject({ username: 'Alice', email: 'alice@example.com' });
       expect(typeof res.result.token).toBe('string');
     }
@@ -36,23 +32,23 @@ describe('login, sessions, getUserInfo, repassword, logout', () => {
   });
 
   it('refuses: unknown user 10009, wrong password 10004, empty account 10001, disabled 10005', async () => {
-    expect((await login('nobody')).code).toBe(10009);
-    expect((await login('nobody@example.com')).code).toBe(10009);
-    expect((await login('alice', 'Wrong1234')).code).toBe(10004);
-    expect((await login('  ')).code).toBe(10001);
-    expect((await login('bad@')).code).toBe(10002);
-    expect((await login('123', PASSWORD, { areaCode: '+81' })).code).toBe(10036);
+    expect((await login('nobody')).code).toBe(Err.USER_NOT_FOUND);
+    expect((await login('nobody@example.com')).code).toBe(Err.USER_NOT_FOUND);
+    expect((await login('alice', 'Wrong1234')).code).toBe(Err.PASSWORD_WRONG);
+    expect((await login('  ')).code).toBe(Err.USERNAME_OR_EMAIL_REQUIRED);
+    expect((await login('bad@')).code).toBe(Err.EMAIL_INVALID);
+    expect((await login('123', PASSWORD, { areaCode: '+81' })).code).toBe(Err.PHONE_INVALID);
     await registerByEmail(t, 'dora', 'dora@example.com');
     await t.app.db.update(users).set({ status: 'disabled' }).where(eq(users.username, 'dora'));
-    expect((await login('dora')).code).toBe(10005);
+    expect((await login('dora')).code).toBe(Err.USER_STATUS_ABNORMAL);
     // a disabled user's wrong password still says wrong password
-    expect((await login('dora', 'Wrong1234')).code).toBe(10004);
+    expect((await login('dora', 'Wrong1234')).code).toBe(Err.PASSWORD_WRONG);
   });
 
   it('getUserInfo: profile, selected book, 100000 USDT demo and 0 real; 401 without a session', async () => {
     const { result } = await login('alice');
     const demo = await post(t, `${U}/getUserInfo`, undefined, { token: result.token, headers: { virtually: 'NO' } });
-    expect(demo.code).toBe(200);
+    expect(demo.code).toBe(Ok.SUCCESS);
     expect(demo.result.book).toBe('demo');
     expect(demo.result.user).toMatchObject({ username: 'Alice', kycStatus: 'none', smartEnabled: true, role: 'customer' });
     expect(demo.result.user.id).toMatch(/^[0-9]+$/);
@@ -69,25 +65,25 @@ describe('login, sessions, getUserInfo, repassword, logout', () => {
     // no header = demo
     expect((await post(t, `${U}/getUserInfo`, undefined, { token: result.token })).result.book).toBe('demo');
 
-    expect((await post(t, `${U}/getUserInfo`)).code).toBe(401);
-    expect((await post(t, `${U}/getUserInfo`, undefined, { token: 'not-a-token' })).code).toBe(401);
-    expect((await post(t, `${U}/getUserInfo`, undefined, { token: 'x'.repeat(10 * 1024) })).code).toBe(401);
+    expect((await post(t, `${U}/getUserInfo`)).code).toBe(Err.LOGIN_REQUIRED);
+    expect((await post(t, `${U}/getUserInfo`, undefined, { token: 'not-a-token' })).code).toBe(Err.LOGIN_REQUIRED);
+    expect((await post(t, `${U}/getUserInfo`, undefined, { token: 'x'.repeat(10 * 1024) })).code).toBe(Err.LOGIN_REQUIRED);
   });
 
   it('an expired session gets 401', async () => {
     const { result } = await login('alice');
     await t.app.db.update(sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.tokenHash, hashToken(result.token)));
-    expect((await post(t, `${U}/getUserInfo`, undefined, { token: result.token })).code).toBe(401);
+    expect((await post(t, `${U}/getUserInfo`, undefined, { token: result.token })).code).toBe(Err.LOGIN_REQUIRED);
   });
 
   it('logout revokes the session: the old token then gets 401, other sessions live on', async () => {
     const a = (await login('alice')).result.token;
     const b = (await login('alice')).result.token;
     const out = await post(t, `${L}/logout`, undefined, { token: a });
-    expect(out.code).toBe(200);
-    expect((await post(t, `${U}/getUserInfo`, undefined, { token: a })).code).toBe(401);
-    expect((await post(t, `${L}/logout`, undefined, { token: a })).code).toBe(401);
-    expect((await post(t, `${U}/getUserInfo`, undefined, { token: b })).code).toBe(200);
+    expect(out.code).toBe(Ok.SUCCESS);
+    expect((await post(t, `${U}/getUserInfo`, undefined, { token: a })).code).toBe(Err.LOGIN_REQUIRED);
+    expect((await post(t, `${L}/logout`, undefined, { token: a })).code).toBe(Err.LOGIN_REQUIRED);
+    expect((await post(t, `${U}/getUserInfo`, undefined, { token: b })).code).toBe(Ok.SUCCESS);
   });
 
   it('change password: needs the old one, keeps this session, ends the others (401)', async () => {
@@ -95,19 +91,19 @@ describe('login, sessions, getUserInfo, repassword, logout', () => {
     const mine = (await login('chris')).result.token;
     const other = (await login('chris')).result.token;
     const change = (body: Record<string, unknown>, token?: string) => post(t, `${U}/repassword`, body, { token });
-    expect((await change({ oldPassword: PASSWORD, password: 'NewPass456', confirmPassword: 'NewPass456' })).code).toBe(401);
-    expect((await change({ oldPassword: 'Wrong9999', password: 'NewPass456', confirmPassword: 'NewPass456' }, mine)).code).toBe(10004);
-    expect((await change({ oldPassword: PASSWORD, password: 'NewPass456', confirmPassword: 'NewPass457' }, mine)).code).toBe(10034);
-    expect((await change({ oldPassword: PASSWORD, password: 'weak', confirmPassword: 'weak' }, mine)).code).toBe(10035);
-    expect((await post(t, `${U}/getUserInfo`, undefined, { token: other })).code).toBe(200);
+    expect((await change({ oldPassword: PASSWORD, password: 'NewPass456', confirmPassword: 'NewPass456' })).code).toBe(Err.LOGIN_REQUIRED);
+    expect((await change({ oldPassword: 'Wrong9999', password: 'NewPass456', confirmPassword: 'NewPass456' }, mine)).code).toBe(Err.PASSWORD_WRONG);
+    expect((await change({ oldPassword: PASSWORD, password: 'NewPass456', confirmPassword: 'NewPass457' }, mine)).code).toBe(Err.PASSWORDS_DIFFER);
+    expect((await change({ oldPassword: PASSWORD, password: 'weak', confirmPassword: 'weak' }, mine)).code).toBe(Err.PASSWORD_TOO_WEAK);
+    expect((await post(t, `${U}/getUserInfo`, undefined, { token: other })).code).toBe(Ok.SUCCESS);
 
     const ok = await change({ oldPassword: PASSWORD, password: 'NewPass456', confirmPassword: 'NewPass456' }, mine);
-    expect(ok.code).toBe(20005);
+    expect(ok.code).toBe(Ok.MODIFIED);
     expect(ok.result).toBeNull();
-    expect((await post(t, `${U}/getUserInfo`, undefined, { token: other })).code).toBe(401);
-    expect((await post(t, `${U}/getUserInfo`, undefined, { token: mine })).code).toBe(200);
-    expect((await login('chris')).code).toBe(10004);
-    expect((await login('chris', 'NewPass456')).code).toBe(200);
+    expect((await post(t, `${U}/getUserInfo`, undefined, { token: other })).code).toBe(Err.LOGIN_REQUIRED);
+    expect((await post(t, `${U}/getUserInfo`, undefined, { token: mine })).code).toBe(Ok.SUCCESS);
+    expect((await login('chris')).code).toBe(Err.PASSWORD_WRONG);
+    expect((await login('chris', 'NewPass456')).code).toBe(Ok.SUCCESS);
     // the hash is argon2id at the OWASP parameters, never the password
     const row = await userRow(t, 'chris');
     expect(row.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
@@ -116,58 +112,59 @@ describe('login, sessions, getUserInfo, repassword, logout', () => {
   it('reset password with a code: every session ends, the new password works', async () => {
     await registerByEmail(t, 'rita', 'rita@example.com');
     const s1 = (await login('rita')).result.token;
-    expect((await post(t, `${L}/sendCode`, { email: 'rita@example.com', purpose: 'reset' })).code).toBe(200);
+    expect((await post(t, `${L}/sendCode`, { email: 'rita@example.com', purpose: 'reset' })).code).toBe(Ok.SUCCESS);
     const code = await codeFromOutbox(t, 'rita@example.com');
     const reset = (b: Record<string, unknown>) => post(t, `${U}/repassword`, { email: 'rita@example.com', password: 'Fresh789x', confirmPassword: 'Fresh789x', ...b });
     const before = await counts(t);
-    expect((await reset({ code: code === '000000' ? '000001' : '000000' })).code).toBe(10091);
-    expect((await reset({ code: undefined })).code).toBe(10091);
-    expect((await reset({ code, email: 'other@example.com' })).code).toBe(10009);
-    expect((await reset({ code, email: undefined })).code).toBe(10001);
-    expect((await reset({ code, confirmPassword: 'Fresh789y' })).code).toBe(10034);
+    expect((await reset({ code: code === '000000' ? '000001' : '000000' })).code).toBe(Err.VERIFY_CODE_WRONG);
+    expect((await reset({ code: undefined })).code).toBe(Err.VERIFY_CODE_WRONG);
+    expect((await reset({ code, email: 'other@example.com' })).code).toBe(Err.USER_NOT_FOUND);
+    expect((await reset({ code, email: undefined })).code).toBe(Err.USERNAME_OR_EMAIL_REQUIRED);
+    expect((await reset({ code, confirmPassword: 'Fresh789y' })).code).toBe(Err.PASSWORDS_DIFFER);
     expect(await counts(t)).toEqual(before);
     // a register code does not reset a password
-    expect((await post(t, `${L}/sendCode`, { email: 'newbie@example.com', purpose: 'register' })).code).toBe(200);
+    expect((await post(t, `${L}/sendCode`, { email: 'newbie@example.com', purpose: 'register' })).code).toBe(Ok.SUCCESS);
     const regCode = await codeFromOutbox(t, 'newbie@example.com');
-    expect((await post(t, `${U}/repassword`, { email: 'newbie@example.com', code: regCode, password: 'Fresh789x', confirmPassword: 'Fresh789x' })).code).toBe(10009);
+    expect((await post(t, `${U}/repassword`, { email: 'newbie@example.com', code: regCode, password: 'Fresh789x', confirmPassword: 'Fresh789x' })).code).toBe(Err.USER_NOT_FOUND);
 
     const ok = await reset({ code });
-    expect(ok.code).toBe(20005);
-    expect((await post(t, `${U}/getUserInfo`, undefined, { token: s1 })).code).toBe(401);
-    expect((await login('rita')).code).toBe(10004);
-    expect((await login('rita', 'Fresh789x')).code).toBe(200);
+    expect(ok.code).toBe(Ok.MODIFIED);
+    expect((await post(t, `${U}/getUserInfo`, undefined, { token: s1 })).code).toBe(Err.LOGIN_REQUIRED);
+    expect((await login('rita')).code).toBe(Err.PASSWORD_WRONG);
+    expect((await login('rita', 'Fresh789x')).code).toBe(Ok.SUCCESS);
     // the code is spent
-    expect((await reset({ code })).code).toBe(10032);
+    expect((await reset({ code })).code).toBe(Err.VERIFY_CODE_EXPIRED);
   });
 
   it('reset by phone', async () => {
-    expect((await post(t, `${L}/sendCode`, { phone: '912345678', areaCode: '+81', purpose: 'reset' })).code).toBe(200);
-    const code = await codeFromOutbox(t, '+81912345678');
-    const ok = await post(t, `${U}/repassword`, { phone: '912345678', areaCode: '+81', code, password: 'Phone789x', confirmPassword: 'Phone789x' });
-    expect(ok.code).toBe(20005);
-    expect((await login('kenji', 'Phone789x')).code).toBe(200);
+    await registerByPhone(t, 'yuki', '912345679', '+81');
+    expect((await post(t, `${L}/sendCode`, { phone: '912345679', areaCode: '+81', purpose: 'reset' })).code).toBe(Ok.SUCCESS);
+    const code = await codeFromOutbox(t, '+81912345679');
+    const ok = await post(t, `${U}/repassword`, { phone: '912345679', areaCode: '+81', code, password: 'Phone789x', confirmPassword: 'Phone789x' });
+    expect(ok.code).toBe(Ok.MODIFIED);
+    expect((await login('yuki', 'Phone789x')).code).toBe(Ok.SUCCESS);
   });
 
   it('repeated failures are slowed per account (10049 with seconds, even for the right password); success clears the account counter', async () => {
     await registerByEmail(t, 'tom', 'tom@example.com');
     const tom = await userRow(t, 'tom');
-    for (let i = 0; i < FREE_FAILURES.acct - 1; i++) expect((await login('tom', 'Wrong1234')).code).toBe(10004);
+    for (let i = 0; i < FREE_FAILURES.acct - 1; i++) expect((await login('tom', 'Wrong1234')).code).toBe(Err.PASSWORD_WRONG);
     // a success before the limit clears the count
-    expect((await login('tom')).code).toBe(200);
+    expect((await login('tom')).code).toBe(Ok.SUCCESS);
     expect(await t.app.db.select().from(loginFailures).where(eq(loginFailures.key, `acct:${tom.id}`))).toHaveLength(0);
-    for (let i = 0; i < FREE_FAILURES.acct; i++) expect((await login('tom', 'Wrong1234')).code).toBe(10004);
+    for (let i = 0; i < FREE_FAILURES.acct; i++) expect((await login('tom', 'Wrong1234')).code).toBe(Err.PASSWORD_WRONG);
     const throttled = await login('tom');
-    expect(throttled.code).toBe(10049);
+    expect(throttled.code).toBe(Err.LOGIN_THROTTLED);
     expect(throttled.msg).toMatch(/1[0-5] seconds/);
     // after the wait (moved into the past), the right password works and clears the counter
     await t.app.db.update(loginFailures).set({ lastAt: sql`now() - interval '1 minute'` }).where(eq(loginFailures.key, `acct:${tom.id}`));
-    expect((await login('tom')).code).toBe(200);
+    expect((await login('tom')).code).toBe(Ok.SUCCESS);
     // the wait doubles with each further failure
     for (let i = 0; i < FREE_FAILURES.acct; i++) await login('tom', 'Wrong1234');
     await t.app.db.update(loginFailures).set({ lastAt: sql`now() - interval '20 seconds'` }).where(eq(loginFailures.key, `acct:${tom.id}`));
-    expect((await login('tom', 'Wrong1234')).code).toBe(10004);
+    expect((await login('tom', 'Wrong1234')).code).toBe(Err.PASSWORD_WRONG);
     const longer = await login('tom');
-    expect(longer.code).toBe(10049);
+    expect(longer.code).toBe(Err.LOGIN_THROTTLED);
     expect(Number(/(\d+) seconds/.exec(longer.msg)![1])).toBeGreaterThan(15);
   });
 
@@ -175,33 +172,33 @@ describe('login, sessions, getUserInfo, repassword, logout', () => {
     const ip = freshIp();
     for (let i = 0; i < FREE_FAILURES.ip; i++) {
       const res = await login(`ghost${i}`, PASSWORD, {}, ip);
-      expect(res.code).toBe(10009);
+      expect(res.code).toBe(Err.USER_NOT_FOUND);
     }
     const res = await login('alice', PASSWORD, {}, ip);
-    expect(res.code).toBe(10049);
+    expect(res.code).toBe(Err.LOGIN_THROTTLED);
     // another address is not affected
-    expect((await login('alice')).code).toBe(200);
+    expect((await login('alice')).code).toBe(Ok.SUCCESS);
   });
 
   it('bad input to login, repassword and logout: coded refusal, nothing written', async () => {
     const before = await counts(t);
     const big = 'y'.repeat(10 * 1024);
     const cases: Array<[string, string, unknown, number]> = [
-      ['login missing password', `${L}/login`, { account: 'alice' }, 10030],
-      ['login missing account', `${L}/login`, { password: PASSWORD }, 10030],
-      ['login number password', `${L}/login`, { account: 'alice', password: 12345678 }, 10030],
-      ['login object account', `${L}/login`, { account: { $ne: null }, password: PASSWORD }, 10030],
-      ['login 10 kB account', `${L}/login`, { account: big, password: PASSWORD }, 10030],
-      ['login 10 kB password', `${L}/login`, { account: 'alice', password: big }, 10030],
-      ['login unknown field', `${L}/login`, { account: 'alice', password: PASSWORD, remember: true }, 10030],
-      ['login sql', `${L}/login`, { account: "alice' --", password: "' OR '1'='1" }, 10009],
-      ['login sql email', `${L}/login`, { account: "' OR 1=1 --@x.com", password: PASSWORD }, 10002],
-      ['login script', `${L}/login`, { account: '<script>alert(1)</script>', password: PASSWORD }, 10009],
-      ['repassword missing confirm', `${U}/repassword`, { email: 'alice@example.com', code: '123456', password: PASSWORD }, 10030],
-      ['repassword unknown field', `${U}/repassword`, { email: 'alice@example.com', code: '123456', password: PASSWORD, confirmPassword: PASSWORD, userId: '1' }, 10030],
-      ['repassword 10 kB code', `${U}/repassword`, { email: 'alice@example.com', code: big, password: PASSWORD, confirmPassword: PASSWORD }, 10030],
-      ['repassword sql code', `${U}/repassword`, { email: 'alice@example.com', code: "' OR 1=1", password: PASSWORD, confirmPassword: PASSWORD }, 10091],
-      ['repassword change logged out', `${U}/repassword`, { oldPassword: PASSWORD, password: PASSWORD, confirmPassword: PASSWORD }, 401],
+      ['login missing password', `${L}/login`, { account: 'alice' }, Err.MALFORMED_REQUEST],
+      ['login missing account', `${L}/login`, { password: PASSWORD }, Err.MALFORMED_REQUEST],
+      ['login number password', `${L}/login`, { account: 'alice', password: 12345678 }, Err.MALFORMED_REQUEST],
+      ['login object account', `${L}/login`, { account: { $ne: null }, password: PASSWORD }, Err.MALFORMED_REQUEST],
+      ['login 10 kB account', `${L}/login`, { account: big, password: PASSWORD }, Err.MALFORMED_REQUEST],
+      ['login 10 kB password', `${L}/login`, { account: 'alice', password: big }, Err.MALFORMED_REQUEST],
+      ['login unknown field', `${L}/login`, { account: 'alice', password: PASSWORD, remember: true }, Err.MALFORMED_REQUEST],
+      ['login sql', `${L}/login`, { account: "alice' --", password: "' OR '1'='1" }, Err.USER_NOT_FOUND],
+      ['login sql email', `${L}/login`, { account: "' OR 1=1 --@x.com", password: PASSWORD }, Err.EMAIL_INVALID],
+      ['login script', `${L}/login`, { account: '<script>alert(1)</script>', password: PASSWORD }, Err.USER_NOT_FOUND],
+      ['repassword missing confirm', `${U}/repassword`, { email: 'alice@example.com', code: '123456', password: PASSWORD }, Err.MALFORMED_REQUEST],
+      ['repassword unknown field', `${U}/repassword`, { email: 'alice@example.com', code: '123456', password: PASSWORD, confirmPassword: PASSWORD, userId: '1' }, Err.MALFORMED_REQUEST],
+      ['repassword 10 kB code', `${U}/repassword`, { email: 'alice@example.com', code: big, password: PASSWORD, confirmPassword: PASSWORD }, Err.MALFORMED_REQUEST],
+      ['repassword sql code', `${U}/repassword`, { email: 'alice@example.com', code: "' OR 1=1", password: PASSWORD, confirmPassword: PASSWORD }, Err.VERIFY_CODE_WRONG],
+      ['repassword change logged out', `${U}/repassword`, { oldPassword: PASSWORD, password: PASSWORD, confirmPassword: PASSWORD }, Err.LOGIN_REQUIRED],
     ];
     for (const [name, url, payload, code] of cases) {
       const res = await post(t, url, payload);
@@ -211,16 +208,16 @@ describe('login, sessions, getUserInfo, repassword, logout', () => {
     const after = await counts(t);
     expect(after).toEqual(before);
     // login failures are the one thing a refused login writes (that is the throttle)
-    expect((await login('alice')).code).toBe(200);
+    expect((await login('alice')).code).toBe(Ok.SUCCESS);
   });
 
   it('a login with a hash made at weaker parameters upgrades it to the current ones', async () => {
     await registerByEmail(t, 'olga', 'olga@example.com');
     const weak = await argon2.hash(PASSWORD, { type: argon2.argon2id, memoryCost: 4096, timeCost: 1, parallelism: 1 });
     await t.app.db.update(users).set({ passwordHash: weak }).where(eq(users.username, 'olga'));
-    expect((await login('olga')).code).toBe(200);
+    expect((await login('olga')).code).toBe(Ok.SUCCESS);
     expect((await userRow(t, 'olga')).passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
-    expect((await login('olga')).code).toBe(200);
+    expect((await login('olga')).code).toBe(Ok.SUCCESS);
   });
 
   it('the first start created an operator, who can log in and is an operator', async () => {

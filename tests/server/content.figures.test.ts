@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { body, buildTestApp, type TestApp } from './helpers.ts';
+import { expect, it } from 'vitest';
+import { body, useTestApp } from './helpers.ts';
 
 /**
  * With FEED=exchange only crypto comes from the exchange: stocks, forex and futures are still
  * simulated, and their volume is part of the home page's 24h volume. The figure must then carry
  * the simulated label, as the websocket meta and marketStats already say.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ feed: { kind: 'exchange', staleAfterMs: 30_000 } });
-});
-afterAll(async () => t?.close());
+const t = useTestApp({ feed: { kind: 'exchange', staleAfterMs: 30_000 } });
 
 it('labels the home figures simulated while any listed price is simulated', async () => {
   const stats = body<{ source: string }>(await t.app.inject({ method: 'GET', url: '/swx/customer/index/marketStats' })).result!;

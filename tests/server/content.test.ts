@@ -1,17 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
-import { buildTestApp, body, type TestApp } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { body, useTestApp } from './helpers.ts';
 import { LANGUAGES } from '../../src/contract/constants.ts';
 import { CONTENT_SLUGS, pickerContentType, type ContentDetail, type ContentListItem } from '../../src/contract/content.ts';
 import { contentItems, contentTexts, params } from '../../server/db/schema/content.ts';
 import { users } from '../../server/db/schema/users.ts';
 import { seedContent } from '../../server/content/seed.ts';
 import { instruments } from '../../server/db/schema/index.ts';
+import { Err, Ok } from '../../src/contract/errors.ts';
 
 const IDX = '/swx/customer/index';
 
 describe('content: pages, FAQ, notices', () => {
-  let t: TestApp;
+  const t = useTestApp();
   const get = (url: string, lang = 'en') => t.app.inject({ url, headers: { lang } });
   const list = async (type: number, lang = 'en') => body<ContentListItem[]>(await get(`${IDX}/listContents/${type}`, lang)).result!;
   const counts = async () => {
@@ -19,11 +20,6 @@ describe('content: pages, FAQ, notices', () => {
     const [x] = await t.app.db.select({ n: sql<number>`count(*)::int` }).from(contentTexts);
     return { items: Number(i.n), texts: Number(x.n) };
   };
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => t?.close());
 
   it('seeds every page, FAQ entry and notice in all ten languages, once', async () => {
     const before = await counts();
@@ -85,7 +81,7 @@ describe('content: pages, FAQ, notices', () => {
     const risk = (await list(2)).find((i) => i.slug === 'risk-warning')!;
     const res = await get(`${IDX}/getContentsById/${risk.id}`);
     const page = body<ContentDetail>(res);
-    expect(page.code).toBe(200);
+    expect(page.code).toBe(Ok.SUCCESS);
     expect(page.result).toMatchObject({ id: risk.id, type: 2, slug: 'risk-warning', lang: 'en' });
     expect(page.result!.body).toMatch(/lose/i);
     expect(page.result!.body).toMatch(/<strong>/);
@@ -113,23 +109,23 @@ describe('content: pages, FAQ, notices', () => {
 
   it('refuses an unknown id with 10043 and a malformed one with 10030', async () => {
     for (const id of ['999999', '9223372036854775807', '9999999999999999999']) {
-      expect(body(await get(`${IDX}/getContentsById/${id}`)).code, id).toBe(10043);
+      expect(body(await get(`${IDX}/getContentsById/${id}`)).code, id).toBe(Err.RECORD_NOT_FOUND);
     }
     for (const id of ['abc', '-1', '1.5', '12345678901234567890', encodeURIComponent("1' or '1'='1"), encodeURIComponent('<script>')]) {
       const res = await get(`${IDX}/getContentsById/${id}`);
       expect(res.statusCode, id).toBe(400);
-      expect(body(res).code, id).toBe(10030);
+      expect(body(res).code, id).toBe(Err.MALFORMED_REQUEST);
     }
     // an FAQ entry is not a page
     const [faq] = await t.app.db.select({ id: contentItems.id }).from(contentItems).where(sql`${contentItems.kind} = 'faq'`).limit(1);
-    expect(body(await get(`${IDX}/getContentsById/${faq.id}`)).code).toBe(10043);
+    expect(body(await get(`${IDX}/getContentsById/${faq.id}`)).code).toBe(Err.RECORD_NOT_FOUND);
   });
 
   it('refuses a content type outside 1..3 and unknown query fields', async () => {
     for (const type of ['0', '4', 'x', '1.5', '-1']) {
-      expect(body(await get(`${IDX}/listContents/${type}`)).code, type).toBe(10030);
+      expect(body(await get(`${IDX}/listContents/${type}`)).code, type).toBe(Err.MALFORMED_REQUEST);
     }
-    expect(body(await get(`${IDX}/listContents/1?admin=1`)).code).toBe(10030);
+    expect(body(await get(`${IDX}/listContents/1?admin=1`)).code).toBe(Err.MALFORMED_REQUEST);
   });
 
   it('lists FAQ entries covering the required topics, in the asked language', async () => {
@@ -147,7 +143,7 @@ describe('content: pages, FAQ, notices', () => {
     const funds = body<{ category: string }[]>(await get(`${IDX}/listFaq?category=funds`)).result!;
     expect(funds.length).toBe(2);
     expect(funds.every((f) => f.category === 'funds')).toBe(true);
-    expect(body(await get(`${IDX}/listFaq?category=${encodeURIComponent("funds' --")}`)).code).toBe(10030);
+    expect(body(await get(`${IDX}/listFaq?category=${encodeURIComponent("funds' --")}`)).code).toBe(Err.MALFORMED_REQUEST);
   });
 
   it('pages notices newest first', async () => {
@@ -159,20 +155,15 @@ describe('content: pages, FAQ, notices', () => {
     expect(p1.rows.map((r) => r.id)).toEqual(all.rows.slice(0, 2).map((r) => r.id));
     expect(p2.rows.map((r) => r.id)).toEqual(all.rows.slice(2, 4).map((r) => r.id));
     for (const q of ['pageSize=0', 'pageSize=101', 'pageNum=0', 'pageNum=x', 'foo=1']) {
-      expect(body(await get(`${IDX}/listNotices?${q}`)).code, q).toBe(10030);
+      expect(body(await get(`${IDX}/listNotices?${q}`)).code, q).toBe(Err.MALFORMED_REQUEST);
     }
   });
 });
 
 describe('content: parameters, links and home figures', () => {
-  let t: TestApp;
+  const t = useTestApp({ withdrawFeeRate: '0.025', publicUrl: 'https://example.test' });
   const get = (url: string) => t.app.inject({ url, headers: { lang: 'en' } });
   const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, payload: payload as object, headers: { lang: 'en' } });
-
-  beforeAll(async () => {
-    t = await buildTestApp({ withdrawFeeRate: '0.025', publicUrl: 'https://example.test' });
-  });
-  afterAll(async () => t?.close());
 
   it('serves parameters seeded from the configuration', async () => {
     expect(body(await get(`${IDX}/getParamByKey/withdraw_fee_rate`)).result).toEqual({ key: 'withdraw_fee_rate', value: '0.025' });
@@ -181,20 +172,20 @@ describe('content: parameters, links and home figures', () => {
   });
 
   it('refuses unknown and private keys with 10018 and bad keys with 10030', async () => {
-    expect(body(await get(`${IDX}/getParamByKey/no_such_key`))).toMatchObject({ code: 10018, result: null });
+    expect(body(await get(`${IDX}/getParamByKey/no_such_key`))).toMatchObject({ code: Err.SYSTEM_PARAM_FAILED, result: null });
     await t.app.db.insert(params).values({ key: 'internal_secret', value: 's3cret', isPublic: false, source: 'seed' });
     const priv = body(await get(`${IDX}/getParamByKey/internal_secret`));
-    expect(priv.code).toBe(10018);
+    expect(priv.code).toBe(Err.SYSTEM_PARAM_FAILED);
     expect(JSON.stringify(priv)).not.toContain('s3cret');
-    expect(body(await post('/settings/key', { key: 'internal_secret' })).code).toBe(10018);
+    expect(body(await post('/settings/key', { key: 'internal_secret' })).code).toBe(Err.SYSTEM_PARAM_FAILED);
     for (const key of ['Bad-Key', encodeURIComponent("x' or 1=1 --"), 'a'.repeat(65), encodeURIComponent('<img src=x onerror=alert(1)>')]) {
-      expect(body(await get(`${IDX}/getParamByKey/${key}`)).code, key).toBe(10030);
+      expect(body(await get(`${IDX}/getParamByKey/${key}`)).code, key).toBe(Err.MALFORMED_REQUEST);
     }
     const before = await t.app.db.select().from(params);
     for (const payload of [{}, { key: 1 }, { key: 'withdraw_fee_rate', extra: true }, { key: 'x'.repeat(10_000) }, 'key=withdraw_fee_rate', { key: "k'; delete from params; --" }]) {
-      expect(body(await post('/settings/key', payload)).code, JSON.stringify(payload).slice(0, 40)).toBe(10030);
+      expect(body(await post('/settings/key', payload)).code, JSON.stringify(payload).slice(0, 40)).toBe(Err.MALFORMED_REQUEST);
     }
-    expect(body(await get(`${IDX}/getParamByKey/${'a'.repeat(90)}`)).code).toBe(10030);
+    expect(body(await get(`${IDX}/getParamByKey/${'a'.repeat(90)}`)).code).toBe(Err.MALFORMED_REQUEST);
     expect(await t.app.db.select().from(params)).toEqual(before); // refusals change nothing
   });
 
@@ -202,13 +193,17 @@ describe('content: parameters, links and home figures', () => {
     expect(body(await get(`${IDX}/onlineService`)).result).toEqual({ url: 'https://example.test/help' });
     expect(body(await post('/customer-service/type', { type: 'online_service' })).result).toEqual({ type: 'online_service', url: 'https://example.test/help' });
     expect(body(await get(`${IDX}/socialLinks`)).result).toEqual([]);
-    expect(body(await post('/customer-service/type', { type: 'discord' })).code).toBe(10018);
+    expect(body(await post('/customer-service/type', { type: 'discord' })).code).toBe(Err.SYSTEM_PARAM_FAILED);
 
     await t.app.db.insert(params).values({ key: 'telegram_url', value: 'https://t.me/example', source: 'operator' });
-    expect(body(await get(`${IDX}/socialLinks`)).result).toEqual([{ type: 'telegram', url: 'https://t.me/example' }]);
-    expect(body(await post('/customer-service/type', { type: 'telegram' })).result).toEqual({ type: 'telegram', url: 'https://t.me/example' });
+    try {
+      expect(body(await get(`${IDX}/socialLinks`)).result).toEqual([{ type: 'telegram', url: 'https://t.me/example' }]);
+      expect(body(await post('/customer-service/type', { type: 'telegram' })).result).toEqual({ type: 'telegram', url: 'https://t.me/example' });
+    } finally {
+      await t.app.db.delete(params).where(eq(params.key, 'telegram_url'));
+    }
     for (const payload of [{}, { type: 'facebook' }, { type: 'online_service', url: 'https://evil.test' }, { type: ['discord'] }]) {
-      expect(body(await post('/customer-service/type', payload)).code, JSON.stringify(payload)).toBe(10030);
+      expect(body(await post('/customer-service/type', payload)).code, JSON.stringify(payload)).toBe(Err.MALFORMED_REQUEST);
     }
   });
 
@@ -219,7 +214,7 @@ describe('content: parameters, links and home figures', () => {
     expect(policy.items.every((i) => i.type === 2)).toBe(true);
     expect(policy.items.length).toBe(7);
     for (const payload of [{ type: '2' }, { type: 9 }, { type: 2, lang: 'zh' }]) {
-      expect(body(await post('/customer-service/footer', payload)).code, JSON.stringify(payload)).toBe(10030);
+      expect(body(await post('/customer-service/footer', payload)).code, JSON.stringify(payload)).toBe(Err.MALFORMED_REQUEST);
     }
   });
 
@@ -244,14 +239,23 @@ describe('content: parameters, links and home figures', () => {
     await t.app.db.insert(params).values({ key: 'trade_fee_rate', value: '0.03', source: 'seed' });
     const fee = body<{ feeCeiling: { percent: string } }>(await get(`${IDX}/homeFigures`)).result!;
     expect(fee.feeCeiling.percent).toBe('3');
-    expect(body(await get(`${IDX}/homeFigures?x=1`)).code).toBe(10030);
+    await t.app.db.delete(params).where(eq(params.key, 'trade_fee_rate'));
+    expect(body(await get(`${IDX}/homeFigures?x=1`)).code).toBe(Err.MALFORMED_REQUEST);
   });
 
   it('keeps parameters in step with the configuration on the next start', async () => {
+    await t.app.db.insert(params).values({ key: 'telegram_url', value: 'https://t.me/operator', source: 'operator' });
     t.app.config.withdrawFeeRate = '0.02';
-    await seedContent(t.app);
-    expect(body(await get(`${IDX}/getParamByKey/withdraw_fee_rate`)).result).toEqual({ key: 'withdraw_fee_rate', value: '0.02' });
-    // an operator's value is never overwritten by the seed
-    expect(body(await get(`${IDX}/getParamByKey/telegram_url`)).result).toEqual({ key: 'telegram_url', value: 'https://t.me/example' });
+    try {
+      await seedContent(t.app);
+      expect(body(await get(`${IDX}/getParamByKey/withdraw_fee_rate`)).result).toEqual({ key: 'withdraw_fee_rate', value: '0.02' });
+      // an operator's value is never overwritten (nor removed) by the seed
+      expect(body(await get(`${IDX}/getParamByKey/telegram_url`)).result).toEqual({ key: 'telegram_url', value: 'https://t.me/operator' });
+    } finally {
+      // the next start with the first configuration: the other tests see it as they expect
+      t.app.config.withdrawFeeRate = '0.025';
+      await seedContent(t.app);
+      await t.app.db.delete(params).where(eq(params.key, 'telegram_url'));
+    }
   });
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { createPlatform } from '../../server/start.ts';
 
@@ -46,7 +47,8 @@ export interface TestApp {
 
 /**
  * A real platform on a fresh database: in-memory PGlite, or a new PostgreSQL database when
- * TEST_DB=postgres. Engines are off unless asked for. Close it in afterAll.
+ * TEST_DB=postgres. Engines are off unless asked for. Prefer `useTestApp` (closes it for you)
+ * or `withTestApp` (for one test); whoever calls this closes the app.
  */
 export async function buildTestApp(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
   let drop = async () => {};
@@ -69,6 +71,34 @@ export async function buildTestApp(overrides: Partial<Config> = {}, env: NodeJS.
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The platform of the enclosing describe block (or file): built before its first test, closed
+ * after its last. Read `t.app` inside tests and hooks only (it is filled in by then). Each block
+ * gets its own database, so no block depends on what another one wrote. Hooks declared before
+ * the call run before the app is built, and after it is closed.
+ */
+export function useTestApp(overrides: Partial<Config> | (() => Partial<Config>) = {}, env: NodeJS.ProcessEnv = {}): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    // a function is read when the app is built: after the hooks declared before this call
+    Object.assign(t, await buildTestApp(typeof overrides === 'function' ? overrides() : overrides, env));
+  });
+  afterAll(async () => {
+    await t.close?.();
+  });
+  return t;
+}
+
+/** A platform for one piece of a test: built, handed to `use`, closed whatever happens. */
+export async function withTestApp<T>(overrides: Partial<Config>, use: (t: TestApp) => Promise<T>): Promise<T> {
+  const t = await buildTestApp(overrides);
+  try {
+    return await use(t);
+  } finally {
+    await t.close();
+  }
 }
 
 /** Parses an inject() reply as the envelope. */

@@ -1,27 +1,24 @@
 /**
  * Ids on the wire are 1–19 digits, so a client can send one above PostgreSQL's bigint range.
- * Such an id names no record: it must be a coded refusal (10030), never a 500, and change nothing.
+ * Such an id names no record: it must be a coded refusal (Err.MALFORMED_REQUEST), never a 500, and change nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, buildTestApp, type TestApp } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { body, useTestApp } from './helpers.ts';
 import { adminCall, counts, createUser, real } from './walletFixtures.ts';
+import { Err } from '../../src/contract/errors.ts';
 
 const HUGE = '9999999999999999999'; // 19 digits, > 9223372036854775807
 
 describe('ids above the bigint range', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp();
 
   it('user routes refuse them with 10030 (HTTP 400), nothing written', async () => {
     const u = await createUser(t.app);
     const before = await counts(t.app);
     const proof = await t.app.inject({ method: 'GET', url: `/swx/customer/user/rechargeProof/${HUGE}`, headers: real(u) });
-    expect([proof.statusCode, body(proof).code]).toEqual([400, 10030]);
+    expect([proof.statusCode, body(proof).code]).toEqual([400, Err.MALFORMED_REQUEST]);
     const read = await t.app.inject({ method: 'POST', url: '/swx/customer/user/readNotifications', headers: real(u), payload: { ids: ['1', HUGE] } });
-    expect([read.statusCode, body(read).code]).toEqual([400, 10030]);
+    expect([read.statusCode, body(read).code]).toEqual([400, Err.MALFORMED_REQUEST]);
     expect(await counts(t.app)).toEqual(before);
   });
 
@@ -41,9 +38,9 @@ describe('ids above the bigint range', () => {
       ['DELETE', `/deposit-addresses/${HUGE}`],
     ] as const) {
       const res = await adminCall(t.app, op, method, url, payload);
-      expect(res.code, `${method} ${url}`).toBe(10030);
+      expect(res.code, `${method} ${url}`).toBe(Err.MALFORMED_REQUEST);
     }
     expect(await counts(t.app)).toEqual(before);
-    expect((await adminCall(t.app, op, 'POST', '/deposits/9223372036854775807/approve', {})).code).toBe(10043);
+    expect((await adminCall(t.app, op, 'POST', '/deposits/9223372036854775807/approve', {})).code).toBe(Err.RECORD_NOT_FOUND);
   });
 });

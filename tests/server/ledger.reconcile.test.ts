@@ -5,20 +5,19 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { buildTestApp, createTestDatabase, usingPostgres, type TestApp } from './helpers.ts';
+import { createTestDatabase, usingPostgres, useTestApp } from './helpers.ts';
 import { createUser } from './walletFixtures.ts';
 import { openDatabase, type Database } from '../../server/db/client.ts';
 import { platformAccount, userAccount } from '../../server/ledger/accounts.ts';
 import { availableBalance, transfer } from '../../server/ledger/ledger.ts';
 import { formatReport, reconcile } from '../../server/ledger/reconcile.ts';
 import { BizError } from '../../server/http/errors.ts';
+import { Err } from '../../src/contract/errors.ts';
 
 const run = promisify(execFile);
 
 describe('ledger: transfers and reconciliation', () => {
-  let t: TestApp;
-  beforeAll(async () => { t = await buildTestApp(); });
-  afterAll(async () => t?.close());
+  const t = useTestApp();
 
   it('a transfer key moves money once; an overdraw is refused by the database (10011) and rolls back', async () => {
     const u = await createUser(t.app);
@@ -28,7 +27,7 @@ describe('ledger: transfers and reconciliation', () => {
     expect(await availableBalance(t.app.db, u.id, 'real', 'BTC')).toBe('0.50000000');
     const err = await t.app.db.transaction((tx) => transfer(tx, { ...req, key: 'test:over', from: userAccount(u.id), to: userAccount(u.id, 'withdrawal_hold'), amount: '0.50000001' })).catch((e) => e);
     expect(err).toBeInstanceOf(BizError);
-    expect((err as BizError).code).toBe(10011);
+    expect((err as BizError).code).toBe(Err.INSUFFICIENT_BALANCE);
     expect(await availableBalance(t.app.db, u.id, 'real', 'BTC')).toBe('0.50000000');
     const [{ n }] = (await t.app.db.execute(sql`select count(*)::int as n from ledger_transfers where idempotency_key = 'test:over'`) as unknown as { rows: Array<{ n: number }> }).rows;
     expect(Number(n)).toBe(0);
@@ -36,18 +35,26 @@ describe('ledger: transfers and reconciliation', () => {
   });
 
   it('reconcile reports a balance changed without a transfer (and a book that no longer sums to zero)', async () => {
+    const u = await createUser(t.app);
+    await t.app.db.transaction((tx) => transfer(tx, {
+      key: `test:eth:${u.id}`, book: 'real', asset: 'ETH', from: platformAccount('deposits'), to: userAccount(u.id), amount: '0.5', reason: 'deposit.approved',
+    }));
     const ok = await reconcile(t.app.db);
     expect(ok.ok).toBe(true);
-    expect(ok.totals.find((x) => x.book === 'real' && x.asset === 'BTC')).toMatchObject({ sum: expect.stringMatching(/^0(\.0+)?$/), ok: true, transfers: 1 });
+    expect(ok.totals.find((x) => x.book === 'real' && x.asset === 'ETH')).toMatchObject({ sum: expect.stringMatching(/^0(\.0+)?$/), ok: true });
     expect(formatReport(ok)).toContain('RECONCILED');
     // tamper behind the ledger's back
-    await t.app.db.execute(sql`update ledger_accounts set balance = balance + 1 where owner_kind = 'user' and asset = 'BTC'`);
-    const bad = await reconcile(t.app.db);
-    expect(bad.ok).toBe(false);
-    expect(bad.mismatches).toEqual([expect.objectContaining({ asset: 'BTC', purpose: 'available', balance: expect.stringMatching(/^1\.5/), computed: expect.stringMatching(/^0?\.5/) })]);
-    expect(bad.totals.find((x) => x.book === 'real' && x.asset === 'BTC')?.ok).toBe(false);
-    expect(formatReport(bad)).toContain('NOT RECONCILED');
-    await t.app.db.execute(sql`update ledger_accounts set balance = balance - 1 where owner_kind = 'user' and asset = 'BTC'`);
+    const tamper = (delta: number) => t.app.db.execute(sql`update ledger_accounts set balance = balance + ${delta} where owner_kind = 'user' and user_id = ${u.id} and asset = 'ETH'`);
+    await tamper(1);
+    try {
+      const bad = await reconcile(t.app.db);
+      expect(bad.ok).toBe(false);
+      expect(bad.mismatches).toEqual([expect.objectContaining({ asset: 'ETH', purpose: 'available', balance: expect.stringMatching(/^1\.5/), computed: expect.stringMatching(/^0?\.5/) })]);
+      expect(bad.totals.find((x) => x.book === 'real' && x.asset === 'ETH')?.ok).toBe(false);
+      expect(formatReport(bad)).toContain('NOT RECONCILED');
+    } finally {
+      await tamper(-1);
+    }
     expect((await reconcile(t.app.db)).ok).toBe(true);
   });
 });

@@ -5,8 +5,9 @@ import { eq } from 'drizzle-orm';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oidcLogins, users } from '../../server/db/schema/index.ts';
-import { buildTestApp, type TestApp } from './helpers.ts';
+import { useTestApp } from './helpers.ts';
 import { counts, get, L, post, registerByEmail, U } from './auth.helpers.ts';
+import { Err, Ok } from '../../src/contract/errors.ts';
 
 /**
  * Google sign-in against a real OpenID Connect provider (oidc-provider) on a loopback port:
@@ -76,20 +77,18 @@ async function signInAtProvider(authUrl: string, sub: string): Promise<{ code: s
 }
 
 describe('Google sign-in (OpenID Connect code flow with PKCE)', () => {
-  let t: TestApp;
   let idp: Awaited<ReturnType<typeof startProvider>>;
   beforeAll(async () => {
     idp = await startProvider();
-    t = await buildTestApp({ oidc: { issuer: idp.issuer, clientId: 'tp-test', clientSecret: 'tp-test-secret', redirectUri: REDIRECT } });
   });
   afterAll(async () => {
-    await t?.close();
     await idp?.close();
   });
+  const t = useTestApp(() => ({ oidc: { issuer: idp.issuer, clientId: 'tp-test', clientSecret: 'tp-test-secret', redirectUri: REDIRECT } }));
 
   const startFlow = async () => {
     const res = await get(t, `${L}/googleAuthUrl`);
-    expect(res.code, res.msg).toBe(200);
+    expect(res.code, res.msg).toBe(Ok.SUCCESS);
     return res.result as { url: string; state: string };
   };
   const signIn = async (sub: string) => {
@@ -117,23 +116,23 @@ describe('Google sign-in (OpenID Connect code flow with PKCE)', () => {
   it('a new Google user gets an account with the demo grant; the next sign-in finds the same account', async () => {
     claimsOf['g-100'] = { email: 'Gwen@Example.com', email_verified: true, name: 'Gwen' };
     const first = await signIn('g-100');
-    expect(first.code, first.msg).toBe(200);
+    expect(first.code, first.msg).toBe(Ok.SUCCESS);
     expect(first.result.user).toMatchObject({ username: 'Gwen', email: 'gwen@example.com', hasPassword: false, role: 'customer' });
     const info = await post(t, `${U}/getUserInfo`, undefined, { token: first.result.token });
-    expect(info.code).toBe(200);
+    expect(info.code).toBe(Ok.SUCCESS);
     expect(info.result.balances.demo.totalUsdt).toBe('100000.000000');
     const again = await signIn('g-100');
-    expect(again.code).toBe(200);
+    expect(again.code).toBe(Ok.SUCCESS);
     expect(again.result.user.id).toBe(first.result.user.id);
     // a Google-only account has no password to log in with
-    expect((await post(t, `${L}/login`, { account: 'gwen@example.com', password: 'Anything1' })).code).toBe(10004);
+    expect((await post(t, `${L}/login`, { account: 'gwen@example.com', password: 'Anything1' })).code).toBe(Err.PASSWORD_WRONG);
   });
 
   it('links Google to an existing account with the same verified e-mail', async () => {
     const existing = await registerByEmail(t, 'linda', 'linda@example.com');
     claimsOf['g-200'] = { email: 'linda@example.com', email_verified: true };
     const res = await signIn('g-200');
-    expect(res.code).toBe(200);
+    expect(res.code).toBe(Ok.SUCCESS);
     expect(res.result.user.id).toBe(existing.user.id);
     const [row] = await t.app.db.select().from(users).where(eq(users.username, 'linda'));
     expect(row.googleSub).toBe('g-200');
@@ -143,7 +142,7 @@ describe('Google sign-in (OpenID Connect code flow with PKCE)', () => {
     const existing = await registerByEmail(t, 'uma', 'uma@example.com');
     claimsOf['g-300'] = { email: 'uma@example.com', email_verified: false };
     const res = await signIn('g-300');
-    expect(res.code).toBe(200);
+    expect(res.code).toBe(Ok.SUCCESS);
     expect(res.result.user.id).not.toBe(existing.user.id);
     expect(res.result.user.email).toBeNull();
     expect(res.result.user.username).toMatch(/^uma_\d+$/);
@@ -154,18 +153,18 @@ describe('Google sign-in (OpenID Connect code flow with PKCE)', () => {
     const { url } = await startFlow();
     const cb = await signInAtProvider(url, 'g-400');
     const before = await counts(t);
-    expect((await post(t, `${L}/loginByGoogle`, { code: cb.code, state: 'not-a-state' })).code).toBe(10048);
-    expect((await post(t, `${L}/loginByGoogle`, { code: 'forged-code', state: cb.state })).code).toBe(10048);
+    expect((await post(t, `${L}/loginByGoogle`, { code: cb.code, state: 'not-a-state' })).code).toBe(Err.GOOGLE_LOGIN_FAILED);
+    expect((await post(t, `${L}/loginByGoogle`, { code: 'forged-code', state: cb.state })).code).toBe(Err.GOOGLE_LOGIN_FAILED);
     // the state was spent by the failed attempt: the real code cannot be used with it any more
-    expect((await post(t, `${L}/loginByGoogle`, { code: cb.code, state: cb.state })).code).toBe(10048);
+    expect((await post(t, `${L}/loginByGoogle`, { code: cb.code, state: cb.state })).code).toBe(Err.GOOGLE_LOGIN_FAILED);
     expect(await counts(t)).toEqual(before);
     // the provider's iss, when forwarded, is checked
     const second = await startFlow();
     const cb2 = await signInAtProvider(second.url, 'g-400');
-    expect((await post(t, `${L}/loginByGoogle`, { ...cb2, iss: 'https://evil.example.com' })).code).toBe(10048);
+    expect((await post(t, `${L}/loginByGoogle`, { ...cb2, iss: 'https://evil.example.com' })).code).toBe(Err.GOOGLE_LOGIN_FAILED);
     const third = await startFlow();
     const cb3 = await signInAtProvider(third.url, 'g-400');
-    expect((await post(t, `${L}/loginByGoogle`, cb3)).code).toBe(200);
+    expect((await post(t, `${L}/loginByGoogle`, cb3)).code).toBe(Ok.SUCCESS);
   });
 
   it('bad input: missing fields, wrong types, 10 kB strings, unknown fields -> 10030, nothing written', async () => {
@@ -173,23 +172,19 @@ describe('Google sign-in (OpenID Connect code flow with PKCE)', () => {
     const big = 'z'.repeat(10 * 1024);
     for (const payload of [{ code: 'x' }, { state: 'x' }, { code: 1, state: 'x' }, { code: big, state: 'x' }, { code: 'x', state: big }, { code: 'x', state: 'y', sub: 'admin' }, { code: '', state: '' }]) {
       const res = await post(t, `${L}/loginByGoogle`, payload);
-      expect(res.code, JSON.stringify(payload).slice(0, 60)).toBe(10030);
+      expect(res.code, JSON.stringify(payload).slice(0, 60)).toBe(Err.MALFORMED_REQUEST);
     }
-    expect((await post(t, `${L}/loginByGoogle`, { code: "' OR 1=1 --", state: '<script>alert(1)</script>' })).code).toBe(10048);
-    expect((await get(t, `${L}/googleAuthUrl`, { redirect: 'https://evil.example.com' })).code).toBe(10030);
+    expect((await post(t, `${L}/loginByGoogle`, { code: "' OR 1=1 --", state: '<script>alert(1)</script>' })).code).toBe(Err.GOOGLE_LOGIN_FAILED);
+    expect((await get(t, `${L}/googleAuthUrl`, { redirect: 'https://evil.example.com' })).code).toBe(Err.MALFORMED_REQUEST);
     expect(await counts(t)).toEqual(before);
   });
 });
 
 describe('Google sign-in when OIDC is not configured', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ oidc: undefined });
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp({ oidc: undefined });
 
   it('googleAuthUrl and loginByGoogle answer 10048', async () => {
-    expect((await get(t, `${L}/googleAuthUrl`)).code).toBe(10048);
-    expect((await post(t, `${L}/loginByGoogle`, { code: 'abc', state: 'def' })).code).toBe(10048);
+    expect((await get(t, `${L}/googleAuthUrl`)).code).toBe(Err.GOOGLE_LOGIN_FAILED);
+    expect((await post(t, `${L}/loginByGoogle`, { code: 'abc', state: 'def' })).code).toBe(Err.GOOGLE_LOGIN_FAILED);
   });
 });

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, body, type TestApp } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { body, useTestApp, withTestApp, type TestApp } from './helpers.ts';
+import { Err } from '../../src/contract/errors.ts';
 
 describe('service skeleton', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp();
 
   it('answers health and serves the OpenAPI document', async () => {
     expect((await t.app.inject('/healthz')).json()).toEqual({ ok: true });
@@ -34,7 +31,7 @@ describe('service skeleton', () => {
   it('unknown API paths get a coded 404 in the asked language', async () => {
     const res = await t.app.inject({ url: '/swx/customer/nope', headers: { lang: 'en' } });
     expect(res.statusCode).toBe(404);
-    expect(body(res)).toMatchObject({ code: 10053, result: null });
+    expect(body(res)).toMatchObject({ code: Err.NOT_FOUND, result: null });
   });
 
   it('carries a request id on every reply', async () => {
@@ -47,17 +44,13 @@ describe('service skeleton', () => {
 });
 
 describe('framework-level refusals keep the envelope', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp();
 
   it('an over-long path parameter is a coded 400', async () => {
     const res = await t.app.inject({ url: `/swx/customer/index/getParamByKey/${'k'.repeat(10_000)}`, headers: { lang: 'de' } });
     expect(res.statusCode).toBe(400);
     const b = body(res);
-    expect(b.code).toBe(10030);
+    expect(b.code).toBe(Err.MALFORMED_REQUEST);
     expect(b.result).toBeNull();
     expect(b.msg).not.toMatch(/^The request/); // German, not English
   });
@@ -75,17 +68,9 @@ describe('client address', () => {
   };
 
   it('ignores X-Forwarded-For unless a proxy is trusted, so nobody picks their own address', async () => {
-    const plain = await buildTestApp({ trustProxy: false });
-    try {
-      expect((await burst(plain)).at(-1)).toBe(429); // one real address, however many it names
-    } finally {
-      await plain.close();
-    }
-    const proxied = await buildTestApp({ trustProxy: true });
-    try {
-      expect(await burst(proxied)).not.toContain(429); // behind a trusted proxy: 61 clients
-    } finally {
-      await proxied.close();
-    }
+    // one real address, however many it names
+    expect((await withTestApp({ trustProxy: false }, burst)).at(-1)).toBe(429);
+    // behind a trusted proxy: 61 clients
+    expect(await withTestApp({ trustProxy: true }, burst)).not.toContain(429);
   });
 });

@@ -3,26 +3,30 @@
  * their own deposits and withdrawals (submitted through the API, reviewed by an operator through
  * /admin-api) as {"type":"user","event":{kind, params, refType, refId, id}}, the same rows as
  * listNotifications; another user's socket hears nothing of it; leaving the channel (the app's
- * logout sends an empty token) stops the stream. Runs on PGlite and PostgreSQL.
+ * logout sends an empty token) stops the stream. Runs on PGlite and PostgreSQL. Each test has
+ * its own users and sockets; they share only the operator and the receive address.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, body, type TestApp } from './helpers.ts';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { body, useTestApp } from './helpers.ts';
 import { WsProbe, isArray } from './wsClient.ts';
 import { ADDR, adminCall, createUser, fund, hash, real, recharge, rechargeFields, type TestUser } from './walletFixtures.ts';
 import { WS_PATH } from '../../src/contract/ws.ts';
+import { Err, Ok } from '../../src/contract/errors.ts';
 
-let t: TestApp;
-let alice: TestUser;
-let bob: TestUser;
+const t = useTestApp();
 let op: TestUser;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 type UserMsg = { type: 'user'; event: { kind: string; params: Record<string, unknown>; refType: string | null; refId: string | null; id: string } };
 const isUser = (m: unknown): m is UserMsg => (m as { type?: string })?.type === 'user';
+const isEvent = (kind: string) => (m: unknown) => isUser(m) && m.event.kind === kind;
 
+/** Sockets opened by the running test, closed after it. */
+let open: WsProbe[] = [];
 async function connect(): Promise<WsProbe> {
   let probe: WsProbe | undefined;
   await t.app.injectWS(WS_PATH, {}, { onInit: (ws) => (probe = new WsProbe(ws)) });
   await probe!.next(isArray);
+  open.push(probe!);
   return probe!;
 }
 async function join(p: WsProbe, token: string): Promise<{ ok: boolean; code?: number }> {
@@ -30,44 +34,50 @@ async function join(p: WsProbe, token: string): Promise<{ ok: boolean; code?: nu
   p.send({ type: 'auth', token });
   return answer;
 }
+/** A new user with a socket on their channel. */
+async function listeningUser(): Promise<{ user: TestUser; socket: WsProbe }> {
+  const user = await createUser(t.app);
+  const socket = await connect();
+  expect((await join(socket, user.token)).ok).toBe(true);
+  return { user, socket };
+}
 const userEvents = (p: WsProbe) => p.messages.filter(isUser).map((m) => m.event);
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  [alice, bob, op] = [await createUser(t.app), await createUser(t.app), await createUser(t.app, 'operator')];
-  expect((await adminCall(t.app, op, 'POST', '/deposit-addresses', { coin: 'USDT', network: 'TRC20', address: ADDR.TRON })).code).toBe(200);
+  op = await createUser(t.app, 'operator');
+  expect((await adminCall(t.app, op, 'POST', '/deposit-addresses', { coin: 'USDT', network: 'TRC20', address: ADDR.TRON })).code).toBe(Ok.SUCCESS);
 });
-afterAll(async () => t?.close());
+afterEach(() => {
+  for (const p of open) p.ws.terminate();
+  open = [];
+});
 
 describe('user events on the websocket', () => {
-  let a: WsProbe;
-  let b: WsProbe;
-
   it('a bad or foreign token joins nothing', async () => {
-    a = await connect();
+    const alice = await createUser(t.app);
+    const a = await connect();
     for (const token of ['', 'x'.repeat(200), "' OR 1=1; --", '<script>alert(1)</script>', op.token.slice(0, -1)]) {
-      expect(await join(a, token)).toEqual({ type: 'auth', ok: false, code: 401 });
+      expect(await join(a, token)).toEqual({ type: 'auth', ok: false, code: Err.LOGIN_REQUIRED });
     }
-    await recharge(t.app, alice, rechargeFields());
+    expect(body(await recharge(t.app, alice, rechargeFields())).code).toBe(Ok.RECHARGE_SUBMITTED);
     await sleep(150);
     expect(userEvents(a)).toEqual([]);
   });
 
   it('deposit submitted through the API, approved by an operator: the owner hears both, with the refId', async () => {
-    expect((await join(a, alice.token)).ok).toBe(true);
-    b = await connect();
-    expect((await join(b, bob.token)).ok).toBe(true);
+    const { user: alice, socket: a } = await listeningUser();
+    const { socket: b } = await listeningUser();
 
-    const submittedMsg = a.upcoming<UserMsg>((m) => isUser(m) && m.event.kind === 'deposit.submitted');
+    const submittedMsg = a.upcoming<UserMsg>(isEvent('deposit.submitted'));
     const res = body(await recharge(t.app, alice, rechargeFields({ amount: '200' })));
-    expect(res.code).toBe(20002);
+    expect(res.code).toBe(Ok.RECHARGE_SUBMITTED);
     const depositId: string = res.result.id;
     const submitted = (await submittedMsg).event;
     expect(submitted).toMatchObject({ kind: 'deposit.submitted', refType: 'deposit', refId: depositId, params: { id: depositId, coin: 'USDT' } });
 
-    const approvedMsg = a.upcoming<UserMsg>((m) => isUser(m) && m.event.kind === 'deposit.approved');
+    const approvedMsg = a.upcoming<UserMsg>(isEvent('deposit.approved'));
     const approved = await adminCall(t.app, op, 'POST', `/deposits/${depositId}/approve`, {});
-    expect(approved.code).toBe(200);
+    expect(approved.code).toBe(Ok.SUCCESS);
     const ev = (await approvedMsg).event;
     expect(ev).toMatchObject({ kind: 'deposit.approved', refType: 'deposit', refId: depositId, params: { id: depositId, coin: 'USDT', amount: '200.000000' } });
     expect(ev.id).toMatch(/^\d+$/);
@@ -76,43 +86,45 @@ describe('user events on the websocket', () => {
     const list = body(await t.app.inject({ url: '/swx/customer/user/listNotifications', headers: real(alice) }));
     const row = list.result.rows.find((n: { id: string }) => n.id === String(ev.id));
     expect(row).toMatchObject({ kind: 'deposit.approved', refId: depositId, read: false });
-    expect(list.result.unread).toBe(3); // the first deposit (before joining) left a notification too
+    expect(list.result.unread).toBe(2); // submitted and approved
     // and the balance the app reloads on it has the credit
     const balances = body(await t.app.inject({ url: '/swx/customer/user/balances', headers: real(alice) }));
     expect(balances.result.assets.find((x: { asset: string }) => x.asset === 'USDT').available).toBe('200.000000');
 
-    // bob heard nothing of alice's money
+    // the other user heard nothing of alice's money
     await sleep(150);
     expect(userEvents(b)).toEqual([]);
     expect(userEvents(a).map((e) => e.kind)).toEqual(['deposit.submitted', 'deposit.approved']);
   });
 
   it('a rejection reaches the owner with the operator\'s reason, and only the owner', async () => {
+    const { socket: a } = await listeningUser();
+    const { user: bob, socket: b } = await listeningUser();
     await fund(t.app, bob.id, 'USDT', '50');
-    const submittedMsg = b.upcoming<UserMsg>((m) => isUser(m) && m.event.kind === 'withdrawal.submitted');
+    const submittedMsg = b.upcoming<UserMsg>(isEvent('withdrawal.submitted'));
     const w = body(await t.app.inject({ method: 'POST', url: '/swx/customer/user/withdrawal', headers: real(bob), payload: { method: 'USDT-TRC20', address: ADDR.TRON, amount: '20' } }));
-    expect(w.code).toBe(20003);
+    expect(w.code).toBe(Ok.WITHDRAWAL_SUBMITTED);
     expect((await submittedMsg).event).toMatchObject({ refType: 'withdrawal', refId: w.result.id, params: { amount: '20.000000', receiveAmount: '19.800000' } });
-    const rejectedMsg = b.upcoming<UserMsg>((m) => isUser(m) && m.event.kind === 'withdrawal.rejected');
-    expect((await adminCall(t.app, op, 'POST', `/withdrawals/${w.result.id}/reject`, { reason: 'Address <b>flagged</b>' })).code).toBe(200);
+    const rejectedMsg = b.upcoming<UserMsg>(isEvent('withdrawal.rejected'));
+    expect((await adminCall(t.app, op, 'POST', `/withdrawals/${w.result.id}/reject`, { reason: 'Address <b>flagged</b>' })).code).toBe(Ok.SUCCESS);
     expect((await rejectedMsg).event).toMatchObject({ refId: w.result.id, params: { reason: 'Address <b>flagged</b>' } });
     await sleep(150);
-    expect(userEvents(a).map((e) => e.kind)).toEqual(['deposit.submitted', 'deposit.approved']);
+    expect(userEvents(a)).toEqual([]);
   });
 
   it('leaving the channel (empty token, as the app does on logout) stops the stream; a new socket joins again', async () => {
-    expect(await join(a, '')).toEqual({ type: 'auth', ok: false, code: 401 });
+    const { user: alice, socket: a } = await listeningUser();
+    expect(await join(a, '')).toEqual({ type: 'auth', ok: false, code: Err.LOGIN_REQUIRED });
     const res = body(await recharge(t.app, alice, rechargeFields({ amount: '130', txHash: hash() })));
-    expect(res.code).toBe(20002);
+    expect(res.code).toBe(Ok.RECHARGE_SUBMITTED);
     await sleep(150);
-    expect(userEvents(a)).toHaveLength(2);
+    expect(userEvents(a)).toEqual([]);
     // a reconnect is a new socket: it hears only after it authenticates again
     const again = await connect();
     expect((await join(again, alice.token)).ok).toBe(true);
-    const rejected = again.upcoming<UserMsg>((m) => isUser(m) && m.event.kind === 'deposit.rejected');
-    expect((await adminCall(t.app, op, 'POST', `/deposits/${res.result.id}/reject`, { reason: 'Hash not found on chain' })).code).toBe(200);
+    const rejected = again.upcoming<UserMsg>(isEvent('deposit.rejected'));
+    expect((await adminCall(t.app, op, 'POST', `/deposits/${res.result.id}/reject`, { reason: 'Hash not found on chain' })).code).toBe(Ok.SUCCESS);
     expect((await rejected).event).toMatchObject({ refId: res.result.id, params: { reason: 'Hash not found on chain' } });
-    expect(userEvents(a)).toHaveLength(2);
-    for (const p of [a, b, again]) p.ws.terminate();
+    expect(userEvents(a)).toEqual([]);
   });
 });

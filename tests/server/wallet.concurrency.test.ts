@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, body, usingPostgres, type TestApp } from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { body, usingPostgres, useTestApp } from './helpers.ts';
 import { ADDR, counts, createUser, fund, real, recharge, rechargeFields, hash, type TestUser } from './walletFixtures.ts';
 import { reconcile } from '../../server/ledger/reconcile.ts';
+import { Err, Ok } from '../../src/contract/errors.ts';
 
 /**
  * Races on one balance and one record. Under TEST_DB=postgres the app runs on a pg Pool of 20,
@@ -9,18 +10,10 @@ import { reconcile } from '../../server/ledger/reconcile.ts';
  * the same answer.
  */
 describe(`wallet concurrency (${usingPostgres() ? 'PostgreSQL pool' : 'PGlite'})`, () => {
-  let t: TestApp;
+  const t = useTestApp();
   let op: TestUser;
   beforeAll(async () => {
-    t = await buildTestApp();
     op = await createUser(t.app, 'operator');
-  });
-  afterAll(async () => {
-    // pg-pool's end() resolves before its sockets finish closing; give them a moment so that
-    // dropping the test database (WITH FORCE) does not kill live connections (57P01).
-    await t?.app.close();
-    await new Promise((r) => setTimeout(r, 500));
-    await t?.close();
   });
 
   it('200 simultaneous withdrawals against a balance covering 10: exactly 10 holds, 190 refusals 10011', async () => {
@@ -32,8 +25,8 @@ describe(`wallet concurrency (${usingPostgres() ? 'PostgreSQL pool' : 'PGlite'})
       payload: { method: 'USDT-TRC20', address: ADDR.TRON, amount: '25' },
     })));
     const codes = replies.map((r) => body(r).code);
-    expect(codes.filter((c) => c === 20003)).toHaveLength(10);
-    expect(codes.filter((c) => c === 10011)).toHaveLength(190);
+    expect(codes.filter((c) => c === Ok.WITHDRAWAL_SUBMITTED)).toHaveLength(10);
+    expect(codes.filter((c) => c === Err.INSUFFICIENT_BALANCE)).toHaveLength(190);
     const after = await counts(t.app);
     expect(after.withdrawals - before.withdrawals).toBe(10);
     expect(after.transfers - before.transfers).toBe(10);
@@ -47,14 +40,14 @@ describe(`wallet concurrency (${usingPostgres() ? 'PostgreSQL pool' : 'PGlite'})
   it('a deposit approved twice at once is credited once', async () => {
     const u = await createUser(t.app);
     const dep = body(await recharge(t.app, u, rechargeFields({ amount: '500' })));
-    expect(dep.code).toBe(20002);
+    expect(dep.code).toBe(Ok.RECHARGE_SUBMITTED);
     const before = await counts(t.app);
     const replies = await Promise.all(Array.from({ length: 8 }, () => t.app.inject({
       method: 'POST', url: `/admin-api/deposits/${dep.result.id}/approve`, headers: { authorization: op.token }, payload: {},
     })));
     const codes = replies.map((r) => body(r).code).sort();
-    expect(codes.filter((c) => c === 200)).toHaveLength(1);
-    expect(codes.filter((c) => c === 10044)).toHaveLength(7);
+    expect(codes.filter((c) => c === Ok.SUCCESS)).toHaveLength(1);
+    expect(codes.filter((c) => c === Err.STATUS_TRANSITION_DENIED)).toHaveLength(7);
     const after = await counts(t.app);
     expect(after.transfers - before.transfers).toBe(1);
     expect(after.audit - before.audit).toBe(1);
@@ -73,8 +66,8 @@ describe(`wallet concurrency (${usingPostgres() ? 'PostgreSQL pool' : 'PGlite'})
       ...Array.from({ length: 4 }, () => t.app.inject({ method: 'POST', url: `/admin-api/withdrawals/${w.result.id}/reject`, headers: { authorization: op.token }, payload: { reason: 'race' } })),
     ]);
     const codes = replies.map((r) => body(r).code);
-    expect(codes.filter((c) => c === 200)).toHaveLength(1);
-    expect(codes.filter((c) => c === 10044)).toHaveLength(7);
+    expect(codes.filter((c) => c === Ok.SUCCESS)).toHaveLength(1);
+    expect(codes.filter((c) => c === Err.STATUS_TRANSITION_DENIED)).toHaveLength(7);
     const bal = body(await t.app.inject({ url: '/swx/customer/user/balances', headers: real(u) })).result.assets[0];
     expect(bal.withdrawalHold).toBe('0.000000');
     expect(['0.000000', '100.000000']).toContain(bal.available);
@@ -86,7 +79,7 @@ describe(`wallet concurrency (${usingPostgres() ? 'PostgreSQL pool' : 'PGlite'})
     const txHash = hash();
     const replies = await Promise.all(Array.from({ length: 20 }, (_, i) => recharge(t.app, users[i % 4], rechargeFields({ txHash }))));
     const codes = replies.map((r) => body(r).code);
-    expect(codes.filter((c) => c === 20002)).toHaveLength(1);
-    expect(codes.filter((c) => c === 10038)).toHaveLength(19);
+    expect(codes.filter((c) => c === Ok.RECHARGE_SUBMITTED)).toHaveLength(1);
+    expect(codes.filter((c) => c === Err.TX_HASH_USED)).toHaveLength(19);
   });
 });
