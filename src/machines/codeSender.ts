@@ -1,15 +1,22 @@
 import { assign, fromPromise, setup } from 'xstate';
+import type { SendCodeResult } from '../contract/auth.ts';
+import { targetOf, targetRefusal, type Target, type TargetValues } from './credentials.ts';
 
 /**
- * The "send code" button: idle → sending → counting down (one tick a second) → idle. The
- * countdown length comes from the service (`resendAfterSeconds`).
+ * The "send code" button of register and password reset: idle → sending → counting down (one
+ * tick a second) → idle. A code is only asked for a target that can receive it (the `hasTarget`
+ * guard: a well-formed e-mail or a phone number), so the screen enables the button exactly when
+ * the machine can take `code.send`. The countdown length comes from the service
+ * (`resendAfterSeconds`); `sendCode` (the service call with the purpose) is supplied by the
+ * flow's actor factory.
  */
 export interface CodeSenderContext {
   secondsLeft: number;
   sentTo: string | null;
   error: string | null;
 }
-export type CodeSenderEvent = { type: 'code.send'; target: Record<string, string> };
+/** `target`: the channel and fields the form shows; the code goes to `targetOf(target)`. */
+export type CodeSenderEvent = { type: 'code.send'; target: TargetValues };
 
 export const codeSenderMachine = setup({
   types: {
@@ -17,9 +24,12 @@ export const codeSenderMachine = setup({
     events: {} as CodeSenderEvent,
   },
   actors: {
-    sendCode: fromPromise<{ sentTo: string; resendAfterSeconds: number }, Record<string, string>>(async () => ({ sentTo: '', resendAfterSeconds: 60 })),
+    sendCode: fromPromise<Pick<SendCodeResult, 'sentTo' | 'resendAfterSeconds'>, Target>(async () => {
+      throw new Error('sendCode not provided');
+    }),
   },
   guards: {
+    hasTarget: ({ event }) => targetRefusal(event.target) === null,
     moreToWait: ({ context }) => context.secondsLeft > 1,
   },
   delays: { tick: 1000 },
@@ -29,13 +39,14 @@ export const codeSenderMachine = setup({
   initial: 'idle',
   states: {
     idle: {
-      on: { 'code.send': 'sending' },
+      on: { 'code.send': { guard: 'hasTarget', target: 'sending' } },
     },
     sending: {
       tags: ['busy'],
       invoke: {
+        id: 'sendCode',
         src: 'sendCode',
-        input: ({ event }) => (event.type === 'code.send' ? event.target : {}),
+        input: ({ event }) => targetOf((event as CodeSenderEvent).target),
         onDone: {
           target: 'coolingDown',
           actions: assign(({ event }) => ({ secondsLeft: event.output.resendAfterSeconds, sentTo: event.output.sentTo, error: null })),

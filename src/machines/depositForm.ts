@@ -1,12 +1,17 @@
-import { assign, fromPromise, setup } from 'xstate';
-import type { Asset } from '../contract/constants.ts';
-import type { Deposit, Network } from '../contract/wallet.ts';
+import { Check, Errors } from 'typebox/value';
+import { Err } from '../contract/errors.ts';
+import { MIN_DEPOSIT, UPLOAD_MAX_BYTES_DEFAULT, type Asset } from '../contract/constants.ts';
+import { RechargeFields, type Deposit, type Network } from '../contract/wallet.ts';
+import { isBelow, parseAmount } from '../services/money.ts';
+import { refused, type Refusal } from './refusal.ts';
+import { submissionMachine } from './submission.ts';
 
 /**
- * The deposit (recharge) form: editing → validating (client-side checks: amount, minimum, hash,
- * proof digits, image type and size) → submitting → submitted (20002), or failed with the
- * catalogue code of the refusal, local or from the service. `validate` and `submit` are supplied
- * by the screen (services/walletRules.ts, services/walletApi.ts), so the chart stays pure.
+ * The deposit (recharge) form: the claim of a transfer the user made to the receive address,
+ * with the chain transaction, the proof's last six digits and the proof image. Its guard checks
+ * the amount (precision, minimum), the fields against the contract's RechargeFields schema and
+ * the image's presence and size; success is 20002 (the claim waits for review). The image's
+ * bytes are checked by the submit actor before the upload (that needs to read the file).
  */
 
 /** What the machine needs of the proof image; a browser File has these fields. */
@@ -24,83 +29,24 @@ export interface DepositValues {
   proof: ProofFile | null;
 }
 
-/** A refusal: the catalogue code (null for a network failure) and its text in the user's language. */
-export interface Refusal {
-  code: number | null;
-  message: string;
-}
-export function refusalOf(error: unknown): Refusal {
-  const e = error as { code?: unknown; message?: unknown } | null;
-  return { code: typeof e?.code === 'number' ? e.code : null, message: typeof e?.message === 'string' ? e.message : String(error) };
+/** The rule a malformed field breaks, named in the 10030 text (app:wallet.*Rule). */
+const FIELD_RULES: Record<string, string> = { '/txHash': 'app:wallet.txHashRule', '/proofLast6': 'app:wallet.last6Rule' };
+
+const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${+(n / (1024 * 1024)).toFixed(1)} MB` : `${Math.round(n / 1024)} kB`);
+
+/** The refusal of a deposit claim that cannot be sent (the catalogue code the service would give), or null. */
+export function depositRefusal(v: DepositValues, maxBytes = UPLOAD_MAX_BYTES_DEFAULT): Refusal | null {
+  const amount = parseAmount(v.coin, v.amount);
+  if (!amount) return refused(Err.AMOUNT_INVALID);
+  if (isBelow(amount, MIN_DEPOSIT[v.coin])) return refused(Err.DEPOSIT_BELOW_MINIMUM, { name: v.coin, limit: MIN_DEPOSIT[v.coin] });
+  const fields = { amount, coin: v.coin, network: v.network, txHash: v.txHash.trim(), proofLast6: v.proofLast6.trim() };
+  if (!Check(RechargeFields, fields)) {
+    const path = Errors(RechargeFields, fields)[0]?.instancePath ?? '';
+    return refused(Err.MALFORMED_REQUEST, { detail: FIELD_RULES[path] ? { key: FIELD_RULES[path] } : path.slice(1) });
+  }
+  if (!v.proof) return refused(Err.UPLOAD_REQUIRED);
+  if (v.proof.size > maxBytes) return refused(Err.IMAGE_TOO_LARGE, { limit: formatBytes(maxBytes) });
+  return null;
 }
 
-export interface DepositFormContext {
-  values: DepositValues | null;
-  refusal: Refusal | null;
-  result: Deposit | null;
-}
-export type DepositFormEvent =
-  | { type: 'depositForm.submit'; values: DepositValues }
-  | { type: 'depositForm.edit' }
-  | { type: 'depositForm.reset' };
-
-export const depositFormMachine = setup({
-  types: {
-    context: {} as DepositFormContext,
-    events: {} as DepositFormEvent,
-  },
-  actors: {
-    validate: fromPromise<void, DepositValues>(async () => {}),
-    submit: fromPromise<Deposit, DepositValues>(async () => {
-      throw new Error('submit not provided');
-    }),
-  },
-  actions: {
-    /** toast 20002, reload balances and records (supplied by the screen) */
-    submitted: (_, _params: { deposit: Deposit }) => {},
-  },
-}).createMachine({
-  id: 'depositForm',
-  context: { values: null, refusal: null, result: null },
-  initial: 'editing',
-  states: {
-    editing: {
-      on: {
-        'depositForm.submit': { target: 'validating', actions: assign({ values: ({ event }) => event.values, refusal: null }) },
-      },
-    },
-    validating: {
-      tags: ['busy'],
-      invoke: {
-        id: 'validate',
-        src: 'validate',
-        input: ({ context }) => context.values!,
-        onDone: 'submitting',
-        onError: { target: 'failed', actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) },
-      },
-    },
-    submitting: {
-      tags: ['busy'],
-      invoke: {
-        id: 'submit',
-        src: 'submit',
-        input: ({ context }) => context.values!,
-        onDone: {
-          target: 'submitted',
-          actions: [assign({ result: ({ event }) => event.output }), { type: 'submitted', params: ({ event }) => ({ deposit: event.output }) }],
-        },
-        onError: { target: 'failed', actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) },
-      },
-    },
-    failed: {
-      on: {
-        'depositForm.edit': { target: 'editing', actions: assign({ refusal: null }) },
-        'depositForm.submit': { target: 'validating', actions: assign({ values: ({ event }) => event.values, refusal: null }) },
-      },
-    },
-    submitted: {
-      // another deposit: an empty form (the proof image is not reused)
-      on: { 'depositForm.reset': { target: 'editing', actions: assign({ values: null, result: null }) } },
-    },
-  },
-});
+export const depositFormMachine = submissionMachine<'depositForm', DepositValues, Deposit>({ id: 'depositForm', check: (v) => depositRefusal(v), again: true });

@@ -1,13 +1,16 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { refusalOf, type Refusal } from './depositForm.ts';
+import { Check } from 'typebox/value';
+import { ApproveWithdrawalBody, RejectBody } from '../contract/admin.ts';
+import { refusalOf, type Refusal } from './refusal.ts';
 
 /**
  * One operator review of one record (a deposit or a withdrawal in the console):
  * idle → confirming (the dialog: approve asks for confirmation, a withdrawal approval for the
  * payout hash, a rejection for the reason the user will read) → submitting → done, or failed with
  * the catalogue code (e.g. 10044 already reviewed). Input problems are caught in `confirming`
- * before anything is sent. `submit` (the adminApi call) and `reviewed` (update the row) are
- * supplied by the view.
+ * by the contract's RejectBody / ApproveWithdrawalBody schemas, before anything is sent. `submit`
+ * (the operator API call) and `reviewed` (update the row) are supplied by the flow's actor
+ * factory (src/services/flows/reviewFlow.ts).
  */
 export type ReviewKind = 'deposit' | 'withdrawal';
 export type ReviewDecision = 'approve' | 'reject';
@@ -36,20 +39,10 @@ export type ReviewActionEvent =
   | { type: 'review.confirm'; values: ReviewValues }
   | { type: 'review.cancel' };
 
-// the same rule as the contract's ApproveWithdrawalBody / RejectBody, so a bad value never leaves the browser
-const PAYOUT_HASH = /^(0x)?[0-9a-fA-F]{16,98}$/;
-const REASON_MAX = 500;
-
-/** The input problem of a decision, or null when it can be sent. */
+/** The input problem of a decision (its body checked against the contract), or null when it can be sent. */
 export function reviewProblem(kind: ReviewKind, decision: ReviewDecision, values: ReviewValues): ReviewProblem {
-  if (decision === 'reject') {
-    const r = values.reason?.trim() ?? '';
-    return r.length === 0 || r.length > REASON_MAX ? 'reason' : null;
-  }
-  if (kind === 'withdrawal') {
-    const h = values.payoutTxHash?.trim() ?? '';
-    return h.length >= 16 && h.length <= 100 && PAYOUT_HASH.test(h) ? null : 'hash';
-  }
+  if (decision === 'reject') return Check(RejectBody, { reason: values.reason?.trim() ?? '' }) ? null : 'reason';
+  if (kind === 'withdrawal') return Check(ApproveWithdrawalBody, { payoutTxHash: values.payoutTxHash?.trim() ?? '' }) ? null : 'hash';
   return null;
 }
 

@@ -1,11 +1,15 @@
-import { assign, fromPromise, setup } from 'xstate';
-import type { Withdrawal } from '../contract/wallet.ts';
-import { refusalOf, type Refusal } from './depositForm.ts';
+import { Check } from 'typebox/value';
+import { Err } from '../contract/errors.ts';
+import { WithdrawalBody, type Withdrawal, type WithdrawalMethods } from '../contract/wallet.ts';
+import { isAbove, isBelow, parseAmount } from '../services/money.ts';
+import { refused, type Refusal } from './refusal.ts';
+import { submissionMachine } from './submission.ts';
 
 /**
- * The withdrawal form: editing → validating (method, address, amount, minimum, available
- * balance) → submitting → submitted (20003: the amount sits in the hold), or failed with the
- * catalogue code. `validate` and `submit` are supplied by the screen. The fee preview is a pure
+ * The withdrawal form: method, address and amount. Its guard checks them against what the
+ * service offers (the methods with their minimum and the available balance, from the
+ * withdrawal-methods query) and the contract's WithdrawalBody schema; success is 20003 (the
+ * amount sits in the withdrawal hold until an operator pays it out). The fee preview is a pure
  * function of the values (services/money.ts), not state.
  */
 export interface WithdrawalValues {
@@ -14,73 +18,21 @@ export interface WithdrawalValues {
   address: string;
   amount: string;
 }
-
-export interface WithdrawalFormContext {
-  values: WithdrawalValues | null;
-  refusal: Refusal | null;
-  result: Withdrawal | null;
+/** What the form submits: the values and the offer they are checked against. */
+export interface WithdrawalDraft extends WithdrawalValues {
+  offer: WithdrawalMethods['methods'][number] | null;
 }
-export type WithdrawalFormEvent =
-  | { type: 'withdrawalForm.submit'; values: WithdrawalValues }
-  | { type: 'withdrawalForm.edit' }
-  | { type: 'withdrawalForm.reset' };
 
-export const withdrawalFormMachine = setup({
-  types: {
-    context: {} as WithdrawalFormContext,
-    events: {} as WithdrawalFormEvent,
-  },
-  actors: {
-    validate: fromPromise<void, WithdrawalValues>(async () => {}),
-    submit: fromPromise<Withdrawal, WithdrawalValues>(async () => {
-      throw new Error('submit not provided');
-    }),
-  },
-  actions: {
-    /** toast 20003, reload balances and records (supplied by the screen) */
-    submitted: (_, _params: { withdrawal: Withdrawal }) => {},
-  },
-}).createMachine({
-  id: 'withdrawalForm',
-  context: { values: null, refusal: null, result: null },
-  initial: 'editing',
-  states: {
-    editing: {
-      on: {
-        'withdrawalForm.submit': { target: 'validating', actions: assign({ values: ({ event }) => event.values, refusal: null }) },
-      },
-    },
-    validating: {
-      tags: ['busy'],
-      invoke: {
-        id: 'validate',
-        src: 'validate',
-        input: ({ context }) => context.values!,
-        onDone: 'submitting',
-        onError: { target: 'failed', actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) },
-      },
-    },
-    submitting: {
-      tags: ['busy'],
-      invoke: {
-        id: 'submit',
-        src: 'submit',
-        input: ({ context }) => context.values!,
-        onDone: {
-          target: 'submitted',
-          actions: [assign({ result: ({ event }) => event.output }), { type: 'submitted', params: ({ event }) => ({ withdrawal: event.output }) }],
-        },
-        onError: { target: 'failed', actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) },
-      },
-    },
-    failed: {
-      on: {
-        'withdrawalForm.edit': { target: 'editing', actions: assign({ refusal: null }) },
-        'withdrawalForm.submit': { target: 'validating', actions: assign({ values: ({ event }) => event.values, refusal: null }) },
-      },
-    },
-    submitted: {
-      on: { 'withdrawalForm.reset': { target: 'editing', actions: assign({ values: null, result: null }) } },
-    },
-  },
-});
+/** The refusal of a withdrawal that cannot be sent (the catalogue code the service would give), or null. */
+export function withdrawalRefusal(v: WithdrawalDraft): Refusal | null {
+  // the methods the service offers are the only valid ones
+  if (!v.method || !v.offer || v.offer.method !== v.method) return refused(Err.WITHDRAW_METHOD_REQUIRED);
+  if (!v.address.trim()) return refused(Err.ADDRESS_REQUIRED);
+  const amount = parseAmount(v.offer.coin, v.amount);
+  if (!amount || isBelow(amount, v.offer.minAmount)) return refused(Err.AMOUNT_INVALID);
+  if (isAbove(amount, v.offer.available)) return refused(Err.INSUFFICIENT_BALANCE);
+  if (!Check(WithdrawalBody, { method: v.method, address: v.address.trim(), amount })) return refused(Err.ADDRESS_INVALID);
+  return null;
+}
+
+export const withdrawalFormMachine = submissionMachine<'withdrawalForm', WithdrawalDraft, Withdrawal>({ id: 'withdrawalForm', check: withdrawalRefusal, again: true });

@@ -1,27 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { withdrawalFormMachine } from '../../src/machines/withdrawalForm.ts';
-import { statusesOf, statusView } from '../../src/machines/recordStatus.ts';
 import { Err } from '../../src/contract/errors.ts';
+import { depositFormMachine, depositRefusal } from '../../src/machines/depositForm.ts';
+import { refused, Refused } from '../../src/machines/refusal.ts';
+import { statusesOf, statusView } from '../../src/machines/recordStatus.ts';
+import { withdrawalFormMachine, withdrawalRefusal } from '../../src/machines/withdrawalForm.ts';
 import { maxAmount, parseAmount, percentOf, withdrawalQuote } from '../../src/services/money.ts';
-import { sniffImage, validateDeposit, validateWithdrawal } from '../../src/services/walletRules.ts';
+import { checkProofImage, sniffImage } from '../../src/services/walletRules.ts';
 import { checkModel } from './pathRunner.ts';
-import { depositValues, model, spec, withdrawal, withdrawalValues } from './walletForms.model.ts';
+import { depositValues, model, withdrawalValues } from './walletForms.model.ts';
 
 /**
- * The wallet forms' generated paths (walletForms.model.ts); then the rules the screens supply as
- * their actors (exact decimal fee preview, client-side checks with catalogue codes).
+ * The wallet forms' generated paths (walletForms.model.ts); then their guards' rules (the
+ * catalogue code of every refusal), the proof image check of the deposit actor, and the exact
+ * decimal fee preview.
  */
 describe('wallet form machines: generated paths', () => {
   checkModel(model);
   it('a refusal keeps its catalogue code until the user edits', () => {
-    const a = createActor(spec(withdrawalFormMachine, 'withdrawalForm', withdrawalValues, withdrawal).provide(() => {})).start();
-    a.send({ type: 'withdrawalForm.submit', values: withdrawalValues });
-    a.send({ type: 'xstate.error.actor.validate', error: { code: Err.ADDRESS_REQUIRED, message: 'Enter the receiving address' } } as never);
+    const a = createActor(withdrawalFormMachine).start();
+    a.send({ type: 'withdrawalForm.submit', values: { ...withdrawalValues, address: ' ' } });
     expect(a.getSnapshot().value).toBe('failed');
-    expect(a.getSnapshot().context.refusal).toEqual({ code: Err.ADDRESS_REQUIRED, message: 'Enter the receiving address' });
+    expect(a.getSnapshot().context.refusal).toEqual(refused(Err.ADDRESS_REQUIRED));
     a.send({ type: 'withdrawalForm.edit' });
+    expect(a.getSnapshot().value).toBe('editing');
     expect(a.getSnapshot().context.refusal).toBeNull();
+  });
+  it('another deposit after a success starts from an empty form', () => {
+    const a = createActor(depositFormMachine).start();
+    a.send({ type: 'depositForm.submit', values: depositValues });
+    a.send({ type: 'xstate.done.actor.submit', output: { id: '1' } } as never);
+    expect(a.getSnapshot().value).toBe('submitted');
+    a.send({ type: 'depositForm.reset' });
+    expect(a.getSnapshot().context).toEqual({ values: null, refusal: null, result: null });
   });
 });
 
@@ -51,32 +62,46 @@ describe('money: exact decimal strings', () => {
   });
 });
 
-describe('client-side checks give the catalogue code', () => {
+describe('the forms\' guards give the catalogue code', () => {
+  it('deposit: amount, minimum, hash and digits (the contract\'s RechargeFields), image presence and size', () => {
+    expect(depositRefusal(depositValues)).toBeNull();
+    expect(depositRefusal({ ...depositValues, amount: 'abc' })).toEqual(refused(Err.AMOUNT_INVALID));
+    expect(depositRefusal({ ...depositValues, amount: '119.99' })).toEqual(refused(Err.DEPOSIT_BELOW_MINIMUM, { name: 'USDT', limit: '120' }));
+    // a malformed field names the rule it breaks, in the user's language (a key the view translates)
+    expect(depositRefusal({ ...depositValues, txHash: "'; DROP TABLE deposits; --" })).toEqual(refused(Err.MALFORMED_REQUEST, { detail: { key: 'app:wallet.txHashRule' } }));
+    expect(depositRefusal({ ...depositValues, proofLast6: '12345' })).toEqual(refused(Err.MALFORMED_REQUEST, { detail: { key: 'app:wallet.last6Rule' } }));
+    expect(depositRefusal({ ...depositValues, proof: null })).toEqual(refused(Err.UPLOAD_REQUIRED));
+    expect(depositRefusal({ ...depositValues, proof: { name: 'big.png', type: 'image/png', size: 2 * 1024 * 1024 + 1 } })).toEqual(refused(Err.IMAGE_TOO_LARGE, { limit: '2 MB' }));
+  });
+  it('withdrawal: method, address, amount, minimum, available', () => {
+    const code = (v: typeof withdrawalValues) => withdrawalRefusal(v)?.code ?? null;
+    expect(code(withdrawalValues)).toBeNull();
+    expect(code({ ...withdrawalValues, method: '' })).toBe(Err.WITHDRAW_METHOD_REQUIRED);
+    expect(code({ ...withdrawalValues, method: 'DOGE-DOGE' })).toBe(Err.WITHDRAW_METHOD_REQUIRED);
+    expect(code({ ...withdrawalValues, offer: null })).toBe(Err.WITHDRAW_METHOD_REQUIRED);
+    expect(code({ ...withdrawalValues, address: '  ' })).toBe(Err.ADDRESS_REQUIRED);
+    expect(code({ ...withdrawalValues, address: 'T'.repeat(121) })).toBe(Err.ADDRESS_INVALID);
+    expect(code({ ...withdrawalValues, amount: '9.99' })).toBe(Err.AMOUNT_INVALID);
+    expect(code({ ...withdrawalValues, amount: '150.000001' })).toBe(Err.INSUFFICIENT_BALANCE);
+    expect(code({ ...withdrawalValues, amount: '150' })).toBeNull();
+  });
+});
+
+describe('the deposit actor checks the proof image by its bytes before the upload', () => {
   const png = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])], { type: 'image/png' });
   const asFile = (b: Blob, name: string) => Object.assign(b, { name });
-  const code = (p: Promise<void>) => p.then(() => null, (e: { code: number }) => e.code);
-  it('deposit: amount, minimum, hash, digits, image presence, size and content', async () => {
-    const ok = { ...depositValues, proof: asFile(png, 'p.png') };
-    expect(await code(validateDeposit(ok))).toBeNull();
-    expect(await code(validateDeposit({ ...ok, amount: 'abc' }))).toBe(Err.AMOUNT_INVALID);
-    expect(await code(validateDeposit({ ...ok, amount: '119.99' }))).toBe(Err.DEPOSIT_BELOW_MINIMUM);
-    expect(await code(validateDeposit({ ...ok, txHash: "'; DROP TABLE deposits; --" }))).toBe(Err.MALFORMED_REQUEST);
-    expect(await code(validateDeposit({ ...ok, proofLast6: '12345' }))).toBe(Err.MALFORMED_REQUEST);
-    expect(await code(validateDeposit({ ...ok, proof: null }))).toBe(Err.UPLOAD_REQUIRED);
-    expect(await code(validateDeposit({ ...ok, proof: { name: 'big.png', type: 'image/png', size: 2 * 1024 * 1024 + 1 } }))).toBe(Err.IMAGE_TOO_LARGE);
-    // a script renamed .png is refused by its bytes
-    expect(await code(validateDeposit({ ...ok, proof: asFile(new Blob(['<script>alert(1)</script>'], { type: 'image/png' }), 'x.png') }))).toBe(Err.IMAGE_FORMAT_WRONG);
+  const code = (p: Promise<void>) => p.then(() => null, (e: unknown) => (e instanceof Refused ? e.refusal.code : e));
+  it('a PNG passes; a script renamed .png and a missing image are refused', async () => {
+    expect(await code(checkProofImage(asFile(png, 'p.png')))).toBeNull();
+    expect(await code(checkProofImage(asFile(new Blob(['<script>alert(1)</script>'], { type: 'image/png' }), 'x.png')))).toBe(Err.IMAGE_FORMAT_WRONG);
+    expect(await code(checkProofImage(null))).toBe(Err.UPLOAD_REQUIRED);
+    // without bytes to read, the declared type decides
+    expect(await code(checkProofImage({ name: 'p.gif', type: 'image/gif', size: 10 }))).toBe(Err.IMAGE_FORMAT_WRONG);
+  });
+  it('recognises JPEG, PNG and both JPEG 2000 forms', () => {
     expect(sniffImage(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))).toBe('image/jpeg');
     expect(sniffImage(new Uint8Array([0, 0, 0, 0x0c, 0x6a, 0x50, 0x20, 0x20, 0x0d, 0x0a, 0x87, 0x0a]))).toBe('image/jp2');
-  });
-  it('withdrawal: method, address, amount, minimum, available', async () => {
-    const methods = { feeRate: '0.01', methods: [{ method: 'USDT-TRC20', coin: 'USDT' as const, network: 'TRC20' as const, minAmount: '10.000000', available: '150.000000' }] };
-    expect(await code(validateWithdrawal(withdrawalValues, methods))).toBeNull();
-    expect(await code(validateWithdrawal({ ...withdrawalValues, method: '' }, methods))).toBe(Err.WITHDRAW_METHOD_REQUIRED);
-    expect(await code(validateWithdrawal({ ...withdrawalValues, method: 'DOGE-DOGE' }, methods))).toBe(Err.WITHDRAW_METHOD_REQUIRED);
-    expect(await code(validateWithdrawal({ ...withdrawalValues, address: '  ' }, methods))).toBe(Err.ADDRESS_REQUIRED);
-    expect(await code(validateWithdrawal({ ...withdrawalValues, amount: '9.99' }, methods))).toBe(Err.AMOUNT_INVALID);
-    expect(await code(validateWithdrawal({ ...withdrawalValues, amount: '150.000001' }, methods))).toBe(Err.INSUFFICIENT_BALANCE);
-    expect(await code(validateWithdrawal({ ...withdrawalValues, amount: '150' }, methods))).toBeNull();
+    expect(sniffImage(new Uint8Array([0xff, 0x4f, 0xff, 0x51]))).toBe('image/jp2');
+    expect(sniffImage(new TextEncoder().encode('GIF89a'))).toBeNull();
   });
 });

@@ -1,39 +1,31 @@
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { authApi } from '../../services/authApi.ts';
-import { navigate } from '../../services/navigation.ts';
-import type { LoginResult } from '../../services/types.ts';
-import { useAction, useSession } from '../app/hooks.ts';
+import { submissionView } from '../../machines/submission.ts';
+import { googleCallbackFlow } from '../../services/flows/authFlows.ts';
+import { useAppActors } from '../app/actors.tsx';
+import { useFlow, useRefusalText } from '../app/useFlow.ts';
+import auth from './auth.module.css';
 import styles from './screens.module.css';
 
-/** The provider sends the browser here with code and state; we post them to loginByGoogle. */
+/** The provider sends the browser here with code and state; the googleCallback flow posts them once. */
 export default function GoogleCallback() {
   const { t } = useTranslation();
-  const { send } = useSession();
+  const { session } = useAppActors();
+  const text = useRefusalText();
   const [params] = useSearchParams();
   const code = params.get('code') ?? '';
   const state = params.get('state') ?? '';
-  const login = useAction(
-    (v, signal) => {
-      if (!v.code || !v.state) throw new Error(t('auth.googleFailed'));
-      return authApi.loginByGoogle({ code: v.code.slice(0, 2048), state: v.state.slice(0, 256) }, signal);
-    },
-    (result: LoginResult) => {
-      send({ type: 'session.loggedIn', result });
-      navigate('/', true);
-    },
-  );
+  const [login, send] = useFlow(() => googleCallbackFlow(session), submissionView);
   useEffect(() => {
-    login.submit({ code, state });
-    // once per visit
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    // a second submit (StrictMode's second effect) finds the flow busy and is ignored
+    send({ type: 'googleCallback.submit', values: { code, state } });
+  }, [send, code, state]);
   return (
-    <div className={styles.form} data-testid="google-callback" style={{ marginBlockStart: '20vh' }}>
-      {login.error ? (
+    <div className={`${styles.form} ${auth.waiting}`} data-testid="google-callback">
+      {login.refusal ? (
         <>
-          <p className={styles.formError} role="alert">{login.error}</p>
+          <p className={styles.formError} role="alert">{text(login.refusal)}</p>
           <Link href="/pass/login">{t('nav.login')}</Link>
         </>
       ) : (

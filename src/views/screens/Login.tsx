@@ -1,36 +1,29 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { authApi } from '../../services/authApi.ts';
-import { navigate } from '../../services/navigation.ts';
-import type { LoginResult } from '../../services/types.ts';
-import { useAction, useSession } from '../app/hooks.ts';
+import { submissionView } from '../../machines/submission.ts';
+import { googleStartFlow, signInFlow } from '../../services/flows/authFlows.ts';
+import { useAppActors } from '../app/actors.tsx';
+import { useFlow, useRefusalText } from '../app/useFlow.ts';
 import { PasswordField } from '../components/AuthFields.tsx';
+import auth from './auth.module.css';
 import styles from './screens.module.css';
 
+/** Sign-in: the signIn flow (account and password) and the googleStart flow (the Google button). */
 export default function Login() {
   const { t } = useTranslation();
-  const { send } = useSession();
+  const { session } = useAppActors();
+  const text = useRefusalText();
   const [v, setV] = useState({ account: '', password: '' });
-  const login = useAction(
-    async (values, signal) => {
-      if (!values.account.trim()) throw new Error(t('auth.errors.usernameRequired'));
-      if (!values.password) throw new Error(t('auth.errors.passwordRequired'));
-      return authApi.login({ account: values.account.trim(), password: values.password }, signal);
-    },
-    (result: LoginResult) => {
-      send({ type: 'session.loggedIn', result });
-      navigate('/');
-    },
-  );
-  const google = useAction((_, signal) => authApi.googleAuthUrl(signal), (r) => location.assign(r.url));
+  const [login, send] = useFlow(() => signInFlow(session), submissionView);
+  const [google, sendGoogle] = useFlow(googleStartFlow, submissionView);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    login.submit(v);
+    send({ type: 'signIn.submit', values: v });
   };
   const set = (k: keyof typeof v) => (value: string) => {
     setV({ ...v, [k]: value });
-    login.edit();
+    send({ type: 'signIn.edit' });
   };
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="login-title" data-testid="login-form">
@@ -40,12 +33,12 @@ export default function Login() {
         <input name="account" autoComplete="username" maxLength={254} value={v.account} onChange={(e) => set('account')(e.target.value)} required data-testid="account" />
       </label>
       <PasswordField label={t('auth.password')} name="password" value={v.password} onChange={set('password')} autoComplete="current-password" />
-      {login.error && <p className={styles.formError} role="alert" data-testid="form-error">{login.error}</p>}
-      <button type="submit" className={styles.submit} disabled={login.busy} data-testid="submit">{t('auth.submitLogin')}</button>
-      <button type="button" className={`${styles.submit}`} style={{ background: 'var(--paper)', color: 'var(--ink)', border: '1px solid var(--line)' }} disabled={google.busy} onClick={() => google.submit({})}>
+      {login.refusal && <p className={styles.formError} role="alert" data-testid="form-error" data-code={login.refusal.code ?? ''}>{text(login.refusal)}</p>}
+      <button type="submit" className={styles.submit} disabled={login.busy || login.result !== null} data-testid="submit">{t('auth.submitLogin')}</button>
+      <button type="button" className={`${styles.submit} ${auth.secondaryButton}`} disabled={google.busy || google.result !== null} onClick={() => sendGoogle({ type: 'googleStart.submit', values: {} })}>
         {t('auth.google')}
       </button>
-      {google.error && <p className={styles.formError} role="alert">{google.error}</p>}
+      {google.refusal && <p className={styles.formError} role="alert">{text(google.refusal)}</p>}
       <div className={styles.alt}>
         <Link href="/pass/reset">{t('auth.forgot')}</Link>
         <span>{t('auth.noAccount')} <Link href="/pass/register">{t('nav.signup')}</Link></span>

@@ -1,55 +1,34 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { EMAIL_RE, PASSWORD_MAX, PASSWORD_MIN, USERNAME_RE, passwordStrongEnough } from '../../contract/auth.ts';
-import { authApi } from '../../services/authApi.ts';
-import { navigate } from '../../services/navigation.ts';
-import type { LoginResult } from '../../services/types.ts';
-import { useAction, useSession } from '../app/hooks.ts';
-import { CodeField, PasswordField, TargetFields, targetOf, type Channel } from '../components/AuthFields.tsx';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../contract/auth.ts';
+import type { RegisterValues } from '../../machines/register.ts';
+import { submissionView } from '../../machines/submission.ts';
+import { registerFlow } from '../../services/flows/authFlows.ts';
+import { useAppActors } from '../app/actors.tsx';
+import { useFlow, useRefusalText } from '../app/useFlow.ts';
+import { CodeField, PasswordField, TargetFields } from '../components/AuthFields.tsx';
 import styles from './screens.module.css';
 
+/** Opening an account: the register flow; the invite code may come in the link (?invite= or ?code=). */
 export default function Register() {
   const { t } = useTranslation();
-  const { send } = useSession();
+  const { session } = useAppActors();
+  const text = useRefusalText();
   const [params] = useSearchParams();
   const invite = (params.get('invite') ?? params.get('code') ?? '').slice(0, 32);
-  const [channel, setChannel] = useState<Channel>('email');
-  const [v, setV] = useState<Record<string, string>>({ username: '', email: '', phone: '', areaCode: '+1', code: '', password: '', confirmPassword: '', inviteCode: invite });
-  const register = useAction(
-    async (values, signal) => {
-      if (!USERNAME_RE.test(values.username)) throw new Error(t('auth.errors.usernameInvalid'));
-      if (channel === 'email' && !EMAIL_RE.test(values.email.trim())) throw new Error(t('auth.errors.emailInvalid'));
-      if (channel === 'phone' && !values.phone.trim()) throw new Error(t('auth.errors.phoneRequired'));
-      if (!values.code.trim()) throw new Error(t('auth.errors.codeRequired'));
-      if (!passwordStrongEnough(values.password)) throw new Error(t('auth.errors.passwordWeak'));
-      if (values.password !== values.confirmPassword) throw new Error(t('auth.errors.passwordsDiffer'));
-      return authApi.register(
-        {
-          username: values.username,
-          password: values.password,
-          confirmPassword: values.confirmPassword,
-          code: values.code.trim(),
-          ...targetOf(channel, values),
-          ...(values.inviteCode.trim() ? { inviteCode: values.inviteCode.trim() } : {}),
-        },
-        signal,
-      );
-    },
-    (result: LoginResult) => {
-      send({ type: 'session.loggedIn', result });
-      navigate('/');
-    },
-  );
-  const set = (k: string) => (value: string) => {
+  const [v, setV] = useState<RegisterValues>({ channel: 'email', username: '', email: '', phone: '', areaCode: '+1', code: '', password: '', confirmPassword: '', inviteCode: invite });
+  const [form, send] = useFlow(() => registerFlow(session), submissionView);
+  const set = (k: keyof RegisterValues) => (value: string) => {
     setV((prev) => ({ ...prev, [k]: value }));
-    register.edit();
+    send({ type: 'register.edit' });
   };
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    register.submit(v);
+    send({ type: 'register.submit', values: v });
   };
   const p = v.password;
+  // the password rules as the user types (the flow's guard applies the contract's passwordStrongEnough)
   const rules = [
     ['auth.ruleLength', p.length >= PASSWORD_MIN && p.length <= PASSWORD_MAX],
     ['auth.ruleLetter', /[A-Za-z]/.test(p)],
@@ -64,8 +43,8 @@ export default function Register() {
         <input name="username" autoComplete="username" maxLength={20} value={v.username} onChange={(e) => set('username')(e.target.value)} aria-describedby="username-rule" required data-testid="username" />
         <small id="username-rule" className={styles.muted}>{t('auth.usernameRule')}</small>
       </label>
-      <TargetFields channel={channel} setChannel={setChannel} values={v} set={(k, value) => set(k)(value)} />
-      <CodeField purpose="register" target={targetOf(channel, v)} value={v.code} onChange={set('code')} />
+      <TargetFields values={v} set={(k, value) => set(k)(value)} />
+      <CodeField purpose="register" target={v} value={v.code} onChange={set('code')} />
       <PasswordField label={t('auth.password')} name="password" value={v.password} onChange={set('password')} autoComplete="new-password" />
       <PasswordField label={t('auth.confirmPassword')} name="confirmPassword" value={v.confirmPassword} onChange={set('confirmPassword')} autoComplete="new-password" />
       <ul className={styles.rules} aria-label={t('auth.rules')}>
@@ -77,8 +56,8 @@ export default function Register() {
         <span>{t('auth.inviteCode')}</span>
         <input name="inviteCode" maxLength={32} value={v.inviteCode} onChange={(e) => set('inviteCode')(e.target.value)} data-testid="invite" />
       </label>
-      {register.error && <p className={styles.formError} role="alert" data-testid="form-error">{register.error}</p>}
-      <button type="submit" className={styles.submit} disabled={register.busy} data-testid="submit">{t('auth.submitRegister')}</button>
+      {form.refusal && <p className={styles.formError} role="alert" data-testid="form-error" data-code={form.refusal.code ?? ''}>{text(form.refusal)}</p>}
+      <button type="submit" className={styles.submit} disabled={form.busy || form.result !== null} data-testid="submit">{t('auth.submitRegister')}</button>
       <div className={styles.alt}>
         <span>{t('auth.haveAccount')} <Link href="/pass/login">{t('nav.login')}</Link></span>
       </div>

@@ -1,49 +1,36 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { EMAIL_RE, passwordStrongEnough } from '../../contract/auth.ts';
-import { authApi } from '../../services/authApi.ts';
-import { navigate } from '../../services/navigation.ts';
-import { toast } from '../../services/toast.ts';
-import { useAction } from '../app/hooks.ts';
-import { CodeField, PasswordField, TargetFields, targetOf, type Channel } from '../components/AuthFields.tsx';
+import type { ResetValues } from '../../machines/passwordReset.ts';
+import { submissionView } from '../../machines/submission.ts';
+import { passwordResetFlow } from '../../services/flows/authFlows.ts';
+import { useFlow, useRefusalText } from '../app/useFlow.ts';
+import { CodeField, PasswordField, TargetFields } from '../components/AuthFields.tsx';
 import styles from './screens.module.css';
 
+/** A forgotten password: the passwordReset flow (it sends the user to sign in afterwards). */
 export default function Reset() {
   const { t } = useTranslation();
-  const [channel, setChannel] = useState<Channel>('email');
-  const [v, setV] = useState<Record<string, string>>({ email: '', phone: '', areaCode: '+1', code: '', password: '', confirmPassword: '' });
-  const reset = useAction(
-    async (values, signal) => {
-      if (channel === 'email' && !EMAIL_RE.test(values.email.trim())) throw new Error(t('auth.errors.emailInvalid'));
-      if (channel === 'phone' && !values.phone.trim()) throw new Error(t('auth.errors.phoneRequired'));
-      if (!values.code.trim()) throw new Error(t('auth.errors.codeRequired'));
-      if (!passwordStrongEnough(values.password)) throw new Error(t('auth.errors.passwordWeak'));
-      if (values.password !== values.confirmPassword) throw new Error(t('auth.errors.passwordsDiffer'));
-      return authApi.repassword({ ...targetOf(channel, values), code: values.code.trim(), password: values.password, confirmPassword: values.confirmPassword }, signal);
-    },
-    () => {
-      toast(t('auth.resetDone'), 'success');
-      navigate('/pass/login');
-    },
-  );
-  const set = (k: string) => (value: string) => {
+  const text = useRefusalText();
+  const [v, setV] = useState<ResetValues>({ channel: 'email', email: '', phone: '', areaCode: '+1', code: '', password: '', confirmPassword: '' });
+  const [form, send] = useFlow(passwordResetFlow, submissionView);
+  const set = (k: keyof ResetValues) => (value: string) => {
     setV((prev) => ({ ...prev, [k]: value }));
-    reset.edit();
+    send({ type: 'passwordReset.edit' });
   };
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    reset.submit(v);
+    send({ type: 'passwordReset.submit', values: v });
   };
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="reset-title" data-testid="reset-form">
       <h1 id="reset-title">{t('auth.resetTitle')}</h1>
-      <TargetFields channel={channel} setChannel={setChannel} values={v} set={(k, value) => set(k)(value)} />
-      <CodeField purpose="reset" target={targetOf(channel, v)} value={v.code} onChange={set('code')} />
+      <TargetFields values={v} set={(k, value) => set(k)(value)} />
+      <CodeField purpose="reset" target={v} value={v.code} onChange={set('code')} />
       <PasswordField label={t('auth.newPassword')} name="password" value={v.password} onChange={set('password')} autoComplete="new-password" />
       <PasswordField label={t('auth.confirmPassword')} name="confirmPassword" value={v.confirmPassword} onChange={set('confirmPassword')} autoComplete="new-password" />
-      {reset.error && <p className={styles.formError} role="alert" data-testid="form-error">{reset.error}</p>}
-      <button type="submit" className={styles.submit} disabled={reset.busy} data-testid="submit">{t('auth.submitReset')}</button>
+      {form.refusal && <p className={styles.formError} role="alert" data-testid="form-error" data-code={form.refusal.code ?? ''}>{text(form.refusal)}</p>}
+      <button type="submit" className={styles.submit} disabled={form.busy || form.result !== null} data-testid="submit">{t('auth.submitReset')}</button>
       <div className={styles.alt}>
         <Link href="/pass/login">{t('nav.login')}</Link>
       </div>

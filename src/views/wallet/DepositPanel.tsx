@@ -1,83 +1,66 @@
-import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { depositFormMachine, type DepositValues } from '../../machines/depositForm.ts';
+import { Err } from '../../contract/errors.ts';
 import type { Asset } from '../../contract/constants.ts';
 import type { Network } from '../../contract/wallet.ts';
-import { walletApi } from '../../services/walletApi.ts';
-import { validateDeposit } from '../../services/walletRules.ts';
-import { toast } from '../../services/toast.ts';
+import type { DepositValues } from '../../machines/depositForm.ts';
+import { submissionView } from '../../machines/submission.ts';
+import { depositFlow } from '../../services/flows/walletFlows.ts';
+import { useDepositAddresses } from '../../services/queries/wallet.ts';
 import { trimDecimal } from '../../services/userEventText.ts';
-import { useResource } from '../app/hooks.ts';
+import { useFlow, useLatest, useRefusalText } from '../app/useFlow.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import { copyText } from './parts.tsx';
 import screens from '../screens/screens.module.css';
 import styles from './wallet.module.css';
 
 const ACCEPT = '.jpg,.jpeg,.png,.jp2,.j2k,.jpf,.jpx,image/jpeg,image/png,image/jp2';
+const EMPTY = { amount: '', txHash: '', proofLast6: '' };
+/** Refusals about the amount mark the amount field. */
+const AMOUNT_CODES: readonly (number | null)[] = [Err.AMOUNT_INVALID, Err.DEPOSIT_BELOW_MINIMUM];
 
-/** Deposit: receive address (QR, copy), minimum, and the claim form (depositForm machine). */
+/** Deposit: receive address (QR, copy), minimum, and the claim form (the depositForm flow). */
 export function DepositPanel({ onSubmitted }: { onSubmitted: () => void }) {
   const { t } = useTranslation();
-  const addresses = useResource((_: null, signal) => walletApi.depositAddresses(signal), null);
+  const text = useRefusalText();
+  const addresses = useDepositAddresses();
   const rows = addresses.data?.rows ?? [];
   const [coin, setCoin] = useState<Asset | ''>('');
   const [network, setNetwork] = useState<Network | ''>('');
   const coins = [...new Set(rows.map((r) => r.coin))];
-  const chosenCoin = (coin && coins.includes(coin) ? coin : coins[0]) as Asset | undefined;
+  const chosenCoin = coin && coins.includes(coin) ? coin : coins[0];
   const networks = rows.filter((r) => r.coin === chosenCoin).map((r) => r.network);
-  const chosenNetwork = (network && networks.includes(network) ? network : networks[0]) as Network | undefined;
+  const chosenNetwork = network && networks.includes(network) ? network : networks[0];
   const address = rows.find((r) => r.coin === chosenCoin && r.network === chosenNetwork);
 
-  const [v, setV] = useState({ amount: '', txHash: '', proofLast6: '' });
+  const [v, setV] = useState(EMPTY);
   const [proof, setProof] = useState<File | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
-  const done = useRef(onSubmitted);
-  done.current = onSubmitted;
-  const logic = useMemo(
-    () =>
-      depositFormMachine.provide({
-        actors: {
-          validate: fromPromise(({ input }) => validateDeposit(input)),
-          submit: fromPromise(({ input, signal }) => walletApi.recharge(input, signal)),
-        },
-        actions: {
-          submitted: () => {
-            toast(t('errors:20002'), 'success');
-            done.current();
-          },
-        },
-      }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
-  );
-  const form = useActorRef(logic);
-  const busy = useSelector(form, (s) => s.hasTag('busy'));
-  const refusal = useSelector(form, (s) => s.context.refusal);
-  const submitted = useSelector(form, (s) => (s.matches('submitted') ? s.context.result : null));
+  const submittedNow = useLatest(onSubmitted);
+  const [form, send] = useFlow(() => depositFlow(submittedNow), submissionView);
 
   const set = (k: keyof typeof v) => (value: string) => {
     setV({ ...v, [k]: value });
-    form.send({ type: 'depositForm.edit' });
+    send({ type: 'depositForm.edit' });
   };
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (!chosenCoin || !chosenNetwork) return;
     const values: DepositValues = { coin: chosenCoin, network: chosenNetwork, ...v, proof };
-    form.send({ type: 'depositForm.submit', values });
+    send({ type: 'depositForm.submit', values });
   };
   const again = () => {
-    setV({ amount: '', txHash: '', proofLast6: '' });
+    setV(EMPTY);
     setProof(null);
     if (fileRef.current) fileRef.current.value = '';
-    form.send({ type: 'depositForm.reset' });
+    send({ type: 'depositForm.reset' });
   };
+  const submitted = form.result;
 
   return (
     <section className={screens.card} aria-labelledby="dep-title" data-testid="deposit-panel">
       <div className={screens.cardHead}><h2 id="dep-title">{t('account.deposit')}</h2></div>
-      <Loadable loading={addresses.loading && !addresses.data} failed={addresses.failed} reload={addresses.reload}>
+      <Loadable query={addresses}>
         {rows.length === 0 ? (
           <p className={screens.muted} data-testid="no-address">{t('wallet.noAddress')}</p>
         ) : submitted ? (
@@ -120,7 +103,7 @@ export function DepositPanel({ onSubmitted }: { onSubmitted: () => void }) {
             <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={t('account.deposit')} data-testid="deposit-form">
               <label className={screens.field}>
                 <span>{t('account.amount')} ({chosenCoin})</span>
-                <input inputMode="decimal" autoComplete="off" maxLength={40} value={v.amount} onChange={(e) => set('amount')(e.target.value)} data-testid="dep-amount" aria-invalid={refusal?.code === 10042 || refusal?.code === 10037} />
+                <input inputMode="decimal" autoComplete="off" maxLength={40} value={v.amount} onChange={(e) => set('amount')(e.target.value)} data-testid="dep-amount" aria-invalid={form.refusal !== null && AMOUNT_CODES.includes(form.refusal.code)} />
               </label>
               <label className={screens.field}>
                 <span>{t('wallet.txHash')}</span>
@@ -132,11 +115,11 @@ export function DepositPanel({ onSubmitted }: { onSubmitted: () => void }) {
               </label>
               <label className={screens.field}>
                 <span>{t('wallet.proof')}</span>
-                <input ref={fileRef} type="file" accept={ACCEPT} onChange={(e) => { setProof(e.target.files?.[0] ?? null); form.send({ type: 'depositForm.edit' }); }} data-testid="dep-proof" />
+                <input ref={fileRef} type="file" accept={ACCEPT} onChange={(e) => { setProof(e.target.files?.[0] ?? null); send({ type: 'depositForm.edit' }); }} data-testid="dep-proof" />
                 <small className={styles.hint}>{t('wallet.proofRule')}</small>
               </label>
-              {refusal && <p className={screens.formError} role="alert" data-testid="dep-error" data-code={refusal.code ?? ''}>{refusal.message}</p>}
-              <button type="submit" className={screens.submit} disabled={busy} data-testid="dep-submit">{t('wallet.submitDeposit')}</button>
+              {form.refusal && <p className={screens.formError} role="alert" data-testid="dep-error" data-code={form.refusal.code ?? ''}>{text(form.refusal)}</p>}
+              <button type="submit" className={screens.submit} disabled={form.busy} data-testid="dep-submit">{t('wallet.submitDeposit')}</button>
             </form>
           </div>
         )}

@@ -1,71 +1,49 @@
-import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { withdrawalFormMachine } from '../../machines/withdrawalForm.ts';
-import { walletApi } from '../../services/walletApi.ts';
-import { validateWithdrawal } from '../../services/walletRules.ts';
+import { submissionView } from '../../machines/submission.ts';
+import { withdrawalFlow } from '../../services/flows/walletFlows.ts';
 import { maxAmount, percentOf, withdrawalQuote } from '../../services/money.ts';
-import { toast } from '../../services/toast.ts';
-import type { WithdrawalMethods } from '../../services/types.ts';
-import { useResource } from '../app/hooks.ts';
+import { useWithdrawalMethods } from '../../services/queries/wallet.ts';
+import { useFlow, useLatest, useRefusalText } from '../app/useFlow.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import { formatDecimal } from '../components/Figures.tsx';
 import screens from '../screens/screens.module.css';
+import forms from './forms.module.css';
 import styles from './wallet.module.css';
 
-/** Withdrawal: method, address, amount with "max", the exact fee preview, then withdrawalForm. */
-export function WithdrawPanel({ revision, onSubmitted }: { revision: number; onSubmitted: () => void }) {
+/**
+ * Withdrawal: method, address, amount with "max", the exact fee preview, then the withdrawalForm
+ * flow, which checks the values against the offer shown (minimum, available) before sending.
+ */
+export function WithdrawPanel({ onSubmitted }: { onSubmitted: () => void }) {
   const { t } = useTranslation();
-  const methods = useResource((_: { revision: number }, signal) => walletApi.withdrawalMethods(signal), { revision });
+  const text = useRefusalText();
+  const methods = useWithdrawalMethods();
   const data = methods.data;
   const [v, setV] = useState({ method: '', address: '', amount: '' });
   const method = data?.methods.find((m) => m.method === v.method) ?? data?.methods[0];
   const quote = method && data ? withdrawalQuote(method.coin, v.amount, data.feeRate) : null;
-
-  const latest = useRef<WithdrawalMethods | null>(null);
-  latest.current = data;
-  const done = useRef(onSubmitted);
-  done.current = onSubmitted;
-  const logic = useMemo(
-    () =>
-      withdrawalFormMachine.provide({
-        actors: {
-          validate: fromPromise(({ input }) => validateWithdrawal(input, latest.current)),
-          submit: fromPromise(({ input, signal }) => walletApi.withdraw(input, signal)),
-        },
-        actions: {
-          submitted: () => {
-            toast(t('errors:20003'), 'success');
-            done.current();
-          },
-        },
-      }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
-  );
-  const form = useActorRef(logic);
-  const busy = useSelector(form, (s) => s.hasTag('busy'));
-  const refusal = useSelector(form, (s) => s.context.refusal);
-  const submitted = useSelector(form, (s) => (s.matches('submitted') ? s.context.result : null));
+  const submittedNow = useLatest(onSubmitted);
+  const [form, send] = useFlow(() => withdrawalFlow(submittedNow), submissionView);
 
   const set = (k: keyof typeof v) => (value: string) => {
     setV({ ...v, [k]: value });
-    form.send({ type: 'withdrawalForm.edit' });
+    send({ type: 'withdrawalForm.edit' });
   };
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    form.send({ type: 'withdrawalForm.submit', values: { ...v, method: method?.method ?? '' } });
+    send({ type: 'withdrawalForm.submit', values: { ...v, method: method?.method ?? '', offer: method ?? null } });
   };
   const again = () => {
     setV({ method: v.method, address: '', amount: '' });
-    form.send({ type: 'withdrawalForm.reset' });
+    send({ type: 'withdrawalForm.reset' });
   };
+  const submitted = form.result;
 
   return (
     <section className={screens.card} aria-labelledby="wd-title" data-testid="withdraw-panel">
       <div className={screens.cardHead}><h2 id="wd-title">{t('account.withdraw')}</h2></div>
-      <Loadable loading={methods.loading && !data} failed={methods.failed} reload={methods.reload}>
+      <Loadable query={methods}>
         {submitted ? (
           <div className={styles.success} role="status" data-testid="withdraw-done">
             <p>{t('errors:20003')}</p>
@@ -73,7 +51,7 @@ export function WithdrawPanel({ revision, onSubmitted }: { revision: number; onS
             <button type="button" className={styles.secondary} onClick={again}>{t('wallet.newWithdrawal')}</button>
           </div>
         ) : (
-          <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={t('account.withdraw')} data-testid="withdraw-form" style={{ maxInlineSize: 560 }}>
+          <form className={`${styles.form} ${forms.narrow}`} onSubmit={onSubmit} noValidate aria-label={t('account.withdraw')} data-testid="withdraw-form">
             <label className={screens.field}>
               <span>{t('wallet.method')}</span>
               <select value={method?.method ?? ''} onChange={(e) => set('method')(e.target.value)} data-testid="wd-method">
@@ -85,7 +63,7 @@ export function WithdrawPanel({ revision, onSubmitted }: { revision: number; onS
               <input autoComplete="off" spellCheck={false} maxLength={120} value={v.address} onChange={(e) => set('address')(e.target.value)} data-testid="wd-address" dir="ltr" />
             </label>
             <div className={screens.field}>
-              <label htmlFor="wd-amount" style={{ fontSize: 14, fontWeight: 600, color: 'var(--ink-2)' }}>{t('account.amount')} ({method?.coin})</label>
+              <label htmlFor="wd-amount" className={forms.label}>{t('account.amount')} ({method?.coin})</label>
               <div className={styles.amountBox}>
                 <input id="wd-amount" inputMode="decimal" autoComplete="off" maxLength={40} value={v.amount} onChange={(e) => set('amount')(e.target.value)} data-testid="wd-amount" />
                 <button type="button" onClick={() => method && set('amount')(maxAmount(method.coin, method.available))} data-testid="wd-max">{t('wallet.max')}</button>
@@ -100,8 +78,8 @@ export function WithdrawPanel({ revision, onSubmitted }: { revision: number; onS
               <div><dt>{t('wallet.receive')}</dt><dd className="num" data-testid="wd-receive">{quote ? `${quote.receive} ${method?.coin}` : '—'}</dd></div>
             </dl>
             <p className={styles.hint}>{t('wallet.networkConfirm')}</p>
-            {refusal && <p className={screens.formError} role="alert" data-testid="wd-error" data-code={refusal.code ?? ''}>{refusal.message}</p>}
-            <button type="submit" className={screens.submit} disabled={busy} data-testid="wd-submit">{t('wallet.submitWithdrawal')}</button>
+            {form.refusal && <p className={screens.formError} role="alert" data-testid="wd-error" data-code={form.refusal.code ?? ''}>{text(form.refusal)}</p>}
+            <button type="submit" className={screens.submit} disabled={form.busy} data-testid="wd-submit">{t('wallet.submitWithdrawal')}</button>
           </form>
         )}
       </Loadable>

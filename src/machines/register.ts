@@ -1,0 +1,31 @@
+import { Check } from 'typebox/value';
+import { RegisterBody, USERNAME_RE, type LoginResult } from '../contract/auth.ts';
+import { Err } from '../contract/errors.ts';
+import { credentialsBody, credentialsRefusal, type CredentialValues } from './credentials.ts';
+import { problem, refused, type Refusal } from './refusal.ts';
+import { submissionMachine } from './submission.ts';
+
+/**
+ * Opening an account: a username, the e-mail or phone the verification code went to (the send
+ * button is the codeSender machine), the code, a password typed twice and an optional invite
+ * code. The guard applies the contract's rules and RegisterBody schema; a success is a session,
+ * handed to the session actor, and the user lands home signed in.
+ */
+export interface RegisterValues extends CredentialValues {
+  username: string;
+  inviteCode: string;
+}
+
+export const registerBody = (v: RegisterValues): RegisterBody => {
+  const invite = v.inviteCode.trim();
+  return { username: v.username, ...credentialsBody(v), ...(invite ? { inviteCode: invite } : {}) };
+};
+
+export function registerRefusal(v: RegisterValues): Refusal | null {
+  if (!USERNAME_RE.test(v.username)) return problem('auth.errors.usernameInvalid');
+  const credentials = credentialsRefusal(v);
+  if (credentials) return credentials;
+  return Check(RegisterBody, registerBody(v)) ? null : refused(Err.MALFORMED_REQUEST, { detail: 'inviteCode' });
+}
+
+export const registerMachine = submissionMachine<'register', RegisterValues, LoginResult>({ id: 'register', check: registerRefusal });

@@ -1,0 +1,27 @@
+import { Check } from 'typebox/value';
+import { LoginBody, type LoginResult } from '../contract/auth.ts';
+import { Err } from '../contract/errors.ts';
+import { problem, refused, type Refusal } from './refusal.ts';
+import { submissionMachine } from './submission.ts';
+
+/**
+ * Sign-in with an account (username, e-mail or full international phone number) and password.
+ * The guard asks for both and checks the contract's LoginBody; a success hands the session to
+ * the session actor and goes home (the `submitted` action, supplied with the actors).
+ * The Google way in is its own small flow (googleStart.ts) on the same screen.
+ */
+export interface SignInValues {
+  account: string;
+  password: string;
+}
+
+/** The body sent to /login: the account without surrounding spaces. */
+export const loginBody = (v: SignInValues): LoginBody => ({ account: v.account.trim(), password: v.password });
+
+export function signInRefusal(v: SignInValues): Refusal | null {
+  if (!v.account.trim()) return problem('auth.errors.usernameRequired');
+  if (!v.password) return problem('auth.errors.passwordRequired');
+  return Check(LoginBody, loginBody(v)) ? null : refused(Err.MALFORMED_REQUEST, { detail: 'account' });
+}
+
+export const signInMachine = submissionMachine<'signIn', SignInValues, LoginResult>({ id: 'signIn', check: signInRefusal });

@@ -1,0 +1,121 @@
+import { assign, fromPromise, setup, type AnyEventObject, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import type { Refusal } from './refusal.ts';
+import { refusalOf } from './refusal.ts';
+
+/**
+ * The shape every page flow that submits a form shares (sign-in, register, password reset, the
+ * Google start and callback, deposit, withdrawal), built once here so that each flow is one
+ * line of configuration and the diagrams read alike:
+ *
+ *   editing ─<id>.submit [valid]→ submitting ─done→ submitted
+ *      │  └─<id>.submit [else]→ failed          └─error→ failed
+ *   failed ─<id>.edit→ editing, ─<id>.submit→ (as from editing)
+ *   submitted ─<id>.reset→ editing   (only flows the user may repeat; otherwise final)
+ *
+ * `check` is the flow's pure rule (the contract's schemas and rules): the refusal of values that
+ * cannot be sent, or null. It is the `valid` guard, and its refusal is what `failed` shows, so a
+ * bad value never leaves the browser (a flow with nothing to check has no guard). The `submit`
+ * actor (the service call) and the `submitted` action (store the session, navigate, toast) are
+ * supplied with `.provide()` by the flow's actor factory (src/services/flows), so the chart
+ * knows nothing of HTTP, React or the router.
+ */
+export interface SubmissionContext<Values, Output> {
+  /** what was last submitted (null on a fresh form) */
+  values: Values | null;
+  refusal: Refusal | null;
+  /** what the service returned (the record created, the session) */
+  result: Output | null;
+}
+
+/** The events of a flow, namespaced by its id: `register.submit`, `depositForm.edit`, ... */
+export type SubmissionEvent<Id extends string, Values> =
+  | { type: `${Id}.submit`; values: Values }
+  | { type: `${Id}.edit` }
+  | { type: `${Id}.reset` };
+
+export interface SubmissionSpec<Id extends string, Values> {
+  /** the machine's id, also the namespace of its events */
+  id: Id;
+  /** absent for a flow with nothing to check before asking (the Google start): no guard then */
+  check?: (values: Values) => Refusal | null;
+  /** the user may submit again after a success (a second deposit); otherwise `submitted` is final */
+  again?: boolean;
+}
+
+// the guard and actions run only on `<id>.submit`, whose values the event type cannot name generically
+const valuesOf = <Values>(event: AnyEventObject): Values => (event as unknown as { values: Values }).values;
+
+export function submissionMachine<const Id extends string, Values, Output>({ id, check, again = false }: SubmissionSpec<Id, Values>) {
+  type Event = SubmissionEvent<Id, Values>;
+  const submit = `${id}.submit` as const;
+  // the submit transition is the same from editing and from failed: the guard picks the way
+  const onSubmit = {
+    [submit]: check
+      ? [
+          { guard: 'valid', target: 'submitting', actions: 'keepValues' },
+          { target: 'failed', actions: ['keepValues', 'refuse'] },
+        ]
+      : { target: 'submitting', actions: 'keepValues' },
+  } as const;
+  const refusalOfValues = (values: Values) => check?.(values) ?? null;
+  return setup({
+    types: {
+      context: {} as SubmissionContext<Values, Output>,
+      events: {} as Event,
+    },
+    actors: {
+      submit: fromPromise<Output, Values>(async () => {
+        throw new Error(`${id}: submit not provided`);
+      }),
+    },
+    actions: {
+      keepValues: assign({ values: ({ event }) => valuesOf<Values>(event) }),
+      refuse: assign({ refusal: ({ event }) => refusalOfValues(valuesOf<Values>(event)) }),
+      forget: assign({ refusal: null }),
+      clear: assign({ values: null, refusal: null, result: null }),
+      keepResult: assign({ result: (_, params: { output: Output }) => params.output }),
+      fail: assign({ refusal: (_, params: { error: unknown }) => refusalOf(params.error) }),
+      /** what follows a success (supplied by the flow's actor factory) */
+      submitted: (_, _params: { output: Output }) => {},
+    },
+    guards: {
+      valid: ({ event }) => refusalOfValues(valuesOf<Values>(event)) === null,
+    },
+  }).createMachine({
+    id,
+    context: { values: null, refusal: null, result: null },
+    initial: 'editing',
+    states: {
+      editing: { on: onSubmit as never },
+      submitting: {
+        tags: ['busy'],
+        // typed loosely: xstate cannot resolve the invoke's types for a generic Output; the
+        // implementations it names are typed in setup above
+        invoke: {
+          id: 'submit',
+          src: 'submit',
+          input: ({ context }: { context: SubmissionContext<Values, Output> }) => context.values,
+          onDone: {
+            target: 'submitted',
+            actions: [
+              { type: 'keepResult', params: ({ event }: { event: DoneActorEvent<Output> }) => ({ output: event.output }) },
+              { type: 'submitted', params: ({ event }: { event: DoneActorEvent<Output> }) => ({ output: event.output }) },
+            ],
+          },
+          onError: { target: 'failed', actions: { type: 'fail', params: ({ event }: { event: ErrorActorEvent }) => ({ error: event.error }) } },
+        } as never,
+      },
+      failed: { on: { ...onSubmit, [`${id}.edit`]: { target: 'editing', actions: 'forget' } } as never },
+      submitted: again ? { on: { [`${id}.reset`]: { target: 'editing', actions: 'clear' } } as never } : { type: 'final' },
+    },
+  });
+}
+
+/** What a form screen shows of a submission flow: busy, the refusal while failed, the result once submitted. */
+export function submissionView<Values, Output>(s: { context: SubmissionContext<Values, Output>; value: unknown; hasTag: (tag: string) => boolean }) {
+  return {
+    busy: s.hasTag('busy'),
+    refusal: s.value === 'failed' ? s.context.refusal : null,
+    result: s.value === 'submitted' ? s.context.result : null,
+  };
+}

@@ -1,0 +1,60 @@
+import { fromPromise } from 'xstate';
+import type { CodePurpose, LoginResult } from '../../contract/auth.ts';
+import { codeSenderMachine } from '../../machines/codeSender.ts';
+import { googleCallbackMachine, googleBody } from '../../machines/googleCallback.ts';
+import { googleStartMachine } from '../../machines/googleStart.ts';
+import { passwordResetMachine, resetBody } from '../../machines/passwordReset.ts';
+import { registerMachine, registerBody } from '../../machines/register.ts';
+import type { SessionEvent } from '../../machines/session.ts';
+import { loginBody, signInMachine } from '../../machines/signIn.ts';
+import { i18n } from '../../i18n/index.ts';
+import { authApi } from '../authApi.ts';
+import { navigate } from '../navigation.ts';
+import { toast } from '../toast.ts';
+
+/**
+ * The sign-in flows with their effects: each function returns the flow's machine with the
+ * service call as its `submit` actor (the abort signal passed through, so leaving the screen
+ * cancels the request) and what follows a success as its `submitted` action. Screens run the
+ * result with useFlow and never see the API.
+ */
+
+/** Where a new session goes: the app's session actor. */
+export interface SessionSink {
+  send: (event: SessionEvent) => void;
+}
+
+const signedIn = (session: SessionSink, replace = false) => (_: unknown, { output }: { output: LoginResult }) => {
+  session.send({ type: 'session.loggedIn', result: output });
+  navigate('/', replace);
+};
+
+// the flows that end signed in: the service call that makes the session from the form's values
+export const signInFlow = (session: SessionSink) =>
+  signInMachine.provide({ actors: { submit: fromPromise(({ input, signal }) => authApi.login(loginBody(input), signal)) }, actions: { submitted: signedIn(session) } });
+
+export const registerFlow = (session: SessionSink) =>
+  registerMachine.provide({ actors: { submit: fromPromise(({ input, signal }) => authApi.register(registerBody(input), signal)) }, actions: { submitted: signedIn(session) } });
+
+/** The provider's return: the history entry of the callback is replaced, so Back does not post the code again. */
+export const googleCallbackFlow = (session: SessionSink) =>
+  googleCallbackMachine.provide({ actors: { submit: fromPromise(({ input, signal }) => authApi.loginByGoogle(googleBody(input), signal)) }, actions: { submitted: signedIn(session, true) } });
+
+/** The Google button: ask for the provider's address, then leave the app for it. */
+export const googleStartFlow = () =>
+  googleStartMachine.provide({ actors: { submit: fromPromise(({ signal }) => authApi.googleAuthUrl(signal)) }, actions: { submitted: (_, { output }) => location.assign(output.url) } });
+
+export const passwordResetFlow = () =>
+  passwordResetMachine.provide({
+    actors: { submit: fromPromise(({ input, signal }) => authApi.repassword(resetBody(input), signal)) },
+    actions: {
+      submitted: () => {
+        toast(i18n.t('app:auth.resetDone'), 'success');
+        navigate('/pass/login');
+      },
+    },
+  });
+
+/** The send-code button of a form, for codes of this purpose. */
+export const codeSenderFlow = (purpose: CodePurpose) =>
+  codeSenderMachine.provide({ actors: { sendCode: fromPromise(({ input, signal }) => authApi.sendCode({ ...input, purpose }, signal)) } });

@@ -1,0 +1,38 @@
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { AnyStateMachine, InputFrom, SnapshotFrom } from 'xstate';
+import type { Refusal } from '../../machines/refusal.ts';
+
+/**
+ * Runs a page flow (a machine from src/machines with its effects, from src/services/flows) for
+ * as long as the component is mounted: the actor is created once, and the screen gets what
+ * `view` makes of each snapshot (compared shallowly, so it renders again only when that changes)
+ * and `send`. Screens render that and send events; they never call a service themselves.
+ */
+export function useFlow<M extends AnyStateMachine, V>(create: () => M, view: (snapshot: SnapshotFrom<M>) => V, input?: InputFrom<M>) {
+  const [logic] = useState(create);
+  const ref = useActorRef(logic, input === undefined ? undefined : { input });
+  const state = useSelector(ref, view, shallowEqual);
+  return [state, ref.send] as const;
+}
+
+/** A stable function that calls the latest `fn`: for callbacks handed to a flow created once. */
+export function useLatest<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
+  const ref = useRef(fn);
+  useLayoutEffect(() => {
+    ref.current = fn;
+  });
+  return useCallback((...args: A) => ref.current(...args), []);
+}
+
+/** A refusal's text in the user's language: the service's, or the translation of the key a guard named. */
+export function useRefusalText(): (refusal: Refusal | null) => string | null {
+  const { t } = useTranslation();
+  return (r) => {
+    if (!r) return null;
+    if (r.message !== undefined) return r.message;
+    const params = Object.fromEntries(Object.entries(r.params ?? {}).map(([k, v]) => [k, typeof v === 'string' ? v : t(v.key)]));
+    return t(r.key ?? 'app:errors.unknown', params);
+  };
+}

@@ -1,0 +1,96 @@
+import { expect } from 'vitest';
+import { fromPromise, type AnyStateMachine } from 'xstate';
+import type { Refusal } from '../../src/machines/refusal.ts';
+import type { Assertions, ModelSpec } from './paths.ts';
+
+/**
+ * One model case for a flow built with submissionMachine (src/machines/submission.ts): the
+ * generated paths submit values the flow's guard accepts and values it refuses, edit, reset
+ * (flows the user may repeat), and get the submit actor's success or refusal delivered as
+ * fixture events. What must hold:
+ * - nothing is sent unless the guard accepted the values, and then exactly those values;
+ * - `failed` shows the guard's refusal for the refused values, the service's for the others;
+ * - `submitted` holds the service's answer, and the flow's `submitted` action ran with it once
+ *   per success; a flow the user does not repeat ends there.
+ */
+export interface SubmissionFixtures<Values, Output> {
+  /** the flow's id, also its events' namespace */
+  id: string;
+  machine: AnyStateMachine;
+  /** values the guard accepts */
+  good: Values;
+  /** values the guard refuses, with the refusal it gives (absent for a flow without a guard) */
+  refused?: { values: Values; refusal: Refusal };
+  /** what the service answers on success, and the error it throws on a refusal */
+  output: Output;
+  serviceError: { code: number | null; message: string };
+  /** the user may submit again after a success (deposit, withdrawal) */
+  again?: boolean;
+  name?: string;
+}
+
+type Snap<Values, Output> = {
+  context: { values: Values | null; refusal: Refusal | null; result: Output | null };
+  hasTag: (tag: string) => boolean;
+  status: string;
+};
+
+export function submissionCase<Values, Output>(f: SubmissionFixtures<Values, Output>): ModelSpec<AnyStateMachine> {
+  const sent = (values: Values) => `submit:${JSON.stringify(values)}`;
+  const neverSent = (r: string[]) => {
+    if (f.refused) expect(r).not.toContain(sent(f.refused.values));
+  };
+  const provide = (record: (what: string) => void) =>
+    f.machine.provide({
+      actors: { submit: fromPromise(({ input }: { input: Values }) => (record(sent(input)), new Promise<never>(() => {}))) },
+      actions: { submitted: (_: unknown, p: { output: Output }) => record(`submitted:${JSON.stringify(p.output)}`) },
+    } as never) as AnyStateMachine;
+  const events = [
+    { type: `${f.id}.submit`, values: f.good },
+    ...(f.refused ? [{ type: `${f.id}.submit`, values: f.refused.values }] : []),
+    { type: `${f.id}.edit` },
+    ...(f.again ? [{ type: `${f.id}.reset` }] : []),
+    { type: 'xstate.done.actor.submit', output: f.output },
+    { type: 'xstate.error.actor.submit', error: f.serviceError },
+  ];
+  const snap = (s: unknown) => s as Snap<Values, Output>;
+  const successes = (r: string[]) => r.filter((w) => w.startsWith('submitted:')).length;
+  const assertions: Assertions<AnyStateMachine> = {
+    editing: (s, r) => {
+      const x = snap(s);
+      expect(x.context.refusal).toBeNull();
+      expect(x.context.result).toBeNull();
+      expect(x.hasTag('busy')).toBe(false);
+      // back in editing after a success only through reset, which empties the form
+      if (successes(r) > 0) expect(x.context.values).toBeNull();
+    },
+    submitting: (s, r) => {
+      const x = snap(s);
+      expect(x.hasTag('busy')).toBe(true);
+      expect(x.context.values).toEqual(f.good);
+      // the accepted values were sent, and refused values never were
+      expect(r.at(-1)).toBe(sent(f.good));
+      neverSent(r);
+    },
+    failed: (s, r) => {
+      const x = snap(s);
+      expect(x.hasTag('busy')).toBe(false);
+      // the refusal belongs to the values last submitted: the guard's, or the service's after sending
+      if (f.refused && JSON.stringify(x.context.values) === JSON.stringify(f.refused.values)) expect(x.context.refusal).toEqual(f.refused.refusal);
+      else expect(x.context.refusal).toEqual(f.serviceError);
+      neverSent(r);
+    },
+    submitted: (s, r) => {
+      const x = snap(s);
+      expect(x.context.result).toEqual(f.output);
+      expect(r.at(-1)).toBe(`submitted:${JSON.stringify(f.output)}`);
+      // one success action per success: every success went through a send of the accepted values
+      expect(successes(r)).toBeLessThanOrEqual(r.filter((w) => w === sent(f.good)).length);
+      expect(x.status).toBe(f.again ? 'active' : 'done');
+    },
+  };
+  // editing→submitting, submitting→submitted|failed, failed→submitting|editing, (submitted→editing),
+  // and with a guard editing→failed and failed→failed
+  const edges = 5 + (f.again ? 1 : 0) + (f.refused ? 2 : 0);
+  return { name: f.name, machine: f.machine, events, assertions, provide, expected: { states: 4, edges } };
+}
