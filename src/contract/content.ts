@@ -11,13 +11,13 @@
 import { Type, type Static } from 'typebox';
 import { IdString, IsoTime, Page, PageQuery, DecimalString } from './envelope.ts';
 
-/** Spec section 3: 1 company, 2 policy, 3 footer/statement. */
+/** Content types (docs/products.md, section 8): 1 company, 2 policy, 3 footer/statement. */
 export const CONTENT_TYPES = [1, 2, 3] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 export const ContentTypeSchema = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]);
 
 /**
- * Spec section 2, language picker: after choosing a language the app reloads the content
+ * Language picker (docs/products.md, section 2): after choosing a language the app reloads the content
  * list of type 1 when the language is zh and type 2 otherwise (with the new `lang` header).
  */
 export const pickerContentType = (lng: string): ContentType => (lng === 'zh' ? 1 : 2);
