@@ -1,22 +1,21 @@
-import { assign, fromPromise, raise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { LANGUAGES, type Language } from '../contract/constants.ts';
-import { pickerContentType, type ContentListItem, type ContentType } from '../contract/content.ts';
 
 /**
- * The language picker (spec section 2): a modal lists the languages; choosing one sets it and
- * reloads the content lists (type 1 for zh, 2 otherwise). `applyLanguage` (i18next, <html dir>,
- * storage) and `loadContents` (the API) are supplied at the root.
+ * The language picker (docs/frontend.md "Languages"): a modal lists the languages; choosing one
+ * applies it (`applyLanguage`: i18next, <html lang dir>, storage; supplied at the root). Content
+ * in the new language needs nothing from this machine: every content query's key carries the
+ * language, so the lists on screen ask again by themselves.
  */
 export interface LanguageContext {
   language: Language;
-  contentType: ContentType;
-  contents: ContentListItem[];
 }
 export type LanguageEvent =
   | { type: 'language.open' }
   | { type: 'language.close' }
-  | { type: 'language.choose'; language: Language }
-  | { type: 'language.reload' };
+  | { type: 'language.choose'; language: Language };
+
+const known = (language: string) => (LANGUAGES as readonly string[]).includes(language);
 
 export const languageMachine = setup({
   types: {
@@ -26,72 +25,42 @@ export const languageMachine = setup({
   },
   actors: {
     applyLanguage: fromPromise<void, { language: Language }>(async () => {}),
-    loadContents: fromPromise<ContentListItem[], { type: ContentType }>(async () => []),
-  },
-  actions: {
-    reloadContents: raise({ type: 'language.reload' }),
   },
   guards: {
-    isKnownLanguage: ({ event }) => event.type === 'language.choose' && (LANGUAGES as readonly string[]).includes(event.language),
-    isOtherLanguage: ({ context, event }) =>
-      event.type === 'language.choose' && (LANGUAGES as readonly string[]).includes(event.language) && event.language !== context.language,
+    isKnownLanguage: ({ event }) => event.type === 'language.choose' && known(event.language),
+    isOtherLanguage: ({ context, event }) => event.type === 'language.choose' && known(event.language) && event.language !== context.language,
   },
 }).createMachine({
   id: 'language',
-  context: ({ input }) => ({ language: input.language, contentType: pickerContentType(input.language), contents: [] }),
-  type: 'parallel',
+  context: ({ input }) => ({ language: input.language }),
+  initial: 'closed',
   states: {
-    picker: {
-      initial: 'closed',
-      states: {
-        closed: {
-          on: {
-            'language.open': 'open',
-            // the desktop dropdown chooses without opening the modal
-            'language.choose': { guard: 'isKnownLanguage', target: 'applying' },
-          },
-        },
-        open: {
-          on: {
-            'language.close': 'closed',
-            'language.choose': [
-              { guard: 'isOtherLanguage', target: 'applying' },
-              { guard: 'isKnownLanguage', target: 'closed' },
-            ],
-          },
-        },
-        applying: {
-          tags: ['busy'],
-          entry: assign(({ event }) =>
-            event.type === 'language.choose' ? { language: event.language, contentType: pickerContentType(event.language) } : {},
-          ),
-          invoke: {
-            id: 'applyLanguage',
-            src: 'applyLanguage',
-            input: ({ context }) => ({ language: context.language }),
-            onDone: { target: 'closed', actions: 'reloadContents' },
-            onError: { target: 'closed', actions: 'reloadContents' },
-          },
-        },
+    closed: {
+      on: {
+        'language.open': 'open',
+        // the desktop dropdown chooses without opening the modal
+        'language.choose': { guard: 'isKnownLanguage', target: 'applying' },
       },
     },
-    contents: {
-      initial: 'loading',
-      states: {
-        loading: {
-          tags: ['contentsLoading'],
-          // a newer language while loading starts over with the new type
-          on: { 'language.reload': { target: 'loading', reenter: true } },
-          invoke: {
-            id: 'loadContents',
-            src: 'loadContents',
-            input: ({ context }) => ({ type: context.contentType }),
-            onDone: { target: 'ready', actions: assign({ contents: ({ event }) => event.output }) },
-            onError: 'failed',
-          },
-        },
-        ready: { on: { 'language.reload': 'loading' } },
-        failed: { on: { 'language.reload': 'loading' } },
+    open: {
+      on: {
+        'language.close': 'closed',
+        'language.choose': [
+          { guard: 'isOtherLanguage', target: 'applying' },
+          { guard: 'isKnownLanguage', target: 'closed' },
+        ],
+      },
+    },
+    applying: {
+      tags: ['busy'],
+      entry: assign(({ event }) => (event.type === 'language.choose' ? { language: event.language } : {})),
+      invoke: {
+        id: 'applyLanguage',
+        src: 'applyLanguage',
+        input: ({ context }) => ({ language: context.language }),
+        // a language whose strings failed to load keeps the picker usable: the next choice retries
+        onDone: 'closed',
+        onError: 'closed',
       },
     },
   },

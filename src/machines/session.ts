@@ -1,22 +1,26 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { LoginResult, UserInfoResult, UserProfile } from '../contract/auth.ts';
+import type { Book } from '../contract/constants.ts';
 
 /**
- * The session (spec section 4): logged out ↔ logged in, a 401 forces a logout, and the account
- * mode (demo = virtualStatus 1, real = 0) is a parallel region. Storage, navigation and toasts
- * are named actions supplied with `.provide()` at the app root.
+ * The session (docs/frontend.md "Session"): logged out ↔ logged in, a 401 forces a logout, and
+ * the book (demo or real) is a parallel region. The token is not kept here: `storeSession` hands
+ * it to its one owner (the settings store, supplied at the root) and `clearSession` removes it.
+ * Storage, navigation, toasts and forgetting the user's cached data are named actions supplied
+ * with `.provide()` at the app root.
  */
 export interface SessionInput {
-  token: string | null;
+  /** a stored session exists (token and login flag) */
+  signedIn: boolean;
   user: UserProfile | null;
-  virtualStatus: 0 | 1;
+  book: Book;
 }
 export interface SessionContext {
-  token: string | null;
   user: UserProfile | null;
   /** balances of both books, from getUserInfo */
   account: UserInfoResult | null;
-  /** the stored mode at start (the mode region is the truth afterwards) */
+  /** the stored session and book at start (the regions are the truth afterwards) */
+  startsSignedIn: boolean;
   startsReal: boolean;
 }
 export type SessionEvent =
@@ -37,33 +41,33 @@ export const sessionMachine = setup({
     fetchUserInfo: fromPromise<UserInfoResult>(async () => {
       throw new Error('fetchUserInfo not provided');
     }),
-    logoutRemote: fromPromise<void, { token: string | null }>(async () => {}),
+    logoutRemote: fromPromise<void>(async () => {}),
   },
   actions: {
     storeSession: (_, _params: { token: string; user: UserProfile }) => {},
     storeUser: (_, _params: { user: UserProfile }) => {},
     clearSession: () => {},
     clearAllStorage: () => {},
-    storeMode: (_, _params: { virtualStatus: 0 | 1 }) => {},
+    storeBook: (_, _params: { book: Book }) => {},
     goToLogin: () => {},
-    forget: assign({ token: null, user: null, account: null }),
+    forget: assign({ user: null, account: null }),
     notify: (_, _params: { key: string }) => {},
   },
   guards: {
-    hasToken: ({ context }) => context.token !== null,
+    startsSignedIn: ({ context }) => context.startsSignedIn,
     startsReal: ({ context }) => context.startsReal,
     isHttp: ({ event }) => event.type === 'session.unauthorized' && event.http,
   },
 }).createMachine({
   id: 'session',
   type: 'parallel',
-  context: ({ input }) => ({ token: input.token, user: input.user, account: null, startsReal: input.virtualStatus === 0 }),
+  context: ({ input }) => ({ user: input.user, account: null, startsSignedIn: input.signedIn, startsReal: input.book === 'real' }),
   states: {
     auth: {
       initial: 'booting',
       states: {
         booting: {
-          always: [{ guard: 'hasToken', target: 'loggedIn' }, { target: 'loggedOut' }],
+          always: [{ guard: 'startsSignedIn', target: 'loggedIn' }, { target: 'loggedOut' }],
         },
         loggedOut: {
           on: {
@@ -71,7 +75,7 @@ export const sessionMachine = setup({
               // straight to syncing: the balances of both books come from getUserInfo
               target: 'loggedIn',
               actions: [
-                assign({ token: ({ event }) => event.result.token, user: ({ event }) => event.result.user }),
+                assign({ user: ({ event }) => event.result.user }),
                 { type: 'storeSession', params: ({ event }) => ({ token: event.result.token, user: event.result.user }) },
               ],
             },
@@ -111,7 +115,6 @@ export const sessionMachine = setup({
               invoke: {
                 id: 'logoutRemote',
                 src: 'logoutRemote',
-                input: ({ context }) => ({ token: context.token }),
                 // the local session ends whether or not the service answered
                 onDone: { target: '#session.auth.loggedOut', actions: ['clearSession', 'forget', 'goToLogin'] },
                 onError: { target: '#session.auth.loggedOut', actions: ['clearSession', 'forget', 'goToLogin'] },
@@ -149,7 +152,7 @@ export const sessionMachine = setup({
           on: {
             'session.useReal': {
               target: 'real',
-              actions: [{ type: 'storeMode', params: { virtualStatus: 0 } }, { type: 'notify', params: { key: 'session.switchedReal' } }],
+              actions: [{ type: 'storeBook', params: { book: 'real' } }, { type: 'notify', params: { key: 'session.switchedReal' } }],
             },
           },
         },
@@ -157,7 +160,7 @@ export const sessionMachine = setup({
           on: {
             'session.useDemo': {
               target: 'demo',
-              actions: [{ type: 'storeMode', params: { virtualStatus: 1 } }, { type: 'notify', params: { key: 'session.switchedDemo' } }],
+              actions: [{ type: 'storeBook', params: { book: 'demo' } }, { type: 'notify', params: { key: 'session.switchedDemo' } }],
             },
           },
         },

@@ -1,13 +1,14 @@
 import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 
 /**
- * Live user events (issue 4 item 7): while logged in, the app's websocket joins the user's
- * channel by sending `{"type":"auth","token"}` after every (re)connect, and every status change
- * of a deposit or withdrawal arrives as `{"type":"user","event"}`. Each event bumps the bell's
- * unread count, the wallet revision (screens showing balances or records reload on it) and is
- * announced (toast). The socket is the `socket` callback actor supplied at the root (it shares
- * the price feed's connection); toasts, refreshes and the unread count's first read are named
- * effects supplied with `.provide()`.
+ * Live user events (docs/frontend.md "User events"): while logged in, the app's websocket joins
+ * the user's channel by sending `{"type":"auth","token"}` after every (re)connect (the socket
+ * actor supplied at the root adds the session's token), and every status change of a
+ * deposit or withdrawal arrives as `{"type":"user","event"}`. Each event bumps the bell's unread
+ * count, marks stale what it changed (`invalidate`: the query keys of that kind and the
+ * session's balances, supplied at the root) and is announced (toast). The socket is the `socket`
+ * callback actor supplied at the root (it shares the price feed's connection); toasts,
+ * invalidation and the unread count's first read are named effects supplied with `.provide()`.
  */
 export interface UserEvent {
   /** e.g. 'deposit.approved' (src/contract/wallet.ts WALLET_EVENT_KINDS) */
@@ -21,16 +22,14 @@ export interface UserEvent {
 }
 
 export interface UserEventsContext {
-  token: string | null;
   /** the bell's badge: listNotifications.unread, plus the events heard since */
   unread: number;
-  /** grows by one with every event: screens with wallet data reload when it changes */
-  revision: number;
   last: UserEvent | null;
 }
 
 export type UserEventsEvent =
-  | { type: 'userEvents.start'; token: string }
+  /** a session began (or another one replaced it): join the user channel with its token */
+  | { type: 'userEvents.start' }
   | { type: 'userEvents.stop' }
   | { type: 'userEvents.socketOpen' }
   | { type: 'userEvents.authResult'; ok: boolean }
@@ -39,8 +38,8 @@ export type UserEventsEvent =
   | { type: 'userEvents.unread'; unread: number }
   | { type: 'userEvents.recount' };
 
-/** What the machine asks of the socket actor. `deauth` leaves the user channel (logout). */
-export type UserSocketCommand = { type: 'socket.auth'; token: string } | { type: 'socket.deauth' };
+/** What the machine asks of the socket actor: join with the session's token, or leave (logout). */
+export type UserSocketCommand = { type: 'socket.auth' } | { type: 'socket.deauth' };
 
 /** Kinds whose toast would repeat what the submitting screen just said (20002 / 20003). */
 export const isSubmittedKind = (kind: string) => kind.endsWith('.submitted');
@@ -56,12 +55,12 @@ export const userEventsMachine = setup({
     fetchUnread: fromPromise<number>(async () => 0),
   },
   actions: {
-    sendAuth: sendTo('socket', ({ context }): UserSocketCommand => ({ type: 'socket.auth', token: context.token ?? '' })),
+    sendAuth: sendTo('socket', { type: 'socket.auth' } as UserSocketCommand),
     sendDeauth: sendTo('socket', { type: 'socket.deauth' } as UserSocketCommand),
     /** toast in the user's language (supplied at the root) */
     notify: (_, _params: { event: UserEvent }) => {},
-    /** reload what shows balances outside the wallet screens (session's getUserInfo) */
-    refresh: () => {},
+    /** what this kind of event changed is stale (query keys, the session's balances) */
+    invalidate: (_, _params: { kind: string }) => {},
   },
   guards: {
     authOk: ({ event }) => event.type === 'userEvents.authResult' && event.ok,
@@ -69,34 +68,34 @@ export const userEventsMachine = setup({
   },
 }).createMachine({
   id: 'userEvents',
-  context: { token: null, unread: 0, revision: 0, last: null },
+  context: { unread: 0, last: null },
   invoke: { id: 'socket', src: 'socket' },
   initial: 'off',
   states: {
     off: {
       on: {
-        'userEvents.start': { target: 'on', actions: assign({ token: ({ event }) => event.token }) },
+        'userEvents.start': 'on',
       },
     },
     on: {
       type: 'parallel',
       on: {
-        'userEvents.stop': { target: 'off', actions: ['sendDeauth', assign({ token: null, unread: 0, last: null })] },
+        'userEvents.stop': { target: 'off', actions: ['sendDeauth', assign({ unread: 0, last: null })] },
         // another login (new token): join again with it and recount
-        'userEvents.start': { target: 'on', reenter: true, actions: assign({ token: ({ event }) => event.token }) },
+        'userEvents.start': { target: 'on', reenter: true },
         'userEvents.received': [
           {
             guard: 'announce',
             actions: [
-              assign({ unread: ({ context }) => context.unread + 1, revision: ({ context }) => context.revision + 1, last: ({ event }) => event.event }),
+              assign({ unread: ({ context }) => context.unread + 1, last: ({ event }) => event.event }),
+              { type: 'invalidate', params: ({ event }) => ({ kind: event.event.kind }) },
               { type: 'notify', params: ({ event }) => ({ event: event.event }) },
-              'refresh',
             ],
           },
           {
             actions: [
-              assign({ unread: ({ context }) => context.unread + 1, revision: ({ context }) => context.revision + 1, last: ({ event }) => event.event }),
-              'refresh',
+              assign({ unread: ({ context }) => context.unread + 1, last: ({ event }) => event.event }),
+              { type: 'invalidate', params: ({ event }) => ({ kind: event.event.kind }) },
             ],
           },
         ],

@@ -1,20 +1,21 @@
 import { fromCallback } from 'xstate';
+import { ticksFromWire, type WsTick } from '../contract/ws.ts';
 import type { PriceFeedEvent, SocketCommand } from '../machines/priceFeed.ts';
 import { acquireSocket } from './socket.ts';
 
 /**
  * The socket behind the price-feed machine: the shared /ws connection (services/socket.ts),
- * reconnecting with back-off; the machine decides what to call live/offline.
+ * reconnecting with back-off; the machine decides what to call live/offline. Ticks are translated
+ * from the wire's names here, once (`zdf` → `change24hPct`).
  */
 export const feedSocket = fromCallback<SocketCommand>(({ sendBack, receive }) => {
   const send = (e: PriceFeedEvent) => sendBack(e);
   const ws = acquireSocket();
-  let codes: readonly string[] | null = null;
   ws.onOpen(() => send({ type: 'feed.open' }));
   ws.onClose(() => send({ type: 'feed.closed' }));
   // a JSON array parsed once per message is the only cost each holder shares
   ws.onMessage((data) => {
-    if (Array.isArray(data)) return send({ type: 'feed.prices', items: data });
+    if (Array.isArray(data)) return send({ type: 'feed.prices', items: ticksFromWire(data as WsTick[]) });
     if (!data || typeof data !== 'object') return;
     const msg = data as { type?: string; simulated?: unknown; stale?: unknown; t?: unknown };
     if (msg.type === 'meta') {
@@ -25,8 +26,7 @@ export const feedSocket = fromCallback<SocketCommand>(({ sendBack, receive }) =>
   });
   receive((cmd) => {
     if (cmd.type === 'socket.subscribe') {
-      codes = cmd.codes;
-      ws.send({ type: 'subscribe', codes });
+      ws.send({ type: 'subscribe', codes: cmd.codes });
     } else if (cmd.type === 'socket.reconnect') ws.reconnect();
   });
   const down = () => send({ type: 'feed.networkDown' });

@@ -1,5 +1,6 @@
 import { fromCallback } from 'xstate';
 import type { UserEvent, UserEventsEvent, UserSocketCommand } from '../machines/userEvents.ts';
+import { sessionToken } from './settings.ts';
 import { acquireSocket } from './socket.ts';
 
 /** Accepts only the documented event shape (src/contract/wallet.ts): anything else is dropped. */
@@ -14,8 +15,9 @@ export function parseUserEvent(raw: unknown): UserEvent | null {
 
 /**
  * The user-events machine's side of the shared websocket: joins the user channel with
- * `{"type":"auth","token"}` when asked, leaves it with an empty token (the service then drops the
- * subscription), and reports opens, auth results and `{"type":"user"}` events.
+ * `{"type":"auth","token"}` when asked (the token read from its one owner, the settings store),
+ * leaves it with an empty token (the service then drops the subscription), and reports opens,
+ * auth results and `{"type":"user"}` events.
  */
 export const userSocket = fromCallback<UserSocketCommand>(({ sendBack, receive }) => {
   const send = (e: UserEventsEvent) => sendBack(e);
@@ -31,7 +33,7 @@ export const userSocket = fromCallback<UserSocketCommand>(({ sendBack, receive }
     }
   });
   receive((cmd) => {
-    if (cmd.type === 'socket.auth') ws.send({ type: 'auth', token: cmd.token });
+    if (cmd.type === 'socket.auth') ws.send({ type: 'auth', token: sessionToken() ?? '' });
     else ws.send({ type: 'auth', token: '' });
   });
   return () => ws.release();

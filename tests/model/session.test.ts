@@ -9,7 +9,7 @@ describe('session machine: generated paths', () => checkModel(model));
 describe('session machine: forced logout', () => {
   const start = () => {
     const recorded: string[] = [];
-    const actor = createActor(provide((w) => recorded.push(w)), { input: { token: 'tok', user, virtualStatus: 1 } }).start();
+    const actor = createActor(provide((w) => recorded.push(w)), { input: { signedIn: true, user, book: 'demo' } }).start();
     actor.send({ type: 'xstate.done.actor.fetchUserInfo', output: userInfo } as never);
     return { actor, recorded };
   };
@@ -24,7 +24,7 @@ describe('session machine: forced logout', () => {
     actor.send({ type: 'session.unauthorized', http: false });
     expect(recorded).not.toContain('clearAllStorage');
     expect(recorded.slice(-3)).toEqual(['clearSession', 'notify:session.expired', 'goToLogin']);
-    expect(actor.getSnapshot().context.token).toBeNull();
+    expect(actor.getSnapshot().context.user).toBeNull();
   });
   it('logging out calls the service, then clears the session and goes to the login screen', () => {
     const { actor, recorded } = start();
@@ -39,8 +39,8 @@ describe('session machine: forced logout', () => {
     actor.send({ type: 'session.useReal' });
     actor.send({ type: 'session.useReal' });
     actor.send({ type: 'session.useDemo' });
-    expect(recorded.filter((r) => r.startsWith('storeMode') || r.startsWith('notify'))).toEqual([
-      'storeMode:0', 'notify:session.switchedReal', 'storeMode:1', 'notify:session.switchedDemo',
+    expect(recorded.filter((r) => r.startsWith('storeBook') || r.startsWith('notify'))).toEqual([
+      'storeBook:real', 'notify:session.switchedReal', 'storeBook:demo', 'notify:session.switchedDemo',
     ]);
   });
   it('user info from getUserInfo is stored', () => {

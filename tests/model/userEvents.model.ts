@@ -12,21 +12,21 @@ export const provide = (record: (w: string) => void) =>
     actors: {
       socket: fromCallback<UserSocketCommand>(({ receive }) => {
         record('socket.start');
-        receive((cmd) => record(cmd.type === 'socket.auth' ? `auth:${cmd.token}` : 'deauth'));
+        receive((cmd) => record(cmd.type === 'socket.auth' ? 'auth' : 'deauth'));
       }),
       // never settles on its own: the fixtures deliver done/error
       fetchUnread: fromPromise<number>(() => (record('fetchUnread'), new Promise<number>(() => {}))),
     },
     actions: {
       notify: (_, p) => record(`notify:${p.event.kind}`),
-      refresh: () => record('refresh'),
+      invalidate: (_, p) => record(`invalidate:${p.kind}`),
     },
   });
 
 export const approved: UserEvent = { kind: 'deposit.approved', params: { id: '9', coin: 'USDT', amount: '150.000000' }, refType: 'deposit', refId: '9', id: '31' };
 export const submitted: UserEvent = { kind: 'withdrawal.submitted', params: { id: '4', coin: 'BTC', amount: '0.01000000' }, refType: 'withdrawal', refId: '4', id: '32' };
 const events = [
-  { type: 'userEvents.start', token: 'tok-1' },
+  { type: 'userEvents.start' },
   { type: 'userEvents.stop' },
   { type: 'userEvents.socketOpen' },
   { type: 'userEvents.authResult', ok: true },
@@ -40,21 +40,26 @@ const events = [
 ] as const;
 
 type Snap = SnapshotFrom<typeof userEventsMachine>;
-export const socketCommands = (r: string[]) => r.filter((x) => x.startsWith('auth:') || x === 'deauth');
+export const socketCommands = (r: string[]) => r.filter((x) => x === 'auth' || x === 'deauth');
 
 const common = (s: Snap, r: string[]) => {
   expect(r[0]).toBe('socket.start');
   expect(r.filter((x) => x === 'socket.start')).toHaveLength(1);
-  // every event heard refreshed once; announced ones were review outcomes only
-  expect(s.context.revision).toBe(r.filter((x) => x === 'refresh').length);
-  expect(r.filter((x) => x.startsWith('notify:')).every((x) => !x.endsWith('.submitted'))).toBe(true);
+  // announced events are review outcomes only, and what one changed was marked stale before it was told
+  r.forEach((x, i) => {
+    if (!x.startsWith('notify:')) return;
+    expect(x.endsWith('.submitted')).toBe(false);
+    expect(r[i - 1]).toBe(`invalidate:${x.slice('notify:'.length)}`);
+  });
   expect(s.context.unread).toBeGreaterThanOrEqual(0);
 };
 const joined = (s: Snap, r: string[]) => {
   common(s, r);
-  expect(s.context.token).toBe('tok-1');
-  // the channel is joined with the session's token and not left since
-  expect(socketCommands(r).at(-1)).toBe('auth:tok-1');
+  // the channel is joined (the socket adds the session's token) and not left since
+  expect(socketCommands(r).at(-1)).toBe('auth');
+  // every event heard in this session invalidated what it changed; the last one is kept
+  const sinceJoin = r.slice(r.lastIndexOf('deauth') + 1).filter((x) => x.startsWith('invalidate:'));
+  expect(s.context.last ? `invalidate:${s.context.last.kind}` : undefined).toBe(sinceJoin.at(-1));
 };
 const linkStates = {
   authenticating: (s: Snap, r: string[]) => {
@@ -77,7 +82,7 @@ const badgeStates = {
 const assertions: Assertions<typeof userEventsMachine> = {
   off: (s, r) => {
     common(s, r);
-    expect(s.context.token).toBeNull();
+    expect(s.context.last).toBeNull();
     expect(s.context.unread).toBe(0);
     // a channel once joined was left
     if (socketCommands(r).length) expect(socketCommands(r).at(-1)).toBe('deauth');

@@ -15,28 +15,31 @@ describe('userEvents machine: behaviour', () => {
   it('joins on login, again after every reconnect, and leaves on logout', () => {
     const { actor, recorded } = start();
     actor.send({ type: 'userEvents.socketOpen' }); // logged out: nothing to join
-    actor.send({ type: 'userEvents.start', token: 'tok-1' });
+    actor.send({ type: 'userEvents.start' });
     actor.send({ type: 'userEvents.authResult', ok: true });
     actor.send({ type: 'userEvents.socketOpen' });
     expect(actor.getSnapshot().hasTag('listening')).toBe(false);
     actor.send({ type: 'userEvents.authResult', ok: true });
-    actor.send({ type: 'userEvents.start', token: 'tok-2' });
+    actor.send({ type: 'userEvents.start' }); // another session replaced this one
     actor.send({ type: 'userEvents.stop' });
-    expect(socketCommands(recorded)).toEqual(['auth:tok-1', 'auth:tok-1', 'auth:tok-2', 'deauth']);
+    expect(socketCommands(recorded)).toEqual(['auth', 'auth', 'auth', 'deauth']);
   });
-  it('counts unread from the service, then every event heard; announces review outcomes', () => {
+  it('counts unread from the service, then every event heard; invalidates what each changed; announces review outcomes', () => {
     const { actor, recorded } = start();
-    actor.send({ type: 'userEvents.start', token: 'tok-1' });
+    actor.send({ type: 'userEvents.start' });
     actor.send({ type: 'xstate.done.actor.fetchUnread', output: 2 } as never);
     actor.send({ type: 'userEvents.received', event: submitted });
     actor.send({ type: 'userEvents.received', event: approved });
-    expect(actor.getSnapshot().context).toMatchObject({ unread: 4, revision: 2, last: approved });
-    expect(recorded.filter((x) => x.startsWith('notify:'))).toEqual(['notify:deposit.approved']);
+    expect(actor.getSnapshot().context).toMatchObject({ unread: 4, last: approved });
+    expect(recorded.filter((x) => x.startsWith('invalidate:') || x.startsWith('notify:'))).toEqual([
+      'invalidate:withdrawal.submitted', 'invalidate:deposit.approved', 'notify:deposit.approved',
+    ]);
     actor.send({ type: 'userEvents.unread', unread: 0 });
     expect(actor.getSnapshot().context.unread).toBe(0);
     actor.send({ type: 'userEvents.stop' });
     actor.send({ type: 'userEvents.received', event: approved }); // a late event after logout is ignored
-    expect(actor.getSnapshot().context).toMatchObject({ unread: 0, revision: 2, token: null });
+    expect(actor.getSnapshot().context).toMatchObject({ unread: 0, last: null });
+    expect(recorded.filter((x) => x.startsWith('invalidate:'))).toHaveLength(2);
   });
 });
 

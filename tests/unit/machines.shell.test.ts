@@ -4,8 +4,6 @@ import { shellFor } from '../../src/services/device.ts';
 import { readSettings, writeSettings, type KeyValueStorage } from '../../src/services/settings.ts';
 import { toQueryString } from '../../src/services/query.ts';
 import { codeSenderMachine } from '../../src/machines/codeSender.ts';
-import { formMachine } from '../../src/machines/form.ts';
-import { resourceMachine } from '../../src/machines/resource.ts';
 import { contentTypeFor, directionOf, normaliseLanguage } from '../../src/i18n/languages.ts';
 
 const memory = (): KeyValueStorage & { map: Map<string, string> } => {
@@ -25,17 +23,20 @@ describe('shell by user agent', () => {
 });
 
 describe('local settings', () => {
-  it('defaults: logged out, en, demo (virtualStatus 1), board shown', () => {
-    expect(readSettings(memory(), memory())).toEqual({ token: null, userInfo: null, isLogin: false, language: 'en', virtualStatus: 1, showBoard: true });
+  it('defaults: logged out, en, demo book, board shown', () => {
+    expect(readSettings(memory(), memory())).toEqual({ token: null, userInfo: null, isLogin: false, language: 'en', book: 'demo', showBoard: true });
   });
-  it('round-trips, with showBoard in session storage only', () => {
+  it('round-trips, with showBoard in session storage only and the book stored as virtualStatus (0 = real)', () => {
     const local = memory();
     const session = memory();
-    const s = { token: 'tok', userInfo: null, isLogin: true, language: 'ar' as const, virtualStatus: 0 as const, showBoard: false };
+    const s = { token: 'tok', userInfo: null, isLogin: true, language: 'ar' as const, book: 'real' as const, showBoard: false };
     writeSettings(s, local, session);
     expect(local.map.has('showBoard')).toBe(false);
     expect(session.map.get('showBoard')).toBe('false');
+    expect(local.map.get('virtualStatus')).toBe('0');
     expect(readSettings(local, session)).toEqual(s);
+    writeSettings({ ...s, book: 'demo' }, local, session);
+    expect(local.map.get('virtualStatus')).toBe('1');
   });
   it('survives garbage and hostile values', () => {
     const local = memory();
@@ -45,7 +46,7 @@ describe('local settings', () => {
     local.setItem('virtualStatus', '"x"'.repeat(5000));
     local.setItem('userInfo', '42');
     const s = readSettings(local, memory());
-    expect(s).toMatchObject({ token: null, isLogin: false, language: 'en', virtualStatus: 1, userInfo: null });
+    expect(s).toMatchObject({ token: null, isLogin: false, language: 'en', book: 'demo', userInfo: null });
   });
   it('a login flag without a token is not a session', () => {
     const local = memory();
@@ -83,11 +84,11 @@ describe('code sender machine', () => {
       codeSenderMachine.provide({ actors: { sendCode: fromPromise(async ({ input }) => (sent.push(input), { sentTo: 'a***@x.test', resendAfterSeconds: 3 })) } }),
       { clock },
     ).start();
-    actor.send({ type: 'code.send', target: { email: 'a@x.test' } });
+    actor.send({ type: 'code.send', target: { channel: 'email', email: 'a@x.test', phone: '', areaCode: '' } });
     await new Promise((r) => setTimeout(r, 0));
     expect(actor.getSnapshot().value).toBe('coolingDown');
     expect(actor.getSnapshot().context.secondsLeft).toBe(3);
-    actor.send({ type: 'code.send', target: { email: 'a@x.test' } });
+    actor.send({ type: 'code.send', target: { channel: 'email', email: 'a@x.test', phone: '', areaCode: '' } });
     expect(sent).toHaveLength(1);
     clock.increment(1000);
     expect(actor.getSnapshot().context.secondsLeft).toBe(2);
@@ -98,43 +99,10 @@ describe('code sender machine', () => {
     expect(actor.getSnapshot().context.sentTo).toBe('a***@x.test');
   });
   it('a refused send shows the message and stays sendable', async () => {
-    const actor = createActor(codeSenderMachine.provide({ actors: { sendCode: fromPromise<{ sentTo: string; resendAfterSeconds: number }, Record<string, string>>(async () => { throw new Error('Too soon'); }) } })).start();
-    actor.send({ type: 'code.send', target: {} });
+    const actor = createActor(codeSenderMachine.provide({ actors: { sendCode: fromPromise(async (): Promise<{ sentTo: string; resendAfterSeconds: number }> => { throw new Error('Too soon'); }) } })).start();
+    actor.send({ type: 'code.send', target: { channel: 'phone', email: '', phone: '7700900123', areaCode: '+44' } });
     await new Promise((r) => setTimeout(r, 0));
     expect(actor.getSnapshot().value).toBe('idle');
     expect(actor.getSnapshot().context.error).toBe('Too soon');
-  });
-});
-
-describe('form and resource machines', () => {
-  it('a refused submit goes back to editing with the coded error; a good one succeeds once', async () => {
-    const done: unknown[] = [];
-    let fail = true;
-    const actor = createActor(
-      formMachine.provide({
-        actors: { submit: fromPromise(async ({ input }) => { if (fail) throw Object.assign(new Error('Wrong password'), { code: 10004 }); return input; }) },
-        actions: { succeeded: (_, p) => done.push(p.output) },
-      }),
-    ).start();
-    actor.send({ type: 'form.submit', values: { account: 'a' } });
-    await new Promise((r) => setTimeout(r, 0));
-    expect(actor.getSnapshot().context).toEqual({ error: 'Wrong password', code: 10004 });
-    actor.send({ type: 'form.edit' });
-    expect(actor.getSnapshot().context.error).toBeNull();
-    fail = false;
-    actor.send({ type: 'form.submit', values: { account: 'b' } });
-    await new Promise((r) => setTimeout(r, 0));
-    expect(actor.getSnapshot().value).toBe('done');
-    expect(done).toEqual([{ account: 'b' }]);
-  });
-  it('resource reloads with new parameters', async () => {
-    const calls: unknown[] = [];
-    const actor = createActor(resourceMachine.provide({ actors: { load: fromPromise(async ({ input }) => (calls.push(input), `data:${JSON.stringify(input)}`)) } }), { input: { params: { page: 1 } } }).start();
-    await new Promise((r) => setTimeout(r, 0));
-    expect(actor.getSnapshot().context.data).toBe('data:{"page":1}');
-    actor.send({ type: 'resource.params', params: { page: 2 } });
-    await new Promise((r) => setTimeout(r, 0));
-    expect(calls).toEqual([{ page: 1 }, { page: 2 }]);
-    expect(actor.getSnapshot().value).toBe('ready');
   });
 });

@@ -4,6 +4,8 @@ import type { Network } from '../../contract/wallet.ts';
 import { adminApi, type RecordStatus } from '../adminApi.ts';
 import { keepPreviousWithin } from './scope.ts';
 
+export type { AdminDeposit, AdminDepositAddress, AdminWithdrawal, AuditRow, OutboxRow, RecordStatus } from '../adminApi.ts';
+
 /**
  * The operator console's reads. Operator answers depend on neither book nor language. A review
  * decided on screen invalidates its queue (the review flow's actor calls `invalidateQueues`),

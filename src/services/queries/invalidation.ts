@@ -47,9 +47,16 @@ export const invalidateForUserEvent = (client: QueryClient, kind: string) => inv
 export const invalidateAfterSubmit = (client: QueryClient, kind: 'deposit' | 'withdrawal') =>
   invalidateKeys(client, keysChangedBy(`${kind}.submitted`));
 
-/** An operator decided a deposit or withdrawal: its queue (every filter and page) is asked again. */
-export const invalidateAfterReview = (client: QueryClient, kind: 'deposit' | 'withdrawal') =>
-  client.invalidateQueries({ queryKey: kind === 'deposit' ? adminKeys.deposits() : adminKeys.withdrawals() });
+/**
+ * An operator decided a deposit or withdrawal: the record, as the service returned it, replaces
+ * its row in every cached page of its queue. The row keeps its new status on screen (even under
+ * the "pending" filter) until the queue is next asked for, instead of vanishing mid-review.
+ */
+export function recordReviewed<R extends { id: string }>(client: QueryClient, kind: 'deposit' | 'withdrawal', record: R): void {
+  client.setQueriesData<{ rows: R[]; total: number }>({ queryKey: kind === 'deposit' ? adminKeys.deposits() : adminKeys.withdrawals() }, (page) =>
+    page && { ...page, rows: page.rows.map((r) => (r.id === record.id ? record : r)) },
+  );
+}
 
 /** Roots of answers that belong to the signed-in user: dropped when the session ends. */
 export const USER_KEYS: readonly QueryKey[] = [walletKeys.all, accountKeys.all, adminKeys.all, marketKeys.watchlist()];

@@ -19,13 +19,14 @@ export const marketKeys = {
   watchlist: () => ['market', 'watchlist'] as const,
 };
 
-/** Instruments of one type (optionally searched). */
-export function useMarketList(q: MarketListQuery) {
+/** Instruments of one type (optionally searched); nothing is asked while `enabled` is false. */
+export function useMarketList(q: MarketListQuery, enabled = true) {
   return useQuery({
     queryKey: marketKeys.list(q),
     queryFn: ({ signal }) => marketApi.list({ type: q.type, search: q.search || undefined, pageSize: q.pageSize }, signal),
-    // a new search keeps the last rows on screen until its answer arrives
-    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === 'list' ? previous : undefined),
+    enabled,
+    // a new search keeps the type's last rows on screen until its answer arrives
+    placeholderData: (previous, previousQuery) => ((previousQuery?.queryKey[2] as MarketListQuery | undefined)?.type === q.type ? previous : undefined),
   });
 }
 

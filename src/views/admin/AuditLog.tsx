@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { adminApi } from '../../services/adminApi.ts';
+import { useAuditLog } from '../../services/queries/admin.ts';
 import { localTime } from '../wallet/parts.tsx';
 import { AdminList, usePagedList } from './queue.tsx';
 import screens from '../screens/screens.module.css';
@@ -12,7 +12,7 @@ const readable = (v: unknown) => (v === null || v === undefined ? '—' : JSON.s
 /** Every operator action, newest first (append-only on the server: nothing here edits it). */
 export function AuditLog() {
   const { t } = useTranslation();
-  const { page, setPage, list, rows } = usePagedList(adminApi.audit);
+  const { page, setPage, list, rows } = usePagedList(useAuditLog);
   return (
     <AdminList id="adm-audit" testId="admin-audit" title={t('admin.sections.audit')} list={list} rows={rows} page={page} onPage={setPage}>
       <table className={`${screens.dataTable} ${styles.wide} ${styles.cards}`}>

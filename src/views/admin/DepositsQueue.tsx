@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminApi, type AdminDeposit } from '../../services/adminApi.ts';
+import { useAdminDeposits, type AdminDeposit } from '../../services/queries/admin.ts';
 import { formatDecimal } from '../components/Figures.tsx';
 import { localTime, shorten, StatusBadge } from '../wallet/parts.tsx';
 import { ProofViewer, ReviewControls } from './review.tsx';
@@ -12,7 +12,7 @@ import styles from './admin.module.css';
 /** Deposits to review: pending first (the default filter), the proof image, approve / reject. */
 export function DepositsQueue() {
   const { t } = useTranslation();
-  const q = useReviewQueue<AdminDeposit>(adminApi.deposits);
+  const q = useReviewQueue<AdminDeposit>('deposit', useAdminDeposits);
   const [proof, setProof] = useState<string | null>(null);
   const rows = q.rows;
   return (

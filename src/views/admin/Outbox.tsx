@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { adminApi } from '../../services/adminApi.ts';
+import { useOutbox } from '../../services/queries/admin.ts';
 import { localTime } from '../wallet/parts.tsx';
 import { AdminList, usePagedList } from './queue.tsx';
 import screens from '../screens/screens.module.css';
@@ -9,7 +9,7 @@ import styles from './admin.module.css';
 /** Mail and SMS the platform sent or queued (verification codes are readable without SMTP). */
 export function Outbox() {
   const { t } = useTranslation();
-  const { page, setPage, list, rows } = usePagedList(adminApi.outbox);
+  const { page, setPage, list, rows } = usePagedList(useOutbox);
   return (
     <AdminList id="adm-out" testId="admin-outbox" title={t('admin.sections.outbox')} list={list} rows={rows} page={page} onPage={setPage}>
       <table className={`${screens.dataTable} ${styles.wide} ${styles.cards}`}>
@@ -18,7 +18,7 @@ export function Outbox() {
           {rows.map((m) => (
             <tr key={m.id} data-testid="outbox-row" data-recipient={m.recipient}>
               <td data-label={t('admin.time')} className="num">{localTime(m.createdAt)}<br /><span className={wallet.hint}>{m.channel}{m.sentAt ? '' : ` · ${t('admin.queued')}`}</span></td>
-              <td data-label={t('admin.recipient')} style={{ overflowWrap: 'anywhere' }}>{m.recipient}</td>
+              <td data-label={t('admin.recipient')} className={styles.anywhere}>{m.recipient}</td>
               <td data-label={t('admin.subject')}>{m.subject}</td>
               <td data-label={t('admin.body')}><div className={styles.body}>{m.body}</div>{m.error && <span className={styles.refusal}>{m.error}</span>}</td>
             </tr>

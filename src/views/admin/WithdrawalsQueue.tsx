@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { adminApi, type AdminWithdrawal } from '../../services/adminApi.ts';
+import { useAdminWithdrawals, type AdminWithdrawal } from '../../services/queries/admin.ts';
 import { formatDecimal } from '../components/Figures.tsx';
 import { localTime, shorten, StatusBadge } from '../wallet/parts.tsx';
 import { ReviewControls } from './review.tsx';
@@ -11,7 +11,7 @@ import styles from './admin.module.css';
 /** Withdrawals to review: approve with the payout transaction hash, or reject with a reason. */
 export function WithdrawalsQueue() {
   const { t } = useTranslation();
-  const q = useReviewQueue<AdminWithdrawal>(adminApi.withdrawals);
+  const q = useReviewQueue<AdminWithdrawal>('withdrawal', useAdminWithdrawals);
   const rows = q.rows;
   return (
     <AdminList
@@ -38,7 +38,7 @@ export function WithdrawalsQueue() {
               <td data-label={t('admin.submitted')} className="num">{localTime(w.createdAt)}</td>
               <td data-label={t('account.statusLabel')}>
                 <StatusBadge kind="withdrawal" status={w.status} reason={w.rejectReason} />
-                {w.payoutTxHash && <span className={`${wallet.hint} ${wallet.mono}`} style={{ display: 'block' }} title={w.payoutTxHash}>{shorten(w.payoutTxHash, 6)}</span>}
+                {w.payoutTxHash && <span className={`${wallet.hint} ${wallet.mono} ${wallet.block}`} title={w.payoutTxHash}>{shorten(w.payoutTxHash, 6)}</span>}
                 {w.status === 'pending' && (
                   <ReviewControls<AdminWithdrawal> kind="withdrawal" id={w.id} onReviewed={q.markReviewed} />
                 )}

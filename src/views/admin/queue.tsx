@@ -1,7 +1,9 @@
 import { useState, type ReactNode } from 'react';
+import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { RecordStatus } from '../../services/adminApi.ts';
-import { useResource } from '../app/hooks.ts';
+import { DEPOSIT_STATUSES } from '../../contract/wallet.ts';
+import type { QueueFilter, RecordStatus } from '../../services/queries/admin.ts';
+import { recordReviewed } from '../../services/queries/invalidation.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import { Pager } from '../components/Pager.tsx';
 import screens from '../screens/screens.module.css';
@@ -10,7 +12,8 @@ import styles from './admin.module.css';
 
 export const PAGE_SIZE = 20;
 export type StatusFilter = RecordStatus | 'all';
-const FILTERS: StatusFilter[] = ['pending', 'approved', 'rejected', 'all'];
+// the states of the lifecycle chart (src/machines/deposit.ts; withdrawals have the same), then 'all'
+const FILTERS: StatusFilter[] = [...DEPOSIT_STATUSES, 'all'];
 
 /** The queue's status filter (pending first: it is the default). */
 export function StatusFilterSelect({ value, onChange }: { value: StatusFilter; onChange: (v: StatusFilter) => void }) {
@@ -33,13 +36,13 @@ export function Who({ username, userId }: { username: string; userId: string }) 
     <>
       <span className={styles.who} data-testid="who">{username || '—'}</span>
       <br />
-      <span className="num" style={{ fontSize: 12, color: 'var(--ink-3)' }}>#{userId}</span>
+      <span className={`num ${styles.userId}`}>#{userId}</span>
     </>
   );
 }
 
 type Page<R> = { rows: R[]; total: number };
-type List<R> = ReturnType<typeof useResource<Page<R>, unknown>>;
+type List<R> = UseQueryResult<Page<R>>;
 
 /**
  * A paged operator list: the card with its title, tools and reload, the loading / failed /
@@ -56,10 +59,10 @@ export function AdminList<R>({ id, testId, title, tools, list, rows, page, onPag
         <h2 id={id}>{title}</h2>
         <div className={screens.toolbar}>
           {tools}
-          <button type="button" className={wallet.secondary} onClick={list.reload} data-testid="reload">{t('admin.reload')}</button>
+          <button type="button" className={wallet.secondary} onClick={() => void list.refetch()} data-testid="reload">{t('admin.reload')}</button>
         </div>
       </div>
-      <Loadable loading={list.loading && !list.data} failed={list.failed} reload={list.reload}>
+      <Loadable query={list}>
         {rows.length === 0 ? (
           <p className={screens.muted} data-testid="empty">{t('admin.empty')}</p>
         ) : (
@@ -72,32 +75,27 @@ export function AdminList<R>({ id, testId, title, tools, list, rows, page, onPag
   );
 }
 
-/** One page of a plain operator list (outbox, audit log). */
-export function usePagedList<R>(load: (q: { pageNum: number; pageSize: number }, signal: AbortSignal) => Promise<Page<R>>) {
+/** A plain operator list (outbox, audit log): its query hook, one page at a time. */
+export function usePagedList<R>(useList: (f: { page: number; pageSize: number }) => List<R>) {
   const [page, setPage] = useState(1);
-  const list = useResource((p: { page: number }, signal) => load({ pageNum: p.page, pageSize: PAGE_SIZE }, signal), { page });
+  const list = useList({ page, pageSize: PAGE_SIZE });
   return { page, setPage, list, rows: list.data?.rows ?? [] };
 }
 
 /**
- * A review queue (deposits, withdrawals): status filter (pending first), paging, and rows
- * reviewed on this screen keeping their new status until the list is reloaded.
+ * A review queue (deposits, withdrawals): status filter (pending first) and paging over its
+ * query hook. A row reviewed on this screen gets the record the service returned, in the cache
+ * (recordReviewed), so it keeps its new status until the queue is asked for again.
  */
-export function useReviewQueue<R extends { id: string }>(
-  load: (q: { pageNum: number; pageSize: number; status?: RecordStatus }, signal: AbortSignal) => Promise<Page<R>>,
-) {
+export function useReviewQueue<R extends { id: string }>(kind: 'deposit' | 'withdrawal', useQueue: (f: QueueFilter) => List<R>) {
+  const queryClient = useQueryClient();
   const [status, setStatusState] = useState<StatusFilter>('pending');
   const [page, setPage] = useState(1);
-  const [reviewed, setReviewed] = useState<Record<string, R>>({});
-  const list = useResource(
-    (p: { status: StatusFilter; page: number }, signal) =>
-      load({ pageNum: p.page, pageSize: PAGE_SIZE, ...(p.status === 'all' ? {} : { status: p.status }) }, signal),
-    { status, page },
-  );
+  const list = useQueue({ status, page, pageSize: PAGE_SIZE });
   return {
     status, page, setPage, list,
     setStatus: (v: StatusFilter) => { setStatusState(v); setPage(1); },
-    rows: (list.data?.rows ?? []).map((r) => reviewed[r.id] ?? r),
-    markReviewed: (r: R) => setReviewed((m) => ({ ...m, [r.id]: r })),
+    rows: list.data?.rows ?? [],
+    markReviewed: (r: R) => recordReviewed(queryClient, kind, r),
   };
 }

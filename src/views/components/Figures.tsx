@@ -2,13 +2,13 @@ import { useTranslation } from 'react-i18next';
 import styles from './ui.module.css';
 import type { FeedStatus } from '../app/hooks.ts';
 
-/** 24h change with a sign and a fixed width, so ticking figures never move the layout. */
-export function Change({ zdf }: { zdf: number }) {
-  const up = zdf >= 0;
+/** 24h change (percent) with a sign and a fixed width, so ticking figures never move the layout. */
+export function Change({ pct }: { pct: number }) {
+  const up = pct >= 0;
   return (
     <span className={`num ${styles.change} ${up ? styles.up : styles.down}`}>
       {up ? '+' : '−'}
-      {Math.abs(zdf).toFixed(2)}%
+      {Math.abs(pct).toFixed(2)}%
     </span>
   );
 }

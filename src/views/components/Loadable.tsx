@@ -2,25 +2,41 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './ui.module.css';
 
-/** The three looks of a remote resource: loading, failed (with retry), ready. */
-export function Loadable({ loading, failed, reload, children, empty }: {
-  loading: boolean;
-  failed: boolean;
-  reload: () => void;
+/** What Loadable reads from a query (useQuery's result, or useContentLists' combined state). */
+export interface QueryView {
+  isPending: boolean;
+  isError: boolean;
+  data?: unknown;
+  refetch: () => unknown;
+}
+
+/**
+ * The three looks of a remote resource: loading, failed (with retry), ready. Given a `query`,
+ * "failed" means it failed with nothing to show; a refetch that fails while older data is on
+ * screen keeps the data (the query cache at the root reports that failure instead).
+ */
+export function Loadable({ query, loading, failed, reload, children, empty }: {
+  query?: QueryView;
+  loading?: boolean;
+  failed?: boolean;
+  reload?: () => void;
   children: ReactNode;
   empty?: boolean;
 }) {
   const { t } = useTranslation();
-  if (failed)
+  const isFailed = failed ?? (query ? query.isError && query.data === undefined : false);
+  const isLoading = loading ?? (query ? query.isPending : false);
+  const retry = reload ?? (() => void query?.refetch());
+  if (isFailed)
     return (
       <div className={styles.state} role="alert">
         <p>{t('common.failed')}</p>
-        <button type="button" className={`${styles.button} ${styles.secondary}`} onClick={reload}>
+        <button type="button" className={`${styles.button} ${styles.secondary}`} onClick={retry}>
           {t('common.retry')}
         </button>
       </div>
     );
-  if (loading) return <div className={styles.state} aria-busy="true">{t('common.loading')}</div>;
+  if (isLoading) return <div className={styles.state} aria-busy="true">{t('common.loading')}</div>;
   if (empty) return <div className={styles.state}>{t('market.empty')}</div>;
   return <>{children}</>;
 }

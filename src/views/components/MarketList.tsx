@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import type { MarketItem } from '../../services/types.ts';
+import type { MarketRow } from '../../contract/market.ts';
 import { useAppActors } from '../app/actors.tsx';
 import { useFeedStatus, useQuote, useVisibleCodes } from '../app/hooks.ts';
 import { Change, formatDecimal, SimulatedBadge } from './Figures.tsx';
@@ -9,14 +9,14 @@ import { Sparkline } from './Sparkline.tsx';
 import { StarIcon } from './Icons.tsx';
 import styles from './market.module.css';
 
-export const detailHref = (m: Pick<MarketItem, 'code' | 'type' | 'id'>) => `/cruuency?code=${encodeURIComponent(m.code)}&type=${m.type}&id=${m.id}`;
+export const detailHref = (m: Pick<MarketRow, 'code' | 'type' | 'id'>) => `/cruuency?code=${encodeURIComponent(m.code)}&type=${m.type}&id=${m.id}`;
 
 /**
  * Markets with live prices: the REST list seeds the feed (its 100-point series), the feed keeps
  * them moving. Columns have fixed widths and figures are tabular, so ticks never shift layout.
  */
 export function MarketList({ items, compact = false, watched, onToggleWatch, caption }: {
-  items: readonly MarketItem[];
+  items: readonly MarketRow[];
   compact?: boolean;
   watched?: ReadonlySet<string>;
   onToggleWatch?: (code: string, on: boolean) => void;
@@ -58,12 +58,12 @@ export function MarketList({ items, compact = false, watched, onToggleWatch, cap
   );
 }
 
-function Row({ item, compact, watched, onToggleWatch }: { item: MarketItem; compact: boolean; watched?: boolean; onToggleWatch?: (code: string, on: boolean) => void }) {
+function Row({ item, compact, watched, onToggleWatch }: { item: MarketRow; compact: boolean; watched?: boolean; onToggleWatch?: (code: string, on: boolean) => void }) {
   const { t } = useTranslation();
   const q = useQuote(item.code);
   const price = q?.price ?? item.price;
-  const zdf = q?.zdf ?? item.zdf;
-  const points = q?.points ?? item.hundred;
+  const change = q?.change24hPct ?? item.change24hPct;
+  const points = q?.points ?? item.sparkline;
   return (
     <tr data-code={item.code}>
       {onToggleWatch && (
@@ -91,10 +91,10 @@ function Row({ item, compact, watched, onToggleWatch }: { item: MarketItem; comp
         </Link>
       </td>
       <td className={`${styles.numCol} num`} data-testid="price">{formatDecimal(price)}</td>
-      <td className={styles.numCol}><Change zdf={zdf} /></td>
+      <td className={styles.numCol}><Change pct={change} /></td>
       {!compact && (
         <td className={styles.chartCol}>
-          <Sparkline points={points} up={zdf >= 0} />
+          <Sparkline points={points} up={change >= 0} />
         </td>
       )}
     </tr>

@@ -1,8 +1,9 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { walletApi } from '../../services/walletApi.ts';
-import type { Balances } from '../../services/types.ts';
-import { useResource, useSession, useUserEvents } from '../app/hooks.ts';
+import { useBalances } from '../../services/queries/wallet.ts';
+import { invalidateAfterSubmit } from '../../services/queries/invalidation.ts';
+import { useSession } from '../app/hooks.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import { LoginPrompt } from '../components/LoginPrompt.tsx';
 import { formatDecimal } from '../components/Figures.tsx';
@@ -10,6 +11,7 @@ import { DemoPanel } from '../wallet/DemoPanel.tsx';
 import { DepositPanel } from '../wallet/DepositPanel.tsx';
 import { WithdrawPanel } from '../wallet/WithdrawPanel.tsx';
 import { RecordsPanel } from '../wallet/RecordsPanel.tsx';
+import headings from '../components/headings.module.css';
 import styles from './screens.module.css';
 import wallet from '../wallet/wallet.module.css';
 
@@ -18,32 +20,29 @@ const TABS: Tab[] = ['deposit', 'withdraw', 'records'];
 
 /**
  * /profile/balance: the selected book's balances, then (real book) deposit, withdraw and records;
- * (demo book) the switch and the demo reset. Everything reloads when a live user event arrives
- * (the user-events actor's revision) or after the user's own submit.
+ * (demo book) the switch and the demo reset. What a live user event or the user's own submit
+ * changed is invalidated in the query cache (services/queries/invalidation.ts) and asked again.
  */
 export default function Balance() {
   const { t } = useTranslation();
   const { loggedIn, demo } = useSession();
-  if (!loggedIn) return <section className={styles.card}><h1 style={{ fontSize: 24 }}>{t('account.balance')}</h1><LoginPrompt /></section>;
+  if (!loggedIn) return <section className={styles.card}><h1 className={headings.pageTitle}>{t('account.balance')}</h1><LoginPrompt /></section>;
   return <BalanceBody demo={demo} />;
 }
 
 function BalanceBody({ demo }: { demo: boolean }) {
   const { t } = useTranslation();
-  const live = useUserEvents();
-  const [own, setOwn] = useState(0);
-  const revision = live.revision + own;
-  const bump = () => setOwn((n) => n + 1);
+  const queryClient = useQueryClient();
   const initial = new URLSearchParams(location.search).get('tab') as Tab | null;
   const [tab, setTab] = useState<Tab>(initial && TABS.includes(initial) ? initial : 'deposit');
-  const balances = useResource((_: { demo: boolean; revision: number }, signal) => walletApi.balances(signal), { demo, revision });
+  const balances = useBalances();
   return (
     <div className={styles.stack} data-testid="balance" data-book={demo ? 'demo' : 'real'}>
-      <BalanceCard data={balances.data} loading={balances.loading} failed={balances.failed} reload={balances.reload} demo={demo} />
+      <BalanceCard balances={balances} demo={demo} />
       {demo ? (
         <>
-          <DemoPanel onReset={bump} />
-          <RecordsPanel revision={revision} demo />
+          <DemoPanel />
+          <RecordsPanel demo />
         </>
       ) : (
         <>
@@ -55,9 +54,9 @@ function BalanceBody({ demo }: { demo: boolean }) {
             ))}
           </div>
           <div id={`wallet-${tab}`} role="tabpanel" className={wallet.panel}>
-            {tab === 'deposit' && <DepositPanel onSubmitted={bump} />}
-            {tab === 'withdraw' && <WithdrawPanel revision={revision} onSubmitted={bump} />}
-            {tab === 'records' && <RecordsPanel revision={revision} demo={false} />}
+            {tab === 'deposit' && <DepositPanel onSubmitted={() => void invalidateAfterSubmit(queryClient, 'deposit')} />}
+            {tab === 'withdraw' && <WithdrawPanel onSubmitted={() => void invalidateAfterSubmit(queryClient, 'withdrawal')} />}
+            {tab === 'records' && <RecordsPanel demo={false} />}
           </div>
         </>
       )}
@@ -65,15 +64,16 @@ function BalanceBody({ demo }: { demo: boolean }) {
   );
 }
 
-function BalanceCard({ data, loading, failed, reload, demo }: { data: Balances | null; loading: boolean; failed: boolean; reload: () => void; demo: boolean }) {
+function BalanceCard({ balances, demo }: { balances: ReturnType<typeof useBalances>; demo: boolean }) {
   const { t } = useTranslation();
+  const data = balances.data;
   return (
     <section className={styles.card} aria-labelledby="bal-title">
       <div className={styles.cardHead}>
-        <h1 id="bal-title" style={{ fontSize: 22, margin: 0 }}>{t('account.balance')} · {t(demo ? 'session.demo' : 'session.real')}</h1>
+        <h1 id="bal-title" className={headings.barTitle}>{t('account.balance')} · {t(demo ? 'session.demo' : 'session.real')}</h1>
         <strong className="num" data-testid="balance-total">{data ? `≈ ${formatDecimal(data.totalUsdt, 2)} USDT` : ''}</strong>
       </div>
-      <Loadable loading={loading && !data} failed={failed} reload={reload}>
+      <Loadable query={balances}>
         <div className={wallet.tableWrap}>
           <table className={styles.dataTable} data-testid="balances">
             <thead>

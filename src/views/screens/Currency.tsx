@@ -2,11 +2,12 @@ import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { INTERVALS } from '../../contract/market.ts';
-import { marketApi } from '../../services/marketApi.ts';
 import type { Interval } from '../../services/types.ts';
-import { useFeedStatus, useQuote, useResource, useVisibleCodes } from '../app/hooks.ts';
+import { useCandles, useMarketInfo } from '../../services/queries/market.ts';
+import { useFeedStatus, useQuote, useVisibleCodes } from '../app/hooks.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import { Change, FeedBadge, formatDecimal, SimulatedBadge } from '../components/Figures.tsx';
+import headings from '../components/headings.module.css';
 import styles from './screens.module.css';
 
 // ApexCharts (~150 kB gzip) is fetched only when a full chart is drawn.
@@ -17,8 +18,8 @@ export default function Currency() {
   const [params] = useSearchParams();
   const code = (params.get('code') ?? '').toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 20);
   const [interval, setInterval] = useState<Interval>('15m');
-  const info = useResource((c: string, signal) => marketApi.info(c, signal), code);
-  const candles = useResource((q: { code: string; interval: Interval }, signal) => marketApi.candles({ code: q.code, interval: q.interval, limit: 120 }, signal), { code, interval });
+  const info = useMarketInfo(code);
+  const candles = useCandles(code, interval);
   useVisibleCodes(code ? [code] : []);
   const quote = useQuote(code);
   const feed = useFeedStatus();
@@ -26,17 +27,17 @@ export default function Currency() {
   const simulated = feed.simulated ?? (m ? m.source === 'simulated' : null);
   return (
     <div className={styles.stack}>
-      <Loadable loading={info.loading && !m} failed={info.failed} reload={info.reload}>
+      <Loadable query={info}>
         {m && (
           <section className={styles.card} aria-labelledby="cur-title" data-testid="currency">
             <div className={styles.priceHead}>
               <img src={m.logo} alt="" width={40} height={40} />
               <div>
-                <h1 id="cur-title" style={{ fontSize: 22, margin: 0 }}>{m.appName}</h1>
+                <h1 id="cur-title" className={headings.barTitle}>{m.appName}</h1>
                 <span className={`${styles.muted} num`}>{m.code}</span>
               </div>
               <span className={`${styles.bigPrice} num`} data-testid="price">{formatDecimal(quote?.price ?? m.price)}</span>
-              <Change zdf={quote?.zdf ?? m.zdf} />
+              <Change pct={quote?.change24hPct ?? m.change24hPct} />
               <SimulatedBadge show={simulated} />
               <FeedBadge status={feed.status} />
               {!m.tradable && <span className={styles.muted}>{m.marketOpen ? t('market.stale') : t('market.closed')}</span>}
@@ -63,7 +64,7 @@ export default function Currency() {
             </div>
           </div>
           <div className={styles.chartBox}>
-            <Loadable loading={candles.loading && !candles.data} failed={candles.failed} reload={candles.reload}>
+            <Loadable query={candles}>
               {candles.data && candles.data.length > 0 ? (
                 <Suspense fallback={<p aria-busy="true">{t('detail.loadingChart')}</p>}>
                   <CandleChart candles={candles.data} label={`${m.appName} ${interval}`} />

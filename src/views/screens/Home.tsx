@@ -1,29 +1,31 @@
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { contentApi } from '../../services/contentApi.ts';
-import { marketApi } from '../../services/marketApi.ts';
 import { shellFor } from '../../services/device.ts';
 import type { ContentListItem } from '../../services/types.ts';
-import { useFeedStatus, useResource, useSession } from '../app/hooks.ts';
+import { useContentLists, useHomeFigures } from '../../services/queries/content.ts';
+import { useMarketList } from '../../services/queries/market.ts';
+import { useFeedStatus, useSession } from '../app/hooks.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import { MarketList } from '../components/MarketList.tsx';
 import { FeedBadge, formatDecimal, SimulatedBadge } from '../components/Figures.tsx';
 import { AccountIcon, BellIcon, ChevronIcon, LoanIcon, MarketIcon, NftIcon, TradingIcon } from '../components/Icons.tsx';
+import headings from '../components/headings.module.css';
 import styles from './screens.module.css';
+import home from './Home.module.css';
 
 export function Home() {
   const mobile = shellFor(navigator.userAgent) === 'mobile';
   const { t } = useTranslation();
   const { loggedIn } = useSession();
   const feed = useFeedStatus();
-  const markets = useResource((q: { pageSize: number }, signal) => marketApi.list({ type: 'crypto', pageSize: q.pageSize }, signal), { pageSize: mobile ? 6 : 8 });
+  const markets = useMarketList({ type: 'crypto', pageSize: mobile ? 6 : 8 });
   return (
     <div className={styles.stack}>
       <section className={styles.hero} aria-labelledby="hero-title">
         <h1 id="hero-title">{t('home.heroTitle')}</h1>
         <p>{t('home.heroText')}</p>
         <div>
-          <Link href={loggedIn ? '/market' : '/pass/register'} className={styles.tile} style={{ display: 'inline-flex', minBlockSize: 44, padding: '10px 20px', background: 'var(--accent)', color: '#fff' }}>
+          <Link href={loggedIn ? '/market' : '/pass/register'} className={home.start}>
             {t('home.start')}
           </Link>
         </div>
@@ -36,7 +38,7 @@ export function Home() {
             {mobile && <FeedBadge status={feed.status} />}
             <Link href="/market">{t('home.viewAll')}</Link>
           </div>
-          <Loadable loading={markets.loading} failed={markets.failed} reload={markets.reload}>
+          <Loadable query={markets}>
             <MarketList items={markets.data?.rows ?? []} compact={mobile} caption={t('home.markets')} />
           </Loadable>
         </section>
@@ -83,12 +85,12 @@ function WalletTile() {
 /** Marketing figures, computed by the service from its own data (never typed in). */
 function HomeFigures() {
   const { t, i18n } = useTranslation();
-  const figures = useResource((_: { lang: string }, signal) => contentApi.homeFigures(signal), { lang: i18n.language });
+  const figures = useHomeFigures();
   const f = figures.data;
   return (
     <section className={styles.card} aria-labelledby="figures-title" data-testid="home-figures">
-      <h2 id="figures-title" style={{ fontSize: 18 }}>{t('home.figures')}</h2>
-      <Loadable loading={figures.loading} failed={figures.failed} reload={figures.reload}>
+      <h2 id="figures-title" className={headings.sectionTitle}>{t('home.figures')}</h2>
+      <Loadable query={figures}>
         {f && (
           <>
             <dl className={styles.figures}>
@@ -107,15 +109,12 @@ function HomeFigures() {
 
 /** Mobile home: company, policy and statement pages. */
 function ContentLinks() {
-  const { t, i18n } = useTranslation();
-  const lists = useResource(
-    (_: { lang: string }, signal) => Promise.all([contentApi.list(1, signal), contentApi.list(2, signal), contentApi.list(3, signal)]),
-    { lang: i18n.language },
-  );
-  const [company = [], policy = [], statements = []] = lists.data ?? [];
+  const { t } = useTranslation();
+  const lists = useContentLists();
+  const [company, policy, statements] = lists.lists;
   const block = (title: string, items: ContentListItem[], id: string) => (
     <section className={styles.card} aria-labelledby={id} data-testid={id}>
-      <h2 id={id} style={{ fontSize: 16 }}>{title}</h2>
+      <h2 id={id} className={headings.groupTitle}>{title}</h2>
       <ul className={styles.links}>
         {items.map((c) => (
           <li key={c.id}>
@@ -129,7 +128,7 @@ function ContentLinks() {
     </section>
   );
   return (
-    <Loadable loading={lists.loading} failed={lists.failed} reload={lists.reload}>
+    <Loadable query={lists}>
       {block(t('home.companyLinks'), company, 'company-links')}
       {block(t('home.policyLinks'), policy, 'policy-links')}
       {block(t('home.statementLinks'), statements, 'statement-links')}

@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { contentApi } from '../../services/contentApi.ts';
-import { useResource } from '../app/hooks.ts';
+import { useContentList, useContentPage } from '../../services/queries/content.ts';
 import { ContentPage } from './Detail.tsx';
 
-/** About us: the company page with the slug "about-us". */
+/** About us: the company page with the slug "about-us" (else the first company page). */
 export default function Introduction() {
-  const { t, i18n } = useTranslation();
-  const page = useResource(async (_: { lang: string }, signal) => {
-    const list = await contentApi.list(1, signal);
-    const about = list.find((c) => c.slug === 'about-us') ?? list[0];
-    return about ? contentApi.byId(about.id, signal) : null;
-  }, { lang: i18n.language });
-  return <ContentPage title={page.data?.title ?? t('help.about')} body={page.data?.body} updatedAt={page.data?.updatedAt} state={page} t={t} lang={i18n.language} />;
+  const { t } = useTranslation();
+  const company = useContentList(1);
+  const about = company.data?.find((c) => c.slug === 'about-us') ?? company.data?.[0];
+  const page = useContentPage(about?.id);
+  // until the list is in, its loading or failure is the page's
+  const shown = about ? page : company;
+  const state = { isPending: shown.isPending, isError: shown.isError, data: page.data, refetch: shown.refetch };
+  return <ContentPage title={page.data?.title ?? t('help.about')} page={state} notFound={company.isSuccess && !about} />;
 }

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, LANGUAGE_NAMES, isLanguage } from '../../i18n/languages.ts';
-import { contentApi } from '../../services/contentApi.ts';
-import { useFeedStatus, useResource, useSession } from '../app/hooks.ts';
+import { useContentLists } from '../../services/queries/content.ts';
+import { useFeedStatus, useSession } from '../app/hooks.ts';
 import { DESTINATIONS, isActive, isAuthPage } from './destinations.ts';
 import { useLanguagePicker, useServiceLinks } from './useChrome.ts';
 import { BellBadge } from './BellBadge.tsx';
@@ -89,14 +89,10 @@ function TopBar({ path }: { path: string }) {
 }
 
 function Footer() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { social } = useServiceLinks();
   // company, policy and statement pages, in the language on screen
-  const lists = useResource(
-    async (_: { lang: string }, signal: AbortSignal) => Promise.all([contentApi.list(1, signal), contentApi.list(2, signal), contentApi.list(3, signal)]),
-    { lang: i18n.language },
-  );
-  const [company = [], policy = [], other = []] = lists.data ?? [];
+  const [company, policy, other] = useContentLists().lists;
   const column = (title: string, items: { id: string; title: string }[]) => (
     <nav aria-label={title} className={styles.footCol}>
       <h2>{title}</h2>

@@ -1,20 +1,26 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { walletApi } from '../../services/walletApi.ts';
+import { useResetDemo } from '../../services/queries/wallet.ts';
 import { toast } from '../../services/toast.ts';
-import { useAction, useSession } from '../app/hooks.ts';
+import { useSession } from '../app/hooks.ts';
 import styles from './wallet.module.css';
 
-/** Demo mode: deposits and withdrawals are for the real account; the demo book can be reset. */
-export function DemoPanel({ onReset }: { onReset: () => void }) {
+/**
+ * Demo mode: deposits and withdrawals are for the real account; the demo book can be reset
+ * (its balances, records and statement are then asked again: useResetDemo invalidates them).
+ */
+export function DemoPanel() {
   const { t } = useTranslation();
   const { send } = useSession();
   const [confirming, setConfirming] = useState(false);
-  const reset = useAction((_, signal) => walletApi.resetDemo(signal), () => {
-    setConfirming(false);
-    toast(t('wallet.demoResetDone'), 'success');
-    onReset();
-  });
+  const reset = useResetDemo();
+  const confirm = () =>
+    reset.mutate(undefined, {
+      onSuccess: () => {
+        setConfirming(false);
+        toast(t('wallet.demoResetDone'), 'success');
+      },
+    });
   return (
     <section className={styles.notice} aria-live="polite" data-testid="demo-panel">
       <p>{t('errors:10033')}</p>
@@ -23,7 +29,7 @@ export function DemoPanel({ onReset }: { onReset: () => void }) {
         {confirming ? (
           <>
             <span>{t('wallet.demoResetConfirm')}</span>
-            <button type="button" className={styles.danger} disabled={reset.busy} onClick={() => { reset.edit(); reset.submit({}); }} data-testid="demo-reset-confirm">{t('wallet.confirm')}</button>
+            <button type="button" className={styles.danger} disabled={reset.isPending} onClick={confirm} data-testid="demo-reset-confirm">{t('wallet.confirm')}</button>
             <button type="button" className={styles.secondary} onClick={() => setConfirming(false)}>{t('wallet.cancel')}</button>
           </>
         ) : (

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { walletApi } from '../../services/walletApi.ts';
-import { useAction, useResource } from '../app/hooks.ts';
+import { useDepositRecords, useStatement, useStatementCsv, useWithdrawalRecords } from '../../services/queries/wallet.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { formatDecimal } from '../components/Figures.tsx';
@@ -12,8 +11,11 @@ import styles from './wallet.module.css';
 const SIZE = 10;
 type Tab = 'deposits' | 'withdrawals' | 'statement';
 
-/** Deposit and withdrawal records (real book) and the statement of the selected book, paged. */
-export function RecordsPanel({ revision, demo }: { revision: number; demo: boolean }) {
+/**
+ * Deposit and withdrawal records (real book) and the statement of the selected book, paged. Live
+ * user events invalidate these lists (services/queries/invalidation.ts); nothing here polls.
+ */
+export function RecordsPanel({ demo }: { demo: boolean }) {
   const { t } = useTranslation();
   const tabs: Tab[] = demo ? ['statement'] : ['deposits', 'withdrawals', 'statement'];
   const [chosen, setTab] = useState<Tab>('deposits');
@@ -30,20 +32,20 @@ export function RecordsPanel({ revision, demo }: { revision: number; demo: boole
           ))}
         </div>
       </div>
-      {tab === 'deposits' && <Deposits revision={revision} />}
-      {tab === 'withdrawals' && <Withdrawals revision={revision} />}
-      {tab === 'statement' && <Statement revision={revision} demo={demo} />}
+      {tab === 'deposits' && <Deposits />}
+      {tab === 'withdrawals' && <Withdrawals />}
+      {tab === 'statement' && <Statement demo={demo} />}
     </section>
   );
 }
 
-function Deposits({ revision }: { revision: number }) {
+function Deposits() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const list = useResource((p: { page: number; revision: number }, signal) => walletApi.deposits({ pageNum: p.page, pageSize: SIZE }, signal), { page, revision });
+  const list = useDepositRecords(page, SIZE);
   const rows = list.data?.rows ?? [];
   return (
-    <Loadable loading={list.loading && !list.data} failed={list.failed} reload={list.reload}>
+    <Loadable query={list}>
       {rows.length === 0 ? (
         <p className={screens.muted}>{t('account.noRecords')}</p>
       ) : (
@@ -68,13 +70,13 @@ function Deposits({ revision }: { revision: number }) {
   );
 }
 
-function Withdrawals({ revision }: { revision: number }) {
+function Withdrawals() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const list = useResource((p: { page: number; revision: number }, signal) => walletApi.withdrawals({ pageNum: p.page, pageSize: SIZE }, signal), { page, revision });
+  const list = useWithdrawalRecords(page, SIZE);
   const rows = list.data?.rows ?? [];
   return (
-    <Loadable loading={list.loading && !list.data} failed={list.failed} reload={list.reload}>
+    <Loadable query={list}>
       {rows.length === 0 ? (
         <p className={screens.muted}>{t('account.noRecords')}</p>
       ) : (
@@ -90,7 +92,7 @@ function Withdrawals({ revision }: { revision: number }) {
                   <td className={`${styles.mono} ${styles.hideSmall}`} title={w.address}>{shorten(w.address)}<br /><span className={styles.hint}>{w.network}</span></td>
                   <td>
                     <StatusBadge kind="withdrawal" status={w.status} reason={w.rejectReason} />
-                    {w.payoutTxHash && <span className={`${styles.hint} ${styles.mono}`} style={{ display: 'block' }} title={w.payoutTxHash}>{shorten(w.payoutTxHash, 6)}</span>}
+                    {w.payoutTxHash && <span className={`${styles.hint} ${styles.mono} ${styles.block}`} title={w.payoutTxHash}>{shorten(w.payoutTxHash, 6)}</span>}
                   </td>
                 </tr>
               ))}
@@ -103,27 +105,30 @@ function Withdrawals({ revision }: { revision: number }) {
   );
 }
 
-function Statement({ revision, demo }: { revision: number; demo: boolean }) {
+/** A temporary link saves the blob under a readable name, then the object URL is freed. */
+function save(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function Statement({ demo }: { demo: boolean }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const list = useResource((p: { page: number; revision: number; demo: boolean }, signal) => walletApi.statement({ pageNum: p.page, pageSize: SIZE }, signal), { page, revision, demo });
-  const csv = useAction(async (_, signal) => {
-    const blob = await walletApi.statementCsv({}, signal);
-    // a temporary link saves the blob under a readable name, then the object URL is freed
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `statement-${demo ? 'demo' : 'real'}-${new Date().toISOString().slice(0, 10)}.csv`;
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  });
+  const list = useStatement(page, SIZE);
+  const csv = useStatementCsv();
+  const exportCsv = () =>
+    csv.mutate(undefined, { onSuccess: (blob) => save(blob, `statement-${demo ? 'demo' : 'real'}-${new Date().toISOString().slice(0, 10)}.csv`) });
   const rows = list.data?.rows ?? [];
   return (
-    <Loadable loading={list.loading && !list.data} failed={list.failed} reload={list.reload}>
-      <div className={styles.actions} style={{ marginBlockEnd: 8 }}>
-        <button type="button" className={styles.secondary} disabled={csv.busy} onClick={() => { csv.edit(); csv.submit({}); }} data-testid="statement-csv">{t('wallet.exportCsv')}</button>
+    <Loadable query={list}>
+      <div className={`${styles.actions} ${styles.toolsRow}`}>
+        <button type="button" className={styles.secondary} disabled={csv.isPending} onClick={exportCsv} data-testid="statement-csv">{t('wallet.exportCsv')}</button>
       </div>
       {rows.length === 0 ? (
         <p className={screens.muted}>{t('account.noRecords')}</p>
