@@ -47,8 +47,8 @@ export interface TestApp {
 
 /**
  * A real platform on a fresh database: in-memory PGlite, or a new PostgreSQL database when
- * TEST_DB=postgres. Engines are off unless asked for. Prefer `useTestApp` (closes it for you)
- * or `withTestApp` (for one test); whoever calls this closes the app.
+ * TEST_DB=postgres. Engines are off unless asked for. Tests use `useTestApp`, which closes it;
+ * whoever calls this directly closes the app.
  */
 export async function buildTestApp(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
   let drop = async () => {};
@@ -89,16 +89,6 @@ export function useTestApp(overrides: Partial<Config> | (() => Partial<Config>) 
     await t.close?.();
   });
   return t;
-}
-
-/** A platform for one piece of a test: built, handed to `use`, closed whatever happens. */
-export async function withTestApp<T>(overrides: Partial<Config>, use: (t: TestApp) => Promise<T>): Promise<T> {
-  const t = await buildTestApp(overrides);
-  try {
-    return await use(t);
-  } finally {
-    await t.close();
-  }
 }
 
 /** Parses an inject() reply as the envelope. */
