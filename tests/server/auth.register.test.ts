@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AREA_CODES } from '../../src/contract/areaCodes.ts';
 import { DEMO_GRANT_USDT, VERIFY_CODE_MAX_ATTEMPTS } from '../../src/contract/constants.ts';
 import { verificationCodes } from '../../server/db/schema/index.ts';

@@ -1,6 +1,6 @@
 import argon2 from 'argon2';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loginFailures, sessions, users } from '../../server/db/schema/index.ts';
 import { FREE_FAILURES } from '../../server/auth/throttle.ts';
 import { hashToken } from '../../server/auth/sessions.ts';
