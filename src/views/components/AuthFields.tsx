@@ -47,8 +47,10 @@ export function TargetFields({ values, set }: { values: TargetValues; set: (k: k
  * Verification code input with the send button and its countdown (the codeSender flow). The
  * button is enabled exactly when the flow would take `code.send` for this target.
  */
-export function CodeField({ purpose, target, value, onChange }: { purpose: CodePurpose; target: TargetValues; value: string; onChange: (v: string) => void }) {
+export function CodeField({ purpose, target: form, value, onChange }: { purpose: CodePurpose; target: TargetValues; value: string; onChange: (v: string) => void }) {
   const { t } = useTranslation();
+  // only the target fields travel in the event (the form's values hold the password too)
+  const target: TargetValues = { channel: form.channel, email: form.email, phone: form.phone, areaCode: form.areaCode };
   const [code, send] = useFlow(
     () => codeSenderFlow(purpose),
     (s) => ({
