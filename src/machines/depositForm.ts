@@ -1,8 +1,8 @@
-import { Check, Errors } from 'typebox/value';
 import { Err } from '../contract/errors.ts';
 import { MIN_DEPOSIT, UPLOAD_MAX_BYTES_DEFAULT, type Asset } from '../contract/constants.ts';
 import { RechargeFields, type Deposit, type Network } from '../contract/wallet.ts';
 import { isBelow, parseAmount } from '../services/money.ts';
+import { schemaRefusal } from './contractCheck.ts';
 import { refused, type Refusal } from './refusal.ts';
 import { submissionMachine } from './submission.ts';
 
@@ -40,10 +40,8 @@ export function depositRefusal(v: DepositValues, maxBytes = UPLOAD_MAX_BYTES_DEF
   if (!amount) return refused(Err.AMOUNT_INVALID);
   if (isBelow(amount, MIN_DEPOSIT[v.coin])) return refused(Err.DEPOSIT_BELOW_MINIMUM, { name: v.coin, limit: MIN_DEPOSIT[v.coin] });
   const fields = { amount, coin: v.coin, network: v.network, txHash: v.txHash.trim(), proofLast6: v.proofLast6.trim() };
-  if (!Check(RechargeFields, fields)) {
-    const path = Errors(RechargeFields, fields)[0]?.instancePath ?? '';
-    return refused(Err.MALFORMED_REQUEST, { detail: FIELD_RULES[path] ? { key: FIELD_RULES[path] } : path.slice(1) });
-  }
+  const malformed = schemaRefusal(RechargeFields, fields, FIELD_RULES);
+  if (malformed) return malformed;
   if (!v.proof) return refused(Err.UPLOAD_REQUIRED);
   if (v.proof.size > maxBytes) return refused(Err.IMAGE_TOO_LARGE, { limit: formatBytes(maxBytes) });
   return null;

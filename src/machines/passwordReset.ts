@@ -1,8 +1,7 @@
-import { Check } from 'typebox/value';
 import { RepasswordBody } from '../contract/auth.ts';
-import { Err } from '../contract/errors.ts';
 import { credentialsBody, credentialsRefusal, type CredentialValues } from './credentials.ts';
-import { refused, type Refusal } from './refusal.ts';
+import { schemaRefusal } from './contractCheck.ts';
+import type { Refusal } from './refusal.ts';
 import { submissionMachine } from './submission.ts';
 
 /**
@@ -15,7 +14,7 @@ export type ResetValues = CredentialValues;
 export const resetBody = (v: ResetValues): RepasswordBody => credentialsBody(v);
 
 export function resetRefusal(v: ResetValues): Refusal | null {
-  return credentialsRefusal(v) ?? (Check(RepasswordBody, resetBody(v)) ? null : refused(Err.MALFORMED_REQUEST, { detail: 'phone' }));
+  return credentialsRefusal(v) ?? schemaRefusal(RepasswordBody, resetBody(v));
 }
 
 export const passwordResetMachine = submissionMachine<'passwordReset', ResetValues, null>({ id: 'passwordReset', check: resetRefusal });

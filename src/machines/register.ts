@@ -1,8 +1,7 @@
-import { Check } from 'typebox/value';
 import { RegisterBody, USERNAME_RE, type LoginResult } from '../contract/auth.ts';
-import { Err } from '../contract/errors.ts';
 import { credentialsBody, credentialsRefusal, type CredentialValues } from './credentials.ts';
-import { problem, refused, type Refusal } from './refusal.ts';
+import { schemaRefusal } from './contractCheck.ts';
+import { problem, type Refusal } from './refusal.ts';
 import { submissionMachine } from './submission.ts';
 
 /**
@@ -25,7 +24,7 @@ export function registerRefusal(v: RegisterValues): Refusal | null {
   if (!USERNAME_RE.test(v.username)) return problem('auth.errors.usernameInvalid');
   const credentials = credentialsRefusal(v);
   if (credentials) return credentials;
-  return Check(RegisterBody, registerBody(v)) ? null : refused(Err.MALFORMED_REQUEST, { detail: 'inviteCode' });
+  return schemaRefusal(RegisterBody, registerBody(v));
 }
 
 export const registerMachine = submissionMachine<'register', RegisterValues, LoginResult>({ id: 'register', check: registerRefusal });

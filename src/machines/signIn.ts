@@ -1,7 +1,6 @@
-import { Check } from 'typebox/value';
 import { LoginBody, type LoginResult } from '../contract/auth.ts';
-import { Err } from '../contract/errors.ts';
-import { problem, refused, type Refusal } from './refusal.ts';
+import { schemaRefusal } from './contractCheck.ts';
+import { problem, type Refusal } from './refusal.ts';
 import { submissionMachine } from './submission.ts';
 
 /**
@@ -21,7 +20,7 @@ export const loginBody = (v: SignInValues): LoginBody => ({ account: v.account.t
 export function signInRefusal(v: SignInValues): Refusal | null {
   if (!v.account.trim()) return problem('auth.errors.usernameRequired');
   if (!v.password) return problem('auth.errors.passwordRequired');
-  return Check(LoginBody, loginBody(v)) ? null : refused(Err.MALFORMED_REQUEST, { detail: 'account' });
+  return schemaRefusal(LoginBody, loginBody(v));
 }
 
 export const signInMachine = submissionMachine<'signIn', SignInValues, LoginResult>({ id: 'signIn', check: signInRefusal });

@@ -20,7 +20,7 @@ describe('the sign-in flows\' guards: the contract\'s rules, in the order the fo
     expect(signInRefusal({ ...signIn, account: '  ' })).toEqual(problem('auth.errors.usernameRequired'));
     expect(signInRefusal({ ...signIn, password: '' })).toEqual(problem('auth.errors.passwordRequired'));
     // longer than the contract's LoginBody allows
-    expect(signInRefusal({ ...signIn, password: 'x'.repeat(129) })).toEqual(refused(Err.MALFORMED_REQUEST, { detail: 'account' }));
+    expect(signInRefusal({ ...signIn, password: 'x'.repeat(129) })).toEqual(refused(Err.MALFORMED_REQUEST, { detail: 'password' }));
     expect(loginBody(signIn)).toEqual({ account: 'alice', password: 'Secret-123' });
   });
   it('register: username, target, code, password strength, the repeat, then the body schema', () => {
