@@ -1,6 +1,6 @@
 /**
  * A record's status may change only along a transition of its statechart in src/machines
- * (docs/design.md): the next status is computed by the machine itself, and typed by it.
+ * (docs/design.md, principle 4): the next status is computed by the machine itself, and typed by it.
  */
 import { getNextSnapshot, type AnyMachineSnapshot, type AnyStateMachine, type EventFromLogic } from 'xstate';
 import type { StatusOf } from '../../src/machines/statuses.ts';
