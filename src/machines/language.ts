@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { LANGUAGES, type Language } from '../contract/constants.ts';
 
 /**
- * The language picker (docs/frontend.md "Languages"): a modal lists the languages; choosing one
+ * The language picker (docs/frontend.md, "Actors"): a modal lists the languages; choosing one
  * applies it (`applyLanguage`: i18next, <html lang dir>, storage; supplied at the root). Content
  * in the new language needs nothing from this machine: every content query's key carries the
  * language, so the lists on screen ask again by themselves.

@@ -4,7 +4,7 @@ import type { PriceTick } from '../contract/ws.ts';
 import { SPARKLINE_POINTS } from '../contract/constants.ts';
 
 /**
- * The live price feed (docs/frontend.md "Price feed"): one websocket for the whole app,
+ * The live price feed (docs/frontend.md, "Actors"): one websocket for the whole app,
  * reconnecting with back-off. Two regions:
  * - `link`: connecting / live / reconnecting / offline, and whether prices are simulated;
  * - `subscription`: which codes are on screen. Every mounted list sends `feed.watch` with its

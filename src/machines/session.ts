@@ -3,8 +3,8 @@ import type { LoginResult, UserInfoResult, UserProfile } from '../contract/auth.
 import type { Book } from '../contract/constants.ts';
 
 /**
- * The session (docs/frontend.md "Session"): logged out ↔ logged in, a 401 forces a logout, and
- * the book (demo or real) is a parallel region. The token is not kept here: `storeSession` hands
+ * The session (docs/frontend.md, "Actors" and "Session token and book"): logged out ↔ logged in,
+ * a 401 forces a logout, and the book (demo or real) is a parallel region. The token is not kept here: `storeSession` hands
  * it to its one owner (the settings store, supplied at the root) and `clearSession` removes it.
  * Storage, navigation, toasts and forgetting the user's cached data are named actions supplied
  * with `.provide()` at the app root.

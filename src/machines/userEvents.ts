@@ -1,9 +1,9 @@
 import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 
 /**
- * Live user events (docs/frontend.md "User events"): while logged in, the app's websocket joins
- * the user's channel by sending `{"type":"auth","token"}` after every (re)connect (the socket
- * actor supplied at the root adds the session's token), and every status change of a
+ * Live user events (docs/frontend.md, "Actors" and "Server state"): while logged in, the app's
+ * websocket joins the user's channel by sending `{"type":"auth","token"}` after every (re)connect
+ * (the socket actor supplied at the root adds the session's token), and every status change of a
  * deposit or withdrawal arrives as `{"type":"user","event"}`. Each event bumps the bell's unread
  * count, marks stale what it changed (`invalidate`: the query keys of that kind and the
  * session's balances, supplied at the root) and is announced (toast). The socket is the `socket`

@@ -6,7 +6,7 @@ import { getSettings, sessionToken } from './settings.ts';
 import { toQueryString, type QueryValue } from './query.ts';
 
 /**
- * The HTTP client (docs/frontend.md "HTTP client"). A call returns the envelope's `result` or
+ * The HTTP client (docs/frontend.md, "HTTP client"). A call returns the envelope's `result` or
  * throws an ApiError; it never shows anything. Whoever owns the flow decides what the user sees:
  * a query's view renders its error state, a flow machine its failed state, and the query cache
  * at the app root toasts only failures nobody is looking at (background refetches, mutations

@@ -4,7 +4,7 @@ import { normaliseLanguage } from '../i18n/languages.ts';
 import type { UserInfo } from './types.ts';
 
 /**
- * Local settings (docs/frontend.md "Local settings"). Inside the app the account mode is a
+ * Local settings (docs/frontend.md, "Session token and book"). Inside the app the account mode is a
  * `book` ('demo' | 'real'); storage keeps the published key `virtualStatus` (1 = demo, the
  * default; 0 = real), so the translation happens only in readSettings / writeSettings.
  *
