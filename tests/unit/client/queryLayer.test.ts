@@ -1,15 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { WALLET_EVENT_KINDS } from '../../src/contract/wallet.ts';
-import { ApiError, call, requestHeaders, setUnauthorizedListener } from '../../src/services/api.ts';
-import { settings, sessionToken } from '../../src/services/settings.ts';
-import { toasts } from '../../src/services/toast.ts';
-import { accountKeys } from '../../src/services/queries/account.ts';
-import { adminKeys } from '../../src/services/queries/admin.ts';
-import { createQueryClient } from '../../src/services/queries/client.ts';
-import { forgetUser, keysChangedBy, recordReviewed } from '../../src/services/queries/invalidation.ts';
-import { marketKeys } from '../../src/services/queries/market.ts';
-import { walletKeys } from '../../src/services/queries/wallet.ts';
+import { WALLET_EVENT_KINDS } from '../../../src/contract/wallet.ts';
+import { ApiError, call, requestHeaders, setUnauthorizedListener } from '../../../src/services/api.ts';
+import { settings, sessionToken } from '../../../src/services/settings.ts';
+import { toasts } from '../../../src/services/toast.ts';
+import { accountKeys } from '../../../src/services/queries/account.ts';
+import { adminKeys } from '../../../src/services/queries/admin.ts';
+import { createQueryClient } from '../../../src/services/queries/client.ts';
+import { forgetUser, keysChangedBy, recordReviewed } from '../../../src/services/queries/invalidation.ts';
+import { marketKeys } from '../../../src/services/queries/market.ts';
+import { walletKeys } from '../../../src/services/queries/wallet.ts';
 
 const envelope = (code: number, result: unknown = null, msg = '') =>
   new Response(JSON.stringify({ code, msg, result }), { status: 200, headers: { 'content-type': 'application/json' } });
