@@ -1,8 +1,24 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
+/**
+ * The contract's schemas are built by top-level calls (`Type.Object(...)`, `Page(...)`). They are
+ * pure, but a bundler cannot know it, so a view that imports one constant or wire translation from
+ * a contract module would pull every schema of that module, and TypeBox with them, into the home
+ * page. Marking those calls pure lets unused schemas drop out (docs/frontend.md, bundle figures).
+ */
+const SCHEMA_CALL = /(?<![\w.])(Type\.[A-Za-z]+|Page|Envelope|LiteralUnion|DecimalString|ReviewQueueQuery)\(/g;
+const pureContractSchemas = (): Plugin => ({
+  name: 'pure-contract-schemas',
+  apply: 'build',
+  transform(code, id) {
+    if (!/[\\/]src[\\/]contract[\\/][^\\/]+\.ts$/.test(id)) return null;
+    return { code: code.replace(SCHEMA_CALL, '/* @__PURE__ */ $1('), map: null };
+  },
+});
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), pureContractSchemas()],
   server: {
     proxy: {
       '/swx': 'http://localhost:3000',
@@ -19,5 +35,23 @@ export default defineConfig({
     manifest: true,
     // ApexCharts is a lazy chunk of its own (~290 kB gzip), loaded only by /cruuency
     chunkSizeWarningLimit: 1100,
+    rolldownOptions: {
+      treeshake: {
+        // TypeBox's modules and the contract's only define things: importing them has no effect
+        // of its own, so a module only arrives with the code that uses it
+        moduleSideEffects: (id: string) => !/node_modules[\\/]typebox[\\/]|[\\/]src[\\/]contract[\\/]/.test(id),
+        // reading a property never runs a getter in our code: an unused schema's `{ ...PageQuery }`
+        // argument may go with it
+        propertyReadSideEffects: false,
+      },
+      output: {
+        codeSplitting: {
+          // TypeBox in a chunk of its own, loaded only by the screens whose flows check forms
+          // with the contract's schemas (left to the default grouping it shared a chunk with the
+          // settings store and so reached the home page).
+          groups: [{ name: 'schemas', test: /node_modules[\\/]typebox[\\/]|[\\/]src[\\/]contract[\\/]envelope\.ts$/ }],
+        },
+      },
+    },
   },
 });
