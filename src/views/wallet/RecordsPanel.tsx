@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDepositRecords, useStatement, useStatementCsv, useWithdrawalRecords } from '../../services/queries/wallet.ts';
-import { Loadable } from '../components/Loadable.tsx';
-import { Pager } from '../components/Pager.tsx';
+import { PagedTable } from './PagedTable.tsx';
 import { formatDecimal } from '../components/Figures.tsx';
 import { localTime, shorten, StatusBadge } from './parts.tsx';
 import screens from '../screens/screens.module.css';
@@ -42,66 +41,42 @@ export function RecordsPanel({ demo }: { demo: boolean }) {
 function Deposits() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const list = useDepositRecords(page, SIZE);
-  const rows = list.data?.rows ?? [];
   return (
-    <Loadable query={list}>
-      {rows.length === 0 ? (
-        <p className={screens.muted}>{t('account.noRecords')}</p>
-      ) : (
-        <div className={styles.tableWrap}>
-          <table className={screens.dataTable} data-testid="deposit-records">
-            <thead><tr><th>{t('account.date')}</th><th>{t('account.amount')}</th><th className={styles.hideSmall}>{t('wallet.txHash')}</th><th>{t('account.statusLabel')}</th></tr></thead>
-            <tbody>
-              {rows.map((d) => (
-                <tr key={d.id} data-testid="deposit-row" data-id={d.id} data-status={d.status}>
-                  <td className="num">{localTime(d.createdAt)}</td>
-                  <td className="num">{formatDecimal(d.amount)} {d.coin}<br /><span className={styles.hint}>{d.network}</span></td>
-                  <td className={`${styles.mono} ${styles.hideSmall}`} title={d.txHash}>{shorten(d.txHash)}</td>
-                  <td><StatusBadge kind="deposit" status={d.status} reason={d.rejectReason} /></td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+    <PagedTable
+      list={useDepositRecords(page, SIZE)} page={page} size={SIZE} onPage={setPage} testId="deposit-records"
+      head={<><th>{t('account.date')}</th><th>{t('account.amount')}</th><th className={styles.hideSmall}>{t('wallet.txHash')}</th><th>{t('account.statusLabel')}</th></>}
+      row={(d) => (
+        <tr key={d.id} data-testid="deposit-row" data-id={d.id} data-status={d.status}>
+          <td className="num">{localTime(d.createdAt)}</td>
+          <td className="num">{formatDecimal(d.amount)} {d.coin}<br /><span className={styles.hint}>{d.network}</span></td>
+          <td className={`${styles.mono} ${styles.hideSmall}`} title={d.txHash}>{shorten(d.txHash)}</td>
+          <td><StatusBadge kind="deposit" status={d.status} reason={d.rejectReason} /></td>
+        </tr>
       )}
-      <Pager page={page} total={list.data?.total ?? 0} size={SIZE} onPage={setPage} />
-    </Loadable>
+    />
   );
 }
 
 function Withdrawals() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const list = useWithdrawalRecords(page, SIZE);
-  const rows = list.data?.rows ?? [];
   return (
-    <Loadable query={list}>
-      {rows.length === 0 ? (
-        <p className={screens.muted}>{t('account.noRecords')}</p>
-      ) : (
-        <div className={styles.tableWrap}>
-          <table className={screens.dataTable} data-testid="withdrawal-records">
-            <thead><tr><th>{t('account.date')}</th><th>{t('account.amount')}</th><th>{t('wallet.receive')}</th><th className={styles.hideSmall}>{t('wallet.address')}</th><th>{t('account.statusLabel')}</th></tr></thead>
-            <tbody>
-              {rows.map((w) => (
-                <tr key={w.id} data-testid="withdrawal-row" data-id={w.id} data-status={w.status}>
-                  <td className="num">{localTime(w.createdAt)}</td>
-                  <td className="num">{formatDecimal(w.amount)} {w.coin}<br /><span className={styles.hint}>{t('wallet.feeShort', { fee: formatDecimal(w.fee) })}</span></td>
-                  <td className="num">{formatDecimal(w.receiveAmount)}</td>
-                  <td className={`${styles.mono} ${styles.hideSmall}`} title={w.address}>{shorten(w.address)}<br /><span className={styles.hint}>{w.network}</span></td>
-                  <td>
-                    <StatusBadge kind="withdrawal" status={w.status} reason={w.rejectReason} />
-                    {w.payoutTxHash && <span className={`${styles.hint} ${styles.mono} ${styles.block}`} title={w.payoutTxHash}>{shorten(w.payoutTxHash, 6)}</span>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+    <PagedTable
+      list={useWithdrawalRecords(page, SIZE)} page={page} size={SIZE} onPage={setPage} testId="withdrawal-records"
+      head={<><th>{t('account.date')}</th><th>{t('account.amount')}</th><th>{t('wallet.receive')}</th><th className={styles.hideSmall}>{t('wallet.address')}</th><th>{t('account.statusLabel')}</th></>}
+      row={(w) => (
+        <tr key={w.id} data-testid="withdrawal-row" data-id={w.id} data-status={w.status}>
+          <td className="num">{localTime(w.createdAt)}</td>
+          <td className="num">{formatDecimal(w.amount)} {w.coin}<br /><span className={styles.hint}>{t('wallet.feeShort', { fee: formatDecimal(w.fee) })}</span></td>
+          <td className="num">{formatDecimal(w.receiveAmount)}</td>
+          <td className={`${styles.mono} ${styles.hideSmall}`} title={w.address}>{shorten(w.address)}<br /><span className={styles.hint}>{w.network}</span></td>
+          <td>
+            <StatusBadge kind="withdrawal" status={w.status} reason={w.rejectReason} />
+            {w.payoutTxHash && <span className={`${styles.hint} ${styles.mono} ${styles.block}`} title={w.payoutTxHash}>{shorten(w.payoutTxHash, 6)}</span>}
+          </td>
+        </tr>
       )}
-      <Pager page={page} total={list.data?.total ?? 0} size={SIZE} onPage={setPage} />
-    </Loadable>
+    />
   );
 }
 
@@ -120,36 +95,26 @@ function save(blob: Blob, name: string) {
 function Statement({ demo }: { demo: boolean }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const list = useStatement(page, SIZE);
   const csv = useStatementCsv();
   const exportCsv = () =>
     csv.mutate(undefined, { onSuccess: (blob) => save(blob, `statement-${demo ? 'demo' : 'real'}-${new Date().toISOString().slice(0, 10)}.csv`) });
-  const rows = list.data?.rows ?? [];
   return (
-    <Loadable query={list}>
-      <div className={`${styles.actions} ${styles.toolsRow}`}>
-        <button type="button" className={styles.secondary} disabled={csv.isPending} onClick={exportCsv} data-testid="statement-csv">{t('wallet.exportCsv')}</button>
-      </div>
-      {rows.length === 0 ? (
-        <p className={screens.muted}>{t('account.noRecords')}</p>
-      ) : (
-        <div className={styles.tableWrap}>
-          <table className={screens.dataTable} data-testid="statement">
-            <thead><tr><th>{t('account.date')}</th><th>{t('wallet.reason')}</th><th className={styles.hideSmall}>{t('wallet.account')}</th><th>{t('account.amount')}</th></tr></thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.id} data-testid="statement-row" data-reason={r.reason}>
-                  <td className="num">{localTime(r.time)}</td>
-                  <td>{t(`wallet.reasons.${r.reason.replace('.', '_')}`, { defaultValue: r.reason })}</td>
-                  <td className={styles.hideSmall}>{t(`wallet.purposes.${r.purpose}`, { defaultValue: r.purpose })}</td>
-                  <td className={`num ${r.direction === 'in' ? styles.in : styles.out}`}>{r.direction === 'in' ? '+' : ''}{formatDecimal(r.amount)} {r.asset}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+    <PagedTable
+      list={useStatement(page, SIZE)} page={page} size={SIZE} onPage={setPage} testId="statement"
+      tools={(
+        <div className={`${styles.actions} ${styles.toolsRow}`}>
+          <button type="button" className={styles.secondary} disabled={csv.isPending} onClick={exportCsv} data-testid="statement-csv">{t('wallet.exportCsv')}</button>
         </div>
       )}
-      <Pager page={page} total={list.data?.total ?? 0} size={SIZE} onPage={setPage} />
-    </Loadable>
+      head={<><th>{t('account.date')}</th><th>{t('wallet.reason')}</th><th className={styles.hideSmall}>{t('wallet.account')}</th><th>{t('account.amount')}</th></>}
+      row={(r) => (
+        <tr key={r.id} data-testid="statement-row" data-reason={r.reason}>
+          <td className="num">{localTime(r.time)}</td>
+          <td>{t(`wallet.reasons.${r.reason.replace('.', '_')}`, { defaultValue: r.reason })}</td>
+          <td className={styles.hideSmall}>{t(`wallet.purposes.${r.purpose}`, { defaultValue: r.purpose })}</td>
+          <td className={`num ${r.direction === 'in' ? styles.in : styles.out}`}>{r.direction === 'in' ? '+' : ''}{formatDecimal(r.amount)} {r.asset}</td>
+        </tr>
+      )}
+    />
   );
 }
