@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import { depositMachine } from '../../src/machines/deposit.ts';
-import { withdrawalMachine } from '../../src/machines/withdrawal.ts';
-import { defineModel } from './paths.ts';
+import { depositMachine, type DepositEvent } from '../../src/machines/deposit.ts';
+import { withdrawalMachine, type WithdrawalEvent } from '../../src/machines/withdrawal.ts';
+import { defineModel, type Model } from './paths.ts';
 
 /**
  * The deposit and withdrawal lifecycles that the server checks every status change against
@@ -17,21 +17,28 @@ const settled = (s: { hasTag: (t: string) => boolean; status: string }) => {
   expect(s.status).toBe('done');
 };
 
-export const model = defineModel(
-  {
-    name: 'deposit',
-    machine: depositMachine,
-    events: [{ type: 'deposit.approve' }, { type: 'deposit.reject', reason: 'no such transaction on chain' }],
-    assertions: { pending: awaiting, approved: settled, rejected: settled },
-    provide: () => depositMachine,
-    expected: { states: 3, edges: 2 },
-  },
-  {
-    name: 'withdrawal',
-    machine: withdrawalMachine,
-    events: [{ type: 'withdrawal.approve', payoutTxHash: `0x${'ab'.repeat(32)}` }, { type: 'withdrawal.reject', reason: 'address on a sanctions list' }],
-    assertions: { pending: awaiting, approved: settled, rejected: settled },
-    provide: () => withdrawalMachine,
-    expected: { states: 3, edges: 2 },
-  },
-);
+const depositEvents: DepositEvent[] = [{ type: 'deposit.approve' }, { type: 'deposit.reject', reason: 'no such transaction on chain' }];
+const withdrawalEvents: WithdrawalEvent[] = [
+  { type: 'withdrawal.approve', payoutTxHash: `0x${'ab'.repeat(32)}` },
+  { type: 'withdrawal.reject', reason: 'address on a sanctions list' },
+];
+
+const deposit = defineModel({
+  name: 'deposit',
+  machine: depositMachine,
+  events: depositEvents,
+  assertions: { pending: awaiting, approved: settled, rejected: settled },
+  provide: () => depositMachine,
+  expected: { states: 3, edges: 2 },
+});
+const withdrawal = defineModel({
+  name: 'withdrawal',
+  machine: withdrawalMachine,
+  events: withdrawalEvents,
+  assertions: { pending: awaiting, approved: settled, rejected: settled },
+  provide: () => withdrawalMachine,
+  expected: { states: 3, edges: 2 },
+});
+
+/** Two machines, one model: the cases are typed per machine above. */
+export const model: Model = { cases: [...deposit.cases, ...withdrawal.cases] };
