@@ -14,7 +14,7 @@ import { checkCode, consumeCode } from './codes.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { revokeOtherSessions, type Client, type SessionUser } from './sessions.ts';
 import { targetOf } from './targets.ts';
-import { accountKey, assertNotThrottled, clearFailures, ipKey, recordFailure } from './throttle.ts';
+import { accountKey, clearFailures, ipKey, releaseAttempts, reserveAttempts } from './throttle.ts';
 
 function checkNewPassword(b: RepasswordBody): void {
   if (b.password !== b.confirmPassword) throw new BizError(Err.PASSWORDS_DIFFER);
@@ -29,11 +29,10 @@ async function changePassword(db: Db, b: RepasswordBody & { oldPassword: string 
   const user = session && (await userById(db, session.id));
   if (!session || !user) throw new BizError(Err.LOGIN_REQUIRED);
   const keys = [accountKey(user.id), ipKey(client.ip)];
-  await assertNotThrottled(db, keys);
-  if (!(await verifyPassword(user.passwordHash, b.oldPassword))) {
-    await recordFailure(db, keys);
-    throw new BizError(Err.PASSWORD_WRONG);
-  }
+  // counted before the check (throttle.ts); a wrong old password keeps the count
+  await reserveAttempts(db, keys);
+  if (!(await verifyPassword(user.passwordHash, b.oldPassword))) throw new BizError(Err.PASSWORD_WRONG);
+  await releaseAttempts(db, keys);
   const passwordHash = await hashPassword(b.password);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));

@@ -12,7 +12,7 @@ import { toProfile, userByTarget, userByUsername, type UserRow } from './account
 import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { createSession, type Client } from './sessions.ts';
 import { normaliseEmail, phoneTarget } from './targets.ts';
-import { accountKey, assertNotThrottled, clearFailures, ipKey, recordFailure } from './throttle.ts';
+import { accountKey, clearFailures, ipKey, releaseAttempts, reserveAttempts } from './throttle.ts';
 
 /** A phone number in full international form, as typed: "+44 7700 900123". */
 const INTERNATIONAL_PHONE = /^\+[0-9 -]{5,20}$/;
@@ -47,20 +47,25 @@ export async function signIn(db: Db, sessionTtlMs: number, body: LoginBody, clie
   const account = body.account.trim();
   if (!account) throw new BizError(Err.USERNAME_OR_EMAIL_REQUIRED);
   const ipK = ipKey(client.ip);
-  await assertNotThrottled(db, [ipK]);
+  // every attempt is counted before the password is checked (throttle.ts), so parallel
+  // guesses cannot all be checked before the first failure is recorded
+  await reserveAttempts(db, [ipK]);
   const user = await findAccount(db, account, body.areaCode);
-  if (!user) {
-    await recordFailure(db, [ipK]);
-    throw new BizError(Err.USER_NOT_FOUND);
-  }
+  // an unknown account keeps its count against the address
+  if (!user) throw new BizError(Err.USER_NOT_FOUND);
   const acctK = accountKey(user.id);
-  await assertNotThrottled(db, [acctK]);
-  if (!(await verifyPassword(user.passwordHash, body.password))) {
-    await recordFailure(db, [acctK, ipK]);
-    throw new BizError(Err.PASSWORD_WRONG);
+  try {
+    await reserveAttempts(db, [acctK]);
+  } catch (e) {
+    // refused during the wait: the attempt does not count against the address either
+    await releaseAttempts(db, [ipK]);
+    throw e;
   }
-  if (user.status !== 'active') throw new BizError(Err.USER_STATUS_ABNORMAL);
+  // a wrong password keeps both reservations: they are the failure
+  if (!(await verifyPassword(user.passwordHash, body.password))) throw new BizError(Err.PASSWORD_WRONG);
+  await releaseAttempts(db, [ipK]);
   await clearFailures(db, acctK);
+  if (user.status !== 'active') throw new BizError(Err.USER_STATUS_ABNORMAL);
   // verifyPassword succeeded, so the hash exists; stronger parameters apply from now on
   if (user.passwordHash && needsRehash(user.passwordHash)) {
     await db.update(users).set({ passwordHash: await hashPassword(body.password) }).where(eq(users.id, user.id));

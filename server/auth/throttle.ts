@@ -5,11 +5,14 @@ import { loginFailures } from '../db/schema/index.ts';
 import { BizError } from '../http/errors.ts';
 
 /**
- * Slows down password guessing. Each failed login counts against the account and against
- * the client IP. Past a number of free failures, the next attempt must wait
- * BASE * 2^(extra failures) seconds (capped) after the last failure; attempts during the
- * wait are refused with 10049 and do not count. A success clears the account's counter;
- * counters older than a day are forgotten.
+ * Slows down password guessing. Each attempt is reserved (counted) against the account and
+ * against the client IP BEFORE the password is checked, in one atomic statement per key
+ * (`INSERT ... ON CONFLICT DO UPDATE ... WHERE <not waiting> RETURNING`), so parallel requests
+ * cannot all pass the check before any of them counts. Past a number of free failures, the
+ * next attempt must wait BASE * 2^(extra failures) seconds (capped) after the last counted
+ * attempt; attempts during the wait are refused with 10049 and do not count. A success gives
+ * its reservation back and clears the account's counter; counters older than a day are
+ * forgotten.
  */
 export const FREE_FAILURES = { acct: 5, ip: 20 } as const;
 export const BASE_WAIT_SECONDS = 15;
@@ -42,18 +45,64 @@ export async function assertNotThrottled(db: DbOrTx, keys: string[]): Promise<vo
   if (longest > 0) throw new BizError(Err.LOGIN_THROTTLED, { seconds: longest });
 }
 
-export async function recordFailure(db: DbOrTx, keys: string[]): Promise<void> {
-  for (const key of keys) {
-    await db.insert(loginFailures).values({ key, failures: 1 }).onConflictDoUpdate({
+/** The wait in seconds for a counter at `failures`, in SQL (mirrors waitSeconds). */
+function waitSql(free: number) {
+  return sql`CASE WHEN ${loginFailures.failures} < ${free} THEN 0
+    ELSE LEAST(${MAX_WAIT_SECONDS}, ${BASE_WAIT_SECONDS} * power(2, LEAST(${loginFailures.failures} - ${free}, 20))) END`;
+}
+
+/**
+ * Counts one attempt against `key` unless the key is in its waiting period; atomic, so of any
+ * number of parallel attempts only the free ones get through. True when reserved.
+ */
+export async function reserveAttempt(db: DbOrTx, key: string): Promise<boolean> {
+  const free = key.startsWith('ip:') ? FREE_FAILURES.ip : FREE_FAILURES.acct;
+  const stale = sql`${loginFailures.lastAt} < now() - make_interval(secs => ${FORGET_AFTER_SECONDS})`;
+  const rows = await db
+    .insert(loginFailures)
+    .values({ key, failures: 1 })
+    .onConflictDoUpdate({
       target: loginFailures.key,
       set: {
         // a counter untouched for a day starts again
-        failures: sql`CASE WHEN ${loginFailures.lastAt} < now() - make_interval(secs => ${FORGET_AFTER_SECONDS}) THEN 1 ELSE ${loginFailures.failures} + 1 END`,
+        failures: sql`CASE WHEN ${stale} THEN 1 ELSE ${loginFailures.failures} + 1 END`,
         lastAt: sql`now()`,
       },
-    });
+      // failures below the free ones always pass: a parallel statement that started earlier
+      // sees a last attempt "in its future" (now() is the statement's transaction start)
+      setWhere: sql`${stale} OR ${loginFailures.failures} < ${free} OR extract(epoch from now() - ${loginFailures.lastAt}) >= ${waitSql(free)}`,
+    })
+    .returning({ failures: loginFailures.failures });
+  return rows.length > 0;
+}
+
+/**
+ * Reserves an attempt on every key, in order; when one is waiting, gives the others back and
+ * refuses with 10049 {seconds}.
+ */
+export async function reserveAttempts(db: DbOrTx, keys: string[]): Promise<void> {
+  const taken: string[] = [];
+  for (const key of keys) {
+    if (await reserveAttempt(db, key)) {
+      taken.push(key);
+      continue;
+    }
+    await releaseAttempts(db, taken);
+    await assertNotThrottled(db, [key]);
+    // the wait ended between the two statements: still refuse this attempt, it was not counted
+    throw new BizError(Err.LOGIN_THROTTLED, { seconds: 1 });
   }
 }
+
+/** Gives reserved attempts back (the attempt turned out not to be a failure). */
+export async function releaseAttempts(db: DbOrTx, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db
+    .update(loginFailures)
+    .set({ failures: sql`GREATEST(${loginFailures.failures} - 1, 0)` })
+    .where(inArray(loginFailures.key, keys));
+}
+
 
 export async function clearFailures(db: DbOrTx, key: string): Promise<void> {
   await db.delete(loginFailures).where(eq(loginFailures.key, key));

@@ -168,6 +168,29 @@ describe('login, sessions, getUserInfo, repassword, logout', () => {
     expect(Number(/(\d+) seconds/.exec(longer.msg)![1])).toBeGreaterThan(15);
   });
 
+  it('throttling holds under parallel requests: of 40 parallel guesses from 40 addresses at most the free ones are checked; the right password among them is then refused', async () => {
+    await registerByEmail(t, 'para', 'para@example.com');
+    const tally = (rs: Array<{ code: number }>) => {
+      const n: Record<number, number> = {};
+      for (const r of rs) n[r.code] = (n[r.code] ?? 0) + 1;
+      return n;
+    };
+    const first = tally(await Promise.all(Array.from({ length: 40 }, () => login('para', 'Wrong1234', {}, freshIp()))));
+    // every attempt is counted before the password check: only the free ones reach it
+    expect(first[Err.PASSWORD_WRONG]).toBe(FREE_FAILURES.acct);
+    expect(first[Err.LOGIN_THROTTLED]).toBe(40 - FREE_FAILURES.acct);
+    // the limit is reached: the right password sent among 40 wrong ones is not accepted
+    const mixed = [...Array.from({ length: 20 }, () => login('para', 'Wrong1234', {}, freshIp())), login('para', PASSWORD, {}, freshIp()), ...Array.from({ length: 20 }, () => login('para', 'Wrong1234', {}, freshIp()))];
+    const second = await Promise.all(mixed);
+    expect(second[20].code).toBe(Err.LOGIN_THROTTLED);
+    expect(tally(second)).toEqual({ [Err.LOGIN_THROTTLED]: 41 });
+    // per address too: 25 parallel attempts from one address on unknown accounts, at most the free ones count
+    const ip = freshIp();
+    const perIp = tally(await Promise.all(Array.from({ length: 25 }, (_, i) => login(`nobody${i}`, PASSWORD, {}, ip))));
+    expect(perIp[Err.USER_NOT_FOUND], JSON.stringify(perIp)).toBe(FREE_FAILURES.ip);
+    expect(perIp[Err.LOGIN_THROTTLED]).toBe(25 - FREE_FAILURES.ip);
+  });
+
   it('repeated failures are slowed per IP across accounts', async () => {
     const ip = freshIp();
     for (let i = 0; i < FREE_FAILURES.ip; i++) {
