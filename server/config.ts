@@ -18,6 +18,8 @@ export interface Config {
   uploadMaxBytes: number;
   withdrawFeeRate: string;
   sessionTtlMs: number;
+  /** Verification codes sent per hour over all addresses (against mail bombing). */
+  codesPerHourGlobal: number;
   /** Where the built front end lives; absent in API-only tests. */
   staticDir?: string;
   logLevel: string;
@@ -68,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     uploadMaxBytes: Number(env.UPLOAD_MAX_BYTES ?? UPLOAD_MAX_BYTES_DEFAULT),
     withdrawFeeRate: env.WITHDRAW_FEE_RATE ?? '0.01',
     sessionTtlMs: Number(env.SESSION_TTL_HOURS ?? 24 * 7) * 3600_000,
+    codesPerHourGlobal: Number(env.CODES_PER_HOUR_GLOBAL ?? 500),
     staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     engines: env.ENGINES !== 'off',

@@ -4,7 +4,7 @@ import { VERIFY_CODE_MAX_ATTEMPTS, VERIFY_CODE_TTL_MS } from '../../src/contract
 import { CODE_RESEND_SECONDS, type CodePurpose } from '../../src/contract/auth.ts';
 import { Err } from '../../src/contract/errors.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
-import { verificationCodes } from '../db/schema/index.ts';
+import { rateCounters, verificationCodes } from '../db/schema/index.ts';
 import { BizError } from '../http/errors.ts';
 import type { Mailer } from './mailer.ts';
 import type { Target } from './targets.ts';
@@ -26,32 +26,59 @@ const PURPOSE_TEXT: Record<CodePurpose, string> = {
   reset: 'to reset your password',
 };
 
+/** The key of an address's lock row, and of the global hourly counter, in `rate_counters`. */
+const targetKey = (target: string) => `code:${target}`;
+export const GLOBAL_CODES_KEY = 'code:*';
+
 /**
  * Issues a new 6-digit code for target+purpose and hands it to the mailer. Refuses within
- * the resend cool-down (10054 with seconds) and over the hourly limits (10031). Earlier
+ * the resend cool-down (10054 with seconds) and over the hourly limits (10031): per address,
+ * per client IP, and over all addresses (`globalPerHour`, against mail bombing). Earlier
  * codes of the same target and purpose stop working: only the newest counts.
+ *
+ * The checks and the new code are one transaction that starts by locking the address's row
+ * in `rate_counters`, so parallel requests for one address take turns and each sees the codes
+ * the ones before it issued; the global count is reserved atomically in the same transaction
+ * (a refusal rolls it back).
  */
-export async function issueCode(db: Db, mailer: Mailer, target: Target, purpose: CodePurpose, ip: string) {
+export async function issueCode(db: Db, mailer: Mailer, target: Target, purpose: CodePurpose, ip: string, globalPerHour: number) {
   const hourAgo = sql`now() - interval '1 hour'`;
-  const [latest] = await db
-    .select({ createdAt: verificationCodes.createdAt, age: sql<string>`extract(epoch from now() - ${verificationCodes.createdAt})` })
-    .from(verificationCodes)
-    .where(and(eq(verificationCodes.target, target.value), eq(verificationCodes.purpose, purpose)))
-    .orderBy(desc(verificationCodes.id))
-    .limit(1);
-  if (latest) {
-    const wait = Math.ceil(CODE_RESEND_SECONDS - Number(latest.age));
-    if (wait > 0) throw new BizError(Err.CODE_SEND_TOO_SOON, { seconds: wait });
-  }
-  const [{ n: perTarget }] = await db.select({ n: count() }).from(verificationCodes)
-    .where(and(eq(verificationCodes.target, target.value), gt(verificationCodes.createdAt, hourAgo)));
-  if (perTarget >= CODES_PER_TARGET_PER_HOUR) throw new BizError(Err.TOO_MANY_REQUESTS);
-  const [{ n: perIp }] = await db.select({ n: count() }).from(verificationCodes)
-    .where(and(eq(verificationCodes.ip, ip), gt(verificationCodes.createdAt, hourAgo)));
-  if (perIp >= CODES_PER_IP_PER_HOUR) throw new BizError(Err.TOO_MANY_REQUESTS);
-
   const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
   await db.transaction(async (tx) => {
+    await tx.insert(rateCounters).values({ key: targetKey(target.value), count: 1 }).onConflictDoUpdate({
+      target: rateCounters.key,
+      set: { count: sql`${rateCounters.count} + 1`, windowStart: sql`now()` },
+    });
+    const [latest] = await tx
+      .select({ age: sql<string>`extract(epoch from now() - ${verificationCodes.createdAt})` })
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.target, target.value), eq(verificationCodes.purpose, purpose)))
+      .orderBy(desc(verificationCodes.id))
+      .limit(1);
+    if (latest) {
+      // now() is this transaction's start: a code issued while it waited for the lock looks
+      // younger than 0 seconds
+      const wait = Math.min(CODE_RESEND_SECONDS, Math.ceil(CODE_RESEND_SECONDS - Number(latest.age)));
+      if (wait > 0) throw new BizError(Err.CODE_SEND_TOO_SOON, { seconds: wait });
+    }
+    const [{ n: perTarget }] = await tx.select({ n: count() }).from(verificationCodes)
+      .where(and(eq(verificationCodes.target, target.value), gt(verificationCodes.createdAt, hourAgo)));
+    if (perTarget >= CODES_PER_TARGET_PER_HOUR) throw new BizError(Err.TOO_MANY_REQUESTS);
+    const [{ n: perIp }] = await tx.select({ n: count() }).from(verificationCodes)
+      .where(and(eq(verificationCodes.ip, ip), gt(verificationCodes.createdAt, hourAgo)));
+    if (perIp >= CODES_PER_IP_PER_HOUR) throw new BizError(Err.TOO_MANY_REQUESTS);
+    // over all addresses: a window of an hour from its first code
+    const expired = sql`${rateCounters.windowStart} < ${hourAgo}`;
+    const global = await tx.insert(rateCounters).values({ key: GLOBAL_CODES_KEY, count: 1 }).onConflictDoUpdate({
+      target: rateCounters.key,
+      set: {
+        count: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateCounters.count} + 1 END`,
+        windowStart: sql`CASE WHEN ${expired} THEN now() ELSE ${rateCounters.windowStart} END`,
+      },
+      setWhere: sql`${expired} OR ${rateCounters.count} < ${globalPerHour}`,
+    }).returning({ count: rateCounters.count });
+    if (global.length === 0) throw new BizError(Err.TOO_MANY_REQUESTS);
+
     await tx.update(verificationCodes).set({ consumedAt: sql`now()` })
       .where(and(eq(verificationCodes.target, target.value), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)));
     await tx.insert(verificationCodes).values({
@@ -68,6 +95,7 @@ export async function issueCode(db: Db, mailer: Mailer, target: Target, purpose:
   });
   // old rows are only kept for the hourly limits
   await db.delete(verificationCodes).where(lt(verificationCodes.createdAt, sql`now() - interval '1 day'`));
+  await db.delete(rateCounters).where(lt(rateCounters.windowStart, sql`now() - interval '1 day'`));
 }
 
 /**

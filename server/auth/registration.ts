@@ -31,13 +31,13 @@ export async function isRegistered(db: Db, q: CheckUserQuery): Promise<boolean> 
  * Sends a code for registering (the address must be free) or for signing in and resetting (the
  * address must belong to an active account). Limits and cool-down: codes.ts.
  */
-export async function sendCode(db: Db, mailer: Mailer, body: SendCodeBody, ip: string): Promise<SendCodeResult> {
+export async function sendCode(db: Db, mailer: Mailer, body: SendCodeBody, ip: string, globalPerHour: number): Promise<SendCodeResult> {
   const target = targetOf(body);
   const existing = await userByTarget(db, target);
   if (body.purpose === 'register' && existing) throw new BizError(Err.EMAIL_OR_PHONE_EXISTS);
   if (body.purpose !== 'register' && !existing) throw new BizError(Err.USER_NOT_FOUND);
   if (existing && existing.status !== 'active') throw new BizError(Err.USER_STATUS_ABNORMAL);
-  await issueCode(db, mailer, target, body.purpose, ip);
+  await issueCode(db, mailer, target, body.purpose, ip, globalPerHour);
   return {
     sentTo: maskTarget(target),
     channel: target.kind === 'email' ? 'email' : 'sms',

@@ -26,11 +26,13 @@ export class AccountsService {
   /** Absent without OIDC_ISSUER: Google sign-in is then refused (10048). */
   private readonly oidc?: Oidc;
   private readonly sessionTtlMs: number;
+  private readonly codesPerHourGlobal: number;
 
   constructor(private readonly db: Db, config: Config, log: FastifyBaseLogger) {
     this.mailer = createMailer(config, db, log);
     this.oidc = config.oidc ? createOidc(config.oidc, db, log) : undefined;
     this.sessionTtlMs = config.sessionTtlMs;
+    this.codesPerHourGlobal = config.codesPerHourGlobal;
   }
 
   isRegistered(q: CheckUserQuery): Promise<boolean> {
@@ -38,7 +40,7 @@ export class AccountsService {
   }
 
   sendCode(body: SendCodeBody, client: Client): Promise<SendCodeResult> {
-    return sendCode(this.db, this.mailer, body, client.ip);
+    return sendCode(this.db, this.mailer, body, client.ip, this.codesPerHourGlobal);
   }
 
   register(body: RegisterBody, client: Client): Promise<LoginResult> {

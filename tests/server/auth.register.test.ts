@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { AREA_CODES } from '../../src/contract/areaCodes.ts';
 import { DEMO_GRANT_USDT, VERIFY_CODE_MAX_ATTEMPTS } from '../../src/contract/constants.ts';
-import { verificationCodes } from '../../server/db/schema/index.ts';
+import { outbox, rateCounters, verificationCodes } from '../../server/db/schema/index.ts';
+import { GLOBAL_CODES_KEY } from '../../server/auth/codes.ts';
 import { useTestApp, type TestApp } from './helpers.ts';
 import { codeFromOutbox, counts, freshIp, get, L, PASSWORD, post, registerByEmail, registerByPhone, userRow, U } from './auth.helpers.ts';
 import { Err, Ok } from '../../src/contract/errors.ts';
@@ -195,6 +196,17 @@ describe('registration, verification codes and checkUserNameOrPhone', () => {
     expect((await post(t, `${L}/sendCode`, { email: 'k100@example.com', purpose: 'register' }, { ip: other })).code).toBe(Ok.SUCCESS);
   });
 
+  it('sendCode holds under parallel requests: 30 at once to one address send one message, the rest wait (10054)', async () => {
+    const before = await counts(t);
+    const answers = await Promise.all(Array.from({ length: 30 }, () => post(t, `${L}/sendCode`, { email: 'burst@example.com', purpose: 'register' })));
+    const sent = answers.filter((a) => a.code === Ok.SUCCESS);
+    expect(sent).toHaveLength(1);
+    expect(answers.filter((a) => a.code === Err.CODE_SEND_TOO_SOON)).toHaveLength(29);
+    const rows = await t.app.db.select().from(outbox).where(eq(outbox.recipient, 'burst@example.com'));
+    expect(rows).toHaveLength(1);
+    expect(await counts(t)).toMatchObject({ outbox: before.outbox + 1, codes: before.codes + 1 });
+  });
+
   it('sendCode for login or reset needs an existing account (10009)', async () => {
     await registerByEmail(t, 'kim', 'kim@example.com');
     expect((await post(t, `${L}/sendCode`, { email: 'nobody@example.com', purpose: 'reset' })).code).toBe(Err.USER_NOT_FOUND);
@@ -268,5 +280,20 @@ describe('registration, verification codes and checkUserNameOrPhone', () => {
       where t.idempotency_key = ${`demo-grant:${user.id}:0`}`) as unknown as { rows: Array<Record<string, unknown>> }).rows;
     expect(row).toMatchObject({ reason: 'demo.grant', book: 'demo', asset: 'USDT', d_owner: 'platform', d_purpose: 'demo_grants' });
     expect(Number(row.amount)).toBe(Number(DEMO_GRANT_USDT));
+  });
+});
+
+describe('sendCode: the global hourly cap against mail bombing many addresses', () => {
+  const t = useTestApp({ codesPerHourGlobal: 3 });
+
+  it('refuses 10031 once the cap is reached, also under parallel requests; the window ends after an hour', async () => {
+    const before = await counts(t);
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => post(t, `${L}/sendCode`, { email: `bomb${i}@example.com`, purpose: 'register' })));
+    expect(answers.filter((a) => a.code === Ok.SUCCESS)).toHaveLength(3);
+    expect(answers.filter((a) => a.code === Err.TOO_MANY_REQUESTS)).toHaveLength(7);
+    expect((await counts(t)).outbox).toBe(before.outbox + 3);
+    expect((await post(t, `${L}/sendCode`, { email: 'late@example.com', purpose: 'register' })).code).toBe(Err.TOO_MANY_REQUESTS);
+    await t.app.db.update(rateCounters).set({ windowStart: sql`now() - interval '61 minutes'` }).where(eq(rateCounters.key, GLOBAL_CODES_KEY));
+    expect((await post(t, `${L}/sendCode`, { email: 'late@example.com', purpose: 'register' })).code).toBe(Ok.SUCCESS);
   });
 });

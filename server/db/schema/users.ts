@@ -58,6 +58,18 @@ export const loginFailures = pgTable('login_failures', {
   lastAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Counters reserved atomically (`INSERT ... ON CONFLICT DO UPDATE ... RETURNING`), so parallel
+ * requests cannot all pass a limit before any of them counts: `count` since `window_start`.
+ * A row is also the lock that makes parallel code requests for one address take turns
+ * (server/auth/codes.ts).
+ */
+export const rateCounters = pgTable('rate_counters', {
+  key: text().primaryKey(),
+  count: integer().notNull().default(0),
+  windowStart: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Mail and SMS that were sent, or would have been without SMTP: operators read it. */
 export const outbox = pgTable('outbox', {
   id: bigserial({ mode: 'bigint' }).primaryKey(),
