@@ -20,6 +20,7 @@ import { platformAccount, userAccount } from '../ledger/accounts.ts';
 import { availableBalance, transfer } from '../ledger/ledger.ts';
 import { writeAudit } from '../admin/audit.ts';
 import { isValidAddress } from './addresses.ts';
+import { txHashKey } from './deposits.ts';
 import { fmt, parseUserAmount, withdrawalFee } from './amounts.ts';
 import { PendingEvents } from './events.ts';
 import { nextStatus } from './lifecycle.ts';
@@ -76,15 +77,34 @@ export function checkWithdrawal(b: WithdrawalBody, feeRate: string) {
   return { coin, network, address, amount, fee, receiveAmount };
 }
 
+/** The withdrawal a user already made with a client key, if any. */
+async function byClientKey(db: DbOrTx, userId: bigint, clientKey: string): Promise<WithdrawalRow | undefined> {
+  const [row] = await db.select().from(withdrawals).where(and(eq(withdrawals.userId, userId), eq(withdrawals.clientKey, clientKey)));
+  return row;
+}
+
+/**
+ * Records the withdrawal and holds its amount, in one transaction. With a `clientKey` it is
+ * idempotent: a retry (sequential or concurrent) answers the first withdrawal and moves
+ * nothing; the unique index on (user_id, client_key) settles a race inside the transaction.
+ */
 export async function submitWithdrawal(deps: WalletDeps, userId: bigint, b: WithdrawalBody): Promise<Withdrawal> {
   const feeRate = deps.config.withdrawFeeRate;
   const w = checkWithdrawal(b, feeRate);
+  const clientKey = b.clientKey ?? null;
+  if (clientKey !== null) {
+    const first = await byClientKey(deps.db, userId, clientKey);
+    if (first) return withdrawalView(first);
+  }
   const events = new PendingEvents();
   const row = await deps.db.transaction(async (tx) => {
+    // a concurrent insert with the same key makes this one wait for it; once it commits this
+    // one inserts nothing and answers the first
     const [ins] = await tx.insert(withdrawals).values({
       userId, coin: w.coin, network: w.network, address: w.address, amount: w.amount,
-      feeRate, fee: w.fee, receiveAmount: w.receiveAmount,
-    }).returning();
+      feeRate, fee: w.fee, receiveAmount: w.receiveAmount, clientKey,
+    }).onConflictDoNothing({ target: [withdrawals.userId, withdrawals.clientKey] }).returning();
+    if (!ins) return undefined;
     // The CHECK on user balances refuses an overdraw (10011) and the whole transaction rolls back.
     await transfer(tx, {
       key: `withdrawal:${ins.id}:hold`, book: 'real', asset: w.coin,
@@ -97,6 +117,11 @@ export async function submitWithdrawal(deps: WalletDeps, userId: bigint, b: With
     });
     return ins;
   });
+  if (!row) {
+    const first = clientKey === null ? undefined : await byClientKey(deps.db, userId, clientKey);
+    if (!first) throw new Error('withdrawal: client key conflict without a first withdrawal');
+    return withdrawalView(first);
+  }
   await events.publish(deps);
   return withdrawalView(row);
 }
@@ -113,6 +138,14 @@ export async function listWithdrawals(db: DbOrTx, q: { userId?: bigint; status?:
     .where(where).orderBy(desc(withdrawals.id)).limit(size).offset(((q.pageNum ?? 1) - 1) * size);
   const [{ total }] = await db.select({ total: count() }).from(withdrawals).where(where);
   return { rows, total: Number(total) };
+}
+
+/** The unique index on payout hashes refused the approval (the pg error, or drizzle's wrapper of it). */
+function payoutHashTaken(e: unknown): boolean {
+  type PgError = { code?: string; constraint?: string; message?: string };
+  const err = e as (PgError & { cause?: PgError }) | undefined;
+  const c = err?.code === '23505' ? err : err?.cause?.code === '23505' ? err.cause : undefined;
+  return c !== undefined && (c.constraint === 'withdrawals_payout_tx_hash' || String(c.message).includes('withdrawals_payout_tx_hash'));
 }
 
 /** Operator review; row locked so concurrent reviews serialise and the statechart refuses the loser. */
@@ -141,6 +174,8 @@ export async function reviewWithdrawal(
       status,
       rejectReason: decision.type === 'withdrawal.reject' ? decision.reason : null,
       payoutTxHash: decision.type === 'withdrawal.approve' ? decision.payoutTxHash : null,
+      // the partial unique index refuses a chain transaction that already paid another withdrawal
+      payoutTxHashKey: decision.type === 'withdrawal.approve' ? txHashKey(decision.payoutTxHash) : null,
       reviewedBy: operatorId, reviewedAt: new Date(),
     }).where(eq(withdrawals.id, id)).returning();
     await writeAudit(tx, { actorId: operatorId, action: decision.type, targetType: 'withdrawal', targetId: id, before, after });
@@ -153,6 +188,8 @@ export async function reviewWithdrawal(
       refType: 'withdrawal', refId: id.toString(),
     });
     return after;
+  }).catch((e: unknown) => {
+    throw payoutHashTaken(e) ? new BizError(Err.TX_HASH_USED) : e;
   });
   await events.publish(deps);
   return row;

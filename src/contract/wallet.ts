@@ -150,6 +150,11 @@ export const WithdrawalBody = Type.Object({
   method: Type.Optional(Type.String({ maxLength: 20 })),
   address: Type.Optional(Type.String({ maxLength: 120 })),
   amount: Type.Optional(Type.String({ maxLength: 40 })),
+  /**
+   * Idempotency key chosen by the client (8–64 of A–Z a–z 0–9 _ -): a retry with the same key
+   * answers the first withdrawal and moves nothing.
+   */
+  clientKey: Type.Optional(Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]{8,64}$' })),
 }, { additionalProperties: false });
 export type WithdrawalBody = Static<typeof WithdrawalBody>;
 

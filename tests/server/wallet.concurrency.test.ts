@@ -82,4 +82,61 @@ describe(`wallet concurrency (${usingPostgres() ? 'PostgreSQL pool' : 'PGlite'})
     expect(codes.filter((c) => c === Ok.RECHARGE_SUBMITTED)).toHaveLength(1);
     expect(codes.filter((c) => c === Err.TX_HASH_USED)).toHaveLength(19);
   });
+
+  it('a withdrawal with a client key is made once: 2 parallel and 2 sequential identical submissions, one withdrawal, one hold', async () => {
+    const u = await createUser(t.app);
+    await fund(t.app, u.id, 'USDT', '100');
+    const before = await counts(t.app);
+    const submit = () => t.app.inject({
+      method: 'POST', url: '/swx/customer/user/withdrawal', headers: real(u),
+      payload: { method: 'USDT-TRC20', address: ADDR.TRON, amount: '30', clientKey: 'retry-key_0001' },
+    });
+    const parallel = (await Promise.all([submit(), submit()])).map((r) => body(r));
+    const sequential = [body(await submit()), body(await submit())];
+    const all = [...parallel, ...sequential];
+    for (const r of all) expect(r.code, r.msg).toBe(Ok.WITHDRAWAL_SUBMITTED);
+    expect(new Set(all.map((r) => r.result.id)).size).toBe(1);
+    const after = await counts(t.app);
+    expect(after.withdrawals - before.withdrawals).toBe(1);
+    expect(after.transfers - before.transfers).toBe(1);
+    expect(after.notifications - before.notifications).toBe(1);
+    const bal = body(await t.app.inject({ url: '/swx/customer/user/balances', headers: real(u) })).result.assets[0];
+    expect(bal).toMatchObject({ available: '70.000000', withdrawalHold: '30.000000' });
+    // another key, or another user with the same key, is another withdrawal
+    const other = body(await t.app.inject({ method: 'POST', url: '/swx/customer/user/withdrawal', headers: real(u), payload: { method: 'USDT-TRC20', address: ADDR.TRON, amount: '30', clientKey: 'retry-key_0002' } }));
+    expect(other.code).toBe(Ok.WITHDRAWAL_SUBMITTED);
+    expect(other.result.id).not.toBe(all[0].result.id);
+    const v = await createUser(t.app);
+    await fund(t.app, v.id, 'USDT', '100');
+    const theirs = body(await t.app.inject({ method: 'POST', url: '/swx/customer/user/withdrawal', headers: real(v), payload: { method: 'USDT-TRC20', address: ADDR.TRON, amount: '30', clientKey: 'retry-key_0001' } }));
+    expect(theirs.code).toBe(Ok.WITHDRAWAL_SUBMITTED);
+    expect(theirs.result.id).not.toBe(all[0].result.id);
+    // a malformed key is refused at validation
+    for (const clientKey of ['short', 'x'.repeat(65), 'with space!']) {
+      const bad = body(await t.app.inject({ method: 'POST', url: '/swx/customer/user/withdrawal', headers: real(u), payload: { method: 'USDT-TRC20', address: ADDR.TRON, amount: '10', clientKey } }));
+      expect(bad.code, clientKey).toBe(Err.MALFORMED_REQUEST);
+    }
+    expect((await reconcile(t.app.db)).ok).toBe(true);
+  });
+
+  it('one payout transaction hash approves one withdrawal (10038 for another, also with 0x or another case)', async () => {
+    const u = await createUser(t.app);
+    await fund(t.app, u.id, 'USDT', '100');
+    const submit = async () => body(await t.app.inject({ method: 'POST', url: '/swx/customer/user/withdrawal', headers: real(u), payload: { method: 'USDT-TRC20', address: ADDR.TRON, amount: '20' } })).result.id as string;
+    const [a, b, c] = [await submit(), await submit(), await submit()];
+    const payoutTxHash = hash();
+    const approve = (id: string, h: string) => t.app.inject({ method: 'POST', url: `/admin-api/withdrawals/${id}/approve`, headers: { authorization: op.token }, payload: { payoutTxHash: h } });
+    expect(body(await approve(a, payoutTxHash)).code).toBe(Ok.SUCCESS);
+    const before = await counts(t.app);
+    expect(body(await approve(b, payoutTxHash)).code).toBe(Err.TX_HASH_USED);
+    expect(body(await approve(b, `0x${payoutTxHash.toUpperCase()}`)).code).toBe(Err.TX_HASH_USED);
+    expect(await counts(t.app)).toEqual(before);
+    // at once: two withdrawals approved with one new hash, one wins
+    const h2 = hash();
+    const codes = (await Promise.all([approve(b, h2), approve(c, h2)])).map((r) => body(r).code).sort();
+    expect(codes).toEqual([Ok.SUCCESS, Err.TX_HASH_USED].sort());
+    const bal = body(await t.app.inject({ url: '/swx/customer/user/balances', headers: real(u) })).result.assets[0];
+    expect(bal.withdrawalHold).toBe('20.000000');
+    expect((await reconcile(t.app.db)).ok).toBe(true);
+  });
 });

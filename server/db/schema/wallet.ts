@@ -64,11 +64,17 @@ export const withdrawals = pgTable('withdrawals', {
   status: text().$type<WithdrawalStatus>().notNull().default('pending'),
   rejectReason: text(),
   payoutTxHash: text(),
+  /** payoutTxHash in lower case without 0x: one chain transaction pays one withdrawal */
+  payoutTxHashKey: text(),
+  /** the client's idempotency key: a retry with the same key returns this withdrawal */
+  clientKey: text(),
   reviewedBy: bigint({ mode: 'bigint' }),
   reviewedAt: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   index('withdrawals_user').on(t.userId, t.id),
   index('withdrawals_status').on(t.status, t.id),
+  uniqueIndex('withdrawals_client_key').on(t.userId, t.clientKey),
+  uniqueIndex('withdrawals_payout_tx_hash').on(t.payoutTxHashKey).where(sql`${t.payoutTxHashKey} IS NOT NULL`),
   check('withdrawals_amounts', sql`${t.amount} > 0 AND ${t.fee} >= 0 AND ${t.receiveAmount} > 0 AND ${t.fee} + ${t.receiveAmount} = ${t.amount}`),
 ]);
