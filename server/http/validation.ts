@@ -14,9 +14,52 @@ const strict = new Ajv({ ...base, coerceTypes: false });
 const lenient = new Ajv({ ...base, coerceTypes: 'array' });
 for (const a of [strict, lenient]) (addFormats as unknown as (a: Ajv) => void)(a);
 
+// code units, not code points (no u flag): a high surrogate without a low one after it, or a low one without a high one before it
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * The path of the first string (value, or key) in `data` that holds a NUL character or a lone
+ * UTF-16 surrogate, or undefined. PostgreSQL cannot store either in text (NUL fails the
+ * query, a lone surrogate is no valid UTF-8), so they are refused with the schema errors.
+ */
+export function badTextPath(data: unknown, path = ''): string | undefined {
+  if (typeof data === 'string') return data.includes('\u0000') || LONE_SURROGATE.test(data) ? path : undefined;
+  if (Array.isArray(data)) {
+    for (let i = 0; i < data.length; i++) {
+      const p = badTextPath(data[i], `${path}/${i}`);
+      if (p !== undefined) return p;
+    }
+    return undefined;
+  }
+  if (data !== null && typeof data === 'object' && !Buffer.isBuffer(data)) {
+    for (const [k, v] of Object.entries(data)) {
+      const p = badTextPath(k, `${path}/${k}`) ?? badTextPath(v, `${path}/${k}`);
+      if (p !== undefined) return p;
+    }
+  }
+  return undefined;
+}
+
+type Validate = ((data: unknown) => boolean) & { errors?: unknown[] | null };
+
 export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) => {
   const ajv = httpPart === 'body' ? strict : lenient;
-  return ajv.compile(schema) as ReturnType<FastifySchemaCompiler<object>>;
+  const check = ajv.compile(schema);
+  // every string of every validated part (body, query, params, headers): no NUL, no lone surrogate
+  const validate: Validate = (data) => {
+    if (!check(data)) {
+      validate.errors = check.errors;
+      return false;
+    }
+    const bad = badTextPath(data);
+    if (bad === undefined) {
+      validate.errors = null;
+      return true;
+    }
+    validate.errors = [{ keyword: 'text', instancePath: bad, schemaPath: '#', params: {}, message: 'must not contain NUL characters or lone surrogates' }];
+    return false;
+  };
+  return validate as ReturnType<FastifySchemaCompiler<object>>;
 };
 
 /** Largest value of a PostgreSQL bigint: ids on the wire are 1–19 digits, which can exceed it. */
