@@ -37,8 +37,9 @@ export const walletApi = {
   },
   withdrawalMethods: ({ book }: BookScope, signal?: AbortSignal) =>
     call<WithdrawalMethods>(`${U}/withdrawalMethods`, { signal, scope: { book } }),
-  withdraw: (v: WithdrawalValues, signal?: AbortSignal) =>
-    call<Withdrawal>(`${U}/withdrawal`, { method: 'POST', body: { method: v.method, address: v.address.trim(), amount: v.amount.trim() }, signal }),
+  /** `clientKey`: a retry with the same key returns the first withdrawal (docs/wallet.md) */
+  withdraw: (v: WithdrawalValues, clientKey: string, signal?: AbortSignal) =>
+    call<Withdrawal>(`${U}/withdrawal`, { method: 'POST', body: { method: v.method, address: v.address.trim(), amount: v.amount.trim(), clientKey }, signal }),
   statement: ({ book }: BookScope, q: StatementFilter, signal?: AbortSignal) =>
     call<StatementPage>(`${U}/statement`, { query: q, signal, scope: { book } }),
   /** the CSV with the token header: a blob the screen saves */

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { Ok } from '../../contract/errors.ts';
 import { depositFormMachine } from '../../machines/depositForm.ts';
-import { withdrawalFormMachine } from '../../machines/withdrawalForm.ts';
+import { withdrawalFormMachine, type WithdrawalValues } from '../../machines/withdrawalForm.ts';
 import { i18n } from '../../i18n/index.ts';
 import { toast } from '../toast.ts';
 import { walletApi } from '../walletApi.ts';
@@ -29,8 +29,36 @@ export const depositFlow = (onSubmitted: () => void) =>
     actions: { submitted: accepted(Ok.RECHARGE_SUBMITTED, onSubmitted) },
   });
 
-export const withdrawalFlow = (onSubmitted: () => void) =>
-  withdrawalFormMachine.provide({
-    actors: { submit: fromPromise(({ input, signal }) => walletApi.withdraw(input, signal)) },
-    actions: { submitted: accepted(Ok.WITHDRAWAL_SUBMITTED, onSubmitted) },
+/**
+ * The withdrawal's client key: one per withdrawal the user means to make. Sending the same values
+ * again after a failure (a timeout whose request may have arrived) reuses the key, so the service
+ * answers with the first withdrawal instead of holding the amount twice; a success or other values
+ * start a new one.
+ */
+function clientKeys() {
+  let last: { values: string; key: string } | null = null;
+  return {
+    keyFor(values: WithdrawalValues): string {
+      const id = JSON.stringify([values.method, values.address.trim(), values.amount.trim()]);
+      if (last?.values !== id) last = { values: id, key: crypto.randomUUID() };
+      return last.key;
+    },
+    used() {
+      last = null;
+    },
+  };
+}
+
+export const withdrawalFlow = (onSubmitted: () => void) => {
+  const keys = clientKeys();
+  const done = accepted(Ok.WITHDRAWAL_SUBMITTED, onSubmitted);
+  return withdrawalFormMachine.provide({
+    actors: { submit: fromPromise(({ input, signal }) => walletApi.withdraw(input, keys.keyFor(input), signal)) },
+    actions: {
+      submitted: () => {
+        keys.used();
+        done();
+      },
+    },
   });
+};
