@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { dummyHash } from './passwords.ts';
 import { AccountsService } from './service.ts';
 
 declare module 'fastify' {
@@ -11,6 +12,8 @@ declare module 'fastify' {
 
 /** Plugin 'accounts': decorates `app.accounts`. */
 async function accounts(app: FastifyInstance) {
+  // made before the first sign-in, so an unknown account's first answer is not slower
+  await dummyHash();
   app.decorate('accounts', new AccountsService(app.db, app.config, app.log));
 }
 

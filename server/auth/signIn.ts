@@ -11,25 +11,39 @@ import { BizError } from '../http/errors.ts';
 import { toProfile, userByTarget, userByUsername, type UserRow } from './accounts.ts';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { createSession, type Client } from './sessions.ts';
-import { normaliseEmail, phoneTarget } from './targets.ts';
-import { accountKey, clearFailures, ipKey, releaseAttempts, reserveAttempts } from './throttle.ts';
+import { normaliseEmail, phoneTarget, type Target } from './targets.ts';
+import { accountKey, clearFailures, ipKey, releaseAttempts, reserveAttempts, unknownAccountKey } from './throttle.ts';
 
 /** A phone number in full international form, as typed: "+44 7700 900123". */
 const INTERNATIONAL_PHONE = /^\+[0-9 -]{5,20}$/;
 
+/** What a sign-in's text names, normalised: an e-mail, a phone number, a username, or nothing. */
+type AccountName = Target | { kind: 'username'; value: string } | { kind: 'none'; value: string };
+
 /**
- * The account a sign-in names. An `@` makes it an e-mail; with an area code it is a national
+ * What the typed text names. An `@` makes it an e-mail; with an area code it is a national
  * phone number; a leading `+` makes it an international one; anything else is a username.
- * Undefined when no such account exists (or the text fits none of the kinds).
+ */
+function accountName(account: string, areaCode: string | undefined): AccountName {
+  if (account.includes('@')) return { kind: 'email', value: normaliseEmail(account) };
+  if (areaCode !== undefined && areaCode !== '') return phoneTarget(account, areaCode);
+  if (INTERNATIONAL_PHONE.test(account)) return { kind: 'phone', value: `+${account.replace(/[^0-9]/g, '')}`, areaCode: '' };
+  if (USERNAME_RE.test(account)) return { kind: 'username', value: account.toLowerCase() };
+  return { kind: 'none', value: account.toLowerCase() };
+}
+
+async function accountNamed(db: DbOrTx, name: AccountName): Promise<UserRow | undefined> {
+  if (name.kind === 'username') return userByUsername(db, name.value);
+  if (name.kind === 'none') return undefined;
+  return userByTarget(db, name);
+}
+
+/**
+ * The account a sign-in names (see accountName). Undefined when no such account exists (or the
+ * text fits none of the kinds).
  */
 export async function findAccount(db: DbOrTx, account: string, areaCode: string | undefined): Promise<UserRow | undefined> {
-  if (account.includes('@')) return userByTarget(db, { kind: 'email', value: normaliseEmail(account) });
-  if (areaCode !== undefined && areaCode !== '') return userByTarget(db, phoneTarget(account, areaCode));
-  if (INTERNATIONAL_PHONE.test(account)) {
-    return userByTarget(db, { kind: 'phone', value: `+${account.replace(/[^0-9]/g, '')}`, areaCode: '' });
-  }
-  if (USERNAME_RE.test(account)) return userByUsername(db, account);
-  return undefined;
+  return accountNamed(db, accountName(account, areaCode));
 }
 
 /** A new session for the user, as every way of signing in answers it. */
@@ -39,21 +53,23 @@ export async function openSession(db: DbOrTx, sessionTtlMs: number, user: UserRo
 }
 
 /**
- * Signs in with a password. An unknown account counts a failure against the client address; a
- * wrong password against the account and the address (throttle.ts). The account's status is
- * told only after the right password, so it reveals nothing to someone guessing.
+ * Signs in with a password. An unknown account and a wrong password get one answer (10004) after
+ * the same work: the attempt is reserved against the address and against the account (for an
+ * unknown one, against the name as typed, normalised: throttle.ts `unknownAccountKey`), and a
+ * password is verified (for an unknown account, against a dummy hash), so neither the code, the
+ * time nor the waits (10049) tell whether an account exists. The account's status is told only
+ * after the right password.
  */
 export async function signIn(db: Db, sessionTtlMs: number, body: LoginBody, client: Client): Promise<LoginResult> {
   const account = body.account.trim();
   if (!account) throw new BizError(Err.USERNAME_OR_EMAIL_REQUIRED);
+  const name = accountName(account, body.areaCode);
   const ipK = ipKey(client.ip);
   // every attempt is counted before the password is checked (throttle.ts), so parallel
   // guesses cannot all be checked before the first failure is recorded
   await reserveAttempts(db, [ipK]);
-  const user = await findAccount(db, account, body.areaCode);
-  // an unknown account keeps its count against the address
-  if (!user) throw new BizError(Err.USER_NOT_FOUND);
-  const acctK = accountKey(user.id);
+  const user = await accountNamed(db, name);
+  const acctK = user ? accountKey(user.id) : unknownAccountKey(`${name.kind}:${name.value}`);
   try {
     await reserveAttempts(db, [acctK]);
   } catch (e) {
@@ -61,8 +77,9 @@ export async function signIn(db: Db, sessionTtlMs: number, body: LoginBody, clie
     await releaseAttempts(db, [ipK]);
     throw e;
   }
-  // a wrong password keeps both reservations: they are the failure
-  if (!(await verifyPassword(user.passwordHash, body.password))) throw new BizError(Err.PASSWORD_WRONG);
+  // a wrong password (or an unknown account) keeps both reservations: they are the failure
+  const right = await verifyPassword(user?.passwordHash, body.password);
+  if (!user || !right) throw new BizError(Err.PASSWORD_WRONG);
   await releaseAttempts(db, [ipK]);
   await clearFailures(db, acctK);
   if (user.status !== 'active') throw new BizError(Err.USER_STATUS_ABNORMAL);

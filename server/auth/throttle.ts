@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { Err } from '../../src/contract/errors.ts';
 import type { DbOrTx } from '../db/client.ts';
@@ -21,6 +22,12 @@ const FORGET_AFTER_SECONDS = 24 * 3600;
 
 export const accountKey = (userId: bigint) => `acct:${userId}`;
 export const ipKey = (ip: string) => `ip:${ip}`;
+/**
+ * The counter of a name no account has (normalised, e.g. "email:x@y.z"), counted like an
+ * account's so the waits do not tell that it is unknown; stored as a hash, so the table holds
+ * neither the typed text nor unbounded lengths.
+ */
+export const unknownAccountKey = (name: string) => `acct:?${createHash('sha256').update(name).digest('base64url').slice(0, 32)}`;
 
 export function waitSeconds(kind: keyof typeof FREE_FAILURES, failures: number): number {
   const extra = failures - FREE_FAILURES[kind];

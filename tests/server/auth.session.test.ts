@@ -31,10 +31,11 @@ describe('login, sessions, getUserInfo, repassword, logout', () => {
     expect((await login('0912345678', PASSWORD, { areaCode: '81' })).result.user.username).toBe('kenji');
   });
 
-  it('refuses: unknown user 10009, wrong password 10004, empty account 10001, disabled 10005', async () => {
-    expect((await login('nobody')).code).toBe(Err.USER_NOT_FOUND);
-    expect((await login('nobody@example.com')).code).toBe(Err.USER_NOT_FOUND);
-    expect((await login('alice', 'Wrong1234')).code).toBe(Err.PASSWORD_WRONG);
+  it('refuses: unknown user and wrong password both 10004 with one message, empty account 10001, disabled 10005', async () => {
+    const unknown = [await login('nobody'), await login('nobody@example.com'), await login('+81900000000')];
+    const wrong = await login('alice', 'Wrong1234');
+    expect(wrong.code).toBe(Err.PASSWORD_WRONG);
+    for (const res of unknown) expect({ code: res.code, msg: res.msg, result: res.result }).toEqual({ code: wrong.code, msg: wrong.msg, result: null });
     expect((await login('  ')).code).toBe(Err.USERNAME_OR_EMAIL_REQUIRED);
     expect((await login('bad@')).code).toBe(Err.EMAIL_INVALID);
     expect((await login('123', PASSWORD, { areaCode: '+81' })).code).toBe(Err.PHONE_INVALID);
@@ -187,15 +188,58 @@ describe('login, sessions, getUserInfo, repassword, logout', () => {
     // per address too: 25 parallel attempts from one address on unknown accounts, at most the free ones count
     const ip = freshIp();
     const perIp = tally(await Promise.all(Array.from({ length: 25 }, (_, i) => login(`nobody${i}`, PASSWORD, {}, ip))));
-    expect(perIp[Err.USER_NOT_FOUND], JSON.stringify(perIp)).toBe(FREE_FAILURES.ip);
+    expect(perIp[Err.PASSWORD_WRONG], JSON.stringify(perIp)).toBe(FREE_FAILURES.ip);
     expect(perIp[Err.LOGIN_THROTTLED]).toBe(25 - FREE_FAILURES.ip);
+  });
+
+  it('an unknown account is not revealed: same code and message, about the same time (a password is verified either way), and the same waits', async () => {
+    await registerByEmail(t, 'timo', 'timo@example.com');
+    const timed = async (account: string) => {
+      const started = performance.now();
+      const res = await login(account, 'Wrong1234', {}, freshIp());
+      return { ms: performance.now() - started, code: res.code, msg: res.msg };
+    };
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const hash = await argon2.hash('Anything-9', { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+    const hashMs: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now();
+      await argon2.verify(hash, 'Wrong1234');
+      hashMs.push(performance.now() - started);
+    }
+    const known: number[] = [];
+    const unknown: number[] = [];
+    // interleaved, so a busy machine slows both alike; 5 wrong guesses are the account's free ones
+    for (let i = 0; i < FREE_FAILURES.acct; i++) {
+      const k = await timed('timo');
+      const u = await timed(`ghost_t${i}`);
+      expect(u.code).toBe(Err.PASSWORD_WRONG);
+      expect(u).toMatchObject({ code: k.code, msg: k.msg });
+      known.push(k.ms);
+      unknown.push(u.ms);
+    }
+    const [mk, mu] = [median(known), median(unknown)];
+    expect(Math.max(mk, mu) / Math.min(mk, mu), JSON.stringify({ known, unknown, hashMs })).toBeLessThan(3);
+    // both spent about a hash verification (not a quick "no such user")
+    expect(mu, JSON.stringify({ known, unknown, hashMs })).toBeGreaterThan(median(hashMs) / 2);
+    // the waits: after the free failures an unknown name waits like an account (10049), whatever the address
+    for (let i = 0; i < FREE_FAILURES.acct; i++) expect((await login('Ghost_W', 'Wrong1234', {}, freshIp())).code).toBe(Err.PASSWORD_WRONG);
+    expect((await login('ghost_w', 'Wrong1234', {}, freshIp())).code).toBe(Err.LOGIN_THROTTLED);
+    expect((await login('timo', 'Wrong1234', {}, freshIp())).code).toBe(Err.LOGIN_THROTTLED);
+    // e-mail and phone names are normalised alike: any case, national or international form
+    for (let i = 0; i < FREE_FAILURES.acct; i++) {
+      expect((await login(i % 2 ? 'Ghost@Example.com' : 'ghost@example.com', 'Wrong1234', {}, freshIp())).code).toBe(Err.PASSWORD_WRONG);
+      expect((await login(i % 2 ? '+81 90 1111 2222' : '9011112222', 'Wrong1234', i % 2 ? {} : { areaCode: '+81' }, freshIp())).code).toBe(Err.PASSWORD_WRONG);
+    }
+    expect((await login('GHOST@example.com', 'Wrong1234', {}, freshIp())).code).toBe(Err.LOGIN_THROTTLED);
+    expect((await login('+819011112222', 'Wrong1234', {}, freshIp())).code).toBe(Err.LOGIN_THROTTLED);
   });
 
   it('repeated failures are slowed per IP across accounts', async () => {
     const ip = freshIp();
     for (let i = 0; i < FREE_FAILURES.ip; i++) {
       const res = await login(`ghost${i}`, PASSWORD, {}, ip);
-      expect(res.code).toBe(Err.USER_NOT_FOUND);
+      expect(res.code).toBe(Err.PASSWORD_WRONG);
     }
     const res = await login('alice', PASSWORD, {}, ip);
     expect(res.code).toBe(Err.LOGIN_THROTTLED);
@@ -214,9 +258,9 @@ describe('login, sessions, getUserInfo, repassword, logout', () => {
       ['login 10 kB account', `${L}/login`, { account: big, password: PASSWORD }, Err.MALFORMED_REQUEST],
       ['login 10 kB password', `${L}/login`, { account: 'alice', password: big }, Err.MALFORMED_REQUEST],
       ['login unknown field', `${L}/login`, { account: 'alice', password: PASSWORD, remember: true }, Err.MALFORMED_REQUEST],
-      ['login sql', `${L}/login`, { account: "alice' --", password: "' OR '1'='1" }, Err.USER_NOT_FOUND],
+      ['login sql', `${L}/login`, { account: "alice' --", password: "' OR '1'='1" }, Err.PASSWORD_WRONG],
       ['login sql email', `${L}/login`, { account: "' OR 1=1 --@x.com", password: PASSWORD }, Err.EMAIL_INVALID],
-      ['login script', `${L}/login`, { account: '<script>alert(1)</script>', password: PASSWORD }, Err.USER_NOT_FOUND],
+      ['login script', `${L}/login`, { account: '<script>alert(1)</script>', password: PASSWORD }, Err.PASSWORD_WRONG],
       ['repassword missing confirm', `${U}/repassword`, { email: 'alice@example.com', code: '123456', password: PASSWORD }, Err.MALFORMED_REQUEST],
       ['repassword unknown field', `${U}/repassword`, { email: 'alice@example.com', code: '123456', password: PASSWORD, confirmPassword: PASSWORD, userId: '1' }, Err.MALFORMED_REQUEST],
       ['repassword 10 kB code', `${U}/repassword`, { email: 'alice@example.com', code: big, password: PASSWORD, confirmPassword: PASSWORD }, Err.MALFORMED_REQUEST],

@@ -62,6 +62,6 @@ describe('NUL and lone surrogates in strings are malformed requests (10030), nev
   it('well-formed text outside the basic plane still passes', async () => {
     const res = await t.app.inject({ method: 'POST', url: `${L}/login`, payload: { account: 'emoji😀', password: PASSWORD } });
     expect(res.statusCode).toBe(200);
-    expect(body(res).code).toBe(Err.USER_NOT_FOUND);
+    expect(body(res).code).toBe(Err.PASSWORD_WRONG);
   });
 });
