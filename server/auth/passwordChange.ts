@@ -11,7 +11,7 @@ import { users } from '../db/schema/index.ts';
 import { BizError } from '../http/errors.ts';
 import { userById, userByTarget } from './accounts.ts';
 import { checkCode, consumeCode } from './codes.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { assertPasswordAllowed, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 import { revokeOtherSessions, type Client, type SessionUser } from './sessions.ts';
 import { targetOf } from './targets.ts';
 import { accountKey, clearFailures, ipKey, releaseAttempts, reserveAttempts } from './throttle.ts';
@@ -19,6 +19,7 @@ import { accountKey, clearFailures, ipKey, releaseAttempts, reserveAttempts } fr
 function checkNewPassword(b: RepasswordBody): void {
   if (b.password !== b.confirmPassword) throw new BizError(Err.PASSWORDS_DIFFER);
   if (!passwordStrongEnough(b.password)) throw new BizError(Err.PASSWORD_TOO_WEAK);
+  if (isCommonPassword(b.password)) throw new BizError(Err.PASSWORD_COMMON);
 }
 
 /** The signed-in user proves the old password; the other sessions end, this one stays. */
@@ -28,6 +29,7 @@ async function changePassword(db: Db, b: RepasswordBody & { oldPassword: string 
   }
   const user = session && (await userById(db, session.id));
   if (!session || !user) throw new BizError(Err.LOGIN_REQUIRED);
+  assertPasswordAllowed(b.password, user);
   const keys = [accountKey(user.id), ipKey(client.ip)];
   // counted before the check (throttle.ts); a wrong old password keeps the count
   await reserveAttempts(db, keys);
@@ -49,6 +51,8 @@ async function resetPassword(db: Db, b: RepasswordBody, client: Client) {
   if (!user) throw new BizError(Err.USER_NOT_FOUND);
   if (user.status !== 'active') throw new BizError(Err.USER_STATUS_ABNORMAL);
   const codeId = await checkCode(db, target, 'reset', b.code);
+  // only after the code: before it, the refusal would tell a stranger about the account's username
+  assertPasswordAllowed(b.password, user);
   const passwordHash = await hashPassword(b.password);
   await db.transaction(async (tx) => {
     await consumeCode(tx, codeId);

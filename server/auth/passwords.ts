@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import argon2 from 'argon2';
+import { passwordContainsName, passwordStrongEnough } from '../../src/contract/auth.ts';
+import { Err } from '../../src/contract/errors.ts';
+import { BizError } from '../http/errors.ts';
 
 /**
  * Password hashing: argon2id at the OWASP Password Storage Cheat Sheet's first
@@ -47,4 +51,27 @@ export function needsRehash(hash: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Common and breached passwords that the shape rule lets through, lower-cased (the list of the
+ * npm package @zxcvbn-ts/language-common, kept offline in commonPasswords.txt; regenerate with
+ * scripts/commonPasswords.mjs).
+ */
+const COMMON_PASSWORDS: ReadonlySet<string> = new Set(
+  readFileSync(new URL('./commonPasswords.txt', import.meta.url), 'utf8')
+    .split('\n')
+    .filter((line) => line !== '' && !line.startsWith('#')),
+);
+
+export const isCommonPassword = (p: string): boolean => COMMON_PASSWORDS.has(p.toLowerCase());
+
+/**
+ * The password rules of register, change and reset, in order: the shape (10035), not a common
+ * password (10057), not containing the username or the e-mail's local part (10058).
+ */
+export function assertPasswordAllowed(p: string, names: { username?: string | null; email?: string | null }): void {
+  if (!passwordStrongEnough(p)) throw new BizError(Err.PASSWORD_TOO_WEAK);
+  if (isCommonPassword(p)) throw new BizError(Err.PASSWORD_COMMON);
+  if (passwordContainsName(p, names)) throw new BizError(Err.PASSWORD_HAS_NAME);
 }

@@ -4,7 +4,7 @@
  */
 import { VERIFY_CODE_TTL_MS } from '../../src/contract/constants.ts';
 import {
-  CODE_RESEND_SECONDS, passwordStrongEnough, USERNAME_RE,
+  CODE_RESEND_SECONDS, USERNAME_RE,
   type CheckUserQuery, type LoginResult, type RegisterBody, type SendCodeBody, type SendCodeResult,
 } from '../../src/contract/auth.ts';
 import { Err } from '../../src/contract/errors.ts';
@@ -13,7 +13,7 @@ import { BizError } from '../http/errors.ts';
 import { createUser, duplicateToBizError, userByInviteCode, userByTarget, userByUsername } from './accounts.ts';
 import { checkCode, consumeCode, issueCode } from './codes.ts';
 import type { Mailer } from './mailer.ts';
-import { hashPassword } from './passwords.ts';
+import { assertPasswordAllowed, hashPassword } from './passwords.ts';
 import type { Client } from './sessions.ts';
 import { openSession } from './signIn.ts';
 import { maskTarget, targetOf } from './targets.ts';
@@ -57,7 +57,7 @@ export async function register(db: Db, sessionTtlMs: number, b: RegisterBody, cl
   if (!USERNAME_RE.test(username)) throw new BizError(Err.USERNAME_INVALID);
   const target = targetOf(b);
   if (b.password !== b.confirmPassword) throw new BizError(Err.PASSWORDS_DIFFER);
-  if (!passwordStrongEnough(b.password)) throw new BizError(Err.PASSWORD_TOO_WEAK);
+  assertPasswordAllowed(b.password, { username, email: target.kind === 'email' ? target.value : null });
   if (!isSixDigits(b.code)) throw new BizError(Err.VERIFY_CODE_WRONG);
   if (await userByUsername(db, username)) throw new BizError(Err.USERNAME_EXISTS);
   if (await userByTarget(db, target)) throw new BizError(Err.EMAIL_OR_PHONE_EXISTS);

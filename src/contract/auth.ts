@@ -21,6 +21,17 @@ export const CODE_RESEND_SECONDS = 60;
 export function passwordStrongEnough(p: string): boolean {
   return p.length >= PASSWORD_MIN && p.length <= PASSWORD_MAX && /[A-Za-z]/.test(p) && /[0-9]/.test(p);
 }
+/**
+ * The password contains the username or the e-mail's local part (ignoring case; parts shorter
+ * than 3 characters do not count): message 10058. Shared so forms check the same. The server
+ * also refuses common passwords (10057) from a list the browser does not hold.
+ */
+export function passwordContainsName(p: string, names: { username?: string | null; email?: string | null }): boolean {
+  const lower = p.toLowerCase();
+  const email = names.email?.trim() ?? '';
+  const parts = [names.username?.trim() ?? '', email.includes('@') ? email.slice(0, email.lastIndexOf('@')) : ''];
+  return parts.some((part) => part.length >= 3 && lower.includes(part.toLowerCase()));
+}
 /** Pragmatic e-mail check (one @, a dot in the domain, no spaces); 10002 otherwise. */
 export const EMAIL_RE = /^[^\s@<>()[\]\\,;:"]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 

@@ -59,6 +59,8 @@ export const Err = {
   CODE_SEND_TOO_SOON: 10054,
   UPLOAD_REQUIRED: 10055,
   OWN_RECORD_REVIEW: 10056,
+  PASSWORD_COMMON: 10057,
+  PASSWORD_HAS_NAME: 10058,
   LOGIN_REQUIRED: 401,
 } as const;
 export type ErrCode = (typeof Err)[keyof typeof Err];

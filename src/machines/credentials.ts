@@ -1,10 +1,13 @@
-import { EMAIL_RE, passwordStrongEnough } from '../contract/auth.ts';
-import { problem, type Refusal } from './refusal.ts';
+import { EMAIL_RE, passwordContainsName, passwordStrongEnough } from '../contract/auth.ts';
+import { Err } from '../contract/errors.ts';
+import { problem, refused, type Refusal } from './refusal.ts';
 
 /**
  * What register and password reset both ask for: where the verification code goes (an e-mail,
  * or a phone number with its area code), the code, and a new password typed twice. The rules
- * are the contract's (EMAIL_RE, passwordStrongEnough); both flows check them in this order.
+ * are the contract's (EMAIL_RE, passwordStrongEnough, passwordContainsName); both flows check
+ * them in this order. A common password (10057) only the service can tell: its refusal shows
+ * beside the form like any other.
  */
 export type Channel = 'email' | 'phone';
 
@@ -32,11 +35,13 @@ export function targetRefusal(v: TargetValues): Refusal | null {
   return v.phone.trim() ? null : problem('auth.errors.phoneRequired');
 }
 
-export function credentialsRefusal(v: CredentialValues): Refusal | null {
+/** `username`: the one being registered (a reset does not know it; the service checks it then). */
+export function credentialsRefusal(v: CredentialValues, username?: string): Refusal | null {
   const target = targetRefusal(v);
   if (target) return target;
   if (!v.code.trim()) return problem('auth.errors.codeRequired');
   if (!passwordStrongEnough(v.password)) return problem('auth.errors.passwordWeak');
+  if (passwordContainsName(v.password, { username, email: v.channel === 'email' ? v.email : null })) return refused(Err.PASSWORD_HAS_NAME);
   if (v.password !== v.confirmPassword) return problem('auth.errors.passwordsDiffer');
   return null;
 }

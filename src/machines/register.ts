@@ -22,7 +22,7 @@ export const registerBody = (v: RegisterValues): RegisterBody => {
 
 export function registerRefusal(v: RegisterValues): Refusal | null {
   if (!USERNAME_RE.test(v.username)) return problem('auth.errors.usernameInvalid');
-  const credentials = credentialsRefusal(v);
+  const credentials = credentialsRefusal(v, v.username);
   if (credentials) return credentials;
   return schemaRefusal(RegisterBody, registerBody(v));
 }

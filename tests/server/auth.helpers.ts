@@ -68,7 +68,7 @@ export async function counts(t: TestApp) {
   };
 }
 
-export const PASSWORD = 'Secret123';
+export const PASSWORD = 'Vivid-Lark-42';
 
 /** Registers a customer by e-mail through the real calls; returns token and profile. */
 export async function registerByEmail(t: TestApp, username: string, email: string, password = PASSWORD) {

@@ -123,6 +123,14 @@ describe('registration, verification codes and checkUserNameOrPhone', () => {
     expect((await post(t, `${L}/register`, { ...base, password: 'short1', confirmPassword: 'short1' })).code).toBe(Err.PASSWORD_TOO_WEAK);
     expect((await post(t, `${L}/register`, { ...base, password: 'lettersonly', confirmPassword: 'lettersonly' })).code).toBe(Err.PASSWORD_TOO_WEAK);
     expect((await post(t, `${L}/register`, { ...base, password: '1234567890', confirmPassword: '1234567890' })).code).toBe(Err.PASSWORD_TOO_WEAK);
+    // common and breached passwords (any case), and the username or the e-mail's local part inside it
+    for (const weak of ['password1', 'qwerty123', 'Password1', 'QWERTY123', 'secret123', 'trustno1']) {
+      expect((await post(t, `${L}/register`, { ...base, password: weak, confirmPassword: weak })).code, weak).toBe(Err.PASSWORD_COMMON);
+    }
+    for (const named of ['my-GINA-2024', 'xgina9xyz']) {
+      expect((await post(t, `${L}/register`, { ...base, password: named, confirmPassword: named })).code, named).toBe(Err.PASSWORD_HAS_NAME);
+    }
+    expect((await post(t, `${L}/register`, { ...base, username: 'gina_x', email: 'Marguerite@example.com', password: 'MARGUERITE-77', confirmPassword: 'MARGUERITE-77' })).code).toBe(Err.PASSWORD_HAS_NAME);
     for (const u of ['ab', 'a'.repeat(21), 'gina!', 'gi na', 'джон']) {
       expect((await post(t, `${L}/register`, { ...base, username: u })).code, u).toBe(Err.USERNAME_INVALID);
     }

@@ -96,6 +96,9 @@ describe('login, sessions, getUserInfo, repassword, logout', () => {
     expect((await change({ oldPassword: 'Wrong9999', password: 'NewPass456', confirmPassword: 'NewPass456' }, mine)).code).toBe(Err.PASSWORD_WRONG);
     expect((await change({ oldPassword: PASSWORD, password: 'NewPass456', confirmPassword: 'NewPass457' }, mine)).code).toBe(Err.PASSWORDS_DIFFER);
     expect((await change({ oldPassword: PASSWORD, password: 'weak', confirmPassword: 'weak' }, mine)).code).toBe(Err.PASSWORD_TOO_WEAK);
+    expect((await change({ oldPassword: PASSWORD, password: 'password1', confirmPassword: 'password1' }, mine)).code).toBe(Err.PASSWORD_COMMON);
+    expect((await change({ oldPassword: PASSWORD, password: 'qwerty123', confirmPassword: 'qwerty123' }, mine)).code).toBe(Err.PASSWORD_COMMON);
+    expect((await change({ oldPassword: PASSWORD, password: 'Chris-2024x', confirmPassword: 'Chris-2024x' }, mine)).code).toBe(Err.PASSWORD_HAS_NAME);
     expect((await post(t, `${U}/getUserInfo`, undefined, { token: other })).code).toBe(Ok.SUCCESS);
 
     const ok = await change({ oldPassword: PASSWORD, password: 'NewPass456', confirmPassword: 'NewPass456' }, mine);
@@ -122,6 +125,10 @@ describe('login, sessions, getUserInfo, repassword, logout', () => {
     expect((await reset({ code, email: 'other@example.com' })).code).toBe(Err.USER_NOT_FOUND);
     expect((await reset({ code, email: undefined })).code).toBe(Err.USERNAME_OR_EMAIL_REQUIRED);
     expect((await reset({ code, confirmPassword: 'Fresh789y' })).code).toBe(Err.PASSWORDS_DIFFER);
+    for (const weak of ['password1', 'qwerty123']) expect((await reset({ code, password: weak, confirmPassword: weak })).code, weak).toBe(Err.PASSWORD_COMMON);
+    // the username is checked only after the code (before it, the refusal would tell a stranger the username)
+    expect((await reset({ code: code === '000000' ? '000001' : '000000', password: 'RITA-4ever', confirmPassword: 'RITA-4ever' })).code).toBe(Err.VERIFY_CODE_WRONG);
+    expect((await reset({ code, password: 'RITA-4ever', confirmPassword: 'RITA-4ever' })).code).toBe(Err.PASSWORD_HAS_NAME);
     expect(await counts(t)).toEqual(before);
     // a register code does not reset a password
     expect((await post(t, `${L}/sendCode`, { email: 'newbie@example.com', purpose: 'register' })).code).toBe(Ok.SUCCESS);
