@@ -23,22 +23,9 @@ const withdrawalEvents: WithdrawalEvent[] = [
   { type: 'withdrawal.reject', reason: 'address on a sanctions list' },
 ];
 
-const deposit = defineModel({
-  name: 'deposit',
-  machine: depositMachine,
-  events: depositEvents,
-  assertions: { pending: awaiting, approved: settled, rejected: settled },
-  provide: () => depositMachine,
-  expected: { states: 3, edges: 2 },
-});
-const withdrawal = defineModel({
-  name: 'withdrawal',
-  machine: withdrawalMachine,
-  events: withdrawalEvents,
-  assertions: { pending: awaiting, approved: settled, rejected: settled },
-  provide: () => withdrawalMachine,
-  expected: { states: 3, edges: 2 },
-});
+const assertions = { pending: awaiting, approved: settled, rejected: settled };
+const deposit = defineModel({ name: 'deposit', machine: depositMachine, events: depositEvents, assertions, provide: () => depositMachine, expected: { states: 3, edges: 2 } });
+const withdrawal = defineModel({ name: 'withdrawal', machine: withdrawalMachine, events: withdrawalEvents, assertions, provide: () => withdrawalMachine, expected: { states: 3, edges: 2 } });
 
 /** Two machines, one model: the cases are typed per machine above. */
 export const model: Model = { cases: [...deposit.cases, ...withdrawal.cases] };
