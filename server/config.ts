@@ -31,6 +31,11 @@ export interface Config {
    * TRUST_PROXY to its address(es) (comma-separated, CIDR allowed) or `true`.
    */
   trustProxy: boolean | string;
+  /**
+   * Price websockets one client address (the same `req.ip` the HTTP limits count) may hold open;
+   * one more is closed at once with 1008. Each socket gets the whole price list and every batch.
+   */
+  wsMaxPerAddress: number;
 }
 
 function parseTrustProxy(v: string | undefined): boolean | string {
@@ -75,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL ?? 'info',
     engines: env.ENGINES !== 'off',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    wsMaxPerAddress: Number(env.WS_MAX_PER_ADDRESS ?? 20),
     ...overrides,
   };
 }

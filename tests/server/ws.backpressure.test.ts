@@ -2,7 +2,10 @@ import { EventEmitter } from 'node:events';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { buildTestApp, type TestApp } from './helpers.ts';
-import { PriceHub } from '../../server/market/socket/ws.ts';
+import { AUTH_INTERVAL_MS, PriceHub, WS_TOO_MANY_CONNECTIONS } from '../../server/market/socket/ws.ts';
+import { users } from '../../server/db/schema/index.ts';
+import { createSession } from '../../server/auth/sessions.ts';
+import { Err } from '../../src/contract/errors.ts';
 
 /**
  * A client that never reads while it keeps asking for the full list (subscribe null) must not
@@ -30,10 +33,35 @@ class FakeSocket extends EventEmitter {
     this.readyState = 3;
     this.emit('close');
   }
-  close() {
+  closeCode?: number;
+  closeReason?: string;
+  close(code?: number, reason?: string) {
+    this.closeCode = code;
+    this.closeReason = reason;
     this.terminate();
   }
 }
+
+/** The app as a hub sees it, with a database that counts the selects (each session lookup is one). */
+function countingApp() {
+  const counter = { lookups: 0 };
+  const db = t.app.db;
+  const countingDb = new Proxy(db, {
+    get: (target, key, recv) => (key === 'select' ? (...a: unknown[]) => (counter.lookups++, (db.select as (...x: unknown[]) => unknown)(...a)) : Reflect.get(target, key, recv)),
+  });
+  const app = Object.create(t.app, { db: { value: countingDb } }) as typeof t.app;
+  return { app, counter };
+}
+
+/** A socket that reads everything, keeping the replies. */
+function reader() {
+  const s = new FakeSocket();
+  const replies: Array<{ type?: string; ok?: boolean; code?: number }> = [];
+  s.send = (data: string) => void replies.push(JSON.parse(data));
+  return { s, replies };
+}
+
+const auth = (s: FakeSocket, token: string) => s.emit('message', Buffer.from(JSON.stringify({ type: 'auth', token })), false);
 
 it('stops queueing replies for a client that never reads', async () => {
   const hub = new PriceHub(t.app, t.app.market, 60_000);
@@ -73,24 +101,91 @@ it('keeps answering a client that reads', async () => {
 });
 
 it('does not run a session lookup for every message of a flood (each auth is a database query)', async () => {
-  // the hub sees an app whose database counts the lookups it is asked for
-  let lookups = 0;
-  const db = t.app.db;
-  const countingDb = new Proxy(db, {
-    get: (target, key, recv) => (key === 'select' ? (...a: unknown[]) => (lookups++, (db.select as (...x: unknown[]) => unknown)(...a)) : Reflect.get(target, key, recv)),
-  });
-  const app = Object.create(t.app, { db: { value: countingDb } }) as typeof t.app;
+  const { app, counter } = countingApp();
   const hub = new PriceHub(app, t.app.market, 60_000);
   try {
-    const s = new FakeSocket();
-    const replies: Array<{ type?: string }> = [];
-    s.send = (data: string) => void replies.push(JSON.parse(data));
+    const { s, replies } = reader();
     hub.add(s as unknown as WebSocket);
     for (let i = 0; i < 1000; i++) s.emit('message', Buffer.from(JSON.stringify({ type: 'auth', token: `t${i}` })), false);
     await new Promise((r) => setTimeout(r, 1000));
-    expect(lookups).toBeGreaterThan(0);
-    expect(lookups).toBeLessThanOrEqual(50);
+    expect(counter.lookups).toBe(1); // the message limit lets 20 through, the auth window one of them
     expect(replies.some((m) => m.type === 'error')).toBe(true);
+  } finally {
+    hub.close();
+  }
+});
+
+it('looks a session up at most once per socket per AUTH_INTERVAL_MS; the extra auths get 10031 and are ignored', async () => {
+  const { app, counter } = countingApp();
+  const hub = new PriceHub(app, t.app.market, 60_000);
+  try {
+    const [u] = await t.app.db.insert(users).values({ username: 'wsauthwin', inviteCode: 'AW' + Date.now().toString(36).toUpperCase() }).returning();
+    const token = await createSession(t.app.db, u.id, 3600_000);
+    const { s, replies } = reader();
+    hub.add(s as unknown as WebSocket, '192.0.2.1');
+    counter.lookups = 0;
+    // 15 a second stays under the message limit: only the auth window stops them
+    for (let i = 0; i < 15; i++) auth(s, i === 0 ? token : `made-up-${i}`);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(counter.lookups).toBe(1);
+    expect(replies.filter((m) => m.type === 'auth')).toEqual([{ type: 'auth', ok: true }]);
+    const refused = replies.filter((m) => m.type === 'error');
+    expect(refused).toHaveLength(14);
+    for (const m of refused) expect(m.code).toBe(Err.TOO_MANY_REQUESTS);
+    // an empty token (leaving the user channel) needs no lookup and is always answered
+    auth(s, '');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(replies.at(-1)).toEqual({ type: 'auth', ok: false, code: Err.LOGIN_REQUIRED });
+    expect(counter.lookups).toBe(1);
+    // after the window the socket may authenticate again (served from the cache here)
+    await new Promise((r) => setTimeout(r, AUTH_INTERVAL_MS));
+    auth(s, token);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(replies.at(-1)).toEqual({ type: 'auth', ok: true });
+  } finally {
+    hub.close();
+  }
+});
+
+it('shares one session lookup between the sockets that authenticate with the same token', async () => {
+  const { app, counter } = countingApp();
+  const hub = new PriceHub(app, t.app.market, 60_000);
+  try {
+    const [u] = await t.app.db.insert(users).values({ username: 'wsauthcache', inviteCode: 'AC' + Date.now().toString(36).toUpperCase() }).returning();
+    const token = await createSession(t.app.db, u.id, 3600_000);
+    const sockets = Array.from({ length: 10 }, () => reader());
+    counter.lookups = 0;
+    for (const { s } of sockets) {
+      hub.add(s as unknown as WebSocket, '192.0.2.2');
+      auth(s, token);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    expect(counter.lookups).toBe(1);
+    for (const { replies } of sockets) expect(replies.filter((m) => m.type === 'auth')).toEqual([{ type: 'auth', ok: true }]);
+  } finally {
+    hub.close();
+  }
+});
+
+it('closes a socket over the per-address cap before sending it anything; each address counts alone; closing frees a slot', async () => {
+  const hub = new PriceHub(t.app, t.app.market, 60_000);
+  try {
+    const cap = t.app.config.wsMaxPerAddress;
+    const held = Array.from({ length: cap }, () => reader());
+    for (const { s } of held) expect(hub.add(s as unknown as WebSocket, '203.0.113.5')).toBe(true);
+    const over = reader();
+    expect(hub.add(over.s as unknown as WebSocket, '203.0.113.5')).toBe(false);
+    expect(over.s.terminated).toBe(true);
+    expect([over.s.closeCode, over.s.closeReason]).toEqual([WS_TOO_MANY_CONNECTIONS.code, WS_TOO_MANY_CONNECTIONS.reason]);
+    expect(over.replies).toHaveLength(0);
+    expect(hub.add(reader().s as unknown as WebSocket, '203.0.113.6')).toBe(true);
+    expect(hub.size).toBe(cap + 1);
+    held[0].s.emit('error', new Error('reset'));
+    held[0].s.emit('close'); // both may arrive: the slot is freed once
+    const again = reader();
+    expect(hub.add(again.s as unknown as WebSocket, '203.0.113.5')).toBe(true);
+    expect(again.replies.length).toBeGreaterThan(0);
+    expect(hub.add(reader().s as unknown as WebSocket, '203.0.113.5')).toBe(false);
   } finally {
     hub.close();
   }

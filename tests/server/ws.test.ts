@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers.ts';
 import { WsProbe, isArray, ofType } from './wsClient.ts';
@@ -6,14 +7,23 @@ import { users } from '../../server/db/schema/index.ts';
 import { createSession, findSessionUser, revokeSession } from '../../server/auth/sessions.ts';
 import { Err } from '../../src/contract/errors.ts';
 import { WS_PATH, type WsTick } from '../../src/contract/ws.ts';
+import { AUTH_INTERVAL_MS, WS_TOO_MANY_CONNECTIONS } from '../../server/market/socket/ws.ts';
 
 let t: TestApp;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function connect(answerPings = true): Promise<WsProbe> {
+async function connect(answerPings = true, address?: string): Promise<WsProbe> {
   let probe: WsProbe | undefined;
-  await t.app.injectWS(WS_PATH, {}, { onInit: (ws) => (probe = new WsProbe(ws, answerPings)) });
+  // tests stand in for a proxy (trustProxy): X-Forwarded-For names the client address; injectWS
+  // makes a request without a socket, so give it the proxy's
+  const ctx = { socket: { remoteAddress: '127.0.0.1' } as Socket, headers: address ? { 'x-forwarded-for': address } : {} };
+  await t.app.injectWS(WS_PATH, ctx, { onInit: (ws) => (probe = new WsProbe(ws, answerPings)) });
   return probe!;
+}
+
+/** Waits until the server either closed the socket or sent it the price list. */
+async function settled(p: WsProbe): Promise<void> {
+  for (let i = 0; i < 150 && !p.closed && !p.messages.some(isArray); i++) await sleep(20);
 }
 
 // a pinned market clock (Wednesday 11:00 New York, every market open): independent of the day tests run
@@ -23,7 +33,7 @@ const started = Date.now();
 beforeAll(async () => {
   t = await buildTestApp({
     engines: true, feed: { kind: 'simulated', seed: 99, staleAfterMs: 30_000 }, wsHeartbeatMs: 300,
-    marketClock: () => WEDNESDAY + (Date.now() - started),
+    marketClock: () => WEDNESDAY + (Date.now() - started), wsMaxPerAddress: 4,
   });
 });
 afterAll(async () => t?.close());
@@ -125,6 +135,12 @@ describe('price websocket /ws', () => {
     await sleep(100);
     expect(p.messages.some(ofType('user'))).toBe(false);
 
+    // one session lookup per socket per AUTH_INTERVAL_MS: a second auth right away is refused
+    const tooSoon = p.upcoming<{ code: number }>((m) => m?.type === 'error');
+    p.send({ type: 'auth', token });
+    expect((await tooSoon).code).toBe(Err.TOO_MANY_REQUESTS);
+    await sleep(AUTH_INTERVAL_MS);
+
     const ok = p.upcoming<{ ok: boolean }>((m) => m?.type === 'auth');
     p.send({ type: 'auth', token });
     expect((await ok).ok).toBe(true);
@@ -154,5 +170,37 @@ describe('price websocket /ws', () => {
     await sleep(150);
     expect(p.messages.some(ofType('user'))).toBe(false);
     p.ws.terminate();
+  });
+
+  it('caps the sockets of one client address: one more is closed at once with 1008, a freed slot is taken again', async () => {
+    const cap = t.app.config.wsMaxPerAddress;
+    const held: WsProbe[] = [];
+    for (let i = 0; i < cap; i++) {
+      const p = await connect(true, '198.51.100.7');
+      await p.next(isArray);
+      held.push(p);
+    }
+    const over = await connect(true, '198.51.100.7');
+    await settled(over);
+    expect(over.closed).toBe(true);
+    expect(over.closeCode).toBe(WS_TOO_MANY_CONNECTIONS.code);
+    expect(over.closeReason).toBe(WS_TOO_MANY_CONNECTIONS.reason);
+    expect(over.messages.filter(isArray)).toHaveLength(0); // refused before the snapshot
+    // another address is counted on its own
+    const other = await connect(true, '198.51.100.8');
+    await other.next(isArray);
+    expect(other.closed).toBe(false);
+    // a closed socket frees its slot (the server sees the close a moment later)
+    held.pop()!.ws.close();
+    let again: WsProbe | undefined;
+    for (let i = 0; i < 20; i++) {
+      again = await connect(true, '198.51.100.7');
+      await settled(again);
+      if (!again.closed) break;
+      await sleep(50);
+    }
+    expect(again!.closed).toBe(false);
+    expect(again!.messages.some(isArray)).toBe(true);
+    for (const p of [...held, other, again!]) p.ws.terminate();
   });
 });

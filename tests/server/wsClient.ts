@@ -11,10 +11,17 @@ export class WsProbe {
   private waiters: Array<{ pred: (m: Incoming) => boolean; resolve: (m: unknown) => void }> = [];
 
   closed = false;
+  /** The close code and reason the server gave, once closed. */
+  closeCode?: number;
+  closeReason?: string;
 
   /** `answerPings`: reply to {"type":"ping"} with {"type":"pong"} as the app does (injectWS does not deliver protocol pongs). */
   constructor(readonly ws: WebSocket, answerPings = true) {
-    ws.on('close', () => (this.closed = true));
+    ws.on('close', (code, reason) => {
+      this.closed = true;
+      this.closeCode = code;
+      this.closeReason = String(reason);
+    });
     ws.on('message', (raw) => {
       const m = JSON.parse(String(raw));
       this.messages.push(m);

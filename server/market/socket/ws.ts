@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { Err } from '../../../src/contract/errors.ts';
 import {
   WS_FLUSH_PER_SECOND, WS_HEARTBEAT_MS, WS_MAX_SUBSCRIBE, WS_PATH, tickToWire, type PriceTick, type WsServerObject,
 } from '../../../src/contract/ws.ts';
-import { findSessionUser } from '../../auth/sessions.ts';
+import { findSessionUser, hashToken, type SessionUser } from '../../auth/sessions.ts';
 import { message } from '../../http/messages.ts';
 import type { MarketService } from '../service.ts';
 
@@ -28,6 +28,14 @@ const MAX_BUFFERED = 1 << 20;
 const MAX_BUFFERED_HARD = 4 * MAX_BUFFERED;
 /** A client needs a handful of messages a minute (subscribe, auth, pong); a flood is dropped. */
 const MAX_MESSAGES_PER_SECOND = 20;
+/** One `auth` with a token (a session lookup) per socket per this long; more are refused with 10031 and ignored. */
+export const AUTH_INTERVAL_MS = 3000;
+/** How long a session lookup is reused for `auth` (events are checked against the database each time). */
+const SESSION_CACHE_MS = 5000;
+/** Entries of that cache at most: a flood of made-up tokens cannot grow it without bound. */
+const SESSION_CACHE_MAX = 1000;
+/** Close code and reason for a connection over the per-address cap (RFC 6455 policy violation). */
+export const WS_TOO_MANY_CONNECTIONS = { code: 1008, reason: 'too many connections from this address' } as const;
 
 interface Client {
   socket: WebSocket;
@@ -36,6 +44,10 @@ interface Client {
   resync: boolean;
   unsubscribeUser?: () => void;
   authSeq: number;
+  /** When this socket last looked a session up (`auth` with a token). */
+  lastAuth: number;
+  /** The client address it counts against (`req.ip`). */
+  address: string;
   /** Forwarded user events, in order, each after the session was checked again. */
   userQueue?: Promise<void>;
   /** Messages received in the current one-second window (auth is a database query). */
@@ -47,6 +59,10 @@ export class PriceHub {
   private pending = new Map<string, PriceTick>();
   private readonly timers: NodeJS.Timeout[] = [];
   private lastStale = '';
+  /** Open sockets per client address. */
+  private readonly perAddress = new Map<string, number>();
+  /** token hash → the lookup (shared while in flight), for SESSION_CACHE_MS. */
+  private readonly sessionCache = new Map<string, { at: number; user: Promise<SessionUser | undefined> }>();
 
   constructor(private readonly app: FastifyInstance, private readonly market: MarketService, heartbeatMs: number) {
     market.events.on('prices', this.onPrices);
@@ -105,8 +121,20 @@ export class PriceHub {
     return this.metaJson;
   }
 
-  add(socket: WebSocket): void {
-    const c: Client = { socket, codes: null, missedPongs: 0, resync: false, authSeq: 0, window: { start: 0, count: 0 } };
+  /**
+   * Takes a new socket from `address`, or closes it at once (before any snapshot) when that
+   * address already holds config.wsMaxPerAddress sockets. Returns whether it was taken.
+   */
+  add(socket: WebSocket, address = ''): boolean {
+    const open = this.perAddress.get(address) ?? 0;
+    if (open >= this.app.config.wsMaxPerAddress) {
+      socket.close(WS_TOO_MANY_CONNECTIONS.code, WS_TOO_MANY_CONNECTIONS.reason);
+      return false;
+    }
+    this.perAddress.set(address, open + 1);
+    const c: Client = {
+      socket, codes: null, missedPongs: 0, resync: false, authSeq: 0, lastAuth: -Infinity, address, window: { start: 0, count: 0 },
+    };
     this.clients.add(c);
     socket.on('pong', () => (c.missedPongs = 0));
     socket.on('message', (raw, isBinary) => {
@@ -123,12 +151,35 @@ export class PriceHub {
     socket.on('error', () => this.remove(c));
     this.sendRaw(c, this.snapshotJson(null));
     this.sendRaw(c, this.meta());
+    return true;
   }
 
   private remove(c: Client) {
     c.unsubscribeUser?.();
     c.unsubscribeUser = undefined;
-    this.clients.delete(c);
+    if (!this.clients.delete(c)) return; // close and error may both arrive
+    const left = (this.perAddress.get(c.address) ?? 1) - 1;
+    if (left > 0) this.perAddress.set(c.address, left);
+    else this.perAddress.delete(c.address);
+  }
+
+  /**
+   * The session behind a token, remembered for SESSION_CACHE_MS (ok or not) so that many sockets
+   * authenticating with one token cost one query. Bounded: expired entries go first, then the oldest.
+   */
+  private cachedSessionUser(token: string): Promise<SessionUser | undefined> {
+    const key = hashToken(token);
+    const now = Date.now();
+    const hit = this.sessionCache.get(key);
+    if (hit && now - hit.at < SESSION_CACHE_MS) return hit.user;
+    this.sessionCache.delete(key);
+    if (this.sessionCache.size >= SESSION_CACHE_MAX) {
+      for (const [k, v] of this.sessionCache) if (now - v.at >= SESSION_CACHE_MS) this.sessionCache.delete(k);
+      while (this.sessionCache.size >= SESSION_CACHE_MAX) this.sessionCache.delete(this.sessionCache.keys().next().value!);
+    }
+    const user = findSessionUser(this.app.db, token).catch(() => undefined);
+    this.sessionCache.set(key, { at: now, user });
+    return user;
   }
 
   private refuse(c: Client, detail: string) {
@@ -169,8 +220,17 @@ export class PriceHub {
         if (keys.some((k) => k !== 'type' && k !== 'token') || typeof m.token !== 'string' || m.token.length > 200) {
           return this.refuse(c, 'auth needs a token');
         }
+        if (m.token) {
+          // a lookup: one per socket per AUTH_INTERVAL_MS (an empty token only leaves, and is free)
+          const now = Date.now();
+          if (now - c.lastAuth < AUTH_INTERVAL_MS) {
+            this.sendObject(c, { type: 'error', code: Err.TOO_MANY_REQUESTS, msg: message('en', Err.TOO_MANY_REQUESTS) });
+            return;
+          }
+          c.lastAuth = now;
+        }
         const seq = ++c.authSeq;
-        const user = await findSessionUser(this.app.db, m.token).catch(() => undefined);
+        const user = m.token ? await this.cachedSessionUser(m.token) : undefined;
         if (seq !== c.authSeq || !this.clients.has(c)) return; // superseded or gone
         c.unsubscribeUser?.();
         c.unsubscribeUser = undefined;
@@ -186,6 +246,7 @@ export class PriceHub {
             const still = await findSessionUser(this.app.db, token).catch(() => undefined);
             if (seq !== c.authSeq || !this.clients.has(c)) return;
             if (!still || still.status !== 'active') {
+              this.sessionCache.delete(hashToken(token));
               c.unsubscribeUser?.();
               c.unsubscribeUser = undefined;
               this.sendObject(c, { type: 'auth', ok: false, code: Err.LOGIN_REQUIRED });
@@ -271,12 +332,26 @@ export class PriceHub {
       c.socket.close(1001, 'server shutting down');
     }
     this.clients.clear();
+    this.perAddress.clear();
+    this.sessionCache.clear();
+  }
+}
+
+/**
+ * The client address as the HTTP side counts it (`req.ip`, which follows TRUST_PROXY). A request
+ * without a socket (only `injectWS` in tests makes one) counts as address ''.
+ */
+function clientAddress(req: FastifyRequest): string {
+  try {
+    return req.ip ?? '';
+  } catch {
+    return '';
   }
 }
 
 export function registerPriceSocket(app: FastifyInstance, market: MarketService): PriceHub {
   const hub = new PriceHub(app, market, app.config.wsHeartbeatMs ?? WS_HEARTBEAT_MS);
-  app.get(WS_PATH, { websocket: true, schema: { hide: true } }, (socket) => hub.add(socket));
+  app.get(WS_PATH, { websocket: true, schema: { hide: true } }, (socket, req) => void hub.add(socket, clientAddress(req)));
   app.addHook('preClose', async () => hub.close());
   return hub;
 }
