@@ -34,7 +34,8 @@ async function platformServer() {
   const { loadConfig } = await import('../server/config.ts');
   const { createPlatform } = await import('../server/start.ts');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ws-'));
-  const config = loadConfig({ LOG_LEVEL: 'warn', FEED_SEED: '7' }, { dataDir, staticDir: undefined, engines: true });
+  // every benchmark client connects from loopback: lift the per-address socket cap
+  const config = loadConfig({ LOG_LEVEL: 'warn', FEED_SEED: '7' }, { dataDir, staticDir: undefined, engines: true, wsMaxPerAddress: Number.MAX_SAFE_INTEGER });
   const app = await createPlatform(config, { memoryDb: true, logger: false });
   app.market.events.on('prices', (ticks: PriceTick[]) => {
     const btc = ticks.find((x) => x.code === 'BTCUSDT');
