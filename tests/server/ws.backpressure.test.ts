@@ -115,7 +115,7 @@ it('does not run a session lookup for every message of a flood (each auth is a d
   }
 });
 
-it('looks a session up at most once per socket per AUTH_INTERVAL_MS; the extra auths get 10031 and are ignored', async () => {
+it('looks a session up at most once per socket per AUTH_INTERVAL_MS until one proves a session; the extra auths get 10031 and are ignored', async () => {
   const { app, counter } = countingApp();
   const hub = new PriceHub(app, t.app.market, 60_000);
   try {
@@ -142,6 +142,12 @@ it('looks a session up at most once per socket per AUTH_INTERVAL_MS; the extra a
     auth(s, token);
     await new Promise((r) => setTimeout(r, 100));
     expect(replies.at(-1)).toEqual({ type: 'auth', ok: true });
+    // a proven session lifts the window: log out and in again at once (a new session) is answered
+    const again = await createSession(t.app.db, u.id, 3600_000);
+    auth(s, '');
+    auth(s, again);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(replies.slice(-2)).toEqual([{ type: 'auth', ok: false, code: Err.LOGIN_REQUIRED }, { type: 'auth', ok: true }]);
   } finally {
     hub.close();
   }

@@ -44,8 +44,12 @@ interface Client {
   resync: boolean;
   unsubscribeUser?: () => void;
   authSeq: number;
-  /** When this socket last looked a session up (`auth` with a token). */
-  lastAuth: number;
+  /**
+   * When this socket last started a session lookup that has not (yet) proved a session. Until
+   * AUTH_INTERVAL_MS after it, further lookups are refused: a burst of made-up tokens costs one
+   * query, while a user who logs out and in again (the last lookup succeeded) waits for nothing.
+   */
+  lastUnprovenAuth: number;
   /** The client address it counts against (`req.ip`). */
   address: string;
   /** Forwarded user events, in order, each after the session was checked again. */
@@ -133,7 +137,7 @@ export class PriceHub {
     }
     this.perAddress.set(address, open + 1);
     const c: Client = {
-      socket, codes: null, missedPongs: 0, resync: false, authSeq: 0, lastAuth: -Infinity, address, window: { start: 0, count: 0 },
+      socket, codes: null, missedPongs: 0, resync: false, authSeq: 0, lastUnprovenAuth: -Infinity, address, window: { start: 0, count: 0 },
     };
     this.clients.add(c);
     socket.on('pong', () => (c.missedPongs = 0));
@@ -221,13 +225,14 @@ export class PriceHub {
           return this.refuse(c, 'auth needs a token');
         }
         if (m.token) {
-          // a lookup: one per socket per AUTH_INTERVAL_MS (an empty token only leaves, and is free)
+          // a lookup: one per socket per AUTH_INTERVAL_MS until one proves a session (an empty
+          // token only leaves, and is free); a lookup in flight counts as unproven
           const now = Date.now();
-          if (now - c.lastAuth < AUTH_INTERVAL_MS) {
+          if (now - c.lastUnprovenAuth < AUTH_INTERVAL_MS) {
             this.sendObject(c, { type: 'error', code: Err.TOO_MANY_REQUESTS, msg: message('en', Err.TOO_MANY_REQUESTS) });
             return;
           }
-          c.lastAuth = now;
+          c.lastUnprovenAuth = now;
         }
         const seq = ++c.authSeq;
         const user = m.token ? await this.cachedSessionUser(m.token) : undefined;
@@ -238,6 +243,7 @@ export class PriceHub {
           this.sendObject(c, { type: 'auth', ok: false, code: Err.LOGIN_REQUIRED });
           return;
         }
+        c.lastUnprovenAuth = -Infinity;
         const token = m.token;
         c.unsubscribeUser = this.app.bus.subscribe(`user:${user.id}`, (event) => {
           // the session may have ended since auth (logout elsewhere, password change, expiry):
