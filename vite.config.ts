@@ -1,5 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import path from 'node:path';
+import { precompressDir } from './scripts/precompress.ts';
 
 /**
  * The contract's schemas are built by top-level calls (`Type.Object(...)`, `Page(...)`). They are
@@ -17,8 +19,24 @@ const pureContractSchemas = (): Plugin => ({
   },
 });
 
+/** Brotli and gzip copies of the built files, made once here instead of per request (docs/performance.md). */
+const precompress = (): Plugin => {
+  let outDir = 'dist';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const s = precompressDir(outDir);
+      this.info(`precompressed ${s.files} files: ${(s.raw / 1024).toFixed(0)} kB raw, ${(s.br / 1024).toFixed(0)} kB brotli, ${(s.gzip / 1024).toFixed(0)} kB gzip`);
+    },
+  };
+};
+
 export default defineConfig({
-  plugins: [react(), pureContractSchemas()],
+  plugins: [react(), pureContractSchemas(), precompress()],
   server: {
     proxy: {
       '/swx': 'http://localhost:3000',

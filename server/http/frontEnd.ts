@@ -6,28 +6,71 @@ import fastifyStatic from '@fastify/static';
 import { Type } from 'typebox';
 import { Err } from '../../src/contract/errors.ts';
 import { message } from './messages.ts';
+import { compressLargeJson } from './compression.ts';
 
 /** Paths that belong to the API: an unknown one is a coded 404, never the app's index.html. */
 const API_PREFIXES = ['/swx/', '/admin-api/', '/docs', '/ws', '/customer-service/', '/settings/', '/js-api/'];
 
+/** Vite names every file under assets/ by its content hash: a changed file gets a new name. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** index.html names the current hashed files: revalidated on every visit (ETag/Last-Modified). */
+export const REVALIDATE = 'no-cache';
+
+/** Crawlers may read the public pages; the API, the console and the user's own screens are not for indexing. */
+export const ROBOTS_TXT = [
+  'User-agent: *',
+  'Disallow: /swx/',
+  'Disallow: /admin-api/',
+  'Disallow: /admin',
+  'Disallow: /customer-service/',
+  'Disallow: /settings/',
+  'Disallow: /ws',
+  'Disallow: /docs',
+  'Allow: /',
+  '',
+].join('\n');
+
+/** Cache-Control of a file of the built app, by its path inside the build directory. */
+export function staticCacheControl(relative: string): string {
+  const p = relative.split(path.sep).join('/').replace(/^\/+/, '');
+  if (p.startsWith('assets/')) return IMMUTABLE;
+  if (p === 'index.html') return REVALIDATE;
+  // unhashed public files (icons, manifest): a day, then revalidated
+  return 'public, max-age=86400';
+}
+
 /**
- * Plugin 'front-end': the health check, the built single-page app (when config.staticDir holds
- * one) and the answer to every unknown path: the app's index.html for a page, a coded 404 for
- * the API.
+ * Plugin 'front-end': the health check, robots.txt, the built single-page app (when
+ * config.staticDir holds one; brotli/gzip files made at build time are sent to clients that
+ * accept them), compression of large JSON answers, and the answer to every unknown path: the
+ * app's index.html for a page, a coded 404 for the API.
  */
 async function frontEnd(app: FastifyInstance) {
   app.get('/healthz', { schema: { hide: true, response: { 200: Type.Object({ ok: Type.Boolean() }) } } }, async () => ({ ok: true }));
+  app.get('/robots.txt', { schema: { hide: true } }, async (_req, reply) => reply
+    .type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send(ROBOTS_TXT));
+  compressLargeJson(app);
 
   const staticDir = app.config.staticDir;
   const hasApp = Boolean(staticDir && fs.existsSync(path.join(staticDir, 'index.html')));
   if (hasApp) {
-    await app.register(fastifyStatic, { root: staticDir!, wildcard: false, maxAge: '1h', index: false });
+    await app.register(fastifyStatic, {
+      root: staticDir!,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      // our own Cache-Control per file (setHeaders): send's would be one max-age for all
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        res.header('cache-control', staticCacheControl(path.relative(staticDir!, filePath).replace(/\.(br|gz)$/, '')));
+      },
+    });
   }
   app.setNotFoundHandler((req, reply) => {
     const isApi = API_PREFIXES.some((p) => req.url.startsWith(p));
     if (!isApi && hasApp && req.method === 'GET') {
       // the single-page app owns every other path (wouter sends unknown ones to /)
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+      return reply.header('cache-control', REVALIDATE).type('text/html').sendFile('index.html');
     }
     return reply.status(404).send({ code: Err.NOT_FOUND, msg: message(req.lang ?? 'en', Err.NOT_FOUND), result: null });
   });

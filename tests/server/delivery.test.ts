@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { precompressDir } from '../../scripts/precompress.ts';
+import { IMMUTABLE } from '../../server/http/frontEnd.ts';
+import { useTestApp } from './helpers.ts';
+
+/** A built app as `vite build` leaves it: index.html, hashed assets, their .br/.gz copies. */
+const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-dist-'));
+const script = `console.log(${JSON.stringify('x'.repeat(20))});\n`.repeat(400);
+fs.mkdirSync(path.join(staticDir, 'assets'));
+fs.writeFileSync(path.join(staticDir, 'index.html'), `<!doctype html><html><head><script type="module" src="/assets/index-AbC123.js"></script></head><body>${'<!-- -->'.repeat(200)}</body></html>`);
+fs.writeFileSync(path.join(staticDir, 'assets/index-AbC123.js'), script);
+fs.writeFileSync(path.join(staticDir, 'assets/tiny-XyZ789.js'), 'export {};\n');
+const made = precompressDir(staticDir);
+afterAll(() => fs.rmSync(staticDir, { recursive: true, force: true }));
+
+describe('static delivery', () => {
+  const t = useTestApp({ staticDir });
+
+  it('the build helper writes brotli and gzip copies of text files worth compressing', () => {
+    expect(made.files).toBe(2); // the script and index.html; the tiny file is left as it is
+    expect(fs.existsSync(path.join(staticDir, 'assets/index-AbC123.js.br'))).toBe(true);
+    expect(fs.existsSync(path.join(staticDir, 'assets/index-AbC123.js.gz'))).toBe(true);
+    expect(fs.existsSync(path.join(staticDir, 'assets/tiny-XyZ789.js.br'))).toBe(false);
+  });
+
+  it('sends hashed assets precompressed, as the client accepts, cached for a year', async () => {
+    const url = '/assets/index-AbC123.js';
+    const br = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe(IMMUTABLE);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    expect(br.rawPayload.length).toBeLessThan(script.length / 10);
+
+    const gz = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(script);
+
+    const plain = await t.app.inject({ url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+    expect(plain.headers['cache-control']).toBe(IMMUTABLE);
+  });
+
+  it('revalidates index.html on every visit, for / and for any page of the app', async () => {
+    for (const url of ['/', '/index.html', '/markets/crypto']) {
+      const res = await t.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+    }
+  });
+
+  it('serves a real robots.txt, not the app page', async () => {
+    const res = await t.app.inject('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).toMatch(/^User-agent: \*$/m);
+    expect(res.body).toMatch(/^Disallow: \/swx\/$/m);
+    expect(res.body).not.toMatch(/<html/i);
+  });
+
+  it('compresses large JSON answers for clients that accept it, and leaves small ones alone', async () => {
+    const doc = await t.app.inject({ url: '/docs/json', headers: { 'accept-encoding': 'gzip' } });
+    expect(doc.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(doc.rawPayload).toString()).openapi).toMatch(/^3\./);
+    const docBr = await t.app.inject({ url: '/docs/json', headers: { 'accept-encoding': 'br;q=1, gzip;q=0.5' } });
+    expect(docBr.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(zlib.brotliDecompressSync(docBr.rawPayload).toString()).openapi).toMatch(/^3\./);
+    const refused = await t.app.inject({ url: '/docs/json', headers: { 'accept-encoding': 'br;q=0, gzip;q=0' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.json().openapi).toMatch(/^3\./);
+    const small = await t.app.inject({ url: '/healthz', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toEqual({ ok: true });
+  });
+});
