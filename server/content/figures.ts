@@ -11,8 +11,8 @@ import { feeCeiling } from './params.ts';
 export type Market = FastifyInstance['market'];
 
 /**
- * Home-page figures, computed from the platform's own records at request time, never typed in
- * (docs/content.md): customers from the users table, listed instruments and the 24h volume from
+ * Home-page figures, computed from the platform's own records, never typed in (docs/content.md;
+ * ContentService.homeFigures keeps them for one feed step, at most a second): customers from the users table, listed instruments and the 24h volume from
  * the live market, the fee ceiling from the parameters.
  */
 export async function homeFigures(db: DbOrTx, config: Config, market: Market): Promise<HomeFigures> {

@@ -9,9 +9,24 @@ declare module 'fastify' {
   }
 }
 
-/** Plugin 'content': decorates `app.content`. The home figures read the live `app.market`. */
+/** Bus channel on which an instance that changed the content tells the others to forget theirs. */
+export const contentChannel = (app: FastifyInstance) => `${app.config.busNamespace ?? ''}content`;
+
+/**
+ * Plugin 'content': decorates `app.content`. The home figures read the live `app.market`.
+ * Cached texts are dropped when any instance says the content changed (contentChanged).
+ */
 async function content(app: FastifyInstance) {
-  app.decorate('content', new ContentService(app.db, app.config, app.market));
+  const service = new ContentService(app.db, app.config, app.market);
+  app.decorate('content', service);
+  const unsubscribe = app.bus.subscribe(contentChannel(app), () => service.invalidate());
+  app.addHook('onClose', async () => unsubscribe());
+}
+
+/** Call after writing content or parameters: this instance and every other one read them anew. */
+export async function contentChanged(app: FastifyInstance): Promise<void> {
+  app.content.invalidate();
+  await app.bus.publish(contentChannel(app), { at: Date.now() });
 }
 
 export default fp(content, { name: 'content', dependencies: ['platform', 'market'] });

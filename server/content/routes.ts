@@ -14,6 +14,7 @@ import {
   CustomerServiceTypeBody, CustomerServiceTypeResult, FaqList, FaqQuery, HomeFigures, ListContentsParams, NoticePage,
   NoticesQuery, OnlineService, ParamByKeyParams, ParamValue, SettingsKeyBody, SocialLinks,
 } from '../../src/contract/content.ts';
+import { sendCachedJson } from '../http/cachedJson.ts';
 
 const INDEX = '/swx/customer/index';
 const NoQuery = Type.Object({}, { additionalProperties: false });
@@ -23,9 +24,10 @@ const tags = ['content'];
  * Texts depend on the `lang` header (then Accept-Language): caches must keep one copy per
  * language, or the reload after picking a language would get the previous one.
  */
+const LANGUAGE_HEADERS = 'lang, accept-language';
 const perLanguage = {
   onRequest: async (_req: FastifyRequest, reply: FastifyReply) => {
-    reply.header('vary', 'lang, accept-language');
+    reply.header('vary', LANGUAGE_HEADERS);
   },
 };
 
@@ -33,12 +35,16 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(`${INDEX}/listContents/:type`, {
     ...perLanguage,
     schema: { tags, summary: 'Content pages of one type (1 company, 2 policy, 3 footer/statement) in the request language', params: ListContentsParams, querystring: NoQuery, response: { 200: Envelope(ContentList) } },
-  }, async (req, reply) => reply.ok(await app.content.pages(req.lang, [req.params.type])));
+  }, async (req, reply) => sendCachedJson(req, reply,
+    await app.content.answer(`listContents\u0000${req.lang}\u0000${req.params.type}`, async () => reply.ok(await app.content.pages(req.lang, [req.params.type]))),
+    { vary: LANGUAGE_HEADERS }));
 
   app.get(`${INDEX}/getContentsById/:id`, {
     ...perLanguage,
     schema: { tags, summary: 'One content page with its body as sanitised HTML; 10043 when unknown', params: ContentByIdParams, querystring: NoQuery, response: { 200: Envelope(ContentDetail) } },
-  }, async (req, reply) => reply.ok(await app.content.page(req.lang, req.params.id)));
+  }, async (req, reply) => sendCachedJson(req, reply,
+    await app.content.answer(`page\u0000${req.lang}\u0000${req.params.id}`, async () => reply.ok(await app.content.page(req.lang, req.params.id))),
+    { vary: LANGUAGE_HEADERS }));
 
   app.get(`${INDEX}/getParamByKey/:key`, {
     schema: { tags, summary: 'A public system parameter; 10018 when unknown', params: ParamByKeyParams, querystring: NoQuery, response: { 200: Envelope(ParamValue) } },
@@ -47,7 +53,9 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(`${INDEX}/listFaq`, {
     ...perLanguage,
     schema: { tags, summary: 'FAQ entries in the request language, optionally of one category', querystring: FaqQuery, response: { 200: Envelope(FaqList) } },
-  }, async (req, reply) => reply.ok(await app.content.faq(req.lang, req.query.category)));
+  }, async (req, reply) => sendCachedJson(req, reply,
+    await app.content.answer(`faq\u0000${req.lang}\u0000${req.query.category ?? ''}`, async () => reply.ok(await app.content.faq(req.lang, req.query.category))),
+    { vary: LANGUAGE_HEADERS }));
 
   app.get(`${INDEX}/listNotices`, {
     ...perLanguage,
@@ -64,10 +72,7 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(`${INDEX}/homeFigures`, {
     schema: { tags, summary: 'Home-page figures computed from the platform data', querystring: NoQuery, response: { 200: Envelope(HomeFigures) } },
-  }, async (_req, reply) => {
-    reply.header('cache-control', 'no-store');
-    return reply.ok(await app.content.homeFigures());
-  });
+  }, async (req, reply) => sendCachedJson(req, reply, await app.content.homeFiguresAnswer(req.lang, (figures) => reply.ok(figures))));
 
   // the same data behind the calls that take an object body
   app.post('/customer-service/type', {

@@ -6,6 +6,7 @@ import { LANGUAGES } from '../../src/contract/constants.ts';
 import { FAQS, NOTICES, PAGES, type Packs } from './data/structure.ts';
 import { PACKS } from './data/index.ts';
 import { seedParams } from './params.ts';
+import { contentChanged } from './plugin.ts';
 
 /**
  * First-start content: the pages, FAQ and notices of server/content/data in all ten languages,
@@ -18,6 +19,7 @@ export async function seedContent(app: FastifyInstance): Promise<void> {
     await seedDocuments(tx, PACKS);
     await seedParams(tx, app.config);
   });
+  await contentChanged(app);
 }
 
 export async function seedDocuments(db: DbOrTx, packs: Packs): Promise<void> {

@@ -8,9 +8,16 @@ import { Err } from '../../src/contract/errors.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { BizError } from '../http/errors.ts';
+import { cachedJson, type CachedJson } from '../http/cachedJson.ts';
+import { ContentCache } from './cache.ts';
 import { homeFigures, type Market } from './figures.ts';
 import { publicParam, socialLinks } from './params.ts';
 import { listFaq, listNotices, listPages, pageById } from './repo.ts';
+
+/** Texts change only when the content is (re)seeded; a direct edit in the database shows within this. */
+export const CONTENT_MAX_AGE_MS = 60_000;
+/** The registered-user count and fee ceiling of the home figures are read again at most this often. */
+export const FIGURES_MAX_AGE_MS = 1000;
 
 /** The online-service parameter or one of the social links. */
 export type SupportLinkType = (typeof CUSTOMER_SERVICE_TYPES)[number];
@@ -20,23 +27,45 @@ export type SupportLinkType = (typeof CUSTOMER_SERVICE_TYPES)[number];
  * Texts come in the asked language, English where a translation is missing.
  */
 export class ContentService {
+  /** Lists, pages and their serialised answers per language (docs/performance.md). */
+  private readonly cache = new ContentCache();
+
   constructor(private readonly db: Db, private readonly config: Config, private readonly market: Market) {}
 
+  /** Forgets every cached text and answer: the content changed (seed, or a change heard on the bus). */
+  invalidate(): void {
+    this.cache.invalidate();
+  }
+
+  private texts<T>(key: string, load: () => Promise<T>): Promise<T> {
+    return this.cache.get(`t\u0000${key}`, load, { maxAgeMs: CONTENT_MAX_AGE_MS });
+  }
+
+  /**
+   * The serialised answer under `key` (which names the route, language and query), built once
+   * by `build` from the cached texts; `dep` as in ContentCache.
+   */
+  answer(key: string, build: () => Promise<unknown>, opts: { maxAgeMs?: number; dep?: unknown } = {}): Promise<CachedJson> {
+    return this.cache.get(`a\u0000${key}`, async () => cachedJson(await build()), { maxAgeMs: opts.maxAgeMs ?? CONTENT_MAX_AGE_MS, dep: opts.dep });
+  }
+
   pages(lang: Language, types: readonly ContentType[]): Promise<ContentListItem[]> {
-    return listPages(this.db, lang, types);
+    return this.texts(`pages\u0000${lang}\u0000${types.join(',')}`, () => listPages(this.db, lang, types));
   }
 
   /** One page with its body as sanitised HTML; 10043 when unknown. */
   page(lang: Language, id: string): Promise<ContentDetail> {
-    return pageById(this.db, lang, id);
+    return this.texts(`page\u0000${lang}\u0000${id}`, () => pageById(this.db, lang, id));
   }
 
   faq(lang: Language, category?: string): Promise<FaqItem[]> {
-    return listFaq(this.db, lang, category);
+    return this.texts(`faq\u0000${lang}\u0000${category ?? ''}`, () => listFaq(this.db, lang, category));
   }
 
   notices(lang: Language, q: { pageNum?: number; pageSize?: number }): Promise<{ rows: NoticeItem[]; total: number }> {
-    return listNotices(this.db, lang, q.pageNum ?? 1, q.pageSize ?? 20);
+    const pageNum = q.pageNum ?? 1;
+    const pageSize = q.pageSize ?? 20;
+    return this.texts(`notices\u0000${lang}\u0000${pageNum}\u0000${pageSize}`, () => listNotices(this.db, lang, pageNum, pageSize));
   }
 
   /** A public parameter; 10018 when unknown or private. */
@@ -66,7 +95,17 @@ export class ContentService {
     return { items, social };
   }
 
+  /**
+   * The home figures: read again when the market's statistics changed (once per feed step) and
+   * at most every FIGURES_MAX_AGE_MS, whatever the number of visitors.
+   */
   homeFigures(): Promise<HomeFigures> {
-    return homeFigures(this.db, this.config, this.market);
+    return this.cache.get('figures', () => homeFigures(this.db, this.config, this.market), { maxAgeMs: FIGURES_MAX_AGE_MS, dep: this.market.stats() });
+  }
+
+  /** The home figures' serialised answer, built once per set of figures and language. */
+  homeFiguresAnswer(lang: Language, build: (figures: HomeFigures) => unknown): Promise<CachedJson> {
+    const figures = this.homeFigures();
+    return this.answer(`figures\u0000${lang}`, async () => build(await figures), { maxAgeMs: FIGURES_MAX_AGE_MS, dep: figures });
   }
 }

@@ -8,6 +8,7 @@ import {
   WatchlistBody, WatchlistChange, WatchlistResult,
   marketDetailToWire, marketPageToWire, quoteToWire,
 } from '../../src/contract/market.ts';
+import { sendCachedJson } from '../http/cachedJson.ts';
 import { registerPriceSocket } from './socket/ws.ts';
 
 const INDEX = '/swx/customer/index';
@@ -26,7 +27,12 @@ async function marketRoutes(fastify: FastifyInstance) {
 
   app.get(`${INDEX}/listMarketByType`, {
     schema: { tags, querystring: ListMarketQuery, response: { 200: Envelope(MarketPage) } },
-  }, async (req, reply) => reply.ok(marketPageToWire(market.list(req.query))));
+  }, async (req, reply) => {
+    const { type = '', search = '', pageNum = 1, pageSize = 20 } = req.query;
+    // one serialisation per page, filter and language for each set of prices (docs/performance.md)
+    const key = `list\u0000${req.lang}\u0000${type}\u0000${pageNum}\u0000${pageSize}\u0000${search}`;
+    return sendCachedJson(req, reply, market.cachedAnswer(key, () => reply.ok(marketPageToWire(market.list(req.query)))));
+  });
 
   app.get(`${INDEX}/getKValueByCodeAndDate`, {
     schema: { tags, querystring: KLineQuery, response: { 200: Envelope(CandleList) } },
@@ -39,12 +45,12 @@ async function marketRoutes(fastify: FastifyInstance) {
   for (const [coin, code] of [['bitcoin', 'BTCUSDT'], ['ethereum', 'ETHUSDT']] as const) {
     app.get(`${INDEX}/getPrice/${coin}`, {
       schema: { tags, response: { 200: Envelope(PriceQuote) } },
-    }, async (_req, reply) => reply.ok(quoteToWire(market.quote(code))));
+    }, async (req, reply) => sendCachedJson(req, reply, market.cachedAnswer(`quote\u0000${req.lang}\u0000${code}`, () => reply.ok(quoteToWire(market.quote(code))))));
   }
 
   app.get(`${INDEX}/marketStats`, {
     schema: { tags, response: { 200: Envelope(MarketStats) } },
-  }, async (_req, reply) => reply.ok(market.stats()));
+  }, async (req, reply) => sendCachedJson(req, reply, market.cachedAnswer(`stats\u0000${req.lang}`, () => reply.ok(market.stats()))));
 
   app.get(`${INDEX}/logo/:file`, {
     schema: { tags, params: LogoParams, produces: ['image/svg+xml'] },

@@ -9,6 +9,7 @@ import {
 import type { PriceTick } from '../../src/contract/ws.ts';
 import { ASSET_DECIMALS, type Asset } from '../../src/contract/constants.ts';
 import { BizError } from '../http/errors.ts';
+import { JsonCache, type CachedJson } from '../http/cachedJson.ts';
 import { isOpenAt } from './hours/hours.ts';
 import { isOpenFast, sessionStart } from './hours/tradingSessions.ts';
 import { HistoryCache } from './candles/history.ts';
@@ -22,6 +23,13 @@ import { logoSvg } from './quotes/logo.ts';
 import { addToWatchlist, removeFromWatchlist, watchedCodes } from './quotes/watchlist.ts';
 
 export const logoUrl = (code: string) => `/swx/customer/index/logo/${code}.svg`;
+
+/**
+ * How long a cached answer may serve without a price change: `stale` and `marketOpen` follow
+ * the clock, not the feed, so without ticks (feed off, market closed) answers are still rebuilt
+ * this often.
+ */
+export const ANSWER_MAX_AGE_MS = 1000;
 
 declare module '../config.ts' {
   interface Config {
@@ -49,6 +57,14 @@ export class MarketService {
   feedExpected = false;
   /** Listeners get the changed prices of each feed step (PriceTick[]). */
   readonly events = new EventEmitter();
+  /** Bumped by every change of prices (feed step, bus message, load): what was cached before is stale. */
+  private changes = 0;
+  /** Serialised answers of the hot public reads (list pages, statistics, quotes) for the current prices. */
+  private readonly answers = new JsonCache<string>(512);
+  private answersOf = -1;
+  private answersAt = 0;
+  private statsMemo?: { of: number; at: number; stats: MarketStats };
+  private statsQueued = false;
 
   constructor(private readonly app: FastifyInstance) {
     this.events.setMaxListeners(0);
@@ -66,6 +82,27 @@ export class MarketService {
   /** Reads the catalogue and the last stored prices; called once the catalogue is listed (seed.ts). */
   async load(): Promise<void> {
     this.state = await loadMarketState(this.app.db, this.now(), this.state);
+    this.changes++;
+  }
+
+  /** Whether something cached at `at` for change `of` may still be served at `now`. */
+  private current(of: number, at: number, now: number): boolean {
+    return of === this.changes && now >= at && now - at < ANSWER_MAX_AGE_MS;
+  }
+
+  /**
+   * The serialised answer under `key` for the current prices, built (once) by `build` when the
+   * prices changed since, or ANSWER_MAX_AGE_MS passed. The key names everything the answer
+   * depends on besides the prices (query, language).
+   */
+  cachedAnswer(key: string, build: () => unknown): CachedJson {
+    const now = this.now();
+    if (!this.current(this.answersOf, this.answersAt, now)) {
+      this.answers.clear();
+      this.answersOf = this.changes;
+      this.answersAt = now;
+    }
+    return this.answers.getOr(key, build);
   }
 
   /** Stops telling anyone about prices (the app is closing). */
@@ -188,8 +225,20 @@ export class MarketService {
     };
   }
 
-  /** Home-page figures, computed from the catalogue and the live 24h volumes. */
+  /**
+   * Home-page figures from the catalogue and the live 24h volumes: computed once per change of
+   * prices (right after each feed step, off the request path; see emitChanges), served from
+   * there until the next one.
+   */
   stats(now = this.now()): MarketStats {
+    const memo = this.statsMemo;
+    if (memo && this.current(memo.of, memo.at, now)) return memo.stats;
+    const stats = this.computeStats(now);
+    this.statsMemo = { of: this.changes, at: now, stats };
+    return stats;
+  }
+
+  private computeStats(now: number): MarketStats {
     const counts = Object.fromEntries(INSTRUMENT_TYPES.map((t) => [t, 0])) as Record<InstrumentType, number>;
     let volume = new Decimal(0);
     let simulated = false;
@@ -287,6 +336,16 @@ export class MarketService {
   }
 
   private emitChanges(ticks: readonly PriceTick[]) {
-    if (ticks.length) this.events.emit('prices', ticks.map((t): PriceTick => ({ code: t.code, price: t.price, change24hPct: t.change24hPct })));
+    if (!ticks.length) return;
+    this.changes++;
+    this.events.emit('prices', ticks.map((t): PriceTick => ({ code: t.code, price: t.price, change24hPct: t.change24hPct })));
+    if (!this.statsQueued) {
+      // the figures over the whole catalogue, once per step, before the next request needs them
+      this.statsQueued = true;
+      setImmediate(() => {
+        this.statsQueued = false;
+        this.stats();
+      });
+    }
   }
 }
