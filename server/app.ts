@@ -18,11 +18,14 @@ import accounts from './auth/plugin.ts';
 import wallet from './wallet/plugin.ts';
 import content from './content/plugin.ts';
 import admin from './admin/plugin.ts';
+import smart from './smart/plugin.ts';
 import authRoutes from './auth/routes.ts';
 import marketRoutes from './market/routes.ts';
 import walletRoutes from './wallet/routes.ts';
 import contentRoutes from './content/routes.ts';
 import adminRoutes from './admin/routes.ts';
+import smartRoutes from './smart/routes.ts';
+import smartAdminRoutes from './smart/adminRoutes.ts';
 
 export type App = FastifyInstance;
 
@@ -68,6 +71,7 @@ export async function buildApp({ config, memoryDb, logger }: AppOptions): Promis
   await app.register(wallet); // app.wallet
   await app.register(content); // app.content
   await app.register(admin); // app.admin
+  await app.register(smart); // app.smart
 
   // routes
   await app.register(authRoutes);
@@ -75,6 +79,8 @@ export async function buildApp({ config, memoryDb, logger }: AppOptions): Promis
   await app.register(walletRoutes);
   await app.register(contentRoutes);
   await app.register(adminRoutes, { prefix: '/admin-api' });
+  await app.register(smartRoutes);
+  await app.register(smartAdminRoutes, { prefix: '/admin-api' });
   await app.register(frontEnd); // health check, the built app, coded 404s
   return app;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { startMarketEngine } from './market/feed/engine.ts';
+import { startSmartEngine } from './smart/engine.ts';
 
 /**
  * Background engines (market feed, triggers, scheduler). Returns a stop function.
@@ -8,6 +9,7 @@ import { startMarketEngine } from './market/feed/engine.ts';
 export async function startEngines(app: FastifyInstance): Promise<() => Promise<void>> {
   const stops: Array<() => Promise<void>> = [];
   stops.push(await startMarketEngine(app));
+  stops.push(await startSmartEngine(app));
   return async () => {
     for (const stop of stops.reverse()) await stop();
   };

@@ -11,4 +11,5 @@ export async function seedAll(app: FastifyInstance): Promise<void> {
   await seedOperator(app);
   await seedContent(app);
   await seedMarket(app);
+  await app.smart.seed();
 }

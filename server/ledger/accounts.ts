@@ -8,6 +8,9 @@ export type UserPurpose = (typeof USER_PURPOSES)[number];
 export const PLATFORM_PURPOSES = [
   'demo_grants', 'deposits', 'payouts', 'fees', 'trading_results', 'yield_paid',
   'penalties', 'interest', 'nft_sales', 'charity', 'loans_issued',
+  // smart plans (docs/smart-plans.md): house money put into the yield reserve, the reserve not
+  // yet promised, and the yield promised to running plans (set aside at purchase)
+  'house_capital', 'yield_reserve', 'yield_committed',
 ] as const;
 export type PlatformPurpose = (typeof PLATFORM_PURPOSES)[number];
 

@@ -67,6 +67,8 @@ export const Err = {
   STOPS_COMBINATION_UNREASONABLE: 10062,
   TOO_MANY_OPEN_POSITIONS: 10063,
   LEVERAGE_NOT_OFFERED: 10064,
+  // smart plans (10070–10079)
+  SMART_SOLD_OUT: 10070,
   LOGIN_REQUIRED: 401,
 } as const;
 export type ErrCode = (typeof Err)[keyof typeof Err];

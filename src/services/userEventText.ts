@@ -19,6 +19,12 @@ export function userEventText(e: Pick<UserEvent, 'kind' | 'params'>): string {
     receiveAmount: trimDecimal(text(e.params.receiveAmount)),
     coin: text(e.params.coin),
     reason: text(e.params.reason),
+    // smart plans
+    productName: text(e.params.productName),
+    day: text(e.params.day),
+    days: text(e.params.days),
+    penalty: trimDecimal(text(e.params.penalty)),
+    refund: trimDecimal(text(e.params.refund)),
   };
   return i18n.exists(key) ? i18n.t(key, params) : i18n.t('app:wallet.event.other');
 }

@@ -5,3 +5,4 @@ export * from './audit.ts';
 export * from './wallet.ts';
 export * from './content.ts';
 export * from './market.ts';
+export * from './smart.ts';

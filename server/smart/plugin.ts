@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { SmartService } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Smart plans: products, yield reserve, plans, payouts (server/smart/service.ts). */
+    smart: SmartService;
+  }
+}
+
+/** Plugin 'smart': decorates `app.smart`. Its scheduler is an engine (server/smart/engine.ts). */
+async function smart(app: FastifyInstance) {
+  const clock = app.config.smartClock;
+  app.decorate('smart', new SmartService({ db: app.db, bus: app.bus, log: app.log.child({ module: 'smart' }), now: () => clock?.() ?? Date.now() }));
+}
+
+export default fp(smart, { name: 'smart', dependencies: ['platform'] });

@@ -1,0 +1,106 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type {
+  AdminReserve, AdminSmartProducts, BuySmartBody, FundReserveBody, ListSmartOrderQuery, SmartExitQuote, SmartPlan, SmartPlanPage,
+  SmartProduct, SmartProductList, SmartUser, UpdateSmartProductBody,
+} from '../../src/contract/smart.ts';
+import type { Db } from '../db/client.ts';
+import type { Bus } from '../notify/bus.ts';
+import { runDuePayouts } from './payouts.ts';
+import { buyPlan, exitPlan, exitQuote, listPlans } from './plans.ts';
+import { allProducts, productView, seedProducts, updateProduct } from './products.ts';
+import { adminReserve, fundReserve, reserveBalance, reserveSummary } from './reserve.ts';
+import { findUsers, setSmartEnabled } from './users.ts';
+
+declare module '../config.ts' {
+  interface Config {
+    /** Tests only: the smart plans' clock (ms since epoch) instead of Date.now(), so a test can move days ahead. */
+    smartClock?: () => number;
+    /** How often the leader looks for payouts that have fallen due (default 15 s). */
+    smartTickMs?: number;
+  }
+}
+
+/** What the smart domain works with. */
+export interface SmartDeps {
+  db: Db;
+  bus: Bus;
+  log: FastifyBaseLogger;
+  /** the service clock (ms) */
+  now: () => number;
+}
+
+/**
+ * Smart plans (`app.smart`, docs/smart-plans.md): products, the yield reserve, plans, daily
+ * payouts. Money moves only through the ledger; plan statuses only along src/machines/smartPlan.ts.
+ */
+export class SmartService {
+  /** Whether this instance runs the payout scheduler now (the leader; server/smart/engine.ts). */
+  schedulerRunning = false;
+
+  constructor(private readonly deps: SmartDeps) {}
+
+  now(): number {
+    return this.deps.now();
+  }
+
+  seed(): Promise<void> {
+    return seedProducts(this.deps.db);
+  }
+
+  // ---------------------------------------------------------------- public
+  /** The products on sale with what the reserve can back of each term, and the reserve's figures. */
+  async products(): Promise<SmartProductList> {
+    const [rows, balance] = [await allProducts(this.deps.db, { enabledOnly: true }), await reserveBalance(this.deps.db)];
+    return { products: rows.map((p) => productView(p, balance)), reserve: await reserveSummary(this.deps.db) };
+  }
+
+  // ---------------------------------------------------------------- a user's plans
+  buy(userId: bigint, body: BuySmartBody): Promise<SmartPlan> {
+    return buyPlan(this.deps, userId, body);
+  }
+
+  plans(userId: bigint, q: ListSmartOrderQuery): Promise<SmartPlanPage> {
+    return listPlans(this.deps, userId, q);
+  }
+
+  exitQuote(userId: bigint, id: bigint): Promise<SmartExitQuote> {
+    return exitQuote(this.deps, userId, id);
+  }
+
+  exit(userId: bigint, id: bigint): Promise<SmartPlan> {
+    return exitPlan(this.deps, userId, id);
+  }
+
+  // ---------------------------------------------------------------- scheduler (leader)
+  /** Pays every day due by `now` (the service clock unless given) and completes matured plans. */
+  runDue(now = this.deps.now()): Promise<{ plans: number; payouts: number }> {
+    return runDuePayouts(this.deps, now);
+  }
+
+  // ---------------------------------------------------------------- operators
+  reserve(): Promise<AdminReserve> {
+    return adminReserve(this.deps.db);
+  }
+
+  fundReserve(operatorId: bigint, body: FundReserveBody): Promise<AdminReserve> {
+    return fundReserve(this.deps.db, operatorId, body);
+  }
+
+  async allProducts(): Promise<AdminSmartProducts> {
+    const [rows, balance] = [await allProducts(this.deps.db), await reserveBalance(this.deps.db)];
+    return { rows: rows.map((p) => productView(p, balance)) };
+  }
+
+  async updateProduct(operatorId: bigint, id: bigint, body: UpdateSmartProductBody): Promise<SmartProduct> {
+    const row = await updateProduct(this.deps.db, operatorId, id, body);
+    return productView(row, await reserveBalance(this.deps.db));
+  }
+
+  users(q: string): Promise<SmartUser[]> {
+    return findUsers(this.deps.db, q);
+  }
+
+  setSmartEnabled(operatorId: bigint, userId: bigint, enabled: boolean): Promise<SmartUser> {
+    return setSmartEnabled(this.deps.db, operatorId, userId, enabled);
+  }
+}
