@@ -24,6 +24,24 @@ export function normaliseAmount(asset: Asset, amount: string): string {
   return d.toFixed(ASSET_DECIMALS[asset], Decimal.ROUND_DOWN);
 }
 
+/**
+ * Account ids by their natural key (owner, user, book, asset, purpose). An account, once made,
+ * keeps its id forever, so each is looked up once per process. An id is never trusted blindly:
+ * the transfer statement checks that it still names that account (it may come from a rolled-back
+ * transaction, or another database of the same process in tests) and falls back to looking it
+ * up when not. Bounded: emptied whole when full.
+ */
+const ids = new Map<string, bigint>();
+const MAX_CACHED_IDS = 200_000;
+
+const naturalKey = (ref: AccountRef, book: Book, asset: Asset) =>
+  `${ref.owner}\u0000${ref.owner === 'user' ? ref.userId : 0n}\u0000${book}\u0000${asset}\u0000${ref.purpose}`;
+
+function remember(key: string, id: bigint) {
+  if (ids.size >= MAX_CACHED_IDS) ids.clear();
+  ids.set(key, id);
+}
+
 async function accountId(tx: DbOrTx, ref: AccountRef, book: Book, asset: Asset): Promise<bigint> {
   const userId = ref.owner === 'user' ? ref.userId : 0n;
   const key = and(
@@ -48,14 +66,81 @@ const isCheckViolation = (e: unknown): boolean => {
   return err?.code === '23514' || err?.cause?.code === '23514';
 };
 
+/** The account `ref` is, as the statement below checks it: id and natural key. */
+const accountMatch = (id: bigint, ref: AccountRef, book: Book, asset: Asset) => sql`(a.id = ${String(id)}::bigint
+  and a.owner_kind = ${ref.owner} and a.user_id = ${String(ref.owner === 'user' ? ref.userId : 0n)}::bigint
+  and a.book = ${book} and a.asset = ${asset} and a.purpose = ${ref.purpose})`;
+
+/**
+ * The whole transfer in one statement, for accounts whose ids are known: check that both ids
+ * still name the accounts (`checked`), record the transfer unless its key was used (`recorded`),
+ * lock both accounts in id order so two transfers between the same pair cannot deadlock
+ * (`locked`), and move the amount (`moved`). A user account going below zero fails the statement
+ * on the CHECK constraint, as the separate statements did. Nothing is written when an id does
+ * not check out: the caller then resolves them again.
+ */
+async function transferByIds(tx: DbOrTx, req: TransferRequest, amount: string, debit: bigint, credit: bigint) {
+  const result = await tx.execute(sql`
+    with checked as (
+      select a.id from ledger_accounts a
+      where ${accountMatch(debit, req.from, req.book, req.asset)} or ${accountMatch(credit, req.to, req.book, req.asset)}
+    ), recorded as (
+      insert into ledger_transfers (idempotency_key, book, asset, debit_account_id, credit_account_id, amount, reason, ref_type, ref_id)
+      select ${req.key}, ${req.book}, ${req.asset}, ${String(debit)}::bigint, ${String(credit)}::bigint, ${amount}::numeric,
+        ${req.reason}, ${req.refType ?? null}, ${req.refId ?? null}
+      where (select count(*) from checked) = 2
+      on conflict (idempotency_key) do nothing
+      returning id
+    ), locked as (
+      select a.id from ledger_accounts a
+      where a.id in (${String(debit)}::bigint, ${String(credit)}::bigint) and exists (select 1 from recorded)
+      order by a.id
+      for update
+    ), moved as (
+      update ledger_accounts a
+      set balance = a.balance + case when a.id = ${String(debit)}::bigint then -${amount}::numeric else ${amount}::numeric end,
+        updated_at = now()
+      from locked where a.id = locked.id
+      returning a.id
+    )
+    select (select count(*) from checked)::int as checked, (select count(*) from recorded)::int as recorded,
+      (select count(*) from moved)::int as moved`);
+  const [row] = (result as unknown as { rows: Array<{ checked: number; recorded: number; moved: number }> }).rows;
+  return { checked: Number(row.checked), recorded: Number(row.recorded), moved: Number(row.moved) };
+}
+
 /**
  * Moves `amount` from one account to another. Returns false when the key was already used
  * (nothing moves twice). Refuses with 10011 when a user account would go below zero: the
  * database CHECK constraint decides, so no race can overdraw. The caller's transaction is
  * then unusable and must be abandoned (the thrown BizError does that).
+ *
+ * Once both accounts' ids are known (cached per process), the transfer is one statement
+ * (transferByIds); the first transfer of an account looks it up, creating it if needed.
  */
 export async function transfer(tx: DbOrTx, req: TransferRequest): Promise<boolean> {
   const amount = normaliseAmount(req.asset, req.amount);
+  const debitKey = naturalKey(req.from, req.book, req.asset);
+  const creditKey = naturalKey(req.to, req.book, req.asset);
+  const cachedDebit = ids.get(debitKey);
+  const cachedCredit = ids.get(creditKey);
+  if (cachedDebit !== undefined && cachedCredit !== undefined && cachedDebit !== cachedCredit) {
+    let r: { checked: number; recorded: number; moved: number };
+    try {
+      r = await transferByIds(tx, req, amount, cachedDebit, cachedCredit);
+    } catch (e) {
+      if (isCheckViolation(e)) throw new BizError(Err.INSUFFICIENT_BALANCE);
+      throw e;
+    }
+    if (r.checked === 2) {
+      if (r.recorded === 0) return false;
+      if (r.moved !== 2) throw new Error(`ledger: transfer ${req.key} recorded but moved ${r.moved} of 2 accounts`);
+      return true;
+    }
+    // an id no longer names its account: forget both and look them up
+    ids.delete(debitKey);
+    ids.delete(creditKey);
+  }
   const [debit, credit] = [await accountId(tx, req.from, req.book, req.asset), await accountId(tx, req.to, req.book, req.asset)];
   const inserted = await tx
     .insert(ledgerTransfers)
@@ -65,6 +150,8 @@ export async function transfer(tx: DbOrTx, req: TransferRequest): Promise<boolea
     })
     .onConflictDoNothing()
     .returning({ id: ledgerTransfers.id });
+  remember(debitKey, debit);
+  remember(creditKey, credit);
   if (inserted.length === 0) return false;
   // Lock order by id so two transfers between the same pair cannot deadlock.
   const moves: Array<[bigint, string]> = [[debit, `-${amount}`], [credit, amount]];

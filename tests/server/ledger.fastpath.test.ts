@@ -1,0 +1,72 @@
+import crypto from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers.ts';
+import { createUser, fund } from './walletFixtures.ts';
+import { availableBalance, transfer, userBalances } from '../../server/ledger/ledger.ts';
+import { userAccount } from '../../server/ledger/accounts.ts';
+import type { TransferRequest } from '../../server/ledger/accounts.ts';
+import { BizError } from '../../server/http/errors.ts';
+import { Err } from '../../src/contract/errors.ts';
+
+/**
+ * The ledger's fast path (docs/performance.md): once both accounts' ids are known a transfer is
+ * one statement. These pin that it keeps every rule of the slow path: a key moves money once,
+ * the CHECK constraint refuses an overdraft, a cached id that no longer names its account (made
+ * in a transaction that rolled back) is looked up again, and opposite transfers between the same
+ * pair at once neither deadlock nor lose a cent.
+ */
+const t = useTestApp();
+const move = (from: bigint, to: bigint, amount: string, key = `test:${crypto.randomUUID()}`): TransferRequest => ({
+  key, book: 'real', asset: 'USDT', from: userAccount(from), to: userAccount(to), amount, reason: 'test',
+});
+const run = (req: TransferRequest) => t.app.db.transaction((tx) => transfer(tx, req));
+
+describe('ledger fast path', () => {
+  it('moves money once per key and refuses an overdraft through the CHECK constraint', async () => {
+    const a = await createUser(t.app);
+    const b = await createUser(t.app);
+    await fund(t.app, a.id, 'USDT', '10');
+    expect(await run(move(a.id, b.id, '1'))).toBe(true); // first: the ids are looked up
+    const req = move(a.id, b.id, '2.5');
+    expect(await run(req)).toBe(true); // second: one statement
+    expect(await run(req)).toBe(false); // the same key again moves nothing
+    expect(await availableBalance(t.app.db, a.id, 'real', 'USDT')).toBe('6.500000');
+    expect(await availableBalance(t.app.db, b.id, 'real', 'USDT')).toBe('3.500000');
+    const over = await run(move(a.id, b.id, '6.500001')).catch((e: unknown) => e);
+    expect(over).toBeInstanceOf(BizError);
+    expect((over as BizError).code).toBe(Err.INSUFFICIENT_BALANCE);
+    expect(await availableBalance(t.app.db, a.id, 'real', 'USDT')).toBe('6.500000');
+    expect(await run(move(a.id, b.id, '6.5'))).toBe(true); // to zero exactly is allowed
+    expect(await availableBalance(t.app.db, a.id, 'real', 'USDT')).toBe('0.000000');
+  });
+
+  it('an account id remembered from a transaction that rolled back is looked up again', async () => {
+    const a = await createUser(t.app);
+    const b = await createUser(t.app);
+    await fund(t.app, a.id, 'USDT', '5');
+    // b's account is created inside a transaction that then fails: its id never existed for anyone else
+    const rolledBack = await t.app.db.transaction(async (tx) => {
+      await transfer(tx, move(a.id, b.id, '1'));
+      throw new Error('abandoned');
+    }).catch((e: unknown) => e);
+    expect((rolledBack as Error).message).toBe('abandoned');
+    expect(await userBalances(t.app.db, b.id, 'real')).toEqual([]);
+    expect(await run(move(a.id, b.id, '2'))).toBe(true);
+    expect(await run(move(a.id, b.id, '1'))).toBe(true);
+    expect(await availableBalance(t.app.db, a.id, 'real', 'USDT')).toBe('2.000000');
+    expect(await availableBalance(t.app.db, b.id, 'real', 'USDT')).toBe('3.000000');
+  });
+
+  it('opposite transfers between the same two accounts at once all complete and keep the sum', async () => {
+    const a = await createUser(t.app);
+    const b = await createUser(t.app);
+    await fund(t.app, a.id, 'USDT', '100');
+    await fund(t.app, b.id, 'USDT', '100');
+    await run(move(a.id, b.id, '0.1')); // both ids known from here on
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? run(move(a.id, b.id, '1')) : run(move(b.id, a.id, '2')))));
+    expect(results.every(Boolean)).toBe(true);
+    const [ba, bb] = [await availableBalance(t.app.db, a.id, 'real', 'USDT'), await availableBalance(t.app.db, b.id, 'real', 'USDT')];
+    expect(ba).toBe('119.900000'); // 100 - 0.1 - 20 x 1 + 20 x 2
+    expect(bb).toBe('80.100000');
+  });
+});
