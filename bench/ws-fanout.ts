@@ -9,8 +9,9 @@
  *     once, to every client as soon as it is made.
  * Clients (in this process) connect, then for PHASE_S seconds record when each batch arrives.
  * Latency = arrival time - the time the feed step that produced the BTCUSDT price in that batch
- * was made (the server reports it over IPC; same machine, same clock). The platform batches
- * changes twice a second by design, so up to ~500 ms of its latency is coalescing.
+ * was made (the server reports it over IPC; same machine, same clock). Both send each step as
+ * soon as it is made. Memory is reported before any client connects and at the end of the
+ * phase, so what the clients cost is told apart from what the server holds anyway.
  *
  * Env: BENCH_CLIENTS="1000,10000", BENCH_PHASE_S=20 (capped at 60).
  */
@@ -26,7 +27,12 @@ const PHASE_S = Math.min(60, Number(process.env.BENCH_PHASE_S ?? 20));
 const SIZES = (process.env.BENCH_CLIENTS ?? '1000,10000').split(',').map(Number);
 const now = () => performance.timeOrigin + performance.now();
 
-type FromServer = { port: number } | { gen: string; t: number } | { cpu: NodeJS.CpuUsage; wall: number; rss: number };
+type Memory = { rss: number; heapUsed: number; external: number; arrayBuffers: number };
+type FromServer = { port: number; idle: Memory } | { gen: string; t: number } | { cpu: NodeJS.CpuUsage; wall: number; mem: Memory };
+const memory = (): Memory => {
+  const m = process.memoryUsage();
+  return { rss: m.rss, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers };
+};
 
 // ---------------------------------------------------------------- servers (child processes)
 
@@ -75,13 +81,15 @@ async function runChild(kind: string) {
       cpu0 = process.cpuUsage();
       wall0 = now();
     } else if (m.cmd === 'report') {
-      process.send!({ cpu: process.cpuUsage(cpu0), wall: now() - wall0, rss: process.memoryUsage().rss } satisfies FromServer);
+      process.send!({ cpu: process.cpuUsage(cpu0), wall: now() - wall0, mem: memory() } satisfies FromServer);
     } else if (m.cmd === 'stop') {
       await server.close();
       process.exit(0);
     }
   });
-  process.send!({ port: server.port } satisfies FromServer);
+  // the server's own memory before any client: what the clients add is measured against it
+  await new Promise((r) => setTimeout(r, 3000));
+  process.send!({ port: server.port, idle: memory() } satisfies FromServer);
 }
 
 // ---------------------------------------------------------------- clients (this process)
@@ -97,6 +105,12 @@ interface PhaseResult {
   mbPerSec: number;
   cpuPct: number;
   rssMb: number;
+  /** Before any client connected. */
+  idleRssMb: number;
+  heapMb: number;
+  idleHeapMb: number;
+  /** ArrayBuffers (PGlite's WebAssembly memory is one) and other memory outside the JS heap. */
+  externalMb: number;
 }
 
 const BTC = /"code":"BTCUSDT","price":"([0-9.]+)"/;
@@ -106,9 +120,13 @@ async function phase(kind: 'platform' | 'bare', n: number): Promise<PhaseResult>
   // a price can recur: keep every production time and match an arrival to the latest one before it
   const gens = new Map<string, number[]>();
   let report: Extract<FromServer, { cpu: unknown }> | undefined;
+  let idle: Memory | undefined;
   const port = await new Promise<number>((resolve) => {
     child.on('message', (m: FromServer) => {
-      if ('port' in m) resolve(m.port);
+      if ('port' in m) {
+        idle = m.idle;
+        resolve(m.port);
+      }
       else if ('gen' in m) gens.set(m.gen, [...(gens.get(m.gen) ?? []), m.t]);
       else if ('cpu' in m) report = m;
     });
@@ -161,7 +179,9 @@ async function phase(kind: 'platform' | 'bare', n: number): Promise<PhaseResult>
     server: kind, clients: n, connected: sockets.length, connectMs: Math.round(connectMs),
     p50: Math.round(pct(50)), p99: Math.round(pct(99)), msgsPerSec: Math.round(messages / elapsed),
     mbPerSec: Math.round((bytes / elapsed / 1e6) * 10) / 10,
-    cpuPct: Math.round(((report.cpu.user + report.cpu.system) / 1000 / report.wall) * 100), rssMb: Math.round(report.rss / 1e6),
+    cpuPct: Math.round(((report.cpu.user + report.cpu.system) / 1000 / report.wall) * 100), rssMb: Math.round(report.mem.rss / 1e6),
+    idleRssMb: Math.round(idle!.rss / 1e6), heapMb: Math.round(report.mem.heapUsed / 1e6), idleHeapMb: Math.round(idle!.heapUsed / 1e6),
+    externalMb: Math.round(report.mem.external / 1e6),
   };
 }
 
@@ -175,9 +195,11 @@ async function main() {
       console.log(JSON.stringify(r));
     }
   }
-  console.log('\n| clients | server | connected | connect ms | latency p50 ms | latency p99 ms | msgs/s | MB/s | server CPU % (one core = 100) | server RSS MB |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
-  for (const r of rows) console.log(`| ${r.clients} | ${r.server} | ${r.connected} | ${r.connectMs} | ${r.p50} | ${r.p99} | ${r.msgsPerSec} | ${r.mbPerSec} | ${r.cpuPct} | ${r.rssMb} |`);
+  console.log('\n| clients | server | connected | connect ms | latency p50 ms | latency p99 ms | msgs/s | MB/s | server CPU % (one core = 100) | server RSS MB (idle → with clients) | JS heap MB (idle → with clients) | external MB |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const r of rows) {
+    console.log(`| ${r.clients} | ${r.server} | ${r.connected} | ${r.connectMs} | ${r.p50} | ${r.p99} | ${r.msgsPerSec} | ${r.mbPerSec} | ${r.cpuPct} | ${r.idleRssMb} → ${r.rssMb} | ${r.idleHeapMb} → ${r.heapMb} | ${r.externalMb} |`);
+  }
 }
 
 if (process.argv[2] === '--child') void runChild(process.argv[3]);

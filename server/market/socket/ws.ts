@@ -10,10 +10,12 @@ import type { MarketService } from '../service.ts';
 
 /**
  * The price websocket (contract: src/contract/ws.ts). Every instance fans out to its own
- * clients whatever instance runs the feed: changes arrive through MarketService events,
- * are coalesced per code, and flushed WS_FLUSH_PER_SECOND times a second. The batch for
- * "everything" clients is serialised once per flush and the same string sent to each. Prices
- * are PriceTicks inside and leave through tickToWire (`{code, price, zdf}`).
+ * clients whatever instance runs the feed: each feed step arrives through MarketService events
+ * and goes out at once, serialised once for every "everything" client. A client that is
+ * behind (bytes still queued) or was sent a batch less than 1/WS_FLUSH_PER_SECOND s ago gets
+ * the step held instead, coalesced per code with any later ones, and released as one batch
+ * when it has caught up. Prices are PriceTicks inside and leave through tickToWire
+ * (`{code, price, zdf}`).
  */
 declare module '../../config.ts' {
   interface Config {
@@ -22,10 +24,14 @@ declare module '../../config.ts' {
   }
 }
 
-/** A client this far behind (bytes queued) gets no batches until it drains, then a full resync. */
-const MAX_BUFFERED = 1 << 20;
+/** A client with this much still queued is behind: its changes are held and coalesced until it drains. */
+const SLOW_BUFFERED = 128 * 1024;
+/** Least time between two price batches to one client (the contract's rate). */
+const MIN_BATCH_GAP_MS = Math.floor(1000 / WS_FLUSH_PER_SECOND);
+/** How often held changes are checked for release. */
+const RELEASE_EVERY_MS = 100;
 /** Past this, the client is not reading at all (replies to its own requests pile up): close it. */
-const MAX_BUFFERED_HARD = 4 * MAX_BUFFERED;
+const MAX_BUFFERED_HARD = 4 << 20;
 /** A client needs a handful of messages a minute (subscribe, auth, pong); a flood is dropped. */
 const MAX_MESSAGES_PER_SECOND = 20;
 /** One `auth` with a token (a session lookup) per socket per this long; more are refused with 10031 and ignored. */
@@ -41,7 +47,10 @@ interface Client {
   socket: WebSocket;
   codes: Set<string> | null;
   missedPongs: number;
-  resync: boolean;
+  /** Changes held while the client is behind or was just sent a batch: the newest per code. */
+  held?: Map<string, PriceTick>;
+  /** When the last price batch was sent (ms). */
+  lastBatchAt: number;
   unsubscribeUser?: () => void;
   authSeq: number;
   /**
@@ -60,7 +69,8 @@ interface Client {
 
 export class PriceHub {
   private readonly clients = new Set<Client>();
-  private pending = new Map<string, PriceTick>();
+  /** The clients with held changes (scanned by release(), so not every client every time). */
+  private readonly holding = new Set<Client>();
   private readonly timers: NodeJS.Timeout[] = [];
   private lastStale = '';
   /** Open sockets per client address. */
@@ -70,7 +80,7 @@ export class PriceHub {
 
   constructor(private readonly app: FastifyInstance, private readonly market: MarketService, heartbeatMs: number) {
     market.events.on('prices', this.onPrices);
-    this.timers.push(setInterval(() => this.flush(), Math.round(1000 / WS_FLUSH_PER_SECOND)));
+    this.timers.push(setInterval(() => this.release(), RELEASE_EVERY_MS));
     this.timers.push(setInterval(() => this.heartbeat(), heartbeatMs));
     this.timers.push(setInterval(() => this.checkStale(), 1000));
     for (const t of this.timers) t.unref?.();
@@ -84,10 +94,58 @@ export class PriceHub {
   private fullJson?: string;
   private metaJson?: string;
 
+  /** A feed step: out at once to every client that keeps up (docs/performance.md). */
   private readonly onPrices = (ticks: PriceTick[]) => {
-    for (const t of ticks) this.pending.set(t.code, t);
     this.fullJson = undefined;
+    const now = Date.now();
+    let all: string | undefined;
+    for (const c of this.clients) {
+      if (c.socket.readyState !== c.socket.OPEN) continue;
+      if (c.held || c.socket.bufferedAmount > SLOW_BUFFERED || now - c.lastBatchAt < MIN_BATCH_GAP_MS) {
+        this.hold(c, ticks);
+      } else if (c.codes === null) {
+        all ??= JSON.stringify(ticks.map(tickToWire));
+        this.sendBatch(c, all, now);
+      } else {
+        const mine = ticks.filter((t) => c.codes!.has(t.code));
+        if (mine.length) this.sendBatch(c, JSON.stringify(mine.map(tickToWire)), now);
+      }
+    }
   };
+
+  private hold(c: Client, ticks: readonly PriceTick[]) {
+    const held = (c.held ??= new Map());
+    for (const t of ticks) if (!c.codes || c.codes.has(t.code)) held.set(t.code, t);
+    if (held.size) this.holding.add(c);
+    else c.held = undefined;
+  }
+
+  private sendBatch(c: Client, data: string, now: number) {
+    c.lastBatchAt = now;
+    this.sendRaw(c, data);
+  }
+
+  /** Sends their held changes, as one batch, to the clients that caught up. */
+  release(): void {
+    const now = Date.now();
+    for (const c of this.holding) {
+      if (!this.clients.has(c) || !c.held) {
+        this.holding.delete(c);
+        continue;
+      }
+      if (c.socket.bufferedAmount > SLOW_BUFFERED || now - c.lastBatchAt < MIN_BATCH_GAP_MS) continue;
+      const batch = [...c.held.values()].map(tickToWire);
+      c.held = undefined;
+      this.holding.delete(c);
+      this.sendBatch(c, JSON.stringify(batch), now);
+    }
+  }
+
+  /** A new full list supersedes whatever was held for the client. */
+  private dropHeld(c: Client) {
+    c.held = undefined;
+    this.holding.delete(c);
+  }
 
   private snapshotJson(codes: Set<string> | null): string {
     if (codes) return JSON.stringify(this.market.snapshot(codes).map(tickToWire));
@@ -137,7 +195,7 @@ export class PriceHub {
     }
     this.perAddress.set(address, open + 1);
     const c: Client = {
-      socket, codes: null, missedPongs: 0, resync: false, authSeq: 0, lastUnprovenAuth: -Infinity, address, window: { start: 0, count: 0 },
+      socket, codes: null, missedPongs: 0, lastBatchAt: 0, authSeq: 0, lastUnprovenAuth: -Infinity, address, window: { start: 0, count: 0 },
     };
     this.clients.add(c);
     socket.on('pong', () => (c.missedPongs = 0));
@@ -161,6 +219,7 @@ export class PriceHub {
   private remove(c: Client) {
     c.unsubscribeUser?.();
     c.unsubscribeUser = undefined;
+    this.dropHeld(c);
     if (!this.clients.delete(c)) return; // close and error may both arrive
     const left = (this.perAddress.get(c.address) ?? 1) - 1;
     if (left > 0) this.perAddress.set(c.address, left);
@@ -205,6 +264,7 @@ export class PriceHub {
         if (keys.some((k) => k !== 'type' && k !== 'codes')) return this.refuse(c, 'unknown field');
         if (m.codes === null) {
           c.codes = null;
+          this.dropHeld(c);
           this.sendObject(c, { type: 'subscribed', codes: null, unknown: [] });
           this.sendRaw(c, this.snapshotJson(null));
           return;
@@ -216,6 +276,7 @@ export class PriceHub {
         const known = codes.filter((x) => this.market.get(x));
         const unknown = codes.filter((x) => !this.market.get(x));
         c.codes = new Set(known);
+        this.dropHeld(c);
         this.sendObject(c, { type: 'subscribed', codes: known, unknown });
         this.sendRaw(c, this.snapshotJson(c.codes));
         return;
@@ -274,33 +335,6 @@ export class PriceHub {
     }
   }
 
-  /** Sends the coalesced changes since the last flush. */
-  flush(): void {
-    if (this.pending.size === 0) return;
-    const batch = [...this.pending.values()].map(tickToWire);
-    this.pending = new Map();
-    let all: string | undefined;
-    for (const c of this.clients) {
-      if (c.socket.readyState !== c.socket.OPEN) continue;
-      if (c.socket.bufferedAmount > MAX_BUFFERED) {
-        c.resync = true; // too slow: skip, and send it everything once it catches up
-        continue;
-      }
-      if (c.resync) {
-        c.resync = false;
-        this.sendRaw(c, this.snapshotJson(c.codes));
-        continue;
-      }
-      if (c.codes === null) {
-        all ??= JSON.stringify(batch);
-        this.sendRaw(c, all);
-      } else {
-        const mine = batch.filter((t) => c.codes!.has(t.code));
-        if (mine.length) this.sendRaw(c, JSON.stringify(mine));
-      }
-    }
-  }
-
   /** Protocol ping + a {"type":"ping"} object; two unanswered heartbeats close the socket. */
   private heartbeat(): void {
     const ping = JSON.stringify({ type: 'ping', t: Date.now() });
@@ -338,6 +372,7 @@ export class PriceHub {
       c.socket.close(1001, 'server shutting down');
     }
     this.clients.clear();
+    this.holding.clear();
     this.perAddress.clear();
     this.sessionCache.clear();
   }
