@@ -16,7 +16,8 @@ const server = (name: string, db: string, groupOrder: number) => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/model/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 } } },
+      // generated path tests replay hundreds of paths: seconds of CPU, more on a busy machine
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/model/**/*.test.ts'], environment: 'node', testTimeout: 30_000, sequence: { groupOrder: 0 } } },
       server('server', 'pglite', 1),
       server('server-pg', 'postgres', 2),
       {
