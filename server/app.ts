@@ -9,7 +9,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config.ts';
 import platform from './platform.ts';
 import errors, { frameworkErrors } from './http/errors.ts';
-import { helmetOptions, multipartOptions, openApiOptions, rateLimitOptions, websocketOptions } from './http/external.ts';
+import { helmetOptions, multipartOptions, openApiOptions, permissionsPolicy, rateLimitOptions, websocketOptions } from './http/external.ts';
 import frontEnd from './http/frontEnd.ts';
 import { validatorCompiler } from './http/validation.ts';
 import guard from './auth/guard.ts';
@@ -19,7 +19,7 @@ import wallet from './wallet/plugin.ts';
 import content from './content/plugin.ts';
 import admin from './admin/plugin.ts';
 import smart from './smart/plugin.ts';
-import authRoutes from './auth/routes.ts';
+import authRoutes, { accountSessionRoutes } from './auth/routes.ts';
 import marketRoutes from './market/routes.ts';
 import walletRoutes from './wallet/routes.ts';
 import contentRoutes from './content/routes.ts';
@@ -56,7 +56,8 @@ export async function buildApp({ config, memoryDb, logger }: AppOptions): Promis
   await app.register(platform, { config, memoryDb });
 
   // external plugins
-  await app.register(helmet, helmetOptions);
+  await app.register(helmet, helmetOptions(config));
+  await permissionsPolicy(app);
   await app.register(rateLimit, rateLimitOptions(app));
   await app.register(multipart, multipartOptions(config));
   await app.register(websocket, websocketOptions);
@@ -75,6 +76,7 @@ export async function buildApp({ config, memoryDb, logger }: AppOptions): Promis
 
   // routes
   await app.register(authRoutes);
+  await app.register(accountSessionRoutes);
   await app.register(marketRoutes);
   await app.register(walletRoutes);
   await app.register(contentRoutes);

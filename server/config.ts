@@ -17,7 +17,12 @@ export interface Config {
   feed: { kind: 'simulated' | 'exchange'; url?: string; seed?: number; staleAfterMs: number };
   uploadMaxBytes: number;
   withdrawFeeRate: string;
+  /** A session's absolute lifetime (SESSION_TTL_HOURS, default 12). */
   sessionTtlMs: number;
+  /** A session ends after this long without a request (SESSION_IDLE_MINUTES, default 30). */
+  sessionIdleMs: number;
+  /** "Remember me on this device": absolute and idle limit (SESSION_REMEMBER_DAYS, default 7). */
+  sessionRememberMs: number;
   /** Verification codes sent per hour over all addresses (against mail bombing). */
   codesPerHourGlobal: number;
   /** Where the built front end lives; absent in API-only tests. */
@@ -36,6 +41,20 @@ export interface Config {
    * one more is closed at once with 1008. Each socket gets the whole price list and every batch.
    */
   wsMaxPerAddress: number;
+  /** NODE_ENV=production: start refuses without a delivery channel for codes (see consoleDelivery). */
+  production: boolean;
+  /**
+   * Verification codes may go to the server's console when no channel (SMTP) delivers them.
+   * Always so in development; in production only when CONSOLE_DELIVERY=true says so explicitly.
+   */
+  consoleDelivery: boolean;
+  /** Hours withdrawals wait after a password reset or change (WITHDRAW_HOLD_AFTER_RESET_HOURS). */
+  withdrawHoldAfterResetHours: number;
+  /**
+   * Deposits and withdrawals worth more than this (USDT) need two different operators
+   * (FOUR_EYES_ABOVE_USDT); a record whose value is unknown (no price) counts as above.
+   */
+  fourEyesAboveUsdt: string;
 }
 
 function parseTrustProxy(v: string | undefined): boolean | string {
@@ -74,13 +93,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     uploadMaxBytes: Number(env.UPLOAD_MAX_BYTES ?? UPLOAD_MAX_BYTES_DEFAULT),
     withdrawFeeRate: env.WITHDRAW_FEE_RATE ?? '0.01',
-    sessionTtlMs: Number(env.SESSION_TTL_HOURS ?? 24 * 7) * 3600_000,
+    sessionTtlMs: Number(env.SESSION_TTL_HOURS ?? 12) * 3600_000,
+    sessionIdleMs: Number(env.SESSION_IDLE_MINUTES ?? 30) * 60_000,
+    sessionRememberMs: Number(env.SESSION_REMEMBER_DAYS ?? 7) * 86_400_000,
     codesPerHourGlobal: Number(env.CODES_PER_HOUR_GLOBAL ?? 500),
     staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     engines: env.ENGINES !== 'off',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     wsMaxPerAddress: Number(env.WS_MAX_PER_ADDRESS ?? 20),
+    production: env.NODE_ENV === 'production',
+    consoleDelivery: env.NODE_ENV !== 'production' || env.CONSOLE_DELIVERY === 'true',
+    withdrawHoldAfterResetHours: Number(env.WITHDRAW_HOLD_AFTER_RESET_HOURS ?? 24),
+    fourEyesAboveUsdt: env.FOUR_EYES_ABOVE_USDT ?? '10000',
     ...overrides,
   };
 }

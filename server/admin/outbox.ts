@@ -1,14 +1,13 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { outbox } from '../db/schema/index.ts';
+import { maskCodes } from '../auth/mailer.ts';
 
-/** Hides verification codes (runs of 6 digits) in a message body. */
-export const maskCodes = (body: string) => body.replace(/\b\d{6}\b/g, '••••••');
 
 /**
- * Mail and SMS sent or queued, newest first. A message that reached its recipient keeps its code
- * to them: an operator who could read it could take over the account (unsent ones are how codes
- * work without SMTP).
+ * Mail and SMS sent or queued, newest first. One-time codes are never shown, sent or not, in
+ * subject or body: an operator who could read one could take over the account. The mailer stores
+ * them masked already; masking again here also covers rows written before it did.
  */
 export async function outboxPage(db: DbOrTx, q: { recipient?: string; pageNum?: number; pageSize?: number }) {
   const size = q.pageSize ?? 20;
@@ -18,7 +17,7 @@ export async function outboxPage(db: DbOrTx, q: { recipient?: string; pageNum?: 
   return {
     rows: rows.map((r) => ({
       ...r,
-      body: r.sentAt ? maskCodes(r.body) : r.body,
+      subject: maskCodes(r.subject), body: maskCodes(r.body),
       id: r.id.toString(), sentAt: r.sentAt?.toISOString() ?? null, createdAt: r.createdAt.toISOString(),
     })),
     total: Number(total),

@@ -10,7 +10,7 @@ import { Envelope } from '../../src/contract/envelope.ts';
 import {
   AdminDeposit, AdminDepositAddress, AdminDepositAddressList, AdminDepositPage, AdminDepositQuery, AdminIdParams,
   AdminWithdrawal, AdminWithdrawalPage, AdminWithdrawalQuery, ApproveDepositBody, ApproveWithdrawalBody, AuditPage,
-  AuditQuery, CreateDepositAddressBody, DeletedResult, OutboxPage, OutboxQuery, RejectBody, UpdateDepositAddressBody,
+  AuditQuery, AdminOperator, AdminOperatorList, CreateOperatorBody, CreateDepositAddressBody, DeletedResult, OutboxPage, OutboxQuery, RejectBody, UpdateDepositAddressBody,
 } from '../../src/contract/admin.ts';
 import { BinaryFile } from '../http/files.ts';
 import { requestId } from '../http/validation.ts';
@@ -20,8 +20,9 @@ const security = [{ token: [] }];
 const optionalId = (id: string | undefined) => (id === undefined ? undefined : requestId(id));
 
 const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // every route of this plugin, present and future, is for operators only
-  app.addHook('preHandler', app.requireOperator);
+  // every route of this plugin, present and future, is for operators only; asked before the
+  // body is parsed or validated, so nobody else learns anything about these routes
+  app.addHook('onRequest', app.requireOperator);
   const operator = (req: FastifyRequest) => req.user!;
 
   // ------------------------------------------------------------ deposits
@@ -77,6 +78,19 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await app.admin.deleteDepositAddress(operator(req).id, id);
     return reply.ok({ id: id.toString(), deleted: true });
   });
+
+  // ------------------------------------------------------------ operators
+  app.get('/operators', {
+    schema: { tags, security, summary: 'Operator accounts', response: { 200: Envelope(AdminOperatorList) } },
+  }, async (_req, reply) => reply.ok({ rows: await app.admin.operators() }));
+
+  app.post('/operators', {
+    schema: { tags, security, body: CreateOperatorBody, summary: 'Add an operator (audited)', response: { 200: Envelope(AdminOperator) } },
+  }, async (req, reply) => reply.ok(await app.admin.createOperator(operator(req).id, req.body)));
+
+  app.post('/operators/:id/disable', {
+    schema: { tags, security, params: AdminIdParams, summary: 'Disable an operator: their sessions end (audited; not yourself)', response: { 200: Envelope(AdminOperator) } },
+  }, async (req, reply) => reply.ok(await app.admin.disableOperator(operator(req).id, requestId(req.params.id))));
 
   // ------------------------------------------------------------ outbox and audit log (read only)
   app.get('/outbox', {

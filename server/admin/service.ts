@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type {
-  AdminDeposit, AdminDepositAddress, AdminWithdrawal, AuditPage, AdminDepositPage, AdminWithdrawalPage, OutboxPage,
+  AdminDeposit, AdminDepositAddress, AdminOperator, AdminWithdrawal, CreateOperatorBody, AuditPage, AdminDepositPage, AdminWithdrawalPage, OutboxPage,
   OutboxQuery,
 } from '../../src/contract/admin.ts';
 import type { AssetSchema, DepositStatus, WithdrawalStatus } from '../../src/contract/wallet.ts';
@@ -15,6 +15,7 @@ import {
   allDepositAddresses, createDepositAddress, deleteDepositAddress, updateDepositAddress,
   type DepositAddressChange, type NewDepositAddress,
 } from './depositAddresses.ts';
+import { createOperator, disableOperator, listOperators } from './operators.ts';
 import { outboxPage } from './outbox.ts';
 
 export interface ReviewQueueFilter<Status> {
@@ -28,9 +29,11 @@ export interface ReviewQueueFilter<Status> {
 const adminDeposit = (d: DepositRow, username: string | null): AdminDeposit => ({
   ...depositView(d), proofUrl: `/admin-api/deposits/${d.id}/proof`,
   userId: d.userId.toString(), username: username ?? '', reviewedBy: d.reviewedBy?.toString() ?? null,
+  firstApprovedBy: d.firstApprovedBy?.toString() ?? null,
 });
 const adminWithdrawal = (w: WithdrawalRow, username: string | null): AdminWithdrawal => ({
   ...withdrawalView(w), userId: w.userId.toString(), username: username ?? '', reviewedBy: w.reviewedBy?.toString() ?? null,
+  firstApprovedBy: w.firstApprovedBy?.toString() ?? null,
 });
 /** The reason the user will read; an all-blank one still says something was given. */
 const reasonOf = (text: string) => text.trim() || '-';
@@ -38,7 +41,7 @@ const reasonOf = (text: string) => text.trim() || '-';
 /**
  * The operator console (`app.admin`): review queues (the decisions themselves are the wallet's,
  * along the statecharts), receive addresses, the outbox and the audit log. Deliberately absent:
- * any way to set a balance or a price.
+ * any way to set a balance or a price. Operators manage operators (audited), not customers.
  */
 export class AdminService {
   constructor(private readonly db: Db, private readonly wallet: WalletService) {}
@@ -99,6 +102,19 @@ export class AdminService {
 
   deleteDepositAddress(operatorId: bigint, id: bigint): Promise<void> {
     return deleteDepositAddress(this.db, operatorId, id);
+  }
+
+  // ---------------------------------------------------------------- operators (audited)
+  operators(): Promise<AdminOperator[]> {
+    return listOperators(this.db);
+  }
+
+  createOperator(actorId: bigint, b: CreateOperatorBody): Promise<AdminOperator> {
+    return createOperator(this.db, actorId, b);
+  }
+
+  disableOperator(actorId: bigint, id: bigint): Promise<AdminOperator> {
+    return disableOperator(this.db, actorId, id);
   }
 
   // ---------------------------------------------------------------- outbox and audit log (read only)

@@ -90,7 +90,9 @@ export async function issueCode(db: Db, mailer: Mailer, target: Target, purpose:
   await mailer.deliver({
     channel: target.kind === 'email' ? 'email' : 'sms',
     recipient: target.value,
-    subject: `Your verification code: ${code}`,
+    // the code is in the body only; the outbox keeps it masked (mailer.ts)
+    subject: 'Your verification code',
+    secret: code,
     body: `Your verification code is ${code}. Use it within ${minutes} minutes ${PURPOSE_TEXT[purpose]}. If you did not ask for it, ignore this message.`,
   });
   // old rows are only kept for the hourly limits

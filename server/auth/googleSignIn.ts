@@ -10,7 +10,8 @@ import { users } from '../db/schema/index.ts';
 import { BizError } from '../http/errors.ts';
 import { createUser, duplicateToBizError, userByGoogleSub, userByTarget, userByUsername, type UserRow } from './accounts.ts';
 import type { Oidc, OidcIdentity } from './oidc.ts';
-import type { Client } from './sessions.ts';
+import { recordSecurityEvent } from './securityEvents.ts';
+import type { Client, SessionPolicy } from './sessions.ts';
 import { openSession } from './signIn.ts';
 
 /** A free username for a Google account: the e-mail's local part, then with a suffix. */
@@ -35,7 +36,7 @@ export async function googleAuthUrl(oidc: Oidc | undefined): Promise<GoogleAuthU
 }
 
 /** The account of this identity, linking or creating one; inside the caller's transaction. */
-async function accountOf(tx: DbOrTx, id: OidcIdentity): Promise<UserRow> {
+async function accountOf(tx: DbOrTx, id: OidcIdentity, client: Client): Promise<UserRow> {
   const email = id.email && id.emailVerified ? id.email.trim().toLowerCase() : undefined;
   const linked = await userByGoogleSub(tx, id.sub);
   if (linked) return linked;
@@ -44,6 +45,8 @@ async function accountOf(tx: DbOrTx, id: OidcIdentity): Promise<UserRow> {
     // that account is already linked to another Google identity
     if (sameEmail.googleSub && sameEmail.googleSub !== id.sub) throw new BizError(Err.GOOGLE_LOGIN_FAILED);
     const [updated] = await tx.update(users).set({ googleSub: id.sub }).where(eq(users.id, sameEmail.id)).returning();
+    // a new way into an existing account: its owner hears of it
+    await recordSecurityEvent(tx, { userId: updated.id, event: 'google_linked' }, client);
     return updated;
   }
   return createUser(tx, {
@@ -56,13 +59,13 @@ async function accountOf(tx: DbOrTx, id: OidcIdentity): Promise<UserRow> {
 
 /** Redeems the callback's code (single-use state) and opens a session for the account. */
 export async function googleSignIn(
-  db: Db, oidc: Oidc | undefined, sessionTtlMs: number, body: LoginByGoogleBody, client: Client,
+  db: Db, oidc: Oidc | undefined, policy: SessionPolicy, body: LoginByGoogleBody, client: Client,
 ): Promise<LoginResult> {
   const id = await configured(oidc).redeem(body.code, body.state, body.iss);
   return db.transaction(async (tx) => {
-    const user = await accountOf(tx, id);
+    const user = await accountOf(tx, id, client);
     if (user.status !== 'active') throw new BizError(Err.USER_STATUS_ABNORMAL);
-    return openSession(tx, sessionTtlMs, user, client);
+    return openSession(tx, policy, user, client, { method: 'google' });
   }).catch((e) => {
     throw duplicateToBizError(e);
   });

@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { bookFromHeader, VIRTUALLY_HEADER, type Book } from '../../src/contract/constants.ts';
 import { Err } from '../../src/contract/errors.ts';
 import { BizError } from '../http/errors.ts';
-import { findSessionUser, tokenFromHeader, type SessionUser } from './sessions.ts';
+import { findSessionUser, tokenFromHeader, touchSession, type SessionUser } from './sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -39,7 +39,10 @@ export default fp(async (app: FastifyInstance) => {
     const token = tokenFromHeader(req.headers.authorization);
     if (!token) return undefined;
     const user = await findSessionUser(app.db, token);
-    return user && user.status === 'active' ? user : undefined;
+    if (!user || user.status !== 'active') return undefined;
+    // a request is activity: the idle limit counts from here (written at most once a minute)
+    await touchSession(app.db, user);
+    return user;
   };
   app.decorate('requireUser', async (req: FastifyRequest) => {
     req.user = await load(req);
@@ -52,5 +55,19 @@ export default fp(async (app: FastifyInstance) => {
   });
   app.decorate('optionalUser', async (req: FastifyRequest) => {
     req.user = await load(req);
+  });
+
+  // Who is asking is settled before anything about the request is read: a route that declares
+  // requireUser / requireOperator as a preHandler gets it moved to onRequest (before the body is
+  // parsed and validated), so an anonymous caller gets 401, never a field error that would tell
+  // them about the route's schema. Routes registered after this plugin, in any context, are covered.
+  const authHooks = new Set<unknown>([app.requireUser, app.requireOperator]);
+  const asList = <T>(h: T | T[] | undefined): T[] => (h === undefined ? [] : Array.isArray(h) ? h : [h]);
+  app.addHook('onRoute', (route) => {
+    const pre = asList(route.preHandler as preHandlerHookHandler | preHandlerHookHandler[] | undefined);
+    const auth = pre.filter((h) => authHooks.has(h));
+    if (auth.length === 0) return;
+    route.preHandler = pre.filter((h) => !authHooks.has(h));
+    route.onRequest = [...(auth as unknown as onRequestHookHandler[]), ...asList(route.onRequest as onRequestHookHandler | onRequestHookHandler[] | undefined)];
   });
 }, { name: 'guard', dependencies: ['platform'] });

@@ -3,7 +3,7 @@
  * sessions end), or anyone resets it with a code sent to the account's address (every session
  * ends, and the guessing waits of the account are lifted).
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { passwordStrongEnough, type RepasswordBody } from '../../src/contract/auth.ts';
 import { Err } from '../../src/contract/errors.ts';
 import type { Db } from '../db/client.ts';
@@ -12,6 +12,7 @@ import { BizError } from '../http/errors.ts';
 import { userById, userByTarget } from './accounts.ts';
 import { checkCode, consumeCode } from './codes.ts';
 import { assertPasswordAllowed, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
+import { recordSecurityEvent, type SecurityEvent } from './securityEvents.ts';
 import { revokeOtherSessions, type Client, type SessionUser } from './sessions.ts';
 import { targetOf } from './targets.ts';
 import { accountKey, clearFailures, ipKey, releaseAttempts, reserveAttempts } from './throttle.ts';
@@ -23,7 +24,14 @@ function checkNewPassword(b: RepasswordBody): void {
 }
 
 /** The signed-in user proves the old password; the other sessions end, this one stays. */
-async function changePassword(db: Db, b: RepasswordBody & { oldPassword: string }, session: SessionUser | undefined, client: Client) {
+/** What a password change hands back for after the commit: the event to publish and whom to mail. */
+export interface CredentialChange {
+  event: Awaited<ReturnType<typeof recordSecurityEvent>>;
+  kind: SecurityEvent;
+  user: { email: string | null; phone: string | null };
+}
+
+async function changePassword(db: Db, b: RepasswordBody & { oldPassword: string }, session: SessionUser | undefined, client: Client): Promise<CredentialChange> {
   if (b.code !== undefined || b.email !== undefined || b.phone !== undefined) {
     throw new BizError(Err.MALFORMED_REQUEST, { detail: 'give oldPassword (change) or a code (reset), not both' });
   }
@@ -36,15 +44,18 @@ async function changePassword(db: Db, b: RepasswordBody & { oldPassword: string 
   if (!(await verifyPassword(user.passwordHash, b.oldPassword))) throw new BizError(Err.PASSWORD_WRONG);
   await releaseAttempts(db, keys);
   const passwordHash = await hashPassword(b.password);
-  await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+  const event = await db.transaction(async (tx) => {
+    // credentialsChangedAt starts the withdrawal hold (server/wallet/withdrawals.ts)
+    await tx.update(users).set({ passwordHash, credentialsChangedAt: sql`now()` }).where(eq(users.id, user.id));
     await revokeOtherSessions(tx, user.id, session.sessionId);
+    return recordSecurityEvent(tx, { userId: user.id, event: 'password_changed' }, client);
   });
   client.log.info({ userId: String(user.id) }, 'password changed');
+  return { event, kind: 'password_changed', user };
 }
 
 /** A code sent to the account's e-mail or phone (purpose "reset") proves ownership. */
-async function resetPassword(db: Db, b: RepasswordBody, client: Client) {
+async function resetPassword(db: Db, b: RepasswordBody, client: Client): Promise<CredentialChange> {
   const target = targetOf(b);
   if (b.code === undefined || !/^[0-9]{6}$/.test(b.code.trim())) throw new BizError(Err.VERIFY_CODE_WRONG);
   const user = await userByTarget(db, target);
@@ -54,18 +65,20 @@ async function resetPassword(db: Db, b: RepasswordBody, client: Client) {
   // only after the code: before it, the refusal would tell a stranger about the account's username
   assertPasswordAllowed(b.password, user);
   const passwordHash = await hashPassword(b.password);
-  await db.transaction(async (tx) => {
+  const event = await db.transaction(async (tx) => {
     await consumeCode(tx, codeId);
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await tx.update(users).set({ passwordHash, credentialsChangedAt: sql`now()` }).where(eq(users.id, user.id));
     await revokeOtherSessions(tx, user.id);
     // whoever was locked out by guessing has now proved ownership of the address
     await clearFailures(tx, accountKey(user.id));
+    return recordSecurityEvent(tx, { userId: user.id, event: 'password_reset' }, client);
   });
   client.log.info({ userId: String(user.id) }, 'password reset');
+  return { event, kind: 'password_reset', user };
 }
 
 /** `oldPassword` tells the two forms apart (src/contract/auth.ts, RepasswordBody). */
-export async function newPassword(db: Db, b: RepasswordBody, session: SessionUser | undefined, client: Client): Promise<void> {
+export async function newPassword(db: Db, b: RepasswordBody, session: SessionUser | undefined, client: Client): Promise<CredentialChange> {
   checkNewPassword(b);
   if (b.oldPassword !== undefined) return changePassword(db, { ...b, oldPassword: b.oldPassword }, session, client);
   return resetPassword(db, b, client);

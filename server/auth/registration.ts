@@ -14,8 +14,8 @@ import { createUser, duplicateToBizError, userByInviteCode, userByTarget, userBy
 import { checkCode, consumeCode, issueCode } from './codes.ts';
 import type { Mailer } from './mailer.ts';
 import { assertPasswordAllowed, hashPassword } from './passwords.ts';
-import type { Client } from './sessions.ts';
 import { openSession } from './signIn.ts';
+import type { Client, SessionPolicy } from './sessions.ts';
 import { maskTarget, targetOf } from './targets.ts';
 
 /** Whether the username, or else the e-mail or phone, belongs to an account. */
@@ -52,7 +52,7 @@ const isSixDigits = (c: string) => /^[0-9]{6}$/.test(c.trim());
  * Creates the account (with the demo grant) and its first session. The code is checked last,
  * as it uses up an attempt; the unique indexes settle two registrations racing for one name.
  */
-export async function register(db: Db, sessionTtlMs: number, b: RegisterBody, client: Client): Promise<LoginResult> {
+export async function register(db: Db, policy: SessionPolicy, b: RegisterBody, client: Client): Promise<LoginResult> {
   const username = b.username.trim();
   if (!USERNAME_RE.test(username)) throw new BizError(Err.USERNAME_INVALID);
   const target = targetOf(b);
@@ -79,7 +79,7 @@ export async function register(db: Db, sessionTtlMs: number, b: RegisterBody, cl
       passwordHash,
       invitedBy,
     });
-    return openSession(tx, sessionTtlMs, user, client);
+    return openSession(tx, policy, user, client);
   }).catch((e) => {
     throw duplicateToBizError(e);
   });

@@ -8,11 +8,12 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
-  CheckUserQuery, CheckUserResult, GoogleAuthUrlResult, LoginBody, LoginByGoogleBody, LoginResult, RegisterBody,
+  ActiveSessionList, CheckUserQuery, EndedSession, SessionIdParams, CheckUserResult, GoogleAuthUrlResult, LoginBody, LoginByGoogleBody, LoginResult, RegisterBody,
   RepasswordBody, SendCodeBody, SendCodeResult, UserInfoResult,
 } from '../../src/contract/auth.ts';
 import { Envelope } from '../../src/contract/envelope.ts';
 import { Ok } from '../../src/contract/errors.ts';
+import { requestId } from '../http/validation.ts';
 import type { Client } from './sessions.ts';
 
 /**
@@ -90,5 +91,23 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return reply.ok(null, Ok.MODIFIED);
   });
 };
+
+const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['user'];
+  app.get(`${USER}/sessions`, {
+    schema: { tags, security: [{ token: [] }], summary: 'The signed-in devices of this account (this one marked current)', querystring: NoQuery, response: { 200: Envelope(ActiveSessionList) } },
+    preHandler: app.requireUser,
+  }, async (req, reply) => reply.ok({ rows: await app.accounts.sessions(req.user!) }));
+
+  app.post(`${USER}/sessions/:id/end`, {
+    schema: { tags, security: [{ token: [] }], summary: 'End one of this account\'s sessions (its token stops working)', params: SessionIdParams, response: { 200: Envelope(EndedSession) } },
+    preHandler: app.requireUser,
+  }, async (req, reply) => {
+    await app.accounts.endSession(req.user!, requestId(req.params.id));
+    return reply.ok({ id: req.params.id, ended: true });
+  });
+};
+
+export const accountSessionRoutes = fp(sessionRoutes, { name: 'session-routes', dependencies: ['accounts', 'guard', 'errors'], encapsulate: true });
 
 export default fp(authRoutes, { name: 'auth-routes', dependencies: ['accounts', 'wallet', 'guard', 'errors'], encapsulate: true });

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type {
-  CheckUserQuery, GoogleAuthUrlResult, LoginBody, LoginByGoogleBody, LoginResult, RegisterBody, RepasswordBody,
+  ActiveSession, CheckUserQuery, GoogleAuthUrlResult, LoginBody, LoginByGoogleBody, LoginResult, RegisterBody, RepasswordBody,
   SendCodeBody, SendCodeResult, UserProfile,
 } from '../../src/contract/auth.ts';
 import { Err } from '../../src/contract/errors.ts';
@@ -9,11 +9,14 @@ import type { Db } from '../db/client.ts';
 import { BizError } from '../http/errors.ts';
 import { toProfile, userById } from './accounts.ts';
 import { googleAuthUrl, googleSignIn } from './googleSignIn.ts';
+import type { Bus } from '../notify/bus.ts';
+import { publishUserEvent } from '../notify/notify.ts';
 import { createMailer, type Mailer } from './mailer.ts';
 import { createOidc, type Oidc } from './oidc.ts';
 import { newPassword } from './passwordChange.ts';
 import { isRegistered, register, sendCode } from './registration.ts';
-import { revokeSession, type Client, type SessionUser } from './sessions.ts';
+import { mailCredentialChange, publishSecurityEvent, securityKind } from './securityEvents.ts';
+import { activeSessions, endOwnSession, revokeSession, type Client, type SessionPolicy, type SessionUser } from './sessions.ts';
 import { signIn } from './signIn.ts';
 
 /**
@@ -25,14 +28,31 @@ export class AccountsService {
   private readonly mailer: Mailer;
   /** Absent without OIDC_ISSUER: Google sign-in is then refused (10048). */
   private readonly oidc?: Oidc;
-  private readonly sessionTtlMs: number;
+  private readonly policy: SessionPolicy;
   private readonly codesPerHourGlobal: number;
+  private readonly holdHours: number;
 
-  constructor(private readonly db: Db, config: Config, log: FastifyBaseLogger) {
+  constructor(private readonly db: Db, config: Config, log: FastifyBaseLogger, private readonly bus: Bus) {
     this.mailer = createMailer(config, db, log);
     this.oidc = config.oidc ? createOidc(config.oidc, db, log) : undefined;
-    this.sessionTtlMs = config.sessionTtlMs;
+    this.policy = { sessionTtlMs: config.sessionTtlMs, sessionIdleMs: config.sessionIdleMs, sessionRememberMs: config.sessionRememberMs };
     this.codesPerHourGlobal = config.codesPerHourGlobal;
+    this.holdHours = config.withdrawHoldAfterResetHours;
+  }
+
+  /**
+   * What the dev console printed last to a recipient (codes included). Only where console
+   * delivery is allowed (development, or CONSOLE_DELIVERY=true); no route reads it.
+   */
+  devConsoleMessageTo(recipient: string) {
+    return this.mailer.devConsole?.lastTo(recipient);
+  }
+
+  /** The live 'security.login' event for the user's other open apps. */
+  private async announceLogin(result: LoginResult, client: Client): Promise<LoginResult> {
+    await publishUserEvent(this.bus, BigInt(result.user.id), { kind: securityKind('login'), refType: 'user', refId: result.user.id })
+      .catch((err) => client.log.warn({ err }, 'security event not published'));
+    return result;
   }
 
   isRegistered(q: CheckUserQuery): Promise<boolean> {
@@ -44,11 +64,11 @@ export class AccountsService {
   }
 
   register(body: RegisterBody, client: Client): Promise<LoginResult> {
-    return register(this.db, this.sessionTtlMs, body, client);
+    return register(this.db, this.policy, body, client);
   }
 
-  signIn(body: LoginBody, client: Client): Promise<LoginResult> {
-    return signIn(this.db, this.sessionTtlMs, body, client);
+  async signIn(body: LoginBody, client: Client): Promise<LoginResult> {
+    return this.announceLogin(await signIn(this.db, this.policy, body, client), client);
   }
 
   async signOut(session: SessionUser): Promise<void> {
@@ -59,13 +79,29 @@ export class AccountsService {
     return googleAuthUrl(this.oidc);
   }
 
-  googleSignIn(body: LoginByGoogleBody, client: Client): Promise<LoginResult> {
-    return googleSignIn(this.db, this.oidc, this.sessionTtlMs, body, client);
+  async googleSignIn(body: LoginByGoogleBody, client: Client): Promise<LoginResult> {
+    return this.announceLogin(await googleSignIn(this.db, this.oidc, this.policy, body, client), client);
   }
 
   /** Change (with the old password, signed in) or reset (with a code). */
-  newPassword(body: RepasswordBody, session: SessionUser | undefined, client: Client): Promise<void> {
-    return newPassword(this.db, body, session, client);
+  async newPassword(body: RepasswordBody, session: SessionUser | undefined, client: Client): Promise<void> {
+    const change = await newPassword(this.db, body, session, client);
+    await publishSecurityEvent(this.bus, change.event, client);
+    await mailCredentialChange(this.mailer, change.user, change.kind, client, this.holdHours);
+  }
+
+  /** The user's signed-in devices, this one marked. */
+  async sessions(session: SessionUser): Promise<ActiveSession[]> {
+    const rows = await activeSessions(this.db, session.id);
+    return rows.map((r) => ({
+      id: r.id.toString(), current: r.id === session.sessionId, createdAt: r.createdAt.toISOString(), lastSeenAt: r.lastSeenAt.toISOString(),
+      expiresAt: r.expiresAt.toISOString(), idleMinutes: Math.round(r.idleSeconds / 60), remember: r.remember, ip: r.ip, userAgent: r.userAgent,
+    }));
+  }
+
+  /** Ends one of the user's sessions (another user's, or one already over: 10043). */
+  async endSession(session: SessionUser, sessionId: bigint): Promise<void> {
+    if (!(await endOwnSession(this.db, session.id, sessionId))) throw new BizError(Err.RECORD_NOT_FOUND);
   }
 
   async profile(userId: bigint): Promise<UserProfile> {

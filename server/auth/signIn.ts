@@ -10,7 +10,8 @@ import { users } from '../db/schema/index.ts';
 import { BizError } from '../http/errors.ts';
 import { toProfile, userByTarget, userByUsername, type UserRow } from './accounts.ts';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
-import { createSession, type Client } from './sessions.ts';
+import { recordSecurityEvent } from './securityEvents.ts';
+import { createSession, type Client, type SessionPolicy } from './sessions.ts';
 import { normaliseEmail, phoneTarget, type Target } from './targets.ts';
 import { accountKey, clearFailures, ipKey, releaseAttempts, reserveAttempts, unknownAccountKey } from './throttle.ts';
 
@@ -46,9 +47,15 @@ export async function findAccount(db: DbOrTx, account: string, areaCode: string 
   return accountNamed(db, accountName(account, areaCode));
 }
 
-/** A new session for the user, as every way of signing in answers it. */
-export async function openSession(db: DbOrTx, sessionTtlMs: number, user: UserRow, client: Client): Promise<LoginResult> {
-  const token = await createSession(db, user.id, sessionTtlMs, client);
+/**
+ * A new session for the user, as every way of signing in answers it. A sign-in (`method`) is a
+ * security event: an audit line and a notification in the same transaction (securityEvents.ts).
+ */
+export async function openSession(
+  db: DbOrTx, policy: SessionPolicy, user: UserRow, client: Client, opts: { remember?: boolean; method?: 'password' | 'google' } = {},
+): Promise<LoginResult> {
+  const token = await createSession(db, user.id, policy, { ...client, remember: opts.remember });
+  if (opts.method) await recordSecurityEvent(db, { userId: user.id, event: 'login', method: opts.method }, client);
   return { token, user: toProfile(user) };
 }
 
@@ -60,7 +67,7 @@ export async function openSession(db: DbOrTx, sessionTtlMs: number, user: UserRo
  * time nor the waits (10049) tell whether an account exists. The account's status is told only
  * after the right password.
  */
-export async function signIn(db: Db, sessionTtlMs: number, body: LoginBody, client: Client): Promise<LoginResult> {
+export async function signIn(db: Db, policy: SessionPolicy, body: LoginBody, client: Client): Promise<LoginResult> {
   const account = body.account.trim();
   if (!account) throw new BizError(Err.USERNAME_OR_EMAIL_REQUIRED);
   const name = accountName(account, body.areaCode);
@@ -87,5 +94,5 @@ export async function signIn(db: Db, sessionTtlMs: number, body: LoginBody, clie
   if (user.passwordHash && needsRehash(user.passwordHash)) {
     await db.update(users).set({ passwordHash: await hashPassword(body.password) }).where(eq(users.id, user.id));
   }
-  return openSession(db, sessionTtlMs, user, client);
+  return db.transaction((tx) => openSession(tx, policy, user, client, { remember: body.remember, method: 'password' }));
 }

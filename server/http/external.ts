@@ -10,18 +10,40 @@ import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 
-export const helmetOptions: FastifyHelmetOptions = {
+/** The websocket origin of the public URL: ws://host:port for http, wss:// for https. */
+export function ownWebsocketOrigin(publicUrl: string): string {
+  const u = new URL(publicUrl);
+  return `${u.protocol === 'https:' ? 'wss:' : 'ws:'}//${u.host}`;
+}
+
+/**
+ * Security headers. The page may connect only to its own origin, its websocket included (named
+ * explicitly for browsers whose 'self' does not cover ws:), never to any other host.
+ */
+export const helmetOptions = (config: Pick<Config, 'publicUrl'>): FastifyHelmetOptions => ({
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
-      connectSrc: ["'self'", 'ws:', 'wss:'],
+      connectSrc: ["'self'", ownWebsocketOrigin(config.publicUrl)],
       upgradeInsecureRequests: null,
     },
   },
-};
+});
+
+/** Powerful browser features the app never uses are switched off for it and anything it embeds. */
+export const PERMISSIONS_POLICY = [
+  'camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()', 'bluetooth=()', 'serial=()', 'hid=()',
+  'midi=()', 'magnetometer=()', 'gyroscope=()', 'accelerometer=()', 'display-capture=()', 'interest-cohort=()',
+].join(', ');
+
+export async function permissionsPolicy(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', async (_req, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+  });
+}
 
 /**
  * Per-route limits only (`config.rateLimit` on a route). With Redis the limits are counted across

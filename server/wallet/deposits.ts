@@ -18,6 +18,7 @@ import { transfer } from '../ledger/ledger.ts';
 import { writeAudit } from '../admin/audit.ts';
 import { fmt, parseUserAmount } from './amounts.ts';
 import { PendingEvents } from './events.ts';
+import { approvalStep } from './fourEyes.ts';
 import { discardUpload, readUpload, storeUpload, type ImageKind } from './images.ts';
 import { nextStatus } from './lifecycle.ts';
 import { qrDataUrl } from './qr.ts';
@@ -60,11 +61,18 @@ export async function receiveAddresses(db: DbOrTx): Promise<DepositAddressList> 
 /** Lower case without 0x: the same transaction written two ways is still one transaction. */
 export const txHashKey = (h: string) => h.toLowerCase().replace(/^0x/, '');
 
+/**
+ * The most one claim may say was sent. An operator still checks every claim against the chain;
+ * the cap keeps a mistyped or forged amount from ever reaching the approve button (10083).
+ */
+export const MAX_DEPOSIT_PER_CLAIM: Record<Asset, string> = { USDT: '1000000', BTC: '20', ETH: '400' };
+
 /** Checks what can be checked before touching the disk; returns the normalised amount. */
 export function checkRecharge(f: RechargeFields): string {
   if (!COIN_NETWORKS[f.coin].includes(f.network)) throw new BizError(Err.MALFORMED_REQUEST, { detail: `network ${f.network} not available for ${f.coin}` });
   const amount = parseUserAmount(f.coin, f.amount);
   if (new Decimal(amount).lt(MIN_DEPOSIT[f.coin])) throw new BizError(Err.DEPOSIT_BELOW_MINIMUM, { name: f.coin, limit: MIN_DEPOSIT[f.coin] });
+  if (new Decimal(amount).gt(MAX_DEPOSIT_PER_CLAIM[f.coin])) throw new BizError(Err.DEPOSIT_ABOVE_MAXIMUM, { coin: f.coin, limit: MAX_DEPOSIT_PER_CLAIM[f.coin] });
   return amount;
 }
 
@@ -87,10 +95,12 @@ export async function submitDeposit(
       const [addr] = await tx.select({ address: depositAddresses.address }).from(depositAddresses)
         .where(and(eq(depositAddresses.coin, f.coin), eq(depositAddresses.network, f.network), eq(depositAddresses.enabled, true)))
         .orderBy(depositAddresses.id).limit(1);
+      // a claim must name a transfer to one of our addresses: without one nobody could have sent there
+      if (!addr) throw new BizError(Err.DEPOSIT_NO_ADDRESS, { coin: f.coin, network: f.network });
       // the unique index decides between two racing claims of the same hash
       const [ins] = await tx.insert(deposits).values({
         userId, coin: f.coin, network: f.network, amount, txHash: f.txHash, txHashKey: key, proofLast6: f.proofLast6,
-        proofFile: file, proofMime: proof.kind.mime, address: addr?.address ?? null,
+        proofFile: file, proofMime: proof.kind.mime, address: addr.address,
       }).onConflictDoNothing().returning();
       if (!ins) throw new BizError(Err.TX_HASH_USED);
       await events.record(tx, userId, { kind: 'deposit.submitted', params: { id: ins.id.toString(), coin: f.coin, amount }, refType: 'deposit', refId: ins.id.toString() });
@@ -153,6 +163,13 @@ export async function reviewDeposit(
     // four eyes: an operator's own money is reviewed by someone else
     if (before.userId === operatorId) throw new BizError(Err.OWN_RECORD_REVIEW);
     const status = nextStatus(depositMachine, before.status, decision);
+    if (decision.type === 'deposit.approve' && approvalStep(deps, before, operatorId) === 'first') {
+      // a large amount: recorded as the first of two approvals, nothing moves yet (fourEyes.ts)
+      const [after] = await tx.update(deposits).set({ firstApprovedBy: operatorId, firstApprovedAt: new Date() })
+        .where(eq(deposits.id, id)).returning();
+      await writeAudit(tx, { actorId: operatorId, action: 'deposit.approve_first', targetType: 'deposit', targetId: id, before, after });
+      return after;
+    }
     if (decision.type === 'deposit.approve') {
       await transfer(tx, {
         key: `deposit:${id}:credit`, book: 'real', asset: before.coin as Asset,

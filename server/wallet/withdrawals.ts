@@ -23,6 +23,7 @@ import { isValidAddress } from './addresses.ts';
 import { txHashKey } from './deposits.ts';
 import { fmt, parseUserAmount, withdrawalFee } from './amounts.ts';
 import { PendingEvents } from './events.ts';
+import { approvalStep } from './fourEyes.ts';
 import { nextStatus } from './lifecycle.ts';
 import type { WalletDeps } from './service.ts';
 
@@ -84,6 +85,19 @@ async function byClientKey(db: DbOrTx, userId: bigint, clientKey: string): Promi
 }
 
 /**
+ * After a password change or reset, withdrawals wait `withdrawHoldAfterResetHours` (10080 with
+ * the hours left): whoever took over an account by resetting its password cannot empty it before
+ * the owner, told by mail and notification (server/auth/securityEvents.ts), can react.
+ */
+async function assertNoCredentialHold(deps: WalletDeps, userId: bigint): Promise<void> {
+  const holdMs = deps.config.withdrawHoldAfterResetHours * 3600_000;
+  if (holdMs <= 0) return;
+  const [u] = await deps.db.select({ changedAt: users.credentialsChangedAt }).from(users).where(eq(users.id, userId)).limit(1);
+  const left = u?.changedAt ? u.changedAt.getTime() + holdMs - Date.now() : 0;
+  if (left > 0) throw new BizError(Err.WITHDRAWAL_HELD_AFTER_RESET, { hours: Math.ceil(left / 3600_000) });
+}
+
+/**
  * Records the withdrawal and holds its amount, in one transaction. With a `clientKey` it is
  * idempotent: a retry (sequential or concurrent) answers the first withdrawal and moves
  * nothing; the unique index on (user_id, client_key) settles a race inside the transaction.
@@ -96,6 +110,7 @@ export async function submitWithdrawal(deps: WalletDeps, userId: bigint, b: With
     const first = await byClientKey(deps.db, userId, clientKey);
     if (first) return withdrawalView(first);
   }
+  await assertNoCredentialHold(deps, userId);
   const events = new PendingEvents();
   const row = await deps.db.transaction(async (tx) => {
     // a concurrent insert with the same key makes this one wait for it; once it commits this
@@ -160,6 +175,14 @@ export async function reviewWithdrawal(
     // four eyes: an operator's own money is reviewed by someone else
     if (before.userId === operatorId) throw new BizError(Err.OWN_RECORD_REVIEW);
     const status = nextStatus(withdrawalMachine, before.status, decision);
+    if (decision.type === 'withdrawal.approve' && approvalStep(deps, before, operatorId) === 'first') {
+      // a large amount: recorded as the first of two approvals, nothing moves yet (fourEyes.ts);
+      // the hash recorded is the one given by the operator who completes the payout
+      const [after] = await tx.update(withdrawals).set({ firstApprovedBy: operatorId, firstApprovedAt: new Date() })
+        .where(eq(withdrawals.id, id)).returning();
+      await writeAudit(tx, { actorId: operatorId, action: 'withdrawal.approve_first', targetType: 'withdrawal', targetId: id, before, after });
+      return after;
+    }
     const asset = before.coin as Asset;
     const base = { book: 'real' as const, asset, from: userAccount(before.userId, 'withdrawal_hold'), refType: 'withdrawal', refId: id.toString() };
     if (decision.type === 'withdrawal.approve') {

@@ -10,7 +10,9 @@ import { AssetSchema, Deposit, DepositStatusSchema, NetworkSchema, Withdrawal, W
 const Who = { userId: IdString, username: Type.String() };
 
 /** GET /admin-api/deposits?status=pending (default all), coin, userId. Proof: GET /admin-api/deposits/:id/proof */
-export const AdminDeposit = Type.Object({ ...Deposit.properties, ...Who, reviewedBy: Type.Union([IdString, Type.Null()]) });
+/** Above the four-eyes amount, the operator whose approval was the first of two (null until then). */
+const Reviews = { reviewedBy: Type.Union([IdString, Type.Null()]), firstApprovedBy: Type.Union([IdString, Type.Null()]) };
+export const AdminDeposit = Type.Object({ ...Deposit.properties, ...Who, ...Reviews });
 export type AdminDeposit = Static<typeof AdminDeposit>;
 /** A review queue's filters: the record's status (its chart's states), coin, user; paged. */
 const ReviewQueueQuery = <S extends TSchema>(status: S) => Type.Object({
@@ -24,7 +26,7 @@ export const AdminDepositPage = Page(AdminDeposit);
 export type AdminDepositPage = Static<typeof AdminDepositPage>;
 
 /** GET /admin-api/withdrawals?status=pending */
-export const AdminWithdrawal = Type.Object({ ...Withdrawal.properties, ...Who, reviewedBy: Type.Union([IdString, Type.Null()]) });
+export const AdminWithdrawal = Type.Object({ ...Withdrawal.properties, ...Who, ...Reviews });
 export type AdminWithdrawal = Static<typeof AdminWithdrawal>;
 export const AdminWithdrawalQuery = ReviewQueueQuery(WithdrawalStatusSchema);
 export const AdminWithdrawalPage = Page(AdminWithdrawal);
@@ -100,3 +102,18 @@ export const AuditQuery = Type.Object({
 }, { additionalProperties: false });
 export const AuditPage = Page(AuditRow);
 export type AuditPage = Static<typeof AuditPage>;
+
+/** Operators: GET/POST /admin-api/operators, POST /admin-api/operators/:id/disable (audited). */
+export const AdminOperator = Type.Object({
+  id: IdString, username: Type.String(), email: Type.Union([Type.String(), Type.Null()]),
+  status: Type.Union([Type.Literal('active'), Type.Literal('disabled')]), createdAt: IsoTime,
+});
+export type AdminOperator = Static<typeof AdminOperator>;
+export const AdminOperatorList = Type.Object({ rows: Type.Array(AdminOperator) });
+export type AdminOperatorList = Static<typeof AdminOperatorList>;
+export const CreateOperatorBody = Type.Object({
+  username: Type.String({ minLength: 3, maxLength: 20, pattern: '^[A-Za-z0-9_]{3,20}$' }),
+  email: Type.String({ minLength: 3, maxLength: 254 }),
+  password: Type.String({ minLength: 1, maxLength: 128 }),
+}, { additionalProperties: false });
+export type CreateOperatorBody = Static<typeof CreateOperatorBody>;

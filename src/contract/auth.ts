@@ -121,6 +121,8 @@ export const LoginBody = Type.Object({
   account: Type.String({ maxLength: EMAIL_MAX }),
   password: Password,
   areaCode: Type.Optional(AreaCodeField),
+  /** "Remember me on this device": the session lasts up to 7 days instead of 30 idle minutes / 12 hours. */
+  remember: Type.Optional(Type.Boolean()),
 }, { additionalProperties: false });
 export type LoginBody = Static<typeof LoginBody>;
 
@@ -188,3 +190,27 @@ export const UserInfoResult = Type.Object({
   balances: Type.Object({ demo: BookSummary, real: BookSummary }),
 });
 export type UserInfoResult = Static<typeof UserInfoResult>;
+
+// ---------- sessions (GET /swx/customer/user/sessions, POST /swx/customer/user/sessions/:id/end) ----------
+
+/** One signed-in device: when it started, when it was last used, when it ends at the latest. */
+export const ActiveSession = Type.Object({
+  id: IdString,
+  /** the session making this request */
+  current: Type.Boolean(),
+  createdAt: IsoTime,
+  lastSeenAt: IsoTime,
+  expiresAt: IsoTime,
+  /** minutes without a request after which it ends */
+  idleMinutes: Type.Integer(),
+  /** "remember me on this device" */
+  remember: Type.Boolean(),
+  ip: Type.Union([Type.String(), Type.Null()]),
+  userAgent: Type.Union([Type.String(), Type.Null()]),
+});
+export type ActiveSession = Static<typeof ActiveSession>;
+export const ActiveSessionList = Type.Object({ rows: Type.Array(ActiveSession) });
+export type ActiveSessionList = Static<typeof ActiveSessionList>;
+export const SessionIdParams = Type.Object({ id: IdString }, { additionalProperties: false });
+export const EndedSession = Type.Object({ id: IdString, ended: Type.Boolean() });
+export type EndedSession = Static<typeof EndedSession>;

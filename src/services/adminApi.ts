@@ -1,11 +1,11 @@
 import { call, download } from './api.ts';
 import type { ReviewRequest } from '../machines/reviewAction.ts';
 // types only: the TypeBox builders of the contract stay out of the browser bundle
-import type { AdminDeposit, AdminDepositAddress, AdminWithdrawal, AuditRow } from '../contract/admin.ts';
+import type { AdminDeposit, AdminDepositAddress, AdminOperator, AdminWithdrawal, AuditRow, CreateOperatorBody } from '../contract/admin.ts';
 import type { Asset } from '../contract/constants.ts';
 import type { Network } from '../contract/wallet.ts';
 
-export type { AdminDeposit, AdminDepositAddress, AdminWithdrawal, AuditRow };
+export type { AdminDeposit, AdminDepositAddress, AdminOperator, AdminWithdrawal, AuditRow, CreateOperatorBody };
 export type RecordStatus = AdminDeposit['status'];
 export interface OutboxRow {
   id: string;
@@ -46,4 +46,9 @@ export const adminApi = {
     call<{ id: string; deleted: boolean }>(`${A}/deposit-addresses/${encodeURIComponent(id)}`, { method: 'DELETE', signal }),
   outbox: (q: PageQ & { recipient?: string }, signal?: AbortSignal) => call<Page<OutboxRow>>(`${A}/outbox`, { query: q, signal }),
   audit: (q: PageQ & { targetType?: string }, signal?: AbortSignal) => call<Page<AuditRow>>(`${A}/audit-log`, { query: q, signal }),
+  operators: (signal?: AbortSignal) => call<{ rows: AdminOperator[] }>(`${A}/operators`, { signal }),
+  addOperator: (v: CreateOperatorBody, signal?: AbortSignal) =>
+    call<AdminOperator>(`${A}/operators`, { method: 'POST', body: { username: v.username.trim(), email: v.email.trim(), password: v.password }, signal }),
+  disableOperator: (id: string, signal?: AbortSignal) =>
+    call<AdminOperator>(`${A}/operators/${encodeURIComponent(id)}/disable`, { method: 'POST', signal }),
 };

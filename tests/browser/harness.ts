@@ -74,6 +74,7 @@ export async function startService(): Promise<Service> {
   child.stdout?.on('data', (d) => (out += d));
   child.stderr?.on('data', (d) => (out += d));
   const url = `http://127.0.0.1:${port}`;
+  serviceLogs.set(url, () => out);
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`service exited: ${out.slice(-2000)}`);
@@ -131,15 +132,29 @@ export async function api<T>(base: string, p: string, init: { method?: string; b
   return (await r.json()) as Envelope<T>;
 }
 
-/** The latest verification code sent to `recipient`, read from the outbox as the operator. */
+/** Each running service's output by its URL: the dev console that delivers codes without SMTP. */
+const serviceLogs = new Map<string, () => string>();
+
+/**
+ * The latest verification code sent to `recipient`, read from the service's dev console (its log
+ * line 'dev console delivery'): operators never see codes, the outbox holds them masked.
+ */
 export async function codeFor(base: string, recipient: string): Promise<string> {
-  const login = await api<{ token: string }>(base, '/swx/customer/login/login', { body: { account: OPERATOR.email, password: OPERATOR.password } });
-  if (login.code !== 200) throw new Error(`operator login failed: ${JSON.stringify(login)}`);
+  const log = serviceLogs.get(base);
+  if (!log) throw new Error(`no service started at ${base}`);
   for (let i = 0; i < 50; i++) {
-    const box = await api<{ rows: { body: string; subject: string }[] }>(base, `/admin-api/outbox?recipient=${encodeURIComponent(recipient)}`, { token: login.result.token });
-    const m = box.result?.rows?.[0] && /(\d{6})/.exec(box.result.rows[0].subject + box.result.rows[0].body);
-    if (m) return m[1];
+    const lines = log().split('\n').filter((l) => l.includes('dev console delivery'));
+    for (const line of lines.reverse()) {
+      let entry: { to?: string; body?: string };
+      try {
+        entry = JSON.parse(line) as { to?: string; body?: string };
+      } catch {
+        continue;
+      }
+      const m = entry.to === recipient && entry.body ? /(\d{6})/.exec(entry.body) : null;
+      if (m) return m[1];
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`no code in the outbox for ${recipient}`);
+  throw new Error(`no code on the dev console for ${recipient}`);
 }

@@ -264,7 +264,7 @@ describe('login, sessions, getUserInfo, repassword, logout', () => {
       ['login object account', `${L}/login`, { account: { $ne: null }, password: PASSWORD }, Err.MALFORMED_REQUEST],
       ['login 10 kB account', `${L}/login`, { account: big, password: PASSWORD }, Err.MALFORMED_REQUEST],
       ['login 10 kB password', `${L}/login`, { account: 'alice', password: big }, Err.MALFORMED_REQUEST],
-      ['login unknown field', `${L}/login`, { account: 'alice', password: PASSWORD, remember: true }, Err.MALFORMED_REQUEST],
+      ['login unknown field', `${L}/login`, { account: 'alice', password: PASSWORD, stayForever: true }, Err.MALFORMED_REQUEST],
       ['login sql', `${L}/login`, { account: "alice' --", password: "' OR '1'='1" }, Err.PASSWORD_WRONG],
       ['login sql email', `${L}/login`, { account: "' OR 1=1 --@x.com", password: PASSWORD }, Err.EMAIL_INVALID],
       ['login script', `${L}/login`, { account: '<script>alert(1)</script>', password: PASSWORD }, Err.PASSWORD_WRONG],

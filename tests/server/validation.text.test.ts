@@ -12,10 +12,12 @@ import { Err } from '../../src/contract/errors.ts';
 describe('NUL and lone surrogates in strings are malformed requests (10030), never a 500', () => {
   const t = useTestApp();
   let op: TestUser;
+  let cust: TestUser;
   let withdrawalId: string;
   beforeAll(async () => {
     op = await createUser(t.app, 'operator');
     const u = await createUser(t.app);
+    cust = u;
     await fund(t.app, u.id, 'USDT', '100');
     const w = body(await t.app.inject({ method: 'POST', url: '/swx/customer/user/withdrawal', headers: real(u), payload: { method: 'USDT-TRC20', address: ADDR.TRON, amount: '20' } }));
     withdrawalId = w.result.id;
@@ -33,7 +35,8 @@ describe('NUL and lone surrogates in strings are malformed requests (10030), nev
         ['register username', `${L}/register`, { username: `bob${s}`, email: 'bob@example.com', password: PASSWORD, confirmPassword: PASSWORD, code: '123456' }, {}],
         ['register code', `${L}/register`, { username: 'bob', email: 'bob@example.com', password: PASSWORD, confirmPassword: PASSWORD, code: `12${s}` }, {}],
         ['repassword email', `${U}/repassword`, { email: `a${s}@example.com`, code: '123456', password: PASSWORD, confirmPassword: PASSWORD }, {}],
-        ['withdrawal address', '/swx/customer/user/withdrawal', { method: 'USDT-TRC20', address: `T${s}`, amount: '20' }, {}],
+        // signed in: an anonymous caller is answered 401 before the body is validated
+        ['withdrawal address', '/swx/customer/user/withdrawal', { method: 'USDT-TRC20', address: `T${s}`, amount: '20' }, { authorization: cust.token, virtually: 'YES' }],
         ['reject reason', `/admin-api/withdrawals/${withdrawalId}/reject`, { reason: `no${s}` }, { authorization: op.token }],
       ];
       for (const [name, url, payload, headers] of cases) {

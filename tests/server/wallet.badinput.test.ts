@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { body, useTestApp } from './helpers.ts';
-import { ADDR, adminCall, counts, createUser, fund, PNG, real, recharge, rechargeFields, type TestUser } from './walletFixtures.ts';
+import { ADDR, adminCall, counts, createUser, fund, PNG, real, recharge, rechargeFields, type TestUser, addReceiveAddresses } from './walletFixtures.ts';
 import { reconcile } from '../../server/ledger/reconcile.ts';
 import { Err, Ok } from '../../src/contract/errors.ts';
 
@@ -18,6 +18,7 @@ describe('wallet: bad input gets a coded refusal and writes nothing', () => {
     bob = await createUser(t.app);
     op = await createUser(t.app, 'operator');
     await fund(t.app, alice.id, 'USDT', '1000');
+    await addReceiveAddresses(t.app);
   });
 
   const unchanged = async (fn: () => Promise<number>, code: number) => {

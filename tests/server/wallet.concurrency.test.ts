@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { body, usingPostgres, useTestApp } from './helpers.ts';
-import { ADDR, counts, createUser, fund, real, recharge, rechargeFields, hash, type TestUser } from './walletFixtures.ts';
+import { ADDR, counts, createUser, fund, real, recharge, rechargeFields, hash, type TestUser, addReceiveAddresses } from './walletFixtures.ts';
 import { reconcile } from '../../server/ledger/reconcile.ts';
 import { Err, Ok } from '../../src/contract/errors.ts';
 
@@ -14,6 +14,7 @@ describe(`wallet concurrency (${usingPostgres() ? 'PostgreSQL pool' : 'PGlite'})
   let op: TestUser;
   beforeAll(async () => {
     op = await createUser(t.app, 'operator');
+    await addReceiveAddresses(t.app);
   });
 
   it('200 simultaneous withdrawals against a balance covering 10: exactly 10 holds, 190 refusals 10011', async () => {

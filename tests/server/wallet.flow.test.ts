@@ -303,18 +303,21 @@ describe('wallet: deposit → approval → balance → withdrawal → approval /
     expect(res.complete).toBe(true);
   });
 
-  it('the outbox is readable by operators; codes of messages that reached their recipient stay hidden', async () => {
+  it('the outbox is readable by operators; no one-time code shows, in subject or body, sent or not', async () => {
+    // rows as an older version wrote them (code in clear): the view masks them too
     await t.app.db.insert(outbox).values([
-      { channel: 'email', recipient: 'queued@example.com', subject: 'Your code', body: 'Your code is 123456.' },
-      { channel: 'email', recipient: 'sent@example.com', subject: 'Your code', body: 'Your code is 654321.', sentAt: new Date() },
+      { channel: 'email', recipient: 'queued@example.com', subject: 'Your verification code: 123456', body: 'Your code is 123456.' },
+      { channel: 'email', recipient: 'sent@example.com', subject: 'Your verification code: 654321', body: 'Your code is 654321.', sentAt: new Date() },
+      { channel: 'sms', recipient: '+447700900123', subject: 'Your verification code: 111435', body: 'Your code is 111435.' },
     ]);
-    const bodyTo = async (recipient: string) => {
+    const textTo = async (recipient: string) => {
       const res = await adminCall(t.app, op, 'GET', `/outbox?recipient=${encodeURIComponent(recipient)}`);
       expect(res.code).toBe(Ok.SUCCESS);
-      return res.result.rows[0].body as string;
+      return `${res.result.rows[0].subject} ${res.result.rows[0].body}` as string;
     };
-    expect(await bodyTo('queued@example.com')).toContain('123456'); // without SMTP the outbox is the delivery
-    expect(await bodyTo('sent@example.com')).not.toContain('654321');
+    expect(await textTo('queued@example.com')).not.toContain('123456');
+    expect(await textTo('sent@example.com')).not.toContain('654321');
+    expect(await textTo('+447700900123')).not.toContain('111435');
   });
 
   it('no operator route sets a balance or a price', async () => {

@@ -8,6 +8,7 @@ import { count, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Asset } from '../../src/contract/constants.ts';
+import { COIN_NETWORKS } from '../../src/contract/wallet.ts';
 import { createSession } from '../../server/auth/sessions.ts';
 import { auditLog, deposits, ledgerTransfers, notifications, users, withdrawals, depositAddresses } from '../../server/db/schema/index.ts';
 import { platformAccount, userAccount } from '../../server/ledger/accounts.ts';
@@ -90,6 +91,19 @@ export const ADDR = {
   ETH_LOWER: '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed',
   TRON: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
 };
+
+/**
+ * A receive address for every coin and network (as an operator would set them): a deposit claim
+ * is refused without one (10084). Inserted directly; the operator route checks addresses itself.
+ */
+export async function addReceiveAddresses(app: FastifyInstance) {
+  const byNetwork: Record<string, string> = { BTC: ADDR.BTC_BECH32, ERC20: ADDR.ETH, ETH: ADDR.ETH, TRC20: ADDR.TRON };
+  for (const [coin, networks] of Object.entries(COIN_NETWORKS)) {
+    for (const network of networks) {
+      await app.db.insert(depositAddresses).values({ coin, network, address: byNetwork[network] ?? ADDR.ETH }).onConflictDoNothing();
+    }
+  }
+}
 
 /** Operator call helper. */
 export async function adminCall(app: FastifyInstance, opUser: TestUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {

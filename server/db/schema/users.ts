@@ -17,6 +17,8 @@ export const users = pgTable('users', {
   smartEnabled: boolean().notNull().default(true),
   googleSub: text(),
   language: text().notNull().default('en'),
+  /** Last password change or reset: withdrawals wait a while after it (server/wallet/withdrawals.ts). */
+  credentialsChangedAt: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('users_username_lower').on(sql`lower(${t.username})`),
@@ -34,6 +36,11 @@ export const sessions = pgTable('sessions', {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp({ withTimezone: true }).notNull(),
   revokedAt: timestamp({ withTimezone: true }),
+  /** Last request seen; a session idle longer than `idleSeconds` ends (server/auth/sessions.ts). */
+  lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  idleSeconds: integer().notNull().default(1800),
+  /** "Remember me on this device": longer absolute and idle limits. */
+  remember: boolean().notNull().default(false),
   ip: text(),
   userAgent: text(),
 }, (t) => [uniqueIndex('sessions_token_hash').on(t.tokenHash), index('sessions_user').on(t.userId)]);

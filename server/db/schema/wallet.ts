@@ -36,6 +36,9 @@ export const deposits = pgTable('deposits', {
   /** a state of the deposit statechart (the type comes from it; the chart decides every change) */
   status: text().$type<DepositStatus>().notNull().default('pending'),
   rejectReason: text(),
+  /** Above the four-eyes amount: the first operator's approval; a different operator completes it. */
+  firstApprovedBy: bigint({ mode: 'bigint' }),
+  firstApprovedAt: timestamp({ withTimezone: true }),
   reviewedBy: bigint({ mode: 'bigint' }),
   reviewedAt: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -68,6 +71,9 @@ export const withdrawals = pgTable('withdrawals', {
   payoutTxHashKey: text(),
   /** the client's idempotency key: a retry with the same key returns this withdrawal */
   clientKey: text(),
+  /** Above the four-eyes amount: the first operator's approval; a different operator completes it. */
+  firstApprovedBy: bigint({ mode: 'bigint' }),
+  firstApprovedAt: timestamp({ withTimezone: true }),
   reviewedBy: bigint({ mode: 'bigint' }),
   reviewedAt: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Asset } from '../../contract/constants.ts';
 import type { Network } from '../../contract/wallet.ts';
-import { adminApi, type RecordStatus } from '../adminApi.ts';
+import { adminApi, type CreateOperatorBody, type RecordStatus } from '../adminApi.ts';
 import { keepPreviousWithin } from './scope.ts';
 
-export type { AdminDeposit, AdminDepositAddress, AdminWithdrawal, AuditRow, OutboxRow, RecordStatus } from '../adminApi.ts';
+export type { AdminDeposit, AdminDepositAddress, AdminOperator, AdminWithdrawal, AuditRow, OutboxRow, RecordStatus } from '../adminApi.ts';
 
 /**
  * The operator console's reads. Operator answers depend on neither book nor language. A review
@@ -24,6 +24,7 @@ export const adminKeys = {
   addresses: () => ['admin', 'addresses'] as const,
   outbox: (f: PageFilter) => ['admin', 'outbox', f] as const,
   audit: (f: PageFilter) => ['admin', 'audit', f] as const,
+  operators: () => ['admin', 'operators'] as const,
 };
 
 const queueQuery = (f: QueueFilter) => ({ pageNum: f.page, pageSize: f.pageSize, ...(f.status === 'all' ? {} : { status: f.status }) });
@@ -76,3 +77,19 @@ export const useAddAddress = () =>
 export const useUpdateAddress = () =>
   useAddressMutation((v: { id: string; address?: string; enabled?: boolean }) => adminApi.updateAddress(v.id, { address: v.address, enabled: v.enabled }), true);
 export const useDeleteAddress = () => useAddressMutation((id: string) => adminApi.deleteAddress(id), false);
+
+/** Operator accounts (adding and disabling one is audited by the server). */
+export function useOperators() {
+  return useQuery({ queryKey: adminKeys.operators(), queryFn: ({ signal }) => adminApi.operators(signal) });
+}
+
+function useOperatorMutation<V, R>(run: (v: V) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.operators() }),
+    meta: { showsError: true },
+  });
+}
+export const useAddOperator = () => useOperatorMutation((v: CreateOperatorBody) => adminApi.addOperator(v));
+export const useDisableOperator = () => useOperatorMutation((id: string) => adminApi.disableOperator(id));

@@ -10,6 +10,7 @@ import { WithdrawalsQueue } from './WithdrawalsQueue.tsx';
 import { Addresses } from './Addresses.tsx';
 import { Outbox } from './Outbox.tsx';
 import { AuditLog } from './AuditLog.tsx';
+import { Operators } from './Operators.tsx';
 import screens from '../screens/screens.module.css';
 import styles from './admin.module.css';
 import own from './AdminScreen.module.css';
@@ -18,7 +19,7 @@ import own from './AdminScreen.module.css';
 const Flows = lazy(() => import('./Flows.tsx'));
 
 type SessionSnap = SnapshotFrom<typeof sessionMachine>;
-export const SECTIONS = ['deposits', 'withdrawals', 'addresses', 'outbox', 'audit', 'flows'] as const;
+export const SECTIONS = ['deposits', 'withdrawals', 'addresses', 'operators', 'outbox', 'audit', 'flows'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 /**
@@ -55,6 +56,7 @@ export default function AdminScreen() {
       {section === 'deposits' && <DepositsQueue />}
       {section === 'withdrawals' && <WithdrawalsQueue />}
       {section === 'addresses' && <Addresses />}
+      {section === 'operators' && <Operators />}
       {section === 'outbox' && <Outbox />}
       {section === 'audit' && <AuditLog />}
       {section === 'flows' && (

@@ -41,6 +41,9 @@ export function DepositsQueue() {
               <td data-label={t('admin.proof')}><button type="button" className={wallet.secondary} onClick={() => setProof(d.id)} data-testid="view-proof">{t('admin.viewProof')}</button></td>
               <td data-label={t('account.statusLabel')}>
                 <StatusBadge kind="deposit" status={d.status} reason={d.rejectReason} />
+                {d.status === 'pending' && d.firstApprovedBy && (
+                  <span className={`${wallet.hint} ${wallet.block}`} data-testid="first-approval">{t('admin.firstApproval', { id: d.firstApprovedBy })}</span>
+                )}
                 {d.status === 'pending' && (
                   <ReviewControls<AdminDeposit> kind="deposit" id={d.id} onReviewed={q.markReviewed} />
                 )}

@@ -6,7 +6,7 @@ import screens from '../screens/screens.module.css';
 import wallet from '../wallet/wallet.module.css';
 import styles from './admin.module.css';
 
-/** Mail and SMS the platform sent or queued (verification codes are readable without SMTP). */
+/** Mail and SMS the platform sent or queued; one-time codes always show masked (the server never hands them out). */
 export function Outbox() {
   const { t } = useTranslation();
   const { page, setPage, list, rows } = usePagedList(useOutbox);

@@ -39,6 +39,9 @@ export function WithdrawalsQueue() {
               <td data-label={t('account.statusLabel')}>
                 <StatusBadge kind="withdrawal" status={w.status} reason={w.rejectReason} />
                 {w.payoutTxHash && <span className={`${wallet.hint} ${wallet.mono} ${wallet.block}`} title={w.payoutTxHash}>{shorten(w.payoutTxHash, 6)}</span>}
+                {w.status === 'pending' && w.firstApprovedBy && (
+                  <span className={`${wallet.hint} ${wallet.block}`} data-testid="first-approval">{t('admin.firstApproval', { id: w.firstApprovedBy })}</span>
+                )}
                 {w.status === 'pending' && (
                   <ReviewControls<AdminWithdrawal> kind="withdrawal" id={w.id} onReviewed={q.markReviewed} />
                 )}

@@ -1,0 +1,60 @@
+/**
+ * Security events: a sign-in, a password change or reset, a Google identity linked to an
+ * account. Each one is a line in the audit log (the user as actor, so operators and auditors see
+ * account take-overs next to operator actions) and a notification to the user, written in the
+ * caller's transaction; a change of credentials is also mailed to the account's address, so the
+ * owner hears of it even when someone else now holds the password.
+ */
+import type { Bus } from '../notify/bus.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { writeAudit } from '../admin/audit.ts';
+import { publishUserEvent, recordNotification } from '../notify/notify.ts';
+import type { Mailer } from './mailer.ts';
+import type { Client } from './sessions.ts';
+
+export const SECURITY_EVENTS = ['login', 'password_changed', 'password_reset', 'google_linked'] as const;
+export type SecurityEvent = (typeof SECURITY_EVENTS)[number];
+
+/** The notification and audit kind of an event, e.g. 'security.password_reset'. */
+export const securityKind = (event: SecurityEvent) => `security.${event}`;
+
+export interface SecurityNotice {
+  userId: bigint;
+  event: SecurityEvent;
+  /** how the user signed in, for 'login' */
+  method?: 'password' | 'google';
+}
+
+/** Audit line and notification, inside the caller's transaction; returns what to publish after commit. */
+export async function recordSecurityEvent(tx: DbOrTx, n: SecurityNotice, client: Pick<Client, 'ip' | 'userAgent'>) {
+  const params = { ip: client.ip, userAgent: client.userAgent?.slice(0, 200) ?? null, ...(n.method ? { method: n.method } : {}) };
+  await writeAudit(tx, { actorId: n.userId, action: securityKind(n.event), targetType: 'user', targetId: n.userId, after: params });
+  const row = await recordNotification(tx, n.userId, { kind: securityKind(n.event), params, refType: 'user', refId: String(n.userId) });
+  return { userId: n.userId, kind: securityKind(n.event), params, id: row?.id };
+}
+
+/** After the commit: the live event for the user's open apps. A bus hiccup does not fail the request. */
+export async function publishSecurityEvent(bus: Bus, ev: Awaited<ReturnType<typeof recordSecurityEvent>>, client: Client) {
+  await publishUserEvent(bus, ev.userId, { kind: ev.kind, params: ev.params, refType: 'user', refId: String(ev.userId), id: ev.id })
+    .catch((err) => client.log.warn({ err }, 'security event not published'));
+}
+
+const CHANGE_TEXT: Partial<Record<SecurityEvent, string>> = {
+  password_changed: 'The password of your account was changed.',
+  password_reset: 'The password of your account was reset with a verification code.',
+  google_linked: 'A Google account was linked to your account for signing in.',
+};
+
+/** Mails (or texts) the account's address about a change of credentials. */
+export async function mailCredentialChange(
+  mailer: Mailer, user: { email: string | null; phone: string | null }, event: SecurityEvent, client: Client, holdHours: number,
+) {
+  const text = CHANGE_TEXT[event];
+  if (!text) return;
+  const hold = holdHours > 0 ? ` Withdrawals are paused for ${holdHours} hours.` : '';
+  const body = `${text}${hold} If this was not you, contact support at once. (address ${client.ip})`;
+  const to = user.email ? { channel: 'email' as const, recipient: user.email } : user.phone ? { channel: 'sms' as const, recipient: user.phone } : undefined;
+  if (!to) return;
+  await mailer.deliver({ ...to, subject: 'Security notice: your account changed', body })
+    .catch((err) => client.log.warn({ err }, 'security notice not delivered'));
+}

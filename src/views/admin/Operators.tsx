@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { useAddOperator, useDisableOperator, useOperators, type AdminOperator } from '../../services/queries/admin.ts';
+import { toast } from '../../services/toast.ts';
+import { useAppActors } from '../app/actors.tsx';
+import { Loadable } from '../components/Loadable.tsx';
+import { localTime } from '../wallet/parts.tsx';
+import screens from '../screens/screens.module.css';
+import wallet from '../wallet/wallet.module.css';
+import styles from './admin.module.css';
+
+/**
+ * Operator accounts: add one (the server applies the customers' password rules) or disable one
+ * (their sessions end). Both land in the audit log; nobody can disable themselves. Two operators
+ * are what the four-eyes rule on large amounts needs.
+ */
+export function Operators() {
+  const { t } = useTranslation();
+  const list = useOperators();
+  const rows = list.data?.rows ?? [];
+  return (
+    <section className={screens.card} aria-labelledby="adm-ops" data-testid="admin-operators">
+      <div className={screens.cardHead}>
+        <h2 id="adm-ops">{t('admin.sections.operators')}</h2>
+      </div>
+      <p className={screens.muted}>{t('admin.operators.hint')}</p>
+      <AddOperator />
+      <Loadable query={list}>
+        <div className={wallet.tableWrap}>
+          <table className={`${screens.dataTable} ${styles.cards}`}>
+            <thead>
+              <tr><th>{t('admin.operators.username')}</th><th>{t('admin.operators.email')}</th><th>{t('account.statusLabel')}</th><th>{t('admin.actions')}</th></tr>
+            </thead>
+            <tbody>{rows.map((o) => <OperatorRow key={o.id} row={o} />)}</tbody>
+          </table>
+        </div>
+      </Loadable>
+    </section>
+  );
+}
+
+function AddOperator() {
+  const { t } = useTranslation();
+  const [username, setUsername] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const add = useAddOperator();
+  const edit = (set: (v: string) => void) => (e: { target: { value: string } }) => { set(e.target.value); add.reset(); };
+  return (
+    <form
+      className={styles.addForm}
+      onSubmit={(e) => {
+        e.preventDefault();
+        add.mutate({ username, email, password }, {
+          onSuccess: () => {
+            setUsername('');
+            setEmail('');
+            setPassword('');
+            toast(t('admin.saved'), 'success');
+          },
+        });
+      }}
+      data-testid="operator-form"
+    >
+      <label>
+        <span>{t('admin.operators.username')}</span>
+        <input value={username} required maxLength={20} autoComplete="off" dir="ltr" onChange={edit(setUsername)} data-testid="op-username" />
+      </label>
+      <label>
+        <span>{t('admin.operators.email')}</span>
+        <input type="email" value={email} required maxLength={254} autoComplete="off" dir="ltr" onChange={edit(setEmail)} data-testid="op-email" />
+      </label>
+      <label>
+        <span>{t('admin.operators.password')}</span>
+        <input type="password" value={password} required maxLength={128} autoComplete="new-password" dir="ltr" onChange={edit(setPassword)} data-testid="op-password" />
+      </label>
+      <button type="submit" className={wallet.secondary} disabled={add.isPending} data-testid="op-add">{t('admin.operators.add')}</button>
+      {add.error && <p className={`${styles.refusal} ${styles.fullRow}`} role="alert" data-testid="op-error">{add.error.message}</p>}
+    </form>
+  );
+}
+
+function OperatorRow({ row }: { row: AdminOperator }) {
+  const { t } = useTranslation();
+  const { session } = useAppActors();
+  const me = useSelector(session, (s) => s.context.user?.id ?? null);
+  const [confirming, setConfirming] = useState(false);
+  const disable = useDisableOperator();
+  const active = row.status === 'active';
+  return (
+    <tr data-testid="operator-row" data-username={row.username} data-status={row.status}>
+      <td data-label={t('admin.operators.username')}>
+        {row.username}{row.id === me && <span className={wallet.hint}> ({t('admin.operators.you')})</span>}
+        <br /><span className={wallet.hint}>{localTime(row.createdAt)}</span>
+      </td>
+      <td data-label={t('admin.operators.email')} className={styles.anywhere}>{row.email ?? '—'}</td>
+      <td data-label={t('account.statusLabel')}>
+        <span className={wallet.status} data-tone={active ? 'good' : 'none'}>{t(active ? 'admin.enabled' : 'admin.disabled')}</span>
+        {disable.error && <span className={styles.refusal} role="alert" data-testid="op-row-error">{disable.error.message}</span>}
+      </td>
+      <td data-label={t('admin.actions')}>
+        {active && row.id !== me && (
+          <div className={styles.rowActions}>
+            {confirming ? (
+              <>
+                <button type="button" className={wallet.danger} disabled={disable.isPending} onClick={() => disable.mutate(row.id, { onSuccess: () => toast(t('admin.saved'), 'success') })} data-testid="op-disable-confirm">
+                  {t('admin.operators.disableConfirm')}
+                </button>
+                <button type="button" className={wallet.secondary} onClick={() => setConfirming(false)}>{t('wallet.cancel')}</button>
+              </>
+            ) : (
+              <button type="button" className={wallet.secondary} onClick={() => setConfirming(true)} data-testid="op-disable">{t('admin.disable')}</button>
+            )}
+          </div>
+        )}
+      </td>
+    </tr>
+  );
+}
