@@ -1,5 +1,7 @@
 import { call } from './api.ts';
-import type { LoginBody, LoginResult, RegisterBody, RepasswordBody, SendCodeBody, SendCodeResult, UserInfoResult, GoogleAuthUrlResult } from './types.ts';
+import type {
+  ActiveSessionList, EndedSession, LoginBody, LoginResult, RegisterBody, RepasswordBody, SendCodeBody, SendCodeResult, UserInfoResult, GoogleAuthUrlResult,
+} from './types.ts';
 
 const L = '/swx/customer/login';
 export const authApi = {
@@ -13,4 +15,8 @@ export const authApi = {
   repassword: (body: RepasswordBody, signal?: AbortSignal) =>
     call<null>('/swx/customer/user/repassword', { method: 'POST', body, signal }),
   userInfo: (signal?: AbortSignal) => call<UserInfoResult>('/swx/customer/user/getUserInfo', { method: 'POST', body: {}, signal }),
+  /** the account's signed-in devices, this one marked `current` */
+  sessions: (signal?: AbortSignal) => call<ActiveSessionList>('/swx/customer/user/sessions', { signal }),
+  endSession: (id: string, signal?: AbortSignal) =>
+    call<EndedSession>(`/swx/customer/user/sessions/${encodeURIComponent(id)}/end`, { method: 'POST', body: {}, signal }),
 };

@@ -31,6 +31,7 @@ const Profile = screen(() => import('./screens/Profile.tsx'));
 const Balance = screen(() => import('./screens/Balance.tsx'));
 const Invite = screen(() => import('./screens/Invite.tsx'));
 const Notifications = screen(() => import('./screens/Notifications.tsx'));
+const Sessions = screen(() => import('./screens/Sessions.tsx'));
 // the operator console: its own chunk, never part of the home page's JavaScript
 const Admin = screen(() => import('./admin/AdminScreen.tsx'));
 
@@ -45,6 +46,7 @@ export const ROUTES: ReadonlyArray<readonly [string, ComponentType]> = [
   ['/profile/balance', Balance],
   ['/profile/invite', Invite],
   ['/profile/notification', Notifications],
+  ['/profile/sessions', Sessions],
   ['/cruuency', Currency],
   ['/help', Help],
   ['/help/faq', Faq],

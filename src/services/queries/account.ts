@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { authApi } from '../authApi.ts';
 import { walletApi } from '../walletApi.ts';
 import { keepPreviousWithin } from './scope.ts';
 
@@ -11,6 +12,7 @@ export const accountKeys = {
   all: ['account'] as const,
   notifications: () => ['account', 'notifications'] as const,
   notificationsPage: (page: number, pageSize: number) => ['account', 'notifications', { page, pageSize }] as const,
+  sessions: () => ['account', 'sessions'] as const,
 };
 
 export function useNotifications(page: number, pageSize: number) {
@@ -28,5 +30,20 @@ export function useMarkRead() {
   return useMutation({
     mutationFn: (ids: readonly string[] | null) => (ids ? walletApi.read([...ids]) : walletApi.readAll()),
     onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.notifications() }),
+  });
+}
+
+/** The account's signed-in devices (idle ones drop out by themselves on the server). */
+export function useSessions() {
+  return useQuery({ queryKey: accountKeys.sessions(), queryFn: ({ signal }) => authApi.sessions(signal) });
+}
+
+/** Ends one session; the list is asked for again. */
+export function useEndSession() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => authApi.endSession(id),
+    onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.sessions() }),
+    meta: { showsError: true },
   });
 }
