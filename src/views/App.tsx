@@ -24,7 +24,7 @@ const Introduction = screen(() => import('./screens/Introduction.tsx'));
 const Help = screen(() => import('./screens/Help.tsx'));
 const Faq = screen(() => import('./screens/Faq.tsx'));
 const Notices = screen(() => import('./screens/Notices.tsx'));
-const Trading = screen(() => import('./screens/Trading.tsx'));
+const Trading = screen(() => import('./smart/Trading.tsx'));
 const Loan = screen(() => import('./screens/Loan.tsx'));
 const Nfts = screen(() => import('./screens/Nfts.tsx'));
 const Profile = screen(() => import('./screens/Profile.tsx'));

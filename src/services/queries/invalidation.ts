@@ -2,6 +2,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { accountKeys } from './account.ts';
 import { adminKeys } from './admin.ts';
 import { marketKeys } from './market.ts';
+import { smartKeys } from './smart.ts';
 import { walletKeys } from './wallet.ts';
 
 /**
@@ -31,6 +32,13 @@ export function keysChangedBy(kind: string): QueryKey[] {
     case 'withdrawal.approved':
     case 'withdrawal.rejected':
       return [walletKeys.withdrawals(real), walletKeys.balances(real), walletKeys.statement(real), walletKeys.withdrawalMethods(real), notifications];
+    // a plan bought, paid, completed or exited: the plans, the real book's balances and statement,
+    // and the public reserve figures (a purchase commits yield, an exit gives unpaid yield back)
+    case 'smart.bought':
+    case 'smart.payout':
+    case 'smart.completed':
+    case 'smart.exited':
+      return [smartKeys.plans(), smartKeys.products(), walletKeys.balances(real), walletKeys.statement(real), walletKeys.withdrawalMethods(real), notifications];
     default:
       return [walletKeys.book(real), notifications];
   }
@@ -44,8 +52,8 @@ export function invalidateKeys(client: QueryClient, keys: readonly QueryKey[]): 
 export const invalidateForUserEvent = (client: QueryClient, kind: string) => invalidateKeys(client, keysChangedBy(kind));
 
 /** The user's own deposit or withdrawal was accepted (the live event may come later, or not at all when the socket is down). */
-export const invalidateAfterSubmit = (client: QueryClient, kind: 'deposit' | 'withdrawal') =>
-  invalidateKeys(client, keysChangedBy(`${kind}.submitted`));
+export const invalidateAfterSubmit = (client: QueryClient, kind: 'deposit' | 'withdrawal' | 'smart') =>
+  invalidateKeys(client, keysChangedBy(kind === 'smart' ? 'smart.bought' : `${kind}.submitted`));
 
 /**
  * An operator decided a deposit or withdrawal: the record, as the service returned it, replaces
@@ -59,7 +67,7 @@ export function recordReviewed<R extends { id: string }>(client: QueryClient, ki
 }
 
 /** Roots of answers that belong to the signed-in user: dropped when the session ends. */
-export const USER_KEYS: readonly QueryKey[] = [walletKeys.all, accountKeys.all, adminKeys.all, marketKeys.watchlist()];
+export const USER_KEYS: readonly QueryKey[] = [walletKeys.all, accountKeys.all, adminKeys.all, marketKeys.watchlist(), smartKeys.plans()];
 
 /** The session ended (logout, 401): nothing of that user stays in memory for the next one. */
 export function forgetUser(client: QueryClient): void {

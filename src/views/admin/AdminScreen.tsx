@@ -11,6 +11,7 @@ import { Addresses } from './Addresses.tsx';
 import { Outbox } from './Outbox.tsx';
 import { AuditLog } from './AuditLog.tsx';
 import { Operators } from './Operators.tsx';
+import { SmartConsole } from './SmartConsole.tsx';
 import screens from '../screens/screens.module.css';
 import styles from './admin.module.css';
 import own from './AdminScreen.module.css';
@@ -19,7 +20,7 @@ import own from './AdminScreen.module.css';
 const Flows = lazy(() => import('./Flows.tsx'));
 
 type SessionSnap = SnapshotFrom<typeof sessionMachine>;
-export const SECTIONS = ['deposits', 'withdrawals', 'addresses', 'operators', 'outbox', 'audit', 'flows'] as const;
+export const SECTIONS = ['deposits', 'withdrawals', 'addresses', 'operators', 'smart', 'outbox', 'audit', 'flows'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 /**
@@ -57,6 +58,7 @@ export default function AdminScreen() {
       {section === 'withdrawals' && <WithdrawalsQueue />}
       {section === 'addresses' && <Addresses />}
       {section === 'operators' && <Operators />}
+      {section === 'smart' && <SmartConsole />}
       {section === 'outbox' && <Outbox />}
       {section === 'audit' && <AuditLog />}
       {section === 'flows' && (

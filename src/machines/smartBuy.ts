@@ -1,0 +1,42 @@
+import { Err } from '../contract/errors.ts';
+import { BuySmartBody, type SmartPlan, type SmartProduct } from '../contract/smart.ts';
+import { isAbove, isBelow, parseAmount } from '../services/money.ts';
+import { schemaRefusal } from './contractCheck.ts';
+import { refused, type Refusal } from './refusal.ts';
+import { submissionMachine } from './submission.ts';
+
+/**
+ * The smart plan purchase form: product, term and amount. Its guard checks them against what the
+ * page shows (the product list with each term's reserve cover, and the real book's available
+ * USDT) in the service's order, so the refusal the user sees before sending is the catalogue
+ * code the service would give; last, the body against the contract's BuySmartBody. Success is
+ * 20004 (the plan, earning). The user may buy another plan afterwards (`again`).
+ */
+export interface SmartBuyValues {
+  productId: string;
+  days: number;
+  amount: string;
+}
+/** What the form submits: the values and what they are checked against. */
+export interface SmartBuyDraft extends SmartBuyValues {
+  /** the product as listed (null when the id is not on the list) */
+  product: SmartProduct | null;
+  /** available USDT in the real book; null while unknown (the service then decides) */
+  available: string | null;
+}
+
+/** The refusal of a purchase that cannot be sent (the code the service would give), or null. */
+export function smartBuyRefusal(v: SmartBuyDraft): Refusal | null {
+  const p = v.product;
+  if (!p || p.id !== v.productId || !p.enabled) return refused(Err.SMART_PRODUCT_WRONG);
+  const term = p.terms.find((t) => t.days === v.days);
+  if (!term) return refused(Err.NO_MATCHING_DAYS);
+  const amount = parseAmount('USDT', v.amount);
+  if (!amount || isBelow(amount, p.minAmount) || isAbove(amount, p.maxAmount)) return refused(Err.INVESTMENT_AMOUNT_WRONG);
+  // the reserve's cover as last listed: the service checks it again under its lock
+  if (!term.available || isAbove(amount, term.coveredAmount)) return refused(Err.SMART_SOLD_OUT);
+  if (v.available !== null && isAbove(amount, v.available)) return refused(Err.INSUFFICIENT_BALANCE);
+  return schemaRefusal(BuySmartBody, { productId: v.productId, amount, days: v.days, clientKey: 'k'.repeat(36) });
+}
+
+export const smartBuyMachine = submissionMachine<'smartBuy', SmartBuyDraft, SmartPlan>({ id: 'smartBuy', check: smartBuyRefusal, again: true });

@@ -1,0 +1,204 @@
+/**
+ * Smart plans in the web app against the real service, with a desktop and a phone user agent:
+ * an operator funds the yield reserve in the console; a customer whose real book holds money
+ * the ordinary way (a deposit claim an operator approved) opens /trading, sees the products with
+ * daily and annual rates, the reserve and the disclosure, is stopped in demo mode, gets a refusal
+ * in their language before anything is sent, buys a plan with the projected schedule on screen,
+ * sees it in their plans, reads the exact exit quote and leaves early. Screenshots (desktop at
+ * 1024 and 1440, phone, Arabic, Japanese) go to tests/browser/screenshots/.
+ */
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { api, codeFor, DESKTOP, launch, MOBILE, newContext, OPERATOR, shot, startService, type Device, type Service } from './harness.ts';
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e5270de20000000049454e44ae426082', 'hex');
+const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const PASSWORD = 'Secret-pass-123';
+
+let service: Service;
+let browser: Browser;
+let opToken = '';
+
+const operator = <T>(path: string, body?: unknown) => api<T>(service.url, `/admin-api${path}`, { body, token: opToken, method: body ? 'POST' : 'GET' });
+
+beforeAll(async () => {
+  [service, browser] = await Promise.all([startService(), launch()]);
+  const login = await api<{ token: string }>(service.url, '/swx/customer/login/login', { body: { account: OPERATOR.email, password: OPERATOR.password } });
+  expect(login.code).toBe(200);
+  opToken = login.result.token;
+  expect((await operator('/deposit-addresses', { coin: 'USDT', network: 'TRC20', address: TRON })).code).toBe(200);
+});
+afterAll(async () => {
+  await browser?.close();
+  await service?.stop();
+});
+
+/** A customer with `amount` USDT in the real book: registered, a deposit claim with its proof, approved by the operator. */
+async function realCustomer(stamp: string, amount: string): Promise<{ username: string; token: string }> {
+  const email = `${stamp}@example.test`;
+  const username = `u_${stamp}`;
+  expect((await api(service.url, '/swx/customer/login/sendCode', { body: { email, purpose: 'register' } })).code).toBe(200);
+  const code = await codeFor(service.url, email);
+  const reg = await api<{ token: string }>(service.url, '/swx/customer/login/register', { body: { username, email, code, password: PASSWORD, confirmPassword: PASSWORD } });
+  expect(reg.code).toBe(200);
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ amount, coin: 'USDT', network: 'TRC20', txHash: crypto.randomBytes(32).toString('hex'), proofLast6: '123456' })) form.append(k, v);
+  form.append('proof', new Blob([PNG], { type: 'image/png' }), 'proof.png');
+  const claim = (await (await fetch(`${service.url}/swx/customer/user/recharge`, { method: 'POST', body: form, headers: { Authorization: reg.result.token, virtually: 'YES' } })).json()) as { code: number; result: { id: string } };
+  expect(claim.code).toBe(20002);
+  expect((await operator(`/deposits/${claim.result.id}/approve`, {})).code).toBe(200);
+  return { username, token: reg.result.token };
+}
+
+const text = (page: Page, sel: string) => page.textContent(sel).then((s) => (s ?? '').trim());
+async function closeToasts(page: Page) {
+  for (const b of await page.locator('[data-testid=toasts] button').all()) await b.click({ timeout: 1000 }).catch(() => undefined);
+  await expect.poll(() => page.locator('[data-testid=toasts] > *').count(), { timeout: 8000 }).toBe(0);
+}
+async function signIn(page: Page, account: string, password: string) {
+  await page.goto('/pass/login');
+  await page.fill('[data-testid=account]', account);
+  await page.fill('[data-testid=password]', password);
+  await page.click('[data-testid=submit]');
+  await page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 });
+}
+async function inLanguage(page: Page, language: string) {
+  await page.evaluate((l) => localStorage.setItem('language', JSON.stringify(l)), language);
+  await page.reload();
+}
+const steady = '[data-testid=smart-product][data-name="Steady 30"]';
+
+for (const device of [DESKTOP, MOBILE] as Device[]) {
+  describe(`${device.name}: smart plans`, () => {
+    let ctx: BrowserContext;
+    let page: Page;
+    const errors: string[] = [];
+    const stamp = `s${device.name.slice(0, 1)}${Date.now().toString(36)}`;
+    let customer: { username: string; token: string };
+
+    beforeAll(async () => {
+      customer = await realCustomer(stamp, '2000');
+      ctx = await newContext(browser, device, service.url);
+      page = await ctx.newPage();
+      page.on('pageerror', (e) => errors.push(e.message));
+    });
+    afterAll(async () => ctx?.close());
+
+    it('the operator funds the reserve in the console', async () => {
+      const op = await newContext(browser, device, service.url);
+      const p = await op.newPage();
+      await p.goto('/');
+      if (device === MOBILE) await p.click('[data-testid=board-skip]');
+      await signIn(p, OPERATOR.email, OPERATOR.password);
+      await p.goto('/admin/smart');
+      await p.waitForSelector('[data-testid=adm-reserve-balance]');
+      const before = await operator<{ balance: string }>('/smart/reserve');
+      await p.fill('[data-testid=reserve-amount]', '1000');
+      await p.fill('[data-testid=reserve-note]', `browser test ${stamp}`);
+      await p.click('[data-testid=reserve-fund]');
+      const after = (Number(before.result.balance) + 1000).toFixed(6);
+      await expect.poll(() => text(p, '[data-testid=adm-reserve-balance]'), { timeout: 10_000 }).toBe(`${after.replace(/\B(?=(\d{3})+\.)/g, ',')} USDT`);
+      expect(await text(p, '[data-testid=reserve-fundings]')).toContain(`browser test ${stamp}`);
+      expect(await p.locator('[data-testid=smart-product-form]').count()).toBe(3);
+      await shot(p, `${device.name}-admin-smart`);
+      await op.close();
+    });
+
+    it('anyone sees the products with daily and annual rates, the reserve and the disclosure; demo mode cannot buy', async () => {
+      await page.goto('/');
+      if (device === MOBILE) await page.click('[data-testid=board-skip]');
+      await signIn(page, customer.username, PASSWORD);
+      await page.goto('/trading');
+      await page.waitForSelector(steady);
+      expect(await text(page, '[data-testid=smart-disclosure]')).toContain("fixed rate paid from the platform's reserve, not a trading result");
+      expect(await text(page, `${steady} [data-testid=daily-rate]`)).toBe('0.016 %');
+      expect(await text(page, `${steady} [data-testid=annual-rate]`)).toBe('5.84 %');
+      expect(await text(page, '[data-testid=reserve-coverage]')).toBe('100 %');
+      expect(Number((await text(page, '[data-testid=reserve-balance]')).replace(/[^0-9.]/g, ''))).toBeGreaterThanOrEqual(1000);
+      // the demo book is the default: the form previews but says why it cannot buy
+      await page.waitForSelector('[data-testid=smart-blocked][data-reason=demo]');
+      expect(await page.locator('[data-testid=smart-submit]').count()).toBe(0);
+      await page.click('[data-testid=smart-blocked] [role=radio]:nth-child(2)');
+      await page.waitForSelector('[data-testid=smart-submit]');
+    });
+
+    it('buys a plan: refusal before sending, exact preview and chart, then the plan in my plans', async () => {
+      await page.click(`${steady} [data-testid=smart-term]`);
+      await page.fill('[data-testid=smart-amount]', '50');
+      await page.click('[data-testid=smart-submit]');
+      await expect.poll(() => page.getAttribute('[data-testid=smart-error]', 'data-code')).toBe('10013');
+      expect(await text(page, '[data-testid=smart-error]')).toBe('The investment amount is not valid');
+      await page.fill('[data-testid=smart-amount]', '1000');
+      expect(await text(page, '[data-testid=smart-daily]')).toBe('0.160000 USDT');
+      expect(await text(page, '[data-testid=smart-expected]')).toBe('4.800000 USDT');
+      expect(await page.getAttribute('[data-testid=earnings-chart]', 'data-points')).toBe('30');
+      expect(await page.locator('[data-testid=earnings-chart] rect').count()).toBe(30);
+      await closeToasts(page);
+      await page.locator('[data-testid=smart-form]').scrollIntoViewIfNeeded();
+      await shot(page, `${device.name}-smart-buy`);
+      await page.click('[data-testid=smart-submit]');
+      await page.waitForSelector('[data-testid=smart-bought]', { timeout: 15_000 });
+      await expect.poll(() => text(page, '[data-testid=toasts]')).toContain('Purchase successful');
+      const plan = page.locator('[data-testid=smart-plan]').first();
+      await expect.poll(() => plan.getAttribute('data-status'), { timeout: 10_000 }).toBe('earning');
+      expect(await plan.locator('[data-testid=plan-progress]').textContent()).toBe('Day 0 of 30');
+      expect(await plan.locator('[data-testid=plan-total]').textContent()).toBe('0.000000 USDT');
+      expect((await plan.locator('[data-testid=plan-next]').textContent())?.length).toBeGreaterThan(5);
+      const bal = await api<{ assets: Array<{ asset: string; available: string }> }>(service.url, '/swx/customer/user/balances', { token: customer.token });
+      expect(bal.code).toBe(200);
+      await closeToasts(page);
+      await plan.scrollIntoViewIfNeeded();
+      await shot(page, `${device.name}-smart-plans`);
+    });
+
+    it('exits early with the exact quoted penalty, confirmed in a dialog', async () => {
+      const plan = page.locator('[data-testid=smart-plan]').first();
+      await plan.locator('[data-testid=plan-exit]').click();
+      await page.waitForSelector('[data-testid=exit-quote]');
+      expect(await text(page, '[data-testid=quote-principal]')).toBe('1,000.000000 USDT');
+      expect(await text(page, '[data-testid=quote-penalty]')).toBe('−20.000000 USDT');
+      expect(await text(page, '[data-testid=quote-refund]')).toBe('980.000000 USDT');
+      expect(await text(page, '[data-testid=quote-yield]')).toBe('4.800000 USDT');
+      await shot(page, `${device.name}-smart-exit`);
+      // cancelling leaves the plan as it was
+      await page.click('[data-testid=exit-cancel]');
+      expect(await page.locator('[data-testid=exit-dialog]').count()).toBe(0);
+      await plan.locator('[data-testid=plan-exit]').click();
+      await page.click('[data-testid=exit-confirm]');
+      await expect.poll(() => plan.getAttribute('data-status'), { timeout: 10_000 }).toBe('exited');
+      expect(await plan.locator('[data-testid=plan-penalty]').textContent()).toBe('20.000000 USDT');
+      expect(await plan.locator('[data-testid=plan-exit]').count()).toBe(0);
+      const bal = await fetch(`${service.url}/swx/customer/user/balances`, { headers: { Authorization: customer.token, virtually: 'YES' } }).then((r) => r.json() as Promise<{ result: { assets: Array<{ asset: string; available: string }> } }>);
+      expect(bal.result.assets.find((a) => a.asset === 'USDT')?.available).toBe('1980.000000');
+    });
+
+    it('Arabic (right to left) and Japanese: the refusal in the user\'s language; screenshots', async () => {
+      await inLanguage(page, 'ar');
+      await page.waitForSelector(steady);
+      expect(await page.getAttribute('html', 'dir')).toBe('rtl');
+      await page.click(`${steady} [data-testid=smart-term]`);
+      await page.fill('[data-testid=smart-amount]', '50');
+      await page.click('[data-testid=smart-submit]');
+      await expect.poll(() => text(page, '[data-testid=smart-error]')).toBe('مبلغ الاستثمار غير صالح');
+      await page.fill('[data-testid=smart-amount]', '1000');
+      await shot(page, `${device.name}-smart-ar`);
+      await page.locator('[data-testid=smart-plans]').scrollIntoViewIfNeeded();
+      await shot(page, `${device.name}-smart-ar-plans`);
+      await inLanguage(page, 'ja');
+      await page.waitForSelector(steady);
+      await page.click(`${steady} [data-testid=smart-term]`);
+      await page.fill('[data-testid=smart-amount]', '1000');
+      await shot(page, `${device.name}-smart-ja`);
+      if (device === DESKTOP) {
+        await inLanguage(page, 'en');
+        for (const width of [1024, 1440]) {
+          await page.setViewportSize({ width, height: 900 });
+          await page.waitForSelector(steady);
+          await shot(page, `${device.name}-smart-${width}`);
+        }
+      }
+      expect(errors).toEqual([]);
+    });
+  });
+}

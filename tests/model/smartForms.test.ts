@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, waitFor } from 'xstate';
+import { Err } from '../../src/contract/errors.ts';
+import { smartBuyRefusal } from '../../src/machines/smartBuy.ts';
+import { ApiError } from '../../src/services/api.ts';
+import { purchaseKeys, smartBuyFlow } from '../../src/services/flows/smartFlows.ts';
+import { smartApi, type SmartPlan } from '../../src/services/smartApi.ts';
+import { checkModel } from './pathRunner.ts';
+import { buyDraft, model, product } from './smartForms.model.ts';
+
+describe('smart plan flows: generated paths', () => {
+  checkModel(model);
+});
+
+describe('the purchase guard gives the code the service would', () => {
+  const code = (over: Partial<typeof buyDraft>) => smartBuyRefusal({ ...buyDraft, ...over })?.code ?? null;
+  it('in the service\'s order: product, term, range, reserve, balance', () => {
+    expect(code({})).toBeNull();
+    expect(code({ product: null })).toBe(Err.SMART_PRODUCT_WRONG);
+    expect(code({ productId: '2' })).toBe(Err.SMART_PRODUCT_WRONG);
+    expect(code({ product: { ...product, enabled: false } })).toBe(Err.SMART_PRODUCT_WRONG);
+    expect(code({ days: 7 })).toBe(Err.NO_MATCHING_DAYS);
+    for (const amount of ['', 'abc', '99.999999', '100000.000001', '1.1234567', '-100', '1e3']) expect(code({ amount }), amount).toBe(Err.INVESTMENT_AMOUNT_WRONG);
+    expect(code({ amount: '5000.000001' })).toBe(Err.SMART_SOLD_OUT);
+    expect(code({ product: { ...product, terms: [{ ...product.terms[0], available: false, coveredAmount: '0.000000' }] } })).toBe(Err.SMART_SOLD_OUT);
+    expect(code({ amount: '2500.000001' })).toBe(Err.INSUFFICIENT_BALANCE);
+    expect(code({ amount: '2500' })).toBeNull();
+    // balance unknown: the service decides
+    expect(code({ amount: '4000', available: null })).toBeNull();
+  });
+});
+
+describe('the purchase sends a client key the service deduplicates by', () => {
+  afterEach(() => vi.restoreAllMocks());
+  it('a key per values; a retry of the same values reuses it; a success starts a new one', () => {
+    let n = 0;
+    const keys = purchaseKeys(() => `key-${++n}`);
+    const v = { productId: '1', days: 30, amount: '1000' };
+    expect(keys.keyFor(v)).toBe('key-1');
+    expect(keys.keyFor({ ...v, amount: ' 1000 ' })).toBe('key-1');
+    expect(keys.keyFor({ ...v, amount: '1001' })).toBe('key-2');
+    keys.used();
+    expect(keys.keyFor({ ...v, amount: '1001' })).toBe('key-3');
+  });
+  it('through the flow: a failure then the same values again send one key; only the values go out', async () => {
+    const sent: Array<{ values: unknown; key: string }> = [];
+    let fail = true;
+    vi.spyOn(smartApi, 'buy').mockImplementation(async (values, key) => {
+      sent.push({ values, key });
+      if (fail) throw new ApiError('network', null, 'timeout');
+      return { id: '9' } as SmartPlan;
+    });
+    const bought: string[] = [];
+    const actor = createActor(smartBuyFlow((p) => bought.push(p.id))).start();
+    actor.send({ type: 'smartBuy.submit', values: buyDraft });
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(actor.getSnapshot().context.refusal).toMatchObject({ code: null, message: 'timeout' });
+    fail = false;
+    actor.send({ type: 'smartBuy.submit', values: buyDraft });
+    await waitFor(actor, (s) => s.matches('submitted'));
+    expect(sent).toHaveLength(2);
+    expect(sent[1].key).toBe(sent[0].key);
+    expect(sent[0].values).toEqual({ productId: '1', days: 30, amount: '1000' });
+    expect(bought).toEqual(['9']);
+  });
+});
