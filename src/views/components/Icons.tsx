@@ -31,6 +31,7 @@ export const SearchIcon = (p: P) => (<svg {...base(p)}><circle cx="11" cy="11" r
 export const StarIcon = ({ filled, ...p }: P & { filled?: boolean }) => (
   <svg {...base(p)} fill={filled ? 'currentColor' : 'none'}><path d="M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.9l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z" /></svg>
 );
+export const MenuIcon = (p: P) => (<svg {...base(p)}><path d="M4 7h16M4 12h16M4 17h16" /></svg>);
 export const CloseIcon = (p: P) => (<svg {...base(p)}><path d="M6 6l12 12M18 6L6 18" /></svg>);
 export const DiscordIcon = (p: P) => (<svg {...base(p)}><path d="M8 7c-1.5.3-2.8.8-4 1.5-1.2 2.5-1.7 5.5-1.5 8.5 1.5 1.1 3 1.8 4.5 2.2l1-1.7" /><path d="M16 7c1.5.3 2.8.8 4 1.5 1.2 2.5 1.7 5.5 1.5 8.5-1.5 1.1-3 1.8-4.5 2.2l-1-1.7" /><path d="M7 16c3 1.5 7 1.5 10 0" /><circle cx="9.5" cy="12.5" r="1.2" /><circle cx="14.5" cy="12.5" r="1.2" /></svg>);
 export const TwitterIcon = (p: P) => (<svg {...base(p)}><path d="M4 4l16 16M20 4L4 20" /></svg>);

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, LANGUAGE_NAMES, isLanguage } from '../../i18n/languages.ts';
@@ -7,7 +7,8 @@ import { useFeedStatus, useSession } from '../app/hooks.ts';
 import { DESTINATIONS, isActive, isAuthPage } from './destinations.ts';
 import { useLanguagePicker, useServiceLinks } from './useChrome.ts';
 import { BellBadge } from './BellBadge.tsx';
-import { BellIcon, DiscordIcon, GlobeIcon, ServiceIcon, TelegramIcon, TwitterIcon } from '../components/Icons.tsx';
+import { useCollapse } from './useCollapse.ts';
+import { BellIcon, DiscordIcon, GlobeIcon, MenuIcon, ServiceIcon, TelegramIcon, TwitterIcon } from '../components/Icons.tsx';
 import { FeedBadge, SimulatedBadge } from '../components/Figures.tsx';
 import styles from './shell.module.css';
 
@@ -34,17 +35,24 @@ function TopBar({ path }: { path: string }) {
   const { openService } = useServiceLinks();
   const lang = useLanguagePicker();
   const feed = useFeedStatus();
+  const row = useRef<HTMLDivElement>(null);
+  // the six destinations go into a menu when the row does not fit (narrow window, long labels)
+  const collapsed = useCollapse(row, `${lang.current}|${loggedIn}`);
   return (
     <header className={styles.topBar} data-testid="top-bar">
-      <div className={styles.topInner}>
+      <div className={styles.topInner} ref={row} data-collapsed={collapsed}>
         <Link href="/" className={styles.brand}>{t('brand')}</Link>
-        <nav aria-label={t('nav.main')} className={styles.tabs}>
-          {DESTINATIONS.map((d) => (
-            <Link key={d.to} href={d.to} className={styles.tab} aria-current={isActive(d.to, path) ? 'page' : undefined}>
-              {t(d.key)}
-            </Link>
-          ))}
-        </nav>
+        {collapsed ? (
+          <NavMenu path={path} />
+        ) : (
+          <nav aria-label={t('nav.main')} className={styles.tabs}>
+            {DESTINATIONS.map((d) => (
+              <Link key={d.to} href={d.to} className={styles.tab} aria-current={isActive(d.to, path) ? 'page' : undefined}>
+                {t(d.key)}
+              </Link>
+            ))}
+          </nav>
+        )}
         <div className={styles.tools}>
           <FeedBadge status={feed.status} />
           <SimulatedBadge show={feed.simulated} short />
@@ -85,6 +93,40 @@ function TopBar({ path }: { path: string }) {
         </div>
       </div>
     </header>
+  );
+}
+
+/** The destinations behind a menu button: a disclosure that closes on a choice, Escape or a click elsewhere. */
+function NavMenu({ path }: { path: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    const onClick = (e: MouseEvent) => !box.current?.contains(e.target as Node) && setOpen(false);
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('click', onClick);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('click', onClick);
+    };
+  }, [open]);
+  const current = DESTINATIONS.find((d) => isActive(d.to, path));
+  return (
+    <div className={styles.menu} ref={box}>
+      <button type="button" className={styles.menuButton} aria-expanded={open} aria-controls="top-menu" onClick={() => setOpen(!open)} data-testid="nav-menu">
+        <MenuIcon width={20} height={20} />
+        <span>{current ? t(current.key) : t('nav.menu')}</span>
+      </button>
+      <nav id="top-menu" aria-label={t('nav.main')} className={styles.menuPanel} hidden={!open}>
+        {DESTINATIONS.map((d) => (
+          <Link key={d.to} href={d.to} className={styles.tab} aria-current={isActive(d.to, path) ? 'page' : undefined} onClick={() => setOpen(false)}>
+            {t(d.key)}
+          </Link>
+        ))}
+      </nav>
+    </div>
   );
 }
 
