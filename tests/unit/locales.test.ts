@@ -24,8 +24,8 @@ const BRANDS = ['NFT', 'NFTs', 'ETF', 'ETFs', 'USDT', 'BTC', 'ETH', 'Google', 'F
 /** Words a language really uses as in English (checked by a speaker of it), per key. */
 const SAME_IN_LANGUAGE: Record<string, readonly string[]> = {
   de: ['nav.nfts', 'footer.social', 'feed.live', 'feed.offline', 'market.name', 'market.types.etf', 'market.types.futures', 'home.wallet', 'account.statusLabel'],
-  fr: ['nav.notifications', 'account.total', 'account.notifications', 'trading.plans', 'common.page', 'admin.flows.machines'],
-  it: ['nav.home', 'market.types.futures', 'auth.password'],
+  fr: ['nav.notifications', 'nav.menu', 'account.total', 'account.notifications', 'trading.plans', 'common.page', 'admin.flows.machines'],
+  it: ['nav.home', 'nav.menu', 'market.types.futures', 'auth.password'],
   es: ['session.real', 'account.total'],
 };
 /** Languages whose own script must appear in every string (brands aside). */
