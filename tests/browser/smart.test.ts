@@ -51,6 +51,7 @@ async function realCustomer(stamp: string, amount: string): Promise<{ username: 
   return { username, token: reg.result.token };
 }
 
+const steady = '[data-testid=smart-product][data-name="Steady 30"]';
 const text = (page: Page, sel: string) => page.textContent(sel).then((s) => (s ?? '').trim());
 async function closeToasts(page: Page) {
   for (const b of await page.locator('[data-testid=toasts] button').all()) await b.click({ timeout: 1000 }).catch(() => undefined);
@@ -63,11 +64,16 @@ async function signIn(page: Page, account: string, password: string) {
   await page.click('[data-testid=submit]');
   await page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 });
 }
+/** The stored language, then a reload; again if the running app wrote its own setting back in between. */
 async function inLanguage(page: Page, language: string) {
-  await page.evaluate((l) => localStorage.setItem('language', JSON.stringify(l)), language);
-  await page.reload();
+  for (let i = 0; i < 3; i++) {
+    await page.evaluate((l) => localStorage.setItem('language', JSON.stringify(l)), language);
+    await page.reload();
+    await page.waitForSelector(steady);
+    if ((await page.getAttribute('html', 'lang')) === language) return;
+  }
+  throw new Error(`the page did not switch to ${language}`);
 }
-const steady = '[data-testid=smart-product][data-name="Steady 30"]';
 
 for (const device of [DESKTOP, MOBILE] as Device[]) {
   describe(`${device.name}: smart plans`, () => {
@@ -171,6 +177,22 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       expect(await plan.locator('[data-testid=plan-exit]').count()).toBe(0);
       const bal = await fetch(`${service.url}/swx/customer/user/balances`, { headers: { Authorization: customer.token, virtually: 'YES' } }).then((r) => r.json() as Promise<{ result: { assets: Array<{ asset: string; available: string }> } }>);
       expect(bal.result.assets.find((a) => a.asset === 'USDT')?.available).toBe('1980.000000');
+    });
+
+    it('live: a plan bought elsewhere (another device of the same user) shows up with the new reserve figures, no reload', async () => {
+      await page.evaluate(() => ((window as unknown as { __noReload: number }).__noReload = 1));
+      const committed = await text(page, '[data-testid=reserve-committed]');
+      const ids = (await api<{ products: Array<{ id: string; name: string }> }>(service.url, '/swx/customer/order/listSmartProduct')).result.products;
+      const flexible = ids.find((p) => p.name === 'Flexible 7')!.id;
+      const r = await fetch(`${service.url}/swx/customer/order/buySmart`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', Authorization: customer.token, virtually: 'YES' },
+        body: JSON.stringify({ productId: flexible, amount: '1000', days: 7, clientKey: crypto.randomUUID() }),
+      }).then((x) => x.json() as Promise<{ code: number }>);
+      expect(r.code).toBe(20004);
+      await expect.poll(() => page.locator('[data-testid=smart-plan][data-status=earning]').count(), { timeout: 15_000 }).toBe(1);
+      await expect.poll(() => text(page, '[data-testid=reserve-committed]'), { timeout: 10_000 }).not.toBe(committed);
+      expect(await page.evaluate(() => (window as unknown as { __noReload?: number }).__noReload)).toBe(1);
     });
 
     it('Arabic (right to left) and Japanese: the refusal in the user\'s language; screenshots', async () => {

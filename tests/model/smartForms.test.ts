@@ -1,9 +1,14 @@
+import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { Err } from '../../src/contract/errors.ts';
+import { SMART_EVENT_KINDS } from '../../src/contract/smart.ts';
 import { smartBuyRefusal } from '../../src/machines/smartBuy.ts';
 import { ApiError } from '../../src/services/api.ts';
 import { purchaseKeys, smartBuyFlow } from '../../src/services/flows/smartFlows.ts';
+import { forgetUser, invalidateForUserEvent, keysChangedBy } from '../../src/services/queries/invalidation.ts';
+import { smartKeys } from '../../src/services/queries/smart.ts';
+import { walletKeys } from '../../src/services/queries/wallet.ts';
 import { smartApi, type SmartPlan } from '../../src/services/smartApi.ts';
 import { checkModel } from './pathRunner.ts';
 import { buyDraft, model, product } from './smartForms.model.ts';
@@ -62,5 +67,25 @@ describe('the purchase sends a client key the service deduplicates by', () => {
     expect(sent[1].key).toBe(sent[0].key);
     expect(sent[0].values).toEqual({ productId: '1', days: 30, amount: '1000' });
     expect(bought).toEqual(['9']);
+  });
+});
+
+describe('smart events keep the page live without polling', () => {
+  it('a payout, maturity, exit or purchase makes the plans, the reserve figures and the real balances stale; logout forgets the plans', async () => {
+    const client = new QueryClient();
+    client.setQueryData(smartKeys.plansPage(1, 10), { rows: [], total: 0 });
+    client.setQueryData(smartKeys.products(), { products: [], reserve: {} });
+    client.setQueryData(walletKeys.balances('real'), { assets: [] });
+    client.setQueryData(walletKeys.balances('demo'), { assets: [] });
+    for (const kind of SMART_EVENT_KINDS) expect(keysChangedBy(kind)).toContainEqual(smartKeys.plans());
+    await invalidateForUserEvent(client, 'smart.payout');
+    expect(client.getQueryState(smartKeys.plansPage(1, 10))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(smartKeys.products())?.isInvalidated).toBe(true);
+    expect(client.getQueryState(walletKeys.balances('real'))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(walletKeys.balances('demo'))?.isInvalidated).toBe(false);
+    forgetUser(client);
+    expect(client.getQueryData(smartKeys.plansPage(1, 10))).toBeUndefined();
+    // the public product list is nobody's: it stays
+    expect(client.getQueryData(smartKeys.products())).toBeDefined();
   });
 });
