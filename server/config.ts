@@ -16,6 +16,12 @@ export interface Config {
   operatorPassword?: string;
   feed: { kind: 'simulated' | 'exchange'; url?: string; seed?: number; staleAfterMs: number };
   uploadMaxBytes: number;
+  /** Longest side of an uploaded image in pixels (UPLOAD_MAX_IMAGE_SIDE, default 6000); larger is refused from its header (10086). */
+  uploadMaxImageSide: number;
+  /** Deposit claims one user may have waiting for review (DEPOSIT_PENDING_MAX, default 5; 10085). */
+  depositPendingMax: number;
+  /** Deposit claims one user may make per hour (DEPOSIT_CLAIMS_PER_HOUR, default 10; 10031). */
+  depositClaimsPerHour: number;
   withdrawFeeRate: string;
   /** A session's absolute lifetime (SESSION_TTL_HOURS, default 12). */
   sessionTtlMs: number;
@@ -92,6 +98,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       staleAfterMs: Number(env.FEED_STALE_MS ?? 30_000),
     },
     uploadMaxBytes: Number(env.UPLOAD_MAX_BYTES ?? UPLOAD_MAX_BYTES_DEFAULT),
+    uploadMaxImageSide: Number(env.UPLOAD_MAX_IMAGE_SIDE ?? 6000),
+    depositPendingMax: Number(env.DEPOSIT_PENDING_MAX ?? 5),
+    depositClaimsPerHour: Number(env.DEPOSIT_CLAIMS_PER_HOUR ?? 10),
     withdrawFeeRate: env.WITHDRAW_FEE_RATE ?? '0.01',
     sessionTtlMs: Number(env.SESSION_TTL_HOURS ?? 12) * 3600_000,
     sessionIdleMs: Number(env.SESSION_IDLE_MINUTES ?? 30) * 60_000,

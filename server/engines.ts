@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { startMarketEngine } from './market/feed/engine.ts';
 import { startSmartEngine } from './smart/engine.ts';
+import { startWalletEngine } from './wallet/engine.ts';
 
 /**
  * Background engines (market feed, triggers, scheduler). Returns a stop function.
@@ -10,6 +11,7 @@ export async function startEngines(app: FastifyInstance): Promise<() => Promise<
   const stops: Array<() => Promise<void>> = [];
   stops.push(await startMarketEngine(app));
   stops.push(await startSmartEngine(app));
+  stops.push(await startWalletEngine(app));
   return async () => {
     for (const stop of stops.reverse()) await stop();
   };

@@ -12,6 +12,7 @@ import {
   AdminWithdrawal, AdminWithdrawalPage, AdminWithdrawalQuery, ApproveDepositBody, ApproveWithdrawalBody, AuditPage,
   AuditQuery, AdminOperator, AdminOperatorList, CreateOperatorBody, CreateDepositAddressBody, DeletedResult, OutboxPage, OutboxQuery, RejectBody, UpdateDepositAddressBody,
 } from '../../src/contract/admin.ts';
+import { attachmentHeaders } from '../uploads/store.ts';
 import { BinaryFile } from '../http/files.ts';
 import { requestId } from '../http/validation.ts';
 
@@ -31,10 +32,10 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (req, reply) => reply.ok(await app.admin.deposits({ ...req.query, userId: optionalId(req.query.userId) })));
 
   app.get('/deposits/:id/proof', {
-    schema: { tags, security, params: AdminIdParams, summary: 'The proof image', response: { 200: BinaryFile('The proof image (JPEG, PNG or JPEG 2000)') } },
+    schema: { tags, security, params: AdminIdParams, summary: 'The proof image', response: { 200: BinaryFile('The proof image as re-encoded on upload (JPEG or PNG), as a download', ['image/jpeg', 'image/png']) } },
   }, async (req, reply) => {
-    const { mime, image } = await app.admin.depositProof(requestId(req.params.id), operator(req));
-    return reply.type(mime).header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff').send(image);
+    const { mime, image, filename } = await app.admin.depositProof(requestId(req.params.id), operator(req));
+    return reply.type(mime).headers(attachmentHeaders(filename)).send(image);
   });
 
   app.post('/deposits/:id/approve', {

@@ -4,6 +4,7 @@ import { VERIFY_CODE_MAX_ATTEMPTS, VERIFY_CODE_TTL_MS } from '../../src/contract
 import { CODE_RESEND_SECONDS, type CodePurpose } from '../../src/contract/auth.ts';
 import { Err } from '../../src/contract/errors.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
+import { reserveInHourWindow } from '../db/rateWindow.ts';
 import { rateCounters, verificationCodes } from '../db/schema/index.ts';
 import { BizError } from '../http/errors.ts';
 import type { Mailer } from './mailer.ts';
@@ -68,16 +69,7 @@ export async function issueCode(db: Db, mailer: Mailer, target: Target, purpose:
       .where(and(eq(verificationCodes.ip, ip), gt(verificationCodes.createdAt, hourAgo)));
     if (perIp >= CODES_PER_IP_PER_HOUR) throw new BizError(Err.TOO_MANY_REQUESTS);
     // over all addresses: a window of an hour from its first code
-    const expired = sql`${rateCounters.windowStart} < ${hourAgo}`;
-    const global = await tx.insert(rateCounters).values({ key: GLOBAL_CODES_KEY, count: 1 }).onConflictDoUpdate({
-      target: rateCounters.key,
-      set: {
-        count: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateCounters.count} + 1 END`,
-        windowStart: sql`CASE WHEN ${expired} THEN now() ELSE ${rateCounters.windowStart} END`,
-      },
-      setWhere: sql`${expired} OR ${rateCounters.count} < ${globalPerHour}`,
-    }).returning({ count: rateCounters.count });
-    if (global.length === 0) throw new BizError(Err.TOO_MANY_REQUESTS);
+    if (!(await reserveInHourWindow(tx, GLOBAL_CODES_KEY, globalPerHour))) throw new BizError(Err.TOO_MANY_REQUESTS);
 
     await tx.update(verificationCodes).set({ consumedAt: sql`now()` })
       .where(and(eq(verificationCodes.target, target.value), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)));

@@ -3,7 +3,7 @@
  * (ledger credit: platform deposits → user available, real book) or rejects with a reason.
  * Every status change follows src/machines/deposit.ts and writes a notification.
  */
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { MIN_DEPOSIT, type Asset } from '../../src/contract/constants.ts';
 import { Err } from '../../src/contract/errors.ts';
 import {
@@ -16,10 +16,12 @@ import { BizError } from '../http/errors.ts';
 import { platformAccount, userAccount } from '../ledger/accounts.ts';
 import { transfer } from '../ledger/ledger.ts';
 import { writeAudit } from '../admin/audit.ts';
+import type { CleanImage } from '../uploads/images.ts';
+import { discardUpload, readUpload, storeUpload } from '../uploads/store.ts';
 import { fmt, parseUserAmount } from './amounts.ts';
 import { PendingEvents } from './events.ts';
+import { checkPendingClaims, reserveClaim } from './claimLimits.ts';
 import { approvalStep } from './fourEyes.ts';
-import { discardUpload, readUpload, storeUpload, type ImageKind } from './images.ts';
 import { nextStatus } from './lifecycle.ts';
 import { qrDataUrl } from './qr.ts';
 import type { WalletDeps } from './service.ts';
@@ -82,16 +84,22 @@ const isUniqueViolation = (e: unknown) => {
 };
 
 export async function submitDeposit(
-  deps: WalletDeps, userId: bigint, f: RechargeFields, proof: { buf: Buffer; kind: ImageKind },
+  deps: WalletDeps, userId: bigint, f: RechargeFields, cleanProof: () => Promise<CleanImage>,
 ): Promise<Deposit> {
   const amount = checkRecharge(f);
   const key = txHashKey(f.txHash);
   const [used] = await deps.db.select({ id: deposits.id }).from(deposits).where(eq(deposits.txHashKey, key)).limit(1);
   if (used) throw new BizError(Err.TX_HASH_USED);
-  const file = await storeUpload(deps.config.dataDir, proof.buf, proof.kind);
+  // cheap refusals first: the image is decoded only for a claim that could be kept
+  await checkPendingClaims(deps.db, userId, deps.config.depositPendingMax);
+  await reserveClaim(deps.db, userId, deps.config.depositClaimsPerHour);
+  const proof = await cleanProof();
+  const file = await storeUpload(deps.config.dataDir, proof.bytes, proof.ext);
   const events = new PendingEvents();
   try {
     const row = await deps.db.transaction(async (tx) => {
+      // under the user's row lock, so parallel claims of one user count each other (10085)
+      await checkPendingClaims(tx, userId, deps.config.depositPendingMax, { lock: true });
       const [addr] = await tx.select({ address: depositAddresses.address }).from(depositAddresses)
         .where(and(eq(depositAddresses.coin, f.coin), eq(depositAddresses.network, f.network), eq(depositAddresses.enabled, true)))
         .orderBy(depositAddresses.id).limit(1);
@@ -100,7 +108,7 @@ export async function submitDeposit(
       // the unique index decides between two racing claims of the same hash
       const [ins] = await tx.insert(deposits).values({
         userId, coin: f.coin, network: f.network, amount, txHash: f.txHash, txHashKey: key, proofLast6: f.proofLast6,
-        proofFile: file, proofMime: proof.kind.mime, address: addr.address,
+        proofFile: file, proofMime: proof.mime, address: addr.address,
       }).onConflictDoNothing().returning();
       if (!ins) throw new BizError(Err.TX_HASH_USED);
       await events.record(tx, userId, { kind: 'deposit.submitted', params: { id: ins.id.toString(), coin: f.coin, amount }, refType: 'deposit', refId: ins.id.toString() });
@@ -135,16 +143,24 @@ export async function findDeposit(db: DbOrTx, id: bigint): Promise<DepositRow | 
   return row;
 }
 
+/** Which of these stored file names a deposit still names (for the orphan sweep). */
+export async function proofFilesKnown(db: DbOrTx, names: string[]): Promise<Set<string>> {
+  if (names.length === 0) return new Set();
+  const rows = await db.select({ f: deposits.proofFile }).from(deposits).where(inArray(deposits.proofFile, names));
+  return new Set(rows.map((r) => r.f));
+}
+
 /**
  * The proof image of a deposit, for its owner or an operator. Anyone else gets 10043 like for a
  * missing record, so ids tell nothing about other users.
  */
-export async function depositProof(deps: WalletDeps, id: bigint, viewer: { id: bigint; role: string }): Promise<{ mime: string; image: Buffer }> {
+export async function depositProof(deps: WalletDeps, id: bigint, viewer: { id: bigint; role: string }): Promise<{ mime: string; image: Buffer; filename: string }> {
   const d = await findDeposit(deps.db, id);
   if (!d || (d.userId !== viewer.id && viewer.role !== 'operator')) throw new BizError(Err.RECORD_NOT_FOUND);
   const image = await readUpload(deps.config.dataDir, d.proofFile);
   if (!image) throw new BizError(Err.RECORD_NOT_FOUND);
-  return { mime: d.proofMime, image };
+  const ext = { 'image/jpeg': 'jpg', 'image/png': 'png' }[d.proofMime] ?? 'jp2';
+  return { mime: d.proofMime, image, filename: `deposit-${d.id}-proof.${ext}` };
 }
 
 /**

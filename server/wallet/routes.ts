@@ -14,6 +14,7 @@ import {
   NotificationPage, ReadNotificationsBody, ReadNotificationsResult, ResetDemoBody, ResetDemoResult, StatementPage,
   StatementQuery, Withdrawal, WithdrawalBody, WithdrawalMethods, WithdrawalPage,
 } from '../../src/contract/wallet.ts';
+import { attachmentHeaders } from '../uploads/store.ts';
 import { BinaryFile, CsvFile } from '../http/files.ts';
 import { BizError } from '../http/errors.ts';
 import { requestId } from '../http/validation.ts';
@@ -62,10 +63,10 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(`${P}/rechargeProof/:id`, {
     ...auth,
-    schema: { tags, security, params: IdParams, summary: 'The proof image of a deposit: its owner or an operator only', response: { 200: BinaryFile('The proof image (JPEG, PNG or JPEG 2000)') } },
+    schema: { tags, security, params: IdParams, summary: 'The proof image of a deposit: its owner or an operator only', response: { 200: BinaryFile('The proof image as re-encoded on upload (JPEG or PNG), as a download', ['image/jpeg', 'image/png']) } },
   }, async (req, reply) => {
-    const { mime, image } = await app.wallet.depositProof(requestId(req.params.id), req.user!);
-    return reply.type(mime).header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff').send(image);
+    const { mime, image, filename } = await app.wallet.depositProof(requestId(req.params.id), req.user!);
+    return reply.type(mime).headers(attachmentHeaders(filename)).send(image);
   });
 
   app.get(`${P}/withdrawalMethods`, {

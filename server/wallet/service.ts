@@ -15,9 +15,10 @@ import { statement, statementCsv } from '../ledger/statement.ts';
 import type { Bus } from '../notify/bus.ts';
 import { balancesOf, resetDemo } from './balances.ts';
 import {
-  depositProof, depositView, listDeposits, receiveAddresses, reviewDeposit, submitDeposit, type DepositDecision, type DepositRow,
+  depositProof, depositView, listDeposits, proofFilesKnown, receiveAddresses, reviewDeposit, submitDeposit, type DepositDecision, type DepositRow,
 } from './deposits.ts';
 import { listNotifications, markRead, unreadCount } from './notifications.ts';
+import { sweepOrphans } from '../uploads/store.ts';
 import { bookSummary } from './summary.ts';
 import { checkProofImage, type RechargeForm } from './upload.ts';
 import type { Market } from './valuation.ts';
@@ -66,9 +67,18 @@ export class WalletService {
     return receiveAddresses(this.db);
   }
 
-  /** The recharge form as read from the request; the proof image is checked here (10055, 10039). */
+  /**
+   * The recharge form as read from the request; the proof image is checked here (10055, 10039,
+   * 10086) and only its re-encoded pixels are kept (server/uploads/images.ts).
+   */
   submitDeposit(userId: bigint, form: RechargeForm): Promise<Deposit> {
-    return submitDeposit(this.deps, userId, form.fields, checkProofImage(form.proof));
+    const proof = checkProofImage(form.proof, { maxSide: this.deps.config.uploadMaxImageSide });
+    return submitDeposit(this.deps, userId, form.fields, proof);
+  }
+
+  /** Removes proof files that no deposit names (a crash between write and insert); returns how many. */
+  async sweepOrphanProofs(): Promise<number> {
+    return (await sweepOrphans(this.deps.config.dataDir, (names) => proofFilesKnown(this.db, names))).length;
   }
 
   async deposits(userId: bigint, q: ListRechargeQuery): Promise<DepositPage> {

@@ -7,7 +7,7 @@ import { Compile } from 'typebox/compile';
 import { Err } from '../../src/contract/errors.ts';
 import { RechargeFields } from '../../src/contract/wallet.ts';
 import { BizError } from '../http/errors.ts';
-import { sniffImage, type ImageKind } from './images.ts';
+import { cleanImage, sniffImage, type CleanImage, type ImageLimits } from '../uploads/images.ts';
 
 const checkFields = Compile(RechargeFields);
 
@@ -44,9 +44,13 @@ export async function readRechargeForm(req: FastifyRequest, maxBytes: number): P
   return { fields: fields as unknown as RechargeFields, proof };
 }
 
-export function checkProofImage(proof: Buffer | undefined): { buf: Buffer; kind: ImageKind } {
+/**
+ * Refuses a missing proof (10055) or one that is no image format we take (10039) at once, and
+ * answers the expensive part for later: decoding and re-encoding (10039, 10086), run only once
+ * the claim's cheaper checks have passed.
+ */
+export function checkProofImage(proof: Buffer | undefined, limits: ImageLimits): () => Promise<CleanImage> {
   if (!proof || proof.length === 0) throw new BizError(Err.UPLOAD_REQUIRED);
-  const kind = sniffImage(proof);
-  if (!kind) throw new BizError(Err.IMAGE_FORMAT_WRONG);
-  return { buf: proof, kind };
+  if (!sniffImage(proof)) throw new BizError(Err.IMAGE_FORMAT_WRONG);
+  return () => cleanImage(proof, limits);
 }

@@ -14,6 +14,7 @@ import { auditLog, deposits, ledgerTransfers, notifications, users, withdrawals,
 import { platformAccount, userAccount } from '../../server/ledger/accounts.ts';
 import { transfer } from '../../server/ledger/ledger.ts';
 import { body } from './helpers.ts';
+import { jp2Of, jpegOf, pngOf } from './imageFixtures.ts';
 
 export interface TestUser { id: bigint; token: string; username: string }
 
@@ -38,10 +39,10 @@ export async function fund(app: FastifyInstance, userId: bigint, asset: Asset, a
   }));
 }
 
-// A 1x1 PNG, a tiny JPEG header and a JPEG 2000 signature box: content is what counts.
-export const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e5270de20000000049454e44ae426082', 'hex');
-export const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]), Buffer.alloc(64, 1), Buffer.from([0xff, 0xd9])]);
-export const JP2 = Buffer.concat([Buffer.from('0000000c6a5020200d0a870a', 'hex'), Buffer.alloc(64, 2)]);
+// Real images (the server decodes and re-encodes every proof): a 1x1 PNG, a small JPEG, a JPEG 2000 file.
+export const PNG = await pngOf(1, 1);
+export const JPEG = await jpegOf(4, 4);
+export const JP2 = await jp2Of(64, 64);
 
 export interface FilePart { field?: string; filename?: string; type?: string; content: Buffer }
 
