@@ -19,6 +19,7 @@ import wallet from './wallet/plugin.ts';
 import content from './content/plugin.ts';
 import admin from './admin/plugin.ts';
 import smart from './smart/plugin.ts';
+import trading from './trading/plugin.ts';
 import authRoutes, { accountSessionRoutes } from './auth/routes.ts';
 import marketRoutes from './market/routes.ts';
 import walletRoutes from './wallet/routes.ts';
@@ -26,6 +27,8 @@ import contentRoutes from './content/routes.ts';
 import adminRoutes from './admin/routes.ts';
 import smartRoutes from './smart/routes.ts';
 import smartAdminRoutes from './smart/adminRoutes.ts';
+import tradingRoutes from './trading/routes.ts';
+import tradingAdminRoutes from './trading/adminRoutes.ts';
 
 export type App = FastifyInstance;
 
@@ -73,6 +76,7 @@ export async function buildApp({ config, memoryDb, logger }: AppOptions): Promis
   await app.register(content); // app.content
   await app.register(admin); // app.admin
   await app.register(smart); // app.smart
+  await app.register(trading); // app.trading
 
   // routes
   await app.register(authRoutes);
@@ -83,6 +87,8 @@ export async function buildApp({ config, memoryDb, logger }: AppOptions): Promis
   await app.register(adminRoutes, { prefix: '/admin-api' });
   await app.register(smartRoutes);
   await app.register(smartAdminRoutes, { prefix: '/admin-api' });
+  await app.register(tradingRoutes);
+  await app.register(tradingAdminRoutes, { prefix: '/admin-api' });
   await app.register(frontEnd); // health check, the built app, coded 404s
   return app;
 }

@@ -6,3 +6,4 @@ export * from './wallet.ts';
 export * from './content.ts';
 export * from './market.ts';
 export * from './smart.ts';
+export * from './trading.ts';

@@ -1,0 +1,43 @@
+CREATE TABLE "options_orders" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"user_id" bigint NOT NULL,
+	"book" text NOT NULL,
+	"code" text NOT NULL,
+	"direction" text NOT NULL,
+	"lots" numeric NOT NULL,
+	"leverage" integer NOT NULL,
+	"period_seconds" integer NOT NULL,
+	"contract_size" numeric NOT NULL,
+	"fee_rate" numeric NOT NULL,
+	"quote_rate" numeric NOT NULL,
+	"stop_out_level" numeric NOT NULL,
+	"price_precision" integer NOT NULL,
+	"open_price" numeric NOT NULL,
+	"open_time" timestamp (3) with time zone NOT NULL,
+	"expires_at" timestamp (3) with time zone NOT NULL,
+	"stop_loss" numeric,
+	"take_profit" numeric,
+	"stop_out_price" numeric NOT NULL,
+	"notional" numeric(38, 18) NOT NULL,
+	"margin" numeric(38, 18) NOT NULL,
+	"open_fee" numeric(38, 18) NOT NULL,
+	"expected_return" numeric(38, 18) NOT NULL,
+	"max_loss" numeric(38, 18) NOT NULL,
+	"status" text DEFAULT 'open' NOT NULL,
+	"close_price" numeric,
+	"close_time" timestamp (3) with time zone,
+	"close_reason" text,
+	"close_fee" numeric(38, 18),
+	"pnl" numeric(38, 18),
+	"raw_pnl" numeric(38, 18),
+	"trigger_price" numeric,
+	"delayed" boolean DEFAULT false NOT NULL,
+	"settled_at" timestamp (3) with time zone,
+	"client_key" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "options_orders_figures" CHECK ("options_orders"."lots" > 0 AND "options_orders"."leverage" > 0 AND "options_orders"."period_seconds" > 0 AND "options_orders"."margin" > 0 AND "options_orders"."open_price" > 0)
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX "options_orders_client_key" ON "options_orders" USING btree ("user_id","book","client_key");--> statement-breakpoint
+CREATE INDEX "options_orders_user" ON "options_orders" USING btree ("user_id","book","id");--> statement-breakpoint
+CREATE INDEX "options_orders_open" ON "options_orders" USING btree ("book","code") WHERE "options_orders"."status" = 'open';

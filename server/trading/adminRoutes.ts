@@ -1,0 +1,24 @@
+/**
+ * The operators' trading console on the wire (`/admin-api/trading`, operator role only): open
+ * exposure per instrument, read-only. Nothing here can set a price or an outcome.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Envelope } from '../../src/contract/envelope.ts';
+import { Exposure, ExposureQuery } from '../../src/contract/trading.ts';
+
+const tags = ['admin'];
+const security = [{ token: [] }];
+
+const tradingAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('preHandler', app.requireOperator);
+
+  app.get('/trading/exposure', {
+    schema: {
+      tags, security, querystring: ExposureQuery, response: { 200: Envelope(Exposure) },
+      summary: 'Open exposure per instrument: long and short notionals, margin held, unrealised result of the trading-results account (read-only)',
+    },
+  }, async (req, reply) => reply.ok(await app.trading.exposure(req.query.book ?? 'real')));
+};
+
+export default fp(tradingAdminRoutes, { name: 'trading-admin-routes', dependencies: ['trading', 'guard', 'errors'], encapsulate: true });

@@ -1,0 +1,129 @@
+/**
+ * Opening, reading and closing a user's positions (docs/trading.md). An order opens at the
+ * instrument's current feed price; its margin and opening fee move through the ledger in the
+ * transaction that writes it, so a refusal at any step (rules, the open-position limit, the
+ * balance) leaves nothing behind. A retry with the same client key answers the first order.
+ */
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Book } from '../../src/contract/constants.ts';
+import { Err } from '../../src/contract/errors.ts';
+import { orderFigures, orderRuleBroken, termsOf, type OrderInput } from '../../src/contract/optionsMath.ts';
+import {
+  ORDER_REF_TYPE, ORDER_RULE_CODES, type BuyOptionsBody, type ListOptionsOrderQuery, type OptionsPosition, type PositionPage,
+} from '../../src/contract/trading.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { optionsOrders, type OptionsOrderRow } from '../db/schema/index.ts';
+import { BizError } from '../http/errors.ts';
+import { platformAccount, userAccount } from '../ledger/accounts.ts';
+import { transfer } from '../ledger/ledger.ts';
+import { PendingEvents } from '../wallet/events.ts';
+import { requireProduct } from './products.ts';
+import type { TradingDeps } from './service.ts';
+import { eventParams, orderRef, settleOrder } from './settle.ts';
+import { positionView } from './view.ts';
+
+/** The instrument's last price at its precision, when it has one. */
+export function lastPrice(deps: TradingDeps, code: string): string | undefined {
+  const q = deps.market.get(code);
+  return q ? deps.market.formatPrice(q) : undefined;
+}
+
+export const viewOf = (deps: TradingDeps, r: OptionsOrderRow): OptionsPosition =>
+  positionView(r, r.status === 'open' ? lastPrice(deps, r.code) : undefined);
+
+async function byClientKey(db: DbOrTx, userId: bigint, book: Book, clientKey: string): Promise<OptionsOrderRow | undefined> {
+  const [row] = await db.select().from(optionsOrders)
+    .where(and(eq(optionsOrders.userId, userId), eq(optionsOrders.book, book), eq(optionsOrders.clientKey, clientKey)));
+  return row;
+}
+
+/**
+ * Opens a position in `book`. Refusals, in the order checked: unknown instrument 10014, market
+ * closed or price stale 10015, then the first broken order rule (lots 10016, leverage 10064,
+ * period 10017, stop-loss 10060, take-profit 10061, both with the stop-out 10062), and inside
+ * the transaction the open-position limit 10063 and the balance 10011.
+ */
+export async function buyOrder(deps: TradingDeps, userId: bigint, book: Book, b: BuyOptionsBody): Promise<OptionsPosition> {
+  const { product, quote } = requireProduct(deps.market, b.code, { maxOpenPositions: deps.maxOpenPositions });
+  const first = await byClientKey(deps.db, userId, book, b.clientKey);
+  if (first) return viewOf(deps, first);
+  if (!product.tradable) throw new BizError(Err.NOT_TRADABLE, { code: product.code });
+  const price = deps.market.formatPrice(quote);
+  const input: OrderInput = {
+    direction: b.direction, lots: b.lots, leverage: b.leverage, period: b.period, stopLoss: b.stopLoss ?? null, takeProfit: b.takeProfit ?? null,
+  };
+  const rule = orderRuleBroken(product, input, price, product.quoteRate);
+  if (rule) throw new BizError(ORDER_RULE_CODES[rule], { code: product.code, price });
+  const terms = termsOf(product, input, price, product.quoteRate);
+  const f = orderFigures(terms, input);
+  const now = deps.now();
+
+  const events = new PendingEvents();
+  const row = await deps.db.transaction(async (tx) => {
+    // one opening at a time per user and book, so the limit holds whatever races
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`options:${userId}:${book}`}, 0))`);
+    const [{ n }] = await tx.select({ n: count() }).from(optionsOrders)
+      .where(and(eq(optionsOrders.userId, userId), eq(optionsOrders.book, book), eq(optionsOrders.status, 'open')));
+    if (Number(n) >= product.maxOpenPositions) {
+      if (await byClientKey(tx, userId, book, b.clientKey)) return undefined;
+      throw new BizError(Err.TOO_MANY_OPEN_POSITIONS, { limit: product.maxOpenPositions });
+    }
+    const [ins] = await tx.insert(optionsOrders).values({
+      userId, book, code: product.code, direction: b.direction, lots: terms.lots, leverage: terms.leverage, periodSeconds: b.period,
+      contractSize: terms.contractSize, feeRate: terms.feeRate, quoteRate: terms.quoteRate, stopOutLevel: terms.stopOutLevel,
+      pricePrecision: terms.pricePrecision, openPrice: price, openTime: new Date(now), expiresAt: new Date(now + b.period * 1000),
+      stopLoss: input.stopLoss, takeProfit: input.takeProfit, stopOutPrice: f.stopOutPrice, notional: f.notional, margin: f.margin,
+      openFee: f.fee, expectedReturn: f.expectedReturn, maxLoss: f.maxLoss, clientKey: b.clientKey,
+    }).onConflictDoNothing({ target: [optionsOrders.userId, optionsOrders.book, optionsOrders.clientKey] }).returning();
+    if (!ins) return undefined;
+    const ref = orderRef(ins);
+    // the CHECK on user balances refuses an overdraw (10011) and everything rolls back
+    await transfer(tx, { ...ref, key: `order:${ins.id}:margin`, from: userAccount(userId, 'available'), to: userAccount(userId, 'order_margin'), amount: f.margin, reason: 'options.margin' });
+    await transfer(tx, { ...ref, key: `order:${ins.id}:fee`, from: userAccount(userId, 'available'), to: platformAccount('fees'), amount: f.fee, reason: 'options.fee' });
+    await events.record(tx, userId, { kind: 'order.opened', params: { ...eventParams(ins) }, refType: ORDER_REF_TYPE, refId: ins.id.toString() });
+    return ins;
+  });
+  if (!row) {
+    const again = await byClientKey(deps.db, userId, book, b.clientKey);
+    if (!again) throw new Error('trading: client key conflict without a first order');
+    return viewOf(deps, again);
+  }
+  await events.publish(deps);
+  deps.onOpened?.(row);
+  return viewOf(deps, row);
+}
+
+/** The user's own position in `book`, or 10043 (none, another user's, another book's). */
+export async function ownOrder(db: DbOrTx, userId: bigint, book: Book, id: bigint): Promise<OptionsOrderRow> {
+  const [r] = await db.select().from(optionsOrders).where(eq(optionsOrders.id, id));
+  if (!r || r.userId !== userId || r.book !== book) throw new BizError(Err.RECORD_NOT_FOUND);
+  return r;
+}
+
+export async function listOrders(deps: TradingDeps, userId: bigint, book: Book, q: ListOptionsOrderQuery): Promise<PositionPage> {
+  const conds: SQL[] = [eq(optionsOrders.userId, userId), eq(optionsOrders.book, book)];
+  if (q.status) conds.push(eq(optionsOrders.status, q.status));
+  if (q.code) conds.push(eq(optionsOrders.code, q.code));
+  const where = and(...conds);
+  const size = q.pageSize ?? 20;
+  const rows = await deps.db.select().from(optionsOrders).where(where).orderBy(desc(optionsOrders.id)).limit(size).offset(((q.pageNum ?? 1) - 1) * size);
+  const [{ total }] = await deps.db.select({ total: count() }).from(optionsOrders).where(where);
+  return { rows: rows.map((r) => viewOf(deps, r)), total: Number(total) };
+}
+
+/**
+ * Closes the user's position at the current price (10043 not theirs; 10015 while the market is
+ * closed or the price stale: a close, like an open, only ever uses a live price). A position
+ * already closed is answered as it is.
+ */
+export async function closeOrder(deps: TradingDeps, userId: bigint, book: Book, id: bigint): Promise<OptionsPosition> {
+  const r = await ownOrder(deps.db, userId, book, id);
+  if (r.status !== 'open') return viewOf(deps, r);
+  const q = deps.market.get(r.code);
+  const now = deps.now();
+  if (!q || !deps.market.isOpen(q, now) || deps.market.isStale(q, now)) throw new BizError(Err.NOT_TRADABLE, { code: r.code });
+  // the tick it closes at: the instrument's last one (its feed time), or now for a price loaded at start
+  const out = await settleOrder(deps, r.id, 'manual', { time: q.time || now, price: deps.market.formatPrice(q) });
+  if (!out) throw new BizError(Err.RECORD_NOT_FOUND);
+  return viewOf(deps, out.row);
+}

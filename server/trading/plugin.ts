@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { TradingService } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Options trading: products, positions, settlement, exposure (server/trading/service.ts). */
+    trading: TradingService;
+  }
+}
+
+/** Plugin 'trading': decorates `app.trading`. Its trigger engine runs on the leader (server/trading/engine.ts). */
+async function trading(app: FastifyInstance) {
+  app.decorate('trading', new TradingService({
+    db: app.db, bus: app.bus, log: app.log.child({ module: 'trading' }), market: app.market, now: () => app.market.now(),
+    maxOpenPositions: app.config.maxOpenPositions,
+  }));
+}
+
+export default fp(trading, { name: 'trading', dependencies: ['platform', 'market'] });

@@ -1,0 +1,58 @@
+/**
+ * Options trading on the wire: /swx/customer/index/getOptionsProduct/:code (public) and
+ * /swx/customer/order/{buyOptions, getOptionsOrderById/:id, listOptionsOrder, closeOptions} in
+ * the book the `virtually` header selects. Handlers parse and call `app.trading`, translating to
+ * the published names once (src/contract/trading.ts); see docs/trading.md.
+ */
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { Ok } from '../../src/contract/errors.ts';
+import { Envelope } from '../../src/contract/envelope.ts';
+import {
+  BuyOptionsBody, CloseOptionsBody, ListOptionsOrderQuery, OptionsOrderIdParams, OptionsOrderPageWire, OptionsOrderWire, OptionsProductWire,
+  TRADING_PATHS, positionPageToWire, positionToWire, productToWire,
+} from '../../src/contract/trading.ts';
+import { requestId } from '../http/validation.ts';
+
+const tags = ['trading'];
+const security = [{ token: [] }];
+const CodeParams = Type.Object({ code: Type.String({ minLength: 1, maxLength: 20 }) }, { additionalProperties: false });
+
+const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const userId = (req: FastifyRequest) => req.user!.id;
+  const auth = { preHandler: app.requireUser };
+
+  app.get(`${TRADING_PATHS.product}:code`, {
+    schema: {
+      tags, params: CodeParams, response: { 200: Envelope(OptionsProductWire) },
+      summary: 'The options product of an instrument: contract size, lot step, leverage and period choices, fee rate, caps, and whether it trades now (public; 10014 unknown)',
+    },
+  }, async (req, reply) => reply.ok(productToWire(app.trading.product(req.params.code))));
+
+  app.post(TRADING_PATHS.buy, {
+    ...auth,
+    schema: {
+      tags, security, body: BuyOptionsBody, response: { 200: Envelope(OptionsOrderWire) },
+      summary: 'Open a position at the current price in the selected book: margin and opening fee through the ledger. Success 20004; a retry with the same clientKey answers the first order.',
+    },
+  }, async (req, reply) => reply.ok(positionToWire(await app.trading.buy(userId(req), req.book, req.body)), Ok.PURCHASE_SUCCESSFUL));
+
+  app.get(`${TRADING_PATHS.get}:id`, {
+    ...auth,
+    schema: { tags, security, params: OptionsOrderIdParams, summary: 'One of my orders with its receipt (10043 for anyone else\'s)', response: { 200: Envelope(OptionsOrderWire) } },
+  }, async (req, reply) => reply.ok(positionToWire(await app.trading.get(userId(req), req.book, requestId(req.params.id)))));
+
+  app.get(TRADING_PATHS.list, {
+    ...auth,
+    schema: { tags, security, querystring: ListOptionsOrderQuery, summary: 'My orders, newest first; an open order\'s profit is at the last price', response: { 200: Envelope(OptionsOrderPageWire) } },
+  }, async (req, reply) => reply.ok(positionPageToWire(await app.trading.list(userId(req), req.book, req.query))));
+
+  app.post(TRADING_PATHS.close, {
+    ...auth,
+    schema: { tags, security, body: CloseOptionsBody, summary: 'Close my position at the current price (a closed one is answered as it is)', response: { 200: Envelope(OptionsOrderWire) } },
+  }, async (req, reply) => reply.ok(positionToWire(await app.trading.close(userId(req), req.book, requestId(req.body.id)))));
+};
+
+export default fp(tradingRoutes, { name: 'trading-routes', dependencies: ['trading', 'guard', 'errors'], encapsulate: true });
