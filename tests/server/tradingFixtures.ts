@@ -45,7 +45,7 @@ export async function getOrder(app: FastifyInstance, headers: Record<string, str
 }
 
 export async function listOrders(app: FastifyInstance, headers: Record<string, string>, query: Record<string, string | number> = {}) {
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
   return body(await app.inject({ url: `${TRADING_PATHS.list}${qs ? `?${qs}` : ''}`, headers }));
 }
 
