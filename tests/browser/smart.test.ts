@@ -52,6 +52,17 @@ async function realCustomer(stamp: string, amount: string): Promise<{ username: 
 }
 
 const steady = '[data-testid=smart-product][data-name="Steady 30"]';
+/** A purchase straight through the API in the real book, as another device of the same user would make it. */
+async function buyAs(token: string, productName: string, amount: string, days: number): Promise<number> {
+  const list = await api<{ products: Array<{ id: string; name: string }> }>(service.url, '/swx/customer/order/listSmartProduct');
+  const productId = list.result.products.find((p) => p.name === productName)!.id;
+  const r = await fetch(`${service.url}/swx/customer/order/buySmart`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', Authorization: token, virtually: 'YES' },
+    body: JSON.stringify({ productId, amount, days, clientKey: crypto.randomUUID() }),
+  });
+  return ((await r.json()) as { code: number }).code;
+}
 const text = (page: Page, sel: string) => page.textContent(sel).then((s) => (s ?? '').trim());
 async function closeToasts(page: Page) {
   for (const b of await page.locator('[data-testid=toasts] button').all()) await b.click({ timeout: 1000 }).catch(() => undefined);
@@ -108,6 +119,21 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       expect(await text(p, '[data-testid=reserve-fundings]')).toContain(`browser test ${stamp}`);
       expect(await p.locator('[data-testid=smart-product-form]').count()).toBe(3);
       await shot(p, `${device.name}-admin-smart`);
+      // a product edit: Long 90 sold up to 50,000 (the public list shows it below)
+      const long = p.locator('[data-testid=smart-product-form][data-name="Long 90"]');
+      await long.locator('[data-testid=sp-max]').fill('50000');
+      await long.locator('[data-testid=sp-save]').click();
+      await expect.poll(async () => (await api<{ products: Array<{ name: string; maxAmount: string }> }>(service.url, '/swx/customer/order/listSmartProduct')).result.products.find((x) => x.name === 'Long 90')?.maxAmount, { timeout: 10_000 }).toBe('50000.000000');
+      // the per-user switch: off, then on again
+      await p.fill('[data-testid=smart-user-q]', customer.username);
+      await p.click('[data-testid=smart-user-search]');
+      const row = p.locator(`[data-testid=smart-user][data-username=${customer.username}]`);
+      await expect.poll(() => row.getAttribute('data-enabled'), { timeout: 10_000 }).toBe('true');
+      await row.locator('[data-testid=smart-user-toggle]').click();
+      await expect.poll(() => row.getAttribute('data-enabled'), { timeout: 10_000 }).toBe('false');
+      expect(await buyAs(customer.token, 'Flexible 7', '100', 7)).toBe(10051);
+      await row.locator('[data-testid=smart-user-toggle]').click();
+      await expect.poll(() => row.getAttribute('data-enabled'), { timeout: 10_000 }).toBe('true');
       await op.close();
     });
 
@@ -121,6 +147,7 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       expect(await text(page, `${steady} [data-testid=daily-rate]`)).toBe('0.016 %');
       expect(await text(page, `${steady} [data-testid=annual-rate]`)).toBe('5.84 %');
       expect(await text(page, '[data-testid=reserve-coverage]')).toBe('100 %');
+      expect(await text(page, '[data-testid=smart-product][data-name="Long 90"]')).toContain('Amount 100 USDT to 50,000 USDT');
       expect(Number((await text(page, '[data-testid=reserve-balance]')).replace(/[^0-9.]/g, ''))).toBeGreaterThanOrEqual(1000);
       // the demo book is the default: the form previews but says why it cannot buy
       await page.waitForSelector('[data-testid=smart-blocked][data-reason=demo]');
@@ -182,14 +209,7 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
     it('live: a plan bought elsewhere (another device of the same user) shows up with the new reserve figures, no reload', async () => {
       await page.evaluate(() => ((window as unknown as { __noReload: number }).__noReload = 1));
       const committed = await text(page, '[data-testid=reserve-committed]');
-      const ids = (await api<{ products: Array<{ id: string; name: string }> }>(service.url, '/swx/customer/order/listSmartProduct')).result.products;
-      const flexible = ids.find((p) => p.name === 'Flexible 7')!.id;
-      const r = await fetch(`${service.url}/swx/customer/order/buySmart`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', Authorization: customer.token, virtually: 'YES' },
-        body: JSON.stringify({ productId: flexible, amount: '1000', days: 7, clientKey: crypto.randomUUID() }),
-      }).then((x) => x.json() as Promise<{ code: number }>);
-      expect(r.code).toBe(20004);
+      expect(await buyAs(customer.token, 'Flexible 7', '1000', 7)).toBe(20004);
       await expect.poll(() => page.locator('[data-testid=smart-plan][data-status=earning]').count(), { timeout: 15_000 }).toBe(1);
       await expect.poll(() => text(page, '[data-testid=reserve-committed]'), { timeout: 10_000 }).not.toBe(committed);
       expect(await page.evaluate(() => (window as unknown as { __noReload?: number }).__noReload)).toBe(1);

@@ -31,6 +31,9 @@ export default function Trading() {
   const available = loggedIn ? (balances.data?.assets.find((a) => a.asset === 'USDT')?.available ?? null) : null;
   const changed = () => void invalidateAfterSubmit(client, 'smart');
   const onSale = (products.data?.products ?? []).filter((p) => p.enabled);
+  // until the user picks, the form shows the first term on sale, and its card shows it picked
+  const first = onSale.find((p) => p.terms.length > 0);
+  const picked = choice ?? (first ? { productId: first.id, days: first.terms[0].days } : null);
 
   return (
     <div className={screens.stack} data-testid="trading">
@@ -44,13 +47,13 @@ export default function Trading() {
         <section className={screens.card} aria-labelledby="tr-products">
           <h2 id="tr-products" className={styles.h2}>{t('smart.products')}</h2>
           <Loadable query={products}>
-            <Products products={onSale} choice={choice} onChoose={setChoice} />
+            <Products products={onSale} choice={picked} onChoose={setChoice} />
           </Loadable>
         </section>
         <section className={screens.card} aria-labelledby="tr-buy" id="smart-buy">
           <h2 id="tr-buy" className={styles.h2}>{t('smart.buyTitle')}</h2>
           <Loadable query={products}>
-            <BuyForm products={onSale} choice={choice} onChoose={setChoice} available={available} blocked={blocked} onBought={changed} />
+            <BuyForm products={onSale} choice={picked} onChoose={setChoice} available={available} blocked={blocked} onBought={changed} />
           </Loadable>
         </section>
       </div>
