@@ -25,6 +25,14 @@ export function userEventText(e: Pick<UserEvent, 'kind' | 'params'>): string {
     days: text(e.params.days),
     penalty: trimDecimal(text(e.params.penalty)),
     refund: trimDecimal(text(e.params.refund)),
+    // options orders (order.opened / order.closed): the instrument, size, side and result
+    code: text(e.params.code),
+    orderNo: text(e.params.orderNo),
+    lots: trimDecimal(text(e.params.lots)),
+    direction: e.params.direction === 'up' || e.params.direction === 'down' ? i18n.t(`app:orders.dir.${e.params.direction}`) : '',
+    price: text(e.params.closePrice ?? e.params.openPrice),
+    profit: trimDecimal(text(e.params.profit)),
+    closeReason: typeof e.params.closeReason === 'string' ? i18n.t(`app:orders.reason.${e.params.closeReason}`) : '',
   };
   return i18n.exists(key) ? i18n.t(key, params) : i18n.t('app:wallet.event.other');
 }

@@ -3,6 +3,7 @@ import { accountKeys } from './account.ts';
 import { adminKeys } from './admin.ts';
 import { marketKeys } from './market.ts';
 import { smartKeys } from './smart.ts';
+import { orderKeysOf, tradingKeys } from './tradingKeys.ts';
 import { walletKeys } from './wallet.ts';
 
 /**
@@ -39,6 +40,11 @@ export function keysChangedBy(kind: string): QueryKey[] {
     case 'smart.completed':
     case 'smart.exited':
       return [smartKeys.plans(), smartKeys.products(), walletKeys.balances(real), walletKeys.statement(real), walletKeys.withdrawalMethods(real), notifications];
+    // an options position opened or closed (either book: the event's book is in its params, the
+    // kind alone does not say): the orders, the balances (margin held or released) and the statement
+    case 'order.opened':
+    case 'order.closed':
+      return [...(['demo', 'real'] as const).flatMap((book): QueryKey[] => [...orderKeysOf(book), walletKeys.balances(book), walletKeys.statement(book)]), notifications];
     default:
       return [walletKeys.book(real), notifications];
   }
@@ -55,6 +61,10 @@ export const invalidateForUserEvent = (client: QueryClient, kind: string) => inv
 export const invalidateAfterSubmit = (client: QueryClient, kind: 'deposit' | 'withdrawal' | 'smart') =>
   invalidateKeys(client, keysChangedBy(kind === 'smart' ? 'smart.bought' : `${kind}.submitted`));
 
+/** The user's own order opened in `book` (the live event may come later, or not at all when the socket is down). */
+export const invalidateAfterOrder = (client: QueryClient, book: 'demo' | 'real') =>
+  invalidateKeys(client, [...orderKeysOf(book), walletKeys.balances(book), walletKeys.statement(book)]);
+
 /**
  * An operator decided a deposit or withdrawal: the record, as the service returned it, replaces
  * its row in every cached page of its queue. The row keeps its new status on screen (even under
@@ -67,7 +77,7 @@ export function recordReviewed<R extends { id: string }>(client: QueryClient, ki
 }
 
 /** Roots of answers that belong to the signed-in user: dropped when the session ends. */
-export const USER_KEYS: readonly QueryKey[] = [walletKeys.all, accountKeys.all, adminKeys.all, marketKeys.watchlist(), smartKeys.plans()];
+export const USER_KEYS: readonly QueryKey[] = [walletKeys.all, accountKeys.all, adminKeys.all, marketKeys.watchlist(), smartKeys.plans(), tradingKeys.all];
 
 /** The session ended (logout, 401): nothing of that user stays in memory for the next one. */
 export function forgetUser(client: QueryClient): void {

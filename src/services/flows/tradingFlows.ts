@@ -1,0 +1,17 @@
+import { fromPromise } from 'xstate';
+import type { OptionsPosition } from '../../contract/trading.ts';
+import { orderTicketMachine } from '../../machines/orderTicket.ts';
+import { tradingApi } from '../tradingApi.ts';
+
+/**
+ * The order ticket with its effects: `submit` is the buyOptions call for the book the dialog
+ * showed (with the machine's client key; the abort signal passed through), and after a success
+ * the screen's `onOpened` (it asks again for the book's orders and balances and shows the
+ * result). The toast comes with the live order.opened event (user events actor), not from here,
+ * so the user sees one.
+ */
+export const orderTicketFlow = (onOpened: (position: OptionsPosition) => void) =>
+  orderTicketMachine.provide({
+    actors: { submit: fromPromise(({ input, signal }) => tradingApi.buy({ book: input.book }, input.body, signal)) },
+    actions: { opened: (_, p) => onOpened(p.output) },
+  });

@@ -1,0 +1,76 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Book } from '../../contract/constants.ts';
+import type { OptionsPosition } from '../../contract/trading.ts';
+import { tradingApi } from '../tradingApi.ts';
+import { walletApi } from '../walletApi.ts';
+import { orderKeysOf, tradingKeys, type OrdersFilter } from './tradingKeys.ts';
+import { walletKeys } from './wallet.ts';
+import { keepPreviousWithin, useBook, useLanguage } from './scope.ts';
+
+/**
+ * Trading reads. Every key is ['trading', book, what, language, ...]: orders belong to a book,
+ * and the service's answers may carry translated text, so switching either shows that scope's
+ * own cached answer. Products do not depend on the book, but one key shape means one rule: an
+ * order event (order.opened / order.closed, invalidation.ts) or the user's own open and close
+ * invalidates the book's 'orders' and 'order' roots and its balances.
+ */
+export { orderKeysOf, tradingKeys, type OrdersFilter } from './tradingKeys.ts';
+
+/** The options product of an instrument (rules, choices, tradable now); nothing is asked for an empty code. */
+export function useOptionsProduct(code: string) {
+  const book = useBook();
+  const lang = useLanguage();
+  return useQuery({ queryKey: tradingKeys.product(book, lang, code), queryFn: ({ signal }) => tradingApi.product(code, signal), enabled: code !== '', staleTime: 30_000 });
+}
+
+/** One page of the user's orders of the selected book (open or closed, optionally one instrument). */
+export function useOrders(f: OrdersFilter, enabled = true) {
+  const book = useBook();
+  const lang = useLanguage();
+  const queryKey = tradingKeys.orders(book, lang, f);
+  return useQuery({
+    queryKey,
+    queryFn: ({ signal }) => tradingApi.orders({ book }, { status: f.status, code: f.code || undefined, pageNum: f.page, pageSize: f.pageSize }, signal),
+    placeholderData: keepPreviousWithin(queryKey, 4),
+    enabled,
+  });
+}
+
+/** One order with its receipt. */
+export function useOrder(id: string) {
+  const book = useBook();
+  const lang = useLanguage();
+  return useQuery({ queryKey: tradingKeys.order(book, lang, id), queryFn: ({ signal }) => tradingApi.order({ book }, id, signal), enabled: id !== '' });
+}
+
+/** Close a position at the current price; the book's orders and balances are asked again. */
+export function useClosePosition() {
+  const client = useQueryClient();
+  const book = useBook();
+  return useMutation({
+    mutationFn: (p: Pick<OptionsPosition, 'id'>) => tradingApi.close({ book }, p.id),
+    // the positions table shows the refusal beside the row
+    meta: { showsError: true },
+    onSuccess: () => Promise.all([...orderKeysOf(book), walletKeys.balances(book), walletKeys.statement(book)].map((queryKey) => client.invalidateQueries({ queryKey }))),
+  });
+}
+
+/** Operator console: open exposure per instrument of a book. */
+export function useExposure(book: Book) {
+  return useQuery({ queryKey: tradingKeys.exposure(book), queryFn: ({ signal }) => tradingApi.exposure(book, signal) });
+}
+
+/**
+ * USDT available in the selected book (what margin + fee is paid from), from the same cached
+ * balances answer as the wallet screens, so an order event that invalidates it updates both.
+ * Nothing is asked while logged out.
+ */
+export function useAvailableUsdt(enabled: boolean) {
+  const book = useBook();
+  return useQuery({
+    queryKey: walletKeys.balances(book),
+    queryFn: ({ signal }) => walletApi.balances({ book }, signal),
+    select: (b) => b.assets.find((a) => a.asset === 'USDT')?.available ?? '0',
+    enabled,
+  });
+}

@@ -1,0 +1,26 @@
+import type { Book, Language } from '../../contract/constants.ts';
+import type { OptionsOrderStatus } from '../../machines/optionsOrder.ts';
+
+/**
+ * The trading query keys, apart from the hooks (queries/trading.ts) so that invalidation.ts, which
+ * the home page loads, does not pull the trading API and its contract into the entry chunk.
+ * Every key is ['trading', book, what, language, ...].
+ */
+export type OrdersFilter = { status: OptionsOrderStatus; code?: string; page: number; pageSize: number };
+
+export const tradingKeys = {
+  all: ['trading'] as const,
+  book: (book: Book) => ['trading', book] as const,
+  product: (book: Book, lang: Language, code: string) => ['trading', book, 'product', lang, code] as const,
+  /** every list page of a book (any language, filter) */
+  ordersRoot: (book: Book) => ['trading', book, 'orders'] as const,
+  orders: (book: Book, lang: Language, f: OrdersFilter) => ['trading', book, 'orders', lang, f] as const,
+  /** every single-order read of a book */
+  orderRoot: (book: Book) => ['trading', book, 'order'] as const,
+  order: (book: Book, lang: Language, id: string) => ['trading', book, 'order', lang, id] as const,
+  exposure: (book: Book) => ['trading', 'admin', 'exposure', book] as const,
+};
+
+/** What opening or closing a position of `book` changes in the trading cache. */
+export const orderKeysOf = (book: Book) => [tradingKeys.ordersRoot(book), tradingKeys.orderRoot(book)];
+

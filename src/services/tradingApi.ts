@@ -1,0 +1,31 @@
+import type { Book } from '../contract/constants.ts';
+import {
+  positionFromWire, positionPageFromWire, productFromWire, TRADING_PATHS,
+  type BuyOptionsBody, type Exposure, type OptionsOrderPageWire, type OptionsOrderWire, type OptionsOrderStatus, type OptionsPosition,
+  type OptionsProduct, type OptionsProductWire, type PositionPage,
+} from '../contract/trading.ts';
+import { call } from './api.ts';
+
+/**
+ * Trading calls. The wire's names (`fee`, `profit`, `period`, `leverage`, `periods`) are
+ * translated here, once, with the contract's FromWire functions: everything above this module
+ * works with OptionsProduct and OptionsPosition. Reads and writes carry the book they are for
+ * (the `virtually` header), so an order goes to the book the confirmation dialog showed.
+ */
+export type OrdersQuery = { status?: OptionsOrderStatus; code?: string; pageNum: number; pageSize: number };
+type BookScope = { book: Book };
+
+export const tradingApi = {
+  product: async (code: string, signal?: AbortSignal): Promise<OptionsProduct> =>
+    productFromWire(await call<OptionsProductWire>(TRADING_PATHS.product + encodeURIComponent(code), { signal })),
+  buy: async ({ book }: BookScope, body: BuyOptionsBody, signal?: AbortSignal): Promise<OptionsPosition> =>
+    positionFromWire(await call<OptionsOrderWire>(TRADING_PATHS.buy, { method: 'POST', body, signal, scope: { book } })),
+  order: async ({ book }: BookScope, id: string, signal?: AbortSignal): Promise<OptionsPosition> =>
+    positionFromWire(await call<OptionsOrderWire>(TRADING_PATHS.get + encodeURIComponent(id), { signal, scope: { book } })),
+  orders: async ({ book }: BookScope, q: OrdersQuery, signal?: AbortSignal): Promise<PositionPage> =>
+    positionPageFromWire(await call<OptionsOrderPageWire>(TRADING_PATHS.list, { query: q, signal, scope: { book } })),
+  close: async ({ book }: BookScope, id: string, signal?: AbortSignal): Promise<OptionsPosition> =>
+    positionFromWire(await call<OptionsOrderWire>(TRADING_PATHS.close, { method: 'POST', body: { id }, signal, scope: { book } })),
+  /** operator console: open exposure per instrument (read-only) */
+  exposure: (book: Book, signal?: AbortSignal) => call<Exposure>(TRADING_PATHS.exposure, { query: { book }, signal }),
+};

@@ -1,0 +1,78 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'wouter';
+import { useOrder, useOptionsProduct } from '../../services/queries/trading.ts';
+import { useQuote, useSession, useVisibleCodes } from '../app/hooks.ts';
+import { Loadable } from '../components/Loadable.tsx';
+import { LoginPrompt } from '../components/LoginPrompt.tsx';
+import headings from '../components/headings.module.css';
+import { isLive, money, netOf, periodLabel, shownPnl, signed, timeLabel, toneOf } from './figures.ts';
+import { BookBadge, DirectionTag, Figure, StatusTag } from './parts.tsx';
+import styles from './trade.module.css';
+
+/**
+ * One order with its receipt (/profile/orders/:id, linked from the order's notifications): how it
+ * opened and closed (the ticks: time and price), why it closed, fees and profit. While open, the
+ * profit moves with the feed.
+ */
+export default function OrderScreen() {
+  const { t } = useTranslation();
+  const { loggedIn } = useSession();
+  const params = useParams<{ id: string }>();
+  const id = (params.id ?? '').replace(/[^0-9]/g, '').slice(0, 19);
+  if (!loggedIn) return <section className={styles.card}><h1 className={headings.pageTitle}>{t('orders.receipt')}</h1><LoginPrompt /></section>;
+  return <Receipt id={id} />;
+}
+
+function Receipt({ id }: { id: string }) {
+  const { t, i18n } = useTranslation();
+  const order = useOrder(id);
+  const o = order.data;
+  const live = o ? isLive(o) : false;
+  useVisibleCodes(o && live ? [o.code] : []);
+  const product = useOptionsProduct(o && live ? o.code : '');
+  const quote = useQuote(o && live ? o.code : undefined);
+  const pnl = o ? shownPnl(o, product.data, quote?.price) : '0';
+  const net = o && !live ? netOf(o.pnl, o.openFee, o.closeFee) : null;
+  return (
+    <section className={styles.card} aria-labelledby="receipt-title" data-testid="order-receipt">
+      <div className={styles.cardHead}>
+        <h1 id="receipt-title" className={headings.barTitle}>{t('orders.receipt')} {o && <span className="num">{o.orderNo}</span>}</h1>
+        <Link href="/profile/orders">{t('orders.allOrders')}</Link>
+      </div>
+      <Loadable query={order}>
+        {o && (
+          <>
+            <p className={styles.orderLine}>
+              <BookBadge book={o.book} /> <strong>{o.code}</strong> <DirectionTag direction={o.direction} /> <span className="num">{o.lots}</span> {t('orders.lotsUnit')} ·{' '}
+              <span className="num">{o.leverage}×</span> · {periodLabel(o.periodSeconds, i18n.language)} · <StatusTag order={o} />
+            </p>
+            <dl className={styles.receipt}>
+              <Figure label={t('orders.openTick')} value={`${o.openPrice} · ${timeLabel(o.openTime, i18n.language)}`} testId="receipt-open" />
+              {o.closeTick ? (
+                <Figure label={t('orders.closeTick')} value={`${o.closeTick.price} · ${timeLabel(o.closeTick.time, i18n.language)}`} testId="receipt-close" />
+              ) : (
+                <Figure label={live ? t('orders.lastPrice') : t('orders.closePrice')} value={live ? (quote?.price ?? null) : o.closePrice} />
+              )}
+              {o.closeReason && <Figure label={t('orders.reasonLabel')} value={t(`orders.reason.${o.closeReason}`)} testId="receipt-reason" />}
+              {o.triggerPrice && <Figure label={t('orders.triggerLevel')} value={o.triggerPrice} />}
+              <Figure label={t('orders.expires')} value={timeLabel(o.expiresAt, i18n.language)} />
+              <Figure label={t('orders.stopLoss')} value={o.stopLoss} />
+              <Figure label={t('orders.takeProfit')} value={o.takeProfit} />
+              <Figure label={t('orders.stopOut')} value={o.stopOutPrice} />
+              <Figure label={t('orders.notional')} value={money(o.notional)} unit="USDT" />
+              <Figure label={t('orders.margin')} value={money(o.margin)} unit="USDT" />
+              <Figure label={t('orders.expectedReturn')} value={money(o.expectedReturn)} unit="USDT" />
+              <Figure label={t('orders.maxLoss')} value={money(o.maxLoss)} unit="USDT" />
+              <Figure label={t('orders.feeOpen')} value={money(o.openFee)} unit="USDT" />
+              <Figure label={t('orders.feeClose')} value={o.closeFee === null ? null : money(o.closeFee)} unit="USDT" />
+              <Figure label={live ? t('orders.livePnl') : t('orders.pnl')} value={signed(pnl)} unit="USDT" tone={toneOf(pnl)} testId="receipt-pnl" />
+              {net !== null && <Figure label={t('orders.net')} value={signed(net)} unit="USDT" tone={toneOf(net)} testId="receipt-net" />}
+            </dl>
+            {o.closeTick && o.triggerPrice && o.closeTick.price !== o.triggerPrice && <p className={styles.hintLine} data-testid="receipt-gap">{t('orders.gapNote')}</p>}
+            {o.delayed && <p className={styles.hintLine}>{t('orders.delayedNote')}</p>}
+          </>
+        )}
+      </Loadable>
+    </section>
+  );
+}

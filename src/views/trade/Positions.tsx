@@ -1,0 +1,78 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { OptionsPosition } from '../../contract/trading.ts';
+import { useClosePosition, useOptionsProduct } from '../../services/queries/trading.ts';
+import { useQuote, useVisibleCodes } from '../app/hooks.ts';
+import { useRefusalText } from '../app/useFlow.ts';
+import { isLive, shownPnl, signed, timeLabel, toneOf } from './figures.ts';
+import { DirectionTag, StatusTag } from './parts.tsx';
+import styles from './trade.module.css';
+
+/**
+ * Positions as a table: open ones with their profit at the live feed price (the price feed actor's
+ * quote; nothing is polled: an order event invalidates the list, the feed moves the figure) and a
+ * Close button; closed ones with their settled result. Rows lead to the order's receipt.
+ */
+export function PositionTable({ rows, showCode = true, testId = 'positions' }: { rows: readonly OptionsPosition[]; showCode?: boolean; testId?: string }) {
+  const { t } = useTranslation();
+  const close = useClosePosition();
+  const refusalText = useRefusalText();
+  useVisibleCodes([...new Set(rows.filter(isLive).map((r) => r.code))]);
+  const anyOpen = rows.some(isLive);
+  return (
+    <>
+      {close.isError && <p className={styles.refusal} role="alert" data-testid="close-refusal">{refusalText({ code: null, message: close.error.message })}</p>}
+      <table className={styles.positions} data-testid={testId}>
+        <thead>
+          <tr>
+            <th scope="col">{t('orders.order')}</th>
+            {showCode && <th scope="col">{t('orders.instrument')}</th>}
+            <th scope="col">{t('orders.side')}</th>
+            <th scope="col" className={styles.numCol}>{t('orders.lots')}</th>
+            <th scope="col" className={styles.numCol}>{t('orders.openPrice')}</th>
+            <th scope="col" className={styles.numCol}>{anyOpen ? t('orders.lastPrice') : t('orders.closePrice')}</th>
+            <th scope="col" className={styles.numCol}>{t('orders.pnl')}</th>
+            <th scope="col">{anyOpen ? t('orders.expires') : t('orders.status.label')}</th>
+            {anyOpen && <th scope="col"><span className="visually-hidden">{t('orders.actions')}</span></th>}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((p) => (
+            <PositionRow key={p.id} p={p} showCode={showCode} anyOpen={anyOpen} closing={close.isPending && close.variables?.id === p.id} onClose={() => close.mutate(p)} />
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+function PositionRow({ p, showCode, anyOpen, closing, onClose }: { p: OptionsPosition; showCode: boolean; anyOpen: boolean; closing: boolean; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const live = isLive(p);
+  const product = useOptionsProduct(live ? p.code : '');
+  const quote = useQuote(live ? p.code : undefined);
+  const pnl = shownPnl(p, product.data, quote?.price);
+  return (
+    <tr data-testid="position-row" data-id={p.id} data-status={p.status} data-code={p.code}>
+      <td data-label={t('orders.order')}>
+        <Link href={`/profile/orders/${p.id}`} className={`${styles.orderLink} num`} data-testid="order-link">{p.orderNo}</Link>
+      </td>
+      {showCode && <td data-label={t('orders.instrument')}><strong>{p.code}</strong></td>}
+      <td data-label={t('orders.side')}><DirectionTag direction={p.direction} /> <small className="num">{p.leverage}×</small></td>
+      <td data-label={t('orders.lots')} className={`${styles.numCol} num`}>{p.lots}</td>
+      <td data-label={t('orders.openPrice')} className={`${styles.numCol} num`}>{p.openPrice}</td>
+      <td data-label={live ? t('orders.lastPrice') : t('orders.closePrice')} className={`${styles.numCol} num`} data-testid="row-price">{live ? (quote?.price ?? '—') : (p.closePrice ?? '—')}</td>
+      <td data-label={t('orders.pnl')} className={`${styles.numCol} num`} data-tone={toneOf(pnl)} data-testid="row-pnl">{signed(pnl)}</td>
+      <td data-label={live ? t('orders.expires') : t('orders.status.label')}>{live ? <span className="num">{timeLabel(p.expiresAt, i18n.language)}</span> : <StatusTag order={p} />}</td>
+      {anyOpen && (
+        <td className={styles.actionCol}>
+          {live && (
+            <button type="button" className={styles.closeButton} onClick={onClose} disabled={closing} aria-busy={closing} data-testid="close-position">
+              {closing ? t('orders.closing') : t('orders.close')}
+            </button>
+          )}
+        </td>
+      )}
+    </tr>
+  );
+}

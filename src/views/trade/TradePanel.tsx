@@ -1,0 +1,208 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { isPlainDecimal, orderFigures, termsOf, type Direction } from '../../contract/optionsMath.ts';
+import type { OptionsPosition, OptionsProduct } from '../../contract/trading.ts';
+import { ticketProblem, ticketView, type TicketDraft, type TicketField } from '../../machines/orderTicket.ts';
+import { orderTicketFlow } from '../../services/flows/tradingFlows.ts';
+import { invalidateAfterOrder } from '../../services/queries/invalidation.ts';
+import { useBook } from '../../services/queries/scope.ts';
+import { useAvailableUsdt, useOptionsProduct } from '../../services/queries/trading.ts';
+import { useQuote, useSession } from '../app/hooks.ts';
+import { useFlow, useLatest, useRefusalText } from '../app/useFlow.ts';
+import { Loadable } from '../components/Loadable.tsx';
+import { LoginPrompt } from '../components/LoginPrompt.tsx';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { BookBadge, Figure } from './parts.tsx';
+import { money, periodLabel, stepLots } from './figures.ts';
+import styles from './trade.module.css';
+
+/**
+ * The trade panel of the market detail page: side, lots, leverage, period, optional stop-loss and
+ * take-profit, with the figures of the order at the live feed price and each rule's problem
+ * beside its field (the ticket machine's own rules, src/machines/orderTicket.ts). Desktop: a
+ * column beside the chart. Phone: a bottom sheet opened from the Buy/Sell bar.
+ */
+export function TradePanel({ code, fallbackPrice, phone }: { code: string; fallbackPrice: string; phone: boolean }) {
+  const { t } = useTranslation();
+  const product = useOptionsProduct(code);
+  const [direction, setDirection] = useState<Direction>('up');
+  // phone only: the bottom sheet is open
+  const [sheet, setSheet] = useState(false);
+  const openSheet = (d: Direction) => {
+    setDirection(d);
+    setSheet(true);
+  };
+  const panel = (
+    <section
+      className={styles.panel}
+      data-sheet={phone ? (sheet ? 'open' : 'closed') : undefined}
+      hidden={phone && !sheet ? true : undefined}
+      aria-labelledby="trade-title"
+      data-testid="trade-panel"
+      {...(phone ? { role: 'dialog', 'aria-modal': sheet ? true : undefined } : {})}
+    >
+      <div className={styles.panelHead}>
+        <h2 id="trade-title">{t('orders.panelTitle')}</h2>
+        {phone && (
+          <button type="button" className={styles.sheetClose} onClick={() => setSheet(false)} aria-label={t('common.close')} data-testid="sheet-close">×</button>
+        )}
+      </div>
+      <Loadable query={product}>
+        {product.data && <Ticket key={code} product={product.data} fallbackPrice={fallbackPrice} direction={direction} onDirection={setDirection} />}
+      </Loadable>
+    </section>
+  );
+  if (!phone) return panel;
+  return (
+    <>
+      {sheet && <button type="button" className={styles.backdrop} aria-label={t('common.close')} onClick={() => setSheet(false)} tabIndex={-1} />}
+      {panel}
+      <div className={styles.buyBar} data-testid="buy-bar">
+        <button type="button" className={styles.buyUp} onClick={() => openSheet('up')} data-testid="bar-up">{t('orders.buyUp')}</button>
+        <button type="button" className={styles.buyDown} onClick={() => openSheet('down')} data-testid="bar-down">{t('orders.sellDown')}</button>
+      </div>
+    </>
+  );
+}
+
+const defaultOf = (choices: readonly number[], preferred: number) => (choices.includes(preferred) ? preferred : (choices[0] ?? preferred));
+
+function Ticket({ product, fallbackPrice, direction, onDirection: setDirection }: {
+  product: OptionsProduct;
+  fallbackPrice: string;
+  direction: Direction;
+  onDirection: (d: Direction) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const refusalText = useRefusalText();
+  const client = useQueryClient();
+  const { loggedIn } = useSession();
+  const book = useBook();
+  const quote = useQuote(product.code);
+  const price = quote?.price ?? fallbackPrice;
+  const available = useAvailableUsdt(loggedIn);
+  const [lots, setLots] = useState(product.lotStep);
+  const [leverage, setLeverage] = useState(() => defaultOf(product.leverageChoices, 10));
+  const [period, setPeriod] = useState(() => defaultOf(product.periodChoices, 300));
+  const [stopLoss, setStopLoss] = useState('');
+  const [takeProfit, setTakeProfit] = useState('');
+  const opened = useLatest((p: OptionsPosition) => void invalidateAfterOrder(client, p.book));
+  const [view, send] = useFlow(() => orderTicketFlow(opened), ticketView);
+
+  const draft: TicketDraft = {
+    book, product, price, available: loggedIn ? (available.data ?? null) : null,
+    order: { direction, lots, leverage, period, stopLoss: stopLoss || null, takeProfit: takeProfit || null },
+  };
+  const problem = ticketProblem(draft);
+  const field = problem?.field ?? null;
+  const problemAt = (f: TicketField) => (field === f ? refusalText(problem!.refusal) : null);
+  // the figures need valid lots; a stop that is not a number yet is left out of them
+  const figures = isPlainDecimal(lots) && field !== 'lots'
+    ? orderFigures(termsOf(product, { direction, lots, leverage }, price, product.quoteRate), {
+        stopLoss: isPlainDecimal(stopLoss) ? stopLoss : null,
+        takeProfit: isPlainDecimal(takeProfit) ? takeProfit : null,
+      })
+    : null;
+
+  if (view.state === 'done' && view.result) {
+    return (
+      <div className={styles.opened} role="status" data-testid="ticket-done">
+        <p>{t('orders.openedText', { orderNo: view.result.orderNo, price: view.result.openPrice })}</p>
+        <div className={styles.actions}>
+          <Link href={`/profile/orders/${view.result.id}`} className={styles.secondaryButton}>{t('orders.viewOrder')}</Link>
+          <button type="button" className={styles.primaryButton} onClick={() => send({ type: 'ticket.reset' })} data-testid="ticket-again">{t('orders.newOrder')}</button>
+        </div>
+      </div>
+    );
+  }
+  const editing = view.state === 'editing' || view.state === 'failed';
+  // after a failure without an answer (timeout, network) the same order is sent again at once, with its client key
+  const retrying = view.state === 'failed' && view.refusal !== null && view.refusal.code === null && view.draft !== null && sameOrder(view.draft, draft);
+  const review = () => send(retrying ? { type: 'ticket.retry' } : { type: 'ticket.review', draft });
+  const inputProps = (f: TicketField, describedBy: string) => ({ 'aria-invalid': field === f || undefined, 'aria-describedby': field === f ? describedBy : undefined });
+  return (
+    <form className={styles.ticket} onSubmit={(e) => (e.preventDefault(), review())} data-testid="ticket" data-side={direction}>
+      {!product.tradable && <p className={styles.warn} role="status" data-testid="not-tradable">{refusalText(problem?.refusal ?? null)}</p>}
+      <div className={styles.sides} role="radiogroup" aria-label={t('orders.side')}>
+        {(['up', 'down'] as const).map((d) => (
+          <button key={d} type="button" role="radio" aria-checked={direction === d} className={styles.side} data-dir={d} onClick={() => setDirection(d)} data-testid={`side-${d}`}>
+            {t(`orders.dir.${d}`)}
+          </button>
+        ))}
+      </div>
+      <label className={styles.field}>
+        <span>{t('orders.lots')} <small className={styles.hint}>{t('orders.lotStep', { step: product.lotStep })}</small></span>
+        <span className={styles.stepper}>
+          <button type="button" onClick={() => setLots(stepLots(lots, product.lotStep, -1))} aria-label={t('orders.fewer')} data-testid="lots-minus">−</button>
+          <input inputMode="decimal" value={lots} onChange={(e) => setLots(e.target.value.trim())} {...inputProps('lots', 'lots-problem')} data-testid="lots" />
+          <button type="button" onClick={() => setLots(stepLots(lots, product.lotStep, 1))} aria-label={t('orders.more')} data-testid="lots-plus">+</button>
+        </span>
+        {problemAt('lots') && <small id="lots-problem" className={styles.problem} data-testid="problem-lots">{problemAt('lots')}</small>}
+      </label>
+      <fieldset className={styles.chipsField}>
+        <legend>{t('orders.leverage')}</legend>
+        <div className={styles.chips}>
+          {product.leverageChoices.map((l) => (
+            <button key={l} type="button" aria-pressed={leverage === l} onClick={() => setLeverage(l)} data-testid={`leverage-${l}`} className="num">{l}×</button>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className={styles.chipsField}>
+        <legend>{t('orders.period')}</legend>
+        <div className={styles.chips}>
+          {product.periodChoices.map((p) => (
+            <button key={p} type="button" aria-pressed={period === p} onClick={() => setPeriod(p)} data-testid={`period-${p}`}>{periodLabel(p, i18n.language)}</button>
+          ))}
+        </div>
+      </fieldset>
+      <div className={styles.stops}>
+        <label className={styles.field}>
+          <span>{t('orders.stopLoss')} <small className={styles.hint}>{t('orders.optional')}</small></span>
+          <input inputMode="decimal" value={stopLoss} onChange={(e) => setStopLoss(e.target.value.trim())} placeholder="—" {...inputProps(field === 'combined' ? 'combined' : 'stopLoss', 'sl-problem')} data-testid="stop-loss" />
+          {(problemAt('stopLoss') ?? problemAt('combined')) && <small id="sl-problem" className={styles.problem} data-testid="problem-sl">{problemAt('stopLoss') ?? problemAt('combined')}</small>}
+        </label>
+        <label className={styles.field}>
+          <span>{t('orders.takeProfit')} <small className={styles.hint}>{t('orders.optional')}</small></span>
+          <input inputMode="decimal" value={takeProfit} onChange={(e) => setTakeProfit(e.target.value.trim())} placeholder="—" {...inputProps('takeProfit', 'tp-problem')} data-testid="take-profit" />
+          {problemAt('takeProfit') && <small id="tp-problem" className={styles.problem} data-testid="problem-tp">{problemAt('takeProfit')}</small>}
+        </label>
+      </div>
+      <dl className={styles.figures} data-testid="ticket-figures">
+        <Figure label={t('orders.price')} value={price} testId="fig-price" />
+        <Figure label={t('orders.notional')} value={figures && money(figures.notional)} unit="USDT" testId="fig-notional" />
+        <Figure label={t('orders.margin')} value={figures && money(figures.margin)} unit="USDT" testId="fig-margin" />
+        <Figure label={t('orders.fee')} value={figures && money(figures.fee)} unit="USDT" testId="fig-fee" />
+        <Figure label={takeProfit ? t('orders.expectedAtTp') : t('orders.expectedAt1')} value={figures && money(figures.expectedReturn)} unit="USDT" tone="up" testId="fig-expected" />
+        <Figure label={t('orders.maxLoss')} value={figures && money(figures.maxLoss)} unit="USDT" tone="down" testId="fig-maxloss" />
+        <Figure label={t('orders.stopOut')} value={figures?.stopOutPrice ?? null} testId="fig-stopout" />
+        {loggedIn && <Figure label={t('orders.available')} value={available.data ? money(available.data) : null} unit="USDT" testId="fig-available" />}
+      </dl>
+      {problemAt('balance') && <p className={styles.problem} data-testid="problem-balance">{problemAt('balance')}</p>}
+      {view.refusal && !problem && <p className={styles.refusal} role="alert" data-testid="ticket-refusal">{refusalText(view.refusal)}</p>}
+      {loggedIn ? (
+        <>
+          <p className={styles.bookLine}><BookBadge book={book} /> {t(book === 'demo' ? 'orders.bookDemoHint' : 'orders.bookRealHint')}</p>
+          <button type="submit" className={styles.submit} data-dir={direction} disabled={!editing || problem !== null} data-testid="review">
+            {retrying ? t('common.retry') : t(direction === 'up' ? 'orders.reviewUp' : 'orders.reviewDown')}
+          </button>
+        </>
+      ) : (
+        <LoginPrompt />
+      )}
+      {view.dialogOpen && view.draft && (
+        <ConfirmDialog
+          draft={view.draft}
+          livePrice={price}
+          busy={view.busy}
+          onConfirm={() => send({ type: 'ticket.confirm', price })}
+          onCancel={() => send({ type: 'ticket.cancel' })}
+        />
+      )}
+    </form>
+  );
+}
+
+/** The same order (the price it was seen at aside): a retry of it keeps its client key. */
+const sameOrder = (a: TicketDraft, b: TicketDraft) => a.book === b.book && a.product.code === b.product.code && JSON.stringify(a.order) === JSON.stringify(b.order);

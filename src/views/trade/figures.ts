@@ -1,0 +1,83 @@
+import Decimal from 'decimal.js';
+import { pnl, type PositionTerms } from '../../contract/optionsMath.ts';
+import type { OptionsPosition, OptionsProduct } from '../../contract/trading.ts';
+import { optionsOrderMachine } from '../../machines/optionsOrder.ts';
+import { htmlLangOf, isLanguage } from '../../i18n/languages.ts';
+
+/**
+ * What the trading screens compute from a position and the live price, with the contract's own
+ * arithmetic (src/contract/optionsMath.ts), so the profit shown while a position is open is the
+ * one the service settles at that price.
+ */
+
+/** The position's terms: its own fields plus its product's constants. */
+export function positionTerms(p: OptionsPosition, product: OptionsProduct): PositionTerms {
+  return {
+    direction: p.direction, lots: p.lots, leverage: p.leverage, openPrice: p.openPrice,
+    contractSize: product.contractSize, feeRate: product.feeRate, quoteRate: product.quoteRate,
+    stopOutLevel: product.stopOutLevel, pricePrecision: product.pricePrecision,
+  };
+}
+
+/**
+ * Whether a position is live, from the order lifecycle (src/machines/optionsOrder.ts): its
+ * status is a state of that chart, and only the state tagged `live` moves with the price.
+ */
+export function isLive(p: Pick<OptionsPosition, 'status'>): boolean {
+  return optionsOrderMachine.resolveState({ value: p.status, context: undefined as never }).hasTag('live');
+}
+
+/** Profit before fees: live at `price` while open (floored at −margin), the settled one once closed. */
+export function shownPnl(p: OptionsPosition, product: OptionsProduct | undefined, price: string | undefined): string {
+  if (!isLive(p) || !product || !price) return p.pnl;
+  return pnl(positionTerms(p, product), price);
+}
+
+/** 'up' | 'down' | 'flat' of a signed decimal string, for its colour. */
+export const toneOf = (v: string): 'up' | 'down' | 'flat' => {
+  const d = new Decimal(v);
+  return d.gt(0) ? 'up' : d.lt(0) ? 'down' : 'flat';
+};
+
+/** A signed amount: "+12.34" / "−5.00" (money to 2 decimals for display; exact values stay in the receipt). */
+export function signed(v: string, decimals = 2): string {
+  const d = new Decimal(v).toDecimalPlaces(decimals, Decimal.ROUND_DOWN);
+  return `${d.gt(0) ? '+' : d.lt(0) ? '−' : ''}${groupDigits(d.abs().toFixed(decimals))}`;
+}
+
+export function groupDigits(v: string): string {
+  const [int = '0', frac] = v.split('.');
+  return `${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${frac ? `.${frac}` : ''}`;
+}
+
+/** Money to 2 decimals, grouped. */
+export const money = (v: string) => groupDigits(new Decimal(v).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2));
+
+/** A period in seconds as the user's language says it ("5 min", "1 h", "1 d"), by Intl: no strings to translate. */
+export function periodLabel(seconds: number, language: string): string {
+  const lang = isLanguage(language) ? htmlLangOf(language) : language;
+  const [value, unit] = seconds % 86400 === 0 ? [seconds / 86400, 'day'] : seconds % 3600 === 0 ? [seconds / 3600, 'hour'] : seconds % 60 === 0 ? [seconds / 60, 'minute'] : [seconds, 'second'];
+  return new Intl.NumberFormat(lang, { style: 'unit', unit, unitDisplay: 'short' }).format(value);
+}
+
+/** A time in the user's language. */
+export const timeLabel = (iso: string | null, language: string) =>
+  iso ? new Date(iso).toLocaleString(isLanguage(language) ? htmlLangOf(language) : language) : '—';
+
+/** One step of the lots stepper: lots ± step, never below one step; exact decimals. */
+export function stepLots(lots: string, step: string, by: 1 | -1): string {
+  let d: Decimal;
+  try {
+    d = new Decimal(lots || '0');
+  } catch {
+    d = new Decimal(0);
+  }
+  // snap to the step grid first, then move one step
+  const snapped = d.div(step).toDecimalPlaces(0, by > 0 ? Decimal.ROUND_FLOOR : Decimal.ROUND_CEIL).mul(step);
+  const next = snapped.eq(d) ? d.add(new Decimal(step).mul(by)) : snapped;
+  return Decimal.max(next, step).toFixed(new Decimal(step).decimalPlaces());
+}
+
+/** What the position earned after both fees: profit − opening fee − closing fee. */
+export const netOf = (pnlValue: string, openFee: string, closeFee: string | null) =>
+  new Decimal(pnlValue).minus(openFee).minus(closeFee ?? '0').toFixed(6);
