@@ -1,0 +1,171 @@
+/**
+ * The trigger index of open options positions: pure, in memory, no I/O. The trading engine feeds
+ * it every tick and every clock step and settles what it returns; on start it rebuilds it from the
+ * open positions in the database (docs/trading.md, "Trigger engine").
+ *
+ * Per instrument and per side there is one sorted structure per level kind (stop-loss,
+ * take-profit, stop-out), so a tick costs a few binary searches plus the positions it reaches,
+ * whatever the number of open positions; expiries sit in a min-heap with lazy deletion.
+ */
+import { ExpiryHeap, type ExpiryEntry } from './expiryHeap.ts';
+import { scalePrice } from './price.ts';
+import { SortedLevels } from './sortedLevels.ts';
+
+export { PRICE_DECIMALS, scalePrice } from './price.ts';
+
+export interface WatchedPosition {
+  id: string;
+  code: string;
+  direction: 'up' | 'down';
+  stopLoss: string | null;
+  takeProfit: string | null;
+  stopOut: string;
+  /** ms epoch */
+  expiresAt: number;
+}
+
+export type TriggerReason = 'take_profit' | 'stop_loss' | 'stop_out';
+
+interface SideLevels {
+  readonly stopLoss: SortedLevels;
+  readonly takeProfit: SortedLevels;
+  readonly stopOut: SortedLevels;
+}
+
+interface InstrumentLevels {
+  readonly up: SideLevels;
+  readonly down: SideLevels;
+}
+
+/** What the index keeps of a position: its levels as exact scaled integers. */
+interface Indexed {
+  readonly id: string;
+  readonly code: string;
+  readonly direction: 'up' | 'down';
+  readonly stopLoss: bigint | null;
+  readonly takeProfit: bigint | null;
+  readonly stopOut: bigint;
+  /** Add counter: tells the live heap entry from stale ones of an earlier add of the same id. */
+  readonly seq: number;
+}
+
+const sideLevels = (): SideLevels => ({ stopLoss: new SortedLevels(), takeProfit: new SortedLevels(), stopOut: new SortedLevels() });
+
+/** Stale heap entries tolerated beyond the live ones before the heap is rebuilt. */
+const STALE_SLACK = 1024;
+
+export class TriggerIndex {
+  private readonly positions = new Map<string, Indexed>();
+  private readonly instruments = new Map<string, InstrumentLevels>();
+  private readonly expiries = new ExpiryHeap();
+  private seq = 0;
+
+  get size(): number {
+    return this.positions.size;
+  }
+
+  has(id: string): boolean {
+    return this.positions.has(id);
+  }
+
+  /**
+   * Watches a position. Adding an id already watched replaces it (an edit of SL/TP is remove +
+   * add). Throws RangeError on a price that is not a plain decimal with at most 18 decimals or on
+   * a non-finite expiry, before changing anything.
+   */
+  add(p: WatchedPosition): void {
+    const stopLoss = p.stopLoss === null ? null : scalePrice(p.stopLoss);
+    const takeProfit = p.takeProfit === null ? null : scalePrice(p.takeProfit);
+    const stopOut = scalePrice(p.stopOut);
+    if (!Number.isFinite(p.expiresAt)) throw new RangeError(`expiresAt is not a finite time: ${p.expiresAt}`);
+    if (p.direction !== 'up' && p.direction !== 'down') throw new RangeError(`unknown direction: ${String(p.direction)}`);
+    this.forget(p.id);
+    const entry: Indexed = { id: p.id, code: p.code, direction: p.direction, stopLoss, takeProfit, stopOut, seq: ++this.seq };
+    this.positions.set(p.id, entry);
+    let levels = this.instruments.get(p.code);
+    if (!levels) {
+      levels = { up: sideLevels(), down: sideLevels() };
+      this.instruments.set(p.code, levels);
+    }
+    const side = levels[p.direction];
+    side.stopOut.insert(stopOut, p.id);
+    if (stopLoss !== null) side.stopLoss.insert(stopLoss, p.id);
+    if (takeProfit !== null) side.takeProfit.insert(takeProfit, p.id);
+    this.expiries.push({ at: p.expiresAt, seq: entry.seq, id: p.id });
+  }
+
+  /** Stops watching a position (closed by hand, or settled elsewhere); false when not watched. */
+  remove(id: string): boolean {
+    const found = this.forget(id);
+    this.compactIfStale();
+    return found;
+  }
+
+  /**
+   * Removes and returns the positions on `code` that a tick at `price` reaches. Up (long):
+   * stop-loss when price <= stopLoss, stop-out when price <= stopOut, take-profit when
+   * price >= takeProfit; down: the mirror; all inclusive. A position reached on several levels is
+   * returned once: stop-loss wins over stop-out, and a stop over a take-profit (both at once only
+   * happen with levels on the wrong side, which order validation refuses). Results come grouped
+   * by reason (stop-loss, stop-out, take-profit), each group in level order.
+   */
+  crossedBy(code: string, price: string): { id: string; reason: TriggerReason }[] {
+    const levels = this.instruments.get(code);
+    if (!levels) return [];
+    const at = scalePrice(price);
+    const { up, down } = levels;
+    const stopLoss: string[] = [];
+    const stopOut: string[] = [];
+    const takeProfit: string[] = [];
+    up.stopLoss.takeAtOrAbove(at, stopLoss);
+    down.stopLoss.takeAtOrBelow(at, stopLoss);
+    up.stopOut.takeAtOrAbove(at, stopOut);
+    down.stopOut.takeAtOrBelow(at, stopOut);
+    up.takeProfit.takeAtOrBelow(at, takeProfit);
+    down.takeProfit.takeAtOrAbove(at, takeProfit);
+    if (stopLoss.length === 0 && stopOut.length === 0 && takeProfit.length === 0) return [];
+    const out: { id: string; reason: TriggerReason }[] = [];
+    // forget() answers false for a position already returned under a stronger reason
+    for (const id of stopLoss) if (this.forget(id)) out.push({ id, reason: 'stop_loss' });
+    for (const id of stopOut) if (this.forget(id)) out.push({ id, reason: 'stop_out' });
+    for (const id of takeProfit) if (this.forget(id)) out.push({ id, reason: 'take_profit' });
+    this.compactIfStale();
+    return out;
+  }
+
+  /** Removes and returns the ids whose expiresAt <= at, earliest first (ties in order of add). */
+  expiredBy(at: number): string[] {
+    const out: string[] = [];
+    for (let top = this.expiries.peek(); top !== undefined && top.at <= at; top = this.expiries.peek()) {
+      this.expiries.pop();
+      if (this.isLive(top)) {
+        this.forget(top.id);
+        out.push(top.id);
+      }
+    }
+    return out;
+  }
+
+  /** Drops a position and every level it still has; its heap entry goes stale. */
+  private forget(id: string): boolean {
+    const entry = this.positions.get(id);
+    if (!entry) return false;
+    this.positions.delete(id);
+    const levels = this.instruments.get(entry.code);
+    if (levels) {
+      // a level already taken by this tick is simply not found
+      const side = levels[entry.direction];
+      side.stopOut.delete(entry.stopOut, id);
+      if (entry.stopLoss !== null) side.stopLoss.delete(entry.stopLoss, id);
+      if (entry.takeProfit !== null) side.takeProfit.delete(entry.takeProfit, id);
+    }
+    return true;
+  }
+
+  private isLive = (e: ExpiryEntry): boolean => this.positions.get(e.id)?.seq === e.seq;
+
+  /** Keeps the heap within a constant factor of the open positions under remove/settle churn. */
+  private compactIfStale(): void {
+    if (this.expiries.size > 2 * this.positions.size + STALE_SLACK) this.expiries.compact(this.isLive);
+  }
+}
