@@ -32,6 +32,8 @@ const Balance = screen(() => import('./screens/Balance.tsx'));
 const Invite = screen(() => import('./screens/Invite.tsx'));
 const Notifications = screen(() => import('./screens/Notifications.tsx'));
 const Sessions = screen(() => import('./screens/Sessions.tsx'));
+const Orders = screen(() => import('./trade/OrdersScreen.tsx'));
+const Order = screen(() => import('./trade/OrderScreen.tsx'));
 // the operator console: its own chunk, never part of the home page's JavaScript
 const Admin = screen(() => import('./admin/AdminScreen.tsx'));
 
@@ -47,6 +49,9 @@ export const ROUTES: ReadonlyArray<readonly [string, ComponentType]> = [
   ['/profile/invite', Invite],
   ['/profile/notification', Notifications],
   ['/profile/sessions', Sessions],
+  // options orders: the list and one order's receipt (routes of our own: the published list has none)
+  ['/profile/orders', Orders],
+  ['/profile/orders/:id', Order],
   ['/cruuency', Currency],
   ['/help', Help],
   ['/help/faq', Faq],

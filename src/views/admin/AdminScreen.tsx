@@ -12,6 +12,7 @@ import { Outbox } from './Outbox.tsx';
 import { AuditLog } from './AuditLog.tsx';
 import { Operators } from './Operators.tsx';
 import { SmartConsole } from './SmartConsole.tsx';
+import { Exposure } from './Exposure.tsx';
 import screens from '../screens/screens.module.css';
 import styles from './admin.module.css';
 import own from './AdminScreen.module.css';
@@ -20,7 +21,7 @@ import own from './AdminScreen.module.css';
 const Flows = lazy(() => import('./Flows.tsx'));
 
 type SessionSnap = SnapshotFrom<typeof sessionMachine>;
-export const SECTIONS = ['deposits', 'withdrawals', 'addresses', 'operators', 'smart', 'outbox', 'audit', 'flows'] as const;
+export const SECTIONS = ['deposits', 'withdrawals', 'addresses', 'exposure', 'operators', 'smart', 'outbox', 'audit', 'flows'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 /**
@@ -57,6 +58,7 @@ export default function AdminScreen() {
       {section === 'deposits' && <DepositsQueue />}
       {section === 'withdrawals' && <WithdrawalsQueue />}
       {section === 'addresses' && <Addresses />}
+      {section === 'exposure' && <Exposure />}
       {section === 'operators' && <Operators />}
       {section === 'smart' && <SmartConsole />}
       {section === 'outbox' && <Outbox />}

@@ -8,6 +8,10 @@ import { useFeedStatus, useQuote, useVisibleCodes } from '../app/hooks.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import { Change, FeedBadge, formatDecimal, SimulatedBadge } from '../components/Figures.tsx';
 import headings from '../components/headings.module.css';
+import { shellFor } from '../../services/device.ts';
+import { OpenPositions } from '../trade/OpenPositions.tsx';
+import { TradePanel } from '../trade/TradePanel.tsx';
+import trade from '../trade/trade.module.css';
 import styles from './screens.module.css';
 
 // ApexCharts (~150 kB gzip) is fetched only when a full chart is drawn.
@@ -25,6 +29,8 @@ export default function Currency() {
   const feed = useFeedStatus();
   const m = info.data;
   const simulated = feed.simulated ?? (m ? m.source === 'simulated' : null);
+  // phone: the trade panel is a bottom sheet opened from a Buy/Sell bar; desktop: a column beside the chart
+  const phone = shellFor(navigator.userAgent) === 'mobile';
   return (
     <div className={styles.stack}>
       <Loadable query={info}>
@@ -52,6 +58,8 @@ export default function Currency() {
         )}
       </Loadable>
       {m && (
+        <div className={trade.layout}>
+        <div className={trade.main}>
         <section className={styles.card} aria-labelledby="chart-title">
           <div className={styles.cardHead}>
             <h2 id="chart-title">{t('detail.chart')}</h2>
@@ -75,6 +83,10 @@ export default function Currency() {
             </Loadable>
           </div>
         </section>
+        <OpenPositions code={m.code} />
+        </div>
+        <TradePanel code={m.code} fallbackPrice={m.price} phone={phone} />
+        </div>
       )}
     </div>
   );

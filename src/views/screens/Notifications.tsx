@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { ORDER_REF_TYPE } from '../../contract/trading.ts';
 import { userEventText } from '../../services/userEventText.ts';
 import { useMarkRead, useNotifications } from '../../services/queries/account.ts';
 import { useSession, useUserEvents } from '../app/hooks.ts';
@@ -55,7 +57,11 @@ function List() {
                 <div className={own.body}>
                   <span className={own.text}>
                     {!n.read && <span className="visually-hidden">{t('wallet.unreadMark')} </span>}
-                    {userEventText(n)}
+                    {n.refType === ORDER_REF_TYPE && n.refId ? (
+                      <Link href={`/profile/orders/${n.refId}`} data-testid="notification-order">{userEventText(n)}</Link>
+                    ) : (
+                      userEventText(n)
+                    )}
                   </span>
                   <span className={styles.note}>{new Date(n.createdAt).toLocaleString()}</span>
                 </div>

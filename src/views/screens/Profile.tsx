@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../app/hooks.ts';
 import { LoginPrompt } from '../components/LoginPrompt.tsx';
 import { formatDecimal } from '../components/Figures.tsx';
-import { BellIcon, ChevronIcon, LoanIcon, AccountIcon } from '../components/Icons.tsx';
+import { BellIcon, ChevronIcon, LoanIcon, AccountIcon, MarketIcon } from '../components/Icons.tsx';
 import { ModeSwitch } from '../shell/ModeSwitch.tsx';
 import headings from '../components/headings.module.css';
 import surfaces from '../styles/surfaces.module.css';
@@ -34,6 +34,7 @@ export default function Profile() {
       <nav className={styles.card} aria-label={t('account.title')}>
         <ul className={styles.links}>
           <li><Link href="/profile/balance"><span><AccountIcon width={18} height={18} /> {t('account.balance')}</span><ChevronIcon width={18} height={18} /></Link></li>
+          <li><Link href="/profile/orders" data-testid="profile-orders"><span><MarketIcon width={18} height={18} /> {t('orders.allOrders')}</span><ChevronIcon width={18} height={18} /></Link></li>
           <li><Link href="/profile/notification"><span><BellIcon width={18} height={18} /> {t('account.notifications')}</span><ChevronIcon width={18} height={18} /></Link></li>
           <li><Link href="/profile/invite"><span>{t('account.invite')}</span><ChevronIcon width={18} height={18} /></Link></li>
           <li><Link href="/loan"><span><LoanIcon width={18} height={18} /> {t('account.kyc')}</span><ChevronIcon width={18} height={18} /></Link></li>

@@ -23,6 +23,9 @@ export function ConfirmDialog({ draft, livePrice, busy, onConfirm, onCancel }: {
   useEffect(() => {
     const d = ref.current;
     if (d && !d.open) d.showModal();
+    // start at the title (the book), not at the first button at the bottom of a tall dialog
+    d?.querySelector<HTMLElement>('h2')?.focus();
+    if (d) d.scrollTop = 0;
     return () => d?.close();
   }, []);
   const { product, order } = draft;
@@ -43,7 +46,7 @@ export function ConfirmDialog({ draft, livePrice, busy, onConfirm, onCancel }: {
       }}
     >
       <div className={styles.dialogHead}>
-        <h2 id="confirm-title">{t('orders.confirmTitle')}</h2>
+        <h2 id="confirm-title" tabIndex={-1}>{t('orders.confirmTitle')}</h2>
         <BookBadge book={draft.book} large />
       </div>
       <p className={styles.bookWarning} data-book={draft.book}>{t(draft.book === 'demo' ? 'orders.confirmDemo' : 'orders.confirmReal')}</p>

@@ -4,7 +4,7 @@ import type { OptionsPosition } from '../../contract/trading.ts';
 import { useClosePosition, useOptionsProduct } from '../../services/queries/trading.ts';
 import { useQuote, useVisibleCodes } from '../app/hooks.ts';
 import { useRefusalText } from '../app/useFlow.ts';
-import { isLive, shownPnl, signed, timeLabel, toneOf } from './figures.ts';
+import { clockLabel, isLive, shownPnl, signed, timeLabel, toneOf } from './figures.ts';
 import { DirectionTag, StatusTag } from './parts.tsx';
 import styles from './trade.module.css';
 
@@ -22,6 +22,7 @@ export function PositionTable({ rows, showCode = true, testId = 'positions' }: {
   return (
     <>
       {close.isError && <p className={styles.refusal} role="alert" data-testid="close-refusal">{refusalText({ code: null, message: close.error.message })}</p>}
+      <div className={styles.tableWrap}>
       <table className={styles.positions} data-testid={testId}>
         <thead>
           <tr>
@@ -42,6 +43,7 @@ export function PositionTable({ rows, showCode = true, testId = 'positions' }: {
           ))}
         </tbody>
       </table>
+      </div>
     </>
   );
 }
@@ -63,7 +65,7 @@ function PositionRow({ p, showCode, anyOpen, closing, onClose }: { p: OptionsPos
       <td data-label={t('orders.openPrice')} className={`${styles.numCol} num`}>{p.openPrice}</td>
       <td data-label={live ? t('orders.lastPrice') : t('orders.closePrice')} className={`${styles.numCol} num`} data-testid="row-price">{live ? (quote?.price ?? '—') : (p.closePrice ?? '—')}</td>
       <td data-label={t('orders.pnl')} className={`${styles.numCol} num`} data-tone={toneOf(pnl)} data-testid="row-pnl">{signed(pnl)}</td>
-      <td data-label={live ? t('orders.expires') : t('orders.status.label')}>{live ? <span className="num">{timeLabel(p.expiresAt, i18n.language)}</span> : <StatusTag order={p} />}</td>
+      <td data-label={live ? t('orders.expires') : t('orders.status.label')}>{live ? <span className="num" title={timeLabel(p.expiresAt, i18n.language)}>{clockLabel(p.expiresAt, i18n.language)}</span> : <StatusTag order={p} />}</td>
       {anyOpen && (
         <td className={styles.actionCol}>
           {live && (

@@ -59,6 +59,8 @@ export function TradePanel({ code, fallbackPrice, phone }: { code: string; fallb
     <>
       {sheet && <button type="button" className={styles.backdrop} aria-label={t('common.close')} onClick={() => setSheet(false)} tabIndex={-1} />}
       {panel}
+      {/* keeps the end of the page above the fixed bar */}
+      <div className={styles.barSpacer} aria-hidden="true" />
       <div className={styles.buyBar} data-testid="buy-bar">
         <button type="button" className={styles.buyUp} onClick={() => openSheet('up')} data-testid="bar-up">{t('orders.buyUp')}</button>
         <button type="button" className={styles.buyDown} onClick={() => openSheet('down')} data-testid="bar-down">{t('orders.sellDown')}</button>

@@ -64,6 +64,10 @@ export function periodLabel(seconds: number, language: string): string {
 export const timeLabel = (iso: string | null, language: string) =>
   iso ? new Date(iso).toLocaleString(isLanguage(language) ? htmlLangOf(language) : language) : '—';
 
+/** The time of day only (an expiry within the next day), in the user's language. */
+export const clockLabel = (iso: string, language: string) =>
+  new Date(iso).toLocaleTimeString(isLanguage(language) ? htmlLangOf(language) : language);
+
 /** One step of the lots stepper: lots ± step, never below one step; exact decimals. */
 export function stepLots(lots: string, step: string, by: 1 | -1): string {
   let d: Decimal;

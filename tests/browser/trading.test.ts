@@ -1,0 +1,192 @@
+/**
+ * Options trading in the web app against the real service, on a desktop (1440 px) and a phone
+ * (390 px): a new user (demo book, 100,000 practice USDT) taps BTC on the home page, fills the
+ * trade panel (beside the chart / the bottom sheet from the Buy bar), sees a stop-loss on the wrong
+ * side refused inline, confirms in the dialog that names the demo book, sees the position under
+ * the chart with its profit moving with the feed (no reload, no polling), closes it, and finds its
+ * receipt in all orders (reason: closed by you). Screenshots (desktop 1024 and 1440, phone,
+ * Arabic, Japanese) go to tests/browser/screenshots/.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { api, codeFor, DESKTOP, launch, MOBILE, newContext, shot, startService, type Device, type Service } from './harness.ts';
+
+const PASSWORD = 'Secret-pass-123';
+let service: Service;
+let browser: Browser;
+
+beforeAll(async () => {
+  [service, browser] = await Promise.all([startService(), launch()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await service?.stop();
+});
+
+async function register(stamp: string): Promise<string> {
+  const email = `${stamp}@example.test`;
+  expect((await api(service.url, '/swx/customer/login/sendCode', { body: { email, purpose: 'register' } })).code).toBe(200);
+  const code = await codeFor(service.url, email);
+  const reg = await api<{ token: string }>(service.url, '/swx/customer/login/register', { body: { username: `u_${stamp}`, email, code, password: PASSWORD, confirmPassword: PASSWORD } });
+  expect(reg.code).toBe(200);
+  return email;
+}
+const text = (page: Page, sel: string) => page.textContent(sel).then((s) => (s ?? '').trim());
+async function closeToasts(page: Page) {
+  for (const b of await page.locator('[data-testid=toasts] button').all()) await b.click({ timeout: 1000 }).catch(() => undefined);
+  await expect.poll(() => page.locator('[data-testid=toasts] > *').count(), { timeout: 8000 }).toBe(0);
+}
+async function inLanguage(page: Page, language: string, ready: string) {
+  for (let i = 0; i < 3; i++) {
+    await page.evaluate((l) => localStorage.setItem('language', JSON.stringify(l)), language);
+    await page.reload();
+    await page.waitForSelector(ready);
+    if ((await page.getAttribute('html', 'lang')) === language) return;
+  }
+  throw new Error(`the page did not switch to ${language}`);
+}
+
+const PHONE = { ...MOBILE, viewport: { width: 390, height: 844 } } as const;
+const WIDE = { ...DESKTOP, viewport: { width: 1440, height: 900 } } as const;
+
+for (const device of [WIDE, PHONE] as unknown as Device[]) {
+  const phone = device.isMobile;
+  describe(`${device.name}: options trading`, () => {
+    let ctx: BrowserContext;
+    let page: Page;
+    const errors: string[] = [];
+    const stamp = `t${device.name.slice(0, 1)}${Date.now().toString(36)}`;
+    let orderNo = '';
+
+    beforeAll(async () => {
+      const email = await register(stamp);
+      ctx = await newContext(browser, device, service.url);
+      page = await ctx.newPage();
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto('/');
+      if (phone) await page.click('[data-testid=board-skip]');
+      await page.goto('/pass/login');
+      await page.fill('[data-testid=account]', email);
+      await page.fill('[data-testid=password]', PASSWORD);
+      await page.click('[data-testid=submit]');
+      await page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 });
+    });
+    afterAll(async () => ctx?.close());
+
+    it('one tap from the home page to the BTC page with the trade panel', async () => {
+      await page.click('[data-testid=market-list] tr[data-code=BTCUSDT] a');
+      await page.waitForURL((u) => u.pathname === '/cruuency' && u.searchParams.get('code') === 'BTCUSDT');
+      if (phone) {
+        // the panel waits in a bottom sheet behind the Buy / Sell bar
+        expect(await page.locator('[data-testid=trade-panel]').isVisible()).toBe(false);
+        await page.click('[data-testid=bar-up]');
+      }
+      await page.waitForSelector('[data-testid=ticket]');
+      expect(await page.locator('[data-testid=trade-panel]').isVisible()).toBe(true);
+      // no open positions yet in the demo book
+      await page.waitForSelector('[data-testid=no-positions]', { state: 'attached' });
+    });
+
+    it('fills the ticket: side, lots stepper, leverage, period; a stop-loss above the price is refused inline', async () => {
+      await page.click('[data-testid=side-up]');
+      await page.click('[data-testid=lots-plus]');
+      expect(await page.inputValue('[data-testid=lots]')).toBe('0.02');
+      await page.click('[data-testid=lots-minus]');
+      expect(await page.inputValue('[data-testid=lots]')).toBe('0.01');
+      await page.click('[data-testid=leverage-10]');
+      await page.click('[data-testid=period-300]');
+      const price = Number((await text(page, '[data-testid=fig-price]')).replace(/,/g, ''));
+      expect(price).toBeGreaterThan(0);
+      await page.fill('[data-testid=stop-loss]', String(Math.round(price * 1.05)));
+      await page.waitForSelector('[data-testid=problem-sl]');
+      expect(await page.locator('[data-testid=review]').isDisabled()).toBe(true);
+      await page.fill('[data-testid=stop-loss]', '');
+      await expect.poll(() => page.locator('[data-testid=problem-sl]').count()).toBe(0);
+      // the live figures: 0.01 BTC at 10× → margin is a tenth of the notional
+      const notional = Number((await text(page, '[data-testid=fig-notional]')).replace(/[^0-9.]/g, ''));
+      const margin = Number((await text(page, '[data-testid=fig-margin]')).replace(/[^0-9.]/g, ''));
+      expect(notional).toBeGreaterThan(0);
+      expect(Math.abs(margin - notional / 10)).toBeLessThan(0.05);
+      await expect.poll(() => text(page, '[data-testid=fig-available]')).toContain('100,000');
+      await shot(page, `trading-panel-${device.name}`);
+    });
+
+    it('confirms in the dialog that names the demo book; the position opens and shows under the chart', async () => {
+      await page.click('[data-testid=review]');
+      await page.waitForSelector('[data-testid=confirm-dialog]');
+      expect(await page.getAttribute('[data-testid=confirm-dialog]', 'data-book')).toBe('demo');
+      expect(await text(page, '[data-testid=confirm-dialog] [data-testid=book-badge]')).toMatch(/demo/i);
+      expect(await page.locator('[data-testid=scenarios] tbody tr').count()).toBeGreaterThanOrEqual(5);
+      await shot(page, `trading-confirm-${device.name}`);
+      await page.click('[data-testid=confirm-submit]');
+      await page.waitForSelector('[data-testid=ticket-done]', { timeout: 15_000 });
+      // the live order.opened event: a toast
+      await expect.poll(() => text(page, '[data-testid=toasts]'), { timeout: 10_000 }).toContain('BTCUSDT');
+      // a new ticket shows the balance without the margin and fee just held
+      await page.click('[data-testid=ticket-again]');
+      await expect.poll(() => text(page, '[data-testid=fig-available]'), { timeout: 10_000 }).not.toContain('100,000.00');
+      if (phone) await page.click('[data-testid=sheet-close]');
+      await closeToasts(page);
+      const row = page.locator('[data-testid=open-positions] [data-testid=position-row]');
+      await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1);
+      orderNo = (await row.locator('[data-testid=order-link]').textContent())?.trim() ?? '';
+      expect(orderNo).not.toBe('');
+    });
+
+    it('the profit moves with the live feed, without a reload', async () => {
+      const row = page.locator('[data-testid=open-positions] [data-testid=position-row]');
+      const first = await row.locator('[data-testid=row-price]').textContent();
+      await expect.poll(() => row.locator('[data-testid=row-price]').textContent(), { timeout: 20_000, interval: 250 }).not.toBe(first);
+      expect(await row.locator('[data-testid=row-pnl]').textContent()).toMatch(/^[+−]?[0-9,]+\.[0-9]{2}$/);
+      await page.locator('[data-testid=open-positions]').scrollIntoViewIfNeeded();
+      await shot(page, `trading-positions-${device.name}`);
+    });
+
+    it('closes it by hand; the receipt is in all orders with the reason', async () => {
+      await page.click('[data-testid=open-positions] [data-testid=close-position]');
+      await page.waitForSelector('[data-testid=open-positions] [data-testid=no-positions]', { timeout: 15_000 });
+      await page.goto('/profile/orders');
+      await page.click('[data-testid=orders-tab-closed]');
+      const link = page.locator('[data-testid=orders-closed] [data-testid=order-link]', { hasText: orderNo });
+      await link.waitFor({ timeout: 10_000 });
+      await page.fill('[data-testid=orders-filter]', 'btcusdt');
+      await link.waitFor();
+      await shot(page, `trading-orders-${device.name}`);
+      await link.click();
+      await page.waitForSelector('[data-testid=receipt-reason]');
+      expect(await text(page, '[data-testid=receipt-reason]')).toBe('Closed by you');
+      expect(await text(page, '[data-testid=receipt-close]')).toMatch(/[0-9]/);
+      expect(await text(page, '[data-testid=order-status]')).toContain('Closed');
+      await shot(page, `trading-receipt-${device.name}`);
+      // the notification of the close leads to the same receipt
+      await page.goto('/profile/notification');
+      await page.locator('[data-testid=notification-order]').first().click();
+      await page.waitForSelector('[data-testid=order-receipt]');
+    });
+
+    it('looks right in Arabic (right to left) and Japanese, and at 1024 px on a desktop', async () => {
+      await page.goto('/cruuency?code=BTCUSDT&type=crypto');
+      const ready = phone ? '[data-testid=buy-bar]' : '[data-testid=ticket]';
+      for (const language of ['ar', 'ja']) {
+        await inLanguage(page, language, ready);
+        expect(await page.getAttribute('html', 'dir')).toBe(language === 'ar' ? 'rtl' : 'ltr');
+        if (phone) await page.click('[data-testid=bar-down]');
+        await page.waitForSelector('[data-testid=ticket]');
+        await shot(page, `trading-panel-${device.name}-${language}`);
+        await page.click('[data-testid=review]');
+        await page.waitForSelector('[data-testid=confirm-dialog]');
+        await shot(page, `trading-confirm-${device.name}-${language}`);
+        await page.click('[data-testid=confirm-cancel]');
+      }
+      expect(await page.getAttribute('html', 'dir')).toBe('ltr');
+      await inLanguage(page, 'en', ready);
+      if (!phone) {
+        await page.setViewportSize({ width: 1024, height: 768 });
+        await page.waitForSelector('[data-testid=ticket]');
+        await shot(page, 'trading-panel-desktop-1024');
+        await page.setViewportSize(device.viewport);
+      }
+      expect(errors).toEqual([]);
+    });
+  });
+}
