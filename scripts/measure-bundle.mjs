@@ -1,7 +1,8 @@
 // Initial JavaScript of the home page: the entry chunk and everything it imports statically,
 // gzip-compressed (what a first visit downloads before the app renders). Lazy chunks (other
 // screens, the ApexCharts chart, languages other than English) are listed apart.
-// Usage: npx vite build && node scripts/measure-bundle.mjs [--json]
+// Usage: npx vite build && node scripts/measure-bundle.mjs [--json] [--budget <kB>]
+// With --budget it exits 1 when the initial JavaScript is over that many kB gzip (npm test uses 150).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -55,4 +56,17 @@ else {
   console.log(`initial CSS: ${kb(result.initialCssGzip)} gzip`);
   console.log(`chart chunk (lazy, /cruuency only): ${result.chartChunkGzip === null ? 'n/a' : kb(result.chartChunkGzip)} gzip`);
   console.log(`other lazy chunks: ${lazy.length}`);
+}
+
+const budgetAt = process.argv.indexOf('--budget');
+if (budgetAt > 0) {
+  const budget = Number(process.argv[budgetAt + 1]) * 1024;
+  if (!(budget > 0)) {
+    console.error('--budget needs a number of kB');
+    process.exit(1);
+  }
+  if (result.initialJsGzip > budget) {
+    console.error(`over budget: the home page's initial JavaScript is ${kb(result.initialJsGzip)} gzip, the budget ${kb(budget)}`);
+    process.exit(1);
+  }
 }
