@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, codeFor, DESKTOP, launch, MOBILE, newContext, shot, startService, type Device, type Service } from './harness.ts';
+import { api, codeFor, DESKTOP, launch, MOBILE, newContext, OPERATOR, shot, startService, type Device, type Service } from './harness.ts';
 
 const PASSWORD = 'Secret-pass-123';
 let service: Service;
@@ -141,6 +141,28 @@ for (const device of [WIDE, PHONE] as unknown as Device[]) {
       await page.locator('[data-testid=open-positions]').scrollIntoViewIfNeeded();
       await shot(page, `trading-positions-${device.name}`);
     });
+
+    if (!phone) {
+      it('the operator sees the open demo position in the exposure view (read-only)', async () => {
+        const op = await newContext(browser, device, service.url);
+        const p = await op.newPage();
+        await p.goto('/pass/login');
+        await p.fill('[data-testid=account]', OPERATOR.email);
+        await p.fill('[data-testid=password]', OPERATOR.password);
+        await p.click('[data-testid=submit]');
+        await p.waitForURL((u) => u.pathname === '/', { timeout: 15_000 });
+        await p.goto('/admin/exposure');
+        await p.waitForSelector('[data-testid=admin-exposure]');
+        await p.selectOption('[data-testid=exposure-book]', 'demo');
+        const row = p.locator('[data-testid=exposure-row][data-code=BTCUSDT]');
+        await row.waitFor({ timeout: 10_000 });
+        expect(Number(await row.locator('td').first().textContent())).toBeGreaterThanOrEqual(1);
+        // nothing to press: no control over prices or outcomes
+        expect(await p.locator('[data-testid=admin-exposure] button').count()).toBe(0);
+        await shot(p, 'trading-exposure-desktop');
+        await op.close();
+      });
+    }
 
     it('closes it by hand; the receipt is in all orders with the reason', async () => {
       await page.click('[data-testid=open-positions] [data-testid=close-position]');
