@@ -2,7 +2,9 @@
  * Binary min-heap of (expiresAt, seq, id). Removal is lazy: the index forgets a position and its
  * heap entry stays until it reaches the top, where the caller's `isLive(id, seq)` check drops it.
  * `seq` tells a stale entry from the live one when an id is removed and added again, and breaks
- * ties between equal expiries in insertion order.
+ * ties between equal expiries in insertion order. Times and seqs live in typed arrays, not in
+ * one object per entry: a pop walks ~17 levels at 100,000 entries, and contiguous numbers cost
+ * far fewer cache misses than an object per step.
  */
 
 export interface ExpiryEntry {
@@ -11,67 +13,98 @@ export interface ExpiryEntry {
   readonly id: string;
 }
 
-function before(a: ExpiryEntry, b: ExpiryEntry): boolean {
-  return a.at < b.at || (a.at === b.at && a.seq < b.seq);
-}
-
 export class ExpiryHeap {
-  private heap: ExpiryEntry[] = [];
+  private at = new Float64Array(1024);
+  private seq = new Float64Array(1024);
+  private ids: string[] = [];
+  private n = 0;
 
   /** Entries held, stale ones included. */
   get size(): number {
-    return this.heap.length;
+    return this.n;
+  }
+
+  /** The earliest expiry held (stale or not); Infinity when empty. */
+  nextAt(): number {
+    return this.n > 0 ? this.at[0] : Infinity;
   }
 
   push(entry: ExpiryEntry): void {
-    const heap = this.heap;
-    heap.push(entry);
-    let i = heap.length - 1;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (!before(entry, heap[parent])) break;
-      heap[i] = heap[parent];
-      i = parent;
-    }
-    heap[i] = entry;
-  }
-
-  peek(): ExpiryEntry | undefined {
-    return this.heap[0];
+    if (this.n === this.at.length) this.grow();
+    this.place(this.n, entry.at, entry.seq, entry.id);
+    this.n++;
+    this.siftUp(this.n - 1);
   }
 
   pop(): ExpiryEntry | undefined {
-    const heap = this.heap;
-    const top = heap[0];
-    const last = heap.pop();
-    if (heap.length > 0 && last) {
-      heap[0] = last;
+    if (this.n === 0) return undefined;
+    const top: ExpiryEntry = { at: this.at[0], seq: this.seq[0], id: this.ids[0] };
+    this.n--;
+    if (this.n > 0) {
+      this.place(0, this.at[this.n], this.seq[this.n], this.ids[this.n]);
       this.siftDown(0);
     }
+    this.ids[this.n] = '';
     return top;
   }
 
   /** Drops every stale entry at once (O(n)); used when stale entries outnumber live ones. */
   compact(isLive: (e: ExpiryEntry) => boolean): void {
+    let kept = 0;
+    for (let i = 0; i < this.n; i++) {
+      const e = { at: this.at[i], seq: this.seq[i], id: this.ids[i] };
+      if (isLive(e)) this.place(kept++, e.at, e.seq, e.id);
+    }
+    for (let i = kept; i < this.n; i++) this.ids[i] = '';
+    this.n = kept;
     // rebuild by sift-down from the middle: O(n)
-    const kept = this.heap.filter(isLive);
-    this.heap = kept;
-    for (let i = (kept.length >> 1) - 1; i >= 0; i--) this.siftDown(i);
+    for (let i = (kept >> 1) - 1; i >= 0; i--) this.siftDown(i);
   }
 
-  private siftDown(start: number): void {
-    const heap = this.heap;
-    const entry = heap[start];
-    let i = start;
+  private before(i: number, j: number): boolean {
+    return this.at[i] < this.at[j] || (this.at[i] === this.at[j] && this.seq[i] < this.seq[j]);
+  }
+
+  private place(i: number, at: number, seq: number, id: string): void {
+    this.at[i] = at;
+    this.seq[i] = seq;
+    this.ids[i] = id;
+  }
+
+  private swap(i: number, j: number): void {
+    const at = this.at[i];
+    const seq = this.seq[i];
+    const id = this.ids[i];
+    this.place(i, this.at[j], this.seq[j], this.ids[j]);
+    this.place(j, at, seq, id);
+  }
+
+  private siftUp(i: number): void {
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!this.before(i, parent)) return;
+      this.swap(i, parent);
+      i = parent;
+    }
+  }
+
+  private siftDown(i: number): void {
     for (;;) {
       const l = 2 * i + 1;
-      if (l >= heap.length) break;
-      const r = l + 1;
-      const child = r < heap.length && before(heap[r], heap[l]) ? r : l;
-      if (!before(heap[child], entry)) break;
-      heap[i] = heap[child];
+      if (l >= this.n) return;
+      const child = l + 1 < this.n && this.before(l + 1, l) ? l + 1 : l;
+      if (!this.before(child, i)) return;
+      this.swap(i, child);
       i = child;
     }
-    heap[i] = entry;
+  }
+
+  private grow(): void {
+    const at = new Float64Array(this.at.length * 2);
+    const seq = new Float64Array(this.seq.length * 2);
+    at.set(this.at);
+    seq.set(this.seq);
+    this.at = at;
+    this.seq = seq;
   }
 }

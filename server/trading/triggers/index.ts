@@ -117,12 +117,13 @@ export class TriggerIndex {
     const stopLoss: string[] = [];
     const stopOut: string[] = [];
     const takeProfit: string[] = [];
-    up.stopLoss.takeAtOrAbove(at, stopLoss);
-    down.stopLoss.takeAtOrBelow(at, stopLoss);
-    up.stopOut.takeAtOrAbove(at, stopOut);
-    down.stopOut.takeAtOrBelow(at, stopOut);
-    up.takeProfit.takeAtOrBelow(at, takeProfit);
-    down.takeProfit.takeAtOrAbove(at, takeProfit);
+    const approx = Number(at);
+    up.stopLoss.takeAtOrAbove(at, stopLoss, approx);
+    down.stopLoss.takeAtOrBelow(at, stopLoss, approx);
+    up.stopOut.takeAtOrAbove(at, stopOut, approx);
+    down.stopOut.takeAtOrBelow(at, stopOut, approx);
+    up.takeProfit.takeAtOrBelow(at, takeProfit, approx);
+    down.takeProfit.takeAtOrAbove(at, takeProfit, approx);
     if (stopLoss.length === 0 && stopOut.length === 0 && takeProfit.length === 0) return [];
     const out: { id: string; reason: TriggerReason }[] = [];
     // forget() answers false for a position already returned under a stronger reason
@@ -136,8 +137,8 @@ export class TriggerIndex {
   /** Removes and returns the ids whose expiresAt <= at, earliest first (ties in order of add). */
   expiredBy(at: number): string[] {
     const out: string[] = [];
-    for (let top = this.expiries.peek(); top !== undefined && top.at <= at; top = this.expiries.peek()) {
-      this.expiries.pop();
+    while (this.expiries.nextAt() <= at) {
+      const top = this.expiries.pop() as ExpiryEntry;
       if (this.isLive(top)) {
         this.forget(top.id);
         out.push(top.id);
