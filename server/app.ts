@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
@@ -9,7 +8,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config.ts';
 import platform from './platform.ts';
 import errors, { frameworkErrors } from './http/errors.ts';
-import { helmetOptions, multipartOptions, openApiOptions, permissionsPolicy, rateLimitOptions, websocketOptions } from './http/external.ts';
+import { multipartOptions, openApiOptions, rateLimitOptions, websocketOptions } from './http/external.ts';
+import { securityHeadersPlugin } from './http/securityHeaders.ts';
 import frontEnd from './http/frontEnd.ts';
 import { validatorCompiler } from './http/validation.ts';
 import guard from './auth/guard.ts';
@@ -59,8 +59,7 @@ export async function buildApp({ config, memoryDb, logger }: AppOptions): Promis
   await app.register(platform, { config, memoryDb });
 
   // external plugins
-  await app.register(helmet, helmetOptions(config));
-  await permissionsPolicy(app);
+  await securityHeadersPlugin(app); // helmet's headers, computed once
   await app.register(rateLimit, rateLimitOptions(app));
   await app.register(multipart, multipartOptions(config));
   await app.register(websocket, websocketOptions);

@@ -2,7 +2,6 @@
  * Options of the external plugins app.ts registers, kept here so app.ts reads as a list.
  */
 import type { FastifyInstance } from 'fastify';
-import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { FastifyMultipartOptions } from '@fastify/multipart';
 import type { WebsocketPluginOptions } from '@fastify/websocket';
@@ -14,35 +13,6 @@ import type { Config } from '../config.ts';
 export function ownWebsocketOrigin(publicUrl: string): string {
   const u = new URL(publicUrl);
   return `${u.protocol === 'https:' ? 'wss:' : 'ws:'}//${u.host}`;
-}
-
-/**
- * Security headers. The page may connect only to its own origin, its websocket included (named
- * explicitly for browsers whose 'self' does not cover ws:), never to any other host.
- */
-export const helmetOptions = (config: Pick<Config, 'publicUrl'>): FastifyHelmetOptions => ({
-  contentSecurityPolicy: {
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
-      connectSrc: ["'self'", ownWebsocketOrigin(config.publicUrl)],
-      upgradeInsecureRequests: null,
-    },
-  },
-});
-
-/** Powerful browser features the app never uses are switched off for it and anything it embeds. */
-export const PERMISSIONS_POLICY = [
-  'camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()', 'bluetooth=()', 'serial=()', 'hid=()',
-  'midi=()', 'magnetometer=()', 'gyroscope=()', 'accelerometer=()', 'display-capture=()', 'interest-cohort=()',
-].join(', ');
-
-export async function permissionsPolicy(app: FastifyInstance): Promise<void> {
-  app.addHook('onRequest', async (_req, reply) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
-  });
 }
 
 /**

@@ -36,11 +36,22 @@ describe('HTTP hardening', () => {
     expect(body(res).code).toBe(Err.MALFORMED_REQUEST);
   });
 
-  it('Permissions-Policy on every answer; CSP connect-src is the own origin and its websocket only', async () => {
+  it('security headers and Permissions-Policy on every answer; CSP connect-src is the own origin and its websocket only', async () => {
     for (const url of ['/healthz', '/swx/customer/login/checkUserNameOrPhone?username=abc', '/no/such/path']) {
       const res = await t.app.inject(url);
       expect(res.headers['permissions-policy'], url).toMatch(/camera=\(\)/);
       expect(res.headers['permissions-policy'], url).toMatch(/geolocation=\(\)/);
+    }
+    // helmet's whole set, on answers of every kind (taken from helmet once at start)
+    for (const url of ['/healthz', '/swx/customer/index/getPrice/bitcoin', '/no/such/path']) {
+      const h = (await t.app.inject(url)).headers;
+      expect(h['x-content-type-options'], url).toBe('nosniff');
+      expect(h['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(h['strict-transport-security'], url).toMatch(/max-age=\d+/);
+      expect(h['referrer-policy'], url).toBe('no-referrer');
+      expect(h['cross-origin-opener-policy'], url).toBe('same-origin');
+      expect(h['content-security-policy'], url).toMatch(/default-src 'self'/);
+      expect(h['x-powered-by'], url).toBeUndefined();
     }
     const csp = String((await t.app.inject('/healthz')).headers['content-security-policy']);
     const connect = /connect-src ([^;]+)/.exec(csp)![1].trim().split(/\s+/);
