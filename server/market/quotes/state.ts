@@ -60,6 +60,24 @@ export interface LiveQuote {
   ext24?: Stats24;
   /** The last SPARKLINE_POINTS 15-minute buckets (built lazily): sparkline and 24h figures. */
   ring?: Bucket[];
+  /** The 24h window's finished buckets summed once (see MarketState.stats24). */
+  closed24?: Closed24;
+}
+
+/**
+ * The part of the 24h window that no longer moves: every bucket of the ring but the newest, from
+ * `since` on. Valid while the ring, its newest bucket and the window start are the ones it was
+ * summed from; only the newest bucket changes between rolls, so a tick costs one bucket, not 96.
+ */
+interface Closed24 {
+  ring: Bucket[];
+  lastTime: number;
+  since: number;
+  open: number;
+  high: number;
+  low: number;
+  volume: number;
+  quoteVolume: number;
 }
 
 /** Change from `open` to `price` in percent, 2 decimals (0 without an open). */
@@ -186,18 +204,32 @@ export class MarketState {
     const at = lastTradingTime(q.info.hours, now);
     // closed: exactly the 24 h before the closing instant (at + 1), e.g. Thursday 16:00 to Friday 16:00
     const since = bucketStart(at === now ? now : at + 1, '15m') - DAY;
-    let open = 0;
-    let high = q.price;
-    let low = q.price;
-    let volume = 0;
-    let quoteVolume = 0;
-    for (const b of ring) {
-      if (b.time < since) continue;
-      if (!open) open = b.open;
-      if (b.high > high) high = b.high;
-      if (b.low < low) low = b.low;
-      volume += b.volume;
-      quoteVolume += b.quoteVolume;
+    const last = ring[ring.length - 1];
+    let c = q.closed24;
+    if (!c || c.ring !== ring || c.lastTime !== last.time || c.since !== since) {
+      c = { ring, lastTime: last.time, since, open: 0, high: -Infinity, low: Infinity, volume: 0, quoteVolume: 0 };
+      for (let i = 0; i < ring.length - 1; i++) {
+        const b = ring[i];
+        if (b.time < since) continue;
+        if (!c.open) c.open = b.open;
+        if (b.high > c.high) c.high = b.high;
+        if (b.low < c.low) c.low = b.low;
+        c.volume += b.volume;
+        c.quoteVolume += b.quoteVolume;
+      }
+      q.closed24 = c;
+    }
+    let open = c.open;
+    let high = Math.max(q.price, c.high);
+    let low = Math.min(q.price, c.low);
+    let volume = c.volume;
+    let quoteVolume = c.quoteVolume;
+    if (last.time >= since) {
+      if (!open) open = last.open;
+      if (last.high > high) high = last.high;
+      if (last.low < low) low = last.low;
+      volume += last.volume;
+      quoteVolume += last.quoteVolume;
     }
     return { open: open || q.price, high, low, volume, quoteVolume };
   }
