@@ -20,6 +20,7 @@ export function configParams(config: Config, env: NodeJS.ProcessEnv = process.en
   return {
     [PARAM_KEYS.WITHDRAW_FEE_RATE]: new Decimal(config.withdrawFeeRate).toString(),
     [PARAM_KEYS.PRICE_FEED]: config.feed.kind,
+    [PARAM_KEYS.GOOGLE_SIGN_IN]: config.oidc ? 'on' : 'off',
     // the help centre of this site when no chat service is configured: never a dead link
     [PARAM_KEYS.ONLINE_SERVICE_URL]: httpsOnly(env.ONLINE_SERVICE_URL) ?? `${config.publicUrl.replace(/\/$/, '')}/help`,
     [PARAM_KEYS.DISCORD_URL]: httpsOnly(env.SOCIAL_DISCORD_URL),

@@ -74,6 +74,8 @@ export const PARAM_KEYS = {
   TWITTER_URL: 'twitter_url',
   TELEGRAM_URL: 'telegram_url',
   PRICE_FEED: 'price_feed',
+  /** 'on' when Google sign-in is configured (OIDC issuer and client), else 'off': the app shows the button only then */
+  GOOGLE_SIGN_IN: 'google_sign_in',
 } as const;
 
 // ---- GET /swx/customer/index/listFaq ---------------------------------------------------------

@@ -15,5 +15,6 @@ export const contentApi = {
     call<{ rows: NoticeItem[]; total: number }>(`${I}/listNotices`, { query: q, signal, scope: { language } }),
   socialLinks: ({ language }: Lang, signal?: AbortSignal) => call<SocialLink[]>(`${I}/socialLinks`, { signal, scope: { language } }),
   onlineService: ({ language }: Lang, signal?: AbortSignal) => call<{ url: string }>(`${I}/onlineService`, { signal, scope: { language } }),
+  param: (key: string, signal?: AbortSignal) => call<{ key: string; value: string }>(`${I}/getParamByKey/${encodeURIComponent(key)}`, { signal }),
   homeFigures: ({ language }: Lang, signal?: AbortSignal) => call<HomeFigures>(`${I}/homeFigures`, { signal, scope: { language } }),
 };

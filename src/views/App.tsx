@@ -34,6 +34,7 @@ const Notifications = screen(() => import('./screens/Notifications.tsx'));
 const Sessions = screen(() => import('./screens/Sessions.tsx'));
 const Orders = screen(() => import('./trade/OrdersScreen.tsx'));
 const Order = screen(() => import('./trade/OrderScreen.tsx'));
+const ChangePassword = screen(() => import('./screens/ChangePassword.tsx'));
 // the operator console: its own chunk, never part of the home page's JavaScript
 const Admin = screen(() => import('./admin/AdminScreen.tsx'));
 
@@ -52,6 +53,7 @@ export const ROUTES: ReadonlyArray<readonly [string, ComponentType]> = [
   // options orders: the list and one order's receipt (routes of our own: the published list has none)
   ['/profile/orders', Orders],
   ['/profile/orders/:id', Order],
+  ['/profile/password', ChangePassword],
   ['/cruuency', Currency],
   ['/help', Help],
   ['/help/faq', Faq],

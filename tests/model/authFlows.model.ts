@@ -3,6 +3,7 @@ import type { LoginResult } from '../../src/contract/auth.ts';
 import { Err } from '../../src/contract/errors.ts';
 import { googleCallbackMachine, type GoogleCallbackValues } from '../../src/machines/googleCallback.ts';
 import { googleStartMachine } from '../../src/machines/googleStart.ts';
+import { passwordChangeMachine, type ChangeValues } from '../../src/machines/passwordChange.ts';
 import { passwordResetMachine, type ResetValues } from '../../src/machines/passwordReset.ts';
 import { problem, type Refusal } from '../../src/machines/refusal.ts';
 import { registerMachine, type RegisterValues } from '../../src/machines/register.ts';
@@ -12,7 +13,7 @@ import { defineModel } from './paths.ts';
 import { submissionCase } from './submissionModel.ts';
 
 /**
- * The sign-in flows (signIn, googleStart, googleCallback, register, passwordReset), all the shared
+ * The sign-in flows (signIn, googleStart, googleCallback, register, passwordReset, passwordChange), all the shared
  * submission chart: generated paths over submit (values the guard accepts and values it refuses),
  * edit, and the service's answer or refusal delivered as fixtures.
  */
@@ -22,6 +23,7 @@ export const signIn: SignInValues = { account: ' alice ', password: 'Secret-123'
 export const credentials = { channel: 'email', email: 'alice@example.test', phone: '', areaCode: '+44', code: '123456', password: 'Secret-123', confirmPassword: 'Secret-123' } as const;
 export const registration: RegisterValues = { ...credentials, username: 'alice', inviteCode: ' ABCD1234 ' };
 export const reset: ResetValues = { ...credentials };
+export const change: ChangeValues = { oldPassword: 'Old-secret-1', password: 'Secret-123', confirmPassword: 'Secret-123' };
 export const googleReturn: GoogleCallbackValues = { code: 'provider-code', state: 'issued-state' };
 
 /** A flow that ends signed in: the service answers with a session, or refuses with a catalogue code. */
@@ -48,5 +50,14 @@ export const model = defineModel(
     refused: { values: { ...reset, code: ' ' }, refusal: problem('auth.errors.codeRequired') },
     output: null,
     serviceError: { code: Err.VERIFY_CODE_WRONG, message: 'Wrong verification code' },
+  }),
+  // signed in: the current password instead of a code; the session stays
+  submissionCase({
+    id: 'passwordChange',
+    machine: passwordChangeMachine,
+    good: change,
+    refused: { values: { ...change, oldPassword: '' }, refusal: problem('auth.errors.oldPasswordRequired') },
+    output: null,
+    serviceError: { code: Err.PASSWORD_WRONG, message: 'Wrong password' },
   }),
 );

@@ -3,6 +3,7 @@ import type { CodePurpose, LoginResult } from '../../contract/auth.ts';
 import { codeSenderMachine } from '../../machines/codeSender.ts';
 import { googleCallbackMachine, googleBody } from '../../machines/googleCallback.ts';
 import { googleStartMachine } from '../../machines/googleStart.ts';
+import { changeBody, passwordChangeMachine } from '../../machines/passwordChange.ts';
 import { passwordResetMachine, resetBody } from '../../machines/passwordReset.ts';
 import { registerMachine, registerBody } from '../../machines/register.ts';
 import type { SessionEvent } from '../../machines/session.ts';
@@ -51,6 +52,18 @@ export const passwordResetFlow = () =>
       submitted: () => {
         toast(i18n.t('app:auth.resetDone'), 'success');
         navigate('/pass/login');
+      },
+    },
+  });
+
+/** Signed in: the new password is set, this session stays (the others end); back to the account. */
+export const passwordChangeFlow = () =>
+  passwordChangeMachine.provide({
+    actors: { submit: fromPromise(({ input, signal }) => authApi.repassword(changeBody(input), signal)) },
+    actions: {
+      submitted: () => {
+        toast(i18n.t('app:auth.changeDone'), 'success');
+        navigate('/profile');
       },
     },
   });

@@ -1,5 +1,5 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { CONTENT_TYPES, type ContentListItem, type ContentType } from '../../contract/content.ts';
+import { CONTENT_TYPES, PARAM_KEYS, type ContentListItem, type ContentType } from '../../contract/content.ts';
 import type { Language } from '../../contract/constants.ts';
 import { contentApi } from '../contentApi.ts';
 import { keepPreviousWithin, useLanguage } from './scope.ts';
@@ -20,6 +20,7 @@ export const contentKeys = {
   notices: (language: Language, page: number, pageSize: number) => ['content', language, 'notices', { page, pageSize }] as const,
   socialLinks: (language: Language) => ['content', language, 'socialLinks'] as const,
   onlineService: (language: Language) => ['content', language, 'onlineService'] as const,
+  param: (key: string) => ['content', 'param', key] as const,
   homeFigures: (language: Language) => ['content', language, 'homeFigures'] as const,
 };
 
@@ -89,4 +90,14 @@ export function useOnlineService() {
 export function useHomeFigures() {
   const language = useLanguage();
   return useQuery({ queryKey: contentKeys.homeFigures(language), queryFn: ({ signal }) => contentApi.homeFigures({ language }, signal), staleTime: 60_000 });
+}
+
+/** Whether Google sign-in is configured on the service: the button shows only then (never a dead end). */
+export function useGoogleSignIn(): boolean {
+  const q = useQuery({
+    queryKey: contentKeys.param(PARAM_KEYS.GOOGLE_SIGN_IN),
+    queryFn: ({ signal }) => contentApi.param(PARAM_KEYS.GOOGLE_SIGN_IN, signal),
+    staleTime: FRESH,
+  });
+  return q.data?.value === 'on';
 }

@@ -13,6 +13,7 @@ import { AuditLog } from './AuditLog.tsx';
 import { Operators } from './Operators.tsx';
 import { SmartConsole } from './SmartConsole.tsx';
 import { Exposure } from './Exposure.tsx';
+import { FirstRun } from './FirstRun.tsx';
 import screens from '../screens/screens.module.css';
 import styles from './admin.module.css';
 import own from './AdminScreen.module.css';
@@ -55,6 +56,7 @@ export default function AdminScreen() {
           </nav>
         </div>
       </section>
+      <FirstRun />
       {section === 'deposits' && <DepositsQueue />}
       {section === 'withdrawals' && <WithdrawalsQueue />}
       {section === 'addresses' && <Addresses />}

@@ -8,7 +8,7 @@ import own from './Help.module.css';
 
 export default function Help() {
   const { t } = useTranslation();
-  const { openService } = useServiceLinks();
+  const { openService, chatService, serviceUrl } = useServiceLinks();
   return (
     <div className={styles.stack}>
       <h1 className={`${headings.pageTitle} ${own.title}`}>{t('help.title')}</h1>
@@ -16,10 +16,14 @@ export default function Help() {
         <Link href="/help/faq" className={styles.tile}><ChevronIcon /><strong>{t('help.faq')}</strong></Link>
         <Link href="/help/notice" className={styles.tile}><BellIcon /><strong>{t('help.notices')}</strong></Link>
         <Link href="/introduction" className={styles.tile}><ChevronIcon /><strong>{t('help.about')}</strong></Link>
-        <button type="button" className={`${styles.tile} ${own.tileButton}`} onClick={openService}>
-          <ServiceIcon /><strong>{t('help.contact')}</strong>
-        </button>
+        {chatService && (
+          <button type="button" className={`${styles.tile} ${own.tileButton}`} onClick={openService}>
+            <ServiceIcon /><strong>{t('help.contact')}</strong>
+          </button>
+        )}
       </nav>
+      {/* no chat service configured: say so, instead of a contact button that comes back here */}
+      {serviceUrl !== null && !chatService && <p className={styles.note} data-testid="no-chat">{t('help.noChat')}</p>}
     </div>
   );
 }

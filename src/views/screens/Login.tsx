@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'wouter';
+import { Link, Redirect } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { submissionView } from '../../machines/submission.ts';
 import { googleStartFlow, signInFlow } from '../../services/flows/authFlows.ts';
+import { useGoogleSignIn } from '../../services/queries/content.ts';
 import { useAppActors } from '../app/actors.tsx';
+import { useSession } from '../app/hooks.ts';
 import { useFlow, useRefusalText } from '../app/useFlow.ts';
 import { PasswordField } from '../components/AuthFields.tsx';
 import auth from './auth.module.css';
@@ -17,6 +19,8 @@ export default function Login() {
   const [v, setV] = useState({ account: '', password: '' });
   const [login, send] = useFlow(() => signInFlow(session), submissionView);
   const [google, sendGoogle] = useFlow(googleStartFlow, submissionView);
+  const googleOn = useGoogleSignIn();
+  const { loggedIn } = useSession();
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     send({ type: 'signIn.submit', values: v });
@@ -25,6 +29,8 @@ export default function Login() {
     setV({ ...v, [k]: value });
     send({ type: 'signIn.edit' });
   };
+  // a signed-in user has nothing to do here: home, where signing in leads too
+  if (loggedIn) return <Redirect to="/" replace />;
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="login-title" data-testid="login-form">
       <h1 id="login-title">{t('auth.loginTitle')}</h1>
@@ -35,9 +41,10 @@ export default function Login() {
       <PasswordField label={t('auth.password')} name="password" value={v.password} onChange={set('password')} autoComplete="current-password" />
       {login.refusal && <p className={styles.formError} role="alert" data-testid="form-error" data-code={login.refusal.code ?? ''}>{text(login.refusal)}</p>}
       <button type="submit" className={styles.submit} disabled={login.busy || login.result !== null} data-testid="submit">{t('auth.submitLogin')}</button>
-      <button type="button" className={`${styles.submit} ${auth.secondaryButton}`} disabled={google.busy || google.result !== null} onClick={() => sendGoogle({ type: 'googleStart.submit', values: {} })}>
+      {/* only when the service has Google sign-in configured: otherwise the button could only fail */}
+      {googleOn && <button type="button" className={`${styles.submit} ${auth.secondaryButton}`} disabled={google.busy || google.result !== null} onClick={() => sendGoogle({ type: 'googleStart.submit', values: {} })}>
         {t('auth.google')}
-      </button>
+      </button>}
       {google.refusal && <p className={styles.formError} role="alert">{text(google.refusal)}</p>}
       <div className={styles.alt}>
         <Link href="/pass/reset">{t('auth.forgot')}</Link>

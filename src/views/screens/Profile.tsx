@@ -38,7 +38,7 @@ export default function Profile() {
           <li><Link href="/profile/notification"><span><BellIcon width={18} height={18} /> {t('account.notifications')}</span><ChevronIcon width={18} height={18} /></Link></li>
           <li><Link href="/profile/invite"><span>{t('account.invite')}</span><ChevronIcon width={18} height={18} /></Link></li>
           <li><Link href="/loan"><span><LoanIcon width={18} height={18} /> {t('account.kyc')}</span><ChevronIcon width={18} height={18} /></Link></li>
-          <li><Link href="/pass/reset"><span>{t('account.changePassword')}</span><ChevronIcon width={18} height={18} /></Link></li>
+          <li><Link href="/profile/password" data-testid="profile-change-password"><span>{t('account.changePassword')}</span><ChevronIcon width={18} height={18} /></Link></li>
           <li><Link href="/profile/sessions" data-testid="profile-sessions"><span>{t('account.sessions.title')}</span><ChevronIcon width={18} height={18} /></Link></li>
           <li><Link href="/help"><span>{t('help.title')}</span><ChevronIcon width={18} height={18} /></Link></li>
           {user?.role === 'operator' && <li><Link href="/admin" data-testid="operator-console"><span>{t('admin.title')}</span><ChevronIcon width={18} height={18} /></Link></li>}

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'wouter';
+import { Link, Redirect, useSearchParams } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../contract/auth.ts';
 import type { RegisterValues } from '../../machines/register.ts';
 import { submissionView } from '../../machines/submission.ts';
 import { registerFlow } from '../../services/flows/authFlows.ts';
 import { useAppActors } from '../app/actors.tsx';
+import { useSession } from '../app/hooks.ts';
 import { useFlow, useRefusalText } from '../app/useFlow.ts';
 import { CodeField, PasswordField, TargetFields } from '../components/AuthFields.tsx';
 import styles from './screens.module.css';
@@ -27,6 +28,7 @@ export default function Register() {
     e.preventDefault();
     send({ type: 'register.submit', values: v });
   };
+  const { loggedIn } = useSession();
   const p = v.password;
   // the password rules as the user types (the flow's guard applies the contract's passwordStrongEnough)
   const rules = [
@@ -35,6 +37,8 @@ export default function Register() {
     ['auth.ruleDigit', /[0-9]/.test(p)],
     ['auth.ruleMatch', p.length > 0 && p === v.confirmPassword],
   ] as const;
+  // a signed-in user has no account to open: home, where registering leads too
+  if (loggedIn) return <Redirect to="/" replace />;
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="reg-title" data-testid="register-form">
       <h1 id="reg-title">{t('auth.registerTitle')}</h1>

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useLocation } from 'wouter';
 import { useAppActors } from '../app/actors.tsx';
 import { useOnlineService, useSocialLinks } from '../../services/queries/content.ts';
 
@@ -6,16 +7,25 @@ import { useOnlineService, useSocialLinks } from '../../services/queries/content
 export function useServiceLinks() {
   const service = useOnlineService();
   const social = useSocialLinks();
-  /** A new tab, or this tab when the browser blocks pop-ups (docs/products.md, section 2). */
+  const [, navigate] = useLocation();
+  const url = service.data?.url;
+  // no chat service configured: the service's url is this site's own help centre (its public url,
+  // which may name another host than the one in the address bar, e.g. behind a proxy)
+  const target = url ? new URL(url, location.href) : null;
+  const external = !!target && target.origin !== location.origin && target.pathname.replace(/\/$/, '') !== '/help';
+  /**
+   * A chat service: a new tab, or this tab when the browser blocks pop-ups (docs/products.md, section 2).
+   * Without one, the help centre in this tab: a second tab of the same site would be a loop.
+   */
   const openService = () => {
-    const url = service.data?.url;
-    if (!url) return void service.refetch();
+    // not known yet (or not answered): the help centre, never a click that does nothing
+    if (!url || !external) return navigate('/help');
     // not 'noopener' in the features: then open() always returns null and we could not tell a block
     const w = window.open(url, '_blank');
     if (w) w.opener = null;
     else location.assign(url);
   };
-  return { serviceUrl: service.data?.url ?? null, openService, social: social.data ?? [] };
+  return { serviceUrl: url ?? null, chatService: external, openService, social: social.data ?? [] };
 }
 
 export function useLanguagePicker() {
