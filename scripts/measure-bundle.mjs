@@ -1,4 +1,5 @@
-// Initial JavaScript of the home page: the entry chunk and everything it imports statically,
+// Initial JavaScript of the home page: the entry chunk and everything it imports statically, and
+// whatever index.html preloads (the English texts),
 // gzip-compressed (what a first visit downloads before the app renders). Lazy chunks (other
 // screens, the ApexCharts chart, languages other than English) are listed apart.
 // Usage: npx vite build && node scripts/measure-bundle.mjs [--json] [--budget <kB>]
@@ -32,7 +33,10 @@ const walk = (key) => {
   for (const i of manifest[key].imports ?? []) walk(i);
 };
 walk(entryKey);
-const initial = [...seen].map((k) => manifest[k].file);
+// what index.html preloads besides (the English texts, which the first render waits for) counts too
+const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]);
+const initial = [...new Set([...[...seen].map((k) => manifest[k].file), ...preloaded])];
 const css = [...new Set([...seen].flatMap((k) => manifest[k].css ?? []))];
 const lazy = Object.entries(manifest).filter(([k, v]) => !seen.has(k) && v.file.endsWith('.js')).map(([, v]) => v.file);
 const chart = Object.entries(manifest).find(([k]) => k.includes('CandleChart'))?.[1].file;

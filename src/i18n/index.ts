@@ -3,21 +3,23 @@ import { initReactI18next } from 'react-i18next';
 import { directionOf, htmlLangOf, type Language } from './languages.ts';
 
 // Every language, English included, is its own chunk loaded before use: a visitor downloads the
-// texts of their language only, and the home page's first JavaScript stays within its budget
-// (docs/performance.md). Every language is complete (tests/unit/locales.test.ts), so English is
+// texts of their language only (vite.config.ts preloads English, the language of a first visit;
+// scripts/measure-bundle.mjs counts it in the home page's JavaScript). Every language is complete (tests/unit/locales.test.ts), so English is
 // loaded as the fallback only when it is the language.
 const bundles = import.meta.glob<Record<string, unknown>>(['../locales/*/app.json', '../locales/*/errors.json'], {
   import: 'default',
 });
 
+/**
+ * The app's texts are waited for (the first render needs them); the refusal texts are not: they
+ * arrive in the background, and a refusal shown before they do uses the service's own message,
+ * which is already in the request's language (src/services/api.ts messageFor).
+ */
 async function loadLanguage(lng: Language): Promise<void> {
   if (i18n.hasResourceBundle(lng, 'app')) return;
-  const [app, errors] = await Promise.all([
-    bundles[`../locales/${lng}/app.json`]?.(),
-    bundles[`../locales/${lng}/errors.json`]?.(),
-  ]);
+  void bundles[`../locales/${lng}/errors.json`]?.().then((errors) => i18n.addResourceBundle(lng, 'errors', errors, true, true), () => undefined);
+  const app = await bundles[`../locales/${lng}/app.json`]?.();
   if (app) i18n.addResourceBundle(lng, 'app', app, true, true);
-  if (errors) i18n.addResourceBundle(lng, 'errors', errors, true, true);
 }
 
 /** Sets <html lang dir> so the whole layout (logical CSS properties) follows the language. */

@@ -1,4 +1,3 @@
-import { ofetch, FetchError } from 'ofetch';
 import { REQUEST_TIMEOUT_MS, VIRTUALLY_HEADER, type Book, type Language } from '../contract/constants.ts';
 import { i18n } from '../i18n/index.ts';
 import { API_BASE } from './config.ts';
@@ -89,7 +88,49 @@ export function requestHeaders(scope: RequestScope = {}): Record<string, string>
   return headers;
 }
 
-const client = ofetch.create({ baseURL: API_BASE || undefined, timeout: REQUEST_TIMEOUT_MS, retry: 0 });
+/** Aborts when either does (AbortSignal.any where the browser has it). */
+function eitherSignal(a: AbortSignal, b: AbortSignal): AbortSignal {
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any([a, b]);
+  const c = new AbortController();
+  const abort = () => c.abort();
+  a.addEventListener('abort', abort, { once: true });
+  b.addEventListener('abort', abort, { once: true });
+  return c.signal;
+}
+
+interface Answer {
+  status: number;
+  ok: boolean;
+  /** the parsed JSON body; undefined when the body is empty or not JSON (a proxy's page) */
+  data: unknown;
+}
+
+/**
+ * The request itself, on the browser's fetch (no client library: the home page's JavaScript
+ * budget, docs/performance.md). JSON bodies are sent as JSON, FormData as multipart; the answer
+ * is read as JSON when it is JSON. Times out after REQUEST_TIMEOUT_MS; never retries.
+ */
+async function send(path: string, opts: CallOptions): Promise<Answer> {
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const signal = opts.signal ? eitherSignal(opts.signal, timeout) : timeout;
+  const form = opts.body instanceof FormData;
+  const headers = requestHeaders(opts.scope);
+  if (opts.body !== undefined && !form) headers['content-type'] = 'application/json';
+  const res = await fetch((API_BASE || '') + path + toQueryString(opts.query), {
+    method: opts.method ?? 'GET',
+    headers,
+    body: opts.body === undefined ? undefined : form ? (opts.body as FormData) : JSON.stringify(opts.body),
+    signal,
+  });
+  const text = await res.text();
+  let data: unknown;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = undefined;
+  }
+  return { status: res.status, ok: res.ok, data };
+}
 
 export interface CallOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -107,23 +148,21 @@ const unauthorized = (http: boolean, serverMsg?: string) => {
 
 /** One API call: headers, envelope and 401 handling. */
 export async function call<T>(path: string, opts: CallOptions = {}): Promise<T> {
-  let env: Envelope<T>;
+  let answer: Answer;
   try {
-    env = await client<Envelope<T>>(path + toQueryString(opts.query), {
-      method: opts.method ?? 'GET',
-      body: opts.body,
-      headers: requestHeaders(opts.scope),
-      signal: opts.signal,
-    });
-  } catch (e) {
+    answer = await send(path, opts);
+  } catch {
     if (opts.signal?.aborted) throw new ApiError('aborted', null, 'aborted');
-    const status = e instanceof FetchError ? e.response?.status : undefined;
-    const data = e instanceof FetchError ? (e.data as Partial<Envelope<T>> | undefined) : undefined;
-    if (status === 401) throw unauthorized(true);
-    // a malformed request (HTTP 400) still carries a catalogue code
-    if (data && typeof data.code === 'number') throw new ApiError('refused', data.code, messageFor(data.code, data.msg), status);
-    throw networkError(status);
+    throw networkError();
   }
+  if (!answer.ok) {
+    const data = answer.data as Partial<Envelope<T>> | undefined;
+    if (answer.status === 401) throw unauthorized(true);
+    // a malformed request (HTTP 400) still carries a catalogue code
+    if (data && typeof data.code === 'number') throw new ApiError('refused', data.code, messageFor(data.code, data.msg), answer.status);
+    throw networkError(answer.status);
+  }
+  const env = answer.data as Envelope<T> | undefined;
   if (env && isSuccessCode(env.code)) return env.result as T;
   if (env?.code === 401) throw unauthorized(false, env.msg);
   // an answer that is not our envelope (a proxy's page): no catalogue code to show

@@ -15,8 +15,10 @@ export interface QueryView {
  * "failed" means it failed with nothing to show; a refetch that fails while older data is on
  * screen keeps the data (the query cache at the root reports that failure instead).
  */
-export function Loadable({ query, loading, failed, reload, children, empty }: {
+export function Loadable({ query, loading, failed, reload, children, empty, placeholder }: {
   query?: QueryView;
+  /** Shown while loading instead of the word: the content's own shape, so nothing moves when it arrives. */
+  placeholder?: ReactNode;
   loading?: boolean;
   failed?: boolean;
   reload?: () => void;
@@ -36,6 +38,7 @@ export function Loadable({ query, loading, failed, reload, children, empty }: {
         </button>
       </div>
     );
+  if (isLoading && placeholder) return <div aria-busy="true">{placeholder}</div>;
   if (isLoading) return <div className={styles.state} aria-busy="true">{t('common.loading')}</div>;
   if (empty) return <div className={styles.state}>{t('market.empty')}</div>;
   return <>{children}</>;

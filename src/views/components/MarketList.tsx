@@ -15,8 +15,10 @@ export const detailHref = (m: Pick<MarketRow, 'code' | 'type' | 'id'>) => `/cruu
  * Markets with live prices: the REST list seeds the feed (its 100-point series), the feed keeps
  * them moving. Columns have fixed widths and figures are tabular, so ticks never shift layout.
  */
-export function MarketList({ items, compact = false, watched, onToggleWatch, caption }: {
+export function MarketList({ items, compact = false, watched, onToggleWatch, caption, placeholderRows = 0 }: {
   items: readonly MarketRow[];
+  /** Empty rows of the real rows' height, drawn while the list loads (no layout shift when it arrives). */
+  placeholderRows?: number;
   compact?: boolean;
   watched?: ReadonlySet<string>;
   onToggleWatch?: (code: string, on: boolean) => void;
@@ -32,9 +34,10 @@ export function MarketList({ items, compact = false, watched, onToggleWatch, cap
   const anySimulated = simulated ?? items.some((m) => m.source === 'simulated');
   return (
     <>
-    {compact && anySimulated && (
+    {/* the line is kept, empty, for a real feed too: it never appears late and pushes the list down */}
+    {compact && (
       <p className={styles.sourceNote}>
-        <SimulatedBadge show />
+        <SimulatedBadge show={anySimulated} />
       </p>
     )}
     <table className={`${styles.table} ${compact ? styles.compact : ''}`} data-testid="market-list">
@@ -51,6 +54,11 @@ export function MarketList({ items, compact = false, watched, onToggleWatch, cap
       <tbody>
         {items.map((m) => (
           <Row key={m.code} item={m} compact={compact} watched={watched?.has(m.code)} onToggleWatch={onToggleWatch} />
+        ))}
+        {items.length === 0 && Array.from({ length: placeholderRows }, (_, i) => (
+          <tr key={i} className={styles.placeholderRow} aria-hidden="true">
+            <td colSpan={(onToggleWatch ? 1 : 0) + (compact ? 3 : 4)} />
+          </tr>
         ))}
       </tbody>
     </table>

@@ -18,7 +18,8 @@ export function Home() {
   const { t } = useTranslation();
   const { loggedIn } = useSession();
   const feed = useFeedStatus();
-  const markets = useMarketList({ type: 'crypto', pageSize: mobile ? 6 : 8 });
+  const marketRows = mobile ? 6 : 8;
+  const markets = useMarketList({ type: 'crypto', pageSize: marketRows });
   return (
     <div className={styles.stack}>
       <section className={styles.hero} aria-labelledby="hero-title">
@@ -38,7 +39,7 @@ export function Home() {
             {mobile && <FeedBadge status={feed.status} />}
             <Link href="/market">{t('home.viewAll')}</Link>
           </div>
-          <Loadable query={markets}>
+          <Loadable query={markets} placeholder={<MarketList items={[]} placeholderRows={marketRows} compact={mobile} caption={t('home.markets')} />}>
             <MarketList items={markets.data?.rows ?? []} compact={mobile} caption={t('home.markets')} />
           </Loadable>
         </section>

@@ -1,0 +1,118 @@
+/**
+ * Phone page-load benchmark (npm run bench:vitals). Not part of the test suite; loopback only.
+ *
+ * Loads the home page `/` of the real service (the built app from dist/, fresh data folder) in
+ * Debian's chromium emulating a mid-range phone on a slow network, the conditions of Lighthouse's
+ * mobile preset: 412 × 823 viewport, 4× CPU slowdown, 150 ms round trip, 1.6 Mbit/s down,
+ * 750 kbit/s up, empty cache. The reference, loaded the same way in the same run, is a bare static
+ * page (one heading, no script) from a bare Fastify: the floor the network emulation alone sets.
+ *
+ * Prints, per page, the medians over BENCH_RUNS loads (default 5) of first contentful paint, largest
+ * contentful paint, cumulative layout shift (the page left 5 s to settle, live prices ticking),
+ * total blocking time (long tasks beyond 50 ms, between FCP and load end) and bytes transferred.
+ * These are the metrics Lighthouse scores; this is not Lighthouse's score itself.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { startService, type Service } from '../tests/browser/harness.ts';
+
+const RUNS = Math.min(15, Number(process.env.BENCH_RUNS ?? 5));
+const SETTLE_MS = 5000;
+
+interface Vitals { fcp: number; lcp: number; cls: number; tbt: number; jsKb: number; totalKb: number }
+
+const OBSERVE = `
+  window.__vitals = { lcp: 0, cls: 0, fcp: 0, longTasks: [], shifts: [] };
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__vitals.lcp = e.startTime; }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) {
+    window.__vitals.cls += e.value;
+    const d = (n) => n ? (n.tagName || '#text') + (n.className && typeof n.className === 'string' ? '.' + n.className.split(' ').join('.') : '') + (n.parentElement ? ' < ' + (n.parentElement.tagName + '.' + (n.parentElement.className || '')) : '') : '?';
+    window.__vitals.shifts.push(e.startTime.toFixed(0) + ' ms ' + e.value.toFixed(3) + ': ' + e.sources.map((x) => d(x.node) + ' ' + JSON.stringify([x.previousRect.y, x.previousRect.height, x.currentRect.y, x.currentRect.height])).join(' | '));
+  } }).observe({ type: 'layout-shift', buffered: true });
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) if (e.name === 'first-contentful-paint') window.__vitals.fcp = e.startTime; }).observe({ type: 'paint', buffered: true });
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__vitals.longTasks.push([e.startTime, e.duration]); }).observe({ type: 'longtask', buffered: true });
+`;
+
+async function load(browser: Browser, url: string): Promise<Vitals> {
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true,
+    userAgent: 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  let jsBytes = 0;
+  let totalBytes = 0;
+  cdp.on('Network.loadingFinished', (e: { encodedDataLength: number; requestId: string }) => {
+    totalBytes += e.encodedDataLength;
+    if (scripts.has(e.requestId)) jsBytes += e.encodedDataLength;
+  });
+  const scripts = new Set<string>();
+  cdp.on('Network.responseReceived', (e: { requestId: string; type: string }) => {
+    if (e.type === 'Script') scripts.add(e.requestId);
+  });
+  await page.addInitScript(OBSERVE);
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForTimeout(SETTLE_MS);
+  const v = await page.evaluate(() => {
+    const w = globalThis as unknown as { __vitals: { lcp: number; cls: number; fcp: number; longTasks: [number, number][]; shifts: string[] } };
+    const nav = performance.getEntriesByType('navigation' as never)[0] as unknown as { loadEventEnd: number };
+    const tbt = w.__vitals.longTasks
+      .filter(([start]) => start >= w.__vitals.fcp && start <= nav.loadEventEnd + 5000)
+      .reduce((a, [, d]) => a + Math.max(0, d - 50), 0);
+    return { fcp: w.__vitals.fcp, lcp: w.__vitals.lcp, cls: w.__vitals.cls, tbt, shifts: w.__vitals.shifts };
+  });
+  await context.close();
+  // BENCH_SHIFTS=1: what moved, to find the cause of a layout shift
+  if (process.env.BENCH_SHIFTS === '1') for (const line of v.shifts) console.log(`  shift ${line}`);
+  return { ...v, jsKb: jsBytes / 1024, totalKb: totalBytes / 1024 };
+}
+
+async function bareStatic(): Promise<{ url: string; close: () => Promise<unknown> }> {
+  const { default: Fastify } = await import('fastify');
+  const app = Fastify({ logger: false });
+  app.get('/', async (_req, reply) => reply.type('text/html').send('<!doctype html><html><head><meta name="viewport" content="width=device-width"><title>ref</title></head><body><h1>Hello, world</h1></body></html>'));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}/`, close: () => app.close() };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function main() {
+  if (!fs.existsSync(path.resolve('dist/index.html'))) throw new Error('dist/ is missing: run `npx vite build` first');
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  let service: Service | undefined;
+  const ref = await bareStatic();
+  try {
+    service = await startService();
+    console.log(`bench:vitals: ${RUNS} loads each, phone emulation (4× CPU, 150 ms RTT, 1.6 Mbit/s), alternating`);
+    const app: Vitals[] = [];
+    const bare: Vitals[] = [];
+    await load(browser, `${service.url}/`); // warm the service (first answers compile templates)
+    for (let i = 0; i < RUNS; i++) {
+      app.push(await load(browser, `${service.url}/`));
+      bare.push(await load(browser, ref.url));
+      console.log(`run ${i + 1}: app LCP ${app[i].lcp.toFixed(0)} ms, CLS ${app[i].cls.toFixed(3)}; bare LCP ${bare[i].lcp.toFixed(0)} ms`);
+    }
+    const row = (name: string, xs: Vitals[]) => `| ${name} | ${median(xs.map((x) => x.fcp)).toFixed(0)} | ${median(xs.map((x) => x.lcp)).toFixed(0)} | ${median(xs.map((x) => x.cls)).toFixed(3)} | ${median(xs.map((x) => x.tbt)).toFixed(0)} | ${median(xs.map((x) => x.jsKb)).toFixed(1)} | ${median(xs.map((x) => x.totalKb)).toFixed(1)} |`;
+    console.log('\n| page | FCP ms | LCP ms | CLS | TBT ms | JS kB transferred | all kB transferred |');
+    console.log('|---|---|---|---|---|---|---|');
+    console.log(row('platform home `/`', app));
+    console.log(row('bare static page (reference)', bare));
+    console.log('\ntargets: LCP ≤ 2000 ms, CLS ≤ 0.05');
+  } finally {
+    await service?.stop();
+    await ref.close();
+    await browser.close();
+  }
+}
+
+await main();
