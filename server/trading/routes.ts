@@ -12,9 +12,10 @@ import { Ok } from '../../src/contract/errors.ts';
 import { Envelope } from '../../src/contract/envelope.ts';
 import {
   BuyOptionsBody, CloseOptionsBody, ListOptionsOrderQuery, OptionsOrderIdParams, OptionsOrderPageWire, OptionsOrderWire, OptionsProductWire,
-  TRADING_PATHS, positionPageToWire, positionToWire, productToWire,
+  OptionsRisk, OptionsRiskQuery, TRADING_PATHS, positionPageToWire, positionToWire, productToWire,
 } from '../../src/contract/trading.ts';
 import { requestId } from '../http/validation.ts';
+import { riskReader } from './risk.ts';
 
 const tags = ['trading'];
 const security = [{ token: [] }];
@@ -30,6 +31,14 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'The options product of an instrument: contract size, lot step, leverage and period choices, fee rate, caps, and whether it trades now (public; 10014 unknown)',
     },
   }, async (req, reply) => reply.ok(productToWire(app.trading.product(req.params.code))));
+
+  const risk = riskReader(app.trading.deps);
+  app.get(TRADING_PATHS.risk, {
+    schema: {
+      tags, querystring: OptionsRiskQuery, response: { 200: Envelope(OptionsRisk) },
+      summary: 'The risk line before confirming (public): closed positions of the book in the last 90 days and how many lost money net of both fees; share null without history. Book: the query, else the `virtually` header. Kept a minute per book.',
+    },
+  }, async (req, reply) => reply.ok(await risk(req.query.book ?? req.book)));
 
   app.post(TRADING_PATHS.buy, {
     ...auth,

@@ -216,6 +216,23 @@ export const Exposure = Type.Object({
 });
 export type Exposure = Static<typeof Exposure>;
 
+// ---------------------------------------------------------------- public: the risk line before confirming
+/** GET /swx/customer/index/optionsRisk?book=demo (default: the `virtually` header's book) */
+export const OptionsRiskQuery = Type.Object({ book: Type.Optional(BookSchema) }, { additionalProperties: false });
+/**
+ * Closed positions of a book in the 90 days before `since`..now (by close time) and how many
+ * lost money net of both fees (pnl − opening fee − closing fee < 0). `share` = lost / closed as a
+ * decimal string (0..1, 4 decimals), null when nothing closed: the app then says there is no history.
+ */
+export const OptionsRisk = Type.Object({
+  book: BookSchema,
+  closed: Type.Integer({ minimum: 0 }),
+  lost: Type.Integer({ minimum: 0 }),
+  share: Type.Union([DecimalString(), Type.Null()]),
+  since: IsoTime,
+});
+export type OptionsRisk = Static<typeof OptionsRisk>;
+
 /** API paths. */
 export const TRADING_PATHS = {
   product: '/swx/customer/index/getOptionsProduct/', // + code
@@ -224,6 +241,7 @@ export const TRADING_PATHS = {
   list: '/swx/customer/order/listOptionsOrder',
   close: '/swx/customer/order/closeOptions',
   exposure: '/admin-api/trading/exposure',
+  risk: '/swx/customer/index/optionsRisk',
 } as const;
 
 // ---- Internal names and their one translation to and from the wire ----
