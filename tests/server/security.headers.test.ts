@@ -1,0 +1,48 @@
+/**
+ * The security headers docs/security.md promises (ASVS V14.4, V13.1), on every kind of answer:
+ * a public read, a refusal (401, 400) and an unknown path; and no cross-origin reads.
+ */
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers.ts';
+
+describe('security headers on every answer', () => {
+  const t = useTestApp();
+
+  it('CSP, HSTS, nosniff, framing, referrer and request id on a read, a 401, a 400 and a 404', async () => {
+    const answers = [
+      await t.app.inject({ url: '/swx/customer/index/homeFigures' }),
+      await t.app.inject({ url: '/swx/customer/user/balances' }),
+      await t.app.inject({ url: '/swx/customer/index/listMarketByType?type=nope' }),
+      await t.app.inject({ url: '/swx/customer/no/such/path' }),
+    ];
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 400, 404]);
+    for (const res of answers) {
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("frame-ancestors 'self'");
+      expect(csp).not.toContain('unsafe-eval');
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d{7,}/);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['permissions-policy']).toContain('camera=()');
+      expect(res.headers['x-request-id']).toBeTruthy();
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+    // the 401 is the envelope's code: business answers keep HTTP 200
+    expect(answers[1].json().code).toBe(401);
+  });
+
+  it('no cross-origin reads: a foreign Origin gets no CORS grant, a preflight none either', async () => {
+    const read = await t.app.inject({ url: '/swx/customer/index/homeFigures', headers: { origin: 'https://evil.example' } });
+    expect(read.headers['access-control-allow-origin']).toBeUndefined();
+    const pre = await t.app.inject({
+      method: 'OPTIONS', url: '/swx/customer/user/withdrawal',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' },
+    });
+    expect(pre.headers['access-control-allow-origin']).toBeUndefined();
+    expect(pre.headers['access-control-allow-headers']).toBeUndefined();
+  });
+});
