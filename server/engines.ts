@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { startMarketEngine } from './market/feed/engine.ts';
 import { startSmartEngine } from './smart/engine.ts';
+import { startTradingEngine } from './trading/engine.ts';
 import { startWalletEngine } from './wallet/engine.ts';
 
 /**
@@ -11,6 +12,8 @@ export async function startEngines(app: FastifyInstance): Promise<() => Promise<
   const stops: Array<() => Promise<void>> = [];
   stops.push(await startMarketEngine(app));
   stops.push(await startSmartEngine(app));
+  // after the market's: it listens to the feed steps
+  stops.push(await startTradingEngine(app));
   stops.push(await startWalletEngine(app));
   return async () => {
     for (const stop of stops.reverse()) await stop();

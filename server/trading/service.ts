@@ -9,6 +9,7 @@ import { exposure } from './exposure.ts';
 import { buyOrder, closeOrder, listOrders, ownOrder, viewOf } from './orders.ts';
 import { requireProduct } from './products.ts';
 import { settleOrder, type CloseTick, type SettleOptions } from './settle.ts';
+import type { TriggerEngine } from './engine.ts';
 
 declare module '../config.ts' {
   interface Config {
@@ -38,6 +39,9 @@ export interface TradingDeps {
  * `settle`.
  */
 export class TradingService {
+  /** The trigger engine while this instance leads it (server/trading/engine.ts). */
+  engine?: TriggerEngine;
+
   constructor(readonly deps: TradingDeps) {}
 
   now(): number {

@@ -1,0 +1,282 @@
+/**
+ * The trigger engine (docs/trading.md, "Engine"). It runs on one instance, the holder of an
+ * advisory lock (on PGlite: this process), and closes positions when the feed reaches them:
+ *
+ * - every feed step, each tick settles exactly the positions it crosses (take-profit, stop-loss,
+ *   stop-out, from the pure index of server/trading/triggers) at that tick's price and time;
+ * - a position whose period has ended closes at the first tick of its instrument at or after the
+ *   end; when its market is closed then, at the last price before the end;
+ * - on start (and on taking over leadership) the index is rebuilt from the open positions, and
+ *   those whose end passed while no engine ran close at the last stored price at or before the
+ *   end, marked delayed.
+ *
+ * Work is serialised on one chain, so a step never overlaps another. Settlement itself is
+ * idempotent (the row is locked and must be open; ledger keys `order:<id>:close`), so a second
+ * instance settling anyway, or a position closed by hand meanwhile, moves nothing twice.
+ */
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { PriceTick } from '../../src/contract/ws.ts';
+import type { CloseReason } from '../../src/contract/trading.ts';
+import { marketCandles, optionsOrders, type OptionsOrderRow } from '../db/schema/index.ts';
+import { electLeader, type Election } from '../market/leadership/leader.ts';
+import type { CloseTick } from './settle.ts';
+import { TriggerIndex, type TriggerReason, type WatchedPosition } from './triggers/index.ts';
+
+/** The advisory lock whose holder runs the trigger engine (the market feed and smart plans hold others). */
+export const TRADING_LEADER_LOCK = 727_021;
+
+declare module '../config.ts' {
+  interface Config {
+    /** How often the engine looks at ended periods without a tick, and at markets that closed (default 1 s). */
+    tradingSweepMs?: number;
+    /** How often the engine re-reads the open positions, to learn of those opened or closed on other instances (default 2 s). */
+    tradingSyncMs?: number;
+  }
+}
+
+const MINUTE = 60_000;
+/** How far back a periodic read looks for positions opened elsewhere (well above any commit delay). */
+const RECENT_S = 30;
+/** Every this many periodic reads, a full one (forgets positions closed elsewhere). */
+const FULL_EVERY = 30;
+
+/** The last stored price at or before `end`: the close of the last whole 1-minute candle that ended by then. */
+async function storedPriceAt(app: FastifyInstance, code: string, end: number): Promise<CloseTick | undefined> {
+  const [c] = await app.db.select({ time: marketCandles.time, close: marketCandles.close }).from(marketCandles)
+    .where(and(eq(marketCandles.code, code), eq(marketCandles.interval, '1m'), lte(marketCandles.time, new Date(end - MINUTE))))
+    .orderBy(desc(marketCandles.time)).limit(1);
+  return c ? { time: c.time.getTime() + MINUTE - 1, price: c.close } : undefined;
+}
+
+const watched = (r: OptionsOrderRow): WatchedPosition => ({
+  id: r.id.toString(), code: r.code, direction: r.direction, stopLoss: r.stopLoss, takeProfit: r.takeProfit, stopOut: r.stopOutPrice,
+  expiresAt: r.expiresAt.getTime(),
+});
+
+const LEVEL: Record<TriggerReason, keyof Pick<WatchedPosition, 'stopLoss' | 'takeProfit' | 'stopOut'>> = {
+  take_profit: 'takeProfit', stop_loss: 'stopLoss', stop_out: 'stopOut',
+};
+
+/** One engine's state while it leads. */
+export class TriggerEngine {
+  readonly index = new TriggerIndex();
+  /** What the index was given of each watched position (the index keeps no prices we can read back). */
+  private readonly positions = new Map<string, WatchedPosition>();
+  /** Ended, waiting for their instrument's next tick: code → ids. */
+  private readonly dueByCode = new Map<string, Set<string>>();
+  /** Being settled now: a resync must not watch them again. */
+  private readonly inFlight = new Set<string>();
+  private chain: Promise<unknown> = Promise.resolve();
+  private stopped = false;
+  /** Positions this engine closed (tests and logs). */
+  settled = 0;
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  private get log() {
+    return this.app.trading.deps.log;
+  }
+
+  /** Runs `work` after everything queued before it; a failure is logged, never breaks the chain. */
+  private enqueue(work: () => Promise<void>): Promise<void> {
+    const next = this.chain.then(() => (this.stopped ? undefined : work()))
+      .catch((err: unknown) => this.log.error({ err }, 'trigger engine step failed'));
+    this.chain = next;
+    return next;
+  }
+
+  /** Lets every queued step finish. */
+  idle(): Promise<void> {
+    return this.chain.then(() => undefined);
+  }
+
+  stop(): Promise<void> {
+    this.stopped = true;
+    return this.idle();
+  }
+
+  get watching(): number {
+    return this.index.size + [...this.dueByCode.values()].reduce((n, s) => n + s.size, 0);
+  }
+
+  watch(row: OptionsOrderRow): void {
+    const id = row.id.toString();
+    if (row.status !== 'open' || this.inFlight.has(id) || this.positions.has(id)) return;
+    const p = watched(row);
+    this.positions.set(id, p);
+    this.index.add(p);
+  }
+
+  forget(id: string): void {
+    this.index.remove(id);
+    this.positions.delete(id);
+    const p = [...this.dueByCode.values()].find((s) => s.has(id));
+    p?.delete(id);
+  }
+
+  /**
+   * Reads the open positions: watches those not watched yet, forgets those closed elsewhere, and
+   * settles at once, delayed, any whose end passed before `missedBefore` (the service was down or
+   * no instance led). Called on start (full) and periodically; between full reads only the
+   * positions created in the last RECENT_S seconds are read (another instance's new positions),
+   * so the periodic read stays small with many positions open.
+   */
+  sync(opts: { full?: boolean; missedBefore?: number } = {}): Promise<void> {
+    return this.enqueue(async () => {
+      const open = eq(optionsOrders.status, 'open');
+      const where = opts.full ? open : and(open, sql`${optionsOrders.createdAt} > now() - make_interval(secs => ${RECENT_S})`);
+      const rows = await this.app.db.select().from(optionsOrders).where(where);
+      if (opts.full) {
+        const ids = new Set(rows.map((r) => r.id.toString()));
+        for (const id of [...this.positions.keys()]) if (!ids.has(id) && !this.inFlight.has(id)) this.forget(id);
+      }
+      for (const r of rows) {
+        if (opts.missedBefore !== undefined && r.expiresAt.getTime() <= opts.missedBefore && !this.positions.has(r.id.toString())) {
+          await this.settleMissed(r);
+        } else {
+          this.watch(r);
+        }
+      }
+    });
+  }
+
+  /** An end that passed while nobody watched: the last stored price at or before it, else the opening tick. */
+  private async settleMissed(r: OptionsOrderRow): Promise<void> {
+    const end = r.expiresAt.getTime();
+    const stored = await storedPriceAt(this.app, r.code, end);
+    const tick = stored && stored.time >= r.openTime.getTime() ? stored : { time: r.openTime.getTime(), price: r.openPrice };
+    await this.settle(r.id.toString(), 'expiry', tick, { delayed: true });
+  }
+
+  private async settle(id: string, reason: CloseReason, tick: CloseTick, opts: { triggerPrice?: string | null; delayed?: boolean } = {}) {
+    this.inFlight.add(id);
+    try {
+      const out = await this.app.trading.settle(BigInt(id), reason, tick, opts);
+      if (out?.settled) this.settled++;
+      this.positions.delete(id);
+    } catch (err) {
+      // the next tick (or sweep) tries again
+      this.log.error({ err, order: id, reason }, 'settling a position failed; retried');
+      const p = this.positions.get(id);
+      if (p && reason !== 'expiry') this.index.add(p);
+      else if (p) this.due(p.code, id);
+    } finally {
+      this.inFlight.delete(id);
+    }
+  }
+
+  private due(code: string, id: string) {
+    let s = this.dueByCode.get(code);
+    if (!s) this.dueByCode.set(code, (s = new Set()));
+    s.add(id);
+  }
+
+  /** A feed step: each tick settles what it crosses, then ended periods close at their instrument's tick. */
+  onTicks(ticks: readonly PriceTick[]): Promise<void> {
+    return this.enqueue(() => this.step(ticks));
+  }
+
+  /** Ended periods of instruments that had no tick: waiting for one, or at the last price when the market is closed. */
+  sweep(): Promise<void> {
+    return this.enqueue(() => this.step([]));
+  }
+
+  private async step(ticks: readonly PriceTick[]): Promise<void> {
+    const market = this.app.market;
+    const now = market.now();
+    const at = new Map<string, CloseTick>();
+    for (const t of ticks) {
+      const time = market.get(t.code)?.time || now;
+      at.set(t.code, { time, price: t.price });
+      for (const hit of this.index.crossedBy(t.code, t.price)) {
+        const p = this.positions.get(hit.id);
+        await this.settle(hit.id, hit.reason, { time, price: t.price }, { triggerPrice: p ? p[LEVEL[hit.reason]] : null });
+      }
+    }
+    // ended periods: every tick of this step is at or after `now` of the step
+    let latest = now;
+    for (const t of at.values()) latest = Math.max(latest, t.time);
+    for (const id of this.index.expiredBy(latest)) {
+      const p = this.positions.get(id);
+      if (p) this.due(p.code, id);
+    }
+    for (const [code, ids] of this.dueByCode) {
+      if (ids.size === 0) continue;
+      const q = market.get(code);
+      let tick = at.get(code);
+      if (!tick && q && !market.isOpen(q, now)) {
+        // closed market: its last price, from before the end
+        tick = { time: q.time || q.priceAt, price: market.formatPrice(q) };
+      }
+      if (!tick) continue;
+      for (const id of [...ids]) {
+        const p = this.positions.get(id);
+        // a tick before the end (a price from an earlier step) does not close it
+        if (p && at.has(code) && tick.time < p.expiresAt) continue;
+        ids.delete(id);
+        await this.settle(id, 'expiry', tick);
+      }
+    }
+  }
+}
+
+/**
+ * Starts the engine of this instance: on PostgreSQL it runs only while this instance holds the
+ * trading lock (another takes over when it goes, rebuilding from the database); on PGlite at once.
+ * Returns a stop function.
+ */
+export async function startTradingEngine(app: FastifyInstance): Promise<() => Promise<void>> {
+  const log = app.log.child({ module: 'trading-engine' });
+  const deps = app.trading.deps;
+  let engine: TriggerEngine | undefined;
+  let off: (() => void) | undefined;
+  let timers: NodeJS.Timeout[] = [];
+
+  const start = async () => {
+    if (engine) return;
+    const e = new TriggerEngine(app);
+    engine = e;
+    app.trading.engine = e;
+    // listen first, then read: a position opened in between is in one or the other
+    const onPrices = (ticks: PriceTick[]) => void e.onTicks(ticks);
+    app.market.events.on('prices', onPrices);
+    deps.onOpened = (row) => e.watch(row);
+    deps.onClosed = (row) => e.forget(row.id.toString());
+    off = () => {
+      app.market.events.off('prices', onPrices);
+      deps.onOpened = undefined;
+      deps.onClosed = undefined;
+    };
+    await e.sync({ full: true, missedBefore: app.market.now() });
+    let syncs = 0;
+    timers = [
+      setInterval(() => void e.sweep(), app.config.tradingSweepMs ?? 1000),
+      setInterval(() => void e.sync({ full: ++syncs % FULL_EVERY === 0 }), app.config.tradingSyncMs ?? 2000),
+    ];
+    for (const t of timers) t.unref?.();
+    log.info({ watching: e.watching, settledMissed: e.settled }, 'trigger engine started');
+  };
+  const stop = async () => {
+    const e = engine;
+    engine = undefined;
+    for (const t of timers) clearInterval(t);
+    timers = [];
+    off?.();
+    off = undefined;
+    if (app.trading.engine === e) app.trading.engine = undefined;
+    await e?.stop();
+  };
+
+  let election: Election | undefined;
+  const pool = app.database.pool;
+  if (pool) {
+    election = await electLeader(pool, { key: TRADING_LEADER_LOCK, retryMs: app.config.leaderRetryMs ?? 5000, onElected: start, onLost: stop, log });
+  } else {
+    await start();
+  }
+  return async () => {
+    await election?.stop();
+    await stop();
+  };
+}
