@@ -122,8 +122,8 @@ export async function closeOrder(deps: TradingDeps, userId: bigint, book: Book, 
   const q = deps.market.get(r.code);
   const now = deps.now();
   if (!q || !deps.market.isOpen(q, now) || deps.market.isStale(q, now)) throw new BizError(Err.NOT_TRADABLE, { code: r.code });
-  // the tick it closes at: the instrument's last one (its feed time), or now for a price loaded at start
-  const out = await settleOrder(deps, r.id, 'manual', { time: q.time || now, price: deps.market.formatPrice(q) });
+  // at the last price, timed when the user closed (as an opening is): never before the opening
+  const out = await settleOrder(deps, r.id, 'manual', { time: now, price: deps.market.formatPrice(q) });
   if (!out) throw new BizError(Err.RECORD_NOT_FOUND);
   return viewOf(deps, out.row);
 }
