@@ -88,7 +88,12 @@ export default defineConfig({
           // TypeBox in a chunk of its own, loaded only by the screens whose flows check forms
           // with the contract's schemas (left to the default grouping it shared a chunk with the
           // settings store and so reached the home page).
-          groups: [{ name: 'schemas', test: /node_modules[\\/]typebox[\\/]|[\\/]src[\\/]contract[\\/]envelope\.ts$/ }],
+          groups: [
+            { name: 'schemas', test: /node_modules[\\/]typebox[\\/]|[\\/]src[\\/]contract[\\/]envelope\.ts$/ },
+            // the libraries every page starts with, in one file: a phone on a slow link makes one
+            // request for them instead of a dozen (each a round trip), and they compress together
+            { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|@tanstack|xstate|@xstate|wouter|partysocket|use-sync-external-store|regexparam)[\\/]/ },
+          ],
         },
       },
     },
