@@ -42,17 +42,20 @@ async function freePort(): Promise<number> {
 
 export interface Service {
   url: string;
+  /** the service's DATA_DIR (a fresh temporary folder, removed by stop) */
+  dataDir: string;
   log: () => string;
   stop: () => Promise<void>;
 }
 
 /** Starts the service; the app must have been built (npm test builds it; else `npx vite build`). */
-export async function startService(): Promise<Service> {
+/** `entry`: the script to run instead of server/main.ts (a test's own wiring of the same platform). */
+export async function startService(entry = 'server/main.ts'): Promise<Service> {
   if (!fs.existsSync(path.join(ROOT, 'dist/index.html'))) throw new Error('dist/ is missing: run `npx vite build` first');
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-e2e-'));
   let out = '';
-  const child: ChildProcess = spawn('npx', ['tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn('npx', ['tsx', entry], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -89,6 +92,7 @@ export async function startService(): Promise<Service> {
   }
   return {
     url,
+    dataDir,
     log: () => out,
     stop: async () => {
       if (child.exitCode === null && child.pid) {

@@ -8,11 +8,13 @@
  * 1024 and 1440, phone, Arabic, Japanese) go to tests/browser/screenshots/.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { api, codeFor, DESKTOP, launch, MOBILE, newContext, OPERATOR, shot, startService, type Device, type Service } from './harness.ts';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e5270de20000000049454e44ae426082', 'hex');
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000970485973000003e8000003e801b57b526b0000000d49444154089963f8ffffff7f0009fb03fd08d1e81e0000000049454e44ae426082', 'hex');
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const PASSWORD = 'Secret-pass-123';
 
@@ -23,7 +25,8 @@ let opToken = '';
 const operator = <T>(path: string, body?: unknown) => api<T>(service.url, `/admin-api${path}`, { body, token: opToken, method: body ? 'POST' : 'GET' });
 
 beforeAll(async () => {
-  [service, browser] = await Promise.all([startService(), launch()]);
+  // the same platform with the smart plans' clock the test moves (tests/server/smartClockService.ts)
+  [service, browser] = await Promise.all([startService('tests/server/smartClockService.ts'), launch()]);
   const login = await api<{ token: string }>(service.url, '/swx/customer/login/login', { body: { account: OPERATOR.email, password: OPERATOR.password } });
   expect(login.code).toBe(200);
   opToken = login.result.token;
@@ -52,6 +55,13 @@ async function realCustomer(stamp: string, amount: string): Promise<{ username: 
 }
 
 const steady = '[data-testid=smart-product][data-name="Steady 30"]';
+const DAY_MS = 86_400_000;
+/** Moves the service's smart clock `ms` further ahead (the file tests/server/smartClockService.ts reads). */
+function moveSmartClock(ms: number) {
+  const file = path.join(service.dataDir, 'smart-clock-offset');
+  const now = fs.existsSync(file) ? Number(fs.readFileSync(file, 'utf8')) : 0;
+  fs.writeFileSync(file, String(now + ms));
+}
 /** A purchase straight through the API in the real book, as another device of the same user would make it. */
 async function buyAs(token: string, productName: string, amount: string, days: number): Promise<number> {
   const list = await api<{ products: Array<{ id: string; name: string }> }>(service.url, '/swx/customer/order/listSmartProduct');
@@ -185,6 +195,20 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       await shot(page, `${device.name}-smart-plans`);
     });
 
+    it('a day later the payout lands on the open page: progress and earnings change without a reload', async () => {
+      await page.evaluate(() => ((window as unknown as { __noReload: number }).__noReload = 1));
+      const plan = page.locator('[data-testid=smart-plan]').first();
+      expect(await plan.getAttribute('data-days-paid')).toBe('0');
+      moveSmartClock(DAY_MS + 60_000);
+      await expect.poll(() => plan.getAttribute('data-days-paid'), { timeout: 15_000 }).toBe('1');
+      expect(await plan.locator('[data-testid=plan-progress]').textContent()).toBe('Day 1 of 30');
+      await expect.poll(() => plan.locator('[data-testid=plan-total]').textContent()).toBe('0.160000 USDT');
+      expect(await page.evaluate(() => (window as unknown as { __noReload?: number }).__noReload)).toBe(1);
+      await closeToasts(page);
+      await plan.scrollIntoViewIfNeeded();
+      await shot(page, `${device.name}-smart-payout`);
+    });
+
     it('exits early with the exact quoted penalty, confirmed in a dialog', async () => {
       const plan = page.locator('[data-testid=smart-plan]').first();
       await plan.locator('[data-testid=plan-exit]').click();
@@ -192,7 +216,8 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       expect(await text(page, '[data-testid=quote-principal]')).toBe('1,000.000000 USDT');
       expect(await text(page, '[data-testid=quote-penalty]')).toBe('−20.000000 USDT');
       expect(await text(page, '[data-testid=quote-refund]')).toBe('980.000000 USDT');
-      expect(await text(page, '[data-testid=quote-yield]')).toBe('4.800000 USDT');
+      // the day paid stays paid; the 29 days not paid go back to the reserve
+      expect(await text(page, '[data-testid=quote-yield]')).toBe('4.640000 USDT');
       await shot(page, `${device.name}-smart-exit`);
       // cancelling leaves the plan as it was
       await page.click('[data-testid=exit-cancel]');
@@ -203,7 +228,7 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       expect(await plan.locator('[data-testid=plan-penalty]').textContent()).toBe('20.000000 USDT');
       expect(await plan.locator('[data-testid=plan-exit]').count()).toBe(0);
       const bal = await fetch(`${service.url}/swx/customer/user/balances`, { headers: { Authorization: customer.token, virtually: 'YES' } }).then((r) => r.json() as Promise<{ result: { assets: Array<{ asset: string; available: string }> } }>);
-      expect(bal.result.assets.find((a) => a.asset === 'USDT')?.available).toBe('1980.000000');
+      expect(bal.result.assets.find((a) => a.asset === 'USDT')?.available).toBe('1980.160000');
     });
 
     it('live: a plan bought elsewhere (another device of the same user) shows up with the new reserve figures, no reload', async () => {
