@@ -52,12 +52,13 @@ export function Home() {
           </Link>
         </div>
       </div>
-      <nav className={styles.tiles} aria-label={t('nav.main')}>
+      {/* promotions, not a second navigation landmark: the top bar (or tab bar) is the one labelled main navigation */}
+      <div className={styles.tiles}>
         <Link href="/market" className={styles.tile}><MarketIcon /><strong>{t('home.promoMarket')}</strong><span>{t('home.promoMarketText')}</span></Link>
         <Link href="/loan" className={styles.tile}><LoanIcon /><strong>{t('home.promoLoan')}</strong><span>{t('home.promoLoanText')}</span></Link>
         <Link href="/trading" className={styles.tile}><TradingIcon /><strong>{t('home.promoTrading')}</strong><span>{t('home.promoTradingText')}</span></Link>
         <Link href="/nfts" className={styles.tile}><NftIcon /><strong>{t('home.promoNfts')}</strong><span>{t('home.promoNftsText')}</span></Link>
-      </nav>
+      </div>
       <HomeFigures />
       {mobile && <ContentLinks />}
     </div>
