@@ -2,7 +2,7 @@ import type { Book } from '../contract/constants.ts';
 import {
   positionFromWire, positionPageFromWire, productFromWire, TRADING_PATHS,
   type BuyOptionsBody, type Exposure, type OptionsOrderPageWire, type OptionsOrderWire, type OptionsOrderStatus, type OptionsPosition,
-  type OptionsProduct, type OptionsProductWire, type PositionPage,
+  type OptionsProduct, type OptionsProductWire, type OptionsRisk, type PositionPage,
 } from '../contract/trading.ts';
 import { call } from './api.ts';
 
@@ -26,6 +26,8 @@ export const tradingApi = {
     positionPageFromWire(await call<OptionsOrderPageWire>(TRADING_PATHS.list, { query: q, signal, scope: { book } })),
   close: async ({ book }: BookScope, id: string, signal?: AbortSignal): Promise<OptionsPosition> =>
     positionFromWire(await call<OptionsOrderWire>(TRADING_PATHS.close, { method: 'POST', body: { id }, signal, scope: { book } })),
+  /** the share of the book's positions closed in the last 90 days that lost money after fees */
+  risk: (book: Book, signal?: AbortSignal) => call<OptionsRisk>(TRADING_PATHS.risk, { query: { book }, signal, scope: { book } }),
   /** operator console: open exposure per instrument (read-only) */
   exposure: (book: Book, signal?: AbortSignal) => call<Exposure>(TRADING_PATHS.exposure, { query: { book }, signal }),
 };

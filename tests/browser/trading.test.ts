@@ -117,6 +117,9 @@ for (const device of [WIDE, PHONE] as unknown as Device[]) {
       expect(await page.getAttribute('[data-testid=confirm-dialog]', 'data-book')).toBe('demo');
       expect(await text(page, '[data-testid=confirm-dialog] [data-testid=book-badge]')).toMatch(/demo/i);
       expect(await page.locator('[data-testid=scenarios] tbody tr').count()).toBeGreaterThanOrEqual(5);
+      // the book's loss rate, counted by the service (none closed yet, or the share of those that lost)
+      await page.waitForSelector('[data-testid=risk-line]');
+      expect(await text(page, '[data-testid=risk-line]')).toMatch(/no loss rate to show yet|of the \d+ positions closed in this book lost money after fees/);
       await shot(page, `trading-confirm-${device.name}`);
       await page.click('[data-testid=confirm-submit]');
       await page.waitForSelector('[data-testid=ticket-done]', { timeout: 15_000 });

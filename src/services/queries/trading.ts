@@ -16,6 +16,11 @@ import { keepPreviousWithin, useBook, useLanguage } from './scope.ts';
  */
 export { orderKeysOf, tradingKeys, type OrdersFilter } from './tradingKeys.ts';
 
+/** The book's loss rate over the last 90 days, shown before confirming an order (the service keeps it a minute). */
+export function useOptionsRisk(book: Book) {
+  return useQuery({ queryKey: tradingKeys.risk(book), queryFn: ({ signal }) => tradingApi.risk(book, signal), staleTime: 60_000 });
+}
+
 /** The options product of an instrument (rules, choices, tradable now); nothing is asked for an empty code. */
 export function useOptionsProduct(code: string) {
   const book = useBook();

@@ -19,6 +19,8 @@ export const tradingKeys = {
   orderRoot: (book: Book) => ['trading', book, 'order'] as const,
   order: (book: Book, lang: Language, id: string) => ['trading', book, 'order', lang, id] as const,
   exposure: (book: Book) => ['trading', 'admin', 'exposure', book] as const,
+  /** the book's loss rate over 90 days (numbers only: the text is made in the app) */
+  risk: (book: Book) => ['trading', book, 'risk'] as const,
 };
 
 /** What opening or closing a position of `book` changes in the trading cache. */

@@ -1,7 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { orderFigures, termsOf } from '../../contract/optionsMath.ts';
+import type { Book, Language } from '../../contract/constants.ts';
+import { htmlLangOf } from '../../i18n/languages.ts';
 import type { TicketDraft } from '../../machines/orderTicket.ts';
+import { useOptionsRisk } from '../../services/queries/trading.ts';
 import { BookBadge, DirectionTag, Figure } from './parts.tsx';
 import { money, periodLabel, signed, toneOf } from './figures.ts';
 import styles from './trade.module.css';
@@ -85,6 +88,7 @@ export function ConfirmDialog({ draft, livePrice, busy, onConfirm, onCancel }: {
           ))}
         </tbody>
       </table>
+      <RiskLine book={draft.book} />
       <p className={styles.hintLine}>{t('orders.opensAtMarket')}</p>
       <div className={styles.dialogActions}>
         <button type="button" className={styles.secondaryButton} onClick={onCancel} disabled={busy} data-testid="confirm-cancel">{t('orders.back')}</button>
@@ -94,4 +98,23 @@ export function ConfirmDialog({ draft, livePrice, busy, onConfirm, onCancel }: {
       </div>
     </dialog>
   );
+}
+
+/**
+ * How often positions lost money in this book: counted by the service from the positions closed
+ * in the last 90 days, never a typed figure. Nothing is shown until it has answered.
+ */
+function RiskLine({ book }: { book: Book }) {
+  const { t, i18n } = useTranslation();
+  const risk = useOptionsRisk(book);
+  const r = risk.data;
+  if (!r) return null;
+  const locale = htmlLangOf(i18n.language as Language);
+  const text = r.share === null
+    ? t('orders.riskNone')
+    : t('orders.riskLine', {
+      pct: new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(Number(r.share)),
+      closed: new Intl.NumberFormat(locale).format(r.closed),
+    });
+  return <p className={styles.riskLine} data-testid="risk-line">{text}</p>;
 }
