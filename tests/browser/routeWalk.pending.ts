@@ -1,0 +1,207 @@
+// PARKED (issue 14): the route walk below is complete but still fails on colour contrast (the list is in
+// the issue's note), so it is kept out of the suite under a name vitest does not run. Once the contrast
+// fixes land, rename it to routes.test.ts: `npx vite build && npx vitest run --project browser tests/browser/routes.test.ts`
+// (about 7.5 minutes). axe-core comes from node_modules (eslint-plugin-jsx-a11y brings it); list it in
+// devDependencies when this file becomes a test.
+/**
+ * Walks every route of the product (the ROUTES table of the app) on a desktop at 1024 and 1440 px and
+ * on a 390 px phone, in all ten languages, and fails on:
+ * - horizontal overflow (the page wider than the window),
+ * - untranslated text (a visible text that is the English wording of a key the language translates),
+ * - a serious or critical axe-core violation (axe runs on each route in one language per shell, since
+ *   it takes about a second a page; the two cheap checks run in every language).
+ * One browser, one page per shell; routes are visited by in-app navigation (history.pushState, which
+ * the router follows), and the language is changed by a reload with the stored language.
+ * Screenshots of each route land in tests/browser/screenshots/routes/ for en, ar, ja, es and de.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { MARKET_PATHS } from '../../src/contract/market.ts';
+import { api, codeFor, DESKTOP, launch, MOBILE, newContext, ROOT, SHOTS, startService, type Device, type Service } from './harness.ts';
+
+const LANGS = ['en', 'ja', 'ko', 'de', 'fr', 'it', 'es', 'ar', 'hk', 'zh'] as const;
+type Lang = (typeof LANGS)[number];
+const SHOT_LANGS: readonly Lang[] = ['en', 'ar', 'ja', 'es', 'de'];
+const AXE_SOURCE = fs.readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
+
+interface Shell {
+  name: string;
+  device: Device;
+  width: number;
+  axeLang: Lang;
+}
+const SHELLS: Shell[] = [
+  { name: 'desktop-1024', device: DESKTOP, width: 1024, axeLang: 'ar' },
+  { name: 'desktop-1440', device: DESKTOP, width: 1440, axeLang: 'en' },
+  { name: 'phone-390', device: MOBILE, width: 390, axeLang: 'ja' },
+];
+
+let service: Service;
+let browser: Browser;
+let token = '';
+let routes: { signedIn: string[]; signedOut: string[] };
+
+/** Every leaf string of a locale file, by its dotted key. */
+function flatten(o: unknown, prefix = '', out = new Map<string, string>()): Map<string, string> {
+  if (typeof o === 'string') out.set(prefix, o);
+  else if (o && typeof o === 'object') for (const [k, v] of Object.entries(o)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
+  return out;
+}
+const locale = (lang: Lang, ns: string) => flatten(JSON.parse(fs.readFileSync(path.join(ROOT, `src/locales/${lang}/${ns}.json`), 'utf8')));
+
+/**
+ * Per language, the English wordings that language replaces: seeing one on screen means a text was
+ * not translated. Wordings with placeholders become patterns; words that read the same in both
+ * (a brand, "OK", "NFT") are not suspects.
+ */
+function englishSuspects(lang: Lang): { exact: Set<string>; patterns: RegExp[] } {
+  const exact = new Set<string>();
+  const patterns: RegExp[] = [];
+  if (lang === 'en') return { exact, patterns };
+  for (const ns of ['app', 'errors']) {
+    const en = locale('en', ns);
+    const other = locale(lang, ns);
+    for (const [key, value] of en) {
+      const theirs = other.get(key);
+      if (theirs === value || !/[a-z]{3}/i.test(value) || value.length < 4) continue;
+      if (value.includes('{{')) {
+        const parts = value.split(/\{\{[^}]+\}\}/).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+        if (parts.join('').replace(/\W/g, '').length >= 6) patterns.push(new RegExp(`^${parts.join('.+?')}$`, 's'));
+      } else exact.add(value.trim());
+    }
+  }
+  return { exact, patterns };
+}
+
+beforeAll(async () => {
+  [service, browser] = await Promise.all([startService(), launch()]);
+  const email = `routes${Date.now().toString(36)}@example.test`;
+  expect((await api(service.url, '/swx/customer/login/sendCode', { body: { email, purpose: 'register' } })).code).toBe(200);
+  const code = await codeFor(service.url, email);
+  const password = 'Secret-pass-123';
+  const reg = await api<{ token: string }>(service.url, '/swx/customer/login/register', {
+    body: { username: `r_${Date.now().toString(36)}`, email, code, password, confirmPassword: password },
+  });
+  expect(reg.code).toBe(200);
+  token = reg.result.token;
+  const market = await api<{ rows: { code: string }[] }>(service.url, `${MARKET_PATHS.list}?type=crypto&pageSize=1`);
+  const coin = market.result.rows[0]?.code ?? 'BTCUSDT';
+  const content = await api<{ id: string; title: string }[]>(service.url, '/swx/customer/index/listContents/2');
+  const page = content.result[0];
+  routes = {
+    signedIn: [
+      '/', '/market', '/trading', '/loan', '/nfts', '/profile', '/profile/balance', '/profile/invite', '/profile/notification',
+      '/profile/sessions', '/profile/password', `/cruuency?code=${coin}&type=crypto`, '/help', '/help/faq', '/help/notice',
+      page ? `/detail?id=${page.id}&title=${encodeURIComponent(page.title)}` : '/detail', '/introduction',
+    ],
+    signedOut: ['/pass/register', '/pass/login', '/pass/reset', '/api/loginCallback/google'],
+  };
+});
+afterAll(async () => {
+  await browser?.close();
+  await service?.stop();
+});
+
+/** Loaded: no loading placeholder left, twice a short moment apart (a screen's data, then its chart). */
+async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('[aria-busy=true]'), undefined, { timeout: 10_000 }).catch(() => undefined);
+  await page.waitForTimeout(120);
+  await page.waitForFunction(() => !document.querySelector('[aria-busy=true]'), undefined, { timeout: 10_000 }).catch(() => undefined);
+}
+
+async function go(page: Page, route: string): Promise<void> {
+  await page.evaluate((r) => history.pushState(null, '', r), route);
+  await settle(page);
+}
+
+/** Visible text nodes, trimmed, outside things the service writes (content pages, coin names) marked translate="no". */
+const visibleTexts = (page: Page) =>
+  page.evaluate(() => {
+    const out: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const text = n.textContent?.trim();
+      const el = n.parentElement;
+      if (!text || !el || el.closest('[translate=no], script, style, option, .visually-hidden')) continue;
+      if (!el.checkVisibility?.({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+      out.push(text);
+    }
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('[aria-label], [placeholder], [title]'))) {
+      if (el.closest('[translate=no]')) continue;
+      for (const a of ['aria-label', 'placeholder', 'title']) {
+        const v = el.getAttribute(a)?.trim();
+        if (v) out.push(v);
+      }
+    }
+    return out;
+  });
+
+interface AxeResult {
+  violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
+}
+async function axe(page: Page): Promise<string[]> {
+  // evaluated, not added as a <script>: the app's Content-Security-Policy allows only its own scripts
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const result = await page.evaluate(() => (window as unknown as { axe: { run: (o: object) => Promise<AxeResult> } }).axe.run({ resultTypes: ['violations'] }));
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)).join(', ')}`);
+}
+
+for (const shell of SHELLS) {
+  describe(shell.name, () => {
+    it(`every route in every language: no overflow, no English left, no serious axe violation in ${shell.axeLang}`, async () => {
+      const ctx = await newContext(browser, { ...shell.device, viewport: { width: shell.width, height: shell.device.viewport.height } } as unknown as Device, service.url);
+      // the onboarding board is the phone's first visit, tested in app.test.ts; here it would cover every route
+      await ctx.addInitScript(() => sessionStorage.setItem('showBoard', 'false'));
+      const page = await ctx.newPage();
+      const problems: string[] = [];
+      page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+      const shotDir = path.join(SHOTS, 'routes');
+      fs.mkdirSync(shotDir, { recursive: true });
+      await page.goto('/');
+      for (const lang of LANGS) {
+        const suspects = englishSuspects(lang);
+        const check = async (route: string) => {
+          const where = `${shell.name} ${lang} ${route}`;
+          const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+          if (scroll > client) problems.push(`${where}: page is ${scroll} px wide in a ${client} px window`);
+          const english = (await visibleTexts(page)).filter((t) => suspects.exact.has(t) || suspects.patterns.some((p) => p.test(t)));
+          if (english.length) problems.push(`${where}: untranslated ${JSON.stringify([...new Set(english)].slice(0, 5))}`);
+          if (lang === shell.axeLang) for (const v of await axe(page)) problems.push(`${where}: ${v}`);
+          if (SHOT_LANGS.includes(lang)) {
+            const name = route.split('?')[0].replace(/\//g, '_') || '_';
+            await page.screenshot({ path: path.join(shotDir, `${shell.name}-${lang}${name}.png`) });
+          }
+        };
+        // signed in: every screen shows its content, not a login prompt
+        await page.evaluate(([l, tk]) => {
+          localStorage.setItem('language', JSON.stringify(l));
+          localStorage.setItem('token', JSON.stringify(tk));
+          localStorage.setItem('isLogin', 'true');
+        }, [lang, token] as const);
+        await page.goto('/');
+        await settle(page);
+        for (const route of routes.signedIn) {
+          await go(page, route);
+          await check(route);
+        }
+        // signed out: the login, register and reset forms
+        await page.evaluate(() => {
+          localStorage.removeItem('token');
+          localStorage.removeItem('isLogin');
+        });
+        await page.goto('/');
+        await settle(page);
+        for (const route of routes.signedOut) {
+          await go(page, route);
+          await check(route);
+        }
+      }
+      await ctx.close();
+      expect(problems).toEqual([]);
+    }, 900_000);
+  });
+}
