@@ -20,6 +20,9 @@ import content from './content/plugin.ts';
 import admin from './admin/plugin.ts';
 import smart from './smart/plugin.ts';
 import trading from './trading/plugin.ts';
+import kyc from './kyc/plugin.ts';
+import support from './support/plugin.ts';
+import loans from './loans/plugin.ts';
 import authRoutes, { accountSessionRoutes } from './auth/routes.ts';
 import marketRoutes from './market/routes.ts';
 import walletRoutes from './wallet/routes.ts';
@@ -27,8 +30,17 @@ import contentRoutes from './content/routes.ts';
 import adminRoutes from './admin/routes.ts';
 import smartRoutes from './smart/routes.ts';
 import smartAdminRoutes from './smart/adminRoutes.ts';
+import nfts from './nfts/plugin.ts';
+import nftRoutes from './nfts/routes.ts';
+import nftAdminRoutes from './nfts/adminRoutes.ts';
 import tradingRoutes from './trading/routes.ts';
 import tradingAdminRoutes from './trading/adminRoutes.ts';
+import kycRoutes from './kyc/routes.ts';
+import kycAdminRoutes from './kyc/adminRoutes.ts';
+import supportRoutes from './support/routes.ts';
+import supportAdminRoutes from './support/adminRoutes.ts';
+import loanRoutes from './loans/routes.ts';
+import loanAdminRoutes from './loans/adminRoutes.ts';
 
 export type App = FastifyInstance;
 
@@ -76,6 +88,10 @@ export async function buildApp({ config, memoryDb, logger }: AppOptions): Promis
   await app.register(admin); // app.admin
   await app.register(smart); // app.smart
   await app.register(trading); // app.trading
+  await app.register(kyc); // app.kyc
+  await app.register(support); // app.support
+  await app.register(loans); // app.loans
+  await app.register(nfts); // app.nfts
 
   // routes
   await app.register(authRoutes);
@@ -88,6 +104,14 @@ export async function buildApp({ config, memoryDb, logger }: AppOptions): Promis
   await app.register(smartAdminRoutes, { prefix: '/admin-api' });
   await app.register(tradingRoutes);
   await app.register(tradingAdminRoutes, { prefix: '/admin-api' });
+  await app.register(kycRoutes);
+  await app.register(kycAdminRoutes, { prefix: '/admin-api' });
+  await app.register(supportRoutes);
+  await app.register(supportAdminRoutes, { prefix: '/admin-api' });
+  await app.register(loanRoutes);
+  await app.register(loanAdminRoutes, { prefix: '/admin-api' });
+  await app.register(nftRoutes);
+  await app.register(nftAdminRoutes, { prefix: '/admin-api' });
   await app.register(frontEnd); // health check, the built app, coded 404s
   return app;
 }

@@ -22,6 +22,10 @@ export interface Config {
   depositPendingMax: number;
   /** Deposit claims one user may make per hour (DEPOSIT_CLAIMS_PER_HOUR, default 10; 10031). */
   depositClaimsPerHour: number;
+  /** Support chat messages one user or operator may send per minute (SUPPORT_MESSAGES_PER_MINUTE, default 10; 10140). */
+  supportMessagesPerMinute: number;
+  /** Open support conversations one customer may have (SUPPORT_OPEN_MAX, default 3; 10142). */
+  supportOpenMax: number;
   withdrawFeeRate: string;
   /** A session's absolute lifetime (SESSION_TTL_HOURS, default 12). */
   sessionTtlMs: number;
@@ -61,6 +65,13 @@ export interface Config {
    * (FOUR_EYES_ABOVE_USDT); a record whose value is unknown (no price) counts as above.
    */
   fourEyesAboveUsdt: string;
+  /**
+   * The key that seals identity documents (KYC_KEY: 32 bytes, base64 or hex). Absent: generated
+   * into <dataDir>/kyc.key, except in production on PostgreSQL, where start refuses (docs/kyc.md).
+   */
+  kycKey?: string;
+  /** Earlier keys still read while a rotation re-seals the images (KYC_OLD_KEYS, comma-separated). */
+  kycOldKeys: string[];
 }
 
 function parseTrustProxy(v: string | undefined): boolean | string {
@@ -101,6 +112,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     uploadMaxImageSide: Number(env.UPLOAD_MAX_IMAGE_SIDE ?? 6000),
     depositPendingMax: Number(env.DEPOSIT_PENDING_MAX ?? 5),
     depositClaimsPerHour: Number(env.DEPOSIT_CLAIMS_PER_HOUR ?? 10),
+    supportMessagesPerMinute: Number(env.SUPPORT_MESSAGES_PER_MINUTE ?? 10),
+    supportOpenMax: Number(env.SUPPORT_OPEN_MAX ?? 3),
     withdrawFeeRate: env.WITHDRAW_FEE_RATE ?? '0.01',
     sessionTtlMs: Number(env.SESSION_TTL_HOURS ?? 12) * 3600_000,
     sessionIdleMs: Number(env.SESSION_IDLE_MINUTES ?? 30) * 60_000,
@@ -115,6 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     consoleDelivery: env.NODE_ENV !== 'production' || env.CONSOLE_DELIVERY === 'true',
     withdrawHoldAfterResetHours: Number(env.WITHDRAW_HOLD_AFTER_RESET_HOURS ?? 24),
     fourEyesAboveUsdt: env.FOUR_EYES_ABOVE_USDT ?? '10000',
+    kycKey: env.KYC_KEY || undefined,
+    kycOldKeys: (env.KYC_OLD_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
     ...overrides,
   };
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { startMarketEngine } from './market/feed/engine.ts';
+import { startLoansEngine } from './loans/engine.ts';
+import { startNftEngine } from './nfts/engine.ts';
 import { startSmartEngine } from './smart/engine.ts';
 import { startTradingEngine } from './trading/engine.ts';
 import { startWalletEngine } from './wallet/engine.ts';
@@ -12,6 +14,9 @@ export async function startEngines(app: FastifyInstance): Promise<() => Promise<
   const stops: Array<() => Promise<void>> = [];
   stops.push(await startMarketEngine(app));
   stops.push(await startSmartEngine(app));
+  // after the market's: it reads the feed prices
+  stops.push(await startLoansEngine(app));
+  stops.push(await startNftEngine(app));
   // after the market's: it listens to the feed steps
   stops.push(await startTradingEngine(app));
   stops.push(await startWalletEngine(app));

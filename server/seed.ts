@@ -12,4 +12,5 @@ export async function seedAll(app: FastifyInstance): Promise<void> {
   await seedContent(app);
   await seedMarket(app);
   await app.smart.seed();
+  await app.nfts.seed();
 }

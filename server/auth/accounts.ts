@@ -21,6 +21,7 @@ export function toProfile(u: UserRow): UserProfile {
     areaCode: u.areaCode,
     role: u.role,
     kycStatus: u.kycStatus,
+    kycRejectReason: u.kycStatus === 'rejected' ? u.kycRejectReason : null,
     smartEnabled: u.smartEnabled,
     inviteCode: u.inviteCode,
     hasPassword: u.passwordHash !== null,

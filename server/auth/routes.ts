@@ -12,6 +12,7 @@ import {
   RepasswordBody, SendCodeBody, SendCodeResult, UserInfoResult,
 } from '../../src/contract/auth.ts';
 import { Envelope } from '../../src/contract/envelope.ts';
+import { InviteeList } from '../../src/contract/support.ts';
 import { Ok } from '../../src/contract/errors.ts';
 import { requestId } from '../http/validation.ts';
 import type { Client } from './sessions.ts';
@@ -98,6 +99,11 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { tags, security: [{ token: [] }], summary: 'The signed-in devices of this account (this one marked current)', querystring: NoQuery, response: { 200: Envelope(ActiveSessionList) } },
     preHandler: app.requireUser,
   }, async (req, reply) => reply.ok({ rows: await app.accounts.sessions(req.user!) }));
+
+  app.get(`${USER}/listInvitee`, {
+    schema: { tags, security: [{ token: [] }], summary: 'Who registered with my invite code: masked name, date joined, verified or not (newest first)', querystring: NoQuery, response: { 200: Envelope(InviteeList) } },
+    preHandler: app.requireUser,
+  }, async (req, reply) => reply.ok(await app.accounts.invitees(req.user!.id)));
 
   app.post(`${USER}/sessions/:id/end`, {
     schema: { tags, security: [{ token: [] }], summary: 'End one of this account\'s sessions (its token stops working)', params: SessionIdParams, response: { 200: Envelope(EndedSession) } },

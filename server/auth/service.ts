@@ -4,11 +4,13 @@ import type {
   SendCodeBody, SendCodeResult, UserProfile,
 } from '../../src/contract/auth.ts';
 import { Err } from '../../src/contract/errors.ts';
+import type { InviteeList } from '../../src/contract/support.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { BizError } from '../http/errors.ts';
 import { toProfile, userById } from './accounts.ts';
 import { googleAuthUrl, googleSignIn } from './googleSignIn.ts';
+import { listInvitees } from './invitees.ts';
 import type { Bus } from '../notify/bus.ts';
 import { publishUserEvent } from '../notify/notify.ts';
 import { createMailer, type Mailer } from './mailer.ts';
@@ -102,6 +104,11 @@ export class AccountsService {
   /** Ends one of the user's sessions (another user's, or one already over: 10043). */
   async endSession(session: SessionUser, sessionId: bigint): Promise<void> {
     if (!(await endOwnSession(this.db, session.id, sessionId))) throw new BizError(Err.RECORD_NOT_FOUND);
+  }
+
+  /** Who registered with the user's invite code: masked names, when, whether verified. */
+  invitees(userId: bigint): Promise<InviteeList> {
+    return listInvitees(this.db, userId);
   }
 
   async profile(userId: bigint): Promise<UserProfile> {

@@ -5,7 +5,7 @@ import type { HomeFigures } from '../../src/contract/content.ts';
 import type { Config } from '../config.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { users } from '../db/schema/users.ts';
-import { feeCeiling } from './params.ts';
+import { tradingFeeCeiling } from '../trading/products.ts';
 
 /** The market service as the 'market' plugin decorates it. */
 export type Market = FastifyInstance['market'];
@@ -13,14 +13,12 @@ export type Market = FastifyInstance['market'];
 /**
  * Home-page figures, computed from the platform's own records, never typed in (docs/content.md;
  * ContentService.homeFigures keeps them for one feed step, at most a second): customers from the users table, listed instruments and the 24h volume from
- * the live market, the fee ceiling from the parameters.
+ * the live market, the fee ceiling from the trading products (the fee of an order, not of a withdrawal).
  */
 export async function homeFigures(db: DbOrTx, config: Config, market: Market): Promise<HomeFigures> {
   const live = market.stats();
-  const [[customers], fee] = await Promise.all([
-    db.select({ n: count() }).from(users).where(eq(users.role, 'customer')),
-    feeCeiling(db),
-  ]);
+  const [customers] = await db.select({ n: count() }).from(users).where(eq(users.role, 'customer'));
+  const fee = tradingFeeCeiling();
   return {
     registeredUsers: Number(customers?.n ?? 0),
     instruments: {

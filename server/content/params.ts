@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { and, eq, inArray, like, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { params } from '../db/schema/content.ts';
@@ -21,8 +21,9 @@ export function configParams(config: Config, env: NodeJS.ProcessEnv = process.en
     [PARAM_KEYS.WITHDRAW_FEE_RATE]: new Decimal(config.withdrawFeeRate).toString(),
     [PARAM_KEYS.PRICE_FEED]: config.feed.kind,
     [PARAM_KEYS.GOOGLE_SIGN_IN]: config.oidc ? 'on' : 'off',
-    // the help centre of this site when no chat service is configured: never a dead link
-    [PARAM_KEYS.ONLINE_SERVICE_URL]: httpsOnly(env.ONLINE_SERVICE_URL) ?? `${config.publicUrl.replace(/\/$/, '')}/help`,
+    [PARAM_KEYS.WITHDRAW_HOLD_HOURS]: String(config.withdrawHoldAfterResetHours),
+    // this site's own support chat when no chat service is configured (docs/support.md)
+    [PARAM_KEYS.ONLINE_SERVICE_URL]: httpsOnly(env.ONLINE_SERVICE_URL) ?? `${config.publicUrl.replace(/\/$/, '')}/support`,
     [PARAM_KEYS.DISCORD_URL]: httpsOnly(env.SOCIAL_DISCORD_URL),
     [PARAM_KEYS.TWITTER_URL]: httpsOnly(env.SOCIAL_TWITTER_URL),
     [PARAM_KEYS.TELEGRAM_URL]: httpsOnly(env.SOCIAL_TELEGRAM_URL),
@@ -61,19 +62,4 @@ export async function socialLinks(db: DbOrTx): Promise<SocialLink[]> {
     .where(and(inArray(params.key, keys), eq(params.isPublic, true), ne(params.value, '')));
   const byKey = new Map(rows.map((r) => [r.key, r.value]));
   return SOCIAL_TYPES.filter((t) => byKey.has(`${t}_url`)).map((type) => ({ type, url: byKey.get(`${type}_url`)! }));
-}
-
-/**
- * The highest fee rate configured (every parameter named *_fee_rate), so the home page can say
- * "fees at most X %" truthfully. Rates that are not decimals are ignored rather than trusted.
- */
-export async function feeCeiling(db: DbOrTx): Promise<Decimal> {
-  const rows = await db.select({ value: params.value }).from(params).where(like(params.key, '%\\_fee\\_rate'));
-  let max = new Decimal(0);
-  for (const r of rows) {
-    if (!/^[0-9]{1,10}(\.[0-9]{1,18})?$/.test(r.value)) continue;
-    const d = new Decimal(r.value);
-    if (d.gt(max)) max = d;
-  }
-  return max;
 }

@@ -3,13 +3,14 @@ import type { DbOrTx } from './client.ts';
 import { rateCounters } from './schema/index.ts';
 
 /**
- * Takes one of `limit` places in the hour-long window of `key` in `rate_counters`, atomically:
- * one INSERT ... ON CONFLICT DO UPDATE ... WHERE, so parallel callers queue on the row and at most
- * `limit` of them get a place. The window starts with its first place and restarts an hour later.
- * Returns false when the window is full.
+ * Takes one of `limit` places in the window of `key` in `rate_counters`, atomically: one
+ * INSERT ... ON CONFLICT DO UPDATE ... WHERE, so parallel callers queue on the row and at most
+ * `limit` of them get a place. The window starts with its first place and restarts `seconds`
+ * later. Returns false when the window is full (and then writes nothing). Inside a transaction
+ * the place is given back if the transaction rolls back.
  */
-export async function reserveInHourWindow(db: DbOrTx, key: string, limit: number): Promise<boolean> {
-  const expired = sql`${rateCounters.windowStart} < now() - interval '1 hour'`;
+export async function reserveInWindow(db: DbOrTx, key: string, limit: number, seconds: number): Promise<boolean> {
+  const expired = sql`${rateCounters.windowStart} < now() - make_interval(secs => ${seconds})`;
   const rows = await db.insert(rateCounters).values({ key, count: 1 }).onConflictDoUpdate({
     target: rateCounters.key,
     set: {
@@ -20,3 +21,6 @@ export async function reserveInHourWindow(db: DbOrTx, key: string, limit: number
   }).returning({ count: rateCounters.count });
   return rows.length > 0;
 }
+
+/** reserveInWindow with an hour-long window. */
+export const reserveInHourWindow = (db: DbOrTx, key: string, limit: number): Promise<boolean> => reserveInWindow(db, key, limit, 3600);

@@ -1,7 +1,7 @@
 import type { Asset, Book } from '../../src/contract/constants.ts';
 
 /** What a user's money is doing. A user's total in an asset is the sum over purposes. */
-export const USER_PURPOSES = ['available', 'withdrawal_hold', 'order_margin', 'plan_principal', 'loan_collateral'] as const;
+export const USER_PURPOSES = ['available', 'withdrawal_hold', 'order_margin', 'plan_principal', 'loan_collateral', 'nft_bid_hold'] as const;
 export type UserPurpose = (typeof USER_PURPOSES)[number];
 
 /** The house's side of every entry. These may go negative (money that came in from outside). */
@@ -11,6 +11,10 @@ export const PLATFORM_PURPOSES = [
   // smart plans (docs/smart-plans.md): house money put into the yield reserve, the reserve not
   // yet promised, and the yield promised to running plans (set aside at purchase)
   'house_capital', 'yield_reserve', 'yield_committed',
+  // loans (docs/loans.md): collateral sold by liquidations and the USDT paid for it
+  'loan_liquidations',
+  // charity NFTs (docs/nfts.md): payouts made to the charity out of its account
+  'charity_payouts',
 ] as const;
 export type PlatformPurpose = (typeof PLATFORM_PURPOSES)[number];
 

@@ -14,7 +14,7 @@
  * idempotent (the row is locked and must be open; ledger keys `order:<id>:close`), so a second
  * instance settling anyway, or a position closed by hand meanwhile, moves nothing twice.
  */
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PriceTick } from '../../src/contract/ws.ts';
 import type { CloseReason } from '../../src/contract/trading.ts';
@@ -53,6 +53,8 @@ const watched = (r: OptionsOrderRow): WatchedPosition => ({
   id: r.id.toString(), code: r.code, direction: r.direction, stopLoss: r.stopLoss, takeProfit: r.takeProfit, stopOut: r.stopOutPrice,
   expiresAt: r.expiresAt.getTime(),
 });
+
+const sameLevels = (a: WatchedPosition, b: WatchedPosition) => a.stopLoss === b.stopLoss && a.takeProfit === b.takeProfit;
 
 const LEVEL: Record<TriggerReason, keyof Pick<WatchedPosition, 'stopLoss' | 'takeProfit' | 'stopOut'>> = {
   take_profit: 'takeProfit', stop_loss: 'stopLoss', stop_out: 'stopOut',
@@ -108,6 +110,15 @@ export class TriggerEngine {
     this.index.add(p);
   }
 
+  /** The position's levels changed (an SL/TP edit): watch the new ones. One being settled re-reads its row anyway. */
+  rewatch(row: OptionsOrderRow): void {
+    const id = row.id.toString();
+    if (row.status !== 'open' || this.inFlight.has(id)) return;
+    const p = watched(row);
+    this.positions.set(id, p);
+    this.index.add(p);
+  }
+
   forget(id: string): void {
     this.index.remove(id);
     this.positions.delete(id);
@@ -125,7 +136,8 @@ export class TriggerEngine {
   sync(opts: { full?: boolean; missedBefore?: number } = {}): Promise<void> {
     return this.enqueue(async () => {
       const open = eq(optionsOrders.status, 'open');
-      const where = opts.full ? open : and(open, sql`${optionsOrders.createdAt} > now() - make_interval(secs => ${RECENT_S})`);
+      const recent = sql`now() - make_interval(secs => ${RECENT_S})`;
+      const where = opts.full ? open : and(open, or(gt(optionsOrders.createdAt, recent), gt(optionsOrders.stopsChangedAt, recent)));
       const rows = await this.app.db.select().from(optionsOrders).where(where);
       if (opts.full) {
         const ids = new Set(rows.map((r) => r.id.toString()));
@@ -134,6 +146,9 @@ export class TriggerEngine {
       for (const r of rows) {
         if (opts.missedBefore !== undefined && r.expiresAt.getTime() <= opts.missedBefore && !this.positions.has(r.id.toString())) {
           await this.settleMissed(r);
+        } else if (r.stopsChangedAt && this.positions.has(r.id.toString())) {
+          // changed on another instance: its levels replace the watched ones when they differ
+          if (!sameLevels(this.positions.get(r.id.toString())!, watched(r))) this.rewatch(r);
         } else {
           this.watch(r);
         }
@@ -155,6 +170,11 @@ export class TriggerEngine {
       const out = await this.app.trading.settle(BigInt(id), reason, tick, opts);
       if (out?.settled) this.settled++;
       this.positions.delete(id);
+      // not settled and still open: the level that fired was changed meanwhile; watch its levels now
+      if (out && !out.settled && out.row.status === 'open') {
+        this.inFlight.delete(id);
+        this.watch(out.row);
+      }
     } catch (err) {
       // the next tick (or sweep) tries again
       this.log.error({ err, order: id, reason }, 'settling a position failed; retried');
@@ -243,10 +263,12 @@ export async function startTradingEngine(app: FastifyInstance): Promise<() => Pr
     app.market.events.on('prices', onPrices);
     deps.onOpened = (row) => e.watch(row);
     deps.onClosed = (row) => e.forget(row.id.toString());
+    deps.onStopsChanged = (row) => e.rewatch(row);
     off = () => {
       app.market.events.off('prices', onPrices);
       deps.onOpened = undefined;
       deps.onClosed = undefined;
+      deps.onStopsChanged = undefined;
     };
     await e.sync({ full: true, missedBefore: app.market.now() });
     let syncs = 0;

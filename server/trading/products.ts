@@ -28,6 +28,11 @@ const BY_TYPE: Record<InstrumentType, TypeRules> = {
   futures: { contractSize: '1', leverage: [1, 5, 10], feeRate: '0.0002', maxNotional: '5000000' },
 };
 
+/** The highest trading fee rate of any product: the home page's "fees at most" (never the withdrawal fee). */
+export function tradingFeeCeiling(): Decimal {
+  return Decimal.max(...Object.values(BY_TYPE).map((r) => r.feeRate));
+}
+
 /**
  * USD per point of each futures contract (the exchange's contract multiplier). Grain prices are
  * quoted in cents per bushel and softs in cents per pound, so their multipliers are per cent.

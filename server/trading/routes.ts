@@ -1,6 +1,6 @@
 /**
  * Options trading on the wire: /swx/customer/index/getOptionsProduct/:code (public) and
- * /swx/customer/order/{buyOptions, getOptionsOrderById/:id, listOptionsOrder, closeOptions} in
+ * /swx/customer/order/{buyOptions, getOptionsOrderById/:id, listOptionsOrder, closeOptions, updateOptionsStops} in
  * the book the `virtually` header selects. Handlers parse and call `app.trading`, translating to
  * the published names once (src/contract/trading.ts); see docs/trading.md.
  */
@@ -12,7 +12,7 @@ import { Ok } from '../../src/contract/errors.ts';
 import { Envelope } from '../../src/contract/envelope.ts';
 import {
   BuyOptionsBody, CloseOptionsBody, ListOptionsOrderQuery, OptionsOrderIdParams, OptionsOrderPageWire, OptionsOrderWire, OptionsProductWire,
-  OptionsRisk, OptionsRiskQuery, TRADING_PATHS, positionPageToWire, positionToWire, productToWire,
+  OptionsRisk, OptionsRiskQuery, TRADING_PATHS, UpdateStopsBody, positionPageToWire, positionToWire, productToWire,
 } from '../../src/contract/trading.ts';
 import { requestId } from '../http/validation.ts';
 import { riskReader } from './risk.ts';
@@ -62,6 +62,14 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ...auth,
     schema: { tags, security, body: CloseOptionsBody, summary: 'Close my position at the current price (a closed one is answered as it is)', response: { 200: Envelope(OptionsOrderWire) } },
   }, async (req, reply) => reply.ok(positionToWire(await app.trading.close(userId(req), req.book, requestId(req.body.id)))));
+
+  app.post(TRADING_PATHS.stops, {
+    ...auth,
+    schema: {
+      tags, security, body: UpdateStopsBody, response: { 200: Envelope(OptionsOrderWire) },
+      summary: 'New stop-loss and take-profit for my open position (null removes one), checked like an opening against the current price. Success 20005; 10065 once closed.',
+    },
+  }, async (req, reply) => reply.ok(positionToWire(await app.trading.updateStops(userId(req), req.book, requestId(req.body.id), req.body)), Ok.MODIFIED));
 };
 
 export default fp(tradingRoutes, { name: 'trading-routes', dependencies: ['trading', 'guard', 'errors'], encapsulate: true });

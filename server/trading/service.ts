@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Book } from '../../src/contract/constants.ts';
-import type { BuyOptionsBody, CloseReason, Exposure, ListOptionsOrderQuery, OptionsPosition, OptionsProduct, PositionPage } from '../../src/contract/trading.ts';
+import type {
+  BuyOptionsBody, CloseReason, Exposure, ListOptionsOrderQuery, OptionsPosition, OptionsProduct, PositionPage, UpdateStopsBody,
+} from '../../src/contract/trading.ts';
 import type { Db } from '../db/client.ts';
 import type { OptionsOrderRow } from '../db/schema/index.ts';
 import type { MarketService } from '../market/service.ts';
@@ -9,6 +11,7 @@ import { exposure } from './exposure.ts';
 import { buyOrder, closeOrder, listOrders, ownOrder, viewOf } from './orders.ts';
 import { requireProduct } from './products.ts';
 import { settleOrder, type CloseTick, type SettleOptions } from './settle.ts';
+import { updateStops } from './stops.ts';
 import type { TriggerEngine } from './engine.ts';
 
 declare module '../config.ts' {
@@ -30,6 +33,8 @@ export interface TradingDeps {
   /** Told of every position opened or closed here after its commit (the trigger engine keeps its index with it). */
   onOpened?: (row: OptionsOrderRow) => void;
   onClosed?: (row: OptionsOrderRow) => void;
+  /** ... and of every stop-loss / take-profit change here */
+  onStopsChanged?: (row: OptionsOrderRow) => void;
 }
 
 /**
@@ -67,6 +72,11 @@ export class TradingService {
 
   close(userId: bigint, book: Book, id: bigint): Promise<OptionsPosition> {
     return closeOrder(this.deps, userId, book, id);
+  }
+
+  /** New stop-loss and take-profit for an open position, checked against the current price. */
+  updateStops(userId: bigint, book: Book, id: bigint, body: UpdateStopsBody): Promise<OptionsPosition> {
+    return updateStops(this.deps, userId, book, body, id);
   }
 
   /** Closes a position at a tick for a reason (the engine's entry); a closed one is left as it is. */

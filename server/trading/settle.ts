@@ -52,9 +52,17 @@ export function eventParams(r: OptionsOrderRow): OrderEventParams {
   };
 }
 
+/** Whether the stop-loss or take-profit that fired is still the position's level (other reasons: always). */
+function levelStillSet(r: OptionsOrderRow, reason: CloseReason, triggerPrice: string | null | undefined): boolean {
+  const level = reason === 'stop_loss' ? r.stopLoss : reason === 'take_profit' ? r.takeProfit : undefined;
+  if (level === undefined || triggerPrice == null) return true;
+  return level !== null && new Decimal(level).eq(triggerPrice);
+}
+
 /**
  * Closes position `id` at `tick` for `reason`. Returns the row as it now stands and whether this
- * call closed it (false: it was closed already, nothing written); undefined for no such row.
+ * call closed it (false: it was closed already, or the stop-loss / take-profit that fired is no
+ * longer its level; nothing written); undefined for no such row.
  */
 export async function settleOrder(
   deps: TradingDeps, id: bigint, reason: CloseReason, tick: CloseTick, opts: SettleOptions = {},
@@ -64,6 +72,8 @@ export async function settleOrder(
     const [r] = await tx.select().from(optionsOrders).where(eq(optionsOrders.id, id)).for('update');
     if (!r) return undefined;
     if (r.status !== 'open') return { row: r, settled: false };
+    // a level the user changed after the engine read it no longer fires (the engine re-reads the row)
+    if (!levelStillSet(r, reason, opts.triggerPrice)) return { row: r, settled: false };
     const status = nextStatus(optionsOrderMachine, r.status, CLOSE_EVENT[reason]);
     const terms = termsOfRow(r);
     const price = new Decimal(tick.price).toFixed(r.pricePrecision);

@@ -76,6 +76,8 @@ export const PARAM_KEYS = {
   PRICE_FEED: 'price_feed',
   /** 'on' when Google sign-in is configured (OIDC issuer and client), else 'off': the app shows the button only then */
   GOOGLE_SIGN_IN: 'google_sign_in',
+  /** hours withdrawals wait after a password change or reset (config.withdrawHoldAfterResetHours): the change-password form says so */
+  WITHDRAW_HOLD_HOURS: 'withdraw_hold_hours',
 } as const;
 
 // ---- GET /swx/customer/index/listFaq ---------------------------------------------------------

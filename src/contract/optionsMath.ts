@@ -206,6 +206,7 @@ export function stopsRuleBroken(
   terms: PositionTerms,
   stops: { stopLoss?: string | null; takeProfit?: string | null },
   minDistance: string,
+  stopOut: string = stopOutPrice(terms),
 ): 'stopLoss' | 'takeProfit' | 'combined' | null {
   const price = D(terms.openPrice);
   const dir = sign(terms.direction);
@@ -219,8 +220,21 @@ export function stopsRuleBroken(
     const tp = D(stops.takeProfit);
     if (tp.lte(0) || tp.minus(price).mul(dir).lte(0) || tooClose(tp, price, minDistance)) return 'takeProfit';
   }
-  if (stops.stopLoss != null && D(stops.stopLoss).minus(stopOutPrice(terms)).mul(dir).lte(0)) return 'combined';
+  if (stops.stopLoss != null && D(stops.stopLoss).minus(stopOut).mul(dir).lte(0)) return 'combined';
   return null;
+}
+
+/**
+ * Which stop rule a new stop-loss / take-profit of an OPEN position breaks, or null: the same
+ * rules as at opening, but against the current price (`price`), while the stop-out price stays
+ * the position's own (`stopOut`, fixed by its opening price and leverage).
+ */
+export function editedStopsRuleBroken(
+  terms: PositionTerms,
+  stops: { stopLoss: string | null; takeProfit: string | null },
+  at: { price: string; stopOut: string; minDistance: string },
+): 'stopLoss' | 'takeProfit' | 'combined' | null {
+  return stopsRuleBroken({ ...terms, openPrice: at.price }, stops, at.minDistance, at.stopOut);
 }
 
 /** The first rule the order breaks at `price`, in the order the service checks them, or null. */

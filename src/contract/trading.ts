@@ -102,6 +102,20 @@ export type BuyOptionsBody = Static<typeof BuyOptionsBody>;
 export const CloseOptionsBody = Type.Object({ id: IdString }, { additionalProperties: false });
 export type CloseOptionsBody = Static<typeof CloseOptionsBody>;
 
+/**
+ * POST /swx/customer/order/updateOptionsStops { id, stopLoss, takeProfit } → the order with its
+ * new levels (20005 modified). Both levels are sent (null removes one). They follow the opening
+ * rules against the CURRENT price (10060, 10061, 10062 against the position's own stop-out
+ * price); 10015 while the market is closed or the price stale, 10065 once the position closed,
+ * 10043 for anyone else's. Loose strings, so a bad level gets its catalogue code, not 10030.
+ */
+export const UpdateStopsBody = Type.Object({
+  id: IdString,
+  stopLoss: Type.Union([Type.String({ maxLength: 40 }), Type.Null()]),
+  takeProfit: Type.Union([Type.String({ maxLength: 40 }), Type.Null()]),
+}, { additionalProperties: false });
+export type UpdateStopsBody = Static<typeof UpdateStopsBody>;
+
 /** GET /swx/customer/order/getOptionsOrderById/{id} → the order; another user's id or another book's: 10043. */
 export const OptionsOrderIdParams = Type.Object({ id: IdString }, { additionalProperties: false });
 
@@ -240,6 +254,7 @@ export const TRADING_PATHS = {
   get: '/swx/customer/order/getOptionsOrderById/', // + id
   list: '/swx/customer/order/listOptionsOrder',
   close: '/swx/customer/order/closeOptions',
+  stops: '/swx/customer/order/updateOptionsStops',
   exposure: '/admin-api/trading/exposure',
   risk: '/swx/customer/index/optionsRisk',
 } as const;

@@ -41,6 +41,8 @@ export const AssetBalance = Type.Object({
   orderMargin: DecimalString(),
   planPrincipal: DecimalString(),
   loanCollateral: DecimalString(),
+  /** held for a leading NFT bid (docs/nfts.md) */
+  nftBidHold: DecimalString(),
   total: DecimalString(),
   valueUsdt: Type.Union([DecimalString(), Type.Null()]),
 });

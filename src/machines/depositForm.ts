@@ -29,8 +29,6 @@ export interface DepositValues {
   proof: ProofFile | null;
 }
 
-/** The rule a malformed field breaks, named in the 10030 text (app:wallet.*Rule). */
-const FIELD_RULES: Record<string, string> = { '/txHash': 'app:wallet.txHashRule', '/proofLast6': 'app:wallet.last6Rule' };
 
 const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${+(n / (1024 * 1024)).toFixed(1)} MB` : `${Math.round(n / 1024)} kB`);
 
@@ -40,7 +38,7 @@ export function depositRefusal(v: DepositValues, maxBytes = UPLOAD_MAX_BYTES_DEF
   if (!amount) return refused(Err.AMOUNT_INVALID);
   if (isBelow(amount, MIN_DEPOSIT[v.coin])) return refused(Err.DEPOSIT_BELOW_MINIMUM, { name: v.coin, limit: MIN_DEPOSIT[v.coin] });
   const fields = { amount, coin: v.coin, network: v.network, txHash: v.txHash.trim(), proofLast6: v.proofLast6.trim() };
-  const malformed = schemaRefusal(RechargeFields, fields, FIELD_RULES);
+  const malformed = schemaRefusal(RechargeFields, fields);
   if (malformed) return malformed;
   if (!v.proof) return refused(Err.UPLOAD_REQUIRED);
   if (v.proof.size > maxBytes) return refused(Err.IMAGE_TOO_LARGE, { limit: formatBytes(maxBytes) });

@@ -6,7 +6,7 @@
  * the server checks every status change here and the app asks it which actions a plan allows.
  */
 import { setup } from 'xstate';
-import { statusNames, type StatusOf } from './statuses.ts';
+import { chartAllows, statusNames, type StatusOf } from './statuses.ts';
 
 export type SmartPlanEvent = { type: 'plan.mature' } | { type: 'plan.exit' };
 
@@ -31,8 +31,4 @@ export type SmartPlanStatus = StatusOf<typeof smartPlanMachine>;
 export const SMART_PLAN_STATUSES = statusNames(smartPlanMachine);
 
 /** Whether the chart lets a plan in `status` take `event` (the app shows the exit button by it). */
-export function planAllows(status: string, event: SmartPlanEvent['type']): boolean {
-  if (!(SMART_PLAN_STATUSES as readonly string[]).includes(status)) return false;
-  const snap = smartPlanMachine.resolveState({ value: status, context: {} });
-  return snap.status !== 'done' && snap.can({ type: event });
-}
+export const planAllows = (status: string, event: SmartPlanEvent['type']): boolean => chartAllows(smartPlanMachine, status, { type: event } as SmartPlanEvent);

@@ -41,6 +41,9 @@ export type UserEventsEvent =
 /** What the machine asks of the socket actor: join with the session's token, or leave (logout). */
 export type UserSocketCommand = { type: 'socket.auth' } | { type: 'socket.deauth' };
 
+/** The support chat's kinds (src/contract/support.ts SUPPORT_EVENT_KINDS). */
+export const isChatKind = (kind: string) => kind.startsWith('support.');
+
 /** Kinds whose toast would repeat what the submitting screen just said (20002 / 20003). */
 export const isSubmittedKind = (kind: string) => kind.endsWith('.submitted');
 
@@ -65,6 +68,7 @@ export const userEventsMachine = setup({
   guards: {
     authOk: ({ event }) => event.type === 'userEvents.authResult' && event.ok,
     announce: ({ event }) => event.type === 'userEvents.received' && !isSubmittedKind(event.event.kind),
+    chat: ({ event }) => event.type === 'userEvents.received' && isChatKind(event.event.kind),
   },
 }).createMachine({
   id: 'userEvents',
@@ -84,6 +88,15 @@ export const userEventsMachine = setup({
         // another login (new token): join again with it and recount
         'userEvents.start': { target: 'on', reenter: true },
         'userEvents.received': [
+          // the support chat's messages have their own badge (the service button) and screen:
+          // they mark stale what they changed, and neither count in the bell nor toast
+          {
+            guard: 'chat',
+            actions: [
+              assign({ last: ({ event }) => event.event }),
+              { type: 'invalidate', params: ({ event }) => ({ kind: event.event.kind }) },
+            ],
+          },
           {
             guard: 'announce',
             actions: [

@@ -4,6 +4,7 @@ import type { ReviewRequest } from '../machines/reviewAction.ts';
 import type { AdminDeposit, AdminDepositAddress, AdminOperator, AdminWithdrawal, AuditRow, CreateOperatorBody } from '../contract/admin.ts';
 import type { Asset } from '../contract/constants.ts';
 import type { Network } from '../contract/wallet.ts';
+import type { AdminKyc } from '../contract/kyc.ts';
 
 export type { AdminDeposit, AdminDepositAddress, AdminOperator, AdminWithdrawal, AuditRow, CreateOperatorBody };
 export type RecordStatus = AdminDeposit['status'];
@@ -32,10 +33,10 @@ export const adminApi = {
   depositProof: (id: string, signal?: AbortSignal) => download(`${A}/deposits/${encodeURIComponent(id)}/proof`, { signal }),
   /** one decision; refusals (10044 already reviewed, …) are shown in the row's dialog */
   review: (r: ReviewRequest, signal?: AbortSignal) => {
-    const path = `${A}/${r.kind === 'deposit' ? 'deposits' : 'withdrawals'}/${encodeURIComponent(r.id)}/${r.decision}`;
+    const path = `${A}/${{ deposit: 'deposits', withdrawal: 'withdrawals', kyc: 'kyc' }[r.kind]}/${encodeURIComponent(r.id)}/${r.decision}`;
     const body =
       r.decision === 'reject' ? { reason: r.reason ?? '' } : r.kind === 'withdrawal' ? { payoutTxHash: r.payoutTxHash ?? '' } : {};
-    return call<AdminDeposit | AdminWithdrawal>(path, { method: 'POST', body, signal });
+    return call<AdminDeposit | AdminWithdrawal | AdminKyc>(path, { method: 'POST', body, signal });
   },
   addresses: (signal?: AbortSignal) => call<{ rows: AdminDepositAddress[] }>(`${A}/deposit-addresses`, { signal }),
   addAddress: (v: { coin: Asset; network: Network; address: string }, signal?: AbortSignal) =>

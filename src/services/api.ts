@@ -1,4 +1,5 @@
 import { REQUEST_TIMEOUT_MS, VIRTUALLY_HEADER, type Book, type Language } from '../contract/constants.ts';
+import { Err } from '../contract/errors.ts';
 import { i18n } from '../i18n/index.ts';
 import { API_BASE } from './config.ts';
 import { getSettings, sessionToken } from './settings.ts';
@@ -55,8 +56,11 @@ export function setUnauthorizedListener(fn: UnauthorizedListener): void {
  * header and fills parameters ({{limit}}); the local catalogue wins when it needs no parameters,
  * so a message reads in the language now on screen.
  */
-export function messageFor(code: number | null, serverMsg?: string): string {
+export function messageFor(code: number | null, serverMsg?: string, path = ''): string {
   if (code === null) return i18n.t('app:errors.unknown');
+  // 10030's detail is the schema's wording ("body/txHash must match pattern …"): customers read
+  // what to do instead; the operator console keeps the detail, which names the field it refused
+  if (code === Err.MALFORMED_REQUEST && !path.startsWith('/admin-api')) return i18n.t('app:newuser.fix.general');
   const key = `errors:${code}`;
   if (i18n.exists(key)) {
     const text = i18n.t(key);
@@ -111,10 +115,11 @@ interface Answer {
  * is read as JSON when it is JSON. Times out after REQUEST_TIMEOUT_MS; never retries.
  */
 async function send(path: string, opts: CallOptions): Promise<Answer> {
-  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-  const signal = opts.signal ? eitherSignal(opts.signal, timeout) : timeout;
   const form = opts.body instanceof FormData;
   const headers = requestHeaders(opts.scope);
+  if (form && opts.onUploadProgress) return sendWithProgress(path, opts.body as FormData, headers, opts.onUploadProgress, opts.signal);
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const signal = opts.signal ? eitherSignal(opts.signal, timeout) : timeout;
   if (opts.body !== undefined && !form) headers['content-type'] = 'application/json';
   const res = await fetch((API_BASE || '') + path + toQueryString(opts.query), {
     method: opts.method ?? 'GET',
@@ -138,6 +143,35 @@ export interface CallOptions {
   body?: Record<string, unknown> | FormData;
   signal?: AbortSignal;
   scope?: RequestScope;
+  /** a FormData upload that reports how much was sent (0..1): sent with XMLHttpRequest, the one browser API that tells */
+  onUploadProgress?: (fraction: number) => void;
+}
+
+/**
+ * A multipart POST that reports its upload progress (fetch cannot). Same headers, same answer
+ * shape; no timeout while bytes are still moving (a phone on a slow link uploads for a while),
+ * the caller's signal aborts.
+ */
+function sendWithProgress(path: string, body: FormData, headers: Record<string, string>, onProgress: (f: number) => void, signal?: AbortSignal): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', (API_BASE || '') + path);
+    for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
+    xhr.onload = () => {
+      let data: unknown;
+      try {
+        data = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+      } catch {
+        data = undefined;
+      }
+      resolve({ status: xhr.status, ok: xhr.status >= 200 && xhr.status < 300, data });
+    };
+    xhr.onerror = () => reject(new Error('network'));
+    xhr.onabort = () => reject(new Error('aborted'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(body);
+  });
 }
 
 const networkError = (status?: number) => new ApiError('network', null, i18n.t('app:errors.network'), status);
@@ -159,7 +193,7 @@ export async function call<T>(path: string, opts: CallOptions = {}): Promise<T> 
     const data = answer.data as Partial<Envelope<T>> | undefined;
     if (answer.status === 401) throw unauthorized(true);
     // a malformed request (HTTP 400) still carries a catalogue code
-    if (data && typeof data.code === 'number') throw new ApiError('refused', data.code, messageFor(data.code, data.msg), answer.status);
+    if (data && typeof data.code === 'number') throw new ApiError('refused', data.code, messageFor(data.code, data.msg, path), answer.status);
     throw networkError(answer.status);
   }
   const env = answer.data as Envelope<T> | undefined;
@@ -167,7 +201,7 @@ export async function call<T>(path: string, opts: CallOptions = {}): Promise<T> 
   if (env?.code === 401) throw unauthorized(false, env.msg);
   // an answer that is not our envelope (a proxy's page): no catalogue code to show
   if (!env || typeof env.code !== 'number') throw new ApiError('network', null, messageFor(null));
-  throw new ApiError('refused', env.code, messageFor(env.code, env.msg));
+  throw new ApiError('refused', env.code, messageFor(env.code, env.msg, path));
 }
 
 /**

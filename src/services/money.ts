@@ -52,3 +52,13 @@ export const maxAmount = (asset: Asset, available: string) =>
 
 /** A positive balance? (for the "nothing to withdraw" state) */
 export const isPositive = (v: string) => new Decimal(v).gt(0);
+
+/**
+ * What of an asset is not available: held for withdrawals, as position margin, in smart plans,
+ * as loan collateral or for NFT bids. The service's total is the sum of every purpose, so this
+ * is total − available, exact, at the precision the service wrote.
+ */
+export function heldAmount(b: { total: string; available: string }): string {
+  const places = b.available.split('.')[1]?.length ?? 0;
+  return new Decimal(b.total).minus(b.available).toFixed(places);
+}

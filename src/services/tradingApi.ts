@@ -2,7 +2,7 @@ import type { Book } from '../contract/constants.ts';
 import {
   positionFromWire, positionPageFromWire, productFromWire, TRADING_PATHS,
   type BuyOptionsBody, type Exposure, type OptionsOrderPageWire, type OptionsOrderWire, type OptionsOrderStatus, type OptionsPosition,
-  type OptionsProduct, type OptionsProductWire, type OptionsRisk, type PositionPage,
+  type OptionsProduct, type OptionsProductWire, type OptionsRisk, type PositionPage, type UpdateStopsBody,
 } from '../contract/trading.ts';
 import { call } from './api.ts';
 
@@ -26,6 +26,9 @@ export const tradingApi = {
     positionPageFromWire(await call<OptionsOrderPageWire>(TRADING_PATHS.list, { query: q, signal, scope: { book } })),
   close: async ({ book }: BookScope, id: string, signal?: AbortSignal): Promise<OptionsPosition> =>
     positionFromWire(await call<OptionsOrderWire>(TRADING_PATHS.close, { method: 'POST', body: { id }, signal, scope: { book } })),
+  /** new stop-loss and take-profit of an open position (null removes one) */
+  stops: async ({ book }: BookScope, body: UpdateStopsBody, signal?: AbortSignal): Promise<OptionsPosition> =>
+    positionFromWire(await call<OptionsOrderWire>(TRADING_PATHS.stops, { method: 'POST', body, signal, scope: { book } })),
   /** the share of the book's positions closed in the last 90 days that lost money after fees */
   risk: (book: Book, signal?: AbortSignal) => call<OptionsRisk>(TRADING_PATHS.risk, { query: { book }, signal, scope: { book } }),
   /** operator console: open exposure per instrument (read-only) */

@@ -13,7 +13,11 @@ const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? S
  * (amount, coin, the operator's reason). Unknown kinds fall back to a generic line.
  */
 export function userEventText(e: Pick<UserEvent, 'kind' | 'params'>): string {
-  const key = `app:wallet.event.${e.kind.replace('.', '_')}`;
+  // loans, charity NFTs and identity verification keep their texts under their own namespaces (app:loan.event.*, app:nfts.event.*, app:kyc.event.*)
+  const key = e.kind.startsWith('loan.') ? `app:loan.event.${e.kind.slice(5)}`
+    : e.kind.startsWith('nft.') ? `app:nfts.event.${e.kind.slice(4)}`
+    : e.kind.startsWith('kyc.') ? `app:kyc.event.${e.kind.slice(4)}`
+    : `app:wallet.event.${e.kind.replace('.', '_')}`;
   const params = {
     amount: trimDecimal(text(e.params.amount)),
     receiveAmount: trimDecimal(text(e.params.receiveAmount)),
@@ -30,9 +34,19 @@ export function userEventText(e: Pick<UserEvent, 'kind' | 'params'>): string {
     orderNo: text(e.params.orderNo),
     lots: trimDecimal(text(e.params.lots)),
     direction: e.params.direction === 'up' || e.params.direction === 'down' ? i18n.t(`app:orders.dir.${e.params.direction}`) : '',
-    price: text(e.params.closePrice ?? e.params.openPrice),
+    price: text(e.params.closePrice ?? e.params.openPrice ?? e.params.price),
     profit: trimDecimal(text(e.params.profit)),
+    // charity NFTs: the NFT's name
+    name: text(e.params.name),
     closeReason: typeof e.params.closeReason === 'string' ? i18n.t(`app:orders.reason.${e.params.closeReason}`) : '',
+    // loans: the LTV as a percentage, the collateral and what a liquidation sold and returned
+    ltv: typeof e.params.ltv === 'string' ? trimDecimal((Number(e.params.ltv) * 100).toFixed(2)) : '',
+    collateralAsset: text(e.params.collateralAsset),
+    collateralAmount: trimDecimal(text(e.params.collateralAmount)),
+    sold: trimDecimal(text(e.params.sold)),
+    returned: trimDecimal(text(e.params.returned)),
+    debt: trimDecimal(text(e.params.debt)),
+    id: text(e.params.id),
   };
   return i18n.exists(key) ? i18n.t(key, params) : i18n.t('app:wallet.event.other');
 }

@@ -3,6 +3,7 @@ import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { shellFor } from '../services/device.ts';
 import { AppActorsProvider } from './app/actors.tsx';
+import { DocumentTitle } from './app/DocumentTitle.tsx';
 import { DesktopShell } from './shell/Desktop.tsx';
 import { MobileShell } from './shell/Mobile.tsx';
 import { isBareRoute } from './shell/destinations.ts';
@@ -22,11 +23,14 @@ const GoogleCallback = screen(() => import('./screens/GoogleCallback.tsx'));
 const Detail = screen(() => import('./screens/Detail.tsx'));
 const Introduction = screen(() => import('./screens/Introduction.tsx'));
 const Help = screen(() => import('./screens/Help.tsx'));
+const Support = screen(() => import('./support/Support.tsx'));
 const Faq = screen(() => import('./screens/Faq.tsx'));
 const Notices = screen(() => import('./screens/Notices.tsx'));
 const Trading = screen(() => import('./smart/Trading.tsx'));
-const Loan = screen(() => import('./screens/Loan.tsx'));
-const Nfts = screen(() => import('./screens/Nfts.tsx'));
+const Loan = screen(() => import('./loans/LoanScreen.tsx'));
+const Nfts = screen(() => import('./nfts/Nfts.tsx'));
+const NftDetail = screen(() => import('./nfts/NftDetail.tsx'));
+const NftDonations = screen(() => import('./nfts/Donations.tsx'));
 const Profile = screen(() => import('./screens/Profile.tsx'));
 const Balance = screen(() => import('./screens/Balance.tsx'));
 const Invite = screen(() => import('./screens/Invite.tsx'));
@@ -35,6 +39,7 @@ const Sessions = screen(() => import('./screens/Sessions.tsx'));
 const Orders = screen(() => import('./trade/OrdersScreen.tsx'));
 const Order = screen(() => import('./trade/OrderScreen.tsx'));
 const ChangePassword = screen(() => import('./screens/ChangePassword.tsx'));
+const Verification = screen(() => import('./kyc/Verification.tsx'));
 // the operator console: its own chunk, never part of the home page's JavaScript
 const Admin = screen(() => import('./admin/AdminScreen.tsx'));
 
@@ -45,6 +50,9 @@ export const ROUTES: ReadonlyArray<readonly [string, ComponentType]> = [
   ['/trading', Trading],
   ['/loan', Loan],
   ['/nfts', Nfts],
+  // one NFT and the public donation ledger (routes of our own: the published list has /nfts only)
+  ['/nfts/donations', NftDonations],
+  ['/nfts/:id', NftDetail],
   ['/profile', Profile],
   ['/profile/balance', Balance],
   ['/profile/invite', Invite],
@@ -54,8 +62,12 @@ export const ROUTES: ReadonlyArray<readonly [string, ComponentType]> = [
   ['/profile/orders', Orders],
   ['/profile/orders/:id', Order],
   ['/profile/password', ChangePassword],
+  // identity verification (KYC): the form as steps, or the status (docs/kyc.md)
+  ['/profile/verification', Verification],
   ['/cruuency', Currency],
   ['/help', Help],
+  // the built-in support chat (where the service button leads without an outside chat service)
+  ['/support', Support],
   ['/help/faq', Faq],
   ['/help/notice', Notices],
   ['/pass/register', Register],
@@ -101,6 +113,7 @@ export function App({ userAgent }: { userAgent: string }) {
   return (
     <AppActorsProvider>
       <ScrollToTop />
+      <DocumentTitle />
       {isBareRoute(path) ? (
         <main id="main">
           <Routes />

@@ -10,7 +10,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, codeFor, DESKTOP, launch, MOBILE, newContext, OPERATOR, shot, startService, type Device, type Service } from './harness.ts';
+import { api, codeFor, DESKTOP, launch, loginThroughPage, MOBILE, newContext, OPERATOR, shot, startService, type Service, textOf, operatorToken } from './harness.ts';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000970485973000003e8000003e801b57b526b0000000d49444154089963f8ffffff7f0009fb03fd08d1e81e0000000049454e44ae426082', 'hex');
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -45,26 +45,14 @@ async function submitDeposit(amount: string): Promise<string> {
 }
 const usdtAvailable = async () =>
   (await customerGet<{ assets: { asset: string; available: string }[] }>('/balances')).assets.find((a) => a.asset === 'USDT')?.available;
-const text = (page: Page, sel: string) => page.textContent(sel).then((s) => (s ?? '').trim());
+const text = textOf;
 async function closeToasts(page: Page) {
   for (const b of await page.locator('[data-testid=toasts] button').all()) await b.click({ timeout: 1000 }).catch(() => undefined);
 }
 
-async function loginThroughPage(page: Page, device: Device, account: string, password: string) {
-  await page.goto('/');
-  if (device === MOBILE) await page.click('[data-testid=board-skip]', { timeout: 5000 }).catch(() => undefined);
-  await page.goto('/pass/login');
-  await page.fill('[data-testid=account]', account);
-  await page.fill('[data-testid=password]', password);
-  await page.click('[data-testid=submit]');
-  await page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 });
-}
-
 beforeAll(async () => {
   [service, browser] = await Promise.all([startService(), launch()]);
-  const login = await api<{ token: string }>(service.url, '/swx/customer/login/login', { body: { account: OPERATOR.email, password: OPERATOR.password } });
-  expect(login.code).toBe(200);
-  opToken = login.result.token;
+  opToken = await operatorToken(service.url);
   expect((await api(service.url, '/admin-api/deposit-addresses', { body: { coin: 'USDT', network: 'TRC20', address: TRON }, token: opToken })).code).toBe(200);
   // the customer registers (code from the outbox) and uses the real book (header virtually: YES)
   expect((await api(service.url, '/swx/customer/login/sendCode', { body: { email: customer.email, purpose: 'register' } })).code).toBe(200);

@@ -123,6 +123,7 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       await page.fill('[data-testid=code]', code);
       await page.fill('[data-testid=password]', password);
       await page.fill('[data-testid=confirmPassword]', password);
+      await page.check('[data-testid=consent]');
       await shot(page, `${device.name}-register`);
       await page.click('[data-testid=submit]');
       await page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 });

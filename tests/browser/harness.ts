@@ -3,6 +3,7 @@
  * folder, serving the built app (dist/), and Debian's chromium driven by playwright-core.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -139,6 +140,16 @@ export async function api<T>(base: string, p: string, init: { method?: string; b
 /** Each running service's output by its URL: the dev console that delivers codes without SMTP. */
 const serviceLogs = new Map<string, () => string>();
 
+/** The seeded operator's session token (signed in through the real login call). */
+export async function operatorToken(base: string): Promise<string> {
+  const login = await api<{ token: string }>(base, '/swx/customer/login/login', { body: { account: OPERATOR.email, password: OPERATOR.password } });
+  if (login.code !== 200) throw new Error(`operator login answered ${login.code}: ${login.msg}`);
+  return login.result.token;
+}
+
+/** The trimmed text of the first element matching `sel` ('' when it has none). */
+export const textOf = (page: Page, sel: string) => page.textContent(sel).then((s) => (s ?? '').trim());
+
 /**
  * The latest verification code sent to `recipient`, read from the service's dev console (its log
  * line 'dev console delivery'): operators never see codes, the outbox holds them masked.
@@ -161,4 +172,46 @@ export async function codeFor(base: string, recipient: string): Promise<string> 
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`no code on the dev console for ${recipient}`);
+}
+
+/** A 1×1 PNG: the proof of the deposit claims below. */
+const PROOF_PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000970485973000003e8000003e801b57b526b0000000d49444154089963f8ffffff7f0009fb03fd08d1e81e0000000049454e44ae426082', 'hex');
+
+/**
+ * A customer with `amount` USDT in the real book, the ordinary way: registered with an e-mail
+ * code, a deposit claim (USDT on TRC20, so a receive address must exist) with its proof, approved
+ * by the operator whose token is given.
+ */
+export async function realCustomer(base: string, opToken: string, stamp: string, amount: string, password: string): Promise<{ username: string; token: string }> {
+  const email = `${stamp}@example.test`;
+  const username = `u_${stamp}`;
+  const sent = await api(base, '/swx/customer/login/sendCode', { body: { email, purpose: 'register' } });
+  if (sent.code !== 200) throw new Error(`sendCode answered ${sent.code}`);
+  const code = await codeFor(base, email);
+  const reg = await api<{ token: string }>(base, '/swx/customer/login/register', { body: { username, email, code, password, confirmPassword: password } });
+  if (reg.code !== 200) throw new Error(`register answered ${reg.code}: ${reg.msg}`);
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ amount, coin: 'USDT', network: 'TRC20', txHash: crypto.randomBytes(32).toString('hex'), proofLast6: '123456' })) form.append(k, v);
+  form.append('proof', new Blob([PROOF_PNG], { type: 'image/png' }), 'proof.png');
+  const claim = (await (await fetch(`${base}/swx/customer/user/recharge`, { method: 'POST', body: form, headers: { Authorization: reg.result.token, virtually: 'YES' } })).json()) as { code: number; result: { id: string } };
+  if (claim.code !== 20002) throw new Error(`recharge answered ${claim.code}`);
+  const approved = await api(base, `/admin-api/deposits/${claim.result.id}/approve`, { body: {}, token: opToken, method: 'POST' });
+  if (approved.code !== 200) throw new Error(`approval answered ${approved.code}`);
+  return { username, token: reg.result.token };
+}
+
+/** Signs in through the login page and waits for the home page. */
+export async function signIn(page: Page, account: string, password: string): Promise<void> {
+  await page.goto('/pass/login');
+  await page.fill('[data-testid=account]', account);
+  await page.fill('[data-testid=password]', password);
+  await page.click('[data-testid=submit]');
+  await page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 });
+}
+
+/** Signs in through the login page (a phone first skips the onboarding board) and waits for the home page. */
+export async function loginThroughPage(page: Page, device: Device, account: string, password: string): Promise<void> {
+  await page.goto('/');
+  if (device.isMobile) await page.click('[data-testid=board-skip]', { timeout: 5000 }).catch(() => undefined);
+  await signIn(page, account, password);
 }

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, codeFor, DESKTOP, launch, MOBILE, newContext, OPERATOR, shot, startService, type Device, type Service } from './harness.ts';
+import { api, codeFor, DESKTOP, launch, MOBILE, newContext, OPERATOR, shot, startService, type Device, type Service, textOf, operatorToken } from './harness.ts';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000970485973000003e8000003e801b57b526b0000000d49444154089963f8ffffff7f0009fb03fd08d1e81e0000000049454e44ae426082', 'hex');
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -27,9 +27,7 @@ const operator = <T>(path: string, body?: unknown) => api<T>(service.url, `/admi
 beforeAll(async () => {
   // the same platform with the smart plans' clock the test moves (tests/server/smartClockService.ts)
   [service, browser] = await Promise.all([startService('tests/server/smartClockService.ts'), launch()]);
-  const login = await api<{ token: string }>(service.url, '/swx/customer/login/login', { body: { account: OPERATOR.email, password: OPERATOR.password } });
-  expect(login.code).toBe(200);
-  opToken = login.result.token;
+  opToken = await operatorToken(service.url);
   expect((await operator('/deposit-addresses', { coin: 'USDT', network: 'TRC20', address: TRON })).code).toBe(200);
 });
 afterAll(async () => {
@@ -73,7 +71,7 @@ async function buyAs(token: string, productName: string, amount: string, days: n
   });
   return ((await r.json()) as { code: number }).code;
 }
-const text = (page: Page, sel: string) => page.textContent(sel).then((s) => (s ?? '').trim());
+const text = textOf;
 async function closeToasts(page: Page) {
   for (const b of await page.locator('[data-testid=toasts] button').all()) await b.click({ timeout: 1000 }).catch(() => undefined);
   await expect.poll(() => page.locator('[data-testid=toasts] > *').count(), { timeout: 8000 }).toBe(0);

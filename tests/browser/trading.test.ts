@@ -3,13 +3,14 @@
  * (390 px): a new user (demo book, 100,000 practice USDT) taps BTC on the home page, fills the
  * trade panel (beside the chart / the bottom sheet from the Buy bar), sees a stop-loss on the wrong
  * side refused inline, confirms in the dialog that names the demo book, sees the position under
- * the chart with its profit moving with the feed (no reload, no polling), closes it, and finds its
+ * the chart with its profit moving with the feed (no reload, no polling), changes its stop-loss
+ * (a level above the price refused, a valid one saved), closes it, and finds its
  * receipt in all orders (reason: closed by you). Screenshots (desktop 1024 and 1440, phone,
  * Arabic, Japanese) go to tests/browser/screenshots/.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, codeFor, DESKTOP, launch, MOBILE, newContext, OPERATOR, shot, startService, type Device, type Service } from './harness.ts';
+import { api, codeFor, DESKTOP, launch, MOBILE, newContext, OPERATOR, shot, startService, type Device, type Service, textOf } from './harness.ts';
 
 const PASSWORD = 'Secret-pass-123';
 let service: Service;
@@ -31,7 +32,7 @@ async function register(stamp: string): Promise<string> {
   expect(reg.code).toBe(200);
   return email;
 }
-const text = (page: Page, sel: string) => page.textContent(sel).then((s) => (s ?? '').trim());
+const text = textOf;
 async function closeToasts(page: Page) {
   for (const b of await page.locator('[data-testid=toasts] button').all()) await b.click({ timeout: 1000 }).catch(() => undefined);
   await expect.poll(() => page.locator('[data-testid=toasts] > *').count(), { timeout: 8000 }).toBe(0);
@@ -143,6 +144,26 @@ for (const device of [WIDE, PHONE] as unknown as Device[]) {
       expect(await row.locator('[data-testid=row-pnl]').textContent()).toMatch(/^[+−]?[0-9,]+\.[0-9]{2}$/);
       await page.locator('[data-testid=open-positions]').scrollIntoViewIfNeeded();
       await shot(page, `trading-positions-${device.name}`);
+    });
+
+    it('changes the stop-loss from the positions table: one above the price is refused, one below it is saved and shown', async () => {
+      await page.click('[data-testid=open-positions] [data-testid=edit-stops-link]');
+      const editor = page.locator('[data-testid=stops-editor]');
+      await editor.waitFor({ timeout: 10_000 });
+      await expect.poll(() => editor.getAttribute('data-price'), { timeout: 10_000 }).not.toBe('');
+      const price = Number(await editor.getAttribute('data-price'));
+      await page.fill('[data-testid=edit-stop-loss]', String(Math.round(price * 1.05)));
+      await page.click('[data-testid=save-stops]');
+      expect(await page.getAttribute('[data-testid=stops-refusal]', 'data-code')).toBe('10060');
+      // 10x: the stop-out is about 9 % below the opening price, so 3 % below is a valid stop-loss
+      const level = String(Math.round(price * 0.97));
+      await page.fill('[data-testid=edit-stop-loss]', level);
+      await page.click('[data-testid=save-stops]');
+      await page.waitForSelector('[data-testid=stops-saved]', { timeout: 10_000 });
+      await expect.poll(() => text(page, '[data-testid=receipt-sl]'), { timeout: 10_000 }).toBe(`${level}.00`);
+      await shot(page, `trading-stops-${device.name}`);
+      await page.goBack();
+      await page.waitForSelector('[data-testid=open-positions] [data-testid=position-row]', { timeout: 10_000 });
     });
 
     if (!phone) {

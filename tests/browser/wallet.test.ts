@@ -9,7 +9,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, codeFor, DESKTOP, launch, MOBILE, newContext, OPERATOR, shot, startService, type Device, type Service } from './harness.ts';
+import { api, codeFor, DESKTOP, launch, MOBILE, newContext, shot, startService, type Device, type Service, textOf, operatorToken } from './harness.ts';
 
 // a real 1×1 PNG, and a text file that only pretends to be one
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000970485973000003e8000003e801b57b526b0000000d49444154089963f8ffffff7f0009fb03fd08d1e81e0000000049454e44ae426082', 'hex');
@@ -26,9 +26,7 @@ async function operator<T>(path: string, body?: unknown): Promise<{ code: number
 
 beforeAll(async () => {
   [service, browser] = await Promise.all([startService(), launch()]);
-  const login = await api<{ token: string }>(service.url, '/swx/customer/login/login', { body: { account: OPERATOR.email, password: OPERATOR.password } });
-  expect(login.code).toBe(200);
-  opToken = login.result.token;
+  opToken = await operatorToken(service.url);
   // the operator sets the receive address users see with its QR code
   expect((await operator('/deposit-addresses', { coin: 'USDT', network: 'TRC20', address: TRON })).code).toBe(200);
 });
@@ -37,7 +35,7 @@ afterAll(async () => {
   await service?.stop();
 });
 
-const text = (page: Page, sel: string) => page.textContent(sel).then((s) => (s ?? '').trim());
+const text = textOf;
 const toasts = (page: Page) => text(page, '[data-testid=toasts]');
 /** Toasts sit over the top of the screen for 4 s: close them before clicking what they cover. */
 async function closeToasts(page: Page) {
@@ -75,6 +73,7 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       await page.fill('[data-testid=code]', await codeFor(service.url, email));
       await page.fill('[data-testid=password]', password);
       await page.fill('[data-testid=confirmPassword]', password);
+      await page.check('[data-testid=consent]');
       await page.click('[data-testid=submit]');
       await page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 });
 

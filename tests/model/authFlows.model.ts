@@ -21,7 +21,7 @@ const session: LoginResult = { token: 'tok', user };
 
 export const signIn: SignInValues = { account: ' alice ', password: 'Secret-123' };
 export const credentials = { channel: 'email', email: 'alice@example.test', phone: '', areaCode: '+44', code: '123456', password: 'Secret-123', confirmPassword: 'Secret-123' } as const;
-export const registration: RegisterValues = { ...credentials, username: 'alice', inviteCode: ' ABCD1234 ' };
+export const registration: RegisterValues = { ...credentials, username: 'alice', inviteCode: ' ABCD1234 ', acceptedTerms: true };
 export const reset: ResetValues = { ...credentials };
 export const change: ChangeValues = { oldPassword: 'Old-secret-1', password: 'Secret-123', confirmPassword: 'Secret-123' };
 export const googleReturn: GoogleCallbackValues = { code: 'provider-code', state: 'issued-state' };

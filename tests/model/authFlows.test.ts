@@ -3,7 +3,7 @@ import { createActor } from 'xstate';
 import { Err } from '../../src/contract/errors.ts';
 import { googleBody, googleCallbackRefusal } from '../../src/machines/googleCallback.ts';
 import { resetBody, resetRefusal } from '../../src/machines/passwordReset.ts';
-import { problem, refused } from '../../src/machines/refusal.ts';
+import { problem } from '../../src/machines/refusal.ts';
 import { registerBody, registerRefusal } from '../../src/machines/register.ts';
 import { loginBody, signInMachine, signInRefusal } from '../../src/machines/signIn.ts';
 import { submissionView } from '../../src/machines/submission.ts';
@@ -20,18 +20,20 @@ describe('the sign-in flows\' guards: the contract\'s rules, in the order the fo
     expect(signInRefusal({ ...signIn, account: '  ' })).toEqual(problem('auth.errors.usernameRequired'));
     expect(signInRefusal({ ...signIn, password: '' })).toEqual(problem('auth.errors.passwordRequired'));
     // longer than the contract's LoginBody allows
-    expect(signInRefusal({ ...signIn, password: 'x'.repeat(129) })).toEqual(refused(Err.MALFORMED_REQUEST, { detail: 'password' }));
+    expect(signInRefusal({ ...signIn, password: 'x'.repeat(129) })).toEqual({ code: Err.MALFORMED_REQUEST, key: 'app:newuser.fix.password' });
     expect(loginBody(signIn)).toEqual({ account: 'alice', password: 'Secret-123' });
   });
   it('register: username, target, code, password strength, the repeat, then the body schema', () => {
     expect(registerRefusal(registration)).toBeNull();
     expect(registerRefusal({ ...registration, username: 'al' })).toEqual(problem('auth.errors.usernameInvalid'));
+    // no account without the terms and the privacy policy accepted
+    expect(registerRefusal({ ...registration, acceptedTerms: false })).toEqual(problem('newuser.consentRequired'));
     expect(registerRefusal({ ...registration, email: 'alice@' })).toEqual(problem('auth.errors.emailInvalid'));
     expect(registerRefusal({ ...registration, channel: 'phone', phone: ' ' })).toEqual(problem('auth.errors.phoneRequired'));
     expect(registerRefusal({ ...registration, code: '' })).toEqual(problem('auth.errors.codeRequired'));
     expect(registerRefusal({ ...registration, password: 'lettersonly', confirmPassword: 'lettersonly' })).toEqual(problem('auth.errors.passwordWeak'));
     expect(registerRefusal({ ...registration, confirmPassword: 'Secret-124' })).toEqual(problem('auth.errors.passwordsDiffer'));
-    expect(registerRefusal({ ...registration, inviteCode: 'X'.repeat(33) })).toEqual(refused(Err.MALFORMED_REQUEST, { detail: 'inviteCode' }));
+    expect(registerRefusal({ ...registration, inviteCode: 'X'.repeat(33) })).toEqual({ code: Err.MALFORMED_REQUEST, key: 'app:newuser.fix.inviteCode' });
   });
   it('register sends the target of the chosen channel and the invite code only when there is one', () => {
     expect(registerBody(registration)).toEqual({ username: 'alice', email: 'alice@example.test', code: '123456', password: 'Secret-123', confirmPassword: 'Secret-123', inviteCode: 'ABCD1234' });

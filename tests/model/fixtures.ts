@@ -3,7 +3,7 @@ import type { MarketItem } from '../../src/contract/market.ts';
 
 export const user: UserProfile = {
   id: '7', username: 'alice', email: 'alice@example.test', phone: null, areaCode: null, role: 'customer',
-  kycStatus: 'none', smartEnabled: false, inviteCode: 'ABCD1234', hasPassword: true, createdAt: '2026-01-01T00:00:00.000Z',
+  kycStatus: 'none', kycRejectReason: null, smartEnabled: false, inviteCode: 'ABCD1234', hasPassword: true, createdAt: '2026-01-01T00:00:00.000Z',
 };
 const book = { assets: [], availableUsdt: '100000', totalUsdt: '100000' };
 export const userInfo: UserInfoResult = { user: { ...user, kycStatus: 'pending' }, book: 'demo', balances: { demo: book, real: { ...book, availableUsdt: '0', totalUsdt: '0' } } };

@@ -24,6 +24,7 @@ export const provide = (record: (w: string) => void) =>
   });
 
 export const approved: UserEvent = { kind: 'deposit.approved', params: { id: '9', coin: 'USDT', amount: '150.000000' }, refType: 'deposit', refId: '9', id: '31' };
+export const chat: UserEvent = { kind: 'support.message', params: { conversationId: '3', messageId: '8', author: 'operator' }, refType: 'support_conversation', refId: '3' };
 export const submitted: UserEvent = { kind: 'withdrawal.submitted', params: { id: '4', coin: 'BTC', amount: '0.01000000' }, refType: 'withdrawal', refId: '4', id: '32' };
 const events = [
   { type: 'userEvents.start' },
@@ -33,6 +34,7 @@ const events = [
   { type: 'userEvents.authResult', ok: false },
   { type: 'userEvents.received', event: approved },
   { type: 'userEvents.received', event: submitted },
+  { type: 'userEvents.received', event: chat },
   { type: 'userEvents.unread', unread: 5 },
   { type: 'userEvents.recount' },
   { type: 'xstate.done.actor.fetchUnread', output: 3 },
@@ -49,6 +51,8 @@ const common = (s: Snap, r: string[]) => {
   r.forEach((x, i) => {
     if (!x.startsWith('notify:')) return;
     expect(x.endsWith('.submitted')).toBe(false);
+    // chat messages have their own badge: never a toast
+    expect(x.startsWith('notify:support.')).toBe(false);
     expect(r[i - 1]).toBe(`invalidate:${x.slice('notify:'.length)}`);
   });
   expect(s.context.unread).toBeGreaterThanOrEqual(0);

@@ -68,8 +68,8 @@ describe('the forms\' guards give the catalogue code', () => {
     expect(depositRefusal({ ...depositValues, amount: 'abc' })).toEqual(refused(Err.AMOUNT_INVALID));
     expect(depositRefusal({ ...depositValues, amount: '119.99' })).toEqual(refused(Err.DEPOSIT_BELOW_MINIMUM, { name: 'USDT', limit: '120' }));
     // a malformed field names the rule it breaks, in the user's language (a key the view translates)
-    expect(depositRefusal({ ...depositValues, txHash: "'; DROP TABLE deposits; --" })).toEqual(refused(Err.MALFORMED_REQUEST, { detail: { key: 'app:wallet.txHashRule' } }));
-    expect(depositRefusal({ ...depositValues, proofLast6: '12345' })).toEqual(refused(Err.MALFORMED_REQUEST, { detail: { key: 'app:wallet.last6Rule' } }));
+    expect(depositRefusal({ ...depositValues, txHash: "'; DROP TABLE deposits; --" })).toEqual({ code: Err.MALFORMED_REQUEST, key: 'app:newuser.fix.txHash' });
+    expect(depositRefusal({ ...depositValues, proofLast6: '12345' })).toEqual({ code: Err.MALFORMED_REQUEST, key: 'app:newuser.fix.proofLast6' });
     expect(depositRefusal({ ...depositValues, proof: null })).toEqual(refused(Err.UPLOAD_REQUIRED));
     expect(depositRefusal({ ...depositValues, proof: { name: 'big.png', type: 'image/png', size: 2 * 1024 * 1024 + 1 } })).toEqual(refused(Err.IMAGE_TOO_LARGE, { limit: '2 MB' }));
   });

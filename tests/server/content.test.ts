@@ -190,8 +190,8 @@ describe('content: parameters, links and home figures', () => {
   });
 
   it('gives the online-service url and only configured social links', async () => {
-    expect(body(await get(`${IDX}/onlineService`)).result).toEqual({ url: 'https://example.test/help' });
-    expect(body(await post('/customer-service/type', { type: 'online_service' })).result).toEqual({ type: 'online_service', url: 'https://example.test/help' });
+    expect(body(await get(`${IDX}/onlineService`)).result).toEqual({ url: 'https://example.test/support' });
+    expect(body(await post('/customer-service/type', { type: 'online_service' })).result).toEqual({ type: 'online_service', url: 'https://example.test/support' });
     expect(body(await get(`${IDX}/socialLinks`)).result).toEqual([]);
     expect(body(await post('/customer-service/type', { type: 'discord' })).code).toBe(Err.SYSTEM_PARAM_FAILED);
 
@@ -221,7 +221,8 @@ describe('content: parameters, links and home figures', () => {
   it('computes the home figures from the data: users, instruments, fee ceiling', async () => {
     const before = body<{ registeredUsers: number; instruments: { total: number; byType: { type: string; count: number }[] }; volume24hUsdt: string | null; feeCeiling: { rate: string; percent: string }; simulatedPrices: boolean }>(
       await get(`${IDX}/homeFigures`)).result!;
-    expect(before.feeCeiling).toEqual({ rate: '0.025', percent: '2.5' });
+    // the trading fee of the options products (server/trading/products.ts), never the withdrawal fee (2.5 % here)
+    expect(before.feeCeiling).toEqual({ rate: '0.0005', percent: '0.05' });
     expect(before.simulatedPrices).toBe(true);
     // instruments: the market's own count, split by type, never a typed-in number
     expect(before.instruments.total).toBe(before.instruments.byType.reduce((n, r) => n + r.count, 0));
@@ -237,12 +238,12 @@ describe('content: parameters, links and home figures', () => {
     const after = body<{ registeredUsers: number }>(await get(`${IDX}/homeFigures`)).result!;
     expect(after.registeredUsers).toBe(before.registeredUsers + 1); // operators are not users of the product
 
-    // a higher fee rate configured anywhere raises the ceiling
-    await t.app.db.insert(params).values({ key: 'trade_fee_rate', value: '0.03', source: 'seed' });
+    // a fee parameter of another kind (withdrawals) does not move the trading fee shown as "fees"
+    await t.app.db.insert(params).values({ key: 'other_fee_rate', value: '0.03', source: 'seed' });
     t.app.content.invalidate();
     const fee = body<{ feeCeiling: { percent: string } }>(await get(`${IDX}/homeFigures`)).result!;
-    expect(fee.feeCeiling.percent).toBe('3');
-    await t.app.db.delete(params).where(eq(params.key, 'trade_fee_rate'));
+    expect(fee.feeCeiling.percent).toBe('0.05');
+    await t.app.db.delete(params).where(eq(params.key, 'other_fee_rate'));
     expect(body(await get(`${IDX}/homeFigures?x=1`)).code).toBe(Err.MALFORMED_REQUEST);
   });
 

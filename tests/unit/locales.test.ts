@@ -23,7 +23,7 @@ const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map(
 const BRANDS = ['NFT', 'NFTs', 'ETF', 'ETFs', 'USDT', 'BTC', 'ETH', 'Google', 'FAQ', '24h', 'JPG', 'PNG', 'JPEG2000', 'TRC20', 'ERC20', 'KYC'];
 /** Words a language really uses as in English (checked by a speaker of it), per key. */
 const SAME_IN_LANGUAGE: Record<string, readonly string[]> = {
-  de: ['nav.nfts', 'footer.social', 'feed.live', 'feed.offline', 'market.name', 'market.types.etf', 'market.types.futures', 'home.wallet', 'account.statusLabel'],
+  de: ['nav.nfts', 'newuser.tabTrading', 'footer.social', 'feed.live', 'feed.offline', 'market.name', 'market.types.etf', 'market.types.futures', 'home.wallet', 'account.statusLabel'],
   fr: ['nav.notifications', 'nav.menu', 'account.total', 'account.notifications', 'trading.plans', 'common.page', 'admin.flows.machines'],
   it: ['nav.home', 'nav.menu', 'market.types.futures', 'auth.password'],
   es: ['session.real', 'account.total'],

@@ -53,11 +53,15 @@ export const optionsOrders = pgTable('options_orders', {
   settledAt: timestamp({ withTimezone: true, precision: 3 }),
   clientKey: text().notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  /** when the user last changed the stop-loss or take-profit (null: as opened); the engine re-reads such rows */
+  stopsChangedAt: timestamp({ withTimezone: true }),
 }, (t) => [
   uniqueIndex('options_orders_client_key').on(t.userId, t.book, t.clientKey),
   index('options_orders_user').on(t.userId, t.book, t.id),
   // the engine's rebuild and the exposure view: open positions only
   index('options_orders_open').on(t.book, t.code).where(sql`${t.status} = 'open'`),
+  // the risk line: closed positions of a book by close time
+  index('options_orders_closed').on(t.book, t.closeTime).where(sql`${t.status} = 'closed'`),
   check('options_orders_figures', sql`${t.lots} > 0 AND ${t.leverage} > 0 AND ${t.periodSeconds} > 0 AND ${t.margin} > 0 AND ${t.openPrice} > 0`),
 ]);
 

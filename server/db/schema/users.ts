@@ -13,7 +13,10 @@ export const users = pgTable('users', {
   status: text({ enum: ['active', 'disabled'] }).notNull().default('active'),
   inviteCode: text().notNull(),
   invitedBy: bigint({ mode: 'bigint' }),
+  /** a state of src/machines/kyc.ts, moved only by server/kyc */
   kycStatus: text({ enum: ['none', 'pending', 'verified', 'rejected'] }).notNull().default('none'),
+  /** the reason of the last rejection, shown to the user while kycStatus is 'rejected' */
+  kycRejectReason: text(),
   smartEnabled: boolean().notNull().default(true),
   googleSub: text(),
   language: text().notNull().default('en'),
@@ -26,6 +29,8 @@ export const users = pgTable('users', {
   uniqueIndex('users_phone').on(t.phone),
   uniqueIndex('users_invite_code').on(t.inviteCode),
   uniqueIndex('users_google_sub').on(t.googleSub),
+  // the invite page lists who registered with a user's code
+  index('users_invited_by').on(t.invitedBy),
 ]);
 
 export const sessions = pgTable('sessions', {

@@ -1,6 +1,8 @@
 import { fromPromise } from 'xstate';
 import type { OptionsPosition } from '../../contract/trading.ts';
 import { orderTicketMachine } from '../../machines/orderTicket.ts';
+import { stopsBody, stopsEditMachine } from '../../machines/stopsEdit.ts';
+import type { Book } from '../../contract/constants.ts';
 import { tradingApi } from '../tradingApi.ts';
 
 /**
@@ -14,4 +16,14 @@ export const orderTicketFlow = (onOpened: (position: OptionsPosition) => void) =
   orderTicketMachine.provide({
     actors: { submit: fromPromise(({ input, signal }) => tradingApi.buy({ book: input.book }, input.body, signal)) },
     actions: { opened: (_, p) => onOpened(p.output) },
+  });
+
+/**
+ * Changing a position's stops: `submit` is the updateOptionsStops call in the position's book
+ * (only the id and the levels go out: the terms and price were for the guard), then `onSaved`.
+ */
+export const stopsEditFlow = (book: Book, onSaved: (position: OptionsPosition) => void) =>
+  stopsEditMachine.provide({
+    actors: { submit: fromPromise(({ input, signal }) => tradingApi.stops({ book }, stopsBody(input), signal)) },
+    actions: { submitted: (_, p) => onSaved(p.output) },
   });

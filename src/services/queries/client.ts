@@ -1,4 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { Err } from '../../contract/errors.ts';
 import { isApiError } from '../api.ts';
 
 declare module '@tanstack/react-query' {
@@ -43,3 +44,8 @@ export function createQueryClient(report: (message: string) => void): QueryClien
     },
   });
 }
+
+/** A refusal that means "there is no such thing": the screen says not found, not "check your connection". */
+const NOT_FOUND_CODES: ReadonlySet<number> = new Set([Err.INSTRUMENT_NOT_FOUND, Err.NOT_FOUND, Err.RECORD_NOT_FOUND]);
+export const isNotFound = (error: unknown): boolean =>
+  isApiError(error) && ((error.code !== null && NOT_FOUND_CODES.has(error.code)) || error.httpStatus === 404);

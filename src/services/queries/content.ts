@@ -92,6 +92,17 @@ export function useHomeFigures() {
   return useQuery({ queryKey: contentKeys.homeFigures(language), queryFn: ({ signal }) => contentApi.homeFigures({ language }, signal), staleTime: 60_000 });
 }
 
+/** Hours withdrawals wait after a password change (the service's setting); null until known. */
+export function useWithdrawHoldHours(): number | null {
+  const q = useQuery({
+    queryKey: contentKeys.param(PARAM_KEYS.WITHDRAW_HOLD_HOURS),
+    queryFn: ({ signal }) => contentApi.param(PARAM_KEYS.WITHDRAW_HOLD_HOURS, signal),
+    staleTime: FRESH,
+  });
+  const hours = q.data ? Number(q.data.value) : NaN;
+  return Number.isFinite(hours) ? hours : null;
+}
+
 /** Whether Google sign-in is configured on the service: the button shows only then (never a dead end). */
 export function useGoogleSignIn(): boolean {
   const q = useQuery({

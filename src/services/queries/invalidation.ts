@@ -2,7 +2,10 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { accountKeys } from './account.ts';
 import { adminKeys } from './admin.ts';
 import { marketKeys } from './market.ts';
+import { nftKeys } from './nfts.ts';
+import { kycKeys } from './kyc.ts';
 import { smartKeys } from './smart.ts';
+import { supportKeys } from './support.ts';
 import { orderKeysOf, tradingKeys } from './tradingKeys.ts';
 import { walletKeys } from './wallet.ts';
 
@@ -45,7 +48,27 @@ export function keysChangedBy(kind: string): QueryKey[] {
     case 'order.opened':
     case 'order.closed':
       return [...(['demo', 'real'] as const).flatMap((book): QueryKey[] => [...orderKeysOf(book), walletKeys.balances(book), walletKeys.statement(book)]), notifications];
+    // the support chat (both sides hear every message of a conversation): the customer's list,
+    // threads and badge, and the operators' queue and threads; no notification is written
+    case 'support.opened':
+    case 'support.message':
+    case 'support.closed':
+      return [supportKeys.conversations(), supportKeys.unread(), ['support', 'thread'], supportKeys.adminAll()];
+    // a bid held, an outbid (the hold released), an auction won or a purchase: every NFT answer
+    // (bids, owner, donation), the real book's balances and statement
+    case 'nft.bid':
+    case 'nft.outbid':
+    case 'nft.won':
+    case 'nft.bought':
+      return [nftKeys.all, walletKeys.balances(real), walletKeys.statement(real), walletKeys.withdrawalMethods(real), notifications];
+    // identity verification: the user's status page (the session's user is refreshed on every event)
+    case 'kyc.submitted':
+    case 'kyc.verified':
+    case 'kyc.rejected':
+      return [kycKeys.mine(), notifications];
     default:
+      // a loan submitted, reviewed, repaid, warned or liquidated: the loans, the real book's balances and statement
+      if (kind.startsWith('loan.')) return [['loans'], walletKeys.balances(real), walletKeys.statement(real), walletKeys.withdrawalMethods(real), notifications];
       return [walletKeys.book(real), notifications];
   }
 }
@@ -58,8 +81,8 @@ export function invalidateKeys(client: QueryClient, keys: readonly QueryKey[]): 
 export const invalidateForUserEvent = (client: QueryClient, kind: string) => invalidateKeys(client, keysChangedBy(kind));
 
 /** The user's own deposit or withdrawal was accepted (the live event may come later, or not at all when the socket is down). */
-export const invalidateAfterSubmit = (client: QueryClient, kind: 'deposit' | 'withdrawal' | 'smart') =>
-  invalidateKeys(client, keysChangedBy(kind === 'smart' ? 'smart.bought' : `${kind}.submitted`));
+export const invalidateAfterSubmit = (client: QueryClient, kind: 'deposit' | 'withdrawal' | 'smart' | 'nft') =>
+  invalidateKeys(client, keysChangedBy(kind === 'smart' ? 'smart.bought' : kind === 'nft' ? 'nft.bought' : `${kind}.submitted`));
 
 /** The user's own order opened in `book` (the live event may come later, or not at all when the socket is down). */
 export const invalidateAfterOrder = (client: QueryClient, book: 'demo' | 'real') =>
@@ -77,7 +100,9 @@ export function recordReviewed<R extends { id: string }>(client: QueryClient, ki
 }
 
 /** Roots of answers that belong to the signed-in user: dropped when the session ends. */
-export const USER_KEYS: readonly QueryKey[] = [walletKeys.all, accountKeys.all, adminKeys.all, marketKeys.watchlist(), smartKeys.plans(), tradingKeys.all];
+export const USER_KEYS: readonly QueryKey[] = [
+  walletKeys.all, accountKeys.all, adminKeys.all, marketKeys.watchlist(), smartKeys.plans(), tradingKeys.all, supportKeys.all, nftKeys.mine(), kycKeys.all,
+];
 
 /** The session ended (logout, 401): nothing of that user stays in memory for the next one. */
 export function forgetUser(client: QueryClient): void {

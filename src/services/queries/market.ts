@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Interval, InstrumentType } from '../../contract/market.ts';
 import { marketApi } from '../marketApi.ts';
 
@@ -8,11 +8,14 @@ import { marketApi } from '../marketApi.ts';
  * Rows come with the app's names (`change24hPct`, `sparkline`): marketApi translated them.
  */
 export type MarketListQuery = { type: InstrumentType; search?: string; pageSize: number };
+/** The markets screen: one type page by page, or (no type) a search across every type. */
+export type MarketPagesQuery = { type?: InstrumentType; search?: string; pageSize: number };
 
 export const marketKeys = {
   all: ['market'] as const,
   lists: () => ['market', 'list'] as const,
   list: (q: MarketListQuery) => ['market', 'list', q] as const,
+  pages: (q: MarketPagesQuery) => ['market', 'list', 'pages', q] as const,
   info: (code: string) => ['market', 'info', code] as const,
   candles: (code: string, interval: Interval, limit: number) => ['market', 'candles', { code, interval, limit }] as const,
   stats: () => ['market', 'stats'] as const,
@@ -27,6 +30,22 @@ export function useMarketList(q: MarketListQuery, enabled = true) {
     enabled,
     // a new search keeps the type's last rows on screen until its answer arrives
     placeholderData: (previous, previousQuery) => ((previousQuery?.queryKey[2] as MarketListQuery | undefined)?.type === q.type ? previous : undefined),
+  });
+}
+
+/**
+ * Every instrument of a type (or, without a type, every match of the search in all types), a page
+ * at a time: `fetchNextPage` asks for the next page until `total` rows are on screen.
+ */
+export function useMarketPages(q: MarketPagesQuery, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: marketKeys.pages(q),
+    queryFn: ({ signal, pageParam }) => marketApi.list({ type: q.type, search: q.search || undefined, pageNum: pageParam, pageSize: q.pageSize }, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last, all) => (all.length * q.pageSize < last.total ? all.length + 1 : undefined),
+    enabled,
+    // a new search keeps the last rows on screen until its answer arrives
+    placeholderData: (previous) => previous,
   });
 }
 

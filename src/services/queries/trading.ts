@@ -60,6 +60,12 @@ export function useClosePosition() {
   });
 }
 
+/** Asks again for the book's orders (after a change the screen made itself, such as new stops). */
+export function useOrdersRefresh() {
+  const client = useQueryClient();
+  return (book: Book) => Promise.all(orderKeysOf(book).map((queryKey) => client.invalidateQueries({ queryKey })));
+}
+
 /** Operator console: open exposure per instrument of a book. */
 export function useExposure(book: Book) {
   return useQuery({ queryKey: tradingKeys.exposure(book), queryFn: ({ signal }) => tradingApi.exposure(book, signal) });

@@ -7,11 +7,15 @@ import type { sessionMachine } from '../../machines/session.ts';
 import { useAppActors } from '../app/actors.tsx';
 import { DepositsQueue } from './DepositsQueue.tsx';
 import { WithdrawalsQueue } from './WithdrawalsQueue.tsx';
+import { KycQueue } from './KycQueue.tsx';
 import { Addresses } from './Addresses.tsx';
 import { Outbox } from './Outbox.tsx';
 import { AuditLog } from './AuditLog.tsx';
 import { Operators } from './Operators.tsx';
+import { NftConsole } from './NftConsole.tsx';
 import { SmartConsole } from './SmartConsole.tsx';
+import { LoansQueue } from './LoansQueue.tsx';
+import { SupportConsole } from './SupportConsole.tsx';
 import { Exposure } from './Exposure.tsx';
 import { FirstRun } from './FirstRun.tsx';
 import screens from '../screens/screens.module.css';
@@ -22,7 +26,7 @@ import own from './AdminScreen.module.css';
 const Flows = lazy(() => import('./Flows.tsx'));
 
 type SessionSnap = SnapshotFrom<typeof sessionMachine>;
-export const SECTIONS = ['deposits', 'withdrawals', 'addresses', 'exposure', 'operators', 'smart', 'outbox', 'audit', 'flows'] as const;
+export const SECTIONS = ['deposits', 'withdrawals', 'kyc', 'addresses', 'exposure', 'operators', 'smart', 'loans', 'nfts', 'support', 'outbox', 'audit', 'flows'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 /**
@@ -50,7 +54,7 @@ export default function AdminScreen() {
           <nav className={styles.nav} aria-label={t('admin.title')}>
             {SECTIONS.map((s) => (
               <Link key={s} href={`/admin/${s}`} aria-current={s === section ? 'page' : undefined} data-testid={`admin-nav-${s}`}>
-                {t(`admin.sections.${s}`)}
+                {t(s === 'kyc' ? 'kyc.admin.section' : `admin.sections.${s}`)}
               </Link>
             ))}
           </nav>
@@ -59,10 +63,14 @@ export default function AdminScreen() {
       <FirstRun />
       {section === 'deposits' && <DepositsQueue />}
       {section === 'withdrawals' && <WithdrawalsQueue />}
+      {section === 'kyc' && <KycQueue />}
       {section === 'addresses' && <Addresses />}
       {section === 'exposure' && <Exposure />}
       {section === 'operators' && <Operators />}
       {section === 'smart' && <SmartConsole />}
+      {section === 'loans' && <LoansQueue />}
+      {section === 'support' && <SupportConsole />}
+      {section === 'nfts' && <NftConsole />}
       {section === 'outbox' && <Outbox />}
       {section === 'audit' && <AuditLog />}
       {section === 'flows' && (

@@ -2,7 +2,6 @@ import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { useAdminAddresses } from '../../services/queries/admin.ts';
 import { useAdminReserve } from '../../services/queries/smart.ts';
-import { useServiceLinks } from '../shell/useChrome.ts';
 import screens from '../screens/screens.module.css';
 import styles from './admin.module.css';
 
@@ -16,13 +15,11 @@ export function FirstRun() {
   const { t } = useTranslation();
   const addresses = useAdminAddresses();
   const reserve = useAdminReserve();
-  const { chatService, serviceUrl } = useServiceLinks();
-  if (!addresses.data || !reserve.data || serviceUrl === null) return null;
+  if (!addresses.data || !reserve.data) return null;
   const steps = [
     { key: 'addresses', done: addresses.data.rows.some((r) => r.enabled), to: '/admin/addresses' },
     // a decimal string: any non-zero digit means money in the reserve
     { key: 'reserve', done: /[1-9]/.test(reserve.data.balance), to: '/admin/smart' },
-    { key: 'support', done: chatService, to: null },
   ] as const;
   if (steps.every((s) => s.done)) return null;
   return (

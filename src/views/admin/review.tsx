@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReviewKind } from '../../machines/reviewAction.ts';
 import type { AdminDeposit, AdminWithdrawal } from '../../contract/admin.ts';
+import type { AdminKyc } from '../../contract/kyc.ts';
 import { reviewFlow } from '../../services/flows/reviewFlow.ts';
 import { useDepositProof } from '../../services/queries/admin.ts';
 import { useFlow, useLatest, useRefusalText } from '../app/useFlow.ts';
@@ -17,7 +18,7 @@ const focusOnMount = (el: HTMLElement | null) => el?.focus();
  * dialog confirms (with the reason or the payout hash), a refusal shows its catalogue message
  * under the buttons. `onReviewed` gets the record as the server returns it (its new status).
  */
-export function ReviewControls<T extends AdminDeposit | AdminWithdrawal>({ kind, id, onReviewed }: { kind: ReviewKind; id: string; onReviewed: (record: T) => void }) {
+export function ReviewControls<T extends AdminDeposit | AdminWithdrawal | AdminKyc>({ kind, id, onReviewed }: { kind: ReviewKind; id: string; onReviewed: (record: T) => void }) {
   const { t } = useTranslation();
   const text = useRefusalText();
   const reviewed = useLatest(onReviewed);
@@ -45,7 +46,7 @@ export function ReviewControls<T extends AdminDeposit | AdminWithdrawal>({ kind,
   }, [dialog, busy, send]);
   if (review.finished) return null;
   const approve = decision === 'approve';
-  const title = t(`admin.confirm.${kind}.${decision ?? 'approve'}`);
+  const title = t(kind === 'kyc' ? `kyc.admin.confirm.${decision ?? 'approve'}` : `admin.confirm.${kind}.${decision ?? 'approve'}`);
   return (
     <>
       <div className={styles.rowActions}>

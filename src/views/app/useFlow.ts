@@ -32,6 +32,8 @@ export function useRefusalText(): (refusal: Refusal | null) => string | null {
   return (r) => {
     if (!r) return null;
     if (r.message !== undefined) return r.message;
+    // the catalogue's 10030 names a schema detail; a form says what to do instead
+    if (r.key === 'errors:10030') return t('app:newuser.fix.general');
     const params = Object.fromEntries(Object.entries(r.params ?? {}).map(([k, v]) => [k, typeof v === 'string' ? v : t(v.key)]));
     return t(r.key ?? 'app:errors.unknown', params);
   };

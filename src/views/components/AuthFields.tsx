@@ -6,6 +6,7 @@ import type { TargetValues } from '../../machines/credentials.ts';
 import { codeSenderFlow } from '../../services/flows/authFlows.ts';
 import { useFlow } from '../app/useFlow.ts';
 import auth from '../screens/auth.module.css';
+import { EyeIcon, EyeOffIcon } from './Icons.tsx';
 import styles from '../screens/screens.module.css';
 
 /** E-mail, or phone with the area-code picker; the channel is one of the form's values. */
@@ -86,7 +87,7 @@ export function PasswordField({ label, name, value, onChange, autoComplete, test
       <span className={styles.passwordBox}>
         <input type={show ? 'text' : 'password'} name={name} autoComplete={autoComplete} maxLength={64} value={value} onChange={(e) => onChange(e.target.value)} required data-testid={testId ?? name} />
         <button type="button" onClick={() => setShow(!show)} aria-label={show ? t('auth.hidePassword') : t('auth.showPassword')} aria-pressed={show}>
-          {show ? '◉' : '◎'}
+          {show ? <EyeOffIcon width={20} height={20} /> : <EyeIcon width={20} height={20} />}
         </button>
       </span>
     </label>

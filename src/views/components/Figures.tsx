@@ -1,4 +1,6 @@
+import i18n from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { formatDecimalIn, formatFixedIn } from '../../i18n/format.ts';
 import styles from './ui.module.css';
 import type { FeedStatus } from '../app/hooks.ts';
 
@@ -8,18 +10,23 @@ export function Change({ pct }: { pct: number }) {
   return (
     <span className={`num ${styles.change} ${up ? styles.up : styles.down}`}>
       {up ? '+' : '−'}
-      {Math.abs(pct).toFixed(2)}%
+      {formatDecimal(Math.abs(pct).toFixed(2))}%
     </span>
   );
 }
 
-/** Groups digits of a decimal string without turning it into a float (money stays exact). */
+/**
+ * Groups digits of a decimal string without turning it into a float (money stays exact), with the
+ * separators of the app's language (src/i18n/format.ts). Every caller renders under useTranslation,
+ * so a change of language redraws it.
+ */
 export function formatDecimal(value: string, maxFraction?: number): string {
-  const neg = value.startsWith('-');
-  const [int = '0', frac = ''] = value.replace('-', '').split('.');
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const f = maxFraction === undefined ? frac : frac.slice(0, maxFraction);
-  return `${neg ? '-' : ''}${grouped}${f ? `.${f}` : ''}`;
+  return formatDecimalIn(i18n.language || 'en', value, maxFraction);
+}
+
+/** A USDT balance summary: always two decimals ("100,000.00"), cut, never rounded up. */
+export function formatUsdt(value: string): string {
+  return formatFixedIn(i18n.language || 'en', value, 2);
 }
 
 export function SimulatedBadge({ show, short = false }: { show: boolean | null; short?: boolean }) {

@@ -36,3 +36,16 @@ export const CloseIcon = (p: P) => (<svg {...base(p)}><path d="M6 6l12 12M18 6L6
 export const DiscordIcon = (p: P) => (<svg {...base(p)}><path d="M8 7c-1.5.3-2.8.8-4 1.5-1.2 2.5-1.7 5.5-1.5 8.5 1.5 1.1 3 1.8 4.5 2.2l1-1.7" /><path d="M16 7c1.5.3 2.8.8 4 1.5 1.2 2.5 1.7 5.5 1.5 8.5-1.5 1.1-3 1.8-4.5 2.2l-1-1.7" /><path d="M7 16c3 1.5 7 1.5 10 0" /><circle cx="9.5" cy="12.5" r="1.2" /><circle cx="14.5" cy="12.5" r="1.2" /></svg>);
 export const TwitterIcon = (p: P) => (<svg {...base(p)}><path d="M4 4l16 16M20 4L4 20" /></svg>);
 export const TelegramIcon = (p: P) => (<svg {...base(p)}><path d="M21 4L3 11l6 2.5L18 7l-7 8v5l3.5-4 4 3z" /></svg>);
+// the profile menu, the help tiles and the forms: the same line set (24 px grid, 1.8 stroke), no glyphs
+export const WalletIcon = (p: P) => (<svg {...base(p)}><rect x="3" y="6" width="18" height="13" rx="2.5" /><path d="M3 10h18" /><path d="M16 14.5h2" /><path d="M6 6l9-3 1.5 3" /></svg>);
+export const ListIcon = (p: P) => (<svg {...base(p)}><path d="M9 6h11M9 12h11M9 18h11" /><circle cx="4.5" cy="6" r="1" /><circle cx="4.5" cy="12" r="1" /><circle cx="4.5" cy="18" r="1" /></svg>);
+export const InviteIcon = (p: P) => (<svg {...base(p)}><circle cx="10" cy="8" r="4" /><path d="M2.5 20c1.3-3.3 4.2-5 7.5-5 1.6 0 3.1.4 4.3 1.2" /><path d="M19 14v6M16 17h6" /></svg>);
+export const KeyIcon = (p: P) => (<svg {...base(p)}><circle cx="8" cy="15" r="4" /><path d="M11 12l8-8" /><path d="M16 7l2.5 2.5M14 9l2 2" /></svg>);
+export const DevicesIcon = (p: P) => (<svg {...base(p)}><rect x="2.5" y="5" width="13" height="10" rx="1.5" /><path d="M6 19h6M9 15v4" /><rect x="17" y="8" width="4.5" height="11" rx="1" /></svg>);
+export const HelpIcon = (p: P) => (<svg {...base(p)}><circle cx="12" cy="12" r="9" /><path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.7.3-1 .9-1 1.6v.6" /><circle cx="12" cy="17" r=".6" /></svg>);
+export const InfoIcon = (p: P) => (<svg {...base(p)}><circle cx="12" cy="12" r="9" /><path d="M12 11v6" /><circle cx="12" cy="7.8" r=".6" /></svg>);
+export const ShieldIcon = (p: P) => (<svg {...base(p)}><path d="M12 3l7 3v5.5c0 4.3-3 7.8-7 9.5-4-1.7-7-5.2-7-9.5V6z" /><path d="M9 12l2 2 4-4" /></svg>);
+export const EyeIcon = (p: P) => (<svg {...base(p)}><path d="M2.5 12S6 5.5 12 5.5 21.5 12 21.5 12 18 18.5 12 18.5 2.5 12 2.5 12z" /><circle cx="12" cy="12" r="3" /></svg>);
+export const EyeOffIcon = (p: P) => (<svg {...base(p)}><path d="M4 4l16 16" /><path d="M9.9 5.8A9.6 9.6 0 0 1 12 5.5c6 0 9.5 6.5 9.5 6.5a16 16 0 0 1-3 3.7M6.3 7.4A15.6 15.6 0 0 0 2.5 12S6 18.5 12 18.5c1.6 0 3-.4 4.2-1" /><path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" /></svg>);
+export const CheckIcon = (p: P) => (<svg {...base(p)}><path d="M5 12.5l4.5 4.5L19 7.5" /></svg>);
+export const CircleIcon = (p: P) => (<svg {...base(p)}><circle cx="12" cy="12" r="7" /></svg>);

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isNotFound } from '../../services/queries/client.ts';
 import styles from './ui.module.css';
 
 /** What Loadable reads from a query (useQuery's result, or useContentLists' combined state). */
@@ -7,6 +8,7 @@ export interface QueryView {
   isPending: boolean;
   isError: boolean;
   data?: unknown;
+  error?: unknown;
   refetch: () => unknown;
 }
 
@@ -15,8 +17,10 @@ export interface QueryView {
  * "failed" means it failed with nothing to show; a refetch that fails while older data is on
  * screen keeps the data (the query cache at the root reports that failure instead).
  */
-export function Loadable({ query, loading, failed, reload, children, empty, placeholder }: {
+export function Loadable({ query, loading, failed, reload, children, empty, placeholder, notFound }: {
   query?: QueryView;
+  /** What to say when the service answers that the thing does not exist (default: "not found"). */
+  notFound?: string;
   /** Shown while loading instead of the word: the content's own shape, so nothing moves when it arrives. */
   placeholder?: ReactNode;
   loading?: boolean;
@@ -29,6 +33,12 @@ export function Loadable({ query, loading, failed, reload, children, empty, plac
   const isFailed = failed ?? (query ? query.isError && query.data === undefined : false);
   const isLoading = loading ?? (query ? query.isPending : false);
   const retry = reload ?? (() => void query?.refetch());
+  if (isFailed && isNotFound(query?.error))
+    return (
+      <div className={styles.state} role="alert" data-testid="not-found">
+        <p>{notFound ?? t('newuser.notFound')}</p>
+      </div>
+    );
   if (isFailed)
     return (
       <div className={styles.state} role="alert">

@@ -15,7 +15,7 @@ export const detailHref = (m: Pick<MarketRow, 'code' | 'type' | 'id'>) => `/cruu
  * Markets with live prices: the REST list seeds the feed (its 100-point series), the feed keeps
  * them moving. Columns have fixed widths and figures are tabular, so ticks never shift layout.
  */
-export function MarketList({ items, compact = false, watched, onToggleWatch, caption, placeholderRows = 0 }: {
+export function MarketList({ items, compact = false, watched, onToggleWatch, caption, placeholderRows = 0, showType = false }: {
   items: readonly MarketRow[];
   /** Empty rows of the real rows' height, drawn while the list loads (no layout shift when it arrives). */
   placeholderRows?: number;
@@ -23,6 +23,8 @@ export function MarketList({ items, compact = false, watched, onToggleWatch, cap
   watched?: ReadonlySet<string>;
   onToggleWatch?: (code: string, on: boolean) => void;
   caption: string;
+  /** a search across every market type: each row says which type it is */
+  showType?: boolean;
 }) {
   const { t } = useTranslation();
   const { priceFeed } = useAppActors();
@@ -53,7 +55,7 @@ export function MarketList({ items, compact = false, watched, onToggleWatch, cap
       </thead>
       <tbody>
         {items.map((m) => (
-          <Row key={m.code} item={m} compact={compact} watched={watched?.has(m.code)} onToggleWatch={onToggleWatch} />
+          <Row key={m.code} item={m} compact={compact} watched={watched?.has(m.code)} onToggleWatch={onToggleWatch} showType={showType} />
         ))}
         {items.length === 0 && Array.from({ length: placeholderRows }, (_, i) => (
           <tr key={i} className={styles.placeholderRow} aria-hidden="true">
@@ -66,14 +68,15 @@ export function MarketList({ items, compact = false, watched, onToggleWatch, cap
   );
 }
 
-function Row({ item, compact, watched, onToggleWatch }: { item: MarketRow; compact: boolean; watched?: boolean; onToggleWatch?: (code: string, on: boolean) => void }) {
+function Row({ item, compact, watched, onToggleWatch, showType }: { item: MarketRow; compact: boolean; watched?: boolean; onToggleWatch?: (code: string, on: boolean) => void; showType: boolean }) {
   const { t } = useTranslation();
   const q = useQuote(item.code);
   const price = q?.price ?? item.price;
   const change = q?.change24hPct ?? item.change24hPct;
   const points = q?.points ?? item.sparkline;
   return (
-    <tr data-code={item.code}>
+    // the name's link covers the whole row (market.module.css .rowLink): a tap anywhere on it opens the instrument
+    <tr data-code={item.code} className={styles.row}>
       {onToggleWatch && (
         <td className={styles.starCol}>
           <button
@@ -89,11 +92,11 @@ function Row({ item, compact, watched, onToggleWatch }: { item: MarketRow; compa
         </td>
       )}
       <td className={styles.nameCol}>
-        <Link href={detailHref(item)} className={styles.name}>
+        <Link href={detailHref(item)} className={`${styles.name} ${styles.rowLink}`} data-testid={`open-${item.code}`}>
           <img src={item.logo} alt="" width={28} height={28} loading="lazy" />
           <span>
             <strong>{item.appName}</strong>
-            <small className="num">{item.code}</small>
+            <small className="num">{item.code}{showType && <span className={styles.typeTag}> · {t(`market.types.${item.type}`)}</span>}</small>
             {!item.marketOpen && <small className={styles.closedTag} title={t('market.closed')} data-testid={`closed-${item.code}`}>{t('market.closed')}</small>}
           </span>
         </Link>

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { heldAmount } from '../../services/money.ts';
 import { useBalances } from '../../services/queries/wallet.ts';
 import { invalidateAfterSubmit } from '../../services/queries/invalidation.ts';
 import { useSession } from '../app/hooks.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import { LoginPrompt } from '../components/LoginPrompt.tsx';
-import { formatDecimal } from '../components/Figures.tsx';
+import { formatDecimal, formatUsdt } from '../components/Figures.tsx';
 import { DemoPanel } from '../wallet/DemoPanel.tsx';
 import { DepositPanel } from '../wallet/DepositPanel.tsx';
 import { WithdrawPanel } from '../wallet/WithdrawPanel.tsx';
@@ -71,7 +72,7 @@ function BalanceCard({ balances, demo }: { balances: ReturnType<typeof useBalanc
     <section className={styles.card} aria-labelledby="bal-title">
       <div className={styles.cardHead}>
         <h1 id="bal-title" className={headings.barTitle}>{t('account.balance')} · {t(demo ? 'session.demo' : 'session.real')}</h1>
-        <strong className="num" data-testid="balance-total">{data ? `≈ ${formatDecimal(data.totalUsdt, 2)} USDT` : ''}</strong>
+        <strong className="num" data-testid="balance-total">{data ? `≈ ${formatUsdt(data.totalUsdt)} USDT` : ''}</strong>
       </div>
       <Loadable query={balances}>
         <div className={wallet.tableWrap}>
@@ -84,9 +85,9 @@ function BalanceCard({ balances, demo }: { balances: ReturnType<typeof useBalanc
                 <tr key={a.asset} data-asset={a.asset}>
                   <th scope="row">{a.asset}</th>
                   <td className="num" data-testid="available">{formatDecimal(a.available)}</td>
-                  <td className="num" data-testid="hold">{formatDecimal(a.withdrawalHold)}</td>
+                  <td className="num" data-testid="hold">{formatDecimal(heldAmount(a))}</td>
                   <td className={`num ${wallet.hideSmall}`}>{formatDecimal(a.total)}</td>
-                  <td className={`num ${wallet.hideSmall}`}>{a.valueUsdt ? formatDecimal(a.valueUsdt, 2) : '—'}</td>
+                  <td className={`num ${wallet.hideSmall}`}>{a.valueUsdt ? formatUsdt(a.valueUsdt) : '—'}</td>
                 </tr>
               ))}
             </tbody>

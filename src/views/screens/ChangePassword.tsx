@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { ChangeValues } from '../../machines/passwordChange.ts';
 import { submissionView } from '../../machines/submission.ts';
 import { passwordChangeFlow } from '../../services/flows/authFlows.ts';
+import { useWithdrawHoldHours } from '../../services/queries/content.ts';
+import { intlLocale } from '../../i18n/format.ts';
 import { useSession } from '../app/hooks.ts';
 import { useFlow, useRefusalText } from '../app/useFlow.ts';
 import { PasswordField } from '../components/AuthFields.tsx';
@@ -12,8 +14,11 @@ import styles from './screens.module.css';
 
 /** Change password (signed in): the passwordChange flow, with the current password, never a code. */
 export default function ChangePassword() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { loggedIn } = useSession();
+  const holdHours = useWithdrawHoldHours();
+  // the hold is the service's setting (withdraw_hold_hours), said in the app's language: "24 hours", "24 Stunden"
+  const duration = holdHours === null ? '' : new Intl.NumberFormat(intlLocale(i18n.language), { style: 'unit', unit: 'hour', unitDisplay: 'long' }).format(holdHours);
   const text = useRefusalText();
   const [v, setV] = useState<ChangeValues>({ oldPassword: '', password: '', confirmPassword: '' });
   const [form, send] = useFlow(passwordChangeFlow, submissionView);
@@ -32,7 +37,7 @@ export default function ChangePassword() {
       <PasswordField label={t('auth.oldPassword')} name="oldPassword" value={v.oldPassword} onChange={set('oldPassword')} autoComplete="current-password" />
       <PasswordField label={t('auth.newPassword')} name="password" value={v.password} onChange={set('password')} autoComplete="new-password" />
       <PasswordField label={t('auth.confirmPassword')} name="confirmPassword" value={v.confirmPassword} onChange={set('confirmPassword')} autoComplete="new-password" />
-      <p className={styles.note}>{t('auth.changeNote')}</p>
+      <p className={styles.note} data-testid="change-note">{holdHours ? t('auth.changeNote', { duration }) : t('newuser.changeNoteNoHold')}</p>
       {form.refusal && <p className={styles.formError} role="alert" data-testid="form-error" data-code={form.refusal.code ?? ''}>{text(form.refusal)}</p>}
       <button type="submit" className={styles.submit} disabled={form.busy || form.result !== null} data-testid="submit">{t('account.changePassword')}</button>
     </form>

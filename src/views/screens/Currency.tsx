@@ -3,8 +3,11 @@ import { useSearchParams } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { INTERVALS } from '../../contract/market.ts';
 import type { Interval } from '../../services/types.ts';
-import { useCandles, useMarketInfo } from '../../services/queries/market.ts';
-import { useFeedStatus, useQuote, useVisibleCodes } from '../app/hooks.ts';
+import { useCandles, useMarketInfo, useWatchlist, useWatchToggle } from '../../services/queries/market.ts';
+import { toast } from '../../services/toast.ts';
+import { useFeedStatus, useQuote, useSession, useVisibleCodes } from '../app/hooks.ts';
+import { StarIcon } from '../components/Icons.tsx';
+import market from '../components/market.module.css';
 import { Loadable } from '../components/Loadable.tsx';
 import { Change, FeedBadge, formatDecimal, SimulatedBadge } from '../components/Figures.tsx';
 import headings from '../components/headings.module.css';
@@ -33,7 +36,7 @@ export default function Currency() {
   const phone = shellFor(navigator.userAgent) === 'mobile';
   return (
     <div className={styles.stack}>
-      <Loadable query={info}>
+      <Loadable query={info} notFound={t('detail.notFound')}>
         {m && (
           <section className={styles.card} aria-labelledby="cur-title" data-testid="currency">
             <div className={styles.priceHead}>
@@ -46,6 +49,7 @@ export default function Currency() {
               <Change pct={quote?.change24hPct ?? m.change24hPct} />
               <SimulatedBadge show={simulated} />
               <FeedBadge status={feed.status} />
+              <WatchStar code={m.code} name={m.appName} />
               {!m.tradable && <span className={styles.muted}>{m.marketOpen ? t('market.stale') : t('market.closed')}</span>}
             </div>
             <dl className={styles.stats}>
@@ -89,5 +93,23 @@ export default function Currency() {
         </div>
       )}
     </div>
+  );
+}
+
+/** The watchlist star of the instrument page: the same list as the markets screen's stars. */
+function WatchStar({ code, name }: { code: string; name: string }) {
+  const { t } = useTranslation();
+  const { loggedIn } = useSession();
+  const watch = useWatchlist(loggedIn);
+  const toggle = useWatchToggle();
+  const watched = (watch.data?.rows ?? []).some((r) => r.code === code);
+  const onClick = () => {
+    if (!loggedIn) return toast(t('market.loginToWatch'), 'info');
+    toggle.mutate({ code, on: !watched });
+  };
+  return (
+    <button type="button" className={market.star} aria-pressed={watched} aria-label={t(watched ? 'market.unwatch' : 'market.watch', { name })} onClick={onClick} disabled={toggle.isPending} data-testid="detail-star">
+      <StarIcon filled={watched} width={22} height={22} />
+    </button>
   );
 }

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'wouter';
 import { useTranslation } from 'react-i18next';
+import { formatDateIn } from '../../i18n/format.ts';
 import { useContentPage } from '../../services/queries/content.ts';
 import type { ContentDetail } from '../../services/types.ts';
 import { Loadable, type QueryView } from '../components/Loadable.tsx';
@@ -31,7 +32,7 @@ export function ContentPage({ title, page, notFound }: {
       ) : (
         <Loadable query={page}>
           <div className={styles.prose} dangerouslySetInnerHTML={{ __html: body ?? '' }} />
-          {updatedAt && <p className={styles.note}>{t('content.updated', { time: new Date(updatedAt).toLocaleDateString(lang === 'hk' ? 'zh-HK' : lang === 'zh' ? 'zh-CN' : lang) })}</p>}
+          {updatedAt && <p className={styles.note}>{t('content.updated', { time: formatDateIn(lang, updatedAt) })}</p>}
         </Loadable>
       )}
     </article>

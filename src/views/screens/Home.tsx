@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { shellFor } from '../../services/device.ts';
 import type { ContentListItem } from '../../services/types.ts';
 import { useContentLists, useHomeFigures } from '../../services/queries/content.ts';
+import { formatDateTimeIn } from '../../i18n/format.ts';
 import { useMarketList } from '../../services/queries/market.ts';
 import { useFeedStatus, useSession } from '../app/hooks.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import { MarketList } from '../components/MarketList.tsx';
-import { FeedBadge, formatDecimal, SimulatedBadge } from '../components/Figures.tsx';
+import { FeedBadge, formatDecimal, formatUsdt } from '../components/Figures.tsx';
 import { AccountIcon, BellIcon, ChevronIcon, LoanIcon, MarketIcon, NftIcon, TradingIcon } from '../components/Icons.tsx';
 import headings from '../components/headings.module.css';
 import styles from './screens.module.css';
@@ -75,7 +76,7 @@ function WalletTile() {
       <strong>{t('home.wallet')} · {t(demo ? 'home.walletDemo' : 'home.walletReal')}</strong>
       {loggedIn ? (
         <span>
-          {t('home.walletBalance')}: <b className="num">{book ? formatDecimal(book.totalUsdt, 2) : '—'}</b> USDT
+          {t('home.walletBalance')}: <b className="num">{book ? formatUsdt(book.totalUsdt) : '—'}</b> USDT
         </span>
       ) : (
         <span>{t('home.walletLoggedOut')}</span>
@@ -96,12 +97,13 @@ function HomeFigures() {
         {f && (
           <>
             <dl className={styles.figures}>
-              <div><dt>{t('home.figureFee')}</dt><dd className="num">{f.feeCeiling.percent}%</dd></div>
-              <div><dt>{t('home.figureInstruments')}</dt><dd className="num">{formatDecimal(String(f.instruments.total))}</dd></div>
-              <div><dt>{t('home.figureVolume')} <SimulatedBadge show={f.simulatedPrices} short /></dt><dd className="num">{f.volume24hUsdt ? formatDecimal(f.volume24hUsdt, 0) : '—'}</dd></div>
-              <div><dt>{t('home.figureUsers')}</dt><dd className="num">{formatDecimal(String(f.registeredUsers))}</dd></div>
+              {/* only figures that mean something on this install: no "0 users", no simulator volume */}
+              <div data-testid="figure-fee"><dt>{t('home.figureFee')}</dt><dd className="num">{formatDecimal(f.feeCeiling.percent)}%</dd></div>
+              <div data-testid="figure-instruments"><dt>{t('home.figureInstruments')}</dt><dd className="num">{formatDecimal(String(f.instruments.total))}</dd></div>
+              {!f.simulatedPrices && f.volume24hUsdt && <div data-testid="figure-volume"><dt>{t('home.figureVolume')}</dt><dd className="num">{formatDecimal(f.volume24hUsdt, 0)}</dd></div>}
+              {f.registeredUsers > 0 && <div data-testid="figure-users"><dt>{t('home.figureUsers')}</dt><dd className="num">{formatDecimal(String(f.registeredUsers))}</dd></div>}
             </dl>
-            <p className={styles.note}>{t('home.figuresNote', { time: new Date(f.computedAt).toLocaleString(i18n.language === 'hk' ? 'zh-HK' : i18n.language === 'zh' ? 'zh-CN' : i18n.language) })}</p>
+            <p className={styles.note}>{t('home.figuresNote', { time: formatDateTimeIn(i18n.language, f.computedAt) })}</p>
           </>
         )}
       </Loadable>

@@ -3,36 +3,51 @@ import { useTranslation } from 'react-i18next';
 import { INSTRUMENT_TYPES } from '../../contract/market.ts';
 import { shellFor } from '../../services/device.ts';
 import type { InstrumentType } from '../../services/types.ts';
-import { useMarketList, useWatchlist, useWatchToggle } from '../../services/queries/market.ts';
+import { useMarketPages, useWatchlist, useWatchToggle } from '../../services/queries/market.ts';
 import { toast } from '../../services/toast.ts';
 import { useDebounced, useSession } from '../app/hooks.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import { MarketList } from '../components/MarketList.tsx';
 import { SearchIcon } from '../components/Icons.tsx';
+import { useFormat } from '../components/useFormat.ts';
 import headings from '../components/headings.module.css';
+import ui from '../components/ui.module.css';
 import styles from './screens.module.css';
 
 type Tab = InstrumentType | 'watchlist';
+/** Rows asked for at a time; "Show more" asks for the next page until every instrument is listed. */
+const PAGE_SIZE = 100;
 
 export default function Market() {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const mobile = shellFor(navigator.userAgent) === 'mobile';
   const { loggedIn } = useSession();
   const [tab, setTab] = useState<Tab>('crypto');
   const [query, setQuery] = useState('');
   const search = useDebounced(query.trim());
-  // a type tab asks the service (with the search); the watchlist tab filters its own rows here
-  const byType = useMarketList({ type: tab === 'watchlist' ? 'crypto' : tab, search, pageSize: 100 }, tab !== 'watchlist');
+  // a search looks in every market type; without one, the open type tab is listed page by page
+  const searching = search !== '' && tab !== 'watchlist';
+  const byType = useMarketPages({ type: searching || tab === 'watchlist' ? undefined : tab, search: searching ? search : undefined, pageSize: PAGE_SIZE }, tab !== 'watchlist');
   const watch = useWatchlist(loggedIn);
-  const list = tab === 'watchlist' ? watch : byType;
   const watched = new Set((watch.data?.rows ?? []).map((m) => m.code));
   const toggle = useWatchToggle();
   const onToggleWatch = (code: string, on: boolean) => {
     if (!loggedIn) return toast(t('market.loginToWatch'), 'info');
     toggle.mutate({ code, on });
   };
-  const rows = (list.data?.rows ?? []).filter((m) => tab !== 'watchlist' || !search || m.code.includes(search.toUpperCase()) || m.appName.toLowerCase().includes(search.toLowerCase()));
+  const pages = byType.data?.pages ?? [];
+  const total = tab === 'watchlist' ? (watch.data?.rows.length ?? 0) : (pages[0]?.total ?? 0);
+  const rows = tab === 'watchlist'
+    ? (watch.data?.rows ?? []).filter((m) => !search || m.code.includes(search.toUpperCase()) || m.appName.toLowerCase().includes(search.toLowerCase()))
+    : pages.flatMap((p) => p.rows);
+  const list = tab === 'watchlist' ? watch : byType;
   const tabs: Tab[] = loggedIn ? ['watchlist', ...INSTRUMENT_TYPES] : [...INSTRUMENT_TYPES];
+  const pick = (k: Tab) => {
+    setTab(k);
+    // a search spans every type: picking a type tab means "show me this type", so the search ends
+    if (k !== 'watchlist') setQuery('');
+  };
   return (
     <div className={styles.stack}>
       <section className={styles.card} aria-labelledby="market-title">
@@ -46,14 +61,25 @@ export default function Market() {
         </div>
         <div className={styles.tabs} role="tablist" aria-label={t('market.title')}>
           {tabs.map((k) => (
-            <button key={k} type="button" role="tab" aria-selected={tab === k} onClick={() => setTab(k)} data-testid={`tab-${k}`}>
+            <button key={k} type="button" role="tab" aria-selected={!searching && tab === k} onClick={() => pick(k)} data-testid={`tab-${k}`}>
               {k === 'watchlist' ? t('market.watchlist') : t(`market.types.${k}`)}
             </button>
           ))}
         </div>
-        <div role="tabpanel">
+        <div role="tabpanel" aria-label={searching ? t('newuser.market.searchAll', { query: search }) : undefined}>
+          {searching && <p className={styles.muted} data-testid="search-all">{t('newuser.market.searchAll', { query: search })}</p>}
           <Loadable query={list} empty={!list.isFetching && rows.length === 0}>
-            <MarketList items={rows} compact={mobile} watched={watched} onToggleWatch={onToggleWatch} caption={t('market.title')} />
+            <MarketList items={rows} compact={mobile} watched={watched} onToggleWatch={onToggleWatch} caption={t('market.title')} showType={searching} />
+            {tab !== 'watchlist' && total > 0 && (
+              <div className={styles.more}>
+                <span className={styles.muted} data-testid="market-count">{t('newuser.market.shown', { shown: fmt.int(rows.length), total: fmt.int(total) })}</span>
+                {byType.hasNextPage && (
+                  <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => void byType.fetchNextPage()} disabled={byType.isFetchingNextPage} data-testid="market-more">
+                    {t('newuser.market.more')}
+                  </button>
+                )}
+              </div>
+            )}
           </Loadable>
         </div>
       </section>

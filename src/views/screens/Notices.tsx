@@ -3,12 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { useNotices } from '../../services/queries/content.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import { Pager } from '../components/Pager.tsx';
+import { useFormat } from '../components/useFormat.ts';
 import headings from '../components/headings.module.css';
 import styles from './screens.module.css';
 
 const PAGE = 10;
 export default function Notices() {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const [page, setPage] = useState(1);
   const notices = useNotices(page, PAGE);
   const rows = notices.data?.rows ?? [];
@@ -23,7 +25,7 @@ export default function Notices() {
             {rows.map((n) => (
               <li key={n.id}>
                 <h2 className={headings.itemTitle}>{n.title}</h2>
-                <p className={styles.note}>{new Date(n.publishedAt).toLocaleDateString()}</p>
+                <p className={styles.note}>{fmt.date(n.publishedAt)}</p>
                 <div className={styles.prose} dangerouslySetInnerHTML={{ __html: n.body }} />
               </li>
             ))}

@@ -8,6 +8,7 @@ import { useSession, useUserEvents } from '../app/hooks.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import { LoginPrompt } from '../components/LoginPrompt.tsx';
 import { Pager } from '../components/Pager.tsx';
+import { useFormat } from '../components/useFormat.ts';
 import headings from '../components/headings.module.css';
 import styles from './screens.module.css';
 import own from './Notifications.module.css';
@@ -28,6 +29,7 @@ export default function Notifications() {
  */
 function List() {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const { send } = useUserEvents();
   const [page, setPage] = useState(1);
   const list = useNotifications(page, SIZE);
@@ -63,7 +65,7 @@ function List() {
                       userEventText(n)
                     )}
                   </span>
-                  <span className={styles.note}>{new Date(n.createdAt).toLocaleString()}</span>
+                  <span className={styles.note}>{fmt.dateTime(n.createdAt)}</span>
                 </div>
                 {!n.read && (
                   <button type="button" className={wallet.secondary} disabled={markRead.isPending} onClick={() => read([n.id])} data-testid="read-one">{t('wallet.markRead')}</button>

@@ -2,8 +2,8 @@ import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../app/hooks.ts';
 import { LoginPrompt } from '../components/LoginPrompt.tsx';
-import { formatDecimal } from '../components/Figures.tsx';
-import { BellIcon, ChevronIcon, LoanIcon, AccountIcon, MarketIcon } from '../components/Icons.tsx';
+import { formatUsdt } from '../components/Figures.tsx';
+import { BellIcon, ChevronIcon, DevicesIcon, HelpIcon, InviteIcon, KeyIcon, ListIcon, LoanIcon, ShieldIcon, WalletIcon } from '../components/Icons.tsx';
 import { ModeSwitch } from '../shell/ModeSwitch.tsx';
 import headings from '../components/headings.module.css';
 import surfaces from '../styles/surfaces.module.css';
@@ -26,22 +26,22 @@ export default function Profile() {
         </div>
         <p className={styles.muted}>{user?.email ?? user?.phone ?? ''}</p>
         <dl className={styles.kv}>
-          <div><dt>{t('account.balance')} · {t(demo ? 'session.demo' : 'session.real')}</dt><dd className="num" data-testid="total-balance">{book ? formatDecimal(book.totalUsdt, 2) : '—'} USDT</dd></div>
-          <div><dt>{t('account.available')}</dt><dd className="num">{book ? formatDecimal(book.availableUsdt, 2) : '—'} USDT</dd></div>
+          <div><dt>{t('account.balance')} · {t(demo ? 'session.demo' : 'session.real')}</dt><dd className="num" data-testid="total-balance">{book ? formatUsdt(book.totalUsdt) : '—'} USDT</dd></div>
+          <div><dt>{t('account.available')}</dt><dd className="num">{book ? formatUsdt(book.availableUsdt) : '—'} USDT</dd></div>
           <div><dt>{t('account.kyc')}</dt><dd>{user ? t(`account.kycStatus.${user.kycStatus}`) : '—'}</dd></div>
         </dl>
       </section>
       <nav className={styles.card} aria-label={t('account.title')}>
         <ul className={styles.links}>
-          <li><Link href="/profile/balance"><span><AccountIcon width={18} height={18} /> {t('account.balance')}</span><ChevronIcon width={18} height={18} /></Link></li>
-          <li><Link href="/profile/orders" data-testid="profile-orders"><span><MarketIcon width={18} height={18} /> {t('orders.allOrders')}</span><ChevronIcon width={18} height={18} /></Link></li>
+          <li><Link href="/profile/balance"><span><WalletIcon width={18} height={18} /> {t('account.balance')}</span><ChevronIcon width={18} height={18} /></Link></li>
+          <li><Link href="/profile/orders" data-testid="profile-orders"><span><ListIcon width={18} height={18} /> {t('orders.allOrders')}</span><ChevronIcon width={18} height={18} /></Link></li>
           <li><Link href="/profile/notification"><span><BellIcon width={18} height={18} /> {t('account.notifications')}</span><ChevronIcon width={18} height={18} /></Link></li>
-          <li><Link href="/profile/invite"><span>{t('account.invite')}</span><ChevronIcon width={18} height={18} /></Link></li>
-          <li><Link href="/loan"><span><LoanIcon width={18} height={18} /> {t('account.kyc')}</span><ChevronIcon width={18} height={18} /></Link></li>
-          <li><Link href="/profile/password" data-testid="profile-change-password"><span>{t('account.changePassword')}</span><ChevronIcon width={18} height={18} /></Link></li>
-          <li><Link href="/profile/sessions" data-testid="profile-sessions"><span>{t('account.sessions.title')}</span><ChevronIcon width={18} height={18} /></Link></li>
-          <li><Link href="/help"><span>{t('help.title')}</span><ChevronIcon width={18} height={18} /></Link></li>
-          {user?.role === 'operator' && <li><Link href="/admin" data-testid="operator-console"><span>{t('admin.title')}</span><ChevronIcon width={18} height={18} /></Link></li>}
+          <li><Link href="/profile/invite"><span><InviteIcon width={18} height={18} /> {t('account.invite')}</span><ChevronIcon width={18} height={18} /></Link></li>
+          <li><Link href="/profile/verification" data-testid="profile-kyc"><span><LoanIcon width={18} height={18} /> {t('account.kyc')}</span><ChevronIcon width={18} height={18} /></Link></li>
+          <li><Link href="/profile/password" data-testid="profile-change-password"><span><KeyIcon width={18} height={18} /> {t('account.changePassword')}</span><ChevronIcon width={18} height={18} /></Link></li>
+          <li><Link href="/profile/sessions" data-testid="profile-sessions"><span><DevicesIcon width={18} height={18} /> {t('account.sessions.title')}</span><ChevronIcon width={18} height={18} /></Link></li>
+          <li><Link href="/help"><span><HelpIcon width={18} height={18} /> {t('help.title')}</span><ChevronIcon width={18} height={18} /></Link></li>
+          {user?.role === 'operator' && <li><Link href="/admin" data-testid="operator-console"><span><ShieldIcon width={18} height={18} /> {t('admin.title')}</span><ChevronIcon width={18} height={18} /></Link></li>}
         </ul>
       </nav>
     </div>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Redirect, useSearchParams } from 'wouter';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../contract/auth.ts';
 import type { RegisterValues } from '../../machines/register.ts';
 import { submissionView } from '../../machines/submission.ts';
@@ -9,6 +9,8 @@ import { useAppActors } from '../app/actors.tsx';
 import { useSession } from '../app/hooks.ts';
 import { useFlow, useRefusalText } from '../app/useFlow.ts';
 import { CodeField, PasswordField, TargetFields } from '../components/AuthFields.tsx';
+import { CheckIcon, CircleIcon } from '../components/Icons.tsx';
+import { useContentLists } from '../../services/queries/content.ts';
 import styles from './screens.module.css';
 
 /** Opening an account: the register flow; the invite code may come in the link (?invite= or ?code=). */
@@ -18,9 +20,9 @@ export default function Register() {
   const text = useRefusalText();
   const [params] = useSearchParams();
   const invite = (params.get('invite') ?? params.get('code') ?? '').slice(0, 32);
-  const [v, setV] = useState<RegisterValues>({ channel: 'email', username: '', email: '', phone: '', areaCode: '+1', code: '', password: '', confirmPassword: '', inviteCode: invite });
+  const [v, setV] = useState<RegisterValues>({ channel: 'email', username: '', email: '', phone: '', areaCode: '+1', code: '', password: '', confirmPassword: '', inviteCode: invite, acceptedTerms: false });
   const [form, send] = useFlow(() => registerFlow(session), submissionView);
-  const set = (k: keyof RegisterValues) => (value: string) => {
+  const set = (k: Exclude<keyof RegisterValues, 'acceptedTerms'>) => (value: string) => {
     setV((prev) => ({ ...prev, [k]: value }));
     send({ type: 'register.edit' });
   };
@@ -53,18 +55,37 @@ export default function Register() {
       <PasswordField label={t('auth.confirmPassword')} name="confirmPassword" value={v.confirmPassword} onChange={set('confirmPassword')} autoComplete="new-password" />
       <ul className={styles.rules} aria-label={t('auth.rules')}>
         {rules.map(([key, ok]) => (
-          <li key={key} data-ok={ok}>{ok ? '✓' : '○'} {t(key)}</li>
+          <li key={key} data-ok={ok}>{ok ? <CheckIcon width={16} height={16} /> : <CircleIcon width={16} height={16} />} {t(key)}</li>
         ))}
       </ul>
       <label className={styles.field}>
         <span>{t('auth.inviteCode')}</span>
         <input name="inviteCode" maxLength={32} value={v.inviteCode} onChange={(e) => set('inviteCode')(e.target.value)} data-testid="invite" />
       </label>
+      <Consent checked={v.acceptedTerms} onChange={(on) => { setV((prev) => ({ ...prev, acceptedTerms: on })); send({ type: 'register.edit' }); }} />
       {form.refusal && <p className={styles.formError} role="alert" data-testid="form-error" data-code={form.refusal.code ?? ''}>{text(form.refusal)}</p>}
       <button type="submit" className={styles.submit} disabled={form.busy || form.result !== null} data-testid="submit">{t('auth.submitRegister')}</button>
       <div className={styles.alt}>
         <span>{t('auth.haveAccount')} <Link href="/pass/login">{t('nav.login')}</Link></span>
       </div>
     </form>
+  );
+}
+
+/** Consent to the terms of service and the privacy policy, each a link to its content page (opened in a new tab: the form keeps what was typed). */
+function Consent({ checked, onChange }: { checked: boolean; onChange: (on: boolean) => void }) {
+  const lists = useContentLists();
+  const link = (slug: string) => {
+    const c = lists.lists.flat().find((item) => item.slug === slug);
+    // eslint-disable-next-line jsx-a11y/anchor-has-content -- Trans puts the translated words inside
+    return c ? <a href={`/detail?id=${c.id}&title=${encodeURIComponent(c.title)}`} target="_blank" rel="noopener" data-testid={`consent-${slug}`} /> : <span />;
+  };
+  return (
+    <label className={styles.consent}>
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} required data-testid="consent" />
+      <span>
+        <Trans i18nKey="newuser.consent" components={{ terms: link('terms'), privacy: link('privacy') }} />
+      </span>
+    </label>
   );
 }

@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import i18n from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { formatDateTimeIn } from '../../i18n/format.ts';
 import type { ActiveSession } from '../../services/types.ts';
 import { useEndSession, useSessions } from '../../services/queries/account.ts';
 import { useSession } from '../app/hooks.ts';
@@ -52,7 +54,7 @@ function SessionItem({ session: s }: { session: ActiveSession }) {
   const { t } = useTranslation();
   const end = useEndSession();
   const [confirming, setConfirming] = useState(false);
-  const when = (iso: string) => new Date(iso).toLocaleString();
+  const when = (iso: string) => formatDateTimeIn(i18n.language, iso);
   return (
     <li className={own.item} data-testid="session" data-current={s.current}>
       <div className={own.body}>

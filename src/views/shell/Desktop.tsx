@@ -7,6 +7,7 @@ import { useFeedStatus, useSession } from '../app/hooks.ts';
 import { DESTINATIONS, isActive, isAuthPage } from './destinations.ts';
 import { useLanguagePicker, useServiceLinks } from './useChrome.ts';
 import { BellBadge } from './BellBadge.tsx';
+import { SupportBadge } from '../support/SupportBadge.tsx';
 import { useCollapse } from './useCollapse.ts';
 import { BellIcon, DiscordIcon, GlobeIcon, MenuIcon, ServiceIcon, TelegramIcon, TwitterIcon } from '../components/Icons.tsx';
 import { FeedBadge, SimulatedBadge } from '../components/Figures.tsx';
@@ -58,6 +59,7 @@ function TopBar({ path }: { path: string }) {
           <SimulatedBadge show={feed.simulated} short />
           <button type="button" className={styles.iconButton} onClick={openService} aria-label={t('nav.service')} title={t('nav.service')}>
             <ServiceIcon />
+            <SupportBadge />
           </button>
           <label className={styles.langSelect}>
             <GlobeIcon width={20} height={20} />
@@ -135,7 +137,7 @@ function Footer() {
   const { social } = useServiceLinks();
   // company, policy and statement pages, in the language on screen
   const [company, policy, other] = useContentLists().lists;
-  const column = (title: string, items: { id: string; title: string }[]) => (
+  const column = (title: string, items: { id: string; title: string; slug: string }[]) => (
     <nav aria-label={title} className={styles.footCol}>
       <h2>{title}</h2>
       <ul>
@@ -160,7 +162,8 @@ function Footer() {
             <li><Link href="/introduction">{t('help.about')}</Link></li>
           </ul>
         </nav>
-        {column(t('footer.company'), company)}
+        {/* "About us" is /introduction (listed above): the same page is not listed twice */}
+        {column(t('footer.company'), company.filter((c) => c.slug !== 'about-us'))}
         {column(t('footer.policy'), policy)}
         {column(t('footer.other'), other)}
         {social.length > 0 && <div className={styles.footCol}>

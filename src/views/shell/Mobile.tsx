@@ -8,6 +8,7 @@ import { useSession } from '../app/hooks.ts';
 import { DESTINATIONS, isActive, isAuthPage } from './destinations.ts';
 import { useLanguagePicker, useServiceLinks } from './useChrome.ts';
 import { BellBadge } from './BellBadge.tsx';
+import { SupportBadge } from '../support/SupportBadge.tsx';
 import { BackIcon, BellIcon, CloseIcon, GlobeIcon, ServiceIcon } from '../components/Icons.tsx';
 import styles from './shell.module.css';
 
@@ -53,6 +54,7 @@ function MobileTopBar({ path }: { path: string }) {
         )}
         <button type="button" className={styles.iconButton} aria-label={t('nav.service')} onClick={openService}>
           <ServiceIcon />
+          <SupportBadge />
         </button>
         {!loggedIn && (
           <Link href="/pass/login" className={styles.primary} data-testid="nav-login">{t('nav.login')}</Link>
@@ -66,10 +68,10 @@ function TabBar({ path }: { path: string }) {
   const { t } = useTranslation();
   return (
     <nav className={styles.tabBar} aria-label={t('nav.main')} data-testid="tab-bar">
-      {DESTINATIONS.map(({ to, key, Icon }) => (
+      {DESTINATIONS.map(({ to, key, tab, Icon }) => (
         <Link key={to} href={to} className={styles.tabItem} aria-current={isActive(to, path) ? 'page' : undefined}>
           <Icon />
-          <span>{t(key)}</span>
+          <span>{t(tab ?? key)}</span>
         </Link>
       ))}
     </nav>
@@ -112,7 +114,9 @@ function Board() {
   const { onboarding } = useAppActors();
   const shown = useSelector(onboarding, (s) => s.matches('shown'));
   const [path] = useLocation();
-  if (!shown || path === '/api/loginCallback/google') return null;
+  // the board greets a visitor on the home page only: a deep link (an instrument, a content page,
+  // a reset link) opens what it points to, and the board waits until the visitor comes home
+  if (!shown || path !== '/') return null;
   return (
     <div className={styles.board} role="dialog" aria-modal="true" aria-labelledby="board-title" data-testid="board">
       <p className={styles.boardBrand}>{t('brand')}</p>

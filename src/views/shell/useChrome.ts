@@ -9,17 +9,18 @@ export function useServiceLinks() {
   const social = useSocialLinks();
   const [, navigate] = useLocation();
   const url = service.data?.url;
-  // no chat service configured: the service's url is this site's own help centre (its public url,
-  // which may name another host than the one in the address bar, e.g. behind a proxy)
+  // no chat service configured: the service's url is this site's own support page (its public
+  // url, which may name another host than the one in the address bar, e.g. behind a proxy)
   const target = url ? new URL(url, location.href) : null;
-  const external = !!target && target.origin !== location.origin && target.pathname.replace(/\/$/, '') !== '/help';
+  const own = (p: string) => ['/support', '/help'].includes(p.replace(/\/$/, ''));
+  const external = !!target && target.origin !== location.origin && !own(target.pathname);
   /**
-   * A chat service: a new tab, or this tab when the browser blocks pop-ups (docs/products.md, section 2).
-   * Without one, the help centre in this tab: a second tab of the same site would be a loop.
+   * A chat service: a new tab, or this tab when the browser blocks pop-ups (docs/support.md).
+   * Without one, the built-in support chat in this tab: a second tab of the same site would be a loop.
    */
   const openService = () => {
-    // not known yet (or not answered): the help centre, never a click that does nothing
-    if (!url || !external) return navigate('/help');
+    // not known yet (or not answered), or this site's own: the built-in chat, never a click that does nothing
+    if (!url || !external) return navigate('/support');
     // not 'noopener' in the features: then open() always returns null and we could not tell a block
     const w = window.open(url, '_blank');
     if (w) w.opener = null;

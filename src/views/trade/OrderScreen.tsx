@@ -7,12 +7,13 @@ import { LoginPrompt } from '../components/LoginPrompt.tsx';
 import headings from '../components/headings.module.css';
 import { isLive, money, netOf, periodLabel, shownPnl, signed, timeLabel, toneOf } from './figures.ts';
 import { BookBadge, DirectionTag, Figure, StatusTag } from './parts.tsx';
+import { StopsEditor } from './StopsEditor.tsx';
 import styles from './trade.module.css';
 
 /**
  * One order with its receipt (/profile/orders/:id, linked from the order's notifications): how it
  * opened and closed (the ticks: time and price), why it closed, fees and profit. While open, the
- * profit moves with the feed.
+ * profit moves with the feed and the stop-loss and take-profit can be changed.
  */
 export default function OrderScreen() {
   const { t } = useTranslation();
@@ -56,7 +57,7 @@ function Receipt({ id }: { id: string }) {
               {o.closeReason && <Figure label={t('orders.reasonLabel')} value={t(`orders.reason.${o.closeReason}`)} testId="receipt-reason" />}
               {o.triggerPrice && <Figure label={t('orders.triggerLevel')} value={o.triggerPrice} />}
               <Figure label={t('orders.expires')} value={timeLabel(o.expiresAt, i18n.language)} />
-              <Figure label={t('orders.stopLoss')} value={o.stopLoss} />
+              <Figure label={t('orders.stopLoss')} value={o.stopLoss} testId="receipt-sl" />
               <Figure label={t('orders.takeProfit')} value={o.takeProfit} />
               <Figure label={t('orders.stopOut')} value={o.stopOutPrice} />
               <Figure label={t('orders.notional')} value={money(o.notional)} unit="USDT" />
@@ -70,6 +71,7 @@ function Receipt({ id }: { id: string }) {
             </dl>
             {o.closeTick && o.triggerPrice && o.closeTick.price !== o.triggerPrice && <p className={styles.hintLine} data-testid="receipt-gap">{t('orders.gapNote')}</p>}
             {o.delayed && <p className={styles.hintLine}>{t('orders.delayedNote')}</p>}
+            {live && product.data && <StopsEditor position={o} product={product.data} price={product.data.tradable ? (quote?.price ?? null) : null} />}
           </>
         )}
       </Loadable>

@@ -6,12 +6,13 @@ import { useQuote, useVisibleCodes } from '../app/hooks.ts';
 import { useRefusalText } from '../app/useFlow.ts';
 import { clockLabel, isLive, shownPnl, signed, timeLabel, toneOf } from './figures.ts';
 import { DirectionTag, StatusTag } from './parts.tsx';
+import stops from './stops.module.css';
 import styles from './trade.module.css';
 
 /**
  * Positions as a table: open ones with their profit at the live feed price (the price feed actor's
- * quote; nothing is polled: an order event invalidates the list, the feed moves the figure) and a
- * Close button; closed ones with their settled result. Rows lead to the order's receipt.
+ * quote; nothing is polled: an order event invalidates the list, the feed moves the figure), a
+ * link to change its stops and a Close button; closed ones with their settled result. Rows lead to the order's receipt.
  */
 export function PositionTable({ rows, showCode = true, testId = 'positions' }: { rows: readonly OptionsPosition[]; showCode?: boolean; testId?: string }) {
   const { t } = useTranslation();
@@ -68,6 +69,11 @@ function PositionRow({ p, showCode, anyOpen, closing, onClose }: { p: OptionsPos
       <td data-label={live ? t('orders.expires') : t('orders.status.label')}>{live ? <span className="num" title={timeLabel(p.expiresAt, i18n.language)}>{clockLabel(p.expiresAt, i18n.language)}</span> : <StatusTag order={p} />}</td>
       {anyOpen && (
         <td className={styles.actionCol}>
+          {live && (
+            <Link href={`/profile/orders/${p.id}`} className={stops.rowLink} aria-label={`${t('orders.editStops')} ${p.orderNo}`} data-testid="edit-stops-link">
+              {t('orders.editStopsShort')}
+            </Link>
+          )}
           {live && (
             <button type="button" className={styles.closeButton} onClick={onClose} disabled={closing} aria-busy={closing} data-testid="close-position">
               {closing ? t('orders.closing') : t('orders.close')}

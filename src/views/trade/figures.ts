@@ -2,6 +2,8 @@ import Decimal from 'decimal.js';
 import { pnl, type PositionTerms } from '../../contract/optionsMath.ts';
 import type { OptionsPosition, OptionsProduct } from '../../contract/trading.ts';
 import { optionsOrderMachine } from '../../machines/optionsOrder.ts';
+import i18n from 'i18next';
+import { formatDateTimeIn, formatDecimalIn } from '../../i18n/format.ts';
 import { htmlLangOf, isLanguage } from '../../i18n/languages.ts';
 
 /**
@@ -45,9 +47,9 @@ export function signed(v: string, decimals = 2): string {
   return `${d.gt(0) ? '+' : d.lt(0) ? '−' : ''}${groupDigits(d.abs().toFixed(decimals))}`;
 }
 
+/** Digit grouping and decimal mark of the app's language (src/i18n/format.ts). */
 export function groupDigits(v: string): string {
-  const [int = '0', frac] = v.split('.');
-  return `${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${frac ? `.${frac}` : ''}`;
+  return formatDecimalIn(i18n.language || 'en', v);
 }
 
 /** Money to 2 decimals, grouped. */
@@ -62,7 +64,7 @@ export function periodLabel(seconds: number, language: string): string {
 
 /** A time in the user's language. */
 export const timeLabel = (iso: string | null, language: string) =>
-  iso ? new Date(iso).toLocaleString(isLanguage(language) ? htmlLangOf(language) : language) : '—';
+  iso ? formatDateTimeIn(language, iso) : '—';
 
 /** The time of day only (an expiry within the next day), in the user's language. */
 export const clockLabel = (iso: string, language: string) =>

@@ -107,11 +107,13 @@ export function DepositPanel({ onSubmitted }: { onSubmitted: () => void }) {
               </label>
               <label className={screens.field}>
                 <span>{t('wallet.txHash')}</span>
-                <input autoComplete="off" spellCheck={false} maxLength={100} value={v.txHash} onChange={(e) => set('txHash')(e.target.value)} data-testid="dep-hash" />
+                <input autoComplete="off" spellCheck={false} maxLength={100} value={v.txHash} onChange={(e) => set('txHash')(e.target.value)} data-testid="dep-hash" aria-describedby="dep-hash-help" dir="ltr" />
+                <small id="dep-hash-help" className={styles.hint}>{t('newuser.deposit.txHashHelp')}</small>
               </label>
               <label className={screens.field}>
                 <span>{t('wallet.proofLast6')}</span>
-                <input inputMode="numeric" autoComplete="off" maxLength={6} value={v.proofLast6} onChange={(e) => set('proofLast6')(e.target.value.replace(/\D/g, ''))} data-testid="dep-last6" />
+                <input inputMode="numeric" autoComplete="off" maxLength={6} value={v.proofLast6} onChange={(e) => set('proofLast6')(e.target.value.replace(/\D/g, ''))} data-testid="dep-last6" aria-describedby="dep-last6-help" />
+                <small id="dep-last6-help" className={styles.hint} data-testid="dep-last6-help">{t('newuser.deposit.last6Help')}</small>
               </label>
               <label className={screens.field}>
                 <span>{t('wallet.proof')}</span>

@@ -110,7 +110,7 @@ function Statement({ demo }: { demo: boolean }) {
       row={(r) => (
         <tr key={r.id} data-testid="statement-row" data-reason={r.reason}>
           <td className="num">{localTime(r.time)}</td>
-          <td>{t(`wallet.reasons.${r.reason.replace('.', '_')}`, { defaultValue: r.reason })}</td>
+          <td>{t(`${r.reason.startsWith('loan.') ? 'loan' : 'wallet'}.reasons.${r.reason.replace('.', '_')}`, { defaultValue: r.reason })}</td>
           <td className={styles.hideSmall}>{t(`wallet.purposes.${r.purpose}`, { defaultValue: r.purpose })}</td>
           <td className={`num ${r.direction === 'in' ? styles.in : styles.out}`}>{r.direction === 'in' ? '+' : ''}{formatDecimal(r.amount)} {r.asset}</td>
         </tr>

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Err } from '../../contract/errors.ts';
 import { submissionView } from '../../machines/submission.ts';
 import { withdrawalFlow } from '../../services/flows/walletFlows.ts';
-import { maxAmount, percentOf, withdrawalQuote } from '../../services/money.ts';
+import { isPositive, maxAmount, percentOf, withdrawalQuote } from '../../services/money.ts';
 import { useWithdrawalMethods } from '../../services/queries/wallet.ts';
 import { useFlow, useLatest, useRefusalText } from '../app/useFlow.ts';
 import { Loadable } from '../components/Loadable.tsx';
@@ -39,6 +40,12 @@ export function WithdrawPanel({ onSubmitted }: { onSubmitted: () => void }) {
     send({ type: 'withdrawalForm.reset' });
   };
   const submitted = form.result;
+  // nothing to withdraw in this coin: the button is off and says why, instead of a refusal after typing
+  const nothing = method !== undefined && !isPositive(method.available);
+  // 10011 is the catalogue's wording for buying; a withdrawal says what it means here
+  const refusalText = form.refusal?.code === Err.INSUFFICIENT_BALANCE && method
+    ? t('newuser.withdraw.aboveAvailable', { available: formatDecimal(method.available), coin: method.coin })
+    : text(form.refusal);
 
   return (
     <section className={screens.card} aria-labelledby="wd-title" data-testid="withdraw-panel">
@@ -78,8 +85,9 @@ export function WithdrawPanel({ onSubmitted }: { onSubmitted: () => void }) {
               <div><dt>{t('wallet.receive')}</dt><dd className="num" data-testid="wd-receive">{quote ? `${quote.receive} ${method?.coin}` : '—'}</dd></div>
             </dl>
             <p className={styles.hint}>{t('wallet.networkConfirm')}</p>
-            {form.refusal && <p className={screens.formError} role="alert" data-testid="wd-error" data-code={form.refusal.code ?? ''}>{text(form.refusal)}</p>}
-            <button type="submit" className={screens.submit} disabled={form.busy} data-testid="wd-submit">{t('wallet.submitWithdrawal')}</button>
+            {form.refusal && <p className={screens.formError} role="alert" data-testid="wd-error" data-code={form.refusal.code ?? ''}>{refusalText}</p>}
+            {nothing && <p className={styles.hint} id="wd-nothing" data-testid="wd-nothing">{t('newuser.withdraw.nothing', { coin: method.coin })}</p>}
+            <button type="submit" className={screens.submit} disabled={form.busy || nothing} aria-describedby={nothing ? 'wd-nothing' : undefined} data-testid="wd-submit">{t('wallet.submitWithdrawal')}</button>
           </form>
         )}
       </Loadable>

@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { statusView, type RecordKind } from '../../machines/recordStatus.ts';
 import { toast } from '../../services/toast.ts';
 import styles from './wallet.module.css';
+import i18n from 'i18next';
+import { formatDateTimeIn } from '../../i18n/format.ts';
 
 /** A record's status label, from its lifecycle chart (machines/recordStatus.ts), with the operator's reason. */
 export function StatusBadge({ kind, status, reason }: { kind: RecordKind; status: string; reason?: string | null }) {
@@ -45,4 +47,5 @@ export async function copyText(text: string, labels: { ok: string; failed: strin
 /** Long hashes and addresses: start…end, the whole value in the title. */
 export const shorten = (s: string, keep = 8) => (s.length > keep * 2 + 1 ? `${s.slice(0, keep)}…${s.slice(-keep)}` : s);
 
-export const localTime = (iso: string) => new Date(iso).toLocaleString();
+/** A record's time in the app's language (src/i18n/format.ts). */
+export const localTime = (iso: string) => formatDateTimeIn(i18n.language || 'en', iso);

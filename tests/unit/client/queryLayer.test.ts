@@ -66,7 +66,9 @@ describe('query keys and invalidation', () => {
     expect(keysChangedBy('deposit.approved')).toContainEqual(walletKeys.balances('real'));
     expect(keysChangedBy('deposit.submitted')).not.toContainEqual(walletKeys.balances('real'));
     // a kind nobody knew yet makes the whole real book stale rather than nothing
-    expect(keysChangedBy('loan.approved')).toContainEqual(walletKeys.book('real'));
+    expect(keysChangedBy('unknown.kind')).toContainEqual(walletKeys.book('real'));
+    // a loan's events: the loans and the real book's balances and statement
+    expect(keysChangedBy('loan.approved')).toEqual(expect.arrayContaining([['loans'], walletKeys.balances('real'), walletKeys.statement('real')]));
   });
 
   it('an event invalidates the pages of its lists in its book only', async () => {

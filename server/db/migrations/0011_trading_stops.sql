@@ -1,0 +1,2 @@
+ALTER TABLE "options_orders" ADD COLUMN "stops_changed_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "options_orders_closed" ON "options_orders" USING btree ("book","close_time") WHERE "options_orders"."status" = 'closed';

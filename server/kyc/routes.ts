@@ -1,0 +1,53 @@
+/**
+ * Identity verification on the wire: POST/GET /swx/customer/user/identification and the images
+ * at /swx/customer/user/identification/:id/:kind (owner or operator). Handlers parse and call
+ * `app.kyc`; see docs/kyc.md. Either book may submit: verification is about the person.
+ */
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Ok } from '../../src/contract/errors.ts';
+import { Envelope } from '../../src/contract/envelope.ts';
+import { KycFields, KycImageParams, KycSubmission, MyKyc } from '../../src/contract/kyc.ts';
+import { KYC_IMAGE_KINDS } from '../../src/contract/kycRules.ts';
+import { BinaryFile } from '../http/files.ts';
+import { requestId } from '../http/validation.ts';
+import { imageFormReader } from '../uploads/form.ts';
+import { attachmentHeaders } from '../uploads/store.ts';
+
+const P = '/swx/customer/user/identification';
+const tags = ['kyc'];
+const security = [{ token: [] }];
+const readForm = imageFormReader(KycFields, KYC_IMAGE_KINDS);
+
+const kycRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const userId = (req: FastifyRequest) => req.user!.id;
+  const auth = { preHandler: [app.requireUser] };
+
+  app.post(P, {
+    ...auth,
+    schema: {
+      tags, security, consumes: ['multipart/form-data'],
+      summary: 'Submit identity verification: fields firstName, lastName, birthDate, sex, country, address, phone, documentType; files front, back (not for a passport), handheld, signature (JPEG/PNG/JPEG 2000). Success 20001.',
+      response: { 200: Envelope(KycSubmission) },
+    },
+  }, async (req, reply) => {
+    const form = await readForm(req, app.config.uploadMaxBytes);
+    return reply.ok(await app.kyc.submit(userId(req), form.fields, form.files), Ok.SUBMITTED_FOR_REVIEW);
+  });
+
+  app.get(P, {
+    ...auth,
+    schema: { tags, security, summary: 'My verification: status, rejection reason, resubmissions left and the latest submission', response: { 200: Envelope(MyKyc) } },
+  }, async (req, reply) => reply.ok(await app.kyc.mine(userId(req))));
+
+  app.get(`${P}/:id/:kind`, {
+    ...auth,
+    schema: { tags, security, params: KycImageParams, summary: 'One image of a submission, decrypted: its owner or an operator only', response: { 200: BinaryFile('The image as re-encoded on upload (JPEG or PNG), as a download', ['image/jpeg', 'image/png']) } },
+  }, async (req, reply) => {
+    const { mime, bytes, filename } = await app.kyc.image(requestId(req.params.id), req.params.kind, req.user!);
+    return reply.type(mime).headers(attachmentHeaders(filename)).send(bytes);
+  });
+};
+
+export default fp(kycRoutes, { name: 'kyc-routes', dependencies: ['kyc', 'guard', 'errors'], encapsulate: true });

@@ -1,0 +1,229 @@
+/**
+ * Identity verification submissions (docs/kyc.md): a user submits their data and images, an
+ * operator approves or rejects with a reason. The user's status (users.kyc_status) moves only
+ * along src/machines/kyc.ts; every refusal comes before anything is written.
+ */
+import { and, count, desc, eq, ne } from 'drizzle-orm';
+import { Err } from '../../src/contract/errors.ts';
+import {
+  KYC_REF_TYPE, type AdminKyc, type AdminKycQuery, type KycFields, type KycRejectBody, type KycSubmission, type MyKyc,
+} from '../../src/contract/kyc.ts';
+import {
+  birthDateProblem, isCountryCode, KYC_MAX_RESUBMISSIONS, KYC_MIN_AGE, KYC_REVIEW_HOURS, needsBack, requiredImages,
+  type KycImageKind,
+} from '../../src/contract/kycRules.ts';
+import { kycMachine, type KycEvent } from '../../src/machines/kyc.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { kycImages, kycSubmissions, users } from '../db/schema/index.ts';
+import { BizError } from '../http/errors.ts';
+import { writeAudit } from '../admin/audit.ts';
+import { cleanImage, sniffImage } from '../uploads/images.ts';
+import { PendingEvents } from '../wallet/events.ts';
+import { nextStatus } from '../wallet/lifecycle.ts';
+import { open, placeOf, seal } from './crypto.ts';
+import type { KycDeps } from './service.ts';
+
+export type KycRow = typeof kycSubmissions.$inferSelect;
+export type KycFiles = Partial<Record<KycImageKind, Buffer>>;
+
+const imageUrl = (id: bigint, kind: KycImageKind) => `/swx/customer/user/identification/${id}/${kind}`;
+
+export function submissionView(r: KycRow): KycSubmission {
+  return {
+    id: r.id.toString(), status: r.status,
+    firstName: r.firstName, lastName: r.lastName, birthDate: r.birthDate, sex: r.sex, country: r.country,
+    address: r.address, phone: r.phone, documentType: r.documentType,
+    images: requiredImages(r.documentType).map((kind) => ({ kind, url: imageUrl(r.id, kind) })),
+    rejectReason: r.rejectReason,
+    createdAt: r.createdAt.toISOString(),
+    reviewedAt: r.reviewedAt ? r.reviewedAt.toISOString() : null,
+  };
+}
+
+/** What an audit entry keeps of a submission: its decision, never the person's data. */
+const auditView = (r: KycRow) => ({ id: r.id, userId: r.userId, status: r.status, rejectReason: r.rejectReason, internalNote: r.internalNote, reviewedBy: r.reviewedBy });
+
+async function rejections(db: DbOrTx, userId: bigint): Promise<number> {
+  const [{ n }] = await db.select({ n: count() }).from(kycSubmissions).where(and(eq(kycSubmissions.userId, userId), eq(kycSubmissions.status, 'rejected')));
+  return Number(n);
+}
+
+/** The data and images as sent, checked without decoding anything: the cheap refusals. */
+export function checkSubmission(f: KycFields, files: KycFiles, today: Date): void {
+  const birth = birthDateProblem(f.birthDate, today);
+  if (birth === 'invalid') throw new BizError(Err.KYC_BIRTH_DATE_INVALID);
+  if (birth === 'underage') throw new BizError(Err.KYC_UNDERAGE, { age: KYC_MIN_AGE });
+  if (!isCountryCode(f.country)) throw new BizError(Err.KYC_COUNTRY_UNKNOWN);
+  if (!needsBack(f.documentType) && files.back) throw new BizError(Err.KYC_BACK_NOT_FOR_PASSPORT);
+  for (const kind of requiredImages(f.documentType)) {
+    const bytes = files[kind];
+    if (!bytes || bytes.length === 0) throw new BizError(Err.UPLOAD_REQUIRED, { name: kind });
+    if (!sniffImage(bytes)) throw new BizError(Err.IMAGE_FORMAT_WRONG, { name: kind });
+  }
+}
+
+/** Refuses a submission the user's status does not allow (10110, 10114, 10115). */
+function checkStatus(status: KycRow['status'] | 'none', rejected: number): void {
+  if (status === 'pending') throw new BizError(Err.KYC_PENDING);
+  if (status === 'verified') throw new BizError(Err.KYC_ALREADY_VERIFIED);
+  if (status === 'rejected' && rejected > KYC_MAX_RESUBMISSIONS) throw new BizError(Err.KYC_RESUBMIT_LIMIT, { limit: KYC_MAX_RESUBMISSIONS });
+}
+
+const trimmed = (f: KycFields): KycFields => ({
+  ...f, firstName: f.firstName.trim(), lastName: f.lastName.trim(), address: f.address.trim(), phone: f.phone.trim(),
+});
+
+const isUniqueViolation = (e: unknown) => {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return err?.code === '23505' || err?.cause?.code === '23505';
+};
+
+export async function submit(deps: KycDeps, userId: bigint, fields: KycFields, files: KycFiles): Promise<KycSubmission> {
+  const f = trimmed(fields);
+  checkSubmission(f, files, new Date(deps.now()));
+  const [u] = await deps.db.select({ kycStatus: users.kycStatus }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!u) throw new BizError(Err.USER_NOT_FOUND);
+  checkStatus(u.kycStatus, await rejections(deps.db, userId));
+  // the expensive part, once the request could be kept: decode, strip metadata, re-encode
+  const limits = { maxSide: deps.config.uploadMaxImageSide };
+  const clean: Array<{ kind: KycImageKind; mime: string; bytes: Buffer }> = [];
+  for (const kind of requiredImages(f.documentType)) {
+    const img = await cleanImage(files[kind]!, limits);
+    clean.push({ kind, mime: img.mime, bytes: img.bytes });
+  }
+  const events = new PendingEvents();
+  try {
+    const row = await deps.db.transaction(async (tx) => {
+      // under the user's row lock: parallel submissions of one user take turns
+      const [locked] = await tx.select({ kycStatus: users.kycStatus }).from(users).where(eq(users.id, userId)).for('update');
+      const rejected = await rejections(tx, userId);
+      checkStatus(locked.kycStatus, rejected);
+      const status = nextStatus(kycMachine, locked.kycStatus, { type: 'kyc.submit', rejections: rejected });
+      const [ins] = await tx.insert(kycSubmissions).values({ userId, ...f, status: 'pending' }).returning();
+      for (const img of clean) {
+        const sealed = seal(deps.keys.current, img.bytes, placeOf(ins.id, img.kind));
+        await tx.insert(kycImages).values({ submissionId: ins.id, kind: img.kind, mime: img.mime, size: img.bytes.length, ...sealed });
+      }
+      await tx.update(users).set({ kycStatus: status, kycRejectReason: null }).where(eq(users.id, userId));
+      await events.record(tx, userId, { kind: 'kyc.submitted', params: { id: ins.id.toString() }, refType: KYC_REF_TYPE, refId: ins.id.toString() });
+      return ins;
+    });
+    await events.publish(deps);
+    return submissionView(row);
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new BizError(Err.KYC_PENDING);
+    throw e;
+  }
+}
+
+export async function mine(deps: KycDeps, userId: bigint): Promise<MyKyc> {
+  const [u] = await deps.db.select({ kycStatus: users.kycStatus, reason: users.kycRejectReason }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!u) throw new BizError(Err.USER_NOT_FOUND);
+  const [last] = await deps.db.select().from(kycSubmissions).where(eq(kycSubmissions.userId, userId)).orderBy(desc(kycSubmissions.id)).limit(1);
+  return {
+    status: u.kycStatus,
+    rejectReason: u.kycStatus === 'rejected' ? u.reason : null,
+    resubmissionsLeft: Math.max(0, KYC_MAX_RESUBMISSIONS + 1 - (await rejections(deps.db, userId))),
+    reviewHours: KYC_REVIEW_HOURS,
+    submission: last ? submissionView(last) : null,
+  };
+}
+
+/**
+ * One image, decrypted, for the submission's owner or an operator. Anyone else gets 10043 like
+ * for a missing record, so ids tell nothing about other people.
+ */
+export async function image(deps: KycDeps, id: bigint, kind: KycImageKind, viewer: { id: bigint; role: string }): Promise<{ mime: string; bytes: Buffer; filename: string }> {
+  const [row] = await deps.db.select({ userId: kycSubmissions.userId, img: kycImages }).from(kycSubmissions)
+    .innerJoin(kycImages, and(eq(kycImages.submissionId, kycSubmissions.id), eq(kycImages.kind, kind)))
+    .where(eq(kycSubmissions.id, id)).limit(1);
+  if (!row || (row.userId !== viewer.id && viewer.role !== 'operator')) throw new BizError(Err.RECORD_NOT_FOUND);
+  const bytes = open(deps.keys.all, row.img, placeOf(id, kind));
+  return { mime: row.img.mime, bytes, filename: `kyc-${id}-${kind}.${row.img.mime === 'image/png' ? 'png' : 'jpg'}` };
+}
+
+// ---------------------------------------------------------------- operators
+async function adminView(db: DbOrTx, r: KycRow, username: string | null): Promise<AdminKyc> {
+  const [{ n }] = await db.select({ n: count() }).from(kycSubmissions)
+    .where(and(eq(kycSubmissions.userId, r.userId), eq(kycSubmissions.status, 'rejected'), ne(kycSubmissions.id, r.id)));
+  return {
+    ...submissionView(r), userId: r.userId.toString(), username: username ?? '', internalNote: r.internalNote,
+    reviewedBy: r.reviewedBy?.toString() ?? null, previousRejections: Number(n),
+  };
+}
+
+/** The queue, oldest first (the one waiting longest is decided first). */
+export async function queue(db: DbOrTx, q: AdminKycQuery): Promise<{ rows: AdminKyc[]; total: number }> {
+  const where = q.status ? eq(kycSubmissions.status, q.status) : undefined;
+  const size = q.pageSize ?? 20;
+  const rows = await db.select({ s: kycSubmissions, username: users.username }).from(kycSubmissions)
+    .leftJoin(users, eq(users.id, kycSubmissions.userId))
+    .where(where).orderBy(q.status === 'pending' ? kycSubmissions.id : desc(kycSubmissions.id))
+    .limit(size).offset(((q.pageNum ?? 1) - 1) * size);
+  const [{ total }] = await db.select({ total: count() }).from(kycSubmissions).where(where);
+  const out: AdminKyc[] = [];
+  for (const r of rows) out.push(await adminView(db, r.s, r.username));
+  return { rows: out, total: Number(total) };
+}
+
+export async function detail(db: DbOrTx, id: bigint): Promise<AdminKyc> {
+  const [r] = await db.select({ s: kycSubmissions, username: users.username }).from(kycSubmissions)
+    .leftJoin(users, eq(users.id, kycSubmissions.userId)).where(eq(kycSubmissions.id, id)).limit(1);
+  if (!r) throw new BizError(Err.RECORD_NOT_FOUND);
+  return adminView(db, r.s, r.username);
+}
+
+/**
+ * An operator's decision. The submission and its user are locked, so two decisions at once take
+ * turns and the chart refuses the second (10044); an operator never decides their own (10056).
+ */
+export async function review(deps: KycDeps, operatorId: bigint, id: bigint, decision: { type: 'kyc.approve' } | ({ type: 'kyc.reject' } & KycRejectBody)): Promise<AdminKyc> {
+  const events = new PendingEvents();
+  const row = await deps.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(kycSubmissions).where(eq(kycSubmissions.id, id)).for('update');
+    if (!before) throw new BizError(Err.RECORD_NOT_FOUND);
+    if (before.userId === operatorId) throw new BizError(Err.OWN_RECORD_REVIEW);
+    const [u] = await tx.select({ kycStatus: users.kycStatus }).from(users).where(eq(users.id, before.userId)).for('update');
+    const event: KycEvent = decision.type === 'kyc.approve' ? { type: 'kyc.approve' } : { type: 'kyc.reject', reason: decision.reason.trim() };
+    // the submission must be the one waiting, and the user's status must allow the decision
+    if (before.status !== 'pending') throw new BizError(Err.STATUS_TRANSITION_DENIED, { from: before.status, event: event.type });
+    const status = nextStatus(kycMachine, u.kycStatus, event);
+    if (status === 'none' || status === 'pending') throw new BizError(Err.STATUS_TRANSITION_DENIED, { from: u.kycStatus, event: event.type });
+    const reason = event.type === 'kyc.reject' ? event.reason : null;
+    const note = decision.type === 'kyc.reject' ? decision.note?.trim() || null : null;
+    const [after] = await tx.update(kycSubmissions)
+      .set({ status, rejectReason: reason, internalNote: note, reviewedBy: operatorId, reviewedAt: new Date(deps.now()) })
+      .where(eq(kycSubmissions.id, id)).returning();
+    await tx.update(users).set({ kycStatus: status, kycRejectReason: reason }).where(eq(users.id, before.userId));
+    await writeAudit(tx, { actorId: operatorId, action: event.type, targetType: KYC_REF_TYPE, targetId: id, before: auditView(before), after: auditView(after) });
+    await events.record(tx, before.userId, {
+      kind: `kyc.${status}`, params: { id: id.toString(), ...(reason ? { reason } : {}) }, refType: KYC_REF_TYPE, refId: id.toString(),
+    });
+    return after;
+  });
+  await events.publish(deps);
+  return detail(deps.db, row.id);
+}
+
+/**
+ * Key rotation: every image sealed with another key than the current one is opened and sealed
+ * again with the current key, one image per transaction (safe to stop and run again). Returns how
+ * many were re-sealed; afterwards the old keys can be dropped from KYC_OLD_KEYS.
+ */
+export async function reseal(deps: KycDeps): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const batch = await deps.db.select({ id: kycImages.id }).from(kycImages).where(ne(kycImages.keyId, deps.keys.current.id)).limit(100);
+    if (batch.length === 0) return done;
+    for (const { id } of batch) {
+      await deps.db.transaction(async (tx) => {
+        const [img] = await tx.select().from(kycImages).where(eq(kycImages.id, id)).for('update');
+        if (!img || img.keyId === deps.keys.current.id) return;
+        const place = placeOf(img.submissionId, img.kind);
+        const sealed = seal(deps.keys.current, open(deps.keys.all, img, place), place);
+        await tx.update(kycImages).set(sealed).where(eq(kycImages.id, id));
+        done++;
+      });
+    }
+  }
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createMailer } from '../auth/mailer.ts';
+import { LoansService } from './service.ts';
+import { resolveTerms } from './terms.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Loans: terms, submissions, review, interest, LTV watch, repayment (server/loans/service.ts). */
+    loans: LoansService;
+  }
+}
+
+/** Plugin 'loans': decorates `app.loans`. Its scheduler is an engine (server/loans/engine.ts). */
+async function loansPlugin(app: FastifyInstance) {
+  const config = app.config;
+  const clock = config.loansClock;
+  const log = app.log.child({ module: 'loans' });
+  app.decorate('loans', new LoansService({
+    db: app.db, bus: app.bus, log, now: () => clock?.() ?? Date.now(), terms: resolveTerms(config.loanTerms), market: app.market,
+    // margin calls and liquidations are mailed too; without any delivery channel, in-app only
+    mailer: config.smtpUrl || config.consoleDelivery ? createMailer(config, app.db, log) : null,
+    images: { maxSide: config.uploadMaxImageSide },
+  }));
+}
+
+export default fp(loansPlugin, { name: 'loans', dependencies: ['platform', 'market'] });

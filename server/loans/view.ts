@@ -1,0 +1,100 @@
+/** Loans as the wire shows them (src/contract/loans.ts): figures computed from the row and the feed price. */
+import Decimal from 'decimal.js';
+import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { AdminLoan, Loan, LoanAccrual, LoanMovement, LoanPage } from '../../src/contract/loans.ts';
+import { coin, ltvOf, priceAtLtv, showLtv, termInterest, usdt } from '../../src/contract/loanMath.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { loanAccruals, loanMovements, loans, users } from '../db/schema/index.ts';
+
+export type LoanRow = typeof loans.$inferSelect;
+
+const rate = (v: string) => new Decimal(v).toFixed();
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Interest accrued and not paid. */
+export const interestDue = (l: LoanRow) => usdt(new Decimal(l.interestAccrued).sub(l.interestPaid));
+/** Everything owed now. */
+export const debtOf = (l: LoanRow) => new Decimal(l.principalOutstanding).add(interestDue(l));
+export const isOpen = (l: LoanRow) => l.status === 'repaying' || l.status === 'overdue';
+
+export function loanView(l: LoanRow, price: string | null): Loan {
+  const open = isOpen(l);
+  const debt = debtOf(l);
+  const ltv = open || l.status === 'pending_review' ? ltvOf(open ? debt : l.amount, l.collateralAmount, price) : null;
+  const terms = { days: l.days, dailyRate: l.dailyRate, interestFreeDays: l.interestFreeDays, overlayRate: l.overlayRate };
+  return {
+    id: l.id.toString(),
+    amount: usdt(l.amount),
+    collateralAsset: l.collateralAsset,
+    collateralAmount: coin(l.collateralAmount),
+    days: l.days,
+    dailyRate: rate(l.dailyRate),
+    interestFreeDays: l.interestFreeDays,
+    overlayRate: rate(l.overlayRate),
+    liquidationLtv: rate(l.liquidationLtv),
+    marginCallLtv: rate(l.marginCallLtv),
+    principalOutstanding: usdt(l.principalOutstanding),
+    accruedInterest: interestDue(l),
+    totalInterest: usdt(l.interestAccrued),
+    repaymentAmount: open ? usdt(debt) : usdt(0),
+    expectedRepayment: usdt(new Decimal(l.amount).add(termInterest(l.amount, terms))),
+    startTime: iso(l.startTime),
+    interestStart: l.startTime ? new Date(l.startTime.getTime() + l.interestFreeDays * 86_400_000).toISOString() : null,
+    dueDate: iso(l.dueTime),
+    ltv: showLtv(ltv),
+    liquidationPrice: open || l.status === 'pending_review' ? priceAtLtv(usdt(open ? debt : l.amount), l.collateralAmount, l.liquidationLtv) : null,
+    price: open || l.status === 'pending_review' ? price : null,
+    status: l.status,
+    signed: true,
+    agreementVersion: l.agreementVersion,
+    rejectReason: l.rejectReason,
+    liquidationReturned: l.liquidationReturned === null ? null : usdt(l.liquidationReturned),
+    createdAt: l.createdAt.toISOString(),
+    closedAt: iso(l.closedAt),
+  };
+}
+
+export function adminLoanView(l: LoanRow, price: string | null, u: { username: string; kycStatus: string }): AdminLoan {
+  return {
+    ...loanView(l, price), userId: l.userId.toString(), username: u.username, kycStatus: u.kycStatus, fullName: l.fullName,
+    agreementLanguage: l.agreementLanguage, firstApprovedBy: l.firstApprovedBy?.toString() ?? null, reviewedBy: l.reviewedBy?.toString() ?? null,
+    reviewedAt: iso(l.reviewedAt),
+  };
+}
+
+export async function loanHistory(db: DbOrTx, id: bigint): Promise<{ accruals: LoanAccrual[]; movements: LoanMovement[] }> {
+  const acc = await db.select().from(loanAccruals).where(eq(loanAccruals.loanId, id)).orderBy(asc(loanAccruals.day));
+  const mov = await db.select().from(loanMovements).where(eq(loanMovements.loanId, id)).orderBy(asc(loanMovements.id));
+  return {
+    accruals: acc.map((a) => ({ day: a.day, time: a.dayTime.toISOString(), principal: usdt(a.principal), rate: rate(a.rate), amount: usdt(a.amount) })),
+    movements: mov.map((m) => ({
+      kind: m.kind, time: m.at.toISOString(), interest: usdt(m.interest), principal: usdt(m.principal), fee: usdt(m.fee),
+      sold: m.sold === null ? null : coin(m.sold), price: m.price === null ? null : new Decimal(m.price).toFixed(), returned: m.returned === null ? null : usdt(m.returned),
+    })),
+  };
+}
+
+export async function loanPage(
+  db: DbOrTx, q: { userId?: bigint; status?: LoanRow['status']; pageNum?: number; pageSize?: number }, priceOf: (a: LoanRow['collateralAsset']) => string | null,
+): Promise<LoanPage> {
+  const conds: SQL[] = [];
+  if (q.userId !== undefined) conds.push(eq(loans.userId, q.userId));
+  if (q.status) conds.push(eq(loans.status, q.status));
+  const where = conds.length ? and(...conds) : undefined;
+  const size = q.pageSize ?? 20;
+  const rows = await db.select().from(loans).where(where).orderBy(desc(loans.id)).limit(size).offset(((q.pageNum ?? 1) - 1) * size);
+  const [{ total }] = await db.select({ total: count() }).from(loans).where(where);
+  return { rows: rows.map((r) => loanView(r, priceOf(r.collateralAsset))), total: Number(total) };
+}
+
+export async function adminLoanPage(
+  db: DbOrTx, q: { status?: LoanRow['status']; pageNum?: number; pageSize?: number }, priceOf: (a: LoanRow['collateralAsset']) => string | null,
+) {
+  const where = q.status ? eq(loans.status, q.status) : undefined;
+  const size = q.pageSize ?? 20;
+  const rows = await db.select({ l: loans, username: users.username, kycStatus: users.kycStatus }).from(loans)
+    .innerJoin(users, eq(users.id, loans.userId)).where(where)
+    .orderBy(q.status === 'pending_review' ? asc(loans.id) : desc(loans.id)).limit(size).offset(((q.pageNum ?? 1) - 1) * size);
+  const [{ total }] = await db.select({ total: count() }).from(loans).where(where);
+  return { rows: rows.map((r) => adminLoanView(r.l, priceOf(r.l.collateralAsset), r)), total: Number(total) };
+}

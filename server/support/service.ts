@@ -1,0 +1,180 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type {
+  AdminSupportPage, AdminSupportQuery, AdminSupportThread, OpenConversationBody, OperatorReplyBody, SendSupportImageFields,
+  SendSupportMessageBody, SupportConversation, SupportConversationList, SupportEventKind, SupportMessage, SupportThread,
+} from '../../src/contract/support.ts';
+import { Err } from '../../src/contract/errors.ts';
+import { conversationAllows, supportConversationMachine } from '../../src/machines/supportConversation.ts';
+import { writeAudit } from '../admin/audit.ts';
+import type { Db } from '../db/client.ts';
+import { supportConversations } from '../db/schema/index.ts';
+import { BizError } from '../http/errors.ts';
+import type { Bus } from '../notify/bus.ts';
+import { publishUserEvent } from '../notify/notify.ts';
+import { cleanImage, sniffImage } from '../uploads/images.ts';
+import { nextStatus } from '../wallet/lifecycle.ts';
+import {
+  activeOperators, adminConversationView, attachmentOf, conversationsOf, conversationView, findConversation, markRead, messageByClientKey,
+  messagesOf, messageView, openConversation, postMessage, queue, unreadOf, usernameOf, type ConversationRow, type Limits, type MessageRow,
+  type NewMessage, type Side,
+} from './conversations.ts';
+
+export interface SupportDeps {
+  db: Db;
+  bus: Bus;
+  log: FastifyBaseLogger;
+  limits: Limits;
+  /** longest side of an attached image (the deposit proofs' limit) */
+  maxImageSide: number;
+}
+
+const isUniqueViolation = (e: unknown) => {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return err?.code === '23505' || err?.cause?.code === '23505';
+};
+
+/**
+ * The built-in support chat (`app.support`, docs/support.md): customers' conversations, the
+ * operators' queue, image attachments. Every message is announced after commit on the user
+ * channel of the customer and of every active operator (`support.*` events), so both sides see
+ * it live. Statuses move only along src/machines/supportConversation.ts.
+ */
+export class SupportService {
+  constructor(private readonly deps: SupportDeps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  /** Publishes to the customer and every active operator; a bus hiccup never fails the request. */
+  private async announce(c: ConversationRow, kind: SupportEventKind, params: Record<string, unknown>): Promise<void> {
+    try {
+      const ev = { kind, params: { conversationId: c.id.toString(), ...params }, refType: 'support_conversation', refId: c.id.toString() };
+      const to = new Set([c.userId, ...(await activeOperators(this.db))]);
+      for (const id of to) await publishUserEvent(this.deps.bus, id, ev);
+    } catch (err) {
+      this.deps.log.warn({ err }, 'support event not published');
+    }
+  }
+
+  /** A retry of a message (same author and client key) answers the first one, without counting or announcing it again. */
+  private async post(conversationId: bigint, m: NewMessage): Promise<SupportMessage> {
+    const first = await messageByClientKey(this.db, m.authorId, m.clientKey);
+    if (first) return messageView(first);
+    let done: { conversation: ConversationRow; message: MessageRow };
+    try {
+      done = await this.db.transaction((tx) => postMessage(tx, conversationId, m, this.deps.limits));
+    } catch (e) {
+      const again = isUniqueViolation(e) ? await messageByClientKey(this.db, m.authorId, m.clientKey) : undefined;
+      if (again) return messageView(again);
+      throw e;
+    }
+    await this.announce(done.conversation, 'support.message', { messageId: done.message.id.toString(), author: m.author });
+    return messageView(done.message);
+  }
+
+  private async close(c: ConversationRow, by: Side, operatorId?: bigint): Promise<ConversationRow> {
+    const row = await this.db.transaction(async (tx) => {
+      const locked = await findConversation(tx, c.id, undefined, { lock: true });
+      const status = nextStatus(supportConversationMachine, locked.status, { type: 'conversation.close' });
+      const [after] = await tx.update(supportConversations).set({ status, closedAt: new Date(), closedBy: by })
+        .where(eq(supportConversations.id, c.id)).returning();
+      if (operatorId !== undefined) {
+        await writeAudit(tx, {
+          actorId: operatorId, action: 'support.close', targetType: 'support_conversation', targetId: c.id,
+          before: { status: locked.status }, after: { status },
+        });
+      }
+      return after!;
+    });
+    await this.announce(row, 'support.closed', { by });
+    return row;
+  }
+
+  // ---------------------------------------------------------------- customers
+  async list(userId: bigint): Promise<SupportConversationList> {
+    const rows = await conversationsOf(this.db, userId);
+    return { rows: rows.map((c) => conversationView(c, 'user')), unread: rows.reduce((n, c) => n + c.userUnread, 0) };
+  }
+
+  async unread(userId: bigint): Promise<number> {
+    return unreadOf(this.db, userId);
+  }
+
+  /** Reading a conversation marks the operators' messages in it read. */
+  async thread(userId: bigint, id: bigint): Promise<SupportThread> {
+    const c = await markRead(this.db, await findConversation(this.db, id, userId), 'user');
+    return { conversation: conversationView(c, 'user'), messages: (await messagesOf(this.db, c.id)).map(messageView) };
+  }
+
+  /** A new conversation with its first message; a retry with the same clientKey answers the first conversation. */
+  async open(userId: bigint, body: OpenConversationBody): Promise<SupportThread> {
+    const m: NewMessage = { author: 'user', authorId: userId, text: body.text, clientKey: body.clientKey };
+    const first = await messageByClientKey(this.db, userId, body.clientKey);
+    if (first) return this.thread(userId, first.conversationId);
+    let done: { conversation: ConversationRow };
+    try {
+      done = await this.db.transaction((tx) => openConversation(tx, userId, m, this.deps.limits));
+    } catch (e) {
+      const again = isUniqueViolation(e) ? await messageByClientKey(this.db, userId, body.clientKey) : undefined;
+      if (again) return this.thread(userId, again.conversationId);
+      throw e;
+    }
+    await this.announce(done.conversation, 'support.opened', {});
+    return this.thread(userId, done.conversation.id);
+  }
+
+  send(userId: bigint, body: SendSupportMessageBody): Promise<SupportMessage> {
+    return this.post(BigInt(body.conversationId), { author: 'user', authorId: userId, text: body.text, clientKey: body.clientKey });
+  }
+
+  /**
+   * An image (with an optional caption). Cheap refusals first (missing 10055, not an image 10039,
+   * not theirs 10043, closed 10141), then the image is decoded and re-encoded (10039, 10086).
+   */
+  async sendImage(userId: bigint, fields: SendSupportImageFields, file: Buffer | undefined): Promise<SupportMessage> {
+    // the deposit proofs' checks: present (10055), an image format we take (10039), then decoded and re-encoded below
+    if (!file || file.length === 0) throw new BizError(Err.UPLOAD_REQUIRED);
+    if (!sniffImage(file)) throw new BizError(Err.IMAGE_FORMAT_WRONG);
+    const first = await messageByClientKey(this.db, userId, fields.clientKey);
+    if (first) return messageView(first);
+    const c = await findConversation(this.db, BigInt(fields.conversationId), userId);
+    if (!conversationAllows(c.status, 'conversation.post')) throw new BizError(Err.SUPPORT_CONVERSATION_CLOSED);
+    const image = await cleanImage(file, { maxSide: this.deps.maxImageSide });
+    return this.post(c.id, { author: 'user', authorId: userId, text: fields.text ?? '', clientKey: fields.clientKey, image });
+  }
+
+  async closeOwn(userId: bigint, id: bigint): Promise<SupportConversation> {
+    return conversationView(await this.close(await findConversation(this.db, id, userId), 'user'), 'user');
+  }
+
+  /** An attached image, for the conversation's customer or an operator; anyone else gets 10043. */
+  async attachment(viewer: { id: bigint; role: string }, id: bigint): Promise<{ mime: string; bytes: Buffer; filename: string }> {
+    const a = await attachmentOf(this.db, id);
+    if (!a) throw new BizError(Err.RECORD_NOT_FOUND);
+    await findConversation(this.db, a.conversationId, viewer.role === 'operator' ? undefined : viewer.id);
+    return { mime: a.mime, bytes: a.bytes, filename: `support-${a.id}.${a.mime === 'image/png' ? 'png' : 'jpg'}` };
+  }
+
+  // ---------------------------------------------------------------- operators
+  queue(q: AdminSupportQuery): Promise<AdminSupportPage> {
+    return queue(this.db, q);
+  }
+
+  /** Reading a conversation in the console marks the customer's messages read for every operator. */
+  async adminThread(id: bigint): Promise<AdminSupportThread> {
+    const c = await markRead(this.db, await findConversation(this.db, id), 'operator');
+    return { conversation: adminConversationView(c, await usernameOf(this.db, c.userId)), messages: (await messagesOf(this.db, c.id)).map(messageView) };
+  }
+
+  reply(operatorId: bigint, id: bigint, body: OperatorReplyBody): Promise<SupportMessage> {
+    return this.post(id, { author: 'operator', authorId: operatorId, text: body.text, clientKey: body.clientKey });
+  }
+
+  /** Closes a conversation (audited); closing one that is already closed is 10044. */
+  async adminClose(operatorId: bigint, id: bigint) {
+    const c = await this.close(await findConversation(this.db, id), 'operator', operatorId);
+    return adminConversationView(c, await usernameOf(this.db, c.userId));
+  }
+}

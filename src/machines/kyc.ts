@@ -1,0 +1,42 @@
+/**
+ * Identity verification (KYC) of one user: `none` (not certified) → `pending` (an operator
+ * decides within 48 hours) → `verified`, or `rejected` with a reason the user reads → a new
+ * submission (`pending` again), at most KYC_MAX_RESUBMISSIONS times; after that support decides.
+ * The states are the values of users.kyc_status. Pure definition shared by browser and server:
+ * the server moves a user's status only along this chart (server/kyc/submissions.ts).
+ */
+import { setup } from 'xstate';
+import { KYC_MAX_RESUBMISSIONS } from '../contract/kycRules.ts';
+import { statusNames, type StatusOf } from './statuses.ts';
+
+export type KycEvent =
+  /** `rejections`: how many of the user's submissions were rejected so far */
+  | { type: 'kyc.submit'; rejections: number }
+  | { type: 'kyc.approve' }
+  | { type: 'kyc.reject'; reason: string };
+
+export const kycMachine = setup({
+  types: { events: {} as KycEvent },
+  guards: {
+    /** a resubmission after a rejection, while the user has some left */
+    resubmissionLeft: ({ event }) => event.type === 'kyc.submit' && event.rejections <= KYC_MAX_RESUBMISSIONS,
+  },
+}).createMachine({
+  id: 'kyc',
+  initial: 'none',
+  states: {
+    none: { on: { 'kyc.submit': 'pending' } },
+    pending: {
+      tags: ['awaitingReview'],
+      on: { 'kyc.approve': 'verified', 'kyc.reject': 'rejected' },
+    },
+    // the data of a verified person does not change here (docs/kyc.md, "What is left")
+    verified: {},
+    rejected: { on: { 'kyc.submit': { guard: 'resubmissionLeft', target: 'pending' } } },
+  },
+});
+
+/** A user's verification status: a state of the chart above ('none' = not certified). */
+export type KycStatus = StatusOf<typeof kycMachine>;
+/** Every status, in chart order ('none' first). */
+export const KYC_STATUSES = statusNames(kycMachine);

@@ -1,0 +1,126 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { Nft } from '../contract/nfts.ts';
+import { refusalOf, refused, type Refusal } from './refusal.ts';
+
+/**
+ * Buying or bidding on one NFT, always through a confirmation dialog:
+ *
+ *   ready.{idle, failed, done} ─order.start→ confirming, or ready.failed when the amount is unfit
+ *                                             (10042 / 10130 / 10132, nothing sent)
+ *   confirming ─order.confirm→ sending ─done→ ready.done    ─error→ ready.failed (the dialog stays open)
+ *              └─order.cancel→ ready.idle
+ *   ready.failed ─order.confirm→ sending again (after a send: the same client key) · ─order.cancel→ ready.idle
+ *
+ * The client key is made at `order.start` and kept through "try again", so a request whose answer
+ * was lost is answered by the service with the first result instead of bidding twice. `send` is
+ * supplied by the flow's actor factory (src/services/flows/nftFlows.ts), as is `ordered`
+ * (refresh the screens). The dialog is open in every state tagged 'dialog'.
+ */
+export interface NftOrderValues { kind: 'buy' | 'bid'; amount: string }
+export interface NftOrderContext {
+  id: string;
+  values: NftOrderValues | null;
+  /** for the client-side check: the buy-now price, or the least the next bid may be */
+  minimum: string | null;
+  clientKey: string;
+  refusal: Refusal | null;
+  result: Nft | null;
+}
+export type NftOrderEvent =
+  | { type: 'order.start'; values: NftOrderValues; minimum: string | null }
+  | { type: 'order.confirm' }
+  | { type: 'order.cancel' };
+
+const AMOUNT = /^[0-9]{1,20}(\.[0-9]{1,6})?$/;
+
+/** A decimal string compared without floats: -1, 0 or 1. */
+export function compareDecimal(a: string, b: string): number {
+  const [ai, af = ''] = a.split('.');
+  const [bi, bf = ''] = b.split('.');
+  const ia = ai.replace(/^0+(?=\d)/, '');
+  const ib = bi.replace(/^0+(?=\d)/, '');
+  if (ia.length !== ib.length) return ia.length < ib.length ? -1 : 1;
+  const width = Math.max(af.length, bf.length);
+  const x = ia + af.padEnd(width, '0');
+  const y = ib + bf.padEnd(width, '0');
+  return x === y ? 0 : x < y ? -1 : 1;
+}
+
+/** Why the amount cannot go, in the service's order: malformed 10042, a buy not at the price 10132, a bid below the minimum 10130. */
+export function orderProblem(v: NftOrderValues, minimum: string | null): Refusal | null {
+  const amount = v.amount.trim();
+  if (!AMOUNT.test(amount) || compareDecimal(amount, '0') <= 0) return refused(10042);
+  if (minimum === null) return null;
+  if (v.kind === 'buy' && compareDecimal(amount, minimum) !== 0) return refused(10132, { price: minimum });
+  if (v.kind === 'bid' && compareDecimal(amount, minimum) < 0) return refused(10130, { min: minimum });
+  return null;
+}
+
+export const nftOrderMachine = setup({
+  types: {
+    input: {} as { id: string },
+    context: {} as NftOrderContext,
+    events: {} as NftOrderEvent,
+  },
+  actors: {
+    send: fromPromise<Nft, { id: string; values: NftOrderValues; clientKey: string }>(async () => {
+      throw new Error('send not provided');
+    }),
+  },
+  actions: {
+    ordered: (_, _params: { nft: Nft }) => {},
+  },
+  guards: {
+    fit: (_, p: { values: NftOrderValues; minimum: string | null }) => orderProblem(p.values, p.minimum) === null,
+  },
+}).createMachine({
+  id: 'nftOrder',
+  context: ({ input }) => ({ id: input.id, values: null, minimum: null, clientKey: '', refusal: null, result: null }),
+  initial: 'ready',
+  states: {
+    ready: {
+      initial: 'idle',
+      // in any resting state: to the dialog with a new client key, or failed with the amount's problem
+      on: {
+        'order.start': [
+          {
+            guard: { type: 'fit', params: ({ event }) => ({ values: event.values, minimum: event.minimum }) },
+            target: 'confirming',
+            actions: assign(({ event }) => ({
+              values: { ...event.values, amount: event.values.amount.trim() }, minimum: event.minimum, refusal: null, clientKey: crypto.randomUUID(),
+            })),
+          },
+          { target: '.failed', reenter: true, actions: assign(({ event }) => ({ values: null, refusal: orderProblem(event.values, event.minimum) })) },
+        ],
+      },
+      states: {
+        idle: {},
+        failed: {
+          // a refusal before sending shows beside the form; one after sending in the dialog, with "try again" (same key)
+          on: {
+            'order.confirm': { guard: ({ context }) => context.values !== null, target: '#nftOrder.sending' },
+            'order.cancel': { target: 'idle', actions: assign({ values: null, refusal: null }) },
+          },
+        },
+        done: {},
+      },
+    },
+    confirming: {
+      tags: ['dialog'],
+      on: { 'order.confirm': 'sending', 'order.cancel': { target: 'ready.idle', actions: assign({ values: null }) } },
+    },
+    sending: {
+      tags: ['dialog', 'busy'],
+      invoke: {
+        id: 'send',
+        src: 'send',
+        input: ({ context }) => ({ id: context.id, values: context.values!, clientKey: context.clientKey }),
+        onDone: {
+          target: 'ready.done',
+          actions: [assign({ result: ({ event }) => event.output, values: null }), { type: 'ordered', params: ({ event }) => ({ nft: event.output }) }],
+        },
+        onError: { target: 'ready.failed', actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) },
+      },
+    },
+  },
+});

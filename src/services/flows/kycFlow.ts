@@ -1,0 +1,22 @@
+import { fromCallback } from 'xstate';
+import { kycFormMachine, type KycFormEvent, type KycRequest } from '../../machines/kycForm.ts';
+import { kycApi } from '../kycApi.ts';
+
+/**
+ * The verification form with its effect: the multipart upload, reporting progress to the form,
+ * aborted when the form goes away. `onSubmitted` refreshes what shows the status.
+ */
+export const kycFlow = (onSubmitted: () => void) =>
+  kycFormMachine.provide({
+    actors: {
+      submit: fromCallback<KycFormEvent, KycRequest>(({ sendBack, input }) => {
+        const abort = new AbortController();
+        kycApi.submit(input, (fraction) => sendBack({ type: 'kyc.progress', fraction }), abort.signal).then(
+          (result) => sendBack({ type: 'kyc.submitted', result }),
+          (error: unknown) => !abort.signal.aborted && sendBack({ type: 'kyc.failed', error }),
+        );
+        return () => abort.abort();
+      }),
+    },
+    actions: { submitted: () => onSubmitted() },
+  });

@@ -1,0 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
+import type { AdminKyc } from '../../contract/kyc.ts';
+import { kycApi } from '../kycApi.ts';
+import { keepPreviousWithin } from './scope.ts';
+
+/**
+ * Identity verification reads. The user's own under 'kyc' (dropped at logout with the other
+ * user keys), the operators' under 'admin'. Images are blobs fetched with the token, never kept
+ * after their viewer closes (gcTime 0).
+ */
+export const kycKeys = {
+  all: ['kyc'] as const,
+  mine: () => ['kyc', 'mine'] as const,
+  image: (url: string) => ['kyc', 'image', url] as const,
+  admin: () => ['admin', 'kyc'] as const,
+  adminPage: (f: KycQueueFilter) => ['admin', 'kyc', 'page', f] as const,
+  adminDetail: (id: string) => ['admin', 'kyc', 'detail', id] as const,
+};
+export type KycQueueFilter = { status: AdminKyc['status'] | 'all'; page: number; pageSize: number };
+
+export function useMyKyc(enabled = true) {
+  return useQuery({ queryKey: kycKeys.mine(), queryFn: ({ signal }) => kycApi.mine(signal), enabled });
+}
+
+export function useKycImage(url: string | null) {
+  return useQuery({ queryKey: kycKeys.image(url ?? ''), queryFn: ({ signal }) => kycApi.image(url!, signal), enabled: url !== null, gcTime: 0 });
+}
+
+export function useAdminKycQueue(f: KycQueueFilter) {
+  const queryKey = kycKeys.adminPage(f);
+  return useQuery({
+    queryKey,
+    queryFn: ({ signal }) => kycApi.queue({ pageNum: f.page, pageSize: f.pageSize, ...(f.status === 'all' ? {} : { status: f.status }) }, signal),
+    placeholderData: keepPreviousWithin(queryKey, 2),
+  });
+}
+
+export function useAdminKycDetail(id: string | null) {
+  return useQuery({ queryKey: kycKeys.adminDetail(id ?? ''), queryFn: ({ signal }) => kycApi.detail(id!, signal), enabled: id !== null });
+}

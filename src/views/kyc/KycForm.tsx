@@ -1,0 +1,86 @@
+import { useTranslation } from 'react-i18next';
+import { KYC_STEPS, stepIndex, stepOf } from '../../machines/kycForm.ts';
+import { kycFlow } from '../../services/flows/kycFlow.ts';
+import { useFlow, useLatest, useRefusalText } from '../app/useFlow.ts';
+import screens from '../screens/screens.module.css';
+import wallet from '../wallet/wallet.module.css';
+import { SignaturePad } from './SignaturePad.tsx';
+import { useLocaleTag } from './locale.ts';
+import { DocumentStep, PersonalStep, PhotosStep, ReviewStep } from './steps.tsx';
+import styles from './kyc.module.css';
+
+/**
+ * The verification form as steps, driven by the kycForm flow: the view renders the step the
+ * machine is in and sends what the user does. `onSubmitted` shows the status page.
+ */
+export function KycForm({ onSubmitted }: { onSubmitted: () => void }) {
+  const { t } = useTranslation();
+  const locale = useLocaleTag();
+  const text = useRefusalText();
+  const submitted = useLatest(onSubmitted);
+  const [form, send] = useFlow(
+    () => kycFlow(submitted),
+    (s) => ({
+      step: stepOf(s.value),
+      values: s.context.values,
+      images: s.context.images,
+      problem: s.context.problem,
+      refusal: s.matches('failed') ? s.context.refusal : null,
+      busy: s.hasTag('busy'),
+      progress: s.context.progress,
+    }),
+  );
+  if (form.step === 'done') return null;
+  const current = stepIndex(form.step);
+  const request = { values: form.values, images: form.images };
+  const step = { form: request, invalid: form.problem?.field ?? null, send };
+  const percent = new Intl.NumberFormat(locale, { style: 'percent' }).format(form.progress);
+  return (
+    <section className={screens.card} aria-labelledby="kyc-step-title" data-testid="kyc-form" data-step={form.step}>
+      <ol className={styles.steps} aria-label={t('kyc.title')}>
+        {KYC_STEPS.map((s, i) => (
+          <li key={s} aria-current={s === form.step ? 'step' : undefined} data-done={i < current}>
+            <span className={styles.stepName}>{t(`kyc.steps.${s}`)}</span>
+          </li>
+        ))}
+      </ol>
+      <form
+        className={styles.form}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          send({ type: form.step === 'review' ? 'kyc.submit' : 'kyc.next' });
+        }}
+      >
+        <h2 id="kyc-step-title">{t(`kyc.steps.${form.step}`)} <small className={wallet.hint}>{t('kyc.stepOf', { n: current + 1, total: KYC_STEPS.length })}</small></h2>
+        {form.step === 'personal' && <PersonalStep {...step} />}
+        {form.step === 'document' && <DocumentStep {...step} />}
+        {form.step === 'photos' && <PhotosStep {...step} />}
+        {form.step === 'signature' && (
+          <SignaturePad
+            invalid={step.invalid === 'signature'}
+            hasSignature={!!form.images.signature}
+            onChange={(png) => send({ type: 'kyc.image', kind: 'signature', image: png })}
+          />
+        )}
+        {form.step === 'review' && <ReviewStep {...step} />}
+        {form.problem && <p className={screens.formError} role="alert" data-testid="kyc-problem" data-field={form.problem.field}>{text(form.problem.refusal)}</p>}
+        {form.refusal && <p className={screens.formError} role="alert" data-testid="kyc-error" data-code={form.refusal.code ?? ''}>{text(form.refusal)}</p>}
+        {form.busy && (
+          <div className={styles.progress} data-testid="kyc-progress">
+            <span>{t('kyc.uploading', { percent })}</span>
+            <progress value={form.progress} max={1} aria-label={t('kyc.uploading', { percent })} />
+          </div>
+        )}
+        <div className={styles.actions}>
+          {current > 0 ? (
+            <button type="button" className={wallet.secondary} disabled={form.busy} onClick={() => send({ type: 'kyc.back' })} data-testid="kyc-back">{t('kyc.back')}</button>
+          ) : <span />}
+          <button type="submit" className={screens.submit} disabled={form.busy} data-testid={form.step === 'review' ? 'kyc-submit' : 'kyc-next'}>
+            {t(form.step === 'review' ? 'kyc.submit' : 'kyc.next')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { MyKyc } from '../../contract/kyc.ts';
+import { kycKeys, useMyKyc } from '../../services/queries/kyc.ts';
+import { useAppActors } from '../app/actors.tsx';
+import { useSession } from '../app/hooks.ts';
+import { Loadable } from '../components/Loadable.tsx';
+import { LoginPrompt } from '../components/LoginPrompt.tsx';
+import headings from '../components/headings.module.css';
+import screens from '../screens/screens.module.css';
+import wallet from '../wallet/wallet.module.css';
+import { KycForm } from './KycForm.tsx';
+import { dateTime, useLocaleTag } from './locale.ts';
+import styles from './kyc.module.css';
+
+/** Where the user stands: pending with the 48-hour promise, rejected with the reason, verified. */
+function StatusPanel({ kyc, onResubmit }: { kyc: MyKyc; onResubmit: () => void }) {
+  const { t } = useTranslation();
+  const locale = useLocaleTag();
+  const sub = kyc.submission;
+  const status = kyc.status;
+  return (
+    <section className={`${screens.card} ${styles.status}`} data-testid="kyc-status" data-status={status} aria-labelledby="kyc-status-title">
+      <span className={styles.badge}>{t(`account.kycStatus.${status}`)}</span>
+      <h2 id="kyc-status-title">{t(`kyc.status.${status}Title`)}</h2>
+      {status === 'pending' && sub && (
+        <p data-testid="kyc-promise">
+          {t('kyc.status.pending', {
+            date: dateTime(sub.createdAt, locale),
+            hours: kyc.reviewHours,
+            deadline: dateTime(new Date(sub.createdAt).getTime() + kyc.reviewHours * 3600_000, locale),
+          })}
+        </p>
+      )}
+      {status === 'verified' && (
+        <>
+          <p>{t('kyc.status.verified')}</p>
+          <Link href="/loan" className={wallet.secondary}>{t('kyc.status.toLoan')}</Link>
+        </>
+      )}
+      {status === 'rejected' && (
+        <>
+          <p>{t('kyc.status.rejected')}</p>
+          <p className={styles.reason} data-testid="kyc-reason">{kyc.rejectReason}</p>
+          {kyc.resubmissionsLeft > 0 ? (
+            <>
+              <button type="button" className={screens.submit} onClick={onResubmit} data-testid="kyc-resubmit">{t('kyc.status.resubmit')}</button>
+              <small className={wallet.hint}>{t('kyc.status.left', { count: kyc.resubmissionsLeft })}</small>
+            </>
+          ) : (
+            <p>{t('kyc.status.noneLeft')} <Link href="/help">{t('help.title')}</Link></p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/**
+ * /profile/verification: the form for someone not yet verified (or resubmitting after a
+ * rejection), else the status. The status is the service's; the session's user is refreshed
+ * after a submission and on every decision (live user event).
+ */
+export default function Verification() {
+  const { t } = useTranslation();
+  const { loggedIn } = useSession();
+  const { session } = useAppActors();
+  const client = useQueryClient();
+  const kyc = useMyKyc(loggedIn);
+  const [resubmitting, setResubmitting] = useState(false);
+  if (!loggedIn) return <section className={screens.card}><h1 className={headings.pageTitle}>{t('kyc.title')}</h1><LoginPrompt /></section>;
+  const showForm = kyc.data && (kyc.data.status === 'none' || (kyc.data.status === 'rejected' && resubmitting && kyc.data.resubmissionsLeft > 0));
+  return (
+    <div className={styles.page} data-testid="kyc">
+      <section className={screens.card} aria-labelledby="kyc-title">
+        <h1 id="kyc-title" className={headings.pageTitle}>{t('kyc.title')}</h1>
+        <p className={screens.muted}>{t('kyc.intro')}</p>
+      </section>
+      <Loadable query={kyc}>
+        {kyc.data && (showForm ? (
+          <KycForm
+            onSubmitted={() => {
+              setResubmitting(false);
+              void client.invalidateQueries({ queryKey: kycKeys.mine() });
+              session.send({ type: 'session.refresh' });
+            }}
+          />
+        ) : (
+          <StatusPanel kyc={kyc.data} onResubmit={() => setResubmitting(true)} />
+        ))}
+      </Loadable>
+    </div>
+  );
+}

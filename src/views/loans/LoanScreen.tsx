@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { CollateralAsset, Loan } from '../../contract/loans.ts';
+import { COLLATERAL_PRICE_CODE } from '../../contract/loans.ts';
+import { useLoanChanged, useLoanTerms, useMyLoans } from '../../services/queries/loans.ts';
+import { useRealBalances } from '../../services/queries/smart.ts';
+import { useQuote, useSession, useVisibleCodes } from '../app/hooks.ts';
+import { Loadable } from '../components/Loadable.tsx';
+import headings from '../components/headings.module.css';
+import screens from '../screens/screens.module.css';
+import { ModeSwitch } from '../shell/ModeSwitch.tsx';
+import wallet from '../wallet/wallet.module.css';
+import { usdt } from '../smart/format.ts';
+import { Calculator, type BorrowChoice } from './Calculator.tsx';
+import { MyLoans } from './MyLoans.tsx';
+import { SignForm } from './SignForm.tsx';
+import styles from './loans.module.css';
+
+const CODES = Object.values(COLLATERAL_PRICE_CODE);
+
+/**
+ * Loans (/loan): the borrow calculator at live prices, the agreement to read and sign, and the
+ * user's loans with their live LTV and the repay dialog. Anyone may use the calculator; applying
+ * needs a signed-in, verified user in the real book (the service checks all of it again).
+ */
+export default function LoanScreen() {
+  const { t, i18n } = useTranslation();
+  const { loggedIn, demo, user } = useSession();
+  const terms = useLoanTerms(i18n.language);
+  const verified = user?.kycStatus === 'verified';
+  const loans = useMyLoans(loggedIn);
+  const balances = useRealBalances(loggedIn);
+  const changed = useLoanChanged();
+  useVisibleCodes(CODES);
+  const btc = useQuote('BTCUSDT');
+  const eth = useQuote('ETHUSDT');
+  const prices: Record<CollateralAsset, string | null> = { BTC: btc ? btc.price : null, ETH: eth ? eth.price : null };
+  const held = (a: string) => (loggedIn ? (balances.data?.assets.find((x) => x.asset === a)?.available ?? '0') : null);
+  const available = { BTC: held('BTC'), ETH: held('ETH') };
+  const [asset, setAsset] = useState<CollateralAsset>('BTC');
+  const [choice, setChoice] = useState<BorrowChoice | null>(null);
+  const [submitted, setSubmitted] = useState<Loan | null>(null);
+  const canApply = loggedIn && verified && !demo;
+
+  return (
+    <div className={screens.stack} data-testid="loan">
+      <section className={screens.card} aria-labelledby="loan-title">
+        <h1 id="loan-title" className={headings.pageTitle}>{t('loan.title')}</h1>
+        <p className={styles.muted}>{t('loan.intro')}</p>
+        {!loggedIn && <p className={styles.notice}>{t('account.loginPrompt')} <Link href="/pass/login">{t('nav.login')}</Link></p>}
+        {loggedIn && !verified && (
+          <div className={styles.notice} role="status" data-testid="loan-kyc-notice">
+            <p>{user?.kycStatus === 'pending' ? t('loan.kycPending') : t('loan.kycNeeded')}</p>
+            <p data-testid="kyc-status">{t('account.kyc')}: {t(`account.kycStatus.${user?.kycStatus ?? 'none'}`)}</p>
+            <Link href="/profile/verification" data-testid="loan-kyc-link">{t('loan.verifyNow')}</Link>
+          </div>
+        )}
+        {loggedIn && verified && demo && <div className={styles.notice} data-testid="loan-demo"><p>{t('loan.demoNote')}</p><ModeSwitch /></div>}
+      </section>
+      <div className={styles.layout}>
+        <section className={screens.card} aria-labelledby="loan-calc-title">
+          <h2 id="loan-calc-title" className={styles.h2}>{choice ? t('loan.signTitle') : t('loan.calcTitle')}</h2>
+          <Loadable query={terms}>
+            {terms.data && submitted && (
+              <div className={wallet.success} role="status" data-testid="loan-submitted">
+                <p>{t('errors:20001')}</p>
+                <p className="num">{t('loan.submittedText', { amount: usdt(submitted.amount), collateral: `${submitted.collateralAmount} ${submitted.collateralAsset}` })}</p>
+                <button type="button" className={wallet.secondary} onClick={() => { setSubmitted(null); setChoice(null); }}>{t('loan.another')}</button>
+              </div>
+            )}
+            {terms.data && !submitted && choice && (
+              <SignForm terms={terms.data} choice={choice} onBack={() => setChoice(null)} onDone={(l) => { setSubmitted(l); void changed(); }} />
+            )}
+            {terms.data && !submitted && !choice && (
+              <Calculator terms={terms.data} prices={prices} available={available} asset={asset} onAsset={setAsset} canContinue={canApply} onContinue={setChoice} />
+            )}
+          </Loadable>
+        </section>
+        {loggedIn && (
+          <section className={screens.card} aria-labelledby="loan-records">
+            <h2 id="loan-records" className={styles.h2}>{t('loan.records')}</h2>
+            <Loadable query={loans}>
+              {loans.data && terms.data && (
+                <MyLoans loans={loans.data.rows} prices={prices} marks={terms.data}
+                  availableUsdt={held('USDT')} onChanged={() => void changed()} />
+              )}
+            </Loadable>
+          </section>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import type { Nft } from '../../contract/nfts.ts';
+import { nftOrderFlow } from '../../services/flows/nftFlows.ts';
+import { invalidateAfterSubmit } from '../../services/queries/invalidation.ts';
+import { useRealBalances } from '../../services/queries/smart.ts';
+import { useFlow, useLatest, useRefusalText } from '../app/useFlow.ts';
+import { useSession } from '../app/hooks.ts';
+import dialog from '../components/dialog.module.css';
+import screens from '../screens/screens.module.css';
+import { ModeSwitch } from '../shell/ModeSwitch.tsx';
+import surfaces from '../styles/surfaces.module.css';
+import wallet from '../wallet/wallet.module.css';
+import { usdt } from './common.tsx';
+import styles from './nfts.module.css';
+
+const focusOnMount = (el: HTMLElement | null) => el?.focus();
+
+/**
+ * Bid or buy, as an nftOrder flow: the amount is checked first (the service's rules: 10042,
+ * 10130, 10132), then a dialog states what will happen to the money, and only its confirm button
+ * sends. A refusal after sending shows in the dialog with "try again" (the same client key).
+ */
+export function OrderPanel({ nft }: { nft: Nft }) {
+  const { t } = useTranslation();
+  const { loggedIn, demo } = useSession();
+  if (!loggedIn) {
+    return (
+      <div className={styles.blocked} data-testid="nft-blocked" data-reason="login">
+        <p className={surfaces.warnNote}>{t('nfts.loginToBuy')}</p>
+        <Link href="/pass/login">{t('nav.login')}</Link>
+      </div>
+    );
+  }
+  if (demo) {
+    return (
+      <div className={styles.blocked} data-testid="nft-blocked" data-reason="demo">
+        <p className={surfaces.warnNote}>{t('nfts.demoBlocked')}</p>
+        <div className={surfaces.darkFrame}><ModeSwitch /></div>
+      </div>
+    );
+  }
+  return <OrderForm nft={nft} />;
+}
+
+function OrderForm({ nft }: { nft: Nft }) {
+  const { t } = useTranslation();
+  const text = useRefusalText();
+  const client = useQueryClient();
+  const balances = useRealBalances(true);
+  const available = balances.data?.assets.find((a) => a.asset === 'USDT')?.available ?? null;
+  const kind = nft.saleType === 'buy_now' ? 'buy' as const : 'bid' as const;
+  const minimum = kind === 'buy' ? nft.price : nft.minNextBid;
+  const [amount, setAmount] = useState(minimum ?? '');
+  // a new minimum (someone bid meanwhile) refills the field (adjusted while rendering, not in an effect)
+  const [shownMinimum, setShownMinimum] = useState(minimum);
+  if (shownMinimum !== minimum) {
+    setShownMinimum(minimum);
+    setAmount(minimum ?? '');
+  }
+  const ordered = useLatest(() => void invalidateAfterSubmit(client, 'nft'));
+  const [order, send] = useFlow(
+    () => nftOrderFlow(() => ordered()),
+    (s) => ({
+      dialog: s.hasTag('dialog'),
+      busy: s.hasTag('busy'),
+      values: s.context.values,
+      refusal: s.matches({ ready: 'failed' }) ? s.context.refusal : null,
+      // refused after sending: the dialog stays open with the reason
+      sentAndFailed: s.matches({ ready: 'failed' }) && s.context.values !== null,
+      // no answer (network): "try again" sends the same request with the same client key
+      canRetry: s.matches({ ready: 'failed' }) && s.context.values !== null && s.context.refusal?.code === null,
+    }),
+    { id: nft.id },
+  );
+  useEffect(() => {
+    if (!order.dialog && !order.sentAndFailed) return;
+    const key = (e: KeyboardEvent) => e.key === 'Escape' && !order.busy && send({ type: 'order.cancel' });
+    window.addEventListener('keydown', key);
+    return () => window.removeEventListener('keydown', key);
+  }, [order.dialog, order.sentAndFailed, order.busy, send]);
+  const v = order.values;
+  const share = Number(nft.donationShare);
+  const donation = v ? (Number(v.amount) * share).toFixed(2) : '';
+  const inDialog = order.dialog || order.sentAndFailed;
+  return (
+    <form
+      className={styles.order}
+      onSubmit={(e) => { e.preventDefault(); send({ type: 'order.start', values: { kind, amount }, minimum: minimum ?? null }); }}
+      data-testid="nft-order"
+    >
+      {kind === 'bid' && (
+        <label className={screens.field}>
+          <span>{t('nfts.bidAmount')}</span>
+          <input inputMode="decimal" autoComplete="off" value={amount} onChange={(e) => setAmount(e.target.value)} data-testid="nft-amount" dir="ltr" />
+        </label>
+      )}
+      {available !== null && <p className={styles.muted} data-testid="nft-available">{t('nfts.available', { amount: usdt(available) })}</p>}
+      {order.refusal && !inDialog && <p className={screens.formError} role="alert" data-testid="nft-error" data-code={order.refusal.code ?? ''}>{text(order.refusal)}</p>}
+      <button type="submit" className={screens.submit} data-testid="nft-submit">{t(kind === 'buy' ? 'nfts.buy' : 'nfts.bid')}</button>
+      {inDialog && v && (
+        <div className={dialog.overlay} role="presentation" onClick={(e) => e.target === e.currentTarget && !order.busy && send({ type: 'order.cancel' })}>
+          <div className={dialog.dialog} role="dialog" aria-modal="true" aria-labelledby="nft-confirm-title" aria-busy={order.busy} data-testid="nft-dialog">
+            <h2 id="nft-confirm-title">{t(kind === 'buy' ? 'nfts.confirmBuyTitle' : 'nfts.confirmBidTitle')}</h2>
+            <p><strong>{nft.name}</strong></p>
+            <p data-testid="nft-dialog-text">
+              {kind === 'buy'
+                ? t('nfts.confirmBuyText', { amount: usdt(v.amount), donation: usdt(donation), charity: nft.charity })
+                : t('nfts.confirmBidText', { amount: usdt(v.amount), charity: nft.charity })}
+            </p>
+            <p className={styles.custody}>{t('nfts.custody')}</p>
+            {order.refusal && <p className={screens.formError} role="alert" data-testid="nft-error" data-code={order.refusal.code ?? ''}>{text(order.refusal)}</p>}
+            <div className={wallet.actions}>
+              {(!order.sentAndFailed || order.canRetry) && (
+                <button type="button" className={screens.submit} disabled={order.busy} onClick={() => send({ type: 'order.confirm' })} ref={focusOnMount} data-testid="nft-confirm">
+                  {order.canRetry ? t('common.retry') : t('nfts.confirm')}
+                </button>
+              )}
+              <button type="button" className={wallet.secondary} disabled={order.busy} onClick={() => send({ type: 'order.cancel' })} data-testid="nft-cancel">{t('wallet.cancel')}</button>
+            </div>
+          </div>
+        </div>
+      )}
+    </form>
+  );
+}
