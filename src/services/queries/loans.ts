@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LoanStatus } from '../../contract/loans.ts';
-import { loansAdminApi, loansApi, type LoanValues } from '../loansApi.ts';
+import { loansAdminApi, loansApi } from '../loansApi.ts';
 import { walletKeys } from './wallet.ts';
 
 /**
@@ -63,16 +63,6 @@ export function useLoanDecision() {
     approve: useMutation({ mutationFn: (id: string) => loansAdminApi.approve(id), onSettled: done }),
     reject: useMutation({ mutationFn: (v: { id: string; reason: string }) => loansAdminApi.reject(v.id, v.reason), onSettled: done }),
   };
-}
-
-/** Applying for a loan (multipart with the signature); the caller keeps one client key per signing. */
-export function useSubmitLoan() {
-  return useMutation({ mutationFn: (v: { values: LoanValues; clientKey: string }) => loansApi.submit(v.values, v.clientKey) });
-}
-
-/** Repaying a loan; the caller keeps one client key per opening of the dialog. */
-export function useRepayLoan() {
-  return useMutation({ mutationFn: (v: { id: string; amount: string; clientKey: string }) => loansApi.repay(v.id, v.amount, v.clientKey) });
 }
 
 /** A failed call as the screens show it: the catalogue code (null for network trouble) and its text in the user's language. */

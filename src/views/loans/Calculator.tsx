@@ -2,56 +2,37 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Decimal from 'decimal.js';
 import type { CollateralAsset, LoanTerms } from '../../contract/loans.ts';
-import { amountFor, collateralFor, quoteLoan } from '../../contract/loanMath.ts';
+import { quoteLoan } from '../../contract/loanMath.ts';
+import { borrowAmount, type LoanBorrowContext, type LoanBorrowEvent } from '../../machines/loanBorrow.ts';
 import screens from '../screens/screens.module.css';
 import wallet from '../wallet/wallet.module.css';
+import { useRefusalText } from '../app/useFlow.ts';
 import { pct, usdt, useWhen } from '../smart/format.ts';
 import { LtvGauge } from './LtvGauge.tsx';
 import styles from './loans.module.css';
-
-export interface BorrowChoice { collateralAsset: CollateralAsset; amount: string; days: number; collateral: string }
-
-const decimalText = /^[0-9]{1,20}(\.[0-9]{1,18})?$/;
-const asDecimal = (v: string) => (decimalText.test(v.trim()) ? new Decimal(v.trim()) : null);
 
 /**
  * The borrow calculator: amount ↔ collateral at the live feed price and the initial LTV, the
  * term, and what it costs (interest, repayment, due date, the prices of the margin call and the
  * liquidation) with the service's own arithmetic (loanMath). Without a price it says so and
- * computes nothing.
+ * computes nothing. The values are the loanBorrow flow's; the quote is a pure function of them.
  */
-export function Calculator(props: {
+export function Calculator({ terms, prices, available, form, canContinue, send }: {
   terms: LoanTerms;
   prices: Record<CollateralAsset, string | null>;
   available: Record<CollateralAsset, string | null>;
-  asset: CollateralAsset;
-  onAsset: (a: CollateralAsset) => void;
+  form: LoanBorrowContext;
   canContinue: boolean;
-  onContinue: (c: BorrowChoice) => void;
+  send: (e: LoanBorrowEvent) => void;
 }) {
-  const { terms, prices, available, asset, onAsset } = props;
   const { t } = useTranslation();
+  const text = useRefusalText();
   const when = useWhen();
-  const [days, setDays] = useState(terms.days.includes(30) ? 30 : terms.days[0]);
-  const [amount, setAmount] = useState('');
-  const [collateral, setCollateral] = useState('');
   const [startMs] = useState(() => Date.now());
+  const { asset, days } = form;
   const price = prices[asset];
-  const rates = { ...terms, days };
-
-  const fromAmount = (v: string) => {
-    setAmount(v);
-    const a = asDecimal(v);
-    setCollateral(a && price && a.gt(0) ? collateralFor(a.toFixed(), price, terms.initialLtv) : '');
-  };
-  const fromCollateral = (v: string) => {
-    setCollateral(v);
-    const c = asDecimal(v);
-    setAmount(c && price && c.gt(0) ? new Decimal(amountFor(c.toFixed(), price, terms.initialLtv)).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2) : '');
-  };
-  const a = asDecimal(amount);
-  const inRange = a !== null && a.gte(terms.minAmount) && a.lte(terms.maxAmount) && a.decimalPlaces() <= 6;
-  const q = inRange && price ? quoteLoan(a.toFixed(), price, { ...rates }, startMs) : null;
+  const amount = borrowAmount(form.amount, terms);
+  const q = amount && price ? quoteLoan(amount, price, { ...terms, days }, startMs) : null;
   const have = available[asset];
   const enough = q && have !== null ? new Decimal(have).gte(q.collateralAmount) : false;
 
@@ -59,18 +40,18 @@ export function Calculator(props: {
     <form className={styles.form} noValidate aria-label={t('loan.calcTitle')} data-testid="loan-calc"
       onSubmit={(e) => {
         e.preventDefault();
-        if (q && enough) props.onContinue({ collateralAsset: asset, amount: a!.toFixed(), days, collateral: q.collateralAmount });
+        send({ type: 'borrow.continue', price, available: have });
       }}>
       <div className={styles.pair}>
         <label className={screens.field}>
           <span>{t('loan.collateralAsset')}</span>
-          <select value={asset} onChange={(e) => { onAsset(e.target.value as CollateralAsset); setAmount(''); setCollateral(''); }} data-testid="loan-asset">
+          <select value={asset} onChange={(e) => send({ type: 'borrow.asset', asset: e.target.value as CollateralAsset })} data-testid="loan-asset">
             {terms.collateralAssets.map((x) => <option key={x} value={x}>{x}</option>)}
           </select>
         </label>
         <label className={screens.field}>
           <span>{t('loan.term')}</span>
-          <select value={days} onChange={(e) => setDays(Number(e.target.value))} data-testid="loan-days">
+          <select value={days} onChange={(e) => send({ type: 'borrow.days', days: Number(e.target.value) })} data-testid="loan-days">
             {terms.days.map((d) => <option key={d} value={d}>{t('loan.days', { n: d })}</option>)}
           </select>
         </label>
@@ -78,12 +59,12 @@ export function Calculator(props: {
       <div className={styles.pair}>
         <label className={screens.field}>
           <span>{t('loan.amount')} (USDT)</span>
-          <input inputMode="decimal" autoComplete="off" maxLength={40} value={amount} onChange={(e) => fromAmount(e.target.value)}
+          <input inputMode="decimal" autoComplete="off" maxLength={40} value={form.amount} onChange={(e) => send({ type: 'borrow.amount', value: e.target.value, price })}
             placeholder={`${Number(terms.minAmount)} – ${Number(terms.maxAmount)}`} data-testid="loan-amount" aria-describedby="loan-range" />
         </label>
         <label className={screens.field}>
           <span>{t('loan.collateral')} ({asset})</span>
-          <input inputMode="decimal" autoComplete="off" maxLength={40} value={collateral} onChange={(e) => fromCollateral(e.target.value)} data-testid="loan-collateral" />
+          <input inputMode="decimal" autoComplete="off" maxLength={40} value={form.collateral} onChange={(e) => send({ type: 'borrow.collateral', value: e.target.value, price })} data-testid="loan-collateral" />
         </label>
       </div>
       <small id="loan-range" className={wallet.hint}>
@@ -106,7 +87,8 @@ export function Calculator(props: {
       </dl>
       <p className={styles.muted}>{t('loan.dueNote')}</p>
       {q && !enough && have !== null && <p className={screens.formError} role="alert" data-testid="loan-not-enough">{t('errors:10011')}</p>}
-      {props.canContinue && (
+      {form.problem && <p className={screens.formError} role="alert" data-testid="loan-problem" data-code={form.problem.code ?? ''}>{text(form.problem)}</p>}
+      {canContinue && (
         <button type="submit" className={screens.submit} disabled={!q || !enough} data-testid="loan-continue">{t('loan.continue')}</button>
       )}
     </form>

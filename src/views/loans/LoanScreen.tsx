@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { CollateralAsset, Loan } from '../../contract/loans.ts';
+import type { CollateralAsset } from '../../contract/loans.ts';
 import { COLLATERAL_PRICE_CODE } from '../../contract/loans.ts';
 import { useLoanChanged, useLoanTerms, useMyLoans } from '../../services/queries/loans.ts';
 import { useRealBalances } from '../../services/queries/smart.ts';
@@ -10,11 +9,8 @@ import { Loadable } from '../components/Loadable.tsx';
 import headings from '../components/headings.module.css';
 import screens from '../screens/screens.module.css';
 import { ModeSwitch } from '../shell/ModeSwitch.tsx';
-import wallet from '../wallet/wallet.module.css';
-import { usdt } from '../smart/format.ts';
-import { Calculator, type BorrowChoice } from './Calculator.tsx';
+import { Borrow } from './Borrow.tsx';
 import { MyLoans } from './MyLoans.tsx';
-import { SignForm } from './SignForm.tsx';
 import styles from './loans.module.css';
 
 const CODES = Object.values(COLLATERAL_PRICE_CODE);
@@ -38,9 +34,6 @@ export default function LoanScreen() {
   const prices: Record<CollateralAsset, string | null> = { BTC: btc ? btc.price : null, ETH: eth ? eth.price : null };
   const held = (a: string) => (loggedIn ? (balances.data?.assets.find((x) => x.asset === a)?.available ?? '0') : null);
   const available = { BTC: held('BTC'), ETH: held('ETH') };
-  const [asset, setAsset] = useState<CollateralAsset>('BTC');
-  const [choice, setChoice] = useState<BorrowChoice | null>(null);
-  const [submitted, setSubmitted] = useState<Loan | null>(null);
   const canApply = loggedIn && verified && !demo;
 
   return (
@@ -60,20 +53,9 @@ export default function LoanScreen() {
       </section>
       <div className={styles.layout}>
         <section className={screens.card} aria-labelledby="loan-calc-title">
-          <h2 id="loan-calc-title" className={styles.h2}>{choice ? t('loan.signTitle') : t('loan.calcTitle')}</h2>
           <Loadable query={terms}>
-            {terms.data && submitted && (
-              <div className={wallet.success} role="status" data-testid="loan-submitted">
-                <p>{t('errors:20001')}</p>
-                <p className="num">{t('loan.submittedText', { amount: usdt(submitted.amount), collateral: `${submitted.collateralAmount} ${submitted.collateralAsset}` })}</p>
-                <button type="button" className={wallet.secondary} onClick={() => { setSubmitted(null); setChoice(null); }}>{t('loan.another')}</button>
-              </div>
-            )}
-            {terms.data && !submitted && choice && (
-              <SignForm terms={terms.data} choice={choice} onBack={() => setChoice(null)} onDone={(l) => { setSubmitted(l); void changed(); }} />
-            )}
-            {terms.data && !submitted && !choice && (
-              <Calculator terms={terms.data} prices={prices} available={available} asset={asset} onAsset={setAsset} canContinue={canApply} onContinue={setChoice} />
+            {terms.data && (
+              <Borrow terms={terms.data} prices={prices} available={available} canApply={canApply} onSubmitted={() => void changed()} />
             )}
           </Loadable>
         </section>

@@ -1,43 +1,46 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import Decimal from 'decimal.js';
 import type { Loan } from '../../contract/loans.ts';
 import { repaySplit } from '../../contract/loanMath.ts';
-import { refusalOf, useRepayLoan } from '../../services/queries/loans.ts';
+import { repayProblem } from '../../machines/loanRepay.ts';
+import { loanRepayFlow } from '../../services/flows/loanFlows.ts';
+import { useFlow, useLatest, useRefusalText } from '../app/useFlow.ts';
 import dialog from '../components/dialog.module.css';
 import screens from '../screens/screens.module.css';
 import wallet from '../wallet/wallet.module.css';
 import { usdt } from '../smart/format.ts';
 
 /**
- * Repaying a loan, in part or in full: the amount (the whole debt by default), how it splits
- * (interest first, then principal) and whether it releases the collateral. One client key per
- * opening of the dialog, so a retry after a timeout pays once.
+ * Repaying a loan, in part or in full, driven by the loanRepay flow: the amount (the whole debt
+ * by default), how it splits (interest first, then principal) and whether it releases the
+ * collateral. The flow keeps one client key per opening of the dialog, so a retry pays once.
  */
 export function RepayDialog({ loan, available, onClose, onPaid }: { loan: Loan; available: string | null; onClose: () => void; onPaid: (l: Loan) => void }) {
   const { t } = useTranslation();
-  const [amount, setAmount] = useState(loan.repaymentAmount);
-  const repay = useRepayLoan();
-  const busy = repay.isPending;
-  const [error, setError] = useState<string | null>(null);
-  const [clientKey] = useState(() => crypto.randomUUID());
+  const text = useRefusalText();
+  const paid = useLatest(onPaid);
+  const [form, send] = useFlow(
+    () => loanRepayFlow(paid),
+    (s) => ({ amount: s.context.amount, busy: s.hasTag('busy'), refusal: s.matches('refused') ? s.context.refusal : null }),
+    { loan },
+  );
   useEffect(() => {
     const key = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
     window.addEventListener('keydown', key);
     return () => window.removeEventListener('keydown', key);
   }, [onClose]);
-  const valid = /^[0-9]{1,20}(\.[0-9]{1,6})?$/.test(amount.trim()) && new Decimal(amount.trim()).gt(0) && new Decimal(amount.trim()).lte(loan.repaymentAmount);
-  const split = valid ? repaySplit(amount.trim(), loan.accruedInterest, loan.principalOutstanding) : null;
-  const full = valid && new Decimal(amount.trim()).eq(loan.repaymentAmount);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!valid) return;
-    setError(null);
-    repay.mutate({ id: loan.id, amount, clientKey }, { onSuccess: onPaid, onError: (err) => setError(refusalOf(err, t('common.failed')).text) });
-  };
+  const amount = form.amount.trim();
+  const valid = repayProblem(amount, loan.repaymentAmount) === null;
+  const split = valid ? repaySplit(amount, loan.accruedInterest, loan.principalOutstanding) : null;
+  const full = valid && new Decimal(amount).eq(loan.repaymentAmount);
   return (
     <div className={dialog.overlay} role="presentation" onClick={(e) => e.target === e.currentTarget && onClose()}>
-      <form className={dialog.dialog} role="dialog" aria-modal="true" aria-labelledby="repay-title" onSubmit={submit} noValidate data-testid="repay-dialog">
+      <form className={dialog.dialog} role="dialog" aria-modal="true" aria-labelledby="repay-title" noValidate data-testid="repay-dialog"
+        onSubmit={(e) => {
+          e.preventDefault();
+          send({ type: 'repay.submit' });
+        }}>
         <h2 id="repay-title">{t('loan.repayTitle', { id: loan.id })}</h2>
         <dl className={wallet.quote}>
           <div><dt>{t('loan.principalOutstanding')}</dt><dd className="num">{usdt(loan.principalOutstanding, 6)}</dd></div>
@@ -47,7 +50,7 @@ export function RepayDialog({ loan, available, onClose, onPaid }: { loan: Loan; 
         </dl>
         <label className={screens.field}>
           <span>{t('loan.repayAmount')} (USDT)</span>
-          <input inputMode="decimal" autoComplete="off" maxLength={40} value={amount} onChange={(e) => setAmount(e.target.value)} data-testid="repay-amount" />
+          <input inputMode="decimal" autoComplete="off" maxLength={40} value={form.amount} onChange={(e) => send({ type: 'repay.amount', value: e.target.value })} data-testid="repay-amount" />
         </label>
         {split && (
           <p className="num" data-testid="repay-split">
@@ -55,10 +58,10 @@ export function RepayDialog({ loan, available, onClose, onPaid }: { loan: Loan; 
             {full && <> {t('loan.repayReleases', { amount: `${loan.collateralAmount} ${loan.collateralAsset}` })}</>}
           </p>
         )}
-        {error && <p className={screens.formError} role="alert" data-testid="repay-error">{error}</p>}
+        {form.refusal && <p className={screens.formError} role="alert" data-testid="repay-error" data-code={form.refusal.code ?? ''}>{text(form.refusal)}</p>}
         <div className={wallet.actions}>
           <button type="button" className={wallet.secondary} onClick={onClose}>{t('common.close')}</button>
-          <button type="submit" className={screens.submit} disabled={!valid || busy} data-testid="repay-submit">{t('loan.repay')}</button>
+          <button type="submit" className={screens.submit} disabled={!valid || form.busy} data-testid="repay-submit">{t('loan.repay')}</button>
         </div>
       </form>
     </div>
