@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, raise, sendTo, setup } from 'xstate';
 
 /**
  * Live user events (docs/frontend.md, "Actors" and "Server state"): while logged in, the app's
@@ -9,6 +9,11 @@ import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
  * session's balances, supplied at the root) and is announced (toast). The socket is the `socket`
  * callback actor supplied at the root (it shares the price feed's connection); toasts,
  * invalidation and the unread count's first read are named effects supplied with `.provide()`.
+ *
+ * Events are not replayed: what happened while the socket was down is only in the service's
+ * answers. So a channel that was joined, lost and joined again (`rejoining`) marks every
+ * user-scoped answer stale (`resync`) and recounts the badge; a first join needs neither, the
+ * screens have just asked.
  */
 export interface UserEvent {
   /** e.g. 'deposit.approved' (src/contract/wallet.ts WALLET_EVENT_KINDS) */
@@ -64,6 +69,9 @@ export const userEventsMachine = setup({
     notify: (_, _params: { event: UserEvent }) => {},
     /** what this kind of event changed is stale (query keys, the session's balances) */
     invalidate: (_, _params: { kind: string }) => {},
+    /** events may have been missed while the socket was down: everything the user sees is stale */
+    resync: () => {},
+    recount: raise({ type: 'userEvents.recount' } as UserEventsEvent),
   },
   guards: {
     authOk: ({ event }) => event.type === 'userEvents.authResult' && event.ok,
@@ -130,6 +138,15 @@ export const userEventsMachine = setup({
             },
             listening: {
               tags: ['listening'],
+              // the socket dropped and came back while joined: events may have been missed
+              on: { 'userEvents.socketOpen': 'rejoining' },
+            },
+            rejoining: {
+              entry: 'sendAuth',
+              on: {
+                'userEvents.socketOpen': { target: 'rejoining', reenter: true },
+                'userEvents.authResult': [{ guard: 'authOk', target: 'listening', actions: ['resync', 'recount'] }, { target: 'refused' }],
+              },
             },
             // the token was refused (session gone): the API's 401 handling logs the user out
             refused: {},

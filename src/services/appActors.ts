@@ -90,6 +90,11 @@ export function createAppActors(queryClient: QueryClient) {
           // the session's balances of both books (profile, home wallet tile)
           session.send({ type: 'session.refresh' });
         },
+        resync: () => {
+          // every mounted query asks again, the others when next shown
+          void queryClient.invalidateQueries();
+          session.send({ type: 'session.refresh' });
+        },
       },
     }),
   );

@@ -20,6 +20,7 @@ export const provide = (record: (w: string) => void) =>
     actions: {
       notify: (_, p) => record(`notify:${p.event.kind}`),
       invalidate: (_, p) => record(`invalidate:${p.kind}`),
+      resync: () => record('resync'),
     },
   });
 
@@ -56,6 +57,11 @@ const common = (s: Snap, r: string[]) => {
     expect(r[i - 1]).toBe(`invalidate:${x.slice('notify:'.length)}`);
   });
   expect(s.context.unread).toBeGreaterThanOrEqual(0);
+  // a resync follows a join (the auth sent on a reconnect) and comes with a recount unless one is under way
+  r.forEach((x, i) => {
+    if (x !== 'resync') return;
+    expect(r.slice(0, i).filter((y) => y === 'auth').length).toBeGreaterThanOrEqual(2);
+  });
 };
 const joined = (s: Snap, r: string[]) => {
   common(s, r);
@@ -73,6 +79,10 @@ const linkStates = {
   listening: (s: Snap, r: string[]) => {
     joined(s, r);
     expect(s.hasTag('listening')).toBe(true);
+  },
+  rejoining: (s: Snap, r: string[]) => {
+    joined(s, r);
+    expect(s.hasTag('listening')).toBe(false);
   },
   refused: (s: Snap, r: string[]) => {
     joined(s, r);
@@ -101,4 +111,4 @@ for (const [link, a] of Object.entries(linkStates)) {
   }
 }
 
-export const model = defineModel({ machine: userEventsMachine, events, assertions, provide, expected: { states: 7, minPaths: 21 } });
+export const model = defineModel({ machine: userEventsMachine, events, assertions, provide, expected: { states: 9, minPaths: 21 } });

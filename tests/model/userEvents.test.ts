@@ -24,6 +24,24 @@ describe('userEvents machine: behaviour', () => {
     actor.send({ type: 'userEvents.stop' });
     expect(socketCommands(recorded)).toEqual(['auth', 'auth', 'auth', 'deauth']);
   });
+  it('after a reconnect while joined, marks everything stale and recounts (missed events are not replayed); not after a first join', () => {
+    const { actor, recorded } = start();
+    actor.send({ type: 'userEvents.start' });
+    actor.send({ type: 'xstate.done.actor.fetchUnread', output: 2 } as never);
+    actor.send({ type: 'userEvents.socketOpen' }); // the first open after login: a plain join
+    actor.send({ type: 'userEvents.authResult', ok: true });
+    expect(recorded).not.toContain('resync');
+    actor.send({ type: 'userEvents.socketOpen' }); // dropped and back while listening
+    actor.send({ type: 'userEvents.socketOpen' }); // dropped again before the join was answered
+    expect(recorded.filter((x) => x === 'resync')).toHaveLength(0);
+    actor.send({ type: 'userEvents.authResult', ok: true });
+    expect(actor.getSnapshot().hasTag('listening')).toBe(true);
+    expect(recorded.filter((x) => x === 'resync')).toHaveLength(1);
+    expect(recorded.filter((x) => x === 'fetchUnread')).toHaveLength(2);
+    actor.send({ type: 'userEvents.socketOpen' });
+    actor.send({ type: 'userEvents.authResult', ok: false }); // the session is gone: nothing to refresh
+    expect(recorded.filter((x) => x === 'resync')).toHaveLength(1);
+  });
   it('counts unread from the service, then every event heard; invalidates what each changed; announces review outcomes', () => {
     const { actor, recorded } = start();
     actor.send({ type: 'userEvents.start' });
