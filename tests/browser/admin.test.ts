@@ -10,7 +10,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, codeFor, DESKTOP, launch, loginThroughPage, MOBILE, newContext, OPERATOR, shot, startService, type Service, textOf, operatorToken } from './harness.ts';
+import { api, codeFor, DESKTOP, launch, loginThroughPage, MOBILE, newContext, OPERATOR, shot, startService, type Service, textOf, operatorToken, closeToasts } from './harness.ts';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000970485973000003e8000003e801b57b526b0000000d49444154089963f8ffffff7f0009fb03fd08d1e81e0000000049454e44ae426082', 'hex');
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -46,9 +46,6 @@ async function submitDeposit(amount: string): Promise<string> {
 const usdtAvailable = async () =>
   (await customerGet<{ assets: { asset: string; available: string }[] }>('/balances')).assets.find((a) => a.asset === 'USDT')?.available;
 const text = textOf;
-async function closeToasts(page: Page) {
-  for (const b of await page.locator('[data-testid=toasts] button').all()) await b.click({ timeout: 1000 }).catch(() => undefined);
-}
 
 beforeAll(async () => {
   [service, browser] = await Promise.all([startService(), launch()]);

@@ -9,6 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const SHOTS = path.join(ROOT, 'tests/browser/screenshots');
@@ -214,4 +215,29 @@ export async function loginThroughPage(page: Page, device: Device, account: stri
   await page.goto('/');
   if (device.isMobile) await page.click('[data-testid=board-skip]', { timeout: 5000 }).catch(() => undefined);
   await signIn(page, account, password);
+}
+
+/**
+ * Switches the app's language the way a returning visitor has it (the stored choice, then a
+ * reload) and waits for `ready`. Retried: a reload racing the app's own write of the stored
+ * language can leave the previous one.
+ */
+export async function inLanguage(page: Page, language: string, ready: string): Promise<void> {
+  for (let i = 0; i < 3; i++) {
+    // runs in the page: the harness is type-checked without the DOM library
+    await page.evaluate((l) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('language', JSON.stringify(l)), language);
+    await page.reload();
+    await page.waitForSelector(ready);
+    if ((await page.getAttribute('html', 'lang')) === language) return;
+  }
+  throw new Error(`the page did not switch to ${language}`);
+}
+
+/**
+ * Closes the toasts on screen. With `waitGone`, also waits until none is left (each goes by itself
+ * after 4 s), for a step whose next click or screenshot a toast would cover.
+ */
+export async function closeToasts(page: Page, { waitGone = false } = {}): Promise<void> {
+  for (const b of await page.locator('[data-testid=toasts] button').all()) await b.click({ timeout: 1000 }).catch(() => undefined);
+  if (waitGone) await expect.poll(() => page.locator('[data-testid=toasts] > *').count(), { timeout: 8000 }).toBe(0);
 }

@@ -10,7 +10,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, codeFor, DESKTOP, launch, loginThroughPage, MOBILE, newContext, operatorToken, OPERATOR, shot, startService, textOf, type Device, type Service } from './harness.ts';
+import { api, codeFor, DESKTOP, launch, loginThroughPage, MOBILE, newContext, operatorToken, OPERATOR, shot, startService, textOf, type Device, type Service, closeToasts } from './harness.ts';
 
 let service: Service;
 let browser: Browser;
@@ -30,10 +30,6 @@ async function register(u: typeof alice) {
   });
   expect(reg.code).toBe(200);
   u.token = reg.result.token;
-}
-
-async function closeToasts(page: Page) {
-  for (const b of await page.locator('[data-testid=toasts] button').all()) await b.click({ timeout: 1000 }).catch(() => undefined);
 }
 
 beforeAll(async () => {

@@ -10,7 +10,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, codeFor, DESKTOP, launch, MOBILE, newContext, OPERATOR, shot, startService, type Service, textOf, operatorToken } from './harness.ts';
+import { api, codeFor, DESKTOP, launch, MOBILE, newContext, OPERATOR, shot, startService, type Service, textOf, operatorToken, inLanguage, signIn } from './harness.ts';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000970485973000003e8000003e801b57b526b0000000d49444154089963f8ffffff7f0009fb03fd08d1e81e0000000049454e44ae426082', 'hex');
 const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
@@ -55,24 +55,6 @@ async function verifiedCustomer(stamp: string) {
   const first = await asOperator<{ status: string }>(op1, `/deposits/${claim.result.id}/approve`, {});
   if (first.result?.status !== 'approved') expect((await asOperator(op2, `/deposits/${claim.result.id}/approve`, {})).code).toBe(200);
   return { username, email, token };
-}
-
-async function signIn(page: Page, account: string, password: string) {
-  await page.goto('/pass/login');
-  await page.fill('[data-testid=account]', account);
-  await page.fill('[data-testid=password]', password);
-  await page.click('[data-testid=submit]');
-  await page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 });
-}
-
-async function inLanguage(page: Page, language: string) {
-  for (let i = 0; i < 3; i++) {
-    await page.evaluate((l) => localStorage.setItem('language', JSON.stringify(l)), language);
-    await page.reload();
-    await page.waitForSelector('[data-testid=loan-calc], [data-testid=my-loans]');
-    if ((await page.getAttribute('html', 'lang')) === language) return;
-  }
-  throw new Error(`the page did not switch to ${language}`);
 }
 
 beforeAll(async () => {
@@ -210,7 +192,7 @@ describe('loans: borrow on a phone, four-eyes approval, repayment', () => {
         if (device === MOBILE) await p.click('[data-testid=board-skip]');
         await signIn(p, customer.email, PASSWORD);
         await p.goto('/loan');
-        await inLanguage(p, language);
+        await inLanguage(p, language, '[data-testid=loan-calc], [data-testid=my-loans]');
         await p.waitForSelector('[data-testid=my-loans]');
         if (language === 'ar') expect(await p.getAttribute('html', 'dir')).toBe('rtl');
         // nothing wider than the screen

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, DESKTOP, launch, MOBILE, newContext, OPERATOR, realCustomer, shot, signIn, startService, type Device, type Service, textOf, operatorToken } from './harness.ts';
+import { api, DESKTOP, launch, MOBILE, newContext, OPERATOR, realCustomer, shot, signIn, startService, type Device, type Service, textOf, operatorToken, inLanguage } from './harness.ts';
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const PASSWORD = 'Secret-pass-123';
@@ -28,8 +28,8 @@ const operator = <T>(p: string, body?: unknown) => api<T>(service.url, `/admin-a
 const text = textOf;
 
 beforeAll(async () => {
-  // the same platform with the NFT clock the test moves (tests/server/nftClockService.ts)
-  [service, browser] = await Promise.all([startService('tests/server/nftClockService.ts'), launch()]);
+  // the same platform with the NFT clock the test moves (tests/server/movedClockService.ts)
+  [service, browser] = await Promise.all([startService('tests/server/movedClockService.ts'), launch()]);
   opToken = await operatorToken(service.url);
   expect((await operator('/deposit-addresses', { coin: 'USDT', network: 'TRC20', address: TRON })).code).toBe(200);
 });
@@ -52,7 +52,7 @@ async function bidAs(token: string, id: string, amount: string): Promise<number>
   return ((await r.json()) as { code: number }).code;
 }
 
-/** Moves the service's NFT clock `ms` further ahead (the file tests/server/nftClockService.ts reads). */
+/** Moves the service's NFT clock `ms` further ahead (the file tests/server/movedClockService.ts reads). */
 function moveNftClock(ms: number) {
   fs.writeFileSync(path.join(service.dataDir, 'nft-clock-offset'), String(nftOffset() + ms));
 }
@@ -60,16 +60,6 @@ function moveNftClock(ms: number) {
 function nftOffset(): number {
   const file = path.join(service.dataDir, 'nft-clock-offset');
   return fs.existsSync(file) ? Number(fs.readFileSync(file, 'utf8')) : 0;
-}
-
-async function inLanguage(page: Page, language: string, ready: string) {
-  for (let i = 0; i < 3; i++) {
-    await page.evaluate((l) => localStorage.setItem('language', JSON.stringify(l)), language);
-    await page.reload();
-    await page.waitForSelector(ready);
-    if ((await page.getAttribute('html', 'lang')) === language) return;
-  }
-  throw new Error(`the page did not switch to ${language}`);
 }
 
 /** No element wider than the viewport: nothing scrolls sideways. */

@@ -12,9 +12,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, codeFor, DESKTOP, launch, MOBILE, newContext, OPERATOR, shot, startService, type Device, type Service, textOf, operatorToken } from './harness.ts';
+import { api, DESKTOP, launch, MOBILE, newContext, OPERATOR, shot, startService, type Device, type Service, textOf, operatorToken, closeToasts, inLanguage, signIn, realCustomer } from './harness.ts';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000970485973000003e8000003e801b57b526b0000000d49444154089963f8ffffff7f0009fb03fd08d1e81e0000000049454e44ae426082', 'hex');
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const PASSWORD = 'Secret-pass-123';
 
@@ -25,8 +24,8 @@ let opToken = '';
 const operator = <T>(path: string, body?: unknown) => api<T>(service.url, `/admin-api${path}`, { body, token: opToken, method: body ? 'POST' : 'GET' });
 
 beforeAll(async () => {
-  // the same platform with the smart plans' clock the test moves (tests/server/smartClockService.ts)
-  [service, browser] = await Promise.all([startService('tests/server/smartClockService.ts'), launch()]);
+  // the same platform with the smart plans' clock the test moves (tests/server/movedClockService.ts)
+  [service, browser] = await Promise.all([startService('tests/server/movedClockService.ts'), launch()]);
   opToken = await operatorToken(service.url);
   expect((await operator('/deposit-addresses', { coin: 'USDT', network: 'TRC20', address: TRON })).code).toBe(200);
 });
@@ -35,26 +34,9 @@ afterAll(async () => {
   await service?.stop();
 });
 
-/** A customer with `amount` USDT in the real book: registered, a deposit claim with its proof, approved by the operator. */
-async function realCustomer(stamp: string, amount: string): Promise<{ username: string; token: string }> {
-  const email = `${stamp}@example.test`;
-  const username = `u_${stamp}`;
-  expect((await api(service.url, '/swx/customer/login/sendCode', { body: { email, purpose: 'register' } })).code).toBe(200);
-  const code = await codeFor(service.url, email);
-  const reg = await api<{ token: string }>(service.url, '/swx/customer/login/register', { body: { username, email, code, password: PASSWORD, confirmPassword: PASSWORD } });
-  expect(reg.code).toBe(200);
-  const form = new FormData();
-  for (const [k, v] of Object.entries({ amount, coin: 'USDT', network: 'TRC20', txHash: crypto.randomBytes(32).toString('hex'), proofLast6: '123456' })) form.append(k, v);
-  form.append('proof', new Blob([PNG], { type: 'image/png' }), 'proof.png');
-  const claim = (await (await fetch(`${service.url}/swx/customer/user/recharge`, { method: 'POST', body: form, headers: { Authorization: reg.result.token, virtually: 'YES' } })).json()) as { code: number; result: { id: string } };
-  expect(claim.code).toBe(20002);
-  expect((await operator(`/deposits/${claim.result.id}/approve`, {})).code).toBe(200);
-  return { username, token: reg.result.token };
-}
-
 const steady = '[data-testid=smart-product][data-name="Steady 30"]';
 const DAY_MS = 86_400_000;
-/** Moves the service's smart clock `ms` further ahead (the file tests/server/smartClockService.ts reads). */
+/** Moves the service's smart clock `ms` further ahead (the file tests/server/movedClockService.ts reads). */
 function moveSmartClock(ms: number) {
   const file = path.join(service.dataDir, 'smart-clock-offset');
   const now = fs.existsSync(file) ? Number(fs.readFileSync(file, 'utf8')) : 0;
@@ -72,27 +54,6 @@ async function buyAs(token: string, productName: string, amount: string, days: n
   return ((await r.json()) as { code: number }).code;
 }
 const text = textOf;
-async function closeToasts(page: Page) {
-  for (const b of await page.locator('[data-testid=toasts] button').all()) await b.click({ timeout: 1000 }).catch(() => undefined);
-  await expect.poll(() => page.locator('[data-testid=toasts] > *').count(), { timeout: 8000 }).toBe(0);
-}
-async function signIn(page: Page, account: string, password: string) {
-  await page.goto('/pass/login');
-  await page.fill('[data-testid=account]', account);
-  await page.fill('[data-testid=password]', password);
-  await page.click('[data-testid=submit]');
-  await page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 });
-}
-/** The stored language, then a reload; again if the running app wrote its own setting back in between. */
-async function inLanguage(page: Page, language: string) {
-  for (let i = 0; i < 3; i++) {
-    await page.evaluate((l) => localStorage.setItem('language', JSON.stringify(l)), language);
-    await page.reload();
-    await page.waitForSelector(steady);
-    if ((await page.getAttribute('html', 'lang')) === language) return;
-  }
-  throw new Error(`the page did not switch to ${language}`);
-}
 
 for (const device of [DESKTOP, MOBILE] as Device[]) {
   describe(`${device.name}: smart plans`, () => {
@@ -103,7 +64,7 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
     let customer: { username: string; token: string };
 
     beforeAll(async () => {
-      customer = await realCustomer(stamp, '2000');
+      customer = await realCustomer(service.url, opToken, stamp, '2000', PASSWORD);
       ctx = await newContext(browser, device, service.url);
       page = await ctx.newPage();
       page.on('pageerror', (e) => errors.push(e.message));
@@ -175,7 +136,7 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       expect(await text(page, '[data-testid=smart-expected]')).toBe('4.800000 USDT');
       expect(await page.getAttribute('[data-testid=earnings-chart]', 'data-points')).toBe('30');
       expect(await page.locator('[data-testid=earnings-chart] rect').count()).toBe(30);
-      await closeToasts(page);
+      await closeToasts(page, { waitGone: true });
       await page.locator('[data-testid=smart-form]').scrollIntoViewIfNeeded();
       await shot(page, `${device.name}-smart-buy`);
       await page.click('[data-testid=smart-submit]');
@@ -188,7 +149,7 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       expect((await plan.locator('[data-testid=plan-next]').textContent())?.length).toBeGreaterThan(5);
       const bal = await api<{ assets: Array<{ asset: string; available: string }> }>(service.url, '/swx/customer/user/balances', { token: customer.token });
       expect(bal.code).toBe(200);
-      await closeToasts(page);
+      await closeToasts(page, { waitGone: true });
       await plan.scrollIntoViewIfNeeded();
       await shot(page, `${device.name}-smart-plans`);
     });
@@ -202,7 +163,7 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       expect(await plan.locator('[data-testid=plan-progress]').textContent()).toBe('Day 1 of 30');
       await expect.poll(() => plan.locator('[data-testid=plan-total]').textContent()).toBe('0.160000 USDT');
       expect(await page.evaluate(() => (window as unknown as { __noReload?: number }).__noReload)).toBe(1);
-      await closeToasts(page);
+      await closeToasts(page, { waitGone: true });
       await plan.scrollIntoViewIfNeeded();
       await shot(page, `${device.name}-smart-payout`);
     });
@@ -239,7 +200,7 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
     });
 
     it('Arabic (right to left) and Japanese: the refusal in the user\'s language; screenshots', async () => {
-      await inLanguage(page, 'ar');
+      await inLanguage(page, 'ar', steady);
       await page.waitForSelector(steady);
       expect(await page.getAttribute('html', 'dir')).toBe('rtl');
       await page.click(`${steady} [data-testid=smart-term]`);
@@ -250,13 +211,13 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       await shot(page, `${device.name}-smart-ar`);
       await page.locator('[data-testid=smart-plans]').scrollIntoViewIfNeeded();
       await shot(page, `${device.name}-smart-ar-plans`);
-      await inLanguage(page, 'ja');
+      await inLanguage(page, 'ja', steady);
       await page.waitForSelector(steady);
       await page.click(`${steady} [data-testid=smart-term]`);
       await page.fill('[data-testid=smart-amount]', '1000');
       await shot(page, `${device.name}-smart-ja`);
       if (device === DESKTOP) {
-        await inLanguage(page, 'en');
+        await inLanguage(page, 'en', steady);
         for (const width of [1024, 1440]) {
           await page.setViewportSize({ width, height: 900 });
           await page.waitForSelector(steady);

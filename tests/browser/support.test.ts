@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, codeFor, DESKTOP, launch, MOBILE, newContext, operatorToken, shot, startService, type Service } from './harness.ts';
+import { api, codeFor, DESKTOP, launch, MOBILE, newContext, operatorToken, shot, startService, type Service, inLanguage } from './harness.ts';
 
 const PASSWORD = 'Secret-pass-123';
 let service: Service;
@@ -38,16 +38,6 @@ async function signIn(page: Page, token: string) {
     localStorage.setItem('token', JSON.stringify(tk));
     localStorage.setItem('isLogin', 'true');
   }, token);
-}
-
-async function inLanguage(page: Page, language: string, ready: string) {
-  for (let i = 0; i < 3; i++) {
-    await page.evaluate((l) => localStorage.setItem('language', JSON.stringify(l)), language);
-    await page.reload();
-    await page.waitForSelector(ready);
-    if ((await page.getAttribute('html', 'lang')) === language) return;
-  }
-  throw new Error(`the page did not switch to ${language}`);
 }
 
 beforeAll(async () => {

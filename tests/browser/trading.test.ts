@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, codeFor, DESKTOP, launch, MOBILE, newContext, OPERATOR, shot, startService, type Device, type Service, textOf } from './harness.ts';
+import { api, codeFor, DESKTOP, launch, MOBILE, newContext, OPERATOR, shot, startService, type Device, type Service, textOf, closeToasts, inLanguage } from './harness.ts';
 
 const PASSWORD = 'Secret-pass-123';
 let service: Service;
@@ -33,19 +33,6 @@ async function register(stamp: string): Promise<string> {
   return email;
 }
 const text = textOf;
-async function closeToasts(page: Page) {
-  for (const b of await page.locator('[data-testid=toasts] button').all()) await b.click({ timeout: 1000 }).catch(() => undefined);
-  await expect.poll(() => page.locator('[data-testid=toasts] > *').count(), { timeout: 8000 }).toBe(0);
-}
-async function inLanguage(page: Page, language: string, ready: string) {
-  for (let i = 0; i < 3; i++) {
-    await page.evaluate((l) => localStorage.setItem('language', JSON.stringify(l)), language);
-    await page.reload();
-    await page.waitForSelector(ready);
-    if ((await page.getAttribute('html', 'lang')) === language) return;
-  }
-  throw new Error(`the page did not switch to ${language}`);
-}
 
 const PHONE = { ...MOBILE, viewport: { width: 390, height: 844 } } as const;
 const WIDE = { ...DESKTOP, viewport: { width: 1440, height: 900 } } as const;
@@ -130,7 +117,7 @@ for (const device of [WIDE, PHONE] as unknown as Device[]) {
       await page.click('[data-testid=ticket-again]');
       await expect.poll(() => text(page, '[data-testid=fig-available]'), { timeout: 10_000 }).not.toContain('100,000.00');
       if (phone) await page.click('[data-testid=sheet-close]');
-      await closeToasts(page);
+      await closeToasts(page, { waitGone: true });
       const row = page.locator('[data-testid=open-positions] [data-testid=position-row]');
       await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1);
       orderNo = (await row.locator('[data-testid=order-link]').textContent())?.trim() ?? '';

@@ -9,7 +9,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, codeFor, DESKTOP, launch, MOBILE, newContext, shot, startService, type Device, type Service, textOf, operatorToken } from './harness.ts';
+import { api, codeFor, DESKTOP, launch, MOBILE, newContext, shot, startService, type Device, type Service, textOf, operatorToken, closeToasts } from './harness.ts';
 
 // a real 1×1 PNG, and a text file that only pretends to be one
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000970485973000003e8000003e801b57b526b0000000d49444154089963f8ffffff7f0009fb03fd08d1e81e0000000049454e44ae426082', 'hex');
@@ -37,12 +37,6 @@ afterAll(async () => {
 
 const text = textOf;
 const toasts = (page: Page) => text(page, '[data-testid=toasts]');
-/** Toasts sit over the top of the screen for 4 s: close them before clicking what they cover. */
-async function closeToasts(page: Page) {
-  for (const b of await page.locator('[data-testid=toasts] button').all()) await b.click({ timeout: 1000 }).catch(() => undefined);
-  // each toast also goes by itself after 4 s
-  await expect.poll(() => page.locator('[data-testid=toasts] > *').count(), { timeout: 8000 }).toBe(0);
-}
 const usdt = (page: Page, col: 'available' | 'hold') => text(page, `[data-testid=balances] tr[data-asset=USDT] [data-testid=${col}]`);
 
 for (const device of [DESKTOP, MOBILE] as Device[]) {
@@ -86,7 +80,7 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       await page.click('[data-testid=demo-reset]');
       await page.click('[data-testid=demo-reset-confirm]');
       await expect.poll(() => toasts(page), { timeout: 10_000 }).toContain('Demo balance reset');
-      await closeToasts(page);
+      await closeToasts(page, { waitGone: true });
       await page.click('[data-testid=switch-real]');
       await page.waitForSelector('[data-testid=balance][data-book=real]');
       await expect.poll(() => toasts(page)).toContain('Switched to real account');
@@ -115,14 +109,14 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       // a script named .png is refused by its bytes, in the browser already
       await expect.poll(() => page.getAttribute('[data-testid=dep-error]', 'data-code')).toBe('10039');
       await page.setInputFiles('[data-testid=dep-proof]', { name: 'proof.png', mimeType: 'image/png', buffer: PNG });
-      await closeToasts(page);
+      await closeToasts(page, { waitGone: true });
       await shot(page, `${device.name}-deposit`);
       await page.click('[data-testid=dep-submit]');
       await page.waitForSelector('[data-testid=deposit-done]', { timeout: 15_000 });
       await expect.poll(() => toasts(page)).toContain('Deposit added and submitted for review');
       // the first notification (submitted) already shows on the bell
       await expect.poll(() => text(page, '[data-testid=bell-badge]'), { timeout: 10_000 }).toBe('1');
-      await closeToasts(page);
+      await closeToasts(page, { waitGone: true });
       await page.click('[data-testid=tab-records]');
       await page.waitForSelector('[data-testid=deposit-row]');
       expect(await page.getAttribute('[data-testid=deposit-row]', 'data-status')).toBe('pending');
@@ -142,12 +136,12 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       expect(await text(page, '[data-testid=deposit-row] [data-testid=status]')).toBe('Approved');
       await expect.poll(() => text(page, '[data-testid=bell-badge]')).toBe('2');
       expect(await page.evaluate(() => (window as unknown as { __noReload?: number }).__noReload)).toBe(1);
-      await closeToasts(page);
+      await closeToasts(page, { waitGone: true });
       await shot(page, `${device.name}-balance`);
     });
 
     it('withdrawal: exact fee preview before submitting, then the amount sits on hold (20003)', async () => {
-      await closeToasts(page);
+      await closeToasts(page, { waitGone: true });
       await page.click('[data-testid=tab-withdraw]');
       await page.waitForSelector('[data-testid=withdraw-form]');
       await page.selectOption('[data-testid=wd-method]', 'USDT-TRC20');
@@ -176,14 +170,14 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       await expect.poll(() => toasts(page)).toContain('Withdrawal added and submitted for review');
       await expect.poll(() => usdt(page, 'hold'), { timeout: 10_000 }).toBe('100.123457');
       expect(await usdt(page, 'available')).toBe('50.376543');
-      await closeToasts(page);
+      await closeToasts(page, { waitGone: true });
       await page.click('[data-testid=tab-records]');
-      await closeToasts(page);
+      await closeToasts(page, { waitGone: true });
       await page.click('[data-testid=records-withdrawals]');
       await page.waitForSelector('[data-testid=withdrawal-row][data-status=pending]');
       expect(await text(page, '[data-testid=withdrawal-row] [data-testid=status]')).toBe('Pending review');
       // the statement lists every ledger movement with its reason
-      await closeToasts(page);
+      await closeToasts(page, { waitGone: true });
       // wide tables scroll inside their card: the page itself never scrolls sideways
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(device.viewport.width);
       await page.click('[data-testid=records-statement]');
@@ -203,13 +197,13 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       const mine = queue.result.rows.find((r) => r.username === `u_${stamp}`);
       expect((await operator(`/withdrawals/${mine!.id}/reject`, { reason: 'Address under review' })).code).toBe(200);
       await expect.poll(() => toasts(page), { timeout: 15_000 }).toContain('Withdrawal of 100.123457 USDT rejected: Address under review');
-      await closeToasts(page);
+      await closeToasts(page, { waitGone: true });
       await page.click('[data-testid=records-withdrawals]');
       await expect.poll(() => page.getAttribute('[data-testid=withdrawal-row]', 'data-status'), { timeout: 15_000 }).toBe('rejected');
       expect(await text(page, '[data-testid=withdrawal-row] [data-testid=reject-reason]')).toBe('Reason: Address under review');
       await expect.poll(() => usdt(page, 'available')).toBe('150.500000');
       await expect.poll(() => text(page, '[data-testid=bell-badge]')).toBe('4');
-      await closeToasts(page);
+      await closeToasts(page, { waitGone: true });
       await page.click('[data-testid=bell]');
       await page.waitForSelector('[data-testid=notification]');
       expect(await page.locator('[data-testid=notification][data-read=false]').count()).toBe(4);
