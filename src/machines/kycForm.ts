@@ -191,7 +191,11 @@ export const kycFormMachine = setup({
     },
     failed: {
       on: {
-        'kyc.submit': { target: 'submitting', actions: assign({ refusal: null, progress: 0 }) },
+        // values can still change while uploading: a retry is checked like the first submit
+        'kyc.submit': [
+          { guard: { type: 'stepOk', params: { step: 'review' } }, target: 'submitting', actions: assign({ refusal: null, progress: 0 }) },
+          { target: 'review', actions: assign({ refusal: null, problem: ({ context }) => stepProblem('review', context) }) },
+        ],
         'kyc.back': { target: 'review', actions: assign({ refusal: null }) },
       },
     },
