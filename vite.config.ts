@@ -89,10 +89,20 @@ export default defineConfig({
           // with the contract's schemas (left to the default grouping it shared a chunk with the
           // settings store and so reached the home page).
           groups: [
-            { name: 'schemas', test: /node_modules[\\/]typebox[\\/]|[\\/]src[\\/]contract[\\/]envelope\.ts$/ },
+            // first (highest priority): TypeBox stays out of the two home page chunks below even
+            // though the home page's modules import contract modules statically
+            { name: 'schemas', priority: 3, test: /node_modules[\\/]typebox[\\/]|[\\/]src[\\/]contract[\\/]envelope\.ts$/ },
             // the libraries every page starts with, in one file: a phone on a slow link makes one
-            // request for them instead of a dozen (each a round trip), and they compress together
-            { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|@tanstack|xstate|@xstate|wouter|partysocket|use-sync-external-store|regexparam)[\\/]/ },
+            // request for them instead of a dozen (each a round trip), and they compress together.
+            // `$initial`: only the library modules the entry imports statically; those that only
+            // other screens import (react-i18next's <Trans> and its HTML parser, …) go with those
+            // screens' chunks instead of every first visit (−3.9 kB gzip).
+            { name: 'vendor', priority: 2, tags: ['$initial'], test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|@tanstack|xstate|@xstate|wouter|partysocket|use-sync-external-store|regexparam)[\\/]/ },
+            // the app's own modules of the home page and the shell, in one file too: left to the
+            // default grouping they were 20 small chunks (one per set of screens sharing them),
+            // each a request and each compressed alone (−4.5 kB gzip as one file). Lazy screens
+            // import what they share with the home page from it, as they did from the small ones.
+            { name: 'shell', priority: 1, tags: ['$initial'], test: /[\\/]src[\\/]/ },
           ],
         },
       },

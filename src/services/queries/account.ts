@@ -2,18 +2,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { authApi } from '../authApi.ts';
 import { walletApi } from '../walletApi.ts';
 import { keepPreviousWithin } from './scope.ts';
+import { accountKeys } from './keys.ts';
 
 /**
  * The user's notifications (the bell). Their text is composed on screen from kind and
  * parameters (userEventText), so the answer depends on neither language nor book. The bell's
  * unread count itself is kept by the user-events actor.
  */
-export const accountKeys = {
-  all: ['account'] as const,
-  notifications: () => ['account', 'notifications'] as const,
-  notificationsPage: (page: number, pageSize: number) => ['account', 'notifications', { page, pageSize }] as const,
-  sessions: () => ['account', 'sessions'] as const,
-};
+export { accountKeys } from './keys.ts';
 
 export function useNotifications(page: number, pageSize: number) {
   const queryKey = accountKeys.notificationsPage(page, pageSize);

@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Asset } from '../../contract/constants.ts';
 import type { Network } from '../../contract/wallet.ts';
-import { adminApi, type CreateOperatorBody, type RecordStatus } from '../adminApi.ts';
+import { adminApi, type CreateOperatorBody } from '../adminApi.ts';
 import { keepPreviousWithin } from './scope.ts';
+import { adminKeys, type PageFilter, type QueueFilter } from './keys.ts';
 
 export type { AdminDeposit, AdminDepositAddress, AdminOperator, AdminWithdrawal, AuditRow, OutboxRow, RecordStatus } from '../adminApi.ts';
 
@@ -11,21 +12,7 @@ export type { AdminDeposit, AdminDepositAddress, AdminOperator, AdminWithdrawal,
  * decided on screen invalidates its queue (the review flow's actor calls `invalidateQueues`),
  * and the whole 'admin' root is dropped from the cache on logout.
  */
-export type QueueFilter = { status: RecordStatus | 'all'; page: number; pageSize: number };
-type PageFilter = { page: number; pageSize: number };
-
-export const adminKeys = {
-  all: ['admin'] as const,
-  deposits: () => ['admin', 'deposits'] as const,
-  depositsPage: (f: QueueFilter) => ['admin', 'deposits', f] as const,
-  withdrawals: () => ['admin', 'withdrawals'] as const,
-  withdrawalsPage: (f: QueueFilter) => ['admin', 'withdrawals', f] as const,
-  proof: (depositId: string) => ['admin', 'proof', depositId] as const,
-  addresses: () => ['admin', 'addresses'] as const,
-  outbox: (f: PageFilter) => ['admin', 'outbox', f] as const,
-  audit: (f: PageFilter) => ['admin', 'audit', f] as const,
-  operators: () => ['admin', 'operators'] as const,
-};
+export { adminKeys, type QueueFilter } from './keys.ts';
 
 const queueQuery = (f: QueueFilter) => ({ pageNum: f.page, pageSize: f.pageSize, ...(f.status === 'all' ? {} : { status: f.status }) });
 

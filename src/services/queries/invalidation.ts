@@ -1,13 +1,8 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { accountKeys } from './account.ts';
-import { adminKeys } from './admin.ts';
+import { accountKeys, adminKeys, kycKeys, nftKeys, smartKeys, walletKeys } from './keys.ts';
 import { marketKeys } from './market.ts';
-import { nftKeys } from './nfts.ts';
-import { kycKeys } from './kyc.ts';
-import { smartKeys } from './smart.ts';
 import { supportKeys } from './support.ts';
 import { orderKeysOf, tradingKeys } from './tradingKeys.ts';
-import { walletKeys } from './wallet.ts';
 
 /**
  * What a change makes stale, by name. The user-events actor (live deposit / withdrawal status

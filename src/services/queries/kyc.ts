@@ -1,22 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminKyc } from '../../contract/kyc.ts';
 import { kycApi } from '../kycApi.ts';
 import { keepPreviousWithin } from './scope.ts';
+import { kycKeys, type KycQueueFilter } from './keys.ts';
 
 /**
  * Identity verification reads. The user's own under 'kyc' (dropped at logout with the other
  * user keys), the operators' under 'admin'. Images are blobs fetched with the token, never kept
  * after their viewer closes (gcTime 0).
  */
-export const kycKeys = {
-  all: ['kyc'] as const,
-  mine: () => ['kyc', 'mine'] as const,
-  image: (url: string) => ['kyc', 'image', url] as const,
-  admin: () => ['admin', 'kyc'] as const,
-  adminPage: (f: KycQueueFilter) => ['admin', 'kyc', 'page', f] as const,
-  adminDetail: (id: string) => ['admin', 'kyc', 'detail', id] as const,
-};
-export type KycQueueFilter = { status: AdminKyc['status'] | 'all'; page: number; pageSize: number };
+export { kycKeys, type KycQueueFilter } from './keys.ts';
 
 export function useMyKyc(enabled = true) {
   return useQuery({ queryKey: kycKeys.mine(), queryFn: ({ signal }) => kycApi.mine(signal), enabled });

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CharityPayoutBody, ListNewNftBody, NftSaleType, NftStatus } from '../../contract/nfts.ts';
 import { nftAdminApi, nftApi } from '../nftApi.ts';
 import { keepPreviousWithin } from './scope.ts';
+import { nftKeys } from './keys.ts';
 
 /**
  * Charity NFT reads. Nothing here depends on the book or the language (names are the creators',
@@ -9,13 +10,7 @@ import { keepPreviousWithin } from './scope.ts';
  * (invalidation.ts): an outbid, a win or a purchase shows without polling; the detail screen
  * also asks again when its countdown reaches the end, when the scheduler settles.
  */
-export const nftKeys = {
-  all: ['nfts'] as const,
-  list: (filter: { status?: NftStatus; saleType?: NftSaleType }, page: number) => ['nfts', 'list', filter, page] as const,
-  detail: (id: string) => ['nfts', 'detail', id] as const,
-  mine: () => ['nfts', 'mine'] as const,
-  donations: () => ['nfts', 'donations'] as const,
-};
+export { nftKeys } from './keys.ts';
 
 export function useNftList(filter: { status?: NftStatus; saleType?: NftSaleType }, page: number, pageSize: number) {
   const queryKey = nftKeys.list(filter, page);

@@ -3,6 +3,7 @@ import { smartAdminApi, smartApi, type UpdateSmartProductBody } from '../smartAp
 import { walletApi } from '../walletApi.ts';
 import { keepPreviousWithin } from './scope.ts';
 import { walletKeys } from './wallet.ts';
+import { smartKeys } from './keys.ts';
 
 /**
  * Smart plan reads. Neither the products (names are the operator's, not translated) nor the
@@ -10,16 +11,7 @@ import { walletKeys } from './wallet.ts';
  * neither. The user-events actor invalidates them on `smart.*` events (invalidation.ts): a payout
  * refreshes the plans, the balance and the reserve figures without any polling.
  */
-export const smartKeys = {
-  all: ['smart'] as const,
-  products: () => ['smart', 'products'] as const,
-  plans: () => ['smart', 'plans'] as const,
-  plansPage: (page: number, pageSize: number) => ['smart', 'plans', { page, pageSize }] as const,
-  // the operator's, under 'admin' so that logging out drops them with the rest of the console
-  adminReserve: () => ['admin', 'smart', 'reserve'] as const,
-  adminProducts: () => ['admin', 'smart', 'products'] as const,
-  adminUsers: (q: string) => ['admin', 'smart', 'users', q] as const,
-};
+export { smartKeys } from './keys.ts';
 
 /** Products on sale with each term's reserve cover, and the public reserve figures. */
 export function useSmartProducts() {

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Book } from '../../contract/constants.ts';
 import { walletApi } from '../walletApi.ts';
 import { keepPreviousWithin, useBook } from './scope.ts';
+import { walletKeys } from './keys.ts';
 
 /**
  * Wallet reads of the selected book. Every key starts with ['wallet', book], so switching the
@@ -9,19 +10,7 @@ import { keepPreviousWithin, useBook } from './scope.ts';
  * what an event changed (invalidation.ts). Deposits, withdrawals, deposit addresses and
  * withdrawal methods exist for the real book only (the demo book is refused with 10033).
  */
-export const walletKeys = {
-  all: ['wallet'] as const,
-  book: (book: Book) => ['wallet', book] as const,
-  balances: (book: Book) => ['wallet', book, 'balances'] as const,
-  deposits: (book: Book) => ['wallet', book, 'deposits'] as const,
-  depositsPage: (book: Book, page: number, pageSize: number) => ['wallet', book, 'deposits', { page, pageSize }] as const,
-  withdrawals: (book: Book) => ['wallet', book, 'withdrawals'] as const,
-  withdrawalsPage: (book: Book, page: number, pageSize: number) => ['wallet', book, 'withdrawals', { page, pageSize }] as const,
-  statement: (book: Book) => ['wallet', book, 'statement'] as const,
-  statementPage: (book: Book, page: number, pageSize: number) => ['wallet', book, 'statement', { page, pageSize }] as const,
-  depositAddresses: (book: Book) => ['wallet', book, 'depositAddresses'] as const,
-  withdrawalMethods: (book: Book) => ['wallet', book, 'withdrawalMethods'] as const,
-};
+export { walletKeys } from './keys.ts';
 
 /** Balances of the selected book, per asset, valued in USDT. */
 export function useBalances() {
