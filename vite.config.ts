@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { precompressDir } from './scripts/precompress.ts';
+import { textsOfPart, type TextPart } from './src/i18n/parts.ts';
 
 /**
  * The contract's schemas are built by top-level calls (`Type.Object(...)`, `Page(...)`). They are
@@ -36,11 +37,27 @@ const precompress = (): Plugin => {
 };
 
 /**
+ * `app.json?part=home` and `app.json?part=screens`: the app's texts of one language cut in two
+ * (src/i18n/parts.ts), the shell's and home page's, which the first render waits for, and the
+ * other screens', which load after it. The locale files stay whole, one per language.
+ */
+const splitAppTexts = (): Plugin => ({
+  name: 'split-app-texts',
+  enforce: 'pre',
+  transform(code, id) {
+    const part = /[\\/]locales[\\/][^\\/]+[\\/]app\.json\?part=(home|screens)$/.exec(id)?.[1] as TextPart | undefined;
+    if (!part) return null;
+    return { code: `export default ${JSON.stringify(textsOfPart(JSON.parse(code), part))};`, map: null, moduleType: 'js' };
+  },
+});
+
+/**
  * The English texts are a lazy chunk like every language (src/i18n/index.ts), but the app waits
- * for the texts before its first render, so a first visit (English until a language is chosen)
- * would fetch them only after the entry had run. A modulepreload link fetches them alongside the
- * entry; another language's visitor loads about 7 kB they do not use, without waiting for it. The
- * refusal texts are not waited for, so not preloaded either.
+ * for the home page's part of them before its first render, so a first visit (English until a
+ * language is chosen) would fetch them only after the entry had run. A modulepreload link fetches
+ * them alongside the entry; another language's visitor loads about 3 kB they do not use, without
+ * waiting for it. The other screens' texts and the refusal texts are not waited for, so not
+ * preloaded either.
  */
 const preloadEnglish = (): Plugin => ({
   name: 'preload-english',
@@ -49,7 +66,7 @@ const preloadEnglish = (): Plugin => ({
     order: 'post',
     handler(_html, ctx) {
       const files = Object.values(ctx.bundle ?? {})
-        .filter((c) => c.type === 'chunk' && /[\\/]locales[\\/]en[\\/]app\.json$/.test(c.facadeModuleId ?? ''))
+        .filter((c) => c.type === 'chunk' && /[\\/]locales[\\/]en[\\/]app\.json\?part=home$/.test(c.facadeModuleId ?? ''))
         .map((c) => c.fileName);
       return files.map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `/${f}` }, injectTo: 'head' as const }));
     },
@@ -57,7 +74,7 @@ const preloadEnglish = (): Plugin => ({
 });
 
 export default defineConfig({
-  plugins: [react(), pureContractSchemas(), preloadEnglish(), precompress()],
+  plugins: [react(), splitAppTexts(), pureContractSchemas(), preloadEnglish(), precompress()],
   server: {
     proxy: {
       '/swx': 'http://localhost:3000',
@@ -100,7 +117,7 @@ export default defineConfig({
             { name: 'vendor', priority: 2, tags: ['$initial'], test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|@tanstack|xstate|@xstate|wouter|partysocket|use-sync-external-store|regexparam)[\\/]/ },
             // the app's own modules of the home page and the shell, in one file too: left to the
             // default grouping they were 20 small chunks (one per set of screens sharing them),
-            // each a request and each compressed alone (−4.5 kB gzip as one file). Lazy screens
+            // each a request and each compressed alone (−4.4 kB gzip as one file). Lazy screens
             // import what they share with the home page from it, as they did from the small ones.
             { name: 'shell', priority: 1, tags: ['$initial'], test: /[\\/]src[\\/]/ },
           ],

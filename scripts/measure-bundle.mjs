@@ -1,5 +1,5 @@
 // Initial JavaScript of the home page: the entry chunk and everything it imports statically, and
-// whatever index.html preloads (the English texts),
+// whatever index.html preloads (the English texts of the home page and the shell, src/i18n/parts.ts),
 // gzip-compressed (what a first visit downloads before the app renders). Lazy chunks (other
 // screens, the ApexCharts chart, languages other than English) are listed apart.
 // Usage: npx vite build && node scripts/measure-bundle.mjs [--json] [--budget <kB>]
@@ -33,7 +33,7 @@ const walk = (key) => {
   for (const i of manifest[key].imports ?? []) walk(i);
 };
 walk(entryKey);
-// what index.html preloads besides (the English texts, which the first render waits for) counts too
+// what index.html preloads besides (the home page's English texts, which the first render waits for) counts too
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]);
 const initial = [...new Set([...[...seen].map((k) => manifest[k].file), ...preloaded])];

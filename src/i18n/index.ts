@@ -2,24 +2,53 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { directionOf, htmlLangOf, type Language } from './languages.ts';
 
-// Every language, English included, is its own chunk loaded before use: a visitor downloads the
-// texts of their language only (vite.config.ts preloads English, the language of a first visit;
-// scripts/measure-bundle.mjs counts it in the home page's JavaScript). Every language is complete (tests/unit/locales.test.ts), so English is
-// loaded as the fallback only when it is the language.
-const bundles = import.meta.glob<Record<string, unknown>>(['../locales/*/app.json', '../locales/*/errors.json'], {
-  import: 'default',
-});
+// Every language, English included, is its own chunks loaded before use: a visitor downloads the
+// texts of their language only. The app's texts come in two parts (parts.ts): the shell's and home
+// page's (vite.config.ts preloads the English one, the language of a first visit;
+// scripts/measure-bundle.mjs counts it in the home page's JavaScript), and the other screens'.
+// Every language is complete (tests/unit/locales.test.ts), so English is loaded as the fallback
+// only when it is the language.
+const homeTexts = import.meta.glob<Record<string, unknown>>('../locales/*/app.json', { query: '?part=home', import: 'default' });
+const screenTexts = import.meta.glob<Record<string, unknown>>('../locales/*/app.json', { query: '?part=screens', import: 'default' });
+const errorTexts = import.meta.glob<Record<string, unknown>>('../locales/*/errors.json', { import: 'default' });
+
+// one load per language and part: the screens' texts are asked for by every lazy screen
+const loading = new Map<string, Promise<void>>();
+function loadPart(lng: Language, part: 'home' | 'screens'): Promise<void> {
+  const id = `${lng}/${part}`;
+  let p = loading.get(id);
+  if (!p) {
+    const load = (part === 'home' ? homeTexts : screenTexts)[`../locales/${lng}/app.json`];
+    p = (load ? load() : Promise.resolve(null)).then((texts) => {
+      if (texts) i18n.addResourceBundle(lng, 'app', texts, true, true);
+    });
+    // a failed load (a dropped connection) is tried again by the next caller
+    p.catch(() => loading.delete(id));
+    loading.set(id, p);
+  }
+  return p;
+}
 
 /**
- * The app's texts are waited for (the first render needs them); the refusal texts are not: they
- * arrive in the background, and a refusal shown before they do uses the service's own message,
- * which is already in the request's language (src/services/api.ts messageFor).
+ * The texts of the other screens in the current language: every lazily loaded screen waits for
+ * them with its own chunk (src/views/App.tsx), so no screen renders a raw key.
  */
-async function loadLanguage(lng: Language): Promise<void> {
-  if (i18n.hasResourceBundle(lng, 'app')) return;
-  void bundles[`../locales/${lng}/errors.json`]?.().then((errors) => i18n.addResourceBundle(lng, 'errors', errors, true, true), () => undefined);
-  const app = await bundles[`../locales/${lng}/app.json`]?.();
-  if (app) i18n.addResourceBundle(lng, 'app', app, true, true);
+export const screenTextsReady = (): Promise<void> => loadPart(i18n.language as Language, 'screens');
+
+/**
+ * The shell's and home page's texts are waited for (the first render needs them); the other
+ * screens' texts are not (`full` false: the first render) but follow at once. The refusal texts
+ * are not waited for either: they arrive in the background, and a refusal shown before they do
+ * uses the service's own message, which is already in the request's language (src/services/api.ts
+ * messageFor).
+ */
+async function loadLanguage(lng: Language, full: boolean): Promise<void> {
+  if (!loading.has(`${lng}/home`)) {
+    void errorTexts[`../locales/${lng}/errors.json`]?.().then((errors) => i18n.addResourceBundle(lng, 'errors', errors, true, true), () => undefined);
+  }
+  const home = loadPart(lng, 'home');
+  const screens = full ? loadPart(lng, 'screens') : home.then(() => void loadPart(lng, 'screens').catch(() => undefined));
+  await Promise.all([home, screens]);
 }
 
 /** Sets <html lang dir> so the whole layout (logical CSS properties) follows the language. */
@@ -40,13 +69,17 @@ export async function initI18n(lng: Language): Promise<typeof i18n> {
     partialBundledLanguages: true,
     interpolation: { escapeValue: false },
     returnNull: false,
+    // a component on screen renders again when texts arrive (the screens' part after the first render)
+    react: { bindI18nStore: 'added' },
   });
-  await setLanguage(lng);
+  await loadLanguage(lng, false);
+  await i18n.changeLanguage(lng);
   return i18n;
 }
 
+/** A language chosen in the app: both parts are loaded before it applies, so the screen on display never shows a raw key. */
 export async function setLanguage(lng: Language): Promise<void> {
-  await loadLanguage(lng);
+  await loadLanguage(lng, true);
   await i18n.changeLanguage(lng);
   applyDocumentLanguage(lng);
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { shellFor } from '../services/device.ts';
+import { screenTextsReady } from '../i18n/index.ts';
 import { AppActorsProvider } from './app/actors.tsx';
 import { DocumentTitle } from './app/DocumentTitle.tsx';
 import { DesktopShell } from './shell/Desktop.tsx';
@@ -12,8 +13,9 @@ import { Toasts } from './components/Toasts.tsx';
 import { Home } from './screens/Home.tsx';
 import styles from './App.module.css';
 
-// Home is in the entry chunk; every other screen is its own chunk, fetched on first visit.
-const screen = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
+// Home is in the entry chunk; every other screen is its own chunk, fetched on first visit with the
+// texts of the screens other than home (src/i18n/parts.ts), so it never renders a raw key.
+const screen = (load: () => Promise<{ default: ComponentType }>) => lazy(() => Promise.all([load(), screenTextsReady()]).then(([m]) => m));
 const Market = screen(() => import('./screens/Market.tsx'));
 const Currency = screen(() => import('./screens/Currency.tsx'));
 const Register = screen(() => import('./screens/Register.tsx'));
