@@ -4,10 +4,14 @@
  * book the ordinary way (a deposit claim an operator approved), opens /loan on a phone, uses the
  * calculator, reads and signs the agreement (signature drawn on the pad, full name typed) and
  * applies; two operators approve (the first in the console, four eyes), the loan appears as
- * repaying with its LTV, and the customer repays it in full and gets the collateral back.
+ * repaying with its LTV, five days pass on the service's loans clock (tests/server/movedClockService.ts)
+ * and the interest of the two days past the free ones shows, and the customer repays it in full,
+ * interest first, and gets the collateral back.
  * Screenshots at 390, 1024 and 1440 px in English, Arabic and Spanish go to tests/browser/screenshots/.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { api, codeFor, DESKTOP, launch, MOBILE, newContext, OPERATOR, shot, startService, type Service, textOf, operatorToken, inLanguage, signIn } from './harness.ts';
@@ -32,7 +36,10 @@ async function multipart<T>(path: string, token: string, fields: Record<string, 
   return (await r.json()) as { code: number; msg: string; result: T };
 }
 
-/** A verified customer with 0.05 BTC in the real book, prepared only through the product's own calls. */
+/**
+ * A verified customer with 0.05 BTC and 150 USDT (the minimum deposit) in the real book: the USDT
+ * pays the interest, the loan alone repays only its principal, prepared only through the product's own calls.
+ */
 async function verifiedCustomer(stamp: string) {
   const email = `${stamp}@example.test`;
   const username = `u_${stamp}`;
@@ -54,13 +61,21 @@ async function verifiedCustomer(stamp: string) {
   expect(claim.code, claim.msg).toBe(20002);
   const first = await asOperator<{ status: string }>(op1, `/deposits/${claim.result.id}/approve`, {});
   if (first.result?.status !== 'approved') expect((await asOperator(op2, `/deposits/${claim.result.id}/approve`, {})).code).toBe(200);
+  const usdt = await multipart<{ id: string }>('/swx/customer/user/recharge', token, {
+    amount: '150', coin: 'USDT', network: 'TRC20', txHash: crypto.randomBytes(32).toString('hex'), proofLast6: '123456',
+  }, { proof: PNG });
+  expect(usdt.code, usdt.msg).toBe(20002);
+  const usdtFirst = await asOperator<{ status: string }>(op1, `/deposits/${usdt.result.id}/approve`, {});
+  if (usdtFirst.result?.status !== 'approved') expect((await asOperator(op2, `/deposits/${usdt.result.id}/approve`, {})).code).toBe(200);
   return { username, email, token };
 }
 
 beforeAll(async () => {
-  [service, browser] = await Promise.all([startService(), launch()]);
+  // the platform with a loans clock the test moves (tests/server/movedClockService.ts)
+  [service, browser] = await Promise.all([startService('tests/server/movedClockService.ts'), launch()]);
   op1 = await operatorToken(service.url);
   expect((await asOperator(op1, '/deposit-addresses', { coin: 'BTC', network: 'BTC', address: BTC_ADDRESS })).code).toBe(200);
+  expect((await asOperator(op1, '/deposit-addresses', { coin: 'USDT', network: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' })).code).toBe(200);
   expect((await asOperator(op1, '/operators', OP2)).code).toBe(200);
   const login = await api<{ token: string }>(service.url, '/swx/customer/login/login', { body: { account: OP2.email, password: OP2.password } });
   expect(login.code).toBe(200);
@@ -70,6 +85,14 @@ afterAll(async () => {
   await browser?.close();
   await service?.stop();
 });
+
+const DAY_MS = 86_400_000;
+/** Moves the service's loans clock `ms` further ahead (the file tests/server/movedClockService.ts reads). */
+function moveLoansClock(ms: number) {
+  const file = path.join(service.dataDir, 'loans-clock-offset');
+  const now = fs.existsSync(file) ? Number(fs.readFileSync(file, 'utf8')) : 0;
+  fs.writeFileSync(file, String(now + ms));
+}
 
 describe('loans: borrow on a phone, four-eyes approval, repayment', () => {
   let ctx: BrowserContext;
@@ -168,11 +191,29 @@ describe('loans: borrow on a phone, four-eyes approval, repayment', () => {
     await shot(page, 'mobile-loan-repaying');
   });
 
-  it('repays in full; the collateral comes back', async () => {
+  it('five days later the interest of days 4 and 5 (the first 3 are free) shows: 2 × 0.05 % of 500 USDT', async () => {
+    const accruedOf = async () => {
+      const r = await fetch(`${service.url}/swx/customer/user/listLoanRecord?pageNum=1&pageSize=10`, { headers: { Authorization: customer.token, virtually: 'YES' } });
+      return ((await r.json()) as { result: { rows: Array<{ id: string; accruedInterest: string }> } }).result.rows.find((l) => l.id === loanId)?.accruedInterest;
+    };
+    expect(await accruedOf()).toBe('0.000000');
+    moveLoansClock(5 * DAY_MS + 3_600_000);
+    // the scheduler (every 300 ms here, on the leader) writes the accrual rows of the days due
+    await expect.poll(accruedOf, { timeout: 15_000 }).toBe('0.500000');
+    await page.reload();
+    const row = page.locator(`[data-testid=loan-row][data-id="${loanId}"]`);
+    await expect.poll(() => row.locator('[data-testid=loan-accrued]').textContent(), { timeout: 10_000 }).toBe('0.500000 USDT');
+    expect(await textOf(page, '[data-testid=loan-debt]')).toBe('500.500000 USDT');
+    await row.scrollIntoViewIfNeeded();
+    await shot(page, 'mobile-loan-accrued');
+  });
+
+  it('repays in full, interest first; the collateral comes back', async () => {
     const row = page.locator(`[data-testid=loan-row][data-id="${loanId}"]`);
     await row.locator('[data-testid=loan-repay]').click();
     await page.waitForSelector('[data-testid=repay-dialog]');
-    expect(await page.inputValue('[data-testid=repay-amount]')).toBe('500.000000');
+    expect(await page.inputValue('[data-testid=repay-amount]')).toBe('500.500000');
+    expect(await textOf(page, '[data-testid=repay-split]')).toContain('0.500000 USDT to interest');
     expect(await textOf(page, '[data-testid=repay-split]')).toContain('500.000000 USDT to principal');
     await shot(page, 'mobile-loan-repay');
     await page.click('[data-testid=repay-submit]');
@@ -180,6 +221,8 @@ describe('loans: borrow on a phone, four-eyes approval, repayment', () => {
     const balances = await fetch(`${service.url}/swx/customer/user/balances`, { headers: { Authorization: customer.token, virtually: 'YES' } }).then((r) => r.json()) as { result: { assets: Array<{ asset: string; available: string; loanCollateral: string }> } };
     const btc = balances.result.assets.find((a) => a.asset === 'BTC')!;
     expect(btc).toMatchObject({ available: '0.05000000', loanCollateral: '0.00000000' });
+    // 150 deposited + 500 borrowed − 500.5 repaid
+    expect(balances.result.assets.find((a) => a.asset === 'USDT')?.available).toBe('149.500000');
     expect(errors).toEqual([]);
   });
 

@@ -1,11 +1,11 @@
 /**
  * The service for the browser tests that move time (kept with the server code so the service's
- * TypeScript project checks it): server/main.ts with the smart plans' clock and the NFT clock
- * (config.smartClock, config.nftClock: test-only settings) each running ahead of the wall clock by
- * the milliseconds in its own file, `<DATA_DIR>/smart-clock-offset` and `<DATA_DIR>/nft-clock-offset`,
- * and both schedulers looking every 300 ms. A test writes a file to move a day forward or to end an
- * auction; the running service pays or settles, and the page, still open, shows it through a live
- * user event, exactly as the real thing would arrive.
+ * TypeScript project checks it): server/main.ts with the smart plans', the NFT and the loans clocks
+ * (config.smartClock, config.nftClock, config.loansClock: test-only settings) each running ahead of
+ * the wall clock by the milliseconds in its own file, `<DATA_DIR>/smart-clock-offset`,
+ * `nft-clock-offset` and `loans-clock-offset`, and the three schedulers looking every 300 ms. A test
+ * writes a file to move days forward or to end an auction; the running service pays, settles or
+ * accrues exactly as it would when the days really pass, and the page shows it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -33,7 +33,9 @@ const app = await createPlatform({
   smartTickMs: 300,
   nftClock: movedClock(path.join(config.dataDir, 'nft-clock-offset')),
   nftTickMs: 300,
+  loansClock: movedClock(path.join(config.dataDir, 'loans-clock-offset')),
+  loansTickMs: 300,
 });
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`platform ready on ${config.publicUrl} (smart and NFT clocks moved by files in ${config.dataDir})`);
+app.log.info(`platform ready on ${config.publicUrl} (smart, NFT and loans clocks moved by files in ${config.dataDir})`);
