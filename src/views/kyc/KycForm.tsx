@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { KYC_STEPS, stepIndex, stepOf } from '../../machines/kycForm.ts';
 import { kycFlow } from '../../services/flows/kycFlow.ts';
 import { useFlow, useLatest, useRefusalText } from '../app/useFlow.ts';
+import { SignaturePad } from '../components/SignaturePad.tsx';
 import screens from '../screens/screens.module.css';
 import wallet from '../wallet/wallet.module.css';
-import { SignaturePad } from './SignaturePad.tsx';
 import { useLocaleTag } from './locale.ts';
 import { DocumentStep, PersonalStep, PhotosStep, ReviewStep } from './steps.tsx';
 import styles from './kyc.module.css';
@@ -59,8 +59,10 @@ export function KycForm({ onSubmitted }: { onSubmitted: () => void }) {
         {form.step === 'signature' && (
           <SignaturePad
             invalid={step.invalid === 'signature'}
-            hasSignature={!!form.images.signature}
+            signed={!!form.images.signature}
             onChange={(png) => send({ type: 'kyc.image', kind: 'signature', image: png })}
+            label={t('kyc.signatureArea')} hint={t('kyc.signatureHint')} clearLabel={t('kyc.clear')}
+            testId="kyc-signature-pad" clearTestId="kyc-signature-clear"
           />
         )}
         {form.step === 'review' && <ReviewStep {...step} />}
