@@ -64,6 +64,10 @@ export async function buildApp({ config, memoryDb, logger }: AppOptions): Promis
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     frameworkErrors,
+    // the platform plugin opens the database and runs the migrations: on a busy machine or a large
+    // database that outlasts Fastify's 10 s default, and a service that gives up half-migrated is
+    // worse than one that starts late (the health check says when it is ready)
+    pluginTimeout: 180_000,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
 
