@@ -34,6 +34,9 @@ const signIn = async (token: string) => {
   await page.evaluate((tk) => {
     localStorage.setItem('token', JSON.stringify(tk));
     localStorage.setItem('isLogin', 'true');
+    // the cached profile belongs to the previous session: the app shows it until the new token's
+    // answer arrives (the operator console would see a customer's role and send the page home)
+    localStorage.removeItem('userInfo');
   }, token);
 };
 
@@ -104,6 +107,9 @@ describe('a new user reads and taps', () => {
   const signedIn = async (p: Page) => p.evaluate((tk) => {
     localStorage.setItem('token', JSON.stringify(tk));
     localStorage.setItem('isLogin', 'true');
+    // the cached profile belongs to the previous session: the app shows it until the new token's
+    // answer arrives (the operator console would see a customer's role and send the page home)
+    localStorage.removeItem('userInfo');
   }, token);
 
   beforeAll(async () => {

@@ -59,7 +59,8 @@ beforeAll(async () => {
     }
   });
   const port = (server.address() as AddressInfo).port;
-  t = await buildTestApp({ engines: true, feed: { kind: 'exchange', url: `ws://127.0.0.1:${port}`, seed: 5, staleAfterMs: 2000 } });
+  // 5 s: long enough that a loaded machine answers before a fresh price turns stale, short enough to see one go stale
+  t = await buildTestApp({ engines: true, feed: { kind: 'exchange', url: `ws://127.0.0.1:${port}`, seed: 5, staleAfterMs: 5000 } });
 });
 afterAll(async () => {
   await t?.close();
@@ -93,7 +94,7 @@ describe('exchange feed adapter', () => {
   it('an instrument without ticks goes stale: flagged, untradable, never quietly simulated', async () => {
     const sol = t.app.market.get('SOLUSDT')!;
     const before = sol.price;
-    await waitFor(() => t.app.market.isStale(sol), 10_000);
+    await waitFor(() => t.app.market.isStale(sol), 15_000);
     const info = body(await t.app.inject({ url: '/swx/customer/index/getMarketInfo/SOLUSDT' })).result;
     expect(info).toMatchObject({ stale: true, tradable: false, source: 'exchange' });
     expect(refusal(() => t.app.market.assertTradable('SOLUSDT'))).toBe(Err.PRICE_UNAVAILABLE);

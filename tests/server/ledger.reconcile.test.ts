@@ -98,5 +98,5 @@ describe(`npm run reconcile (${usingPostgres() ? 'DATABASE_URL' : 'embedded DATA
     expect(bad.out).toContain('NOT RECONCILED');
     expect(bad.out).toMatch(/balance 0(\.0+)? but transfers give 120/);
     expect(bad.code).toBe(1);
-  });
+  }, 180_000); // two runs of the command, each starting tsx and the database: a minute on a loaded machine
 });
