@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { DEMO_GRANT_USDT } from '../../src/contract/constants.ts';
+import { DEMO_GRANT_USDT, type Language } from '../../src/contract/constants.ts';
 import type { UserProfile } from '../../src/contract/auth.ts';
 import { Err } from '../../src/contract/errors.ts';
 import type { DbOrTx } from '../db/client.ts';
@@ -88,6 +88,8 @@ export interface NewUser {
   role?: 'customer' | 'operator';
   invitedBy?: bigint | null;
   googleSub?: string | null;
+  /** the language mail to the account is written in (English when not given) */
+  language?: Language;
 }
 
 /**

@@ -1,12 +1,13 @@
 import crypto from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { VERIFY_CODE_MAX_ATTEMPTS, VERIFY_CODE_TTL_MS } from '../../src/contract/constants.ts';
+import { VERIFY_CODE_MAX_ATTEMPTS, VERIFY_CODE_TTL_MS, type Language } from '../../src/contract/constants.ts';
 import { CODE_RESEND_SECONDS, type CodePurpose } from '../../src/contract/auth.ts';
 import { Err } from '../../src/contract/errors.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { reserveInHourWindow } from '../db/rateWindow.ts';
 import { rateCounters, verificationCodes } from '../db/schema/index.ts';
 import { BizError } from '../http/errors.ts';
+import { renderMail } from '../notify/mailText.ts';
 import type { Mailer } from './mailer.ts';
 import type { Target } from './targets.ts';
 
@@ -20,12 +21,6 @@ export const CODES_PER_IP_PER_HOUR = 20;
  */
 const codeHash = (target: string, purpose: CodePurpose, code: string) =>
   crypto.createHash('sha256').update(`${purpose}\n${target}\n${code}`).digest('hex');
-
-const PURPOSE_TEXT: Record<CodePurpose, string> = {
-  register: 'to finish creating your account',
-  login: 'to sign in',
-  reset: 'to reset your password',
-};
 
 /** The key of an address's lock row, and of the global hourly counter, in `rate_counters`. */
 const targetKey = (target: string) => `code:${target}`;
@@ -41,8 +36,13 @@ export const GLOBAL_CODES_KEY = 'code:*';
  * in `rate_counters`, so parallel requests for one address take turns and each sees the codes
  * the ones before it issued; the global count is reserved atomically in the same transaction
  * (a refusal rolls it back).
+ *
+ * The message is in `language`, the request's: a code is read at once by whoever asked for it.
  */
-export async function issueCode(db: Db, mailer: Mailer, target: Target, purpose: CodePurpose, ip: string, globalPerHour: number) {
+export async function issueCode(
+  db: Db, mailer: Mailer, target: Target, purpose: CodePurpose, client: { ip: string; language: Language }, globalPerHour: number,
+) {
+  const { ip } = client;
   const hourAgo = sql`now() - interval '1 hour'`;
   const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
   await db.transaction(async (tx) => {
@@ -83,9 +83,8 @@ export async function issueCode(db: Db, mailer: Mailer, target: Target, purpose:
     channel: target.kind === 'email' ? 'email' : 'sms',
     recipient: target.value,
     // the code is in the body only; the outbox keeps it masked (mailer.ts)
-    subject: 'Your verification code',
+    ...renderMail(client.language, 'code.subject', [`code.${purpose}`], { code, minutes }),
     secret: code,
-    body: `Your verification code is ${code}. Use it within ${minutes} minutes ${PURPOSE_TEXT[purpose]}. If you did not ask for it, ignore this message.`,
   });
   // old rows are only kept for the hourly limits
   await db.delete(verificationCodes).where(lt(verificationCodes.createdAt, sql`now() - interval '1 day'`));

@@ -54,6 +54,7 @@ async function accountOf(tx: DbOrTx, id: OidcIdentity, client: Client): Promise<
     email: email ?? null,
     passwordHash: null,
     googleSub: id.sub,
+    language: client.language,
   });
 }
 

@@ -28,7 +28,7 @@ function checkNewPassword(b: RepasswordBody): void {
 export interface CredentialChange {
   event: Awaited<ReturnType<typeof recordSecurityEvent>>;
   kind: SecurityEvent;
-  user: { email: string | null; phone: string | null };
+  user: { email: string | null; phone: string | null; language: string };
 }
 
 async function changePassword(db: Db, b: RepasswordBody & { oldPassword: string }, session: SessionUser | undefined, client: Client): Promise<CredentialChange> {

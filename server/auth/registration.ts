@@ -31,13 +31,13 @@ export async function isRegistered(db: Db, q: CheckUserQuery): Promise<boolean> 
  * Sends a code for registering (the address must be free) or for signing in and resetting (the
  * address must belong to an active account). Limits and cool-down: codes.ts.
  */
-export async function sendCode(db: Db, mailer: Mailer, body: SendCodeBody, ip: string, globalPerHour: number): Promise<SendCodeResult> {
+export async function sendCode(db: Db, mailer: Mailer, body: SendCodeBody, client: Pick<Client, 'ip' | 'language'>, globalPerHour: number): Promise<SendCodeResult> {
   const target = targetOf(body);
   const existing = await userByTarget(db, target);
   if (body.purpose === 'register' && existing) throw new BizError(Err.EMAIL_OR_PHONE_EXISTS);
   if (body.purpose !== 'register' && !existing) throw new BizError(Err.USER_NOT_FOUND);
   if (existing && existing.status !== 'active') throw new BizError(Err.USER_STATUS_ABNORMAL);
-  await issueCode(db, mailer, target, body.purpose, ip, globalPerHour);
+  await issueCode(db, mailer, target, body.purpose, client, globalPerHour);
   return {
     sentTo: maskTarget(target),
     channel: target.kind === 'email' ? 'email' : 'sms',
@@ -49,7 +49,7 @@ export async function sendCode(db: Db, mailer: Mailer, body: SendCodeBody, ip: s
 const isSixDigits = (c: string) => /^[0-9]{6}$/.test(c.trim());
 
 /**
- * Creates the account (with the demo grant) and its first session. The code is checked last,
+ * Creates the account (with the demo grant) and its first session, in the request's language. The code is checked last,
  * as it uses up an attempt; the unique indexes settle two registrations racing for one name.
  */
 export async function register(db: Db, policy: SessionPolicy, b: RegisterBody, client: Client): Promise<LoginResult> {
@@ -78,6 +78,8 @@ export async function register(db: Db, policy: SessionPolicy, b: RegisterBody, c
       areaCode: target.kind === 'phone' ? target.areaCode : null,
       passwordHash,
       invitedBy,
+      // mail to the account is written in the language it registered in, until the app says otherwise
+      language: client.language,
     });
     return openSession(tx, policy, user, client);
   }).catch((e) => {

@@ -1,6 +1,6 @@
 /**
  * Accounts, sign-in and sessions on the wire: /swx/customer/login/* and
- * /swx/customer/user/{getUserInfo,repassword}. Handlers parse and call `app.accounts`
+ * /swx/customer/user/{getUserInfo,repassword,language,sessions,listInvitee}. Handlers parse and call `app.accounts`
  * (server/auth/service.ts); see docs/auth.md.
  */
 import type { FastifyRequest } from 'fastify';
@@ -8,12 +8,13 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
-  ActiveSessionList, CheckUserQuery, EndedSession, SessionIdParams, CheckUserResult, GoogleAuthUrlResult, LoginBody, LoginByGoogleBody, LoginResult, RegisterBody,
+  ActiveSessionList, CheckUserQuery, EndedSession, SessionIdParams, CheckUserResult, GoogleAuthUrlResult, LanguageBody, LanguageResult, LoginBody, LoginByGoogleBody, LoginResult, RegisterBody,
   RepasswordBody, SendCodeBody, SendCodeResult, UserInfoResult,
 } from '../../src/contract/auth.ts';
 import { Envelope } from '../../src/contract/envelope.ts';
 import { InviteeList } from '../../src/contract/support.ts';
 import { Ok } from '../../src/contract/errors.ts';
+import { appLanguageOf, languageOf } from '../http/messages.ts';
 import { requestId } from '../http/validation.ts';
 import type { Client } from './sessions.ts';
 
@@ -22,7 +23,9 @@ import type { Client } from './sessions.ts';
  * limits (per address, per account, growing sign-in waits) live in codes.ts and throttle.ts.
  */
 const limit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
-const client = (req: FastifyRequest): Client => ({ ip: req.ip, userAgent: req.headers['user-agent'], log: req.log });
+const client = (req: FastifyRequest): Client => ({
+  ip: req.ip, userAgent: req.headers['user-agent'], log: req.log, language: languageOf(req.headers), appLanguage: appLanguageOf(req.headers),
+});
 const NoQuery = Type.Object({}, { additionalProperties: false });
 const LOGIN = '/swx/customer/login';
 const USER = '/swx/customer/user';
@@ -104,6 +107,12 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { tags, security: [{ token: [] }], summary: 'Who registered with my invite code: masked name, date joined, verified or not (newest first)', querystring: NoQuery, response: { 200: Envelope(InviteeList) } },
     preHandler: app.requireUser,
   }, async (req, reply) => reply.ok(await app.accounts.invitees(req.user!.id)));
+
+  app.post(`${USER}/language`, {
+    schema: { tags, security: [{ token: [] }], summary: 'The language of the mail and SMS this account receives (the app sends it after a switch)', body: LanguageBody, response: { 200: Envelope(LanguageResult) } },
+    preHandler: app.requireUser,
+    config: limit(30),
+  }, async (req, reply) => reply.ok(await app.accounts.setLanguage(req.user!.id, req.body.language)));
 
   app.post(`${USER}/sessions/:id/end`, {
     schema: { tags, security: [{ token: [] }], summary: 'End one of this account\'s sessions (its token stops working)', params: SessionIdParams, response: { 200: Envelope(EndedSession) } },

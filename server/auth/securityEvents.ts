@@ -9,6 +9,7 @@ import type { Bus } from '../notify/bus.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { writeAudit } from '../admin/audit.ts';
 import { publishUserEvent, recordNotification } from '../notify/notify.ts';
+import { accountLanguage, renderMail, type MailKey } from '../notify/mailText.ts';
 import type { Mailer } from './mailer.ts';
 import type { Client } from './sessions.ts';
 
@@ -39,22 +40,25 @@ export async function publishSecurityEvent(bus: Bus, ev: Awaited<ReturnType<type
     .catch((err) => client.log.warn({ err }, 'security event not published'));
 }
 
-const CHANGE_TEXT: Partial<Record<SecurityEvent, string>> = {
-  password_changed: 'The password of your account was changed.',
-  password_reset: 'The password of your account was reset with a verification code.',
-  google_linked: 'A Google account was linked to your account for signing in.',
+const CHANGE_TEXT: Partial<Record<SecurityEvent, MailKey>> = {
+  password_changed: 'security.password_changed',
+  password_reset: 'security.password_reset',
+  google_linked: 'security.google_linked',
 };
 
-/** Mails (or texts) the account's address about a change of credentials. */
+/**
+ * Mails (or texts) the account's address about a change of credentials, in the account's
+ * language: whoever made the change may not be its owner, so not in the request's.
+ */
 export async function mailCredentialChange(
-  mailer: Mailer, user: { email: string | null; phone: string | null }, event: SecurityEvent, client: Client, holdHours: number,
+  mailer: Mailer, user: { email: string | null; phone: string | null; language: string }, event: SecurityEvent, client: Client, holdHours: number,
 ) {
   const text = CHANGE_TEXT[event];
   if (!text) return;
-  const hold = holdHours > 0 ? ` Withdrawals are paused for ${holdHours} hours.` : '';
-  const body = `${text}${hold} If this was not you, contact support at once. (address ${client.ip})`;
+  const sentences: MailKey[] = [text, ...(holdHours > 0 ? ['security.hold' as const] : []), 'security.notYou'];
+  const mail = renderMail(accountLanguage(user.language), 'security.subject', sentences, { hours: holdHours, ip: client.ip });
   const to = user.email ? { channel: 'email' as const, recipient: user.email } : user.phone ? { channel: 'sms' as const, recipient: user.phone } : undefined;
   if (!to) return;
-  await mailer.deliver({ ...to, subject: 'Security notice: your account changed', body })
+  await mailer.deliver({ ...to, ...mail })
     .catch((err) => client.log.warn({ err }, 'security notice not delivered'));
 }

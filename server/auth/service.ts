@@ -1,12 +1,15 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type {
-  ActiveSession, CheckUserQuery, GoogleAuthUrlResult, LoginBody, LoginByGoogleBody, LoginResult, RegisterBody, RepasswordBody,
+  ActiveSession, CheckUserQuery, GoogleAuthUrlResult, LanguageResult, LoginBody, LoginByGoogleBody, LoginResult, RegisterBody, RepasswordBody,
   SendCodeBody, SendCodeResult, UserProfile,
 } from '../../src/contract/auth.ts';
+import type { Language } from '../../src/contract/constants.ts';
 import { Err } from '../../src/contract/errors.ts';
 import type { InviteeList } from '../../src/contract/support.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
 import { BizError } from '../http/errors.ts';
 import { toProfile, userById } from './accounts.ts';
 import { googleAuthUrl, googleSignIn } from './googleSignIn.ts';
@@ -62,7 +65,7 @@ export class AccountsService {
   }
 
   sendCode(body: SendCodeBody, client: Client): Promise<SendCodeResult> {
-    return sendCode(this.db, this.mailer, body, client.ip, this.codesPerHourGlobal);
+    return sendCode(this.db, this.mailer, body, client, this.codesPerHourGlobal);
   }
 
   register(body: RegisterBody, client: Client): Promise<LoginResult> {
@@ -109,6 +112,12 @@ export class AccountsService {
   /** Who registered with the user's invite code: masked names, when, whether verified. */
   invitees(userId: bigint): Promise<InviteeList> {
     return listInvitees(this.db, userId);
+  }
+
+  /** The language mail to the user is written in from now on (the app sends it after a switch). */
+  async setLanguage(userId: bigint, language: Language): Promise<LanguageResult> {
+    await this.db.update(users).set({ language }).where(eq(users.id, userId));
+    return { language };
   }
 
   async profile(userId: bigint): Promise<UserProfile> {

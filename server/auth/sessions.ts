@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Language } from '../../src/contract/constants.ts';
 import type { Config } from '../config.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { sessions, users } from '../db/schema/index.ts';
@@ -19,12 +20,16 @@ export interface SessionUser {
 
 /**
  * The client behind a request, as the sign-in modules need it: the address the throttles count
- * and a session records, the user agent it records, and the request's logger.
+ * and a session records, the user agent it records, the request's logger, and its languages.
  */
 export interface Client {
   ip: string;
   userAgent?: string;
   log: FastifyBaseLogger;
+  /** The request's language (`lang` header, then Accept-Language, then English): a code's mail, a new account's language. */
+  language: Language;
+  /** The language the app shows (its `lang` header), when it sent one: a sign-in keeps it as the account's. */
+  appLanguage?: Language;
 }
 
 /**

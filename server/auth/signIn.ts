@@ -50,11 +50,16 @@ export async function findAccount(db: DbOrTx, account: string, areaCode: string 
 /**
  * A new session for the user, as every way of signing in answers it. A sign-in (`method`) is a
  * security event: an audit line and a notification in the same transaction (securityEvents.ts).
+ * The language the app shows at sign-in becomes the account's: a switch made while signed out
+ * reaches the mail too (a switch while signed in is sent by the app, POST user/language).
  */
 export async function openSession(
   db: DbOrTx, policy: SessionPolicy, user: UserRow, client: Client, opts: { remember?: boolean; method?: 'password' | 'google' } = {},
 ): Promise<LoginResult> {
   const token = await createSession(db, user.id, policy, { ...client, remember: opts.remember });
+  if (client.appLanguage && client.appLanguage !== user.language) {
+    await db.update(users).set({ language: client.appLanguage }).where(eq(users.id, user.id));
+  }
   if (opts.method) await recordSecurityEvent(db, { userId: user.id, event: 'login', method: opts.method }, client);
   return { token, user: toProfile(user) };
 }

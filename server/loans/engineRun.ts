@@ -7,22 +7,24 @@
 import { asc, eq, gt, inArray, and } from 'drizzle-orm';
 import { OPEN_LOAN_STATUSES } from '../../src/machines/loan.ts';
 import { loans, users } from '../db/schema/index.ts';
+import { accountLanguage, renderMail } from '../notify/mailText.ts';
 import { PendingEvents } from '../wallet/events.ts';
 import type { LoansService } from './service.ts';
 import { accrue, lockLoan, watch, type WatchOutcome } from './settle.ts';
 
 export interface RunResult { loans: number; accrued: number; warnings: number; liquidations: number; paused: number }
 
-/** Mail for what the user must act on now (margin call) or must hear of at once (liquidation). */
+/**
+ * Mail for what the user must act on now (margin call) or must hear of at once (liquidation), in
+ * the account's language (`users.language`, kept by the app's language switch).
+ */
 async function mail(s: LoansService, userId: bigint, o: WatchOutcome): Promise<void> {
-  const what = o.warned === 'loan.margin_call' ? 'Margin call' : o.liquidated ? `Loan liquidated ${o.liquidated}` : null;
+  const what = o.liquidated === 'fully' ? 'liquidated' : o.liquidated === 'partly' ? 'liquidated_partly' : o.warned === 'loan.margin_call' ? 'margin_call' : null;
   if (!what || !s.deps.mailer) return;
-  const [u] = await s.deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const [u] = await s.deps.db.select({ email: users.email, language: users.language }).from(users).where(eq(users.id, userId));
   if (!u?.email) return;
-  await s.deps.mailer.deliver({
-    channel: 'email', recipient: u.email, subject: `${what}: loan #${o.loan.id}`,
-    body: `${what} on your loan #${o.loan.id} (${o.loan.collateralAsset} collateral). Open the loan page to see its LTV, the liquidation price and what to repay.`,
-  });
+  const text = renderMail(accountLanguage(u.language), `loan.${what}.subject`, [`loan.${what}.body`], { id: o.loan.id, asset: o.loan.collateralAsset });
+  await s.deps.mailer.deliver({ channel: 'email', recipient: u.email, ...text });
 }
 
 export async function runDueLoans(s: LoansService, now: number): Promise<RunResult> {

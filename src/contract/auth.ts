@@ -7,7 +7,8 @@
  * AREA_CODES, e.g. "+44"; the phone is the national number). Give exactly one of the two.
  */
 import { Type, type Static } from 'typebox';
-import { DecimalString, IdString, IsoTime } from './envelope.ts';
+import { LANGUAGES } from './constants.ts';
+import { DecimalString, IdString, IsoTime, LiteralUnion } from './envelope.ts';
 
 /** Field limits. Over-long input is a 10030 at the edge; the finer rules give catalogue codes. */
 export const USERNAME_RE = /^[A-Za-z0-9_]{3,20}$/;
@@ -163,6 +164,18 @@ export const RepasswordBody = Type.Object({
   confirmPassword: Password,
 }, { additionalProperties: false });
 export type RepasswordBody = Static<typeof RepasswordBody>;
+
+// ---------- POST /swx/customer/user/language ----------
+
+/**
+ * The language of the mail and SMS the account receives (security notices, loan notices). The
+ * app sends it after the user switches language while signed in; registration and every sign-in
+ * take it from the request (`lang` header). Verification codes follow the request's language.
+ */
+export const LanguageBody = Type.Object({ language: LiteralUnion(LANGUAGES) }, { additionalProperties: false });
+export type LanguageBody = Static<typeof LanguageBody>;
+export const LanguageResult = Type.Object({ language: LiteralUnion(LANGUAGES) });
+export type LanguageResult = Static<typeof LanguageResult>;
 
 // ---------- POST /swx/customer/login/logout (result null) ----------
 

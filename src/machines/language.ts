@@ -3,7 +3,8 @@ import { LANGUAGES, type Language } from '../contract/constants.ts';
 
 /**
  * The language picker (docs/frontend.md, "Actors"): a modal lists the languages; choosing one
- * applies it (`applyLanguage`: i18next, <html lang dir>, storage; supplied at the root). Content
+ * applies it (`applyLanguage`: i18next, <html lang dir>, storage, and when signed in the language of
+ * the account's mail; supplied at the root). Content
  * in the new language needs nothing from this machine: every content query's key carries the
  * language, so the lists on screen ask again by themselves.
  */

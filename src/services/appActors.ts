@@ -72,6 +72,8 @@ export function createAppActors(queryClient: QueryClient) {
           await setLanguage(input.language);
           // content queries carry the language in their key: this switches them over
           settings.trigger.language({ language: input.language });
+          // the account's mail follows the app; if this call is lost, the next sign-in sends the language again
+          if (sessionToken() !== null) void authApi.setLanguage(input.language).catch(() => undefined);
         }),
       },
     }),

@@ -1,6 +1,7 @@
+import type { Language } from '../contract/constants.ts';
 import { call } from './api.ts';
 import type {
-  ActiveSessionList, EndedSession, LoginBody, LoginResult, RegisterBody, RepasswordBody, SendCodeBody, SendCodeResult, UserInfoResult, GoogleAuthUrlResult,
+  ActiveSessionList, EndedSession, LanguageResult, LoginBody, LoginResult, RegisterBody, RepasswordBody, SendCodeBody, SendCodeResult, UserInfoResult, GoogleAuthUrlResult,
 } from './types.ts';
 
 const L = '/swx/customer/login';
@@ -15,6 +16,9 @@ export const authApi = {
   repassword: (body: RepasswordBody, signal?: AbortSignal) =>
     call<null>('/swx/customer/user/repassword', { method: 'POST', body, signal }),
   userInfo: (signal?: AbortSignal) => call<UserInfoResult>('/swx/customer/user/getUserInfo', { method: 'POST', body: {}, signal }),
+  /** the language of the account's mail and SMS (the app's language, after a switch) */
+  setLanguage: (language: Language, signal?: AbortSignal) =>
+    call<LanguageResult>('/swx/customer/user/language', { method: 'POST', body: { language }, signal }),
   /** the account's signed-in devices, this one marked `current` */
   sessions: (signal?: AbortSignal) => call<ActiveSessionList>('/swx/customer/user/sessions', { signal }),
   endSession: (id: string, signal?: AbortSignal) =>
