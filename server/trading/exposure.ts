@@ -18,11 +18,12 @@ const m = (d: Decimal) => d.toFixed(6);
 
 export async function exposure(deps: TradingDeps, book: Book): Promise<Exposure> {
   const rows = await deps.db.select().from(optionsOrders).where(and(eq(optionsOrders.book, book), eq(optionsOrders.status, 'open')));
-  const by = new Map<string, { n: number; long: Decimal; short: Decimal; margin: Decimal; pnl: Decimal; price: string | null }>();
+  const by = new Map<string, { n: number; long: Decimal; short: Decimal; margin: Decimal; pnl: Decimal; price: string | null; stale: boolean }>();
   for (const r of rows) {
     let e = by.get(r.code);
     if (!e) {
-      e = { n: 0, long: new Decimal(0), short: new Decimal(0), margin: new Decimal(0), pnl: new Decimal(0), price: lastPrice(deps, r.code) ?? null };
+      const q = deps.market.get(r.code);
+      e = { n: 0, long: new Decimal(0), short: new Decimal(0), margin: new Decimal(0), pnl: new Decimal(0), price: lastPrice(deps, r.code) ?? null, stale: q ? deps.market.isStale(q) : true };
       by.set(r.code, e);
     }
     e.n++;
@@ -33,7 +34,7 @@ export async function exposure(deps: TradingDeps, book: Book): Promise<Exposure>
   }
   const out: ExposureRow[] = [...by.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([code, e]) => ({
     code, openPositions: e.n, longNotional: m(e.long), shortNotional: m(e.short), marginHeld: m(e.margin),
-    unrealisedPnl: m(e.pnl), platformResult: m(e.pnl.neg()), price: e.price,
+    unrealisedPnl: m(e.pnl), platformResult: m(e.pnl.neg()), price: e.price, stale: e.stale,
   }));
   const sum = (k: 'longNotional' | 'shortNotional' | 'marginHeld' | 'unrealisedPnl' | 'platformResult') =>
     m(out.reduce((s, r) => s.add(r[k]), new Decimal(0)));

@@ -217,6 +217,8 @@ export const ExposureRow = Type.Object({
   platformResult: Money,
   /** Last price used (null when the instrument has no price). */
   price: NullablePrice,
+  /** No tick for longer than the feed's stale threshold: the figures use the last price received, which may be out of date. */
+  stale: Type.Boolean(),
 });
 export type ExposureRow = Static<typeof ExposureRow>;
 export const Exposure = Type.Object({

@@ -199,7 +199,20 @@ describe(`trading: products, open, read, close (${usingPostgres() ? 'PostgreSQL'
     const btc = r.result.rows.find((x: { code: string }) => x.code === 'BTCUSDT');
     // opened at 67,000: +100 on the long (0.1 × 1,000), −50 on the short (0.05 × 1,000)
     expect(btc).toMatchObject({ openPositions: 2, longNotional: '6700.000000', shortNotional: '3350.000000', marginHeld: '1340.000000', unrealisedPnl: '50.000000', platformResult: '-50.000000', price: '68000.00' });
+    expect(btc.stale).toBe(false);
     expect((await adminCall(t.app, w, 'GET', '/trading/exposure')).code).not.toBe(200);
+    // no tick for ten minutes while a feed is expected: the row says its price is stale
+    const q = t.app.market.get('BTCUSDT')!;
+    const seen = q.seenAt;
+    t.app.market.feedExpected = true;
+    q.seenAt = clock.now() - 10 * 60_000;
+    try {
+      const stale = (await adminCall(t.app, op, 'GET', '/trading/exposure?book=real')).result.rows.find((x: { code: string }) => x.code === 'BTCUSDT');
+      expect(stale).toMatchObject({ price: '68000.00', stale: true });
+    } finally {
+      t.app.market.feedExpected = false;
+      q.seenAt = seen;
+    }
   });
 });
 

@@ -57,7 +57,10 @@ export function Exposure() {
                   <td data-label={t('orders.exposure.margin')} className="num">{money(r.marginHeld)}</td>
                   <td data-label={t('orders.exposure.unrealised')} className="num" data-tone={toneOf(r.unrealisedPnl)}>{signed(r.unrealisedPnl)}</td>
                   <td data-label={t('orders.exposure.platform')} className="num" data-tone={toneOf(r.platformResult)}>{signed(r.platformResult)}</td>
-                  <td data-label={t('orders.lastPrice')} className="num">{r.price ?? '—'}</td>
+                  <td data-label={t('orders.lastPrice')} className="num" data-stale={r.stale || undefined}>
+                    {r.price ?? '—'}
+                    {r.stale && <span className={styles.staleTag} data-testid="exposure-stale">{t('orders.exposure.stale')}</span>}
+                  </td>
                 </tr>
               ))}
             </tbody>
