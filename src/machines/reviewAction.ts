@@ -16,6 +16,8 @@ export type ReviewKind = 'deposit' | 'withdrawal' | 'kyc';
 export type ReviewDecision = 'approve' | 'reject';
 export interface ReviewValues {
   reason?: string;
+  /** an identity verification's rejection only: kept for operators, never shown to the user */
+  note?: string;
   payoutTxHash?: string;
 }
 export interface ReviewRequest extends ReviewValues {
@@ -117,6 +119,8 @@ export const reviewActionMachine = setup({
 function trimmed(v: ReviewValues): ReviewValues {
   const out: ReviewValues = {};
   if (v.reason !== undefined) out.reason = v.reason.trim();
+  // an empty note is no note
+  if (v.note?.trim()) out.note = v.note.trim();
   if (v.payoutTxHash !== undefined) out.payoutTxHash = v.payoutTxHash.trim();
   return out;
 }

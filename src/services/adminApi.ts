@@ -22,6 +22,12 @@ type Page<T> = { rows: T[]; total: number };
 type PageQ = { pageNum?: number; pageSize?: number };
 export type QueueQuery = PageQ & { status?: RecordStatus };
 
+/** The body of a decision: the reason of a rejection (with the internal note of an identity verification's), the payout hash of a withdrawal's approval. */
+export function reviewBody(r: ReviewRequest): Record<string, string> {
+  if (r.decision === 'reject') return { reason: r.reason ?? '', ...(r.kind === 'kyc' && r.note ? { note: r.note } : {}) };
+  return r.kind === 'withdrawal' ? { payoutTxHash: r.payoutTxHash ?? '' } : {};
+}
+
 const A = '/admin-api';
 // The operator API's PUT/DELETE on deposit addresses go through the same `call` as every read,
 // so they keep its envelope and 401 handling.
@@ -34,9 +40,7 @@ export const adminApi = {
   /** one decision; refusals (10044 already reviewed, …) are shown in the row's dialog */
   review: (r: ReviewRequest, signal?: AbortSignal) => {
     const path = `${A}/${{ deposit: 'deposits', withdrawal: 'withdrawals', kyc: 'kyc' }[r.kind]}/${encodeURIComponent(r.id)}/${r.decision}`;
-    const body =
-      r.decision === 'reject' ? { reason: r.reason ?? '' } : r.kind === 'withdrawal' ? { payoutTxHash: r.payoutTxHash ?? '' } : {};
-    return call<AdminDeposit | AdminWithdrawal | AdminKyc>(path, { method: 'POST', body, signal });
+    return call<AdminDeposit | AdminWithdrawal | AdminKyc>(path, { method: 'POST', body: reviewBody(r), signal });
   },
   addresses: (signal?: AbortSignal) => call<{ rows: AdminDepositAddress[] }>(`${A}/deposit-addresses`, { signal }),
   addAddress: (v: { coin: Asset; network: Network; address: string }, signal?: AbortSignal) =>

@@ -152,15 +152,32 @@ describe('identity verification: phone submit → desktop approval → verified'
     expect(audit.result.rows.map((r) => r.action)).toContain('kyc.approve');
   });
 
-  it('Arabic, right to left: a rejected customer reads the reason and resubmits; the console in Arabic', async () => {
-    // bob submits through the API, the operator rejects with a reason
+  it('Arabic, right to left: a rejected customer reads the reason (never the note) and resubmits; the console in Arabic', async () => {
+    // bob submits through the API, the operator rejects in the console with a reason and an internal note
     const form = new FormData();
     const fields = { firstName: 'Omar', lastName: 'Haddad', birthDate: '1985-03-04', sex: 'male', country: 'JO', address: 'Rainbow Street 5, Amman', phone: '+962 7 9000 0000', documentType: 'passport' };
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
     for (const kind of ['front', 'handheld', 'signature']) form.append(kind, new Blob([new Uint8Array(await photo('#557788'))], { type: 'image/jpeg' }), `${kind}.jpg`);
     const sub = await (await fetch(`${service.url}/swx/customer/user/identification`, { method: 'POST', headers: { Authorization: bob.token }, body: form })).json() as { code: number; result: { id: string } };
     expect(sub.code).toBe(20001);
-    expect((await api(service.url, `/admin-api/kyc/${sub.result.id}/reject`, { body: { reason: 'الصورة غير واضحة' }, token: opToken })).code).toBe(200);
+    await d.goto('/admin/kyc');
+    const bobRow = d.locator(`[data-testid=admin-kyc-row][data-user=${bob.username}]`);
+    await bobRow.waitFor();
+    await bobRow.locator('[data-testid=kyc-open]').click();
+    await d.waitForSelector(`[data-testid=kyc-review-panel][data-id="${sub.result.id}"]`);
+    await d.click('[data-testid=kyc-review-panel] [data-testid=reject]');
+    await d.waitForSelector('[data-testid=review-note]');
+    expect(await textOf(d, '[data-testid=review-dialog]')).toContain('Only operators see it');
+    await d.fill('[data-testid=review-reason]', 'الصورة غير واضحة');
+    await d.fill('[data-testid=review-note]', '  Glare on the passport; the person matches  ');
+    await shot(d, 'kyc-admin-reject-note-1440-en');
+    await d.click('[data-testid=review-confirm]');
+    await expect.poll(() => textOf(d, '[data-testid=kyc-review-status]'), { timeout: 10_000 }).toBe('Not passed');
+    // the stored note, trimmed, shows to operators in the submission
+    expect(await textOf(d, '[data-testid=kyc-review-note]')).toBe('Glare on the passport; the person matches');
+    expect(await textOf(d, '[data-testid=kyc-review-reason]')).toBe('الصورة غير واضحة');
+    const stored = await api<{ internalNote: string | null }>(service.url, `/admin-api/kyc/${sub.result.id}`, { token: opToken });
+    expect(stored.result.internalNote).toBe('Glare on the passport; the person matches');
 
     const ar = await newContext(browser, MOBILE, service.url);
     const page = await ar.newPage();
@@ -172,6 +189,7 @@ describe('identity verification: phone submit → desktop approval → verified'
     await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await expect.poll(() => textOf(page, '[data-testid=kyc-resubmit]')).toBe('أعد الإرسال');
     expect(await textOf(page, '[data-testid=kyc-reason]')).toBe('الصورة غير واضحة');
+    expect(await textOf(page, '[data-testid=kyc]')).not.toContain('Glare on the passport');
     await shot(page, 'kyc-status-rejected-390-ar');
     await page.click('[data-testid=kyc-resubmit]');
     await page.waitForSelector('[data-testid=kyc-form][data-step=personal]');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { reviewActionMachine, reviewProblem } from '../../src/machines/reviewAction.ts';
 import { Err } from '../../src/contract/errors.ts';
+import { reviewBody } from '../../src/services/adminApi.ts';
 import { checkModel } from './pathRunner.ts';
 import { model } from './adminReview.model.ts';
 
@@ -61,5 +62,29 @@ describe('reviewProblem: the dialog\'s input rules', () => {
   });
   it('a deposit approval needs nothing but the confirmation', () => {
     expect(reviewProblem('deposit', 'approve', {})).toBeNull();
+  });
+});
+
+describe('the internal note of an identity verification\'s rejection', () => {
+  it('goes with the reason, trimmed; an empty note is no note', async () => {
+    const sent: unknown[] = [];
+    const m = reviewActionMachine.provide({ actors: { submit: fromPromise(async ({ input }) => (sent.push(input), {})) } });
+    for (const note of ['  looks genuine otherwise \n', ' ']) {
+      const a = createActor(m, { input: { kind: 'kyc', id: '4' } }).start();
+      a.send({ type: 'review.start', decision: 'reject' });
+      a.send({ type: 'review.confirm', values: { reason: ' blurred ', note } });
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    expect(sent).toEqual([
+      { kind: 'kyc', id: '4', decision: 'reject', reason: 'blurred', note: 'looks genuine otherwise' },
+      { kind: 'kyc', id: '4', decision: 'reject', reason: 'blurred' },
+    ]);
+  });
+  it('is sent only for an identity verification, only with a rejection', () => {
+    expect(reviewBody({ kind: 'kyc', id: '4', decision: 'reject', reason: 'blurred', note: 'n' })).toEqual({ reason: 'blurred', note: 'n' });
+    expect(reviewBody({ kind: 'kyc', id: '4', decision: 'reject', reason: 'blurred' })).toEqual({ reason: 'blurred' });
+    // deposits and withdrawals take no note (the service would refuse the field: 10030)
+    expect(reviewBody({ kind: 'deposit', id: '4', decision: 'reject', reason: 'r', note: 'n' })).toEqual({ reason: 'r' });
+    expect(reviewBody({ kind: 'kyc', id: '4', decision: 'approve', note: 'n' })).toEqual({});
   });
 });

@@ -127,11 +127,19 @@ describe('identity verification: submit, refusals, encryption, review', () => {
     expect((await adminCall(t.app, op2, 'POST', `/kyc/${own.id}/approve`, {})).code).toBe(200);
     // reject: a reason is required; the user reads it, the note stays with operators
     expect((await adminCall(t.app, op1, 'POST', `/kyc/${sub.id}/reject`, { reason: ' ' })).code).toBe(Err.MALFORMED_REQUEST);
+    // a note above 1000 characters is refused, writing nothing
+    expect((await adminCall(t.app, op1, 'POST', `/kyc/${sub.id}/reject`, { reason: 'blurred', note: 'x'.repeat(1001) })).code).toBe(Err.MALFORMED_REQUEST);
+    expect((await adminCall(t.app, op1, 'GET', `/kyc/${sub.id}`)).result).toMatchObject({ status: 'pending', internalNote: null });
     const rej = await adminCall(t.app, op1, 'POST', `/kyc/${sub.id}/reject`, { reason: 'The photo of the front is blurred', note: 'looks genuine otherwise' });
     expect(rej.result).toMatchObject({ status: 'rejected', rejectReason: 'The photo of the front is blurred', internalNote: 'looks genuine otherwise', reviewedBy: op1.id.toString() });
     expect(await userInfo(t, frank)).toMatchObject({ kycStatus: 'rejected', kycRejectReason: 'The photo of the front is blurred' });
     const mine = body(await t.app.inject({ method: 'GET', url: '/swx/customer/user/identification', headers: { authorization: frank.token } })).result;
     expect(mine.submission).not.toHaveProperty('internalNote');
+    expect(JSON.stringify(mine)).not.toContain('looks genuine otherwise');
+    // operators read the stored note in the submission and in the queue
+    expect((await adminCall(t.app, op2, 'GET', `/kyc/${sub.id}`)).result).toMatchObject({ internalNote: 'looks genuine otherwise', rejectReason: 'The photo of the front is blurred' });
+    const rows = (await adminCall(t.app, op2, 'GET', '/kyc?status=rejected&pageNum=1&pageSize=50')).result.rows as Array<{ id: string; internalNote: string | null }>;
+    expect(rows.find((r) => r.id === sub.id)?.internalNote).toBe('looks genuine otherwise');
     expect(mine.resubmissionsLeft).toBe(KYC_MAX_RESUBMISSIONS);
     // a second decision on the same submission is refused
     expect((await adminCall(t.app, op2, 'POST', `/kyc/${sub.id}/approve`, {})).code).toBe(Err.STATUS_TRANSITION_DENIED);

@@ -46,7 +46,8 @@ function KycReview({ id, onReviewed, onClose }: { id: string; onReviewed: (r: Ad
                 <div><dt>{t('admin.submitted')}</dt><dd>{dateTime(k.createdAt, locale)}</dd></div>
                 <div><dt>{t('kyc.admin.previous')}</dt><dd className="num">{k.previousRejections}</dd></div>
                 <div><dt>{t('account.statusLabel')}</dt><dd data-testid="kyc-review-status">{t(`account.kycStatus.${k.status}`)}</dd></div>
-                {k.rejectReason && <div><dt>{t('admin.reason')}</dt><dd>{k.rejectReason}</dd></div>}
+                {k.rejectReason && <div><dt>{t('admin.reason')}</dt><dd data-testid="kyc-review-reason">{k.rejectReason}</dd></div>}
+                {k.internalNote && <div><dt>{t('kyc.admin.note')}</dt><dd data-testid="kyc-review-note">{k.internalNote}</dd></div>}
               </dl>
             </div>
             <div className={own.images}>

@@ -36,6 +36,7 @@ export function ReviewControls<T extends AdminDeposit | AdminWithdrawal | AdminK
   );
   const { dialog, busy, decision, problem, refusal } = review;
   const [reason, setReason] = useState('');
+  const [note, setNote] = useState('');
   const [hash, setHash] = useState('');
   useEffect(() => {
     if (!dialog) return;
@@ -66,7 +67,7 @@ export function ReviewControls<T extends AdminDeposit | AdminWithdrawal | AdminK
             data-decision={decision ?? ''}
             onSubmit={(e) => {
               e.preventDefault();
-              send({ type: 'review.confirm', values: approve ? (kind === 'withdrawal' ? { payoutTxHash: hash } : {}) : { reason } });
+              send({ type: 'review.confirm', values: approve ? (kind === 'withdrawal' ? { payoutTxHash: hash } : {}) : kind === 'kyc' ? { reason, note } : { reason } });
             }}
           >
             <h2 id={`rv-${kind}-${id}`}>{title}</h2>
@@ -75,6 +76,13 @@ export function ReviewControls<T extends AdminDeposit | AdminWithdrawal | AdminK
                 <span>{t('admin.reason')}</span>
                 <textarea value={reason} maxLength={500} rows={3} ref={focusOnMount} onChange={(e) => setReason(e.target.value)} aria-invalid={problem === 'reason'} data-testid="review-reason" />
                 <small className={wallet.hint}>{t('admin.reasonHint')}</small>
+              </label>
+            )}
+            {!approve && kind === 'kyc' && (
+              <label className={screens.field}>
+                <span>{t('kyc.admin.note')}</span>
+                <textarea value={note} maxLength={1000} rows={2} onChange={(e) => setNote(e.target.value)} aria-describedby={`rv-note-${id}`} data-testid="review-note" />
+                <small className={wallet.hint} id={`rv-note-${id}`}>{t('kyc.admin.noteHint')}</small>
               </label>
             )}
             {approve && kind === 'withdrawal' && (
