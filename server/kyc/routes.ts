@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Ok } from '../../src/contract/errors.ts';
 import { Envelope } from '../../src/contract/envelope.ts';
-import { KycFields, KycImageParams, KycSubmission, MyKyc } from '../../src/contract/kyc.ts';
+import { KycImageParams, KycSubmission, KycSubmitFields, MyKyc } from '../../src/contract/kyc.ts';
 import { KYC_IMAGE_KINDS } from '../../src/contract/kycRules.ts';
 import { BinaryFile } from '../http/files.ts';
 import { requestId } from '../http/validation.ts';
@@ -18,7 +18,7 @@ import { attachmentHeaders } from '../uploads/store.ts';
 const P = '/swx/customer/user/identification';
 const tags = ['kyc'];
 const security = [{ token: [] }];
-const readForm = imageFormReader(KycFields, KYC_IMAGE_KINDS);
+const readForm = imageFormReader(KycSubmitFields, KYC_IMAGE_KINDS);
 
 const kycRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const userId = (req: FastifyRequest) => req.user!.id;
@@ -28,12 +28,13 @@ const kycRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ...auth,
     schema: {
       tags, security, consumes: ['multipart/form-data'],
-      summary: 'Submit identity verification: fields firstName, lastName, birthDate, sex, country, address, phone, documentType; files front, back (not for a passport), handheld, signature (JPEG/PNG/JPEG 2000). Success 20001.',
+      summary: 'Submit identity verification: fields firstName, lastName, birthDate, sex, country, address, phone, documentType, and update=true when a verified person sends changed data back to review; files front, back (not for a passport), handheld, signature (JPEG/PNG/JPEG 2000). Success 20001.',
       response: { 200: Envelope(KycSubmission) },
     },
   }, async (req, reply) => {
     const form = await readForm(req, app.config.uploadMaxBytes);
-    return reply.ok(await app.kyc.submit(userId(req), form.fields, form.files), Ok.SUBMITTED_FOR_REVIEW);
+    const { update, ...fields } = form.fields;
+    return reply.ok(await app.kyc.submit(userId(req), fields, form.files, update === 'true'), Ok.SUBMITTED_FOR_REVIEW);
   });
 
   app.get(P, {

@@ -26,8 +26,9 @@ export interface KycDeps {
 export class KycService {
   constructor(private readonly deps: KycDeps) {}
 
-  submit(userId: bigint, fields: KycFields, files: KycFiles): Promise<KycSubmission> {
-    return submit(this.deps, userId, fields, files);
+  /** `update`: a verified person's changed data, back to review */
+  submit(userId: bigint, fields: KycFields, files: KycFiles, update = false): Promise<KycSubmission> {
+    return submit(this.deps, userId, fields, files, update);
   }
 
   mine(userId: bigint): Promise<MyKyc> {

@@ -48,6 +48,12 @@ async function rejections(db: DbOrTx, userId: bigint): Promise<number> {
   return Number(n);
 }
 
+/** Whether the user had data verified before: a pending submission is then an update. */
+async function verifiedBefore(db: DbOrTx, userId: bigint): Promise<boolean> {
+  const [{ n }] = await db.select({ n: count() }).from(kycSubmissions).where(and(eq(kycSubmissions.userId, userId), eq(kycSubmissions.status, 'verified')));
+  return Number(n) > 0;
+}
+
 /** The data and images as sent, checked without decoding anything: the cheap refusals. */
 export function checkSubmission(f: KycFields, files: KycFiles, today: Date): void {
   const birth = birthDateProblem(f.birthDate, today);
@@ -62,9 +68,16 @@ export function checkSubmission(f: KycFields, files: KycFiles, today: Date): voi
   }
 }
 
-/** Refuses a submission the user's status does not allow (10110, 10114, 10115). */
-function checkStatus(status: KycRow['status'] | 'none', rejected: number): void {
+/**
+ * Refuses a submission the user's status does not allow (10110, 10114, 10115); an update is
+ * for a verified person only (10044: the chart has no update from any other status).
+ */
+function checkStatus(status: KycRow['status'] | 'none', rejected: number, update: boolean): void {
   if (status === 'pending') throw new BizError(Err.KYC_PENDING);
+  if (update) {
+    if (status !== 'verified') throw new BizError(Err.STATUS_TRANSITION_DENIED, { from: status, event: 'kyc.update' });
+    return;
+  }
   if (status === 'verified') throw new BizError(Err.KYC_ALREADY_VERIFIED);
   if (status === 'rejected' && rejected > KYC_MAX_RESUBMISSIONS) throw new BizError(Err.KYC_RESUBMIT_LIMIT, { limit: KYC_MAX_RESUBMISSIONS });
 }
@@ -78,12 +91,12 @@ const isUniqueViolation = (e: unknown) => {
   return err?.code === '23505' || err?.cause?.code === '23505';
 };
 
-export async function submit(deps: KycDeps, userId: bigint, fields: KycFields, files: KycFiles): Promise<KycSubmission> {
+export async function submit(deps: KycDeps, userId: bigint, fields: KycFields, files: KycFiles, update = false): Promise<KycSubmission> {
   const f = trimmed(fields);
   checkSubmission(f, files, new Date(deps.now()));
   const [u] = await deps.db.select({ kycStatus: users.kycStatus }).from(users).where(eq(users.id, userId)).limit(1);
   if (!u) throw new BizError(Err.USER_NOT_FOUND);
-  checkStatus(u.kycStatus, await rejections(deps.db, userId));
+  checkStatus(u.kycStatus, await rejections(deps.db, userId), update);
   // the expensive part, once the request could be kept: decode, strip metadata, re-encode
   const limits = { maxSide: deps.config.uploadMaxImageSide };
   const clean: Array<{ kind: KycImageKind; mime: string; bytes: Buffer }> = [];
@@ -97,8 +110,8 @@ export async function submit(deps: KycDeps, userId: bigint, fields: KycFields, f
       // under the user's row lock: parallel submissions of one user take turns
       const [locked] = await tx.select({ kycStatus: users.kycStatus }).from(users).where(eq(users.id, userId)).for('update');
       const rejected = await rejections(tx, userId);
-      checkStatus(locked.kycStatus, rejected);
-      const status = nextStatus(kycMachine, locked.kycStatus, { type: 'kyc.submit', rejections: rejected });
+      checkStatus(locked.kycStatus, rejected, update);
+      const status = nextStatus(kycMachine, locked.kycStatus, update ? { type: 'kyc.update' } : { type: 'kyc.submit', rejections: rejected });
       const [ins] = await tx.insert(kycSubmissions).values({ userId, ...f, status: 'pending' }).returning();
       for (const img of clean) {
         const sealed = seal(deps.keys.current, img.bytes, placeOf(ins.id, img.kind));
@@ -126,6 +139,7 @@ export async function mine(deps: KycDeps, userId: bigint): Promise<MyKyc> {
     resubmissionsLeft: Math.max(0, KYC_MAX_RESUBMISSIONS + 1 - (await rejections(deps.db, userId))),
     reviewHours: KYC_REVIEW_HOURS,
     submission: last ? submissionView(last) : null,
+    updating: u.kycStatus === 'pending' && (await verifiedBefore(deps.db, userId)),
   };
 }
 

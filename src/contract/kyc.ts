@@ -34,6 +34,16 @@ export const KycFields = Type.Object({
   documentType: LiteralUnion(KYC_DOCUMENT_TYPES),
 }, { additionalProperties: false });
 export type KycFields = Static<typeof KycFields>;
+/**
+ * The multipart text fields of POST /swx/customer/user/identification: the data, and `update`
+ * ('true') when a verified person sends new data back to review (refused otherwise: 10114 for a
+ * verified person without it, 10044 with it for anyone not verified).
+ */
+export const KycSubmitFields = Type.Object({
+  ...KycFields.properties,
+  update: Type.Optional(Type.Literal('true')),
+}, { additionalProperties: false });
+export type KycSubmitFields = Static<typeof KycSubmitFields>;
 
 export const KycImageLink = Type.Object({
   kind: KycImageKindSchema,
@@ -62,6 +72,8 @@ export const MyKyc = Type.Object({
   /** the promise while pending: decided within this many hours of `submission.createdAt` */
   reviewHours: Type.Integer(),
   submission: Type.Union([KycSubmission, Type.Null()]),
+  /** pending is an update of data verified before (running loans go on, new loans wait) */
+  updating: Type.Boolean(),
 });
 export type MyKyc = Static<typeof MyKyc>;
 

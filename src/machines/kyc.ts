@@ -2,6 +2,9 @@
  * Identity verification (KYC) of one user: `none` (not certified) → `pending` (an operator
  * decides within 48 hours) → `verified`, or `rejected` with a reason the user reads → a new
  * submission (`pending` again), at most KYC_MAX_RESUBMISSIONS times; after that support decides.
+ * A verified person changes their data only through an explicit update (`kyc.update`), which goes
+ * back to review like a first submission: while it waits they are `pending` (running loans go on,
+ * new loans wait for the approval); a rejected update leaves them `rejected` like any submission.
  * The states are the values of users.kyc_status. Pure definition shared by browser and server:
  * the server moves a user's status only along this chart (server/kyc/submissions.ts).
  */
@@ -12,6 +15,8 @@ import { statusNames, type StatusOf } from './statuses.ts';
 export type KycEvent =
   /** `rejections`: how many of the user's submissions were rejected so far */
   | { type: 'kyc.submit'; rejections: number }
+  /** a verified person's new data, back to review */
+  | { type: 'kyc.update' }
   | { type: 'kyc.approve' }
   | { type: 'kyc.reject'; reason: string };
 
@@ -30,8 +35,8 @@ export const kycMachine = setup({
       tags: ['awaitingReview'],
       on: { 'kyc.approve': 'verified', 'kyc.reject': 'rejected' },
     },
-    // the data of a verified person does not change here (docs/kyc.md, "What is left")
-    verified: {},
+    // the data of a verified person changes only through an explicit update, reviewed again
+    verified: { on: { 'kyc.update': 'pending' } },
     rejected: { on: { 'kyc.submit': { guard: 'resubmissionLeft', target: 'pending' } } },
   },
 });

@@ -11,10 +11,12 @@ const A = '/admin-api/kyc';
 /** Identity verification calls (docs/kyc.md): the user's own, and the operators'. */
 export const kycApi = {
   mine: (signal?: AbortSignal) => call<MyKyc>(P, { signal }),
-  /** multipart: the typed fields, then the images (a passport's back is never sent) */
-  submit: (r: KycRequest, onProgress: (fraction: number) => void, signal?: AbortSignal) => {
+  /** multipart: the typed fields, then the images (a passport's back is never sent); `update` for a verified person */
+  submit: (r: KycRequest, onProgress: (fraction: number) => void, signal?: AbortSignal, update = false) => {
     const form = new FormData();
     for (const [k, v] of Object.entries(r.values)) form.append(k, v.trim());
+    // a verified person's changed data: back to review (refused for anyone else)
+    if (update) form.append('update', 'true');
     for (const [kind, img] of Object.entries(r.images)) {
       if (!img || (kind === 'back' && r.values.documentType === 'passport')) continue;
       form.append(kind, img as unknown as Blob, kind === 'signature' ? 'signature.png' : ((img as unknown as File).name || kind));

@@ -145,6 +145,10 @@ describe('identity verification: phone submit → desktop approval → verified'
     await p.waitForSelector('[data-testid=kyc-status][data-status=verified]', { timeout: 20_000 });
     await closeToasts(p);
     await shot(p, 'kyc-status-verified-390-en');
+    // verified data changes only through an explicit update: the same form, sent back to review
+    await p.click('[data-testid=kyc-update]');
+    await p.waitForSelector('[data-testid=kyc-form][data-update=true][data-step=personal]');
+    expect(await textOf(p, '[data-testid=kyc-update-note]')).toContain('reviewed again');
     await p.goto('/profile');
     expect(await textOf(p, '[data-testid=profile]')).toContain('Verified');
     // the audit log has the decision

@@ -6,12 +6,13 @@ import { defineModel } from './paths.ts';
 /**
  * The identity verification lifecycle the server checks every status change against
  * (server/kyc/submissions.ts): not certified → pending → verified, or rejected → resubmitted
- * while resubmissions are left; a verified person is not resubmitted here.
+ * while resubmissions are left; a verified person goes back to review only through an explicit update.
  */
 type Snap = { hasTag: (t: string) => boolean; can: (e: KycEvent) => boolean };
 const last: KycEvent = { type: 'kyc.submit', rejections: KYC_MAX_RESUBMISSIONS };
 const tooMany: KycEvent = { type: 'kyc.submit', rejections: KYC_MAX_RESUBMISSIONS + 1 };
-const events: KycEvent[] = [{ type: 'kyc.submit', rejections: 0 }, last, tooMany, { type: 'kyc.approve' }, { type: 'kyc.reject', reason: 'the photo is blurred' }];
+const update: KycEvent = { type: 'kyc.update' };
+const events: KycEvent[] = [{ type: 'kyc.submit', rejections: 0 }, last, tooMany, update, { type: 'kyc.approve' }, { type: 'kyc.reject', reason: 'the photo is blurred' }];
 
 export const model = defineModel({
   machine: kycMachine,
@@ -20,6 +21,7 @@ export const model = defineModel({
   assertions: {
     none: (s: Snap) => {
       expect(s.can({ type: 'kyc.submit', rejections: 0 })).toBe(true);
+      expect(s.can(update)).toBe(false);
       expect(s.can({ type: 'kyc.approve' })).toBe(false);
     },
     pending: (s: Snap) => {
@@ -29,13 +31,15 @@ export const model = defineModel({
     },
     verified: (s: Snap) => {
       expect(s.hasTag('awaitingReview')).toBe(false);
-      for (const e of events) expect(s.can(e)).toBe(false);
+      // no plain resubmission: only the explicit update goes back to review
+      for (const e of events) expect(s.can(e)).toBe(e === update);
     },
     rejected: (s: Snap) => {
       expect(s.can(last)).toBe(true);
       expect(s.can(tooMany)).toBe(false);
       expect(s.can({ type: 'kyc.approve' })).toBe(false);
+      expect(s.can(update)).toBe(false);
     },
   },
-  expected: { states: 4, edges: 4 },
+  expected: { states: 4, edges: 5 },
 });

@@ -77,3 +77,20 @@ describe('through the upload call', () => {
     expect(calls).toBe(2);
   });
 });
+
+describe('an update of verified data', () => {
+  afterEach(() => vi.restoreAllMocks());
+  it('the update form sends the flag, the first form does not', async () => {
+    const flags: unknown[] = [];
+    vi.spyOn(kycApi, 'submit').mockImplementation(async (_req, _progress, _signal, update) => (flags.push(update), submittedResult as never));
+    for (const update of [true, false]) {
+      const actor = createActor(kycFlow(() => {}, update)).start();
+      for (const [field, value] of Object.entries(complete.values)) actor.send({ type: 'kyc.set', field: field as never, value });
+      for (const [kind, image] of Object.entries(complete.images)) actor.send({ type: 'kyc.image', kind: kind as never, image });
+      for (let i = 0; i < 4; i++) actor.send({ type: 'kyc.next' });
+      actor.send({ type: 'kyc.submit' });
+      await waitFor(actor, (s) => s.status === 'done');
+    }
+    expect(flags).toEqual([true, false]);
+  });
+});

@@ -10,6 +10,7 @@ import { KycService } from '../../server/kyc/service.ts';
 import { body, useTestApp } from './helpers.ts';
 import { BACK, FRONT, HANDHELD, IMAGES, kycCounts, kycFields, SIGNATURE, submitKyc } from './kycFixtures.ts';
 import { adminCall, createUser, type TestUser } from './walletFixtures.ts';
+import { repay, setPrices, submitLoan, terms, verifiedUser } from './loanFixtures.ts';
 
 const userInfo = async (t: { app: import('fastify').FastifyInstance }, u: TestUser) =>
   body(await t.app.inject({ method: 'POST', url: '/swx/customer/user/getUserInfo', headers: { authorization: u.token }, payload: {} })).result.user;
@@ -172,6 +173,59 @@ describe('identity verification: submit, refusals, encryption, review', () => {
     expect(await kycCounts(t.app)).toEqual(before);
     const [u] = await t.app.db.select().from(users).where(eq(users.id, gina.id));
     expect(u.kycStatus).toBe('rejected');
+  });
+});
+
+describe('identity verification: an update after approval goes back to review', () => {
+  const t = useTestApp();
+  const mineOf = async (u: TestUser) => body(await t.app.inject({ method: 'GET', url: '/swx/customer/user/identification', headers: { authorization: u.token } })).result;
+
+  it('only with update=true and only when verified; pending again, running loans go on, new loans wait for the approval', async () => {
+    const op1 = await createUser(t.app, 'operator');
+    const op2 = await createUser(t.app, 'operator');
+    // verified through the real review, holding BTC
+    const ada = await verifiedUser(t.app, '1');
+    await t.app.db.update(users).set({ kycStatus: 'none' }).where(eq(users.id, ada.id));
+    const first = (await submitKyc(t.app, ada)).result!;
+    expect((await adminCall(t.app, op1, 'POST', `/kyc/${first.id}/approve`, {})).code).toBe(200);
+    // an update is for a verified person only: anyone else 10044, a pending person 10110
+    const other = await createUser(t.app);
+    const before = await kycCounts(t.app);
+    expect((await submitKyc(t.app, other, kycFields({ update: 'true' }))).code).toBe(Err.STATUS_TRANSITION_DENIED);
+    expect((await submitKyc(t.app, ada, kycFields({ update: 'yes' }))).code).toBe(Err.MALFORMED_REQUEST);
+    // without the flag a verified person is still refused
+    expect((await submitKyc(t.app, ada)).code).toBe(Err.KYC_ALREADY_VERIFIED);
+    expect(await kycCounts(t.app)).toEqual(before);
+    expect(await mineOf(ada)).toMatchObject({ status: 'verified', updating: false });
+    // a running loan
+    setPrices(t.app, { BTCUSDT: 50000, ETHUSDT: 2500 });
+    const version = (await terms(t.app)).agreementVersion;
+    const loan = await submitLoan(t.app, ada, version);
+    expect(loan.code, loan.msg).toBe(Ok.SUBMITTED_FOR_REVIEW);
+    await adminCall(t.app, op1, 'POST', `/loans/${loan.result.id}/approve`);
+    expect((await adminCall(t.app, op2, 'POST', `/loans/${loan.result.id}/approve`)).result.step).toBe('final');
+    // the update: back to review with the new data
+    const upd = await submitKyc(t.app, ada, kycFields({ update: 'true', address: '1 New Street, Manchester' }));
+    expect(upd.code).toBe(Ok.SUBMITTED_FOR_REVIEW);
+    expect(upd.result).not.toHaveProperty('update');
+    expect(await userInfo(t, ada)).toMatchObject({ kycStatus: 'pending' });
+    expect(await mineOf(ada)).toMatchObject({ status: 'pending', updating: true, submission: { address: '1 New Street, Manchester', status: 'pending' } });
+    // one pending at a time, update or not
+    expect((await submitKyc(t.app, ada, kycFields({ update: 'true' }))).code).toBe(Err.KYC_PENDING);
+    // the running loan goes on (repayments work); a new loan waits for the approval
+    expect((await repay(t.app, ada, loan.result.id, '10')).code).toBe(200);
+    expect((await submitLoan(t.app, ada, version)).code).toBe(Err.USER_NOT_AUTHENTICATED);
+    // approved: verified again with the new data, new loans possible
+    expect((await adminCall(t.app, op2, 'POST', `/kyc/${upd.result!.id}/approve`, {})).result).toMatchObject({ status: 'verified', address: '1 New Street, Manchester' });
+    expect(await mineOf(ada)).toMatchObject({ status: 'verified', updating: false });
+    expect((await submitLoan(t.app, ada, version, { amount: '200' })).code).toBe(Ok.SUBMITTED_FOR_REVIEW);
+    // a rejected update is a rejection like any other: the reason to read, a new submission possible
+    const again = (await submitKyc(t.app, ada, kycFields({ update: 'true' }))).result!;
+    await adminCall(t.app, op1, 'POST', `/kyc/${again.id}/reject`, { reason: 'The address proof is unreadable' });
+    expect(await mineOf(ada)).toMatchObject({ status: 'rejected', rejectReason: 'The address proof is unreadable', updating: false });
+    expect((await submitKyc(t.app, ada)).code).toBe(Ok.SUBMITTED_FOR_REVIEW);
+    const audit = await t.app.db.select().from(auditLog).where(eq(auditLog.targetType, 'kyc'));
+    expect(audit.filter((a) => a.action === 'kyc.approve').length).toBeGreaterThanOrEqual(2);
   });
 });
 

@@ -4,14 +4,15 @@ import { kycApi } from '../kycApi.ts';
 
 /**
  * The verification form with its effect: the multipart upload, reporting progress to the form,
- * aborted when the form goes away. `onSubmitted` refreshes what shows the status.
+ * aborted when the form goes away. `onSubmitted` refreshes what shows the status; `update` sends a
+ * verified person's changed data back to review.
  */
-export const kycFlow = (onSubmitted: () => void) =>
+export const kycFlow = (onSubmitted: () => void, update = false) =>
   kycFormMachine.provide({
     actors: {
       submit: fromCallback<KycFormEvent, KycRequest>(({ sendBack, input }) => {
         const abort = new AbortController();
-        kycApi.submit(input, (fraction) => sendBack({ type: 'kyc.progress', fraction }), abort.signal).then(
+        kycApi.submit(input, (fraction) => sendBack({ type: 'kyc.progress', fraction }), abort.signal, update).then(
           (result) => sendBack({ type: 'kyc.submitted', result }),
           (error: unknown) => !abort.signal.aborted && sendBack({ type: 'kyc.failed', error }),
         );

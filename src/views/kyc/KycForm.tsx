@@ -11,15 +11,16 @@ import styles from './kyc.module.css';
 
 /**
  * The verification form as steps, driven by the kycForm flow: the view renders the step the
- * machine is in and sends what the user does. `onSubmitted` shows the status page.
+ * machine is in and sends what the user does. `onSubmitted` shows the status page; `update` sends
+ * a verified person's changed data back to review.
  */
-export function KycForm({ onSubmitted }: { onSubmitted: () => void }) {
+export function KycForm({ onSubmitted, update = false }: { onSubmitted: () => void; update?: boolean }) {
   const { t } = useTranslation();
   const locale = useLocaleTag();
   const text = useRefusalText();
   const submitted = useLatest(onSubmitted);
   const [form, send] = useFlow(
-    () => kycFlow(submitted),
+    () => kycFlow(submitted, update),
     (s) => ({
       step: stepOf(s.value),
       values: s.context.values,
@@ -36,7 +37,8 @@ export function KycForm({ onSubmitted }: { onSubmitted: () => void }) {
   const step = { form: request, invalid: form.problem?.field ?? null, send };
   const percent = new Intl.NumberFormat(locale, { style: 'percent' }).format(form.progress);
   return (
-    <section className={screens.card} aria-labelledby="kyc-step-title" data-testid="kyc-form" data-step={form.step}>
+    <section className={screens.card} aria-labelledby="kyc-step-title" data-testid="kyc-form" data-step={form.step} data-update={update}>
+      {update && <p className={wallet.hint} data-testid="kyc-update-note">{t('kyc.status.updateNote')}</p>}
       <ol className={styles.steps} aria-label={t('kyc.title')}>
         {KYC_STEPS.map((s, i) => (
           <li key={s} aria-current={s === form.step ? 'step' : undefined} data-done={i < current}>

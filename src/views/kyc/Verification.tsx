@@ -16,7 +16,7 @@ import { dateTime, useLocaleTag } from './locale.ts';
 import styles from './kyc.module.css';
 
 /** Where the user stands: pending with the 48-hour promise, rejected with the reason, verified. */
-function StatusPanel({ kyc, onResubmit }: { kyc: MyKyc; onResubmit: () => void }) {
+function StatusPanel({ kyc, onResubmit, onUpdate }: { kyc: MyKyc; onResubmit: () => void; onUpdate: () => void }) {
   const { t } = useTranslation();
   const locale = useLocaleTag();
   const sub = kyc.submission;
@@ -34,10 +34,13 @@ function StatusPanel({ kyc, onResubmit }: { kyc: MyKyc; onResubmit: () => void }
           })}
         </p>
       )}
+      {status === 'pending' && kyc.updating && <p data-testid="kyc-updating">{t('kyc.status.updating')}</p>}
       {status === 'verified' && (
         <>
           <p>{t('kyc.status.verified')}</p>
           <Link href="/loan" className={wallet.secondary}>{t('kyc.status.toLoan')}</Link>
+          <p className={wallet.hint}>{t('kyc.status.updateNote')}</p>
+          <button type="button" className={wallet.secondary} onClick={onUpdate} data-testid="kyc-update">{t('kyc.status.update')}</button>
         </>
       )}
       {status === 'rejected' && (
@@ -70,8 +73,10 @@ export default function Verification() {
   const client = useQueryClient();
   const kyc = useMyKyc(loggedIn);
   const [resubmitting, setResubmitting] = useState(false);
+  const [updating, setUpdating] = useState(false);
   if (!loggedIn) return <section className={screens.card}><h1 className={headings.pageTitle}>{t('kyc.title')}</h1><LoginPrompt /></section>;
-  const showForm = kyc.data && (kyc.data.status === 'none' || (kyc.data.status === 'rejected' && resubmitting && kyc.data.resubmissionsLeft > 0));
+  const update = kyc.data?.status === 'verified' && updating;
+  const showForm = kyc.data && (kyc.data.status === 'none' || update || (kyc.data.status === 'rejected' && resubmitting && kyc.data.resubmissionsLeft > 0));
   return (
     <div className={styles.page} data-testid="kyc">
       <section className={screens.card} aria-labelledby="kyc-title">
@@ -81,14 +86,16 @@ export default function Verification() {
       <Loadable query={kyc}>
         {kyc.data && (showForm ? (
           <KycForm
+            update={update}
             onSubmitted={() => {
               setResubmitting(false);
+              setUpdating(false);
               void client.invalidateQueries({ queryKey: kycKeys.mine() });
               session.send({ type: 'session.refresh' });
             }}
           />
         ) : (
-          <StatusPanel kyc={kyc.data} onResubmit={() => setResubmitting(true)} />
+          <StatusPanel kyc={kyc.data} onResubmit={() => setResubmitting(true)} onUpdate={() => setUpdating(true)} />
         ))}
       </Loadable>
     </div>
