@@ -3,6 +3,9 @@ import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { precompressDir } from './scripts/precompress.ts';
 import { textsOfPart, type TextPart } from './src/i18n/parts.ts';
+import { staticHero } from './scripts/staticHero.ts';
+
+const hero = staticHero();
 
 /**
  * The contract's schemas are built by top-level calls (`Type.Object(...)`, `Page(...)`). They are
@@ -74,7 +77,9 @@ const preloadEnglish = (): Plugin => ({
 });
 
 export default defineConfig({
-  plugins: [react(), splitAppTexts(), pureContractSchemas(), preloadEnglish(), precompress()],
+  plugins: [react(), splitAppTexts(), pureContractSchemas(), preloadEnglish(), hero.plugin, precompress()],
+  // the CSS modules' class maps, for the static copy of the home page's hero in index.html
+  css: { modules: { getJSON: hero.getJSON } },
   server: {
     proxy: {
       '/swx': 'http://localhost:3000',

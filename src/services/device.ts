@@ -1,5 +1,5 @@
 /** Desktop or mobile shell, decided by the user agent (docs/products.md, section 1). Pure, so it is unit-tested. */
-const MOBILE_UA = /Android|iPhone|iPod|iPad|Mobile|webOS|BlackBerry|IEMobile|Opera Mini|HarmonyOS/i;
+export const MOBILE_UA = /Android|iPhone|iPod|iPad|Mobile|webOS|BlackBerry|IEMobile|Opera Mini|HarmonyOS/i;
 
 export type Shell = 'desktop' | 'mobile';
 export function shellFor(userAgent: string): Shell {

@@ -1,0 +1,122 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+import { LANGUAGES, directionOf, htmlLangOf } from '../src/i18n/languages.ts';
+import { MOBILE_UA } from '../src/services/device.ts';
+
+/**
+ * The home page's hero painted by the HTML itself, before any JavaScript (issue 13, docs/performance.md).
+ *
+ * On a phone the first render waited for ~140 kB gzip of JavaScript; the hero (the page's largest
+ * paint) now comes with index.html: a static copy of the phone shell's top bar and of the hero, with
+ * the class names the built CSS modules gave the React components (taken from the modules' class
+ * maps, so the copy has exactly their layout), and a tiny script beside it. The script, on `/` in
+ * the phone shell only, picks the language the app will pick (src/services/settings.ts: the stored
+ * `language`, else English), sets the texts, `lang` and `dir`, and shows the copy; anywhere else it
+ * removes it. The copy is hidden until then (global.css), so no other language flashes; without
+ * JavaScript a <noscript> style shows it in English. React's first render replaces #root's content
+ * with the same boxes at the same places: nothing moves. The script is a file of its own, not
+ * inline, because the Content-Security-Policy allows scripts from 'self' only.
+ */
+type ClassMaps = Map<string, Record<string, string>>;
+
+const TEXT_KEYS = [
+  ['home', 'heroTitle'], ['home', 'heroText'], ['home', 'start'], ['brand'],
+  ['board', 'title'], ['board', 'text'], ['board', 'continue'], ['board', 'skip'],
+] as const;
+type Texts = string[];
+
+/** Per language: the texts of TEXT_KEYS, then <html lang> and dir. */
+function textsOf(root: string): Record<string, Texts> {
+  const out: Record<string, Texts> = {};
+  for (const lng of LANGUAGES) {
+    const app = JSON.parse(fs.readFileSync(path.join(root, 'src/locales', lng, 'app.json'), 'utf8')) as Record<string, unknown>;
+    const pick = (keys: readonly string[]) => keys.reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], app);
+    const texts = TEXT_KEYS.map((k) => {
+      const v = pick(k);
+      if (typeof v !== 'string') throw new Error(`static hero: ${lng} ${k.join('.')} is missing`);
+      return v;
+    });
+    out[lng] = [...texts, htmlLangOf(lng), directionOf(lng)];
+  }
+  return out;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&${({ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' } as Record<string, string>)[c]};`);
+
+/** ES5 on purpose: it runs before everything else on the oldest phones too. */
+function scriptOf(texts: Record<string, Texts>): string {
+  return `(function(){var T=${JSON.stringify(texts)},d=document,r=d.querySelector('[data-static-hero]');if(!r)return;
+if(location.pathname!=='/'||!${MOBILE_UA.toString()}.test(navigator.userAgent)){r.parentNode.removeChild(r);return;}
+function g(k){try{return JSON.parse(localStorage.getItem(k))}catch(e){return null}}
+var l=g('language');if(typeof l!=='string'||!Object.prototype.hasOwnProperty.call(T,l))l='en';
+var t=T[l],n=t.length,s=r.querySelectorAll('[data-t]'),i,tok=g('token'),b;
+for(i=0;i<s.length;i++)s[i].textContent=t[+s[i].getAttribute('data-t')];
+if(typeof tok==='string'&&tok.length>0&&g('isLogin')===true)r.querySelector('[data-t="2"]').setAttribute('href','/market');
+try{b=JSON.parse(sessionStorage.getItem('showBoard'))}catch(e){b=null}
+if(b===false){b=r.querySelector('[data-static-board]');b.parentNode.removeChild(b);}
+d.documentElement.lang=t[n-2];d.documentElement.dir=t[n-1];r.setAttribute('data-ready','');})();
+`;
+}
+
+function markupOf(maps: ClassMaps, texts: Record<string, Texts>, src: string): string {
+  const cls = (file: string, ...names: string[]) => {
+    const entry = [...maps].find(([f]) => f.replace(/\\/g, '/').endsWith(file));
+    if (!entry) throw new Error(`static hero: no class map for ${file}`);
+    return names.map((n) => {
+      const c = entry[1][n];
+      if (!c) throw new Error(`static hero: no class ${n} in ${file}`);
+      return c;
+    }).join(' ');
+  };
+  const shell = 'src/views/shell/shell.module.css';
+  const screens = 'src/views/screens/screens.module.css';
+  // each text element names its index in TEXT_KEYS; English until the script has run
+  const tx = (i: number) => `data-t="${i}">${escapeHtml(texts.en[i])}`;
+  // the same elements and classes as MobileShell > Home's hero (src/views/shell/Mobile.tsx,
+  // src/views/screens/Home.tsx) and the welcome board a new session sees over it on a phone (the
+  // page's largest paint then), shown unless dismissed in this session as the onboarding actor does
+  return `<div class="${cls(shell, 'page')}" data-static-hero>`
+    + `<header class="${cls(shell, 'mTopBar')}"><a href="/" class="${cls(shell, 'brand')}" ${tx(3)}</a></header>`
+    + `<main class="${cls(shell, 'main', 'mobileMain', 'withTabs')}"><div class="${cls(screens, 'stack')}">`
+    + `<section class="${cls(screens, 'hero')}"><h1 ${tx(0)}</h1><p ${tx(1)}</p>`
+    + `<div><a href="/pass/register" class="${cls('src/views/screens/Home.module.css', 'start')}" ${tx(2)}</a></div>`
+    + `</section></div></main>`
+    + `<div class="${cls(shell, 'board')}" data-static-board><p class="${cls(shell, 'boardBrand')}" ${tx(3)}</p>`
+    + `<div class="${cls(shell, 'boardCard')}"><h2 ${tx(4)}</h2><p ${tx(5)}</p>`
+    + `<button type="button" class="${cls(shell, 'primary')}" ${tx(6)}</button><button type="button" class="${cls(shell, 'ghostDark')}" ${tx(7)}</button>`
+    + `</div></div></div><script src="/${src}"></script>`;
+}
+
+export function staticHero(): { plugin: Plugin; getJSON: (file: string, json: Record<string, string>) => void } {
+  const maps: ClassMaps = new Map();
+  let root = process.cwd();
+  let script = '';
+  let fileName = '';
+  const plugin: Plugin = {
+    name: 'static-hero',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    buildStart() {
+      script = scriptOf(textsOf(root));
+      fileName = `assets/static-hero-${crypto.createHash('sha256').update(script).digest('hex').slice(0, 8)}.js`;
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName, source: script });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const empty = '<div id="root"></div>';
+        if (!html.includes(empty)) throw new Error('static hero: no empty #root in index.html');
+        return html
+          .replace(empty, `<div id="root">${markupOf(maps, textsOf(root), fileName)}</div>`)
+          .replace('</head>', '<noscript><style>[data-static-hero]{visibility:visible}[data-static-board]{display:none}</style></noscript>\n  </head>');
+      },
+    },
+  };
+  return { plugin, getJSON: (file, json) => void maps.set(file, json) };
+}
