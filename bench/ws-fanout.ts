@@ -43,7 +43,9 @@ async function platformServer() {
   // every benchmark client connects from loopback: lift the per-address socket cap
   const config = loadConfig({ LOG_LEVEL: 'warn', FEED_SEED: '7' }, { dataDir, staticDir: undefined, engines: true, wsMaxPerAddress: Number.MAX_SAFE_INTEGER });
   const app = await createPlatform(config, { memoryDb: true, logger: false });
-  app.market.events.on('prices', (ticks: PriceTick[]) => {
+  // first listener: the production time is taken before the hub sends the step (as the bare server
+  // does), else an arrival can precede its own step's time and be matched to an older equal price
+  app.market.events.prependListener('prices', (ticks: PriceTick[]) => {
     const btc = ticks.find((x) => x.code === 'BTCUSDT');
     if (btc) process.send!({ gen: btc.price, t: now() } satisfies FromServer);
   });

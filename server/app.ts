@@ -1,14 +1,13 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import rateLimit from '@fastify/rate-limit';
-import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config.ts';
 import platform from './platform.ts';
 import errors, { frameworkErrors } from './http/errors.ts';
-import { multipartOptions, openApiOptions, rateLimitOptions, websocketOptions } from './http/external.ts';
+import { openApiOptions, rateLimitOptions, websocketOptions } from './http/external.ts';
 import { securityHeadersPlugin } from './http/securityHeaders.ts';
 import frontEnd from './http/frontEnd.ts';
 import { validatorCompiler } from './http/validation.ts';
@@ -77,7 +76,6 @@ export async function buildApp({ config, memoryDb, logger }: AppOptions): Promis
   // external plugins
   await securityHeadersPlugin(app); // helmet's headers, computed once
   await app.register(rateLimit, rateLimitOptions(app));
-  await app.register(multipart, multipartOptions(config));
   await app.register(websocket, websocketOptions);
   await app.register(swagger, openApiOptions);
   await app.register(swaggerUi, { routePrefix: '/docs' });

@@ -41,8 +41,9 @@ async function platform(app: FastifyInstance, { config, memoryDb }: PlatformOpti
     await database.close();
   });
   // the id every log line of this request carries, so a user's report can be found
-  app.addHook('onSend', async (req, reply) => {
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
+    done();
   });
 }
 

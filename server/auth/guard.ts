@@ -30,9 +30,10 @@ declare module 'fastify' {
 export default fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', undefined);
   app.decorateRequest('book', 'demo');
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', (req, _reply, done) => {
     const v = req.headers[VIRTUALLY_HEADER];
     req.book = bookFromHeader(typeof v === 'string' ? v : undefined);
+    done();
   });
 
   // a request's session is looked up once, however many hooks ask for it

@@ -3,7 +3,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
-import type { FastifyMultipartOptions } from '@fastify/multipart';
+import multipart, { type FastifyMultipartOptions } from '@fastify/multipart';
 import type { WebsocketPluginOptions } from '@fastify/websocket';
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { Redis } from 'ioredis';
@@ -29,6 +29,17 @@ export function rateLimitOptions(app: FastifyInstance): RateLimitPluginOptions {
 export const multipartOptions = (config: Config): FastifyMultipartOptions => ({
   limits: { fileSize: config.uploadMaxBytes, files: 4, fields: 20, fieldSize: 2000 },
 });
+
+/**
+ * Multipart forms for the routes of one encapsulated plugin (the upload routes only). The
+ * multipart plugin hooks every request of the context it is registered in (a close listener on
+ * each response, a check before validation, a clean-up after), so it is not registered globally:
+ * a price or a list pays nothing for uploads. A multipart body sent anywhere else is refused
+ * (415, answered as 10030).
+ */
+export async function acceptMultipart(app: FastifyInstance): Promise<void> {
+  await app.register(multipart, multipartOptions(app.config));
+}
 
 export const websocketOptions: WebsocketPluginOptions = { options: { maxPayload: 64 * 1024 } };
 

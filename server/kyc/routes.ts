@@ -14,6 +14,7 @@ import { BinaryFile } from '../http/files.ts';
 import { requestId } from '../http/validation.ts';
 import { imageFormReader } from '../uploads/form.ts';
 import { attachmentHeaders } from '../uploads/store.ts';
+import { acceptMultipart } from '../http/external.ts';
 
 const P = '/swx/customer/user/identification';
 const tags = ['kyc'];
@@ -21,6 +22,7 @@ const security = [{ token: [] }];
 const readForm = imageFormReader(KycSubmitFields, KYC_IMAGE_KINDS);
 
 const kycRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await acceptMultipart(app); // this plugin's upload route(s)
   const userId = (req: FastifyRequest) => req.user!.id;
   const auth = { preHandler: [app.requireUser] };
 

@@ -11,6 +11,7 @@ import { ListLoanQuery, Loan, LoanDetail, LoanIdParams, LoanPage, LOAN_PATHS, Lo
 import { BizError } from '../http/errors.ts';
 import { requestId } from '../http/validation.ts';
 import { readLoanForm } from './form.ts';
+import { acceptMultipart } from '../http/external.ts';
 
 const tags = ['loans'];
 const security = [{ token: [] }];
@@ -21,6 +22,7 @@ const realBookOnly = async (req: FastifyRequest) => {
 };
 
 const loanRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await acceptMultipart(app); // this plugin's upload route(s)
   const userId = (req: FastifyRequest) => req.user!.id;
   const authReal = { preHandler: [app.requireUser, realBookOnly] };
 

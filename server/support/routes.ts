@@ -15,6 +15,7 @@ import { BinaryFile } from '../http/files.ts';
 import { requestId } from '../http/validation.ts';
 import { imageFormReader } from '../uploads/form.ts';
 import { attachmentHeaders } from '../uploads/store.ts';
+import { acceptMultipart } from '../http/external.ts';
 
 const P = '/swx/customer/support';
 const tags = ['support'];
@@ -22,6 +23,7 @@ const security = [{ token: [] }];
 const readImageForm = imageFormReader(SendSupportImageFields, ['image'] as const);
 
 const supportRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await acceptMultipart(app); // this plugin's upload route(s)
   const userId = (req: FastifyRequest) => req.user!.id;
   const auth = { preHandler: [app.requireUser] };
 

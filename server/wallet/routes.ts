@@ -19,6 +19,7 @@ import { BinaryFile, CsvFile } from '../http/files.ts';
 import { BizError } from '../http/errors.ts';
 import { requestId } from '../http/validation.ts';
 import { readRechargeForm } from './upload.ts';
+import { acceptMultipart } from '../http/external.ts';
 
 const P = '/swx/customer/user';
 const tags = ['wallet'];
@@ -30,6 +31,7 @@ const realBookOnly = async (req: FastifyRequest) => {
 };
 
 const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await acceptMultipart(app); // this plugin's upload route(s)
   const userId = (req: FastifyRequest) => req.user!.id;
   const auth = { preHandler: [app.requireUser] };
   const authReal = { preHandler: [app.requireUser, realBookOnly] };
