@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { ASSET_DECIMALS, type Asset, type Book } from '../../src/contract/constants.ts';
 import { Err } from '../../src/contract/errors.ts';
 import type { DbOrTx } from '../db/client.ts';
@@ -80,7 +80,7 @@ const accountMatch = (id: bigint, ref: AccountRef, book: Book, asset: Asset) => 
  * not check out: the caller then resolves them again.
  */
 async function transferByIds(tx: DbOrTx, req: TransferRequest, amount: string, debit: bigint, credit: bigint) {
-  const result = await tx.execute(sql`
+  const result = await executeNamed(tx, 'ledger_transfer_by_ids', sql`
     with checked as (
       select a.id from ledger_accounts a
       where ${accountMatch(debit, req.from, req.book, req.asset)} or ${accountMatch(credit, req.to, req.book, req.asset)}
@@ -107,6 +107,24 @@ async function transferByIds(tx: DbOrTx, req: TransferRequest, amount: string, d
       (select count(*) from moved)::int as moved`);
   const [row] = (result as unknown as { rows: Array<{ checked: number; recorded: number; moved: number }> }).rows;
   return { checked: Number(row.checked), recorded: Number(row.recorded), moved: Number(row.moved) };
+}
+
+/**
+ * Runs a statement whose text never changes (every value a parameter) as a named prepared
+ * statement: node-postgres then has PostgreSQL parse and plan it once per connection instead of
+ * on every call, which for the transfer's four-part statement was most of the server's work per
+ * transfer (docs/ledger.md). Drizzle has no public call for a named raw statement, so this uses
+ * the session's `prepareQuery`, the one its own `.prepare(name)` uses; where that is missing it
+ * runs the statement plainly (PGlite ignores the name either way).
+ */
+async function executeNamed(tx: DbOrTx, name: string, query: SQL): Promise<unknown> {
+  const internals = tx as unknown as {
+    session?: { prepareQuery?: (q: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: boolean) => { execute(): Promise<unknown> } };
+    dialect?: { sqlToQuery?: (q: SQL) => { sql: string; params: unknown[] } };
+  };
+  const { session, dialect } = internals;
+  if (typeof session?.prepareQuery !== 'function' || typeof dialect?.sqlToQuery !== 'function') return tx.execute(query);
+  return session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute();
 }
 
 /**

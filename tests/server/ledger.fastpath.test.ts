@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { useTestApp } from './helpers.ts';
 import { createUser, fund } from './walletFixtures.ts';
 import { availableBalance, transfer, userBalances } from '../../server/ledger/ledger.ts';
@@ -38,6 +39,21 @@ describe('ledger fast path', () => {
     expect(await availableBalance(t.app.db, a.id, 'real', 'USDT')).toBe('6.500000');
     expect(await run(move(a.id, b.id, '6.5'))).toBe(true); // to zero exactly is allowed
     expect(await availableBalance(t.app.db, a.id, 'real', 'USDT')).toBe('0.000000');
+  });
+
+  it('on PostgreSQL the one statement is a named prepared statement (parsed and planned once per connection)', async () => {
+    if (t.app.database.kind !== 'postgres') return; // PGlite has no per-connection statement cache
+    const a = await createUser(t.app);
+    const b = await createUser(t.app);
+    await fund(t.app, a.id, 'USDT', '3');
+    await run(move(a.id, b.id, '1')); // ids looked up
+    const prepared = await t.app.db.transaction(async (tx) => {
+      await transfer(tx, move(a.id, b.id, '1'));
+      const r = await tx.execute(sql`select name from pg_prepared_statements where name = 'ledger_transfer_by_ids'`);
+      return (r as unknown as { rows: unknown[] }).rows.length;
+    });
+    expect(prepared).toBe(1);
+    expect(await availableBalance(t.app.db, b.id, 'real', 'USDT')).toBe('2.000000');
   });
 
   it('an account id remembered from a transaction that rolled back is looked up again', async () => {
