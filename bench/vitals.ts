@@ -11,6 +11,7 @@
  * contentful paint, cumulative layout shift (the page left 5 s to settle, live prices ticking),
  * total blocking time (long tasks beyond 50 ms, between FCP and load end) and bytes transferred.
  * These are the metrics Lighthouse scores; this is not Lighthouse's score itself.
+ * BENCH_WATERFALL=1 prints each load's requests (start → end, size) beside its FCP and LCP.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -57,6 +58,17 @@ async function load(browser: Browser, url: string): Promise<Vitals> {
   cdp.on('Network.responseReceived', (e: { requestId: string; type: string }) => {
     if (e.type === 'Script') scripts.add(e.requestId);
   });
+  // BENCH_WATERFALL=1: when each request started and finished, to see what the paint waited for
+  const waterfall = new Map<string, { url: string; start: number; end?: number; kb?: number }>();
+  if (process.env.BENCH_WATERFALL === '1') {
+    cdp.on('Network.requestWillBeSent', (e: { requestId: string; timestamp: number; request: { url: string } }) => {
+      waterfall.set(e.requestId, { url: e.request.url.replace(/^https?:\/\/[^/]+/, ''), start: e.timestamp });
+    });
+    cdp.on('Network.loadingFinished', (e: { requestId: string; timestamp: number; encodedDataLength: number }) => {
+      const w = waterfall.get(e.requestId);
+      if (w) Object.assign(w, { end: e.timestamp, kb: e.encodedDataLength / 1024 });
+    });
+  }
   await page.addInitScript(OBSERVE);
   await page.goto(url, { waitUntil: 'load' });
   await page.waitForTimeout(SETTLE_MS);
@@ -71,6 +83,13 @@ async function load(browser: Browser, url: string): Promise<Vitals> {
   await context.close();
   // BENCH_SHIFTS=1: what moved, to find the cause of a layout shift
   if (process.env.BENCH_SHIFTS === '1') for (const line of v.shifts) console.log(`  shift ${line}`);
+  if (waterfall.size) {
+    const t0 = Math.min(...[...waterfall.values()].map((w) => w.start));
+    for (const w of waterfall.values()) {
+      console.log(`  ${((w.start - t0) * 1000).toFixed(0).padStart(5)} → ${w.end ? ((w.end - t0) * 1000).toFixed(0).padStart(5) : '    ?'} ms ${(w.kb ?? 0).toFixed(1).padStart(6)} kB ${w.url.slice(0, 80)}`);
+    }
+    console.log(`  FCP ${v.fcp.toFixed(0)} ms, LCP ${v.lcp.toFixed(0)} ms (from navigation start)`);
+  }
   return { ...v, jsKb: jsBytes / 1024, totalKb: totalBytes / 1024 };
 }
 
