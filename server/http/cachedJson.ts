@@ -21,7 +21,11 @@ export interface CachedJson {
 export const COMPRESS_MIN_BYTES = 1024;
 
 export function cachedJson(value: unknown): CachedJson {
-  const body = Buffer.from(JSON.stringify(value));
+  return cachedBytes(Buffer.from(JSON.stringify(value)));
+}
+
+/** Any body kept in memory the same way (the app's index.html). */
+export function cachedBytes(body: Buffer): CachedJson {
   const etag = `W/"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
   return { body, etag };
 }
@@ -64,11 +68,16 @@ export function isFresh(req: FastifyRequest, etag: string): boolean {
  * encoding. `vary` lists the request headers besides Accept-Encoding the answer depends on.
  */
 export function sendCachedJson(req: FastifyRequest, reply: FastifyReply, entry: CachedJson, opts: { cacheControl?: string; vary?: string } = {}): FastifyReply {
+  return sendCached(req, reply, entry, { ...opts, type: 'application/json; charset=utf-8' });
+}
+
+/** sendCachedJson for a body of any type. */
+export function sendCached(req: FastifyRequest, reply: FastifyReply, entry: CachedJson, opts: { type: string; cacheControl?: string; vary?: string }): FastifyReply {
   reply.header('etag', entry.etag);
   reply.header('cache-control', opts.cacheControl ?? 'no-cache');
   reply.header('vary', opts.vary ? `${opts.vary}, accept-encoding` : 'accept-encoding');
   if (isFresh(req, entry.etag)) return reply.code(304).send();
-  reply.type('application/json; charset=utf-8');
+  reply.type(opts.type);
   const encoding = entry.body.length >= COMPRESS_MIN_BYTES ? acceptedEncoding(req.headers['accept-encoding']) : undefined;
   if (!encoding) return reply.send(entry.body);
   const compressed = (entry[encoding] ??= compressSync(entry.body, encoding));

@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { Type } from 'typebox';
 import { Err } from '../../src/contract/errors.ts';
 import { message } from './messages.ts';
 import { compressLargeJson } from './compression.ts';
+import { cachedBytes, sendCached, type CachedJson } from './cachedJson.ts';
 
 /** Paths that belong to the API: an unknown one is a coded 404, never the app's index.html. */
 const API_PREFIXES = ['/swx/', '/admin-api/', '/docs', '/ws', '/customer-service/', '/settings/', '/js-api/'];
@@ -66,14 +67,26 @@ async function frontEnd(app: FastifyInstance) {
       },
     });
   }
+  // asked for on every visit and every page of the app: kept in memory with its build-time
+  // brotli and gzip copies, with an ETag, instead of read from disk each time
+  const indexPage = hasApp ? loadIndexPage(staticDir!) : undefined;
+  const sendIndex = (req: FastifyRequest, reply: FastifyReply) =>
+    sendCached(req, reply, indexPage!, { type: 'text/html; charset=utf-8', cacheControl: REVALIDATE });
+  if (indexPage) app.get('/', { schema: { hide: true } }, sendIndex);
   app.setNotFoundHandler((req, reply) => {
     const isApi = API_PREFIXES.some((p) => req.url.startsWith(p));
-    if (!isApi && hasApp && req.method === 'GET') {
+    if (!isApi && indexPage && req.method === 'GET') {
       // the single-page app owns every other path (wouter sends unknown ones to /)
-      return reply.header('cache-control', REVALIDATE).type('text/html').sendFile('index.html');
+      return sendIndex(req, reply);
     }
     return reply.status(404).send({ code: Err.NOT_FOUND, msg: message(req.lang ?? 'en', Err.NOT_FOUND), result: null });
   });
+}
+
+function loadIndexPage(staticDir: string): CachedJson {
+  const file = path.join(staticDir, 'index.html');
+  const copy = (suffix: string) => (fs.existsSync(file + suffix) ? fs.readFileSync(file + suffix) : undefined);
+  return { ...cachedBytes(fs.readFileSync(file)), br: copy('.br'), gzip: copy('.gz') };
 }
 
 export default fp(frontEnd, { name: 'front-end', dependencies: ['platform', 'errors'] });

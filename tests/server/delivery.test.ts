@@ -55,6 +55,19 @@ describe('static delivery', () => {
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(res.headers['content-type'], url).toMatch(/text\/html/);
     }
+    // from memory, precompressed, with a validator: a returning visitor gets a 304 without a body
+    const html = fs.readFileSync(path.join(staticDir, 'index.html'), 'utf8');
+    for (const url of ['/', '/markets/crypto']) {
+      const br = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, br' } });
+      expect(br.headers['content-encoding'], url).toBe('br');
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString(), url).toBe(html);
+      const plain = await t.app.inject({ url });
+      expect(plain.body, url).toBe(html);
+      expect(plain.headers.etag, url).toBe(br.headers.etag);
+      const again = await t.app.inject({ url, headers: { 'if-none-match': String(br.headers.etag) } });
+      expect(again.statusCode, url).toBe(304);
+      expect(again.body, url).toBe('');
+    }
   });
 
   it('serves a real robots.txt, not the app page', async () => {
