@@ -10,7 +10,6 @@ import type { Book } from '../../src/contract/constants.ts';
 import { pnl } from '../../src/contract/optionsMath.ts';
 import type { Exposure, ExposureRow } from '../../src/contract/trading.ts';
 import { optionsOrders } from '../db/schema/index.ts';
-import { lastPrice } from './orders.ts';
 import type { TradingDeps } from './service.ts';
 import { termsOfRow } from './view.ts';
 
@@ -23,7 +22,8 @@ export async function exposure(deps: TradingDeps, book: Book): Promise<Exposure>
     let e = by.get(r.code);
     if (!e) {
       const q = deps.market.get(r.code);
-      e = { n: 0, long: new Decimal(0), short: new Decimal(0), margin: new Decimal(0), pnl: new Decimal(0), price: lastPrice(deps, r.code) ?? null, stale: q ? deps.market.isStale(q) : true };
+      // one lookup serves the price and its staleness, so both describe the same tick
+      e = { n: 0, long: new Decimal(0), short: new Decimal(0), margin: new Decimal(0), pnl: new Decimal(0), price: q ? deps.market.formatPrice(q) : null, stale: q ? deps.market.isStale(q) : true };
       by.set(r.code, e);
     }
     e.n++;
