@@ -178,12 +178,8 @@ export async function codeFor(base: string, recipient: string): Promise<string> 
 /** A 1×1 PNG: the proof of the deposit claims below. */
 const PROOF_PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000970485973000003e8000003e801b57b526b0000000d49444154089963f8ffffff7f0009fb03fd08d1e81e0000000049454e44ae426082', 'hex');
 
-/**
- * A customer with `amount` USDT in the real book, the ordinary way: registered with an e-mail
- * code, a deposit claim (USDT on TRC20, so a receive address must exist) with its proof, approved
- * by the operator whose token is given.
- */
-export async function realCustomer(base: string, opToken: string, stamp: string, amount: string, password: string): Promise<{ username: string; token: string }> {
+/** A customer registered the ordinary way: an e-mail code, then the registration with it. */
+export async function registeredCustomer(base: string, stamp: string, password: string): Promise<{ username: string; email: string; token: string }> {
   const email = `${stamp}@example.test`;
   const username = `u_${stamp}`;
   const sent = await api(base, '/swx/customer/login/sendCode', { body: { email, purpose: 'register' } });
@@ -191,14 +187,43 @@ export async function realCustomer(base: string, opToken: string, stamp: string,
   const code = await codeFor(base, email);
   const reg = await api<{ token: string }>(base, '/swx/customer/login/register', { body: { username, email, code, password, confirmPassword: password } });
   if (reg.code !== 200) throw new Error(`register answered ${reg.code}: ${reg.msg}`);
+  return { username, email, token: reg.result.token };
+}
+
+/**
+ * A customer with `amount` USDT in the real book, the ordinary way: registered with an e-mail
+ * code, a deposit claim (USDT on TRC20, so a receive address must exist: startFundingPlatform
+ * adds one) with its proof, approved by the operator whose token is given.
+ */
+export async function realCustomer(base: string, opToken: string, stamp: string, amount: string, password: string): Promise<{ username: string; token: string }> {
+  const { username, token } = await registeredCustomer(base, stamp, password);
   const form = new FormData();
   for (const [k, v] of Object.entries({ amount, coin: 'USDT', network: 'TRC20', txHash: crypto.randomBytes(32).toString('hex'), proofLast6: '123456' })) form.append(k, v);
   form.append('proof', new Blob([PROOF_PNG], { type: 'image/png' }), 'proof.png');
-  const claim = (await (await fetch(`${base}/swx/customer/user/recharge`, { method: 'POST', body: form, headers: { Authorization: reg.result.token, virtually: 'YES' } })).json()) as { code: number; result: { id: string } };
+  const claim = (await (await fetch(`${base}/swx/customer/user/recharge`, { method: 'POST', body: form, headers: { Authorization: token, virtually: 'YES' } })).json()) as { code: number; result: { id: string } };
   if (claim.code !== 20002) throw new Error(`recharge answered ${claim.code}`);
   const approved = await api(base, `/admin-api/deposits/${claim.result.id}/approve`, { body: {}, token: opToken, method: 'POST' });
   if (approved.code !== 200) throw new Error(`approval answered ${approved.code}`);
-  return { username, token: reg.result.token };
+  return { username, token };
+}
+
+/**
+ * The platform with the clocks a test moves (tests/server/movedClockService.ts), a browser, the
+ * seeded operator's token and a USDT (TRC20) receive address: what realCustomer needs to fund
+ * customers. Whatever started is stopped again when a later step fails, as afterAll could not.
+ */
+export async function startFundingPlatform(): Promise<{ service: Service; browser: Browser; opToken: string }> {
+  const [service, browser] = await Promise.all([startService('tests/server/movedClockService.ts'), launch()]);
+  try {
+    const opToken = await operatorToken(service.url);
+    const address = await api(service.url, '/admin-api/deposit-addresses', { body: { coin: 'USDT', network: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' }, token: opToken });
+    if (address.code !== 200) throw new Error(`deposit address answered ${address.code}: ${address.msg}`);
+    return { service, browser, opToken };
+  } catch (e) {
+    await browser.close();
+    await service.stop();
+    throw e;
+  }
 }
 
 /** Signs in through the login page and waits for the home page. */

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, codeFor, DESKTOP, launch, newContext, operatorToken, signIn, startService, type Service } from './harness.ts';
+import { api, DESKTOP, launch, newContext, operatorToken, registeredCustomer, signIn, startService, type Service } from './harness.ts';
 
 let service: Service;
 let browser: Browser;
@@ -23,8 +23,6 @@ describe('mail language follows the app', () => {
   let page: Page;
   const errors: string[] = [];
   const stamp = `m${Date.now().toString(36)}`;
-  const email = `${stamp}@example.test`;
-  const username = `u_${stamp}`;
   const password = 'Secret-pass-123';
 
   beforeAll(async () => {
@@ -37,11 +35,7 @@ describe('mail language follows the app', () => {
   });
 
   it('signed in, a switch to German is sent to the service and the next security notice is German', async () => {
-    expect((await api(service.url, '/swx/customer/login/sendCode', { body: { email, purpose: 'register' } })).code).toBe(200);
-    const code = await codeFor(service.url, email);
-    const reg = await api<{ token: string }>(service.url, '/swx/customer/login/register', { body: { username, email, code, password, confirmPassword: password } });
-    expect(reg.code, reg.msg).toBe(200);
-
+    const { username, email } = await registeredCustomer(service.url, stamp, password);
     await signIn(page, username, password);
     const sent = page.waitForResponse((r) => r.url().endsWith('/swx/customer/user/language'));
     await page.selectOption('[data-testid=language-select]', 'de');

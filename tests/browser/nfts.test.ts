@@ -14,9 +14,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, DESKTOP, launch, MOBILE, newContext, OPERATOR, realCustomer, shot, signIn, startService, type Device, type Service, textOf, operatorToken, inLanguage } from './harness.ts';
+import { api, DESKTOP, MOBILE, newContext, OPERATOR, realCustomer, shot, signIn, startFundingPlatform, type Device, type Service, textOf, inLanguage } from './harness.ts';
 
-const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const PASSWORD = 'Secret-pass-123';
 const HOUR = 3_600_000;
 
@@ -28,10 +27,8 @@ const operator = <T>(p: string, body?: unknown) => api<T>(service.url, `/admin-a
 const text = textOf;
 
 beforeAll(async () => {
-  // the same platform with the NFT clock the test moves (tests/server/movedClockService.ts)
-  [service, browser] = await Promise.all([startService('tests/server/movedClockService.ts'), launch()]);
-  opToken = await operatorToken(service.url);
-  expect((await operator('/deposit-addresses', { coin: 'USDT', network: 'TRC20', address: TRON })).code).toBe(200);
+  // the same platform with the NFT clock the test moves
+  ({ service, browser, opToken } = await startFundingPlatform());
 });
 afterAll(async () => {
   await browser?.close();

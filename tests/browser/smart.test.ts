@@ -12,9 +12,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, DESKTOP, launch, MOBILE, newContext, OPERATOR, shot, startService, type Device, type Service, textOf, operatorToken, closeToasts, inLanguage, signIn, realCustomer } from './harness.ts';
+import { api, DESKTOP, MOBILE, newContext, OPERATOR, shot, startFundingPlatform, type Device, type Service, textOf, closeToasts, inLanguage, signIn, realCustomer } from './harness.ts';
 
-const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const PASSWORD = 'Secret-pass-123';
 
 let service: Service;
@@ -24,10 +23,8 @@ let opToken = '';
 const operator = <T>(path: string, body?: unknown) => api<T>(service.url, `/admin-api${path}`, { body, token: opToken, method: body ? 'POST' : 'GET' });
 
 beforeAll(async () => {
-  // the same platform with the smart plans' clock the test moves (tests/server/movedClockService.ts)
-  [service, browser] = await Promise.all([startService('tests/server/movedClockService.ts'), launch()]);
-  opToken = await operatorToken(service.url);
-  expect((await operator('/deposit-addresses', { coin: 'USDT', network: 'TRC20', address: TRON })).code).toBe(200);
+  // the same platform with the smart plans' clock the test moves
+  ({ service, browser, opToken } = await startFundingPlatform());
 });
 afterAll(async () => {
   await browser?.close();
