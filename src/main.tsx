@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './views/styles/global.css';
 import { getSettings } from './services/settings.ts';
@@ -8,4 +9,8 @@ import { App } from './views/App.tsx';
 // before the first render, so the page never flashes another language or direction.
 const { language } = getSettings();
 await initI18n(language);
-createRoot(document.getElementById('root')!).render(<App userAgent={navigator.userAgent} />);
+// The first render as a transition: React renders it in slices that give the browser its thread
+// back every few milliseconds instead of in one long task, so a slow phone keeps answering taps
+// while the app takes over from index.html's static hero (docs/performance.md).
+const root = createRoot(document.getElementById('root')!);
+startTransition(() => root.render(<App userAgent={navigator.userAgent} />));
