@@ -1,6 +1,7 @@
 // Initial JavaScript of the home page: the entry chunk and everything it imports statically, and
 // whatever index.html preloads (the English texts of the home page and the shell, src/i18n/parts.ts)
-// or loads as a classic script (the static hero's, scripts/staticHero.ts),
+// or loads as a classic script, and the scripts inline in index.html (the static hero's,
+// scripts/staticHero.ts),
 // gzip-compressed (what a first visit downloads before the app renders). Lazy chunks (other
 // screens, the ApexCharts chart, languages other than English) are listed apart.
 // Usage: npx vite build && node scripts/measure-bundle.mjs [--json] [--budget <kB>]
@@ -48,9 +49,12 @@ const chart = Object.entries(manifest).find(([k]) => k.includes('CandleChart'))?
 const sum = (files, f) => files.reduce((a, x) => a + f(x), 0);
 /** @param {number} n */
 const kb = (n) => `${(n / 1024).toFixed(1)} kB`;
+// and the scripts inline in index.html (the static hero's), each compressed alone
+const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+const inlineGz = inline.reduce((a, x) => a + zlib.gzipSync(x, { level: 9 }).length, 0);
 const result = {
-  initialJsGzip: sum(initial, gz),
-  initialJsRaw: sum(initial, raw),
+  initialJsGzip: sum(initial, gz) + inlineGz,
+  initialJsRaw: sum(initial, raw) + inline.reduce((a, x) => a + Buffer.byteLength(x), 0),
   initialCssGzip: sum(css, gz),
   chartChunkGzip: chart ? gz(chart) : null,
   lazyChunks: lazy.length,
@@ -60,6 +64,7 @@ if (process.argv.includes('--json')) console.log(JSON.stringify(result, null, 2)
 else {
   console.log(`home page initial JavaScript: ${kb(result.initialJsGzip)} gzip (${kb(result.initialJsRaw)} raw) in ${initial.length} files`);
   for (const f of initial) console.log(`  ${f}  ${kb(gz(f))}`);
+  if (inline.length) console.log(`  index.html inline scripts (${inline.length})  ${kb(inlineGz)}`);
   console.log(`initial CSS: ${kb(result.initialCssGzip)} gzip`);
   console.log(`chart chunk (lazy, /cruuency only): ${result.chartChunkGzip === null ? 'n/a' : kb(result.chartChunkGzip)} gzip`);
   console.log(`other lazy chunks: ${lazy.length}`);

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
@@ -16,8 +15,9 @@ import { MOBILE_UA } from '../src/services/device.ts';
  * `language`, else English), sets the texts, `lang` and `dir`, and shows the copy; anywhere else it
  * removes it. The copy is hidden until then (global.css), so no other language flashes; without
  * JavaScript a <noscript> style shows it in English. React's first render replaces #root's content
- * with the same boxes at the same places: nothing moves. The script is a file of its own, not
- * inline, because the Content-Security-Policy allows scripts from 'self' only.
+ * with the same boxes at the same places: nothing moves. The script is inline, so the first paint
+ * waits for no request besides the stylesheet; the Content-Security-Policy allows it by its hash
+ * (server/http/securityHeaders.ts reads the built index.html), and no other inline script.
  */
 type ClassMaps = Map<string, Record<string, string>>;
 
@@ -47,7 +47,8 @@ const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&${({ '&': 'amp',
 
 /** ES5 on purpose: it runs before everything else on the oldest phones too. */
 function scriptOf(texts: Record<string, Texts>): string {
-  return `(function(){var T=${JSON.stringify(texts)},d=document,r=d.querySelector('[data-static-hero]');if(!r)return;
+  // "</" escaped: the script is inline, and a text must not be able to close its <script> element
+  return `(function(){var T=${JSON.stringify(texts).replace(/<\//g, '<\\/')},d=document,r=d.querySelector('[data-static-hero]');if(!r)return;
 if(location.pathname!=='/'||!${MOBILE_UA.toString()}.test(navigator.userAgent)){r.parentNode.removeChild(r);return;}
 function g(k){try{return JSON.parse(localStorage.getItem(k))}catch(e){return null}}
 var l=g('language');if(typeof l!=='string'||!Object.prototype.hasOwnProperty.call(T,l))l='en';
@@ -60,7 +61,7 @@ d.documentElement.lang=t[n-2];d.documentElement.dir=t[n-1];r.setAttribute('data-
 `;
 }
 
-function markupOf(maps: ClassMaps, texts: Record<string, Texts>, src: string): string {
+function markupOf(maps: ClassMaps, texts: Record<string, Texts>, script: string): string {
   const cls = (file: string, ...names: string[]) => {
     const entry = [...maps].find(([f]) => f.replace(/\\/g, '/').endsWith(file));
     if (!entry) throw new Error(`static hero: no class map for ${file}`);
@@ -86,34 +87,26 @@ function markupOf(maps: ClassMaps, texts: Record<string, Texts>, src: string): s
     + `<div class="${cls(shell, 'board')}" data-static-board><p class="${cls(shell, 'boardBrand')}" ${tx(3)}</p>`
     + `<div class="${cls(shell, 'boardCard')}"><h2 ${tx(4)}</h2><p ${tx(5)}</p>`
     + `<button type="button" class="${cls(shell, 'primary')}" ${tx(6)}</button><button type="button" class="${cls(shell, 'ghostDark')}" ${tx(7)}</button>`
-    + `</div></div></div><script src="/${src}"></script>`;
+    + `</div></div></div><script>${script}</script>`;
 }
 
 export function staticHero(): { plugin: Plugin; getJSON: (file: string, json: Record<string, string>) => void } {
   const maps: ClassMaps = new Map();
   let root = process.cwd();
-  let script = '';
-  let fileName = '';
   const plugin: Plugin = {
     name: 'static-hero',
     apply: 'build',
     configResolved(config) {
       root = config.root;
     },
-    buildStart() {
-      script = scriptOf(textsOf(root));
-      fileName = `assets/static-hero-${crypto.createHash('sha256').update(script).digest('hex').slice(0, 8)}.js`;
-    },
-    generateBundle() {
-      this.emitFile({ type: 'asset', fileName, source: script });
-    },
     transformIndexHtml: {
       order: 'post',
       handler(html) {
         const empty = '<div id="root"></div>';
         if (!html.includes(empty)) throw new Error('static hero: no empty #root in index.html');
+        const texts = textsOf(root);
         return html
-          .replace(empty, `<div id="root">${markupOf(maps, textsOf(root), fileName)}</div>`)
+          .replace(empty, () => `<div id="root">${markupOf(maps, texts, scriptOf(texts))}</div>`)
           .replace('</head>', '<noscript><style>[data-static-hero]{visibility:visible}[data-static-board]{display:none}</style></noscript>\n  </head>');
       },
     },

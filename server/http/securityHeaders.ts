@@ -6,7 +6,10 @@
  * tenth of its throughput (docs/performance.md); the headers never change while the process runs,
  * so they are taken from helmet once, by running its middleware against a recorder.
  */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
@@ -16,11 +19,11 @@ import { ownWebsocketOrigin } from './external.ts';
  * The page may connect only to its own origin, its websocket included (named explicitly for
  * browsers whose 'self' does not cover ws:), never to any other host.
  */
-export const helmetOptions = (config: Pick<Config, 'publicUrl'>): HelmetOptions => ({
+export const helmetOptions = (config: Pick<Config, 'publicUrl'>, inlineScripts: readonly string[] = []): HelmetOptions => ({
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", ...inlineScripts.map(scriptHash)],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       connectSrc: ["'self'", ownWebsocketOrigin(config.publicUrl)],
@@ -35,8 +38,21 @@ export const PERMISSIONS_POLICY = [
   'midi=()', 'magnetometer=()', 'gyroscope=()', 'accelerometer=()', 'display-capture=()', 'interest-cohort=()',
 ].join(', ');
 
+/** The CSP source that allows exactly this inline script and no other. */
+export const scriptHash = (script: string): string => `'sha256-${crypto.createHash('sha256').update(script).digest('base64')}'`;
+
+/**
+ * The inline scripts of the built app's index.html (the static hero's, scripts/staticHero.ts): our
+ * own build's, allowed one by one by their hashes; an injected script has no matching hash.
+ */
+export function inlineScriptsOf(staticDir: string | undefined): string[] {
+  const file = staticDir ? path.join(staticDir, 'index.html') : undefined;
+  if (!file || !fs.existsSync(file)) return [];
+  return [...fs.readFileSync(file, 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+}
+
 /** Every header helmet sets with these options, plus the permissions policy (lower-case names). */
-export function securityHeaders(config: Pick<Config, 'publicUrl'>): Record<string, string> {
+export function securityHeaders(config: Pick<Config, 'publicUrl' | 'staticDir'>): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader: (name: string, value: string | number | readonly string[]) => {
@@ -47,7 +63,7 @@ export function securityHeaders(config: Pick<Config, 'publicUrl'>): Record<strin
     },
   };
   let failure: unknown;
-  helmet(helmetOptions(config))({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+  helmet(helmetOptions(config, inlineScriptsOf(config.staticDir)))({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
     failure = err;
   });
   if (failure) throw failure;

@@ -2,7 +2,12 @@
  * The security headers docs/security.md promises (ASVS V14.4, V13.1), on every kind of answer:
  * a public read, a refusal (401, 400) and an unknown path; and no cross-origin reads.
  */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { securityHeaders } from '../../server/http/securityHeaders.ts';
 import { useTestApp } from './helpers.ts';
 
 describe('security headers on every answer', () => {
@@ -33,6 +38,22 @@ describe('security headers on every answer', () => {
     }
     // the 401 is the envelope's code: business answers keep HTTP 200
     expect(answers[1].json().code).toBe(401);
+  });
+
+  it('an inline script of the built index.html is allowed by its hash, and no other', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-csp-'));
+    const script = "document.documentElement.dir='rtl';";
+    fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html><body><div id="root"></div><script>${script}</script><script type="module" src="/assets/x.js"></script></body></html>`);
+    try {
+      const csp = securityHeaders({ publicUrl: 'http://localhost:3000', staticDir: dir })['content-security-policy'];
+      const scriptSrc = csp.split(';').find((d) => d.startsWith('script-src '))!;
+      expect(scriptSrc).toBe(`script-src 'self' 'sha256-${crypto.createHash('sha256').update(script).digest('base64')}'`);
+      expect(scriptSrc).not.toContain('unsafe-inline');
+      // without a built app: 'self' only
+      expect(securityHeaders({ publicUrl: 'http://localhost:3000', staticDir: undefined })['content-security-policy']).toContain("script-src 'self';");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('no cross-origin reads: a foreign Origin gets no CORS grant, a preflight none either', async () => {
