@@ -17,6 +17,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { startService, type Service } from '../tests/browser/harness.ts';
+import { bareStatic } from './bareStatic.ts';
 
 const RUNS = Math.min(15, Number(process.env.BENCH_RUNS ?? 5));
 const SETTLE_MS = 5000;
@@ -91,14 +92,6 @@ async function load(browser: Browser, url: string): Promise<Vitals> {
     console.log(`  FCP ${v.fcp.toFixed(0)} ms, LCP ${v.lcp.toFixed(0)} ms (from navigation start)`);
   }
   return { ...v, jsKb: jsBytes / 1024, totalKb: totalBytes / 1024 };
-}
-
-async function bareStatic(): Promise<{ url: string; close: () => Promise<unknown> }> {
-  const { default: Fastify } = await import('fastify');
-  const app = Fastify({ logger: false });
-  app.get('/', async (_req, reply) => reply.type('text/html').send('<!doctype html><html><head><meta name="viewport" content="width=device-width"><title>ref</title></head><body><h1>Hello, world</h1></body></html>'));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return { url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}/`, close: () => app.close() };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
