@@ -53,6 +53,8 @@ export default function LoanScreen() {
       </section>
       <div className={styles.layout}>
         <section className={screens.card} aria-labelledby="loan-calc-title">
+          {/* the form's own heading (which names its step) arrives with the terms: until then the section keeps its name */}
+          {!terms.data && <h2 id="loan-calc-title" className={styles.h2}>{t('loan.calcTitle')}</h2>}
           <Loadable query={terms}>
             {terms.data && (
               <Borrow terms={terms.data} prices={prices} available={available} canApply={canApply} onSubmitted={() => void changed()} />
