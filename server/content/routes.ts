@@ -14,7 +14,7 @@ import {
   CustomerServiceTypeBody, CustomerServiceTypeResult, FaqList, FaqQuery, HomeFigures, ListContentsParams, NoticePage,
   NoticesQuery, OnlineService, ParamByKeyParams, ParamValue, SettingsKeyBody, SocialLinks,
 } from '../../src/contract/content.ts';
-import { sendCachedJson } from '../http/cachedJson.ts';
+import { sendCachedJson } from '../http/cachedBody.ts';
 
 const INDEX = '/swx/customer/index';
 const NoQuery = Type.Object({}, { additionalProperties: false });

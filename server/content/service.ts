@@ -8,7 +8,7 @@ import { Err } from '../../src/contract/errors.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { BizError } from '../http/errors.ts';
-import { cachedJson, type CachedJson } from '../http/cachedJson.ts';
+import { cachedJson, type CachedBody } from '../http/cachedBody.ts';
 import { ContentCache } from './cache.ts';
 import { homeFigures, type Market } from './figures.ts';
 import { publicParam, socialLinks } from './params.ts';
@@ -45,7 +45,7 @@ export class ContentService {
    * The serialised answer under `key` (which names the route, language and query), built once
    * by `build` from the cached texts; `dep` as in ContentCache.
    */
-  answer(key: string, build: () => Promise<unknown>, opts: { maxAgeMs?: number; dep?: unknown } = {}): Promise<CachedJson> {
+  answer(key: string, build: () => Promise<unknown>, opts: { maxAgeMs?: number; dep?: unknown } = {}): Promise<CachedBody> {
     return this.cache.get(`a\u0000${key}`, async () => cachedJson(await build()), { maxAgeMs: opts.maxAgeMs ?? CONTENT_MAX_AGE_MS, dep: opts.dep });
   }
 
@@ -104,7 +104,7 @@ export class ContentService {
   }
 
   /** The home figures' serialised answer, built once per set of figures and language. */
-  homeFiguresAnswer(lang: Language, build: (figures: HomeFigures) => unknown): Promise<CachedJson> {
+  homeFiguresAnswer(lang: Language, build: (figures: HomeFigures) => unknown): Promise<CachedBody> {
     const figures = this.homeFigures();
     return this.answer(`figures\u0000${lang}`, async () => build(await figures), { maxAgeMs: FIGURES_MAX_AGE_MS, dep: figures });
   }

@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { acceptedEncoding, COMPRESS_MIN_BYTES } from './cachedJson.ts';
+import { acceptedEncoding, COMPRESS_MIN_BYTES } from './cachedBody.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);

@@ -7,7 +7,7 @@ import { Type } from 'typebox';
 import { Err } from '../../src/contract/errors.ts';
 import { message } from './messages.ts';
 import { compressLargeJson } from './compression.ts';
-import { cachedBytes, sendCached, type CachedJson } from './cachedJson.ts';
+import { cachedBody, sendCached, type CachedBody } from './cachedBody.ts';
 
 /** Paths that belong to the API: an unknown one is a coded 404, never the app's index.html. */
 const API_PREFIXES = ['/swx/', '/admin-api/', '/docs', '/ws', '/customer-service/', '/settings/', '/js-api/'];
@@ -83,10 +83,10 @@ async function frontEnd(app: FastifyInstance) {
   });
 }
 
-function loadIndexPage(staticDir: string): CachedJson {
+function loadIndexPage(staticDir: string): CachedBody {
   const file = path.join(staticDir, 'index.html');
   const copy = (suffix: string) => (fs.existsSync(file + suffix) ? fs.readFileSync(file + suffix) : undefined);
-  return { ...cachedBytes(fs.readFileSync(file)), br: copy('.br'), gzip: copy('.gz') };
+  return { ...cachedBody(fs.readFileSync(file)), br: copy('.br'), gzip: copy('.gz') };
 }
 
 export default fp(frontEnd, { name: 'front-end', dependencies: ['platform', 'errors'] });

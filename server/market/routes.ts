@@ -8,7 +8,7 @@ import {
   WatchlistBody, WatchlistChange, WatchlistResult,
   marketDetailToWire, marketPageToWire, quoteToWire,
 } from '../../src/contract/market.ts';
-import { sendCachedJson } from '../http/cachedJson.ts';
+import { sendCachedJson } from '../http/cachedBody.ts';
 import { registerPriceSocket } from './socket/ws.ts';
 
 const INDEX = '/swx/customer/index';

@@ -9,7 +9,7 @@ import {
 import type { PriceTick } from '../../src/contract/ws.ts';
 import { ASSET_DECIMALS, type Asset } from '../../src/contract/constants.ts';
 import { BizError } from '../http/errors.ts';
-import { JsonCache, type CachedJson } from '../http/cachedJson.ts';
+import { JsonCache, type CachedBody } from '../http/cachedBody.ts';
 import { isOpenAt } from './hours/hours.ts';
 import { isOpenFast, sessionStart } from './hours/tradingSessions.ts';
 import { HistoryCache } from './candles/history.ts';
@@ -95,7 +95,7 @@ export class MarketService {
    * prices changed since, or ANSWER_MAX_AGE_MS passed. The key names everything the answer
    * depends on besides the prices (query, language).
    */
-  cachedAnswer(key: string, build: () => unknown): CachedJson {
+  cachedAnswer(key: string, build: () => unknown): CachedBody {
     const now = this.now();
     if (!this.current(this.answersOf, this.answersAt, now)) {
       this.answers.clear();

@@ -3,13 +3,14 @@ import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * A JSON answer serialised once and served many times: the hot public reads (market pages,
- * figures, content lists) keep one per key until their data changes, so a request costs a map
- * lookup and a socket write instead of building, validating and stringifying the answer again.
- * The compressed forms are made on first demand and kept with it; the ETag lets a client that
- * already holds this version get a 304 without a body.
+ * An answer's body made once and served many times: the hot public reads (market pages, figures,
+ * content lists) keep their JSON per key until their data changes, so a request costs a map
+ * lookup and a socket write instead of building, validating and stringifying the answer again;
+ * the app's index.html is kept the same way. The compressed forms are made on first demand (or
+ * read from the build) and kept with it; the ETag lets a client that already holds this version
+ * get a 304 without a body.
  */
-export interface CachedJson {
+export interface CachedBody {
   readonly body: Buffer;
   /** Weak: the same validator names the identity, gzip and brotli forms of one version. */
   readonly etag: string;
@@ -20,14 +21,15 @@ export interface CachedJson {
 /** Answers under this size go out as they are: compressing them saves less than it costs. */
 export const COMPRESS_MIN_BYTES = 1024;
 
-export function cachedJson(value: unknown): CachedJson {
-  return cachedBytes(Buffer.from(JSON.stringify(value)));
-}
-
-/** Any body kept in memory the same way (the app's index.html). */
-export function cachedBytes(body: Buffer): CachedJson {
+/** Any body, as bytes. */
+export function cachedBody(body: Buffer): CachedBody {
   const etag = `W/"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
   return { body, etag };
+}
+
+/** A JSON answer: the value serialised once. */
+export function cachedJson(value: unknown): CachedBody {
+  return cachedBody(Buffer.from(JSON.stringify(value)));
 }
 
 export type Encoding = 'br' | 'gzip';
@@ -63,16 +65,16 @@ export function isFresh(req: FastifyRequest, etag: string): boolean {
   return inm.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
 }
 
+/** sendCached for a JSON answer. */
+export function sendCachedJson(req: FastifyRequest, reply: FastifyReply, entry: CachedBody, opts: { cacheControl?: string; vary?: string } = {}): FastifyReply {
+  return sendCached(req, reply, entry, { ...opts, type: 'application/json; charset=utf-8' });
+}
+
 /**
  * Sends a cached answer: 304 when the client has it, else the body in the best accepted
  * encoding. `vary` lists the request headers besides Accept-Encoding the answer depends on.
  */
-export function sendCachedJson(req: FastifyRequest, reply: FastifyReply, entry: CachedJson, opts: { cacheControl?: string; vary?: string } = {}): FastifyReply {
-  return sendCached(req, reply, entry, { ...opts, type: 'application/json; charset=utf-8' });
-}
-
-/** sendCachedJson for a body of any type. */
-export function sendCached(req: FastifyRequest, reply: FastifyReply, entry: CachedJson, opts: { type: string; cacheControl?: string; vary?: string }): FastifyReply {
+export function sendCached(req: FastifyRequest, reply: FastifyReply, entry: CachedBody, opts: { type: string; cacheControl?: string; vary?: string }): FastifyReply {
   reply.header('etag', entry.etag);
   reply.header('cache-control', opts.cacheControl ?? 'no-cache');
   reply.header('vary', opts.vary ? `${opts.vary}, accept-encoding` : 'accept-encoding');
@@ -87,15 +89,15 @@ export function sendCached(req: FastifyRequest, reply: FastifyReply, entry: Cach
 
 /** A small keyed store of cached answers, emptied whole when full (keys can come from user input). */
 export class JsonCache<K = string> {
-  private readonly entries = new Map<K, CachedJson>();
+  private readonly entries = new Map<K, CachedBody>();
 
   constructor(private readonly maxEntries = 512) {}
 
-  get(key: K): CachedJson | undefined {
+  get(key: K): CachedBody | undefined {
     return this.entries.get(key);
   }
 
-  getOr(key: K, build: () => unknown): CachedJson {
+  getOr(key: K, build: () => unknown): CachedBody {
     let entry = this.entries.get(key);
     if (!entry) {
       if (this.entries.size >= this.maxEntries) this.entries.clear();
