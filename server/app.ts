@@ -10,6 +10,7 @@ import errors, { frameworkErrors } from './http/errors.ts';
 import { openApiOptions, rateLimitOptions, websocketOptions } from './http/external.ts';
 import { securityHeadersPlugin } from './http/securityHeaders.ts';
 import frontEnd from './http/frontEnd.ts';
+import { loadIndexPage } from './http/indexPage.ts';
 import { validatorCompiler } from './http/validation.ts';
 import guard from './auth/guard.ts';
 import market from './market/plugin.ts';
@@ -73,8 +74,11 @@ export async function buildApp({ config, memoryDb, logger }: AppOptions): Promis
   // the platform: configuration, database, bus (closed last)
   await app.register(platform, { config, memoryDb });
 
+  // the built app's index.html, read once: served by the front end, its inline scripts hashed for the CSP
+  const indexPage = loadIndexPage(config.staticDir);
+
   // external plugins
-  await securityHeadersPlugin(app); // helmet's headers, computed once
+  await securityHeadersPlugin(app, indexPage); // helmet's headers, computed once
   await app.register(rateLimit, rateLimitOptions(app));
   await app.register(websocket, websocketOptions);
   await app.register(swagger, openApiOptions);
@@ -114,6 +118,6 @@ export async function buildApp({ config, memoryDb, logger }: AppOptions): Promis
   await app.register(loanAdminRoutes, { prefix: '/admin-api' });
   await app.register(nftRoutes);
   await app.register(nftAdminRoutes, { prefix: '/admin-api' });
-  await app.register(frontEnd); // health check, the built app, coded 404s
+  await app.register(frontEnd, { indexPage }); // health check, the built app, coded 404s
   return app;
 }

@@ -6,9 +6,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * An answer's body made once and served many times: the hot public reads (market pages, figures,
  * content lists) keep their JSON per key until their data changes, so a request costs a map
  * lookup and a socket write instead of building, validating and stringifying the answer again;
- * the app's index.html is kept the same way. The compressed forms are made on first demand (or
- * read from the build) and kept with it; the ETag lets a client that already holds this version
- * get a 304 without a body.
+ * the app's index.html is kept the same way (server/http/indexPage.ts). The compressed forms are
+ * made on first demand (or read from the build) and kept with it; the ETag lets a client that
+ * already holds this version get a 304 without a body.
  */
 export interface CachedBody {
   readonly body: Buffer;

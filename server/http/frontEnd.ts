@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -7,7 +6,8 @@ import { Type } from 'typebox';
 import { Err } from '../../src/contract/errors.ts';
 import { message } from './messages.ts';
 import { compressLargeJson } from './compression.ts';
-import { cachedBody, sendCached, type CachedBody } from './cachedBody.ts';
+import { sendCached } from './cachedBody.ts';
+import type { IndexPage } from './indexPage.ts';
 
 /** Paths that belong to the API: an unknown one is a coded 404, never the app's index.html. */
 const API_PREFIXES = ['/swx/', '/admin-api/', '/docs', '/ws', '/customer-service/', '/settings/', '/js-api/'];
@@ -40,53 +40,55 @@ export function staticCacheControl(relative: string): string {
   return 'public, max-age=86400';
 }
 
+export interface FrontEndOptions {
+  /** The built app's page, read once at start (server/http/indexPage.ts); none: API only. */
+  indexPage?: IndexPage;
+}
+
 /**
  * Plugin 'front-end': the health check, robots.txt, the built single-page app (when
- * config.staticDir holds one; brotli/gzip files made at build time are sent to clients that
- * accept them), compression of large JSON answers, and the answer to every unknown path: the
+ * config.staticDir holds one, its page given as indexPage; brotli/gzip files made at build time
+ * are sent to clients that accept them), compression of large JSON answers, and the answer to every unknown path: the
  * app's index.html for a page, a coded 404 for the API.
  */
-async function frontEnd(app: FastifyInstance) {
+async function frontEnd(app: FastifyInstance, { indexPage }: FrontEndOptions) {
   app.get('/healthz', { schema: { hide: true, response: { 200: Type.Object({ ok: Type.Boolean() }) } } }, async () => ({ ok: true }));
   app.get('/robots.txt', { schema: { hide: true } }, async (_req, reply) => reply
     .type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send(ROBOTS_TXT));
   compressLargeJson(app);
 
-  const staticDir = app.config.staticDir;
-  const hasApp = Boolean(staticDir && fs.existsSync(path.join(staticDir, 'index.html')));
-  if (hasApp) {
+  if (indexPage) {
+    const staticDir = indexPage.dir;
     await app.register(fastifyStatic, {
-      root: staticDir!,
+      root: staticDir,
       wildcard: false,
       index: false,
+      // index.html is the in-memory page below, whichever path asks for it
+      globIgnore: ['index.html'],
       preCompressed: true,
       // our own Cache-Control per file (setHeaders): send's would be one max-age for all
       cacheControl: false,
       setHeaders: (res, filePath) => {
-        res.header('cache-control', staticCacheControl(path.relative(staticDir!, filePath).replace(/\.(br|gz)$/, '')));
+        res.header('cache-control', staticCacheControl(path.relative(staticDir, filePath).replace(/\.(br|gz)$/, '')));
       },
     });
   }
   // asked for on every visit and every page of the app: kept in memory with its build-time
   // brotli and gzip copies, with an ETag, instead of read from disk each time
-  const indexPage = hasApp ? loadIndexPage(staticDir!) : undefined;
-  const sendIndex = (req: FastifyRequest, reply: FastifyReply) =>
-    sendCached(req, reply, indexPage!, { type: 'text/html; charset=utf-8', cacheControl: REVALIDATE });
-  if (indexPage) app.get('/', { schema: { hide: true } }, sendIndex);
+  const sendIndex = indexPage && ((req: FastifyRequest, reply: FastifyReply) =>
+    sendCached(req, reply, indexPage.body, { type: 'text/html; charset=utf-8', cacheControl: REVALIDATE }));
+  if (sendIndex) {
+    app.get('/', { schema: { hide: true } }, sendIndex);
+    app.get('/index.html', { schema: { hide: true } }, sendIndex);
+  }
   app.setNotFoundHandler((req, reply) => {
     const isApi = API_PREFIXES.some((p) => req.url.startsWith(p));
-    if (!isApi && indexPage && req.method === 'GET') {
+    if (!isApi && sendIndex && req.method === 'GET') {
       // the single-page app owns every other path (wouter sends unknown ones to /)
       return sendIndex(req, reply);
     }
     return reply.status(404).send({ code: Err.NOT_FOUND, msg: message(req.lang ?? 'en', Err.NOT_FOUND), result: null });
   });
-}
-
-function loadIndexPage(staticDir: string): CachedBody {
-  const file = path.join(staticDir, 'index.html');
-  const copy = (suffix: string) => (fs.existsSync(file + suffix) ? fs.readFileSync(file + suffix) : undefined);
-  return { ...cachedBody(fs.readFileSync(file)), br: copy('.br'), gzip: copy('.gz') };
 }
 
 export default fp(frontEnd, { name: 'front-end', dependencies: ['platform', 'errors'] });

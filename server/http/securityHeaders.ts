@@ -7,13 +7,12 @@
  * so they are taken from helmet once, by running its middleware against a recorder.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
 import { ownWebsocketOrigin } from './external.ts';
+import type { IndexPage } from './indexPage.ts';
 
 /**
  * The page may connect only to its own origin, its websocket included (named explicitly for
@@ -42,17 +41,11 @@ export const PERMISSIONS_POLICY = [
 export const scriptHash = (script: string): string => `'sha256-${crypto.createHash('sha256').update(script).digest('base64')}'`;
 
 /**
- * The inline scripts of the built app's index.html (the static hero's, scripts/staticHero.ts): our
- * own build's, allowed one by one by their hashes; an injected script has no matching hash.
+ * Every header helmet sets with these options, plus the permissions policy (lower-case names).
+ * The inline scripts are those of the built app's index.html (server/http/indexPage.ts): our own
+ * build's, allowed one by one by their hashes; an injected script has no matching hash.
  */
-export function inlineScriptsOf(staticDir: string | undefined): string[] {
-  const file = staticDir ? path.join(staticDir, 'index.html') : undefined;
-  if (!file || !fs.existsSync(file)) return [];
-  return [...fs.readFileSync(file, 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
-}
-
-/** Every header helmet sets with these options, plus the permissions policy (lower-case names). */
-export function securityHeaders(config: Pick<Config, 'publicUrl' | 'staticDir'>): Record<string, string> {
+export function securityHeaders(config: Pick<Config, 'publicUrl'>, inlineScripts: readonly string[] = []): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader: (name: string, value: string | number | readonly string[]) => {
@@ -63,7 +56,7 @@ export function securityHeaders(config: Pick<Config, 'publicUrl' | 'staticDir'>)
     },
   };
   let failure: unknown;
-  helmet(helmetOptions(config, inlineScriptsOf(config.staticDir)))({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+  helmet(helmetOptions(config, inlineScripts))({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
     failure = err;
   });
   if (failure) throw failure;
@@ -72,8 +65,8 @@ export function securityHeaders(config: Pick<Config, 'publicUrl' | 'staticDir'>)
 }
 
 /** Sets the headers on every answer (a route may still replace one, e.g. a download's CSP). */
-export async function securityHeadersPlugin(app: FastifyInstance): Promise<void> {
-  const headers = securityHeaders(app.config);
+export async function securityHeadersPlugin(app: FastifyInstance, indexPage: IndexPage | undefined): Promise<void> {
+  const headers = securityHeaders(app.config, indexPage?.inlineScripts);
   app.addHook('onRequest', (_req, reply, done) => {
     reply.headers(headers);
     done();

@@ -5,13 +5,15 @@ import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../scripts/precompress.ts';
 import { IMMUTABLE } from '../../server/http/frontEnd.ts';
+import { scriptHash } from '../../server/http/securityHeaders.ts';
 import { useTestApp } from './helpers.ts';
 
 /** A built app as `vite build` leaves it: index.html, hashed assets, their .br/.gz copies. */
 const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-dist-'));
 const script = `console.log(${JSON.stringify('x'.repeat(20))});\n`.repeat(400);
 fs.mkdirSync(path.join(staticDir, 'assets'));
-fs.writeFileSync(path.join(staticDir, 'index.html'), `<!doctype html><html><head><script type="module" src="/assets/index-AbC123.js"></script></head><body>${'<!-- -->'.repeat(200)}</body></html>`);
+const inline = "document.documentElement.lang='en';";
+fs.writeFileSync(path.join(staticDir, 'index.html'), `<!doctype html><html><head><script type="module" src="/assets/index-AbC123.js"></script></head><body>${'<!-- -->'.repeat(200)}<script>${inline}</script></body></html>`);
 fs.writeFileSync(path.join(staticDir, 'assets/index-AbC123.js'), script);
 fs.writeFileSync(path.join(staticDir, 'assets/tiny-XyZ789.js'), 'export {};\n');
 const made = precompressDir(staticDir);
@@ -57,7 +59,7 @@ describe('static delivery', () => {
     }
     // from memory, precompressed, with a validator: a returning visitor gets a 304 without a body
     const html = fs.readFileSync(path.join(staticDir, 'index.html'), 'utf8');
-    for (const url of ['/', '/markets/crypto']) {
+    for (const url of ['/', '/index.html', '/markets/crypto']) {
       const br = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, br' } });
       expect(br.headers['content-encoding'], url).toBe('br');
       expect(zlib.brotliDecompressSync(br.rawPayload).toString(), url).toBe(html);
@@ -68,6 +70,12 @@ describe('static delivery', () => {
       expect(again.statusCode, url).toBe(304);
       expect(again.body, url).toBe('');
     }
+  });
+
+  it('allows the inline script of the page it serves, read once for both', async () => {
+    const res = await t.app.inject('/');
+    expect(res.body).toContain(`<script>${inline}</script>`);
+    expect(res.headers['content-security-policy']).toContain(scriptHash(inline));
   });
 
   it('serves a real robots.txt, not the app page', async () => {

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadIndexPage } from '../../server/http/indexPage.ts';
 import { securityHeaders } from '../../server/http/securityHeaders.ts';
 import { useTestApp } from './helpers.ts';
 
@@ -45,12 +46,15 @@ describe('security headers on every answer', () => {
     const script = "document.documentElement.dir='rtl';";
     fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html><body><div id="root"></div><script>${script}</script><script type="module" src="/assets/x.js"></script></body></html>`);
     try {
-      const csp = securityHeaders({ publicUrl: 'http://localhost:3000', staticDir: dir })['content-security-policy'];
+      const page = loadIndexPage(dir);
+      expect(page?.inlineScripts).toEqual([script]);
+      const csp = securityHeaders({ publicUrl: 'http://localhost:3000' }, page?.inlineScripts)['content-security-policy'];
       const scriptSrc = csp.split(';').find((d) => d.startsWith('script-src '))!;
       expect(scriptSrc).toBe(`script-src 'self' 'sha256-${crypto.createHash('sha256').update(script).digest('base64')}'`);
       expect(scriptSrc).not.toContain('unsafe-inline');
       // without a built app: 'self' only
-      expect(securityHeaders({ publicUrl: 'http://localhost:3000', staticDir: undefined })['content-security-policy']).toContain("script-src 'self';");
+      expect(loadIndexPage(undefined)).toBeUndefined();
+      expect(securityHeaders({ publicUrl: 'http://localhost:3000' })['content-security-policy']).toContain("script-src 'self';");
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
