@@ -1,7 +1,6 @@
 // Initial JavaScript of the home page: the entry chunk and everything it imports statically, and
-// whatever index.html preloads (the English texts of the home page and the shell, src/i18n/parts.ts)
-// or loads as a classic script, and the scripts inline in index.html (the static hero's,
-// scripts/staticHero.ts),
+// whatever index.html preloads (the English texts of the home page and the shell, src/i18n/parts.ts),
+// and the scripts inline in index.html (the static hero's, scripts/staticHero.ts),
 // gzip-compressed (what a first visit downloads before the app renders). Lazy chunks (other
 // screens, the ApexCharts chart, languages other than English) are listed apart.
 // Usage: npx vite build && node scripts/measure-bundle.mjs [--json] [--budget <kB>]
@@ -38,9 +37,7 @@ walk(entryKey);
 // what index.html preloads besides (the home page's English texts, which the first render waits for) counts too
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]);
-// and classic scripts index.html loads itself (the static hero's, which runs before the app)
-const classic = [...html.matchAll(/<script src="\/([^"]+)"/g)].map((m) => m[1]);
-const initial = [...new Set([...[...seen].map((k) => manifest[k].file), ...preloaded, ...classic])];
+const initial = [...new Set([...[...seen].map((k) => manifest[k].file), ...preloaded])];
 const css = [...new Set([...seen].flatMap((k) => manifest[k].css ?? []))];
 const lazy = Object.entries(manifest).filter(([k, v]) => !seen.has(k) && v.file.endsWith('.js')).map(([, v]) => v.file);
 const chart = Object.entries(manifest).find(([k]) => k.includes('CandleChart'))?.[1].file;
