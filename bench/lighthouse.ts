@@ -18,6 +18,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { startService, type Service } from '../tests/browser/harness.ts';
 import { bareStatic } from './bareStatic.ts';
+import { median, printPageTable } from './report.ts';
 
 const run = promisify(execFile);
 const RUNS = Math.min(9, Number(process.env.BENCH_RUNS ?? 3));
@@ -42,7 +43,6 @@ async function lighthouse(url: string): Promise<Result> {
   };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (m: (typeof METRICS)[number], v: number) => (m === 'cumulative-layout-shift' ? v.toFixed(3) : v.toFixed(0));
 
 async function main() {
@@ -60,12 +60,8 @@ async function main() {
       bare.push(await lighthouse(ref.url));
       console.log(`run ${i + 1}: platform ${app[i].score}, bare page ${bare[i].score}`);
     }
-    const row = (name: string, xs: Result[]) =>
-      `| ${name} | ${median(xs.map((x) => x.score))} | ${METRICS.map((m) => fmt(m, median(xs.map((x) => x.metrics[m])))).join(' | ')} |`;
-    console.log('\n| page | score | FCP ms | LCP ms | TBT ms | CLS | Speed Index ms |');
-    console.log('|---|---|---|---|---|---|---|');
-    console.log(row('platform home `/`', app));
-    console.log(row('bare static page (reference)', bare));
+    printPageTable(['score', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'Speed Index ms'],
+      (xs) => [median(xs.map((x) => x.score)), ...METRICS.map((m) => fmt(m, median(xs.map((x) => x.metrics[m]))))], app, bare);
     console.log('\ntarget: score ≥ 90, LCP ≤ 2000 ms, CLS ≤ 0.05');
   } finally {
     await service?.stop();

@@ -18,6 +18,7 @@ import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { startService, type Service } from '../tests/browser/harness.ts';
 import { bareStatic } from './bareStatic.ts';
+import { median, printPageTable } from './report.ts';
 
 const RUNS = Math.min(15, Number(process.env.BENCH_RUNS ?? 5));
 const SETTLE_MS = 5000;
@@ -94,8 +95,6 @@ async function load(browser: Browser, url: string): Promise<Vitals> {
   return { ...v, jsKb: jsBytes / 1024, totalKb: totalBytes / 1024 };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
 async function main() {
   if (!fs.existsSync(path.resolve('dist/index.html'))) throw new Error('dist/ is missing: run `npx vite build` first');
   const browser = await chromium.launch({
@@ -114,11 +113,9 @@ async function main() {
       bare.push(await load(browser, ref.url));
       console.log(`run ${i + 1}: app LCP ${app[i].lcp.toFixed(0)} ms, CLS ${app[i].cls.toFixed(3)}; bare LCP ${bare[i].lcp.toFixed(0)} ms`);
     }
-    const row = (name: string, xs: Vitals[]) => `| ${name} | ${median(xs.map((x) => x.fcp)).toFixed(0)} | ${median(xs.map((x) => x.lcp)).toFixed(0)} | ${median(xs.map((x) => x.cls)).toFixed(3)} | ${median(xs.map((x) => x.tbt)).toFixed(0)} | ${median(xs.map((x) => x.jsKb)).toFixed(1)} | ${median(xs.map((x) => x.totalKb)).toFixed(1)} |`;
-    console.log('\n| page | FCP ms | LCP ms | CLS | TBT ms | JS kB transferred | all kB transferred |');
-    console.log('|---|---|---|---|---|---|---|');
-    console.log(row('platform home `/`', app));
-    console.log(row('bare static page (reference)', bare));
+    const m = (xs: Vitals[], key: keyof Vitals, digits: number) => median(xs.map((x) => x[key])).toFixed(digits);
+    printPageTable(['FCP ms', 'LCP ms', 'CLS', 'TBT ms', 'JS kB transferred', 'all kB transferred'],
+      (xs) => [m(xs, 'fcp', 0), m(xs, 'lcp', 0), m(xs, 'cls', 3), m(xs, 'tbt', 0), m(xs, 'jsKb', 1), m(xs, 'totalKb', 1)], app, bare);
     console.log('\ntargets: LCP ≤ 2000 ms, CLS ≤ 0.05');
   } finally {
     await service?.stop();
