@@ -1,4 +1,4 @@
-import { htmlLangOf, normaliseLanguage } from './languages.ts';
+import { htmlLangOf, normaliseLanguage, type Language } from './languages.ts';
 
 /**
  * Numbers and dates in the app's language (not the browser's): Intl with the language's BCP 47
@@ -8,17 +8,25 @@ import { htmlLangOf, normaliseLanguage } from './languages.ts';
  */
 export const intlLocale = (language: string): string => `${htmlLangOf(normaliseLanguage(language))}-u-nu-latn`;
 
-const separatorCache = new Map<string, { group: string; decimal: string }>();
-function separators(language: string): { group: string; decimal: string } {
-  const locale = intlLocale(language);
-  let s = separatorCache.get(locale);
-  if (!s) {
-    const parts = new Intl.NumberFormat(locale, { useGrouping: true }).formatToParts(12345.6);
-    s = { group: parts.find((p) => p.type === 'group')?.value ?? ',', decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.' };
-    separatorCache.set(locale, s);
-  }
-  return s;
-}
+/**
+ * Each language's digit grouping and decimal mark, written out rather than asked of Intl: the
+ * first Intl.NumberFormat of a page loads the locale's ICU data, which on a phone was the longest
+ * single piece of the home page's first render (docs/performance.md). A unit test checks the table
+ * against Intl for every language, so it cannot drift from what Intl would say.
+ */
+export const SEPARATORS: Record<Language, { group: string; decimal: string }> = {
+  en: { group: ',', decimal: '.' },
+  ja: { group: ',', decimal: '.' },
+  ko: { group: ',', decimal: '.' },
+  de: { group: '.', decimal: ',' },
+  fr: { group: '\u202f', decimal: ',' },
+  it: { group: '.', decimal: ',' },
+  es: { group: '.', decimal: ',' },
+  ar: { group: ',', decimal: '.' },
+  hk: { group: ',', decimal: '.' },
+  zh: { group: ',', decimal: '.' },
+};
+const separators = (language: string) => SEPARATORS[normaliseLanguage(language)];
 
 /** A decimal string with the language's digit grouping and decimal mark; `maxFraction` cuts (never rounds) extra digits. */
 export function formatDecimalIn(language: string, value: string, maxFraction?: number): string {
@@ -40,7 +48,33 @@ export function formatFixedIn(language: string, value: string, places: number): 
 // the direction marks Intl puts into Arabic dates would scramble them inside left-to-right cells
 const stripMarks = (s: string) => s.replace(/[\u200e\u200f\u061c]/g, '');
 
+// one formatter per locale and style: building an Intl.DateTimeFormat is far dearer than using one
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(language: string, withTime: boolean): Intl.DateTimeFormat {
+  const key = `${intlLocale(language)}|${withTime ? 't' : 'd'}`;
+  let f = dateFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(intlLocale(language), withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' });
+    dateFormats.set(key, f);
+  }
+  return f;
+}
+
 export const formatDateIn = (language: string, time: string | number | Date): string =>
-  stripMarks(new Date(time).toLocaleDateString(intlLocale(language), { dateStyle: 'medium' }));
+  stripMarks(dateFormat(language, false).format(new Date(time)));
 export const formatDateTimeIn = (language: string, time: string | number | Date): string =>
-  stripMarks(new Date(time).toLocaleString(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short' }));
+  stripMarks(dateFormat(language, true).format(new Date(time)));
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+/**
+ * A recent moment as local "HH:mm", with "YYYY-MM-DD " in front when it is not today: digits and
+ * punctuation every language reads, built without Intl. For the home page, whose first render
+ * would otherwise be the page's first Intl date format, which loads ICU data in one long task
+ * (docs/performance.md).
+ */
+export function formatClockTime(time: string | number | Date, now: Date = new Date()): string {
+  const d = new Date(time);
+  const clock = `${pad2(d.getHours())}:${pad2(d.getMinutes())}`;
+  const sameDay = d.getFullYear() === now.getFullYear() && d.getMonth() === now.getMonth() && d.getDate() === now.getDate();
+  return sameDay ? clock : `${d.getFullYear()}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())} ${clock}`;
+}

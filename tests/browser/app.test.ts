@@ -60,6 +60,8 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       await page.waitForSelector('[data-testid=market-list] tbody tr');
       expect((await prices(page)).every((p) => /^[0-9,]+(\.[0-9]+)?$/.test(p))).toBe(true);
       await page.waitForSelector('[data-testid=home-figures] dd');
+      // the figures' time, a local clock time written without Intl (src/i18n/format.ts)
+      expect(await page.textContent('[data-testid=figures-note]')).toMatch(/ at \d{2}:\d{2}\.$/);
       await expect.poll(() => page.getAttribute('[data-testid=feed-status]', 'data-state'), { timeout: 15_000 }).toBe('live');
       await shot(page, `${device.name}-home`);
     });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { shellFor } from '../../services/device.ts';
 import type { ContentListItem } from '../../services/types.ts';
 import { useContentLists, useHomeFigures } from '../../services/queries/content.ts';
-import { formatDateTimeIn } from '../../i18n/format.ts';
+import { formatClockTime } from '../../i18n/format.ts';
 import { useMarketList } from '../../services/queries/market.ts';
 import { useFeedStatus, useSession } from '../app/hooks.ts';
 import { Loadable } from '../components/Loadable.tsx';
@@ -87,7 +87,7 @@ function WalletTile() {
 
 /** Marketing figures, computed by the service from its own data (never typed in). */
 function HomeFigures() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const figures = useHomeFigures();
   const f = figures.data;
   return (
@@ -103,7 +103,7 @@ function HomeFigures() {
               {!f.simulatedPrices && f.volume24hUsdt && <div data-testid="figure-volume"><dt>{t('home.figureVolume')}</dt><dd className="num">{formatDecimal(f.volume24hUsdt, 0)}</dd></div>}
               {f.registeredUsers > 0 && <div data-testid="figure-users"><dt>{t('home.figureUsers')}</dt><dd className="num">{formatDecimal(String(f.registeredUsers))}</dd></div>}
             </dl>
-            <p className={styles.note}>{t('home.figuresNote', { time: formatDateTimeIn(i18n.language, f.computedAt) })}</p>
+            <p className={styles.note} data-testid="figures-note">{t('home.figuresNote', { time: formatClockTime(f.computedAt) })}</p>
           </>
         )}
       </Loadable>
