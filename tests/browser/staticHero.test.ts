@@ -52,6 +52,12 @@ describe('home page painted before the JavaScript', () => {
     expect((await page.textContent('[data-static-hero] h1'))?.trim()).toBe(heroTitle('en'));
     expect(await page.isVisible('[data-static-board]')).toBe(true);
     expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['en', 'ltr']);
+    // the app's modules load at low priority, leaving the line to the stylesheet (vite.config.ts)
+    expect(await page.evaluate(() => [
+      document.querySelectorAll('script[type=module], link[rel=modulepreload]').length,
+      document.querySelectorAll('script[type=module]:not([fetchpriority=low]), link[rel=modulepreload]:not([fetchpriority=low])').length,
+    ])).toEqual([expect.any(Number), 0]);
+    expect(await page.locator('script[type=module]').count()).toBeGreaterThan(0);
     await shot(page, 'static-hero-en-390');
   });
 
