@@ -5,11 +5,14 @@
  *   - platform: the real service (createPlatform on embedded PGlite, the simulated feed of the
  *     whole catalogue stepping once a second, the built app from dist/ when there is one);
  *   - bare: Fastify with one route answering {"hello":"world"}, the reference.
- * For ROUNDS rounds, the bare server is measured, then each platform path, alternating, so a
- * neighbour's load on this shared machine hits both sides alike; the table gives the median of
- * the rounds and the ratio to the bare server's median.
+ * For ROUNDS rounds, each platform path is measured right after a measurement of the bare server,
+ * and the pair gives that round's ratio: this machine's speed drifts by a third within a minute
+ * (a neighbour's load, the sandbox's own), so a path compared with a bare figure taken moments
+ * before is compared under the same conditions. The table gives the medians of the rounds: the
+ * path's req/s, the bare server's (all its measurements), and the ratio (the median of the
+ * rounds' ratios).
  *
- * Env: BENCH_DURATION_S (per measurement, default 5), BENCH_ROUNDS (default 3),
+ * Env: BENCH_DURATION_S (per measurement, default 3), BENCH_ROUNDS (default 5),
  * BENCH_CONNECTIONS (default 32), BENCH_PATHS (comma-separated names, default all).
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -19,8 +22,8 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
-const DURATION = Math.min(30, Number(process.env.BENCH_DURATION_S ?? 5));
-const ROUNDS = Math.min(7, Number(process.env.BENCH_ROUNDS ?? 3));
+const DURATION = Math.min(30, Number(process.env.BENCH_DURATION_S ?? 3));
+const ROUNDS = Math.min(9, Number(process.env.BENCH_ROUNDS ?? 5));
 const CONNECTIONS = Math.min(256, Number(process.env.BENCH_CONNECTIONS ?? 32));
 
 interface Ready { port: number; token?: string }
@@ -146,25 +149,26 @@ async function main() {
     for (const t of targets) await load(platform.ready.port, t.path, headers(t), t.method);
 
     const bareSamples: Sample[] = [];
-    const samples = new Map<string, Sample[]>(targets.map((t) => [t.name, []]));
+    const samples = new Map<string, Array<{ sample: Sample; ratio: number }>>(targets.map((t) => [t.name, []]));
     for (let round = 1; round <= ROUNDS; round++) {
-      const b = await load(bare.ready.port, '/', {});
-      bareSamples.push(b);
-      console.log(`round ${round}: bare hello world ${Math.round(b.reqPerSec)} req/s`);
       for (const t of targets) {
+        const b = await load(bare.ready.port, '/', {});
+        bareSamples.push(b);
         const s = await load(platform.ready.port, t.path, headers(t), t.method);
-        samples.get(t.name)!.push(s);
-        console.log(`round ${round}: ${t.name} ${Math.round(s.reqPerSec)} req/s, p99 ${s.p99} ms${s.non2xx || s.errors ? `, ${s.non2xx} non-2xx, ${s.errors} errors` : ''}`);
+        samples.get(t.name)!.push({ sample: s, ratio: s.reqPerSec / b.reqPerSec });
+        console.log(`round ${round}: ${t.name} ${Math.round(s.reqPerSec)} req/s, p99 ${s.p99} ms${s.non2xx || s.errors ? `, ${s.non2xx} non-2xx, ${s.errors} errors` : ''}; bare just before ${Math.round(b.reqPerSec)} req/s; ratio ${(s.reqPerSec / b.reqPerSec).toFixed(2)}`);
       }
     }
     const bareMedian = median(bareSamples.map((s) => s.reqPerSec));
-    console.log(`\n| path | platform req/s | p99 ms | bytes/answer | bare Fastify req/s (same run) | ratio |`);
+    console.log(`\n| path | platform req/s | p99 ms | bytes/answer | bare Fastify req/s (same run) | ratio (median of paired rounds) |`);
     console.log('|---|---|---|---|---|---|');
     for (const t of targets) {
-      const ss = samples.get(t.name)!;
+      const rounds = samples.get(t.name)!;
+      const ss = rounds.map((r) => r.sample);
       const rps = median(ss.map((s) => s.reqPerSec));
       const bad = ss.reduce((n, s) => n + s.non2xx + s.errors, 0);
-      console.log(`| ${t.name} | ${Math.round(rps)} | ${median(ss.map((s) => s.p99))} | ${median(ss.map((s) => s.bytesPerReq))} | ${Math.round(bareMedian)} | ${(rps / bareMedian).toFixed(2)}×${bad ? ` (${bad} failed)` : ''} |`);
+      const ratios = rounds.map((r) => r.ratio);
+      console.log(`| ${t.name} | ${Math.round(rps)} | ${median(ss.map((s) => s.p99))} | ${median(ss.map((s) => s.bytesPerReq))} | ${Math.round(bareMedian)} | ${median(ratios).toFixed(2)}× (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})${bad ? ` (${bad} failed)` : ''} |`);
     }
   } finally {
     await stop(platform.child);
