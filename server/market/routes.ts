@@ -8,7 +8,7 @@ import {
   WatchlistBody, WatchlistChange, WatchlistResult,
   marketDetailToWire, marketPageToWire, quoteToWire,
 } from '../../src/contract/market.ts';
-import { sendCachedJson } from '../http/cachedBody.ts';
+import { sendCached, sendCachedJson } from '../http/cachedBody.ts';
 import { registerPriceSocket } from './socket/ws.ts';
 
 const INDEX = '/swx/customer/index';
@@ -54,11 +54,11 @@ async function marketRoutes(fastify: FastifyInstance) {
 
   app.get(`${INDEX}/logo/:file`, {
     schema: { tags, params: LogoParams, produces: ['image/svg+xml'] },
-  }, async (req, reply) => reply
-    .type('image/svg+xml')
-    .header('cache-control', 'public, max-age=86400')
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-    .send(market.logo(req.params.file.slice(0, -'.svg'.length))));
+  }, async (req, reply) => {
+    const logo = market.logo(req.params.file.slice(0, -'.svg'.length));
+    reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
+    return sendCached(req, reply, logo, { type: 'image/svg+xml', cacheControl: 'public, max-age=86400' });
+  });
 
   const security = [{ token: [] }]; // signed-in routes: the session token header
   app.post(`${USER}/add`, {

@@ -252,10 +252,10 @@ export class MarketService {
   }
 
   /** The logo of a listed instrument (404 for anything else). */
-  logo(code: string): string {
+  logo(code: string): CachedBody {
     const q = this.get(code);
     if (!q) throw new BizError(Err.NOT_FOUND);
-    return logoSvg(q.info).svg;
+    return logoSvg(q.info).entry;
   }
 
   /** The websocket's view of every instrument (or a subset). */

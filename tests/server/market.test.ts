@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
@@ -132,6 +133,21 @@ describe('market info, prices and logos', () => {
     expect(spy.body).toContain('>SPY</text>');
     expect((await t.app.inject({ url: `${INDEX}/logo/NOPE.svg` })).statusCode).toBe(404);
     expect((await t.app.inject({ url: `${INDEX}/logo/${encodeURIComponent('../../etc/passwd')}` })).statusCode).toBe(400);
+  });
+
+  it('serves logos compressed, cacheable, with an ETag, and never heavier than 32 kB compressed', async () => {
+    const doge = await t.app.inject({ url: `${INDEX}/logo/DOGEUSDT.svg`, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(doge.statusCode).toBe(200);
+    expect(doge.headers['content-encoding']).toBe('br');
+    expect(doge.headers['cache-control']).toBe('public, max-age=86400');
+    expect(doge.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    expect(doge.rawPayload.length).toBeLessThanOrEqual(32 * 1024);
+    expect(zlib.brotliDecompressSync(doge.rawPayload).toString()).toMatch(/^<svg/);
+    const again = await t.app.inject({ url: `${INDEX}/logo/DOGEUSDT.svg`, headers: { 'if-none-match': String(doge.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    // PUMP's packaged icon embeds a 960 kB raster image: the badge instead
+    const pump = await t.app.inject({ url: `${INDEX}/logo/PUMPUSDT.svg` });
+    expect(pump.body).toContain('>PUMP</text>');
   });
 
   it('priceOf / valueInUsdt / assertTradable / isMarketOpen for the other domains (app.market)', async () => {

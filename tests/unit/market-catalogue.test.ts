@@ -1,7 +1,8 @@
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE, cryptoPrecision, cryptoQuantityStep } from '../../server/market/catalogue/index.ts';
 import { isOpenAt, newYorkClock } from '../../server/market/hours/hours.ts';
-import { generatedLogo, logoSvg } from '../../server/market/quotes/logo.ts';
+import { generatedLogo, LOGO_MAX_WIRE_BYTES, logoSvg } from '../../server/market/quotes/logo.ts';
 
 const count = (type: string) => CATALOGUE.filter((e) => e.type === type).length;
 
@@ -86,12 +87,24 @@ describe('logos', () => {
   it('serves the icon package for known coins and a generated badge otherwise', () => {
     const btc = logoSvg({ type: 'crypto', base: 'BTC', code: 'BTCUSDT' });
     expect(btc.packaged).toBe(true);
-    expect(btc.svg).toMatch(/^<svg/);
+    expect(btc.entry.body.toString()).toMatch(/^<svg/);
     const aapl = logoSvg({ type: 'stock', base: 'AAPL', code: 'AAPL' });
     expect(aapl.packaged).toBe(false);
-    expect(aapl.svg).toContain('>AAPL</text>');
+    expect(aapl.entry.body.toString()).toContain('>AAPL</text>');
     // the colour is a function of the code
     expect(generatedLogo({ type: 'forex', base: 'EUR', code: 'EURUSD' })).toBe(generatedLogo({ type: 'forex', base: 'EUR', code: 'EURUSD' }));
     expect(generatedLogo({ type: 'forex', base: 'EUR', code: 'EURUSD' })).toContain('>EUR</text>');
+  });
+
+  it('no logo of the catalogue weighs more than 32 kB on the wire: a heavy icon gets the badge', () => {
+    const logos = CATALOGUE.map((e) => ({ code: e.code, ...logoSvg(e) }));
+    for (const { entry } of logos) {
+      expect(entry.br ?? zlib.brotliCompressSync(entry.body)).toSatisfy((b: Buffer) => b.length <= LOGO_MAX_WIRE_BYTES);
+    }
+    // PUMP's icon embeds a 960 kB raster image: it gets the badge; DOGE's is vector (18 kB compressed) and stays
+    expect(logos.find((l) => l.code === 'PUMPUSDT')?.packaged).toBe(false);
+    expect(logos.find((l) => l.code === 'DOGEUSDT')?.packaged).toBe(true);
+    // most coins keep their icon
+    expect(logos.filter((l) => l.packaged).length).toBeGreaterThan(300);
   });
 });

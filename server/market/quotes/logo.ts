@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { cachedBody, compressSync, type CachedBody } from '../../http/cachedBody.ts';
 import { hash32 } from '../feed/prng.ts';
 import type { InstrumentInfo } from './state.ts';
 
@@ -17,7 +18,15 @@ try {
   iconDir = undefined; // package missing: every logo is generated
 }
 
-const cache = new Map<string, string>();
+/**
+ * The most a logo may weigh on the wire, brotli-compressed. About a third of the package's icons
+ * embed a raster image (up to 960 kB for one coin), shown at 24-32 px; a market page of twenty rows
+ * could pull megabytes on a phone. An icon heavier than this gets the generated badge instead. Every
+ * vector icon the catalogue uses fits (the heaviest about 30 kB compressed).
+ */
+export const LOGO_MAX_WIRE_BYTES = 32 * 1024;
+
+const cache = new Map<string, { entry: CachedBody; packaged: boolean }>();
 
 function initialsOf(info: Pick<InstrumentInfo, 'type' | 'base' | 'code'>): string {
   if (info.type === 'forex') return info.base.slice(0, 3);
@@ -34,21 +43,25 @@ export function generatedLogo(info: Pick<InstrumentInfo, 'type' | 'base' | 'code
     + `<text x="32" y="32" dy=".35em" text-anchor="middle" font-family="Arial, Helvetica, sans-serif" font-weight="700" font-size="${size}" fill="#fff">${text}</text></svg>`;
 }
 
-/** The SVG for an instrument, and whether it came from the icon package. */
-export function logoSvg(info: Pick<InstrumentInfo, 'type' | 'base' | 'code'>): { svg: string; packaged: boolean } {
+/**
+ * The SVG for an instrument, kept with its compressed forms and ETag, and whether it came from the
+ * icon package. The brotli form is made here (it decides the weight) and served as it is.
+ */
+export function logoSvg(info: Pick<InstrumentInfo, 'type' | 'base' | 'code'>): { entry: CachedBody; packaged: boolean } {
   const hit = cache.get(info.code);
-  if (hit) return { svg: hit, packaged: !hit.includes('aria-label') };
-  let svg: string | undefined;
+  if (hit) return hit;
+  let packaged: CachedBody | undefined;
   if (info.type === 'crypto' && iconDir && /^[A-Z0-9]{1,20}$/.test(info.base)) {
     const file = path.join(iconDir, `${info.base.toLowerCase()}.svg`);
     try {
-      svg = fs.readFileSync(file, 'utf8');
+      const entry = cachedBody(fs.readFileSync(file));
+      entry.br = compressSync(entry.body, 'br');
+      packaged = entry.br.length <= LOGO_MAX_WIRE_BYTES ? entry : undefined;
     } catch {
-      svg = undefined;
+      packaged = undefined;
     }
   }
-  const packaged = svg !== undefined;
-  svg ??= generatedLogo(info);
-  cache.set(info.code, svg);
-  return { svg, packaged };
+  const result = packaged ? { entry: packaged, packaged: true } : { entry: cachedBody(Buffer.from(generatedLogo(info))), packaged: false };
+  cache.set(info.code, result);
+  return result;
 }
