@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { formatDateIn, formatDateTimeIn } from '../../i18n/format.ts';
 import { percent } from '../../contract/smartMath.ts';
 import { formatDecimal } from '../components/Figures.tsx';
+import { useFormat } from '../components/useFormat.ts';
 
 /**
  * How the smart screens write rates, money and times. Rates are fractions on the wire
@@ -12,7 +11,6 @@ export const pct = (fraction: string) => `${percent(fraction)} %`;
 export const usdt = (amount: string, places = 2) => `${formatDecimal(amount, places)} USDT`;
 
 export function useWhen(): (time: string | number, dateOnly?: boolean) => string {
-  const { i18n } = useTranslation();
-  const lng = i18n.language;
-  return (time, dateOnly = false) => (dateOnly ? formatDateIn(lng, time) : formatDateTimeIn(lng, time));
+  const format = useFormat();
+  return (time, dateOnly = false) => (dateOnly ? format.date(time) : format.dateTime(time));
 }
