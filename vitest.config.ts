@@ -1,10 +1,16 @@
 import { defineConfig } from 'vitest/config';
 
-const server = (name: string, db: string, groupOrder: number) => ({
+// The PGlite run moves the machine's date 400 days ahead and to UTC+14 (tests/setup/shiftedDate.ts):
+// a test bound to today's date fails now, not when the calendar catches up with it. PostgreSQL
+// keeps the real date, so both are covered.
+const shifted = { TEST_DATE_SHIFT_DAYS: '400', TZ: 'Pacific/Kiritimati' };
+
+const server = (name: string, db: string, groupOrder: number, env: Record<string, string> = {}) => ({
   test: {
     name,
     include: ['tests/server/**/*.test.ts'],
-    env: { TEST_DB: db },
+    env: { TEST_DB: db, ...env },
+    setupFiles: ['tests/setup/shiftedDate.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // PGlite instances are memory-hungry and the machine has two cores
@@ -18,7 +24,7 @@ export default defineConfig({
     projects: [
       // generated path tests replay hundreds of paths: seconds of CPU, more on a busy machine
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/model/**/*.test.ts'], environment: 'node', testTimeout: 30_000, sequence: { groupOrder: 0 } } },
-      server('server', 'pglite', 1),
+      server('server', 'pglite', 1, shifted),
       server('server-pg', 'postgres', 2),
       {
         test: {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { body, usingPostgres, useTestApp } from './helpers.ts';
 import { createUser, demo, fund, real, type TestUser } from './walletFixtures.ts';
 import { buyOptions, closeOptions, marketClock, tick } from './tradingFixtures.ts';
@@ -46,7 +46,7 @@ describe(`trading: risk line (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, ()
     await openClose(demo(u), 'up', 60000); // demo: lost (floored), not in the real figure
     tick(t.app, clock, { BTCUSDT: 67000 });
     await buyOptions(t.app, real(u)); // still open
-    await t.app.db.update(optionsOrders).set({ closeTime: sql`now() - interval '91 days'` }).where(eq(optionsOrders.id, BigInt(old)));
+    await t.app.db.update(optionsOrders).set({ closeTime: new Date(clock.now() - 91 * 24 * 3600 * 1000) }).where(eq(optionsOrders.id, BigInt(old)));
     // the empty answer above is kept a minute per book
     expect((await risk('?book=real')).result.closed).toBe(0);
     clock.ms(61_000);

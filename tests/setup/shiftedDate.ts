@@ -1,0 +1,22 @@
+/**
+ * The server suite on PGlite runs with the machine's date moved far from today (docs/design.md,
+ * "Time in tests"): the process's `Date` (which PGlite's `now()` reads too, being in-process)
+ * runs TEST_DATE_SHIFT_DAYS ahead. A test that mixes a pinned platform clock with the real date
+ * (`now()`, `Date.now()`, `new Date()`) fails on every run, not on the day the calendar catches
+ * up with it. Durations are unchanged: only the origin moves.
+ */
+const days = Number(process.env.TEST_DATE_SHIFT_DAYS ?? 0);
+if (days) {
+  const offset = days * 24 * 3600 * 1000;
+  const RealDate = Date;
+  class ShiftedDate extends RealDate {
+    constructor(...args: ConstructorParameters<DateConstructor> | []) {
+      if (args.length === 0) super(RealDate.now() + offset);
+      else super(...(args as ConstructorParameters<DateConstructor>));
+    }
+    static override now() {
+      return RealDate.now() + offset;
+    }
+  }
+  globalThis.Date = ShiftedDate as DateConstructor;
+}
