@@ -193,6 +193,8 @@ describe('uploads: files a crash left without their row are removed', () => {
     fs.writeFileSync(path.join(dir, 'README.txt'), 'not ours');
     const hourAgo = new Date(Date.now() - 3600_000);
     for (const n of [named, orphan, 'README.txt']) fs.utimesSync(path.join(dir, n), hourAgo, hourAgo);
+    // "fresh" by the process's clock, which the sweep reads (the date-shifted run moves it away from the disk's)
+    fs.utimesSync(path.join(dir, fresh), new Date(), new Date());
 
     const stop = await startWalletEngine(t.app);
     await stop();
