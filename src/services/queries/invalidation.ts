@@ -1,8 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { accountKeys, adminKeys, kycKeys, nftKeys, smartKeys, walletKeys } from './keys.ts';
-import { marketKeys } from './market.ts';
 import { supportKeys } from './support.ts';
-import { orderKeysOf, tradingKeys } from './tradingKeys.ts';
+import { orderKeysOf } from './tradingKeys.ts';
 
 /**
  * What a change makes stale, by name. The user-events actor (live deposit / withdrawal status
@@ -95,11 +94,18 @@ export function recordReviewed<R extends { id: string }>(client: QueryClient, ki
 }
 
 /** Roots of answers that belong to the signed-in user: dropped when the session ends. */
-export const USER_KEYS: readonly QueryKey[] = [
-  walletKeys.all, accountKeys.all, adminKeys.all, marketKeys.watchlist(), smartKeys.plans(), tradingKeys.all, supportKeys.all, nftKeys.mine(), kycKeys.all,
-];
+/**
+ * Answers that are the same for every visitor: the market (but the watchlist) and the content
+ * pages. Everything else is somebody's, so the end of a session removes it: a domain added later
+ * is forgotten without being listed here (a list of user keys once missed the loans).
+ */
+export function isPublicKey(queryKey: QueryKey): boolean {
+  const [root, part] = queryKey;
+  if (root === 'content') return true;
+  return root === 'market' && part !== 'watchlist';
+}
 
 /** The session ended (logout, 401): nothing of that user stays in memory for the next one. */
 export function forgetUser(client: QueryClient): void {
-  for (const queryKey of USER_KEYS) client.removeQueries({ queryKey });
+  client.removeQueries({ predicate: (q) => !isPublicKey(q.queryKey) });
 }

@@ -9,6 +9,8 @@ import { adminKeys } from '../../../src/services/queries/admin.ts';
 import { createQueryClient } from '../../../src/services/queries/client.ts';
 import { forgetUser, keysChangedBy, recordReviewed } from '../../../src/services/queries/invalidation.ts';
 import { marketKeys } from '../../../src/services/queries/market.ts';
+import { loanKeys } from '../../../src/services/queries/loans.ts';
+import { nftKeys } from '../../../src/services/queries/keys.ts';
 import { walletKeys } from '../../../src/services/queries/wallet.ts';
 
 const envelope = (code: number, result: unknown = null, msg = '') =>
@@ -96,6 +98,9 @@ describe('query keys and invalidation', () => {
     client.setQueryData(marketKeys.watchlist(), {});
     client.setQueryData(adminKeys.addresses(), {});
     client.setQueryData(marketKeys.stats(), {});
+    client.setQueryData(loanKeys.list(), {});
+    client.setQueryData(nftKeys.mine(), {});
+    client.setQueryData(['a-domain-added-later', 'mine'], {});
     forgetUser(client);
     expect(client.getQueryCache().getAll().map((q) => q.queryKey)).toEqual([marketKeys.stats()]);
   });
