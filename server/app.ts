@@ -6,6 +6,9 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config.ts';
 import platform from './platform.ts';
+import ops from './platform/ops/plugin.ts';
+import opsRoutes from './platform/ops/routes.ts';
+import jobsAdminRoutes from './platform/ops/adminRoutes.ts';
 import errors, { frameworkErrors } from './http/errors.ts';
 import { openApiOptions, rateLimitOptions, websocketOptions } from './http/external.ts';
 import { securityHeadersPlugin } from './http/securityHeaders.ts';
@@ -73,6 +76,7 @@ export async function buildApp({ config, memoryDb, logger }: AppOptions): Promis
 
   // the platform: configuration, database, bus (closed last)
   await app.register(platform, { config, memoryDb });
+  await app.register(ops); // app.metrics, app.jobs, app.readiness
 
   // the built app's index.html, read once: served by the front end, its inline scripts hashed for the CSP
   const indexPage = loadIndexPage(config.staticDir);
@@ -118,6 +122,8 @@ export async function buildApp({ config, memoryDb, logger }: AppOptions): Promis
   await app.register(loanAdminRoutes, { prefix: '/admin-api' });
   await app.register(nftRoutes);
   await app.register(nftAdminRoutes, { prefix: '/admin-api' });
+  await app.register(opsRoutes); // /readyz, /metrics
+  await app.register(jobsAdminRoutes, { prefix: '/admin-api' });
   await app.register(frontEnd, { indexPage }); // health check, the built app, coded 404s
   return app;
 }

@@ -72,6 +72,8 @@ export interface Config {
   kycKey?: string;
   /** Earlier keys still read while a rotation re-seals the images (KYC_OLD_KEYS, comma-separated). */
   kycOldKeys: string[];
+  /** The bearer token /metrics asks for (METRICS_TOKEN); absent, /metrics refuses everyone (10200). */
+  metricsToken?: string;
 }
 
 function parseTrustProxy(v: string | undefined): boolean | string {
@@ -130,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     fourEyesAboveUsdt: env.FOUR_EYES_ABOVE_USDT ?? '10000',
     kycKey: env.KYC_KEY || undefined,
     kycOldKeys: (env.KYC_OLD_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
+    metricsToken: env.METRICS_TOKEN || undefined,
     ...overrides,
   };
 }

@@ -1,8 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { startLeaderJob } from '../scheduler.ts';
-
-/** The advisory lock whose holder runs the loans scheduler (the market, smart and trading engines hold others). */
-export const LOANS_LEADER_LOCK = 727_031;
+import { startLeaderJob } from '../platform/jobs/scheduler.ts';
 
 /**
  * The loans scheduler (docs/loans.md) on the leader: accrues every day due (so the first run after
@@ -11,7 +8,7 @@ export const LOANS_LEADER_LOCK = 727_031;
  */
 export function startLoansEngine(app: FastifyInstance): Promise<() => Promise<void>> {
   return startLeaderJob(app, {
-    name: 'loans-scheduler', lock: LOANS_LEADER_LOCK, tickMs: app.config.loansTickMs ?? 15_000,
+    name: 'loans-scheduler', tickMs: app.config.loansTickMs ?? 15_000,
     run: () => app.loans.runDue(),
     worthLogging: (r) => {
       const x = r as { accrued: number; warnings: number; liquidations: number };

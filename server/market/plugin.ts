@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { MarketService } from './service.ts';
+import { feedFreshness } from './readiness.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,7 +20,8 @@ declare module 'fastify' {
 async function market(app: FastifyInstance) {
   const service = new MarketService(app);
   app.decorate('market', service);
+  app.readiness.add('feed', () => feedFreshness(service));
   app.addHook('onClose', async () => service.close());
 }
 
-export default fp(market, { name: 'market', dependencies: ['platform'] });
+export default fp(market, { name: 'market', dependencies: ['platform', 'ops'] });

@@ -11,6 +11,8 @@ export interface Bus {
   /** Returns an unsubscribe function. */
   subscribe(channel: string, handler: (message: unknown) => void): () => void;
   close(): Promise<void>;
+  /** Resolves when the bus answers (Redis: PING); /readyz asks. */
+  ping(): Promise<void>;
 }
 
 export function memoryBus(): Bus {
@@ -27,6 +29,7 @@ export function memoryBus(): Bus {
     async close() {
       ee.removeAllListeners();
     },
+    async ping() {},
   };
 }
 
@@ -70,6 +73,9 @@ export function redisBus(url: string): Bus {
           void sub.unsubscribe(channel).catch(() => {});
         }
       };
+    },
+    async ping() {
+      await pub.ping();
     },
     async close() {
       local.removeAllListeners();

@@ -1,6 +1,6 @@
 /**
- * The trigger engine (docs/trading.md, "Engine"). It runs on one instance, the holder of an
- * advisory lock (on PGlite: this process), and closes positions when the feed reaches them:
+ * The trigger engine (docs/trading.md, "Engine"). It runs on one instance, the holder of the
+ * job's advisory lock (server/platform/jobs/registry.ts; on PGlite: this process), and closes positions when the feed reaches them:
  *
  * - every feed step, each tick settles exactly the positions it crosses (take-profit, stop-loss,
  *   stop-out, from the pure index of server/trading/triggers) at that tick's price and time;
@@ -19,12 +19,9 @@ import type { FastifyInstance } from 'fastify';
 import type { PriceTick } from '../../src/contract/ws.ts';
 import type { CloseReason } from '../../src/contract/trading.ts';
 import { marketCandles, optionsOrders, type OptionsOrderRow } from '../db/schema/index.ts';
-import { electLeader, type Election } from '../market/leadership/leader.ts';
+import { startLeaderJob, type JobContext } from '../platform/jobs/scheduler.ts';
 import type { CloseTick } from './settle.ts';
 import { TriggerIndex, type TriggerReason, type WatchedPosition } from './triggers/index.ts';
-
-/** The advisory lock whose holder runs the trigger engine (the market feed and smart plans hold others). */
-export const TRADING_LEADER_LOCK = 727_021;
 
 declare module '../config.ts' {
   interface Config {
@@ -246,20 +243,28 @@ export class TriggerEngine {
  * trading lock (another takes over when it goes, rebuilding from the database); on PGlite at once.
  * Returns a stop function.
  */
-export async function startTradingEngine(app: FastifyInstance): Promise<() => Promise<void>> {
-  const log = app.log.child({ module: 'trading-engine' });
+export function startTradingEngine(app: FastifyInstance): Promise<() => Promise<void>> {
   const deps = app.trading.deps;
   let engine: TriggerEngine | undefined;
   let off: (() => void) | undefined;
   let timers: NodeJS.Timeout[] = [];
 
-  const start = async () => {
+  const start = async ({ log, ran }: JobContext) => {
     if (engine) return;
     const e = new TriggerEngine(app);
     engine = e;
     app.trading.engine = e;
     // listen first, then read: a position opened in between is in one or the other
-    const onPrices = (ticks: PriceTick[]) => void e.onTicks(ticks);
+    // lag per step: from the step reaching the engine to its positions evaluated and settled
+    const onPrices = (ticks: PriceTick[]) => {
+      const at = Date.now();
+      const t0 = performance.now();
+      void e.onTicks(ticks).then(() => {
+        const ms = performance.now() - t0;
+        app.metrics.triggerLag.observe(ms / 1000);
+        ran(at, ms);
+      });
+    };
     app.market.events.on('prices', onPrices);
     deps.onOpened = (row) => e.watch(row);
     deps.onClosed = (row) => e.forget(row.id.toString());
@@ -290,15 +295,5 @@ export async function startTradingEngine(app: FastifyInstance): Promise<() => Pr
     await e?.stop();
   };
 
-  let election: Election | undefined;
-  const pool = app.database.pool;
-  if (pool) {
-    election = await electLeader(pool, { key: TRADING_LEADER_LOCK, retryMs: app.config.leaderRetryMs ?? 5000, onElected: start, onLost: stop, log });
-  } else {
-    await start();
-  }
-  return async () => {
-    await election?.stop();
-    await stop();
-  };
+  return startLeaderJob(app, { name: 'trading-triggers', lead: start, follow: stop });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { TradingService } from './service.ts';
+import { openPositionsByBook } from './metrics.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,6 +16,7 @@ async function trading(app: FastifyInstance) {
     db: app.db, bus: app.bus, log: app.log.child({ module: 'trading' }), market: app.market, now: () => app.market.now(),
     maxOpenPositions: app.config.maxOpenPositions,
   }));
+  app.metrics.gauge('trading_open_positions', 'Open options positions over all instances, by book', ['book'], () => openPositionsByBook(app.db));
 }
 
-export default fp(trading, { name: 'trading', dependencies: ['platform', 'market'] });
+export default fp(trading, { name: 'trading', dependencies: ['platform', 'ops', 'market'] });

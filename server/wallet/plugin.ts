@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { WalletService } from './service.ts';
+import { ledgerTransfersWritten } from '../ledger/metrics.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,6 +13,7 @@ declare module 'fastify' {
 /** Plugin 'wallet': decorates `app.wallet`. Values balances through `app.market`. */
 async function wallet(app: FastifyInstance) {
   app.decorate('wallet', new WalletService({ db: app.db, config: app.config, bus: app.bus, log: app.log, market: app.market }));
+  app.metrics.gauge('ledger_transfers', 'Ledger transfers written over all instances (the highest transfer id: its rate() is the transfer rate; ids of rolled-back transactions count too)', [], () => ledgerTransfersWritten(app.db));
 }
 
-export default fp(wallet, { name: 'wallet', dependencies: ['platform', 'market'] });
+export default fp(wallet, { name: 'wallet', dependencies: ['platform', 'ops', 'market'] });

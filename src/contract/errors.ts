@@ -102,6 +102,8 @@ export const Err = {
   NFT_PRICE_MISMATCH: 10132,
   CHARITY_PAYOUT_TOO_LARGE: 10133,
   NFT_LISTING_INVALID: 10134,
+  // operations (10200–10209, docs/deployment.md)
+  METRICS_TOKEN_REQUIRED: 10200,
   LOGIN_REQUIRED: 401,
 } as const;
 export type ErrCode = (typeof Err)[keyof typeof Err];
@@ -125,6 +127,7 @@ export function httpStatusFor(code: number): number {
     case Err.MALFORMED_REQUEST: return 400;
     case Err.TOO_MANY_REQUESTS: return 429;
     case Err.OPERATOR_ONLY: return 403;
+    case Err.METRICS_TOKEN_REQUIRED: return 401;
     case Err.NOT_FOUND: return 404;
     case Err.INTERNAL: return 500;
     default: return 200;

@@ -11,3 +11,4 @@ export * from './kyc.ts';
 export * from './support.ts';
 export * from './loans.ts';
 export * from './nfts.ts';
+export * from './jobs.ts';

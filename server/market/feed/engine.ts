@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { CandleWriter, pruneCandles } from '../candles/candles.ts';
-import { electLeader, type Election } from '../leadership/leader.ts';
+import { startLeaderJob, type JobContext } from '../../platform/jobs/scheduler.ts';
 import { Simulator, runSimulator } from './simulator.ts';
 import { ExchangeFeed } from './exchangeFeed.ts';
 import type { FeedTick } from './feed.ts';
@@ -12,8 +12,6 @@ declare module '../../config.ts' {
     busNamespace?: string;
     /** How often the leader writes candles (default 10 s; open 4h/1d/1w buckets every minute). */
     candleFlushMs?: number;
-    /** How often a non-leader retries the advisory lock (default 5 s). */
-    leaderRetryMs?: number;
   }
 }
 
@@ -24,9 +22,8 @@ interface RunningFeed {
 }
 
 /** The leader's work: run the feed(s), keep candles, publish every step on the bus. */
-async function startFeed(app: FastifyInstance): Promise<RunningFeed> {
+async function startFeed(app: FastifyInstance, { log, ran }: JobContext): Promise<RunningFeed> {
   const market = app.market;
-  const log = app.log.child({ module: 'market-feed' });
   const channel = priceChannel(app);
   const writer = new CandleWriter(app.db, (code) => market.get(code)?.info.pricePrecision ?? 8);
   await writer.init(market.state.list.map((q) => q.info.code), market.now());
@@ -64,7 +61,18 @@ async function startFeed(app: FastifyInstance): Promise<RunningFeed> {
   const everyMinute = Math.max(1, Math.round(60_000 / flushMs));
   const flush = (all = false) => {
     const coarse = all || ++flushes % everyMinute === 0;
-    return (flushing = flushing.then(() => writer.flush(coarse)).catch((err) => log.error({ err }, 'writing candles failed')));
+    // each flush is one run in the jobs table: the feed's own steps are too many to record
+    return (flushing = flushing.then(async () => {
+      const at = Date.now();
+      const t0 = performance.now();
+      try {
+        await writer.flush(coarse);
+        ran(at, performance.now() - t0);
+      } catch (err) {
+        log.error({ err }, 'writing candles failed');
+        ran(at, performance.now() - t0, err);
+      }
+    }));
   };
   const flushTimer = setInterval(flush, flushMs);
   flushTimer.unref?.();
@@ -104,8 +112,8 @@ export async function startMarketEngine(app: FastifyInstance): Promise<() => Pro
   let feed: RunningFeed | undefined;
   let changing: Promise<void> = Promise.resolve();
   // a failed start or stop rejects its caller but must not poison the chain for the next change
-  const lead = () => (changing = changing.catch(() => {}).then(async () => {
-    if (!feed) feed = await startFeed(app);
+  const lead = (ctx: JobContext) => (changing = changing.catch(() => {}).then(async () => {
+    if (!feed) feed = await startFeed(app, ctx);
   }));
   const follow = () => (changing = changing.catch(() => {}).then(async () => {
     const f = feed;
@@ -113,17 +121,11 @@ export async function startMarketEngine(app: FastifyInstance): Promise<() => Pro
     await f?.stop();
   }));
 
-  let election: Election | undefined;
-  const pool = app.database.pool;
-  if (app.config.redisUrl && pool) {
-    election = await electLeader(pool, { retryMs: app.config.leaderRetryMs ?? 5000, onElected: lead, onLost: follow, log: app.log });
-  } else {
-    await lead();
-  }
+  // without Redis the instances cannot share ticks: each runs its own feed
+  const stopJob = await startLeaderJob(app, { name: 'market-feed', elect: Boolean(app.config.redisUrl), lead, follow });
 
   return async () => {
-    await election?.stop();
-    await follow();
+    await stopJob();
     unsubscribe();
     market.feedExpected = false;
   };

@@ -394,5 +394,6 @@ export function registerPriceSocket(app: FastifyInstance, market: MarketService)
   const hub = new PriceHub(app, market, app.config.wsHeartbeatMs ?? WS_HEARTBEAT_MS);
   app.get(WS_PATH, { websocket: true, schema: { hide: true } }, (socket, req) => void hub.add(socket, clientAddress(req)));
   app.addHook('preClose', async () => hub.close());
+  app.metrics.gauge('ws_clients', 'Price websocket clients connected to this instance', [], () => hub.size);
   return hub;
 }

@@ -17,6 +17,7 @@ import { SmartConsole } from './SmartConsole.tsx';
 import { LoansQueue } from './LoansQueue.tsx';
 import { SupportConsole } from './SupportConsole.tsx';
 import { Exposure } from './Exposure.tsx';
+import { Jobs } from './Jobs.tsx';
 import { FirstRun } from './FirstRun.tsx';
 import screens from '../screens/screens.module.css';
 import styles from './admin.module.css';
@@ -26,7 +27,7 @@ import own from './AdminScreen.module.css';
 const Flows = lazy(() => import('./Flows.tsx'));
 
 type SessionSnap = SnapshotFrom<typeof sessionMachine>;
-export const SECTIONS = ['deposits', 'withdrawals', 'kyc', 'addresses', 'exposure', 'operators', 'smart', 'loans', 'nfts', 'support', 'outbox', 'audit', 'flows'] as const;
+export const SECTIONS = ['deposits', 'withdrawals', 'kyc', 'addresses', 'exposure', 'operators', 'smart', 'loans', 'nfts', 'support', 'outbox', 'audit', 'jobs', 'flows'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 /**
@@ -73,6 +74,7 @@ export default function AdminScreen() {
       {section === 'nfts' && <NftConsole />}
       {section === 'outbox' && <Outbox />}
       {section === 'audit' && <AuditLog />}
+      {section === 'jobs' && <Jobs />}
       {section === 'flows' && (
         <Suspense fallback={<div className={screens.card} aria-busy="true">{t('common.loading')}</div>}>
           <Flows />

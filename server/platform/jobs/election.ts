@@ -2,26 +2,29 @@ import type pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 
 /**
- * Leadership across instances: the holder of a PostgreSQL advisory lock runs the feed. The lock
+ * Leadership across instances: the holder of a PostgreSQL advisory lock runs a job. The lock
  * lives on one dedicated pooled connection; if that connection (or its process) dies, PostgreSQL
- * releases the lock and another instance's periodic retry takes it over.
+ * releases the lock and another instance's periodic retry takes it over. Used only by
+ * startLeaderJob (scheduler.ts), which takes the lock id from the registry.
  */
-export const MARKET_LEADER_LOCK = 727_003;
-
 export interface Election {
   isLeader(): boolean;
+  /** Tries for the lock now instead of at the next retry (another instance said it let go). */
+  nudge(): void;
+  /** Gives leadership up (onLost runs first, then the lock is released) and stops trying. */
   stop(): Promise<void>;
 }
 
 export async function electLeader(
   pool: pg.Pool,
-  opts: { key?: number; retryMs: number; onElected: () => Promise<void>; onLost: () => Promise<void>; log: FastifyBaseLogger },
+  opts: { key: number; retryMs: number; onElected: () => Promise<void>; onLost: () => Promise<void>; log: FastifyBaseLogger },
 ): Promise<Election> {
-  const key = opts.key ?? MARKET_LEADER_LOCK;
+  const { key, log } = opts;
   let client: pg.PoolClient | undefined;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let onError: ((err: Error) => void) | undefined;
+  let attempting: Promise<void> | undefined;
   const checkTimeoutMs = Math.max(1000, opts.retryMs);
 
   const lose = async (why: string) => {
@@ -30,9 +33,9 @@ export async function electLeader(
     client = undefined;
     if (onError) c.off('error', onError);
     c.release(true); // destroy: the lock goes with the session
-    opts.log.error({ why }, 'market feed leadership lost; another instance will take over');
+    log.error({ why }, 'leadership lost; another instance will take over');
     // a failing stop must not escape: it would end the retry loop (an unhandled rejection from a timer)
-    await opts.onLost().catch((err: unknown) => opts.log.error({ err }, 'stopping the market feed failed'));
+    await opts.onLost().catch((err: unknown) => log.error({ err }, 'stopping the job failed'));
   };
 
   const attempt = async () => {
@@ -56,7 +59,7 @@ export async function electLeader(
           client = c;
           onError = (err: Error) => void lose(err.message);
           c.on('error', onError);
-          opts.log.info('elected market feed leader');
+          log.info({ lock: key }, 'elected leader');
           await opts.onElected();
         } else {
           if (r.rows[0]?.ok) await c.query('SELECT pg_advisory_unlock($1)', [key]);
@@ -65,12 +68,17 @@ export async function electLeader(
       }
     } catch (err) {
       if (client) await lose(String(err));
-      else opts.log.warn({ err }, 'market leader election attempt failed');
+      else log.warn({ err }, 'leader election attempt failed');
     }
   };
 
+  // one attempt at a time: a nudge while the timer's attempt runs joins it
+  const once = () => (attempting ??= attempt().catch((err: unknown) => log.error({ err }, 'leader election failed')).finally(() => {
+    attempting = undefined;
+  }));
+
   const loop = async () => {
-    await attempt().catch((err: unknown) => opts.log.error({ err }, 'market leader election failed'));
+    await once();
     if (!stopped) {
       timer = setTimeout(loop, opts.retryMs);
       timer.unref?.();
@@ -80,9 +88,13 @@ export async function electLeader(
 
   return {
     isLeader: () => client !== undefined,
+    nudge() {
+      if (!stopped && !client) void once();
+    },
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
+      // an attempt in flight sees `stopped` and lets the lock go; not awaited, it may hang on a dead database
       const c = client;
       if (!c) return;
       client = undefined;

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { expect, it, vi } from 'vitest';
 import type pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
-import { electLeader } from '../../server/market/leadership/leader.ts';
+import { electLeader } from '../../server/platform/jobs/election.ts';
 
 /** A pool of fake connections: `script` decides what each query does. */
 function fakePool(script: (sql: string) => Promise<unknown>) {
@@ -33,7 +33,7 @@ it('gives up leadership when the lock connection stops answering (a hung check m
     return { rows: [] };
   });
   const onLost = vi.fn(async () => {});
-  const e = await electLeader(pool, { retryMs: 20, onElected: async () => {}, onLost, log });
+  const e = await electLeader(pool, { key: 1, retryMs: 20, onElected: async () => {}, onLost, log });
   try {
     expect(e.isLeader()).toBe(true);
     hang = true;
@@ -51,7 +51,7 @@ it('returns the connection to the pool when the lock query fails', async () => {
     if (sql.includes('pg_try_advisory_lock')) throw new Error('connection reset');
     return { rows: [] };
   });
-  const e = await electLeader(pool, { retryMs: 10, onElected: async () => {}, onLost: async () => {}, log });
+  const e = await electLeader(pool, { key: 1, retryMs: 10, onElected: async () => {}, onLost: async () => {}, log });
   await sleep(60);
   await e.stop();
   expect(clients.length).toBeGreaterThan(1);
@@ -67,6 +67,7 @@ it('survives a takeover that fails (feed start and stop both rejecting) and trie
   let e: Awaited<ReturnType<typeof electLeader>> | undefined;
   try {
     e = await electLeader(pool, {
+      key: 1,
       retryMs: 20,
       // e.g. the candle writer's first query fails during a database hiccup
       onElected: async () => {

@@ -1,0 +1,21 @@
+/**
+ * The operator console's Jobs section on the wire (`/admin-api/jobs`, operator role only): who
+ * leads each leader job and how its last run went, read from the table every instance writes.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Envelope } from '../../../src/contract/envelope.ts';
+import { JobsAnswer } from '../../../src/contract/ops.ts';
+
+const jobsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('preHandler', app.requireOperator);
+
+  app.get('/jobs', {
+    schema: {
+      tags: ['admin'], security: [{ token: [] }], response: { 200: Envelope(JobsAnswer) },
+      summary: 'Leader jobs: the instance leading each, when it last ran, how long it took, its last failure (read-only)',
+    },
+  }, async (_req, reply) => reply.ok({ instance: app.jobs.instanceId, jobs: await app.jobs.list() }));
+};
+
+export default fp(jobsAdminRoutes, { name: 'jobs-admin-routes', dependencies: ['ops', 'guard', 'errors'], encapsulate: true });

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { JobBoard } from '../jobs/board.ts';
+import { Metrics } from './metrics.ts';
+import { Readiness } from './readiness.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's Prometheus metrics (server/platform/ops/metrics.ts). */
+    metrics: Metrics;
+    /** Who leads each leader job and how its runs went (server/platform/jobs/board.ts). */
+    jobs: JobBoard;
+    /** Whether this instance can serve (server/platform/ops/readiness.ts). */
+    readiness: Readiness;
+  }
+}
+
+/**
+ * Plugin 'ops': what an operator runs the service with. Decorates the metrics, the jobs board and
+ * the readiness checks (domains add gauges and checks to them), counts every request by route,
+ * and reports the database pool. Registered right after 'platform', so every domain can use it.
+ */
+async function ops(app: FastifyInstance) {
+  const metrics = new Metrics();
+  app.decorate('metrics', metrics);
+  app.decorate('jobs', new JobBoard(app.db, metrics, app.log.child({ module: 'jobs' })));
+  app.decorate('readiness', new Readiness(app));
+
+  // by route pattern, not URL: one series per route, whatever the ids in the path
+  app.addHook('onResponse', (req, reply, done) => {
+    const route = req.routeOptions.url ?? 'unmatched';
+    const labels = { method: req.method, route };
+    metrics.httpRequests.inc({ ...labels, status: String(reply.statusCode) });
+    metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
+    done();
+  });
+  // draining: /readyz says 503 so the proxy stops sending new requests while those in flight finish
+  app.addHook('preClose', (done) => {
+    app.readiness.draining = true;
+    done();
+  });
+
+  const pool = app.database.pool;
+  if (pool) {
+    metrics.gauge('db_pool_connections', 'PostgreSQL pool connections of this instance, by state (total, idle, waiting clients)', ['state'], () => [
+      { labels: { state: 'total' }, value: pool.totalCount },
+      { labels: { state: 'idle' }, value: pool.idleCount },
+      { labels: { state: 'waiting' }, value: pool.waitingCount },
+    ]);
+  }
+}
+
+export default fp(ops, { name: 'ops', dependencies: ['platform'] });

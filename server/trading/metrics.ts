@@ -1,0 +1,9 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import type { GaugeReading } from '../platform/ops/metrics.ts';
+
+/** Open positions per book, read when /metrics is scraped (the partial index options_orders_open answers it). */
+export async function openPositionsByBook(db: Db): Promise<GaugeReading> {
+  const r = await db.execute(sql`select book, count(*)::int as n from options_orders where status = 'open' group by book`) as unknown as { rows: Array<{ book: string; n: number }> };
+  return r.rows.map((x) => ({ labels: { book: x.book }, value: Number(x.n) }));
+}
