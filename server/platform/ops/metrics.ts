@@ -1,11 +1,25 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
+let processMetrics: Registry | undefined;
+/**
+ * prom-client's defaults (CPU, memory, event-loop lag, GC) belong to the process, not to an app:
+ * collected once, into their own registry (each collection starts an event-loop monitor and a GC
+ * observer that nothing stops, so one per app would pile up in tests that build many apps).
+ */
+function processRegistry(): Registry {
+  if (!processMetrics) {
+    processMetrics = new Registry();
+    collectDefaultMetrics({ register: processMetrics });
+  }
+  return processMetrics;
+}
+
 /** A value a gauge reads when scraped: one number, or one per label set. */
 export type GaugeReading = number | Array<{ labels: Record<string, string>; value: number }>;
 
 /**
  * This instance's Prometheus metrics (`app.metrics`, served at /metrics behind METRICS_TOKEN):
- * the process defaults, requests by route, leader jobs, trigger lag, and gauges the domains
+ * the process's defaults, requests by route, leader jobs, trigger lag, and gauges the domains
  * register (open positions, ledger transfers, websocket clients, the database pool). One
  * registry per app, not prom-client's global one: tests run several apps in one process.
  */
@@ -42,10 +56,6 @@ export class Metrics {
     registers: [this.registry], buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
   });
 
-  constructor() {
-    collectDefaultMetrics({ register: this.registry });
-  }
-
   /** A gauge whose value is read when Prometheus scrapes (a failing read leaves it unset, logged by nobody). */
   gauge(name: string, help: string, labelNames: readonly string[], read: () => GaugeReading | Promise<GaugeReading>): void {
     new Gauge({
@@ -68,7 +78,7 @@ export class Metrics {
   }
 
   text(): Promise<string> {
-    return this.registry.metrics();
+    return Registry.merge([this.registry, processRegistry()]).metrics();
   }
 
   get contentType(): string {
