@@ -80,6 +80,7 @@ describe('probes and metrics', () => {
       expect(text).toContain(name);
     }
     expect(text).toMatch(/^ledger_transfers \d+$/m);
+    expect(text).toMatch(/^trading_open_positions\{book="real"\} 0$/m);
     if (usingPostgres()) expect(text).toMatch(/^db_pool_connections\{state="total"\} \d+$/m);
   });
 });
