@@ -59,6 +59,18 @@ describe('probes and metrics', () => {
     }
   });
 
+  it('/readyz is 503 once shutdown begins (draining), so the proxy sends new requests elsewhere', async () => {
+    t.app.readiness.draining = true; // what the preClose hook sets
+    try {
+      const res = await t.app.inject('/readyz');
+      expect(res.statusCode).toBe(503);
+      expect(res.json().checks.accepting).toEqual({ ok: false, detail: 'shutting down' });
+    } finally {
+      t.app.readiness.draining = false;
+    }
+    expect((await t.app.inject('/readyz')).statusCode).toBe(200);
+  });
+
   it('/metrics refuses without the token or with a wrong one', async () => {
     for (const authorization of [undefined, 'Bearer wrong', 'scrape-me', 'Bearer scrape-me2']) {
       const res = await t.app.inject({ url: '/metrics', headers: authorization ? { authorization } : {} });
