@@ -249,6 +249,18 @@ describe('desktop: operator console', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(DESKTOP.viewport.width);
   });
 
+  it('jobs: every leader job with the instance leading it and its last run', async () => {
+    await page.click('[data-testid=admin-nav-jobs]');
+    await page.waitForSelector('[data-testid=job-row][data-job=nft-auctions]');
+    const jobs = await page.$$eval('[data-testid=job-row]', (rows) => rows.map((r) => [r.getAttribute('data-job'), r.getAttribute('data-led')]));
+    expect(jobs.map(([name]) => name)).toEqual(['market-feed', 'smart-scheduler', 'trading-triggers', 'loans-scheduler', 'nft-auctions', 'upload-sweep']);
+    // one embedded instance leads them all
+    expect(jobs.every(([, led]) => led === 'true')).toBe(true);
+    expect(await text(page, '[data-testid=job-row][data-job=nft-auctions]')).toMatch(/this instance/);
+    await shot(page, 'desktop-admin-jobs');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(DESKTOP.viewport.width);
+  });
+
   it('flows: every machine drawn, its transitions marked covered or not', async () => {
     await page.click('[data-testid=admin-nav-flows]');
     await page.waitForSelector('[data-testid=flow-diagram][data-drawn=true] svg', { timeout: 30_000 });
