@@ -72,6 +72,12 @@ export interface Config {
   kycKey?: string;
   /** Earlier keys still read while a rotation re-seals the images (KYC_OLD_KEYS, comma-separated). */
   kycOldKeys: string[];
+  /**
+   * Tests only, never from the environment: the platform clock's time source (ms since the epoch)
+   * instead of the system time, so a test runs on a fixed Monday morning or moves days ahead, and
+   * every domain sees the same time (server/platform/clock.ts).
+   */
+  clock?: () => number;
 }
 
 function parseTrustProxy(v: string | undefined): boolean | string {

@@ -11,7 +11,7 @@ declare module 'fastify' {
 
 /** Plugin 'wallet': decorates `app.wallet`. Values balances through `app.market`. */
 async function wallet(app: FastifyInstance) {
-  app.decorate('wallet', new WalletService({ db: app.db, config: app.config, bus: app.bus, log: app.log, market: app.market }));
+  app.decorate('wallet', new WalletService({ db: app.db, config: app.config, bus: app.bus, log: app.log, market: app.market, clock: app.clock }));
 }
 
 export default fp(wallet, { name: 'wallet', dependencies: ['platform', 'market'] });
