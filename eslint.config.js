@@ -92,4 +92,21 @@ export default defineConfig([
       }],
     },
   },
+
+  // One platform clock (server/platform/clock.ts): the service reads the time only through it, so a
+  // test that pins or moves config.clock moves it for every domain at once (docs/design.md).
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/platform/clock.ts'],
+    rules: {
+      'no-restricted-properties': ['error', {
+        object: 'Date', property: 'now',
+        message: 'Read the platform clock (app.clock.now(), or the `now` a service was given): server/platform/clock.ts.',
+      }],
+      'no-restricted-syntax': ['error', {
+        selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+        message: 'Read the platform clock (app.clock.date(), or new Date(now) with the clock\'s now): server/platform/clock.ts.',
+      }],
+    },
+  },
 ]);

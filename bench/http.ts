@@ -43,7 +43,7 @@ async function platformServer(): Promise<{ port: number; token: string; close: (
   const app = await createPlatform(config, { memoryDb: true, logger: false });
   // a signed-in customer for the authenticated paths (a session as the login call makes one)
   const [user] = await app.db.insert(users).values({ username: 'bench_user', inviteCode: 'BENCH1' }).returning({ id: users.id });
-  const token = await createSession(app.db, user.id, 3600_000);
+  const token = await createSession(app.db, user.id, 3600_000, { now: app.clock.now() });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { port: (app.server.address() as { port: number }).port, token, close: () => app.close() };
 }

@@ -1,5 +1,8 @@
 import path from 'node:path';
 import { UPLOAD_MAX_BYTES_DEFAULT } from '../src/contract/constants.ts';
+import { readEnv } from './platform/env.ts';
+
+export { ConfigError } from './platform/env.ts';
 
 /** Everything the service reads from the environment, parsed once. */
 export interface Config {
@@ -74,6 +77,12 @@ export interface Config {
   kycOldKeys: string[];
   /** The bearer token /metrics asks for (METRICS_TOKEN); absent, /metrics refuses everyone (10200). */
   metricsToken?: string;
+  /**
+   * Tests only, never from the environment: the platform clock's time source (ms since the epoch)
+   * instead of the system time, so a test runs on a fixed Monday morning or moves days ahead, and
+   * every domain sees the same time (server/platform/clock.ts).
+   */
+  clock?: () => number;
 }
 
 function parseTrustProxy(v: string | undefined): boolean | string {
@@ -81,58 +90,64 @@ function parseTrustProxy(v: string | undefined): boolean | string {
   return v === 'true' ? true : v;
 }
 
+/**
+ * The configuration from `env`, checked against the one schema of the environment
+ * (server/platform/env.ts): a malformed variable throws ConfigError naming it, so the start stops.
+ * `overrides` (tests, tools) replace parsed fields.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const dataDir = path.resolve(env.DATA_DIR ?? './data');
-  const port = Number(env.PORT ?? 3000);
-  const oidc = env.OIDC_ISSUER && env.OIDC_CLIENT_ID
+  const e = readEnv(env);
+  const dataDir = path.resolve(e.DATA_DIR ?? './data');
+  const port = e.PORT ?? 3000;
+  const oidc = e.OIDC_ISSUER && e.OIDC_CLIENT_ID
     ? {
-        issuer: env.OIDC_ISSUER,
-        clientId: env.OIDC_CLIENT_ID,
-        clientSecret: env.OIDC_CLIENT_SECRET ?? '',
-        redirectUri: env.OIDC_REDIRECT_URI ?? `${env.PUBLIC_URL ?? `http://localhost:${port}`}/api/loginCallback/google`,
+        issuer: e.OIDC_ISSUER,
+        clientId: e.OIDC_CLIENT_ID,
+        clientSecret: e.OIDC_CLIENT_SECRET ?? '',
+        redirectUri: e.OIDC_REDIRECT_URI ?? `${e.PUBLIC_URL ?? `http://localhost:${port}`}/api/loginCallback/google`,
       }
     : undefined;
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
+    host: e.HOST ?? '0.0.0.0',
     dataDir,
-    databaseUrl: env.DATABASE_URL || undefined,
-    redisUrl: env.REDIS_URL || undefined,
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM ?? 'no-reply@localhost',
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? 'no-reply@localhost',
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${port}`,
     oidc,
-    operatorEmail: env.OPERATOR_EMAIL || undefined,
-    operatorPassword: env.OPERATOR_PASSWORD || undefined,
+    operatorEmail: e.OPERATOR_EMAIL,
+    operatorPassword: e.OPERATOR_PASSWORD,
     feed: {
-      kind: env.FEED === 'exchange' ? 'exchange' : 'simulated',
-      url: env.FEED_URL || undefined,
-      seed: env.FEED_SEED ? Number(env.FEED_SEED) : undefined,
-      staleAfterMs: Number(env.FEED_STALE_MS ?? 30_000),
+      kind: e.FEED ?? 'simulated',
+      url: e.FEED_URL,
+      seed: e.FEED_SEED,
+      staleAfterMs: e.FEED_STALE_MS ?? 30_000,
     },
-    uploadMaxBytes: Number(env.UPLOAD_MAX_BYTES ?? UPLOAD_MAX_BYTES_DEFAULT),
-    uploadMaxImageSide: Number(env.UPLOAD_MAX_IMAGE_SIDE ?? 6000),
-    depositPendingMax: Number(env.DEPOSIT_PENDING_MAX ?? 5),
-    depositClaimsPerHour: Number(env.DEPOSIT_CLAIMS_PER_HOUR ?? 10),
-    supportMessagesPerMinute: Number(env.SUPPORT_MESSAGES_PER_MINUTE ?? 10),
-    supportOpenMax: Number(env.SUPPORT_OPEN_MAX ?? 3),
-    withdrawFeeRate: env.WITHDRAW_FEE_RATE ?? '0.01',
-    sessionTtlMs: Number(env.SESSION_TTL_HOURS ?? 12) * 3600_000,
-    sessionIdleMs: Number(env.SESSION_IDLE_MINUTES ?? 30) * 60_000,
-    sessionRememberMs: Number(env.SESSION_REMEMBER_DAYS ?? 7) * 86_400_000,
-    codesPerHourGlobal: Number(env.CODES_PER_HOUR_GLOBAL ?? 500),
-    staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
-    logLevel: env.LOG_LEVEL ?? 'info',
-    engines: env.ENGINES !== 'off',
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    wsMaxPerAddress: Number(env.WS_MAX_PER_ADDRESS ?? 20),
-    production: env.NODE_ENV === 'production',
-    consoleDelivery: env.NODE_ENV !== 'production' || env.CONSOLE_DELIVERY === 'true',
-    withdrawHoldAfterResetHours: Number(env.WITHDRAW_HOLD_AFTER_RESET_HOURS ?? 24),
-    fourEyesAboveUsdt: env.FOUR_EYES_ABOVE_USDT ?? '10000',
-    kycKey: env.KYC_KEY || undefined,
-    kycOldKeys: (env.KYC_OLD_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
-    metricsToken: env.METRICS_TOKEN || undefined,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES ?? UPLOAD_MAX_BYTES_DEFAULT,
+    uploadMaxImageSide: e.UPLOAD_MAX_IMAGE_SIDE ?? 6000,
+    depositPendingMax: e.DEPOSIT_PENDING_MAX ?? 5,
+    depositClaimsPerHour: e.DEPOSIT_CLAIMS_PER_HOUR ?? 10,
+    supportMessagesPerMinute: e.SUPPORT_MESSAGES_PER_MINUTE ?? 10,
+    supportOpenMax: e.SUPPORT_OPEN_MAX ?? 3,
+    withdrawFeeRate: e.WITHDRAW_FEE_RATE ?? '0.01',
+    sessionTtlMs: (e.SESSION_TTL_HOURS ?? 12) * 3600_000,
+    sessionIdleMs: (e.SESSION_IDLE_MINUTES ?? 30) * 60_000,
+    sessionRememberMs: (e.SESSION_REMEMBER_DAYS ?? 7) * 86_400_000,
+    codesPerHourGlobal: e.CODES_PER_HOUR_GLOBAL ?? 500,
+    staticDir: path.resolve(e.STATIC_DIR ?? 'dist'),
+    logLevel: e.LOG_LEVEL ?? 'info',
+    engines: e.ENGINES !== 'off',
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    wsMaxPerAddress: e.WS_MAX_PER_ADDRESS ?? 20,
+    production: e.NODE_ENV === 'production',
+    consoleDelivery: e.NODE_ENV !== 'production' || e.CONSOLE_DELIVERY === true,
+    withdrawHoldAfterResetHours: e.WITHDRAW_HOLD_AFTER_RESET_HOURS ?? 24,
+    fourEyesAboveUsdt: e.FOUR_EYES_ABOVE_USDT ?? '10000',
+    kycKey: e.KYC_KEY,
+    kycOldKeys: (e.KYC_OLD_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
+    metricsToken: e.METRICS_TOKEN,
     ...overrides,
   };
 }

@@ -1,8 +1,19 @@
 import closeWithGrace from 'close-with-grace';
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createPlatform } from './start.ts';
 
-const config = loadConfig();
+/** The configuration, or the start stops here naming each malformed variable (server/platform/env.ts). */
+function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    for (const p of err.problems) console.error(`configuration: ${p.name} ${p.message}`);
+    process.exit(78); // EX_CONFIG
+  }
+}
+
+const config = configOrExit();
 const app = await createPlatform(config);
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

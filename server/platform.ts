@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Config } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
 import { memoryBus, redisBus, type Bus } from './notify/bus.ts';
+import { createClock, type Clock } from './platform/clock.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,6 +15,8 @@ declare module 'fastify' {
     db: Db;
     /** Fan-out of prices and user events (memory, or Redis across instances). */
     bus: Bus;
+    /** The platform's one clock: every domain reads the time here (server/platform/clock.ts). */
+    clock: Clock;
   }
 }
 
@@ -36,6 +39,7 @@ async function platform(app: FastifyInstance, { config, memoryDb }: PlatformOpti
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('bus', bus);
+  app.decorate('clock', createClock(config.clock));
   app.addHook('onClose', async () => {
     await bus.close();
     await database.close();

@@ -2,7 +2,7 @@
  * Receive addresses kept by operators. Each is checked for its network like a withdrawal address;
  * every change writes the audit log in its transaction.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { Err } from '../../src/contract/errors.ts';
 import type { AdminDepositAddress } from '../../src/contract/admin.ts';
 import { COIN_NETWORKS, type Network } from '../../src/contract/wallet.ts';
@@ -62,7 +62,7 @@ export async function updateDepositAddress(db: Db, operatorId: bigint, id: bigin
     const address = change.address?.trim() ?? before.address;
     checkAddress(before.coin as Asset, before.network as Network, address);
     const [after] = await tx.update(depositAddresses)
-      .set({ address, enabled: change.enabled ?? before.enabled, updatedAt: new Date() })
+      .set({ address, enabled: change.enabled ?? before.enabled, updatedAt: sql`now()` })
       .where(eq(depositAddresses.id, id)).returning();
     await writeAudit(tx, { actorId: operatorId, action: 'deposit_address.update', targetType: 'deposit_address', targetId: id, before, after });
     return after;

@@ -40,7 +40,7 @@ export const GLOBAL_CODES_KEY = 'code:*';
  * The message is in `language`, the request's: a code is read at once by whoever asked for it.
  */
 export async function issueCode(
-  db: Db, mailer: Mailer, target: Target, purpose: CodePurpose, client: { ip: string; language: Language }, globalPerHour: number,
+  db: Db, mailer: Mailer, target: Target, purpose: CodePurpose, client: { ip: string; language: Language; now: number }, globalPerHour: number,
 ) {
   const { ip } = client;
   const hourAgo = sql`now() - interval '1 hour'`;
@@ -75,7 +75,7 @@ export async function issueCode(
       .where(and(eq(verificationCodes.target, target.value), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)));
     await tx.insert(verificationCodes).values({
       target: target.value, purpose, codeHash: codeHash(target.value, purpose, code),
-      expiresAt: new Date(Date.now() + VERIFY_CODE_TTL_MS), ip,
+      expiresAt: new Date(client.now + VERIFY_CODE_TTL_MS), ip,
     });
   });
   const minutes = Math.round(VERIFY_CODE_TTL_MS / 60_000);
@@ -95,16 +95,16 @@ export async function issueCode(
  * Checks a code against the newest one of target+purpose. Counts the attempt first, in its
  * own statement outside any caller transaction, so a refused request still uses up an
  * attempt. Returns the code's id for `consumeCode`; refuses 10091 (wrong) or 10032
- * (expired, used up, none issued).
+ * (expired at `now`, the platform clock's ms; used up; none issued).
  */
-export async function checkCode(db: Db, target: Target, purpose: CodePurpose, code: string): Promise<bigint> {
+export async function checkCode(db: Db, target: Target, purpose: CodePurpose, code: string, now: number): Promise<bigint> {
   const [row] = await db
     .select()
     .from(verificationCodes)
     .where(and(eq(verificationCodes.target, target.value), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)))
     .orderBy(desc(verificationCodes.id))
     .limit(1);
-  if (!row || row.expiresAt.getTime() <= Date.now()) throw new BizError(Err.VERIFY_CODE_EXPIRED);
+  if (!row || row.expiresAt.getTime() <= now) throw new BizError(Err.VERIFY_CODE_EXPIRED);
   const counted = await db.update(verificationCodes)
     .set({ attempts: sql`${verificationCodes.attempts} + 1` })
     .where(and(eq(verificationCodes.id, row.id), lt(verificationCodes.attempts, VERIFY_CODE_MAX_ATTEMPTS), isNull(verificationCodes.consumedAt)))

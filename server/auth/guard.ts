@@ -43,10 +43,11 @@ export default fp(async (app: FastifyInstance) => {
     loaded.add(req);
     const token = tokenFromHeader(req.headers.authorization);
     if (!token) return undefined;
-    const user = await findSessionUser(app.db, token);
+    const now = app.clock.now();
+    const user = await findSessionUser(app.db, token, now);
     if (!user || user.status !== 'active') return undefined;
-    // a request is activity: the idle limit counts from here (written at most once a minute)
-    await touchSession(app.db, user);
+    // a request is activity: the idle limit counts from here (written at most every tenth of it)
+    await touchSession(app.db, user, now);
     return user;
   };
   app.decorate('requireUser', async (req: FastifyRequest) => {

@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -86,7 +86,7 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'cons
       }
       try {
         await smtp().sendMail({ from: config.mailFrom, to: msg.recipient, subject: msg.subject, text: msg.body });
-        await db.update(outbox).set({ sentAt: new Date() }).where(eq(outbox.id, row.id));
+        await db.update(outbox).set({ sentAt: sql`now()` }).where(eq(outbox.id, row.id));
       } catch (err) {
         // the code still exists; the user can ask again after the cool-down
         log.error({ err, outbox: row.id }, 'mail delivery failed');

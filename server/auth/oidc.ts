@@ -1,5 +1,5 @@
 import * as client from 'openid-client';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { Err } from '../../src/contract/errors.ts';
 import type { Config } from '../config.ts';
@@ -23,7 +23,7 @@ export interface OidcIdentity {
  * the next call. An http:// issuer is accepted (development and tests on loopback only:
  * production issuers such as https://accounts.google.com use https).
  */
-export function createOidc(oidc: NonNullable<Config['oidc']>, db: Db, log: FastifyBaseLogger) {
+export function createOidc(oidc: NonNullable<Config['oidc']>, db: Db, log: FastifyBaseLogger, now: () => number) {
   let configPromise: Promise<client.Configuration> | undefined;
   const configuration = () => {
     configPromise ??= (async () => {
@@ -50,8 +50,8 @@ export function createOidc(oidc: NonNullable<Config['oidc']>, db: Db, log: Fasti
       const nonce = client.randomNonce();
       const codeVerifier = client.randomPKCECodeVerifier();
       const codeChallenge = await client.calculatePKCECodeChallenge(codeVerifier);
-      await db.delete(oidcLogins).where(lt(oidcLogins.expiresAt, sql`now()`));
-      await db.insert(oidcLogins).values({ state, nonce, codeVerifier, expiresAt: new Date(Date.now() + OIDC_LOGIN_TTL_MS) });
+      await db.delete(oidcLogins).where(lt(oidcLogins.expiresAt, new Date(now())));
+      await db.insert(oidcLogins).values({ state, nonce, codeVerifier, expiresAt: new Date(now() + OIDC_LOGIN_TTL_MS) });
       const url = client.buildAuthorizationUrl(config, {
         redirect_uri: oidc.redirectUri,
         scope: 'openid email profile',
@@ -71,7 +71,7 @@ export function createOidc(oidc: NonNullable<Config['oidc']>, db: Db, log: Fasti
     async redeem(code: string, state: string, iss?: string): Promise<OidcIdentity> {
       const config = await configuration();
       const [pending] = await db.delete(oidcLogins)
-        .where(and(eq(oidcLogins.state, state), gt(oidcLogins.expiresAt, sql`now()`)))
+        .where(and(eq(oidcLogins.state, state), gt(oidcLogins.expiresAt, new Date(now()))))
         .returning();
       if (!pending) throw new BizError(Err.GOOGLE_LOGIN_FAILED);
       const callback = new URL(oidc.redirectUri);

@@ -3,7 +3,7 @@
  * sessions end), or anyone resets it with a code sent to the account's address (every session
  * ends, and the guessing waits of the account are lifted).
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { passwordStrongEnough, type RepasswordBody } from '../../src/contract/auth.ts';
 import { Err } from '../../src/contract/errors.ts';
 import type { Db } from '../db/client.ts';
@@ -46,7 +46,7 @@ async function changePassword(db: Db, b: RepasswordBody & { oldPassword: string 
   const passwordHash = await hashPassword(b.password);
   const event = await db.transaction(async (tx) => {
     // credentialsChangedAt starts the withdrawal hold (server/wallet/withdrawals.ts)
-    await tx.update(users).set({ passwordHash, credentialsChangedAt: sql`now()` }).where(eq(users.id, user.id));
+    await tx.update(users).set({ passwordHash, credentialsChangedAt: new Date(client.now) }).where(eq(users.id, user.id));
     await revokeOtherSessions(tx, user.id, session.sessionId);
     return recordSecurityEvent(tx, { userId: user.id, event: 'password_changed' }, client);
   });
@@ -61,13 +61,13 @@ async function resetPassword(db: Db, b: RepasswordBody, client: Client): Promise
   const user = await userByTarget(db, target);
   if (!user) throw new BizError(Err.USER_NOT_FOUND);
   if (user.status !== 'active') throw new BizError(Err.USER_STATUS_ABNORMAL);
-  const codeId = await checkCode(db, target, 'reset', b.code);
+  const codeId = await checkCode(db, target, 'reset', b.code, client.now);
   // only after the code: before it, the refusal would tell a stranger about the account's username
   assertPasswordAllowed(b.password, user);
   const passwordHash = await hashPassword(b.password);
   const event = await db.transaction(async (tx) => {
     await consumeCode(tx, codeId);
-    await tx.update(users).set({ passwordHash, credentialsChangedAt: sql`now()` }).where(eq(users.id, user.id));
+    await tx.update(users).set({ passwordHash, credentialsChangedAt: new Date(client.now) }).where(eq(users.id, user.id));
     await revokeOtherSessions(tx, user.id);
     // whoever was locked out by guessing has now proved ownership of the address
     await clearFailures(tx, accountKey(user.id));

@@ -31,7 +31,7 @@ export async function isRegistered(db: Db, q: CheckUserQuery): Promise<boolean> 
  * Sends a code for registering (the address must be free) or for signing in and resetting (the
  * address must belong to an active account). Limits and cool-down: codes.ts.
  */
-export async function sendCode(db: Db, mailer: Mailer, body: SendCodeBody, client: Pick<Client, 'ip' | 'language'>, globalPerHour: number): Promise<SendCodeResult> {
+export async function sendCode(db: Db, mailer: Mailer, body: SendCodeBody, client: Pick<Client, 'ip' | 'language' | 'now'>, globalPerHour: number): Promise<SendCodeResult> {
   const target = targetOf(body);
   const existing = await userByTarget(db, target);
   if (body.purpose === 'register' && existing) throw new BizError(Err.EMAIL_OR_PHONE_EXISTS);
@@ -67,7 +67,7 @@ export async function register(db: Db, policy: SessionPolicy, b: RegisterBody, c
     if (!inviter) throw new BizError(Err.INVITE_CODE_INVALID);
     invitedBy = inviter.id;
   }
-  const codeId = await checkCode(db, target, 'register', b.code);
+  const codeId = await checkCode(db, target, 'register', b.code, client.now);
   const passwordHash = await hashPassword(b.password);
   const result = await db.transaction(async (tx) => {
     await consumeCode(tx, codeId);

@@ -25,6 +25,7 @@ import type { Client } from './sessions.ts';
 const limit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 const client = (req: FastifyRequest): Client => ({
   ip: req.ip, userAgent: req.headers['user-agent'], log: req.log, language: languageOf(req.headers), appLanguage: appLanguageOf(req.headers),
+  now: req.server.clock.now(),
 });
 const NoQuery = Type.Object({}, { additionalProperties: false });
 const LOGIN = '/swx/customer/login';

@@ -23,6 +23,7 @@ import { isRegistered, register, sendCode } from './registration.ts';
 import { mailCredentialChange, publishSecurityEvent, securityKind } from './securityEvents.ts';
 import { activeSessions, endOwnSession, revokeSession, type Client, type SessionPolicy, type SessionUser } from './sessions.ts';
 import { signIn } from './signIn.ts';
+import type { Clock } from '../platform/clock.ts';
 
 /**
  * Accounts, sign-in and verification codes (`app.accounts`). Each method is one thing a user
@@ -37,9 +38,9 @@ export class AccountsService {
   private readonly codesPerHourGlobal: number;
   private readonly holdHours: number;
 
-  constructor(private readonly db: Db, config: Config, log: FastifyBaseLogger, private readonly bus: Bus) {
+  constructor(private readonly db: Db, config: Config, log: FastifyBaseLogger, private readonly bus: Bus, private readonly clock: Clock) {
     this.mailer = createMailer(config, db, log);
-    this.oidc = config.oidc ? createOidc(config.oidc, db, log) : undefined;
+    this.oidc = config.oidc ? createOidc(config.oidc, db, log, () => clock.now()) : undefined;
     this.policy = { sessionTtlMs: config.sessionTtlMs, sessionIdleMs: config.sessionIdleMs, sessionRememberMs: config.sessionRememberMs };
     this.codesPerHourGlobal = config.codesPerHourGlobal;
     this.holdHours = config.withdrawHoldAfterResetHours;
@@ -97,7 +98,7 @@ export class AccountsService {
 
   /** The user's signed-in devices, this one marked. */
   async sessions(session: SessionUser): Promise<ActiveSession[]> {
-    const rows = await activeSessions(this.db, session.id);
+    const rows = await activeSessions(this.db, session.id, this.clock.now());
     return rows.map((r) => ({
       id: r.id.toString(), current: r.id === session.sessionId, createdAt: r.createdAt.toISOString(), lastSeenAt: r.lastSeenAt.toISOString(),
       expiresAt: r.expiresAt.toISOString(), idleMinutes: Math.round(r.idleSeconds / 60), remember: r.remember, ip: r.ip, userAgent: r.userAgent,

@@ -14,8 +14,10 @@ export interface SessionUser {
   role: 'customer' | 'operator';
   status: 'active' | 'disabled';
   sessionId: bigint;
-  /** When this session last saw a request (the guard refreshes it at most once a minute). */
+  /** When this session last saw a request (the guard refreshes it, see touchSession). */
   lastSeenAt: Date;
+  /** The session's idle limit in seconds. */
+  idleSeconds: number;
 }
 
 /**
@@ -30,6 +32,8 @@ export interface Client {
   language: Language;
   /** The language the app shows (its `lang` header), when it sent one: a sign-in keeps it as the account's. */
   appLanguage?: Language;
+  /** The request's time on the platform clock (app.clock), ms. */
+  now: number;
 }
 
 /**
@@ -46,10 +50,11 @@ export function sessionLimits(policy: SessionPolicy, remember: boolean): { absol
 
 /**
  * Opaque random token; only its hash is stored, so a database leak yields no usable session.
- * `policy` as a number (tests, tools) is one lifetime used as both limits.
+ * `policy` as a number (tests, tools) is one lifetime used as both limits. `meta.now` is the
+ * platform clock's time (app.clock): the session's times are all on that clock.
  */
 export async function createSession(
-  db: DbOrTx, userId: bigint, policy: SessionPolicy | number, meta: { ip?: string; userAgent?: string; remember?: boolean } = {},
+  db: DbOrTx, userId: bigint, policy: SessionPolicy | number, meta: { ip?: string; userAgent?: string; remember?: boolean; now: number },
 ) {
   const token = crypto.randomBytes(32).toString('base64url');
   const remember = meta.remember === true;
@@ -57,7 +62,9 @@ export async function createSession(
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
     userId,
-    expiresAt: new Date(Date.now() + absoluteMs),
+    createdAt: new Date(meta.now),
+    lastSeenAt: new Date(meta.now),
+    expiresAt: new Date(meta.now + absoluteMs),
     idleSeconds: Math.max(1, Math.round(idleMs / 1000)),
     remember,
     ip: meta.ip,
@@ -66,32 +73,41 @@ export async function createSession(
   return token;
 }
 
-/** Not revoked, not past its absolute limit, and not idle longer than its idle limit. */
-const live = () => and(
+/** Not revoked, not past its absolute limit, and not idle longer than its idle limit, at `now` (the platform clock's ms). */
+const live = (now: number) => and(
   isNull(sessions.revokedAt),
-  gt(sessions.expiresAt, sql`now()`),
-  gt(sessions.lastSeenAt, sql`now() - ${sessions.idleSeconds} * interval '1 second'`),
+  gt(sessions.expiresAt, new Date(now)),
+  gt(sessions.lastSeenAt, sql`${new Date(now).toISOString()}::timestamptz - ${sessions.idleSeconds} * interval '1 second'`),
 );
 
-export async function findSessionUser(db: DbOrTx, token: string): Promise<SessionUser | undefined> {
+/** The live session of `token` at `now` (the platform clock's ms), with its user. */
+export async function findSessionUser(db: DbOrTx, token: string, now: number): Promise<SessionUser | undefined> {
   if (!token || token.length > 200) return undefined;
   const [row] = await db
-    .select({ id: users.id, username: users.username, role: users.role, status: users.status, sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt })
+    .select({
+      id: users.id, username: users.username, role: users.role, status: users.status,
+      sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, idleSeconds: sessions.idleSeconds,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), live()))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), live(now)))
     .limit(1);
   return row;
 }
 
-/** How often a session's `lastSeenAt` is written: once a minute is exact enough for a 30-minute limit. */
-const TOUCH_EVERY_MS = 60_000;
+/**
+ * How stale a session's `lastSeenAt` may get before a request writes it: a tenth of the idle limit,
+ * at most a minute. Once a minute alone ended a session with a one-minute idle limit while in use
+ * (the last write could be 59 s old); a tenth keeps an active session alive under any limit.
+ */
+export const touchEveryMs = (idleSeconds: number) => Math.min(60_000, idleSeconds * 100);
 
-/** Records activity, at most once a minute per session (a write per request would be waste). */
-export async function touchSession(db: DbOrTx, s: SessionUser): Promise<void> {
-  if (Date.now() - s.lastSeenAt.getTime() < TOUCH_EVERY_MS) return;
-  await db.update(sessions).set({ lastSeenAt: sql`now()` })
-    .where(and(eq(sessions.id, s.sessionId), lt(sessions.lastSeenAt, sql`now() - interval '1 minute'`)));
+/** Records activity at `now` (the platform clock's ms), at most once per touchEveryMs (a write per request would be waste). */
+export async function touchSession(db: DbOrTx, s: SessionUser, now: number): Promise<void> {
+  const every = touchEveryMs(s.idleSeconds);
+  if (now - s.lastSeenAt.getTime() < every) return;
+  await db.update(sessions).set({ lastSeenAt: new Date(now) })
+    .where(and(eq(sessions.id, s.sessionId), lt(sessions.lastSeenAt, new Date(now - every))));
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: bigint) {
@@ -106,12 +122,12 @@ export async function revokeOtherSessions(db: DbOrTx, userId: bigint, keepSessio
   await db.update(sessions).set({ revokedAt: sql`now()` }).where(cond);
 }
 
-/** The user's live sessions, newest activity first (the sessions screen). */
-export async function activeSessions(db: DbOrTx, userId: bigint) {
+/** The user's live sessions at `now` (the platform clock's ms), newest activity first (the sessions screen). */
+export async function activeSessions(db: DbOrTx, userId: bigint, now: number) {
   return db.select({
     id: sessions.id, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt,
     idleSeconds: sessions.idleSeconds, remember: sessions.remember, ip: sessions.ip, userAgent: sessions.userAgent,
-  }).from(sessions).where(and(eq(sessions.userId, userId), live())).orderBy(desc(sessions.lastSeenAt), desc(sessions.id)).limit(100);
+  }).from(sessions).where(and(eq(sessions.userId, userId), live(now))).orderBy(desc(sessions.lastSeenAt), desc(sessions.id)).limit(100);
 }
 
 /** Ends one of the user's own sessions; false when it is not theirs or already over. */

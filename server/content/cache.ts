@@ -1,3 +1,5 @@
+import { monotonicMs } from '../platform/clock.ts';
+
 interface Entry {
   at: number;
   dep: unknown;
@@ -18,7 +20,7 @@ export class ContentCache {
   constructor(private readonly maxEntries = 1024) {}
 
   get<T>(key: string, load: () => Promise<T>, opts: { maxAgeMs: number; dep?: unknown }): Promise<T> {
-    const now = Date.now();
+    const now = monotonicMs();
     const hit = this.entries.get(key);
     if (hit && hit.dep === opts.dep && now >= hit.at && now - hit.at < opts.maxAgeMs) return hit.value as Promise<T>;
     // keys carry request input (ids, categories): the store is bounded

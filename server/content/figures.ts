@@ -29,6 +29,6 @@ export async function homeFigures(db: DbOrTx, config: Config, market: Market): P
     feeCeiling: { rate: fee.toString(), percent: fee.times(100).toString() },
     // FEED=exchange feeds crypto only: the rest is still simulated and in the volume above
     simulatedPrices: config.feed.kind === 'simulated' || live.source === 'simulated',
-    computedAt: new Date().toISOString(),
+    computedAt: new Date(market.now()).toISOString(),
   };
 }

@@ -26,7 +26,7 @@ async function content(app: FastifyInstance) {
 /** Call after writing content or parameters: this instance and every other one read them anew. */
 export async function contentChanged(app: FastifyInstance): Promise<void> {
   app.content.invalidate();
-  await app.bus.publish(contentChannel(app), { at: Date.now() });
+  await app.bus.publish(contentChannel(app), { at: app.clock.now() });
 }
 
 export default fp(content, { name: 'content', dependencies: ['platform', 'market'] });

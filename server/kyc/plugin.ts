@@ -16,7 +16,7 @@ declare module 'fastify' {
  */
 async function kyc(app: FastifyInstance) {
   const keys = loadKeys(app.config);
-  app.decorate('kyc', new KycService({ db: app.db, bus: app.bus, log: app.log.child({ module: 'kyc' }), config: app.config, keys, now: () => Date.now() }));
+  app.decorate('kyc', new KycService({ db: app.db, bus: app.bus, log: app.log.child({ module: 'kyc' }), config: app.config, keys, now: () => app.clock.now() }));
 }
 
 export default fp(kyc, { name: 'kyc', dependencies: ['platform'] });

@@ -7,6 +7,7 @@
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { memoryBus } from '../notify/bus.ts';
+import { createClock } from '../platform/clock.ts';
 import { loadKeys } from './crypto.ts';
 import { KycService } from './service.ts';
 
@@ -17,7 +18,7 @@ async function main(): Promise<number> {
   const bus = memoryBus();
   try {
     const log = { info: console.log, warn: console.warn, error: console.error, child: () => log } as never;
-    const service = new KycService({ db: database.db, bus, log, config, keys, now: Date.now });
+    const service = new KycService({ db: database.db, bus, log, config, keys, now: createClock().now });
     const n = await service.reseal();
     console.log(`re-sealed ${n} image(s) with key ${keys.current.id}; every image now opens with KYC_KEY alone`);
     return 0;

@@ -14,10 +14,9 @@ declare module 'fastify' {
 /** Plugin 'loans': decorates `app.loans`. Its scheduler is an engine (server/loans/engine.ts). */
 async function loansPlugin(app: FastifyInstance) {
   const config = app.config;
-  const clock = config.loansClock;
   const log = app.log.child({ module: 'loans' });
   app.decorate('loans', new LoansService({
-    db: app.db, bus: app.bus, log, now: () => clock?.() ?? Date.now(), terms: resolveTerms(config.loanTerms), market: app.market,
+    db: app.db, bus: app.bus, log, now: () => app.clock.now(), terms: resolveTerms(config.loanTerms), market: app.market,
     // margin calls and liquidations are mailed too; without any delivery channel, in-app only
     mailer: config.smtpUrl || config.consoleDelivery ? createMailer(config, app.db, log) : null,
     images: { maxSide: config.uploadMaxImageSide },

@@ -43,8 +43,6 @@ declare module '../config.ts' {
   interface Config {
     /** Loan terms over the defaults (server/loans/terms.ts). */
     loanTerms?: Partial<LoanTermsConfig>;
-    /** Tests only: the loans' clock (ms since epoch) instead of Date.now(). */
-    loansClock?: () => number;
     /** How often the leader accrues interest and checks LTVs (default 15 s). */
     loansTickMs?: number;
   }

@@ -31,16 +31,6 @@ export const logoUrl = (code: string) => `/swx/customer/index/logo/${code}.svg`;
  */
 export const ANSWER_MAX_AGE_MS = 1000;
 
-declare module '../config.ts' {
-  interface Config {
-    /**
-     * Tests only: the market's clock (ms since epoch) instead of Date.now(), so a test can run the
-     * platform on a fixed Saturday or Monday morning whatever day it runs on.
-     */
-    marketClock?: () => number;
-  }
-}
-
 /**
  * The market as one instance sees it (`app.market`, created by the 'market' plugin): the listed
  * instruments, their live quotes, candles, the watchlists, and the checks other domains use
@@ -74,9 +64,9 @@ export class MarketService {
     return this.app.config.feed.staleAfterMs;
   }
 
-  /** The market's clock: Date.now() except in tests that pin it (config.marketClock). */
+  /** The platform clock (app.clock), which tests pin with config.clock. */
   now(): number {
-    return this.app.config.marketClock?.() ?? Date.now();
+    return this.app.clock.now();
   }
 
   /** Reads the catalogue and the last stored prices; called once the catalogue is listed (seed.ts). */

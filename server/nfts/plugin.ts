@@ -24,9 +24,8 @@ export function donationShareFrom(raw: string | undefined): string {
 
 /** Plugin 'nfts': decorates `app.nfts`. Its scheduler is an engine (server/nfts/engine.ts). */
 async function nfts(app: FastifyInstance) {
-  const clock = app.config.nftClock;
   app.decorate('nfts', new NftService({
-    db: app.db, bus: app.bus, log: app.log.child({ module: 'nfts' }), now: () => clock?.() ?? Date.now(),
+    db: app.db, bus: app.bus, log: app.log.child({ module: 'nfts' }), now: () => app.clock.now(),
     donationShare: donationShareFrom(app.config.nftDonationShare ?? process.env.NFT_DONATION_SHARE),
     charity: (app.config.nftCharity ?? process.env.NFT_CHARITY)?.trim() || 'Children First Foundation',
   }));

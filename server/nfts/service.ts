@@ -14,8 +14,6 @@ import { runDueAuctions } from './settle.ts';
 
 declare module '../config.ts' {
   interface Config {
-    /** Tests only: the NFT service's clock (ms since epoch) instead of Date.now(), so a test can end an auction. */
-    nftClock?: () => number;
     /** How often the leader looks for auctions to open or settle (default 5 s). */
     nftTickMs?: number;
     /** Share of a sale donated (NFT_DONATION_SHARE, 0.9–1, default 1). */

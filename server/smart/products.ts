@@ -4,7 +4,7 @@
  * anyone tries.
  */
 import Decimal from 'decimal.js';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { Err } from '../../src/contract/errors.ts';
 import { DAILY_RATE_MAX, PENALTY_MAX, SMART_ASSET, type SmartProduct, type UpdateSmartProductBody } from '../../src/contract/smart.ts';
 import { annualRate, coveredAmount } from '../../src/contract/smartMath.ts';
@@ -90,7 +90,7 @@ export async function updateProduct(db: Db, operatorId: bigint, id: bigint, b: U
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(smartProducts).where(eq(smartProducts.id, id)).for('update');
     if (!before) throw new BizError(Err.SMART_PRODUCT_WRONG);
-    const [after] = await tx.update(smartProducts).set({ ...change, updatedAt: new Date() }).where(eq(smartProducts.id, id)).returning();
+    const [after] = await tx.update(smartProducts).set({ ...change, updatedAt: sql`now()` }).where(eq(smartProducts.id, id)).returning();
     await writeAudit(tx, { actorId: operatorId, action: 'smart_product.update', targetType: 'smart_product', targetId: id, before, after });
     return after;
   });

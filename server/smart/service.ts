@@ -13,8 +13,6 @@ import { findUsers, setSmartEnabled } from './users.ts';
 
 declare module '../config.ts' {
   interface Config {
-    /** Tests only: the smart plans' clock (ms since epoch) instead of Date.now(), so a test can move days ahead. */
-    smartClock?: () => number;
     /** How often the leader looks for payouts that have fallen due (default 15 s). */
     smartTickMs?: number;
   }

@@ -19,6 +19,7 @@ async function support(app: FastifyInstance) {
       openMax: c.supportOpenMax,
     },
     maxImageSide: c.uploadMaxImageSide,
+    clock: app.clock,
   }));
 }
 

@@ -14,6 +14,7 @@ import type { Bus } from '../notify/bus.ts';
 import { publishUserEvent } from '../notify/notify.ts';
 import { cleanImage, sniffImage } from '../uploads/images.ts';
 import { nextStatus } from '../wallet/lifecycle.ts';
+import type { Clock } from '../platform/clock.ts';
 import {
   activeOperators, adminConversationView, attachmentOf, conversationsOf, conversationView, findConversation, markRead, messageByClientKey,
   messagesOf, messageView, openConversation, postMessage, queue, unreadOf, usernameOf, type ConversationRow, type Limits, type MessageRow,
@@ -27,6 +28,8 @@ export interface SupportDeps {
   limits: Limits;
   /** longest side of an attached image (the deposit proofs' limit) */
   maxImageSide: number;
+  /** The platform clock (app.clock). */
+  clock: Clock;
 }
 
 const isUniqueViolation = (e: unknown) => {
@@ -78,7 +81,7 @@ export class SupportService {
     const row = await this.db.transaction(async (tx) => {
       const locked = await findConversation(tx, c.id, undefined, { lock: true });
       const status = nextStatus(supportConversationMachine, locked.status, { type: 'conversation.close' });
-      const [after] = await tx.update(supportConversations).set({ status, closedAt: new Date(), closedBy: by })
+      const [after] = await tx.update(supportConversations).set({ status, closedAt: this.deps.clock.date(), closedBy: by })
         .where(eq(supportConversations.id, c.id)).returning();
       if (operatorId !== undefined) {
         await writeAudit(tx, {

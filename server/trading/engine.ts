@@ -14,7 +14,7 @@
  * idempotent (the row is locked and must be open; ledger keys `order:<id>:close`), so a second
  * instance settling anyway, or a position closed by hand meanwhile, moves nothing twice.
  */
-import { and, desc, eq, gt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lte, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PriceTick } from '../../src/contract/ws.ts';
 import type { CloseReason } from '../../src/contract/trading.ts';
@@ -133,8 +133,9 @@ export class TriggerEngine {
   sync(opts: { full?: boolean; missedBefore?: number } = {}): Promise<void> {
     return this.enqueue(async () => {
       const open = eq(optionsOrders.status, 'open');
-      const recent = sql`now() - make_interval(secs => ${RECENT_S})`;
-      const where = opts.full ? open : and(open, or(gt(optionsOrders.createdAt, recent), gt(optionsOrders.stopsChangedAt, recent)));
+      // on the platform clock, as openTime and stopsChangedAt are written (not the database's now())
+      const recent = new Date(this.app.market.now() - RECENT_S * 1000);
+      const where = opts.full ? open : and(open, or(gt(optionsOrders.openTime, recent), gt(optionsOrders.stopsChangedAt, recent)));
       const rows = await this.app.db.select().from(optionsOrders).where(where);
       if (opts.full) {
         const ids = new Set(rows.map((r) => r.id.toString()));

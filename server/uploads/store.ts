@@ -10,6 +10,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { systemTime } from '../platform/clock.ts';
 
 export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
 
@@ -46,10 +47,11 @@ export const ORPHAN_GRACE_MS = 10 * 60_000;
 
 /**
  * Removes stored files older than `graceMs` that `known` does not name; returns the names removed.
- * `known` gets the candidates in batches and answers which of them rows still name.
+ * `known` gets the candidates in batches and answers which of them rows still name. Ages are
+ * measured against the system time, not the platform clock: file times are the file system's.
  */
 export async function sweepOrphans(
-  dataDir: string, known: (names: string[]) => Promise<Set<string>>, graceMs = ORPHAN_GRACE_MS, now = Date.now(),
+  dataDir: string, known: (names: string[]) => Promise<Set<string>>, graceMs = ORPHAN_GRACE_MS, now = systemTime(),
 ): Promise<string[]> {
   const dir = uploadsDir(dataDir);
   let names: string[];

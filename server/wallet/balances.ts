@@ -43,7 +43,7 @@ export async function balancesOf(db: DbOrTx, market: Market, userId: bigint, boo
  */
 export async function resetDemo(db: Db, market: Market, userId: bigint): Promise<Balances> {
   await db.transaction(async (tx) => {
-    const stamp = `${Date.now()}:${crypto.randomUUID()}`;
+    const stamp = `${market.now()}:${crypto.randomUUID()}`;
     for (const asset of ASSETS) {
       const [acct] = await tx.select({ balance: ledgerAccounts.balance }).from(ledgerAccounts).where(and(
         eq(ledgerAccounts.ownerKind, 'user'), eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.book, 'demo'),

@@ -181,7 +181,7 @@ export async function reviewDeposit(
     const status = nextStatus(depositMachine, before.status, decision);
     if (decision.type === 'deposit.approve' && approvalStep(deps, before, operatorId) === 'first') {
       // a large amount: recorded as the first of two approvals, nothing moves yet (fourEyes.ts)
-      const [after] = await tx.update(deposits).set({ firstApprovedBy: operatorId, firstApprovedAt: new Date() })
+      const [after] = await tx.update(deposits).set({ firstApprovedBy: operatorId, firstApprovedAt: deps.clock.date() })
         .where(eq(deposits.id, id)).returning();
       await writeAudit(tx, { actorId: operatorId, action: 'deposit.approve_first', targetType: 'deposit', targetId: id, before, after });
       return after;
@@ -195,7 +195,7 @@ export async function reviewDeposit(
     }
     const reason = decision.type === 'deposit.reject' ? decision.reason : null;
     const [after] = await tx.update(deposits)
-      .set({ status, rejectReason: reason, reviewedBy: operatorId, reviewedAt: new Date() })
+      .set({ status, rejectReason: reason, reviewedBy: operatorId, reviewedAt: deps.clock.date() })
       .where(eq(deposits.id, id)).returning();
     await writeAudit(tx, { actorId: operatorId, action: decision.type, targetType: 'deposit', targetId: id, before, after });
     await events.record(tx, before.userId, {

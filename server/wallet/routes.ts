@@ -99,7 +99,7 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { pageNum: _n, pageSize: _s, ...filter } = req.query;
     const csv = await app.wallet.statementCsv(userId(req), req.book, filter);
     return reply.type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="statement-${req.book}-${new Date().toISOString().slice(0, 10)}.csv"`)
+      .header('content-disposition', `attachment; filename="statement-${req.book}-${app.clock.date().toISOString().slice(0, 10)}.csv"`)
       .send(csv);
   });
 

@@ -13,6 +13,7 @@ import type { Db } from '../db/client.ts';
 import { BizError } from '../http/errors.ts';
 import { statement, statementCsv } from '../ledger/statement.ts';
 import type { Bus } from '../notify/bus.ts';
+import type { Clock } from '../platform/clock.ts';
 import { balancesOf, resetDemo } from './balances.ts';
 import {
   depositProof, depositView, listDeposits, proofFilesKnown, receiveAddresses, reviewDeposit, submitDeposit, type DepositDecision, type DepositRow,
@@ -33,6 +34,8 @@ export interface WalletDeps {
   bus: Bus;
   log: FastifyBaseLogger;
   market: Market;
+  /** The platform clock (app.clock). */
+  clock: Clock;
 }
 
 type StatementFilter = Omit<Static<typeof StatementQuery>, 'pageNum' | 'pageSize'>;

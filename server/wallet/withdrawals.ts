@@ -93,7 +93,7 @@ async function assertNoCredentialHold(deps: WalletDeps, userId: bigint): Promise
   const holdMs = deps.config.withdrawHoldAfterResetHours * 3600_000;
   if (holdMs <= 0) return;
   const [u] = await deps.db.select({ changedAt: users.credentialsChangedAt }).from(users).where(eq(users.id, userId)).limit(1);
-  const left = u?.changedAt ? u.changedAt.getTime() + holdMs - Date.now() : 0;
+  const left = u?.changedAt ? u.changedAt.getTime() + holdMs - deps.clock.now() : 0;
   if (left > 0) throw new BizError(Err.WITHDRAWAL_HELD_AFTER_RESET, { hours: Math.ceil(left / 3600_000) });
 }
 
@@ -178,7 +178,7 @@ export async function reviewWithdrawal(
     if (decision.type === 'withdrawal.approve' && approvalStep(deps, before, operatorId) === 'first') {
       // a large amount: recorded as the first of two approvals, nothing moves yet (fourEyes.ts);
       // the hash recorded is the one given by the operator who completes the payout
-      const [after] = await tx.update(withdrawals).set({ firstApprovedBy: operatorId, firstApprovedAt: new Date() })
+      const [after] = await tx.update(withdrawals).set({ firstApprovedBy: operatorId, firstApprovedAt: deps.clock.date() })
         .where(eq(withdrawals.id, id)).returning();
       await writeAudit(tx, { actorId: operatorId, action: 'withdrawal.approve_first', targetType: 'withdrawal', targetId: id, before, after });
       return after;
@@ -199,7 +199,7 @@ export async function reviewWithdrawal(
       payoutTxHash: decision.type === 'withdrawal.approve' ? decision.payoutTxHash : null,
       // the partial unique index refuses a chain transaction that already paid another withdrawal
       payoutTxHashKey: decision.type === 'withdrawal.approve' ? txHashKey(decision.payoutTxHash) : null,
-      reviewedBy: operatorId, reviewedAt: new Date(),
+      reviewedBy: operatorId, reviewedAt: deps.clock.date(),
     }).where(eq(withdrawals.id, id)).returning();
     await writeAudit(tx, { actorId: operatorId, action: decision.type, targetType: 'withdrawal', targetId: id, before, after });
     await events.record(tx, before.userId, {

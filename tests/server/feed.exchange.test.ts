@@ -124,17 +124,17 @@ describe('frame parsing', () => {
   });
   it('drops malformed, foreign and unknown frames; volume is the 24h delta', () => {
     const vols = new Map<string, number>();
-    expect(parseFrame('not json', known, vols)).toEqual([]);
-    expect(parseFrame(JSON.stringify({ stream: 'x', data: { e: 'trade', s: 'BTCUSDT' } }), known, vols)).toEqual([]);
-    expect(parseFrame(frame('DOGEUSDT', 1, '1', '1', '1', '1', '1', '1'), known, vols)).toEqual([]);
-    expect(parseFrame(frame('BTCUSDT', 1, 'abc', '1', '1', '1', '1', '1'), known, vols)).toEqual([]);
-    expect(parseFrame(frame('BTCUSDT', 1, '-5', '1', '1', '1', '1', '1'), known, vols)).toEqual([]);
-    const [a] = parseFrame(frame('BTCUSDT', 10, '100', '90', '110', '80', '1000', '100000'), known, vols);
+    expect(parseFrame('not json', known, vols, Date.now())).toEqual([]);
+    expect(parseFrame(JSON.stringify({ stream: 'x', data: { e: 'trade', s: 'BTCUSDT' } }), known, vols, Date.now())).toEqual([]);
+    expect(parseFrame(frame('DOGEUSDT', 1, '1', '1', '1', '1', '1', '1'), known, vols, Date.now())).toEqual([]);
+    expect(parseFrame(frame('BTCUSDT', 1, 'abc', '1', '1', '1', '1', '1'), known, vols, Date.now())).toEqual([]);
+    expect(parseFrame(frame('BTCUSDT', 1, '-5', '1', '1', '1', '1', '1'), known, vols, Date.now())).toEqual([]);
+    const [a] = parseFrame(frame('BTCUSDT', 10, '100', '90', '110', '80', '1000', '100000'), known, vols, Date.now());
     expect(a).toMatchObject({ code: 'BTCUSDT', price: 100, time: 10, volume: 0, stats24h: { open: 90, high: 110, low: 80, volume: 1000, quoteVolume: 100000 } });
-    const [b] = parseFrame(frame('BTCUSDT', 11, '101', '90', '110', '80', '1002.5', '100250'), known, vols);
+    const [b] = parseFrame(frame('BTCUSDT', 11, '101', '90', '110', '80', '1002.5', '100250'), known, vols, Date.now());
     expect(b.volume).toBeCloseTo(2.5);
     // the all-market array form is accepted too
     const arr = JSON.stringify({ stream: '!miniTicker@arr', data: [JSON.parse(frame('BTCUSDT', 12, '102', '90', '110', '80', '1003', '1')).data] });
-    expect(parseFrame(arr, known, vols)).toHaveLength(1);
+    expect(parseFrame(arr, known, vols, Date.now())).toHaveLength(1);
   });
 });

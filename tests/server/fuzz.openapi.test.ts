@@ -167,7 +167,7 @@ describe('fuzz over every OpenAPI operation: no 5xx, no write', () => {
     for (const { method, path, op } of ops) {
       // fresh sessions per operation: a logout or session end in one must not blind the next
       const as = path.startsWith('/admin-api') ? operator : customer;
-      const token = await createSession(t.app.db, as.id, 3600_000);
+      const token = await createSession(t.app.db, as.id, 3600_000, { now: t.app.clock.now() });
       const reqs = requestsFor(method, path, op);
       // every request signed in as the path's role, and a sample of them anonymous
       const all = [...reqs.map((r) => ({ ...r, token })), ...reqs.filter((_, i) => i % 7 === 0).map((r) => ({ ...r, token: undefined }))];

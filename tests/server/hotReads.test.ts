@@ -15,7 +15,7 @@ import { Err, Ok } from '../../src/contract/errors.ts';
 const IDX = '/swx/customer/index';
 // a clock that only moves when the test says so: the cache's max age never passes by itself
 let clock = Date.parse('2025-07-09T14:00:00Z'); // a Wednesday, every market open
-const t = useTestApp({ marketClock: () => clock });
+const t = useTestApp({ clock: () => clock });
 
 describe('market list, statistics and quotes', () => {
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers: { lang: 'en', ...headers } });

@@ -16,7 +16,7 @@ import { DAY_MS } from '../../src/contract/loanMath.ts';
  */
 describe(`loans: terms, submit, review, interest, repayment (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
   const clock = testClock();
-  const t = useTestApp(() => ({ loansClock: clock.now }));
+  const t = useTestApp(() => ({ clock: clock.now }));
   let op1: TestUser;
   let op2: TestUser;
   let version: string;

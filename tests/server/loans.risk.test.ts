@@ -19,7 +19,7 @@ const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
  */
 describe(`loans: LTV watch, liquidation, overdue, two schedulers (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
   const clock = testClock();
-  const t = useTestApp(() => ({ loansClock: clock.now }));
+  const t = useTestApp(() => ({ clock: clock.now }));
   let op1: TestUser;
   let op2: TestUser;
   let version: string;
@@ -111,7 +111,7 @@ describe(`loans: LTV watch, liquidation, overdue, two schedulers (${usingPostgre
     const q = t.app.market.get('BTCUSDT')!;
     const seen = q.seenAt;
     t.app.market.feedExpected = true;
-    q.seenAt = Date.now() - 10 * 60_000;
+    q.seenAt = t.app.clock.now() - 10 * 60_000;
     try {
       clock.days(4);
       const r = await t.app.loans.runDue();
@@ -148,7 +148,7 @@ describe(`loans: LTV watch, liquidation, overdue, two schedulers (${usingPostgre
   describe.skipIf(!usingPostgres())('two instances on one database', () => {
     let second: TestApp;
     beforeAll(async () => {
-      second = await buildTestApp({ databaseUrl: t.config.databaseUrl, loansClock: clock.now });
+      second = await buildTestApp({ databaseUrl: t.config.databaseUrl, clock: clock.now });
       setPrices(second.app, { BTCUSDT: 50000 });
       return () => second.close();
     });

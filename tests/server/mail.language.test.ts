@@ -31,7 +31,7 @@ async function registerIn(t: TestApp, lang: string, username: string, email: str
  */
 describe(`mail in the user's language (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
   const clock = testClock();
-  const t = useTestApp(() => ({ loansClock: clock.now }));
+  const t = useTestApp(() => ({ clock: clock.now }));
 
   it('a Spanish registration gets its code in Spanish and the account keeps Spanish; Accept-Language works without the header', async () => {
     const u = await registerIn(t, 'es', 'mail_es', 'ana@example.com');

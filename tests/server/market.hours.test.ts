@@ -46,7 +46,7 @@ let saturdayPrice: Record<string, string> = {};
 
 beforeAll(async () => {
   offset = SATURDAY - Date.now();
-  t = await buildTestApp({ engines: true, feed: { kind: 'simulated', seed: 4242, staleAfterMs: 30_000 }, marketClock });
+  t = await buildTestApp({ engines: true, feed: { kind: 'simulated', seed: 4242, staleAfterMs: 30_000 }, clock: marketClock });
 });
 afterAll(async () => t?.close());
 

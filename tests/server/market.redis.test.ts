@@ -36,7 +36,7 @@ describe.runIf(usingPostgres())('two instances on PostgreSQL + Redis', () => {
       engines: true, databaseUrl: db.url, redisUrl: REDIS_URL, busNamespace: `test-${crypto.randomBytes(6).toString('hex')}:`,
       feed: { kind: 'simulated' as const, seed: 77, staleAfterMs: 30_000 }, leaderRetryMs: 300,
       // one pinned market clock for both instances (a Wednesday): independent of the day tests run
-      marketClock: () => WEDNESDAY + (Date.now() - started),
+      clock: () => WEDNESDAY + (Date.now() - started),
     };
     a = await buildTestApp(overrides);
     b = await buildTestApp(overrides);

@@ -16,7 +16,7 @@ beforeAll(async () => {
   // no FEED_URL: the exchange never answers (an outage at start)
   t = await buildTestApp({
     engines: true, feed: { kind: 'exchange', staleAfterMs: 30_000 },
-    marketClock: () => WEDNESDAY + (Date.now() - started),
+    clock: () => WEDNESDAY + (Date.now() - started),
   });
 });
 afterAll(async () => t?.close());

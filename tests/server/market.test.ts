@@ -16,7 +16,7 @@ let t: TestApp;
 
 async function userToken(name: string): Promise<{ id: bigint; token: string }> {
   const [u] = await t.app.db.insert(users).values({ username: name, inviteCode: crypto.randomBytes(4).toString('hex').toUpperCase() }).returning();
-  return { id: u.id, token: await createSession(t.app.db, u.id, 3600_000) };
+  return { id: u.id, token: await createSession(t.app.db, u.id, 3600_000, { now: t.app.clock.now() }) };
 }
 const codeOf = (fn: () => unknown) => {
   try {
@@ -34,7 +34,7 @@ const started = Date.now();
 const marketClock = () => WEDNESDAY + (Date.now() - started);
 
 beforeAll(async () => {
-  t = await buildTestApp({ engines: true, feed: { kind: 'simulated', seed: 1234, staleAfterMs: 30_000 }, marketClock });
+  t = await buildTestApp({ engines: true, feed: { kind: 'simulated', seed: 1234, staleAfterMs: 30_000 }, clock: marketClock });
   await new Promise((r) => setTimeout(r, 2200)); // a couple of feed steps
 });
 afterAll(async () => t?.close());

@@ -1,11 +1,13 @@
 /**
  * The service for the browser tests that move time (kept with the server code so the service's
- * TypeScript project checks it): server/main.ts with the smart plans', the NFT and the loans clocks
- * (config.smartClock, config.nftClock, config.loansClock: test-only settings) each running ahead of
- * the wall clock by the milliseconds in its own file, `<DATA_DIR>/smart-clock-offset`,
- * `nft-clock-offset` and `loans-clock-offset`, and the three schedulers looking every 300 ms. A test
- * writes a file to move days forward or to end an auction; the running service pays, settles or
- * accrues exactly as it would when the days really pass, and the page shows it.
+ * TypeScript project checks it): server/main.ts with the platform clock (config.clock, a test-only
+ * setting) running ahead of the wall clock by the sum of the milliseconds in three files of
+ * DATA_DIR, `smart-clock-offset`, `nft-clock-offset` and `loans-clock-offset` (one per browser
+ * test, each moving its own), and the smart, NFT and loans schedulers looking every 300 ms. A test
+ * writes its file to move days forward or to end an auction; the running service pays, settles or
+ * accrues exactly as it would when the days really pass, and the page shows it. Sessions last 30
+ * days here: the whole platform moves with the clock, and the signed-in browser must outlive the
+ * days a test skips.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,28 +16,36 @@ import { createPlatform } from '../../server/start.ts';
 
 const config = loadConfig();
 
-/** A clock ahead of the wall clock by the number in `file`, read in the background: the clock itself is asked often and must not touch the disk. */
-function movedClock(file: string): () => number {
+/** The number in `file`, or 0 when there is none. */
+function offsetIn(file: string): number {
+  try {
+    return Number(fs.readFileSync(file, 'utf8')) || 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** A clock ahead of the wall clock by the sum of the numbers in `files`, read in the background: the clock itself is asked often and must not touch the disk. */
+function movedClock(files: string[]): () => number {
   let offset = 0;
   setInterval(() => {
-    try {
-      offset = Number(fs.readFileSync(file, 'utf8')) || 0;
-    } catch {
-      offset = 0;
-    }
+    offset = files.reduce((sum, f) => sum + offsetIn(f), 0);
   }, 100).unref();
   return () => Date.now() + offset;
 }
 
+const MONTH_MS = 30 * 86_400_000;
+
 const app = await createPlatform({
   ...config,
-  smartClock: movedClock(path.join(config.dataDir, 'smart-clock-offset')),
+  clock: movedClock(['smart-clock-offset', 'nft-clock-offset', 'loans-clock-offset'].map((f) => path.join(config.dataDir, f))),
   smartTickMs: 300,
-  nftClock: movedClock(path.join(config.dataDir, 'nft-clock-offset')),
   nftTickMs: 300,
-  loansClock: movedClock(path.join(config.dataDir, 'loans-clock-offset')),
   loansTickMs: 300,
+  sessionTtlMs: MONTH_MS,
+  sessionIdleMs: MONTH_MS,
+  sessionRememberMs: MONTH_MS,
 });
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`platform ready on ${config.publicUrl} (smart, NFT and loans clocks moved by files in ${config.dataDir})`);
+app.log.info(`platform ready on ${config.publicUrl} (platform clock moved by files in ${config.dataDir})`);

@@ -20,7 +20,7 @@ const DAY = 86_400_000;
  */
 describe(`charity NFTs: catalogue, buy now, auctions, donations (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
   const clock = testClock();
-  const t = useTestApp(() => ({ nftClock: clock.now }));
+  const t = useTestApp(() => ({ clock: clock.now }));
   let op: TestUser;
   beforeAll(async () => {
     op = await createUser(t.app, 'operator');

@@ -16,7 +16,7 @@ const DAY = 86_400_000;
  */
 describe(`charity NFTs under races (${usingPostgres() ? 'PostgreSQL pool' : 'PGlite'})`, () => {
   const clock = testClock();
-  const t = useTestApp(() => ({ nftClock: clock.now }));
+  const t = useTestApp(() => ({ clock: clock.now }));
   let bidders: TestUser[];
   beforeAll(async () => {
     bidders = [];
@@ -76,7 +76,7 @@ describe(`charity NFTs under races (${usingPostgres() ? 'PostgreSQL pool' : 'PGl
   describe.skipIf(!usingPostgres())('two instances on one database', () => {
     let second: TestApp;
     beforeAll(async () => {
-      second = await buildTestApp({ databaseUrl: t.config.databaseUrl, nftClock: clock.now });
+      second = await buildTestApp({ databaseUrl: t.config.databaseUrl, clock: clock.now });
       return () => second.close();
     });
 

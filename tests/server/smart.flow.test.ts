@@ -14,7 +14,7 @@ import { DAY_MS } from '../../src/contract/smart.ts';
  */
 describe(`smart plans: buy, payouts, maturity, early exit (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
   const clock = testClock();
-  const t = useTestApp(() => ({ smartClock: clock.now }));
+  const t = useTestApp(() => ({ clock: clock.now }));
   let op: TestUser;
   let ids: Record<string, string>;
   beforeAll(async () => {

@@ -24,7 +24,7 @@ const waitFor = async (ok: () => Promise<boolean> | boolean, ms = 20_000) => {
  */
 describe(`smart plans under races (${usingPostgres() ? 'PostgreSQL pool' : 'PGlite'})`, () => {
   const clock = testClock();
-  const t = useTestApp(() => ({ smartClock: clock.now }));
+  const t = useTestApp(() => ({ clock: clock.now }));
   let op: TestUser;
   let ids: Record<string, string>;
   beforeAll(async () => {
@@ -94,7 +94,7 @@ describe(`smart plans under races (${usingPostgres() ? 'PostgreSQL pool' : 'PGli
   describe.skipIf(!usingPostgres())('two instances on one database', () => {
     let second: TestApp;
     beforeAll(async () => {
-      second = await buildTestApp({ databaseUrl: t.config.databaseUrl, smartClock: clock.now });
+      second = await buildTestApp({ databaseUrl: t.config.databaseUrl, clock: clock.now });
       return () => second.close();
     });
 

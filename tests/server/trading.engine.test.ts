@@ -29,7 +29,7 @@ const status = async (app: FastifyInstance, u: TestUser, id: string) => (await g
  */
 describe(`trading engine: triggers and expiry (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
   const clock = marketClock();
-  const t = useTestApp(() => ({ marketClock: clock.now, tradingSweepMs: 100, tradingSyncMs: 200 }));
+  const t = useTestApp(() => ({ clock: clock.now, tradingSweepMs: 100, tradingSyncMs: 200 }));
   let stop: () => Promise<void> = async () => {};
   afterAll(() => stop());
   let u: TestUser;
@@ -123,7 +123,7 @@ describe(`trading engine: triggers and expiry (${usingPostgres() ? 'PostgreSQL' 
 describe(`trading engine: a market closed at the end (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
   // Monday 23 Nov 2026 20:58 UTC = 15:58 in New York: two minutes before the US close
   const clock = marketClock(Date.UTC(2026, 10, 23, 20, 58, 0));
-  const t = useTestApp(() => ({ marketClock: clock.now, tradingSweepMs: 100, tradingSyncMs: 200 }));
+  const t = useTestApp(() => ({ clock: clock.now, tradingSweepMs: 100, tradingSyncMs: 200 }));
   let stop: () => Promise<void> = async () => {};
   afterAll(() => stop());
 
@@ -149,7 +149,7 @@ describe(`trading engine: a market closed at the end (${usingPostgres() ? 'Postg
 
 describe(`trading engine: restart with open positions (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
   const clock = marketClock();
-  const t = useTestApp(() => ({ marketClock: clock.now, tradingSweepMs: 100, tradingSyncMs: 200 }));
+  const t = useTestApp(() => ({ clock: clock.now, tradingSweepMs: 100, tradingSyncMs: 200 }));
   let stop: () => Promise<void> = async () => {};
   afterAll(() => stop());
 
@@ -184,11 +184,11 @@ describe(`trading engine: restart with open positions (${usingPostgres() ? 'Post
 
 describe.skipIf(!usingPostgres())('trading engine: two instances on one database', () => {
   const clock = marketClock();
-  const t = useTestApp(() => ({ marketClock: clock.now, tradingSweepMs: 100, tradingSyncMs: 100, leaderRetryMs: 200 }));
+  const t = useTestApp(() => ({ clock: clock.now, tradingSweepMs: 100, tradingSyncMs: 100, leaderRetryMs: 200 }));
   let second: TestApp;
   const stops: Array<() => Promise<void>> = [];
   beforeAll(async () => {
-    second = await buildTestApp({ databaseUrl: t.config.databaseUrl, marketClock: clock.now, tradingSweepMs: 100, tradingSyncMs: 100, leaderRetryMs: 200 });
+    second = await buildTestApp({ databaseUrl: t.config.databaseUrl, clock: clock.now, tradingSweepMs: 100, tradingSyncMs: 100, leaderRetryMs: 200 });
   });
   afterAll(async () => {
     for (const s of stops) await s();

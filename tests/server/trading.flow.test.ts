@@ -16,7 +16,7 @@ import { TRADING_PATHS } from '../../src/contract/trading.ts';
  */
 describe(`trading: products, open, read, close (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
   const clock = marketClock();
-  const t = useTestApp(() => ({ marketClock: clock.now }));
+  const t = useTestApp(() => ({ clock: clock.now }));
   let u: TestUser;
   beforeAll(async () => {
     u = await createUser(t.app);
@@ -218,7 +218,7 @@ describe(`trading: products, open, read, close (${usingPostgres() ? 'PostgreSQL'
 
 describe(`trading: limits and races (${usingPostgres() ? 'PostgreSQL pool' : 'PGlite'})`, () => {
   const clock = marketClock();
-  const t = useTestApp(() => ({ marketClock: clock.now, maxOpenPositions: 3 }));
+  const t = useTestApp(() => ({ clock: clock.now, maxOpenPositions: 3 }));
   beforeAll(() => {
     tick(t.app, clock, { BTCUSDT: 67000 });
   });

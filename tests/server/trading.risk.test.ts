@@ -13,7 +13,7 @@ import { TRADING_PATHS } from '../../src/contract/trading.ts';
  */
 describe(`trading: risk line (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
   const clock = marketClock();
-  const t = useTestApp(() => ({ marketClock: clock.now }));
+  const t = useTestApp(() => ({ clock: clock.now }));
   let u: TestUser;
   const risk = async (q = '', headers: Record<string, string> = {}) => body(await t.app.inject({ url: `${TRADING_PATHS.risk}${q}`, headers }));
   const openClose = async (headers: Record<string, string>, direction: 'up' | 'down', closeAt: number) => {

@@ -21,7 +21,7 @@ async function setStops(app: FastifyInstance, headers: Record<string, string>, i
  */
 describe(`trading: changing stops (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
   const clock = marketClock();
-  const t = useTestApp(() => ({ marketClock: clock.now, tradingSweepMs: 100, tradingSyncMs: 200 }));
+  const t = useTestApp(() => ({ clock: clock.now, tradingSweepMs: 100, tradingSyncMs: 200 }));
   let stop: () => Promise<void> = async () => {};
   afterAll(() => stop());
   let u: TestUser;

@@ -18,11 +18,17 @@ import { jp2Of, jpegOf, pngOf } from './imageFixtures.ts';
 
 export interface TestUser { id: bigint; token: string; username: string }
 
+/**
+ * A fixture user's session lives a year on the platform clock: tests move that clock days and
+ * months ahead (payouts, accruals, auctions), and sessions' own limits are tested through sign-in.
+ */
+const FIXTURE_SESSION_MS = 365 * 86_400_000;
+
 export async function createUser(app: FastifyInstance, role: 'customer' | 'operator' = 'customer'): Promise<TestUser> {
   const tag = crypto.randomBytes(5).toString('hex');
   const username = `${role === 'operator' ? 'op' : 'u'}_${tag}`;
   const [row] = await app.db.insert(users).values({ username, inviteCode: `IC${tag}`.toUpperCase(), role }).returning({ id: users.id });
-  const token = await createSession(app.db, row.id, 3600_000);
+  const token = await createSession(app.db, row.id, FIXTURE_SESSION_MS, { now: app.clock.now() });
   return { id: row.id, token, username };
 }
 

@@ -120,7 +120,7 @@ it('looks a session up at most once per socket per AUTH_INTERVAL_MS until one pr
   const hub = new PriceHub(app, t.app.market, 60_000);
   try {
     const [u] = await t.app.db.insert(users).values({ username: 'wsauthwin', inviteCode: 'AW' + Date.now().toString(36).toUpperCase() }).returning();
-    const token = await createSession(t.app.db, u.id, 3600_000);
+    const token = await createSession(t.app.db, u.id, 3600_000, { now: t.app.clock.now() });
     const { s, replies } = reader();
     hub.add(s as unknown as WebSocket, '192.0.2.1');
     counter.lookups = 0;
@@ -143,7 +143,7 @@ it('looks a session up at most once per socket per AUTH_INTERVAL_MS until one pr
     await new Promise((r) => setTimeout(r, 100));
     expect(replies.at(-1)).toEqual({ type: 'auth', ok: true });
     // a proven session lifts the window: log out and in again at once (a new session) is answered
-    const again = await createSession(t.app.db, u.id, 3600_000);
+    const again = await createSession(t.app.db, u.id, 3600_000, { now: t.app.clock.now() });
     auth(s, '');
     auth(s, again);
     await new Promise((r) => setTimeout(r, 100));
@@ -158,7 +158,7 @@ it('shares one session lookup between the sockets that authenticate with the sam
   const hub = new PriceHub(app, t.app.market, 60_000);
   try {
     const [u] = await t.app.db.insert(users).values({ username: 'wsauthcache', inviteCode: 'AC' + Date.now().toString(36).toUpperCase() }).returning();
-    const token = await createSession(t.app.db, u.id, 3600_000);
+    const token = await createSession(t.app.db, u.id, 3600_000, { now: t.app.clock.now() });
     const sockets = Array.from({ length: 10 }, () => reader());
     counter.lookups = 0;
     for (const { s } of sockets) {

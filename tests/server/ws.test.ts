@@ -33,7 +33,7 @@ const started = Date.now();
 beforeAll(async () => {
   t = await buildTestApp({
     engines: true, feed: { kind: 'simulated', seed: 99, staleAfterMs: 30_000 }, wsHeartbeatMs: 300,
-    marketClock: () => WEDNESDAY + (Date.now() - started), wsMaxPerAddress: 4,
+    clock: () => WEDNESDAY + (Date.now() - started), wsMaxPerAddress: 4,
   });
 });
 afterAll(async () => t?.close());
@@ -124,7 +124,7 @@ describe('price websocket /ws', () => {
   it('forwards the events of user:<id> after auth, and only that user\'s', async () => {
     const [u] = await t.app.db.insert(users).values({ username: 'wsuser', inviteCode: crypto.randomBytes(4).toString('hex').toUpperCase() }).returning();
     const [v] = await t.app.db.insert(users).values({ username: 'wsother', inviteCode: crypto.randomBytes(4).toString('hex').toUpperCase() }).returning();
-    const token = await createSession(t.app.db, u.id, 3600_000);
+    const token = await createSession(t.app.db, u.id, 3600_000, { now: t.app.clock.now() });
     const p = await connect();
     await p.next(isArray);
 
@@ -154,14 +154,14 @@ describe('price websocket /ws', () => {
 
   it('stops forwarding once the session ends (logout elsewhere), and says so', async () => {
     const [u] = await t.app.db.insert(users).values({ username: 'wsrevoked', inviteCode: crypto.randomBytes(4).toString('hex').toUpperCase() }).returning();
-    const token = await createSession(t.app.db, u.id, 3600_000);
+    const token = await createSession(t.app.db, u.id, 3600_000, { now: t.app.clock.now() });
     const p = await connect();
     await p.next(isArray);
     const ok = p.upcoming<{ ok: boolean }>((m) => m?.type === 'auth');
     p.send({ type: 'auth', token });
     expect((await ok).ok).toBe(true);
 
-    const session = await findSessionUser(t.app.db, token);
+    const session = await findSessionUser(t.app.db, token, t.app.clock.now());
     await revokeSession(t.app.db, session!.sessionId);
     const dropped = p.upcoming<{ ok: boolean; code: number }>((m) => m?.type === 'auth');
     await t.app.bus.publish(`user:${u.id}`, { kind: 'deposit.approved', refId: '1' });

@@ -9,11 +9,11 @@ import { parseFrame } from '../../server/market/feed/exchangeFeed.ts';
 const frame = (E: number) => JSON.stringify({ stream: 'btcusdt@miniTicker', data: { e: '24hrMiniTicker', E, s: 'BTCUSDT', c: '64000', o: '63000', h: '65000', l: '62000', v: '10', q: '640000' } });
 
 it('drops a tick dated far ahead of the clock', () => {
-  expect(parseFrame(frame(Date.now() + 1e12), new Set(['BTCUSDT']), new Map())).toEqual([]);
+  expect(parseFrame(frame(Date.now() + 1e12), new Set(['BTCUSDT']), new Map(), Date.now())).toEqual([]);
 });
 
 it('keeps a tick dated now', () => {
   const now = Date.now();
-  const [tick] = parseFrame(frame(now), new Set(['BTCUSDT']), new Map());
+  const [tick] = parseFrame(frame(now), new Set(['BTCUSDT']), new Map(), now);
   expect(tick).toMatchObject({ code: 'BTCUSDT', price: 64000, time: now });
 });

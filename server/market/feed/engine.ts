@@ -50,7 +50,7 @@ async function startFeed(app: FastifyInstance, { log, ran }: JobContext): Promis
     if (!app.config.feed.url) {
       log.error({ instruments: codes.length }, 'FEED=exchange without FEED_URL: exchange-fed instruments stay stale (no fallback to the simulator)');
     } else {
-      ex = new ExchangeFeed({ url: app.config.feed.url, codes, onTicks: publish, log });
+      ex = new ExchangeFeed({ url: app.config.feed.url, codes, onTicks: publish, log, now: () => app.clock.now() });
       ex.start();
     }
   }

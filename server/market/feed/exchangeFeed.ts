@@ -31,6 +31,8 @@ export interface ExchangeFeedOptions {
   maxBackoffMs?: number;
   /** No frame for this long (default 60 s; the stream sends every second) = a dead connection. */
   idleTimeoutMs?: number;
+  /** The platform clock (app.clock.now): frames dated too far ahead of it are dropped. */
+  now: () => number;
 }
 
 export function streamUrl(base: string, codes: readonly string[]): string {
@@ -41,8 +43,8 @@ export function streamUrl(base: string, codes: readonly string[]): string {
 /** How far an exchange's event time may be ahead of our clock (clock skew), beyond it the tick is dropped. */
 const MAX_CLOCK_AHEAD_MS = 60_000;
 
-/** Turns one frame into ticks (unknown codes and malformed numbers are dropped). */
-export function parseFrame(raw: string, known: ReadonlySet<string>, lastVolume: Map<string, number>): FeedTick[] {
+/** Turns one frame into ticks (unknown codes and malformed numbers are dropped); `now` is the platform clock's time. */
+export function parseFrame(raw: string, known: ReadonlySet<string>, lastVolume: Map<string, number>, now: number): FeedTick[] {
   let frame: unknown;
   try {
     frame = JSON.parse(raw);
@@ -57,13 +59,13 @@ export function parseFrame(raw: string, known: ReadonlySet<string>, lastVolume: 
     const [price, open, high, low, volume, quoteVolume] = [d.c, d.o, d.h, d.l, d.v, d.q].map(Number);
     if (![price, open, high, low, volume, quoteVolume].every(Number.isFinite) || !(price > 0) || !(open > 0)) continue;
     // a frame dated far ahead would freeze the price (later ticks look older) and stall the 24h ring
-    if (Number(d.E) > Date.now() + MAX_CLOCK_AHEAD_MS) continue;
+    if (Number(d.E) > now + MAX_CLOCK_AHEAD_MS) continue;
     const prev = lastVolume.get(d.s);
     lastVolume.set(d.s, volume);
     out.push({
       code: d.s,
       price,
-      time: Number.isFinite(Number(d.E)) ? Number(d.E) : Date.now(),
+      time: Number.isFinite(Number(d.E)) ? Number(d.E) : now,
       volume: prev === undefined ? 0 : Math.max(0, volume - prev),
       stats24h: { open, high, low, volume, quoteVolume },
     });
@@ -113,9 +115,9 @@ export class ExchangeFeed {
     });
     ws.on('message', (raw) => {
       this.failures = 0;
-      this.lastFrameAt = Date.now();
+      this.lastFrameAt = this.opts.now();
       watch();
-      const ticks = parseFrame(String(raw), this.known, this.lastVolume);
+      const ticks = parseFrame(String(raw), this.known, this.lastVolume, this.lastFrameAt);
       if (ticks.length) this.opts.onTicks(ticks);
     });
     ws.on('error', (err) => this.opts.log.error({ err: err.message, url: this.opts.url }, 'exchange feed error'));

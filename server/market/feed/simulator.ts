@@ -95,8 +95,8 @@ export class Simulator {
   }
 }
 
-/** Runs a simulator on a one-second timer (times from `clock`); returns a stop function. */
-export function runSimulator(sim: Simulator, onTicks: (ticks: FeedTick[]) => void, periodMs = 1000, clock: () => number = Date.now): () => void {
+/** Runs a simulator on a timer (times from `clock`, the platform's); returns a stop function. */
+export function runSimulator(sim: Simulator, onTicks: (ticks: FeedTick[]) => void, periodMs: number, clock: () => number): () => void {
   const tick = () => {
     const ticks = sim.step(clock());
     if (ticks.length) onTicks(ticks);

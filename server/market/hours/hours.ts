@@ -55,6 +55,6 @@ export function isOpenClock(hours: HoursKind, day: number, minute: number): bool
 }
 
 /** True when the instrument's market is in session at `date`. */
-export function isMarketOpen(instrument: { hours: HoursKind }, date: Date = new Date()): boolean {
+export function isMarketOpen(instrument: { hours: HoursKind }, date: Date): boolean {
   return isOpenAt(instrument.hours, date);
 }

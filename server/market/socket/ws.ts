@@ -5,6 +5,7 @@ import {
   WS_FLUSH_PER_SECOND, WS_HEARTBEAT_MS, WS_MAX_SUBSCRIBE, WS_PATH, tickToWire, type PriceTick, type WsServerObject,
 } from '../../../src/contract/ws.ts';
 import { findSessionUser, hashToken, type SessionUser } from '../../auth/sessions.ts';
+import { monotonicMs } from '../../platform/clock.ts';
 import { message } from '../../http/messages.ts';
 import type { MarketService } from '../service.ts';
 
@@ -97,7 +98,7 @@ export class PriceHub {
   /** A feed step: out at once to every client that keeps up (docs/performance.md). */
   private readonly onPrices = (ticks: PriceTick[]) => {
     this.fullJson = undefined;
-    const now = Date.now();
+    const now = monotonicMs();
     let all: string | undefined;
     for (const c of this.clients) {
       if (c.socket.readyState !== c.socket.OPEN) continue;
@@ -127,7 +128,7 @@ export class PriceHub {
 
   /** Sends their held changes, as one batch, to the clients that caught up. */
   release(): void {
-    const now = Date.now();
+    const now = monotonicMs();
     for (const c of this.holding) {
       if (!this.clients.has(c) || !c.held) {
         this.holding.delete(c);
@@ -195,13 +196,13 @@ export class PriceHub {
     }
     this.perAddress.set(address, open + 1);
     const c: Client = {
-      socket, codes: null, missedPongs: 0, lastBatchAt: 0, authSeq: 0, lastUnprovenAuth: -Infinity, address, window: { start: 0, count: 0 },
+      socket, codes: null, missedPongs: 0, lastBatchAt: -Infinity, authSeq: 0, lastUnprovenAuth: -Infinity, address, window: { start: -Infinity, count: 0 },
     };
     this.clients.add(c);
     socket.on('pong', () => (c.missedPongs = 0));
     socket.on('message', (raw, isBinary) => {
       c.missedPongs = 0;
-      const now = Date.now();
+      const now = monotonicMs();
       if (now - c.window.start >= 1000) c.window = { start: now, count: 0 };
       if (++c.window.count > MAX_MESSAGES_PER_SECOND) {
         if (c.window.count === MAX_MESSAGES_PER_SECOND + 1) this.refuse(c, 'too many messages');
@@ -232,7 +233,7 @@ export class PriceHub {
    */
   private cachedSessionUser(token: string): Promise<SessionUser | undefined> {
     const key = hashToken(token);
-    const now = Date.now();
+    const now = monotonicMs();
     const hit = this.sessionCache.get(key);
     if (hit && now - hit.at < SESSION_CACHE_MS) return hit.user;
     this.sessionCache.delete(key);
@@ -240,7 +241,7 @@ export class PriceHub {
       for (const [k, v] of this.sessionCache) if (now - v.at >= SESSION_CACHE_MS) this.sessionCache.delete(k);
       while (this.sessionCache.size >= SESSION_CACHE_MAX) this.sessionCache.delete(this.sessionCache.keys().next().value!);
     }
-    const user = findSessionUser(this.app.db, token).catch(() => undefined);
+    const user = findSessionUser(this.app.db, token, this.app.clock.now()).catch(() => undefined);
     this.sessionCache.set(key, { at: now, user });
     return user;
   }
@@ -288,7 +289,7 @@ export class PriceHub {
         if (m.token) {
           // a lookup: one per socket per AUTH_INTERVAL_MS until one proves a session (an empty
           // token only leaves, and is free); a lookup in flight counts as unproven
-          const now = Date.now();
+          const now = monotonicMs();
           if (now - c.lastUnprovenAuth < AUTH_INTERVAL_MS) {
             this.sendObject(c, { type: 'error', code: Err.TOO_MANY_REQUESTS, msg: message('en', Err.TOO_MANY_REQUESTS) });
             return;
@@ -310,7 +311,7 @@ export class PriceHub {
           // the session may have ended since auth (logout elsewhere, password change, expiry):
           // check it again before any of the user's data leaves, keeping the events in order
           c.userQueue = (c.userQueue ?? Promise.resolve()).then(async () => {
-            const still = await findSessionUser(this.app.db, token).catch(() => undefined);
+            const still = await findSessionUser(this.app.db, token, this.app.clock.now()).catch(() => undefined);
             if (seq !== c.authSeq || !this.clients.has(c)) return;
             if (!still || still.status !== 'active') {
               this.sessionCache.delete(hashToken(token));
@@ -326,7 +327,7 @@ export class PriceHub {
         return;
       }
       case 'ping':
-        this.sendObject(c, { type: 'pong', t: Date.now() });
+        this.sendObject(c, { type: 'pong', t: this.app.clock.now() });
         return;
       case 'pong':
         return;
@@ -337,7 +338,7 @@ export class PriceHub {
 
   /** Protocol ping + a {"type":"ping"} object; two unanswered heartbeats close the socket. */
   private heartbeat(): void {
-    const ping = JSON.stringify({ type: 'ping', t: Date.now() });
+    const ping = JSON.stringify({ type: 'ping', t: this.app.clock.now() });
     for (const c of this.clients) {
       if (c.missedPongs >= 2) {
         c.socket.terminate();
