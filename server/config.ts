@@ -14,6 +14,14 @@ export interface Config {
   oidc?: { issuer: string; clientId: string; clientSecret: string; redirectUri: string };
   operatorEmail?: string;
   operatorPassword?: string;
+  /**
+   * A second operator from configuration (OPERATOR2_EMAIL / OPERATOR2_PASSWORD): operator
+   * management takes two operators, so the console cannot grow from one alone (docs/security.md).
+   */
+  operator2Email?: string;
+  operator2Password?: string;
+  /** Hours an operator added in the console reviews no money (OPERATOR_PROBATION_HOURS, default 72; 10150). */
+  operatorProbationHours: number;
   feed: { kind: 'simulated' | 'exchange'; url?: string; seed?: number; staleAfterMs: number };
   uploadMaxBytes: number;
   /** Longest side of an uploaded image in pixels (UPLOAD_MAX_IMAGE_SIDE, default 6000); larger is refused from its header (10086). */
@@ -104,6 +112,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     oidc,
     operatorEmail: env.OPERATOR_EMAIL || undefined,
     operatorPassword: env.OPERATOR_PASSWORD || undefined,
+    operator2Email: env.OPERATOR2_EMAIL || undefined,
+    operator2Password: env.OPERATOR2_PASSWORD || undefined,
+    operatorProbationHours: Number(env.OPERATOR_PROBATION_HOURS ?? 72),
     feed: {
       kind: env.FEED === 'exchange' ? 'exchange' : 'simulated',
       url: env.FEED_URL || undefined,

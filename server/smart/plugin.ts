@@ -12,7 +12,7 @@ declare module 'fastify' {
 /** Plugin 'smart': decorates `app.smart`. Its scheduler is an engine (server/smart/engine.ts). */
 async function smart(app: FastifyInstance) {
   const clock = app.config.smartClock;
-  app.decorate('smart', new SmartService({ db: app.db, bus: app.bus, log: app.log.child({ module: 'smart' }), now: () => clock?.() ?? Date.now() }));
+  app.decorate('smart', new SmartService({ db: app.db, bus: app.bus, log: app.log.child({ module: 'smart' }), now: () => clock?.() ?? Date.now(), operatorProbationHours: app.config.operatorProbationHours }));
 }
 
 export default fp(smart, { name: 'smart', dependencies: ['platform'] });
