@@ -5,6 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { seedOperator } from '../../server/auth/seedOperator.ts';
 import { auditLog, operatorProposals, users } from '../../server/db/schema/index.ts';
 import { Err, Ok } from '../../src/contract/errors.ts';
 import { body, useTestApp } from './helpers.ts';
@@ -150,5 +151,17 @@ describe('an operator added in the console never reviews what touches the operat
     const u = await createUser(t.app);
     const d = body(await recharge(t.app, u, rechargeFields({ amount: '500' })));
     expect((await adminCall(t.app, puppet, 'POST', `/deposits/${d.result.id}/approve`, {})).result.status).toBe('approved');
+  });
+});
+
+describe('the operators from configuration', () => {
+  const t = useTestApp({}, { OPERATOR_EMAIL: 'first.op@example.test', OPERATOR2_EMAIL: 'Second.Op@example.test', OPERATOR2_PASSWORD: 'Amber-Falcon-73' });
+  it('a second one comes from OPERATOR2_EMAIL, once, without proposer or waiting period', async () => {
+    const ops = await t.app.db.select().from(users).where(eq(users.role, 'operator'));
+    expect(ops.map((o) => [o.email, o.createdBy, o.confirmedBy])).toEqual([
+      ['first.op@example.test', null, null], ['second.op@example.test', null, null],
+    ]);
+    await seedOperator(t.app); // a restart adds nobody
+    expect(await t.app.db.select().from(users).where(eq(users.role, 'operator'))).toHaveLength(2);
   });
 });
