@@ -31,6 +31,7 @@ import marketRoutes from './market/routes.ts';
 import walletRoutes from './wallet/routes.ts';
 import contentRoutes from './content/routes.ts';
 import adminRoutes from './admin/routes.ts';
+import documentAccessRoutes from './admin/accessRoutes.ts';
 import smartRoutes from './smart/routes.ts';
 import smartAdminRoutes from './smart/adminRoutes.ts';
 import nfts from './nfts/plugin.ts';
@@ -110,6 +111,7 @@ export async function buildApp({ config, memoryDb, logger }: AppOptions): Promis
   await app.register(walletRoutes);
   await app.register(contentRoutes);
   await app.register(adminRoutes, { prefix: '/admin-api' });
+  await app.register(documentAccessRoutes);
   await app.register(smartRoutes);
   await app.register(smartAdminRoutes, { prefix: '/admin-api' });
   await app.register(tradingRoutes);

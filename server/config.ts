@@ -17,6 +17,14 @@ export interface Config {
   oidc?: { issuer: string; clientId: string; clientSecret: string; redirectUri: string };
   operatorEmail?: string;
   operatorPassword?: string;
+  /**
+   * A second operator from configuration (OPERATOR2_EMAIL / OPERATOR2_PASSWORD): operator
+   * management takes two operators, so the console cannot grow from one alone (docs/security.md).
+   */
+  operator2Email?: string;
+  operator2Password?: string;
+  /** Hours an operator added in the console reviews no money (OPERATOR_PROBATION_HOURS, default 72; 10150). */
+  operatorProbationHours: number;
   feed: { kind: 'simulated' | 'exchange'; url?: string; seed?: number; staleAfterMs: number };
   uploadMaxBytes: number;
   /** Longest side of an uploaded image in pixels (UPLOAD_MAX_IMAGE_SIDE, default 6000); larger is refused from its header (10086). */
@@ -119,6 +127,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     oidc,
     operatorEmail: e.OPERATOR_EMAIL,
     operatorPassword: e.OPERATOR_PASSWORD,
+    operator2Email: e.OPERATOR2_EMAIL,
+    operator2Password: e.OPERATOR2_PASSWORD,
+    operatorProbationHours: e.OPERATOR_PROBATION_HOURS ?? 72,
     feed: {
       kind: e.FEED ?? 'simulated',
       url: e.FEED_URL,

@@ -1,62 +1,84 @@
 /**
- * Operator accounts, managed by operators in the console so the four-eyes rules can be practised:
- * an operator adds another (same password rules as customers) or disables one (their sessions end
- * at once). Both are audited in the same transaction. Nobody disables themselves (10082), so the
- * last operator cannot lock the console.
+ * Operator accounts. Managing them takes two operators (issue 25, docs/security.md "Operators"):
+ * an operator proposes adding or disabling one (operatorProposals.ts) and another, older, active
+ * operator confirms. What is applied here runs inside the confirming transaction. The operators
+ * from configuration have no proposer; the ones made here carry who proposed and who confirmed
+ * them (operatorTrust.ts reads it).
  */
 import { and, asc, eq } from 'drizzle-orm';
-import { EMAIL_RE } from '../../src/contract/auth.ts';
-import type { AdminOperator, CreateOperatorBody } from '../../src/contract/admin.ts';
+import type { AdminOperator } from '../../src/contract/admin.ts';
 import { Err } from '../../src/contract/errors.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { BizError } from '../http/errors.ts';
-import { createUser, duplicateToBizError, userByTarget, userByUsername, type UserRow } from '../auth/accounts.ts';
-import { assertPasswordAllowed, hashPassword } from '../auth/passwords.ts';
+import { createUser, type UserRow } from '../auth/accounts.ts';
 import { revokeOtherSessions } from '../auth/sessions.ts';
-import { normaliseEmail } from '../auth/targets.ts';
 import { writeAudit } from './audit.ts';
+import { probationUntil } from './operatorTrust.ts';
 
-const view = (u: UserRow): AdminOperator => ({
+/** Nobody disables the active operators below this: four eyes needs two (10153). */
+export const MIN_ACTIVE_OPERATORS = 2;
+
+export const operatorView = (u: UserRow, probationHours: number, now: number): AdminOperator => ({
   id: u.id.toString(), username: u.username, email: u.email, status: u.status, createdAt: u.createdAt.toISOString(),
+  createdBy: u.createdBy?.toString() ?? null, confirmedBy: u.confirmedBy?.toString() ?? null,
+  probationUntil: probationUntil(u, probationHours, now)?.toISOString() ?? null,
 });
 
 /** What the audit line keeps of an operator: never the password hash. */
-const auditView = (u: UserRow) => ({ id: u.id, username: u.username, email: u.email, role: u.role, status: u.status });
+export const auditView = (u: UserRow) => ({
+  id: u.id, username: u.username, email: u.email, role: u.role, status: u.status, createdBy: u.createdBy, confirmedBy: u.confirmedBy,
+});
 
-export async function listOperators(db: Db): Promise<AdminOperator[]> {
+export async function listOperators(db: Db, probationHours: number, now: number): Promise<AdminOperator[]> {
   const rows = await db.select().from(users).where(eq(users.role, 'operator')).orderBy(asc(users.id));
-  return rows.map(view);
+  return rows.map((u) => operatorView(u, probationHours, now));
 }
 
-export async function createOperator(db: Db, actorId: bigint, b: CreateOperatorBody): Promise<AdminOperator> {
-  if (!EMAIL_RE.test(b.email.trim())) throw new BizError(Err.EMAIL_INVALID);
-  const email = normaliseEmail(b.email);
-  assertPasswordAllowed(b.password, { username: b.username, email });
-  if (await userByUsername(db, b.username)) throw new BizError(Err.USERNAME_EXISTS);
-  if (await userByTarget(db, { kind: 'email', value: email })) throw new BizError(Err.EMAIL_OR_PHONE_EXISTS);
-  const passwordHash = await hashPassword(b.password);
-  const row = await db.transaction(async (tx) => {
-    const created = await createUser(tx, { username: b.username, email, passwordHash, role: 'operator' });
-    await writeAudit(tx, { actorId, action: 'operator.create', targetType: 'user', targetId: created.id, after: auditView(created) });
-    return created;
-  }).catch((e) => {
-    throw duplicateToBizError(e);
-  });
-  return view(row);
+/**
+ * Every operator row, locked in id order: operator changes take turns, so two confirmations
+ * cannot each see three active operators and together leave one.
+ */
+export async function lockOperators(tx: DbOrTx): Promise<UserRow[]> {
+  return tx.select().from(users).where(eq(users.role, 'operator')).orderBy(asc(users.id)).for('update');
 }
 
-export async function disableOperator(db: Db, actorId: bigint, id: bigint): Promise<AdminOperator> {
-  if (id === actorId) throw new BizError(Err.OPERATOR_SELF_DISABLE);
-  const row = await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(users).where(and(eq(users.id, id), eq(users.role, 'operator'))).for('update');
-    if (!before) throw new BizError(Err.RECORD_NOT_FOUND);
-    if (before.status === 'disabled') return before;
-    const [after] = await tx.update(users).set({ status: 'disabled' }).where(eq(users.id, id)).returning();
-    // a disabled operator's open consoles stop working now, not when their sessions expire
-    await revokeOtherSessions(tx, id);
-    await writeAudit(tx, { actorId, action: 'operator.disable', targetType: 'user', targetId: id, before: auditView(before), after: auditView(after) });
-    return after;
+export const activeCount = (ops: UserRow[]) => ops.filter((o) => o.status === 'active').length;
+
+/** Refuses a disable that would leave fewer than two active operators (10153). */
+export function assertAboveMinimum(ops: UserRow[], targetId: bigint): void {
+  const target = ops.find((o) => o.id === targetId);
+  if (target?.status === 'active' && activeCount(ops) - 1 < MIN_ACTIVE_OPERATORS) {
+    throw new BizError(Err.OPERATORS_MINIMUM, { min: MIN_ACTIVE_OPERATORS });
+  }
+}
+
+export interface Confirmation { proposalId: bigint; proposedBy: bigint; confirmedBy: bigint }
+
+/** Adds the operator a confirmed proposal describes (the confirming transaction). */
+export async function applyCreate(
+  tx: DbOrTx, c: Confirmation, account: { username: string; email: string; passwordHash: string }, now: number,
+): Promise<UserRow> {
+  const created = await createUser(tx, { ...account, role: 'operator' });
+  // the waiting period starts at confirmation, on the service's clock
+  const [row] = await tx.update(users).set({ createdBy: c.proposedBy, confirmedBy: c.confirmedBy, createdAt: new Date(now) })
+    .where(eq(users.id, created.id)).returning();
+  await writeAudit(tx, {
+    actorId: c.confirmedBy, action: 'operator.create', targetType: 'user', targetId: row.id,
+    after: { ...auditView(row), proposalId: c.proposalId },
   });
-  return view(row);
+  return row;
+}
+
+/** Disables the operator a confirmed proposal names; their open consoles stop working now. */
+export async function applyDisable(tx: DbOrTx, c: Confirmation, targetId: bigint): Promise<UserRow> {
+  const [before] = await tx.select().from(users).where(and(eq(users.id, targetId), eq(users.role, 'operator')));
+  if (!before) throw new BizError(Err.RECORD_NOT_FOUND);
+  const [after] = await tx.update(users).set({ status: 'disabled' }).where(eq(users.id, targetId)).returning();
+  await revokeOtherSessions(tx, targetId);
+  await writeAudit(tx, {
+    actorId: c.confirmedBy, action: 'operator.disable', targetType: 'user', targetId,
+    before: auditView(before), after: { ...auditView(after), proposalId: c.proposalId, proposedBy: c.proposedBy },
+  });
+  return after;
 }

@@ -10,7 +10,7 @@ import { Envelope } from '../../src/contract/envelope.ts';
 import {
   AdminDeposit, AdminDepositAddress, AdminDepositAddressList, AdminDepositPage, AdminDepositQuery, AdminIdParams,
   AdminWithdrawal, AdminWithdrawalPage, AdminWithdrawalQuery, ApproveDepositBody, ApproveWithdrawalBody, AuditPage,
-  AuditQuery, AdminOperator, AdminOperatorList, CreateOperatorBody, CreateDepositAddressBody, DeletedResult, OutboxPage, OutboxQuery, RejectBody, UpdateDepositAddressBody,
+  AuditQuery, AdminOperatorList, AdminOperatorProposal, AdminOperatorProposalList, CreateOperatorBody, OperatorProposalQuery, CreateDepositAddressBody, DeletedResult, OutboxPage, OutboxQuery, RejectBody, UpdateDepositAddressBody,
 } from '../../src/contract/admin.ts';
 import { attachmentHeaders } from '../uploads/store.ts';
 import { BinaryFile } from '../http/files.ts';
@@ -86,12 +86,24 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (_req, reply) => reply.ok({ rows: await app.admin.operators() }));
 
   app.post('/operators', {
-    schema: { tags, security, body: CreateOperatorBody, summary: 'Add an operator (audited)', response: { 200: Envelope(AdminOperator) } },
-  }, async (req, reply) => reply.ok(await app.admin.createOperator(operator(req).id, req.body)));
+    schema: { tags, security, body: CreateOperatorBody, summary: 'Propose an operator: it exists once another, older operator confirms (audited)', response: { 200: Envelope(AdminOperatorProposal) } },
+  }, async (req, reply) => reply.ok(await app.admin.proposeOperator(operator(req).id, req.body)));
 
   app.post('/operators/:id/disable', {
-    schema: { tags, security, params: AdminIdParams, summary: 'Disable an operator: their sessions end (audited; not yourself)', response: { 200: Envelope(AdminOperator) } },
-  }, async (req, reply) => reply.ok(await app.admin.disableOperator(operator(req).id, requestId(req.params.id))));
+    schema: { tags, security, params: AdminIdParams, summary: 'Propose disabling an operator (not yourself, never below two active); confirmed, their sessions end (audited)', response: { 200: Envelope(AdminOperatorProposal) } },
+  }, async (req, reply) => reply.ok(await app.admin.proposeDisableOperator(operator(req).id, requestId(req.params.id))));
+
+  app.get('/operator-proposals', {
+    schema: { tags, security, querystring: OperatorProposalQuery, summary: 'Operator changes proposed (status=pending: waiting for a second operator)', response: { 200: Envelope(AdminOperatorProposalList) } },
+  }, async (req, reply) => reply.ok({ rows: await app.admin.operatorProposals(req.query.status) }));
+
+  app.post('/operator-proposals/:id/confirm', {
+    schema: { tags, security, params: AdminIdParams, summary: 'Confirm and apply a proposal: another operator, older than the proposal, not linked to its proposer (audited)', response: { 200: Envelope(AdminOperatorProposal) } },
+  }, async (req, reply) => reply.ok(await app.admin.confirmOperatorProposal(operator(req).id, requestId(req.params.id))));
+
+  app.post('/operator-proposals/:id/reject', {
+    schema: { tags, security, params: AdminIdParams, summary: 'Reject (or withdraw) a pending proposal (audited)', response: { 200: Envelope(AdminOperatorProposal) } },
+  }, async (req, reply) => reply.ok(await app.admin.rejectOperatorProposal(operator(req).id, requestId(req.params.id))));
 
   // ------------------------------------------------------------ outbox and audit log (read only)
   app.get('/outbox', {

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type {
-  AdminDeposit, AdminDepositAddress, AdminOperator, AdminWithdrawal, CreateOperatorBody, AuditPage, AdminDepositPage, AdminWithdrawalPage, OutboxPage,
+  AdminDeposit, AdminDepositAddress, AdminOperator, AdminOperatorProposal, AdminWithdrawal, CreateOperatorBody, AuditPage, AdminDepositPage, AdminWithdrawalPage, OutboxPage,
   OutboxQuery,
 } from '../../src/contract/admin.ts';
+import type { DocumentAccessPage, DocumentAccessQuery } from '../../src/contract/privacy.ts';
 import type { AssetSchema, DepositStatus, WithdrawalStatus } from '../../src/contract/wallet.ts';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { depositView, listDeposits, type DepositRow } from '../wallet/deposits.ts';
@@ -15,8 +17,11 @@ import {
   allDepositAddresses, createDepositAddress, deleteDepositAddress, updateDepositAddress,
   type DepositAddressChange, type NewDepositAddress,
 } from './depositAddresses.ts';
-import { createOperator, disableOperator, listOperators } from './operators.ts';
+import { confirmProposal, listProposals, proposeCreate, proposeDisable, rejectProposal } from './operatorProposals.ts';
+import { listOperators } from './operators.ts';
 import { outboxPage } from './outbox.ts';
+import { documentAccessPage } from './personalReads.ts';
+import type { Clock } from '../platform/clock.ts';
 
 export interface ReviewQueueFilter<Status> {
   status?: Status;
@@ -44,7 +49,9 @@ const reasonOf = (text: string) => text.trim() || '-';
  * any way to set a balance or a price. Operators manage operators (audited), not customers.
  */
 export class AdminService {
-  constructor(private readonly db: Db, private readonly wallet: WalletService) {}
+  constructor(
+    private readonly db: Db, private readonly wallet: WalletService, private readonly config: Pick<Config, 'operatorProbationHours'>, private readonly clock: Clock,
+  ) {}
 
   private async usernameOf(userId: bigint): Promise<string | null> {
     const [row] = await this.db.select({ u: users.username }).from(users).where(eq(users.id, userId)).limit(1);
@@ -104,17 +111,35 @@ export class AdminService {
     return deleteDepositAddress(this.db, operatorId, id);
   }
 
-  // ---------------------------------------------------------------- operators (audited)
+  // ---------------------------------------------------------------- operators (two operators, audited)
   operators(): Promise<AdminOperator[]> {
-    return listOperators(this.db);
+    return listOperators(this.db, this.config.operatorProbationHours, this.clock.now());
   }
 
-  createOperator(actorId: bigint, b: CreateOperatorBody): Promise<AdminOperator> {
-    return createOperator(this.db, actorId, b);
+  operatorProposals(status?: AdminOperatorProposal['status']): Promise<AdminOperatorProposal[]> {
+    return listProposals(this.db, status);
   }
 
-  disableOperator(actorId: bigint, id: bigint): Promise<AdminOperator> {
-    return disableOperator(this.db, actorId, id);
+  proposeOperator(actorId: bigint, b: CreateOperatorBody): Promise<AdminOperatorProposal> {
+    return proposeCreate(this.db, actorId, b, this.clock.now());
+  }
+
+  proposeDisableOperator(actorId: bigint, id: bigint): Promise<AdminOperatorProposal> {
+    return proposeDisable(this.db, actorId, id, this.clock.now());
+  }
+
+  confirmOperatorProposal(actorId: bigint, id: bigint): Promise<AdminOperatorProposal> {
+    return confirmProposal(this.db, this.config.operatorProbationHours, actorId, id, this.clock.now());
+  }
+
+  rejectOperatorProposal(actorId: bigint, id: bigint): Promise<AdminOperatorProposal> {
+    return rejectProposal(this.db, actorId, id, this.clock.now());
+  }
+
+  // ---------------------------------------------------------------- reads of personal data
+  /** The customer's view of operators' reads of their documents: when and why, not who. */
+  documentAccess(customerId: bigint, q: DocumentAccessQuery): Promise<DocumentAccessPage> {
+    return documentAccessPage(this.db, customerId, q);
   }
 
   // ---------------------------------------------------------------- outbox and audit log (read only)

@@ -24,7 +24,7 @@ const kycAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/kyc/:id', {
     schema: { tags, security, params: AdminKycParams, summary: 'One submission: the typed data and its image links', response: { 200: Envelope(AdminKyc) } },
-  }, async (req, reply) => reply.ok(await app.kyc.detail(requestId(req.params.id))));
+  }, async (req, reply) => reply.ok(await app.kyc.detail(requestId(req.params.id), req.user!)));
 
   app.post('/kyc/:id/approve', {
     schema: { tags, security, params: AdminKycParams, body: Type.Optional(Type.Object({}, { additionalProperties: false })), summary: 'Approve: the user is verified (audited)', response: { 200: Envelope(AdminKyc) } },

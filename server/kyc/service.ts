@@ -1,9 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { Err } from '../../src/contract/errors.ts';
 import type { AdminKyc, AdminKycQuery, KycFields, KycRejectBody, KycSubmission, MyKyc } from '../../src/contract/kyc.ts';
 import type { KycImageKind } from '../../src/contract/kycRules.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { kycSubmissions } from '../db/schema/index.ts';
+import { BizError } from '../http/errors.ts';
 import type { Bus } from '../notify/bus.ts';
+import { recordPersonalRead } from '../admin/personalReads.ts';
 import type { KycKey } from './crypto.ts';
 import { detail, image, mine, queue, reseal, review, submit, type KycFiles } from './submissions.ts';
 
@@ -35,8 +40,17 @@ export class KycService {
     return mine(this.deps, userId);
   }
 
-  image(id: bigint, kind: KycImageKind, viewer: { id: bigint; role: string }) {
-    return image(this.deps, id, kind, viewer);
+  /** One image; an operator's read is audited and shown to the customer (issue 25). */
+  async image(id: bigint, kind: KycImageKind, viewer: { id: bigint; role: string }) {
+    const out = await image(this.deps, id, kind, viewer);
+    if (viewer.role === 'operator') await recordPersonalRead(this.deps.db, { viewer, customerId: await this.ownerOf(id), document: 'kyc_image', ref: `${id}/${kind}` });
+    return out;
+  }
+
+  private async ownerOf(id: bigint): Promise<bigint> {
+    const [row] = await this.deps.db.select({ userId: kycSubmissions.userId }).from(kycSubmissions).where(eq(kycSubmissions.id, id)).limit(1);
+    if (!row) throw new BizError(Err.RECORD_NOT_FOUND);
+    return row.userId;
   }
 
   // ---------------------------------------------------------------- operators
@@ -44,8 +58,11 @@ export class KycService {
     return queue(this.deps.db, q);
   }
 
-  detail(id: bigint): Promise<AdminKyc> {
-    return detail(this.deps.db, id);
+  /** The typed personal data of a submission: the operator's read is audited (issue 25). */
+  async detail(id: bigint, viewer: { id: bigint; role: string }): Promise<AdminKyc> {
+    const out = await detail(this.deps.db, id);
+    await recordPersonalRead(this.deps.db, { viewer, customerId: BigInt(out.userId), document: 'kyc_detail', ref: id.toString() });
+    return out;
   }
 
   approve(operatorId: bigint, id: bigint): Promise<AdminKyc> {

@@ -31,7 +31,7 @@ const loanAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/loans/:id/signature', {
     schema: { tags, security, params: LoanIdParams, summary: 'The signature drawn when signing', response: { 200: BinaryFile('The signature as re-encoded on upload', ['image/jpeg', 'image/png']) } },
   }, async (req, reply) => {
-    const sig = await app.loans.signature(requestId(req.params.id));
+    const sig = await app.loans.signature(requestId(req.params.id), req.user!);
     return reply.type(sig.mime).headers(attachmentHeaders(`loan-${req.params.id}-signature.${sig.mime === 'image/png' ? 'png' : 'jpg'}`)).send(sig.bytes);
   });
 

@@ -20,6 +20,7 @@ async function loansPlugin(app: FastifyInstance) {
     // margin calls and liquidations are mailed too; without any delivery channel, in-app only
     mailer: config.smtpUrl || config.consoleDelivery ? createMailer(config, app.db, log) : null,
     images: { maxSide: config.uploadMaxImageSide },
+    operatorProbationHours: config.operatorProbationHours,
   }));
 }
 

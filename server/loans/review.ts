@@ -11,6 +11,7 @@ import type { AdminLoanDetail } from '../../src/contract/loans.ts';
 import { DAY_MS, coin, usdt } from '../../src/contract/loanMath.ts';
 import { loanMachine } from '../../src/machines/loan.ts';
 import { writeAudit } from '../admin/audit.ts';
+import { assertMayReviewMoney } from '../admin/operatorTrust.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { loanSignatures, loans, users } from '../db/schema/index.ts';
 import { BizError } from '../http/errors.ts';
@@ -41,12 +42,18 @@ export async function signatureOf(db: DbOrTx, id: bigint): Promise<{ mime: strin
   return { mime: sig.mime, bytes: Buffer.from(sig.data, 'base64') };
 }
 
-/** Locks a loan under review that the operator may decide: 10043 none, 10044 decided, 10056 their own. */
-async function reviewable(tx: DbOrTx, operatorId: bigint, id: bigint, event: 'loan.approve' | 'loan.reject'): Promise<LoanRow> {
+/**
+ * Locks a loan under review that the operator may decide: 10043 none, 10044 decided, 10056 their
+ * own, 10150 an operator still new, 10151 linked by creation to the borrower or the first approver.
+ */
+async function reviewable(s: LoansService, tx: DbOrTx, operatorId: bigint, id: bigint, event: 'loan.approve' | 'loan.reject'): Promise<LoanRow> {
   const l = await lockLoan(tx, id);
   if (!l) throw new BizError(Err.RECORD_NOT_FOUND);
   nextStatus(loanMachine, l.status, { type: event });
   if (l.userId === operatorId) throw new BizError(Err.OWN_RECORD_REVIEW);
+  await assertMayReviewMoney(tx, s.deps.operatorProbationHours, operatorId, {
+    ownerId: l.userId, firstApprovedBy: event === 'loan.approve' ? l.firstApprovedBy : null,
+  }, s.now());
   return l;
 }
 
@@ -54,7 +61,7 @@ export async function approveLoan(s: LoansService, operatorId: bigint, id: bigin
   const now = s.now();
   const events = new PendingEvents();
   const out = await s.deps.db.transaction(async (tx) => {
-    const l = await reviewable(tx, operatorId, id, 'loan.approve');
+    const l = await reviewable(s, tx, operatorId, id, 'loan.approve');
     if (l.firstApprovedBy === null) {
       const [after] = await tx.update(loans).set({ firstApprovedBy: operatorId, firstApprovedAt: new Date(now) }).where(eq(loans.id, id)).returning();
       await writeAudit(tx, { actorId: operatorId, action: 'loan.approve_first', targetType: 'loan', targetId: id, before: l, after });
@@ -89,7 +96,7 @@ export async function rejectLoan(s: LoansService, operatorId: bigint, id: bigint
   const now = s.now();
   const events = new PendingEvents();
   const row = await s.deps.db.transaction(async (tx) => {
-    const l = await reviewable(tx, operatorId, id, 'loan.reject');
+    const l = await reviewable(s, tx, operatorId, id, 'loan.reject');
     await transfer(tx, {
       key: `loan:${id}:release`, book: 'real', asset: l.collateralAsset, from: userAccount(l.userId, 'loan_collateral'), to: userAccount(l.userId, 'available'),
       amount: coin(l.collateralAmount), reason: 'loan.collateral_released', refType: 'loan', refId: id.toString(),

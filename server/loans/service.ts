@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { eq } from 'drizzle-orm';
 import type { Language } from '../../src/contract/constants.ts';
 import type {
   AdminLoanDetail, AdminLoanPage, AdminLoanQuery, CollateralAsset, ListLoanQuery, Loan, LoanDetail, LoanPage, LoanTerms, RepayLoanBody,
@@ -6,7 +7,9 @@ import type {
 import { COLLATERAL_PRICE_CODE } from '../../src/contract/loans.ts';
 import type { Mailer } from '../auth/mailer.ts';
 import type { Db } from '../db/client.ts';
+import { loans } from '../db/schema/index.ts';
 import type { Bus } from '../notify/bus.ts';
+import { recordPersonalRead } from '../admin/personalReads.ts';
 import type { ImageLimits } from '../uploads/images.ts';
 import { runDueLoans } from './engineRun.ts';
 import type { LoanForm } from './form.ts';
@@ -30,6 +33,8 @@ export interface LoansDeps {
   market: PriceSource;
   mailer: Mailer | null;
   images: ImageLimits;
+  /** hours an operator added in the console reviews no money (server/admin/operatorTrust.ts) */
+  operatorProbationHours: number;
 }
 
 /**
@@ -92,8 +97,12 @@ export class LoansService {
     return adminDetail(this, id);
   }
 
-  signature(id: bigint) {
-    return signatureOf(this.deps.db, id);
+  /** The borrower's signature; the operator's read is audited and shown to the borrower (issue 25). */
+  async signature(id: bigint, viewer: { id: bigint; role: string }) {
+    const sig = await signatureOf(this.deps.db, id);
+    const [l] = await this.deps.db.select({ userId: loans.userId }).from(loans).where(eq(loans.id, id)).limit(1);
+    if (l) await recordPersonalRead(this.deps.db, { viewer, customerId: l.userId, document: 'loan_signature', ref: id.toString() });
+    return sig;
   }
 
   approve(operatorId: bigint, id: bigint): Promise<ApproveResult> {

@@ -28,3 +28,10 @@ export function createClock(source: TimeSource = systemTime): Clock {
  * must not freeze a connection's pacing. Never business time.
  */
 export const monotonicMs = (): number => performance.now();
+
+/**
+ * The machine's wall-clock time in ms, for operational records only (when a job last ran, for
+ * the jobs table and the metrics): an operator reads them against their own watch, so a test's
+ * pinned clock must not move them. Never business time.
+ */
+export const wallClockMs = (): number => Date.now();

@@ -45,6 +45,9 @@ export const EnvSchema = Type.Object({
   OIDC_REDIRECT_URI: url(['https', 'http'], 'OpenID Connect redirect URI'),
   OPERATOR_EMAIL: Type.Optional(Type.String({ pattern: EMAIL, maxLength: 254, description: 'the first operator account', hint: 'an e-mail address' })),
   OPERATOR_PASSWORD: Type.Optional(Type.String({ minLength: 8, maxLength: 200, description: 'the first operator password' })),
+  OPERATOR2_EMAIL: Type.Optional(Type.String({ pattern: EMAIL, maxLength: 254, description: 'a second operator account', hint: 'an e-mail address' })),
+  OPERATOR2_PASSWORD: Type.Optional(Type.String({ minLength: 8, maxLength: 200, description: 'the second operator password' })),
+  OPERATOR_PROBATION_HOURS: int(0, 24 * 365, 72, 'an operator added in the console reviews no money for this long'),
   FEED: oneOf(['simulated', 'exchange'], 'simulated', 'price source'),
   FEED_URL: url(['wss', 'ws'], 'exchange stream for FEED=exchange'),
   FEED_SEED: int(0, Number.MAX_SAFE_INTEGER, undefined, 'simulator seed'),
@@ -81,7 +84,7 @@ export type Env = Static<typeof EnvSchema>;
 export const ENV_NAMES = Object.keys(EnvSchema.properties) as (keyof Env)[];
 
 /** Values never repeated in a message (they may hold a password or a key). */
-const SECRET = new Set(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'OIDC_CLIENT_SECRET', 'OPERATOR_PASSWORD', 'KYC_KEY', 'KYC_OLD_KEYS', 'METRICS_TOKEN']);
+const SECRET = new Set(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'OIDC_CLIENT_SECRET', 'OPERATOR_PASSWORD', 'OPERATOR2_PASSWORD', 'KYC_KEY', 'KYC_OLD_KEYS', 'METRICS_TOKEN']);
 
 /** The environment does not fit the schema: `problems` names each variable and what it must be. */
 export class ConfigError extends Error {

@@ -16,6 +16,7 @@ import { SMART_ASSET, type AdminReserve, type FundReserveBody, type ReserveSumma
 import type { Db, DbOrTx } from '../db/client.ts';
 import { ledgerAccounts, smartPlans, smartReserveFundings } from '../db/schema/index.ts';
 import { BizError } from '../http/errors.ts';
+import { assertMayReviewMoney } from '../admin/operatorTrust.ts';
 import { platformAccount, type PlatformPurpose } from '../ledger/accounts.ts';
 import { transfer } from '../ledger/ledger.ts';
 import { writeAudit } from '../admin/audit.ts';
@@ -80,10 +81,12 @@ export async function adminReserve(db: DbOrTx): Promise<AdminReserve> {
  * House capital into the reserve: a ledger transfer with the funding record and its audit entry
  * in one transaction. A retry with the same client key moves nothing twice.
  */
-export async function fundReserve(db: Db, operatorId: bigint, b: FundReserveBody): Promise<AdminReserve> {
+export async function fundReserve(db: Db, operatorId: bigint, b: FundReserveBody, probationHours: number, now: number): Promise<AdminReserve> {
   const amount = parseUserAmount(SMART_ASSET, b.amount);
   const note = b.note.trim();
   if (!note) throw new BizError(Err.MALFORMED_REQUEST, { detail: 'note required' });
+  // an operator added in the console moves no house money while new (issue 25)
+  await assertMayReviewMoney(db, probationHours, operatorId, {}, now);
   await db.transaction(async (tx) => {
     await lockReserve(tx);
     const [row] = await tx.insert(smartReserveFundings).values({ operatorId, amount, note, clientKey: b.clientKey ?? null })

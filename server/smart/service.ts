@@ -25,6 +25,8 @@ export interface SmartDeps {
   log: FastifyBaseLogger;
   /** the service clock (ms) */
   now: () => number;
+  /** hours an operator added in the console moves no money (server/admin/operatorTrust.ts) */
+  operatorProbationHours: number;
 }
 
 /**
@@ -81,7 +83,7 @@ export class SmartService {
   }
 
   fundReserve(operatorId: bigint, body: FundReserveBody): Promise<AdminReserve> {
-    return fundReserve(this.deps.db, operatorId, body);
+    return fundReserve(this.deps.db, operatorId, body, this.deps.operatorProbationHours, this.deps.now());
   }
 
   async allProducts(): Promise<AdminSmartProducts> {

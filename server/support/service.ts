@@ -9,6 +9,7 @@ import { conversationAllows, supportConversationMachine } from '../../src/machin
 import { writeAudit } from '../admin/audit.ts';
 import type { Db } from '../db/client.ts';
 import { supportConversations } from '../db/schema/index.ts';
+import { recordPersonalRead } from '../admin/personalReads.ts';
 import { BizError } from '../http/errors.ts';
 import type { Bus } from '../notify/bus.ts';
 import { publishUserEvent } from '../notify/notify.ts';
@@ -156,7 +157,9 @@ export class SupportService {
   async attachment(viewer: { id: bigint; role: string }, id: bigint): Promise<{ mime: string; bytes: Buffer; filename: string }> {
     const a = await attachmentOf(this.db, id);
     if (!a) throw new BizError(Err.RECORD_NOT_FOUND);
-    await findConversation(this.db, a.conversationId, viewer.role === 'operator' ? undefined : viewer.id);
+    const c = await findConversation(this.db, a.conversationId, viewer.role === 'operator' ? undefined : viewer.id);
+    // an operator's read is audited and shown to the customer (issue 25)
+    await recordPersonalRead(this.db, { viewer, customerId: c.userId, document: 'support_attachment', ref: a.id.toString() });
     return { mime: a.mime, bytes: a.bytes, filename: `support-${a.id}.${a.mime === 'image/png' ? 'png' : 'jpg'}` };
   }
 

@@ -22,6 +22,7 @@ import { fmt, parseUserAmount } from './amounts.ts';
 import { PendingEvents } from './events.ts';
 import { checkPendingClaims, reserveClaim } from './claimLimits.ts';
 import { approvalStep } from './fourEyes.ts';
+import { assertMayReviewMoney } from '../admin/operatorTrust.ts';
 import { nextStatus } from './lifecycle.ts';
 import { qrDataUrl } from './qr.ts';
 import type { WalletDeps } from './service.ts';
@@ -179,7 +180,11 @@ export async function reviewDeposit(
     // four eyes: an operator's own money is reviewed by someone else
     if (before.userId === operatorId) throw new BizError(Err.OWN_RECORD_REVIEW);
     const status = nextStatus(depositMachine, before.status, decision);
-    if (decision.type === 'deposit.approve' && approvalStep(deps, before, operatorId) === 'first') {
+    // a probation, or a link by creation to the owner or the first approver, refuses (issue 25)
+    await assertMayReviewMoney(tx, deps.config.operatorProbationHours, operatorId, {
+      ownerId: before.userId, firstApprovedBy: decision.type === 'deposit.approve' ? before.firstApprovedBy : null,
+    }, deps.clock.now());
+    if (decision.type === 'deposit.approve' && await approvalStep(deps, tx, before, operatorId) === 'first') {
       // a large amount: recorded as the first of two approvals, nothing moves yet (fourEyes.ts)
       const [after] = await tx.update(deposits).set({ firstApprovedBy: operatorId, firstApprovedAt: deps.clock.date() })
         .where(eq(deposits.id, id)).returning();

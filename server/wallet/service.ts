@@ -16,8 +16,9 @@ import type { Bus } from '../notify/bus.ts';
 import type { Clock } from '../platform/clock.ts';
 import { balancesOf, resetDemo } from './balances.ts';
 import {
-  depositProof, depositView, listDeposits, proofFilesKnown, receiveAddresses, reviewDeposit, submitDeposit, type DepositDecision, type DepositRow,
+  depositProof, depositView, findDeposit, listDeposits, proofFilesKnown, receiveAddresses, reviewDeposit, submitDeposit, type DepositDecision, type DepositRow,
 } from './deposits.ts';
+import { recordPersonalRead } from '../admin/personalReads.ts';
 import { listNotifications, markRead, unreadCount } from './notifications.ts';
 import { sweepOrphans } from '../uploads/store.ts';
 import { bookSummary } from './summary.ts';
@@ -89,8 +90,12 @@ export class WalletService {
     return { rows: rows.map((r) => depositView(r.d)), total };
   }
 
-  depositProof(id: bigint, viewer: { id: bigint; role: string }) {
-    return depositProof(this.deps, id, viewer);
+  /** The proof image; an operator's read is audited and shown to the customer (issue 25). */
+  async depositProof(id: bigint, viewer: { id: bigint; role: string }) {
+    const proof = await depositProof(this.deps, id, viewer);
+    const d = viewer.role === 'operator' ? await findDeposit(this.db, id) : undefined;
+    if (d) await recordPersonalRead(this.db, { viewer, customerId: d.userId, document: 'deposit_proof', ref: id.toString() });
+    return proof;
   }
 
   reviewDeposit(operatorId: bigint, id: bigint, decision: DepositDecision): Promise<DepositRow> {

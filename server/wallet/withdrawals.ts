@@ -24,6 +24,7 @@ import { txHashKey } from './deposits.ts';
 import { fmt, parseUserAmount, withdrawalFee } from './amounts.ts';
 import { PendingEvents } from './events.ts';
 import { approvalStep } from './fourEyes.ts';
+import { assertMayReviewMoney } from '../admin/operatorTrust.ts';
 import { nextStatus } from './lifecycle.ts';
 import type { WalletDeps } from './service.ts';
 
@@ -175,7 +176,11 @@ export async function reviewWithdrawal(
     // four eyes: an operator's own money is reviewed by someone else
     if (before.userId === operatorId) throw new BizError(Err.OWN_RECORD_REVIEW);
     const status = nextStatus(withdrawalMachine, before.status, decision);
-    if (decision.type === 'withdrawal.approve' && approvalStep(deps, before, operatorId) === 'first') {
+    // a probation, or a link by creation to the owner or the first approver, refuses (issue 25)
+    await assertMayReviewMoney(tx, deps.config.operatorProbationHours, operatorId, {
+      ownerId: before.userId, firstApprovedBy: decision.type === 'withdrawal.approve' ? before.firstApprovedBy : null,
+    }, deps.clock.now());
+    if (decision.type === 'withdrawal.approve' && await approvalStep(deps, tx, before, operatorId) === 'first') {
       // a large amount: recorded as the first of two approvals, nothing moves yet (fourEyes.ts);
       // the hash recorded is the one given by the operator who completes the payout
       const [after] = await tx.update(withdrawals).set({ firstApprovedBy: operatorId, firstApprovedAt: deps.clock.date() })

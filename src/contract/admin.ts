@@ -103,10 +103,19 @@ export const AuditQuery = Type.Object({
 export const AuditPage = Page(AuditRow);
 export type AuditPage = Static<typeof AuditPage>;
 
-/** Operators: GET/POST /admin-api/operators, POST /admin-api/operators/:id/disable (audited). */
+const NullableId = Type.Union([IdString, Type.Null()]);
+
+/**
+ * Operators: GET /admin-api/operators; POST /admin-api/operators and
+ * POST /admin-api/operators/:id/disable propose (another operator confirms, docs/security.md).
+ */
 export const AdminOperator = Type.Object({
   id: IdString, username: Type.String(), email: Type.Union([Type.String(), Type.Null()]),
   status: Type.Union([Type.Literal('active'), Type.Literal('disabled')]), createdAt: IsoTime,
+  /** who proposed and who confirmed this operator; null for the operators from configuration */
+  createdBy: NullableId, confirmedBy: NullableId,
+  /** until when it reviews no money (OPERATOR_PROBATION_HOURS); null when it may */
+  probationUntil: Type.Union([IsoTime, Type.Null()]),
 });
 export type AdminOperator = Static<typeof AdminOperator>;
 export const AdminOperatorList = Type.Object({ rows: Type.Array(AdminOperator) });
@@ -117,3 +126,20 @@ export const CreateOperatorBody = Type.Object({
   password: Type.String({ minLength: 1, maxLength: 128 }),
 }, { additionalProperties: false });
 export type CreateOperatorBody = Static<typeof CreateOperatorBody>;
+
+/** A proposal to add or disable an operator: GET /admin-api/operator-proposals, confirm, reject. */
+export const OperatorProposalStatus = Type.Union([Type.Literal('pending'), Type.Literal('confirmed'), Type.Literal('rejected')]);
+export const AdminOperatorProposal = Type.Object({
+  id: IdString,
+  kind: Type.Union([Type.Literal('create'), Type.Literal('disable')]),
+  status: OperatorProposalStatus,
+  proposedBy: IdString, proposedByName: Type.String(),
+  /** disable: the operator named; create: the operator made once confirmed */
+  targetId: NullableId, targetName: Type.String(),
+  email: Type.Union([Type.String(), Type.Null()]),
+  decidedBy: NullableId, decidedAt: Type.Union([IsoTime, Type.Null()]), createdAt: IsoTime,
+});
+export type AdminOperatorProposal = Static<typeof AdminOperatorProposal>;
+export const AdminOperatorProposalList = Type.Object({ rows: Type.Array(AdminOperatorProposal) });
+export type AdminOperatorProposalList = Static<typeof AdminOperatorProposalList>;
+export const OperatorProposalQuery = Type.Object({ status: Type.Optional(OperatorProposalStatus) }, { additionalProperties: false });

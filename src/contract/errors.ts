@@ -104,6 +104,12 @@ export const Err = {
   NFT_LISTING_INVALID: 10134,
   // operations (10200–10209, docs/deployment.md)
   METRICS_TOKEN_REQUIRED: 10200,
+  // operator governance (10150–10169, docs/security.md)
+  OPERATOR_ON_PROBATION: 10150,
+  OPERATOR_LINKED: 10151,
+  PROPOSAL_CONFIRMER_NOT_ALLOWED: 10152,
+  OPERATORS_MINIMUM: 10153,
+  OPERATOR_PROPOSAL_PENDING: 10154,
   LOGIN_REQUIRED: 401,
 } as const;
 export type ErrCode = (typeof Err)[keyof typeof Err];

@@ -1,5 +1,7 @@
 import type { Language } from '../contract/constants.ts';
 import { call } from './api.ts';
+// types only: the TypeBox builders of the contract stay out of the browser bundle
+import type { DocumentAccessPage } from '../contract/privacy.ts';
 import type {
   ActiveSessionList, EndedSession, LanguageResult, LoginBody, LoginResult, RegisterBody, RepasswordBody, SendCodeBody, SendCodeResult, UserInfoResult, GoogleAuthUrlResult,
 } from './types.ts';
@@ -21,6 +23,8 @@ export const authApi = {
     call<LanguageResult>('/swx/customer/user/language', { method: 'POST', body: { language }, signal }),
   /** the account's signed-in devices, this one marked `current` */
   sessions: (signal?: AbortSignal) => call<ActiveSessionList>('/swx/customer/user/sessions', { signal }),
+  documentAccess: (pageNum: number, signal?: AbortSignal) =>
+    call<DocumentAccessPage>('/swx/customer/user/documentAccess', { query: { pageNum, pageSize: 20 }, signal }),
   endSession: (id: string, signal?: AbortSignal) =>
     call<EndedSession>(`/swx/customer/user/sessions/${encodeURIComponent(id)}/end`, { method: 'POST', body: {}, signal }),
 };

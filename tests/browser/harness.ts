@@ -14,6 +14,8 @@ import { expect } from 'vitest';
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const SHOTS = path.join(ROOT, 'tests/browser/screenshots');
 export const OPERATOR = { email: 'operator@example.test', password: 'Operator-Pass-123' };
+/** The second operator from configuration: operator management in the console takes two (docs/security.md). */
+export const OPERATOR2 = { email: 'operator2@example.test', password: 'Second-Operator-Pass-9' };
 
 export const DESKTOP = {
   name: 'desktop',
@@ -68,6 +70,8 @@ export async function startService(entry = 'server/main.ts'): Promise<Service> {
       STATIC_DIR: path.join(ROOT, 'dist'),
       OPERATOR_EMAIL: OPERATOR.email,
       OPERATOR_PASSWORD: OPERATOR.password,
+      OPERATOR2_EMAIL: OPERATOR2.email,
+      OPERATOR2_PASSWORD: OPERATOR2.password,
       LOG_LEVEL: 'info',
       DATABASE_URL: '',
       REDIS_URL: '',

@@ -14,12 +14,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, codeFor, DESKTOP, launch, MOBILE, newContext, OPERATOR, shot, startService, type Service, textOf, operatorToken, inLanguage, signIn } from './harness.ts';
+import { api, codeFor, DESKTOP, launch, MOBILE, newContext, OPERATOR, OPERATOR2, shot, startService, type Service, textOf, operatorToken, inLanguage, signIn } from './harness.ts';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000970485973000003e8000003e801b57b526b0000000d49444154089963f8ffffff7f0009fb03fd08d1e81e0000000049454e44ae426082', 'hex');
 const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const PASSWORD = 'Secret-pass-123';
-const OP2 = { username: `op2_${Date.now().toString(36)}`, email: `op2_${Date.now().toString(36)}@example.test`, password: 'Second-Operator-Pass-9' };
 
 let service: Service;
 let browser: Browser;
@@ -76,8 +75,8 @@ beforeAll(async () => {
   op1 = await operatorToken(service.url);
   expect((await asOperator(op1, '/deposit-addresses', { coin: 'BTC', network: 'BTC', address: BTC_ADDRESS })).code).toBe(200);
   expect((await asOperator(op1, '/deposit-addresses', { coin: 'USDT', network: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' })).code).toBe(200);
-  expect((await asOperator(op1, '/operators', OP2)).code).toBe(200);
-  const login = await api<{ token: string }>(service.url, '/swx/customer/login/login', { body: { account: OP2.email, password: OP2.password } });
+  // the second operator comes from configuration (tests/browser/harness.ts): the console cannot add one alone
+  const login = await api<{ token: string }>(service.url, '/swx/customer/login/login', { body: { account: OPERATOR2.email, password: OPERATOR2.password } });
   expect(login.code).toBe(200);
   op2 = login.result.token;
 });

@@ -2,7 +2,7 @@
  * Operators cannot take over accounts (issue 15 item 1): they never read a one-time code; a
  * password reset, a change and a sign-in are security events (audit line, notification, mail);
  * withdrawals wait after a reset; large deposits and withdrawals need two different operators;
- * operators add and disable operators, audited.
+ * operators add and disable operators with a second operator (issue 25), audited.
  */
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -134,20 +134,23 @@ describe('operators never see one-time codes; credential changes are security ev
     expect((await adminCall(t.app, op, 'POST', `/deposits/${again.result.id}/reject`, { reason: 'not received' })).result.status).toBe('rejected');
   });
 
-  it('operators add and disable operators, audited; the disabled one is signed out; nobody disables themselves', async () => {
-    const created = await adminCall(t.app, op, 'POST', '/operators', { username: 'second_op', email: 'second.op@example.com', password: 'Amber-Falcon-73' });
-    expect(created.code, created.msg).toBe(Ok.SUCCESS);
-    expect(created.result).toMatchObject({ username: 'second_op', status: 'active' });
+  it('operators add and disable operators with a second operator, audited; the disabled one is signed out; nobody disables themselves', async () => {
+    const proposed = await adminCall(t.app, op, 'POST', '/operators', { username: 'second_op', email: 'second.op@example.com', password: 'Amber-Falcon-73' });
+    expect(proposed.code, proposed.msg).toBe(Ok.SUCCESS);
+    expect(proposed.result).toMatchObject({ kind: 'create', status: 'pending', targetName: 'second_op' });
+    const created = await adminCall(t.app, other, 'POST', `/operator-proposals/${proposed.result.id}/confirm`);
+    expect(created.result).toMatchObject({ status: 'confirmed' });
     const login = await post(t, `${L}/login`, { account: 'second_op', password: 'Amber-Falcon-73' });
     expect(login.result.user.role).toBe('operator');
-    const second: TestUser = { id: BigInt(created.result.id), token: login.result.token, username: 'second_op' };
+    const second: TestUser = { id: BigInt(created.result.targetId), token: login.result.token, username: 'second_op' };
     expect((await adminCall(t.app, second, 'GET', '/operators')).result.rows.map((r: { username: string }) => r.username)).toContain('second_op');
 
     expect((await adminCall(t.app, second, 'POST', `/operators/${second.id}/disable`)).code).toBe(Err.OPERATOR_SELF_DISABLE);
-    expect((await adminCall(t.app, op, 'POST', `/operators/${second.id}/disable`)).result.status).toBe('disabled');
+    const disabling = await adminCall(t.app, op, 'POST', `/operators/${second.id}/disable`);
+    expect((await adminCall(t.app, other, 'POST', `/operator-proposals/${disabling.result.id}/confirm`)).result.status).toBe('confirmed');
     expect((await adminCall(t.app, second, 'GET', '/operators')).code).toBe(Err.LOGIN_REQUIRED);
-    const actions = (await t.app.db.select().from(auditLog).where(eq(auditLog.targetId, String(second.id)))).map((a) => [a.action, a.actorId]);
-    expect(actions).toEqual(expect.arrayContaining([['operator.create', op.id], ['operator.disable', op.id]]));
+    const actions = (await t.app.db.select().from(auditLog).where(and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, String(second.id))))).map((a) => [a.action, a.actorId]);
+    expect(actions).toEqual(expect.arrayContaining([['operator.create', other.id], ['operator.disable', other.id]]));
     // weak passwords and customers are refused
     expect((await adminCall(t.app, op, 'POST', '/operators', { username: 'third_op', email: 'third@example.com', password: 'password1' })).code).not.toBe(Ok.SUCCESS);
     const customer = await createUser(t.app);

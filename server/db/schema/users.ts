@@ -22,6 +22,13 @@ export const users = pgTable('users', {
   language: text().notNull().default('en'),
   /** Last password change or reset: withdrawals wait a while after it (server/wallet/withdrawals.ts). */
   credentialsChangedAt: timestamp({ withTimezone: true }),
+  /**
+   * An operator added through the console: who proposed it and who confirmed the proposal
+   * (server/admin/operatorTrust.ts keeps them apart from what touches these two). Null for the
+   * operators from configuration and for customers.
+   */
+  createdBy: bigint({ mode: 'bigint' }),
+  confirmedBy: bigint({ mode: 'bigint' }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('users_username_lower').on(sql`lower(${t.username})`),

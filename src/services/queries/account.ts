@@ -34,6 +34,11 @@ export function useSessions() {
   return useQuery({ queryKey: accountKeys.sessions(), queryFn: ({ signal }) => authApi.sessions(signal) });
 }
 
+/** When operators opened the user's documents and why (never who), newest first. */
+export function useDocumentAccess(page: number) {
+  return useQuery({ queryKey: accountKeys.documentAccess(page), queryFn: ({ signal }) => authApi.documentAccess(page, signal) });
+}
+
 /** Ends one session; the list is asked for again. */
 export function useEndSession() {
   const client = useQueryClient();

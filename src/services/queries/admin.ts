@@ -5,7 +5,7 @@ import { adminApi, type CreateOperatorBody } from '../adminApi.ts';
 import { keepPreviousWithin } from './scope.ts';
 import { adminKeys, type PageFilter, type QueueFilter } from './keys.ts';
 
-export type { AdminDeposit, AdminDepositAddress, AdminOperator, AdminWithdrawal, AuditRow, OutboxRow, RecordStatus } from '../adminApi.ts';
+export type { AdminDeposit, AdminDepositAddress, AdminOperator, AdminOperatorProposal, AdminWithdrawal, AuditRow, OutboxRow, RecordStatus } from '../adminApi.ts';
 
 /**
  * The operator console's reads. Operator answers depend on neither book nor language. A review
@@ -70,6 +70,11 @@ export function useOperators() {
   return useQuery({ queryKey: adminKeys.operators(), queryFn: ({ signal }) => adminApi.operators(signal) });
 }
 
+/** Operator changes waiting for a second operator (their key sits under the operators' one). */
+export function useOperatorProposals() {
+  return useQuery({ queryKey: adminKeys.operatorProposals(), queryFn: ({ signal }) => adminApi.operatorProposals(signal) });
+}
+
 function useOperatorMutation<V, R>(run: (v: V) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({
@@ -80,3 +85,4 @@ function useOperatorMutation<V, R>(run: (v: V) => Promise<R>) {
 }
 export const useAddOperator = () => useOperatorMutation((v: CreateOperatorBody) => adminApi.addOperator(v));
 export const useDisableOperator = () => useOperatorMutation((id: string) => adminApi.disableOperator(id));
+export const useDecideOperatorProposal = () => useOperatorMutation((v: { id: string; decision: 'confirm' | 'reject' }) => adminApi.decideOperatorProposal(v));

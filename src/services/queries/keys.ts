@@ -38,6 +38,7 @@ export const accountKeys = {
   notifications: () => ['account', 'notifications'] as const,
   notificationsPage: (page: number, pageSize: number) => ['account', 'notifications', { page, pageSize }] as const,
   sessions: () => ['account', 'sessions'] as const,
+  documentAccess: (page: number) => ['account', 'documentAccess', page] as const,
 };
 
 /** Operator answers depend on neither book nor language; the whole 'admin' root is dropped on logout. */
@@ -54,6 +55,7 @@ export const adminKeys = {
   outbox: (f: PageFilter) => ['admin', 'outbox', f] as const,
   audit: (f: PageFilter) => ['admin', 'audit', f] as const,
   operators: () => ['admin', 'operators'] as const,
+  operatorProposals: () => ['admin', 'operators', 'proposals'] as const,
 };
 
 /** Identity verification: the user's own under 'kyc' (dropped at logout), the operators' under 'admin'. */

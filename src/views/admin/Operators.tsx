@@ -5,15 +5,17 @@ import { useAddOperator, useDisableOperator, useOperators, type AdminOperator } 
 import { toast } from '../../services/toast.ts';
 import { useAppActors } from '../app/actors.tsx';
 import { Loadable } from '../components/Loadable.tsx';
+import { OperatorProposals } from './OperatorProposals.tsx';
 import { localTime } from '../wallet/parts.tsx';
 import screens from '../screens/screens.module.css';
 import wallet from '../wallet/wallet.module.css';
 import styles from './admin.module.css';
 
 /**
- * Operator accounts: add one (the server applies the customers' password rules) or disable one
- * (their sessions end). Both land in the audit log; nobody can disable themselves. Two operators
- * are what the four-eyes rule on large amounts needs.
+ * Operator accounts: propose adding one (the server applies the customers' password rules) or
+ * disabling one; another, older operator confirms in the list of changes waiting
+ * (OperatorProposals), and only then does it happen (their sessions end). Everything lands in the
+ * audit log; nobody can disable themselves nor leave fewer than two active operators.
  */
 export function Operators() {
   const { t } = useTranslation();
@@ -24,7 +26,8 @@ export function Operators() {
       <div className={screens.cardHead}>
         <h2 id="adm-ops">{t('admin.sections.operators')}</h2>
       </div>
-      <p className={screens.muted}>{t('admin.operators.hint')}</p>
+      <p className={screens.muted}>{t('admin.operators.hint')} {t('admin.operators.twoOperators')}</p>
+      <OperatorProposals />
       <AddOperator />
       <Loadable query={list}>
         <div className={wallet.tableWrap}>
@@ -57,7 +60,7 @@ function AddOperator() {
             setUsername('');
             setEmail('');
             setPassword('');
-            toast(t('admin.saved'), 'success');
+            toast(t('admin.operators.proposed'), 'success');
           },
         });
       }}
@@ -75,7 +78,7 @@ function AddOperator() {
         <span>{t('admin.operators.password')}</span>
         <input type="password" value={password} required maxLength={128} autoComplete="new-password" dir="ltr" onChange={edit(setPassword)} data-testid="op-password" />
       </label>
-      <button type="submit" className={wallet.secondary} disabled={add.isPending} data-testid="op-add">{t('admin.operators.add')}</button>
+      <button type="submit" className={wallet.secondary} disabled={add.isPending} data-testid="op-add">{t('admin.operators.propose')}</button>
       {add.error && <p className={`${styles.refusal} ${styles.fullRow}`} role="alert" data-testid="op-error">{add.error.message}</p>}
     </form>
   );
@@ -93,6 +96,7 @@ function OperatorRow({ row }: { row: AdminOperator }) {
       <td data-label={t('admin.operators.username')}>
         {row.username}{row.id === me && <span className={wallet.hint}> ({t('admin.operators.you')})</span>}
         <br /><span className={wallet.hint}>{localTime(row.createdAt)}</span>
+        {row.probationUntil && <><br /><span className={wallet.hint} data-testid="op-probation">{t('admin.operators.probation', { time: localTime(row.probationUntil) })}</span></>}
       </td>
       <td data-label={t('admin.operators.email')} className={styles.anywhere}>{row.email ?? '—'}</td>
       <td data-label={t('account.statusLabel')}>
@@ -104,8 +108,8 @@ function OperatorRow({ row }: { row: AdminOperator }) {
           <div className={styles.rowActions}>
             {confirming ? (
               <>
-                <button type="button" className={wallet.danger} disabled={disable.isPending} onClick={() => disable.mutate(row.id, { onSuccess: () => toast(t('admin.saved'), 'success') })} data-testid="op-disable-confirm">
-                  {t('admin.operators.disableConfirm')}
+                <button type="button" className={wallet.danger} disabled={disable.isPending} onClick={() => disable.mutate(row.id, { onSuccess: () => { setConfirming(false); toast(t('admin.operators.proposed'), 'success'); } })} data-testid="op-disable-confirm">
+                  {t('admin.operators.proposeDisable')}
                 </button>
                 <button type="button" className={wallet.secondary} onClick={() => setConfirming(false)}>{t('wallet.cancel')}</button>
               </>

@@ -7,6 +7,7 @@ import { useEndSession, useSessions } from '../../services/queries/account.ts';
 import { useSession } from '../app/hooks.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import { LoginPrompt } from '../components/LoginPrompt.tsx';
+import { DocumentAccess } from './DocumentAccess.tsx';
 import headings from '../components/headings.module.css';
 import styles from './screens.module.css';
 import own from './Sessions.module.css';
@@ -16,7 +17,12 @@ export default function Sessions() {
   const { t } = useTranslation();
   const { loggedIn } = useSession();
   if (!loggedIn) return <section className={styles.card}><h1 className={headings.pageTitle}>{t('account.sessions.title')}</h1><LoginPrompt /></section>;
-  return <List />;
+  return (
+    <>
+      <List />
+      <DocumentAccess />
+    </>
+  );
 }
 
 /** A readable name for a device from its user agent: browser on system, else the raw text cut short. */

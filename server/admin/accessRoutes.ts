@@ -1,0 +1,22 @@
+/**
+ * The customer's side of the audit of personal data reads (issue 25 item 4):
+ * GET /swx/customer/user/documentAccess lists when an operator opened one of their documents and
+ * the reason category, never the operator's name (server/admin/personalReads.ts).
+ */
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Envelope } from '../../src/contract/envelope.ts';
+import { DocumentAccessPage, DocumentAccessQuery } from '../../src/contract/privacy.ts';
+
+const documentAccessRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/swx/customer/user/documentAccess', {
+    preHandler: [app.requireUser],
+    schema: {
+      tags: ['user'], security: [{ token: [] }], querystring: DocumentAccessQuery,
+      summary: 'When operators opened my documents (identity, deposit proofs, loan signature, support images) and why; newest first',
+      response: { 200: Envelope(DocumentAccessPage) },
+    },
+  }, async (req, reply) => reply.ok(await app.admin.documentAccess(req.user!.id, req.query)));
+};
+
+export default fp(documentAccessRoutes, { name: 'document-access-routes', dependencies: ['admin', 'guard', 'errors'], encapsulate: true });
