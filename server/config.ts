@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { UPLOAD_MAX_BYTES_DEFAULT } from '../src/contract/constants.ts';
+import { blobStoreConfig, type BlobStoreConfig } from './platform/blobs/config.ts';
 
 /** Everything the service reads from the environment, parsed once. */
 export interface Config {
@@ -74,6 +75,8 @@ export interface Config {
   kycOldKeys: string[];
   /** The bearer token /metrics asks for (METRICS_TOKEN); absent, /metrics refuses everyone (10200). */
   metricsToken?: string;
+  /** Where personal files are stored: BLOB_STORE=db (default) or s3 with S3_* (docs/storage.md). */
+  blobStore: BlobStoreConfig;
 }
 
 function parseTrustProxy(v: string | undefined): boolean | string {
@@ -133,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     kycKey: env.KYC_KEY || undefined,
     kycOldKeys: (env.KYC_OLD_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
     metricsToken: env.METRICS_TOKEN || undefined,
+    blobStore: blobStoreConfig(env),
     ...overrides,
   };
 }

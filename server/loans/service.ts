@@ -7,6 +7,7 @@ import { COLLATERAL_PRICE_CODE } from '../../src/contract/loans.ts';
 import type { Mailer } from '../auth/mailer.ts';
 import type { Db } from '../db/client.ts';
 import type { Bus } from '../notify/bus.ts';
+import type { PersonalFiles } from '../platform/blobs/files.ts';
 import type { ImageLimits } from '../uploads/images.ts';
 import { runDueLoans } from './engineRun.ts';
 import type { LoanForm } from './form.ts';
@@ -30,6 +31,8 @@ export interface LoansDeps {
   market: PriceSource;
   mailer: Mailer | null;
   images: ImageLimits;
+  /** where signatures are sealed and stored (server/platform/blobs/files.ts) */
+  files: PersonalFiles;
 }
 
 /**
@@ -93,7 +96,7 @@ export class LoansService {
   }
 
   signature(id: bigint) {
-    return signatureOf(this.deps.db, id);
+    return signatureOf(this, id);
   }
 
   approve(operatorId: bigint, id: bigint): Promise<ApproveResult> {

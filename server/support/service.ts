@@ -8,6 +8,7 @@ import { Err } from '../../src/contract/errors.ts';
 import { conversationAllows, supportConversationMachine } from '../../src/machines/supportConversation.ts';
 import { writeAudit } from '../admin/audit.ts';
 import type { Db } from '../db/client.ts';
+import type { PersonalFiles } from '../platform/blobs/files.ts';
 import { supportConversations } from '../db/schema/index.ts';
 import { BizError } from '../http/errors.ts';
 import type { Bus } from '../notify/bus.ts';
@@ -27,6 +28,8 @@ export interface SupportDeps {
   limits: Limits;
   /** longest side of an attached image (the deposit proofs' limit) */
   maxImageSide: number;
+  /** where attachments are sealed and stored (server/platform/blobs/files.ts) */
+  files: PersonalFiles;
 }
 
 const isUniqueViolation = (e: unknown) => {
@@ -142,7 +145,15 @@ export class SupportService {
     const c = await findConversation(this.db, BigInt(fields.conversationId), userId);
     if (!conversationAllows(c.status, 'conversation.post')) throw new BizError(Err.SUPPORT_CONVERSATION_CLOSED);
     const image = await cleanImage(file, { maxSide: this.deps.maxImageSide });
-    return this.post(c.id, { author: 'user', authorId: userId, text: fields.text ?? '', clientKey: fields.clientKey, image });
+    // sealed into the blob store before the row that names it: a refusal discards it, and a retry
+    // racing the first post leaves it unnamed for the orphan sweep
+    const blobKey = await this.deps.files.put('support', image.bytes);
+    const stored = { mime: image.mime, width: image.width, height: image.height, blobKey };
+    return this.post(c.id, { author: 'user', authorId: userId, text: fields.text ?? '', clientKey: fields.clientKey, image: stored })
+      .catch(async (e: unknown) => {
+        await this.deps.files.discard(blobKey);
+        throw e;
+      });
   }
 
   async closeOwn(userId: bigint, id: bigint): Promise<SupportConversation> {
@@ -154,7 +165,9 @@ export class SupportService {
     const a = await attachmentOf(this.db, id);
     if (!a) throw new BizError(Err.RECORD_NOT_FOUND);
     await findConversation(this.db, a.conversationId, viewer.role === 'operator' ? undefined : viewer.id);
-    return { mime: a.mime, bytes: a.bytes, filename: `support-${a.id}.${a.mime === 'image/png' ? 'png' : 'jpg'}` };
+    const bytes = a.blobKey ? await this.deps.files.read(a.blobKey) : null;
+    if (!bytes) throw new BizError(Err.RECORD_NOT_FOUND);
+    return { mime: a.mime, bytes, filename: `support-${a.id}.${a.mime === 'image/png' ? 'png' : 'jpg'}` };
   }
 
   // ---------------------------------------------------------------- operators

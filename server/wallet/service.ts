@@ -10,15 +10,15 @@ import type {
 import type { Static } from 'typebox';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { PersonalFiles } from '../platform/blobs/files.ts';
 import { BizError } from '../http/errors.ts';
 import { statement, statementCsv } from '../ledger/statement.ts';
 import type { Bus } from '../notify/bus.ts';
 import { balancesOf, resetDemo } from './balances.ts';
 import {
-  depositProof, depositView, listDeposits, proofFilesKnown, receiveAddresses, reviewDeposit, submitDeposit, type DepositDecision, type DepositRow,
+  depositProof, depositView, listDeposits, receiveAddresses, reviewDeposit, submitDeposit, type DepositDecision, type DepositRow,
 } from './deposits.ts';
 import { listNotifications, markRead, unreadCount } from './notifications.ts';
-import { sweepOrphans } from '../uploads/store.ts';
 import { bookSummary } from './summary.ts';
 import { checkProofImage, type RechargeForm } from './upload.ts';
 import type { Market } from './valuation.ts';
@@ -33,6 +33,8 @@ export interface WalletDeps {
   bus: Bus;
   log: FastifyBaseLogger;
   market: Market;
+  /** where proof images are sealed and stored (server/platform/blobs/files.ts) */
+  files: PersonalFiles;
 }
 
 type StatementFilter = Omit<Static<typeof StatementQuery>, 'pageNum' | 'pageSize'>;
@@ -74,11 +76,6 @@ export class WalletService {
   submitDeposit(userId: bigint, form: RechargeForm): Promise<Deposit> {
     const proof = checkProofImage(form.proof, { maxSide: this.deps.config.uploadMaxImageSide });
     return submitDeposit(this.deps, userId, form.fields, proof);
-  }
-
-  /** Removes proof files that no deposit names (a crash between write and insert); returns how many. */
-  async sweepOrphanProofs(): Promise<number> {
-    return (await sweepOrphans(this.deps.config.dataDir, (names) => proofFilesKnown(this.db, names))).length;
   }
 
   async deposits(userId: bigint, q: ListRechargeQuery): Promise<DepositPage> {

@@ -12,3 +12,4 @@ export * from './support.ts';
 export * from './loans.ts';
 export * from './nfts.ts';
 export * from './jobs.ts';
+export * from './blobs.ts';
