@@ -9,6 +9,7 @@ import platform from './platform.ts';
 import ops from './platform/ops/plugin.ts';
 import opsRoutes from './platform/ops/routes.ts';
 import jobsAdminRoutes from './platform/ops/adminRoutes.ts';
+import files from './platform/blobs/plugin.ts';
 import errors, { frameworkErrors } from './http/errors.ts';
 import { openApiOptions, rateLimitOptions, websocketOptions } from './http/external.ts';
 import { securityHeadersPlugin } from './http/securityHeaders.ts';
@@ -78,6 +79,7 @@ export async function buildApp({ config, memoryDb, logger }: AppOptions): Promis
   // the platform: configuration, database, bus (closed last)
   await app.register(platform, { config, memoryDb });
   await app.register(ops); // app.metrics, app.jobs, app.readiness
+  await app.register(files); // app.files: personal files, sealed, in the blob store
 
   // the built app's index.html, read once: served by the front end, its inline scripts hashed for the CSP
   const indexPage = loadIndexPage(config.staticDir);

@@ -3,6 +3,7 @@ import { UPLOAD_MAX_BYTES_DEFAULT } from '../src/contract/constants.ts';
 import { readEnv } from './platform/env.ts';
 
 export { ConfigError } from './platform/env.ts';
+import { blobStoreConfig, type BlobStoreConfig } from './platform/blobs/config.ts';
 
 /** Everything the service reads from the environment, parsed once. */
 export interface Config {
@@ -91,6 +92,8 @@ export interface Config {
    * every domain sees the same time (server/platform/clock.ts).
    */
   clock?: () => number;
+  /** Where personal files are stored: BLOB_STORE=db (default) or s3 with S3_* (docs/storage.md). */
+  blobStore: BlobStoreConfig;
 }
 
 function parseTrustProxy(v: string | undefined): boolean | string {
@@ -159,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     kycKey: e.KYC_KEY,
     kycOldKeys: (e.KYC_OLD_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
     metricsToken: e.METRICS_TOKEN,
+    blobStore: blobStoreConfig(env),
     ...overrides,
   };
 }

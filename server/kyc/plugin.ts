@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { loadKeys } from './crypto.ts';
 import { KycService } from './service.ts';
+import { kycFilesKnown } from './submissions.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,12 +11,12 @@ declare module 'fastify' {
 }
 
 /**
- * Plugin 'kyc': decorates `app.kyc`. The document key is read (or made, on the embedded default)
- * at start, so a missing or malformed KYC_KEY stops the start instead of a first submission.
+ * Plugin 'kyc': decorates `app.kyc`. Its images are sealed files of `app.files`, whose plugin reads
+ * the document key at start; the rows naming them are declared for the orphan sweep.
  */
 async function kyc(app: FastifyInstance) {
-  const keys = loadKeys(app.config);
-  app.decorate('kyc', new KycService({ db: app.db, bus: app.bus, log: app.log.child({ module: 'kyc' }), config: app.config, keys, now: () => app.clock.now() }));
+  app.decorate('kyc', new KycService({ db: app.db, bus: app.bus, log: app.log.child({ module: 'kyc' }), config: app.config, files: app.files, now: () => app.clock.now() }));
+  app.files.owner('kyc', (keys) => kycFilesKnown(app.db, keys));
 }
 
-export default fp(kyc, { name: 'kyc', dependencies: ['platform'] });
+export default fp(kyc, { name: 'kyc', dependencies: ['platform', 'files'] });

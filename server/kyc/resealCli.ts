@@ -1,29 +1,28 @@
 /**
  * `npm run kyc:reseal`: the second half of a document key rotation (docs/kyc.md). Run with the
- * new key in KYC_KEY and the previous one(s) in KYC_OLD_KEYS; every image sealed with an old key
- * is opened and sealed again with the new one, one image per transaction (safe to stop and run
- * again). On the embedded database stop the service first (one process at a time).
+ * new key in KYC_KEY and the previous one(s) in KYC_OLD_KEYS; every personal file (KYC images,
+ * deposit proofs, support attachments, loan signatures) sealed with an old key is opened and
+ * sealed again with the new one, one file at a time (safe to stop and run again), in the store
+ * BLOB_STORE names. Files still kept the pre-0018 way are moved into the store first. On the
+ * embedded database stop the service first (one process at a time).
  */
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { memoryBus } from '../notify/bus.ts';
-import { createClock } from '../platform/clock.ts';
-import { loadKeys } from './crypto.ts';
-import { KycService } from './service.ts';
+import { openFiles } from '../platform/blobs/plugin.ts';
+import { importLegacyFiles } from '../uploads/legacy.ts';
 
 async function main(): Promise<number> {
   const config = loadConfig();
-  const keys = loadKeys(config);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
-  const bus = memoryBus();
+  const files = openFiles(config, database.db);
   try {
-    const log = { info: console.log, warn: console.warn, error: console.error, child: () => log } as never;
-    const service = new KycService({ db: database.db, bus, log, config, keys, now: createClock().now });
-    const n = await service.reseal();
-    console.log(`re-sealed ${n} image(s) with key ${keys.current.id}; every image now opens with KYC_KEY alone`);
+    const moved = await importLegacyFiles(database.db, files, config.dataDir);
+    if (Object.values(moved).some((n) => n > 0)) console.log('moved into the blob store:', moved);
+    const n = await files.reseal();
+    console.log(`re-sealed ${n} file(s) with key ${files.keyId} in the ${files.store.kind} store; every file now opens with KYC_KEY alone`);
     return 0;
   } finally {
-    await bus.close();
+    await files.store.close();
     await database.close();
   }
 }

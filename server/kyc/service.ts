@@ -9,8 +9,8 @@ import { kycSubmissions } from '../db/schema/index.ts';
 import { BizError } from '../http/errors.ts';
 import type { Bus } from '../notify/bus.ts';
 import { recordPersonalRead } from '../admin/personalReads.ts';
-import type { KycKey } from './crypto.ts';
-import { detail, image, mine, queue, reseal, review, submit, type KycFiles } from './submissions.ts';
+import type { PersonalFiles } from '../platform/blobs/files.ts';
+import { detail, image, mine, queue, review, submit, type KycFiles } from './submissions.ts';
 
 /** What the KYC domain works with. */
 export interface KycDeps {
@@ -18,8 +18,8 @@ export interface KycDeps {
   bus: Bus;
   log: FastifyBaseLogger;
   config: Pick<Config, 'uploadMaxImageSide'>;
-  /** the current key seals; all of them (current and KYC_OLD_KEYS) open */
-  keys: { current: KycKey; all: Map<string, KycKey> };
+  /** where the images are sealed and stored (server/platform/blobs/files.ts) */
+  files: PersonalFiles;
   /** the service clock (ms): the age rule's "today" and review times */
   now: () => number;
 }
@@ -73,13 +73,8 @@ export class KycService {
     return review(this.deps, operatorId, id, { type: 'kyc.reject', ...body });
   }
 
-  /** Key rotation: re-seals every image with the current key (docs/kyc.md). */
-  reseal(): Promise<number> {
-    return reseal(this.deps);
-  }
-
   /** The id of the key new images are sealed with (never the key). */
   get keyId(): string {
-    return this.deps.keys.current.id;
+    return this.deps.files.keyId;
   }
 }

@@ -3,7 +3,7 @@
  * operator approves or rejects with a reason. The user's status (users.kyc_status) moves only
  * along src/machines/kyc.ts; every refusal comes before anything is written.
  */
-import { and, count, desc, eq, ne } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import { Err } from '../../src/contract/errors.ts';
 import {
   KYC_REF_TYPE, type AdminKyc, type AdminKycQuery, type KycFields, type KycRejectBody, type KycSubmission, type MyKyc,
@@ -20,7 +20,6 @@ import { writeAudit } from '../admin/audit.ts';
 import { cleanImage, sniffImage } from '../uploads/images.ts';
 import { PendingEvents } from '../wallet/events.ts';
 import { nextStatus } from '../wallet/lifecycle.ts';
-import { open, placeOf, seal } from './crypto.ts';
 import type { KycDeps } from './service.ts';
 
 export type KycRow = typeof kycSubmissions.$inferSelect;
@@ -104,8 +103,11 @@ export async function submit(deps: KycDeps, userId: bigint, fields: KycFields, f
     const img = await cleanImage(files[kind]!, limits);
     clean.push({ kind, mime: img.mime, bytes: img.bytes });
   }
+  // sealed into the blob store before the rows that name them (server/platform/blobs/files.ts)
+  const stored: string[] = [];
   const events = new PendingEvents();
   try {
+    for (const img of clean) stored.push(await deps.files.put('kyc', img.bytes));
     const row = await deps.db.transaction(async (tx) => {
       // under the user's row lock: parallel submissions of one user take turns
       const [locked] = await tx.select({ kycStatus: users.kycStatus }).from(users).where(eq(users.id, userId)).for('update');
@@ -113,9 +115,8 @@ export async function submit(deps: KycDeps, userId: bigint, fields: KycFields, f
       checkStatus(locked.kycStatus, rejected, update);
       const status = nextStatus(kycMachine, locked.kycStatus, update ? { type: 'kyc.update' } : { type: 'kyc.submit', rejections: rejected });
       const [ins] = await tx.insert(kycSubmissions).values({ userId, ...f, status: 'pending' }).returning();
-      for (const img of clean) {
-        const sealed = seal(deps.keys.current, img.bytes, placeOf(ins.id, img.kind));
-        await tx.insert(kycImages).values({ submissionId: ins.id, kind: img.kind, mime: img.mime, size: img.bytes.length, ...sealed });
+      for (const [i, img] of clean.entries()) {
+        await tx.insert(kycImages).values({ submissionId: ins.id, kind: img.kind, mime: img.mime, size: img.bytes.length, blobKey: stored[i] });
       }
       await tx.update(users).set({ kycStatus: status, kycRejectReason: null }).where(eq(users.id, userId));
       await events.record(tx, userId, { kind: 'kyc.submitted', params: { id: ins.id.toString() }, refType: KYC_REF_TYPE, refId: ins.id.toString() });
@@ -124,6 +125,7 @@ export async function submit(deps: KycDeps, userId: bigint, fields: KycFields, f
     await events.publish(deps);
     return submissionView(row);
   } catch (e) {
+    for (const key of stored) await deps.files.discard(key);
     if (isUniqueViolation(e)) throw new BizError(Err.KYC_PENDING);
     throw e;
   }
@@ -152,7 +154,8 @@ export async function image(deps: KycDeps, id: bigint, kind: KycImageKind, viewe
     .innerJoin(kycImages, and(eq(kycImages.submissionId, kycSubmissions.id), eq(kycImages.kind, kind)))
     .where(eq(kycSubmissions.id, id)).limit(1);
   if (!row || (row.userId !== viewer.id && viewer.role !== 'operator')) throw new BizError(Err.RECORD_NOT_FOUND);
-  const bytes = open(deps.keys.all, row.img, placeOf(id, kind));
+  const bytes = row.img.blobKey ? await deps.files.read(row.img.blobKey) : null;
+  if (!bytes) throw new BizError(Err.RECORD_NOT_FOUND);
   return { mime: row.img.mime, bytes, filename: `kyc-${id}-${kind}.${row.img.mime === 'image/png' ? 'png' : 'jpg'}` };
 }
 
@@ -219,25 +222,9 @@ export async function review(deps: KycDeps, operatorId: bigint, id: bigint, deci
   return detail(deps.db, row.id);
 }
 
-/**
- * Key rotation: every image sealed with another key than the current one is opened and sealed
- * again with the current key, one image per transaction (safe to stop and run again). Returns how
- * many were re-sealed; afterwards the old keys can be dropped from KYC_OLD_KEYS.
- */
-export async function reseal(deps: KycDeps): Promise<number> {
-  let done = 0;
-  for (;;) {
-    const batch = await deps.db.select({ id: kycImages.id }).from(kycImages).where(ne(kycImages.keyId, deps.keys.current.id)).limit(100);
-    if (batch.length === 0) return done;
-    for (const { id } of batch) {
-      await deps.db.transaction(async (tx) => {
-        const [img] = await tx.select().from(kycImages).where(eq(kycImages.id, id)).for('update');
-        if (!img || img.keyId === deps.keys.current.id) return;
-        const place = placeOf(img.submissionId, img.kind);
-        const sealed = seal(deps.keys.current, open(deps.keys.all, img, place), place);
-        await tx.update(kycImages).set(sealed).where(eq(kycImages.id, id));
-        done++;
-      });
-    }
-  }
+/** Which of these blob keys a KYC image still names (the orphan sweep). */
+export async function kycFilesKnown(db: DbOrTx, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db.select({ k: kycImages.blobKey }).from(kycImages).where(and(isNotNull(kycImages.blobKey), inArray(kycImages.blobKey, keys)));
+  return new Set(rows.map((r) => r.k!));
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createMailer } from '../auth/mailer.ts';
+import { signatureFilesKnown } from './review.ts';
 import { LoansService } from './service.ts';
 import { resolveTerms } from './terms.ts';
 
@@ -21,7 +22,9 @@ async function loansPlugin(app: FastifyInstance) {
     mailer: config.smtpUrl || config.consoleDelivery ? createMailer(config, app.db, log) : null,
     images: { maxSide: config.uploadMaxImageSide },
     operatorProbationHours: config.operatorProbationHours,
+    files: app.files,
   }));
+  app.files.owner('loan-signature', (keys) => signatureFilesKnown(app.db, keys));
 }
 
-export default fp(loansPlugin, { name: 'loans', dependencies: ['platform', 'market'] });
+export default fp(loansPlugin, { name: 'loans', dependencies: ['platform', 'files', 'market'] });

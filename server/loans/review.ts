@@ -5,7 +5,7 @@
  * and starts the loan; the same operator approving twice is refused (10081). A rejection (one
  * operator, with a reason shown to the user) releases the collateral. Every decision is audited.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { Err } from '../../src/contract/errors.ts';
 import type { AdminLoanDetail } from '../../src/contract/loans.ts';
 import { DAY_MS, coin, usdt } from '../../src/contract/loanMath.ts';
@@ -36,10 +36,19 @@ export async function adminDetail(s: LoansService, id: bigint): Promise<AdminLoa
   return detailOf(s, s.deps.db, l);
 }
 
-export async function signatureOf(db: DbOrTx, id: bigint): Promise<{ mime: string; bytes: Buffer }> {
-  const [sig] = await db.select().from(loanSignatures).where(eq(loanSignatures.loanId, id));
-  if (!sig) throw new BizError(Err.RECORD_NOT_FOUND);
-  return { mime: sig.mime, bytes: Buffer.from(sig.data, 'base64') };
+export async function signatureOf(s: LoansService, id: bigint): Promise<{ mime: string; bytes: Buffer }> {
+  const [sig] = await s.deps.db.select({ mime: loanSignatures.mime, blobKey: loanSignatures.blobKey }).from(loanSignatures).where(eq(loanSignatures.loanId, id));
+  const bytes = sig?.blobKey ? await s.deps.files.read(sig.blobKey) : null;
+  if (!sig || !bytes) throw new BizError(Err.RECORD_NOT_FOUND);
+  return { mime: sig.mime, bytes };
+}
+
+/** Which of these blob keys a loan signature still names (the orphan sweep). */
+export async function signatureFilesKnown(db: DbOrTx, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db.select({ k: loanSignatures.blobKey }).from(loanSignatures)
+    .where(and(isNotNull(loanSignatures.blobKey), inArray(loanSignatures.blobKey, keys)));
+  return new Set(rows.map((r) => r.k!));
 }
 
 /**

@@ -10,6 +10,7 @@ import type { Db } from '../db/client.ts';
 import { loans } from '../db/schema/index.ts';
 import type { Bus } from '../notify/bus.ts';
 import { recordPersonalRead } from '../admin/personalReads.ts';
+import type { PersonalFiles } from '../platform/blobs/files.ts';
 import type { ImageLimits } from '../uploads/images.ts';
 import { runDueLoans } from './engineRun.ts';
 import type { LoanForm } from './form.ts';
@@ -35,6 +36,8 @@ export interface LoansDeps {
   images: ImageLimits;
   /** hours an operator added in the console reviews no money (server/admin/operatorTrust.ts) */
   operatorProbationHours: number;
+  /** where signatures are sealed and stored (server/platform/blobs/files.ts) */
+  files: PersonalFiles;
 }
 
 /**
@@ -99,7 +102,7 @@ export class LoansService {
 
   /** The borrower's signature; the operator's read is audited and shown to the borrower (issue 25). */
   async signature(id: bigint, viewer: { id: bigint; role: string }) {
-    const sig = await signatureOf(this.deps.db, id);
+    const sig = await signatureOf(this, id);
     const [l] = await this.deps.db.select({ userId: loans.userId }).from(loans).where(eq(loans.id, id)).limit(1);
     if (l) await recordPersonalRead(this.deps.db, { viewer, customerId: l.userId, document: 'loan_signature', ref: id.toString() });
     return sig;

@@ -70,6 +70,8 @@ export async function submitLoan(s: LoansService, userId: bigint, lang: Language
   if (price === null) throw new BizError(Err.PRICE_UNAVAILABLE, { code: f.collateralAsset });
   const collateral = collateralFor(amount, price, terms.initialLtv);
 
+  // sealed into the blob store before the row that names it (server/platform/blobs/files.ts)
+  const blobKey = await s.deps.files.put('loan-signature', image.bytes);
   const events = new PendingEvents();
   const row = await db.transaction(async (tx) => {
     const [ins] = await tx.insert(loans).values({
@@ -80,7 +82,7 @@ export async function submitLoan(s: LoansService, userId: bigint, lang: Language
       clientKey: f.clientKey, principalOutstanding: amount, createdAt: new Date(now),
     }).onConflictDoNothing({ target: [loans.userId, loans.clientKey] }).returning();
     if (!ins) return undefined; // the same submission, retried while the first committed
-    await tx.insert(loanSignatures).values({ loanId: ins.id, mime: image.mime, data: image.bytes.toString('base64'), width: image.width, height: image.height });
+    await tx.insert(loanSignatures).values({ loanId: ins.id, mime: image.mime, blobKey, width: image.width, height: image.height });
     // the CHECK on user balances refuses collateral the user does not have (10011): all rolls back
     await transfer(tx, {
       key: `loan:${ins.id}:collateral`, book: 'real', asset: f.collateralAsset, from: userAccount(userId, 'available'), to: userAccount(userId, 'loan_collateral'),
@@ -92,12 +94,14 @@ export async function submitLoan(s: LoansService, userId: bigint, lang: Language
     });
     return ins;
   }).catch(async (e: unknown) => {
+    await s.deps.files.discard(blobKey);
     if (!secondPending(e)) throw e;
     // the same submission racing itself trips the one-pending index: answer the first
     if (await byClientKey(db, userId, f.clientKey)) return undefined;
     throw new BizError(Err.LOAN_PENDING_EXISTS);
   });
   if (!row) {
+    await s.deps.files.discard(blobKey);
     const again = await byClientKey(db, userId, f.clientKey);
     if (!again) throw new Error('loans: client key conflict without a first loan');
     return loanView(again, s.priceOf(again.collateralAsset));

@@ -77,6 +77,13 @@ export const EnvSchema = Type.Object({
   ENGINES: oneOf(['on', 'off'], 'on', 'off: no feed nor scheduled jobs (focused tests)'),
   TRUST_PROXY: text('proxies whose X-Forwarded-For is believed: addresses (CIDR) or true/false'),
   WS_MAX_PER_ADDRESS: int(1, 1_000_000, 20, 'price websockets per client address'),
+  BLOB_STORE: oneOf(['db', 's3'], 'db', 'where personal files are stored, sealed'),
+  S3_BUCKET: text('with BLOB_STORE=s3: the bucket'),
+  S3_ENDPOINT: url(['https', 'http'], 'with BLOB_STORE=s3: an S3-compatible endpoint'),
+  S3_REGION: text('with BLOB_STORE=s3: the region', 'us-east-1'),
+  S3_ACCESS_KEY_ID: text('with BLOB_STORE=s3: access key id'),
+  S3_SECRET_ACCESS_KEY: text('with BLOB_STORE=s3: secret access key'),
+  S3_FORCE_PATH_STYLE: Type.Optional(Type.Boolean({ description: 'with BLOB_STORE=s3: path-style URLs' })),
   METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16, maxLength: 200, description: 'bearer token /metrics asks for', hint: '16 to 200 characters' })),
 });
 
@@ -84,7 +91,7 @@ export type Env = Static<typeof EnvSchema>;
 export const ENV_NAMES = Object.keys(EnvSchema.properties) as (keyof Env)[];
 
 /** Values never repeated in a message (they may hold a password or a key). */
-const SECRET = new Set(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'OIDC_CLIENT_SECRET', 'OPERATOR_PASSWORD', 'OPERATOR2_PASSWORD', 'KYC_KEY', 'KYC_OLD_KEYS', 'METRICS_TOKEN']);
+const SECRET = new Set(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'OIDC_CLIENT_SECRET', 'OPERATOR_PASSWORD', 'OPERATOR2_PASSWORD', 'KYC_KEY', 'KYC_OLD_KEYS', 'METRICS_TOKEN', 'S3_SECRET_ACCESS_KEY']);
 
 /** The environment does not fit the schema: `problems` names each variable and what it must be. */
 export class ConfigError extends Error {

@@ -3,7 +3,7 @@
  * the operators' view, and the one write every message goes through (`postMessage`). Statuses
  * move only along src/machines/supportConversation.ts.
  */
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type {
   AdminSupportConversation, SupportAuthor, SupportConversation, SupportConversationStatus, SupportMessage,
 } from '../../src/contract/support.ts';
@@ -14,7 +14,6 @@ import type { DbOrTx } from '../db/client.ts';
 import { reserveInWindow } from '../db/rateWindow.ts';
 import { supportAttachments, supportConversations, supportMessages, users } from '../db/schema/index.ts';
 import { BizError } from '../http/errors.ts';
-import type { CleanImage } from '../uploads/images.ts';
 
 export type ConversationRow = typeof supportConversations.$inferSelect;
 export type MessageRow = typeof supportMessages.$inferSelect & { width?: number | null; height?: number | null };
@@ -144,8 +143,12 @@ export interface NewMessage {
   authorId: bigint;
   text: string;
   clientKey: string;
-  image?: CleanImage;
+  /** an attached image, already sealed in the blob store under `blobKey` */
+  image?: StoredImage;
 }
+
+/** A cleaned image as the attachment row keeps it: its bytes are in the blob store. */
+export interface StoredImage { mime: 'image/jpeg' | 'image/png'; width: number; height: number; blobKey: string }
 
 /** The per-author message counter (10140): inside the caller's transaction, so a refusal or a rollback leaves no trace. */
 async function countMessage(tx: DbOrTx, authorId: bigint, limits: Limits) {
@@ -158,7 +161,7 @@ async function insertMessage(tx: DbOrTx, conversationId: bigint, m: NewMessage):
   let attachmentId: bigint | null = null;
   if (m.image) {
     const [a] = await tx.insert(supportAttachments).values({
-      conversationId, mime: m.image.mime, width: m.image.width, height: m.image.height, bytes: m.image.bytes,
+      conversationId, mime: m.image.mime, width: m.image.width, height: m.image.height, blobKey: m.image.blobKey,
     }).returning({ id: supportAttachments.id });
     attachmentId = a!.id;
   }
@@ -207,8 +210,17 @@ export async function postMessage(tx: DbOrTx, conversationId: bigint, m: NewMess
   return { conversation: conversation!, message };
 }
 
-/** An attachment row, bytes included. */
+/** An attachment row (its bytes are in the blob store, under `blobKey`). */
 export async function attachmentOf(db: DbOrTx, id: bigint) {
-  const [a] = await db.select().from(supportAttachments).where(eq(supportAttachments.id, id)).limit(1);
+  const [a] = await db.select({ id: supportAttachments.id, conversationId: supportAttachments.conversationId, mime: supportAttachments.mime, blobKey: supportAttachments.blobKey })
+    .from(supportAttachments).where(eq(supportAttachments.id, id)).limit(1);
   return a;
+}
+
+/** Which of these blob keys an attachment still names (the orphan sweep). */
+export async function attachmentFilesKnown(db: DbOrTx, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db.select({ k: supportAttachments.blobKey }).from(supportAttachments)
+    .where(and(isNotNull(supportAttachments.blobKey), inArray(supportAttachments.blobKey, keys)));
+  return new Set(rows.map((r) => r.k!));
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { attachmentFilesKnown } from './conversations.ts';
 import { SupportService } from './service.ts';
 
 declare module 'fastify' {
@@ -20,7 +21,9 @@ async function support(app: FastifyInstance) {
     },
     maxImageSide: c.uploadMaxImageSide,
     clock: app.clock,
+    files: app.files,
   }));
+  app.files.owner('support', (keys) => attachmentFilesKnown(app.db, keys));
 }
 
-export default fp(support, { name: 'support', dependencies: ['platform'] });
+export default fp(support, { name: 'support', dependencies: ['platform', 'files'] });

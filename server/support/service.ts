@@ -8,6 +8,7 @@ import { Err } from '../../src/contract/errors.ts';
 import { conversationAllows, supportConversationMachine } from '../../src/machines/supportConversation.ts';
 import { writeAudit } from '../admin/audit.ts';
 import type { Db } from '../db/client.ts';
+import type { PersonalFiles } from '../platform/blobs/files.ts';
 import { supportConversations } from '../db/schema/index.ts';
 import { recordPersonalRead } from '../admin/personalReads.ts';
 import { BizError } from '../http/errors.ts';
@@ -31,6 +32,8 @@ export interface SupportDeps {
   maxImageSide: number;
   /** The platform clock (app.clock). */
   clock: Clock;
+  /** where attachments are sealed and stored (server/platform/blobs/files.ts) */
+  files: PersonalFiles;
 }
 
 const isUniqueViolation = (e: unknown) => {
@@ -146,7 +149,15 @@ export class SupportService {
     const c = await findConversation(this.db, BigInt(fields.conversationId), userId);
     if (!conversationAllows(c.status, 'conversation.post')) throw new BizError(Err.SUPPORT_CONVERSATION_CLOSED);
     const image = await cleanImage(file, { maxSide: this.deps.maxImageSide });
-    return this.post(c.id, { author: 'user', authorId: userId, text: fields.text ?? '', clientKey: fields.clientKey, image });
+    // sealed into the blob store before the row that names it: a refusal discards it, and a retry
+    // racing the first post leaves it unnamed for the orphan sweep
+    const blobKey = await this.deps.files.put('support', image.bytes);
+    const stored = { mime: image.mime, width: image.width, height: image.height, blobKey };
+    return this.post(c.id, { author: 'user', authorId: userId, text: fields.text ?? '', clientKey: fields.clientKey, image: stored })
+      .catch(async (e: unknown) => {
+        await this.deps.files.discard(blobKey);
+        throw e;
+      });
   }
 
   async closeOwn(userId: bigint, id: bigint): Promise<SupportConversation> {
@@ -160,7 +171,9 @@ export class SupportService {
     const c = await findConversation(this.db, a.conversationId, viewer.role === 'operator' ? undefined : viewer.id);
     // an operator's read is audited and shown to the customer (issue 25)
     await recordPersonalRead(this.db, { viewer, customerId: c.userId, document: 'support_attachment', ref: a.id.toString() });
-    return { mime: a.mime, bytes: a.bytes, filename: `support-${a.id}.${a.mime === 'image/png' ? 'png' : 'jpg'}` };
+    const bytes = a.blobKey ? await this.deps.files.read(a.blobKey) : null;
+    if (!bytes) throw new BizError(Err.RECORD_NOT_FOUND);
+    return { mime: a.mime, bytes, filename: `support-${a.id}.${a.mime === 'image/png' ? 'png' : 'jpg'}` };
   }
 
   // ---------------------------------------------------------------- operators

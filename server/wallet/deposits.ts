@@ -17,7 +17,6 @@ import { platformAccount, userAccount } from '../ledger/accounts.ts';
 import { transfer } from '../ledger/ledger.ts';
 import { writeAudit } from '../admin/audit.ts';
 import type { CleanImage } from '../uploads/images.ts';
-import { discardUpload, readUpload, storeUpload } from '../uploads/store.ts';
 import { fmt, parseUserAmount } from './amounts.ts';
 import { PendingEvents } from './events.ts';
 import { checkPendingClaims, reserveClaim } from './claimLimits.ts';
@@ -95,7 +94,8 @@ export async function submitDeposit(
   await checkPendingClaims(deps.db, userId, deps.config.depositPendingMax);
   await reserveClaim(deps.db, userId, deps.config.depositClaimsPerHour);
   const proof = await cleanProof();
-  const file = await storeUpload(deps.config.dataDir, proof.bytes, proof.ext);
+  // sealed into the blob store before the row that names it (server/platform/blobs/files.ts)
+  const file = await deps.files.put('proof', proof.bytes);
   const events = new PendingEvents();
   try {
     const row = await deps.db.transaction(async (tx) => {
@@ -118,7 +118,7 @@ export async function submitDeposit(
     await events.publish(deps);
     return depositView(row);
   } catch (e) {
-    await discardUpload(deps.config.dataDir, file);
+    await deps.files.discard(file);
     if (isUniqueViolation(e)) throw new BizError(Err.TX_HASH_USED);
     throw e;
   }
@@ -144,7 +144,7 @@ export async function findDeposit(db: DbOrTx, id: bigint): Promise<DepositRow | 
   return row;
 }
 
-/** Which of these stored file names a deposit still names (for the orphan sweep). */
+/** Which of these blob keys a deposit still names (for the orphan sweep). */
 export async function proofFilesKnown(db: DbOrTx, names: string[]): Promise<Set<string>> {
   if (names.length === 0) return new Set();
   const rows = await db.select({ f: deposits.proofFile }).from(deposits).where(inArray(deposits.proofFile, names));
@@ -158,7 +158,7 @@ export async function proofFilesKnown(db: DbOrTx, names: string[]): Promise<Set<
 export async function depositProof(deps: WalletDeps, id: bigint, viewer: { id: bigint; role: string }): Promise<{ mime: string; image: Buffer; filename: string }> {
   const d = await findDeposit(deps.db, id);
   if (!d || (d.userId !== viewer.id && viewer.role !== 'operator')) throw new BizError(Err.RECORD_NOT_FOUND);
-  const image = await readUpload(deps.config.dataDir, d.proofFile);
+  const image = await deps.files.read(d.proofFile);
   if (!image) throw new BizError(Err.RECORD_NOT_FOUND);
   const ext = { 'image/jpeg': 'jpg', 'image/png': 'png' }[d.proofMime] ?? 'jp2';
   return { mime: d.proofMime, image, filename: `deposit-${d.id}-proof.${ext}` };

@@ -10,17 +10,17 @@ import type {
 import type { Static } from 'typebox';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { PersonalFiles } from '../platform/blobs/files.ts';
 import { BizError } from '../http/errors.ts';
 import { statement, statementCsv } from '../ledger/statement.ts';
 import type { Bus } from '../notify/bus.ts';
 import type { Clock } from '../platform/clock.ts';
 import { balancesOf, resetDemo } from './balances.ts';
 import {
-  depositProof, depositView, findDeposit, listDeposits, proofFilesKnown, receiveAddresses, reviewDeposit, submitDeposit, type DepositDecision, type DepositRow,
+  depositProof, depositView, findDeposit, listDeposits, receiveAddresses, reviewDeposit, submitDeposit, type DepositDecision, type DepositRow,
 } from './deposits.ts';
 import { recordPersonalRead } from '../admin/personalReads.ts';
 import { listNotifications, markRead, unreadCount } from './notifications.ts';
-import { sweepOrphans } from '../uploads/store.ts';
 import { bookSummary } from './summary.ts';
 import { checkProofImage, type RechargeForm } from './upload.ts';
 import type { Market } from './valuation.ts';
@@ -37,6 +37,8 @@ export interface WalletDeps {
   market: Market;
   /** The platform clock (app.clock). */
   clock: Clock;
+  /** where proof images are sealed and stored (server/platform/blobs/files.ts) */
+  files: PersonalFiles;
 }
 
 type StatementFilter = Omit<Static<typeof StatementQuery>, 'pageNum' | 'pageSize'>;
@@ -78,11 +80,6 @@ export class WalletService {
   submitDeposit(userId: bigint, form: RechargeForm): Promise<Deposit> {
     const proof = checkProofImage(form.proof, { maxSide: this.deps.config.uploadMaxImageSide });
     return submitDeposit(this.deps, userId, form.fields, proof);
-  }
-
-  /** Removes proof files that no deposit names (a crash between write and insert); returns how many. */
-  async sweepOrphanProofs(): Promise<number> {
-    return (await sweepOrphans(this.deps.config.dataDir, (names) => proofFilesKnown(this.db, names))).length;
   }
 
   async deposits(userId: bigint, q: ListRechargeQuery): Promise<DepositPage> {

@@ -7,6 +7,8 @@ import { KYC_MAX_RESUBMISSIONS } from '../../src/contract/kycRules.ts';
 import { auditLog, kycImages, notifications, users } from '../../server/db/schema/index.ts';
 import { keyFile, loadKeys } from '../../server/kyc/crypto.ts';
 import { KycService } from '../../server/kyc/service.ts';
+import { PersonalFiles, unwrap } from '../../server/platform/blobs/files.ts';
+import { storedRaw } from './blobFixtures.ts';
 import { body, useTestApp } from './helpers.ts';
 import { BACK, FRONT, HANDHELD, IMAGES, kycCounts, kycFields, SIGNATURE, submitKyc } from './kycFixtures.ts';
 import { adminCall, createUser, type TestUser } from './walletFixtures.ts';
@@ -76,15 +78,20 @@ describe('identity verification: submit, refusals, encryption, review', () => {
     const stored = await t.app.db.select().from(kycImages).where(eq(kycImages.submissionId, BigInt(res.result!.id)));
     expect(stored).toHaveLength(4);
     for (const s of stored) {
-      expect(s.keyId).toBe(t.app.kyc.keyId);
-      expect(s.iv.length).toBe(12);
-      expect(s.tag.length).toBe(16);
+      // a sealed file of the blob store, nothing in the row's own columns
+      expect(s.blobKey).toMatch(/^kyc\//);
+      expect(s.data).toBeNull();
+      const raw = (await storedRaw(t.app, s.blobKey!))!;
+      const parts = unwrap(raw);
+      expect(parts.keyId).toBe(t.app.kyc.keyId);
+      expect(parts.iv.length).toBe(12);
+      expect(parts.tag.length).toBe(16);
       // neither an image signature nor the original bytes
       // (ciphertext is random, so its first byte alone may be 0xff or 0x89; a whole signature cannot)
-      expect(s.data.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))).toBe(false);
-      expect(s.data.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]))).toBe(false);
-      for (const plain of [FRONT, BACK, HANDHELD, SIGNATURE]) expect(s.data.equals(plain)).toBe(false);
-      expect(s.data.toString('latin1')).not.toContain('SECRET');
+      expect(parts.data.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))).toBe(false);
+      expect(parts.data.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]))).toBe(false);
+      for (const plain of [FRONT, BACK, HANDHELD, SIGNATURE]) expect(raw.includes(plain)).toBe(false);
+      expect(raw.toString('latin1')).not.toContain('SECRET');
     }
     // the key was made in the data folder (the embedded default), private
     const st = fs.statSync(keyFile(t.config.dataDir));
@@ -101,10 +108,10 @@ describe('identity verification: submit, refusals, encryption, review', () => {
     }
     expect(body(await getImage(t, eve, front)).code).toBe(Err.RECORD_NOT_FOUND);
     expect((await t.app.inject({ method: 'GET', url: front })).json().code).toBe(401);
-    // a sealed image moved to another slot does not open
+    // a sealed image moved to another file's key does not open (its key is the associated data)
     const [f] = stored.filter((s) => s.kind === 'front');
     const [b] = stored.filter((s) => s.kind === 'back');
-    await t.app.db.update(kycImages).set({ iv: f.iv, tag: f.tag, data: f.data }).where(eq(kycImages.id, b.id));
+    await t.app.files.store.put(b.blobKey!, (await storedRaw(t.app, f.blobKey!))!);
     expect(body(await getImage(t, op, res.result!.images.find((i) => i.kind === 'back')!.url)).code).toBe(Err.INTERNAL);
   });
 
@@ -239,16 +246,17 @@ describe('identity verification: key rotation', () => {
     const sub = (await submitKyc(t.app, u)).result!;
     // the service as an instance started with KYC_KEY=<new> KYC_OLD_KEYS=<old> sees it, on the same database
     const keys = loadKeys({ ...t.config, kycKey: NEW, kycOldKeys: [OLD] });
-    const rotated = new KycService({ db: t.app.db, bus: t.app.bus, log: t.app.log, config: t.config, keys, now: Date.now });
+    const files = new PersonalFiles({ store: t.app.files.store, keys, now: Date.now });
+    const rotated = new KycService({ db: t.app.db, bus: t.app.bus, log: t.app.log, config: t.config, files, now: Date.now });
     expect(rotated.keyId).not.toBe(t.app.kyc.keyId);
     const viewer = { id: u.id, role: 'customer' };
     const plain = (await t.app.kyc.image(BigInt(sub.id), 'front', viewer)).bytes;
     expect((await rotated.image(BigInt(sub.id), 'front', viewer)).bytes.equals(plain)).toBe(true);
-    expect(await rotated.reseal()).toBe(4);
+    expect(await files.reseal()).toBe(4);
     const after = await t.app.db.select().from(kycImages).where(eq(kycImages.submissionId, BigInt(sub.id)));
-    expect(after.every((r) => r.keyId === rotated.keyId)).toBe(true);
+    for (const r of after) expect(unwrap((await storedRaw(t.app, r.blobKey!))!).keyId).toBe(rotated.keyId);
     expect((await rotated.image(BigInt(sub.id), 'front', viewer)).bytes.equals(plain)).toBe(true);
-    expect(await rotated.reseal()).toBe(0);
+    expect(await files.reseal()).toBe(0);
     // without the new key the re-sealed images no longer open: the old key alone is not enough
     await expect(t.app.kyc.image(BigInt(sub.id), 'front', viewer)).rejects.toThrow(/not configured/);
     // a malformed key stops the start

@@ -4,24 +4,19 @@
  * header; polyglots lose their payload or are refused; downloads are attachments with nosniff;
  * claims are rate-limited and capped per user; files a crash left without their row are swept.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Err, Ok } from '../../src/contract/errors.ts';
 import { deposits } from '../../server/db/schema/index.ts';
-import { storeUpload, uploadsDir } from '../../server/uploads/store.ts';
 import { startWalletEngine } from '../../server/wallet/engine.ts';
+import { age, looksSealed, storedKeys, storedRaw } from './blobFixtures.ts';
 import { body, useTestApp, type TestApp } from './helpers.ts';
 import { box, HTML, j2kOf, JP2_SIGNATURE, jp2Of, jpegOf, pngBomb, pngOf, pngWithText, SVG } from './imageFixtures.ts';
 import { addReceiveAddresses, counts, createUser, real, recharge, rechargeFields, type FilePart, type TestUser } from './walletFixtures.ts';
 
 const U = '/swx/customer/user';
-const files = (t: TestApp) => {
-  const dir = uploadsDir(t.config.dataDir);
-  return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
-};
+const files = (t: TestApp) => storedKeys(t.app, 'proof/');
 
 /** A claim with this proof; the code, and on success the served bytes and headers. */
 async function claim(t: TestApp, u: TestUser, file: FilePart) {
@@ -33,10 +28,10 @@ async function claim(t: TestApp, u: TestUser, file: FilePart) {
 
 /** Refused with `code`, and nothing written: no row, no balance, no file. */
 async function refused(t: TestApp, u: TestUser, file: FilePart, code: number) {
-  const before = { rows: await counts(t.app), files: files(t) };
+  const before = { rows: await counts(t.app), files: await files(t) };
   const res = body(await recharge(t.app, u, rechargeFields(), file));
   expect(res.code).toBe(code);
-  expect({ rows: await counts(t.app), files: files(t) }).toEqual(before);
+  expect({ rows: await counts(t.app), files: await files(t) }).toEqual(before);
 }
 
 describe('uploads: decoded, size-checked from the header, re-encoded; downloads are attachments', () => {
@@ -86,14 +81,14 @@ describe('uploads: decoded, size-checked from the header, re-encoded; downloads 
       ['JP2 followed by an SVG', Buffer.concat([await jp2Of(64, 64), SVG]), 'image/png'],
     ];
     for (const [name, content, mime] of cases) {
-      const before = files(t).length;
+      const before = (await files(t)).length;
       const r = await claim(t, alice, { content });
       // refusing would be fine too; what may never happen is keeping the payload
       if (r.code !== Ok.RECHARGE_SUBMITTED) {
         expect(r.code, name).toBe(Err.IMAGE_FORMAT_WRONG);
         continue;
       }
-      expect(files(t).length, name).toBe(before + 1);
+      expect((await files(t)).length, name).toBe(before + 1);
       expect(r.type, name).toBe(mime);
       const text = r.served!.toString('latin1');
       expect(text, name).not.toMatch(/<script|<svg|<html|alert/i);
@@ -117,15 +112,17 @@ describe('uploads: decoded, size-checked from the header, re-encoded; downloads 
     expect((await sharp(jpg.served!).metadata()).exif).toBeUndefined();
   });
 
-  it('the file on disk is the re-encoded copy, and both download routes serve it as an attachment with nosniff', async () => {
+  it('the stored file is the re-encoded copy, sealed, and both download routes serve it as an attachment with nosniff', async () => {
     const op = await createUser(t.app, 'operator');
     const upload = Buffer.concat([await pngOf(20, 20), HTML]);
     const res = body(await recharge(t.app, alice, rechargeFields(), { content: upload }));
     expect(res.code).toBe(Ok.RECHARGE_SUBMITTED);
     const [row] = await t.app.db.select().from(deposits).where(eq(deposits.id, BigInt(res.result.id)));
     expect(row.proofMime).toBe('image/png');
-    const stored = fs.readFileSync(path.join(uploadsDir(t.config.dataDir), row.proofFile));
+    const stored = (await t.app.files.read(row.proofFile))!;
     expect(stored.includes(HTML)).toBe(false);
+    // at rest it is sealed (issue 25 item 8): not the image, not even its signature
+    expect(looksSealed((await storedRaw(t.app, row.proofFile))!, stored)).toBe(true);
     for (const [url, headers] of [[`${U}/rechargeProof/${res.result.id}`, real(alice)], [`/admin-api/deposits/${res.result.id}/proof`, { authorization: op.token }]] as const) {
       const dl = await t.app.inject({ url, headers });
       expect(dl.statusCode).toBe(200);
@@ -150,7 +147,7 @@ describe('uploads: claims per user are rate-limited and capped while pending', (
     const codes = await Promise.all(Array.from({ length: 30 }, () => recharge(t.app, u, rechargeFields(), { content: proof }).then((r) => body(r).code)));
     expect(codes.filter((c) => c === Ok.RECHARGE_SUBMITTED)).toHaveLength(5);
     expect(codes.every((c) => [Ok.RECHARGE_SUBMITTED, Err.TOO_MANY_PENDING_DEPOSITS, Err.TOO_MANY_REQUESTS].includes(c as never))).toBe(true);
-    expect(files(t)).toHaveLength(5);
+    expect(await files(t)).toHaveLength(5);
     // still capped afterwards, with the limit in the message
     const res = body(await recharge(t.app, u, rechargeFields(), { content: proof }, real(u, { lang: 'en' })));
     expect(res.code).toBe(Err.TOO_MANY_PENDING_DEPOSITS);
@@ -185,24 +182,20 @@ describe('uploads: files a crash left without their row are removed', () => {
     const u = await createUser(t.app);
     const res = body(await recharge(t.app, u, rechargeFields(), { content: await pngOf(8, 8) }));
     expect(res.code).toBe(Ok.RECHARGE_SUBMITTED);
-    const [named] = files(t);
-    // as if the process died after writing the file and before the insert
-    const orphan = await storeUpload(t.config.dataDir, await pngOf(8, 8), 'png');
-    const fresh = await storeUpload(t.config.dataDir, await pngOf(8, 8), 'png');
-    const dir = uploadsDir(t.config.dataDir);
-    fs.writeFileSync(path.join(dir, 'README.txt'), 'not ours');
-    const hourAgo = new Date(Date.now() - 3600_000);
-    for (const n of [named, orphan, 'README.txt']) fs.utimesSync(path.join(dir, n), hourAgo, hourAgo);
-    // "fresh" by the process's clock, which the sweep reads (the date-shifted run moves it away from the disk's)
-    fs.utimesSync(path.join(dir, fresh), new Date(), new Date());
+    const [named] = await files(t);
+    // as if the process died after writing the file and before the insert: of every kind
+    const orphan = await t.app.files.put('proof', await pngOf(8, 8));
+    const fresh = await t.app.files.put('proof', await pngOf(8, 8));
+    const others = [await t.app.files.put('kyc', await pngOf(8, 8)), await t.app.files.put('support', await pngOf(8, 8)), await t.app.files.put('loan-signature', await pngOf(8, 8))];
+    await age(t.app, [named, orphan, ...others], 3600_000);
 
     const stop = await startWalletEngine(t.app);
     await stop();
-    expect(files(t)).toEqual([named, fresh, 'README.txt'].sort());
+    expect(await storedKeys(t.app)).toEqual([named, fresh].sort());
     // the named file is still served
     expect((await t.app.inject({ url: `${U}/rechargeProof/${res.result.id}`, headers: real(u) })).statusCode).toBe(200);
-    fs.utimesSync(path.join(dir, fresh), hourAgo, hourAgo);
-    expect(await t.app.wallet.sweepOrphanProofs()).toBe(1);
-    expect(files(t)).toEqual([named, 'README.txt'].sort());
+    await age(t.app, [fresh], 3600_000);
+    expect(await t.app.files.sweepOrphans()).toEqual([fresh]);
+    expect(await files(t)).toEqual([named]);
   });
 });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { body, useTestApp } from './helpers.ts';
+import { storedKeys } from './blobFixtures.ts';
 import { ADDR, adminCall, counts, createUser, fund, PNG, real, recharge, rechargeFields, type TestUser, addReceiveAddresses } from './walletFixtures.ts';
 import { reconcile } from '../../server/ledger/reconcile.ts';
 import { Err, Ok } from '../../src/contract/errors.ts';
@@ -102,12 +103,9 @@ describe('wallet: bad input gets a coded refusal and writes nothing', () => {
     await unchanged(async () => body(await t.app.inject({ method: 'POST', url: `${U}/recharge`, headers: real(alice), payload: rechargeFields() })).code, Err.MALFORMED_REQUEST);
   });
 
-  it('recharge: fake, missing and oversize images (10039, 10055, 10040); nothing kept on disk', async () => {
-    const fs = await import('node:fs');
-    const path = await import('node:path');
-    const dir = path.join(t.config.dataDir, 'uploads');
-    const files = () => (fs.existsSync(dir) ? fs.readdirSync(dir).length : 0);
-    const before = files();
+  it('recharge: fake, missing and oversize images (10039, 10055, 10040); nothing kept in the blob store', async () => {
+    const files = async () => (await storedKeys(t.app)).length;
+    const before = await files();
     await unchanged(deposit(rechargeFields(), { content: Buffer.from('just text, named like a PNG'), filename: 'proof.png', type: 'image/png' }), Err.IMAGE_FORMAT_WRONG);
     await unchanged(deposit(rechargeFields(), { content: Buffer.from('GIF89a......'), filename: 'proof.jpg', type: 'image/jpeg' }), Err.IMAGE_FORMAT_WRONG);
     await unchanged(deposit(rechargeFields(), { content: Buffer.from('<svg onload="alert(1)"></svg>'), filename: 'x.png' }), Err.IMAGE_FORMAT_WRONG);
@@ -115,7 +113,7 @@ describe('wallet: bad input gets a coded refusal and writes nothing', () => {
     await unchanged(deposit(rechargeFields(), { content: Buffer.alloc(0) }), Err.UPLOAD_REQUIRED);
     await unchanged(deposit(rechargeFields(), { content: Buffer.concat([PNG, Buffer.alloc(5000)]) }), Err.IMAGE_TOO_LARGE);
     await unchanged(deposit(rechargeFields(), { content: PNG, field: 'other' }), Err.MALFORMED_REQUEST);
-    expect(files()).toBe(before);
+    expect(await files()).toBe(before);
   });
 
   it('a used transaction hash is refused (10038), whatever its case or 0x prefix', async () => {

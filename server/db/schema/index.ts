@@ -13,3 +13,4 @@ export * from './loans.ts';
 export * from './nfts.ts';
 export * from './jobs.ts';
 export * from './operators.ts';
+export * from './blobs.ts';

@@ -40,8 +40,10 @@ export const kycSubmissions = pgTable('kyc_submissions', {
 ]);
 
 /**
- * The images of a submission, encrypted (AES-256-GCM, server/kyc/crypto.ts): `iv` and `tag` per
- * image, `keyId` names the key that sealed it (rotation re-seals with the current one).
+ * The images of a submission. Each is a sealed file of the blob store (`blobKey`,
+ * server/platform/blobs/files.ts: AES-256-GCM with the documents key, its key id in the file).
+ * `keyId`/`iv`/`tag`/`data` are where images were sealed before migration 0018: a start moves
+ * such rows into the blob store and empties them (server/uploads/legacy.ts).
  */
 export const kycImages = pgTable('kyc_images', {
   id: bigserial({ mode: 'bigint' }).primaryKey(),
@@ -49,9 +51,10 @@ export const kycImages = pgTable('kyc_images', {
   kind: text().$type<KycImageKind>().notNull(),
   mime: text().notNull(),
   size: integer().notNull(),
-  keyId: text().notNull(),
-  iv: bytea().notNull(),
-  tag: bytea().notNull(),
-  data: bytea().notNull(),
+  blobKey: text(),
+  keyId: text(),
+  iv: bytea(),
+  tag: bytea(),
+  data: bytea(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('kyc_images_kind').on(t.submissionId, t.kind), index('kyc_images_key').on(t.keyId)]);

@@ -67,12 +67,16 @@ export const loans = pgTable('loans', {
   check('loans_amounts', sql`${t.amount} > 0 AND ${t.collateralAmount} >= 0 AND ${t.principalOutstanding} >= 0 AND ${t.days} > 0`),
 ]);
 
-/** The signature drawn when signing (cleaned by server/uploads: re-encoded, no metadata). */
+/**
+ * The signature drawn when signing (cleaned by server/uploads: re-encoded, no metadata), sealed in
+ * the blob store under `blobKey`.
+ */
 export const loanSignatures = pgTable('loan_signatures', {
   loanId: bigint({ mode: 'bigint' }).primaryKey().references(() => loans.id),
   mime: text().notNull(),
-  /** base64 of the cleaned image */
-  data: text().notNull(),
+  blobKey: text(),
+  /** base64 of the image in the clear, before migration 0018: a start moves it to the blob store and empties it */
+  data: text(),
   width: integer().notNull(),
   height: integer().notNull(),
 });

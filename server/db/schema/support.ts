@@ -35,14 +35,19 @@ export const supportConversations = pgTable('support_conversations', {
   check('support_conversations_status', sql`${t.status} IN ('open', 'closed')`),
 ]);
 
-/** An image attached to a message: re-encoded on upload (metadata stripped), kept in the database. */
+/**
+ * An image attached to a message: re-encoded on upload (metadata stripped), sealed in the blob
+ * store under `blobKey`. `bytes` held it in the clear before migration 0018: a start moves such
+ * rows into the blob store and empties it (server/uploads/legacy.ts).
+ */
 export const supportAttachments = pgTable('support_attachments', {
   id: bigserial({ mode: 'bigint' }).primaryKey(),
   conversationId: bigint({ mode: 'bigint' }).notNull().references(() => supportConversations.id),
   mime: text({ enum: ['image/jpeg', 'image/png'] }).notNull(),
   width: integer().notNull(),
   height: integer().notNull(),
-  bytes: bytea().notNull(),
+  blobKey: text(),
+  bytes: bytea(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('support_attachments_conversation').on(t.conversationId)]);
 

@@ -29,7 +29,10 @@ export const deposits = pgTable('deposits', {
   /** lower case, 0x stripped: the uniqueness key */
   txHashKey: text().notNull(),
   proofLast6: text().notNull(),
-  /** file name under <dataDir>/uploads/ (never served publicly) */
+  /**
+   * the sealed proof image's key in the blob store (`proof/<uuid>`); before migration 0018 a file
+   * name under <dataDir>/uploads/, moved into the store at start (server/uploads/legacy.ts)
+   */
   proofFile: text().notNull(),
   proofMime: text().notNull(),
   address: text(),

@@ -25,8 +25,8 @@ export const JOBS = [
   { name: 'loans-scheduler', lock: 727_031, what: 'loans: daily accrual, overdue, margin calls, liquidation' },
   /** NFT auctions opening and settling (server/nfts/engine.ts); it once shared the loans lock and never ran on PostgreSQL. */
   { name: 'nft-auctions', lock: 727_041, what: 'NFT auctions: open, settle, refund' },
-  /** Proof uploads that no deposit names (server/wallet/engine.ts). */
-  { name: 'upload-sweep', lock: 727_051, what: 'uploads: remove files no deposit names' },
+  /** Personal files (proofs, KYC images, attachments, signatures) that no row names (server/wallet/engine.ts). */
+  { name: 'upload-sweep', lock: 727_051, what: 'uploads: remove stored files no row names' },
 ] as const satisfies readonly JobDeclaration[];
 
 export type JobName = (typeof JOBS)[number]['name'];
