@@ -8,6 +8,13 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
+  /**
+   * Prefix of every Redis channel (BUS_NAMESPACE, default none): deployments sharing one Redis,
+   * or test runs, set different ones so they never hear each other (server/notify/bus.ts).
+   */
+  busNamespace?: string;
+  /** How often an instance that leads no job retries its advisory locks (LEADER_RETRY_MS, default 5 s). */
+  leaderRetryMs?: number;
   smtpUrl?: string;
   mailFrom: string;
   publicUrl: string;
@@ -98,6 +105,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    busNamespace: env.BUS_NAMESPACE || undefined,
+    leaderRetryMs: env.LEADER_RETRY_MS ? Number(env.LEADER_RETRY_MS) : undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'no-reply@localhost',
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
