@@ -46,17 +46,19 @@ export function productionEnv(databaseUrl: string, leaderRetryMs: number): Recor
  */
 export interface LeaderJob {
   name: string;
+  /** The module its election logs under (the market feed's logs under none). */
+  module: string;
   lock: number;
   leads: (app: FastifyInstance) => boolean;
   runs?: (app: FastifyInstance) => { target: object; method: string };
 }
 
 export const LEADER_JOBS: readonly LeaderJob[] = [
-  { name: 'market feed', lock: MARKET_LEADER_LOCK, leads: (app) => app.market.writer !== undefined },
-  { name: 'trading triggers', lock: TRADING_LEADER_LOCK, leads: (app) => app.trading.engine !== undefined, runs: (app) => ({ target: app.trading, method: 'settle' }) },
-  { name: 'smart payouts', lock: SMART_LEADER_LOCK, leads: (app) => app.smart.schedulerRunning, runs: (app) => ({ target: app.smart, method: 'runDue' }) },
-  { name: 'loan scheduler', lock: LOANS_LEADER_LOCK, leads: (app) => app.loans.schedulerRunning, runs: (app) => ({ target: app.loans, method: 'runDue' }) },
-  { name: 'NFT auctions', lock: NFT_LEADER_LOCK, leads: (app) => app.nfts.schedulerRunning, runs: (app) => ({ target: app.nfts, method: 'runDue' }) },
+  { name: 'market feed', module: 'market-feed', lock: MARKET_LEADER_LOCK, leads: (app) => app.market.writer !== undefined },
+  { name: 'trading triggers', module: 'trading-engine', lock: TRADING_LEADER_LOCK, leads: (app) => app.trading.engine !== undefined, runs: (app) => ({ target: app.trading, method: 'settle' }) },
+  { name: 'smart payouts', module: 'smart-scheduler', lock: SMART_LEADER_LOCK, leads: (app) => app.smart.schedulerRunning, runs: (app) => ({ target: app.smart, method: 'runDue' }) },
+  { name: 'loan scheduler', module: 'loans-scheduler', lock: LOANS_LEADER_LOCK, leads: (app) => app.loans.schedulerRunning, runs: (app) => ({ target: app.loans, method: 'runDue' }) },
+  { name: 'NFT auctions', module: 'nft-scheduler', lock: NFT_LEADER_LOCK, leads: (app) => app.nfts.schedulerRunning, runs: (app) => ({ target: app.nfts, method: 'runDue' }) },
 ];
 
 /** Which of the instances lead each job: exactly one each is the rule. */
@@ -106,6 +108,28 @@ export function watchLeaders(apps: readonly FastifyInstance[]) {
   }, 20);
   timer.unref();
   return { overlaps, changes, stop: () => clearInterval(timer) };
+}
+
+/**
+ * The jobs an instance in a child process was elected to run, from its log (pino JSON lines):
+ * each election logs "elected ... leader" under the job's module.
+ */
+export function electedJobs(log: string): string[] {
+  const elected = new Set<string>();
+  for (const line of log.split('\n')) {
+    if (!line.startsWith('{')) continue;
+    let entry: { msg?: unknown; module?: unknown };
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    if (typeof entry.msg !== 'string' || !/^elected .*leader$/.test(entry.msg)) continue;
+    const module = typeof entry.module === 'string' ? entry.module : 'market-feed';
+    const job = LEADER_JOBS.find((j) => j.module === module);
+    if (job) elected.add(job.name);
+  }
+  return LEADER_JOBS.map((j) => j.name).filter((n) => elected.has(n));
 }
 
 /** Polls `cond` until it holds (or returns a truthy value); fails after `ms` with `what`. */
