@@ -16,7 +16,7 @@ import { Ok } from '../../src/contract/errors.ts';
 
 const RETRY_MS = 500;
 /** PostgreSQL ends a killed instance's sessions (and so its locks) once the kernel closes its sockets: at once on loopback. */
-const TAKEOVER_BOUND_MS = RETRY_MS + 1500;
+const TAKEOVER_BOUND_MS = RETRY_MS + 2000;
 
 const freePort = () =>
   new Promise<number>((resolve) => {

@@ -206,9 +206,10 @@ describe.runIf(usingPostgres())('production shape: two instances on PostgreSQL +
     await feed.step(apps, clock.ms(1000), { BTCUSDT: 43_000 });
     await waitFor('the margin call', async () => (await notificationKinds(id)).includes('loan.margin_call'));
     await feed.step(apps, clock.ms(1000), { BTCUSDT: 38_000 });
+    // the detail reads the loan and its movements in two statements: wait until both show the sale
     const d = await waitFor('a partial liquidation, seen on A', async () => {
       const r = (await loanDetail(a.app, u, id)).result;
-      return r.movements.some((m: { kind: string }) => m.kind === 'liquidation') && r;
+      return r.movements.some((m: { kind: string }) => m.kind === 'liquidation') && Number(r.loan.collateralAmount) < 1 && r;
     });
     expect(d.loan.status).toBe('repaying');
     expect(d.movements.filter((m: { kind: string }) => m.kind === 'liquidation')).toHaveLength(1);
