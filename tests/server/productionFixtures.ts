@@ -7,11 +7,7 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { MARKET_LEADER_LOCK } from '../../server/market/leadership/leader.ts';
-import { LOANS_LEADER_LOCK } from '../../server/loans/engine.ts';
-import { NFT_LEADER_LOCK } from '../../server/nfts/engine.ts';
-import { SMART_LEADER_LOCK } from '../../server/smart/engine.ts';
-import { TRADING_LEADER_LOCK } from '../../server/trading/engine.ts';
+import { JOBS, jobOf, type JobName } from '../../server/platform/jobs/registry.ts';
 import { PRICE_CHANNEL } from '../../server/market/feed/engine.ts';
 import type { BusTick } from '../../server/market/feed/feed.ts';
 import { redisBus, type Bus } from '../../server/notify/bus.ts';
@@ -40,48 +36,41 @@ export function productionEnv(databaseUrl: string, leaderRetryMs: number): Recor
 }
 
 /**
- * Every job one instance runs for all (the holder of its advisory lock), and how an instance
- * shows that it runs it. `runs` names the service method each run calls, so a test can count
- * the runs of each instance.
+ * How a test counts the runs of a job on an instance: the service method each run calls (the
+ * feed and the upload sweep have none a story can count: the feed is the test's stand-in, the
+ * sweep runs hourly).
  */
-export interface LeaderJob {
-  name: string;
-  /** The module its election logs under (the market feed's logs under none). */
-  module: string;
-  lock: number;
-  leads: (app: FastifyInstance) => boolean;
-  runs?: (app: FastifyInstance) => { target: object; method: string };
-}
+const RUNS: Partial<Record<JobName, (app: FastifyInstance) => { target: object; method: string }>> = {
+  'trading-triggers': (app) => ({ target: app.trading, method: 'settle' }),
+  'smart-scheduler': (app) => ({ target: app.smart, method: 'runDue' }),
+  'loans-scheduler': (app) => ({ target: app.loans, method: 'runDue' }),
+  'nft-auctions': (app) => ({ target: app.nfts, method: 'runDue' }),
+};
 
-export const LEADER_JOBS: readonly LeaderJob[] = [
-  { name: 'market feed', module: 'market-feed', lock: MARKET_LEADER_LOCK, leads: (app) => app.market.writer !== undefined },
-  { name: 'trading triggers', module: 'trading-engine', lock: TRADING_LEADER_LOCK, leads: (app) => app.trading.engine !== undefined, runs: (app) => ({ target: app.trading, method: 'settle' }) },
-  { name: 'smart payouts', module: 'smart-scheduler', lock: SMART_LEADER_LOCK, leads: (app) => app.smart.schedulerRunning, runs: (app) => ({ target: app.smart, method: 'runDue' }) },
-  { name: 'loan scheduler', module: 'loans-scheduler', lock: LOANS_LEADER_LOCK, leads: (app) => app.loans.schedulerRunning, runs: (app) => ({ target: app.loans, method: 'runDue' }) },
-  { name: 'NFT auctions', module: 'nft-scheduler', lock: NFT_LEADER_LOCK, leads: (app) => app.nfts.schedulerRunning, runs: (app) => ({ target: app.nfts, method: 'runDue' }) },
-];
+/** Every job one instance runs for all (server/platform/jobs/registry.ts). */
+export const JOB_NAMES: readonly JobName[] = JOBS.map((j) => j.name);
+export const MARKET_FEED_LOCK = jobOf('market-feed').lock;
 
 /** Which of the instances lead each job: exactly one each is the rule. */
-export function leadersOf(apps: readonly FastifyInstance[]): Record<string, number[]> {
-  return Object.fromEntries(LEADER_JOBS.map((j) => [j.name, apps.flatMap((app, i) => (j.leads(app) ? [i] : []))]));
+export function leadersOf(apps: readonly FastifyInstance[]): Record<JobName, number[]> {
+  return Object.fromEntries(JOB_NAMES.map((name) => [name, apps.flatMap((app, i) => (app.jobs.isLeading(name) ? [i] : []))])) as Record<JobName, number[]>;
 }
 
 /**
  * Counts the calls of each job's run method on each instance (the method is wrapped in place; it
  * still runs), and those made while the instance did not lead the job (there must be none).
  */
-export function countRuns(apps: readonly FastifyInstance[]): Record<string, { runs: number[]; notLeading: number[] }> {
-  const counts: Record<string, { runs: number[]; notLeading: number[] }> = {};
-  for (const job of LEADER_JOBS) {
-    if (!job.runs) continue;
-    const c = (counts[job.name] = { runs: apps.map(() => 0), notLeading: apps.map(() => 0) });
+export function countRuns(apps: readonly FastifyInstance[]): Partial<Record<JobName, { runs: number[]; notLeading: number[] }>> {
+  const counts: Partial<Record<JobName, { runs: number[]; notLeading: number[] }>> = {};
+  for (const [name, runsOf] of Object.entries(RUNS) as Array<[JobName, NonNullable<(typeof RUNS)[JobName]>]>) {
+    const c = (counts[name] = { runs: apps.map(() => 0), notLeading: apps.map(() => 0) });
     apps.forEach((app, i) => {
-      const { target, method } = job.runs!(app);
+      const { target, method } = runsOf(app);
       const t = target as Record<string, (...args: unknown[]) => unknown>;
       const original = t[method].bind(target);
       t[method] = (...args: unknown[]) => {
         c.runs[i]++;
-        if (!job.leads(app)) c.notLeading[i]++;
+        if (!app.jobs.isLeading(name)) c.notLeading[i]++;
         return original(...args);
       };
     });
@@ -90,46 +79,25 @@ export function countRuns(apps: readonly FastifyInstance[]): Record<string, { ru
 }
 
 /**
- * Watches who leads each job, every 20 ms: `overlaps` lists the moments two instances led the
- * same job (there must be none), `changes` how often each job changed hands (a leader whose
- * event loop stalls past its lock check lets go, and another takes over: allowed, and counted).
+ * Watches who leads each job, every 20 ms, and counts how often each changed hands (a leader
+ * whose event loop stalls past its lock check lets go, and another takes over): for the report.
  */
 export function watchLeaders(apps: readonly FastifyInstance[]) {
-  const overlaps: string[] = [];
-  const changes: Record<string, number> = Object.fromEntries(LEADER_JOBS.map((j) => [j.name, 0]));
+  const changes = Object.fromEntries(JOB_NAMES.map((n) => [n, 0])) as Record<JobName, number>;
   let last = leadersOf(apps);
   const timer = setInterval(() => {
     const now = leadersOf(apps);
-    for (const j of LEADER_JOBS) {
-      if (now[j.name].length > 1) overlaps.push(`${j.name}: ${now[j.name].join(', ')}`);
-      if (now[j.name].join() !== last[j.name].join()) changes[j.name]++;
-    }
+    for (const n of JOB_NAMES) if (now[n].join() !== last[n].join()) changes[n]++;
     last = now;
   }, 20);
   timer.unref();
-  return { overlaps, changes, stop: () => clearInterval(timer) };
+  return { changes, stop: () => clearInterval(timer) };
 }
 
-/**
- * The jobs an instance in a child process was elected to run, from its log (pino JSON lines):
- * each election logs "elected ... leader" under the job's module.
- */
-export function electedJobs(log: string): string[] {
-  const elected = new Set<string>();
-  for (const line of log.split('\n')) {
-    if (!line.startsWith('{')) continue;
-    let entry: { msg?: unknown; module?: unknown };
-    try {
-      entry = JSON.parse(line);
-    } catch {
-      continue;
-    }
-    if (typeof entry.msg !== 'string' || !/^elected .*leader$/.test(entry.msg)) continue;
-    const module = typeof entry.module === 'string' ? entry.module : 'market-feed';
-    const job = LEADER_JOBS.find((j) => j.module === module);
-    if (job) elected.add(job.name);
-  }
-  return LEADER_JOBS.map((j) => j.name).filter((n) => elected.has(n));
+/** The instance (hostname:pid:…) that leads each job, from the jobs table every instance writes (server/platform/jobs/board.ts). */
+export async function jobRows(client: pg.Client): Promise<Record<string, string | null>> {
+  const r = await client.query<{ name: string; instance: string | null }>('select name, instance from platform_jobs');
+  return Object.fromEntries(r.rows.map((x) => [x.name, x.instance]));
 }
 
 /** Polls `cond` until it holds (or returns a truthy value); fails after `ms` with `what`. */
@@ -160,7 +128,7 @@ export async function heldLocks(client: pg.Client): Promise<number[]> {
 export async function standInFeed(databaseUrl: string, namespace: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  await client.query('select pg_advisory_lock($1)', [MARKET_LEADER_LOCK]);
+  await client.query('select pg_advisory_lock($1)', [MARKET_FEED_LOCK]);
   const bus: Bus = redisBus(REDIS_URL, namespace);
   let released = false;
   return {
@@ -176,7 +144,7 @@ export async function standInFeed(databaseUrl: string, namespace: string) {
     async handOver() {
       if (released) return;
       released = true;
-      await client.query('select pg_advisory_unlock($1)', [MARKET_LEADER_LOCK]);
+      await client.query('select pg_advisory_unlock($1)', [MARKET_FEED_LOCK]);
     },
     async close() {
       await bus.close();
