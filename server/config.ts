@@ -12,6 +12,13 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
+  /**
+   * Prefix of every Redis channel (BUS_NAMESPACE, default none): deployments sharing one Redis,
+   * or test runs, set different ones so they never hear each other (server/notify/bus.ts).
+   */
+  busNamespace?: string;
+  /** How often an instance that leads no job retries its advisory locks (LEADER_RETRY_MS, default 5 s). */
+  leaderRetryMs?: number;
   smtpUrl?: string;
   mailFrom: string;
   publicUrl: string;
@@ -124,6 +131,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    busNamespace: e.BUS_NAMESPACE,
+    leaderRetryMs: e.LEADER_RETRY_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'no-reply@localhost',
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${port}`,

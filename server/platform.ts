@@ -34,7 +34,7 @@ export interface PlatformOptions {
  */
 async function platform(app: FastifyInstance, { config, memoryDb }: PlatformOptions) {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, memory: memoryDb });
-  const bus = config.redisUrl ? redisBus(config.redisUrl) : memoryBus();
+  const bus = config.redisUrl ? redisBus(config.redisUrl, config.busNamespace) : memoryBus();
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);

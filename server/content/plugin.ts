@@ -10,7 +10,7 @@ declare module 'fastify' {
 }
 
 /** Bus channel on which an instance that changed the content tells the others to forget theirs. */
-export const contentChannel = (app: FastifyInstance) => `${app.config.busNamespace ?? ''}content`;
+export const CONTENT_CHANNEL = 'content';
 
 /**
  * Plugin 'content': decorates `app.content`. The home figures read the live `app.market`.
@@ -19,14 +19,14 @@ export const contentChannel = (app: FastifyInstance) => `${app.config.busNamespa
 async function content(app: FastifyInstance) {
   const service = new ContentService(app.db, app.config, app.market);
   app.decorate('content', service);
-  const unsubscribe = app.bus.subscribe(contentChannel(app), () => service.invalidate());
+  const unsubscribe = app.bus.subscribe(CONTENT_CHANNEL, () => service.invalidate());
   app.addHook('onClose', async () => unsubscribe());
 }
 
 /** Call after writing content or parameters: this instance and every other one read them anew. */
 export async function contentChanged(app: FastifyInstance): Promise<void> {
   app.content.invalidate();
-  await app.bus.publish(contentChannel(app), { at: app.clock.now() });
+  await app.bus.publish(CONTENT_CHANNEL, { at: app.clock.now() });
 }
 
 export default fp(content, { name: 'content', dependencies: ['platform', 'market'] });

@@ -4,7 +4,10 @@ import { Redis } from 'ioredis';
 /**
  * Fan-out of price ticks and user events. In one process an EventEmitter; with REDIS_URL,
  * Redis pub/sub so every instance hears what any instance publishes.
- * Channels: 'prices' (array of BusTick, server/market/feed/feed.ts), 'user:<id>' (a user's record events).
+ * Channels: 'prices' (array of BusTick, server/market/feed/feed.ts), 'content' (content changed),
+ * 'user:<id>' (a user's record events). On Redis every channel carries the deployment's namespace
+ * (BUS_NAMESPACE), so deployments or test runs sharing one Redis never hear each other: user ids
+ * of two databases overlap, and a foreign price would be applied as this market's.
  */
 export interface Bus {
   publish(channel: string, message: unknown): Promise<void>;
@@ -33,13 +36,16 @@ export function memoryBus(): Bus {
   };
 }
 
-export function redisBus(url: string): Bus {
+export function redisBus(url: string, namespace = ''): Bus {
+  const wire = (channel: string) => `${namespace}${channel}`;
   const pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
   const sub = new Redis(url, { lazyConnect: false });
   const local = new EventEmitter();
   local.setMaxListeners(0);
   const counts = new Map<string, number>();
-  sub.on('message', (channel: string, raw: string) => {
+  sub.on('message', (wireChannel: string, raw: string) => {
+    if (!wireChannel.startsWith(namespace)) return;
+    const channel = wireChannel.slice(namespace.length);
     let msg: unknown;
     try {
       msg = JSON.parse(raw);
@@ -51,13 +57,13 @@ export function redisBus(url: string): Bus {
   // Subscribing happens in the background: a refusal must not become an unhandled rejection
   // (that ends the process). A channel Redis refused is asked for again once the connection is
   // ready, so the fan-out does not stop silently (SUBSCRIBE twice is harmless).
-  const listen = (channel: string) => void sub.subscribe(channel).catch(() => {});
+  const listen = (channel: string) => void sub.subscribe(wire(channel)).catch(() => {});
   sub.on('ready', () => {
     for (const channel of counts.keys()) listen(channel);
   });
   return {
     async publish(channel, message) {
-      await pub.publish(channel, JSON.stringify(message));
+      await pub.publish(wire(channel), JSON.stringify(message));
     },
     subscribe(channel, handler) {
       local.on(channel, handler);
@@ -70,7 +76,7 @@ export function redisBus(url: string): Bus {
         counts.set(channel, left);
         if (left === 0) {
           counts.delete(channel);
-          void sub.unsubscribe(channel).catch(() => {});
+          void sub.unsubscribe(wire(channel)).catch(() => {});
         }
       };
     },

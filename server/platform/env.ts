@@ -36,6 +36,8 @@ export const EnvSchema = Type.Object({
   PUBLIC_URL: url(['http', 'https'], 'the address users reach the service at (links in mail, OIDC callback)'),
   DATABASE_URL: url(['postgres', 'postgresql'], 'PostgreSQL instead of the embedded PGlite'),
   REDIS_URL: url(['redis', 'rediss'], 'Redis for fan-out and rate limits across instances'),
+  BUS_NAMESPACE: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_.:-]{1,64}$', description: 'prefix of every Redis channel', hint: '1 to 64 letters, digits or _.:-' })),
+  LEADER_RETRY_MS: int(100, 600_000, 5000, 'how often an instance retries the locks of jobs it does not lead'),
   SMTP_URL: url(['smtp', 'smtps'], 'mail delivery'),
   MAIL_FROM: text('sender of mail', 'no-reply@localhost'),
   CONSOLE_DELIVERY: Type.Optional(Type.Boolean({ description: 'production only: allow codes on the console without SMTP' })),

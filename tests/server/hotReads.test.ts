@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { body, useTestApp } from './helpers.ts';
 import { contentItems, contentTexts } from '../../server/db/schema/content.ts';
 import { users } from '../../server/db/schema/users.ts';
-import { contentChannel, contentChanged } from '../../server/content/plugin.ts';
+import { CONTENT_CHANNEL, contentChanged } from '../../server/content/plugin.ts';
 import { Err, Ok } from '../../src/contract/errors.ts';
 
 /**
@@ -157,7 +157,7 @@ describe('content lists', () => {
     await t.app.db.update(contentTexts).set({ title: 'Question renommée' }).where(where);
     try {
       expect(body(await get(url, 'fr')).result[0].question).toBe(before[0].question);
-      await t.app.bus.publish(contentChannel(t.app), { at: Date.now() });
+      await t.app.bus.publish(CONTENT_CHANNEL, { at: Date.now() });
       expect(body(await get(url, 'fr')).result[0].question).toBe('Question renommée');
     } finally {
       await t.app.db.update(contentTexts).set({ title: before[0].question }).where(where);

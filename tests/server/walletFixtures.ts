@@ -24,11 +24,15 @@ export interface TestUser { id: bigint; token: string; username: string }
  */
 const FIXTURE_SESSION_MS = 365 * 86_400_000;
 
-export async function createUser(app: FastifyInstance, role: 'customer' | 'operator' = 'customer'): Promise<TestUser> {
+/**
+ * A user with a session; `app` may be a bare database handle (tests of instances in child
+ * processes), whose sessions then start at the system time.
+ */
+export async function createUser(app: Pick<FastifyInstance, 'db'> & Partial<Pick<FastifyInstance, 'clock'>>, role: 'customer' | 'operator' = 'customer'): Promise<TestUser> {
   const tag = crypto.randomBytes(5).toString('hex');
   const username = `${role === 'operator' ? 'op' : 'u'}_${tag}`;
   const [row] = await app.db.insert(users).values({ username, inviteCode: `IC${tag}`.toUpperCase(), role }).returning({ id: users.id });
-  const token = await createSession(app.db, row.id, FIXTURE_SESSION_MS, { now: app.clock.now() });
+  const token = await createSession(app.db, row.id, FIXTURE_SESSION_MS, { now: app.clock?.now() ?? Date.now() });
   return { id: row.id, token, username };
 }
 
@@ -37,7 +41,7 @@ export const real = (u: TestUser, extra: Record<string, string> = {}) => ({ auth
 export const demo = (u: TestUser, extra: Record<string, string> = {}) => ({ authorization: u.token, virtually: 'NO', ...extra });
 
 /** Puts money in the user's real available balance as an approved deposit would (ledger transfer). */
-export async function fund(app: FastifyInstance, userId: bigint, asset: Asset, amount: string, book: 'real' | 'demo' = 'real') {
+export async function fund(app: Pick<FastifyInstance, 'db'>, userId: bigint, asset: Asset, amount: string, book: 'real' | 'demo' = 'real') {
   await app.db.transaction((tx) => transfer(tx, {
     key: `test-fund:${userId}:${crypto.randomUUID()}`, book, asset,
     from: platformAccount(book === 'real' ? 'deposits' : 'demo_grants'), to: userAccount(userId, 'available'),

@@ -9,14 +9,13 @@ import { wallClockMs } from '../../platform/clock.ts';
 
 declare module '../../config.ts' {
   interface Config {
-    /** Prefix of the bus channel for prices ('' in production: channel 'prices'); tests isolate runs with it. */
-    busNamespace?: string;
     /** How often the leader writes candles (default 10 s; open 4h/1d/1w buckets every minute). */
     candleFlushMs?: number;
   }
 }
 
-export const priceChannel = (app: FastifyInstance) => `${app.config.busNamespace ?? ''}prices`;
+/** The bus channel of feed steps (the bus adds the deployment's namespace). */
+export const PRICE_CHANNEL = 'prices';
 
 interface RunningFeed {
   stop(): Promise<void>;
@@ -25,7 +24,7 @@ interface RunningFeed {
 /** The leader's work: run the feed(s), keep candles, publish every step on the bus. */
 async function startFeed(app: FastifyInstance, { log, ran }: JobContext): Promise<RunningFeed> {
   const market = app.market;
-  const channel = priceChannel(app);
+  const channel = PRICE_CHANNEL;
   const writer = new CandleWriter(app.db, (code) => market.get(code)?.info.pricePrecision ?? 8);
   await writer.init(market.state.list.map((q) => q.info.code), market.now());
   market.writer = writer;
@@ -108,7 +107,7 @@ export async function startMarketEngine(app: FastifyInstance): Promise<() => Pro
   // a closed market gets no tick to build its 24h ring (24h change, sparkline): build those now
   market.state.warmClosed(now, (q) => market.isOpen(q, now));
   market.feedExpected = true;
-  const unsubscribe = app.bus.subscribe(priceChannel(app), (msg) => market.applyBus(msg));
+  const unsubscribe = app.bus.subscribe(PRICE_CHANNEL, (msg) => market.applyBus(msg));
 
   let feed: RunningFeed | undefined;
   let changing: Promise<void> = Promise.resolve();

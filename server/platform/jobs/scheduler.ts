@@ -3,15 +3,6 @@ import { electLeader, type Election } from './election.ts';
 import { jobOf, type JobName } from './registry.ts';
 import { wallClockMs } from '../clock.ts';
 
-declare module '../../config.ts' {
-  interface Config {
-    /** How often a non-leader retries a job's advisory lock (default 5 s). */
-    leaderRetryMs?: number;
-    /** Prefix of the bus channels ('' in production); tests isolate runs with it. */
-    busNamespace?: string;
-  }
-}
-
 /** What a running job may tell the scheduler. */
 export interface JobContext {
   /** The job's logger (module: its name). */
@@ -46,7 +37,7 @@ export interface RoleJob extends JobCommon {
 export type LeaderJob = PeriodicJob | RoleJob;
 
 /** The bus channel on which an instance that gives a job up says so, so another takes it at once. */
-export const releasedChannel = (app: FastifyInstance) => `${app.config.busNamespace ?? ''}jobs:released`;
+export const RELEASED_CHANNEL = 'jobs:released';
 
 /**
  * Starts a job on the instance that leads it: on PostgreSQL the holder of the job's advisory lock
@@ -117,7 +108,7 @@ export async function startLeaderJob(app: FastifyInstance, job: LeaderJob): Prom
     const { lock } = jobOf(name);
     election = await electLeader(pool, { key: lock, retryMs: app.config.leaderRetryMs ?? 5000, onElected: start, onLost: stop, log });
     const e = election;
-    unsubscribe = app.bus.subscribe(releasedChannel(app), (msg) => {
+    unsubscribe = app.bus.subscribe(RELEASED_CHANNEL, (msg) => {
       if (msg === name) e.nudge();
     });
   } else {
@@ -130,7 +121,7 @@ export async function startLeaderJob(app: FastifyInstance, job: LeaderJob): Prom
     await stop();
     if (led) {
       log.info('gave leadership up');
-      await app.bus.publish(releasedChannel(app), name).catch(() => {});
+      await app.bus.publish(RELEASED_CHANNEL, name).catch(() => {});
     }
   };
 }
