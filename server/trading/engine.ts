@@ -22,6 +22,7 @@ import { marketCandles, optionsOrders, type OptionsOrderRow } from '../db/schema
 import { startLeaderJob, type JobContext } from '../platform/jobs/scheduler.ts';
 import type { CloseTick } from './settle.ts';
 import { TriggerIndex, type TriggerReason, type WatchedPosition } from './triggers/index.ts';
+import { systemTime } from '../platform/clock.ts';
 
 declare module '../config.ts' {
   interface Config {
@@ -258,7 +259,7 @@ export function startTradingEngine(app: FastifyInstance): Promise<() => Promise<
     // listen first, then read: a position opened in between is in one or the other
     // lag per step: from the step reaching the engine to its positions evaluated and settled
     const onPrices = (ticks: PriceTick[]) => {
-      const at = Date.now();
+      const at = systemTime(); // the jobs board's time (operations), not business time
       const t0 = performance.now();
       void e.onTicks(ticks).then(() => {
         const ms = performance.now() - t0;

@@ -5,6 +5,7 @@ import { startLeaderJob, type JobContext } from '../../platform/jobs/scheduler.t
 import { Simulator, runSimulator } from './simulator.ts';
 import { ExchangeFeed } from './exchangeFeed.ts';
 import type { FeedTick } from './feed.ts';
+import { systemTime } from '../../platform/clock.ts';
 
 declare module '../../config.ts' {
   interface Config {
@@ -63,7 +64,7 @@ async function startFeed(app: FastifyInstance, { log, ran }: JobContext): Promis
     const coarse = all || ++flushes % everyMinute === 0;
     // each flush is one run in the jobs table: the feed's own steps are too many to record
     return (flushing = flushing.then(async () => {
-      const at = Date.now();
+      const at = systemTime(); // the jobs board's time (operations), not business time
       const t0 = performance.now();
       try {
         await writer.flush(coarse);

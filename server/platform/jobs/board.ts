@@ -7,6 +7,7 @@ import { platformJobs, type PlatformJobRow } from '../../db/schema/jobs.ts';
 import type { JobStatus } from '../../../src/contract/ops.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import { JOBS, type JobName } from './registry.ts';
+import { systemTime } from '../clock.ts';
 
 /** Writes of routine runs are spaced this far apart per job (a failure, or its end, is written at once). */
 const RUN_WRITE_EVERY_MS = 5000;
@@ -38,7 +39,7 @@ export class JobBoard {
   async elected(name: JobName): Promise<void> {
     this.leading.add(name);
     this.metrics.jobLeader.set({ job: name }, 1);
-    const now = new Date();
+    const now = new Date(systemTime());
     await this.write(name, () => this.db.insert(platformJobs)
       .values({ name, instance: this.instanceId, leaderSince: now, updatedAt: now })
       .onConflictDoUpdate({ target: platformJobs.name, set: { instance: this.instanceId, leaderSince: now, updatedAt: now } }));
@@ -49,7 +50,7 @@ export class JobBoard {
     this.leading.delete(name);
     this.metrics.jobLeader.set({ job: name }, 0);
     await this.write(name, () => this.db.update(platformJobs)
-      .set({ instance: null, leaderSince: null, updatedAt: new Date() })
+      .set({ instance: null, leaderSince: null, updatedAt: new Date(systemTime()) })
       .where(and(eq(platformJobs.name, name), eq(platformJobs.instance, this.instanceId))));
   }
 
@@ -60,7 +61,7 @@ export class JobBoard {
     this.metrics.jobLastRun.set({ job: name }, startedAt / 1000);
     this.metrics.jobDuration.set({ job: name }, durationMs / 1000);
     const last = this.lastWrite.get(name);
-    const now = Date.now();
+    const now = systemTime();
     if (last && !failed && !last.failed && now - last.at < RUN_WRITE_EVERY_MS) return;
     this.lastWrite.set(name, { at: now, failed });
     const error = failed ? (err instanceof Error ? err.message : String(err)).slice(0, 500) : null;

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { electLeader, type Election } from './election.ts';
 import { jobOf, type JobName } from './registry.ts';
+import { systemTime } from '../clock.ts';
 
 declare module '../../config.ts' {
   interface Config {
@@ -66,7 +67,8 @@ export async function startLeaderJob(app: FastifyInstance, job: LeaderJob): Prom
 
   const runOnce = (p: PeriodicJob, state: { running: Promise<unknown> }) => {
     state.running = state.running.then(async () => {
-      const at = Date.now();
+      // when a job ran is operations' time, the system's, not the platform clock's business time
+      const at = systemTime();
       const t0 = performance.now();
       try {
         const r = await p.run();
