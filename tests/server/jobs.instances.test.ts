@@ -37,7 +37,7 @@ describe.runIf(usingPostgres())('leader jobs on two instances', () => {
       engines: true, databaseUrl: db.url, redisUrl: REDIS_URL, busNamespace: `test-${crypto.randomBytes(6).toString('hex')}:`,
       feed: { kind: 'simulated' as const, seed: 5, staleAfterMs: 30_000 }, leaderRetryMs: RETRY_MS,
       nftTickMs: 300, loansTickMs: 300, smartTickMs: 300, candleFlushMs: 500,
-      marketClock: () => WEDNESDAY + (Date.now() - started),
+      clock: () => WEDNESDAY + (Date.now() - started),
     };
     a = await buildTestApp(overrides);
     b = await buildTestApp(overrides);
