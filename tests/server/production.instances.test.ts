@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { eq, like, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../server/config.ts';
 import { buildTestApp, body, createTestDatabase, usingPostgres, type TestApp } from './helpers.ts';
 import { ADDR, adminCall, createUser, fund, hash, real, type TestUser } from './walletFixtures.ts';
 import { buyOptions, getOrder, marketClock } from './tradingFixtures.ts';
@@ -47,9 +48,9 @@ describe.runIf(usingPostgres())('production shape: two instances on PostgreSQL +
     db = await createTestDatabase();
     const env = productionEnv(db.url, RETRY_MS);
     feed = await standInFeed(db.url, env.BUS_NAMESPACE);
-    // one clock for every domain (until the platform has one clock, each domain reads its own)
-    const overrides = {
-      engines: true, marketClock: clock.now, smartClock: clock.now, loansClock: clock.now, nftClock: clock.now,
+    // the platform clock of both instances: every domain reads it
+    const overrides: Partial<Config> = {
+      engines: true, clock: clock.now,
       tradingSweepMs: 100, tradingSyncMs: 200, smartTickMs: 200, loansTickMs: 200, nftTickMs: 200,
     };
     a = await buildTestApp(overrides, env);
