@@ -95,14 +95,20 @@ export function recordReviewed<R extends { id: string }>(client: QueryClient, ki
 
 /** Roots of answers that belong to the signed-in user: dropped when the session ends. */
 /**
- * Answers that are the same for every visitor: the market (but the watchlist) and the content
- * pages. Everything else is somebody's, so the end of a session removes it: a domain added later
- * is forgotten without being listed here (a list of user keys once missed the loans).
+ * Answers that are the same for every visitor: the market (but the watchlist), the content pages,
+ * the smart products and the loan terms. Everything else is somebody's, so the end of a session
+ * removes it: a domain added later is forgotten without being listed here (a list of user keys
+ * once missed the loans).
  */
 export function isPublicKey(queryKey: QueryKey): boolean {
   const [root, part] = queryKey;
-  if (root === 'content') return true;
-  return root === 'market' && part !== 'watchlist';
+  switch (root) {
+    case 'content': return true;
+    case 'market': return part !== 'watchlist';
+    case 'smart': return part === 'products';
+    case 'loans': return part === 'terms';
+    default: return false;
+  }
 }
 
 /** The session ended (logout, 401): nothing of that user stays in memory for the next one. */
