@@ -104,6 +104,9 @@ function Ticket({ product, fallbackPrice, direction, onDirection: setDirection }
   // losing side): none is shown until the field is fixed (the balance and the market hours do not
   // change the figures, so they stay)
   const figures = validOrderFigures(product, draft.order, price, product.quoteRate);
+  // a level on the wrong side leaves the position's own figures (value, margin, fee, stop-out) right: only the return and loss go
+  const stopsOnly = field === 'stopLoss' || field === 'takeProfit' || field === 'combined';
+  const position = figures ?? (stopsOnly ? validOrderFigures(product, { ...draft.order, stopLoss: null, takeProfit: null }, price, product.quoteRate) : null);
 
   if (view.state === 'done' && view.result) {
     return (
@@ -172,12 +175,12 @@ function Ticket({ product, fallbackPrice, direction, onDirection: setDirection }
       </div>
       <dl className={styles.figures} data-testid="ticket-figures">
         <Figure label={t('orders.price')} value={price} testId="fig-price" />
-        <Figure label={t('orders.notional')} value={figures && money(figures.notional)} unit="USDT" testId="fig-notional" />
-        <Figure label={t('orders.margin')} value={figures && money(figures.margin)} unit="USDT" testId="fig-margin" />
-        <Figure label={t('orders.fee')} value={figures && money(figures.fee)} unit="USDT" testId="fig-fee" />
+        <Figure label={t('orders.notional')} value={position && money(position.notional)} unit="USDT" testId="fig-notional" />
+        <Figure label={t('orders.margin')} value={position && money(position.margin)} unit="USDT" testId="fig-margin" />
+        <Figure label={t('orders.fee')} value={position && money(position.fee)} unit="USDT" testId="fig-fee" />
         <Figure label={takeProfit ? t('orders.expectedAtTp') : t('orders.expectedAt1')} value={figures && signed(figures.expectedReturn)} unit="USDT" tone={figures ? toneOf(figures.expectedReturn) : undefined} testId="fig-expected" />
         <Figure label={t('orders.maxLoss')} value={figures && signed(figures.maxLoss)} unit="USDT" tone={figures ? toneOf(figures.maxLoss) : undefined} testId="fig-maxloss" />
-        <Figure label={t('orders.stopOut')} value={figures?.stopOutPrice ?? null} testId="fig-stopout" />
+        <Figure label={t('orders.stopOut')} value={position?.stopOutPrice ?? null} testId="fig-stopout" />
         {loggedIn && <Figure label={t('orders.available')} value={available.data ? money(available.data) : null} unit="USDT" testId="fig-available" />}
       </dl>
       {problemAt('balance') && <p className={styles.problem} data-testid="problem-balance">{problemAt('balance')}</p>}
