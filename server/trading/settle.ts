@@ -14,7 +14,7 @@
  */
 import Decimal from 'decimal.js';
 import { eq } from 'drizzle-orm';
-import { settlement } from '../../src/contract/optionsMath.ts';
+import { netOfSettled, settlement } from '../../src/contract/optionsMath.ts';
 import { ORDER_REF_TYPE, type CloseReason, type OrderEventParams } from '../../src/contract/trading.ts';
 import { CLOSE_EVENT, optionsOrderMachine } from '../../src/machines/optionsOrder.ts';
 import { optionsOrders, type OptionsOrderRow } from '../db/schema/index.ts';
@@ -48,6 +48,7 @@ export function eventParams(r: OptionsOrderRow): OrderEventParams {
   if (r.status === 'open' || r.closePrice === null) return base;
   return {
     ...base, closePrice: new Decimal(r.closePrice).toFixed(p), profit: new Decimal(r.pnl ?? 0).toFixed(6),
+    net: netOfSettled(r.pnl ?? '0', r.openFee, r.closeFee),
     closeReason: r.closeReason ?? undefined, delayed: r.delayed,
   };
 }

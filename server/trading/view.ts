@@ -5,7 +5,7 @@
  */
 import Decimal from 'decimal.js';
 import type { OptionsPosition } from '../../src/contract/trading.ts';
-import { pnl, type PositionTerms } from '../../src/contract/optionsMath.ts';
+import { expectedReturn, maxLoss, netAt, netOfSettled, pnl, type PositionTerms } from '../../src/contract/optionsMath.ts';
 import type { OptionsOrderRow } from '../db/schema/index.ts';
 
 const money = (v: string | null | undefined) => new Decimal(v ?? 0).toFixed(6);
@@ -28,7 +28,8 @@ export const orderNo = (r: Pick<OptionsOrderRow, 'id' | 'openTime'>) =>
 export function positionView(r: OptionsOrderRow, lastPrice?: string): OptionsPosition {
   const price = priceAt(r.pricePrecision);
   const open = r.status === 'open';
-  const live = open && lastPrice !== undefined ? pnl(termsOfRow(r), lastPrice) : null;
+  const terms = termsOfRow(r);
+  const live = open && lastPrice !== undefined ? pnl(terms, lastPrice) : null;
   return {
     id: r.id.toString(),
     orderNo: orderNo(r),
@@ -50,9 +51,12 @@ export function positionView(r: OptionsOrderRow, lastPrice?: string): OptionsPos
     margin: money(r.margin),
     openFee: money(r.openFee),
     closeFee: r.closeFee === null ? null : money(r.closeFee),
-    expectedReturn: money(r.expectedReturn),
-    maxLoss: money(r.maxLoss),
+    // from the contract's one definition (after both fees, signed), so a row stored before that
+    // definition reads the same as a new one
+    expectedReturn: expectedReturn(terms, r.takeProfit === null ? null : price(r.takeProfit)),
+    maxLoss: maxLoss(terms, r.stopLoss === null ? null : price(r.stopLoss)),
     pnl: open ? money(live) : money(r.pnl),
+    net: open ? netAt(terms, lastPrice ?? terms.openPrice) : netOfSettled(money(r.pnl), r.openFee, r.closeFee),
     status: r.status,
     closeReason: r.closeReason ?? null,
     closeTick: r.closePrice !== null && r.closeTime ? { time: r.closeTime.toISOString(), price: price(r.closePrice) } : null,

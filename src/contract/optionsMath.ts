@@ -96,14 +96,38 @@ export function movedPrice(t: Pick<PositionTerms, 'openPrice' | 'direction' | 'p
   return D(t.openPrice).mul(factor).toDecimalPlaces(t.pricePrecision, Decimal.ROUND_HALF_UP).toFixed(t.pricePrecision);
 }
 
-/** The pnl at the take-profit, or without one the pnl of a 1 % favourable move. */
-export function expectedReturn(t: PositionTerms, takeProfit?: string | null): string {
-  return pnl(t, takeProfit ?? movedPrice(t, 1));
+/**
+ * What a position closed at `closePrice` leaves the user with, after both fees: pnl − opening fee −
+ * closing fee (the closing fee capped as in `settlement`). Negative is a loss. This is the one
+ * "result" every screen, notification and receipt states (docs/trading.md, "Figures"); the pnl
+ * before fees is shown only labelled as such.
+ */
+export function netAt(t: PositionTerms, closePrice: string): string {
+  const s = settlement(t, closePrice);
+  return moneyString(D(s.pnl).minus(fee(t)).minus(s.closeFee));
 }
 
-/** The pnl at the stop-loss, or −margin without one (a negative amount). */
+/** The result after both fees of a settled position, from its stored pnl and fees (signed). */
+export function netOfSettled(pnlValue: string, openFee: string, closeFee: string | null): string {
+  return moneyString(D(pnlValue).minus(openFee).minus(closeFee ?? '0'));
+}
+
+/**
+ * The result after both fees at the take-profit, or without one at a 1 % favourable move (signed:
+ * a move too small to pay the fees is a negative "return").
+ */
+export function expectedReturn(t: PositionTerms, takeProfit?: string | null): string {
+  return netAt(t, takeProfit ?? movedPrice(t, 1));
+}
+
+/**
+ * The result after both fees at the stop-loss; without one the most the position can lose: the
+ * whole margin (the pnl floor, however far the price gaps) plus the opening fee, the closing fee
+ * being capped at what is left of the margin (nothing). Negative, or zero and above only for a
+ * stop-loss that locks in a profit.
+ */
 export function maxLoss(t: PositionTerms, stopLoss?: string | null): string {
-  return stopLoss ? pnl(t, stopLoss) : moneyString(D(margin(t)).neg());
+  return stopLoss ? netAt(t, stopLoss) : moneyString(D(margin(t)).add(fee(t)).neg());
 }
 
 /**
@@ -128,17 +152,14 @@ export interface ScenarioRow {
   price: string;
   /** pnl at that price (floored at −margin). */
   pnl: string;
-  /** pnl less both fees (the closing fee capped as in `settlement`). */
+  /** the result after both fees there (`netAt`) */
   net: string;
 }
 
 /** Price ±1 %, ±5 %, at the take-profit, the stop-loss and the stop-out; highest price first. */
 export function scenarioTable(t: PositionTerms, stops: { stopLoss?: string | null; takeProfit?: string | null } = {}): ScenarioRow[] {
-  const openFee = D(fee(t));
-  const row = (kind: ScenarioKind, price: string, movePct: number | null = null): ScenarioRow => {
-    const s = settlement(t, price);
-    return { kind, movePct, price, pnl: s.pnl, net: moneyString(D(s.pnl).minus(openFee).minus(s.closeFee)) };
-  };
+  const row = (kind: ScenarioKind, price: string, movePct: number | null = null): ScenarioRow =>
+    ({ kind, movePct, price, pnl: pnl(t, price), net: netAt(t, price) });
   const rows: ScenarioRow[] = [-5, -1, 1, 5].map((pct) => {
     // movePct is the change of the price itself (not of the position's favour)
     const favour = t.direction === 'up' ? pct : -pct;
@@ -267,4 +288,15 @@ export function orderFigures(t: PositionTerms, stops: { stopLoss?: string | null
     maxLoss: maxLoss(t, stops.stopLoss),
     scenarios: scenarioTable(t, stops),
   };
+}
+
+/**
+ * The figures of an order that breaks no rule at `price`, or null: a figure computed from a
+ * take-profit on the wrong side (a "return" that is a loss) or from lots that are not valid would
+ * be wrong, so the form shows none rather than a wrong one. The form and the confirmation both
+ * take their figures from here.
+ */
+export function validOrderFigures(p: ProductRules, input: OrderInput, price: string, quoteRate: string) {
+  if (orderRuleBroken(p, input, price, quoteRate) !== null) return null;
+  return orderFigures(termsOf(p, input, price, quoteRate), { stopLoss: input.stopLoss ?? null, takeProfit: input.takeProfit ?? null });
 }

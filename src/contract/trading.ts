@@ -153,6 +153,12 @@ export const OptionsOrderWire = Type.Object({
   maxLoss: Money,
   /** pnl before fees (internally `pnl`): final once closed; for an open order, at the last price. */
   profit: Money,
+  /**
+   * The result after both fees, signed (src/contract/optionsMath.ts netAt): profit − opening fee −
+   * closing fee. Final once closed; for an open order, what closing at the last price would leave.
+   * This is the figure the screens state as the outcome; `profit` is shown only labelled "before fees".
+   */
+  net: Money,
   status: OptionsOrderStatusSchema,
   closeReason: Type.Union([CloseReasonSchema, Type.Null()]),
   /** The tick that closed it. Its price may lie beyond the level that triggered (a gap). */
@@ -193,7 +199,10 @@ export const OrderEventParams = Type.Object({
   openPrice: Price,
   /** order.closed only */
   closePrice: Type.Optional(Price),
+  /** pnl before fees */
   profit: Type.Optional(Money),
+  /** the result after both fees, signed: what the notification states as the outcome (absent on notifications older than it) */
+  net: Type.Optional(Money),
   closeReason: Type.Optional(CloseReasonSchema),
   delayed: Type.Optional(Type.Boolean()),
 });

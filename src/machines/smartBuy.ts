@@ -39,4 +39,5 @@ export function smartBuyRefusal(v: SmartBuyDraft): Refusal | null {
   return schemaRefusal(BuySmartBody, { productId: v.productId, amount, days: v.days, clientKey: 'k'.repeat(36) });
 }
 
-export const smartBuyMachine = submissionMachine<'smartBuy', SmartBuyDraft, SmartPlan>({ id: 'smartBuy', check: smartBuyRefusal, again: true });
+/** A purchase locks real money for the whole term: it is confirmed in a dialog that states the amount, the book and the lock. */
+export const smartBuyMachine = submissionMachine<'smartBuy', SmartBuyDraft, SmartPlan>({ id: 'smartBuy', check: smartBuyRefusal, again: true, confirm: true });

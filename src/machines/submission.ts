@@ -12,6 +12,13 @@ import { refusalOf } from './refusal.ts';
  *   failed ─<id>.edit→ editing, ─<id>.submit→ (as from editing)
  *   submitted ─<id>.reset→ editing   (only flows the user may repeat; otherwise final)
  *
+ * A flow that moves or locks money (`confirm`, e.g. a plan purchase, closing a position) stops
+ * in between and asks: the accepted values wait in `confirming`, where the screen shows the
+ * amount, the book and the consequence; only `<id>.confirm` sends them, `<id>.edit` goes back:
+ *
+ *   editing ─<id>.submit [valid]→ confirming ─<id>.confirm→ submitting
+ *                                     └─<id>.edit→ editing
+ *
  * `check` is the flow's pure rule (the contract's schemas and rules): the refusal of values that
  * cannot be sent, or null. It is the `valid` guard, and its refusal is what `failed` shows, so a
  * bad value never leaves the browser (a flow with nothing to check has no guard). The `submit`
@@ -31,7 +38,8 @@ export interface SubmissionContext<Values, Output> {
 export type SubmissionEvent<Id extends string, Values> =
   | { type: `${Id}.submit`; values: Values }
   | { type: `${Id}.edit` }
-  | { type: `${Id}.reset` };
+  | { type: `${Id}.reset` }
+  | { type: `${Id}.confirm` };
 
 export interface SubmissionSpec<Id extends string, Values> {
   /** the machine's id, also the namespace of its events */
@@ -40,22 +48,28 @@ export interface SubmissionSpec<Id extends string, Values> {
   check?: (values: Values) => Refusal | null;
   /** the user may submit again after a success (a second deposit); otherwise `submitted` is final */
   again?: boolean;
+  /** the flow moves or locks money: accepted values wait in `confirming` for `<id>.confirm` */
+  confirm?: boolean;
 }
 
 // the guard and actions run only on `<id>.submit`, whose values the event type cannot name generically
 const valuesOf = <Values>(event: AnyEventObject): Values => (event as unknown as { values: Values }).values;
 
-export function submissionMachine<const Id extends string, Values, Output>({ id, check, again = false }: SubmissionSpec<Id, Values>) {
+export function submissionMachine<const Id extends string, Values, Output>({ id, check, again = false, confirm = false }: SubmissionSpec<Id, Values>) {
   type Event = SubmissionEvent<Id, Values>;
   const submit = `${id}.submit` as const;
+  // accepted values are sent at once, or first shown for confirmation
+  const accepted = confirm ? 'confirming' : 'submitting';
+  // the dialog starts clean: the refusal of an earlier try is not the answer to these values
+  const accept = confirm ? ['keepValues', 'forget'] : 'keepValues';
   // the submit transition is the same from editing and from failed: the guard picks the way
   const onSubmit = {
     [submit]: check
       ? [
-          { guard: 'valid', target: 'submitting', actions: 'keepValues' },
+          { guard: 'valid', target: accepted, actions: accept },
           { target: 'failed', actions: ['keepValues', 'refuse'] },
         ]
-      : { target: 'submitting', actions: 'keepValues' },
+      : { target: accepted, actions: accept },
   } as const;
   const refusalOfValues = (values: Values) => check?.(values) ?? null;
   return setup({
@@ -87,8 +101,17 @@ export function submissionMachine<const Id extends string, Values, Output>({ id,
     initial: 'editing',
     states: {
       editing: { on: onSubmit as never },
+      // present only in flows that confirm; typed as nothing so the other states keep their types
+      ...((confirm
+        ? {
+            confirming: {
+              tags: ['dialog'],
+              on: { [`${id}.confirm`]: { target: 'submitting' }, [`${id}.edit`]: { target: 'editing', actions: 'forget' } },
+            },
+          }
+        : {}) as object),
       submitting: {
-        tags: ['busy'],
+        tags: confirm ? ['busy', 'dialog'] : ['busy'],
         // typed loosely: xstate cannot resolve the invoke's types for a generic Output; the
         // implementations it names are typed in setup above
         invoke: {
@@ -118,4 +141,12 @@ export function submissionView<Values, Output>(s: { context: SubmissionContext<V
     refusal: s.value === 'failed' ? s.context.refusal : null,
     result: s.value === 'submitted' ? s.context.result : null,
   };
+}
+
+/**
+ * The same for a flow that confirms, plus the values awaiting confirmation: the dialog is open
+ * (with them) while `confirming` and while sending from it, and closed otherwise.
+ */
+export function confirmedSubmissionView<Values, Output>(s: { context: SubmissionContext<Values, Output>; value: unknown; hasTag: (tag: string) => boolean }) {
+  return { ...submissionView(s), confirming: s.hasTag('dialog') ? s.context.values : null };
 }

@@ -11,7 +11,7 @@ import { authApi } from './authApi.ts';
 import { walletApi } from './walletApi.ts';
 import { feedSocket } from './feedSocket.ts';
 import { userSocket } from './userSocket.ts';
-import { userEventText } from './userEventText.ts';
+import { userEventText, userEventTone } from './userEventText.ts';
 import { forgetUser, invalidateForUserEvent } from './queries/invalidation.ts';
 import { navigate } from './navigation.ts';
 import { toast } from './toast.ts';
@@ -86,7 +86,11 @@ export function createAppActors(queryClient: QueryClient) {
         fetchUnread: fromPromise(({ signal }) => walletApi.unreadCount(signal)),
       },
       actions: {
-        notify: (_, p) => toast(userEventText(p.event), p.event.kind.endsWith('.rejected') ? 'info' : 'success'),
+        notify: (_, p) => {
+          // a closed position is coloured by its result after fees: a loss is never shown as a success
+          const tone = userEventTone(p.event) ?? undefined;
+          toast(userEventText(p.event), p.event.kind.endsWith('.rejected') || tone === 'down' ? 'info' : 'success', tone);
+        },
         invalidate: (_, p) => {
           void invalidateForUserEvent(queryClient, p.kind);
           // the session's balances of both books (profile, home wallet tile)

@@ -8,16 +8,40 @@ export function trimDecimal(v: string): string {
 
 const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
 
+/** A signed amount for a sentence: "+0.65", "−2.72" (one minus sign, U+2212), "0"; the digits exact. */
+export function signedAmount(v: string): string {
+  const trimmed = trimDecimal(v.replace(/^[-+]/, ''));
+  const negative = v.startsWith('-') && /[1-9]/.test(trimmed);
+  const positive = !v.startsWith('-') && /[1-9]/.test(trimmed);
+  return `${negative ? '\u2212' : positive ? '+' : ''}${trimmed}`;
+}
+
+/**
+ * The sign of what an event states as its outcome, for its colour: an options position's result
+ * after both fees (order.closed); null for events that state no gain or loss.
+ */
+export function userEventTone(e: Pick<UserEvent, 'kind' | 'params'>): 'up' | 'down' | 'flat' | null {
+  if (e.kind !== 'order.closed' || typeof e.params.net !== 'string') return null;
+  const s = signedAmount(e.params.net);
+  return s.startsWith('+') ? 'up' : s.startsWith('\u2212') ? 'down' : 'flat';
+}
+
+/** The translation key of an event; a closed order told before it carried its net result says its figure is before fees. */
+function keyOf(e: Pick<UserEvent, 'kind' | 'params'>): string {
+  if (e.kind === 'order.closed' && typeof e.params.net !== 'string') return 'app:wallet.event.order_closed_gross';
+  return e.kind.startsWith('loan.') ? `app:loan.event.${e.kind.slice(5)}`
+    : e.kind.startsWith('nft.') ? `app:nfts.event.${e.kind.slice(4)}`
+    : e.kind.startsWith('kyc.') ? `app:kyc.event.${e.kind.slice(4)}`
+    : `app:wallet.event.${e.kind.replace('.', '_')}`;
+}
+
 /**
  * A user event or notification in the user's language: the translated kind with its parameters
  * (amount, coin, the operator's reason). Unknown kinds fall back to a generic line.
  */
 export function userEventText(e: Pick<UserEvent, 'kind' | 'params'>): string {
   // loans, charity NFTs and identity verification keep their texts under their own namespaces (app:loan.event.*, app:nfts.event.*, app:kyc.event.*)
-  const key = e.kind.startsWith('loan.') ? `app:loan.event.${e.kind.slice(5)}`
-    : e.kind.startsWith('nft.') ? `app:nfts.event.${e.kind.slice(4)}`
-    : e.kind.startsWith('kyc.') ? `app:kyc.event.${e.kind.slice(4)}`
-    : `app:wallet.event.${e.kind.replace('.', '_')}`;
+  const key = keyOf(e);
   const params = {
     amount: trimDecimal(text(e.params.amount)),
     receiveAmount: trimDecimal(text(e.params.receiveAmount)),
@@ -35,7 +59,9 @@ export function userEventText(e: Pick<UserEvent, 'kind' | 'params'>): string {
     lots: trimDecimal(text(e.params.lots)),
     direction: e.params.direction === 'up' || e.params.direction === 'down' ? i18n.t(`app:orders.dir.${e.params.direction}`) : '',
     price: text(e.params.closePrice ?? e.params.openPrice ?? e.params.price),
-    profit: trimDecimal(text(e.params.profit)),
+    // the pnl before fees, and the result after both (what the sentence states as the outcome), signed
+    profit: signedAmount(text(e.params.profit)),
+    net: signedAmount(text(e.params.net)),
     // charity NFTs: the NFT's name
     name: text(e.params.name),
     closeReason: typeof e.params.closeReason === 'string' ? i18n.t(`app:orders.reason.${e.params.closeReason}`) : '',

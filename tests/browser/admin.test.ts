@@ -125,6 +125,8 @@ describe('desktop: operator console', () => {
     const row = page.locator(`[data-testid=admin-deposit-row][data-id="${depositId}"]`);
     await row.locator('[data-testid=approve]').click();
     await page.waitForSelector('[data-testid=review-dialog][data-decision=approve]');
+    // the dialog names what it moves and for whom (issue 28)
+    expect(await page.textContent('[data-testid=review-subject]')).toMatch(new RegExp(`^150\\.5(0*)? USDT will be credited to ${customer.username}'s real balance\\.$`));
     // cancelling sends nothing
     await page.click('[data-testid=review-cancel]');
     expect(await row.getAttribute('data-status')).toBe('pending');

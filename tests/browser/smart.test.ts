@@ -137,6 +137,19 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       await page.locator('[data-testid=smart-form]').scrollIntoViewIfNeeded();
       await shot(page, `${device.name}-smart-buy`);
       await page.click('[data-testid=smart-submit]');
+      // locking money is never one tap (issue 28): the dialog states the amount, the book and the lock; Back buys nothing
+      const confirm = page.locator('[data-testid=smart-confirm]');
+      await confirm.waitFor();
+      expect(await confirm.getAttribute('data-book')).toBe('real');
+      expect(await text(page, '[data-testid=smart-confirm-amount]')).toBe('1,000.00 USDT');
+      expect(await text(page, '[data-testid=smart-confirm-text]')).toMatch(/^1,000\.00 USDT from your available balance is locked in .+ for 30 days, until /);
+      await page.click('[data-testid=smart-confirm-cancel]');
+      await expect.poll(() => confirm.count()).toBe(0);
+      expect(await page.locator('[data-testid=smart-bought]').count()).toBe(0);
+      await page.click('[data-testid=smart-submit]');
+      await confirm.waitFor();
+      await shot(page, `${device.name}-smart-confirm`);
+      await page.click('[data-testid=smart-confirm-submit]');
       await page.waitForSelector('[data-testid=smart-bought]', { timeout: 15_000 });
       await expect.poll(() => text(page, '[data-testid=toasts]')).toContain('Purchase successful');
       const plan = page.locator('[data-testid=smart-plan]').first();

@@ -99,6 +99,44 @@ for (const device of [WIDE, PHONE] as unknown as Device[]) {
       await shot(page, `trading-panel-${device.name}`);
     });
 
+    it('risk figures (issue 28): after both fees and signed; hidden, not wrong, while a level is on the wrong side; a problem does not move the figures', async () => {
+      const price = Number((await text(page, '[data-testid=fig-price]')).replace(/,/g, ''));
+      // no stop-loss: the most it can lose is the margin and the opening fee, said with a minus sign, in the loss colour
+      await expect.poll(() => text(page, '[data-testid=fig-maxloss]')).toMatch(/^−[0-9,]+\.[0-9]{2} USDT$/);
+      expect(await page.getAttribute('[data-testid=fig-maxloss]', 'data-tone')).toBe('down');
+      const margin = Number((await text(page, '[data-testid=fig-margin]')).replace(/[^0-9.]/g, ''));
+      const fee = Number((await text(page, '[data-testid=fig-fee]')).replace(/[^0-9.]/g, ''));
+      const maxLoss = Number((await text(page, '[data-testid=fig-maxloss]')).replace(/[^0-9.]/g, ''));
+      expect(Math.abs(maxLoss - (margin + fee))).toBeLessThanOrEqual(0.02);
+      const figuresTop = async () => (await page.locator('[data-testid=ticket-figures]').boundingBox())!.y;
+      const before = await figuresTop();
+      // a take-profit below the price of an up position: refused beside the field, and no "return" is shown for it
+      await page.fill('[data-testid=take-profit]', String(Math.round(price * 0.98)));
+      await page.waitForSelector('[data-testid=problem-tp]');
+      expect(await text(page, '[data-testid=fig-expected]')).toBe('—');
+      expect(await text(page, '[data-testid=fig-maxloss]')).toBe('—');
+      expect(await page.getAttribute('[data-testid=fig-expected]', 'data-tone')).toBeNull();
+      // the problem line had its room already: the figures did not move
+      expect(await figuresTop()).toBe(before);
+      await shot(page, `trading-panel-invalid-${device.name}`);
+      // a take-profit 2 % above: a gain after fees, signed and green
+      await page.fill('[data-testid=take-profit]', String(Math.round(price * 1.02)));
+      await expect.poll(() => page.locator('[data-testid=problem-tp]').count()).toBe(0);
+      await expect.poll(() => text(page, '[data-testid=fig-expected]')).toMatch(/^\+[0-9,]+\.[0-9]{2} USDT$/);
+      expect(await page.getAttribute('[data-testid=fig-expected]', 'data-tone')).toBe('up');
+      // the confirmation's maximum loss is its own table's stop-loss row (one definition, after both fees)
+      await page.fill('[data-testid=stop-loss]', String(Math.round(price * 0.97)));
+      await expect.poll(() => page.locator('[data-testid=problem-sl]').count()).toBe(0);
+      await page.click('[data-testid=review]');
+      await page.waitForSelector('[data-testid=confirm-dialog]');
+      const rowNet = await text(page, '[data-testid=scenarios] tr[data-kind=stopLoss] td:last-child');
+      expect(rowNet).toMatch(/^−/);
+      expect(await text(page, '[data-testid=confirm-maxloss]')).toBe(`${rowNet} USDT`);
+      await page.click('[data-testid=confirm-cancel]');
+      await page.fill('[data-testid=stop-loss]', '');
+      await page.fill('[data-testid=take-profit]', '');
+    });
+
     it('confirms in the dialog that names the demo book; the position opens and shows under the chart', async () => {
       await page.click('[data-testid=review]');
       await page.waitForSelector('[data-testid=confirm-dialog]');
@@ -175,9 +213,75 @@ for (const device of [WIDE, PHONE] as unknown as Device[]) {
       });
     }
 
-    it('closes it by hand; the receipt is in all orders with the reason', async () => {
+    let net = '';
+    let orderPath = '';
+    it('closing asks first (issue 28): the dialog names the book, the margin back and the result after fees; only its confirm closes', async () => {
+      await closeToasts(page, { waitGone: true });
       await page.click('[data-testid=open-positions] [data-testid=close-position]');
+      const dialog = page.locator('[data-testid=close-dialog]');
+      await dialog.waitFor();
+      expect(await dialog.getAttribute('data-book')).toBe('demo');
+      expect(await text(page, '[data-testid=close-dialog] [data-testid=book-badge]')).toMatch(/demo/i);
+      expect(await text(page, '[data-testid=close-margin]')).toMatch(/^[0-9,]+\.[0-9]{2} USDT$/);
+      await expect.poll(() => text(page, '[data-testid=close-net]')).toMatch(/^[+−]?[0-9,]+\.[0-9]{2} USDT$/);
+      // going back keeps the position open
+      await page.click('[data-testid=close-cancel]');
+      await expect.poll(() => dialog.count()).toBe(0);
+      expect(await page.locator('[data-testid=open-positions] [data-testid=position-row]').count()).toBe(1);
+      await page.click('[data-testid=open-positions] [data-testid=close-position]');
+      await dialog.waitFor();
+      await shot(page, `trading-close-confirm-${device.name}`);
+      await page.click('[data-testid=close-confirm]');
       await page.waitForSelector('[data-testid=open-positions] [data-testid=no-positions]', { timeout: 15_000 });
+    });
+
+    it('the outcome is the result after both fees, signed and coloured, in the toast, the list, the receipt and the notification (issue 28)', async () => {
+      const toast = page.locator('[data-testid=toasts] > div', { hasText: 'result after fees' });
+      await toast.waitFor({ timeout: 10_000 });
+      const said = (await toast.textContent()) ?? '';
+      expect(said).not.toMatch(/: profit /);
+      net = /result after fees ([+−]?[0-9.]+) USDT \(before fees [+−]?[0-9.]+\)/.exec(said)?.[1] ?? '';
+      expect(net).not.toBe('');
+      const tone = net.startsWith('−') ? 'down' : net.startsWith('+') ? 'up' : 'flat';
+      expect(await toast.getAttribute('data-tone')).toBe(tone);
+      // the same figure to the cent in the closed list, coloured the same
+      const value = (v: string) => Number(v.replace(/[^0-9.]/g, '')) * (v.trim().startsWith('−') ? -1 : 1);
+      await page.goto('/profile/orders');
+      await page.click('[data-testid=orders-tab-closed]');
+      const row = page.locator('[data-testid=orders-closed] [data-testid=position-row]', { hasText: orderNo });
+      await row.waitFor({ timeout: 10_000 });
+      const listed = (await row.locator('[data-testid=row-pnl]').textContent()) ?? '';
+      expect(Math.abs(value(listed) - value(net))).toBeLessThan(0.01);
+      expect(await row.locator('[data-testid=row-pnl]').getAttribute('data-tone')).toBe(tone);
+      orderPath = (await row.locator('[data-testid=order-link]').getAttribute('href')) ?? '';
+      expect(orderPath).toMatch(/^\/profile\/orders\/[0-9]+\?book=demo$/);
+      await page.goto('/profile/notification');
+      const note = page.locator('[data-testid=notification][data-kind="order.closed"]').first();
+      await note.waitFor({ timeout: 10_000 });
+      expect(await note.textContent()).toContain(`result after fees ${net} USDT`);
+      expect(await note.locator('[data-testid=notification-text]').getAttribute('data-tone')).toBe(tone);
+    });
+
+    it('a receipt link opens from the other book, and says which book the order belongs to (issue 28)', async () => {
+      await page.goto('/profile');
+      await page.click('[data-testid=mode-switch] [role=radio]:nth-child(2)');
+      await expect.poll(() => page.getAttribute('[data-testid=mode-switch] [role=radio]:nth-child(2)', 'aria-checked')).toBe('true');
+      await page.goto('/profile/notification');
+      await page.locator('[data-testid=notification][data-kind="order.closed"] [data-testid=notification-order]').first().click();
+      await page.waitForSelector('[data-testid=receipt-other-book]', { timeout: 10_000 });
+      expect(await text(page, '[data-testid=order-receipt] [data-testid=book-badge]')).toMatch(/demo/i);
+      expect(await text(page, '[data-testid=receipt-other-book]')).toMatch(/Demo.*Real account/);
+      expect(await text(page, '[data-testid=receipt-net]')).toMatch(/^[+−]?[0-9,]+\.[0-9]{2} USDT$/);
+      // an address without the book (typed, or kept from before) finds it too
+      await page.goto(orderPath.replace(/\?.*$/, ''));
+      await page.waitForSelector('[data-testid=receipt-other-book]', { timeout: 10_000 });
+      await shot(page, `trading-receipt-other-book-${device.name}`);
+      await page.goto('/profile');
+      await page.click('[data-testid=mode-switch] [role=radio]:nth-child(1)');
+      await expect.poll(() => page.getAttribute('[data-testid=mode-switch] [role=radio]:nth-child(1)', 'aria-checked')).toBe('true');
+    });
+
+    it('closes it by hand; the receipt is in all orders with the reason', async () => {
       await page.goto('/profile/orders');
       await page.click('[data-testid=orders-tab-closed]');
       const link = page.locator('[data-testid=orders-closed] [data-testid=order-link]', { hasText: orderNo });

@@ -29,6 +29,7 @@ const buyCase = submissionCase({
   output: plan,
   serviceError: { code: Err.SMART_SOLD_OUT, message: 'Sold out: the reserve cannot cover this plan now' },
   again: true,
+  confirm: true,
 });
 
 const quote: SmartExitQuote = { id: '7', principal: '1000.000000', penalty: '20.000000', refund: '980.000000', unpaidYieldReturned: '4.800000' };

@@ -58,10 +58,15 @@ describe('the purchase sends a client key the service deduplicates by', () => {
     const bought: string[] = [];
     const actor = createActor(smartBuyFlow((p) => bought.push(p.id))).start();
     actor.send({ type: 'smartBuy.submit', values: buyDraft });
+    // nothing leaves before the user confirms the lock
+    expect(actor.getSnapshot().hasTag('dialog')).toBe(true);
+    expect(sent).toHaveLength(0);
+    actor.send({ type: 'smartBuy.confirm' });
     await waitFor(actor, (s) => s.matches('failed'));
     expect(actor.getSnapshot().context.refusal).toMatchObject({ code: null, message: 'timeout' });
     fail = false;
     actor.send({ type: 'smartBuy.submit', values: buyDraft });
+    actor.send({ type: 'smartBuy.confirm' });
     await waitFor(actor, (s) => s.matches('submitted'));
     expect(sent).toHaveLength(2);
     expect(sent[1].key).toBe(sent[0].key);

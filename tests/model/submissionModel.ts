@@ -26,6 +26,8 @@ export interface SubmissionFixtures<Values, Output> {
   serviceError: { code: number | null; message: string };
   /** the user may submit again after a success (deposit, withdrawal) */
   again?: boolean;
+  /** the flow moves or locks money: accepted values wait for confirmation (src/machines/submission.ts) */
+  confirm?: boolean;
   name?: string;
 }
 
@@ -50,6 +52,7 @@ export function submissionCase<Values, Output>(f: SubmissionFixtures<Values, Out
     ...(f.refused ? [{ type: `${f.id}.submit`, values: f.refused.values }] : []),
     { type: `${f.id}.edit` },
     ...(f.again ? [{ type: `${f.id}.reset` }] : []),
+    ...(f.confirm ? [{ type: `${f.id}.confirm` }] : []),
     { type: 'xstate.done.actor.submit', output: f.output },
     { type: 'xstate.error.actor.submit', error: f.serviceError },
   ];
@@ -64,9 +67,24 @@ export function submissionCase<Values, Output>(f: SubmissionFixtures<Values, Out
       // back in editing after a success only through reset, which empties the form
       if (successes(r) > 0) expect(x.context.values).toBeNull();
     },
+    ...(f.confirm
+      ? {
+          confirming: (s: unknown, r: string[]) => {
+            const x = snap(s);
+            // the dialog shows exactly the accepted values; nothing is in flight and nothing refused shows
+            expect(x.hasTag('dialog')).toBe(true);
+            expect(x.hasTag('busy')).toBe(false);
+            expect(x.context.values).toEqual(f.good);
+            expect(x.context.refusal).toBeNull();
+            neverSent(r);
+          },
+        }
+      : {}),
     submitting: (s, r) => {
       const x = snap(s);
       expect(x.hasTag('busy')).toBe(true);
+      // a flow that confirms sends only from its dialog
+      if (f.confirm) expect(x.hasTag('dialog')).toBe(true);
       expect(x.context.values).toEqual(f.good);
       // the accepted values were sent, and refused values never were
       expect(r.at(-1)).toBe(sent(f.good));
@@ -90,7 +108,8 @@ export function submissionCase<Values, Output>(f: SubmissionFixtures<Values, Out
     },
   };
   // editing→submitting, submitting→submitted|failed, failed→submitting|editing, (submitted→editing),
-  // and with a guard editing→failed and failed→failed
-  const edges = 5 + (f.again ? 1 : 0) + (f.refused ? 2 : 0);
-  return { name: f.name, machine: f.machine, events, assertions, provide, expected: { states: 4, edges } };
+  // and with a guard editing→failed and failed→failed; a flow that confirms goes editing→confirming
+  // and failed→confirming instead, and adds confirming→submitting|editing
+  const edges = 5 + (f.again ? 1 : 0) + (f.refused ? 2 : 0) + (f.confirm ? 2 : 0);
+  return { name: f.name, machine: f.machine, events, assertions, provide, expected: { states: f.confirm ? 5 : 4, edges } };
 }

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { body, usingPostgres, useTestApp } from './helpers.ts';
 import { adminCall, createUser, demo, fund, real, type TestUser } from './walletFixtures.ts';
 import { buyOptions, clientKey, closeOptions, getOrder, listOrders, marketClock, tick, tradingCounts, usdt } from './tradingFixtures.ts';
@@ -49,7 +49,7 @@ describe(`trading: products, open, read, close (${usingPostgres() ? 'PostgreSQL'
     expect(r.result).toMatchObject({
       book: 'real', code: 'BTCUSDT', direction: 'up', lots: '0.1', leverage: 10, period: 300, openPrice: '67000.00',
       stopLoss: '66000.00', takeProfit: '68000.00', stopOutPrice: '60970.00', notional: '6700.000000', margin: '670.000000',
-      fee: '3.350000', closeFee: null, expectedReturn: '100.000000', maxLoss: '-100.000000', profit: '0.000000', status: 'open',
+      fee: '3.350000', closeFee: null, expectedReturn: '93.300000', maxLoss: '-106.700000', profit: '0.000000', net: '-6.700000', status: 'open',
       closeReason: null, closeTick: null, closePrice: null, delayed: false,
     });
     expect(r.result.orderNo).toMatch(/^OP20261123\d{6,}$/);
@@ -141,6 +141,8 @@ describe(`trading: products, open, read, close (${usingPostgres() ? 'PostgreSQL'
     tick(t.app, clock, { BTCUSDT: 67500 });
     const live = (await getOrder(t.app, real(u), id)).result;
     expect(live.profit).toBe('50.000000');
+    // after both fees (the closing one as it would be charged now): the outcome the screens state
+    expect(live.net).toBe('43.300000');
     const page = (await listOrders(t.app, real(u), { pageNum: 1, pageSize: 1 })).result;
     expect(page).toMatchObject({ total: 2 });
     expect(page.rows).toHaveLength(1);
@@ -150,7 +152,7 @@ describe(`trading: products, open, read, close (${usingPostgres() ? 'PostgreSQL'
     const c = await closeOptions(t.app, real(u), id);
     expect(c.code).toBe(200);
     expect(c.result).toMatchObject({
-      status: 'closed', closeReason: 'manual', closePrice: '67500.00', profit: '50.000000', closeFee: '3.350000', triggerPrice: null, delayed: false,
+      status: 'closed', closeReason: 'manual', closePrice: '67500.00', profit: '50.000000', net: '43.300000', closeFee: '3.350000', triggerPrice: null, delayed: false,
       closeTick: { time: new Date(tickTime).toISOString(), price: '67500.00' },
     });
     // 10000 − 670 − 3.35 (open) + 670 + 50 − 3.35 (close), less the small order opened and closed above
@@ -164,6 +166,13 @@ describe(`trading: products, open, read, close (${usingPostgres() ? 'PostgreSQL'
     const keys = (await t.app.db.select({ k: ledgerTransfers.idempotencyKey }).from(ledgerTransfers).where(eq(ledgerTransfers.refId, id))).map((x) => x.k).sort();
     expect(keys).toEqual([`order:${id}:close`, `order:${id}:close:fee`, `order:${id}:close:profit`, `order:${id}:fee`, `order:${id}:margin`]);
     expect((await t.app.db.select({ k: notifications.kind }).from(notifications).where(eq(notifications.refId, id))).map((x) => x.k).sort()).toEqual(['order.closed', 'order.opened']);
+    // the notification carries the result after both fees beside the pnl before them
+    const [closed] = await t.app.db.select().from(notifications).where(and(eq(notifications.refId, id), eq(notifications.kind, 'order.closed')));
+    expect(closed.params).toMatchObject({ profit: '50.000000', net: '43.300000', book: 'real' });
+    // the small order closed above: its notification and its row state the result after fees that the balance shows
+    expect(small.net).toBe(smallNet.toFixed(6));
+    const [smallClosed] = await t.app.db.select().from(notifications).where(and(eq(notifications.refId, small.id), eq(notifications.kind, 'order.closed')));
+    expect((smallClosed.params as { net: string }).net).toBe(smallNet.toFixed(6));
     expect((await reconcile(t.app.db)).ok).toBe(true);
   });
 

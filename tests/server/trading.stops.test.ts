@@ -50,11 +50,11 @@ describe(`trading: changing stops (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})
     const before = await tradingCounts(t.app);
     const r = await setStops(t.app, real(u), id, '67000', '69000');
     expect(r.code, JSON.stringify(r)).toBe(Ok.MODIFIED);
-    // 0.1 lot BTC: pnl at 69,000 = 200; at 67,000 = 0
-    expect(r.result).toMatchObject({ id, status: 'open', stopLoss: '67000.00', takeProfit: '69000.00', expectedReturn: '200.000000', maxLoss: '0.000000' });
+    // 0.1 lot BTC: pnl at 69,000 = 200; at 67,000 = 0; after both fees of 3.35: 193.30 and −6.70
+    expect(r.result).toMatchObject({ id, status: 'open', stopLoss: '67000.00', takeProfit: '69000.00', expectedReturn: '193.300000', maxLoss: '-6.700000' });
     const cleared = await setStops(t.app, real(u), id, null, null);
-    // without a take-profit: a 1 % move from the opening price; without a stop-loss: the margin
-    expect(cleared.result).toMatchObject({ stopLoss: null, takeProfit: null, expectedReturn: '67.000000', maxLoss: '-670.000000' });
+    // without a take-profit: a 1 % move from the opening price; without a stop-loss: the margin and the opening fee
+    expect(cleared.result).toMatchObject({ stopLoss: null, takeProfit: null, expectedReturn: '60.300000', maxLoss: '-673.350000' });
     const after = await tradingCounts(t.app);
     expect(after).toEqual(before);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  breakevenPrice, expectedReturn, fee, margin, maxLoss, movedPrice, notional, orderFigures, orderRuleBroken, pnl, rawPnl,
+  breakevenPrice, expectedReturn, netAt, netOfSettled, validOrderFigures, fee, margin, maxLoss, movedPrice, notional, orderFigures, orderRuleBroken, pnl, rawPnl,
   scenarioTable, settlement, stopOutPrice, stopsRuleBroken, type PositionTerms, type ProductRules,
 } from '../../src/contract/optionsMath.ts';
 
@@ -52,14 +52,40 @@ describe('position figures', () => {
     expect(settlement(btcUp, '54005')).toEqual({ pnl: '-2997.500000', rawPnl: '-2997.500000', closeFee: '2.500000', returned: '0.000000' });
   });
 
-  it('expected return at the take-profit or a 1 % favourable move; max loss at the stop-loss or −margin', () => {
+  it('expected return at the take-profit or a 1 % favourable move; max loss at the stop-loss or margin + opening fee: all after both fees, signed', () => {
     expect(movedPrice(btcUp, 1)).toBe('60600.00');
     expect(movedPrice(btcDown, 1)).toBe('59400.00');
-    expect(expectedReturn(btcUp)).toBe('300.000000');
-    expect(expectedReturn(btcUp, '63000')).toBe('1500.000000');
-    expect(expectedReturn(btcDown)).toBe('300.000000');
-    expect(maxLoss(btcUp)).toBe('-3000.000000');
-    expect(maxLoss(btcUp, '58000')).toBe('-1000.000000');
+    expect(expectedReturn(btcUp)).toBe('270.000000'); // 300 − 15 − 15
+    expect(expectedReturn(btcUp, '63000')).toBe('1470.000000');
+    expect(expectedReturn(btcDown)).toBe('270.000000');
+    // a take-profit too close to pay the fees is a negative return, said so
+    expect(expectedReturn(btcUp, '60040')).toBe('-10.000000');
+    // no stop-loss: the whole margin (the floor, whatever the gap) and the opening fee; the closing fee is capped at nothing left
+    expect(maxLoss(btcUp)).toBe('-3015.000000');
+    expect(netAt(btcUp, '1')).toBe('-3015.000000');
+    expect(maxLoss(btcUp, '58000')).toBe('-1030.000000');
+    // a stop-loss above the open price (an open position's trailing stop) locks in a result, still after fees
+    expect(maxLoss(btcUp, '60100')).toBe('20.000000');
+    expect(netOfSettled('0.6465', '1.683', '1.6835')).toBe('-2.720000');
+  });
+
+  it('one figure, one definition: the confirmation\'s maximum loss is its own table\'s stop-loss row, the return its take-profit row', () => {
+    for (const t of [btcUp, btcDown, eurDown]) {
+      const stops = { stopLoss: movedPrice(t, -2), takeProfit: movedPrice(t, 3) };
+      const f = orderFigures(t, stops);
+      expect(f.maxLoss).toBe(f.scenarios.find((r) => r.kind === 'stopLoss')!.net);
+      expect(f.expectedReturn).toBe(f.scenarios.find((r) => r.kind === 'takeProfit')!.net);
+      expect(f.maxLoss.startsWith('-')).toBe(true);
+    }
+  });
+
+  it('figures exist only for an order that breaks no rule: a take-profit on the wrong side shows nothing rather than a wrong return', () => {
+    const input = { direction: 'up' as const, lots: '0.5', leverage: 10, period: 60 };
+    expect(validOrderFigures(btcProduct, input, '60000.00', '1')).toMatchObject({ margin: '3000.000000', maxLoss: '-3015.000000' });
+    expect(validOrderFigures(btcProduct, { ...input, takeProfit: '59000' }, '60000.00', '1')).toBeNull();
+    expect(validOrderFigures(btcProduct, { ...input, stopLoss: '61000' }, '60000.00', '1')).toBeNull();
+    expect(validOrderFigures(btcProduct, { ...input, lots: 'abc' }, '60000.00', '1')).toBeNull();
+    expect(validOrderFigures(btcProduct, { ...input, lots: '0.005' }, '60000.00', '1')).toBeNull();
   });
 
   it('EURUSD down 0.01 lot at 1.08523, 30×: margin and fee rounded up, stop-out toward the open price', () => {
@@ -96,7 +122,7 @@ describe('position figures', () => {
 
   it('orderFigures gathers what the confirmation shows', () => {
     const f = orderFigures(btcUp, { takeProfit: '63000' });
-    expect(f).toMatchObject({ notional: '30000.000000', margin: '3000.000000', fee: '15.000000', required: '3015.000000', expectedReturn: '1500.000000', maxLoss: '-3000.000000' });
+    expect(f).toMatchObject({ notional: '30000.000000', margin: '3000.000000', fee: '15.000000', required: '3015.000000', expectedReturn: '1470.000000', maxLoss: '-3015.000000' });
   });
 });
 

@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { OptionsPosition } from '../../contract/trading.ts';
 import { orderTicketMachine } from '../../machines/orderTicket.ts';
+import { positionCloseMachine } from '../../machines/positionClose.ts';
 import { stopsBody, stopsEditMachine } from '../../machines/stopsEdit.ts';
 import type { Book } from '../../contract/constants.ts';
 import { tradingApi } from '../tradingApi.ts';
@@ -26,4 +27,15 @@ export const stopsEditFlow = (book: Book, onSaved: (position: OptionsPosition) =
   stopsEditMachine.provide({
     actors: { submit: fromPromise(({ input, signal }) => tradingApi.stops({ book }, stopsBody(input), signal)) },
     actions: { submitted: (_, p) => onSaved(p.output) },
+  });
+
+/**
+ * Closing a position once the user confirmed it: `submit` is closeOptions in the position's own
+ * book (a receipt opened from the other book closes there too), then `onClosed` (the book's
+ * orders and balances are asked again; the toast comes with the order.closed event).
+ */
+export const positionCloseFlow = (onClosed: (position: OptionsPosition) => void) =>
+  positionCloseMachine.provide({
+    actors: { submit: fromPromise(({ input, signal }) => tradingApi.close({ book: input.book }, input.position.id, signal)) },
+    actions: { submitted: (_, p) => onClosed(p.output) },
   });

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Book } from '../../contract/constants.ts';
-import type { OptionsPosition } from '../../contract/trading.ts';
+import { Err } from '../../contract/errors.ts';
+import { ApiError } from '../api.ts';
 import { tradingApi } from '../tradingApi.ts';
 import { walletApi } from '../walletApi.ts';
 import { orderKeysOf, tradingKeys, type OrdersFilter } from './tradingKeys.ts';
@@ -41,22 +42,26 @@ export function useOrders(f: OrdersFilter, enabled = true) {
   });
 }
 
-/** One order with its receipt. */
-export function useOrder(id: string) {
-  const book = useBook();
+/**
+ * One order with its receipt, whatever book is selected: an order belongs to one book and the
+ * service answers it only there. A link names the order's book (`of`); a link that does not (an
+ * address typed or kept from before) asks the selected book first and then the other one.
+ */
+export function useOrder(id: string, of: Book | null = null) {
+  const selected = useBook();
+  const book = of ?? selected;
   const lang = useLanguage();
-  return useQuery({ queryKey: tradingKeys.order(book, lang, id), queryFn: ({ signal }) => tradingApi.order({ book }, id, signal), enabled: id !== '' });
-}
-
-/** Close a position at the current price; the book's orders and balances are asked again. */
-export function useClosePosition() {
-  const client = useQueryClient();
-  const book = useBook();
-  return useMutation({
-    mutationFn: (p: Pick<OptionsPosition, 'id'>) => tradingApi.close({ book }, p.id),
-    // the positions table shows the refusal beside the row
-    meta: { showsError: true },
-    onSuccess: () => Promise.all([...orderKeysOf(book), walletKeys.balances(book), walletKeys.statement(book)].map((queryKey) => client.invalidateQueries({ queryKey }))),
+  return useQuery({
+    queryKey: tradingKeys.order(book, lang, id),
+    queryFn: async ({ signal }) => {
+      try {
+        return await tradingApi.order({ book }, id, signal);
+      } catch (e) {
+        if (of !== null || !(e instanceof ApiError) || e.code !== Err.RECORD_NOT_FOUND) throw e;
+        return tradingApi.order({ book: book === 'demo' ? 'real' : 'demo' }, id, signal);
+      }
+    },
+    enabled: id !== '',
   });
 }
 

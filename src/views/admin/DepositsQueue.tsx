@@ -45,7 +45,7 @@ export function DepositsQueue() {
                   <span className={`${wallet.hint} ${wallet.block}`} data-testid="first-approval">{t('admin.firstApproval', { id: d.firstApprovedBy })}</span>
                 )}
                 {d.status === 'pending' && (
-                  <ReviewControls<AdminDeposit> kind="deposit" id={d.id} onReviewed={q.markReviewed} />
+                  <ReviewControls<AdminDeposit> kind="deposit" id={d.id} onReviewed={q.markReviewed} subject={{ customer: d.username, amount: formatDecimal(d.amount), coin: d.coin }} />
                 )}
               </td>
             </tr>

@@ -43,7 +43,7 @@ export function WithdrawalsQueue() {
                   <span className={`${wallet.hint} ${wallet.block}`} data-testid="first-approval">{t('admin.firstApproval', { id: w.firstApprovedBy })}</span>
                 )}
                 {w.status === 'pending' && (
-                  <ReviewControls<AdminWithdrawal> kind="withdrawal" id={w.id} onReviewed={q.markReviewed} />
+                  <ReviewControls<AdminWithdrawal> kind="withdrawal" id={w.id} onReviewed={q.markReviewed} subject={{ customer: w.username, amount: formatDecimal(w.amount), coin: w.coin }} />
                 )}
               </td>
             </tr>

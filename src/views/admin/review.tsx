@@ -18,7 +18,10 @@ const focusOnMount = (el: HTMLElement | null) => el?.focus();
  * dialog confirms (with the reason or the payout hash), a refusal shows its catalogue message
  * under the buttons. `onReviewed` gets the record as the server returns it (its new status).
  */
-export function ReviewControls<T extends AdminDeposit | AdminWithdrawal | AdminKyc>({ kind, id, onReviewed }: { kind: ReviewKind; id: string; onReviewed: (record: T) => void }) {
+/** What an approval moves, for the dialog to name: the customer and the amount (deposits and withdrawals). */
+export interface ReviewSubject { customer: string; amount: string; coin: string }
+
+export function ReviewControls<T extends AdminDeposit | AdminWithdrawal | AdminKyc>({ kind, id, onReviewed, subject }: { kind: ReviewKind; id: string; onReviewed: (record: T) => void; subject?: ReviewSubject }) {
   const { t } = useTranslation();
   const text = useRefusalText();
   const reviewed = useLatest(onReviewed);
@@ -71,6 +74,11 @@ export function ReviewControls<T extends AdminDeposit | AdminWithdrawal | AdminK
             }}
           >
             <h2 id={`rv-${kind}-${id}`}>{title}</h2>
+            {subject && (
+              <p data-testid="review-subject">
+                {t(`admin.consequence.${kind === 'withdrawal' ? 'withdrawal' : 'deposit'}.${approve ? 'approve' : 'reject'}`, { ...subject })}
+              </p>
+            )}
             {!approve && (
               <label className={screens.field}>
                 <span>{t('admin.reason')}</span>

@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { SmartPlan, SmartProduct } from '../../contract/smart.ts';
 import { dailyEarning, expectedProfit } from '../../contract/smartMath.ts';
-import { submissionView } from '../../machines/submission.ts';
+import { confirmedSubmissionView } from '../../machines/submission.ts';
+import type { SmartBuyDraft } from '../../machines/smartBuy.ts';
 import { smartBuyFlow } from '../../services/flows/smartFlows.ts';
 import { maxAmount, parseAmount } from '../../services/money.ts';
 import { useFlow, useLatest, useRefusalText } from '../app/useFlow.ts';
@@ -41,7 +42,7 @@ export function BuyForm(props: {
   // the preview's start: when the form was opened (the plan's own starts at purchase)
   const [startMs] = useState(() => Date.now());
   const bought = useLatest(props.onBought);
-  const [form, send] = useFlow(() => smartBuyFlow(bought), submissionView);
+  const [form, send] = useFlow(() => smartBuyFlow(bought), confirmedSubmissionView);
 
   const product = products.find((p) => p.id === choice?.productId) ?? products[0] ?? null;
   const term = product?.terms.find((x) => x.days === choice?.days) ?? product?.terms[0] ?? null;
@@ -124,11 +125,60 @@ export function BuyForm(props: {
       {valid && <EarningsChart amount={valid} dailyRate={term.dailyRate} days={term.days} startMs={startMs} />}
       {form.refusal && <p className={screens.formError} role="alert" data-testid="smart-error" data-code={form.refusal.code ?? ''}>{text(form.refusal)}</p>}
       {blocked === null ? (
-        <button type="submit" className={screens.submit} disabled={form.busy} data-testid="smart-submit">{t('smart.buy')}</button>
+        <button type="submit" className={screens.submit} disabled={form.busy || form.confirming !== null} data-testid="smart-submit">{t('smart.buy')}</button>
       ) : (
         <BlockedNote blocked={blocked} />
       )}
+      {form.confirming && (
+        <BuyConfirm draft={form.confirming} busy={form.busy} onConfirm={() => send({ type: 'smartBuy.confirm' })} onCancel={edit} />
+      )}
     </form>
+  );
+}
+
+/** Moves the focus into the dialog when it opens. */
+const focusOnMount = (el: HTMLElement | null) => el?.focus();
+
+/**
+ * The purchase's confirmation (the smartBuy flow's `confirming`): the amount locked, the book
+ * (plans are bought with real money only), the term and its end, the earnings and what leaving
+ * early costs. Only its confirm button sends the purchase.
+ */
+function BuyConfirm({ draft, busy, onConfirm, onCancel }: { draft: SmartBuyDraft; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const when = useWhen();
+  // the term's end if bought now: the dialog's opening time
+  const [openedAt] = useState(() => Date.now());
+  useEffect(() => {
+    const key = (e: KeyboardEvent) => e.key === 'Escape' && !busy && onCancel();
+    window.addEventListener('keydown', key);
+    return () => window.removeEventListener('keydown', key);
+  }, [busy, onCancel]);
+  const p = draft.product;
+  const term = p?.terms.find((x) => x.days === draft.days);
+  const amount = parseAmount('USDT', draft.amount);
+  if (!p || !term || !amount) return null;
+  return (
+    // a click on the backdrop cancels; the keyboard's way out is Escape or Back
+    <div className={styles.overlay} role="presentation" onClick={(e) => e.target === e.currentTarget && !busy && onCancel()}>
+      <div className={styles.dialog} role="dialog" aria-modal="true" aria-labelledby="smart-confirm-title" aria-busy={busy} data-testid="smart-confirm" data-book="real">
+        <h2 id="smart-confirm-title">{t('smart.confirm.title')}</h2>
+        <p className={surfaces.warnNote}>{t('smart.confirm.book')}</p>
+        <p data-testid="smart-confirm-text">{t('smart.confirm.text', { amount: usdt(amount), name: p.name, days: term.days, time: when(openedAt + term.days * 86_400_000, true) })}</p>
+        <dl className={wallet.quote}>
+          <div><dt>{t('smart.amount')}</dt><dd className="num" data-testid="smart-confirm-amount">{usdt(amount)}</dd></div>
+          <div><dt>{t('smart.dailyEarning')}</dt><dd className="num">{usdt(dailyEarning(amount, term.dailyRate), 6)}</dd></div>
+          <div><dt>{t('smart.expectedProfit')}</dt><dd className="num">{usdt(expectedProfit(amount, term.dailyRate, term.days), 6)}</dd></div>
+        </dl>
+        <p>{t('smart.confirm.exit', { rate: pct(p.earlyExitPenalty) })}</p>
+        <div className={wallet.actions}>
+          <button type="button" className={screens.submit} disabled={busy} aria-busy={busy} onClick={onConfirm} ref={focusOnMount} data-testid="smart-confirm-submit">
+            {t('smart.confirm.button', { amount: usdt(amount) })}
+          </button>
+          <button type="button" className={wallet.secondary} disabled={busy} onClick={onCancel} data-testid="smart-confirm-cancel">{t('orders.back')}</button>
+        </div>
+      </div>
+    </div>
   );
 }
 

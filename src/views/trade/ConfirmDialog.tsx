@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { orderFigures, termsOf } from '../../contract/optionsMath.ts';
+import { validOrderFigures } from '../../contract/optionsMath.ts';
 import type { Book, Language } from '../../contract/constants.ts';
 import { htmlLangOf } from '../../i18n/languages.ts';
 import type { TicketDraft } from '../../machines/orderTicket.ts';
@@ -33,7 +33,8 @@ export function ConfirmDialog({ draft, livePrice, busy, onConfirm, onCancel }: {
   }, []);
   const { product, order } = draft;
   const stops = { stopLoss: order.stopLoss || null, takeProfit: order.takeProfit || null };
-  const f = orderFigures(termsOf(product, order, livePrice, product.quoteRate), stops);
+  // the same figures as the form, at the price now (the machine checks the rules again at confirm)
+  const f = validOrderFigures(product, { ...order, ...stops }, livePrice, product.quoteRate);
   const scenarioLabel = (kind: string, pct: number | null) =>
     kind === 'move' ? t('orders.scenario.move', { pct: `${pct! > 0 ? '+' : '−'}${Math.abs(pct!)}` }) : t(`orders.scenario.${kind}`);
   return (
@@ -57,6 +58,8 @@ export function ConfirmDialog({ draft, livePrice, busy, onConfirm, onCancel }: {
         <strong>{product.code}</strong> <DirectionTag direction={order.direction} />{' '}
         <span className="num">{order.lots}</span> {t('orders.lotsUnit')} · <span className="num">{order.leverage}×</span> · {periodLabel(order.period, i18n.language)}
       </p>
+      {f === null && <p className={styles.refusal} role="alert" data-testid="confirm-stale">{t('orders.figuresStale')}</p>}
+      {f && (
       <dl className={styles.figures} data-testid="confirm-figures">
         <Figure label={t('orders.priceNow')} value={livePrice} testId="confirm-price" />
         <Figure label={t('orders.notional')} value={money(f.notional)} unit="USDT" />
@@ -68,10 +71,12 @@ export function ConfirmDialog({ draft, livePrice, busy, onConfirm, onCancel }: {
         <Figure label={t('orders.takeProfit')} value={stops.takeProfit} />
         <Figure label={t('orders.stopOut')} value={f.stopOutPrice} />
         <Figure label={t('orders.breakeven')} value={f.breakevenPrice} />
-        <Figure label={stops.takeProfit ? t('orders.expectedAtTp') : t('orders.expectedAt1')} value={money(f.expectedReturn)} unit="USDT" tone="up" />
-        <Figure label={t('orders.maxLoss')} value={money(f.maxLoss)} unit="USDT" tone="down" />
+        <Figure label={stops.takeProfit ? t('orders.expectedAtTp') : t('orders.expectedAt1')} value={signed(f.expectedReturn)} unit="USDT" tone={toneOf(f.expectedReturn)} testId="confirm-expected" />
+        <Figure label={t('orders.maxLoss')} value={signed(f.maxLoss)} unit="USDT" tone={toneOf(f.maxLoss)} testId="confirm-maxloss" />
         {draft.available !== null && <Figure label={t('orders.available')} value={money(draft.available)} unit="USDT" />}
       </dl>
+      )}
+      {f && (
       <table className={styles.scenarios} data-testid="scenarios">
         <caption>{t('orders.scenarios')}</caption>
         <thead>
@@ -88,11 +93,12 @@ export function ConfirmDialog({ draft, livePrice, busy, onConfirm, onCancel }: {
           ))}
         </tbody>
       </table>
+      )}
       <RiskLine book={draft.book} />
       <p className={styles.hintLine}>{t('orders.opensAtMarket')}</p>
       <div className={styles.dialogActions}>
         <button type="button" className={styles.secondaryButton} onClick={onCancel} disabled={busy} data-testid="confirm-cancel">{t('orders.back')}</button>
-        <button type="button" className={styles.submit} data-dir={order.direction} onClick={onConfirm} disabled={busy} aria-busy={busy} data-testid="confirm-submit">
+        <button type="button" className={styles.submit} data-dir={order.direction} onClick={onConfirm} disabled={busy || f === null} aria-busy={busy} data-testid="confirm-submit">
           {busy ? t('orders.opening') : t(draft.book === 'demo' ? 'orders.confirmDemoButton' : 'orders.confirmRealButton')}
         </button>
       </div>

@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'wouter';
+import { Link, useParams, useSearch } from 'wouter';
+import { useBook } from '../../services/queries/scope.ts';
 import { useOrder, useOptionsProduct } from '../../services/queries/trading.ts';
 import { useQuote, useSession, useVisibleCodes } from '../app/hooks.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import { LoginPrompt } from '../components/LoginPrompt.tsx';
 import headings from '../components/headings.module.css';
-import { isLive, money, netOf, periodLabel, shownPnl, signed, timeLabel, toneOf } from './figures.ts';
+import { isLive, money, periodLabel, shownNet, shownPnl, signed, timeLabel, toneOf } from './figures.ts';
+import { isBook } from './links.ts';
 import { BookBadge, DirectionTag, Figure, StatusTag } from './parts.tsx';
 import { StopsEditor } from './StopsEditor.tsx';
 import styles from './trade.module.css';
@@ -20,20 +22,23 @@ export default function OrderScreen() {
   const { loggedIn } = useSession();
   const params = useParams<{ id: string }>();
   const id = (params.id ?? '').replace(/[^0-9]/g, '').slice(0, 19);
+  // the order's book, from the link: the receipt opens whatever book is selected
+  const book = new URLSearchParams(useSearch()).get('book');
   if (!loggedIn) return <section className={styles.card}><h1 className={headings.pageTitle}>{t('orders.receipt')}</h1><LoginPrompt /></section>;
-  return <Receipt id={id} />;
+  return <Receipt id={id} of={isBook(book) ? book : null} />;
 }
 
-function Receipt({ id }: { id: string }) {
+function Receipt({ id, of }: { id: string; of: 'demo' | 'real' | null }) {
   const { t, i18n } = useTranslation();
-  const order = useOrder(id);
+  const selected = useBook();
+  const order = useOrder(id, of);
   const o = order.data;
   const live = o ? isLive(o) : false;
   useVisibleCodes(o && live ? [o.code] : []);
   const product = useOptionsProduct(o && live ? o.code : '');
   const quote = useQuote(o && live ? o.code : undefined);
   const pnl = o ? shownPnl(o, product.data, quote?.price) : '0';
-  const net = o && !live ? netOf(o.pnl, o.openFee, o.closeFee) : null;
+  const net = o ? shownNet(o, product.data, quote?.price) : null;
   return (
     <section className={styles.card} aria-labelledby="receipt-title" data-testid="order-receipt">
       <div className={styles.cardHead}>
@@ -47,6 +52,11 @@ function Receipt({ id }: { id: string }) {
               <BookBadge book={o.book} /> <strong>{o.code}</strong> <DirectionTag direction={o.direction} /> <span className="num">{o.lots}</span> {t('orders.lotsUnit')} ·{' '}
               <span className="num">{o.leverage}×</span> · {periodLabel(o.periodSeconds, i18n.language)} · <StatusTag order={o} />
             </p>
+            {o.book !== selected && (
+              <p className={styles.hintLine} data-testid="receipt-other-book">
+                {t('orders.otherBook', { book: t(o.book === 'demo' ? 'orders.bookDemo' : 'orders.bookReal'), selected: t(selected === 'demo' ? 'orders.bookDemo' : 'orders.bookReal') })}
+              </p>
+            )}
             <dl className={styles.receipt}>
               <Figure label={t('orders.openTick')} value={`${o.openPrice} · ${timeLabel(o.openTime, i18n.language)}`} testId="receipt-open" />
               {o.closeTick ? (
@@ -62,12 +72,12 @@ function Receipt({ id }: { id: string }) {
               <Figure label={t('orders.stopOut')} value={o.stopOutPrice} />
               <Figure label={t('orders.notional')} value={money(o.notional)} unit="USDT" />
               <Figure label={t('orders.margin')} value={money(o.margin)} unit="USDT" />
-              <Figure label={t('orders.expectedReturn')} value={money(o.expectedReturn)} unit="USDT" />
-              <Figure label={t('orders.maxLoss')} value={money(o.maxLoss)} unit="USDT" />
+              <Figure label={t('orders.expectedReturn')} value={signed(o.expectedReturn)} unit="USDT" tone={toneOf(o.expectedReturn)} testId="receipt-expected" />
+              <Figure label={t('orders.maxLoss')} value={signed(o.maxLoss)} unit="USDT" tone={toneOf(o.maxLoss)} testId="receipt-maxloss" />
               <Figure label={t('orders.feeOpen')} value={money(o.openFee)} unit="USDT" />
               <Figure label={t('orders.feeClose')} value={o.closeFee === null ? null : money(o.closeFee)} unit="USDT" />
               <Figure label={live ? t('orders.livePnl') : t('orders.pnl')} value={signed(pnl)} unit="USDT" tone={toneOf(pnl)} testId="receipt-pnl" />
-              {net !== null && <Figure label={t('orders.net')} value={signed(net)} unit="USDT" tone={toneOf(net)} testId="receipt-net" />}
+              {net !== null && <Figure label={live ? t('orders.liveNet') : t('orders.net')} value={signed(net)} unit="USDT" tone={toneOf(net)} testId="receipt-net" />}
             </dl>
             {o.closeTick && o.triggerPrice && o.closeTick.price !== o.triggerPrice && <p className={styles.hintLine} data-testid="receipt-gap">{t('orders.gapNote')}</p>}
             {o.delayed && <p className={styles.hintLine}>{t('orders.delayedNote')}</p>}

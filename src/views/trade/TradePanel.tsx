@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { isPlainDecimal, orderFigures, termsOf, type Direction } from '../../contract/optionsMath.ts';
+import { validOrderFigures, type Direction } from '../../contract/optionsMath.ts';
 import type { OptionsPosition, OptionsProduct } from '../../contract/trading.ts';
 import { ticketProblem, ticketView, type TicketDraft, type TicketField } from '../../machines/orderTicket.ts';
 import { orderTicketFlow } from '../../services/flows/tradingFlows.ts';
@@ -15,7 +15,7 @@ import { Loadable } from '../components/Loadable.tsx';
 import { LoginPrompt } from '../components/LoginPrompt.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { BookBadge, Figure } from './parts.tsx';
-import { money, periodLabel, stepLots } from './figures.ts';
+import { money, periodLabel, signed, stepLots, toneOf } from './figures.ts';
 import styles from './trade.module.css';
 
 /**
@@ -100,13 +100,13 @@ function Ticket({ product, fallbackPrice, direction, onDirection: setDirection }
   const problem = ticketProblem(draft);
   const field = problem?.field ?? null;
   const problemAt = (f: TicketField) => (field === f ? refusalText(problem!.refusal) : null);
-  // the figures need valid lots; a stop that is not a number yet is left out of them
-  const figures = isPlainDecimal(lots) && field !== 'lots'
-    ? orderFigures(termsOf(product, { direction, lots, leverage }, price, product.quoteRate), {
-        stopLoss: isPlainDecimal(stopLoss) ? stopLoss : null,
-        takeProfit: isPlainDecimal(takeProfit) ? takeProfit : null,
-      })
-    : null;
+  // figures of an order that breaks a rule would be wrong (a "return" at a take-profit on the
+  // losing side): none is shown until the field is fixed (the balance and the market hours do not
+  // change the figures, so they stay)
+  const figures = validOrderFigures(product, draft.order, price, product.quoteRate);
+  // a level on the wrong side leaves the position's own figures (value, margin, fee, stop-out) right: only the return and loss go
+  const stopsOnly = field === 'stopLoss' || field === 'takeProfit' || field === 'combined';
+  const position = figures ?? (stopsOnly ? validOrderFigures(product, { ...draft.order, stopLoss: null, takeProfit: null }, price, product.quoteRate) : null);
 
   if (view.state === 'done' && view.result) {
     return (
@@ -141,7 +141,7 @@ function Ticket({ product, fallbackPrice, direction, onDirection: setDirection }
           <input inputMode="decimal" value={lots} onChange={(e) => setLots(e.target.value.trim())} {...inputProps('lots', 'lots-problem')} data-testid="lots" />
           <button type="button" onClick={() => setLots(stepLots(lots, product.lotStep, 1))} aria-label={t('orders.more')} data-testid="lots-plus">+</button>
         </span>
-        {problemAt('lots') && <small id="lots-problem" className={styles.problem} data-testid="problem-lots">{problemAt('lots')}</small>}
+        <small id="lots-problem" className={styles.fieldProblem} data-testid={problemAt('lots') ? 'problem-lots' : undefined}>{problemAt('lots')}</small>
       </label>
       <fieldset className={styles.chipsField}>
         <legend>{t('orders.leverage')}</legend>
@@ -162,23 +162,25 @@ function Ticket({ product, fallbackPrice, direction, onDirection: setDirection }
       <div className={styles.stops}>
         <label className={styles.field}>
           <span>{t('orders.stopLoss')} <small className={styles.hint}>{t('orders.optional')}</small></span>
-          <input inputMode="decimal" value={stopLoss} onChange={(e) => setStopLoss(e.target.value.trim())} placeholder="—" {...inputProps(field === 'combined' ? 'combined' : 'stopLoss', 'sl-problem')} data-testid="stop-loss" />
-          {(problemAt('stopLoss') ?? problemAt('combined')) && <small id="sl-problem" className={styles.problem} data-testid="problem-sl">{problemAt('stopLoss') ?? problemAt('combined')}</small>}
+          <input inputMode="decimal" value={stopLoss} onChange={(e) => setStopLoss(e.target.value.trim())} placeholder="—" {...inputProps(field === 'combined' ? 'combined' : 'stopLoss', 'stops-problem')} data-testid="stop-loss" />
         </label>
         <label className={styles.field}>
           <span>{t('orders.takeProfit')} <small className={styles.hint}>{t('orders.optional')}</small></span>
-          <input inputMode="decimal" value={takeProfit} onChange={(e) => setTakeProfit(e.target.value.trim())} placeholder="—" {...inputProps('takeProfit', 'tp-problem')} data-testid="take-profit" />
-          {problemAt('takeProfit') && <small id="tp-problem" className={styles.problem} data-testid="problem-tp">{problemAt('takeProfit')}</small>}
+          <input inputMode="decimal" value={takeProfit} onChange={(e) => setTakeProfit(e.target.value.trim())} placeholder="—" {...inputProps('takeProfit', 'stops-problem')} data-testid="take-profit" />
         </label>
+        {/* one line under both levels, its room kept while empty: a problem does not move the figures */}
+        <small id="stops-problem" className={styles.stopsProblem} data-testid={stopsProblemId(field)} aria-live="polite">
+          {problemAt('stopLoss') ?? problemAt('combined') ?? problemAt('takeProfit')}
+        </small>
       </div>
       <dl className={styles.figures} data-testid="ticket-figures">
         <Figure label={t('orders.price')} value={price} testId="fig-price" />
-        <Figure label={t('orders.notional')} value={figures && money(figures.notional)} unit="USDT" testId="fig-notional" />
-        <Figure label={t('orders.margin')} value={figures && money(figures.margin)} unit="USDT" testId="fig-margin" />
-        <Figure label={t('orders.fee')} value={figures && money(figures.fee)} unit="USDT" testId="fig-fee" />
-        <Figure label={takeProfit ? t('orders.expectedAtTp') : t('orders.expectedAt1')} value={figures && money(figures.expectedReturn)} unit="USDT" tone="up" testId="fig-expected" />
-        <Figure label={t('orders.maxLoss')} value={figures && money(figures.maxLoss)} unit="USDT" tone="down" testId="fig-maxloss" />
-        <Figure label={t('orders.stopOut')} value={figures?.stopOutPrice ?? null} testId="fig-stopout" />
+        <Figure label={t('orders.notional')} value={position && money(position.notional)} unit="USDT" testId="fig-notional" />
+        <Figure label={t('orders.margin')} value={position && money(position.margin)} unit="USDT" testId="fig-margin" />
+        <Figure label={t('orders.fee')} value={position && money(position.fee)} unit="USDT" testId="fig-fee" />
+        <Figure label={takeProfit ? t('orders.expectedAtTp') : t('orders.expectedAt1')} value={figures && signed(figures.expectedReturn)} unit="USDT" tone={figures ? toneOf(figures.expectedReturn) : undefined} testId="fig-expected" />
+        <Figure label={t('orders.maxLoss')} value={figures && signed(figures.maxLoss)} unit="USDT" tone={figures ? toneOf(figures.maxLoss) : undefined} testId="fig-maxloss" />
+        <Figure label={t('orders.stopOut')} value={position?.stopOutPrice ?? null} testId="fig-stopout" />
         {loggedIn && <Figure label={t('orders.available')} value={available.data ? money(available.data) : null} unit="USDT" testId="fig-available" />}
       </dl>
       {problemAt('balance') && <p className={styles.problem} data-testid="problem-balance">{problemAt('balance')}</p>}
@@ -205,6 +207,10 @@ function Ticket({ product, fallbackPrice, direction, onDirection: setDirection }
     </form>
   );
 }
+
+/** The test id of the stops' problem line: which level it is about (none while both are fine). */
+const stopsProblemId = (field: TicketField | null) =>
+  field === 'stopLoss' || field === 'combined' ? 'problem-sl' : field === 'takeProfit' ? 'problem-tp' : undefined;
 
 /** The same order (the price it was seen at aside): a retry of it keeps its client key. */
 const sameOrder = (a: TicketDraft, b: TicketDraft) => a.book === b.book && a.product.code === b.product.code && JSON.stringify(a.order) === JSON.stringify(b.order);

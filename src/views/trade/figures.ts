@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { pnl, type PositionTerms } from '../../contract/optionsMath.ts';
+import { netAt, netOfSettled, pnl, type PositionTerms } from '../../contract/optionsMath.ts';
 import type { OptionsPosition, OptionsProduct } from '../../contract/trading.ts';
 import { optionsOrderMachine } from '../../machines/optionsOrder.ts';
 import i18n from 'i18next';
@@ -33,6 +33,16 @@ export function isLive(p: Pick<OptionsPosition, 'status'>): boolean {
 export function shownPnl(p: OptionsPosition, product: OptionsProduct | undefined, price: string | undefined): string {
   if (!isLive(p) || !product || !price) return p.pnl;
   return pnl(positionTerms(p, product), price);
+}
+
+/**
+ * The result after both fees (the outcome every screen states): at `price` while open, with the
+ * closing fee it would pay there; the settled one once closed.
+ */
+export function shownNet(p: OptionsPosition, product: OptionsProduct | undefined, price: string | undefined): string {
+  if (!isLive(p)) return netOfSettled(p.pnl, p.openFee, p.closeFee);
+  if (!product || !price) return p.net;
+  return netAt(positionTerms(p, product), price);
 }
 
 /** 'up' | 'down' | 'flat' of a signed decimal string, for its colour. */
@@ -83,7 +93,3 @@ export function stepLots(lots: string, step: string, by: 1 | -1): string {
   const next = snapped.eq(d) ? d.add(new Decimal(step).mul(by)) : snapped;
   return Decimal.max(next, step).toFixed(new Decimal(step).decimalPlaces());
 }
-
-/** What the position earned after both fees: profit − opening fee − closing fee. */
-export const netOf = (pnlValue: string, openFee: string, closeFee: string | null) =>
-  new Decimal(pnlValue).minus(openFee).minus(closeFee ?? '0').toFixed(6);
