@@ -51,6 +51,11 @@ export interface Config {
    * one more is closed at once with 1008. Each socket gets the whole price list and every batch.
    */
   wsMaxPerAddress: number;
+  /**
+   * Price websockets the instance holds open in all (WS_MAX_TOTAL); one more is closed at once
+   * with 1013 "try again later", so many addresses together cannot exhaust the process.
+   */
+  wsMaxTotal: number;
   /** NODE_ENV=production: start refuses without a delivery channel for codes (see consoleDelivery). */
   production: boolean;
   /**
@@ -124,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     engines: env.ENGINES !== 'off',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     wsMaxPerAddress: Number(env.WS_MAX_PER_ADDRESS ?? 20),
+    wsMaxTotal: Number(env.WS_MAX_TOTAL ?? 5000),
     production: env.NODE_ENV === 'production',
     consoleDelivery: env.NODE_ENV !== 'production' || env.CONSOLE_DELIVERY === 'true',
     withdrawHoldAfterResetHours: Number(env.WITHDRAW_HOLD_AFTER_RESET_HOURS ?? 24),
