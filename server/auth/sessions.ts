@@ -30,6 +30,10 @@ export interface Client {
   language: Language;
   /** The language the app shows (its `lang` header), when it sent one: a sign-in keeps it as the account's. */
   appLanguage?: Language;
+  /** The device cookie's token, when the request carried one (devices.ts). */
+  deviceToken?: string;
+  /** Hands a device token to the reply (a cookie) after a right password. */
+  setDeviceToken?: (token: string) => void;
 }
 
 /**
