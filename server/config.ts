@@ -70,6 +70,11 @@ export interface Config {
    * one more is closed at once with 1008. Each socket gets the whole price list and every batch.
    */
   wsMaxPerAddress: number;
+  /**
+   * Price websockets the instance holds open in all (WS_MAX_TOTAL); one more is closed at once
+   * with 1013 "try again later", so many addresses together cannot exhaust the process.
+   */
+  wsMaxTotal: number;
   /** NODE_ENV=production: start refuses without a delivery channel for codes (see consoleDelivery). */
   production: boolean;
   /**
@@ -164,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     engines: e.ENGINES !== 'off',
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     wsMaxPerAddress: e.WS_MAX_PER_ADDRESS ?? 20,
+    wsMaxTotal: e.WS_MAX_TOTAL ?? 5000,
     production: e.NODE_ENV === 'production',
     consoleDelivery: e.NODE_ENV !== 'production' || e.CONSOLE_DELIVERY === true,
     withdrawHoldAfterResetHours: e.WITHDRAW_HOLD_AFTER_RESET_HOURS ?? 24,

@@ -9,6 +9,7 @@ import {
 } from '../../src/contract/auth.ts';
 import { Err } from '../../src/contract/errors.ts';
 import type { Db } from '../db/client.ts';
+import { reserveInHourWindow } from '../db/rateWindow.ts';
 import { BizError } from '../http/errors.ts';
 import { createUser, duplicateToBizError, userByInviteCode, userByTarget, userByUsername } from './accounts.ts';
 import { checkCode, consumeCode, issueCode } from './codes.ts';
@@ -48,9 +49,17 @@ export async function sendCode(db: Db, mailer: Mailer, body: SendCodeBody, clien
 
 const isSixDigits = (c: string) => /^[0-9]{6}$/.test(c.trim());
 
+/** Invite-code look-ups one client address may make per hour at registration (enumeration). */
+export const INVITE_CHECKS_PER_IP_PER_HOUR = 8;
+
 /**
- * Creates the account (with the demo grant) and its first session, in the request's language. The code is checked last,
- * as it uses up an attempt; the unique indexes settle two registrations racing for one name.
+ * Creates the account (with the demo grant) and its first session, in the request's language.
+ * Order of the checks (issue 25, enumeration): what needs no database (name shape, password
+ * pair and rules, code shape), then the verification code, and only behind a right code whether
+ * the invite code exists (itself limited per address) and whether the name or address is taken:
+ * without the code of the address nothing tells whether a username, an address or an invite code
+ * exists. The code's attempt is used up by the check; the code itself only by the account. The
+ * unique indexes settle two registrations racing for one name.
  */
 export async function register(db: Db, policy: SessionPolicy, b: RegisterBody, client: Client): Promise<LoginResult> {
   const username = b.username.trim();
@@ -59,15 +68,16 @@ export async function register(db: Db, policy: SessionPolicy, b: RegisterBody, c
   if (b.password !== b.confirmPassword) throw new BizError(Err.PASSWORDS_DIFFER);
   assertPasswordAllowed(b.password, { username, email: target.kind === 'email' ? target.value : null });
   if (!isSixDigits(b.code)) throw new BizError(Err.VERIFY_CODE_WRONG);
-  if (await userByUsername(db, username)) throw new BizError(Err.USERNAME_EXISTS);
-  if (await userByTarget(db, target)) throw new BizError(Err.EMAIL_OR_PHONE_EXISTS);
+  const codeId = await checkCode(db, target, 'register', b.code, client.now);
   let invitedBy: bigint | null = null;
   if (b.inviteCode !== undefined && b.inviteCode.trim() !== '') {
+    if (!(await reserveInHourWindow(db, `invite:${client.ip}`, INVITE_CHECKS_PER_IP_PER_HOUR))) throw new BizError(Err.TOO_MANY_REQUESTS);
     const inviter = await userByInviteCode(db, b.inviteCode);
     if (!inviter) throw new BizError(Err.INVITE_CODE_INVALID);
     invitedBy = inviter.id;
   }
-  const codeId = await checkCode(db, target, 'register', b.code, client.now);
+  if (await userByUsername(db, username)) throw new BizError(Err.USERNAME_EXISTS);
+  if (await userByTarget(db, target)) throw new BizError(Err.EMAIL_OR_PHONE_EXISTS);
   const passwordHash = await hashPassword(b.password);
   const result = await db.transaction(async (tx) => {
     await consumeCode(tx, codeId);

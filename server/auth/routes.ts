@@ -16,6 +16,7 @@ import { InviteeList } from '../../src/contract/support.ts';
 import { Ok } from '../../src/contract/errors.ts';
 import { appLanguageOf, languageOf } from '../http/messages.ts';
 import { requestId } from '../http/validation.ts';
+import { deviceCookie, deviceTokenOf } from './devices.ts';
 import type { Client } from './sessions.ts';
 
 /**
@@ -50,9 +51,12 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (req, reply) => reply.ok(await app.accounts.register(req.body, client(req))));
 
   app.post(`${LOGIN}/login`, {
-    schema: { tags, summary: 'Log in with username, e-mail or phone and password', body: LoginBody, response: { 200: Envelope(LoginResult) } },
+    schema: { tags, summary: 'Log in with username, e-mail or phone and password (a right one leaves a device cookie: docs/auth.md)', body: LoginBody, response: { 200: Envelope(LoginResult) } },
     config: limit(30),
-  }, async (req, reply) => reply.ok(await app.accounts.signIn(req.body, client(req))));
+  }, async (req, reply) => {
+    const device = { deviceToken: deviceTokenOf(req.headers.cookie), setDeviceToken: (token: string) => void reply.header('set-cookie', deviceCookie(token)) };
+    return reply.ok(await app.accounts.signIn(req.body, { ...client(req), ...device }));
+  });
 
   app.post(`${LOGIN}/logout`, {
     schema: { tags, summary: 'End this session (the token stops working)', response: { 200: Envelope(Type.Null()) } },

@@ -34,6 +34,10 @@ export interface Client {
   appLanguage?: Language;
   /** The request's time on the platform clock (app.clock), ms. */
   now: number;
+  /** The device cookie's token, when the request carried one (devices.ts). */
+  deviceToken?: string;
+  /** Hands a device token to the reply (a cookie) after a right password. */
+  setDeviceToken?: (token: string) => void;
 }
 
 /**

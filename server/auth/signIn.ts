@@ -13,6 +13,7 @@ import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { recordSecurityEvent } from './securityEvents.ts';
 import { createSession, type Client, type SessionPolicy } from './sessions.ts';
 import { normaliseEmail, phoneTarget, type Target } from './targets.ts';
+import { deviceKey, isKnownDevice, rememberDevice } from './devices.ts';
 import { accountKey, clearFailures, ipKey, releaseAttempts, reserveAttempts, unknownAccountKey } from './throttle.ts';
 
 /** A phone number in full international form, as typed: "+44 7700 900123". */
@@ -71,33 +72,39 @@ export async function openSession(
  * password is verified (for an unknown account, against a dummy hash), so neither the code, the
  * time nor the waits (10049) tell whether an account exists. The account's status is told only
  * after the right password.
+ *
+ * From a device that signed in to this account before (its device cookie, devices.ts) the
+ * attempt is reserved against that device only: guesses from elsewhere, which fill the
+ * account's and the address's counters, do not lock the owner out, and guesses through a stolen
+ * cookie are throttled on the cookie (issue 25). A right password leaves the device's cookie.
  */
 export async function signIn(db: Db, policy: SessionPolicy, body: LoginBody, client: Client): Promise<LoginResult> {
   const account = body.account.trim();
   if (!account) throw new BizError(Err.USERNAME_OR_EMAIL_REQUIRED);
   const name = accountName(account, body.areaCode);
-  const ipK = ipKey(client.ip);
-  // every attempt is counted before the password is checked (throttle.ts), so parallel
-  // guesses cannot all be checked before the first failure is recorded
-  await reserveAttempts(db, [ipK]);
   const user = await accountNamed(db, name);
+  const known = user !== undefined && (await isKnownDevice(db, user.id, client.deviceToken));
   const acctK = user ? accountKey(user.id) : unknownAccountKey(`${name.kind}:${name.value}`);
-  try {
-    await reserveAttempts(db, [acctK]);
-  } catch (e) {
-    // refused during the wait: the attempt does not count against the address either
-    await releaseAttempts(db, [ipK]);
-    throw e;
-  }
-  // a wrong password (or an unknown account) keeps both reservations: they are the failure
+  // every attempt is counted before the password is checked (throttle.ts), so parallel
+  // guesses cannot all be checked before the first failure is recorded; refused during a wait,
+  // the keys reserved before it are given back
+  const keys = known ? [deviceKey(client.deviceToken!)] : [ipKey(client.ip), acctK];
+  await reserveAttempts(db, keys);
+  // a wrong password (or an unknown account) keeps the reservations: they are the failure
   const right = await verifyPassword(user?.passwordHash, body.password);
   if (!user || !right) throw new BizError(Err.PASSWORD_WRONG);
-  await releaseAttempts(db, [ipK]);
-  await clearFailures(db, acctK);
+  if (known) {
+    await clearFailures(db, keys[0]);
+  } else {
+    await releaseAttempts(db, [keys[0]]);
+    await clearFailures(db, acctK);
+  }
   if (user.status !== 'active') throw new BizError(Err.USER_STATUS_ABNORMAL);
   // verifyPassword succeeded, so the hash exists; stronger parameters apply from now on
   if (user.passwordHash && needsRehash(user.passwordHash)) {
     await db.update(users).set({ passwordHash: await hashPassword(body.password) }).where(eq(users.id, user.id));
   }
-  return db.transaction((tx) => openSession(tx, policy, user, client, { remember: body.remember, method: 'password' }));
+  const result = await db.transaction((tx) => openSession(tx, policy, user, client, { remember: body.remember, method: 'password' }));
+  client.setDeviceToken?.(await rememberDevice(db, user.id, client.deviceToken));
+  return result;
 }

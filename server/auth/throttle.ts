@@ -46,6 +46,7 @@ export async function assertNotThrottled(db: DbOrTx, keys: string[]): Promise<vo
   for (const r of rows) {
     const since = Number(r.since);
     if (since > FORGET_AFTER_SECONDS) continue;
+    // accounts and known devices (devices.ts) share the account's numbers
     const kind = r.key.startsWith('ip:') ? 'ip' : 'acct';
     longest = Math.max(longest, Math.ceil(waitSeconds(kind, r.failures) - since));
   }

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { retryTransactions } from './retry.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -35,7 +36,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     // An idle connection that dies (database restart, failover) is reported here; unheard, the
     // event would be thrown and end the process. The pool drops it and connects anew on demand.
     pool.on('error', () => {});
-    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    // a transaction aborted by a deadlock or a serialization failure runs again (retry.ts)
+    const db = retryTransactions(drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db);
     // Several instances may start at once: one migrates, the others wait on the lock.
     const client = await pool.connect();
     try {

@@ -1,6 +1,7 @@
 import { Ajv, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
+import { MAX_ID as MAX_ID_TEXT } from '../../src/contract/envelope.ts';
 import { Err } from '../../src/contract/errors.ts';
 import { BizError } from './errors.ts';
 
@@ -41,11 +42,16 @@ export function badTextPath(data: unknown, path = ''): string | undefined {
 }
 
 type Validate = ((data: unknown) => boolean) & { errors?: unknown[] | null };
+export interface FieldError { instancePath: string; message?: string }
 
-export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) => {
+/**
+ * The check of one part of a request: the schema (strict for bodies, coercing for the text of
+ * queries and paths), then every string (value, or key): no NUL, no lone surrogate. Multipart
+ * form fields go through the same check as JSON bodies (server/uploads/form.ts).
+ */
+export function compileValidator(schema: object, httpPart?: string): Validate {
   const ajv = httpPart === 'body' ? strict : lenient;
   const check = ajv.compile(schema);
-  // every string of every validated part (body, query, params, headers): no NUL, no lone surrogate
   const validate: Validate = (data) => {
     if (!check(data)) {
       validate.errors = check.errors;
@@ -59,11 +65,14 @@ export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpP
     validate.errors = [{ keyword: 'text', instancePath: bad, schemaPath: '#', params: {}, message: 'must not contain NUL characters or lone surrogates' }];
     return false;
   };
-  return validate as ReturnType<FastifySchemaCompiler<object>>;
-};
+  return validate;
+}
 
-/** Largest value of a PostgreSQL bigint: ids on the wire are 1–19 digits, which can exceed it. */
-const MAX_ID = 9223372036854775807n;
+export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) =>
+  compileValidator(schema, httpPart) as ReturnType<FastifySchemaCompiler<object>>;
+
+/** Largest value of a PostgreSQL bigint (the contract's IdString refuses more already). */
+const MAX_ID = BigInt(MAX_ID_TEXT);
 
 /**
  * An id from the request (path, query or body) as a bigint. A 19-digit id above the bigint

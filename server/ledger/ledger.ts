@@ -3,7 +3,7 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { ASSET_DECIMALS, type Asset, type Book } from '../../src/contract/constants.ts';
 import { Err } from '../../src/contract/errors.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { ledgerAccounts, ledgerTransfers } from '../db/schema/index.ts';
+import { ledgerAccounts } from '../db/schema/index.ts';
 import { BizError } from '../http/errors.ts';
 import type { AccountRef, TransferRequest } from './accounts.ts';
 
@@ -36,6 +36,11 @@ const MAX_CACHED_IDS = 200_000;
 
 const naturalKey = (ref: AccountRef, book: Book, asset: Asset) =>
   `${ref.owner}\u0000${ref.owner === 'user' ? ref.userId : 0n}\u0000${book}\u0000${asset}\u0000${ref.purpose}`;
+
+/** Forgets every remembered id, as a restart does (tests reproduce a cold start with it). */
+export function forgetAccountIds(): void {
+  ids.clear();
+}
 
 function remember(key: string, id: bigint) {
   if (ids.size >= MAX_CACHED_IDS) ids.clear();
@@ -72,12 +77,17 @@ const accountMatch = (id: bigint, ref: AccountRef, book: Book, asset: Asset) => 
   and a.book = ${book} and a.asset = ${asset} and a.purpose = ${ref.purpose})`;
 
 /**
- * The whole transfer in one statement, for accounts whose ids are known: check that both ids
+ * The whole transfer in one statement, the only one that moves money: check that both ids
  * still name the accounts (`checked`), record the transfer unless its key was used (`recorded`),
- * lock both accounts in id order so two transfers between the same pair cannot deadlock
- * (`locked`), and move the amount (`moved`). A user account going below zero fails the statement
- * on the CHECK constraint, as the separate statements did. Nothing is written when an id does
- * not check out: the caller then resolves them again.
+ * lock both accounts in id order (`locked`), and move the amount (`moved`). A user account going
+ * below zero fails the statement on the CHECK constraint. Nothing is written when an id does not
+ * check out: the caller then resolves them again.
+ *
+ * The lock is FOR NO KEY UPDATE, the lock an UPDATE of a balance takes anyway: it does not
+ * conflict with the KEY SHARE lock that every new transfer row takes on its two accounts (the
+ * foreign keys). FOR UPDATE did, so a transaction that had moved money off an account and then
+ * paid a fee from it waited for another transaction's new transfer row on that account, which
+ * itself waited for the first: the deadlocks right after a restart (issue 25, docs/ledger.md).
  */
 async function transferByIds(tx: DbOrTx, req: TransferRequest, amount: string, debit: bigint, credit: bigint) {
   const result = await executeNamed(tx, 'ledger_transfer_by_ids', sql`
@@ -95,7 +105,7 @@ async function transferByIds(tx: DbOrTx, req: TransferRequest, amount: string, d
       select a.id from ledger_accounts a
       where a.id in (${String(debit)}::bigint, ${String(credit)}::bigint) and exists (select 1 from recorded)
       order by a.id
-      for update
+      for no key update
     ), moved as (
       update ledger_accounts a
       set balance = a.balance + case when a.id = ${String(debit)}::bigint then -${amount}::numeric else ${amount}::numeric end,
@@ -133,8 +143,9 @@ async function executeNamed(tx: DbOrTx, name: string, query: SQL): Promise<unkno
  * database CHECK constraint decides, so no race can overdraw. The caller's transaction is
  * then unusable and must be abandoned (the thrown BizError does that).
  *
- * Once both accounts' ids are known (cached per process), the transfer is one statement
- * (transferByIds); the first transfer of an account looks it up, creating it if needed.
+ * The transfer is one statement (transferByIds). Once both accounts' ids are known (cached per
+ * process) that is all; the first transfer of an account looks it up first, creating it if
+ * needed.
  */
 export async function transfer(tx: DbOrTx, req: TransferRequest): Promise<boolean> {
   const amount = normaliseAmount(req.asset, req.amount);
@@ -143,13 +154,7 @@ export async function transfer(tx: DbOrTx, req: TransferRequest): Promise<boolea
   const cachedDebit = ids.get(debitKey);
   const cachedCredit = ids.get(creditKey);
   if (cachedDebit !== undefined && cachedCredit !== undefined && cachedDebit !== cachedCredit) {
-    let r: { checked: number; recorded: number; moved: number };
-    try {
-      r = await transferByIds(tx, req, amount, cachedDebit, cachedCredit);
-    } catch (e) {
-      if (isCheckViolation(e)) throw new BizError(Err.INSUFFICIENT_BALANCE);
-      throw e;
-    }
+    const r = await runTransfer(tx, req, amount, cachedDebit, cachedCredit);
     if (r.checked === 2) {
       if (r.recorded === 0) return false;
       if (r.moved !== 2) throw new Error(`ledger: transfer ${req.key} recorded but moved ${r.moved} of 2 accounts`);
@@ -159,32 +164,27 @@ export async function transfer(tx: DbOrTx, req: TransferRequest): Promise<boolea
     ids.delete(debitKey);
     ids.delete(creditKey);
   }
+  // first use of an account in this process: look its id up (creating it), then the same
+  // statement as above, so every transfer locks the same rows the same way
   const [debit, credit] = [await accountId(tx, req.from, req.book, req.asset), await accountId(tx, req.to, req.book, req.asset)];
-  const inserted = await tx
-    .insert(ledgerTransfers)
-    .values({
-      idempotencyKey: req.key, book: req.book, asset: req.asset, debitAccountId: debit, creditAccountId: credit,
-      amount, reason: req.reason, refType: req.refType, refId: req.refId,
-    })
-    .onConflictDoNothing()
-    .returning({ id: ledgerTransfers.id });
+  if (debit === credit) throw new Error(`ledger: transfer ${req.key} from an account to itself`);
+  const r = await runTransfer(tx, req, amount, debit, credit);
+  if (r.checked !== 2) throw new Error(`ledger: transfer ${req.key}: account ids found but not matched`);
   remember(debitKey, debit);
   remember(creditKey, credit);
-  if (inserted.length === 0) return false;
-  // Lock order by id so two transfers between the same pair cannot deadlock.
-  const moves: Array<[bigint, string]> = [[debit, `-${amount}`], [credit, amount]];
-  moves.sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  if (r.recorded === 0) return false;
+  if (r.moved !== 2) throw new Error(`ledger: transfer ${req.key} recorded but moved ${r.moved} of 2 accounts`);
+  return true;
+}
+
+/** transferByIds, with the CHECK constraint's refusal as 10011. */
+async function runTransfer(tx: DbOrTx, req: TransferRequest, amount: string, debit: bigint, credit: bigint) {
   try {
-    for (const [id, delta] of moves) {
-      await tx.update(ledgerAccounts)
-        .set({ balance: sql`${ledgerAccounts.balance} + ${delta}::numeric`, updatedAt: sql`now()` })
-        .where(eq(ledgerAccounts.id, id));
-    }
+    return await transferByIds(tx, req, amount, debit, credit);
   } catch (e) {
     if (isCheckViolation(e)) throw new BizError(Err.INSUFFICIENT_BALANCE);
     throw e;
   }
-  return true;
 }
 
 export interface BalanceRow { asset: string; purpose: string; balance: string }

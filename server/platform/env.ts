@@ -79,6 +79,7 @@ export const EnvSchema = Type.Object({
   ENGINES: oneOf(['on', 'off'], 'on', 'off: no feed nor scheduled jobs (focused tests)'),
   TRUST_PROXY: text('proxies whose X-Forwarded-For is believed: addresses (CIDR) or true/false'),
   WS_MAX_PER_ADDRESS: int(1, 1_000_000, 20, 'price websockets per client address'),
+  WS_MAX_TOTAL: int(1, 10_000_000, 5000, 'price websockets one instance holds open in all'),
   BLOB_STORE: oneOf(['db', 's3'], 'db', 'where personal files are stored, sealed'),
   S3_BUCKET: text('with BLOB_STORE=s3: the bucket'),
   S3_ENDPOINT: url(['https', 'http'], 'with BLOB_STORE=s3: an S3-compatible endpoint'),

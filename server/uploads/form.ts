@@ -5,9 +5,9 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { TSchema, Static } from 'typebox';
-import { Compile } from 'typebox/compile';
 import { Err } from '../../src/contract/errors.ts';
 import { BizError } from '../http/errors.ts';
+import { compileValidator, type FieldError } from '../http/validation.ts';
 
 export interface ImageForm<F, K extends string> { fields: F; files: Partial<Record<K, Buffer>> }
 
@@ -15,12 +15,13 @@ const tooLarge = (maxBytes: number) => new BizError(Err.IMAGE_TOO_LARGE, { limit
 const malformed = (detail: string) => new BizError(Err.MALFORMED_REQUEST, { detail });
 
 /**
- * A checker for one form: text fields per `schema`, files only under the names in `fileNames`,
- * each at most once. Refusals: 10030 (not multipart, an unknown or repeated part, bad fields),
+ * A checker for one form: text fields per `schema`, by the same rules as a JSON body (no
+ * coercion, no unknown field, no NUL or lone surrogate: server/http/validation.ts), files only
+ * under the names in `fileNames`, each at most once. Refusals: 10030 (not multipart, an unknown or repeated part, bad fields),
  * 10040 (a file above `maxBytes`).
  */
 export function imageFormReader<S extends TSchema, K extends string>(schema: S, fileNames: readonly K[]) {
-  const check = Compile(schema);
+  const check = compileValidator(schema, 'body');
   return async (req: FastifyRequest, maxBytes: number): Promise<ImageForm<Static<S>, K>> => {
     if (!req.isMultipart()) throw malformed('expected multipart/form-data');
     const fields: Record<string, string> = {};
@@ -44,9 +45,9 @@ export function imageFormReader<S extends TSchema, K extends string>(schema: S, 
       if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
       throw malformed((e as Error).message?.slice(0, 200) ?? 'bad multipart body');
     }
-    if (!check.Check(fields)) {
-      const first = [...check.Errors(fields)][0];
-      throw malformed(first ? `${first.instancePath || 'body'} ${first.message}` : 'invalid fields');
+    if (!check(fields)) {
+      const first = check.errors?.[0] as FieldError | undefined;
+      throw malformed(first ? `${first.instancePath || 'body'} ${first.message ?? 'is invalid'}` : 'invalid fields');
     }
     return { fields: fields as Static<S>, files };
   };

@@ -9,8 +9,15 @@ import { publishUserEvent, recordNotification, type UserEvent } from '../notify/
  */
 export class PendingEvents {
   private events: Array<{ userId: bigint; ev: UserEvent & { id?: bigint } }> = [];
+  private tx?: DbOrTx;
 
   async record(tx: DbOrTx, userId: bigint, ev: UserEvent): Promise<void> {
+    // a new transaction means the one these were recorded in was aborted and is being run
+    // again (server/db/retry.ts): its notifications were rolled back, so are its events
+    if (this.tx !== tx) {
+      this.events = [];
+      this.tx = tx;
+    }
     const row = await recordNotification(tx, userId, ev);
     this.events.push({ userId, ev: { ...ev, id: row?.id } });
   }

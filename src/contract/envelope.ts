@@ -25,7 +25,30 @@ export const DecimalString = (opts: { maxLength?: number } = {}) =>
 /** A positive decimal string as typed by a user (validated further by the asset's precision). */
 export const AmountString = Type.String({ pattern: '^[0-9]{1,20}(\\.[0-9]{1,18})?$', maxLength: 40 });
 
-export const IdString = Type.String({ pattern: '^[0-9]{1,19}$', maxLength: 19 });
+/** Largest value of a PostgreSQL bigint, the type of every id. */
+export const MAX_ID = '9223372036854775807';
+
+/**
+ * The decimal numbers from 0 to `max` (leading zeros allowed), as a regular expression: fewer
+ * digits than `max`, or as many and, at the first digit that differs, a smaller one.
+ */
+export function upToPattern(max: string): string {
+  const n = max.length;
+  const alternatives = [`[0-9]{1,${n - 1}}`];
+  for (let i = 0; i < n; i++) {
+    const d = Number(max[i]);
+    if (d > 0) alternatives.push(`${max.slice(0, i)}[0-${d - 1}][0-9]{${n - 1 - i}}`);
+  }
+  alternatives.push(max);
+  return `^0*(${alternatives.join('|')})$`;
+}
+
+/**
+ * Every id on the wire: 1–19 digits within the bigint range, checked by the schema itself, so an
+ * id above it is refused like any malformed field (10030) wherever an id is taken, in a path, a
+ * query, a JSON body or a multipart form, instead of failing the query (issue 25).
+ */
+export const IdString = Type.String({ pattern: upToPattern(MAX_ID), minLength: 1, maxLength: 19 });
 export const IsoTime = Type.String({ format: 'date-time' });
 
 /**

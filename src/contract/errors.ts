@@ -61,6 +61,8 @@ export const Err = {
   OWN_RECORD_REVIEW: 10056,
   PASSWORD_COMMON: 10057,
   PASSWORD_HAS_NAME: 10058,
+  /** zxcvbn's strength below the minimum (issue 25): `{{score}}` of 4, `{{min}}` needed. */
+  PASSWORD_GUESSABLE: 10170,
   // trading (docs/trading.md)
   STOP_LOSS_UNREASONABLE: 10060,
   TAKE_PROFIT_UNREASONABLE: 10061,

@@ -2,8 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { AREA_CODES } from '../../src/contract/areaCodes.ts';
 import { DEMO_GRANT_USDT, VERIFY_CODE_MAX_ATTEMPTS } from '../../src/contract/constants.ts';
-import { outbox, rateCounters, verificationCodes } from '../../server/db/schema/index.ts';
+import { outbox, rateCounters, users, verificationCodes } from '../../server/db/schema/index.ts';
 import { GLOBAL_CODES_KEY } from '../../server/auth/codes.ts';
+import { INVITE_CHECKS_PER_IP_PER_HOUR } from '../../server/auth/registration.ts';
 import { useTestApp, type TestApp } from './helpers.ts';
 import { codeFromOutbox, counts, freshIp, get, L, PASSWORD, post, registerByEmail, registerByPhone, userRow, U } from './auth.helpers.ts';
 import { Err, Ok } from '../../src/contract/errors.ts';
@@ -91,15 +92,87 @@ describe('registration, verification codes and checkUserNameOrPhone', () => {
     // a fresh address with a taken username
     await post(t, `${L}/sendCode`, { email: 'dave2@example.com', purpose: 'register' });
     const code = await codeFromOutbox(t, 'dave2@example.com');
+    await post(t, `${L}/sendCode`, { email: 'dave3@example.com', purpose: 'register' });
+    const code3 = await codeFromOutbox(t, 'dave3@example.com');
     const before = await counts(t);
     const dup = await post(t, `${L}/register`, { username: 'DAVE', email: 'dave2@example.com', password: PASSWORD, confirmPassword: PASSWORD, code });
     expect(dup.code).toBe(Err.USERNAME_EXISTS);
+    // a taken address gets no code (sendCode above), so it fails on the code first (issue 25)
     const dupMail = await post(t, `${L}/register`, { username: 'dave_two', email: 'Dave@Example.com', password: PASSWORD, confirmPassword: PASSWORD, code });
-    expect(dupMail.code).toBe(Err.EMAIL_OR_PHONE_EXISTS);
+    expect(dupMail.code).toBe(Err.VERIFY_CODE_EXPIRED);
+    // an address taken after its code was sent (a race): 10007 behind the right code
+    await t.app.db.update(users).set({ email: 'dave3@example.com' }).where(eq(users.username, 'dave_phone'));
+    const raced = await post(t, `${L}/register`, { username: 'dave_three', email: 'dave3@example.com', password: PASSWORD, confirmPassword: PASSWORD, code: code3 });
+    expect(raced.code).toBe(Err.EMAIL_OR_PHONE_EXISTS);
     expect(await counts(t)).toEqual(before);
     // the code was not used up by the refusals
     const ok = await post(t, `${L}/register`, { username: 'dave_two', email: 'dave2@example.com', password: PASSWORD, confirmPassword: PASSWORD, code });
     expect(ok.code).toBe(Ok.SUCCESS);
+  });
+
+  it('enumeration (issue 25): without the address\'s code, a taken username or address and an unknown invite code answer like any other', async () => {
+    await registerByEmail(t, 'olga', 'olga@example.com');
+    const inviter = await registerByEmail(t, 'oscar', 'oscar@example.com');
+    await post(t, `${L}/sendCode`, { email: 'otto@example.com', purpose: 'register' });
+    await codeFromOutbox(t, 'otto@example.com');
+    const wrong = { username: 'otto', email: 'otto@example.com', password: PASSWORD, confirmPassword: PASSWORD, code: '000000' };
+    const answer = async (over: Record<string, string>) => {
+      const r = await post(t, `${L}/register`, { ...wrong, ...over });
+      return r.code;
+    };
+    const before = await counts(t);
+    // a wrong code: the same answer whether the name is taken, the address is, or the invite code exists
+    const codes = [
+      await answer({}), await answer({ username: 'OLGA' }), await answer({ inviteCode: inviter.user.inviteCode }), await answer({ inviteCode: 'ZZZZZZZZ' }),
+    ];
+    expect(new Set(codes)).toEqual(new Set([Err.VERIFY_CODE_WRONG]));
+    // no code sent to the address (olga's own, taken): the answer of any address without a code
+    const noCode = [await answer({ email: 'olga@example.com' }), await answer({ email: 'nobody-here@example.com' })];
+    expect(noCode).toEqual([Err.VERIFY_CODE_EXPIRED, Err.VERIFY_CODE_EXPIRED]);
+    expect(await counts(t)).toEqual(before);
+  });
+
+  it('invite-code look-ups are limited per client address (an hour\'s window), after the code', async () => {
+    const ip = freshIp();
+    let last = 0;
+    for (let i = 0; i <= INVITE_CHECKS_PER_IP_PER_HOUR; i++) {
+      const email = `ivan${i}@example.com`;
+      await post(t, `${L}/sendCode`, { email, purpose: 'register' }, { ip: freshIp() });
+      const code = await codeFromOutbox(t, email);
+      last = (await post(t, `${L}/register`, { username: `ivan_${i}`, email, password: PASSWORD, confirmPassword: PASSWORD, code, inviteCode: `NOPE${i}` }, { ip })).code;
+      if (i < INVITE_CHECKS_PER_IP_PER_HOUR) expect(last, `look-up ${i + 1}`).toBe(Err.INVITE_CODE_INVALID);
+    }
+    expect(last).toBe(Err.TOO_MANY_REQUESTS);
+  });
+
+  it('weak passwords (issue 25): the probe\'s common patterns are refused with 10170 and the score, at register, reset and change; a passphrase passes', async () => {
+    const WEAK = ['Summer2024', 'Winter2025!', 'Qwerty2024', 'Admin1234', 'trading1', 'bitcoin1', 'crypto123', 'a1a1a1a1', '1q2w3e4r'];
+    await post(t, `${L}/sendCode`, { email: 'wendy@example.com', purpose: 'register' });
+    const code = await codeFromOutbox(t, 'wendy@example.com');
+    const before = await counts(t);
+    for (const password of WEAK) {
+      const r = await post(t, `${L}/register`, { username: 'wendy', email: 'wendy@example.com', password, confirmPassword: password, code });
+      // refused by one of the password rules, never accepted; the strength rule says why
+      expect([Err.PASSWORD_GUESSABLE, Err.PASSWORD_COMMON, Err.PASSWORD_TOO_WEAK], password).toContain(r.code);
+      if (r.code === Err.PASSWORD_GUESSABLE) expect(r.msg, password).toMatch(/too easy to guess: its strength is [0-2] of 4 and at least 3 is needed/);
+    }
+    // none of them is on the breached list or breaks the shape rule alone: the estimator refuses each
+    const codes = await Promise.all(WEAK.map(async (password) => (await post(t, `${L}/register`, { username: 'wendy', email: 'wendy@example.com', password, confirmPassword: password, code: 'abc' })).code));
+    expect(codes.filter((c) => c !== Err.PASSWORD_GUESSABLE && c !== Err.PASSWORD_COMMON)).toEqual([]);
+    expect(codes.filter((c) => c === Err.PASSWORD_GUESSABLE).length).toBeGreaterThanOrEqual(6);
+    expect(await counts(t)).toEqual(before);
+    const strong = 'Lantern orbit 7 velvet';
+    const ok = await post(t, `${L}/register`, { username: 'wendy', email: 'wendy@example.com', password: strong, confirmPassword: strong, code });
+    expect(ok.code, ok.msg).toBe(Ok.SUCCESS);
+    // a change to a weak password is refused the same way, the old one still works
+    const change = await post(t, `${U}/repassword`, { oldPassword: strong, password: 'Summer2024', confirmPassword: 'Summer2024' }, { token: ok.result.token });
+    expect(change.code).toBe(Err.PASSWORD_GUESSABLE);
+    // and a reset
+    await post(t, `${L}/sendCode`, { email: 'wendy@example.com', purpose: 'reset' });
+    const resetCode = await codeFromOutbox(t, 'wendy@example.com');
+    const reset = await post(t, `${U}/repassword`, { email: 'wendy@example.com', code: resetCode, password: 'bitcoin1', confirmPassword: 'bitcoin1' });
+    expect(reset.code).toBe(Err.PASSWORD_GUESSABLE);
+    expect((await post(t, `${L}/login`, { account: 'wendy', password: strong })).code).toBe(Ok.SUCCESS);
   });
 
   it('invite codes: a known one links the inviter, an unknown one is 10046', async () => {
@@ -243,7 +316,8 @@ describe('registration, verification codes and checkUserNameOrPhone', () => {
       ['sql in email', { ...good, email: "a@b.com'; DROP TABLE users; --" }, Err.EMAIL_INVALID],
       ['script in username', { ...good, username: '<script>alert(1)</script>' }, Err.USERNAME_INVALID],
       ['script in email', { ...good, email: '<script>@x.com' }, Err.EMAIL_INVALID],
-      ['sql in invite code', { ...good, inviteCode: "' OR 1=1 --" }, Err.INVITE_CODE_INVALID],
+      // the invite code is looked up only behind a right verification code (issue 25): none was sent here
+      ['sql in invite code', { ...good, inviteCode: "' OR 1=1 --" }, Err.VERIFY_CODE_EXPIRED],
       ['sql in code', { ...good, code: "1' OR '1'='1" }, Err.VERIFY_CODE_WRONG],
     ];
     for (const [name, payload, code] of cases) {

@@ -92,22 +92,22 @@ describe('login, sessions, getUserInfo, repassword, logout', () => {
     const mine = (await login('chris')).result.token;
     const other = (await login('chris')).result.token;
     const change = (body: Record<string, unknown>, token?: string) => post(t, `${U}/repassword`, body, { token });
-    expect((await change({ oldPassword: PASSWORD, password: 'NewPass456', confirmPassword: 'NewPass456' })).code).toBe(Err.LOGIN_REQUIRED);
-    expect((await change({ oldPassword: 'Wrong9999', password: 'NewPass456', confirmPassword: 'NewPass456' }, mine)).code).toBe(Err.PASSWORD_WRONG);
-    expect((await change({ oldPassword: PASSWORD, password: 'NewPass456', confirmPassword: 'NewPass457' }, mine)).code).toBe(Err.PASSWORDS_DIFFER);
+    expect((await change({ oldPassword: PASSWORD, password: 'Copper-Viola-918', confirmPassword: 'Copper-Viola-918' })).code).toBe(Err.LOGIN_REQUIRED);
+    expect((await change({ oldPassword: 'Wrong9999', password: 'Copper-Viola-918', confirmPassword: 'Copper-Viola-918' }, mine)).code).toBe(Err.PASSWORD_WRONG);
+    expect((await change({ oldPassword: PASSWORD, password: 'Copper-Viola-918', confirmPassword: 'Copper-Viola-917' }, mine)).code).toBe(Err.PASSWORDS_DIFFER);
     expect((await change({ oldPassword: PASSWORD, password: 'weak', confirmPassword: 'weak' }, mine)).code).toBe(Err.PASSWORD_TOO_WEAK);
     expect((await change({ oldPassword: PASSWORD, password: 'password1', confirmPassword: 'password1' }, mine)).code).toBe(Err.PASSWORD_COMMON);
     expect((await change({ oldPassword: PASSWORD, password: 'qwerty123', confirmPassword: 'qwerty123' }, mine)).code).toBe(Err.PASSWORD_COMMON);
     expect((await change({ oldPassword: PASSWORD, password: 'Chris-2024x', confirmPassword: 'Chris-2024x' }, mine)).code).toBe(Err.PASSWORD_HAS_NAME);
     expect((await post(t, `${U}/getUserInfo`, undefined, { token: other })).code).toBe(Ok.SUCCESS);
 
-    const ok = await change({ oldPassword: PASSWORD, password: 'NewPass456', confirmPassword: 'NewPass456' }, mine);
+    const ok = await change({ oldPassword: PASSWORD, password: 'Copper-Viola-918', confirmPassword: 'Copper-Viola-918' }, mine);
     expect(ok.code).toBe(Ok.MODIFIED);
     expect(ok.result).toBeNull();
     expect((await post(t, `${U}/getUserInfo`, undefined, { token: other })).code).toBe(Err.LOGIN_REQUIRED);
     expect((await post(t, `${U}/getUserInfo`, undefined, { token: mine })).code).toBe(Ok.SUCCESS);
     expect((await login('chris')).code).toBe(Err.PASSWORD_WRONG);
-    expect((await login('chris', 'NewPass456')).code).toBe(Ok.SUCCESS);
+    expect((await login('chris', 'Copper-Viola-918')).code).toBe(Ok.SUCCESS);
     // the hash is argon2id at the OWASP parameters, never the password
     const row = await userRow(t, 'chris');
     expect(row.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
@@ -118,13 +118,13 @@ describe('login, sessions, getUserInfo, repassword, logout', () => {
     const s1 = (await login('rita')).result.token;
     expect((await post(t, `${L}/sendCode`, { email: 'rita@example.com', purpose: 'reset' })).code).toBe(Ok.SUCCESS);
     const code = await codeFromOutbox(t, 'rita@example.com');
-    const reset = (b: Record<string, unknown>) => post(t, `${U}/repassword`, { email: 'rita@example.com', password: 'Fresh789x', confirmPassword: 'Fresh789x', ...b });
+    const reset = (b: Record<string, unknown>) => post(t, `${U}/repassword`, { email: 'rita@example.com', password: 'Fresh-Marble-789', confirmPassword: 'Fresh-Marble-789', ...b });
     const before = await counts(t);
     expect((await reset({ code: code === '000000' ? '000001' : '000000' })).code).toBe(Err.VERIFY_CODE_WRONG);
     expect((await reset({ code: undefined })).code).toBe(Err.VERIFY_CODE_WRONG);
     expect((await reset({ code, email: 'other@example.com' })).code).toBe(Err.USER_NOT_FOUND);
     expect((await reset({ code, email: undefined })).code).toBe(Err.USERNAME_OR_EMAIL_REQUIRED);
-    expect((await reset({ code, confirmPassword: 'Fresh789y' })).code).toBe(Err.PASSWORDS_DIFFER);
+    expect((await reset({ code, confirmPassword: 'Fresh-Marble-788' })).code).toBe(Err.PASSWORDS_DIFFER);
     for (const weak of ['password1', 'qwerty123']) expect((await reset({ code, password: weak, confirmPassword: weak })).code, weak).toBe(Err.PASSWORD_COMMON);
     // the username is checked only after the code (before it, the refusal would tell a stranger the username)
     expect((await reset({ code: code === '000000' ? '000001' : '000000', password: 'RITA-4ever', confirmPassword: 'RITA-4ever' })).code).toBe(Err.VERIFY_CODE_WRONG);
@@ -133,13 +133,13 @@ describe('login, sessions, getUserInfo, repassword, logout', () => {
     // a register code does not reset a password
     expect((await post(t, `${L}/sendCode`, { email: 'newbie@example.com', purpose: 'register' })).code).toBe(Ok.SUCCESS);
     const regCode = await codeFromOutbox(t, 'newbie@example.com');
-    expect((await post(t, `${U}/repassword`, { email: 'newbie@example.com', code: regCode, password: 'Fresh789x', confirmPassword: 'Fresh789x' })).code).toBe(Err.USER_NOT_FOUND);
+    expect((await post(t, `${U}/repassword`, { email: 'newbie@example.com', code: regCode, password: 'Fresh-Marble-789', confirmPassword: 'Fresh-Marble-789' })).code).toBe(Err.USER_NOT_FOUND);
 
     const ok = await reset({ code });
     expect(ok.code).toBe(Ok.MODIFIED);
     expect((await post(t, `${U}/getUserInfo`, undefined, { token: s1 })).code).toBe(Err.LOGIN_REQUIRED);
     expect((await login('rita')).code).toBe(Err.PASSWORD_WRONG);
-    expect((await login('rita', 'Fresh789x')).code).toBe(Ok.SUCCESS);
+    expect((await login('rita', 'Fresh-Marble-789')).code).toBe(Ok.SUCCESS);
     // the code is spent
     expect((await reset({ code })).code).toBe(Err.VERIFY_CODE_EXPIRED);
   });
@@ -148,9 +148,9 @@ describe('login, sessions, getUserInfo, repassword, logout', () => {
     await registerByPhone(t, 'yuki', '912345679', '+81');
     expect((await post(t, `${L}/sendCode`, { phone: '912345679', areaCode: '+81', purpose: 'reset' })).code).toBe(Ok.SUCCESS);
     const code = await codeFromOutbox(t, '+81912345679');
-    const ok = await post(t, `${U}/repassword`, { phone: '912345679', areaCode: '+81', code, password: 'Phone789x', confirmPassword: 'Phone789x' });
+    const ok = await post(t, `${U}/repassword`, { phone: '912345679', areaCode: '+81', code, password: 'Phone-Walrus-789', confirmPassword: 'Phone-Walrus-789' });
     expect(ok.code).toBe(Ok.MODIFIED);
-    expect((await login('yuki', 'Phone789x')).code).toBe(Ok.SUCCESS);
+    expect((await login('yuki', 'Phone-Walrus-789')).code).toBe(Ok.SUCCESS);
   });
 
   it('repeated failures are slowed per account (10049 with seconds, even for the right password); success clears the account counter', async () => {

@@ -4,12 +4,21 @@
  * query strings and path parameters with NUL, lone surrogates, huge strings, wrong types, deep
  * nesting and prototype keys, as an anonymous caller and as the role the path is for. No answer
  * may be a 5xx (or the internal-error code 10050), and no money or user table may change.
+ * The multipart forms (not described as bodies in the document: their fields are read by
+ * server/uploads/form.ts) get the same classes in each text field, read from their contract
+ * schemas (issue 25 item 7).
  * On PGlite by default, PostgreSQL with TEST_DB=postgres; the run is bounded (about 3,000 requests; 25-50 s here).
  */
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../server/auth/sessions.ts';
 import { Err } from '../../src/contract/errors.ts';
+import { KycSubmitFields } from '../../src/contract/kyc.ts';
+import { LoanFields } from '../../src/contract/loans.ts';
+import { SendSupportImageFields } from '../../src/contract/support.ts';
+import { RechargeFields } from '../../src/contract/wallet.ts';
+import { kycFields, multipartMany } from './kycFixtures.ts';
+import { PNG } from './walletFixtures.ts';
 import { useTestApp } from './helpers.ts';
 import { addReceiveAddresses, ADDR, createUser, fund, real, recharge, rechargeFields, type TestUser } from './walletFixtures.ts';
 
@@ -79,7 +88,44 @@ function sample(s: Schema | undefined): unknown {
   }
 }
 
-interface Req { method: string; url: string; payload?: string; contentType?: string; label: string }
+interface Req { method: string; url: string; payload?: string | Buffer; contentType?: string; label: string }
+
+/**
+ * The multipart forms: path, the contract schema of their text fields, fields that pass (so the
+ * fuzzed one is what is wrong), and their files. Each form still fails a later check (no images,
+ * an agreement version or a conversation that does not exist), so a fuzz value the rules accept
+ * writes nothing either.
+ */
+const MULTIPART_FORMS: Array<{ path: string; fields: Schema; valid: Record<string, string>; files: Record<string, Buffer> }> = [
+  { path: '/swx/customer/user/identification', fields: KycSubmitFields as Schema, valid: kycFields(), files: {} },
+  {
+    path: '/swx/customer/user/loan', fields: LoanFields as Schema, files: { signature: PNG },
+    valid: { collateralAsset: 'BTC', amount: '1000', days: '30', agreementVersion: '1', fullName: 'Ada Lovelace', clientKey: 'fuzz-key-0001' },
+  },
+  { path: '/swx/customer/support/sendImage', fields: SendSupportImageFields as Schema, valid: { conversationId: '1', clientKey: 'fuzz-key-0002', text: 'hi' }, files: { image: PNG } },
+  { path: '/swx/customer/user/recharge', fields: RechargeFields as Schema, valid: rechargeFields(), files: {} },
+];
+
+/** Text values for a multipart field (the wire carries text only). */
+const FORM_VALUES: Array<[string, string]> = [
+  ['NUL', 'ab\u0000cd'], ['huge', 'x'.repeat(64_000)], ['huge id', '9'.repeat(19)], ['huge digits', '9'.repeat(5_000)], ['empty', ''],
+  ['sql', "' OR 1=1; --"], ['html', '<script>alert(1)</script>'],
+];
+
+/** Every request for one multipart form: each text field with each class, the others sampled. */
+function formRequests(form: (typeof MULTIPART_FORMS)[number]): Req[] {
+  const base = { ...Object.fromEntries(Object.entries(form.fields.properties ?? {}).map(([k, v]) => [k, String(sample(v))])), ...form.valid };
+  const out: Req[] = [];
+  for (const prop of Object.keys(form.fields.properties ?? {})) {
+    for (const [name, v] of FORM_VALUES) {
+      const m = multipartMany({ ...base, [prop]: v }, form.files);
+      out.push({ method: 'POST', url: form.path, payload: m.payload, contentType: m.headers['content-type'], label: `form.${prop} ${name}` });
+    }
+  }
+  const extra = multipartMany({ ...base, unexpectedField: 'ab\u0000' }, form.files);
+  out.push({ method: 'POST', url: form.path, payload: extra.payload, contentType: extra.headers['content-type'], label: 'form unknown field' });
+  return out;
+}
 
 /** Every request for one operation, with `{param}` in the path filled by `pathValue`. */
 function requestsFor(method: string, path: string, op: Operation): Req[] {
@@ -148,8 +194,14 @@ describe('fuzz over every OpenAPI operation: no 5xx, no write', () => {
 
   it('reads the served OpenAPI document and fuzzes each operation', async () => {
     const doc = (await t.app.inject({ url: '/docs/json' })).json() as OpenApi;
-    const ops = Object.entries(doc.paths).flatMap(([path, item]) =>
+    const ops: Array<{ method: string; path: string; op: Operation; form?: (typeof MULTIPART_FORMS)[number] }> = Object.entries(doc.paths).flatMap(([path, item]) =>
       Object.entries(item).filter(([m]) => ['get', 'post', 'put', 'delete', 'patch'].includes(m)).map(([m, op]) => ({ method: m.toUpperCase(), path, op })));
+    // the multipart forms are served operations too: fuzzed once more, as forms
+    for (const form of MULTIPART_FORMS) {
+      const op = ops.find((o) => o.method === 'POST' && o.path === form.path);
+      expect(op, form.path).toBeDefined();
+      ops.push({ ...op!, form });
+    }
     expect(ops.length).toBeGreaterThan(60);
     // each domain is in it: the fuzz covers what the server routes, read from the server itself
     for (const op of ['POST /swx/customer/login/login', 'POST /swx/customer/user/withdrawal', 'POST /swx/customer/user/recharge',
@@ -164,11 +216,11 @@ describe('fuzz over every OpenAPI operation: no 5xx, no write', () => {
     let signedInRefusedLogin = 0;
     let signedIn = 0;
     let ip = 0;
-    for (const { method, path, op } of ops) {
+    for (const { method, path, op, form } of ops) {
       // fresh sessions per operation: a logout or session end in one must not blind the next
       const as = path.startsWith('/admin-api') ? operator : customer;
       const token = await createSession(t.app.db, as.id, 3600_000, { now: t.app.clock.now() });
-      const reqs = requestsFor(method, path, op);
+      const reqs = form ? formRequests(form) : requestsFor(method, path, op);
       // every request signed in as the path's role, and a sample of them anonymous
       const all = [...reqs.map((r) => ({ ...r, token })), ...reqs.filter((_, i) => i % 7 === 0).map((r) => ({ ...r, token: undefined }))];
       for (const r of all) {

@@ -71,6 +71,18 @@ export const verificationCodes = pgTable('verification_codes', {
 }, (t) => [index('verification_codes_target').on(t.target, t.purpose), index('verification_codes_ip').on(t.ip, t.createdAt)]);
 
 /** Failed-login counters per key ("acct:<id>" or "ip:<addr>") that slow down guessing. */
+/**
+ * Devices that signed in to an account with its password (issue 25, OWASP's device cookies): the
+ * cookie holds a random token, the table its SHA-256. Sign-in from such a device is throttled on
+ * the device alone, so guesses from elsewhere cannot lock the owner out (server/auth/devices.ts).
+ */
+export const knownDevices = pgTable('known_devices', {
+  tokenHash: text().primaryKey(),
+  userId: bigint({ mode: 'bigint' }).notNull().references(() => users.id),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  lastUsedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('known_devices_user_idx').on(t.userId, t.lastUsedAt)]);
+
 export const loginFailures = pgTable('login_failures', {
   key: text().primaryKey(),
   failures: integer().notNull().default(0),

@@ -43,6 +43,11 @@ const SESSION_CACHE_MS = 5000;
 const SESSION_CACHE_MAX = 1000;
 /** Close code and reason for a connection over the per-address cap (RFC 6455 policy violation). */
 export const WS_TOO_MANY_CONNECTIONS = { code: 1008, reason: 'too many connections from this address' } as const;
+/**
+ * Close code and reason for a connection over the instance's total cap: RFC 6455's 1013 "try
+ * again later" (the server is full, the client did nothing wrong; another instance may serve it).
+ */
+export const WS_SERVER_FULL = { code: 1013, reason: 'server at its connection limit, try again later' } as const;
 
 interface Client {
   socket: WebSocket;
@@ -185,10 +190,15 @@ export class PriceHub {
   }
 
   /**
-   * Takes a new socket from `address`, or closes it at once (before any snapshot) when that
-   * address already holds config.wsMaxPerAddress sockets. Returns whether it was taken.
+   * Takes a new socket from `address`, or closes it at once (before any snapshot) when the
+   * instance already holds config.wsMaxTotal sockets (1013) or that address
+   * config.wsMaxPerAddress (1008). Returns whether it was taken.
    */
   add(socket: WebSocket, address = ''): boolean {
+    if (this.clients.size >= this.app.config.wsMaxTotal) {
+      socket.close(WS_SERVER_FULL.code, WS_SERVER_FULL.reason);
+      return false;
+    }
     const open = this.perAddress.get(address) ?? 0;
     if (open >= this.app.config.wsMaxPerAddress) {
       socket.close(WS_TOO_MANY_CONNECTIONS.code, WS_TOO_MANY_CONNECTIONS.reason);

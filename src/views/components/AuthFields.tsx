@@ -4,6 +4,7 @@ import { AREA_CODES } from '../../contract/areaCodes.ts';
 import type { CodePurpose } from '../../contract/auth.ts';
 import type { TargetValues } from '../../machines/credentials.ts';
 import { codeSenderFlow } from '../../services/flows/authFlows.ts';
+import { PASSWORD_MIN_SCORE, usePasswordStrength } from '../../services/passwordStrength.ts';
 import { useFlow } from '../app/useFlow.ts';
 import auth from '../screens/auth.module.css';
 import { EyeIcon, EyeOffIcon } from './Icons.tsx';
@@ -78,9 +79,27 @@ export function CodeField({ purpose, target: form, value, onChange }: { purpose:
   );
 }
 
+/**
+ * The live strength of a new password (zxcvbn, loaded on first use: services/passwordStrength.ts).
+ * Advice only: the server decides (10170 below the minimum).
+ */
+function StrengthMeter({ password }: { password: string }) {
+  const { t } = useTranslation();
+  const score = usePasswordStrength(password);
+  if (score === undefined) return null;
+  return (
+    <span className={styles.strength} data-testid="password-strength" data-score={score}>
+      <meter min={0} max={4} low={PASSWORD_MIN_SCORE - 0.5} high={PASSWORD_MIN_SCORE} optimum={4} value={score} />
+      <span aria-live="polite">{t(score >= PASSWORD_MIN_SCORE ? 'auth.strengthOk' : 'auth.strengthWeak', { score, min: PASSWORD_MIN_SCORE })}</span>
+    </span>
+  );
+}
+
 export function PasswordField({ label, name, value, onChange, autoComplete, testId }: { label: string; name: string; value: string; onChange: (v: string) => void; autoComplete: string; testId?: string }) {
   const { t } = useTranslation();
   const [show, setShow] = useState(false);
+  // a new password's first field shows its strength (not the confirmation, not a sign-in)
+  const meter = autoComplete === 'new-password' && name === 'password';
   return (
     <label className={styles.field}>
       <span>{label}</span>
@@ -90,6 +109,7 @@ export function PasswordField({ label, name, value, onChange, autoComplete, test
           {show ? <EyeOffIcon width={20} height={20} /> : <EyeIcon width={20} height={20} />}
         </button>
       </span>
+      {meter && <StrengthMeter password={value} />}
     </label>
   );
 }
