@@ -22,20 +22,18 @@ export { PASSWORD_MIN_SCORE };
 
 /** zxcvbn's score (0–4) of `password` once the estimator has loaded; undefined before, or when empty. */
 export function usePasswordStrength(password: string, names: { username?: string; email?: string } = {}): number | undefined {
-  const [score, setScore] = useState<number | undefined>(undefined);
+  // the score is kept with the password it was computed for: a stale one is never shown
+  const [scored, setScored] = useState<{ password: string; score: number } | undefined>(undefined);
   const inputs = userInputsOf(names).join('\n');
   useEffect(() => {
-    if (!password) {
-      setScore(undefined);
-      return;
-    }
+    if (!password) return;
     let live = true;
     void loadEstimator().then((estimate) => {
-      if (live) setScore(estimate(password, inputs ? inputs.split('\n') : []));
+      if (live) setScored({ password, score: estimate(password, inputs ? inputs.split('\n') : []) });
     });
     return () => {
       live = false;
     };
   }, [password, inputs]);
-  return score;
+  return password && scored?.password === password ? scored.score : undefined;
 }
