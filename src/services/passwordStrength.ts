@@ -22,7 +22,7 @@ export { PASSWORD_MIN_SCORE };
 
 /** zxcvbn's score (0–4) of `password` once the estimator has loaded; undefined before, or when empty. */
 export function usePasswordStrength(password: string, names: { username?: string; email?: string } = {}): number | undefined {
-  // the score is kept with the password it was computed for: a stale one (or none) reads undefined
+  // the score is kept with the password it was computed for: a stale one is never shown
   const [scored, setScored] = useState<{ password: string; score: number } | undefined>(undefined);
   const inputs = userInputsOf(names).join('\n');
   useEffect(() => {
