@@ -16,6 +16,7 @@ import { recordSecurityEvent, type SecurityEvent } from './securityEvents.ts';
 import { revokeOtherSessions, type Client, type SessionUser } from './sessions.ts';
 import { targetOf } from './targets.ts';
 import { accountKey, clearFailures, ipKey, releaseAttempts, reserveAttempts } from './throttle.ts';
+import { forgetDevices } from './devices.ts';
 
 function checkNewPassword(b: RepasswordBody): void {
   if (b.password !== b.confirmPassword) throw new BizError(Err.PASSWORDS_DIFFER);
@@ -71,6 +72,9 @@ async function resetPassword(db: Db, b: RepasswordBody, client: Client): Promise
     await revokeOtherSessions(tx, user.id);
     // whoever was locked out by guessing has now proved ownership of the address
     await clearFailures(tx, accountKey(user.id));
+    // and whoever's devices were trusted before the reset are not any more (a taken-over
+    // account's attacker loses the device privilege with the password)
+    await forgetDevices(tx, [user.id]);
     return recordSecurityEvent(tx, { userId: user.id, event: 'password_reset' }, client);
   });
   client.log.info({ userId: String(user.id) }, 'password reset');

@@ -4,7 +4,7 @@ import { FREE_FAILURES } from '../../server/auth/throttle.ts';
 import { DEVICE_COOKIE } from '../../server/auth/devices.ts';
 import { Err, Ok } from '../../src/contract/errors.ts';
 import { body, useTestApp } from './helpers.ts';
-import { freshIp, L, PASSWORD, registerByEmail } from './auth.helpers.ts';
+import { codeFromOutbox, freshIp, L, PASSWORD, post, registerByEmail, U } from './auth.helpers.ts';
 
 /**
  * Issue 25 item 5: anyone who knew a username could lock its owner out with five wrong guesses.
@@ -43,6 +43,18 @@ describe('owner lockout: device cookies', () => {
     expect(owner.code, owner.msg).toBe(Ok.SUCCESS);
     // its cookie is kept (the same token is sent again)
     expect(owner.cookie).toBe(first.cookie);
+  });
+
+  it('a password reset forgets the account\'s devices: an old cookie counts as unknown again', async () => {
+    await registerByEmail(t, 'rhea', 'rhea@example.com');
+    expect((await login('rhea', PASSWORD)).code).toBe(Ok.SUCCESS);
+    const devicesOf = async () => JSON.stringify(await t.app.db.execute(sql`select count(*)::int as n from known_devices d join users u on u.id = d.user_id where u.username = 'rhea'`)).match(/"n":(\d+)/)?.[1];
+    expect(await devicesOf()).toBe('1');
+    expect((await post(t, `${L}/sendCode`, { email: 'rhea@example.com', purpose: 'reset' })).code).toBe(Ok.SUCCESS);
+    const code = await codeFromOutbox(t, 'rhea@example.com');
+    const reset = await post(t, `${U}/repassword`, { email: 'rhea@example.com', code, password: 'Quiet-Harbor-77', confirmPassword: 'Quiet-Harbor-77' });
+    expect(reset.code, reset.msg).toBe(Ok.MODIFIED);
+    expect(await devicesOf()).toBe('0');
   });
 
   it('guesses through a device cookie are throttled on that device; a cookie of another account or a made-up one counts as unknown', async () => {
