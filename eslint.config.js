@@ -93,6 +93,20 @@ export default defineConfig([
     },
   },
 
+  // Shared infrastructure (server/platform: jobs, leader election, status transitions, blobs, sealing,
+  // the clock) is imported by the domains and never imports them (docs/design.md, "Rooms").
+  {
+    files: ['server/platform/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          regex: '^(\\.\\./)+(admin|auth|content|kyc|ledger|loans|market|nfts|smart|support|trading|uploads|wallet)/',
+          message: 'server/platform is shared infrastructure: it may not import a domain (move what it needs into server/platform).',
+        }],
+      }],
+    },
+  },
+
   // One platform clock (server/platform/clock.ts): the service reads the time only through it, so a
   // test that pins or moves config.clock moves it for every domain at once (docs/design.md).
   {

@@ -10,7 +10,7 @@ import type { Asset } from '../../src/contract/constants.ts';
 import type { Db } from '../db/client.ts';
 import { depositAddresses } from '../db/schema/index.ts';
 import { BizError } from '../http/errors.ts';
-import { isValidAddress } from '../wallet/addresses.ts';
+import { isValidAddress } from '../../src/contract/chainAddresses.ts';
 import { writeAudit } from './audit.ts';
 
 type Row = typeof depositAddresses.$inferSelect;

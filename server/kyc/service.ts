@@ -1,28 +1,14 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { Err } from '../../src/contract/errors.ts';
 import type { AdminKyc, AdminKycQuery, KycFields, KycRejectBody, KycSubmission, MyKyc } from '../../src/contract/kyc.ts';
 import type { KycImageKind } from '../../src/contract/kycRules.ts';
-import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
 import { kycSubmissions } from '../db/schema/index.ts';
 import { BizError } from '../http/errors.ts';
-import type { Bus } from '../notify/bus.ts';
 import { recordPersonalRead } from '../admin/personalReads.ts';
-import type { PersonalFiles } from '../platform/blobs/files.ts';
 import { detail, image, mine, queue, review, submit, type KycFiles } from './submissions.ts';
+import type { KycDeps } from './deps.ts';
 
-/** What the KYC domain works with. */
-export interface KycDeps {
-  db: Db;
-  bus: Bus;
-  log: FastifyBaseLogger;
-  config: Pick<Config, 'uploadMaxImageSide'>;
-  /** where the images are sealed and stored (server/platform/blobs/files.ts) */
-  files: PersonalFiles;
-  /** the service clock (ms): the age rule's "today" and review times */
-  now: () => number;
-}
+export type { KycDeps } from './deps.ts';
 
 /**
  * Identity verification (`app.kyc`, docs/kyc.md): submissions with their sealed images, the

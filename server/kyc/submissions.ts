@@ -18,9 +18,9 @@ import { kycImages, kycSubmissions, users } from '../db/schema/index.ts';
 import { BizError } from '../http/errors.ts';
 import { writeAudit } from '../admin/audit.ts';
 import { cleanImage, sniffImage } from '../uploads/images.ts';
-import { PendingEvents } from '../wallet/events.ts';
-import { nextStatus } from '../wallet/lifecycle.ts';
-import type { KycDeps } from './service.ts';
+import { PendingEvents } from '../notify/pendingEvents.ts';
+import { nextStatus } from '../platform/statusTransitions.ts';
+import type { KycDeps } from './deps.ts';
 
 export type KycRow = typeof kycSubmissions.$inferSelect;
 export type KycFiles = Partial<Record<KycImageKind, Buffer>>;

@@ -8,8 +8,8 @@ import { asc, eq, gt, inArray, and } from 'drizzle-orm';
 import { OPEN_LOAN_STATUSES } from '../../src/machines/loan.ts';
 import { loans, users } from '../db/schema/index.ts';
 import { accountLanguage, renderMail } from '../notify/mailText.ts';
-import { PendingEvents } from '../wallet/events.ts';
-import type { LoansService } from './service.ts';
+import { PendingEvents } from '../notify/pendingEvents.ts';
+import type { LoansContext } from './deps.ts';
 import { accrue, lockLoan, watch, type WatchOutcome } from './settle.ts';
 
 export interface RunResult { loans: number; accrued: number; warnings: number; liquidations: number; paused: number }
@@ -18,7 +18,7 @@ export interface RunResult { loans: number; accrued: number; warnings: number; l
  * Mail for what the user must act on now (margin call) or must hear of at once (liquidation), in
  * the account's language (`users.language`, kept by the app's language switch).
  */
-async function mail(s: LoansService, userId: bigint, o: WatchOutcome): Promise<void> {
+async function mail(s: LoansContext, userId: bigint, o: WatchOutcome): Promise<void> {
   const what = o.liquidated === 'fully' ? 'liquidated' : o.liquidated === 'partly' ? 'liquidated_partly' : o.warned === 'loan.margin_call' ? 'margin_call' : null;
   if (!what || !s.deps.mailer) return;
   const [u] = await s.deps.db.select({ email: users.email, language: users.language }).from(users).where(eq(users.id, userId));
@@ -27,7 +27,7 @@ async function mail(s: LoansService, userId: bigint, o: WatchOutcome): Promise<v
   await s.deps.mailer.deliver({ channel: 'email', recipient: u.email, ...text });
 }
 
-export async function runDueLoans(s: LoansService, now: number): Promise<RunResult> {
+export async function runDueLoans(s: LoansContext, now: number): Promise<RunResult> {
   const r: RunResult = { loans: 0, accrued: 0, warnings: 0, liquidations: 0, paused: 0 };
   const prices = new Map<string, string | null>();
   let after = 0n;

@@ -13,10 +13,10 @@ import { loanMovements, loans } from '../db/schema/index.ts';
 import { BizError } from '../http/errors.ts';
 import { platformAccount, userAccount } from '../ledger/accounts.ts';
 import { transfer } from '../ledger/ledger.ts';
-import { parseUserAmount } from '../wallet/amounts.ts';
-import { PendingEvents } from '../wallet/events.ts';
-import { nextStatus } from '../wallet/lifecycle.ts';
-import type { LoansService } from './service.ts';
+import { parseUserAmount } from '../ledger/amounts.ts';
+import { PendingEvents } from '../notify/pendingEvents.ts';
+import { nextStatus } from '../platform/statusTransitions.ts';
+import type { LoansContext } from './deps.ts';
 import { accrue, lockLoan } from './settle.ts';
 import { debtOf, interestDue, loanView } from './view.ts';
 
@@ -25,7 +25,7 @@ import { debtOf, interestDue, loanView } from './view.ts';
  * loan not open 10044; zero or more than the debt 10123; not enough available USDT 10011 (the
  * ledger's CHECK). A retry with the same client key answers the loan without paying twice.
  */
-export async function repayLoan(s: LoansService, userId: bigint, b: RepayLoanBody): Promise<Loan> {
+export async function repayLoan(s: LoansContext, userId: bigint, b: RepayLoanBody): Promise<Loan> {
   const { db } = s.deps;
   const id = BigInt(b.id);
   const now = s.now();

@@ -17,26 +17,26 @@ import { loanSignatures, loans, users } from '../db/schema/index.ts';
 import { BizError } from '../http/errors.ts';
 import { platformAccount, userAccount } from '../ledger/accounts.ts';
 import { transfer } from '../ledger/ledger.ts';
-import { PendingEvents } from '../wallet/events.ts';
-import { nextStatus } from '../wallet/lifecycle.ts';
-import type { LoansService } from './service.ts';
+import { PendingEvents } from '../notify/pendingEvents.ts';
+import { nextStatus } from '../platform/statusTransitions.ts';
+import type { LoansContext } from './deps.ts';
 import { lockLoan } from './settle.ts';
 import { adminLoanView, loanHistory, type LoanRow } from './view.ts';
 
 export type ApproveResult = AdminLoanDetail & { step: 'first' | 'final' };
 
-async function detailOf(s: LoansService, tx: DbOrTx, l: LoanRow): Promise<AdminLoanDetail> {
+async function detailOf(s: LoansContext, tx: DbOrTx, l: LoanRow): Promise<AdminLoanDetail> {
   const [u] = await tx.select({ username: users.username, kycStatus: users.kycStatus }).from(users).where(eq(users.id, l.userId));
   return { loan: adminLoanView(l, s.priceOf(l.collateralAsset), u ?? { username: '?', kycStatus: 'none' }), ...(await loanHistory(tx, l.id)) };
 }
 
-export async function adminDetail(s: LoansService, id: bigint): Promise<AdminLoanDetail> {
+export async function adminDetail(s: LoansContext, id: bigint): Promise<AdminLoanDetail> {
   const [l] = await s.deps.db.select().from(loans).where(eq(loans.id, id));
   if (!l) throw new BizError(Err.RECORD_NOT_FOUND);
   return detailOf(s, s.deps.db, l);
 }
 
-export async function signatureOf(s: LoansService, id: bigint): Promise<{ mime: string; bytes: Buffer }> {
+export async function signatureOf(s: LoansContext, id: bigint): Promise<{ mime: string; bytes: Buffer }> {
   const [sig] = await s.deps.db.select({ mime: loanSignatures.mime, blobKey: loanSignatures.blobKey }).from(loanSignatures).where(eq(loanSignatures.loanId, id));
   const bytes = sig?.blobKey ? await s.deps.files.read(sig.blobKey) : null;
   if (!sig || !bytes) throw new BizError(Err.RECORD_NOT_FOUND);
@@ -55,7 +55,7 @@ export async function signatureFilesKnown(db: DbOrTx, keys: string[]): Promise<S
  * Locks a loan under review that the operator may decide: 10043 none, 10044 decided, 10056 their
  * own, 10150 an operator still new, 10151 linked by creation to the borrower or the first approver.
  */
-async function reviewable(s: LoansService, tx: DbOrTx, operatorId: bigint, id: bigint, event: 'loan.approve' | 'loan.reject'): Promise<LoanRow> {
+async function reviewable(s: LoansContext, tx: DbOrTx, operatorId: bigint, id: bigint, event: 'loan.approve' | 'loan.reject'): Promise<LoanRow> {
   const l = await lockLoan(tx, id);
   if (!l) throw new BizError(Err.RECORD_NOT_FOUND);
   nextStatus(loanMachine, l.status, { type: event });
@@ -66,7 +66,7 @@ async function reviewable(s: LoansService, tx: DbOrTx, operatorId: bigint, id: b
   return l;
 }
 
-export async function approveLoan(s: LoansService, operatorId: bigint, id: bigint): Promise<ApproveResult> {
+export async function approveLoan(s: LoansContext, operatorId: bigint, id: bigint): Promise<ApproveResult> {
   const now = s.now();
   const events = new PendingEvents();
   const out = await s.deps.db.transaction(async (tx) => {
@@ -99,7 +99,7 @@ export async function approveLoan(s: LoansService, operatorId: bigint, id: bigin
   return { step: out.step, ...(await detailOf(s, s.deps.db, out.row)) };
 }
 
-export async function rejectLoan(s: LoansService, operatorId: bigint, id: bigint, reason: string): Promise<AdminLoanDetail> {
+export async function rejectLoan(s: LoansContext, operatorId: bigint, id: bigint, reason: string): Promise<AdminLoanDetail> {
   const text = reason.trim();
   if (!text) throw new BizError(Err.MALFORMED_REQUEST, { detail: 'reason required' });
   const now = s.now();

@@ -1,51 +1,28 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Language } from '../../src/contract/constants.ts';
 import type {
   AdminLoanDetail, AdminLoanPage, AdminLoanQuery, CollateralAsset, ListLoanQuery, Loan, LoanDetail, LoanPage, LoanTerms, RepayLoanBody,
 } from '../../src/contract/loans.ts';
 import { COLLATERAL_PRICE_CODE } from '../../src/contract/loans.ts';
-import type { Mailer } from '../auth/mailer.ts';
-import type { Db } from '../db/client.ts';
 import { loans } from '../db/schema/index.ts';
-import type { Bus } from '../notify/bus.ts';
 import { recordPersonalRead } from '../admin/personalReads.ts';
-import type { PersonalFiles } from '../platform/blobs/files.ts';
-import type { ImageLimits } from '../uploads/images.ts';
 import { runDueLoans } from './engineRun.ts';
 import type { LoanForm } from './form.ts';
 import { repayLoan } from './repay.ts';
 import { adminDetail, approveLoan, rejectLoan, signatureOf, type ApproveResult } from './review.ts';
 import { ownDetail, submitLoan } from './submit.ts';
-import { termsView, type LoanTermsConfig } from './terms.ts';
+import { termsView } from './terms.ts';
 import { adminLoanPage, loanPage } from './view.ts';
+import type { LoansContext, LoansDeps } from './deps.ts';
 
-/** The feed as loans read it: a price, or null when there is none to trust (stale, unknown). */
-export interface PriceSource { priceOf(code: string): string }
-
-/** What the loans domain works with. */
-export interface LoansDeps {
-  db: Db;
-  bus: Bus;
-  log: FastifyBaseLogger;
-  /** the loans clock (ms) */
-  now: () => number;
-  terms: LoanTermsConfig;
-  market: PriceSource;
-  mailer: Mailer | null;
-  images: ImageLimits;
-  /** hours an operator added in the console reviews no money (server/admin/operatorTrust.ts) */
-  operatorProbationHours: number;
-  /** where signatures are sealed and stored (server/platform/blobs/files.ts) */
-  files: PersonalFiles;
-}
+export type { PriceSource, LoansDeps } from './deps.ts';
 
 /**
  * Loans (`app.loans`, docs/loans.md): terms and agreement, submission with the signed agreement
  * and collateral, operator review (four eyes), daily interest, LTV watch with margin calls and
  * liquidation, repayment. Money moves only through the ledger; statuses only along src/machines/loan.ts.
  */
-export class LoansService {
+export class LoansService implements LoansContext {
   /** Whether this instance runs the loans scheduler now (the leader; server/loans/engine.ts). */
   schedulerRunning = false;
 

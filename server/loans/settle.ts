@@ -18,8 +18,8 @@ import type { DbOrTx } from '../db/client.ts';
 import { loanAccruals, loanMovements, loans } from '../db/schema/index.ts';
 import { platformAccount, userAccount } from '../ledger/accounts.ts';
 import { transfer } from '../ledger/ledger.ts';
-import type { PendingEvents } from '../wallet/events.ts';
-import { nextStatus } from '../wallet/lifecycle.ts';
+import type { PendingEvents } from '../notify/pendingEvents.ts';
+import { nextStatus } from '../platform/statusTransitions.ts';
 import { debtOf, interestDue, isOpen, type LoanRow } from './view.ts';
 
 export async function lockLoan(tx: DbOrTx, id: bigint): Promise<LoanRow | undefined> {

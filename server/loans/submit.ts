@@ -15,10 +15,10 @@ import { BizError } from '../http/errors.ts';
 import { userAccount } from '../ledger/accounts.ts';
 import { transfer } from '../ledger/ledger.ts';
 import { cleanImage, sniffImage } from '../uploads/images.ts';
-import { PendingEvents } from '../wallet/events.ts';
+import { PendingEvents } from '../notify/pendingEvents.ts';
 import { AGREEMENT_VERSION } from './agreement.ts';
 import type { LoanForm } from './form.ts';
-import type { LoansService } from './service.ts';
+import type { LoansContext } from './deps.ts';
 import { loanHistory, loanView, type LoanRow } from './view.ts';
 
 async function byClientKey(db: DbOrTx, userId: bigint, clientKey: string): Promise<LoanRow | undefined> {
@@ -47,7 +47,7 @@ function secondPending(e: unknown): boolean {
  * not an image 10039 (10086 too large in pixels); no trusted price 10047; collateral not
  * available 10011 (the ledger's CHECK, inside the transaction).
  */
-export async function submitLoan(s: LoansService, userId: bigint, lang: Language, form: LoanForm): Promise<Loan> {
+export async function submitLoan(s: LoansContext, userId: bigint, lang: Language, form: LoanForm): Promise<Loan> {
   const { db, terms } = s.deps;
   const f = form.fields;
   const now = s.now();
@@ -111,7 +111,7 @@ export async function submitLoan(s: LoansService, userId: bigint, lang: Language
 }
 
 /** A loan of the caller with its accruals and movements; 10043 for another user's or no loan. */
-export async function ownDetail(s: LoansService, userId: bigint, id: bigint): Promise<LoanDetail> {
+export async function ownDetail(s: LoansContext, userId: bigint, id: bigint): Promise<LoanDetail> {
   const [l] = await s.deps.db.select().from(loans).where(eq(loans.id, id));
   if (!l || l.userId !== userId) throw new BizError(Err.RECORD_NOT_FOUND);
   return { loan: loanView(l, s.priceOf(l.collateralAsset)), ...(await loanHistory(s.deps.db, id)) };

@@ -14,9 +14,9 @@ import type { DbOrTx } from '../db/client.ts';
 import { ledgerAccounts, ledgerTransfers, nfts, users } from '../db/schema/index.ts';
 import { writeAudit } from '../admin/audit.ts';
 import { BizError } from '../http/errors.ts';
-import { fmt } from '../wallet/amounts.ts';
-import { isEthereumAddress, toChecksumAddress } from '../wallet/addresses.ts';
-import type { NftDeps } from './service.ts';
+import { fmt } from '../ledger/amounts.ts';
+import { isEthereumAddress, toChecksumAddress } from '../../src/contract/chainAddresses.ts';
+import type { NftDeps } from './deps.ts';
 import { nftNext } from './status.ts';
 
 export type NftRow = typeof nfts.$inferSelect;

@@ -14,9 +14,9 @@ import { writeAudit } from '../admin/audit.ts';
 import { BizError } from '../http/errors.ts';
 import { platformAccount } from '../ledger/accounts.ts';
 import { transfer } from '../ledger/ledger.ts';
-import { parseUserAmount } from '../wallet/amounts.ts';
+import { parseUserAmount } from '../ledger/amounts.ts';
 import { money } from './catalogue.ts';
-import type { NftDeps } from './service.ts';
+import type { NftDeps } from './deps.ts';
 
 const charityAccount = and(
   eq(ledgerAccounts.ownerKind, 'platform'), eq(ledgerAccounts.purpose, 'charity'), eq(ledgerAccounts.book, 'real'), eq(ledgerAccounts.asset, NFT_ASSET),

@@ -19,10 +19,10 @@ import { ledgerAccounts, nftBids, nftSales, nfts } from '../db/schema/index.ts';
 import { BizError } from '../http/errors.ts';
 import { platformAccount, userAccount } from '../ledger/accounts.ts';
 import { transfer } from '../ledger/ledger.ts';
-import { parseUserAmount } from '../wallet/amounts.ts';
-import { PendingEvents } from '../wallet/events.ts';
+import { parseUserAmount } from '../ledger/amounts.ts';
+import { PendingEvents } from '../notify/pendingEvents.ts';
 import { minNextBid, money, nftById, nftViews, type NftRow } from './catalogue.ts';
-import type { NftDeps } from './service.ts';
+import type { NftDeps } from './deps.ts';
 import { nftNext, requireNftAllows } from './status.ts';
 
 /** A client key taken by a concurrent request of the same user: the first request's answer stands. */

@@ -1,16 +1,16 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type {
   BuyNftBody, CharityPayoutBody, Donations, ListNewNftBody, ListNftQuery, MyNftPage, MyNftQuery, Nft, NftDetail, NftPage,
 } from '../../src/contract/nfts.ts';
-import type { Db } from '../db/client.ts';
 import { nftBids, nfts, users } from '../db/schema/index.ts';
-import type { Bus } from '../notify/bus.ts';
 import { artSvg } from './art.ts';
 import { listNewNft, listNfts, maskName, money, nftById, nftViews, seedNfts } from './catalogue.ts';
 import { donations, recordPayout } from './donations.ts';
 import { buyNft } from './sales.ts';
 import { runDueAuctions } from './settle.ts';
+import type { NftDeps } from './deps.ts';
+
+export type { NftDeps } from './deps.ts';
 
 declare module '../config.ts' {
   interface Config {
@@ -21,18 +21,6 @@ declare module '../config.ts' {
     /** The charity's name (NFT_CHARITY). */
     nftCharity?: string;
   }
-}
-
-/** What the NFT domain works with. */
-export interface NftDeps {
-  db: Db;
-  bus: Bus;
-  log: FastifyBaseLogger;
-  now: () => number;
-  /** share of a sale donated, fixed into each NFT when it is listed (NFT_DONATION_SHARE, 0.9–1) */
-  donationShare: string;
-  /** the charity every sale donates to (NFT_CHARITY) */
-  charity: string;
 }
 
 /**

@@ -8,10 +8,10 @@
  */
 import { and, asc, eq, lte } from 'drizzle-orm';
 import { nftBids, nfts } from '../db/schema/index.ts';
-import { PendingEvents } from '../wallet/events.ts';
+import { PendingEvents } from '../notify/pendingEvents.ts';
 import { money } from './catalogue.ts';
 import { lockNft, recordSale } from './sales.ts';
-import type { NftDeps } from './service.ts';
+import type { NftDeps } from './deps.ts';
 import { nftNext } from './status.ts';
 
 async function openAuction(deps: NftDeps, id: bigint, now: number): Promise<boolean> {

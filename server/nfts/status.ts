@@ -6,7 +6,7 @@
 import { Err } from '../../src/contract/errors.ts';
 import { nftAllows, nftMachine, type NftEvent, type NftStatus } from '../../src/machines/nft.ts';
 import { BizError } from '../http/errors.ts';
-import { nextStatus } from '../wallet/lifecycle.ts';
+import { nextStatus } from '../platform/statusTransitions.ts';
 
 export function nftNext(status: NftStatus, event: NftEvent): NftStatus {
   try {

@@ -16,11 +16,11 @@ import type { DbOrTx } from '../db/client.ts';
 import { smartPlans } from '../db/schema/index.ts';
 import { platformAccount, userAccount } from '../ledger/accounts.ts';
 import { transfer } from '../ledger/ledger.ts';
-import { fmt } from '../wallet/amounts.ts';
-import { PendingEvents } from '../wallet/events.ts';
-import { nextStatus } from '../wallet/lifecycle.ts';
+import { fmt } from '../ledger/amounts.ts';
+import { PendingEvents } from '../notify/pendingEvents.ts';
+import { nextStatus } from '../platform/statusTransitions.ts';
 import { lockReserve } from './reserve.ts';
-import type { SmartDeps } from './service.ts';
+import type { SmartDeps } from './deps.ts';
 
 export type PlanRow = typeof smartPlans.$inferSelect;
 

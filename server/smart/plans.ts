@@ -16,13 +16,13 @@ import { smartPlans, users } from '../db/schema/index.ts';
 import { BizError } from '../http/errors.ts';
 import { platformAccount, userAccount } from '../ledger/accounts.ts';
 import { transfer } from '../ledger/ledger.ts';
-import { fmt } from '../wallet/amounts.ts';
-import { PendingEvents } from '../wallet/events.ts';
-import { nextStatus } from '../wallet/lifecycle.ts';
+import { fmt } from '../ledger/amounts.ts';
+import { PendingEvents } from '../notify/pendingEvents.ts';
+import { nextStatus } from '../platform/statusTransitions.ts';
 import { lockPlan, settlePlan, type PlanRow } from './payouts.ts';
 import { productById, rateOf } from './products.ts';
 import { lockReserve } from './reserve.ts';
-import type { SmartDeps } from './service.ts';
+import type { SmartDeps } from './deps.ts';
 
 const money = (v: string | null) => fmt(SMART_ASSET, v);
 

@@ -12,7 +12,7 @@ import type { Db, DbOrTx } from '../db/client.ts';
 import { smartProducts } from '../db/schema/index.ts';
 import { BizError } from '../http/errors.ts';
 import { writeAudit } from '../admin/audit.ts';
-import { fmt, parseUserAmount } from '../wallet/amounts.ts';
+import { fmt, parseUserAmount } from '../ledger/amounts.ts';
 
 export type ProductRow = typeof smartProducts.$inferSelect;
 

@@ -20,7 +20,7 @@ import { assertMayReviewMoney } from '../admin/operatorTrust.ts';
 import { platformAccount, type PlatformPurpose } from '../ledger/accounts.ts';
 import { transfer } from '../ledger/ledger.ts';
 import { writeAudit } from '../admin/audit.ts';
-import { fmt, parseUserAmount } from '../wallet/amounts.ts';
+import { fmt, parseUserAmount } from '../ledger/amounts.ts';
 
 const BOOK = 'real' as const;
 const platformRow = (purpose: PlatformPurpose) => and(

@@ -1,32 +1,21 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type {
   AdminReserve, AdminSmartProducts, BuySmartBody, FundReserveBody, ListSmartOrderQuery, SmartExitQuote, SmartPlan, SmartPlanPage,
   SmartProduct, SmartProductList, SmartUser, UpdateSmartProductBody,
 } from '../../src/contract/smart.ts';
-import type { Db } from '../db/client.ts';
-import type { Bus } from '../notify/bus.ts';
 import { runDuePayouts } from './payouts.ts';
 import { buyPlan, exitPlan, exitQuote, listPlans } from './plans.ts';
 import { allProducts, productView, seedProducts, updateProduct } from './products.ts';
 import { adminReserve, fundReserve, reserveBalance, reserveSummary } from './reserve.ts';
 import { findUsers, setSmartEnabled } from './users.ts';
+import type { SmartDeps } from './deps.ts';
+
+export type { SmartDeps } from './deps.ts';
 
 declare module '../config.ts' {
   interface Config {
     /** How often the leader looks for payouts that have fallen due (default 15 s). */
     smartTickMs?: number;
   }
-}
-
-/** What the smart domain works with. */
-export interface SmartDeps {
-  db: Db;
-  bus: Bus;
-  log: FastifyBaseLogger;
-  /** the service clock (ms) */
-  now: () => number;
-  /** hours an operator added in the console moves no money (server/admin/operatorTrust.ts) */
-  operatorProbationHours: number;
 }
 
 /**

@@ -15,7 +15,7 @@ import { BizError } from '../http/errors.ts';
 import type { Bus } from '../notify/bus.ts';
 import { publishUserEvent } from '../notify/notify.ts';
 import { cleanImage, sniffImage } from '../uploads/images.ts';
-import { nextStatus } from '../wallet/lifecycle.ts';
+import { nextStatus } from '../platform/statusTransitions.ts';
 import type { Clock } from '../platform/clock.ts';
 import {
   activeOperators, adminConversationView, attachmentOf, conversationsOf, conversationView, findConversation, markRead, messageByClientKey,

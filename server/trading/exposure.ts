@@ -10,7 +10,7 @@ import type { Book } from '../../src/contract/constants.ts';
 import { pnl } from '../../src/contract/optionsMath.ts';
 import type { Exposure, ExposureRow } from '../../src/contract/trading.ts';
 import { optionsOrders } from '../db/schema/index.ts';
-import type { TradingDeps } from './service.ts';
+import type { TradingDeps } from './deps.ts';
 import { termsOfRow } from './view.ts';
 
 const m = (d: Decimal) => d.toFixed(6);

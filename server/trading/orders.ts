@@ -16,9 +16,9 @@ import { optionsOrders, type OptionsOrderRow } from '../db/schema/index.ts';
 import { BizError } from '../http/errors.ts';
 import { platformAccount, userAccount } from '../ledger/accounts.ts';
 import { transfer } from '../ledger/ledger.ts';
-import { PendingEvents } from '../wallet/events.ts';
+import { PendingEvents } from '../notify/pendingEvents.ts';
 import { requireProduct } from './products.ts';
-import type { TradingDeps } from './service.ts';
+import type { TradingDeps } from './deps.ts';
 import { eventParams, orderRef, settleOrder } from './settle.ts';
 import { positionView } from './view.ts';
 

@@ -8,7 +8,7 @@ import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { Book } from '../../src/contract/constants.ts';
 import type { OptionsRisk } from '../../src/contract/trading.ts';
-import type { TradingDeps } from './service.ts';
+import type { TradingDeps } from './deps.ts';
 
 export const RISK_WINDOW_MS = 90 * 24 * 3600 * 1000;
 export const RISK_CACHE_MS = 60_000;

@@ -1,40 +1,22 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Book } from '../../src/contract/constants.ts';
 import type {
   BuyOptionsBody, CloseReason, Exposure, ListOptionsOrderQuery, OptionsPosition, OptionsProduct, PositionPage, UpdateStopsBody,
 } from '../../src/contract/trading.ts';
-import type { Db } from '../db/client.ts';
-import type { OptionsOrderRow } from '../db/schema/index.ts';
-import type { MarketService } from '../market/service.ts';
-import type { Bus } from '../notify/bus.ts';
 import { exposure } from './exposure.ts';
 import { buyOrder, closeOrder, listOrders, ownOrder, viewOf } from './orders.ts';
 import { requireProduct } from './products.ts';
 import { settleOrder, type CloseTick, type SettleOptions } from './settle.ts';
 import { updateStops } from './stops.ts';
 import type { TriggerEngine } from './engine.ts';
+import type { TradingDeps } from './deps.ts';
+
+export type { TradingDeps } from './deps.ts';
 
 declare module '../config.ts' {
   interface Config {
     /** Open positions allowed per user and book (default 200). */
     maxOpenPositions?: number;
   }
-}
-
-/** What the trading domain works with. */
-export interface TradingDeps {
-  db: Db;
-  bus: Bus;
-  log: FastifyBaseLogger;
-  market: MarketService;
-  /** the service clock (ms): the market's, so tests that pin one pin both */
-  now: () => number;
-  maxOpenPositions?: number;
-  /** Told of every position opened or closed here after its commit (the trigger engine keeps its index with it). */
-  onOpened?: (row: OptionsOrderRow) => void;
-  onClosed?: (row: OptionsOrderRow) => void;
-  /** ... and of every stop-loss / take-profit change here */
-  onStopsChanged?: (row: OptionsOrderRow) => void;
 }
 
 /**

@@ -20,9 +20,9 @@ import { CLOSE_EVENT, optionsOrderMachine } from '../../src/machines/optionsOrde
 import { optionsOrders, type OptionsOrderRow } from '../db/schema/index.ts';
 import { platformAccount, userAccount } from '../ledger/accounts.ts';
 import { transfer } from '../ledger/ledger.ts';
-import { PendingEvents } from '../wallet/events.ts';
-import { nextStatus } from '../wallet/lifecycle.ts';
-import type { TradingDeps } from './service.ts';
+import { PendingEvents } from '../notify/pendingEvents.ts';
+import { nextStatus } from '../platform/statusTransitions.ts';
+import type { TradingDeps } from './deps.ts';
 import { orderNo, termsOfRow } from './view.ts';
 
 /** The feed tick a position closes at: its time (ms) and price. */

@@ -15,7 +15,7 @@ import { optionsOrders } from '../db/schema/index.ts';
 import { BizError } from '../http/errors.ts';
 import { ownOrder, viewOf } from './orders.ts';
 import { requireProduct } from './products.ts';
-import type { TradingDeps } from './service.ts';
+import type { TradingDeps } from './deps.ts';
 import { termsOfRow } from './view.ts';
 
 /**

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { and, asc, eq, gt, isNotNull, isNull, notLike } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { deposits, kycImages, loanSignatures, supportAttachments } from '../db/schema/index.ts';
-import { placeOf } from '../kyc/crypto.ts';
+import { placeOf } from '../platform/blobs/sealing.ts';
 import type { FileKind, PersonalFiles } from '../platform/blobs/files.ts';
 import { LEGACY_UPLOAD_NAME, uploadsDir } from './store.ts';
 

@@ -17,14 +17,14 @@ import { platformAccount, userAccount } from '../ledger/accounts.ts';
 import { transfer } from '../ledger/ledger.ts';
 import { writeAudit } from '../admin/audit.ts';
 import type { CleanImage } from '../uploads/images.ts';
-import { fmt, parseUserAmount } from './amounts.ts';
-import { PendingEvents } from './events.ts';
+import { fmt, parseUserAmount } from '../ledger/amounts.ts';
+import { PendingEvents } from '../notify/pendingEvents.ts';
 import { checkPendingClaims, reserveClaim } from './claimLimits.ts';
 import { approvalStep } from './fourEyes.ts';
 import { assertMayReviewMoney } from '../admin/operatorTrust.ts';
-import { nextStatus } from './lifecycle.ts';
+import { nextStatus } from '../platform/statusTransitions.ts';
 import { qrDataUrl } from './qr.ts';
-import type { WalletDeps } from './service.ts';
+import type { WalletDeps } from './deps.ts';
 import Decimal from 'decimal.js';
 
 export type DepositRow = typeof deposits.$inferSelect;

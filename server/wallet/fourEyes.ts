@@ -19,7 +19,7 @@ import { Err } from '../../src/contract/errors.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { deposits, withdrawals } from '../db/schema/index.ts';
 import { BizError } from '../http/errors.ts';
-import type { WalletDeps } from './service.ts';
+import type { WalletDeps } from './deps.ts';
 import { valueInUsdt } from './valuation.ts';
 
 /** The rolling window of one operator's approvals alone. */

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Book } from '../../src/contract/constants.ts';
 import { Err } from '../../src/contract/errors.ts';
 import type { BookSummary } from '../../src/contract/auth.ts';
@@ -8,13 +7,8 @@ import type {
   WithdrawalPage,
 } from '../../src/contract/wallet.ts';
 import type { Static } from 'typebox';
-import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import type { PersonalFiles } from '../platform/blobs/files.ts';
 import { BizError } from '../http/errors.ts';
 import { statement, statementCsv } from '../ledger/statement.ts';
-import type { Bus } from '../notify/bus.ts';
-import type { Clock } from '../platform/clock.ts';
 import { balancesOf, resetDemo } from './balances.ts';
 import {
   depositProof, depositView, findDeposit, listDeposits, receiveAddresses, reviewDeposit, submitDeposit, type DepositDecision, type DepositRow,
@@ -23,23 +17,12 @@ import { recordPersonalRead } from '../admin/personalReads.ts';
 import { listNotifications, markRead, unreadCount } from './notifications.ts';
 import { bookSummary } from './summary.ts';
 import { checkProofImage, type RechargeForm } from './upload.ts';
-import type { Market } from './valuation.ts';
 import {
   listWithdrawals, reviewWithdrawal, submitWithdrawal, withdrawalMethods, withdrawalView, type WithdrawalDecision, type WithdrawalRow,
 } from './withdrawals.ts';
+import type { WalletDeps } from './deps.ts';
 
-/** What the wallet works with: the platform's database, configuration and bus, and the market's prices. */
-export interface WalletDeps {
-  db: Db;
-  config: Config;
-  bus: Bus;
-  log: FastifyBaseLogger;
-  market: Market;
-  /** The platform clock (app.clock). */
-  clock: Clock;
-  /** where proof images are sealed and stored (server/platform/blobs/files.ts) */
-  files: PersonalFiles;
-}
+export type { WalletDeps } from './deps.ts';
 
 type StatementFilter = Omit<Static<typeof StatementQuery>, 'pageNum' | 'pageSize'>;
 

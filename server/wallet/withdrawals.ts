@@ -19,14 +19,14 @@ import { BizError } from '../http/errors.ts';
 import { platformAccount, userAccount } from '../ledger/accounts.ts';
 import { availableBalance, transfer } from '../ledger/ledger.ts';
 import { writeAudit } from '../admin/audit.ts';
-import { isValidAddress } from './addresses.ts';
+import { isValidAddress } from '../../src/contract/chainAddresses.ts';
 import { txHashKey } from './deposits.ts';
-import { fmt, parseUserAmount, withdrawalFee } from './amounts.ts';
-import { PendingEvents } from './events.ts';
+import { fmt, parseUserAmount, withdrawalFee } from '../ledger/amounts.ts';
+import { PendingEvents } from '../notify/pendingEvents.ts';
 import { approvalStep } from './fourEyes.ts';
 import { assertMayReviewMoney } from '../admin/operatorTrust.ts';
-import { nextStatus } from './lifecycle.ts';
-import type { WalletDeps } from './service.ts';
+import { nextStatus } from '../platform/statusTransitions.ts';
+import type { WalletDeps } from './deps.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 /** An operator's decision: an event of the withdrawal statechart. */

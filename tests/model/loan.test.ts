@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loanAllows, loanMachine, LOAN_STATUSES } from '../../src/machines/loan.ts';
-import { nextStatus } from '../../server/wallet/lifecycle.ts';
+import { nextStatus } from '../../server/platform/statusTransitions.ts';
 import { Err } from '../../src/contract/errors.ts';
 import { checkModel } from './pathRunner.ts';
 import { model } from './loan.model.ts';

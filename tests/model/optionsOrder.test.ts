@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CLOSE_EVENT, CLOSE_REASONS, OPTIONS_ORDER_STATUSES, optionsOrderMachine } from '../../src/machines/optionsOrder.ts';
-import { nextStatus } from '../../server/wallet/lifecycle.ts';
+import { nextStatus } from '../../server/platform/statusTransitions.ts';
 import { Err } from '../../src/contract/errors.ts';
 import { checkModel } from './pathRunner.ts';
 import { model } from './optionsOrder.model.ts';

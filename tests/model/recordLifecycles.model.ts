@@ -5,7 +5,7 @@ import { defineModel, type Model } from './paths.ts';
 
 /**
  * The deposit and withdrawal lifecycles that the server checks every status change against
- * (server/wallet/lifecycle.ts): pending awaits review; approval and rejection are final, so no
+ * (server/platform/statusTransitions.ts): pending awaits review; approval and rejection are final, so no
  * further decision moves them.
  */
 const awaiting = (s: { hasTag: (t: string) => boolean; status: string }) => {

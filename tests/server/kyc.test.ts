@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { Err, Ok } from '../../src/contract/errors.ts';
 import { KYC_MAX_RESUBMISSIONS } from '../../src/contract/kycRules.ts';
 import { auditLog, kycImages, notifications, users } from '../../server/db/schema/index.ts';
-import { keyFile, loadKeys } from '../../server/kyc/crypto.ts';
+import { keyFile, loadKeys } from '../../server/platform/blobs/sealing.ts';
 import { KycService } from '../../server/kyc/service.ts';
 import { PersonalFiles, unwrap } from '../../server/platform/blobs/files.ts';
 import { storedRaw } from './blobFixtures.ts';

@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { body, buildTestApp, type TestApp } from './helpers.ts';
+import { body, buildTestApp, waitFor, type TestApp } from './helpers.ts';
 import { instruments, users, watchlist } from '../../server/db/schema/index.ts';
 import { createSession } from '../../server/auth/sessions.ts';
 import { INTERVALS, INTERVAL_MS, type Candle, type MarketItem } from '../../src/contract/market.ts';
@@ -35,7 +35,9 @@ const marketClock = () => WEDNESDAY + (Date.now() - started);
 
 beforeAll(async () => {
   t = await buildTestApp({ engines: true, feed: { kind: 'simulated', seed: 1234, staleAfterMs: 30_000 }, clock: marketClock });
-  await new Promise((r) => setTimeout(r, 2200)); // a couple of feed steps
+  // a couple of feed steps: the reference price has moved, and moved again
+  const seen = new Set<string>();
+  await waitFor('two feed steps', () => seen.add(t.app.market.priceOf('BTCUSDT')).size >= 3, 10_000);
 });
 afterAll(async () => t?.close());
 

@@ -6,7 +6,7 @@ import { testClock } from './smartFixtures.ts';
 import { buyNft, clientKey, detail, donationsPage, nftByName, nftCounts, nftList, usdt } from './nftFixtures.ts';
 import { reconcile } from '../../server/ledger/reconcile.ts';
 import { auditLog, notifications } from '../../server/db/schema/index.ts';
-import { isEthereumAddress } from '../../server/wallet/addresses.ts';
+import { isEthereumAddress } from '../../src/contract/chainAddresses.ts';
 import { artSvg } from '../../server/nfts/art.ts';
 import { Err, Ok } from '../../src/contract/errors.ts';
 

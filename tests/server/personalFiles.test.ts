@@ -12,7 +12,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Ok } from '../../src/contract/errors.ts';
 import { blobs, deposits, kycImages, loanSignatures, supportAttachments } from '../../server/db/schema/index.ts';
-import { loadKeys, placeOf, seal } from '../../server/kyc/crypto.ts';
+import { loadKeys, placeOf, seal } from '../../server/platform/blobs/sealing.ts';
 import { PersonalFiles, unwrap } from '../../server/platform/blobs/files.ts';
 import { importLegacyFiles } from '../../server/uploads/legacy.ts';
 import { uploadsDir } from '../../server/uploads/store.ts';

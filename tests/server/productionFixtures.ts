@@ -12,6 +12,10 @@ import { PRICE_CHANNEL } from '../../server/market/feed/engine.ts';
 import type { BusTick } from '../../server/market/feed/feed.ts';
 import { redisBus, type Bus } from '../../server/notify/bus.ts';
 
+import { waitFor } from './helpers.ts';
+
+export { waitFor };
+
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /**
@@ -98,17 +102,6 @@ export function watchLeaders(apps: readonly FastifyInstance[]) {
 export async function jobRows(client: pg.Client): Promise<Record<string, string | null>> {
   const r = await client.query<{ name: string; instance: string | null }>('select name, instance from platform_jobs');
   return Object.fromEntries(r.rows.map((x) => [x.name, x.instance]));
-}
-
-/** Polls `cond` until it holds (or returns a truthy value); fails after `ms` with `what`. */
-export async function waitFor<T>(what: string, cond: () => T | Promise<T>, ms = 20_000): Promise<NonNullable<T>> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await cond();
-    if (v) return v as NonNullable<T>;
-    if (Date.now() > end) throw new Error(`not met within ${ms} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 /** Advisory locks held in this database, by lock id (the key as a bigint's low half). */

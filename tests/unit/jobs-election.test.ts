@@ -37,7 +37,9 @@ it('gives up leadership when the lock connection stops answering (a hung check m
   try {
     expect(e.isLeader()).toBe(true);
     hang = true;
-    await sleep(2500);
+    // the check's own timeout ends the hang: wait for the loss it reports, not for a fixed time
+    const end = Date.now() + 10_000;
+    while (!onLost.mock.calls.length && Date.now() < end) await sleep(20);
     expect(onLost).toHaveBeenCalled();
     expect(e.isLeader()).toBe(false);
     expect(clients[0].released).toBe('destroyed');
@@ -52,7 +54,8 @@ it('returns the connection to the pool when the lock query fails', async () => {
     return { rows: [] };
   });
   const e = await electLeader(pool, { key: 1, retryMs: 10, onElected: async () => {}, onLost: async () => {}, log });
-  await sleep(60);
+  const end = Date.now() + 5_000;
+  while (clients.length < 2 && Date.now() < end) await sleep(10);
   await e.stop();
   expect(clients.length).toBeGreaterThan(1);
   expect(clients.every((c) => c.released)).toBe(true);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isBitcoinAddress, isEthereumAddress, isTronAddress, isValidAddress, toChecksumAddress } from '../../server/wallet/addresses.ts';
-import { parseUserAmount, withdrawalFee } from '../../server/wallet/amounts.ts';
+import { isBitcoinAddress, isEthereumAddress, isTronAddress, isValidAddress, toChecksumAddress } from '../../src/contract/chainAddresses.ts';
+import { parseUserAmount, withdrawalFee } from '../../server/ledger/amounts.ts';
 import { sniffImage } from '../../server/uploads/images.ts';
-import { nextStatus } from '../../server/wallet/lifecycle.ts';
+import { nextStatus } from '../../server/platform/statusTransitions.ts';
 import { depositMachine, type DepositStatus } from '../../src/machines/deposit.ts';
 import { withdrawalMachine } from '../../src/machines/withdrawal.ts';
 import { BizError } from '../../server/http/errors.ts';

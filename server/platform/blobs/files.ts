@@ -1,6 +1,6 @@
 /**
  * Personal files at rest (docs/storage.md): KYC images, deposit proofs, support attachments and
- * loan signatures. Each is sealed with the documents key (AES-256-GCM, server/kyc/crypto.ts: the
+ * loan signatures. Each is sealed with the documents key (AES-256-GCM, server/platform/blobs/sealing.ts: the
  * same seal, keys and rotation as identity documents) before it reaches the blob store, so neither
  * the database's `blobs` table nor an S3 bucket ever holds a person's image in the clear.
  *
@@ -14,7 +14,7 @@
  * older than a grace period, asking each kind's owner which keys its rows still name.
  */
 import crypto from 'node:crypto';
-import { open, seal, type KycKey, type Sealed } from '../../kyc/crypto.ts';
+import { open, seal, type KycKey, type Sealed } from './sealing.ts';
 import { allBlobs, checkKey, type BlobStore } from './store.ts';
 
 /** The kinds of personal file; each is a key prefix and has one owner (the domain whose rows name it). */

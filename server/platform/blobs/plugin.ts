@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { loadKeys } from '../../kyc/crypto.ts';
+import { loadKeys } from './sealing.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { dbBlobStore } from './dbStore.ts';

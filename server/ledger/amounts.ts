@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { ASSET_DECIMALS, type Asset } from '../../src/contract/constants.ts';
 import { Err } from '../../src/contract/errors.ts';
 import { BizError } from '../http/errors.ts';
-import { normaliseAmount } from '../ledger/ledger.ts';
+import { normaliseAmount } from './ledger.ts';
 
 /**
  * A user-typed amount: plain digits with an optional fraction (no sign, exponent, hex or

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Bus } from '../notify/bus.ts';
+import type { Bus } from './bus.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { publishUserEvent, recordNotification, type UserEvent } from '../notify/notify.ts';
+import { publishUserEvent, recordNotification, type UserEvent } from './notify.ts';
 
 /**
  * Collects user events inside a transaction (each one also written as a notification there) and

@@ -1,0 +1,17 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { Bus } from '../notify/bus.ts';
+import type { PersonalFiles } from '../platform/blobs/files.ts';
+
+/** What the KYC domain works with. */
+export interface KycDeps {
+  db: Db;
+  bus: Bus;
+  log: FastifyBaseLogger;
+  config: Pick<Config, 'uploadMaxImageSide'>;
+  /** where the images are sealed and stored (server/platform/blobs/files.ts) */
+  files: PersonalFiles;
+  /** the service clock (ms): the age rule's "today" and review times */
+  now: () => number;
+}

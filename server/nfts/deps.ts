@@ -1,0 +1,15 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.ts';
+import type { Bus } from '../notify/bus.ts';
+
+/** What the NFT domain works with. */
+export interface NftDeps {
+  db: Db;
+  bus: Bus;
+  log: FastifyBaseLogger;
+  now: () => number;
+  /** share of a sale donated, fixed into each NFT when it is listed (NFT_DONATION_SHARE, 0.9–1) */
+  donationShare: string;
+  /** the charity every sale donates to (NFT_CHARITY) */
+  charity: string;
+}

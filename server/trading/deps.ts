@@ -1,0 +1,21 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.ts';
+import type { OptionsOrderRow } from '../db/schema/index.ts';
+import type { MarketService } from '../market/service.ts';
+import type { Bus } from '../notify/bus.ts';
+
+/** What the trading domain works with. */
+export interface TradingDeps {
+  db: Db;
+  bus: Bus;
+  log: FastifyBaseLogger;
+  market: MarketService;
+  /** the service clock (ms): the market's, so tests that pin one pin both */
+  now: () => number;
+  maxOpenPositions?: number;
+  /** Told of every position opened or closed here after its commit (the trigger engine keeps its index with it). */
+  onOpened?: (row: OptionsOrderRow) => void;
+  onClosed?: (row: OptionsOrderRow) => void;
+  /** ... and of every stop-loss / take-profit change here */
+  onStopsChanged?: (row: OptionsOrderRow) => void;
+}

@@ -1,0 +1,20 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { PersonalFiles } from '../platform/blobs/files.ts';
+import type { Bus } from '../notify/bus.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Market } from './valuation.ts';
+
+/** What the wallet works with: the platform's database, configuration and bus, and the market's prices. */
+export interface WalletDeps {
+  db: Db;
+  config: Config;
+  bus: Bus;
+  log: FastifyBaseLogger;
+  market: Market;
+  /** The platform clock (app.clock). */
+  clock: Clock;
+  /** where proof images are sealed and stored (server/platform/blobs/files.ts) */
+  files: PersonalFiles;
+}
