@@ -5,10 +5,20 @@ import { defineConfig } from 'vitest/config';
 // keeps the real date, so both are covered.
 const shifted = { TEST_DATE_SHIFT_DAYS: '400', TZ: 'Pacific/Kiritimati' };
 
+// Server tests run on both databases, except files that do not touch what differs between them
+// (SQL, locking, transactions): those run once, on the embedded default with its shifted date. The
+// OpenAPI fuzzer runs once, on PostgreSQL, the production database (docs/design.md, "Testing").
+const ONCE_ON_PGLITE = [
+  'content.markdown', 'security.headers', 'validation.text', 'config.start', 'ids.range', 'oidc',
+  'ws.backpressure', 'ws.totalcap', 'ws.delivery', 'market.hours', 'feed.exchange', 'delivery',
+].map((f) => `tests/server/${f}.test.ts`);
+const ONCE_ON_POSTGRES = ['fuzz.openapi'].map((f) => `tests/server/${f}.test.ts`);
+
 const server = (name: string, db: string, groupOrder: number, env: Record<string, string> = {}) => ({
   test: {
     name,
     include: ['tests/server/**/*.test.ts'],
+    exclude: db === 'postgres' ? ONCE_ON_PGLITE : ONCE_ON_POSTGRES,
     env: { TEST_DB: db, ...env },
     setupFiles: ['tests/setup/shiftedDate.ts'],
     testTimeout: 60_000,
