@@ -123,6 +123,21 @@ export const OptionsOrderIdParams = Type.Object({ id: IdString }, { additionalPr
 export const Tick = Type.Object({ time: IsoTime, price: Price });
 export type Tick = Static<typeof Tick>;
 
+/**
+ * The terms a position was opened with and settles by (src/contract/optionsMath.ts PositionTerms,
+ * less what the order states itself): the browser's live figures and stop checks use these, not
+ * the product's terms of today, so they equal what the service settles (a cross pair's quoteRate
+ * moves after opening).
+ */
+export const PositionTermsWire = Type.Object({
+  contractSize: Type.String(),
+  feeRate: Type.String(),
+  quoteRate: Type.String(),
+  stopOutLevel: Type.String(),
+  pricePrecision: Type.Integer(),
+});
+export type PositionTermsWire = Static<typeof PositionTermsWire>;
+
 /** An order as the published API names it (internally `OptionsPosition`). */
 export const OptionsOrderWire = Type.Object({
   id: IdString,
@@ -167,6 +182,7 @@ export const OptionsOrderWire = Type.Object({
   triggerPrice: NullablePrice,
   /** Expired while the service was down: closed at the last stored price at or before expiresAt. */
   delayed: Type.Boolean(),
+  terms: PositionTermsWire,
 });
 export type OptionsOrderWire = Static<typeof OptionsOrderWire>;
 

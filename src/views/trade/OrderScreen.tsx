@@ -37,8 +37,8 @@ function Receipt({ id, of }: { id: string; of: 'demo' | 'real' | null }) {
   useVisibleCodes(o && live ? [o.code] : []);
   const product = useOptionsProduct(o && live ? o.code : '');
   const quote = useQuote(o && live ? o.code : undefined);
-  const pnl = o ? shownPnl(o, product.data, quote?.price) : '0';
-  const net = o ? shownNet(o, product.data, quote?.price) : null;
+  const pnl = o ? shownPnl(o, quote?.price) : '0';
+  const net = o ? shownNet(o, quote?.price) : null;
   return (
     <section className={styles.card} aria-labelledby="receipt-title" data-testid="order-receipt">
       <div className={styles.cardHead}>

@@ -78,7 +78,7 @@ function PositionRow({ p, showCode, anyOpen, closing, onClose }: { p: OptionsPos
   const product = useOptionsProduct(live ? p.code : '');
   const quote = useQuote(live ? p.code : undefined);
   // the outcome: after both fees, signed, coloured by its sign
-  const net = shownNet(p, product.data, quote?.price);
+  const net = shownNet(p, quote?.price);
   return (
     <tr data-testid="position-row" data-id={p.id} data-status={p.status} data-code={p.code}>
       <td data-label={t('orders.order')}>

@@ -37,7 +37,7 @@ export function StopsEditor({ position, product, price }: { position: OptionsPos
     send({
       type: 'stopsEdit.submit',
       values: {
-        id: position.id, stopLoss, takeProfit, terms: positionTerms(position, product), stopOut: position.stopOutPrice,
+        id: position.id, stopLoss, takeProfit, terms: positionTerms(position), stopOut: position.stopOutPrice,
         minDistance: product.minDistance, price,
       },
     });

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { netAt, netOfSettled, pnl, type PositionTerms } from '../../contract/optionsMath.ts';
-import type { OptionsPosition, OptionsProduct } from '../../contract/trading.ts';
+import type { OptionsPosition } from '../../contract/trading.ts';
 import { optionsOrderMachine } from '../../machines/optionsOrder.ts';
 import i18n from 'i18next';
 import { formatDateTimeIn, formatDecimalIn } from '../../i18n/format.ts';
@@ -12,13 +12,12 @@ import { htmlLangOf, isLanguage } from '../../i18n/languages.ts';
  * one the service settles at that price.
  */
 
-/** The position's terms: its own fields plus its product's constants. */
-export function positionTerms(p: OptionsPosition, product: OptionsProduct): PositionTerms {
-  return {
-    direction: p.direction, lots: p.lots, leverage: p.leverage, openPrice: p.openPrice,
-    contractSize: product.contractSize, feeRate: product.feeRate, quoteRate: product.quoteRate,
-    stopOutLevel: product.stopOutLevel, pricePrecision: product.pricePrecision,
-  };
+/**
+ * The position's terms, all its own (fixed when it opened and carried on the wire): never the
+ * product's terms of today, so the live figure equals what the service settles at that price.
+ */
+export function positionTerms(p: OptionsPosition): PositionTerms {
+  return { direction: p.direction, lots: p.lots, leverage: p.leverage, openPrice: p.openPrice, ...p.terms };
 }
 
 /**
@@ -30,19 +29,19 @@ export function isLive(p: Pick<OptionsPosition, 'status'>): boolean {
 }
 
 /** Profit before fees: live at `price` while open (floored at −margin), the settled one once closed. */
-export function shownPnl(p: OptionsPosition, product: OptionsProduct | undefined, price: string | undefined): string {
-  if (!isLive(p) || !product || !price) return p.pnl;
-  return pnl(positionTerms(p, product), price);
+export function shownPnl(p: OptionsPosition, price: string | undefined): string {
+  if (!isLive(p) || !price) return p.pnl;
+  return pnl(positionTerms(p), price);
 }
 
 /**
  * The result after both fees (the outcome every screen states): at `price` while open, with the
  * closing fee it would pay there; the settled one once closed.
  */
-export function shownNet(p: OptionsPosition, product: OptionsProduct | undefined, price: string | undefined): string {
+export function shownNet(p: OptionsPosition, price: string | undefined): string {
   if (!isLive(p)) return netOfSettled(p.pnl, p.openFee, p.closeFee);
-  if (!product || !price) return p.net;
-  return netAt(positionTerms(p, product), price);
+  if (!price) return p.net;
+  return netAt(positionTerms(p), price);
 }
 
 /** 'up' | 'down' | 'flat' of a signed decimal string, for its colour. */
