@@ -325,7 +325,7 @@ async function main() {
     const p99 = median(ss.map((s) => s.p99));
     const bad = ss.reduce((n, s) => n + s.non2xx + s.errors, 0);
     const ratios = r.rounds.map((x) => x.ratio);
-    const vsPg = r.rounds.every((x) => x.pgbench) ? `${median(r.rounds.map((x) => x.sample.reqPerSec / x.pgbench!)).toFixed(2)}×` : '—';
+    const vsPg = r.rounds.every((x) => x.pgbench) ? `${median(r.rounds.map((x) => x.sample.reqPerSec / x.pgbench!)).toFixed(3)}×` : '—';
     const target = r.target.auth
       ? `≥ ${SIGNED_IN_TARGET[r.db]}×, p99 < ${P99_TARGET_MS} ms: ${median(ratios) >= SIGNED_IN_TARGET[r.db] && p99 < P99_TARGET_MS ? 'met' : 'not met'}`
       : '—';
