@@ -48,7 +48,7 @@ const PGBENCH = process.env.BENCH_PGBENCH ?? 'pgbench';
 const POSITIONS = 20;
 
 type DbKind = 'embedded' | 'postgres';
-interface Ready { port: number; token?: string; sessionCache?: string }
+interface Ready { port: number; token?: string; operatorToken?: string; sessionCache?: string }
 
 function dbUrl(name: string): string {
   const u = new URL(ADMIN_URL);
@@ -72,7 +72,7 @@ async function admin(statement: string) {
  * The bench customer (a session as the login call makes one), with demo money and POSITIONS open
  * demo positions bought through the route, as the app buys them.
  */
-async function benchCustomer(app: Awaited<ReturnType<typeof import('../server/start.ts').createPlatform>>): Promise<string> {
+async function benchCustomer(app: Awaited<ReturnType<typeof import('../server/start.ts').createPlatform>>): Promise<{ token: string; operatorToken: string }> {
   const { users } = await import('../server/db/schema/index.ts');
   const { createSession } = await import('../server/auth/sessions.ts');
   const { transfer } = await import('../server/ledger/ledger.ts');
@@ -80,6 +80,9 @@ async function benchCustomer(app: Awaited<ReturnType<typeof import('../server/st
   const tag = crypto.randomBytes(4).toString('hex');
   const [user] = await app.db.insert(users).values({ username: `bench_${tag}`, inviteCode: `BENCH${tag}`.toUpperCase() }).returning({ id: users.id });
   const token = await createSession(app.db, user.id, 3600_000, { now: app.clock.now() });
+  // an operator, for the deposit queue
+  const [op] = await app.db.insert(users).values({ username: `bench_op_${tag}`, inviteCode: `BOP${tag}`.toUpperCase(), role: 'operator' }).returning({ id: users.id });
+  const operatorToken = await createSession(app.db, op.id, 3600_000, { now: app.clock.now() });
   await app.db.transaction((tx) => transfer(tx, {
     key: `bench:demo:${user.id}`, book: 'demo', asset: 'USDT', from: platformAccount('demo_grants'), to: userAccount(user.id, 'available'),
     amount: '1000000', reason: 'demo.grant', refType: 'bench', refId: 'http',
@@ -94,10 +97,10 @@ async function benchCustomer(app: Awaited<ReturnType<typeof import('../server/st
     const b = res.json() as { code: number; msg: string };
     if (b.code !== 200 && !(b.code >= 20_000 && b.code < 30_000)) throw new Error(`bench customer: buyOptions ${b.code} ${b.msg}`);
   }
-  return token;
+  return { token, operatorToken };
 }
 
-async function platformServer(kind: DbKind): Promise<{ port: number; token: string; sessionCache: string; close: () => Promise<unknown> }> {
+async function platformServer(kind: DbKind): Promise<{ port: number; token: string; operatorToken: string; sessionCache: string; close: () => Promise<unknown> }> {
   const { loadConfig } = await import('../server/config.ts');
   const { createPlatform } = await import('../server/start.ts');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-http-'));
@@ -113,11 +116,11 @@ async function platformServer(kind: DbKind): Promise<{ port: number; token: stri
     dataDir, engines: true, staticDir: fs.existsSync(path.join(staticDir, 'index.html')) ? staticDir : undefined,
   });
   const app = await createPlatform(config, { memoryDb: true, logger: false });
-  const token = await benchCustomer(app);
+  const { token, operatorToken } = await benchCustomer(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const sessionCache = (app as unknown as { sessionCache?: { enabled: boolean } }).sessionCache?.enabled ? 'on' : 'off';
   return {
-    port: (app.server.address() as { port: number }).port, token, sessionCache,
+    port: (app.server.address() as { port: number }).port, token, operatorToken, sessionCache,
     close: async () => {
       await app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -134,14 +137,14 @@ async function bareServer(): Promise<{ port: number; close: () => Promise<unknow
 }
 
 async function runChild(kind: string) {
-  const server: { port: number; token?: string; sessionCache?: string; close: () => Promise<unknown> } = kind === 'bare' ? await bareServer() : await platformServer(kind as DbKind);
+  const server: { port: number; token?: string; operatorToken?: string; sessionCache?: string; close: () => Promise<unknown> } = kind === 'bare' ? await bareServer() : await platformServer(kind as DbKind);
   process.on('message', async (m: { cmd: string }) => {
     if (m.cmd === 'stop') {
       await server.close();
       process.exit(0);
     }
   });
-  process.send!({ port: server.port, token: server.token, sessionCache: server.sessionCache } satisfies Ready);
+  process.send!({ port: server.port, token: server.token, operatorToken: server.operatorToken, sessionCache: server.sessionCache } satisfies Ready);
 }
 
 function start(kind: DbKind | 'bare', env: Record<string, string> = {}): Promise<{ child: ChildProcess; ready: Ready }> {
@@ -169,6 +172,8 @@ interface Target {
   auth?: boolean;
   /** Demo book (the positions are demo ones); the other signed-in paths ask for the real book. */
   demo?: boolean;
+  /** Signed in as the bench operator (the operator queues). */
+  operator?: boolean;
   /** Only when the service serves the built app. */
   needsBuild?: boolean;
 }
@@ -184,6 +189,7 @@ const TARGETS: Target[] = [
   { name: 'getUserInfo (signed in)', method: 'POST', path: '/swx/customer/user/getUserInfo', auth: true },
   { name: `listOptionsOrder (signed in, page of ${POSITIONS} open)`, path: `/swx/customer/order/listOptionsOrder?pageNum=1&pageSize=${POSITIONS}`, auth: true, demo: true },
   { name: 'listRecharge (signed in)', path: '/swx/customer/user/listRecharge?pageNum=1&pageSize=20', auth: true },
+  { name: 'operator deposit queue (pending, page of 20)', path: '/admin-api/deposits?status=pending&pageNum=1&pageSize=20', auth: true, operator: true },
 ];
 
 /** What the issue asks of a signed-in read (issue 26): ratio to the bare server per database, and p99. */
@@ -225,7 +231,7 @@ async function measure(
 ): Promise<{ rows: Row[]; bare: Sample[]; pgbench: Array<{ tps: number; latencyMs: number }> }> {
   const headers = (t: Target): Record<string, string> => ({
     lang: 'en',
-    ...(t.auth ? { authorization: platform.ready.token!, virtually: t.demo ? 'NO' : 'YES' } : {}),
+    ...(t.auth ? { authorization: t.operator ? platform.ready.operatorToken! : platform.ready.token!, virtually: t.demo ? 'NO' : 'YES' } : {}),
   });
   // every path answers successfully before it is measured (a refusal is fast and would flatter)
   for (const t of targets) {
@@ -326,7 +332,7 @@ async function main() {
     const bad = ss.reduce((n, s) => n + s.non2xx + s.errors, 0);
     const ratios = r.rounds.map((x) => x.ratio);
     const vsPg = r.rounds.every((x) => x.pgbench) ? `${median(r.rounds.map((x) => x.sample.reqPerSec / x.pgbench!)).toFixed(3)}×` : '—';
-    const target = r.target.auth
+    const target = r.target.auth && !r.target.operator
       ? `≥ ${SIGNED_IN_TARGET[r.db]}×, p99 < ${P99_TARGET_MS} ms: ${median(ratios) >= SIGNED_IN_TARGET[r.db] && p99 < P99_TARGET_MS ? 'met' : 'not met'}`
       : '—';
     console.log(`| ${r.target.name} | ${r.db} | ${Math.round(rps)} | ${p99} | ${median(ss.map((s) => s.bytesPerReq))} | ${fmtRatio(ratios)}${bad ? ` (${bad} failed)` : ''} | ${vsPg} | ${target} |`);
