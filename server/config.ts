@@ -52,6 +52,12 @@ export interface Config {
   sessionIdleMs: number;
   /** "Remember me on this device": absolute and idle limit (SESSION_REMEMBER_DAYS, default 7). */
   sessionRememberMs: number;
+  /**
+   * The longest a signed-in check is served from memory before the database is asked again
+   * (SESSION_CACHE_SECONDS, default 5; 0 = off). Revocations reach every instance at once through
+   * the bus; this bounds one lost in transit (server/auth/sessionCache.ts).
+   */
+  sessionCacheMs: number;
   /** Verification codes sent per hour over all addresses (against mail bombing). */
   codesPerHourGlobal: number;
   /** Where the built front end lives; absent in API-only tests. */
@@ -163,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionTtlMs: (e.SESSION_TTL_HOURS ?? 12) * 3600_000,
     sessionIdleMs: (e.SESSION_IDLE_MINUTES ?? 30) * 60_000,
     sessionRememberMs: (e.SESSION_REMEMBER_DAYS ?? 7) * 86_400_000,
+    sessionCacheMs: (e.SESSION_CACHE_SECONDS ?? 5) * 1000,
     codesPerHourGlobal: e.CODES_PER_HOUR_GLOBAL ?? 500,
     staticDir: path.resolve(e.STATIC_DIR ?? 'dist'),
     logLevel: e.LOG_LEVEL ?? 'info',

@@ -11,7 +11,7 @@ declare module 'fastify' {
 
 /** Plugin 'admin': decorates `app.admin`. Reviews go through `app.wallet`. */
 async function admin(app: FastifyInstance) {
-  app.decorate('admin', new AdminService(app.db, app.wallet, app.config, app.clock));
+  app.decorate('admin', new AdminService(app.db, app.wallet, app.config, app.clock, app.sessionCache));
 }
 
-export default fp(admin, { name: 'admin', dependencies: ['platform', 'wallet'] });
+export default fp(admin, { name: 'admin', dependencies: ['platform', 'guard', 'wallet'] });

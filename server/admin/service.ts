@@ -22,6 +22,7 @@ import { listOperators } from './operators.ts';
 import { outboxPage } from './outbox.ts';
 import { documentAccessPage } from './personalReads.ts';
 import type { Clock } from '../platform/clock.ts';
+import type { SessionCache } from '../auth/sessionCache.ts';
 
 export interface ReviewQueueFilter<Status> {
   status?: Status;
@@ -51,6 +52,8 @@ const reasonOf = (text: string) => text.trim() || '-';
 export class AdminService {
   constructor(
     private readonly db: Db, private readonly wallet: WalletService, private readonly config: Pick<Config, 'operatorProbationHours'>, private readonly clock: Clock,
+    /** A disabled operator's sessions, revoked in the commit, are forgotten by every instance after it. */
+    private readonly sessionCache: Pick<SessionCache, 'revoked'>,
   ) {}
 
   private async usernameOf(userId: bigint): Promise<string | null> {
@@ -128,8 +131,10 @@ export class AdminService {
     return proposeDisable(this.db, actorId, id, this.clock.now());
   }
 
-  confirmOperatorProposal(actorId: bigint, id: bigint): Promise<AdminOperatorProposal> {
-    return confirmProposal(this.db, this.config.operatorProbationHours, actorId, id, this.clock.now());
+  async confirmOperatorProposal(actorId: bigint, id: bigint): Promise<AdminOperatorProposal> {
+    const done = await confirmProposal(this.db, this.config.operatorProbationHours, actorId, id, this.clock.now());
+    if (done.kind === 'disable' && done.targetId !== null) await this.sessionCache.revoked(BigInt(done.targetId));
+    return done;
   }
 
   rejectOperatorProposal(actorId: bigint, id: bigint): Promise<AdminOperatorProposal> {

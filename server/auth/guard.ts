@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 import { bookFromHeader, VIRTUALLY_HEADER, type Book } from '../../src/contract/constants.ts';
 import { Err } from '../../src/contract/errors.ts';
 import { BizError } from '../http/errors.ts';
-import { findSessionUser, tokenFromHeader, touchSession, type SessionUser } from './sessions.ts';
+import { SessionCache } from './sessionCache.ts';
+import { tokenFromHeader, touchSession, type SessionUser } from './sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,6 +20,8 @@ declare module 'fastify' {
     requireOperator: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: sets req.user when a valid token is present, never refuses. */
     optionalUser: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Sessions checked from memory, revoked on every instance at once (server/auth/sessionCache.ts). */
+    sessionCache: SessionCache;
   }
 }
 
@@ -29,6 +32,14 @@ declare module 'fastify' {
  */
 export default fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', undefined);
+  // Trusted only when every instance that can share the database hears every other's
+  // revocations: the embedded database is one process's; PostgreSQL needs Redis for that.
+  const cache = new SessionCache({
+    db: app.db, bus: app.bus, clock: app.clock, log: app.log, maxAgeMs: app.config.sessionCacheMs,
+    enabled: app.database.kind === 'pglite' || app.config.redisUrl !== undefined,
+  });
+  app.decorate('sessionCache', cache);
+  app.addHook('onClose', async () => cache.close());
   app.decorateRequest('book', 'demo');
   app.addHook('onRequest', (req, _reply, done) => {
     const v = req.headers[VIRTUALLY_HEADER];
@@ -44,10 +55,10 @@ export default fp(async (app: FastifyInstance) => {
     const token = tokenFromHeader(req.headers.authorization);
     if (!token) return undefined;
     const now = app.clock.now();
-    const user = await findSessionUser(app.db, token, now);
+    const user = await cache.find(token, now);
     if (!user || user.status !== 'active') return undefined;
     // a request is activity: the idle limit counts from here (written at most every tenth of it)
-    await touchSession(app.db, user, now);
+    if (await touchSession(app.db, user, now)) cache.touched(user, now);
     return user;
   };
   app.decorate('requireUser', async (req: FastifyRequest) => {

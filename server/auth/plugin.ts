@@ -14,7 +14,7 @@ declare module 'fastify' {
 async function accounts(app: FastifyInstance) {
   // made before the first sign-in, so an unknown account's first answer is not slower
   await dummyHash();
-  app.decorate('accounts', new AccountsService(app.db, app.config, app.log, app.bus, app.clock));
+  app.decorate('accounts', new AccountsService(app.db, app.config, app.log, app.bus, app.clock, app.sessionCache));
 }
 
-export default fp(accounts, { name: 'accounts', dependencies: ['platform'] });
+export default fp(accounts, { name: 'accounts', dependencies: ['platform', 'guard'] });

@@ -83,9 +83,9 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     preHandler: app.requireUser,
   }, async (req, reply) => {
     const userId = req.user!.id;
-    const user = await app.accounts.profile(userId);
-    const [demo, real] = [await app.wallet.summary(userId, 'demo'), await app.wallet.summary(userId, 'real')];
-    return reply.ok({ user, book: req.book, balances: { demo, real } });
+    // two queries, side by side on PostgreSQL's pool: the profile, and both books from the ledger
+    const [user, balances] = await Promise.all([app.accounts.profile(userId), app.wallet.summaries(userId)]);
+    return reply.ok({ user, book: req.book, balances });
   });
 
   app.post(`${USER}/repassword`, {

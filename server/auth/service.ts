@@ -24,6 +24,7 @@ import { mailCredentialChange, publishSecurityEvent, securityKind } from './secu
 import { activeSessions, endOwnSession, revokeSession, type Client, type SessionPolicy, type SessionUser } from './sessions.ts';
 import { signIn } from './signIn.ts';
 import type { Clock } from '../platform/clock.ts';
+import type { SessionCache } from './sessionCache.ts';
 
 /**
  * Accounts, sign-in and verification codes (`app.accounts`). Each method is one thing a user
@@ -38,7 +39,11 @@ export class AccountsService {
   private readonly codesPerHourGlobal: number;
   private readonly holdHours: number;
 
-  constructor(private readonly db: Db, config: Config, log: FastifyBaseLogger, private readonly bus: Bus, private readonly clock: Clock) {
+  constructor(
+    private readonly db: Db, config: Config, log: FastifyBaseLogger, private readonly bus: Bus, private readonly clock: Clock,
+    /** Every revocation is announced here after its commit, so no instance serves the session from memory. */
+    private readonly sessionCache: Pick<SessionCache, 'revoked'>,
+  ) {
     this.mailer = createMailer(config, db, log);
     this.oidc = config.oidc ? createOidc(config.oidc, db, log, () => clock.now()) : undefined;
     this.policy = { sessionTtlMs: config.sessionTtlMs, sessionIdleMs: config.sessionIdleMs, sessionRememberMs: config.sessionRememberMs };
@@ -79,6 +84,7 @@ export class AccountsService {
 
   async signOut(session: SessionUser): Promise<void> {
     await revokeSession(this.db, session.sessionId);
+    await this.sessionCache.revoked(session.id);
   }
 
   googleAuthUrl(): Promise<GoogleAuthUrlResult> {
@@ -92,6 +98,8 @@ export class AccountsService {
   /** Change (with the old password, signed in) or reset (with a code). */
   async newPassword(body: RepasswordBody, session: SessionUser | undefined, client: Client): Promise<void> {
     const change = await newPassword(this.db, body, session, client);
+    // the other sessions (a reset: all of them) ended with the commit
+    await this.sessionCache.revoked(change.event.userId);
     await publishSecurityEvent(this.bus, change.event, client);
     await mailCredentialChange(this.mailer, change.user, change.kind, client, this.holdHours);
   }
@@ -108,6 +116,7 @@ export class AccountsService {
   /** Ends one of the user's sessions (another user's, or one already over: 10043). */
   async endSession(session: SessionUser, sessionId: bigint): Promise<void> {
     if (!(await endOwnSession(this.db, session.id, sessionId))) throw new BizError(Err.RECORD_NOT_FOUND);
+    await this.sessionCache.revoked(session.id);
   }
 
   /** Who registered with the user's invite code: masked names, when, whether verified. */

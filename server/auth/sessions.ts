@@ -87,16 +87,23 @@ const live = (now: number) => and(
 /** The live session of `token` at `now` (the platform clock's ms), with its user. */
 export async function findSessionUser(db: DbOrTx, token: string, now: number): Promise<SessionUser | undefined> {
   if (!token || token.length > 200) return undefined;
+  return (await lookupSession(db, hashToken(token), now))?.user;
+}
+
+/** As findSessionUser, by the token's hash, with the session's absolute limit (the session cache keeps it). */
+export async function lookupSession(db: DbOrTx, tokenHash: string, now: number): Promise<{ user: SessionUser; expiresAt: Date } | undefined> {
   const [row] = await db
     .select({
       id: users.id, username: users.username, role: users.role, status: users.status,
-      sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, idleSeconds: sessions.idleSeconds,
+      sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, idleSeconds: sessions.idleSeconds, expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), live(now)))
+    .where(and(eq(sessions.tokenHash, tokenHash), live(now)))
     .limit(1);
-  return row;
+  if (!row) return undefined;
+  const { expiresAt, ...user } = row;
+  return { user, expiresAt };
 }
 
 /**
@@ -106,12 +113,16 @@ export async function findSessionUser(db: DbOrTx, token: string, now: number): P
  */
 export const touchEveryMs = (idleSeconds: number) => Math.min(60_000, idleSeconds * 100);
 
-/** Records activity at `now` (the platform clock's ms), at most once per touchEveryMs (a write per request would be waste). */
-export async function touchSession(db: DbOrTx, s: SessionUser, now: number): Promise<void> {
+/**
+ * Records activity at `now` (the platform clock's ms), at most once per touchEveryMs (a write per
+ * request would be waste). True when it wrote (the caller's copy of the session is then behind).
+ */
+export async function touchSession(db: DbOrTx, s: SessionUser, now: number): Promise<boolean> {
   const every = touchEveryMs(s.idleSeconds);
-  if (now - s.lastSeenAt.getTime() < every) return;
+  if (now - s.lastSeenAt.getTime() < every) return false;
   await db.update(sessions).set({ lastSeenAt: new Date(now) })
     .where(and(eq(sessions.id, s.sessionId), lt(sessions.lastSeenAt, new Date(now - every))));
+  return true;
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: bigint) {

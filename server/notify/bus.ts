@@ -16,6 +16,18 @@ export interface Bus {
   close(): Promise<void>;
   /** Resolves when the bus answers (Redis: PING); /readyz asks. */
   ping(): Promise<void>;
+  /**
+   * Whether every message published on `channel` from now on reaches this process's handlers:
+   * in one process always; on Redis only while the subscriber is connected and the channel's
+   * subscription confirmed. A cache that relies on the bus for invalidation serves from memory
+   * only while this holds (server/auth/sessionCache.ts).
+   */
+  hearing(channel: string): boolean;
+  /**
+   * Called whenever messages may have been missed (the subscriber's connection went down): a
+   * cache kept fresh by the bus forgets what it holds. Returns an unsubscribe function.
+   */
+  onGap(handler: () => void): () => void;
 }
 
 export function memoryBus(): Bus {
@@ -33,6 +45,8 @@ export function memoryBus(): Bus {
       ee.removeAllListeners();
     },
     async ping() {},
+    hearing: () => true,
+    onGap: () => () => {},
   };
 }
 
@@ -43,6 +57,10 @@ export function redisBus(url: string, namespace = ''): Bus {
   const local = new EventEmitter();
   local.setMaxListeners(0);
   const counts = new Map<string, number>();
+  // channels whose subscription Redis confirmed on the current connection
+  const confirmed = new Set<string>();
+  const gaps = new EventEmitter();
+  gaps.setMaxListeners(0);
   sub.on('message', (wireChannel: string, raw: string) => {
     if (!wireChannel.startsWith(namespace)) return;
     const channel = wireChannel.slice(namespace.length);
@@ -57,10 +75,20 @@ export function redisBus(url: string, namespace = ''): Bus {
   // Subscribing happens in the background: a refusal must not become an unhandled rejection
   // (that ends the process). A channel Redis refused is asked for again once the connection is
   // ready, so the fan-out does not stop silently (SUBSCRIBE twice is harmless).
-  const listen = (channel: string) => void sub.subscribe(wire(channel)).catch(() => {});
+  const listen = (channel: string) => void sub.subscribe(wire(channel)).then(() => {
+    if (counts.has(channel) && sub.status === 'ready') confirmed.add(channel);
+  }, () => {});
   sub.on('ready', () => {
     for (const channel of counts.keys()) listen(channel);
   });
+  // whatever was published while the connection was down is lost: nothing is heard until the
+  // channels are confirmed again, and the caches that rely on them forget what they hold
+  const lost = () => {
+    confirmed.clear();
+    gaps.emit('gap');
+  };
+  sub.on('close', lost);
+  sub.on('reconnecting', lost);
   return {
     async publish(channel, message) {
       await pub.publish(wire(channel), JSON.stringify(message));
@@ -76,6 +104,7 @@ export function redisBus(url: string, namespace = ''): Bus {
         counts.set(channel, left);
         if (left === 0) {
           counts.delete(channel);
+          confirmed.delete(channel);
           void sub.unsubscribe(wire(channel)).catch(() => {});
         }
       };
@@ -83,8 +112,14 @@ export function redisBus(url: string, namespace = ''): Bus {
     async ping() {
       await pub.ping();
     },
+    hearing: (channel) => confirmed.has(channel) && sub.status === 'ready',
+    onGap(handler) {
+      gaps.on('gap', handler);
+      return () => gaps.off('gap', handler);
+    },
     async close() {
       local.removeAllListeners();
+      confirmed.clear();
       await Promise.allSettled([pub.quit(), sub.quit()]);
     },
   };

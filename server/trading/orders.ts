@@ -13,6 +13,7 @@ import {
 } from '../../src/contract/trading.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { optionsOrders, type OptionsOrderRow } from '../db/schema/index.ts';
+import { pageTotal, totalOver } from '../db/paging.ts';
 import { BizError } from '../http/errors.ts';
 import { platformAccount, userAccount } from '../ledger/accounts.ts';
 import { transfer } from '../ledger/ledger.ts';
@@ -106,9 +107,20 @@ export async function listOrders(deps: TradingDeps, userId: bigint, book: Book, 
   if (q.code) conds.push(eq(optionsOrders.code, q.code));
   const where = and(...conds);
   const size = q.pageSize ?? 20;
-  const rows = await deps.db.select().from(optionsOrders).where(where).orderBy(desc(optionsOrders.id)).limit(size).offset(((q.pageNum ?? 1) - 1) * size);
-  const [{ total }] = await deps.db.select({ total: count() }).from(optionsOrders).where(where);
-  return { rows: rows.map((r) => viewOf(deps, r)), total: Number(total) };
+  const offset = ((q.pageNum ?? 1) - 1) * size;
+  // rows and total in one query (server/db/paging.ts)
+  const rows = await deps.db.select({ r: optionsOrders, total: totalOver() }).from(optionsOrders).where(where)
+    .orderBy(desc(optionsOrders.id)).limit(size).offset(offset);
+  const total = await pageTotal(rows, offset, async () => Number((await deps.db.select({ n: count() }).from(optionsOrders).where(where))[0].n));
+  const prices = new Map<string, string | undefined>();
+  return {
+    rows: rows.map(({ r }) => {
+      // one formatted price per instrument for the whole page
+      if (r.status === 'open' && !prices.has(r.code)) prices.set(r.code, lastPrice(deps, r.code));
+      return positionView(r, r.status === 'open' ? prices.get(r.code) : undefined);
+    }),
+    total,
+  };
 }
 
 /**

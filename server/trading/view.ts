@@ -2,10 +2,15 @@
  * A stored position as the code works with it (OptionsPosition of src/contract/trading.ts): the
  * row's figures formatted, and for an open position the live profit at the instrument's last
  * price.
+ *
+ * Everything but the live figures depends on the row alone, and a row changes only when its
+ * position does (stops moved, closed): what is derived from it is kept per row content (at most
+ * MEMO_ROWS rows, the oldest first out), so a list page, asked again and again while prices move,
+ * re-parses no decimals but the price and computes only the profit and the result at it (issue 26).
  */
 import Decimal from 'decimal.js';
 import type { OptionsPosition } from '../../src/contract/trading.ts';
-import { expectedReturn, maxLoss, netAt, netOfSettled, pnl, type PositionTerms } from '../../src/contract/optionsMath.ts';
+import { expectedReturn, maxLoss, netAt, netOfSettled, valuer, type PositionTerms } from '../../src/contract/optionsMath.ts';
 import type { OptionsOrderRow } from '../db/schema/index.ts';
 
 const money = (v: string | null | undefined) => new Decimal(v ?? 0).toFixed(6);
@@ -24,13 +29,27 @@ export function termsOfRow(r: OptionsOrderRow): PositionTerms {
 export const orderNo = (r: Pick<OptionsOrderRow, 'id' | 'openTime'>) =>
   `OP${r.openTime.toISOString().slice(0, 10).replaceAll('-', '')}${r.id.toString().padStart(6, '0')}`;
 
-/** The row as a position; `lastPrice` values an open one (its pnl stays 0 without a price). */
-export function positionView(r: OptionsOrderRow, lastPrice?: string): OptionsPosition {
+/** What the row alone gives: the view without a price, and for an open position its valuer. */
+interface Derived {
+  view: OptionsPosition;
+  value?: (price: string) => { pnl: string; net: string };
+}
+
+const MEMO_ROWS = 20_000;
+const memo = new Map<string, Derived>();
+
+/** The row's content as a key: every column (a changed stop, a close, anything, is a new key). */
+function contentKey(r: OptionsOrderRow): string {
+  let k = '';
+  for (const v of Object.values(r)) k += `${v instanceof Date ? v.getTime() : String(v)}|`;
+  return k;
+}
+
+function derive(r: OptionsOrderRow): Derived {
   const price = priceAt(r.pricePrecision);
   const open = r.status === 'open';
   const terms = termsOfRow(r);
-  const live = open && lastPrice !== undefined ? pnl(terms, lastPrice) : null;
-  return {
+  const view: OptionsPosition = {
     id: r.id.toString(),
     orderNo: orderNo(r),
     book: r.book,
@@ -55,8 +74,9 @@ export function positionView(r: OptionsOrderRow, lastPrice?: string): OptionsPos
     // definition reads the same as a new one
     expectedReturn: expectedReturn(terms, r.takeProfit === null ? null : price(r.takeProfit)),
     maxLoss: maxLoss(terms, r.stopLoss === null ? null : price(r.stopLoss)),
-    pnl: open ? money(live) : money(r.pnl),
-    net: open ? netAt(terms, lastPrice ?? terms.openPrice) : netOfSettled(money(r.pnl), r.openFee, r.closeFee),
+    // without a price an open position shows no profit, and its result is the fees'
+    pnl: open ? money(null) : money(r.pnl),
+    net: open ? netAt(terms, terms.openPrice) : netOfSettled(money(r.pnl), r.openFee, r.closeFee),
     status: r.status,
     closeReason: r.closeReason ?? null,
     closeTick: r.closePrice !== null && r.closeTime ? { time: r.closeTime.toISOString(), price: price(r.closePrice) } : null,
@@ -64,4 +84,19 @@ export function positionView(r: OptionsOrderRow, lastPrice?: string): OptionsPos
     delayed: r.delayed,
     terms: { contractSize: terms.contractSize, feeRate: terms.feeRate, quoteRate: terms.quoteRate, stopOutLevel: terms.stopOutLevel, pricePrecision: terms.pricePrecision },
   };
+  return { view, value: open ? valuer(terms) : undefined };
+}
+
+/** The row as a position; `lastPrice` values an open one (its pnl stays 0 without a price). */
+export function positionView(r: OptionsOrderRow, lastPrice?: string): OptionsPosition {
+  const key = contentKey(r);
+  let d = memo.get(key);
+  if (!d) {
+    d = derive(r);
+    if (memo.size >= MEMO_ROWS) memo.delete(memo.keys().next().value as string);
+    memo.set(key, d);
+  }
+  // a fresh object each time: callers may hand it on, never the memo's own
+  if (!d.value || lastPrice === undefined) return { ...d.view, closeTick: d.view.closeTick && { ...d.view.closeTick } };
+  return { ...d.view, closeTick: d.view.closeTick && { ...d.view.closeTick }, ...d.value(lastPrice) };
 }

@@ -8,7 +8,7 @@ import type { AssetBalance, Balances } from '../../src/contract/wallet.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { ledgerAccounts } from '../db/schema/index.ts';
 import { platformAccount, userAccount } from '../ledger/accounts.ts';
-import { transfer, userBalances } from '../ledger/ledger.ts';
+import { transfer, userBalances, type BalanceRow } from '../ledger/ledger.ts';
 import { valueInUsdt, type Market } from './valuation.ts';
 
 const FIELD: Record<string, keyof Omit<AssetBalance, 'asset' | 'total' | 'valueUsdt'>> = {
@@ -17,7 +17,11 @@ const FIELD: Record<string, keyof Omit<AssetBalance, 'asset' | 'total' | 'valueU
 };
 
 export async function balancesOf(db: DbOrTx, market: Market, userId: bigint, book: Book): Promise<Balances> {
-  const rows = await userBalances(db, userId, book);
+  return balancesFrom(market, await userBalances(db, userId, book), book);
+}
+
+/** The book's balances from its ledger rows (`rows` of that book only). */
+export function balancesFrom(market: Market, rows: readonly BalanceRow[], book: Book): Balances {
   const assets: AssetBalance[] = [];
   let totalUsdt = new Decimal(0);
   let complete = true;

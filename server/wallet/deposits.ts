@@ -11,6 +11,7 @@ import {
 } from '../../src/contract/wallet.ts';
 import { depositMachine, type DepositEvent } from '../../src/machines/deposit.ts';
 import type { DbOrTx } from '../db/client.ts';
+import { pageTotal, totalOver } from '../db/paging.ts';
 import { depositAddresses, deposits, users } from '../db/schema/index.ts';
 import { BizError } from '../http/errors.ts';
 import { platformAccount, userAccount } from '../ledger/accounts.ts';
@@ -132,11 +133,18 @@ export async function listDeposits(db: DbOrTx, q: { userId?: bigint; status?: De
   const where = conds.length ? and(...conds) : undefined;
   const size = q.pageSize ?? 20;
   const offset = ((q.pageNum ?? 1) - 1) * size;
+  const countAll = async () => Number((await db.select({ total: count() }).from(deposits).where(where))[0].total);
+  if (q.userId !== undefined) {
+    // one user's deposits: rows and total in one query (server/db/paging.ts)
+    const rows = await db.select({ d: deposits, username: users.username, total: totalOver() }).from(deposits)
+      .leftJoin(users, eq(users.id, deposits.userId))
+      .where(where).orderBy(desc(deposits.id)).limit(size).offset(offset);
+    return { rows, total: await pageTotal(rows, offset, countAll) };
+  }
   const rows = await db.select({ d: deposits, username: users.username }).from(deposits)
     .leftJoin(users, eq(users.id, deposits.userId))
     .where(where).orderBy(desc(deposits.id)).limit(size).offset(offset);
-  const [{ total }] = await db.select({ total: count() }).from(deposits).where(where);
-  return { rows, total: Number(total) };
+  return { rows, total: await countAll() };
 }
 
 export async function findDeposit(db: DbOrTx, id: bigint): Promise<DepositRow | undefined> {

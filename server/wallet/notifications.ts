@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Notification } from '../../src/contract/wallet.ts';
 import type { DbOrTx } from '../db/client.ts';
+import { pageTotal, totalOver } from '../db/paging.ts';
 import { notifications } from '../db/schema/index.ts';
 import { requestId } from '../http/validation.ts';
 
@@ -12,10 +13,12 @@ export async function unreadCount(db: DbOrTx, userId: bigint): Promise<number> {
 export async function listNotifications(db: DbOrTx, userId: bigint, q: { pageNum?: number; pageSize?: number; unreadOnly?: boolean }) {
   const where = q.unreadOnly ? and(eq(notifications.userId, userId), eq(notifications.read, false)) : eq(notifications.userId, userId);
   const size = q.pageSize ?? 20;
-  const rows = await db.select().from(notifications).where(where).orderBy(desc(notifications.id))
-    .limit(size).offset(((q.pageNum ?? 1) - 1) * size);
-  const [{ total }] = await db.select({ total: count() }).from(notifications).where(where);
-  const view: Notification[] = rows.map((r) => ({
+  const offset = ((q.pageNum ?? 1) - 1) * size;
+  // rows and total in one query (server/db/paging.ts)
+  const page = await db.select({ r: notifications, total: totalOver() }).from(notifications).where(where).orderBy(desc(notifications.id))
+    .limit(size).offset(offset);
+  const total = await pageTotal(page, offset, async () => Number((await db.select({ n: count() }).from(notifications).where(where))[0].n));
+  const view: Notification[] = page.map(({ r }) => ({
     id: r.id.toString(), kind: r.kind, params: (r.params ?? {}) as Record<string, unknown>,
     refType: r.refType, refId: r.refId, read: r.read, createdAt: r.createdAt.toISOString(),
   }));

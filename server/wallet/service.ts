@@ -15,7 +15,7 @@ import {
 } from './deposits.ts';
 import { recordPersonalRead } from '../admin/personalReads.ts';
 import { listNotifications, markRead, unreadCount } from './notifications.ts';
-import { bookSummary } from './summary.ts';
+import { bothSummaries } from './summary.ts';
 import { checkProofImage, type RechargeForm } from './upload.ts';
 import {
   listWithdrawals, reviewWithdrawal, submitWithdrawal, withdrawalMethods, withdrawalView, type WithdrawalDecision, type WithdrawalRow,
@@ -42,9 +42,9 @@ export class WalletService {
     return balancesOf(this.db, this.deps.market, userId, book);
   }
 
-  /** getUserInfo's summary of one book. */
-  summary(userId: bigint, book: Book): Promise<BookSummary> {
-    return bookSummary(this.db, this.deps.market, userId, book);
+  /** Both books' summaries, one query (getUserInfo); read at each request, never cached. */
+  summaries(userId: bigint): Promise<Record<Book, BookSummary>> {
+    return bothSummaries(this.db, this.deps.market, userId);
   }
 
   resetDemo(userId: bigint): Promise<Balances> {

@@ -2,19 +2,27 @@ import Decimal from 'decimal.js';
 import { ASSET_DECIMALS, type Book } from '../../src/contract/constants.ts';
 import type { AssetBalance, BookSummary } from '../../src/contract/auth.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { balancesOf } from './balances.ts';
+import { userBalancesBothBooks } from '../ledger/ledger.ts';
+import type { Balances } from '../../src/contract/wallet.ts';
+import { balancesFrom } from './balances.ts';
 import { valueInUsdt, type Market } from './valuation.ts';
 
 const USDT_DP = ASSET_DECIMALS.USDT;
 
 /**
- * getUserInfo's view of one book, derived from the wallet's balances (one aggregation of the
- * ledger, one valuation): per asset available and total (all purposes: holds, margin, plan
- * principal, collateral) with the total valued in USDT, plus the book's totals. Every asset is
- * listed, zeros included. Assets without a current price count as 0 in the USDT totals.
+ * getUserInfo's view of both books, derived from the wallet's balances (one query of the ledger
+ * for both, one valuation each): per asset available and total (all purposes: holds, margin,
+ * plan principal, collateral) with the total valued in USDT, plus the book's totals. Every asset
+ * is listed, zeros included. Assets without a current price count as 0 in the USDT totals.
  */
-export async function bookSummary(db: DbOrTx, market: Market, userId: bigint, book: Book): Promise<BookSummary> {
-  const balances = await balancesOf(db, market, userId, book);
+export async function bothSummaries(db: DbOrTx, market: Market, userId: bigint): Promise<Record<Book, BookSummary>> {
+  const rows = await userBalancesBothBooks(db, userId);
+  const of = (book: Book) => summaryOf(market, balancesFrom(market, rows.filter((r) => r.book === book), book));
+  return { demo: of('demo'), real: of('real') };
+}
+
+/** One book's summary from its balances. */
+function summaryOf(market: Market, balances: Balances): BookSummary {
   let availableUsdt = new Decimal(0);
   let totalUsdt = new Decimal(0);
   const assets: AssetBalance[] = balances.assets.map((b) => {

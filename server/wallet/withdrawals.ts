@@ -14,6 +14,7 @@ import {
 } from '../../src/contract/wallet.ts';
 import { withdrawalMachine, type WithdrawalEvent } from '../../src/machines/withdrawal.ts';
 import type { DbOrTx } from '../db/client.ts';
+import { pageTotal, totalOver } from '../db/paging.ts';
 import { users, withdrawals } from '../db/schema/index.ts';
 import { BizError } from '../http/errors.ts';
 import { platformAccount, userAccount } from '../ledger/accounts.ts';
@@ -149,11 +150,19 @@ export async function listWithdrawals(db: DbOrTx, q: { userId?: bigint; status?:
   if (q.coin) conds.push(eq(withdrawals.coin, q.coin));
   const where = conds.length ? and(...conds) : undefined;
   const size = q.pageSize ?? 20;
+  const offset = ((q.pageNum ?? 1) - 1) * size;
+  const countAll = async () => Number((await db.select({ total: count() }).from(withdrawals).where(where))[0].total);
+  if (q.userId !== undefined) {
+    // one user's withdrawals: rows and total in one query (server/db/paging.ts)
+    const rows = await db.select({ w: withdrawals, username: users.username, total: totalOver() }).from(withdrawals)
+      .leftJoin(users, eq(users.id, withdrawals.userId))
+      .where(where).orderBy(desc(withdrawals.id)).limit(size).offset(offset);
+    return { rows, total: await pageTotal(rows, offset, countAll) };
+  }
   const rows = await db.select({ w: withdrawals, username: users.username }).from(withdrawals)
     .leftJoin(users, eq(users.id, withdrawals.userId))
-    .where(where).orderBy(desc(withdrawals.id)).limit(size).offset(((q.pageNum ?? 1) - 1) * size);
-  const [{ total }] = await db.select({ total: count() }).from(withdrawals).where(where);
-  return { rows, total: Number(total) };
+    .where(where).orderBy(desc(withdrawals.id)).limit(size).offset(offset);
+  return { rows, total: await countAll() };
 }
 
 /** The unique index on payout hashes refused the approval (the pg error, or drizzle's wrapper of it). */

@@ -13,7 +13,9 @@ import { get, L, PASSWORD, post, registerByEmail, U } from './auth.helpers.ts';
 const HOUR = 3600_000;
 
 describe('session lifetimes and the list of signed-in devices', () => {
-  const t = useTestApp();
+  // the rows are aged by hand here, which no instance hears of: every check asks the database
+  // (the session cache and its revocations: sessions.revocation.test.ts)
+  const t = useTestApp({ sessionCacheMs: 0 });
   beforeAll(async () => {
     await registerByEmail(t, 'sally', 'sally@example.com');
     await registerByEmail(t, 'other', 'other@example.com');
