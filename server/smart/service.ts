@@ -8,7 +8,8 @@ import type { Bus } from '../notify/bus.ts';
 import { runDuePayouts } from './payouts.ts';
 import { buyPlan, exitPlan, exitQuote, listPlans } from './plans.ts';
 import { allProducts, productView, seedProducts, updateProduct } from './products.ts';
-import { adminReserve, fundReserve, reserveBalance, reserveSummary } from './reserve.ts';
+import { confirmMovement, proposeMovement, rejectMovement } from './capital.ts';
+import { adminReserve, reserveBalance, reserveSummary } from './reserve.ts';
 import { findUsers, setSmartEnabled } from './users.ts';
 
 declare module '../config.ts' {
@@ -27,6 +28,10 @@ export interface SmartDeps {
   now: () => number;
   /** hours an operator added in the console moves no money (server/admin/operatorTrust.ts) */
   operatorProbationHours: number;
+  /** the largest single funding of, or withdrawal from, the reserve (RESERVE_FUNDING_MAX, USDT) */
+  reserveFundingMax: string;
+  /** the largest product limit an operator may set (OPERATOR_AMOUNT_MAX, USDT) */
+  operatorAmountMax: string;
 }
 
 /**
@@ -79,11 +84,20 @@ export class SmartService {
 
   // ---------------------------------------------------------------- operators
   reserve(): Promise<AdminReserve> {
-    return adminReserve(this.deps.db);
+    return adminReserve(this.deps.db, this.deps.reserveFundingMax);
   }
 
-  fundReserve(operatorId: bigint, body: FundReserveBody): Promise<AdminReserve> {
-    return fundReserve(this.deps.db, operatorId, body, this.deps.operatorProbationHours, this.deps.now());
+  /** Proposes house capital into or out of the reserve; nothing moves until another operator confirms. */
+  proposeReserve(operatorId: bigint, body: FundReserveBody): Promise<AdminReserve> {
+    return proposeMovement(this.deps, operatorId, body);
+  }
+
+  confirmReserve(operatorId: bigint, id: bigint): Promise<AdminReserve> {
+    return confirmMovement(this.deps, operatorId, id);
+  }
+
+  rejectReserve(operatorId: bigint, id: bigint): Promise<AdminReserve> {
+    return rejectMovement(this.deps, operatorId, id);
   }
 
   async allProducts(): Promise<AdminSmartProducts> {
@@ -92,7 +106,7 @@ export class SmartService {
   }
 
   async updateProduct(operatorId: bigint, id: bigint, body: UpdateSmartProductBody): Promise<SmartProduct> {
-    const row = await updateProduct(this.deps.db, operatorId, id, body);
+    const row = await updateProduct(this.deps.db, operatorId, id, body, this.deps.operatorAmountMax);
     return productView(row, await reserveBalance(this.deps.db));
   }
 
