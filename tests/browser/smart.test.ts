@@ -90,12 +90,12 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       await p.fill('[data-testid=reserve-address]', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
       await p.fill('[data-testid=reserve-txHash]', crypto.randomBytes(32).toString('hex'));
       await p.click('[data-testid=reserve-propose]');
-      const row = p.locator('[data-testid=funding-row][data-status=proposed]', { hasText: `browser test ${stamp}` });
-      await row.waitFor();
+      const proposal = p.locator('[data-testid=funding-row][data-status=proposed]', { hasText: `browser test ${stamp}` });
+      await proposal.waitFor();
       // the proposer sees no confirm button for its own proposal, and nothing moved
-      expect(await row.locator('[data-testid=funding-confirm]').count()).toBe(0);
+      expect(await proposal.locator('[data-testid=funding-confirm]').count()).toBe(0);
       expect(await text(p, '[data-testid=adm-reserve-balance]')).toBe(shown);
-      const id = await row.getAttribute('data-id');
+      const id = await proposal.getAttribute('data-id');
       const second = await operator2Token();
       const confirmed = await api<{ balance: string }>(service.url, `/admin-api/smart/reserve/${id}/confirm`, { body: {}, token: second, method: 'POST' });
       expect(confirmed.code, confirmed.msg).toBe(200);

@@ -66,7 +66,7 @@ describe(`reserve funding under four eyes, declared and attested capital (${usin
     expect(await reserveOf(t.app)).toMatchObject({ balance: '1000.000000', declaredCapital: '1000.000000', attestedHoldings: null, attestedCapital: '0.000000' });
     const [tr] = await t.app.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, `smart:reserve:funding:${id}`));
     expect(tr).toMatchObject({ amount: expect.stringMatching(/^1000\.0+$/), reason: 'smart.reserve_funded' });
-    const [audit] = await t.app.db.select().from(auditLog).where(and(eq(auditLog.action, 'smart_reserve.confirm_fund'), eq(auditLog.targetId, BigInt(id))));
+    const [audit] = await t.app.db.select().from(auditLog).where(and(eq(auditLog.action, 'smart_reserve.confirm_fund'), eq(auditLog.targetId, id)));
     expect(audit.actorId).toBe(op2.id);
     // decided once
     await refused(() => adminCall(t.app, op2, 'POST', `/smart/reserve/${id}/confirm`), Err.STATUS_TRANSITION_DENIED);
