@@ -95,6 +95,10 @@ export interface Config {
    * (FOUR_EYES_ABOVE_USDT); a record whose value is unknown (no price) counts as above.
    */
   fourEyesAboveUsdt: string;
+  /** The largest single funding of, or withdrawal from, the yield reserve in USDT (RESERVE_FUNDING_MAX). */
+  reserveFundingMax: string;
+  /** The largest other amount an operator types: charity payouts, product limits, NFT prices (OPERATOR_AMOUNT_MAX). */
+  operatorAmountMax: string;
   /**
    * The key that seals identity documents (KYC_KEY: 32 bytes, base64 or hex). Absent: generated
    * into <dataDir>/kyc.key, except in production on PostgreSQL, where start refuses (docs/kyc.md).
@@ -181,6 +185,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     consoleDelivery: e.NODE_ENV !== 'production' || e.CONSOLE_DELIVERY === true,
     withdrawHoldAfterResetHours: e.WITHDRAW_HOLD_AFTER_RESET_HOURS ?? 24,
     fourEyesAboveUsdt: e.FOUR_EYES_ABOVE_USDT ?? '10000',
+    reserveFundingMax: e.RESERVE_FUNDING_MAX ?? '1000000',
+    operatorAmountMax: e.OPERATOR_AMOUNT_MAX ?? '10000000',
     kycKey: e.KYC_KEY,
     kycOldKeys: (e.KYC_OLD_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
     metricsToken: e.METRICS_TOKEN,

@@ -13,6 +13,7 @@ import { MIN_INCREMENT, NFT_ASSET, type ListNewNftBody, type ListNftQuery, type 
 import type { DbOrTx } from '../db/client.ts';
 import { ledgerAccounts, ledgerTransfers, nfts, users } from '../db/schema/index.ts';
 import { writeAudit } from '../admin/audit.ts';
+import { parseOperatorAmount } from '../admin/operatorAmounts.ts';
 import { BizError } from '../http/errors.ts';
 import { fmt } from '../ledger/amounts.ts';
 import { isEthereumAddress, toChecksumAddress } from '../../src/contract/chainAddresses.ts';
@@ -123,11 +124,11 @@ export function checksummed(address: string): string {
 /** The seeded collections' contract addresses: the last 20 bytes of keccak-256 of a name, checksummed. */
 export const collectionAddress = (name: string) => toChecksumAddress(bytesToHex(keccak_256(utf8ToBytes(name))).slice(-40));
 
-function positive(v: string | undefined, field: string): string {
+/** A price the operator typed: present, positive, within OPERATOR_AMOUNT_MAX and the asset's precision (10269, 10270). */
+function positive(v: string | undefined, field: string, max: string): string {
   if (v === undefined) throw new BizError(Err.NFT_LISTING_INVALID, { field });
-  const d = new Decimal(v);
-  if (d.lte(0) || d.decimalPlaces() > 6 || d.gte('1e12')) throw new BizError(Err.NFT_LISTING_INVALID, { field });
-  return d.toFixed(6);
+  if (!/^[0-9]{1,20}(\.[0-9]{1,18})?$/.test(v) || new Decimal(v).lte(0)) throw new BizError(Err.NFT_LISTING_INVALID, { field });
+  return parseOperatorAmount(NFT_ASSET, v, { max, field });
 }
 
 /** The row an operator's listing becomes (checked; times default to now … now + 7 days). */
@@ -141,8 +142,8 @@ export function listingValues(deps: NftDeps, b: ListNewNftBody, operatorId: bigi
     seed: b.seed ?? crypto.randomInt(0, 2_147_483_647),
     name: b.name.trim(), creator: b.creator.trim(), chain: b.chain, contractAddress: checksummed(b.contractAddress), tokenId: b.tokenId,
     verified: b.verified, saleType: b.saleType, asset: NFT_ASSET,
-    price: auction ? null : positive(b.price, 'price'),
-    reservePrice: auction ? positive(b.reservePrice, 'reservePrice') : null,
+    price: auction ? null : positive(b.price, 'price', deps.amountMax),
+    reservePrice: auction ? positive(b.reservePrice, 'reservePrice', deps.amountMax) : null,
     startTime: auction ? new Date(start) : null,
     endTime: auction ? new Date(end) : null,
     // an auction whose start has come opens at once (listed → auction on the chart)

@@ -12,4 +12,6 @@ export interface NftDeps {
   donationShare: string;
   /** the charity every sale donates to (NFT_CHARITY) */
   charity: string;
+  /** the largest price or charity payout an operator may type (OPERATOR_AMOUNT_MAX, USDT) */
+  amountMax: string;
 }

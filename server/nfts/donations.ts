@@ -11,10 +11,10 @@ import { NFT_ASSET, type CharityPayoutBody, type DonationRow, type Donations } f
 import type { DbOrTx } from '../db/client.ts';
 import { charityPayouts, ledgerAccounts, ledgerTransfers, nftSales, nfts } from '../db/schema/index.ts';
 import { writeAudit } from '../admin/audit.ts';
+import { parseOperatorAmount } from '../admin/operatorAmounts.ts';
 import { BizError } from '../http/errors.ts';
 import { platformAccount } from '../ledger/accounts.ts';
 import { transfer } from '../ledger/ledger.ts';
-import { parseUserAmount } from '../ledger/amounts.ts';
 import { money } from './catalogue.ts';
 import type { NftDeps } from './deps.ts';
 
@@ -79,7 +79,8 @@ export async function donations(deps: NftDeps): Promise<Donations> {
  * client key answers the first payout.
  */
 export async function recordPayout(deps: NftDeps, operatorId: bigint, b: CharityPayoutBody): Promise<Donations> {
-  const amount = parseUserAmount(NFT_ASSET, b.amount);
+  // a bound and the asset's precision on what the operator typed (10269, 10270)
+  const amount = parseOperatorAmount(NFT_ASSET, b.amount, { max: deps.amountMax, field: 'amount' });
   const note = b.note.trim();
   await deps.db.transaction(async (tx) => {
     if (b.clientKey) {

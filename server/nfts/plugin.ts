@@ -28,6 +28,7 @@ async function nfts(app: FastifyInstance) {
     db: app.db, bus: app.bus, log: app.log.child({ module: 'nfts' }), now: () => app.clock.now(),
     donationShare: donationShareFrom(app.config.nftDonationShare ?? process.env.NFT_DONATION_SHARE),
     charity: (app.config.nftCharity ?? process.env.NFT_CHARITY)?.trim() || 'Children First Foundation',
+    amountMax: app.config.operatorAmountMax,
   }));
 }
 

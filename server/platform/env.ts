@@ -63,6 +63,8 @@ export const EnvSchema = Type.Object({
   WITHDRAW_FEE_RATE: decimal('withdrawal fee as a fraction', '0.01'),
   WITHDRAW_HOLD_AFTER_RESET_HOURS: int(0, 24 * 365, 24, 'withdrawal hold after a password change'),
   FOUR_EYES_ABOVE_USDT: decimal('deposits and withdrawals above this need two operators', '10000'),
+  RESERVE_FUNDING_MAX: decimal('largest single funding of, or withdrawal from, the yield reserve (USDT); each needs two operators', '1000000'),
+  OPERATOR_AMOUNT_MAX: decimal('largest other amount an operator types (charity payouts, product limits, NFT prices; USDT)', '10000000'),
   SUPPORT_MESSAGES_PER_MINUTE: int(1, 10_000, 10, 'support messages per minute'),
   SUPPORT_OPEN_MAX: int(1, 1000, 3, 'open support conversations per customer'),
   ONLINE_SERVICE_URL: url(['https'], 'the online-service button'),

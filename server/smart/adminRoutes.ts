@@ -1,6 +1,6 @@
 /**
  * The operators' smart plan console on the wire (`/admin-api/smart`, operator role only): the
- * reserve and its funding, products, the per-user flag. Every change is audited.
+ * reserve and its four-eyes movements, products, the per-user flag. Every change is audited.
  */
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -24,8 +24,19 @@ const smartAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (_req, reply) => reply.ok(await app.smart.reserve()));
 
   app.post('/smart/reserve', {
-    schema: { tags, security, body: FundReserveBody, summary: 'Fund the reserve from house capital (ledger transfer, audited)', response: { 200: Envelope(AdminReserve) } },
-  }, async (req, reply) => reply.ok(await app.smart.fundReserve(operatorId(req), req.body)));
+    schema: {
+      tags, security, body: FundReserveBody, response: { 200: Envelope(AdminReserve) },
+      summary: 'Propose house capital into (kind fund) or out of (withdraw) the reserve, with where it is held; nothing moves until another operator confirms (audited)',
+    },
+  }, async (req, reply) => reply.ok(await app.smart.proposeReserve(operatorId(req), req.body)));
+
+  app.post('/smart/reserve/:id/confirm', {
+    schema: { tags, security, params: SmartIdParams, summary: 'Confirm another operator\'s proposal: the ledger transfer (audited)', response: { 200: Envelope(AdminReserve) } },
+  }, async (req, reply) => reply.ok(await app.smart.confirmReserve(operatorId(req), requestId(req.params.id))));
+
+  app.post('/smart/reserve/:id/reject', {
+    schema: { tags, security, params: SmartIdParams, summary: 'Reject (or, by its proposer, withdraw) a proposal; nothing moves (audited)', response: { 200: Envelope(AdminReserve) } },
+  }, async (req, reply) => reply.ok(await app.smart.rejectReserve(operatorId(req), requestId(req.params.id))));
 
   app.get('/smart/products', {
     schema: { tags, security, summary: 'Every product, enabled or not', response: { 200: Envelope(AdminSmartProducts) } },

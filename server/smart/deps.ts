@@ -11,4 +11,8 @@ export interface SmartDeps {
   now: () => number;
   /** hours an operator added in the console moves no money (server/admin/operatorTrust.ts) */
   operatorProbationHours: number;
+  /** the largest single funding of, or withdrawal from, the reserve (RESERVE_FUNDING_MAX, USDT) */
+  reserveFundingMax: string;
+  /** the largest product limit an operator may set (OPERATOR_AMOUNT_MAX, USDT) */
+  operatorAmountMax: string;
 }

@@ -12,7 +12,8 @@ import type { Db, DbOrTx } from '../db/client.ts';
 import { smartProducts } from '../db/schema/index.ts';
 import { BizError } from '../http/errors.ts';
 import { writeAudit } from '../admin/audit.ts';
-import { fmt, parseUserAmount } from '../ledger/amounts.ts';
+import { parseOperatorAmount } from '../admin/operatorAmounts.ts';
+import { fmt } from '../ledger/amounts.ts';
 
 export type ProductRow = typeof smartProducts.$inferSelect;
 
@@ -62,10 +63,13 @@ export async function productById(db: DbOrTx, id: bigint): Promise<ProductRow | 
 
 const malformed = (detail: string) => new BizError(Err.MALFORMED_REQUEST, { detail });
 
-/** An operator's edit, checked: min ≤ max, each term once, rates above zero and within bounds. */
-export function checkProductEdit(b: UpdateSmartProductBody) {
-  const minAmount = parseUserAmount(SMART_ASSET, b.minAmount);
-  const maxAmount = parseUserAmount(SMART_ASSET, b.maxAmount);
+/**
+ * An operator's edit, checked: limits within OPERATOR_AMOUNT_MAX and the asset's precision
+ * (10269, 10270), min ≤ max, each term once, rates above zero and within bounds.
+ */
+export function checkProductEdit(b: UpdateSmartProductBody, amountMax: string) {
+  const minAmount = parseOperatorAmount(SMART_ASSET, b.minAmount, { max: amountMax, field: 'minAmount' });
+  const maxAmount = parseOperatorAmount(SMART_ASSET, b.maxAmount, { max: amountMax, field: 'maxAmount' });
   if (new Decimal(maxAmount).lt(minAmount)) throw malformed('maxAmount below minAmount');
   const seen = new Set<number>();
   for (const t of b.terms) {
@@ -85,8 +89,8 @@ export function checkProductEdit(b: UpdateSmartProductBody) {
 }
 
 /** Saves an operator's edit with its audit record; running plans keep the terms they bought. */
-export async function updateProduct(db: Db, operatorId: bigint, id: bigint, b: UpdateSmartProductBody): Promise<ProductRow> {
-  const change = checkProductEdit(b);
+export async function updateProduct(db: Db, operatorId: bigint, id: bigint, b: UpdateSmartProductBody, amountMax: string): Promise<ProductRow> {
+  const change = checkProductEdit(b, amountMax);
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(smartProducts).where(eq(smartProducts.id, id)).for('update');
     if (!before) throw new BizError(Err.SMART_PRODUCT_WRONG);

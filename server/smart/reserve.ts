@@ -1,8 +1,9 @@
 /**
- * The yield reserve (docs/smart-plans.md): a platform account of the real book, funded by
- * operators from house capital (audited), drawn on by purchases, which move each plan's whole
- * promised yield to the committed-yield account. It is public: balance, committed yield and how
- * much of the yield still owed is set aside.
+ * The yield reserve (docs/smart-plans.md): a platform account of the real book, funded from house
+ * capital by two operators (one proposes, another confirms: server/smart/capital.ts), drawn on by
+ * purchases, which move each plan's whole promised yield to the committed-yield account. It is
+ * public: balance, committed yield, how much of the yield still owed is set aside, and how much
+ * of the house capital in it is only declared by operators and how much attested.
  *
  * Every smart transaction locks the reserve's ledger row first. That one rule serialises the
  * check "does the reserve cover this plan?" with the transfer that draws on it (no two purchases
@@ -10,17 +11,13 @@
  * a payout and an exit touching the same user cannot deadlock.
  */
 import Decimal from 'decimal.js';
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { Err } from '../../src/contract/errors.ts';
-import { SMART_ASSET, type AdminReserve, type FundReserveBody, type ReserveSummary } from '../../src/contract/smart.ts';
-import type { Db, DbOrTx } from '../db/client.ts';
-import { ledgerAccounts, smartPlans, smartReserveFundings } from '../db/schema/index.ts';
-import { BizError } from '../http/errors.ts';
-import { assertMayReviewMoney } from '../admin/operatorTrust.ts';
-import { platformAccount, type PlatformPurpose } from '../ledger/accounts.ts';
-import { transfer } from '../ledger/ledger.ts';
-import { writeAudit } from '../admin/audit.ts';
-import { fmt, parseUserAmount } from '../ledger/amounts.ts';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { SMART_ASSET, type AdminReserve, type CapitalEvidence, type ReserveFunding, type ReserveSummary } from '../../src/contract/smart.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { ledgerAccounts, smartPlans, smartReserveFundings, users } from '../db/schema/index.ts';
+import type { PlatformPurpose } from '../ledger/accounts.ts';
+import { fmt } from '../ledger/amounts.ts';
+import { attestedHoldings } from './attested.ts';
 
 const BOOK = 'real' as const;
 const platformRow = (purpose: PlatformPurpose) => and(
@@ -48,6 +45,13 @@ async function platformBalance(db: DbOrTx, purpose: PlatformPurpose): Promise<st
 
 export const reserveBalance = (db: DbOrTx) => platformBalance(db, 'yield_reserve');
 
+/**
+ * House capital operators have put in the reserve, net of withdrawals. `house_capital` is the
+ * outside world's side of those transfers and nothing else moves it, so its balance, negated, is
+ * that sum as the ledger holds it.
+ */
+export const declaredCapital = async (db: DbOrTx) => new Decimal(await platformBalance(db, 'house_capital')).neg().toFixed();
+
 /** The public figures: computed from the two ledger accounts and from the running plans themselves. */
 export async function reserveSummary(db: DbOrTx): Promise<ReserveSummary> {
   const [balance, committed] = [await platformBalance(db, 'yield_reserve'), await platformBalance(db, 'yield_committed')];
@@ -64,40 +68,47 @@ export async function reserveSummary(db: DbOrTx): Promise<ReserveSummary> {
     outstandingYield: fmt(SMART_ASSET, outstanding.toFixed()),
     coverage: coverage.toFixed(),
     runningPlans: Number(owed.running),
+    ...(await capitalFigures(db)),
+  };
+}
+
+/** Declared house capital beside the attested holdings that back it (server/smart/attested.ts). */
+async function capitalFigures(db: DbOrTx) {
+  const declared = await declaredCapital(db);
+  const attested = await attestedHoldings(db, SMART_ASSET);
+  return {
+    declaredCapital: fmt(SMART_ASSET, declared),
+    attestedHoldings: attested ? fmt(SMART_ASSET, attested.amount) : null,
+    attestedCapital: fmt(SMART_ASSET, attested ? Decimal.max(0, Decimal.min(declared, attested.amount)).toFixed() : '0'),
+    attestedAt: attested ? attested.at.toISOString() : null,
   };
 }
 
 type FundingRow = typeof smartReserveFundings.$inferSelect;
-const fundingView = (f: FundingRow) => ({
-  id: f.id.toString(), amount: fmt(SMART_ASSET, f.amount), note: f.note, operatorId: f.operatorId.toString(), createdAt: f.createdAt.toISOString(),
-});
 
-export async function adminReserve(db: DbOrTx): Promise<AdminReserve> {
-  const fundings = await db.select().from(smartReserveFundings).orderBy(desc(smartReserveFundings.id)).limit(50);
-  return { ...(await reserveSummary(db)), fundings: fundings.map(fundingView) };
+/** What a movement records of where the capital is held; null for fundings from before evidence. */
+function evidenceOf(f: FundingRow): CapitalEvidence | null {
+  if (f.evidenceKind === 'bank' && f.evidenceReference) return { kind: 'bank', reference: f.evidenceReference };
+  if (f.evidenceKind === 'chain' && f.evidenceNetwork && f.evidenceAddress && f.evidenceTxHash) {
+    return { kind: 'chain', network: f.evidenceNetwork as 'TRC20' | 'ERC20', address: f.evidenceAddress, txHash: f.evidenceTxHash };
+  }
+  return null;
 }
 
-/**
- * House capital into the reserve: a ledger transfer with the funding record and its audit entry
- * in one transaction. A retry with the same client key moves nothing twice.
- */
-export async function fundReserve(db: Db, operatorId: bigint, b: FundReserveBody, probationHours: number, now: number): Promise<AdminReserve> {
-  const amount = parseUserAmount(SMART_ASSET, b.amount);
-  const note = b.note.trim();
-  if (!note) throw new BizError(Err.MALFORMED_REQUEST, { detail: 'note required' });
-  // an operator added in the console moves no house money while new (issue 25)
-  await assertMayReviewMoney(db, probationHours, operatorId, {}, now);
-  await db.transaction(async (tx) => {
-    await lockReserve(tx);
-    const [row] = await tx.insert(smartReserveFundings).values({ operatorId, amount, note, clientKey: b.clientKey ?? null })
-      .onConflictDoNothing({ target: [smartReserveFundings.operatorId, smartReserveFundings.clientKey] }).returning();
-    if (!row) return; // the same funding, retried
-    await transfer(tx, {
-      key: `smart:reserve:funding:${row.id}`, book: BOOK, asset: SMART_ASSET,
-      from: platformAccount('house_capital'), to: platformAccount('yield_reserve'),
-      amount, reason: 'smart.reserve_funded', refType: 'smart_reserve_funding', refId: row.id.toString(),
-    });
-    await writeAudit(tx, { actorId: operatorId, action: 'smart_reserve.fund', targetType: 'smart_reserve', targetId: row.id, before: null, after: row });
-  });
-  return adminReserve(db);
+export async function fundingViews(db: DbOrTx, rows: FundingRow[]): Promise<ReserveFunding[]> {
+  const ids = [...new Set(rows.flatMap((f) => [f.operatorId, ...(f.decidedBy ? [f.decidedBy] : [])]))];
+  const names = new Map((ids.length ? await db.select({ id: users.id, u: users.username }).from(users).where(inArray(users.id, ids)) : []).map((r) => [r.id, r.u]));
+  return rows.map((f) => ({
+    id: f.id.toString(), kind: f.kind, status: f.status, amount: fmt(SMART_ASSET, f.amount), note: f.note,
+    operatorId: f.operatorId.toString(), operatorName: names.get(f.operatorId) ?? '', evidence: evidenceOf(f),
+    decidedBy: f.decidedBy?.toString() ?? null, decidedByName: f.decidedBy ? names.get(f.decidedBy) ?? '' : null,
+    decidedAt: f.decidedAt?.toISOString() ?? null, createdAt: f.createdAt.toISOString(),
+  }));
+}
+
+/** The figures, the per-movement bound, and the movements: every proposed one, then the latest 50 others. */
+export async function adminReserve(db: DbOrTx, fundingMax: string): Promise<AdminReserve> {
+  const proposed = await db.select().from(smartReserveFundings).where(eq(smartReserveFundings.status, 'proposed')).orderBy(smartReserveFundings.id).limit(100);
+  const decided = await db.select().from(smartReserveFundings).where(sql`${smartReserveFundings.status} <> 'proposed'`).orderBy(desc(smartReserveFundings.id)).limit(50);
+  return { ...(await reserveSummary(db)), fundingMax: new Decimal(fundingMax).toFixed(), fundings: await fundingViews(db, [...proposed, ...decided]) };
 }

@@ -5,7 +5,8 @@ import type {
 import { runDuePayouts } from './payouts.ts';
 import { buyPlan, exitPlan, exitQuote, listPlans } from './plans.ts';
 import { allProducts, productView, seedProducts, updateProduct } from './products.ts';
-import { adminReserve, fundReserve, reserveBalance, reserveSummary } from './reserve.ts';
+import { confirmMovement, proposeMovement, rejectMovement } from './capital.ts';
+import { adminReserve, reserveBalance, reserveSummary } from './reserve.ts';
 import { findUsers, setSmartEnabled } from './users.ts';
 import type { SmartDeps } from './deps.ts';
 
@@ -68,11 +69,20 @@ export class SmartService {
 
   // ---------------------------------------------------------------- operators
   reserve(): Promise<AdminReserve> {
-    return adminReserve(this.deps.db);
+    return adminReserve(this.deps.db, this.deps.reserveFundingMax);
   }
 
-  fundReserve(operatorId: bigint, body: FundReserveBody): Promise<AdminReserve> {
-    return fundReserve(this.deps.db, operatorId, body, this.deps.operatorProbationHours, this.deps.now());
+  /** Proposes house capital into or out of the reserve; nothing moves until another operator confirms. */
+  proposeReserve(operatorId: bigint, body: FundReserveBody): Promise<AdminReserve> {
+    return proposeMovement(this.deps, operatorId, body);
+  }
+
+  confirmReserve(operatorId: bigint, id: bigint): Promise<AdminReserve> {
+    return confirmMovement(this.deps, operatorId, id);
+  }
+
+  rejectReserve(operatorId: bigint, id: bigint): Promise<AdminReserve> {
+    return rejectMovement(this.deps, operatorId, id);
   }
 
   async allProducts(): Promise<AdminSmartProducts> {
@@ -81,7 +91,7 @@ export class SmartService {
   }
 
   async updateProduct(operatorId: bigint, id: bigint, body: UpdateSmartProductBody): Promise<SmartProduct> {
-    const row = await updateProduct(this.deps.db, operatorId, id, body);
+    const row = await updateProduct(this.deps.db, operatorId, id, body, this.deps.operatorAmountMax);
     return productView(row, await reserveBalance(this.deps.db));
   }
 

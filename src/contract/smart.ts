@@ -65,6 +65,16 @@ export const ReserveSummary = Type.Object({
   /** committedYield ÷ outstandingYield ("1" when nothing is owed) */
   coverage: DecimalString(),
   runningPlans: Type.Integer(),
+  /**
+   * House capital operators have put in the reserve (fundings less withdrawals, all confirmed by a
+   * second operator): a figure they declare, with the evidence each funding records.
+   */
+  declaredCapital: DecimalString(),
+  /** Holdings of the asset attested for the platform; null while none are attested. */
+  attestedHoldings: Type.Union([DecimalString(), Type.Null()]),
+  /** How much of the declared capital the attested holdings cover: the smaller of the two ("0" while none are attested). */
+  attestedCapital: DecimalString(),
+  attestedAt: Type.Union([IsoTime, Type.Null()]),
 });
 export type ReserveSummary = Static<typeof ReserveSummary>;
 
@@ -131,24 +141,59 @@ export type ExitSmartBody = Static<typeof ExitSmartBody>;
 export const SmartIdParams = Type.Object({ id: IdString }, { additionalProperties: false });
 
 // ---------------------------------------------------------------- operators (/admin-api/smart)
-/** POST /admin-api/smart/reserve: house money into the reserve (audited). */
+/** Networks on which house capital in USDT may be held on chain. */
+export const CAPITAL_NETWORKS = ['TRC20', 'ERC20'] as const;
+/**
+ * Where the capital of a reserve movement is held: an on-chain address with the transaction that
+ * moved it, or a bank reference. The service checks each field (10267 names the one that fails).
+ */
+export const CapitalEvidence = Type.Union([
+  Type.Object({
+    kind: Type.Literal('chain'),
+    network: LiteralUnion(CAPITAL_NETWORKS),
+    address: Type.String({ minLength: 1, maxLength: 100 }),
+    txHash: Type.String({ minLength: 1, maxLength: 100 }),
+  }, { additionalProperties: false }),
+  Type.Object({ kind: Type.Literal('bank'), reference: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false }),
+]);
+export type CapitalEvidence = Static<typeof CapitalEvidence>;
+
+export const RESERVE_MOVEMENT_KINDS = ['fund', 'withdraw'] as const;
+export const RESERVE_MOVEMENT_STATUSES = ['proposed', 'confirmed', 'rejected'] as const;
+
+/**
+ * POST /admin-api/smart/reserve: proposes house money into (`fund`, the default) or out of
+ * (`withdraw`) the reserve (audited). Nothing moves until another operator confirms it
+ * (POST /admin-api/smart/reserve/:id/confirm). At most RESERVE_FUNDING_MAX each (10265).
+ */
 export const FundReserveBody = Type.Object({
+  kind: Type.Optional(LiteralUnion(RESERVE_MOVEMENT_KINDS)),
   amount: AmountString,
   note: Type.String({ minLength: 1, maxLength: 500 }),
+  evidence: CapitalEvidence,
   clientKey: Type.Optional(ClientKey),
 }, { additionalProperties: false });
 export type FundReserveBody = Static<typeof FundReserveBody>;
 
 export const ReserveFunding = Type.Object({
   id: IdString,
+  kind: LiteralUnion(RESERVE_MOVEMENT_KINDS),
+  status: LiteralUnion(RESERVE_MOVEMENT_STATUSES),
   amount: DecimalString(),
   note: Type.String(),
+  /** the proposer */
   operatorId: IdString,
+  operatorName: Type.String(),
+  /** null for fundings made before evidence was recorded */
+  evidence: Type.Union([CapitalEvidence, Type.Null()]),
+  decidedBy: Type.Union([IdString, Type.Null()]),
+  decidedByName: Type.Union([Type.String(), Type.Null()]),
+  decidedAt: Type.Union([IsoTime, Type.Null()]),
   createdAt: IsoTime,
 });
 export type ReserveFunding = Static<typeof ReserveFunding>;
-/** GET /admin-api/smart/reserve */
-export const AdminReserve = Type.Object({ ...ReserveSummary.properties, fundings: Type.Array(ReserveFunding) });
+/** GET /admin-api/smart/reserve: the figures, the bound, and recent movements (proposed ones first). */
+export const AdminReserve = Type.Object({ ...ReserveSummary.properties, fundingMax: DecimalString(), fundings: Type.Array(ReserveFunding) });
 export type AdminReserve = Static<typeof AdminReserve>;
 
 export const SmartTermInput = Type.Object({ days: Type.Integer({ minimum: 1, maximum: TERM_DAYS_MAX }), dailyRate: Rate }, { additionalProperties: false });

@@ -33,7 +33,10 @@ export const smartApi = {
 /** The operator's smart plan calls (every one audited on the service). */
 export const smartAdminApi = {
   reserve: (signal?: AbortSignal) => call<AdminReserve>(`${A}/reserve`, { signal }),
-  fund: (b: FundReserveBody, signal?: AbortSignal) => call<AdminReserve>(`${A}/reserve`, { method: 'POST', body: { ...b }, signal }),
+  /** proposes a movement; another operator confirms it (`confirm`) before money moves */
+  propose: (b: FundReserveBody, signal?: AbortSignal) => call<AdminReserve>(`${A}/reserve`, { method: 'POST', body: { ...b }, signal }),
+  confirm: (movementId: string, signal?: AbortSignal) => call<AdminReserve>(`${A}/reserve/${id(movementId)}/confirm`, { method: 'POST', body: {}, signal }),
+  reject: (movementId: string, signal?: AbortSignal) => call<AdminReserve>(`${A}/reserve/${id(movementId)}/reject`, { method: 'POST', body: {}, signal }),
   products: (signal?: AbortSignal) => call<AdminSmartProducts>(`${A}/products`, { signal }),
   updateProduct: (productId: string, b: UpdateSmartProductBody, signal?: AbortSignal) =>
     call<SmartProduct>(`${A}/products/${id(productId)}`, { method: 'PUT', body: { ...b }, signal }),

@@ -1,8 +1,10 @@
 /**
  * Smart plans in the web app against the real service, with a desktop and a phone user agent:
- * an operator funds the yield reserve in the console; a customer whose real book holds money
+ * an operator proposes house capital for the yield reserve in the console and a second operator
+ * confirms it (issue 32); a customer whose real book holds money
  * the ordinary way (a deposit claim an operator approved) opens /trading, sees the products with
- * daily and annual rates, the reserve and the disclosure, is stopped in demo mode, gets a refusal
+ * daily and annual rates, the reserve with its declared and attested capital (English and Arabic)
+ * and the disclosure, is stopped in demo mode, gets a refusal
  * in their language before anything is sent, buys a plan with the projected schedule on screen,
  * sees it in their plans, reads the exact exit quote and leaves early. Screenshots (desktop at
  * 1024 and 1440, phone, Arabic, Japanese) go to tests/browser/screenshots/.
@@ -12,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, DESKTOP, MOBILE, newContext, OPERATOR, shot, startFundingPlatform, type Device, type Service, textOf, closeToasts, inLanguage, signIn, realCustomer } from './harness.ts';
+import { api, DESKTOP, MOBILE, newContext, OPERATOR, OPERATOR2, shot, startFundingPlatform, type Device, type Service, textOf, closeToasts, inLanguage, signIn, realCustomer } from './harness.ts';
 
 const PASSWORD = 'Secret-pass-123';
 
@@ -51,6 +53,11 @@ async function buyAs(token: string, productName: string, amount: string, days: n
   return ((await r.json()) as { code: number }).code;
 }
 const text = textOf;
+/** The seeded second operator's token: the one who confirms what the first proposes. */
+async function operator2Token(): Promise<string> {
+  const login = await api<{ token: string }>(service.url, '/swx/customer/login/login', { body: { account: OPERATOR2.email, password: OPERATOR2.password } });
+  return login.result.token;
+}
 
 for (const device of [DESKTOP, MOBILE] as Device[]) {
   describe(`${device.name}: smart plans`, () => {
@@ -68,7 +75,7 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
     });
     afterAll(async () => ctx?.close());
 
-    it('the operator funds the reserve in the console', async () => {
+    it('one operator proposes house capital in the console; it moves only when a second operator confirms it', async () => {
       const op = await newContext(browser, device, service.url);
       const p = await op.newPage();
       await p.goto('/');
@@ -77,12 +84,25 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       await p.goto('/admin/smart');
       await p.waitForSelector('[data-testid=adm-reserve-balance]');
       const before = await operator<{ balance: string }>('/smart/reserve');
+      const shown = await text(p, '[data-testid=adm-reserve-balance]');
       await p.fill('[data-testid=reserve-amount]', '1000');
       await p.fill('[data-testid=reserve-note]', `browser test ${stamp}`);
-      await p.click('[data-testid=reserve-fund]');
+      await p.fill('[data-testid=reserve-address]', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
+      await p.fill('[data-testid=reserve-txHash]', crypto.randomBytes(32).toString('hex'));
+      await p.click('[data-testid=reserve-propose]');
+      const proposal = p.locator('[data-testid=funding-row][data-status=proposed]', { hasText: `browser test ${stamp}` });
+      await proposal.waitFor();
+      // the proposer sees no confirm button for its own proposal, and nothing moved
+      expect(await proposal.locator('[data-testid=funding-confirm]').count()).toBe(0);
+      expect(await text(p, '[data-testid=adm-reserve-balance]')).toBe(shown);
+      const id = await proposal.getAttribute('data-id');
+      const second = await operator2Token();
+      const confirmed = await api<{ balance: string }>(service.url, `/admin-api/smart/reserve/${id}/confirm`, { body: {}, token: second, method: 'POST' });
+      expect(confirmed.code, confirmed.msg).toBe(200);
+      await p.reload();
       const after = (Number(before.result.balance) + 1000).toFixed(6);
       await expect.poll(() => text(p, '[data-testid=adm-reserve-balance]'), { timeout: 10_000 }).toBe(`${after.replace(/\B(?=(\d{3})+\.)/g, ',')} USDT`);
-      expect(await text(p, '[data-testid=reserve-fundings]')).toContain(`browser test ${stamp}`);
+      expect(await p.locator(`[data-testid=funding-row][data-id="${id}"]`).getAttribute('data-status')).toBe('confirmed');
       expect(await p.locator('[data-testid=smart-product-form]').count()).toBe(3);
       await shot(p, `${device.name}-admin-smart`);
       // a product edit: Long 90 sold up to 50,000 (the public list shows it below)
@@ -115,6 +135,12 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       expect(await text(page, '[data-testid=reserve-coverage]')).toBe('100 %');
       expect(await text(page, '[data-testid=smart-product][data-name="Long 90"]')).toContain('Amount 100 USDT to 50,000 USDT');
       expect(Number((await text(page, '[data-testid=reserve-balance]')).replace(/[^0-9.]/g, ''))).toBeGreaterThanOrEqual(1000);
+      // the house capital as operators declared it, and how much of it is attested (none yet here)
+      const { declaredCapital } = (await api<{ reserve: { declaredCapital: string } }>(service.url, '/swx/customer/order/listSmartProduct')).result.reserve;
+      expect(Number(declaredCapital)).toBeGreaterThanOrEqual(1000);
+      expect((await text(page, '[data-testid=reserve-declared]')).replace(/[^0-9]/g, '')).toBe(Number(declaredCapital).toFixed(2).replace('.', ''));
+      expect(await text(page, '[data-testid=reserve-attested]')).toBe('none attested yet');
+      expect(await text(page, '[data-testid=reserve-meaning]')).toContain('It does not prove that the platform holds that money elsewhere');
       // the demo book is the default: the form previews but says why it cannot buy
       await page.waitForSelector('[data-testid=smart-blocked][data-reason=demo]');
       expect(await page.locator('[data-testid=smart-submit]').count()).toBe(0);
@@ -213,6 +239,11 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       await inLanguage(page, 'ar', steady);
       await page.waitForSelector(steady);
       expect(await page.getAttribute('html', 'dir')).toBe('rtl');
+      // declared and attested in Arabic: the figure in Western digits, the words in Arabic
+      const { reserve } = (await api<{ reserve: { declaredCapital: string } }>(service.url, '/swx/customer/order/listSmartProduct')).result;
+      expect((await text(page, '[data-testid=reserve-declared]')).replace(/[^0-9]/g, '')).toBe(Number(reserve.declaredCapital).toFixed(2).replace('.', ''));
+      expect(await text(page, '[data-testid=reserve-attested]')).toBe('لا شيء مُثبَت بعد');
+      expect(await text(page, '[data-testid=reserve-meaning]')).toContain('ما تعنيه التغطية وما لا تعنيه');
       await page.click(`${steady} [data-testid=smart-term]`);
       await page.fill('[data-testid=smart-amount]', '50');
       await page.click('[data-testid=smart-submit]');

@@ -56,7 +56,7 @@ describe('operator management takes two operators', () => {
     const d = body(await recharge(t.app, u, rechargeFields({ amount: '500' })));
     const before = await counts(t.app);
     expect((await adminCall(t.app, puppet, 'POST', `/deposits/${d.result.id}/approve`, {})).code).toBe(Err.OPERATOR_ON_PROBATION);
-    expect((await adminCall(t.app, puppet, 'POST', '/smart/reserve', { amount: '100', note: 'x' })).code).toBe(Err.OPERATOR_ON_PROBATION);
+    expect((await adminCall(t.app, puppet, 'POST', '/smart/reserve', { amount: '100', note: 'x', evidence: { kind: 'bank', reference: 'BANK-REF-1' } })).code).toBe(Err.OPERATOR_ON_PROBATION);
     expect(await counts(t.app)).toEqual(before);
     // the puppet joined after this proposal, is new and is linked to its proposer: three reasons to refuse
     const next = await proposeOperator(t.app, a);

@@ -9,7 +9,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { auditLog, ledgerTransfers, notifications, smartPlans, smartProducts, smartReserveFundings } from '../../server/db/schema/index.ts';
 import { DAY_MS } from '../../src/contract/smart.ts';
 import { body } from './helpers.ts';
-import { adminCall, real, type TestUser } from './walletFixtures.ts';
+import { adminCall, createUser, real, type TestUser } from './walletFixtures.ts';
 
 /** A clock tests move by hand; starts at a fixed instant (10:00 UTC, so a day boundary is hours away). */
 export function testClock(start = Date.UTC(2026, 10, 23, 10, 0, 0)) {
@@ -24,9 +24,20 @@ export function testClock(start = Date.UTC(2026, 10, 23, 10, 0, 0)) {
 
 export const clientKey = () => crypto.randomUUID();
 
-export async function fundReserve(app: FastifyInstance, op: TestUser, amount: string) {
-  const r = await adminCall(app, op, 'POST', '/smart/reserve', { amount, note: 'test funding', clientKey: clientKey() });
-  if (r.code !== 200) throw new Error(`funding refused: ${r.code} ${r.msg}`);
+/** Where test capital is held: a bank reference (any well-formed one). */
+export const bankEvidence = () => ({ kind: 'bank', reference: `TEST-${crypto.randomBytes(4).toString('hex')}` });
+
+/**
+ * House capital into the reserve as operators do it: `op` proposes, a second operator
+ * (`confirmer`, or a new one) confirms (issue 32).
+ */
+export async function fundReserve(app: FastifyInstance, op: TestUser, amount: string, confirmer?: TestUser) {
+  const p = await adminCall(app, op, 'POST', '/smart/reserve', { amount, note: 'test funding', evidence: bankEvidence(), clientKey: clientKey() });
+  if (p.code !== 200) throw new Error(`funding refused: ${p.code} ${p.msg}`);
+  const id = (p.result.fundings as Array<{ id: string; status: string; operatorId: string }>).findLast((f) => f.status === 'proposed' && f.operatorId === op.id.toString())!.id;
+  const second = confirmer ?? await createUser(app, 'operator');
+  const r = await adminCall(app, second, 'POST', `/smart/reserve/${id}/confirm`);
+  if (r.code !== 200) throw new Error(`confirmation refused: ${r.code} ${r.msg}`);
   return r.result;
 }
 

@@ -67,12 +67,51 @@ export const smartPlans = pgTable('smart_plans', {
   check('smart_plans_amounts', sql`${t.amount} > 0 AND ${t.days} > 0 AND ${t.daysPaid} >= 0 AND ${t.daysPaid} <= ${t.days}`),
 ]);
 
-/** Operator fundings of the yield reserve, with the note the operator gave (the money is the ledger transfer). */
+/**
+ * House capital into and out of the yield reserve (docs/smart-plans.md, "House capital"): each
+ * movement is proposed by one operator (`operatorId`) and moves money only when another confirms
+ * it (`decidedBy`, status 'confirmed'); any operator may reject a proposal. Each records where the
+ * capital is held: a chain address and transaction hash, or a bank reference. Rows from before
+ * migration 0023 were single-operator fundings, already moved: 'confirmed', without evidence.
+ */
 export const smartReserveFundings = pgTable('smart_reserve_fundings', {
   id: bigserial({ mode: 'bigint' }).primaryKey(),
+  /** the proposer */
   operatorId: bigint({ mode: 'bigint' }).notNull(),
+  kind: text().$type<'fund' | 'withdraw'>().notNull().default('fund'),
+  status: text().$type<'proposed' | 'confirmed' | 'rejected'>().notNull().default('proposed'),
   amount: numeric({ precision: 38, scale: 18 }).notNull(),
   note: text().notNull(),
   clientKey: text(),
+  evidenceKind: text().$type<'chain' | 'bank'>(),
+  evidenceNetwork: text(),
+  evidenceAddress: text(),
+  /** lower case: one on-chain transaction backs one movement */
+  evidenceTxHash: text(),
+  evidenceReference: text(),
+  /** the confirming (or rejecting) operator */
+  decidedBy: bigint({ mode: 'bigint' }),
+  decidedAt: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('smart_reserve_fundings_client_key').on(t.operatorId, t.clientKey), check('smart_reserve_fundings_amount', sql`${t.amount} > 0`)]);
+}, (t) => [
+  uniqueIndex('smart_reserve_fundings_client_key').on(t.operatorId, t.clientKey),
+  uniqueIndex('smart_reserve_fundings_tx_hash').on(t.evidenceTxHash).where(sql`${t.evidenceTxHash} IS NOT NULL AND ${t.status} <> 'rejected'`),
+  index('smart_reserve_fundings_pending').on(t.status, t.id),
+  check('smart_reserve_fundings_amount', sql`${t.amount} > 0`),
+  check('smart_reserve_fundings_kind', sql`${t.kind} IN ('fund', 'withdraw')`),
+  check('smart_reserve_fundings_status', sql`${t.status} IN ('proposed', 'confirmed', 'rejected')`),
+]);
+
+/**
+ * STAND-IN for issue 31's reserves module (server/reserves/): holdings of an asset attested by
+ * operators, newest first. Only `server/smart/attested.ts` reads it; once the reserves module is
+ * merged that adapter reads the module instead and this table goes (migration 0023 made it).
+ */
+export const smartAttestedHoldings = pgTable('smart_attested_holdings', {
+  id: bigserial({ mode: 'bigint' }).primaryKey(),
+  asset: text().notNull(),
+  amount: numeric({ precision: 38, scale: 18 }).notNull(),
+  evidence: text().notNull(),
+  operatorId: bigint({ mode: 'bigint' }).notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('smart_attested_holdings_asset').on(t.asset, t.id), check('smart_attested_holdings_amount', sql`${t.amount} >= 0`)]);

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { smartAdminApi, smartApi, type UpdateSmartProductBody } from '../smartApi.ts';
+import type { FundReserveBody } from '../../contract/smart.ts';
 import { walletApi } from '../walletApi.ts';
 import { keepPreviousWithin } from './scope.ts';
 import { walletKeys } from './wallet.ts';
@@ -59,8 +60,10 @@ function useSmartAdminMutation<V, R>(run: (v: V) => Promise<R>, keys: readonly (
   });
 }
 
-export const useFundReserve = () =>
-  useSmartAdminMutation((v: { amount: string; note: string; clientKey: string }) => smartAdminApi.fund(v), [smartKeys.adminReserve()]);
+export const useProposeReserve = () => useSmartAdminMutation((v: FundReserveBody) => smartAdminApi.propose(v), [smartKeys.adminReserve()]);
+/** confirm or reject another operator's proposal */
+export const useDecideReserve = () =>
+  useSmartAdminMutation((v: { id: string; decision: 'confirm' | 'reject' }) => smartAdminApi[v.decision](v.id), [smartKeys.adminReserve()]);
 export const useUpdateSmartProduct = () =>
   useSmartAdminMutation((v: { id: string; body: UpdateSmartProductBody }) => smartAdminApi.updateProduct(v.id, v.body), [smartKeys.adminProducts(), smartKeys.adminReserve()]);
 export const useSetSmartEnabled = () =>
