@@ -19,6 +19,8 @@ import { validatorCompiler } from './http/validation.ts';
 import guard from './auth/guard.ts';
 import market from './market/plugin.ts';
 import accounts from './auth/plugin.ts';
+import passkeys from './auth/passkeysPlugin.ts';
+import passkeyRoutes from './auth/passkeyRoutes.ts';
 import wallet from './wallet/plugin.ts';
 import content from './content/plugin.ts';
 import admin from './admin/plugin.ts';
@@ -96,6 +98,7 @@ export async function buildApp({ config, memoryDb, logger }: AppOptions): Promis
   await app.register(guard); // requireUser, requireOperator, optionalUser, req.book
   await app.register(market); // app.market
   await app.register(accounts); // app.accounts
+  await app.register(passkeys); // app.passkeys
   await app.register(wallet); // app.wallet
   await app.register(content); // app.content
   await app.register(admin); // app.admin
@@ -109,6 +112,7 @@ export async function buildApp({ config, memoryDb, logger }: AppOptions): Promis
   // routes
   await app.register(authRoutes);
   await app.register(accountSessionRoutes);
+  await app.register(passkeyRoutes);
   await app.register(marketRoutes);
   await app.register(walletRoutes);
   await app.register(contentRoutes);

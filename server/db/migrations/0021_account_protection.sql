@@ -17,6 +17,7 @@ CREATE TABLE "webauthn_challenges" (
 	"challenge" text PRIMARY KEY NOT NULL,
 	"purpose" text NOT NULL,
 	"user_id" bigint,
+	"user_handle" text,
 	"expires_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint

@@ -37,6 +37,8 @@ export const webauthnChallenges = pgTable('webauthn_challenges', {
   challenge: text().primaryKey(),
   purpose: text({ enum: ['register', 'login'] }).notNull(),
   userId: bigint({ mode: 'bigint' }),
+  /** for a registration: the user handle the options gave the authenticator (base64url), kept with the passkey */
+  userHandle: text(),
   expiresAt: timestamp({ withTimezone: true }).notNull(),
 }, (t) => [index('webauthn_challenges_expires').on(t.expiresAt)]);
 
