@@ -22,6 +22,7 @@ import accounts from './auth/plugin.ts';
 import passkeys from './auth/passkeysPlugin.ts';
 import passkeyRoutes from './auth/passkeyRoutes.ts';
 import wallet from './wallet/plugin.ts';
+import { walletProtection, walletProtectionRoutes } from './wallet/protectionRoutes.ts';
 import content from './content/plugin.ts';
 import admin from './admin/plugin.ts';
 import smart from './smart/plugin.ts';
@@ -100,6 +101,7 @@ export async function buildApp({ config, memoryDb, logger }: AppOptions): Promis
   await app.register(accounts); // app.accounts
   await app.register(passkeys); // app.passkeys
   await app.register(wallet); // app.wallet
+  await app.register(walletProtection); // app.walletProtection
   await app.register(content); // app.content
   await app.register(admin); // app.admin
   await app.register(smart); // app.smart
@@ -115,6 +117,7 @@ export async function buildApp({ config, memoryDb, logger }: AppOptions): Promis
   await app.register(passkeyRoutes);
   await app.register(marketRoutes);
   await app.register(walletRoutes);
+  await app.register(walletProtectionRoutes);
   await app.register(contentRoutes);
   await app.register(adminRoutes, { prefix: '/admin-api' });
   await app.register(documentAccessRoutes);

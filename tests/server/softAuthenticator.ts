@@ -48,7 +48,7 @@ export class SoftAuthenticator {
     const attested = Buffer.concat([Buffer.alloc(16), idLen, this.credentialId, Buffer.from(cose)]);
     // user present, user verified, attested credential data
     const authData = this.authData(0x45, attested);
-    const attestationObject = isoCBOR.encode(new Map<string, string | Uint8Array | Map<string, never>>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]));
+    const attestationObject = isoCBOR.encode(new Map<string, string | Uint8Array | Map<string, string>>([['fmt', 'none'], ['attStmt', new Map<string, string>()], ['authData', authData]]));
     return {
       id: this.id, rawId: this.id, type: 'public-key' as const, clientExtensionResults: {},
       response: { clientDataJSON: b64(this.clientData('webauthn.create', options.challenge)), attestationObject: b64(attestationObject), transports: ['internal'] },
