@@ -63,10 +63,10 @@ describe('passkeys in Chromium', () => {
     await page.fill('[data-testid=al-label]', 'cold wallet');
     await page.click('[data-testid=al-save]');
     await page.waitForSelector('[data-testid=al-saved]');
-    await expect.poll(() => page.locator('[data-testid=saved-address]').count()).toBe(1);
+    await expect.poll(() => page.locator('[data-testid=saved-address]').count(), { timeout: 15_000 }).toBe(1);
     await page.click('[data-testid=allowlist-switch]');
     await page.click('[data-testid=allowlist-confirm]');
-    await expect.poll(() => page.getAttribute('[data-testid=allowlist-status]', 'data-status')).toBe('on');
+    await expect.poll(() => page.getAttribute('[data-testid=allowlist-status]', 'data-status'), { timeout: 15_000 }).toBe('on');
     await page.waitForSelector('[data-testid=limits-level]');
     await shot(page, 'desktop-security');
 
