@@ -40,7 +40,8 @@ function AllowlistBody({ data, refetch }: { data: Allowlist; refetch: () => void
   const changed = useLatest(refetch);
   const [sw, sendSwitch] = useFlow(() => allowlistSwitchFlow(changed), confirmedSubmissionView);
   const hours = data.delayHours;
-  const offAtIfNow = new Date(Date.now() + hours * 3600_000).toISOString();
+  // when a turn-off asked now would take effect, read when the user asks (the dialog states it)
+  const [offAtIfNow, setOffAtIfNow] = useState('');
   const state = data.status === 'turningOff' && data.offAt ? t('protection.allowlist.turningOff', { time: when(data.offAt) }) : t(`protection.allowlist.${data.status}`);
   const wantOn = data.status !== 'on';
   return (
@@ -48,6 +49,7 @@ function AllowlistBody({ data, refetch }: { data: Allowlist; refetch: () => void
       <p className={screens.muted}>{t('protection.allowlist.hint', { hours })}</p>
       <p className={styles.state} data-status={data.status} data-testid="allowlist-status">{state}</p>
       <button type="button" className={wallet.secondary} disabled={sw.busy} onClick={() => {
+        setOffAtIfNow(new Date(Date.now() + hours * 3600_000).toISOString());
         if (sw.result) sendSwitch({ type: 'allowlistSwitch.reset' });
         sendSwitch({ type: 'allowlistSwitch.submit', values: { on: wantOn } });
       }} data-testid="allowlist-switch">
@@ -58,7 +60,7 @@ function AllowlistBody({ data, refetch }: { data: Allowlist; refetch: () => void
         <div className={dialog.overlay}>
           <div className={dialog.dialog} role="dialog" aria-modal="true" aria-labelledby="al-confirm">
             <h2 id="al-confirm">{t(sw.confirming.on ? 'protection.allowlist.turnOn' : 'protection.allowlist.turnOff')}</h2>
-            <p>{sw.confirming.on ? t('protection.allowlist.confirmOn') : t('protection.allowlist.confirmOff', { hours, time: when(offAtIfNow) })}</p>
+            <p>{sw.confirming.on ? t('protection.allowlist.confirmOn') : t('protection.allowlist.confirmOff', { hours, time: offAtIfNow ? when(offAtIfNow) : '' })}</p>
             <div className={styles.actions}>
               <button type="button" className={screens.submit} disabled={sw.busy} onClick={() => sendSwitch({ type: 'allowlistSwitch.confirm' })} data-testid="allowlist-confirm">{t('protection.confirm')}</button>
               <button type="button" className={wallet.secondary} disabled={sw.busy} onClick={() => sendSwitch({ type: 'allowlistSwitch.edit' })}>{t('protection.cancel')}</button>
