@@ -19,7 +19,10 @@ import { validatorCompiler } from './http/validation.ts';
 import guard from './auth/guard.ts';
 import market from './market/plugin.ts';
 import accounts from './auth/plugin.ts';
+import passkeys from './auth/passkeysPlugin.ts';
+import passkeyRoutes from './auth/passkeyRoutes.ts';
 import wallet from './wallet/plugin.ts';
+import { walletProtection, walletProtectionRoutes } from './wallet/protectionRoutes.ts';
 import content from './content/plugin.ts';
 import admin from './admin/plugin.ts';
 import smart from './smart/plugin.ts';
@@ -96,7 +99,9 @@ export async function buildApp({ config, memoryDb, logger }: AppOptions): Promis
   await app.register(guard); // requireUser, requireOperator, optionalUser, req.book
   await app.register(market); // app.market
   await app.register(accounts); // app.accounts
+  await app.register(passkeys); // app.passkeys
   await app.register(wallet); // app.wallet
+  await app.register(walletProtection); // app.walletProtection
   await app.register(content); // app.content
   await app.register(admin); // app.admin
   await app.register(smart); // app.smart
@@ -109,8 +114,10 @@ export async function buildApp({ config, memoryDb, logger }: AppOptions): Promis
   // routes
   await app.register(authRoutes);
   await app.register(accountSessionRoutes);
+  await app.register(passkeyRoutes);
   await app.register(marketRoutes);
   await app.register(walletRoutes);
+  await app.register(walletProtectionRoutes);
   await app.register(contentRoutes);
   await app.register(adminRoutes, { prefix: '/admin-api' });
   await app.register(documentAccessRoutes);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { UPLOAD_MAX_BYTES_DEFAULT } from '../src/contract/constants.ts';
-import { readEnv } from './platform/env.ts';
+import { readEnv, type Env } from './platform/env.ts';
 
 export { ConfigError } from './platform/env.ts';
 import { blobStoreConfig, type BlobStoreConfig } from './platform/blobs/config.ts';
@@ -106,6 +106,18 @@ export interface Config {
   kycKey?: string;
   /** Earlier keys still read while a rotation re-seals the images (KYC_OLD_KEYS, comma-separated). */
   kycOldKeys: string[];
+  /**
+   * Passkeys (WebAuthn, server/auth/passkeys.ts): the relying party id (a domain), the origin the
+   * browser signs for, and the name authenticators show. Default: PUBLIC_URL's host and origin.
+   */
+  webauthn: { rpId: string; origin: string; rpName: string };
+  /** Hours before a saved withdrawal address is usable, and before turning the allowlist off takes effect (ALLOWLIST_DELAY_HOURS, default 24). */
+  allowlistDelayHours: number;
+  /**
+   * Withdrawal limits per asset, valued in USDT, by verification level: per UTC day and over a
+   * rolling 30 days (WITHDRAW_LIMIT_*; server/wallet/withdrawalLimits.ts, docs/wallet.md).
+   */
+  withdrawLimits: { basic: { day: string; month: string }; verified: { day: string; month: string } };
   /** The bearer token /metrics asks for (METRICS_TOKEN); absent, /metrics refuses everyone (10200). */
   metricsToken?: string;
   /**
@@ -116,6 +128,12 @@ export interface Config {
   clock?: () => number;
   /** Where personal files are stored: BLOB_STORE=db (default) or s3 with S3_* (docs/storage.md). */
   blobStore: BlobStoreConfig;
+}
+
+/** The passkeys' relying party: WEBAUTHN_* when set, else PUBLIC_URL's host name and origin. */
+function webauthnConfig(publicUrl: string, e: Pick<Env, 'WEBAUTHN_RP_ID' | 'WEBAUTHN_ORIGIN' | 'WEBAUTHN_RP_NAME'>): Config['webauthn'] {
+  const pub = new URL(publicUrl);
+  return { rpId: e.WEBAUTHN_RP_ID ?? pub.hostname, origin: new URL(e.WEBAUTHN_ORIGIN ?? pub.origin).origin, rpName: e.WEBAUTHN_RP_NAME ?? 'Trading platform' };
 }
 
 function parseTrustProxy(v: string | undefined): boolean | string {
@@ -190,6 +208,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     kycKey: e.KYC_KEY,
     kycOldKeys: (e.KYC_OLD_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
     metricsToken: e.METRICS_TOKEN,
+    webauthn: webauthnConfig(e.PUBLIC_URL ?? `http://localhost:${port}`, e),
+    allowlistDelayHours: e.ALLOWLIST_DELAY_HOURS ?? 24,
+    withdrawLimits: {
+      basic: { day: e.WITHDRAW_LIMIT_DAY_USDT ?? '10000', month: e.WITHDRAW_LIMIT_30D_USDT ?? '50000' },
+      verified: { day: e.WITHDRAW_LIMIT_DAY_USDT_VERIFIED ?? '1000000', month: e.WITHDRAW_LIMIT_30D_USDT_VERIFIED ?? '10000000' },
+    },
     blobStore: blobStoreConfig(env),
     ...overrides,
   };

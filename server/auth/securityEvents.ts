@@ -13,7 +13,7 @@ import { accountLanguage, renderMail, type MailKey } from '../notify/mailText.ts
 import type { Mailer } from './mailer.ts';
 import type { Client } from './sessions.ts';
 
-export const SECURITY_EVENTS = ['login', 'password_changed', 'password_reset', 'google_linked'] as const;
+export const SECURITY_EVENTS = ['login', 'password_changed', 'password_reset', 'google_linked', 'passkey_added', 'passkey_removed'] as const;
 export type SecurityEvent = (typeof SECURITY_EVENTS)[number];
 
 /** The notification and audit kind of an event, e.g. 'security.password_reset'. */
@@ -23,8 +23,11 @@ export interface SecurityNotice {
   userId: bigint;
   event: SecurityEvent;
   /** how the user signed in, for 'login' */
-  method?: 'password' | 'google';
+  method?: SignInMethod;
 }
+
+/** How a session was opened (a passkey: server/auth/passkeys.ts). */
+export type SignInMethod = 'password' | 'google' | 'passkey';
 
 /** Audit line and notification, inside the caller's transaction; returns what to publish after commit. */
 export async function recordSecurityEvent(tx: DbOrTx, n: SecurityNotice, client: Pick<Client, 'ip' | 'userAgent'>) {
@@ -44,6 +47,8 @@ const CHANGE_TEXT: Partial<Record<SecurityEvent, MailKey>> = {
   password_changed: 'security.password_changed',
   password_reset: 'security.password_reset',
   google_linked: 'security.google_linked',
+  passkey_added: 'security.passkey_added',
+  passkey_removed: 'security.passkey_removed',
 };
 
 /**

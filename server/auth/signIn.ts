@@ -10,7 +10,7 @@ import { users } from '../db/schema/index.ts';
 import { BizError } from '../http/errors.ts';
 import { toProfile, userByTarget, userByUsername, type UserRow } from './accounts.ts';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
-import { recordSecurityEvent } from './securityEvents.ts';
+import { recordSecurityEvent, type SignInMethod } from './securityEvents.ts';
 import { createSession, type Client, type SessionPolicy } from './sessions.ts';
 import { normaliseEmail, phoneTarget, type Target } from './targets.ts';
 import { deviceKey, isKnownDevice, rememberDevice } from './devices.ts';
@@ -55,7 +55,7 @@ export async function findAccount(db: DbOrTx, account: string, areaCode: string 
  * reaches the mail too (a switch while signed in is sent by the app, POST user/language).
  */
 export async function openSession(
-  db: DbOrTx, policy: SessionPolicy, user: UserRow, client: Client, opts: { remember?: boolean; method?: 'password' | 'google' } = {},
+  db: DbOrTx, policy: SessionPolicy, user: UserRow, client: Client, opts: { remember?: boolean; method?: SignInMethod } = {},
 ): Promise<LoginResult> {
   const token = await createSession(db, user.id, policy, { ...client, remember: opts.remember });
   if (client.appLanguage && client.appLanguage !== user.language) {

@@ -11,6 +11,8 @@ import { interpolate, knownLanguage, readLocales } from '../http/messages.ts';
 export const MAIL_KEYS = [
   'code.subject', 'code.register', 'code.login', 'code.reset',
   'security.subject', 'security.password_changed', 'security.password_reset', 'security.google_linked', 'security.hold', 'security.notYou',
+  'security.passkey_added', 'security.passkey_removed',
+  'allowlist.subject', 'allowlist.added', 'allowlist.turningOff',
   'loan.margin_call.subject', 'loan.margin_call.body',
   'loan.liquidated_partly.subject', 'loan.liquidated_partly.body',
   'loan.liquidated.subject', 'loan.liquidated.body',

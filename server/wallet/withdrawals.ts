@@ -27,6 +27,9 @@ import { PendingEvents } from '../notify/pendingEvents.ts';
 import { approvalStep } from './fourEyes.ts';
 import { assertMayReviewMoney } from '../admin/operatorTrust.ts';
 import { nextStatus } from '../platform/statusTransitions.ts';
+import { assertAllowedAddress } from './allowlist.ts';
+import { valueInUsdt } from './valuation.ts';
+import { assertWithinLimits, lockUserWithdrawals } from './withdrawalLimits.ts';
 import type { WalletDeps } from './deps.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -113,13 +116,18 @@ export async function submitWithdrawal(deps: WalletDeps, userId: bigint, b: With
     if (first) return withdrawalView(first);
   }
   await assertNoCredentialHold(deps, userId);
+  // with the allowlist on, only to a saved address that is usable by now (10236, 10237)
+  await assertAllowedAddress(deps, userId, w.network, w.address);
+  const valueUsdt = valueInUsdt(deps.market, w.coin, w.amount);
   const events = new PendingEvents();
   const row = await deps.db.transaction(async (tx) => {
+    // the user's withdrawals take turns from here, so each one's limits count the ones before it
+    await lockUserWithdrawals(tx, userId);
     // a concurrent insert with the same key makes this one wait for it; once it commits this
     // one inserts nothing and answers the first
     const [ins] = await tx.insert(withdrawals).values({
       userId, coin: w.coin, network: w.network, address: w.address, amount: w.amount,
-      feeRate, fee: w.fee, receiveAmount: w.receiveAmount, clientKey,
+      feeRate, fee: w.fee, receiveAmount: w.receiveAmount, clientKey, valueUsdt, createdAt: deps.clock.date(),
     }).onConflictDoNothing({ target: [withdrawals.userId, withdrawals.clientKey] }).returning();
     if (!ins) return undefined;
     // The CHECK on user balances refuses an overdraw (10011) and the whole transaction rolls back.
@@ -128,6 +136,8 @@ export async function submitWithdrawal(deps: WalletDeps, userId: bigint, b: With
       from: userAccount(userId, 'available'), to: userAccount(userId, 'withdrawal_hold'),
       amount: w.amount, reason: 'withdrawal.hold', refType: 'withdrawal', refId: ins.id.toString(),
     });
+    // after the balance (10011 first): the daily and 30-day limits of the asset (10240, 10241)
+    await assertWithinLimits(tx, deps, userId, w.coin, valueUsdt, ins.id);
     await events.record(tx, userId, {
       kind: 'withdrawal.submitted', params: { id: ins.id.toString(), coin: w.coin, amount: w.amount, receiveAmount: w.receiveAmount },
       refType: 'withdrawal', refId: ins.id.toString(),

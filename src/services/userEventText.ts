@@ -73,6 +73,9 @@ export function userEventText(e: Pick<UserEvent, 'kind' | 'params'>): string {
     returned: trimDecimal(text(e.params.returned)),
     debt: trimDecimal(text(e.params.debt)),
     id: text(e.params.id),
+    // the withdrawal allowlist: the address saved and its network
+    address: text(e.params.address),
+    network: text(e.params.network),
   };
   return i18n.exists(key) ? i18n.t(key, params) : i18n.t('app:wallet.event.other');
 }

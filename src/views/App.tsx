@@ -38,6 +38,7 @@ const Balance = screen(() => import('./screens/Balance.tsx'));
 const Invite = screen(() => import('./screens/Invite.tsx'));
 const Notifications = screen(() => import('./screens/Notifications.tsx'));
 const Sessions = screen(() => import('./screens/Sessions.tsx'));
+const Security = screen(() => import('./security/SecurityScreen.tsx'));
 const Orders = screen(() => import('./trade/OrdersScreen.tsx'));
 const Order = screen(() => import('./trade/OrderScreen.tsx'));
 const ChangePassword = screen(() => import('./screens/ChangePassword.tsx'));
@@ -60,6 +61,8 @@ export const ROUTES: ReadonlyArray<readonly [string, ComponentType]> = [
   ['/profile/invite', Invite],
   ['/profile/notification', Notifications],
   ['/profile/sessions', Sessions],
+  // passkeys, the withdrawal allowlist and limits (docs/security.md)
+  ['/profile/security', Security],
   // options orders: the list and one order's receipt (routes of our own: the published list has none)
   ['/profile/orders', Orders],
   ['/profile/orders/:id', Order],

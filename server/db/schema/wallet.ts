@@ -79,9 +79,12 @@ export const withdrawals = pgTable('withdrawals', {
   firstApprovedAt: timestamp({ withTimezone: true }),
   reviewedBy: bigint({ mode: 'bigint' }),
   reviewedAt: timestamp({ withTimezone: true }),
+  /** the amount in USDT when it was asked for: what the withdrawal limits count (server/wallet/withdrawalLimits.ts) */
+  valueUsdt: numeric({ precision: 38, scale: 18 }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   index('withdrawals_user').on(t.userId, t.id),
+  index('withdrawals_user_coin_time').on(t.userId, t.coin, t.createdAt),
   index('withdrawals_status').on(t.status, t.id),
   uniqueIndex('withdrawals_client_key').on(t.userId, t.clientKey),
   uniqueIndex('withdrawals_payout_tx_hash').on(t.payoutTxHashKey).where(sql`${t.payoutTxHashKey} IS NOT NULL`),

@@ -3,6 +3,7 @@ import { Link, Redirect } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { submissionView } from '../../machines/submission.ts';
 import { googleStartFlow, signInFlow } from '../../services/flows/authFlows.ts';
+import { passkeySignInFlow } from '../../services/flows/protectionFlows.ts';
 import { useGoogleSignIn } from '../../services/queries/content.ts';
 import { useAppActors } from '../app/actors.tsx';
 import { useSession } from '../app/hooks.ts';
@@ -19,6 +20,7 @@ export default function Login() {
   const [v, setV] = useState({ account: '', password: '' });
   const [login, send] = useFlow(() => signInFlow(session), submissionView);
   const [google, sendGoogle] = useFlow(googleStartFlow, submissionView);
+  const [passkey, sendPasskey] = useFlow(() => passkeySignInFlow(session), submissionView);
   const googleOn = useGoogleSignIn();
   const { loggedIn } = useSession();
   const onSubmit = (e: FormEvent) => {
@@ -46,6 +48,11 @@ export default function Login() {
         {t('auth.google')}
       </button>}
       {google.refusal && <p className={styles.formError} role="alert">{text(google.refusal)}</p>}
+      {/* no name, no password: the authenticator offers the passkeys it holds for this site */}
+      <button type="button" className={`${styles.submit} ${auth.secondaryButton}`} disabled={passkey.busy || passkey.result !== null} onClick={() => sendPasskey({ type: 'passkeySignIn.submit', values: {} })} data-testid="passkey-login">
+        {t('protection.passkeys.signIn')}
+      </button>
+      {passkey.refusal && <p className={styles.formError} role="alert" data-testid="passkey-login-error" data-code={passkey.refusal.code ?? ''}>{text(passkey.refusal)}</p>}
       <div className={styles.alt}>
         <Link href="/pass/reset">{t('auth.forgot')}</Link>
         <span>{t('auth.noAccount')} <Link href="/pass/register">{t('nav.signup')}</Link></span>

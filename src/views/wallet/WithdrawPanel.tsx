@@ -7,6 +7,7 @@ import { isPositive, maxAmount, percentOf, withdrawalQuote } from '../../service
 import { useWithdrawalMethods } from '../../services/queries/wallet.ts';
 import { useFlow, useLatest, useRefusalText } from '../app/useFlow.ts';
 import { Loadable } from '../components/Loadable.tsx';
+import { WithdrawalLimitLine } from '../security/LimitsPanel.tsx';
 import { formatDecimal } from '../components/Figures.tsx';
 import screens from '../screens/screens.module.css';
 import forms from './forms.module.css';
@@ -84,6 +85,7 @@ export function WithdrawPanel({ onSubmitted }: { onSubmitted: () => void }) {
               <div><dt>{t('wallet.fee')}</dt><dd className="num" data-testid="wd-fee">{quote ? `${quote.fee} ${method?.coin}` : '—'}</dd></div>
               <div><dt>{t('wallet.receive')}</dt><dd className="num" data-testid="wd-receive">{quote ? `${quote.receive} ${method?.coin}` : '—'}</dd></div>
             </dl>
+            {method && <WithdrawalLimitLine coin={method.coin} />}
             <p className={styles.hint}>{t('wallet.networkConfirm')}</p>
             {form.refusal && <p className={screens.formError} role="alert" data-testid="wd-error" data-code={form.refusal.code ?? ''}>{refusalText}</p>}
             {nothing && <p className={styles.hint} id="wd-nothing" data-testid="wd-nothing">{t('newuser.withdraw.nothing', { coin: method.coin })}</p>}

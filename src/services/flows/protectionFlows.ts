@@ -1,0 +1,72 @@
+import { fromPromise } from 'xstate';
+import { startAuthentication, startRegistration, WebAuthnError } from '@simplewebauthn/browser';
+import { allowlistAddressMachine, saveAddressBody } from '../../machines/allowlistAddress.ts';
+import { allowlistSwitchMachine } from '../../machines/allowlistSwitch.ts';
+import { passkeyRegisterMachine } from '../../machines/passkeyRegister.ts';
+import { passkeySignInMachine } from '../../machines/passkeySignIn.ts';
+import { problem, Refused } from '../../machines/refusal.ts';
+import { i18n } from '../../i18n/index.ts';
+import { navigate } from '../navigation.ts';
+import { protectionApi } from '../protectionApi.ts';
+import { toast } from '../toast.ts';
+import type { SessionSink } from './authFlows.ts';
+
+/**
+ * The flows of the security screen and the passkey button of the login screen, with their
+ * effects: the service calls and the browser's authenticator (@simplewebauthn/browser). A prompt
+ * the user cancels, or a browser without passkeys, is a refusal the flow shows.
+ */
+function authenticatorRefusal(err: unknown): never {
+  if (err instanceof WebAuthnError || (err instanceof Error && (err.name === 'NotAllowedError' || err.name === 'AbortError'))) {
+    throw new Refused(problem('protection.passkeys.cancelled'));
+  }
+  throw err;
+}
+
+/** `onSubmitted`: the screen asks again for what the change touched (its query). */
+export const passkeyRegisterFlow = (onSubmitted: () => void) =>
+  passkeyRegisterMachine.provide({
+    actors: {
+      submit: fromPromise(async ({ input, signal }) => {
+        const optionsJSON = await protectionApi.passkeyOptions(signal);
+        const response = await startRegistration({ optionsJSON }).catch(authenticatorRefusal);
+        const name = input.name.trim();
+        return protectionApi.registerPasskey({ response, ...(name ? { name } : {}) }, signal);
+      }),
+    },
+    actions: {
+      submitted: () => {
+        toast(i18n.t('app:protection.passkeys.added'), 'success');
+        onSubmitted();
+      },
+    },
+  });
+
+export const passkeySignInFlow = (session: SessionSink) =>
+  passkeySignInMachine.provide({
+    actors: {
+      submit: fromPromise(async ({ signal }) => {
+        const optionsJSON = await protectionApi.signInOptions(signal);
+        const response = await startAuthentication({ optionsJSON }).catch(authenticatorRefusal);
+        return protectionApi.signIn({ response }, signal);
+      }),
+    },
+    actions: {
+      submitted: (_, { output }) => {
+        session.send({ type: 'session.loggedIn', result: output });
+        navigate('/');
+      },
+    },
+  });
+
+export const allowlistAddressFlow = (onSubmitted: () => void) =>
+  allowlistAddressMachine.provide({
+    actors: { submit: fromPromise(({ input, signal }) => protectionApi.saveAddress(saveAddressBody(input), signal)) },
+    actions: { submitted: () => onSubmitted() },
+  });
+
+export const allowlistSwitchFlow = (onSubmitted: () => void) =>
+  allowlistSwitchMachine.provide({
+    actors: { submit: fromPromise(({ input, signal }) => protectionApi.switchAllowlist({ on: input.on }, signal)) },
+    actions: { submitted: () => onSubmitted() },
+  });
