@@ -63,7 +63,7 @@ export type PriceAlertList = Static<typeof PriceAlertList>;
 /** The `alert.fired` user event's parameters (notification and live event). */
 export interface AlertFiredParams { id: string; code: string; kind: AlertKind; value: string; price: string; move: string }
 
-export interface AlertProblem { code: number; params: Record<string, string | number> }
+export interface AlertProblem { code: number; params: Record<string, string> }
 
 /**
  * The first rule an alert breaks at the instrument's current price and 24-hour move, or null:
@@ -75,7 +75,7 @@ export function alertProblem(kind: AlertKind, value: string, price: string, chan
   try {
     v = new Decimal(value);
   } catch {
-    return kind === 'move' ? { code: Err.ALERT_PERCENT_WRONG, params: { min: ALERT_MOVE_MIN, max: ALERT_MOVE_MAX } } : { code: Err.ALERT_PRICE_WRONG, params: { decimals: precision } };
+    return kind === 'move' ? { code: Err.ALERT_PERCENT_WRONG, params: { min: ALERT_MOVE_MIN, max: ALERT_MOVE_MAX } } : { code: Err.ALERT_PRICE_WRONG, params: { decimals: String(precision) } };
   }
   if (kind === 'move') {
     if (v.lt(ALERT_MOVE_MIN) || v.gt(ALERT_MOVE_MAX) || v.decimalPlaces() > 2) return { code: Err.ALERT_PERCENT_WRONG, params: { min: ALERT_MOVE_MIN, max: ALERT_MOVE_MAX } };
@@ -83,7 +83,7 @@ export function alertProblem(kind: AlertKind, value: string, price: string, chan
     if (v.lte(move)) return { code: Err.ALERT_MOVE_REACHED, params: { move, percent: v.toFixed() } };
     return null;
   }
-  if (!v.gt(0) || v.decimalPlaces() > precision) return { code: Err.ALERT_PRICE_WRONG, params: { decimals: precision } };
+  if (!v.gt(0) || v.decimalPlaces() > precision) return { code: Err.ALERT_PRICE_WRONG, params: { decimals: String(precision) } };
   if (kind === 'above' ? v.lte(price) : v.gte(price)) return { code: Err.ALERT_LEVEL_REACHED, params: { price } };
   return null;
 }

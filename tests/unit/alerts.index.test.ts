@@ -73,7 +73,7 @@ describe('alertProblem (the form and the service)', () => {
     expect(alertProblem('above', '101', '100', 0, 2)).toBeNull();
     expect(alertProblem('above', '100', '100', 0, 2)?.code).toBe(Err.ALERT_LEVEL_REACHED);
     expect(alertProblem('below', '100.5', '100', 0, 2)?.code).toBe(Err.ALERT_LEVEL_REACHED);
-    expect(alertProblem('below', '99.999', '100', 0, 2)).toEqual({ code: Err.ALERT_PRICE_WRONG, params: { decimals: 2 } });
+    expect(alertProblem('below', '99.999', '100', 0, 2)).toEqual({ code: Err.ALERT_PRICE_WRONG, params: { decimals: '2' } });
     expect(alertProblem('below', '0', '100', 0, 2)?.code).toBe(Err.ALERT_PRICE_WRONG);
     expect(alertProblem('move', '3', '100', -3, 2)).toEqual({ code: Err.ALERT_MOVE_REACHED, params: { move: '3.00', percent: '3' } });
     expect(alertProblem('move', '3.001', '100', 0, 2)?.code).toBe(Err.ALERT_PERCENT_WRONG);
