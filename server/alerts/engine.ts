@@ -49,7 +49,8 @@ export class AlertWatcher {
       this.forget(id);
       return;
     }
-    if (this.versions.get(id) === r.version) return;
+    // a row read before a newer edit reached this index (a periodic read racing the hook) is older: keep the newer
+    if ((this.versions.get(id) ?? 0) >= r.version) return;
     this.index.add({ id, code: r.code, kind: r.kind, value: valueOf(r) });
     this.versions.set(id, r.version);
   }
@@ -95,8 +96,9 @@ export class AlertWatcher {
 
   async start(): Promise<void> {
     const d = this.alerts.deps;
-    d.onChanged = (r) => void this.enqueue(async () => this.watch(r));
-    d.onDeleted = (id) => void this.enqueue(async () => this.forget(id));
+    // the index is in memory and its changes are synchronous: a change made here is watched before the call answers
+    d.onChanged = (r) => this.watch(r);
+    d.onDeleted = (id) => this.forget(id);
     await this.sync(true);
     this.timer = setInterval(() => void this.sync(++this.syncs % FULL_EVERY === 0), this.syncMs);
     this.timer.unref?.();
