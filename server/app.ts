@@ -39,6 +39,9 @@ import documentAccessRoutes from './admin/accessRoutes.ts';
 import smartRoutes from './smart/routes.ts';
 import smartAdminRoutes from './smart/adminRoutes.ts';
 import nfts from './nfts/plugin.ts';
+import alerts from './alerts/plugin.ts';
+import alertRoutes from './alerts/routes.ts';
+import portfolioRoutes from './portfolio/plugin.ts';
 import nftRoutes from './nfts/routes.ts';
 import nftAdminRoutes from './nfts/adminRoutes.ts';
 import tradingRoutes from './trading/routes.ts';
@@ -110,6 +113,7 @@ export async function buildApp({ config, memoryDb, logger }: AppOptions): Promis
   await app.register(support); // app.support
   await app.register(loans); // app.loans
   await app.register(nfts); // app.nfts
+  await app.register(alerts); // app.alerts
 
   // routes
   await app.register(authRoutes);
@@ -133,6 +137,8 @@ export async function buildApp({ config, memoryDb, logger }: AppOptions): Promis
   await app.register(loanAdminRoutes, { prefix: '/admin-api' });
   await app.register(nftRoutes);
   await app.register(nftAdminRoutes, { prefix: '/admin-api' });
+  await app.register(alertRoutes);
+  await app.register(portfolioRoutes);
   await app.register(opsRoutes); // /readyz, /metrics
   await app.register(jobsAdminRoutes, { prefix: '/admin-api' });
   await app.register(frontEnd, { indexPage }); // health check, the built app, coded 404s

@@ -16,6 +16,7 @@ export const MAIL_KEYS = [
   'loan.margin_call.subject', 'loan.margin_call.body',
   'loan.liquidated_partly.subject', 'loan.liquidated_partly.body',
   'loan.liquidated.subject', 'loan.liquidated.body',
+  'alert.subject', 'alert.above', 'alert.below', 'alert.move', 'alert.end',
 ] as const;
 export type MailKey = (typeof MAIL_KEYS)[number];
 

@@ -23,6 +23,8 @@ import { startLeaderJob, type JobContext } from '../platform/jobs/scheduler.ts';
 import type { CloseTick } from './settle.ts';
 import { TriggerIndex, type TriggerReason, type WatchedPosition } from './triggers/index.ts';
 import { wallClockMs } from '../platform/clock.ts';
+import { followAlerts, leadAlerts } from '../alerts/plugin.ts';
+import type { AlertWatcher } from '../alerts/engine.ts';
 
 declare module '../config.ts' {
   interface Config {
@@ -250,6 +252,8 @@ export function startTradingEngine(app: FastifyInstance): Promise<() => Promise<
   let engine: TriggerEngine | undefined;
   let off: (() => void) | undefined;
   let timers: NodeJS.Timeout[] = [];
+  // price alerts ride on this job's feed steps (docs/alerts.md): one watcher, on the leader
+  let alerts: AlertWatcher | undefined;
 
   const start = async ({ log, ran }: JobContext) => {
     if (engine) return;
@@ -266,6 +270,7 @@ export function startTradingEngine(app: FastifyInstance): Promise<() => Promise<
         app.metrics.triggerLag.observe(ms / 1000);
         ran(at, ms);
       });
+      void alerts?.onTicks(ticks, (code) => app.market.get(code)?.time || app.market.now());
     };
     app.market.events.on('prices', onPrices);
     deps.onOpened = (row) => e.watch(row);
@@ -277,6 +282,7 @@ export function startTradingEngine(app: FastifyInstance): Promise<() => Promise<
       deps.onClosed = undefined;
       deps.onStopsChanged = undefined;
     };
+    alerts = await leadAlerts(app);
     await e.sync({ full: true, missedBefore: app.market.now() });
     let syncs = 0;
     timers = [
@@ -294,6 +300,8 @@ export function startTradingEngine(app: FastifyInstance): Promise<() => Promise<
     off?.();
     off = undefined;
     if (app.trading.engine === e) app.trading.engine = undefined;
+    await followAlerts(app, alerts);
+    alerts = undefined;
     await e?.stop();
   };
 

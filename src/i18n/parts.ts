@@ -14,6 +14,7 @@
 /** Sections only the lazily loaded screens use... */
 export const SCREEN_SECTIONS: readonly string[] = [
   'auth', 'account', 'orders', 'trading', 'loan', 'nfts', 'wallet', 'admin', 'smart', 'newuser', 'support', 'invite', 'kyc', 'detail', 'content',
+  'alerts', 'portfolio',
 ];
 
 /** ...except these keys and subtrees of theirs, which the shell or the home page shows. */
@@ -27,7 +28,9 @@ export const SHELL_KEYS: readonly string[] = [
   // badges of both top bars
   'wallet.unread', 'support.unread',
   // the toasts of live user events, on any screen (services/userEventText.ts)
-  'wallet.event', 'loan.event', 'nfts.event', 'kyc.event', 'orders.dir', 'orders.reason',
+  'wallet.event', 'loan.event', 'nfts.event', 'kyc.event', 'orders.dir', 'orders.reason', 'alerts.event',
+  // the wallet tile and account menu name the portfolio
+  'portfolio.title',
 ];
 
 export type TextPart = 'home' | 'screens';

@@ -29,6 +29,8 @@ export function userEventTone(e: Pick<UserEvent, 'kind' | 'params'>): 'up' | 'do
 /** The translation key of an event; a closed order told before it carried its net result says its figure is before fees. */
 function keyOf(e: Pick<UserEvent, 'kind' | 'params'>): string {
   if (e.kind === 'order.closed' && typeof e.params.net !== 'string') return 'app:wallet.event.order_closed_gross';
+  // price alerts: one sentence per alert kind (above, below, move)
+  if (e.kind === 'alert.fired') return `app:alerts.event.${text(e.params.kind)}`;
   return e.kind.startsWith('loan.') ? `app:loan.event.${e.kind.slice(5)}`
     : e.kind.startsWith('nft.') ? `app:nfts.event.${e.kind.slice(4)}`
     : e.kind.startsWith('kyc.') ? `app:kyc.event.${e.kind.slice(4)}`
@@ -76,6 +78,9 @@ export function userEventText(e: Pick<UserEvent, 'kind' | 'params'>): string {
     // the withdrawal allowlist: the address saved and its network
     address: text(e.params.address),
     network: text(e.params.network),
+    // price alerts: the alert's level or percent, and the instrument's 24-hour move when it fired
+    value: trimDecimal(text(e.params.value)),
+    move: text(e.params.move),
   };
   return i18n.exists(key) ? i18n.t(key, params) : i18n.t('app:wallet.event.other');
 }

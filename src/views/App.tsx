@@ -42,6 +42,7 @@ const Security = screen(() => import('./security/SecurityScreen.tsx'));
 const Orders = screen(() => import('./trade/OrdersScreen.tsx'));
 const Order = screen(() => import('./trade/OrderScreen.tsx'));
 const ChangePassword = screen(() => import('./screens/ChangePassword.tsx'));
+const Portfolio = screen(() => import('./portfolio/Portfolio.tsx'));
 const Verification = screen(() => import('./kyc/Verification.tsx'));
 // the operator console: its own chunk, never part of the home page's JavaScript
 const Admin = screen(() => import('./admin/AdminScreen.tsx'));
@@ -67,6 +68,8 @@ export const ROUTES: ReadonlyArray<readonly [string, ComponentType]> = [
   ['/profile/orders', Orders],
   ['/profile/orders/:id', Order],
   ['/profile/password', ChangePassword],
+  // everything the user owns in the selected book, with its equity history (docs/portfolio.md)
+  ['/profile/portfolio', Portfolio],
   // identity verification (KYC): the form as steps, or the status (docs/kyc.md)
   ['/profile/verification', Verification],
   ['/cruuency', Currency],

@@ -15,3 +15,4 @@ export * from './jobs.ts';
 export * from './operators.ts';
 export * from './blobs.ts';
 export * from './protection.ts';
+export * from './alerts.ts';

@@ -13,6 +13,7 @@ import { Change, FeedBadge, formatDecimal, SimulatedBadge } from '../components/
 import headings from '../components/headings.module.css';
 import { shellFor } from '../../services/device.ts';
 import { OpenPositions } from '../trade/OpenPositions.tsx';
+import { AlertsPanel } from '../alerts/AlertsPanel.tsx';
 import { TradePanel } from '../trade/TradePanel.tsx';
 import trade from '../trade/trade.module.css';
 import styles from './screens.module.css';
@@ -88,12 +89,19 @@ export default function Currency() {
           </div>
         </section>
         <OpenPositions code={m.code} />
+        <CurrencyAlerts code={m.code} price={m.price} />
         </div>
         <TradePanel code={m.code} fallbackPrice={m.price} phone={phone} />
         </div>
       )}
     </div>
   );
+}
+
+/** The instrument's price alerts, for a signed-in user (docs/alerts.md). */
+function CurrencyAlerts({ code, price }: { code: string; price: string }) {
+  const { loggedIn } = useSession();
+  return loggedIn ? <AlertsPanel code={code} fallbackPrice={price} /> : null;
 }
 
 /** The watchlist star of the instrument page: the same list as the markets screen's stars. */

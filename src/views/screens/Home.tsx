@@ -71,7 +71,8 @@ function WalletTile() {
   const { loggedIn, demo, account } = useSession();
   const book = account?.balances[demo ? 'demo' : 'real'];
   return (
-    <Link href="/profile" className={styles.tile} data-testid="wallet-tile">
+    // signed in, the tile opens the portfolio: everything the balance is made of (docs/portfolio.md)
+    <Link href={loggedIn ? '/profile/portfolio' : '/profile'} className={styles.tile} data-testid="wallet-tile">
       <AccountIcon />
       <strong>{t('home.wallet')} · {t(demo ? 'home.walletDemo' : 'home.walletReal')}</strong>
       {loggedIn ? (

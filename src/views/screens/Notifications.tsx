@@ -9,6 +9,7 @@ import { useSession, useUserEvents } from '../app/hooks.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import { LoginPrompt } from '../components/LoginPrompt.tsx';
 import { Pager } from '../components/Pager.tsx';
+import { AlertsPanel } from '../alerts/AlertsPanel.tsx';
 import { useFormat } from '../components/useFormat.ts';
 import headings from '../components/headings.module.css';
 import styles from './screens.module.css';
@@ -21,7 +22,13 @@ export default function Notifications() {
   const { t } = useTranslation();
   const { loggedIn } = useSession();
   if (!loggedIn) return <section className={styles.card}><h1 className={headings.pageTitle}>{t('account.notifications')}</h1><LoginPrompt /></section>;
-  return <List />;
+  return (
+    <div className={styles.stack}>
+      <List />
+      {/* the price alerts that make notifications: listed, edited and deleted here too */}
+      <AlertsPanel />
+    </div>
+  );
 }
 
 /**

@@ -34,6 +34,7 @@ export default function Profile() {
       <nav className={styles.card} aria-label={t('account.title')}>
         <ul className={styles.links}>
           <li><Link href="/profile/balance"><span><WalletIcon width={18} height={18} /> {t('account.balance')}</span><ChevronIcon width={18} height={18} /></Link></li>
+          <li><Link href="/profile/portfolio" data-testid="profile-portfolio"><span><WalletIcon width={18} height={18} /> {t('portfolio.title')}</span><ChevronIcon width={18} height={18} /></Link></li>
           <li><Link href="/profile/orders" data-testid="profile-orders"><span><ListIcon width={18} height={18} /> {t('orders.allOrders')}</span><ChevronIcon width={18} height={18} /></Link></li>
           <li><Link href="/profile/notification"><span><BellIcon width={18} height={18} /> {t('account.notifications')}</span><ChevronIcon width={18} height={18} /></Link></li>
           <li><Link href="/profile/invite"><span><InviteIcon width={18} height={18} /> {t('account.invite')}</span><ChevronIcon width={18} height={18} /></Link></li>

@@ -1,0 +1,181 @@
+/**
+ * Price-alert benchmark, the second half of `npm run bench:triggers` (docs/performance.md). Not
+ * part of the test suite; CPU only, no database.
+ *
+ * ALERTS active alerts (default 100,000) over the whole catalogue, busier instruments holding more
+ * (weights 1 / (rank + 1)^0.8, as bench/triggers.ts): a third each "above" a price (0.01–2 % over
+ * the reference), "below" one (0.01–2 % under), and a 24-hour move of 0.1–3 %. A seeded replay of
+ * TICKS feed ticks (geometric Brownian motion with each instrument's catalogue volatility × VOL_SCALE,
+ * the 24-hour move measured from the reference price) is evaluated twice from the same alerts:
+ *   - index: AlertIndex.reachedBy(code, price, move) (server/alerts/alertIndex.ts), what the
+ *     alert watcher runs per tick;
+ *   - full scan: one loop over every active alert with the same exact integer comparisons.
+ * Each fired alert is replaced by a new one (outside the timed part), so the count stays; both
+ * passes must fire the same alerts at every tick (checked).
+ *
+ * Env: BENCH_ALERTS (default 100000), BENCH_TICKS (default 3000), BENCH_SEED (default 1),
+ * BENCH_VOL_SCALE (default 1), BENCH_MAX_S (time budget per pass, default 25).
+ */
+import { AlertIndex, moveKey, type WatchedAlert } from '../server/alerts/alertIndex.ts';
+import { CATALOGUE } from '../server/market/catalogue/index.ts';
+import { mulberry32, normalStream } from '../server/market/feed/prng.ts';
+import { scalePrice } from '../server/trading/triggers/price.ts';
+
+const ALERTS = Math.min(500_000, Number(process.env.BENCH_ALERTS ?? 100_000));
+const TICKS = Math.min(50_000, Number(process.env.BENCH_TICKS ?? 3000));
+const SEED = Number(process.env.BENCH_SEED ?? 1);
+const VOL_SCALE = Number(process.env.BENCH_VOL_SCALE ?? 1);
+const MAX_S = Math.min(25, Number(process.env.BENCH_MAX_S ?? 25));
+const WARMUP = 100;
+const YEAR_MS = 365 * 24 * 3600 * 1000;
+const TICK_MS = 1000 / CATALOGUE.length;
+
+const cumulative: number[] = [];
+CATALOGUE.reduce((s, _, i) => {
+  cumulative.push(s + 1 / (i + 1) ** 0.8);
+  return cumulative[i];
+}, 0);
+function weighted(uniform: () => number): number {
+  const r = uniform() * cumulative[cumulative.length - 1];
+  let lo = 0;
+  let hi = cumulative.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (cumulative[mid] < r) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+const priceText = (i: number, p: number) => p.toFixed(CATALOGUE[i].pricePrecision);
+
+function alertStream(seed: number, prefix: string) {
+  const uniform = mulberry32(seed);
+  let n = 0;
+  return (prices: readonly number[]): WatchedAlert => {
+    const i = weighted(uniform);
+    const k = uniform();
+    const id = `${prefix}${n++}`;
+    const code = CATALOGUE[i].code;
+    if (k < 1 / 3) return { id, code, kind: 'above', value: priceText(i, prices[i] * (1.0001 + uniform() * 0.0199)) };
+    if (k < 2 / 3) return { id, code, kind: 'below', value: priceText(i, prices[i] * (0.9999 - uniform() * 0.0199)) };
+    return { id, code, kind: 'move', value: (0.1 + uniform() * 2.9).toFixed(2) };
+  };
+}
+
+interface Tick { i: number; code: string; value: number; price: string; move: number }
+function replay(count: number): Tick[] {
+  const uniform = mulberry32(SEED + 1);
+  const normal = normalStream(mulberry32(SEED + 2));
+  const prices = CATALOGUE.map((e) => e.refPrice);
+  const last = CATALOGUE.map(() => -1000);
+  const out: Tick[] = [];
+  for (let k = 1; k <= count; k++) {
+    const now = k * TICK_MS;
+    const i = weighted(uniform);
+    const sigma = CATALOGUE[i].volatility * VOL_SCALE * Math.sqrt((now - last[i]) / YEAR_MS);
+    prices[i] *= Math.exp(sigma * normal() - (sigma * sigma) / 2);
+    last[i] = now;
+    out.push({ i, code: CATALOGUE[i].code, value: prices[i], price: priceText(i, prices[i]), move: Number(((prices[i] / CATALOGUE[i].refPrice - 1) * 100).toFixed(2)) });
+  }
+  return out;
+}
+
+interface Evaluator { add(a: WatchedAlert): void; tick(t: Tick): string[]; readonly size: number }
+
+class IndexEvaluator implements Evaluator {
+  private readonly ix = new AlertIndex();
+  get size() {
+    return this.ix.size;
+  }
+  add(a: WatchedAlert) {
+    this.ix.add(a);
+  }
+  tick(t: Tick) {
+    return this.ix.reachedBy(t.code, t.price, t.move);
+  }
+}
+
+/** The baseline: every active alert in one array, its value as a scaled integer. */
+interface Scanned { id: string; code: string; kind: WatchedAlert['kind']; key: bigint }
+class FullScan implements Evaluator {
+  private rows: Scanned[] = [];
+  private slot = new Map<string, number>();
+  get size() {
+    return this.rows.length;
+  }
+  add(a: WatchedAlert) {
+    this.slot.set(a.id, this.rows.length);
+    this.rows.push({ id: a.id, code: a.code, kind: a.kind, key: scalePrice(a.value) });
+  }
+  tick(t: Tick) {
+    const at = scalePrice(t.price);
+    const move = moveKey(t.move);
+    const out: string[] = [];
+    for (let i = 0; i < this.rows.length; i++) {
+      const r = this.rows[i];
+      if (r.code !== t.code) continue;
+      if (r.kind === 'above' ? at >= r.key : r.kind === 'below' ? at <= r.key : move >= r.key) out.push(r.id);
+    }
+    for (const id of out) {
+      const i = this.slot.get(id) as number;
+      const lastRow = this.rows.pop() as Scanned;
+      if (i < this.rows.length) {
+        this.rows[i] = lastRow;
+        this.slot.set(lastRow.id, i);
+      }
+      this.slot.delete(id);
+    }
+    return out;
+  }
+}
+
+function pass(ev: Evaluator, initial: readonly WatchedAlert[], ticks: readonly Tick[]) {
+  for (const a of initial) ev.add(a);
+  const next = alertStream(SEED + 3, 'n');
+  const prices = CATALOGUE.map((e) => e.refPrice);
+  const ms = new Float64Array(ticks.length);
+  const fired: string[] = [];
+  const started = performance.now();
+  let k = 0;
+  for (; k < ticks.length && performance.now() - started < MAX_S * 1000; k++) {
+    const t = ticks[k];
+    prices[t.i] = t.value;
+    const t0 = performance.now();
+    const out = ev.tick(t);
+    ms[k] = performance.now() - t0;
+    fired.push(out.slice().sort().join(' '));
+    for (let j = 0; j < out.length; j++) ev.add(next(prices));
+  }
+  if (ev.size !== ALERTS) throw new Error('alert count drifted');
+  return { ms: ms.subarray(0, k), fired };
+}
+
+function stats(ms: Float64Array) {
+  const s = Float64Array.from(ms).sort();
+  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))] * 1000;
+  const total = s.reduce((a, b) => a + b, 0);
+  return { p50: at(0.5), p99: at(0.99), mean: (total / s.length) * 1000, perSec: s.length / (total / 1000) };
+}
+
+console.log(`\nbench:triggers (alerts): ${ALERTS} price alerts over ${CATALOGUE.length} instruments, ${TICKS} ticks (seed ${SEED}, volatility x${VOL_SCALE})`);
+const opening = alertStream(SEED, 'a');
+const ref = CATALOGUE.map((e) => e.refPrice);
+const initial = Array.from({ length: ALERTS }, () => opening(ref));
+const ticks = replay(WARMUP + TICKS);
+const byIndex = pass(new IndexEvaluator(), initial, ticks);
+const byScan = pass(new FullScan(), initial, ticks);
+const measured = Math.min(byIndex.ms.length, byScan.ms.length);
+for (let k = 0; k < measured; k++) {
+  if (byIndex.fired[k] !== byScan.fired[k]) throw new Error(`tick ${k} (${ticks[k].code} @ ${ticks[k].price}): index and full scan disagree`);
+}
+const firedCount = byIndex.fired.slice(WARMUP, measured).reduce((n, c) => n + (c ? c.split(' ').length : 0), 0);
+const ix = stats(byIndex.ms.subarray(WARMUP, measured));
+const fs = stats(byScan.ms.subarray(WARMUP, measured));
+const f = (x: number) => (x < 10 ? x.toFixed(2) : x.toFixed(0));
+console.log(`${measured - WARMUP} ticks measured (after ${WARMUP} warm-up), ${firedCount} alerts fired and replaced (same in both), ${ALERTS} active throughout:`);
+console.log('| per tick | p50 µs | p99 µs | mean µs | ticks/s |');
+console.log('|---|---|---|---|---|');
+console.log(`| alert index | ${f(ix.p50)} | ${f(ix.p99)} | ${f(ix.mean)} | ${Math.round(ix.perSec)} |`);
+console.log(`| full scan | ${f(fs.p50)} | ${f(fs.p99)} | ${f(fs.mean)} | ${Math.round(fs.perSec)} |`);
+console.log(`| speed-up | ${(fs.p50 / ix.p50).toFixed(0)}× | ${(fs.p99 / ix.p99).toFixed(0)}× | ${(fs.mean / ix.mean).toFixed(0)}× | ${(ix.perSec / fs.perSec).toFixed(0)}× |`);
+if (measured < WARMUP + TICKS) console.log(`(time budget ${MAX_S} s per pass reached: ${measured - WARMUP} of ${TICKS} ticks)`);

@@ -1,0 +1,19 @@
+import { fromPromise } from 'xstate';
+import type { PriceAlertWire } from '../../contract/alerts.ts';
+import { alertBody, alertFormMachine } from '../../machines/alertForm.ts';
+import { alertsApi } from '../alertsApi.ts';
+
+/**
+ * The alert form with its effects: `submit` creates the alert, or edits the one the draft names
+ * (only the code, kind and value go out: price and move were for the guard), then `onSaved`.
+ */
+export const alertFormFlow = (onSaved: (alert: PriceAlertWire) => void) =>
+  alertFormMachine.provide({
+    actors: {
+      submit: fromPromise(({ input, signal }) => {
+        const body = alertBody(input);
+        return input.id === null ? alertsApi.create(body, signal) : alertsApi.update({ id: input.id, kind: body.kind, value: body.value }, signal);
+      }),
+    },
+    actions: { submitted: (_, p) => onSaved(p.output) },
+  });
