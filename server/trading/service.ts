@@ -4,7 +4,7 @@ import type {
   BuyOptionsBody, CloseReason, Exposure, ListOptionsOrderQuery, OptionsPosition, OptionsProduct, PositionPage, UpdateStopsBody,
 } from '../../src/contract/trading.ts';
 import type { Db } from '../db/client.ts';
-import type { OptionsOrderRow } from '../db/schema/index.ts';
+import type { OptionsOrderRow, OptionsPendingOrderRow } from '../db/schema/index.ts';
 import type { MarketService } from '../market/service.ts';
 import type { Bus } from '../notify/bus.ts';
 import { exposure } from './exposure.ts';
@@ -12,6 +12,8 @@ import { buyOrder, closeOrder, listOrders, ownOrder, viewOf } from './orders.ts'
 import { requireProduct } from './products.ts';
 import { settleOrder, type CloseTick, type SettleOptions } from './settle.ts';
 import { updateStops } from './stops.ts';
+import { cancelPending, listPending, placePending } from './pending.ts';
+import type { ListPendingQuery, PendingOrderPage, PendingOrderWire, PlacePendingBody } from '../../src/contract/pendingOrders.ts';
 import type { TriggerEngine } from './engine.ts';
 
 declare module '../config.ts' {
@@ -35,6 +37,9 @@ export interface TradingDeps {
   onClosed?: (row: OptionsOrderRow) => void;
   /** ... and of every stop-loss / take-profit change here */
   onStopsChanged?: (row: OptionsOrderRow) => void;
+  /** ... and of every pending entry order placed, and ended (filled, refused, cancelled, expired) here */
+  onPendingPlaced?: (row: OptionsPendingOrderRow) => void;
+  onPendingEnded?: (row: OptionsPendingOrderRow) => void;
 }
 
 /**
@@ -82,6 +87,19 @@ export class TradingService {
   /** Closes a position at a tick for a reason (the engine's entry); a closed one is left as it is. */
   settle(id: bigint, reason: CloseReason, tick: CloseTick, opts?: SettleOptions) {
     return settleOrder(this.deps, id, reason, tick, opts);
+  }
+
+  /** A pending entry order: margin + fee held until the price reaches its level (docs/trading.md). */
+  placePending(userId: bigint, book: Book, body: PlacePendingBody): Promise<PendingOrderWire> {
+    return placePending(this.deps, userId, book, body);
+  }
+
+  cancelPending(userId: bigint, book: Book, id: bigint): Promise<PendingOrderWire> {
+    return cancelPending(this.deps, userId, book, id);
+  }
+
+  listPending(userId: bigint, book: Book, q: ListPendingQuery): Promise<PendingOrderPage> {
+    return listPending(this.deps, userId, book, q);
   }
 
   exposure(book: Book): Promise<Exposure> {

@@ -62,5 +62,6 @@ export function positionView(r: OptionsOrderRow, lastPrice?: string): OptionsPos
     closeTick: r.closePrice !== null && r.closeTime ? { time: r.closeTime.toISOString(), price: price(r.closePrice) } : null,
     triggerPrice: r.triggerPrice === null ? null : price(r.triggerPrice),
     delayed: r.delayed,
+    trailingDistance: r.trailingDistance === null ? null : price(r.trailingDistance),
   };
 }
