@@ -41,6 +41,9 @@ export function keysChangedBy(kind: string): QueryKey[] {
     // kind alone does not say): the orders, the balances (margin held or released) and the statement
     case 'order.opened':
     case 'order.closed':
+    // a pending entry order refused at its level or expired: its hold is back in available
+    case 'pending.refused':
+    case 'pending.expired':
       return [...(['demo', 'real'] as const).flatMap((book): QueryKey[] => [...orderKeysOf(book), walletKeys.balances(book), walletKeys.statement(book)]), notifications];
     // the support chat (both sides hear every message of a conversation): the customer's list,
     // threads and badge, and the operators' queue and threads; no notification is written
