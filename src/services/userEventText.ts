@@ -73,6 +73,9 @@ export function userEventText(e: Pick<UserEvent, 'kind' | 'params'>): string {
     returned: trimDecimal(text(e.params.returned)),
     debt: trimDecimal(text(e.params.debt)),
     id: text(e.params.id),
+    // pending entry orders (pending.refused): why, in the user's language, from the catalogue code
+    refusal: typeof e.params.refusedCode === 'number' ? i18n.t(`errors:${e.params.refusedCode}`) : '',
+    entryKind: e.params.entryKind === 'limit' || e.params.entryKind === 'stop' ? i18n.t(`app:orders.pending.kindShort.${e.params.entryKind}`) : '',
   };
   return i18n.exists(key) ? i18n.t(key, params) : i18n.t('app:wallet.event.other');
 }
