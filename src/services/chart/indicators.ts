@@ -97,7 +97,7 @@ export const INDICATOR_PERIODS = { sma: 20, ema: 50, bollinger: 20, rsi: 14 } as
 const STORE_KEY = 'chartIndicators';
 
 /** The user's choice, remembered on this device; garbage reads as none. */
-export function readIndicators(storage: Pick<Storage, 'getItem'>): Indicator[] {
+export function readIndicators(storage: { getItem(key: string): string | null }): Indicator[] {
   try {
     const v = JSON.parse(storage.getItem(STORE_KEY) ?? '[]') as unknown;
     return Array.isArray(v) ? INDICATORS.filter((i) => v.includes(i)) : [];
@@ -106,6 +106,6 @@ export function readIndicators(storage: Pick<Storage, 'getItem'>): Indicator[] {
   }
 }
 
-export function writeIndicators(storage: Pick<Storage, 'setItem'>, on: readonly Indicator[]): void {
+export function writeIndicators(storage: { setItem(key: string, value: string): void }, on: readonly Indicator[]): void {
   storage.setItem(STORE_KEY, JSON.stringify(INDICATORS.filter((i) => on.includes(i))));
 }
