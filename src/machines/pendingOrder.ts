@@ -21,7 +21,7 @@ export type PendingOrderEvent =
 export const pendingOrderMachine = setup({
   types: { events: {} as PendingOrderEvent },
 }).createMachine({
-  id: 'pendingOrder',
+  id: 'pendingEntry',
   initial: 'pending',
   states: {
     pending: {
