@@ -1,7 +1,8 @@
 import type { Asset, Book } from '../../src/contract/constants.ts';
 
 /** What a user's money is doing. A user's total in an asset is the sum over purposes. */
-export const USER_PURPOSES = ['available', 'withdrawal_hold', 'order_margin', 'plan_principal', 'loan_collateral', 'nft_bid_hold'] as const;
+// entry_hold: margin + fee of pending entry orders (docs/trading.md)
+export const USER_PURPOSES = ['available', 'withdrawal_hold', 'order_margin', 'plan_principal', 'loan_collateral', 'nft_bid_hold', 'entry_hold'] as const;
 export type UserPurpose = (typeof USER_PURPOSES)[number];
 
 /** The house's side of every entry. These may go negative (money that came in from outside). */

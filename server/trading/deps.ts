@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
-import type { OptionsOrderRow } from '../db/schema/index.ts';
+import type { OptionsOrderRow, OptionsPendingOrderRow } from '../db/schema/index.ts';
 import type { MarketService } from '../market/service.ts';
 import type { Bus } from '../notify/bus.ts';
 
@@ -18,4 +18,7 @@ export interface TradingDeps {
   onClosed?: (row: OptionsOrderRow) => void;
   /** ... and of every stop-loss / take-profit change here */
   onStopsChanged?: (row: OptionsOrderRow) => void;
+  /** ... and of every pending entry order placed, and ended (filled, refused, cancelled, expired) here */
+  onPendingPlaced?: (row: OptionsPendingOrderRow) => void;
+  onPendingEnded?: (row: OptionsPendingOrderRow) => void;
 }

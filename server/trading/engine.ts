@@ -10,15 +10,26 @@
  *   those whose end passed while no engine ran close at the last stored price at or before the
  *   end, marked delayed.
  *
+ * - pending entry orders wait in the entry index (server/trading/triggers/entries.ts): the tick
+ *   that reaches a level fills that order at its price (pending.ts), a validity that ended
+ *   releases its hold;
+ * - a trailing stop's stop-loss follows each tick's best price by its distance (written to the
+ *   row, then watched at the new level), never back.
+ *
  * Work is serialised on one chain, so a step never overlaps another. Settlement itself is
  * idempotent (the row is locked and must be open; ledger keys `order:<id>:close`), so a second
  * instance settling anyway, or a position closed by hand meanwhile, moves nothing twice.
  */
-import { and, desc, eq, gt, lte, or } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, lte, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PriceTick } from '../../src/contract/ws.ts';
 import type { CloseReason } from '../../src/contract/trading.ts';
-import { marketCandles, optionsOrders, type OptionsOrderRow } from '../db/schema/index.ts';
+import { marketCandles, optionsOrders, optionsPendingOrders, type OptionsOrderRow, type OptionsPendingOrderRow } from '../db/schema/index.ts';
+import { trailStop } from '../../src/contract/entryMath.ts';
+import { entryFillsAtOrBelow } from '../../src/machines/pendingOrder.ts';
+import { EntryIndex } from './triggers/entries.ts';
+import { expirePending, fillPending } from './pending.ts';
+import Decimal from 'decimal.js';
 import { startLeaderJob, type JobContext } from '../platform/jobs/scheduler.ts';
 import type { CloseTick } from './settle.ts';
 import { TriggerIndex, type TriggerReason, type WatchedPosition } from './triggers/index.ts';
@@ -63,6 +74,10 @@ const LEVEL: Record<TriggerReason, keyof Pick<WatchedPosition, 'stopLoss' | 'tak
 /** One engine's state while it leads. */
 export class TriggerEngine {
   readonly index = new TriggerIndex();
+  /** Pending entry orders waiting for their level. */
+  readonly entries = new EntryIndex();
+  /** Trailing stops by instrument: code → id → distance and price precision. */
+  private readonly trailing = new Map<string, Map<string, { distance: string; precision: number }>>();
   /** What the index was given of each watched position (the index keeps no prices we can read back). */
   private readonly positions = new Map<string, WatchedPosition>();
   /** Ended, waiting for their instrument's next tick: code → ids. */
@@ -102,12 +117,56 @@ export class TriggerEngine {
     return this.index.size + [...this.dueByCode.values()].reduce((n, s) => n + s.size, 0);
   }
 
+  watchPending(row: OptionsPendingOrderRow): void {
+    if (row.status !== 'pending') return;
+    this.entries.add({
+      id: row.id.toString(), code: row.code, fillsAtOrBelow: entryFillsAtOrBelow(row.direction, row.entryKind),
+      level: new Decimal(row.entryPrice).toFixed(), expiresAt: row.expiresAt.getTime(),
+    });
+  }
+
+  forgetPending(id: string): void {
+    this.entries.remove(id);
+  }
+
+  private trail(row: OptionsOrderRow): void {
+    const id = row.id.toString();
+    for (const m of this.trailing.values()) m.delete(id);
+    if (row.trailingDistance === null || row.stopLoss === null) return;
+    let m = this.trailing.get(row.code);
+    if (!m) this.trailing.set(row.code, (m = new Map()));
+    m.set(id, { distance: new Decimal(row.trailingDistance).toFixed(), precision: row.pricePrecision });
+  }
+
+  /**
+   * Moves the trailing stops on `code` a tick at `price` improves: the row first (only forward,
+   * and only while open), then the index, so a stop that fires later is the row's own level.
+   */
+  private async ratchet(code: string, price: string): Promise<void> {
+    const m = this.trailing.get(code);
+    if (!m) return;
+    for (const [id, t] of m) {
+      const p = this.positions.get(id);
+      if (!p || p.stopLoss === null || this.inFlight.has(id)) continue;
+      const next = trailStop(p.direction, p.stopLoss, price, t.distance, t.precision);
+      if (next === null) continue;
+      const forward = p.direction === 'up' ? lt(optionsOrders.stopLoss, next) : gt(optionsOrders.stopLoss, next);
+      const [row] = await this.app.db.update(optionsOrders).set({ stopLoss: next })
+        .where(and(eq(optionsOrders.id, BigInt(id)), eq(optionsOrders.status, 'open'), forward)).returning({ id: optionsOrders.id });
+      if (!row) continue;
+      const moved = { ...p, stopLoss: next };
+      this.positions.set(id, moved);
+      this.index.add(moved);
+    }
+  }
+
   watch(row: OptionsOrderRow): void {
     const id = row.id.toString();
     if (row.status !== 'open' || this.inFlight.has(id) || this.positions.has(id)) return;
     const p = watched(row);
     this.positions.set(id, p);
     this.index.add(p);
+    this.trail(row);
   }
 
   /** The position's levels changed (an SL/TP edit): watch the new ones. One being settled re-reads its row anyway. */
@@ -117,11 +176,13 @@ export class TriggerEngine {
     const p = watched(row);
     this.positions.set(id, p);
     this.index.add(p);
+    this.trail(row);
   }
 
   forget(id: string): void {
     this.index.remove(id);
     this.positions.delete(id);
+    for (const m of this.trailing.values()) m.delete(id);
     const p = [...this.dueByCode.values()].find((s) => s.has(id));
     p?.delete(id);
   }
@@ -144,6 +205,7 @@ export class TriggerEngine {
         const ids = new Set(rows.map((r) => r.id.toString()));
         for (const id of [...this.positions.keys()]) if (!ids.has(id) && !this.inFlight.has(id)) this.forget(id);
       }
+      await this.syncPending(opts.full ?? false, recent);
       for (const r of rows) {
         if (opts.missedBefore !== undefined && r.expiresAt.getTime() <= opts.missedBefore && !this.positions.has(r.id.toString())) {
           await this.settleMissed(r);
@@ -155,6 +217,18 @@ export class TriggerEngine {
         }
       }
     });
+  }
+
+  /** Pending entry orders: all on a full read (forgetting those ended elsewhere), else those placed recently. */
+  private async syncPending(full: boolean, recent: Date): Promise<void> {
+    const pending = eq(optionsPendingOrders.status, 'pending');
+    const rows = await this.app.db.select().from(optionsPendingOrders)
+      .where(full ? pending : and(pending, gt(optionsPendingOrders.createdAt, recent)));
+    if (full) {
+      const ids = new Set(rows.map((r) => r.id.toString()));
+      for (const id of this.entries.ids()) if (!ids.has(id)) this.entries.remove(id);
+    }
+    for (const r of rows) if (!this.entries.has(r.id.toString())) this.watchPending(r);
   }
 
   /** An end that passed while nobody watched: the last stored price at or before it, else the opening tick. */
@@ -187,6 +261,23 @@ export class TriggerEngine {
     }
   }
 
+  /** A pending order's level was reached: it fills (or is refused) at this tick; a failure retries at the next tick that reaches it. */
+  private async fill(id: string, tick: CloseTick): Promise<void> {
+    try {
+      await fillPending(this.app.trading.deps, BigInt(id), tick);
+    } catch (err) {
+      this.log.error({ err, pending: id }, 'filling a pending order failed; re-read at the next full sync');
+    }
+  }
+
+  private async expire(id: string): Promise<void> {
+    try {
+      await expirePending(this.app.trading.deps, BigInt(id));
+    } catch (err) {
+      this.log.error({ err, pending: id }, 'expiring a pending order failed; re-read at the next full sync');
+    }
+  }
+
   private due(code: string, id: string) {
     let s = this.dueByCode.get(code);
     if (!s) this.dueByCode.set(code, (s = new Set()));
@@ -214,7 +305,10 @@ export class TriggerEngine {
         const p = this.positions.get(hit.id);
         await this.settle(hit.id, hit.reason, { time, price: t.price }, { triggerPrice: p ? p[LEVEL[hit.reason]] : null });
       }
+      for (const id of this.entries.reachedBy(t.code, t.price)) await this.fill(id, { time, price: t.price });
+      await this.ratchet(t.code, t.price);
     }
+    for (const id of this.entries.expiredBy(now)) await this.expire(id);
     // ended periods: every tick of this step is at or after `now` of the step
     let latest = now;
     for (const t of at.values()) latest = Math.max(latest, t.time);
@@ -276,11 +370,15 @@ export function startTradingEngine(app: FastifyInstance): Promise<() => Promise<
     deps.onOpened = (row) => e.watch(row);
     deps.onClosed = (row) => e.forget(row.id.toString());
     deps.onStopsChanged = (row) => e.rewatch(row);
+    deps.onPendingPlaced = (row) => e.watchPending(row);
+    deps.onPendingEnded = (row) => e.forgetPending(row.id.toString());
     off = () => {
       app.market.events.off('prices', onPrices);
       deps.onOpened = undefined;
       deps.onClosed = undefined;
       deps.onStopsChanged = undefined;
+      deps.onPendingPlaced = undefined;
+      deps.onPendingEnded = undefined;
     };
     alerts = await leadAlerts(app);
     await e.sync({ full: true, missedBefore: app.market.now() });

@@ -7,9 +7,10 @@
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Book } from '../../src/contract/constants.ts';
 import { Err } from '../../src/contract/errors.ts';
-import { orderFigures, orderRuleBroken, termsOf, type OrderInput } from '../../src/contract/optionsMath.ts';
+import { marketRuleBroken, withTrailing } from '../../src/contract/entryMath.ts';
+import { orderFigures, termsOf, type OrderInput } from '../../src/contract/optionsMath.ts';
 import {
-  ORDER_REF_TYPE, ORDER_RULE_CODES, type BuyOptionsBody, type ListOptionsOrderQuery, type OptionsPosition, type PositionPage,
+  ORDER_REF_TYPE, type BuyOptionsBody, type ListOptionsOrderQuery, type OptionsPosition, type OptionsProduct, type PositionPage,
 } from '../../src/contract/trading.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { optionsOrders, type OptionsOrderRow } from '../db/schema/index.ts';
@@ -40,9 +41,10 @@ async function byClientKey(db: DbOrTx, userId: bigint, book: Book, clientKey: st
 
 /**
  * Opens a position in `book`. Refusals, in the order checked: unknown instrument 10014, market
- * closed or price stale 10015, then the first broken order rule (lots 10016, leverage 10064,
- * period 10017, stop-loss 10060, take-profit 10061, both with the stop-out 10062), and inside
- * the transaction the open-position limit 10063 and the balance 10011.
+ * closed or price stale 10015, a trailing stop with a stop-loss 10285 or a bad distance 10284,
+ * then the first broken order rule (lots 10016, leverage 10064, period 10017, stop-loss 10060,
+ * take-profit 10061, both with the stop-out 10062), and inside the transaction the
+ * open-position limit 10063 and the balance 10011.
  */
 export async function buyOrder(deps: TradingDeps, userId: bigint, book: Book, b: BuyOptionsBody): Promise<OptionsPosition> {
   const { product, quote } = requireProduct(deps.market, b.code, { maxOpenPositions: deps.maxOpenPositions });
@@ -50,40 +52,11 @@ export async function buyOrder(deps: TradingDeps, userId: bigint, book: Book, b:
   if (first) return viewOf(deps, first);
   if (!product.tradable) throw new BizError(Err.NOT_TRADABLE, { code: product.code });
   const price = deps.market.formatPrice(quote);
-  const input: OrderInput = {
-    direction: b.direction, lots: b.lots, leverage: b.leverage, period: b.period, stopLoss: b.stopLoss ?? null, takeProfit: b.takeProfit ?? null,
-  };
-  const rule = orderRuleBroken(product, input, price, product.quoteRate);
-  if (rule) throw new BizError(ORDER_RULE_CODES[rule], { code: product.code, price });
-  const terms = termsOf(product, input, price, product.quoteRate);
-  const f = orderFigures(terms, input);
-  const now = deps.now();
+  const req = openRequest(product, b, price);
+  if (typeof req === 'number') throw new BizError(req, { code: product.code, price });
 
   const events = new PendingEvents();
-  const row = await deps.db.transaction(async (tx) => {
-    // one opening at a time per user and book, so the limit holds whatever races
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`options:${userId}:${book}`}, 0))`);
-    const [{ n }] = await tx.select({ n: count() }).from(optionsOrders)
-      .where(and(eq(optionsOrders.userId, userId), eq(optionsOrders.book, book), eq(optionsOrders.status, 'open')));
-    if (Number(n) >= product.maxOpenPositions) {
-      if (await byClientKey(tx, userId, book, b.clientKey)) return undefined;
-      throw new BizError(Err.TOO_MANY_OPEN_POSITIONS, { limit: product.maxOpenPositions });
-    }
-    const [ins] = await tx.insert(optionsOrders).values({
-      userId, book, code: product.code, direction: b.direction, lots: terms.lots, leverage: terms.leverage, periodSeconds: b.period,
-      contractSize: terms.contractSize, feeRate: terms.feeRate, quoteRate: terms.quoteRate, stopOutLevel: terms.stopOutLevel,
-      pricePrecision: terms.pricePrecision, openPrice: price, openTime: new Date(now), expiresAt: new Date(now + b.period * 1000),
-      stopLoss: input.stopLoss, takeProfit: input.takeProfit, stopOutPrice: f.stopOutPrice, notional: f.notional, margin: f.margin,
-      openFee: f.fee, expectedReturn: f.expectedReturn, maxLoss: f.maxLoss, clientKey: b.clientKey,
-    }).onConflictDoNothing({ target: [optionsOrders.userId, optionsOrders.book, optionsOrders.clientKey] }).returning();
-    if (!ins) return undefined;
-    const ref = orderRef(ins);
-    // the CHECK on user balances refuses an overdraw (10011) and everything rolls back
-    await transfer(tx, { ...ref, key: `order:${ins.id}:margin`, from: userAccount(userId, 'available'), to: userAccount(userId, 'order_margin'), amount: f.margin, reason: 'options.margin' });
-    await transfer(tx, { ...ref, key: `order:${ins.id}:fee`, from: userAccount(userId, 'available'), to: platformAccount('fees'), amount: f.fee, reason: 'options.fee' });
-    await events.record(tx, userId, { kind: 'order.opened', params: { ...eventParams(ins) }, refType: ORDER_REF_TYPE, refId: ins.id.toString() });
-    return ins;
-  });
+  const row = await deps.db.transaction((tx) => openInTx(tx, { ...req, userId, book, time: deps.now(), clientKey: b.clientKey }, events));
   if (!row) {
     const again = await byClientKey(deps.db, userId, book, b.clientKey);
     if (!again) throw new Error('trading: client key conflict without a first order');
@@ -92,6 +65,64 @@ export async function buyOrder(deps: TradingDeps, userId: bigint, book: Book, b:
   await events.publish(deps);
   deps.onOpened?.(row);
   return viewOf(deps, row);
+}
+
+/** What an opening needs beyond who and when: the product, the order and the price it opens at. */
+export interface OpenTerms {
+  product: OptionsProduct;
+  input: OrderInput;
+  trailingDistance: string | null;
+  price: string;
+}
+
+/**
+ * An order at `price` with the market order's rules (trailing stop included), or the catalogue
+ * code of the first rule it breaks. Its stop-loss is a trailing stop's start when it has one.
+ */
+export function openRequest(
+  product: OptionsProduct, b: Omit<BuyOptionsBody, 'clientKey' | 'code'>, price: string,
+): OpenTerms | number {
+  const base = { direction: b.direction, lots: b.lots, leverage: b.leverage, period: b.period, takeProfit: b.takeProfit ?? null };
+  const code = marketRuleBroken(product, { ...base, stopLoss: b.stopLoss ?? null, trailingDistance: b.trailingDistance ?? null }, price, product.quoteRate);
+  if (code !== null) return code;
+  const stopLoss = withTrailing({ ...b, stopLoss: b.stopLoss ?? null, trailingDistance: b.trailingDistance ?? null }, price, product.pricePrecision);
+  return { product, input: { ...base, stopLoss: stopLoss === 'both' ? null : stopLoss }, trailingDistance: b.trailingDistance ?? null, price };
+}
+
+/**
+ * Opens a position inside `tx` (the caller's transaction): the open-position limit under a lock
+ * per user and book (10063), the row, the margin and fee transfers (10011 from the ledger when
+ * available does not cover them) and the order.opened notification. Undefined when the client key
+ * was already used (a retry racing the first).
+ */
+export async function openInTx(
+  tx: DbOrTx, o: OpenTerms & { userId: bigint; book: Book; time: number; clientKey: string }, events: PendingEvents,
+): Promise<OptionsOrderRow | undefined> {
+  const { product, input, price, userId, book } = o;
+  const terms = termsOf(product, input, price, product.quoteRate);
+  const f = orderFigures(terms, input);
+  // one opening at a time per user and book, so the limit holds whatever races
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`options:${userId}:${book}`}, 0))`);
+  const [{ n }] = await tx.select({ n: count() }).from(optionsOrders)
+    .where(and(eq(optionsOrders.userId, userId), eq(optionsOrders.book, book), eq(optionsOrders.status, 'open')));
+  if (Number(n) >= product.maxOpenPositions) {
+    if (await byClientKey(tx, userId, book, o.clientKey)) return undefined;
+    throw new BizError(Err.TOO_MANY_OPEN_POSITIONS, { limit: product.maxOpenPositions });
+  }
+  const [ins] = await tx.insert(optionsOrders).values({
+    userId, book, code: product.code, direction: input.direction, lots: terms.lots, leverage: terms.leverage, periodSeconds: input.period,
+    contractSize: terms.contractSize, feeRate: terms.feeRate, quoteRate: terms.quoteRate, stopOutLevel: terms.stopOutLevel,
+    pricePrecision: terms.pricePrecision, openPrice: price, openTime: new Date(o.time), expiresAt: new Date(o.time + input.period * 1000),
+    stopLoss: input.stopLoss ?? null, takeProfit: input.takeProfit ?? null, stopOutPrice: f.stopOutPrice, notional: f.notional, margin: f.margin,
+    openFee: f.fee, expectedReturn: f.expectedReturn, maxLoss: f.maxLoss, clientKey: o.clientKey, trailingDistance: o.trailingDistance,
+  }).onConflictDoNothing({ target: [optionsOrders.userId, optionsOrders.book, optionsOrders.clientKey] }).returning();
+  if (!ins) return undefined;
+  const ref = orderRef(ins);
+  // the CHECK on user balances refuses an overdraw (10011) and everything rolls back
+  await transfer(tx, { ...ref, key: `order:${ins.id}:margin`, from: userAccount(userId, 'available'), to: userAccount(userId, 'order_margin'), amount: f.margin, reason: 'options.margin' });
+  await transfer(tx, { ...ref, key: `order:${ins.id}:fee`, from: userAccount(userId, 'available'), to: platformAccount('fees'), amount: f.fee, reason: 'options.fee' });
+  await events.record(tx, userId, { kind: 'order.opened', params: { ...eventParams(ins) }, refType: ORDER_REF_TYPE, refId: ins.id.toString() });
+  return ins;
 }
 
 /** The user's own position in `book`, or 10043 (none, another user's, another book's). */

@@ -14,6 +14,7 @@ import {
   BuyOptionsBody, CloseOptionsBody, ListOptionsOrderQuery, OptionsOrderIdParams, OptionsOrderPageWire, OptionsOrderWire, OptionsProductWire,
   OptionsRisk, OptionsRiskQuery, TRADING_PATHS, UpdateStopsBody, positionPageToWire, positionToWire, productToWire,
 } from '../../src/contract/trading.ts';
+import { CancelPendingBody, ListPendingQuery, PENDING_PATHS, PendingOrderPage, PendingOrderWire, PlacePendingBody } from '../../src/contract/pendingOrders.ts';
 import { requestId } from '../http/validation.ts';
 import { riskReader } from './risk.ts';
 
@@ -70,6 +71,24 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'New stop-loss and take-profit for my open position (null removes one), checked like an opening against the current price. Success 20005; 10065 once closed.',
     },
   }, async (req, reply) => reply.ok(positionToWire(await app.trading.updateStops(userId(req), req.book, requestId(req.body.id), req.body)), Ok.MODIFIED));
+
+  app.post(PENDING_PATHS.place, {
+    ...auth,
+    schema: {
+      tags, security, body: PlacePendingBody, response: { 200: Envelope(PendingOrderWire) },
+      summary: 'Place a pending entry order (limit or stop) that opens at the tick reaching its level; margin + fee at the level held meanwhile. Success 20004; a retry with the same clientKey answers the first.',
+    },
+  }, async (req, reply) => reply.ok(await app.trading.placePending(userId(req), req.book, req.body), Ok.PURCHASE_SUCCESSFUL));
+
+  app.post(PENDING_PATHS.cancel, {
+    ...auth,
+    schema: { tags, security, body: CancelPendingBody, response: { 200: Envelope(PendingOrderWire) }, summary: 'Cancel my pending order: its hold returns to available. Success 20005; 10282 no longer pending.' },
+  }, async (req, reply) => reply.ok(await app.trading.cancelPending(userId(req), req.book, requestId(req.body.id)), Ok.MODIFIED));
+
+  app.get(PENDING_PATHS.list, {
+    ...auth,
+    schema: { tags, security, querystring: ListPendingQuery, response: { 200: Envelope(PendingOrderPage) }, summary: 'My pending entry orders, newest first (status filters)' },
+  }, async (req, reply) => reply.ok(await app.trading.listPending(userId(req), req.book, req.query)));
 };
 
 export default fp(tradingRoutes, { name: 'trading-routes', dependencies: ['trading', 'guard', 'errors'], encapsulate: true });

@@ -7,6 +7,8 @@ import { buyOrder, closeOrder, listOrders, ownOrder, viewOf } from './orders.ts'
 import { requireProduct } from './products.ts';
 import { settleOrder, type CloseTick, type SettleOptions } from './settle.ts';
 import { updateStops } from './stops.ts';
+import { cancelPending, listPending, placePending } from './pending.ts';
+import type { ListPendingQuery, PendingOrderPage, PendingOrderWire, PlacePendingBody } from '../../src/contract/pendingOrders.ts';
 import type { TriggerEngine } from './engine.ts';
 import type { TradingDeps } from './deps.ts';
 
@@ -64,6 +66,19 @@ export class TradingService {
   /** Closes a position at a tick for a reason (the engine's entry); a closed one is left as it is. */
   settle(id: bigint, reason: CloseReason, tick: CloseTick, opts?: SettleOptions) {
     return settleOrder(this.deps, id, reason, tick, opts);
+  }
+
+  /** A pending entry order: margin + fee held until the price reaches its level (docs/trading.md). */
+  placePending(userId: bigint, book: Book, body: PlacePendingBody): Promise<PendingOrderWire> {
+    return placePending(this.deps, userId, book, body);
+  }
+
+  cancelPending(userId: bigint, book: Book, id: bigint): Promise<PendingOrderWire> {
+    return cancelPending(this.deps, userId, book, id);
+  }
+
+  listPending(userId: bigint, book: Book, q: ListPendingQuery): Promise<PendingOrderPage> {
+    return listPending(this.deps, userId, book, q);
   }
 
   exposure(book: Book): Promise<Exposure> {

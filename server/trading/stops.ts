@@ -42,6 +42,8 @@ export async function updateStops(deps: TradingDeps, userId: bigint, book: Book,
       stopLoss: stops.stopLoss, takeProfit: stops.takeProfit,
       expectedReturn: expectedReturn(terms, stops.takeProfit), maxLoss: maxLoss(terms, stops.stopLoss),
       stopsChangedAt: new Date(deps.now()),
+      // a trailing stop keeps trailing from the level set here; removing the stop-loss ends it
+      ...(stops.stopLoss === null ? { trailingDistance: null } : {}),
     }).where(eq(optionsOrders.id, id)).returning();
     return after;
   });

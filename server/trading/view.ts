@@ -83,6 +83,7 @@ function derive(r: OptionsOrderRow): Derived {
     triggerPrice: r.triggerPrice === null ? null : price(r.triggerPrice),
     delayed: r.delayed,
     terms: { contractSize: terms.contractSize, feeRate: terms.feeRate, quoteRate: terms.quoteRate, stopOutLevel: terms.stopOutLevel, pricePrecision: terms.pricePrecision },
+    trailingDistance: r.trailingDistance === null ? null : price(r.trailingDistance),
   };
   return { view, value: open ? valuer(terms) : undefined };
 }

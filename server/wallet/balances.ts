@@ -13,7 +13,7 @@ import { valueInUsdt, type Market } from './valuation.ts';
 
 const FIELD: Record<string, keyof Omit<AssetBalance, 'asset' | 'total' | 'valueUsdt'>> = {
   available: 'available', withdrawal_hold: 'withdrawalHold', order_margin: 'orderMargin',
-  plan_principal: 'planPrincipal', loan_collateral: 'loanCollateral', nft_bid_hold: 'nftBidHold',
+  plan_principal: 'planPrincipal', loan_collateral: 'loanCollateral', nft_bid_hold: 'nftBidHold', entry_hold: 'entryHold',
 };
 
 export async function balancesOf(db: DbOrTx, market: Market, userId: bigint, book: Book): Promise<Balances> {

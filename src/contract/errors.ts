@@ -139,6 +139,13 @@ export const Err = {
   ALERT_PERCENT_WRONG: 10298,
   ALERT_MOVE_REACHED: 10299,
   ALERT_ALREADY_FIRED: 10300,
+  // pending entry orders and trailing stops (10280–10294, docs/trading.md)
+  ENTRY_LEVEL_WRONG: 10280,
+  PENDING_VALIDITY_NOT_OFFERED: 10281,
+  PENDING_NOT_PENDING: 10282,
+  TOO_MANY_PENDING_ORDERS: 10283,
+  TRAILING_DISTANCE_WRONG: 10284,
+  TRAILING_WITH_STOP_LOSS: 10285,
   LOGIN_REQUIRED: 401,
 } as const;
 export type ErrCode = (typeof Err)[keyof typeof Err];

@@ -93,6 +93,12 @@ export const BuyOptionsBody = Type.Object({
   period: Type.Integer({ minimum: -1_000_000_000, maximum: 1_000_000_000 }),
   stopLoss: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
   takeProfit: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
+  /**
+   * A trailing stop instead of a stop-loss (docs/trading.md, "Trailing stop"): a price distance;
+   * the stop starts at price ∓ distance and follows the best price. 10284 a bad distance, 10285
+   * sent with a stop-loss.
+   */
+  trailingDistance: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
   /** Made once per submission by the app (a UUID fits): 8–64 of A–Z a–z 0–9 _ -. */
   clientKey: Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]{8,64}$' }),
 }, { additionalProperties: false });
@@ -183,6 +189,8 @@ export const OptionsOrderWire = Type.Object({
   /** Expired while the service was down: closed at the last stored price at or before expiresAt. */
   delayed: Type.Boolean(),
   terms: PositionTermsWire,
+  /** A trailing stop's distance: `stopLoss` is then the level it has ratcheted to (and, closed by it, `triggerPrice` the level that fired). */
+  trailingDistance: NullablePrice,
 });
 export type OptionsOrderWire = Static<typeof OptionsOrderWire>;
 

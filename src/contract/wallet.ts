@@ -43,6 +43,8 @@ export const AssetBalance = Type.Object({
   loanCollateral: DecimalString(),
   /** held for a leading NFT bid (docs/nfts.md) */
   nftBidHold: DecimalString(),
+  /** held for pending entry orders: margin + fee at their levels (docs/trading.md) */
+  entryHold: DecimalString(),
   total: DecimalString(),
   valueUsdt: Type.Union([DecimalString(), Type.Null()]),
 });

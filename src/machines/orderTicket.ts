@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import type { Book } from '../contract/constants.ts';
 import { Err } from '../contract/errors.ts';
+import { trailingDistanceBroken, trailingStart } from '../contract/entryMath.ts';
 import { orderFigures, orderRuleBroken, termsOf, type OrderInput, type OrderRule } from '../contract/optionsMath.ts';
 import { BuyOptionsBody, ORDER_RULE_CODES, type OptionsPosition, type OptionsProduct } from '../contract/trading.ts';
 import { schemaRefusal } from './contractCheck.ts';
@@ -37,6 +38,11 @@ export interface TicketDraft {
   /** USDT available in the book; null while unknown (the service checks anyway) */
   available: string | null;
   order: OrderInput;
+  /**
+   * A trailing stop's distance instead of a fixed stop-loss (docs/trading.md, "Trailing stop"):
+   * the order's stop-loss is then its start, price ∓ distance, at whatever price it is checked.
+   */
+  trailingDistance?: string | null;
 }
 
 /** What goes to the service: the body (with the client key) and the book it is for. */
@@ -73,7 +79,8 @@ const emptyToNull = (s: string | null | undefined) => (s == null || s.trim() ===
 
 /** The body the service gets (without the key's value, which the machine adds). */
 export function bodyOf(d: TicketDraft, clientKey: string): BuyOptionsBody {
-  const stopLoss = emptyToNull(d.order.stopLoss);
+  const trailingDistance = emptyToNull(d.trailingDistance);
+  const stopLoss = trailingDistance ? null : emptyToNull(d.order.stopLoss);
   const takeProfit = emptyToNull(d.order.takeProfit);
   return {
     code: d.product.code,
@@ -83,6 +90,7 @@ export function bodyOf(d: TicketDraft, clientKey: string): BuyOptionsBody {
     period: d.order.period,
     ...(stopLoss ? { stopLoss } : {}),
     ...(takeProfit ? { takeProfit } : {}),
+    ...(trailingDistance ? { trailingDistance } : {}),
     clientKey,
   };
 }
@@ -90,7 +98,11 @@ export function bodyOf(d: TicketDraft, clientKey: string): BuyOptionsBody {
 /** The first problem of a draft, in the order the service checks, with the field it belongs to; null when it can be sent. */
 export function ticketProblem(d: TicketDraft): TicketProblem | null {
   if (!d.product.tradable) return { field: 'market', refusal: refused(Err.NOT_TRADABLE) };
-  const order = { ...d.order, lots: d.order.lots.trim(), stopLoss: emptyToNull(d.order.stopLoss), takeProfit: emptyToNull(d.order.takeProfit) };
+  const distance = emptyToNull(d.trailingDistance);
+  if (distance !== null && trailingDistanceBroken(distance, d.price, d.product)) return { field: 'stopLoss', refusal: refused(Err.TRAILING_DISTANCE_WRONG) };
+  // a trailing stop is checked as the stop-loss it starts at, at this price
+  const stopLoss = distance !== null ? trailingStart(d.order.direction, d.price, distance, d.product.pricePrecision) : emptyToNull(d.order.stopLoss);
+  const order = { ...d.order, lots: d.order.lots.trim(), stopLoss, takeProfit: emptyToNull(d.order.takeProfit) };
   const rule = orderRuleBroken(d.product, order, d.price, d.product.quoteRate);
   if (rule) return { field: rule, refusal: refused(ORDER_RULE_CODES[rule]) };
   if (d.available !== null) {

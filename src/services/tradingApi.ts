@@ -4,6 +4,7 @@ import {
   type BuyOptionsBody, type Exposure, type OptionsOrderPageWire, type OptionsOrderWire, type OptionsOrderStatus, type OptionsPosition,
   type OptionsProduct, type OptionsProductWire, type OptionsRisk, type PositionPage, type UpdateStopsBody,
 } from '../contract/trading.ts';
+import { PENDING_PATHS, type PendingOrderPage, type PendingOrderWire, type PlacePendingBody } from '../contract/pendingOrders.ts';
 import { call } from './api.ts';
 
 /**
@@ -29,6 +30,14 @@ export const tradingApi = {
   /** new stop-loss and take-profit of an open position (null removes one) */
   stops: async ({ book }: BookScope, body: UpdateStopsBody, signal?: AbortSignal): Promise<OptionsPosition> =>
     positionFromWire(await call<OptionsOrderWire>(TRADING_PATHS.stops, { method: 'POST', body, signal, scope: { book } })),
+  /** a pending entry order (limit or stop): margin + fee at its level held until it fills, is cancelled or expires */
+  placePending: ({ book }: BookScope, body: PlacePendingBody, signal?: AbortSignal) =>
+    call<PendingOrderWire>(PENDING_PATHS.place, { method: 'POST', body, signal, scope: { book } }),
+  cancelPending: ({ book }: BookScope, id: string, signal?: AbortSignal) =>
+    call<PendingOrderWire>(PENDING_PATHS.cancel, { method: 'POST', body: { id }, signal, scope: { book } }),
+  /** the book's orders still waiting for their level, newest first */
+  pendingOrders: ({ book }: BookScope, pageNum: number, pageSize: number, signal?: AbortSignal) =>
+    call<PendingOrderPage>(PENDING_PATHS.list, { query: { status: 'pending', pageNum, pageSize }, signal, scope: { book } }),
   /** the share of the book's positions closed in the last 90 days that lost money after fees */
   risk: (book: Book, signal?: AbortSignal) => call<OptionsRisk>(TRADING_PATHS.risk, { query: { book }, signal, scope: { book } }),
   /** operator console: open exposure per instrument (read-only) */

@@ -81,6 +81,9 @@ export function userEventText(e: Pick<UserEvent, 'kind' | 'params'>): string {
     // price alerts: the alert's level or percent, and the instrument's 24-hour move when it fired
     value: trimDecimal(text(e.params.value)),
     move: text(e.params.move),
+    // pending entry orders (pending.refused): why, in the user's language, from the catalogue code
+    refusal: typeof e.params.refusedCode === 'number' ? i18n.t(`errors:${e.params.refusedCode}`) : '',
+    entryKind: e.params.entryKind === 'limit' || e.params.entryKind === 'stop' ? i18n.t(`app:orders.pending.kindShort.${e.params.entryKind}`) : '',
   };
   return i18n.exists(key) ? i18n.t(key, params) : i18n.t('app:wallet.event.other');
 }

@@ -7,6 +7,7 @@ export * from './content.ts';
 export * from './market.ts';
 export * from './smart.ts';
 export * from './trading.ts';
+export * from './pendingOrders.ts';
 export * from './kyc.ts';
 export * from './support.ts';
 export * from './loans.ts';

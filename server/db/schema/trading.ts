@@ -55,6 +55,8 @@ export const optionsOrders = pgTable('options_orders', {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   /** when the user last changed the stop-loss or take-profit (null: as opened); the engine re-reads such rows */
   stopsChangedAt: timestamp({ withTimezone: true }),
+  /** a trailing stop: the stop-loss follows the best price by this distance (the engine ratchets stop_loss; null: a fixed stop) */
+  trailingDistance: numeric(),
 }, (t) => [
   uniqueIndex('options_orders_client_key').on(t.userId, t.book, t.clientKey),
   index('options_orders_user').on(t.userId, t.book, t.id),

@@ -5,6 +5,9 @@ import { positionCloseMachine } from '../../machines/positionClose.ts';
 import { stopsBody, stopsEditMachine } from '../../machines/stopsEdit.ts';
 import type { Book } from '../../contract/constants.ts';
 import { tradingApi } from '../tradingApi.ts';
+import { pendingBody, pendingCancelMachine, pendingOrderFormMachine } from '../../machines/pendingOrderForm.ts';
+import { chartStopMachine } from '../../machines/chartStops.ts';
+import type { PendingOrderWire } from '../../contract/pendingOrders.ts';
 
 /**
  * The order ticket with its effects: `submit` is the buyOptions call for the book the dialog
@@ -38,4 +41,25 @@ export const positionCloseFlow = (onClosed: (position: OptionsPosition) => void)
   positionCloseMachine.provide({
     actors: { submit: fromPromise(({ input, signal }) => tradingApi.close({ book: input.book }, input.position.id, signal)) },
     actions: { submitted: (_, p) => onClosed(p.output) },
+  });
+
+/** A pending entry order once confirmed: placePendingOptions in the book the dialog showed, then `onPlaced`. */
+export const pendingOrderFlow = (onPlaced: (order: PendingOrderWire) => void) =>
+  pendingOrderFormMachine.provide({
+    actors: { submit: fromPromise(({ input, signal }) => tradingApi.placePending({ book: input.book }, pendingBody(input), signal)) },
+    actions: { submitted: (_, p) => onPlaced(p.output) },
+  });
+
+/** Cancelling a pending order once confirmed (its hold returns), then `onCancelled`. */
+export const pendingCancelFlow = (onCancelled: (order: PendingOrderWire) => void) =>
+  pendingCancelMachine.provide({
+    actors: { submit: fromPromise(({ input, signal }) => tradingApi.cancelPending({ book: input.book }, input.id, signal)) },
+    actions: { submitted: (_, p) => onCancelled(p.output) },
+  });
+
+/** A stop moved on the chart, once confirmed: the stops editor's call (updateOptionsStops) in the position's book. */
+export const chartStopFlow = (book: Book, onSaved: (position: OptionsPosition) => void) =>
+  chartStopMachine.provide({
+    actors: { submit: fromPromise(({ input, signal }) => tradingApi.stops({ book }, stopsBody(input), signal)) },
+    actions: { submitted: (_, p) => onSaved(p.output) },
   });

@@ -39,8 +39,11 @@ export function keysChangedBy(kind: string): QueryKey[] {
       return [smartKeys.plans(), smartKeys.products(), walletKeys.balances(real), walletKeys.statement(real), walletKeys.withdrawalMethods(real), notifications];
     // an options position opened or closed (either book: the event's book is in its params, the
     // kind alone does not say): the orders, the balances (margin held or released) and the statement
+    // (and a pending entry order refused at its level or expired: its hold is back in available)
     case 'order.opened':
     case 'order.closed':
+    case 'pending.refused':
+    case 'pending.expired':
       return [...(['demo', 'real'] as const).flatMap((book): QueryKey[] => [...orderKeysOf(book), walletKeys.balances(book), walletKeys.statement(book)]), notifications];
     // the support chat (both sides hear every message of a conversation): the customer's list,
     // threads and badge, and the operators' queue and threads; no notification is written

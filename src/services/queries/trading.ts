@@ -65,6 +65,13 @@ export function useOrder(id: string, of: Book | null = null) {
   });
 }
 
+/** One page of the selected book's pending entry orders. */
+export function usePendingOrders(page: number, pageSize: number, enabled = true) {
+  const book = useBook();
+  const lang = useLanguage();
+  return useQuery({ queryKey: tradingKeys.pending(book, lang, page), queryFn: ({ signal }) => tradingApi.pendingOrders({ book }, page, pageSize, signal), enabled });
+}
+
 /** Asks again for the book's orders (after a change the screen made itself, such as new stops). */
 export function useOrdersRefresh() {
   const client = useQueryClient();

@@ -15,6 +15,8 @@ export const tradingKeys = {
   /** every list page of a book (any language, filter) */
   ordersRoot: (book: Book) => ['trading', book, 'orders'] as const,
   orders: (book: Book, lang: Language, f: OrdersFilter) => ['trading', book, 'orders', lang, f] as const,
+  /** the book's pending entry orders (under the orders root: whatever refreshes orders refreshes them) */
+  pending: (book: Book, lang: Language, page: number) => ['trading', book, 'orders', lang, 'pending', page] as const,
   /** every single-order read of a book */
   orderRoot: (book: Book) => ['trading', book, 'order'] as const,
   order: (book: Book, lang: Language, id: string) => ['trading', book, 'order', lang, id] as const,

@@ -1,24 +1,106 @@
+import { useRef, type PointerEvent } from 'react';
 import Chart from 'react-apexcharts';
 import type { ApexOptions } from 'apexcharts';
 import type { Candle } from '../../services/types.ts';
+import { bollinger, ema, INDICATOR_PERIODS, rsi, sma, type Indicator, type Series } from '../../services/chart/indicators.ts';
+import type { PlotArea } from '../../machines/chartStops.ts';
 import styles from './CandleChart.module.css';
 
 /** A colour token's value (src/views/styles/tokens.css): ApexCharts writes colours into SVG attributes, where var() does not work. */
 const token = (name: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim();
 
-/** The full candlestick chart. Loaded lazily (its own chunk): only /cruuency draws it. */
-export default function CandleChart({ candles, label }: { candles: readonly Candle[]; label: string }) {
-  const series = [{ name: label, data: candles.map((c) => ({ x: new Date(c.time).getTime(), y: [Number(c.open), Number(c.high), Number(c.low), Number(c.close)] })) }];
+/** A horizontal level drawn across the chart (an open position's stop-loss or take-profit). */
+export interface ChartLine { id: string; price: string; label: string; tone: 'up' | 'down' | 'accent'; dashed?: boolean }
+
+interface ApexContext { el: HTMLElement; w: { globals: { minY: number; maxY: number; gridHeight: number; translateY: number } } }
+
+/**
+ * The full candlestick chart, with the indicators the user switched on (SMA, EMA and Bollinger
+ * bands over the candles; RSI and volume in their own panes below) and the levels of `lines`.
+ * With `onPoint`, a tap or the end of a drag on the plot reports the price under the pointer
+ * (the chart stop flow turns it into a proposal). Loaded lazily (its own chunk): only /cruuency
+ * draws it.
+ */
+export default function CandleChart({ candles, label, indicators = [], lines = [], onPoint, labels }: {
+  candles: readonly Candle[];
+  label: string;
+  indicators?: readonly Indicator[];
+  lines?: readonly ChartLine[];
+  onPoint?: (y: number, area: PlotArea) => void;
+  labels?: Partial<Record<Indicator | 'upper' | 'lower', string>>;
+}) {
+  const ctx = useRef<ApexContext | null>(null);
+  const xs = candles.map((c) => new Date(c.time).getTime());
+  const closes = candles.map((c) => Number(c.close));
+  const line = (name: string, s: Series) => ({ name, type: 'line', data: s.map((y, i) => ({ x: xs[i], y })) });
+  const overlays = [];
+  if (indicators.includes('sma')) overlays.push(line(labels?.sma ?? 'SMA', sma(closes, INDICATOR_PERIODS.sma)));
+  if (indicators.includes('ema')) overlays.push(line(labels?.ema ?? 'EMA', ema(closes, INDICATOR_PERIODS.ema)));
+  if (indicators.includes('bollinger')) {
+    const b = bollinger(closes, INDICATOR_PERIODS.bollinger);
+    overlays.push(line(labels?.upper ?? 'BB+', b.upper), line(labels?.lower ?? 'BB−', b.lower));
+  }
+  const candleSeries = { name: label, type: 'candlestick', data: candles.map((c, i) => ({ x: xs[i], y: [Number(c.open), Number(c.high), Number(c.low), Number(c.close)] })) };
+  // without overlays the chart stays a plain candlestick chart (as before indicators existed)
+  const series = overlays.length ? [candleSeries, ...overlays] : [{ name: label, data: candleSeries.data }];
+  const remember = (c: unknown) => {
+    ctx.current = c as ApexContext;
+  };
   const options: ApexOptions = {
-    chart: { type: 'candlestick', toolbar: { show: false }, animations: { enabled: false }, fontFamily: 'inherit', zoom: { enabled: false } },
+    chart: {
+      type: overlays.length ? 'line' : 'candlestick', toolbar: { show: false }, animations: { enabled: false }, fontFamily: 'inherit', zoom: { enabled: false },
+      events: { mounted: remember, updated: remember },
+    },
     xaxis: { type: 'datetime', labels: { datetimeUTC: false } },
     yaxis: { tooltip: { enabled: true }, labels: { formatter: (v: number) => v.toLocaleString('en-US', { maximumFractionDigits: 8 }) } },
     plotOptions: { candlestick: { colors: { upward: token('--up'), downward: token('--down') } } },
     grid: { borderColor: token('--line') },
+    stroke: { width: overlays.length ? [1, ...overlays.map(() => 1.5)] : 1 },
+    legend: { show: overlays.length > 0 },
+    annotations: {
+      yaxis: lines.map((l) => ({
+        y: Number(l.price), borderColor: token(l.tone === 'accent' ? '--accent' : `--${l.tone}`), strokeDashArray: l.dashed ? 6 : 0,
+        label: { text: l.label, borderColor: 'transparent', style: { background: token('--paper'), color: token('--ink') } },
+      })),
+    },
   };
+  // the price under the pointer when it is released (a tap, or the end of a drag on touch or with a mouse)
+  const onPointerUp = (e: PointerEvent<HTMLDivElement>) => {
+    const c = ctx.current;
+    if (!onPoint || !c) return;
+    const g = c.w.globals;
+    const rect = c.el.getBoundingClientRect();
+    onPoint(e.clientY - rect.top, { top: g.translateY, height: g.gridHeight, min: g.minY, max: g.maxY });
+  };
+  const volumes = candles.map((c, i) => ({ x: xs[i], y: Number(c.volume) }));
+  const rsiSeries = indicators.includes('rsi') ? rsi(closes, INDICATOR_PERIODS.rsi).map((y, i) => ({ x: xs[i], y })) : null;
+  const pane = (type: 'bar' | 'line', height: number): ApexOptions => ({
+    chart: { type, toolbar: { show: false }, animations: { enabled: false }, fontFamily: 'inherit', zoom: { enabled: false } },
+    xaxis: { type: 'datetime', labels: { show: false } }, grid: { borderColor: token('--line') }, dataLabels: { enabled: false },
+    stroke: { width: type === 'line' ? 1.5 : 0 }, colors: [token('--accent')],
+    yaxis: { tickAmount: 2, labels: { formatter: (v: number) => v.toLocaleString('en-US', { maximumFractionDigits: height > 100 ? 0 : 2, notation: 'compact' }) } },
+  });
   return (
-    <div data-testid="candle-chart" role="img" aria-label={label} className={styles.chart}>
-      <Chart type="candlestick" series={series} options={options} height={360} />
+    <div className={styles.chart}>
+      <div
+        data-testid="candle-chart" role="img" aria-label={label} className={onPoint ? styles.picking : undefined}
+        data-indicators={indicators.join(' ')} data-lines={lines.map((l) => `${l.id}:${l.price}`).join(' ')} onPointerUp={onPointerUp}
+      >
+        <Chart type={overlays.length ? 'line' : 'candlestick'} series={series} options={options} height={360} />
+      </div>
+      {rsiSeries && (
+        <div data-testid="rsi-chart" className={styles.pane}>
+          <Chart type="line" series={[{ name: labels?.rsi ?? 'RSI', data: rsiSeries }]} height={120} options={{
+            ...pane('line', 120), yaxis: { min: 0, max: 100, tickAmount: 2 },
+            annotations: { yaxis: [30, 70].map((y) => ({ y, borderColor: token('--line'), strokeDashArray: 4 })) },
+          }} />
+        </div>
+      )}
+      {indicators.includes('volume') && (
+        <div data-testid="volume-chart" className={styles.pane}>
+          <Chart type="bar" series={[{ name: labels?.volume ?? 'Volume', data: volumes }]} height={100} options={pane('bar', 100)} />
+        </div>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { INTERVALS } from '../../contract/market.ts';
@@ -12,14 +12,13 @@ import { Loadable } from '../components/Loadable.tsx';
 import { Change, FeedBadge, formatDecimal, SimulatedBadge } from '../components/Figures.tsx';
 import headings from '../components/headings.module.css';
 import { shellFor } from '../../services/device.ts';
+import { ChartPanel } from '../trade/ChartPanel.tsx';
 import { OpenPositions } from '../trade/OpenPositions.tsx';
 import { AlertsPanel } from '../alerts/AlertsPanel.tsx';
 import { TradePanel } from '../trade/TradePanel.tsx';
 import trade from '../trade/trade.module.css';
 import styles from './screens.module.css';
 
-// ApexCharts (~150 kB gzip) is fetched only when a full chart is drawn.
-const CandleChart = lazy(() => import('../components/CandleChart.tsx'));
 
 export default function Currency() {
   const { t } = useTranslation();
@@ -79,9 +78,7 @@ export default function Currency() {
           <div className={styles.chartBox}>
             <Loadable query={candles}>
               {candles.data && candles.data.length > 0 ? (
-                <Suspense fallback={<p aria-busy="true">{t('detail.loadingChart')}</p>}>
-                  <CandleChart candles={candles.data} label={`${m.appName} ${interval}`} />
-                </Suspense>
+                <ChartPanel code={m.code} candles={candles.data} label={`${m.appName} ${interval}`} />
               ) : (
                 <p className={styles.muted}>{t('detail.noCandles')}</p>
               )}

@@ -65,7 +65,8 @@ function Receipt({ id, of }: { id: string; of: 'demo' | 'real' | null }) {
                 <Figure label={live ? t('orders.lastPrice') : t('orders.closePrice')} value={live ? (quote?.price ?? null) : o.closePrice} />
               )}
               {o.closeReason && <Figure label={t('orders.reasonLabel')} value={t(`orders.reason.${o.closeReason}`)} testId="receipt-reason" />}
-              {o.triggerPrice && <Figure label={t('orders.triggerLevel')} value={o.triggerPrice} />}
+              {o.triggerPrice && <Figure label={t(o.trailingDistance && o.closeReason === 'stop_loss' ? 'orders.trailingFired' : 'orders.triggerLevel')} value={o.triggerPrice} testId="receipt-trigger" />}
+              {o.trailingDistance && <Figure label={t('orders.trailingDistance')} value={o.trailingDistance} testId="receipt-trailing" />}
               <Figure label={t('orders.expires')} value={timeLabel(o.expiresAt, i18n.language)} />
               <Figure label={t('orders.stopLoss')} value={o.stopLoss} testId="receipt-sl" />
               <Figure label={t('orders.takeProfit')} value={o.takeProfit} />

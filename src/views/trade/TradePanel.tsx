@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { validOrderFigures, type Direction } from '../../contract/optionsMath.ts';
+import { trailingStart } from '../../contract/entryMath.ts';
+import { isPlainDecimal, validOrderFigures, type Direction } from '../../contract/optionsMath.ts';
+import { ENTRY_KINDS, PENDING_VALIDITY_CHOICES, type EntryKind } from '../../contract/pendingOrders.ts';
 import type { OptionsPosition, OptionsProduct } from '../../contract/trading.ts';
 import { ticketProblem, ticketView, type TicketDraft, type TicketField } from '../../machines/orderTicket.ts';
 import { orderTicketFlow } from '../../services/flows/tradingFlows.ts';
@@ -14,6 +16,7 @@ import { useFlow, useLatest, useRefusalText } from '../app/useFlow.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import { LoginPrompt } from '../components/LoginPrompt.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { PendingTicket } from './PendingTicket.tsx';
 import { BookBadge, Figure } from './parts.tsx';
 import { money, periodLabel, signed, stepLots, toneOf } from './figures.ts';
 import styles from './trade.module.css';
@@ -90,12 +93,23 @@ function Ticket({ product, fallbackPrice, direction, onDirection: setDirection }
   const [period, setPeriod] = useState(() => defaultOf(product.periodChoices, 300));
   const [stopLoss, setStopLoss] = useState('');
   const [takeProfit, setTakeProfit] = useState('');
+  // an order at the market, or one that waits for a level (docs/trading.md, "Pending entry orders")
+  const [entry, setEntry] = useState<'market' | EntryKind>('market');
+  const [entryPrice, setEntryPrice] = useState('');
+  const [validity, setValidity] = useState<number>(PENDING_VALIDITY_CHOICES[1]);
+  // the stop-loss field holds a trailing distance
+  const [trailing, setTrailing] = useState(false);
   const opened = useLatest((p: OptionsPosition) => void invalidateAfterOrder(client, p.book));
   const [view, send] = useFlow(() => orderTicketFlow(opened), ticketView);
 
+  const pending = entry !== 'market';
+  // a pending order's figures are those at its level
+  const atPrice = pending && isPlainDecimal(entryPrice) ? entryPrice : price;
+  const shownStop = trailing && isPlainDecimal(stopLoss) ? trailingStart(direction, atPrice, stopLoss, product.pricePrecision) : stopLoss || null;
   const draft: TicketDraft = {
-    book, product, price, available: loggedIn ? (available.data ?? null) : null,
-    order: { direction, lots, leverage, period, stopLoss: stopLoss || null, takeProfit: takeProfit || null },
+    book, product, price: atPrice, available: loggedIn ? (available.data ?? null) : null,
+    order: { direction, lots, leverage, period, stopLoss: shownStop, takeProfit: takeProfit || null },
+    trailingDistance: trailing ? stopLoss || null : null,
   };
   const problem = ticketProblem(draft);
   const field = problem?.field ?? null;
@@ -103,10 +117,10 @@ function Ticket({ product, fallbackPrice, direction, onDirection: setDirection }
   // figures of an order that breaks a rule would be wrong (a "return" at a take-profit on the
   // losing side): none is shown until the field is fixed (the balance and the market hours do not
   // change the figures, so they stay)
-  const figures = validOrderFigures(product, draft.order, price, product.quoteRate);
+  const figures = validOrderFigures(product, draft.order, atPrice, product.quoteRate);
   // a level on the wrong side leaves the position's own figures (value, margin, fee, stop-out) right: only the return and loss go
   const stopsOnly = field === 'stopLoss' || field === 'takeProfit' || field === 'combined';
-  const position = figures ?? (stopsOnly ? validOrderFigures(product, { ...draft.order, stopLoss: null, takeProfit: null }, price, product.quoteRate) : null);
+  const position = figures ?? (stopsOnly ? validOrderFigures(product, { ...draft.order, stopLoss: null, takeProfit: null }, atPrice, product.quoteRate) : null);
 
   if (view.state === 'done' && view.result) {
     return (
@@ -134,6 +148,30 @@ function Ticket({ product, fallbackPrice, direction, onDirection: setDirection }
           </button>
         ))}
       </div>
+      <fieldset className={styles.chipsField}>
+        <legend>{t('orders.pending.entry')}</legend>
+        <div className={styles.chips}>
+          {(['market', ...ENTRY_KINDS] as const).map((k) => (
+            <button key={k} type="button" aria-pressed={entry === k} onClick={() => setEntry(k)} data-testid={`entry-${k}`}>{t(`orders.pending.kindShort.${k}`)}</button>
+          ))}
+        </div>
+      </fieldset>
+      {pending && (
+        <>
+          <label className={styles.field}>
+            <span>{t(`orders.pending.kind.${entry}`)} <small className={styles.hint}>{t(`orders.pending.kindHint.${entry}.${direction}`)}</small></span>
+            <input inputMode="decimal" value={entryPrice} onChange={(e) => setEntryPrice(e.target.value.trim())} placeholder={price} data-testid="entry-price" />
+          </label>
+          <fieldset className={styles.chipsField}>
+            <legend>{t('orders.pending.validity')}</legend>
+            <div className={styles.chips}>
+              {PENDING_VALIDITY_CHOICES.map((v) => (
+                <button key={v} type="button" aria-pressed={validity === v} onClick={() => setValidity(v)} data-testid={`validity-${v}`}>{periodLabel(v, i18n.language)}</button>
+              ))}
+            </div>
+          </fieldset>
+        </>
+      )}
       <label className={styles.field}>
         <span>{t('orders.lots')} <small className={styles.hint}>{t('orders.lotStep', { step: product.lotStep })}</small></span>
         <span className={styles.stepper}>
@@ -161,12 +199,16 @@ function Ticket({ product, fallbackPrice, direction, onDirection: setDirection }
       </fieldset>
       <div className={styles.stops}>
         <label className={styles.field}>
-          <span>{t('orders.stopLoss')} <small className={styles.hint}>{t('orders.optional')}</small></span>
+          <span>{t(trailing ? 'orders.trailingDistance' : 'orders.stopLoss')} <small className={styles.hint}>{t('orders.optional')}</small></span>
           <input inputMode="decimal" value={stopLoss} onChange={(e) => setStopLoss(e.target.value.trim())} placeholder="—" {...inputProps(field === 'combined' ? 'combined' : 'stopLoss', 'stops-problem')} data-testid="stop-loss" />
         </label>
         <label className={styles.field}>
           <span>{t('orders.takeProfit')} <small className={styles.hint}>{t('orders.optional')}</small></span>
           <input inputMode="decimal" value={takeProfit} onChange={(e) => setTakeProfit(e.target.value.trim())} placeholder="—" {...inputProps('takeProfit', 'stops-problem')} data-testid="take-profit" />
+        </label>
+        <label className={styles.check}>
+          <input type="checkbox" checked={trailing} onChange={(e) => setTrailing(e.target.checked)} data-testid="trailing" />
+          <span>{t('orders.trailing')}</span>
         </label>
         {/* one line under both levels, its room kept while empty: a problem does not move the figures */}
         <small id="stops-problem" className={styles.stopsProblem} data-testid={stopsProblemId(field)} aria-live="polite">
@@ -183,9 +225,13 @@ function Ticket({ product, fallbackPrice, direction, onDirection: setDirection }
         <Figure label={t('orders.stopOut')} value={position?.stopOutPrice ?? null} testId="fig-stopout" />
         {loggedIn && <Figure label={t('orders.available')} value={available.data ? money(available.data) : null} unit="USDT" testId="fig-available" />}
       </dl>
-      {problemAt('balance') && <p className={styles.problem} data-testid="problem-balance">{problemAt('balance')}</p>}
-      {view.refusal && !problem && <p className={styles.refusal} role="alert" data-testid="ticket-refusal">{refusalText(view.refusal)}</p>}
-      {loggedIn ? (
+      {pending && (loggedIn ? <PendingTicket draft={{
+        book, product, price: product.tradable ? price : null, available: draft.available, order: { ...draft.order, stopLoss: stopLoss || null },
+        entryKind: entry, entryPrice, validity, trailing,
+      }} /> : <LoginPrompt />)}
+      {!pending && problemAt('balance') && <p className={styles.problem} data-testid="problem-balance">{problemAt('balance')}</p>}
+      {!pending && view.refusal && !problem && <p className={styles.refusal} role="alert" data-testid="ticket-refusal">{refusalText(view.refusal)}</p>}
+      {pending ? null : loggedIn ? (
         <>
           <p className={styles.bookLine}><BookBadge book={book} /> {t(book === 'demo' ? 'orders.bookDemoHint' : 'orders.bookRealHint')}</p>
           <button type="submit" className={styles.submit} data-dir={direction} disabled={!editing || problem !== null} data-testid="review">

@@ -1,0 +1,99 @@
+/**
+ * The entry index: pending entry orders waiting for their level (docs/trading.md, "Pending entry
+ * orders"). Pure and in memory like the position index beside it, and built from the same parts:
+ * per instrument two sorted lists of levels, those reached by a price at or below them and those
+ * reached at or above, so a tick costs two binary searches plus the orders it reaches; validity
+ * ends sit in a min-heap with lazy deletion.
+ */
+import { ExpiryHeap, type ExpiryEntry } from './expiryHeap.ts';
+import { scalePrice } from './price.ts';
+import { SortedLevels } from './sortedLevels.ts';
+
+export interface WatchedEntry {
+  id: string;
+  code: string;
+  /** true: a tick at or below `level` fills it (buy limit, sell stop); false: at or above */
+  fillsAtOrBelow: boolean;
+  level: string;
+  /** ms epoch: the pending order lapses then */
+  expiresAt: number;
+}
+
+interface Indexed { code: string; fillsAtOrBelow: boolean; level: bigint; seq: number }
+interface Lists { readonly below: SortedLevels; readonly above: SortedLevels }
+
+export class EntryIndex {
+  private readonly entries = new Map<string, Indexed>();
+  private readonly instruments = new Map<string, Lists>();
+  private readonly expiries = new ExpiryHeap();
+  private seq = 0;
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  has(id: string): boolean {
+    return this.entries.has(id);
+  }
+
+  /** The ids watched (a full re-read forgets those ended elsewhere). */
+  ids(): string[] {
+    return [...this.entries.keys()];
+  }
+
+  /** Watches a pending order (an id already watched is replaced); RangeError on a bad level or time, before any change. */
+  add(e: WatchedEntry): void {
+    const level = scalePrice(e.level);
+    if (!Number.isFinite(e.expiresAt)) throw new RangeError(`expiresAt is not a finite time: ${e.expiresAt}`);
+    this.forget(e.id);
+    const entry: Indexed = { code: e.code, fillsAtOrBelow: e.fillsAtOrBelow, level, seq: ++this.seq };
+    this.entries.set(e.id, entry);
+    let lists = this.instruments.get(e.code);
+    if (!lists) this.instruments.set(e.code, (lists = { below: new SortedLevels(), above: new SortedLevels() }));
+    (e.fillsAtOrBelow ? lists.below : lists.above).insert(level, e.id);
+    this.expiries.push({ at: e.expiresAt, seq: entry.seq, id: e.id });
+  }
+
+  remove(id: string): boolean {
+    const found = this.forget(id);
+    if (this.expiries.size > 2 * this.entries.size + 1024) this.expiries.compact(this.isLive);
+    return found;
+  }
+
+  /** Removes and returns the orders on `code` a tick at `price` reaches (inclusive), in level order per list. */
+  reachedBy(code: string, price: string): string[] {
+    const lists = this.instruments.get(code);
+    if (!lists) return [];
+    const at = scalePrice(price);
+    const out: string[] = [];
+    // filled at or below the level: every level >= price; at or above: every level <= price
+    lists.below.takeAtOrAbove(at, out);
+    lists.above.takeAtOrBelow(at, out);
+    for (const id of out) this.entries.delete(id);
+    return out;
+  }
+
+  /** Removes and returns the orders whose validity ended by `at`, earliest first. */
+  expiredBy(at: number): string[] {
+    const out: string[] = [];
+    while (this.expiries.nextAt() <= at) {
+      const top = this.expiries.pop() as ExpiryEntry;
+      if (this.isLive(top)) {
+        this.forget(top.id);
+        out.push(top.id);
+      }
+    }
+    return out;
+  }
+
+  private forget(id: string): boolean {
+    const e = this.entries.get(id);
+    if (!e) return false;
+    this.entries.delete(id);
+    const lists = this.instruments.get(e.code);
+    if (lists) (e.fillsAtOrBelow ? lists.below : lists.above).delete(e.level, id);
+    return true;
+  }
+
+  private isLive = (e: ExpiryEntry): boolean => this.entries.get(e.id)?.seq === e.seq;
+}

@@ -1,0 +1,79 @@
+import Decimal from 'decimal.js';
+import type { Book } from '../contract/constants.ts';
+import { entryHold, entryRuleBroken } from '../contract/entryMath.ts';
+import { Err } from '../contract/errors.ts';
+import type { OrderInput } from '../contract/optionsMath.ts';
+import { PlacePendingBody, type EntryKind, type PendingOrderWire } from '../contract/pendingOrders.ts';
+import type { OptionsProduct } from '../contract/trading.ts';
+import { schemaRefusal } from './contractCheck.ts';
+import { refused, type Refusal } from './refusal.ts';
+import { submissionMachine } from './submission.ts';
+
+/**
+ * A pending entry order from the trade panel (docs/trading.md, "Pending entry orders"): the user
+ * sets the level (limit or stop) and how long it may wait, reviews what will be held, confirms.
+ *
+ *   editing ─pendingOrder.submit [valid]→ confirming ─pendingOrder.confirm→ submitting ─done→ submitted ─reset→ editing
+ *                                            └─pendingOrder.edit→ editing          └─error→ failed
+ *
+ * The guard is the service's own rule (src/contract/entryMath.ts entryRuleBroken: the level's
+ * side, the validity, a trailing stop, then the market order's rules at the level) plus the hold
+ * against the available balance; the service checks all again at its price. The client key is
+ * part of the values: the panel keeps one while the values stay the same, so sending again after
+ * a timeout answers the first order.
+ */
+export interface PendingDraft {
+  book: Book;
+  product: OptionsProduct;
+  /** the live price; null while the market is closed or the price stale */
+  price: string | null;
+  available: string | null;
+  order: OrderInput;
+  entryKind: EntryKind;
+  entryPrice: string;
+  /** seconds */
+  validity: number;
+  /** the stop-loss field holds a trailing distance */
+  trailing: boolean;
+  clientKey: string;
+}
+
+const level = (s: string | null | undefined) => (s == null || s.trim() === '' ? null : s.trim());
+
+export function pendingBody(d: PendingDraft): PlacePendingBody {
+  const stop = level(d.order.stopLoss);
+  return {
+    code: d.product.code, direction: d.order.direction, lots: d.order.lots.trim(), leverage: d.order.leverage, period: d.order.period,
+    stopLoss: d.trailing ? null : stop, takeProfit: level(d.order.takeProfit), trailingDistance: d.trailing ? stop : null,
+    entryKind: d.entryKind, entryPrice: d.entryPrice.trim(), validity: d.validity, clientKey: d.clientKey,
+  };
+}
+
+/** What placing the order holds: margin + opening fee at the level (null while the level is not a price). */
+export function pendingHold(d: PendingDraft): string | null {
+  try {
+    return entryHold(d.product, d.order, d.entryPrice.trim(), d.product.quoteRate);
+  } catch {
+    return null;
+  }
+}
+
+/** The first problem of a draft, as the service would refuse it; null when it can be sent. */
+export function pendingRefusal(d: PendingDraft): Refusal | null {
+  if (d.price === null || !d.product.tradable) return refused(Err.NOT_TRADABLE);
+  const b = pendingBody(d);
+  const code = entryRuleBroken(d.product, { ...b, stopLoss: b.stopLoss ?? null, takeProfit: b.takeProfit ?? null }, d.price, d.product.quoteRate);
+  if (code !== null) return refused(code, { price: d.price });
+  const hold = pendingHold(d);
+  if (hold !== null && d.available !== null && new Decimal(hold).gt(d.available)) return refused(Err.INSUFFICIENT_BALANCE);
+  return schemaRefusal(PlacePendingBody, b);
+}
+
+export const pendingOrderFormMachine = submissionMachine<'pendingOrder', PendingDraft, PendingOrderWire>({
+  id: 'pendingOrder', check: pendingRefusal, again: true, confirm: true,
+});
+
+/** Cancelling a pending order is never one tap: the order waits in `confirming` for `pendingCancel.confirm`. */
+export const pendingCancelMachine = submissionMachine<'pendingCancel', { book: Book; id: string }, PendingOrderWire>({
+  id: 'pendingCancel', confirm: true, again: true,
+});
