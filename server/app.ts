@@ -46,6 +46,9 @@ import supportRoutes from './support/routes.ts';
 import supportAdminRoutes from './support/adminRoutes.ts';
 import loanRoutes from './loans/routes.ts';
 import loanAdminRoutes from './loans/adminRoutes.ts';
+import proof from './proof/plugin.ts';
+import proofRoutes, { proofAdmin } from './proof/routes.ts';
+import reserveAdminRoutes from './reserves/routes.ts';
 
 export type App = FastifyInstance;
 
@@ -105,6 +108,7 @@ export async function buildApp({ config, memoryDb, logger }: AppOptions): Promis
   await app.register(support); // app.support
   await app.register(loans); // app.loans
   await app.register(nfts); // app.nfts
+  await app.register(proof); // app.proof
 
   // routes
   await app.register(authRoutes);
@@ -126,6 +130,9 @@ export async function buildApp({ config, memoryDb, logger }: AppOptions): Promis
   await app.register(loanAdminRoutes, { prefix: '/admin-api' });
   await app.register(nftRoutes);
   await app.register(nftAdminRoutes, { prefix: '/admin-api' });
+  await app.register(proofRoutes);
+  await app.register(proofAdmin, { prefix: '/admin-api' });
+  await app.register(reserveAdminRoutes, { prefix: '/admin-api' });
   await app.register(opsRoutes); // /readyz, /metrics
   await app.register(jobsAdminRoutes, { prefix: '/admin-api' });
   await app.register(frontEnd, { indexPage }); // health check, the built app, coded 404s

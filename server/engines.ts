@@ -5,6 +5,7 @@ import { startNftEngine } from './nfts/engine.ts';
 import { startSmartEngine } from './smart/engine.ts';
 import { startTradingEngine } from './trading/engine.ts';
 import { startWalletEngine } from './wallet/engine.ts';
+import { startProofEngine } from './proof/engine.ts';
 
 /**
  * Background engines (market feed, triggers, scheduler). Returns a stop function.
@@ -20,6 +21,7 @@ export async function startEngines(app: FastifyInstance): Promise<() => Promise<
   // after the market's: it listens to the feed steps
   stops.push(await startTradingEngine(app));
   stops.push(await startWalletEngine(app));
+  stops.push(await startProofEngine(app));
   return async () => {
     for (const stop of stops.reverse()) await stop();
   };

@@ -112,6 +112,13 @@ export const Err = {
   PROPOSAL_CONFIRMER_NOT_ALLOWED: 10152,
   OPERATORS_MINIMUM: 10153,
   OPERATOR_PROPOSAL_PENDING: 10154,
+  // proof of liabilities and reserves (docs/ledger.md, "Proof of liabilities")
+  PROOF_NO_SNAPSHOT: 10250,
+  PROOF_NOT_IN_SNAPSHOT: 10251,
+  RESERVE_ADDRESS_INVALID: 10252,
+  RESERVE_ADDRESS_EXISTS: 10253,
+  RESERVE_AS_OF_FUTURE: 10254,
+  RESERVE_ATTESTATION_INCOMPLETE: 10255,
   LOGIN_REQUIRED: 401,
 } as const;
 export type ErrCode = (typeof Err)[keyof typeof Err];
