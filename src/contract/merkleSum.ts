@@ -70,8 +70,9 @@ export const emptyLeaf = (width: number): SumNode => ({ hash: EMPTY_HASH, units:
 /** "12.5" at 6 places → 12500000n; null when negative, malformed or finer than the precision. */
 export function toUnits(amount: string, decimals: number): bigint | null {
   if (!AMOUNT.test(amount)) return null;
-  const [whole, frac = ''] = amount.split('.');
-  if (frac.replace(/0+$/, '').length > decimals) return null;
+  const [whole, written = ''] = amount.split('.');
+  const frac = written.replace(/0+$/, '');
+  if (frac.length > decimals) return null;
   return BigInt(whole + frac.padEnd(decimals, '0'));
 }
 
