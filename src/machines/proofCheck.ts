@@ -48,6 +48,7 @@ export const proofCheckMachine = setup({
     loading: {
       entry: assign({ refusal: null, verdict: null }),
       invoke: {
+        id: 'load',
         src: 'load',
         onDone: {
           target: 'judging',
