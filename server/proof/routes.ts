@@ -6,7 +6,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope } from '../../src/contract/envelope.ts';
-import { AdminSnapshot, AdminSnapshotList, InclusionProof, ProofSummary } from '../../src/contract/proof.ts';
+import { AdminSnapshot, AdminSnapshotList, InclusionProof, ProofSummary, TakeSnapshotBody } from '../../src/contract/proof.ts';
 
 const tags = ['proof'];
 const security = [{ token: [] }];
@@ -30,8 +30,11 @@ const proofAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (_req, reply) => reply.ok(await app.proof.snapshots()));
 
   app.post('/proof/snapshots', {
-    schema: { tags: ['admin'], security, summary: 'Take a snapshot of liabilities now (published, or recorded as failed when it does not equal the ledger)', response: { 200: Envelope(AdminSnapshot) } },
-  }, async (req, reply) => reply.ok(await app.proof.snapshot('operator', req.user!.id)));
+    schema: {
+      tags: ['admin'], security, body: TakeSnapshotBody, response: { 200: Envelope(AdminSnapshot) },
+      summary: 'Take a snapshot of liabilities now (audited with the reason): published, or recorded as failed when it does not equal the ledger',
+    },
+  }, async (req, reply) => reply.ok(await app.proof.snapshot('operator', req.user!.id, req.body.reason)));
 };
 
 export default fp(proofRoutes, { name: 'proof-routes', dependencies: ['proof', 'guard', 'errors'], encapsulate: true });

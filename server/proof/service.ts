@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Err } from '../../src/contract/errors.ts';
 import { PROOF_FORMAT, toUnits } from '../../src/contract/merkleSum.ts';
 import type { AdminSnapshot, AdminSnapshotList, InclusionProof, ProofSummary } from '../../src/contract/proof.ts';
+import { writeAudit } from '../admin/audit.ts';
 import type { Db } from '../db/client.ts';
 import { liabilityLeaves, liabilitySnapshots, type LiabilitySnapshotRow } from '../db/schema/index.ts';
 import { BizError } from '../http/errors.ts';
@@ -37,9 +38,15 @@ export class ProofService {
   private cached: { id: bigint; tree: SumTree } | null = null;
   constructor(private readonly deps: ProofDeps) {}
 
-  /** A snapshot now (operator or job). A failed one is recorded and logged as an error. */
-  async snapshot(trigger: 'schedule' | 'operator', requestedBy?: bigint): Promise<AdminSnapshot> {
+  /** A snapshot now (operator, audited with the reason, or the job). A failed one is recorded and logged as an error. */
+  async snapshot(trigger: 'schedule' | 'operator', requestedBy?: bigint, reason?: string): Promise<AdminSnapshot> {
     const row = await takeSnapshot(this.deps.db, { now: this.deps.now(), trigger, requestedBy });
+    if (requestedBy !== undefined) {
+      await writeAudit(this.deps.db, {
+        actorId: requestedBy, action: 'liabilities_snapshot.take', targetType: 'liabilities_snapshot', targetId: row.id,
+        before: null, after: { status: row.status, rootHash: row.rootHash, error: row.error, reason: reason?.trim() ?? null },
+      });
+    }
     if (row.status === 'failed') this.deps.log.error({ snapshot: row.id.toString(), error: row.error, totals: row.totals, ledgerTotals: row.ledgerTotals }, 'liabilities snapshot FAILED: not published');
     return adminView(row);
   }

@@ -98,6 +98,10 @@ export type AdminSnapshot = Static<typeof AdminSnapshot>;
 export const AdminSnapshotList = Type.Object({ rows: Type.Array(AdminSnapshot) });
 export type AdminSnapshotList = Static<typeof AdminSnapshotList>;
 
+/** POST /admin-api/proof/snapshots: why a snapshot is taken now (kept in the audit log). */
+export const TakeSnapshotBody = Type.Object({ reason: Text(200) }, { additionalProperties: false });
+export type TakeSnapshotBody = Static<typeof TakeSnapshotBody>;
+
 export const ReserveWalletBody = Type.Object({
   asset: AssetSchema,
   network: NetworkSchema,

@@ -42,7 +42,7 @@ async function ledgerView(app: FastifyInstance) {
   return { perUser, totals: Object.fromEntries(totals.map((t) => [t.asset, t.total])) };
 }
 
-const snapshotNow = async (app: FastifyInstance, op: TestUser) => adminCall(app, op, 'POST', '/proof/snapshots');
+const snapshotNow = async (app: FastifyInstance, op: TestUser) => adminCall(app, op, 'POST', '/proof/snapshots', { reason: 'month-end check' });
 const myProof = async (app: FastifyInstance, u: TestUser) => body<InclusionProofData>(await app.inject({ url: '/swx/customer/user/proof', headers: real(u) }));
 const summary = async (app: FastifyInstance) => body(await app.inject({ url: '/swx/customer/index/proof' })).result;
 
@@ -87,6 +87,12 @@ describe(`proof of liabilities (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, 
     const r = await snapshotNow(t.app, op);
     expect(r.code).toBe(200);
     expect(r.result).toMatchObject({ status: 'published', trigger: 'operator', users: 4, error: null });
+    const [audited] = await t.app.db.select().from(auditLog).where(eq(auditLog.action, 'liabilities_snapshot.take'));
+    expect(audited).toMatchObject({ actorId: op.id, targetId: r.result.id, after: { status: 'published', reason: 'month-end check' } });
+    // a request without a reason is refused and takes nothing
+    const before = Number((await t.app.db.select({ n: count() }).from(liabilitySnapshots))[0].n);
+    expect((await adminCall(t.app, op, 'POST', '/proof/snapshots', {})).code).toBe(Err.MALFORMED_REQUEST);
+    expect(Number((await t.app.db.select({ n: count() }).from(liabilitySnapshots))[0].n)).toBe(before);
     const ledger = await ledgerView(t.app);
     expect(r.result.totals).toEqual({ USDT: '6230.000000', BTC: '0.75000001', ETH: '3.20000000' });
     for (const [asset, total] of Object.entries(r.result.totals as Record<string, string>)) {
