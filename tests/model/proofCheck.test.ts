@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { proofCheckMachine } from '../../src/machines/proofCheck.ts';
+import { proofCheckMachine, type LoadedProof } from '../../src/machines/proofCheck.ts';
 import { checkModel } from './pathRunner.ts';
 import { goodProof, model } from './proofCheck.model.ts';
 
@@ -10,7 +10,7 @@ describe('proof check machine', () => {
   it('a proof whose balance was changed after download does not verify against the published root', async () => {
     const tampered = { ...goodProof, balances: ['13.500000', ...goodProof.balances.slice(1)] };
     const a = createActor(proofCheckMachine.provide({
-      actors: { load: fromPromise(async () => ({ proof: tampered, publishedRoot: goodProof.root.hash })) },
+      actors: { load: fromPromise<LoadedProof>(async () => ({ proof: tampered, publishedRoot: goodProof.root.hash })) },
     })).start();
     a.send({ type: 'proof.check' });
     await new Promise<void>((resolve) => a.subscribe((s) => { if (s.matches('mismatch') || s.matches('verified')) resolve(); }));
