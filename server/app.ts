@@ -52,6 +52,9 @@ import supportRoutes from './support/routes.ts';
 import supportAdminRoutes from './support/adminRoutes.ts';
 import loanRoutes from './loans/routes.ts';
 import loanAdminRoutes from './loans/adminRoutes.ts';
+import proof from './proof/plugin.ts';
+import proofRoutes, { proofAdmin } from './proof/routes.ts';
+import reserveAdminRoutes from './reserves/routes.ts';
 
 export type App = FastifyInstance;
 
@@ -114,6 +117,7 @@ export async function buildApp({ config, memoryDb, logger }: AppOptions): Promis
   await app.register(loans); // app.loans
   await app.register(nfts); // app.nfts
   await app.register(alerts); // app.alerts
+  await app.register(proof); // app.proof
 
   // routes
   await app.register(authRoutes);
@@ -139,6 +143,9 @@ export async function buildApp({ config, memoryDb, logger }: AppOptions): Promis
   await app.register(nftAdminRoutes, { prefix: '/admin-api' });
   await app.register(alertRoutes);
   await app.register(portfolioRoutes);
+  await app.register(proofRoutes);
+  await app.register(proofAdmin, { prefix: '/admin-api' });
+  await app.register(reserveAdminRoutes, { prefix: '/admin-api' });
   await app.register(opsRoutes); // /readyz, /metrics
   await app.register(jobsAdminRoutes, { prefix: '/admin-api' });
   await app.register(frontEnd, { indexPage }); // health check, the built app, coded 404s

@@ -6,6 +6,7 @@ import { startSmartEngine } from './smart/engine.ts';
 import { startTradingEngine } from './trading/engine.ts';
 import { startWalletEngine } from './wallet/engine.ts';
 import { startEquitySnapshots } from './portfolio/snapshots.ts';
+import { startProofEngine } from './proof/engine.ts';
 
 /**
  * Background engines (market feed, triggers, scheduler). Returns a stop function.
@@ -22,6 +23,7 @@ export async function startEngines(app: FastifyInstance): Promise<() => Promise<
   stops.push(await startTradingEngine(app));
   stops.push(await startWalletEngine(app));
   stops.push(await startEquitySnapshots(app));
+  stops.push(await startProofEngine(app));
   return async () => {
     for (const stop of stops.reverse()) await stop();
   };

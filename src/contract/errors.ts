@@ -146,6 +146,13 @@ export const Err = {
   TOO_MANY_PENDING_ORDERS: 10283,
   TRAILING_DISTANCE_WRONG: 10284,
   TRAILING_WITH_STOP_LOSS: 10285,
+  // proof of liabilities and reserves (docs/ledger.md, "Proof of liabilities")
+  PROOF_NO_SNAPSHOT: 10250,
+  PROOF_NOT_IN_SNAPSHOT: 10251,
+  RESERVE_ADDRESS_INVALID: 10252,
+  RESERVE_ADDRESS_EXISTS: 10253,
+  RESERVE_AS_OF_FUTURE: 10254,
+  RESERVE_ATTESTATION_INCOMPLETE: 10255,
   LOGIN_REQUIRED: 401,
 } as const;
 export type ErrCode = (typeof Err)[keyof typeof Err];

@@ -46,6 +46,8 @@ const Portfolio = screen(() => import('./portfolio/Portfolio.tsx'));
 const Verification = screen(() => import('./kyc/Verification.tsx'));
 // the operator console: its own chunk, never part of the home page's JavaScript
 const Admin = screen(() => import('./admin/AdminScreen.tsx'));
+// the public proof of liabilities and reserves (docs/ledger.md)
+const Proof = screen(() => import('./proof/ProofPage.tsx'));
 
 /** Every route of docs/products.md, section 2; anything else goes to /. */
 export const ROUTES: ReadonlyArray<readonly [string, ComponentType]> = [
@@ -83,6 +85,8 @@ export const ROUTES: ReadonlyArray<readonly [string, ComponentType]> = [
   ['/pass/reset', Reset],
   ['/detail', Detail],
   ['/introduction', Introduction],
+  // proof of liabilities beside the reserves (a route of our own: the published list has none)
+  ['/proof', Proof],
   ['/api/loginCallback/google', GoogleCallback],
   ['/admin', Admin],
   ['/admin/:section', Admin],

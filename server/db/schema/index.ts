@@ -17,3 +17,4 @@ export * from './operators.ts';
 export * from './blobs.ts';
 export * from './protection.ts';
 export * from './alerts.ts';
+export * from './proof.ts';

@@ -27,6 +27,8 @@ export const JOBS = [
   { name: 'nft-auctions', lock: 727_041, what: 'NFT auctions: open, settle, refund' },
   /** Personal files (proofs, KYC images, attachments, signatures) that no row names (server/wallet/engine.ts). */
   { name: 'upload-sweep', lock: 727_051, what: 'uploads: remove stored files no row names' },
+  /** The daily snapshot of customers' real-book balances for the proof of liabilities (server/proof/engine.ts). */
+  { name: 'liabilities-snapshot', lock: 727_061, what: 'proof of liabilities: daily snapshot, Merkle sum tree' },
   /** One equity snapshot per user, book and day (server/portfolio/snapshots.ts). */
   { name: 'equity-snapshots', lock: 727_071, what: 'portfolio: daily equity snapshot per user and book' },
 ] as const satisfies readonly JobDeclaration[];

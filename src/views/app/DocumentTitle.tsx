@@ -20,6 +20,7 @@ const TITLES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/help\/faq$/, 'help.faq'],
   [/^\/help\/notice$/, 'help.notices'],
   [/^\/introduction$/, 'help.about'],
+  [/^\/proof$/, 'proof.title'],
   [/^\/pass\/register$/, 'auth.registerTitle'],
   [/^\/pass\/login$/, 'auth.loginTitle'],
   [/^\/pass\/reset$/, 'auth.resetTitle'],

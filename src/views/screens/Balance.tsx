@@ -12,6 +12,7 @@ import { DemoPanel } from '../wallet/DemoPanel.tsx';
 import { DepositPanel } from '../wallet/DepositPanel.tsx';
 import { WithdrawPanel } from '../wallet/WithdrawPanel.tsx';
 import { RecordsPanel } from '../wallet/RecordsPanel.tsx';
+import { ProofCheck } from '../proof/ProofCheck.tsx';
 import headings from '../components/headings.module.css';
 import styles from './screens.module.css';
 import wallet from '../wallet/wallet.module.css';
@@ -59,6 +60,7 @@ function BalanceBody({ demo }: { demo: boolean }) {
             {tab === 'withdraw' && <WithdrawPanel onSubmitted={() => void invalidateAfterSubmit(queryClient, 'withdrawal')} />}
             {tab === 'records' && <RecordsPanel demo={false} />}
           </div>
+          <ProofCheck />
         </>
       )}
     </div>

@@ -16,6 +16,7 @@ export default function Help() {
         <Link href="/help/faq" className={styles.tile}><HelpIcon /><strong>{t('help.faq')}</strong></Link>
         <Link href="/help/notice" className={styles.tile}><BellIcon /><strong>{t('help.notices')}</strong></Link>
         <Link href="/introduction" className={styles.tile}><InfoIcon /><strong>{t('help.about')}</strong></Link>
+        <Link href="/proof" className={styles.tile} data-testid="help-proof"><InfoIcon /><strong>{t('proof.title')}</strong></Link>
         {/* the outside chat service (new tab) or the built-in chat: never back to this page */}
         <button type="button" className={`${styles.tile} ${own.tileButton}`} onClick={openService} data-testid="help-contact">
           <ServiceIcon /><strong>{t('help.contact')}</strong>

@@ -160,6 +160,7 @@ function Footer() {
             ))}
             <li><Link href="/help">{t('help.title')}</Link></li>
             <li><Link href="/introduction">{t('help.about')}</Link></li>
+            <li><Link href="/proof">{t('proof.title')}</Link></li>
           </ul>
         </nav>
         {/* "About us" is /introduction (listed above): the same page is not listed twice */}

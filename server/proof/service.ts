@@ -1,0 +1,134 @@
+import { and, asc, desc, eq, gte } from 'drizzle-orm';
+import Decimal from 'decimal.js';
+import type { FastifyBaseLogger } from 'fastify';
+import { Err } from '../../src/contract/errors.ts';
+import { PROOF_FORMAT, toUnits } from '../../src/contract/merkleSum.ts';
+import type { AdminSnapshot, AdminSnapshotList, InclusionProof, ProofSummary } from '../../src/contract/proof.ts';
+import { writeAudit } from '../admin/audit.ts';
+import type { Db } from '../db/client.ts';
+import { liabilityLeaves, liabilitySnapshots, type LiabilitySnapshotRow } from '../db/schema/index.ts';
+import { BizError } from '../http/errors.ts';
+import { currentHoldings, reserveWalletList } from '../reserves/holdings.ts';
+import { takeSnapshot } from './snapshot.ts';
+import { buildTree, leafCountOf, pathOf, rootOf, rootStep, type SumTree } from './tree.ts';
+
+declare module '../config.ts' {
+  interface Config {
+    /** How often the leader looks whether today's snapshot of liabilities is due (default 60 s). */
+    proofTickMs?: number;
+  }
+}
+
+export interface ProofDeps { db: Db; log: FastifyBaseLogger; now: () => number }
+
+const DAY_MS = 86_400_000;
+
+const adminView = (r: LiabilitySnapshotRow): AdminSnapshot => ({
+  id: r.id.toString(), status: r.status, trigger: r.trigger, takenAt: r.takenAt.toISOString(), rootHash: r.rootHash, users: r.users,
+  totals: r.totals ?? null, ledgerTotals: r.ledgerTotals ?? null, error: r.error,
+});
+
+/**
+ * Proof of liabilities (docs/ledger.md, "Proof of liabilities"): snapshots (daily on the leader,
+ * server/proof/engine.ts, and on an operator's request), the public summary beside the reserves,
+ * and each customer's inclusion proof.
+ */
+export class ProofService {
+  /** The tree of the latest published snapshot, rebuilt from its leaves once per process. */
+  private cached: { id: bigint; tree: SumTree } | null = null;
+  constructor(private readonly deps: ProofDeps) {}
+
+  /** A snapshot now (operator, audited with the reason, or the job). A failed one is recorded and logged as an error. */
+  async snapshot(trigger: 'schedule' | 'operator', requestedBy?: bigint, reason?: string): Promise<AdminSnapshot> {
+    const row = await takeSnapshot(this.deps.db, { now: this.deps.now(), trigger, requestedBy });
+    if (requestedBy !== undefined) {
+      await writeAudit(this.deps.db, {
+        actorId: requestedBy, action: 'liabilities_snapshot.take', targetType: 'liabilities_snapshot', targetId: row.id,
+        before: null, after: { status: row.status, rootHash: row.rootHash, error: row.error, reason: reason?.trim() ?? null },
+      });
+    }
+    if (row.status === 'failed') this.deps.log.error({ snapshot: row.id.toString(), error: row.error, totals: row.totals, ledgerTotals: row.ledgerTotals }, 'liabilities snapshot FAILED: not published');
+    return adminView(row);
+  }
+
+  /**
+   * The daily run: takes a snapshot when none was taken since the start of the platform clock's
+   * day (UTC). Throws while today's snapshot has failed, so the jobs board shows the failure
+   * until an operator takes a good one.
+   */
+  async runDue(): Promise<{ taken: boolean }> {
+    const now = this.deps.now();
+    const dayStart = new Date(now - (now % DAY_MS));
+    const [today] = await this.deps.db.select().from(liabilitySnapshots).where(gte(liabilitySnapshots.takenAt, dayStart))
+      .orderBy(desc(liabilitySnapshots.id)).limit(1);
+    if (today?.status === 'published') return { taken: false };
+    if (today?.status === 'failed') throw new Error(`today's liabilities snapshot ${today.id} failed: ${today.error}`);
+    const taken = await this.snapshot('schedule');
+    if (taken.status === 'failed') throw new Error(`liabilities snapshot ${taken.id} failed: ${taken.error}`);
+    return { taken: true };
+  }
+
+  async snapshots(): Promise<AdminSnapshotList> {
+    const rows = await this.deps.db.select().from(liabilitySnapshots).orderBy(desc(liabilitySnapshots.id)).limit(30);
+    return { rows: rows.map(adminView) };
+  }
+
+  private async latest(): Promise<LiabilitySnapshotRow | undefined> {
+    const [row] = await this.deps.db.select().from(liabilitySnapshots).where(eq(liabilitySnapshots.status, 'published'))
+      .orderBy(desc(liabilitySnapshots.takenAt), desc(liabilitySnapshots.id)).limit(1);
+    return row;
+  }
+
+  /** The public page: the latest root and totals beside the current holdings and their ratio. */
+  async summary(): Promise<ProofSummary> {
+    const snap = await this.latest();
+    const holdings = await currentHoldings(this.deps.db);
+    const assets = (snap?.assets ?? []).map(({ asset }) => {
+      const liabilities = snap?.totals?.[asset] ?? '0';
+      const holding = holdings.find((h) => h.asset === asset) ?? null;
+      const ratio = holding && !new Decimal(liabilities).isZero() ? new Decimal(holding.amount).div(liabilities).toFixed(4, Decimal.ROUND_DOWN) : null;
+      return { asset, liabilities, holding, ratio } as ProofSummary['assets'][number];
+    });
+    return {
+      snapshot: snap && snap.rootHash ? { id: snap.id.toString(), takenAt: snap.takenAt.toISOString(), rootHash: snap.rootHash, leafCount: snap.leafCount, users: snap.users } : null,
+      assets,
+      wallets: await reserveWalletList(this.deps.db),
+    };
+  }
+
+  private async treeOf(snap: LiabilitySnapshotRow): Promise<SumTree> {
+    if (this.cached?.id === snap.id) return this.cached.tree;
+    const leaves = await this.deps.db.select({ hash: liabilityLeaves.hash, balances: liabilityLeaves.balances }).from(liabilityLeaves)
+      .where(eq(liabilityLeaves.snapshotId, snap.id)).orderBy(asc(liabilityLeaves.position));
+    const tree = buildTree(leaves.map((l) => ({ hash: l.hash, units: l.balances.map((b, i) => toUnits(b, snap.assets[i].decimals) ?? -1n) })), snap.assets.length);
+    // what was published is what a proof must lead to: a rebuilt tree that differs is a fault, never served
+    if (rootOf(tree).hash !== snap.rootHash || leafCountOf(tree) !== snap.leafCount) throw new Error(`liabilities snapshot ${snap.id}: the stored leaves do not rebuild its root`);
+    this.cached = { id: snap.id, tree };
+    return tree;
+  }
+
+  /** A customer's inclusion proof in the latest published snapshot (10250 none yet, 10251 not in it). */
+  async proofFor(userId: bigint): Promise<InclusionProof> {
+    const snap = await this.latest();
+    if (!snap) throw new BizError(Err.PROOF_NO_SNAPSHOT);
+    const [leaf] = await this.deps.db.select().from(liabilityLeaves)
+      .where(and(eq(liabilityLeaves.snapshotId, snap.id), eq(liabilityLeaves.userId, userId))).limit(1);
+    if (!leaf) throw new BizError(Err.PROOF_NOT_IN_SNAPSHOT, { takenAt: snap.takenAt.toISOString() });
+    const tree = await this.treeOf(snap);
+    const decimals = snap.assets.map((a) => a.decimals);
+    return {
+      format: PROOF_FORMAT,
+      snapshotId: snap.id.toString(),
+      takenAt: snap.takenAt.toISOString(),
+      assets: snap.assets.map((a) => a.asset),
+      decimals,
+      account: userId.toString(),
+      salt: leaf.salt,
+      balances: leaf.balances,
+      index: leaf.position,
+      leafCount: snap.leafCount,
+      path: pathOf(tree, leaf.position, decimals),
+      root: rootStep(tree, decimals),
+    };
+  }
+}

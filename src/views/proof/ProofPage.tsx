@@ -1,0 +1,118 @@
+import { Link } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import type { ProofAssetLine } from '../../contract/proof.ts';
+import { useProofSummary } from '../../services/queries/proof.ts';
+import { useSession } from '../app/hooks.ts';
+import { formatDecimal } from '../components/Figures.tsx';
+import { Loadable } from '../components/Loadable.tsx';
+import headings from '../components/headings.module.css';
+import screens from '../screens/screens.module.css';
+import { useWhen } from '../smart/format.ts';
+import styles from './proof.module.css';
+
+/** "1.1199" (4 places) → "111.99": the ratio as a percentage without a float. */
+export function percentOf(ratio: string): string {
+  const [whole, frac = ''] = ratio.split('.');
+  const digits = frac.padEnd(4, '0');
+  return `${BigInt(whole + digits.slice(0, 2)).toString()}.${digits.slice(2, 4)}`;
+}
+
+/**
+ * /proof (public): the latest snapshot of liabilities (time, Merkle root, totals per asset)
+ * beside what the platform holds, with the ratio, and plainly which holdings a third party
+ * attested and which the platform only declared (docs/ledger.md, "Proof of liabilities").
+ */
+export default function ProofPage() {
+  const { t } = useTranslation();
+  const when = useWhen();
+  const { loggedIn } = useSession();
+  const summary = useProofSummary();
+  const s = summary.data;
+  return (
+    <div className={screens.stack} data-testid="proof-page">
+      <section className={screens.card} aria-labelledby="proof-title">
+        <h1 id="proof-title" className={headings.pageTitle}>{t('proof.title')}</h1>
+        <p className={styles.muted}>{t('proof.intro')}</p>
+        <Loadable query={summary}>
+          {s && (s.snapshot ? (
+            <>
+              <dl className={styles.facts}>
+                <div><dt>{t('proof.takenAt')}</dt><dd className="num" data-testid="proof-time">{when(s.snapshot.takenAt)}</dd></div>
+                <div><dt>{t('proof.customers')}</dt><dd className="num">{s.snapshot.users}</dd></div>
+                <div><dt>{t('proof.root')}</dt><dd className={styles.hash} dir="ltr" data-testid="proof-root">{s.snapshot.rootHash}</dd></div>
+              </dl>
+              <AssetTable lines={s.assets} />
+            </>
+          ) : <p data-testid="proof-none">{t('proof.none')}</p>)}
+        </Loadable>
+      </section>
+      <section className={screens.card} aria-labelledby="proof-what">
+        <h2 id="proof-what" className={headings.barTitle}>{t('proof.whatTitle')}</h2>
+        <ul className={styles.explain} data-testid="proof-explain">
+          <li><strong>{t('proof.whatLiabilitiesTitle')}</strong> {t('proof.whatLiabilities')}</li>
+          <li><strong>{t('proof.attestedTitle')}</strong> {t('proof.whatAttested')}</li>
+          <li><strong>{t('proof.declaredTitle')}</strong> {t('proof.whatDeclared')}</li>
+        </ul>
+        <p className={styles.muted}>
+          {t('proof.howTo')} {loggedIn ? <Link href="/profile/balance">{t('proof.toWallet')}</Link> : <Link href="/pass/login">{t('proof.signIn')}</Link>}
+        </p>
+      </section>
+      {s && (
+        <section className={screens.card} aria-labelledby="proof-wallets">
+          <h2 id="proof-wallets" className={headings.barTitle}>{t('proof.wallets')}</h2>
+          {s.wallets.length === 0 ? <p className={styles.muted}>{t('proof.noWallets')}</p> : (
+            <table className={screens.dataTable} data-testid="proof-wallet-rows">
+              <thead><tr><th>{t('proof.asset')}</th><th>{t('proof.network')}</th><th>{t('proof.label')}</th><th>{t('proof.address')}</th><th>{t('proof.declaredAt')}</th></tr></thead>
+              <tbody>
+                {s.wallets.map((w) => (
+                  <tr key={w.id}>
+                    <td data-label={t('proof.asset')}>{w.asset}</td>
+                    <td data-label={t('proof.network')}>{w.network}</td>
+                    <td data-label={t('proof.label')}>{w.label}</td>
+                    <td data-label={t('proof.address')} className={styles.hash} dir="ltr">{w.address}</td>
+                    <td data-label={t('proof.declaredAt')} className="num">{when(w.declaredAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
+
+function AssetTable({ lines }: { lines: ProofAssetLine[] }) {
+  const { t } = useTranslation();
+  const when = useWhen();
+  return (
+    <table className={screens.dataTable} data-testid="proof-assets">
+      <thead>
+        <tr>
+          <th>{t('proof.asset')}</th><th>{t('proof.liabilities')}</th><th>{t('proof.holdings')}</th>
+          <th>{t('proof.ratio')}</th><th>{t('proof.status')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((l) => (
+          <tr key={l.asset} data-testid="proof-asset" data-asset={l.asset}>
+            <td data-label={t('proof.asset')}>{l.asset}</td>
+            <td data-label={t('proof.liabilities')} className="num" data-testid="proof-liabilities">{formatDecimal(l.liabilities)}</td>
+            <td data-label={t('proof.holdings')} className="num">{l.holding ? formatDecimal(l.holding.amount) : '—'}</td>
+            <td data-label={t('proof.ratio')} className="num" data-testid="proof-ratio">{l.ratio ? `${percentOf(l.ratio)} %` : '—'}</td>
+            <td data-label={t('proof.status')}>
+              {l.holding ? (
+                <>
+                  <span className={styles.badge} data-kind={l.holding.kind} data-testid="proof-kind">
+                    {l.holding.kind === 'attested' ? t('proof.attestedBy', { attestor: l.holding.attestor, reportRef: l.holding.reportRef }) : t('proof.declaredOnly')}
+                  </span>
+                  <div className={styles.muted}>{t('proof.countedAt', { counted: when(l.holding.asOf), recorded: when(l.holding.declaredAt) })}</div>
+                </>
+              ) : <span className={styles.muted}>{t('proof.noHolding')}</span>}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
