@@ -40,16 +40,21 @@ const walletView = (r: ReserveWalletRow): ReserveWallet => ({
   id: r.id.toString(), asset: r.asset as Asset, network: r.network as Network, address: r.address, label: r.label, declaredAt: r.declaredAt.toISOString(),
 });
 
+/** The newest attested holdings of `asset` with the moment they were counted, or null when nothing was ever attested. */
+export async function latestAttested(db: DbOrTx, asset: Asset): Promise<{ amount: string; at: Date } | null> {
+  const [row] = await db.select({ amount: reserveHoldings.amount, at: reserveHoldings.asOf }).from(reserveHoldings)
+    .where(and(eq(reserveHoldings.asset, asset), isNotNull(reserveHoldings.attestor), isNotNull(reserveHoldings.reportRef)))
+    .orderBy(desc(reserveHoldings.asOf), desc(reserveHoldings.id)).limit(1);
+  return row ? { amount: new Decimal(row.amount).toFixed(ASSET_DECIMALS[asset], Decimal.ROUND_DOWN), at: row.at } : null;
+}
+
 /**
  * The newest attested holdings of `asset` as a decimal string at the asset's precision, "0" (at
  * that precision) when nothing was ever attested. Declared-only figures are ignored: a bound that
  * protects customers rests on what a third party checked, not on the operator's word.
  */
 export async function attestedHoldings(db: DbOrTx, asset: Asset): Promise<string> {
-  const [row] = await db.select({ amount: reserveHoldings.amount }).from(reserveHoldings)
-    .where(and(eq(reserveHoldings.asset, asset), isNotNull(reserveHoldings.attestor), isNotNull(reserveHoldings.reportRef)))
-    .orderBy(desc(reserveHoldings.asOf), desc(reserveHoldings.id)).limit(1);
-  return new Decimal(row?.amount ?? 0).toFixed(ASSET_DECIMALS[asset], Decimal.ROUND_DOWN);
+  return (await latestAttested(db, asset))?.amount ?? new Decimal(0).toFixed(ASSET_DECIMALS[asset]);
 }
 
 /** The current figure per asset (newest count, attested or declared), in asset order; missing assets left out. */

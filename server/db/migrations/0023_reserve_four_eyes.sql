@@ -12,14 +12,3 @@ ALTER TABLE "smart_reserve_fundings" ADD CONSTRAINT "smart_reserve_fundings_kind
 ALTER TABLE "smart_reserve_fundings" ADD CONSTRAINT "smart_reserve_fundings_status" CHECK ("smart_reserve_fundings"."status" IN ('proposed', 'confirmed', 'rejected'));--> statement-breakpoint
 CREATE UNIQUE INDEX "smart_reserve_fundings_tx_hash" ON "smart_reserve_fundings" USING btree ("evidence_tx_hash") WHERE "smart_reserve_fundings"."evidence_tx_hash" IS NOT NULL AND "smart_reserve_fundings"."status" <> 'rejected';--> statement-breakpoint
 CREATE INDEX "smart_reserve_fundings_pending" ON "smart_reserve_fundings" USING btree ("status","id");--> statement-breakpoint
-CREATE TABLE "smart_attested_holdings" (
-	"id" bigserial PRIMARY KEY NOT NULL,
-	"asset" text NOT NULL,
-	"amount" numeric(38, 18) NOT NULL,
-	"evidence" text NOT NULL,
-	"operator_id" bigint NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "smart_attested_holdings_amount" CHECK ("smart_attested_holdings"."amount" >= 0)
-);
---> statement-breakpoint
-CREATE INDEX "smart_attested_holdings_asset" ON "smart_attested_holdings" USING btree ("asset","id");

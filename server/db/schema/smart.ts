@@ -101,17 +101,3 @@ export const smartReserveFundings = pgTable('smart_reserve_fundings', {
   check('smart_reserve_fundings_kind', sql`${t.kind} IN ('fund', 'withdraw')`),
   check('smart_reserve_fundings_status', sql`${t.status} IN ('proposed', 'confirmed', 'rejected')`),
 ]);
-
-/**
- * STAND-IN for issue 31's reserves module (server/reserves/): holdings of an asset attested by
- * operators, newest first. Only `server/smart/attested.ts` reads it; once the reserves module is
- * merged that adapter reads the module instead and this table goes (migration 0023 made it).
- */
-export const smartAttestedHoldings = pgTable('smart_attested_holdings', {
-  id: bigserial({ mode: 'bigint' }).primaryKey(),
-  asset: text().notNull(),
-  amount: numeric({ precision: 38, scale: 18 }).notNull(),
-  evidence: text().notNull(),
-  operatorId: bigint({ mode: 'bigint' }).notNull(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('smart_attested_holdings_asset').on(t.asset, t.id), check('smart_attested_holdings_amount', sql`${t.amount} >= 0`)]);

@@ -80,7 +80,7 @@ function StopsOnChart({ position, product, candles, label, indicators }: {
     send({ type: 'chartStop.reset' });
     send({
       type: 'chartStop.submit',
-      values: proposeStops({ id: position.id, terms: positionTerms(position, product), stopOut: position.stopOutPrice, minDistance: product.minDistance, price }, position, moving, level),
+      values: proposeStops({ id: position.id, terms: positionTerms(position), stopOut: position.stopOutPrice, minDistance: product.minDistance, price }, position, moving, level),
     });
   };
   return (
