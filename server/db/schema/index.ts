@@ -14,3 +14,4 @@ export * from './nfts.ts';
 export * from './jobs.ts';
 export * from './operators.ts';
 export * from './blobs.ts';
+export * from './twoFactor.ts';
