@@ -46,6 +46,8 @@ import supportRoutes from './support/routes.ts';
 import supportAdminRoutes from './support/adminRoutes.ts';
 import loanRoutes from './loans/routes.ts';
 import loanAdminRoutes from './loans/adminRoutes.ts';
+import twoFactor from './twofactor/plugin.ts';
+import twoFactorRoutes from './twofactor/routes.ts';
 
 export type App = FastifyInstance;
 
@@ -96,6 +98,7 @@ export async function buildApp({ config, memoryDb, logger }: AppOptions): Promis
   await app.register(guard); // requireUser, requireOperator, optionalUser, req.book
   await app.register(market); // app.market
   await app.register(accounts); // app.accounts
+  await app.register(twoFactor); // app.twoFactor; step-up codes on the routes that need them (before the routes)
   await app.register(wallet); // app.wallet
   await app.register(content); // app.content
   await app.register(admin); // app.admin
@@ -108,6 +111,7 @@ export async function buildApp({ config, memoryDb, logger }: AppOptions): Promis
 
   // routes
   await app.register(authRoutes);
+  await app.register(twoFactorRoutes);
   await app.register(accountSessionRoutes);
   await app.register(marketRoutes);
   await app.register(walletRoutes);

@@ -24,6 +24,7 @@ import { mailCredentialChange, publishSecurityEvent, securityKind } from './secu
 import { activeSessions, endOwnSession, revokeSession, type Client, type SessionPolicy, type SessionUser } from './sessions.ts';
 import { signIn } from './signIn.ts';
 import type { Clock } from '../platform/clock.ts';
+import { isChallenge, type LoginStepResult } from '../../src/contract/twoFactor.ts';
 
 /**
  * Accounts, sign-in and verification codes (`app.accounts`). Each method is one thing a user
@@ -31,7 +32,8 @@ import type { Clock } from '../platform/clock.ts';
  * passwordChange.ts). Refusals are BizErrors with catalogue codes.
  */
 export class AccountsService {
-  private readonly mailer: Mailer;
+  /** Shared with the domains that mail the user (server/twofactor), so the dev console sees every message. */
+  readonly mailer: Mailer;
   /** Absent without OIDC_ISSUER: Google sign-in is then refused (10048). */
   private readonly oidc?: Oidc;
   private readonly policy: SessionPolicy;
@@ -73,8 +75,14 @@ export class AccountsService {
     return register(this.db, this.policy, body, client);
   }
 
-  async signIn(body: LoginBody, client: Client): Promise<LoginResult> {
-    return this.announceLogin(await signIn(this.db, this.policy, body, client), client);
+  async signIn(body: LoginBody, client: Client): Promise<LoginStepResult> {
+    const step = await signIn(this.db, this.policy, body, client);
+    return isChallenge(step) ? step : this.announceLogin(step, client);
+  }
+
+  /** The announcement of a session opened elsewhere (the two-factor step, server/twofactor). */
+  announceSession(result: LoginResult, client: Client): Promise<LoginResult> {
+    return this.announceLogin(result, client);
   }
 
   async signOut(session: SessionUser): Promise<void> {

@@ -14,6 +14,7 @@ export const MAIL_KEYS = [
   'loan.margin_call.subject', 'loan.margin_call.body',
   'loan.liquidated_partly.subject', 'loan.liquidated_partly.body',
   'loan.liquidated.subject', 'loan.liquidated.body',
+  'antiPhishing.line', 'security.two_factor_enabled', 'security.two_factor_disabled',
 ] as const;
 export type MailKey = (typeof MAIL_KEYS)[number];
 
