@@ -7,27 +7,7 @@ import { Type, type Static } from 'typebox';
 import { IsoTime } from './envelope.ts';
 import { LoginResult } from './auth.ts';
 
-/** The header that carries a step-up code (a withdrawal, a password change, an operator's money review). */
-export const STEP_UP_HEADER = 'x-two-factor-code';
-/** How long the second step of a sign-in waits for its code. */
-export const CHALLENGE_MINUTES = 5;
-/** Recovery codes made at each enrolment (and each renewal); each works once. */
-export const RECOVERY_CODE_COUNT = 10;
-/** The anti-phishing phrase: its length and alphabet (10218 otherwise). */
-export const PHRASE_MIN = 4;
-export const PHRASE_MAX = 32;
-export const PHRASE_RE = /^[\p{L}\p{N} ._-]+$/u;
-
-/** The phrase, trimmed, when it may be used; null otherwise (the form checks the same). */
-export function phraseAllowed(text: string): string | null {
-  const p = text.trim().replace(/\s+/g, ' ');
-  return p.length >= PHRASE_MIN && p.length <= PHRASE_MAX && PHRASE_RE.test(p) ? p : null;
-}
-
-/** Six digits from the authenticator app (spaces tolerated by the forms, not here). */
-export const TOTP_RE = /^[0-9]{6}$/;
-/** A recovery code as shown: four groups of four letters or digits, dashes optional. */
-export const RECOVERY_RE = /^[A-Za-z2-7]{4}-?[A-Za-z2-7]{4}-?[A-Za-z2-7]{4}-?[A-Za-z2-7]{4}$/;
+export * from './twoFactorRules.ts';
 
 const Code = Type.String({ minLength: 6, maxLength: 24, description: '6 digits from the authenticator app, or a recovery code where allowed' });
 
@@ -45,7 +25,6 @@ export type TwoFactorChallenge = Static<typeof TwoFactorChallenge>;
 /** Result of POST /swx/customer/login/login: a session, or the challenge of the second step. */
 export const LoginStepResult = Type.Union([LoginResult, TwoFactorChallenge]);
 export type LoginStepResult = Static<typeof LoginStepResult>;
-export const isChallenge = (r: LoginStepResult): r is TwoFactorChallenge => 'twoFactorRequired' in r;
 
 /** POST /swx/customer/login/loginTwoFactor: the challenge and a code (or a recovery code). Result: LoginResult. */
 export const LoginTwoFactorBody = Type.Object({

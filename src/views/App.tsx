@@ -10,6 +10,7 @@ import { MobileShell } from './shell/Mobile.tsx';
 import { isBareRoute } from './shell/destinations.ts';
 import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 import { Toasts } from './components/Toasts.tsx';
+import { StepUpDialog } from './security/StepUpDialog.tsx';
 import { Home } from './screens/Home.tsx';
 import styles from './App.module.css';
 
@@ -42,6 +43,7 @@ const Orders = screen(() => import('./trade/OrdersScreen.tsx'));
 const Order = screen(() => import('./trade/OrderScreen.tsx'));
 const ChangePassword = screen(() => import('./screens/ChangePassword.tsx'));
 const Verification = screen(() => import('./kyc/Verification.tsx'));
+const Security = screen(() => import('./security/SecurityScreen.tsx'));
 // the operator console: its own chunk, never part of the home page's JavaScript
 const Admin = screen(() => import('./admin/AdminScreen.tsx'));
 
@@ -60,6 +62,7 @@ export const ROUTES: ReadonlyArray<readonly [string, ComponentType]> = [
   ['/profile/invite', Invite],
   ['/profile/notification', Notifications],
   ['/profile/sessions', Sessions],
+  ['/profile/security', Security],
   // options orders: the list and one order's receipt (routes of our own: the published list has none)
   ['/profile/orders', Orders],
   ['/profile/orders/:id', Order],
@@ -126,6 +129,7 @@ export function App({ userAgent }: { userAgent: string }) {
         </Shell>
       )}
       <Toasts />
+      <StepUpDialog />
     </AppActorsProvider>
   );
 }

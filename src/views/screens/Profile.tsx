@@ -39,6 +39,7 @@ export default function Profile() {
           <li><Link href="/profile/invite"><span><InviteIcon width={18} height={18} /> {t('account.invite')}</span><ChevronIcon width={18} height={18} /></Link></li>
           <li><Link href="/profile/verification" data-testid="profile-kyc"><span><LoanIcon width={18} height={18} /> {t('account.kyc')}</span><ChevronIcon width={18} height={18} /></Link></li>
           <li><Link href="/profile/password" data-testid="profile-change-password"><span><KeyIcon width={18} height={18} /> {t('account.changePassword')}</span><ChevronIcon width={18} height={18} /></Link></li>
+          <li><Link href="/profile/security" data-testid="profile-security"><span><ShieldIcon width={18} height={18} /> {t('twoFactor.screenTitle')}</span><ChevronIcon width={18} height={18} /></Link></li>
           <li><Link href="/profile/sessions" data-testid="profile-sessions"><span><DevicesIcon width={18} height={18} /> {t('account.sessions.title')}</span><ChevronIcon width={18} height={18} /></Link></li>
           <li><Link href="/help"><span><HelpIcon width={18} height={18} /> {t('help.title')}</span><ChevronIcon width={18} height={18} /></Link></li>
           {user?.role === 'operator' && <li><Link href="/admin" data-testid="operator-console"><span><ShieldIcon width={18} height={18} /> {t('admin.title')}</span><ChevronIcon width={18} height={18} /></Link></li>}
