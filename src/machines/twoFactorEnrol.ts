@@ -62,6 +62,7 @@ export const twoFactorEnrolMachine = setup({
     starting: {
       tags: ['busy'],
       invoke: {
+        id: 'setup',
         src: 'setup',
         onDone: { target: 'scanning', actions: { type: 'keepSetup', params: ({ event }) => ({ setup: event.output }) } },
         onError: { target: 'idle', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
@@ -79,6 +80,7 @@ export const twoFactorEnrolMachine = setup({
     confirming: {
       tags: ['busy'],
       invoke: {
+        id: 'enable',
         src: 'enable',
         input: ({ event }) => ({ code: codeOf(event) }),
         onDone: { target: 'showingCodes', actions: { type: 'keepCodes', params: ({ event }) => ({ codes: event.output }) } },
