@@ -42,11 +42,12 @@ export const antiPhishingFlow = (done: () => void) =>
   });
 
 /**
- * The app's one step-up actor, started with the app: the HTTP client's prompt asks it, and the
- * dialog (src/views/security/StepUpDialog.tsx) renders it. Each ask waits for the user's code or
- * cancellation; a second ask while one waits replaces it (the earlier call gives up).
+ * The app's one step-up actor: the dialog (src/views/security/StepUpDialog.tsx) creates and
+ * renders it, and `useStepUpPrompt` hands it to the HTTP client as its prompt while the dialog is
+ * mounted. Each ask waits for the user's code or cancellation; a second ask while one waits
+ * replaces it (the earlier call gives up).
  */
-export function startStepUp() {
+export function createStepUp() {
   let pending: ((code: string | null) => void) | null = null;
   const settle = (code: string | null) => {
     const p = pending;
@@ -60,10 +61,17 @@ export function startStepUp() {
     },
   }));
   actor.start();
-  setStepUpPrompt((message) => new Promise<string | null>((resolve) => {
-    settle(null);
-    pending = resolve;
-    actor.send({ type: 'stepUp.ask', message });
-  }));
-  return actor;
+  /** registers the prompt; returns what unregisters it (an effect's cleanup) */
+  const attach = () => {
+    setStepUpPrompt((message) => new Promise<string | null>((resolve) => {
+      settle(null);
+      pending = resolve;
+      actor.send({ type: 'stepUp.ask', message });
+    }));
+    return () => {
+      setStepUpPrompt(null);
+      settle(null);
+    };
+  };
+  return { actor, attach };
 }

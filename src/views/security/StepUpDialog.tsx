@@ -1,8 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { startStepUp } from '../../services/flows/twoFactorFlows.ts';
-import { setStepUpPrompt } from '../../services/api.ts';
+import { createStepUp } from '../../services/flows/twoFactorFlows.ts';
 import { useRefusalText } from '../app/useFlow.ts';
 import dialog from '../components/dialog.module.css';
 import styles from '../screens/screens.module.css';
@@ -16,8 +15,8 @@ import own from './security.module.css';
 export function StepUpDialog() {
   const { t } = useTranslation();
   const text = useRefusalText();
-  const [actor] = useState(startStepUp);
-  useEffect(() => () => setStepUpPrompt(null), []);
+  const [{ actor, attach }] = useState(createStepUp);
+  useEffect(attach, [attach]);
   const asking = useSelector(actor, (s) => s.matches('asking'));
   const message = useSelector(actor, (s) => s.context.message);
   const refusal = useSelector(actor, (s) => s.context.refusal);
