@@ -73,7 +73,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (_req, reply) => reply.ok(await app.accounts.googleAuthUrl()));
 
   app.post(`${LOGIN}/loginByGoogle`, {
-    schema: { tags, summary: 'Finish Google sign-in with the callback\'s code and state', body: LoginByGoogleBody, response: { 200: Envelope(LoginResult) } },
+    schema: { tags, summary: 'Finish Google sign-in with the callback\'s code and state (with two-factor on: a challenge for loginTwoFactor)', body: LoginByGoogleBody, response: { 200: Envelope(LoginStepResult) } },
     config: limit(20),
   }, async (req, reply) => reply.ok(await app.accounts.googleSignIn(req.body, client(req))));
 

@@ -93,8 +93,9 @@ export class AccountsService {
     return googleAuthUrl(this.oidc);
   }
 
-  async googleSignIn(body: LoginByGoogleBody, client: Client): Promise<LoginResult> {
-    return this.announceLogin(await googleSignIn(this.db, this.oidc, this.policy, body, client), client);
+  async googleSignIn(body: LoginByGoogleBody, client: Client): Promise<LoginStepResult> {
+    const step = await googleSignIn(this.db, this.oidc, this.policy, body, client);
+    return isChallenge(step) ? step : this.announceLogin(step, client);
   }
 
   /** Change (with the old password, signed in) or reset (with a code). */
