@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import type { LoginResult } from '../../src/contract/auth.ts';
+import type { RecoveryCodes, TwoFactorSetup } from '../../src/contract/twoFactor.ts';
 import { Err } from '../../src/contract/errors.ts';
 import { problem, refused } from '../../src/machines/refusal.ts';
 import { stepUpMachine } from '../../src/machines/stepUp.ts';
@@ -55,24 +56,26 @@ const enrolAssertions: Assertions<typeof twoFactorEnrolMachine> = {
   },
 };
 
+const enrolEvents = [
+  { type: 'enrol.start' },
+  { type: 'enrol.confirm', code: '123 456' },
+  { type: 'enrol.confirm', code: '12' },
+  { type: 'enrol.cancel' },
+  { type: 'enrol.done' },
+  { type: 'xstate.done.actor.setup', output: setup },
+  { type: 'xstate.error.actor.setup', error: { code: Err.TWO_FACTOR_ALREADY_ON, message: 'on' } },
+  { type: 'xstate.done.actor.enable', output: codes },
+  { type: 'xstate.error.actor.enable', error: { code: Err.TWO_FACTOR_CODE_WRONG, message: 'wrong' } },
+] as const;
+
 const enrol: ModelSpec<typeof twoFactorEnrolMachine> = {
   machine: twoFactorEnrolMachine,
-  events: [
-    { type: 'enrol.start' },
-    { type: 'enrol.confirm', code: '123 456' },
-    { type: 'enrol.confirm', code: '12' },
-    { type: 'enrol.cancel' },
-    { type: 'enrol.done' },
-    { type: 'xstate.done.actor.setup', output: setup },
-    { type: 'xstate.error.actor.setup', error: { code: Err.TWO_FACTOR_ALREADY_ON, message: 'on' } },
-    { type: 'xstate.done.actor.enable', output: codes },
-    { type: 'xstate.error.actor.enable', error: { code: Err.TWO_FACTOR_CODE_WRONG, message: 'wrong' } },
-  ],
+  events: enrolEvents,
   assertions: enrolAssertions,
   provide: (record) => twoFactorEnrolMachine.provide({
     actors: {
-      setup: fromPromise(() => (record('setup'), new Promise<never>(() => {}))),
-      enable: fromPromise(({ input }: { input: { code: string } }) => (record(`enable:${input.code}`), new Promise<never>(() => {}))),
+      setup: fromPromise<TwoFactorSetup>(() => (record('setup'), new Promise<never>(() => {}))),
+      enable: fromPromise<RecoveryCodes, { code: string }>(({ input }) => (record(`enable:${input.code}`), new Promise<never>(() => {}))),
     },
     actions: { finished: () => record('finished') },
   }),
@@ -80,15 +83,16 @@ const enrol: ModelSpec<typeof twoFactorEnrolMachine> = {
 };
 
 type StepSnap = SnapshotFrom<typeof stepUpMachine>;
+const stepUpEvents = [
+  { type: 'stepUp.ask', message: null },
+  { type: 'stepUp.ask', message: 'This code was already used.' },
+  { type: 'stepUp.submit', code: '654 321' },
+  { type: 'stepUp.submit', code: 'abc' },
+  { type: 'stepUp.cancel' },
+] as const;
 const stepUp: ModelSpec<typeof stepUpMachine> = {
   machine: stepUpMachine,
-  events: [
-    { type: 'stepUp.ask', message: null },
-    { type: 'stepUp.ask', message: 'This code was already used.' },
-    { type: 'stepUp.submit', code: '654 321' },
-    { type: 'stepUp.submit', code: 'abc' },
-    { type: 'stepUp.cancel' },
-  ],
+  events: stepUpEvents,
   assertions: {
     idle: (s: StepSnap, r) => {
       expect(s.hasTag('dialog')).toBe(false);

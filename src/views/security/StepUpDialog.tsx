@@ -34,7 +34,7 @@ export function StepUpDialog() {
         <p>{t('twoFactor.stepUp.why')}</p>
         <label className={styles.field}>
           <span>{t('twoFactor.code')}</span>
-          <input name="code" className={own.codeInput} autoComplete="one-time-code" inputMode="numeric" maxLength={7} value={code} autoFocus onChange={(e) => setCode(e.target.value)} data-testid="step-up-code" />
+          <input name="code" className={own.codeInput} autoComplete="one-time-code" inputMode="numeric" maxLength={7} value={code} onChange={(e) => setCode(e.target.value)} data-testid="step-up-code" />
         </label>
         {(refusal || message) && <p className={styles.formError} role="alert">{refusal ? text(refusal) : message}</p>}
         <div className={own.actions}>

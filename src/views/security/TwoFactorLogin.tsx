@@ -28,7 +28,7 @@ export function TwoFactorLogin({ challenge, onRestart }: { challenge: string; on
       <label className={styles.field}>
         <span>{t('twoFactor.code')}</span>
         <input
-          name="code" className={own.codeInput} autoComplete="one-time-code" inputMode="text" maxLength={24} value={code} autoFocus
+          name="code" className={own.codeInput} autoComplete="one-time-code" inputMode="text" maxLength={24} value={code}
           onChange={(e) => { setCode(e.target.value); send({ type: 'twoFactorLogin.edit' }); }} data-testid="two-factor-code"
         />
       </label>
