@@ -42,7 +42,8 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (req, reply) => reply.ok(await app.twoFactor.status(req.user!)));
 
   app.post(`${U}/twoFactor/setup`, {
-    schema: { tags, security, summary: 'Start enrolment: a new secret and its QR code, waiting for the first code', response: { 200: Envelope(TwoFactorSetup) } },
+    // an empty object as the body: a request with anything else in it starts no enrolment
+    schema: { tags, security, summary: 'Start enrolment: a new secret and its QR code, waiting for the first code', body: NoQuery, response: { 200: Envelope(TwoFactorSetup) } },
     preHandler: app.requireUser,
     config: limit(10),
   }, async (req, reply) => reply.ok(await app.twoFactor.setup(req.user!)));

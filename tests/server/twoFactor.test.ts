@@ -26,7 +26,7 @@ describe(`two-factor sign-in and anti-phishing (${usingPostgres() ? 'PostgreSQL'
   /** Registers and turns two-factor on; returns the session, the secret and the recovery codes. */
   async function enrolled(name: string) {
     const reg = await registerByEmail(t, name, `${name}@example.com`);
-    const setup = await post(t, `${U}/twoFactor/setup`, undefined, { token: reg.token });
+    const setup = await post(t, `${U}/twoFactor/setup`, {}, { token: reg.token });
     expect(setup.code, setup.msg).toBe(Ok.SUCCESS);
     const secret = setup.result.secret as string;
     const on = await post(t, `${U}/twoFactor/enable`, { code: code(secret) }, { token: reg.token });
@@ -40,7 +40,7 @@ describe(`two-factor sign-in and anti-phishing (${usingPostgres() ? 'PostgreSQL'
 
   it('enrolment: a wrong first code enables nothing; the secret is sealed, ten recovery codes are shown once and kept hashed', async () => {
     const reg = await registerByEmail(t, 'tf_enrol', 'tf_enrol@example.com');
-    const setup = await post(t, `${U}/twoFactor/setup`, undefined, { token: reg.token });
+    const setup = await post(t, `${U}/twoFactor/setup`, {}, { token: reg.token });
     expect(setup.result.otpauthUri).toMatch(/^otpauth:\/\/totp\/.*secret=/);
     expect(setup.result.qrDataUrl).toMatch(/^data:image\/svg\+xml;base64,/);
     const secret = setup.result.secret as string;
@@ -57,7 +57,7 @@ describe(`two-factor sign-in and anti-phishing (${usingPostgres() ? 'PostgreSQL'
     for (const r of rows) expect(r.codeHash.startsWith('$argon2id$')).toBe(true);
     expect(rows.map((r) => r.codeHash).join(' ')).not.toContain((on.result.recoveryCodes[0] as string).replace(/-/g, ''));
     // a second enrolment is refused while it is on
-    expect((await post(t, `${U}/twoFactor/setup`, undefined, { token: reg.token })).code).toBe(Err.TWO_FACTOR_ALREADY_ON);
+    expect((await post(t, `${U}/twoFactor/setup`, {}, { token: reg.token })).code).toBe(Err.TWO_FACTOR_ALREADY_ON);
   });
 
   it('a stolen password alone opens no session; the code does, once: a replayed code is refused', async () => {
@@ -156,7 +156,7 @@ describe(`two-factor sign-in and anti-phishing (${usingPostgres() ? 'PostgreSQL'
     expect((await adminCall(t.app, op, 'POST', '/operator-proposals/999999/confirm')).code).toBe(Err.OPERATOR_TWO_FACTOR_REQUIRED);
     const status = await t.app.inject({ method: 'GET', url: `${U}/twoFactor`, headers: { authorization: op.token } });
     expect(status.json().result).toMatchObject({ enabled: false, required: true });
-    const setup = await post(t, `${U}/twoFactor/setup`, undefined, { token: op.token });
+    const setup = await post(t, `${U}/twoFactor/setup`, {}, { token: op.token });
     expect((await post(t, `${U}/twoFactor/enable`, { code: code(setup.result.secret) }, { token: op.token })).code).toBe(Ok.SUCCESS);
     nextStep();
     expect((await adminCall(t.app, op, 'POST', '/deposits/999999/approve', {})).code).toBe(Err.TWO_FACTOR_CODE_REQUIRED);
@@ -181,7 +181,7 @@ describe(`two-factor sign-in and anti-phishing (${usingPostgres() ? 'PostgreSQL'
     expect(kept.body).not.toContain('Blue Otter');
     // a security notice goes in the account's language: Japanese after the switch
     await post(t, `${U}/language`, { language: 'ja' }, { token: reg.token });
-    const setup = await post(t, `${U}/twoFactor/setup`, undefined, { token: reg.token });
+    const setup = await post(t, `${U}/twoFactor/setup`, {}, { token: reg.token });
     expect((await post(t, `${U}/twoFactor/enable`, { code: code(setup.result.secret) }, { token: reg.token })).code).toBe(Ok.SUCCESS);
     expect(t.app.accounts.devConsoleMessageTo('tf_phrase@example.com')!.body).toMatch(/^あなたのフィッシング対策コード：Blue Otter 7\n\n/);
   });
