@@ -51,14 +51,16 @@ describe('two-factor sign-in', () => {
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await page.fill('[data-testid=two-factor-confirm-code]', codeAt(secret));
     await page.click('[data-testid=two-factor-confirm]');
-    await expect.poll(() => page.locator('[data-testid=recovery-codes] li').count()).toBe(10);
+    await expect.poll(() => page.locator('[data-testid=recovery-codes] li, [data-testid=form-error]').count(), { timeout: 60_000 }).toBeGreaterThan(0);
+    expect(await page.locator('[data-testid=form-error]').count()).toBe(0);
+    expect(await page.locator('[data-testid=recovery-codes] li').count()).toBe(10);
     await shot(page, 'two-factor-recovery-codes');
     await page.click('[data-testid=recovery-codes-done]');
-    await expect.poll(() => page.getAttribute('[data-testid=two-factor-state]', 'data-on')).toBe('true');
+    await expect.poll(() => page.getAttribute('[data-testid=two-factor-state]', 'data-on'), { timeout: 30_000 }).toBe('true');
 
     await page.fill('[data-testid=anti-phishing-input]', 'Blue Otter 7');
     await page.click('[data-testid=anti-phishing-save]');
-    await expect.poll(() => page.textContent('[data-testid=anti-phishing-current]')).toContain('Blue Otter 7');
+    await expect.poll(() => page.textContent('[data-testid=anti-phishing-current]'), { timeout: 30_000 }).toContain('Blue Otter 7');
 
     await page.goto('/profile');
     await page.click('[data-testid=profile-logout]');
@@ -71,7 +73,7 @@ describe('two-factor sign-in', () => {
     expect(await page.evaluate(() => (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem('token'))).toBeNull();
     await page.fill('[data-testid=two-factor-code]', '000000' === codeAt(secret, 30) ? '111111' : '000000');
     await page.click('[data-testid=two-factor-submit]');
-    await expect.poll(() => page.getAttribute('[data-testid=form-error]', 'data-code')).toBe('10210');
+    await expect.poll(() => page.getAttribute('[data-testid=form-error]', 'data-code'), { timeout: 30_000 }).toBe('10210');
     // the enrolment used this step's code: the app's next one (one step of drift is accepted)
     await page.fill('[data-testid=two-factor-code]', codeAt(secret, 30));
     await page.click('[data-testid=two-factor-submit]');
