@@ -55,6 +55,8 @@ import loanAdminRoutes from './loans/adminRoutes.ts';
 import proof from './proof/plugin.ts';
 import proofRoutes, { proofAdmin } from './proof/routes.ts';
 import reserveAdminRoutes from './reserves/routes.ts';
+import twoFactor from './twofactor/plugin.ts';
+import twoFactorRoutes from './twofactor/routes.ts';
 
 export type App = FastifyInstance;
 
@@ -106,6 +108,7 @@ export async function buildApp({ config, memoryDb, logger }: AppOptions): Promis
   await app.register(market); // app.market
   await app.register(accounts); // app.accounts
   await app.register(passkeys); // app.passkeys
+  await app.register(twoFactor); // app.twoFactor; step-up codes on the routes that need them (before the routes)
   await app.register(wallet); // app.wallet
   await app.register(walletProtection); // app.walletProtection
   await app.register(content); // app.content
@@ -121,6 +124,7 @@ export async function buildApp({ config, memoryDb, logger }: AppOptions): Promis
 
   // routes
   await app.register(authRoutes);
+  await app.register(twoFactorRoutes);
   await app.register(accountSessionRoutes);
   await app.register(passkeyRoutes);
   await app.register(marketRoutes);

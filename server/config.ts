@@ -33,6 +33,11 @@ export interface Config {
   operator2Password?: string;
   /** Hours an operator added in the console reviews no money (OPERATOR_PROBATION_HOURS, default 72; 10150). */
   operatorProbationHours: number;
+  /**
+   * Operators must have two-factor sign-in on to approve or reject money reviews
+   * (OPERATOR_2FA_REQUIRED; default on in production, off elsewhere; 10217; docs/security.md).
+   */
+  operator2faRequired: boolean;
   feed: { kind: 'simulated' | 'exchange'; url?: string; seed?: number; staleAfterMs: number };
   uploadMaxBytes: number;
   /** Longest side of an uploaded image in pixels (UPLOAD_MAX_IMAGE_SIDE, default 6000); larger is refused from its header (10086). */
@@ -175,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     operator2Email: e.OPERATOR2_EMAIL,
     operator2Password: e.OPERATOR2_PASSWORD,
     operatorProbationHours: e.OPERATOR_PROBATION_HOURS ?? 72,
+    operator2faRequired: e.OPERATOR_2FA_REQUIRED ?? e.NODE_ENV === 'production',
     feed: {
       kind: e.FEED ?? 'simulated',
       url: e.FEED_URL,

@@ -85,6 +85,7 @@ export async function issueCode(
     // the code is in the body only; the outbox keeps it masked (mailer.ts)
     ...renderMail(client.language, 'code.subject', [`code.${purpose}`], { code, minutes }),
     secret: code,
+    language: client.language,
   });
   // old rows are only kept for the hourly limits
   await db.delete(verificationCodes).where(lt(verificationCodes.createdAt, sql`now() - interval '1 day'`));

@@ -3,7 +3,7 @@
  * verified e-mail matches (Google is linked to it), else a new account with a free username.
  */
 import { eq } from 'drizzle-orm';
-import type { GoogleAuthUrlResult, LoginByGoogleBody, LoginResult } from '../../src/contract/auth.ts';
+import type { GoogleAuthUrlResult, LoginByGoogleBody } from '../../src/contract/auth.ts';
 import { Err } from '../../src/contract/errors.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
@@ -13,6 +13,8 @@ import type { Oidc, OidcIdentity } from './oidc.ts';
 import { recordSecurityEvent } from './securityEvents.ts';
 import type { Client, SessionPolicy } from './sessions.ts';
 import { openSession } from './signIn.ts';
+import type { LoginStepResult } from '../../src/contract/twoFactor.ts';
+import { challengeIfOn } from '../twofactor/issue.ts';
 
 /** A free username for a Google account: the e-mail's local part, then with a suffix. */
 export async function freeUsername(db: DbOrTx, seed: string): Promise<string> {
@@ -58,14 +60,19 @@ async function accountOf(tx: DbOrTx, id: OidcIdentity, client: Client): Promise<
   });
 }
 
-/** Redeems the callback's code (single-use state) and opens a session for the account. */
+/**
+ * Redeems the callback's code (single-use state) and opens a session for the account; with
+ * two-factor sign-in on, answers the code step's challenge instead (server/twofactor).
+ */
 export async function googleSignIn(
   db: Db, oidc: Oidc | undefined, policy: SessionPolicy, body: LoginByGoogleBody, client: Client,
-): Promise<LoginResult> {
+): Promise<LoginStepResult> {
   const id = await configured(oidc).redeem(body.code, body.state, body.iss);
   return db.transaction(async (tx) => {
     const user = await accountOf(tx, id, client);
     if (user.status !== 'active') throw new BizError(Err.USER_STATUS_ABNORMAL);
+    const challenge = await challengeIfOn(tx, user.id, false, client.now);
+    if (challenge) return challenge;
     return openSession(tx, policy, user, client, { method: 'google' });
   }).catch((e) => {
     throw duplicateToBizError(e);

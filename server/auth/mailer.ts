@@ -4,6 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { outbox } from '../db/schema/index.ts';
+import type { Language } from '../../src/contract/constants.ts';
+import { phraseLine } from '../twofactor/antiPhishing.ts';
 
 export interface OutgoingMessage {
   channel: 'email' | 'sms';
@@ -12,6 +14,8 @@ export interface OutgoingMessage {
   body: string;
   /** A one-time code in the text: only the recipient (or the dev console) ever reads it. */
   secret?: string;
+  /** The language the message is written in, when not the account's (a code: the request's). */
+  language?: Language;
 }
 
 /** What the outbox keeps of a one-time code: never the code. */
@@ -69,10 +73,14 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'cons
   const devConsole = config.consoleDelivery ? new DevConsole() : undefined;
   return {
     devConsole,
-    async deliver(msg) {
+    async deliver(plain) {
+      // the account's anti-phishing phrase opens every message to it; the outbox keeps it masked
+      const line = await phraseLine(db, plain.recipient, plain.language);
+      const msg = line ? { ...plain, body: `${line.sent}\n\n${plain.body}` } : plain;
+      const kept = line ? `${line.kept}\n\n${plain.body}` : plain.body;
       const [row] = await db.insert(outbox).values({
         channel: msg.channel, recipient: msg.recipient,
-        subject: maskCodes(msg.subject, msg.secret), body: maskCodes(msg.body, msg.secret),
+        subject: maskCodes(msg.subject, msg.secret), body: maskCodes(kept, msg.secret),
       }).returning({ id: outbox.id });
       if (!config.smtpUrl || msg.channel !== 'email') {
         if (devConsole) {

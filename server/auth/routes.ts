@@ -12,6 +12,7 @@ import {
   RepasswordBody, SendCodeBody, SendCodeResult, UserInfoResult,
 } from '../../src/contract/auth.ts';
 import { Envelope } from '../../src/contract/envelope.ts';
+import { LoginStepResult } from '../../src/contract/twoFactor.ts';
 import { InviteeList } from '../../src/contract/support.ts';
 import { Ok } from '../../src/contract/errors.ts';
 import { appLanguageOf, languageOf } from '../http/messages.ts';
@@ -51,7 +52,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (req, reply) => reply.ok(await app.accounts.register(req.body, client(req))));
 
   app.post(`${LOGIN}/login`, {
-    schema: { tags, summary: 'Log in with username, e-mail or phone and password (a right one leaves a device cookie: docs/auth.md)', body: LoginBody, response: { 200: Envelope(LoginResult) } },
+    schema: { tags, summary: 'Log in with username, e-mail or phone and password (a right one leaves a device cookie: docs/auth.md); with two-factor sign-in on, the answer is a challenge for loginTwoFactor', body: LoginBody, response: { 200: Envelope(LoginStepResult) } },
     config: limit(30),
   }, async (req, reply) => {
     const device = { deviceToken: deviceTokenOf(req.headers.cookie), setDeviceToken: (token: string) => void reply.header('set-cookie', deviceCookie(token)) };
@@ -72,7 +73,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (_req, reply) => reply.ok(await app.accounts.googleAuthUrl()));
 
   app.post(`${LOGIN}/loginByGoogle`, {
-    schema: { tags, summary: 'Finish Google sign-in with the callback\'s code and state', body: LoginByGoogleBody, response: { 200: Envelope(LoginResult) } },
+    schema: { tags, summary: 'Finish Google sign-in with the callback\'s code and state (with two-factor on: a challenge for loginTwoFactor)', body: LoginByGoogleBody, response: { 200: Envelope(LoginStepResult) } },
     config: limit(20),
   }, async (req, reply) => reply.ok(await app.accounts.googleSignIn(req.body, client(req))));
 

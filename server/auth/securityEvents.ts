@@ -13,7 +13,7 @@ import { accountLanguage, renderMail, type MailKey } from '../notify/mailText.ts
 import type { Mailer } from './mailer.ts';
 import type { Client } from './sessions.ts';
 
-export const SECURITY_EVENTS = ['login', 'password_changed', 'password_reset', 'google_linked', 'passkey_added', 'passkey_removed'] as const;
+export const SECURITY_EVENTS = ['login', 'password_changed', 'password_reset', 'google_linked', 'passkey_added', 'passkey_removed', 'two_factor_enabled', 'two_factor_disabled'] as const;
 export type SecurityEvent = (typeof SECURITY_EVENTS)[number];
 
 /** The notification and audit kind of an event, e.g. 'security.password_reset'. */

@@ -25,6 +25,7 @@ import { activeSessions, endOwnSession, revokeSession, type Client, type Session
 import { signIn } from './signIn.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { SessionCache } from './sessionCache.ts';
+import { isChallenge, type LoginStepResult } from '../../src/contract/twoFactor.ts';
 
 /**
  * Accounts, sign-in and verification codes (`app.accounts`). Each method is one thing a user
@@ -32,7 +33,8 @@ import type { SessionCache } from './sessionCache.ts';
  * passwordChange.ts). Refusals are BizErrors with catalogue codes.
  */
 export class AccountsService {
-  private readonly mailer: Mailer;
+  /** Shared with the domains that mail the user (server/twofactor), so the dev console sees every message. */
+  readonly mailer: Mailer;
   /** Absent without OIDC_ISSUER: Google sign-in is then refused (10048). */
   private readonly oidc?: Oidc;
   private readonly policy: SessionPolicy;
@@ -78,8 +80,14 @@ export class AccountsService {
     return register(this.db, this.policy, body, client);
   }
 
-  async signIn(body: LoginBody, client: Client): Promise<LoginResult> {
-    return this.announceLogin(await signIn(this.db, this.policy, body, client), client);
+  async signIn(body: LoginBody, client: Client): Promise<LoginStepResult> {
+    const step = await signIn(this.db, this.policy, body, client);
+    return isChallenge(step) ? step : this.announceLogin(step, client);
+  }
+
+  /** The announcement of a session opened elsewhere (the two-factor step, server/twofactor). */
+  announceSession(result: LoginResult, client: Client): Promise<LoginResult> {
+    return this.announceLogin(result, client);
   }
 
   async signOut(session: SessionUser): Promise<void> {
@@ -91,8 +99,9 @@ export class AccountsService {
     return googleAuthUrl(this.oidc);
   }
 
-  async googleSignIn(body: LoginByGoogleBody, client: Client): Promise<LoginResult> {
-    return this.announceLogin(await googleSignIn(this.db, this.oidc, this.policy, body, client), client);
+  async googleSignIn(body: LoginByGoogleBody, client: Client): Promise<LoginStepResult> {
+    const step = await googleSignIn(this.db, this.oidc, this.policy, body, client);
+    return isChallenge(step) ? step : this.announceLogin(step, client);
   }
 
   /** Change (with the old password, signed in) or reset (with a code). */

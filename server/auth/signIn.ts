@@ -15,6 +15,8 @@ import { createSession, type Client, type SessionPolicy } from './sessions.ts';
 import { normaliseEmail, phoneTarget, type Target } from './targets.ts';
 import { deviceKey, isKnownDevice, rememberDevice } from './devices.ts';
 import { accountKey, clearFailures, ipKey, releaseAttempts, reserveAttempts, unknownAccountKey } from './throttle.ts';
+import type { LoginStepResult } from '../../src/contract/twoFactor.ts';
+import { challengeIfOn } from '../twofactor/issue.ts';
 
 /** A phone number in full international form, as typed: "+44 7700 900123". */
 const INTERNATIONAL_PHONE = /^\+[0-9 -]{5,20}$/;
@@ -77,8 +79,10 @@ export async function openSession(
  * attempt is reserved against that device only: guesses from elsewhere, which fill the
  * account's and the address's counters, do not lock the owner out, and guesses through a stolen
  * cookie are throttled on the cookie (issue 25). A right password leaves the device's cookie.
+ * With two-factor sign-in on, a right password answers a challenge instead of a session; the
+ * code step (server/twofactor/challenge.ts) opens the session and leaves the cookie.
  */
-export async function signIn(db: Db, policy: SessionPolicy, body: LoginBody, client: Client): Promise<LoginResult> {
+export async function signIn(db: Db, policy: SessionPolicy, body: LoginBody, client: Client): Promise<LoginStepResult> {
   const account = body.account.trim();
   if (!account) throw new BizError(Err.USERNAME_OR_EMAIL_REQUIRED);
   const name = accountName(account, body.areaCode);
@@ -104,6 +108,9 @@ export async function signIn(db: Db, policy: SessionPolicy, body: LoginBody, cli
   if (user.passwordHash && needsRehash(user.passwordHash)) {
     await db.update(users).set({ passwordHash: await hashPassword(body.password) }).where(eq(users.id, user.id));
   }
+  // two-factor sign-in on: the password opens no session, only the code step (server/twofactor)
+  const challenge = await challengeIfOn(db, user.id, body.remember ?? false, client.now);
+  if (challenge) return challenge;
   const result = await db.transaction((tx) => openSession(tx, policy, user, client, { remember: body.remember, method: 'password' }));
   client.setDeviceToken?.(await rememberDevice(db, user.id, client.deviceToken));
   return result;

@@ -17,6 +17,7 @@ export const MAIL_KEYS = [
   'loan.liquidated_partly.subject', 'loan.liquidated_partly.body',
   'loan.liquidated.subject', 'loan.liquidated.body',
   'alert.subject', 'alert.above', 'alert.below', 'alert.move', 'alert.end',
+  'antiPhishing.line', 'security.two_factor_enabled', 'security.two_factor_disabled',
 ] as const;
 export type MailKey = (typeof MAIL_KEYS)[number];
 

@@ -49,6 +49,7 @@ export const EnvSchema = Type.Object({
   OPERATOR_PASSWORD: Type.Optional(Type.String({ minLength: 8, maxLength: 200, description: 'the first operator password' })),
   OPERATOR2_EMAIL: Type.Optional(Type.String({ pattern: EMAIL, maxLength: 254, description: 'a second operator account', hint: 'an e-mail address' })),
   OPERATOR2_PASSWORD: Type.Optional(Type.String({ minLength: 8, maxLength: 200, description: 'the second operator password' })),
+  OPERATOR_2FA_REQUIRED: Type.Optional(Type.Boolean({ description: 'operators need two-factor sign-in to review money (default: on in production)' })),
   OPERATOR_PROBATION_HOURS: int(0, 24 * 365, 72, 'an operator added in the console reviews no money for this long'),
   FEED: oneOf(['simulated', 'exchange'], 'simulated', 'price source'),
   FEED_URL: url(['wss', 'ws'], 'exchange stream for FEED=exchange'),

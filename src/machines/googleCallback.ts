@@ -1,5 +1,6 @@
 import { Check } from 'typebox/value';
-import { LoginByGoogleBody, type LoginResult } from '../contract/auth.ts';
+import { LoginByGoogleBody } from '../contract/auth.ts';
+import type { LoginStepResult } from '../contract/twoFactor.ts';
 import { problem, type Refusal } from './refusal.ts';
 import { submissionMachine } from './submission.ts';
 
@@ -18,4 +19,4 @@ export const googleBody = (v: GoogleCallbackValues): LoginByGoogleBody => ({ cod
 
 export const googleCallbackRefusal = (v: GoogleCallbackValues): Refusal | null => (Check(LoginByGoogleBody, googleBody(v)) ? null : problem('auth.googleFailed'));
 
-export const googleCallbackMachine = submissionMachine<'googleCallback', GoogleCallbackValues, LoginResult>({ id: 'googleCallback', check: googleCallbackRefusal });
+export const googleCallbackMachine = submissionMachine<'googleCallback', GoogleCallbackValues, LoginStepResult>({ id: 'googleCallback', check: googleCallbackRefusal });

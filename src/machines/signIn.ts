@@ -1,4 +1,5 @@
-import { LoginBody, type LoginResult } from '../contract/auth.ts';
+import { LoginBody } from '../contract/auth.ts';
+import type { LoginStepResult } from '../contract/twoFactor.ts';
 import { schemaRefusal } from './contractCheck.ts';
 import { problem, type Refusal } from './refusal.ts';
 import { submissionMachine } from './submission.ts';
@@ -7,6 +8,8 @@ import { submissionMachine } from './submission.ts';
  * Sign-in with an account (username, e-mail or full international phone number) and password.
  * The guard asks for both and checks the contract's LoginBody; a success hands the session to
  * the session actor and goes home (the `submitted` action, supplied with the actors).
+ * With two-factor sign-in on, the result is a challenge instead of a session: the screen then
+ * runs the code step (twoFactorLogin.ts) and the session comes from there.
  * The Google way in is its own small flow (googleStart.ts) on the same screen.
  */
 export interface SignInValues {
@@ -23,4 +26,4 @@ export function signInRefusal(v: SignInValues): Refusal | null {
   return schemaRefusal(LoginBody, loginBody(v));
 }
 
-export const signInMachine = submissionMachine<'signIn', SignInValues, LoginResult>({ id: 'signIn', check: signInRefusal });
+export const signInMachine = submissionMachine<'signIn', SignInValues, LoginStepResult>({ id: 'signIn', check: signInRefusal });

@@ -4,6 +4,7 @@ import { i18n } from '../i18n/index.ts';
 import { API_BASE } from './config.ts';
 import { getSettings, sessionToken } from './settings.ts';
 import { toQueryString, type QueryValue } from './query.ts';
+import { STEP_UP_HEADER } from '../contract/twoFactorRules.ts';
 
 /**
  * The HTTP client (docs/frontend.md, "HTTP client"). A call returns the envelope's `result` or
@@ -116,7 +117,7 @@ interface Answer {
  */
 async function send(path: string, opts: CallOptions): Promise<Answer> {
   const form = opts.body instanceof FormData;
-  const headers = requestHeaders(opts.scope);
+  const headers = { ...requestHeaders(opts.scope), ...opts.headers };
   if (form && opts.onUploadProgress) return sendWithProgress(path, opts.body as FormData, headers, opts.onUploadProgress, opts.signal);
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const signal = opts.signal ? eitherSignal(opts.signal, timeout) : timeout;
@@ -145,7 +146,24 @@ export interface CallOptions {
   scope?: RequestScope;
   /** a FormData upload that reports how much was sent (0..1): sent with XMLHttpRequest, the one browser API that tells */
   onUploadProgress?: (fraction: number) => void;
+  /** extra headers (the step-up code, added by `call` itself when the service asks for one) */
+  headers?: Record<string, string>;
 }
+
+/**
+ * Step-up (docs/security.md, "Two-factor sign-in"): with two-factor sign-in on, some calls (a
+ * withdrawal, a password change, an operator's money review) need a fresh authenticator code.
+ * The service refuses them with 10212; `call` then asks the registered prompt (the step-up
+ * dialog, src/services/flows/stepUpFlow.ts) for a code and sends the same call again with it;
+ * a wrong or used code asks again with its refusal, until the user cancels (the refusal then
+ * reaches the flow that made the call, as any other).
+ */
+export type StepUpPrompt = (refusal: string | null) => Promise<string | null>;
+let stepUpPrompt: StepUpPrompt | null = null;
+export function setStepUpPrompt(fn: StepUpPrompt | null): void {
+  stepUpPrompt = fn;
+}
+const STEP_UP_CODES: readonly number[] = [Err.TWO_FACTOR_CODE_REQUIRED, Err.TWO_FACTOR_CODE_WRONG, Err.TWO_FACTOR_CODE_USED];
 
 /**
  * A multipart POST that reports its upload progress (fetch cannot). Same headers, same answer
@@ -180,8 +198,20 @@ const unauthorized = (http: boolean, serverMsg?: string) => {
   return new ApiError('unauthorized', 401, messageFor(401, serverMsg), http ? 401 : undefined);
 };
 
-/** One API call: headers, envelope and 401 handling. */
+/** One API call: headers, envelope, 401 handling and the step-up code when the service asks for one. */
 export async function call<T>(path: string, opts: CallOptions = {}): Promise<T> {
+  try {
+    return await callOnce<T>(path, opts);
+  } catch (e) {
+    const asked = isApiError(e) && e.code !== null && (e.code === Err.TWO_FACTOR_CODE_REQUIRED || (opts.headers?.[STEP_UP_HEADER] !== undefined && STEP_UP_CODES.includes(e.code)));
+    if (!asked || !stepUpPrompt || opts.signal?.aborted) throw e;
+    const code = await stepUpPrompt(e.code === Err.TWO_FACTOR_CODE_REQUIRED ? null : e.message);
+    if (code === null) throw e;
+    return call<T>(path, { ...opts, headers: { ...opts.headers, [STEP_UP_HEADER]: code } });
+  }
+}
+
+async function callOnce<T>(path: string, opts: CallOptions): Promise<T> {
   let answer: Answer;
   try {
     answer = await send(path, opts);

@@ -10,6 +10,7 @@ import { MobileShell } from './shell/Mobile.tsx';
 import { isBareRoute } from './shell/destinations.ts';
 import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 import { Toasts } from './components/Toasts.tsx';
+import { StepUpDialog } from './security/StepUpDialog.tsx';
 import { Home } from './screens/Home.tsx';
 import styles from './App.module.css';
 
@@ -136,6 +137,7 @@ export function App({ userAgent }: { userAgent: string }) {
         </Shell>
       )}
       <Toasts />
+      <StepUpDialog />
     </AppActorsProvider>
   );
 }

@@ -18,3 +18,4 @@ export * from './blobs.ts';
 export * from './protection.ts';
 export * from './alerts.ts';
 export * from './proof.ts';
+export * from './twoFactor.ts';

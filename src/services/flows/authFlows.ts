@@ -12,6 +12,8 @@ import { i18n } from '../../i18n/index.ts';
 import { authApi } from '../authApi.ts';
 import { navigate } from '../navigation.ts';
 import { toast } from '../toast.ts';
+import type { LoginStepResult } from '../../contract/twoFactor.ts';
+import { isChallenge } from '../../contract/twoFactorRules.ts';
 
 /**
  * The sign-in flows with their effects: each function returns the flow's machine with the
@@ -25,7 +27,12 @@ export interface SessionSink {
   send: (event: SessionEvent) => void;
 }
 
-const signedIn = (session: SessionSink, replace = false) => (_: unknown, { output }: { output: LoginResult }) => {
+/**
+ * A session opened: to the session actor, then home. A two-factor challenge (the password step
+ * with two-factor on) is no session: the screen shows the code step (twoFactorFlows.ts) instead.
+ */
+export const signedIn = (session: SessionSink, replace = false) => (_: unknown, { output }: { output: LoginResult | LoginStepResult }) => {
+  if (isChallenge(output)) return;
   session.send({ type: 'session.loggedIn', result: output });
   navigate('/', replace);
 };

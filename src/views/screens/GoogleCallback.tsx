@@ -7,6 +7,8 @@ import { useAppActors } from '../app/actors.tsx';
 import { useFlow, useRefusalText } from '../app/useFlow.ts';
 import auth from './auth.module.css';
 import styles from './screens.module.css';
+import { isChallenge } from '../../contract/twoFactorRules.ts';
+import { TwoFactorLogin } from '../security/TwoFactorLogin.tsx';
 
 /** The provider sends the browser here with code and state; the googleCallback flow posts them once. */
 export default function GoogleCallback() {
@@ -21,6 +23,8 @@ export default function GoogleCallback() {
     // a second submit (StrictMode's second effect) finds the flow busy and is ignored
     send({ type: 'googleCallback.submit', values: { code, state } });
   }, [send, code, state]);
+  // two-factor on: the provider vouched for the account, the code step opens the session
+  if (login.result && isChallenge(login.result)) return <TwoFactorLogin challenge={login.result.challenge} onRestart={() => location.assign('/pass/login')} />;
   return (
     <div className={`${styles.form} ${auth.waiting}`} data-testid="google-callback">
       {login.refusal ? (

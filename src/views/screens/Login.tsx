@@ -11,6 +11,8 @@ import { useFlow, useRefusalText } from '../app/useFlow.ts';
 import { PasswordField } from '../components/AuthFields.tsx';
 import auth from './auth.module.css';
 import styles from './screens.module.css';
+import { isChallenge } from '../../contract/twoFactorRules.ts';
+import { TwoFactorLogin } from '../security/TwoFactorLogin.tsx';
 
 /** Sign-in: the signIn flow (account and password) and the googleStart flow (the Google button). */
 export default function Login() {
@@ -33,6 +35,8 @@ export default function Login() {
   };
   // a signed-in user has nothing to do here: home, where signing in leads too
   if (loggedIn) return <Redirect to="/" replace />;
+  // two-factor on: the password was right, the code step opens the session (starting over reloads the form)
+  if (login.result && isChallenge(login.result)) return <TwoFactorLogin challenge={login.result.challenge} onRestart={() => location.reload()} />;
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="login-title" data-testid="login-form">
       <h1 id="login-title">{t('auth.loginTitle')}</h1>

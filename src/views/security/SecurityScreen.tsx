@@ -4,10 +4,15 @@ import { LoginPrompt } from '../components/LoginPrompt.tsx';
 import headings from '../components/headings.module.css';
 import screens from '../screens/screens.module.css';
 import { AllowlistPanel } from './AllowlistPanel.tsx';
+import { AntiPhishingSection } from './AntiPhishingSection.tsx';
 import { LimitsPanel } from './LimitsPanel.tsx';
 import { PasskeysPanel } from './PasskeysPanel.tsx';
+import { TwoFactorSection } from './TwoFactorSection.tsx';
 
-/** The account's protection: passkeys, the withdrawal address allowlist and the withdrawal limits (docs/security.md). */
+/**
+ * Account security (/profile/security, docs/security.md): two-factor sign-in, passkeys, the
+ * anti-phishing phrase, the withdrawal address allowlist and the withdrawal limits.
+ */
 export default function SecurityScreen() {
   const { t } = useTranslation();
   const { loggedIn } = useSession();
@@ -15,7 +20,9 @@ export default function SecurityScreen() {
   return (
     <div className={screens.stack} data-testid="security">
       <h1 className={headings.pageTitle}>{t('protection.title')}</h1>
+      <TwoFactorSection />
       <PasskeysPanel />
+      <AntiPhishingSection />
       <AllowlistPanel />
       <LimitsPanel />
     </div>
