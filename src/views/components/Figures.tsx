@@ -39,12 +39,17 @@ export function SimulatedBadge({ show, short = false }: { show: boolean | null; 
   );
 }
 
-export function FeedBadge({ status }: { status: FeedStatus }) {
+/**
+ * The price feed's state. `compact` (the desktop bar, where six tabs need the room): while live, only
+ * the green dot shows (its word is still read out and shown on hover); any trouble shows its word.
+ */
+export function FeedBadge({ status, compact = false }: { status: FeedStatus; compact?: boolean }) {
   const { t } = useTranslation();
+  const label = t(`feed.${status}`);
   return (
-    <span className={styles.status} role="status" data-testid="feed-status" data-state={status}>
+    <span className={styles.status} role="status" data-testid="feed-status" data-state={status} title={label}>
       <span className={styles.dot} data-state={status} aria-hidden="true" />
-      {t(`feed.${status}`)}
+      <span className={compact && status === 'live' ? 'visually-hidden' : undefined}>{label}</span>
     </span>
   );
 }
