@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { formatDecimalIn, formatFixedIn } from '../../i18n/format.ts';
+import { ASSET_DECIMALS } from '../../contract/constants.ts';
+import { formatAmountIn, formatDecimalIn, formatFixedIn } from '../../i18n/format.ts';
 import styles from './ui.module.css';
 import type { FeedStatus } from '../app/hooks.ts';
 
@@ -22,6 +23,12 @@ export function Change({ pct }: { pct: number }) {
  */
 export function formatDecimal(value: string, maxFraction?: number): string {
   return formatDecimalIn(i18n.language || 'en', value, maxFraction);
+}
+
+/** An amount of an asset at its own decimals, trailing zeros dropped (USDT keeps two): "60.00", "0.015" (src/i18n/format.ts). */
+export function formatAmount(value: string, asset: string): string {
+  const decimals = (ASSET_DECIMALS as Record<string, number>)[asset] ?? 8;
+  return formatAmountIn(i18n.language || 'en', value, decimals, asset === 'USDT' ? 2 : 0);
 }
 
 /** A USDT balance summary: always two decimals ("100,000.00"), cut, never rounded up. */
