@@ -97,3 +97,54 @@ describe('defect 5: six tabs on desktop, the brand whole on a phone', () => {
     await ctx.close();
   });
 });
+
+describe('defects 6 to 8: refusals name their reason, one "available", KYC checks and keeps drafts', () => {
+  it('says why Send code and the loan calculator are off, names the valued total, refuses a text file named .png and keeps typed KYC texts over a reload', async () => {
+    const ctx = await newContext(browser, DESKTOP, service.url);
+    const page = await ctx.newPage();
+    // Send code with a bad e-mail: disabled, and the reason beside it
+    await page.goto('/pass/register');
+    await page.fill('input[name=email]', 'not-an-address');
+    expect(await page.isDisabled('[data-testid=send-code]')).toBe(true);
+    await expect.poll(() => page.textContent('[data-testid=code-status]')).toContain('valid e-mail');
+
+    await useToken(page, customer.token);
+    // the loan calculator: an amount below the minimum says the bounds
+    await page.goto('/loan');
+    await page.fill('[data-testid=loan-amount]', '5');
+    await expect.poll(() => page.textContent('[data-testid=loan-amount-why]')).toMatch(/between .*\d.* and .*\d.* USDT/);
+
+    // the profile: the valued sum is named as such; "available" is spendable USDT
+    await page.goto('/profile');
+    await page.waitForSelector('[data-testid=available-usdt]');
+    expect(await page.textContent('[data-testid=profile]')).toContain('Total value, all assets in USDT');
+    expect(await page.textContent('[data-testid=profile]')).toContain('Available USDT');
+
+    // KYC: typed texts survive a reload of the tab
+    await page.goto('/profile/verification');
+    await page.waitForSelector('[data-testid=kyc-form][data-step=personal]');
+    await page.fill('[data-testid=kyc-firstName]', 'Ada');
+    await page.fill('[data-testid=kyc-address]', '12 St James Square, London');
+    await page.reload();
+    await page.waitForSelector('[data-testid=kyc-form][data-step=personal]');
+    expect(await page.inputValue('[data-testid=kyc-firstName]')).toBe('Ada');
+    expect(await page.inputValue('[data-testid=kyc-address]')).toBe('12 St James Square, London');
+    await page.fill('[data-testid=kyc-lastName]', 'Lovelace');
+    await page.fill('[data-testid=kyc-birthDate]', '1990-12-10');
+    await page.check('[data-testid=kyc-sex-female]');
+    await page.selectOption('[data-testid=kyc-country]', 'GB');
+    await page.fill('[data-testid=kyc-phone]', '+44 7700 900123');
+    await page.click('[data-testid=kyc-next]');
+    await page.waitForSelector('[data-testid=kyc-form][data-step=document]');
+    await page.check('[data-testid=kyc-doc-id_card]');
+    await page.click('[data-testid=kyc-next]');
+    await page.waitForSelector('[data-testid=kyc-form][data-step=photos]');
+    // a text file named .png (the browser calls it image/png) is refused by its bytes, with the reason
+    await page.setInputFiles('[data-testid=kyc-file-front]', { name: 'front.png', mimeType: 'image/png', buffer: Buffer.from('just some text, not an image') });
+    await expect.poll(() => page.getAttribute('[data-testid=kyc-problem]', 'data-field')).toBe('front');
+    expect(await page.locator('[data-testid=kyc-preview-front]').count()).toBe(0);
+    // the step labels break between words only
+    expect(await page.locator('[data-testid=kyc-form] ol li span').first().evaluate((el) => getComputedStyle(el).overflowWrap)).not.toBe('anywhere');
+    await ctx.close();
+  });
+});

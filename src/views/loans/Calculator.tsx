@@ -8,6 +8,7 @@ import screens from '../screens/screens.module.css';
 import wallet from '../wallet/wallet.module.css';
 import { useRefusalText } from '../app/useFlow.ts';
 import { pct, usdt, useWhen } from '../smart/format.ts';
+import { formatDecimal } from '../components/Figures.tsx';
 import { LtvGauge } from './LtvGauge.tsx';
 import styles from './loans.module.css';
 
@@ -88,7 +89,7 @@ export function Calculator({ terms, prices, available, form, canContinue, send }
       <p className={styles.muted}>{t('loan.dueNote')}</p>
       {/* a disabled Continue says why: the amount's bounds, or how much collateral is missing */}
       {!amount && form.amount.trim() !== '' && (
-        <p className={screens.formError} role="alert" data-testid="loan-amount-why">{t('errors:10120', { min: usdt(terms.minAmount, 0), max: usdt(terms.maxAmount, 0) })}</p>
+        <p className={screens.formError} role="alert" data-testid="loan-amount-why">{t('errors:10120', { min: formatDecimal(terms.minAmount, 0), max: formatDecimal(terms.maxAmount, 0) })}</p>
       )}
       {q && !enough && have !== null && (
         <p className={screens.formError} role="alert" data-testid="loan-not-enough">
