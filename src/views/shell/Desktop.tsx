@@ -83,7 +83,8 @@ function TopBar({ path }: { path: string }) {
           </label>
           {loggedIn ? (
             <>
-              <Link href="/profile/notification" className={styles.iconButton} aria-label={t('nav.notifications')} data-testid="bell">
+              <Link href="/profile/notification" className={styles.iconButton} title={t('nav.notifications')} data-testid="bell">
+                <span className="visually-hidden">{t('nav.notifications')}</span>
                 <BellIcon />
                 <BellBadge />
               </Link>

@@ -51,7 +51,8 @@ function MobileTopBar({ path }: { path: string }) {
           <GlobeIcon />
         </button>
         {loggedIn && (
-          <Link href="/profile/notification" className={styles.iconButton} aria-label={t('nav.notifications')} data-testid="bell">
+          <Link href="/profile/notification" className={styles.iconButton} title={t('nav.notifications')} data-testid="bell">
+            <span className="visually-hidden">{t('nav.notifications')}</span>
             <BellIcon />
             <BellBadge />
           </Link>
