@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDepositRecords, useStatement, useStatementCsv, useWithdrawalRecords } from '../../services/queries/wallet.ts';
 import { PagedTable } from './PagedTable.tsx';
-import { formatAmount, formatDecimal } from '../components/Figures.tsx';
+import { formatAmount } from '../components/Figures.tsx';
 import { localTime, shorten, StatusBadge } from './parts.tsx';
 import screens from '../screens/screens.module.css';
 import styles from './wallet.module.css';
