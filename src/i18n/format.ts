@@ -28,14 +28,35 @@ export const SEPARATORS: Record<Language, { group: string; decimal: string }> = 
 };
 const separators = (language: string) => SEPARATORS[normaliseLanguage(language)];
 
-/** A decimal string with the language's digit grouping and decimal mark; `maxFraction` cuts (never rounds) extra digits. */
+/** The one minus sign of every figure on screen (U+2212, as wide as "+"), never the hyphen. */
+export const MINUS = '\u2212';
+
+/**
+ * A decimal string with the language's digit grouping and decimal mark; `maxFraction` cuts (never
+ * rounds) extra digits. A negative value takes the minus sign (U+2212) in every language; a value
+ * that is zero once cut takes none.
+ */
 export function formatDecimalIn(language: string, value: string, maxFraction?: number): string {
   const { group, decimal } = separators(language);
-  const neg = value.startsWith('-');
-  const [int = '0', frac = ''] = value.replace('-', '').split('.');
+  const neg = value.startsWith('-') || value.startsWith(MINUS);
+  const [int = '0', frac = ''] = value.replace(/^[-\u2212+]/, '').split('.');
   const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, group);
   const f = maxFraction === undefined ? frac : frac.slice(0, maxFraction);
-  return `${neg ? '-' : ''}${grouped}${f ? `${decimal}${f}` : ''}`;
+  const zero = !/[1-9]/.test(int + f);
+  return `${neg && !zero ? MINUS : ''}${grouped}${f ? `${decimal}${f}` : ''}`;
+}
+
+/**
+ * An amount of an asset: its own decimals (USDT 6, BTC and ETH 8: src/contract/constants.ts) cut,
+ * trailing zeros dropped but at least `minFraction` kept (2 for a USDT figure people compare), so
+ * "0.01500000 BTC" reads "0.015" and "60.000000 USDT" reads "60.00".
+ */
+export function formatAmountIn(language: string, value: string, decimals: number, minFraction = 0): string {
+  const body = value.replace(/^[-\u2212+]/, '');
+  const [int = '0', frac = ''] = body.split('.');
+  let f = frac.slice(0, decimals).replace(/0+$/, '');
+  if (f.length < minFraction) f = f.padEnd(minFraction, '0');
+  return formatDecimalIn(language, `${value.startsWith('-') || value.startsWith(MINUS) ? '-' : ''}${int}${f ? `.${f}` : ''}`);
 }
 
 /** A money amount with exactly `places` decimals (cut, not rounded: a balance is never shown higher than it is). */
@@ -54,7 +75,8 @@ function dateFormat(language: string, withTime: boolean): Intl.DateTimeFormat {
   const key = `${intlLocale(language)}|${withTime ? 't' : 'd'}`;
   let f = dateFormats.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat(intlLocale(language), withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' });
+    // 24-hour in every language, like the clock times below: one language never shows "8:05 PM" beside "20:05"
+    f = new Intl.DateTimeFormat(intlLocale(language), withTime ? { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' } : { dateStyle: 'medium' });
     dateFormats.set(key, f);
   }
   return f;
@@ -64,6 +86,18 @@ export const formatDateIn = (language: string, time: string | number | Date): st
   stripMarks(dateFormat(language, false).format(new Date(time)));
 export const formatDateTimeIn = (language: string, time: string | number | Date): string =>
   stripMarks(dateFormat(language, true).format(new Date(time)));
+
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+/** The time of day only ("20:05"), 24-hour in every language. */
+export function formatTimeIn(language: string, time: string | number | Date): string {
+  const key = intlLocale(language);
+  let f = timeFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(key, { timeStyle: 'short', hourCycle: 'h23' });
+    timeFormats.set(key, f);
+  }
+  return stripMarks(f.format(new Date(time)));
+}
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 /**

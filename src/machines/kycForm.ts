@@ -54,6 +54,13 @@ export const emptyKycValues = (): KycValues => ({
   firstName: '', lastName: '', birthDate: '', sex: '', country: '', address: '', phone: '', documentType: '',
 });
 
+/** Only the known text fields of a stored draft, each a string (what storage gives back is not trusted). */
+export function keptDraft(draft: unknown): Partial<KycValues> {
+  if (!draft || typeof draft !== 'object') return {};
+  const empty = emptyKycValues();
+  return Object.fromEntries(Object.entries(draft).filter(([k, v]) => k in empty && typeof v === 'string' && v.length <= 500)) as Partial<KycValues>;
+}
+
 const PHONE = /^\+?[0-9][0-9 ()-]{5,22}$/;
 
 /** The first thing to fix on `step`, or null. `today` is the device's date (the service checks again). */
@@ -91,7 +98,8 @@ export function imageProblem(img: KycImage): Refusal | null {
 const order = (s: KycStep) => KYC_STEPS.indexOf(s);
 
 export const kycFormMachine = setup({
-  types: { context: {} as KycFormContext, events: {} as KycFormEvent },
+  // `draft`: the texts typed before a reload (the view keeps them for the tab; images are not kept)
+  types: { context: {} as KycFormContext, events: {} as KycFormEvent, input: {} as { draft?: Partial<KycValues> } | undefined },
   actors: {
     submit: fromCallback<KycFormEvent, KycRequest>(({ sendBack }) => {
       sendBack({ type: 'kyc.failed', error: new Error('submit not provided') });
@@ -106,7 +114,7 @@ export const kycFormMachine = setup({
   },
 }).createMachine({
   id: 'kycForm',
-  context: () => ({ values: emptyKycValues(), images: {}, problem: null, progress: 0, refusal: null, result: null }),
+  context: ({ input }) => ({ values: { ...emptyKycValues(), ...keptDraft(input?.draft) }, images: {}, problem: null, progress: 0, refusal: null, result: null }),
   initial: 'personal',
   on: {
     'kyc.set': {

@@ -27,7 +27,8 @@ export interface NftOrderContext {
   result: Nft | null;
 }
 export type NftOrderEvent =
-  | { type: 'order.start'; values: NftOrderValues; minimum: string | null }
+  /** `available`: the spendable real USDT as last read (a bid or buy above it is refused before the dialog) */
+  | { type: 'order.start'; values: NftOrderValues; minimum: string | null; available?: string | null }
   | { type: 'order.confirm' }
   | { type: 'order.cancel' };
 
@@ -47,12 +48,15 @@ export function compareDecimal(a: string, b: string): number {
 }
 
 /** Why the amount cannot go, in the service's order: malformed 10042, a buy not at the price 10132, a bid below the minimum 10130. */
-export function orderProblem(v: NftOrderValues, minimum: string | null): Refusal | null {
+export function orderProblem(v: NftOrderValues, minimum: string | null, available: string | null = null): Refusal | null {
   const amount = v.amount.trim();
   if (!AMOUNT.test(amount) || compareDecimal(amount, '0') <= 0) return refused(10042);
-  if (minimum === null) return null;
-  if (v.kind === 'buy' && compareDecimal(amount, minimum) !== 0) return refused(10132, { price: minimum });
-  if (v.kind === 'bid' && compareDecimal(amount, minimum) < 0) return refused(10130, { min: minimum });
+  if (minimum !== null && v.kind === 'buy' && compareDecimal(amount, minimum) !== 0) return refused(10132, { price: minimum });
+  if (minimum !== null && v.kind === 'bid' && compareDecimal(amount, minimum) < 0) return refused(10130, { min: minimum });
+  // the service's 10011, said with the numbers: no confirmation screen for a hold that cannot happen
+  if (available !== null && compareDecimal(amount, available) > 0) {
+    return { code: 10011, key: 'app:nfts.bidAboveAvailable', params: { amount: `${amount} USDT`, available: `${available} USDT` } };
+  }
   return null;
 }
 
@@ -71,7 +75,7 @@ export const nftOrderMachine = setup({
     ordered: (_, _params: { nft: Nft }) => {},
   },
   guards: {
-    fit: (_, p: { values: NftOrderValues; minimum: string | null }) => orderProblem(p.values, p.minimum) === null,
+    fit: (_, p: { values: NftOrderValues; minimum: string | null; available: string | null }) => orderProblem(p.values, p.minimum, p.available) === null,
   },
 }).createMachine({
   id: 'nftOrder',
@@ -84,13 +88,13 @@ export const nftOrderMachine = setup({
       on: {
         'order.start': [
           {
-            guard: { type: 'fit', params: ({ event }) => ({ values: event.values, minimum: event.minimum }) },
+            guard: { type: 'fit', params: ({ event }) => ({ values: event.values, minimum: event.minimum, available: event.available ?? null }) },
             target: 'confirming',
             actions: assign(({ event }) => ({
               values: { ...event.values, amount: event.values.amount.trim() }, minimum: event.minimum, refusal: null, clientKey: crypto.randomUUID(),
             })),
           },
-          { target: '.failed', reenter: true, actions: assign(({ event }) => ({ values: null, refusal: orderProblem(event.values, event.minimum) })) },
+          { target: '.failed', reenter: true, actions: assign(({ event }) => ({ values: null, refusal: orderProblem(event.values, event.minimum, event.available ?? null) })) },
         ],
       },
       states: {

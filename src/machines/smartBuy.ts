@@ -32,7 +32,10 @@ export function smartBuyRefusal(v: SmartBuyDraft): Refusal | null {
   const term = p.terms.find((t) => t.days === v.days);
   if (!term) return refused(Err.NO_MATCHING_DAYS);
   const amount = parseAmount('USDT', v.amount);
-  if (!amount || isBelow(amount, p.minAmount) || isAbove(amount, p.maxAmount)) return refused(Err.INVESTMENT_AMOUNT_WRONG);
+  // the service's code, with a text that names the plan's bounds (10013 alone says only "not valid")
+  if (!amount || isBelow(amount, p.minAmount) || isAbove(amount, p.maxAmount)) {
+    return { code: Err.INVESTMENT_AMOUNT_WRONG, key: 'app:smart.amountOutOfRange', params: { min: p.minAmount, max: p.maxAmount } };
+  }
   // the reserve's cover as last listed: the service checks it again under its lock
   if (!term.available || isAbove(amount, term.coveredAmount)) return refused(Err.SMART_SOLD_OUT);
   if (v.available !== null && isAbove(amount, v.available)) return refused(Err.INSUFFICIENT_BALANCE);

@@ -18,6 +18,15 @@ export function sniffImage(head: Uint8Array): 'image/jpeg' | 'image/png' | 'imag
   return null;
 }
 
+/**
+ * The picked file with the type its first bytes say (a text file named .png becomes
+ * application/octet-stream), so a form's own type check refuses what the service would refuse.
+ */
+export async function typedByContent(file: File): Promise<File> {
+  const sniffed = sniffImage(new Uint8Array(await file.slice(0, 12).arrayBuffer()));
+  return sniffed === file.type ? file : new File([file], file.name, { type: sniffed ?? 'application/octet-stream', lastModified: file.lastModified });
+}
+
 /** Throws Refused(10039) unless the proof is an image the service takes (by content when we hold the bytes). */
 export async function checkProofImage(proof: ProofFile | null): Promise<void> {
   if (!proof) throw new Refused(refused(Err.UPLOAD_REQUIRED));

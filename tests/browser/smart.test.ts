@@ -153,7 +153,8 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       await page.fill('[data-testid=smart-amount]', '50');
       await page.click('[data-testid=smart-submit]');
       await expect.poll(() => page.getAttribute('[data-testid=smart-error]', 'data-code')).toBe('10013');
-      expect(await text(page, '[data-testid=smart-error]')).toBe('The investment amount is not valid');
+      // the refusal names the plan's bounds (issue 28 defect 6), not just "not valid"
+      expect(await text(page, '[data-testid=smart-error]')).toMatch(/^The amount must be between \d[\d.,]* and \d[\d.,]* USDT\.$/);
       await page.fill('[data-testid=smart-amount]', '1000');
       expect(await text(page, '[data-testid=smart-daily]')).toBe('0.160000 USDT');
       expect(await text(page, '[data-testid=smart-expected]')).toBe('4.800000 USDT');
@@ -247,7 +248,7 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       await page.click(`${steady} [data-testid=smart-term]`);
       await page.fill('[data-testid=smart-amount]', '50');
       await page.click('[data-testid=smart-submit]');
-      await expect.poll(() => text(page, '[data-testid=smart-error]')).toBe('مبلغ الاستثمار غير صالح');
+      await expect.poll(() => text(page, '[data-testid=smart-error]')).toMatch(/^يجب أن يكون المبلغ بين \d/);
       await page.fill('[data-testid=smart-amount]', '1000');
       await shot(page, `${device.name}-smart-ar`);
       await page.locator('[data-testid=smart-plans]').scrollIntoViewIfNeeded();

@@ -73,7 +73,7 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
 
       await page.goto('/profile/balance');
       await page.waitForSelector('[data-testid=balance][data-book=demo]');
-      await expect.poll(() => usdt(page, 'available'), { timeout: 10_000 }).toBe('100,000.000000');
+      await expect.poll(() => usdt(page, 'available'), { timeout: 10_000 }).toBe('100,000.00');
       expect(await text(page, '[data-testid=demo-panel]')).toContain('Demo accounts cannot use this function');
       expect(await page.locator('[data-testid=deposit-form]').count()).toBe(0);
       // reset asks first
@@ -84,7 +84,7 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       await page.click('[data-testid=switch-real]');
       await page.waitForSelector('[data-testid=balance][data-book=real]');
       await expect.poll(() => toasts(page)).toContain('Switched to real account');
-      await expect.poll(() => usdt(page, 'available'), { timeout: 10_000 }).toBe('0.000000');
+      await expect.poll(() => usdt(page, 'available'), { timeout: 10_000 }).toBe('0.00');
     });
 
     it('deposit: receive address with QR, client-side image check, then a real PNG proof → 20002, pending review', async () => {
@@ -121,17 +121,17 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       await page.waitForSelector('[data-testid=deposit-row]');
       expect(await page.getAttribute('[data-testid=deposit-row]', 'data-status')).toBe('pending');
       expect(await text(page, '[data-testid=deposit-row] [data-testid=status]')).toBe('Pending review');
-      expect(await usdt(page, 'available')).toBe('0.000000');
+      expect(await usdt(page, 'available')).toBe('0.00');
     });
 
     it('an operator approves it through /admin-api: toast, balance, status and bell change without a reload', async () => {
       await page.evaluate(() => ((window as unknown as { __noReload: number }).__noReload = 1));
       const queue = await operator<{ rows: { id: string; username: string; amount: string }[] }>('/deposits?status=pending');
       const mine = queue.result.rows.find((r) => r.username === `u_${stamp}`);
-      expect(mine?.amount).toBe('150.500000');
+      expect(mine?.amount).toBe('150.50');
       expect((await operator(`/deposits/${mine!.id}/approve`, {})).code).toBe(200);
       await expect.poll(() => toasts(page), { timeout: 15_000 }).toContain('Deposit of 150.5 USDT approved');
-      await expect.poll(() => usdt(page, 'available'), { timeout: 10_000 }).toBe('150.500000');
+      await expect.poll(() => usdt(page, 'available'), { timeout: 10_000 }).toBe('150.50');
       await expect.poll(() => page.getAttribute('[data-testid=deposit-row]', 'data-status'), { timeout: 10_000 }).toBe('approved');
       expect(await text(page, '[data-testid=deposit-row] [data-testid=status]')).toBe('Approved');
       await expect.poll(() => text(page, '[data-testid=bell-badge]')).toBe('2');
@@ -201,7 +201,7 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       await page.click('[data-testid=records-withdrawals]');
       await expect.poll(() => page.getAttribute('[data-testid=withdrawal-row]', 'data-status'), { timeout: 15_000 }).toBe('rejected');
       expect(await text(page, '[data-testid=withdrawal-row] [data-testid=reject-reason]')).toBe('Reason: Address under review');
-      await expect.poll(() => usdt(page, 'available')).toBe('150.500000');
+      await expect.poll(() => usdt(page, 'available')).toBe('150.50');
       await expect.poll(() => text(page, '[data-testid=bell-badge]')).toBe('4');
       await closeToasts(page, { waitGone: true });
       await page.click('[data-testid=bell]');

@@ -16,7 +16,8 @@ export const nftOrderFlow = (onOrdered: (nft: Nft) => void) =>
     },
     actions: {
       ordered: (_, { nft }) => {
-        toast(i18n.t(`errors:${Ok.PURCHASE_SUCCESSFUL}`), 'success');
+        // an auction's answer is a bid placed, not a purchase (20004's text says "Purchase successful")
+        toast(nft.saleType === 'buy_now' ? i18n.t(`errors:${Ok.PURCHASE_SUCCESSFUL}`) : i18n.t('app:nfts.bidPlaced'), 'success');
         onOrdered(nft);
       },
     },

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AREA_CODES } from '../../contract/areaCodes.ts';
 import type { CodePurpose } from '../../contract/auth.ts';
-import type { TargetValues } from '../../machines/credentials.ts';
+import { targetRefusal, type TargetValues } from '../../machines/credentials.ts';
 import { codeSenderFlow } from '../../services/flows/authFlows.ts';
 import { PASSWORD_MIN_SCORE, usePasswordStrength } from '../../services/passwordStrength.ts';
-import { useFlow } from '../app/useFlow.ts';
+import { useFlow, useRefusalText } from '../app/useFlow.ts';
 import auth from '../screens/auth.module.css';
 import { EyeIcon, EyeOffIcon } from './Icons.tsx';
 import styles from '../screens/screens.module.css';
@@ -63,6 +63,10 @@ export function CodeField({ purpose, target: form, value, onChange }: { purpose:
       error: s.context.error,
     }),
   );
+  const text = useRefusalText();
+  // a disabled "Send code" says why, once something is typed in the e-mail or phone field
+  const typed = (target.channel === 'email' ? target.email : target.phone).trim() !== '';
+  const why = !code.canSend && !code.coolingDown && typed ? text(targetRefusal(target)) : null;
   return (
     <div className={styles.field}>
       <label htmlFor="code-input" className={auth.label}>{t('auth.code')}</label>
@@ -72,8 +76,8 @@ export function CodeField({ purpose, target: form, value, onChange }: { purpose:
         </button>
         <input id="code-input" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={16} value={value} onChange={(e) => onChange(e.target.value)} required data-testid="code" />
       </div>
-      <span aria-live="polite" className={`${code.error ? styles.fieldError : styles.muted} ${auth.codeStatus}`}>
-        {code.error ?? (code.sentTo ? t('auth.codeSent', { target: code.sentTo }) : '')}
+      <span aria-live="polite" className={`${code.error || why ? styles.fieldError : styles.muted} ${auth.codeStatus}`} data-testid="code-status">
+        {code.error ?? why ?? (code.sentTo ? t('auth.codeSent', { target: code.sentTo }) : '')}
       </span>
     </div>
   );

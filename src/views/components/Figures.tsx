@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { formatDecimalIn, formatFixedIn } from '../../i18n/format.ts';
+import { ASSET_DECIMALS } from '../../contract/constants.ts';
+import { formatAmountIn, formatDecimalIn, formatFixedIn } from '../../i18n/format.ts';
 import styles from './ui.module.css';
 import type { FeedStatus } from '../app/hooks.ts';
 
@@ -24,6 +25,12 @@ export function formatDecimal(value: string, maxFraction?: number): string {
   return formatDecimalIn(i18n.language || 'en', value, maxFraction);
 }
 
+/** An amount of an asset at its own decimals, trailing zeros dropped (USDT keeps two): "60.00", "0.015" (src/i18n/format.ts). */
+export function formatAmount(value: string, asset: string): string {
+  const decimals = (ASSET_DECIMALS as Record<string, number>)[asset] ?? 8;
+  return formatAmountIn(i18n.language || 'en', value, decimals, asset === 'USDT' ? 2 : 0);
+}
+
 /** A USDT balance summary: always two decimals ("100,000.00"), cut, never rounded up. */
 export function formatUsdt(value: string): string {
   return formatFixedIn(i18n.language || 'en', value, 2);
@@ -39,12 +46,17 @@ export function SimulatedBadge({ show, short = false }: { show: boolean | null; 
   );
 }
 
-export function FeedBadge({ status }: { status: FeedStatus }) {
+/**
+ * The price feed's state. `compact` (the desktop bar, where six tabs need the room): while live, only
+ * the green dot shows (its word is still read out and shown on hover); any trouble shows its word.
+ */
+export function FeedBadge({ status, compact = false }: { status: FeedStatus; compact?: boolean }) {
   const { t } = useTranslation();
+  const label = t(`feed.${status}`);
   return (
-    <span className={styles.status} role="status" data-testid="feed-status" data-state={status}>
+    <span className={styles.status} role="status" data-testid="feed-status" data-state={status} title={label}>
       <span className={styles.dot} data-state={status} aria-hidden="true" />
-      {t(`feed.${status}`)}
+      <span className={compact && status === 'live' ? 'visually-hidden' : undefined}>{label}</span>
     </span>
   );
 }

@@ -16,6 +16,8 @@ const base = (props: P) => ({
   ...props,
 });
 
+/** The brand's mark: a rising line in a rounded square (both top bars, beside the short brand). */
+export const BrandMark = (p: P) => (<svg {...base({ width: 22, height: 22, strokeWidth: 2.2, ...p })}><rect x="2.5" y="2.5" width="19" height="19" rx="5" /><path d="M6.5 15.5l3.5-4 3 2.5 4.5-6" /></svg>);
 export const HomeIcon = (p: P) => (<svg {...base(p)}><path d="M3 11l9-7 9 7" /><path d="M5 10v10h14V10" /><path d="M10 20v-6h4v6" /></svg>);
 export const MarketIcon = (p: P) => (<svg {...base(p)}><path d="M4 19V5" /><path d="M4 19h16" /><path d="M7 15l4-4 3 3 5-6" /></svg>);
 export const TradingIcon = (p: P) => (<svg {...base(p)}><rect x="5" y="8" width="14" height="11" rx="3" /><path d="M12 4v4" /><circle cx="12" cy="3.5" r="1" /><circle cx="9.5" cy="13" r="1.2" /><circle cx="14.5" cy="13" r="1.2" /><path d="M9.5 16.5h5" /></svg>);

@@ -1,5 +1,7 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { KYC_STEPS, stepIndex, stepOf } from '../../machines/kycForm.ts';
+import { keptDraft, KYC_STEPS, stepIndex, stepOf, type KycValues } from '../../machines/kycForm.ts';
+import { useSession } from '../app/hooks.ts';
 import { kycFlow } from '../../services/flows/kycFlow.ts';
 import { useFlow, useLatest, useRefusalText } from '../app/useFlow.ts';
 import { SignaturePad } from '../components/SignaturePad.tsx';
@@ -14,13 +16,25 @@ import styles from './kyc.module.css';
  * machine is in and sends what the user does. `onSubmitted` shows the status page; `update` sends
  * a verified person's changed data back to review.
  */
+function readDraft(key: string): Partial<KycValues> | undefined {
+  try {
+    return keptDraft(JSON.parse(sessionStorage.getItem(key) ?? 'null'));
+  } catch {
+    return undefined;
+  }
+}
+
 export function KycForm({ onSubmitted, update = false }: { onSubmitted: () => void; update?: boolean }) {
   const { t } = useTranslation();
   const locale = useLocaleTag();
   const text = useRefusalText();
   const submitted = useLatest(onSubmitted);
+  const { user } = useSession();
+  // the typed texts survive a reload of this tab (sessionStorage, per user; images are not kept)
+  const draftKey = `kycDraft:${user?.username ?? ''}`;
+  const [draft] = useState(() => readDraft(draftKey));
   const [form, send] = useFlow(
-    () => kycFlow(submitted, update),
+    () => kycFlow(() => { sessionStorage.removeItem(draftKey); submitted(); }, update),
     (s) => ({
       step: stepOf(s.value),
       values: s.context.values,
@@ -30,7 +44,11 @@ export function KycForm({ onSubmitted, update = false }: { onSubmitted: () => vo
       busy: s.hasTag('busy'),
       progress: s.context.progress,
     }),
+    { draft },
   );
+  useEffect(() => {
+    if (form.step !== 'done') sessionStorage.setItem(draftKey, JSON.stringify(form.values));
+  }, [draftKey, form.values, form.step]);
   if (form.step === 'done') return null;
   const current = stepIndex(form.step);
   const request = { values: form.values, images: form.images };

@@ -9,4 +9,4 @@ export function useLocaleTag(): string {
 
 /** A date and time in the app's language. */
 export const dateTime = (iso: string | number, locale: string) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' }).format(new Date(iso)); // 24-hour, as every time on screen (src/i18n/format.ts)

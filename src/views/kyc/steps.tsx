@@ -2,6 +2,7 @@ import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryOptions, KYC_DOCUMENT_TYPES, KYC_SEXES, parseBirthDate, requiredImages, type KycImageKind } from '../../contract/kycRules.ts';
 import type { KycFormEvent, KycRequest, KycStep, KycTextField } from '../../machines/kycForm.ts';
+import { typedByContent } from '../../services/walletRules.ts';
 import screens from '../screens/screens.module.css';
 import wallet from '../wallet/wallet.module.css';
 import { BlobImage } from './images.tsx';
@@ -88,7 +89,12 @@ function PhotoField({ kind, form, invalid, send }: StepProps & { kind: KycImageK
       <input
         ref={input} className={styles.fileInput} type="file" accept="image/jpeg,image/png,image/jp2" tabIndex={-1} aria-labelledby={`kyc-photo-${kind}`}
         data-testid={`kyc-file-${kind}`}
-        onChange={(e) => send({ type: 'kyc.image', kind, image: e.target.files?.[0] ?? null })}
+        onChange={(e) => {
+          // typed by its bytes, not its name: the form refuses (10039, beside the photo) what the service would
+          const picked = e.target.files?.[0] ?? null;
+          if (!picked) send({ type: 'kyc.image', kind, image: null });
+          else void typedByContent(picked).then((image) => send({ type: 'kyc.image', kind, image }));
+        }}
       />
       <button type="button" className={wallet.secondary} onClick={() => input.current?.click()} aria-describedby={`kyc-photo-${kind}`}>
         {t(file ? 'kyc.replace' : 'kyc.pick')}

@@ -8,6 +8,7 @@ import screens from '../screens/screens.module.css';
 import wallet from '../wallet/wallet.module.css';
 import { useRefusalText } from '../app/useFlow.ts';
 import { pct, usdt, useWhen } from '../smart/format.ts';
+import { formatDecimal } from '../components/Figures.tsx';
 import { LtvGauge } from './LtvGauge.tsx';
 import styles from './loans.module.css';
 
@@ -86,7 +87,15 @@ export function Calculator({ terms, prices, available, form, canContinue, send }
         <div><dt>{t('loan.liquidationPrice')}</dt><dd className="num" data-testid="loan-liq-price">{q?.liquidationPrice ? usdt(q.liquidationPrice) : '—'}</dd></div>
       </dl>
       <p className={styles.muted}>{t('loan.dueNote')}</p>
-      {q && !enough && have !== null && <p className={screens.formError} role="alert" data-testid="loan-not-enough">{t('errors:10011')}</p>}
+      {/* a disabled Continue says why: the amount's bounds, or how much collateral is missing */}
+      {!amount && form.amount.trim() !== '' && (
+        <p className={screens.formError} role="alert" data-testid="loan-amount-why">{t('errors:10120', { min: formatDecimal(terms.minAmount, 0), max: formatDecimal(terms.maxAmount, 0) })}</p>
+      )}
+      {q && !enough && have !== null && (
+        <p className={screens.formError} role="alert" data-testid="loan-not-enough">
+          {t('loan.collateralShort', { need: `${q.collateralAmount} ${asset}`, have: `${have} ${asset}` })}
+        </p>
+      )}
       {form.problem && <p className={screens.formError} role="alert" data-testid="loan-problem" data-code={form.problem.code ?? ''}>{text(form.problem)}</p>}
       {canContinue && (
         <button type="submit" className={screens.submit} disabled={!q || !enough} data-testid="loan-continue">{t('loan.continue')}</button>

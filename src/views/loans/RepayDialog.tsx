@@ -31,7 +31,8 @@ export function RepayDialog({ loan, available, onClose, onPaid }: { loan: Loan; 
     return () => window.removeEventListener('keydown', key);
   }, [onClose]);
   const amount = form.amount.trim();
-  const valid = repayProblem(amount, loan.repaymentAmount) === null;
+  const amountProblem = repayProblem(amount, loan.repaymentAmount);
+  const valid = amountProblem === null;
   const split = valid ? repaySplit(amount, loan.accruedInterest, loan.principalOutstanding) : null;
   const full = valid && new Decimal(amount).eq(loan.repaymentAmount);
   return (
@@ -58,6 +59,8 @@ export function RepayDialog({ loan, available, onClose, onPaid }: { loan: Loan; 
             {full && <> {t('loan.repayReleases', { amount: `${loan.collateralAmount} ${loan.collateralAsset}` })}</>}
           </p>
         )}
+        {/* a disabled Repay says why (900 above the debt, "abc", −1) */}
+        {amount !== '' && amountProblem && !form.refusal && <p className={screens.formError} role="alert" data-testid="repay-why" data-code={amountProblem.code ?? ''}>{text(amountProblem)}</p>}
         {form.refusal && <p className={screens.formError} role="alert" data-testid="repay-error" data-code={form.refusal.code ?? ''}>{text(form.refusal)}</p>}
         <div className={wallet.actions}>
           <button type="button" className={wallet.secondary} onClick={onClose}>{t('common.close')}</button>

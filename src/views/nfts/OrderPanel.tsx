@@ -88,7 +88,7 @@ function OrderForm({ nft }: { nft: Nft }) {
   return (
     <form
       className={styles.order}
-      onSubmit={(e) => { e.preventDefault(); send({ type: 'order.start', values: { kind, amount }, minimum: minimum ?? null }); }}
+      onSubmit={(e) => { e.preventDefault(); send({ type: 'order.start', values: { kind, amount }, minimum: minimum ?? null, available }); }}
       data-testid="nft-order"
     >
       {kind === 'bid' && (

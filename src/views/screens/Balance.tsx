@@ -7,7 +7,7 @@ import { invalidateAfterSubmit } from '../../services/queries/invalidation.ts';
 import { useSession } from '../app/hooks.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import { LoginPrompt } from '../components/LoginPrompt.tsx';
-import { formatDecimal, formatUsdt } from '../components/Figures.tsx';
+import { formatAmount, formatUsdt } from '../components/Figures.tsx';
 import { DemoPanel } from '../wallet/DemoPanel.tsx';
 import { DepositPanel } from '../wallet/DepositPanel.tsx';
 import { WithdrawPanel } from '../wallet/WithdrawPanel.tsx';
@@ -86,9 +86,9 @@ function BalanceCard({ balances, demo }: { balances: ReturnType<typeof useBalanc
               {(data?.assets ?? []).map((a) => (
                 <tr key={a.asset} data-asset={a.asset}>
                   <th scope="row">{a.asset}</th>
-                  <td className="num" data-testid="available">{formatDecimal(a.available)}</td>
-                  <td className="num" data-testid="hold">{formatDecimal(heldAmount(a))}</td>
-                  <td className={`num ${wallet.hideSmall}`}>{formatDecimal(a.total)}</td>
+                  <td className="num" data-testid="available">{formatAmount(a.available, a.asset)}</td>
+                  <td className="num" data-testid="hold">{formatAmount(heldAmount(a), a.asset)}</td>
+                  <td className={`num ${wallet.hideSmall}`}>{formatAmount(a.total, a.asset)}</td>
                   <td className={`num ${wallet.hideSmall}`}>{a.valueUsdt ? formatUsdt(a.valueUsdt) : '—'}</td>
                 </tr>
               ))}

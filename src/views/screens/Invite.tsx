@@ -14,6 +14,8 @@ function useQrCode(text: string): string | null {
   const [svg, setSvg] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
+    // no link yet (logged out, profile loading): nothing to draw; the package throws "No input text" on ''
+    if (!text) return;
     void import('qrcode').then((q) => q.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 })).then((s) => {
       if (live) setSvg(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(s)}`);
     });

@@ -26,8 +26,9 @@ export default function Profile() {
         </div>
         <p className={styles.muted}>{user?.email ?? user?.phone ?? ''}</p>
         <dl className={styles.kv}>
-          <div><dt>{t('account.balance')} · {t(demo ? 'session.demo' : 'session.real')}</dt><dd className="num" data-testid="total-balance">{book ? formatUsdt(book.totalUsdt) : '—'} USDT</dd></div>
-          <div><dt>{t('account.available')}</dt><dd className="num">{book ? formatUsdt(book.availableUsdt) : '—'} USDT</dd></div>
+          {/* one meaning of "available" everywhere: spendable USDT, as the balance page says; the valued sum is named as such */}
+          <div><dt>{t('account.totalValued')} · {t(demo ? 'session.demo' : 'session.real')}</dt><dd className="num" data-testid="total-balance">{book ? formatUsdt(book.totalUsdt) : '—'} USDT</dd></div>
+          <div><dt>{t('account.availableUsdt')}</dt><dd className="num" data-testid="available-usdt">{book ? formatUsdt(book.assets.find((a) => a.asset === 'USDT')?.available ?? '0') : '—'} USDT</dd></div>
           <div><dt>{t('account.kyc')}</dt><dd>{user ? t(`account.kycStatus.${user.kycStatus}`) : '—'}</dd></div>
         </dl>
       </section>

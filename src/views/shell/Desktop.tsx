@@ -9,7 +9,7 @@ import { useLanguagePicker, useServiceLinks } from './useChrome.ts';
 import { BellBadge } from './BellBadge.tsx';
 import { SupportBadge } from '../support/SupportBadge.tsx';
 import { useCollapse } from './useCollapse.ts';
-import { BellIcon, DiscordIcon, GlobeIcon, MenuIcon, ServiceIcon, TelegramIcon, TwitterIcon } from '../components/Icons.tsx';
+import { BellIcon, BrandMark, DiscordIcon, GlobeIcon, MenuIcon, ServiceIcon, TelegramIcon, TwitterIcon } from '../components/Icons.tsx';
 import { FeedBadge, SimulatedBadge } from '../components/Figures.tsx';
 import styles from './shell.module.css';
 
@@ -37,32 +37,37 @@ function TopBar({ path }: { path: string }) {
   const lang = useLanguagePicker();
   const feed = useFeedStatus();
   const row = useRef<HTMLDivElement>(null);
+  const tabs = useRef<HTMLElement>(null);
   // the six destinations go into a menu when the row does not fit (narrow window, long labels)
-  const collapsed = useCollapse(row, `${lang.current}|${loggedIn}`);
+  const collapsed = useCollapse(row, tabs);
   return (
     <header className={styles.topBar} data-testid="top-bar">
       <div className={styles.topInner} ref={row} data-collapsed={collapsed}>
-        <Link href="/" className={styles.brand}>{t('brand')}</Link>
-        {collapsed ? (
-          <NavMenu path={path} />
-        ) : (
-          <nav aria-label={t('nav.main')} className={styles.tabs}>
-            {DESTINATIONS.map((d) => (
-              <Link key={d.to} href={d.to} className={styles.tab} aria-current={isActive(d.to, path) ? 'page' : undefined}>
-                {t(d.key)}
-              </Link>
-            ))}
-          </nav>
-        )}
+        {/* the short brand: the full one ("Trading platform", トレーディングプラットフォーム) took the room of two tabs */}
+        <Link href="/" className={styles.brand} title={t('brand')}>
+          <BrandMark />
+          <span className={styles.brandText}>{t('brandShort')}</span>
+        </Link>
+        {/* the tabs stay in the page when collapsed (out of the flow, invisible) so their width is known */}
+        <nav aria-label={t('nav.main')} className={styles.tabs} ref={tabs} data-measure-only={collapsed || undefined} aria-hidden={collapsed || undefined}>
+          {DESTINATIONS.map((d) => (
+            <Link key={d.to} href={d.to} className={styles.tab} aria-current={isActive(d.to, path) ? 'page' : undefined} tabIndex={collapsed ? -1 : undefined}>
+              {t(d.key)}
+            </Link>
+          ))}
+        </nav>
+        {collapsed && <NavMenu path={path} />}
         <div className={styles.tools}>
-          <FeedBadge status={feed.status} />
+          <FeedBadge status={feed.status} compact />
           <SimulatedBadge show={feed.simulated} short />
           <button type="button" className={styles.iconButton} onClick={openService} aria-label={t('nav.service')} title={t('nav.service')}>
             <ServiceIcon />
             <SupportBadge />
           </button>
-          <label className={styles.langSelect}>
+          {/* an icon with the language's short code; the native list (transparent, over it) still names each language in full */}
+          <label className={styles.langSelect} title={t('nav.language')}>
             <GlobeIcon width={20} height={20} />
+            <span aria-hidden="true" className={styles.langCode}>{lang.current.toUpperCase()}</span>
             <span className="visually-hidden">{t('nav.language')}</span>
             <select
               value={lang.current}
@@ -78,7 +83,8 @@ function TopBar({ path }: { path: string }) {
           </label>
           {loggedIn ? (
             <>
-              <Link href="/profile/notification" className={styles.iconButton} aria-label={t('nav.notifications')} data-testid="bell">
+              <Link href="/profile/notification" className={styles.iconButton} title={t('nav.notifications')} data-testid="bell">
+                <span className="visually-hidden">{t('nav.notifications')}</span>
                 <BellIcon />
                 <BellBadge />
               </Link>
@@ -116,7 +122,7 @@ function NavMenu({ path }: { path: string }) {
   }, [open]);
   const current = DESTINATIONS.find((d) => isActive(d.to, path));
   return (
-    <div className={styles.menu} ref={box}>
+    <div className={styles.menu} ref={box} data-menu="true">
       <button type="button" className={styles.menuButton} aria-expanded={open} aria-controls="top-menu" onClick={() => setOpen(!open)} data-testid="nav-menu">
         <MenuIcon width={20} height={20} />
         <span>{current ? t(current.key) : t('nav.menu')}</span>

@@ -9,7 +9,7 @@ import { DESTINATIONS, isActive, isAuthPage } from './destinations.ts';
 import { useLanguagePicker, useServiceLinks } from './useChrome.ts';
 import { BellBadge } from './BellBadge.tsx';
 import { SupportBadge } from '../support/SupportBadge.tsx';
-import { BackIcon, BellIcon, CloseIcon, GlobeIcon, ServiceIcon } from '../components/Icons.tsx';
+import { BackIcon, BellIcon, BrandMark, CloseIcon, GlobeIcon, ServiceIcon } from '../components/Icons.tsx';
 import styles from './shell.module.css';
 
 export function MobileShell({ children }: { children: ReactNode }) {
@@ -41,13 +41,18 @@ function MobileTopBar({ path }: { path: string }) {
           <BackIcon />
         </button>
       )}
-      <Link href="/" className={styles.brand}>{t('brand')}</Link>
+      {/* the short brand: the full Japanese one was cut on a 390 px phone */}
+      <Link href="/" className={styles.brand} title={t('brand')}>
+        <BrandMark />
+        {t('brandShort')}
+      </Link>
       <div className={styles.tools}>
         <button type="button" className={styles.iconButton} aria-label={t('nav.language')} aria-haspopup="dialog" onClick={() => lang.send({ type: 'language.open' })} data-testid="language-button">
           <GlobeIcon />
         </button>
         {loggedIn && (
-          <Link href="/profile/notification" className={styles.iconButton} aria-label={t('nav.notifications')} data-testid="bell">
+          <Link href="/profile/notification" className={styles.iconButton} title={t('nav.notifications')} data-testid="bell">
+            <span className="visually-hidden">{t('nav.notifications')}</span>
             <BellIcon />
             <BellBadge />
           </Link>

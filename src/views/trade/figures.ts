@@ -3,7 +3,7 @@ import { netAt, netOfSettled, pnl, type PositionTerms } from '../../contract/opt
 import type { OptionsPosition } from '../../contract/trading.ts';
 import { optionsOrderMachine } from '../../machines/optionsOrder.ts';
 import i18n from 'i18next';
-import { formatDateTimeIn, formatDecimalIn } from '../../i18n/format.ts';
+import { formatDateTimeIn, formatDecimalIn, formatTimeIn } from '../../i18n/format.ts';
 import { htmlLangOf, isLanguage } from '../../i18n/languages.ts';
 
 /**
@@ -76,8 +76,7 @@ export const timeLabel = (iso: string | null, language: string) =>
   iso ? formatDateTimeIn(language, iso) : '—';
 
 /** The time of day only (an expiry within the next day), in the user's language. */
-export const clockLabel = (iso: string, language: string) =>
-  new Date(iso).toLocaleTimeString(isLanguage(language) ? htmlLangOf(language) : language);
+export const clockLabel = (iso: string, language: string) => formatTimeIn(language, iso);
 
 /** One step of the lots stepper: lots ± step, never below one step; exact decimals. */
 export function stepLots(lots: string, step: string, by: 1 | -1): string {

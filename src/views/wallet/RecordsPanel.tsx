@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDepositRecords, useStatement, useStatementCsv, useWithdrawalRecords } from '../../services/queries/wallet.ts';
 import { PagedTable } from './PagedTable.tsx';
-import { formatDecimal } from '../components/Figures.tsx';
+import { formatAmount } from '../components/Figures.tsx';
 import { localTime, shorten, StatusBadge } from './parts.tsx';
 import screens from '../screens/screens.module.css';
 import styles from './wallet.module.css';
@@ -48,7 +48,7 @@ function Deposits() {
       row={(d) => (
         <tr key={d.id} data-testid="deposit-row" data-id={d.id} data-status={d.status}>
           <td className="num">{localTime(d.createdAt)}</td>
-          <td className="num">{formatDecimal(d.amount)} {d.coin}<br /><span className={styles.hint}>{d.network}</span></td>
+          <td className="num">{formatAmount(d.amount, d.coin)} {d.coin}<br /><span className={styles.hint}>{d.network}</span></td>
           <td className={`${styles.mono} ${styles.hideSmall}`} title={d.txHash}>{shorten(d.txHash)}</td>
           <td><StatusBadge kind="deposit" status={d.status} reason={d.rejectReason} /></td>
         </tr>
@@ -67,8 +67,8 @@ function Withdrawals() {
       row={(w) => (
         <tr key={w.id} data-testid="withdrawal-row" data-id={w.id} data-status={w.status}>
           <td className="num">{localTime(w.createdAt)}</td>
-          <td className="num">{formatDecimal(w.amount)} {w.coin}<br /><span className={styles.hint}>{t('wallet.feeShort', { fee: formatDecimal(w.fee) })}</span></td>
-          <td className="num">{formatDecimal(w.receiveAmount)}</td>
+          <td className="num">{formatAmount(w.amount, w.coin)} {w.coin}<br /><span className={styles.hint}>{t('wallet.feeShort', { fee: formatAmount(w.fee, w.coin) })}</span></td>
+          <td className="num">{formatAmount(w.receiveAmount, w.coin)}</td>
           <td className={`${styles.mono} ${styles.hideSmall}`} title={w.address}>{shorten(w.address)}<br /><span className={styles.hint}>{w.network}</span></td>
           <td>
             <StatusBadge kind="withdrawal" status={w.status} reason={w.rejectReason} />
@@ -112,7 +112,7 @@ function Statement({ demo }: { demo: boolean }) {
           <td className="num">{localTime(r.time)}</td>
           <td>{t(`${r.reason.startsWith('loan.') ? 'loan' : 'wallet'}.reasons.${r.reason.replace('.', '_')}`, { defaultValue: r.reason })}</td>
           <td className={styles.hideSmall}>{t(`wallet.purposes.${r.purpose}`, { defaultValue: r.purpose })}</td>
-          <td className={`num ${r.direction === 'in' ? styles.in : styles.out}`}>{r.direction === 'in' ? '+' : ''}{formatDecimal(r.amount)} {r.asset}</td>
+          <td className={`num ${r.direction === 'in' ? styles.in : styles.out}`}>{r.direction === 'in' ? '+' : ''}{formatAmount(r.amount, r.asset)} {r.asset}</td>
         </tr>
       )}
     />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../../src/contract/constants.ts';
-import { formatClockTime, formatDateIn, formatDateTimeIn, formatDecimalIn, formatFixedIn, intlLocale, SEPARATORS } from '../../../src/i18n/format.ts';
+import { formatAmountIn, formatClockTime, formatDateIn, formatDateTimeIn, formatDecimalIn, formatFixedIn, formatTimeIn, intlLocale, MINUS, SEPARATORS } from '../../../src/i18n/format.ts';
 
 describe('number and date formats in the app language', () => {
   it.each(LANGUAGES)('the written-out separators of %s are the ones Intl gives', (lng) => {
@@ -12,7 +12,7 @@ describe('number and date formats in the app language', () => {
   });
 
   it('groups the digits of a decimal string and cuts, never rounds, extra places', () => {
-    expect(formatDecimalIn('en', '-1234567.899', 2)).toBe('-1,234,567.89');
+    expect(formatDecimalIn('en', '-1234567.899', 2)).toBe('\u22121,234,567.89');
     expect(formatDecimalIn('de', '1234567.5')).toBe('1.234.567,5');
     expect(formatDecimalIn('fr', '1234.5')).toBe('1\u202f234,5');
     expect(formatFixedIn('es', '12', 2)).toBe('12,00');
@@ -25,7 +25,7 @@ describe('number and date formats in the app language', () => {
       const locale = intlLocale(lng);
       const strip = (s: string) => s.replace(/[\u200e\u200f\u061c]/g, '');
       expect(formatDateIn(lng, t)).toBe(strip(new Date(t).toLocaleDateString(locale, { dateStyle: 'medium' })));
-      expect(formatDateTimeIn(lng, t)).toBe(strip(new Date(t).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' })));
+      expect(formatDateTimeIn(lng, t)).toBe(strip(new Date(t).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' })));
       expect(formatDateTimeIn(lng, t)).not.toMatch(/[\u200e\u200f\u061c]/);
     }
   });
@@ -37,5 +37,38 @@ describe('the clock time of a recent moment', () => {
     expect(formatClockTime(new Date(2026, 10, 24, 8, 5), now)).toBe('08:05');
     expect(formatClockTime(new Date(2026, 10, 23, 23, 59).toISOString(), now)).toBe('2026-11-23 23:59');
     expect(formatClockTime(new Date(2025, 10, 24, 8, 5).getTime(), now)).toBe('2025-11-24 08:05');
+  });
+});
+
+// issue 28 defect 9: one money formatter and one time formatter for every view, in all ten languages
+describe('one money and one time formatter', () => {
+  const EXPECTED_GROUPED: Record<string, string> = {
+    en: '1,234,567.5', ja: '1,234,567.5', ko: '1,234,567.5', ar: '1,234,567.5', hk: '1,234,567.5', zh: '1,234,567.5',
+    de: '1.234.567,5', it: '1.234.567,5', es: '1.234.567,5', fr: '1\u202f234\u202f567,5',
+  };
+  it.each(LANGUAGES)('%s: groups thousands, uses the asset\'s own decimals and the one minus sign', (lng) => {
+    expect(formatDecimalIn(lng, '1234567.5')).toBe(EXPECTED_GROUPED[lng]);
+    // an asset's own decimals, not 6 to 8 trailing zeros; USDT keeps two
+    expect(formatAmountIn(lng, '60.000000', 6, 2)).toBe(formatDecimalIn(lng, '60.00'));
+    expect(formatAmountIn(lng, '0.01500000', 8)).toBe(formatDecimalIn(lng, '0.015'));
+    expect(formatAmountIn(lng, '1.123456789', 8)).toBe(formatDecimalIn(lng, '1.12345678'));
+    // one minus sign (U+2212), never the hyphen, and none on a zero
+    const neg = formatDecimalIn(lng, '-2.72');
+    expect(neg.startsWith(MINUS)).toBe(true);
+    expect(neg).not.toContain('-');
+    expect(formatAmountIn(lng, '-5.000000', 6, 2)).toBe(`${MINUS}${formatDecimalIn(lng, '5.00')}`);
+    expect(formatDecimalIn(lng, '-0.000', 2)).not.toContain(MINUS);
+  });
+
+  it.each(LANGUAGES)('%s: one hour convention for every time on screen (24-hour, as the clock times)', (lng) => {
+    const evening = new Date(2026, 10, 24, 20, 5);
+    const withDate = formatDateTimeIn(lng, evening);
+    const timeOnly = formatTimeIn(lng, evening);
+    const clock = formatClockTime(evening, evening);
+    for (const s of [withDate, timeOnly, clock]) {
+      expect(s).toContain('20');
+      expect(s).not.toMatch(/AM|PM|午後|오후|下午|م$|ص$/);
+    }
+    expect(timeOnly).toMatch(/20.05/);
   });
 });
