@@ -28,7 +28,7 @@ export const SHELL_KEYS: readonly string[] = [
   // badges of both top bars
   'wallet.unread', 'support.unread',
   // the toasts of live user events, on any screen (services/userEventText.ts)
-  'wallet.event', 'loan.event', 'nfts.event', 'kyc.event', 'orders.dir', 'orders.reason', 'alerts.event',
+  'wallet.event', 'loan.event', 'nfts.event', 'kyc.event', 'orders.dir', 'orders.reason', 'alerts.event', 'orders.pending.kindShort',
   // the wallet tile and account menu name the portfolio
   'portfolio.title',
 ];

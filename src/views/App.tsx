@@ -10,12 +10,14 @@ import { MobileShell } from './shell/Mobile.tsx';
 import { isBareRoute } from './shell/destinations.ts';
 import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 import { Toasts } from './components/Toasts.tsx';
-import { StepUpDialog } from './security/StepUpDialog.tsx';
 import { Home } from './screens/Home.tsx';
 import styles from './App.module.css';
 
 // Home is in the entry chunk; every other screen is its own chunk, fetched on first visit with the
 // texts of the screens other than home (src/i18n/parts.ts), so it never renders a raw key.
+// the step-up code prompt (services/api.ts asks it when a call needs a fresh code): loaded after the
+// first paint, with the screens' texts, so the home page's JavaScript stays without the sign-in flows
+const StepUpDialog = lazy(() => Promise.all([import('./security/StepUpDialog.tsx'), screenTextsReady()]).then(([m]) => ({ default: m.StepUpDialog })));
 const screen = (load: () => Promise<{ default: ComponentType }>) => lazy(() => Promise.all([load(), screenTextsReady()]).then(([m]) => m));
 const Market = screen(() => import('./screens/Market.tsx'));
 const Currency = screen(() => import('./screens/Currency.tsx'));
@@ -137,7 +139,7 @@ export function App({ userAgent }: { userAgent: string }) {
         </Shell>
       )}
       <Toasts />
-      <StepUpDialog />
+      <Suspense fallback={null}><StepUpDialog /></Suspense>
     </AppActorsProvider>
   );
 }

@@ -16,6 +16,8 @@ function fakes() {
   const db = {
     insert: () => ({ values: (v: { subject: string; body: string }) => { stored.push(v); return { returning: async () => [{ id: 1n }] }; } }),
     update: () => ({ set: () => ({ where: async () => [] }) }),
+    // the recipient's anti-phishing phrase (server/twofactor/antiPhishing.ts): none set
+    select: () => ({ from: () => ({ innerJoin: () => ({ where: () => ({ limit: async () => [] }) }) }) }),
   } as unknown as Db;
   const rec = (...args: unknown[]) => { logged.push(JSON.stringify(args, (_k, x) => (typeof x === 'bigint' ? String(x) : x))); };
   const log = { info: rec, warn: rec, error: rec, debug: rec, trace: rec, fatal: rec } as unknown as FastifyBaseLogger;
