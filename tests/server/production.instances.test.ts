@@ -163,7 +163,7 @@ describe.runIf(usingPostgres())('production shape: two instances on PostgreSQL +
   });
 
   it('smart plan: bought on A, its daily yield and maturity paid by the scheduler once each, seen on B', async () => {
-    await fundReserve(b.app, op2, '1000');
+    await fundReserve(b.app, op2, '1000', op1);
     const ids = await productIds(a.app);
     const u = await createUser(a.app);
     await fund(a.app, u.id, 'USDT', '300');

@@ -36,6 +36,9 @@ export function productionEnv(databaseUrl: string, leaderRetryMs: number): Recor
     BUS_NAMESPACE: `prodshape-${crypto.randomBytes(6).toString('hex')}:`,
     LEADER_RETRY_MS: String(leaderRetryMs),
     LOG_LEVEL: 'silent',
+    // the shape under test is two instances; operators' two-factor codes on money reviews (on by
+    // default in production) are tested in twoFactor.test.ts, and these stories' operators have none
+    OPERATOR_2FA_REQUIRED: 'false',
   };
 }
 
