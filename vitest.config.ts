@@ -11,8 +11,11 @@ const shifted = { TEST_DATE_SHIFT_DAYS: '400', TZ: 'Pacific/Kiritimati' };
 const ONCE_ON_PGLITE = [
   'content.markdown', 'security.headers', 'validation.text', 'config.start', 'ids.range', 'oidc',
   'ws.backpressure', 'ws.totalcap', 'ws.delivery', 'market.hours', 'feed.exchange', 'delivery',
+  // arithmetic of the views against the settlement: the same on either database
+  'trading.terms',
 ].map((f) => `tests/server/${f}.test.ts`);
-const ONCE_ON_POSTGRES = ['fuzz.openapi'].map((f) => `tests/server/${f}.test.ts`);
+// sessions.revocation's real story is two instances on PostgreSQL + Redis; on PGlite one instance plays both
+const ONCE_ON_POSTGRES = ['fuzz.openapi', 'sessions.revocation'].map((f) => `tests/server/${f}.test.ts`);
 
 const server = (name: string, db: string, groupOrder: number, env: Record<string, string> = {}) => ({
   test: {
