@@ -128,7 +128,7 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       await page.evaluate(() => ((window as unknown as { __noReload: number }).__noReload = 1));
       const queue = await operator<{ rows: { id: string; username: string; amount: string }[] }>('/deposits?status=pending');
       const mine = queue.result.rows.find((r) => r.username === `u_${stamp}`);
-      expect(mine?.amount).toBe('150.50');
+      expect(mine?.amount).toBe('150.500000');
       expect((await operator(`/deposits/${mine!.id}/approve`, {})).code).toBe(200);
       await expect.poll(() => toasts(page), { timeout: 15_000 }).toContain('Deposit of 150.5 USDT approved');
       await expect.poll(() => usdt(page, 'available'), { timeout: 10_000 }).toBe('150.50');
