@@ -1,11 +1,10 @@
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModalDialog } from '../components/useModalDialog.ts';
 import { netAt, settlement } from '../../contract/optionsMath.ts';
 import type { CloseDraft } from '../../machines/positionClose.ts';
-import { useOptionsProduct } from '../../services/queries/trading.ts';
 import { useQuote } from '../app/hooks.ts';
 import { BookBadge, DirectionTag, Figure } from './parts.tsx';
-import { money, signed, toneOf } from './figures.ts';
+import { money, positionTerms, signed, toneOf } from './figures.ts';
 import styles from './trade.module.css';
 
 /**
@@ -16,23 +15,14 @@ import styles from './trade.module.css';
  */
 export function CloseDialog({ draft, busy, onConfirm, onCancel }: { draft: CloseDraft; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const d = ref.current;
-    if (d && !d.open) d.showModal();
-    d?.querySelector<HTMLElement>('h2')?.focus();
-    return () => d?.close();
-  }, []);
+  const ref = useModalDialog();
   const p = draft.position;
-  const product = useOptionsProduct(p.code);
   const quote = useQuote(p.code);
-  const terms = product.data && {
-    direction: p.direction, lots: p.lots, leverage: p.leverage, openPrice: p.openPrice, contractSize: product.data.contractSize,
-    feeRate: product.data.feeRate, quoteRate: product.data.quoteRate, stopOutLevel: product.data.stopOutLevel, pricePrecision: product.data.pricePrecision,
-  };
+  // the position's own terms (it settles by them), not the product's of today
+  const terms = positionTerms(p);
   const price = quote?.price;
-  const s = terms && price ? settlement(terms, price) : null;
-  const net = terms && price ? netAt(terms, price) : p.net;
+  const s = price ? settlement(terms, price) : null;
+  const net = price ? netAt(terms, price) : p.net;
   return (
     <dialog
       ref={ref}

@@ -1,5 +1,6 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModalDialog } from '../components/useModalDialog.ts';
 import type { Book } from '../../contract/constants.ts';
 import { BookBadge } from './parts.tsx';
 import styles from './trade.module.css';
@@ -20,13 +21,7 @@ export function ConfirmBox({ title, book, children, confirmLabel, busy, refusal,
   testId: string;
 }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const d = ref.current;
-    if (d && !d.open) d.showModal();
-    d?.querySelector<HTMLElement>('h2')?.focus();
-    return () => d?.close();
-  }, []);
+  const ref = useModalDialog();
   return (
     <dialog
       ref={ref}

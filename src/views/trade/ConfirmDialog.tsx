@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModalDialog } from '../components/useModalDialog.ts';
 import { validOrderFigures } from '../../contract/optionsMath.ts';
 import type { Book, Language } from '../../contract/constants.ts';
 import { htmlLangOf } from '../../i18n/languages.ts';
@@ -22,15 +22,7 @@ export function ConfirmDialog({ draft, livePrice, busy, onConfirm, onCancel }: {
   onCancel: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const d = ref.current;
-    if (d && !d.open) d.showModal();
-    // start at the title (the book), not at the first button at the bottom of a tall dialog
-    d?.querySelector<HTMLElement>('h2')?.focus();
-    if (d) d.scrollTop = 0;
-    return () => d?.close();
-  }, []);
+  const ref = useModalDialog();
   const { product, order } = draft;
   const stops = { stopLoss: order.stopLoss || null, takeProfit: order.takeProfit || null };
   // the same figures as the form, at the price now (the machine checks the rules again at confirm)

@@ -16,7 +16,7 @@ import { htmlLangOf, isLanguage } from '../../i18n/languages.ts';
  * The position's terms, all its own (fixed when it opened and carried on the wire): never the
  * product's terms of today, so the live figure equals what the service settles at that price.
  */
-export function positionTerms(p: OptionsPosition): PositionTerms {
+export function positionTerms(p: Pick<OptionsPosition, 'direction' | 'lots' | 'leverage' | 'openPrice' | 'terms'>): PositionTerms {
   return { direction: p.direction, lots: p.lots, leverage: p.leverage, openPrice: p.openPrice, ...p.terms };
 }
 
