@@ -75,15 +75,10 @@ export class EntryIndex {
 
   /** Removes and returns the orders whose validity ended by `at`, earliest first. */
   expiredBy(at: number): string[] {
-    const out: string[] = [];
-    while (this.expiries.nextAt() <= at) {
-      const top = this.expiries.pop() as ExpiryEntry;
-      if (this.isLive(top)) {
-        this.forget(top.id);
-        out.push(top.id);
-      }
-    }
-    return out;
+    return this.expiries.popDue(at, this.isLive).map(({ id }) => {
+      this.forget(id);
+      return id;
+    });
   }
 
   private forget(id: string): boolean {

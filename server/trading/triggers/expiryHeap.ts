@@ -48,6 +48,16 @@ export class ExpiryHeap {
     return top;
   }
 
+  /** Pops every live entry due by `at` (stale ones are dropped on the way), earliest first. */
+  popDue(at: number, isLive: (e: ExpiryEntry) => boolean): ExpiryEntry[] {
+    const due: ExpiryEntry[] = [];
+    while (this.nextAt() <= at) {
+      const top = this.pop() as ExpiryEntry;
+      if (isLive(top)) due.push(top);
+    }
+    return due;
+  }
+
   /** Drops every stale entry at once (O(n)); used when stale entries outnumber live ones. */
   compact(isLive: (e: ExpiryEntry) => boolean): void {
     let kept = 0;

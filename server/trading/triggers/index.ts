@@ -136,15 +136,10 @@ export class TriggerIndex {
 
   /** Removes and returns the ids whose expiresAt <= at, earliest first (ties in order of add). */
   expiredBy(at: number): string[] {
-    const out: string[] = [];
-    while (this.expiries.nextAt() <= at) {
-      const top = this.expiries.pop() as ExpiryEntry;
-      if (this.isLive(top)) {
-        this.forget(top.id);
-        out.push(top.id);
-      }
-    }
-    return out;
+    return this.expiries.popDue(at, this.isLive).map(({ id }) => {
+      this.forget(id);
+      return id;
+    });
   }
 
   /** Drops a position and every level it still has; its heap entry goes stale. */
