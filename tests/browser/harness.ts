@@ -93,7 +93,12 @@ export async function startService(entry = 'server/main.ts'): Promise<Service> {
     } catch {
       /* not up yet */
     }
-    if (Date.now() > deadline) throw new Error(`service did not start: ${out.slice(-2000)}`);
+    if (Date.now() > deadline) {
+      // a detached service would outlive the failed test and load every later run on the machine
+      if (child.pid) process.kill(-child.pid, 'SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`service did not start: ${out.slice(-2000)}`);
+    }
     await new Promise((r) => setTimeout(r, 300));
   }
   return {
