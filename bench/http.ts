@@ -34,14 +34,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { dbUrl, admin } from './pgAdmin.ts';
 
 const run = promisify(execFile);
 const DURATION = Math.min(30, Number(process.env.BENCH_DURATION_S ?? 3));
 const ROUNDS = Math.min(9, Number(process.env.BENCH_ROUNDS ?? 5));
 const CONNECTIONS = Math.min(256, Number(process.env.BENCH_CONNECTIONS ?? 32));
 const DATABASES = (process.env.BENCH_DATABASES ?? 'embedded,postgres').split(',').map((s) => s.trim()) as DbKind[];
-const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PGBENCH = process.env.BENCH_PGBENCH ?? 'pgbench';
 /** Open demo positions of the bench customer: one page of listOptionsOrder. */
@@ -49,22 +48,6 @@ const POSITIONS = 20;
 
 type DbKind = 'embedded' | 'postgres';
 interface Ready { port: number; token?: string; operatorToken?: string; sessionCache?: string }
-
-function dbUrl(name: string): string {
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function admin(statement: string) {
-  const c = new pg.Client({ connectionString: ADMIN_URL });
-  await c.connect();
-  try {
-    await c.query(statement);
-  } finally {
-    await c.end();
-  }
-}
 
 // ---------------------------------------------------------------- servers (child processes)
 

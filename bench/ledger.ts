@@ -20,40 +20,23 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import os from 'node:os';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { openDatabase, type Database } from '../server/db/client.ts';
 import { users } from '../server/db/schema/index.ts';
 import { platformAccount, userAccount } from '../server/ledger/accounts.ts';
 import { transfer } from '../server/ledger/ledger.ts';
+import { dbUrl, admin } from './pgAdmin.ts';
 
 const run = promisify(execFile);
 const DURATION = Math.min(60, Number(process.env.BENCH_DURATION_S ?? 10));
 const ROUNDS = Math.min(7, Number(process.env.BENCH_ROUNDS ?? 3));
 const CLIENTS = Math.min(64, Number(process.env.BENCH_CLIENTS ?? 8));
 const USERS = Math.min(100_000, Number(process.env.BENCH_USERS ?? 1000));
-const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const SKIP = process.env.BENCH_SKIP ?? '';
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
-
-function dbUrl(name: string): string {
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function admin(statement: string) {
-  const c = new pg.Client({ connectionString: ADMIN_URL });
-  await c.connect();
-  try {
-    await c.query(statement);
-  } finally {
-    await c.end();
-  }
-}
 
 /** USERS customers with 1,000,000 USDT each in the real book (one ledger transfer each, from deposits). */
 async function fundUsers(database: Database): Promise<bigint[]> {

@@ -24,8 +24,8 @@ import { openDatabase } from '../server/db/client.ts';
 import { users } from '../server/db/schema/index.ts';
 import { platformAccount, userAccount } from '../server/ledger/accounts.ts';
 import { transfer } from '../server/ledger/ledger.ts';
+import { ADMIN_URL } from './pgAdmin.ts';
 
-const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const SCALE = Math.min(1, Math.max(0.001, Number(process.env.BENCH_SEED_SCALE ?? 1)));
 const USERS = Math.round(100_000 * SCALE);
 const TRANSFERS = Math.round(1_000_000 * SCALE);

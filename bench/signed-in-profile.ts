@@ -20,10 +20,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { ADMIN_URL, admin } from './pgAdmin.ts';
 
 const N = Math.min(5000, Number(process.env.BENCH_REQUESTS ?? 300));
 const DATABASES = (process.env.BENCH_DATABASES ?? 'embedded,postgres').split(',').map((s) => s.trim());
-const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 // every statement either driver sends, counted
