@@ -41,12 +41,6 @@ const cpuMs = (from: NodeJS.CpuUsage) => {
   return (d.user + d.system) / 1000;
 };
 
-async function admin(statement: string) {
-  const c = new pg.Client({ connectionString: ADMIN_URL });
-  await c.connect();
-  await c.query(statement).finally(() => c.end());
-}
-
 interface Path { name: string; method: 'GET' | 'POST'; url: string; book: 'NO' | 'YES' }
 const PATHS: Path[] = [
   { name: 'getUserInfo', method: 'POST', url: '/swx/customer/user/getUserInfo', book: 'YES' },
