@@ -24,10 +24,16 @@ const server = (name: string, db: string, groupOrder: number, env: Record<string
     exclude: db === 'postgres' ? ONCE_ON_PGLITE : ONCE_ON_POSTGRES,
     env: { TEST_DB: db, ...env },
     setupFiles: ['tests/setup/shiftedDate.ts'],
+    // one migrated database per run, copied by every test (instead of initdb and the migrations)
+    globalSetup: ['tests/setup/databaseTemplates.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // PGlite instances are memory-hungry and the machine has two cores
     maxWorkers: 2,
+    // a worker imports the platform's modules once for all its files instead of once per file
+    // (about two seconds each): every file builds its own platform on its own database, and the
+    // module-level caches are keyed so that databases do not mix (docs/design.md, "Testing")
+    isolate: false,
     sequence: { groupOrder },
   },
 });
@@ -46,6 +52,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          globalSetup: ['tests/setup/databaseTemplates.ts'],
           // projects run one after another (groupOrder): browser tests get the cores to themselves
           sequence: { groupOrder: 3 },
         },

@@ -131,6 +131,12 @@ export interface Config {
    * every domain sees the same time (server/platform/clock.ts).
    */
   clock?: () => number;
+  /**
+   * Tests only, never from the environment: a file holding a migrated PGlite's dump
+   * (tests/setup/databaseTemplates.ts), loaded by the in-memory database instead of running
+   * initdb and every migration again.
+   */
+  pgliteTemplate?: string;
   /** Where personal files are stored: BLOB_STORE=db (default) or s3 with S3_* (docs/storage.md). */
   blobStore: BlobStoreConfig;
 }

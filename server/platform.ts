@@ -33,7 +33,7 @@ export interface PlatformOptions {
  * domain has stopped using the database before it goes.
  */
 async function platform(app: FastifyInstance, { config, memoryDb }: PlatformOptions) {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, memory: memoryDb });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, memory: memoryDb, template: config.pgliteTemplate });
   const bus = config.redisUrl ? redisBus(config.redisUrl, config.busNamespace) : memoryBus();
   app.decorate('config', config);
   app.decorate('database', database);

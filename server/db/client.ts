@@ -30,7 +30,11 @@ export interface Database {
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** node-postgres returns NUMERIC and BIGINT as strings already; keep it that way (no floats). */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; memory?: boolean; poolSize?: number }): Promise<Database> {
+/**
+ * `template` (tests, in memory only): a migrated PGlite's dump to start from instead of initdb; the
+ * migrations still run and find themselves applied.
+ */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; memory?: boolean; poolSize?: number; template?: string }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
     // An idle connection that dies (database restart, failover) is reported here; unheard, the
@@ -54,7 +58,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     dir = path.join(opts.dataDir ?? './data', 'pglite');
     fs.mkdirSync(dir, { recursive: true });
   }
-  const client = dir ? new PGlite(dir) : new PGlite();
+  const client = dir ? new PGlite(dir) : opts.template ? new PGlite({ loadDataDir: new Blob([fs.readFileSync(opts.template)]) }) : new PGlite();
   await client.waitReady;
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { casing: 'snake_case' }), { migrationsFolder });

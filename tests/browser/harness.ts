@@ -9,7 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const SHOTS = path.join(ROOT, 'tests/browser/screenshots');
@@ -52,14 +52,27 @@ export interface Service {
   stop: () => Promise<void>;
 }
 
+/** The browser project's migrated data directory; none outside a vitest run (the benchmarks). */
+function providedTemplate(): string | undefined {
+  try {
+    return inject('pgliteDirTemplate');
+  } catch {
+    return undefined;
+  }
+}
+
 /** Starts the service; the app must have been built (npm test builds it; else `npx vite build`). */
 /** `entry`: the script to run instead of server/main.ts (a test's own wiring of the same platform). */
 export async function startService(entry = 'server/main.ts'): Promise<Service> {
   if (!fs.existsSync(path.join(ROOT, 'dist/index.html'))) throw new Error('dist/ is missing: run `npx vite build` first');
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-e2e-'));
+  // the run's migrated database (tests/setup/databaseTemplates.ts): the service skips initdb
+  const template = providedTemplate();
+  if (template) fs.cpSync(template, path.join(dataDir, 'pglite'), { recursive: true });
   let out = '';
-  const child: ChildProcess = spawn('npx', ['tsx', entry], {
+  // node with tsx's loader rather than `npx tsx`: npx costs a second or two a start
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: ROOT,
     env: {
       ...process.env,

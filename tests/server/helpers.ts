@@ -4,7 +4,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { createPlatform } from '../../server/start.ts';
 
@@ -12,12 +12,26 @@ const ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgresql://postgres@127.0.
 
 export const usingPostgres = () => process.env.TEST_DB === 'postgres';
 
-/** Creates an empty PostgreSQL database for one test file; returns its URL and a dropper. */
+/**
+ * Creates a PostgreSQL database for one test file; returns its URL and a dropper. It is a copy of
+ * the run's migrated template (tests/setup/databaseTemplates.ts) when there is one, else empty (the
+ * platform migrates it when it opens it).
+ */
 export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `t_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
+  const template = inject('pgTemplate');
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
+      break;
+    } catch (err) {
+      // 55006: another copy of the template is being made this moment; it takes milliseconds
+      if ((err as { code?: string }).code !== '55006' || attempt > 50) throw err;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
   await admin.end();
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
@@ -54,7 +68,9 @@ export async function buildTestApp(overrides: Partial<Config> = {}, env: NodeJS.
   let drop = async () => {};
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-test-'));
   // tests stand in for a proxy: they name client addresses with X-Forwarded-For
-  const config = loadConfig({ LOG_LEVEL: 'silent', ...env }, { dataDir, staticDir: undefined, engines: false, trustProxy: true, ...overrides });
+  // the run's migrated PGlite (tests/setup/databaseTemplates.ts): no initdb per platform
+  const pgliteTemplate = inject('pgliteTemplate');
+  const config = loadConfig({ LOG_LEVEL: 'silent', ...env }, { dataDir, staticDir: undefined, engines: false, trustProxy: true, pgliteTemplate, ...overrides });
   if (usingPostgres() && !config.databaseUrl) {
     const t = await createTestDatabase();
     config.databaseUrl = t.url;

@@ -6,7 +6,9 @@
  * up with it. Durations are unchanged: only the origin moves.
  */
 const days = Number(process.env.TEST_DATE_SHIFT_DAYS ?? 0);
-if (days) {
+// a worker that runs several files without isolation runs this once per file: shift once
+const alreadyShifted = (globalThis.Date as { shifted?: boolean }).shifted === true;
+if (days && !alreadyShifted) {
   const offset = days * 24 * 3600 * 1000;
   const RealDate = Date;
   class ShiftedDate extends RealDate {
@@ -17,6 +19,7 @@ if (days) {
     static override now() {
       return RealDate.now() + offset;
     }
+    static shifted = true;
   }
-  globalThis.Date = ShiftedDate as DateConstructor;
+  globalThis.Date = ShiftedDate as unknown as DateConstructor;
 }

@@ -1,0 +1,15 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { buildTestApp } from './tests/server/helpers.ts';
+let t = Date.now();
+const c = new PGlite(); await c.waitReady; console.log('pglite init', Date.now() - t); t = Date.now();
+await migrate(drizzle(c, { casing: 'snake_case' }), { migrationsFolder: 'server/db/migrations' }); console.log('migrate', Date.now() - t); t = Date.now();
+const dump = await c.dumpDataDir('none'); console.log('dump', Date.now() - t, dump.size); t = Date.now();
+const c2 = new PGlite({ loadDataDir: dump }); await c2.waitReady; console.log('load', Date.now() - t); t = Date.now();
+const r = await c2.query('select count(*) from information_schema.tables'); console.log(r.rows, Date.now()-t);
+t = Date.now();
+const a = await buildTestApp(); console.log('buildTestApp', Date.now() - t); t = Date.now();
+await a.close(); console.log('close', Date.now() - t);
+t = Date.now();
+const b = await buildTestApp(); console.log('buildTestApp2', Date.now() - t); await b.close();
