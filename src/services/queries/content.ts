@@ -14,7 +14,6 @@ const FRESH = 5 * 60_000;
 const content = ['content'] as const;
 export const contentKeys = {
   all: content,
-  language: (language: Language) => [...content, language] as const,
   list: (language: Language, type: ContentType) => [...content, language, 'list', type] as const,
   page: (language: Language, id: string) => [...content, language, 'page', id] as const,
   faq: (language: Language) => [...content, language, 'faq'] as const,

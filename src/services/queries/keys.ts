@@ -53,15 +53,3 @@ export const smartKeys = {
   plans: () => [...smart, 'plans'] as const,
 };
 
-/**
- * The support chat: the customer's conversations, threads and badge, and the operators' queue
- * (under 'admin'); every `support.*` event changes them (support.ts grows the rest from these).
- */
-const support = ['support'] as const;
-export const supportKeys = {
-  all: support,
-  conversations: () => [...support, 'conversations'] as const,
-  unread: () => [...support, 'unread'] as const,
-  threads: () => [...support, 'thread'] as const,
-  adminAll: () => [...admin, 'support'] as const,
-};

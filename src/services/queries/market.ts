@@ -14,7 +14,6 @@ export type MarketPagesQuery = { type?: InstrumentType; search?: string; pageSiz
 const market = ['market'] as const;
 export const marketKeys = {
   all: market,
-  lists: () => [...market, 'list'] as const,
   list: (q: MarketListQuery) => [...market, 'list', q] as const,
   pages: (q: MarketPagesQuery) => [...market, 'list', 'pages', q] as const,
   info: (code: string) => [...market, 'info', code] as const,
