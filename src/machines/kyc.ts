@@ -8,7 +8,7 @@
  * The states are the values of users.kyc_status. Pure definition shared by browser and server:
  * the server moves a user's status only along this chart (server/kyc/submissions.ts).
  */
-import { setup } from 'xstate';
+import { assertEvent, setup } from 'xstate';
 import { KYC_MAX_RESUBMISSIONS } from '../contract/kycRules.ts';
 import { statusNames, type StatusOf } from './statuses.ts';
 
@@ -24,7 +24,10 @@ export const kycMachine = setup({
   types: { events: {} as KycEvent },
   guards: {
     /** a resubmission after a rejection, while the user has some left */
-    resubmissionLeft: ({ event }) => event.type === 'kyc.submit' && event.rejections <= KYC_MAX_RESUBMISSIONS,
+    resubmissionLeft: ({ event }) => {
+      assertEvent(event, 'kyc.submit');
+      return event.rejections <= KYC_MAX_RESUBMISSIONS;
+    },
   },
 }).createMachine({
   id: 'kyc',

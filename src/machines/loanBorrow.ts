@@ -1,8 +1,9 @@
 import Decimal from 'decimal.js';
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { Err } from '../contract/errors.ts';
 import type { CollateralAsset, Loan, LoanTerms } from '../contract/loans.ts';
 import { amountFor, collateralFor } from '../contract/loanMath.ts';
+import { keyFor, type KeptKey } from './clientKey.ts';
 import { refusalOf, refused, type Refusal } from './refusal.ts';
 
 /**
@@ -11,15 +12,16 @@ import { refusalOf, refused, type Refusal } from './refusal.ts';
  *   editing ─borrow.continue [fit]→ confirming ─borrow.submit [signed]→ submitting ─done→ done
  *      │  └─[else]→ editing (problem: 10047 no price, 10120 amount, 10011 collateral)   └─error→ refused
  *   confirming, refused ─borrow.back→ editing (the pad is drawn again: signature and name cleared)
- *   refused ─borrow.submit [signed]→ submitting (the same client key) · ─borrow.name / borrow.signature→ confirming
- *   done ─borrow.again→ editing (a new client key)
+ *   refused ─borrow.submit [signed]→ submitting · ─borrow.name / borrow.signature→ confirming
+ *   done ─borrow.again→ editing
  *
  * The calculator's amount and collateral follow each other at the price the event carries (the
  * live feed price is the view's, not state). `confirming` is the agreement to read with the drawn
  * signature and the typed full name; an unsigned submit names 10122 and sends nothing. The client
- * key lives until a success, so every retry of an application whose answer was lost is answered
- * with the first loan; after a success the next application has a new key. `submit` (the
- * multipart call) and `submitted` (refresh the loans) are supplied by src/services/flows/loanFlows.ts.
+ * key (clientKey.ts) follows the application (asset, amount, term, agreement, name): every retry of
+ * an application whose answer was lost is answered with the first loan; another application, or
+ * the next one after a success, has a new key. `submit` (the multipart call) and `submitted`
+ * (refresh the loans) are supplied by src/services/flows/loanFlows.ts.
  */
 export type BorrowTerms = Pick<LoanTerms, 'days' | 'minAmount' | 'maxAmount' | 'initialLtv' | 'agreementVersion' | 'collateralAssets'>;
 /** The drawn signature as the flow keeps it (a PNG Blob in the browser). */
@@ -45,7 +47,7 @@ export interface LoanBorrowContext {
   collateralNeeded: string;
   fullName: string;
   signature: SignatureImage | null;
-  clientKey: string;
+  clientKey: KeptKey | null;
   /** what to fix before anything is sent */
   problem: Refusal | null;
   /** the service's refusal */
@@ -99,6 +101,12 @@ const amountOf = (value: string, price: string | null, ltv: string) => {
 };
 const unsigned = { fullName: '', signature: null, problem: null, refusal: null } as const;
 
+const valuesOf = (c: LoanBorrowContext): BorrowValues => ({
+  collateralAsset: c.asset, amount: c.amount, days: c.days, agreementVersion: c.terms.agreementVersion, fullName: c.fullName.trim(), signature: c.signature!,
+});
+/** What makes one application (the drawn signature aside: redrawing it is the same application). */
+const applicationOf = (v: BorrowValues) => [v.collateralAsset, v.amount, v.days, v.agreementVersion, v.fullName];
+
 export const loanBorrowMachine = setup({
   types: {
     input: {} as { terms: BorrowTerms },
@@ -114,10 +122,11 @@ export const loanBorrowMachine = setup({
     /** what follows an application (supplied by the flow's actor factory) */
     submitted: (_, _params: { loan: Loan }) => {},
     sign: assign(({ event }) => {
-      if (event.type === 'borrow.name') return { fullName: event.value, problem: null };
-      if (event.type === 'borrow.signature') return { signature: event.image, problem: null };
-      return {};
+      assertEvent(event, ['borrow.name', 'borrow.signature']);
+      return event.type === 'borrow.name' ? { fullName: event.value, problem: null } : { signature: event.image, problem: null };
     }),
+    /** the same application keeps its key; another one gets a new key */
+    keyFor: assign({ clientKey: ({ context }) => keyFor(context.clientKey, applicationOf(valuesOf(context))) }),
   },
   guards: {
     fit: ({ context }, p: { price: string | null; available: string | null }) => borrowProblem(context, p.price, p.available) === null,
@@ -127,7 +136,7 @@ export const loanBorrowMachine = setup({
   id: 'loanBorrow',
   context: ({ input }) => ({
     terms: input.terms, asset: input.terms.collateralAssets[0] ?? 'BTC', days: input.terms.days.includes(30) ? 30 : input.terms.days[0],
-    amount: '', collateral: '', collateralNeeded: '', fullName: '', signature: null, clientKey: crypto.randomUUID(), problem: null, refusal: null, result: null,
+    amount: '', collateral: '', collateralNeeded: '', fullName: '', signature: null, clientKey: null, problem: null, refusal: null, result: null,
   }),
   initial: 'editing',
   states: {
@@ -168,24 +177,19 @@ export const loanBorrowMachine = setup({
     },
     submitting: {
       tags: ['busy'],
+      entry: 'keyFor',
       invoke: {
         id: 'submit',
         src: 'submit',
-        input: ({ context }) => ({
-          values: {
-            collateralAsset: context.asset, amount: context.amount, days: context.days, agreementVersion: context.terms.agreementVersion,
-            fullName: context.fullName.trim(), signature: context.signature!,
-          },
-          clientKey: context.clientKey,
-        }),
+        input: ({ context }) => ({ values: valuesOf(context), clientKey: context.clientKey!.key }),
         onDone: {
           target: 'done',
-          actions: [assign({ result: ({ event }) => event.output }), { type: 'submitted', params: ({ event }) => ({ loan: event.output }) }],
+          actions: [assign({ result: ({ event }) => event.output, clientKey: null }), { type: 'submitted', params: ({ event }) => ({ loan: event.output }) }],
         },
         onError: { target: 'refused', actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) },
       },
     },
-    // the refusal shows on the signing form; trying again sends the same key
+    // the refusal shows on the signing form; trying again with the same application sends the same key
     refused: {
       on: {
         'borrow.name': { target: 'confirming', actions: ['sign', assign({ refusal: null })] },
@@ -198,7 +202,7 @@ export const loanBorrowMachine = setup({
       on: {
         'borrow.again': {
           target: 'editing',
-          actions: assign({ amount: '', collateral: '', collateralNeeded: '', ...unsigned, result: null, clientKey: () => crypto.randomUUID() }),
+          actions: assign({ amount: '', collateral: '', collateralNeeded: '', ...unsigned, result: null }),
         },
       },
     },

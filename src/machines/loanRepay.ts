@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { assign, fromPromise, setup } from 'xstate';
 import { Err } from '../contract/errors.ts';
 import type { Loan } from '../contract/loans.ts';
+import { keyFor, type KeptKey } from './clientKey.ts';
 import { refusalOf, refused, type Refusal } from './refusal.ts';
 
 /**
@@ -12,16 +13,16 @@ import { refusalOf, refused, type Refusal } from './refusal.ts';
  *   refused ─repay.amount→ editing · ─repay.submit→ (as from editing)
  *
  * The dialog is its own confirmation: it shows how the amount splits (interest first) before the
- * user pays. One client key per opening of the dialog, kept through every retry and every change
- * of the amount, so a payment whose answer was lost is never made twice; the dialog closes after
- * a success (`done` is final) and the next opening has a new key. `repay` (repayLoan) and
+ * user pays. The client key (clientKey.ts) follows the loan and the amount: a retry of a payment
+ * whose answer was lost is answered with the first payment, never made twice; another amount is
+ * another payment. The dialog closes after a success (`done` is final). `repay` (repayLoan) and
  * `repaid` (close, refresh) are supplied by src/services/flows/loanFlows.ts.
  */
 export type RepayLoan = Pick<Loan, 'id' | 'repaymentAmount' | 'accruedInterest' | 'principalOutstanding'>;
 export interface LoanRepayContext {
   loan: RepayLoan;
   amount: string;
-  clientKey: string;
+  clientKey: KeptKey | null;
   refusal: Refusal | null;
   result: Loan | null;
 }
@@ -58,6 +59,8 @@ export const loanRepayMachine = setup({
     /** what follows a repayment (supplied by the flow's actor factory) */
     repaid: (_, _params: { loan: Loan }) => {},
     forget: assign({ refusal: null }),
+    /** the same payment keeps its key; another amount gets a new one */
+    keyFor: assign({ clientKey: ({ context }) => keyFor(context.clientKey, [context.loan.id, context.amount.trim()]) }),
     refuse: assign({ refusal: ({ context }) => repayProblem(context.amount, context.loan.repaymentAmount) }),
   },
   guards: {
@@ -66,7 +69,7 @@ export const loanRepayMachine = setup({
 }).createMachine({
   id: 'loanRepay',
   // the whole debt by default
-  context: ({ input }) => ({ loan: input.loan, amount: input.loan.repaymentAmount, clientKey: crypto.randomUUID(), refusal: null, result: null }),
+  context: ({ input }) => ({ loan: input.loan, amount: input.loan.repaymentAmount, clientKey: null, refusal: null, result: null }),
   initial: 'editing',
   states: {
     editing: {
@@ -77,10 +80,11 @@ export const loanRepayMachine = setup({
     },
     submitting: {
       tags: ['busy'],
+      entry: 'keyFor',
       invoke: {
         id: 'repay',
         src: 'repay',
-        input: ({ context }) => ({ id: context.loan.id, amount: context.amount.trim(), clientKey: context.clientKey }),
+        input: ({ context }) => ({ id: context.loan.id, amount: context.amount.trim(), clientKey: context.clientKey!.key }),
         onDone: {
           target: 'done',
           actions: [assign({ result: ({ event }) => event.output }), { type: 'repaid', params: ({ event }) => ({ loan: event.output }) }],

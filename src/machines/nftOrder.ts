@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Nft } from '../contract/nfts.ts';
+import { keyFor, type KeptKey } from './clientKey.ts';
 import { refusalOf, refused, type Refusal } from './refusal.ts';
 
 /**
@@ -11,8 +12,10 @@ import { refusalOf, refused, type Refusal } from './refusal.ts';
  *              └─order.cancel→ ready.idle
  *   ready.failed ─order.confirm→ sending again (after a send: the same client key) · ─order.cancel→ ready.idle
  *
- * The client key is made at `order.start` and kept through "try again", so a request whose answer
- * was lost is answered by the service with the first result instead of bidding twice. `send` is
+ * The client key (clientKey.ts) follows the NFT and the amount: "try again", or cancelling and
+ * starting the same order again, sends the same key, so a request whose answer was lost is
+ * answered by the service with the first result instead of bidding twice; another amount or the
+ * next order after a success has a new key. `send` is
  * supplied by the flow's actor factory (src/services/flows/nftFlows.ts), as is `ordered`
  * (refresh the screens). The dialog is open in every state tagged 'dialog'.
  */
@@ -22,7 +25,7 @@ export interface NftOrderContext {
   values: NftOrderValues | null;
   /** for the client-side check: the buy-now price, or the least the next bid may be */
   minimum: string | null;
-  clientKey: string;
+  clientKey: KeptKey | null;
   refusal: Refusal | null;
   result: Nft | null;
 }
@@ -73,13 +76,15 @@ export const nftOrderMachine = setup({
   },
   actions: {
     ordered: (_, _params: { nft: Nft }) => {},
+    /** the same order keeps its key; another one gets a new key */
+    keyFor: assign({ clientKey: ({ context }) => keyFor(context.clientKey, [context.id, context.values]) }),
   },
   guards: {
     fit: (_, p: { values: NftOrderValues; minimum: string | null; available: string | null }) => orderProblem(p.values, p.minimum, p.available) === null,
   },
 }).createMachine({
   id: 'nftOrder',
-  context: ({ input }) => ({ id: input.id, values: null, minimum: null, clientKey: '', refusal: null, result: null }),
+  context: ({ input }) => ({ id: input.id, values: null, minimum: null, clientKey: null, refusal: null, result: null }),
   initial: 'ready',
   states: {
     ready: {
@@ -91,7 +96,7 @@ export const nftOrderMachine = setup({
             guard: { type: 'fit', params: ({ event }) => ({ values: event.values, minimum: event.minimum, available: event.available ?? null }) },
             target: 'confirming',
             actions: assign(({ event }) => ({
-              values: { ...event.values, amount: event.values.amount.trim() }, minimum: event.minimum, refusal: null, clientKey: crypto.randomUUID(),
+              values: { ...event.values, amount: event.values.amount.trim() }, minimum: event.minimum, refusal: null,
             })),
           },
           { target: '.failed', reenter: true, actions: assign(({ event }) => ({ values: null, refusal: orderProblem(event.values, event.minimum, event.available ?? null) })) },
@@ -115,13 +120,14 @@ export const nftOrderMachine = setup({
     },
     sending: {
       tags: ['dialog', 'busy'],
+      entry: 'keyFor',
       invoke: {
         id: 'send',
         src: 'send',
-        input: ({ context }) => ({ id: context.id, values: context.values!, clientKey: context.clientKey }),
+        input: ({ context }) => ({ id: context.id, values: context.values!, clientKey: context.clientKey!.key }),
         onDone: {
           target: 'ready.done',
-          actions: [assign({ result: ({ event }) => event.output, values: null }), { type: 'ordered', params: ({ event }) => ({ nft: event.output }) }],
+          actions: [assign({ result: ({ event }) => event.output, values: null, clientKey: null }), { type: 'ordered', params: ({ event }) => ({ nft: event.output }) }],
         },
         onError: { target: 'ready.failed', actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) },
       },

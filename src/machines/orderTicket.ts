@@ -1,10 +1,11 @@
 import Decimal from 'decimal.js';
-import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import type { Book } from '../contract/constants.ts';
 import { Err } from '../contract/errors.ts';
 import { trailingDistanceBroken, trailingStart } from '../contract/entryMath.ts';
 import { orderFigures, orderRuleBroken, termsOf, type OrderInput, type OrderRule } from '../contract/optionsMath.ts';
 import { BuyOptionsBody, ORDER_RULE_CODES, type OptionsPosition, type OptionsProduct } from '../contract/trading.ts';
+import { isRetryOf, keyFor, type KeptKey } from './clientKey.ts';
 import { schemaRefusal } from './contractCheck.ts';
 import { refused, refusalOf, type Refusal } from './refusal.ts';
 
@@ -13,20 +14,24 @@ import { refused, refusalOf, type Refusal } from './refusal.ts';
  * dialog (every figure, the book), confirms, and the service opens the position.
  *
  *   editing ─ticket.review [valid]→ confirming ─ticket.confirm [valid at the new price]→ submitting ─done→ done
- *      │      └[else]→ failed        ├ticket.cancel→ editing          └[else]→ failed          └error→ failed
- *   failed ─ticket.edit→ editing, ─ticket.review→ (as from editing), ─ticket.retry [valid]→ submitting
+ *                                     ├ticket.cancel→ editing          └[else]→ failed          └error→ failed
+ *   failed ─ticket.edit→ editing, ─ticket.review [valid]→ confirming,
+ *          ─ticket.retry [no answer came, the same order, valid]→ submitting (no second dialog)
  *   done ─ticket.reset→ editing
  *
  * The guards are the contract's rules (src/contract/optionsMath.ts orderRuleBroken, each rule
  * its catalogue code; the BuyOptionsBody schema) plus the two the app can see itself: the market
- * is tradable and margin + fee fit in the available balance. The price moves between review and
- * confirm: `ticket.confirm` carries the latest feed price and the order is checked again at it.
+ * is tradable and margin + fee fit in the available balance. A draft that breaks one is not
+ * taken at all: the panel asks `state.can({ type: 'ticket.review', draft })` to enable its button
+ * and shows the rule's problem beside its field (`ticketProblem`). The price moves between review
+ * and confirm: `ticket.confirm` carries the latest feed price and the order is checked again at it.
  *
- * Client key: one per order the user means to open. It is made when the values are first sent
- * and kept while the same values are sent again (a retry after a timeout whose request may have
- * arrived: the service answers with the first order instead of opening a second); other values
- * or a success start a new one. The `submit` actor (the HTTP call) and `opened` (what follows a
- * success) are supplied by src/services/flows/tradingFlows.ts.
+ * Client key (clientKey.ts): kept with the order it was made for, so a retry of the same order
+ * (after a timeout whose request may have arrived) is answered with the first order instead of
+ * opening a second; other values or a success start a new one. `ticket.retry` carries the panel's
+ * draft and is taken only when no answer came and the order is the one sent. The `submit` actor
+ * (the HTTP call) and `opened` (what follows a success) are supplied by
+ * src/services/flows/tradingFlows.ts.
  */
 
 /** What the panel submits: the order and what it is checked against. */
@@ -55,9 +60,7 @@ export interface TicketContext {
   draft: TicketDraft | null;
   refusal: Refusal | null;
   result: OptionsPosition | null;
-  clientKey: string | null;
-  /** the values the client key was made for */
-  keyedValues: string | null;
+  clientKey: KeptKey | null;
 }
 
 export type TicketEvent =
@@ -65,7 +68,8 @@ export type TicketEvent =
   | { type: 'ticket.confirm'; price?: string }
   | { type: 'ticket.cancel' }
   | { type: 'ticket.edit' }
-  | { type: 'ticket.retry' }
+  /** send the failed order again at once: `draft` is the panel's, taken only if it is the same order */
+  | { type: 'ticket.retry'; draft: TicketDraft }
   | { type: 'ticket.reset' };
 
 /** Where a problem shows in the panel (inline, beside its field). */
@@ -116,7 +120,7 @@ export function ticketProblem(d: TicketDraft): TicketProblem | null {
 export const ticketRefusal = (d: TicketDraft | null): Refusal | null => (d ? (ticketProblem(d)?.refusal ?? null) : refused(Err.MALFORMED_REQUEST));
 
 /** The values a client key belongs to: the order and where it goes, not the price it was seen at. */
-const keyedValuesOf = (d: TicketDraft) => JSON.stringify([d.book, bodyOf(d, '')]);
+const keyedValuesOf = (d: TicketDraft) => [d.book, bodyOf(d, '')];
 
 const withPrice = (d: TicketDraft | null, price: string | undefined) => (d && price ? { ...d, price } : d);
 
@@ -131,39 +135,49 @@ export const orderTicketMachine = setup({
     }),
   },
   actions: {
-    keepDraft: assign({ draft: ({ event }) => (event.type === 'ticket.review' ? event.draft : null), refusal: null }),
-    reprice: assign({ draft: ({ context, event }) => (event.type === 'ticket.confirm' ? withPrice(context.draft, event.price) : context.draft) }),
-    refuseDraft: assign({ refusal: ({ event }) => (event.type === 'ticket.review' ? ticketRefusal(event.draft) : null) }),
-    refuseRepriced: assign({ refusal: ({ context, event }) => ticketRefusal(event.type === 'ticket.confirm' ? withPrice(context.draft, event.price) : context.draft) }),
-    forget: assign({ refusal: null }),
-    /** the same values keep their key; other values get a new one */
-    keyFor: assign(({ context }) => {
-      const values = context.draft ? keyedValuesOf(context.draft) : null;
-      if (values !== null && values === context.keyedValues && context.clientKey) return {};
-      return { clientKey: crypto.randomUUID(), keyedValues: values };
+    keepDraft: assign(({ event }) => {
+      assertEvent(event, ['ticket.review', 'ticket.retry']);
+      return { draft: event.draft, refusal: null };
     }),
-    keepResult: assign({ result: (_, p: { output: OptionsPosition }) => p.output, clientKey: null, keyedValues: null }),
+    reprice: assign(({ context, event }) => {
+      assertEvent(event, 'ticket.confirm');
+      return { draft: withPrice(context.draft, event.price) };
+    }),
+    refuseRepriced: assign(({ context, event }) => {
+      assertEvent(event, 'ticket.confirm');
+      return { refusal: ticketRefusal(withPrice(context.draft, event.price)) };
+    }),
+    forget: assign({ refusal: null }),
+    /** the same order keeps its key; another order gets a new one */
+    keyFor: assign({ clientKey: ({ context }) => keyFor(context.clientKey, keyedValuesOf(context.draft!)) }),
+    keepResult: assign({ result: (_, p: { output: OptionsPosition }) => p.output, clientKey: null }),
     fail: assign({ refusal: (_, p: { error: unknown }) => refusalOf(p.error) }),
     clear: assign({ draft: null, refusal: null, result: null }),
     /** what follows a success (supplied by the flow: caches, navigation) */
     opened: (_, _p: { output: OptionsPosition }) => {},
   },
   guards: {
-    reviewable: ({ event }) => event.type === 'ticket.review' && ticketRefusal(event.draft) === null,
-    confirmable: ({ context, event }) => ticketRefusal(event.type === 'ticket.confirm' ? withPrice(context.draft, event.price) : context.draft) === null,
+    reviewable: ({ event }) => {
+      assertEvent(event, 'ticket.review');
+      return ticketRefusal(event.draft) === null;
+    },
+    confirmable: ({ context, event }) => {
+      assertEvent(event, 'ticket.confirm');
+      return ticketRefusal(withPrice(context.draft, event.price)) === null;
+    },
+    /** no answer came (the request may have arrived), the panel still holds that order, and it is valid now */
+    retryable: ({ context, event }) => {
+      assertEvent(event, 'ticket.retry');
+      return context.refusal?.code === null && isRetryOf(context.clientKey, keyedValuesOf(event.draft)) && ticketRefusal(event.draft) === null;
+    },
   },
 }).createMachine({
   id: 'orderTicket',
-  context: { draft: null, refusal: null, result: null, clientKey: null, keyedValues: null },
+  context: { draft: null, refusal: null, result: null, clientKey: null },
   initial: 'editing',
   states: {
     editing: {
-      on: {
-        'ticket.review': [
-          { guard: 'reviewable', target: 'confirming', actions: 'keepDraft' },
-          { target: 'failed', actions: ['keepDraft', 'refuseDraft'] },
-        ],
-      },
+      on: { 'ticket.review': { guard: 'reviewable', target: 'confirming', actions: 'keepDraft' } },
     },
     confirming: {
       tags: ['confirming'],
@@ -180,7 +194,7 @@ export const orderTicketMachine = setup({
       invoke: {
         id: 'submit',
         src: 'submit',
-        input: ({ context }) => ({ book: context.draft!.book, body: bodyOf(context.draft!, context.clientKey!) }),
+        input: ({ context }) => ({ book: context.draft!.book, body: bodyOf(context.draft!, context.clientKey!.key) }),
         onDone: {
           target: 'done',
           actions: [
@@ -193,11 +207,8 @@ export const orderTicketMachine = setup({
     },
     failed: {
       on: {
-        'ticket.review': [
-          { guard: 'reviewable', target: 'confirming', actions: 'keepDraft' },
-          { target: 'failed', actions: ['keepDraft', 'refuseDraft'] },
-        ],
-        'ticket.retry': { guard: 'confirmable', target: 'submitting', actions: ['forget', 'keyFor'] },
+        'ticket.review': { guard: 'reviewable', target: 'confirming', actions: 'keepDraft' },
+        'ticket.retry': { guard: 'retryable', target: 'submitting', actions: ['keepDraft', 'keyFor'] },
         'ticket.edit': { target: 'editing', actions: 'forget' },
       },
     },

@@ -5,6 +5,7 @@ import { Err } from '../contract/errors.ts';
 import type { OrderInput } from '../contract/optionsMath.ts';
 import { PlacePendingBody, type EntryKind, type PendingOrderWire } from '../contract/pendingOrders.ts';
 import type { OptionsProduct } from '../contract/trading.ts';
+import type { Keyed } from './clientKey.ts';
 import { schemaRefusal } from './contractCheck.ts';
 import { refused, type Refusal } from './refusal.ts';
 import { submissionMachine } from './submission.ts';
@@ -18,9 +19,9 @@ import { submissionMachine } from './submission.ts';
  *
  * The guard is the service's own rule (src/contract/entryMath.ts entryRuleBroken: the level's
  * side, the validity, a trailing stop, then the market order's rules at the level) plus the hold
- * against the available balance; the service checks all again at its price. The client key is
- * part of the values: the panel keeps one while the values stay the same, so sending again after
- * a timeout answers the first order.
+ * against the available balance; the service checks all again at its price. The client key
+ * (clientKey.ts) follows the order's body: sending the same order again after a timeout answers
+ * the first one; a success or other values make a new key.
  */
 export interface PendingDraft {
   book: Book;
@@ -35,17 +36,16 @@ export interface PendingDraft {
   validity: number;
   /** the stop-loss field holds a trailing distance */
   trailing: boolean;
-  clientKey: string;
 }
 
 const level = (s: string | null | undefined) => (s == null || s.trim() === '' ? null : s.trim());
 
-export function pendingBody(d: PendingDraft): PlacePendingBody {
+export function pendingBody(d: PendingDraft, clientKey: string): PlacePendingBody {
   const stop = level(d.order.stopLoss);
   return {
     code: d.product.code, direction: d.order.direction, lots: d.order.lots.trim(), leverage: d.order.leverage, period: d.order.period,
     stopLoss: d.trailing ? null : stop, takeProfit: level(d.order.takeProfit), trailingDistance: d.trailing ? stop : null,
-    entryKind: d.entryKind, entryPrice: d.entryPrice.trim(), validity: d.validity, clientKey: d.clientKey,
+    entryKind: d.entryKind, entryPrice: d.entryPrice.trim(), validity: d.validity, clientKey,
   };
 }
 
@@ -61,7 +61,8 @@ export function pendingHold(d: PendingDraft): string | null {
 /** The first problem of a draft, as the service would refuse it; null when it can be sent. */
 export function pendingRefusal(d: PendingDraft): Refusal | null {
   if (d.price === null || !d.product.tradable) return refused(Err.NOT_TRADABLE);
-  const b = pendingBody(d);
+  // a well-formed key: the one sent is the machine's
+  const b = pendingBody(d, 'check-key-0');
   const code = entryRuleBroken(d.product, { ...b, stopLoss: b.stopLoss ?? null, takeProfit: b.takeProfit ?? null }, d.price, d.product.quoteRate);
   if (code !== null) return refused(code, { price: d.price });
   const hold = pendingHold(d);
@@ -69,8 +70,8 @@ export function pendingRefusal(d: PendingDraft): Refusal | null {
   return schemaRefusal(PlacePendingBody, b);
 }
 
-export const pendingOrderFormMachine = submissionMachine<'pendingOrder', PendingDraft, PendingOrderWire>({
-  id: 'pendingOrder', check: pendingRefusal, again: true, confirm: true,
+export const pendingOrderFormMachine = submissionMachine<'pendingOrder', PendingDraft, PendingOrderWire, Keyed<PendingDraft>>({
+  id: 'pendingOrder', check: pendingRefusal, again: true, confirm: true, keyed: (d) => [d.book, pendingBody(d, '')],
 });
 
 /** Cancelling a pending order is never one tap: the order waits in `confirming` for `pendingCancel.confirm`. */

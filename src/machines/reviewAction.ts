@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { Check } from 'typebox/value';
 import { ApproveWithdrawalBody, RejectBody } from '../contract/admin.ts';
 import { refusalOf, type Refusal } from './refusal.ts';
@@ -64,8 +64,10 @@ export const reviewActionMachine = setup({
     reviewed: (_, _params: { result: unknown }) => {},
   },
   guards: {
-    valuesOk: ({ context, event }) =>
-      event.type === 'review.confirm' && context.decision !== null && reviewProblem(context.kind, context.decision, event.values) === null,
+    valuesOk: ({ context, event }) => {
+      assertEvent(event, 'review.confirm');
+      return context.decision !== null && reviewProblem(context.kind, context.decision, event.values) === null;
+    },
   },
 }).createMachine({
   id: 'reviewAction',
@@ -92,12 +94,11 @@ export const reviewActionMachine = setup({
       invoke: {
         id: 'submit',
         src: 'submit',
-        input: ({ context, event }) => ({
-          kind: context.kind,
-          id: context.id,
-          decision: context.decision ?? 'approve',
-          ...(event.type === 'review.confirm' ? trimmed(event.values) : {}),
-        }),
+        // entered only by a confirmed decision
+        input: ({ context, event }) => {
+          assertEvent(event, 'review.confirm');
+          return { kind: context.kind, id: context.id, decision: context.decision ?? 'approve', ...trimmed(event.values) };
+        },
         onDone: {
           target: 'done',
           actions: [assign({ result: ({ event }) => event.output }), { type: 'reviewed', params: ({ event }) => ({ result: event.output }) }],

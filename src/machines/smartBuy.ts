@@ -2,6 +2,7 @@ import { Err } from '../contract/errors.ts';
 import { BuySmartBody, type SmartPlan, type SmartProduct } from '../contract/smart.ts';
 import { isAbove, isBelow, parseAmount } from '../services/money.ts';
 import { schemaRefusal } from './contractCheck.ts';
+import type { Keyed } from './clientKey.ts';
 import { refused, type Refusal } from './refusal.ts';
 import { submissionMachine } from './submission.ts';
 
@@ -42,5 +43,10 @@ export function smartBuyRefusal(v: SmartBuyDraft): Refusal | null {
   return schemaRefusal(BuySmartBody, { productId: v.productId, amount, days: v.days, clientKey: 'k'.repeat(36) });
 }
 
-/** A purchase locks real money for the whole term: it is confirmed in a dialog that states the amount, the book and the lock. */
-export const smartBuyMachine = submissionMachine<'smartBuy', SmartBuyDraft, SmartPlan>({ id: 'smartBuy', check: smartBuyRefusal, again: true, confirm: true });
+/**
+ * A purchase locks real money for the whole term: it is confirmed in a dialog that states the
+ * amount, the book and the lock. Its client key (clientKey.ts) follows product, term and amount.
+ */
+export const smartBuyMachine = submissionMachine<'smartBuy', SmartBuyDraft, SmartPlan, Keyed<SmartBuyDraft>>({
+  id: 'smartBuy', check: smartBuyRefusal, again: true, confirm: true, keyed: (v) => [v.productId, v.days, v.amount.trim()],
+});

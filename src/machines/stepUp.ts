@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { TOTP_RE } from '../contract/twoFactorRules.ts';
 import { problem, type Refusal } from './refusal.ts';
 import { loginCode } from './twoFactorLogin.ts';
@@ -27,7 +27,10 @@ export type StepUpEvent =
 export const stepUpMachine = setup({
   types: { context: {} as StepUpContext, events: {} as StepUpEvent },
   actions: {
-    keepMessage: assign({ message: ({ event }) => (event.type === 'stepUp.ask' ? event.message : null), refusal: null }),
+    keepMessage: assign(({ event }) => {
+      assertEvent(event, 'stepUp.ask');
+      return { message: event.message, refusal: null };
+    }),
     refuseShape: assign({ refusal: () => problem('twoFactor.codeShape') }),
     /** the code goes back to the waiting call (supplied) */
     answered: (_, _p: { code: string }) => {},
@@ -35,7 +38,10 @@ export const stepUpMachine = setup({
     cancelled: () => {},
   },
   guards: {
-    sixDigits: ({ event }) => event.type === 'stepUp.submit' && TOTP_RE.test(loginCode(event.code)),
+    sixDigits: ({ event }) => {
+      assertEvent(event, 'stepUp.submit');
+      return TOTP_RE.test(loginCode(event.code));
+    },
   },
 }).createMachine({
   id: 'stepUp',

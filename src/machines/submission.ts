@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup, type AnyEventObject, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, type AnyEventObject, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { keyFor, type KeptKey } from './clientKey.ts';
 import type { Refusal } from './refusal.ts';
 import { refusalOf } from './refusal.ts';
 
@@ -22,9 +23,13 @@ import { refusalOf } from './refusal.ts';
  * `check` is the flow's pure rule (the contract's schemas and rules): the refusal of values that
  * cannot be sent, or null. It is the `valid` guard, and its refusal is what `failed` shows, so a
  * bad value never leaves the browser (a flow with nothing to check has no guard). The `submit`
- * actor (the service call) and the `submitted` action (store the session, navigate, toast) are
- * supplied with `.provide()` by the flow's actor factory (src/services/flows), so the chart
- * knows nothing of HTTP, React or the router.
+ * actor (the service call) and the `submitted` action (store the session, navigate, toast, ask
+ * again for what changed) are supplied with `.provide()` by the flow's actor factory
+ * (src/services/flows), so the chart knows nothing of HTTP, React or the router.
+ *
+ * A money flow (`keyed`) sends a client key with its values (clientKey.ts): made when the values
+ * are first sent, the same for every retry of the same values, forgotten after a success. The
+ * submit actor then gets the values with their `clientKey`.
  */
 export interface SubmissionContext<Values, Output> {
   /** what was last submitted (null on a fresh form) */
@@ -32,6 +37,8 @@ export interface SubmissionContext<Values, Output> {
   refusal: Refusal | null;
   /** what the service returned (the record created, the session) */
   result: Output | null;
+  /** a money flow's client key with the values it was made for (null otherwise, and after a success) */
+  clientKey: KeptKey | null;
 }
 
 /** The events of a flow, namespaced by its id: `register.submit`, `depositForm.edit`, ... */
@@ -50,12 +57,22 @@ export interface SubmissionSpec<Id extends string, Values> {
   again?: boolean;
   /** the flow moves or locks money: accepted values wait in `confirming` for `<id>.confirm` */
   confirm?: boolean;
+  /**
+   * A money call: what of the values makes the submission (the fields sent, trimmed). The key is
+   * kept while it stays the same; the submit actor gets `{ ...values, clientKey }` (declare the
+   * flow's input as `Keyed<Values>`).
+   */
+  keyed?: (values: Values) => unknown;
 }
 
-// the guard and actions run only on `<id>.submit`, whose values the event type cannot name generically
-const valuesOf = <Values>(event: AnyEventObject): Values => (event as unknown as { values: Values }).values;
+// the guard and actions run only on `<id>.submit`: assertEvent checks it; the cast stays because
+// this xstate (5.33.3) does not narrow an event type built from a type parameter (5.33.4 does)
+const valuesOf = <Values>(event: AnyEventObject, submit: string): Values => {
+  assertEvent(event, submit);
+  return (event as unknown as { values: Values }).values;
+};
 
-export function submissionMachine<const Id extends string, Values, Output>({ id, check, again = false, confirm = false }: SubmissionSpec<Id, Values>) {
+export function submissionMachine<const Id extends string, Values, Output, Input = Values>({ id, check, again = false, confirm = false, keyed }: SubmissionSpec<Id, Values>) {
   type Event = SubmissionEvent<Id, Values>;
   const submit = `${id}.submit` as const;
   // accepted values are sent at once, or first shown for confirmation
@@ -78,26 +95,28 @@ export function submissionMachine<const Id extends string, Values, Output>({ id,
       events: {} as Event,
     },
     actors: {
-      submit: fromPromise<Output, Values>(async () => {
+      submit: fromPromise<Output, Input>(async () => {
         throw new Error(`${id}: submit not provided`);
       }),
     },
     actions: {
-      keepValues: assign({ values: ({ event }) => valuesOf<Values>(event) }),
-      refuse: assign({ refusal: ({ event }) => refusalOfValues(valuesOf<Values>(event)) }),
+      keepValues: assign({ values: ({ event }) => valuesOf<Values>(event, submit) }),
+      refuse: assign({ refusal: ({ event }) => refusalOfValues(valuesOf<Values>(event, submit)) }),
       forget: assign({ refusal: null }),
       clear: assign({ values: null, refusal: null, result: null }),
-      keepResult: assign({ result: (_, params: { output: Output }) => params.output }),
+      /** the same submission keeps its key; other values get a new one */
+      keyFor: assign({ clientKey: ({ context }) => (keyed && context.values !== null ? keyFor(context.clientKey, keyed(context.values)) : null) }),
+      keepResult: assign({ result: (_, params: { output: Output }) => params.output, clientKey: null }),
       fail: assign({ refusal: (_, params: { error: unknown }) => refusalOf(params.error) }),
       /** what follows a success (supplied by the flow's actor factory) */
       submitted: (_, _params: { output: Output }) => {},
     },
     guards: {
-      valid: ({ event }) => refusalOfValues(valuesOf<Values>(event)) === null,
+      valid: ({ event }) => refusalOfValues(valuesOf<Values>(event, submit)) === null,
     },
   }).createMachine({
     id,
-    context: { values: null, refusal: null, result: null },
+    context: { values: null, refusal: null, result: null, clientKey: null },
     initial: 'editing',
     states: {
       editing: { on: onSubmit as never },
@@ -112,12 +131,14 @@ export function submissionMachine<const Id extends string, Values, Output>({ id,
         : {}) as object),
       submitting: {
         tags: confirm ? ['busy', 'dialog'] : ['busy'],
+        ...(keyed ? { entry: 'keyFor' } : {}),
         // typed loosely: xstate cannot resolve the invoke's types for a generic Output; the
         // implementations it names are typed in setup above
         invoke: {
           id: 'submit',
           src: 'submit',
-          input: ({ context }: { context: SubmissionContext<Values, Output> }) => context.values,
+          input: ({ context }: { context: SubmissionContext<Values, Output> }) =>
+            (context.clientKey ? { ...context.values, clientKey: context.clientKey.key } : context.values),
           onDone: {
             target: 'submitted',
             actions: [

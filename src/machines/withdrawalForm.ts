@@ -2,6 +2,7 @@ import { Check } from 'typebox/value';
 import { Err } from '../contract/errors.ts';
 import { WithdrawalBody, type Withdrawal, type WithdrawalMethods } from '../contract/wallet.ts';
 import { isAbove, isBelow, parseAmount } from '../services/money.ts';
+import type { Keyed } from './clientKey.ts';
 import { refused, type Refusal } from './refusal.ts';
 import { submissionMachine } from './submission.ts';
 
@@ -10,7 +11,8 @@ import { submissionMachine } from './submission.ts';
  * service offers (the methods with their minimum and the available balance, from the
  * withdrawal-methods query) and the contract's WithdrawalBody schema; success is 20003 (the
  * amount sits in the withdrawal hold until an operator pays it out). The fee preview is a pure
- * function of the values (services/money.ts), not state.
+ * function of the values (services/money.ts), not state. The client key (clientKey.ts) follows
+ * the method, address and amount: a retry of the same withdrawal holds the amount once.
  */
 export interface WithdrawalValues {
   /** e.g. 'USDT-TRC20' */
@@ -35,4 +37,6 @@ export function withdrawalRefusal(v: WithdrawalDraft): Refusal | null {
   return null;
 }
 
-export const withdrawalFormMachine = submissionMachine<'withdrawalForm', WithdrawalDraft, Withdrawal>({ id: 'withdrawalForm', check: withdrawalRefusal, again: true });
+export const withdrawalFormMachine = submissionMachine<'withdrawalForm', WithdrawalDraft, Withdrawal, Keyed<WithdrawalDraft>>({
+  id: 'withdrawalForm', check: withdrawalRefusal, again: true, keyed: (v) => [v.method, v.address.trim(), v.amount.trim()],
+});

@@ -1,3 +1,4 @@
+import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { UPLOAD_MAX_BYTES_DEFAULT } from '../../src/contract/constants.ts';
@@ -61,7 +62,7 @@ describe('through the upload call', () => {
       return submittedResult as never;
     });
     let done = 0;
-    const actor = createActor(kycFlow(() => done++), { input: {} }).start();
+    const actor = createActor(kycFlow(new QueryClient(), () => done++), { input: {} }).start();
     for (const [field, value] of Object.entries(complete.values)) actor.send({ type: 'kyc.set', field: field as never, value });
     for (const [kind, image] of Object.entries(complete.images)) actor.send({ type: 'kyc.image', kind: kind as never, image });
     for (let i = 0; i < 4; i++) actor.send({ type: 'kyc.next' });
@@ -84,7 +85,7 @@ describe('an update of verified data', () => {
     const flags: unknown[] = [];
     vi.spyOn(kycApi, 'submit').mockImplementation(async (_req, _progress, _signal, update) => (flags.push(update), submittedResult as never));
     for (const update of [true, false]) {
-      const actor = createActor(kycFlow(() => {}, update), { input: {} }).start();
+      const actor = createActor(kycFlow(new QueryClient(), () => {}, update), { input: {} }).start();
       for (const [field, value] of Object.entries(complete.values)) actor.send({ type: 'kyc.set', field: field as never, value });
       for (const [kind, image] of Object.entries(complete.images)) actor.send({ type: 'kyc.image', kind: kind as never, image });
       for (let i = 0; i < 4; i++) actor.send({ type: 'kyc.next' });

@@ -4,14 +4,17 @@ import { Err } from '../../src/contract/errors.ts';
 import type { Loan } from '../../src/contract/loans.ts';
 import { loanBorrowMachine, type BorrowTerms, type LoanBorrowContext } from '../../src/machines/loanBorrow.ts';
 import { loanRepayMachine, repayProblem, type LoanRepayContext, type RepayLoan } from '../../src/machines/loanRepay.ts';
+import type { KeptKey } from '../../src/machines/clientKey.ts';
+import { expectKeyRule, type KeyEntry } from './clientKeyRule.ts';
 import { defineModel, type Assertions } from './paths.ts';
 
 /**
  * The loan flows: the application (calculator → agreement signed → submitted, with amounts the
  * calculator accepts and refuses, no price, an unsigned submit, the service's answer and refusal
  * delivered as fixtures, "apply again") and the repay dialog (an amount it accepts and one over
- * the debt). What must hold: nothing is sent unchecked, exactly what was checked is sent, every
- * retry until a success carries one client key and the next application another.
+ * the debt). What must hold: nothing is sent unchecked, exactly what was checked is sent, and the
+ * client keys follow the rule of every money flow (clientKeyRule.ts): a retry of the same
+ * application or payment carries its key, another one (or the next after a success) a new key.
  */
 export const terms: BorrowTerms = {
   days: [7, 14, 30, 60, 90], minAmount: '100', maxAmount: '200000', initialLtv: '0.65', agreementVersion: '2026-11-23.1', collateralAssets: ['BTC', 'ETH'],
@@ -23,25 +26,14 @@ const signature = { size: 812, type: 'image/png' };
 
 type BorrowSnap = { context: LoanBorrowContext; hasTag: (t: string) => boolean };
 const b = (s: unknown) => s as BorrowSnap;
-/** The keys the submit actor was given, in order, split at each success. */
-const attempts = (r: string[]) => {
-  const rounds: string[][] = [[]];
-  for (const w of r) {
-    if (w.startsWith('submit:')) rounds.at(-1)!.push(w.split(':')[1]);
-    if (w.startsWith('submitted:')) rounds.push([]);
-  }
-  return rounds;
-};
-const oneKeyPerRound = (r: string[], current: string) => {
-  const rounds = attempts(r);
-  for (const round of rounds) expect(new Set(round).size).toBeLessThanOrEqual(1);
-  const keys = rounds.map((x) => x[0]).filter(Boolean);
-  // a new key after every success: no key serves two applications
-  expect(new Set(keys).size).toBe(keys.length);
-  // the current round (since the last success) uses the flow's current key
-  const open = rounds.at(-1)!;
-  if (open.length) expect(open[0]).toBe(current);
-  else if (rounds.length > 1) expect(rounds.flat()).not.toContain(current);
+/** The sends (key, and the application it was for) and the successes, in order. */
+const borrowEntries = (r: string[]): KeyEntry[] =>
+  r.flatMap((w): KeyEntry[] => (w.startsWith('submit:') ? [{ key: w.split(':')[1], values: w.split(':').slice(2, 7).join(':') }] : w.startsWith('submitted:') ? ['success'] : []));
+/** The client-key rule over the run, and the machine keeps the key of the last send until a success. */
+const keysHold = (entries: KeyEntry[], kept: KeptKey | null) => {
+  expectKeyRule(entries);
+  const last = entries.at(-1);
+  expect(kept?.key ?? null).toBe(last !== undefined && last !== 'success' ? last.key : null);
 };
 
 const borrowAssertions: Assertions<typeof loanBorrowMachine> = {
@@ -53,36 +45,37 @@ const borrowAssertions: Assertions<typeof loanBorrowMachine> = {
     expect(c.fullName).toBe('');
     expect(c.result).toBeNull();
     if (c.problem) expect([Err.PRICE_UNAVAILABLE, Err.LOAN_AMOUNT_WRONG]).toContain(c.problem.code);
-    oneKeyPerRound(r, c.clientKey);
+    keysHold(borrowEntries(r), c.clientKey);
   },
   confirming: (s, r) => {
     const c = b(s).context;
     // the collateral to lock was fixed from an amount the calculator accepted
     expect({ amount: c.amount, collateral: c.collateralNeeded }).toSatisfy((x: { amount: string; collateral: string }) =>
       (x.amount === '500' && x.collateral === '0.01538462') || (x.amount === '650' && x.collateral === '0.02000000'));
-    expect(c.clientKey).toMatch(/^[0-9a-f-]{36}$/);
     if (c.problem) expect(c.problem.code).toBe(Err.LOAN_NOT_SIGNED);
     expect(c.refusal).toBeNull();
-    oneKeyPerRound(r, c.clientKey);
+    keysHold(borrowEntries(r), c.clientKey);
   },
   submitting: (s, r) => {
     const c = b(s).context;
     expect(b(s).hasTag('busy')).toBe(true);
     // sent signed, with the values the calculator checked and the agreement shown
-    expect(r.at(-1)).toBe(`submit:${c.clientKey}:${c.amount}:${c.asset}:${c.days}:2026-11-23.1:Ada Lovelace:812`);
-    oneKeyPerRound(r, c.clientKey);
+    expect(r.at(-1)).toBe(`submit:${c.clientKey?.key}:${c.amount}:${c.asset}:${c.days}:2026-11-23.1:Ada Lovelace:812`);
+    keysHold(borrowEntries(r), c.clientKey);
   },
   refused: (s, r) => {
     const c = b(s).context;
     expect(c.refusal).toEqual(serviceError);
-    expect(r.at(-1)?.startsWith(`submit:${c.clientKey}:`)).toBe(true);
-    oneKeyPerRound(r, c.clientKey);
+    expect(r.at(-1)?.startsWith(`submit:${c.clientKey?.key}:`)).toBe(true);
+    keysHold(borrowEntries(r), c.clientKey);
   },
   done: (s, r) => {
     const c = b(s).context;
     expect(c.result).toEqual(loan);
     expect(r.at(-1)).toBe('submitted:41');
-    expect(r.at(-2)?.startsWith(`submit:${c.clientKey}:`)).toBe(true);
+    expect(r.at(-2)?.startsWith('submit:')).toBe(true);
+    // a success forgets the key: the next application gets a new one
+    keysHold(borrowEntries(r), c.clientKey);
   },
 };
 
@@ -126,30 +119,28 @@ const repaid = { ...loan, status: 'repaid' } as Loan;
 const repayError = { code: Err.INSUFFICIENT_BALANCE, message: 'Insufficient balance' };
 type RepaySnap = { context: LoanRepayContext; hasTag: (t: string) => boolean; status: string };
 const p = (s: unknown) => s as RepaySnap;
-const oneKey = (r: string[], key: string) => {
-  for (const w of r.filter((x) => x.startsWith('repay:'))) expect(w.split(':')[2]).toBe(key);
-};
+const repayEntries = (r: string[]): KeyEntry[] =>
+  r.filter((w) => w.startsWith('repay:')).map((w) => ({ key: w.split(':')[2], values: w.split(':')[3] }));
 
 const repayAssertions: Assertions<typeof loanRepayMachine> = {
   editing: (s, r) => {
     expect(p(s).context.refusal).toBeNull();
-    expect(p(s).context.clientKey).toMatch(/^[0-9a-f-]{36}$/);
-    oneKey(r, p(s).context.clientKey);
+    keysHold(repayEntries(r), p(s).context.clientKey);
   },
   submitting: (s, r) => {
     const c = p(s).context;
     expect(p(s).hasTag('busy')).toBe(true);
-    // only an amount the dialog accepted goes out, with the dialog's one key
+    // only an amount the dialog accepted goes out, with the payment's key
     expect(repayProblem(c.amount, debtLoan.repaymentAmount)).toBeNull();
-    expect(r.at(-1)).toBe(`repay:41:${c.clientKey}:${c.amount}`);
-    oneKey(r, c.clientKey);
+    expect(r.at(-1)).toBe(`repay:41:${c.clientKey?.key}:${c.amount}`);
+    keysHold(repayEntries(r), c.clientKey);
   },
   refused: (s, r) => {
     const c = p(s).context;
     if (repayProblem(c.amount, debtLoan.repaymentAmount)) expect(c.refusal).toEqual({ code: Err.LOAN_REPAY_AMOUNT_WRONG, key: 'errors:10123', params: { debt: '500.000000' } });
     else expect(c.refusal).toEqual(repayError);
     expect(r.filter((w) => w.startsWith('repay:')).every((w) => !w.endsWith(':600'))).toBe(true);
-    oneKey(r, c.clientKey);
+    keysHold(repayEntries(r), c.clientKey);
   },
   done: (s, r) => {
     expect(p(s).context.result).toEqual(repaid);

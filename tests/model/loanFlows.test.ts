@@ -1,3 +1,4 @@
+import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { Err } from '../../src/contract/errors.ts';
@@ -6,6 +7,8 @@ import { repayProblem } from '../../src/machines/loanRepay.ts';
 import { ApiError } from '../../src/services/api.ts';
 import { loanBorrowFlow, loanRepayFlow } from '../../src/services/flows/loanFlows.ts';
 import { loansApi, type Loan } from '../../src/services/loansApi.ts';
+import { loanKeys } from '../../src/services/queries/loans.ts';
+import { walletKeys } from '../../src/services/queries/wallet.ts';
 import { checkModel } from './pathRunner.ts';
 import { loan, model, PRICE, terms } from './loanFlows.model.ts';
 
@@ -40,7 +43,7 @@ describe('the flows refuse before sending what the service would refuse', () => 
   });
 });
 
-describe('through the service calls: one client key until a success', () => {
+describe('through the service calls: one client key per submission', () => {
   afterEach(() => vi.restoreAllMocks());
   const png = new Blob([new Uint8Array([1, 2, 3])], { type: 'image/png' });
 
@@ -54,8 +57,9 @@ describe('through the service calls: one client key until a success', () => {
       if (fail) throw new ApiError('network', null, 'timeout');
       return loan;
     });
-    const submitted: Loan[] = [];
-    const actor = createActor(loanBorrowFlow((l) => submitted.push(l)), { input: { terms } }).start();
+    const client = new QueryClient();
+    const stale = vi.spyOn(client, 'invalidateQueries');
+    const actor = createActor(loanBorrowFlow(client), { input: { terms } }).start();
     actor.send({ type: 'borrow.amount', value: '500', price: PRICE });
     actor.send({ type: 'borrow.continue', price: PRICE, available: '1' });
     expect(actor.getSnapshot().value).toBe('confirming');
@@ -72,7 +76,8 @@ describe('through the service calls: one client key until a success', () => {
     await waitFor(actor, (s) => s.matches('done'));
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
-    expect(submitted).toEqual([loan]);
+    // the flow asks again for the loans and the real balances, once, after the success
+    expect(stale.mock.calls.map(([f]) => f?.queryKey)).toEqual([loanKeys.all, walletKeys.balances('real')]);
     actor.send({ type: 'borrow.again' });
     actor.send({ type: 'borrow.amount', value: '500', price: PRICE });
     actor.send({ type: 'borrow.continue', price: PRICE, available: '1' });
@@ -85,25 +90,31 @@ describe('through the service calls: one client key until a success', () => {
     actor.stop();
   });
 
-  it('a repayment refused then retried with another amount keeps the dialog\'s key', async () => {
+  it('a repayment retried with the same amount keeps its key; another amount is another payment with a new key', async () => {
     const sent: Array<[string, string, string]> = [];
     vi.spyOn(loansApi, 'repay').mockImplementation(async (id, amount, key) => {
       sent.push([id, amount, key]);
-      if (sent.length === 1) throw new ApiError('refused', Err.INSUFFICIENT_BALANCE, 'Insufficient balance');
+      if (sent.length === 1) throw new ApiError('network', null, 'timeout');
+      if (sent.length === 2) throw new ApiError('refused', Err.INSUFFICIENT_BALANCE, 'Insufficient balance');
       return { ...loan, status: 'repaid' } as Loan;
     });
     const repaid: string[] = [];
-    const actor = createActor(loanRepayFlow((l) => repaid.push(l.status)), {
+    const actor = createActor(loanRepayFlow(new QueryClient(), (l) => repaid.push(l.status)), {
       input: { loan: { id: '41', repaymentAmount: '500.000000', accruedInterest: '1.000000', principalOutstanding: '499.000000' } },
     }).start();
     expect(actor.getSnapshot().context.amount).toBe('500.000000');
     actor.send({ type: 'repay.submit' });
     await waitFor(actor, (s) => s.matches('refused'));
+    expect(actor.getSnapshot().context.refusal?.code).toBeNull();
+    actor.send({ type: 'repay.submit' });
+    await waitFor(actor, (s) => s.matches('refused') && sent.length === 2);
     expect(actor.getSnapshot().context.refusal?.code).toBe(Err.INSUFFICIENT_BALANCE);
     actor.send({ type: 'repay.amount', value: ' 100 ' });
     actor.send({ type: 'repay.submit' });
     await waitFor(actor, (s) => s.status === 'done');
-    expect(sent).toEqual([['41', '500.000000', sent[0][2]], ['41', '100', sent[0][2]]]);
+    expect(sent.map(([id, amount]) => [id, amount])).toEqual([['41', '500.000000'], ['41', '500.000000'], ['41', '100']]);
+    expect(sent[1][2]).toBe(sent[0][2]);
+    expect(sent[2][2]).not.toBe(sent[0][2]);
     expect(repaid).toEqual(['repaid']);
   });
 });

@@ -3,32 +3,45 @@ import { fromPromise } from 'xstate';
 import type { Nft } from '../../src/contract/nfts.ts';
 import { Err } from '../../src/contract/errors.ts';
 import { nftOrderMachine, type NftOrderContext } from '../../src/machines/nftOrder.ts';
+import { expectKeyRule, type KeyEntry } from './clientKeyRule.ts';
 import { defineModel, type Assertions } from './paths.ts';
 
 /**
  * Bidding on an NFT through the confirmation dialog: an amount the guard accepts and one it
  * refuses (below the minimum: 10130 before anything is sent), the service's answer and refusal
- * delivered as fixtures; nothing is sent without a confirmation, and "try again" keeps the key.
+ * delivered as fixtures; nothing is sent without a confirmation, and the client keys follow the
+ * rule of every money flow (clientKeyRule.ts): "try again", or the same order started again after
+ * a cancel, keeps the key; the next order after a success gets a new one.
  */
 const nft = { id: '5', name: 'Kite Day', status: 'auction', currentBid: '52.500000' } as Nft;
 const refusal = { code: Err.NFT_ALREADY_LEADING, message: 'You already hold the highest bid on this NFT' };
 type Snap = { context: NftOrderContext; hasTag: (t: string) => boolean };
 const x = (s: unknown) => s as Snap;
+const entries = (r: string[]): KeyEntry[] =>
+  r.flatMap((w): KeyEntry[] => (w.startsWith('send:') ? [{ key: w.split(':')[3], values: w.split(':').slice(1, 3).join(':') }] : w.startsWith('ordered:') ? ['success'] : []));
+/** the rule over the run; the machine keeps the last send's key until a success */
+const keysHold = (r: string[], s: unknown) => {
+  expectKeyRule(entries(r));
+  const last = entries(r).at(-1);
+  expect(x(s).context.clientKey?.key ?? null).toBe(last !== undefined && last !== 'success' ? last.key : null);
+};
 
 const assertions: Assertions<typeof nftOrderMachine> = {
-  'ready:idle': (s) => {
+  'ready:idle': (s, r) => {
     expect(x(s).hasTag('dialog')).toBe(false);
     expect(x(s).context.values).toBeNull();
     expect(x(s).context.refusal).toBeNull();
+    keysHold(r, s);
   },
-  confirming: (s) => {
+  confirming: (s, r) => {
     expect(x(s).hasTag('dialog')).toBe(true);
     expect(x(s).context.values).toEqual({ kind: 'bid', amount: '55.125' });
-    expect(x(s).context.clientKey).toMatch(/^[0-9a-f-]{36}$/);
+    keysHold(r, s);
   },
   sending: (s, r) => {
-    // sent only from the dialog, with the key made when it opened
-    expect(r.at(-1)).toBe(`send:5:55.125:${x(s).context.clientKey}`);
+    // sent only from the dialog, with the order's key
+    expect(r.at(-1)).toBe(`send:5:55.125:${x(s).context.clientKey?.key}`);
+    keysHold(r, s);
   },
   'ready:failed': (s, r) => {
     const c = x(s).context;
@@ -39,10 +52,12 @@ const assertions: Assertions<typeof nftOrderMachine> = {
       expect(c.refusal).toEqual(refusal);
       expect(r.at(-1)?.startsWith('send:5:55.125:')).toBe(true);
     }
+    keysHold(r, s);
   },
   'ready:done': (s, r) => {
     expect(x(s).context.result).toEqual(nft);
     expect(r.at(-1)).toBe('ordered:5');
+    keysHold(r, s);
   },
 };
 

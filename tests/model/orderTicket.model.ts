@@ -2,17 +2,19 @@ import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
 import { Err } from '../../src/contract/errors.ts';
 import type { OptionsPosition, OptionsProduct } from '../../src/contract/trading.ts';
-import { orderTicketMachine, type TicketContext, type TicketDraft, type TicketEvent, type TicketRequest } from '../../src/machines/orderTicket.ts';
 import { refused } from '../../src/machines/refusal.ts';
+import { orderTicketMachine, type TicketContext, type TicketDraft, type TicketEvent, type TicketRequest } from '../../src/machines/orderTicket.ts';
+import { expectKeyRule, type KeyEntry } from './clientKeyRule.ts';
 import { defineModel } from './paths.ts';
 
 /**
  * The order ticket (src/machines/orderTicket.ts): generated paths over review (an order the
- * rules accept and one they refuse), cancel, confirm, edit, retry and reset, with the submit
- * actor's success or refusal delivered as fixtures. What must hold:
+ * rules accept and one they refuse, which is not taken), cancel, confirm, edit, retry and reset,
+ * with the submit actor's success, refusal or lost answer delivered as fixtures. What must hold:
  * - nothing is sent unless the rules accepted the order, and then exactly that order's body;
- * - the same values sent again (a retry) carry the same client key; a new key after a success;
- * - `failed` shows the rule's catalogue code for refused values, the service's for the others;
+ * - the client keys follow the rule of every money flow (clientKeyRule.ts): the same order sent
+ *   again carries its key, a new key after a success;
+ * - `failed` shows the service's refusal or the lost answer; only the latter may be retried at once;
  * - `done` holds the opened position and `opened` ran once per success.
  */
 export const btcProduct: OptionsProduct = {
@@ -28,6 +30,8 @@ export const goodDraft: TicketDraft = {
 export const badDraft: TicketDraft = { ...goodDraft, order: { ...goodDraft.order, lots: '0.015' } };
 export const position = { id: '9', orderNo: 'OP1', code: 'BTCUSDT', status: 'open' } as OptionsPosition;
 const serviceError = { code: Err.INSUFFICIENT_BALANCE, message: 'Insufficient balance' };
+/** no answer came (a timeout): the order may have been opened */
+const lostAnswer = { code: null, message: 'timeout' };
 
 type Snap = { context: TicketContext; hasTag: (t: string) => boolean; status: string };
 const snap = (s: unknown) => s as Snap;
@@ -39,34 +43,35 @@ const events: TicketEvent[] = [
   { type: 'ticket.review', draft: badDraft },
   { type: 'ticket.cancel' },
   { type: 'ticket.confirm', price: '50000.00' },
+  // the price fell through the stop-loss while the dialog was open
+  { type: 'ticket.confirm', price: '49650.00' },
   { type: 'ticket.edit' },
-  { type: 'ticket.retry' },
+  { type: 'ticket.retry', draft: goodDraft },
   { type: 'ticket.reset' },
   { type: 'xstate.done.actor.submit', output: position } as never,
   { type: 'xstate.error.actor.submit', error: serviceError } as never,
+  { type: 'xstate.error.actor.submit', error: lostAnswer } as never,
 ];
 
-/** Every send carried the good order; sends of the same values between successes share one key, and each success starts a new one. */
+/** Every send carried the good order, with keys by the rule (clientKeyRule.ts). */
 function keysHold(r: string[]) {
-  let key: string | null = null;
-  for (const w of r) {
-    if (w.startsWith('opened:')) key = null;
-    if (!w.startsWith('submit:')) continue;
+  const entries = r.flatMap((w): KeyEntry[] => {
+    if (w.startsWith('opened:')) return ['success'];
+    if (!w.startsWith('submit:')) return [];
     const req = JSON.parse(w.slice(7)) as TicketRequest;
     expect(req.book).toBe('demo');
     expect({ ...req.body, clientKey: '' }).toEqual({ code: 'BTCUSDT', direction: 'up', lots: '0.01', leverage: 10, period: 300, stopLoss: '49700', takeProfit: '50500', clientKey: '' });
-    if (key !== null) expect(req.body.clientKey).toBe(key);
-    key = req.body.clientKey;
-  }
-  const all = sends(r).map((s) => s.body.clientKey);
-  expect(all.every((k) => /^[A-Za-z0-9_-]{8,64}$/.test(k))).toBe(true);
+    return [{ key: req.body.clientKey, values: JSON.stringify([req.book, { ...req.body, clientKey: '' }]) }];
+  });
+  expectKeyRule(entries);
 }
 
 export const model = defineModel({
   machine: orderTicketMachine,
   events,
-  // the guards of confirm and retry read the draft kept in context: good and bad drafts are different states
-  contextKey: (s) => s.context.draft?.order.lots ?? 'none',
+  // the guards of confirm and retry read the draft and the refusal kept in context: a refusal and a
+  // lost answer are different states (only the latter may be retried at once)
+  contextKey: (s) => `${s.context.draft?.order.lots ?? 'none'}|${s.context.refusal === null ? '-' : String(s.context.refusal.code)}`,
   provide: (record) =>
     orderTicketMachine.provide({
       actors: { submit: fromPromise<OptionsPosition, TicketRequest>(({ input }) => (record(`submit:${JSON.stringify(input)}`), new Promise<never>(() => {}))) },
@@ -91,15 +96,18 @@ export const model = defineModel({
     submitting: (s, r) => {
       const x = snap(s);
       expect(x.hasTag('busy')).toBe(true);
-      expect(sends(r).at(-1)?.body.clientKey).toBe(x.context.clientKey);
+      expect(sends(r).at(-1)?.body.clientKey).toBe(x.context.clientKey?.key);
       expect(r.at(-1)?.startsWith('submit:')).toBe(true);
       keysHold(r);
     },
     failed: (s, r) => {
       const x = snap(s);
       expect(x.hasTag('busy')).toBe(false);
-      if (x.context.draft?.order.lots === badDraft.order.lots) expect(x.context.refusal).toEqual(refused(Err.PURCHASE_AMOUNT_WRONG));
-      else expect(x.context.refusal).toEqual(serviceError);
+      // a refused draft is never taken: what failed is a good order the service refused, whose answer
+      // was lost, or that the rules refuse at the price of the confirmation
+      expect({ ...x.context.draft, price: goodDraft.price }).toEqual(goodDraft);
+      expect([serviceError, lostAnswer, refused(Err.STOP_LOSS_UNREASONABLE)]).toContainEqual(x.context.refusal);
+      if (x.context.draft?.price !== goodDraft.price) expect(x.context.refusal).toEqual(refused(Err.STOP_LOSS_UNREASONABLE));
       keysHold(r);
     },
     done: (s, r) => {

@@ -55,7 +55,10 @@ describe('order ticket: the client key', () => {
     a.send({ type: 'ticket.confirm', price: '50010.00' });
     await Promise.resolve();
     a.send({ type: 'xstate.error.actor.submit', error: { code: null, message: 'timeout' } } as never);
-    a.send({ type: 'ticket.retry' });
+    // the panel asks the machine: the same order, no answer came: it is sent again at once
+    expect(a.getSnapshot().can({ type: 'ticket.retry', draft: goodDraft })).toBe(true);
+    expect(a.getSnapshot().can({ type: 'ticket.retry', draft: { ...goodDraft, order: { ...goodDraft.order, lots: '0.02' } } })).toBe(false);
+    a.send({ type: 'ticket.retry', draft: goodDraft });
     await Promise.resolve();
     expect(sent).toHaveLength(2);
     expect(sent[1].body.clientKey).toBe(sent[0].body.clientKey);
@@ -66,16 +69,20 @@ describe('order ticket: the client key', () => {
     expect(sent[2].body.lots).toBe('0.02');
     expect(sent[2].body.clientKey).not.toBe(sent[0].body.clientKey);
   });
-  it('confirm checks again at the latest price; a refused draft never reaches the dialog', () => {
+  it('confirm checks again at the latest price; a refused draft is not taken (the panel asks `can`)', () => {
     const { a, sent } = run();
+    expect(a.getSnapshot().can({ type: 'ticket.review', draft: badDraft })).toBe(false);
+    expect(a.getSnapshot().can({ type: 'ticket.review', draft: goodDraft })).toBe(true);
     a.send({ type: 'ticket.review', draft: badDraft });
-    expect(a.getSnapshot().value).toBe('failed');
+    expect(a.getSnapshot().value).toBe('editing');
     a.send({ type: 'ticket.review', draft: goodDraft });
     expect(a.getSnapshot().value).toBe('confirming');
     // the price fell through the stop-loss while the dialog was open
     a.send({ type: 'ticket.confirm', price: '49650.00' });
     expect(a.getSnapshot().value).toBe('failed');
     expect(a.getSnapshot().context.refusal?.code).toBe(Err.STOP_LOSS_UNREASONABLE);
+    // an answer came (a refusal): no retry at once, the order is reviewed again
+    expect(a.getSnapshot().can({ type: 'ticket.retry', draft: goodDraft })).toBe(false);
     expect(sent).toHaveLength(0);
   });
   it('done keeps the position; reset starts a fresh ticket', () => {

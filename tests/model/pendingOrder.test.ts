@@ -26,7 +26,7 @@ describe('pending order form: the service\'s rules and codes', () => {
   });
   it('the stop-loss field is a trailing distance when trailing is on', () => {
     const t = { ...draft, trailing: true, order: { ...draft.order, stopLoss: '500' } };
-    expect(pendingBody(t)).toMatchObject({ stopLoss: null, trailingDistance: '500' });
+    expect(pendingBody(t, 'key-0001')).toMatchObject({ stopLoss: null, trailingDistance: '500' });
     expect(pendingRefusal(t)).toBeNull();
     expect(pendingRefusal({ ...t, order: { ...t.order, stopLoss: '10' } })?.code).toBe(Err.TRAILING_DISTANCE_WRONG);
   });

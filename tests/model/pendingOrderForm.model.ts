@@ -18,7 +18,7 @@ export const product: OptionsProduct = {
 export const draft: PendingDraft = {
   book: 'demo', product, price: '67000.00', available: '10000',
   order: { direction: 'up', lots: '0.1', leverage: 10, period: 300, stopLoss: null, takeProfit: null },
-  entryKind: 'limit', entryPrice: '66000', validity: 86400, trailing: false, clientKey: 'pending-key-1',
+  entryKind: 'limit', entryPrice: '66000', validity: 86400, trailing: false,
 };
 const placed = { id: '5', book: 'demo', code: 'BTCUSDT', status: 'pending', entryPrice: '66000', hold: '663.300000' } as PendingOrderWire;
 
@@ -31,6 +31,7 @@ const placeCase = submissionCase({
   serviceError: { code: Err.TOO_MANY_PENDING_ORDERS, message: 'At most 50 pending orders per book' },
   again: true,
   confirm: true,
+  keyed: true,
 });
 
 const cancelCase = submissionCase({

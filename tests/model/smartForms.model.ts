@@ -30,6 +30,7 @@ const buyCase = submissionCase({
   serviceError: { code: Err.SMART_SOLD_OUT, message: 'Sold out: the reserve cannot cover this plan now' },
   again: true,
   confirm: true,
+  keyed: true,
 });
 
 const quote: SmartExitQuote = { id: '7', principal: '1000.000000', penalty: '20.000000', refund: '980.000000', unpaidYieldReturned: '4.800000' };

@@ -5,7 +5,7 @@ import { Err } from '../../src/contract/errors.ts';
 import { SMART_EVENT_KINDS } from '../../src/contract/smart.ts';
 import { smartBuyRefusal } from '../../src/machines/smartBuy.ts';
 import { ApiError } from '../../src/services/api.ts';
-import { purchaseKeys, smartBuyFlow } from '../../src/services/flows/smartFlows.ts';
+import { smartBuyFlow } from '../../src/services/flows/smartFlows.ts';
 import { forgetUser, invalidateForUserEvent, keysChangedBy } from '../../src/services/queries/invalidation.ts';
 import { smartKeys } from '../../src/services/queries/smart.ts';
 import { walletKeys } from '../../src/services/queries/wallet.ts';
@@ -37,17 +37,7 @@ describe('the purchase guard gives the code the service would', () => {
 
 describe('the purchase sends a client key the service deduplicates by', () => {
   afterEach(() => vi.restoreAllMocks());
-  it('a key per values; a retry of the same values reuses it; a success starts a new one', () => {
-    let n = 0;
-    const keys = purchaseKeys(() => `key-${++n}`);
-    const v = { productId: '1', days: 30, amount: '1000' };
-    expect(keys.keyFor(v)).toBe('key-1');
-    expect(keys.keyFor({ ...v, amount: ' 1000 ' })).toBe('key-1');
-    expect(keys.keyFor({ ...v, amount: '1001' })).toBe('key-2');
-    keys.used();
-    expect(keys.keyFor({ ...v, amount: '1001' })).toBe('key-3');
-  });
-  it('through the flow: a failure then the same values again send one key; only the values go out', async () => {
+  it('through the flow: a failure then the same values again send one key; only the values go out; the flow asks again for what it changed', async () => {
     const sent: Array<{ values: unknown; key: string }> = [];
     let fail = true;
     vi.spyOn(smartApi, 'buy').mockImplementation(async (values, key) => {
@@ -55,8 +45,9 @@ describe('the purchase sends a client key the service deduplicates by', () => {
       if (fail) throw new ApiError('network', null, 'timeout');
       return { id: '9' } as SmartPlan;
     });
-    const bought: string[] = [];
-    const actor = createActor(smartBuyFlow((p) => bought.push(p.id))).start();
+    const client = new QueryClient();
+    const stale = vi.spyOn(client, 'invalidateQueries');
+    const actor = createActor(smartBuyFlow(client)).start();
     actor.send({ type: 'smartBuy.submit', values: buyDraft });
     // nothing leaves before the user confirms the lock
     expect(actor.getSnapshot().hasTag('dialog')).toBe(true);
@@ -71,7 +62,15 @@ describe('the purchase sends a client key the service deduplicates by', () => {
     expect(sent).toHaveLength(2);
     expect(sent[1].key).toBe(sent[0].key);
     expect(sent[0].values).toEqual({ productId: '1', days: 30, amount: '1000' });
-    expect(bought).toEqual(['9']);
+    // the refresh is the flow's: plans, products and the real balances, once, after the success
+    const keys = stale.mock.calls.map(([f]) => f?.queryKey);
+    expect(keys).toEqual(expect.arrayContaining([smartKeys.plans(), smartKeys.products(), walletKeys.balances('real')]));
+    // a purchase after the success is a new one: a new key
+    actor.send({ type: 'smartBuy.reset' });
+    actor.send({ type: 'smartBuy.submit', values: buyDraft });
+    actor.send({ type: 'smartBuy.confirm' });
+    await waitFor(actor, (s) => s.matches('submitted'));
+    expect(sent[2].key).not.toBe(sent[0].key);
   });
 });
 

@@ -1,6 +1,8 @@
 import { expect } from 'vitest';
 import { fromPromise, type AnyStateMachine } from 'xstate';
 import type { Refusal } from '../../src/machines/refusal.ts';
+import type { KeptKey } from '../../src/machines/clientKey.ts';
+import { expectKeyRule, type KeyEntry } from './clientKeyRule.ts';
 import type { Assertions, ModelSpec } from './paths.ts';
 
 /**
@@ -11,7 +13,8 @@ import type { Assertions, ModelSpec } from './paths.ts';
  * - nothing is sent unless the guard accepted the values, and then exactly those values;
  * - `failed` shows the guard's refusal for the refused values, the service's for the others;
  * - `submitted` holds the service's answer, and the flow's `submitted` action ran with it once
- *   per success; a flow the user does not repeat ends there.
+ *   per success; a flow the user does not repeat ends there;
+ * - a money flow (`keyed`) sends a client key with the values, by the rule of clientKeyRule.ts.
  */
 export interface SubmissionFixtures<Values, Output> {
   /** the flow's id, also its events' namespace */
@@ -28,11 +31,13 @@ export interface SubmissionFixtures<Values, Output> {
   again?: boolean;
   /** the flow moves or locks money: accepted values wait for confirmation (src/machines/submission.ts) */
   confirm?: boolean;
+  /** a money call: the submit actor gets the values with a `clientKey` */
+  keyed?: boolean;
   name?: string;
 }
 
 type Snap<Values, Output> = {
-  context: { values: Values | null; refusal: Refusal | null; result: Output | null };
+  context: { values: Values | null; refusal: Refusal | null; result: Output | null; clientKey: KeptKey | null };
   hasTag: (tag: string) => boolean;
   status: string;
 };
@@ -42,9 +47,19 @@ export function submissionCase<Values, Output>(f: SubmissionFixtures<Values, Out
   const neverSent = (r: string[]) => {
     if (f.refused) expect(r).not.toContain(sent(f.refused.values));
   };
+  // a keyed flow's key is recorded apart, just before its send, so `sent` compares the values alone
   const provide = (record: (what: string) => void) =>
     f.machine.provide({
-      actors: { submit: fromPromise(({ input }: { input: Values }) => (record(sent(input)), new Promise<never>(() => {}))) },
+      actors: {
+        submit: fromPromise(({ input }: { input: Values & { clientKey?: string } }) => {
+          if (f.keyed) {
+            const { clientKey, ...values } = input;
+            record(`key:${clientKey}`);
+            record(sent(values as Values));
+          } else record(sent(input));
+          return new Promise<never>(() => {});
+        }),
+      },
       actions: { submitted: (_: unknown, p: { output: Output }) => record(`submitted:${JSON.stringify(p.output)}`) },
     } as never) as AnyStateMachine;
   const events = [
@@ -58,6 +73,19 @@ export function submissionCase<Values, Output>(f: SubmissionFixtures<Values, Out
   ];
   const snap = (s: unknown) => s as Snap<Values, Output>;
   const successes = (r: string[]) => r.filter((w) => w.startsWith('submitted:')).length;
+  /** the sends with their keys, and the successes, in order */
+  const keyEntries = (r: string[]): KeyEntry[] =>
+    r.flatMap((w, i): KeyEntry[] => (w.startsWith('key:') ? [{ key: w.slice(4), values: r[i + 1] }] : w.startsWith('submitted:') ? ['success'] : []));
+  const keysHold = (r: string[], x: Snap<Values, Output>) => {
+    if (!f.keyed) {
+      expect(r.some((w) => w.startsWith('key:'))).toBe(false);
+      return;
+    }
+    expectKeyRule(keyEntries(r));
+    // every send carried a key; the machine forgets it after a success
+    expect(keyEntries(r).filter((e) => e !== 'success')).toHaveLength(r.filter((w) => w.startsWith('submit:')).length);
+    if (r.filter((w) => w.startsWith('submitted:') || w.startsWith('submit:')).at(-1)?.startsWith('submitted:')) expect(x.context.clientKey).toBeNull();
+  };
   const assertions: Assertions<AnyStateMachine> = {
     editing: (s, r) => {
       const x = snap(s);
@@ -66,6 +94,7 @@ export function submissionCase<Values, Output>(f: SubmissionFixtures<Values, Out
       expect(x.hasTag('busy')).toBe(false);
       // back in editing after a success only through reset, which empties the form
       if (successes(r) > 0) expect(x.context.values).toBeNull();
+      keysHold(r, x);
     },
     ...(f.confirm
       ? {
@@ -89,6 +118,9 @@ export function submissionCase<Values, Output>(f: SubmissionFixtures<Values, Out
       // the accepted values were sent, and refused values never were
       expect(r.at(-1)).toBe(sent(f.good));
       neverSent(r);
+      // with the key the machine keeps for them
+      if (f.keyed) expect(r.at(-2)).toBe(`key:${x.context.clientKey?.key}`);
+      keysHold(r, x);
     },
     failed: (s, r) => {
       const x = snap(s);
@@ -97,6 +129,7 @@ export function submissionCase<Values, Output>(f: SubmissionFixtures<Values, Out
       if (f.refused && JSON.stringify(x.context.values) === JSON.stringify(f.refused.values)) expect(x.context.refusal).toEqual(f.refused.refusal);
       else expect(x.context.refusal).toEqual(f.serviceError);
       neverSent(r);
+      keysHold(r, x);
     },
     submitted: (s, r) => {
       const x = snap(s);
@@ -105,6 +138,7 @@ export function submissionCase<Values, Output>(f: SubmissionFixtures<Values, Out
       // one success action per success: every success went through a send of the accepted values
       expect(successes(r)).toBeLessThanOrEqual(r.filter((w) => w === sent(f.good)).length);
       expect(x.status).toBe(f.again ? 'active' : 'done');
+      keysHold(r, x);
     },
   };
   // editing→submitting, submitting→submitted|failed, failed→submitting|editing, (submitted→editing),

@@ -36,5 +36,6 @@ export const model = defineModel(
     output: withdrawal,
     serviceError: { code: Err.ADDRESS_INVALID, message: 'The address is not valid for this network' },
     again: true,
+    keyed: true,
   }),
 );

@@ -32,7 +32,7 @@ describe('wallet form machines: generated paths', () => {
     a.send({ type: 'xstate.done.actor.submit', output: { id: '1' } } as never);
     expect(a.getSnapshot().value).toBe('submitted');
     a.send({ type: 'depositForm.reset' });
-    expect(a.getSnapshot().context).toEqual({ values: null, refusal: null, result: null });
+    expect(a.getSnapshot().context).toEqual({ values: null, refusal: null, result: null, clientKey: null });
   });
 });
 

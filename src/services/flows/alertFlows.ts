@@ -1,13 +1,16 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import type { PriceAlertWire } from '../../contract/alerts.ts';
 import { alertBody, alertFormMachine } from '../../machines/alertForm.ts';
 import { alertsApi } from '../alertsApi.ts';
+import { alertKeys } from '../queries/alerts.ts';
 
 /**
  * The alert form with its effects: `submit` creates the alert, or edits the one the draft names
- * (only the code, kind and value go out: price and move were for the guard), then `onSaved`.
+ * (only the code, kind and value go out: price and move were for the guard); after it every alert
+ * list is asked again, then `onSaved` (the form empties or closes).
  */
-export const alertFormFlow = (onSaved: (alert: PriceAlertWire) => void) =>
+export const alertFormFlow = (client: QueryClient, onSaved: (alert: PriceAlertWire) => void) =>
   alertFormMachine.provide({
     actors: {
       submit: fromPromise(({ input, signal }) => {
@@ -15,5 +18,10 @@ export const alertFormFlow = (onSaved: (alert: PriceAlertWire) => void) =>
         return input.id === null ? alertsApi.create(body, signal) : alertsApi.update({ id: input.id, kind: body.kind, value: body.value }, signal);
       }),
     },
-    actions: { submitted: (_, p) => onSaved(p.output) },
+    actions: {
+      submitted: (_, p) => {
+        void client.invalidateQueries({ queryKey: alertKeys.all });
+        onSaved(p.output);
+      },
+    },
   });

@@ -1,13 +1,16 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { fromCallback } from 'xstate';
 import { kycFormMachine, type KycFormEvent, type KycRequest } from '../../machines/kycForm.ts';
 import { kycApi } from '../kycApi.ts';
+import { kycKeys } from '../queries/kyc.ts';
 
 /**
  * The verification form with its effect: the multipart upload, reporting progress to the form,
- * aborted when the form goes away. `onSubmitted` refreshes what shows the status; `update` sends a
- * verified person's changed data back to review.
+ * aborted when the form goes away. After a submission the user's verification is asked again,
+ * then `onSubmitted` (the screen shows the status); `update` sends a verified person's changed
+ * data back to review.
  */
-export const kycFlow = (onSubmitted: () => void, update = false) =>
+export const kycFlow = (client: QueryClient, onSubmitted: () => void, update = false) =>
   kycFormMachine.provide({
     actors: {
       submit: fromCallback<KycFormEvent, KycRequest>(({ sendBack, input }) => {
@@ -19,5 +22,10 @@ export const kycFlow = (onSubmitted: () => void, update = false) =>
         return () => abort.abort();
       }),
     },
-    actions: { submitted: () => onSubmitted() },
+    actions: {
+      submitted: () => {
+        void client.invalidateQueries({ queryKey: kycKeys.mine() });
+        onSubmitted();
+      },
+    },
   });

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import { startAuthentication, startRegistration, WebAuthnError } from '@simplewebauthn/browser';
 import { allowlistAddressMachine, saveAddressBody } from '../../machines/allowlistAddress.ts';
@@ -8,13 +9,15 @@ import { problem, Refused } from '../../machines/refusal.ts';
 import { i18n } from '../../i18n/index.ts';
 import { navigate } from '../navigation.ts';
 import { protectionApi } from '../protectionApi.ts';
+import { protectionKeys } from '../queries/protection.ts';
 import { toast } from '../toast.ts';
 import type { SessionSink } from './authFlows.ts';
 
 /**
  * The flows of the security screen and the passkey button of the login screen, with their
  * effects: the service calls and the browser's authenticator (@simplewebauthn/browser). A prompt
- * the user cancels, or a browser without passkeys, is a refusal the flow shows.
+ * the user cancels, or a browser without passkeys, is a refusal the flow shows. A change asks
+ * again for the list it touched.
  */
 function authenticatorRefusal(err: unknown): never {
   if (err instanceof WebAuthnError || (err instanceof Error && (err.name === 'NotAllowedError' || err.name === 'AbortError'))) {
@@ -23,8 +26,7 @@ function authenticatorRefusal(err: unknown): never {
   throw err;
 }
 
-/** `onSubmitted`: the screen asks again for what the change touched (its query). */
-export const passkeyRegisterFlow = (onSubmitted: () => void) =>
+export const passkeyRegisterFlow = (client: QueryClient) =>
   passkeyRegisterMachine.provide({
     actors: {
       submit: fromPromise(async ({ input, signal }) => {
@@ -37,7 +39,7 @@ export const passkeyRegisterFlow = (onSubmitted: () => void) =>
     actions: {
       submitted: () => {
         toast(i18n.t('app:protection.passkeys.added'), 'success');
-        onSubmitted();
+        void client.invalidateQueries({ queryKey: protectionKeys.passkeys() });
       },
     },
   });
@@ -59,14 +61,16 @@ export const passkeySignInFlow = (session: SessionSink) =>
     },
   });
 
-export const allowlistAddressFlow = (onSubmitted: () => void) =>
+const allowlistChanged = (client: QueryClient) => () => void client.invalidateQueries({ queryKey: protectionKeys.allowlist() });
+
+export const allowlistAddressFlow = (client: QueryClient) =>
   allowlistAddressMachine.provide({
     actors: { submit: fromPromise(({ input, signal }) => protectionApi.saveAddress(saveAddressBody(input), signal)) },
-    actions: { submitted: () => onSubmitted() },
+    actions: { submitted: allowlistChanged(client) },
   });
 
-export const allowlistSwitchFlow = (onSubmitted: () => void) =>
+export const allowlistSwitchFlow = (client: QueryClient) =>
   allowlistSwitchMachine.provide({
     actors: { submit: fromPromise(({ input, signal }) => protectionApi.switchAllowlist({ on: input.on }, signal)) },
-    actions: { submitted: () => onSubmitted() },
+    actions: { submitted: allowlistChanged(client) },
   });

@@ -1,16 +1,25 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import { reviewActionMachine } from '../../machines/reviewAction.ts';
 import type { AdminDeposit, AdminWithdrawal } from '../../contract/admin.ts';
 import type { AdminKyc } from '../../contract/kyc.ts';
 import { adminApi } from '../adminApi.ts';
+import { recordReviewed } from '../queries/invalidation.ts';
+import { kycReviewed } from '../queries/kyc.ts';
 
 /**
  * The operator's review of one record with its effects: the decision sent to the operator API
- * (abort signal passed through); after it, the row is handed the record as the service returned
- * it (its queue puts it in the cache: src/services/queries/invalidation.ts recordReviewed).
+ * (abort signal passed through); after it, the record as the service returned it replaces its
+ * row in every cached page of its queue (and the open KYC detail), so the row keeps its new
+ * status until the queue is asked for again.
  */
-export const reviewFlow = <T extends AdminDeposit | AdminWithdrawal | AdminKyc>(onReviewed: (record: T) => void) =>
+export const reviewFlow = (client: QueryClient) =>
   reviewActionMachine.provide({
     actors: { submit: fromPromise(({ input, signal }) => adminApi.review(input, signal)) },
-    actions: { reviewed: (_, { result }) => onReviewed(result as T) },
+    actions: {
+      reviewed: ({ context }, { result }) => {
+        if (context.kind === 'kyc') kycReviewed(client, result as AdminKyc);
+        else recordReviewed(client, context.kind, result as AdminDeposit | AdminWithdrawal);
+      },
+    },
   });

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createActor, fromPromise } from 'xstate';
 import { stepUpMachine } from '../../machines/stepUp.ts';
 import { twoFactorEnrolMachine } from '../../machines/twoFactorEnrol.ts';
@@ -5,13 +6,14 @@ import { loginCode, twoFactorLoginMachine } from '../../machines/twoFactorLogin.
 import { antiPhishingMachine, twoFactorOffMachine } from '../../machines/twoFactorSettings.ts';
 import { setStepUpPrompt } from '../api.ts';
 import { authApi } from '../authApi.ts';
+import { twoFactorKeys } from '../queries/twoFactor.ts';
 import { signedIn, type SessionSink } from './authFlows.ts';
 
 /**
  * The two-factor flows with their effects (docs/security.md, "Two-factor sign-in"): the code step
  * of a sign-in, enrolment, turning it off, the anti-phishing phrase, and the step-up prompt the
- * HTTP client asks when a call needs a fresh code. `done` callbacks come from the screen (it asks
- * for the status again).
+ * HTTP client asks when a call needs a fresh code. Enrolment and turning it off ask for the
+ * status again, a new phrase for the phrase.
  */
 
 export const twoFactorLoginFlow = (session: SessionSink) =>
@@ -20,25 +22,25 @@ export const twoFactorLoginFlow = (session: SessionSink) =>
     actions: { submitted: signedIn(session) },
   });
 
-export const twoFactorEnrolFlow = (done: () => void) =>
+export const twoFactorEnrolFlow = (client: QueryClient) =>
   twoFactorEnrolMachine.provide({
     actors: {
       setup: fromPromise(({ signal }) => authApi.twoFactorSetup(signal)),
       enable: fromPromise(({ input, signal }) => authApi.twoFactorEnable(input.code, signal)),
     },
-    actions: { finished: done },
+    actions: { finished: () => void client.invalidateQueries({ queryKey: twoFactorKeys.status() }) },
   });
 
-export const twoFactorOffFlow = (done: () => void) =>
+export const twoFactorOffFlow = (client: QueryClient) =>
   twoFactorOffMachine.provide({
     actors: { submit: fromPromise(({ input, signal }) => authApi.twoFactorDisable({ password: input.password, code: loginCode(input.code) }, signal)) },
-    actions: { submitted: done },
+    actions: { submitted: () => void client.invalidateQueries({ queryKey: twoFactorKeys.status() }) },
   });
 
-export const antiPhishingFlow = (done: () => void) =>
+export const antiPhishingFlow = (client: QueryClient) =>
   antiPhishingMachine.provide({
     actors: { submit: fromPromise(({ input, signal }) => authApi.setAntiPhishing(input.phrase.trim() === '' ? null : input.phrase, signal)) },
-    actions: { submitted: done },
+    actions: { submitted: () => void client.invalidateQueries({ queryKey: twoFactorKeys.antiPhishing() }) },
   });
 
 /**

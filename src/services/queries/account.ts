@@ -1,24 +1,35 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { authApi } from '../authApi.ts';
 import { walletApi } from '../walletApi.ts';
 import { keepPreviousWithin } from './scope.ts';
-import { accountKeys } from './keys.ts';
+import { accountKeys as eventKeys } from './keys.ts';
 
 /**
- * The user's notifications (the bell). Their text is composed on screen from kind and
- * parameters (userEventText), so the answer depends on neither language nor book. The bell's
- * unread count itself is kept by the user-events actor.
+ * The user's notifications (the bell), signed-in devices and document access. Notification texts
+ * are composed on screen from kind and parameters (userEventText), so the answers depend on
+ * neither language nor book. The bell's unread count itself is kept by the user-events actor.
  */
-export { accountKeys } from './keys.ts';
+export const accountKeys = {
+  ...eventKeys,
+  notificationsPage: (page: number, pageSize: number) => [...eventKeys.notifications(), { page, pageSize }] as const,
+  sessions: () => [...eventKeys.all, 'sessions'] as const,
+  documentAccess: (page: number) => [...eventKeys.all, 'documentAccess', page] as const,
+};
 
-export function useNotifications(page: number, pageSize: number) {
-  const queryKey = accountKeys.notificationsPage(page, pageSize);
-  return useQuery({
-    queryKey,
-    queryFn: ({ signal }) => walletApi.notifications({ pageNum: page, pageSize }, signal),
-    placeholderData: keepPreviousWithin(queryKey, 2),
-  });
-}
+export const accountQueries = {
+  notificationsPage: (page: number, pageSize: number) => {
+    const queryKey = accountKeys.notificationsPage(page, pageSize);
+    return queryOptions({ queryKey, queryFn: ({ signal }) => walletApi.notifications({ pageNum: page, pageSize }, signal), placeholderData: keepPreviousWithin(queryKey, 2) });
+  },
+  /** the account's signed-in devices (idle ones drop out by themselves on the server) */
+  sessions: () => queryOptions({ queryKey: accountKeys.sessions(), queryFn: ({ signal }) => authApi.sessions(signal) }),
+  /** when operators opened the user's documents and why (never who), newest first */
+  documentAccess: (page: number) => queryOptions({ queryKey: accountKeys.documentAccess(page), queryFn: ({ signal }) => authApi.documentAccess(page, signal) }),
+};
+
+export const useNotifications = (page: number, pageSize: number) => useQuery(accountQueries.notificationsPage(page, pageSize));
+export const useSessions = () => useQuery(accountQueries.sessions());
+export const useDocumentAccess = (page: number) => useQuery(accountQueries.documentAccess(page));
 
 /** Marks some notifications (or all: `ids` null) read; the answer carries the new unread count. */
 export function useMarkRead() {
@@ -27,16 +38,6 @@ export function useMarkRead() {
     mutationFn: (ids: readonly string[] | null) => (ids ? walletApi.read([...ids]) : walletApi.readAll()),
     onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.notifications() }),
   });
-}
-
-/** The account's signed-in devices (idle ones drop out by themselves on the server). */
-export function useSessions() {
-  return useQuery({ queryKey: accountKeys.sessions(), queryFn: ({ signal }) => authApi.sessions(signal) });
-}
-
-/** When operators opened the user's documents and why (never who), newest first. */
-export function useDocumentAccess(page: number) {
-  return useQuery({ queryKey: accountKeys.documentAccess(page), queryFn: ({ signal }) => authApi.documentAccess(page, signal) });
 }
 
 /** Ends one session; the list is asked for again. */

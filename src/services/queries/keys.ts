@@ -1,91 +1,55 @@
 import type { Book } from '../../contract/constants.ts';
-import type { AdminKyc } from '../../contract/kyc.ts';
-import type { NftSaleType, NftStatus } from '../../contract/nfts.ts';
-import type { RecordStatus } from '../adminApi.ts';
 
 /**
- * The key factories of the domains whose user events the shell turns into invalidation
- * (invalidation.ts) and whose answers it drops at logout (forgetUser). They live apart from their
- * domain's hooks (each domain module re-exports its own) because invalidation.ts is part of the
- * home page's JavaScript: importing a key factory from a domain module would pull that domain's
- * hooks and API client into every first visit (about 4 kB gzip for wallet, account, admin, KYC,
- * NFTs and smart plans; docs/performance.md). The trading keys are apart for the same reason
- * (tradingKeys.ts).
+ * The roots of the domains' query keys and the keys their user events change (invalidation.ts).
+ * Each domain's module (wallet.ts, account.ts, admin.ts, kyc.ts, nfts.ts, smart.ts) grows its
+ * whole key factory from these and exports it with its query options and hooks: that module is
+ * the one to import. These few live apart because invalidation.ts is part of the home page's
+ * JavaScript: importing them from the domain modules would pull those domains' hooks and API
+ * clients into every first visit (about 4 kB gzip; docs/performance.md), and every key here is
+ * shipped to every visitor, so only what the shell needs is here. The trading keys are apart for
+ * the same reason (tradingKeys.ts). The root strings are the domains' declared key roots: keep them.
  */
 
-/**
- * Wallet reads of the selected book. Every key starts with ['wallet', book], so switching the
- * book shows that book's cached answer (or asks). Deposits, withdrawals, deposit addresses and
- * withdrawal methods exist for the real book only (the demo book is refused with 10033).
- */
+/** Wallet answers of a book: every key starts with ['wallet', book], so switching the book shows that book's cached answer. */
+const wallet = ['wallet'] as const;
 export const walletKeys = {
-  all: ['wallet'] as const,
-  book: (book: Book) => ['wallet', book] as const,
-  balances: (book: Book) => ['wallet', book, 'balances'] as const,
-  deposits: (book: Book) => ['wallet', book, 'deposits'] as const,
-  depositsPage: (book: Book, page: number, pageSize: number) => ['wallet', book, 'deposits', { page, pageSize }] as const,
-  withdrawals: (book: Book) => ['wallet', book, 'withdrawals'] as const,
-  withdrawalsPage: (book: Book, page: number, pageSize: number) => ['wallet', book, 'withdrawals', { page, pageSize }] as const,
-  statement: (book: Book) => ['wallet', book, 'statement'] as const,
-  statementPage: (book: Book, page: number, pageSize: number) => ['wallet', book, 'statement', { page, pageSize }] as const,
-  depositAddresses: (book: Book) => ['wallet', book, 'depositAddresses'] as const,
-  withdrawalMethods: (book: Book) => ['wallet', book, 'withdrawalMethods'] as const,
+  all: wallet,
+  book: (book: Book) => [...wallet, book] as const,
+  balances: (book: Book) => [...wallet, book, 'balances'] as const,
+  deposits: (book: Book) => [...wallet, book, 'deposits'] as const,
+  withdrawals: (book: Book) => [...wallet, book, 'withdrawals'] as const,
+  statement: (book: Book) => [...wallet, book, 'statement'] as const,
+  withdrawalMethods: (book: Book) => [...wallet, book, 'withdrawalMethods'] as const,
 };
 
-/** The user's notifications (the bell) and sessions: they depend on neither language nor book. */
+/** The user's notifications (the bell), sessions and security settings: neither language nor book. */
+const account = ['account'] as const;
 export const accountKeys = {
-  all: ['account'] as const,
-  notifications: () => ['account', 'notifications'] as const,
-  notificationsPage: (page: number, pageSize: number) => ['account', 'notifications', { page, pageSize }] as const,
-  sessions: () => ['account', 'sessions'] as const,
-  documentAccess: (page: number) => ['account', 'documentAccess', page] as const,
+  all: account,
+  notifications: () => [...account, 'notifications'] as const,
 };
 
-/** Operator answers depend on neither book nor language; the whole 'admin' root is dropped on logout. */
-export type QueueFilter = { status: RecordStatus | 'all'; page: number; pageSize: number };
-export type PageFilter = { page: number; pageSize: number };
+/** Operator answers: every domain's operator keys grow from this root, so logging out drops the whole console. */
+const admin = ['admin'] as const;
 export const adminKeys = {
-  all: ['admin'] as const,
-  deposits: () => ['admin', 'deposits'] as const,
-  depositsPage: (f: QueueFilter) => ['admin', 'deposits', f] as const,
-  withdrawals: () => ['admin', 'withdrawals'] as const,
-  withdrawalsPage: (f: QueueFilter) => ['admin', 'withdrawals', f] as const,
-  proof: (depositId: string) => ['admin', 'proof', depositId] as const,
-  addresses: () => ['admin', 'addresses'] as const,
-  outbox: (f: PageFilter) => ['admin', 'outbox', f] as const,
-  audit: (f: PageFilter) => ['admin', 'audit', f] as const,
-  operators: () => ['admin', 'operators'] as const,
-  operatorProposals: () => ['admin', 'operators', 'proposals'] as const,
+  all: admin,
+  deposits: () => [...admin, 'deposits'] as const,
+  withdrawals: () => [...admin, 'withdrawals'] as const,
 };
 
-/** Identity verification: the user's own under 'kyc' (dropped at logout), the operators' under 'admin'. */
-export type KycQueueFilter = { status: AdminKyc['status'] | 'all'; page: number; pageSize: number };
-export const kycKeys = {
-  all: ['kyc'] as const,
-  mine: () => ['kyc', 'mine'] as const,
-  image: (url: string) => ['kyc', 'image', url] as const,
-  admin: () => ['admin', 'kyc'] as const,
-  adminPage: (f: KycQueueFilter) => ['admin', 'kyc', 'page', f] as const,
-  adminDetail: (id: string) => ['admin', 'kyc', 'detail', id] as const,
-};
+/** Identity verification: the user's own under 'kyc', the operators' under 'admin'. */
+const kyc = ['kyc'] as const;
+export const kycKeys = { all: kyc, mine: () => [...kyc, 'mine'] as const };
 
-/** Charity NFTs: names are the creators', amounts USDT, so the keys carry neither book nor language. */
-export const nftKeys = {
-  all: ['nfts'] as const,
-  list: (filter: { status?: NftStatus; saleType?: NftSaleType }, page: number) => ['nfts', 'list', filter, page] as const,
-  detail: (id: string) => ['nfts', 'detail', id] as const,
-  mine: () => ['nfts', 'mine'] as const,
-  donations: () => ['nfts', 'donations'] as const,
-};
+/** Charity NFTs: neither book nor language. */
+export const nftKeys = { all: ['nfts'] as const };
 
-/** Smart plans: neither the products nor the plans (real book only) depend on book or language. */
+/** Smart plans: neither book nor language (plans are the real book's). */
+const smart = ['smart'] as const;
 export const smartKeys = {
-  all: ['smart'] as const,
-  products: () => ['smart', 'products'] as const,
-  plans: () => ['smart', 'plans'] as const,
-  plansPage: (page: number, pageSize: number) => ['smart', 'plans', { page, pageSize }] as const,
-  // the operator's, under 'admin' so that logging out drops them with the rest of the console
-  adminReserve: () => ['admin', 'smart', 'reserve'] as const,
-  adminProducts: () => ['admin', 'smart', 'products'] as const,
-  adminUsers: (q: string) => ['admin', 'smart', 'users', q] as const,
+  all: smart,
+  products: () => [...smart, 'products'] as const,
+  plans: () => [...smart, 'plans'] as const,
 };
+

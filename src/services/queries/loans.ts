@@ -1,60 +1,48 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LoanStatus } from '../../contract/loans.ts';
 import { loansAdminApi, loansApi } from '../loansApi.ts';
-import { walletKeys } from './wallet.ts';
+import { adminKeys } from './keys.ts';
 
 /**
  * Loan reads. The terms carry the agreement in the app's language, so their key names it; the
  * loans are the real book's whatever book is selected. The user-events actor invalidates them on
- * `loan.*` events (invalidation.ts): an approval, an accrual's effect on the LTV, a liquidation
+ * `loan.*` events (invalidation.ts), the loan flows after the user's own application or
+ * repayment (flows/loanFlows.ts): an approval, an accrual's effect on the LTV, a liquidation
  * shows without a reload.
  */
+const loans = ['loans'] as const;
 export const loanKeys = {
-  all: ['loans'] as const,
-  terms: (language: string) => ['loans', 'terms', language] as const,
-  list: () => ['loans', 'list'] as const,
-  detail: (id: string) => ['loans', 'detail', id] as const,
-  adminAll: ['admin', 'loans'] as const,
-  adminList: (status: string) => ['admin', 'loans', 'list', status] as const,
-  adminDetail: (id: string) => ['admin', 'loans', 'detail', id] as const,
-  adminSignature: (id: string) => ['admin', 'loans', 'signature', id] as const,
+  all: loans,
+  terms: (language: string) => [...loans, 'terms', language] as const,
+  list: () => [...loans, 'list'] as const,
+  detail: (id: string) => [...loans, 'detail', id] as const,
+  adminAll: [...adminKeys.all, 'loans'] as const,
+  adminList: (status: string) => [...adminKeys.all, 'loans', 'list', status] as const,
+  adminDetail: (id: string) => [...adminKeys.all, 'loans', 'detail', id] as const,
+  adminSignature: (id: string) => [...adminKeys.all, 'loans', 'signature', id] as const,
 };
 
-export function useLoanTerms(language: string) {
-  return useQuery({ queryKey: loanKeys.terms(language), queryFn: ({ signal }) => loansApi.terms(signal), staleTime: 5 * 60_000 });
-}
+export const loanQueries = {
+  /** the terms with the agreement in `language` (the same for everyone) */
+  terms: (language: string) => queryOptions({ queryKey: loanKeys.terms(language), queryFn: ({ signal }) => loansApi.terms(signal), staleTime: 5 * 60_000 }),
+  /** the user's loans, newest first; refreshed every 30 s for the accrued interest besides the events */
+  list: () => queryOptions({ queryKey: loanKeys.list(), queryFn: ({ signal }) => loansApi.list({ pageNum: 1, pageSize: 50 }, signal), refetchInterval: 30_000 }),
+  detail: (id: string) => queryOptions({ queryKey: loanKeys.detail(id), queryFn: ({ signal }) => loansApi.detail(id, signal) }),
+  adminList: (status: LoanStatus | '') =>
+    queryOptions({ queryKey: loanKeys.adminList(status), queryFn: ({ signal }) => loansAdminApi.list({ pageNum: 1, pageSize: 50, ...(status ? { status } : {}) }, signal) }),
+  adminDetail: (id: string) => queryOptions({ queryKey: loanKeys.adminDetail(id), queryFn: ({ signal }) => loansAdminApi.detail(id, signal) }),
+  adminSignature: (id: string) => queryOptions({ queryKey: loanKeys.adminSignature(id), queryFn: ({ signal }) => loansAdminApi.signature(id, signal), gcTime: 0 }),
+};
 
-/** The user's loans, newest first; refreshed every 30 s for the accrued interest besides the events. */
-export function useMyLoans(enabled: boolean) {
-  return useQuery({ queryKey: loanKeys.list(), queryFn: ({ signal }) => loansApi.list({ pageNum: 1, pageSize: 50 }, signal), enabled, refetchInterval: 30_000 });
-}
-
-export function useLoanDetail(id: string | null) {
-  return useQuery({ queryKey: loanKeys.detail(id ?? ''), queryFn: ({ signal }) => loansApi.detail(id!, signal), enabled: id !== null });
-}
-
-/** After a loan call: the loans and the real balances are asked again. */
-export function useLoanChanged() {
-  const client = useQueryClient();
-  return () => Promise.all([
-    client.invalidateQueries({ queryKey: loanKeys.all }),
-    client.invalidateQueries({ queryKey: walletKeys.balances('real') }),
-  ]);
-}
+export const useLoanTerms = (language: string) => useQuery(loanQueries.terms(language));
+export const useMyLoans = (enabled: boolean) => useQuery({ ...loanQueries.list(), enabled });
+export const useLoanDetail = (id: string | null) => useQuery({ ...loanQueries.detail(id ?? ''), enabled: id !== null });
 
 // ---------------------------------------------------------------- operators
 
-export function useAdminLoans(status: LoanStatus | '') {
-  return useQuery({ queryKey: loanKeys.adminList(status), queryFn: ({ signal }) => loansAdminApi.list({ pageNum: 1, pageSize: 50, ...(status ? { status } : {}) }, signal) });
-}
-
-export function useAdminLoan(id: string | null) {
-  return useQuery({ queryKey: loanKeys.adminDetail(id ?? ''), queryFn: ({ signal }) => loansAdminApi.detail(id!, signal), enabled: id !== null });
-}
-
-export function useLoanSignature(id: string) {
-  return useQuery({ queryKey: loanKeys.adminSignature(id), queryFn: ({ signal }) => loansAdminApi.signature(id, signal), gcTime: 0 });
-}
+export const useAdminLoans = (status: LoanStatus | '') => useQuery(loanQueries.adminList(status));
+export const useAdminLoan = (id: string | null) => useQuery({ ...loanQueries.adminDetail(id ?? ''), enabled: id !== null });
+export const useLoanSignature = (id: string) => useQuery(loanQueries.adminSignature(id));
 
 export function useLoanDecision() {
   const client = useQueryClient();

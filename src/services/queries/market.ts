@@ -1,75 +1,67 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Interval, InstrumentType } from '../../contract/market.ts';
 import { marketApi } from '../marketApi.ts';
 
 /**
  * Market reads. Answers depend on neither the book nor the language, so no key carries them;
- * the watchlist belongs to the user and is dropped from the cache on logout (client.ts).
+ * the watchlist belongs to the user and is dropped from the cache on logout (invalidation.ts forgetUser).
  * Rows come with the app's names (`change24hPct`, `sparkline`): marketApi translated them.
  */
 export type MarketListQuery = { type: InstrumentType; search?: string; pageSize: number };
 /** The markets screen: one type page by page, or (no type) a search across every type. */
 export type MarketPagesQuery = { type?: InstrumentType; search?: string; pageSize: number };
 
+const market = ['market'] as const;
 export const marketKeys = {
-  all: ['market'] as const,
-  lists: () => ['market', 'list'] as const,
-  list: (q: MarketListQuery) => ['market', 'list', q] as const,
-  pages: (q: MarketPagesQuery) => ['market', 'list', 'pages', q] as const,
-  info: (code: string) => ['market', 'info', code] as const,
-  candles: (code: string, interval: Interval, limit: number) => ['market', 'candles', { code, interval, limit }] as const,
-  stats: () => ['market', 'stats'] as const,
-  watchlist: () => ['market', 'watchlist'] as const,
+  all: market,
+  list: (q: MarketListQuery) => [...market, 'list', q] as const,
+  pages: (q: MarketPagesQuery) => [...market, 'list', 'pages', q] as const,
+  info: (code: string) => [...market, 'info', code] as const,
+  candles: (code: string, interval: Interval, limit: number) => [...market, 'candles', { code, interval, limit }] as const,
+  stats: () => [...market, 'stats'] as const,
+  watchlist: () => [...market, 'watchlist'] as const,
 };
 
-/** Instruments of one type (optionally searched); nothing is asked while `enabled` is false. */
-export function useMarketList(q: MarketListQuery, enabled = true) {
-  return useQuery({
+export const marketQueries = {
+  /** instruments of one type (optionally searched) */
+  list: (q: MarketListQuery) => queryOptions({
     queryKey: marketKeys.list(q),
     queryFn: ({ signal }) => marketApi.list({ type: q.type, search: q.search || undefined, pageSize: q.pageSize }, signal),
-    enabled,
     // a new search keeps the type's last rows on screen until its answer arrives
     placeholderData: (previous, previousQuery) => ((previousQuery?.queryKey[2] as MarketListQuery | undefined)?.type === q.type ? previous : undefined),
-  });
-}
-
-/**
- * Every instrument of a type (or, without a type, every match of the search in all types), a page
- * at a time: `fetchNextPage` asks for the next page until `total` rows are on screen.
- */
-export function useMarketPages(q: MarketPagesQuery, enabled = true) {
-  return useInfiniteQuery({
+  }),
+  /**
+   * Every instrument of a type (or, without a type, every match of the search in all types), a
+   * page at a time: the next page is asked until `total` rows are on screen.
+   */
+  pages: (q: MarketPagesQuery) => infiniteQueryOptions({
     queryKey: marketKeys.pages(q),
     queryFn: ({ signal, pageParam }) => marketApi.list({ type: q.type, search: q.search || undefined, pageNum: pageParam, pageSize: q.pageSize }, signal),
     initialPageParam: 1,
     getNextPageParam: (last, all) => (all.length * q.pageSize < last.total ? all.length + 1 : undefined),
-    enabled,
     // a new search keeps the last rows on screen until its answer arrives
     placeholderData: (previous) => previous,
-  });
-}
-
-/** The user's watchlist; `enabled` is false while logged out (nothing is asked). */
-export function useWatchlist(enabled: boolean) {
-  return useQuery({ queryKey: marketKeys.watchlist(), queryFn: ({ signal }) => marketApi.watchlist(signal), enabled });
-}
-
-/** One instrument with its 24h figures; nothing is asked for an empty code. */
-export function useMarketInfo(code: string) {
-  return useQuery({ queryKey: marketKeys.info(code), queryFn: ({ signal }) => marketApi.info(code, signal), enabled: code !== '' });
-}
-
-export function useCandles(code: string, interval: Interval, limit = 120) {
-  return useQuery({
+  }),
+  /** the user's watchlist (the one market answer that is somebody's) */
+  watchlist: () => queryOptions({ queryKey: marketKeys.watchlist(), queryFn: ({ signal }) => marketApi.watchlist(signal) }),
+  /** one instrument with its 24h figures; nothing is asked for an empty code */
+  info: (code: string) => queryOptions({ queryKey: marketKeys.info(code), queryFn: ({ signal }) => marketApi.info(code, signal), enabled: code !== '' }),
+  candles: (code: string, interval: Interval, limit = 120) => queryOptions({
     queryKey: marketKeys.candles(code, interval, limit),
     queryFn: ({ signal }) => marketApi.candles({ code, interval, limit }, signal),
     enabled: code !== '',
-  });
-}
+  }),
+  stats: () => queryOptions({ queryKey: marketKeys.stats(), queryFn: ({ signal }) => marketApi.stats(signal), staleTime: 60_000 }),
+};
 
-export function useMarketStats() {
-  return useQuery({ queryKey: marketKeys.stats(), queryFn: ({ signal }) => marketApi.stats(signal), staleTime: 60_000 });
-}
+/** Nothing is asked while `enabled` is false. */
+export const useMarketList = (q: MarketListQuery, enabled = true) => useQuery({ ...marketQueries.list(q), enabled });
+export const useMarketPages = (q: MarketPagesQuery, enabled = true) => useInfiniteQuery({ ...marketQueries.pages(q), enabled });
+/** `enabled` is false while logged out (nothing is asked). */
+export const useWatchlist = (enabled: boolean) => useQuery({ ...marketQueries.watchlist(), enabled });
+export const useMarketInfo = (code: string) => useQuery(marketQueries.info(code));
+export const useCandles = (code: string, interval: Interval, limit = 120) => useQuery(marketQueries.candles(code, interval, limit));
+export const useMarketStats = () => useQuery(marketQueries.stats());
 
 /** Star / unstar an instrument; the watchlist is asked again afterwards. */
 export function useWatchToggle() {

@@ -1,16 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { authApi } from '../authApi.ts';
+import { accountKeys } from './keys.ts';
 
-/** The security screen's reads: two-factor status and the anti-phishing phrase (neither depends on language or book). */
+/** The security screen's reads: two-factor status and the anti-phishing phrase (neither depends on language or book), under the account root. */
 export const twoFactorKeys = {
-  status: () => ['account', 'twoFactor'] as const,
-  antiPhishing: () => ['account', 'antiPhishing'] as const,
+  status: () => [...accountKeys.all, 'twoFactor'] as const,
+  antiPhishing: () => [...accountKeys.all, 'antiPhishing'] as const,
 };
 
-export function useTwoFactorStatus() {
-  return useQuery({ queryKey: twoFactorKeys.status(), queryFn: ({ signal }) => authApi.twoFactorStatus(signal) });
-}
+export const twoFactorQueries = {
+  status: () => queryOptions({ queryKey: twoFactorKeys.status(), queryFn: ({ signal }) => authApi.twoFactorStatus(signal) }),
+  antiPhishing: () => queryOptions({ queryKey: twoFactorKeys.antiPhishing(), queryFn: ({ signal }) => authApi.antiPhishing(signal) }),
+};
 
-export function useAntiPhishing() {
-  return useQuery({ queryKey: twoFactorKeys.antiPhishing(), queryFn: ({ signal }) => authApi.antiPhishing(signal) });
-}
+export const useTwoFactorStatus = () => useQuery(twoFactorQueries.status());
+export const useAntiPhishing = () => useQuery(twoFactorQueries.antiPhishing());

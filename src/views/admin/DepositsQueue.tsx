@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAdminDeposits, type AdminDeposit } from '../../services/queries/admin.ts';
+import { useAdminDeposits } from '../../services/queries/admin.ts';
 import { formatDecimal } from '../components/Figures.tsx';
 import { localTime, shorten, StatusBadge } from '../wallet/parts.tsx';
 import { ProofViewer, ReviewControls } from './review.tsx';
@@ -12,7 +12,7 @@ import styles from './admin.module.css';
 /** Deposits to review: pending first (the default filter), the proof image, approve / reject. */
 export function DepositsQueue() {
   const { t } = useTranslation();
-  const q = useReviewQueue<AdminDeposit>('deposit', useAdminDeposits);
+  const q = useReviewQueue(useAdminDeposits);
   const [proof, setProof] = useState<string | null>(null);
   const rows = q.rows;
   return (
@@ -45,7 +45,7 @@ export function DepositsQueue() {
                   <span className={`${wallet.hint} ${wallet.block}`} data-testid="first-approval">{t('admin.firstApproval', { id: d.firstApprovedBy })}</span>
                 )}
                 {d.status === 'pending' && (
-                  <ReviewControls<AdminDeposit> kind="deposit" id={d.id} onReviewed={q.markReviewed} subject={{ customer: d.username, amount: formatDecimal(d.amount), coin: d.coin }} />
+                  <ReviewControls kind="deposit" id={d.id} subject={{ customer: d.username, amount: formatDecimal(d.amount), coin: d.coin }} />
                 )}
               </td>
             </tr>

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { KYC_SUBMISSION_STATUSES, type AdminKyc } from '../../contract/kyc.ts';
-import { kycKeys, useAdminKycDetail, useAdminKycQueue, type KycQueueFilter } from '../../services/queries/kyc.ts';
+import { KYC_SUBMISSION_STATUSES } from '../../contract/kyc.ts';
+import { useAdminKycDetail, useAdminKycQueue, type KycQueueFilter } from '../../services/queries/kyc.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import { StoredImage } from '../kyc/images.tsx';
 import { dateTime, useLocaleTag } from '../kyc/locale.ts';
@@ -16,7 +15,7 @@ import own from './KycQueue.module.css';
 type Filter = KycQueueFilter['status'];
 
 /** One submission: the typed data beside the images, and the decision (approve / reject with a reason). */
-function KycReview({ id, onReviewed, onClose }: { id: string; onReviewed: (r: AdminKyc) => void; onClose: () => void }) {
+function KycReview({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useTranslation();
   const locale = useLocaleTag();
   const detail = useAdminKycDetail(id);
@@ -32,7 +31,7 @@ function KycReview({ id, onReviewed, onClose }: { id: string; onReviewed: (r: Ad
         {k && (
           <div className={own.review}>
             <div className={own.decision}>
-              {k.status === 'pending' && <ReviewControls<AdminKyc> kind="kyc" id={k.id} onReviewed={onReviewed} />}
+              {k.status === 'pending' && <ReviewControls kind="kyc" id={k.id} />}
               <dl className={screens.kv}>
                 <div><dt>{t('admin.user')}</dt><dd><Who username={k.username} userId={k.userId} /></dd></div>
                 <div><dt>{t('kyc.field.firstName')}</dt><dd data-testid="kyc-first-name">{k.firstName}</dd></div>
@@ -69,17 +68,11 @@ function KycReview({ id, onReviewed, onClose }: { id: string; onReviewed: (r: Ad
 export function KycQueue() {
   const { t } = useTranslation();
   const locale = useLocaleTag();
-  const client = useQueryClient();
   const [status, setStatus] = useState<Filter>('pending');
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<string | null>(null);
   const list = useAdminKycQueue({ status, page, pageSize: PAGE_SIZE });
   const rows = list.data?.rows ?? [];
-  const reviewed = (r: AdminKyc) => {
-    // the row keeps its new status on screen until the queue is asked for again
-    client.setQueriesData<{ rows: AdminKyc[]; total: number }>({ queryKey: kycKeys.admin() }, (p) => p && 'rows' in p ? { ...p, rows: p.rows.map((x) => (x.id === r.id ? r : x)) } : p);
-    client.setQueryData(kycKeys.adminDetail(r.id), r);
-  };
   return (
     <>
       <AdminList
@@ -122,7 +115,7 @@ export function KycQueue() {
           </tbody>
         </table>
       </AdminList>
-      {open && <KycReview key={open} id={open} onReviewed={reviewed} onClose={() => setOpen(null)} />}
+      {open && <KycReview key={open} id={open} onClose={() => setOpen(null)} />}
     </>
   );
 }

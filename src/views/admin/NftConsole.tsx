@@ -11,7 +11,6 @@ import styles from './admin.module.css';
 import own from './SmartConsole.module.css';
 
 const money = (v: string) => `${formatDecimal(v, 6)} USDT`;
-const newKey = () => crypto.randomUUID();
 // the contract's list, repeated as a type-checked constant so the console bundles no schema builder
 const NFT_CHAINS: readonly NftChain[] = ['Ethereum', 'Polygon'];
 
@@ -36,18 +35,17 @@ function ListForm() {
   const { t } = useTranslation();
   const list = useListNewNft();
   const [d, setD] = useState<Draft>(EMPTY);
-  const [clientKey, setClientKey] = useState(newKey);
   const set = (k: keyof Draft) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
     const v = e.target instanceof HTMLInputElement && e.target.type === 'checkbox' ? e.target.checked : e.target.value;
     setD((x) => ({ ...x, [k]: v }));
-    setClientKey(newKey());
     list.reset();
   };
   const submit = () => {
     const auction = d.saleType === 'auction';
-    const body: ListNewNftBody = {
+    // the client key is the mutation's (services/queries/keyed.ts)
+    const body: Omit<ListNewNftBody, 'clientKey'> = {
       name: d.name.trim(), creator: d.creator.trim(), chain: d.chain, contractAddress: d.contractAddress.trim(), tokenId: d.tokenId.trim(),
-      verified: d.verified, saleType: d.saleType, clientKey,
+      verified: d.verified, saleType: d.saleType,
       ...(auction
         ? { reservePrice: d.price.trim(), endTime: new Date(Date.now() + Number(d.hours || '0') * 3_600_000).toISOString() }
         : { price: d.price.trim() }),
@@ -55,7 +53,6 @@ function ListForm() {
     list.mutate(body, {
       onSuccess: (nft) => {
         setD(EMPTY);
-        setClientKey(newKey());
         toast(t('nfts.admin.listed', { name: nft.name }), 'success');
       },
     });
@@ -104,10 +101,8 @@ function PayoutForm() {
   const [amount, setAmount] = useState('');
   const [txHash, setTxHash] = useState('');
   const [note, setNote] = useState('');
-  const [clientKey, setClientKey] = useState(newKey);
   const edit = (setter: (v: string) => void) => (e: ChangeEvent<HTMLInputElement>) => {
     setter(e.target.value);
-    setClientKey(newKey());
     payout.reset();
   };
   const d = donations.data;
@@ -127,12 +122,11 @@ function PayoutForm() {
         className={own.fields}
         onSubmit={(e) => {
           e.preventDefault();
-          payout.mutate({ amount: amount.trim(), txHash: txHash.trim(), note: note.trim(), clientKey }, {
+          payout.mutate({ amount: amount.trim(), txHash: txHash.trim(), note: note.trim() }, {
             onSuccess: () => {
               setAmount('');
               setTxHash('');
               setNote('');
-              setClientKey(newKey());
               toast(t('nfts.admin.recorded'), 'success');
             },
           });

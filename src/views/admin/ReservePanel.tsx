@@ -15,17 +15,16 @@ import own from './SmartConsole.module.css';
 import { toPercent } from './SmartProductsEditor.tsx';
 
 const money = (v: string) => `${formatDecimal(v, 6)} USDT`;
-const newKey = () => crypto.randomUUID();
 
 type Form = { kind: 'fund' | 'withdraw'; amount: string; note: string; evidence: 'chain' | 'bank'; network: (typeof CAPITAL_NETWORKS)[number]; address: string; txHash: string; reference: string };
 const EMPTY: Form = { kind: 'fund', amount: '', note: '', evidence: 'chain', network: 'TRC20', address: '', txHash: '', reference: '' };
 
-/** The form as the service's body: the evidence of the kind chosen, trimmed. */
-function bodyOf(f: Form, clientKey: string): FundReserveBody {
+/** The form as the service's body: the evidence of the kind chosen, trimmed (the client key is the mutation's: services/queries/keyed.ts). */
+function bodyOf(f: Form): Omit<FundReserveBody, 'clientKey'> {
   const evidence: CapitalEvidence = f.evidence === 'bank'
     ? { kind: 'bank', reference: f.reference.trim() }
     : { kind: 'chain', network: f.network, address: f.address.trim(), txHash: f.txHash.trim() };
-  return { kind: f.kind, amount: f.amount.trim(), note: f.note.trim(), evidence, clientKey };
+  return { kind: f.kind, amount: f.amount.trim(), note: f.note.trim(), evidence };
 }
 
 /**
@@ -39,11 +38,8 @@ export function ReservePanel() {
   const reserve = useAdminReserve();
   const propose = useProposeReserve();
   const [form, setForm] = useState(EMPTY);
-  // one key per proposal meant: a retry of the same form after a failure proposes once
-  const [clientKey, setClientKey] = useState(newKey);
   const set = <K extends keyof Form>(k: K) => (e: { target: { value: string } }) => {
     setForm((f) => ({ ...f, [k]: e.target.value as Form[K] }));
-    setClientKey(newKey());
     propose.reset();
   };
   const r = reserve.data;
@@ -77,10 +73,9 @@ export function ReservePanel() {
         className={own.proposeForm}
         onSubmit={(e) => {
           e.preventDefault();
-          propose.mutate(bodyOf(form, clientKey), {
+          propose.mutate(bodyOf(form), {
             onSuccess: () => {
               setForm(EMPTY);
-              setClientKey(newKey());
               toast(t('admin.smart.proposed'), 'success');
             },
           });

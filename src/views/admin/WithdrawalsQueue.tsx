@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useAdminWithdrawals, type AdminWithdrawal } from '../../services/queries/admin.ts';
+import { useAdminWithdrawals } from '../../services/queries/admin.ts';
 import { formatDecimal } from '../components/Figures.tsx';
 import { localTime, shorten, StatusBadge } from '../wallet/parts.tsx';
 import { ReviewControls } from './review.tsx';
@@ -11,7 +11,7 @@ import styles from './admin.module.css';
 /** Withdrawals to review: approve with the payout transaction hash, or reject with a reason. */
 export function WithdrawalsQueue() {
   const { t } = useTranslation();
-  const q = useReviewQueue<AdminWithdrawal>('withdrawal', useAdminWithdrawals);
+  const q = useReviewQueue(useAdminWithdrawals);
   const rows = q.rows;
   return (
     <AdminList
@@ -43,7 +43,7 @@ export function WithdrawalsQueue() {
                   <span className={`${wallet.hint} ${wallet.block}`} data-testid="first-approval">{t('admin.firstApproval', { id: w.firstApprovedBy })}</span>
                 )}
                 {w.status === 'pending' && (
-                  <ReviewControls<AdminWithdrawal> kind="withdrawal" id={w.id} onReviewed={q.markReviewed} subject={{ customer: w.username, amount: formatDecimal(w.amount), coin: w.coin }} />
+                  <ReviewControls kind="withdrawal" id={w.id} subject={{ customer: w.username, amount: formatDecimal(w.amount), coin: w.coin }} />
                 )}
               </td>
             </tr>

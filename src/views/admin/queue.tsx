@@ -1,9 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEPOSIT_STATUSES } from '../../contract/wallet.ts';
 import type { QueueFilter, RecordStatus } from '../../services/queries/admin.ts';
-import { recordReviewed } from '../../services/queries/invalidation.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import { Pager } from '../components/Pager.tsx';
 import screens from '../screens/screens.module.css';
@@ -85,10 +84,9 @@ export function usePagedList<R>(useList: (f: { page: number; pageSize: number })
 /**
  * A review queue (deposits, withdrawals): status filter (pending first) and paging over its
  * query hook. A row reviewed on this screen gets the record the service returned, in the cache
- * (recordReviewed), so it keeps its new status until the queue is asked for again.
+ * (the review flow), so it keeps its new status until the queue is asked for again.
  */
-export function useReviewQueue<R extends { id: string }>(kind: 'deposit' | 'withdrawal', useQueue: (f: QueueFilter) => List<R>) {
-  const queryClient = useQueryClient();
+export function useReviewQueue<R extends { id: string }>(useQueue: (f: QueueFilter) => List<R>) {
   const [status, setStatusState] = useState<StatusFilter>('pending');
   const [page, setPage] = useState(1);
   const list = useQueue({ status, page, pageSize: PAGE_SIZE });
@@ -96,6 +94,5 @@ export function useReviewQueue<R extends { id: string }>(kind: 'deposit' | 'with
     status, page, setPage, list,
     setStatus: (v: StatusFilter) => { setStatusState(v); setPage(1); },
     rows: list.data?.rows ?? [],
-    markReviewed: (r: R) => recordReviewed(queryClient, kind, r),
   };
 }

@@ -1,11 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReviewKind } from '../../machines/reviewAction.ts';
-import type { AdminDeposit, AdminWithdrawal } from '../../contract/admin.ts';
-import type { AdminKyc } from '../../contract/kyc.ts';
 import { reviewFlow } from '../../services/flows/reviewFlow.ts';
 import { useDepositProof } from '../../services/queries/admin.ts';
-import { useFlow, useLatest, useRefusalText } from '../app/useFlow.ts';
+import { useFlow, useRefusalText } from '../app/useFlow.ts';
 import wallet from '../wallet/wallet.module.css';
 import screens from '../screens/screens.module.css';
 import styles from './admin.module.css';
@@ -16,17 +14,16 @@ const focusOnMount = (el: HTMLElement | null) => el?.focus();
 /**
  * Approve / Reject of one pending record, as a reviewAction flow: the buttons start it, the
  * dialog confirms (with the reason or the payout hash), a refusal shows its catalogue message
- * under the buttons. `onReviewed` gets the record as the server returns it (its new status).
+ * under the buttons. The flow puts the record the server returned (its new status) into the queue's cache.
  */
 /** What an approval moves, for the dialog to name: the customer and the amount (deposits and withdrawals). */
 export interface ReviewSubject { customer: string; amount: string; coin: string }
 
-export function ReviewControls<T extends AdminDeposit | AdminWithdrawal | AdminKyc>({ kind, id, onReviewed, subject }: { kind: ReviewKind; id: string; onReviewed: (record: T) => void; subject?: ReviewSubject }) {
+export function ReviewControls({ kind, id, subject }: { kind: ReviewKind; id: string; subject?: ReviewSubject }) {
   const { t } = useTranslation();
   const text = useRefusalText();
-  const reviewed = useLatest(onReviewed);
   const [review, send] = useFlow(
-    () => reviewFlow<T>(reviewed),
+    reviewFlow,
     (s) => ({
       dialog: s.hasTag('dialog'),
       busy: s.hasTag('busy'),

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ALERT_KINDS, type AlertKind, type PriceAlertWire } from '../../contract/alerts.ts';
 import { submissionView } from '../../machines/submission.ts';
 import { alertFormFlow } from '../../services/flows/alertFlows.ts';
-import { useAlerts, useAlertsRefresh, useDeleteAlert } from '../../services/queries/alerts.ts';
+import { useAlerts, useDeleteAlert } from '../../services/queries/alerts.ts';
 import { useQuote, useVisibleCodes } from '../app/hooks.ts';
 import { useFlow, useLatest, useRefusalText } from '../app/useFlow.ts';
 import { Loadable } from '../components/Loadable.tsx';
@@ -62,18 +62,16 @@ function describe(t: (k: string, o?: Record<string, unknown>) => string, a: Pick
 function AlertForm({ code, alert, fallbackPrice, onDone }: { code: string; alert?: PriceAlertWire; fallbackPrice?: string; onDone?: () => void }) {
   const { t } = useTranslation();
   const text = useRefusalText();
-  const refresh = useAlertsRefresh();
   useVisibleCodes([code]);
   const quote = useQuote(code);
   const price = quote?.price ?? fallbackPrice ?? null;
   const [kind, setKind] = useState<AlertKind>(alert?.kind ?? 'above');
   const [value, setValue] = useState(alert?.value ?? '');
   const saved = useLatest(() => {
-    void refresh();
     if (alert) onDone?.();
     else setValue('');
   });
-  const [form, send] = useFlow(() => alertFormFlow(saved), submissionView);
+  const [form, send] = useFlow((client) => alertFormFlow(client, saved), submissionView);
   const edit = () => send({ type: form.result ? 'alertForm.reset' : 'alertForm.edit' });
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();

@@ -1,4 +1,5 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { AnyStateMachine, InputFrom, SnapshotFrom } from 'xstate';
@@ -8,10 +9,14 @@ import type { Refusal } from '../../machines/refusal.ts';
  * Runs a page flow (a machine from src/machines with its effects, from src/services/flows) for
  * as long as the component is mounted: the actor is created once, and the screen gets what
  * `view` makes of each snapshot (compared shallowly, so it renders again only when that changes)
- * and `send`. Screens render that and send events; they never call a service themselves.
+ * and `send`. Screens render that and send events; they never call a service themselves, nor ask
+ * for queries again: `create` gets the app's QueryClient, and the flow declares what its success
+ * makes stale (src/services/flows). A screen that needs a decision of the machine asks it in
+ * `view` (`snapshot.can(event)`) instead of repeating its rules.
  */
-export function useFlow<M extends AnyStateMachine, V>(create: () => M, view: (snapshot: SnapshotFrom<M>) => V, input?: InputFrom<M>) {
-  const [logic] = useState(create);
+export function useFlow<M extends AnyStateMachine, V>(create: (client: QueryClient) => M, view: (snapshot: SnapshotFrom<M>) => V, input?: InputFrom<M>) {
+  const client = useQueryClient();
+  const [logic] = useState(() => create(client));
   const ref = useActorRef(logic, input === undefined ? undefined : { input });
   const state = useSelector(ref, view, shallowEqual);
   return [state, ref.send] as const;

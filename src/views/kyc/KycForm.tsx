@@ -34,7 +34,7 @@ export function KycForm({ onSubmitted, update = false }: { onSubmitted: () => vo
   const draftKey = `kycDraft:${user?.username ?? ''}`;
   const [draft] = useState(() => readDraft(draftKey));
   const [form, send] = useFlow(
-    () => kycFlow(() => { sessionStorage.removeItem(draftKey); submitted(); }, update),
+    (client) => kycFlow(client, () => { sessionStorage.removeItem(draftKey); submitted(); }, update),
     (s) => ({
       step: stepOf(s.value),
       values: s.context.values,

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { MyKyc } from '../../contract/kyc.ts';
-import { kycKeys, useMyKyc } from '../../services/queries/kyc.ts';
+import { useMyKyc } from '../../services/queries/kyc.ts';
 import { useAppActors } from '../app/actors.tsx';
 import { useSession } from '../app/hooks.ts';
 import { Loadable } from '../components/Loadable.tsx';
@@ -70,7 +69,6 @@ export default function Verification() {
   const { t } = useTranslation();
   const { loggedIn } = useSession();
   const { session } = useAppActors();
-  const client = useQueryClient();
   const kyc = useMyKyc(loggedIn);
   const [resubmitting, setResubmitting] = useState(false);
   const [updating, setUpdating] = useState(false);
@@ -90,7 +88,6 @@ export default function Verification() {
             onSubmitted={() => {
               setResubmitting(false);
               setUpdating(false);
-              void client.invalidateQueries({ queryKey: kycKeys.mine() });
               session.send({ type: 'session.refresh' });
             }}
           />

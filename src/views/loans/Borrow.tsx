@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { CollateralAsset, Loan, LoanTerms } from '../../contract/loans.ts';
+import type { CollateralAsset, LoanTerms } from '../../contract/loans.ts';
 import { loanBorrowFlow } from '../../services/flows/loanFlows.ts';
-import { useFlow, useLatest } from '../app/useFlow.ts';
+import { useFlow } from '../app/useFlow.ts';
 import wallet from '../wallet/wallet.module.css';
 import { usdt } from '../smart/format.ts';
 import { Calculator } from './Calculator.tsx';
@@ -13,17 +13,15 @@ import styles from './loans.module.css';
  * then the application's answer. The view renders the state the machine is in and sends what the
  * user does; the live prices and balances come with the events that need them.
  */
-export function Borrow({ terms, prices, available, canApply, onSubmitted }: {
+export function Borrow({ terms, prices, available, canApply }: {
   terms: LoanTerms;
   prices: Record<CollateralAsset, string | null>;
   available: Record<CollateralAsset, string | null>;
   canApply: boolean;
-  onSubmitted: (loan: Loan) => void;
 }) {
   const { t } = useTranslation();
-  const submitted = useLatest(onSubmitted);
   const [form, send] = useFlow(
-    () => loanBorrowFlow(submitted),
+    loanBorrowFlow,
     (s) => ({
       step: s.matches('editing') ? 'editing' as const : s.matches('done') ? 'done' as const : 'signing' as const,
       context: s.context,

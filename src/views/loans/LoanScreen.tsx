@@ -1,9 +1,10 @@
+import type { Asset } from '../../contract/constants.ts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { CollateralAsset } from '../../contract/loans.ts';
 import { COLLATERAL_PRICE_CODE } from '../../contract/loans.ts';
-import { useLoanChanged, useLoanTerms, useMyLoans } from '../../services/queries/loans.ts';
-import { useRealBalances } from '../../services/queries/smart.ts';
+import { useLoanTerms, useMyLoans } from '../../services/queries/loans.ts';
+import { availableOf, useBalances } from '../../services/queries/wallet.ts';
 import { useQuote, useSession, useVisibleCodes } from '../app/hooks.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import headings from '../components/headings.module.css';
@@ -26,13 +27,12 @@ export default function LoanScreen() {
   const terms = useLoanTerms(i18n.language);
   const verified = user?.kycStatus === 'verified';
   const loans = useMyLoans(loggedIn);
-  const balances = useRealBalances(loggedIn);
-  const changed = useLoanChanged();
+  const balances = useBalances('real', loggedIn);
   useVisibleCodes(CODES);
   const btc = useQuote('BTCUSDT');
   const eth = useQuote('ETHUSDT');
   const prices: Record<CollateralAsset, string | null> = { BTC: btc ? btc.price : null, ETH: eth ? eth.price : null };
-  const held = (a: string) => (loggedIn ? (balances.data?.assets.find((x) => x.asset === a)?.available ?? '0') : null);
+  const held = (a: Asset) => (loggedIn ? (balances.data ? availableOf(balances.data, a) : '0') : null);
   const available = { BTC: held('BTC'), ETH: held('ETH') };
   const canApply = loggedIn && verified && !demo;
 
@@ -57,7 +57,7 @@ export default function LoanScreen() {
           {!terms.data && <h2 id="loan-calc-title" className={styles.h2}>{t('loan.calcTitle')}</h2>}
           <Loadable query={terms}>
             {terms.data && (
-              <Borrow terms={terms.data} prices={prices} available={available} canApply={canApply} onSubmitted={() => void changed()} />
+              <Borrow terms={terms.data} prices={prices} available={available} canApply={canApply} />
             )}
           </Loadable>
         </section>
@@ -67,7 +67,7 @@ export default function LoanScreen() {
             <Loadable query={loans}>
               {loans.data && terms.data && (
                 <MyLoans loans={loans.data.rows} prices={prices} marks={terms.data}
-                  availableUsdt={held('USDT')} onChanged={() => void changed()} />
+                  availableUsdt={held('USDT')} />
               )}
             </Loadable>
           </section>

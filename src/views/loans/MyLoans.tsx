@@ -15,8 +15,8 @@ import styles from './loans.module.css';
  * more), accrued interest, what repays it now, due date and liquidation price; a repay button
  * on open loans (the lifecycle chart decides).
  */
-export function MyLoans({ loans, prices, availableUsdt, marks, onChanged }: {
-  loans: Loan[]; prices: Record<CollateralAsset, string | null>; availableUsdt: string | null; marks: Pick<LoanTerms, 'initialLtv' | 'warningLtv'>; onChanged: () => void;
+export function MyLoans({ loans, prices, availableUsdt, marks }: {
+  loans: Loan[]; prices: Record<CollateralAsset, string | null>; availableUsdt: string | null; marks: Pick<LoanTerms, 'initialLtv' | 'warningLtv'>;
 }) {
   const { t } = useTranslation();
   const when = useWhen();
@@ -58,7 +58,7 @@ export function MyLoans({ loans, prices, availableUsdt, marks, onChanged }: {
         })}
       </ul>
       {repaying && (
-        <RepayDialog loan={repaying} available={availableUsdt} onClose={() => setRepaying(null)} onPaid={() => { setRepaying(null); onChanged(); }} />
+        <RepayDialog loan={repaying} available={availableUsdt} onClose={() => setRepaying(null)} onPaid={() => setRepaying(null)} />
       )}
     </>
   );

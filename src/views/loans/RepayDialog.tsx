@@ -14,14 +14,14 @@ import { usdt } from '../smart/format.ts';
 /**
  * Repaying a loan, in part or in full, driven by the loanRepay flow: the amount (the whole debt
  * by default), how it splits (interest first, then principal) and whether it releases the
- * collateral. The flow keeps one client key per opening of the dialog, so a retry pays once.
+ * collateral. The flow keeps the payment's client key, so a retry of the same payment pays once.
  */
 export function RepayDialog({ loan, available, onClose, onPaid }: { loan: Loan; available: string | null; onClose: () => void; onPaid: (l: Loan) => void }) {
   const { t } = useTranslation();
   const text = useRefusalText();
   const paid = useLatest(onPaid);
   const [form, send] = useFlow(
-    () => loanRepayFlow(paid),
+    (client) => loanRepayFlow(client, paid),
     (s) => ({ amount: s.context.amount, busy: s.hasTag('busy'), refusal: s.matches('refused') ? s.context.refusal : null }),
     { loan },
   );

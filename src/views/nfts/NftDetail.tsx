@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import type { NftDetail as Detail } from '../../contract/nfts.ts';
-import { nftKeys, useNft } from '../../services/queries/nfts.ts';
+import { useNft } from '../../services/queries/nfts.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import headings from '../components/headings.module.css';
 import screens from '../screens/screens.module.css';
@@ -23,23 +22,22 @@ export default function NftDetail() {
   const nft = useNft(id);
   return (
     <div className={screens.stack} data-testid="nft-detail">
-      <Loadable query={nft}>{nft.data && <DetailView d={nft.data} />}</Loadable>
+      <Loadable query={nft}>{nft.data && <DetailView d={nft.data} refetch={nft.refetch} />}</Loadable>
     </div>
   );
 }
 
-function DetailView({ d }: { d: Detail }) {
+function DetailView({ d, refetch }: { d: Detail; refetch: () => unknown }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const now = useNow();
   const when = useWhen();
   const n = d.nft;
   const ended = n.status === 'auction' && n.endTime !== null && Date.parse(n.endTime) <= now;
   useEffect(() => {
     if (!ended) return;
-    const timer = setTimeout(() => void client.invalidateQueries({ queryKey: nftKeys.detail(n.id) }), 3000);
+    const timer = setTimeout(() => void refetch(), 3000);
     return () => clearTimeout(timer);
-  }, [ended, client, n.id, now]);
+  }, [ended, refetch, n.id, now]);
   const pct = (Number(n.donationShare) * 100).toFixed(0);
   // the caller's bid is the held one: no form (the service would answer 10131), a note instead
   const leading = d.bids.some((b) => b.mine && b.status === 'held');

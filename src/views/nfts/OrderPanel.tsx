@@ -1,12 +1,10 @@
 import { useEffect, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import type { Nft } from '../../contract/nfts.ts';
 import { nftOrderFlow } from '../../services/flows/nftFlows.ts';
-import { invalidateAfterSubmit } from '../../services/queries/invalidation.ts';
-import { useRealBalances } from '../../services/queries/smart.ts';
-import { useFlow, useLatest, useRefusalText } from '../app/useFlow.ts';
+import { useAvailable } from '../../services/queries/wallet.ts';
+import { useFlow, useRefusalText } from '../app/useFlow.ts';
 import { useSession } from '../app/hooks.ts';
 import dialog from '../components/dialog.module.css';
 import screens from '../screens/screens.module.css';
@@ -48,9 +46,7 @@ export function OrderPanel({ nft }: { nft: Nft }) {
 function OrderForm({ nft }: { nft: Nft }) {
   const { t } = useTranslation();
   const text = useRefusalText();
-  const client = useQueryClient();
-  const balances = useRealBalances(true);
-  const available = balances.data?.assets.find((a) => a.asset === 'USDT')?.available ?? null;
+  const available = useAvailable('USDT', true, 'real').data ?? null;
   const kind = nft.saleType === 'buy_now' ? 'buy' as const : 'bid' as const;
   const minimum = kind === 'buy' ? nft.price : nft.minNextBid;
   const [amount, setAmount] = useState(minimum ?? '');
@@ -60,9 +56,8 @@ function OrderForm({ nft }: { nft: Nft }) {
     setShownMinimum(minimum);
     setAmount(minimum ?? '');
   }
-  const ordered = useLatest(() => void invalidateAfterSubmit(client, 'nft'));
   const [order, send] = useFlow(
-    () => nftOrderFlow(() => ordered()),
+    nftOrderFlow,
     (s) => ({
       dialog: s.hasTag('dialog'),
       busy: s.hasTag('busy'),

@@ -1,9 +1,7 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { heldAmount } from '../../services/money.ts';
 import { useBalances } from '../../services/queries/wallet.ts';
-import { invalidateAfterSubmit } from '../../services/queries/invalidation.ts';
 import { useSession } from '../app/hooks.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import { LoginPrompt } from '../components/LoginPrompt.tsx';
@@ -23,7 +21,8 @@ const TABS: Tab[] = ['deposit', 'withdraw', 'records'];
 /**
  * /profile/balance: the selected book's balances, then (real book) deposit, withdraw and records;
  * (demo book) the switch and the demo reset. What a live user event or the user's own submit
- * changed is invalidated in the query cache (services/queries/invalidation.ts) and asked again.
+ * changed is invalidated in the query cache (services/queries/invalidation.ts, called by the
+ * user-events actor and by the deposit and withdrawal flows) and asked again.
  */
 export default function Balance() {
   const { t } = useTranslation();
@@ -34,7 +33,6 @@ export default function Balance() {
 
 function BalanceBody({ demo }: { demo: boolean }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const initial = new URLSearchParams(location.search).get('tab') as Tab | null;
   const [tab, setTab] = useState<Tab>(initial && TABS.includes(initial) ? initial : 'deposit');
   const balances = useBalances();
@@ -56,8 +54,8 @@ function BalanceBody({ demo }: { demo: boolean }) {
             ))}
           </div>
           <div id={`wallet-${tab}`} role="tabpanel" className={wallet.panel}>
-            {tab === 'deposit' && <DepositPanel onSubmitted={() => void invalidateAfterSubmit(queryClient, 'deposit')} />}
-            {tab === 'withdraw' && <WithdrawPanel onSubmitted={() => void invalidateAfterSubmit(queryClient, 'withdrawal')} />}
+            {tab === 'deposit' && <DepositPanel />}
+            {tab === 'withdraw' && <WithdrawPanel />}
             {tab === 'records' && <RecordsPanel demo={false} />}
           </div>
           <ProofCheck />

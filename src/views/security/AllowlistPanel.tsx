@@ -7,7 +7,7 @@ import { formatDateTimeIn } from '../../i18n/format.ts';
 import { confirmedSubmissionView, submissionView } from '../../machines/submission.ts';
 import { allowlistAddressFlow, allowlistSwitchFlow } from '../../services/flows/protectionFlows.ts';
 import { useAllowlist, useRemoveAddress } from '../../services/queries/protection.ts';
-import { useFlow, useLatest, useRefusalText } from '../app/useFlow.ts';
+import { useFlow, useRefusalText } from '../app/useFlow.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import dialog from '../components/dialog.module.css';
 import screens from '../screens/screens.module.css';
@@ -28,17 +28,16 @@ export function AllowlistPanel() {
     <section className={screens.card} aria-labelledby="al-title" data-testid="allowlist">
       <div className={screens.cardHead}><h2 id="al-title">{t('protection.allowlist.title')}</h2></div>
       <Loadable query={list}>
-        {list.data && <AllowlistBody data={list.data} refetch={() => void list.refetch()} />}
+        {list.data && <AllowlistBody data={list.data} />}
       </Loadable>
     </section>
   );
 }
 
-function AllowlistBody({ data, refetch }: { data: Allowlist; refetch: () => void }) {
+function AllowlistBody({ data }: { data: Allowlist }) {
   const { t } = useTranslation();
   const text = useRefusalText();
-  const changed = useLatest(refetch);
-  const [sw, sendSwitch] = useFlow(() => allowlistSwitchFlow(changed), confirmedSubmissionView);
+  const [sw, sendSwitch] = useFlow(allowlistSwitchFlow, confirmedSubmissionView);
   const hours = data.delayHours;
   // when a turn-off asked now would take effect, read when the user asks (the dialog states it)
   const [offAtIfNow, setOffAtIfNow] = useState('');
@@ -71,7 +70,7 @@ function AllowlistBody({ data, refetch }: { data: Allowlist; refetch: () => void
       {data.addresses.length === 0 ? <p className={screens.note}>{t('protection.allowlist.none')}</p> : (
         <ul className={screens.list}>{data.addresses.map((a) => <AddressItem key={a.id} address={a} />)}</ul>
       )}
-      <SaveAddressForm refetch={refetch} />
+      <SaveAddressForm />
     </>
   );
 }
@@ -91,12 +90,11 @@ function AddressItem({ address: a }: { address: SavedAddress }) {
   );
 }
 
-function SaveAddressForm({ refetch }: { refetch: () => void }) {
+function SaveAddressForm() {
   const { t } = useTranslation();
   const text = useRefusalText();
-  const saved = useLatest(refetch);
   const [v, setV] = useState<{ network: Network; address: string; label: string }>({ network: 'TRC20', address: '', label: '' });
-  const [flow, send] = useFlow(() => allowlistAddressFlow(saved), submissionView);
+  const [flow, send] = useFlow(allowlistAddressFlow, submissionView);
   const set = (k: keyof typeof v) => (value: string) => {
     setV({ ...v, [k]: value });
     send({ type: flow.result ? 'allowlistAddress.reset' : 'allowlistAddress.edit' });

@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PHRASE_MAX } from '../../contract/twoFactorRules.ts';
 import { submissionView } from '../../machines/submission.ts';
 import { antiPhishingFlow } from '../../services/flows/twoFactorFlows.ts';
-import { twoFactorKeys, useAntiPhishing } from '../../services/queries/twoFactor.ts';
-import { useFlow, useLatest, useRefusalText } from '../app/useFlow.ts';
+import { useAntiPhishing } from '../../services/queries/twoFactor.ts';
+import { useFlow, useRefusalText } from '../app/useFlow.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import styles from '../screens/screens.module.css';
 import own from './twoFactor.module.css';
@@ -29,10 +28,8 @@ export function AntiPhishingSection() {
 function PhraseForm({ current }: { current: string | null }) {
   const { t } = useTranslation();
   const text = useRefusalText();
-  const client = useQueryClient();
   const [value, setValue] = useState(current ?? '');
-  const saved = useLatest(() => void client.invalidateQueries({ queryKey: twoFactorKeys.antiPhishing() }));
-  const [form, send] = useFlow(() => antiPhishingFlow(saved), submissionView);
+  const [form, send] = useFlow(antiPhishingFlow, submissionView);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     send({ type: 'antiPhishing.reset' });

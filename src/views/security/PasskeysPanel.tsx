@@ -6,7 +6,7 @@ import { formatDateTimeIn } from '../../i18n/format.ts';
 import { submissionView } from '../../machines/submission.ts';
 import { passkeyRegisterFlow } from '../../services/flows/protectionFlows.ts';
 import { usePasskeys, useRemovePasskey } from '../../services/queries/protection.ts';
-import { useFlow, useLatest, useRefusalText } from '../app/useFlow.ts';
+import { useFlow, useRefusalText } from '../app/useFlow.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import screens from '../screens/screens.module.css';
 import wallet from '../wallet/wallet.module.css';
@@ -18,8 +18,7 @@ export function PasskeysPanel() {
   const text = useRefusalText();
   const list = usePasskeys();
   const [name, setName] = useState('');
-  const refetch = useLatest(() => void list.refetch());
-  const [flow, send] = useFlow(() => passkeyRegisterFlow(refetch), submissionView);
+  const [flow, send] = useFlow(passkeyRegisterFlow, submissionView);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (flow.result) send({ type: 'passkeyRegister.reset' });

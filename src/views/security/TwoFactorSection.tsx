@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { twoFactorEnrolMachine } from '../../machines/twoFactorEnrol.ts';
 import { submissionView } from '../../machines/submission.ts';
 import { twoFactorEnrolFlow, twoFactorOffFlow } from '../../services/flows/twoFactorFlows.ts';
-import { twoFactorKeys, useTwoFactorStatus } from '../../services/queries/twoFactor.ts';
-import { useFlow, useLatest, useRefusalText } from '../app/useFlow.ts';
+import { useTwoFactorStatus } from '../../services/queries/twoFactor.ts';
+import { useFlow, useRefusalText } from '../app/useFlow.ts';
 import { PasswordField } from '../components/AuthFields.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 import styles from '../screens/screens.module.css';
@@ -20,8 +19,6 @@ const enrolView = (s: SnapshotFrom<typeof twoFactorEnrolMachine>) => ({
 export function TwoFactorSection() {
   const { t } = useTranslation();
   const status = useTwoFactorStatus();
-  const client = useQueryClient();
-  const refresh = useLatest(() => void client.invalidateQueries({ queryKey: twoFactorKeys.status() }));
   return (
     <section className={`${styles.card} ${own.section}`} aria-labelledby="two-factor-heading" data-testid="two-factor-section">
       <h2 id="two-factor-heading">{t('twoFactor.title')}</h2>
@@ -33,7 +30,7 @@ export function TwoFactorSection() {
               {s.enabled ? t('twoFactor.on', { left: s.recoveryCodesLeft }) : t('twoFactor.off')}
             </p>
             {s.required && !s.enabled && <p className={styles.formError} role="alert">{t('twoFactor.operatorRequired')}</p>}
-            {s.enabled ? <TurnOff done={refresh} /> : <Enrol done={refresh} />}
+            {s.enabled ? <TurnOff /> : <Enrol />}
           </>
         ))(status.data)}
       </Loadable>
@@ -41,11 +38,11 @@ export function TwoFactorSection() {
   );
 }
 
-function Enrol({ done }: { done: () => void }) {
+function Enrol() {
   const { t } = useTranslation();
   const text = useRefusalText();
   const [code, setCode] = useState('');
-  const [flow, send] = useFlow(() => twoFactorEnrolFlow(done), enrolView);
+  const [flow, send] = useFlow(twoFactorEnrolFlow, enrolView);
   const confirm = (e: FormEvent) => {
     e.preventDefault();
     send({ type: 'enrol.confirm', code });
@@ -87,11 +84,11 @@ function Enrol({ done }: { done: () => void }) {
   );
 }
 
-function TurnOff({ done }: { done: () => void }) {
+function TurnOff() {
   const { t } = useTranslation();
   const text = useRefusalText();
   const [v, setV] = useState({ password: '', code: '' });
-  const [form, send] = useFlow(() => twoFactorOffFlow(done), submissionView);
+  const [form, send] = useFlow(twoFactorOffFlow, submissionView);
   const set = (k: keyof typeof v) => (value: string) => {
     setV((p) => ({ ...p, [k]: value }));
     send({ type: 'twoFactorOff.edit' });

@@ -1,13 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { SmartPlan, SmartProduct } from '../../contract/smart.ts';
+import type { SmartProduct } from '../../contract/smart.ts';
 import { dailyEarning, expectedProfit } from '../../contract/smartMath.ts';
 import { confirmedSubmissionView } from '../../machines/submission.ts';
 import type { SmartBuyDraft } from '../../machines/smartBuy.ts';
 import { smartBuyFlow } from '../../services/flows/smartFlows.ts';
 import { maxAmount, parseAmount } from '../../services/money.ts';
-import { useFlow, useLatest, useRefusalText } from '../app/useFlow.ts';
+import { useFlow, useRefusalText } from '../app/useFlow.ts';
 import { ModeSwitch } from '../shell/ModeSwitch.tsx';
 import screens from '../screens/screens.module.css';
 import surfaces from '../styles/surfaces.module.css';
@@ -32,7 +32,6 @@ export function BuyForm(props: {
   onChoose: (c: Choice) => void;
   available: string | null;
   blocked: Blocked;
-  onBought: (plan: SmartPlan) => void;
 }) {
   const { products, choice, onChoose, available, blocked } = props;
   const { t } = useTranslation();
@@ -41,8 +40,7 @@ export function BuyForm(props: {
   const [amount, setAmount] = useState('');
   // the preview's start: when the form was opened (the plan's own starts at purchase)
   const [startMs] = useState(() => Date.now());
-  const bought = useLatest(props.onBought);
-  const [form, send] = useFlow(() => smartBuyFlow(bought), confirmedSubmissionView);
+  const [form, send] = useFlow(smartBuyFlow, confirmedSubmissionView);
 
   const product = products.find((p) => p.id === choice?.productId) ?? products[0] ?? null;
   const term = product?.terms.find((x) => x.days === choice?.days) ?? product?.terms[0] ?? null;

@@ -4,7 +4,7 @@ import { planAllows } from '../../machines/smartPlan.ts';
 import { smartExitFlow } from '../../services/flows/smartFlows.ts';
 import type { SmartPlan } from '../../contract/smart.ts';
 import { useSmartPlans } from '../../services/queries/smart.ts';
-import { useFlow, useLatest, useRefusalText } from '../app/useFlow.ts';
+import { useFlow, useRefusalText } from '../app/useFlow.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import { Pager } from '../components/Pager.tsx';
 import wallet from '../wallet/wallet.module.css';
@@ -19,7 +19,7 @@ const TONE = { earning: 'pending', completed: 'good', exited: 'none' } as const;
  * earning time, and for a running plan the early exit. The list is asked again when a payout,
  * maturity or exit event arrives (invalidation.ts), so it changes on screen as money lands.
  */
-export function MyPlans({ canExit, onExited }: { canExit: boolean; onExited: () => void }) {
+export function MyPlans({ canExit }: { canExit: boolean }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const plans = useSmartPlans(page, PAGE_SIZE, true);
@@ -30,7 +30,7 @@ export function MyPlans({ canExit, onExited }: { canExit: boolean; onExited: () 
         <p className={styles.muted} data-testid="smart-no-plans">{t('smart.noPlans')}</p>
       ) : (
         <ul className={styles.plans} data-testid="smart-plans">
-          {rows.map((p) => <PlanCard key={p.id} plan={p} canExit={canExit} onExited={onExited} />)}
+          {rows.map((p) => <PlanCard key={p.id} plan={p} canExit={canExit} />)}
         </ul>
       )}
       <Pager page={page} size={PAGE_SIZE} total={plans.data?.total ?? 0} onPage={setPage} />
@@ -38,7 +38,7 @@ export function MyPlans({ canExit, onExited }: { canExit: boolean; onExited: () 
   );
 }
 
-function PlanCard({ plan: p, canExit, onExited }: { plan: SmartPlan; canExit: boolean; onExited: () => void }) {
+function PlanCard({ plan: p, canExit }: { plan: SmartPlan; canExit: boolean }) {
   const { t } = useTranslation();
   const when = useWhen();
   return (
@@ -65,7 +65,7 @@ function PlanCard({ plan: p, canExit, onExited }: { plan: SmartPlan; canExit: bo
         {p.penalty !== null && <div><dt>{t('smart.penaltyPaid')}</dt><dd className="num" data-testid="plan-penalty">{usdt(p.penalty, 6)}</dd></div>}
         <div><dt>{t('smart.endTime')}</dt><dd className="num">{when(p.endTime)}</dd></div>
       </dl>
-      {canExit && planAllows(p.status, 'plan.exit') && <ExitControls plan={p} onExited={onExited} />}
+      {canExit && planAllows(p.status, 'plan.exit') && <ExitControls plan={p} />}
     </li>
   );
 }
@@ -78,12 +78,11 @@ const focusOnMount = (el: HTMLElement | null) => el?.focus();
  * shows them (penalty, principal back, unpaid yield returned to the reserve) and only its
  * confirm button leaves the plan. A refusal shows in the dialog in the user's language.
  */
-function ExitControls({ plan, onExited }: { plan: SmartPlan; onExited: () => void }) {
+function ExitControls({ plan }: { plan: SmartPlan }) {
   const { t } = useTranslation();
   const text = useRefusalText();
-  const exited = useLatest(onExited);
   const [exit, send] = useFlow(
-    () => smartExitFlow(() => exited()),
+    (client) => smartExitFlow(client),
     (s) => ({
       dialog: s.hasTag('dialog'),
       busy: s.hasTag('busy'),

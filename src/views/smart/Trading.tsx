@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { invalidateAfterSubmit } from '../../services/queries/invalidation.ts';
-import { useRealBalances, useSmartProducts } from '../../services/queries/smart.ts';
+import { useSmartProducts } from '../../services/queries/smart.ts';
+import { useAvailable } from '../../services/queries/wallet.ts';
 import { useSession } from '../app/hooks.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import headings from '../components/headings.module.css';
@@ -22,14 +21,12 @@ import styles from './smart.module.css';
  */
 export default function Trading() {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const { loggedIn, demo, user } = useSession();
   const products = useSmartProducts();
-  const balances = useRealBalances(loggedIn);
+  const balance = useAvailable('USDT', loggedIn, 'real');
   const [choice, setChoice] = useState<Choice | null>(null);
   const blocked: Blocked = !loggedIn ? 'login' : demo ? 'demo' : user && !user.smartEnabled ? 'disabled' : null;
-  const available = loggedIn ? (balances.data?.assets.find((a) => a.asset === 'USDT')?.available ?? null) : null;
-  const changed = () => void invalidateAfterSubmit(client, 'smart');
+  const available = loggedIn ? (balance.data ?? null) : null;
   const onSale = (products.data?.products ?? []).filter((p) => p.enabled);
   // until the user picks, the form shows the first term on sale, and its card shows it picked
   const first = onSale.find((p) => p.terms.length > 0);
@@ -53,14 +50,14 @@ export default function Trading() {
         <section className={screens.card} aria-labelledby="tr-buy" id="smart-buy">
           <h2 id="tr-buy" className={styles.h2}>{t('smart.buyTitle')}</h2>
           <Loadable query={products}>
-            <BuyForm products={onSale} choice={picked} onChoose={setChoice} available={available} blocked={blocked} onBought={changed} />
+            <BuyForm products={onSale} choice={picked} onChoose={setChoice} available={available} blocked={blocked} />
           </Loadable>
         </section>
       </div>
       {loggedIn && (
         <section className={screens.card} aria-labelledby="tr-plans">
           <h2 id="tr-plans" className={styles.h2}>{t('trading.plans')}</h2>
-          <MyPlans canExit={!demo} onExited={changed} />
+          <MyPlans canExit={!demo} />
         </section>
       )}
     </div>

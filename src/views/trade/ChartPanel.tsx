@@ -6,7 +6,7 @@ import { levelAt, proposeStops, type ChartStopKind, type PlotArea } from '../../
 import { confirmedSubmissionView } from '../../machines/submission.ts';
 import { INDICATORS, readIndicators, writeIndicators, type Indicator } from '../../services/chart/indicators.ts';
 import { chartStopFlow } from '../../services/flows/tradingFlows.ts';
-import { useOptionsProduct, useOrders, useOrdersRefresh } from '../../services/queries/trading.ts';
+import { useOptionsProduct, useOrders } from '../../services/queries/trading.ts';
 import { useQuote, useSession } from '../app/hooks.ts';
 import { useFlow, useLatest, useRefusalText } from '../app/useFlow.ts';
 import type { ChartLine } from '../components/CandleChart.tsx';
@@ -63,12 +63,11 @@ function StopsOnChart({ position, product, candles, label, indicators }: {
 }) {
   const { t } = useTranslation();
   const text = useRefusalText();
-  const refresh = useOrdersRefresh();
   const quote = useQuote(position.code);
   const price = product.tradable ? (quote?.price ?? null) : null;
   const [moving, setMoving] = useState<ChartStopKind | null>(null);
-  const saved = useLatest((p: OptionsPosition) => (setMoving(null), void refresh(p.book)));
-  const [flow, send] = useFlow(() => chartStopFlow(position.book, saved), confirmedSubmissionView);
+  const saved = useLatest(() => setMoving(null));
+  const [flow, send] = useFlow((client) => chartStopFlow(client, position.book, saved), confirmedSubmissionView);
   const lines: ChartLine[] = [];
   if (position.stopLoss) lines.push({ id: 'sl', price: position.stopLoss, label: t(position.trailingDistance ? 'orders.trailing' : 'orders.stopLoss'), tone: 'down' });
   if (position.takeProfit) lines.push({ id: 'tp', price: position.takeProfit, label: t('orders.takeProfit'), tone: 'up' });

@@ -1,10 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PendingOrderWire } from '../../contract/pendingOrders.ts';
 import { confirmedSubmissionView } from '../../machines/submission.ts';
 import { pendingCancelFlow } from '../../services/flows/tradingFlows.ts';
-import { invalidateAfterOrder } from '../../services/queries/invalidation.ts';
-import { useFlow, useLatest, useRefusalText } from '../app/useFlow.ts';
+import { useFlow, useRefusalText } from '../app/useFlow.ts';
 import { ConfirmBox } from './ConfirmBox.tsx';
 import { DirectionTag, Figure } from './parts.tsx';
 import { money, timeLabel } from './figures.ts';
@@ -16,10 +14,8 @@ import styles from './trade.module.css';
  */
 export function PendingTable({ rows }: { rows: readonly PendingOrderWire[] }) {
   const { t, i18n } = useTranslation();
-  const client = useQueryClient();
   const text = useRefusalText();
-  const cancelled = useLatest((o: PendingOrderWire) => void invalidateAfterOrder(client, o.book));
-  const [flow, send] = useFlow(() => pendingCancelFlow(cancelled), confirmedSubmissionView);
+  const [flow, send] = useFlow(pendingCancelFlow, confirmedSubmissionView);
   const asking = flow.confirming ? rows.find((r) => r.id === flow.confirming!.id) : undefined;
   const ask = (o: PendingOrderWire) => {
     send({ type: 'pendingCancel.reset' });

@@ -1,12 +1,9 @@
-import { useMemo, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { confirmedSubmissionView } from '../../machines/submission.ts';
 import { pendingHold, pendingRefusal, type PendingDraft } from '../../machines/pendingOrderForm.ts';
 import { pendingOrderFlow } from '../../services/flows/tradingFlows.ts';
-import { invalidateAfterOrder } from '../../services/queries/invalidation.ts';
-import { useFlow, useLatest, useRefusalText } from '../app/useFlow.ts';
+import { useFlow, useRefusalText } from '../app/useFlow.ts';
 import { ConfirmBox } from './ConfirmBox.tsx';
 import { DirectionTag, Figure } from './parts.tsx';
 import { money, periodLabel } from './figures.ts';
@@ -15,20 +12,13 @@ import styles from './trade.module.css';
 /**
  * The submit part of the trade panel for a pending entry order (src/machines/pendingOrderForm.ts):
  * the problem of the draft, the review button, the confirmation (level, validity, what is held,
- * the book) and the result. The client key stays while the values stay, so a retry after a
- * timeout answers the first order.
+ * the book) and the result. The machine keeps the client key (src/machines/clientKey.ts): the
+ * same order sent again after a timeout answers the first one.
  */
-export function PendingTicket({ draft: base }: { draft: Omit<PendingDraft, 'clientKey'> }) {
+export function PendingTicket({ draft }: { draft: PendingDraft }) {
   const { t, i18n } = useTranslation();
   const text = useRefusalText();
-  const client = useQueryClient();
-  const [round, setRound] = useState(0);
-  const values = JSON.stringify([base.book, base.product.code, base.order, base.entryKind, base.entryPrice, base.validity, base.trailing, round]);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new key for new values only
-  const clientKey = useMemo(() => crypto.randomUUID(), [values]);
-  const draft: PendingDraft = { ...base, clientKey };
-  const placed = useLatest(() => void invalidateAfterOrder(client, base.book));
-  const [flow, send] = useFlow(() => pendingOrderFlow(placed), confirmedSubmissionView);
+  const [flow, send] = useFlow(pendingOrderFlow, confirmedSubmissionView);
   const problem = pendingRefusal(draft);
   const hold = pendingHold(draft);
   if (flow.result) {
@@ -37,7 +27,7 @@ export function PendingTicket({ draft: base }: { draft: Omit<PendingDraft, 'clie
         <p>{t('orders.pending.placed', { price: flow.result.entryPrice, hold: money(flow.result.hold) })}</p>
         <div className={styles.actions}>
           <Link href="/profile/orders?tab=pending" className={styles.secondaryButton}>{t('orders.pending.viewAll')}</Link>
-          <button type="button" className={styles.primaryButton} onClick={() => (setRound((n) => n + 1), send({ type: 'pendingOrder.reset' }))} data-testid="pending-again">{t('orders.newOrder')}</button>
+          <button type="button" className={styles.primaryButton} onClick={() => send({ type: 'pendingOrder.reset' })} data-testid="pending-again">{t('orders.newOrder')}</button>
         </div>
       </div>
     );
@@ -51,7 +41,7 @@ export function PendingTicket({ draft: base }: { draft: Omit<PendingDraft, 'clie
       {problem && <p className={styles.problem} data-testid="pending-problem">{text(problem)}</p>}
       {flow.refusal && !problem && <p className={styles.refusal} role="alert" data-testid="pending-refusal">{text(flow.refusal)}</p>}
       <button
-        type="button" className={styles.submit} data-dir={base.order.direction} disabled={problem !== null || flow.busy}
+        type="button" className={styles.submit} data-dir={draft.order.direction} disabled={problem !== null || flow.busy}
         onClick={() => send({ type: 'pendingOrder.submit', values: draft })} data-testid="pending-review"
       >
         {t('orders.pending.review')}

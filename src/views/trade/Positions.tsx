@@ -1,13 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { OptionsPosition } from '../../contract/trading.ts';
 import { confirmedSubmissionView } from '../../machines/submission.ts';
 import { positionCloseFlow } from '../../services/flows/tradingFlows.ts';
-import { invalidateAfterOrder } from '../../services/queries/invalidation.ts';
 import { useOptionsProduct } from '../../services/queries/trading.ts';
 import { useQuote, useVisibleCodes } from '../app/hooks.ts';
-import { useFlow, useLatest, useRefusalText } from '../app/useFlow.ts';
+import { useFlow, useRefusalText } from '../app/useFlow.ts';
 import { CloseDialog } from './CloseDialog.tsx';
 import { clockLabel, isLive, shownNet, signed, timeLabel, toneOf } from './figures.ts';
 import { orderHref } from './links.ts';
@@ -24,9 +22,7 @@ import styles from './trade.module.css';
  */
 export function PositionTable({ rows, showCode = true, testId = 'positions' }: { rows: readonly OptionsPosition[]; showCode?: boolean; testId?: string }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
-  const closed = useLatest((p: OptionsPosition) => void invalidateAfterOrder(client, p.book));
-  const [close, send] = useFlow(() => positionCloseFlow(closed), confirmedSubmissionView);
+  const [close, send] = useFlow(positionCloseFlow, confirmedSubmissionView);
   const refusalText = useRefusalText();
   useVisibleCodes([...new Set(rows.filter(isLive).map((r) => r.code))]);
   const anyOpen = rows.some(isLive);

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import type { OptionsPosition, OptionsProduct } from '../../contract/trading.ts';
 import { submissionView } from '../../machines/submission.ts';
 import { stopsEditFlow } from '../../services/flows/tradingFlows.ts';
-import { useOrdersRefresh } from '../../services/queries/trading.ts';
 import { useFlow, useLatest, useRefusalText } from '../app/useFlow.ts';
 import { positionTerms } from './figures.ts';
 import styles from './trade.module.css';
@@ -18,16 +17,14 @@ import own from './stops.module.css';
 export function StopsEditor({ position, product, price }: { position: OptionsPosition; product: OptionsProduct; price: string | null }) {
   const { t } = useTranslation();
   const text = useRefusalText();
-  const refresh = useOrdersRefresh();
   const [stopLoss, setStopLoss] = useState(position.stopLoss ?? '');
   const [takeProfit, setTakeProfit] = useState(position.takeProfit ?? '');
   // the fields show the levels as the service stored them (at the instrument's precision)
   const saved = useLatest((p: OptionsPosition) => {
     setStopLoss(p.stopLoss ?? '');
     setTakeProfit(p.takeProfit ?? '');
-    void refresh(p.book);
   });
-  const [form, send] = useFlow(() => stopsEditFlow(position.book, saved), submissionView);
+  const [form, send] = useFlow((client) => stopsEditFlow(client, position.book, saved), submissionView);
   const edit = (set: (v: string) => void) => (v: string) => {
     set(v.trim());
     send({ type: form.result ? 'stopsEdit.reset' : 'stopsEdit.edit' });

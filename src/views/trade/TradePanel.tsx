@@ -1,18 +1,17 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { trailingStart } from '../../contract/entryMath.ts';
 import { isPlainDecimal, validOrderFigures, type Direction } from '../../contract/optionsMath.ts';
 import { ENTRY_KINDS, PENDING_VALIDITY_CHOICES, type EntryKind } from '../../contract/pendingOrders.ts';
-import type { OptionsPosition, OptionsProduct } from '../../contract/trading.ts';
+import type { OptionsProduct } from '../../contract/trading.ts';
 import { ticketProblem, ticketView, type TicketDraft, type TicketField } from '../../machines/orderTicket.ts';
 import { orderTicketFlow } from '../../services/flows/tradingFlows.ts';
-import { invalidateAfterOrder } from '../../services/queries/invalidation.ts';
 import { useBook } from '../../services/queries/scope.ts';
-import { useAvailableUsdt, useOptionsProduct } from '../../services/queries/trading.ts';
+import { useOptionsProduct } from '../../services/queries/trading.ts';
+import { useAvailable } from '../../services/queries/wallet.ts';
 import { useQuote, useSession } from '../app/hooks.ts';
-import { useFlow, useLatest, useRefusalText } from '../app/useFlow.ts';
+import { useFlow, useRefusalText } from '../app/useFlow.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import { LoginPrompt } from '../components/LoginPrompt.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -24,8 +23,9 @@ import styles from './trade.module.css';
 /**
  * The trade panel of the market detail page: side, lots, leverage, period, optional stop-loss and
  * take-profit, with the figures of the order at the live feed price and each rule's problem
- * beside its field (the ticket machine's own rules, src/machines/orderTicket.ts). Desktop: a
- * column beside the chart. Phone: a bottom sheet opened from the Buy/Sell bar.
+ * beside its field (the ticket machine's own rules, src/machines/orderTicket.ts). Whether the
+ * order may be reviewed, or sent again at once after no answer came, the panel asks the machine
+ * (`can`). Desktop: a column beside the chart. Phone: a bottom sheet opened from the Buy/Sell bar.
  */
 export function TradePanel({ code, fallbackPrice, phone }: { code: string; fallbackPrice: string; phone: boolean }) {
   const { t } = useTranslation();
@@ -82,12 +82,11 @@ function Ticket({ product, fallbackPrice, direction, onDirection: setDirection }
 }) {
   const { t, i18n } = useTranslation();
   const refusalText = useRefusalText();
-  const client = useQueryClient();
   const { loggedIn } = useSession();
   const book = useBook();
   const quote = useQuote(product.code);
   const price = quote?.price ?? fallbackPrice;
-  const available = useAvailableUsdt(loggedIn);
+  const available = useAvailable('USDT', loggedIn);
   const [lots, setLots] = useState(product.lotStep);
   const [leverage, setLeverage] = useState(() => defaultOf(product.leverageChoices, 10));
   const [period, setPeriod] = useState(() => defaultOf(product.periodChoices, 300));
@@ -99,8 +98,6 @@ function Ticket({ product, fallbackPrice, direction, onDirection: setDirection }
   const [validity, setValidity] = useState<number>(PENDING_VALIDITY_CHOICES[1]);
   // the stop-loss field holds a trailing distance
   const [trailing, setTrailing] = useState(false);
-  const opened = useLatest((p: OptionsPosition) => void invalidateAfterOrder(client, p.book));
-  const [view, send] = useFlow(() => orderTicketFlow(opened), ticketView);
 
   const pending = entry !== 'market';
   // a pending order's figures are those at its level
@@ -121,6 +118,13 @@ function Ticket({ product, fallbackPrice, direction, onDirection: setDirection }
   // a level on the wrong side leaves the position's own figures (value, margin, fee, stop-out) right: only the return and loss go
   const stopsOnly = field === 'stopLoss' || field === 'takeProfit' || field === 'combined';
   const position = figures ?? (stopsOnly ? validOrderFigures(product, { ...draft.order, stopLoss: null, takeProfit: null }, atPrice, product.quoteRate) : null);
+  const [view, send] = useFlow(orderTicketFlow, (s) => ({
+    ...ticketView(s),
+    // the machine's rules decide: an order it accepts may be reviewed; after a failure without an
+    // answer (timeout, network) the same order is sent again at once, with its client key
+    canReview: s.can({ type: 'ticket.review', draft }),
+    canRetry: s.can({ type: 'ticket.retry', draft }),
+  }));
 
   if (view.state === 'done' && view.result) {
     return (
@@ -133,10 +137,8 @@ function Ticket({ product, fallbackPrice, direction, onDirection: setDirection }
       </div>
     );
   }
-  const editing = view.state === 'editing' || view.state === 'failed';
-  // after a failure without an answer (timeout, network) the same order is sent again at once, with its client key
-  const retrying = view.state === 'failed' && view.refusal !== null && view.refusal.code === null && view.draft !== null && sameOrder(view.draft, draft);
-  const review = () => send(retrying ? { type: 'ticket.retry' } : { type: 'ticket.review', draft });
+  const retrying = view.canRetry;
+  const review = () => send(retrying ? { type: 'ticket.retry', draft } : { type: 'ticket.review', draft });
   const inputProps = (f: TicketField, describedBy: string) => ({ 'aria-invalid': field === f || undefined, 'aria-describedby': field === f ? describedBy : undefined });
   return (
     <form className={styles.ticket} onSubmit={(e) => (e.preventDefault(), review())} data-testid="ticket" data-side={direction}>
@@ -234,7 +236,7 @@ function Ticket({ product, fallbackPrice, direction, onDirection: setDirection }
       {pending ? null : loggedIn ? (
         <>
           <p className={styles.bookLine}><BookBadge book={book} /> {t(book === 'demo' ? 'orders.bookDemoHint' : 'orders.bookRealHint')}</p>
-          <button type="submit" className={styles.submit} data-dir={direction} disabled={!editing || problem !== null} data-testid="review">
+          <button type="submit" className={styles.submit} data-dir={direction} disabled={!retrying && !view.canReview} data-testid="review">
             {retrying ? t('common.retry') : t(direction === 'up' ? 'orders.reviewUp' : 'orders.reviewDown')}
           </button>
         </>
@@ -257,6 +259,3 @@ function Ticket({ product, fallbackPrice, direction, onDirection: setDirection }
 /** The test id of the stops' problem line: which level it is about (none while both are fine). */
 const stopsProblemId = (field: TicketField | null) =>
   field === 'stopLoss' || field === 'combined' ? 'problem-sl' : field === 'takeProfit' ? 'problem-tp' : undefined;
-
-/** The same order (the price it was seen at aside): a retry of it keeps its client key. */
-const sameOrder = (a: TicketDraft, b: TicketDraft) => a.book === b.book && a.product.code === b.product.code && JSON.stringify(a.order) === JSON.stringify(b.order);

@@ -8,7 +8,7 @@ import { submissionView } from '../../machines/submission.ts';
 import { depositFlow } from '../../services/flows/walletFlows.ts';
 import { useDepositAddresses } from '../../services/queries/wallet.ts';
 import { trimDecimal } from '../../services/userEventText.ts';
-import { useFlow, useLatest, useRefusalText } from '../app/useFlow.ts';
+import { useFlow, useRefusalText } from '../app/useFlow.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import { copyText } from './parts.tsx';
 import screens from '../screens/screens.module.css';
@@ -20,7 +20,7 @@ const EMPTY = { amount: '', txHash: '', proofLast6: '' };
 const AMOUNT_CODES: readonly (number | null)[] = [Err.AMOUNT_INVALID, Err.DEPOSIT_BELOW_MINIMUM];
 
 /** Deposit: receive address (QR, copy), minimum, and the claim form (the depositForm flow). */
-export function DepositPanel({ onSubmitted }: { onSubmitted: () => void }) {
+export function DepositPanel() {
   const { t } = useTranslation();
   const text = useRefusalText();
   const addresses = useDepositAddresses();
@@ -36,8 +36,7 @@ export function DepositPanel({ onSubmitted }: { onSubmitted: () => void }) {
   const [v, setV] = useState(EMPTY);
   const [proof, setProof] = useState<File | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
-  const submittedNow = useLatest(onSubmitted);
-  const [form, send] = useFlow(() => depositFlow(submittedNow), submissionView);
+  const [form, send] = useFlow(depositFlow, submissionView);
 
   const set = (k: keyof typeof v) => (value: string) => {
     setV({ ...v, [k]: value });

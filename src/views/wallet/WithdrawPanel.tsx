@@ -5,7 +5,7 @@ import { submissionView } from '../../machines/submission.ts';
 import { withdrawalFlow } from '../../services/flows/walletFlows.ts';
 import { isPositive, maxAmount, percentOf, withdrawalQuote } from '../../services/money.ts';
 import { useWithdrawalMethods } from '../../services/queries/wallet.ts';
-import { useFlow, useLatest, useRefusalText } from '../app/useFlow.ts';
+import { useFlow, useRefusalText } from '../app/useFlow.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import { WithdrawalLimitLine } from '../security/LimitsPanel.tsx';
 import { formatDecimal } from '../components/Figures.tsx';
@@ -17,7 +17,7 @@ import styles from './wallet.module.css';
  * Withdrawal: method, address, amount with "max", the exact fee preview, then the withdrawalForm
  * flow, which checks the values against the offer shown (minimum, available) before sending.
  */
-export function WithdrawPanel({ onSubmitted }: { onSubmitted: () => void }) {
+export function WithdrawPanel() {
   const { t } = useTranslation();
   const text = useRefusalText();
   const methods = useWithdrawalMethods();
@@ -25,8 +25,7 @@ export function WithdrawPanel({ onSubmitted }: { onSubmitted: () => void }) {
   const [v, setV] = useState({ method: '', address: '', amount: '' });
   const method = data?.methods.find((m) => m.method === v.method) ?? data?.methods[0];
   const quote = method && data ? withdrawalQuote(method.coin, v.amount, data.feeRate) : null;
-  const submittedNow = useLatest(onSubmitted);
-  const [form, send] = useFlow(() => withdrawalFlow(submittedNow), submissionView);
+  const [form, send] = useFlow(withdrawalFlow, submissionView);
 
   const set = (k: keyof typeof v) => (value: string) => {
     setV({ ...v, [k]: value });

@@ -10,7 +10,7 @@ import { createQueryClient } from '../../../src/services/queries/client.ts';
 import { forgetUser, keysChangedBy, recordReviewed } from '../../../src/services/queries/invalidation.ts';
 import { marketKeys } from '../../../src/services/queries/market.ts';
 import { loanKeys } from '../../../src/services/queries/loans.ts';
-import { nftKeys } from '../../../src/services/queries/keys.ts';
+import { nftKeys } from '../../../src/services/queries/nfts.ts';
 import { walletKeys } from '../../../src/services/queries/wallet.ts';
 
 const envelope = (code: number, result: unknown = null, msg = '') =>

@@ -1,3 +1,4 @@
+import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { withdrawalFlow } from '../../../src/services/flows/walletFlows.ts';
@@ -20,7 +21,7 @@ describe('the withdrawal flow sends a client key the service deduplicates by', (
       if (fail) throw new ApiError('network', null, 'timeout');
       return { id: '1' } as Withdrawal;
     });
-    const actor = createActor(withdrawalFlow(() => {})).start();
+    const actor = createActor(withdrawalFlow(new QueryClient())).start();
     actor.send({ type: 'withdrawalForm.submit', values: draft('20') });
     await waitFor(actor, (s) => s.matches('failed'));
     fail = false;
@@ -42,7 +43,7 @@ describe('the withdrawal flow sends a client key the service deduplicates by', (
       keys.push(key);
       throw new ApiError('network', null, 'timeout');
     });
-    const actor = createActor(withdrawalFlow(() => {})).start();
+    const actor = createActor(withdrawalFlow(new QueryClient())).start();
     actor.send({ type: 'withdrawalForm.submit', values: draft('20') });
     await waitFor(actor, (s) => s.matches('failed'));
     actor.send({ type: 'withdrawalForm.submit', values: draft('30') });
