@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Interval, InstrumentType } from '../../contract/market.ts';
+import type { FindMarketQuery, Interval, InstrumentType } from '../../contract/market.ts';
 import { marketApi } from '../marketApi.ts';
 
 /**
@@ -17,6 +17,7 @@ export const marketKeys = {
   list: (q: MarketListQuery) => ['market', 'list', q] as const,
   pages: (q: MarketPagesQuery) => ['market', 'list', 'pages', q] as const,
   info: (code: string) => ['market', 'info', code] as const,
+  find: (q: FindMarketQuery) => ['market', 'find', q] as const,
   candles: (code: string, interval: Interval, limit: number) => ['market', 'candles', { code, interval, limit }] as const,
   stats: () => ['market', 'stats'] as const,
   watchlist: () => ['market', 'watchlist'] as const,
@@ -57,6 +58,11 @@ export function useWatchlist(enabled: boolean) {
 /** One instrument with its 24h figures; nothing is asked for an empty code. */
 export function useMarketInfo(code: string) {
   return useQuery({ queryKey: marketKeys.info(code), queryFn: ({ signal }) => marketApi.info(code, signal), enabled: code !== '' });
+}
+
+/** The instrument an instrument page's address names (code, base code with type, or id); nothing is asked without a code or an id. */
+export function useFindMarket(q: FindMarketQuery) {
+  return useQuery({ queryKey: marketKeys.find(q), queryFn: ({ signal }) => marketApi.find(q, signal), enabled: !!(q.code || q.id) });
 }
 
 export function useCandles(code: string, interval: Interval, limit = 120) {
