@@ -61,7 +61,7 @@ export default function Currency() {
               <img src={m.logo} alt="" width={40} height={40} />
               <div>
                 <h1 id="cur-title" className={headings.barTitle}>{m.appName}</h1>
-                <span className={`${styles.muted} num`}>{m.code}</span>
+                <span className={`${styles.muted} num`} data-testid="currency-code">{m.code}</span>
               </div>
               <span className={`${styles.bigPrice} num`} data-testid="price">{formatDecimal(quote?.price ?? m.price)}</span>
               <Change pct={quote?.change24hPct ?? m.change24hPct} />
