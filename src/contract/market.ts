@@ -193,7 +193,7 @@ export type WatchlistChange = Static<typeof WatchlistChange>;
 export const MARKET_PATHS = {
   list: '/swx/customer/index/listMarketByType',
   kline: '/swx/customer/index/getKValueByCodeAndDate',
-  info: '/swx/customer/index/getMarketInfo/', // + code
+  // getMarketInfo/:code is the published API's; the app asks findMarket, which also takes a base code or an id
   find: '/swx/customer/index/findMarket',
   bitcoin: '/swx/customer/index/getPrice/bitcoin',
   ethereum: '/swx/customer/index/getPrice/ethereum',

@@ -62,12 +62,8 @@ export const WsMeta = Type.Object({
 export type WsMeta = Static<typeof WsMeta>;
 /** The stale codes as the meta frame carries them: an object, so the frame has no '['. */
 export const staleToWire = (codes: readonly string[]): Record<string, true> => Object.fromEntries(codes.map((c) => [c, true as const]));
-/** The stale codes of a meta frame; anything malformed is read as none (an array, as servers before this change sent, still counts). */
-export function staleFromWire(stale: unknown): string[] {
-  if (Array.isArray(stale)) return stale.filter((c): c is string => typeof c === 'string');
-  if (!stale || typeof stale !== 'object') return [];
-  return Object.entries(stale).flatMap(([code, on]) => (on === true ? [code] : []));
-}
+/** The stale codes of a meta frame (the object's keys); anything but an object is read as none. */
+export const staleFromWire = (stale: unknown): string[] => (stale && typeof stale === 'object' && !Array.isArray(stale) ? Object.keys(stale) : []);
 
 export const WsPing = Type.Object({ type: Type.Literal('ping'), t: Type.Number() });
 export type WsPing = Static<typeof WsPing>;

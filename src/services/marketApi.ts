@@ -13,9 +13,7 @@ import { call } from './api.ts';
 export const marketApi = {
   list: async (q: { type?: InstrumentType; search?: string; pageNum?: number; pageSize?: number }, signal?: AbortSignal): Promise<MarketRowPage> =>
     marketPageFromWire(await call<MarketPage>(MARKET_PATHS.list, { query: q, signal })),
-  info: async (code: string, signal?: AbortSignal): Promise<MarketDetail> =>
-    marketDetailFromWire(await call<MarketInfo>(MARKET_PATHS.info + encodeURIComponent(code), { signal })),
-  /** The instrument an instrument page's address names (docs/market.md, "Finding an instrument"). */
+  /** The instrument an instrument page's address names (docs/market.md, "Finding an instrument"): what the page shows of it. */
   find: async (q: FindMarketQuery, signal?: AbortSignal): Promise<MarketDetail> =>
     marketDetailFromWire(await call<MarketInfo>(MARKET_PATHS.find, { query: q, signal })),
   candles: (q: { code: string; interval: Interval; limit?: number }, signal?: AbortSignal) =>

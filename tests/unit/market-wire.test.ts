@@ -59,9 +59,9 @@ describe('market names at the boundary', () => {
     expect(frame).not.toContain('[');
     expect(staleFromWire(JSON.parse(frame).stale)).toEqual(['DOGEUSDT', 'EURUSD']);
     expect(JSON.stringify(staleToWire([]))).toBe('{}');
-    // an older server's array still reads; anything else is no stale code
-    expect(staleFromWire(['AAPL', 3])).toEqual(['AAPL']);
-    expect(staleFromWire({ AAPL: 'yes', SPY: true })).toEqual(['SPY']);
+    // anything but an object is no stale code
+    expect(staleFromWire(['AAPL'])).toEqual([]);
+    expect(staleFromWire('AAPL')).toEqual([]);
     expect(staleFromWire(null)).toEqual([]);
   });
 });

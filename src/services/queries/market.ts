@@ -16,7 +16,6 @@ export const marketKeys = {
   lists: () => ['market', 'list'] as const,
   list: (q: MarketListQuery) => ['market', 'list', q] as const,
   pages: (q: MarketPagesQuery) => ['market', 'list', 'pages', q] as const,
-  info: (code: string) => ['market', 'info', code] as const,
   find: (q: FindMarketQuery) => ['market', 'find', q] as const,
   candles: (code: string, interval: Interval, limit: number) => ['market', 'candles', { code, interval, limit }] as const,
   stats: () => ['market', 'stats'] as const,
@@ -55,12 +54,10 @@ export function useWatchlist(enabled: boolean) {
   return useQuery({ queryKey: marketKeys.watchlist(), queryFn: ({ signal }) => marketApi.watchlist(signal), enabled });
 }
 
-/** One instrument with its 24h figures; nothing is asked for an empty code. */
-export function useMarketInfo(code: string) {
-  return useQuery({ queryKey: marketKeys.info(code), queryFn: ({ signal }) => marketApi.info(code, signal), enabled: code !== '' });
-}
-
-/** The instrument an instrument page's address names (code, base code with type, or id); nothing is asked without a code or an id. */
+/**
+ * One instrument with its 24h figures, as an instrument page's address names it (code, base code
+ * with type, or id); nothing is asked without a code or an id.
+ */
 export function useFindMarket(q: FindMarketQuery) {
   return useQuery({ queryKey: marketKeys.find(q), queryFn: ({ signal }) => marketApi.find(q, signal), enabled: !!(q.code || q.id) });
 }

@@ -17,8 +17,6 @@ const TITLES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/profile\/orders(\/.*)?$/, 'orders.allOrders'],
   [/^\/profile\/password$/, 'account.changePassword'],
   [/^\/profile\/settings$/, 'settings.title'],
-  [/^\/profile\/security$/, 'protection.title'],
-  [/^\/profile\/portfolio$/, 'portfolio.title'],
   [/^\/help$/, 'help.title'],
   [/^\/help\/faq$/, 'help.faq'],
   [/^\/help\/notice$/, 'help.notices'],

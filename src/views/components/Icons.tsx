@@ -15,6 +15,8 @@ const base = (props: P) => ({
   focusable: false,
   ...props,
 });
+/** The common look of these icons, for an icon drawn by a lazily loaded screen only (kept out of the home page's code). */
+export { base as iconBase };
 
 /** The brand's mark: a rising line in a rounded square (both top bars, beside the short brand). */
 export const BrandMark = (p: P) => (<svg {...base({ width: 22, height: 22, strokeWidth: 2.2, ...p })}><rect x="2.5" y="2.5" width="19" height="19" rx="5" /><path d="M6.5 15.5l3.5-4 3 2.5 4.5-6" /></svg>);
@@ -46,7 +48,6 @@ export const KeyIcon = (p: P) => (<svg {...base(p)}><circle cx="8" cy="15" r="4"
 export const DevicesIcon = (p: P) => (<svg {...base(p)}><rect x="2.5" y="5" width="13" height="10" rx="1.5" /><path d="M6 19h6M9 15v4" /><rect x="17" y="8" width="4.5" height="11" rx="1" /></svg>);
 export const HelpIcon = (p: P) => (<svg {...base(p)}><circle cx="12" cy="12" r="9" /><path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.7.3-1 .9-1 1.6v.6" /><circle cx="12" cy="17" r=".6" /></svg>);
 export const InfoIcon = (p: P) => (<svg {...base(p)}><circle cx="12" cy="12" r="9" /><path d="M12 11v6" /><circle cx="12" cy="7.8" r=".6" /></svg>);
-export const SettingsIcon = (p: P) => (<svg {...base(p)}><circle cx="12" cy="12" r="3" /><path d="M12 2.5v3M12 18.5v3M2.5 12h3M18.5 12h3M5.3 5.3l2.1 2.1M16.6 16.6l2.1 2.1M5.3 18.7l2.1-2.1M16.6 7.4l2.1-2.1" /></svg>);
 export const ShieldIcon = (p: P) => (<svg {...base(p)}><path d="M12 3l7 3v5.5c0 4.3-3 7.8-7 9.5-4-1.7-7-5.2-7-9.5V6z" /><path d="M9 12l2 2 4-4" /></svg>);
 export const EyeIcon = (p: P) => (<svg {...base(p)}><path d="M2.5 12S6 5.5 12 5.5 21.5 12 21.5 12 18 18.5 12 18.5 2.5 12 2.5 12z" /><circle cx="12" cy="12" r="3" /></svg>);
 export const EyeOffIcon = (p: P) => (<svg {...base(p)}><path d="M4 4l16 16" /><path d="M9.9 5.8A9.6 9.6 0 0 1 12 5.5c6 0 9.5 6.5 9.5 6.5a16 16 0 0 1-3 3.7M6.3 7.4A15.6 15.6 0 0 0 2.5 12S6 18.5 12 18.5c1.6 0 3-.4 4.2-1" /><path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" /></svg>);
