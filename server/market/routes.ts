@@ -4,11 +4,13 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope } from '../../src/contract/envelope.ts';
 import {
-  CandleList, CodeParams, KLineQuery, ListMarketQuery, MarketInfo, MarketPage, MarketStats, PriceQuote,
+  CandleList, CodeParams, FindMarketQuery, KLineQuery, ListMarketQuery, MarketInfo, MarketPage, MarketStats, PriceQuote,
   WatchlistBody, WatchlistChange, WatchlistResult,
   marketDetailToWire, marketPageToWire, quoteToWire,
 } from '../../src/contract/market.ts';
+import { Err } from '../../src/contract/errors.ts';
 import { sendCached, sendCachedJson } from '../http/cachedBody.ts';
+import { BizError } from '../http/errors.ts';
 import { registerPriceSocket } from './socket/ws.ts';
 
 const INDEX = '/swx/customer/index';
@@ -41,6 +43,16 @@ async function marketRoutes(fastify: FastifyInstance) {
   app.get(`${INDEX}/getMarketInfo/:code`, {
     schema: { tags, params: CodeParams, response: { 200: Envelope(MarketInfo) } },
   }, async (req, reply) => reply.ok(marketDetailToWire(market.detail(req.params.code))));
+
+  app.get(`${INDEX}/findMarket`, {
+    schema: {
+      tags, querystring: FindMarketQuery, response: { 200: Envelope(MarketInfo) },
+      summary: 'The instrument an instrument page (/cruuency?code&type&id) names: the exact code, else the id, else the code as a base asset (BTC → BTCUSDT) within type',
+    },
+  }, async (req, reply) => {
+    if (!req.query.code && !req.query.id) throw new BizError(Err.MALFORMED_REQUEST, { detail: 'code or id required' });
+    return reply.ok(marketDetailToWire(market.find(req.query)));
+  });
 
   for (const [coin, code] of [['bitcoin', 'BTCUSDT'], ['ethereum', 'ETHUSDT']] as const) {
     app.get(`${INDEX}/getPrice/${coin}`, {

@@ -18,7 +18,7 @@ import { candleQueryOf } from './candles/range.ts';
 import type { BusTick, FeedTick } from './feed/feed.ts';
 import { MarketState, changePct, type LiveQuote, type Stats24 } from './quotes/state.ts';
 import { loadMarketState } from './quotes/load.ts';
-import { filterQuotes, pageOf } from './quotes/list.ts';
+import { filterQuotes, findQuote, pageOf, type InstrumentLookup } from './quotes/list.ts';
 import { logoSvg } from './quotes/logo.ts';
 import { addToWatchlist, removeFromWatchlist, watchedCodes } from './quotes/watchlist.ts';
 
@@ -204,6 +204,13 @@ export class MarketService {
       source: q.info.source, stale, marketOpen, tradable: marketOpen && !stale, pricePrecision: p, quantityStep: q.info.quantityStep,
       time: new Date(q.time || q.priceAt).toISOString(),
     };
+  }
+
+  /** The instrument an instrument page's address names (exact code, id, or base code within a type); 10052 when none. */
+  find(lookup: InstrumentLookup, now = this.now()): MarketDetail {
+    const hit = findQuote(this.state.list, lookup);
+    if (!hit) throw new BizError(Err.INSTRUMENT_NOT_FOUND, { code: lookup.code ?? lookup.id ?? '' });
+    return this.detail(hit.info.code, now);
   }
 
   quote(code: string): Quote {

@@ -18,7 +18,10 @@ const USER = '/swx/customer/user';
 const tags = ['nfts'];
 const security = [{ token: [] }];
 
-/** Bids and purchases move real money only: the demo book is refused (10033) before anything is read. */
+/**
+ * Bids and purchases move real money only: the demo book is refused (10033) before anything is
+ * read; so is "my NFTs", the real book's holdings (never shown under the demo header).
+ */
 const realBookOnly = async (req: FastifyRequest) => {
   if (req.book !== 'real') throw new BizError(Err.DEMO_NOT_ALLOWED);
 };
@@ -61,8 +64,8 @@ const nftRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (req, reply) => reply.ok(await app.nfts.buy(req.user!.id, req.body), Ok.PURCHASE_SUCCESSFUL));
 
   app.get(`${USER}/listNft`, {
-    preHandler: app.requireUser,
-    schema: { tags, security, querystring: MyNftQuery, summary: 'My NFTs: owned, and live auctions I bid on', response: { 200: Envelope(MyNftPage) } },
+    preHandler: [app.requireUser, realBookOnly],
+    schema: { tags, security, querystring: MyNftQuery, summary: 'My NFTs: owned, and live auctions I bid on (real book; the demo book is refused with 10033)', response: { 200: Envelope(MyNftPage) } },
   }, async (req, reply) => reply.ok(await app.nfts.mine(req.user!.id, req.query)));
 };
 

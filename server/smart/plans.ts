@@ -43,7 +43,8 @@ export function planView(p: PlanRow, now: number): SmartPlan {
     nextEarningTime: earning ? new Date(earningTime(start, p.daysPaid + 1)).toISOString() : null,
     todayEarnings: todayEarnings(start, p.daysPaid, money(p.dailyEarning), now),
     totalEarned: money(p.totalEarned),
-    expectedProfit: money(p.expectedProfit),
+    // after an early exit the promise is gone: what the plan brought is what it paid (docs/smart-plans.md)
+    expectedProfit: p.status === 'exited' ? money(p.totalEarned) : money(p.expectedProfit),
     daysPaid: p.daysPaid,
     status: p.status,
     penalty: p.penalty === null ? null : money(p.penalty),

@@ -25,7 +25,11 @@ const P = '/swx/customer/user';
 const tags = ['wallet'];
 const security = [{ token: [] }];
 
-/** Deposits and withdrawals move real money only: the demo book refuses them (10033). */
+/**
+ * Deposits and withdrawals move real money only: the demo book refuses them (10033), and their
+ * lists too, as the loan and smart-plan lists do: the records are the real book's, never shown
+ * under the demo header.
+ */
 const realBookOnly = async (req: FastifyRequest) => {
   if (req.book !== 'real') throw new BizError(Err.DEMO_NOT_ALLOWED);
 };
@@ -59,8 +63,8 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get(`${P}/listRecharge`, {
-    ...auth,
-    schema: { tags, security, querystring: ListRechargeQuery, response: { 200: Envelope(DepositPage) } },
+    ...authReal,
+    schema: { tags, security, querystring: ListRechargeQuery, summary: 'Deposit records (real book; the demo book is refused with 10033)', response: { 200: Envelope(DepositPage) } },
   }, async (req, reply) => reply.ok(await app.wallet.deposits(userId(req), req.query)));
 
   app.get(`${P}/rechargeProof/:id`, {
@@ -83,8 +87,8 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // the path keeps the spelling of the published API
   app.get(`${P}/listWithdrwal`, {
-    ...auth,
-    schema: { tags, security, querystring: ListWithdrawalQuery, summary: 'Withdrawal records', response: { 200: Envelope(WithdrawalPage) } },
+    ...authReal,
+    schema: { tags, security, querystring: ListWithdrawalQuery, summary: 'Withdrawal records (real book; the demo book is refused with 10033)', response: { 200: Envelope(WithdrawalPage) } },
   }, async (req, reply) => reply.ok(await app.wallet.withdrawals(userId(req), req.query)));
 
   app.get(`${P}/statement`, {

@@ -111,6 +111,18 @@ export const CandleList = Type.Array(Candle);
 
 export const CodeParams = Type.Object({ code: InstrumentCode }, { additionalProperties: false });
 
+/**
+ * GET /swx/customer/index/findMarket: the instrument an instrument page's address names
+ * (`/cruuency?code&type&id`): the exact code, else the id, else the code as a base asset (BTC →
+ * BTCUSDT) within `type`. At least a code or an id (10030 otherwise); none found 10052.
+ */
+export const FindMarketQuery = Type.Object({
+  code: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{1,20}$', maxLength: 20 })),
+  type: Type.Optional(InstrumentTypeSchema),
+  id: Type.Optional(Type.String({ pattern: '^[0-9]{1,18}$', maxLength: 18 })),
+}, { additionalProperties: false });
+export type FindMarketQuery = Static<typeof FindMarketQuery>;
+
 /** GET /swx/customer/index/getMarketInfo/:code */
 export const MarketInfo = Type.Object({
   code: Type.String(),
@@ -181,7 +193,8 @@ export type WatchlistChange = Static<typeof WatchlistChange>;
 export const MARKET_PATHS = {
   list: '/swx/customer/index/listMarketByType',
   kline: '/swx/customer/index/getKValueByCodeAndDate',
-  info: '/swx/customer/index/getMarketInfo/', // + code
+  // getMarketInfo/:code is the published API's; the app asks findMarket, which also takes a base code or an id
+  find: '/swx/customer/index/findMarket',
   bitcoin: '/swx/customer/index/getPrice/bitcoin',
   ethereum: '/swx/customer/index/getPrice/ethereum',
   stats: '/swx/customer/index/marketStats',

@@ -109,7 +109,10 @@ export const SmartPlan = Type.Object({
   /** paid on the current UTC day */
   todayEarnings: DecimalString(),
   totalEarned: DecimalString(),
-  /** dailyEarning × days: the whole promised yield, set aside at purchase */
+  /**
+   * dailyEarning × days: the whole promised yield, set aside at purchase. After an early exit the
+   * realised yield (equal to totalEarned): the days not paid were given back to the reserve.
+   */
   expectedProfit: DecimalString(),
   daysPaid: Type.Integer(),
   status: SmartPlanStatusSchema,

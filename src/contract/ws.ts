@@ -9,7 +9,9 @@ import { PriceSourceSchema } from './market.ts';
  *    instrument, or the subscribed subset); later arrays are batched changes, coalesced per
  *    code, at most WS_FLUSH_PER_SECOND per second. (The original client replaces its list on
  *    any message containing '['.)
- *  - a JSON OBJECT has a `type`: meta, ping, pong, user, auth, subscribed, error.
+ *  - a JSON OBJECT has a `type`: meta, ping, pong, user, auth, subscribed, error. The frames a
+ *    client gets without asking (meta, ping) hold no array, so no '[' either: such a client
+ *    ignores them (docs/market.md, "Websocket").
  * Client -> server: JSON objects subscribe, auth, ping, pong.
  * Heartbeat: the server sends protocol ping frames AND {"type":"ping"} every WS_HEARTBEAT_MS;
  * a client that answers neither within 2 heartbeats is closed.
@@ -49,11 +51,19 @@ export const WsMeta = Type.Object({
   /** True when any price on this feed is simulated (the app shows a "simulated" label). */
   simulated: Type.Boolean(),
   source: PriceSourceSchema,
-  /** Codes whose price is currently stale (not tradable). */
-  stale: Type.Array(Type.String()),
+  /**
+   * Codes whose price is currently stale (not tradable), as the keys of an object (`{"DOGEUSDT":true}`),
+   * not an array: the published client replaces its market list on any message containing '['.
+   * `staleToWire` / `staleFromWire` convert.
+   */
+  stale: Type.Record(Type.String(), Type.Literal(true)),
   serverTime: Type.String(),
 });
 export type WsMeta = Static<typeof WsMeta>;
+/** The stale codes as the meta frame carries them: an object, so the frame has no '['. */
+export const staleToWire = (codes: readonly string[]): Record<string, true> => Object.fromEntries(codes.map((c) => [c, true as const]));
+/** The stale codes of a meta frame (the object's keys); anything but an object is read as none. */
+export const staleFromWire = (stale: unknown): string[] => (stale && typeof stale === 'object' && !Array.isArray(stale) ? Object.keys(stale) : []);
 
 export const WsPing = Type.Object({ type: Type.Literal('ping'), t: Type.Number() });
 export type WsPing = Static<typeof WsPing>;

@@ -14,7 +14,7 @@
 /** Sections only the lazily loaded screens use... */
 export const SCREEN_SECTIONS: readonly string[] = [
   'auth', 'account', 'orders', 'trading', 'loan', 'nfts', 'wallet', 'admin', 'smart', 'newuser', 'support', 'invite', 'kyc', 'detail', 'content', 'proof',
-  'alerts', 'portfolio',
+  'alerts', 'portfolio', 'settings',
 ];
 
 /** ...except these keys and subtrees of theirs, which the shell or the home page shows. */
@@ -22,7 +22,7 @@ export const SHELL_KEYS: readonly string[] = [
   // page titles (views/app/DocumentTitle.tsx) and the desktop account menu
   'auth.loginTitle', 'auth.registerTitle', 'auth.resetTitle', 'auth.logout',
   'account.title', 'account.balance', 'account.invite', 'account.notifications', 'account.sessions.title', 'account.changePassword',
-  'orders.allOrders', 'admin.title', 'proof.title',
+  'orders.allOrders', 'admin.title', 'proof.title', 'settings.title',
   // the tab bar, the failed-load state (views/components/Loadable.tsx) and a malformed request's message (services/api.ts)
   'newuser.tabTrading', 'newuser.notFound', 'newuser.fix.general',
   // badges of both top bars

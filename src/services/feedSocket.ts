@@ -1,5 +1,5 @@
 import { fromCallback } from 'xstate';
-import { ticksFromWire, type WsTick } from '../contract/ws.ts';
+import { staleFromWire, ticksFromWire, type WsTick } from '../contract/ws.ts';
 import type { PriceFeedEvent, SocketCommand } from '../machines/priceFeed.ts';
 import { acquireSocket } from './socket.ts';
 
@@ -19,7 +19,7 @@ export const feedSocket = fromCallback<SocketCommand>(({ sendBack, receive }) =>
     if (!data || typeof data !== 'object') return;
     const msg = data as { type?: string; simulated?: unknown; stale?: unknown; t?: unknown };
     if (msg.type === 'meta') {
-      send({ type: 'feed.meta', simulated: msg.simulated === true, stale: Array.isArray(msg.stale) ? msg.stale.filter((c): c is string => typeof c === 'string') : [] });
+      send({ type: 'feed.meta', simulated: msg.simulated === true, stale: staleFromWire(msg.stale) });
     } else if (msg.type === 'ping') {
       ws.send({ type: 'pong', t: typeof msg.t === 'number' ? msg.t : undefined });
     }

@@ -1,6 +1,6 @@
 import {
   MARKET_PATHS, marketDetailFromWire, marketPageFromWire,
-  type Candle, type Interval, type InstrumentType, type MarketDetail, type MarketInfo, type MarketPage, type MarketRowPage,
+  type Candle, type FindMarketQuery, type Interval, type InstrumentType, type MarketDetail, type MarketInfo, type MarketPage, type MarketRowPage,
   type MarketStats, type WatchlistChange, type WatchlistResult,
 } from '../contract/market.ts';
 import { call } from './api.ts';
@@ -13,8 +13,9 @@ import { call } from './api.ts';
 export const marketApi = {
   list: async (q: { type?: InstrumentType; search?: string; pageNum?: number; pageSize?: number }, signal?: AbortSignal): Promise<MarketRowPage> =>
     marketPageFromWire(await call<MarketPage>(MARKET_PATHS.list, { query: q, signal })),
-  info: async (code: string, signal?: AbortSignal): Promise<MarketDetail> =>
-    marketDetailFromWire(await call<MarketInfo>(MARKET_PATHS.info + encodeURIComponent(code), { signal })),
+  /** The instrument an instrument page's address names (docs/market.md, "Finding an instrument"): what the page shows of it. */
+  find: async (q: FindMarketQuery, signal?: AbortSignal): Promise<MarketDetail> =>
+    marketDetailFromWire(await call<MarketInfo>(MARKET_PATHS.find, { query: q, signal })),
   candles: (q: { code: string; interval: Interval; limit?: number }, signal?: AbortSignal) =>
     call<Candle[]>(MARKET_PATHS.kline, { query: q, signal }),
   stats: (signal?: AbortSignal) => call<MarketStats>(MARKET_PATHS.stats, { signal }),

@@ -47,6 +47,9 @@ const Order = screen(() => import('./trade/OrderScreen.tsx'));
 const ChangePassword = screen(() => import('./screens/ChangePassword.tsx'));
 const Portfolio = screen(() => import('./portfolio/Portfolio.tsx'));
 const Verification = screen(() => import('./kyc/Verification.tsx'));
+// one chunk with the security screen, whose queries it reads: a chunk of its own split those queries into
+// three more shared chunks, whose names the home page's JavaScript would carry (docs/performance.md)
+const Settings = screen(() => import('./security/SecurityScreen.tsx').then((m) => ({ default: m.SettingsScreen })));
 // the operator console: its own chunk, never part of the home page's JavaScript
 const Admin = screen(() => import('./admin/AdminScreen.tsx'));
 // the public proof of liabilities and reserves (docs/ledger.md)
@@ -69,6 +72,8 @@ export const ROUTES: ReadonlyArray<readonly [string, ComponentType]> = [
   ['/profile/sessions', Sessions],
   // passkeys, the withdrawal allowlist and limits (docs/security.md)
   ['/profile/security', Security],
+  // language, demo/real, what the platform writes to the user and the state of its security (docs/frontend.md, "Settings")
+  ['/profile/settings', Settings],
   // options orders: the list and one order's receipt (routes of our own: the published list has none)
   ['/profile/orders', Orders],
   ['/profile/orders/:id', Order],

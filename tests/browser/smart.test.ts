@@ -183,6 +183,8 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       await expect.poll(() => plan.getAttribute('data-status'), { timeout: 10_000 }).toBe('earning');
       expect(await plan.locator('[data-testid=plan-progress]').textContent()).toBe('Day 0 of 30');
       expect(await plan.locator('[data-testid=plan-total]').textContent()).toBe('0.000000 USDT');
+      // the promise while the plan runs: 30 days of 0.16
+      expect(await plan.locator('[data-testid=plan-expected]').textContent()).toBe('4.800000 USDT');
       expect((await plan.locator('[data-testid=plan-next]').textContent())?.length).toBeGreaterThan(5);
       const bal = await api<{ assets: Array<{ asset: string; available: string }> }>(service.url, '/swx/customer/user/balances', { token: customer.token });
       expect(bal.code).toBe(200);
@@ -223,6 +225,9 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       await expect.poll(() => plan.getAttribute('data-status'), { timeout: 10_000 }).toBe('exited');
       expect(await plan.locator('[data-testid=plan-penalty]').textContent()).toBe('20.000000 USDT');
       expect(await plan.locator('[data-testid=plan-exit]').count()).toBe(0);
+      // the exit ended the promise: no expected profit left on the card, what it paid is the total earned
+      expect(await plan.locator('[data-testid=plan-expected]').count()).toBe(0);
+      expect(await plan.locator('[data-testid=plan-total]').textContent()).toBe('0.160000 USDT');
       const bal = await fetch(`${service.url}/swx/customer/user/balances`, { headers: { Authorization: customer.token, virtually: 'YES' } }).then((r) => r.json() as Promise<{ result: { assets: Array<{ asset: string; available: string }> } }>);
       expect(bal.result.assets.find((a) => a.asset === 'USDT')?.available).toBe('1980.160000');
     });

@@ -118,6 +118,32 @@ describe('market info, prices and logos', () => {
     expect((await t.app.inject({ url: `${INDEX}/getMarketInfo/${encodeURIComponent('btc;drop')}` })).statusCode).toBe(400);
   });
 
+  it('findMarket: what /cruuency?code&type&id names (exact code, id, or base code within the type)', async () => {
+    const find = async (qs: string) => body<MarketItem>(await t.app.inject({ url: `${INDEX}/findMarket?${qs}` }));
+    const list = body<{ rows: MarketItem[] }>(await t.app.inject({ url: `${INDEX}/listMarketByType?type=crypto&pageSize=2` })).result.rows;
+    const [btc, eth] = list;
+    expect(btc.code).toBe('BTCUSDT');
+    // the exact code, as before, whatever else the address says
+    expect((await find('code=BTCUSDT')).result).toMatchObject({ code: 'BTCUSDT', id: btc.id, type: 'crypto' });
+    expect((await find(`code=btcusdt&type=crypto&id=${eth.id}`)).result.code).toBe('BTCUSDT');
+    // a base code: BTC is Bitcoin against USDT; a forex base within its type is the pair against USD
+    expect((await find('code=BTC')).result.code).toBe('BTCUSDT');
+    expect((await find('code=eth&type=crypto')).result.code).toBe('ETHUSDT');
+    expect((await find('code=EUR&type=forex')).result.code).toBe('EURUSD');
+    // the id the market list gives, alone or with a code that is no instrument's
+    expect((await find(`id=${eth.id}`)).result.code).toBe('ETHUSDT');
+    expect((await find(`code=ETHER&id=${eth.id}`)).result.code).toBe('ETHUSDT');
+    // nothing of that base in that type, an unknown id: INSTRUMENT_NOT_FOUND; neither code nor id: malformed
+    expect((await find('code=BTC&type=stock')).code).toBe(Err.INSTRUMENT_NOT_FOUND);
+    expect((await find('code=NOSUCHCOIN')).code).toBe(Err.INSTRUMENT_NOT_FOUND);
+    expect((await find('id=999999999')).code).toBe(Err.INSTRUMENT_NOT_FOUND);
+    for (const qs of ['', 'type=crypto', 'code=btc%3Bdrop', 'type=coins&code=BTC', 'id=-1', 'code=BTC&extra=1']) {
+      const res = await t.app.inject({ url: `${INDEX}/findMarket?${qs}` });
+      expect(res.statusCode, qs).toBe(400);
+      expect(body(res).code, qs).toBe(Err.MALFORMED_REQUEST);
+    }
+  });
+
   it('getPrice/bitcoin and getPrice/ethereum', async () => {
     const b = body(await t.app.inject({ url: `${INDEX}/getPrice/bitcoin` }));
     expect(b.result).toMatchObject({ code: 'BTCUSDT', source: 'simulated', stale: false });

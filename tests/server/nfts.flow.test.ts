@@ -77,6 +77,8 @@ describe(`charity NFTs: catalogue, buy now, auctions, donations (${usingPostgres
     expect(await nftCounts(t.app)).toEqual(funded);
     const mine = body(await t.app.inject({ url: '/swx/customer/user/listNft', headers: real(u) })).result;
     expect(mine.rows).toEqual([expect.objectContaining({ relation: 'owned', myBid: '80.000000', leading: false })]);
+    // bought in the real book: "my NFTs" is refused under the demo header (10033), never answered with the real ones
+    expect(body(await t.app.inject({ url: '/swx/customer/user/listNft', headers: demo(u) }))).toMatchObject({ code: Err.DEMO_NOT_ALLOWED, result: null });
     const d = await donationsPage(t.app);
     expect(d).toMatchObject({ totalDonated: '80.000000', totalPaidOut: '0.000000', pending: '80.000000' });
     expect(d.rows[0]).toMatchObject({ kind: 'sale', nftName: 'Playground Grid', gross: '80.000000', amount: '80.000000', payoutStatus: 'pending' });

@@ -113,6 +113,10 @@ describe(`smart plans: buy, payouts, maturity, early exit (${usingPostgres() ? '
     const r = body(await t.app.inject({ method: 'POST', url: '/swx/customer/order/exitSmart', headers: real(u), payload: { id: p.id } }));
     expect(r.code).toBe(Ok.SUCCESS);
     expect(r.result).toMatchObject({ status: 'exited', penalty: '246.913578', daysPaid: 2, totalEarned: '5.432098', nextEarningTime: null });
+    // the promise of 244.444410 ended with the exit: the plan's expected profit is what it paid, in the answer and the list
+    expect(r.result.expectedProfit).toBe('5.432098');
+    const listed = body(await t.app.inject({ url: '/swx/customer/order/listSmartOrder?pageNum=1&pageSize=10', headers: real(u) })).result.rows;
+    expect(listed.find((x: { id: string }) => x.id === p.id)).toMatchObject({ status: 'exited', expectedProfit: '5.432098', totalEarned: '5.432098' });
     expect(await balancesOf(t.app, u)).toMatchObject({ available: '12104.197421', planPrincipal: '0.000000' });
     const reserveAfter = await reserveOf(t.app);
     expect(Number(reserveAfter.balance) - Number(reserveBefore.balance)).toBeCloseTo(239.012312, 6);

@@ -101,6 +101,8 @@ describe('wallet: deposit → approval → balance → withdrawal → approval /
     expect((await t.app.inject({ url: '/uploads/' })).statusCode).toBe(404);
     expect((await get(alice, '/listRecharge?status=pending')).result.total).toBe(1);
     expect((await get(bob, '/listRecharge')).result.total).toBe(0);
+    // the record is the real book's: the list is refused under the demo header (10033), never answered with it
+    expect(await get(alice, '/listRecharge', demo(alice))).toMatchObject({ code: Err.DEMO_NOT_ALLOWED, result: null });
     expect(events.map((e) => e.kind)).toEqual(['deposit.submitted']);
   });
 
@@ -162,6 +164,7 @@ describe('wallet: deposit → approval → balance → withdrawal → approval /
     expect(res.result).toMatchObject({ status: 'pending', amount: '100.000000', fee: '1.000000', receiveAmount: '99.000000', feeRate: '0.01', payoutTxHash: null });
     expect(await usdt(alice)).toMatchObject({ available: '50.500000', withdrawalHold: '100.000000', total: '150.500000' });
     expect((await get(alice, '/listWithdrwal')).result.rows[0].id).toBe(res.result.id);
+    expect(await get(alice, '/listWithdrwal', demo(alice))).toMatchObject({ code: Err.DEMO_NOT_ALLOWED, result: null });
     expect(events.at(-1)).toMatchObject({ kind: 'withdrawal.submitted' });
     await expectReconciled();
   });

@@ -48,8 +48,23 @@ describe('price websocket /ws', () => {
     expect(list.length).toBeGreaterThan(500);
     expect(Object.keys(list[0]).sort()).toEqual(['code', 'price', 'zdf']);
     expect(list.find((x) => x.code === 'BTCUSDT')!.price).toMatch(/^\d+\.\d{2}$/);
-    const meta = await p.next<{ simulated: boolean; source: string; stale: string[] }>((m) => m?.type === 'meta');
-    expect(meta).toMatchObject({ simulated: true, source: 'simulated', stale: [] });
+    const meta = await p.next<{ simulated: boolean; source: string; stale: Record<string, true> }>((m) => m?.type === 'meta');
+    expect(meta).toMatchObject({ simulated: true, source: 'simulated', stale: {} });
+    p.ws.terminate();
+  });
+
+  it('only price lists contain "[": a client that takes any such message for a market list ignores meta and pings', async () => {
+    const p = await connect();
+    await p.next((m) => m?.type === 'meta');
+    await p.upcoming((m) => m?.type === 'ping'); // the heartbeat object (every 300 ms here)
+    await p.upcoming(isArray, 15_000); // a batch of changes after them
+    // the published client's rule, applied to every frame as sent
+    const lists = p.frames.filter((f) => f.includes('['));
+    expect(lists.length).toBeGreaterThanOrEqual(2);
+    expect(lists.every((f) => Array.isArray(JSON.parse(f)))).toBe(true);
+    const others = p.frames.filter((f) => !Array.isArray(JSON.parse(f)));
+    expect(others.map((f) => (JSON.parse(f) as { type: string }).type)).toEqual(expect.arrayContaining(['meta', 'ping']));
+    expect(others.some((f) => f.includes('['))).toBe(false);
     p.ws.terminate();
   });
 

@@ -7,6 +7,8 @@ export type Incoming = { type?: unknown; [key: string]: unknown } | null | undef
 /** Collects a websocket's JSON messages and waits for the ones a test expects. */
 export class WsProbe {
   readonly messages: unknown[] = [];
+  /** The same messages as the server sent them (the text of each frame). */
+  readonly frames: string[] = [];
   readonly pings: number[] = [];
   private waiters: Array<{ pred: (m: Incoming) => boolean; resolve: (m: unknown) => void }> = [];
 
@@ -24,6 +26,7 @@ export class WsProbe {
     });
     ws.on('message', (raw) => {
       const m = JSON.parse(String(raw));
+      this.frames.push(String(raw));
       this.messages.push(m);
       if (answerPings && m?.type === 'ping') ws.send(JSON.stringify({ type: 'pong', t: m.t }));
       this.waiters = this.waiters.filter((w) => {

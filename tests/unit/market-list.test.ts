@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InstrumentType } from '../../src/contract/market.ts';
 import { Err } from '../../src/contract/errors.ts';
-import { filterQuotes, pageOf } from '../../server/market/quotes/list.ts';
+import { filterQuotes, findQuote, pageOf } from '../../server/market/quotes/list.ts';
 import type { LiveQuote } from '../../server/market/quotes/state.ts';
 import { DEFAULT_CANDLES, MAX_CANDLES, candleQueryOf } from '../../server/market/candles/range.ts';
 
@@ -33,6 +33,24 @@ describe('market list filter', () => {
     expect(codes(filterQuotes(list, { search: 'usdt' }))).toEqual([]); // not a prefix of any code or base, in no name
     expect(codes(filterQuotes(list, { search: 'apple', type: 'crypto' }))).toEqual([]);
     expect(codes(filterQuotes(list, { search: '   ' }))).toHaveLength(list.length); // blank is no search
+  });
+
+  it('finds what an instrument page names: exact code, then id, then a base code within the type, USDT before USD', () => {
+    const at = (q: LiveQuote, id: number, quoteCcy: string): LiveQuote => ({ ...q, info: { ...q.info, id, quote: quoteCcy } });
+    const more = [
+      at(quote('EURJPY', 'EUR', 'Euro / Yen', 'forex'), 10, 'JPY'), at(quote('EURUSD', 'EUR', 'Euro / US Dollar', 'forex'), 11, 'USD'),
+      at(quote('BTCUSDT', 'BTC', 'Bitcoin', 'crypto'), 12, 'USDT'), at(quote('BTCUSD', 'BTC', 'Bitcoin futures', 'futures'), 13, 'USD'),
+    ];
+    const find = (q: Parameters<typeof findQuote>[1]) => findQuote(more, q)?.info.code;
+    expect(find({ code: 'eurjpy' })).toBe('EURJPY');
+    expect(find({ code: 'EURJPY', id: '12' })).toBe('EURJPY');
+    expect(find({ id: '13' })).toBe('BTCUSD');
+    expect(find({ code: 'EUR' })).toBe('EURUSD'); // USD before the first listed
+    expect(find({ code: 'BTC' })).toBe('BTCUSDT'); // USDT first
+    expect(find({ code: 'BTC', type: 'futures' })).toBe('BTCUSD');
+    expect(find({ code: 'BTC', type: 'stock' })).toBeUndefined();
+    expect(find({ id: '99' })).toBeUndefined();
+    expect(find({})).toBeUndefined();
   });
 
   it('pages from 1; a page past the end is empty', () => {

@@ -3,7 +3,7 @@ import {
   marketDetailFromWire, marketDetailToWire, marketPageFromWire, marketPageToWire, marketRowFromWire, marketRowToWire,
   quoteFromWire, quoteToWire, type MarketDetail, type MarketRow, type Quote,
 } from '../../src/contract/market.ts';
-import { tickFromWire, tickToWire, ticksFromWire, type WsTick } from '../../src/contract/ws.ts';
+import { staleFromWire, staleToWire, tickFromWire, tickToWire, ticksFromWire, type WsMeta, type WsTick } from '../../src/contract/ws.ts';
 
 const row: MarketRow = {
   code: 'BTCUSDT', type: 'crypto', id: '1', logo: '/swx/customer/index/logo/BTCUSDT.svg', appName: 'Bitcoin', price: '50000.00',
@@ -51,5 +51,17 @@ describe('market names at the boundary', () => {
   it('a prices frame leaves out entries that are not objects', () => {
     const frame = [{ code: 'X', price: '1', zdf: 2 }, null, 5] as unknown as WsTick[];
     expect(ticksFromWire(frame)).toEqual([{ code: 'X', price: '1', change24hPct: 2 }]);
+  });
+
+  it('a meta frame with stale codes holds no "[" (the published client would take it for a market list) and reads back', () => {
+    const meta: WsMeta = { type: 'meta', simulated: false, source: 'exchange', stale: staleToWire(['DOGEUSDT', 'EURUSD']), serverTime: '2025-07-09T15:00:00.000Z' };
+    const frame = JSON.stringify(meta);
+    expect(frame).not.toContain('[');
+    expect(staleFromWire(JSON.parse(frame).stale)).toEqual(['DOGEUSDT', 'EURUSD']);
+    expect(JSON.stringify(staleToWire([]))).toBe('{}');
+    // anything but an object is no stale code
+    expect(staleFromWire(['AAPL'])).toEqual([]);
+    expect(staleFromWire('AAPL')).toEqual([]);
+    expect(staleFromWire(null)).toEqual([]);
   });
 });

@@ -18,6 +18,31 @@ export function filterQuotes(list: readonly LiveQuote[], { type, search }: ListF
     && (q.info.code.startsWith(upper) || q.info.base.startsWith(upper) || q.info.name.toLowerCase().includes(lower)));
 }
 
+/** What an instrument page's address may name an instrument by (/cruuency?code&type&id; docs/market.md, "Finding an instrument"). */
+export interface InstrumentLookup {
+  /** The code (BTCUSDT) or the base asset (BTC), any case. */
+  code?: string;
+  /** The kind of market (crypto, forex, stock, etf, futures): narrows a base code. */
+  type?: InstrumentType;
+  /** The instrument's id as the market list gives it. */
+  id?: string;
+}
+
+/**
+ * The instrument an address names: the exact code first (BTCUSDT keeps working whatever else is
+ * given), then the id, then the code as a base asset within the type if one is given (BTC →
+ * BTCUSDT; EUR → EURUSD): the pair quoted in USDT, else in USD, else the first in catalogue order.
+ */
+export function findQuote(list: readonly LiveQuote[], { code, type, id }: InstrumentLookup): LiveQuote | undefined {
+  const upper = code?.trim().toUpperCase();
+  const exact = upper ? list.find((q) => q.info.code === upper) : undefined;
+  if (exact) return exact;
+  const byId = id ? list.find((q) => String(q.info.id) === id) : undefined;
+  if (byId || !upper) return byId;
+  const bases = list.filter((q) => q.info.base === upper && (!type || q.info.type === type));
+  return bases.find((q) => q.info.quote === 'USDT') ?? bases.find((q) => q.info.quote === 'USD') ?? bases[0];
+}
+
 /** One page (1-based) of `items`; a page past the end is empty. */
 export function pageOf<T>(items: readonly T[], pageNum = 1, pageSize = 20): T[] {
   return items.slice((pageNum - 1) * pageSize, pageNum * pageSize);

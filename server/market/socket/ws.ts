@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { Err } from '../../../src/contract/errors.ts';
 import {
-  WS_FLUSH_PER_SECOND, WS_HEARTBEAT_MS, WS_MAX_SUBSCRIBE, WS_PATH, tickToWire, type PriceTick, type WsServerObject,
+  WS_FLUSH_PER_SECOND, WS_HEARTBEAT_MS, WS_MAX_SUBSCRIBE, WS_PATH, staleToWire, tickToWire, type PriceTick, type WsServerObject,
 } from '../../../src/contract/ws.ts';
 import { findSessionUser, hashToken, type SessionUser } from '../../auth/sessions.ts';
 import { monotonicMs } from '../../platform/clock.ts';
@@ -183,7 +183,7 @@ export class PriceHub {
       type: 'meta',
       simulated: this.market.state.list.some((q) => q.info.source === 'simulated'),
       source: this.app.config.feed.kind,
-      stale: this.market.staleCodes(),
+      stale: staleToWire(this.market.staleCodes()),
       serverTime: new Date(this.market.now()).toISOString(),
     } satisfies WsServerObject);
     return this.metaJson;

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Interval, InstrumentType } from '../../contract/market.ts';
+import type { FindMarketQuery, Interval, InstrumentType } from '../../contract/market.ts';
 import { marketApi } from '../marketApi.ts';
 
 /**
@@ -16,7 +16,7 @@ export const marketKeys = {
   all: market,
   list: (q: MarketListQuery) => [...market, 'list', q] as const,
   pages: (q: MarketPagesQuery) => [...market, 'list', 'pages', q] as const,
-  info: (code: string) => [...market, 'info', code] as const,
+  find: (q: FindMarketQuery) => [...market, 'find', q] as const,
   candles: (code: string, interval: Interval, limit: number) => [...market, 'candles', { code, interval, limit }] as const,
   stats: () => [...market, 'stats'] as const,
   watchlist: () => [...market, 'watchlist'] as const,
@@ -44,8 +44,11 @@ export const marketQueries = {
   }),
   /** the user's watchlist (the one market answer that is somebody's) */
   watchlist: () => queryOptions({ queryKey: marketKeys.watchlist(), queryFn: ({ signal }) => marketApi.watchlist(signal) }),
-  /** one instrument with its 24h figures; nothing is asked for an empty code */
-  info: (code: string) => queryOptions({ queryKey: marketKeys.info(code), queryFn: ({ signal }) => marketApi.info(code, signal), enabled: code !== '' }),
+  /**
+   * one instrument with its 24h figures, as an instrument page's address names it (code, base code
+   * with type, or id); nothing is asked without a code or an id
+   */
+  find: (q: FindMarketQuery) => queryOptions({ queryKey: marketKeys.find(q), queryFn: ({ signal }) => marketApi.find(q, signal), enabled: !!(q.code || q.id) }),
   candles: (code: string, interval: Interval, limit = 120) => queryOptions({
     queryKey: marketKeys.candles(code, interval, limit),
     queryFn: ({ signal }) => marketApi.candles({ code, interval, limit }, signal),
@@ -59,7 +62,7 @@ export const useMarketList = (q: MarketListQuery, enabled = true) => useQuery({ 
 export const useMarketPages = (q: MarketPagesQuery, enabled = true) => useInfiniteQuery({ ...marketQueries.pages(q), enabled });
 /** `enabled` is false while logged out (nothing is asked). */
 export const useWatchlist = (enabled: boolean) => useQuery({ ...marketQueries.watchlist(), enabled });
-export const useMarketInfo = (code: string) => useQuery(marketQueries.info(code));
+export const useFindMarket = (q: FindMarketQuery) => useQuery(marketQueries.find(q));
 export const useCandles = (code: string, interval: Interval, limit = 120) => useQuery(marketQueries.candles(code, interval, limit));
 export const useMarketStats = () => useQuery(marketQueries.stats());
 

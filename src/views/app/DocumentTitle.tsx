@@ -16,6 +16,7 @@ const TITLES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/profile\/sessions$/, 'account.sessions.title'],
   [/^\/profile\/orders(\/.*)?$/, 'orders.allOrders'],
   [/^\/profile\/password$/, 'account.changePassword'],
+  [/^\/profile\/settings$/, 'settings.title'],
   [/^\/help$/, 'help.title'],
   [/^\/help\/faq$/, 'help.faq'],
   [/^\/help\/notice$/, 'help.notices'],

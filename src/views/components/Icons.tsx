@@ -15,6 +15,8 @@ const base = (props: P) => ({
   focusable: false,
   ...props,
 });
+/** The common look of these icons, for an icon drawn by a lazily loaded screen only (kept out of the home page's code). */
+export { base as iconBase };
 
 /** The brand's mark: a rising line in a rounded square (both top bars, beside the short brand). */
 export const BrandMark = (p: P) => (<svg {...base({ width: 22, height: 22, strokeWidth: 2.2, ...p })}><rect x="2.5" y="2.5" width="19" height="19" rx="5" /><path d="M6.5 15.5l3.5-4 3 2.5 4.5-6" /></svg>);

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { INTERVALS } from '../../contract/market.ts';
+import { INSTRUMENT_TYPES, INTERVALS, type FindMarketQuery, type InstrumentType } from '../../contract/market.ts';
 import type { Interval } from '../../services/types.ts';
-import { useCandles, useMarketInfo, useWatchlist, useWatchToggle } from '../../services/queries/market.ts';
+import { useCandles, useFindMarket, useWatchlist, useWatchToggle } from '../../services/queries/market.ts';
 import { toast } from '../../services/toast.ts';
 import { useFeedStatus, useQuote, useSession, useVisibleCodes } from '../app/hooks.ts';
 import { StarIcon } from '../components/Icons.tsx';
@@ -19,31 +19,49 @@ import { TradePanel } from '../trade/TradePanel.tsx';
 import trade from '../trade/trade.module.css';
 import styles from './screens.module.css';
 
+/**
+ * What the address names the instrument by (`/cruuency?code&type&id`, docs/market.md "Finding an
+ * instrument"): a code or base code, the kind of market, the id. Anything that cannot be one is left out.
+ */
+function lookupOf(params: URLSearchParams): FindMarketQuery {
+  const code = (params.get('code') ?? '').toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 20);
+  const type = params.get('type') ?? '';
+  const id = params.get('id') ?? '';
+  return {
+    ...(code ? { code } : {}),
+    ...((INSTRUMENT_TYPES as readonly string[]).includes(type) ? { type: type as InstrumentType } : {}),
+    ...(/^[0-9]{1,18}$/.test(id) ? { id } : {}),
+  };
+}
 
 export default function Currency() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const code = (params.get('code') ?? '').toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 20);
+  const lookup = lookupOf(params);
   const [interval, setInterval] = useState<Interval>('15m');
-  const info = useMarketInfo(code);
+  const info = useFindMarket(lookup);
+  const m = info.data;
+  // the instrument's own code (BTCUSDT for code=BTC): everything below works with it
+  const code = m?.code ?? '';
   const candles = useCandles(code, interval);
   useVisibleCodes(code ? [code] : []);
   const quote = useQuote(code);
   const feed = useFeedStatus();
-  const m = info.data;
   const simulated = feed.simulated ?? (m ? m.source === 'simulated' : null);
   // phone: the trade panel is a bottom sheet opened from a Buy/Sell bar; desktop: a column beside the chart
   const phone = shellFor(navigator.userAgent) === 'mobile';
   return (
     <div className={styles.stack}>
-      <Loadable query={info} notFound={t('detail.notFound')}>
+      {!lookup.code && !lookup.id ? (
+        <section className={styles.card} role="alert" data-testid="not-found"><p>{t('detail.notFound')}</p></section>
+      ) : <Loadable query={info} notFound={t('detail.notFound')}>
         {m && (
           <section className={styles.card} aria-labelledby="cur-title" data-testid="currency">
             <div className={styles.priceHead}>
               <img src={m.logo} alt="" width={40} height={40} />
               <div>
                 <h1 id="cur-title" className={headings.barTitle}>{m.appName}</h1>
-                <span className={`${styles.muted} num`}>{m.code}</span>
+                <span className={`${styles.muted} num`} data-testid="currency-code">{m.code}</span>
               </div>
               <span className={`${styles.bigPrice} num`} data-testid="price">{formatDecimal(quote?.price ?? m.price)}</span>
               <Change pct={quote?.change24hPct ?? m.change24hPct} />
@@ -60,7 +78,7 @@ export default function Currency() {
             </dl>
           </section>
         )}
-      </Loadable>
+      </Loadable>}
       {m && (
         <div className={trade.layout}>
         <div className={trade.main}>

@@ -9,6 +9,9 @@ import { LimitsPanel } from './LimitsPanel.tsx';
 import { PasskeysPanel } from './PasskeysPanel.tsx';
 import { TwoFactorSection } from './TwoFactorSection.tsx';
 
+/** The settings screen travels in this screen's chunk (views/App.tsx says why). */
+export { default as SettingsScreen } from '../settings/SettingsScreen.tsx';
+
 /**
  * Account security (/profile/security, docs/security.md): two-factor sign-in, passkeys, the
  * anti-phishing phrase, the withdrawal address allowlist and the withdrawal limits.

@@ -57,7 +57,8 @@ function PlanCard({ plan: p, canExit }: { plan: SmartPlan; canExit: boolean }) {
       <dl className={styles.planFigures}>
         <div><dt>{t('smart.today')}</dt><dd className="num" data-testid="plan-today">{usdt(p.todayEarnings, 6)}</dd></div>
         <div><dt>{t('smart.totalEarned')}</dt><dd className="num" data-testid="plan-total">{usdt(p.totalEarned, 6)}</dd></div>
-        <div><dt>{t('smart.expectedProfit')}</dt><dd className="num">{usdt(p.expectedProfit, 6)}</dd></div>
+        {/* a promise while the plan runs; once it ends, what it paid is "total earned" above (an exit gave the rest back) */}
+        {p.status === 'earning' && <div><dt>{t('smart.expectedProfit')}</dt><dd className="num" data-testid="plan-expected">{usdt(p.expectedProfit, 6)}</dd></div>}
         {p.status === 'earning' && p.nextEarningTime && (
           <div><dt>{t('smart.nextEarning')}</dt><dd className="num" data-testid="plan-next">{when(p.nextEarningTime)}</dd></div>
         )}
