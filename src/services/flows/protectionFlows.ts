@@ -42,7 +42,7 @@ export const passkeyRegisterFlow = (onSubmitted: () => void) =>
     },
   });
 
-export const passkeySignInFlow = (session: SessionSink) =>
+export const passkeySignInFlow = (session: SessionSink, to = '/') =>
   passkeySignInMachine.provide({
     actors: {
       submit: fromPromise(async ({ signal }) => {
@@ -54,7 +54,7 @@ export const passkeySignInFlow = (session: SessionSink) =>
     actions: {
       submitted: (_, { output }) => {
         session.send({ type: 'session.loggedIn', result: output });
-        navigate('/');
+        navigate(to);
       },
     },
   });

@@ -14,10 +14,10 @@ import { signedIn, type SessionSink } from './authFlows.ts';
  * for the status again).
  */
 
-export const twoFactorLoginFlow = (session: SessionSink) =>
+export const twoFactorLoginFlow = (session: SessionSink, to = '/') =>
   twoFactorLoginMachine.provide({
     actors: { submit: fromPromise(({ input, signal }) => authApi.loginTwoFactor({ challenge: input.challenge, code: loginCode(input.code) }, signal)) },
-    actions: { submitted: signedIn(session) },
+    actions: { submitted: signedIn(session, false, to) },
   });
 
 export const twoFactorEnrolFlow = (done: () => void) =>

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../app/hooks.ts';
 import { LoginPrompt } from '../components/LoginPrompt.tsx';
 import { formatUsdt } from '../components/Figures.tsx';
-import { BellIcon, ChevronIcon, DevicesIcon, HelpIcon, InviteIcon, KeyIcon, ListIcon, LoanIcon, ShieldIcon, WalletIcon } from '../components/Icons.tsx';
+import { BellIcon, ChevronIcon, DevicesIcon, HelpIcon, InviteIcon, KeyIcon, ListIcon, ShieldIcon, WalletIcon } from '../components/Icons.tsx';
+import { IdentityIcon } from '../components/IdentityIcon.tsx';
 import { ModeSwitch } from '../shell/ModeSwitch.tsx';
 import headings from '../components/headings.module.css';
 import surfaces from '../styles/surfaces.module.css';
@@ -39,7 +40,7 @@ export default function Profile() {
           <li><Link href="/profile/orders" data-testid="profile-orders"><span><ListIcon width={18} height={18} /> {t('orders.allOrders')}</span><ChevronIcon width={18} height={18} /></Link></li>
           <li><Link href="/profile/notification"><span><BellIcon width={18} height={18} /> {t('account.notifications')}</span><ChevronIcon width={18} height={18} /></Link></li>
           <li><Link href="/profile/invite"><span><InviteIcon width={18} height={18} /> {t('account.invite')}</span><ChevronIcon width={18} height={18} /></Link></li>
-          <li><Link href="/profile/verification" data-testid="profile-kyc"><span><LoanIcon width={18} height={18} /> {t('account.kyc')}</span><ChevronIcon width={18} height={18} /></Link></li>
+          <li><Link href="/profile/verification" data-testid="profile-kyc"><span><IdentityIcon width={18} height={18} data-icon="identity" /> {t('account.kyc')}</span><ChevronIcon width={18} height={18} /></Link></li>
           <li><Link href="/profile/password" data-testid="profile-change-password"><span><KeyIcon width={18} height={18} /> {t('account.changePassword')}</span><ChevronIcon width={18} height={18} /></Link></li>
           <li><Link href="/profile/security" data-testid="profile-security"><span><ShieldIcon width={18} height={18} /> {t('protection.title')}</span><ChevronIcon width={18} height={18} /></Link></li>
           <li><Link href="/profile/sessions" data-testid="profile-sessions"><span><DevicesIcon width={18} height={18} /> {t('account.sessions.title')}</span><ChevronIcon width={18} height={18} /></Link></li>
