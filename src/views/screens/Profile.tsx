@@ -40,7 +40,7 @@ export default function Profile() {
           <li><Link href="/profile/orders" data-testid="profile-orders"><span><ListIcon width={18} height={18} /> {t('orders.allOrders')}</span><ChevronIcon width={18} height={18} /></Link></li>
           <li><Link href="/profile/notification"><span><BellIcon width={18} height={18} /> {t('account.notifications')}</span><ChevronIcon width={18} height={18} /></Link></li>
           <li><Link href="/profile/invite"><span><InviteIcon width={18} height={18} /> {t('account.invite')}</span><ChevronIcon width={18} height={18} /></Link></li>
-          <li><Link href="/profile/verification" data-testid="profile-kyc"><span><IdentityIcon width={18} height={18} data-icon="identity" /> {t('account.kyc')}</span><ChevronIcon width={18} height={18} /></Link></li>
+          <li><Link href="/profile/verification" data-testid="profile-kyc"><span><IdentityIcon width={18} height={18} /> {t('account.kyc')}</span><ChevronIcon width={18} height={18} /></Link></li>
           <li><Link href="/profile/password" data-testid="profile-change-password"><span><KeyIcon width={18} height={18} /> {t('account.changePassword')}</span><ChevronIcon width={18} height={18} /></Link></li>
           <li><Link href="/profile/security" data-testid="profile-security"><span><ShieldIcon width={18} height={18} /> {t('protection.title')}</span><ChevronIcon width={18} height={18} /></Link></li>
           <li><Link href="/profile/sessions" data-testid="profile-sessions"><span><DevicesIcon width={18} height={18} /> {t('account.sessions.title')}</span><ChevronIcon width={18} height={18} /></Link></li>
