@@ -2,8 +2,8 @@ import { setup } from 'xstate';
 
 /**
  * The mobile onboarding board (docs/products.md, section 2): shown until dismissed; Continue goes to register
- * when logged out, else home; Skip goes home. Dismissal is remembered for the browser session
- * (the `remember` action, supplied at the root, writes sessionStorage).
+ * when logged out, else home; Skip goes home. Dismissal is remembered on the device (the
+ * `remember` action, supplied at the root, writes localStorage); the view hides it from a signed-in user.
  */
 export interface OnboardingInput {
   showBoard: boolean;

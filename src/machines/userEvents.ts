@@ -49,8 +49,11 @@ export type UserSocketCommand = { type: 'socket.auth' } | { type: 'socket.deauth
 /** The support chat's kinds (src/contract/support.ts SUPPORT_EVENT_KINDS). */
 export const isChatKind = (kind: string) => kind.startsWith('support.');
 
-/** Kinds whose toast would repeat what the submitting screen just said (20002 / 20003). */
-export const isSubmittedKind = (kind: string) => kind.endsWith('.submitted');
+/**
+ * Kinds whose toast would repeat what the acting screen just said: a submitted deposit or
+ * withdrawal (20002 / 20003), a smart plan bought (the purchase's one confirmation, 20004).
+ */
+export const isSubmittedKind = (kind: string) => kind.endsWith('.submitted') || kind === 'smart.bought';
 
 export const userEventsMachine = setup({
   types: {

@@ -56,11 +56,12 @@ export function readSettings(local: KeyValueStorage, session: KeyValueStorage): 
     isLogin: validToken !== null && parse<unknown>(local.getItem(KEYS.isLogin), false) === true,
     language: normaliseLanguage(parse<unknown>(local.getItem(KEYS.language), DEFAULT_LANGUAGE)),
     book: bookFromStored(parse<unknown>(local.getItem(KEYS.virtualStatus), 1)),
-    showBoard: parse<unknown>(session.getItem(KEYS.showBoard), true) !== false,
+    // dismissed once, the board stays away in every tab (local storage); earlier versions kept it per tab
+    showBoard: parse<unknown>(local.getItem(KEYS.showBoard), true) !== false && parse<unknown>(session.getItem(KEYS.showBoard), true) !== false,
   };
 }
 
-export function writeSettings(s: Settings, local: KeyValueStorage, session: KeyValueStorage): void {
+export function writeSettings(s: Settings, local: KeyValueStorage): void {
   const put = (store: KeyValueStorage, key: string, value: unknown) =>
     value == null ? store.removeItem(key) : store.setItem(key, JSON.stringify(value));
   put(local, KEYS.token, s.token);
@@ -68,7 +69,7 @@ export function writeSettings(s: Settings, local: KeyValueStorage, session: KeyV
   put(local, KEYS.isLogin, s.isLogin);
   put(local, KEYS.language, s.language);
   put(local, KEYS.virtualStatus, bookToStored(s.book));
-  put(session, KEYS.showBoard, s.showBoard);
+  put(local, KEYS.showBoard, s.showBoard);
 }
 
 const memory = (): KeyValueStorage => {
@@ -82,7 +83,8 @@ const session: KeyValueStorage = hasDom ? window.sessionStorage : memory();
 export const settings = createStore({
   context: readSettings(local, session),
   on: {
-    login: (ctx, e: { token: string; userInfo: UserInfo | null }) => ({ ...ctx, token: e.token, userInfo: e.userInfo, isLogin: true }),
+    // someone who signed in here is past the welcome board: it does not come back on this device
+    login: (ctx, e: { token: string; userInfo: UserInfo | null }) => ({ ...ctx, token: e.token, userInfo: e.userInfo, isLogin: true, showBoard: false }),
     userInfo: (ctx, e: { userInfo: UserInfo }) => ({ ...ctx, userInfo: e.userInfo }),
     logout: (ctx) => ({ ...ctx, token: null, userInfo: null, isLogin: false }),
     /** HTTP 401: everything stored locally goes; the language stays for this page. */
@@ -96,7 +98,7 @@ export const settings = createStore({
 let wiping = false;
 settings.subscribe((snap) => {
   if (wiping) return;
-  writeSettings(snap.context, local, session);
+  writeSettings(snap.context, local);
 });
 /** HTTP 401: clears all local storage; the session-scoped board flag is untouched. */
 export function wipeLocalStorage(): void {

@@ -28,18 +28,20 @@ export interface SessionSink {
 }
 
 /**
- * A session opened: to the session actor, then home. A two-factor challenge (the password step
- * with two-factor on) is no session: the screen shows the code step (twoFactorFlows.ts) instead.
+ * A session opened: to the session actor, then home, or back to the page that asked for the
+ * sign-in (`to`: /admin sends a signed-out visitor to /pass/login?next=/admin). A two-factor
+ * challenge (the password step with two-factor on) is no session: the screen shows the code step
+ * (twoFactorFlows.ts) instead.
  */
-export const signedIn = (session: SessionSink, replace = false) => (_: unknown, { output }: { output: LoginResult | LoginStepResult }) => {
+export const signedIn = (session: SessionSink, replace = false, to = '/') => (_: unknown, { output }: { output: LoginResult | LoginStepResult }) => {
   if (isChallenge(output)) return;
   session.send({ type: 'session.loggedIn', result: output });
-  navigate('/', replace);
+  navigate(to, replace);
 };
 
 // the flows that end signed in: the service call that makes the session from the form's values
-export const signInFlow = (session: SessionSink) =>
-  signInMachine.provide({ actors: { submit: fromPromise(({ input, signal }) => authApi.login(loginBody(input), signal)) }, actions: { submitted: signedIn(session) } });
+export const signInFlow = (session: SessionSink, to = '/') =>
+  signInMachine.provide({ actors: { submit: fromPromise(({ input, signal }) => authApi.login(loginBody(input), signal)) }, actions: { submitted: signedIn(session, false, to) } });
 
 export const registerFlow = (session: SessionSink) =>
   registerMachine.provide({ actors: { submit: fromPromise(({ input, signal }) => authApi.register(registerBody(input), signal)) }, actions: { submitted: signedIn(session) } });

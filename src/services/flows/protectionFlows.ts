@@ -44,7 +44,7 @@ export const passkeyRegisterFlow = (client: QueryClient) =>
     },
   });
 
-export const passkeySignInFlow = (session: SessionSink) =>
+export const passkeySignInFlow = (session: SessionSink, to = '/') =>
   passkeySignInMachine.provide({
     actors: {
       submit: fromPromise(async ({ signal }) => {
@@ -56,7 +56,7 @@ export const passkeySignInFlow = (session: SessionSink) =>
     actions: {
       submitted: (_, { output }) => {
         session.send({ type: 'session.loggedIn', result: output });
-        navigate('/');
+        navigate(to);
       },
     },
   });

@@ -16,10 +16,10 @@ import { signedIn, type SessionSink } from './authFlows.ts';
  * status again, a new phrase for the phrase.
  */
 
-export const twoFactorLoginFlow = (session: SessionSink) =>
+export const twoFactorLoginFlow = (session: SessionSink, to = '/') =>
   twoFactorLoginMachine.provide({
     actors: { submit: fromPromise(({ input, signal }) => authApi.loginTwoFactor({ challenge: input.challenge, code: loginCode(input.code) }, signal)) },
-    actions: { submitted: signedIn(session) },
+    actions: { submitted: signedIn(session, false, to) },
   });
 
 export const twoFactorEnrolFlow = (client: QueryClient) =>

@@ -32,7 +32,7 @@ export type Section = (typeof SECTIONS)[number];
 
 /**
  * The operator console (/admin, /admin/<section>): a lazy chunk, shown only to a logged-in
- * operator; anyone else is sent to /. The server refuses non-operators anyway (401 / 10045): this
+ * operator; a signed-out visitor is sent to the sign-in (and back here after it), anyone else to /. The server refuses non-operators anyway (401 / 10045): this
  * guard only keeps the screen from showing.
  */
 export default function AdminScreen() {
@@ -43,7 +43,9 @@ export default function AdminScreen() {
   const role = useSelector(session, (s: SessionSnap) => s.context.user?.role ?? null);
   const [path] = useLocation();
   if (booting || (loggedIn && role === null)) return <div className={screens.card} aria-busy="true">{t('common.loading')}</div>;
-  if (!loggedIn || role !== 'operator') return <Redirect to="/" replace />;
+  // signed out: the sign-in says the console needs an operator's session, and comes back here
+  if (!loggedIn) return <Redirect to={`/pass/login?next=${encodeURIComponent(path)}`} replace />;
+  if (role !== 'operator') return <Redirect to="/" replace />;
   const part = path.split('/')[2] ?? '';
   if (part && !(SECTIONS as readonly string[]).includes(part)) return <Redirect to="/admin" replace />;
   const section: Section = (part || 'deposits') as Section;

@@ -10,6 +10,7 @@ import { Composer, MessageList } from '../support/Thread.tsx';
 import support from '../support/support.module.css';
 import { AdminList, Who } from './queue.tsx';
 import own from './SupportConsole.module.css';
+import { subjectTitle } from '../support/subject.ts';
 
 /**
  * The operators' support console (/admin/support): the queue of open conversations, those
@@ -43,7 +44,7 @@ export function SupportConsole() {
               <button type="button" className={support.conversation} aria-current={c.id === chosen ? 'true' : undefined} onClick={() => setChosen(c.id)}
                 data-testid="support-queue-row" data-user={c.username} data-waiting={c.status === 'open' && c.lastAuthor === 'user'}>
                 <span><Who username={c.username} userId={c.userId} /></span>
-                <span className={support.subject} dir="auto">{c.subject}</span>
+                <span className={support.subject} dir="auto">{subjectTitle(c.subject)}</span>
                 <span className={support.meta}>
                   <span className={support.status} data-status={c.status}>
                     {c.status === 'open' ? (c.lastAuthor === 'user' ? t('support.admin.waiting') : t('support.admin.answered')) : t('support.status.closed')}
@@ -74,7 +75,7 @@ function OperatorThread({ id }: { id: string }) {
       {c && thread.data && (
         <div className={support.thread} data-status={c.status}>
           <div className={support.threadHead}>
-            <h2 className={support.h2} dir="auto">{c.subject}</h2>
+            <h2 className={support.h2} dir="auto">{subjectTitle(c.subject)}</h2>
             {conversationAllows(c.status, 'conversation.close') && (
               <button type="button" className={support.secondary} disabled={close.isPending} onClick={() => close.mutate(c.id)} data-testid="support-close">{t('support.admin.close')}</button>
             )}

@@ -15,11 +15,13 @@ export const detailHref = (m: Pick<MarketRow, 'code' | 'type' | 'id'>) => `/cruu
  * Markets with live prices: the REST list seeds the feed (its 100-point series), the feed keeps
  * them moving. Columns have fixed widths and figures are tabular, so ticks never shift layout.
  */
-export function MarketList({ items, compact = false, watched, onToggleWatch, caption, placeholderRows = 0, showType = false }: {
+export function MarketList({ items, compact = false, chart = !compact, watched, onToggleWatch, caption, placeholderRows = 0, showType = false }: {
   items: readonly MarketRow[];
   /** Empty rows of the real rows' height, drawn while the list loads (no layout shift when it arrives). */
   placeholderRows?: number;
   compact?: boolean;
+  /** the mini chart column (wide lists have it; the phone's home list asks for it, narrower) */
+  chart?: boolean;
   watched?: ReadonlySet<string>;
   onToggleWatch?: (code: string, on: boolean) => void;
   caption: string;
@@ -50,16 +52,16 @@ export function MarketList({ items, compact = false, watched, onToggleWatch, cap
           <th scope="col" className={styles.nameCol}>{t('market.name')}</th>
           <th scope="col" className={styles.numCol}>{t('market.price')}{anySimulated && !compact && <> <SimulatedBadge show short /></>}</th>
           <th scope="col" className={styles.numCol}>{t('market.change')}</th>
-          {!compact && <th scope="col" className={styles.chartCol}>{t('market.chart')}</th>}
+          {chart && <th scope="col" className={styles.chartCol}>{t('market.chart')}</th>}
         </tr>
       </thead>
       <tbody>
         {items.map((m) => (
-          <Row key={m.code} item={m} compact={compact} watched={watched?.has(m.code)} onToggleWatch={onToggleWatch} showType={showType} />
+          <Row key={m.code} item={m} chart={chart} compact={compact} watched={watched?.has(m.code)} onToggleWatch={onToggleWatch} showType={showType} />
         ))}
         {items.length === 0 && Array.from({ length: placeholderRows }, (_, i) => (
           <tr key={i} className={styles.placeholderRow} aria-hidden="true">
-            <td colSpan={(onToggleWatch ? 1 : 0) + (compact ? 3 : 4)} />
+            <td colSpan={(onToggleWatch ? 1 : 0) + (chart ? 4 : 3)} />
           </tr>
         ))}
       </tbody>
@@ -68,7 +70,7 @@ export function MarketList({ items, compact = false, watched, onToggleWatch, cap
   );
 }
 
-function Row({ item, compact, watched, onToggleWatch, showType }: { item: MarketRow; compact: boolean; watched?: boolean; onToggleWatch?: (code: string, on: boolean) => void; showType: boolean }) {
+function Row({ item, chart, compact, watched, onToggleWatch, showType }: { item: MarketRow; chart: boolean; compact: boolean; watched?: boolean; onToggleWatch?: (code: string, on: boolean) => void; showType: boolean }) {
   const { t } = useTranslation();
   const q = useQuote(item.code);
   const price = q?.price ?? item.price;
@@ -103,9 +105,9 @@ function Row({ item, compact, watched, onToggleWatch, showType }: { item: Market
       </td>
       <td className={`${styles.numCol} num`} data-testid="price">{formatDecimal(price)}</td>
       <td className={styles.numCol}><Change pct={change} /></td>
-      {!compact && (
+      {chart && (
         <td className={styles.chartCol}>
-          <Sparkline points={points} up={change >= 0} />
+          <Sparkline points={points} up={change >= 0} width={compact ? 44 : 96} height={compact ? 28 : 32} />
         </td>
       )}
     </tr>

@@ -8,6 +8,7 @@ import { useSession } from '../app/hooks.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import { LoginPrompt } from '../components/LoginPrompt.tsx';
 import headings from '../components/headings.module.css';
+import ui from '../components/ui.module.css';
 import screens from '../screens/screens.module.css';
 import wallet from '../wallet/wallet.module.css';
 import { KycForm } from './KycForm.tsx';
@@ -37,7 +38,11 @@ function StatusPanel({ kyc, onResubmit, onUpdate }: { kyc: MyKyc; onResubmit: ()
       {status === 'verified' && (
         <>
           <p>{t('kyc.status.verified')}</p>
-          <Link href="/loan" className={wallet.secondary}>{t('kyc.status.toLoan')}</Link>
+          {/* what verification was for: the next step, as a button */}
+          <div className={styles.nextStep} data-testid="kyc-next-step">
+            <h3 className={styles.nextTitle}>{t('kyc.status.nextStep')}</h3>
+            <Link href="/loan" className={ui.button} data-testid="kyc-to-loan">{t('kyc.status.toLoan')}</Link>
+          </div>
           <p className={wallet.hint}>{t('kyc.status.updateNote')}</p>
           <button type="button" className={wallet.secondary} onClick={onUpdate} data-testid="kyc-update">{t('kyc.status.update')}</button>
         </>

@@ -9,6 +9,7 @@ import { useQuote, useSession, useVisibleCodes } from '../app/hooks.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import headings from '../components/headings.module.css';
 import screens from '../screens/screens.module.css';
+import surfaces from '../styles/surfaces.module.css';
 import { ModeSwitch } from '../shell/ModeSwitch.tsx';
 import { Borrow } from './Borrow.tsx';
 import { MyLoans } from './MyLoans.tsx';
@@ -49,7 +50,7 @@ export default function LoanScreen() {
             <Link href="/profile/verification" data-testid="loan-kyc-link">{t('loan.verifyNow')}</Link>
           </div>
         )}
-        {loggedIn && verified && demo && <div className={styles.notice} data-testid="loan-demo"><p>{t('loan.demoNote')}</p><ModeSwitch /></div>}
+        {loggedIn && verified && demo && <div className={styles.notice} data-testid="loan-demo"><p>{t('loan.demoNote')}</p><div className={surfaces.darkFrame}><ModeSwitch /></div></div>}
       </section>
       <div className={styles.layout}>
         <section className={screens.card} aria-labelledby="loan-calc-title">

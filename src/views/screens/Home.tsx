@@ -40,8 +40,8 @@ export function Home() {
             {mobile && <FeedBadge status={feed.status} />}
             <Link href="/market">{t('home.viewAll')}</Link>
           </div>
-          <Loadable query={markets} placeholder={<MarketList items={[]} placeholderRows={marketRows} compact={mobile} caption={t('home.markets')} />}>
-            <MarketList items={markets.data?.rows ?? []} compact={mobile} caption={t('home.markets')} />
+          <Loadable query={markets} placeholder={<MarketList items={[]} placeholderRows={marketRows} compact={mobile} chart caption={t('home.markets')} />}>
+            <MarketList items={markets.data?.rows ?? []} compact={mobile} chart caption={t('home.markets')} />
           </Loadable>
         </section>
         <div className={styles.stack}>

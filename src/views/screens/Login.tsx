@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, Redirect } from 'wouter';
+import { Link, Redirect, useSearch } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { submissionView } from '../../machines/submission.ts';
 import { googleStartFlow, signInFlow } from '../../services/flows/authFlows.ts';
@@ -14,15 +14,26 @@ import styles from './screens.module.css';
 import { isChallenge } from '../../contract/twoFactorRules.ts';
 import { TwoFactorLogin } from '../security/TwoFactorLogin.tsx';
 
+/**
+ * Where to go once signed in: `?next=` when a page sent the visitor here (the operator console),
+ * only a path of this app (never another site, never back to a sign-in page), else home.
+ */
+function nextPath(search: string): string | null {
+  const next = new URLSearchParams(search).get('next');
+  return next && /^\/(?![/\\])/.test(next) && !next.startsWith('/pass/') ? next : null;
+}
+
 /** Sign-in: the signIn flow (account and password) and the googleStart flow (the Google button). */
 export default function Login() {
   const { t } = useTranslation();
   const { session } = useAppActors();
   const text = useRefusalText();
+  const next = nextPath(useSearch());
+  const to = next ?? '/';
   const [v, setV] = useState({ account: '', password: '' });
-  const [login, send] = useFlow(() => signInFlow(session), submissionView);
+  const [login, send] = useFlow(() => signInFlow(session, to), submissionView);
   const [google, sendGoogle] = useFlow(googleStartFlow, submissionView);
-  const [passkey, sendPasskey] = useFlow(() => passkeySignInFlow(session), submissionView);
+  const [passkey, sendPasskey] = useFlow(() => passkeySignInFlow(session, to), submissionView);
   const googleOn = useGoogleSignIn();
   const { loggedIn } = useSession();
   const onSubmit = (e: FormEvent) => {
@@ -33,13 +44,15 @@ export default function Login() {
     setV({ ...v, [k]: value });
     send({ type: 'signIn.edit' });
   };
-  // a signed-in user has nothing to do here: home, where signing in leads too
-  if (loggedIn) return <Redirect to="/" replace />;
+  // a signed-in user has nothing to do here: home (or the page that asked), where signing in leads too
+  if (loggedIn) return <Redirect to={to} replace />;
   // two-factor on: the password was right, the code step opens the session (starting over reloads the form)
-  if (login.result && isChallenge(login.result)) return <TwoFactorLogin challenge={login.result.challenge} onRestart={() => location.reload()} />;
+  if (login.result && isChallenge(login.result)) return <TwoFactorLogin challenge={login.result.challenge} onRestart={() => location.reload()} next={to} />;
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="login-title" data-testid="login-form">
       <h1 id="login-title">{t('auth.loginTitle')}</h1>
+      {/* sent here by a page that needs a session: say which, and that it opens again afterwards */}
+      {next && <p className={auth.reason} data-testid="login-reason">{t(next.startsWith('/admin') ? 'auth.nextOperator' : 'auth.nextPage')}</p>}
       <label className={styles.field}>
         <span>{t('auth.account')}</span>
         <input name="account" autoComplete="username" maxLength={254} value={v.account} onChange={(e) => set('account')(e.target.value)} required data-testid="account" />

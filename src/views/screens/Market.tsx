@@ -10,6 +10,7 @@ import { Loadable } from '../components/Loadable.tsx';
 import { MarketList } from '../components/MarketList.tsx';
 import { SearchIcon } from '../components/Icons.tsx';
 import { useFormat } from '../components/useFormat.ts';
+import { ScrollTabs } from './ScrollTabs.tsx';
 import headings from '../components/headings.module.css';
 import ui from '../components/ui.module.css';
 import styles from './screens.module.css';
@@ -59,13 +60,13 @@ export default function Market() {
             <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('market.searchPlaceholder')} maxLength={40} data-testid="market-search" />
           </label>
         </div>
-        <div className={styles.tabs} role="tablist" aria-label={t('market.title')}>
+        <ScrollTabs label={t('market.title')} selected={searching ? '' : tab}>
           {tabs.map((k) => (
             <button key={k} type="button" role="tab" aria-selected={!searching && tab === k} onClick={() => pick(k)} data-testid={`tab-${k}`}>
               {k === 'watchlist' ? t('market.watchlist') : t(`market.types.${k}`)}
             </button>
           ))}
-        </div>
+        </ScrollTabs>
         <div role="tabpanel" aria-label={searching ? t('newuser.market.searchAll', { query: search }) : undefined}>
           {searching && <p className={styles.muted} data-testid="search-all">{t('newuser.market.searchAll', { query: search })}</p>}
           <Loadable query={list} empty={!list.isFetching && rows.length === 0}>

@@ -14,7 +14,6 @@ import { useFormat } from '../components/useFormat.ts';
 import headings from '../components/headings.module.css';
 import styles from './screens.module.css';
 import own from './Notifications.module.css';
-import wallet from '../wallet/wallet.module.css';
 
 const SIZE = 20;
 
@@ -76,7 +75,7 @@ function List() {
                   <span className={styles.note}>{fmt.dateTime(n.createdAt)}</span>
                 </div>
                 {!n.read && (
-                  <button type="button" className={wallet.secondary} disabled={markRead.isPending} onClick={() => read([n.id])} data-testid="read-one">{t('wallet.markRead')}</button>
+                  <button type="button" className={own.markRead} disabled={markRead.isPending} onClick={() => read([n.id])} data-testid="read-one">{t('wallet.markRead')}</button>
                 )}
               </li>
             ))}

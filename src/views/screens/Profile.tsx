@@ -4,6 +4,7 @@ import { useSession } from '../app/hooks.ts';
 import { LoginPrompt } from '../components/LoginPrompt.tsx';
 import { formatUsdt } from '../components/Figures.tsx';
 import { BellIcon, ChevronIcon, DevicesIcon, HelpIcon, InviteIcon, KeyIcon, ListIcon, LoanIcon, ShieldIcon, WalletIcon } from '../components/Icons.tsx';
+import { IdentityIcon } from '../components/IdentityIcon.tsx';
 import { SettingsIcon } from '../settings/SettingsIcon.tsx';
 import { ModeSwitch } from '../shell/ModeSwitch.tsx';
 import headings from '../components/headings.module.css';
@@ -40,7 +41,7 @@ export default function Profile() {
           <li><Link href="/profile/orders" data-testid="profile-orders"><span><ListIcon width={18} height={18} /> {t('orders.allOrders')}</span><ChevronIcon width={18} height={18} /></Link></li>
           <li><Link href="/profile/notification"><span><BellIcon width={18} height={18} /> {t('account.notifications')}</span><ChevronIcon width={18} height={18} /></Link></li>
           <li><Link href="/profile/invite"><span><InviteIcon width={18} height={18} /> {t('account.invite')}</span><ChevronIcon width={18} height={18} /></Link></li>
-          <li><Link href="/profile/verification" data-testid="profile-kyc"><span><LoanIcon width={18} height={18} /> {t('account.kyc')}</span><ChevronIcon width={18} height={18} /></Link></li>
+          <li><Link href="/profile/verification" data-testid="profile-kyc"><span><IdentityIcon width={18} height={18} /> {t('account.kyc')}</span><ChevronIcon width={18} height={18} /></Link></li>
           <li><Link href="/profile/password" data-testid="profile-change-password"><span><KeyIcon width={18} height={18} /> {t('account.changePassword')}</span><ChevronIcon width={18} height={18} /></Link></li>
           <li><Link href="/profile/security" data-testid="profile-security"><span><ShieldIcon width={18} height={18} /> {t('protection.title')}</span><ChevronIcon width={18} height={18} /></Link></li>
           <li><Link href="/profile/settings" data-testid="profile-settings"><span><SettingsIcon width={18} height={18} /> {t('settings.title')}</span><ChevronIcon width={18} height={18} /></Link></li>

@@ -11,12 +11,12 @@ import own from './twoFactor.module.css';
  * The code step of a sign-in with two-factor on (the twoFactorLogin flow): the password was
  * right, the session comes with the code from the authenticator app or a recovery code.
  */
-export function TwoFactorLogin({ challenge, onRestart }: { challenge: string; onRestart: () => void }) {
+export function TwoFactorLogin({ challenge, onRestart, next = '/' }: { challenge: string; onRestart: () => void; next?: string }) {
   const { t } = useTranslation();
   const { session } = useAppActors();
   const text = useRefusalText();
   const [code, setCode] = useState('');
-  const [step, send] = useFlow(() => twoFactorLoginFlow(session), submissionView);
+  const [step, send] = useFlow(() => twoFactorLoginFlow(session, next), submissionView);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     send({ type: 'twoFactorLogin.submit', values: { challenge, code } });

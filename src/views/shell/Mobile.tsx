@@ -118,14 +118,17 @@ function Board() {
   const { t } = useTranslation();
   const { onboarding } = useAppActors();
   const shown = useSelector(onboarding, (s) => s.matches('shown'));
+  const { loggedIn } = useSession();
   const [path] = useLocation();
   // the board greets a visitor on the home page only: a deep link (an instrument, a content page,
-  // a reset link) opens what it points to, and the board waits until the visitor comes home
-  if (!shown || path !== '/') return null;
+  // a reset link) opens what it points to, and the board waits until the visitor comes home.
+  // Someone signed in is past the welcome (signing in also dismisses it for good: settings.ts).
+  if (!shown || loggedIn || path !== '/') return null;
   return (
+    // a sheet over the home page, which shows above it: the welcome is about what is behind it
     <div className={styles.board} role="dialog" aria-modal="true" aria-labelledby="board-title" data-testid="board">
-      <p className={styles.boardBrand}>{t('brand')}</p>
       <div className={styles.boardCard}>
+        <p className={styles.boardBrand}>{t('brand')}</p>
         <h2 id="board-title">{t('board.title')}</h2>
         <p>{t('board.text')}</p>
         <button type="button" className={styles.primary} onClick={() => onboarding.send({ type: 'board.continue' })} data-testid="board-continue">

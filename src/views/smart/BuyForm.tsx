@@ -63,8 +63,8 @@ export function BuyForm(props: {
   if (form.result) {
     const plan = form.result;
     return (
-      <div className={wallet.success} role="status" data-testid="smart-bought">
-        <p>{t('errors:20004')}</p>
+      // the toast says "Purchase successful" (the flow's one confirmation): this is what was bought
+      <div className={wallet.success} data-testid="smart-bought">
         <p className="num">{t('smart.boughtText', { name: plan.productName, amount: usdt(plan.amount), time: when(plan.nextEarningTime ?? plan.endTime) })}</p>
         <button type="button" className={wallet.secondary} onClick={again} data-testid="smart-again">{t('smart.buyAnother')}</button>
       </div>

@@ -15,6 +15,7 @@ import screens from '../screens/screens.module.css';
 import { useWhen } from '../smart/format.ts';
 import { Composer, MessageList } from './Thread.tsx';
 import styles from './support.module.css';
+import { subjectTitle } from './subject.ts';
 
 /** Narrow screens (the stylesheet's breakpoint) show the list and the conversation in turns. */
 const NARROW = '(max-width: 820px)';
@@ -88,7 +89,7 @@ function ConversationList({ rows, current, onPick }: { rows: readonly SupportCon
         <li key={c.id}>
           <button type="button" className={styles.conversation} aria-current={c.id === current ? 'true' : undefined} onClick={() => onPick(c.id)}
             data-testid="chat-conversation" data-status={c.status}>
-            <span className={styles.subject} dir="auto">{c.subject}</span>
+            <span className={styles.subject} dir="auto">{subjectTitle(c.subject)}</span>
             <span className={styles.meta}>
               <span className={styles.status} data-status={c.status}>{t(`support.status.${c.status}`)}</span>
               <time dateTime={c.lastMessageAt}>{when(c.lastMessageAt)}</time>
@@ -127,7 +128,7 @@ function Conversation({ id, onNew }: { id: string; onNew: () => void }) {
       {c && thread.data && (
         <div className={styles.thread} data-testid="chat-thread" data-status={c.status}>
           <div className={styles.threadHead}>
-            <h2 className={styles.h2} dir="auto">{c.subject}</h2>
+            <h2 className={styles.h2} dir="auto">{subjectTitle(c.subject)}</h2>
             {conversationAllows(c.status, 'conversation.close') && (
               <button type="button" className={styles.linkButton} disabled={close.isPending} onClick={() => close.mutate(c.id)} data-testid="chat-close">{t('support.close')}</button>
             )}

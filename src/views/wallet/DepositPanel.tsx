@@ -114,11 +114,18 @@ export function DepositPanel() {
                 <input inputMode="numeric" autoComplete="off" maxLength={6} value={v.proofLast6} onChange={(e) => set('proofLast6')(e.target.value.replace(/\D/g, ''))} data-testid="dep-last6" aria-describedby="dep-last6-help" />
                 <small id="dep-last6-help" className={styles.hint} data-testid="dep-last6-help">{t('newuser.deposit.last6Help')}</small>
               </label>
-              <label className={screens.field}>
-                <span>{t('wallet.proof')}</span>
-                <input ref={fileRef} type="file" accept={ACCEPT} onChange={(e) => { setProof(e.target.files?.[0] ?? null); send({ type: 'depositForm.edit' }); }} data-testid="dep-proof" />
-                <small className={styles.hint}>{t('wallet.proofRule')}</small>
-              </label>
+              {/* the browser's own file control ("Choose File", in the browser's language) is hidden:
+                  a button in the app's style and language, and the chosen file's name beside it */}
+              <div className={screens.field}>
+                <span id="dep-proof-label">{t('wallet.proof')}</span>
+                <label className={styles.filePick}>
+                  <input ref={fileRef} type="file" accept={ACCEPT} className="visually-hidden" aria-labelledby="dep-proof-label" aria-describedby="dep-proof-name dep-proof-rule"
+                    onChange={(e) => { setProof(e.target.files?.[0] ?? null); send({ type: 'depositForm.edit' }); }} data-testid="dep-proof" />
+                  <span className={styles.fileButton} aria-hidden="true">{t(proof ? 'wallet.proofChange' : 'wallet.proofChoose')}</span>
+                  <span id="dep-proof-name" className={styles.fileName} data-testid="dep-proof-name" dir="auto">{proof ? proof.name : t('wallet.proofNone')}</span>
+                </label>
+                <small id="dep-proof-rule" className={styles.hint}>{t('wallet.proofRule')}</small>
+              </div>
               {form.refusal && <p className={screens.formError} role="alert" data-testid="dep-error" data-code={form.refusal.code ?? ''}>{text(form.refusal)}</p>}
               <button type="submit" className={screens.submit} disabled={form.busy} data-testid="dep-submit">{t('wallet.submitDeposit')}</button>
             </form>

@@ -26,17 +26,22 @@ describe('local settings', () => {
   it('defaults: logged out, en, demo book, board shown', () => {
     expect(readSettings(memory(), memory())).toEqual({ token: null, userInfo: null, isLogin: false, language: 'en', book: 'demo', showBoard: true });
   });
-  it('round-trips, with showBoard in session storage only and the book stored as virtualStatus (0 = real)', () => {
+  it('round-trips, with showBoard in local storage (every tab) and the book stored as virtualStatus (0 = real)', () => {
     const local = memory();
     const session = memory();
     const s = { token: 'tok', userInfo: null, isLogin: true, language: 'ar' as const, book: 'real' as const, showBoard: false };
-    writeSettings(s, local, session);
-    expect(local.map.has('showBoard')).toBe(false);
-    expect(session.map.get('showBoard')).toBe('false');
+    writeSettings(s, local);
+    expect(local.map.get('showBoard')).toBe('false');
     expect(local.map.get('virtualStatus')).toBe('0');
+    // a new tab (its session storage empty) reads the same: a dismissed board stays dismissed
     expect(readSettings(local, session)).toEqual(s);
-    writeSettings({ ...s, book: 'demo' }, local, session);
+    writeSettings({ ...s, book: 'demo' }, local);
     expect(local.map.get('virtualStatus')).toBe('1');
+  });
+  it('a board dismissed for the tab by an earlier version stays dismissed', () => {
+    const session = memory();
+    session.setItem('showBoard', 'false');
+    expect(readSettings(memory(), session).showBoard).toBe(false);
   });
   it('survives garbage and hostile values', () => {
     const local = memory();
