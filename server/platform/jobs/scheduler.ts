@@ -40,9 +40,10 @@ export const RELEASED_CHANNEL = 'jobs:released';
 
 /**
  * Starts a job on the instance that leads it: on PostgreSQL the holder of the job's advisory lock
- * (declared with it by its domain; another instance takes over within the retry interval when it goes, at once
- * when it gives the job up on shutdown), on PGlite this process. Records who leads it and each
- * run in the jobs table (board.ts). Returns a stop function, which gives leadership up.
+ * (declared with it by its domain; another instance takes over within the retry interval when it
+ * goes, at once when it gives the job up on shutdown), on PGlite this process. A job no domain
+ * declares does not start. Records who leads it and each run in the jobs table (board.ts).
+ * Returns a stop function, which gives leadership up.
  */
 export async function startLeaderJob(app: FastifyInstance, job: LeaderJob): Promise<() => Promise<void>> {
   const { name } = job;
