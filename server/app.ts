@@ -17,46 +17,8 @@ import frontEnd from './http/frontEnd.ts';
 import { loadIndexPage } from './http/indexPage.ts';
 import { validatorCompiler } from './http/validation.ts';
 import guard from './auth/guard.ts';
-import market from './market/plugin.ts';
-import accounts from './auth/plugin.ts';
-import passkeys from './auth/passkeysPlugin.ts';
-import passkeyRoutes from './auth/passkeyRoutes.ts';
-import wallet from './wallet/plugin.ts';
-import { walletProtection, walletProtectionRoutes } from './wallet/protectionRoutes.ts';
-import content from './content/plugin.ts';
-import admin from './admin/plugin.ts';
-import smart from './smart/plugin.ts';
-import trading from './trading/plugin.ts';
-import kyc from './kyc/plugin.ts';
-import support from './support/plugin.ts';
-import loans from './loans/plugin.ts';
-import authRoutes, { accountSessionRoutes } from './auth/routes.ts';
-import marketRoutes from './market/routes.ts';
-import walletRoutes from './wallet/routes.ts';
-import contentRoutes from './content/routes.ts';
-import adminRoutes from './admin/routes.ts';
-import documentAccessRoutes from './admin/accessRoutes.ts';
-import smartRoutes from './smart/routes.ts';
-import smartAdminRoutes from './smart/adminRoutes.ts';
-import nfts from './nfts/plugin.ts';
-import alerts from './alerts/plugin.ts';
-import alertRoutes from './alerts/routes.ts';
-import portfolioRoutes from './portfolio/plugin.ts';
-import nftRoutes from './nfts/routes.ts';
-import nftAdminRoutes from './nfts/adminRoutes.ts';
-import tradingRoutes from './trading/routes.ts';
-import tradingAdminRoutes from './trading/adminRoutes.ts';
-import kycRoutes from './kyc/routes.ts';
-import kycAdminRoutes from './kyc/adminRoutes.ts';
-import supportRoutes from './support/routes.ts';
-import supportAdminRoutes from './support/adminRoutes.ts';
-import loanRoutes from './loans/routes.ts';
-import loanAdminRoutes from './loans/adminRoutes.ts';
-import proof from './proof/plugin.ts';
-import proofRoutes, { proofAdmin } from './proof/routes.ts';
-import reserveAdminRoutes from './reserves/routes.ts';
-import twoFactor from './twofactor/plugin.ts';
-import twoFactorRoutes from './twofactor/routes.ts';
+import { DOMAINS, JOBS } from './domains.ts';
+import type { DomainManifest } from './platform/domain.ts';
 
 export type App = FastifyInstance;
 
@@ -68,9 +30,10 @@ export interface AppOptions {
 }
 
 /**
- * The whole service as a list: the platform underneath, external plugins, our domain plugins
- * (each decorates one typed service and declares what it depends on), then the routes, which
- * only parse requests and call those services. start.ts seeds and starts it; main.ts listens.
+ * The whole service as a list: the platform underneath, external plugins, the domains' plugins
+ * (each decorates one typed service and declares what it depends on), then their routes, which
+ * only parse requests and call those services, then the front end. The domains come from their
+ * manifests (server/domains.ts). start.ts seeds and starts it; main.ts listens.
  */
 export async function buildApp({ config, memoryDb, logger }: AppOptions): Promise<App> {
   const app = Fastify({
@@ -89,7 +52,7 @@ export async function buildApp({ config, memoryDb, logger }: AppOptions): Promis
 
   // the platform: configuration, database, bus (closed last)
   await app.register(platform, { config, memoryDb });
-  await app.register(ops); // app.metrics, app.jobs, app.readiness
+  await app.register(ops, { jobs: JOBS }); // app.metrics, app.jobs (every domain's leader jobs), app.readiness
   await app.register(files); // app.files: personal files, sealed, in the blob store
 
   // the built app's index.html, read once: served by the front end, its inline scripts hashed for the CSP
@@ -102,54 +65,20 @@ export async function buildApp({ config, memoryDb, logger }: AppOptions): Promis
   await app.register(swagger, openApiOptions);
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
-  // domain plugins
+  // shared by every domain's routes
   await app.register(errors); // envelope, reply.ok, req.lang
   await app.register(guard); // requireUser, requireOperator, optionalUser, req.book
-  await app.register(market); // app.market
-  await app.register(accounts); // app.accounts
-  await app.register(passkeys); // app.passkeys
-  await app.register(twoFactor); // app.twoFactor; step-up codes on the routes that need them (before the routes)
-  await app.register(wallet); // app.wallet
-  await app.register(walletProtection); // app.walletProtection
-  await app.register(content); // app.content
-  await app.register(admin); // app.admin
-  await app.register(smart); // app.smart
-  await app.register(trading); // app.trading
-  await app.register(kyc); // app.kyc
-  await app.register(support); // app.support
-  await app.register(loans); // app.loans
-  await app.register(nfts); // app.nfts
-  await app.register(alerts); // app.alerts
-  await app.register(proof); // app.proof
 
-  // routes
-  await app.register(authRoutes);
-  await app.register(twoFactorRoutes);
-  await app.register(accountSessionRoutes);
-  await app.register(passkeyRoutes);
-  await app.register(marketRoutes);
-  await app.register(walletRoutes);
-  await app.register(walletProtectionRoutes);
-  await app.register(contentRoutes);
-  await app.register(adminRoutes, { prefix: '/admin-api' });
-  await app.register(documentAccessRoutes);
-  await app.register(smartRoutes);
-  await app.register(smartAdminRoutes, { prefix: '/admin-api' });
-  await app.register(tradingRoutes);
-  await app.register(tradingAdminRoutes, { prefix: '/admin-api' });
-  await app.register(kycRoutes);
-  await app.register(kycAdminRoutes, { prefix: '/admin-api' });
-  await app.register(supportRoutes);
-  await app.register(supportAdminRoutes, { prefix: '/admin-api' });
-  await app.register(loanRoutes);
-  await app.register(loanAdminRoutes, { prefix: '/admin-api' });
-  await app.register(nftRoutes);
-  await app.register(nftAdminRoutes, { prefix: '/admin-api' });
-  await app.register(alertRoutes);
-  await app.register(portfolioRoutes);
-  await app.register(proofRoutes);
-  await app.register(proofAdmin, { prefix: '/admin-api' });
-  await app.register(reserveAdminRoutes, { prefix: '/admin-api' });
+  // the domains (server/domains.ts, in dependency order): every plugin, each decorating one
+  // service, before any route (two-factor sign-in puts its step-up checks on routes as they come)
+  const domains: readonly DomainManifest[] = DOMAINS;
+  for (const d of domains) for (const plugin of d.plugins ?? []) await app.register(plugin);
+  // then the routes, which only parse requests and call those services
+  for (const d of domains) {
+    for (const routes of d.routes ?? []) await app.register(routes);
+    for (const routes of d.adminRoutes ?? []) await app.register(routes, { prefix: '/admin-api' });
+  }
+
   await app.register(opsRoutes); // /readyz, /metrics
   await app.register(jobsAdminRoutes, { prefix: '/admin-api' });
   await app.register(frontEnd, { indexPage }); // health check, the built app, coded 404s

@@ -8,7 +8,8 @@
 import Decimal from 'decimal.js';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { ALERT_LIMIT, alertProblem, type AlertFiredParams, type AlertKind, type CreateAlertBody, type PriceAlertWire, type UpdateAlertBody } from '../../src/contract/alerts.ts';
+import type { UserEventParams } from '../../src/contract/userEvents.ts';
+import { ALERT_LIMIT, alertProblem, type AlertKind, type CreateAlertBody, type PriceAlertWire, type UpdateAlertBody } from '../../src/contract/alerts.ts';
 import { Err } from '../../src/contract/errors.ts';
 import type { Mailer } from '../auth/mailer.ts';
 import type { Db } from '../db/client.ts';
@@ -122,7 +123,7 @@ export class AlertsService {
         .set({ status: 'fired', firedAt: new Date(tick.time), firedPrice: tick.price, firedMove: move, updatedAt: new Date(this.deps.now()) })
         .where(and(eq(priceAlerts.id, id), eq(priceAlerts.status, 'active'), eq(priceAlerts.version, version))).returning();
       if (!r) return null;
-      const params: AlertFiredParams = { id: r.id.toString(), code: r.code, kind: r.kind, value: valueOf(r), price: tick.price, move };
+      const params: UserEventParams<'alert.fired'> = { id: r.id.toString(), code: r.code, kind: r.kind, value: valueOf(r), price: tick.price, move };
       await events.record(tx, r.userId, { kind: 'alert.fired', params: { ...params }, refType: ALERT_REF_TYPE, refId: r.id.toString() });
       return { row: r, params };
     });
@@ -133,7 +134,7 @@ export class AlertsService {
   }
 
   /** The alert's mail, in the account's language (`users.language`). */
-  private async mail(userId: bigint, p: AlertFiredParams): Promise<void> {
+  private async mail(userId: bigint, p: UserEventParams<'alert.fired'>): Promise<void> {
     if (!this.deps.mailer) return;
     const [u] = await this.deps.db.select({ email: users.email, language: users.language }).from(users).where(eq(users.id, userId));
     if (!u?.email) return;

@@ -198,7 +198,7 @@ export async function signInWithPasskey(deps: PasskeyDeps, body: PasskeySignInBo
     if (!moved) throw new BizError(Err.PASSKEY_COUNTER_REPLAYED);
     return openSession(tx, policyOf(deps.config), user, client, { remember: body.remember, method: 'passkey' });
   });
-  await publishUserEvent(deps.bus, user.id, { kind: securityKind('login'), refType: 'user', refId: String(user.id) })
+  await publishUserEvent(deps.bus, user.id, { kind: securityKind('login'), params: {}, refType: 'user', refId: String(user.id) })
     .catch((err) => client.log.warn({ err }, 'security event not published'));
   return login;
 }

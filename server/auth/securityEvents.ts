@@ -16,12 +16,13 @@ import type { Client } from './sessions.ts';
 export const SECURITY_EVENTS = ['login', 'password_changed', 'password_reset', 'google_linked', 'passkey_added', 'passkey_removed', 'two_factor_enabled', 'two_factor_disabled'] as const;
 export type SecurityEvent = (typeof SECURITY_EVENTS)[number];
 
-/** The notification and audit kind of an event, e.g. 'security.password_reset'. */
-export const securityKind = (event: SecurityEvent) => `security.${event}`;
+/** The notification and audit kind of an event, e.g. 'security.password_reset' (src/contract/userEvents.ts). */
+export const securityKind = <E extends SecurityEvent>(event: E) => `security.${event}` as const;
 
 export interface SecurityNotice {
   userId: bigint;
-  event: SecurityEvent;
+  /** a passkey's events name it: server/auth/passkeyEvents.ts */
+  event: Exclude<SecurityEvent, 'passkey_added' | 'passkey_removed'>;
   /** how the user signed in, for 'login' */
   method?: SignInMethod;
 }
@@ -33,8 +34,9 @@ export type SignInMethod = 'password' | 'google' | 'passkey';
 export async function recordSecurityEvent(tx: DbOrTx, n: SecurityNotice, client: Pick<Client, 'ip' | 'userAgent'>) {
   const params = { ip: client.ip, userAgent: client.userAgent?.slice(0, 200) ?? null, ...(n.method ? { method: n.method } : {}) };
   await writeAudit(tx, { actorId: n.userId, action: securityKind(n.event), targetType: 'user', targetId: n.userId, after: params });
-  const row = await recordNotification(tx, n.userId, { kind: securityKind(n.event), params, refType: 'user', refId: String(n.userId) });
-  return { userId: n.userId, kind: securityKind(n.event), params, id: row?.id };
+  const kind = securityKind(n.event);
+  const row = await recordNotification(tx, n.userId, { kind, params, refType: 'user', refId: String(n.userId) });
+  return { userId: n.userId, kind, params, id: row?.id };
 }
 
 /** After the commit: the live event for the user's open apps. A bus hiccup does not fail the request. */

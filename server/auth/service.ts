@@ -63,7 +63,7 @@ export class AccountsService {
 
   /** The live 'security.login' event for the user's other open apps. */
   private async announceLogin(result: LoginResult, client: Client): Promise<LoginResult> {
-    await publishUserEvent(this.bus, BigInt(result.user.id), { kind: securityKind('login'), refType: 'user', refId: result.user.id })
+    await publishUserEvent(this.bus, BigInt(result.user.id), { kind: securityKind('login'), params: {}, refType: 'user', refId: result.user.id })
       .catch((err) => client.log.warn({ err }, 'security event not published'));
     return result;
   }

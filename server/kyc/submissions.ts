@@ -213,9 +213,10 @@ export async function review(deps: KycDeps, operatorId: bigint, id: bigint, deci
       .where(eq(kycSubmissions.id, id)).returning();
     await tx.update(users).set({ kycStatus: status, kycRejectReason: reason }).where(eq(users.id, before.userId));
     await writeAudit(tx, { actorId: operatorId, action: event.type, targetType: KYC_REF_TYPE, targetId: id, before: auditView(before), after: auditView(after) });
-    await events.record(tx, before.userId, {
-      kind: `kyc.${status}`, params: { id: id.toString(), ...(reason ? { reason } : {}) }, refType: KYC_REF_TYPE, refId: id.toString(),
-    });
+    const ref = { refType: KYC_REF_TYPE, refId: id.toString() };
+    await events.record(tx, before.userId, event.type === 'kyc.approve'
+      ? { kind: 'kyc.verified', params: { id: id.toString() }, ...ref }
+      : { kind: 'kyc.rejected', params: { id: id.toString(), reason: event.reason }, ...ref });
     return after;
   });
   await events.publish(deps);

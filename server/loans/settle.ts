@@ -28,7 +28,7 @@ export async function lockLoan(tx: DbOrTx, id: bigint): Promise<LoanRow | undefi
 }
 
 const ref = (l: LoanRow) => ({ book: 'real' as const, refType: 'loan', refId: l.id.toString() });
-const note = (l: LoanRow, extra: Record<string, unknown> = {}) => ({ id: l.id.toString(), amount: usdt(l.amount), collateralAsset: l.collateralAsset, ...extra });
+const note = <T extends object>(l: LoanRow, extra: T) => ({ id: l.id.toString(), amount: usdt(l.amount), collateralAsset: l.collateralAsset, ...extra });
 
 /** Writes the accrual rows due at `now` and marks the loan overdue past its due date. */
 export async function accrue(tx: DbOrTx, l: LoanRow, now: number, events: PendingEvents): Promise<LoanRow> {

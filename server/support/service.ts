@@ -2,9 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type {
   AdminSupportPage, AdminSupportQuery, AdminSupportThread, OpenConversationBody, OperatorReplyBody, SendSupportImageFields,
-  SendSupportMessageBody, SupportConversation, SupportConversationList, SupportEventKind, SupportMessage, SupportThread,
+  SendSupportMessageBody, SupportConversation, SupportConversationList, SupportMessage, SupportThread,
 } from '../../src/contract/support.ts';
 import { Err } from '../../src/contract/errors.ts';
+import type { SUPPORT_EVENTS, UserEventInput } from '../../src/contract/userEvents.ts';
 import { conversationAllows, supportConversationMachine } from '../../src/machines/supportConversation.ts';
 import { writeAudit } from '../admin/audit.ts';
 import type { Db } from '../db/client.ts';
@@ -22,6 +23,9 @@ import {
   messagesOf, messageView, openConversation, postMessage, queue, unreadOf, usernameOf, type ConversationRow, type Limits, type MessageRow,
   type NewMessage, type Side,
 } from './conversations.ts';
+
+/** The chat's live events (never a notification). */
+type SupportEvent = Extract<UserEventInput, { kind: keyof typeof SUPPORT_EVENTS }>;
 
 export interface SupportDeps {
   db: Db;
@@ -55,9 +59,9 @@ export class SupportService {
   }
 
   /** Publishes to the customer and every active operator; a bus hiccup never fails the request. */
-  private async announce(c: ConversationRow, kind: SupportEventKind, params: Record<string, unknown>): Promise<void> {
+  private async announce(c: ConversationRow, event: SupportEvent): Promise<void> {
     try {
-      const ev = { kind, params: { conversationId: c.id.toString(), ...params }, refType: 'support_conversation', refId: c.id.toString() };
+      const ev = { ...event, refType: 'support_conversation', refId: c.id.toString() };
       const to = new Set([c.userId, ...(await activeOperators(this.db))]);
       for (const id of to) await publishUserEvent(this.deps.bus, id, ev);
     } catch (err) {
@@ -77,7 +81,7 @@ export class SupportService {
       if (again) return messageView(again);
       throw e;
     }
-    await this.announce(done.conversation, 'support.message', { messageId: done.message.id.toString(), author: m.author });
+    await this.announce(done.conversation, { kind: 'support.message', params: { conversationId: done.conversation.id.toString(), messageId: done.message.id.toString(), author: m.author } });
     return messageView(done.message);
   }
 
@@ -95,7 +99,7 @@ export class SupportService {
       }
       return after!;
     });
-    await this.announce(row, 'support.closed', { by });
+    await this.announce(row, { kind: 'support.closed', params: { conversationId: row.id.toString(), by } });
     return row;
   }
 
@@ -128,7 +132,7 @@ export class SupportService {
       if (again) return this.thread(userId, again.conversationId);
       throw e;
     }
-    await this.announce(done.conversation, 'support.opened', {});
+    await this.announce(done.conversation, { kind: 'support.opened', params: { conversationId: done.conversation.id.toString() } });
     return this.thread(userId, done.conversation.id);
   }
 

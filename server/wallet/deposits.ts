@@ -211,11 +211,11 @@ export async function reviewDeposit(
       .set({ status, rejectReason: reason, reviewedBy: operatorId, reviewedAt: deps.clock.date() })
       .where(eq(deposits.id, id)).returning();
     await writeAudit(tx, { actorId: operatorId, action: decision.type, targetType: 'deposit', targetId: id, before, after });
-    await events.record(tx, before.userId, {
-      kind: `deposit.${status}`,
-      params: { id: id.toString(), coin: before.coin, amount: fmt(before.coin, before.amount), ...(reason ? { reason } : {}) },
-      refType: 'deposit', refId: id.toString(),
-    });
+    const params = { id: id.toString(), coin: before.coin, amount: fmt(before.coin, before.amount) };
+    const ref = { refType: 'deposit', refId: id.toString() };
+    await events.record(tx, before.userId, decision.type === 'deposit.reject'
+      ? { kind: 'deposit.rejected', params: { ...params, reason: decision.reason }, ...ref }
+      : { kind: 'deposit.approved', params, ...ref });
     return after;
   });
   await events.publish(deps);

@@ -226,14 +226,11 @@ export async function reviewWithdrawal(
       reviewedBy: operatorId, reviewedAt: deps.clock.date(),
     }).where(eq(withdrawals.id, id)).returning();
     await writeAudit(tx, { actorId: operatorId, action: decision.type, targetType: 'withdrawal', targetId: id, before, after });
-    await events.record(tx, before.userId, {
-      kind: `withdrawal.${status}`,
-      params: {
-        id: id.toString(), coin: before.coin, amount: fmt(asset, before.amount), receiveAmount: fmt(asset, before.receiveAmount),
-        ...(decision.type === 'withdrawal.reject' ? { reason: decision.reason } : { payoutTxHash: decision.payoutTxHash }),
-      },
-      refType: 'withdrawal', refId: id.toString(),
-    });
+    const params = { id: id.toString(), coin: before.coin, amount: fmt(asset, before.amount), receiveAmount: fmt(asset, before.receiveAmount) };
+    const ref = { refType: 'withdrawal', refId: id.toString() };
+    await events.record(tx, before.userId, decision.type === 'withdrawal.reject'
+      ? { kind: 'withdrawal.rejected', params: { ...params, reason: decision.reason }, ...ref }
+      : { kind: 'withdrawal.approved', params: { ...params, payoutTxHash: decision.payoutTxHash }, ...ref });
     return after;
   }).catch((e: unknown) => {
     throw payoutHashTaken(e) ? new BizError(Err.TX_HASH_USED) : e;

@@ -60,9 +60,6 @@ export type PriceAlertWire = Static<typeof PriceAlertWire>;
 export const PriceAlertList = Type.Object({ alerts: Type.Array(PriceAlertWire), limit: Type.Integer(), active: Type.Integer() });
 export type PriceAlertList = Static<typeof PriceAlertList>;
 
-/** The `alert.fired` user event's parameters (notification and live event). */
-export interface AlertFiredParams { id: string; code: string; kind: AlertKind; value: string; price: string; move: string }
-
 export interface AlertProblem { code: number; params: Record<string, string> }
 
 /**

@@ -110,6 +110,4 @@ export type KycRejectBody = Static<typeof KycRejectBody>;
 
 // ---------------------------------------------------------------- user events
 /** Published on the user's channel (and written as a notification): refType 'kyc', refId the submission id. */
-export const KYC_EVENT_KINDS = ['kyc.submitted', 'kyc.verified', 'kyc.rejected'] as const;
-export type KycEventKind = (typeof KYC_EVENT_KINDS)[number];
 export const KYC_REF_TYPE = 'kyc';

@@ -61,7 +61,11 @@ export function ltvOf(debt: Decimal.Value, collateral: Decimal.Value, price: Dec
 }
 
 /** An LTV to show: a fraction with 6 places, rounded up (never looks safer than it is). */
-export const showLtv = (ltv: Decimal | null) => (ltv === null ? null : ltv.toDecimalPlaces(6, Decimal.ROUND_UP).toFixed());
+export function showLtv(ltv: Decimal): string;
+export function showLtv(ltv: Decimal | null): string | null;
+export function showLtv(ltv: Decimal | null): string | null {
+  return ltv === null ? null : ltv.toDecimalPlaces(6, Decimal.ROUND_UP).toFixed();
+}
 
 /** The price at or below which the LTV reaches `ltv`: debt ÷ (collateral × ltv), 2 places rounded up. */
 export function priceAtLtv(debt: string, collateral: string, ltv: string): string | null {

@@ -175,8 +175,3 @@ export type AdminLoanDetail = Static<typeof AdminLoanDetail>;
 export const RejectLoanBody = Type.Object({ reason: Type.String({ minLength: 1, maxLength: 500 }) }, { additionalProperties: false });
 export type RejectLoanBody = Static<typeof RejectLoanBody>;
 
-/** User events of loans (each also a notification). */
-export const LOAN_EVENT_KINDS = [
-  'loan.submitted', 'loan.approved', 'loan.rejected', 'loan.repayment', 'loan.repaid', 'loan.overdue',
-  'loan.ltv_warning', 'loan.margin_call', 'loan.liquidated_partly', 'loan.liquidated',
-] as const;

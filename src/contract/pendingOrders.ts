@@ -87,6 +87,5 @@ export const PENDING_PATHS = {
   list: '/swx/customer/order/listPendingOptions',
 } as const;
 
-/** Events on the user's channel (and notifications) when a pending order ends without the user. */
-export const PENDING_EVENT_KINDS = ['pending.refused', 'pending.expired'] as const;
+/** The refType of the events when a pending order ends without the user (pending.refused, pending.expired: src/contract/userEvents.ts). */
 export const PENDING_REF_TYPE = 'pendingOrder';

@@ -222,5 +222,3 @@ export type SmartUserList = Static<typeof SmartUserList>;
 /** PUT /admin-api/smart/users/:id (audited) */
 export const SetSmartEnabledBody = Type.Object({ smartEnabled: Type.Boolean() }, { additionalProperties: false });
 
-/** User events of plans (each also a notification). */
-export const SMART_EVENT_KINDS = ['smart.bought', 'smart.payout', 'smart.completed', 'smart.exited'] as const;

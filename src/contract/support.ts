@@ -14,10 +14,6 @@ export const SupportStatusSchema = LiteralUnion(SUPPORT_CONVERSATION_STATUSES);
 export const SUPPORT_TEXT_MAX = 2000;
 /** A conversation's subject is its first message, cut to this many characters. */
 export const SUPPORT_SUBJECT_MAX = 80;
-/** Live events on the user channel (src/machines/userEvents.ts): the chat's, never the bell's. */
-export const SUPPORT_EVENT_KINDS = ['support.message', 'support.opened', 'support.closed'] as const;
-export type SupportEventKind = (typeof SUPPORT_EVENT_KINDS)[number];
-export const isSupportKind = (kind: string): boolean => kind.startsWith('support.');
 
 /** Text with something in it besides spaces (a message may be an image alone: see SendSupportImage). */
 const Text = Type.String({ minLength: 1, maxLength: SUPPORT_TEXT_MAX, pattern: '\\S' });

@@ -207,10 +207,9 @@ export type OptionsOrderPageWire = Static<typeof OptionsOrderPageWire>;
 // ---------------------------------------------------------------- user events
 /**
  * Published on the user's channel (and written as a notification) at each status change:
- * `{ kind, params, refType: 'optionsOrder', refId: <order id>, id }`.
+ * `{ kind: 'order.opened' | 'order.closed', params, refType: 'optionsOrder', refId: <order id>, id }`
+ * (src/contract/userEvents.ts).
  */
-export const TRADING_EVENT_KINDS = ['order.opened', 'order.closed'] as const;
-export type TradingEventKind = (typeof TRADING_EVENT_KINDS)[number];
 export const ORDER_REF_TYPE = 'optionsOrder';
 export const OrderEventParams = Type.Object({
   id: IdString,

@@ -238,9 +238,11 @@ export const ResetDemoResult = Balances;
 // ---------------------------------------------------------------- notifications
 export const Notification = Type.Object({
   id: IdString,
-  /** e.g. 'deposit.approved', 'deposit.rejected', 'withdrawal.approved', 'withdrawal.rejected' */
+  /**
+   * A user event's kind and parameters (src/contract/userEvents.ts), as the row was written: a
+   * string here, so rows of a kind a newer service writes still list (the app reads them with asUserEvent)
+   */
   kind: Type.String(),
-  /** e.g. { id, coin, amount, reason } */
   params: Type.Record(Type.String(), Type.Unknown()),
   refType: Type.Union([Type.String(), Type.Null()]),
   refId: Type.Union([Type.String(), Type.Null()]),
@@ -262,9 +264,3 @@ export const ReadNotificationsBody = Type.Object({
 }, { additionalProperties: false });
 export type ReadNotificationsBody = Static<typeof ReadNotificationsBody>;
 export const ReadNotificationsResult = Type.Object({ updated: Type.Integer(), unread: Type.Integer() });
-
-/**
- * Websocket: every status change is published on the user's channel as
- * `{ kind, params, refType, refId, id }` (same fields as Notification), kind as listed above.
- */
-export const WALLET_EVENT_KINDS = ['deposit.submitted', 'deposit.approved', 'deposit.rejected', 'withdrawal.submitted', 'withdrawal.approved', 'withdrawal.rejected'] as const;

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { PriceSourceSchema } from './market.ts';
+import { UserEventSchema, type UserEventMessage } from './userEvents.ts';
 
 /**
  * Price websocket contract (issue 3), path WS_PATH. Shared by browser and server.
@@ -70,9 +71,9 @@ export type WsPing = Static<typeof WsPing>;
 /** Answer to a client's {"type":"ping"}. */
 export const WsPong = Type.Object({ type: Type.Literal('pong'), t: Type.Number() });
 export type WsPong = Static<typeof WsPong>;
-/** A bus message of channel user:<id>, forwarded after a successful auth. */
-export const WsUserEvent = Type.Object({ type: Type.Literal('user'), event: Type.Unknown() });
-export type WsUserEvent = Static<typeof WsUserEvent>;
+/** A bus message of channel user:<id>, forwarded after a successful auth: one of the user events (src/contract/userEvents.ts). */
+export const WsUserEvent = Type.Object({ type: Type.Literal('user'), event: UserEventSchema });
+export type WsUserEvent = { type: 'user'; event: UserEventMessage };
 export const WsAuthResult = Type.Object({ type: Type.Literal('auth'), ok: Type.Boolean(), code: Type.Optional(Type.Integer()) });
 export type WsAuthResult = Static<typeof WsAuthResult>;
 /** Acknowledges a subscribe; codes the server does not list are left out (and named in `unknown`). */

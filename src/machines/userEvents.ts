@@ -1,12 +1,17 @@
 import { assign, fromCallback, fromPromise, raise, sendTo, setup } from 'xstate';
+import type { UserEvent, UserEventKind } from '../contract/userEvents.ts';
+import { ECHO_KINDS, isChatKind } from '../contract/userEventKinds.ts';
+
+export type { UserEvent } from '../contract/userEvents.ts';
 
 /**
  * Live user events (docs/frontend.md, "Actors" and "Server state"): while logged in, the app's
  * websocket joins the user's channel by sending `{"type":"auth","token"}` after every (re)connect
  * (the socket actor supplied at the root adds the session's token), and every status change of a
- * deposit or withdrawal arrives as `{"type":"user","event"}`. Each event bumps the bell's unread
- * count, marks stale what it changed (`invalidate`: the query keys of that kind and the
- * session's balances, supplied at the root) and is announced (toast). The socket is the `socket`
+ * deposit or withdrawal arrives as `{"type":"user","event"}` (one of src/contract/userEvents.ts;
+ * a newer service's kind this build does not know is heard like any, and its readers fall back).
+ * Each event bumps the bell's unread count, marks stale what it changed (`invalidate`: the query
+ * keys of that kind and the session's balances, supplied at the root) and is announced (toast). The socket is the `socket`
  * callback actor supplied at the root (it shares the price feed's connection); toasts,
  * invalidation and the unread count's first read are named effects supplied with `.provide()`.
  *
@@ -15,17 +20,6 @@ import { assign, fromCallback, fromPromise, raise, sendTo, setup } from 'xstate'
  * user-scoped answer stale (`resync`) and recounts the badge; a first join needs neither, the
  * screens have just asked.
  */
-export interface UserEvent {
-  /** e.g. 'deposit.approved' (src/contract/wallet.ts WALLET_EVENT_KINDS) */
-  kind: string;
-  /** e.g. { id, coin, amount, reason } */
-  params: Record<string, unknown>;
-  refType: string | null;
-  refId: string | null;
-  /** the notification row's id */
-  id?: string;
-}
-
 export interface UserEventsContext {
   /** the bell's badge: listNotifications.unread, plus the events heard since */
   unread: number;
@@ -46,15 +40,6 @@ export type UserEventsEvent =
 /** What the machine asks of the socket actor: join with the session's token, or leave (logout). */
 export type UserSocketCommand = { type: 'socket.auth' } | { type: 'socket.deauth' };
 
-/** The support chat's kinds (src/contract/support.ts SUPPORT_EVENT_KINDS). */
-export const isChatKind = (kind: string) => kind.startsWith('support.');
-
-/**
- * Kinds whose toast would repeat what the acting screen just said: a submitted deposit or
- * withdrawal (20002 / 20003), a smart plan bought (the purchase's one confirmation, 20004).
- */
-export const isSubmittedKind = (kind: string) => kind.endsWith('.submitted') || kind === 'smart.bought';
-
 export const userEventsMachine = setup({
   types: {
     context: {} as UserEventsContext,
@@ -71,14 +56,14 @@ export const userEventsMachine = setup({
     /** toast in the user's language (supplied at the root) */
     notify: (_, _params: { event: UserEvent }) => {},
     /** what this kind of event changed is stale (query keys, the session's balances) */
-    invalidate: (_, _params: { kind: string }) => {},
+    invalidate: (_, _params: { kind: UserEventKind }) => {},
     /** events may have been missed while the socket was down: everything the user sees is stale */
     resync: () => {},
     recount: raise({ type: 'userEvents.recount' } as UserEventsEvent),
   },
   guards: {
     authOk: ({ event }) => event.type === 'userEvents.authResult' && event.ok,
-    announce: ({ event }) => event.type === 'userEvents.received' && !isSubmittedKind(event.event.kind),
+    announce: ({ event }) => event.type === 'userEvents.received' && !ECHO_KINDS.has(event.event.kind),
     chat: ({ event }) => event.type === 'userEvents.received' && isChatKind(event.event.kind),
   },
 }).createMachine({

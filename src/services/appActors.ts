@@ -5,13 +5,13 @@ import { priceFeedMachine } from '../machines/priceFeed.ts';
 import { onboardingMachine } from '../machines/onboarding.ts';
 import { languageMachine } from '../machines/language.ts';
 import { userEventsMachine } from '../machines/userEvents.ts';
+import { DECLINED_KINDS } from '../contract/userEventKinds.ts';
 import { getSettings, sessionToken, settings, wipeLocalStorage } from './settings.ts';
 import { setUnauthorizedListener } from './api.ts';
 import { authApi } from './authApi.ts';
 import { walletApi } from './walletApi.ts';
 import { feedSocket } from './feedSocket.ts';
 import { userSocket } from './userSocket.ts';
-import { userEventText, userEventTone } from './userEventText.ts';
 import { forgetUser, invalidateForUserEvent } from './queries/invalidation.ts';
 import { navigate } from './navigation.ts';
 import { toast } from './toast.ts';
@@ -87,9 +87,13 @@ export function createAppActors(queryClient: QueryClient) {
       },
       actions: {
         notify: (_, p) => {
-          // a closed position is coloured by its result after fees: a loss is never shown as a success
-          const tone = userEventTone(p.event) ?? undefined;
-          toast(userEventText(p.event), p.event.kind.endsWith('.rejected') || tone === 'down' ? 'info' : 'success', tone);
+          // the sentences arrive with the first event, not with the first visit's script (their texts
+          // are in the home part already); events told in a row are toasted in that order
+          void import('./userEventText.ts').then(({ userEventText, userEventTone }) => {
+            // a closed position is coloured by its result after fees: a loss is never shown as a success
+            const tone = userEventTone(p.event) ?? undefined;
+            toast(userEventText(p.event), DECLINED_KINDS.has(p.event.kind) || tone === 'down' ? 'info' : 'success', tone);
+          });
         },
         invalidate: (_, p) => {
           void invalidateForUserEvent(queryClient, p.kind);

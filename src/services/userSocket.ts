@@ -1,16 +1,21 @@
 import { fromCallback } from 'xstate';
+import { asUserEvent } from '../contract/userEventKinds.ts';
 import type { UserEvent, UserEventsEvent, UserSocketCommand } from '../machines/userEvents.ts';
 import { sessionToken } from './settings.ts';
 import { acquireSocket } from './socket.ts';
 
-/** Accepts only the documented event shape (src/contract/wallet.ts): anything else is dropped. */
+/**
+ * Accepts only the documented event shape (src/contract/userEvents.ts): anything else is dropped.
+ * The parameters are taken as sent (their readers check what they show); a kind this build does
+ * not know is kept, as asUserEvent says.
+ */
 export function parseUserEvent(raw: unknown): UserEvent | null {
   if (!raw || typeof raw !== 'object') return null;
   const e = raw as Record<string, unknown>;
   if (typeof e.kind !== 'string' || e.kind.length > 60) return null;
   const params = e.params && typeof e.params === 'object' && !Array.isArray(e.params) ? (e.params as Record<string, unknown>) : {};
   const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null);
-  return { kind: e.kind, params, refType: str(e.refType), refId: str(e.refId), id: str(e.id) ?? undefined };
+  return asUserEvent({ kind: e.kind, params, refType: str(e.refType), refId: str(e.refId), id: str(e.id) ?? undefined });
 }
 
 /**

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { Err } from '../../src/contract/errors.ts';
-import { SMART_EVENT_KINDS } from '../../src/contract/smart.ts';
+import { SMART_EVENT_TEXTS } from '../../src/contract/userEventTexts.ts';
 import { smartBuyRefusal } from '../../src/machines/smartBuy.ts';
 import { ApiError } from '../../src/services/api.ts';
 import { smartBuyFlow } from '../../src/services/flows/smartFlows.ts';
@@ -81,7 +81,7 @@ describe('smart events keep the page live without polling', () => {
     client.setQueryData(smartKeys.products(), { products: [], reserve: {} });
     client.setQueryData(walletKeys.balances('real'), { assets: [] });
     client.setQueryData(walletKeys.balances('demo'), { assets: [] });
-    for (const kind of SMART_EVENT_KINDS) expect(keysChangedBy(kind)).toContainEqual(smartKeys.plans());
+    for (const kind of Object.keys(SMART_EVENT_TEXTS) as (keyof typeof SMART_EVENT_TEXTS)[]) expect(keysChangedBy(kind)).toContainEqual(smartKeys.plans());
     await invalidateForUserEvent(client, 'smart.payout');
     expect(client.getQueryState(smartKeys.plansPage(1, 10))?.isInvalidated).toBe(true);
     expect(client.getQueryState(smartKeys.products())?.isInvalidated).toBe(true);

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_NAMES } from '../../server/platform/jobs/registry.ts';
+import { JOB_NAMES } from '../../server/domains.ts';
 import { buildTestApp, createTestDatabase, usingPostgres, type TestApp } from './helpers.ts';
 
 /**

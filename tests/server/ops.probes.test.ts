@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { Err } from '../../src/contract/errors.ts';
-import { JOB_NAMES } from '../../server/platform/jobs/registry.ts';
+import { JOB_NAMES } from '../../server/domains.ts';
 import { body, useTestApp, usingPostgres } from './helpers.ts';
 import { createUser } from './walletFixtures.ts';
 

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, usingPostgres } from './helpers.ts';
 import { createUser, fund, real, type TestUser } from './walletFixtures.ts';
 import { JOB_NAMES, heldLocks, jobRows, productionEnv, waitFor } from './productionFixtures.ts';
-import { JOBS } from '../../server/platform/jobs/registry.ts';
+import { JOBS } from '../../server/domains.ts';
 import { openDatabase, type Database } from '../../server/db/client.ts';
 import { TRADING_PATHS } from '../../src/contract/trading.ts';
 import { Ok } from '../../src/contract/errors.ts';

@@ -16,7 +16,7 @@ import { JOB_NAMES, countRuns, leadersOf, productionEnv, standInFeed, waitFor, w
 import { WsProbe } from './wsClient.ts';
 import { ledgerTransfers, loanAccruals, notifications } from '../../server/db/schema/index.ts';
 import { reconcile } from '../../server/ledger/reconcile.ts';
-import { JOBS, type JobName } from '../../server/platform/jobs/registry.ts';
+import { JOBS, type JobName } from '../../server/domains.ts';
 import { Ok } from '../../src/contract/errors.ts';
 import { WS_PATH } from '../../src/contract/ws.ts';
 

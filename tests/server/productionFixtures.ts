@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { JOBS, jobOf, type JobName } from '../../server/platform/jobs/registry.ts';
+import { JOBS, jobOf, type JobName } from '../../server/domains.ts';
 import { PRICE_CHANNEL } from '../../server/market/feed/engine.ts';
 import type { BusTick } from '../../server/market/feed/feed.ts';
 import { redisBus, type Bus } from '../../server/notify/bus.ts';
@@ -54,7 +54,7 @@ const RUNS: Partial<Record<JobName, (app: FastifyInstance) => { target: object; 
   'nft-auctions': (app) => ({ target: app.nfts, method: 'runDue' }),
 };
 
-/** Every job one instance runs for all (server/platform/jobs/registry.ts). */
+/** Every job one instance runs for all (declared by the domains' manifests, server/domains.ts). */
 export const JOB_NAMES: readonly JobName[] = JOBS.map((j) => j.name);
 export const MARKET_FEED_LOCK = jobOf('market-feed').lock;
 

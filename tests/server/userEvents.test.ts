@@ -6,11 +6,14 @@
  * logout sends an empty token) stops the stream. Runs on PGlite and PostgreSQL. Each test has
  * its own users and sockets; they share only the operator and the receive address.
  */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Errors } from 'typebox/value';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { body, useTestApp } from './helpers.ts';
 import { WsProbe, isArray } from './wsClient.ts';
 import { ADDR, adminCall, createUser, fund, hash, real, recharge, rechargeFields, type TestUser } from './walletFixtures.ts';
-import { WS_PATH } from '../../src/contract/ws.ts';
+import { WS_PATH, WsUserEvent } from '../../src/contract/ws.ts';
+import { UserEventSchema } from '../../src/contract/userEvents.ts';
+import { notifications } from '../../server/db/schema/index.ts';
 import { Err, Ok } from '../../src/contract/errors.ts';
 
 const t = useTestApp();
@@ -47,9 +50,22 @@ beforeAll(async () => {
   op = await createUser(t.app, 'operator');
   expect((await adminCall(t.app, op, 'POST', '/deposit-addresses', { coin: 'USDT', network: 'TRC20', address: ADDR.TRON })).code).toBe(Ok.SUCCESS);
 });
+/** What the wire schema finds wrong with a message (src/contract/userEvents.ts), by field. */
+const wrong = (schema: typeof WsUserEvent | typeof UserEventSchema, m: unknown) => Errors(schema, m).map((e) => `${e.instancePath} ${e.message}`);
 afterEach(() => {
+  // every event heard is one of the union, as the wire schema checks it
+  for (const p of open) for (const m of p.messages.filter(isUser)) expect(wrong(WsUserEvent, m), JSON.stringify(m)).toEqual([]);
   for (const p of open) p.ws.terminate();
   open = [];
+});
+afterAll(async () => {
+  // and so is every notification written meanwhile (the rows the bell lists)
+  const rows = await t.app.db.select().from(notifications);
+  expect(rows.length).toBeGreaterThan(0);
+  for (const r of rows) {
+    const ev = { kind: r.kind, params: r.params, refType: r.refType, refId: r.refId, id: r.id.toString() };
+    expect(wrong(UserEventSchema, ev), JSON.stringify(ev)).toEqual([]);
+  }
 });
 
 describe('user events on the websocket', () => {

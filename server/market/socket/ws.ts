@@ -7,6 +7,8 @@ import {
 import { findSessionUser, hashToken, type SessionUser } from '../../auth/sessions.ts';
 import { monotonicMs } from '../../platform/clock.ts';
 import { message } from '../../http/messages.ts';
+import { userChannel } from '../../notify/notify.ts';
+import type { UserEventMessage } from '../../../src/contract/userEvents.ts';
 import type { MarketService } from '../service.ts';
 
 /**
@@ -317,7 +319,8 @@ export class PriceHub {
         }
         c.lastUnprovenAuth = -Infinity;
         const token = m.token;
-        c.unsubscribeUser = this.app.bus.subscribe(`user:${user.id}`, (event) => {
+        c.unsubscribeUser = this.app.bus.subscribe(userChannel(user.id), (message) => {
+          const event = message as UserEventMessage; // the channel carries only these (publishUserEvent)
           // the session may have ended since auth (logout elsewhere, password change, expiry):
           // check it again before any of the user's data leaves, keeping the events in order
           c.userQueue = (c.userQueue ?? Promise.resolve()).then(async () => {

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { platformJobs, type PlatformJobRow } from '../../db/schema/jobs.ts';
 import type { JobStatus } from '../../../src/contract/ops.ts';
 import type { Metrics } from '../ops/metrics.ts';
-import { JOBS, type JobName } from './registry.ts';
+import type { JobDeclaration } from './registry.ts';
 import { wallClockMs } from '../clock.ts';
 
 /** Writes of routine runs are spaced this far apart per job (a failure, or its end, is written at once). */
@@ -24,19 +24,27 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export class JobBoard {
   /** This process among the instances: hostname:pid, and a random part because tests run several apps in one process. */
   readonly instanceId = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
-  private readonly leading = new Set<JobName>();
-  private readonly lastWrite = new Map<JobName, { at: number; failed: boolean }>();
+  private readonly leading = new Set<string>();
+  private readonly lastWrite = new Map<string, { at: number; failed: boolean }>();
 
-  constructor(private readonly db: Db, private readonly metrics: Metrics, private readonly log: FastifyBaseLogger) {
-    for (const j of JOBS) metrics.jobLeader.set({ job: j.name }, 0);
+  /** `jobs`: every domain's, in the order of server/domains.ts (the operator console lists them so). */
+  constructor(private readonly db: Db, private readonly metrics: Metrics, private readonly log: FastifyBaseLogger, readonly jobs: readonly JobDeclaration[]) {
+    for (const j of jobs) metrics.jobLeader.set({ job: j.name }, 0);
   }
 
-  isLeading(name: JobName): boolean {
+  /** The declaration of a job (its lock); a job no domain declares may not start. */
+  declaration(name: string): JobDeclaration {
+    const job = this.jobs.find((j) => j.name === name);
+    if (!job) throw new Error(`job ${name} is not declared by any domain (server/<domain>/manifest.ts)`);
+    return job;
+  }
+
+  isLeading(name: string): boolean {
     return this.leading.has(name);
   }
 
   /** This instance has started running the job. */
-  async elected(name: JobName): Promise<void> {
+  async elected(name: string): Promise<void> {
     this.leading.add(name);
     this.metrics.jobLeader.set({ job: name }, 1);
     const now = new Date(wallClockMs());
@@ -46,7 +54,7 @@ export class JobBoard {
   }
 
   /** This instance has stopped running the job (lost or gave up its lock): the row says nobody leads, unless another took it already. */
-  async released(name: JobName): Promise<void> {
+  async released(name: string): Promise<void> {
     this.leading.delete(name);
     this.metrics.jobLeader.set({ job: name }, 0);
     await this.write(name, () => this.db.update(platformJobs)
@@ -55,7 +63,7 @@ export class JobBoard {
   }
 
   /** One run of the job ended (started at `startedAt`, wall clock). */
-  async ran(name: JobName, startedAt: number, durationMs: number, err?: unknown): Promise<void> {
+  async ran(name: string, startedAt: number, durationMs: number, err?: unknown): Promise<void> {
     const failed = err !== undefined;
     this.metrics.jobRuns.inc({ job: name, outcome: failed ? 'failed' : 'ok' });
     this.metrics.jobLastRun.set({ job: name }, startedAt / 1000);
@@ -79,7 +87,7 @@ export class JobBoard {
   async list(): Promise<JobStatus[]> {
     const rows = await this.db.select().from(platformJobs);
     const byName = new Map<string, PlatformJobRow>(rows.map((r) => [r.name, r]));
-    return JOBS.map((j) => {
+    return this.jobs.map((j) => {
       const r = byName.get(j.name);
       return {
         name: j.name, what: j.what, lock: j.lock,
@@ -90,7 +98,7 @@ export class JobBoard {
     });
   }
 
-  private async write(name: JobName, query: () => PromiseLike<unknown>): Promise<void> {
+  private async write(name: string, query: () => PromiseLike<unknown>): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([

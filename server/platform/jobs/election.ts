@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
  * Leadership across instances: the holder of a PostgreSQL advisory lock runs a job. The lock
  * lives on one dedicated pooled connection; if that connection (or its process) dies, PostgreSQL
  * releases the lock and another instance's periodic retry takes it over. Used only by
- * startLeaderJob (scheduler.ts), which takes the lock id from the registry.
+ * startLeaderJob (scheduler.ts), which takes the lock id from the job's declaration (its domain's manifest).
  */
 export interface Election {
   isLeader(): boolean;

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { electLeader, type Election } from './election.ts';
-import { jobOf, type JobName } from './registry.ts';
 import { wallClockMs } from '../clock.ts';
 
 /** What a running job may tell the scheduler. */
@@ -12,8 +11,8 @@ export interface JobContext {
 }
 
 interface JobCommon {
-  /** Its row in the registry (server/platform/jobs/registry.ts), which holds its lock. */
-  name: JobName;
+  /** Its name as its domain's manifest declares it with its lock (server/<domain>/manifest.ts). */
+  name: string;
   /** Whether instances elect a leader (default: on PostgreSQL). False: this instance runs it whatever others do. */
   elect?: boolean;
   /** Told when this instance starts and stops running the job. */
@@ -41,14 +40,16 @@ export const RELEASED_CHANNEL = 'jobs:released';
 
 /**
  * Starts a job on the instance that leads it: on PostgreSQL the holder of the job's advisory lock
- * (from the registry; another instance takes over within the retry interval when it goes, at once
- * when it gives the job up on shutdown), on PGlite this process. Records who leads it and each
- * run in the jobs table (board.ts). Returns a stop function, which gives leadership up.
+ * (declared with it by its domain; another instance takes over within the retry interval when it
+ * goes, at once when it gives the job up on shutdown), on PGlite this process. A job no domain
+ * declares does not start. Records who leads it and each run in the jobs table (board.ts).
+ * Returns a stop function, which gives leadership up.
  */
 export async function startLeaderJob(app: FastifyInstance, job: LeaderJob): Promise<() => Promise<void>> {
   const { name } = job;
-  const log = app.log.child({ module: name });
   const board = app.jobs;
+  const { lock } = board.declaration(name);
+  const log = app.log.child({ module: name });
   const ctx: JobContext = {
     log,
     ran: (startedAt, durationMs, err) => void board.ran(name, startedAt, durationMs, err),
@@ -105,7 +106,6 @@ export async function startLeaderJob(app: FastifyInstance, job: LeaderJob): Prom
   let unsubscribe: (() => void) | undefined;
   const pool = app.database.pool;
   if (pool && (job.elect ?? true)) {
-    const { lock } = jobOf(name);
     election = await electLeader(pool, { key: lock, retryMs: app.config.leaderRetryMs ?? 5000, onElected: start, onLost: stop, log });
     const e = election;
     unsubscribe = app.bus.subscribe(RELEASED_CHANNEL, (msg) => {

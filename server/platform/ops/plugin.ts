@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { JobBoard } from '../jobs/board.ts';
+import type { JobDeclaration } from '../jobs/registry.ts';
 import { Metrics } from './metrics.ts';
 import { Readiness } from './readiness.ts';
 
@@ -15,15 +16,20 @@ declare module 'fastify' {
   }
 }
 
+export interface OpsOptions {
+  /** Every leader job the domains declare (server/domains.ts). */
+  jobs: readonly JobDeclaration[];
+}
+
 /**
  * Plugin 'ops': what an operator runs the service with. Decorates the metrics, the jobs board and
  * the readiness checks (domains add gauges and checks to them), counts every request by route,
  * and reports the database pool. Registered right after 'platform', so every domain can use it.
  */
-async function ops(app: FastifyInstance) {
+async function ops(app: FastifyInstance, opts: OpsOptions) {
   const metrics = new Metrics();
   app.decorate('metrics', metrics);
-  app.decorate('jobs', new JobBoard(app.db, metrics, app.log.child({ module: 'jobs' })));
+  app.decorate('jobs', new JobBoard(app.db, metrics, app.log.child({ module: 'jobs' }), opts.jobs));
   app.decorate('readiness', new Readiness(app));
 
   // by route pattern, not URL: one series per route, whatever the ids in the path

@@ -1,4 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { UserEventKind } from '../../contract/userEvents.ts';
 import { accountKeys, adminKeys, kycKeys, nftKeys, smartKeys, walletKeys } from './keys.ts';
 import { supportKeys } from './support.ts';
 import { orderKeysOf } from './tradingKeys.ts';
@@ -10,64 +11,93 @@ import { orderKeysOf } from './tradingKeys.ts';
  * asks again, an unmounted one asks when it is next shown.
  */
 
+const real = 'real' as const;
+const notifications = () => accountKeys.notifications();
+/** What moves the real book's money: its balances, statement and what can be withdrawn. */
+const realMoney = () => [walletKeys.balances(real), walletKeys.statement(real), walletKeys.withdrawalMethods(real)];
+/** Anything else: the whole real book, and the bell. */
+const realBook = () => [walletKeys.book(real), notifications()];
+
+// a claim waits for review: only the records list changes
+const depositClaim = () => [walletKeys.deposits(real), notifications()];
+// submitting puts the amount on hold; approving pays it out; rejecting releases the hold
+const withdrawal = () => [walletKeys.withdrawals(real), ...realMoney(), notifications()];
+// a plan bought, paid, completed or exited: the plans, the real book's money, and the public
+// reserve figures (a purchase commits yield, an exit gives unpaid yield back)
+const plan = () => [smartKeys.plans(), smartKeys.products(), ...realMoney(), notifications()];
+// an options position opened or closed (either book: the event's book is in its params, the kind
+// alone does not say): the orders, the balances (margin held or released) and the statement (and a
+// pending entry order refused at its level or expired: its hold is back in available)
+const position = () => [...(['demo', 'real'] as const).flatMap((book): QueryKey[] => [...orderKeysOf(book), walletKeys.balances(book), walletKeys.statement(book)]), notifications()];
+// the support chat (both sides hear every message of a conversation): the customer's list,
+// threads and badge, and the operators' queue and threads; no notification is written
+const chat = () => [supportKeys.conversations(), supportKeys.unread(), ['support', 'thread'], supportKeys.adminAll()];
+// a bid held, an outbid (the hold released), an auction won or a purchase: every NFT answer
+// (bids, owner, donation), the real book's money
+const nft = () => [nftKeys.all, ...realMoney(), notifications()];
+// identity verification: the user's status page (the session's user is refreshed on every event)
+const kyc = () => [kycKeys.mine(), notifications()];
+// a loan submitted, reviewed, repaid, warned or liquidated: the loans, the real book's money
+const loan = () => [['loans'], ...realMoney(), notifications()];
+
 /**
- * Keys a live user event changes (kinds: src/contract/wallet.ts WALLET_EVENT_KINDS). Deposits and
- * withdrawals move the real book only. A kind this list does not know invalidates the whole real
- * book, so a new kind is never silently ignored.
+ * What each kind of user event (src/contract/userEvents.ts) makes stale. A kind added to the
+ * union without a line here does not compile. Deposits and withdrawals move the real book only.
  */
-export function keysChangedBy(kind: string): QueryKey[] {
-  const real = 'real' as const;
-  const notifications = accountKeys.notifications();
-  switch (kind) {
-    // a claim waits for review: only the records list changes
-    case 'deposit.submitted':
-    case 'deposit.rejected':
-      return [walletKeys.deposits(real), notifications];
-    case 'deposit.approved':
-      return [walletKeys.deposits(real), walletKeys.balances(real), walletKeys.statement(real), walletKeys.withdrawalMethods(real), notifications];
-    // submitting puts the amount on hold; approving pays it out; rejecting releases the hold
-    case 'withdrawal.submitted':
-    case 'withdrawal.approved':
-    case 'withdrawal.rejected':
-      return [walletKeys.withdrawals(real), walletKeys.balances(real), walletKeys.statement(real), walletKeys.withdrawalMethods(real), notifications];
-    // a plan bought, paid, completed or exited: the plans, the real book's balances and statement,
-    // and the public reserve figures (a purchase commits yield, an exit gives unpaid yield back)
-    case 'smart.bought':
-    case 'smart.payout':
-    case 'smart.completed':
-    case 'smart.exited':
-      return [smartKeys.plans(), smartKeys.products(), walletKeys.balances(real), walletKeys.statement(real), walletKeys.withdrawalMethods(real), notifications];
-    // an options position opened or closed (either book: the event's book is in its params, the
-    // kind alone does not say): the orders, the balances (margin held or released) and the statement
-    // (and a pending entry order refused at its level or expired: its hold is back in available)
-    case 'order.opened':
-    case 'order.closed':
-    case 'pending.refused':
-    case 'pending.expired':
-      return [...(['demo', 'real'] as const).flatMap((book): QueryKey[] => [...orderKeysOf(book), walletKeys.balances(book), walletKeys.statement(book)]), notifications];
-    // the support chat (both sides hear every message of a conversation): the customer's list,
-    // threads and badge, and the operators' queue and threads; no notification is written
-    case 'support.opened':
-    case 'support.message':
-    case 'support.closed':
-      return [supportKeys.conversations(), supportKeys.unread(), ['support', 'thread'], supportKeys.adminAll()];
-    // a bid held, an outbid (the hold released), an auction won or a purchase: every NFT answer
-    // (bids, owner, donation), the real book's balances and statement
-    case 'nft.bid':
-    case 'nft.outbid':
-    case 'nft.won':
-    case 'nft.bought':
-      return [nftKeys.all, walletKeys.balances(real), walletKeys.statement(real), walletKeys.withdrawalMethods(real), notifications];
-    // identity verification: the user's status page (the session's user is refreshed on every event)
-    case 'kyc.submitted':
-    case 'kyc.verified':
-    case 'kyc.rejected':
-      return [kycKeys.mine(), notifications];
-    default:
-      // a loan submitted, reviewed, repaid, warned or liquidated: the loans, the real book's balances and statement
-      if (kind.startsWith('loan.')) return [['loans'], walletKeys.balances(real), walletKeys.statement(real), walletKeys.withdrawalMethods(real), notifications];
-      return [walletKeys.book(real), notifications];
-  }
+const CHANGES: { readonly [K in UserEventKind]: () => QueryKey[] } = {
+  'deposit.submitted': depositClaim,
+  'deposit.rejected': depositClaim,
+  'deposit.approved': () => [walletKeys.deposits(real), ...realMoney(), notifications()],
+  'withdrawal.submitted': withdrawal,
+  'withdrawal.approved': withdrawal,
+  'withdrawal.rejected': withdrawal,
+  'allowlist.address_added': realBook,
+  'allowlist.turning_off': realBook,
+  'security.login': realBook,
+  'security.password_changed': realBook,
+  'security.password_reset': realBook,
+  'security.google_linked': realBook,
+  'security.two_factor_enabled': realBook,
+  'security.two_factor_disabled': realBook,
+  'security.passkey_added': realBook,
+  'security.passkey_removed': realBook,
+  'smart.bought': plan,
+  'smart.payout': plan,
+  'smart.completed': plan,
+  'smart.exited': plan,
+  'order.opened': position,
+  'order.closed': position,
+  'pending.refused': position,
+  'pending.expired': position,
+  'support.opened': chat,
+  'support.message': chat,
+  'support.closed': chat,
+  'nft.bid': nft,
+  'nft.outbid': nft,
+  'nft.won': nft,
+  'nft.bought': nft,
+  'kyc.submitted': kyc,
+  'kyc.verified': kyc,
+  'kyc.rejected': kyc,
+  'loan.submitted': loan,
+  'loan.approved': loan,
+  'loan.rejected': loan,
+  'loan.repayment': loan,
+  'loan.repaid': loan,
+  'loan.overdue': loan,
+  'loan.ltv_warning': loan,
+  'loan.margin_call': loan,
+  'loan.liquidated_partly': loan,
+  'loan.liquidated': loan,
+  'alert.fired': realBook,
+};
+
+/**
+ * Keys a live user event changes. A kind a newer service sends that this build does not know
+ * makes the whole real book stale, so it is never silently ignored.
+ */
+export function keysChangedBy(kind: UserEventKind): QueryKey[] {
+  return Object.hasOwn(CHANGES, kind) ? CHANGES[kind]() : realBook();
 }
 
 export function invalidateKeys(client: QueryClient, keys: readonly QueryKey[]): Promise<void> {
@@ -75,11 +105,13 @@ export function invalidateKeys(client: QueryClient, keys: readonly QueryKey[]): 
 }
 
 /** A live user event arrived. */
-export const invalidateForUserEvent = (client: QueryClient, kind: string) => invalidateKeys(client, keysChangedBy(kind));
+export const invalidateForUserEvent = (client: QueryClient, kind: UserEventKind) => invalidateKeys(client, keysChangedBy(kind));
 
-/** The user's own deposit or withdrawal was accepted (the live event may come later, or not at all when the socket is down). */
-export const invalidateAfterSubmit = (client: QueryClient, kind: 'deposit' | 'withdrawal' | 'smart' | 'nft') =>
-  invalidateKeys(client, keysChangedBy(kind === 'smart' ? 'smart.bought' : kind === 'nft' ? 'nft.bought' : `${kind}.submitted`));
+/** What the user's own submission brings, before its live event (which may come later, or not at all when the socket is down). */
+const SUBMITTED = { deposit: 'deposit.submitted', withdrawal: 'withdrawal.submitted', smart: 'smart.bought', nft: 'nft.bought' } as const satisfies Record<string, UserEventKind>;
+
+/** The user's own deposit, withdrawal, plan or NFT purchase was accepted. */
+export const invalidateAfterSubmit = (client: QueryClient, kind: keyof typeof SUBMITTED) => invalidateKeys(client, keysChangedBy(SUBMITTED[kind]));
 
 /** The user's own order opened in `book` (the live event may come later, or not at all when the socket is down). */
 export const invalidateAfterOrder = (client: QueryClient, book: 'demo' | 'real') =>
@@ -96,7 +128,6 @@ export function recordReviewed<R extends { id: string }>(client: QueryClient, ki
   );
 }
 
-/** Roots of answers that belong to the signed-in user: dropped when the session ends. */
 /**
  * Answers that are the same for every visitor: the market (but the watchlist), the content pages,
  * the smart products and the loan terms. Everything else is somebody's, so the end of a session

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { ORDER_REF_TYPE } from '../../contract/trading.ts';
+import { asUserEvent } from '../../contract/userEventKinds.ts';
 import { userEventText, userEventTone } from '../../services/userEventText.ts';
 import { orderHref } from '../trade/links.ts';
 import { useMarkRead, useNotifications } from '../../services/queries/account.ts';
@@ -64,12 +65,12 @@ function List() {
             {rows.map((n) => (
               <li key={n.id} className={own.item} data-testid="notification" data-read={n.read} data-kind={n.kind}>
                 <div className={own.body}>
-                  <span className={own.text} data-tone={userEventTone(n) ?? undefined} data-testid="notification-text">
+                  <span className={own.text} data-tone={userEventTone(asUserEvent(n)) ?? undefined} data-testid="notification-text">
                     {!n.read && <span className="visually-hidden">{t('wallet.unreadMark')} </span>}
                     {n.refType === ORDER_REF_TYPE && n.refId ? (
-                      <Link href={orderHref(n.refId, n.params.book)} data-testid="notification-order">{userEventText(n)}</Link>
+                      <Link href={orderHref(n.refId, n.params.book)} data-testid="notification-order">{userEventText(asUserEvent(n))}</Link>
                     ) : (
-                      userEventText(n)
+                      userEventText(asUserEvent(n))
                     )}
                   </span>
                   <span className={styles.note}>{fmt.dateTime(n.createdAt)}</span>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../app/hooks.ts';
 import { LoginPrompt } from '../components/LoginPrompt.tsx';
 import { formatUsdt } from '../components/Figures.tsx';
-import { BellIcon, ChevronIcon, DevicesIcon, HelpIcon, InviteIcon, KeyIcon, ListIcon, LoanIcon, ShieldIcon, WalletIcon } from '../components/Icons.tsx';
+import { BellIcon, ChevronIcon, DevicesIcon, HelpIcon, InviteIcon, KeyIcon, ListIcon, ShieldIcon, WalletIcon } from '../components/Icons.tsx';
 import { IdentityIcon } from '../components/IdentityIcon.tsx';
 import { SettingsIcon } from '../settings/SettingsIcon.tsx';
 import { ModeSwitch } from '../shell/ModeSwitch.tsx';

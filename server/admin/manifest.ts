@@ -1,0 +1,13 @@
+import type { DomainManifest } from '../platform/domain.ts';
+import documentAccessRoutes from './accessRoutes.ts';
+import admin from './plugin.ts';
+import adminRoutes from './routes.ts';
+
+/** The operator console's reviews, operators, audit and outbox. */
+export default {
+  name: 'admin',
+  plugins: [admin], // app.admin
+  routes: [documentAccessRoutes],
+  adminRoutes: [adminRoutes],
+  keyRoot: 'admin',
+} as const satisfies DomainManifest;

@@ -1,0 +1,74 @@
+/**
+ * What the platform needs to know of a domain, declared in one file per domain
+ * (server/<domain>/manifest.ts) and listed once, in dependency order, in server/domains.ts
+ * (docs/design.md, "Adding a domain"). The app registers the plugins and routes from that list
+ * (server/app.ts), the jobs board takes its jobs from it, the engines start from it
+ * (server/engines.ts), and tests/unit/domains.test.ts refuses two domains that claim the same
+ * lock, job, event kind or query-key root.
+ *
+ * This module only describes a domain: shared infrastructure imports no domain (lint refuses it).
+ */
+import type { FastifyInstance, FastifyPluginAsync, FastifyPluginCallback, RawServerDefault } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { UserEventKind } from '../../src/contract/userEvents.ts';
+import type { JobDeclaration } from './jobs/registry.ts';
+
+type NoOptions = Record<never, never>;
+/** A Fastify plugin as the domains write them: a plain one, or a route plugin with the TypeBox provider. */
+export type DomainPlugin =
+  | FastifyPluginAsync<NoOptions>
+  | FastifyPluginAsync<NoOptions, RawServerDefault, TypeBoxTypeProvider>
+  | FastifyPluginCallback<NoOptions>;
+
+export interface DomainManifest {
+  /** The domain's folder under server/. */
+  name: string;
+  /** Its plugins, in order: each decorates one service and names what it depends on. All domains' plugins are registered before any route. */
+  plugins?: readonly DomainPlugin[];
+  /** Its routes of the published API (`/swx/...`); handlers parse and call the service. */
+  routes?: readonly DomainPlugin[];
+  /** Its operator routes, registered under `/admin-api`. */
+  adminRoutes?: readonly DomainPlugin[];
+  /** Its leader jobs, each with the PostgreSQL advisory lock whose holder runs it (server/platform/jobs). */
+  jobs?: readonly JobDeclaration[];
+  /** Starts its background engine (its leader jobs) once the app is built; resolves with the stop. */
+  engine?: (app: FastifyInstance) => Promise<() => Promise<void>>;
+  /**
+   * The user events it publishes, each kind with the key of the sentence that tells it
+   * (src/contract/userEventTexts.ts; the parameters are in src/contract/userEvents.ts).
+   */
+  events?: { readonly [K in UserEventKind]?: string | null };
+  /**
+   * The root of its query keys in the browser (src/services/queries), e.g. 'loans': what the app
+   * caches of it is dropped at logout unless the key is public (invalidation.ts isPublicKey).
+   */
+  keyRoot?: string;
+}
+
+/** A value two or more domains claim, with the domains that claim it. */
+export interface Claim { value: string | number; domains: string[] }
+
+/** The values of `pick` that more than one domain claims (empty when every claim is unique). */
+export function claimedTwice(domains: readonly DomainManifest[], pick: (d: DomainManifest) => readonly (string | number)[]): Claim[] {
+  const by = new Map<string | number, string[]>();
+  for (const d of domains) for (const v of pick(d)) by.set(v, [...(by.get(v) ?? []), d.name]);
+  return [...by].filter(([, ds]) => ds.length > 1).map(([value, ds]) => ({ value, domains: ds }));
+}
+
+/** Every claim a domain makes that must be its own: locks, job names, event kinds, key roots. */
+export const CLAIMS = {
+  lock: (d: DomainManifest) => (d.jobs ?? []).map((j) => j.lock),
+  job: (d: DomainManifest) => (d.jobs ?? []).map((j) => j.name),
+  eventKind: (d: DomainManifest) => Object.keys(d.events ?? {}),
+  keyRoot: (d: DomainManifest) => (d.keyRoot ? [d.keyRoot] : []),
+} as const;
+
+/** What two domains both claim, by what is claimed (each list empty when the domains are sound). */
+export function collisions(domains: readonly DomainManifest[]): Record<keyof typeof CLAIMS, Claim[]> {
+  return {
+    lock: claimedTwice(domains, CLAIMS.lock),
+    job: claimedTwice(domains, CLAIMS.job),
+    eventKind: claimedTwice(domains, CLAIMS.eventKind),
+    keyRoot: claimedTwice(domains, CLAIMS.keyRoot),
+  };
+}

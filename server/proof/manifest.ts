@@ -1,0 +1,18 @@
+import type { DomainManifest } from '../platform/domain.ts';
+import { startProofEngine } from './engine.ts';
+import proof from './plugin.ts';
+import proofRoutes, { proofAdmin } from './routes.ts';
+
+/** Proof of liabilities: daily Merkle sum tree of customers' balances (docs/ledger.md). */
+export default {
+  name: 'proof',
+  plugins: [proof], // app.proof
+  routes: [proofRoutes],
+  adminRoutes: [proofAdmin],
+  jobs: [
+    /** The daily snapshot of customers' real-book balances (server/proof/engine.ts). */
+    { name: 'liabilities-snapshot', lock: 727_061, what: 'proof of liabilities: daily snapshot, Merkle sum tree' },
+  ],
+  engine: startProofEngine,
+  keyRoot: 'proof',
+} as const satisfies DomainManifest;

@@ -1,0 +1,15 @@
+import { SUPPORT_EVENT_TEXTS } from '../../src/contract/userEventTexts.ts';
+import type { DomainManifest } from '../platform/domain.ts';
+import supportAdminRoutes from './adminRoutes.ts';
+import support from './plugin.ts';
+import supportRoutes from './routes.ts';
+
+/** The support chat between customers and operators (docs/support.md); its events are live only. */
+export default {
+  name: 'support',
+  plugins: [support], // app.support
+  routes: [supportRoutes],
+  adminRoutes: [supportAdminRoutes],
+  events: SUPPORT_EVENT_TEXTS,
+  keyRoot: 'support',
+} as const satisfies DomainManifest;
