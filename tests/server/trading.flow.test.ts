@@ -135,33 +135,41 @@ describe(`trading: products, open, read, close (${usingPostgres() ? 'PostgreSQL'
   });
 
   it('lists with live profit, filters by status and instrument, pages; closes by hand at the current price', async () => {
-    const open = (await listOrders(t.app, real(u), { status: 'open', code: 'BTCUSDT' })).result;
+    // its own customer: an order to follow, then a small one opened and closed after it
+    tick(t.app, clock, { BTCUSDT: 67000 });
+    const w = await createUser(t.app);
+    await fund(t.app, w.id, 'USDT', '10000');
+    const followed = (await buyOptions(t.app, real(w), { stopLoss: '66000', takeProfit: '68000' })).result;
+    const smallOne = (await buyOptions(t.app, real(w), { lots: '0.01' })).result;
+    expect((await closeOptions(t.app, real(w), smallOne.id)).code).toBe(200);
+    const open = (await listOrders(t.app, real(w), { status: 'open', code: 'BTCUSDT' })).result;
     expect(open.total).toBe(1);
     const id = open.rows[0].id;
+    expect(id).toBe(followed.id);
     tick(t.app, clock, { BTCUSDT: 67500 });
-    const live = (await getOrder(t.app, real(u), id)).result;
+    const live = (await getOrder(t.app, real(w), id)).result;
     expect(live.profit).toBe('50.000000');
     // after both fees (the closing one as it would be charged now): the outcome the screens state
     expect(live.net).toBe('43.300000');
-    const page = (await listOrders(t.app, real(u), { pageNum: 1, pageSize: 1 })).result;
+    const page = (await listOrders(t.app, real(w), { pageNum: 1, pageSize: 1 })).result;
     expect(page).toMatchObject({ total: 2 });
     expect(page.rows).toHaveLength(1);
-    expect((await listOrders(t.app, real(u), { pageNum: 2, pageSize: 1 })).result.rows[0].id).toBe(id);
+    expect((await listOrders(t.app, real(w), { pageNum: 2, pageSize: 1 })).result.rows[0].id).toBe(id);
     const tickTime = clock.now();
 
-    const c = await closeOptions(t.app, real(u), id);
+    const c = await closeOptions(t.app, real(w), id);
     expect(c.code).toBe(200);
     expect(c.result).toMatchObject({
       status: 'closed', closeReason: 'manual', closePrice: '67500.00', profit: '50.000000', net: '43.300000', closeFee: '3.350000', triggerPrice: null, delayed: false,
       closeTick: { time: new Date(tickTime).toISOString(), price: '67500.00' },
     });
     // 10000 − 670 − 3.35 (open) + 670 + 50 − 3.35 (close), less the small order opened and closed above
-    const small = (await listOrders(t.app, real(u), { status: 'closed' })).result.rows.find((o: { id: string }) => o.id !== id);
+    const small = (await listOrders(t.app, real(w), { status: 'closed' })).result.rows.find((o: { id: string }) => o.id !== id);
     const smallNet = Number(small.profit) - Number(small.fee) - Number(small.closeFee);
-    expect(Number((await usdt(t.app, real(u))).available)).toBeCloseTo(10000 - 6.7 + 50 + smallNet, 6);
-    expect((await usdt(t.app, real(u))).orderMargin).toBe('0.000000');
+    expect(Number((await usdt(t.app, real(w))).available)).toBeCloseTo(10000 - 6.7 + 50 + smallNet, 6);
+    expect((await usdt(t.app, real(w))).orderMargin).toBe('0.000000');
     const before = await tradingCounts(t.app);
-    expect((await closeOptions(t.app, real(u), id)).result).toMatchObject({ status: 'closed', closePrice: '67500.00' });
+    expect((await closeOptions(t.app, real(w), id)).result).toMatchObject({ status: 'closed', closePrice: '67500.00' });
     expect(await tradingCounts(t.app)).toEqual(before);
     const keys = (await t.app.db.select({ k: ledgerTransfers.idempotencyKey }).from(ledgerTransfers).where(eq(ledgerTransfers.refId, id))).map((x) => x.k).sort();
     expect(keys).toEqual([`order:${id}:close`, `order:${id}:close:fee`, `order:${id}:close:profit`, `order:${id}:fee`, `order:${id}:margin`]);
@@ -194,6 +202,16 @@ describe(`trading: products, open, read, close (${usingPostgres() ? 'PostgreSQL'
     expect((await t.app.trading.settle(BigInt(o.id), 'stop_out', { time: clock.now(), price: '40000.00' }))?.settled).toBe(false);
     expect(await tradingCounts(t.app)).toEqual(before);
     expect((await reconcile(t.app.db)).ok).toBe(true);
+  });
+
+});
+
+// exposure sums every open position of the book: its own platform, so no other test's position is in it
+describe(`trading: operators' exposure (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
+  const clock = marketClock();
+  const t = useTestApp(() => ({ clock: clock.now }));
+  beforeAll(() => {
+    tick(t.app, clock, { BTCUSDT: 67000 });
   });
 
   it('operators see open exposure per instrument, read-only', async () => {

@@ -41,7 +41,7 @@ const CASES: Record<string, Record<string, Case>> = {
   },
   marketQueries: {
     list: { args: [{ type: 'crypto', pageSize: 8 }], public: true }, pages: { args: [{ type: 'crypto', pageSize: 20 }], public: true },
-    info: { args: ['BTCUSDT'], public: true }, candles: { args: ['BTCUSDT', '1m', 120], public: true }, stats: { args: [], public: true },
+    find: { args: [{ code: 'BTCUSDT' }], public: true }, candles: { args: ['BTCUSDT', '1m', 120], public: true }, stats: { args: [], public: true },
     watchlist: { args: [] },
   },
   // the detail carries the user's own bids (`mine`)
