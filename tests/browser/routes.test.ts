@@ -13,7 +13,7 @@
  * are walked in each shell's first two languages only (its axe language and one more: ar and de at
  * 1024 px, en and it at 1440 px, ja and zh on the phone), so each costs six visits instead of twelve;
  * the key sets of every language are checked by tests/unit/locales.test.ts.
- * One browser, one page per shell; routes are visited by in-app navigation (history.pushState, which
+ * One browser, one page per shell, the shells side by side; routes are visited by in-app navigation (history.pushState, which
  * the router follows), and the language is changed by a reload with the stored language.
  * Screenshots of each route land in tests/browser/screenshots/routes/ for en, ar, ja and es.
  * Run: `npx vite build && npx vitest run --project browser tests/browser/routes.test.ts`.
@@ -177,9 +177,11 @@ async function axe(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)).join(', ')}`);
 }
 
-for (const shell of SHELLS) {
-  describe(shell.name, () => {
-    it(`every route in ${shell.langs.join(", ")}: no overflow, no English left, named landmarks, no serious axe violation in ${shell.axeLang}`, async () => {
+// the three shells walk side by side, each in its own context of the one browser: a walk mostly
+// waits (navigation, a screen's data, its chart), so the file takes about the longest shell's time
+describe.concurrent('every route in every shell', () => {
+  for (const shell of SHELLS) {
+    it(`${shell.name}: every route in ${shell.langs.join(", ")}: no overflow, no English left, named landmarks, no serious axe violation in ${shell.axeLang}`, async () => {
       const ctx = await newContext(browser, { ...shell.device, viewport: { width: shell.width, height: shell.device.viewport.height } } as unknown as Device, service.url);
       // the onboarding board is the phone's first visit, tested in app.test.ts; here it would cover every route
       await ctx.addInitScript(() => sessionStorage.setItem('showBoard', 'false'));
@@ -232,5 +234,5 @@ for (const shell of SHELLS) {
       await ctx.close();
       expect(problems).toEqual([]);
     }, 900_000);
-  });
-}
+  }
+});
