@@ -151,10 +151,11 @@ interface Envelope<T> {
   msg: string;
   result: T;
 }
-export async function api<T>(base: string, p: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<Envelope<T>> {
+/** `demo`: the call is for the demo book (the app's `virtually: NO` header). */
+export async function api<T>(base: string, p: string, init: { method?: string; body?: unknown; token?: string; demo?: boolean } = {}): Promise<Envelope<T>> {
   const r = await fetch(base + p, {
     method: init.method ?? (init.body ? 'POST' : 'GET'),
-    headers: { 'content-type': 'application/json', ...(init.token ? { Authorization: init.token } : {}) },
+    headers: { 'content-type': 'application/json', ...(init.token ? { Authorization: init.token } : {}), ...(init.demo ? { virtually: 'NO' } : {}) },
     body: init.body ? JSON.stringify(init.body) : undefined,
   });
   return (await r.json()) as Envelope<T>;

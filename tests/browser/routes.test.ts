@@ -101,6 +101,13 @@ beforeAll(async () => {
   });
   expect(reg.code).toBe(200);
   token = reg.result.token;
+  // an unread notification, so every signed-in page is checked with the bell's count in it (axe
+  // once found its accessible name leaving the count out): a demo position opened
+  const opened = await api<{ id: string }>(service.url, '/swx/customer/order/buyOptions', {
+    token, demo: true,
+    body: { code: 'BTCUSDT', direction: 'up', lots: '0.01', leverage: 10, period: 3600, clientKey: crypto.randomUUID() },
+  });
+  expect(opened.code, opened.msg).toBe(20004);
   const market = await api<{ rows: { code: string }[] }>(service.url, `${MARKET_PATHS.list}?type=crypto&pageSize=1`);
   const coin = market.result.rows[0]?.code ?? 'BTCUSDT';
   const content = await api<{ id: string; title: string }[]>(service.url, '/swx/customer/index/listContents/2');
@@ -214,6 +221,8 @@ describe.concurrent('every route in every shell', () => {
         }, [lang, token] as const);
         await page.goto('/');
         await settle(page);
+        await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid=bell]')?.textContent ?? ''), undefined, { timeout: 10_000 })
+          .catch(() => problems.push(`${shell.name} ${lang}: the bell shows no unread count`));
         const later = ALL || shell.langs.indexOf(lang) < LATER_LANGS ? LATER : [];
         for (const route of [...routes.signedIn, ...later]) {
           await go(page, route);

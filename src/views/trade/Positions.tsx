@@ -90,8 +90,9 @@ function PositionRow({ p, showCode, anyOpen, closing, onClose }: { p: OptionsPos
       {anyOpen && (
         <td className={styles.actionCol}>
           {live && (
-            <Link href={orderHref(p.id, p.book)} className={stops.rowLink} aria-label={`${t('orders.editStops')} ${p.orderNo}`} data-testid="edit-stops-link">
-              {t('orders.editStopsShort')}
+            // named by its visible word (voice control users say what they see), the order's number added for screen readers
+            <Link href={orderHref(p.id, p.book)} className={stops.rowLink} data-testid="edit-stops-link">
+              {t('orders.editStopsShort')}<span className="visually-hidden"> {p.orderNo}</span>
             </Link>
           )}
           {live && (
