@@ -99,6 +99,18 @@ export function formatTimeIn(language: string, time: string | number | Date): st
   return stripMarks(f.format(new Date(time)));
 }
 
+const axisFormats = new Map<string, Intl.DateTimeFormat>();
+/** A chart axis's moment: day, short month and 24-hour time in the language ("11月26日 03:00", "26. Nov., 03:00"). */
+export function formatAxisTimeIn(language: string, time: string | number | Date): string {
+  const key = intlLocale(language);
+  let f = axisFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(key, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    axisFormats.set(key, f);
+  }
+  return stripMarks(f.format(new Date(time)));
+}
+
 const pad2 = (n: number) => String(n).padStart(2, '0');
 /**
  * A recent moment as local "HH:mm", with "YYYY-MM-DD " in front when it is not today: digits and

@@ -310,6 +310,13 @@ for (const device of [WIDE, PHONE] as unknown as Device[]) {
         if (phone) await page.click('[data-testid=bar-down]');
         await page.waitForSelector('[data-testid=ticket]');
         await shot(page, `trading-panel-${device.name}-${language}`);
+        if (language === 'ja') {
+          // the chart's time axis speaks the page's language, not the chart library's English ("26 Nov")
+          await page.waitForSelector('[data-testid=candle-chart] .apexcharts-xaxis-label');
+          const ticks = await page.locator('[data-testid=candle-chart] .apexcharts-xaxis-label').allTextContents();
+          expect(ticks.some((x) => x.includes('月')), ticks.join(' | ')).toBe(true);
+          expect(ticks.join(' ')).not.toMatch(/Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec/);
+        }
         await page.click('[data-testid=review]');
         await page.waitForSelector('[data-testid=confirm-dialog]');
         await shot(page, `trading-confirm-${device.name}-${language}`);

@@ -1,9 +1,11 @@
 import { useRef, type PointerEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import Chart from 'react-apexcharts';
 import type { ApexOptions } from 'apexcharts';
 import type { Candle } from '../../services/types.ts';
 import { bollinger, ema, INDICATOR_PERIODS, rsi, sma, type Indicator, type Series } from '../../services/chart/indicators.ts';
 import type { PlotArea } from '../../machines/chartStops.ts';
+import { formatAxisTimeIn, formatDecimalIn, intlLocale } from '../../i18n/format.ts';
 import styles from './CandleChart.module.css';
 
 /** A colour token's value (src/views/styles/tokens.css): ApexCharts writes colours into SVG attributes, where var() does not work. */
@@ -30,6 +32,10 @@ export default function CandleChart({ candles, label, indicators = [], lines = [
   labels?: Partial<Record<Indicator | 'upper' | 'lower', string>>;
 }) {
   const ctx = useRef<ApexContext | null>(null);
+  // the axes in the app's language, through its one formatter of numbers and of times (ApexCharts' own labels are English)
+  const { i18n } = useTranslation();
+  const lang = i18n.language;
+  const axisNumber = (v: number, digits: number) => formatDecimalIn(lang, String(Number(v.toFixed(digits))));
   const xs = candles.map((c) => new Date(c.time).getTime());
   const closes = candles.map((c) => Number(c.close));
   const line = (name: string, s: Series) => ({ name, type: 'line', data: s.map((y, i) => ({ x: xs[i], y })) });
@@ -51,8 +57,9 @@ export default function CandleChart({ candles, label, indicators = [], lines = [
       type: overlays.length ? 'line' : 'candlestick', toolbar: { show: false }, animations: { enabled: false }, fontFamily: 'inherit', zoom: { enabled: false },
       events: { mounted: remember, updated: remember },
     },
-    xaxis: { type: 'datetime', labels: { datetimeUTC: false } },
-    yaxis: { tooltip: { enabled: true }, labels: { formatter: (v: number) => v.toLocaleString('en-US', { maximumFractionDigits: 8 }) } },
+    xaxis: { type: 'datetime', labels: { datetimeUTC: false, formatter: (_v: string, ts?: number) => (ts === undefined ? '' : formatAxisTimeIn(lang, ts)) } },
+    yaxis: { tooltip: { enabled: true }, labels: { formatter: (v: number) => axisNumber(v, 8) } },
+    tooltip: { x: { formatter: (ts: number) => formatAxisTimeIn(lang, ts) } },
     plotOptions: { candlestick: { colors: { upward: token('--up'), downward: token('--down') } } },
     grid: { borderColor: token('--line') },
     stroke: { width: overlays.length ? [1, ...overlays.map(() => 1.5)] : 1 },
@@ -74,11 +81,13 @@ export default function CandleChart({ candles, label, indicators = [], lines = [
   };
   const volumes = candles.map((c, i) => ({ x: xs[i], y: Number(c.volume) }));
   const rsiSeries = indicators.includes('rsi') ? rsi(closes, INDICATOR_PERIODS.rsi).map((y, i) => ({ x: xs[i], y })) : null;
-  const pane = (type: 'bar' | 'line', height: number): ApexOptions => ({
+  // a volume in a narrow pane: thousands and millions in the language's words (Intl's compact notation)
+  const compact = (v: number) => new Intl.NumberFormat(intlLocale(lang), { maximumFractionDigits: 1, notation: 'compact' }).format(v);
+  const pane = (type: 'bar' | 'line'): ApexOptions => ({
     chart: { type, toolbar: { show: false }, animations: { enabled: false }, fontFamily: 'inherit', zoom: { enabled: false } },
     xaxis: { type: 'datetime', labels: { show: false } }, grid: { borderColor: token('--line') }, dataLabels: { enabled: false },
     stroke: { width: type === 'line' ? 1.5 : 0 }, colors: [token('--accent')],
-    yaxis: { tickAmount: 2, labels: { formatter: (v: number) => v.toLocaleString('en-US', { maximumFractionDigits: height > 100 ? 0 : 2, notation: 'compact' }) } },
+    yaxis: { tickAmount: 2, labels: { formatter: (v: number) => compact(v) } },
   });
   return (
     <div className={styles.chart}>
@@ -91,14 +100,14 @@ export default function CandleChart({ candles, label, indicators = [], lines = [
       {rsiSeries && (
         <div data-testid="rsi-chart" className={styles.pane}>
           <Chart type="line" series={[{ name: labels?.rsi ?? 'RSI', data: rsiSeries }]} height={120} options={{
-            ...pane('line', 120), yaxis: { min: 0, max: 100, tickAmount: 2 },
+            ...pane('line'), yaxis: { min: 0, max: 100, tickAmount: 2 },
             annotations: { yaxis: [30, 70].map((y) => ({ y, borderColor: token('--line'), strokeDashArray: 4 })) },
           }} />
         </div>
       )}
       {indicators.includes('volume') && (
         <div data-testid="volume-chart" className={styles.pane}>
-          <Chart type="bar" series={[{ name: labels?.volume ?? 'Volume', data: volumes }]} height={100} options={pane('bar', 100)} />
+          <Chart type="bar" series={[{ name: labels?.volume ?? 'Volume', data: volumes }]} height={100} options={pane('bar')} />
         </div>
       )}
     </div>
