@@ -119,10 +119,14 @@ export async function startService(entry = 'server/main.ts'): Promise<Service> {
     dataDir,
     log: () => out,
     stop: async () => {
-      if (child.exitCode === null && child.pid) {
+      if (child.exitCode === null && child.signalCode === null && child.pid) {
+        // a graceful stop, waited for by its exit (bounded); what is left of the group is killed
+        const exited = new Promise((r) => child.once('exit', r));
         process.kill(-child.pid, 'SIGTERM');
-        await new Promise((r) => setTimeout(r, 500));
-        if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch { /* the whole group is gone */ }
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

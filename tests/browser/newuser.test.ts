@@ -42,9 +42,12 @@ const signIn = async (token: string) => {
 
 describe('fresh install: no dead ends', () => {
   it('login has no Google button when Google sign-in is not configured', async () => {
+    // the button depends on the service's google_sign_in setting: wait for its answer, then a frame
+    const setting = page.waitForResponse((r) => r.url().includes('/getParamByKey/google_sign_in'));
     await page.goto('/pass/login');
     await page.waitForSelector('[data-testid=login-form]');
-    await page.waitForTimeout(500);
+    expect(((await (await setting).json()) as { result: { value: string } }).result.value).not.toBe('on');
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     expect(await page.getByText('Google').count()).toBe(0);
   });
 

@@ -21,7 +21,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { MARKET_PATHS } from '../../src/contract/market.ts';
 import { api, codeFor, DESKTOP, launch, MOBILE, newContext, ROOT, SHOTS, startService, type Device, type Service } from './harness.ts';
 
@@ -129,11 +129,28 @@ afterAll(async () => {
   await service?.stop();
 });
 
-/** Loaded: no loading placeholder left, twice a short moment apart (a screen's data, then its chart). */
+/** The page's HTTP requests not yet answered (lazy chunks included; the websocket is not one). */
+const unanswered = new WeakMap<Page, Set<Request>>();
+function trackRequests(page: Page): void {
+  const open = new Set<Request>();
+  unanswered.set(page, open);
+  page.on('request', (r) => void open.add(r));
+  page.on('requestfinished', (r) => void open.delete(r));
+  page.on('requestfailed', (r) => void open.delete(r));
+}
+
+/**
+ * Loaded: no loading placeholder shown and no request unanswered, on two animation frames in a
+ * row (a screen's data arrives, and its render may ask for a chart's chunk or the next list).
+ * Gives up after 10 s without failing: the checks that follow report what is still missing.
+ */
 async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('[aria-busy=true]'), undefined, { timeout: 10_000 }).catch(() => undefined);
-  await page.waitForTimeout(120);
-  await page.waitForFunction(() => !document.querySelector('[aria-busy=true]'), undefined, { timeout: 10_000 }).catch(() => undefined);
+  const open = unanswered.get(page)!;
+  const end = Date.now() + 10_000;
+  for (let quiet = 0; quiet < 2 && Date.now() < end;) {
+    const busy = await page.evaluate(() => new Promise<boolean>((r) => requestAnimationFrame(() => r(!!document.querySelector('[aria-busy=true]')))));
+    quiet = !busy && open.size === 0 ? quiet + 1 : 0;
+  }
 }
 
 async function go(page: Page, route: string): Promise<void> {
@@ -193,6 +210,7 @@ describe.concurrent('every route in every shell', () => {
       // the onboarding board is the phone's first visit, tested in app.test.ts; here it would cover every route
       await ctx.addInitScript(() => sessionStorage.setItem('showBoard', 'false'));
       const page = await ctx.newPage();
+      trackRequests(page);
       const problems: string[] = [];
       page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
       const shotDir = path.join(SHOTS, 'routes');

@@ -106,7 +106,10 @@ describe('home page painted before the JavaScript', () => {
     await page.goto('/');
     // the app has rendered: the static copy is gone and React's hero is there
     await page.waitForFunction(() => !document.querySelector('[data-static-hero]') && document.querySelector('main h1'));
-    await page.waitForTimeout(1500); // prices and figures arrive
+    // the markets and the figures arrive (what could move the hero), then a frame for layout
+    await page.waitForSelector('[data-testid=figures-note]');
+    await page.waitForFunction(() => !document.querySelector('main [aria-busy=true]'));
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     const appBox = await page.locator('main h1').first().boundingBox();
     expect(staticBox).not.toBeNull();
     expect(appBox).not.toBeNull();

@@ -110,10 +110,15 @@ describe('online support chat', () => {
   });
 
   it('an answer while the customer is elsewhere shows the unread badge on the service button; reading clears it', async () => {
+    // a fresh page: its socket joins the user channel after the page shows; wait for the
+    // server's yes to that ({"type":"auth","ok":true}) before the operator answers
+    const joined = new Promise<void>((resolve) => customer.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => {
+      const m = typeof payload === 'string' && payload.startsWith('{') ? JSON.parse(payload) as { type?: string; ok?: boolean } : undefined;
+      if (m?.type === 'auth' && m.ok) resolve();
+    })));
     await customer.goto('/market');
     await customer.waitForSelector('[data-testid=top-bar]');
-    // a fresh page: its socket joins the user channel after the page shows
-    await customer.waitForTimeout(2000);
+    await Promise.race([joined, new Promise((_, reject) => setTimeout(() => reject(new Error('the page\'s socket did not join the user channel within 15 s')), 15_000))]);
     await operator.fill('[data-testid=admin-support-thread] [data-testid=chat-text]', 'Anything else we can do?');
     await operator.click('[data-testid=admin-support-thread] [data-testid=chat-send]');
     await customer.waitForSelector('[data-testid=support-badge]', { timeout: 15_000 });

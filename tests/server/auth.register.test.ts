@@ -1,11 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { AREA_CODES } from '../../src/contract/areaCodes.ts';
-import { DEMO_GRANT_USDT, VERIFY_CODE_MAX_ATTEMPTS } from '../../src/contract/constants.ts';
+import { DEMO_GRANT_USDT, VERIFY_CODE_MAX_ATTEMPTS, VERIFY_CODE_TTL_MS } from '../../src/contract/constants.ts';
 import { outbox, rateCounters, users, verificationCodes } from '../../server/db/schema/index.ts';
 import { GLOBAL_CODES_KEY } from '../../server/auth/codes.ts';
 import { INVITE_CHECKS_PER_IP_PER_HOUR } from '../../server/auth/registration.ts';
 import { useTestApp, type TestApp } from './helpers.ts';
+import { marketClock } from './tradingFixtures.ts';
 import { codeFromOutbox, counts, freshIp, get, L, PASSWORD, post, registerByEmail, registerByPhone, userRow, U } from './auth.helpers.ts';
 import { Err, Ok } from '../../src/contract/errors.ts';
 
@@ -15,7 +16,10 @@ async function pastCoolDown(t: TestApp, target: string) {
 }
 
 describe('registration, verification codes and checkUserNameOrPhone', () => {
-  const t = useTestApp();
+  // codes expire on the platform clock; the cool-downs and hourly counts are the database's own
+  // (docs/design.md, "Time") and are aged with its now()
+  const clock = marketClock();
+  const t = useTestApp(() => ({ clock: clock.now }));
 
   it('offers about 53 area codes with country names', () => {
     expect(AREA_CODES.length).toBeGreaterThanOrEqual(50);
@@ -221,8 +225,13 @@ describe('registration, verification codes and checkUserNameOrPhone', () => {
   it('a code expires after 10 minutes (10032)', async () => {
     await post(t, `${L}/sendCode`, { email: 'hal@example.com', purpose: 'register' });
     const code = await codeFromOutbox(t, 'hal@example.com');
-    await t.app.db.update(verificationCodes).set({ expiresAt: sql`now() - interval '1 second'` }).where(sql`${verificationCodes.target} = 'hal@example.com'`);
-    const res = await post(t, `${L}/register`, { username: 'hal', email: 'hal@example.com', password: PASSWORD, confirmPassword: PASSWORD, code });
+    const form = { username: 'hal', email: 'hal@example.com', password: PASSWORD, confirmPassword: PASSWORD };
+    // a second before: still alive (a wrong guess is told it is wrong, not expired)
+    clock.ms(VERIFY_CODE_TTL_MS - 1000);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    expect((await post(t, `${L}/register`, { ...form, code: wrong })).code).toBe(Err.VERIFY_CODE_WRONG);
+    clock.ms(1000);
+    const res = await post(t, `${L}/register`, { ...form, code });
     expect(res.code).toBe(Err.VERIFY_CODE_EXPIRED);
     expect(await userRow(t, 'hal')).toBeUndefined();
   });
@@ -270,7 +279,7 @@ describe('registration, verification codes and checkUserNameOrPhone', () => {
     const other = freshIp();
     await t.app.db.update(verificationCodes).set({ ip: other }).where(sql`${verificationCodes.ip} = ${ip}`);
     await t.app.db.insert(verificationCodes).values(Array.from({ length: 10 }, (_, i) => ({
-      target: `filler${i}@example.com`, purpose: 'register' as const, codeHash: 'x', expiresAt: new Date(Date.now() + 60_000), ip: other,
+      target: `filler${i}@example.com`, purpose: 'register' as const, codeHash: 'x', expiresAt: new Date(clock.now() + 60_000), ip: other,
     })));
     expect((await post(t, `${L}/sendCode`, { email: 'k100@example.com', purpose: 'register' }, { ip: other })).code).toBe(Err.TOO_MANY_REQUESTS);
     await t.app.db.delete(verificationCodes).where(sql`${verificationCodes.target} like 'filler%'`);

@@ -5,11 +5,15 @@ import { loginFailures, sessions, users } from '../../server/db/schema/index.ts'
 import { FREE_FAILURES } from '../../server/auth/throttle.ts';
 import { hashToken } from '../../server/auth/sessions.ts';
 import { useTestApp } from './helpers.ts';
+import { marketClock } from './tradingFixtures.ts';
 import { codeFromOutbox, counts, freshIp, L, PASSWORD, post, registerByEmail, registerByPhone, U, userRow } from './auth.helpers.ts';
 import { Err, Ok } from '../../src/contract/errors.ts';
 
 describe('login, sessions, getUserInfo, repassword, logout', () => {
-  const t = useTestApp();
+  // sessions live on the platform clock; sign-in throttling is the database's own window
+  // (docs/design.md, "Time") and is aged with its now()
+  const clock = marketClock();
+  const t = useTestApp(() => ({ clock: clock.now }));
   // two users no test changes: Alice (e-mail) and kenji (phone); tests that change a user make their own
   beforeAll(async () => {
     await registerByEmail(t, 'Alice', 'alice@example.com');
@@ -73,7 +77,15 @@ describe('login, sessions, getUserInfo, repassword, logout', () => {
 
   it('an expired session gets 401', async () => {
     const { result } = await login('alice');
-    await t.app.db.update(sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.tokenHash, hashToken(result.token)));
+    const [row] = await t.app.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(result.token)));
+    // its absolute limit an hour from now (written on the platform clock, which the check reads)
+    await t.app.db.update(sessions).set({ expiresAt: new Date(clock.now() + 3600_000) }).where(eq(sessions.id, row.id));
+    // in use every quarter of an hour (never idle too long): alive until a second before the hour
+    for (const step of [15, 15, 15, 15 - 1 / 60]) {
+      clock.ms(step * 60_000);
+      expect((await post(t, `${U}/getUserInfo`, undefined, { token: result.token })).code).toBe(Ok.SUCCESS);
+    }
+    clock.ms(1000);
     expect((await post(t, `${U}/getUserInfo`, undefined, { token: result.token })).code).toBe(Err.LOGIN_REQUIRED);
   });
 

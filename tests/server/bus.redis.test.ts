@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { redisBus } from '../../server/notify/bus.ts';
 
 /**
@@ -15,9 +16,27 @@ afterAll(() => void process.off('unhandledRejection', onUnhandled));
 it('a subscribe or unsubscribe Redis refuses leaves no unhandled rejection', async () => {
   const bus = redisBus(REDIS_URL);
   await bus.close();
-  // e.g. a websocket client authenticating (user:<id>) or leaving while the instance shuts down
-  const off = bus.subscribe('user:1', () => {});
-  off();
-  await new Promise((r) => setTimeout(r, 200));
+  // the commands the bus sends in the background, to wait for Redis's answers to them
+  const sent: Array<Promise<unknown>> = [];
+  const spies = (['subscribe', 'unsubscribe'] as const).map((name) => {
+    const original = Redis.prototype[name] as (...a: unknown[]) => Promise<unknown>;
+    return vi.spyOn(Redis.prototype, name).mockImplementation(function (this: Redis, ...a: unknown[]) {
+      const p = original.apply(this, a);
+      sent.push(p);
+      return p as never;
+    });
+  });
+  try {
+    // e.g. a websocket client authenticating (user:<id>) or leaving while the instance shuts down
+    const off = bus.subscribe('user:1', () => {});
+    off();
+    expect(sent).toHaveLength(2);
+    const answers = await Promise.allSettled(sent);
+    expect(answers.map((a) => a.status)).toEqual(['rejected', 'rejected']); // Redis refused both
+  } finally {
+    for (const s of spies) s.mockRestore();
+  }
+  // Node reports a rejection nobody handled once the microtasks have run: before the next turn
+  await new Promise((r) => setImmediate(r));
   expect(unhandled).toEqual([]);
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { createTestDatabase, usingPostgres } from './helpers.ts';
+import { createTestDatabase, usingPostgres, waitFor } from './helpers.ts';
 import { openDatabase, type Database } from '../../server/db/client.ts';
 
 /**
@@ -35,7 +35,9 @@ it.runIf(usingPostgres())('an idle connection killed by the server does not brin
   const name = new URL(created!.url).pathname.slice(1);
   await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
   await admin.end();
-  await new Promise((r) => setTimeout(r, 500));
+  // the pool drops the dead client and then emits 'error' in the same turn (pg-pool's idle
+  // listener): once it holds no client, the event has been emitted, listened to or thrown
+  await waitFor('the pool to drop the killed connection', () => database!.pool!.totalCount === 0, 10_000);
   expect(thrown).toEqual([]);
   // and the next query gets a fresh connection
   const r = (await database!.db.execute(sql`select 1 as one`)) as unknown as { rows: Array<{ one: number }> };

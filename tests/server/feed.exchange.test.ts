@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { AddressInfo } from 'node:net';
 import { body, buildTestApp, type TestApp } from './helpers.ts';
 import { parseFrame, streamUrl } from '../../server/market/feed/exchangeFeed.ts';
+import { Simulator } from '../../server/market/feed/simulator.ts';
+import type { PriceTick } from '../../src/contract/ws.ts';
 import { Err } from '../../src/contract/errors.ts';
 import { BizError } from '../../server/http/errors.ts';
 
@@ -100,8 +102,19 @@ describe('exchange feed adapter', () => {
     expect(refusal(() => t.app.market.assertTradable('SOLUSDT'))).toBe(Err.PRICE_UNAVAILABLE);
     const list = body(await t.app.inject({ url: '/swx/customer/index/listMarketByType?search=SOL' })).result;
     expect(list.rows.find((r: { code: string }) => r.code === 'SOLUSDT').stale).toBe(true);
-    await sleep(1500);
-    expect(t.app.market.get('SOLUSDT')!.price).toBe(before); // the simulator did not step in
+    // the simulator did not step in: two of its steps after SOL went stale carried no SOL price
+    const published: PriceTick[] = [];
+    const onPrices = (ticks: PriceTick[]) => void published.push(...ticks);
+    t.app.market.events.on('prices', onPrices);
+    const steps = vi.spyOn(Simulator.prototype, 'step');
+    try {
+      await waitFor(() => steps.mock.calls.length >= 2);
+    } finally {
+      steps.mockRestore();
+      t.app.market.events.off('prices', onPrices);
+    }
+    expect(published.filter((x) => x.code === 'SOLUSDT')).toEqual([]);
+    expect(t.app.market.get('SOLUSDT')!.price).toBe(before);
     // simulated instruments keep ticking and stay tradable
     expect(t.app.market.isStale(t.app.market.get('EURUSD')!)).toBe(false);
   });

@@ -5,9 +5,15 @@
  * listNotifications; another user's socket hears nothing of it; leaving the channel (the app's
  * logout sends an empty token) stops the stream. Runs on PGlite and PostgreSQL. Each test has
  * its own users and sockets; they share only the operator and the receive address.
+ *
+ * Silence is proven by a later event, not by waiting: the bus hands each message to a socket's
+ * queue in the order it was published, so once a socket hears a marker published after the
+ * events it must not hear, those would have arrived before the marker (`heardBeforeMarker`). A
+ * socket on no channel cannot hear a marker: a witness socket joined to the channel hears the
+ * event, and the bus's subscriptions show that the others never joined one.
  */
 import { Errors } from 'typebox/value';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { body, useTestApp } from './helpers.ts';
 import { WsProbe, isArray } from './wsClient.ts';
 import { ADDR, adminCall, createUser, fund, hash, real, recharge, rechargeFields, type TestUser } from './walletFixtures.ts';
@@ -18,7 +24,6 @@ import { Err, Ok } from '../../src/contract/errors.ts';
 
 const t = useTestApp();
 let op: TestUser;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 type UserMsg = { type: 'user'; event: { kind: string; params: Record<string, unknown>; refType: string | null; refId: string | null; id: string } };
 const isUser = (m: unknown): m is UserMsg => (m as { type?: string })?.type === 'user';
 const isEvent = (kind: string) => (m: unknown) => isUser(m) && m.event.kind === kind;
@@ -45,6 +50,18 @@ async function listeningUser(): Promise<{ user: TestUser; socket: WsProbe }> {
   return { user, socket };
 }
 const userEvents = (p: WsProbe) => p.messages.filter(isUser).map((m) => m.event);
+/**
+ * The user events `socket` heard before a marker: `user` (the socket's user) submits a deposit
+ * claim, published after everything the test did before, and the socket hears it.
+ */
+async function heardBeforeMarker(socket: WsProbe, user: TestUser) {
+  const res = body(await recharge(t.app, user, rechargeFields()));
+  expect(res.code).toBe(Ok.RECHARGE_SUBMITTED);
+  const isMarker = (e: UserMsg['event']) => e.kind === 'deposit.submitted' && e.refId === res.result.id;
+  await socket.next((m) => isUser(m) && isMarker(m.event));
+  const heard = userEvents(socket);
+  return heard.slice(0, heard.findIndex(isMarker));
+}
 
 beforeAll(async () => {
   op = await createUser(t.app, 'operator');
@@ -70,22 +87,30 @@ afterAll(async () => {
 
 describe('user events on the websocket', () => {
   it('a bad or foreign token joins nothing', async () => {
-    const alice = await createUser(t.app);
+    const { user: alice, socket: witness } = await listeningUser();
     // a socket may look a session up once every few seconds (AUTH_INTERVAL_MS): one socket per token
     const sockets: WsProbe[] = [];
-    for (const token of ['', 'x'.repeat(200), "' OR 1=1; --", '<script>alert(1)</script>', op.token.slice(0, -1)]) {
-      const a = await connect();
-      sockets.push(a);
-      expect(await join(a, token)).toEqual({ type: 'auth', ok: false, code: Err.LOGIN_REQUIRED });
+    const joined = vi.spyOn(t.app.bus, 'subscribe');
+    try {
+      for (const token of ['', 'x'.repeat(200), "' OR 1=1; --", '<script>alert(1)</script>', op.token.slice(0, -1)]) {
+        const a = await connect();
+        sockets.push(a);
+        expect(await join(a, token)).toEqual({ type: 'auth', ok: false, code: Err.LOGIN_REQUIRED });
+      }
+      expect(joined.mock.calls.map(([channel]) => channel)).toEqual([]); // no socket joined any channel
+    } finally {
+      joined.mockRestore();
     }
+    // alice's event went out to her channel (her own socket hears it), and reached none of them
+    const submitted = witness.upcoming(isEvent('deposit.submitted'));
     expect(body(await recharge(t.app, alice, rechargeFields())).code).toBe(Ok.RECHARGE_SUBMITTED);
-    await sleep(150);
+    await submitted;
     for (const a of sockets) expect(userEvents(a)).toEqual([]);
   });
 
   it('deposit submitted through the API, approved by an operator: the owner hears both, with the refId', async () => {
     const { user: alice, socket: a } = await listeningUser();
-    const { socket: b } = await listeningUser();
+    const { user: bob, socket: b } = await listeningUser();
 
     const submittedMsg = a.upcoming<UserMsg>(isEvent('deposit.submitted'));
     const res = body(await recharge(t.app, alice, rechargeFields({ amount: '200' })));
@@ -110,14 +135,13 @@ describe('user events on the websocket', () => {
     const balances = body(await t.app.inject({ url: '/swx/customer/user/balances', headers: real(alice) }));
     expect(balances.result.assets.find((x: { asset: string }) => x.asset === 'USDT').available).toBe('200.000000');
 
-    // the other user heard nothing of alice's money
-    await sleep(150);
-    expect(userEvents(b)).toEqual([]);
-    expect(userEvents(a).map((e) => e.kind)).toEqual(['deposit.submitted', 'deposit.approved']);
+    // the other user heard nothing of alice's money, and alice heard each event once
+    expect(await heardBeforeMarker(b, bob)).toEqual([]);
+    expect((await heardBeforeMarker(a, alice)).map((e) => e.kind)).toEqual(['deposit.submitted', 'deposit.approved']);
   });
 
   it('a rejection reaches the owner with the operator\'s reason, and only the owner', async () => {
-    const { socket: a } = await listeningUser();
+    const { user: alice, socket: a } = await listeningUser();
     const { user: bob, socket: b } = await listeningUser();
     await fund(t.app, bob.id, 'USDT', '50');
     const submittedMsg = b.upcoming<UserMsg>(isEvent('withdrawal.submitted'));
@@ -127,23 +151,28 @@ describe('user events on the websocket', () => {
     const rejectedMsg = b.upcoming<UserMsg>(isEvent('withdrawal.rejected'));
     expect((await adminCall(t.app, op, 'POST', `/withdrawals/${w.result.id}/reject`, { reason: 'Address <b>flagged</b>' })).code).toBe(Ok.SUCCESS);
     expect((await rejectedMsg).event).toMatchObject({ refId: w.result.id, params: { reason: 'Address <b>flagged</b>' } });
-    await sleep(150);
-    expect(userEvents(a)).toEqual([]);
+    expect(await heardBeforeMarker(a, alice)).toEqual([]);
   });
 
   it('leaving the channel (empty token, as the app does on logout) stops the stream; a new socket joins again', async () => {
     const { user: alice, socket: a } = await listeningUser();
+    // a second socket of alice's stays on the channel: it hears what `a` would have heard
+    const witness = await connect();
+    expect((await join(witness, alice.token)).ok).toBe(true);
     expect(await join(a, '')).toEqual({ type: 'auth', ok: false, code: Err.LOGIN_REQUIRED });
+    const submitted = witness.upcoming(isEvent('deposit.submitted'));
     const res = body(await recharge(t.app, alice, rechargeFields({ amount: '130', txHash: hash() })));
     expect(res.code).toBe(Ok.RECHARGE_SUBMITTED);
-    await sleep(150);
+    await submitted;
     expect(userEvents(a)).toEqual([]);
     // a reconnect is a new socket: it hears only after it authenticates again
     const again = await connect();
     expect((await join(again, alice.token)).ok).toBe(true);
     const rejected = again.upcoming<UserMsg>(isEvent('deposit.rejected'));
+    const witnessed = witness.upcoming(isEvent('deposit.rejected'));
     expect((await adminCall(t.app, op, 'POST', `/deposits/${res.result.id}/reject`, { reason: 'Hash not found on chain' })).code).toBe(Ok.SUCCESS);
     expect((await rejected).event).toMatchObject({ refId: res.result.id, params: { reason: 'Hash not found on chain' } });
+    await witnessed;
     expect(userEvents(a)).toEqual([]);
   });
 });

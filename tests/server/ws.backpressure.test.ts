@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
-import { buildTestApp, type TestApp } from './helpers.ts';
+import { buildTestApp, waitFor, type TestApp } from './helpers.ts';
 import { AUTH_INTERVAL_MS, PriceHub, WS_TOO_MANY_CONNECTIONS } from '../../server/market/socket/ws.ts';
 import { users } from '../../server/db/schema/index.ts';
 import { createSession } from '../../server/auth/sessions.ts';
@@ -17,6 +17,12 @@ beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(async () => t?.close());
+// The message window (MAX_MESSAGES_PER_SECOND) and the auth window (AUTH_INTERVAL_MS) are read
+// on the monotonic clock (monotonicMs, performance.now): it is faked here and moved with
+// vi.advanceTimersByTime, so a window passes without waiting for it. Timers stay real (the
+// database's I/O); the tests wait for the replies the hub sends.
+beforeEach(() => void vi.useFakeTimers({ toFake: ['performance'] }));
+afterEach(() => void vi.useRealTimers());
 
 class FakeSocket extends EventEmitter {
   readonly OPEN = 1;
@@ -74,7 +80,7 @@ it('stops queueing replies for a client that never reads', async () => {
     // then a few seconds of subscribes (under the message limit), still without reading
     for (let sec = 0; sec < 5 && !s.terminated; sec++) {
       for (let i = 0; i < 15; i++) s.emit('message', Buffer.from('{"type":"subscribe","codes":null}'), false);
-      await new Promise((r) => setTimeout(r, 1000));
+      vi.advanceTimersByTime(1000); // the next second's message window
     }
     // bounded: a few MB at most, not one full snapshot per request
     expect(s.terminated).toBe(true);
@@ -91,8 +97,8 @@ it('keeps answering a client that reads', async () => {
     const s = new FakeSocket();
     s.send = (data: string) => void data; // a reader: nothing stays queued
     hub.add(s as unknown as WebSocket);
+    // a subscribe is answered synchronously: had the hub dropped the reader, it would be gone now
     for (let i = 0; i < 15; i++) s.emit('message', Buffer.from('{"type":"subscribe","codes":null}'), false);
-    await new Promise((r) => setTimeout(r, 50));
     expect(s.terminated).toBe(false);
     expect(hub.size).toBe(1);
   } finally {
@@ -107,7 +113,8 @@ it('does not run a session lookup for every message of a flood (each auth is a d
     const { s, replies } = reader();
     hub.add(s as unknown as WebSocket);
     for (let i = 0; i < 1000; i++) s.emit('message', Buffer.from(JSON.stringify({ type: 'auth', token: `t${i}` })), false);
-    await new Promise((r) => setTimeout(r, 1000));
+    // the refusals are sent synchronously; the one lookup answers with the auth reply
+    await waitFor('the auth reply of the one lookup', () => replies.some((m) => m.type === 'auth'));
     expect(counter.lookups).toBe(1); // the message limit lets 20 through, the auth window one of them
     expect(replies.some((m) => m.type === 'error')).toBe(true);
   } finally {
@@ -126,27 +133,30 @@ it('looks a session up at most once per socket per AUTH_INTERVAL_MS until one pr
     counter.lookups = 0;
     // 15 a second stays under the message limit: only the auth window stops them
     for (let i = 0; i < 15; i++) auth(s, i === 0 ? token : `made-up-${i}`);
-    await new Promise((r) => setTimeout(r, 300));
+    await waitFor('the auth reply of the first lookup', () => replies.some((m) => m.type === 'auth'));
     expect(counter.lookups).toBe(1);
     expect(replies.filter((m) => m.type === 'auth')).toEqual([{ type: 'auth', ok: true }]);
     const refused = replies.filter((m) => m.type === 'error');
     expect(refused).toHaveLength(14);
     for (const m of refused) expect(m.code).toBe(Err.TOO_MANY_REQUESTS);
     // an empty token (leaving the user channel) needs no lookup and is always answered
+    let n = replies.length;
     auth(s, '');
-    await new Promise((r) => setTimeout(r, 50));
+    await waitFor('the answer to leaving', () => replies.length === n + 1);
     expect(replies.at(-1)).toEqual({ type: 'auth', ok: false, code: Err.LOGIN_REQUIRED });
     expect(counter.lookups).toBe(1);
     // after the window the socket may authenticate again (served from the cache here)
-    await new Promise((r) => setTimeout(r, AUTH_INTERVAL_MS));
+    vi.advanceTimersByTime(AUTH_INTERVAL_MS);
+    n = replies.length;
     auth(s, token);
-    await new Promise((r) => setTimeout(r, 100));
+    await waitFor('the second auth reply', () => replies.length === n + 1);
     expect(replies.at(-1)).toEqual({ type: 'auth', ok: true });
     // a proven session lifts the window: log out and in again at once (a new session) is answered
     const again = await createSession(t.app.db, u.id, 3600_000, { now: t.app.clock.now() });
+    n = replies.length;
     auth(s, '');
     auth(s, again);
-    await new Promise((r) => setTimeout(r, 100));
+    await waitFor('the answers to leaving and joining again', () => replies.length === n + 2);
     expect(replies.slice(-2)).toEqual([{ type: 'auth', ok: false, code: Err.LOGIN_REQUIRED }, { type: 'auth', ok: true }]);
   } finally {
     hub.close();
@@ -165,7 +175,7 @@ it('shares one session lookup between the sockets that authenticate with the sam
       hub.add(s as unknown as WebSocket, '192.0.2.2');
       auth(s, token);
     }
-    await new Promise((r) => setTimeout(r, 300));
+    await waitFor('every socket\'s auth reply', () => sockets.every(({ replies }) => replies.some((m) => m.type === 'auth')));
     expect(counter.lookups).toBe(1);
     for (const { replies } of sockets) expect(replies.filter((m) => m.type === 'auth')).toEqual([{ type: 'auth', ok: true }]);
   } finally {
