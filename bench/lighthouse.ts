@@ -16,7 +16,8 @@
  * localStorage (what the login page leaves) and no cached files; every signed-in run gets a fresh
  * copy of it and `--disable-storage-reset`, so the storage holds the session and the cache is as
  * empty as in the other runs. A run whose final URL is not the page asked for, or that did not
- * read the balances with the session, fails the benchmark: it would be measuring the login prompt.
+ * read the balances, or whose session the service refuses before or after it, fails the
+ * benchmark: it would be measuring the login prompt.
  *
  * Env: BENCH_RUNS (default 3), BENCH_PAGES (home,market,currency,balance; default all),
  * BENCH_REPORTS=<folder> keeps every Lighthouse JSON report there (to see what a metric waited for).
@@ -27,7 +28,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
-import { startService, type Service } from '../tests/browser/harness.ts';
+import { api, startService, type Service } from '../tests/browser/harness.ts';
 import { bareStatic } from './bareStatic.ts';
 import { chosenPages, customerToken, loadAverage, sessionStorageEntries, type BenchPage } from './pages.ts';
 import { median, printPageTable } from './report.ts';
@@ -83,9 +84,17 @@ function checkSignedIn(page: BenchPage, report: Report): void {
   if (!balances.length) throw new Error(`${page.name}: no signed-in read answered 200 during the load (requests: ${requests.map((r) => r.url).join(', ')})`);
 }
 
+/**
+ * The session is valid (the balances answer code 200 with it, not the envelope's 401): checked
+ * before and after each signed-in run, so it was valid during the run.
+ */
+async function checkSession(base: string, token: string): Promise<void> {
+  const answer = await api(base, '/swx/customer/user/balances', { token });
+  if (answer.code !== 200) throw new Error(`the bench customer's session is not valid: balances answered ${answer.code} ${answer.msg}`);
+}
+
 /** A chromium profile with the customer's session in the origin's localStorage and nothing cached. */
-async function signedInProfile(base: string): Promise<string> {
-  const token = await customerToken(base);
+async function signedInProfile(base: string, token: string): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lh-profile-'));
   const context = await chromium.launchPersistentContext(dir, { executablePath: '/usr/bin/chromium', args: CHROME_FLAGS.split(' ') });
   try {
@@ -112,7 +121,8 @@ async function main() {
   const ref = await bareStatic();
   try {
     service = await startService();
-    if (pages.some((p) => p.signedIn)) profile = await signedInProfile(service.url);
+    const token = pages.some((p) => p.signedIn) ? await customerToken(service.url) : undefined;
+    if (token) profile = await signedInProfile(service.url, token);
     console.log(`bench:lighthouse: ${LIGHTHOUSE}, mobile preset, ${RUNS} runs each, alternating with the bare page; pages ${pages.map((p) => p.name).join(', ')}`);
     await lighthouse(`${service.url}/`); // warm the service and npx's cache
     const rows: [string, Result[]][] = [];
@@ -120,8 +130,12 @@ async function main() {
     for (const page of pages) {
       const app: Result[] = [];
       for (let i = 0; i < RUNS; i++) {
+        if (page.signedIn && token) await checkSession(service.url, token);
         const report = await lighthouse(service.url + page.path, page.signedIn ? profile : undefined);
-        if (page.signedIn) checkSignedIn(page, report);
+        if (page.signedIn && token) {
+          checkSignedIn(page, report);
+          await checkSession(service.url, token);
+        }
         app.push(resultOf(report, loadAverage()));
         bare.push(resultOf(await lighthouse(ref.url), loadAverage()));
         console.log(`${page.name} run ${i + 1}: platform ${app[i].score} (LCP ${fmt('largest-contentful-paint', app[i].metrics['largest-contentful-paint'])} ms, CLS ${fmt('cumulative-layout-shift', app[i].metrics['cumulative-layout-shift'])}), bare page ${bare.at(-1)?.score}, load average ${app[i].load}`);
