@@ -4,7 +4,6 @@ import path from 'node:path';
 import { precompressDir } from './scripts/precompress.ts';
 import { textsOfPart, type TextPart } from './src/i18n/parts.ts';
 import { staticHero } from './scripts/staticHero.ts';
-import { routePreloadsPlugin } from './scripts/routePreloads.ts';
 
 const hero = staticHero();
 
@@ -95,7 +94,7 @@ const lowPriorityModules = (): Plugin => ({
 });
 
 export default defineConfig({
-  plugins: [react(), splitAppTexts(), pureContractSchemas(), preloadEnglish(), lowPriorityModules(), hero.plugin, routePreloadsPlugin(), precompress()],
+  plugins: [react(), splitAppTexts(), pureContractSchemas(), preloadEnglish(), lowPriorityModules(), hero.plugin, precompress()],
   // the CSS modules' class maps, for the static copy of the home page's hero in index.html
   css: { modules: { getJSON: hero.getJSON } },
   server: {

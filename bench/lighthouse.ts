@@ -55,10 +55,23 @@ async function lighthouse(url: string, profile?: string): Promise<Report> {
     fs.cpSync(profile, userData, { recursive: true });
   }
   try {
-    await run('npx', ['-y', LIGHTHOUSE, url, '--quiet', '--only-categories=performance', '--output=json', `--output-path=${out}`,
-      `--chrome-flags=${CHROME_FLAGS}${userData ? ` --user-data-dir=${userData}` : ''}`, ...(userData ? ['--disable-storage-reset'] : [])], {
-      env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, maxBuffer: 1 << 24, timeout: 300_000,
-    });
+    // Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART): tried again, twice at most
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await run('npx', ['-y', LIGHTHOUSE, url, '--quiet', '--only-categories=performance', '--output=json', `--output-path=${out}`,
+          `--chrome-flags=${CHROME_FLAGS}${userData ? ` --user-data-dir=${userData}` : ''}`, ...(userData ? ['--disable-storage-reset'] : [])], {
+          env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, maxBuffer: 1 << 24, timeout: 300_000,
+        });
+        break;
+      } catch (e) {
+        if (attempt >= 3 || !String((e as { stderr?: string }).stderr).includes('Runtime error')) throw e;
+        console.log(`  Lighthouse failed on ${url} (${String((e as { stderr?: string }).stderr).trim()}), again`);
+        if (userData) {
+          fs.rmSync(userData, { recursive: true, force: true });
+          fs.cpSync(profile ?? '', userData, { recursive: true });
+        }
+      }
+    }
     if (process.env.BENCH_REPORTS) {
       fs.mkdirSync(process.env.BENCH_REPORTS, { recursive: true });
       fs.copyFileSync(out, path.join(process.env.BENCH_REPORTS, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`));

@@ -75,9 +75,8 @@ async function frontEnd(app: FastifyInstance, { indexPage }: FrontEndOptions) {
   }
   // asked for on every visit and every page of the app: kept in memory with its build-time
   // brotli and gzip copies, with an ETag, instead of read from disk each time
-  // (a screen's path gets the page with its chunks preloaded: indexPage.routes)
   const sendIndex = indexPage && ((req: FastifyRequest, reply: FastifyReply) =>
-    sendCached(req, reply, indexPage.routes.get(req.url.split('?', 1)[0]) ?? indexPage.body, { type: 'text/html; charset=utf-8', cacheControl: REVALIDATE }));
+    sendCached(req, reply, indexPage.body, { type: 'text/html; charset=utf-8', cacheControl: REVALIDATE }));
   if (sendIndex) {
     app.get('/', { schema: { hide: true } }, sendIndex);
     app.get('/index.html', { schema: { hide: true } }, sendIndex);
