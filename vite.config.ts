@@ -142,6 +142,12 @@ export default defineConfig({
             // each a request and each compressed alone (−4.4 kB gzip as one file). Lazy screens
             // import what they share with the home page from it, as they did from the small ones.
             { name: 'shell', priority: 1, tags: ['$initial'], test: /[\\/]src[\\/]/ },
+            // the machinery of every form (the submission, client-key and status
+            // machines and useFlow), in one lazy file: the step-up dialog loads it on every page
+            // right after the first paint, and a form screen opened first (/profile/balance) asked
+            // for it as four small files among its twenty, six at a time over HTTP/1.1
+            // (docs/performance.md, "Phone start-up beyond the home page")
+            { name: 'flows', priority: 0, test: /[\\/]src[\\/](machines[\\/](submission|clientKey|statuses)\.ts|views[\\/]app[\\/]useFlow\.ts)$/ },
           ],
         },
       },

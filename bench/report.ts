@@ -1,6 +1,6 @@
 /**
  * What the page-load benchmarks (bench:vitals, bench:lighthouse) print at the end: the medians of
- * their runs, the platform's home page beside the bare reference page (bareStatic.ts), as a
+ * their runs, each of the platform's pages and the bare reference page (bareStatic.ts), as a
  * Markdown table ready for docs/performance.md.
  */
 
@@ -8,13 +8,12 @@
 export const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
- * Prints the table: a column per name in `columns` after the page's name, the cells of a page
- * made by `cells` from that page's runs.
+ * Prints the table: a row per page (its name and its runs), a column per name in `columns` after
+ * the page's name, the cells of a page made by `cells` from that page's runs.
  */
-export function printPageTable<T>(columns: readonly string[], cells: (runs: T[]) => readonly (string | number)[], app: T[], bare: T[]): void {
+export function printPageTable<T>(columns: readonly string[], cells: (runs: T[]) => readonly (string | number)[], rows: readonly (readonly [string, T[]])[]): void {
   const line = (xs: readonly (string | number)[]) => `| ${xs.join(' | ')} |`;
   console.log(`\n${line(['page', ...columns])}`);
   console.log(`|${'---|'.repeat(columns.length + 1)}`);
-  console.log(line(['platform home `/`', ...cells(app)]));
-  console.log(line(['bare static page (reference)', ...cells(bare)]));
+  for (const [name, runs] of rows) console.log(line([name, ...cells(runs)]));
 }

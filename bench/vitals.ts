@@ -1,11 +1,17 @@
 /**
  * Phone page-load benchmark (npm run bench:vitals). Not part of the test suite; loopback only.
  *
- * Loads the home page `/` of the real service (the built app from dist/, fresh data folder) in
+ * Loads pages of the real service (`/`, `/market`, `/cruuency?code=BTCUSDT` and, signed in,
+ * `/profile/balance`: bench/pages.ts, BENCH_PAGES to pick; the built app from dist/, fresh data
+ * folder) in
  * Debian's chromium emulating a mid-range phone on a slow network, the conditions of Lighthouse's
  * mobile preset: 412 × 823 viewport, 4× CPU slowdown, 150 ms round trip, 1.6 Mbit/s down,
  * 750 kbit/s up, empty cache. The reference, loaded the same way in the same run, is a bare static
  * page (one heading, no script) from a bare Fastify: the floor the network emulation alone sets.
+ *
+ * A signed-in page is loaded with a registered customer's session put in localStorage before the
+ * app's scripts run (what the login page leaves); a load that did not end on that page with the
+ * balances drawn fails the benchmark.
  *
  * Prints, per page, the medians over BENCH_RUNS loads (default 5) of first contentful paint, largest
  * contentful paint, cumulative layout shift (the page left 5 s to settle, live prices ticking),
@@ -18,12 +24,13 @@ import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { startService, type Service } from '../tests/browser/harness.ts';
 import { bareStatic } from './bareStatic.ts';
+import { chosenPages, customerToken, loadAverage, sessionStorageEntries, type BenchPage } from './pages.ts';
 import { median, printPageTable } from './report.ts';
 
 const RUNS = Math.min(15, Number(process.env.BENCH_RUNS ?? 5));
 const SETTLE_MS = 5000;
 
-interface Vitals { fcp: number; lcp: number; cls: number; tbt: number; jsKb: number; totalKb: number }
+interface Vitals { fcp: number; lcp: number; cls: number; tbt: number; jsKb: number; totalKb: number; load: string }
 
 const OBSERVE = `
   window.__vitals = { lcp: 0, cls: 0, fcp: 0, longTasks: [], shifts: [] };
@@ -37,7 +44,7 @@ const OBSERVE = `
   new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__vitals.longTasks.push([e.startTime, e.duration]); }).observe({ type: 'longtask', buffered: true });
 `;
 
-async function load(browser: Browser, url: string): Promise<Vitals> {
+async function load(browser: Browser, url: string, token?: string, page0?: BenchPage): Promise<Vitals> {
   const context = await browser.newContext({
     viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true,
     userAgent: 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
@@ -72,8 +79,22 @@ async function load(browser: Browser, url: string): Promise<Vitals> {
     });
   }
   await page.addInitScript(OBSERVE);
+  let signedInRead = false;
+  if (token) {
+    await page.addInitScript((entries) => {
+      const storage = (globalThis as unknown as { localStorage: { setItem: (k: string, v: string) => void } }).localStorage;
+      for (const [k, v] of entries) storage.setItem(k, v);
+    }, sessionStorageEntries(token));
+    page.on('response', (r) => { if (r.url().includes('/swx/customer/user/balances') && r.status() === 200) signedInRead = true; });
+  }
   await page.goto(url, { waitUntil: 'load' });
   await page.waitForTimeout(SETTLE_MS);
+  if (token && page0) {
+    const final = new URL(page.url());
+    // the screen drew the balances (a signed-out visit shows the login prompt in their place)
+    const drawn = await page.locator('[data-testid="balances"]').count();
+    if (final.pathname + final.search !== page0.path || !signedInRead || !drawn) throw new Error(`${page0.name}: the load ended on ${page.url()}${signedInRead ? '' : ' without a balance read'}${drawn ? '' : ' without the balances drawn'}`);
+  }
   const v = await page.evaluate(() => {
     const w = globalThis as unknown as { __vitals: { lcp: number; cls: number; fcp: number; longTasks: [number, number][]; shifts: string[] } };
     const nav = performance.getEntriesByType('navigation' as never)[0] as unknown as { loadEventEnd: number };
@@ -92,7 +113,7 @@ async function load(browser: Browser, url: string): Promise<Vitals> {
     }
     console.log(`  FCP ${v.fcp.toFixed(0)} ms, LCP ${v.lcp.toFixed(0)} ms (from navigation start)`);
   }
-  return { ...v, jsKb: jsBytes / 1024, totalKb: totalBytes / 1024 };
+  return { ...v, jsKb: jsBytes / 1024, totalKb: totalBytes / 1024, load: loadAverage() };
 }
 
 async function main() {
@@ -102,20 +123,27 @@ async function main() {
   });
   let service: Service | undefined;
   const ref = await bareStatic();
+  const pages = chosenPages();
   try {
     service = await startService();
-    console.log(`bench:vitals: ${RUNS} loads each, phone emulation (4× CPU, 150 ms RTT, 1.6 Mbit/s), alternating`);
-    const app: Vitals[] = [];
+    const token = pages.some((p) => p.signedIn) ? await customerToken(service.url) : undefined;
+    console.log(`bench:vitals: ${RUNS} loads each, phone emulation (4× CPU, 150 ms RTT, 1.6 Mbit/s), alternating with the bare page; pages ${pages.map((p) => p.name).join(', ')}`);
+    const rows: [string, Vitals[]][] = [];
     const bare: Vitals[] = [];
     await load(browser, `${service.url}/`); // warm the service (first answers compile templates)
-    for (let i = 0; i < RUNS; i++) {
-      app.push(await load(browser, `${service.url}/`));
-      bare.push(await load(browser, ref.url));
-      console.log(`run ${i + 1}: app LCP ${app[i].lcp.toFixed(0)} ms, CLS ${app[i].cls.toFixed(3)}; bare LCP ${bare[i].lcp.toFixed(0)} ms`);
+    for (const page of pages) {
+      const app: Vitals[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        app.push(await load(browser, service.url + page.path, page.signedIn ? token : undefined, page));
+        bare.push(await load(browser, ref.url));
+        console.log(`${page.name} run ${i + 1}: app LCP ${app[i].lcp.toFixed(0)} ms, CLS ${app[i].cls.toFixed(3)}; bare LCP ${bare[bare.length - 1].lcp.toFixed(0)} ms; load average ${app[i].load}`);
+      }
+      rows.push([`\`${page.path}\`${page.signedIn ? ' (signed in)' : ''}`, app]);
     }
-    const m = (xs: Vitals[], key: keyof Vitals, digits: number) => median(xs.map((x) => x[key])).toFixed(digits);
-    printPageTable(['FCP ms', 'LCP ms', 'CLS', 'TBT ms', 'JS kB transferred', 'all kB transferred'],
-      (xs) => [m(xs, 'fcp', 0), m(xs, 'lcp', 0), m(xs, 'cls', 3), m(xs, 'tbt', 0), m(xs, 'jsKb', 1), m(xs, 'totalKb', 1)], app, bare);
+    rows.push(['bare static page (reference)', bare]);
+    const m = (xs: Vitals[], key: Exclude<keyof Vitals, 'load'>, digits: number) => median(xs.map((x) => x[key])).toFixed(digits);
+    printPageTable(['FCP ms', 'LCP ms', 'CLS', 'TBT ms', 'JS kB transferred', 'all kB transferred', 'load average (runs)'],
+      (xs) => [m(xs, 'fcp', 0), m(xs, 'lcp', 0), m(xs, 'cls', 3), m(xs, 'tbt', 0), m(xs, 'jsKb', 1), m(xs, 'totalKb', 1), xs.map((x) => x.load).join(', ')], rows);
     console.log('\ntargets: LCP ≤ 2000 ms, CLS ≤ 0.05');
   } finally {
     await service?.stop();

@@ -1,10 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createActor, fromPromise } from 'xstate';
-import { stepUpMachine } from '../../machines/stepUp.ts';
+import { fromPromise } from 'xstate';
 import { twoFactorEnrolMachine } from '../../machines/twoFactorEnrol.ts';
 import { loginCode, twoFactorLoginMachine } from '../../machines/twoFactorLogin.ts';
 import { antiPhishingMachine, twoFactorOffMachine } from '../../machines/twoFactorSettings.ts';
-import { setStepUpPrompt } from '../api.ts';
 import { authApi } from '../authApi.ts';
 import { twoFactorKeys } from '../queries/twoFactor.ts';
 import { signedIn, type SessionSink } from './authFlows.ts';
@@ -42,38 +40,3 @@ export const antiPhishingFlow = (client: QueryClient) =>
     actors: { submit: fromPromise(({ input, signal }) => authApi.setAntiPhishing(input.phrase.trim() === '' ? null : input.phrase, signal)) },
     actions: { submitted: () => void client.invalidateQueries({ queryKey: twoFactorKeys.antiPhishing() }) },
   });
-
-/**
- * The app's one step-up actor: the dialog (src/views/security/StepUpDialog.tsx) creates and
- * renders it, and `useStepUpPrompt` hands it to the HTTP client as its prompt while the dialog is
- * mounted. Each ask waits for the user's code or cancellation; a second ask while one waits
- * replaces it (the earlier call gives up).
- */
-export function createStepUp() {
-  let pending: ((code: string | null) => void) | null = null;
-  const settle = (code: string | null) => {
-    const p = pending;
-    pending = null;
-    p?.(code);
-  };
-  const actor = createActor(stepUpMachine.provide({
-    actions: {
-      answered: (_, { code }) => settle(code),
-      cancelled: () => settle(null),
-    },
-  }));
-  actor.start();
-  /** registers the prompt; returns what unregisters it (an effect's cleanup) */
-  const attach = () => {
-    setStepUpPrompt((message) => new Promise<string | null>((resolve) => {
-      settle(null);
-      pending = resolve;
-      actor.send({ type: 'stepUp.ask', message });
-    }));
-    return () => {
-      setStepUpPrompt(null);
-      settle(null);
-    };
-  };
-  return { actor, attach };
-}

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ASSETS, type Asset } from '../../contract/constants.ts';
 import { heldAmount } from '../../services/money.ts';
+import type { AssetBalance } from '../../services/types.ts';
 import { useBalances } from '../../services/queries/wallet.ts';
 import { useSession } from '../app/hooks.ts';
 import { Loadable } from '../components/Loadable.tsx';
@@ -65,6 +67,37 @@ function BalanceBody({ demo }: { demo: boolean }) {
   );
 }
 
+/**
+ * The balances, one row per asset. While they load, the same table with the assets' names and
+ * empty figures (the answer always lists every asset of ASSETS), so the panels below do not move
+ * when the figures arrive.
+ */
+function BalanceTable({ assets }: { assets: readonly (AssetBalance | { asset: Asset })[] }) {
+  const { t } = useTranslation();
+  const placeholder = assets.some((a) => !('available' in a));
+  const cell = (a: (typeof assets)[number], f: (b: AssetBalance) => string) => ('available' in a ? f(a) : '\u00a0');
+  return (
+    <div className={wallet.tableWrap}>
+      <table className={styles.dataTable} data-testid={placeholder ? undefined : 'balances'}>
+        <thead>
+          <tr><th>{t('account.asset')}</th><th>{t('account.available')}</th><th>{t('wallet.onHold')}</th><th className={wallet.hideSmall}>{t('account.total')}</th><th className={wallet.hideSmall}>{t('account.valueUsdt')}</th></tr>
+        </thead>
+        <tbody>
+          {assets.map((a) => (
+            <tr key={a.asset} data-asset={placeholder ? undefined : a.asset}>
+              <th scope="row">{a.asset}</th>
+              <td className="num" data-testid={placeholder ? undefined : 'available'}>{cell(a, (b) => formatAmount(b.available, b.asset))}</td>
+              <td className="num" data-testid={placeholder ? undefined : 'hold'}>{cell(a, (b) => formatAmount(heldAmount(b), b.asset))}</td>
+              <td className={`num ${wallet.hideSmall}`}>{cell(a, (b) => formatAmount(b.total, b.asset))}</td>
+              <td className={`num ${wallet.hideSmall}`}>{cell(a, (b) => (b.valueUsdt ? formatUsdt(b.valueUsdt) : '—'))}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 function BalanceCard({ balances, demo }: { balances: ReturnType<typeof useBalances>; demo: boolean }) {
   const { t } = useTranslation();
   const data = balances.data;
@@ -74,25 +107,8 @@ function BalanceCard({ balances, demo }: { balances: ReturnType<typeof useBalanc
         <h1 id="bal-title" className={headings.barTitle}>{t('account.balance')} · {t(demo ? 'session.demo' : 'session.real')}</h1>
         <strong className="num" data-testid="balance-total">{data ? `≈ ${formatUsdt(data.totalUsdt)} USDT` : ''}</strong>
       </div>
-      <Loadable query={balances}>
-        <div className={wallet.tableWrap}>
-          <table className={styles.dataTable} data-testid="balances">
-            <thead>
-              <tr><th>{t('account.asset')}</th><th>{t('account.available')}</th><th>{t('wallet.onHold')}</th><th className={wallet.hideSmall}>{t('account.total')}</th><th className={wallet.hideSmall}>{t('account.valueUsdt')}</th></tr>
-            </thead>
-            <tbody>
-              {(data?.assets ?? []).map((a) => (
-                <tr key={a.asset} data-asset={a.asset}>
-                  <th scope="row">{a.asset}</th>
-                  <td className="num" data-testid="available">{formatAmount(a.available, a.asset)}</td>
-                  <td className="num" data-testid="hold">{formatAmount(heldAmount(a), a.asset)}</td>
-                  <td className={`num ${wallet.hideSmall}`}>{formatAmount(a.total, a.asset)}</td>
-                  <td className={`num ${wallet.hideSmall}`}>{a.valueUsdt ? formatUsdt(a.valueUsdt) : '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+      <Loadable query={balances} placeholder={<BalanceTable assets={ASSETS.map((asset) => ({ asset }))} />}>
+        <BalanceTable assets={data?.assets ?? []} />
       </Loadable>
     </section>
   );

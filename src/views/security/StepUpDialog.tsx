@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { createStepUp } from '../../services/flows/twoFactorFlows.ts';
+import { createStepUp } from '../../services/flows/stepUpFlow.ts';
 import { useRefusalText } from '../app/useFlow.ts';
 import dialog from '../components/dialog.module.css';
 import styles from '../screens/screens.module.css';
