@@ -30,6 +30,17 @@ export interface Database {
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** node-postgres returns NUMERIC and BIGINT as strings already; keep it that way (no floats). */
+// a test worker builds a hundred platforms from one template: its 40 MB are read once per process
+const templates = new Map<string, Blob>();
+function templateBlob(file: string): Blob {
+  let blob = templates.get(file);
+  if (!blob) {
+    blob = new Blob([fs.readFileSync(file)]);
+    templates.set(file, blob);
+  }
+  return blob;
+}
+
 /**
  * `template` (tests, in memory only): a migrated PGlite's dump to start from instead of initdb; the
  * migrations still run and find themselves applied.
@@ -58,7 +69,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     dir = path.join(opts.dataDir ?? './data', 'pglite');
     fs.mkdirSync(dir, { recursive: true });
   }
-  const client = dir ? new PGlite(dir) : opts.template ? new PGlite({ loadDataDir: new Blob([fs.readFileSync(opts.template)]) }) : new PGlite();
+  const client = dir ? new PGlite(dir) : opts.template ? new PGlite({ loadDataDir: templateBlob(opts.template) }) : new PGlite();
   await client.waitReady;
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { casing: 'snake_case' }), { migrationsFolder });

@@ -1,4 +1,4 @@
-import { useRef, type PointerEvent } from 'react';
+import { useMemo, useRef, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import Chart from 'react-apexcharts';
 import type { ApexOptions } from 'apexcharts';
@@ -82,7 +82,8 @@ export default function CandleChart({ candles, label, indicators = [], lines = [
   const volumes = candles.map((c, i) => ({ x: xs[i], y: Number(c.volume) }));
   const rsiSeries = indicators.includes('rsi') ? rsi(closes, INDICATOR_PERIODS.rsi).map((y, i) => ({ x: xs[i], y })) : null;
   // a volume in a narrow pane: thousands and millions in the language's words (Intl's compact notation)
-  const compact = (v: number) => new Intl.NumberFormat(intlLocale(lang), { maximumFractionDigits: 1, notation: 'compact' }).format(v);
+  const compactFormat = useMemo(() => new Intl.NumberFormat(intlLocale(lang), { maximumFractionDigits: 1, notation: 'compact' }), [lang]);
+  const compact = (v: number) => compactFormat.format(v);
   const pane = (type: 'bar' | 'line'): ApexOptions => ({
     chart: { type, toolbar: { show: false }, animations: { enabled: false }, fontFamily: 'inherit', zoom: { enabled: false } },
     xaxis: { type: 'datetime', labels: { show: false } }, grid: { borderColor: token('--line') }, dataLabels: { enabled: false },
