@@ -10,7 +10,13 @@ import { Redis } from 'ioredis';
  * of two databases overlap, and a foreign price would be applied as this market's.
  */
 export interface Bus {
-  publish(channel: string, message: unknown): Promise<void>;
+  /**
+   * Resolves when the message is handed to every subscriber of `channel`, with how many
+   * subscriptions it was handed to (Redis: one per process listening on the channel; in one
+   * process the handlers have run already). A sender that must know every instance acted on a
+   * message waits for as many answers (server/auth/sessionCache.ts).
+   */
+  publish(channel: string, message: unknown): Promise<number>;
   /** Returns an unsubscribe function. */
   subscribe(channel: string, handler: (message: unknown) => void): () => void;
   close(): Promise<void>;
@@ -35,7 +41,7 @@ export function memoryBus(): Bus {
   ee.setMaxListeners(0);
   return {
     async publish(channel, message) {
-      ee.emit(channel, message);
+      return ee.emit(channel, message) ? 1 : 0;
     },
     subscribe(channel, handler) {
       ee.on(channel, handler);
@@ -91,7 +97,7 @@ export function redisBus(url: string, namespace = ''): Bus {
   sub.on('reconnecting', lost);
   return {
     async publish(channel, message) {
-      await pub.publish(wire(channel), JSON.stringify(message));
+      return await pub.publish(wire(channel), JSON.stringify(message));
     },
     subscribe(channel, handler) {
       local.on(channel, handler);

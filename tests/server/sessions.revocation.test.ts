@@ -6,11 +6,16 @@
  * it) plays both parts. Every session is first used on both, so both hold it in memory.
  */
 import crypto from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { SessionCache } from '../../server/auth/sessionCache.ts';
 import { createSession } from '../../server/auth/sessions.ts';
+import { sessions } from '../../server/db/schema/index.ts';
+import type { Bus } from '../../server/notify/bus.ts';
 import { Err, Ok } from '../../src/contract/errors.ts';
-import { buildTestApp, createTestDatabase, usingPostgres, type TestApp } from './helpers.ts';
+import { buildTestApp, createTestDatabase, usingPostgres, useTestApp, type TestApp } from './helpers.ts';
 import { PASSWORD, registerByEmail, U } from './auth.helpers.ts';
 import { REDIS_URL } from './productionFixtures.ts';
 import { adminCall, createUser, fund, type TestUser } from './walletFixtures.ts';
@@ -108,5 +113,54 @@ describe(`session revocation reaches every instance at once (${usingPostgres() ?
     expect((await info(b, busy)).code).toBe(Ok.SUCCESS);
     expect((await info(b, idle)).code).toBe(Err.LOGIN_REQUIRED);
     expect((await info(a, idle)).code).toBe(Err.LOGIN_REQUIRED);
+  });
+});
+
+/**
+ * Redis hands a revocation to every instance's socket at once, but an instance may read it only
+ * after a request the client sent when the logout had returned. The revoking instance therefore
+ * answers only once every instance has said it forgot: shown on a bus that delivers late.
+ */
+describe('a revocation returns only when every instance has forgotten the session', () => {
+  const t = useTestApp();
+
+  /** Instances joined by a network that takes `delayMs` to deliver, as PUBLISH counts receivers. */
+  function lateNetwork(delayMs: number) {
+    const processes: Array<{ local: EventEmitter; channels: Set<string> }> = [];
+    return (): Bus => {
+      const me = { local: new EventEmitter(), channels: new Set<string>() };
+      processes.push(me);
+      return {
+        async publish(channel, message) {
+          const to = processes.filter((p) => p.channels.has(channel));
+          for (const p of to) setTimeout(() => p.local.emit(channel, message), delayMs);
+          return to.length;
+        },
+        subscribe(channel, handler) {
+          me.channels.add(channel);
+          me.local.on(channel, handler);
+          return () => me.local.off(channel, handler);
+        },
+        async close() {},
+        async ping() {},
+        hearing: () => true,
+        onGap: () => () => {},
+      };
+    };
+  }
+
+  it('B holds the session in memory; after A.revoked resolves, B refuses it', async () => {
+    const join = lateNetwork(40);
+    const cache = () => new SessionCache({ db: t.app.db, bus: join(), clock: t.app.clock, log: t.app.log, enabled: true, maxAgeMs: 60 * MIN });
+    const [onA, onB] = [cache(), cache()];
+    const u = await createUser(t.app);
+    expect((await onB.find(u.token, t.app.clock.now()))?.id).toBe(u.id);
+    expect(onB.size).toBe(1);
+    await t.app.db.update(sessions).set({ revokedAt: new Date(t.app.clock.now()) }).where(eq(sessions.userId, u.id));
+    await onA.revoked(u.id);
+    expect(onB.size).toBe(0);
+    expect(await onB.find(u.token, t.app.clock.now())).toBeUndefined();
+    onA.close();
+    onB.close();
   });
 });
