@@ -23,7 +23,8 @@
  * postgresql://postgres@127.0.0.1:5432/postgres), BENCH_DATABASE_URL (an existing database
  * instead of a fresh one, e.g. a seeded one: bench/seed.ts), BENCH_REDIS_URL (default
  * redis://127.0.0.1:6379; empty: no Redis, the sessions are then checked in the database on
- * every request), BENCH_PGBENCH (pgbench binary, default `pgbench`), SESSION_CACHE_SECONDS (passed to
+ * every request), BENCH_PGBENCH (pgbench binary, default `pgbench`), BENCH_CPU_PROF (a folder: each
+ * platform server writes a V8 CPU profile there), SESSION_CACHE_SECONDS (passed to
  * the platforms: 0 checks every session in the database, as before the session cache).
  */
 import crypto from 'node:crypto';
@@ -132,7 +133,8 @@ async function runChild(kind: string) {
 
 function start(kind: DbKind | 'bare', env: Record<string, string> = {}): Promise<{ child: ChildProcess; ready: Ready }> {
   const child = fork(fileURLToPath(import.meta.url), ['--child', kind], {
-    execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, ...env },
+    // BENCH_CPU_PROF=<dir>: each platform server writes a V8 CPU profile there when stopped
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF && kind !== 'bare' ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, ...env },
   });
   return new Promise((resolve, reject) => {
     child.once('message', (ready: Ready) => resolve({ child, ready }));

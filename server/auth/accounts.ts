@@ -12,7 +12,10 @@ import type { Target } from './targets.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
-export function toProfile(u: UserRow): UserProfile {
+/** What a profile is made of (getUserInfo reads only these). */
+export type ProfileColumns = Pick<UserRow, 'id' | 'username' | 'email' | 'phone' | 'areaCode' | 'role' | 'kycStatus' | 'kycRejectReason' | 'smartEnabled' | 'inviteCode' | 'passwordHash' | 'createdAt'>;
+
+export function toProfile(u: ProfileColumns): UserProfile {
   return {
     id: String(u.id),
     username: u.username,

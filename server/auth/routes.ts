@@ -19,6 +19,7 @@ import { appLanguageOf, languageOf } from '../http/messages.ts';
 import { requestId } from '../http/validation.ts';
 import { deviceCookie, deviceTokenOf } from './devices.ts';
 import type { Client } from './sessions.ts';
+import { userInfo } from './userInfo.ts';
 
 /**
  * Per-IP request limits (@fastify/rate-limit, global:false). They stop floods early; the finer
@@ -83,10 +84,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { tags: userTags, summary: 'Profile, selected book and balance summary of both books', response: { 200: Envelope(UserInfoResult) } },
     preHandler: app.requireUser,
   }, async (req, reply) => {
-    const userId = req.user!.id;
-    // two queries, side by side on PostgreSQL's pool: the profile, and both books from the ledger
-    const [user, balances] = await Promise.all([app.accounts.profile(userId), app.wallet.summaries(userId)]);
-    return reply.ok({ user, book: req.book, balances });
+    // one prepared statement: the profile and both books from the ledger (server/auth/userInfo.ts)
+    return reply.ok({ ...(await userInfo(app.db, app.market, req.user!.id)), book: req.book });
   });
 
   app.post(`${USER}/repassword`, {

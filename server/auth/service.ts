@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type {
   ActiveSession, CheckUserQuery, GoogleAuthUrlResult, LanguageResult, LoginBody, LoginByGoogleBody, LoginResult, RegisterBody, RepasswordBody,
-  SendCodeBody, SendCodeResult, UserProfile,
+  SendCodeBody, SendCodeResult,
 } from '../../src/contract/auth.ts';
 import type { Language } from '../../src/contract/constants.ts';
 import { Err } from '../../src/contract/errors.ts';
@@ -11,7 +11,6 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { BizError } from '../http/errors.ts';
-import { toProfile, userById } from './accounts.ts';
 import { googleAuthUrl, googleSignIn } from './googleSignIn.ts';
 import { listInvitees } from './invitees.ts';
 import type { Bus } from '../notify/bus.ts';
@@ -137,11 +136,5 @@ export class AccountsService {
   async setLanguage(userId: bigint, language: Language): Promise<LanguageResult> {
     await this.db.update(users).set({ language }).where(eq(users.id, userId));
     return { language };
-  }
-
-  async profile(userId: bigint): Promise<UserProfile> {
-    const user = await userById(this.db, userId);
-    if (!user) throw new BizError(Err.LOGIN_REQUIRED);
-    return toProfile(user);
   }
 }

@@ -198,15 +198,6 @@ export async function userBalances(db: DbOrTx, userId: bigint, book: Book): Prom
     .orderBy(asc(ledgerAccounts.asset), asc(ledgerAccounts.purpose));
 }
 
-/** Both books' balances of a user in one query (getUserInfo shows both). */
-export async function userBalancesBothBooks(db: DbOrTx, userId: bigint): Promise<Array<BalanceRow & { book: Book }>> {
-  return db
-    .select({ book: ledgerAccounts.book, asset: ledgerAccounts.asset, purpose: ledgerAccounts.purpose, balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.ownerKind, 'user'), eq(ledgerAccounts.userId, userId)))
-    .orderBy(asc(ledgerAccounts.asset), asc(ledgerAccounts.purpose));
-}
-
 export async function availableBalance(db: DbOrTx, userId: bigint, book: Book, asset: Asset): Promise<string> {
   const [row] = await db
     .select({ balance: ledgerAccounts.balance })

@@ -1,6 +1,5 @@
 import type { Book } from '../../src/contract/constants.ts';
 import { Err } from '../../src/contract/errors.ts';
-import type { BookSummary } from '../../src/contract/auth.ts';
 import type {
   Balances, DepositAddressList, Deposit, DepositPage, ListNotificationsQuery, ListRechargeQuery, ListWithdrawalQuery,
   NotificationPage, ReadNotificationsBody, StatementPage, StatementQuery, Withdrawal, WithdrawalBody, WithdrawalMethods,
@@ -15,7 +14,6 @@ import {
 } from './deposits.ts';
 import { recordPersonalRead } from '../admin/personalReads.ts';
 import { listNotifications, markRead, unreadCount } from './notifications.ts';
-import { bothSummaries } from './summary.ts';
 import { checkProofImage, type RechargeForm } from './upload.ts';
 import {
   listWithdrawals, reviewWithdrawal, submitWithdrawal, withdrawalMethods, withdrawalView, type WithdrawalDecision, type WithdrawalRow,
@@ -40,11 +38,6 @@ export class WalletService {
   // ---------------------------------------------------------------- balances
   balances(userId: bigint, book: Book): Promise<Balances> {
     return balancesOf(this.db, this.deps.market, userId, book);
-  }
-
-  /** Both books' summaries, one query (getUserInfo); read at each request, never cached. */
-  summaries(userId: bigint): Promise<Record<Book, BookSummary>> {
-    return bothSummaries(this.db, this.deps.market, userId);
   }
 
   resetDemo(userId: bigint): Promise<Balances> {

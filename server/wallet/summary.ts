@@ -1,8 +1,7 @@
 import Decimal from 'decimal.js';
 import { ASSET_DECIMALS, type Book } from '../../src/contract/constants.ts';
 import type { AssetBalance, BookSummary } from '../../src/contract/auth.ts';
-import type { DbOrTx } from '../db/client.ts';
-import { userBalancesBothBooks } from '../ledger/ledger.ts';
+import type { BalanceRow } from '../ledger/ledger.ts';
 import type { Balances } from '../../src/contract/wallet.ts';
 import { balancesFrom } from './balances.ts';
 import { valueInUsdt, type Market } from './valuation.ts';
@@ -10,13 +9,13 @@ import { valueInUsdt, type Market } from './valuation.ts';
 const USDT_DP = ASSET_DECIMALS.USDT;
 
 /**
- * getUserInfo's view of both books, derived from the wallet's balances (one query of the ledger
- * for both, one valuation each): per asset available and total (all purposes: holds, margin,
- * plan principal, collateral) with the total valued in USDT, plus the book's totals. Every asset
- * is listed, zeros included. Assets without a current price count as 0 in the USDT totals.
+ * getUserInfo's view of both books from the user's ledger rows of both books (read with the
+ * profile in one statement, server/auth/userInfo.ts): per asset available and total (all
+ * purposes: holds, margin, plan principal, collateral) with the total valued in USDT, plus the
+ * book's totals. Every asset is listed, zeros included. Assets without a current price count as 0
+ * in the USDT totals.
  */
-export async function bothSummaries(db: DbOrTx, market: Market, userId: bigint): Promise<Record<Book, BookSummary>> {
-  const rows = await userBalancesBothBooks(db, userId);
+export function summariesFrom(market: Market, rows: ReadonlyArray<BalanceRow & { book: Book }>): Record<Book, BookSummary> {
   const of = (book: Book) => summaryOf(market, balancesFrom(market, rows.filter((r) => r.book === book), book));
   return { demo: of('demo'), real: of('real') };
 }
