@@ -5,6 +5,7 @@ import { CODE_RESEND_SECONDS, type CodePurpose } from '../../src/contract/auth.t
 import { Err } from '../../src/contract/errors.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { reserveInHourWindow } from '../db/rateWindow.ts';
+import { sqlTime } from '../db/time.ts';
 import { rateCounters, verificationCodes } from '../db/schema/index.ts';
 import { BizError } from '../http/errors.ts';
 import { renderMail } from '../notify/mailText.ts';
@@ -38,27 +39,32 @@ export const GLOBAL_CODES_KEY = 'code:*';
  * (a refusal rolls it back).
  *
  * The message is in `language`, the request's: a code is read at once by whoever asked for it.
+ *
+ * Every time here is the platform clock's (`client.now`, docs/design.md "Time"): the code's
+ * `created_at`, the cool-down's age, the hourly counts and the clean-up, so a test that moves
+ * the clock moves them all.
  */
 export async function issueCode(
   db: Db, mailer: Mailer, target: Target, purpose: CodePurpose, client: { ip: string; language: Language; now: number }, globalPerHour: number,
 ) {
   const { ip } = client;
-  const hourAgo = sql`now() - interval '1 hour'`;
+  const now = sqlTime(client.now);
+  const hourAgo = sql`${now} - interval '1 hour'`;
   const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
   await db.transaction(async (tx) => {
-    await tx.insert(rateCounters).values({ key: targetKey(target.value), count: 1 }).onConflictDoUpdate({
+    await tx.insert(rateCounters).values({ key: targetKey(target.value), count: 1, windowStart: new Date(client.now) }).onConflictDoUpdate({
       target: rateCounters.key,
-      set: { count: sql`${rateCounters.count} + 1`, windowStart: sql`now()` },
+      set: { count: sql`${rateCounters.count} + 1`, windowStart: new Date(client.now) },
     });
     const [latest] = await tx
-      .select({ age: sql<string>`extract(epoch from now() - ${verificationCodes.createdAt})` })
+      .select({ age: sql<string>`extract(epoch from ${now} - ${verificationCodes.createdAt})` })
       .from(verificationCodes)
       .where(and(eq(verificationCodes.target, target.value), eq(verificationCodes.purpose, purpose)))
       .orderBy(desc(verificationCodes.id))
       .limit(1);
     if (latest) {
-      // now() is this transaction's start: a code issued while it waited for the lock looks
-      // younger than 0 seconds
+      // `now` is when this request read the clock: a code issued while it waited for the lock,
+      // by a request that read the clock later, looks younger than 0 seconds (the wait is capped)
       const wait = Math.min(CODE_RESEND_SECONDS, Math.ceil(CODE_RESEND_SECONDS - Number(latest.age)));
       if (wait > 0) throw new BizError(Err.CODE_SEND_TOO_SOON, { seconds: wait });
     }
@@ -69,13 +75,13 @@ export async function issueCode(
       .where(and(eq(verificationCodes.ip, ip), gt(verificationCodes.createdAt, hourAgo)));
     if (perIp >= CODES_PER_IP_PER_HOUR) throw new BizError(Err.TOO_MANY_REQUESTS);
     // over all addresses: a window of an hour from its first code
-    if (!(await reserveInHourWindow(tx, GLOBAL_CODES_KEY, globalPerHour))) throw new BizError(Err.TOO_MANY_REQUESTS);
+    if (!(await reserveInHourWindow(tx, GLOBAL_CODES_KEY, globalPerHour, client.now))) throw new BizError(Err.TOO_MANY_REQUESTS);
 
-    await tx.update(verificationCodes).set({ consumedAt: sql`now()` })
+    await tx.update(verificationCodes).set({ consumedAt: new Date(client.now) })
       .where(and(eq(verificationCodes.target, target.value), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)));
     await tx.insert(verificationCodes).values({
       target: target.value, purpose, codeHash: codeHash(target.value, purpose, code),
-      expiresAt: new Date(client.now + VERIFY_CODE_TTL_MS), ip,
+      expiresAt: new Date(client.now + VERIFY_CODE_TTL_MS), ip, createdAt: new Date(client.now),
     });
   });
   const minutes = Math.round(VERIFY_CODE_TTL_MS / 60_000);
@@ -88,8 +94,8 @@ export async function issueCode(
     language: client.language,
   });
   // old rows are only kept for the hourly limits
-  await db.delete(verificationCodes).where(lt(verificationCodes.createdAt, sql`now() - interval '1 day'`));
-  await db.delete(rateCounters).where(lt(rateCounters.windowStart, sql`now() - interval '1 day'`));
+  await db.delete(verificationCodes).where(lt(verificationCodes.createdAt, sql`${now} - interval '1 day'`));
+  await db.delete(rateCounters).where(lt(rateCounters.windowStart, sql`${now} - interval '1 day'`));
 }
 
 /**
@@ -116,9 +122,12 @@ export async function checkCode(db: Db, target: Target, purpose: CodePurpose, co
   return row.id;
 }
 
-/** Marks the code used, inside the caller's transaction; a second use (race) gets 10032. */
-export async function consumeCode(tx: DbOrTx, id: bigint): Promise<void> {
-  const done = await tx.update(verificationCodes).set({ consumedAt: sql`now()` })
+/**
+ * Marks the code used at `now` (the platform clock's ms), inside the caller's transaction; a
+ * second use (race) gets 10032.
+ */
+export async function consumeCode(tx: DbOrTx, id: bigint, now: number): Promise<void> {
+  const done = await tx.update(verificationCodes).set({ consumedAt: new Date(now) })
     .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.consumedAt)))
     .returning({ id: verificationCodes.id });
   if (done.length === 0) throw new BizError(Err.VERIFY_CODE_EXPIRED);

@@ -8,6 +8,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
+import { sqlTime } from '../db/time.ts';
 import { knownDevices } from '../db/schema/index.ts';
 
 export const DEVICE_COOKIE = 'swx_device';
@@ -31,26 +32,30 @@ export function deviceTokenOf(cookieHeader: string | undefined): string | undefi
 /** The throttle key of a known device (throttle.ts counts its failures like an account's). */
 export const deviceKey = (token: string) => `dev:${hashOf(token).slice(0, 32)}`;
 
-/** Whether `token` is a device that signed in to `userId` within DEVICE_TTL_DAYS. */
-export async function isKnownDevice(db: DbOrTx, userId: bigint, token: string | undefined): Promise<boolean> {
+/**
+ * Whether `token` is a device that signed in to `userId` within DEVICE_TTL_DAYS before `now`
+ * (the platform clock's ms, as `last_used_at` is written).
+ */
+export async function isKnownDevice(db: DbOrTx, userId: bigint, token: string | undefined, now: number): Promise<boolean> {
   if (!token) return false;
   const [row] = await db.select({ userId: knownDevices.userId }).from(knownDevices)
     .where(and(eq(knownDevices.tokenHash, hashOf(token)), eq(knownDevices.userId, userId),
-      sql`${knownDevices.lastUsedAt} > now() - make_interval(days => ${DEVICE_TTL_DAYS})`));
+      sql`${knownDevices.lastUsedAt} > ${sqlTime(now)} - make_interval(days => ${DEVICE_TTL_DAYS})`));
   return Boolean(row);
 }
 
 /**
  * After a right password: the device's token, the one it has when it is known to this account
- * (its use recorded), else a new one. Keeps the account's most recently used devices only.
+ * (its use recorded at `now`, the platform clock's ms), else a new one. Keeps the account's
+ * most recently used devices only.
  */
-export async function rememberDevice(db: DbOrTx, userId: bigint, token: string | undefined): Promise<string> {
-  if (token && (await isKnownDevice(db, userId, token))) {
-    await db.update(knownDevices).set({ lastUsedAt: sql`now()` }).where(eq(knownDevices.tokenHash, hashOf(token)));
+export async function rememberDevice(db: DbOrTx, userId: bigint, token: string | undefined, now: number): Promise<string> {
+  if (token && (await isKnownDevice(db, userId, token, now))) {
+    await db.update(knownDevices).set({ lastUsedAt: new Date(now) }).where(eq(knownDevices.tokenHash, hashOf(token)));
     return token;
   }
   const fresh = randomBytes(32).toString('base64url');
-  await db.insert(knownDevices).values({ tokenHash: hashOf(fresh), userId });
+  await db.insert(knownDevices).values({ tokenHash: hashOf(fresh), userId, lastUsedAt: new Date(now) });
   const keep = db.select({ h: knownDevices.tokenHash }).from(knownDevices).where(eq(knownDevices.userId, userId))
     .orderBy(desc(knownDevices.lastUsedAt)).limit(DEVICES_PER_ACCOUNT);
   await db.delete(knownDevices).where(and(eq(knownDevices.userId, userId), notInArray(knownDevices.tokenHash, keep)));

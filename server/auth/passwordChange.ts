@@ -41,7 +41,7 @@ async function changePassword(db: Db, b: RepasswordBody & { oldPassword: string 
   assertPasswordAllowed(b.password, user);
   const keys = [accountKey(user.id), ipKey(client.ip)];
   // counted before the check (throttle.ts); a wrong old password keeps the count
-  await reserveAttempts(db, keys);
+  await reserveAttempts(db, keys, client.now);
   if (!(await verifyPassword(user.passwordHash, b.oldPassword))) throw new BizError(Err.PASSWORD_WRONG);
   await releaseAttempts(db, keys);
   const passwordHash = await hashPassword(b.password);
@@ -67,7 +67,7 @@ async function resetPassword(db: Db, b: RepasswordBody, client: Client): Promise
   assertPasswordAllowed(b.password, user);
   const passwordHash = await hashPassword(b.password);
   const event = await db.transaction(async (tx) => {
-    await consumeCode(tx, codeId);
+    await consumeCode(tx, codeId, client.now);
     await tx.update(users).set({ passwordHash, credentialsChangedAt: new Date(client.now) }).where(eq(users.id, user.id));
     await revokeOtherSessions(tx, user.id);
     // whoever was locked out by guessing has now proved ownership of the address

@@ -71,7 +71,7 @@ export async function register(db: Db, policy: SessionPolicy, b: RegisterBody, c
   const codeId = await checkCode(db, target, 'register', b.code, client.now);
   let invitedBy: bigint | null = null;
   if (b.inviteCode !== undefined && b.inviteCode.trim() !== '') {
-    if (!(await reserveInHourWindow(db, `invite:${client.ip}`, INVITE_CHECKS_PER_IP_PER_HOUR))) throw new BizError(Err.TOO_MANY_REQUESTS);
+    if (!(await reserveInHourWindow(db, `invite:${client.ip}`, INVITE_CHECKS_PER_IP_PER_HOUR, client.now))) throw new BizError(Err.TOO_MANY_REQUESTS);
     const inviter = await userByInviteCode(db, b.inviteCode);
     if (!inviter) throw new BizError(Err.INVITE_CODE_INVALID);
     invitedBy = inviter.id;
@@ -80,7 +80,7 @@ export async function register(db: Db, policy: SessionPolicy, b: RegisterBody, c
   if (await userByTarget(db, target)) throw new BizError(Err.EMAIL_OR_PHONE_EXISTS);
   const passwordHash = await hashPassword(b.password);
   const result = await db.transaction(async (tx) => {
-    await consumeCode(tx, codeId);
+    await consumeCode(tx, codeId, client.now);
     const user = await createUser(tx, {
       username,
       email: target.kind === 'email' ? target.value : null,

@@ -87,13 +87,13 @@ export async function signIn(db: Db, policy: SessionPolicy, body: LoginBody, cli
   if (!account) throw new BizError(Err.USERNAME_OR_EMAIL_REQUIRED);
   const name = accountName(account, body.areaCode);
   const user = await accountNamed(db, name);
-  const known = user !== undefined && (await isKnownDevice(db, user.id, client.deviceToken));
+  const known = user !== undefined && (await isKnownDevice(db, user.id, client.deviceToken, client.now));
   const acctK = user ? accountKey(user.id) : unknownAccountKey(`${name.kind}:${name.value}`);
   // every attempt is counted before the password is checked (throttle.ts), so parallel
   // guesses cannot all be checked before the first failure is recorded; refused during a wait,
   // the keys reserved before it are given back
   const keys = known ? [deviceKey(client.deviceToken!)] : [ipKey(client.ip), acctK];
-  await reserveAttempts(db, keys);
+  await reserveAttempts(db, keys, client.now);
   // a wrong password (or an unknown account) keeps the reservations: they are the failure
   const right = await verifyPassword(user?.passwordHash, body.password);
   if (!user || !right) throw new BizError(Err.PASSWORD_WRONG);
@@ -112,6 +112,6 @@ export async function signIn(db: Db, policy: SessionPolicy, body: LoginBody, cli
   const challenge = await challengeIfOn(db, user.id, body.remember ?? false, client.now);
   if (challenge) return challenge;
   const result = await db.transaction((tx) => openSession(tx, policy, user, client, { remember: body.remember, method: 'password' }));
-  client.setDeviceToken?.(await rememberDevice(db, user.id, client.deviceToken));
+  client.setDeviceToken?.(await rememberDevice(db, user.id, client.deviceToken, client.now));
   return result;
 }

@@ -150,9 +150,12 @@ export interface NewMessage {
 /** A cleaned image as the attachment row keeps it: its bytes are in the blob store. */
 export interface StoredImage { mime: 'image/jpeg' | 'image/png'; width: number; height: number; blobKey: string }
 
-/** The per-author message counter (10140): inside the caller's transaction, so a refusal or a rollback leaves no trace. */
-async function countMessage(tx: DbOrTx, authorId: bigint, limits: Limits) {
-  if (!(await reserveInWindow(tx, `support:msg:${authorId}`, limits.messagesPerMinute, 60))) {
+/**
+ * The per-author message counter (10140), its minute on the platform clock (`now`, ms): inside
+ * the caller's transaction, so a refusal or a rollback leaves no trace.
+ */
+async function countMessage(tx: DbOrTx, authorId: bigint, limits: Limits, now: number) {
+  if (!(await reserveInWindow(tx, `support:msg:${authorId}`, limits.messagesPerMinute, 60, now))) {
     throw new BizError(Err.SUPPORT_TOO_FAST, { limit: limits.messagesPerMinute });
   }
 }
@@ -175,13 +178,13 @@ async function insertMessage(tx: DbOrTx, conversationId: bigint, m: NewMessage):
  * A new conversation with its first message (customers). Refusals: 10142 too many open, 10140
  * too fast; either writes nothing.
  */
-export async function openConversation(tx: DbOrTx, userId: bigint, m: NewMessage, limits: Limits) {
+export async function openConversation(tx: DbOrTx, userId: bigint, m: NewMessage, limits: Limits, now: number) {
   // the user's row serialises their opens, so parallel requests count each other
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
   const [open] = await tx.select({ n: count() }).from(supportConversations)
     .where(and(eq(supportConversations.userId, userId), eq(supportConversations.status, 'open')));
   if ((open?.n ?? 0) >= limits.openMax) throw new BizError(Err.SUPPORT_TOO_MANY_OPEN, { limit: limits.openMax });
-  await countMessage(tx, userId, limits);
+  await countMessage(tx, userId, limits, now);
   const text = m.text.trim();
   const [c] = await tx.insert(supportConversations).values({
     userId, subject: text.slice(0, SUPPORT_SUBJECT_MAX), status: 'open', lastAuthor: 'user', operatorUnread: 1, clientKey: m.clientKey,
@@ -194,10 +197,10 @@ export async function openConversation(tx: DbOrTx, userId: bigint, m: NewMessage
  * A message into an open conversation, from the customer who owns it or from an operator.
  * Refusals: 10043 not found (or not theirs), 10141 closed, 10140 too fast; none writes anything.
  */
-export async function postMessage(tx: DbOrTx, conversationId: bigint, m: NewMessage, limits: Limits) {
+export async function postMessage(tx: DbOrTx, conversationId: bigint, m: NewMessage, limits: Limits, now: number) {
   const c = await findConversation(tx, conversationId, m.author === 'user' ? m.authorId : undefined, { lock: true });
   if (!conversationAllows(c.status, 'conversation.post')) throw new BizError(Err.SUPPORT_CONVERSATION_CLOSED);
-  await countMessage(tx, m.authorId, limits);
+  await countMessage(tx, m.authorId, limits, now);
   const message = await insertMessage(tx, c.id, m);
   const [conversation] = await tx.update(supportConversations).set({
     lastMessageAt: message.createdAt,

@@ -75,7 +75,7 @@ export class SupportService {
     if (first) return messageView(first);
     let done: { conversation: ConversationRow; message: MessageRow };
     try {
-      done = await this.db.transaction((tx) => postMessage(tx, conversationId, m, this.deps.limits));
+      done = await this.db.transaction((tx) => postMessage(tx, conversationId, m, this.deps.limits, this.deps.clock.now()));
     } catch (e) {
       const again = isUniqueViolation(e) ? await messageByClientKey(this.db, m.authorId, m.clientKey) : undefined;
       if (again) return messageView(again);
@@ -126,7 +126,7 @@ export class SupportService {
     if (first) return this.thread(userId, first.conversationId);
     let done: { conversation: ConversationRow };
     try {
-      done = await this.db.transaction((tx) => openConversation(tx, userId, m, this.deps.limits));
+      done = await this.db.transaction((tx) => openConversation(tx, userId, m, this.deps.limits, this.deps.clock.now()));
     } catch (e) {
       const again = isUniqueViolation(e) ? await messageByClientKey(this.db, userId, body.clientKey) : undefined;
       if (again) return this.thread(userId, again.conversationId);

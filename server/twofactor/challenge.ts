@@ -34,6 +34,6 @@ export async function completeChallenge(db: Db, keys: SecretKeys, policy: Sessio
     if (used.length === 0) throw new BizError(Err.TWO_FACTOR_CHALLENGE_EXPIRED, { minutes: CHALLENGE_MINUTES });
     return openSession(tx, policy, user, client, { remember: ch.remember, method: 'password' });
   });
-  client.setDeviceToken?.(await rememberDevice(db, user.id, client.deviceToken));
+  client.setDeviceToken?.(await rememberDevice(db, user.id, client.deviceToken, client.now));
   return result;
 }

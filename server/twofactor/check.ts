@@ -70,7 +70,7 @@ export async function checkSecondFactor(c: FactorCheck): Promise<void> {
   const cred = await credentialOf(c.db, c.userId, c.pending);
   if (!cred) throw new BizError(c.pending ? Err.TWO_FACTOR_NOT_STARTED : Err.TWO_FACTOR_NOT_ON);
   const key = twoFactorKey(c.userId);
-  await reserveAttempts(c.db, [key]);
+  await reserveAttempts(c.db, [key], c.nowMs);
   const code = c.code.trim();
   if (TOTP_RE.test(code)) {
     await acceptTotp(c.db, c.keys, cred, code, c.nowMs);

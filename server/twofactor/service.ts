@@ -93,7 +93,7 @@ export class TwoFactorService {
     if (!(await credentialOf(this.d.db, session.id))) throw new BizError(Err.TWO_FACTOR_NOT_ON);
     const user = await this.user(session.id);
     const keys = [accountKey(user.id), ipKey(client.ip)];
-    await reserveAttempts(this.d.db, keys);
+    await reserveAttempts(this.d.db, keys, client.now);
     if (!(await verifyPassword(user.passwordHash, body.password))) throw new BizError(Err.PASSWORD_WRONG);
     await releaseAttempts(this.d.db, keys);
     await checkSecondFactor({ db: this.d.db, keys: this.d.keys, userId: session.id, code: body.code, nowMs: client.now, recovery: true });

@@ -24,10 +24,10 @@ export async function checkPendingClaims(db: DbOrTx, userId: bigint, max: number
 export const claimKey = (userId: bigint) => `claim:${userId}`;
 
 /**
- * Reserves one claim in the user's hourly window, atomically (db/rateWindow.ts), or refuses
- * with 10031. The reservation stays even if
- * the claim is then refused: decoding the image is the work being limited.
+ * Reserves one claim in the user's hourly window at `now` (the platform clock's ms), atomically
+ * (db/rateWindow.ts), or refuses with 10031. The reservation stays even if the claim is then
+ * refused: decoding the image is the work being limited.
  */
-export async function reserveClaim(db: DbOrTx, userId: bigint, perHour: number): Promise<void> {
-  if (!(await reserveInHourWindow(db, claimKey(userId), perHour))) throw new BizError(Err.TOO_MANY_REQUESTS);
+export async function reserveClaim(db: DbOrTx, userId: bigint, perHour: number, now: number): Promise<void> {
+  if (!(await reserveInHourWindow(db, claimKey(userId), perHour, now))) throw new BizError(Err.TOO_MANY_REQUESTS);
 }

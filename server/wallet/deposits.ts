@@ -93,7 +93,7 @@ export async function submitDeposit(
   if (used) throw new BizError(Err.TX_HASH_USED);
   // cheap refusals first: the image is decoded only for a claim that could be kept
   await checkPendingClaims(deps.db, userId, deps.config.depositPendingMax);
-  await reserveClaim(deps.db, userId, deps.config.depositClaimsPerHour);
+  await reserveClaim(deps.db, userId, deps.config.depositClaimsPerHour, deps.clock.now());
   const proof = await cleanProof();
   // sealed into the blob store before the row that names it (server/platform/blobs/files.ts)
   const file = await deps.files.put('proof', proof.bytes);

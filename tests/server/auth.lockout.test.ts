@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { FREE_FAILURES } from '../../server/auth/throttle.ts';
-import { DEVICE_COOKIE } from '../../server/auth/devices.ts';
+import { DEVICE_COOKIE, DEVICE_TTL_DAYS } from '../../server/auth/devices.ts';
 import { Err, Ok } from '../../src/contract/errors.ts';
 import { body, useTestApp } from './helpers.ts';
 import { codeFromOutbox, freshIp, L, PASSWORD, post, registerByEmail, U } from './auth.helpers.ts';
+import { marketClock } from './tradingFixtures.ts';
 
 /**
  * Issue 25 item 5: anyone who knew a username could lock its owner out with five wrong guesses.
@@ -13,7 +14,9 @@ import { codeFromOutbox, freshIp, L, PASSWORD, post, registerByEmail, U } from '
  * throttled per account and per address.
  */
 describe('owner lockout: device cookies', () => {
-  const t = useTestApp();
+  // a device's life, like the throttling, runs on the platform clock (docs/design.md, "Time")
+  const clock = marketClock();
+  const t = useTestApp(() => ({ clock: clock.now }));
   const login = async (account: string, password: string, opts: { cookie?: string; ip?: string } = {}) => {
     const res = await t.app.inject({
       method: 'POST', url: `${L}/login`, payload: { account, password },
@@ -69,6 +72,21 @@ describe('owner lockout: device cookies', () => {
     for (let i = 0; i < FREE_FAILURES.acct; i++) await login('quinn', `Wrong-guess-${i}`, { cookie: device });
     expect((await login('quinn', PASSWORD, { cookie: device })).code).toBe(Err.LOGIN_THROTTLED);
     expect((await login('quinn', PASSWORD, { cookie: `${DEVICE_COOKIE}=${'A'.repeat(43)}` })).code).toBe(Err.LOGIN_THROTTLED);
+  });
+
+  it(`a device unused for ${DEVICE_TTL_DAYS} days on the platform clock counts as unknown again (a new cookie)`, async () => {
+    await registerByEmail(t, 'sven', 'sven@example.com');
+    const device = (await login('sven', PASSWORD)).cookie;
+    const ttl = DEVICE_TTL_DAYS * 86_400_000;
+    // just inside its life: known, the same cookie again (and its use recorded now)
+    clock.ms(ttl - 1);
+    expect((await login('sven', PASSWORD, { cookie: device })).cookie).toBe(device);
+    // a whole life after that use: forgotten, a new cookie
+    clock.ms(ttl);
+    const later = await login('sven', PASSWORD, { cookie: device });
+    expect(later.code).toBe(Ok.SUCCESS);
+    expect(later.cookie).toMatch(new RegExp(`^${DEVICE_COOKIE}=`));
+    expect(later.cookie).not.toBe(device);
   });
 
   it('unknown devices are still throttled per address across accounts', async () => {

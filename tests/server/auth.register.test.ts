@@ -1,25 +1,23 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { AREA_CODES } from '../../src/contract/areaCodes.ts';
+import { CODE_RESEND_SECONDS } from '../../src/contract/auth.ts';
 import { DEMO_GRANT_USDT, VERIFY_CODE_MAX_ATTEMPTS, VERIFY_CODE_TTL_MS } from '../../src/contract/constants.ts';
 import { outbox, rateCounters, users, verificationCodes } from '../../server/db/schema/index.ts';
 import { GLOBAL_CODES_KEY } from '../../server/auth/codes.ts';
 import { INVITE_CHECKS_PER_IP_PER_HOUR } from '../../server/auth/registration.ts';
-import { useTestApp, type TestApp } from './helpers.ts';
+import { useTestApp } from './helpers.ts';
 import { marketClock } from './tradingFixtures.ts';
 import { codeFromOutbox, counts, freshIp, get, L, PASSWORD, post, registerByEmail, registerByPhone, userRow, U } from './auth.helpers.ts';
 import { Err, Ok } from '../../src/contract/errors.ts';
 
-/** Makes the newest code of a target old enough to ask for another (skips the cool-down). */
-async function pastCoolDown(t: TestApp, target: string) {
-  await t.app.db.update(verificationCodes).set({ createdAt: sql`now() - interval '2 minutes'` }).where(sql`${verificationCodes.target} = ${target}`);
-}
-
 describe('registration, verification codes and checkUserNameOrPhone', () => {
-  // codes expire on the platform clock; the cool-downs and hourly counts are the database's own
-  // (docs/design.md, "Time") and are aged with its now()
+  // codes' expiry, the cool-downs and the hourly counts all run on the platform clock
+  // (docs/design.md, "Time"): the tests move time with it, never by rewriting rows
   const clock = marketClock();
   const t = useTestApp(() => ({ clock: clock.now }));
+  /** Moves the clock past the resend cool-down (another code may be asked for). */
+  const pastCoolDown = () => clock.ms(CODE_RESEND_SECONDS * 1000);
 
   it('offers about 53 area codes with country names', () => {
     expect(AREA_CODES.length).toBeGreaterThanOrEqual(50);
@@ -147,6 +145,12 @@ describe('registration, verification codes and checkUserNameOrPhone', () => {
       if (i < INVITE_CHECKS_PER_IP_PER_HOUR) expect(last, `look-up ${i + 1}`).toBe(Err.INVITE_CODE_INVALID);
     }
     expect(last).toBe(Err.TOO_MANY_REQUESTS);
+    // the window is an hour on the platform clock: after it the address may look up again
+    clock.ms(3600_000 + 1);
+    await post(t, `${L}/sendCode`, { email: 'ivan_late@example.com', purpose: 'register' }, { ip: freshIp() });
+    const code = await codeFromOutbox(t, 'ivan_late@example.com');
+    const again = await post(t, `${L}/register`, { username: 'ivan_late', email: 'ivan_late@example.com', password: PASSWORD, confirmPassword: PASSWORD, code, inviteCode: 'NOPE99' }, { ip });
+    expect(again.code).toBe(Err.INVITE_CODE_INVALID);
   });
 
   it('weak passwords (issue 25): the probe\'s common patterns are refused with 10170 and the score, at register, reset and change; a passphrase passes', async () => {
@@ -246,7 +250,7 @@ describe('registration, verification codes and checkUserNameOrPhone', () => {
     }
     expect((await post(t, `${L}/register`, { ...base, code })).code).toBe(Err.VERIFY_CODE_EXPIRED);
     // a new code (after the cool-down) works, and only the newest counts
-    await pastCoolDown(t, 'ivy@example.com');
+    pastCoolDown();
     expect((await post(t, `${L}/sendCode`, { email: 'ivy@example.com', purpose: 'register' })).code).toBe(Ok.SUCCESS);
     const fresh = await codeFromOutbox(t, 'ivy@example.com');
     expect((await post(t, `${L}/register`, { ...base, code: fresh })).code).toBe(Ok.SUCCESS);
@@ -257,13 +261,16 @@ describe('registration, verification codes and checkUserNameOrPhone', () => {
     expect(first.code).toBe(Ok.SUCCESS);
     const soon = await post(t, `${L}/sendCode`, { email: 'jay@example.com', purpose: 'register' });
     expect(soon.code).toBe(Err.CODE_SEND_TOO_SOON);
-    expect(soon.msg).toMatch(/\d+ seconds/);
+    expect(soon.msg).toContain(`Wait ${CODE_RESEND_SECONDS} seconds`);
+    // the cool-down runs on the platform clock: a second before its end, one second is left
+    clock.ms(CODE_RESEND_SECONDS * 1000 - 1000);
+    expect((await post(t, `${L}/sendCode`, { email: 'jay@example.com', purpose: 'register' })).msg).toContain('Wait 1 seconds');
     // per address: 5 an hour
     for (let i = 1; i < 5; i++) {
-      await pastCoolDown(t, 'jay@example.com');
+      pastCoolDown();
       expect((await post(t, `${L}/sendCode`, { email: 'jay@example.com', purpose: 'register' })).code).toBe(Ok.SUCCESS);
     }
-    await pastCoolDown(t, 'jay@example.com');
+    pastCoolDown();
     const before = await counts(t);
     expect((await post(t, `${L}/sendCode`, { email: 'jay@example.com', purpose: 'register' })).code).toBe(Err.TOO_MANY_REQUESTS);
     expect(await counts(t)).toEqual(before);
@@ -279,7 +286,7 @@ describe('registration, verification codes and checkUserNameOrPhone', () => {
     const other = freshIp();
     await t.app.db.update(verificationCodes).set({ ip: other }).where(sql`${verificationCodes.ip} = ${ip}`);
     await t.app.db.insert(verificationCodes).values(Array.from({ length: 10 }, (_, i) => ({
-      target: `filler${i}@example.com`, purpose: 'register' as const, codeHash: 'x', expiresAt: new Date(clock.now() + 60_000), ip: other,
+      target: `filler${i}@example.com`, purpose: 'register' as const, codeHash: 'x', expiresAt: new Date(clock.now() + 60_000), ip: other, createdAt: new Date(clock.now()),
     })));
     expect((await post(t, `${L}/sendCode`, { email: 'k100@example.com', purpose: 'register' }, { ip: other })).code).toBe(Err.TOO_MANY_REQUESTS);
     await t.app.db.delete(verificationCodes).where(sql`${verificationCodes.target} like 'filler%'`);
@@ -375,7 +382,8 @@ describe('registration, verification codes and checkUserNameOrPhone', () => {
 });
 
 describe('sendCode: the global hourly cap against mail bombing many addresses', () => {
-  const t = useTestApp({ codesPerHourGlobal: 3 });
+  const clock = marketClock();
+  const t = useTestApp(() => ({ codesPerHourGlobal: 3, clock: clock.now }));
 
   it('refuses 10031 once the cap is reached, also under parallel requests; the window ends after an hour', async () => {
     const before = await counts(t);
@@ -384,7 +392,13 @@ describe('sendCode: the global hourly cap against mail bombing many addresses', 
     expect(answers.filter((a) => a.code === Err.TOO_MANY_REQUESTS)).toHaveLength(7);
     expect((await counts(t)).outbox).toBe(before.outbox + 3);
     expect((await post(t, `${L}/sendCode`, { email: 'late@example.com', purpose: 'register' })).code).toBe(Err.TOO_MANY_REQUESTS);
-    await t.app.db.update(rateCounters).set({ windowStart: sql`now() - interval '61 minutes'` }).where(eq(rateCounters.key, GLOBAL_CODES_KEY));
+    // a minute before the window's hour is over: still full
+    clock.ms(59 * 60_000);
+    expect((await post(t, `${L}/sendCode`, { email: 'late@example.com', purpose: 'register' })).code).toBe(Err.TOO_MANY_REQUESTS);
+    clock.ms(60_000 + 1);
     expect((await post(t, `${L}/sendCode`, { email: 'late@example.com', purpose: 'register' })).code).toBe(Ok.SUCCESS);
+    const [window] = await t.app.db.select().from(rateCounters).where(eq(rateCounters.key, GLOBAL_CODES_KEY));
+    // the new window starts at the clock's time, not the database's
+    expect(window.windowStart.getTime()).toBe(clock.now());
   });
 });

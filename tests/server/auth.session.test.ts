@@ -1,5 +1,5 @@
 import argon2 from 'argon2';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loginFailures, sessions, users } from '../../server/db/schema/index.ts';
 import { FREE_FAILURES } from '../../server/auth/throttle.ts';
@@ -10,8 +10,8 @@ import { codeFromOutbox, counts, freshIp, L, PASSWORD, post, registerByEmail, re
 import { Err, Ok } from '../../src/contract/errors.ts';
 
 describe('login, sessions, getUserInfo, repassword, logout', () => {
-  // sessions live on the platform clock; sign-in throttling is the database's own window
-  // (docs/design.md, "Time") and is aged with its now()
+  // sessions and sign-in throttling live on the platform clock (docs/design.md, "Time"): the
+  // tests move time with it, never by rewriting rows
   const clock = marketClock();
   const t = useTestApp(() => ({ clock: clock.now }));
   // two users no test changes: Alice (e-mail) and kenji (phone); tests that change a user make their own
@@ -176,12 +176,13 @@ describe('login, sessions, getUserInfo, repassword, logout', () => {
     const throttled = await login('tom');
     expect(throttled.code).toBe(Err.LOGIN_THROTTLED);
     expect(throttled.msg).toMatch(/1[0-5] seconds/);
-    // after the wait (moved into the past), the right password works and clears the counter
-    await t.app.db.update(loginFailures).set({ lastAt: sql`now() - interval '1 minute'` }).where(eq(loginFailures.key, `acct:${tom.id}`));
+    // after the wait (the clock moves a minute on), the right password works and clears the counter
+    clock.ms(60_000);
     expect((await login('tom')).code).toBe(Ok.SUCCESS);
     // the wait doubles with each further failure
     for (let i = 0; i < FREE_FAILURES.acct; i++) await login('tom', 'Wrong1234');
-    await t.app.db.update(loginFailures).set({ lastAt: sql`now() - interval '20 seconds'` }).where(eq(loginFailures.key, `acct:${tom.id}`));
+    // 15 s after the fifth failure the sixth may be tried, and then waits 30 s
+    clock.ms(20_000);
     expect((await login('tom', 'Wrong1234')).code).toBe(Err.PASSWORD_WRONG);
     const longer = await login('tom');
     expect(longer.code).toBe(Err.LOGIN_THROTTLED);

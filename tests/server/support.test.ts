@@ -15,13 +15,16 @@ import { body, useTestApp } from './helpers.ts';
 import { HTML, pngOf, pngWithText } from './imageFixtures.ts';
 import { codeFromOutbox, L, PASSWORD, U } from './auth.helpers.ts';
 import { adminCall, createUser, multipart, PNG, type TestUser } from './walletFixtures.ts';
+import { marketClock } from './tradingFixtures.ts';
 import { WsProbe, isArray } from './wsClient.ts';
 
 const S = '/swx/customer/support';
 const key = () => crypto.randomUUID();
 
 describe('support chat', () => {
-  const t = useTestApp({ supportMessagesPerMinute: 5, supportOpenMax: 2 });
+  // the per-minute window runs on the platform clock (docs/design.md, "Time")
+  const clock = marketClock();
+  const t = useTestApp(() => ({ supportMessagesPerMinute: 5, supportOpenMax: 2, clock: clock.now }));
 
   const call = async (u: TestUser, method: 'GET' | 'POST', url: string, payload?: object) =>
     body(await t.app.inject({ method, url: `${S}${url}`, headers: { authorization: u.token }, payload }));
@@ -137,6 +140,11 @@ describe('support chat', () => {
     // the limit is per user: another customer still writes
     const carol = await createUser(t.app);
     expect((await open(carol)).code).toBe(Ok.SUCCESS);
+    // the minute is the platform clock's: at its end bob is still refused, after it he writes again
+    clock.ms(60_000);
+    expect((await send(bob, c.id, 'six')).code).toBe(Err.SUPPORT_TOO_FAST);
+    clock.ms(1);
+    expect((await send(bob, c.id, 'six')).code).toBe(Ok.SUCCESS);
   });
 
   it('limits open conversations per customer and keeps closed ones read-only', async () => {

@@ -14,6 +14,7 @@ import { age, looksSealed, storedKeys, storedRaw } from './blobFixtures.ts';
 import { body, useTestApp, type TestApp } from './helpers.ts';
 import { box, HTML, j2kOf, JP2_SIGNATURE, jp2Of, jpegOf, pngBomb, pngOf, pngWithText, SVG } from './imageFixtures.ts';
 import { addReceiveAddresses, counts, createUser, real, recharge, rechargeFields, type FilePart, type TestUser } from './walletFixtures.ts';
+import { marketClock } from './tradingFixtures.ts';
 
 const U = '/swx/customer/user';
 const files = (t: TestApp) => storedKeys(t.app, 'proof/');
@@ -137,8 +138,9 @@ describe('uploads: decoded, size-checked from the header, re-encoded; downloads 
 });
 
 describe('uploads: claims per user are rate-limited and capped while pending', () => {
-  // the defaults: 5 pending, 10 an hour
-  const t = useTestApp();
+  // the defaults: 5 pending, 10 an hour (on the platform clock, docs/design.md "Time")
+  const clock = marketClock();
+  const t = useTestApp(() => ({ clock: clock.now }));
   beforeAll(async () => addReceiveAddresses(t.app));
 
   it('30 parallel claims of one user keep at most 5 (10085 / 10031 for the rest), and no stray file', async () => {
@@ -171,6 +173,9 @@ describe('uploads: claims per user are rate-limited and capped while pending', (
     expect(await counts(t.app)).toEqual(before);
     // another user is not affected
     expect(body(await recharge(t.app, await createUser(t.app), rechargeFields(), { content: proof })).code).toBe(Ok.RECHARGE_SUBMITTED);
+    // the hour is the platform clock's: after it the user may claim again
+    clock.ms(3600_000 + 1);
+    expect(body(await recharge(t.app, u, rechargeFields(), { content: proof })).code).toBe(Ok.RECHARGE_SUBMITTED);
   });
 });
 
