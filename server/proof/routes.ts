@@ -34,7 +34,7 @@ const proofAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['admin'], security, body: TakeSnapshotBody, response: { 200: Envelope(AdminSnapshot) },
       summary: 'Take a snapshot of liabilities now (audited with the reason): published, or recorded as failed when it does not equal the ledger',
     },
-  }, async (req, reply) => reply.ok(await app.proof.snapshot('operator', req.user!.id, req.body.reason)));
+  }, async (req, reply) => reply.ok(await app.proof.snapshot(req.user!.id, req.body.reason)));
 };
 
 export default fp(proofRoutes, { name: 'proof-routes', dependencies: ['proof', 'guard', 'errors'], encapsulate: true });

@@ -38,23 +38,28 @@ export class ProofService {
   private cached: { id: bigint; tree: SumTree } | null = null;
   constructor(private readonly deps: ProofDeps) {}
 
-  /** A snapshot now (operator, audited with the reason, or the job). A failed one is recorded and logged as an error. */
-  async snapshot(trigger: 'schedule' | 'operator', requestedBy?: bigint, reason?: string): Promise<AdminSnapshot> {
-    const row = await takeSnapshot(this.deps.db, { now: this.deps.now(), trigger, requestedBy });
-    if (requestedBy !== undefined) {
-      await writeAudit(this.deps.db, {
-        actorId: requestedBy, action: 'liabilities_snapshot.take', targetType: 'liabilities_snapshot', targetId: row.id,
-        before: null, after: { status: row.status, rootHash: row.rootHash, error: row.error, reason: reason?.trim() ?? null },
-      });
-    }
-    if (row.status === 'failed') this.deps.log.error({ snapshot: row.id.toString(), error: row.error, totals: row.totals, ledgerTotals: row.ledgerTotals }, 'liabilities snapshot FAILED: not published');
+  /** An operator's snapshot now, audited with the reason. A failed one is recorded and logged as an error. */
+  async snapshot(requestedBy: bigint, reason?: string): Promise<AdminSnapshot> {
+    const row = await takeSnapshot(this.deps.db, { now: this.deps.now(), trigger: 'operator', requestedBy });
+    // only a scheduled snapshot can find its day already taken
+    if (!row) throw new Error('an operator\'s liabilities snapshot was not stored');
+    await writeAudit(this.deps.db, {
+      actorId: requestedBy, action: 'liabilities_snapshot.take', targetType: 'liabilities_snapshot', targetId: row.id,
+      before: null, after: { status: row.status, rootHash: row.rootHash, error: row.error, reason: reason?.trim() ?? null },
+    });
+    this.logFailed(row);
     return adminView(row);
+  }
+
+  private logFailed(row: LiabilitySnapshotRow): void {
+    if (row.status === 'failed') this.deps.log.error({ snapshot: row.id.toString(), error: row.error, totals: row.totals, ledgerTotals: row.ledgerTotals }, 'liabilities snapshot FAILED: not published');
   }
 
   /**
    * The daily run: takes a snapshot when none was taken since the start of the platform clock's
    * day (UTC). Throws while today's snapshot has failed, so the jobs board shows the failure
-   * until an operator takes a good one.
+   * until an operator takes a good one. Two runs at once (two instances) store one: the day is
+   * the scheduled snapshot's unique `period`, and the run that finds it taken takes nothing.
    */
   async runDue(): Promise<{ taken: boolean }> {
     const now = this.deps.now();
@@ -63,7 +68,9 @@ export class ProofService {
       .orderBy(desc(liabilitySnapshots.id)).limit(1);
     if (today?.status === 'published') return { taken: false };
     if (today?.status === 'failed') throw new Error(`today's liabilities snapshot ${today.id} failed: ${today.error}`);
-    const taken = await this.snapshot('schedule');
+    const taken = await takeSnapshot(this.deps.db, { now, trigger: 'schedule' });
+    if (!taken) return { taken: false };
+    this.logFailed(taken);
     if (taken.status === 'failed') throw new Error(`liabilities snapshot ${taken.id} failed: ${taken.error}`);
     return { taken: true };
   }

@@ -19,6 +19,9 @@ import { buildTree, leafCountOf, rootOf } from './tree.ts';
  * Then the snapshot and its leaves are written in the same transaction. When anything disagrees,
  * nothing of it is kept but a `failed` row with both sets of totals and the reason, and the
  * caller is told (the daily job fails loudly).
+ *
+ * A scheduled snapshot names its day (`period`, unique): when another run (another instance) has
+ * stored that day's first, this one writes nothing and answers null.
  */
 
 export const SNAPSHOT_ASSETS = ASSETS.map((asset) => ({ asset, decimals: ASSET_DECIMALS[asset] }));
@@ -87,9 +90,15 @@ function balancesByUser(perUser: Array<{ user_id: string; asset: string; total: 
 
 export interface TakeSnapshot { now: number; trigger: 'schedule' | 'operator'; requestedBy?: bigint }
 
-export async function takeSnapshot(db: Db, o: TakeSnapshot): Promise<LiabilitySnapshotRow> {
+const DAY_MS = 86_400_000;
+/** The UTC day of `ms`, as the `period` column holds it. */
+export const periodOf = (ms: number) => new Date(ms - (ms % DAY_MS)).toISOString().slice(0, 10);
+
+/** The snapshot; null when it is the schedule's and its day's was already stored by another run. */
+export async function takeSnapshot(db: Db, o: TakeSnapshot): Promise<LiabilitySnapshotRow | null> {
   const takenAt = new Date(o.now);
-  const base = { trigger: o.trigger, requestedBy: o.requestedBy ?? null, takenAt, assets: SNAPSHOT_ASSETS };
+  const period = o.trigger === 'schedule' ? periodOf(o.now) : null;
+  const base = { trigger: o.trigger, requestedBy: o.requestedBy ?? null, takenAt, assets: SNAPSHOT_ASSETS, period };
   try {
     return await db.transaction(async (tx) => {
       const { perUser, customers, platform } = await readLedger(tx);
@@ -102,7 +111,11 @@ export async function takeSnapshot(db: Db, o: TakeSnapshot): Promise<LiabilitySn
       if (!same(root.units, customers)) throw new SnapshotMismatch('the tree\'s totals do not equal the ledger\'s customer accounts', ledgerTotals, named(root.units));
       const [snap] = await tx.insert(liabilitySnapshots).values({
         ...base, status: 'published', rootHash: root.hash, leafCount: leafCountOf(tree), users: users.length, totals: named(root.units), ledgerTotals,
-      }).returning();
+      }).onConflictDoNothing({ target: liabilitySnapshots.period }).returning();
+      // the day's scheduled snapshot was stored by another run before this transaction began. One
+      // stored while this one read is not in its snapshot: PostgreSQL refuses the insert (40001)
+      // rather than do nothing, and the handle runs the transaction again (server/db/retry.ts)
+      if (!snap) return null;
       for (let i = 0; i < users.length; i += 1000) {
         await tx.insert(liabilityLeaves).values(users.slice(i, i + 1000).map((u, j) => ({
           snapshotId: snap.id, userId: BigInt(u.account), position: i + j, salt: u.salt,
@@ -115,7 +128,7 @@ export async function takeSnapshot(db: Db, o: TakeSnapshot): Promise<LiabilitySn
     if (!(e instanceof SnapshotMismatch)) throw e;
     const [failed] = await db.insert(liabilitySnapshots).values({
       ...base, status: 'failed', totals: e.totals, ledgerTotals: e.ledgerTotals, error: e.message,
-    }).returning();
-    return failed;
+    }).onConflictDoNothing({ target: liabilitySnapshots.period }).returning();
+    return failed ?? null;
   }
 }

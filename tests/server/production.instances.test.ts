@@ -3,22 +3,30 @@ import type { AddressInfo } from 'node:net';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { eq, like, sql } from 'drizzle-orm';
+import { and, eq, gte, like, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../server/config.ts';
 import { buildTestApp, body, createTestDatabase, usingPostgres, type TestApp } from './helpers.ts';
 import { ADDR, adminCall, createUser, fund, hash, real, type TestUser } from './walletFixtures.ts';
-import { buyOptions, getOrder, marketClock } from './tradingFixtures.ts';
+import { buyOptions, clientKey, getOrder, marketClock, usdt } from './tradingFixtures.ts';
 import { balancesOf, buy as buySmart, fundReserve, plans, productIds } from './smartFixtures.ts';
 import { loanDetail, submitLoan, terms, verifiedUser } from './loanFixtures.ts';
 import { buyNft, detail, usdt as nftUsdt } from './nftFixtures.ts';
 import { JOB_NAMES, countRuns, leadersOf, productionEnv, standInFeed, waitFor, watchLeaders } from './productionFixtures.ts';
 import { WsProbe } from './wsClient.ts';
-import { ledgerTransfers, loanAccruals, notifications } from '../../server/db/schema/index.ts';
+import {
+  equitySnapshots, ledgerTransfers, liabilitySnapshots, loanAccruals, notifications, optionsOrders, optionsPendingOrders, priceAlerts,
+} from '../../server/db/schema/index.ts';
+import { storeSnapshots, utcDay } from '../../server/portfolio/snapshots.ts';
+import { fillPending } from '../../server/trading/pending.ts';
+import { ALERT_REF_TYPE } from '../../server/alerts/service.ts';
 import { reconcile } from '../../server/ledger/reconcile.ts';
 import { JOBS, type JobName } from '../../server/domains.ts';
 import { Ok } from '../../src/contract/errors.ts';
 import { WS_PATH } from '../../src/contract/ws.ts';
+import { PENDING_PATHS, PENDING_REF_TYPE } from '../../src/contract/pendingOrders.ts';
+import { ORDER_REF_TYPE } from '../../src/contract/trading.ts';
+import { ALERT_PATHS } from '../../src/contract/alerts.ts';
 
 const MIN = 60_000;
 const DAY = 86_400_000;
@@ -28,7 +36,9 @@ const RETRY_MS = 200;
  * The production shape in one process (docs/testing-production-shape.md): two platform instances
  * built as `npm start` builds one, with NODE_ENV=production, every engine on, one fresh PostgreSQL
  * database and one Redis. Each story acts on one instance and reads the outcome through the other;
- * every scheduled job must be led by exactly one instance and run only there. Time moves with one
+ * every scheduled job must be led by exactly one instance and run only there. The daily snapshots,
+ * a pending order's fill and a price alert are also done by the instance that does not lead them,
+ * at the same moment: the work itself must be claimed once in the database. Time moves with one
  * test clock both instances read; the test stands in for the feed leader, so prices are the ones
  * each story chooses (the last story hands the feed over to the instances).
  */
@@ -52,6 +62,7 @@ describe.runIf(usingPostgres())('production shape: two instances on PostgreSQL +
     const overrides: Partial<Config> = {
       engines: true, clock: clock.now,
       tradingSweepMs: 100, tradingSyncMs: 200, smartTickMs: 200, loansTickMs: 200, nftTickMs: 200,
+      alertsSyncMs: 200, equitySnapshotMs: 200, proofTickMs: 200,
     };
     a = await buildTestApp(overrides, env);
     b = await buildTestApp(overrides, env);
@@ -89,8 +100,10 @@ describe.runIf(usingPostgres())('production shape: two instances on PostgreSQL +
       .where(like(ledgerTransfers.idempotencyKey, pattern)).groupBy(ledgerTransfers.idempotencyKey);
     return Object.fromEntries(r.map((x) => [x.key, Number(x.n)]));
   };
-  const notificationKinds = async (refId: string) =>
-    (await a.app.db.select({ kind: notifications.kind }).from(notifications).where(eq(notifications.refId, refId))).map((n) => n.kind);
+  /** The kinds of the notifications about `refId` (of `refType` when given: ids of different things overlap). */
+  const notificationKinds = async (refId: string, refType?: string) =>
+    (await a.app.db.select({ kind: notifications.kind }).from(notifications)
+      .where(and(eq(notifications.refId, refId), refType === undefined ? undefined : eq(notifications.refType, refType)))).map((n) => n.kind);
 
   it('runs in production mode, and every leader job is led by exactly one instance (each job its own lock)', async () => {
     for (const t of [a, b]) expect(t.config).toMatchObject({ production: true, consoleDelivery: true, redisUrl: expect.any(String) });
@@ -251,6 +264,75 @@ describe.runIf(usingPostgres())('production shape: two instances on PostgreSQL +
       ws.terminate();
     }
     await expectReconciled();
+  });
+
+  it('daily snapshots: a day\'s equity snapshots (one per user and book) and its liabilities snapshot are stored once, even when both instances run both jobs at once', async () => {
+    const u = await createUser(b.app);
+    await fund(b.app, u.id, 'USDT', '250');
+    const now = clock.ms(DAY);
+    const day = utcDay(now - DAY);
+    // the day's jobs on both instances at the same moment, as if both led them (the leader's own run may join in)
+    const [, taken] = await Promise.all([
+      Promise.all(apps.map((app) => storeSnapshots(app.db, app.market, now))),
+      Promise.all(apps.map((app) => app.proof.runDue())),
+    ]);
+    const twice = await a.app.db.select({ userId: equitySnapshots.userId, book: equitySnapshots.book }).from(equitySnapshots)
+      .where(eq(equitySnapshots.day, day)).groupBy(equitySnapshots.userId, equitySnapshots.book).having(sql`count(*) > 1`);
+    expect(twice, 'equity snapshots stored twice').toEqual([]);
+    const mine = await b.app.db.select().from(equitySnapshots).where(and(eq(equitySnapshots.userId, u.id), eq(equitySnapshots.day, day)));
+    expect(mine.map((x) => [x.book, x.equity])).toEqual([['real', '250.000000']]);
+
+    const today = await a.app.db.select().from(liabilitySnapshots).where(gte(liabilitySnapshots.takenAt, new Date(now - (now % DAY))));
+    expect(today.map((x) => [x.trigger, x.status, x.period])).toEqual([['schedule', 'published', utcDay(now)]]);
+    expect(taken.filter((x) => x.taken).length).toBeLessThanOrEqual(1);
+    // the customer's proof, served by the other instance, is in that snapshot
+    const proof = body(await a.app.inject({ url: '/swx/customer/user/proof', headers: real(u) }));
+    expect(proof.result).toMatchObject({ snapshotId: today[0].id.toString(), balances: ['250.000000', '0.00000000', '0.00000000'] });
+  });
+
+  it('pending order: placed on B, filled once at the tick that reaches its level (one position, one hold released, one notice), even when the other instance fills it at that tick too', async () => {
+    const u = await createUser(b.app);
+    await fund(b.app, u.id, 'USDT', '2000');
+    await feed.step(apps, clock.ms(1000), { BTCUSDT: 67_000 });
+    const placed = body(await b.app.inject({ method: 'POST', url: PENDING_PATHS.place, headers: real(u), payload: {
+      code: 'BTCUSDT', direction: 'up', lots: '0.1', leverage: 10, period: 300, entryKind: 'limit', entryPrice: '66000', validity: 3600, clientKey: clientKey(),
+    } }));
+    expect(placed.code, JSON.stringify(placed)).toBe(Ok.PURCHASE_SUCCESSFUL);
+    const id = placed.result.id as string;
+    const leader = await waitFor('the trigger leader watches the pending order', () => apps.find((app) => app.trading.engine?.entries.has(id)));
+    const other = apps.find((app) => app !== leader)!;
+    const at = clock.ms(1000);
+    await Promise.all([feed.step(apps, at, { BTCUSDT: 65_900 }), fillPending(other.trading.deps, BigInt(id), { time: at, price: '65900.00' })]);
+    await leader.trading.engine?.idle();
+
+    const [row] = await a.app.db.select().from(optionsPendingOrders).where(eq(optionsPendingOrders.id, BigInt(id)));
+    expect(row.status).toBe('filled');
+    const positions = await a.app.db.select({ id: optionsOrders.id }).from(optionsOrders).where(eq(optionsOrders.userId, u.id));
+    expect(positions.map((p) => p.id)).toEqual([row.orderId]);
+    expect((await getOrder(a.app, real(u), String(row.orderId))).result).toMatchObject({ status: 'open', openPrice: '65900.00' });
+    expect(await transfersPerKey(`pending:${id}:%`)).toEqual({ [`pending:${id}:hold`]: 1, [`pending:${id}:release`]: 1 });
+    expect(await usdt(a.app, real(u))).toMatchObject({ entryHold: '0.000000', orderMargin: '659.000000' });
+    expect(await notificationKinds(String(row.orderId), ORDER_REF_TYPE)).toEqual(['order.opened']);
+    expect(await notificationKinds(id, PENDING_REF_TYPE)).toEqual([]);
+    await expectReconciled();
+  });
+
+  it('price alert: created on B, fired once at the crossing tick (one notice), even when the other instance fires it at that tick too', async () => {
+    const u = await createUser(b.app);
+    await feed.step(apps, clock.ms(1000), { BTCUSDT: 67_000 });
+    const created = body(await b.app.inject({ method: 'POST', url: ALERT_PATHS.create, headers: real(u), payload: { code: 'BTCUSDT', kind: 'above', value: '68000' } }));
+    expect(created.code, created.msg).toBe(Ok.SUCCESS);
+    const id = created.result.id as string;
+    const leader = await waitFor('the trigger leader watches the alert', () => apps.find((app) => app.alerts.watcher?.index.has(id)));
+    const other = apps.find((app) => app !== leader)!;
+    const [{ version }] = await a.app.db.select({ version: priceAlerts.version }).from(priceAlerts).where(eq(priceAlerts.id, BigInt(id)));
+    const at = clock.ms(1000);
+    await Promise.all([feed.step(apps, at, { BTCUSDT: 68_010 }), other.alerts.fire(BigInt(id), version, { price: '68010.00', changePct: 0, time: at })]);
+    await leader.alerts.watcher?.idle();
+
+    const listed = body(await a.app.inject({ url: ALERT_PATHS.list, headers: real(u) }));
+    expect(listed.result.alerts).toMatchObject([{ id, status: 'fired', firedPrice: '68010', firedAt: new Date(at).toISOString() }]);
+    expect(await notificationKinds(id, ALERT_REF_TYPE)).toEqual(['alert.fired']);
   });
 
   it('market feed: when the stand-in leader lets go, exactly one instance takes the feed over and both serve its steps', async () => {

@@ -1,12 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { body, usingPostgres, useTestApp } from './helpers.ts';
+import { body, usingPostgres, useTestApp, waitFor } from './helpers.ts';
 import { adminCall, createUser, fund, real, type TestUser } from './walletFixtures.ts';
 import { buy, fundReserve, productIds, testClock } from './smartFixtures.ts';
 import { platformAccount, userAccount, type UserPurpose } from '../../server/ledger/accounts.ts';
 import { transfer } from '../../server/ledger/ledger.ts';
 import { attestedHoldings } from '../../server/reserves/holdings.ts';
+import { periodOf } from '../../server/proof/snapshot.ts';
 import { auditLog, liabilityLeaves, liabilitySnapshots, reserveHoldings, reserveWallets } from '../../server/db/schema/index.ts';
 import { verifyInclusion, type InclusionProofData } from '../../src/contract/merkleSum.ts';
 import type { Asset } from '../../src/contract/constants.ts';
@@ -157,16 +158,42 @@ describe(`proof of liabilities (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, 
     }
   });
 
-  it('the daily job takes one snapshot per platform day and the next day\'s proofs lead to the new root', async () => {
+  it('the daily job takes one snapshot per platform day, also when runs overlap, and the next day\'s proofs lead to the new root', async () => {
     clock.ms(86_400_000);
-    expect(await t.app.proof.runDue()).toEqual({ taken: true });
+    // three runs at once (as on two instances): one takes the day's, the others nothing
+    const runs = await Promise.all([t.app.proof.runDue(), t.app.proof.runDue(), t.app.proof.runDue()]);
+    expect(runs.filter((r) => r.taken)).toHaveLength(1);
     expect(await t.app.proof.runDue()).toEqual({ taken: false });
+    expect(await t.app.db.select({ id: liabilitySnapshots.id }).from(liabilitySnapshots).where(eq(liabilitySnapshots.period, periodOf(clock.now())))).toHaveLength(1);
     const pub = (await summary(t.app)).snapshot;
     const [latest] = await t.app.db.select().from(liabilitySnapshots).where(eq(liabilitySnapshots.rootHash, pub.rootHash));
     expect(latest).toMatchObject({ status: 'published', trigger: 'schedule' });
     expect(latest.takenAt.getTime()).toBe(clock.now());
     const p = await myProof(t.app, customers[1]);
     expect(verifyInclusion(p.result)).toMatchObject({ ok: true, rootHash: pub.rootHash });
+  });
+
+  it.runIf(usingPostgres())('a run whose day another run stores while it reads takes nothing: its insert is refused, and run again it finds the day taken', async () => {
+    clock.ms(86_400_000);
+    const other = await t.app.database.pool!.connect();
+    let id: string | undefined;
+    try {
+      // another instance's run of the day, not committed yet: this run cannot see it and takes its own
+      await other.query('begin');
+      id = (await other.query<{ id: string }>(`insert into liability_snapshots (status, trigger, taken_at, assets, period)
+        values ('published', 'schedule', $1, '[]', $2) returning id::text as id`, [new Date(clock.now()), periodOf(clock.now())])).rows[0].id;
+      const run = t.app.proof.runDue();
+      await waitFor('the run waits on the day\'s row', async () => rows<{ n: number }>(await t.app.db.execute(sql`
+        select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`))[0].n > 0);
+      await other.query('commit');
+      expect(await run).toEqual({ taken: false });
+      expect((await t.app.db.select({ id: liabilitySnapshots.id }).from(liabilitySnapshots).where(eq(liabilitySnapshots.period, periodOf(clock.now())))).map((r) => r.id.toString())).toEqual([id]);
+    } finally {
+      await other.query('rollback').catch(() => undefined);
+      other.release();
+      // the stand-in has no leaves: the public page must not show it to the next test
+      if (id) await t.app.db.delete(liabilitySnapshots).where(eq(liabilitySnapshots.id, BigInt(id)));
+    }
   });
 
   it('reserves: wallets and holdings are audited; bad ones are refused and write nothing; only attested figures bound', async () => {

@@ -1,10 +1,11 @@
-import { bigserial, bigint, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, bigint, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * Proof of liabilities (docs/ledger.md, "Proof of liabilities"): one row per snapshot of every
  * customer's real-book balances, taken in one repeatable-read transaction. A snapshot whose
  * totals did not equal the ledger's is kept as `failed` with both sets of totals (never
- * published). `takenAt` is the platform clock's time.
+ * published). `takenAt` is the platform clock's time. A scheduled snapshot names its `period`
+ * (the platform clock's UTC day), unique: the day's job takes one, even when two instances run it.
  */
 export const liabilitySnapshots = pgTable('liability_snapshots', {
   id: bigserial({ mode: 'bigint' }).primaryKey(),
@@ -23,8 +24,13 @@ export const liabilitySnapshots = pgTable('liability_snapshots', {
   /** the ledger's customer accounts summed, and minus the platform accounts, at the same moment */
   ledgerTotals: jsonb().$type<{ customers: Record<string, string>; platform: Record<string, string> }>(),
   error: text(),
+  /** the UTC day (platform clock) a scheduled snapshot is for; null for an operator's (any number a day) */
+  period: date({ mode: 'string' }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('liability_snapshots_taken').on(t.status, t.takenAt)]);
+}, (t) => [
+  index('liability_snapshots_taken').on(t.status, t.takenAt),
+  uniqueIndex('liability_snapshots_period').on(t.period),
+]);
 
 /** One leaf per customer per snapshot: the salt stays here so the customer can be given it. */
 export const liabilityLeaves = pgTable('liability_leaves', {
