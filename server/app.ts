@@ -15,6 +15,7 @@ import { openApiOptions, rateLimitOptions, websocketOptions } from './http/exter
 import { securityHeadersPlugin } from './http/securityHeaders.ts';
 import frontEnd from './http/frontEnd.ts';
 import { loadIndexPage } from './http/indexPage.ts';
+import { serializerCompiler } from './http/serialization.ts';
 import { validatorCompiler } from './http/validation.ts';
 import guard from './auth/guard.ts';
 import { DOMAINS, JOBS } from './domains.ts';
@@ -49,6 +50,7 @@ export async function buildApp({ config, memoryDb, logger }: AppOptions): Promis
     pluginTimeout: 180_000,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler); // scalar unions without Ajv per field (server/http/serialization.ts)
 
   // the platform: configuration, database, bus (closed last)
   await app.register(platform, { config, memoryDb });

@@ -141,10 +141,15 @@ export async function listDeposits(db: DbOrTx, q: { userId?: bigint; status?: De
       .where(where).orderBy(desc(deposits.id)).limit(size).offset(offset);
     return { rows, total: await pageTotal(rows, offset, countAll) };
   }
-  const rows = await db.select({ d: deposits, username: users.username }).from(deposits)
-    .leftJoin(users, eq(users.id, deposits.userId))
-    .where(where).orderBy(desc(deposits.id)).limit(size).offset(offset);
-  return { rows, total: await countAll() };
+  // the operator queue over all users: the page and its index-backed count side by side (two
+  // of PostgreSQL's pooled connections; one after the other on the embedded database)
+  const [rows, total] = await Promise.all([
+    db.select({ d: deposits, username: users.username }).from(deposits)
+      .leftJoin(users, eq(users.id, deposits.userId))
+      .where(where).orderBy(desc(deposits.id)).limit(size).offset(offset),
+    countAll(),
+  ]);
+  return { rows, total };
 }
 
 export async function findDeposit(db: DbOrTx, id: bigint): Promise<DepositRow | undefined> {

@@ -169,10 +169,15 @@ export async function listWithdrawals(db: DbOrTx, q: { userId?: bigint; status?:
       .where(where).orderBy(desc(withdrawals.id)).limit(size).offset(offset);
     return { rows, total: await pageTotal(rows, offset, countAll) };
   }
-  const rows = await db.select({ w: withdrawals, username: users.username }).from(withdrawals)
-    .leftJoin(users, eq(users.id, withdrawals.userId))
-    .where(where).orderBy(desc(withdrawals.id)).limit(size).offset(offset);
-  return { rows, total: await countAll() };
+  // the operator queue over all users: the page and its index-backed count side by side (two
+  // of PostgreSQL's pooled connections; one after the other on the embedded database)
+  const [rows, total] = await Promise.all([
+    db.select({ w: withdrawals, username: users.username }).from(withdrawals)
+      .leftJoin(users, eq(users.id, withdrawals.userId))
+      .where(where).orderBy(desc(withdrawals.id)).limit(size).offset(offset),
+    countAll(),
+  ]);
+  return { rows, total };
 }
 
 /** The unique index on payout hashes refused the approval (the pg error, or drizzle's wrapper of it). */
