@@ -186,6 +186,8 @@ for (const device of [WIDE, PHONE] as unknown as Device[]) {
       await page.click('[data-testid=save-stops]');
       await page.waitForSelector('[data-testid=stops-saved]', { timeout: 10_000 });
       await expect.poll(() => text(page, '[data-testid=receipt-sl]'), { timeout: 10_000 }).toBe(`${level}.00`);
+      // an open position's receipt states what it expects
+      expect(await page.locator('[data-testid=order-receipt] dt', { hasText: 'Expected result after fees' }).count()).toBe(1);
       await shot(page, `trading-stops-${device.name}`);
       await page.goBack();
       await page.waitForSelector('[data-testid=open-positions] [data-testid=position-row]', { timeout: 10_000 });
@@ -294,6 +296,10 @@ for (const device of [WIDE, PHONE] as unknown as Device[]) {
       expect(await text(page, '[data-testid=receipt-reason]')).toBe('Closed by you');
       expect(await text(page, '[data-testid=receipt-close]')).toMatch(/[0-9]/);
       expect(await text(page, '[data-testid=order-status]')).toContain('Closed');
+      // a closed position's result happened: the receipt states it, and expects nothing
+      expect(await text(page, '[data-testid=order-receipt]')).not.toMatch(/expected/i);
+      expect(await page.locator('[data-testid=order-receipt] dt', { hasText: /^Result after fees$/ }).count()).toBe(1);
+      expect(await text(page, '[data-testid=receipt-net]')).toMatch(/^[+−]?[0-9,]+\.[0-9]{2} USDT$/);
       await shot(page, `trading-receipt-${device.name}`);
       // the notification of the close leads to the same receipt
       await page.goto('/profile/notification');
