@@ -323,6 +323,13 @@ for (const device of [WIDE, PHONE] as unknown as Device[]) {
           expect(ticks.some((x) => x.includes('月')), ticks.join(' | ')).toBe(true);
           expect(ticks.join(' ')).not.toMatch(/Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec/);
         }
+        if (language === 'ar') {
+          // each label is isolated right to left inside the left-to-right chart, so "26 نوفمبر، 03:00" reads in its order
+          await page.waitForSelector('[data-testid=candle-chart] .apexcharts-xaxis-label');
+          const ticks = (await page.locator('[data-testid=candle-chart] .apexcharts-xaxis-label').allTextContents()).filter((x) => x.trim() !== '');
+          expect(ticks.length).toBeGreaterThan(0);
+          expect(ticks.every((x) => x.startsWith('\u2067') && x.includes('\u2069')), JSON.stringify(ticks)).toBe(true);
+        }
         await page.click('[data-testid=review]');
         await page.waitForSelector('[data-testid=confirm-dialog]');
         await shot(page, `trading-confirm-${device.name}-${language}`);
