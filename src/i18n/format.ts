@@ -67,7 +67,7 @@ export function formatFixedIn(language: string, value: string, places: number): 
 }
 
 // the direction marks Intl puts into Arabic dates would scramble them inside left-to-right cells
-const stripMarks = (s: string) => s.replace(/[\u200e\u200f\u061c]/g, '');
+export const stripMarks = (s: string) => s.replace(/[\u200e\u200f\u061c]/g, '');
 
 // one formatter per locale and style: building an Intl.DateTimeFormat is far dearer than using one
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
@@ -99,17 +99,7 @@ export function formatTimeIn(language: string, time: string | number | Date): st
   return stripMarks(f.format(new Date(time)));
 }
 
-const axisFormats = new Map<string, Intl.DateTimeFormat>();
-/** A chart axis's moment: day, short month and 24-hour time in the language ("11月26日 03:00", "26. Nov., 03:00"). */
-export function formatAxisTimeIn(language: string, time: string | number | Date): string {
-  const key = intlLocale(language);
-  let f = axisFormats.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(key, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-    axisFormats.set(key, f);
-  }
-  return stripMarks(f.format(new Date(time)));
-}
+// a chart axis's moments are formatted in src/i18n/axisFormat.ts, with the chart's chunk, not the home page's
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 /**

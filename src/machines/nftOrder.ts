@@ -10,7 +10,12 @@ import { refusalOf, refused, type Refusal } from './refusal.ts';
  *                                             (10042 / 10130 / 10132, nothing sent)
  *   confirming ─order.confirm→ sending ─done→ ready.done    ─error→ ready.failed (the dialog stays open)
  *              └─order.cancel→ ready.idle
- *   ready.failed ─order.confirm→ sending again (after a send: the same client key) · ─order.cancel→ ready.idle
+ *   ready.failed ─order.confirm [no answer came]→ sending again (the same client key) · ─order.cancel→ ready.idle
+ *
+ * "Try again" is offered only when no answer came (a network failure or a timeout: the request
+ * may have arrived, so the same key goes again); a coded refusal is the service's answer, and
+ * sending it again would only be refused again. The dialog asks `can({ type: 'order.confirm' })`
+ * (and `order.cancel`) for its buttons rather than repeating this rule.
  *
  * The client key (clientKey.ts) follows the NFT and the amount: "try again", or cancelling and
  * starting the same order again, sends the same key, so a request whose answer was lost is
@@ -81,6 +86,8 @@ export const nftOrderMachine = setup({
   },
   guards: {
     fit: (_, p: { values: NftOrderValues; minimum: string | null; available: string | null }) => orderProblem(p.values, p.minimum, p.available) === null,
+    /** an order was sent and no answer came (no catalogue code): the same request may go again */
+    retryable: ({ context }) => context.values !== null && context.refusal !== null && context.refusal.code === null,
   },
 }).createMachine({
   id: 'nftOrder',
@@ -107,7 +114,7 @@ export const nftOrderMachine = setup({
         failed: {
           // a refusal before sending shows beside the form; one after sending in the dialog, with "try again" (same key)
           on: {
-            'order.confirm': { guard: ({ context }) => context.values !== null, target: '#nftOrder.sending' },
+            'order.confirm': { guard: 'retryable', target: '#nftOrder.sending' },
             'order.cancel': { target: 'idle', actions: assign({ values: null, refusal: null }) },
           },
         },

@@ -16,10 +16,13 @@ import { submissionMachine } from './submission.ts';
  *
  *   editing ─pendingOrder.submit [valid]→ confirming ─pendingOrder.confirm→ submitting ─done→ submitted ─reset→ editing
  *                                            └─pendingOrder.edit→ editing          └─error→ failed
+ *   failed ─pendingOrder.submit [valid]→ confirming, ─pendingOrder.edit→ editing
  *
  * The guard is the service's own rule (src/contract/entryMath.ts entryRuleBroken: the level's
  * side, the validity, a trailing stop, then the market order's rules at the level) plus the hold
- * against the available balance; the service checks all again at its price. The client key
+ * against the available balance; the service checks all again at its price. A draft that breaks
+ * one is not taken (`takesValidOnly`): the ticket asks `can({ type: 'pendingOrder.submit', values })`
+ * to enable its review button and shows the rule's problem (`pendingRefusal`) beside it. The client key
  * (clientKey.ts) follows the order's body: sending the same order again after a timeout answers
  * the first one; a success or other values make a new key.
  */
@@ -71,7 +74,7 @@ export function pendingRefusal(d: PendingDraft): Refusal | null {
 }
 
 export const pendingOrderFormMachine = submissionMachine<'pendingOrder', PendingDraft, PendingOrderWire, Keyed<PendingDraft>>({
-  id: 'pendingOrder', check: pendingRefusal, again: true, confirm: true, keyed: (d) => [d.book, pendingBody(d, '')],
+  id: 'pendingOrder', check: pendingRefusal, again: true, confirm: true, takesValidOnly: true, keyed: (d) => [d.book, pendingBody(d, '')],
 });
 
 /** Cancelling a pending order is never one tap: the order waits in `confirming` for `pendingCancel.confirm`. */

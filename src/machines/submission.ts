@@ -22,7 +22,10 @@ import { refusalOf } from './refusal.ts';
  *
  * `check` is the flow's pure rule (the contract's schemas and rules): the refusal of values that
  * cannot be sent, or null. It is the `valid` guard, and its refusal is what `failed` shows, so a
- * bad value never leaves the browser (a flow with nothing to check has no guard). The `submit`
+ * bad value never leaves the browser (a flow with nothing to check has no guard). A flow whose
+ * screen shows the problem beside its fields as they are typed (`takesValidOnly`, the pending
+ * order ticket) does not take bad values at all: `<id>.submit` has no transition for them, so the
+ * screen asks `snapshot.can({ type: '<id>.submit', values })` to enable its button. The `submit`
  * actor (the service call) and the `submitted` action (store the session, navigate, toast, ask
  * again for what changed) are supplied with `.provide()` by the flow's actor factory
  * (src/services/flows), so the chart knows nothing of HTTP, React or the router.
@@ -58,6 +61,11 @@ export interface SubmissionSpec<Id extends string, Values> {
   /** the flow moves or locks money: accepted values wait in `confirming` for `<id>.confirm` */
   confirm?: boolean;
   /**
+   * Values `check` refuses are not taken (no `failed` for them): the screen shows the problem
+   * itself and asks `can(<id>.submit)` for its button; `failed` then holds the service's refusals only.
+   */
+  takesValidOnly?: boolean;
+  /**
    * A money call: what of the values makes the submission (the fields sent, trimmed). The key is
    * kept while it stays the same; the submit actor gets `{ ...values, clientKey }` (declare the
    * flow's input as `Keyed<Values>`).
@@ -72,7 +80,7 @@ const valuesOf = <Values>(event: AnyEventObject, submit: string): Values => {
   return (event as unknown as { values: Values }).values;
 };
 
-export function submissionMachine<const Id extends string, Values, Output, Input = Values>({ id, check, again = false, confirm = false, keyed }: SubmissionSpec<Id, Values>) {
+export function submissionMachine<const Id extends string, Values, Output, Input = Values>({ id, check, again = false, confirm = false, takesValidOnly = false, keyed }: SubmissionSpec<Id, Values>) {
   type Event = SubmissionEvent<Id, Values>;
   const submit = `${id}.submit` as const;
   // accepted values are sent at once, or first shown for confirmation
@@ -84,7 +92,8 @@ export function submissionMachine<const Id extends string, Values, Output, Input
     [submit]: check
       ? [
           { guard: 'valid', target: accepted, actions: accept },
-          { target: 'failed', actions: ['keepValues', 'refuse'] },
+          // a flow that takes valid values only has no way for the others: `can` says so
+          ...(takesValidOnly ? [] : [{ target: 'failed', actions: ['keepValues', 'refuse'] }]),
         ]
       : { target: accepted, actions: accept },
   } as const;

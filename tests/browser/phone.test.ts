@@ -137,6 +137,13 @@ describe('defect 10: the phone market and home', () => {
     expect(await page.$eval('[data-testid=market-list]', (t) => t.getBoundingClientRect().right <= innerWidth)).toBe(true);
     await shot(page, 'phone-home-sparklines-390-en');
     await inLanguage(page, 'ja', '[data-testid=market-list] tbody tr[data-code] svg[data-points]');
+    // the narrow columns' headers stay whole words on one line (not "24時間騰落" over "率")
+    const headerLines = await page.$$eval('[data-testid=market-list] thead th', (ths) => ths.map((t) => {
+      const r = document.createRange();
+      r.selectNodeContents(t);
+      return `${t.textContent}:${new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size}`;
+    }));
+    expect(headerLines.every((h) => h.endsWith(':1')), headerLines.join(' ')).toBe(true);
     await shot(page, 'phone-home-sparklines-390-ja');
     await ctx.close();
   });

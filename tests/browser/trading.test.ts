@@ -186,6 +186,8 @@ for (const device of [WIDE, PHONE] as unknown as Device[]) {
       await page.click('[data-testid=save-stops]');
       await page.waitForSelector('[data-testid=stops-saved]', { timeout: 10_000 });
       await expect.poll(() => text(page, '[data-testid=receipt-sl]'), { timeout: 10_000 }).toBe(`${level}.00`);
+      // an open position's receipt states what it expects
+      expect(await page.locator('[data-testid=order-receipt] dt', { hasText: 'Expected result after fees' }).count()).toBe(1);
       await shot(page, `trading-stops-${device.name}`);
       await page.goBack();
       await page.waitForSelector('[data-testid=open-positions] [data-testid=position-row]', { timeout: 10_000 });
@@ -294,6 +296,10 @@ for (const device of [WIDE, PHONE] as unknown as Device[]) {
       expect(await text(page, '[data-testid=receipt-reason]')).toBe('Closed by you');
       expect(await text(page, '[data-testid=receipt-close]')).toMatch(/[0-9]/);
       expect(await text(page, '[data-testid=order-status]')).toContain('Closed');
+      // a closed position's result happened: the receipt states it, and expects nothing
+      expect(await text(page, '[data-testid=order-receipt]')).not.toMatch(/expected/i);
+      expect(await page.locator('[data-testid=order-receipt] dt', { hasText: /^Result after fees$/ }).count()).toBe(1);
+      expect(await text(page, '[data-testid=receipt-net]')).toMatch(/^[+−]?[0-9,]+\.[0-9]{2} USDT$/);
       await shot(page, `trading-receipt-${device.name}`);
       // the notification of the close leads to the same receipt
       await page.goto('/profile/notification');
@@ -316,6 +322,13 @@ for (const device of [WIDE, PHONE] as unknown as Device[]) {
           const ticks = await page.locator('[data-testid=candle-chart] .apexcharts-xaxis-label').allTextContents();
           expect(ticks.some((x) => x.includes('月')), ticks.join(' | ')).toBe(true);
           expect(ticks.join(' ')).not.toMatch(/Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec/);
+        }
+        if (language === 'ar') {
+          // each label is isolated right to left inside the left-to-right chart, so "26 نوفمبر، 03:00" reads in its order
+          await page.waitForSelector('[data-testid=candle-chart] .apexcharts-xaxis-label');
+          const ticks = (await page.locator('[data-testid=candle-chart] .apexcharts-xaxis-label').allTextContents()).filter((x) => x.trim() !== '');
+          expect(ticks.length).toBeGreaterThan(0);
+          expect(ticks.every((x) => x.startsWith('\u2067') && x.includes('\u2069')), JSON.stringify(ticks)).toBe(true);
         }
         await page.click('[data-testid=review]');
         await page.waitForSelector('[data-testid=confirm-dialog]');

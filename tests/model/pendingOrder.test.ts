@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
 import { Err } from '../../src/contract/errors.ts';
 import { levelAt, proposeStops } from '../../src/machines/chartStops.ts';
-import { pendingBody, pendingHold, pendingRefusal } from '../../src/machines/pendingOrderForm.ts';
+import { pendingBody, pendingHold, pendingOrderFormMachine, pendingRefusal } from '../../src/machines/pendingOrderForm.ts';
 import { checkModel } from './pathRunner.ts';
 import { model as lifecycle } from './pendingOrder.model.ts';
 import { draft, model as form } from './pendingOrderForm.model.ts';
@@ -29,6 +30,34 @@ describe('pending order form: the service\'s rules and codes', () => {
     expect(pendingBody(t, 'key-0001')).toMatchObject({ stopLoss: null, trailingDistance: '500' });
     expect(pendingRefusal(t)).toBeNull();
     expect(pendingRefusal({ ...t, order: { ...t.order, stopLoss: '10' } })?.code).toBe(Err.TRAILING_DISTANCE_WRONG);
+  });
+});
+
+describe('pending order form: the review button asks the machine', () => {
+  // what PendingTicket asks for its button: the machine takes the draft, or not
+  const takes = (over: Partial<typeof draft>) => {
+    const actor = createActor(pendingOrderFormMachine).start();
+    const can = actor.getSnapshot().can({ type: 'pendingOrder.submit', values: { ...draft, ...over } });
+    actor.stop();
+    return can;
+  };
+  it('takes a draft the service would accept, and none that breaks one of its rules', () => {
+    expect(takes({})).toBe(true);
+    for (const over of [
+      { entryPrice: '68000' }, { entryPrice: 'abc' }, { validity: 60 }, { available: '600' }, { price: null },
+      { product: { ...draft.product, tradable: false } }, { order: { ...draft.order, lots: '0.001' } },
+    ] as Partial<typeof draft>[]) {
+      expect(takes(over), JSON.stringify(over)).toBe(false);
+      // and the ticket has the reason to show beside it
+      expect(pendingRefusal({ ...draft, ...over }), JSON.stringify(over)).not.toBeNull();
+    }
+  });
+  it('takes nothing while the dialog is open or the order is on its way', () => {
+    const actor = createActor(pendingOrderFormMachine).start();
+    actor.send({ type: 'pendingOrder.submit', values: draft });
+    expect(actor.getSnapshot().value).toBe('confirming');
+    expect(actor.getSnapshot().can({ type: 'pendingOrder.submit', values: draft })).toBe(false);
+    actor.stop();
   });
 });
 

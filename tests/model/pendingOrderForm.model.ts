@@ -9,7 +9,8 @@ import { submissionCase } from './submissionModel.ts';
 /**
  * A pending entry order from the trade panel, and cancelling one: the shared submission chart
  * with its confirmation step. BTC at 67,000.00: a buy limit at 66,000 is accepted; one at 68,000
- * (the price is already below it) is refused before anything is sent (10280).
+ * (the price is already below it) is not taken at all (10280 is the ticket's to show): `can` says
+ * no, and the review button asks it.
  */
 export const product: OptionsProduct = {
   code: 'BTCUSDT', type: 'crypto', contractSize: '1', lotStep: '0.01', leverageChoices: [1, 2, 5, 10, 20], periodChoices: [60, 300, 900, 3600, 14400, 86400],
@@ -32,6 +33,7 @@ const placeCase = submissionCase({
   again: true,
   confirm: true,
   keyed: true,
+  takesValidOnly: true,
 });
 
 const cancelCase = submissionCase({

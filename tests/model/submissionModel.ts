@@ -12,6 +12,8 @@ import type { Assertions, ModelSpec } from './paths.ts';
  * fixture events. What must hold:
  * - nothing is sent unless the guard accepted the values, and then exactly those values;
  * - `failed` shows the guard's refusal for the refused values, the service's for the others;
+ * - what `can` says of submitting (what a screen asks to enable its button) follows the guard: the
+ *   good values where the form is open, the refused ones never in a flow that takes valid values only;
  * - `submitted` holds the service's answer, and the flow's `submitted` action ran with it once
  *   per success; a flow the user does not repeat ends there;
  * - a money flow (`keyed`) sends a client key with the values, by the rule of clientKeyRule.ts.
@@ -33,12 +35,15 @@ export interface SubmissionFixtures<Values, Output> {
   confirm?: boolean;
   /** a money call: the submit actor gets the values with a `clientKey` */
   keyed?: boolean;
+  /** refused values are not taken at all (src/machines/submission.ts): `can` is false for them */
+  takesValidOnly?: boolean;
   name?: string;
 }
 
 type Snap<Values, Output> = {
   context: { values: Values | null; refusal: Refusal | null; result: Output | null; clientKey: KeptKey | null };
   hasTag: (tag: string) => boolean;
+  can: (event: { type: string; values?: Values }) => boolean;
   status: string;
 };
 
@@ -72,6 +77,16 @@ export function submissionCase<Values, Output>(f: SubmissionFixtures<Values, Out
     { type: 'xstate.error.actor.submit', error: f.serviceError },
   ];
   const snap = (s: unknown) => s as Snap<Values, Output>;
+  /**
+   * What a screen that asks the machine (`can`) would offer: submitting the good and the refused
+   * values. Where the form is open (editing, failed) the good ones go; the refused ones only in a
+   * flow that keeps them as its failure; elsewhere neither.
+   */
+  const offers = (s: unknown, open: boolean) => {
+    const x = snap(s);
+    expect(x.can({ type: `${f.id}.submit`, values: f.good }), 'submitting good values').toBe(open);
+    if (f.refused) expect(x.can({ type: `${f.id}.submit`, values: f.refused.values }), 'submitting refused values').toBe(open && !f.takesValidOnly);
+  };
   const successes = (r: string[]) => r.filter((w) => w.startsWith('submitted:')).length;
   /** the sends with their keys, and the successes, in order */
   const keyEntries = (r: string[]): KeyEntry[] =>
@@ -94,6 +109,7 @@ export function submissionCase<Values, Output>(f: SubmissionFixtures<Values, Out
       expect(x.hasTag('busy')).toBe(false);
       // back in editing after a success only through reset, which empties the form
       if (successes(r) > 0) expect(x.context.values).toBeNull();
+      offers(s, true);
       keysHold(r, x);
     },
     ...(f.confirm
@@ -105,6 +121,7 @@ export function submissionCase<Values, Output>(f: SubmissionFixtures<Values, Out
             expect(x.hasTag('busy')).toBe(false);
             expect(x.context.values).toEqual(f.good);
             expect(x.context.refusal).toBeNull();
+            offers(s, false);
             neverSent(r);
           },
         }
@@ -120,14 +137,18 @@ export function submissionCase<Values, Output>(f: SubmissionFixtures<Values, Out
       neverSent(r);
       // with the key the machine keeps for them
       if (f.keyed) expect(r.at(-2)).toBe(`key:${x.context.clientKey?.key}`);
+      offers(s, false);
       keysHold(r, x);
     },
     failed: (s, r) => {
       const x = snap(s);
       expect(x.hasTag('busy')).toBe(false);
       // the refusal belongs to the values last submitted: the guard's, or the service's after sending
+      // (a flow that takes valid values only fails with the service's refusals alone)
       if (f.refused && JSON.stringify(x.context.values) === JSON.stringify(f.refused.values)) expect(x.context.refusal).toEqual(f.refused.refusal);
       else expect(x.context.refusal).toEqual(f.serviceError);
+      if (f.takesValidOnly) expect(x.context.values).toEqual(f.good);
+      offers(s, true);
       neverSent(r);
       keysHold(r, x);
     },
@@ -138,12 +159,14 @@ export function submissionCase<Values, Output>(f: SubmissionFixtures<Values, Out
       // one success action per success: every success went through a send of the accepted values
       expect(successes(r)).toBeLessThanOrEqual(r.filter((w) => w === sent(f.good)).length);
       expect(x.status).toBe(f.again ? 'active' : 'done');
+      offers(s, false);
       keysHold(r, x);
     },
   };
   // editing→submitting, submitting→submitted|failed, failed→submitting|editing, (submitted→editing),
-  // and with a guard editing→failed and failed→failed; a flow that confirms goes editing→confirming
-  // and failed→confirming instead, and adds confirming→submitting|editing
-  const edges = 5 + (f.again ? 1 : 0) + (f.refused ? 2 : 0) + (f.confirm ? 2 : 0);
+  // and with a guard editing→failed and failed→failed (not in a flow that takes valid values only);
+  // a flow that confirms goes editing→confirming and failed→confirming instead, and adds
+  // confirming→submitting|editing
+  const edges = 5 + (f.again ? 1 : 0) + (f.refused && !f.takesValidOnly ? 2 : 0) + (f.confirm ? 2 : 0);
   return { name: f.name, machine: f.machine, events, assertions, provide, expected: { states: f.confirm ? 5 : 4, edges } };
 }

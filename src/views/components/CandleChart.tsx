@@ -5,7 +5,8 @@ import type { ApexOptions } from 'apexcharts';
 import type { Candle } from '../../services/types.ts';
 import { bollinger, ema, INDICATOR_PERIODS, rsi, sma, type Indicator, type Series } from '../../services/chart/indicators.ts';
 import type { PlotArea } from '../../machines/chartStops.ts';
-import { formatAxisTimeIn, formatDecimalIn, intlLocale } from '../../i18n/format.ts';
+import { formatAxisTimeIn } from '../../i18n/axisFormat.ts';
+import { formatDecimalIn, intlLocale } from '../../i18n/format.ts';
 import styles from './CandleChart.module.css';
 
 /** A colour token's value (src/views/styles/tokens.css): ApexCharts writes colours into SVG attributes, where var() does not work. */

@@ -19,7 +19,8 @@ const focusOnMount = (el: HTMLElement | null) => el?.focus();
 /**
  * Bid or buy, as an nftOrder flow: the amount is checked first (the service's rules: 10042,
  * 10130, 10132), then a dialog states what will happen to the money, and only its confirm button
- * sends. A refusal after sending shows in the dialog with "try again" (the same client key).
+ * sends. A refusal after sending shows in the dialog; "try again" (the same client key) only when
+ * no answer came. Which buttons work the dialog asks the machine (`can`), not its own rules.
  */
 export function OrderPanel({ nft }: { nft: Nft }) {
   const { t } = useTranslation();
@@ -65,17 +66,19 @@ function OrderForm({ nft }: { nft: Nft }) {
       refusal: s.matches({ ready: 'failed' }) ? s.context.refusal : null,
       // refused after sending: the dialog stays open with the reason
       sentAndFailed: s.matches({ ready: 'failed' }) && s.context.values !== null,
-      // no answer (network): "try again" sends the same request with the same client key
-      canRetry: s.matches({ ready: 'failed' }) && s.context.values !== null && s.context.refusal?.code === null,
+      // the machine's rules decide: confirm in the dialog, or "try again" (the same client key)
+      // when no answer came; cancel whenever nothing is in flight
+      canConfirm: s.can({ type: 'order.confirm' }),
+      canCancel: s.can({ type: 'order.cancel' }),
     }),
     { id: nft.id },
   );
   useEffect(() => {
     if (!order.dialog && !order.sentAndFailed) return;
-    const key = (e: KeyboardEvent) => e.key === 'Escape' && !order.busy && send({ type: 'order.cancel' });
+    const key = (e: KeyboardEvent) => e.key === 'Escape' && order.canCancel && send({ type: 'order.cancel' });
     window.addEventListener('keydown', key);
     return () => window.removeEventListener('keydown', key);
-  }, [order.dialog, order.sentAndFailed, order.busy, send]);
+  }, [order.dialog, order.sentAndFailed, order.canCancel, send]);
   const v = order.values;
   const share = Number(nft.donationShare);
   const donation = v ? (Number(v.amount) * share).toFixed(2) : '';
@@ -96,7 +99,7 @@ function OrderForm({ nft }: { nft: Nft }) {
       {order.refusal && !inDialog && <p className={screens.formError} role="alert" data-testid="nft-error" data-code={order.refusal.code ?? ''}>{text(order.refusal)}</p>}
       <button type="submit" className={screens.submit} data-testid="nft-submit">{t(kind === 'buy' ? 'nfts.buy' : 'nfts.bid')}</button>
       {inDialog && v && (
-        <div className={dialog.overlay} role="presentation" onClick={(e) => e.target === e.currentTarget && !order.busy && send({ type: 'order.cancel' })}>
+        <div className={dialog.overlay} role="presentation" onClick={(e) => e.target === e.currentTarget && order.canCancel && send({ type: 'order.cancel' })}>
           <div className={dialog.dialog} role="dialog" aria-modal="true" aria-labelledby="nft-confirm-title" aria-busy={order.busy} data-testid="nft-dialog">
             <h2 id="nft-confirm-title">{t(kind === 'buy' ? 'nfts.confirmBuyTitle' : 'nfts.confirmBidTitle')}</h2>
             <p><strong>{nft.name}</strong></p>
@@ -108,12 +111,13 @@ function OrderForm({ nft }: { nft: Nft }) {
             <p className={styles.custody}>{t('nfts.custody')}</p>
             {order.refusal && <p className={screens.formError} role="alert" data-testid="nft-error" data-code={order.refusal.code ?? ''}>{text(order.refusal)}</p>}
             <div className={wallet.actions}>
-              {(!order.sentAndFailed || order.canRetry) && (
-                <button type="button" className={screens.submit} disabled={order.busy} onClick={() => send({ type: 'order.confirm' })} ref={focusOnMount} data-testid="nft-confirm">
-                  {order.canRetry ? t('common.retry') : t('nfts.confirm')}
+              {/* while sending the button stays, disabled; after a refusal with an answer only cancel is left */}
+              {(order.canConfirm || order.busy) && (
+                <button type="button" className={screens.submit} disabled={!order.canConfirm} onClick={() => send({ type: 'order.confirm' })} ref={focusOnMount} data-testid="nft-confirm">
+                  {order.sentAndFailed ? t('common.retry') : t('nfts.confirm')}
                 </button>
               )}
-              <button type="button" className={wallet.secondary} disabled={order.busy} onClick={() => send({ type: 'order.cancel' })} data-testid="nft-cancel">{t('wallet.cancel')}</button>
+              <button type="button" className={wallet.secondary} disabled={!order.canCancel} onClick={() => send({ type: 'order.cancel' })} data-testid="nft-cancel">{t('wallet.cancel')}</button>
             </div>
           </div>
         </div>

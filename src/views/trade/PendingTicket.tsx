@@ -11,14 +11,20 @@ import styles from './trade.module.css';
 
 /**
  * The submit part of the trade panel for a pending entry order (src/machines/pendingOrderForm.ts):
- * the problem of the draft, the review button, the confirmation (level, validity, what is held,
- * the book) and the result. The machine keeps the client key (src/machines/clientKey.ts): the
- * same order sent again after a timeout answers the first one.
+ * the problem of the draft, the review button (enabled when the machine would take the draft:
+ * `can`), the confirmation (level, validity, what is held, the book) and the result. The machine
+ * keeps the client key (src/machines/clientKey.ts): the same order sent again after a timeout
+ * answers the first one.
  */
 export function PendingTicket({ draft }: { draft: PendingDraft }) {
   const { t, i18n } = useTranslation();
   const text = useRefusalText();
-  const [flow, send] = useFlow(pendingOrderFlow, confirmedSubmissionView);
+  const [flow, send] = useFlow(pendingOrderFlow, (s) => ({
+    ...confirmedSubmissionView(s),
+    // the machine's rules decide: it takes only a draft it accepts, and none while one is in flight
+    canReview: s.can({ type: 'pendingOrder.submit', values: draft }),
+  }));
+  // what to fix, beside the button (the same rule the machine's guard applies)
   const problem = pendingRefusal(draft);
   const hold = pendingHold(draft);
   if (flow.result) {
@@ -41,7 +47,7 @@ export function PendingTicket({ draft }: { draft: PendingDraft }) {
       {problem && <p className={styles.problem} data-testid="pending-problem">{text(problem)}</p>}
       {flow.refusal && !problem && <p className={styles.refusal} role="alert" data-testid="pending-refusal">{text(flow.refusal)}</p>}
       <button
-        type="button" className={styles.submit} data-dir={draft.order.direction} disabled={problem !== null || flow.busy}
+        type="button" className={styles.submit} data-dir={draft.order.direction} disabled={!flow.canReview}
         onClick={() => send({ type: 'pendingOrder.submit', values: draft })} data-testid="pending-review"
       >
         {t('orders.pending.review')}

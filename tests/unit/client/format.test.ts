@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../../src/contract/constants.ts';
+import { formatAxisTimeIn } from '../../../src/i18n/axisFormat.ts';
 import { formatAmountIn, formatClockTime, formatDateIn, formatDateTimeIn, formatDecimalIn, formatFixedIn, formatTimeIn, intlLocale, MINUS, SEPARATORS } from '../../../src/i18n/format.ts';
 
 describe('number and date formats in the app language', () => {
@@ -70,5 +71,32 @@ describe('one money and one time formatter', () => {
       expect(s).not.toMatch(/AM|PM|午後|오후|下午|م$|ص$/);
     }
     expect(timeOnly).toMatch(/20.05/);
+  });
+});
+
+// a chart's time labels sit in a left-to-right chart in every language (src/i18n/axisFormat.ts)
+describe('the chart axis time', () => {
+  const t = new Date(2026, 10, 26, 3, 0);
+  const RLI = '\u2067';
+  const PDI = '\u2069';
+  it('is isolated right to left in Arabic: one run, day first from the right, then month and time', () => {
+    const label = formatAxisTimeIn('ar', t);
+    expect(label.startsWith(RLI)).toBe(true);
+    expect(label.endsWith(PDI)).toBe(true);
+    const inner = label.slice(1, -1);
+    // nothing else steers the direction inside (no marks of Intl's), and it is the language's own label
+    expect(inner).not.toMatch(/[\u200e\u200f\u061c\u2066-\u2069]/);
+    expect(inner).toContain('نوفمبر');
+    expect(inner).toMatch(/^26 .*03:00$/);
+  });
+  it.each(LANGUAGES.filter((l) => l !== 'ar'))('%s: left to right, as Intl writes it, without isolates', (lng) => {
+    const label = formatAxisTimeIn(lng, t);
+    expect(label).not.toMatch(/[\u200e\u200f\u061c\u2066-\u2069]/);
+    expect(label).toContain('03');
+    expect(label).toContain('26');
+  });
+  it('an unknown language is English, left to right', () => {
+    expect(formatAxisTimeIn('xx', t)).toBe(formatAxisTimeIn('en', t));
+    expect(formatAxisTimeIn('en', t)).toMatch(/^Nov 26, 03:00$/);
   });
 });
