@@ -24,6 +24,7 @@ import { PendingEvents } from '../notify/pendingEvents.ts';
 import { minNextBid, money, nftById, nftViews, type NftRow } from './catalogue.ts';
 import type { NftDeps } from './deps.ts';
 import { nftNext, requireNftAllows } from './status.ts';
+import { donationOf } from '../../src/contract/nftMath.ts';
 
 /** A client key taken by a concurrent request of the same user: the first request's answer stands. */
 class ClientKeyTaken extends Error {}
@@ -47,9 +48,6 @@ async function lockBidAccounts(tx: DbOrTx, userIds: bigint[]): Promise<void> {
     eq(ledgerAccounts.asset, NFT_ASSET), or(eq(ledgerAccounts.purpose, 'available'), eq(ledgerAccounts.purpose, 'nft_bid_hold')),
   )).orderBy(asc(ledgerAccounts.id)).for('update');
 }
-
-/** The donation of a sale: gross × the share fixed at listing, rounded down to USDT's 6 places. */
-export const donationOf = (gross: string, share: string) => new Decimal(gross).mul(share).toDecimalPlaces(6, Decimal.ROUND_DOWN).toFixed(6);
 
 /**
  * Records a sale and moves its money: `from` (the buyer's available or bid hold) → nft_sales →

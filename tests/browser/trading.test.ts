@@ -129,9 +129,13 @@ for (const device of [WIDE, PHONE] as unknown as Device[]) {
       await expect.poll(() => page.locator('[data-testid=problem-sl]').count()).toBe(0);
       await page.click('[data-testid=review]');
       await page.waitForSelector('[data-testid=confirm-dialog]');
-      const rowNet = await text(page, '[data-testid=scenarios] tr[data-kind=stopLoss] td:last-child');
+      // both read in one go: the dialog follows the live price, so two reads could see two renders
+      const [rowNet, confirmMaxLoss] = await page.evaluate(() => [
+        document.querySelector('[data-testid=scenarios] tr[data-kind=stopLoss] td:last-child')?.textContent?.trim() ?? '',
+        document.querySelector('[data-testid=confirm-maxloss]')?.textContent?.trim() ?? '',
+      ]);
       expect(rowNet).toMatch(/^−/);
-      expect(await text(page, '[data-testid=confirm-maxloss]')).toBe(`${rowNet} USDT`);
+      expect(confirmMaxLoss).toBe(`${rowNet} USDT`);
       await page.click('[data-testid=confirm-cancel]');
       await page.fill('[data-testid=stop-loss]', '');
       await page.fill('[data-testid=take-profit]', '');

@@ -13,6 +13,7 @@ import surfaces from '../styles/surfaces.module.css';
 import wallet from '../wallet/wallet.module.css';
 import { usdt } from './common.tsx';
 import styles from './nfts.module.css';
+import { donationOf } from '../../contract/nftMath.ts';
 
 const focusOnMount = (el: HTMLElement | null) => el?.focus();
 
@@ -80,8 +81,8 @@ function OrderForm({ nft }: { nft: Nft }) {
     return () => window.removeEventListener('keydown', key);
   }, [order.dialog, order.sentAndFailed, order.canCancel, send]);
   const v = order.values;
-  const share = Number(nft.donationShare);
-  const donation = v ? (Number(v.amount) * share).toFixed(2) : '';
+  // the service's own arithmetic (decimal, rounded down), not a float estimate
+  const donation = v ? donationOf(v.amount, nft.donationShare) : '';
   const inDialog = order.dialog || order.sentAndFailed;
   return (
     <form
