@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { QueryKey } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
+import { DOMAINS } from '../../../server/domains.ts';
 import { createAppActors } from '../../../src/services/appActors.ts';
 import { createQueryClient } from '../../../src/services/queries/client.ts';
 import { settings } from '../../../src/services/settings.ts';
@@ -94,6 +95,16 @@ describe('logout leaves no user-scoped query', () => {
     const found = await domainQueries();
     expect(Object.keys(found).sort()).toEqual(Object.keys(CASES).sort());
     for (const [name, factories] of Object.entries(found)) expect(Object.keys(factories).sort(), name).toEqual(Object.keys(CASES[name]).sort());
+  });
+
+  it('every key grows from the root a domain declares in its manifest (keyRoot), and every declared root has queries', async () => {
+    const found = await domainQueries();
+    const roots = new Set<string>();
+    for (const [name, cases] of Object.entries(CASES)) {
+      for (const [factory, c] of Object.entries(cases)) roots.add(String(found[name][factory](...c.args).queryKey[0]));
+    }
+    const declared = new Set(DOMAINS.flatMap((d) => (d.keyRoot ? [d.keyRoot] : [])));
+    expect([...roots].sort()).toEqual([...declared].sort());
   });
 
   it('after the session logs out, only answers that are the same for every visitor remain', async () => {
