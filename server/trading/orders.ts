@@ -15,6 +15,7 @@ import {
 import type { DbOrTx } from '../db/client.ts';
 import { optionsOrders, type OptionsOrderRow } from '../db/schema/index.ts';
 import { pageTotal, totalOver } from '../db/paging.ts';
+import { preparedOnce } from '../db/prepared.ts';
 import { BizError } from '../http/errors.ts';
 import { platformAccount, userAccount } from '../ledger/accounts.ts';
 import { transfer } from '../ledger/ledger.ts';
@@ -133,16 +134,23 @@ export async function ownOrder(db: DbOrTx, userId: bigint, book: Book, id: bigin
 }
 
 export async function listOrders(deps: TradingDeps, userId: bigint, book: Book, q: ListOptionsOrderQuery): Promise<PositionPage> {
-  const conds: SQL[] = [eq(optionsOrders.userId, userId), eq(optionsOrders.book, book)];
-  if (q.status) conds.push(eq(optionsOrders.status, q.status));
-  if (q.code) conds.push(eq(optionsOrders.code, q.code));
-  const where = and(...conds);
   const size = q.pageSize ?? 20;
   const offset = ((q.pageNum ?? 1) - 1) * size;
-  // rows and total in one query (server/db/paging.ts)
-  const rows = await deps.db.select({ r: optionsOrders, total: totalOver() }).from(optionsOrders).where(where)
-    .orderBy(desc(optionsOrders.id)).limit(size).offset(offset);
-  const total = await pageTotal(rows, offset, async () => Number((await deps.db.select({ n: count() }).from(optionsOrders).where(where))[0].n));
+  const filters = { status: Boolean(q.status), code: Boolean(q.code) };
+  const where = () => {
+    const conds: SQL[] = [eq(optionsOrders.userId, sql.placeholder('userId')), eq(optionsOrders.book, sql.placeholder('book'))];
+    if (filters.status) conds.push(eq(optionsOrders.status, sql.placeholder('status')));
+    if (filters.code) conds.push(eq(optionsOrders.code, sql.placeholder('code')));
+    return and(...conds);
+  };
+  const params = { userId, book, status: q.status ?? null, code: q.code ?? null };
+  // rows and total in one query (server/db/paging.ts), prepared once per combination of filters
+  const name = `options_orders_page_${Number(filters.status)}${Number(filters.code)}`;
+  const page = preparedOnce(deps.db, name, () => deps.db.select({ r: optionsOrders, total: totalOver() }).from(optionsOrders).where(where())
+    .orderBy(desc(optionsOrders.id)).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(name));
+  const rows = await page.execute({ ...params, limit: size, offset });
+  const total = await pageTotal(rows, offset, async () => Number((await deps.db.select({ n: count() }).from(optionsOrders).where(where())
+    .prepare(`${name}_count`).execute(params))[0].n));
   const prices = new Map<string, string | undefined>();
   return {
     rows: rows.map(({ r }) => {

@@ -155,6 +155,13 @@ describe(`trading: products, open, read, close (${usingPostgres() ? 'PostgreSQL'
     expect(page).toMatchObject({ total: 2 });
     expect(page.rows).toHaveLength(1);
     expect((await listOrders(t.app, real(w), { pageNum: 2, pageSize: 1 })).result.rows[0].id).toBe(id);
+    // a page past the end still says how many there are (counted apart), with each filter combination
+    for (const filters of [{}, { status: 'open' }, { status: 'closed' }, { code: 'BTCUSDT' }, { status: 'open', code: 'BTCUSDT' }, { code: 'ETHUSDT' }]) {
+      const first = (await listOrders(t.app, real(w), { ...filters, pageNum: 1, pageSize: 1 })).result;
+      expect((await listOrders(t.app, real(w), { ...filters, pageNum: 5, pageSize: 1 })).result, JSON.stringify(filters)).toEqual({ rows: [], total: first.total });
+    }
+    expect((await listOrders(t.app, real(w), { status: 'open' })).result.total).toBeGreaterThan(0);
+    expect((await listOrders(t.app, demo(w), { pageNum: 5, pageSize: 1 })).result.total).toBe(0);
     const tickTime = clock.now();
 
     const c = await closeOptions(t.app, real(w), id);
