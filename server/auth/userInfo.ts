@@ -11,6 +11,7 @@ import type { Book } from '../../src/contract/constants.ts';
 import type { UserInfoResult } from '../../src/contract/auth.ts';
 import { Err } from '../../src/contract/errors.ts';
 import type { Db } from '../db/client.ts';
+import { preparedOnce } from '../db/prepared.ts';
 import { ledgerAccounts, users } from '../db/schema/index.ts';
 import { BizError } from '../http/errors.ts';
 import type { BalanceRow } from '../ledger/ledger.ts';
@@ -34,13 +35,9 @@ function prepare(db: Db) {
   }).from(users).where(eq(users.id, sql.placeholder('id'))).limit(1).prepare('get_user_info');
 }
 
-const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
-
 /** The signed-in user's profile and both books' summaries; 401 if the user is gone. */
 export async function userInfo(db: Db, market: Market, userId: bigint): Promise<Omit<UserInfoResult, 'book'>> {
-  let statement = prepared.get(db);
-  if (!statement) prepared.set(db, (statement = prepare(db)));
-  const [row] = await statement.execute({ id: userId });
+  const [row] = await preparedOnce(db, 'get_user_info', () => prepare(db)).execute({ id: userId });
   if (!row) throw new BizError(Err.LOGIN_REQUIRED);
   const rows: Array<BalanceRow & { book: Book }> = row.ledger.map(([book, asset, purpose, balance]) => ({ book, asset, purpose, balance }));
   return { user: toProfile(row), balances: summariesFrom(market, rows) };
