@@ -156,7 +156,8 @@ describe(`trading: products, open, read, close (${usingPostgres() ? 'PostgreSQL'
     expect(page.rows).toHaveLength(1);
     expect((await listOrders(t.app, real(w), { pageNum: 2, pageSize: 1 })).result.rows[0].id).toBe(id);
     // a page past the end still says how many there are (counted apart), with each filter combination
-    for (const filters of [{}, { status: 'open' }, { status: 'closed' }, { code: 'BTCUSDT' }, { status: 'open', code: 'BTCUSDT' }, { code: 'ETHUSDT' }]) {
+    const combinations: Array<Record<string, string>> = [{}, { status: 'open' }, { status: 'closed' }, { code: 'BTCUSDT' }, { status: 'open', code: 'BTCUSDT' }, { code: 'ETHUSDT' }];
+    for (const filters of combinations) {
       const first = (await listOrders(t.app, real(w), { ...filters, pageNum: 1, pageSize: 1 })).result;
       expect((await listOrders(t.app, real(w), { ...filters, pageNum: 5, pageSize: 1 })).result, JSON.stringify(filters)).toEqual({ rows: [], total: first.total });
     }
