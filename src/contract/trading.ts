@@ -318,8 +318,16 @@ export type OptionsPosition = Omit<OptionsOrderWire, 'fee' | 'profit' | 'period'
   status: OptionsOrderStatus;
   closeReason: CloseReason | null;
 };
-export const positionToWire = ({ openFee, pnl, periodSeconds, ...rest }: OptionsPosition): OptionsOrderWire =>
-  ({ ...rest, fee: openFee, profit: pnl, period: periodSeconds });
+// field by field: a page of positions is written twenty rows at a time, and copying a thirty-field
+// object through rest and spread cost a twentieth of the request (docs/performance.md)
+export const positionToWire = (p: OptionsPosition): OptionsOrderWire => ({
+  id: p.id, orderNo: p.orderNo, book: p.book, code: p.code, direction: p.direction, lots: p.lots, leverage: p.leverage,
+  period: p.periodSeconds, openPrice: p.openPrice, openTime: p.openTime, expiresAt: p.expiresAt, closePrice: p.closePrice,
+  closeTime: p.closeTime, stopLoss: p.stopLoss, takeProfit: p.takeProfit, stopOutPrice: p.stopOutPrice, notional: p.notional,
+  margin: p.margin, fee: p.openFee, closeFee: p.closeFee, expectedReturn: p.expectedReturn, maxLoss: p.maxLoss, profit: p.pnl,
+  net: p.net, status: p.status, closeReason: p.closeReason, closeTick: p.closeTick, triggerPrice: p.triggerPrice,
+  delayed: p.delayed, terms: p.terms, trailingDistance: p.trailingDistance,
+});
 export const positionFromWire = ({ fee, profit, period, ...rest }: OptionsOrderWire): OptionsPosition =>
   ({ ...rest, openFee: fee, pnl: profit, periodSeconds: period });
 
