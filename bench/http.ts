@@ -67,6 +67,13 @@ async function benchCustomer(app: Awaited<ReturnType<typeof import('../server/st
   // an operator, for the deposit queue
   const [op] = await app.db.insert(users).values({ username: `bench_op_${tag}`, inviteCode: `BOP${tag}`.toUpperCase(), role: 'operator' }).returning({ id: users.id });
   const operatorToken = await createSession(app.db, op.id, 3600_000, { now: app.clock.now() });
+  // a full first page in the operator's pending queue on any database (on an empty one it was
+  // empty, on the seeded one 20 rows: the data-growth comparison was not like for like)
+  const { sql } = await import('drizzle-orm');
+  const [queued] = await app.db.insert(users).values({ username: `bench_q_${tag}`, inviteCode: `BQ${tag}`.toUpperCase() }).returning({ id: users.id });
+  await app.db.execute(sql`insert into deposits (user_id, coin, network, amount, tx_hash, tx_hash_key, proof_last6, proof_file, proof_mime, status)
+    select ${queued.id}, 'USDT', 'TRC20', 100, ${`benchtx${tag}`} || g, ${`benchtx${tag}`} || g, lpad(g::text, 6, '0'), ${`proof/bench-${tag}-`} || g, 'image/png', 'pending'
+    from generate_series(1, 20) g`);
   await app.db.transaction((tx) => transfer(tx, {
     key: `bench:demo:${user.id}`, book: 'demo', asset: 'USDT', from: platformAccount('demo_grants'), to: userAccount(user.id, 'available'),
     amount: '1000000', reason: 'demo.grant', refType: 'bench', refId: 'http',
