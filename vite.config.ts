@@ -4,6 +4,7 @@ import path from 'node:path';
 import { precompressDir } from './scripts/precompress.ts';
 import { textsOfPart, type TextPart } from './src/i18n/parts.ts';
 import { staticHero } from './scripts/staticHero.ts';
+import { staticPages } from './scripts/staticPages.ts';
 
 const hero = staticHero();
 
@@ -94,8 +95,10 @@ const lowPriorityModules = (): Plugin => ({
 });
 
 export default defineConfig({
-  plugins: [react(), splitAppTexts(), pureContractSchemas(), preloadEnglish(), lowPriorityModules(), hero.plugin, precompress()],
-  // the CSS modules' class maps, for the static copy of the home page's hero in index.html
+  plugins: [react(), splitAppTexts(), pureContractSchemas(), preloadEnglish(), lowPriorityModules(),
+    // the phone's first frame of /market, /cruuency and /profile/balance, from index.html before the hero is added
+    staticPages(hero.maps), hero.plugin, precompress()],
+  // the CSS modules' class maps, for the static copies of the home page's hero and of the other screens
   css: { modules: { getJSON: hero.getJSON } },
   server: {
     proxy: {

@@ -19,7 +19,7 @@ import { MOBILE_UA } from '../src/services/device.ts';
  * waits for no request besides the stylesheet; the Content-Security-Policy allows it by its hash
  * (server/http/indexPage.ts reads the built index.html at start), and no other inline script.
  */
-type ClassMaps = Map<string, Record<string, string>>;
+export type ClassMaps = Map<string, Record<string, string>>;
 
 const TEXT_KEYS = [
   ['home', 'heroTitle'], ['home', 'heroText'], ['home', 'start'], ['brand'],
@@ -43,7 +43,7 @@ function textsOf(root: string): Record<string, Texts> {
   return out;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&${({ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' } as Record<string, string>)[c]};`);
+export const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&${({ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' } as Record<string, string>)[c]};`);
 
 /** ES5 on purpose: it runs before everything else on the oldest phones too. */
 function scriptOf(texts: Record<string, Texts>): string {
@@ -61,16 +61,21 @@ d.documentElement.lang=t[n-2];d.documentElement.dir=t[n-1];r.setAttribute('data-
 `;
 }
 
-function markupOf(maps: ClassMaps, texts: Record<string, Texts>, script: string): string {
-  const cls = (file: string, ...names: string[]) => {
+/** The class names the built CSS modules gave `names` in `file` (its class map), space separated. */
+export function classesOf(maps: ClassMaps): (file: string, ...names: string[]) => string {
+  return (file, ...names) => {
     const entry = [...maps].find(([f]) => f.replace(/\\/g, '/').endsWith(file));
-    if (!entry) throw new Error(`static hero: no class map for ${file}`);
+    if (!entry) throw new Error(`static copy: no class map for ${file}`);
     return names.map((n) => {
       const c = entry[1][n];
-      if (!c) throw new Error(`static hero: no class ${n} in ${file}`);
+      if (!c) throw new Error(`static copy: no class ${n} in ${file}`);
       return c;
     }).join(' ');
   };
+}
+
+function markupOf(maps: ClassMaps, texts: Record<string, Texts>, script: string): string {
+  const cls = classesOf(maps);
   const shell = 'src/views/shell/shell.module.css';
   const screens = 'src/views/screens/screens.module.css';
   // each text element names its index in TEXT_KEYS; English until the script has run
@@ -90,7 +95,7 @@ function markupOf(maps: ClassMaps, texts: Record<string, Texts>, script: string)
     + `</div></div></div><script>${script}</script>`;
 }
 
-export function staticHero(): { plugin: Plugin; getJSON: (file: string, json: Record<string, string>) => void } {
+export function staticHero(): { plugin: Plugin; getJSON: (file: string, json: Record<string, string>) => void; maps: ClassMaps } {
   const maps: ClassMaps = new Map();
   let root = process.cwd();
   const plugin: Plugin = {
@@ -111,5 +116,5 @@ export function staticHero(): { plugin: Plugin; getJSON: (file: string, json: Re
       },
     },
   };
-  return { plugin, getJSON: (file, json) => void maps.set(file, json) };
+  return { plugin, getJSON: (file, json) => void maps.set(file, json), maps };
 }

@@ -7,7 +7,7 @@ import { Err } from '../../src/contract/errors.ts';
 import { message } from './messages.ts';
 import { compressLargeJson } from './compression.ts';
 import { sendCached } from './cachedBody.ts';
-import type { IndexPage } from './indexPage.ts';
+import { PAGE_FILES, type IndexPage } from './indexPage.ts';
 
 /** Paths that belong to the API: an unknown one is a coded 404, never the app's index.html. */
 const API_PREFIXES = ['/swx/', '/admin-api/', '/docs', '/ws', '/customer-service/', '/settings/', '/js-api/'];
@@ -63,8 +63,8 @@ async function frontEnd(app: FastifyInstance, { indexPage }: FrontEndOptions) {
       root: staticDir,
       wildcard: false,
       index: false,
-      // index.html is the in-memory page below, whichever path asks for it
-      globIgnore: ['index.html'],
+      // index.html and the per-path pages are the in-memory pages below, whichever path asks for them
+      globIgnore: PAGE_FILES,
       preCompressed: true,
       // our own Cache-Control per file (setHeaders): send's would be one max-age for all
       cacheControl: false,
@@ -77,9 +77,13 @@ async function frontEnd(app: FastifyInstance, { indexPage }: FrontEndOptions) {
   // brotli and gzip copies, with an ETag, instead of read from disk each time
   const sendIndex = indexPage && ((req: FastifyRequest, reply: FastifyReply) =>
     sendCached(req, reply, indexPage.body, { type: 'text/html; charset=utf-8', cacheControl: REVALIDATE }));
-  if (sendIndex) {
+  if (indexPage && sendIndex) {
     app.get('/', { schema: { hide: true } }, sendIndex);
     app.get('/index.html', { schema: { hide: true } }, sendIndex);
+    // a screen with a static first frame of its own gets its own page (scripts/staticPages.ts)
+    for (const [p, body] of indexPage.paths) {
+      app.get(p, { schema: { hide: true } }, (req, reply) => sendCached(req, reply, body, { type: 'text/html; charset=utf-8', cacheControl: REVALIDATE }));
+    }
   }
   app.setNotFoundHandler((req, reply) => {
     const isApi = API_PREFIXES.some((p) => req.url.startsWith(p));

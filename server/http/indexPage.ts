@@ -5,15 +5,41 @@ import { cachedBody, type CachedBody } from './cachedBody.ts';
 /**
  * The built app's index.html, read once at start (server/app.ts) for the two uses it has: the
  * front end serves it from memory on every visit, and the Content-Security-Policy allows its
- * inline scripts by their hashes. One read, so both see the same page.
+ * inline scripts by their hashes. One read, so both see the same page. Beside it, the pages the
+ * build wrote for a few app paths (`paths/<path>.html`, scripts/staticPages.ts: index.html with a
+ * static first frame of that screen), served for their path instead of index.html.
  */
 export interface IndexPage {
   /** The build directory it was read from. */
   readonly dir: string;
   /** The page with its build-time brotli and gzip copies (scripts/precompress.ts) and an ETag. */
   readonly body: CachedBody;
-  /** The text of each inline script (the static hero's, scripts/staticHero.ts). */
+  /** The page of each app path that has its own (`/market`, …), kept the same way. */
+  readonly paths: ReadonlyMap<string, CachedBody>;
+  /** The text of each inline script of every page (the static hero's and the static frames'). */
   readonly inlineScripts: readonly string[];
+}
+
+/** The folder of the per-path pages inside the build directory. */
+const PATHS_DIR = 'paths';
+
+const inlineScriptsOf = (html: Buffer) => [...html.toString('utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+
+/** A page and its build-time compressed copies. */
+function readPage(file: string): { page: CachedBody; html: Buffer } {
+  const html = fs.readFileSync(file);
+  const copy = (suffix: string) => (fs.existsSync(file + suffix) ? fs.readFileSync(file + suffix) : undefined);
+  return { page: { ...cachedBody(html), br: copy('.br'), gzip: copy('.gz') }, html };
+}
+
+/** `/market` for `<dir>/paths/market.html`, `/profile/balance` for `<dir>/paths/profile/balance.html`. */
+function* pathPages(dir: string, under = ''): Generator<[string, string]> {
+  const at = path.join(dir, PATHS_DIR, under);
+  if (!fs.existsSync(at)) return;
+  for (const e of fs.readdirSync(at, { withFileTypes: true })) {
+    if (e.isDirectory()) yield* pathPages(dir, `${under}/${e.name}`);
+    else if (e.isFile() && e.name.endsWith('.html')) yield [`${under}/${e.name.slice(0, -'.html'.length)}`, path.join(at, e.name)];
+  }
 }
 
 /** The page of the app built into staticDir, or undefined when there is none (tests, API only). */
@@ -21,11 +47,16 @@ export function loadIndexPage(staticDir: string | undefined): IndexPage | undefi
   if (!staticDir) return undefined;
   const file = path.join(staticDir, 'index.html');
   if (!fs.existsSync(file)) return undefined;
-  const html = fs.readFileSync(file);
-  const copy = (suffix: string) => (fs.existsSync(file + suffix) ? fs.readFileSync(file + suffix) : undefined);
-  return {
-    dir: staticDir,
-    body: { ...cachedBody(html), br: copy('.br'), gzip: copy('.gz') },
-    inlineScripts: [...html.toString('utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]),
-  };
+  const index = readPage(file);
+  const scripts = inlineScriptsOf(index.html);
+  const paths = new Map<string, CachedBody>();
+  for (const [p, f] of pathPages(staticDir)) {
+    const { page, html } = readPage(f);
+    paths.set(p, page);
+    scripts.push(...inlineScriptsOf(html));
+  }
+  return { dir: staticDir, body: index.page, paths, inlineScripts: scripts };
 }
+
+/** Files of the build that are pages served by path, never as files of their own. */
+export const PAGE_FILES = ['index.html', `${PATHS_DIR}/**`];

@@ -93,6 +93,8 @@ describe('defect 5: six tabs on desktop, the brand whole on a phone', () => {
     await page.goto('/market');
     const brand = page.locator('[data-testid=top-bar] a[href="/"]');
     await expect.poll(() => brand.textContent()).toBe('トレード');
+    // the app's shell is hidden under /market's static first frame until the screen is drawn (docs/performance.md)
+    await brand.waitFor({ state: 'visible' });
     expect(await brand.evaluate((a) => a.scrollWidth <= a.clientWidth + 1 && a.getBoundingClientRect().width > 40)).toBe(true);
     await ctx.close();
   });

@@ -16,6 +16,10 @@ const inline = "document.documentElement.lang='en';";
 fs.writeFileSync(path.join(staticDir, 'index.html'), `<!doctype html><html><head><script type="module" src="/assets/index-AbC123.js"></script></head><body>${'<!-- -->'.repeat(200)}<script>${inline}</script></body></html>`);
 fs.writeFileSync(path.join(staticDir, 'assets/index-AbC123.js'), script);
 fs.writeFileSync(path.join(staticDir, 'assets/tiny-XyZ789.js'), 'export {};\n');
+// a path's own page with its static first frame (scripts/staticPages.ts)
+const frameScript = "document.documentElement.lang='ar';";
+fs.mkdirSync(path.join(staticDir, 'paths'));
+fs.writeFileSync(path.join(staticDir, 'paths/market.html'), `<!doctype html><html><body><div data-static-page>${'<p>Markets</p>'.repeat(100)}</div><div id="root"></div><script>${frameScript}</script></body></html>`);
 const made = precompressDir(staticDir);
 afterAll(() => fs.rmSync(staticDir, { recursive: true, force: true }));
 
@@ -23,7 +27,7 @@ describe('static delivery', () => {
   const t = useTestApp({ staticDir });
 
   it('the build helper writes brotli and gzip copies of text files worth compressing', () => {
-    expect(made.files).toBe(2); // the script and index.html; the tiny file is left as it is
+    expect(made.files).toBe(3); // the script, index.html and the market's page; the tiny file is left as it is
     expect(fs.existsSync(path.join(staticDir, 'assets/index-AbC123.js.br'))).toBe(true);
     expect(fs.existsSync(path.join(staticDir, 'assets/index-AbC123.js.gz'))).toBe(true);
     expect(fs.existsSync(path.join(staticDir, 'assets/tiny-XyZ789.js.br'))).toBe(false);
@@ -70,6 +74,23 @@ describe('static delivery', () => {
       expect(again.statusCode, url).toBe(304);
       expect(again.body, url).toBe('');
     }
+  });
+
+  it('serves a path that has a page of its own that page, the same way, and its script is allowed', async () => {
+    const page = fs.readFileSync(path.join(staticDir, 'paths/market.html'), 'utf8');
+    for (const url of ['/market', '/market?tab=forex']) {
+      const br = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, br' } });
+      expect(br.statusCode, url).toBe(200);
+      expect(br.headers['cache-control'], url).toBe('no-cache');
+      expect(br.headers['content-encoding'], url).toBe('br');
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString(), url).toBe(page);
+      expect(br.headers['content-security-policy'], url).toContain(scriptHash(frameScript));
+      const again = await t.app.inject({ url, headers: { 'if-none-match': String(br.headers.etag) } });
+      expect(again.statusCode, url).toBe(304);
+    }
+    // any other path keeps index.html; the page is not a file of its own
+    const html = fs.readFileSync(path.join(staticDir, 'index.html'), 'utf8');
+    for (const url of ['/market/other', '/paths/market.html']) expect((await t.app.inject(url)).body, url).toBe(html);
   });
 
   it('allows the inline script of the page it serves, read once for both', async () => {

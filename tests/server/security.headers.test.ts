@@ -41,7 +41,7 @@ describe('security headers on every answer', () => {
     expect(answers[1].json().code).toBe(401);
   });
 
-  it('an inline script of the built index.html is allowed by its hash, and no other', () => {
+  it('an inline script of the built index.html and of the per-path pages is allowed by its hash, and no other', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-csp-'));
     const script = "document.documentElement.dir='rtl';";
     fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html><body><div id="root"></div><script>${script}</script><script type="module" src="/assets/x.js"></script></body></html>`);
@@ -52,6 +52,17 @@ describe('security headers on every answer', () => {
       const scriptSrc = csp.split(';').find((d) => d.startsWith('script-src '))!;
       expect(scriptSrc).toBe(`script-src 'self' 'sha256-${crypto.createHash('sha256').update(script).digest('base64')}'`);
       expect(scriptSrc).not.toContain('unsafe-inline');
+      // the pages the build writes for a few paths (scripts/staticPages.ts): served for their path, and
+      // their static frames' scripts allowed by their hashes too
+      const frames = ["document.documentElement.lang='ar';", "document.documentElement.lang='ja';"];
+      fs.mkdirSync(path.join(dir, 'paths/profile'), { recursive: true });
+      fs.writeFileSync(path.join(dir, 'paths/market.html'), `<!doctype html><div data-static-page></div><div id="root"></div><script>${frames[0]}</script>`);
+      fs.writeFileSync(path.join(dir, 'paths/profile/balance.html'), `<!doctype html><div data-static-page></div><div id="root"></div><script>${frames[1]}</script>`);
+      const withPaths = loadIndexPage(dir);
+      expect([...(withPaths?.paths.keys() ?? [])].sort()).toEqual(['/market', '/profile/balance']);
+      expect([...(withPaths?.inlineScripts ?? [])].sort()).toEqual([script, ...frames].sort());
+      const allowed = securityHeaders({ publicUrl: 'http://localhost:3000' }, withPaths?.inlineScripts)['content-security-policy'];
+      for (const s of [script, ...frames]) expect(allowed).toContain(`'sha256-${crypto.createHash('sha256').update(s).digest('base64')}'`);
       // without a built app: 'self' only
       expect(loadIndexPage(undefined)).toBeUndefined();
       expect(securityHeaders({ publicUrl: 'http://localhost:3000' })['content-security-policy']).toContain("script-src 'self';");
