@@ -91,8 +91,9 @@ for (const device of [WIDE, PHONE] as unknown as Device[]) {
       await page.fill('[data-testid=stop-loss]', '');
       await expect.poll(() => page.locator('[data-testid=problem-sl]').count()).toBe(0);
       // the live figures: 0.01 BTC at 10× → margin is a tenth of the notional
-      const notional = Number((await text(page, '[data-testid=fig-notional]')).replace(/[^0-9.]/g, ''));
-      const margin = Number((await text(page, '[data-testid=fig-margin]')).replace(/[^0-9.]/g, ''));
+      const [notional, margin] = (await page.evaluate(() => ['fig-notional', 'fig-margin']
+        .map((id) => document.querySelector(`[data-testid=${id}]`)?.textContent ?? '')))
+        .map((s) => Number(s.replace(/[^0-9.]/g, '')));
       expect(notional).toBeGreaterThan(0);
       expect(Math.abs(margin - notional / 10)).toBeLessThan(0.05);
       await expect.poll(() => text(page, '[data-testid=fig-available]')).toContain('100,000');
@@ -104,10 +105,12 @@ for (const device of [WIDE, PHONE] as unknown as Device[]) {
       // no stop-loss: the most it can lose is the margin and the opening fee, said with a minus sign, in the loss colour
       await expect.poll(() => text(page, '[data-testid=fig-maxloss]')).toMatch(/^−[0-9,]+\.[0-9]{2} USDT$/);
       expect(await page.getAttribute('[data-testid=fig-maxloss]', 'data-tone')).toBe('down');
-      const margin = Number((await text(page, '[data-testid=fig-margin]')).replace(/[^0-9.]/g, ''));
-      const fee = Number((await text(page, '[data-testid=fig-fee]')).replace(/[^0-9.]/g, ''));
-      const maxLoss = Number((await text(page, '[data-testid=fig-maxloss]')).replace(/[^0-9.]/g, ''));
-      expect(Math.abs(maxLoss - (margin + fee))).toBeLessThanOrEqual(0.02);
+      // read in one go: the figures follow the live price, and three reads could see three renders
+      const [margin, fee, maxLoss] = (await page.evaluate(() => ['fig-margin', 'fig-fee', 'fig-maxloss']
+        .map((id) => document.querySelector(`[data-testid=${id}]`)?.textContent ?? '')))
+        .map((s) => Math.round(Number(s.replace(/[^0-9.]/g, '')) * 100));
+      // in cents: each of the three is rounded for display, so they may differ by two cents
+      expect(Math.abs(maxLoss - (margin + fee))).toBeLessThanOrEqual(2);
       const figuresTop = async () => (await page.locator('[data-testid=ticket-figures]').boundingBox())!.y;
       const before = await figuresTop();
       // a take-profit below the price of an up position: refused beside the field, and no "return" is shown for it
