@@ -6,7 +6,7 @@ import { Type } from 'typebox';
 import { Err } from '../../src/contract/errors.ts';
 import { message } from './messages.ts';
 import { compressLargeJson } from './compression.ts';
-import { sendCached } from './cachedBody.ts';
+import { sendCached, type CachedBody } from './cachedBody.ts';
 import { PAGE_FILES, type IndexPage } from './indexPage.ts';
 
 /** Paths that belong to the API: an unknown one is a coded 404, never the app's index.html. */
@@ -75,15 +75,14 @@ async function frontEnd(app: FastifyInstance, { indexPage }: FrontEndOptions) {
   }
   // asked for on every visit and every page of the app: kept in memory with its build-time
   // brotli and gzip copies, with an ETag, instead of read from disk each time
-  const sendIndex = indexPage && ((req: FastifyRequest, reply: FastifyReply) =>
-    sendCached(req, reply, indexPage.body, { type: 'text/html; charset=utf-8', cacheControl: REVALIDATE }));
+  const sendPage = (body: CachedBody) => (req: FastifyRequest, reply: FastifyReply) =>
+    sendCached(req, reply, body, { type: 'text/html; charset=utf-8', cacheControl: REVALIDATE });
+  const sendIndex = indexPage && sendPage(indexPage.body);
   if (indexPage && sendIndex) {
     app.get('/', { schema: { hide: true } }, sendIndex);
     app.get('/index.html', { schema: { hide: true } }, sendIndex);
     // a screen with a static first frame of its own gets its own page (scripts/staticPages.ts)
-    for (const [p, body] of indexPage.paths) {
-      app.get(p, { schema: { hide: true } }, (req, reply) => sendCached(req, reply, body, { type: 'text/html; charset=utf-8', cacheControl: REVALIDATE }));
-    }
+    for (const [p, body] of indexPage.paths) app.get(p, { schema: { hide: true } }, sendPage(body));
   }
   app.setNotFoundHandler((req, reply) => {
     const isApi = API_PREFIXES.some((p) => req.url.startsWith(p));

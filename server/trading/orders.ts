@@ -149,8 +149,9 @@ export async function listOrders(deps: TradingDeps, userId: bigint, book: Book, 
   const page = preparedOnce(deps.db, name, () => deps.db.select({ r: optionsOrders, total: totalOver() }).from(optionsOrders).where(where())
     .orderBy(desc(optionsOrders.id)).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(name));
   const rows = await page.execute({ ...params, limit: size, offset });
-  const total = await pageTotal(rows, offset, async () => Number((await deps.db.select({ n: count() }).from(optionsOrders).where(where())
-    .prepare(`${name}_count`).execute(params))[0].n));
+  const counted = `${name}_count`;
+  const total = await pageTotal(rows, offset, async () => Number((await preparedOnce(deps.db, counted, () =>
+    deps.db.select({ n: count() }).from(optionsOrders).where(where()).prepare(counted)).execute(params))[0].n));
   const prices = new Map<string, string | undefined>();
   return {
     rows: rows.map(({ r }) => {
