@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import DurationSequencer from './tests/setup/durationSequencer.ts';
 
 // The PGlite run moves the machine's date 400 days ahead and to UTC+14 (tests/setup/shiftedDate.ts):
 // a test bound to today's date fails now, not when the calendar catches up with it. PostgreSQL
@@ -40,6 +41,10 @@ const server = (name: string, db: string, groupOrder: number, env: Record<string
 
 export default defineConfig({
   test: {
+    // the JSON report then gives each test's line, which scripts/test.mjs prints beside a failure
+    includeTaskLocation: true,
+    // longest files first, from the durations of an earlier run (a fresh clone has no vitest cache)
+    sequence: { sequencer: DurationSequencer },
     projects: [
       // generated path tests replay hundreds of paths: seconds of CPU, more on a busy machine
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/model/**/*.test.ts'], environment: 'node', testTimeout: 30_000, sequence: { groupOrder: 0 } } },

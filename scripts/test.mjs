@@ -12,7 +12,7 @@
 // with the projects it skips and the run fails, unless ALLOW_SKIP=1 says a partial run is wanted.
 // REQUIRE_POSTGRES=1 makes PostgreSQL mandatory even with ALLOW_SKIP=1.
 // Extra arguments go to vitest (`npm test -- tests/unit`); lint and type checks always run whole.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import { ensureBuild, ensureChromium, ensureDependencies } from './ensure.mjs';
@@ -25,6 +25,8 @@ const results = '.test-results.json';
 const failures = [];
 /** @type {string[]} test files with failed tests (those count through their tests) */
 const failedFiles = [];
+/** @type {string[]} each failed test with its first error line, printed last */
+const failedTestLines = [];
 /** @type {string[]} test projects not run, with the reason */
 const skipped = [];
 
@@ -35,6 +37,28 @@ function check(/** @type {string} */ label, /** @type {string[]} */ args) {
   const ok = run.status === 0;
   if (!ok) failures.push(`${label} (exit ${run.status ?? run.signal})`);
   return ok;
+}
+
+/**
+ * Runs a command with its output kept, and shows it when the command ends: the static checks run
+ * side by side (each is mostly one thread, and the machine has two cores), so their output must
+ * not interleave. Records a failure when the command exits non-zero.
+ * @returns {Promise<boolean>}
+ */
+function checkAside(/** @type {string} */ label, /** @type {string[]} */ args) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn('npx', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.on('close', (code, signal) => {
+      console.log(`\n[test] ${label}: ${args.join(' ')} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+      if (out) process.stdout.write(out.endsWith('\n') ? out : `${out}\n`);
+      if (code !== 0) failures.push(`${label} (exit ${code ?? signal})`);
+      resolve(code === 0);
+    });
+  });
 }
 
 /** The PostgreSQL the server tests use (tests/server/helpers.ts reads the same variable). */
@@ -85,10 +109,13 @@ if (skipped.length) {
 }
 
 // --- static checks -------------------------------------------------------------------------
-check('lint', ['eslint', '.', '--max-warnings', '0']);
-// one build of the three projects (tsconfig.json references them): a single process shares the parsed
-// libraries and is about twice as fast as three; errors name their file, and so their project
-check('typecheck (tsconfig.app.json: browser, tsconfig.node.json: node and shared code, tsconfig.test.json: tests of browser code)', ['tsc', '-b']);
+// lint and the type check side by side: each is mostly one thread
+await Promise.all([
+  checkAside('lint', ['eslint', '.', '--max-warnings', '0']),
+  // one build of the three projects (tsconfig.json references them): a single process shares the parsed
+  // libraries and is about twice as fast as three; errors name their file, and so their project
+  checkAside('typecheck (tsconfig.app.json: browser, tsconfig.node.json: node and shared code, tsconfig.test.json: tests of browser code)', ['tsc', '-b']),
+]);
 
 // --- test suites ---------------------------------------------------------------------------
 // a results file left by an earlier run must not be read as this run's
@@ -115,6 +142,12 @@ if (fs.existsSync(results)) {
     // errored outside a test has no failed test to count, so the file itself is the failure
     if (failing === 0) failures.push(`test file failed outside its tests (did not load, or a hook failed): ${where}: ${(file.message || 'failed').split('\n')[0]}`);
     else failedFiles.push(`${where}: ${failing} failed`);
+    // CI keeps only the end of the output: name each failed test and its first error line here,
+    // so the first failure of a cascade is not lost above the last one's stack
+    for (const a of file.assertionResults.filter((x) => x.status === 'failed')) {
+      const first = (a.failureMessages?.[0] ?? '').split('\n').find((l) => l.trim()) ?? '';
+      failedTestLines.push(`${where}${a.location ? `:${a.location.line}` : ''} > ${a.fullName}\n      ${first.trim().slice(0, 300)}`);
+    }
   }
   if (run.status !== 0 && failedTests === 0 && !r.testResults.some((f) => f.status === 'failed')) {
     // unhandled errors between tests fail the run without failing a test or a file
@@ -128,6 +161,11 @@ console.log('');
 if (skipped.length) console.log(`not run: ${skipped.map((s) => s.split(':')[0]).join(', ')}${allowSkip ? ' (ALLOW_SKIP=1)' : ''}`);
 if (skippedTests) console.log(`${skippedTests} tests skipped or todo`);
 const failedLines = [...failures, ...failedFiles];
+if (failedTestLines.length) {
+  const shown = failedTestLines.slice(0, 20);
+  const more = failedTestLines.length - shown.length;
+  console.log(`FAILED TESTS, in order (first error line each):\n${shown.map((f) => `  - ${f}`).join('\n')}${more > 0 ? `\n  … and ${more} more` : ''}\n`);
+}
 if (failedLines.length) console.log(`FAILED:\n${failedLines.map((f) => `  - ${f}`).join('\n')}`);
 const failed = failedTests + failures.length;
 console.log(`${passed} passed, ${failed} failed`);

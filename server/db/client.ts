@@ -69,7 +69,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     dir = path.join(opts.dataDir ?? './data', 'pglite');
     fs.mkdirSync(dir, { recursive: true });
   }
-  const client = dir ? new PGlite(dir) : opts.template ? new PGlite({ loadDataDir: templateBlob(opts.template) }) : new PGlite();
+  // a template (tests only) fills a new directory or an in-memory database without initdb
+  const fresh = opts.template && (!dir || !fs.existsSync(path.join(dir, 'PG_VERSION')));
+  const client = new PGlite({ dataDir: dir, ...(fresh ? { loadDataDir: templateBlob(opts.template!) } : {}) });
   await client.waitReady;
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { casing: 'snake_case' }), { migrationsFolder });

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestDatabase, usingPostgres, useTestApp } from './helpers.ts';
 import { createUser } from './walletFixtures.ts';
@@ -72,7 +72,8 @@ describe(`npm run reconcile (${usingPostgres() ? 'DATABASE_URL' : 'embedded DATA
       database = await openDatabase({ databaseUrl: pg.url, poolSize: 2 });
       cleanup = async () => { await pg.drop(); };
     } else {
-      database = await openDatabase({ dataDir });
+      // the run's migrated database (tests/setup/databaseTemplates.ts) written to the directory: no initdb
+      database = await openDatabase({ dataDir, template: inject('pgliteTemplate') });
     }
     const prev = cleanup;
     cleanup = async () => { await prev(); fs.rmSync(dataDir, { recursive: true, force: true }); };
@@ -83,7 +84,8 @@ describe(`npm run reconcile (${usingPostgres() ? 'DATABASE_URL' : 'embedded DATA
   });
   afterAll(async () => cleanup());
 
-  const cli = () => run('npx', ['tsx', 'server/ledger/reconcileCli.ts'], { env, cwd: process.cwd() })
+  // the script `npm run reconcile` runs, with node and tsx's loader (npx costs a second or two a start)
+  const cli = () => run(process.execPath, ['--import', 'tsx', 'server/ledger/reconcileCli.ts'], { env, cwd: process.cwd() })
     .then((r) => ({ code: 0, out: r.stdout }), (e: { code: number; stdout: string }) => ({ code: e.code, out: e.stdout }));
 
   it('prints the table and exits 0 on a sound ledger, 1 after tampering', async () => {

@@ -3,7 +3,7 @@
  * TypeScript project checks it): server/main.ts with the platform clock (config.clock, a test-only
  * setting) running ahead of the wall clock by the sum of the milliseconds in three files of
  * DATA_DIR, `smart-clock-offset`, `nft-clock-offset` and `loans-clock-offset` (one per browser
- * test, each moving its own), and the smart, NFT and loans schedulers looking every 300 ms. A test
+ * test, each moving its own; `clock-offset` for the server tests that start it as a process), and the smart, NFT and loans schedulers looking every 300 ms. A test
  * writes its file to move days forward or to end an auction; the running service pays, settles or
  * accrues exactly as it would when the days really pass, and the page shows it. Sessions last 30
  * days here: the whole platform moves with the clock, and the signed-in browser must outlive the
@@ -38,7 +38,7 @@ const MONTH_MS = 30 * 86_400_000;
 
 const app = await createPlatform({
   ...config,
-  clock: movedClock(['smart-clock-offset', 'nft-clock-offset', 'loans-clock-offset'].map((f) => path.join(config.dataDir, f))),
+  clock: movedClock(['smart-clock-offset', 'nft-clock-offset', 'loans-clock-offset', 'clock-offset'].map((f) => path.join(config.dataDir, f))),
   smartTickMs: 300,
   nftTickMs: 300,
   loansTickMs: 300,

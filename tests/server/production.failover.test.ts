@@ -29,10 +29,16 @@ const freePort = () =>
 
 interface Instance { name: string; port: number; child: ChildProcess; exited: Promise<number | null>; log: () => string }
 
-/** Starts the real service (`server/main.ts`, as `npm start` does) with `env`; resolves once it answers /healthz. */
+/**
+ * Starts the service with `env` as `npm start` does, through tests/server/movedClockService.ts:
+ * the same platform with its clock ahead of the wall clock by the milliseconds in
+ * `<dataDir>/clock-offset`, so that work due in a minute is due when the test says; resolves once
+ * it answers /healthz.
+ */
 async function startInstance(name: string, env: Record<string, string>, dataDir: string): Promise<Instance> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/server/movedClockService.ts'], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'no-app'), LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -65,8 +71,8 @@ const ledBy = (i: Instance, jobs: Record<string, string | null>) => JOB_NAMES.fi
  * the service, NODE_ENV=production, on one fresh PostgreSQL database and one Redis. The first
  * leads every job; it is killed with SIGKILL (no shutdown, no unlock) while work it accepted is
  * still due; the second takes every job over within the retry interval and does that work once.
- * The processes keep real time, so the work is of the shortest kind: one-minute positions and an
- * auction opening and ending within seconds.
+ * The work is of the shortest kind (one-minute positions, an auction opening and ending within
+ * seconds), and once B leads, B's platform clock is moved past it rather than waited for.
  */
 describe.runIf(usingPostgres())('production shape: kill -9 of the leader', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-failover-'));
@@ -126,7 +132,9 @@ describe.runIf(usingPostgres())('production shape: kill -9 of the leader', () =>
     expect(takeoverMs).toBeLessThanOrEqual(TAKEOVER_BOUND_MS);
     expect((await heldLocks(watcher)).join()).toBe(locks.join());
 
-    // the due work, done by B: the auction opens and ends unsold, the positions expire
+    // the due work, done by B: its clock moves past the positions' minute and the auction's end;
+    // the auction opens and ends unsold, the positions expire
+    fs.writeFileSync(path.join(dataDir, 'b', 'clock-offset'), String(61_000));
     const nftId = listed.result.id as string;
     await waitFor('the auction opened and ended unsold, seen on B', async () => (await call(b, 'GET', `/swx/customer/index/getNft/${nftId}`, {})).result.nft.status === 'unsold', 40_000);
     for (const id of orders) {
