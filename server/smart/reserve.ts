@@ -52,8 +52,17 @@ export const reserveBalance = (db: DbOrTx) => platformBalance(db, 'yield_reserve
  */
 export const declaredCapital = async (db: DbOrTx) => new Decimal(await platformBalance(db, 'house_capital')).neg().toFixed();
 
-/** The public figures: computed from the two ledger accounts and from the running plans themselves. */
+/**
+ * The public figures: computed from the two ledger accounts and from the running plans themselves,
+ * all read in one snapshot. Read one after the other, a payout committing in between (it moves
+ * committed yield to the user and counts the day paid) would be half seen, and the coverage
+ * shown would be a ratio of two different moments.
+ */
 export async function reserveSummary(db: DbOrTx): Promise<ReserveSummary> {
+  return db.transaction((tx) => summaryOf(tx), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+}
+
+async function summaryOf(db: DbOrTx): Promise<ReserveSummary> {
   const [balance, committed] = [await platformBalance(db, 'yield_reserve'), await platformBalance(db, 'yield_committed')];
   const [owed] = await db.select({
     outstanding: sql<string>`coalesce(sum(${smartPlans.dailyEarning} * (${smartPlans.days} - ${smartPlans.daysPaid})), 0)::text`,
