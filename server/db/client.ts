@@ -42,8 +42,8 @@ function templateBlob(file: string): Blob {
 }
 
 /**
- * `template` (tests, in memory only): a migrated PGlite's dump to start from instead of initdb; the
- * migrations still run and find themselves applied.
+ * `template` (tests only): a migrated PGlite's dump to start from instead of initdb, in memory or
+ * in a data directory not yet made; the migrations still run and find themselves applied.
  */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; memory?: boolean; poolSize?: number; template?: string }): Promise<Database> {
   if (opts.databaseUrl) {
