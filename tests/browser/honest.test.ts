@@ -83,6 +83,40 @@ describe('defect 5: six tabs on desktop, the brand whole on a phone', () => {
     await ctx.close();
   });
 
+  it('a desktop browser in a window as narrow as a phone: the bar wraps without widening the page, every control on screen, the menu opens', async () => {
+    const ctx = await newContext(browser, DESKTOP, service.url);
+    const page = await ctx.newPage();
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto('/');
+    const failures: string[] = [];
+    for (const signedIn of [false, true]) {
+      await useToken(page, signedIn ? customer.token : null);
+      await page.waitForSelector(signedIn ? '[data-testid=bell]' : '[data-testid=nav-login]');
+      for (const l of ['en', 'ar', 'de']) {
+        await page.selectOption('[data-testid=language-select]', l);
+        await page.waitForFunction((lng) => localStorage.getItem('language') === JSON.stringify(lng), l);
+        const wide = await page.evaluate(() => {
+          const bar = document.querySelector('[data-testid=top-bar]')!;
+          const out = Array.from(bar.querySelectorAll('a, button, label')).filter((e) => {
+            const r = e.getBoundingClientRect();
+            return r.width > 0 && getComputedStyle(e.closest('nav') ?? e).visibility !== 'hidden' && (r.left < -1 || r.right > innerWidth + 1);
+          });
+          // what the bar adds to the page's width (the measured, hidden tabs or a tool too many)
+          const withBar = document.documentElement.scrollWidth;
+          (bar as HTMLElement).hidden = true;
+          const without = document.documentElement.scrollWidth;
+          (bar as HTMLElement).hidden = false;
+          return { added: withBar - Math.max(without, innerWidth), outside: out.map((e) => e.textContent) };
+        });
+        if (wide.added > 0 || wide.outside.length) failures.push(`${l} ${signedIn ? 'signed in' : 'signed out'}: ${JSON.stringify(wide)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    await page.click('[data-testid=nav-menu]');
+    await page.waitForSelector('#top-menu a[href="/market"]', { state: 'visible' });
+    await ctx.close();
+  });
+
   it('shows the whole brand on a 390 px phone in Japanese', async () => {
     const ctx = await newContext(browser, MOBILE, service.url);
     const page = await ctx.newPage();
