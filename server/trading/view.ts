@@ -37,6 +37,12 @@ interface Derived {
 
 const MEMO_ROWS = 20_000;
 const memo = new Map<string, Derived>();
+/**
+ * The same, by the row object: a page kept in memory (server/platform/userReads.ts) hands the
+ * same row objects to every request, whose content key need not be built again (a row kept
+ * there is never changed: a change is a new read, hence new objects).
+ */
+const byRow = new WeakMap<OptionsOrderRow, Derived>();
 
 /** The row's content as a key: every column (a changed stop, a close, anything, is a new key). */
 function contentKey(r: OptionsOrderRow): string {
@@ -90,12 +96,16 @@ function derive(r: OptionsOrderRow): Derived {
 
 /** The row as a position; `lastPrice` values an open one (its pnl stays 0 without a price). */
 export function positionView(r: OptionsOrderRow, lastPrice?: string): OptionsPosition {
-  const key = contentKey(r);
-  let d = memo.get(key);
+  let d = byRow.get(r);
   if (!d) {
-    d = derive(r);
-    if (memo.size >= MEMO_ROWS) memo.delete(memo.keys().next().value as string);
-    memo.set(key, d);
+    const key = contentKey(r);
+    d = memo.get(key);
+    if (!d) {
+      d = derive(r);
+      if (memo.size >= MEMO_ROWS) memo.delete(memo.keys().next().value as string);
+      memo.set(key, d);
+    }
+    byRow.set(r, d);
   }
   // a fresh object each time: callers may hand it on, never the memo's own
   if (!d.value || lastPrice === undefined) return { ...d.view, closeTick: d.view.closeTick && { ...d.view.closeTick } };

@@ -58,9 +58,16 @@ export class WalletService {
     return submitDeposit(this.deps, userId, form.fields, proof);
   }
 
-  async deposits(userId: bigint, q: ListRechargeQuery): Promise<DepositPage> {
-    const { rows, total } = await listDeposits(this.db, { ...q, userId });
-    return { rows: rows.map((r) => depositView(r.d)), total };
+  /**
+   * A page of the user's deposits, kept among their reads in memory (server/platform/userReads.ts):
+   * a claim and every review name the user to their write, which forgets it on every instance.
+   */
+  deposits(userId: bigint, q: ListRechargeQuery): Promise<DepositPage> {
+    const key = `deposits\u0000${q.status ?? ''}\u0000${q.coin ?? ''}\u0000${q.pageNum ?? 1}\u0000${q.pageSize ?? 20}`;
+    return this.deps.reads.read(userId, key, async () => {
+      const { rows, total } = await listDeposits(this.db, { ...q, userId });
+      return { rows: rows.map((r) => depositView(r.d)), total };
+    }, (p) => p.rows.length);
   }
 
   /** The proof image; an operator's read is audited and shown to the customer (issue 25). */

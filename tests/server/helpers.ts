@@ -70,7 +70,9 @@ export async function buildTestApp(overrides: Partial<Config> = {}, env: NodeJS.
   // tests stand in for a proxy: they name client addresses with X-Forwarded-For
   // the run's migrated PGlite (tests/setup/databaseTemplates.ts): no initdb per platform
   const pgliteTemplate = inject('pgliteTemplate');
-  const config = loadConfig({ LOG_LEVEL: 'silent', ...env }, { dataDir, staticDir: undefined, engines: false, trustProxy: true, pgliteTemplate, ...overrides });
+  // every read served from memory is compared with the database (server/platform/userReads.ts):
+  // a write that changes a user's data without naming the user fails the test that reads after it
+  const config = loadConfig({ LOG_LEVEL: 'silent', ...env }, { dataDir, staticDir: undefined, engines: false, trustProxy: true, pgliteTemplate, userReadsVerify: true, ...overrides });
   if (usingPostgres() && !config.databaseUrl) {
     const t = await createTestDatabase();
     config.databaseUrl = t.url;
