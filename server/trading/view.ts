@@ -6,7 +6,8 @@
  * Everything but the live figures depends on the row alone, and a row changes only when its
  * position does (stops moved, closed): what is derived from it is kept per row content (at most
  * MEMO_ROWS rows, the oldest first out), so a list page, asked again and again while prices move,
- * re-parses no decimals but the price and computes only the profit and the result at it (issue 26).
+ * re-parses no decimals but the price and computes only the profit and the result at it (issue 26),
+ * and those only when the price has moved since the last request that asked.
  */
 import Decimal from 'decimal.js';
 import type { OptionsPosition } from '../../src/contract/trading.ts';
@@ -33,6 +34,8 @@ export const orderNo = (r: Pick<OptionsOrderRow, 'id' | 'openTime'>) =>
 interface Derived {
   view: OptionsPosition;
   value?: (price: string) => { pnl: string; net: string };
+  /** The live figures at the last price asked for: a page asked again at the same price reuses them. */
+  at?: { price: string; figures: { pnl: string; net: string } };
 }
 
 const MEMO_ROWS = 20_000;
@@ -109,5 +112,7 @@ export function positionView(r: OptionsOrderRow, lastPrice?: string): OptionsPos
   }
   // a fresh object each time: callers may hand it on, never the memo's own
   if (!d.value || lastPrice === undefined) return { ...d.view, closeTick: d.view.closeTick && { ...d.view.closeTick } };
-  return { ...d.view, closeTick: d.view.closeTick && { ...d.view.closeTick }, ...d.value(lastPrice) };
+  // the figures are a function of the row and the price: the same price gives the same strings
+  if (d.at?.price !== lastPrice) d.at = { price: lastPrice, figures: d.value(lastPrice) };
+  return { ...d.view, closeTick: d.view.closeTick && { ...d.view.closeTick }, ...d.at.figures };
 }

@@ -54,6 +54,17 @@ describe(`a user's reads from memory: every change is seen at the next read (${u
     expect((await usdt(u)).available).toBe('250.500000');
   });
 
+  it('balances kept in memory are valued at the current price at each read', async () => {
+    const u = await createUser(t.app);
+    await fund(t.app, u.id, 'BTC', '0.5');
+    const btc = async () => (await info(u)).result.balances.real.assets.find((a: { asset: string }) => a.asset === 'BTC').totalUsdt;
+    tick(t.app, clock, { BTCUSDT: 67000 });
+    expect(await btc()).toBe('33500.000000');
+    tick(t.app, clock, { BTCUSDT: 68000 });
+    expect(await btc()).toBe('34000.000000');
+    expect((await info(u)).result.balances.real.totalUsdt).toBe('34000.000000');
+  });
+
   it('a deposit claimed, then approved by an operator: the list and the balance at the next read', async () => {
     const u = await createUser(t.app);
     expect((await deposits(u)).result.total).toBe(0);
@@ -78,6 +89,7 @@ describe(`a user's reads from memory: every change is seen at the next read (${u
     const u = await createUser(t.app);
     await fund(t.app, u.id, 'USDT', '10000', 'demo');
     const page = async () => (await listOrders(t.app, demo(u))).result;
+    tick(t.app, clock, { BTCUSDT: 67000 });
     expect((await page()).total).toBe(0);
     const before = (await usdt(u, 'demo')).available;
     const opened = await buyOptions(t.app, demo(u), { stopLoss: '66000', takeProfit: '68000' });
