@@ -140,23 +140,34 @@ export async function ownOrder(db: DbOrTx, userId: bigint, book: Book, id: bigin
  * user's reads in memory (server/platform/userReads.ts): an opening, a close, a stop moved by the
  * user or by a trailing stop names the user to its write, and the page is forgotten on every
  * instance before that write answers. The live figures of the open ones (profit and result at
- * the instrument's last price) are computed from the rows at each request.
+ * the instrument's last price) are computed from the kept rows at the prices of the request; a
+ * request at the same prices as the last one gets the page built then (the same object: callers
+ * derive from it, never change it).
  */
 export async function listOrders(deps: TradingDeps, userId: bigint, book: Book, q: ListOptionsOrderQuery): Promise<PositionPage> {
   const size = q.pageSize ?? 20;
   const pageNum = q.pageNum ?? 1;
   const key = `options-orders\u0000${book}\u0000${q.status ?? ''}\u0000${q.code ?? ''}\u0000${pageNum}\u0000${size}`;
-  const page = await deps.reads.read(userId, key, () => readPage(deps, userId, book, q, size, (pageNum - 1) * size), (p) => p.rows.length);
+  const kept = await deps.reads.read(userId, key, () => readPage(deps, userId, book, q, size, (pageNum - 1) * size), (p) => p.rows.length);
+  // one formatted price per instrument for the whole page
   const prices = new Map<string, string | undefined>();
-  return {
-    rows: page.rows.map((r) => {
-      // one formatted price per instrument for the whole page
-      if (r.status === 'open' && !prices.has(r.code)) prices.set(r.code, lastPrice(deps, r.code));
-      return positionView(r, r.status === 'open' ? prices.get(r.code) : undefined);
-    }),
-    total: page.total,
-  };
+  let at = '';
+  for (const r of kept.rows) {
+    if (r.status !== 'open' || prices.has(r.code)) continue;
+    const price = lastPrice(deps, r.code);
+    prices.set(r.code, price);
+    at += `${r.code}=${price ?? ''}|`;
+  }
+  // the same kept rows at the same prices are the same page: built again only when a price moved
+  const last = pages.get(kept);
+  if (last?.at === at) return last.page;
+  const page = { rows: kept.rows.map((r) => positionView(r, r.status === 'open' ? prices.get(r.code) : undefined)), total: kept.total };
+  pages.set(kept, { at, page });
+  return page;
 }
+
+/** The last page built from each kept page still referenced, with the prices it was valued at. */
+const pages = new WeakMap<object, { at: string; page: PositionPage }>();
 
 async function readPage(
   deps: TradingDeps, userId: bigint, book: Book, q: ListOptionsOrderQuery, size: number, offset: number,
