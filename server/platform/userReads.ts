@@ -1,8 +1,8 @@
 /**
- * A user's own reads from memory (issue 26): getUserInfo's profile and ledger rows, a page of
- * their positions, of their deposits, kept per instance for at most `maxAgeMs`, so a signed-in
- * read that is asked again and again (every screen asks for getUserInfo) costs no database round
- * trip. Built like the session check (server/auth/sessionCache.ts); docs/design.md "A user's
+ * A user's own reads from memory (issue 26): getUserInfo's profile and ledger rows, a book's
+ * balances, a page of their positions, of their deposits, kept per instance for at most
+ * `maxAgeMs`, so a signed-in read that is asked again and again (every screen asks for
+ * getUserInfo) costs no database round trip. Built like the session check (server/auth/sessionCache.ts); docs/design.md "A user's
  * reads in memory" gives the rules.
  *
  * The promise: a figure shown after a change is never older than that change for the user who

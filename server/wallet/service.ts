@@ -8,7 +8,8 @@ import type {
 import type { Static } from 'typebox';
 import { BizError } from '../http/errors.ts';
 import { statement, statementCsv } from '../ledger/statement.ts';
-import { balancesOf, resetDemo } from './balances.ts';
+import { balancesFrom, resetDemo } from './balances.ts';
+import { userBalances } from '../ledger/ledger.ts';
 import {
   depositProof, depositView, findDeposit, listDeposits, receiveAddresses, reviewDeposit, submitDeposit, type DepositDecision, type DepositRow,
 } from './deposits.ts';
@@ -36,8 +37,13 @@ export class WalletService {
   }
 
   // ---------------------------------------------------------------- balances
-  balances(userId: bigint, book: Book): Promise<Balances> {
-    return balancesOf(this.db, this.deps.market, userId, book);
+  /**
+   * The book's ledger rows, kept among the user's reads in memory (server/platform/userReads.ts:
+   * every transfer names its users), valued at the current prices at each request.
+   */
+  async balances(userId: bigint, book: Book): Promise<Balances> {
+    const rows = await this.deps.reads.read(userId, `balances\u0000${book}`, () => userBalances(this.db, userId, book), (r) => r.length);
+    return balancesFrom(this.deps.market, rows, book);
   }
 
   resetDemo(userId: bigint): Promise<Balances> {
