@@ -66,14 +66,18 @@ describe('UserReads', () => {
     r.close();
   });
 
-  it('a read under way when its user is changed is answered but not kept (it may hold the rows of before the commit)', async () => {
-    const r = reads();
+  /** A read of user 1 under way while `meanwhile` happens: its answer, and how many reads are kept after it. */
+  async function keptAcross(meanwhile: (r: UserReads) => unknown, r = reads()): Promise<{ answer: string; kept: number; r: UserReads }> {
     const slow = manual<string>();
     const pending = r.read(1n, 'info', slow.load);
-    await r.changed([1n]);
-    slow.calls[0]('before the commit');
-    expect(await pending).toBe('before the commit');
-    expect(r.size).toBe(0);
+    await meanwhile(r);
+    slow.calls[0]('read under way');
+    return { answer: await pending, kept: r.size, r };
+  }
+
+  it('a read under way when its user is changed is answered but not kept (it may hold the rows of before the commit)', async () => {
+    const { answer, kept, r } = await keptAcross((x) => x.changed([1n]));
+    expect([answer, kept]).toEqual(['read under way', 0]);
     // a read that started after the change is kept
     expect(await r.read(1n, 'info', async () => 'after')).toBe('after');
     expect(r.size).toBe(1);
@@ -81,13 +85,8 @@ describe('UserReads', () => {
   });
 
   it("another user's change does not stop a read from being kept", async () => {
-    const r = reads();
-    const slow = manual<string>();
-    const pending = r.read(1n, 'info', slow.load);
-    await r.changed([2n]);
-    slow.calls[0]('fresh');
-    await pending;
-    expect(r.size).toBe(1);
+    const { kept, r } = await keptAcross((x) => x.changed([2n]));
+    expect(kept).toBe(1);
     r.close();
   });
 
@@ -109,15 +108,13 @@ describe('UserReads', () => {
   it('a gap forgets everything, and a read under way across it is not kept', async () => {
     const bus = testBus();
     const r = reads({ bus });
-    await r.read(1n, 'a', async () => 1);
     await r.read(2n, 'a', async () => 2);
-    const slow = manual<number>();
-    const pending = r.read(3n, 'a', slow.load);
-    bus.gap();
-    expect(r.size).toBe(0);
-    slow.calls[0](3);
-    await pending;
-    expect(r.size).toBe(0);
+    await r.read(3n, 'a', async () => 3);
+    const { kept } = await keptAcross(() => {
+      bus.gap();
+      expect(r.size).toBe(0);
+    }, r);
+    expect(kept).toBe(0);
     r.close();
   });
 
@@ -170,13 +167,8 @@ describe('UserReads', () => {
   });
 
   it('many users forgotten at once start every read under way over', async () => {
-    const r = reads({ maxForgotten: 3 });
-    const slow = manual<number>();
-    const pending = r.read(9n, 'a', slow.load);
-    await r.changed([1n, 2n, 3n, 4n]);
-    slow.calls[0](9);
-    await pending;
-    expect(r.size).toBe(0);
+    const { kept, r } = await keptAcross((x) => x.changed([2n, 3n, 4n, 5n]), reads({ maxForgotten: 3 }));
+    expect(kept).toBe(0);
     r.close();
   });
 
