@@ -25,7 +25,9 @@
  * redis://127.0.0.1:6379; empty: no Redis, the sessions are then checked in the database on
  * every request), BENCH_PGBENCH (pgbench binary, default `pgbench`), BENCH_CPU_PROF (a folder: each
  * platform server writes a V8 CPU profile there), SESSION_CACHE_SECONDS (passed to
- * the platforms: 0 checks every session in the database, as before the session cache).
+ * the platforms: 0 checks every session in the database, as before the session cache),
+ * USER_READ_CACHE_SECONDS (passed to the platforms: 0 reads getUserInfo and the pages from the
+ * database at every request, as before the user reads were kept in memory).
  */
 import crypto from 'node:crypto';
 import { execFile, fork, type ChildProcess } from 'node:child_process';
@@ -48,7 +50,7 @@ const PGBENCH = process.env.BENCH_PGBENCH ?? 'pgbench';
 const POSITIONS = 20;
 
 type DbKind = 'embedded' | 'postgres';
-interface Ready { port: number; token?: string; operatorToken?: string; sessionCache?: string }
+interface Ready { port: number; token?: string; operatorToken?: string; sessionCache?: string; userReads?: string }
 
 // ---------------------------------------------------------------- servers (child processes)
 
@@ -91,7 +93,7 @@ async function benchCustomer(app: Awaited<ReturnType<typeof import('../server/st
   return { token, operatorToken };
 }
 
-async function platformServer(kind: DbKind): Promise<{ port: number; token: string; operatorToken: string; sessionCache: string; close: () => Promise<unknown> }> {
+async function platformServer(kind: DbKind): Promise<{ port: number; token: string; operatorToken: string; sessionCache: string; userReads: string; close: () => Promise<unknown> }> {
   const { loadConfig } = await import('../server/config.ts');
   const { createPlatform } = await import('../server/start.ts');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-http-'));
@@ -99,6 +101,8 @@ async function platformServer(kind: DbKind): Promise<{ port: number; token: stri
   const env: Record<string, string> = { LOG_LEVEL: 'warn', FEED_SEED: '7' };
   // SESSION_CACHE_SECONDS=0 measures the check in the database on every request (as before issue 26)
   if (process.env.SESSION_CACHE_SECONDS !== undefined) env.SESSION_CACHE_SECONDS = process.env.SESSION_CACHE_SECONDS;
+  // USER_READ_CACHE_SECONDS=0 reads every signed-in page from the database (as before they were kept)
+  if (process.env.USER_READ_CACHE_SECONDS !== undefined) env.USER_READ_CACHE_SECONDS = process.env.USER_READ_CACHE_SECONDS;
   if (kind === 'postgres') {
     env.DATABASE_URL = process.env.BENCH_CHILD_DATABASE_URL!;
     if (REDIS_URL) Object.assign(env, { REDIS_URL, BUS_NAMESPACE: `bench-http-${crypto.randomBytes(4).toString('hex')}:` });
@@ -110,8 +114,9 @@ async function platformServer(kind: DbKind): Promise<{ port: number; token: stri
   const { token, operatorToken } = await benchCustomer(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const sessionCache = (app as unknown as { sessionCache?: { enabled: boolean } }).sessionCache?.enabled ? 'on' : 'off';
+  const userReads = (app as unknown as { userReads?: { enabled: boolean } }).userReads?.enabled ? 'on' : 'off';
   return {
-    port: (app.server.address() as { port: number }).port, token, operatorToken, sessionCache,
+    port: (app.server.address() as { port: number }).port, token, operatorToken, sessionCache, userReads,
     close: async () => {
       await app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -128,14 +133,14 @@ async function bareServer(): Promise<{ port: number; close: () => Promise<unknow
 }
 
 async function runChild(kind: string) {
-  const server: { port: number; token?: string; operatorToken?: string; sessionCache?: string; close: () => Promise<unknown> } = kind === 'bare' ? await bareServer() : await platformServer(kind as DbKind);
+  const server: { port: number; token?: string; operatorToken?: string; sessionCache?: string; userReads?: string; close: () => Promise<unknown> } = kind === 'bare' ? await bareServer() : await platformServer(kind as DbKind);
   process.on('message', async (m: { cmd: string }) => {
     if (m.cmd === 'stop') {
       await server.close();
       process.exit(0);
     }
   });
-  process.send!({ port: server.port, token: server.token, operatorToken: server.operatorToken, sessionCache: server.sessionCache } satisfies Ready);
+  process.send!({ port: server.port, token: server.token, operatorToken: server.operatorToken, sessionCache: server.sessionCache, userReads: server.userReads } satisfies Ready);
 }
 
 function start(kind: DbKind | 'bare', env: Record<string, string> = {}): Promise<{ child: ChildProcess; ready: Ready }> {
@@ -278,7 +283,7 @@ async function main() {
       if (targets.length === 0) continue;
       if (db === 'embedded') {
         const platform = await start('embedded');
-        sessionCache.embedded = platform.ready.sessionCache;
+        sessionCache.embedded = `${platform.ready.sessionCache}, user reads ${platform.ready.userReads}`;
         try {
           results.push(await measure(db, platform, bare, targets));
         } finally {
@@ -296,7 +301,7 @@ async function main() {
       try {
         await run(PGBENCH, ['-i', '-q', '-s', '1', dbUrl(pgbenchDb)], { maxBuffer: 1 << 22 });
         const platform = await start('postgres', { BENCH_CHILD_DATABASE_URL: process.env.BENCH_DATABASE_URL ?? dbUrl(platformDb) });
-        sessionCache.postgres = platform.ready.sessionCache;
+        sessionCache.postgres = `${platform.ready.sessionCache}, user reads ${platform.ready.userReads}`;
         try {
           results.push(await measure(db, platform, bare, targets, dbUrl(pgbenchDb)));
         } finally {

@@ -63,6 +63,19 @@ export interface Config {
    * the bus; this bounds one lost in transit (server/auth/sessionCache.ts).
    */
   sessionCacheMs: number;
+  /**
+   * The longest a user's own read (getUserInfo's rows, a page of positions or deposits) is served
+   * from memory (USER_READ_CACHE_SECONDS, default 5; 0 = off), and the most rows kept
+   * (USER_READ_CACHE_ROWS, default 50,000). Every write makes its users' reads forgotten on every
+   * instance before it answers; the age bounds one lost in transit (server/platform/userReads.ts).
+   */
+  userReadCacheMs: number;
+  userReadCacheRows: number;
+  /**
+   * Tests only, never from the environment: each read served from memory is read from the
+   * database too and must be the same (a write that did not name its user fails the test).
+   */
+  userReadsVerify?: boolean;
   /** Verification codes sent per hour over all addresses (against mail bombing). */
   codesPerHourGlobal: number;
   /** Where the built front end lives; absent in API-only tests. */
@@ -204,6 +217,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionIdleMs: (e.SESSION_IDLE_MINUTES ?? 30) * 60_000,
     sessionRememberMs: (e.SESSION_REMEMBER_DAYS ?? 7) * 86_400_000,
     sessionCacheMs: (e.SESSION_CACHE_SECONDS ?? 5) * 1000,
+    userReadCacheMs: (e.USER_READ_CACHE_SECONDS ?? 5) * 1000,
+    userReadCacheRows: e.USER_READ_CACHE_ROWS ?? 50_000,
     codesPerHourGlobal: e.CODES_PER_HOUR_GLOBAL ?? 500,
     staticDir: path.resolve(e.STATIC_DIR ?? 'dist'),
     logLevel: e.LOG_LEVEL ?? 'info',

@@ -3,7 +3,9 @@ import fp from 'fastify-plugin';
 import type { Config } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
 import { memoryBus, redisBus, type Bus } from './notify/bus.ts';
+import { onUserWrites, writesSettled } from './db/userWrites.ts';
 import { createClock, type Clock } from './platform/clock.ts';
+import { UserReads } from './platform/userReads.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,6 +19,8 @@ declare module 'fastify' {
     bus: Bus;
     /** The platform's one clock: every domain reads the time here (server/platform/clock.ts). */
     clock: Clock;
+    /** A user's own reads from memory, forgotten on every instance after each write of theirs (server/platform/userReads.ts). */
+    userReads: UserReads;
   }
 }
 
@@ -40,7 +44,20 @@ async function platform(app: FastifyInstance, { config, memoryDb }: PlatformOpti
   app.decorate('db', database.db);
   app.decorate('bus', bus);
   app.decorate('clock', createClock(config.clock));
+  // Trusted only when every instance that can share the database hears every other's writes:
+  // the embedded database is one process's; PostgreSQL needs Redis for that (as sessions).
+  const userReads = new UserReads({
+    bus, log: app.log, maxAgeMs: config.userReadCacheMs, maxRows: config.userReadCacheRows,
+    enabled: database.kind === 'pglite' || config.redisUrl !== undefined,
+    // the tests' check sees only this process's writes under way: with Redis, another
+    // instance's write could be between its commit and its telling, so it stays off there
+    verify: config.userReadsVerify && !config.redisUrl ? { settled: () => writesSettled(database.db) } : undefined,
+  });
+  app.decorate('userReads', userReads);
+  const unhook = onUserWrites(database.db, (ids) => userReads.changed(ids));
   app.addHook('onClose', async () => {
+    unhook();
+    userReads.close();
     await bus.close();
     await database.close();
   });

@@ -10,6 +10,7 @@ import type { AdminOperator } from '../../src/contract/admin.ts';
 import { Err } from '../../src/contract/errors.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
+import { userWritten } from '../db/userWrites.ts';
 import { BizError } from '../http/errors.ts';
 import { createUser, type UserRow } from '../auth/accounts.ts';
 import { revokeOtherSessions } from '../auth/sessions.ts';
@@ -63,6 +64,7 @@ export async function applyCreate(
   // the waiting period starts at confirmation, on the service's clock
   const [row] = await tx.update(users).set({ createdBy: c.proposedBy, confirmedBy: c.confirmedBy, createdAt: new Date(now) })
     .where(eq(users.id, created.id)).returning();
+  await userWritten(tx, created.id);
   await writeAudit(tx, {
     actorId: c.confirmedBy, action: 'operator.create', targetType: 'user', targetId: row.id,
     after: { ...auditView(row), proposalId: c.proposalId },
@@ -75,6 +77,7 @@ export async function applyDisable(tx: DbOrTx, c: Confirmation, targetId: bigint
   const [before] = await tx.select().from(users).where(and(eq(users.id, targetId), eq(users.role, 'operator')));
   if (!before) throw new BizError(Err.RECORD_NOT_FOUND);
   const [after] = await tx.update(users).set({ status: 'disabled' }).where(eq(users.id, targetId)).returning();
+  await userWritten(tx, targetId);
   await revokeOtherSessions(tx, targetId);
   await writeAudit(tx, {
     actorId: c.confirmedBy, action: 'operator.disable', targetType: 'user', targetId,

@@ -7,6 +7,7 @@ import type { GoogleAuthUrlResult, LoginByGoogleBody } from '../../src/contract/
 import { Err } from '../../src/contract/errors.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
+import { userWritten } from '../db/userWrites.ts';
 import { BizError } from '../http/errors.ts';
 import { createUser, duplicateToBizError, userByGoogleSub, userByTarget, userByUsername, type UserRow } from './accounts.ts';
 import type { Oidc, OidcIdentity } from './oidc.ts';
@@ -47,6 +48,7 @@ async function accountOf(tx: DbOrTx, id: OidcIdentity, client: Client): Promise<
     // that account is already linked to another Google identity
     if (sameEmail.googleSub && sameEmail.googleSub !== id.sub) throw new BizError(Err.GOOGLE_LOGIN_FAILED);
     const [updated] = await tx.update(users).set({ googleSub: id.sub }).where(eq(users.id, sameEmail.id)).returning();
+    await userWritten(tx, updated.id);
     // a new way into an existing account: its owner hears of it
     await recordSecurityEvent(tx, { userId: updated.id, event: 'google_linked' }, client);
     return updated;

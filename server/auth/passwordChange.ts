@@ -8,6 +8,7 @@ import { passwordStrongEnough, type RepasswordBody } from '../../src/contract/au
 import { Err } from '../../src/contract/errors.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
+import { userWritten } from '../db/userWrites.ts';
 import { BizError } from '../http/errors.ts';
 import { userById, userByTarget } from './accounts.ts';
 import { checkCode, consumeCode } from './codes.ts';
@@ -48,6 +49,7 @@ async function changePassword(db: Db, b: RepasswordBody & { oldPassword: string 
   const event = await db.transaction(async (tx) => {
     // credentialsChangedAt starts the withdrawal hold (server/wallet/withdrawals.ts)
     await tx.update(users).set({ passwordHash, credentialsChangedAt: new Date(client.now) }).where(eq(users.id, user.id));
+    await userWritten(tx, user.id);
     await revokeOtherSessions(tx, user.id, session.sessionId);
     return recordSecurityEvent(tx, { userId: user.id, event: 'password_changed' }, client);
   });
@@ -69,6 +71,7 @@ async function resetPassword(db: Db, b: RepasswordBody, client: Client): Promise
   const event = await db.transaction(async (tx) => {
     await consumeCode(tx, codeId, client.now);
     await tx.update(users).set({ passwordHash, credentialsChangedAt: new Date(client.now) }).where(eq(users.id, user.id));
+    await userWritten(tx, user.id);
     await revokeOtherSessions(tx, user.id);
     // whoever was locked out by guessing has now proved ownership of the address
     await clearFailures(tx, accountKey(user.id));

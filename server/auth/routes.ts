@@ -84,8 +84,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { tags: userTags, summary: 'Profile, selected book and balance summary of both books', response: { 200: Envelope(UserInfoResult) } },
     preHandler: app.requireUser,
   }, async (req, reply) => {
-    // one prepared statement: the profile and both books from the ledger (server/auth/userInfo.ts)
-    return reply.ok({ ...(await userInfo(app.db, app.market, req.user!.id)), book: req.book });
+    // one prepared statement, kept among the user's reads in memory (server/auth/userInfo.ts)
+    return reply.ok({ ...(await userInfo(app.db, app.userReads, app.market, req.user!.id)), book: req.book });
   });
 
   app.post(`${USER}/repassword`, {

@@ -10,6 +10,7 @@ import type { InviteeList } from '../../src/contract/support.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
+import { userWrite } from '../db/userWrites.ts';
 import { BizError } from '../http/errors.ts';
 import { googleAuthUrl, googleSignIn } from './googleSignIn.ts';
 import { listInvitees } from './invitees.ts';
@@ -134,7 +135,7 @@ export class AccountsService {
 
   /** The language mail to the user is written in from now on (the app sends it after a switch). */
   async setLanguage(userId: bigint, language: Language): Promise<LanguageResult> {
-    await this.db.update(users).set({ language }).where(eq(users.id, userId));
+    await userWrite(this.db, [userId], () => this.db.update(users).set({ language }).where(eq(users.id, userId)));
     return { language };
   }
 }

@@ -21,13 +21,14 @@
  *
  * "Refused at the next request on any instance" holds because the revoking instance answers its
  * caller only when every instance has said it forgot (SESSIONS_ACK_CHANNEL; PUBLISH tells how many
- * subscriptions took the message): Redis hands a message to each subscriber's socket, but another
- * instance may read it after a request that the client sent once the logout returned. An instance
- * that does not answer within ACK_WAIT_MS is logged; `maxAgeMs` bounds what it could serve.
+ * subscriptions took the message; server/notify/ackedChannel.ts): Redis hands a message to each
+ * subscriber's socket, but another instance may read it after a request that the client sent once
+ * the logout returned. An instance that does not answer within two seconds is logged; `maxAgeMs`
+ * bounds what it could serve.
  */
-import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
+import { AckedChannel } from '../notify/ackedChannel.ts';
 import type { Bus } from '../notify/bus.ts';
 import type { Clock } from '../platform/clock.ts';
 import { findSessionUser, hashToken, lookupSession, type SessionUser } from './sessions.ts';
@@ -35,15 +36,6 @@ import { findSessionUser, hashToken, lookupSession, type SessionUser } from './s
 export const SESSIONS_CHANNEL = 'sessions';
 /** Each instance answers a revocation here once it has forgotten the user's sessions. */
 export const SESSIONS_ACK_CHANNEL = 'sessions:forgotten';
-/** How long a revocation waits for every instance's answer before it returns anyway. */
-const ACK_WAIT_MS = 2_000;
-
-interface AckWait {
-  /** Subscriptions the revocation was handed to; unknown until PUBLISH answers. */
-  need?: number;
-  got: number;
-  done: () => void;
-}
 
 interface Entry {
   user: SessionUser;
@@ -73,27 +65,17 @@ export class SessionCache {
   private epoch = 0;
   readonly enabled: boolean;
   private readonly unsubscribe: Array<() => void> = [];
-  private readonly acks = new Map<string, AckWait>();
+  private readonly channel?: AckedChannel;
 
   constructor(private readonly o: SessionCacheOptions) {
     this.enabled = o.enabled && o.maxAgeMs > 0;
     if (!this.enabled) return;
-    this.unsubscribe.push(o.bus.subscribe(SESSIONS_CHANNEL, (m) => {
-      const { userId: id, ack } = m as { userId?: unknown; ack?: unknown };
+    this.channel = new AckedChannel({ bus: o.bus, log: o.log, channel: SESSIONS_CHANNEL, ackChannel: SESSIONS_ACK_CHANNEL, what: 'session revocation' }, (m) => {
+      const id = m.userId;
       if (typeof id === 'string' && /^[0-9]{1,20}$/.test(id)) this.forget(BigInt(id));
       else this.clear();
-      if (typeof ack === 'string') {
-        void o.bus.publish(SESSIONS_ACK_CHANNEL, { ack })
-          .catch((err: unknown) => o.log.warn({ err }, 'session revocation not answered'));
-      }
-    }));
-    this.unsubscribe.push(o.bus.subscribe(SESSIONS_ACK_CHANNEL, (m) => {
-      const wait = this.acks.get(String((m as { ack?: unknown }).ack));
-      if (!wait) return;
-      wait.got++;
-      if (wait.need !== undefined && wait.got >= wait.need) wait.done();
-    }));
-    this.unsubscribe.push(o.bus.onGap(() => this.clear()));
+    });
+    this.unsubscribe.push(() => this.channel?.close(), o.bus.onGap(() => this.clear()));
   }
 
   /** Sessions held now (tests, metrics). */
@@ -132,29 +114,7 @@ export class SessionCache {
    */
   async revoked(userId: bigint): Promise<void> {
     this.forget(userId);
-    if (!this.enabled) return;
-    // without hearing the answers there is nothing to wait for: publish and go
-    const ack = this.o.bus.hearing(SESSIONS_ACK_CHANNEL) ? crypto.randomUUID() : undefined;
-    let timer: NodeJS.Timeout | undefined;
-    let wait: AckWait | undefined;
-    const answered = ack === undefined ? Promise.resolve(true) : new Promise<boolean>((resolve) => {
-      wait = { got: 0, done: () => resolve(true) };
-      this.acks.set(ack, wait);
-      timer = setTimeout(() => resolve(false), ACK_WAIT_MS);
-    });
-    try {
-      const need = await this.o.bus.publish(SESSIONS_CHANNEL, { userId: userId.toString(), ack });
-      if (wait) {
-        wait.need = need;
-        if (wait.got >= need) wait.done();
-      }
-      if (!(await answered)) this.o.log.warn({ userId: userId.toString(), need, got: wait?.got }, 'session revocation not answered by every instance in time');
-    } catch (err) {
-      this.o.log.warn({ err }, 'session revocation not published');
-    } finally {
-      clearTimeout(timer);
-      if (ack) this.acks.delete(ack);
-    }
+    await this.channel?.publish({ userId: userId.toString() }, { userId: userId.toString() });
   }
 
   close() {

@@ -7,6 +7,7 @@ import { USERNAME_RE, type LoginBody, type LoginResult } from '../../src/contrac
 import { Err } from '../../src/contract/errors.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
+import { userWrite, userWritten } from '../db/userWrites.ts';
 import { BizError } from '../http/errors.ts';
 import { toProfile, userByTarget, userByUsername, type UserRow } from './accounts.ts';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
@@ -62,6 +63,7 @@ export async function openSession(
   const token = await createSession(db, user.id, policy, { ...client, remember: opts.remember });
   if (client.appLanguage && client.appLanguage !== user.language) {
     await db.update(users).set({ language: client.appLanguage }).where(eq(users.id, user.id));
+    await userWritten(db, user.id);
   }
   if (opts.method) await recordSecurityEvent(db, { userId: user.id, event: 'login', method: opts.method }, client);
   return { token, user: toProfile(user) };
@@ -106,7 +108,8 @@ export async function signIn(db: Db, policy: SessionPolicy, body: LoginBody, cli
   if (user.status !== 'active') throw new BizError(Err.USER_STATUS_ABNORMAL);
   // verifyPassword succeeded, so the hash exists; stronger parameters apply from now on
   if (user.passwordHash && needsRehash(user.passwordHash)) {
-    await db.update(users).set({ passwordHash: await hashPassword(body.password) }).where(eq(users.id, user.id));
+    const passwordHash = await hashPassword(body.password);
+    await userWrite(db, [user.id], () => db.update(users).set({ passwordHash }).where(eq(users.id, user.id)));
   }
   // two-factor sign-in on: the password opens no session, only the code step (server/twofactor)
   const challenge = await challengeIfOn(db, user.id, body.remember ?? false, client.now);

@@ -3,18 +3,24 @@
  * Every signed-in screen asks for it, so it is the platform's most frequent read; two statements
  * cost twice the driver's work per request (on the embedded database each statement's protocol
  * handling costs as much as the query), and building the SQL again each time cost a tenth of the
- * request. The balances are read from the ledger at each request, never kept in memory, so one
- * shown after a change is never older than the change.
+ * request.
+ *
+ * What the statement gives (the profile as the wire shows it, no password hash, and the ledger
+ * rows) is kept among the user's reads in memory (server/platform/userReads.ts): every transfer
+ * of the user's money and every write of their users row forgets it on every instance before the
+ * write answers, so a balance shown after a change is never older than the change. The books'
+ * summaries are valued at the current prices at each request.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Book } from '../../src/contract/constants.ts';
-import type { UserInfoResult } from '../../src/contract/auth.ts';
+import type { UserInfoResult, UserProfile } from '../../src/contract/auth.ts';
 import { Err } from '../../src/contract/errors.ts';
 import type { Db } from '../db/client.ts';
 import { preparedOnce } from '../db/prepared.ts';
 import { ledgerAccounts, users } from '../db/schema/index.ts';
 import { BizError } from '../http/errors.ts';
 import type { BalanceRow } from '../ledger/ledger.ts';
+import type { UserReads } from '../platform/userReads.ts';
 import { summariesFrom } from '../wallet/summary.ts';
 import type { Market } from '../wallet/valuation.ts';
 import { toProfile } from './accounts.ts';
@@ -35,10 +41,21 @@ function prepare(db: Db) {
   }).from(users).where(eq(users.id, sql.placeholder('id'))).limit(1).prepare('get_user_info');
 }
 
-/** The signed-in user's profile and both books' summaries; 401 if the user is gone. */
-export async function userInfo(db: Db, market: Market, userId: bigint): Promise<Omit<UserInfoResult, 'book'>> {
+/** What is kept of the statement's answer: the profile as shown and the ledger rows of both books. */
+interface Kept {
+  user: UserProfile;
+  ledger: Array<BalanceRow & { book: Book }>;
+}
+
+async function read(db: Db, userId: bigint): Promise<Kept | undefined> {
   const [row] = await preparedOnce(db, 'get_user_info', () => prepare(db)).execute({ id: userId });
-  if (!row) throw new BizError(Err.LOGIN_REQUIRED);
-  const rows: Array<BalanceRow & { book: Book }> = row.ledger.map(([book, asset, purpose, balance]) => ({ book, asset, purpose, balance }));
-  return { user: toProfile(row), balances: summariesFrom(market, rows) };
+  if (!row) return undefined;
+  return { user: toProfile(row), ledger: row.ledger.map(([book, asset, purpose, balance]) => ({ book, asset, purpose, balance })) };
+}
+
+/** The signed-in user's profile and both books' summaries; 401 if the user is gone. */
+export async function userInfo(db: Db, reads: UserReads, market: Market, userId: bigint): Promise<Omit<UserInfoResult, 'book'>> {
+  const kept = await reads.read(userId, 'user-info', () => read(db, userId), (k) => 1 + (k?.ledger.length ?? 0));
+  if (!kept) throw new BizError(Err.LOGIN_REQUIRED);
+  return { user: kept.user, balances: summariesFrom(market, kept.ledger) };
 }

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { retryTransactions } from './retry.ts';
+import { trackUserWrites } from './userWrites.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -51,8 +52,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     // An idle connection that dies (database restart, failover) is reported here; unheard, the
     // event would be thrown and end the process. The pool drops it and connects anew on demand.
     pool.on('error', () => {});
-    // a transaction aborted by a deadlock or a serialization failure runs again (retry.ts)
-    const db = retryTransactions(drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db);
+    // a transaction aborted by a deadlock or a serialization failure runs again (retry.ts); the
+    // users its writes changed are told once it has ended, all runs included (userWrites.ts)
+    const db = trackUserWrites(retryTransactions(drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db));
     // Several instances may start at once: one migrates, the others wait on the lock.
     const client = await pool.connect();
     try {
@@ -73,7 +75,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   const fresh = opts.template && (!dir || !fs.existsSync(path.join(dir, 'PG_VERSION')));
   const client = new PGlite({ dataDir: dir, ...(fresh ? { loadDataDir: templateBlob(opts.template!) } : {}) });
   await client.waitReady;
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  const db = trackUserWrites(drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db);
   await migratePglite(drizzlePglite(client, { casing: 'snake_case' }), { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };
 }

@@ -15,6 +15,7 @@ import {
 import { kycMachine, type KycEvent } from '../../src/machines/kyc.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { kycImages, kycSubmissions, users } from '../db/schema/index.ts';
+import { userWritten } from '../db/userWrites.ts';
 import { BizError } from '../http/errors.ts';
 import { writeAudit } from '../admin/audit.ts';
 import { cleanImage, sniffImage } from '../uploads/images.ts';
@@ -119,6 +120,7 @@ export async function submit(deps: KycDeps, userId: bigint, fields: KycFields, f
         await tx.insert(kycImages).values({ submissionId: ins.id, kind: img.kind, mime: img.mime, size: img.bytes.length, blobKey: stored[i] });
       }
       await tx.update(users).set({ kycStatus: status, kycRejectReason: null }).where(eq(users.id, userId));
+      await userWritten(tx, userId);
       await events.record(tx, userId, { kind: 'kyc.submitted', params: { id: ins.id.toString() }, refType: KYC_REF_TYPE, refId: ins.id.toString() });
       return ins;
     });
@@ -212,6 +214,7 @@ export async function review(deps: KycDeps, operatorId: bigint, id: bigint, deci
       .set({ status, rejectReason: reason, internalNote: note, reviewedBy: operatorId, reviewedAt: new Date(deps.now()) })
       .where(eq(kycSubmissions.id, id)).returning();
     await tx.update(users).set({ kycStatus: status, kycRejectReason: reason }).where(eq(users.id, before.userId));
+    await userWritten(tx, before.userId);
     await writeAudit(tx, { actorId: operatorId, action: event.type, targetType: KYC_REF_TYPE, targetId: id, before: auditView(before), after: auditView(after) });
     const ref = { refType: KYC_REF_TYPE, refId: id.toString() };
     await events.record(tx, before.userId, event.type === 'kyc.approve'

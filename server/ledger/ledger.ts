@@ -4,6 +4,7 @@ import { ASSET_DECIMALS, type Asset, type Book } from '../../src/contract/consta
 import { Err } from '../../src/contract/errors.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { ledgerAccounts } from '../db/schema/index.ts';
+import { userWritten } from '../db/userWrites.ts';
 import { BizError } from '../http/errors.ts';
 import type { AccountRef, TransferRequest } from './accounts.ts';
 
@@ -145,9 +146,19 @@ async function executeNamed(tx: DbOrTx, name: string, query: SQL): Promise<unkno
  *
  * The transfer is one statement (transferByIds). Once both accounts' ids are known (cached per
  * process) that is all; the first transfer of an account looks it up first, creating it if
- * needed.
+ * needed. The users whose accounts it touches are named to the transaction (server/db/userWrites.ts):
+ * their reads kept in memory are forgotten on every instance once it has ended.
  */
 export async function transfer(tx: DbOrTx, req: TransferRequest): Promise<boolean> {
+  try {
+    return await move(tx, req);
+  } finally {
+    // whatever the outcome: a first transfer creates the account even when its key was used
+    await userWritten(tx, ...[req.from, req.to].flatMap((a) => (a.owner === 'user' ? [a.userId] : [])));
+  }
+}
+
+async function move(tx: DbOrTx, req: TransferRequest): Promise<boolean> {
   const amount = normaliseAmount(req.asset, req.amount);
   const debitKey = naturalKey(req.from, req.book, req.asset);
   const creditKey = naturalKey(req.to, req.book, req.asset);
@@ -155,11 +166,7 @@ export async function transfer(tx: DbOrTx, req: TransferRequest): Promise<boolea
   const cachedCredit = ids.get(creditKey);
   if (cachedDebit !== undefined && cachedCredit !== undefined && cachedDebit !== cachedCredit) {
     const r = await runTransfer(tx, req, amount, cachedDebit, cachedCredit);
-    if (r.checked === 2) {
-      if (r.recorded === 0) return false;
-      if (r.moved !== 2) throw new Error(`ledger: transfer ${req.key} recorded but moved ${r.moved} of 2 accounts`);
-      return true;
-    }
+    if (r.checked === 2) return movedBy(req, r);
     // an id no longer names its account: forget both and look them up
     ids.delete(debitKey);
     ids.delete(creditKey);
@@ -172,6 +179,11 @@ export async function transfer(tx: DbOrTx, req: TransferRequest): Promise<boolea
   if (r.checked !== 2) throw new Error(`ledger: transfer ${req.key}: account ids found but not matched`);
   remember(debitKey, debit);
   remember(creditKey, credit);
+  return movedBy(req, r);
+}
+
+/** Whether the transfer moved money (false: its key was used). */
+function movedBy(req: TransferRequest, r: { recorded: number; moved: number }): boolean {
   if (r.recorded === 0) return false;
   if (r.moved !== 2) throw new Error(`ledger: transfer ${req.key} recorded but moved ${r.moved} of 2 accounts`);
   return true;

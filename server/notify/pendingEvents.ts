@@ -1,11 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from './bus.ts';
 import type { DbOrTx } from '../db/client.ts';
+import { userWritten } from '../db/userWrites.ts';
 import { publishUserEvent, recordNotification, type UserEvent } from './notify.ts';
 
 /**
  * Collects user events inside a transaction (each one also written as a notification there) and
- * publishes them only after the commit, so nobody hears of a change that was rolled back.
+ * publishes them only after the commit, so nobody hears of a change that was rolled back. An
+ * event tells of a change to the user's records, so the user is named to the transaction too
+ * (server/db/userWrites.ts): their reads kept in memory are forgotten on every instance when it
+ * ends, before the event goes out and the app asks again.
  */
 export class PendingEvents {
   private events: Array<{ userId: bigint; ev: UserEvent & { id?: bigint } }> = [];
@@ -18,6 +22,7 @@ export class PendingEvents {
       this.events = [];
       this.tx = tx;
     }
+    await userWritten(tx, userId);
     const row = await recordNotification(tx, userId, ev);
     this.events.push({ userId, ev: { ...ev, id: row?.id } });
   }

@@ -86,6 +86,8 @@ export const EnvSchema = Type.Object({
   SESSION_IDLE_MINUTES: int(1, 60 * 24 * 365, 30, 'a session ends after this long without a request'),
   SESSION_REMEMBER_DAYS: int(1, 365, 7, '"remember me": absolute and idle limit'),
   SESSION_CACHE_SECONDS: int(0, 60, 5, 'longest a session check is served from memory (0: the database on every request)'),
+  USER_READ_CACHE_SECONDS: int(0, 60, 5, 'longest a user\'s own read (profile and balances, a page of positions or deposits) is served from memory (0: the database on every request)'),
+  USER_READ_CACHE_ROWS: int(100, 10_000_000, 50_000, 'the most rows the users\' reads keep in memory per instance'),
   CODES_PER_HOUR_GLOBAL: int(1, 10_000_000, 500, 'verification codes per hour over all addresses'),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info', 'pino log level'),
   ENGINES: oneOf(['on', 'off'], 'on', 'off: no feed nor scheduled jobs (focused tests)'),

@@ -4,6 +4,7 @@ import { Err } from '../../src/contract/errors.ts';
 import type { SmartUser } from '../../src/contract/smart.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
+import { userWritten } from '../db/userWrites.ts';
 import { BizError } from '../http/errors.ts';
 import { writeAudit } from '../admin/audit.ts';
 
@@ -26,6 +27,7 @@ export async function setSmartEnabled(db: Db, operatorId: bigint, userId: bigint
     const [before] = await tx.select(cols).from(users).where(eq(users.id, userId)).for('update');
     if (!before) throw new BizError(Err.USER_NOT_FOUND);
     const [after] = await tx.update(users).set({ smartEnabled }).where(eq(users.id, userId)).returning(cols);
+    await userWritten(tx, userId);
     await writeAudit(tx, {
       actorId: operatorId, action: 'user.smart_enabled', targetType: 'user', targetId: userId,
       before: { smartEnabled: before.smartEnabled }, after: { smartEnabled: after.smartEnabled },

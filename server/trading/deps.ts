@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import type { OptionsOrderRow, OptionsPendingOrderRow } from '../db/schema/index.ts';
 import type { MarketService } from '../market/service.ts';
 import type { Bus } from '../notify/bus.ts';
+import type { UserReads } from '../platform/userReads.ts';
 
 /** What the trading domain works with. */
 export interface TradingDeps {
@@ -10,6 +11,8 @@ export interface TradingDeps {
   bus: Bus;
   log: FastifyBaseLogger;
   market: MarketService;
+  /** A user's own reads kept in memory (server/platform/userReads.ts): the pages of their positions. */
+  reads: UserReads;
   /** the service clock (ms): the market's, so tests that pin one pin both */
   now: () => number;
   maxOpenPositions?: number;

@@ -25,6 +25,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PriceTick } from '../../src/contract/ws.ts';
 import type { CloseReason } from '../../src/contract/trading.ts';
 import { marketCandles, optionsOrders, optionsPendingOrders, type OptionsOrderRow, type OptionsPendingOrderRow } from '../db/schema/index.ts';
+import { userWrite } from '../db/userWrites.ts';
 import { trailStop } from '../../src/contract/entryMath.ts';
 import { entryFillsAtOrBelow } from '../../src/machines/pendingOrder.ts';
 import { EntryIndex } from './triggers/entries.ts';
@@ -76,8 +77,8 @@ export class TriggerEngine {
   readonly index = new TriggerIndex();
   /** Pending entry orders waiting for their level. */
   readonly entries = new EntryIndex();
-  /** Trailing stops by instrument: code → id → distance and price precision. */
-  private readonly trailing = new Map<string, Map<string, { distance: string; precision: number }>>();
+  /** Trailing stops by instrument: code → id → distance, price precision and owner. */
+  private readonly trailing = new Map<string, Map<string, { distance: string; precision: number; userId: bigint }>>();
   /** What the index was given of each watched position (the index keeps no prices we can read back). */
   private readonly positions = new Map<string, WatchedPosition>();
   /** Ended, waiting for their instrument's next tick: code → ids. */
@@ -135,7 +136,7 @@ export class TriggerEngine {
     if (row.trailingDistance === null || row.stopLoss === null) return;
     let m = this.trailing.get(row.code);
     if (!m) this.trailing.set(row.code, (m = new Map()));
-    m.set(id, { distance: new Decimal(row.trailingDistance).toFixed(), precision: row.pricePrecision });
+    m.set(id, { distance: new Decimal(row.trailingDistance).toFixed(), precision: row.pricePrecision, userId: row.userId });
   }
 
   /**
@@ -151,8 +152,9 @@ export class TriggerEngine {
       const next = trailStop(p.direction, p.stopLoss, price, t.distance, t.precision);
       if (next === null) continue;
       const forward = p.direction === 'up' ? lt(optionsOrders.stopLoss, next) : gt(optionsOrders.stopLoss, next);
-      const [row] = await this.app.db.update(optionsOrders).set({ stopLoss: next })
-        .where(and(eq(optionsOrders.id, BigInt(id)), eq(optionsOrders.status, 'open'), forward)).returning({ id: optionsOrders.id });
+      // the owner's positions kept in memory are forgotten once it is written (server/db/userWrites.ts)
+      const [row] = await userWrite(this.app.db, [t.userId], () => this.app.db.update(optionsOrders).set({ stopLoss: next })
+        .where(and(eq(optionsOrders.id, BigInt(id)), eq(optionsOrders.status, 'open'), forward)).returning({ id: optionsOrders.id }));
       if (!row) continue;
       const moved = { ...p, stopLoss: next };
       this.positions.set(id, moved);

@@ -14,6 +14,7 @@ import {
 } from '../../src/contract/trading.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { optionsOrders, type OptionsOrderRow } from '../db/schema/index.ts';
+import { userWritten } from '../db/userWrites.ts';
 import { pageTotal, totalOver } from '../db/paging.ts';
 import { preparedOnce } from '../db/prepared.ts';
 import { BizError } from '../http/errors.ts';
@@ -118,6 +119,7 @@ export async function openInTx(
     openFee: f.fee, expectedReturn: f.expectedReturn, maxLoss: f.maxLoss, clientKey: o.clientKey, trailingDistance: o.trailingDistance,
   }).onConflictDoNothing({ target: [optionsOrders.userId, optionsOrders.book, optionsOrders.clientKey] }).returning();
   if (!ins) return undefined;
+  await userWritten(tx, userId);
   const ref = orderRef(ins);
   // the CHECK on user balances refuses an overdraw (10011) and everything rolls back
   await transfer(tx, { ...ref, key: `order:${ins.id}:margin`, from: userAccount(userId, 'available'), to: userAccount(userId, 'order_margin'), amount: f.margin, reason: 'options.margin' });
@@ -133,9 +135,43 @@ export async function ownOrder(db: DbOrTx, userId: bigint, book: Book, id: bigin
   return r;
 }
 
+/**
+ * A page of the user's positions, newest first. The rows (and the total) are kept among the
+ * user's reads in memory (server/platform/userReads.ts): an opening, a close, a stop moved by the
+ * user or by a trailing stop names the user to its write, and the page is forgotten on every
+ * instance before that write answers. The live figures of the open ones (profit and result at
+ * the instrument's last price) are computed from the kept rows at the prices of the request; a
+ * request at the same prices as the last one gets the page built then (the same object: callers
+ * derive from it, never change it).
+ */
 export async function listOrders(deps: TradingDeps, userId: bigint, book: Book, q: ListOptionsOrderQuery): Promise<PositionPage> {
   const size = q.pageSize ?? 20;
-  const offset = ((q.pageNum ?? 1) - 1) * size;
+  const pageNum = q.pageNum ?? 1;
+  const key = `options-orders\u0000${book}\u0000${q.status ?? ''}\u0000${q.code ?? ''}\u0000${pageNum}\u0000${size}`;
+  const kept = await deps.reads.read(userId, key, () => readPage(deps, userId, book, q, size, (pageNum - 1) * size), (p) => p.rows.length);
+  // one formatted price per instrument for the whole page
+  const prices = new Map<string, string | undefined>();
+  let at = '';
+  for (const r of kept.rows) {
+    if (r.status !== 'open' || prices.has(r.code)) continue;
+    const price = lastPrice(deps, r.code);
+    prices.set(r.code, price);
+    at += `${r.code}=${price ?? ''}|`;
+  }
+  // the same kept rows at the same prices are the same page: built again only when a price moved
+  const last = pages.get(kept);
+  if (last?.at === at) return last.page;
+  const page = { rows: kept.rows.map((r) => positionView(r, r.status === 'open' ? prices.get(r.code) : undefined)), total: kept.total };
+  pages.set(kept, { at, page });
+  return page;
+}
+
+/** The last page built from each kept page still referenced, with the prices it was valued at. */
+const pages = new WeakMap<object, { at: string; page: PositionPage }>();
+
+async function readPage(
+  deps: TradingDeps, userId: bigint, book: Book, q: ListOptionsOrderQuery, size: number, offset: number,
+): Promise<{ rows: OptionsOrderRow[]; total: number }> {
   const filters = { status: Boolean(q.status), code: Boolean(q.code) };
   const where = () => {
     const conds: SQL[] = [eq(optionsOrders.userId, sql.placeholder('userId')), eq(optionsOrders.book, sql.placeholder('book'))];
@@ -152,15 +188,7 @@ export async function listOrders(deps: TradingDeps, userId: bigint, book: Book, 
   const counted = `${name}_count`;
   const total = await pageTotal(rows, offset, async () => Number((await preparedOnce(deps.db, counted, () =>
     deps.db.select({ n: count() }).from(optionsOrders).where(where()).prepare(counted)).execute(params))[0].n));
-  const prices = new Map<string, string | undefined>();
-  return {
-    rows: rows.map(({ r }) => {
-      // one formatted price per instrument for the whole page
-      if (r.status === 'open' && !prices.has(r.code)) prices.set(r.code, lastPrice(deps, r.code));
-      return positionView(r, r.status === 'open' ? prices.get(r.code) : undefined);
-    }),
-    total,
-  };
+  return { rows: rows.map(({ r }) => r), total };
 }
 
 /**

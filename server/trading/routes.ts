@@ -11,7 +11,7 @@ import { Type } from 'typebox';
 import { Ok } from '../../src/contract/errors.ts';
 import { Envelope } from '../../src/contract/envelope.ts';
 import {
-  BuyOptionsBody, CloseOptionsBody, ListOptionsOrderQuery, OptionsOrderIdParams, OptionsOrderPageWire, OptionsOrderWire, OptionsProductWire,
+  type PositionPage, BuyOptionsBody, CloseOptionsBody, ListOptionsOrderQuery, OptionsOrderIdParams, OptionsOrderPageWire, OptionsOrderWire, OptionsProductWire,
   OptionsRisk, OptionsRiskQuery, TRADING_PATHS, UpdateStopsBody, positionPageToWire, positionToWire, productToWire,
 } from '../../src/contract/trading.ts';
 import { CancelPendingBody, ListPendingQuery, PENDING_PATHS, PendingOrderPage, PendingOrderWire, PlacePendingBody } from '../../src/contract/pendingOrders.ts';
@@ -54,10 +54,21 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { tags, security, params: OptionsOrderIdParams, summary: 'One of my orders with its receipt (10043 for anyone else\'s)', response: { 200: Envelope(OptionsOrderWire) } },
   }, async (req, reply) => reply.ok(positionToWire(await app.trading.get(userId(req), req.book, requestId(req.params.id)))));
 
+  // A page asked again at the same prices is the same object (server/trading/orders.ts): its
+  // answer, serialised by this route's schema, is kept with it per language (issue 26).
+  const pageJson = new WeakMap<PositionPage, Map<string, string>>();
   app.get(TRADING_PATHS.list, {
     ...auth,
     schema: { tags, security, querystring: ListOptionsOrderQuery, summary: 'My orders, newest first; an open order\'s profit is at the last price', response: { 200: Envelope(OptionsOrderPageWire) } },
-  }, async (req, reply) => reply.ok(positionPageToWire(await app.trading.list(userId(req), req.book, req.query))));
+  }, async (req, reply) => {
+    const page = await app.trading.list(userId(req), req.book, req.query);
+    let byLang = pageJson.get(page);
+    if (!byLang) pageJson.set(page, (byLang = new Map()));
+    let json = byLang.get(req.lang);
+    if (json === undefined) byLang.set(req.lang, (json = reply.serialize(reply.ok(positionPageToWire(page))) as string));
+    // a string is sent as it is (already serialised above); the type provider expects the object
+    return reply.type('application/json; charset=utf-8').send(json as never);
+  });
 
   app.post(TRADING_PATHS.close, {
     ...auth,

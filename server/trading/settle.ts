@@ -18,6 +18,7 @@ import { netOfSettled, settlement } from '../../src/contract/optionsMath.ts';
 import { ORDER_REF_TYPE, type CloseReason, type OrderEventParams } from '../../src/contract/trading.ts';
 import { CLOSE_EVENT, optionsOrderMachine } from '../../src/machines/optionsOrder.ts';
 import { optionsOrders, type OptionsOrderRow } from '../db/schema/index.ts';
+import { userWritten } from '../db/userWrites.ts';
 import { platformAccount, userAccount } from '../ledger/accounts.ts';
 import { transfer } from '../ledger/ledger.ts';
 import { PendingEvents } from '../notify/pendingEvents.ts';
@@ -97,6 +98,7 @@ export async function settleOrder(
       status, closePrice: price, closeTime: new Date(tick.time), closeReason: reason, closeFee: s.closeFee, pnl: s.pnl, rawPnl: s.rawPnl,
       triggerPrice: opts.triggerPrice ?? null, delayed: opts.delayed ?? false, settledAt: new Date(deps.now()),
     }).where(eq(optionsOrders.id, r.id)).returning();
+    await userWritten(tx, r.userId);
     await events.record(tx, r.userId, { kind: 'order.closed', params: { ...eventParams(after) }, refType: ORDER_REF_TYPE, refId: r.id.toString() });
     return { row: after, settled: true };
   });

@@ -12,6 +12,7 @@ import { Err } from '../../src/contract/errors.ts';
 import { editedStopsRuleBroken, expectedReturn, maxLoss } from '../../src/contract/optionsMath.ts';
 import { ORDER_RULE_CODES, type OptionsPosition, type UpdateStopsBody } from '../../src/contract/trading.ts';
 import { optionsOrders } from '../db/schema/index.ts';
+import { userWritten } from '../db/userWrites.ts';
 import { BizError } from '../http/errors.ts';
 import { ownOrder, viewOf } from './orders.ts';
 import { requireProduct } from './products.ts';
@@ -45,6 +46,7 @@ export async function updateStops(deps: TradingDeps, userId: bigint, book: Book,
       // a trailing stop keeps trailing from the level set here; removing the stop-loss ends it
       ...(stops.stopLoss === null ? { trailingDistance: null } : {}),
     }).where(eq(optionsOrders.id, id)).returning();
+    await userWritten(tx, userId);
     return after;
   });
   deps.onStopsChanged?.(row);

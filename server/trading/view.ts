@@ -6,7 +6,8 @@
  * Everything but the live figures depends on the row alone, and a row changes only when its
  * position does (stops moved, closed): what is derived from it is kept per row content (at most
  * MEMO_ROWS rows, the oldest first out), so a list page, asked again and again while prices move,
- * re-parses no decimals but the price and computes only the profit and the result at it (issue 26).
+ * re-parses no decimals but the price and computes only the profit and the result at it (issue 26),
+ * and those only when the price has moved since the last request that asked.
  */
 import Decimal from 'decimal.js';
 import type { OptionsPosition } from '../../src/contract/trading.ts';
@@ -33,10 +34,18 @@ export const orderNo = (r: Pick<OptionsOrderRow, 'id' | 'openTime'>) =>
 interface Derived {
   view: OptionsPosition;
   value?: (price: string) => { pnl: string; net: string };
+  /** The live figures at the last price asked for: a page asked again at the same price reuses them. */
+  at?: { price: string; figures: { pnl: string; net: string } };
 }
 
 const MEMO_ROWS = 20_000;
 const memo = new Map<string, Derived>();
+/**
+ * The same, by the row object: a page kept in memory (server/platform/userReads.ts) hands the
+ * same row objects to every request, whose content key need not be built again (a row kept
+ * there is never changed: a change is a new read, hence new objects).
+ */
+const byRow = new WeakMap<OptionsOrderRow, Derived>();
 
 /** The row's content as a key: every column (a changed stop, a close, anything, is a new key). */
 function contentKey(r: OptionsOrderRow): string {
@@ -90,14 +99,20 @@ function derive(r: OptionsOrderRow): Derived {
 
 /** The row as a position; `lastPrice` values an open one (its pnl stays 0 without a price). */
 export function positionView(r: OptionsOrderRow, lastPrice?: string): OptionsPosition {
-  const key = contentKey(r);
-  let d = memo.get(key);
+  let d = byRow.get(r);
   if (!d) {
-    d = derive(r);
-    if (memo.size >= MEMO_ROWS) memo.delete(memo.keys().next().value as string);
-    memo.set(key, d);
+    const key = contentKey(r);
+    d = memo.get(key);
+    if (!d) {
+      d = derive(r);
+      if (memo.size >= MEMO_ROWS) memo.delete(memo.keys().next().value as string);
+      memo.set(key, d);
+    }
+    byRow.set(r, d);
   }
   // a fresh object each time: callers may hand it on, never the memo's own
   if (!d.value || lastPrice === undefined) return { ...d.view, closeTick: d.view.closeTick && { ...d.view.closeTick } };
-  return { ...d.view, closeTick: d.view.closeTick && { ...d.view.closeTick }, ...d.value(lastPrice) };
+  // the figures are a function of the row and the price: the same price gives the same strings
+  if (d.at?.price !== lastPrice) d.at = { price: lastPrice, figures: d.value(lastPrice) };
+  return { ...d.view, closeTick: d.view.closeTick && { ...d.view.closeTick }, ...d.at.figures };
 }

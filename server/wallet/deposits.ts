@@ -13,6 +13,7 @@ import { depositMachine, type DepositEvent } from '../../src/machines/deposit.ts
 import type { DbOrTx } from '../db/client.ts';
 import { pageTotal, totalOver } from '../db/paging.ts';
 import { depositAddresses, deposits, users } from '../db/schema/index.ts';
+import { userWritten } from '../db/userWrites.ts';
 import { BizError } from '../http/errors.ts';
 import { platformAccount, userAccount } from '../ledger/accounts.ts';
 import { transfer } from '../ledger/ledger.ts';
@@ -113,6 +114,7 @@ export async function submitDeposit(
         proofFile: file, proofMime: proof.mime, address: addr.address,
       }).onConflictDoNothing().returning();
       if (!ins) throw new BizError(Err.TX_HASH_USED);
+      await userWritten(tx, userId);
       await events.record(tx, userId, { kind: 'deposit.submitted', params: { id: ins.id.toString(), coin: f.coin, amount }, refType: 'deposit', refId: ins.id.toString() });
       return ins;
     });
@@ -201,6 +203,7 @@ export async function reviewDeposit(
       // a large amount: recorded as the first of two approvals, nothing moves yet (fourEyes.ts)
       const [after] = await tx.update(deposits).set({ firstApprovedBy: operatorId, firstApprovedAt: deps.clock.date() })
         .where(eq(deposits.id, id)).returning();
+      await userWritten(tx, before.userId);
       await writeAudit(tx, { actorId: operatorId, action: 'deposit.approve_first', targetType: 'deposit', targetId: id, before, after });
       return after;
     }
@@ -215,6 +218,7 @@ export async function reviewDeposit(
     const [after] = await tx.update(deposits)
       .set({ status, rejectReason: reason, reviewedBy: operatorId, reviewedAt: deps.clock.date() })
       .where(eq(deposits.id, id)).returning();
+    await userWritten(tx, before.userId);
     await writeAudit(tx, { actorId: operatorId, action: decision.type, targetType: 'deposit', targetId: id, before, after });
     const params = { id: id.toString(), coin: before.coin, amount: fmt(before.coin, before.amount) };
     const ref = { refType: 'deposit', refId: id.toString() };

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import type { PersonalFiles } from '../platform/blobs/files.ts';
 import type { Bus } from '../notify/bus.ts';
 import type { Clock } from '../platform/clock.ts';
+import type { UserReads } from '../platform/userReads.ts';
 import type { Market } from './valuation.ts';
 
 /** What the wallet works with: the platform's database, configuration and bus, and the market's prices. */
@@ -17,4 +18,6 @@ export interface WalletDeps {
   clock: Clock;
   /** where proof images are sealed and stored (server/platform/blobs/files.ts) */
   files: PersonalFiles;
+  /** A user's own reads kept in memory (server/platform/userReads.ts): the pages of their deposits. */
+  reads: UserReads;
 }

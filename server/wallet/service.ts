@@ -8,7 +8,8 @@ import type {
 import type { Static } from 'typebox';
 import { BizError } from '../http/errors.ts';
 import { statement, statementCsv } from '../ledger/statement.ts';
-import { balancesOf, resetDemo } from './balances.ts';
+import { balancesFrom, resetDemo } from './balances.ts';
+import { userBalances } from '../ledger/ledger.ts';
 import {
   depositProof, depositView, findDeposit, listDeposits, receiveAddresses, reviewDeposit, submitDeposit, type DepositDecision, type DepositRow,
 } from './deposits.ts';
@@ -36,8 +37,13 @@ export class WalletService {
   }
 
   // ---------------------------------------------------------------- balances
-  balances(userId: bigint, book: Book): Promise<Balances> {
-    return balancesOf(this.db, this.deps.market, userId, book);
+  /**
+   * The book's ledger rows, kept among the user's reads in memory (server/platform/userReads.ts:
+   * every transfer names its users), valued at the current prices at each request.
+   */
+  async balances(userId: bigint, book: Book): Promise<Balances> {
+    const rows = await this.deps.reads.read(userId, `balances\u0000${book}`, () => userBalances(this.db, userId, book), (r) => r.length);
+    return balancesFrom(this.deps.market, rows, book);
   }
 
   resetDemo(userId: bigint): Promise<Balances> {
@@ -58,9 +64,16 @@ export class WalletService {
     return submitDeposit(this.deps, userId, form.fields, proof);
   }
 
-  async deposits(userId: bigint, q: ListRechargeQuery): Promise<DepositPage> {
-    const { rows, total } = await listDeposits(this.db, { ...q, userId });
-    return { rows: rows.map((r) => depositView(r.d)), total };
+  /**
+   * A page of the user's deposits, kept among their reads in memory (server/platform/userReads.ts):
+   * a claim and every review name the user to their write, which forgets it on every instance.
+   */
+  deposits(userId: bigint, q: ListRechargeQuery): Promise<DepositPage> {
+    const key = `deposits\u0000${q.status ?? ''}\u0000${q.coin ?? ''}\u0000${q.pageNum ?? 1}\u0000${q.pageSize ?? 20}`;
+    return this.deps.reads.read(userId, key, async () => {
+      const { rows, total } = await listDeposits(this.db, { ...q, userId });
+      return { rows: rows.map((r) => depositView(r.d)), total };
+    }, (p) => p.rows.length);
   }
 
   /** The proof image; an operator's read is audited and shown to the customer (issue 25). */

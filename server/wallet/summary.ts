@@ -4,7 +4,7 @@ import type { AssetBalance, BookSummary } from '../../src/contract/auth.ts';
 import type { BalanceRow } from '../ledger/ledger.ts';
 import type { Balances } from '../../src/contract/wallet.ts';
 import { balancesFrom } from './balances.ts';
-import { valueInUsdt, type Market } from './valuation.ts';
+import { valuationKey, valueInUsdt, type Market } from './valuation.ts';
 
 const USDT_DP = ASSET_DECIMALS.USDT;
 
@@ -16,9 +16,19 @@ const USDT_DP = ASSET_DECIMALS.USDT;
  * in the USDT totals.
  */
 export function summariesFrom(market: Market, rows: ReadonlyArray<BalanceRow & { book: Book }>): Record<Book, BookSummary> {
+  // the same rows (kept in memory: server/platform/userReads.ts) at the same prices give the same
+  // summaries: computed again only when a price the valuation reads has moved (issue 26)
+  const prices = valuationKey(market);
+  const last = lastSummaries.get(rows);
+  if (last?.prices === prices) return last.summaries;
   const of = (book: Book) => summaryOf(market, balancesFrom(market, rows.filter((r) => r.book === book), book));
-  return { demo: of('demo'), real: of('real') };
+  const summaries = { demo: of('demo'), real: of('real') };
+  lastSummaries.set(rows, { prices, summaries });
+  return summaries;
 }
+
+/** The last summaries of each rows array still referenced, with the prices they were valued at. */
+const lastSummaries = new WeakMap<object, { prices: string; summaries: Record<Book, BookSummary> }>();
 
 /** One book's summary from its balances. */
 function summaryOf(market: Market, balances: Balances): BookSummary {

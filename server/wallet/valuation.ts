@@ -5,7 +5,7 @@
  */
 import Decimal from 'decimal.js';
 import type { FastifyInstance } from 'fastify';
-import { ASSET_DECIMALS, type Asset } from '../../src/contract/constants.ts';
+import { ASSETS, ASSET_DECIMALS, type Asset } from '../../src/contract/constants.ts';
 
 /** The market service as the 'market' plugin decorates it. */
 export type Market = FastifyInstance['market'];
@@ -18,4 +18,21 @@ export function valueInUsdt(market: Market, asset: Asset, amount: string): strin
   } catch {
     return null; // 10047 stale or 10052 unknown: no value rather than a wrong one
   }
+}
+
+/**
+ * What valueInUsdt reads of the market now, as one string (each asset's price, or none when it
+ * has no current one): a valuation computed under the same key is the same, so it may be reused.
+ */
+export function valuationKey(market: Market): string {
+  let key = '';
+  for (const asset of ASSETS) {
+    if (asset === 'USDT') continue;
+    try {
+      key += `${market.priceOf(`${asset}USDT`)}|`;
+    } catch {
+      key += '-|';
+    }
+  }
+  return key;
 }

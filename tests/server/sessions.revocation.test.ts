@@ -90,7 +90,7 @@ describe(`session revocation reaches every instance at once (${usingPostgres() ?
     expect((await info(b, x.token)).code).toBe(Err.LOGIN_REQUIRED);
   });
 
-  it('a balance changed anywhere is shown at once (balances are never held in memory)', async () => {
+  it('a balance changed anywhere is shown at once (the reads kept in memory are forgotten on every instance)', async () => {
     const u = await createUser(a.app);
     await warm(u.token);
     await fund(a.app, u.id, 'USDT', '123.45');
