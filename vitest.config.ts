@@ -13,7 +13,7 @@ const ONCE_ON_PGLITE = [
   'content.markdown', 'security.headers', 'validation.text', 'config.start', 'ids.range', 'oidc',
   'ws.backpressure', 'ws.totalcap', 'ws.delivery', 'market.hours', 'feed.exchange', 'delivery',
   // arithmetic of the views against the settlement: the same on either database
-  'trading.terms',
+  'trading.terms', 'rateLimit.namespace',
 ].map((f) => `tests/server/${f}.test.ts`);
 // sessions.revocation's real story is two instances on PostgreSQL + Redis; on PGlite one instance plays both
 // (userReads.instances has no PGlite story: no second instance can share the embedded database)

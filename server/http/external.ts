@@ -17,13 +17,14 @@ export function ownWebsocketOrigin(publicUrl: string): string {
 
 /**
  * Per-route limits only (`config.rateLimit` on a route). With Redis the limits are counted across
- * all instances; the store failing never blocks a request.
+ * all instances of the deployment (BUS_NAMESPACE); the store failing never blocks a request.
  */
 export function rateLimitOptions(app: FastifyInstance): RateLimitPluginOptions {
   const { redisUrl } = app.config;
   const store = redisUrl ? new Redis(redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }) : undefined;
   if (store) app.addHook('onClose', async () => void (await store.quit().catch(() => {})));
-  return { global: false, redis: store, skipOnError: true, nameSpace: 'tp-rate-limit-' };
+  // the deployment's namespace, as on the bus: deployments (or test runs) sharing one Redis count apart
+  return { global: false, redis: store, skipOnError: true, nameSpace: `${app.config.busNamespace ?? ''}tp-rate-limit-` };
 }
 
 export const multipartOptions = (config: Config): FastifyMultipartOptions => ({
