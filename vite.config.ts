@@ -94,8 +94,31 @@ const lowPriorityModules = (): Plugin => ({
   },
 });
 
+/**
+ * The entry's stylesheet (about 5 kB gzip) is written into every page instead of linked: the first
+ * paint of a static copy (the home page's hero, the screens' first frames) then waits for the page
+ * alone, not for a second request (a round trip and more on a phone's line, docs/performance.md
+ * "Phone start-up: the first paint waits for the page alone"). A returning visitor's page is a 304
+ * (its ETag), so the copy costs nothing then. The link stays, `disabled` (a disabled stylesheet is
+ * not fetched): Vite's loader of a lazy chunk's CSS looks for a link with the file's address before
+ * adding one, and would otherwise load the entry's rules a second time, after the chunks' own.
+ */
+const inlineStylesheet = (): Plugin => ({
+  name: 'inline-stylesheet',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html, ctx) => html.replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g, (_tag, file: string) => {
+      const asset = ctx.bundle?.[file];
+      const css = asset?.type === 'asset' ? String(asset.source) : '';
+      if (!css || /<\/style/i.test(css)) throw new Error(`inline stylesheet: ${file} is missing or cannot be inlined`);
+      return `<style>${css}</style>\n    <link rel="stylesheet" crossorigin href="/${file}" disabled>`;
+    }),
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), splitAppTexts(), pureContractSchemas(), preloadEnglish(), lowPriorityModules(),
+  plugins: [react(), splitAppTexts(), pureContractSchemas(), preloadEnglish(), lowPriorityModules(), inlineStylesheet(),
     // the phone's first frame of /market, /cruuency and /profile/balance, from index.html before the hero is added
     staticPages(hero.maps), hero.plugin, precompress()],
   // the CSS modules' class maps, for the static copies of the home page's hero and of the other screens
