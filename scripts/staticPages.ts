@@ -127,7 +127,8 @@ const currency = (h: Helpers) => {
   const { cls, tx } = h;
   const stat = (name: string) => `<div><dt ${tx(`detail.${name}`)}</dt><dd class="num" data-q="${name}"></dd></div>`;
   return `<div class="${cls(SCREENS, 'stack')}"><section class="${cls(SCREENS, 'card')}" data-quote="${slot('quote')}">`
-    + `<div class="${cls(SCREENS, 'priceHead')}"><img alt="" width="40" height="40">`
+    // the logo at low priority: a small picture, which the first paint need not wait for nor share the line with
+    + `<div class="${cls(SCREENS, 'priceHead')}"><img alt="" width="40" height="40" fetchpriority="low">`
     + `<div><h1 class="${cls(HEADINGS, 'barTitle')}" data-q="name"></h1><span class="${cls(SCREENS, 'muted')} num" data-q="code"></span></div>`
     + `<span class="${cls(SCREENS, 'bigPrice')} num" data-q="price"></span>`
     + `<span class="num ${cls(UI, 'change', 'up')}" data-q="change"></span>`

@@ -21,6 +21,13 @@ import { TradePanel } from '../trade/TradePanel.tsx';
 import trade from '../trade/trade.module.css';
 import styles from './screens.module.css';
 
+/**
+ * A phone's chart is about 330 px wide: 60 candles are 5 px each instead of hairlines, and the
+ * chart is drawn in about half the work of 120 (its first drawing was the longest task of the
+ * screen's start-up on a phone, docs/performance.md).
+ */
+const PHONE_CANDLES = 60;
+
 export default function Currency() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -30,10 +37,10 @@ export default function Currency() {
   const m = info.data;
   // the instrument's own code (BTCUSDT for code=BTC): everything below works with it
   const code = m?.code ?? '';
-  const candles = useCandles(code, interval);
-  useVisibleCodes(code ? [code] : []);
   // phone: the trade panel is a bottom sheet opened from a Buy/Sell bar; desktop: a column beside the chart
   const phone = shellFor(navigator.userAgent) === 'mobile';
+  const candles = useCandles(code, interval, phone ? PHONE_CANDLES : undefined);
+  useVisibleCodes(code ? [code] : []);
   return (
     <div className={styles.stack}>
       {!lookup.code && !lookup.id ? (
