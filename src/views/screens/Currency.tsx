@@ -22,9 +22,9 @@ import trade from '../trade/trade.module.css';
 import styles from './screens.module.css';
 
 /**
- * A phone's chart is about 330 px wide: 60 candles are 5 px each instead of hairlines, and the
- * chart is drawn in about half the work of 120 (its first drawing was the longest task of the
- * screen's start-up on a phone, docs/performance.md).
+ * A phone's chart is about 330 px wide: 60 candles are 5 px each instead of hairlines, and fewer
+ * to draw (the chart's first drawing is the longest task of the screen's start-up on a phone,
+ * docs/performance.md).
  */
 const PHONE_CANDLES = 60;
 
