@@ -24,14 +24,16 @@ import { classesOf, escapeHtml, type ClassMaps } from './staticHero.ts';
  * server/http/frontEnd.ts; `/` keeps index.html and its static hero) whose body starts with a static
  * copy of the phone shell and of what React's first render of that screen draws: the same elements
  * with the class names the built CSS modules gave the components, the same icons (rendered from
- * the components here), labels in the visitor's language and never a figure: tables keep their
- * rows' labels with empty cells, as React's own placeholders do. A small inline script (allowed
- * by the Content-Security-Policy by its hash, like the hero's) picks the language the app will,
- * sets the texts, keeps the signed-in or signed-out and the demo or real variant, hides #root and
- * shows the copy; on another shell or without a session where one is needed it removes the copy.
- * The copy stays until React has drawn the screen itself (not only the shell with its "loading"
- * fallback while the screen's chunk arrives): a MutationObserver on #root then removes it and shows
- * #root in the same task, before the next paint, so the screen is never blank and nothing moves.
+ * the components here), labels in the visitor's language and no figure made up: tables keep their
+ * rows' labels with empty cells, as React's own placeholders do, and the one page that shows
+ * figures, the instrument's, shows those the server writes into it from the feed (`slot`), with
+ * their moment and source. A small inline script (allowed by the Content-Security-Policy by its
+ * hash, like the hero's) picks the language the app will, sets the texts, keeps the signed-in or
+ * signed-out and the demo or real variant, hides #root and shows the copy; on another shell or
+ * without a session where one is needed it removes the copy. The copy stays until React has drawn
+ * the screen itself (not the shell with its "loading" fallback while the screen's chunk arrives,
+ * nor a screen whose first part is still loading): a MutationObserver on #root then removes it and
+ * shows #root in the same task, before the next paint, so the screen is never blank and nothing moves.
  */
 
 type Lookup = (file: string, ...names: string[]) => string;
