@@ -78,10 +78,11 @@ const preloadEnglish = (): Plugin => ({
 });
 
 /**
- * The app's modules are fetched at low priority, so that on a slow line the stylesheet, which the
- * first paint waits for, is not sharing the bandwidth with 145 kB of script: a phone paints the
- * static hero sooner (bench:vitals, 1.6 Mbit/s: about 1.5 s to about 1.3 s), and the modules finish no
- * later, the line being full either way (docs/performance.md).
+ * The app's modules are fetched at low priority, so that on a slow line what the first paint needs
+ * is not sharing the bandwidth with 145 kB of script: a phone painted the static hero sooner
+ * (bench:vitals, 1.6 Mbit/s: about 1.5 s to about 1.3 s, when the stylesheet was still a file of its
+ * own; it is in the page now, see inlineStylesheet), and the modules finish no later, the line
+ * being full either way (docs/performance.md).
  */
 const lowPriorityModules = (): Plugin => ({
   name: 'low-priority-modules',
@@ -94,8 +95,31 @@ const lowPriorityModules = (): Plugin => ({
   },
 });
 
+/**
+ * The entry's stylesheet (about 5 kB gzip) is written into every page instead of linked: the first
+ * paint of a static copy (the home page's hero, the screens' first frames) then waits for the page
+ * alone, not for a second request (a round trip and more on a phone's line, docs/performance.md
+ * "Phone start-up: the first paint waits for the page alone"). A returning visitor's page is a 304
+ * (its ETag), so the copy costs nothing then. The link stays, `disabled` (a disabled stylesheet is
+ * not fetched): Vite's loader of a lazy chunk's CSS looks for a link with the file's address before
+ * adding one, and would otherwise load the entry's rules a second time, after the chunks' own.
+ */
+const inlineStylesheet = (): Plugin => ({
+  name: 'inline-stylesheet',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html, ctx) => html.replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g, (_tag, file: string) => {
+      const asset = ctx.bundle?.[file];
+      const css = asset?.type === 'asset' ? String(asset.source) : '';
+      if (!css || /<\/style/i.test(css)) throw new Error(`inline stylesheet: ${file} is missing or cannot be inlined`);
+      return `<style>${css}</style>\n    <link rel="stylesheet" crossorigin href="/${file}" disabled>`;
+    }),
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), splitAppTexts(), pureContractSchemas(), preloadEnglish(), lowPriorityModules(),
+  plugins: [react(), splitAppTexts(), pureContractSchemas(), preloadEnglish(), lowPriorityModules(), inlineStylesheet(),
     // the phone's first frame of /market, /cruuency and /profile/balance, from index.html before the hero is added
     staticPages(hero.maps), hero.plugin, precompress()],
   // the CSS modules' class maps, for the static copies of the home page's hero and of the other screens

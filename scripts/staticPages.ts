@@ -8,7 +8,8 @@ import { MOBILE_UA } from '../src/services/device.ts';
 import { ASSETS } from '../src/contract/constants.ts';
 import { INSTRUMENT_TYPES } from '../src/contract/market.ts';
 import { DESTINATIONS } from '../src/views/shell/destinations.ts';
-import { BackIcon, BellIcon, BrandMark, GlobeIcon, SearchIcon, ServiceIcon } from '../src/views/components/Icons.tsx';
+import { SEPARATORS } from '../src/i18n/format.ts';
+import { BackIcon, BellIcon, BrandMark, GlobeIcon, SearchIcon, ServiceIcon, StarIcon } from '../src/views/components/Icons.tsx';
 import { classesOf, escapeHtml, type ClassMaps } from './staticHero.ts';
 
 /**
@@ -23,14 +24,16 @@ import { classesOf, escapeHtml, type ClassMaps } from './staticHero.ts';
  * server/http/frontEnd.ts; `/` keeps index.html and its static hero) whose body starts with a static
  * copy of the phone shell and of what React's first render of that screen draws: the same elements
  * with the class names the built CSS modules gave the components, the same icons (rendered from
- * the components here), labels in the visitor's language and never a figure: tables keep their
- * rows' labels with empty cells, as React's own placeholders do. A small inline script (allowed
- * by the Content-Security-Policy by its hash, like the hero's) picks the language the app will,
- * sets the texts, keeps the signed-in or signed-out and the demo or real variant, hides #root and
- * shows the copy; on another shell or without a session where one is needed it removes the copy.
- * The copy stays until React has drawn the screen itself (not only the shell with its "loading"
- * fallback while the screen's chunk arrives): a MutationObserver on #root then removes it and shows
- * #root in the same task, before the next paint, so the screen is never blank and nothing moves.
+ * the components here), labels in the visitor's language and no figure made up: tables keep their
+ * rows' labels with empty cells, as React's own placeholders do, and the one page that shows
+ * figures, the instrument's, shows those the server writes into it from the feed (`slot`), with
+ * their moment and source. A small inline script (allowed by the Content-Security-Policy by its
+ * hash, like the hero's) picks the language the app will, sets the texts, keeps the signed-in or
+ * signed-out and the demo or real variant, hides #root and shows the copy; on another shell or
+ * without a session where one is needed it removes the copy. The copy stays until React has drawn
+ * the screen itself (not the shell with its "loading" fallback while the screen's chunk arrives,
+ * nor a screen whose first part is still loading): a MutationObserver on #root then removes it and
+ * shows #root in the same task, before the next paint, so the screen is never blank and nothing moves.
  */
 
 type Lookup = (file: string, ...names: string[]) => string;
@@ -44,6 +47,12 @@ interface PageSpec {
   signedIn: boolean;
   /** the screen inside the shell's <main> */
   screen: (h: Helpers) => string;
+  /**
+   * ES5 run after the texts are set (in its own scope, with `r` the copy, `t` the language's texts,
+   * `c` their count and `x(selector)` removing elements): what the page does with the data the
+   * server wrote into it (server/http/frontEnd.ts, `frames`).
+   */
+  script?: (h: Helpers) => string;
 }
 
 interface Helpers {
@@ -60,6 +69,13 @@ const HEADINGS = 'src/views/components/headings.module.css';
 const UI = 'src/views/components/ui.module.css';
 const WALLET = 'src/views/wallet/wallet.module.css';
 const SCROLL_TABS = 'src/views/screens/ScrollTabs.module.css';
+const MARKET = 'src/views/components/market.module.css';
+
+/**
+ * Where the server writes a page's data (server/http/frontEnd.ts fills `\uE001name\uE001` with the
+ * escaped value of the page's frame, or with nothing).
+ */
+export const slot = (name: string): string => `\uE001${name}\uE001`;
 
 const icon = (C: ComponentType<SVGProps<SVGSVGElement>>, p: SVGProps<SVGSVGElement> = {}) => renderToStaticMarkup(createElement(C, p));
 
@@ -100,8 +116,53 @@ const market = (h: Helpers) => {
     + `<div role="tabpanel">${loading(h)}</div></section></div>`;
 };
 
-/** Currency.tsx while the instrument is looked up: the loading state (its name and figures are data). */
-const currency = (h: Helpers) => `<div class="${h.cls(SCREENS, 'stack')}">${loading(h)}</div>`;
+/**
+ * Currency.tsx's instrument card (InstrumentHead) as the feed last priced it when the page was
+ * asked for: the server writes the instrument's figures into `data-quote` (server/market/pageFrame.ts,
+ * the same lookup and figures as findMarket), and the script below draws them in the visitor's
+ * language, with the moment of that price under it ("Last price at 14:05:03", as React's card says
+ * until the feed sends its own) and the "simulated" badge when the feed is the simulator. Without
+ * data (no such instrument, or no server to write it) the card goes and the loading state stays,
+ * as React draws it while it looks the instrument up.
+ */
+const currency = (h: Helpers) => {
+  const { cls, tx } = h;
+  const stat = (name: string) => `<div><dt ${tx(`detail.${name}`)}</dt><dd class="num" data-q="${name}"></dd></div>`;
+  return `<div class="${cls(SCREENS, 'stack')}"><section class="${cls(SCREENS, 'card')}" data-quote="${slot('quote')}">`
+    // the logo at low priority: a small picture, which the first paint need not wait for nor share the line with
+    + `<div class="${cls(SCREENS, 'priceHead')}"><img alt="" width="40" height="40" fetchpriority="low">`
+    + `<div><h1 class="${cls(HEADINGS, 'barTitle')}" data-q="name"></h1><span class="${cls(SCREENS, 'muted')} num" data-q="code"></span></div>`
+    + `<span class="${cls(SCREENS, 'bigPrice')} num" data-q="price"></span>`
+    + `<span class="num ${cls(UI, 'change', 'up')}" data-q="change"></span>`
+    + `<span class="${cls(UI, 'badge')}" data-sim ${tx('feed.simulated')}</span>`
+    + `<button type="button" class="${cls(MARKET, 'star')}" aria-pressed="false">${icon(StarIcon, { width: 22, height: 22 })}</button>`
+    + `<span class="${cls(SCREENS, 'muted')}" data-stale ${tx('market.stale')}</span><span class="${cls(SCREENS, 'muted')}" data-closed ${tx('market.closed')}</span></div>`
+    + `<p class="${cls(SCREENS, 'priceTime')}"><span class="${cls(UI, 'status')}" role="status" data-state="connecting"><span class="${cls(UI, 'dot')}" data-state="connecting" aria-hidden="true"></span><span ${tx('feed.connecting')}</span></span>`
+    + `<span class="num" data-q="time" ${tx('detail.lastPriceAt')}</span></p>`
+    + `<dl class="${cls(SCREENS, 'stats')}">${['high', 'low', 'volume', 'open'].map(stat).join('')}</dl></section>`
+    + `<div data-noquote>${loading(h)}</div></div>`;
+};
+
+/**
+ * The figures of `data-quote` drawn as Currency.tsx draws them (Figures.tsx: formatDecimal, Change;
+ * src/i18n/format.ts: formatClockTime), with the language's separators (the texts' last four: group,
+ * decimal mark, lang, dir).
+ */
+const currencyScript = ({ cls }: Helpers) => `var q=r.querySelector('[data-quote]'),v=null,e,u,w,z,k,d,S=t[c-4],D=t[c-3];
+try{v=JSON.parse(q.getAttribute('data-quote'))}catch(_){}
+if(!v||typeof v.price!=='string'){q.parentNode.removeChild(q);return;}
+x('[data-noquote]');
+function F(s,m){var n=/^[-\u2212]/.test(s),p=s.replace(/^[-\u2212+]/,'').split('.'),i=p[0]||'0',f=p[1]||'';if(m!==undefined)f=f.slice(0,m);
+return(n&&/[1-9]/.test(i+f)?'\u2212':'')+i.replace(/\\B(?=(\\d{3})+(?!\\d))/g,S)+(f?D+f:'');}
+function P(n,s){var e=q.querySelector('[data-q="'+n+'"]');e.textContent=s;return e;}
+function Z(n){return(n<10?'0':'')+n;}
+q.querySelector('img').setAttribute('src',v.logo);P('name',v.name);P('code',v.code);P('price',F(v.price));
+u=v.pct>=0;e=P('change',(u?'+':'\u2212')+F(Math.abs(v.pct).toFixed(2))+'%');if(!u)e.className=e.className.replace(${JSON.stringify(cls(UI, 'up'))},${JSON.stringify(cls(UI, 'down'))});
+P('high',F(v.high));P('low',F(v.low));P('volume',F(v.volume,2));P('open',F(v.open));
+if(v.source!=='simulated')x('[data-sim]');x(v.tradable?'[data-stale],[data-closed]':v.marketOpen?'[data-closed]':'[data-stale]');
+d=new Date(v.time);w=new Date();k=Z(d.getHours())+':'+Z(d.getMinutes());
+if(d.getFullYear()!==w.getFullYear()||d.getMonth()!==w.getMonth()||d.getDate()!==w.getDate())k=d.getFullYear()+'-'+Z(d.getMonth()+1)+'-'+Z(d.getDate())+' '+k;
+e=q.querySelector('[data-q="time"]');e.textContent=e.textContent.replace('{{time}}',k+':'+Z(d.getSeconds()));`;
 
 /**
  * Balance.tsx before the balances arrive: the title with the book, the table with the assets' names
@@ -126,14 +187,14 @@ const balance = (h: Helpers) => {
 
 const PAGES: readonly PageSpec[] = [
   { path: '/market', signedIn: false, screen: market },
-  { path: '/cruuency', signedIn: false, screen: currency },
+  { path: '/cruuency', signedIn: false, screen: currency, script: currencyScript },
   { path: '/profile/balance', signedIn: true, screen: balance },
 ];
 
 /** Where the page of `p` is written in the build, and read by the server (server/http/indexPage.ts). */
 export const pageFileOf = (p: string): string => `paths${p}.html`;
 
-/** The texts of `keys` per language, then <html lang> and dir. */
+/** The texts of `keys` per language, then the digit group separator and decimal mark, <html lang> and dir. */
 function textsOf(root: string, keys: readonly Key[]): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const lng of LANGUAGES) {
@@ -149,13 +210,13 @@ function textsOf(root: string, keys: readonly Key[]): Record<string, string[]> {
       if (typeof v !== 'string') throw new Error(`static pages: ${lng} ${key} is missing`);
       return v;
     });
-    out[lng].push(htmlLangOf(lng), directionOf(lng));
+    out[lng].push(SEPARATORS[lng].group, SEPARATORS[lng].decimal, htmlLangOf(lng), directionOf(lng));
   }
   return out;
 }
 
 /** ES5 on purpose, as the hero's: it runs before everything else on the oldest phones too. */
-function scriptOf(p: string, signedIn: boolean, texts: Record<string, string[]>): string {
+function scriptOf(p: string, signedIn: boolean, texts: Record<string, string[]>, extra: string): string {
   // "</" escaped: the script is inline, and a text must not be able to close its <script> element
   return `(function(){var T=${JSON.stringify(texts).replace(/<\//g, '<\\/')},d=document,r=d.querySelector('[data-static-page]'),o=d.getElementById('root'),i,s;if(!r||!o)return;
 function g(k){try{return JSON.parse(localStorage.getItem(k))}catch(e){return null}}
@@ -165,9 +226,9 @@ if(location.pathname!==${JSON.stringify(p)}||!${MOBILE_UA.toString()}.test(navig
 var l=g('language');if(typeof l!=='string'||!Object.prototype.hasOwnProperty.call(T,l))l='en';
 var t=T[l],c=t.length;s=r.querySelectorAll('[data-t]');for(i=0;i<s.length;i++){k=s[i].lastChild;if(k&&k.nodeType===3)k.nodeValue=t[+s[i].getAttribute('data-t')];}
 s=r.querySelectorAll('[data-tp]');for(i=0;i<s.length;i++)s[i].setAttribute('placeholder',t[+s[i].getAttribute('data-tp')]);
-x(n?'[data-out]':'[data-in]');x(g('virtualStatus')===0?'[data-demo]':'[data-real]');
+x(n?'[data-out]':'[data-in]');x(g('virtualStatus')===0?'[data-demo]':'[data-real]');${extra ? `\n(function(){${extra}})();` : ''}
 d.documentElement.lang=t[c-2];d.documentElement.dir=t[c-1];o.hidden=true;r.setAttribute('data-ready','');
-new MutationObserver(function(m,b){var e=o.querySelector('#main'),f=e&&e.firstElementChild;if(f&&!f.hasAttribute('aria-busy')){b.disconnect();if(r.parentNode)r.parentNode.removeChild(r);o.hidden=false;}}).observe(o,{childList:true,subtree:true});})();
+new MutationObserver(function(m,b){var e=o.querySelector('#main'),f=e&&e.firstElementChild,h=f&&f.firstElementChild;if(f&&!f.hasAttribute('aria-busy')&&!(h&&h.hasAttribute('aria-busy'))){b.disconnect();if(r.parentNode)r.parentNode.removeChild(r);o.hidden=false;}}).observe(o,{childList:true,subtree:true});})();
 `;
 }
 
@@ -206,7 +267,7 @@ function pageOf(html: string, spec: PageSpec, maps: ClassMaps, root: string): Pa
   const filled = markup.replace(/\uE000(\d+)\uE000/g, (_m, i: string) => escapeHtml(texts.en[Number(i)]));
   const empty = '<div id="root"></div>';
   if (!html.includes(empty)) throw new Error('static pages: no empty #root in index.html');
-  return { html: html.replace(empty, () => `<div data-static-page>${filled}</div>${empty}<script>${scriptOf(spec.path, spec.signedIn, texts)}</script>`), cssModules, classes };
+  return { html: html.replace(empty, () => `<div data-static-page>${filled}</div>${empty}<script>${scriptOf(spec.path, spec.signedIn, texts, spec.script?.(h) ?? '')}</script>`), cssModules, classes };
 }
 
 interface Page {

@@ -6,8 +6,8 @@ import { Type } from 'typebox';
 import { Err } from '../../src/contract/errors.ts';
 import { message } from './messages.ts';
 import { compressLargeJson } from './compression.ts';
-import { sendCached, type CachedBody } from './cachedBody.ts';
-import { PAGE_FILES, type IndexPage } from './indexPage.ts';
+import { cachedBody, sendCached, type CachedBody } from './cachedBody.ts';
+import { fillSlots, PAGE_FILES, type IndexPage, type PageFrame, type PathPage } from './indexPage.ts';
 
 /** Paths that belong to the API: an unknown one is a coded 404, never the app's index.html. */
 const API_PREFIXES = ['/swx/', '/admin-api/', '/docs', '/ws', '/customer-service/', '/settings/', '/js-api/'];
@@ -43,7 +43,12 @@ export function staticCacheControl(relative: string): string {
 export interface FrontEndOptions {
   /** The built app's page, read once at start (server/http/indexPage.ts); none: API only. */
   indexPage?: IndexPage;
+  /** What the domains write into a path's page (DomainManifest.pageFrames), by path. */
+  frames?: ReadonlyMap<string, PageFrame>;
 }
+
+/** Filled pages kept per path, for the visitors who ask within the same data (a price changes every second). */
+const FILLED_KEPT = 64;
 
 /**
  * Plugin 'front-end': the health check, robots.txt, the built single-page app (when
@@ -51,7 +56,7 @@ export interface FrontEndOptions {
  * are sent to clients that accept them), compression of large JSON answers, and the answer to every unknown path: the
  * app's index.html for a page, a coded 404 for the API.
  */
-async function frontEnd(app: FastifyInstance, { indexPage }: FrontEndOptions) {
+async function frontEnd(app: FastifyInstance, { indexPage, frames }: FrontEndOptions) {
   app.get('/healthz', { schema: { hide: true, response: { 200: Type.Object({ ok: Type.Boolean() }) } } }, async () => ({ ok: true }));
   app.get('/robots.txt', { schema: { hide: true } }, async (_req, reply) => reply
     .type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send(ROBOTS_TXT));
@@ -75,14 +80,35 @@ async function frontEnd(app: FastifyInstance, { indexPage }: FrontEndOptions) {
   }
   // asked for on every visit and every page of the app: kept in memory with its build-time
   // brotli and gzip copies, with an ETag, instead of read from disk each time
-  const sendPage = (body: CachedBody) => (req: FastifyRequest, reply: FastifyReply) =>
+  const send = (req: FastifyRequest, reply: FastifyReply, body: CachedBody) =>
     sendCached(req, reply, body, { type: 'text/html; charset=utf-8', cacheControl: REVALIDATE });
+  const sendPage = (body: CachedBody) => (req: FastifyRequest, reply: FastifyReply) => send(req, reply, body);
+  // a template page gets its frame's data written in for each request; the same data, the same page
+  // (and ETag: a visitor who has it gets a 304)
+  const sendFilled = (page: PathPage & { template: string }, frame: PageFrame | undefined) => {
+    const kept = new Map<string, CachedBody>();
+    const empty = sendPage(page.body);
+    return (req: FastifyRequest, reply: FastifyReply) => {
+      const values = frame?.(req);
+      if (!values) return empty(req, reply);
+      const key = JSON.stringify(values);
+      let body = kept.get(key);
+      if (!body) {
+        if (kept.size >= FILLED_KEPT) kept.clear();
+        body = cachedBody(Buffer.from(fillSlots(page.template, values)));
+        kept.set(key, body);
+      }
+      return send(req, reply, body);
+    };
+  };
   const sendIndex = indexPage && sendPage(indexPage.body);
   if (indexPage && sendIndex) {
     app.get('/', { schema: { hide: true } }, sendIndex);
     app.get('/index.html', { schema: { hide: true } }, sendIndex);
     // a screen with a static first frame of its own gets its own page (scripts/staticPages.ts)
-    for (const [p, body] of indexPage.paths) app.get(p, { schema: { hide: true } }, sendPage(body));
+    for (const [p, page] of indexPage.paths) {
+      app.get(p, { schema: { hide: true } }, page.template !== undefined ? sendFilled({ ...page, template: page.template }, frames?.get(p)) : sendPage(page.body));
+    }
   }
   app.setNotFoundHandler((req, reply) => {
     const isApi = API_PREFIXES.some((p) => req.url.startsWith(p));

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
 import { cachedBody, type CachedBody } from './cachedBody.ts';
 
 /**
@@ -15,10 +16,32 @@ export interface IndexPage {
   /** The page with its build-time brotli and gzip copies (scripts/precompress.ts) and an ETag. */
   readonly body: CachedBody;
   /** The page of each app path that has its own (`/market`, …), kept the same way. */
-  readonly paths: ReadonlyMap<string, CachedBody>;
+  readonly paths: ReadonlyMap<string, PathPage>;
   /** The text of each inline script of every page (the static hero's and the static frames'). */
   readonly inlineScripts: readonly string[];
 }
+
+/** A per-path page; a template when the build left slots in it for the server to fill. */
+export interface PathPage {
+  /** The page as built (its slots, if any, empty), with its compressed copies. */
+  readonly body: CachedBody;
+  /** The page's text with its slots (`\uE001name\uE001`, scripts/staticPages.ts `slot`), when it has any. */
+  readonly template?: string;
+}
+
+/**
+ * What a domain writes into the slots of a path's page for one request (DomainManifest.pageFrames):
+ * each slot's value, unescaped, or undefined to leave them all empty. Data the feed or the database
+ * holds, never made up: the page's own script draws it, with its time and source.
+ */
+export type PageFrame = (req: FastifyRequest) => Readonly<Record<string, string>> | undefined;
+
+const SLOT = /\uE001(\w+)\uE001/g;
+const ENTITY: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** The template with each slot replaced by its value, escaped for an attribute or text (an absent value: nothing). */
+export const fillSlots = (template: string, values: Readonly<Record<string, string>>): string =>
+  template.replace(SLOT, (_m, name: string) => (values[name] ?? '').replace(/[&<>"']/g, (c) => ENTITY[c]));
 
 /** The folder of the per-path pages inside the build directory. */
 const PATHS_DIR = 'paths';
@@ -49,10 +72,12 @@ export function loadIndexPage(staticDir: string | undefined): IndexPage | undefi
   if (!fs.existsSync(file)) return undefined;
   const index = readPage(file);
   const scripts = inlineScriptsOf(index.html);
-  const paths = new Map<string, CachedBody>();
+  const paths = new Map<string, PathPage>();
   for (const [p, f] of pathPages(staticDir)) {
     const { page, html } = readPage(f);
-    paths.set(p, page);
+    const text = html.toString('utf8');
+    // a template's build-time compressed copies still hold the slots: its empty form is compressed on demand
+    paths.set(p, text.includes('\uE001') ? { body: cachedBody(Buffer.from(fillSlots(text, {}))), template: text } : { body: page });
     scripts.push(...inlineScriptsOf(html));
   }
   return { dir: staticDir, body: index.page, paths, inlineScripts: scripts };

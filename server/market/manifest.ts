@@ -1,5 +1,6 @@
 import type { DomainManifest } from '../platform/domain.ts';
 import { startMarketEngine } from './feed/engine.ts';
+import { instrumentFrame } from './pageFrame.ts';
 import market from './plugin.ts';
 import marketRoutes from './routes.ts';
 
@@ -14,4 +15,6 @@ export default {
   ],
   engine: startMarketEngine,
   keyRoot: 'market',
+  // the instrument page's first frame: the price the feed last set, with its time and source
+  pageFrames: { '/cruuency': instrumentFrame },
 } as const satisfies DomainManifest;

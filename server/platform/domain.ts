@@ -11,6 +11,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyPluginCallback, RawServerDefault } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { UserEventKind } from '../../src/contract/userEvents.ts';
+import type { PageFrame } from '../http/indexPage.ts';
 import type { JobDeclaration } from './jobs/registry.ts';
 
 type NoOptions = Record<never, never>;
@@ -44,6 +45,11 @@ export interface DomainManifest {
    * browser's key roots are exactly the declared ones (tests/unit/client/logout.test.ts).
    */
   keyRoot?: string;
+  /**
+   * What it writes into the first frame of an app path's page (scripts/staticPages.ts, `slot`;
+   * served by server/http/frontEnd.ts), by path: its data for the request, or none.
+   */
+  pageFrames?: Readonly<Record<string, (app: FastifyInstance) => PageFrame>>;
 }
 
 /** A value two or more domains claim, with the domains that claim it. */
@@ -62,6 +68,7 @@ export const CLAIMS = {
   job: (d: DomainManifest) => (d.jobs ?? []).map((j) => j.name),
   eventKind: (d: DomainManifest) => Object.keys(d.events ?? {}),
   keyRoot: (d: DomainManifest) => (d.keyRoot ? [d.keyRoot] : []),
+  pageFrame: (d: DomainManifest) => Object.keys(d.pageFrames ?? {}),
 } as const;
 
 /** What two domains both claim, by what is claimed (each list empty when the domains are sound). */
@@ -71,5 +78,6 @@ export function collisions(domains: readonly DomainManifest[]): Record<keyof typ
     job: claimedTwice(domains, CLAIMS.job),
     eventKind: claimedTwice(domains, CLAIMS.eventKind),
     keyRoot: claimedTwice(domains, CLAIMS.keyRoot),
+    pageFrame: claimedTwice(domains, CLAIMS.pageFrame),
   };
 }

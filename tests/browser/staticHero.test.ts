@@ -52,7 +52,10 @@ describe('home page painted before the JavaScript', () => {
     expect((await page.textContent('[data-static-hero] h1'))?.trim()).toBe(heroTitle('en'));
     expect(await page.isVisible('[data-static-board]')).toBe(true);
     expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['en', 'ltr']);
-    // the app's modules load at low priority, leaving the line to the stylesheet (vite.config.ts)
+    // the app's modules load at low priority, leaving the line to what the first paint needs (vite.config.ts);
+    // the entry's stylesheet is in the page, its link disabled (not fetched) but there for Vite's CSS loader
+    expect(await page.evaluate(() => [...document.querySelectorAll('link[rel=stylesheet]')].map((l) => (l as HTMLLinkElement).disabled))).toEqual([true]);
+    expect(await page.evaluate(() => document.styleSheets.length)).toBeGreaterThan(0);
     expect(await page.evaluate(() => [
       document.querySelectorAll('script[type=module], link[rel=modulepreload]').length,
       document.querySelectorAll('script[type=module]:not([fetchpriority=low]), link[rel=modulepreload]:not([fetchpriority=low])').length,

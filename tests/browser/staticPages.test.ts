@@ -2,9 +2,11 @@
  * The phone's first frame of /market, /cruuency and /profile/balance painted by the HTML before
  * the app's JavaScript (docs/performance.md, "Screens painted before the JavaScript"): each path
  * gets its own page with a static copy of the shell and of the screen's first render, in the
- * language the app will pick, with no figure in it; the copy stays until React has drawn the
- * screen (not only the shell's loading fallback), then goes in the same task, and the screen's
- * largest element is at the same place, with nothing shifting. The app's modules are blocked to
+ * language the app will pick, with no figure in it but the instrument page's, which are the feed's
+ * last price and figures as findMarket gives them, with the moment of that price and the
+ * "simulated" label; the copy stays until React has drawn the screen (not only the shell's loading
+ * fallback, nor the instrument page's), then goes in the same task, and the screen's largest
+ * element is at the same place, with nothing shifting. The app's modules are blocked to
  * see what a phone sees before they arrive; the copy's script is inline, allowed by the
  * Content-Security-Policy by its hash (a refused script would leave the copy hidden).
  */
@@ -13,7 +15,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { LANGUAGES } from '../../src/i18n/languages.ts';
-import { DESKTOP, launch, MOBILE, newContext, registeredCustomer, ROOT, shot, startService, type Device, type Service } from './harness.ts';
+import type { MarketInfo } from '../../src/contract/market.ts';
+import { api, DESKTOP, launch, MOBILE, newContext, registeredCustomer, ROOT, shot, startService, type Device, type Service } from './harness.ts';
 
 let service: Service;
 let browser: Browser;
@@ -63,11 +66,16 @@ async function open(device: Device, url: string, { app = false, local = {}, larg
 
 const ready = (page: Page) => page.waitForSelector('[data-static-page][data-ready]', { state: 'visible' });
 
+/** `largest`: the screen's largest element in React's screen, `staticLargest` in the copy when it differs. */
 const PAGES = [
-  { name: 'market', url: '/market', local: {}, largest: 'main h1', title: 'market.title' },
-  { name: 'balance', url: '/profile/balance', local: { signedIn: true }, largest: 'main section + section p', title: 'account.balance' },
-  { name: 'currency', url: '/cruuency?code=BTCUSDT', local: {}, largest: 'main [aria-busy]', title: null },
+  { name: 'market', url: '/market', local: {}, largest: 'main h1', staticLargest: 'main h1', title: 'market.title' },
+  { name: 'balance', url: '/profile/balance', local: { signedIn: true }, largest: 'main section + section p', staticLargest: 'main section + section p', title: 'account.balance' },
+  { name: 'currency', url: '/cruuency?code=BTCUSDT', local: {}, largest: 'main [data-testid=price]', staticLargest: 'main [data-q=price]', title: null },
 ] as const;
+
+/** The instrument card's data the server wrote into the copy (server/market/pageFrame.ts). */
+const quoteOf = async (page: Page) => JSON.parse((await page.getAttribute('[data-static-page] [data-quote]', 'data-quote')) ?? 'null') as
+  { price: string; pct: number; code: string; name: string; time: string; source: string; high: string } | null;
 
 describe('screens painted before the JavaScript', () => {
   for (const p of PAGES) {
@@ -77,7 +85,7 @@ describe('screens painted before the JavaScript', () => {
       await ready(en);
       expect(await en.evaluate(() => [document.documentElement.lang, document.documentElement.dir, document.getElementById('root')!.hidden])).toEqual(['en', 'ltr', true]);
       if (p.title) expect((await en.textContent('[data-static-page] main h1'))?.trim()).toContain(appText('en', p.title));
-      else expect((await en.textContent('[data-static-page] main [aria-busy]'))?.trim()).toBe(appText('en', 'common.loading'));
+      else expect((await en.textContent('[data-static-page] main h1'))?.trim()).toBe('Bitcoin');
       await shot(en, `static-${p.name}-en-390`);
 
       const ar = await open(MOBILE, p.url, { local: { ...local, language: 'ar' } });
@@ -88,8 +96,10 @@ describe('screens painted before the JavaScript', () => {
     });
   }
 
-  it('never a figure: no digit in any copy, in any of the ten languages, signed in or not', async () => {
-    for (const p of PAGES) {
+  it('never a figure: no digit in any copy, in any of the ten languages, signed in or not, but the instrument page\'s from the feed', async () => {
+    // an address that names no instrument: no data, the loading state as React draws it
+    const unknown = { name: 'currency, no such instrument', url: '/cruuency?code=NOSUCHCODE1', local: {} };
+    for (const p of [...PAGES.filter((x) => x.name !== 'currency'), unknown]) {
       for (const language of LANGUAGES) {
         const page = await open(MOBILE, p.url, { local: { ...('signedIn' in p.local ? signedIn() : {}), language } });
         await ready(page);
@@ -99,8 +109,45 @@ describe('screens painted before the JavaScript', () => {
         // the balance table's figures are empty cells, as in React's own placeholder
         const cells = await page.$$eval('[data-static-page] td', (tds) => tds.map((td) => (td.textContent ?? '').trim()));
         expect(cells.every((c) => c === '')).toBe(true);
+        if (p === unknown) {
+          expect(await page.$('[data-static-page] [data-quote]')).toBeNull();
+          expect((await page.textContent('[data-static-page] main [aria-busy]'))?.trim()).toBe(appText(language, 'common.loading'));
+        }
         await page.context().close();
       }
+    }
+  });
+
+  it('the instrument page: the price the feed last set, as findMarket gives it, with its moment and the "simulated" label, in the visitor\'s language', async () => {
+    const find = async () => (await api<MarketInfo>(service.url, '/swx/customer/index/findMarket?code=BTCUSDT')).result;
+    for (const language of ['en', 'de', 'ar'] as const) {
+      // the feed ticks every second: the copy's figures are those of one of the two answers around the page's
+      let shown: { quote: NonNullable<Awaited<ReturnType<typeof quoteOf>>>; answer: MarketInfo; page: Page } | undefined;
+      for (let attempt = 0; attempt < 5 && !shown; attempt++) {
+        const before = await find();
+        const page = await open(MOBILE, '/cruuency?code=BTCUSDT', { local: { language } });
+        await ready(page);
+        const after = await find();
+        const quote = await quoteOf(page);
+        const answer = [before, after].find((a) => a.time === quote?.time);
+        if (quote && answer) shown = { quote, answer, page };
+        else await page.context().close();
+      }
+      expect(shown, `${language}: the copy's price is one the feed gave`).toBeDefined();
+      const { quote, answer, page } = shown!;
+      expect([quote.code, quote.name, quote.price, quote.high, quote.source]).toEqual([answer.code, answer.appName, answer.price, answer.high, answer.source]);
+      // drawn with the language's separators (src/i18n/format.ts), the moment to the second, the feed's label
+      const [int, frac] = answer.price.split('.');
+      const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, language === 'de' ? '.' : ',') + (frac ? (language === 'de' ? ',' : '.') + frac : '');
+      expect((await page.textContent('[data-static-page] [data-q=price]'))?.trim()).toBe(grouped);
+      const clock = await page.evaluate((t) => {
+        const d = new Date(t);
+        return [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
+      }, answer.time);
+      expect((await page.textContent('[data-static-page] [data-q=time]'))?.trim()).toBe(appText(language, 'detail.lastPriceAt').replace('{{time}}', clock));
+      expect(answer.source).toBe('simulated');
+      expect((await page.textContent('[data-static-page] [data-sim]'))?.trim()).toBe(appText(language, 'feed.simulated'));
+      await page.context().close();
     }
   });
 
@@ -131,7 +178,7 @@ describe('screens painted before the JavaScript', () => {
       const local = 'signedIn' in p.local ? signedIn() : {};
       const before = await open(MOBILE, p.url, { local });
       await ready(before);
-      const staticBox = await before.locator(`[data-static-page] ${p.largest}`).first().boundingBox();
+      const staticBox = await before.locator(`[data-static-page] ${p.staticLargest}`).first().boundingBox();
 
       const page = await open(MOBILE, p.url, { app: true, local, largest: p.largest });
       await page.waitForFunction(() => !document.querySelector('[data-static-page]') && document.getElementById('main'));

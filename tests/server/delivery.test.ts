@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../scripts/precompress.ts';
 import { IMMUTABLE } from '../../server/http/frontEnd.ts';
 import { scriptHash } from '../../server/http/securityHeaders.ts';
-import { useTestApp } from './helpers.ts';
+import { body, useTestApp } from './helpers.ts';
 
 /** A built app as `vite build` leaves it: index.html, hashed assets, their .br/.gz copies. */
 const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-dist-'));
@@ -20,6 +20,9 @@ fs.writeFileSync(path.join(staticDir, 'assets/tiny-XyZ789.js'), 'export {};\n');
 const frameScript = "document.documentElement.lang='ar';";
 fs.mkdirSync(path.join(staticDir, 'paths'));
 fs.writeFileSync(path.join(staticDir, 'paths/market.html'), `<!doctype html><html><body><div data-static-page>${'<p>Markets</p>'.repeat(100)}</div><div id="root"></div><script>${frameScript}</script></body></html>`);
+// the instrument page's: a template whose slot the market fills for each request (server/market/pageFrame.ts)
+const quoteScript = "document.documentElement.dir='ltr';";
+fs.writeFileSync(path.join(staticDir, 'paths/cruuency.html'), `<!doctype html><html><body><div data-static-page><section data-quote="\uE001quote\uE001">${'<p>Price</p>'.repeat(100)}</section></div><div id="root"></div><script>${quoteScript}</script></body></html>`);
 const made = precompressDir(staticDir);
 afterAll(() => fs.rmSync(staticDir, { recursive: true, force: true }));
 
@@ -27,7 +30,7 @@ describe('static delivery', () => {
   const t = useTestApp({ staticDir });
 
   it('the build helper writes brotli and gzip copies of text files worth compressing', () => {
-    expect(made.files).toBe(3); // the script, index.html and the market's page; the tiny file is left as it is
+    expect(made.files).toBe(4); // the script, index.html, the market's and the instrument's pages; the tiny file is left as it is
     expect(fs.existsSync(path.join(staticDir, 'assets/index-AbC123.js.br'))).toBe(true);
     expect(fs.existsSync(path.join(staticDir, 'assets/index-AbC123.js.gz'))).toBe(true);
     expect(fs.existsSync(path.join(staticDir, 'assets/tiny-XyZ789.js.br'))).toBe(false);
@@ -91,6 +94,33 @@ describe('static delivery', () => {
     // any other path keeps index.html; the page is not a file of its own
     const html = fs.readFileSync(path.join(staticDir, 'index.html'), 'utf8');
     for (const url of ['/market/other', '/paths/market.html']) expect((await t.app.inject(url)).body, url).toBe(html);
+  });
+
+  it('writes into the instrument page the figures findMarket gives for the instrument its address names, escaped; no data for none', async () => {
+    const answer = body(await t.app.inject('/swx/customer/index/findMarket?code=BTCUSDT')).result;
+    const entity: Record<string, string> = { quot: '"', amp: '&', lt: '<', gt: '>', '#39': "'" };
+    const quoteIn = (html: string) => /data-quote="([^"]*)"/.exec(html)![1].replace(/&(quot|amp|lt|gt|#39);/g, (_m, e: string) => entity[e]);
+    // the address as the app reads it (src/contract/instrumentAddress.ts): any case, other fields beside
+    const res = await t.app.inject({ url: '/cruuency?code=btc-usdt&type=crypto', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-security-policy']).toContain(scriptHash(quoteScript));
+    const html = zlib.brotliDecompressSync(res.rawPayload).toString();
+    expect(html).not.toContain('\uE001');
+    const quote = JSON.parse(quoteIn(html)) as Record<string, unknown>;
+    expect(quote).toEqual({
+      logo: answer.logo, name: answer.appName, code: 'BTCUSDT', price: answer.price, pct: answer.zdf, high: answer.high, low: answer.low,
+      volume: answer.volume, open: answer.open, source: answer.source, time: answer.time, tradable: answer.tradable, marketOpen: answer.marketOpen,
+    });
+    // the same data, the same page: a visitor who holds it gets a 304 (no feed runs here: the price stays)
+    const again = await t.app.inject({ url: '/cruuency?code=btc-usdt&type=crypto', headers: { 'if-none-match': String(res.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    for (const url of ['/cruuency?code=NOSUCHCODE1', '/cruuency', '/cruuency?id=x']) {
+      const none = await t.app.inject(url);
+      expect(none.statusCode, url).toBe(200);
+      expect(quoteIn(none.body), url).toBe('');
+      expect(none.body, url).not.toContain('\uE001');
+    }
   });
 
   it('allows the inline script of the page it serves, read once for both', async () => {

@@ -16,11 +16,11 @@ import { USER_EVENTS, type UserEventInput, type UserEventKind } from '../../src/
 import { USER_EVENT_TEXTS } from '../../src/contract/userEventTexts.ts';
 
 const domains: readonly DomainManifest[] = DOMAINS;
-const none = { lock: [], job: [], eventKind: [], keyRoot: [] };
+const none = { lock: [], job: [], eventKind: [], keyRoot: [], pageFrame: [] };
 const job = (name: string, lock: number) => ({ name, lock, what: '' });
 
 describe('the real registry', () => {
-  it('has no lock, job, event kind or key root claimed by two domains', () => {
+  it('has no lock, job, event kind, key root or page frame claimed by two domains', () => {
     expect(collisions(domains)).toEqual(none);
   });
 
@@ -69,11 +69,13 @@ describe('the real registry', () => {
 describe('a fabricated registry', () => {
   const a: DomainManifest = { name: 'a', jobs: [job('a-job', 1)], events: { 'loan.repaid': 'x' }, keyRoot: 'a' };
 
-  it('catches two domains on one lock, job name, event kind or key root', () => {
+  it('catches two domains on one lock, job name, event kind, key root or page frame', () => {
     expect(collisions([a, { name: 'b', jobs: [job('b-job', 1)] }]).lock).toEqual([{ value: 1, domains: ['a', 'b'] }]);
     expect(collisions([a, { name: 'b', jobs: [job('a-job', 2)] }]).job).toEqual([{ value: 'a-job', domains: ['a', 'b'] }]);
     expect(collisions([a, { name: 'b', events: { 'loan.repaid': 'y', 'loan.overdue': 'z' } }]).eventKind).toEqual([{ value: 'loan.repaid', domains: ['a', 'b'] }]);
     expect(collisions([a, { name: 'b', keyRoot: 'a' }]).keyRoot).toEqual([{ value: 'a', domains: ['a', 'b'] }]);
+    const frame = () => () => undefined;
+    expect(collisions([{ ...a, pageFrames: { '/x': frame } }, { name: 'b', pageFrames: { '/x': frame } }]).pageFrame).toEqual([{ value: '/x', domains: ['a', 'b'] }]);
     expect(collisions([a, { name: 'b', jobs: [job('b-job', 2)], events: { 'loan.overdue': 'z' }, keyRoot: 'b' }])).toEqual(none);
   });
 

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { INSTRUMENT_TYPES, INTERVALS, type FindMarketQuery, type InstrumentType } from '../../contract/market.ts';
+import { INTERVALS, type MarketDetail } from '../../contract/market.ts';
+import { lookupOfAddress } from '../../contract/instrumentAddress.ts';
+import { formatClockTime } from '../../i18n/format.ts';
 import type { Interval } from '../../services/types.ts';
 import { useCandles, useFindMarket, useWatchlist, useWatchToggle } from '../../services/queries/market.ts';
 import { toast } from '../../services/toast.ts';
@@ -20,64 +22,31 @@ import trade from '../trade/trade.module.css';
 import styles from './screens.module.css';
 
 /**
- * What the address names the instrument by (`/cruuency?code&type&id`, docs/market.md "Finding an
- * instrument"): a code or base code, the kind of market, the id. Anything that cannot be one is left out.
+ * A phone's chart is about 330 px wide: 60 candles are 5 px each instead of hairlines, and fewer
+ * to draw (the chart's first drawing is the longest task of the screen's start-up on a phone,
+ * docs/performance.md).
  */
-function lookupOf(params: URLSearchParams): FindMarketQuery {
-  const code = (params.get('code') ?? '').toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 20);
-  const type = params.get('type') ?? '';
-  const id = params.get('id') ?? '';
-  return {
-    ...(code ? { code } : {}),
-    ...((INSTRUMENT_TYPES as readonly string[]).includes(type) ? { type: type as InstrumentType } : {}),
-    ...(/^[0-9]{1,18}$/.test(id) ? { id } : {}),
-  };
-}
+const PHONE_CANDLES = 60;
 
 export default function Currency() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const lookup = lookupOf(params);
+  const lookup = lookupOfAddress((name) => params.get(name));
   const [interval, setInterval] = useState<Interval>('15m');
   const info = useFindMarket(lookup);
   const m = info.data;
   // the instrument's own code (BTCUSDT for code=BTC): everything below works with it
   const code = m?.code ?? '';
-  const candles = useCandles(code, interval);
-  useVisibleCodes(code ? [code] : []);
-  const quote = useQuote(code);
-  const feed = useFeedStatus();
-  const simulated = feed.simulated ?? (m ? m.source === 'simulated' : null);
   // phone: the trade panel is a bottom sheet opened from a Buy/Sell bar; desktop: a column beside the chart
   const phone = shellFor(navigator.userAgent) === 'mobile';
+  const candles = useCandles(code, interval, phone ? PHONE_CANDLES : undefined);
+  useVisibleCodes(code ? [code] : []);
   return (
     <div className={styles.stack}>
       {!lookup.code && !lookup.id ? (
         <section className={styles.card} role="alert" data-testid="not-found"><p>{t('detail.notFound')}</p></section>
       ) : <Loadable query={info} notFound={t('detail.notFound')}>
-        {m && (
-          <section className={styles.card} aria-labelledby="cur-title" data-testid="currency">
-            <div className={styles.priceHead}>
-              <img src={m.logo} alt="" width={40} height={40} />
-              <div>
-                <h1 id="cur-title" className={headings.barTitle}>{m.appName}</h1>
-                <span className={`${styles.muted} num`} data-testid="currency-code">{m.code}</span>
-              </div>
-              <span className={`${styles.bigPrice} num`} data-testid="price">{formatDecimal(quote?.price ?? m.price)}</span>
-              <Change pct={quote?.change24hPct ?? m.change24hPct} />
-              <SimulatedBadge show={simulated} />
-              <FeedBadge status={feed.status} />
-              <WatchStar code={m.code} name={m.appName} />
-              {!m.tradable && <span className={styles.muted}>{m.marketOpen ? t('market.stale') : t('market.closed')}</span>}
-            </div>
-            <dl className={styles.stats}>
-              <div><dt>{t('detail.high')}</dt><dd className="num">{formatDecimal(m.high)}</dd></div>
-              <div><dt>{t('detail.low')}</dt><dd className="num">{formatDecimal(m.low)}</dd></div>
-              <div><dt>{t('detail.volume')}</dt><dd className="num">{formatDecimal(m.volume, 2)}</dd></div>
-              <div><dt>{t('detail.open')}</dt><dd className="num">{formatDecimal(m.open)}</dd></div>
-            </dl>
-          </section>
-        )}
+        {m && <InstrumentHead m={m} />}
       </Loadable>}
       {m && (
         <div className={trade.layout}>
@@ -110,6 +79,50 @@ export default function Currency() {
         </div>
       )}
     </div>
+  );
+}
+
+/** "HH:mm:ss" (dated when not today): a last price's moment, to the second the feed ticks in. */
+const clockWithSeconds = (time: string) => `${formatClockTime(time)}:${String(new Date(time).getSeconds()).padStart(2, '0')}`;
+
+/**
+ * The instrument's name, live price and 24h figures. The one part of the screen that follows the
+ * price feed: a tick redraws this card, not the chart, the ticket and the lists below it (a whole
+ * screen redrawn on every tick kept a phone's main thread busy, docs/performance.md). Until the
+ * feed has sent a price for it, the price shown is the lookup's, and the line under it says when
+ * the feed set it, beside the feed's state, as the page's first frame does (scripts/staticPages.ts).
+ */
+function InstrumentHead({ m }: { m: MarketDetail }) {
+  const { t } = useTranslation();
+  const quote = useQuote(m.code);
+  const feed = useFeedStatus();
+  const simulated = feed.simulated ?? m.source === 'simulated';
+  return (
+    <section className={styles.card} aria-labelledby="cur-title" data-testid="currency">
+      <div className={styles.priceHead}>
+        <img src={m.logo} alt="" width={40} height={40} />
+        <div>
+          <h1 id="cur-title" className={headings.barTitle}>{m.appName}</h1>
+          <span className={`${styles.muted} num`} data-testid="currency-code">{m.code}</span>
+        </div>
+        <span className={`${styles.bigPrice} num`} data-testid="price">{formatDecimal(quote?.price ?? m.price)}</span>
+        <Change pct={quote?.change24hPct ?? m.change24hPct} />
+        <SimulatedBadge show={simulated} />
+        <WatchStar code={m.code} name={m.appName} />
+        {!m.tradable && <span className={styles.muted}>{m.marketOpen ? t('market.stale') : t('market.closed')}</span>}
+      </div>
+      {/* the feed's state on a line of its own, whose words ("Connecting…", "Live") never rewrap the figures above */}
+      <p className={styles.priceTime}>
+        <FeedBadge status={feed.status} />
+        {!quote && <span className="num" data-testid="price-time">{t('detail.lastPriceAt', { time: clockWithSeconds(m.time) })}</span>}
+      </p>
+      <dl className={styles.stats}>
+        <div><dt>{t('detail.high')}</dt><dd className="num">{formatDecimal(m.high)}</dd></div>
+        <div><dt>{t('detail.low')}</dt><dd className="num">{formatDecimal(m.low)}</dd></div>
+        <div><dt>{t('detail.volume')}</dt><dd className="num">{formatDecimal(m.volume, 2)}</dd></div>
+        <div><dt>{t('detail.open')}</dt><dd className="num">{formatDecimal(m.open)}</dd></div>
+      </dl>
+    </section>
   );
 }
 

@@ -33,9 +33,14 @@ export function TradePanel({ code, fallbackPrice, phone }: { code: string; fallb
   const [direction, setDirection] = useState<Direction>('up');
   // phone only: the bottom sheet is open
   const [sheet, setSheet] = useState(false);
+  // phone: the ticket is drawn when the sheet first opens, then kept (with what was typed) while it
+  // is closed; drawn hidden from the start, it was a long piece of the screen's start-up and redrew
+  // its figures on every tick unseen (docs/performance.md)
+  const [opened, setOpened] = useState(!phone);
   const openSheet = (d: Direction) => {
     setDirection(d);
     setSheet(true);
+    setOpened(true);
   };
   const panel = (
     <section
@@ -53,7 +58,7 @@ export function TradePanel({ code, fallbackPrice, phone }: { code: string; fallb
         )}
       </div>
       <Loadable query={product}>
-        {product.data && <Ticket key={code} product={product.data} fallbackPrice={fallbackPrice} direction={direction} onDirection={setDirection} />}
+        {product.data && opened && <Ticket key={code} product={product.data} fallbackPrice={fallbackPrice} direction={direction} onDirection={setDirection} />}
       </Loadable>
     </section>
   );

@@ -64,11 +64,21 @@ export function groupDigits(v: string): string {
 /** Money to 2 decimals, grouped. */
 export const money = (v: string) => groupDigits(new Decimal(v).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2));
 
+// one formatter per language and unit: the ticket labels its periods on every price tick, and
+// building an Intl.NumberFormat costs far more than using one (docs/performance.md)
+const unitFormats = new Map<string, Intl.NumberFormat>();
+
 /** A period in seconds as the user's language says it ("5 min", "1 h", "1 d"), by Intl: no strings to translate. */
 export function periodLabel(seconds: number, language: string): string {
   const lang = isLanguage(language) ? htmlLangOf(language) : language;
   const [value, unit] = seconds % 86400 === 0 ? [seconds / 86400, 'day'] : seconds % 3600 === 0 ? [seconds / 3600, 'hour'] : seconds % 60 === 0 ? [seconds / 60, 'minute'] : [seconds, 'second'];
-  return new Intl.NumberFormat(lang, { style: 'unit', unit, unitDisplay: 'short' }).format(value);
+  const key = `${lang}|${unit}`;
+  let f = unitFormats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(lang, { style: 'unit', unit, unitDisplay: 'short' });
+    unitFormats.set(key, f);
+  }
+  return f.format(value);
 }
 
 /** A time in the user's language. */
