@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { ASSET_DECIMALS, type Asset, type Book } from '../../src/contract/constants.ts';
 import { Err } from '../../src/contract/errors.ts';
 import type { DbOrTx } from '../db/client.ts';
@@ -71,51 +71,62 @@ const isCheckViolation = (e: unknown): boolean => {
   return err?.code === '23514' || err?.cause?.code === '23514';
 };
 
-/** The account `ref` is, as the statement below checks it: id and natural key. */
-const accountMatch = (id: bigint, ref: AccountRef, book: Book, asset: Asset) => sql`(a.id = ${String(id)}::bigint
-  and a.owner_kind = ${ref.owner} and a.user_id = ${String(ref.owner === 'user' ? ref.userId : 0n)}::bigint
-  and a.book = ${book} and a.asset = ${asset} and a.purpose = ${ref.purpose})`;
-
 /**
  * The whole transfer in one statement, the only one that moves money: check that both ids
  * still name the accounts (`checked`), record the transfer unless its key was used (`recorded`),
- * lock both accounts in id order (`locked`), and move the amount (`moved`). A user account going
- * below zero fails the statement on the CHECK constraint. Nothing is written when an id does not
- * check out: the caller then resolves them again.
+ * then move the amount on the lower account id (`first_moved`) and only after it on the higher
+ * (`second_moved`: its condition reads `first_moved`, so it cannot run before). A user account
+ * going below zero fails the statement on the CHECK constraint. Nothing is written when an id
+ * does not check out: the caller then resolves them again.
  *
- * The lock is FOR NO KEY UPDATE, the lock an UPDATE of a balance takes anyway: it does not
- * conflict with the KEY SHARE lock that every new transfer row takes on its two accounts (the
- * foreign keys). FOR UPDATE did, so a transaction that had moved money off an account and then
- * paid a fee from it waited for another transaction's new transfer row on that account, which
- * itself waited for the first: the deadlocks right after a restart (issue 25, docs/ledger.md).
+ * Each UPDATE locks its row FOR NO KEY UPDATE (no key column changes), the lock that does not
+ * conflict with the KEY SHARE lock every new transfer row takes on its two accounts (the foreign
+ * keys). FOR UPDATE did, so a transaction that had moved money off an account and then paid a fee
+ * from it waited for another transaction's new transfer row on that account, which itself waited
+ * for the first: the deadlocks right after a restart (issue 25, docs/ledger.md). Both rows are
+ * locked in id order, as the look-up path's statement does, so two transfers over the same pair
+ * never wait for each other crosswise. Updating each row by its id, one after the other, takes
+ * the same locks in the same order as locking both first (`select ... order by id for no key
+ * update`) and then updating them, with two fewer row visits and WAL records per transfer
+ * (docs/performance.md, "Ledger against TPC-B").
+ *
+ * The text never changes and is written with its parameters numbered once: building it with
+ * drizzle's sql template on every call cost more CPU in the process than the rest of the
+ * transfer (docs/performance.md).
  */
+const TRANSFER_BY_IDS = `with checked as (
+  select count(*)::int as n from ledger_accounts a
+  where a.book = $9 and a.asset = $10
+    and ((a.id = $1::bigint and a.owner_kind = $3 and a.user_id = $4::bigint and a.purpose = $5)
+      or (a.id = $2::bigint and a.owner_kind = $6 and a.user_id = $7::bigint and a.purpose = $8))
+), recorded as (
+  insert into ledger_transfers (idempotency_key, book, asset, debit_account_id, credit_account_id, amount, reason, ref_type, ref_id)
+  select $11, $9, $10, $1::bigint, $2::bigint, $12::numeric, $13, $14, $15 from checked where checked.n = 2
+  on conflict (idempotency_key) do nothing
+  returning id
+), first_moved as (
+  update ledger_accounts a
+  set balance = a.balance + case when a.id = $1::bigint then -$12::numeric else $12::numeric end, updated_at = now()
+  where a.id = least($1::bigint, $2::bigint) and exists (select 1 from recorded)
+  returning a.id
+), second_moved as (
+  update ledger_accounts a
+  set balance = a.balance + case when a.id = $1::bigint then -$12::numeric else $12::numeric end, updated_at = now()
+  where a.id = greatest($1::bigint, $2::bigint) and exists (select 1 from first_moved)
+  returning a.id
+)
+select (select n from checked) as checked, (select count(*) from recorded)::int as recorded,
+  ((select count(*) from first_moved) + (select count(*) from second_moved))::int as moved`;
+
 async function transferByIds(tx: DbOrTx, req: TransferRequest, amount: string, debit: bigint, credit: bigint) {
-  const result = await executeNamed(tx, 'ledger_transfer_by_ids', sql`
-    with checked as (
-      select a.id from ledger_accounts a
-      where ${accountMatch(debit, req.from, req.book, req.asset)} or ${accountMatch(credit, req.to, req.book, req.asset)}
-    ), recorded as (
-      insert into ledger_transfers (idempotency_key, book, asset, debit_account_id, credit_account_id, amount, reason, ref_type, ref_id)
-      select ${req.key}, ${req.book}, ${req.asset}, ${String(debit)}::bigint, ${String(credit)}::bigint, ${amount}::numeric,
-        ${req.reason}, ${req.refType ?? null}, ${req.refId ?? null}
-      where (select count(*) from checked) = 2
-      on conflict (idempotency_key) do nothing
-      returning id
-    ), locked as (
-      select a.id from ledger_accounts a
-      where a.id in (${String(debit)}::bigint, ${String(credit)}::bigint) and exists (select 1 from recorded)
-      order by a.id
-      for no key update
-    ), moved as (
-      update ledger_accounts a
-      set balance = a.balance + case when a.id = ${String(debit)}::bigint then -${amount}::numeric else ${amount}::numeric end,
-        updated_at = now()
-      from locked where a.id = locked.id
-      returning a.id
-    )
-    select (select count(*) from checked)::int as checked, (select count(*) from recorded)::int as recorded,
-      (select count(*) from moved)::int as moved`);
-  const [row] = (result as unknown as { rows: Array<{ checked: number; recorded: number; moved: number }> }).rows;
+  const userIdOf = (ref: AccountRef) => String(ref.owner === 'user' ? ref.userId : 0n);
+  const result = await executeNamed(tx, 'ledger_transfer_by_ids', TRANSFER_BY_IDS, [
+    String(debit), String(credit),
+    req.from.owner, userIdOf(req.from), req.from.purpose,
+    req.to.owner, userIdOf(req.to), req.to.purpose,
+    req.book, req.asset, req.key, amount, req.reason, req.refType ?? null, req.refId ?? null,
+  ]);
+  const [row] = (result as { rows: Array<{ checked: number; recorded: number; moved: number }> }).rows;
   return { checked: Number(row.checked), recorded: Number(row.recorded), moved: Number(row.moved) };
 }
 
@@ -124,17 +135,15 @@ async function transferByIds(tx: DbOrTx, req: TransferRequest, amount: string, d
  * statement: node-postgres then has PostgreSQL parse and plan it once per connection instead of
  * on every call, which for the transfer's four-part statement was most of the server's work per
  * transfer (docs/ledger.md). Drizzle has no public call for a named raw statement, so this uses
- * the session's `prepareQuery`, the one its own `.prepare(name)` uses; where that is missing it
- * runs the statement plainly (PGlite ignores the name either way).
+ * the session's `prepareQuery`, the one its own `.prepare(name)` uses, with the text and its
+ * parameters as they are (PGlite ignores the name).
  */
-async function executeNamed(tx: DbOrTx, name: string, query: SQL): Promise<unknown> {
-  const internals = tx as unknown as {
+async function executeNamed(tx: DbOrTx, name: string, text: string, params: unknown[]): Promise<unknown> {
+  const { session } = tx as unknown as {
     session?: { prepareQuery?: (q: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: boolean) => { execute(): Promise<unknown> } };
-    dialect?: { sqlToQuery?: (q: SQL) => { sql: string; params: unknown[] } };
   };
-  const { session, dialect } = internals;
-  if (typeof session?.prepareQuery !== 'function' || typeof dialect?.sqlToQuery !== 'function') return tx.execute(query);
-  return session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute();
+  if (typeof session?.prepareQuery !== 'function') throw new Error('ledger: the database handle has no prepareQuery (drizzle changed?)');
+  return session.prepareQuery({ sql: text, params }, undefined, name, false).execute();
 }
 
 /**
