@@ -84,21 +84,27 @@ const isCheckViolation = (e: unknown): boolean => {
  * keys). FOR UPDATE did, so a transaction that had moved money off an account and then paid a fee
  * from it waited for another transaction's new transfer row on that account, which itself waited
  * for the first: the deadlocks right after a restart (issue 25, docs/ledger.md). Both rows are
- * locked in id order, as the look-up path's statement does, so two transfers over the same pair
- * never wait for each other crosswise. Updating each row by its id, one after the other, takes
- * the same locks in the same order as locking both first (`select ... order by id for no key
- * update`) and then updating them, with two fewer row visits and WAL records per transfer
- * (docs/performance.md, "Ledger against TPC-B").
+ * locked in id order, on the look-up path as on the cached one (it is the same statement), so
+ * two transfers over the same pair never wait for each other crosswise. Updating each row by its
+ * id, one after the other, takes the same locks in the same order as locking both first
+ * (`select ... order by id for no key update`) and then updating them, with two fewer row
+ * visits and WAL records per transfer (docs/performance.md, "Ledger against TPC-B").
+ *
+ * `checked` looks each account up by its id and its whole natural key, two unique lookups
+ * whatever the planner picks. One condition ORing both accounts let PostgreSQL's custom plans (the
+ * first five runs of a prepared statement on a connection, and any run it judges cheaper that
+ * way) factor out what both share, owner, book, asset and purpose, and read every account of
+ * that kind: all users' accounts on each transfer.
  *
  * The text never changes and is written with its parameters numbered once: building it with
  * drizzle's sql template on every call cost more CPU in the process than the rest of the
- * transfer (docs/performance.md).
+ * transfer (docs/performance.md). Exported for the test that reads its plan.
  */
-const TRANSFER_BY_IDS = `with checked as (
-  select count(*)::int as n from ledger_accounts a
-  where a.book = $9 and a.asset = $10
-    and ((a.id = $1::bigint and a.owner_kind = $3 and a.user_id = $4::bigint and a.purpose = $5)
-      or (a.id = $2::bigint and a.owner_kind = $6 and a.user_id = $7::bigint and a.purpose = $8))
+export const TRANSFER_BY_IDS = `with checked as (
+  select ((select count(*) from ledger_accounts a where a.id = $1::bigint
+      and a.owner_kind = $3 and a.user_id = $4::bigint and a.book = $9 and a.asset = $10 and a.purpose = $5)
+    + (select count(*) from ledger_accounts a where a.id = $2::bigint and a.id <> $1::bigint
+      and a.owner_kind = $6 and a.user_id = $7::bigint and a.book = $9 and a.asset = $10 and a.purpose = $8))::int as n
 ), recorded as (
   insert into ledger_transfers (idempotency_key, book, asset, debit_account_id, credit_account_id, amount, reason, ref_type, ref_id)
   select $11, $9, $10, $1::bigint, $2::bigint, $12::numeric, $13, $14, $15 from checked where checked.n = 2

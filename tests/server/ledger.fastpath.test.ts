@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { useTestApp } from './helpers.ts';
 import { createUser, fund } from './walletFixtures.ts';
-import { availableBalance, transfer, userBalances } from '../../server/ledger/ledger.ts';
+import { TRANSFER_BY_IDS, availableBalance, transfer, userBalances } from '../../server/ledger/ledger.ts';
 import { userAccount } from '../../server/ledger/accounts.ts';
 import type { TransferRequest } from '../../server/ledger/accounts.ts';
 import { BizError } from '../../server/http/errors.ts';
@@ -54,6 +54,39 @@ describe('ledger fast path', () => {
     });
     expect(prepared).toBe(1);
     expect(await availableBalance(t.app.db, b.id, 'real', 'USDT')).toBe('2.000000');
+  });
+
+  it('on PostgreSQL the statement reads only its two accounts, in custom plans too, however many accounts there are', async () => {
+    const pool = t.app.database.pool;
+    if (!pool) return;
+    const users = [];
+    for (let i = 0; i < 40; i++) users.push(await createUser(t.app));
+    for (const u of users) await fund(t.app, u.id, 'USDT', '1');
+    const ids = await t.app.db.execute(sql`select id, user_id from ledger_accounts where owner_kind = 'user' and user_id in (${users[3].id}, ${users[7].id})
+      and book = 'real' and asset = 'USDT' and purpose = 'available' order by user_id`);
+    const [a, b] = (ids as unknown as { rows: Array<{ id: string; user_id: string }> }).rows;
+    const c = await pool.connect();
+    try {
+      await c.query('begin');
+      // the plan PostgreSQL makes with the values in place: the first five runs on each connection
+      await c.query('set local plan_cache_mode = force_custom_plan');
+      const r = await c.query(`explain (analyze, format json) ${TRANSFER_BY_IDS}`, [
+        a.id, b.id, 'user', a.user_id, 'available', 'user', b.user_id, 'available', 'real', 'USDT', `test:${crypto.randomUUID()}`, '0.5', 'test', null, null,
+      ]);
+      await c.query('rollback');
+      type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Actual Rows': number; 'Rows Removed by Filter'?: number; 'Rows Removed by Index Recheck'?: number; Plans?: PlanNode[] };
+      const read: Array<{ node: string; rows: number }> = [];
+      const walk = (n: PlanNode) => {
+        if (n['Relation Name'] === 'ledger_accounts') read.push({ node: n['Node Type'], rows: n['Actual Rows'] + (n['Rows Removed by Filter'] ?? 0) + (n['Rows Removed by Index Recheck'] ?? 0) });
+        n.Plans?.forEach(walk);
+      };
+      const [{ Plan: plan }] = (r.rows[0] as { 'QUERY PLAN': Array<{ Plan: PlanNode }> })['QUERY PLAN'];
+      walk(plan);
+      expect(read.length).toBeGreaterThan(0);
+      for (const scan of read) expect(scan.rows, JSON.stringify(read)).toBeLessThanOrEqual(1);
+    } finally {
+      c.release();
+    }
   });
 
   it('an account id remembered from a transaction that rolled back is looked up again', async () => {
