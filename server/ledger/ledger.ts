@@ -1,5 +1,7 @@
 import Decimal from 'decimal.js';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, is } from 'drizzle-orm';
+import { PgliteSession } from 'drizzle-orm/pglite';
+import { escapeLiteral } from 'pg';
 import { ASSET_DECIMALS, type Asset, type Book } from '../../src/contract/constants.ts';
 import { Err } from '../../src/contract/errors.ts';
 import type { DbOrTx } from '../db/client.ts';
@@ -124,9 +126,12 @@ export const TRANSFER_BY_IDS = `with checked as (
 select (select n from checked) as checked, (select count(*) from recorded)::int as recorded,
   ((select count(*) from first_moved) + (select count(*) from second_moved))::int as moved`;
 
+/** The types of TRANSFER_BY_IDS's parameters, in order (PGlite's PREPARE names them). */
+const TRANSFER_PARAM_TYPES = ['bigint', 'bigint', 'text', 'bigint', 'text', 'text', 'bigint', 'text', 'text', 'text', 'text', 'numeric', 'text', 'text', 'text'];
+
 async function transferByIds(tx: DbOrTx, req: TransferRequest, amount: string, debit: bigint, credit: bigint) {
   const userIdOf = (ref: AccountRef) => String(ref.owner === 'user' ? ref.userId : 0n);
-  const result = await executeNamed(tx, 'ledger_transfer_by_ids', TRANSFER_BY_IDS, [
+  const result = await executeNamed(tx, 'ledger_transfer_by_ids', TRANSFER_BY_IDS, TRANSFER_PARAM_TYPES, [
     String(debit), String(credit),
     req.from.owner, userIdOf(req.from), req.from.purpose,
     req.to.owner, userIdOf(req.to), req.to.purpose,
@@ -136,20 +141,44 @@ async function transferByIds(tx: DbOrTx, req: TransferRequest, amount: string, d
   return { checked: Number(row.checked), recorded: Number(row.recorded), moved: Number(row.moved) };
 }
 
+type Session = {
+  prepareQuery(q: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: boolean): { execute(): Promise<unknown> };
+  client: { query(text: string): Promise<unknown> };
+};
+
 /**
- * Runs a statement whose text never changes (every value a parameter) as a named prepared
- * statement: node-postgres then has PostgreSQL parse and plan it once per connection instead of
- * on every call, which for the transfer's four-part statement was most of the server's work per
- * transfer (docs/ledger.md). Drizzle has no public call for a named raw statement, so this uses
- * the session's `prepareQuery`, the one its own `.prepare(name)` uses, with the text and its
- * parameters as they are (PGlite ignores the name).
+ * PGlite: the statements PREPAREd on its one connection, by drizzle database handle (its dialect
+ * object, which the handle and all its transactions share). Each handle prepares under names of
+ * its own, so two handles on one PGlite never meet; a PREPARE outlives the transaction it ran in.
  */
-async function executeNamed(tx: DbOrTx, name: string, text: string, params: unknown[]): Promise<unknown> {
-  const { session } = tx as unknown as {
-    session?: { prepareQuery?: (q: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: boolean) => { execute(): Promise<unknown> } };
-  };
-  if (typeof session?.prepareQuery !== 'function') throw new Error('ledger: the database handle has no prepareQuery (drizzle changed?)');
-  return session.prepareQuery({ sql: text, params }, undefined, name, false).execute();
+const preparedOnPglite = new WeakMap<object, Map<string, string>>();
+let pgliteStatements = 0;
+
+/**
+ * Runs a statement whose text never changes (every value a parameter) with its plan kept, not
+ * made again on every call, which for the transfer's four-part statement was most of the
+ * database's work per transfer (docs/ledger.md, docs/performance.md):
+ * - node-postgres: a named prepared statement, parsed and planned once per connection. Drizzle has
+ *   no public call for a named raw statement, so this uses the session's `prepareQuery`, the one
+ *   its own `.prepare(name)` uses;
+ * - PGlite: its query() parses and plans every statement anew, and EXECUTE takes no protocol
+ *   parameters, so the statement is PREPAREd once with `types` and EXECUTEd with its values
+ *   written as literals, each escaped by node-postgres's escapeLiteral (quotes and backslashes
+ *   doubled); a transfer ran three times as fast this way.
+ */
+async function executeNamed(tx: DbOrTx, name: string, text: string, types: string[], params: Array<string | null>): Promise<unknown> {
+  const { session, dialect } = tx as unknown as { session: Session; dialect: object };
+  const onPglite: boolean = is((tx as unknown as { session: unknown }).session, PgliteSession);
+  if (!onPglite) return session.prepareQuery({ sql: text, params }, undefined, name, false).execute();
+  let mine = preparedOnPglite.get(dialect);
+  if (!mine) preparedOnPglite.set(dialect, (mine = new Map()));
+  let local = mine.get(name);
+  if (local === undefined) {
+    local = `${name}_${++pgliteStatements}`;
+    await session.client.query(`prepare ${local} (${types.join(', ')}) as ${text}`);
+    mine.set(name, local);
+  }
+  return session.client.query(`execute ${local} (${params.map((v) => (v === null ? 'null' : escapeLiteral(v))).join(', ')})`);
 }
 
 /**

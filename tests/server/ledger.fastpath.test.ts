@@ -1,6 +1,11 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
+import type { Db } from '../../server/db/client.ts';
 import { useTestApp } from './helpers.ts';
 import { createUser, fund } from './walletFixtures.ts';
 import { TRANSFER_BY_IDS, availableBalance, transfer, userBalances } from '../../server/ledger/ledger.ts';
@@ -87,6 +92,32 @@ describe('ledger fast path', () => {
     } finally {
       c.release();
     }
+  });
+
+  it('keys, reasons and references with quotes and backslashes are stored as given (PGlite writes them as literals)', async () => {
+    const a = await createUser(t.app);
+    const b = await createUser(t.app);
+    await fund(t.app, a.id, 'USDT', '5');
+    await run(move(a.id, b.id, '1')); // both ids known: the one statement from here on
+    const odd = `test:${crypto.randomUUID()}:it's \\' \\\\ "q" \n E'x' $$ --`;
+    const req = { ...move(a.id, b.id, '1', odd), reason: "test.o'k\\", refType: "'); drop table ledger_transfers; --", refId: '\\x00\'' };
+    expect(await run(req)).toBe(true);
+    expect(await run(req)).toBe(false); // the same odd key is the same key
+    const r = await t.app.db.execute(sql`select idempotency_key, reason, ref_type, ref_id from ledger_transfers where idempotency_key = ${odd}`);
+    expect((r as unknown as { rows: unknown[] }).rows).toEqual([{ idempotency_key: odd, reason: req.reason, ref_type: req.refType, ref_id: req.refId }]);
+    expect(await availableBalance(t.app.db, b.id, 'real', 'USDT')).toBe('2.000000');
+  });
+
+  it('a second database handle on the same connection moves money too (its statement is its own)', async () => {
+    const a = await createUser(t.app);
+    const b = await createUser(t.app);
+    await fund(t.app, a.id, 'USDT', '5');
+    await run(move(a.id, b.id, '1'));
+    const client = (t.app.db as unknown as { session: { client: unknown } }).session.client;
+    const other = (t.app.database.kind === 'pglite' ? drizzlePglite(client as PGlite, { casing: 'snake_case' }) : drizzlePg(client as pg.Pool, { casing: 'snake_case' })) as unknown as Db;
+    expect(await other.transaction((tx) => transfer(tx, move(a.id, b.id, '2')))).toBe(true);
+    expect(await run(move(a.id, b.id, '1'))).toBe(true);
+    expect(await availableBalance(t.app.db, b.id, 'real', 'USDT')).toBe('4.000000');
   });
 
   it('an account id remembered from a transaction that rolled back is looked up again', async () => {
