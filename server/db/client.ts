@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { pipelinedTransactions } from './pgTransactions.ts';
 import { retryTransactions } from './retry.ts';
 import { trackUserWrites } from './userWrites.ts';
 import * as schema from './schema/index.ts';
@@ -48,13 +49,16 @@ function templateBlob(file: string): Blob {
  */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; memory?: boolean; poolSize?: number; template?: string }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
+    // pipeline mode: a query goes out without waiting for the one before it to be answered, which
+    // lets a transaction's BEGIN travel with its first statement (pgTransactions.ts); queries that
+    // wait for each other's results are sent as before
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20, pipeline: true });
     // An idle connection that dies (database restart, failover) is reported here; unheard, the
     // event would be thrown and end the process. The pool drops it and connects anew on demand.
     pool.on('error', () => {});
     // a transaction aborted by a deadlock or a serialization failure runs again (retry.ts); the
     // users its writes changed are told once it has ended, all runs included (userWrites.ts)
-    const db = trackUserWrites(retryTransactions(drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db));
+    const db = trackUserWrites(retryTransactions(pipelinedTransactions(drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db, pool)));
     // Several instances may start at once: one migrates, the others wait on the lock.
     const client = await pool.connect();
     try {

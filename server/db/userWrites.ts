@@ -33,11 +33,22 @@ const scopes = new WeakMap<object, Scope>();
 /** The wrapped database handles, with their sink once one listens. */
 const roots = new WeakMap<object, { sink?: UserWritesSink; running: Set<Promise<unknown>> }>();
 
-/** The transaction handle `tx` (and the savepoints it opens) record into `scope`. */
+/** Transaction handles whose savepoints already record into their handle's current scope. */
+const wrapped = new WeakSet<object>();
+
+/**
+ * The transaction handle `tx` (and the savepoints it opens) record into `scope`. A handle may be
+ * used by one transaction after another (on PostgreSQL each pooled connection keeps one:
+ * pgTransactions.ts), so its savepoint method is wrapped once and reads the handle's scope of the
+ * moment; wrapped at each transaction, the wrappers would pile up for the connection's life.
+ */
 function enter(tx: object, scope: Scope): object {
   scopes.set(tx, scope);
-  const nested = (tx as { transaction: TxMethod }).transaction.bind(tx);
-  (tx as { transaction: TxMethod }).transaction = (fn, config) => nested((inner) => fn(enter(inner as object, scope)), config);
+  if (!wrapped.has(tx)) {
+    wrapped.add(tx);
+    const nested = (tx as { transaction: TxMethod }).transaction.bind(tx);
+    (tx as { transaction: TxMethod }).transaction = (fn, config) => nested((inner) => fn(enter(inner as object, scopes.get(tx)!)), config);
+  }
   return tx;
 }
 

@@ -1,5 +1,7 @@
 import Decimal from 'decimal.js';
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, is } from 'drizzle-orm';
+import { PgliteSession } from 'drizzle-orm/pglite';
+import { escapeLiteral } from 'pg';
 import { ASSET_DECIMALS, type Asset, type Book } from '../../src/contract/constants.ts';
 import { Err } from '../../src/contract/errors.ts';
 import type { DbOrTx } from '../db/client.ts';
@@ -72,70 +74,112 @@ const isCheckViolation = (e: unknown): boolean => {
   return err?.code === '23514' || err?.cause?.code === '23514';
 };
 
-/** The account `ref` is, as the statement below checks it: id and natural key. */
-const accountMatch = (id: bigint, ref: AccountRef, book: Book, asset: Asset) => sql`(a.id = ${String(id)}::bigint
-  and a.owner_kind = ${ref.owner} and a.user_id = ${String(ref.owner === 'user' ? ref.userId : 0n)}::bigint
-  and a.book = ${book} and a.asset = ${asset} and a.purpose = ${ref.purpose})`;
-
 /**
  * The whole transfer in one statement, the only one that moves money: check that both ids
  * still name the accounts (`checked`), record the transfer unless its key was used (`recorded`),
- * lock both accounts in id order (`locked`), and move the amount (`moved`). A user account going
- * below zero fails the statement on the CHECK constraint. Nothing is written when an id does not
- * check out: the caller then resolves them again.
+ * then move the amount on the lower account id (`first_moved`) and only after it on the higher
+ * (`second_moved`: its condition reads `first_moved`, so it cannot run before). A user account
+ * going below zero fails the statement on the CHECK constraint. Nothing is written when an id
+ * does not check out: the caller then resolves them again.
  *
- * The lock is FOR NO KEY UPDATE, the lock an UPDATE of a balance takes anyway: it does not
- * conflict with the KEY SHARE lock that every new transfer row takes on its two accounts (the
- * foreign keys). FOR UPDATE did, so a transaction that had moved money off an account and then
- * paid a fee from it waited for another transaction's new transfer row on that account, which
- * itself waited for the first: the deadlocks right after a restart (issue 25, docs/ledger.md).
+ * Each UPDATE locks its row FOR NO KEY UPDATE (no key column changes), the lock that does not
+ * conflict with the KEY SHARE lock every new transfer row takes on its two accounts (the foreign
+ * keys). FOR UPDATE did, so a transaction that had moved money off an account and then paid a fee
+ * from it waited for another transaction's new transfer row on that account, which itself waited
+ * for the first: the deadlocks right after a restart (issue 25, docs/ledger.md). Both rows are
+ * locked in id order, on the look-up path as on the cached one (it is the same statement), so
+ * two transfers over the same pair never wait for each other crosswise. Updating each row by its
+ * id, one after the other, takes the same locks in the same order as locking both first
+ * (`select ... order by id for no key update`) and then updating them, with two fewer row
+ * visits and WAL records per transfer (docs/performance.md, "Ledger against TPC-B").
+ *
+ * `checked` looks each account up by its id and its whole natural key, two unique lookups
+ * whatever the planner picks. One condition ORing both accounts let PostgreSQL's custom plans (the
+ * first five runs of a prepared statement on a connection, and any run it judges cheaper that
+ * way) factor out what both share, owner, book, asset and purpose, and read every account of
+ * that kind: all users' accounts on each transfer.
+ *
+ * The text never changes and is written with its parameters numbered once: building it with
+ * drizzle's sql template on every call cost more CPU in the process than the rest of the
+ * transfer (docs/performance.md). Exported for the test that reads its plan.
  */
+export const TRANSFER_BY_IDS = `with checked as (
+  select ((select count(*) from ledger_accounts a where a.id = $1::bigint
+      and a.owner_kind = $3 and a.user_id = $4::bigint and a.book = $9 and a.asset = $10 and a.purpose = $5)
+    + (select count(*) from ledger_accounts a where a.id = $2::bigint and a.id <> $1::bigint
+      and a.owner_kind = $6 and a.user_id = $7::bigint and a.book = $9 and a.asset = $10 and a.purpose = $8))::int as n
+), recorded as (
+  insert into ledger_transfers (idempotency_key, book, asset, debit_account_id, credit_account_id, amount, reason, ref_type, ref_id)
+  select $11, $9, $10, $1::bigint, $2::bigint, $12::numeric, $13, $14, $15 from checked where checked.n = 2
+  on conflict (idempotency_key) do nothing
+  returning id
+), first_moved as (
+  update ledger_accounts a
+  set balance = a.balance + case when a.id = $1::bigint then -$12::numeric else $12::numeric end, updated_at = now()
+  where a.id = least($1::bigint, $2::bigint) and exists (select 1 from recorded)
+  returning a.id
+), second_moved as (
+  update ledger_accounts a
+  set balance = a.balance + case when a.id = $1::bigint then -$12::numeric else $12::numeric end, updated_at = now()
+  where a.id = greatest($1::bigint, $2::bigint) and exists (select 1 from first_moved)
+  returning a.id
+)
+select (select n from checked) as checked, (select count(*) from recorded)::int as recorded,
+  ((select count(*) from first_moved) + (select count(*) from second_moved))::int as moved`;
+
+/** The types of TRANSFER_BY_IDS's parameters, in order (PGlite's PREPARE names them). */
+const TRANSFER_PARAM_TYPES = ['bigint', 'bigint', 'text', 'bigint', 'text', 'text', 'bigint', 'text', 'text', 'text', 'text', 'numeric', 'text', 'text', 'text'];
+
 async function transferByIds(tx: DbOrTx, req: TransferRequest, amount: string, debit: bigint, credit: bigint) {
-  const result = await executeNamed(tx, 'ledger_transfer_by_ids', sql`
-    with checked as (
-      select a.id from ledger_accounts a
-      where ${accountMatch(debit, req.from, req.book, req.asset)} or ${accountMatch(credit, req.to, req.book, req.asset)}
-    ), recorded as (
-      insert into ledger_transfers (idempotency_key, book, asset, debit_account_id, credit_account_id, amount, reason, ref_type, ref_id)
-      select ${req.key}, ${req.book}, ${req.asset}, ${String(debit)}::bigint, ${String(credit)}::bigint, ${amount}::numeric,
-        ${req.reason}, ${req.refType ?? null}, ${req.refId ?? null}
-      where (select count(*) from checked) = 2
-      on conflict (idempotency_key) do nothing
-      returning id
-    ), locked as (
-      select a.id from ledger_accounts a
-      where a.id in (${String(debit)}::bigint, ${String(credit)}::bigint) and exists (select 1 from recorded)
-      order by a.id
-      for no key update
-    ), moved as (
-      update ledger_accounts a
-      set balance = a.balance + case when a.id = ${String(debit)}::bigint then -${amount}::numeric else ${amount}::numeric end,
-        updated_at = now()
-      from locked where a.id = locked.id
-      returning a.id
-    )
-    select (select count(*) from checked)::int as checked, (select count(*) from recorded)::int as recorded,
-      (select count(*) from moved)::int as moved`);
-  const [row] = (result as unknown as { rows: Array<{ checked: number; recorded: number; moved: number }> }).rows;
+  const userIdOf = (ref: AccountRef) => String(ref.owner === 'user' ? ref.userId : 0n);
+  const result = await executeNamed(tx, 'ledger_transfer_by_ids', TRANSFER_BY_IDS, TRANSFER_PARAM_TYPES, [
+    String(debit), String(credit),
+    req.from.owner, userIdOf(req.from), req.from.purpose,
+    req.to.owner, userIdOf(req.to), req.to.purpose,
+    req.book, req.asset, req.key, amount, req.reason, req.refType ?? null, req.refId ?? null,
+  ]);
+  const [row] = (result as { rows: Array<{ checked: number; recorded: number; moved: number }> }).rows;
   return { checked: Number(row.checked), recorded: Number(row.recorded), moved: Number(row.moved) };
 }
 
+type Session = {
+  prepareQuery(q: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: boolean): { execute(): Promise<unknown> };
+  client: { query(text: string): Promise<unknown> };
+};
+
 /**
- * Runs a statement whose text never changes (every value a parameter) as a named prepared
- * statement: node-postgres then has PostgreSQL parse and plan it once per connection instead of
- * on every call, which for the transfer's four-part statement was most of the server's work per
- * transfer (docs/ledger.md). Drizzle has no public call for a named raw statement, so this uses
- * the session's `prepareQuery`, the one its own `.prepare(name)` uses; where that is missing it
- * runs the statement plainly (PGlite ignores the name either way).
+ * PGlite: the statements PREPAREd on its one connection, by drizzle database handle (its dialect
+ * object, which the handle and all its transactions share). Each handle prepares under names of
+ * its own, so two handles on one PGlite never meet; a PREPARE outlives the transaction it ran in.
  */
-async function executeNamed(tx: DbOrTx, name: string, query: SQL): Promise<unknown> {
-  const internals = tx as unknown as {
-    session?: { prepareQuery?: (q: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: boolean) => { execute(): Promise<unknown> } };
-    dialect?: { sqlToQuery?: (q: SQL) => { sql: string; params: unknown[] } };
-  };
-  const { session, dialect } = internals;
-  if (typeof session?.prepareQuery !== 'function' || typeof dialect?.sqlToQuery !== 'function') return tx.execute(query);
-  return session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute();
+const preparedOnPglite = new WeakMap<object, Map<string, string>>();
+let pgliteStatements = 0;
+
+/**
+ * Runs a statement whose text never changes (every value a parameter) with its plan kept, not
+ * made again on every call, which for the transfer's four-part statement was most of the
+ * database's work per transfer (docs/ledger.md, docs/performance.md):
+ * - node-postgres: a named prepared statement, parsed and planned once per connection. Drizzle has
+ *   no public call for a named raw statement, so this uses the session's `prepareQuery`, the one
+ *   its own `.prepare(name)` uses;
+ * - PGlite: its query() parses and plans every statement anew, and EXECUTE takes no protocol
+ *   parameters, so the statement is PREPAREd once with `types` and EXECUTEd with its values
+ *   written as literals, each escaped by node-postgres's escapeLiteral (quotes and backslashes
+ *   doubled); a transfer ran three times as fast this way.
+ */
+async function executeNamed(tx: DbOrTx, name: string, text: string, types: string[], params: Array<string | null>): Promise<unknown> {
+  const { session, dialect } = tx as unknown as { session: Session; dialect: object };
+  const onPglite: boolean = is((tx as unknown as { session: unknown }).session, PgliteSession);
+  if (!onPglite) return session.prepareQuery({ sql: text, params }, undefined, name, false).execute();
+  let mine = preparedOnPglite.get(dialect);
+  if (!mine) preparedOnPglite.set(dialect, (mine = new Map()));
+  let local = mine.get(name);
+  if (local === undefined) {
+    local = `${name}_${++pgliteStatements}`;
+    await session.client.query(`prepare ${local} (${types.join(', ')}) as ${text}`);
+    mine.set(name, local);
+  }
+  return session.client.query(`execute ${local} (${params.map((v) => (v === null ? 'null' : escapeLiteral(v))).join(', ')})`);
 }
 
 /**

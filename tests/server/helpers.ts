@@ -5,6 +5,8 @@ import fs from 'node:fs';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../server/db/client.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { createPlatform } from '../../server/start.ts';
 
@@ -132,4 +134,14 @@ export async function waitFor<T>(what: string, cond: () => T | Promise<T>, ms = 
     if (Date.now() > end) throw new Error(`not met within ${ms} ms: ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** Waits (bounded) until PostgreSQL backend `pid` is blocked on a lock. */
+export async function waitUntilWaiting(db: Db, pid: number): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    const r = await db.execute(sql`select wait_event_type from pg_stat_activity where pid = ${pid}`);
+    if ((r as unknown as { rows: Array<{ wait_event_type: string | null }> }).rows[0]?.wait_event_type === 'Lock') return;
+    await new Promise((res) => setImmediate(res));
+  }
+  throw new Error(`backend ${pid} never waited on a lock`);
 }

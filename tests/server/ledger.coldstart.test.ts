@@ -1,12 +1,11 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Db } from '../../server/db/client.ts';
 import { platformAccount, userAccount, type AccountRef, type TransferRequest } from '../../server/ledger/accounts.ts';
 import { availableBalance, forgetAccountIds, transfer } from '../../server/ledger/ledger.ts';
 import { reconcile } from '../../server/ledger/reconcile.ts';
-import { usingPostgres, useTestApp } from './helpers.ts';
+import { usingPostgres, useTestApp, waitUntilWaiting } from './helpers.ts';
 import { marketClock, tick } from './tradingFixtures.ts';
 import { ADDR, addReceiveAddresses, createUser, fund, real, type TestUser } from './walletFixtures.ts';
 
@@ -98,13 +97,3 @@ describe(`ledger: the look-up path and the one statement lock alike (${usingPost
     expect(await availableBalance(t.app.db, u.id, 'real', 'USDT')).toBe('84.000000');
   });
 });
-
-/** Waits (bounded) until backend `pid` is blocked on a lock. */
-async function waitUntilWaiting(db: Db, pid: number): Promise<void> {
-  for (let i = 0; i < 500; i++) {
-    const r = await db.execute(sql`select wait_event_type from pg_stat_activity where pid = ${pid}`);
-    if ((r as unknown as { rows: Array<{ wait_event_type: string | null }> }).rows[0]?.wait_event_type === 'Lock') return;
-    await new Promise((res) => setImmediate(res));
-  }
-  throw new Error(`backend ${pid} never waited on a lock`);
-}

@@ -1,9 +1,14 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
+import type { Db } from '../../server/db/client.ts';
 import { useTestApp } from './helpers.ts';
 import { createUser, fund } from './walletFixtures.ts';
-import { availableBalance, transfer, userBalances } from '../../server/ledger/ledger.ts';
+import { TRANSFER_BY_IDS, availableBalance, transfer, userBalances } from '../../server/ledger/ledger.ts';
 import { userAccount } from '../../server/ledger/accounts.ts';
 import type { TransferRequest } from '../../server/ledger/accounts.ts';
 import { BizError } from '../../server/http/errors.ts';
@@ -54,6 +59,65 @@ describe('ledger fast path', () => {
     });
     expect(prepared).toBe(1);
     expect(await availableBalance(t.app.db, b.id, 'real', 'USDT')).toBe('2.000000');
+  });
+
+  it('on PostgreSQL the statement reads only its two accounts, in custom plans too, however many accounts there are', async () => {
+    const pool = t.app.database.pool;
+    if (!pool) return;
+    const users = [];
+    for (let i = 0; i < 40; i++) users.push(await createUser(t.app));
+    for (const u of users) await fund(t.app, u.id, 'USDT', '1');
+    const ids = await t.app.db.execute(sql`select id, user_id from ledger_accounts where owner_kind = 'user' and user_id in (${users[3].id}, ${users[7].id})
+      and book = 'real' and asset = 'USDT' and purpose = 'available' order by user_id`);
+    const [a, b] = (ids as unknown as { rows: Array<{ id: string; user_id: string }> }).rows;
+    const c = await pool.connect();
+    try {
+      await c.query('begin');
+      // the plan PostgreSQL makes with the values in place: the first five runs on each connection
+      await c.query('set local plan_cache_mode = force_custom_plan');
+      const r = await c.query(`explain (analyze, format json) ${TRANSFER_BY_IDS}`, [
+        a.id, b.id, 'user', a.user_id, 'available', 'user', b.user_id, 'available', 'real', 'USDT', `test:${crypto.randomUUID()}`, '0.5', 'test', null, null,
+      ]);
+      await c.query('rollback');
+      type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Actual Rows': number; 'Rows Removed by Filter'?: number; 'Rows Removed by Index Recheck'?: number; Plans?: PlanNode[] };
+      const read: Array<{ node: string; rows: number }> = [];
+      const walk = (n: PlanNode) => {
+        if (n['Relation Name'] === 'ledger_accounts') read.push({ node: n['Node Type'], rows: n['Actual Rows'] + (n['Rows Removed by Filter'] ?? 0) + (n['Rows Removed by Index Recheck'] ?? 0) });
+        n.Plans?.forEach(walk);
+      };
+      const [{ Plan: plan }] = (r.rows[0] as { 'QUERY PLAN': Array<{ Plan: PlanNode }> })['QUERY PLAN'];
+      walk(plan);
+      expect(read.length).toBeGreaterThan(0);
+      for (const scan of read) expect(scan.rows, JSON.stringify(read)).toBeLessThanOrEqual(1);
+    } finally {
+      c.release();
+    }
+  });
+
+  it('keys, reasons and references with quotes and backslashes are stored as given (PGlite writes them as literals)', async () => {
+    const a = await createUser(t.app);
+    const b = await createUser(t.app);
+    await fund(t.app, a.id, 'USDT', '5');
+    await run(move(a.id, b.id, '1')); // both ids known: the one statement from here on
+    const odd = `test:${crypto.randomUUID()}:it's \\' \\\\ "q" \n E'x' $$ --`;
+    const req = { ...move(a.id, b.id, '1', odd), reason: "test.o'k\\", refType: "'); drop table ledger_transfers; --", refId: '\\x00\'' };
+    expect(await run(req)).toBe(true);
+    expect(await run(req)).toBe(false); // the same odd key is the same key
+    const r = await t.app.db.execute(sql`select idempotency_key, reason, ref_type, ref_id from ledger_transfers where idempotency_key = ${odd}`);
+    expect((r as unknown as { rows: unknown[] }).rows).toEqual([{ idempotency_key: odd, reason: req.reason, ref_type: req.refType, ref_id: req.refId }]);
+    expect(await availableBalance(t.app.db, b.id, 'real', 'USDT')).toBe('2.000000');
+  });
+
+  it('a second database handle on the same connection moves money too (its statement is its own)', async () => {
+    const a = await createUser(t.app);
+    const b = await createUser(t.app);
+    await fund(t.app, a.id, 'USDT', '5');
+    await run(move(a.id, b.id, '1'));
+    const client = (t.app.db as unknown as { session: { client: unknown } }).session.client;
+    const other = (t.app.database.kind === 'pglite' ? drizzlePglite(client as PGlite, { casing: 'snake_case' }) : drizzlePg(client as pg.Pool, { casing: 'snake_case' })) as unknown as Db;
+    expect(await other.transaction((tx) => transfer(tx, move(a.id, b.id, '2')))).toBe(true);
+    expect(await run(move(a.id, b.id, '1'))).toBe(true);
+    expect(await availableBalance(t.app.db, b.id, 'real', 'USDT')).toBe('4.000000');
   });
 
   it('an account id remembered from a transaction that rolled back is looked up again', async () => {

@@ -306,6 +306,25 @@ describe('userWrites', () => {
     expect(resolved).toBe(true);
   });
 
+  it('a transaction handle used again (one per pooled connection) records the savepoints of each transaction into that transaction, without piling wrappers up', async () => {
+    const events: string[] = [];
+    let savepointCalls = 0;
+    const handle = { transaction: async (fn: (t: object) => Promise<unknown>) => { savepointCalls++; return fn({ transaction: handle.transaction }); } };
+    const db = { transaction: async (fn: (t: object) => Promise<unknown>) => fn(handle) };
+    trackUserWrites(db);
+    onUserWrites(db as unknown as Db, async (ids) => void events.push(`told ${ids.join(',')}`));
+    let wrapper: unknown;
+    for (let i = 1; i <= 50; i++) {
+      await (db as unknown as Db).transaction(async (tx) => {
+        if (i === 1) wrapper = tx.transaction;
+        expect(tx.transaction).toBe(wrapper); // wrapped once for the handle's life
+        await tx.transaction(async (sp) => userWritten(sp as DbOrTx, BigInt(i)));
+      });
+    }
+    expect(savepointCalls).toBe(50);
+    expect(events).toEqual(Array.from({ length: 50 }, (_, i) => `told ${i + 1}`));
+  });
+
   it('outside a transaction: userWrite tells after its statement; userWritten on the handle tells at once; a handle not opened by the service has nobody to tell', async () => {
     const { db, events } = fakeDb();
     await userWrite(db, [4n], async () => events.push('statement'));
