@@ -129,8 +129,8 @@ const currency = (h: Helpers) => {
   const { cls, tx } = h;
   const stat = (name: string) => `<div><dt ${tx(`detail.${name}`)}</dt><dd class="num" data-q="${name}"></dd></div>`;
   return `<div class="${cls(SCREENS, 'stack')}"><section class="${cls(SCREENS, 'card')}" data-quote="${slot('quote')}">`
-    // the logo at low priority: a small picture, which the first paint need not wait for nor share the line with
-    + `<div class="${cls(SCREENS, 'priceHead')}"><img alt="" width="40" height="40" fetchpriority="low">`
+    // the logo's place, empty: a picture is one more request while the first paint is made (the app draws it)
+    + `<div class="${cls(SCREENS, 'priceHead')}"><img alt="" width="40" height="40">`
     + `<div><h1 class="${cls(HEADINGS, 'barTitle')}" data-q="name"></h1><span class="${cls(SCREENS, 'muted')} num" data-q="code"></span></div>`
     + `<span class="${cls(SCREENS, 'bigPrice')} num" data-q="price"></span>`
     + `<span class="num ${cls(UI, 'change', 'up')}" data-q="change"></span>`
@@ -156,7 +156,7 @@ function F(s,m){var n=/^[-\u2212]/.test(s),p=s.replace(/^[-\u2212+]/,'').split('
 return(n&&/[1-9]/.test(i+f)?'\u2212':'')+i.replace(/\\B(?=(\\d{3})+(?!\\d))/g,S)+(f?D+f:'');}
 function P(n,s){var e=q.querySelector('[data-q="'+n+'"]');e.textContent=s;return e;}
 function Z(n){return(n<10?'0':'')+n;}
-q.querySelector('img').setAttribute('src',v.logo);P('name',v.name);P('code',v.code);P('price',F(v.price));
+P('name',v.name);P('code',v.code);P('price',F(v.price));
 u=v.pct>=0;e=P('change',(u?'+':'\u2212')+F(Math.abs(v.pct).toFixed(2))+'%');if(!u)e.className=e.className.replace(${JSON.stringify(cls(UI, 'up'))},${JSON.stringify(cls(UI, 'down'))});
 P('high',F(v.high));P('low',F(v.low));P('volume',F(v.volume,2));P('open',F(v.open));
 if(v.source!=='simulated')x('[data-sim]');x(v.tradable?'[data-stale],[data-closed]':v.marketOpen?'[data-closed]':'[data-stale]');

@@ -20,7 +20,7 @@ export const instrumentFrame = (app: FastifyInstance): PageFrame => (req) => {
     const m = app.market.find(lookup);
     return {
       quote: JSON.stringify({
-        logo: m.logo, name: m.appName, code: m.code, price: m.price, pct: m.change24hPct, high: m.high, low: m.low,
+        name: m.appName, code: m.code, price: m.price, pct: m.change24hPct, high: m.high, low: m.low,
         volume: m.volume, open: m.open, source: m.source, time: m.time, tradable: m.tradable, marketOpen: m.marketOpen,
       }),
     };

@@ -109,7 +109,7 @@ describe('static delivery', () => {
     expect(html).not.toContain('\uE001');
     const quote = JSON.parse(quoteIn(html)) as Record<string, unknown>;
     expect(quote).toEqual({
-      logo: answer.logo, name: answer.appName, code: 'BTCUSDT', price: answer.price, pct: answer.zdf, high: answer.high, low: answer.low,
+      name: answer.appName, code: 'BTCUSDT', price: answer.price, pct: answer.zdf, high: answer.high, low: answer.low,
       volume: answer.volume, open: answer.open, source: answer.source, time: answer.time, tradable: answer.tradable, marketOpen: answer.marketOpen,
     });
     // the same data, the same page: a visitor who holds it gets a 304 (no feed runs here: the price stays)
