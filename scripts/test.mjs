@@ -30,19 +30,10 @@ const failedTestLines = [];
 /** @type {string[]} test projects not run, with the reason */
 const skipped = [];
 
-/** Runs a command with its output shown; records a failure when it exits non-zero. */
-function check(/** @type {string} */ label, /** @type {string[]} */ args) {
-  console.log(`\n[test] ${label}: ${args.join(' ')}`);
-  const run = spawnSync('npx', args, { stdio: 'inherit' });
-  const ok = run.status === 0;
-  if (!ok) failures.push(`${label} (exit ${run.status ?? run.signal})`);
-  return ok;
-}
-
 /**
- * Runs a command with its output kept, and shows it when the command ends: the static checks run
- * side by side (each is mostly one thread, and the machine has two cores), so their output must
- * not interleave. Records a failure when the command exits non-zero.
+ * Runs a check with its output kept, and shows it when the command ends: lint and the type check
+ * run side by side (each is mostly one thread, and the machine has two cores), so their output
+ * must not interleave. Records a failure when the command exits non-zero.
  * @returns {Promise<boolean>}
  */
 function checkAside(/** @type {string} */ label, /** @type {string[]} */ args) {
@@ -86,7 +77,7 @@ try {
   failures.push('build (vite build failed: see above)');
 }
 // the home page's first JavaScript on a phone: 150 kB gzip at most (docs/performance.md)
-if (fs.existsSync('dist/.vite/manifest.json')) check('home page JavaScript budget', ['node', 'scripts/measure-bundle.mjs', '--budget', '150']);
+if (fs.existsSync('dist/.vite/manifest.json')) await checkAside('home page JavaScript budget', ['node', 'scripts/measure-bundle.mjs', '--budget', '150']);
 
 // --- which test projects can run -----------------------------------------------------------
 const projects = ['unit', 'server'];
