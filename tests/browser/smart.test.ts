@@ -103,7 +103,8 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       const after = (Number(before.result.balance) + 1000).toFixed(6);
       await expect.poll(() => text(p, '[data-testid=adm-reserve-balance]'), { timeout: 10_000 }).toBe(`${after.replace(/\B(?=(\d{3})+\.)/g, ',')} USDT`);
       expect(await p.locator(`[data-testid=funding-row][data-id="${id}"]`).getAttribute('data-status')).toBe('confirmed');
-      expect(await p.locator('[data-testid=smart-product-form]').count()).toBe(3);
+      // the product forms come from their own query, which may answer after the reserve's
+      await expect.poll(() => p.locator('[data-testid=smart-product-form]').count(), { timeout: 10_000 }).toBe(3);
       await shot(p, `${device.name}-admin-smart`);
       // a product edit: Long 90 sold up to 50,000 (the public list shows it below)
       const long = p.locator('[data-testid=smart-product-form][data-name="Long 90"]');
