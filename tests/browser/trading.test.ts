@@ -193,8 +193,9 @@ for (const device of [WIDE, PHONE] as unknown as Device[]) {
       await page.click('[data-testid=save-stops]');
       await page.waitForSelector('[data-testid=stops-saved]', { timeout: 10_000 });
       await expect.poll(() => text(page, '[data-testid=receipt-sl]'), { timeout: 10_000 }).toBe(`${level}.00`);
-      // an open position's receipt states what it expects
+      // an open position's receipt states what it expects, and the most it can still lose
       expect(await page.locator('[data-testid=order-receipt] dt', { hasText: 'Expected result after fees' }).count()).toBe(1);
+      expect(await text(page, '[data-testid=receipt-maxloss]')).toMatch(/^−[0-9,]+\.[0-9]{2} USDT$/);
       await shot(page, `trading-stops-${device.name}`);
       await page.goBack();
       await page.waitForSelector('[data-testid=open-positions] [data-testid=position-row]', { timeout: 10_000 });
@@ -303,8 +304,10 @@ for (const device of [WIDE, PHONE] as unknown as Device[]) {
       expect(await text(page, '[data-testid=receipt-reason]')).toBe('Closed by you');
       expect(await text(page, '[data-testid=receipt-close]')).toMatch(/[0-9]/);
       expect(await text(page, '[data-testid=order-status]')).toContain('Closed');
-      // a closed position's result happened: the receipt states it, and expects nothing
-      expect(await text(page, '[data-testid=order-receipt]')).not.toMatch(/expected/i);
+      // a closed position's result happened: the receipt states it, and projects nothing (no expected result, no maximum loss)
+      expect(await text(page, '[data-testid=order-receipt]')).not.toMatch(/expected|maximum loss/i);
+      expect(await page.locator('[data-testid=receipt-expected]').count()).toBe(0);
+      expect(await page.locator('[data-testid=receipt-maxloss]').count()).toBe(0);
       expect(await page.locator('[data-testid=order-receipt] dt', { hasText: /^Result after fees$/ }).count()).toBe(1);
       expect(await text(page, '[data-testid=receipt-net]')).toMatch(/^[+−]?[0-9,]+\.[0-9]{2} USDT$/);
       await shot(page, `trading-receipt-${device.name}`);

@@ -15,8 +15,8 @@ import styles from './trade.module.css';
 /**
  * One order with its receipt (/profile/orders/:id, linked from the order's notifications): how it
  * opened and closed (the ticks: time and price), why it closed, fees and profit. While open, the
- * profit moves with the feed, the expected result is shown, and the stop-loss and take-profit can
- * be changed; once closed, the result after fees is the settled one.
+ * profit moves with the feed, the expected result and the maximum loss are shown, and the
+ * stop-loss and take-profit can be changed; once closed, the result after fees is the settled one.
  */
 export default function OrderScreen() {
   const { t } = useTranslation();
@@ -74,10 +74,11 @@ function Receipt({ id, of }: { id: string; of: 'demo' | 'real' | null }) {
               <Figure label={t('orders.stopOut')} value={o.stopOutPrice} />
               <Figure label={t('orders.notional')} value={money(o.notional)} unit="USDT" />
               <Figure label={t('orders.margin')} value={money(o.margin)} unit="USDT" />
-              {/* a projection (at the take-profit, or a 1 % move): an open position's expectation; once
-                  closed, the result after fees below is what happened, and no "expected" figure stands beside it */}
+              {/* projections (at the take-profit or a 1 % move; at the stop-loss or the stop-out): an open
+                  position's expectations; once closed, the result after fees below is what happened, and
+                  neither an "expected" nor a "maximum" figure stands beside it */}
               {live && <Figure label={t('orders.expectedReturn')} value={signed(o.expectedReturn)} unit="USDT" tone={toneOf(o.expectedReturn)} testId="receipt-expected" />}
-              <Figure label={t('orders.maxLoss')} value={signed(o.maxLoss)} unit="USDT" tone={toneOf(o.maxLoss)} testId="receipt-maxloss" />
+              {live && <Figure label={t('orders.maxLoss')} value={signed(o.maxLoss)} unit="USDT" tone={toneOf(o.maxLoss)} testId="receipt-maxloss" />}
               <Figure label={t('orders.feeOpen')} value={money(o.openFee)} unit="USDT" />
               <Figure label={t('orders.feeClose')} value={o.closeFee === null ? null : money(o.closeFee)} unit="USDT" />
               <Figure label={live ? t('orders.livePnl') : t('orders.pnl')} value={signed(pnl)} unit="USDT" tone={toneOf(pnl)} testId="receipt-pnl" />
