@@ -78,6 +78,7 @@ function markupOf(maps: ClassMaps, texts: Record<string, Texts>, script: string)
   const cls = classesOf(maps);
   const shell = 'src/views/shell/shell.module.css';
   const screens = 'src/views/screens/screens.module.css';
+  const home = 'src/views/screens/Home.module.css';
   // each text element names its index in TEXT_KEYS; English until the script has run
   const tx = (i: number) => `data-t="${i}">${escapeHtml(texts.en[i])}`;
   // the same elements and classes as MobileShell > Home's hero (src/views/shell/Mobile.tsx,
@@ -85,9 +86,9 @@ function markupOf(maps: ClassMaps, texts: Record<string, Texts>, script: string)
   // page's largest paint then), shown unless dismissed in this session as the onboarding actor does
   return `<div class="${cls(shell, 'page')}" data-static-hero>`
     + `<header class="${cls(shell, 'mTopBar')}"><a href="/" class="${cls(shell, 'brand')}" ${tx(3)}</a></header>`
-    + `<main class="${cls(shell, 'main', 'mobileMain', 'withTabs')}"><div class="${cls(screens, 'stack')}">`
+    + `<main class="${cls(shell, 'main', 'mobileMain', 'withTabs')}"><div class="${cls(screens, 'stack')} ${cls(home, 'page')}">`
     + `<section class="${cls(screens, 'hero')}"><h1 ${tx(0)}</h1><p ${tx(1)}</p>`
-    + `<div><a href="/pass/register" class="${cls('src/views/screens/Home.module.css', 'start')}" ${tx(2)}</a></div>`
+    + `<div><a href="/pass/register" class="${cls(home, 'start')}" ${tx(2)}</a></div>`
     + `</section></div></main>`
     + `<div class="${cls(shell, 'board')}" data-static-board><p class="${cls(shell, 'boardBrand')}" ${tx(3)}</p>`
     + `<div class="${cls(shell, 'boardCard')}"><h2 ${tx(4)}</h2><p ${tx(5)}</p>`

@@ -3,6 +3,8 @@
  * keeps its six tabs from 1024 px in all ten languages, signed out and in (the language switched in
  * one page, to keep it cheap); the Japanese brand is whole on a phone; refusals name their bound;
  * "available" is only spendable USDT; KYC refuses what the service would; the smaller items.
+ * Then: Japanese on the home page wraps between phrases, never inside a word, at desktop and
+ * phone widths (measured by the boxes of each word's characters).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -183,4 +185,69 @@ describe('defects 6 to 8: refusals name their reason, one "available", KYC check
     expect(await page.locator('[data-testid=kyc-form] ol li span').first().evaluate((el) => getComputedStyle(el).overflowWrap)).not.toBe('anywhere');
     await ctx.close();
   });
+});
+
+/**
+ * The words of `words` that a text of the page's main content puts on two lines (each occurrence
+ * measured by the boxes of its characters), the words found at all, and whether the page is wider
+ * than its window.
+ */
+async function wordsSplit(page: Page, words: readonly string[]): Promise<{ split: string[]; found: string[]; wider: boolean }> {
+  return page.evaluate((ws) => {
+    const split = new Set<string>();
+    const found = new Set<string>();
+    const walker = document.createTreeWalker(document.querySelector('main')!, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (const w of ws) {
+        for (let at = text.indexOf(w); at >= 0; at = text.indexOf(w, at + 1)) {
+          found.add(w);
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, at + w.length);
+          const boxes = Array.from(range.getClientRects()).filter((r) => r.width > 0).sort((a, b) => a.top - b.top);
+          // a box more than half a line below the one before starts another line
+          if (boxes.some((r, i) => i > 0 && r.top - boxes[i - 1].top > r.height / 2)) split.add(`${w} in "${text}" at ${innerWidth} px`);
+        }
+      }
+    }
+    return { split: [...split], found: [...found], wider: document.documentElement.scrollWidth > innerWidth };
+  }, words);
+}
+
+describe('Japanese on the home page wraps between phrases, not inside a word', () => {
+  // words of the hero, the tiles and the figures card that breaking between any two characters
+  // cut at some of these widths ("相/場", "残/ります", "しましょ/う", "明/瞭", "価/格")
+  const WORDS = ['残ります', 'しましょう', '相場', '団体', '告知', '算出', '明瞭', '価格', '口座', '記録'] as const;
+  for (const [device, widths] of [
+    [DESKTOP, [960, 970, 980, 990, 1000, 1010, 1020, 1024, 1030, 1040, 1050, 1060, 1070, 1080, 1090, 1100, 1280, 1440]],
+    [MOBILE, [320, 330, 340, 350, 360, 370, 375, 380, 390, 400, 410, 414, 420, 430]],
+  ] as const) {
+    it(`${device.name}: no word of the cards is cut across two lines, nothing is wider than the window`, async () => {
+      const ctx = await newContext(browser, device, service.url);
+      const page = await ctx.newPage();
+      await page.addInitScript(() => {
+        localStorage.setItem('language', JSON.stringify('ja'));
+        localStorage.setItem('showBoard', 'false');
+      });
+      await page.goto('/');
+      await page.waitForSelector('[data-testid=home-figures] dl');
+      await page.waitForSelector('[data-testid=notice-tile]');
+      // phrase breaking reads the content language: the document's, set from the stored choice
+      expect(await page.getAttribute('html', 'lang')).toBe('ja');
+      const split: string[] = [];
+      const found = new Set<string>();
+      for (const width of widths) {
+        await page.setViewportSize({ width, height: 900 });
+        const at = await wordsSplit(page, WORDS);
+        split.push(...at.split);
+        at.found.forEach((w) => found.add(w));
+        if (at.wider) split.push(`the page is wider than ${width} px`);
+      }
+      expect(split).toEqual([]);
+      // every word is on the page, so none passes by being absent
+      expect([...found].sort()).toEqual([...WORDS].sort());
+      await ctx.close();
+    });
+  }
 });

@@ -22,7 +22,7 @@ export function Home() {
   const marketRows = mobile ? 6 : 8;
   const markets = useMarketList({ type: 'crypto', pageSize: marketRows });
   return (
-    <div className={styles.stack}>
+    <div className={`${styles.stack} ${home.page}`}>
       <section className={styles.hero} aria-labelledby="hero-title">
         <h1 id="hero-title">{t('home.heroTitle')}</h1>
         <p>{t('home.heroText')}</p>
