@@ -1,7 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { UserEventKind } from '../../contract/userEvents.ts';
-import { accountKeys, adminKeys, kycKeys, nftKeys, smartKeys, walletKeys } from './keys.ts';
-import { supportKeys } from './support.ts';
+import { accountKeys, adminKeys, kycKeys, nftKeys, smartKeys, supportKeys, walletKeys } from './keys.ts';
 import { orderKeysOf } from './tradingKeys.ts';
 
 /**
@@ -31,7 +30,7 @@ const plan = () => [smartKeys.plans(), smartKeys.products(), ...realMoney(), not
 const position = () => [...(['demo', 'real'] as const).flatMap((book): QueryKey[] => [...orderKeysOf(book), walletKeys.balances(book), walletKeys.statement(book)]), notifications()];
 // the support chat (both sides hear every message of a conversation): the customer's list,
 // threads and badge, and the operators' queue and threads; no notification is written
-const chat = () => [supportKeys.conversations(), supportKeys.unread(), ['support', 'thread'], supportKeys.adminAll()];
+const chat = () => [supportKeys.conversations(), supportKeys.unread(), supportKeys.threads(), supportKeys.adminAll()];
 // a bid held, an outbid (the hold released), an auction won or a purchase: every NFT answer
 // (bids, owner, donation), the real book's money
 const nft = () => [nftKeys.all, ...realMoney(), notifications()];

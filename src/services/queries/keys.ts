@@ -2,9 +2,9 @@ import type { Book } from '../../contract/constants.ts';
 
 /**
  * The roots of the domains' query keys and the keys their user events change (invalidation.ts).
- * Each domain's module (wallet.ts, account.ts, admin.ts, kyc.ts, nfts.ts, smart.ts) grows its
- * whole key factory from these and exports it with its query options and hooks: that module is
- * the one to import. These few live apart because invalidation.ts is part of the home page's
+ * Each domain's module (wallet.ts, account.ts, admin.ts, kyc.ts, nfts.ts, smart.ts, support.ts)
+ * grows its whole key factory from these and exports it with its query options and hooks: that
+ * module is the one to import. These few live apart because invalidation.ts is part of the home page's
  * JavaScript: importing them from the domain modules would pull those domains' hooks and API
  * clients into every first visit (about 4 kB gzip; docs/performance.md), and every key here is
  * shipped to every visitor, so only what the shell needs is here. The trading keys are apart for
@@ -53,3 +53,16 @@ export const smartKeys = {
   plans: () => [...smart, 'plans'] as const,
 };
 
+/**
+ * The support chat: the customer's under 'support', the operators' under 'admin'. The keys its
+ * events change (the chat's lists, threads and badge) are here; support.ts grows the rest.
+ */
+const support = ['support'] as const;
+const supportAdmin = [...admin, 'support'] as const;
+export const supportKeys = {
+  all: support,
+  conversations: () => [...support, 'conversations'] as const,
+  unread: () => [...support, 'unread'] as const,
+  threads: () => [...support, 'thread'] as const,
+  adminAll: () => supportAdmin,
+};

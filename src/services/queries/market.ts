@@ -1,20 +1,22 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FindMarketQuery, Interval, InstrumentType } from '../../contract/market.ts';
 import { marketApi } from '../marketApi.ts';
+import { marketListKey, marketListQuery, marketRoot } from './marketList.ts';
 
 /**
  * Market reads. Answers depend on neither the book nor the language, so no key carries them;
  * the watchlist belongs to the user and is dropped from the cache on logout (invalidation.ts forgetUser).
- * Rows come with the app's names (`change24hPct`, `sparkline`): marketApi translated them.
+ * Rows come with the app's names (`change24hPct`, `sparkline`): marketApi translated them. The
+ * home page's list is apart (marketList.ts, useMarketList), so the home page carries none of this.
  */
-export type MarketListQuery = { type: InstrumentType; search?: string; pageSize: number };
+
 /** The markets screen: one type page by page, or (no type) a search across every type. */
 export type MarketPagesQuery = { type?: InstrumentType; search?: string; pageSize: number };
 
-const market = ['market'] as const;
+const market = marketRoot;
 export const marketKeys = {
   all: market,
-  list: (q: MarketListQuery) => [...market, 'list', q] as const,
+  list: marketListKey,
   pages: (q: MarketPagesQuery) => [...market, 'list', 'pages', q] as const,
   find: (q: FindMarketQuery) => [...market, 'find', q] as const,
   candles: (code: string, interval: Interval, limit: number) => [...market, 'candles', { code, interval, limit }] as const,
@@ -23,13 +25,8 @@ export const marketKeys = {
 };
 
 export const marketQueries = {
-  /** instruments of one type (optionally searched) */
-  list: (q: MarketListQuery) => queryOptions({
-    queryKey: marketKeys.list(q),
-    queryFn: ({ signal }) => marketApi.list({ type: q.type, search: q.search || undefined, pageSize: q.pageSize }, signal),
-    // a new search keeps the type's last rows on screen until its answer arrives
-    placeholderData: (previous, previousQuery) => ((previousQuery?.queryKey[2] as MarketListQuery | undefined)?.type === q.type ? previous : undefined),
-  }),
+  /** instruments of one type (optionally searched): the home page's, marketList.ts */
+  list: marketListQuery,
   /**
    * Every instrument of a type (or, without a type, every match of the search in all types), a
    * page at a time: the next page is asked until `total` rows are on screen.
@@ -58,7 +55,6 @@ export const marketQueries = {
 };
 
 /** Nothing is asked while `enabled` is false. */
-export const useMarketList = (q: MarketListQuery, enabled = true) => useQuery({ ...marketQueries.list(q), enabled });
 export const useMarketPages = (q: MarketPagesQuery, enabled = true) => useInfiniteQuery({ ...marketQueries.pages(q), enabled });
 /** `enabled` is false while logged out (nothing is asked). */
 export const useWatchlist = (enabled: boolean) => useQuery({ ...marketQueries.watchlist(), enabled });

@@ -1,23 +1,20 @@
 import { useEffect } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { supportAdminApi, supportApi, type SupportConversationStatus } from '../supportApi.ts';
-import { adminKeys } from './keys.ts';
+import { supportKeys as chatKeys } from './keys.ts';
 
 /**
  * Support chat reads (docs/support.md). Nothing polls: the user-events actor invalidates these
  * keys on every `support.*` event (invalidation.ts), so a message from the other side appears
  * as soon as it is written. The operator's keys live under 'admin' (dropped with the console).
  */
-const support = ['support'] as const;
-const admin = [...adminKeys.all, 'support'] as const;
+const support = chatKeys.all;
+const admin = chatKeys.adminAll();
 export const supportKeys = {
-  all: support,
-  conversations: () => [...support, 'conversations'] as const,
-  unread: () => [...support, 'unread'] as const,
-  thread: (id: string) => [...support, 'thread', id] as const,
+  ...chatKeys,
+  thread: (id: string) => [...chatKeys.threads(), id] as const,
   attachment: (id: string) => [...support, 'attachment', id] as const,
   invitees: () => [...support, 'invitees'] as const,
-  adminAll: () => admin,
   adminQueue: (status: SupportConversationStatus, page: number) => [...admin, 'queue', status, page] as const,
   adminThread: (id: string) => [...admin, 'thread', id] as const,
   adminAttachment: (id: string) => [...admin, 'attachment', id] as const,

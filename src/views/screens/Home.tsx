@@ -4,7 +4,7 @@ import { shellFor } from '../../services/device.ts';
 import type { ContentListItem } from '../../services/types.ts';
 import { useContentLists, useHomeFigures } from '../../services/queries/content.ts';
 import { formatClockTime } from '../../i18n/format.ts';
-import { useMarketList } from '../../services/queries/market.ts';
+import { useMarketList } from '../../services/queries/marketList.ts';
 import { useFeedStatus, useSession } from '../app/hooks.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import { MarketList } from '../components/MarketList.tsx';

@@ -1,17 +1,19 @@
-import { useTranslation } from 'react-i18next';
-import { useSupportUnread } from '../../services/queries/support.ts';
+import { lazy, Suspense } from 'react';
 import { useSession } from '../app/hooks.ts';
-import shell from '../shell/shell.module.css';
 
-/** Support answers not read yet, on the service button (both top bars); nothing when none. */
+/**
+ * Support answers not read yet, on the service button (both top bars). The count is a signed-in
+ * customer's, asked for after the first paint anyway: its query and the support chat's API load
+ * with it, behind this lazy import, so a first visit does not carry them (docs/performance.md).
+ */
+const UnreadBadge = lazy(() => import('./UnreadBadge.tsx'));
+
 export function SupportBadge() {
-  const { t } = useTranslation();
   const { loggedIn, user } = useSession();
-  const unread = useSupportUnread(loggedIn && user?.role !== 'operator').data?.unread ?? 0;
-  if (unread <= 0) return null;
+  if (!loggedIn || user?.role === 'operator') return null;
   return (
-    <span className={shell.badge} data-testid="support-badge" aria-label={t('support.unread', { count: unread })}>
-      {unread > 99 ? '99+' : unread}
-    </span>
+    <Suspense fallback={null}>
+      <UnreadBadge />
+    </Suspense>
   );
 }
