@@ -3,8 +3,9 @@
  * keeps its six tabs from 1024 px in all ten languages, signed out and in (the language switched in
  * one page, to keep it cheap); the Japanese brand is whole on a phone; refusals name their bound;
  * "available" is only spendable USDT; KYC refuses what the service would; the smaller items.
- * Then: Japanese on the home page wraps between phrases, never inside a word, at desktop and
- * phone widths (measured by the boxes of each word's characters).
+ * Then: a desktop browser's narrow window lists markets without widening the page; Japanese on
+ * the home page wraps between phrases, never inside a word, at desktop and phone widths
+ * (measured by the boxes of each word's characters).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -116,6 +117,35 @@ describe('defect 5: six tabs on desktop, the brand whole on a phone', () => {
     expect(failures).toEqual([]);
     await page.click('[data-testid=nav-menu]');
     await page.waitForSelector('#top-menu a[href="/market"]', { state: 'visible' });
+    await ctx.close();
+  });
+
+  it('a desktop browser in a window as narrow as a phone: the market lists do not widen the page, and each name keeps its room', async () => {
+    const ctx = await newContext(browser, DESKTOP, service.url);
+    const page = await ctx.newPage();
+    await page.goto('/');
+    const failures: string[] = [];
+    for (const l of ['en', 'ar', 'ja']) {
+      await page.evaluate((lng) => localStorage.setItem('language', JSON.stringify(lng)), l);
+      for (const path of ['/market', '/']) {
+        await page.goto(path);
+        await page.waitForSelector('[data-testid=market-list] tbody tr[data-code]');
+        for (const width of [390, 420, 450, 500, 560, 640, 700]) {
+          await page.setViewportSize({ width, height: 800 });
+          const wide = await page.evaluate(() => {
+            const page = document.documentElement.scrollWidth;
+            const list = document.querySelector('[data-testid=market-list]')!.getBoundingClientRect();
+            // the narrowest name (logo, name and code, the link across the cell): a squeezed column shows a letter or two, or nothing
+            const names = Array.from(document.querySelectorAll('[data-testid=market-list] tbody tr[data-code] td a'));
+            const narrowest = Math.min(...names.map((n) => n.getBoundingClientRect().width));
+            return { page, left: list.left, right: list.right, narrowest };
+          });
+          if (wide.page > width || wide.left < 0 || wide.right > width || !(wide.narrowest >= 80)) failures.push(`${l} ${path} at ${width} px: ${JSON.stringify(wide)}`);
+        }
+        await page.setViewportSize({ width: 1280, height: 800 });
+      }
+    }
+    expect(failures).toEqual([]);
     await ctx.close();
   });
 

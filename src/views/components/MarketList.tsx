@@ -7,7 +7,16 @@ import { useFeedStatus, useQuote, useVisibleCodes } from '../app/hooks.ts';
 import { Change, formatDecimal, SimulatedBadge } from './Figures.tsx';
 import { Sparkline } from './Sparkline.tsx';
 import { StarIcon } from './Icons.tsx';
+import { useMediaQuery } from './useMediaQuery.ts';
 import styles from './market.module.css';
+
+/**
+ * A window this narrow lists markets as the phone does, whatever the shell (a desktop browser in a
+ * narrow window): the wide list's fixed columns (two figures of 150 px, a 120 px chart) are wider
+ * than the page there and pushed it sideways, the names squeezed to nothing. Above it the wide
+ * list leaves the name at least 150 px.
+ */
+const NARROW_WINDOW = '(max-width: 700px)';
 
 export const detailHref = (m: Pick<MarketRow, 'code' | 'type' | 'id'>) => `/cruuency?code=${encodeURIComponent(m.code)}&type=${m.type}&id=${m.id}`;
 
@@ -15,10 +24,11 @@ export const detailHref = (m: Pick<MarketRow, 'code' | 'type' | 'id'>) => `/cruu
  * Markets with live prices: the REST list seeds the feed (its 100-point series), the feed keeps
  * them moving. Columns have fixed widths and figures are tabular, so ticks never shift layout.
  */
-export function MarketList({ items, compact = false, chart = !compact, watched, onToggleWatch, caption, placeholderRows = 0, showType = false }: {
+export function MarketList({ items, compact: phone = false, chart, watched, onToggleWatch, caption, placeholderRows = 0, showType = false }: {
   items: readonly MarketRow[];
   /** Empty rows of the real rows' height, drawn while the list loads (no layout shift when it arrives). */
   placeholderRows?: number;
+  /** the phone's list (the phone shell); a narrow window gets it in either shell */
   compact?: boolean;
   /** the mini chart column (wide lists have it; the phone's home list asks for it, narrower) */
   chart?: boolean;
@@ -31,6 +41,8 @@ export function MarketList({ items, compact = false, chart = !compact, watched, 
   const { t } = useTranslation();
   const { priceFeed } = useAppActors();
   const { simulated } = useFeedStatus();
+  const compact = useMediaQuery(NARROW_WINDOW) || phone;
+  const withChart = chart ?? !compact;
   useEffect(() => {
     if (items.length) priceFeed.send({ type: 'feed.snapshot', items });
   }, [items, priceFeed]);
@@ -52,16 +64,16 @@ export function MarketList({ items, compact = false, chart = !compact, watched, 
           <th scope="col" className={styles.nameCol}>{t('market.name')}</th>
           <th scope="col" className={styles.numCol}>{t('market.price')}{anySimulated && !compact && <> <SimulatedBadge show short /></>}</th>
           <th scope="col" className={styles.numCol}>{t('market.change')}</th>
-          {chart && <th scope="col" className={styles.chartCol}>{t('market.chart')}</th>}
+          {withChart && <th scope="col" className={styles.chartCol}>{t('market.chart')}</th>}
         </tr>
       </thead>
       <tbody>
         {items.map((m) => (
-          <Row key={m.code} item={m} chart={chart} compact={compact} watched={watched?.has(m.code)} onToggleWatch={onToggleWatch} showType={showType} />
+          <Row key={m.code} item={m} chart={withChart} compact={compact} watched={watched?.has(m.code)} onToggleWatch={onToggleWatch} showType={showType} />
         ))}
         {items.length === 0 && Array.from({ length: placeholderRows }, (_, i) => (
           <tr key={i} className={styles.placeholderRow} aria-hidden="true">
-            <td colSpan={(onToggleWatch ? 1 : 0) + (chart ? 4 : 3)} />
+            <td colSpan={(onToggleWatch ? 1 : 0) + (withChart ? 4 : 3)} />
           </tr>
         ))}
       </tbody>

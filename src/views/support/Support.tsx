@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { conversationAllows } from '../../machines/supportConversation.ts';
@@ -9,6 +9,7 @@ import {
 import { useSession } from '../app/hooks.ts';
 import { ChevronIcon } from '../components/Icons.tsx';
 import { Loadable } from '../components/Loadable.tsx';
+import { useMediaQuery } from '../components/useMediaQuery.ts';
 import { LoginPrompt } from '../components/LoginPrompt.tsx';
 import headings from '../components/headings.module.css';
 import screens from '../screens/screens.module.css';
@@ -19,12 +20,7 @@ import { subjectTitle } from './subject.ts';
 
 /** Narrow screens (the stylesheet's breakpoint) show the list and the conversation in turns. */
 const NARROW = '(max-width: 820px)';
-const subscribeNarrow = (change: () => void) => {
-  const m = window.matchMedia(NARROW);
-  m.addEventListener('change', change);
-  return () => m.removeEventListener('change', change);
-};
-const useNarrow = () => useSyncExternalStore(subscribeNarrow, () => window.matchMedia(NARROW).matches);
+const useNarrow = () => useMediaQuery(NARROW);
 
 /** 'new': the first-message form; a conversation's id: that conversation; null: nothing chosen yet. */
 type Pane = 'new' | string | null;
