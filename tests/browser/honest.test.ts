@@ -8,8 +8,8 @@
  * (measured by the boxes of each word's characters).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launch, MOBILE, newContext, registeredCustomer, startService, type Service } from './harness.ts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, launch, MOBILE, newContext, registeredCustomer, startService, type Device, type Service } from './harness.ts';
 
 const LANGS = ['en', 'ja', 'ko', 'de', 'fr', 'it', 'es', 'ar', 'hk', 'zh'] as const;
 const password = 'Secret-pass-123';
@@ -39,6 +39,17 @@ async function useToken(page: Page, token: string | null) {
     localStorage.removeItem('userInfo');
   }, token);
   await page.reload();
+}
+
+/** A new page whose stored language is Japanese, the phone's welcome board dismissed, before its scripts run. */
+async function inJapanese(device: Device): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = await newContext(browser, device, service.url);
+  const page = await ctx.newPage();
+  await page.addInitScript(() => {
+    localStorage.setItem('language', JSON.stringify('ja'));
+    sessionStorage.setItem('showBoard', 'false');
+  });
+  return { ctx, page };
 }
 
 /** The six tabs are in the bar (no menu button), each whole, inside the window and clear of the tools. */
@@ -150,12 +161,7 @@ describe('defect 5: six tabs on desktop, the brand whole on a phone', () => {
   });
 
   it('shows the whole brand on a 390 px phone in Japanese', async () => {
-    const ctx = await newContext(browser, MOBILE, service.url);
-    const page = await ctx.newPage();
-    await page.addInitScript(() => {
-      localStorage.setItem('language', JSON.stringify('ja'));
-      sessionStorage.setItem('showBoard', 'false');
-    });
+    const { ctx, page } = await inJapanese(MOBILE);
     await page.goto('/market');
     const brand = page.locator('[data-testid=top-bar] a[href="/"]');
     await expect.poll(() => brand.textContent()).toBe('トレード');
@@ -254,12 +260,7 @@ describe('Japanese on the home page wraps between phrases, not inside a word', (
     [MOBILE, [320, 330, 340, 350, 360, 370, 375, 380, 390, 400, 410, 414, 420, 430]],
   ] as const) {
     it(`${device.name}: no word of the cards is cut across two lines, nothing is wider than the window`, async () => {
-      const ctx = await newContext(browser, device, service.url);
-      const page = await ctx.newPage();
-      await page.addInitScript(() => {
-        localStorage.setItem('language', JSON.stringify('ja'));
-        localStorage.setItem('showBoard', 'false');
-      });
+      const { ctx, page } = await inJapanese(device);
       await page.goto('/');
       await page.waitForSelector('[data-testid=home-figures] dl');
       await page.waitForSelector('[data-testid=notice-tile]');
