@@ -27,7 +27,8 @@
  * platform server writes a V8 CPU profile there), SESSION_CACHE_SECONDS (passed to
  * the platforms: 0 checks every session in the database, as before the session cache),
  * USER_READ_CACHE_SECONDS (passed to the platforms: 0 reads getUserInfo and the pages from the
- * database at every request, as before the user reads were kept in memory).
+ * database at every request, as before the user reads were kept in memory), BENCH_SEEDED_URL (a
+ * seeded database, bench/seed.ts: instead of the above, the data-growth comparison, `growth`).
  */
 import crypto from 'node:crypto';
 import { execFile, fork, type ChildProcess } from 'node:child_process';
@@ -266,6 +267,58 @@ async function measure(
   return { rows, bare: bareSamples, pgbench };
 }
 
+/**
+ * Data growth (BENCH_SEEDED_URL set): the signed-in paths on two PostgreSQL platforms at once, one
+ * on a fresh database and one on the seeded database (bench/seed.ts), measured back to back in each
+ * round (which goes first alternates), so both p99s of a pair are taken under the same conditions.
+ * The bound (issue 26 item 6): the seeded p99 within 1.5× of the empty one.
+ */
+async function growth(seededUrl: string, targets: Target[]): Promise<void> {
+  const suffix = `${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
+  const emptyDb = `bench_http_${suffix}`;
+  await admin(`CREATE DATABASE ${emptyDb}`);
+  try {
+    const empty = await start('postgres', { BENCH_CHILD_DATABASE_URL: dbUrl(emptyDb) });
+    try {
+      const seeded = await start('postgres', { BENCH_CHILD_DATABASE_URL: seededUrl });
+      try {
+        const headers = (platform: { ready: Ready }, t: Target): Record<string, string> => ({
+          lang: 'en', authorization: t.operator ? platform.ready.operatorToken! : platform.ready.token!, virtually: t.demo ? 'NO' : 'YES',
+        });
+        const sides = { empty, seeded };
+        for (const t of targets) for (const side of Object.values(sides)) await load(side.ready.port, t.path, headers(side, t), t.method);
+        const pairs = targets.map(() => [] as Array<{ empty: Sample; seeded: Sample }>);
+        for (let round = 1; round <= ROUNDS; round++) {
+          for (const [i, t] of targets.entries()) {
+            const order: Array<'empty' | 'seeded'> = round % 2 ? ['empty', 'seeded'] : ['seeded', 'empty'];
+            const got: Partial<Record<'empty' | 'seeded', Sample>> = {};
+            for (const side of order) got[side] = await load(sides[side].ready.port, t.path, headers(sides[side], t), t.method);
+            pairs[i].push(got as { empty: Sample; seeded: Sample });
+            console.log(`round ${round}: ${t.name}: empty ${Math.round(got.empty!.reqPerSec)} req/s p99 ${got.empty!.p99} ms, seeded ${Math.round(got.seeded!.reqPerSec)} req/s p99 ${got.seeded!.p99} ms`);
+          }
+        }
+        console.log(`
+Data growth, PostgreSQL + Redis, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s, load average at the end ${os.loadavg().map((x) => x.toFixed(1)).join(', ')}`);
+        console.log('| path | empty req/s | p99 ms | seeded req/s | p99 ms | bytes/answer (empty, seeded) | p99 seeded ÷ empty (median of pairs, range) | within 1.5× |');
+        console.log('|---|---|---|---|---|---|---|---|');
+        for (const [i, t] of targets.entries()) {
+          const ps = pairs[i];
+          const ratios = ps.map((p) => p.seeded.p99 / Math.max(1, p.empty.p99));
+          const m = (pick: (p: { empty: Sample; seeded: Sample }) => number) => median(ps.map(pick));
+          const bad = ps.reduce((n, p) => n + p.empty.non2xx + p.empty.errors + p.seeded.non2xx + p.seeded.errors, 0);
+          console.log(`| ${t.name} | ${Math.round(m((p) => p.empty.reqPerSec))} | ${m((p) => p.empty.p99)} | ${Math.round(m((p) => p.seeded.reqPerSec))} | ${m((p) => p.seeded.p99)} | ${m((p) => p.empty.bytesPerReq)}, ${m((p) => p.seeded.bytesPerReq)} | ${fmtRatio(ratios)}${bad ? ` (${bad} failed)` : ''} | ${median(ratios) <= 1.5 ? 'yes' : 'no'} |`);
+        }
+      } finally {
+        await stop(seeded.child);
+      }
+    } finally {
+      await stop(empty.child);
+    }
+  } finally {
+    await admin(`DROP DATABASE IF EXISTS ${emptyDb} WITH (FORCE)`);
+  }
+}
+
 const fmtRatio = (xs: number[]) => `${median(xs).toFixed(3)}× (${Math.min(...xs).toFixed(3)}–${Math.max(...xs).toFixed(3)})`;
 
 async function main() {
@@ -274,6 +327,10 @@ async function main() {
   console.log(`bench:http: ${CONNECTIONS} connections, ${DURATION} s per measurement, ${ROUNDS} rounds, loopback, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), node ${process.version}, load average ${load1}`);
   const hasBuild = fs.existsSync(path.resolve('dist/index.html'));
   const chosen = TARGETS.filter((t) => (!only || only.some((o) => t.name.startsWith(o))) && (!t.needsBuild || hasBuild));
+  if (process.env.BENCH_SEEDED_URL) {
+    await growth(process.env.BENCH_SEEDED_URL, chosen.filter((t) => t.auth));
+    return;
+  }
   const bare = await start('bare');
   const results: Awaited<ReturnType<typeof measure>>[] = [];
   const sessionCache: Partial<Record<DbKind, string>> = {};

@@ -112,7 +112,7 @@ async function postgres(): Promise<void> {
     }
     const l = median(ledger);
     const p = median(reference);
-    console.log(`\nPostgreSQL (${version.trim()}), ${CLIENTS} clients, ${DURATION} s each, median of ${ROUNDS}:`);
+    console.log(`\nPostgreSQL (${version.trim()}), ${CLIENTS} clients, ${DURATION} s each, median of ${ROUNDS} (rounds ${ledger.map((x, i) => (x / reference[i]).toFixed(2)).join(', ')}), load average ${os.loadavg().map((x) => x.toFixed(1)).join(', ')}:`);
     console.log('| database | ledger transfers/s | reference | reference/s | ratio |');
     console.log('|---|---|---|---|---|');
     console.log(`| PostgreSQL | ${Math.round(l)} | pgbench TPC-B, scale ${CLIENTS} | ${Math.round(p)} | ${(l / p).toFixed(2)}× |`);
@@ -182,6 +182,6 @@ async function pglite(): Promise<void> {
   }
 }
 
-console.log(`bench:ledger: ${USERS} users, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), node ${process.version}`);
+console.log(`bench:ledger: ${USERS} users, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), node ${process.version}, load average ${os.loadavg().map((x) => x.toFixed(1)).join(', ')}`);
 if (SKIP !== 'pg') await postgres();
 if (SKIP !== 'pglite') await pglite();

@@ -10,6 +10,7 @@ import {
   COIN_NETWORKS, type Deposit, type DepositAddressList, type DepositStatus, type Network, type RechargeFields,
 } from '../../src/contract/wallet.ts';
 import { depositMachine, type DepositEvent } from '../../src/machines/deposit.ts';
+import { queueTotal } from './queueCounts.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { pageTotal, totalOver } from '../db/paging.ts';
 import { depositAddresses, deposits, users } from '../db/schema/index.ts';
@@ -143,13 +144,13 @@ export async function listDeposits(db: DbOrTx, q: { userId?: bigint; status?: De
       .where(where).orderBy(desc(deposits.id)).limit(size).offset(offset);
     return { rows, total: await pageTotal(rows, offset, countAll) };
   }
-  // the operator queue over all users: the page and its index-backed count side by side (two
-  // of PostgreSQL's pooled connections; one after the other on the embedded database)
+  // the operator queue over all users: the page and the queue's kept total side by side (two of
+  // PostgreSQL's pooled connections; one after the other on the embedded database)
   const [rows, total] = await Promise.all([
     db.select({ d: deposits, username: users.username }).from(deposits)
       .leftJoin(users, eq(users.id, deposits.userId))
       .where(where).orderBy(desc(deposits.id)).limit(size).offset(offset),
-    countAll(),
+    queueTotal(db, 'deposits', q),
   ]);
   return { rows, total };
 }

@@ -13,6 +13,7 @@ import {
   type Network, type Withdrawal, type WithdrawalBody, type WithdrawalMethods, type WithdrawalStatus,
 } from '../../src/contract/wallet.ts';
 import { withdrawalMachine, type WithdrawalEvent } from '../../src/machines/withdrawal.ts';
+import { queueTotal } from './queueCounts.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { pageTotal, totalOver } from '../db/paging.ts';
 import { users, withdrawals } from '../db/schema/index.ts';
@@ -169,13 +170,13 @@ export async function listWithdrawals(db: DbOrTx, q: { userId?: bigint; status?:
       .where(where).orderBy(desc(withdrawals.id)).limit(size).offset(offset);
     return { rows, total: await pageTotal(rows, offset, countAll) };
   }
-  // the operator queue over all users: the page and its index-backed count side by side (two
-  // of PostgreSQL's pooled connections; one after the other on the embedded database)
+  // the operator queue over all users: the page and the queue's kept total side by side (two of
+  // PostgreSQL's pooled connections; one after the other on the embedded database)
   const [rows, total] = await Promise.all([
     db.select({ w: withdrawals, username: users.username }).from(withdrawals)
       .leftJoin(users, eq(users.id, withdrawals.userId))
       .where(where).orderBy(desc(withdrawals.id)).limit(size).offset(offset),
-    countAll(),
+    queueTotal(db, 'withdrawals', q),
   ]);
   return { rows, total };
 }

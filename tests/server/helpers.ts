@@ -91,11 +91,39 @@ export async function buildTestApp(overrides: Partial<Config> = {}, env: NodeJS.
     app,
     config,
     close: async () => {
+      await checkQueueCounts(app.db);
       await app.close();
       await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The operators' queue totals kept by the trigger (migration 0027) against the rows themselves,
+ * whenever a test's platform closes: any change of a deposit or withdrawal that the trigger missed
+ * fails the file that made it. A database already gone (a test that stopped it) is not read.
+ */
+export async function checkQueueCounts(db: Db): Promise<void> {
+  let rows: Array<{ queue: string; status: string; coin: string; kept: string | null; actual: string | null }>;
+  try {
+    const r = await db.execute(sql`
+      with actual as (
+        select 'deposits' as queue, status, coin, count(*) as n from deposits group by status, coin
+        union all select 'withdrawals', status, coin, count(*) from withdrawals group by status, coin
+      )
+      select coalesce(a.queue, k.queue) as queue, coalesce(a.status, k.status) as status, coalesce(a.coin, k.coin) as coin,
+        k.n::text as kept, a.n::text as actual
+      from actual a full join review_queue_counts k on k.queue = a.queue and k.status = a.status and k.coin = a.coin
+      where coalesce(k.n, 0) <> coalesce(a.n, 0)`);
+    rows = (r as unknown as { rows: typeof rows }).rows;
+  } catch (e) {
+    // the database gone, or the connection to it (no SQLSTATE, class 08, shutdown, dropped): not read
+    const code = (e as { code?: unknown; cause?: { code?: unknown } }).code ?? (e as { cause?: { code?: unknown } }).cause?.code;
+    if (typeof code !== 'string' || /^(08|57P|3D000)/.test(code)) return;
+    throw e;
+  }
+  if (rows.length > 0) throw new Error(`review_queue_counts differs from the rows: ${JSON.stringify(rows)}`);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, bigint, boolean, check, index, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, bigint, boolean, check, index, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { DepositStatus } from '../../../src/machines/deposit.ts';
 import type { WithdrawalStatus } from '../../../src/machines/withdrawal.ts';
 
@@ -90,3 +90,17 @@ export const withdrawals = pgTable('withdrawals', {
   uniqueIndex('withdrawals_payout_tx_hash').on(t.payoutTxHashKey).where(sql`${t.payoutTxHashKey} IS NOT NULL`),
   check('withdrawals_amounts', sql`${t.amount} > 0 AND ${t.fee} >= 0 AND ${t.receiveAmount} > 0 AND ${t.fee} + ${t.receiveAmount} = ${t.amount}`),
 ]);
+
+/**
+ * How many deposits and withdrawals are in each status, per coin: what the operators' queues show
+ * as their total, read in a few rows instead of counting the queue at every request (which grew
+ * with it: docs/performance.md, "Data growth"). Kept by a trigger on both tables (migration 0027),
+ * in the transaction of the change, so it is exact in every snapshot; nothing else writes it.
+ */
+export const reviewQueueCounts = pgTable('review_queue_counts', {
+  /** the table counted: 'deposits' or 'withdrawals' */
+  queue: text().notNull(),
+  status: text().notNull(),
+  coin: text().notNull(),
+  n: bigint({ mode: 'number' }).notNull(),
+}, (t) => [primaryKey({ columns: [t.queue, t.status, t.coin] })]);
