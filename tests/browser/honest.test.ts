@@ -143,15 +143,21 @@ describe('defect 5: six tabs on desktop, the brand whole on a phone', () => {
         await page.waitForSelector('[data-testid=market-list] tbody tr[data-code]');
         for (const width of [390, 420, 450, 500, 560, 640, 700]) {
           await page.setViewportSize({ width, height: 800 });
-          const wide = await page.evaluate(() => {
+          const measure = () => {
             const page = document.documentElement.scrollWidth;
             const list = document.querySelector('[data-testid=market-list]')!.getBoundingClientRect();
             // the narrowest name (logo, name and code, the link across the cell): a squeezed column shows a letter or two, or nothing
             const names = Array.from(document.querySelectorAll('[data-testid=market-list] tbody tr[data-code] td a'));
             const narrowest = Math.min(...names.map((n) => n.getBoundingClientRect().width));
-            return { page, left: list.left, right: list.right, narrowest };
-          });
-          if (wide.page > width || wide.left < 0 || wide.right > width || !(wide.narrowest >= 80)) failures.push(`${l} ${path} at ${width} px: ${JSON.stringify(wide)}`);
+            return { page, left: list.left, right: list.right, narrowest, width: innerWidth };
+          };
+          type Wide = ReturnType<typeof measure>;
+          const fits = (w: Wide) => w.page <= w.width && w.left >= 0 && w.right <= w.width && w.narrowest >= 80;
+          // the list follows the window on the media query's change event, a frame after the
+          // resize: what counts is the layout it settles in, so the check waits for it (bounded)
+          await page.waitForFunction(`(${fits.toString()})((${measure.toString()})())`, undefined, { timeout: 5_000 }).catch(() => {});
+          const wide = await page.evaluate(measure);
+          if (!fits(wide) || wide.width !== width) failures.push(`${l} ${path} at ${width} px: ${JSON.stringify(wide)}`);
         }
         await page.setViewportSize({ width: 1280, height: 800 });
       }
