@@ -222,24 +222,31 @@ async function pgbenchSelect(url: string): Promise<{ tps: number; latencyMs: num
   return { tps: Number(tps[1]), latencyMs: lat ? Number(lat[1]) : NaN };
 }
 
-interface Row { db: DbKind; target: Target; rounds: Array<{ sample: Sample; ratio: number; pgbench?: number }> }
+/** A path's request headers on `platform`: the bench customer's or operator's session where it needs one. */
+const headersFor = (platform: Ready, t: Target): Record<string, string> => ({
+  lang: 'en',
+  ...(t.auth ? { authorization: t.operator ? platform.operatorToken! : platform.token!, virtually: t.demo ? 'NO' : 'YES' } : {}),
+});
 
-async function measure(
-  db: DbKind, platform: { ready: Ready }, bare: { ready: Ready }, targets: Target[], pgbenchUrl?: string,
-): Promise<{ rows: Row[]; bare: Sample[]; pgbench: Array<{ tps: number; latencyMs: number }> }> {
-  const headers = (t: Target): Record<string, string> => ({
-    lang: 'en',
-    ...(t.auth ? { authorization: t.operator ? platform.ready.operatorToken! : platform.ready.token!, virtually: t.demo ? 'NO' : 'YES' } : {}),
-  });
-  // every path answers successfully before it is measured (a refusal is fast and would flatter)
+/** Every path answers successfully before it is measured (a refusal is fast and would flatter). */
+async function checkAnswers(db: string, platform: Ready, targets: Target[]): Promise<void> {
   for (const t of targets) {
-    const res = await fetch(`http://127.0.0.1:${platform.ready.port}${t.path}`, {
-      method: t.method ?? 'GET', headers: { ...headers(t), ...(t.method === 'POST' ? { 'content-type': 'application/json' } : {}) }, body: t.method === 'POST' ? '{}' : undefined,
+    const res = await fetch(`http://127.0.0.1:${platform.port}${t.path}`, {
+      method: t.method ?? 'GET', headers: { ...headersFor(platform, t), ...(t.method === 'POST' ? { 'content-type': 'application/json' } : {}) }, body: t.method === 'POST' ? '{}' : undefined,
     });
     const text = await res.text();
     const code = t.needsBuild ? 200 : (JSON.parse(text) as { code: number }).code;
     if (res.status !== 200 || code !== 200) throw new Error(`${t.name} (${db}): HTTP ${res.status}, ${text.slice(0, 200)}`);
   }
+}
+
+interface Row { db: DbKind; target: Target; rounds: Array<{ sample: Sample; ratio: number; pgbench?: number }> }
+
+async function measure(
+  db: DbKind, platform: { ready: Ready }, bare: { ready: Ready }, targets: Target[], pgbenchUrl?: string,
+): Promise<{ rows: Row[]; bare: Sample[]; pgbench: Array<{ tps: number; latencyMs: number }> }> {
+  const headers = (t: Target) => headersFor(platform.ready, t);
+  await checkAnswers(db, platform.ready, targets);
   // warm up both (JIT, the platform's first rings and caches, the pool's connections)
   await load(bare.ready.port, '/', {});
   for (const t of targets) await load(platform.ready.port, t.path, headers(t), t.method);
@@ -282,10 +289,9 @@ async function growth(seededUrl: string, targets: Target[]): Promise<void> {
     try {
       const seeded = await start('postgres', { BENCH_CHILD_DATABASE_URL: seededUrl });
       try {
-        const headers = (platform: { ready: Ready }, t: Target): Record<string, string> => ({
-          lang: 'en', authorization: t.operator ? platform.ready.operatorToken! : platform.ready.token!, virtually: t.demo ? 'NO' : 'YES',
-        });
+        const headers = (platform: { ready: Ready }, t: Target) => headersFor(platform.ready, t);
         const sides = { empty, seeded };
+        for (const [name, side] of Object.entries(sides)) await checkAnswers(`postgres, ${name}`, side.ready, targets);
         for (const t of targets) for (const side of Object.values(sides)) await load(side.ready.port, t.path, headers(side, t), t.method);
         const pairs = targets.map(() => [] as Array<{ empty: Sample; seeded: Sample }>);
         for (let round = 1; round <= ROUNDS; round++) {
