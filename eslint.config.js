@@ -28,7 +28,10 @@ export default defineConfig([
   {
     rules: {
       // `_name` marks a parameter or binding that is deliberately unused (callback signatures, rest omission)
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
     },
   },
 
@@ -66,10 +69,14 @@ export default defineConfig([
   {
     files: ['src/views/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-syntax': ['error', {
-        selector: "JSXAttribute[name.name='style']",
-        message: 'No inline styles: use the CSS module of the component or screen, with tokens from src/views/styles/tokens.css.',
-      }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='style']",
+          message:
+            'No inline styles: use the CSS module of the component or screen, with tokens from src/views/styles/tokens.css.',
+        },
+      ],
       'no-restricted-imports': ['error', { patterns: [apiModules] }],
     },
   },
@@ -83,13 +90,19 @@ export default defineConfig([
   {
     files: ['src/contract/**', 'src/machines/**'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          apiModules,
-          { group: ['node:*'], message: 'src/contract and src/machines run in the browser and on the server: no Node modules.' },
-          { group: ['**/views/**', 'react', 'react-dom'], message: 'Machines and contract know nothing of the views.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            apiModules,
+            {
+              group: ['node:*'],
+              message: 'src/contract and src/machines run in the browser and on the server: no Node modules.',
+            },
+            { group: ['**/views/**', 'react', 'react-dom'], message: 'Machines and contract know nothing of the views.' },
+          ],
+        },
+      ],
     },
   },
 
@@ -98,12 +111,18 @@ export default defineConfig([
   {
     files: ['server/platform/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{
-          regex: '^(\\.\\./)+(admin|auth|content|kyc|ledger|loans|market|nfts|smart|support|trading|uploads|wallet)/',
-          message: 'server/platform is shared infrastructure: it may not import a domain (move what it needs into server/platform).',
-        }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(admin|auth|content|kyc|ledger|loans|market|nfts|smart|support|trading|uploads|wallet)/',
+              message:
+                'server/platform is shared infrastructure: it may not import a domain (move what it needs into server/platform).',
+            },
+          ],
+        },
+      ],
     },
   },
 
@@ -113,14 +132,21 @@ export default defineConfig([
     files: ['server/**/*.ts'],
     ignores: ['server/platform/clock.ts'],
     rules: {
-      'no-restricted-properties': ['error', {
-        object: 'Date', property: 'now',
-        message: 'Read the platform clock (app.clock.now(), or the `now` a service was given): server/platform/clock.ts.',
-      }],
-      'no-restricted-syntax': ['error', {
-        selector: "NewExpression[callee.name='Date'][arguments.length=0]",
-        message: 'Read the platform clock (app.clock.date(), or new Date(now) with the clock\'s now): server/platform/clock.ts.',
-      }],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'Date',
+          property: 'now',
+          message: 'Read the platform clock (app.clock.now(), or the `now` a service was given): server/platform/clock.ts.',
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: "Read the platform clock (app.clock.date(), or new Date(now) with the clock's now): server/platform/clock.ts.",
+        },
+      ],
     },
   },
 ]);

@@ -35,7 +35,9 @@ const precompress = (): Plugin => {
     },
     closeBundle() {
       const s = precompressDir(outDir);
-      this.info(`precompressed ${s.files} files: ${(s.raw / 1024).toFixed(0)} kB raw, ${(s.br / 1024).toFixed(0)} kB brotli, ${(s.gzip / 1024).toFixed(0)} kB gzip`);
+      this.info(
+        `precompressed ${s.files} files: ${(s.raw / 1024).toFixed(0)} kB raw, ${(s.br / 1024).toFixed(0)} kB brotli, ${(s.gzip / 1024).toFixed(0)} kB gzip`,
+      );
     },
   };
 };
@@ -72,7 +74,11 @@ const preloadEnglish = (): Plugin => ({
       const files = Object.values(ctx.bundle ?? {})
         .filter((c) => c.type === 'chunk' && /[\\/]locales[\\/]en[\\/]app\.json\?part=home$/.test(c.facadeModuleId ?? ''))
         .map((c) => c.fileName);
-      return files.map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `/${f}` }, injectTo: 'head' as const }));
+      return files.map((f) => ({
+        tag: 'link',
+        attrs: { rel: 'modulepreload', crossorigin: '', href: `/${f}` },
+        injectTo: 'head' as const,
+      }));
     },
   },
 });
@@ -89,9 +95,10 @@ const lowPriorityModules = (): Plugin => ({
   apply: 'build',
   transformIndexHtml: {
     order: 'post',
-    handler: (html) => html
-      .replace(/<script type="module"(?![^>]*fetchpriority)/g, '<script type="module" fetchpriority="low"')
-      .replace(/<link rel="modulepreload"(?![^>]*fetchpriority)/g, '<link rel="modulepreload" fetchpriority="low"'),
+    handler: (html) =>
+      html
+        .replace(/<script type="module"(?![^>]*fetchpriority)/g, '<script type="module" fetchpriority="low"')
+        .replace(/<link rel="modulepreload"(?![^>]*fetchpriority)/g, '<link rel="modulepreload" fetchpriority="low"'),
   },
 });
 
@@ -109,19 +116,29 @@ const inlineStylesheet = (): Plugin => ({
   apply: 'build',
   transformIndexHtml: {
     order: 'post',
-    handler: (html, ctx) => html.replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g, (_tag, file: string) => {
-      const asset = ctx.bundle?.[file];
-      const css = asset?.type === 'asset' ? String(asset.source) : '';
-      if (!css || /<\/style/i.test(css)) throw new Error(`inline stylesheet: ${file} is missing or cannot be inlined`);
-      return `<style>${css}</style>\n    <link rel="stylesheet" crossorigin href="/${file}" disabled>`;
-    }),
+    handler: (html, ctx) =>
+      html.replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g, (_tag, file: string) => {
+        const asset = ctx.bundle?.[file];
+        const css = asset?.type === 'asset' ? String(asset.source) : '';
+        if (!css || /<\/style/i.test(css)) throw new Error(`inline stylesheet: ${file} is missing or cannot be inlined`);
+        return `<style>${css}</style>\n    <link rel="stylesheet" crossorigin href="/${file}" disabled>`;
+      }),
   },
 });
 
 export default defineConfig({
-  plugins: [react(), splitAppTexts(), pureContractSchemas(), preloadEnglish(), lowPriorityModules(), inlineStylesheet(),
+  plugins: [
+    react(),
+    splitAppTexts(),
+    pureContractSchemas(),
+    preloadEnglish(),
+    lowPriorityModules(),
+    inlineStylesheet(),
     // the phone's first frame of /market, /cruuency and /profile/balance, from index.html before the hero is added
-    staticPages(hero.maps), hero.plugin, precompress()],
+    staticPages(hero.maps),
+    hero.plugin,
+    precompress(),
+  ],
   // the CSS modules' class maps, for the static copies of the home page's hero and of the other screens
   css: { modules: { getJSON: hero.getJSON } },
   server: {
@@ -163,7 +180,12 @@ export default defineConfig({
             // `$initial`: only the library modules the entry imports statically; those that only
             // other screens import (react-i18next's <Trans> and its HTML parser, …) go with those
             // screens' chunks instead of every first visit (−3.9 kB gzip).
-            { name: 'vendor', priority: 2, tags: ['$initial'], test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|@tanstack|xstate|@xstate|wouter|partysocket|use-sync-external-store|regexparam)[\\/]/ },
+            {
+              name: 'vendor',
+              priority: 2,
+              tags: ['$initial'],
+              test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|@tanstack|xstate|@xstate|wouter|partysocket|use-sync-external-store|regexparam)[\\/]/,
+            },
             // the app's own modules of the home page and the shell, in one file too: left to the
             // default grouping they were 20 small chunks (one per set of screens sharing them),
             // each a request and each compressed alone (−4.4 kB gzip as one file). Lazy screens
@@ -174,7 +196,11 @@ export default defineConfig({
             // right after the first paint, and a form screen opened first (/profile/balance) asked
             // for it as four small files among its twenty, six at a time over HTTP/1.1
             // (docs/performance.md, "Phone start-up beyond the home page")
-            { name: 'flows', priority: 0, test: /[\\/]src[\\/](machines[\\/](submission|clientKey|statuses)\.ts|views[\\/]app[\\/]useFlow\.ts)$/ },
+            {
+              name: 'flows',
+              priority: 0,
+              test: /[\\/]src[\\/](machines[\\/](submission|clientKey|statuses)\.ts|views[\\/]app[\\/]useFlow\.ts)$/,
+            },
           ],
         },
       },

@@ -10,10 +10,21 @@ const shifted = { TEST_DATE_SHIFT_DAYS: '400', TZ: 'Pacific/Kiritimati' };
 // (SQL, locking, transactions): those run once, on the embedded default with its shifted date. The
 // OpenAPI fuzzer runs once, on PostgreSQL, the production database (docs/design.md, "Testing").
 const ONCE_ON_PGLITE = [
-  'content.markdown', 'security.headers', 'validation.text', 'config.start', 'ids.range', 'oidc',
-  'ws.backpressure', 'ws.totalcap', 'ws.delivery', 'market.hours', 'feed.exchange', 'delivery',
+  'content.markdown',
+  'security.headers',
+  'validation.text',
+  'config.start',
+  'ids.range',
+  'oidc',
+  'ws.backpressure',
+  'ws.totalcap',
+  'ws.delivery',
+  'market.hours',
+  'feed.exchange',
+  'delivery',
   // arithmetic of the views against the settlement: the same on either database
-  'trading.terms', 'rateLimit.namespace',
+  'trading.terms',
+  'rateLimit.namespace',
 ].map((f) => `tests/server/${f}.test.ts`);
 // sessions.revocation's real story is two instances on PostgreSQL + Redis; on PGlite one instance plays both
 // (userReads.instances has no PGlite story: no second instance can share the embedded database)
@@ -48,7 +59,15 @@ export default defineConfig({
     sequence: { sequencer: DurationSequencer },
     projects: [
       // generated path tests replay hundreds of paths: seconds of CPU, more on a busy machine
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/model/**/*.test.ts'], environment: 'node', testTimeout: 30_000, sequence: { groupOrder: 0 } } },
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts', 'tests/model/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          sequence: { groupOrder: 0 },
+        },
+      },
       server('server', 'pglite', 1, shifted),
       server('server-pg', 'postgres', 2),
       {

@@ -62,7 +62,13 @@ function alertStream(seed: number, prefix: string) {
   };
 }
 
-interface Tick { i: number; code: string; value: number; price: string; move: number }
+interface Tick {
+  i: number;
+  code: string;
+  value: number;
+  price: string;
+  move: number;
+}
 function replay(count: number): Tick[] {
   const uniform = mulberry32(SEED + 1);
   const normal = normalStream(mulberry32(SEED + 2));
@@ -75,12 +81,22 @@ function replay(count: number): Tick[] {
     const sigma = CATALOGUE[i].volatility * VOL_SCALE * Math.sqrt((now - last[i]) / YEAR_MS);
     prices[i] *= Math.exp(sigma * normal() - (sigma * sigma) / 2);
     last[i] = now;
-    out.push({ i, code: CATALOGUE[i].code, value: prices[i], price: priceText(i, prices[i]), move: Number(((prices[i] / CATALOGUE[i].refPrice - 1) * 100).toFixed(2)) });
+    out.push({
+      i,
+      code: CATALOGUE[i].code,
+      value: prices[i],
+      price: priceText(i, prices[i]),
+      move: Number(((prices[i] / CATALOGUE[i].refPrice - 1) * 100).toFixed(2)),
+    });
   }
   return out;
 }
 
-interface Evaluator { add(a: WatchedAlert): void; tick(t: Tick): string[]; readonly size: number }
+interface Evaluator {
+  add(a: WatchedAlert): void;
+  tick(t: Tick): string[];
+  readonly size: number;
+}
 
 class IndexEvaluator implements Evaluator {
   private readonly ix = new AlertIndex();
@@ -96,7 +112,12 @@ class IndexEvaluator implements Evaluator {
 }
 
 /** The baseline: every active alert in one array, its value as a scaled integer. */
-interface Scanned { id: string; code: string; kind: WatchedAlert['kind']; key: bigint }
+interface Scanned {
+  id: string;
+  code: string;
+  kind: WatchedAlert['kind'];
+  key: bigint;
+}
 class FullScan implements Evaluator {
   private rows: Scanned[] = [];
   private slot = new Map<string, number>();
@@ -157,7 +178,9 @@ function stats(ms: Float64Array) {
   return { p50: at(0.5), p99: at(0.99), mean: (total / s.length) * 1000, perSec: s.length / (total / 1000) };
 }
 
-console.log(`\nbench:triggers (alerts): ${ALERTS} price alerts over ${CATALOGUE.length} instruments, ${TICKS} ticks (seed ${SEED}, volatility x${VOL_SCALE})`);
+console.log(
+  `\nbench:triggers (alerts): ${ALERTS} price alerts over ${CATALOGUE.length} instruments, ${TICKS} ticks (seed ${SEED}, volatility x${VOL_SCALE})`,
+);
 const opening = alertStream(SEED, 'a');
 const ref = CATALOGUE.map((e) => e.refPrice);
 const initial = Array.from({ length: ALERTS }, () => opening(ref));
@@ -166,16 +189,21 @@ const byIndex = pass(new IndexEvaluator(), initial, ticks);
 const byScan = pass(new FullScan(), initial, ticks);
 const measured = Math.min(byIndex.ms.length, byScan.ms.length);
 for (let k = 0; k < measured; k++) {
-  if (byIndex.fired[k] !== byScan.fired[k]) throw new Error(`tick ${k} (${ticks[k].code} @ ${ticks[k].price}): index and full scan disagree`);
+  if (byIndex.fired[k] !== byScan.fired[k])
+    throw new Error(`tick ${k} (${ticks[k].code} @ ${ticks[k].price}): index and full scan disagree`);
 }
 const firedCount = byIndex.fired.slice(WARMUP, measured).reduce((n, c) => n + (c ? c.split(' ').length : 0), 0);
 const ix = stats(byIndex.ms.subarray(WARMUP, measured));
 const fs = stats(byScan.ms.subarray(WARMUP, measured));
 const f = (x: number) => (x < 10 ? x.toFixed(2) : x.toFixed(0));
-console.log(`${measured - WARMUP} ticks measured (after ${WARMUP} warm-up), ${firedCount} alerts fired and replaced (same in both), ${ALERTS} active throughout:`);
+console.log(
+  `${measured - WARMUP} ticks measured (after ${WARMUP} warm-up), ${firedCount} alerts fired and replaced (same in both), ${ALERTS} active throughout:`,
+);
 console.log('| per tick | p50 µs | p99 µs | mean µs | ticks/s |');
 console.log('|---|---|---|---|---|');
 console.log(`| alert index | ${f(ix.p50)} | ${f(ix.p99)} | ${f(ix.mean)} | ${Math.round(ix.perSec)} |`);
 console.log(`| full scan | ${f(fs.p50)} | ${f(fs.p99)} | ${f(fs.mean)} | ${Math.round(fs.perSec)} |`);
-console.log(`| speed-up | ${(fs.p50 / ix.p50).toFixed(0)}× | ${(fs.p99 / ix.p99).toFixed(0)}× | ${(fs.mean / ix.mean).toFixed(0)}× | ${(ix.perSec / fs.perSec).toFixed(0)}× |`);
+console.log(
+  `| speed-up | ${(fs.p50 / ix.p50).toFixed(0)}× | ${(fs.p99 / ix.p99).toFixed(0)}× | ${(fs.mean / ix.mean).toFixed(0)}× | ${(ix.perSec / fs.perSec).toFixed(0)}× |`,
+);
 if (measured < WARMUP + TICKS) console.log(`(time budget ${MAX_S} s per pass reached: ${measured - WARMUP} of ${TICKS} ticks)`);

@@ -8,7 +8,12 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
   }
-  interface Histogram { average: number; p50: number; p99: number; total: number }
+  interface Histogram {
+    average: number;
+    p50: number;
+    p99: number;
+    total: number;
+  }
   interface Result {
     requests: Histogram;
     latency: Histogram;

@@ -51,7 +51,13 @@ const PGBENCH = process.env.BENCH_PGBENCH ?? 'pgbench';
 const POSITIONS = 20;
 
 type DbKind = 'embedded' | 'postgres';
-interface Ready { port: number; token?: string; operatorToken?: string; sessionCache?: string; userReads?: string }
+interface Ready {
+  port: number;
+  token?: string;
+  operatorToken?: string;
+  sessionCache?: string;
+  userReads?: string;
+}
 
 // ---------------------------------------------------------------- servers (child processes)
 
@@ -59,42 +65,81 @@ interface Ready { port: number; token?: string; operatorToken?: string; sessionC
  * The bench customer (a session as the login call makes one), with demo money and POSITIONS open
  * demo positions bought through the route, as the app buys them.
  */
-async function benchCustomer(app: Awaited<ReturnType<typeof import('../server/start.ts').createPlatform>>): Promise<{ token: string; operatorToken: string }> {
+async function benchCustomer(
+  app: Awaited<ReturnType<typeof import('../server/start.ts').createPlatform>>,
+): Promise<{ token: string; operatorToken: string }> {
   const { users } = await import('../server/db/schema/index.ts');
   const { createSession } = await import('../server/auth/sessions.ts');
   const { transfer } = await import('../server/ledger/ledger.ts');
   const { platformAccount, userAccount } = await import('../server/ledger/accounts.ts');
   const tag = crypto.randomBytes(4).toString('hex');
-  const [user] = await app.db.insert(users).values({ username: `bench_${tag}`, inviteCode: `BENCH${tag}`.toUpperCase() }).returning({ id: users.id });
+  const [user] = await app.db
+    .insert(users)
+    .values({ username: `bench_${tag}`, inviteCode: `BENCH${tag}`.toUpperCase() })
+    .returning({ id: users.id });
   const token = await createSession(app.db, user.id, 3600_000, { now: app.clock.now() });
   // an operator, for the deposit queue
-  const [op] = await app.db.insert(users).values({ username: `bench_op_${tag}`, inviteCode: `BOP${tag}`.toUpperCase(), role: 'operator' }).returning({ id: users.id });
+  const [op] = await app.db
+    .insert(users)
+    .values({ username: `bench_op_${tag}`, inviteCode: `BOP${tag}`.toUpperCase(), role: 'operator' })
+    .returning({ id: users.id });
   const operatorToken = await createSession(app.db, op.id, 3600_000, { now: app.clock.now() });
   // a full first page in the operator's pending queue on any database (on an empty one it was
   // empty, on the seeded one 20 rows: the data-growth comparison was not like for like)
   const { sql } = await import('drizzle-orm');
-  const [queued] = await app.db.insert(users).values({ username: `bench_q_${tag}`, inviteCode: `BQ${tag}`.toUpperCase() }).returning({ id: users.id });
-  await app.db.execute(sql`insert into deposits (user_id, coin, network, amount, tx_hash, tx_hash_key, proof_last6, proof_file, proof_mime, status)
+  const [queued] = await app.db
+    .insert(users)
+    .values({ username: `bench_q_${tag}`, inviteCode: `BQ${tag}`.toUpperCase() })
+    .returning({ id: users.id });
+  await app.db
+    .execute(sql`insert into deposits (user_id, coin, network, amount, tx_hash, tx_hash_key, proof_last6, proof_file, proof_mime, status)
     select ${queued.id}, 'USDT', 'TRC20', 100, ${`benchtx${tag}`} || g, ${`benchtx${tag}`} || g, lpad(g::text, 6, '0'), ${`proof/bench-${tag}-`} || g, 'image/png', 'pending'
     from generate_series(1, 20) g`);
-  await app.db.transaction((tx) => transfer(tx, {
-    key: `bench:demo:${user.id}`, book: 'demo', asset: 'USDT', from: platformAccount('demo_grants'), to: userAccount(user.id, 'available'),
-    amount: '1000000', reason: 'demo.grant', refType: 'bench', refId: 'http',
-  }));
+  await app.db.transaction((tx) =>
+    transfer(tx, {
+      key: `bench:demo:${user.id}`,
+      book: 'demo',
+      asset: 'USDT',
+      from: platformAccount('demo_grants'),
+      to: userAccount(user.id, 'available'),
+      amount: '1000000',
+      reason: 'demo.grant',
+      refType: 'bench',
+      refId: 'http',
+    }),
+  );
   // the feed's first step gives the instruments their prices
-  for (let i = 0; i < 200 && !(app.market.get('BTCUSDT') && app.market.get('ETHUSDT')); i++) await new Promise((r) => setTimeout(r, 50));
+  for (let i = 0; i < 200 && !(app.market.get('BTCUSDT') && app.market.get('ETHUSDT')); i++)
+    await new Promise((r) => setTimeout(r, 50));
   for (let i = 0; i < POSITIONS; i++) {
     const res = await app.inject({
-      method: 'POST', url: '/swx/customer/order/buyOptions', headers: { authorization: token, virtually: 'NO' },
-      payload: { code: i % 2 ? 'ETHUSDT' : 'BTCUSDT', direction: i % 3 ? 'up' : 'down', lots: '0.1', leverage: 10, period: 86_400, clientKey: `bench-${tag}-${i}` },
+      method: 'POST',
+      url: '/swx/customer/order/buyOptions',
+      headers: { authorization: token, virtually: 'NO' },
+      payload: {
+        code: i % 2 ? 'ETHUSDT' : 'BTCUSDT',
+        direction: i % 3 ? 'up' : 'down',
+        lots: '0.1',
+        leverage: 10,
+        period: 86_400,
+        clientKey: `bench-${tag}-${i}`,
+      },
     });
     const b = res.json() as { code: number; msg: string };
-    if (b.code !== 200 && !(b.code >= 20_000 && b.code < 30_000)) throw new Error(`bench customer: buyOptions ${b.code} ${b.msg}`);
+    if (b.code !== 200 && !(b.code >= 20_000 && b.code < 30_000))
+      throw new Error(`bench customer: buyOptions ${b.code} ${b.msg}`);
   }
   return { token, operatorToken };
 }
 
-async function platformServer(kind: DbKind): Promise<{ port: number; token: string; operatorToken: string; sessionCache: string; userReads: string; close: () => Promise<unknown> }> {
+async function platformServer(kind: DbKind): Promise<{
+  port: number;
+  token: string;
+  operatorToken: string;
+  sessionCache: string;
+  userReads: string;
+  close: () => Promise<unknown>;
+}> {
   const { loadConfig } = await import('../server/config.ts');
   const { createPlatform } = await import('../server/start.ts');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-http-'));
@@ -109,7 +154,9 @@ async function platformServer(kind: DbKind): Promise<{ port: number; token: stri
     if (REDIS_URL) Object.assign(env, { REDIS_URL, BUS_NAMESPACE: `bench-http-${crypto.randomBytes(4).toString('hex')}:` });
   }
   const config = loadConfig(env, {
-    dataDir, engines: true, staticDir: fs.existsSync(path.join(staticDir, 'index.html')) ? staticDir : undefined,
+    dataDir,
+    engines: true,
+    staticDir: fs.existsSync(path.join(staticDir, 'index.html')) ? staticDir : undefined,
   });
   const app = await createPlatform(config, { memoryDb: true, logger: false });
   const { token, operatorToken } = await benchCustomer(app);
@@ -117,7 +164,11 @@ async function platformServer(kind: DbKind): Promise<{ port: number; token: stri
   const sessionCache = (app as unknown as { sessionCache?: { enabled: boolean } }).sessionCache?.enabled ? 'on' : 'off';
   const userReads = (app as unknown as { userReads?: { enabled: boolean } }).userReads?.enabled ? 'on' : 'off';
   return {
-    port: (app.server.address() as { port: number }).port, token, operatorToken, sessionCache, userReads,
+    port: (app.server.address() as { port: number }).port,
+    token,
+    operatorToken,
+    sessionCache,
+    userReads,
     close: async () => {
       await app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -134,20 +185,39 @@ async function bareServer(): Promise<{ port: number; close: () => Promise<unknow
 }
 
 async function runChild(kind: string) {
-  const server: { port: number; token?: string; operatorToken?: string; sessionCache?: string; userReads?: string; close: () => Promise<unknown> } = kind === 'bare' ? await bareServer() : await platformServer(kind as DbKind);
+  const server: {
+    port: number;
+    token?: string;
+    operatorToken?: string;
+    sessionCache?: string;
+    userReads?: string;
+    close: () => Promise<unknown>;
+  } = kind === 'bare' ? await bareServer() : await platformServer(kind as DbKind);
   process.on('message', async (m: { cmd: string }) => {
     if (m.cmd === 'stop') {
       await server.close();
       process.exit(0);
     }
   });
-  process.send!({ port: server.port, token: server.token, operatorToken: server.operatorToken, sessionCache: server.sessionCache, userReads: server.userReads } satisfies Ready);
+  process.send!({
+    port: server.port,
+    token: server.token,
+    operatorToken: server.operatorToken,
+    sessionCache: server.sessionCache,
+    userReads: server.userReads,
+  } satisfies Ready);
 }
 
 function start(kind: DbKind | 'bare', env: Record<string, string> = {}): Promise<{ child: ChildProcess; ready: Ready }> {
   const child = fork(fileURLToPath(import.meta.url), ['--child', kind], {
     // BENCH_CPU_PROF=<dir>: each platform server writes a V8 CPU profile there when stopped
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF && kind !== 'bare' ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, ...env },
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_CPU_PROF && kind !== 'bare' ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, ...env },
   });
   return new Promise((resolve, reject) => {
     child.once('message', (ready: Ready) => resolve({ child, ready }));
@@ -185,25 +255,48 @@ const TARGETS: Target[] = [
   { name: 'getPrice/bitcoin', path: `${I}/getPrice/bitcoin` },
   { name: '/ (index.html)', path: '/', needsBuild: true },
   { name: 'getUserInfo (signed in)', method: 'POST', path: '/swx/customer/user/getUserInfo', auth: true },
-  { name: `listOptionsOrder (signed in, page of ${POSITIONS} open)`, path: `/swx/customer/order/listOptionsOrder?pageNum=1&pageSize=${POSITIONS}`, auth: true, demo: true },
+  {
+    name: `listOptionsOrder (signed in, page of ${POSITIONS} open)`,
+    path: `/swx/customer/order/listOptionsOrder?pageNum=1&pageSize=${POSITIONS}`,
+    auth: true,
+    demo: true,
+  },
   { name: 'listRecharge (signed in)', path: '/swx/customer/user/listRecharge?pageNum=1&pageSize=20', auth: true },
-  { name: 'operator deposit queue (pending, page of 20)', path: '/admin-api/deposits?status=pending&pageNum=1&pageSize=20', auth: true, operator: true },
+  {
+    name: 'operator deposit queue (pending, page of 20)',
+    path: '/admin-api/deposits?status=pending&pageNum=1&pageSize=20',
+    auth: true,
+    operator: true,
+  },
 ];
 
 /** What the issue asks of a signed-in read (issue 26): ratio to the bare server per database, and p99. */
 const SIGNED_IN_TARGET: Record<DbKind, number> = { embedded: 0.05, postgres: 0.15 };
 const P99_TARGET_MS = 50;
 
-interface Sample { reqPerSec: number; p99: number; non2xx: number; errors: number; bytesPerReq: number }
+interface Sample {
+  reqPerSec: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  bytesPerReq: number;
+}
 
 async function load(port: number, p: string, headers: Record<string, string>, method: 'GET' | 'POST' = 'GET'): Promise<Sample> {
   const r = await autocannon({
-    url: `http://127.0.0.1:${port}${p}`, method, headers, connections: CONNECTIONS, duration: DURATION,
+    url: `http://127.0.0.1:${port}${p}`,
+    method,
+    headers,
+    connections: CONNECTIONS,
+    duration: DURATION,
     // POST without a body: getUserInfo takes none
     ...(method === 'POST' ? { body: '{}', headers: { ...headers, 'content-type': 'application/json' } } : {}),
   });
   return {
-    reqPerSec: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts,
+    reqPerSec: r.requests.average,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
     bytesPerReq: r.requests.total ? Math.round(r.throughput.total / r.requests.total) : 0,
   };
 }
@@ -215,7 +308,9 @@ const median = (xs: number[]) => {
 
 /** pgbench -S: select-only transactions per second on `url`, CONNECTIONS clients, DURATION seconds. */
 async function pgbenchSelect(url: string): Promise<{ tps: number; latencyMs: number }> {
-  const { stdout } = await run(PGBENCH, ['-n', '-S', '-c', String(CONNECTIONS), '-j', '2', '-T', String(DURATION), url], { maxBuffer: 1 << 20 });
+  const { stdout } = await run(PGBENCH, ['-n', '-S', '-c', String(CONNECTIONS), '-j', '2', '-T', String(DURATION), url], {
+    maxBuffer: 1 << 20,
+  });
   const tps = /tps = ([\d.]+)/.exec(stdout);
   const lat = /latency average = ([\d.]+) ms/.exec(stdout);
   if (!tps) throw new Error(`pgbench printed no tps:\n${stdout}`);
@@ -232,7 +327,9 @@ const headersFor = (platform: Ready, t: Target): Record<string, string> => ({
 async function checkAnswers(db: string, platform: Ready, targets: Target[]): Promise<void> {
   for (const t of targets) {
     const res = await fetch(`http://127.0.0.1:${platform.port}${t.path}`, {
-      method: t.method ?? 'GET', headers: { ...headersFor(platform, t), ...(t.method === 'POST' ? { 'content-type': 'application/json' } : {}) }, body: t.method === 'POST' ? '{}' : undefined,
+      method: t.method ?? 'GET',
+      headers: { ...headersFor(platform, t), ...(t.method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+      body: t.method === 'POST' ? '{}' : undefined,
     });
     const text = await res.text();
     const code = t.needsBuild ? 200 : (JSON.parse(text) as { code: number }).code;
@@ -240,10 +337,18 @@ async function checkAnswers(db: string, platform: Ready, targets: Target[]): Pro
   }
 }
 
-interface Row { db: DbKind; target: Target; rounds: Array<{ sample: Sample; ratio: number; pgbench?: number }> }
+interface Row {
+  db: DbKind;
+  target: Target;
+  rounds: Array<{ sample: Sample; ratio: number; pgbench?: number }>;
+}
 
 async function measure(
-  db: DbKind, platform: { ready: Ready }, bare: { ready: Ready }, targets: Target[], pgbenchUrl?: string,
+  db: DbKind,
+  platform: { ready: Ready },
+  bare: { ready: Ready },
+  targets: Target[],
+  pgbenchUrl?: string,
 ): Promise<{ rows: Row[]; bare: Sample[]; pgbench: Array<{ tps: number; latencyMs: number }> }> {
   const headers = (t: Target) => headersFor(platform.ready, t);
   await checkAnswers(db, platform.ready, targets);
@@ -268,7 +373,9 @@ async function measure(
       bareSamples.push(b);
       const s = await load(platform.ready.port, t.path, headers(t), t.method);
       row.rounds.push({ sample: s, ratio: s.reqPerSec / b.reqPerSec, pgbench: pgb });
-      console.log(`round ${round} (${db}): ${t.name} ${Math.round(s.reqPerSec)} req/s, p99 ${s.p99} ms${s.non2xx || s.errors ? `, ${s.non2xx} non-2xx, ${s.errors} errors` : ''}; bare just before ${Math.round(b.reqPerSec)} req/s; ratio ${(s.reqPerSec / b.reqPerSec).toFixed(3)}`);
+      console.log(
+        `round ${round} (${db}): ${t.name} ${Math.round(s.reqPerSec)} req/s, p99 ${s.p99} ms${s.non2xx || s.errors ? `, ${s.non2xx} non-2xx, ${s.errors} errors` : ''}; bare just before ${Math.round(b.reqPerSec)} req/s; ratio ${(s.reqPerSec / b.reqPerSec).toFixed(3)}`,
+      );
     }
   }
   return { rows, bare: bareSamples, pgbench };
@@ -292,7 +399,8 @@ async function growth(seededUrl: string, targets: Target[]): Promise<void> {
         const headers = (platform: { ready: Ready }, t: Target) => headersFor(platform.ready, t);
         const sides = { empty, seeded };
         for (const [name, side] of Object.entries(sides)) await checkAnswers(`postgres, ${name}`, side.ready, targets);
-        for (const t of targets) for (const side of Object.values(sides)) await load(side.ready.port, t.path, headers(side, t), t.method);
+        for (const t of targets)
+          for (const side of Object.values(sides)) await load(side.ready.port, t.path, headers(side, t), t.method);
         const pairs = targets.map(() => [] as Array<{ empty: Sample; seeded: Sample }>);
         for (let round = 1; round <= ROUNDS; round++) {
           for (const [i, t] of targets.entries()) {
@@ -300,19 +408,28 @@ async function growth(seededUrl: string, targets: Target[]): Promise<void> {
             const got: Partial<Record<'empty' | 'seeded', Sample>> = {};
             for (const side of order) got[side] = await load(sides[side].ready.port, t.path, headers(sides[side], t), t.method);
             pairs[i].push(got as { empty: Sample; seeded: Sample });
-            console.log(`round ${round}: ${t.name}: empty ${Math.round(got.empty!.reqPerSec)} req/s p99 ${got.empty!.p99} ms, seeded ${Math.round(got.seeded!.reqPerSec)} req/s p99 ${got.seeded!.p99} ms`);
+            console.log(
+              `round ${round}: ${t.name}: empty ${Math.round(got.empty!.reqPerSec)} req/s p99 ${got.empty!.p99} ms, seeded ${Math.round(got.seeded!.reqPerSec)} req/s p99 ${got.seeded!.p99} ms`,
+            );
           }
         }
         console.log(`
-Data growth, PostgreSQL + Redis, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s, load average at the end ${os.loadavg().map((x) => x.toFixed(1)).join(', ')}`);
-        console.log('| path | empty req/s | p99 ms | seeded req/s | p99 ms | bytes/answer (empty, seeded) | p99 seeded ÷ empty (median of pairs, range) | within 1.5× |');
+Data growth, PostgreSQL + Redis, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s, load average at the end ${os
+          .loadavg()
+          .map((x) => x.toFixed(1))
+          .join(', ')}`);
+        console.log(
+          '| path | empty req/s | p99 ms | seeded req/s | p99 ms | bytes/answer (empty, seeded) | p99 seeded ÷ empty (median of pairs, range) | within 1.5× |',
+        );
         console.log('|---|---|---|---|---|---|---|---|');
         for (const [i, t] of targets.entries()) {
           const ps = pairs[i];
           const ratios = ps.map((p) => p.seeded.p99 / Math.max(1, p.empty.p99));
           const m = (pick: (p: { empty: Sample; seeded: Sample }) => number) => median(ps.map(pick));
           const bad = ps.reduce((n, p) => n + p.empty.non2xx + p.empty.errors + p.seeded.non2xx + p.seeded.errors, 0);
-          console.log(`| ${t.name} | ${Math.round(m((p) => p.empty.reqPerSec))} | ${m((p) => p.empty.p99)} | ${Math.round(m((p) => p.seeded.reqPerSec))} | ${m((p) => p.seeded.p99)} | ${m((p) => p.empty.bytesPerReq)}, ${m((p) => p.seeded.bytesPerReq)} | ${fmtRatio(ratios)}${bad ? ` (${bad} failed)` : ''} | ${median(ratios) <= 1.5 ? 'yes' : 'no'} |`);
+          console.log(
+            `| ${t.name} | ${Math.round(m((p) => p.empty.reqPerSec))} | ${m((p) => p.empty.p99)} | ${Math.round(m((p) => p.seeded.reqPerSec))} | ${m((p) => p.seeded.p99)} | ${m((p) => p.empty.bytesPerReq)}, ${m((p) => p.seeded.bytesPerReq)} | ${fmtRatio(ratios)}${bad ? ` (${bad} failed)` : ''} | ${median(ratios) <= 1.5 ? 'yes' : 'no'} |`,
+          );
         }
       } finally {
         await stop(seeded.child);
@@ -329,12 +446,20 @@ const fmtRatio = (xs: number[]) => `${median(xs).toFixed(3)}× (${Math.min(...xs
 
 async function main() {
   const only = process.env.BENCH_PATHS?.split(',').map((s) => s.trim());
-  const load1 = os.loadavg().map((x) => x.toFixed(1)).join(', ');
-  console.log(`bench:http: ${CONNECTIONS} connections, ${DURATION} s per measurement, ${ROUNDS} rounds, loopback, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), node ${process.version}, load average ${load1}`);
+  const load1 = os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(', ');
+  console.log(
+    `bench:http: ${CONNECTIONS} connections, ${DURATION} s per measurement, ${ROUNDS} rounds, loopback, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), node ${process.version}, load average ${load1}`,
+  );
   const hasBuild = fs.existsSync(path.resolve('dist/index.html'));
   const chosen = TARGETS.filter((t) => (!only || only.some((o) => t.name.startsWith(o))) && (!t.needsBuild || hasBuild));
   if (process.env.BENCH_SEEDED_URL) {
-    await growth(process.env.BENCH_SEEDED_URL, chosen.filter((t) => t.auth));
+    await growth(
+      process.env.BENCH_SEEDED_URL,
+      chosen.filter((t) => t.auth),
+    );
     return;
   }
   const bare = await start('bare');
@@ -363,7 +488,9 @@ async function main() {
       await admin(`CREATE DATABASE ${pgbenchDb}`);
       try {
         await run(PGBENCH, ['-i', '-q', '-s', '1', dbUrl(pgbenchDb)], { maxBuffer: 1 << 22 });
-        const platform = await start('postgres', { BENCH_CHILD_DATABASE_URL: process.env.BENCH_DATABASE_URL ?? dbUrl(platformDb) });
+        const platform = await start('postgres', {
+          BENCH_CHILD_DATABASE_URL: process.env.BENCH_DATABASE_URL ?? dbUrl(platformDb),
+        });
         sessionCache.postgres = `${platform.ready.sessionCache}, user reads ${platform.ready.userReads}`;
         try {
           results.push(await measure(db, platform, bare, targets, dbUrl(pgbenchDb)));
@@ -381,9 +508,20 @@ async function main() {
 
   const allBare = results.flatMap((r) => r.bare.map((s) => s.reqPerSec));
   const pgb = results.flatMap((r) => r.pgbench);
-  console.log(`\nload average at the end ${os.loadavg().map((x) => x.toFixed(1)).join(', ')} (at the start ${load1}); session cache: ${Object.entries(sessionCache).map(([k, v]) => `${k} ${v}`).join(', ')}`);
-  console.log(`bare Fastify: ${Math.round(median(allBare))} req/s (median of ${allBare.length} measurements)${pgb.length ? `; pgbench -S on the same PostgreSQL: ${Math.round(median(pgb.map((p) => p.tps)))} TPS, latency average ${median(pgb.map((p) => p.latencyMs)).toFixed(2)} ms (${CONNECTIONS} clients)` : ''}`);
-  console.log('\n| path | database | platform req/s | p99 ms | bytes/answer | ratio to bare Fastify (median of paired rounds, range) | vs pgbench -S | target |');
+  console.log(
+    `\nload average at the end ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(', ')} (at the start ${load1}); session cache: ${Object.entries(sessionCache)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
+  );
+  console.log(
+    `bare Fastify: ${Math.round(median(allBare))} req/s (median of ${allBare.length} measurements)${pgb.length ? `; pgbench -S on the same PostgreSQL: ${Math.round(median(pgb.map((p) => p.tps)))} TPS, latency average ${median(pgb.map((p) => p.latencyMs)).toFixed(2)} ms (${CONNECTIONS} clients)` : ''}`,
+  );
+  console.log(
+    '\n| path | database | platform req/s | p99 ms | bytes/answer | ratio to bare Fastify (median of paired rounds, range) | vs pgbench -S | target |',
+  );
   console.log('|---|---|---|---|---|---|---|---|');
   for (const r of results.flatMap((x) => x.rows)) {
     const ss = r.rounds.map((x) => x.sample);
@@ -391,11 +529,16 @@ async function main() {
     const p99 = median(ss.map((s) => s.p99));
     const bad = ss.reduce((n, s) => n + s.non2xx + s.errors, 0);
     const ratios = r.rounds.map((x) => x.ratio);
-    const vsPg = r.rounds.every((x) => x.pgbench) ? `${median(r.rounds.map((x) => x.sample.reqPerSec / x.pgbench!)).toFixed(3)}×` : '—';
-    const target = r.target.auth && !r.target.operator
-      ? `≥ ${SIGNED_IN_TARGET[r.db]}×, p99 < ${P99_TARGET_MS} ms: ${median(ratios) >= SIGNED_IN_TARGET[r.db] && p99 < P99_TARGET_MS ? 'met' : 'not met'}`
+    const vsPg = r.rounds.every((x) => x.pgbench)
+      ? `${median(r.rounds.map((x) => x.sample.reqPerSec / x.pgbench!)).toFixed(3)}×`
       : '—';
-    console.log(`| ${r.target.name} | ${r.db} | ${Math.round(rps)} | ${p99} | ${median(ss.map((s) => s.bytesPerReq))} | ${fmtRatio(ratios)}${bad ? ` (${bad} failed)` : ''} | ${vsPg} | ${target} |`);
+    const target =
+      r.target.auth && !r.target.operator
+        ? `≥ ${SIGNED_IN_TARGET[r.db]}×, p99 < ${P99_TARGET_MS} ms: ${median(ratios) >= SIGNED_IN_TARGET[r.db] && p99 < P99_TARGET_MS ? 'met' : 'not met'}`
+        : '—';
+    console.log(
+      `| ${r.target.name} | ${r.db} | ${Math.round(rps)} | ${p99} | ${median(ss.map((s) => s.bytesPerReq))} | ${fmtRatio(ratios)}${bad ? ` (${bad} failed)` : ''} | ${vsPg} | ${target} |`,
+    );
   }
 }
 

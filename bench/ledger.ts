@@ -43,15 +43,29 @@ async function fundUsers(database: Database): Promise<bigint[]> {
   const tag = crypto.randomBytes(3).toString('hex');
   const ids: bigint[] = [];
   for (let i = 0; i < USERS; i += 500) {
-    const rows = await database.db.insert(users)
-      .values(Array.from({ length: Math.min(500, USERS - i) }, (_, j) => ({ username: `bench_${tag}_${i + j}`, inviteCode: `B${tag}${i + j}`.toUpperCase() })))
+    const rows = await database.db
+      .insert(users)
+      .values(
+        Array.from({ length: Math.min(500, USERS - i) }, (_, j) => ({
+          username: `bench_${tag}_${i + j}`,
+          inviteCode: `B${tag}${i + j}`.toUpperCase(),
+        })),
+      )
       .returning({ id: users.id });
     ids.push(...rows.map((r) => r.id));
   }
   for (const id of ids) {
-    await database.db.transaction((tx) => transfer(tx, {
-      key: `bench:fund:${id}`, book: 'real', asset: 'USDT', from: platformAccount('deposits'), to: userAccount(id), amount: '1000000', reason: 'bench',
-    }));
+    await database.db.transaction((tx) =>
+      transfer(tx, {
+        key: `bench:fund:${id}`,
+        book: 'real',
+        asset: 'USDT',
+        from: platformAccount('deposits'),
+        to: userAccount(id),
+        amount: '1000000',
+        reason: 'bench',
+      }),
+    );
   }
   return ids;
 }
@@ -67,9 +81,17 @@ async function ledgerLoad(database: Database, ids: bigint[], workers: number): P
       let b = ids[Math.floor(Math.random() * ids.length)];
       if (b === a) b = ids[(ids.indexOf(a) + 1) % ids.length];
       try {
-        await database.db.transaction((tx) => transfer(tx, {
-          key: `bench:${crypto.randomUUID()}`, book: 'real', asset: 'USDT', from: userAccount(a), to: userAccount(b), amount: '0.01', reason: 'bench',
-        }));
+        await database.db.transaction((tx) =>
+          transfer(tx, {
+            key: `bench:${crypto.randomUUID()}`,
+            book: 'real',
+            asset: 'USDT',
+            from: userAccount(a),
+            to: userAccount(b),
+            amount: '0.01',
+            reason: 'bench',
+          }),
+        );
         done++;
       } catch {
         failed++;
@@ -82,7 +104,9 @@ async function ledgerLoad(database: Database, ids: bigint[], workers: number): P
 }
 
 async function pgbench(url: string): Promise<number> {
-  const { stdout } = await run('pgbench', ['-n', '-c', String(CLIENTS), '-j', '2', '-T', String(DURATION), url], { maxBuffer: 1 << 20 });
+  const { stdout } = await run('pgbench', ['-n', '-c', String(CLIENTS), '-j', '2', '-T', String(DURATION), url], {
+    maxBuffer: 1 << 20,
+  });
   const m = /tps = ([0-9.]+) \(without initial connection time\)/.exec(stdout) ?? /tps = ([0-9.]+)/.exec(stdout);
   if (!m) throw new Error(`pgbench printed no tps:\n${stdout}`);
   return Number(m[1]);
@@ -108,14 +132,23 @@ async function postgres(): Promise<void> {
       ledger.push(l.perSec);
       const p = await pgbench(dbUrl(pgbenchDb));
       reference.push(p);
-      console.log(`round ${round}: ledger ${Math.round(l.perSec)} transfers/s${l.failed ? ` (${l.failed} failed)` : ''}, pgbench TPC-B ${Math.round(p)} TPS`);
+      console.log(
+        `round ${round}: ledger ${Math.round(l.perSec)} transfers/s${l.failed ? ` (${l.failed} failed)` : ''}, pgbench TPC-B ${Math.round(p)} TPS`,
+      );
     }
     const l = median(ledger);
     const p = median(reference);
-    console.log(`\nPostgreSQL (${version.trim()}), ${CLIENTS} clients, ${DURATION} s each, median of ${ROUNDS} (rounds ${ledger.map((x, i) => (x / reference[i]).toFixed(2)).join(', ')}), load average ${os.loadavg().map((x) => x.toFixed(1)).join(', ')}:`);
+    console.log(
+      `\nPostgreSQL (${version.trim()}), ${CLIENTS} clients, ${DURATION} s each, median of ${ROUNDS} (rounds ${ledger.map((x, i) => (x / reference[i]).toFixed(2)).join(', ')}), load average ${os
+        .loadavg()
+        .map((x) => x.toFixed(1))
+        .join(', ')}:`,
+    );
     console.log('| database | ledger transfers/s | reference | reference/s | ratio |');
     console.log('|---|---|---|---|---|');
-    console.log(`| PostgreSQL | ${Math.round(l)} | pgbench TPC-B, scale ${CLIENTS} | ${Math.round(p)} | ${(l / p).toFixed(2)}× |`);
+    console.log(
+      `| PostgreSQL | ${Math.round(l)} | pgbench TPC-B, scale ${CLIENTS} | ${Math.round(p)} | ${(l / p).toFixed(2)}× |`,
+    );
   } finally {
     await database?.close();
     await admin(`DROP DATABASE IF EXISTS ${ledgerDb} WITH (FORCE)`);
@@ -148,7 +181,12 @@ async function pgliteTpcb(): Promise<number> {
       await tx.query('SELECT abalance FROM pgbench_accounts WHERE aid = $1', [aid]);
       await tx.query('UPDATE pgbench_tellers SET tbalance = tbalance + $1 WHERE tid = $2', [delta, tid]);
       await tx.query('UPDATE pgbench_branches SET bbalance = bbalance + $1 WHERE bid = $2', [delta, 1]);
-      await tx.query('INSERT INTO pgbench_history (tid, bid, aid, delta, mtime) VALUES ($1, $2, $3, $4, CURRENT_TIMESTAMP)', [tid, 1, aid, delta]);
+      await tx.query('INSERT INTO pgbench_history (tid, bid, aid, delta, mtime) VALUES ($1, $2, $3, $4, CURRENT_TIMESTAMP)', [
+        tid,
+        1,
+        aid,
+        delta,
+      ]);
     });
     done++;
   }
@@ -176,12 +214,19 @@ async function pglite(): Promise<void> {
     console.log(`\nPGlite (embedded, in memory, one connection), ${DURATION} s each, median of ${ROUNDS}:`);
     console.log('| database | ledger transfers/s | reference | reference/s | ratio |');
     console.log('|---|---|---|---|---|');
-    console.log(`| PGlite | ${Math.round(l)} | TPC-B-like transaction, scale 1, same process | ${Math.round(p)} | ${(l / p).toFixed(2)}× |`);
+    console.log(
+      `| PGlite | ${Math.round(l)} | TPC-B-like transaction, scale 1, same process | ${Math.round(p)} | ${(l / p).toFixed(2)}× |`,
+    );
   } finally {
     await database.close();
   }
 }
 
-console.log(`bench:ledger: ${USERS} users, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), node ${process.version}, load average ${os.loadavg().map((x) => x.toFixed(1)).join(', ')}`);
+console.log(
+  `bench:ledger: ${USERS} users, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), node ${process.version}, load average ${os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(', ')}`,
+);
 if (SKIP !== 'pg') await postgres();
 if (SKIP !== 'pglite') await pglite();

@@ -36,10 +36,20 @@ import { median, printPageTable } from './report.ts';
 const run = promisify(execFile);
 const RUNS = Math.min(9, Number(process.env.BENCH_RUNS ?? 3));
 const LIGHTHOUSE = 'lighthouse@12.8.2';
-const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'] as const;
+const METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+  'speed-index',
+] as const;
 const CHROME_FLAGS = '--headless --no-sandbox --disable-gpu --disable-background-networking';
 
-interface Result { score: number; metrics: Record<(typeof METRICS)[number], number>; load: string }
+interface Result {
+  score: number;
+  metrics: Record<(typeof METRICS)[number], number>;
+  load: string;
+}
 interface Report {
   finalDisplayedUrl: string;
   categories: { performance: { score: number } };
@@ -58,10 +68,25 @@ async function lighthouse(url: string, profile?: string): Promise<Report> {
     // Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART): tried again, twice at most
     for (let attempt = 1; ; attempt++) {
       try {
-        await run('npx', ['-y', LIGHTHOUSE, url, '--quiet', '--only-categories=performance', '--output=json', `--output-path=${out}`,
-          `--chrome-flags=${CHROME_FLAGS}${userData ? ` --user-data-dir=${userData}` : ''}`, ...(userData ? ['--disable-storage-reset'] : [])], {
-          env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, maxBuffer: 1 << 24, timeout: 300_000,
-        });
+        await run(
+          'npx',
+          [
+            '-y',
+            LIGHTHOUSE,
+            url,
+            '--quiet',
+            '--only-categories=performance',
+            '--output=json',
+            `--output-path=${out}`,
+            `--chrome-flags=${CHROME_FLAGS}${userData ? ` --user-data-dir=${userData}` : ''}`,
+            ...(userData ? ['--disable-storage-reset'] : []),
+          ],
+          {
+            env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' },
+            maxBuffer: 1 << 24,
+            timeout: 300_000,
+          },
+        );
         break;
       } catch (e) {
         if (attempt >= 3 || !String((e as { stderr?: string }).stderr).includes('Runtime error')) throw e;
@@ -74,7 +99,10 @@ async function lighthouse(url: string, profile?: string): Promise<Report> {
     }
     if (process.env.BENCH_REPORTS) {
       fs.mkdirSync(process.env.BENCH_REPORTS, { recursive: true });
-      fs.copyFileSync(out, path.join(process.env.BENCH_REPORTS, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`));
+      fs.copyFileSync(
+        out,
+        path.join(process.env.BENCH_REPORTS, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`),
+      );
     }
     return JSON.parse(fs.readFileSync(out, 'utf8')) as Report;
   } finally {
@@ -91,10 +119,14 @@ const resultOf = (report: Report, load: string): Result => ({
 /** The signed-in page was the page, with the session: its final URL and an authorised balance read. */
 function checkSignedIn(page: BenchPage, report: Report): void {
   const final = new URL(report.finalDisplayedUrl);
-  if (final.pathname + final.search !== page.path) throw new Error(`${page.name}: Lighthouse ended on ${report.finalDisplayedUrl}, not ${page.path}`);
+  if (final.pathname + final.search !== page.path)
+    throw new Error(`${page.name}: Lighthouse ended on ${report.finalDisplayedUrl}, not ${page.path}`);
   const requests = report.audits['network-requests']?.details?.items ?? [];
   const balances = requests.filter((r) => r.url && /\/swx\/customer\/user\/balances/.test(r.url) && r.statusCode === 200);
-  if (!balances.length) throw new Error(`${page.name}: no signed-in read answered 200 during the load (requests: ${requests.map((r) => r.url).join(', ')})`);
+  if (!balances.length)
+    throw new Error(
+      `${page.name}: no signed-in read answered 200 during the load (requests: ${requests.map((r) => r.url).join(', ')})`,
+    );
 }
 
 /**
@@ -103,13 +135,17 @@ function checkSignedIn(page: BenchPage, report: Report): void {
  */
 async function checkSession(base: string, token: string): Promise<void> {
   const answer = await api(base, '/swx/customer/user/balances', { token });
-  if (answer.code !== 200) throw new Error(`the bench customer's session is not valid: balances answered ${answer.code} ${answer.msg}`);
+  if (answer.code !== 200)
+    throw new Error(`the bench customer's session is not valid: balances answered ${answer.code} ${answer.msg}`);
 }
 
 /** A chromium profile with the customer's session in the origin's localStorage and nothing cached. */
 async function signedInProfile(base: string, token: string): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lh-profile-'));
-  const context = await chromium.launchPersistentContext(dir, { executablePath: '/usr/bin/chromium', args: CHROME_FLAGS.split(' ') });
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: '/usr/bin/chromium',
+    args: CHROME_FLAGS.split(' '),
+  });
   try {
     const page = await context.newPage();
     await page.goto(`${base}/robots.txt`); // the origin, without loading (and caching) the app
@@ -120,7 +156,8 @@ async function signedInProfile(base: string, token: string): Promise<string> {
   } finally {
     await context.close();
   }
-  for (const cache of ['Default/Cache', 'Default/Code Cache', 'Default/Service Worker']) fs.rmSync(path.join(dir, cache), { recursive: true, force: true });
+  for (const cache of ['Default/Cache', 'Default/Code Cache', 'Default/Service Worker'])
+    fs.rmSync(path.join(dir, cache), { recursive: true, force: true });
   return dir;
 }
 
@@ -136,7 +173,9 @@ async function main() {
     service = await startService();
     const token = pages.some((p) => p.signedIn) ? await customerToken(service.url) : undefined;
     if (token) profile = await signedInProfile(service.url, token);
-    console.log(`bench:lighthouse: ${LIGHTHOUSE}, mobile preset, ${RUNS} runs each, alternating with the bare page; pages ${pages.map((p) => p.name).join(', ')}`);
+    console.log(
+      `bench:lighthouse: ${LIGHTHOUSE}, mobile preset, ${RUNS} runs each, alternating with the bare page; pages ${pages.map((p) => p.name).join(', ')}`,
+    );
     await lighthouse(`${service.url}/`); // warm the service and npx's cache
     const rows: [string, Result[]][] = [];
     const bare: Result[] = [];
@@ -151,13 +190,22 @@ async function main() {
         }
         app.push(resultOf(report, loadAverage()));
         bare.push(resultOf(await lighthouse(ref.url), loadAverage()));
-        console.log(`${page.name} run ${i + 1}: platform ${app[i].score} (LCP ${fmt('largest-contentful-paint', app[i].metrics['largest-contentful-paint'])} ms, CLS ${fmt('cumulative-layout-shift', app[i].metrics['cumulative-layout-shift'])}), bare page ${bare.at(-1)?.score}, load average ${app[i].load}`);
+        console.log(
+          `${page.name} run ${i + 1}: platform ${app[i].score} (LCP ${fmt('largest-contentful-paint', app[i].metrics['largest-contentful-paint'])} ms, CLS ${fmt('cumulative-layout-shift', app[i].metrics['cumulative-layout-shift'])}), bare page ${bare.at(-1)?.score}, load average ${app[i].load}`,
+        );
       }
       rows.push([`\`${page.path}\`${page.signedIn ? ' (signed in)' : ''}`, app]);
     }
     rows.push(['bare static page (reference)', bare]);
-    printPageTable(['score', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'Speed Index ms', 'load average (runs)'],
-      (xs) => [median(xs.map((x) => x.score)), ...METRICS.map((m) => fmt(m, median(xs.map((x) => x.metrics[m])))), xs.map((x) => x.load).join(', ')], rows);
+    printPageTable(
+      ['score', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'Speed Index ms', 'load average (runs)'],
+      (xs) => [
+        median(xs.map((x) => x.score)),
+        ...METRICS.map((m) => fmt(m, median(xs.map((x) => x.metrics[m])))),
+        xs.map((x) => x.load).join(', '),
+      ],
+      rows,
+    );
     console.log('\ntargets: `/` score ≥ 95; the other pages score ≥ 90, LCP ≤ 2000 ms, CLS ≤ 0.05');
   } finally {
     await service?.stop();

@@ -23,10 +23,14 @@ export const PAGES: readonly BenchPage[] = [
 
 /** The pages BENCH_PAGES names (every page when unset). */
 export function chosenPages(): BenchPage[] {
-  const names = (process.env.BENCH_PAGES ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const names = (process.env.BENCH_PAGES ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (!names.length) return [...PAGES];
   const unknown = names.filter((n) => !PAGES.some((p) => p.name === n));
-  if (unknown.length) throw new Error(`BENCH_PAGES: unknown ${unknown.join(', ')} (pages: ${PAGES.map((p) => p.name).join(', ')})`);
+  if (unknown.length)
+    throw new Error(`BENCH_PAGES: unknown ${unknown.join(', ')} (pages: ${PAGES.map((p) => p.name).join(', ')})`);
   return PAGES.filter((p) => names.includes(p.name));
 }
 
@@ -37,7 +41,10 @@ export async function customerToken(base: string): Promise<string> {
 }
 
 /** What the login page leaves in localStorage (tests/browser/honest.test.ts, useToken). */
-export const sessionStorageEntries = (token: string): [string, string][] => [['token', JSON.stringify(token)], ['isLogin', 'true']];
+export const sessionStorageEntries = (token: string): [string, string][] => [
+  ['token', JSON.stringify(token)],
+  ['isLogin', 'true'],
+];
 
 /** The one-minute load average, to print beside the figures (a shared machine moves them). */
 export const loadAverage = (): string => os.loadavg()[0].toFixed(2);

@@ -11,7 +11,11 @@ export const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Ma
  * Prints the table: a row per page (its name and its runs), a column per name in `columns` after
  * the page's name, the cells of a page made by `cells` from that page's runs.
  */
-export function printPageTable<T>(columns: readonly string[], cells: (runs: T[]) => readonly (string | number)[], rows: readonly (readonly [string, T[]])[]): void {
+export function printPageTable<T>(
+  columns: readonly string[],
+  cells: (runs: T[]) => readonly (string | number)[],
+  rows: readonly (readonly [string, T[]])[],
+): void {
   const line = (xs: readonly (string | number)[]) => `| ${xs.join(' | ')} |`;
   console.log(`\n${line(['page', ...columns])}`);
   console.log(`|${'---|'.repeat(columns.length + 1)}`);

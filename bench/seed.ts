@@ -55,10 +55,23 @@ try {
     select ${`seed_${tag}_`} || g, ${`S${tag}`.toUpperCase()} || g, now() - g * interval '1 minute' from generate_series(1, ${USERS}::int) g`);
   step(`${USERS} customers`);
   // the platform's deposits account and one customer's available account, as the ledger makes them
-  const [first] = await db.select({ id: users.id }).from(users).where(sql`${users.username} = ${`seed_${tag}_1`}`);
-  await db.transaction((tx) => transfer(tx, {
-    key: `seed:${tag}:first`, book: 'real', asset: 'USDT', from: platformAccount('deposits'), to: userAccount(first.id), amount: '10', reason: 'deposit.approved', refType: 'seed', refId: '0',
-  }));
+  const [first] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${users.username} = ${`seed_${tag}_1`}`);
+  await db.transaction((tx) =>
+    transfer(tx, {
+      key: `seed:${tag}:first`,
+      book: 'real',
+      asset: 'USDT',
+      from: platformAccount('deposits'),
+      to: userAccount(first.id),
+      amount: '10',
+      reason: 'deposit.approved',
+      refType: 'seed',
+      refId: '0',
+    }),
+  );
   await db.execute(sql`insert into ledger_accounts (owner_kind, user_id, book, asset, purpose, balance)
     select 'user', id, 'real', 'USDT', 'available', 0 from users where username like ${`seed_${tag}_%`}
     on conflict do nothing`);

@@ -41,10 +41,20 @@ const cpuMs = (from: NodeJS.CpuUsage) => {
   return (d.user + d.system) / 1000;
 };
 
-interface Path { name: string; method: 'GET' | 'POST'; url: string; book: 'NO' | 'YES' }
+interface Path {
+  name: string;
+  method: 'GET' | 'POST';
+  url: string;
+  book: 'NO' | 'YES';
+}
 const PATHS: Path[] = [
   { name: 'getUserInfo', method: 'POST', url: '/swx/customer/user/getUserInfo', book: 'YES' },
-  { name: 'listOptionsOrder (20 open)', method: 'GET', url: '/swx/customer/order/listOptionsOrder?pageNum=1&pageSize=20', book: 'NO' },
+  {
+    name: 'listOptionsOrder (20 open)',
+    method: 'GET',
+    url: '/swx/customer/order/listOptionsOrder?pageNum=1&pageSize=20',
+    book: 'NO',
+  },
   { name: 'listRecharge', method: 'GET', url: '/swx/customer/user/listRecharge?pageNum=1&pageSize=20', book: 'YES' },
 ];
 
@@ -68,22 +78,48 @@ async function profile(db: string) {
     env.DATABASE_URL = u.toString();
     if (REDIS_URL) Object.assign(env, { REDIS_URL, BUS_NAMESPACE: `bench-profile-${crypto.randomBytes(4).toString('hex')}:` });
   }
-  const app = await createPlatform(loadConfig(env, { dataDir, engines: true, staticDir: undefined }), { memoryDb: true, logger: false });
+  const app = await createPlatform(loadConfig(env, { dataDir, engines: true, staticDir: undefined }), {
+    memoryDb: true,
+    logger: false,
+  });
   try {
     const tag = crypto.randomBytes(4).toString('hex');
-    const [user] = await app.db.insert(users).values({ username: `prof_${tag}`, inviteCode: `PROF${tag}`.toUpperCase() }).returning({ id: users.id });
+    const [user] = await app.db
+      .insert(users)
+      .values({ username: `prof_${tag}`, inviteCode: `PROF${tag}`.toUpperCase() })
+      .returning({ id: users.id });
     const token = await createSession(app.db, user.id, 3600_000, { now: app.clock.now() });
-    await app.db.transaction((tx) => transfer(tx, {
-      key: `bench:demo:${user.id}`, book: 'demo', asset: 'USDT', from: platformAccount('demo_grants'), to: userAccount(user.id, 'available'),
-      amount: '1000000', reason: 'demo.grant', refType: 'bench', refId: 'profile',
-    }));
-    for (let i = 0; i < 200 && !(app.market.get('BTCUSDT') && app.market.get('ETHUSDT')); i++) await new Promise((r) => setTimeout(r, 50));
+    await app.db.transaction((tx) =>
+      transfer(tx, {
+        key: `bench:demo:${user.id}`,
+        book: 'demo',
+        asset: 'USDT',
+        from: platformAccount('demo_grants'),
+        to: userAccount(user.id, 'available'),
+        amount: '1000000',
+        reason: 'demo.grant',
+        refType: 'bench',
+        refId: 'profile',
+      }),
+    );
+    for (let i = 0; i < 200 && !(app.market.get('BTCUSDT') && app.market.get('ETHUSDT')); i++)
+      await new Promise((r) => setTimeout(r, 50));
     for (let i = 0; i < 20; i++) {
       const res = await app.inject({
-        method: 'POST', url: '/swx/customer/order/buyOptions', headers: { authorization: token, virtually: 'NO' },
-        payload: { code: i % 2 ? 'ETHUSDT' : 'BTCUSDT', direction: i % 3 ? 'up' : 'down', lots: '0.1', leverage: 10, period: 86_400, clientKey: `prof-${tag}-${i}` },
+        method: 'POST',
+        url: '/swx/customer/order/buyOptions',
+        headers: { authorization: token, virtually: 'NO' },
+        payload: {
+          code: i % 2 ? 'ETHUSDT' : 'BTCUSDT',
+          direction: i % 3 ? 'up' : 'down',
+          lots: '0.1',
+          leverage: 10,
+          period: 86_400,
+          clientKey: `prof-${tag}-${i}`,
+        },
       });
-      if ((res.json() as { code: number }).code >= 30_000 || (res.json() as { code: number }).code < 200) throw new Error(`buyOptions: ${res.body}`);
+      if ((res.json() as { code: number }).code >= 30_000 || (res.json() as { code: number }).code < 200)
+        throw new Error(`buyOptions: ${res.body}`);
     }
     // the platform's own background work (feed, candles, jobs) per ms of wall time, taken off below
     let c0 = process.cpuUsage();
@@ -94,22 +130,35 @@ async function profile(db: string) {
     const backgroundQueriesPerMs = (queries - q0) / (performance.now() - w0);
     const perRequest = (q: number, wall: number) => Math.max(0, q - backgroundQueriesPerMs * wall) / N;
 
-    const cache = (app as unknown as { sessionCache?: { enabled: boolean; find: (t: string, now: number) => Promise<unknown> } }).sessionCache;
-    const check = cache ? (t: string) => cache.find(t, app.clock.now()) : (t: string) => findSessionUser(app.db, t, app.clock.now());
+    const cache = (app as unknown as { sessionCache?: { enabled: boolean; find: (t: string, now: number) => Promise<unknown> } })
+      .sessionCache;
+    const check = cache
+      ? (t: string) => cache.find(t, app.clock.now())
+      : (t: string) => findSessionUser(app.db, t, app.clock.now());
     for (let i = 0; i < 50; i++) await check(token);
     c0 = process.cpuUsage();
     w0 = performance.now();
     q0 = queries;
     for (let i = 0; i < N; i++) await check(token);
     const sessionWall = performance.now() - w0;
-    const session = { cpuUs: ((cpuMs(c0) - backgroundPerMs * sessionWall) * 1000) / N, queries: perRequest(queries - q0, sessionWall) };
+    const session = {
+      cpuUs: ((cpuMs(c0) - backgroundPerMs * sessionWall) * 1000) / N,
+      queries: perRequest(queries - q0, sessionWall),
+    };
 
     const rows: string[] = [];
     for (const p of PATHS) {
-      const req = () => app.inject({
-        method: p.method, url: p.url, headers: { authorization: token, virtually: p.book, ...(p.method === 'POST' ? { 'content-type': 'application/json' } : {}) },
-        payload: p.method === 'POST' ? '{}' : undefined,
-      });
+      const req = () =>
+        app.inject({
+          method: p.method,
+          url: p.url,
+          headers: {
+            authorization: token,
+            virtually: p.book,
+            ...(p.method === 'POST' ? { 'content-type': 'application/json' } : {}),
+          },
+          payload: p.method === 'POST' ? '{}' : undefined,
+        });
       const first = await req();
       if ((first.json() as { code: number }).code !== 200) throw new Error(`${p.name}: ${first.body.slice(0, 200)}`);
       for (let i = 0; i < 50; i++) await req();
@@ -133,7 +182,9 @@ async function profile(db: string) {
         for (let i = 0; i < N; i++) for (const o of orders) positionView(o, price);
         rowUs = ((cpuMs(c0) * 1000) / (N * orders.length)).toFixed(1);
       }
-      rows.push(`| ${p.name} | ${db} | ${perReqQueries.toFixed(2)} | ${Math.round(cpuUs)} | ${(wall / N).toFixed(2)} | ${Math.round(session.cpuUs)} (${session.queries.toFixed(2)} queries) | ${Math.round(jsonUs)} | ${rowUs || '—'} | ${first.body.length} |`);
+      rows.push(
+        `| ${p.name} | ${db} | ${perReqQueries.toFixed(2)} | ${Math.round(cpuUs)} | ${(wall / N).toFixed(2)} | ${Math.round(session.cpuUs)} (${session.queries.toFixed(2)} queries) | ${Math.round(jsonUs)} | ${rowUs || '—'} | ${first.body.length} |`,
+      );
     }
     return { rows, cache: cache?.enabled ? 'on' : 'off' };
   } finally {
@@ -143,8 +194,14 @@ async function profile(db: string) {
   }
 }
 
-const loadAvg = () => os.loadavg().map((x) => x.toFixed(1)).join(', ');
-console.log(`bench:profile: ${N} requests per path, one at a time (app.inject), ${os.cpus().length} CPUs, node ${process.version}, load average ${loadAvg()}`);
+const loadAvg = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(', ');
+console.log(
+  `bench:profile: ${N} requests per path, one at a time (app.inject), ${os.cpus().length} CPUs, node ${process.version}, load average ${loadAvg()}`,
+);
 const all: string[] = [];
 const caches: string[] = [];
 for (const db of DATABASES) {
@@ -153,7 +210,9 @@ for (const db of DATABASES) {
   caches.push(`${db} ${r.cache}`);
 }
 console.log(`\nsession cache: ${caches.join(', ')}; load average at the end ${loadAvg()}`);
-console.log('| read | database | queries / request | CPU µs / request (this process) | wall ms / request | session check alone, CPU µs | JSON of the answer, µs | one position row\'s view, µs | answer bytes |');
+console.log(
+  "| read | database | queries / request | CPU µs / request (this process) | wall ms / request | session check alone, CPU µs | JSON of the answer, µs | one position row's view, µs | answer bytes |",
+);
 console.log('|---|---|---|---|---|---|---|---|---|');
 for (const r of all) console.log(r);
 process.exit(0);

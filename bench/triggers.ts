@@ -40,7 +40,11 @@ const YEAR_MS = 365 * 24 * 3600 * 1000;
 const TICK_MS = 1000 / CATALOGUE.length;
 const PERIODS_S = [60, 300, 900, 3600, 14400, 86400];
 const LEVERAGE: Record<CatalogueEntry['type'], number[]> = {
-  crypto: [1, 2, 5, 10, 20], forex: [1, 10, 30, 50], stock: [1, 2, 5], etf: [1, 2, 5], futures: [1, 5, 10],
+  crypto: [1, 2, 5, 10, 20],
+  forex: [1, 10, 30, 50],
+  stock: [1, 2, 5],
+  etf: [1, 2, 5],
+  futures: [1, 5, 10],
 };
 
 // instruments by weight: cumulative table + binary search
@@ -90,7 +94,13 @@ function positionStream(seed: number) {
   };
 }
 
-interface Tick { i: number; code: string; value: number; price: string; now: number }
+interface Tick {
+  i: number;
+  code: string;
+  value: number;
+  price: string;
+  now: number;
+}
 
 /** The feed replay: each tick moves one instrument by GBM over the time since its last tick. */
 function feedReplay(count: number): Tick[] {
@@ -111,7 +121,11 @@ function feedReplay(count: number): Tick[] {
 }
 
 type Closed = { id: string; reason: TriggerReason | 'expiry' };
-interface Evaluator { add(p: WatchedPosition): void; tick(t: Tick): Closed[]; readonly size: number }
+interface Evaluator {
+  add(p: WatchedPosition): void;
+  tick(t: Tick): Closed[];
+  readonly size: number;
+}
 
 class IndexEvaluator implements Evaluator {
   readonly index = new TriggerIndex();
@@ -129,7 +143,15 @@ class IndexEvaluator implements Evaluator {
 }
 
 /** The baseline: every open position in one array, levels as scaled integers. */
-interface Scanned { id: string; code: string; up: boolean; sl: bigint | null; tp: bigint | null; so: bigint; exp: number }
+interface Scanned {
+  id: string;
+  code: string;
+  up: boolean;
+  sl: bigint | null;
+  tp: bigint | null;
+  so: bigint;
+  exp: number;
+}
 class FullScan implements Evaluator {
   private rows: Scanned[] = [];
   private slot = new Map<string, number>();
@@ -139,8 +161,13 @@ class FullScan implements Evaluator {
   add(p: WatchedPosition) {
     this.slot.set(p.id, this.rows.length);
     this.rows.push({
-      id: p.id, code: p.code, up: p.direction === 'up', exp: p.expiresAt, so: scalePrice(p.stopOut),
-      sl: p.stopLoss === null ? null : scalePrice(p.stopLoss), tp: p.takeProfit === null ? null : scalePrice(p.takeProfit),
+      id: p.id,
+      code: p.code,
+      up: p.direction === 'up',
+      exp: p.expiresAt,
+      so: scalePrice(p.stopOut),
+      sl: p.stopLoss === null ? null : scalePrice(p.stopLoss),
+      tp: p.takeProfit === null ? null : scalePrice(p.takeProfit),
     });
   }
   tick(t: Tick): Closed[] {
@@ -151,8 +178,20 @@ class FullScan implements Evaluator {
       const r = rows[i];
       if (r.code === t.code) {
         const reason: TriggerReason | null = r.up
-          ? (r.sl !== null && at <= r.sl ? 'stop_loss' : at <= r.so ? 'stop_out' : r.tp !== null && at >= r.tp ? 'take_profit' : null)
-          : (r.sl !== null && at >= r.sl ? 'stop_loss' : at >= r.so ? 'stop_out' : r.tp !== null && at <= r.tp ? 'take_profit' : null);
+          ? r.sl !== null && at <= r.sl
+            ? 'stop_loss'
+            : at <= r.so
+              ? 'stop_out'
+              : r.tp !== null && at >= r.tp
+                ? 'take_profit'
+                : null
+          : r.sl !== null && at >= r.sl
+            ? 'stop_loss'
+            : at >= r.so
+              ? 'stop_out'
+              : r.tp !== null && at <= r.tp
+                ? 'take_profit'
+                : null;
         if (reason) {
           out.push({ id: r.id, reason });
           continue;
@@ -189,7 +228,12 @@ function pass(ev: Evaluator, initial: readonly WatchedPosition[], ticks: readonl
     const t0 = performance.now();
     const out = ev.tick(t);
     ms[k] = performance.now() - t0;
-    closed.push(out.map((c) => `${c.id}:${c.reason}`).sort().join(' '));
+    closed.push(
+      out
+        .map((c) => `${c.id}:${c.reason}`)
+        .sort()
+        .join(' '),
+    );
     for (let j = 0; j < out.length; j++) ev.add(next(prices, t.now, false));
   }
   if (ev.size !== POSITIONS) throw new Error('open count drifted');
@@ -203,7 +247,9 @@ function stats(ms: Float64Array) {
   return { p50: at(0.5), p99: at(0.99), mean: (total / s.length) * 1000, perSec: s.length / (total / 1000) };
 }
 
-console.log(`bench:triggers: ${POSITIONS} positions over ${CATALOGUE.length} instruments, ${TICKS} ticks (seed ${SEED}, volatility x${VOL_SCALE}), ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), node ${process.version}`);
+console.log(
+  `bench:triggers: ${POSITIONS} positions over ${CATALOGUE.length} instruments, ${TICKS} ticks (seed ${SEED}, volatility x${VOL_SCALE}), ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), node ${process.version}`,
+);
 const opening = positionStream(SEED);
 const start = CATALOGUE.map((e) => e.refPrice);
 const initial = Array.from({ length: POSITIONS }, () => opening(start, T0, true));
@@ -218,17 +264,22 @@ const scanPassS = (performance.now() - t) / 1000;
 
 const measured = Math.min(byIndex.ms.length, byScan.ms.length);
 for (let k = 0; k < measured; k++) {
-  if (byIndex.closed[k] !== byScan.closed[k]) throw new Error(`tick ${k} (${ticks[k].code} @ ${ticks[k].price}): index and full scan disagree`);
+  if (byIndex.closed[k] !== byScan.closed[k])
+    throw new Error(`tick ${k} (${ticks[k].code} @ ${ticks[k].price}): index and full scan disagree`);
 }
 const closedCount = byIndex.closed.slice(WARMUP, measured).reduce((n, c) => n + (c ? c.split(' ').length : 0), 0);
 const ix = stats(byIndex.ms.subarray(WARMUP, measured));
 const fs = stats(byScan.ms.subarray(WARMUP, measured));
 const f = (x: number) => (x < 10 ? x.toFixed(2) : x.toFixed(0));
 console.log(`passes: index ${indexPassS.toFixed(1)} s (with building it), full scan ${scanPassS.toFixed(1)} s`);
-console.log(`\n${measured - WARMUP} ticks measured (after ${WARMUP} warm-up), ${closedCount} positions closed and replaced (same in both), ${POSITIONS} open throughout:`);
+console.log(
+  `\n${measured - WARMUP} ticks measured (after ${WARMUP} warm-up), ${closedCount} positions closed and replaced (same in both), ${POSITIONS} open throughout:`,
+);
 console.log('| per tick | p50 µs | p99 µs | mean µs | ticks/s |');
 console.log('|---|---|---|---|---|');
 console.log(`| trigger index | ${f(ix.p50)} | ${f(ix.p99)} | ${f(ix.mean)} | ${Math.round(ix.perSec)} |`);
 console.log(`| full scan | ${f(fs.p50)} | ${f(fs.p99)} | ${f(fs.mean)} | ${Math.round(fs.perSec)} |`);
-console.log(`| speed-up | ${(fs.p50 / ix.p50).toFixed(0)}× | ${(fs.p99 / ix.p99).toFixed(0)}× | ${(fs.mean / ix.mean).toFixed(0)}× | ${(ix.perSec / fs.perSec).toFixed(0)}× |`);
+console.log(
+  `| speed-up | ${(fs.p50 / ix.p50).toFixed(0)}× | ${(fs.p99 / ix.p99).toFixed(0)}× | ${(fs.mean / ix.mean).toFixed(0)}× | ${(ix.perSec / fs.perSec).toFixed(0)}× |`,
+);
 if (measured < WARMUP + TICKS) console.log(`(time budget ${MAX_S} s per pass reached: ${measured - WARMUP} of ${TICKS} ticks)`);

@@ -30,7 +30,16 @@ import { median, printPageTable } from './report.ts';
 const RUNS = Math.min(15, Number(process.env.BENCH_RUNS ?? 5));
 const SETTLE_MS = 5000;
 
-interface Vitals { fcp: number; lcp: number; cls: number; tbt: number; app: number; jsKb: number; totalKb: number; load: string }
+interface Vitals {
+  fcp: number;
+  lcp: number;
+  cls: number;
+  tbt: number;
+  app: number;
+  jsKb: number;
+  totalKb: number;
+  load: string;
+}
 
 const OBSERVE = `
   window.__vitals = { lcp: 0, cls: 0, fcp: 0, app: 0, longTasks: [], shifts: [] };
@@ -53,15 +62,22 @@ const OBSERVE = `
 
 async function load(browser: Browser, url: string, token?: string, page0?: BenchPage): Promise<Vitals> {
   const context = await browser.newContext({
-    viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true,
-    userAgent: 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
   });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Network.emulateNetworkConditions', {
-    offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8,
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   let jsBytes = 0;
@@ -92,7 +108,9 @@ async function load(browser: Browser, url: string, token?: string, page0?: Bench
       const storage = (globalThis as unknown as { localStorage: { setItem: (k: string, v: string) => void } }).localStorage;
       for (const [k, v] of entries) storage.setItem(k, v);
     }, sessionStorageEntries(token));
-    page.on('response', (r) => { if (r.url().includes('/swx/customer/user/balances') && r.status() === 200) signedInRead = true; });
+    page.on('response', (r) => {
+      if (r.url().includes('/swx/customer/user/balances') && r.status() === 200) signedInRead = true;
+    });
   }
   await page.goto(url, { waitUntil: 'load' });
   await page.waitForTimeout(SETTLE_MS);
@@ -100,10 +118,15 @@ async function load(browser: Browser, url: string, token?: string, page0?: Bench
     const final = new URL(page.url());
     // the screen drew the balances (a signed-out visit shows the login prompt in their place)
     const drawn = await page.locator('[data-testid="balances"]').count();
-    if (final.pathname + final.search !== page0.path || !signedInRead || !drawn) throw new Error(`${page0.name}: the load ended on ${page.url()}${signedInRead ? '' : ' without a balance read'}${drawn ? '' : ' without the balances drawn'}`);
+    if (final.pathname + final.search !== page0.path || !signedInRead || !drawn)
+      throw new Error(
+        `${page0.name}: the load ended on ${page.url()}${signedInRead ? '' : ' without a balance read'}${drawn ? '' : ' without the balances drawn'}`,
+      );
   }
   const v = await page.evaluate(() => {
-    const w = globalThis as unknown as { __vitals: { lcp: number; cls: number; fcp: number; app: number; longTasks: [number, number][]; shifts: string[] } };
+    const w = globalThis as unknown as {
+      __vitals: { lcp: number; cls: number; fcp: number; app: number; longTasks: [number, number][]; shifts: string[] };
+    };
     const nav = performance.getEntriesByType('navigation' as never)[0] as unknown as { loadEventEnd: number };
     const tbt = w.__vitals.longTasks
       .filter(([start]) => start >= w.__vitals.fcp && start <= nav.loadEventEnd + 5000)
@@ -116,7 +139,9 @@ async function load(browser: Browser, url: string, token?: string, page0?: Bench
   if (waterfall.size) {
     const t0 = Math.min(...[...waterfall.values()].map((w) => w.start));
     for (const w of waterfall.values()) {
-      console.log(`  ${((w.start - t0) * 1000).toFixed(0).padStart(5)} → ${w.end ? ((w.end - t0) * 1000).toFixed(0).padStart(5) : '    ?'} ms ${(w.kb ?? 0).toFixed(1).padStart(6)} kB ${w.url.slice(0, 80)}`);
+      console.log(
+        `  ${((w.start - t0) * 1000).toFixed(0).padStart(5)} → ${w.end ? ((w.end - t0) * 1000).toFixed(0).padStart(5) : '    ?'} ms ${(w.kb ?? 0).toFixed(1).padStart(6)} kB ${w.url.slice(0, 80)}`,
+      );
     }
     console.log(`  FCP ${v.fcp.toFixed(0)} ms, LCP ${v.lcp.toFixed(0)} ms (from navigation start)`);
   }
@@ -126,7 +151,8 @@ async function load(browser: Browser, url: string, token?: string, page0?: Bench
 async function main() {
   if (!fs.existsSync(path.resolve('dist/index.html'))) throw new Error('dist/ is missing: run `npx vite build` first');
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   let service: Service | undefined;
   const ref = await bareStatic();
@@ -134,7 +160,9 @@ async function main() {
   try {
     service = await startService();
     const token = pages.some((p) => p.signedIn) ? await customerToken(service.url) : undefined;
-    console.log(`bench:vitals: ${RUNS} loads each, phone emulation (4× CPU, 150 ms RTT, 1.6 Mbit/s), alternating with the bare page; pages ${pages.map((p) => p.name).join(', ')}`);
+    console.log(
+      `bench:vitals: ${RUNS} loads each, phone emulation (4× CPU, 150 ms RTT, 1.6 Mbit/s), alternating with the bare page; pages ${pages.map((p) => p.name).join(', ')}`,
+    );
     const rows: [string, Vitals[]][] = [];
     const bare: Vitals[] = [];
     await load(browser, `${service.url}/`); // warm the service (first answers compile templates)
@@ -143,14 +171,28 @@ async function main() {
       for (let i = 0; i < RUNS; i++) {
         app.push(await load(browser, service.url + page.path, page.signedIn ? token : undefined, page));
         bare.push(await load(browser, ref.url));
-        console.log(`${page.name} run ${i + 1}: app LCP ${app[i].lcp.toFixed(0)} ms, CLS ${app[i].cls.toFixed(3)}, screen drawn by the app at ${app[i].app.toFixed(0)} ms; bare LCP ${bare[bare.length - 1].lcp.toFixed(0)} ms; load average ${app[i].load}`);
+        console.log(
+          `${page.name} run ${i + 1}: app LCP ${app[i].lcp.toFixed(0)} ms, CLS ${app[i].cls.toFixed(3)}, screen drawn by the app at ${app[i].app.toFixed(0)} ms; bare LCP ${bare[bare.length - 1].lcp.toFixed(0)} ms; load average ${app[i].load}`,
+        );
       }
       rows.push([`\`${page.path}\`${page.signedIn ? ' (signed in)' : ''}`, app]);
     }
     rows.push(['bare static page (reference)', bare]);
     const m = (xs: Vitals[], key: Exclude<keyof Vitals, 'load'>, digits: number) => median(xs.map((x) => x[key])).toFixed(digits);
-    printPageTable(['FCP ms', 'LCP ms', 'CLS', 'TBT ms', 'app drawn ms', 'JS kB transferred', 'all kB transferred', 'load average (runs)'],
-      (xs) => [m(xs, 'fcp', 0), m(xs, 'lcp', 0), m(xs, 'cls', 3), m(xs, 'tbt', 0), m(xs, 'app', 0), m(xs, 'jsKb', 1), m(xs, 'totalKb', 1), xs.map((x) => x.load).join(', ')], rows);
+    printPageTable(
+      ['FCP ms', 'LCP ms', 'CLS', 'TBT ms', 'app drawn ms', 'JS kB transferred', 'all kB transferred', 'load average (runs)'],
+      (xs) => [
+        m(xs, 'fcp', 0),
+        m(xs, 'lcp', 0),
+        m(xs, 'cls', 3),
+        m(xs, 'tbt', 0),
+        m(xs, 'app', 0),
+        m(xs, 'jsKb', 1),
+        m(xs, 'totalKb', 1),
+        xs.map((x) => x.load).join(', '),
+      ],
+      rows,
+    );
     console.log('\ntargets: LCP ≤ 2000 ms, CLS ≤ 0.05');
   } finally {
     await service?.stop();

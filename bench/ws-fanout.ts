@@ -28,7 +28,8 @@ const SIZES = (process.env.BENCH_CLIENTS ?? '1000,10000').split(',').map(Number)
 const now = () => performance.timeOrigin + performance.now();
 
 type Memory = { rss: number; heapUsed: number; external: number; arrayBuffers: number };
-type FromServer = { port: number; idle: Memory } | { gen: string; t: number } | { cpu: NodeJS.CpuUsage; wall: number; mem: Memory };
+type FromServer =
+  { port: number; idle: Memory } | { gen: string; t: number } | { cpu: NodeJS.CpuUsage; wall: number; mem: Memory };
 const memory = (): Memory => {
   const m = process.memoryUsage();
   return { rss: m.rss, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers };
@@ -41,7 +42,10 @@ async function platformServer() {
   const { createPlatform } = await import('../server/start.ts');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ws-'));
   // every benchmark client connects from loopback: lift the per-address socket cap
-  const config = loadConfig({ LOG_LEVEL: 'warn', FEED_SEED: '7' }, { dataDir, staticDir: undefined, engines: true, wsMaxPerAddress: Number.MAX_SAFE_INTEGER });
+  const config = loadConfig(
+    { LOG_LEVEL: 'warn', FEED_SEED: '7' },
+    { dataDir, staticDir: undefined, engines: true, wsMaxPerAddress: Number.MAX_SAFE_INTEGER },
+  );
   const app = await createPlatform(config, { memoryDb: true, logger: false });
   // first listener: the production time is taken before the hub sends the step (as the bare server
   // does), else an arrival can precede its own step's time and be matched to an older equal price
@@ -63,15 +67,28 @@ async function bareServer() {
   const timer = setInterval(() => {
     const batch = prices.map((x) => {
       x.p *= Math.exp(0.0002 * (Math.random() * 2 - 1));
-      return tickToWire({ code: x.code, price: x.p.toFixed(x.precision), change24hPct: Math.round(((x.p - x.open) / x.open) * 10_000) / 100 });
+      return tickToWire({
+        code: x.code,
+        price: x.p.toFixed(x.precision),
+        change24hPct: Math.round(((x.p - x.open) / x.open) * 10_000) / 100,
+      });
     });
     const data = JSON.stringify(batch);
     process.send!({ gen: batch[0].price, t: now() } satisfies FromServer);
     for (const c of wss.clients) if (c.readyState === WebSocket.OPEN) c.send(data);
   }, 1000);
-  wss.on('connection', (ws) => ws.send(JSON.stringify(prices.map((x) => tickToWire({ code: x.code, price: x.p.toFixed(x.precision), change24hPct: 0 })))));
+  wss.on('connection', (ws) =>
+    ws.send(JSON.stringify(prices.map((x) => tickToWire({ code: x.code, price: x.p.toFixed(x.precision), change24hPct: 0 })))),
+  );
   const port = (wss.address() as { port: number }).port;
-  return { port, close: async () => { clearInterval(timer); for (const c of wss.clients) c.terminate(); wss.close(); } };
+  return {
+    port,
+    close: async () => {
+      clearInterval(timer);
+      for (const c of wss.clients) c.terminate();
+      wss.close();
+    },
+  };
 }
 
 async function runChild(kind: string) {
@@ -118,7 +135,10 @@ interface PhaseResult {
 const BTC = /"code":"BTCUSDT","price":"([0-9.]+)"/;
 
 async function phase(kind: 'platform' | 'bare', n: number): Promise<PhaseResult> {
-  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--child', kind], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--child', kind], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   // a price can recur: keep every production time and match an arrival to the latest one before it
   const gens = new Map<string, number[]>();
   let report: Extract<FromServer, { cpu: unknown }> | undefined;
@@ -128,8 +148,7 @@ async function phase(kind: 'platform' | 'bare', n: number): Promise<PhaseResult>
       if ('port' in m) {
         idle = m.idle;
         resolve(m.port);
-      }
-      else if ('gen' in m) gens.set(m.gen, [...(gens.get(m.gen) ?? []), m.t]);
+      } else if ('gen' in m) gens.set(m.gen, [...(gens.get(m.gen) ?? []), m.t]);
       else if ('cpu' in m) report = m;
     });
   });
@@ -142,20 +161,27 @@ async function phase(kind: 'platform' | 'bare', n: number): Promise<PhaseResult>
   const t0 = now();
   const url = kind === 'platform' ? `ws://127.0.0.1:${port}/ws` : `ws://127.0.0.1:${port}/`;
   for (let i = 0; i < n; i += 250) {
-    const batch = Array.from({ length: Math.min(250, n - i) }, () => new Promise<void>((resolve) => {
-      const ws = new WebSocket(url, { perMessageDeflate: false });
-      ws.on('open', () => { sockets.push(ws); resolve(); });
-      ws.on('error', () => resolve());
-      ws.on('message', (raw: Buffer) => {
-        if (!recording) return;
-        messages++;
-        bytes += raw.length;
-        // only batches (arrays); find the BTCUSDT price without parsing the whole message
-        if (raw[0] !== 0x5b) return;
-        const m = BTC.exec(raw.toString('latin1', 0, Math.min(raw.length, 400)));
-        if (m) arrivals.push([m[1], now()]);
-      });
-    }));
+    const batch = Array.from(
+      { length: Math.min(250, n - i) },
+      () =>
+        new Promise<void>((resolve) => {
+          const ws = new WebSocket(url, { perMessageDeflate: false });
+          ws.on('open', () => {
+            sockets.push(ws);
+            resolve();
+          });
+          ws.on('error', () => resolve());
+          ws.on('message', (raw: Buffer) => {
+            if (!recording) return;
+            messages++;
+            bytes += raw.length;
+            // only batches (arrays); find the BTCUSDT price without parsing the whole message
+            if (raw[0] !== 0x5b) return;
+            const m = BTC.exec(raw.toString('latin1', 0, Math.min(raw.length, 400)));
+            if (m) arrivals.push([m[1], now()]);
+          });
+        }),
+    );
     await Promise.all(batch);
   }
   const connectMs = now() - t0;
@@ -169,26 +195,38 @@ async function phase(kind: 'platform' | 'bare', n: number): Promise<PhaseResult>
   child.send({ cmd: 'report' });
   while (!report) await new Promise((r) => setTimeout(r, 20));
 
-  const lat = arrivals.flatMap(([price, t]) => {
-    const made = (gens.get(price) ?? []).filter((g) => g <= t);
-    return made.length ? [t - Math.max(...made)] : [];
-  }).sort((a, b) => a - b);
+  const lat = arrivals
+    .flatMap(([price, t]) => {
+      const made = (gens.get(price) ?? []).filter((g) => g <= t);
+      return made.length ? [t - Math.max(...made)] : [];
+    })
+    .sort((a, b) => a - b);
   const pct = (p: number) => (lat.length ? lat[Math.min(lat.length - 1, Math.floor((p / 100) * lat.length))] : NaN);
   for (const s of sockets) s.terminate();
   child.send({ cmd: 'stop' });
   await new Promise((r) => child.once('exit', r));
   return {
-    server: kind, clients: n, connected: sockets.length, connectMs: Math.round(connectMs),
-    p50: Math.round(pct(50)), p99: Math.round(pct(99)), msgsPerSec: Math.round(messages / elapsed),
+    server: kind,
+    clients: n,
+    connected: sockets.length,
+    connectMs: Math.round(connectMs),
+    p50: Math.round(pct(50)),
+    p99: Math.round(pct(99)),
+    msgsPerSec: Math.round(messages / elapsed),
     mbPerSec: Math.round((bytes / elapsed / 1e6) * 10) / 10,
-    cpuPct: Math.round(((report.cpu.user + report.cpu.system) / 1000 / report.wall) * 100), rssMb: Math.round(report.mem.rss / 1e6),
-    idleRssMb: Math.round(idle!.rss / 1e6), heapMb: Math.round(report.mem.heapUsed / 1e6), idleHeapMb: Math.round(idle!.heapUsed / 1e6),
+    cpuPct: Math.round(((report.cpu.user + report.cpu.system) / 1000 / report.wall) * 100),
+    rssMb: Math.round(report.mem.rss / 1e6),
+    idleRssMb: Math.round(idle!.rss / 1e6),
+    heapMb: Math.round(report.mem.heapUsed / 1e6),
+    idleHeapMb: Math.round(idle!.heapUsed / 1e6),
     externalMb: Math.round(report.mem.external / 1e6),
   };
 }
 
 async function main() {
-  console.log(`ws fan-out: ${SIZES.join(' and ')} clients, ${PHASE_S} s per phase, loopback, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'})`);
+  console.log(
+    `ws fan-out: ${SIZES.join(' and ')} clients, ${PHASE_S} s per phase, loopback, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'})`,
+  );
   const rows: PhaseResult[] = [];
   for (const n of SIZES) {
     for (const kind of ['platform', 'bare'] as const) {
@@ -197,10 +235,14 @@ async function main() {
       console.log(JSON.stringify(r));
     }
   }
-  console.log('\n| clients | server | connected | connect ms | latency p50 ms | latency p99 ms | msgs/s | MB/s | server CPU % (one core = 100) | server RSS MB (idle → with clients) | JS heap MB (idle → with clients) | external MB |');
+  console.log(
+    '\n| clients | server | connected | connect ms | latency p50 ms | latency p99 ms | msgs/s | MB/s | server CPU % (one core = 100) | server RSS MB (idle → with clients) | JS heap MB (idle → with clients) | external MB |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
-    console.log(`| ${r.clients} | ${r.server} | ${r.connected} | ${r.connectMs} | ${r.p50} | ${r.p99} | ${r.msgsPerSec} | ${r.mbPerSec} | ${r.cpuPct} | ${r.idleRssMb} → ${r.rssMb} | ${r.idleHeapMb} → ${r.heapMb} | ${r.externalMb} |`);
+    console.log(
+      `| ${r.clients} | ${r.server} | ${r.connected} | ${r.connectMs} | ${r.p50} | ${r.p99} | ${r.msgsPerSec} | ${r.mbPerSec} | ${r.cpuPct} | ${r.idleRssMb} → ${r.rssMb} | ${r.idleHeapMb} → ${r.heapMb} | ${r.externalMb} |`,
+    );
   }
 }
 

@@ -39,7 +39,9 @@ const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]);
 const initial = [...new Set([...[...seen].map((k) => manifest[k].file), ...preloaded])];
 const css = [...new Set([...seen].flatMap((k) => manifest[k].css ?? []))];
-const lazy = Object.entries(manifest).filter(([k, v]) => !seen.has(k) && v.file.endsWith('.js')).map(([, v]) => v.file);
+const lazy = Object.entries(manifest)
+  .filter(([k, v]) => !seen.has(k) && v.file.endsWith('.js'))
+  .map(([, v]) => v.file);
 const chart = Object.entries(manifest).find(([k]) => k.includes('CandleChart'))?.[1].file;
 
 /** @param {string[]} files @param {(file: string) => number} f */
@@ -59,7 +61,9 @@ const result = {
 };
 if (process.argv.includes('--json')) console.log(JSON.stringify(result, null, 2));
 else {
-  console.log(`home page initial JavaScript: ${kb(result.initialJsGzip)} gzip (${kb(result.initialJsRaw)} raw) in ${initial.length} files`);
+  console.log(
+    `home page initial JavaScript: ${kb(result.initialJsGzip)} gzip (${kb(result.initialJsRaw)} raw) in ${initial.length} files`,
+  );
   for (const f of initial) console.log(`  ${f}  ${kb(gz(f))}`);
   if (inline.length) console.log(`  index.html inline scripts (${inline.length})  ${kb(inlineGz)}`);
   console.log(`initial CSS: ${kb(result.initialCssGzip)} gzip`);
@@ -75,7 +79,9 @@ if (budgetAt > 0) {
     process.exit(1);
   }
   if (result.initialJsGzip > budget) {
-    console.error(`over budget: the home page's initial JavaScript is ${kb(result.initialJsGzip)} gzip, the budget ${kb(budget)}`);
+    console.error(
+      `over budget: the home page's initial JavaScript is ${kb(result.initialJsGzip)} gzip, the budget ${kb(budget)}`,
+    );
     process.exit(1);
   }
 }

@@ -28,7 +28,10 @@ export function precompressDir(dir: string): { files: number; raw: number; br: n
     const data = fs.readFileSync(file);
     if (data.length < MIN_BYTES) continue;
     const br = zlib.brotliCompressSync(data, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+      },
     });
     const gz = zlib.gzipSync(data, { level: 9 });
     if (br.length < data.length) fs.writeFileSync(`${file}.br`, br);

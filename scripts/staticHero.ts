@@ -22,8 +22,14 @@ import { MOBILE_UA } from '../src/services/device.ts';
 export type ClassMaps = Map<string, Record<string, string>>;
 
 const TEXT_KEYS = [
-  ['home', 'heroTitle'], ['home', 'heroText'], ['home', 'start'], ['brand'],
-  ['board', 'title'], ['board', 'text'], ['board', 'continue'], ['board', 'skip'],
+  ['home', 'heroTitle'],
+  ['home', 'heroText'],
+  ['home', 'start'],
+  ['brand'],
+  ['board', 'title'],
+  ['board', 'text'],
+  ['board', 'continue'],
+  ['board', 'skip'],
 ] as const;
 type Texts = string[];
 
@@ -43,7 +49,8 @@ function textsOf(root: string): Record<string, Texts> {
   return out;
 }
 
-export const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&${({ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' } as Record<string, string>)[c]};`);
+export const escapeHtml = (s: string) =>
+  s.replace(/[&<>"]/g, (c) => `&${({ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' } as Record<string, string>)[c]};`);
 
 /** ES5 on purpose: it runs before everything else on the oldest phones too. */
 function scriptOf(texts: Record<string, Texts>): string {
@@ -66,11 +73,13 @@ export function classesOf(maps: ClassMaps): (file: string, ...names: string[]) =
   return (file, ...names) => {
     const entry = [...maps].find(([f]) => f.replace(/\\/g, '/').endsWith(file));
     if (!entry) throw new Error(`static copy: no class map for ${file}`);
-    return names.map((n) => {
-      const c = entry[1][n];
-      if (!c) throw new Error(`static copy: no class ${n} in ${file}`);
-      return c;
-    }).join(' ');
+    return names
+      .map((n) => {
+        const c = entry[1][n];
+        if (!c) throw new Error(`static copy: no class ${n} in ${file}`);
+        return c;
+      })
+      .join(' ');
   };
 }
 
@@ -84,16 +93,18 @@ function markupOf(maps: ClassMaps, texts: Record<string, Texts>, script: string)
   // the same elements and classes as MobileShell > Home's hero (src/views/shell/Mobile.tsx,
   // src/views/screens/Home.tsx) and the welcome board a new session sees over it on a phone (the
   // page's largest paint then), shown unless dismissed in this session as the onboarding actor does
-  return `<div class="${cls(shell, 'page')}" data-static-hero>`
-    + `<header class="${cls(shell, 'mTopBar')}"><a href="/" class="${cls(shell, 'brand')}" ${tx(3)}</a></header>`
-    + `<main class="${cls(shell, 'main', 'mobileMain', 'withTabs')}"><div class="${cls(screens, 'stack')} ${cls(home, 'page')}">`
-    + `<section class="${cls(screens, 'hero')}"><h1 ${tx(0)}</h1><p ${tx(1)}</p>`
-    + `<div><a href="/pass/register" class="${cls(home, 'start')}" ${tx(2)}</a></div>`
-    + `</section></div></main>`
-    + `<div class="${cls(shell, 'board')}" data-static-board><p class="${cls(shell, 'boardBrand')}" ${tx(3)}</p>`
-    + `<div class="${cls(shell, 'boardCard')}"><h2 ${tx(4)}</h2><p ${tx(5)}</p>`
-    + `<button type="button" class="${cls(shell, 'primary')}" ${tx(6)}</button><button type="button" class="${cls(shell, 'ghostDark')}" ${tx(7)}</button>`
-    + `</div></div></div><script>${script}</script>`;
+  return (
+    `<div class="${cls(shell, 'page')}" data-static-hero>` +
+    `<header class="${cls(shell, 'mTopBar')}"><a href="/" class="${cls(shell, 'brand')}" ${tx(3)}</a></header>` +
+    `<main class="${cls(shell, 'main', 'mobileMain', 'withTabs')}"><div class="${cls(screens, 'stack')} ${cls(home, 'page')}">` +
+    `<section class="${cls(screens, 'hero')}"><h1 ${tx(0)}</h1><p ${tx(1)}</p>` +
+    `<div><a href="/pass/register" class="${cls(home, 'start')}" ${tx(2)}</a></div>` +
+    `</section></div></main>` +
+    `<div class="${cls(shell, 'board')}" data-static-board><p class="${cls(shell, 'boardBrand')}" ${tx(3)}</p>` +
+    `<div class="${cls(shell, 'boardCard')}"><h2 ${tx(4)}</h2><p ${tx(5)}</p>` +
+    `<button type="button" class="${cls(shell, 'primary')}" ${tx(6)}</button><button type="button" class="${cls(shell, 'ghostDark')}" ${tx(7)}</button>` +
+    `</div></div></div><script>${script}</script>`
+  );
 }
 
 export function staticHero(): { plugin: Plugin; getJSON: (file: string, json: Record<string, string>) => void; maps: ClassMaps } {
@@ -113,7 +124,10 @@ export function staticHero(): { plugin: Plugin; getJSON: (file: string, json: Re
         const texts = textsOf(root);
         return html
           .replace(empty, () => `<div id="root">${markupOf(maps, texts, scriptOf(texts))}</div>`)
-          .replace('</head>', '<noscript><style>[data-static-hero]{visibility:visible}[data-static-board]{display:none}</style></noscript>\n  </head>');
+          .replace(
+            '</head>',
+            '<noscript><style>[data-static-hero]{visibility:visible}[data-static-board]{display:none}</style></noscript>\n  </head>',
+          );
       },
     },
   };

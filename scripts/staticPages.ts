@@ -77,7 +77,8 @@ const MARKET = 'src/views/components/market.module.css';
  */
 export const slot = (name: string): string => `\uE001${name}\uE001`;
 
-const icon = (C: ComponentType<SVGProps<SVGSVGElement>>, p: SVGProps<SVGSVGElement> = {}) => renderToStaticMarkup(createElement(C, p));
+const icon = (C: ComponentType<SVGProps<SVGSVGElement>>, p: SVGProps<SVGSVGElement> = {}) =>
+  renderToStaticMarkup(createElement(C, p));
 
 /** What React's "loading" looks like inside a screen (src/views/components/Loadable.tsx). */
 const loading = ({ cls, tx }: Helpers) => `<div class="${cls(UI, 'state')}" aria-busy="true" ${tx('common.loading')}</div>`;
@@ -87,33 +88,45 @@ function shell(h: Helpers, p: string, screen: string): string {
   const { cls, tx } = h;
   const isRoot = DESTINATIONS.some((d) => d.to === p);
   const active = (to: string) => (to === '/' ? p === '/' : p === to || p.startsWith(`${to}/`));
-  return `<div class="${cls(SHELL, 'page')}">`
-    + `<header class="${cls(SHELL, 'mTopBar')}">`
-    + (isRoot ? '' : `<button type="button" class="${cls(SHELL, 'iconButton')}">${icon(BackIcon)}</button>`)
-    + `<a href="/" class="${cls(SHELL, 'brand')}" ${tx('brandShort').replace('>', `>${icon(BrandMark)}`)}</a>`
-    + `<div class="${cls(SHELL, 'tools')}"><button type="button" class="${cls(SHELL, 'iconButton')}">${icon(GlobeIcon)}</button>`
-    + `<a href="/profile/notification" class="${cls(SHELL, 'iconButton')}" data-in>${icon(BellIcon)}</a>`
-    + `<button type="button" class="${cls(SHELL, 'iconButton')}">${icon(ServiceIcon)}</button>`
-    + `<a href="/pass/login" class="${cls(SHELL, 'primary')}" data-out ${tx('nav.login')}</a></div></header>`
-    + `<main class="${cls(SHELL, 'main', 'mobileMain', 'withTabs')}">${screen}</main>`
-    + `<nav class="${cls(SHELL, 'tabBar')}">`
-    + DESTINATIONS.map(({ to, key, tab, Icon }) => `<a href="${to}" class="${cls(SHELL, 'tabItem')}"${active(to) ? ' aria-current="page"' : ''}>${icon(Icon)}<span ${tx(tab ?? key)}</span></a>`).join('')
-    + '</nav></div>';
+  return (
+    `<div class="${cls(SHELL, 'page')}">` +
+    `<header class="${cls(SHELL, 'mTopBar')}">` +
+    (isRoot ? '' : `<button type="button" class="${cls(SHELL, 'iconButton')}">${icon(BackIcon)}</button>`) +
+    `<a href="/" class="${cls(SHELL, 'brand')}" ${tx('brandShort').replace('>', `>${icon(BrandMark)}`)}</a>` +
+    `<div class="${cls(SHELL, 'tools')}"><button type="button" class="${cls(SHELL, 'iconButton')}">${icon(GlobeIcon)}</button>` +
+    `<a href="/profile/notification" class="${cls(SHELL, 'iconButton')}" data-in>${icon(BellIcon)}</a>` +
+    `<button type="button" class="${cls(SHELL, 'iconButton')}">${icon(ServiceIcon)}</button>` +
+    `<a href="/pass/login" class="${cls(SHELL, 'primary')}" data-out ${tx('nav.login')}</a></div></header>` +
+    `<main class="${cls(SHELL, 'main', 'mobileMain', 'withTabs')}">${screen}</main>` +
+    `<nav class="${cls(SHELL, 'tabBar')}">` +
+    DESTINATIONS.map(
+      ({ to, key, tab, Icon }) =>
+        `<a href="${to}" class="${cls(SHELL, 'tabItem')}"${active(to) ? ' aria-current="page"' : ''}>${icon(Icon)}<span ${tx(tab ?? key)}</span></a>`,
+    ).join('') +
+    '</nav></div>'
+  );
 }
 
 /** Market.tsx before its list arrives: heading, search, the type tabs (the watchlist first when signed in), loading. */
 const market = (h: Helpers) => {
   const { cls, tx, ph } = h;
-  const tabs = ['watchlist', ...INSTRUMENT_TYPES].map((k) => `<button type="button" role="tab" aria-selected="${k === 'crypto'}"${k === 'watchlist' ? ' data-in' : ''} ${tx(k === 'watchlist' ? 'market.watchlist' : `market.types.${k}`)}</button>`).join('');
-  return `<div class="${cls(SCREENS, 'stack')}"><section class="${cls(SCREENS, 'card')}"><div class="${cls(SCREENS, 'cardHead')}">`
-    + `<h1 class="${cls(HEADINGS, 'barTitle')}" ${tx('market.title')}</h1>`
-    + `<label class="${cls(SCREENS, 'search')}">${icon(SearchIcon, { width: 18, height: 18 })}<span class="visually-hidden" ${tx('market.search')}</span>`
-    + `<input type="search" ${ph('market.searchPlaceholder')} maxlength="40" tabindex="-1"></label></div>`
-    + `<div class="${cls(SCROLL_TABS, 'scroller')}" data-more-start="false" data-more-end="false">`
-    + `<button type="button" class="${cls(SCROLL_TABS, 'arrowStart')}" hidden></button>`
-    + `<div class="${cls(SCROLL_TABS, 'tabs')}" role="tablist">${tabs}</div>`
-    + `<button type="button" class="${cls(SCROLL_TABS, 'arrowEnd')}" hidden></button></div>`
-    + `<div role="tabpanel">${loading(h)}</div></section></div>`;
+  const tabs = ['watchlist', ...INSTRUMENT_TYPES]
+    .map(
+      (k) =>
+        `<button type="button" role="tab" aria-selected="${k === 'crypto'}"${k === 'watchlist' ? ' data-in' : ''} ${tx(k === 'watchlist' ? 'market.watchlist' : `market.types.${k}`)}</button>`,
+    )
+    .join('');
+  return (
+    `<div class="${cls(SCREENS, 'stack')}"><section class="${cls(SCREENS, 'card')}"><div class="${cls(SCREENS, 'cardHead')}">` +
+    `<h1 class="${cls(HEADINGS, 'barTitle')}" ${tx('market.title')}</h1>` +
+    `<label class="${cls(SCREENS, 'search')}">${icon(SearchIcon, { width: 18, height: 18 })}<span class="visually-hidden" ${tx('market.search')}</span>` +
+    `<input type="search" ${ph('market.searchPlaceholder')} maxlength="40" tabindex="-1"></label></div>` +
+    `<div class="${cls(SCROLL_TABS, 'scroller')}" data-more-start="false" data-more-end="false">` +
+    `<button type="button" class="${cls(SCROLL_TABS, 'arrowStart')}" hidden></button>` +
+    `<div class="${cls(SCROLL_TABS, 'tabs')}" role="tablist">${tabs}</div>` +
+    `<button type="button" class="${cls(SCROLL_TABS, 'arrowEnd')}" hidden></button></div>` +
+    `<div role="tabpanel">${loading(h)}</div></section></div>`
+  );
 };
 
 /**
@@ -128,19 +141,21 @@ const market = (h: Helpers) => {
 const currency = (h: Helpers) => {
   const { cls, tx } = h;
   const stat = (name: string) => `<div><dt ${tx(`detail.${name}`)}</dt><dd class="num" data-q="${name}"></dd></div>`;
-  return `<div class="${cls(SCREENS, 'stack')}"><section class="${cls(SCREENS, 'card')}" data-quote="${slot('quote')}">`
+  return (
+    `<div class="${cls(SCREENS, 'stack')}"><section class="${cls(SCREENS, 'card')}" data-quote="${slot('quote')}">` +
     // the logo's place, empty: a picture is one more request while the first paint is made (the app draws it)
-    + `<div class="${cls(SCREENS, 'priceHead')}"><img alt="" width="40" height="40">`
-    + `<div><h1 class="${cls(HEADINGS, 'barTitle')}" data-q="name"></h1><span class="${cls(SCREENS, 'muted')} num" data-q="code"></span></div>`
-    + `<span class="${cls(SCREENS, 'bigPrice')} num" data-q="price"></span>`
-    + `<span class="num ${cls(UI, 'change', 'up')}" data-q="change"></span>`
-    + `<span class="${cls(UI, 'badge')}" data-sim ${tx('feed.simulated')}</span>`
-    + `<button type="button" class="${cls(MARKET, 'star')}" aria-pressed="false">${icon(StarIcon, { width: 22, height: 22 })}</button>`
-    + `<span class="${cls(SCREENS, 'muted')}" data-stale ${tx('market.stale')}</span><span class="${cls(SCREENS, 'muted')}" data-closed ${tx('market.closed')}</span></div>`
-    + `<p class="${cls(SCREENS, 'priceTime')}"><span class="${cls(UI, 'status')}" role="status" data-state="connecting"><span class="${cls(UI, 'dot')}" data-state="connecting" aria-hidden="true"></span><span ${tx('feed.connecting')}</span></span>`
-    + `<span class="num" data-q="time" ${tx('detail.lastPriceAt')}</span></p>`
-    + `<dl class="${cls(SCREENS, 'stats')}">${['high', 'low', 'volume', 'open'].map(stat).join('')}</dl></section>`
-    + `<div data-noquote>${loading(h)}</div></div>`;
+    `<div class="${cls(SCREENS, 'priceHead')}"><img alt="" width="40" height="40">` +
+    `<div><h1 class="${cls(HEADINGS, 'barTitle')}" data-q="name"></h1><span class="${cls(SCREENS, 'muted')} num" data-q="code"></span></div>` +
+    `<span class="${cls(SCREENS, 'bigPrice')} num" data-q="price"></span>` +
+    `<span class="num ${cls(UI, 'change', 'up')}" data-q="change"></span>` +
+    `<span class="${cls(UI, 'badge')}" data-sim ${tx('feed.simulated')}</span>` +
+    `<button type="button" class="${cls(MARKET, 'star')}" aria-pressed="false">${icon(StarIcon, { width: 22, height: 22 })}</button>` +
+    `<span class="${cls(SCREENS, 'muted')}" data-stale ${tx('market.stale')}</span><span class="${cls(SCREENS, 'muted')}" data-closed ${tx('market.closed')}</span></div>` +
+    `<p class="${cls(SCREENS, 'priceTime')}"><span class="${cls(UI, 'status')}" role="status" data-state="connecting"><span class="${cls(UI, 'dot')}" data-state="connecting" aria-hidden="true"></span><span ${tx('feed.connecting')}</span></span>` +
+    `<span class="num" data-q="time" ${tx('detail.lastPriceAt')}</span></p>` +
+    `<dl class="${cls(SCREENS, 'stats')}">${['high', 'low', 'volume', 'open'].map(stat).join('')}</dl></section>` +
+    `<div data-noquote>${loading(h)}</div></div>`
+  );
 };
 
 /**
@@ -172,17 +187,26 @@ const balance = (h: Helpers) => {
   const { cls, tx } = h;
   const empty = '\u00a0';
   const th = (key: Key, small = false) => `<th${small ? ` class="${cls(WALLET, 'hideSmall')}"` : ''} ${tx(key)}</th>`;
-  const rows = ASSETS.map((a) => `<tr><th scope="row">${a}</th><td class="num">${empty}</td><td class="num">${empty}</td>`
-    + `<td class="num ${cls(WALLET, 'hideSmall')}">${empty}</td><td class="num ${cls(WALLET, 'hideSmall')}">${empty}</td></tr>`).join('');
-  return `<div class="${cls(SCREENS, 'stack')}"><section class="${cls(SCREENS, 'card')}"><div class="${cls(SCREENS, 'cardHead')}">`
-    + `<h1 class="${cls(HEADINGS, 'barTitle')}"><span ${tx('account.balance')}</span> · <span data-demo ${tx('session.demo')}</span><span data-real ${tx('session.real')}</span></h1>`
-    + `<strong class="num"></strong></div>`
-    + `<div aria-busy="true"><div class="${cls(WALLET, 'tableWrap')}"><table class="${cls(SCREENS, 'dataTable')}"><thead><tr>`
-    + th('account.asset') + th('account.available') + th('wallet.onHold') + th('account.total', true) + th('account.valueUsdt', true)
-    + `</tr></thead><tbody>${rows}</tbody></table></div></div></section>`
-    + `<section class="${cls(WALLET, 'notice')}" data-demo><p ${tx('errors:10033')}</p><div class="${cls(WALLET, 'actions')}">`
-    + `<button type="button" class="${cls(WALLET, 'secondary')}" ${tx('wallet.switchReal')}</button>`
-    + `<button type="button" class="${cls(WALLET, 'secondary')}" ${tx('wallet.demoReset')}</button></div></section></div>`;
+  const rows = ASSETS.map(
+    (a) =>
+      `<tr><th scope="row">${a}</th><td class="num">${empty}</td><td class="num">${empty}</td>` +
+      `<td class="num ${cls(WALLET, 'hideSmall')}">${empty}</td><td class="num ${cls(WALLET, 'hideSmall')}">${empty}</td></tr>`,
+  ).join('');
+  return (
+    `<div class="${cls(SCREENS, 'stack')}"><section class="${cls(SCREENS, 'card')}"><div class="${cls(SCREENS, 'cardHead')}">` +
+    `<h1 class="${cls(HEADINGS, 'barTitle')}"><span ${tx('account.balance')}</span> · <span data-demo ${tx('session.demo')}</span><span data-real ${tx('session.real')}</span></h1>` +
+    `<strong class="num"></strong></div>` +
+    `<div aria-busy="true"><div class="${cls(WALLET, 'tableWrap')}"><table class="${cls(SCREENS, 'dataTable')}"><thead><tr>` +
+    th('account.asset') +
+    th('account.available') +
+    th('wallet.onHold') +
+    th('account.total', true) +
+    th('account.valueUsdt', true) +
+    `</tr></thead><tbody>${rows}</tbody></table></div></div></section>` +
+    `<section class="${cls(WALLET, 'notice')}" data-demo><p ${tx('errors:10033')}</p><div class="${cls(WALLET, 'actions')}">` +
+    `<button type="button" class="${cls(WALLET, 'secondary')}" ${tx('wallet.switchReal')}</button>` +
+    `<button type="button" class="${cls(WALLET, 'secondary')}" ${tx('wallet.demoReset')}</button></div></section></div>`
+  );
 };
 
 const PAGES: readonly PageSpec[] = [
@@ -200,13 +224,17 @@ function textsOf(root: string, keys: readonly Key[]): Record<string, string[]> {
   for (const lng of LANGUAGES) {
     const files = new Map<string, unknown>();
     const ns = (name: string) => {
-      if (!files.has(name)) files.set(name, JSON.parse(fs.readFileSync(path.join(root, 'src/locales', lng, `${name}.json`), 'utf8')));
+      if (!files.has(name))
+        files.set(name, JSON.parse(fs.readFileSync(path.join(root, 'src/locales', lng, `${name}.json`), 'utf8')));
       return files.get(name);
     };
     out[lng] = keys.map((key) => {
       const [name, rest] = key.includes(':') ? key.split(':') : ['app', key];
       // errors.json keys are codes (no nesting); app.json's are dotted paths
-      const v = name === 'app' ? rest.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], ns(name)) : (ns(name) as Record<string, unknown>)[rest];
+      const v =
+        name === 'app'
+          ? rest.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], ns(name))
+          : (ns(name) as Record<string, unknown>)[rest];
       if (typeof v !== 'string') throw new Error(`static pages: ${lng} ${key} is missing`);
       return v;
     });
@@ -267,7 +295,15 @@ function pageOf(html: string, spec: PageSpec, maps: ClassMaps, root: string): Pa
   const filled = markup.replace(/\uE000(\d+)\uE000/g, (_m, i: string) => escapeHtml(texts.en[Number(i)]));
   const empty = '<div id="root"></div>';
   if (!html.includes(empty)) throw new Error('static pages: no empty #root in index.html');
-  return { html: html.replace(empty, () => `<div data-static-page>${filled}</div>${empty}<script>${scriptOf(spec.path, spec.signedIn, texts, spec.script?.(h) ?? '')}</script>`), cssModules, classes };
+  return {
+    html: html.replace(
+      empty,
+      () =>
+        `<div data-static-page>${filled}</div>${empty}<script>${scriptOf(spec.path, spec.signedIn, texts, spec.script?.(h) ?? '')}</script>`,
+    ),
+    cssModules,
+    classes,
+  };
 }
 
 interface Page {
@@ -321,7 +357,8 @@ function inlineCssOf(bundle: Rolldown.OutputBundle, html: string, { cssModules, 
   for (const chunk of Object.values(bundle)) {
     if (chunk.type !== 'chunk' || !chunk.viteMetadata) continue;
     const ids = Object.keys(chunk.modules).map((id) => id.replace(/\\/g, '/'));
-    if ([...cssModules].some((m) => ids.some((id) => id.endsWith(m)))) for (const css of chunk.viteMetadata.importedCss) files.add(css);
+    if ([...cssModules].some((m) => ids.some((id) => id.endsWith(m))))
+      for (const css of chunk.viteMetadata.importedCss) files.add(css);
   }
   const rules = [...files].map((f) => rulesNaming(source(f), missing)).join('');
   return rules ? `<style>${rules}</style>` : '';
@@ -354,7 +391,10 @@ export function staticPages(maps: ClassMaps): Plugin {
       for (const [p, page] of pages) {
         const file = path.join(outDir, pageFileOf(p));
         fs.mkdirSync(path.dirname(file), { recursive: true });
-        fs.writeFileSync(file, page.html.replace('</head>', () => `  ${inlineCssOf(bundle, page.html, page)}\n  </head>`));
+        fs.writeFileSync(
+          file,
+          page.html.replace('</head>', () => `  ${inlineCssOf(bundle, page.html, page)}\n  </head>`),
+        );
       }
     },
   };

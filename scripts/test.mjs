@@ -1,5 +1,5 @@
 // `npm test`: every check the project has, and an honest count at the end.
-//   1. lint (eslint, warnings fail too)
+//   1. the formatter's check (prettier) and lint (eslint, warnings fail too)
 //   2. type checks (tsc -b): the browser project, the node project (which also checks the shared
 //      src/contract and src/machines), the tests of browser code
 //   3. the home page JavaScript budget (scripts/measure-bundle.mjs --budget 150, see docs/performance.md)
@@ -62,7 +62,10 @@ function pgAddress() {
 function reachable(/** @type {{ host: string, port: number }} */ { host, port }) {
   return new Promise((resolve) => {
     const s = net.connect({ host, port });
-    const done = (/** @type {boolean} */ ok) => { s.destroy(); resolve(ok); };
+    const done = (/** @type {boolean} */ ok) => {
+      s.destroy();
+      resolve(ok);
+    };
     s.once('connect', () => done(true));
     s.once('error', () => done(false));
     setTimeout(() => done(false), 2000);
@@ -77,7 +80,8 @@ try {
   failures.push('build (vite build failed: see above)');
 }
 // the home page's first JavaScript on a phone: 150 kB gzip at most (docs/performance.md)
-if (fs.existsSync('dist/.vite/manifest.json')) await checkAside('home page JavaScript budget', ['node', 'scripts/measure-bundle.mjs', '--budget', '150']);
+if (fs.existsSync('dist/.vite/manifest.json'))
+  await checkAside('home page JavaScript budget', ['node', 'scripts/measure-bundle.mjs', '--budget', '150']);
 
 // --- which test projects can run -----------------------------------------------------------
 const projects = ['unit', 'server'];
@@ -95,17 +99,22 @@ for (const s of skipped) {
 if (skipped.length) {
   console.warn(`\n[test] NOT RUN:\n${skipped.map((s) => `  - ${s}`).join('\n')}`);
   if (ci) console.warn('[test] both are mandatory in CI');
-  else if (pgMandatory && skipped.some((s) => s.startsWith('server-pg'))) console.warn('[test] REQUIRE_POSTGRES=1: PostgreSQL is mandatory');
+  else if (pgMandatory && skipped.some((s) => s.startsWith('server-pg')))
+    console.warn('[test] REQUIRE_POSTGRES=1: PostgreSQL is mandatory');
   else if (!allowSkip) console.warn('[test] set ALLOW_SKIP=1 to accept a partial run locally');
 }
 
 // --- static checks -------------------------------------------------------------------------
-// lint and the type check side by side: each is mostly one thread
+// the formatter, lint and the type check side by side: each is mostly one thread
 await Promise.all([
+  checkAside('format (prettier --check; `npm run format` writes)', ['prettier', '--check', '.', '--log-level', 'warn']),
   checkAside('lint', ['eslint', '.', '--max-warnings', '0']),
   // one build of the three projects (tsconfig.json references them): a single process shares the parsed
   // libraries and is about twice as fast as three; errors name their file, and so their project
-  checkAside('typecheck (tsconfig.app.json: browser, tsconfig.node.json: node and shared code, tsconfig.test.json: tests of browser code)', ['tsc', '-b']),
+  checkAside(
+    'typecheck (tsconfig.app.json: browser, tsconfig.node.json: node and shared code, tsconfig.test.json: tests of browser code)',
+    ['tsc', '-b'],
+  ),
 ]);
 
 // --- test suites ---------------------------------------------------------------------------
@@ -113,8 +122,19 @@ await Promise.all([
 fs.rmSync(results, { force: true });
 const extra = process.argv.slice(2);
 console.log(`\n[test] vitest: ${projects.join(', ')}`);
-const run = spawnSync('npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]),
-  '--reporter=default', '--reporter=json', `--outputFile.json=${results}`, ...extra], { stdio: 'inherit' });
+const run = spawnSync(
+  'npx',
+  [
+    'vitest',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${results}`,
+    ...extra,
+  ],
+  { stdio: 'inherit' },
+);
 
 let passed = 0;
 let failedTests = 0;
@@ -131,13 +151,18 @@ if (fs.existsSync(results)) {
     const where = file.name.replace(`${process.cwd()}/`, '');
     // a file whose tests failed is counted through its tests; a file that failed to load or
     // errored outside a test has no failed test to count, so the file itself is the failure
-    if (failing === 0) failures.push(`test file failed outside its tests (did not load, or a hook failed): ${where}: ${(file.message || 'failed').split('\n')[0]}`);
+    if (failing === 0)
+      failures.push(
+        `test file failed outside its tests (did not load, or a hook failed): ${where}: ${(file.message || 'failed').split('\n')[0]}`,
+      );
     else failedFiles.push(`${where}: ${failing} failed`);
     // CI keeps only the end of the output: name each failed test and its first error line here,
     // so the first failure of a cascade is not lost above the last one's stack
     for (const a of file.assertionResults.filter((x) => x.status === 'failed')) {
       const first = (a.failureMessages?.[0] ?? '').split('\n').find((l) => l.trim()) ?? '';
-      failedTestLines.push(`${where}${a.location ? `:${a.location.line}` : ''} > ${a.fullName}\n      ${first.trim().slice(0, 300)}`);
+      failedTestLines.push(
+        `${where}${a.location ? `:${a.location.line}` : ''} > ${a.fullName}\n      ${first.trim().slice(0, 300)}`,
+      );
     }
   }
   if (run.status !== 0 && failedTests === 0 && !r.testResults.some((f) => f.status === 'failed')) {
@@ -149,13 +174,16 @@ if (fs.existsSync(results)) {
 }
 
 console.log('');
-if (skipped.length) console.log(`not run: ${skipped.map((s) => s.split(':')[0]).join(', ')}${allowSkip ? ' (ALLOW_SKIP=1)' : ''}`);
+if (skipped.length)
+  console.log(`not run: ${skipped.map((s) => s.split(':')[0]).join(', ')}${allowSkip ? ' (ALLOW_SKIP=1)' : ''}`);
 if (skippedTests) console.log(`${skippedTests} tests skipped or todo`);
 const failedLines = [...failures, ...failedFiles];
 if (failedTestLines.length) {
   const shown = failedTestLines.slice(0, 20);
   const more = failedTestLines.length - shown.length;
-  console.log(`FAILED TESTS, in order (first error line each):\n${shown.map((f) => `  - ${f}`).join('\n')}${more > 0 ? `\n  … and ${more} more` : ''}\n`);
+  console.log(
+    `FAILED TESTS, in order (first error line each):\n${shown.map((f) => `  - ${f}`).join('\n')}${more > 0 ? `\n  … and ${more} more` : ''}\n`,
+  );
 }
 if (failedLines.length) console.log(`FAILED:\n${failedLines.map((f) => `  - ${f}`).join('\n')}`);
 const failed = failedTests + failures.length;

@@ -52,7 +52,8 @@ export function verify(p) {
   if (!Number.isInteger(p.index) || p.index < 0 || p.index >= count) throw new Error('index outside the tree');
   let depth = 0;
   while (2 ** depth < count) depth++;
-  if (!Array.isArray(p.path) || p.path.length !== depth) throw new Error(`the path has ${p.path?.length} steps, the tree ${depth} levels`);
+  if (!Array.isArray(p.path) || p.path.length !== depth)
+    throw new Error(`the path has ${p.path?.length} steps, the tree ${depth} levels`);
   /** @param {unknown} list */
   const sums = (list) => {
     if (!Array.isArray(list) || list.length !== n) throw new Error('a list of sums has the wrong length');
@@ -103,13 +104,16 @@ function main() {
   } catch (e) {
     result = { ok: false, why: e instanceof Error ? e.message : String(e) };
   }
-  if (result.ok && rootArg && rootArg.toLowerCase() !== result.hash) result = { ok: false, why: `root ${result.hash} is not the published ${rootArg}` };
+  if (result.ok && rootArg && rootArg.toLowerCase() !== result.hash)
+    result = { ok: false, why: `root ${result.hash} is not the published ${rootArg}` };
   if (!result.ok) {
     console.log(`NOT VERIFIED: ${result.why}`);
     process.exit(1);
   }
   console.log(`VERIFIED: account ${proof.account}, snapshot ${proof.snapshotId} taken ${proof.takenAt}`);
-  proof.assets.forEach((a, i) => console.log(`  ${a.padEnd(6)} ${proof.balances[i].padStart(28)}   (total of all customers ${proof.root.sums[i]})`));
+  proof.assets.forEach((a, i) =>
+    console.log(`  ${a.padEnd(6)} ${proof.balances[i].padStart(28)}   (total of all customers ${proof.root.sums[i]})`),
+  );
   console.log(`root ${result.hash}`);
   console.log(rootArg ? 'it is the root you gave.' : 'compare this root with the one published at /proof (or pass --root).');
 }

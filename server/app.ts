@@ -84,7 +84,9 @@ export async function buildApp({ config, memoryDb, logger }: AppOptions): Promis
   await app.register(opsRoutes); // /readyz, /metrics
   await app.register(jobsAdminRoutes, { prefix: '/admin-api' });
   // what the domains write into the first frame of a path's page (the instrument page's price)
-  const frames = new Map(domains.flatMap((d) => Object.entries(d.pageFrames ?? {}).map(([p, frame]) => [p, frame(app)] as const)));
+  const frames = new Map(
+    domains.flatMap((d) => Object.entries(d.pageFrames ?? {}).map(([p, frame]) => [p, frame(app)] as const)),
+  );
   await app.register(frontEnd, { indexPage, frames }); // health check, the built app, coded 404s
   return app;
 }

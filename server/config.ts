@@ -155,9 +155,16 @@ export interface Config {
 }
 
 /** The passkeys' relying party: WEBAUTHN_* when set, else PUBLIC_URL's host name and origin. */
-function webauthnConfig(publicUrl: string, e: Pick<Env, 'WEBAUTHN_RP_ID' | 'WEBAUTHN_ORIGIN' | 'WEBAUTHN_RP_NAME'>): Config['webauthn'] {
+function webauthnConfig(
+  publicUrl: string,
+  e: Pick<Env, 'WEBAUTHN_RP_ID' | 'WEBAUTHN_ORIGIN' | 'WEBAUTHN_RP_NAME'>,
+): Config['webauthn'] {
   const pub = new URL(publicUrl);
-  return { rpId: e.WEBAUTHN_RP_ID ?? pub.hostname, origin: new URL(e.WEBAUTHN_ORIGIN ?? pub.origin).origin, rpName: e.WEBAUTHN_RP_NAME ?? 'Trading platform' };
+  return {
+    rpId: e.WEBAUTHN_RP_ID ?? pub.hostname,
+    origin: new URL(e.WEBAUTHN_ORIGIN ?? pub.origin).origin,
+    rpName: e.WEBAUTHN_RP_NAME ?? 'Trading platform',
+  };
 }
 
 function parseTrustProxy(v: string | undefined): boolean | string {
@@ -174,14 +181,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const e = readEnv(env);
   const dataDir = path.resolve(e.DATA_DIR ?? './data');
   const port = e.PORT ?? 3000;
-  const oidc = e.OIDC_ISSUER && e.OIDC_CLIENT_ID
-    ? {
-        issuer: e.OIDC_ISSUER,
-        clientId: e.OIDC_CLIENT_ID,
-        clientSecret: e.OIDC_CLIENT_SECRET ?? '',
-        redirectUri: e.OIDC_REDIRECT_URI ?? `${e.PUBLIC_URL ?? `http://localhost:${port}`}/api/loginCallback/google`,
-      }
-    : undefined;
+  const oidc =
+    e.OIDC_ISSUER && e.OIDC_CLIENT_ID
+      ? {
+          issuer: e.OIDC_ISSUER,
+          clientId: e.OIDC_CLIENT_ID,
+          clientSecret: e.OIDC_CLIENT_SECRET ?? '',
+          redirectUri: e.OIDC_REDIRECT_URI ?? `${e.PUBLIC_URL ?? `http://localhost:${port}`}/api/loginCallback/google`,
+        }
+      : undefined;
   return {
     port,
     host: e.HOST ?? '0.0.0.0',
@@ -233,7 +241,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     reserveFundingMax: e.RESERVE_FUNDING_MAX ?? '1000000',
     operatorAmountMax: e.OPERATOR_AMOUNT_MAX ?? '10000000',
     kycKey: e.KYC_KEY,
-    kycOldKeys: (e.KYC_OLD_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
+    kycOldKeys: (e.KYC_OLD_KEYS ?? '')
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean),
     metricsToken: e.METRICS_TOKEN,
     webauthn: webauthnConfig(e.PUBLIC_URL ?? `http://localhost:${port}`, e),
     allowlistDelayHours: e.ALLOWLIST_DELAY_HOURS ?? 24,

@@ -25,7 +25,22 @@ import proof from './proof/manifest.ts';
 import reserves from './reserves/manifest.ts';
 
 export const DOMAINS = [
-  market, auth, twofactor, wallet, content, admin, smart, trading, kyc, support, loans, nfts, alerts, portfolio, proof, reserves,
+  market,
+  auth,
+  twofactor,
+  wallet,
+  content,
+  admin,
+  smart,
+  trading,
+  kyc,
+  support,
+  loans,
+  nfts,
+  alerts,
+  portfolio,
+  proof,
+  reserves,
 ] as const satisfies readonly DomainManifest[];
 
 type Jobs<D> = D extends { jobs: readonly (infer J)[] } ? J : never;
@@ -33,7 +48,9 @@ type Jobs<D> = D extends { jobs: readonly (infer J)[] } ? J : never;
 export type JobName = Jobs<(typeof DOMAINS)[number]>['name'];
 
 /** Every leader job, each declared with its lock by its domain's manifest. */
-export const JOBS: readonly (JobDeclaration & { name: JobName })[] = DOMAINS.flatMap((d): readonly (JobDeclaration & { name: JobName })[] => ('jobs' in d ? d.jobs : []));
+export const JOBS: readonly (JobDeclaration & { name: JobName })[] = DOMAINS.flatMap(
+  (d): readonly (JobDeclaration & { name: JobName })[] => ('jobs' in d ? d.jobs : []),
+);
 export const JOB_NAMES: readonly JobName[] = JOBS.map((j) => j.name);
 
 /** The declaration of a job. */

@@ -37,7 +37,12 @@ export interface PlatformOptions {
  * domain has stopped using the database before it goes.
  */
 async function platform(app: FastifyInstance, { config, memoryDb }: PlatformOptions) {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, memory: memoryDb, template: config.pgliteTemplate });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    memory: memoryDb,
+    template: config.pgliteTemplate,
+  });
   const bus = config.redisUrl ? redisBus(config.redisUrl, config.busNamespace) : memoryBus();
   app.decorate('config', config);
   app.decorate('database', database);
@@ -47,7 +52,10 @@ async function platform(app: FastifyInstance, { config, memoryDb }: PlatformOpti
   // Trusted only when every instance that can share the database hears every other's writes:
   // the embedded database is one process's; PostgreSQL needs Redis for that (as sessions).
   const userReads = new UserReads({
-    bus, log: app.log, maxAgeMs: config.userReadCacheMs, maxRows: config.userReadCacheRows,
+    bus,
+    log: app.log,
+    maxAgeMs: config.userReadCacheMs,
+    maxRows: config.userReadCacheRows,
     enabled: database.kind === 'pglite' || config.redisUrl !== undefined,
     // the tests' check sees only this process's writes under way: with Redis, another
     // instance's write could be between its commit and its telling, so it stays off there

@@ -9,7 +9,10 @@ import { importLegacyFiles } from './uploads/legacy.ts';
  * data, and, when config.engines, the background engines (feed, scheduler), stopped before the
  * database closes. Used by main.ts and by tests that need a real instance.
  */
-export async function createPlatform(config: Config = loadConfig(), opts: { memoryDb?: boolean; logger?: boolean | object } = {}): Promise<App> {
+export async function createPlatform(
+  config: Config = loadConfig(),
+  opts: { memoryDb?: boolean; logger?: boolean | object } = {},
+): Promise<App> {
   const app = await buildApp({ config, memoryDb: opts.memoryDb, logger: opts.logger as never });
   await seedAll(app);
   // personal files kept the pre-0018 way (on disk, in their own columns) move into the blob store once

@@ -83,7 +83,10 @@ export function eventLabel(event: string): string {
   return event;
 }
 
-export function chartOf(machine: AnyStateMachine, where: { source: string; exportName: string; description: string; models: string[]; covered: ReadonlySet<string> }): FlowChart {
+export function chartOf(
+  machine: AnyStateMachine,
+  where: { source: string; exportName: string; description: string; models: string[]; covered: ReadonlySet<string> },
+): FlowChart {
   const byId = new Map<string, NodeLike>();
   const index = (n: NodeLike) => {
     byId.set(n.id, n);
@@ -100,5 +103,13 @@ export function chartOf(machine: AnyStateMachine, where: { source: string; expor
     covered: where.covered.has(t.key),
   }));
   const { source, exportName, description, models } = where;
-  return { id: machine.id, source, exportName, description, models, root: stateOf(machine.root as unknown as NodeLike), transitions };
+  return {
+    id: machine.id,
+    source,
+    exportName,
+    description,
+    models,
+    root: stateOf(machine.root as unknown as NodeLike),
+    transitions,
+  };
 }

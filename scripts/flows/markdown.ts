@@ -20,7 +20,8 @@ export function coverageLine(chart: FlowChart): string {
 
 export function renderMachine(chart: FlowChart, mermaid: string): string {
   const rows = chart.transitions.map(
-    (t) => `| ${cell(stateName(t.from))} | ${cell(t.label)} | ${cell(t.guard ?? '')} | ${cell(targetName(t))} | ${t.covered ? COVERED : UNCOVERED} |`,
+    (t) =>
+      `| ${cell(stateName(t.from))} | ${cell(t.label)} | ${cell(t.guard ?? '')} | ${cell(targetName(t))} | ${t.covered ? COVERED : UNCOVERED} |`,
   );
   return [
     `# ${chart.id}`,
@@ -54,7 +55,7 @@ export function renderIndex(charts: FlowChart[]): string {
     GENERATED,
     '',
     'Every statechart in `src/machines`, drawn from its definition. A page per machine shows the diagram and',
-    'its transitions; a transition is covered when a path generated from the machine\'s model',
+    "its transitions; a transition is covered when a path generated from the machine's model",
     '(`tests/model/<name>.model.ts`) takes it. The operator console shows the same diagrams under',
     '`/admin/flows`. Run `npm run flows` after changing a machine or a model; `tests/unit/flows.test.ts`',
     'fails while these files are out of date.',

@@ -6,14 +6,33 @@
  */
 import type { FlowChart, FlowState, FlowTransition } from './chart.ts';
 
-const RESERVED = new Set(['state', 'note', 'end', 'direction', 'class', 'classDef', 'style', 'as', 'left', 'right', 'of', 'click', 'default', 'root']);
+const RESERVED = new Set([
+  'state',
+  'note',
+  'end',
+  'direction',
+  'class',
+  'classDef',
+  'style',
+  'as',
+  'left',
+  'right',
+  'of',
+  'click',
+  'default',
+  'root',
+]);
 const IDENT = /^[A-Za-z][A-Za-z0-9_]*$/;
 
 export const COVERED = '✓';
 export const UNCOVERED = '✗';
 
 /** Text Mermaid shows as is: no statement separators, comments or entity codes. */
-const safe = (text: string) => text.replace(/[;#:%{}"<>`]/g, ' ').replace(/\s+/g, ' ').trim();
+const safe = (text: string) =>
+  text
+    .replace(/[;#:%{}"<>`]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 export function transitionLabel(t: FlowTransition): string {
   return safe(`${t.label}${t.guard ? ` [${t.guard}]` : ''}`) + ` ${t.covered ? COVERED : UNCOVERED}`;

@@ -9,14 +9,25 @@ import { Envelope } from '../../src/contract/envelope.ts';
 import { DocumentAccessPage, DocumentAccessQuery } from '../../src/contract/privacy.ts';
 
 const documentAccessRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/swx/customer/user/documentAccess', {
-    preHandler: [app.requireUser],
-    schema: {
-      tags: ['user'], security: [{ token: [] }], querystring: DocumentAccessQuery,
-      summary: 'When operators opened my documents (identity, deposit proofs, loan signature, support images) and why; newest first',
-      response: { 200: Envelope(DocumentAccessPage) },
+  app.get(
+    '/swx/customer/user/documentAccess',
+    {
+      preHandler: [app.requireUser],
+      schema: {
+        tags: ['user'],
+        security: [{ token: [] }],
+        querystring: DocumentAccessQuery,
+        summary:
+          'When operators opened my documents (identity, deposit proofs, loan signature, support images) and why; newest first',
+        response: { 200: Envelope(DocumentAccessPage) },
+      },
     },
-  }, async (req, reply) => reply.ok(await app.admin.documentAccess(req.user!.id, req.query)));
+    async (req, reply) => reply.ok(await app.admin.documentAccess(req.user!.id, req.query)),
+  );
 };
 
-export default fp(documentAccessRoutes, { name: 'document-access-routes', dependencies: ['admin', 'guard', 'errors'], encapsulate: true });
+export default fp(documentAccessRoutes, {
+  name: 'document-access-routes',
+  dependencies: ['admin', 'guard', 'errors'],
+  encapsulate: true,
+});

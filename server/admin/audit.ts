@@ -33,7 +33,13 @@ export async function writeAudit(tx: DbOrTx, e: AuditEntry): Promise<void> {
   });
 }
 
-export interface AuditFilter { targetType?: string; targetId?: string; actorId?: bigint; pageNum?: number; pageSize?: number }
+export interface AuditFilter {
+  targetType?: string;
+  targetId?: string;
+  actorId?: bigint;
+  pageNum?: number;
+  pageSize?: number;
+}
 
 /** Operator actions, newest first. */
 export async function auditPage(db: DbOrTx, q: AuditFilter): Promise<{ rows: AuditRow[]; total: number }> {
@@ -43,7 +49,13 @@ export async function auditPage(db: DbOrTx, q: AuditFilter): Promise<{ rows: Aud
   if (q.actorId !== undefined) conds.push(eq(auditLog.actorId, q.actorId));
   const where = conds.length ? and(...conds) : undefined;
   const size = q.pageSize ?? 20;
-  const rows = await db.select().from(auditLog).where(where).orderBy(desc(auditLog.id)).limit(size).offset(((q.pageNum ?? 1) - 1) * size);
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(where)
+    .orderBy(desc(auditLog.id))
+    .limit(size)
+    .offset(((q.pageNum ?? 1) - 1) * size);
   const [{ total }] = await db.select({ total: count() }).from(auditLog).where(where);
   return {
     rows: rows.map((r) => ({ ...r, id: r.id.toString(), actorId: r.actorId.toString(), createdAt: r.createdAt.toISOString() })),

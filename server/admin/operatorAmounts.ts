@@ -28,7 +28,11 @@ export function parseOperatorAmount(asset: Asset, raw: string | undefined, bound
   if (d.decimalPlaces() > decimals) throw new BizError(Err.OPERATOR_AMOUNT_PRECISION, { asset, decimals, field: bound.field });
   if (d.lte(0)) throw new BizError(Err.AMOUNT_INVALID);
   if (d.gt(bound.max)) {
-    throw new BizError(bound.code ?? Err.OPERATOR_AMOUNT_ABOVE_MAX, { max: new Decimal(bound.max).toFixed(), asset, field: bound.field });
+    throw new BizError(bound.code ?? Err.OPERATOR_AMOUNT_ABOVE_MAX, {
+      max: new Decimal(bound.max).toFixed(),
+      asset,
+      field: bound.field,
+    });
   }
   return d.toFixed(decimals);
 }

@@ -28,18 +28,33 @@ const auditView = ({ passwordHash: _omitted, ...p }: ProposalRow) => p;
 
 async function viewAll(db: DbOrTx, rows: ProposalRow[]): Promise<AdminOperatorProposal[]> {
   const ids = [...new Set(rows.flatMap((r) => [r.proposedBy, ...(r.targetId ? [r.targetId] : [])]))];
-  const names = new Map((ids.length ? await db.select({ id: users.id, u: users.username }).from(users).where(inArray(users.id, ids)) : []).map((r) => [r.id, r.u]));
+  const names = new Map(
+    (ids.length ? await db.select({ id: users.id, u: users.username }).from(users).where(inArray(users.id, ids)) : []).map(
+      (r) => [r.id, r.u],
+    ),
+  );
   return rows.map((p) => ({
-    id: p.id.toString(), kind: p.kind, status: p.status,
-    proposedBy: p.proposedBy.toString(), proposedByName: names.get(p.proposedBy) ?? '',
-    targetId: p.targetId?.toString() ?? null, targetName: p.username ?? (p.targetId ? names.get(p.targetId) ?? '' : ''),
-    email: p.email, decidedBy: p.decidedBy?.toString() ?? null, decidedAt: p.decidedAt?.toISOString() ?? null, createdAt: p.createdAt.toISOString(),
+    id: p.id.toString(),
+    kind: p.kind,
+    status: p.status,
+    proposedBy: p.proposedBy.toString(),
+    proposedByName: names.get(p.proposedBy) ?? '',
+    targetId: p.targetId?.toString() ?? null,
+    targetName: p.username ?? (p.targetId ? (names.get(p.targetId) ?? '') : ''),
+    email: p.email,
+    decidedBy: p.decidedBy?.toString() ?? null,
+    decidedAt: p.decidedAt?.toISOString() ?? null,
+    createdAt: p.createdAt.toISOString(),
   }));
 }
 
 export async function listProposals(db: Db, status?: ProposalStatus): Promise<AdminOperatorProposal[]> {
-  const rows = await db.select().from(operatorProposals).where(status ? eq(operatorProposals.status, status) : undefined)
-    .orderBy(status === 'pending' ? asc(operatorProposals.id) : desc(operatorProposals.id)).limit(100);
+  const rows = await db
+    .select()
+    .from(operatorProposals)
+    .where(status ? eq(operatorProposals.status, status) : undefined)
+    .orderBy(status === 'pending' ? asc(operatorProposals.id) : desc(operatorProposals.id))
+    .limit(100);
   return viewAll(db, rows);
 }
 
@@ -48,14 +63,30 @@ const isUniqueViolation = (e: unknown) => {
   return err?.code === '23505' || err?.cause?.code === '23505';
 };
 
-async function insertProposal(db: Db, actorId: bigint, values: Omit<typeof operatorProposals.$inferInsert, 'proposedBy' | 'createdAt'>, now: number): Promise<AdminOperatorProposal> {
-  const row = await db.transaction(async (tx) => {
-    const [p] = await tx.insert(operatorProposals).values({ ...values, proposedBy: actorId, createdAt: new Date(now) }).returning();
-    await writeAudit(tx, { actorId, action: `operator.propose_${p.kind}`, targetType: 'operator_proposal', targetId: p.id, after: auditView(p) });
-    return p;
-  }).catch((e) => {
-    throw isUniqueViolation(e) ? new BizError(Err.OPERATOR_PROPOSAL_PENDING) : e;
-  });
+async function insertProposal(
+  db: Db,
+  actorId: bigint,
+  values: Omit<typeof operatorProposals.$inferInsert, 'proposedBy' | 'createdAt'>,
+  now: number,
+): Promise<AdminOperatorProposal> {
+  const row = await db
+    .transaction(async (tx) => {
+      const [p] = await tx
+        .insert(operatorProposals)
+        .values({ ...values, proposedBy: actorId, createdAt: new Date(now) })
+        .returning();
+      await writeAudit(tx, {
+        actorId,
+        action: `operator.propose_${p.kind}`,
+        targetType: 'operator_proposal',
+        targetId: p.id,
+        after: auditView(p),
+      });
+      return p;
+    })
+    .catch((e) => {
+      throw isUniqueViolation(e) ? new BizError(Err.OPERATOR_PROPOSAL_PENDING) : e;
+    });
   return (await viewAll(db, [row]))[0];
 }
 
@@ -66,7 +97,12 @@ export async function proposeCreate(db: Db, actorId: bigint, b: CreateOperatorBo
   assertPasswordAllowed(b.password, { username: b.username, email });
   if (await userByUsername(db, b.username)) throw new BizError(Err.USERNAME_EXISTS);
   if (await userByTarget(db, { kind: 'email', value: email })) throw new BizError(Err.EMAIL_OR_PHONE_EXISTS);
-  return insertProposal(db, actorId, { kind: 'create', username: b.username, email, passwordHash: await hashPassword(b.password) }, now);
+  return insertProposal(
+    db,
+    actorId,
+    { kind: 'create', username: b.username, email, passwordHash: await hashPassword(b.password) },
+    now,
+  );
 }
 
 /** Proposes disabling an operator: never oneself (10082), never below two active (10153). */
@@ -88,15 +124,26 @@ async function lockPending(tx: DbOrTx, id: bigint): Promise<ProposalRow> {
 }
 
 /** Confirms a pending proposal and applies it, all in one transaction (refusals write nothing). */
-export async function confirmProposal(db: Db, probationHours: number, actorId: bigint, id: bigint, now: number): Promise<AdminOperatorProposal> {
+export async function confirmProposal(
+  db: Db,
+  probationHours: number,
+  actorId: bigint,
+  id: bigint,
+  now: number,
+): Promise<AdminOperatorProposal> {
   const row = await db.transaction(async (tx) => {
     const p = await lockPending(tx, id);
     const ops = await lockOperators(tx);
     const me = ops.find((o) => o.id === actorId);
     const proposer = ops.find((o) => o.id === p.proposedBy);
-    const allowed = me !== undefined && me.status === 'active' && me.id !== p.proposedBy && me.id !== p.targetId
-      && me.createdAt.getTime() < p.createdAt.getTime() && probationUntil(me, probationHours, now) === null
-      && (proposer === undefined || !directlyLinked(me, proposer));
+    const allowed =
+      me !== undefined &&
+      me.status === 'active' &&
+      me.id !== p.proposedBy &&
+      me.id !== p.targetId &&
+      me.createdAt.getTime() < p.createdAt.getTime() &&
+      probationUntil(me, probationHours, now) === null &&
+      (proposer === undefined || !directlyLinked(me, proposer));
     if (!allowed) throw new BizError(Err.PROPOSAL_CONFIRMER_NOT_ALLOWED);
     const c = { proposalId: p.id, proposedBy: p.proposedBy, confirmedBy: actorId };
     let targetId = p.targetId;
@@ -111,10 +158,19 @@ export async function confirmProposal(db: Db, probationHours: number, actorId: b
       assertAboveMinimum(ops, targetId);
       await applyDisable(tx, c, targetId);
     }
-    const [after] = await tx.update(operatorProposals)
+    const [after] = await tx
+      .update(operatorProposals)
       .set({ status: 'confirmed', targetId, passwordHash: null, decidedBy: actorId, decidedAt: new Date(now) })
-      .where(eq(operatorProposals.id, id)).returning();
-    await writeAudit(tx, { actorId, action: 'operator_proposal.confirm', targetType: 'operator_proposal', targetId: id, before: auditView(p), after: auditView(after) });
+      .where(eq(operatorProposals.id, id))
+      .returning();
+    await writeAudit(tx, {
+      actorId,
+      action: 'operator_proposal.confirm',
+      targetType: 'operator_proposal',
+      targetId: id,
+      before: auditView(p),
+      after: auditView(after),
+    });
     return after;
   });
   return (await viewAll(db, [row]))[0];
@@ -124,10 +180,19 @@ export async function confirmProposal(db: Db, probationHours: number, actorId: b
 export async function rejectProposal(db: Db, actorId: bigint, id: bigint, now: number): Promise<AdminOperatorProposal> {
   const row = await db.transaction(async (tx) => {
     const p = await lockPending(tx, id);
-    const [after] = await tx.update(operatorProposals)
+    const [after] = await tx
+      .update(operatorProposals)
       .set({ status: 'rejected', passwordHash: null, decidedBy: actorId, decidedAt: new Date(now) })
-      .where(and(eq(operatorProposals.id, id), eq(operatorProposals.status, 'pending'))).returning();
-    await writeAudit(tx, { actorId, action: 'operator_proposal.reject', targetType: 'operator_proposal', targetId: id, before: auditView(p), after: auditView(after) });
+      .where(and(eq(operatorProposals.id, id), eq(operatorProposals.status, 'pending')))
+      .returning();
+    await writeAudit(tx, {
+      actorId,
+      action: 'operator_proposal.reject',
+      targetType: 'operator_proposal',
+      targetId: id,
+      before: auditView(p),
+      after: auditView(after),
+    });
     return after;
   });
   return (await viewAll(db, [row]))[0];

@@ -15,7 +15,13 @@ import type { DbOrTx } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { BizError } from '../http/errors.ts';
 
-export interface Lineage { id: bigint; role: string; createdBy: bigint | null; confirmedBy: bigint | null; createdAt: Date }
+export interface Lineage {
+  id: bigint;
+  role: string;
+  createdBy: bigint | null;
+  confirmedBy: bigint | null;
+  createdAt: Date;
+}
 
 const HOUR_MS = 3600_000;
 
@@ -39,23 +45,42 @@ export function ownerLinked(reviewer: Lineage, owner: Lineage): boolean {
 }
 
 export async function lineages(db: DbOrTx, ids: bigint[]): Promise<Map<bigint, Lineage>> {
-  const rows = ids.length === 0 ? [] : await db.select({
-    id: users.id, role: users.role, createdBy: users.createdBy, confirmedBy: users.confirmedBy, createdAt: users.createdAt,
-  }).from(users).where(inArray(users.id, ids));
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            id: users.id,
+            role: users.role,
+            createdBy: users.createdBy,
+            confirmedBy: users.confirmedBy,
+            createdAt: users.createdAt,
+          })
+          .from(users)
+          .where(inArray(users.id, ids));
   return new Map(rows.map((r) => [r.id, r]));
 }
 
 export async function lineageOf(db: DbOrTx, id: bigint): Promise<Lineage | undefined> {
-  const [row] = await db.select({
-    id: users.id, role: users.role, createdBy: users.createdBy, confirmedBy: users.confirmedBy, createdAt: users.createdAt,
-  }).from(users).where(eq(users.id, id)).limit(1);
+  const [row] = await db
+    .select({
+      id: users.id,
+      role: users.role,
+      createdBy: users.createdBy,
+      confirmedBy: users.confirmedBy,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
   return row;
 }
 
 /** Refuses an operator on probation (10150): for money reviews and for confirming proposals. */
 export function assertPastProbation(o: Lineage, probationHours: number, now: number): void {
   const until = probationUntil(o, probationHours, now);
-  if (until) throw new BizError(Err.OPERATOR_ON_PROBATION, { hours: probationHours, left: Math.ceil((until.getTime() - now) / HOUR_MS) });
+  if (until)
+    throw new BizError(Err.OPERATOR_ON_PROBATION, { hours: probationHours, left: Math.ceil((until.getTime() - now) / HOUR_MS) });
 }
 
 /**
@@ -64,7 +89,11 @@ export function assertPastProbation(o: Lineage, probationHours: number, now: num
  * approver. Reads only, so a refusal writes nothing.
  */
 export async function assertMayReviewMoney(
-  db: DbOrTx, probationHours: number, operatorId: bigint, r: { ownerId?: bigint; firstApprovedBy?: bigint | null }, now: number,
+  db: DbOrTx,
+  probationHours: number,
+  operatorId: bigint,
+  r: { ownerId?: bigint; firstApprovedBy?: bigint | null },
+  now: number,
 ): Promise<void> {
   const ids = [operatorId, ...(r.ownerId === undefined ? [] : [r.ownerId]), ...(r.firstApprovedBy ? [r.firstApprovedBy] : [])];
   const known = await lineages(db, ids);

@@ -21,14 +21,25 @@ import { probationUntil } from './operatorTrust.ts';
 export const MIN_ACTIVE_OPERATORS = 2;
 
 export const operatorView = (u: UserRow, probationHours: number, now: number): AdminOperator => ({
-  id: u.id.toString(), username: u.username, email: u.email, status: u.status, createdAt: u.createdAt.toISOString(),
-  createdBy: u.createdBy?.toString() ?? null, confirmedBy: u.confirmedBy?.toString() ?? null,
+  id: u.id.toString(),
+  username: u.username,
+  email: u.email,
+  status: u.status,
+  createdAt: u.createdAt.toISOString(),
+  createdBy: u.createdBy?.toString() ?? null,
+  confirmedBy: u.confirmedBy?.toString() ?? null,
   probationUntil: probationUntil(u, probationHours, now)?.toISOString() ?? null,
 });
 
 /** What the audit line keeps of an operator: never the password hash. */
 export const auditView = (u: UserRow) => ({
-  id: u.id, username: u.username, email: u.email, role: u.role, status: u.status, createdBy: u.createdBy, confirmedBy: u.confirmedBy,
+  id: u.id,
+  username: u.username,
+  email: u.email,
+  role: u.role,
+  status: u.status,
+  createdBy: u.createdBy,
+  confirmedBy: u.confirmedBy,
 });
 
 export async function listOperators(db: Db, probationHours: number, now: number): Promise<AdminOperator[]> {
@@ -54,19 +65,32 @@ export function assertAboveMinimum(ops: UserRow[], targetId: bigint): void {
   }
 }
 
-export interface Confirmation { proposalId: bigint; proposedBy: bigint; confirmedBy: bigint }
+export interface Confirmation {
+  proposalId: bigint;
+  proposedBy: bigint;
+  confirmedBy: bigint;
+}
 
 /** Adds the operator a confirmed proposal describes (the confirming transaction). */
 export async function applyCreate(
-  tx: DbOrTx, c: Confirmation, account: { username: string; email: string; passwordHash: string }, now: number,
+  tx: DbOrTx,
+  c: Confirmation,
+  account: { username: string; email: string; passwordHash: string },
+  now: number,
 ): Promise<UserRow> {
   const created = await createUser(tx, { ...account, role: 'operator' });
   // the waiting period starts at confirmation, on the service's clock
-  const [row] = await tx.update(users).set({ createdBy: c.proposedBy, confirmedBy: c.confirmedBy, createdAt: new Date(now) })
-    .where(eq(users.id, created.id)).returning();
+  const [row] = await tx
+    .update(users)
+    .set({ createdBy: c.proposedBy, confirmedBy: c.confirmedBy, createdAt: new Date(now) })
+    .where(eq(users.id, created.id))
+    .returning();
   await userWritten(tx, created.id);
   await writeAudit(tx, {
-    actorId: c.confirmedBy, action: 'operator.create', targetType: 'user', targetId: row.id,
+    actorId: c.confirmedBy,
+    action: 'operator.create',
+    targetType: 'user',
+    targetId: row.id,
     after: { ...auditView(row), proposalId: c.proposalId },
   });
   return row;
@@ -74,14 +98,21 @@ export async function applyCreate(
 
 /** Disables the operator a confirmed proposal names; their open consoles stop working now. */
 export async function applyDisable(tx: DbOrTx, c: Confirmation, targetId: bigint): Promise<UserRow> {
-  const [before] = await tx.select().from(users).where(and(eq(users.id, targetId), eq(users.role, 'operator')));
+  const [before] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, targetId), eq(users.role, 'operator')));
   if (!before) throw new BizError(Err.RECORD_NOT_FOUND);
   const [after] = await tx.update(users).set({ status: 'disabled' }).where(eq(users.id, targetId)).returning();
   await userWritten(tx, targetId);
   await revokeOtherSessions(tx, targetId);
   await writeAudit(tx, {
-    actorId: c.confirmedBy, action: 'operator.disable', targetType: 'user', targetId,
-    before: auditView(before), after: { ...auditView(after), proposalId: c.proposalId, proposedBy: c.proposedBy },
+    actorId: c.confirmedBy,
+    action: 'operator.disable',
+    targetType: 'user',
+    targetId,
+    before: auditView(before),
+    after: { ...auditView(after), proposalId: c.proposalId, proposedBy: c.proposedBy },
   });
   return after;
 }

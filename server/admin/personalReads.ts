@@ -7,8 +7,13 @@
  */
 import { and, count, desc, eq } from 'drizzle-orm';
 import {
-  PERSONAL_DOCUMENTS, READ_REASONS, READ_REASON_OF,
-  type DocumentAccessPage, type DocumentAccessQuery, type PersonalDocument, type ReadReason,
+  PERSONAL_DOCUMENTS,
+  READ_REASONS,
+  READ_REASON_OF,
+  type DocumentAccessPage,
+  type DocumentAccessQuery,
+  type PersonalDocument,
+  type ReadReason,
 } from '../../src/contract/privacy.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
@@ -30,7 +35,10 @@ export interface PersonalRead {
 export async function recordPersonalRead(db: DbOrTx, r: PersonalRead): Promise<void> {
   if (r.viewer.role !== 'operator' || r.viewer.id === r.customerId) return;
   await writeAudit(db, {
-    actorId: r.viewer.id, action: ACTION, targetType: TARGET, targetId: r.customerId,
+    actorId: r.viewer.id,
+    action: ACTION,
+    targetType: TARGET,
+    targetId: r.customerId,
     after: { document: r.document, ref: r.ref, reason: READ_REASON_OF[r.document] },
   });
 }
@@ -42,13 +50,20 @@ const isReason = (v: unknown): v is ReadReason => READ_REASONS.includes(v as Rea
 export async function documentAccessPage(db: DbOrTx, customerId: bigint, q: DocumentAccessQuery): Promise<DocumentAccessPage> {
   const where = and(eq(auditLog.targetType, TARGET), eq(auditLog.targetId, customerId.toString()), eq(auditLog.action, ACTION));
   const size = q.pageSize ?? 20;
-  const rows = await db.select({ at: auditLog.createdAt, after: auditLog.after }).from(auditLog).where(where)
-    .orderBy(desc(auditLog.id)).limit(size).offset(((q.pageNum ?? 1) - 1) * size);
+  const rows = await db
+    .select({ at: auditLog.createdAt, after: auditLog.after })
+    .from(auditLog)
+    .where(where)
+    .orderBy(desc(auditLog.id))
+    .limit(size)
+    .offset(((q.pageNum ?? 1) - 1) * size);
   const [{ total }] = await db.select({ total: count() }).from(auditLog).where(where);
   return {
     rows: rows.flatMap(({ at, after }) => {
       const a = after as { document?: unknown; reason?: unknown } | null;
-      return isDocument(a?.document) && isReason(a?.reason) ? [{ at: at.toISOString(), document: a.document, reason: a.reason }] : [];
+      return isDocument(a?.document) && isReason(a?.reason)
+        ? [{ at: at.toISOString(), document: a.document, reason: a.reason }]
+        : [];
     }),
     total: Number(total),
   };

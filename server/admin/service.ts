@@ -1,7 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type {
-  AdminDeposit, AdminDepositAddress, AdminOperator, AdminOperatorProposal, AdminWithdrawal, CreateOperatorBody, AuditPage, AdminDepositPage, AdminWithdrawalPage, OutboxPage,
+  AdminDeposit,
+  AdminDepositAddress,
+  AdminOperator,
+  AdminOperatorProposal,
+  AdminWithdrawal,
+  CreateOperatorBody,
+  AuditPage,
+  AdminDepositPage,
+  AdminWithdrawalPage,
+  OutboxPage,
   OutboxQuery,
 } from '../../src/contract/admin.ts';
 import type { DocumentAccessPage, DocumentAccessQuery } from '../../src/contract/privacy.ts';
@@ -14,8 +23,12 @@ import type { WalletService } from '../wallet/service.ts';
 import { listWithdrawals, withdrawalView, type WithdrawalRow } from '../wallet/withdrawals.ts';
 import { auditPage, type AuditFilter } from './audit.ts';
 import {
-  allDepositAddresses, createDepositAddress, deleteDepositAddress, updateDepositAddress,
-  type DepositAddressChange, type NewDepositAddress,
+  allDepositAddresses,
+  createDepositAddress,
+  deleteDepositAddress,
+  updateDepositAddress,
+  type DepositAddressChange,
+  type NewDepositAddress,
 } from './depositAddresses.ts';
 import { confirmProposal, listProposals, proposeCreate, proposeDisable, rejectProposal } from './operatorProposals.ts';
 import { listOperators } from './operators.ts';
@@ -33,12 +46,18 @@ export interface ReviewQueueFilter<Status> {
 }
 
 const adminDeposit = (d: DepositRow, username: string | null): AdminDeposit => ({
-  ...depositView(d), proofUrl: `/admin-api/deposits/${d.id}/proof`,
-  userId: d.userId.toString(), username: username ?? '', reviewedBy: d.reviewedBy?.toString() ?? null,
+  ...depositView(d),
+  proofUrl: `/admin-api/deposits/${d.id}/proof`,
+  userId: d.userId.toString(),
+  username: username ?? '',
+  reviewedBy: d.reviewedBy?.toString() ?? null,
   firstApprovedBy: d.firstApprovedBy?.toString() ?? null,
 });
 const adminWithdrawal = (w: WithdrawalRow, username: string | null): AdminWithdrawal => ({
-  ...withdrawalView(w), userId: w.userId.toString(), username: username ?? '', reviewedBy: w.reviewedBy?.toString() ?? null,
+  ...withdrawalView(w),
+  userId: w.userId.toString(),
+  username: username ?? '',
+  reviewedBy: w.reviewedBy?.toString() ?? null,
   firstApprovedBy: w.firstApprovedBy?.toString() ?? null,
 });
 /** The reason the user will read; an all-blank one still says something was given. */
@@ -51,7 +70,10 @@ const reasonOf = (text: string) => text.trim() || '-';
  */
 export class AdminService {
   constructor(
-    private readonly db: Db, private readonly wallet: WalletService, private readonly config: Pick<Config, 'operatorProbationHours'>, private readonly clock: Clock,
+    private readonly db: Db,
+    private readonly wallet: WalletService,
+    private readonly config: Pick<Config, 'operatorProbationHours'>,
+    private readonly clock: Clock,
     /** A disabled operator's sessions, revoked in the commit, are forgotten by every instance after it. */
     private readonly sessionCache: Pick<SessionCache, 'revoked'>,
   ) {}

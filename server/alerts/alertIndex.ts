@@ -31,7 +31,11 @@ interface InstrumentAlerts {
   readonly move: SortedLevels;
 }
 
-interface Indexed { readonly code: string; readonly kind: AlertKind; readonly key: bigint }
+interface Indexed {
+  readonly code: string;
+  readonly kind: AlertKind;
+  readonly key: bigint;
+}
 
 /** A tick's 24-hour move (percent, 2 decimals) as the index compares it: its size, either way. */
 export const moveKey = (changePct: number): bigint => scalePrice(Math.abs(changePct).toFixed(2));
@@ -53,7 +57,8 @@ export class AlertIndex {
     const key = scalePrice(a.value);
     this.remove(a.id);
     let levels = this.instruments.get(a.code);
-    if (!levels) this.instruments.set(a.code, (levels = { above: new SortedLevels(), below: new SortedLevels(), move: new SortedLevels() }));
+    if (!levels)
+      this.instruments.set(a.code, (levels = { above: new SortedLevels(), below: new SortedLevels(), move: new SortedLevels() }));
     levels[a.kind].insert(key, a.id);
     this.alerts.set(a.id, { code: a.code, kind: a.kind, key });
   }

@@ -30,10 +30,14 @@ export class AlertWatcher {
   /** Alerts this watcher fired (tests and logs). */
   fired = 0;
 
-  constructor(private readonly alerts: AlertsService, private readonly syncMs: number) {}
+  constructor(
+    private readonly alerts: AlertsService,
+    private readonly syncMs: number,
+  ) {}
 
   private enqueue(work: () => Promise<void>): Promise<void> {
-    const next = this.chain.then(() => (this.stopped ? undefined : work()))
+    const next = this.chain
+      .then(() => (this.stopped ? undefined : work()))
       .catch((err: unknown) => this.alerts.deps.log.error({ err }, 'alert watcher step failed'));
     this.chain = next;
     return next;
@@ -84,7 +88,8 @@ export class AlertWatcher {
           this.versions.delete(id);
           if (version === undefined) continue;
           try {
-            if (await this.alerts.fire(BigInt(id), version, { price: t.price, changePct: t.change24hPct, time: timeOf(t.code) })) this.fired++;
+            if (await this.alerts.fire(BigInt(id), version, { price: t.price, changePct: t.change24hPct, time: timeOf(t.code) }))
+              this.fired++;
           } catch (err) {
             // the next periodic read watches it again (it is still active), and a later tick fires it
             this.alerts.deps.log.error({ err, alert: id }, 'firing an alert failed');

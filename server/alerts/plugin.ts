@@ -22,10 +22,17 @@ declare module '../config.ts' {
 async function alertsPlugin(app: FastifyInstance) {
   const config = app.config;
   const log = app.log.child({ module: 'alerts' });
-  app.decorate('alerts', new AlertsService({
-    db: app.db, bus: app.bus, log, market: app.market, now: () => app.market.now(),
-    mailer: config.smtpUrl || config.consoleDelivery ? createMailer(config, app.db, log) : null,
-  }));
+  app.decorate(
+    'alerts',
+    new AlertsService({
+      db: app.db,
+      bus: app.bus,
+      log,
+      market: app.market,
+      now: () => app.market.now(),
+      mailer: config.smtpUrl || config.consoleDelivery ? createMailer(config, app.db, log) : null,
+    }),
+  );
 }
 
 /** Starts watching on this instance (called by the trading engine when it leads); returns the stop. */

@@ -5,7 +5,15 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ALERT_PATHS, CreateAlertBody, DeleteAlertBody, ListAlertsQuery, PriceAlertList, PriceAlertWire, UpdateAlertBody } from '../../src/contract/alerts.ts';
+import {
+  ALERT_PATHS,
+  CreateAlertBody,
+  DeleteAlertBody,
+  ListAlertsQuery,
+  PriceAlertList,
+  PriceAlertWire,
+  UpdateAlertBody,
+} from '../../src/contract/alerts.ts';
 import { Ok } from '../../src/contract/errors.ts';
 import { Envelope } from '../../src/contract/envelope.ts';
 import { requestId } from '../http/validation.ts';
@@ -17,31 +25,69 @@ const security = [{ token: [] }];
 const alertRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const auth = { preHandler: app.requireUser };
 
-  app.get(ALERT_PATHS.list, {
-    ...auth,
-    schema: { tags, security, querystring: ListAlertsQuery, response: { 200: Envelope(PriceAlertList) }, summary: 'My price alerts (of one instrument with `code`), oldest first, with the limit and how many are active' },
-  }, async (req, reply) => reply.ok(await app.alerts.list(req.user!.id, req.query.code)));
-
-  app.post(ALERT_PATHS.create, {
-    ...auth,
-    schema: {
-      tags, security, body: CreateAlertBody, response: { 200: Envelope(PriceAlertWire) },
-      summary: 'A price alert: above / below a price level, or a 24-hour move of at least `value` %. Refused when the level is already reached (10297, 10299) or with 50 active (10295).',
+  app.get(
+    ALERT_PATHS.list,
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        querystring: ListAlertsQuery,
+        response: { 200: Envelope(PriceAlertList) },
+        summary: 'My price alerts (of one instrument with `code`), oldest first, with the limit and how many are active',
+      },
     },
-  }, async (req, reply) => reply.ok(alertToWire(await app.alerts.create(req.user!.id, req.body))));
+    async (req, reply) => reply.ok(await app.alerts.list(req.user!.id, req.query.code)),
+  );
 
-  app.post(ALERT_PATHS.update, {
-    ...auth,
-    schema: { tags, security, body: UpdateAlertBody, response: { 200: Envelope(PriceAlertWire) }, summary: 'New terms for my active alert, checked as at creation (10300 once fired). Success 20005.' },
-  }, async (req, reply) => reply.ok(alertToWire(await app.alerts.update(req.user!.id, req.body)), Ok.MODIFIED));
+  app.post(
+    ALERT_PATHS.create,
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        body: CreateAlertBody,
+        response: { 200: Envelope(PriceAlertWire) },
+        summary:
+          'A price alert: above / below a price level, or a 24-hour move of at least `value` %. Refused when the level is already reached (10297, 10299) or with 50 active (10295).',
+      },
+    },
+    async (req, reply) => reply.ok(alertToWire(await app.alerts.create(req.user!.id, req.body))),
+  );
 
-  app.post(ALERT_PATHS.remove, {
-    ...auth,
-    schema: { tags, security, body: DeleteAlertBody, response: { 200: Envelope(Type.Null()) }, summary: 'Delete my alert (active or fired; 10043 for anyone else\'s)' },
-  }, async (req, reply) => {
-    await app.alerts.remove(req.user!.id, requestId(req.body.id));
-    return reply.ok(null);
-  });
+  app.post(
+    ALERT_PATHS.update,
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        body: UpdateAlertBody,
+        response: { 200: Envelope(PriceAlertWire) },
+        summary: 'New terms for my active alert, checked as at creation (10300 once fired). Success 20005.',
+      },
+    },
+    async (req, reply) => reply.ok(alertToWire(await app.alerts.update(req.user!.id, req.body)), Ok.MODIFIED),
+  );
+
+  app.post(
+    ALERT_PATHS.remove,
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        body: DeleteAlertBody,
+        response: { 200: Envelope(Type.Null()) },
+        summary: "Delete my alert (active or fired; 10043 for anyone else's)",
+      },
+    },
+    async (req, reply) => {
+      await app.alerts.remove(req.user!.id, requestId(req.body.id));
+      return reply.ok(null);
+    },
+  );
 };
 
 export default fp(alertRoutes, { name: 'alert-routes', dependencies: ['alerts', 'guard', 'errors'], encapsulate: true });

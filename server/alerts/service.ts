@@ -9,7 +9,14 @@ import Decimal from 'decimal.js';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UserEventParams } from '../../src/contract/userEvents.ts';
-import { ALERT_LIMIT, alertProblem, type AlertKind, type CreateAlertBody, type PriceAlertWire, type UpdateAlertBody } from '../../src/contract/alerts.ts';
+import {
+  ALERT_LIMIT,
+  alertProblem,
+  type AlertKind,
+  type CreateAlertBody,
+  type PriceAlertWire,
+  type UpdateAlertBody,
+} from '../../src/contract/alerts.ts';
 import { Err } from '../../src/contract/errors.ts';
 import type { Mailer } from '../auth/mailer.ts';
 import type { Db } from '../db/client.ts';
@@ -39,14 +46,22 @@ export const valueOf = (r: PriceAlertRow): string => new Decimal((r.kind === 'mo
 
 export function alertToWire(r: PriceAlertRow): PriceAlertWire {
   return {
-    id: r.id.toString(), code: r.code, kind: r.kind, value: valueOf(r), status: r.status,
-    createdAt: r.createdAt.toISOString(), firedAt: r.firedAt?.toISOString() ?? null,
-    firedPrice: r.firedPrice === null ? null : new Decimal(r.firedPrice).toFixed(), firedMove: r.firedMove === null ? null : new Decimal(r.firedMove).toFixed(),
+    id: r.id.toString(),
+    code: r.code,
+    kind: r.kind,
+    value: valueOf(r),
+    status: r.status,
+    createdAt: r.createdAt.toISOString(),
+    firedAt: r.firedAt?.toISOString() ?? null,
+    firedPrice: r.firedPrice === null ? null : new Decimal(r.firedPrice).toFixed(),
+    firedMove: r.firedMove === null ? null : new Decimal(r.firedMove).toFixed(),
   };
 }
 
 const terms = (kind: AlertKind, value: string) => ({
-  kind, level: kind === 'move' ? null : new Decimal(value).toFixed(), percent: kind === 'move' ? new Decimal(value).toFixed() : null,
+  kind,
+  level: kind === 'move' ? null : new Decimal(value).toFixed(),
+  percent: kind === 'move' ? new Decimal(value).toFixed() : null,
 });
 
 export class AlertsService {
@@ -64,7 +79,10 @@ export class AlertsService {
   async list(userId: bigint, code?: string) {
     const where = code ? and(eq(priceAlerts.userId, userId), eq(priceAlerts.code, code)) : eq(priceAlerts.userId, userId);
     const rows = await this.deps.db.select().from(priceAlerts).where(where).orderBy(asc(priceAlerts.id));
-    const [{ n }] = await this.deps.db.select({ n: count() }).from(priceAlerts).where(and(eq(priceAlerts.userId, userId), eq(priceAlerts.status, 'active')));
+    const [{ n }] = await this.deps.db
+      .select({ n: count() })
+      .from(priceAlerts)
+      .where(and(eq(priceAlerts.userId, userId), eq(priceAlerts.status, 'active')));
     return { alerts: rows.map(alertToWire), limit: ALERT_LIMIT, active: Number(n) };
   }
 
@@ -74,9 +92,15 @@ export class AlertsService {
     const row = await this.deps.db.transaction(async (tx) => {
       // one creation at a time per user, so the limit holds under races
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`alerts:${userId}`}, 0))`);
-      const [{ n }] = await tx.select({ n: count() }).from(priceAlerts).where(and(eq(priceAlerts.userId, userId), eq(priceAlerts.status, 'active')));
+      const [{ n }] = await tx
+        .select({ n: count() })
+        .from(priceAlerts)
+        .where(and(eq(priceAlerts.userId, userId), eq(priceAlerts.status, 'active')));
       if (Number(n) >= ALERT_LIMIT) throw new BizError(Err.ALERT_LIMIT_REACHED, { limit: ALERT_LIMIT });
-      const [r] = await tx.insert(priceAlerts).values({ userId, code, ...terms(body.kind, body.value), createdAt: now, updatedAt: now }).returning();
+      const [r] = await tx
+        .insert(priceAlerts)
+        .values({ userId, code, ...terms(body.kind, body.value), createdAt: now, updatedAt: now })
+        .returning();
       return r;
     });
     this.deps.onChanged?.(row);
@@ -84,7 +108,10 @@ export class AlertsService {
   }
 
   private async own(userId: bigint, id: bigint): Promise<PriceAlertRow> {
-    const [r] = await this.deps.db.select().from(priceAlerts).where(and(eq(priceAlerts.id, id), eq(priceAlerts.userId, userId)));
+    const [r] = await this.deps.db
+      .select()
+      .from(priceAlerts)
+      .where(and(eq(priceAlerts.id, id), eq(priceAlerts.userId, userId)));
     if (!r) throw new BizError(Err.RECORD_NOT_FOUND);
     return r;
   }
@@ -95,9 +122,11 @@ export class AlertsService {
     const r = await this.own(userId, id);
     if (r.status !== 'active') throw new BizError(Err.ALERT_ALREADY_FIRED);
     this.check(r.code, body.kind, body.value);
-    const [after] = await this.deps.db.update(priceAlerts)
+    const [after] = await this.deps.db
+      .update(priceAlerts)
       .set({ ...terms(body.kind, body.value), version: sql`${priceAlerts.version} + 1`, updatedAt: new Date(this.deps.now()) })
-      .where(and(eq(priceAlerts.id, id), eq(priceAlerts.status, 'active'))).returning();
+      .where(and(eq(priceAlerts.id, id), eq(priceAlerts.status, 'active')))
+      .returning();
     // fired between the read and the write
     if (!after) throw new BizError(Err.ALERT_ALREADY_FIRED);
     this.deps.onChanged?.(after);
@@ -105,7 +134,10 @@ export class AlertsService {
   }
 
   async remove(userId: bigint, id: bigint): Promise<void> {
-    const gone = await this.deps.db.delete(priceAlerts).where(and(eq(priceAlerts.id, id), eq(priceAlerts.userId, userId))).returning({ id: priceAlerts.id });
+    const gone = await this.deps.db
+      .delete(priceAlerts)
+      .where(and(eq(priceAlerts.id, id), eq(priceAlerts.userId, userId)))
+      .returning({ id: priceAlerts.id });
     if (gone.length === 0) throw new BizError(Err.RECORD_NOT_FOUND);
     this.deps.onDeleted?.(id.toString());
   }
@@ -119,26 +151,54 @@ export class AlertsService {
     const events = new PendingEvents();
     const move = tick.changePct.toFixed(2);
     const fired = await this.deps.db.transaction(async (tx) => {
-      const [r] = await tx.update(priceAlerts)
-        .set({ status: 'fired', firedAt: new Date(tick.time), firedPrice: tick.price, firedMove: move, updatedAt: new Date(this.deps.now()) })
-        .where(and(eq(priceAlerts.id, id), eq(priceAlerts.status, 'active'), eq(priceAlerts.version, version))).returning();
+      const [r] = await tx
+        .update(priceAlerts)
+        .set({
+          status: 'fired',
+          firedAt: new Date(tick.time),
+          firedPrice: tick.price,
+          firedMove: move,
+          updatedAt: new Date(this.deps.now()),
+        })
+        .where(and(eq(priceAlerts.id, id), eq(priceAlerts.status, 'active'), eq(priceAlerts.version, version)))
+        .returning();
       if (!r) return null;
-      const params: UserEventParams<'alert.fired'> = { id: r.id.toString(), code: r.code, kind: r.kind, value: valueOf(r), price: tick.price, move };
-      await events.record(tx, r.userId, { kind: 'alert.fired', params: { ...params }, refType: ALERT_REF_TYPE, refId: r.id.toString() });
+      const params: UserEventParams<'alert.fired'> = {
+        id: r.id.toString(),
+        code: r.code,
+        kind: r.kind,
+        value: valueOf(r),
+        price: tick.price,
+        move,
+      };
+      await events.record(tx, r.userId, {
+        kind: 'alert.fired',
+        params: { ...params },
+        refType: ALERT_REF_TYPE,
+        refId: r.id.toString(),
+      });
       return { row: r, params };
     });
     if (!fired) return false;
     await events.publish(this.deps);
-    await this.mail(fired.row.userId, fired.params).catch((err: unknown) => this.deps.log.error({ err, alert: id.toString() }, 'alert mail failed'));
+    await this.mail(fired.row.userId, fired.params).catch((err: unknown) =>
+      this.deps.log.error({ err, alert: id.toString() }, 'alert mail failed'),
+    );
     return true;
   }
 
   /** The alert's mail, in the account's language (`users.language`). */
   private async mail(userId: bigint, p: UserEventParams<'alert.fired'>): Promise<void> {
     if (!this.deps.mailer) return;
-    const [u] = await this.deps.db.select({ email: users.email, language: users.language }).from(users).where(eq(users.id, userId));
+    const [u] = await this.deps.db
+      .select({ email: users.email, language: users.language })
+      .from(users)
+      .where(eq(users.id, userId));
     if (!u?.email) return;
-    const text = renderMail(accountLanguage(u.language), 'alert.subject', [`alert.${p.kind}`, 'alert.end'], { ...p, move: p.move.replace(/^-/, '−') });
+    const text = renderMail(accountLanguage(u.language), 'alert.subject', [`alert.${p.kind}`, 'alert.end'], {
+      ...p,
+      move: p.move.replace(/^-/, '−'),
+    });
     await this.deps.mailer.deliver({ channel: 'email', recipient: u.email, ...text });
   }
 }

@@ -13,7 +13,21 @@ import type { Target } from './targets.ts';
 export type UserRow = typeof users.$inferSelect;
 
 /** What a profile is made of (getUserInfo reads only these). */
-export type ProfileColumns = Pick<UserRow, 'id' | 'username' | 'email' | 'phone' | 'areaCode' | 'role' | 'kycStatus' | 'kycRejectReason' | 'smartEnabled' | 'inviteCode' | 'passwordHash' | 'createdAt'>;
+export type ProfileColumns = Pick<
+  UserRow,
+  | 'id'
+  | 'username'
+  | 'email'
+  | 'phone'
+  | 'areaCode'
+  | 'role'
+  | 'kycStatus'
+  | 'kycRejectReason'
+  | 'smartEnabled'
+  | 'inviteCode'
+  | 'passwordHash'
+  | 'createdAt'
+>;
 
 export function toProfile(u: ProfileColumns): UserProfile {
   return {
@@ -39,7 +53,11 @@ export async function userById(db: DbOrTx, id: bigint): Promise<UserRow | undefi
 
 /** Case-insensitive, matching the unique index on lower(username). */
 export async function userByUsername(db: DbOrTx, username: string): Promise<UserRow | undefined> {
-  const [u] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`).limit(1);
+  const [u] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .limit(1);
   return u;
 }
 
@@ -78,7 +96,8 @@ export function duplicateToBizError(e: unknown): unknown {
   const constraint = uniqueViolation(e);
   if (!constraint) return e;
   if (constraint.includes('username')) return new BizError(Err.USERNAME_EXISTS);
-  if (constraint.includes('email') || constraint.includes('phone') || constraint.includes('google')) return new BizError(Err.EMAIL_OR_PHONE_EXISTS);
+  if (constraint.includes('email') || constraint.includes('phone') || constraint.includes('google'))
+    return new BizError(Err.EMAIL_OR_PHONE_EXISTS);
   return e;
 }
 
@@ -107,7 +126,10 @@ export async function createUser(tx: DbOrTx, u: NewUser): Promise<UserRow> {
     const inviteCode = newInviteCode();
     // a collision on 32^8 codes is rare; check first so the transaction is not aborted
     if (i < 5 && (await userByInviteCode(tx, inviteCode))) continue;
-    [row] = await tx.insert(users).values({ ...u, inviteCode }).returning();
+    [row] = await tx
+      .insert(users)
+      .values({ ...u, inviteCode })
+      .returning();
   }
   if (row.role === 'customer') {
     await transfer(tx, {

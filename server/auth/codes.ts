@@ -45,17 +45,25 @@ export const GLOBAL_CODES_KEY = 'code:*';
  * the clock moves them all.
  */
 export async function issueCode(
-  db: Db, mailer: Mailer, target: Target, purpose: CodePurpose, client: { ip: string; language: Language; now: number }, globalPerHour: number,
+  db: Db,
+  mailer: Mailer,
+  target: Target,
+  purpose: CodePurpose,
+  client: { ip: string; language: Language; now: number },
+  globalPerHour: number,
 ) {
   const { ip } = client;
   const now = sqlTime(client.now);
   const hourAgo = sql`${now} - interval '1 hour'`;
   const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
   await db.transaction(async (tx) => {
-    await tx.insert(rateCounters).values({ key: targetKey(target.value), count: 1, windowStart: new Date(client.now) }).onConflictDoUpdate({
-      target: rateCounters.key,
-      set: { count: sql`${rateCounters.count} + 1`, windowStart: new Date(client.now) },
-    });
+    await tx
+      .insert(rateCounters)
+      .values({ key: targetKey(target.value), count: 1, windowStart: new Date(client.now) })
+      .onConflictDoUpdate({
+        target: rateCounters.key,
+        set: { count: sql`${rateCounters.count} + 1`, windowStart: new Date(client.now) },
+      });
     const [latest] = await tx
       .select({ age: sql<string>`extract(epoch from ${now} - ${verificationCodes.createdAt})` })
       .from(verificationCodes)
@@ -68,20 +76,36 @@ export async function issueCode(
       const wait = Math.min(CODE_RESEND_SECONDS, Math.ceil(CODE_RESEND_SECONDS - Number(latest.age)));
       if (wait > 0) throw new BizError(Err.CODE_SEND_TOO_SOON, { seconds: wait });
     }
-    const [{ n: perTarget }] = await tx.select({ n: count() }).from(verificationCodes)
+    const [{ n: perTarget }] = await tx
+      .select({ n: count() })
+      .from(verificationCodes)
       .where(and(eq(verificationCodes.target, target.value), gt(verificationCodes.createdAt, hourAgo)));
     if (perTarget >= CODES_PER_TARGET_PER_HOUR) throw new BizError(Err.TOO_MANY_REQUESTS);
-    const [{ n: perIp }] = await tx.select({ n: count() }).from(verificationCodes)
+    const [{ n: perIp }] = await tx
+      .select({ n: count() })
+      .from(verificationCodes)
       .where(and(eq(verificationCodes.ip, ip), gt(verificationCodes.createdAt, hourAgo)));
     if (perIp >= CODES_PER_IP_PER_HOUR) throw new BizError(Err.TOO_MANY_REQUESTS);
     // over all addresses: a window of an hour from its first code
     if (!(await reserveInHourWindow(tx, GLOBAL_CODES_KEY, globalPerHour, client.now))) throw new BizError(Err.TOO_MANY_REQUESTS);
 
-    await tx.update(verificationCodes).set({ consumedAt: new Date(client.now) })
-      .where(and(eq(verificationCodes.target, target.value), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)));
+    await tx
+      .update(verificationCodes)
+      .set({ consumedAt: new Date(client.now) })
+      .where(
+        and(
+          eq(verificationCodes.target, target.value),
+          eq(verificationCodes.purpose, purpose),
+          isNull(verificationCodes.consumedAt),
+        ),
+      );
     await tx.insert(verificationCodes).values({
-      target: target.value, purpose, codeHash: codeHash(target.value, purpose, code),
-      expiresAt: new Date(client.now + VERIFY_CODE_TTL_MS), ip, createdAt: new Date(client.now),
+      target: target.value,
+      purpose,
+      codeHash: codeHash(target.value, purpose, code),
+      expiresAt: new Date(client.now + VERIFY_CODE_TTL_MS),
+      ip,
+      createdAt: new Date(client.now),
     });
   });
   const minutes = Math.round(VERIFY_CODE_TTL_MS / 60_000);
@@ -108,13 +132,26 @@ export async function checkCode(db: Db, target: Target, purpose: CodePurpose, co
   const [row] = await db
     .select()
     .from(verificationCodes)
-    .where(and(eq(verificationCodes.target, target.value), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)))
+    .where(
+      and(
+        eq(verificationCodes.target, target.value),
+        eq(verificationCodes.purpose, purpose),
+        isNull(verificationCodes.consumedAt),
+      ),
+    )
     .orderBy(desc(verificationCodes.id))
     .limit(1);
   if (!row || row.expiresAt.getTime() <= now) throw new BizError(Err.VERIFY_CODE_EXPIRED);
-  const counted = await db.update(verificationCodes)
+  const counted = await db
+    .update(verificationCodes)
     .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-    .where(and(eq(verificationCodes.id, row.id), lt(verificationCodes.attempts, VERIFY_CODE_MAX_ATTEMPTS), isNull(verificationCodes.consumedAt)))
+    .where(
+      and(
+        eq(verificationCodes.id, row.id),
+        lt(verificationCodes.attempts, VERIFY_CODE_MAX_ATTEMPTS),
+        isNull(verificationCodes.consumedAt),
+      ),
+    )
     .returning({ id: verificationCodes.id });
   if (counted.length === 0) throw new BizError(Err.VERIFY_CODE_EXPIRED);
   const given = codeHash(target.value, purpose, code.trim());
@@ -127,7 +164,9 @@ export async function checkCode(db: Db, target: Target, purpose: CodePurpose, co
  * second use (race) gets 10032.
  */
 export async function consumeCode(tx: DbOrTx, id: bigint, now: number): Promise<void> {
-  const done = await tx.update(verificationCodes).set({ consumedAt: new Date(now) })
+  const done = await tx
+    .update(verificationCodes)
+    .set({ consumedAt: new Date(now) })
     .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.consumedAt)))
     .returning({ id: verificationCodes.id });
   if (done.length === 0) throw new BizError(Err.VERIFY_CODE_EXPIRED);

@@ -38,9 +38,16 @@ export const deviceKey = (token: string) => `dev:${hashOf(token).slice(0, 32)}`;
  */
 export async function isKnownDevice(db: DbOrTx, userId: bigint, token: string | undefined, now: number): Promise<boolean> {
   if (!token) return false;
-  const [row] = await db.select({ userId: knownDevices.userId }).from(knownDevices)
-    .where(and(eq(knownDevices.tokenHash, hashOf(token)), eq(knownDevices.userId, userId),
-      sql`${knownDevices.lastUsedAt} > ${sqlTime(now)} - make_interval(days => ${DEVICE_TTL_DAYS})`));
+  const [row] = await db
+    .select({ userId: knownDevices.userId })
+    .from(knownDevices)
+    .where(
+      and(
+        eq(knownDevices.tokenHash, hashOf(token)),
+        eq(knownDevices.userId, userId),
+        sql`${knownDevices.lastUsedAt} > ${sqlTime(now)} - make_interval(days => ${DEVICE_TTL_DAYS})`,
+      ),
+    );
   return Boolean(row);
 }
 
@@ -51,13 +58,20 @@ export async function isKnownDevice(db: DbOrTx, userId: bigint, token: string | 
  */
 export async function rememberDevice(db: DbOrTx, userId: bigint, token: string | undefined, now: number): Promise<string> {
   if (token && (await isKnownDevice(db, userId, token, now))) {
-    await db.update(knownDevices).set({ lastUsedAt: new Date(now) }).where(eq(knownDevices.tokenHash, hashOf(token)));
+    await db
+      .update(knownDevices)
+      .set({ lastUsedAt: new Date(now) })
+      .where(eq(knownDevices.tokenHash, hashOf(token)));
     return token;
   }
   const fresh = randomBytes(32).toString('base64url');
   await db.insert(knownDevices).values({ tokenHash: hashOf(fresh), userId, lastUsedAt: new Date(now) });
-  const keep = db.select({ h: knownDevices.tokenHash }).from(knownDevices).where(eq(knownDevices.userId, userId))
-    .orderBy(desc(knownDevices.lastUsedAt)).limit(DEVICES_PER_ACCOUNT);
+  const keep = db
+    .select({ h: knownDevices.tokenHash })
+    .from(knownDevices)
+    .where(eq(knownDevices.userId, userId))
+    .orderBy(desc(knownDevices.lastUsedAt))
+    .limit(DEVICES_PER_ACCOUNT);
   await db.delete(knownDevices).where(and(eq(knownDevices.userId, userId), notInArray(knownDevices.tokenHash, keep)));
   return fresh;
 }

@@ -67,16 +67,22 @@ async function accountOf(tx: DbOrTx, id: OidcIdentity, client: Client): Promise<
  * two-factor sign-in on, answers the code step's challenge instead (server/twofactor).
  */
 export async function googleSignIn(
-  db: Db, oidc: Oidc | undefined, policy: SessionPolicy, body: LoginByGoogleBody, client: Client,
+  db: Db,
+  oidc: Oidc | undefined,
+  policy: SessionPolicy,
+  body: LoginByGoogleBody,
+  client: Client,
 ): Promise<LoginStepResult> {
   const id = await configured(oidc).redeem(body.code, body.state, body.iss);
-  return db.transaction(async (tx) => {
-    const user = await accountOf(tx, id, client);
-    if (user.status !== 'active') throw new BizError(Err.USER_STATUS_ABNORMAL);
-    const challenge = await challengeIfOn(tx, user.id, false, client.now);
-    if (challenge) return challenge;
-    return openSession(tx, policy, user, client, { method: 'google' });
-  }).catch((e) => {
-    throw duplicateToBizError(e);
-  });
+  return db
+    .transaction(async (tx) => {
+      const user = await accountOf(tx, id, client);
+      if (user.status !== 'active') throw new BizError(Err.USER_STATUS_ABNORMAL);
+      const challenge = await challengeIfOn(tx, user.id, false, client.now);
+      if (challenge) return challenge;
+      return openSession(tx, policy, user, client, { method: 'google' });
+    })
+    .catch((e) => {
+      throw duplicateToBizError(e);
+    });
 }

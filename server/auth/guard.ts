@@ -30,64 +30,74 @@ declare module 'fastify' {
  * (the wire name stays on the wire); `requireUser`, `requireOperator` and `optionalUser` are
  * preHandlers that load the session.
  */
-export default fp(async (app: FastifyInstance) => {
-  app.decorateRequest('user', undefined);
-  // Trusted only when every instance that can share the database hears every other's
-  // revocations: the embedded database is one process's; PostgreSQL needs Redis for that.
-  const cache = new SessionCache({
-    db: app.db, bus: app.bus, clock: app.clock, log: app.log, maxAgeMs: app.config.sessionCacheMs,
-    enabled: app.database.kind === 'pglite' || app.config.redisUrl !== undefined,
-  });
-  app.decorate('sessionCache', cache);
-  app.addHook('onClose', async () => cache.close());
-  app.decorateRequest('book', 'demo');
-  app.addHook('onRequest', (req, _reply, done) => {
-    const v = req.headers[VIRTUALLY_HEADER];
-    req.book = bookFromHeader(typeof v === 'string' ? v : undefined);
-    done();
-  });
+export default fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('user', undefined);
+    // Trusted only when every instance that can share the database hears every other's
+    // revocations: the embedded database is one process's; PostgreSQL needs Redis for that.
+    const cache = new SessionCache({
+      db: app.db,
+      bus: app.bus,
+      clock: app.clock,
+      log: app.log,
+      maxAgeMs: app.config.sessionCacheMs,
+      enabled: app.database.kind === 'pglite' || app.config.redisUrl !== undefined,
+    });
+    app.decorate('sessionCache', cache);
+    app.addHook('onClose', async () => cache.close());
+    app.decorateRequest('book', 'demo');
+    app.addHook('onRequest', (req, _reply, done) => {
+      const v = req.headers[VIRTUALLY_HEADER];
+      req.book = bookFromHeader(typeof v === 'string' ? v : undefined);
+      done();
+    });
 
-  // a request's session is looked up once, however many hooks ask for it
-  const loaded = new WeakSet<FastifyRequest>();
-  const load = async (req: FastifyRequest) => {
-    if (loaded.has(req)) return req.user;
-    loaded.add(req);
-    const token = tokenFromHeader(req.headers.authorization);
-    if (!token) return undefined;
-    const now = app.clock.now();
-    const user = await cache.find(token, now);
-    if (!user || user.status !== 'active') return undefined;
-    // a request is activity: the idle limit counts from here (written at most every tenth of it)
-    if (await touchSession(app.db, user, now)) cache.touched(user, now);
-    return user;
-  };
-  app.decorate('requireUser', async (req: FastifyRequest) => {
-    req.user = await load(req);
-    if (!req.user) throw new BizError(Err.LOGIN_REQUIRED);
-  });
-  app.decorate('requireOperator', async (req: FastifyRequest) => {
-    req.user = await load(req);
-    if (!req.user) throw new BizError(Err.LOGIN_REQUIRED);
-    if (req.user.role !== 'operator') throw new BizError(Err.OPERATOR_ONLY);
-  });
-  app.decorate('optionalUser', async (req: FastifyRequest) => {
-    req.user = await load(req);
-  });
+    // a request's session is looked up once, however many hooks ask for it
+    const loaded = new WeakSet<FastifyRequest>();
+    const load = async (req: FastifyRequest) => {
+      if (loaded.has(req)) return req.user;
+      loaded.add(req);
+      const token = tokenFromHeader(req.headers.authorization);
+      if (!token) return undefined;
+      const now = app.clock.now();
+      const user = await cache.find(token, now);
+      if (!user || user.status !== 'active') return undefined;
+      // a request is activity: the idle limit counts from here (written at most every tenth of it)
+      if (await touchSession(app.db, user, now)) cache.touched(user, now);
+      return user;
+    };
+    app.decorate('requireUser', async (req: FastifyRequest) => {
+      req.user = await load(req);
+      if (!req.user) throw new BizError(Err.LOGIN_REQUIRED);
+    });
+    app.decorate('requireOperator', async (req: FastifyRequest) => {
+      req.user = await load(req);
+      if (!req.user) throw new BizError(Err.LOGIN_REQUIRED);
+      if (req.user.role !== 'operator') throw new BizError(Err.OPERATOR_ONLY);
+    });
+    app.decorate('optionalUser', async (req: FastifyRequest) => {
+      req.user = await load(req);
+    });
 
-  // Who is asking is settled before anything about the request is read: a route that declares
-  // requireUser / requireOperator as a preHandler gets it moved to onRequest (before the body is
-  // parsed and validated), so an anonymous caller gets 401, never a field error that would tell
-  // them about the route's schema. Routes registered after this plugin, in any context, are covered.
-  const authHooks = new Set<unknown>([app.requireUser, app.requireOperator]);
-  const asList = <T>(h: T | T[] | undefined): T[] => (h === undefined ? [] : Array.isArray(h) ? h : [h]);
-  app.addHook('onRoute', (route) => {
-    const pre = asList(route.preHandler as preHandlerHookHandler | preHandlerHookHandler[] | undefined);
-    const auth = pre.filter((h) => authHooks.has(h));
-    // the operator API, whichever plugin adds a route to it (a plugin-wide preHandler is not
-    // visible here): operators only, asked first
-    if (route.url.startsWith('/admin-api/') && !auth.includes(app.requireOperator)) auth.unshift(app.requireOperator);
-    if (auth.length === 0) return;
-    route.preHandler = pre.filter((h) => !authHooks.has(h));
-    route.onRequest = [...(auth as unknown as onRequestHookHandler[]), ...asList(route.onRequest as onRequestHookHandler | onRequestHookHandler[] | undefined)];
-  });
-}, { name: 'guard', dependencies: ['platform'] });
+    // Who is asking is settled before anything about the request is read: a route that declares
+    // requireUser / requireOperator as a preHandler gets it moved to onRequest (before the body is
+    // parsed and validated), so an anonymous caller gets 401, never a field error that would tell
+    // them about the route's schema. Routes registered after this plugin, in any context, are covered.
+    const authHooks = new Set<unknown>([app.requireUser, app.requireOperator]);
+    const asList = <T>(h: T | T[] | undefined): T[] => (h === undefined ? [] : Array.isArray(h) ? h : [h]);
+    app.addHook('onRoute', (route) => {
+      const pre = asList(route.preHandler as preHandlerHookHandler | preHandlerHookHandler[] | undefined);
+      const auth = pre.filter((h) => authHooks.has(h));
+      // the operator API, whichever plugin adds a route to it (a plugin-wide preHandler is not
+      // visible here): operators only, asked first
+      if (route.url.startsWith('/admin-api/') && !auth.includes(app.requireOperator)) auth.unshift(app.requireOperator);
+      if (auth.length === 0) return;
+      route.preHandler = pre.filter((h) => !authHooks.has(h));
+      route.onRequest = [
+        ...(auth as unknown as onRequestHookHandler[]),
+        ...asList(route.onRequest as onRequestHookHandler | onRequestHookHandler[] | undefined),
+      ];
+    });
+  },
+  { name: 'guard', dependencies: ['platform'] },
+);

@@ -18,11 +18,19 @@ export function maskName(name: string): string {
 
 /** The users who registered with `userId`'s invite code (bound at registration), newest first. */
 export async function listInvitees(db: DbOrTx, userId: bigint): Promise<InviteeList> {
-  const rows = await db.select({ username: users.username, createdAt: users.createdAt, kycStatus: users.kycStatus })
-    .from(users).where(eq(users.invitedBy, userId)).orderBy(desc(users.createdAt), desc(users.id)).limit(INVITEES_SHOWN);
+  const rows = await db
+    .select({ username: users.username, createdAt: users.createdAt, kycStatus: users.kycStatus })
+    .from(users)
+    .where(eq(users.invitedBy, userId))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(INVITEES_SHOWN);
   const [total] = await db.select({ n: count() }).from(users).where(eq(users.invitedBy, userId));
   return {
-    rows: rows.map((u) => ({ name: maskName(u.username), joinedAt: u.createdAt.toISOString(), verified: u.kycStatus === 'verified' })),
+    rows: rows.map((u) => ({
+      name: maskName(u.username),
+      joinedAt: u.createdAt.toISOString(),
+      verified: u.kycStatus === 'verified',
+    })),
     total: total?.n ?? 0,
   };
 }

@@ -62,11 +62,17 @@ export interface Mailer {
 /** Production without a channel for codes would lock every user out (or leak codes): refuse to start. */
 export function assertDeliveryChannel(config: Pick<Config, 'smtpUrl' | 'consoleDelivery'>): void {
   if (!config.smtpUrl && !config.consoleDelivery) {
-    throw new Error('no delivery channel for verification codes: set SMTP_URL, or CONSOLE_DELIVERY=true to print them to the server console');
+    throw new Error(
+      'no delivery channel for verification codes: set SMTP_URL, or CONSOLE_DELIVERY=true to print them to the server console',
+    );
   }
 }
 
-export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'consoleDelivery'>, db: Db, log: FastifyBaseLogger): Mailer {
+export function createMailer(
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'consoleDelivery'>,
+  db: Db,
+  log: FastifyBaseLogger,
+): Mailer {
   assertDeliveryChannel(config);
   let transport: Transporter | undefined;
   const smtp = () => (transport ??= nodemailer.createTransport(config.smtpUrl));
@@ -78,27 +84,44 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'cons
       const line = await phraseLine(db, plain.recipient, plain.language);
       const msg = line ? { ...plain, body: `${line.sent}\n\n${plain.body}` } : plain;
       const kept = line ? `${line.kept}\n\n${plain.body}` : plain.body;
-      const [row] = await db.insert(outbox).values({
-        channel: msg.channel, recipient: msg.recipient,
-        subject: maskCodes(msg.subject, msg.secret), body: maskCodes(kept, msg.secret),
-      }).returning({ id: outbox.id });
+      const [row] = await db
+        .insert(outbox)
+        .values({
+          channel: msg.channel,
+          recipient: msg.recipient,
+          subject: maskCodes(msg.subject, msg.secret),
+          body: maskCodes(kept, msg.secret),
+        })
+        .returning({ id: outbox.id });
       if (!config.smtpUrl || msg.channel !== 'email') {
         if (devConsole) {
           // the dev console is the channel here; it is the server's own output, not the operator console
           devConsole.push(msg);
-          log.info({ outbox: row.id, channel: msg.channel, to: msg.recipient, subject: msg.subject, body: msg.body }, 'dev console delivery (no SMTP/SMS channel)');
+          log.info(
+            { outbox: row.id, channel: msg.channel, to: msg.recipient, subject: msg.subject, body: msg.body },
+            'dev console delivery (no SMTP/SMS channel)',
+          );
         } else {
-          log.warn({ outbox: row.id, channel: msg.channel, to: msg.recipient }, 'outbox message not delivered: no channel for it');
+          log.warn(
+            { outbox: row.id, channel: msg.channel, to: msg.recipient },
+            'outbox message not delivered: no channel for it',
+          );
         }
         return;
       }
       try {
         await smtp().sendMail({ from: config.mailFrom, to: msg.recipient, subject: msg.subject, text: msg.body });
-        await db.update(outbox).set({ sentAt: sql`now()` }).where(eq(outbox.id, row.id));
+        await db
+          .update(outbox)
+          .set({ sentAt: sql`now()` })
+          .where(eq(outbox.id, row.id));
       } catch (err) {
         // the code still exists; the user can ask again after the cool-down
         log.error({ err, outbox: row.id }, 'mail delivery failed');
-        await db.update(outbox).set({ error: String((err as Error).message ?? err).slice(0, 500) }).where(eq(outbox.id, row.id));
+        await db
+          .update(outbox)
+          .set({ error: String((err as Error).message ?? err).slice(0, 500) })
+          .where(eq(outbox.id, row.id));
       }
     },
   };

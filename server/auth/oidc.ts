@@ -30,7 +30,9 @@ export function createOidc(oidc: NonNullable<Config['oidc']>, db: Db, log: Fasti
       const issuer = new URL(oidc.issuer);
       const insecure = issuer.protocol === 'http:';
       return client.discovery(
-        issuer, oidc.clientId, oidc.clientSecret || undefined,
+        issuer,
+        oidc.clientId,
+        oidc.clientSecret || undefined,
         oidc.clientSecret ? client.ClientSecretPost(oidc.clientSecret) : client.None(),
         insecure ? { execute: [client.allowInsecureRequests] } : undefined,
       );
@@ -70,7 +72,8 @@ export function createOidc(oidc: NonNullable<Config['oidc']>, db: Db, log: Fasti
      */
     async redeem(code: string, state: string, iss?: string): Promise<OidcIdentity> {
       const config = await configuration();
-      const [pending] = await db.delete(oidcLogins)
+      const [pending] = await db
+        .delete(oidcLogins)
         .where(and(eq(oidcLogins.state, state), gt(oidcLogins.expiresAt, new Date(now()))))
         .returning();
       if (!pending) throw new BizError(Err.GOOGLE_LOGIN_FAILED);
@@ -81,7 +84,8 @@ export function createOidc(oidc: NonNullable<Config['oidc']>, db: Db, log: Fasti
       // RFC 9207: providers that send `iss` are checked against it; the app's callback page
       // may not forward it, and with a single configured issuer a mix-up cannot happen.
       const meta = config.serverMetadata();
-      if (iss !== undefined || meta.authorization_response_iss_parameter_supported) callback.searchParams.set('iss', iss ?? meta.issuer);
+      if (iss !== undefined || meta.authorization_response_iss_parameter_supported)
+        callback.searchParams.set('iss', iss ?? meta.issuer);
       try {
         const tokens = await client.authorizationCodeGrant(config, callback, {
           pkceCodeVerifier: pending.codeVerifier,

@@ -27,7 +27,9 @@ export interface NewChallenge {
 
 export async function storeChallenge(db: DbOrTx, c: NewChallenge, now: number): Promise<void> {
   await db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, new Date(now)));
-  await db.insert(webauthnChallenges).values({ ...c, userHandle: c.userHandle ?? null, expiresAt: new Date(now + CHALLENGE_TTL_MS) });
+  await db
+    .insert(webauthnChallenges)
+    .values({ ...c, userHandle: c.userHandle ?? null, expiresAt: new Date(now + CHALLENGE_TTL_MS) });
 }
 
 /** The challenge the browser signed, read from its client data (10231 when that is not readable). */
@@ -46,14 +48,23 @@ export function signedChallenge(clientDataJSON: string): string {
  * registration) and not be expired, else 10230. Whatever the verification then says, it is gone.
  */
 export async function takeChallenge(
-  db: DbOrTx, challenge: string, purpose: ChallengePurpose, userId: bigint | null, now: number,
+  db: DbOrTx,
+  challenge: string,
+  purpose: ChallengePurpose,
+  userId: bigint | null,
+  now: number,
 ): Promise<{ challenge: string; userHandle: string | null }> {
-  const [row] = await db.delete(webauthnChallenges).where(and(
-    eq(webauthnChallenges.challenge, challenge),
-    eq(webauthnChallenges.purpose, purpose),
-    userId === null ? isNull(webauthnChallenges.userId) : eq(webauthnChallenges.userId, userId),
-    gt(webauthnChallenges.expiresAt, new Date(now)),
-  )).returning({ challenge: webauthnChallenges.challenge, userHandle: webauthnChallenges.userHandle });
+  const [row] = await db
+    .delete(webauthnChallenges)
+    .where(
+      and(
+        eq(webauthnChallenges.challenge, challenge),
+        eq(webauthnChallenges.purpose, purpose),
+        userId === null ? isNull(webauthnChallenges.userId) : eq(webauthnChallenges.userId, userId),
+        gt(webauthnChallenges.expiresAt, new Date(now)),
+      ),
+    )
+    .returning({ challenge: webauthnChallenges.challenge, userHandle: webauthnChallenges.userHandle });
   if (!row) throw new BizError(Err.PASSKEY_CHALLENGE_EXPIRED);
   return row;
 }

@@ -15,7 +15,10 @@ import type { Client } from './sessions.ts';
 type PasskeyEvent = 'passkey_added' | 'passkey_removed';
 
 export async function recordPasskeyEvent(
-  tx: DbOrTx, userId: bigint, event: PasskeyEvent, p: { name: string; ip: string; userAgent?: string },
+  tx: DbOrTx,
+  userId: bigint,
+  event: PasskeyEvent,
+  p: { name: string; ip: string; userAgent?: string },
 ): Promise<UserEvent & { id?: bigint }> {
   const params = { name: p.name, ip: p.ip, userAgent: p.userAgent?.slice(0, 200) ?? null };
   const kind = securityKind(event);
@@ -25,10 +28,21 @@ export async function recordPasskeyEvent(
 }
 
 export async function mailPasskeyChange(
-  mailer: Mailer, user: { email: string | null; phone: string | null; language: string }, event: PasskeyEvent, name: string, client: Client,
+  mailer: Mailer,
+  user: { email: string | null; phone: string | null; language: string },
+  event: PasskeyEvent,
+  name: string,
+  client: Client,
 ): Promise<void> {
-  const to = user.email ? { channel: 'email' as const, recipient: user.email } : user.phone ? { channel: 'sms' as const, recipient: user.phone } : undefined;
+  const to = user.email
+    ? { channel: 'email' as const, recipient: user.email }
+    : user.phone
+      ? { channel: 'sms' as const, recipient: user.phone }
+      : undefined;
   if (!to) return;
-  const mail = renderMail(accountLanguage(user.language), 'security.subject', [`security.${event}`, 'security.notYou'], { name, ip: client.ip });
+  const mail = renderMail(accountLanguage(user.language), 'security.subject', [`security.${event}`, 'security.notYou'], {
+    name,
+    ip: client.ip,
+  });
   await mailer.deliver({ ...to, ...mail }).catch((err) => client.log.warn({ err }, 'security notice not delivered'));
 }

@@ -13,14 +13,15 @@ import crypto from 'node:crypto';
 import { and, count, eq, gt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  generateAuthenticationOptions, generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import type { LoginResult } from '../../src/contract/auth.ts';
 import { Err } from '../../src/contract/errors.ts';
-import {
-  PASSKEYS_MAX, type Passkey, type PasskeyRegisterBody, type PasskeySignInBody,
-} from '../../src/contract/passkeys.ts';
+import { PASSKEYS_MAX, type Passkey, type PasskeyRegisterBody, type PasskeySignInBody } from '../../src/contract/passkeys.ts';
 import type { Config } from '../config.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { passkeys, users } from '../db/schema/index.ts';
@@ -48,11 +49,19 @@ export interface PasskeyDeps {
 type PasskeyRow = typeof passkeys.$inferSelect;
 
 const view = (r: PasskeyRow): Passkey => ({
-  id: r.id.toString(), name: r.name, deviceType: r.deviceType, backedUp: r.backedUp,
-  createdAt: r.createdAt.toISOString(), lastUsedAt: r.lastUsedAt ? r.lastUsedAt.toISOString() : null,
+  id: r.id.toString(),
+  name: r.name,
+  deviceType: r.deviceType,
+  backedUp: r.backedUp,
+  createdAt: r.createdAt.toISOString(),
+  lastUsedAt: r.lastUsedAt ? r.lastUsedAt.toISOString() : null,
 });
 
-const policyOf = (c: PasskeyDeps['config']): SessionPolicy => ({ sessionTtlMs: c.sessionTtlMs, sessionIdleMs: c.sessionIdleMs, sessionRememberMs: c.sessionRememberMs });
+const policyOf = (c: PasskeyDeps['config']): SessionPolicy => ({
+  sessionTtlMs: c.sessionTtlMs,
+  sessionIdleMs: c.sessionIdleMs,
+  sessionRememberMs: c.sessionRememberMs,
+});
 
 /** The unique index on credential ids refused the insert (the pg error, or drizzle's wrapper of it). */
 function credentialTaken(e: unknown): boolean {
@@ -91,7 +100,11 @@ export async function registrationOptions(deps: PasskeyDeps, userId: bigint) {
     excludeCredentials: existing.map((p) => ({ id: p.credentialId, transports: p.transports })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
   });
-  await storeChallenge(deps.db, { challenge: options.challenge, purpose: 'register', userId, userHandle: handle }, deps.clock.now());
+  await storeChallenge(
+    deps.db,
+    { challenge: options.challenge, purpose: 'register', userId, userHandle: handle },
+    deps.clock.now(),
+  );
   return options;
 }
 
@@ -101,11 +114,25 @@ export async function registrationOptions(deps: PasskeyDeps, userId: bigint) {
  * again under the user's row lock so parallel registrations count each other) and the
  * credential id (10234, the unique index deciding a race).
  */
-export async function registerPasskey(deps: PasskeyDeps, userId: bigint, body: PasskeyRegisterBody, client: Client): Promise<Passkey> {
+export async function registerPasskey(
+  deps: PasskeyDeps,
+  userId: bigint,
+  body: PasskeyRegisterBody,
+  client: Client,
+): Promise<Passkey> {
   const { webauthn } = deps.config;
-  const { challenge, userHandle } = await takeChallenge(deps.db, signedChallenge(body.response.response.clientDataJSON), 'register', userId, deps.clock.now());
+  const { challenge, userHandle } = await takeChallenge(
+    deps.db,
+    signedChallenge(body.response.response.clientDataJSON),
+    'register',
+    userId,
+    deps.clock.now(),
+  );
   const result = await verifyRegistrationResponse({
-    response: body.response, expectedChallenge: challenge, expectedOrigin: webauthn.origin, expectedRPID: webauthn.rpId,
+    response: body.response,
+    expectedChallenge: challenge,
+    expectedOrigin: webauthn.origin,
+    expectedRPID: webauthn.rpId,
     requireUserVerification: true,
   }).catch((err: unknown) => {
     deps.log.info({ err }, 'passkey registration not verified');
@@ -116,28 +143,33 @@ export async function registerPasskey(deps: PasskeyDeps, userId: bigint, body: P
   const user = await userById(deps.db, userId);
   if (!user) throw new BizError(Err.LOGIN_REQUIRED);
   const name = body.name?.trim() || `Passkey ${info.credential.id.slice(0, 6)}`;
-  const { row, event } = await deps.db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-    const [{ n }] = await tx.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId));
-    if (Number(n) >= PASSKEYS_MAX) throw new BizError(Err.PASSKEY_LIMIT, { limit: PASSKEYS_MAX });
-    const [ins] = await tx.insert(passkeys).values({
-      userId,
-      credentialId: info.credential.id,
-      publicKey: isoBase64URL.fromBuffer(info.credential.publicKey),
-      counter: info.credential.counter,
-      // the handle the options gave the authenticator: the account's, the same for all its passkeys
-      userHandle: userHandle ?? isoBase64URL.fromBuffer(crypto.randomBytes(32)),
-      transports: info.credential.transports ?? [],
-      deviceType: info.credentialDeviceType,
-      backedUp: info.credentialBackedUp,
-      name,
-      createdAt: deps.clock.date(),
-    }).returning();
-    const ev = await recordPasskeyEvent(tx, userId, 'passkey_added', { name, ip: client.ip, userAgent: client.userAgent });
-    return { row: ins, event: ev };
-  }).catch((e: unknown) => {
-    throw credentialTaken(e) ? new BizError(Err.PASSKEY_ALREADY_REGISTERED) : e;
-  });
+  const { row, event } = await deps.db
+    .transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      const [{ n }] = await tx.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId));
+      if (Number(n) >= PASSKEYS_MAX) throw new BizError(Err.PASSKEY_LIMIT, { limit: PASSKEYS_MAX });
+      const [ins] = await tx
+        .insert(passkeys)
+        .values({
+          userId,
+          credentialId: info.credential.id,
+          publicKey: isoBase64URL.fromBuffer(info.credential.publicKey),
+          counter: info.credential.counter,
+          // the handle the options gave the authenticator: the account's, the same for all its passkeys
+          userHandle: userHandle ?? isoBase64URL.fromBuffer(crypto.randomBytes(32)),
+          transports: info.credential.transports ?? [],
+          deviceType: info.credentialDeviceType,
+          backedUp: info.credentialBackedUp,
+          name,
+          createdAt: deps.clock.date(),
+        })
+        .returning();
+      const ev = await recordPasskeyEvent(tx, userId, 'passkey_added', { name, ip: client.ip, userAgent: client.userAgent });
+      return { row: ins, event: ev };
+    })
+    .catch((e: unknown) => {
+      throw credentialTaken(e) ? new BizError(Err.PASSKEY_ALREADY_REGISTERED) : e;
+    });
   await publishUserEvent(deps.bus, userId, event).catch((err) => client.log.warn({ err }, 'security event not published'));
   await mailPasskeyChange(deps.mailer, user, 'passkey_added', name, client);
   return view(row);
@@ -148,9 +180,16 @@ export async function removePasskey(deps: PasskeyDeps, userId: bigint, id: bigin
   const user = await userById(deps.db, userId);
   if (!user) throw new BizError(Err.LOGIN_REQUIRED);
   const { row, event } = await deps.db.transaction(async (tx) => {
-    const [del] = await tx.delete(passkeys).where(and(eq(passkeys.id, id), eq(passkeys.userId, userId))).returning();
+    const [del] = await tx
+      .delete(passkeys)
+      .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
+      .returning();
     if (!del) throw new BizError(Err.RECORD_NOT_FOUND);
-    const ev = await recordPasskeyEvent(tx, userId, 'passkey_removed', { name: del.name, ip: client.ip, userAgent: client.userAgent });
+    const ev = await recordPasskeyEvent(tx, userId, 'passkey_removed', {
+      name: del.name,
+      ip: client.ip,
+      userAgent: client.userAgent,
+    });
     return { row: del, event: ev };
   });
   await publishUserEvent(deps.bus, userId, event).catch((err) => client.log.warn({ err }, 'security event not published'));
@@ -171,14 +210,24 @@ export async function signInOptions(deps: PasskeyDeps) {
  */
 export async function signInWithPasskey(deps: PasskeyDeps, body: PasskeySignInBody, client: Client): Promise<LoginResult> {
   const { webauthn } = deps.config;
-  const { challenge } = await takeChallenge(deps.db, signedChallenge(body.response.response.clientDataJSON), 'login', null, deps.clock.now());
+  const { challenge } = await takeChallenge(
+    deps.db,
+    signedChallenge(body.response.response.clientDataJSON),
+    'login',
+    null,
+    deps.clock.now(),
+  );
   const [pk] = await deps.db.select().from(passkeys).where(eq(passkeys.credentialId, body.response.id)).limit(1);
   if (!pk) throw new BizError(Err.PASSKEY_UNKNOWN);
   const user = await userById(deps.db, pk.userId);
   if (!user) throw new BizError(Err.PASSKEY_UNKNOWN);
-  if (body.response.response.userHandle !== undefined && body.response.response.userHandle !== pk.userHandle) throw new BizError(Err.PASSKEY_NOT_VERIFIED);
+  if (body.response.response.userHandle !== undefined && body.response.response.userHandle !== pk.userHandle)
+    throw new BizError(Err.PASSKEY_NOT_VERIFIED);
   const result = await verifyAuthenticationResponse({
-    response: body.response, expectedChallenge: challenge, expectedOrigin: webauthn.origin, expectedRPID: webauthn.rpId,
+    response: body.response,
+    expectedChallenge: challenge,
+    expectedOrigin: webauthn.origin,
+    expectedRPID: webauthn.rpId,
     // the counter is compared below, after the signature is known to be good, and written atomically
     credential: { id: pk.credentialId, publicKey: isoBase64URL.toBuffer(pk.publicKey), counter: 0, transports: pk.transports },
     requireUserVerification: true,
@@ -192,13 +241,24 @@ export async function signInWithPasskey(deps: PasskeyDeps, body: PasskeySignInBo
   if (user.status !== 'active') throw new BizError(Err.USER_STATUS_ABNORMAL);
   const login = await deps.db.transaction(async (tx) => {
     // still above what is stored now: of two answers with one counter value, one signs in
-    const [moved] = await tx.update(passkeys).set({ counter: next, lastUsedAt: deps.clock.date() })
-      .where(and(eq(passkeys.id, pk.id), or(gt(sql`${next}::bigint`, passkeys.counter), and(eq(passkeys.counter, 0), sql`${next}::bigint = 0`))))
+    const [moved] = await tx
+      .update(passkeys)
+      .set({ counter: next, lastUsedAt: deps.clock.date() })
+      .where(
+        and(
+          eq(passkeys.id, pk.id),
+          or(gt(sql`${next}::bigint`, passkeys.counter), and(eq(passkeys.counter, 0), sql`${next}::bigint = 0`)),
+        ),
+      )
       .returning({ id: passkeys.id });
     if (!moved) throw new BizError(Err.PASSKEY_COUNTER_REPLAYED);
     return openSession(tx, policyOf(deps.config), user, client, { remember: body.remember, method: 'passkey' });
   });
-  await publishUserEvent(deps.bus, user.id, { kind: securityKind('login'), params: {}, refType: 'user', refId: String(user.id) })
-    .catch((err) => client.log.warn({ err }, 'security event not published'));
+  await publishUserEvent(deps.bus, user.id, {
+    kind: securityKind('login'),
+    params: {},
+    refType: 'user',
+    refId: String(user.id),
+  }).catch((err) => client.log.warn({ err }, 'security event not published'));
   return login;
 }

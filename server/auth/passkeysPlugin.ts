@@ -3,19 +3,37 @@ import fp from 'fastify-plugin';
 import type { PasskeyRegisterBody, PasskeySignInBody } from '../../src/contract/passkeys.ts';
 import { createMailer } from './mailer.ts';
 import {
-  listPasskeys, registerPasskey, registrationOptions, removePasskey, signInOptions, signInWithPasskey, type PasskeyDeps,
+  listPasskeys,
+  registerPasskey,
+  registrationOptions,
+  removePasskey,
+  signInOptions,
+  signInWithPasskey,
+  type PasskeyDeps,
 } from './passkeys.ts';
 import type { Client } from './sessions.ts';
 
 /** Passkeys (`app.passkeys`, server/auth/passkeys.ts): register, list, remove, sign in. */
 export class PasskeyService {
   constructor(private readonly deps: PasskeyDeps) {}
-  registrationOptions(userId: bigint) { return registrationOptions(this.deps, userId); }
-  register(userId: bigint, body: PasskeyRegisterBody, client: Client) { return registerPasskey(this.deps, userId, body, client); }
-  list(userId: bigint) { return listPasskeys(this.deps.db, userId); }
-  remove(userId: bigint, id: bigint, client: Client) { return removePasskey(this.deps, userId, id, client); }
-  signInOptions() { return signInOptions(this.deps); }
-  signIn(body: PasskeySignInBody, client: Client) { return signInWithPasskey(this.deps, body, client); }
+  registrationOptions(userId: bigint) {
+    return registrationOptions(this.deps, userId);
+  }
+  register(userId: bigint, body: PasskeyRegisterBody, client: Client) {
+    return registerPasskey(this.deps, userId, body, client);
+  }
+  list(userId: bigint) {
+    return listPasskeys(this.deps.db, userId);
+  }
+  remove(userId: bigint, id: bigint, client: Client) {
+    return removePasskey(this.deps, userId, id, client);
+  }
+  signInOptions() {
+    return signInOptions(this.deps);
+  }
+  signIn(body: PasskeySignInBody, client: Client) {
+    return signInWithPasskey(this.deps, body, client);
+  }
 }
 
 declare module 'fastify' {
@@ -27,9 +45,17 @@ declare module 'fastify' {
 
 /** Plugin 'passkeys': decorates `app.passkeys`. */
 async function passkeysPlugin(app: FastifyInstance) {
-  app.decorate('passkeys', new PasskeyService({
-    db: app.db, config: app.config, clock: app.clock, bus: app.bus, log: app.log, mailer: createMailer(app.config, app.db, app.log),
-  }));
+  app.decorate(
+    'passkeys',
+    new PasskeyService({
+      db: app.db,
+      config: app.config,
+      clock: app.clock,
+      bus: app.bus,
+      log: app.log,
+      mailer: createMailer(app.config, app.db, app.log),
+    }),
+  );
 }
 
 export default fp(passkeysPlugin, { name: 'passkeys', dependencies: ['platform', 'accounts'] });

@@ -33,7 +33,12 @@ export interface CredentialChange {
   user: { email: string | null; phone: string | null; language: string };
 }
 
-async function changePassword(db: Db, b: RepasswordBody & { oldPassword: string }, session: SessionUser | undefined, client: Client): Promise<CredentialChange> {
+async function changePassword(
+  db: Db,
+  b: RepasswordBody & { oldPassword: string },
+  session: SessionUser | undefined,
+  client: Client,
+): Promise<CredentialChange> {
   if (b.code !== undefined || b.email !== undefined || b.phone !== undefined) {
     throw new BizError(Err.MALFORMED_REQUEST, { detail: 'give oldPassword (change) or a code (reset), not both' });
   }
@@ -48,7 +53,10 @@ async function changePassword(db: Db, b: RepasswordBody & { oldPassword: string 
   const passwordHash = await hashPassword(b.password);
   const event = await db.transaction(async (tx) => {
     // credentialsChangedAt starts the withdrawal hold (server/wallet/withdrawals.ts)
-    await tx.update(users).set({ passwordHash, credentialsChangedAt: new Date(client.now) }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ passwordHash, credentialsChangedAt: new Date(client.now) })
+      .where(eq(users.id, user.id));
     await userWritten(tx, user.id);
     await revokeOtherSessions(tx, user.id, session.sessionId);
     return recordSecurityEvent(tx, { userId: user.id, event: 'password_changed' }, client);
@@ -70,7 +78,10 @@ async function resetPassword(db: Db, b: RepasswordBody, client: Client): Promise
   const passwordHash = await hashPassword(b.password);
   const event = await db.transaction(async (tx) => {
     await consumeCode(tx, codeId, client.now);
-    await tx.update(users).set({ passwordHash, credentialsChangedAt: new Date(client.now) }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ passwordHash, credentialsChangedAt: new Date(client.now) })
+      .where(eq(users.id, user.id));
     await userWritten(tx, user.id);
     await revokeOtherSessions(tx, user.id);
     // whoever was locked out by guessing has now proved ownership of the address
@@ -85,7 +96,12 @@ async function resetPassword(db: Db, b: RepasswordBody, client: Client): Promise
 }
 
 /** `oldPassword` tells the two forms apart (src/contract/auth.ts, RepasswordBody). */
-export async function newPassword(db: Db, b: RepasswordBody, session: SessionUser | undefined, client: Client): Promise<CredentialChange> {
+export async function newPassword(
+  db: Db,
+  b: RepasswordBody,
+  session: SessionUser | undefined,
+  client: Client,
+): Promise<CredentialChange> {
   checkNewPassword(b);
   if (b.oldPassword !== undefined) return changePassword(db, { ...b, oldPassword: b.oldPassword }, session, client);
   return resetPassword(db, b, client);

@@ -4,8 +4,13 @@
  */
 import { VERIFY_CODE_TTL_MS } from '../../src/contract/constants.ts';
 import {
-  CODE_RESEND_SECONDS, USERNAME_RE,
-  type CheckUserQuery, type LoginResult, type RegisterBody, type SendCodeBody, type SendCodeResult,
+  CODE_RESEND_SECONDS,
+  USERNAME_RE,
+  type CheckUserQuery,
+  type LoginResult,
+  type RegisterBody,
+  type SendCodeBody,
+  type SendCodeResult,
 } from '../../src/contract/auth.ts';
 import { Err } from '../../src/contract/errors.ts';
 import type { Db } from '../db/client.ts';
@@ -32,7 +37,13 @@ export async function isRegistered(db: Db, q: CheckUserQuery): Promise<boolean> 
  * Sends a code for registering (the address must be free) or for signing in and resetting (the
  * address must belong to an active account). Limits and cool-down: codes.ts.
  */
-export async function sendCode(db: Db, mailer: Mailer, body: SendCodeBody, client: Pick<Client, 'ip' | 'language' | 'now'>, globalPerHour: number): Promise<SendCodeResult> {
+export async function sendCode(
+  db: Db,
+  mailer: Mailer,
+  body: SendCodeBody,
+  client: Pick<Client, 'ip' | 'language' | 'now'>,
+  globalPerHour: number,
+): Promise<SendCodeResult> {
   const target = targetOf(body);
   const existing = await userByTarget(db, target);
   if (body.purpose === 'register' && existing) throw new BizError(Err.EMAIL_OR_PHONE_EXISTS);
@@ -71,7 +82,8 @@ export async function register(db: Db, policy: SessionPolicy, b: RegisterBody, c
   const codeId = await checkCode(db, target, 'register', b.code, client.now);
   let invitedBy: bigint | null = null;
   if (b.inviteCode !== undefined && b.inviteCode.trim() !== '') {
-    if (!(await reserveInHourWindow(db, `invite:${client.ip}`, INVITE_CHECKS_PER_IP_PER_HOUR, client.now))) throw new BizError(Err.TOO_MANY_REQUESTS);
+    if (!(await reserveInHourWindow(db, `invite:${client.ip}`, INVITE_CHECKS_PER_IP_PER_HOUR, client.now)))
+      throw new BizError(Err.TOO_MANY_REQUESTS);
     const inviter = await userByInviteCode(db, b.inviteCode);
     if (!inviter) throw new BizError(Err.INVITE_CODE_INVALID);
     invitedBy = inviter.id;
@@ -79,22 +91,24 @@ export async function register(db: Db, policy: SessionPolicy, b: RegisterBody, c
   if (await userByUsername(db, username)) throw new BizError(Err.USERNAME_EXISTS);
   if (await userByTarget(db, target)) throw new BizError(Err.EMAIL_OR_PHONE_EXISTS);
   const passwordHash = await hashPassword(b.password);
-  const result = await db.transaction(async (tx) => {
-    await consumeCode(tx, codeId, client.now);
-    const user = await createUser(tx, {
-      username,
-      email: target.kind === 'email' ? target.value : null,
-      phone: target.kind === 'phone' ? target.value : null,
-      areaCode: target.kind === 'phone' ? target.areaCode : null,
-      passwordHash,
-      invitedBy,
-      // mail to the account is written in the language it registered in, until the app says otherwise
-      language: client.language,
+  const result = await db
+    .transaction(async (tx) => {
+      await consumeCode(tx, codeId, client.now);
+      const user = await createUser(tx, {
+        username,
+        email: target.kind === 'email' ? target.value : null,
+        phone: target.kind === 'phone' ? target.value : null,
+        areaCode: target.kind === 'phone' ? target.areaCode : null,
+        passwordHash,
+        invitedBy,
+        // mail to the account is written in the language it registered in, until the app says otherwise
+        language: client.language,
+      });
+      return openSession(tx, policy, user, client);
+    })
+    .catch((e) => {
+      throw duplicateToBizError(e);
     });
-    return openSession(tx, policy, user, client);
-  }).catch((e) => {
-    throw duplicateToBizError(e);
-  });
   client.log.info({ userId: result.user.id, via: target.kind }, 'user registered');
   return result;
 }

@@ -8,8 +8,22 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
-  ActiveSessionList, CheckUserQuery, EndedSession, SessionIdParams, CheckUserResult, GoogleAuthUrlResult, LanguageBody, LanguageResult, LoginBody, LoginByGoogleBody, LoginResult, RegisterBody,
-  RepasswordBody, SendCodeBody, SendCodeResult, UserInfoResult,
+  ActiveSessionList,
+  CheckUserQuery,
+  EndedSession,
+  SessionIdParams,
+  CheckUserResult,
+  GoogleAuthUrlResult,
+  LanguageBody,
+  LanguageResult,
+  LoginBody,
+  LoginByGoogleBody,
+  LoginResult,
+  RegisterBody,
+  RepasswordBody,
+  SendCodeBody,
+  SendCodeResult,
+  UserInfoResult,
 } from '../../src/contract/auth.ts';
 import { Envelope } from '../../src/contract/envelope.ts';
 import { LoginStepResult } from '../../src/contract/twoFactor.ts';
@@ -27,7 +41,11 @@ import { userInfo } from './userInfo.ts';
  */
 const limit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 const client = (req: FastifyRequest): Client => ({
-  ip: req.ip, userAgent: req.headers['user-agent'], log: req.log, language: languageOf(req.headers), appLanguage: appLanguageOf(req.headers),
+  ip: req.ip,
+  userAgent: req.headers['user-agent'],
+  log: req.log,
+  language: languageOf(req.headers),
+  appLanguage: appLanguageOf(req.headers),
   now: req.server.clock.now(),
 });
 const NoQuery = Type.Object({}, { additionalProperties: false });
@@ -37,97 +55,221 @@ const USER = '/swx/customer/user';
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['login'];
 
-  app.get(`${LOGIN}/checkUserNameOrPhone`, {
-    schema: { tags, summary: 'Is this username, e-mail or phone already registered?', querystring: CheckUserQuery, response: { 200: Envelope(CheckUserResult) } },
-    config: limit(60),
-  }, async (req, reply) => reply.ok({ exists: await app.accounts.isRegistered(req.query) }));
+  app.get(
+    `${LOGIN}/checkUserNameOrPhone`,
+    {
+      schema: {
+        tags,
+        summary: 'Is this username, e-mail or phone already registered?',
+        querystring: CheckUserQuery,
+        response: { 200: Envelope(CheckUserResult) },
+      },
+      config: limit(60),
+    },
+    async (req, reply) => reply.ok({ exists: await app.accounts.isRegistered(req.query) }),
+  );
 
-  app.post(`${LOGIN}/sendCode`, {
-    schema: { tags, summary: 'Send a 6-digit verification code by e-mail or SMS', body: SendCodeBody, response: { 200: Envelope(SendCodeResult) } },
-    config: limit(10),
-  }, async (req, reply) => reply.ok(await app.accounts.sendCode(req.body, client(req))));
+  app.post(
+    `${LOGIN}/sendCode`,
+    {
+      schema: {
+        tags,
+        summary: 'Send a 6-digit verification code by e-mail or SMS',
+        body: SendCodeBody,
+        response: { 200: Envelope(SendCodeResult) },
+      },
+      config: limit(10),
+    },
+    async (req, reply) => reply.ok(await app.accounts.sendCode(req.body, client(req))),
+  );
 
-  app.post(`${LOGIN}/register`, {
-    schema: { tags, summary: 'Create an account (e-mail or phone, with a code from sendCode)', body: RegisterBody, response: { 200: Envelope(LoginResult) } },
-    config: limit(10),
-  }, async (req, reply) => reply.ok(await app.accounts.register(req.body, client(req))));
+  app.post(
+    `${LOGIN}/register`,
+    {
+      schema: {
+        tags,
+        summary: 'Create an account (e-mail or phone, with a code from sendCode)',
+        body: RegisterBody,
+        response: { 200: Envelope(LoginResult) },
+      },
+      config: limit(10),
+    },
+    async (req, reply) => reply.ok(await app.accounts.register(req.body, client(req))),
+  );
 
-  app.post(`${LOGIN}/login`, {
-    schema: { tags, summary: 'Log in with username, e-mail or phone and password (a right one leaves a device cookie: docs/auth.md); with two-factor sign-in on, the answer is a challenge for loginTwoFactor', body: LoginBody, response: { 200: Envelope(LoginStepResult) } },
-    config: limit(30),
-  }, async (req, reply) => {
-    const device = { deviceToken: deviceTokenOf(req.headers.cookie), setDeviceToken: (token: string) => void reply.header('set-cookie', deviceCookie(token)) };
-    return reply.ok(await app.accounts.signIn(req.body, { ...client(req), ...device }));
-  });
+  app.post(
+    `${LOGIN}/login`,
+    {
+      schema: {
+        tags,
+        summary:
+          'Log in with username, e-mail or phone and password (a right one leaves a device cookie: docs/auth.md); with two-factor sign-in on, the answer is a challenge for loginTwoFactor',
+        body: LoginBody,
+        response: { 200: Envelope(LoginStepResult) },
+      },
+      config: limit(30),
+    },
+    async (req, reply) => {
+      const device = {
+        deviceToken: deviceTokenOf(req.headers.cookie),
+        setDeviceToken: (token: string) => void reply.header('set-cookie', deviceCookie(token)),
+      };
+      return reply.ok(await app.accounts.signIn(req.body, { ...client(req), ...device }));
+    },
+  );
 
-  app.post(`${LOGIN}/logout`, {
-    schema: { tags, summary: 'End this session (the token stops working)', response: { 200: Envelope(Type.Null()) } },
-    preHandler: app.requireUser,
-  }, async (req, reply) => {
-    await app.accounts.signOut(req.user!);
-    return reply.ok(null);
-  });
+  app.post(
+    `${LOGIN}/logout`,
+    {
+      schema: { tags, summary: 'End this session (the token stops working)', response: { 200: Envelope(Type.Null()) } },
+      preHandler: app.requireUser,
+    },
+    async (req, reply) => {
+      await app.accounts.signOut(req.user!);
+      return reply.ok(null);
+    },
+  );
 
-  app.get(`${LOGIN}/googleAuthUrl`, {
-    schema: { tags, summary: 'Start Google (OpenID Connect) sign-in: open the returned URL', querystring: NoQuery, response: { 200: Envelope(GoogleAuthUrlResult) } },
-    config: limit(20),
-  }, async (_req, reply) => reply.ok(await app.accounts.googleAuthUrl()));
+  app.get(
+    `${LOGIN}/googleAuthUrl`,
+    {
+      schema: {
+        tags,
+        summary: 'Start Google (OpenID Connect) sign-in: open the returned URL',
+        querystring: NoQuery,
+        response: { 200: Envelope(GoogleAuthUrlResult) },
+      },
+      config: limit(20),
+    },
+    async (_req, reply) => reply.ok(await app.accounts.googleAuthUrl()),
+  );
 
-  app.post(`${LOGIN}/loginByGoogle`, {
-    schema: { tags, summary: 'Finish Google sign-in with the callback\'s code and state (with two-factor on: a challenge for loginTwoFactor)', body: LoginByGoogleBody, response: { 200: Envelope(LoginStepResult) } },
-    config: limit(20),
-  }, async (req, reply) => reply.ok(await app.accounts.googleSignIn(req.body, client(req))));
+  app.post(
+    `${LOGIN}/loginByGoogle`,
+    {
+      schema: {
+        tags,
+        summary: "Finish Google sign-in with the callback's code and state (with two-factor on: a challenge for loginTwoFactor)",
+        body: LoginByGoogleBody,
+        response: { 200: Envelope(LoginStepResult) },
+      },
+      config: limit(20),
+    },
+    async (req, reply) => reply.ok(await app.accounts.googleSignIn(req.body, client(req))),
+  );
 
   const userTags = ['user'];
 
-  app.post(`${USER}/getUserInfo`, {
-    schema: { tags: userTags, summary: 'Profile, selected book and balance summary of both books', response: { 200: Envelope(UserInfoResult) } },
-    preHandler: app.requireUser,
-  }, async (req, reply) => {
-    // one prepared statement, kept among the user's reads in memory (server/auth/userInfo.ts)
-    return reply.ok({ ...(await userInfo(app.db, app.userReads, app.market, req.user!.id)), book: req.book });
-  });
-
-  app.post(`${USER}/repassword`, {
-    schema: {
-      tags: userTags, summary: 'Change the password (with oldPassword, logged in) or reset it (with a code)',
-      body: RepasswordBody, response: { 200: Envelope(Type.Null()) },
+  app.post(
+    `${USER}/getUserInfo`,
+    {
+      schema: {
+        tags: userTags,
+        summary: 'Profile, selected book and balance summary of both books',
+        response: { 200: Envelope(UserInfoResult) },
+      },
+      preHandler: app.requireUser,
     },
-    preHandler: app.optionalUser,
-    config: limit(10),
-  }, async (req, reply) => {
-    await app.accounts.newPassword(req.body, req.user, client(req));
-    return reply.ok(null, Ok.MODIFIED);
-  });
+    async (req, reply) => {
+      // one prepared statement, kept among the user's reads in memory (server/auth/userInfo.ts)
+      return reply.ok({ ...(await userInfo(app.db, app.userReads, app.market, req.user!.id)), book: req.book });
+    },
+  );
+
+  app.post(
+    `${USER}/repassword`,
+    {
+      schema: {
+        tags: userTags,
+        summary: 'Change the password (with oldPassword, logged in) or reset it (with a code)',
+        body: RepasswordBody,
+        response: { 200: Envelope(Type.Null()) },
+      },
+      preHandler: app.optionalUser,
+      config: limit(10),
+    },
+    async (req, reply) => {
+      await app.accounts.newPassword(req.body, req.user, client(req));
+      return reply.ok(null, Ok.MODIFIED);
+    },
+  );
 };
 
 const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['user'];
-  app.get(`${USER}/sessions`, {
-    schema: { tags, security: [{ token: [] }], summary: 'The signed-in devices of this account (this one marked current)', querystring: NoQuery, response: { 200: Envelope(ActiveSessionList) } },
-    preHandler: app.requireUser,
-  }, async (req, reply) => reply.ok({ rows: await app.accounts.sessions(req.user!) }));
+  app.get(
+    `${USER}/sessions`,
+    {
+      schema: {
+        tags,
+        security: [{ token: [] }],
+        summary: 'The signed-in devices of this account (this one marked current)',
+        querystring: NoQuery,
+        response: { 200: Envelope(ActiveSessionList) },
+      },
+      preHandler: app.requireUser,
+    },
+    async (req, reply) => reply.ok({ rows: await app.accounts.sessions(req.user!) }),
+  );
 
-  app.get(`${USER}/listInvitee`, {
-    schema: { tags, security: [{ token: [] }], summary: 'Who registered with my invite code: masked name, date joined, verified or not (newest first)', querystring: NoQuery, response: { 200: Envelope(InviteeList) } },
-    preHandler: app.requireUser,
-  }, async (req, reply) => reply.ok(await app.accounts.invitees(req.user!.id)));
+  app.get(
+    `${USER}/listInvitee`,
+    {
+      schema: {
+        tags,
+        security: [{ token: [] }],
+        summary: 'Who registered with my invite code: masked name, date joined, verified or not (newest first)',
+        querystring: NoQuery,
+        response: { 200: Envelope(InviteeList) },
+      },
+      preHandler: app.requireUser,
+    },
+    async (req, reply) => reply.ok(await app.accounts.invitees(req.user!.id)),
+  );
 
-  app.post(`${USER}/language`, {
-    schema: { tags, security: [{ token: [] }], summary: 'The language of the mail and SMS this account receives (the app sends it after a switch)', body: LanguageBody, response: { 200: Envelope(LanguageResult) } },
-    preHandler: app.requireUser,
-    config: limit(30),
-  }, async (req, reply) => reply.ok(await app.accounts.setLanguage(req.user!.id, req.body.language)));
+  app.post(
+    `${USER}/language`,
+    {
+      schema: {
+        tags,
+        security: [{ token: [] }],
+        summary: 'The language of the mail and SMS this account receives (the app sends it after a switch)',
+        body: LanguageBody,
+        response: { 200: Envelope(LanguageResult) },
+      },
+      preHandler: app.requireUser,
+      config: limit(30),
+    },
+    async (req, reply) => reply.ok(await app.accounts.setLanguage(req.user!.id, req.body.language)),
+  );
 
-  app.post(`${USER}/sessions/:id/end`, {
-    schema: { tags, security: [{ token: [] }], summary: 'End one of this account\'s sessions (its token stops working)', params: SessionIdParams, response: { 200: Envelope(EndedSession) } },
-    preHandler: app.requireUser,
-  }, async (req, reply) => {
-    await app.accounts.endSession(req.user!, requestId(req.params.id));
-    return reply.ok({ id: req.params.id, ended: true });
-  });
+  app.post(
+    `${USER}/sessions/:id/end`,
+    {
+      schema: {
+        tags,
+        security: [{ token: [] }],
+        summary: "End one of this account's sessions (its token stops working)",
+        params: SessionIdParams,
+        response: { 200: Envelope(EndedSession) },
+      },
+      preHandler: app.requireUser,
+    },
+    async (req, reply) => {
+      await app.accounts.endSession(req.user!, requestId(req.params.id));
+      return reply.ok({ id: req.params.id, ended: true });
+    },
+  );
 };
 
-export const accountSessionRoutes = fp(sessionRoutes, { name: 'session-routes', dependencies: ['accounts', 'guard', 'errors'], encapsulate: true });
+export const accountSessionRoutes = fp(sessionRoutes, {
+  name: 'session-routes',
+  dependencies: ['accounts', 'guard', 'errors'],
+  encapsulate: true,
+});
 
-export default fp(authRoutes, { name: 'auth-routes', dependencies: ['accounts', 'wallet', 'guard', 'errors'], encapsulate: true });
+export default fp(authRoutes, {
+  name: 'auth-routes',
+  dependencies: ['accounts', 'wallet', 'guard', 'errors'],
+  encapsulate: true,
+});

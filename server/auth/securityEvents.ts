@@ -13,7 +13,16 @@ import { accountLanguage, renderMail, type MailKey } from '../notify/mailText.ts
 import type { Mailer } from './mailer.ts';
 import type { Client } from './sessions.ts';
 
-export const SECURITY_EVENTS = ['login', 'password_changed', 'password_reset', 'google_linked', 'passkey_added', 'passkey_removed', 'two_factor_enabled', 'two_factor_disabled'] as const;
+export const SECURITY_EVENTS = [
+  'login',
+  'password_changed',
+  'password_reset',
+  'google_linked',
+  'passkey_added',
+  'passkey_removed',
+  'two_factor_enabled',
+  'two_factor_disabled',
+] as const;
 export type SecurityEvent = (typeof SECURITY_EVENTS)[number];
 
 /** The notification and audit kind of an event, e.g. 'security.password_reset' (src/contract/userEvents.ts). */
@@ -33,7 +42,13 @@ export type SignInMethod = 'password' | 'google' | 'passkey';
 /** Audit line and notification, inside the caller's transaction; returns what to publish after commit. */
 export async function recordSecurityEvent(tx: DbOrTx, n: SecurityNotice, client: Pick<Client, 'ip' | 'userAgent'>) {
   const params = { ip: client.ip, userAgent: client.userAgent?.slice(0, 200) ?? null, ...(n.method ? { method: n.method } : {}) };
-  await writeAudit(tx, { actorId: n.userId, action: securityKind(n.event), targetType: 'user', targetId: n.userId, after: params });
+  await writeAudit(tx, {
+    actorId: n.userId,
+    action: securityKind(n.event),
+    targetType: 'user',
+    targetId: n.userId,
+    after: params,
+  });
   const kind = securityKind(n.event);
   const row = await recordNotification(tx, n.userId, { kind, params, refType: 'user', refId: String(n.userId) });
   return { userId: n.userId, kind, params, id: row?.id };
@@ -41,8 +56,13 @@ export async function recordSecurityEvent(tx: DbOrTx, n: SecurityNotice, client:
 
 /** After the commit: the live event for the user's open apps. A bus hiccup does not fail the request. */
 export async function publishSecurityEvent(bus: Bus, ev: Awaited<ReturnType<typeof recordSecurityEvent>>, client: Client) {
-  await publishUserEvent(bus, ev.userId, { kind: ev.kind, params: ev.params, refType: 'user', refId: String(ev.userId), id: ev.id })
-    .catch((err) => client.log.warn({ err }, 'security event not published'));
+  await publishUserEvent(bus, ev.userId, {
+    kind: ev.kind,
+    params: ev.params,
+    refType: 'user',
+    refId: String(ev.userId),
+    id: ev.id,
+  }).catch((err) => client.log.warn({ err }, 'security event not published'));
 }
 
 const CHANGE_TEXT: Partial<Record<SecurityEvent, MailKey>> = {
@@ -58,14 +78,21 @@ const CHANGE_TEXT: Partial<Record<SecurityEvent, MailKey>> = {
  * language: whoever made the change may not be its owner, so not in the request's.
  */
 export async function mailCredentialChange(
-  mailer: Mailer, user: { email: string | null; phone: string | null; language: string }, event: SecurityEvent, client: Client, holdHours: number,
+  mailer: Mailer,
+  user: { email: string | null; phone: string | null; language: string },
+  event: SecurityEvent,
+  client: Client,
+  holdHours: number,
 ) {
   const text = CHANGE_TEXT[event];
   if (!text) return;
   const sentences: MailKey[] = [text, ...(holdHours > 0 ? ['security.hold' as const] : []), 'security.notYou'];
   const mail = renderMail(accountLanguage(user.language), 'security.subject', sentences, { hours: holdHours, ip: client.ip });
-  const to = user.email ? { channel: 'email' as const, recipient: user.email } : user.phone ? { channel: 'sms' as const, recipient: user.phone } : undefined;
+  const to = user.email
+    ? { channel: 'email' as const, recipient: user.email }
+    : user.phone
+      ? { channel: 'sms' as const, recipient: user.phone }
+      : undefined;
   if (!to) return;
-  await mailer.deliver({ ...to, ...mail })
-    .catch((err) => client.log.warn({ err }, 'security notice not delivered'));
+  await mailer.deliver({ ...to, ...mail }).catch((err) => client.log.warn({ err }, 'security notice not delivered'));
 }

@@ -6,7 +6,12 @@ import { users } from '../db/schema/index.ts';
 import { createUser, userByUsername } from './accounts.ts';
 import { hashPassword } from './passwords.ts';
 
-interface Founder { email?: string; password?: string; baseName: string; label: string }
+interface Founder {
+  email?: string;
+  password?: string;
+  baseName: string;
+  label: string;
+}
 
 /**
  * The operators from configuration. The first runs at every start and does nothing once any
@@ -19,17 +24,29 @@ interface Founder { email?: string; password?: string; baseName: string; label: 
 export async function seedOperator(app: FastifyInstance): Promise<void> {
   const [existing] = await app.db.select({ id: users.id }).from(users).where(eq(users.role, 'operator')).limit(1);
   if (!existing) {
-    await seedOne(app, { email: app.config.operatorEmail, password: app.config.operatorPassword, baseName: 'operator', label: 'first operator' }, async (tx) => {
-      const [again] = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'operator')).limit(1);
-      return again !== undefined;
-    });
+    await seedOne(
+      app,
+      { email: app.config.operatorEmail, password: app.config.operatorPassword, baseName: 'operator', label: 'first operator' },
+      async (tx) => {
+        const [again] = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'operator')).limit(1);
+        return again !== undefined;
+      },
+    );
   }
   const email = app.config.operator2Email?.trim().toLowerCase();
   if (email) {
-    await seedOne(app, { email, password: app.config.operator2Password, baseName: 'operator2', label: 'second operator' }, async (tx) => {
-      const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
-      return taken !== undefined;
-    });
+    await seedOne(
+      app,
+      { email, password: app.config.operator2Password, baseName: 'operator2', label: 'second operator' },
+      async (tx) => {
+        const [taken] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(sql`lower(${users.email}) = ${email}`)
+          .limit(1);
+        return taken !== undefined;
+      },
+    );
   }
 }
 
@@ -40,18 +57,23 @@ async function seedOne(app: FastifyInstance, f: Founder, exists: (tx: Tx) => Pro
   let username = f.baseName;
   for (let i = 2; await userByUsername(app.db, username); i++) username = `${f.baseName}${i}`;
   const passwordHash = await hashPassword(password);
-  const created = await app.db.transaction(async (tx) => {
-    // two instances starting together: the second finds the first's operator and stops
-    if (await exists(tx)) return false;
-    await createUser(tx, { username, email: f.email?.trim().toLowerCase() ?? null, passwordHash, role: 'operator' });
-    return true;
-  }).catch((err) => {
-    app.log.error({ err }, `could not create the ${f.label}`);
-    return false;
-  });
+  const created = await app.db
+    .transaction(async (tx) => {
+      // two instances starting together: the second finds the first's operator and stops
+      if (await exists(tx)) return false;
+      await createUser(tx, { username, email: f.email?.trim().toLowerCase() ?? null, passwordHash, role: 'operator' });
+      return true;
+    })
+    .catch((err) => {
+      app.log.error({ err }, `could not create the ${f.label}`);
+      return false;
+    });
   if (!created) return;
   if (generated) {
-    app.log.warn({ username, email: f.email ?? null, password }, `${f.label} created with a generated password: note it now, it is not shown again`);
+    app.log.warn(
+      { username, email: f.email ?? null, password },
+      `${f.label} created with a generated password: note it now, it is not shown again`,
+    );
   } else {
     app.log.info({ username, email: f.email ?? null }, `${f.label} created`);
   }

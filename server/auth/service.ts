@@ -1,8 +1,17 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type {
-  ActiveSession, CheckUserQuery, GoogleAuthUrlResult, LanguageResult, LoginBody, LoginByGoogleBody, LoginResult, RegisterBody, RepasswordBody,
-  SendCodeBody, SendCodeResult,
+  ActiveSession,
+  CheckUserQuery,
+  GoogleAuthUrlResult,
+  LanguageResult,
+  LoginBody,
+  LoginByGoogleBody,
+  LoginResult,
+  RegisterBody,
+  RepasswordBody,
+  SendCodeBody,
+  SendCodeResult,
 } from '../../src/contract/auth.ts';
 import type { Language } from '../../src/contract/constants.ts';
 import { Err } from '../../src/contract/errors.ts';
@@ -42,13 +51,21 @@ export class AccountsService {
   private readonly holdHours: number;
 
   constructor(
-    private readonly db: Db, config: Config, log: FastifyBaseLogger, private readonly bus: Bus, private readonly clock: Clock,
+    private readonly db: Db,
+    config: Config,
+    log: FastifyBaseLogger,
+    private readonly bus: Bus,
+    private readonly clock: Clock,
     /** Every revocation is announced here after its commit, so no instance serves the session from memory. */
     private readonly sessionCache: Pick<SessionCache, 'revoked'>,
   ) {
     this.mailer = createMailer(config, db, log);
     this.oidc = config.oidc ? createOidc(config.oidc, db, log, () => clock.now()) : undefined;
-    this.policy = { sessionTtlMs: config.sessionTtlMs, sessionIdleMs: config.sessionIdleMs, sessionRememberMs: config.sessionRememberMs };
+    this.policy = {
+      sessionTtlMs: config.sessionTtlMs,
+      sessionIdleMs: config.sessionIdleMs,
+      sessionRememberMs: config.sessionRememberMs,
+    };
     this.codesPerHourGlobal = config.codesPerHourGlobal;
     this.holdHours = config.withdrawHoldAfterResetHours;
   }
@@ -63,8 +80,12 @@ export class AccountsService {
 
   /** The live 'security.login' event for the user's other open apps. */
   private async announceLogin(result: LoginResult, client: Client): Promise<LoginResult> {
-    await publishUserEvent(this.bus, BigInt(result.user.id), { kind: securityKind('login'), params: {}, refType: 'user', refId: result.user.id })
-      .catch((err) => client.log.warn({ err }, 'security event not published'));
+    await publishUserEvent(this.bus, BigInt(result.user.id), {
+      kind: securityKind('login'),
+      params: {},
+      refType: 'user',
+      refId: result.user.id,
+    }).catch((err) => client.log.warn({ err }, 'security event not published'));
     return result;
   }
 
@@ -117,8 +138,15 @@ export class AccountsService {
   async sessions(session: SessionUser): Promise<ActiveSession[]> {
     const rows = await activeSessions(this.db, session.id, this.clock.now());
     return rows.map((r) => ({
-      id: r.id.toString(), current: r.id === session.sessionId, createdAt: r.createdAt.toISOString(), lastSeenAt: r.lastSeenAt.toISOString(),
-      expiresAt: r.expiresAt.toISOString(), idleMinutes: Math.round(r.idleSeconds / 60), remember: r.remember, ip: r.ip, userAgent: r.userAgent,
+      id: r.id.toString(),
+      current: r.id === session.sessionId,
+      createdAt: r.createdAt.toISOString(),
+      lastSeenAt: r.lastSeenAt.toISOString(),
+      expiresAt: r.expiresAt.toISOString(),
+      idleMinutes: Math.round(r.idleSeconds / 60),
+      remember: r.remember,
+      ip: r.ip,
+      userAgent: r.userAgent,
     }));
   }
 

@@ -70,12 +70,18 @@ export class SessionCache {
   constructor(private readonly o: SessionCacheOptions) {
     this.enabled = o.enabled && o.maxAgeMs > 0;
     if (!this.enabled) return;
-    this.channel = new AckedChannel({ bus: o.bus, log: o.log, channel: SESSIONS_CHANNEL, ackChannel: SESSIONS_ACK_CHANNEL, what: 'session revocation' }, (m) => {
-      const id = m.userId;
-      if (typeof id === 'string' && /^[0-9]{1,20}$/.test(id)) this.forget(BigInt(id));
-      else this.clear();
-    });
-    this.unsubscribe.push(() => this.channel?.close(), o.bus.onGap(() => this.clear()));
+    this.channel = new AckedChannel(
+      { bus: o.bus, log: o.log, channel: SESSIONS_CHANNEL, ackChannel: SESSIONS_ACK_CHANNEL, what: 'session revocation' },
+      (m) => {
+        const id = m.userId;
+        if (typeof id === 'string' && /^[0-9]{1,20}$/.test(id)) this.forget(BigInt(id));
+        else this.clear();
+      },
+    );
+    this.unsubscribe.push(
+      () => this.channel?.close(),
+      o.bus.onGap(() => this.clear()),
+    );
   }
 
   /** Sessions held now (tests, metrics). */
@@ -92,7 +98,8 @@ export class SessionCache {
     if (hit && this.o.bus.hearing(SESSIONS_CHANNEL)) {
       const u = hit.user;
       // the same conditions as the database's (sessions.ts, live), on what this instance knows
-      if (now - hit.readAt < this.o.maxAgeMs && now < hit.expiresAt && now - u.lastSeenAt.getTime() < u.idleSeconds * 1000) return u;
+      if (now - hit.readAt < this.o.maxAgeMs && now < hit.expiresAt && now - u.lastSeenAt.getTime() < u.idleSeconds * 1000)
+        return u;
     }
     if (hit) this.drop(hash, hit.user.id);
     const epoch = this.epoch;

@@ -58,11 +58,15 @@ export function sessionLimits(policy: SessionPolicy, remember: boolean): { absol
  * platform clock's time (app.clock): the session's times are all on that clock.
  */
 export async function createSession(
-  db: DbOrTx, userId: bigint, policy: SessionPolicy | number, meta: { ip?: string; userAgent?: string; remember?: boolean; now: number },
+  db: DbOrTx,
+  userId: bigint,
+  policy: SessionPolicy | number,
+  meta: { ip?: string; userAgent?: string; remember?: boolean; now: number },
 ) {
   const token = crypto.randomBytes(32).toString('base64url');
   const remember = meta.remember === true;
-  const { absoluteMs, idleMs } = typeof policy === 'number' ? { absoluteMs: policy, idleMs: policy } : sessionLimits(policy, remember);
+  const { absoluteMs, idleMs } =
+    typeof policy === 'number' ? { absoluteMs: policy, idleMs: policy } : sessionLimits(policy, remember);
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
     userId,
@@ -78,11 +82,12 @@ export async function createSession(
 }
 
 /** Not revoked, not past its absolute limit, and not idle longer than its idle limit, at `now` (the platform clock's ms). */
-const live = (now: number) => and(
-  isNull(sessions.revokedAt),
-  gt(sessions.expiresAt, new Date(now)),
-  gt(sessions.lastSeenAt, sql`${new Date(now).toISOString()}::timestamptz - ${sessions.idleSeconds} * interval '1 second'`),
-);
+const live = (now: number) =>
+  and(
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, new Date(now)),
+    gt(sessions.lastSeenAt, sql`${new Date(now).toISOString()}::timestamptz - ${sessions.idleSeconds} * interval '1 second'`),
+  );
 
 /** The live session of `token` at `now` (the platform clock's ms), with its user. */
 export async function findSessionUser(db: DbOrTx, token: string, now: number): Promise<SessionUser | undefined> {
@@ -91,11 +96,21 @@ export async function findSessionUser(db: DbOrTx, token: string, now: number): P
 }
 
 /** As findSessionUser, by the token's hash, with the session's absolute limit (the session cache keeps it). */
-export async function lookupSession(db: DbOrTx, tokenHash: string, now: number): Promise<{ user: SessionUser; expiresAt: Date } | undefined> {
+export async function lookupSession(
+  db: DbOrTx,
+  tokenHash: string,
+  now: number,
+): Promise<{ user: SessionUser; expiresAt: Date } | undefined> {
   const [row] = await db
     .select({
-      id: users.id, username: users.username, role: users.role, status: users.status,
-      sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, idleSeconds: sessions.idleSeconds, expiresAt: sessions.expiresAt,
+      id: users.id,
+      username: users.username,
+      role: users.role,
+      status: users.status,
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      idleSeconds: sessions.idleSeconds,
+      expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -120,13 +135,18 @@ export const touchEveryMs = (idleSeconds: number) => Math.min(60_000, idleSecond
 export async function touchSession(db: DbOrTx, s: SessionUser, now: number): Promise<boolean> {
   const every = touchEveryMs(s.idleSeconds);
   if (now - s.lastSeenAt.getTime() < every) return false;
-  await db.update(sessions).set({ lastSeenAt: new Date(now) })
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: new Date(now) })
     .where(and(eq(sessions.id, s.sessionId), lt(sessions.lastSeenAt, new Date(now - every))));
   return true;
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: bigint) {
-  await db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.id, sessionId));
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(eq(sessions.id, sessionId));
 }
 
 /** After a password change every other session of the user ends. */
@@ -134,20 +154,36 @@ export async function revokeOtherSessions(db: DbOrTx, userId: bigint, keepSessio
   const cond = keepSessionId
     ? and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId))
     : and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
-  await db.update(sessions).set({ revokedAt: sql`now()` }).where(cond);
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(cond);
 }
 
 /** The user's live sessions at `now` (the platform clock's ms), newest activity first (the sessions screen). */
 export async function activeSessions(db: DbOrTx, userId: bigint, now: number) {
-  return db.select({
-    id: sessions.id, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt,
-    idleSeconds: sessions.idleSeconds, remember: sessions.remember, ip: sessions.ip, userAgent: sessions.userAgent,
-  }).from(sessions).where(and(eq(sessions.userId, userId), live(now))).orderBy(desc(sessions.lastSeenAt), desc(sessions.id)).limit(100);
+  return db
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      idleSeconds: sessions.idleSeconds,
+      remember: sessions.remember,
+      ip: sessions.ip,
+      userAgent: sessions.userAgent,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), live(now)))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.id))
+    .limit(100);
 }
 
 /** Ends one of the user's own sessions; false when it is not theirs or already over. */
 export async function endOwnSession(db: DbOrTx, userId: bigint, sessionId: bigint): Promise<boolean> {
-  const done = await db.update(sessions).set({ revokedAt: sql`now()` })
+  const done = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   return done.length > 0;

@@ -58,7 +58,11 @@ export async function findAccount(db: DbOrTx, account: string, areaCode: string 
  * reaches the mail too (a switch while signed in is sent by the app, POST user/language).
  */
 export async function openSession(
-  db: DbOrTx, policy: SessionPolicy, user: UserRow, client: Client, opts: { remember?: boolean; method?: SignInMethod } = {},
+  db: DbOrTx,
+  policy: SessionPolicy,
+  user: UserRow,
+  client: Client,
+  opts: { remember?: boolean; method?: SignInMethod } = {},
 ): Promise<LoginResult> {
   const token = await createSession(db, user.id, policy, { ...client, remember: opts.remember });
   if (client.appLanguage && client.appLanguage !== user.language) {
@@ -114,7 +118,9 @@ export async function signIn(db: Db, policy: SessionPolicy, body: LoginBody, cli
   // two-factor sign-in on: the password opens no session, only the code step (server/twofactor)
   const challenge = await challengeIfOn(db, user.id, body.remember ?? false, client.now);
   if (challenge) return challenge;
-  const result = await db.transaction((tx) => openSession(tx, policy, user, client, { remember: body.remember, method: 'password' }));
+  const result = await db.transaction((tx) =>
+    openSession(tx, policy, user, client, { remember: body.remember, method: 'password' }),
+  );
   client.setDeviceToken?.(await rememberDevice(db, user.id, client.deviceToken, client.now));
   return result;
 }

@@ -4,9 +4,7 @@ import { Err } from '../../src/contract/errors.ts';
 import { BizError } from '../http/errors.ts';
 
 /** Where a code goes and how an account is found: a normalised e-mail or phone. */
-export type Target =
-  | { kind: 'email'; value: string }
-  | { kind: 'phone'; value: string; areaCode: string };
+export type Target = { kind: 'email'; value: string } | { kind: 'phone'; value: string; areaCode: string };
 
 export function normaliseEmail(raw: string): string {
   const e = raw.trim().toLowerCase();

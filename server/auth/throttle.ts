@@ -125,7 +125,6 @@ export async function releaseAttempts(db: DbOrTx, keys: string[]): Promise<void>
     .where(inArray(loginFailures.key, keys));
 }
 
-
 export async function clearFailures(db: DbOrTx, key: string): Promise<void> {
   await db.delete(loginFailures).where(eq(loginFailures.key, key));
 }

@@ -31,14 +31,28 @@ type LedgerRowTuple = [Book, string, string, string];
 function prepare(db: Db) {
   // written out with an alias: drizzle leaves columns unqualified in a select list, where
   // "id" would name the ledger row's own id instead of the user's
-  return db.select({
-    id: users.id, username: users.username, email: users.email, phone: users.phone, areaCode: users.areaCode, role: users.role,
-    kycStatus: users.kycStatus, kycRejectReason: users.kycRejectReason, smartEnabled: users.smartEnabled, inviteCode: users.inviteCode,
-    passwordHash: users.passwordHash, createdAt: users.createdAt,
-    ledger: sql<LedgerRowTuple[]>`coalesce((
+  return db
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      phone: users.phone,
+      areaCode: users.areaCode,
+      role: users.role,
+      kycStatus: users.kycStatus,
+      kycRejectReason: users.kycRejectReason,
+      smartEnabled: users.smartEnabled,
+      inviteCode: users.inviteCode,
+      passwordHash: users.passwordHash,
+      createdAt: users.createdAt,
+      ledger: sql<LedgerRowTuple[]>`coalesce((
       select json_agg(json_build_array(la.book, la.asset, la.purpose, la.balance::text) order by la.asset, la.purpose)
       from ${ledgerAccounts} la where la.owner_kind = 'user' and la.user_id = ${users}.id), '[]'::json)`,
-  }).from(users).where(eq(users.id, sql.placeholder('id'))).limit(1).prepare('get_user_info');
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('get_user_info');
 }
 
 /** What is kept of the statement's answer: the profile as shown and the ledger rows of both books. */
@@ -50,12 +64,20 @@ interface Kept {
 async function read(db: Db, userId: bigint): Promise<Kept | undefined> {
   const [row] = await preparedOnce(db, 'get_user_info', () => prepare(db)).execute({ id: userId });
   if (!row) return undefined;
-  return { user: toProfile(row), ledger: row.ledger.map(([book, asset, purpose, balance]) => ({ book, asset, purpose, balance })) };
+  return {
+    user: toProfile(row),
+    ledger: row.ledger.map(([book, asset, purpose, balance]) => ({ book, asset, purpose, balance })),
+  };
 }
 
 /** The signed-in user's profile and both books' summaries; 401 if the user is gone. */
 export async function userInfo(db: Db, reads: UserReads, market: Market, userId: bigint): Promise<Omit<UserInfoResult, 'book'>> {
-  const kept = await reads.read(userId, 'user-info', () => read(db, userId), (k) => 1 + (k?.ledger.length ?? 0));
+  const kept = await reads.read(
+    userId,
+    'user-info',
+    () => read(db, userId),
+    (k) => 1 + (k?.ledger.length ?? 0),
+  );
   if (!kept) throw new BizError(Err.LOGIN_REQUIRED);
   return { user: kept.user, balances: summariesFrom(market, kept.ledger) };
 }

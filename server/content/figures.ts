@@ -23,7 +23,9 @@ export async function homeFigures(db: DbOrTx, config: Config, market: Market): P
     registeredUsers: Number(customers?.n ?? 0),
     instruments: {
       total: live.total,
-      byType: Object.entries(live.counts).filter(([, n]) => n > 0).map(([type, n]) => ({ type, count: n })),
+      byType: Object.entries(live.counts)
+        .filter(([, n]) => n > 0)
+        .map(([type, n]) => ({ type, count: n })),
     },
     volume24hUsdt: new Decimal(live.volume24hUsdt).toFixed(2),
     feeCeiling: { rate: fee.toString(), percent: fee.times(100).toString() },

@@ -49,7 +49,9 @@ export function substitute(source: string, vars: Record<string, string>): string
 
 export function renderMarkdown(source: string, { vars = {}, pages = {} }: RenderOptions = {}): string {
   const inline = (s: string) => inlineHtml(s, pages);
-  const lines = escapeHtml(substitute(source.replace(/\r\n?/g, '\n'), vars)).split('\n').map((l) => l.trim());
+  const lines = escapeHtml(substitute(source.replace(/\r\n?/g, '\n'), vars))
+    .split('\n')
+    .map((l) => l.trim());
   const out: string[] = [];
   // consecutive lines of one kind form a block; a heading or a blank line ends it
   let kind: 'p' | 'ul' | 'ol' | undefined;

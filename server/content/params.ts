@@ -34,9 +34,12 @@ export function configParams(config: Config, env: NodeJS.ProcessEnv = process.en
 export async function seedParams(db: DbOrTx, config: Config, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const values = configParams(config, env);
   const present = Object.entries(values).filter((e): e is [string, string] => e[1] !== undefined);
-  const absent = Object.entries(values).filter(([, v]) => v === undefined).map(([k]) => k);
+  const absent = Object.entries(values)
+    .filter(([, v]) => v === undefined)
+    .map(([k]) => k);
   if (present.length) {
-    await db.insert(params)
+    await db
+      .insert(params)
       .values(present.map(([key, value]) => ({ key, value, source: 'config' as const, isPublic: true })))
       .onConflictDoUpdate({
         target: params.key,
@@ -51,14 +54,19 @@ export async function seedParams(db: DbOrTx, config: Config, env: NodeJS.Process
 
 /** A public parameter, or refusal 10018 (unknown keys and private ones look the same). */
 export async function publicParam(db: DbOrTx, key: string): Promise<string> {
-  const [row] = await db.select({ value: params.value }).from(params).where(and(eq(params.key, key), eq(params.isPublic, true)));
+  const [row] = await db
+    .select({ value: params.value })
+    .from(params)
+    .where(and(eq(params.key, key), eq(params.isPublic, true)));
   if (!row) throw new BizError(Err.SYSTEM_PARAM_FAILED);
   return row.value;
 }
 
 export async function socialLinks(db: DbOrTx): Promise<SocialLink[]> {
   const keys = SOCIAL_TYPES.map((t) => `${t}_url`);
-  const rows = await db.select({ key: params.key, value: params.value }).from(params)
+  const rows = await db
+    .select({ key: params.key, value: params.value })
+    .from(params)
     .where(and(inArray(params.key, keys), eq(params.isPublic, true), ne(params.value, '')));
   const byKey = new Map(rows.map((r) => [r.key, r.value]));
   return SOCIAL_TYPES.filter((t) => byKey.has(`${t}_url`)).map((type) => ({ type, url: byKey.get(`${type}_url`)! }));

@@ -10,9 +10,24 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope } from '../../src/contract/envelope.ts';
 import {
-  ContentByIdParams, ContentDetail, ContentList, CustomerServiceFooterBody, CustomerServiceFooterResult,
-  CustomerServiceTypeBody, CustomerServiceTypeResult, FaqList, FaqQuery, HomeFigures, ListContentsParams, NoticePage,
-  NoticesQuery, OnlineService, ParamByKeyParams, ParamValue, SettingsKeyBody, SocialLinks,
+  ContentByIdParams,
+  ContentDetail,
+  ContentList,
+  CustomerServiceFooterBody,
+  CustomerServiceFooterResult,
+  CustomerServiceTypeBody,
+  CustomerServiceTypeResult,
+  FaqList,
+  FaqQuery,
+  HomeFigures,
+  ListContentsParams,
+  NoticePage,
+  NoticesQuery,
+  OnlineService,
+  ParamByKeyParams,
+  ParamValue,
+  SettingsKeyBody,
+  SocialLinks,
 } from '../../src/contract/content.ts';
 import { sendCachedJson } from '../http/cachedBody.ts';
 
@@ -32,61 +47,182 @@ const perLanguage = {
 };
 
 const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(`${INDEX}/listContents/:type`, {
-    ...perLanguage,
-    schema: { tags, summary: 'Content pages of one type (1 company, 2 policy, 3 footer/statement) in the request language', params: ListContentsParams, querystring: NoQuery, response: { 200: Envelope(ContentList) } },
-  }, async (req, reply) => sendCachedJson(req, reply,
-    await app.content.answer(`listContents\u0000${req.lang}\u0000${req.params.type}`, async () => reply.ok(await app.content.pages(req.lang, [req.params.type]))),
-    { vary: LANGUAGE_HEADERS }));
+  app.get(
+    `${INDEX}/listContents/:type`,
+    {
+      ...perLanguage,
+      schema: {
+        tags,
+        summary: 'Content pages of one type (1 company, 2 policy, 3 footer/statement) in the request language',
+        params: ListContentsParams,
+        querystring: NoQuery,
+        response: { 200: Envelope(ContentList) },
+      },
+    },
+    async (req, reply) =>
+      sendCachedJson(
+        req,
+        reply,
+        await app.content.answer(`listContents\u0000${req.lang}\u0000${req.params.type}`, async () =>
+          reply.ok(await app.content.pages(req.lang, [req.params.type])),
+        ),
+        { vary: LANGUAGE_HEADERS },
+      ),
+  );
 
-  app.get(`${INDEX}/getContentsById/:id`, {
-    ...perLanguage,
-    schema: { tags, summary: 'One content page with its body as sanitised HTML; 10043 when unknown', params: ContentByIdParams, querystring: NoQuery, response: { 200: Envelope(ContentDetail) } },
-  }, async (req, reply) => sendCachedJson(req, reply,
-    await app.content.answer(`page\u0000${req.lang}\u0000${req.params.id}`, async () => reply.ok(await app.content.page(req.lang, req.params.id))),
-    { vary: LANGUAGE_HEADERS }));
+  app.get(
+    `${INDEX}/getContentsById/:id`,
+    {
+      ...perLanguage,
+      schema: {
+        tags,
+        summary: 'One content page with its body as sanitised HTML; 10043 when unknown',
+        params: ContentByIdParams,
+        querystring: NoQuery,
+        response: { 200: Envelope(ContentDetail) },
+      },
+    },
+    async (req, reply) =>
+      sendCachedJson(
+        req,
+        reply,
+        await app.content.answer(`page\u0000${req.lang}\u0000${req.params.id}`, async () =>
+          reply.ok(await app.content.page(req.lang, req.params.id)),
+        ),
+        { vary: LANGUAGE_HEADERS },
+      ),
+  );
 
-  app.get(`${INDEX}/getParamByKey/:key`, {
-    schema: { tags, summary: 'A public system parameter; 10018 when unknown', params: ParamByKeyParams, querystring: NoQuery, response: { 200: Envelope(ParamValue) } },
-  }, async (req, reply) => reply.ok(await app.content.param(req.params.key)));
+  app.get(
+    `${INDEX}/getParamByKey/:key`,
+    {
+      schema: {
+        tags,
+        summary: 'A public system parameter; 10018 when unknown',
+        params: ParamByKeyParams,
+        querystring: NoQuery,
+        response: { 200: Envelope(ParamValue) },
+      },
+    },
+    async (req, reply) => reply.ok(await app.content.param(req.params.key)),
+  );
 
-  app.get(`${INDEX}/listFaq`, {
-    ...perLanguage,
-    schema: { tags, summary: 'FAQ entries in the request language, optionally of one category', querystring: FaqQuery, response: { 200: Envelope(FaqList) } },
-  }, async (req, reply) => sendCachedJson(req, reply,
-    await app.content.answer(`faq\u0000${req.lang}\u0000${req.query.category ?? ''}`, async () => reply.ok(await app.content.faq(req.lang, req.query.category))),
-    { vary: LANGUAGE_HEADERS }));
+  app.get(
+    `${INDEX}/listFaq`,
+    {
+      ...perLanguage,
+      schema: {
+        tags,
+        summary: 'FAQ entries in the request language, optionally of one category',
+        querystring: FaqQuery,
+        response: { 200: Envelope(FaqList) },
+      },
+    },
+    async (req, reply) =>
+      sendCachedJson(
+        req,
+        reply,
+        await app.content.answer(`faq\u0000${req.lang}\u0000${req.query.category ?? ''}`, async () =>
+          reply.ok(await app.content.faq(req.lang, req.query.category)),
+        ),
+        { vary: LANGUAGE_HEADERS },
+      ),
+  );
 
-  app.get(`${INDEX}/listNotices`, {
-    ...perLanguage,
-    schema: { tags, summary: 'Notices, newest first, paged', querystring: NoticesQuery, response: { 200: Envelope(NoticePage) } },
-  }, async (req, reply) => reply.ok(await app.content.notices(req.lang, req.query)));
+  app.get(
+    `${INDEX}/listNotices`,
+    {
+      ...perLanguage,
+      schema: {
+        tags,
+        summary: 'Notices, newest first, paged',
+        querystring: NoticesQuery,
+        response: { 200: Envelope(NoticePage) },
+      },
+    },
+    async (req, reply) => reply.ok(await app.content.notices(req.lang, req.query)),
+  );
 
-  app.get(`${INDEX}/socialLinks`, {
-    schema: { tags, summary: 'Configured social links (discord, twitter, telegram)', querystring: NoQuery, response: { 200: Envelope(SocialLinks) } },
-  }, async (_req, reply) => reply.ok(await app.content.socialLinks()));
+  app.get(
+    `${INDEX}/socialLinks`,
+    {
+      schema: {
+        tags,
+        summary: 'Configured social links (discord, twitter, telegram)',
+        querystring: NoQuery,
+        response: { 200: Envelope(SocialLinks) },
+      },
+    },
+    async (_req, reply) => reply.ok(await app.content.socialLinks()),
+  );
 
-  app.get(`${INDEX}/onlineService`, {
-    schema: { tags, summary: 'The online-service url (opened in a new tab)', querystring: NoQuery, response: { 200: Envelope(OnlineService) } },
-  }, async (_req, reply) => reply.ok(await app.content.onlineService()));
+  app.get(
+    `${INDEX}/onlineService`,
+    {
+      schema: {
+        tags,
+        summary: 'The online-service url (opened in a new tab)',
+        querystring: NoQuery,
+        response: { 200: Envelope(OnlineService) },
+      },
+    },
+    async (_req, reply) => reply.ok(await app.content.onlineService()),
+  );
 
-  app.get(`${INDEX}/homeFigures`, {
-    schema: { tags, summary: 'Home-page figures computed from the platform data', querystring: NoQuery, response: { 200: Envelope(HomeFigures) } },
-  }, async (req, reply) => sendCachedJson(req, reply, await app.content.homeFiguresAnswer(req.lang, (figures) => reply.ok(figures))));
+  app.get(
+    `${INDEX}/homeFigures`,
+    {
+      schema: {
+        tags,
+        summary: 'Home-page figures computed from the platform data',
+        querystring: NoQuery,
+        response: { 200: Envelope(HomeFigures) },
+      },
+    },
+    async (req, reply) =>
+      sendCachedJson(req, reply, await app.content.homeFiguresAnswer(req.lang, (figures) => reply.ok(figures))),
+  );
 
   // the same data behind the calls that take an object body
-  app.post('/customer-service/type', {
-    schema: { tags, summary: 'A support link by type: online_service, discord, twitter or telegram; 10018 when not configured', body: CustomerServiceTypeBody, response: { 200: Envelope(CustomerServiceTypeResult) } },
-  }, async (req, reply) => reply.ok(await app.content.supportLink(req.body.type)));
+  app.post(
+    '/customer-service/type',
+    {
+      schema: {
+        tags,
+        summary: 'A support link by type: online_service, discord, twitter or telegram; 10018 when not configured',
+        body: CustomerServiceTypeBody,
+        response: { 200: Envelope(CustomerServiceTypeResult) },
+      },
+    },
+    async (req, reply) => reply.ok(await app.content.supportLink(req.body.type)),
+  );
 
-  app.post('/customer-service/footer', {
-    ...perLanguage,
-    schema: { tags, summary: 'Footer pages (all types, or one) and social links', body: CustomerServiceFooterBody, response: { 200: Envelope(CustomerServiceFooterResult) } },
-  }, async (req, reply) => reply.ok(await app.content.footer(req.lang, req.body.type)));
+  app.post(
+    '/customer-service/footer',
+    {
+      ...perLanguage,
+      schema: {
+        tags,
+        summary: 'Footer pages (all types, or one) and social links',
+        body: CustomerServiceFooterBody,
+        response: { 200: Envelope(CustomerServiceFooterResult) },
+      },
+    },
+    async (req, reply) => reply.ok(await app.content.footer(req.lang, req.body.type)),
+  );
 
-  app.post('/settings/key', {
-    schema: { tags, summary: 'A public system parameter by key (as getParamByKey); 10018 when unknown', body: SettingsKeyBody, response: { 200: Envelope(ParamValue) } },
-  }, async (req, reply) => reply.ok(await app.content.param(req.body.key)));
+  app.post(
+    '/settings/key',
+    {
+      schema: {
+        tags,
+        summary: 'A public system parameter by key (as getParamByKey); 10018 when unknown',
+        body: SettingsKeyBody,
+        response: { 200: Envelope(ParamValue) },
+      },
+    },
+    async (req, reply) => reply.ok(await app.content.param(req.body.key)),
+  );
 };
 
 export default fp(contentRoutes, { name: 'content-routes', dependencies: ['content', 'errors'], encapsulate: true });

@@ -28,18 +28,31 @@ export async function seedDocuments(db: DbOrTx, packs: Packs): Promise<void> {
     ...FAQS.map((f) => ({ kind: 'faq' as const, slug: f.slug, type: null, sort: f.sort, category: f.category })),
     ...NOTICES.map((n) => ({ kind: 'notice' as const, slug: n.slug, type: null, sort: n.sort, category: null })),
   ];
-  await db.insert(contentItems).values(items).onConflictDoNothing({ target: [contentItems.kind, contentItems.slug] });
+  await db
+    .insert(contentItems)
+    .values(items)
+    .onConflictDoNothing({ target: [contentItems.kind, contentItems.slug] });
 
-  const rows = await db.select({ id: contentItems.id, kind: contentItems.kind, slug: contentItems.slug }).from(contentItems)
-    .where(inArray(contentItems.slug, items.map((i) => i.slug)));
+  const rows = await db
+    .select({ id: contentItems.id, kind: contentItems.kind, slug: contentItems.slug })
+    .from(contentItems)
+    .where(
+      inArray(
+        contentItems.slug,
+        items.map((i) => i.slug),
+      ),
+    );
   const idOf = new Map(rows.map((r) => [`${r.kind}:${r.slug}`, r.id]));
   const texts: { itemId: bigint; lang: string; title: string; body: string }[] = [];
   for (const lang of LANGUAGES) {
     const pack = packs[lang];
     for (const p of PAGES) texts.push({ itemId: idOf.get(`page:${p.slug}`)!, lang, ...pack.pages[p.slug] });
-    for (const f of FAQS) texts.push({ itemId: idOf.get(`faq:${f.slug}`)!, lang, title: pack.faq[f.slug].question, body: pack.faq[f.slug].answer });
+    for (const f of FAQS)
+      texts.push({ itemId: idOf.get(`faq:${f.slug}`)!, lang, title: pack.faq[f.slug].question, body: pack.faq[f.slug].answer });
     for (const n of NOTICES) texts.push({ itemId: idOf.get(`notice:${n.slug}`)!, lang, ...pack.notices[n.slug] });
   }
-  await db.insert(contentTexts).values(texts).onConflictDoNothing({ target: [contentTexts.itemId, contentTexts.lang] });
+  await db
+    .insert(contentTexts)
+    .values(texts)
+    .onConflictDoNothing({ target: [contentTexts.itemId, contentTexts.lang] });
 }
-

@@ -1,7 +1,15 @@
 import type { Language } from '../../src/contract/constants.ts';
 import {
-  CONTENT_TYPES, CUSTOMER_SERVICE_TYPES, PARAM_KEYS,
-  type ContentDetail, type ContentListItem, type ContentType, type FaqItem, type HomeFigures, type NoticeItem, type ParamValue,
+  CONTENT_TYPES,
+  CUSTOMER_SERVICE_TYPES,
+  PARAM_KEYS,
+  type ContentDetail,
+  type ContentListItem,
+  type ContentType,
+  type FaqItem,
+  type HomeFigures,
+  type NoticeItem,
+  type ParamValue,
   type SocialLink,
 } from '../../src/contract/content.ts';
 import { Err } from '../../src/contract/errors.ts';
@@ -30,7 +38,11 @@ export class ContentService {
   /** Lists, pages and their serialised answers per language (docs/performance.md). */
   private readonly cache = new ContentCache();
 
-  constructor(private readonly db: Db, private readonly config: Config, private readonly market: Market) {}
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+    private readonly market: Market,
+  ) {}
 
   /** Forgets every cached text and answer: the content changed (seed, or a change heard on the bus). */
   invalidate(): void {
@@ -46,7 +58,10 @@ export class ContentService {
    * by `build` from the cached texts; `dep` as in ContentCache.
    */
   answer(key: string, build: () => Promise<unknown>, opts: { maxAgeMs?: number; dep?: unknown } = {}): Promise<CachedBody> {
-    return this.cache.get(`a\u0000${key}`, async () => cachedJson(await build()), { maxAgeMs: opts.maxAgeMs ?? CONTENT_MAX_AGE_MS, dep: opts.dep });
+    return this.cache.get(`a\u0000${key}`, async () => cachedJson(await build()), {
+      maxAgeMs: opts.maxAgeMs ?? CONTENT_MAX_AGE_MS,
+      dep: opts.dep,
+    });
   }
 
   pages(lang: Language, types: readonly ContentType[]): Promise<ContentListItem[]> {
@@ -65,7 +80,9 @@ export class ContentService {
   notices(lang: Language, q: { pageNum?: number; pageSize?: number }): Promise<{ rows: NoticeItem[]; total: number }> {
     const pageNum = q.pageNum ?? 1;
     const pageSize = q.pageSize ?? 20;
-    return this.texts(`notices\u0000${lang}\u0000${pageNum}\u0000${pageSize}`, () => listNotices(this.db, lang, pageNum, pageSize));
+    return this.texts(`notices\u0000${lang}\u0000${pageNum}\u0000${pageSize}`, () =>
+      listNotices(this.db, lang, pageNum, pageSize),
+    );
   }
 
   /** A public parameter; 10018 when unknown or private. */
@@ -100,7 +117,10 @@ export class ContentService {
    * at most every FIGURES_MAX_AGE_MS, whatever the number of visitors.
    */
   homeFigures(): Promise<HomeFigures> {
-    return this.cache.get('figures', () => homeFigures(this.db, this.config, this.market), { maxAgeMs: FIGURES_MAX_AGE_MS, dep: this.market.stats() });
+    return this.cache.get('figures', () => homeFigures(this.db, this.config, this.market), {
+      maxAgeMs: FIGURES_MAX_AGE_MS,
+      dep: this.market.stats(),
+    });
   }
 
   /** The home figures' serialised answer, built once per set of figures and language. */

@@ -47,7 +47,13 @@ function templateBlob(file: string): Blob {
  * `template` (tests only): a migrated PGlite's dump to start from instead of initdb, in memory or
  * in a data directory not yet made; the migrations still run and find themselves applied.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; memory?: boolean; poolSize?: number; template?: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+  memory?: boolean;
+  poolSize?: number;
+  template?: string;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     // pipeline mode: a query goes out without waiting for the one before it to be answered, which
     // lets a transaction's BEGIN travel with its first statement (pgTransactions.ts); queries that
@@ -58,7 +64,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     pool.on('error', () => {});
     // a transaction aborted by a deadlock or a serialization failure runs again (retry.ts); the
     // users its writes changed are told once it has ended, all runs included (userWrites.ts)
-    const db = trackUserWrites(retryTransactions(pipelinedTransactions(drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db, pool)));
+    const db = trackUserWrites(
+      retryTransactions(pipelinedTransactions(drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db, pool)),
+    );
     // Several instances may start at once: one migrates, the others wait on the lock.
     const client = await pool.connect();
     try {

@@ -13,7 +13,11 @@ export const totalOver = () => sql<number>`count(*) over ()`.mapWith(Number);
  * The total from a page's rows; a page past the end has no row to carry it, and only then is it
  * counted apart (`countAll`).
  */
-export async function pageTotal(rows: ReadonlyArray<{ total: number }>, offset: number, countAll: () => Promise<number>): Promise<number> {
+export async function pageTotal(
+  rows: ReadonlyArray<{ total: number }>,
+  offset: number,
+  countAll: () => Promise<number>,
+): Promise<number> {
   if (rows.length > 0) return rows[0].total;
   return offset === 0 ? 0 : countAll();
 }

@@ -32,7 +32,10 @@ export function pipelinedTransactions(db: Db, pool: pg.Pool): Db {
     dialect: ConstructorParameters<typeof NodePgSession>[1];
     session: { schema: ConstructorParameters<typeof NodePgSession>[2]; options: ConstructorParameters<typeof NodePgSession>[3] };
   };
-  const { dialect, session: { schema, options } } = internals;
+  const {
+    dialect,
+    session: { schema, options },
+  } = internals;
   const handles = new WeakMap<pg.PoolClient, Tx>();
   const handleOf = (client: pg.PoolClient): Tx => {
     let tx = handles.get(client);

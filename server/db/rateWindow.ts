@@ -17,16 +17,21 @@ import { sqlTime, type Instant } from './time.ts';
 export async function reserveInWindow(db: DbOrTx, key: string, limit: number, seconds: number, now: Instant): Promise<boolean> {
   const at = sqlTime(now);
   const expired = sql`${rateCounters.windowStart} < ${at} - make_interval(secs => ${seconds})`;
-  const rows = await db.insert(rateCounters).values({ key, count: 1, windowStart: new Date(now) }).onConflictDoUpdate({
-    target: rateCounters.key,
-    set: {
-      count: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateCounters.count} + 1 END`,
-      windowStart: sql`CASE WHEN ${expired} THEN ${at} ELSE ${rateCounters.windowStart} END`,
-    },
-    setWhere: sql`${expired} OR ${rateCounters.count} < ${limit}`,
-  }).returning({ count: rateCounters.count });
+  const rows = await db
+    .insert(rateCounters)
+    .values({ key, count: 1, windowStart: new Date(now) })
+    .onConflictDoUpdate({
+      target: rateCounters.key,
+      set: {
+        count: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateCounters.count} + 1 END`,
+        windowStart: sql`CASE WHEN ${expired} THEN ${at} ELSE ${rateCounters.windowStart} END`,
+      },
+      setWhere: sql`${expired} OR ${rateCounters.count} < ${limit}`,
+    })
+    .returning({ count: rateCounters.count });
   return rows.length > 0;
 }
 
 /** reserveInWindow with an hour-long window. */
-export const reserveInHourWindow = (db: DbOrTx, key: string, limit: number, now: Instant): Promise<boolean> => reserveInWindow(db, key, limit, 3600, now);
+export const reserveInHourWindow = (db: DbOrTx, key: string, limit: number, now: Instant): Promise<boolean> =>
+  reserveInWindow(db, key, limit, 3600, now);

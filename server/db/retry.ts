@@ -55,7 +55,10 @@ export async function withTxRetry<T>(run: () => Promise<T>, opts: RetryOptions =
  * (savepoints, `tx.transaction`) are the transaction object's own method and are left alone:
  * only the outermost run can be repeated.
  */
-export function retryTransactions<D extends { transaction: (...args: never[]) => Promise<unknown> }>(db: D, opts: RetryOptions = {}): D {
+export function retryTransactions<D extends { transaction: (...args: never[]) => Promise<unknown> }>(
+  db: D,
+  opts: RetryOptions = {},
+): D {
   const plain = db.transaction.bind(db) as (...args: unknown[]) => Promise<unknown>;
   (db as { transaction: unknown }).transaction = (...args: unknown[]) => withTxRetry(() => plain(...args), opts);
   return db;

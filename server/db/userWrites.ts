@@ -47,7 +47,8 @@ function enter(tx: object, scope: Scope): object {
   if (!wrapped.has(tx)) {
     wrapped.add(tx);
     const nested = (tx as { transaction: TxMethod }).transaction.bind(tx);
-    (tx as { transaction: TxMethod }).transaction = (fn, config) => nested((inner) => fn(enter(inner as object, scopes.get(tx)!)), config);
+    (tx as { transaction: TxMethod }).transaction = (fn, config) =>
+      nested((inner) => fn(enter(inner as object, scopes.get(tx)!)), config);
   }
   return tx;
 }
@@ -73,13 +74,16 @@ export function trackUserWrites<D extends object>(db: D): D {
   const plain = (db as unknown as { transaction: TxMethod }).transaction.bind(db);
   (db as unknown as { transaction: TxMethod }).transaction = (fn, config) => {
     const scope: Scope = { ids: new Set() };
-    return counted(db, (async () => {
-      try {
-        return await plain((tx) => fn(enter(tx as object, scope)), config);
-      } finally {
-        await tell(db, scope.ids);
-      }
-    })());
+    return counted(
+      db,
+      (async () => {
+        try {
+          return await plain((tx) => fn(enter(tx as object, scope)), config);
+        } finally {
+          await tell(db, scope.ids);
+        }
+      })(),
+    );
   };
   return db;
 }
@@ -113,13 +117,16 @@ export async function userWritten(tx: DbOrTx, ...userIds: bigint[]): Promise<voi
 /** A write outside a transaction (one statement, committed as it runs): `run`, then `userIds` told. */
 export function userWrite<T>(db: Db, userIds: readonly bigint[], run: () => Promise<T>): Promise<T> {
   if (!roots.has(db)) throw new Error('userWrite: the database handle is not tracked');
-  return counted(db, (async () => {
-    try {
-      return await run();
-    } finally {
-      await tell(db, userIds);
-    }
-  })());
+  return counted(
+    db,
+    (async () => {
+      try {
+        return await run();
+      } finally {
+        await tell(db, userIds);
+      }
+    })(),
+  );
 }
 
 /** Resolves when every write under way on `db` now has ended and told its users (tests' checks). */

@@ -51,7 +51,9 @@ export function acceptedEncoding(header: string | string[] | undefined): Encodin
 
 export function compressSync(body: Buffer, encoding: Encoding): Buffer {
   return encoding === 'br'
-    ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    ? zlib.brotliCompressSync(body, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      })
     : zlib.gzipSync(body, { level: 6 });
 }
 
@@ -66,7 +68,12 @@ export function isFresh(req: FastifyRequest, etag: string): boolean {
 }
 
 /** sendCached for a JSON answer. */
-export function sendCachedJson(req: FastifyRequest, reply: FastifyReply, entry: CachedBody, opts: { cacheControl?: string; vary?: string } = {}): FastifyReply {
+export function sendCachedJson(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  entry: CachedBody,
+  opts: { cacheControl?: string; vary?: string } = {},
+): FastifyReply {
   return sendCached(req, reply, entry, { ...opts, type: 'application/json; charset=utf-8' });
 }
 
@@ -74,7 +81,12 @@ export function sendCachedJson(req: FastifyRequest, reply: FastifyReply, entry: 
  * Sends a cached answer: 304 when the client has it, else the body in the best accepted
  * encoding. `vary` lists the request headers besides Accept-Encoding the answer depends on.
  */
-export function sendCached(req: FastifyRequest, reply: FastifyReply, entry: CachedBody, opts: { type: string; cacheControl?: string; vary?: string }): FastifyReply {
+export function sendCached(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  entry: CachedBody,
+  opts: { type: string; cacheControl?: string; vary?: string },
+): FastifyReply {
   reply.header('etag', entry.etag);
   reply.header('cache-control', opts.cacheControl ?? 'no-cache');
   reply.header('vary', opts.vary ? `${opts.vary}, accept-encoding` : 'accept-encoding');

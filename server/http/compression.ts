@@ -21,14 +21,18 @@ export function compressLargeJson(app: FastifyInstance): void {
     const encoding = acceptedEncoding(req.headers['accept-encoding']);
     if (!encoding) return done(null, payload);
     const body = payload as string | Buffer;
-    const compressed = encoding === 'br'
-      ? brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size } })
-      : gzip(body, { level: 6 });
-    compressed.then((out) => {
-      reply.header('content-encoding', encoding);
-      reply.removeHeader('content-length');
-      done(null, out);
-    }, (err: Error) => done(err));
+    const compressed =
+      encoding === 'br'
+        ? brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size } })
+        : gzip(body, { level: 6 });
+    compressed.then(
+      (out) => {
+        reply.header('content-encoding', encoding);
+        reply.removeHeader('content-length');
+        done(null, out);
+      },
+      (err: Error) => done(err),
+    );
   });
 }
 

@@ -9,7 +9,10 @@ import type { Language } from '../../src/contract/constants.ts';
  * params)`). The error handler below turns it into the envelope in the request's language.
  */
 export class BizError extends Error {
-  constructor(public readonly code: number, public readonly params: Record<string, unknown> = {}) {
+  constructor(
+    public readonly code: number,
+    public readonly params: Record<string, unknown> = {},
+  ) {
     super(`biz ${code}`);
   }
 }
@@ -30,14 +33,17 @@ declare module 'fastify' {
  */
 export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, req, reply) => {
   const lang = languageOf(req.headers);
-  void (reply as FastifyReply).status(400).send({ code: Err.MALFORMED_REQUEST, msg: message(lang, Err.MALFORMED_REQUEST, { detail: error.message }), result: null });
+  void (reply as FastifyReply)
+    .status(400)
+    .send({ code: Err.MALFORMED_REQUEST, msg: message(lang, Err.MALFORMED_REQUEST, { detail: error.message }), result: null });
 };
 
 function describeValidation(error: FastifyError): string {
   const v = error.validation?.[0];
   if (!v) return error.message;
   const where = `${error.validationContext ?? 'request'}${v.instancePath ? v.instancePath.replace(/\//g, '.') : ''}`;
-  if (v.keyword === 'additionalProperties') return `${where}: unknown field "${(v.params as { additionalProperty?: string }).additionalProperty}"`;
+  if (v.keyword === 'additionalProperties')
+    return `${where}: unknown field "${(v.params as { additionalProperty?: string }).additionalProperty}"`;
   if (v.keyword === 'required') return `${where}: missing field "${(v.params as { missingProperty?: string }).missingProperty}"`;
   return `${where} ${v.message ?? 'is invalid'}`;
 }
@@ -48,28 +54,31 @@ function describeValidation(error: FastifyError): string {
  * `{ code, msg, result: null }`: BizError to its code, validation to 10030, rate limits to 10031,
  * anything unexpected to 10050 (logged).
  */
-export default fp(async (app: FastifyInstance) => {
-  app.decorateRequest('lang', 'en');
-  // callback style: an async hook costs every request a promise and a microtask turn
-  app.addHook('onRequest', (req, _reply, done) => {
-    req.lang = languageOf(req.headers);
-    done();
-  });
-  app.decorateReply('ok', function ok<T>(this: FastifyReply, result: T, code: number = Ok.SUCCESS) {
-    return { code, msg: message(this.request.lang, code), result };
-  });
+export default fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('lang', 'en');
+    // callback style: an async hook costs every request a promise and a microtask turn
+    app.addHook('onRequest', (req, _reply, done) => {
+      req.lang = languageOf(req.headers);
+      done();
+    });
+    app.decorateReply('ok', function ok<T>(this: FastifyReply, result: T, code: number = Ok.SUCCESS) {
+      return { code, msg: message(this.request.lang, code), result };
+    });
 
-  app.setErrorHandler((error: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
-    const send = (code: number, params: Record<string, unknown> = {}, status = httpStatusFor(code)) =>
-      reply.status(status).send({ code, msg: message(req.lang, code, params), result: null });
-    if (error instanceof BizError) return send(error.code, error.params);
-    if (error.validation) return send(Err.MALFORMED_REQUEST, { detail: describeValidation(error) });
-    if (error.statusCode === 429) return send(Err.TOO_MANY_REQUESTS);
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      // body too large, bad JSON, unsupported media type...: the client's fault, say what it was
-      return send(Err.MALFORMED_REQUEST, { detail: error.message }, 400);
-    }
-    req.log.error({ err: error }, 'unhandled error');
-    return send(Err.INTERNAL);
-  });
-}, { name: 'errors' });
+    app.setErrorHandler((error: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+      const send = (code: number, params: Record<string, unknown> = {}, status = httpStatusFor(code)) =>
+        reply.status(status).send({ code, msg: message(req.lang, code, params), result: null });
+      if (error instanceof BizError) return send(error.code, error.params);
+      if (error.validation) return send(Err.MALFORMED_REQUEST, { detail: describeValidation(error) });
+      if (error.statusCode === 429) return send(Err.TOO_MANY_REQUESTS);
+      if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+        // body too large, bad JSON, unsupported media type...: the client's fault, say what it was
+        return send(Err.MALFORMED_REQUEST, { detail: error.message }, 400);
+      }
+      req.log.error({ err: error }, 'unhandled error');
+      return send(Err.INTERNAL);
+    });
+  },
+  { name: 'errors' },
+);

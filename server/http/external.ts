@@ -46,7 +46,11 @@ export const websocketOptions: WebsocketPluginOptions = { options: { maxPayload:
 
 export const openApiOptions: FastifyDynamicSwaggerOptions = {
   openapi: {
-    info: { title: 'Trading platform API', version: '1.0.0', description: 'Every body is { code, msg, result }. See docs/error-catalogue.md.' },
+    info: {
+      title: 'Trading platform API',
+      version: '1.0.0',
+      description: 'Every body is { code, msg, result }. See docs/error-catalogue.md.',
+    },
     components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
   },
 };

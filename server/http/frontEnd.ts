@@ -57,9 +57,12 @@ const FILLED_KEPT = 64;
  * app's index.html for a page, a coded 404 for the API.
  */
 async function frontEnd(app: FastifyInstance, { indexPage, frames }: FrontEndOptions) {
-  app.get('/healthz', { schema: { hide: true, response: { 200: Type.Object({ ok: Type.Boolean() }) } } }, async () => ({ ok: true }));
-  app.get('/robots.txt', { schema: { hide: true } }, async (_req, reply) => reply
-    .type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send(ROBOTS_TXT));
+  app.get('/healthz', { schema: { hide: true, response: { 200: Type.Object({ ok: Type.Boolean() }) } } }, async () => ({
+    ok: true,
+  }));
+  app.get('/robots.txt', { schema: { hide: true } }, async (_req, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send(ROBOTS_TXT),
+  );
   compressLargeJson(app);
 
   if (indexPage) {
@@ -107,7 +110,11 @@ async function frontEnd(app: FastifyInstance, { indexPage, frames }: FrontEndOpt
     app.get('/index.html', { schema: { hide: true } }, sendIndex);
     // a screen with a static first frame of its own gets its own page (scripts/staticPages.ts)
     for (const [p, page] of indexPage.paths) {
-      app.get(p, { schema: { hide: true } }, page.template !== undefined ? sendFilled({ ...page, template: page.template }, frames?.get(p)) : sendPage(page.body));
+      app.get(
+        p,
+        { schema: { hide: true } },
+        page.template !== undefined ? sendFilled({ ...page, template: page.template }, frames?.get(p)) : sendPage(page.body),
+      );
     }
   }
   app.setNotFoundHandler((req, reply) => {

@@ -61,7 +61,8 @@ function* pathPages(dir: string, under = ''): Generator<[string, string]> {
   if (!fs.existsSync(at)) return;
   for (const e of fs.readdirSync(at, { withFileTypes: true })) {
     if (e.isDirectory()) yield* pathPages(dir, `${under}/${e.name}`);
-    else if (e.isFile() && e.name.endsWith('.html')) yield [`${under}/${e.name.slice(0, -'.html'.length)}`, path.join(at, e.name)];
+    else if (e.isFile() && e.name.endsWith('.html'))
+      yield [`${under}/${e.name.slice(0, -'.html'.length)}`, path.join(at, e.name)];
   }
 }
 
@@ -77,7 +78,10 @@ export function loadIndexPage(staticDir: string | undefined): IndexPage | undefi
     const { page, html } = readPage(f);
     const text = html.toString('utf8');
     // a template's build-time compressed copies still hold the slots: its empty form is compressed on demand
-    paths.set(p, text.includes('\uE001') ? { body: cachedBody(Buffer.from(fillSlots(text, {}))), template: text } : { body: page });
+    paths.set(
+      p,
+      text.includes('\uE001') ? { body: cachedBody(Buffer.from(fillSlots(text, {}))), template: text } : { body: page },
+    );
     scripts.push(...inlineScriptsOf(html));
   }
   return { dir: staticDir, body: index.page, paths, inlineScripts: scripts };

@@ -33,8 +33,20 @@ export const helmetOptions = (config: Pick<Config, 'publicUrl'>, inlineScripts: 
 
 /** Powerful browser features the app never uses are switched off for it and anything it embeds. */
 export const PERMISSIONS_POLICY = [
-  'camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()', 'bluetooth=()', 'serial=()', 'hid=()',
-  'midi=()', 'magnetometer=()', 'gyroscope=()', 'accelerometer=()', 'display-capture=()', 'interest-cohort=()',
+  'camera=()',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'bluetooth=()',
+  'serial=()',
+  'hid=()',
+  'midi=()',
+  'magnetometer=()',
+  'gyroscope=()',
+  'accelerometer=()',
+  'display-capture=()',
+  'interest-cohort=()',
 ].join(', ');
 
 /** The CSP source that allows exactly this inline script and no other. */
@@ -45,7 +57,10 @@ export const scriptHash = (script: string): string => `'sha256-${crypto.createHa
  * The inline scripts are those of the built app's index.html (server/http/indexPage.ts): our own
  * build's, allowed one by one by their hashes; an injected script has no matching hash.
  */
-export function securityHeaders(config: Pick<Config, 'publicUrl'>, inlineScripts: readonly string[] = []): Record<string, string> {
+export function securityHeaders(
+  config: Pick<Config, 'publicUrl'>,
+  inlineScripts: readonly string[] = [],
+): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader: (name: string, value: string | number | readonly string[]) => {

@@ -42,7 +42,10 @@ export function badTextPath(data: unknown, path = ''): string | undefined {
 }
 
 type Validate = ((data: unknown) => boolean) & { errors?: unknown[] | null };
-export interface FieldError { instancePath: string; message?: string }
+export interface FieldError {
+  instancePath: string;
+  message?: string;
+}
 
 /**
  * The check of one part of a request: the schema (strict for bodies, coercing for the text of
@@ -62,7 +65,15 @@ export function compileValidator(schema: object, httpPart?: string): Validate {
       validate.errors = null;
       return true;
     }
-    validate.errors = [{ keyword: 'text', instancePath: bad, schemaPath: '#', params: {}, message: 'must not contain NUL characters or lone surrogates' }];
+    validate.errors = [
+      {
+        keyword: 'text',
+        instancePath: bad,
+        schemaPath: '#',
+        params: {},
+        message: 'must not contain NUL characters or lone surrogates',
+      },
+    ];
     return false;
   };
   return validate;

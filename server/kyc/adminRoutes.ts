@@ -18,21 +18,63 @@ const kycAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.requireOperator);
   const operatorId = (req: FastifyRequest) => req.user!.id;
 
-  app.get('/kyc', {
-    schema: { tags, security, querystring: AdminKycQuery, summary: 'Verification submissions (status=pending: the queue, oldest first)', response: { 200: Envelope(AdminKycPage) } },
-  }, async (req, reply) => reply.ok(await app.kyc.queue(req.query)));
+  app.get(
+    '/kyc',
+    {
+      schema: {
+        tags,
+        security,
+        querystring: AdminKycQuery,
+        summary: 'Verification submissions (status=pending: the queue, oldest first)',
+        response: { 200: Envelope(AdminKycPage) },
+      },
+    },
+    async (req, reply) => reply.ok(await app.kyc.queue(req.query)),
+  );
 
-  app.get('/kyc/:id', {
-    schema: { tags, security, params: AdminKycParams, summary: 'One submission: the typed data and its image links', response: { 200: Envelope(AdminKyc) } },
-  }, async (req, reply) => reply.ok(await app.kyc.detail(requestId(req.params.id), req.user!)));
+  app.get(
+    '/kyc/:id',
+    {
+      schema: {
+        tags,
+        security,
+        params: AdminKycParams,
+        summary: 'One submission: the typed data and its image links',
+        response: { 200: Envelope(AdminKyc) },
+      },
+    },
+    async (req, reply) => reply.ok(await app.kyc.detail(requestId(req.params.id), req.user!)),
+  );
 
-  app.post('/kyc/:id/approve', {
-    schema: { tags, security, params: AdminKycParams, body: Type.Optional(Type.Object({}, { additionalProperties: false })), summary: 'Approve: the user is verified (audited)', response: { 200: Envelope(AdminKyc) } },
-  }, async (req, reply) => reply.ok(await app.kyc.approve(operatorId(req), requestId(req.params.id))));
+  app.post(
+    '/kyc/:id/approve',
+    {
+      schema: {
+        tags,
+        security,
+        params: AdminKycParams,
+        body: Type.Optional(Type.Object({}, { additionalProperties: false })),
+        summary: 'Approve: the user is verified (audited)',
+        response: { 200: Envelope(AdminKyc) },
+      },
+    },
+    async (req, reply) => reply.ok(await app.kyc.approve(operatorId(req), requestId(req.params.id))),
+  );
 
-  app.post('/kyc/:id/reject', {
-    schema: { tags, security, params: AdminKycParams, body: KycRejectBody, summary: 'Reject with a reason the user reads and an optional internal note (audited)', response: { 200: Envelope(AdminKyc) } },
-  }, async (req, reply) => reply.ok(await app.kyc.reject(operatorId(req), requestId(req.params.id), req.body)));
+  app.post(
+    '/kyc/:id/reject',
+    {
+      schema: {
+        tags,
+        security,
+        params: AdminKycParams,
+        body: KycRejectBody,
+        summary: 'Reject with a reason the user reads and an optional internal note (audited)',
+        response: { 200: Envelope(AdminKyc) },
+      },
+    },
+    async (req, reply) => reply.ok(await app.kyc.reject(operatorId(req), requestId(req.params.id), req.body)),
+  );
 };
 
 export default fp(kycAdminRoutes, { name: 'kyc-admin-routes', dependencies: ['kyc', 'guard', 'errors'], encapsulate: true });

@@ -15,7 +15,17 @@ declare module 'fastify' {
  * the document key at start; the rows naming them are declared for the orphan sweep.
  */
 async function kyc(app: FastifyInstance) {
-  app.decorate('kyc', new KycService({ db: app.db, bus: app.bus, log: app.log.child({ module: 'kyc' }), config: app.config, files: app.files, now: () => app.clock.now() }));
+  app.decorate(
+    'kyc',
+    new KycService({
+      db: app.db,
+      bus: app.bus,
+      log: app.log.child({ module: 'kyc' }),
+      config: app.config,
+      files: app.files,
+      now: () => app.clock.now(),
+    }),
+  );
   app.files.owner('kyc', (keys) => kycFilesKnown(app.db, keys));
 }
 

@@ -19,7 +19,9 @@ async function main(): Promise<number> {
     const moved = await importLegacyFiles(database.db, files, config.dataDir);
     if (Object.values(moved).some((n) => n > 0)) console.log('moved into the blob store:', moved);
     const n = await files.reseal();
-    console.log(`re-sealed ${n} file(s) with key ${files.keyId} in the ${files.store.kind} store; every file now opens with KYC_KEY alone`);
+    console.log(
+      `re-sealed ${n} file(s) with key ${files.keyId} in the ${files.store.kind} store; every file now opens with KYC_KEY alone`,
+    );
     return 0;
   } finally {
     await files.store.close();
@@ -27,7 +29,10 @@ async function main(): Promise<number> {
   }
 }
 
-main().then((code) => process.exit(code), (err) => {
-  console.error('kyc:reseal failed:', err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error('kyc:reseal failed:', err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);

@@ -26,31 +26,59 @@ const kycRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const userId = (req: FastifyRequest) => req.user!.id;
   const auth = { preHandler: [app.requireUser] };
 
-  app.post(P, {
-    ...auth,
-    schema: {
-      tags, security, consumes: ['multipart/form-data'],
-      summary: 'Submit identity verification: fields firstName, lastName, birthDate, sex, country, address, phone, documentType, and update=true when a verified person sends changed data back to review; files front, back (not for a passport), handheld, signature (JPEG/PNG/JPEG 2000). Success 20001.',
-      response: { 200: Envelope(KycSubmission) },
+  app.post(
+    P,
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        consumes: ['multipart/form-data'],
+        summary:
+          'Submit identity verification: fields firstName, lastName, birthDate, sex, country, address, phone, documentType, and update=true when a verified person sends changed data back to review; files front, back (not for a passport), handheld, signature (JPEG/PNG/JPEG 2000). Success 20001.',
+        response: { 200: Envelope(KycSubmission) },
+      },
     },
-  }, async (req, reply) => {
-    const form = await readForm(req, app.config.uploadMaxBytes);
-    const { update, ...fields } = form.fields;
-    return reply.ok(await app.kyc.submit(userId(req), fields, form.files, update === 'true'), Ok.SUBMITTED_FOR_REVIEW);
-  });
+    async (req, reply) => {
+      const form = await readForm(req, app.config.uploadMaxBytes);
+      const { update, ...fields } = form.fields;
+      return reply.ok(await app.kyc.submit(userId(req), fields, form.files, update === 'true'), Ok.SUBMITTED_FOR_REVIEW);
+    },
+  );
 
-  app.get(P, {
-    ...auth,
-    schema: { tags, security, summary: 'My verification: status, rejection reason, resubmissions left and the latest submission', response: { 200: Envelope(MyKyc) } },
-  }, async (req, reply) => reply.ok(await app.kyc.mine(userId(req))));
+  app.get(
+    P,
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'My verification: status, rejection reason, resubmissions left and the latest submission',
+        response: { 200: Envelope(MyKyc) },
+      },
+    },
+    async (req, reply) => reply.ok(await app.kyc.mine(userId(req))),
+  );
 
-  app.get(`${P}/:id/:kind`, {
-    ...auth,
-    schema: { tags, security, params: KycImageParams, summary: 'One image of a submission, decrypted: its owner or an operator only', response: { 200: BinaryFile('The image as re-encoded on upload (JPEG or PNG), as a download', ['image/jpeg', 'image/png']) } },
-  }, async (req, reply) => {
-    const { mime, bytes, filename } = await app.kyc.image(requestId(req.params.id), req.params.kind, req.user!);
-    return reply.type(mime).headers(attachmentHeaders(filename)).send(bytes);
-  });
+  app.get(
+    `${P}/:id/:kind`,
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        params: KycImageParams,
+        summary: 'One image of a submission, decrypted: its owner or an operator only',
+        response: {
+          200: BinaryFile('The image as re-encoded on upload (JPEG or PNG), as a download', ['image/jpeg', 'image/png']),
+        },
+      },
+    },
+    async (req, reply) => {
+      const { mime, bytes, filename } = await app.kyc.image(requestId(req.params.id), req.params.kind, req.user!);
+      return reply.type(mime).headers(attachmentHeaders(filename)).send(bytes);
+    },
+  );
 };
 
 export default fp(kycRoutes, { name: 'kyc-routes', dependencies: ['kyc', 'guard', 'errors'], encapsulate: true });

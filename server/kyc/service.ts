@@ -29,12 +29,22 @@ export class KycService {
   /** One image; an operator's read is audited and shown to the customer (issue 25). */
   async image(id: bigint, kind: KycImageKind, viewer: { id: bigint; role: string }) {
     const out = await image(this.deps, id, kind, viewer);
-    if (viewer.role === 'operator') await recordPersonalRead(this.deps.db, { viewer, customerId: await this.ownerOf(id), document: 'kyc_image', ref: `${id}/${kind}` });
+    if (viewer.role === 'operator')
+      await recordPersonalRead(this.deps.db, {
+        viewer,
+        customerId: await this.ownerOf(id),
+        document: 'kyc_image',
+        ref: `${id}/${kind}`,
+      });
     return out;
   }
 
   private async ownerOf(id: bigint): Promise<bigint> {
-    const [row] = await this.deps.db.select({ userId: kycSubmissions.userId }).from(kycSubmissions).where(eq(kycSubmissions.id, id)).limit(1);
+    const [row] = await this.deps.db
+      .select({ userId: kycSubmissions.userId })
+      .from(kycSubmissions)
+      .where(eq(kycSubmissions.id, id))
+      .limit(1);
     if (!row) throw new BizError(Err.RECORD_NOT_FOUND);
     return row.userId;
   }
@@ -47,7 +57,12 @@ export class KycService {
   /** The typed personal data of a submission: the operator's read is audited (issue 25). */
   async detail(id: bigint, viewer: { id: bigint; role: string }): Promise<AdminKyc> {
     const out = await detail(this.deps.db, id);
-    await recordPersonalRead(this.deps.db, { viewer, customerId: BigInt(out.userId), document: 'kyc_detail', ref: id.toString() });
+    await recordPersonalRead(this.deps.db, {
+      viewer,
+      customerId: BigInt(out.userId),
+      document: 'kyc_detail',
+      ref: id.toString(),
+    });
     return out;
   }
 

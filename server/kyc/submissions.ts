@@ -6,10 +6,22 @@
 import { and, count, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import { Err } from '../../src/contract/errors.ts';
 import {
-  KYC_REF_TYPE, type AdminKyc, type AdminKycQuery, type KycFields, type KycRejectBody, type KycSubmission, type MyKyc,
+  KYC_REF_TYPE,
+  type AdminKyc,
+  type AdminKycQuery,
+  type KycFields,
+  type KycRejectBody,
+  type KycSubmission,
+  type MyKyc,
 } from '../../src/contract/kyc.ts';
 import {
-  birthDateProblem, isCountryCode, KYC_MAX_RESUBMISSIONS, KYC_MIN_AGE, KYC_REVIEW_HOURS, needsBack, requiredImages,
+  birthDateProblem,
+  isCountryCode,
+  KYC_MAX_RESUBMISSIONS,
+  KYC_MIN_AGE,
+  KYC_REVIEW_HOURS,
+  needsBack,
+  requiredImages,
   type KycImageKind,
 } from '../../src/contract/kycRules.ts';
 import { kycMachine, type KycEvent } from '../../src/machines/kyc.ts';
@@ -30,9 +42,16 @@ const imageUrl = (id: bigint, kind: KycImageKind) => `/swx/customer/user/identif
 
 export function submissionView(r: KycRow): KycSubmission {
   return {
-    id: r.id.toString(), status: r.status,
-    firstName: r.firstName, lastName: r.lastName, birthDate: r.birthDate, sex: r.sex, country: r.country,
-    address: r.address, phone: r.phone, documentType: r.documentType,
+    id: r.id.toString(),
+    status: r.status,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    birthDate: r.birthDate,
+    sex: r.sex,
+    country: r.country,
+    address: r.address,
+    phone: r.phone,
+    documentType: r.documentType,
     images: requiredImages(r.documentType).map((kind) => ({ kind, url: imageUrl(r.id, kind) })),
     rejectReason: r.rejectReason,
     createdAt: r.createdAt.toISOString(),
@@ -41,16 +60,29 @@ export function submissionView(r: KycRow): KycSubmission {
 }
 
 /** What an audit entry keeps of a submission: its decision, never the person's data. */
-const auditView = (r: KycRow) => ({ id: r.id, userId: r.userId, status: r.status, rejectReason: r.rejectReason, internalNote: r.internalNote, reviewedBy: r.reviewedBy });
+const auditView = (r: KycRow) => ({
+  id: r.id,
+  userId: r.userId,
+  status: r.status,
+  rejectReason: r.rejectReason,
+  internalNote: r.internalNote,
+  reviewedBy: r.reviewedBy,
+});
 
 async function rejections(db: DbOrTx, userId: bigint): Promise<number> {
-  const [{ n }] = await db.select({ n: count() }).from(kycSubmissions).where(and(eq(kycSubmissions.userId, userId), eq(kycSubmissions.status, 'rejected')));
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(kycSubmissions)
+    .where(and(eq(kycSubmissions.userId, userId), eq(kycSubmissions.status, 'rejected')));
   return Number(n);
 }
 
 /** Whether the user had data verified before: a pending submission is then an update. */
 async function verifiedBefore(db: DbOrTx, userId: bigint): Promise<boolean> {
-  const [{ n }] = await db.select({ n: count() }).from(kycSubmissions).where(and(eq(kycSubmissions.userId, userId), eq(kycSubmissions.status, 'verified')));
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(kycSubmissions)
+    .where(and(eq(kycSubmissions.userId, userId), eq(kycSubmissions.status, 'verified')));
   return Number(n) > 0;
 }
 
@@ -79,11 +111,16 @@ function checkStatus(status: KycRow['status'] | 'none', rejected: number, update
     return;
   }
   if (status === 'verified') throw new BizError(Err.KYC_ALREADY_VERIFIED);
-  if (status === 'rejected' && rejected > KYC_MAX_RESUBMISSIONS) throw new BizError(Err.KYC_RESUBMIT_LIMIT, { limit: KYC_MAX_RESUBMISSIONS });
+  if (status === 'rejected' && rejected > KYC_MAX_RESUBMISSIONS)
+    throw new BizError(Err.KYC_RESUBMIT_LIMIT, { limit: KYC_MAX_RESUBMISSIONS });
 }
 
 const trimmed = (f: KycFields): KycFields => ({
-  ...f, firstName: f.firstName.trim(), lastName: f.lastName.trim(), address: f.address.trim(), phone: f.phone.trim(),
+  ...f,
+  firstName: f.firstName.trim(),
+  lastName: f.lastName.trim(),
+  address: f.address.trim(),
+  phone: f.phone.trim(),
 });
 
 const isUniqueViolation = (e: unknown) => {
@@ -91,7 +128,13 @@ const isUniqueViolation = (e: unknown) => {
   return err?.code === '23505' || err?.cause?.code === '23505';
 };
 
-export async function submit(deps: KycDeps, userId: bigint, fields: KycFields, files: KycFiles, update = false): Promise<KycSubmission> {
+export async function submit(
+  deps: KycDeps,
+  userId: bigint,
+  fields: KycFields,
+  files: KycFiles,
+  update = false,
+): Promise<KycSubmission> {
   const f = trimmed(fields);
   checkSubmission(f, files, new Date(deps.now()));
   const [u] = await deps.db.select({ kycStatus: users.kycStatus }).from(users).where(eq(users.id, userId)).limit(1);
@@ -114,14 +157,28 @@ export async function submit(deps: KycDeps, userId: bigint, fields: KycFields, f
       const [locked] = await tx.select({ kycStatus: users.kycStatus }).from(users).where(eq(users.id, userId)).for('update');
       const rejected = await rejections(tx, userId);
       checkStatus(locked.kycStatus, rejected, update);
-      const status = nextStatus(kycMachine, locked.kycStatus, update ? { type: 'kyc.update' } : { type: 'kyc.submit', rejections: rejected });
-      const [ins] = await tx.insert(kycSubmissions).values({ userId, ...f, status: 'pending' }).returning();
+      const status = nextStatus(
+        kycMachine,
+        locked.kycStatus,
+        update ? { type: 'kyc.update' } : { type: 'kyc.submit', rejections: rejected },
+      );
+      const [ins] = await tx
+        .insert(kycSubmissions)
+        .values({ userId, ...f, status: 'pending' })
+        .returning();
       for (const [i, img] of clean.entries()) {
-        await tx.insert(kycImages).values({ submissionId: ins.id, kind: img.kind, mime: img.mime, size: img.bytes.length, blobKey: stored[i] });
+        await tx
+          .insert(kycImages)
+          .values({ submissionId: ins.id, kind: img.kind, mime: img.mime, size: img.bytes.length, blobKey: stored[i] });
       }
       await tx.update(users).set({ kycStatus: status, kycRejectReason: null }).where(eq(users.id, userId));
       await userWritten(tx, userId);
-      await events.record(tx, userId, { kind: 'kyc.submitted', params: { id: ins.id.toString() }, refType: KYC_REF_TYPE, refId: ins.id.toString() });
+      await events.record(tx, userId, {
+        kind: 'kyc.submitted',
+        params: { id: ins.id.toString() },
+        refType: KYC_REF_TYPE,
+        refId: ins.id.toString(),
+      });
       return ins;
     });
     await events.publish(deps);
@@ -134,9 +191,18 @@ export async function submit(deps: KycDeps, userId: bigint, fields: KycFields, f
 }
 
 export async function mine(deps: KycDeps, userId: bigint): Promise<MyKyc> {
-  const [u] = await deps.db.select({ kycStatus: users.kycStatus, reason: users.kycRejectReason }).from(users).where(eq(users.id, userId)).limit(1);
+  const [u] = await deps.db
+    .select({ kycStatus: users.kycStatus, reason: users.kycRejectReason })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   if (!u) throw new BizError(Err.USER_NOT_FOUND);
-  const [last] = await deps.db.select().from(kycSubmissions).where(eq(kycSubmissions.userId, userId)).orderBy(desc(kycSubmissions.id)).limit(1);
+  const [last] = await deps.db
+    .select()
+    .from(kycSubmissions)
+    .where(eq(kycSubmissions.userId, userId))
+    .orderBy(desc(kycSubmissions.id))
+    .limit(1);
   return {
     status: u.kycStatus,
     rejectReason: u.kycStatus === 'rejected' ? u.reason : null,
@@ -151,10 +217,18 @@ export async function mine(deps: KycDeps, userId: bigint): Promise<MyKyc> {
  * One image, decrypted, for the submission's owner or an operator. Anyone else gets 10043 like
  * for a missing record, so ids tell nothing about other people.
  */
-export async function image(deps: KycDeps, id: bigint, kind: KycImageKind, viewer: { id: bigint; role: string }): Promise<{ mime: string; bytes: Buffer; filename: string }> {
-  const [row] = await deps.db.select({ userId: kycSubmissions.userId, img: kycImages }).from(kycSubmissions)
+export async function image(
+  deps: KycDeps,
+  id: bigint,
+  kind: KycImageKind,
+  viewer: { id: bigint; role: string },
+): Promise<{ mime: string; bytes: Buffer; filename: string }> {
+  const [row] = await deps.db
+    .select({ userId: kycSubmissions.userId, img: kycImages })
+    .from(kycSubmissions)
     .innerJoin(kycImages, and(eq(kycImages.submissionId, kycSubmissions.id), eq(kycImages.kind, kind)))
-    .where(eq(kycSubmissions.id, id)).limit(1);
+    .where(eq(kycSubmissions.id, id))
+    .limit(1);
   if (!row || (row.userId !== viewer.id && viewer.role !== 'operator')) throw new BizError(Err.RECORD_NOT_FOUND);
   const bytes = row.img.blobKey ? await deps.files.read(row.img.blobKey) : null;
   if (!bytes) throw new BizError(Err.RECORD_NOT_FOUND);
@@ -163,11 +237,17 @@ export async function image(deps: KycDeps, id: bigint, kind: KycImageKind, viewe
 
 // ---------------------------------------------------------------- operators
 async function adminView(db: DbOrTx, r: KycRow, username: string | null): Promise<AdminKyc> {
-  const [{ n }] = await db.select({ n: count() }).from(kycSubmissions)
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(kycSubmissions)
     .where(and(eq(kycSubmissions.userId, r.userId), eq(kycSubmissions.status, 'rejected'), ne(kycSubmissions.id, r.id)));
   return {
-    ...submissionView(r), userId: r.userId.toString(), username: username ?? '', internalNote: r.internalNote,
-    reviewedBy: r.reviewedBy?.toString() ?? null, previousRejections: Number(n),
+    ...submissionView(r),
+    userId: r.userId.toString(),
+    username: username ?? '',
+    internalNote: r.internalNote,
+    reviewedBy: r.reviewedBy?.toString() ?? null,
+    previousRejections: Number(n),
   };
 }
 
@@ -175,10 +255,14 @@ async function adminView(db: DbOrTx, r: KycRow, username: string | null): Promis
 export async function queue(db: DbOrTx, q: AdminKycQuery): Promise<{ rows: AdminKyc[]; total: number }> {
   const where = q.status ? eq(kycSubmissions.status, q.status) : undefined;
   const size = q.pageSize ?? 20;
-  const rows = await db.select({ s: kycSubmissions, username: users.username }).from(kycSubmissions)
+  const rows = await db
+    .select({ s: kycSubmissions, username: users.username })
+    .from(kycSubmissions)
     .leftJoin(users, eq(users.id, kycSubmissions.userId))
-    .where(where).orderBy(q.status === 'pending' ? kycSubmissions.id : desc(kycSubmissions.id))
-    .limit(size).offset(((q.pageNum ?? 1) - 1) * size);
+    .where(where)
+    .orderBy(q.status === 'pending' ? kycSubmissions.id : desc(kycSubmissions.id))
+    .limit(size)
+    .offset(((q.pageNum ?? 1) - 1) * size);
   const [{ total }] = await db.select({ total: count() }).from(kycSubmissions).where(where);
   const out: AdminKyc[] = [];
   for (const r of rows) out.push(await adminView(db, r.s, r.username));
@@ -186,8 +270,12 @@ export async function queue(db: DbOrTx, q: AdminKycQuery): Promise<{ rows: Admin
 }
 
 export async function detail(db: DbOrTx, id: bigint): Promise<AdminKyc> {
-  const [r] = await db.select({ s: kycSubmissions, username: users.username }).from(kycSubmissions)
-    .leftJoin(users, eq(users.id, kycSubmissions.userId)).where(eq(kycSubmissions.id, id)).limit(1);
+  const [r] = await db
+    .select({ s: kycSubmissions, username: users.username })
+    .from(kycSubmissions)
+    .leftJoin(users, eq(users.id, kycSubmissions.userId))
+    .where(eq(kycSubmissions.id, id))
+    .limit(1);
   if (!r) throw new BizError(Err.RECORD_NOT_FOUND);
   return adminView(db, r.s, r.username);
 }
@@ -196,30 +284,50 @@ export async function detail(db: DbOrTx, id: bigint): Promise<AdminKyc> {
  * An operator's decision. The submission and its user are locked, so two decisions at once take
  * turns and the chart refuses the second (10044); an operator never decides their own (10056).
  */
-export async function review(deps: KycDeps, operatorId: bigint, id: bigint, decision: { type: 'kyc.approve' } | ({ type: 'kyc.reject' } & KycRejectBody)): Promise<AdminKyc> {
+export async function review(
+  deps: KycDeps,
+  operatorId: bigint,
+  id: bigint,
+  decision: { type: 'kyc.approve' } | ({ type: 'kyc.reject' } & KycRejectBody),
+): Promise<AdminKyc> {
   const events = new PendingEvents();
   const row = await deps.db.transaction(async (tx) => {
     const [before] = await tx.select().from(kycSubmissions).where(eq(kycSubmissions.id, id)).for('update');
     if (!before) throw new BizError(Err.RECORD_NOT_FOUND);
     if (before.userId === operatorId) throw new BizError(Err.OWN_RECORD_REVIEW);
     const [u] = await tx.select({ kycStatus: users.kycStatus }).from(users).where(eq(users.id, before.userId)).for('update');
-    const event: KycEvent = decision.type === 'kyc.approve' ? { type: 'kyc.approve' } : { type: 'kyc.reject', reason: decision.reason.trim() };
+    const event: KycEvent =
+      decision.type === 'kyc.approve' ? { type: 'kyc.approve' } : { type: 'kyc.reject', reason: decision.reason.trim() };
     // the submission must be the one waiting, and the user's status must allow the decision
     if (before.status !== 'pending') throw new BizError(Err.STATUS_TRANSITION_DENIED, { from: before.status, event: event.type });
     const status = nextStatus(kycMachine, u.kycStatus, event);
-    if (status === 'none' || status === 'pending') throw new BizError(Err.STATUS_TRANSITION_DENIED, { from: u.kycStatus, event: event.type });
+    if (status === 'none' || status === 'pending')
+      throw new BizError(Err.STATUS_TRANSITION_DENIED, { from: u.kycStatus, event: event.type });
     const reason = event.type === 'kyc.reject' ? event.reason : null;
     const note = decision.type === 'kyc.reject' ? decision.note?.trim() || null : null;
-    const [after] = await tx.update(kycSubmissions)
+    const [after] = await tx
+      .update(kycSubmissions)
       .set({ status, rejectReason: reason, internalNote: note, reviewedBy: operatorId, reviewedAt: new Date(deps.now()) })
-      .where(eq(kycSubmissions.id, id)).returning();
+      .where(eq(kycSubmissions.id, id))
+      .returning();
     await tx.update(users).set({ kycStatus: status, kycRejectReason: reason }).where(eq(users.id, before.userId));
     await userWritten(tx, before.userId);
-    await writeAudit(tx, { actorId: operatorId, action: event.type, targetType: KYC_REF_TYPE, targetId: id, before: auditView(before), after: auditView(after) });
+    await writeAudit(tx, {
+      actorId: operatorId,
+      action: event.type,
+      targetType: KYC_REF_TYPE,
+      targetId: id,
+      before: auditView(before),
+      after: auditView(after),
+    });
     const ref = { refType: KYC_REF_TYPE, refId: id.toString() };
-    await events.record(tx, before.userId, event.type === 'kyc.approve'
-      ? { kind: 'kyc.verified', params: { id: id.toString() }, ...ref }
-      : { kind: 'kyc.rejected', params: { id: id.toString(), reason: event.reason }, ...ref });
+    await events.record(
+      tx,
+      before.userId,
+      event.type === 'kyc.approve'
+        ? { kind: 'kyc.verified', params: { id: id.toString() }, ...ref }
+        : { kind: 'kyc.rejected', params: { id: id.toString(), reason: event.reason }, ...ref },
+    );
     return after;
   });
   await events.publish(deps);
@@ -229,6 +337,9 @@ export async function review(deps: KycDeps, operatorId: bigint, id: bigint, deci
 /** Which of these blob keys a KYC image still names (the orphan sweep). */
 export async function kycFilesKnown(db: DbOrTx, keys: string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
-  const rows = await db.select({ k: kycImages.blobKey }).from(kycImages).where(and(isNotNull(kycImages.blobKey), inArray(kycImages.blobKey, keys)));
+  const rows = await db
+    .select({ k: kycImages.blobKey })
+    .from(kycImages)
+    .where(and(isNotNull(kycImages.blobKey), inArray(kycImages.blobKey, keys)));
   return new Set(rows.map((r) => r.k!));
 }

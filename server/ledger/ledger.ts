@@ -23,7 +23,8 @@ export function normaliseAmount(asset: Asset, amount: string): string {
   } catch {
     throw new BizError(Err.AMOUNT_INVALID);
   }
-  if (!d.isFinite() || d.lte(0) || d.decimalPlaces() > ASSET_DECIMALS[asset] || d.gte('1e20')) throw new BizError(Err.AMOUNT_INVALID);
+  if (!d.isFinite() || d.lte(0) || d.decimalPlaces() > ASSET_DECIMALS[asset] || d.gte('1e20'))
+    throw new BizError(Err.AMOUNT_INVALID);
   return d.toFixed(ASSET_DECIMALS[asset], Decimal.ROUND_DOWN);
 }
 
@@ -128,22 +129,54 @@ select (select n from checked) as checked, (select count(*) from recorded)::int 
   ((select count(*) from first_moved) + (select count(*) from second_moved))::int as moved`;
 
 /** The types of TRANSFER_BY_IDS's parameters, in order (PGlite's PREPARE names them). */
-const TRANSFER_PARAM_TYPES = ['bigint', 'bigint', 'text', 'bigint', 'text', 'text', 'bigint', 'text', 'text', 'text', 'text', 'numeric', 'text', 'text', 'text'];
+const TRANSFER_PARAM_TYPES = [
+  'bigint',
+  'bigint',
+  'text',
+  'bigint',
+  'text',
+  'text',
+  'bigint',
+  'text',
+  'text',
+  'text',
+  'text',
+  'numeric',
+  'text',
+  'text',
+  'text',
+];
 
 async function transferByIds(tx: DbOrTx, req: TransferRequest, amount: string, debit: bigint, credit: bigint) {
   const userIdOf = (ref: AccountRef) => String(ref.owner === 'user' ? ref.userId : 0n);
   const result = await executeNamed(tx, 'ledger_transfer_by_ids', TRANSFER_BY_IDS, TRANSFER_PARAM_TYPES, [
-    String(debit), String(credit),
-    req.from.owner, userIdOf(req.from), req.from.purpose,
-    req.to.owner, userIdOf(req.to), req.to.purpose,
-    req.book, req.asset, req.key, amount, req.reason, req.refType ?? null, req.refId ?? null,
+    String(debit),
+    String(credit),
+    req.from.owner,
+    userIdOf(req.from),
+    req.from.purpose,
+    req.to.owner,
+    userIdOf(req.to),
+    req.to.purpose,
+    req.book,
+    req.asset,
+    req.key,
+    amount,
+    req.reason,
+    req.refType ?? null,
+    req.refId ?? null,
   ]);
   const [row] = (result as { rows: Array<{ checked: number; recorded: number; moved: number }> }).rows;
   return { checked: Number(row.checked), recorded: Number(row.recorded), moved: Number(row.moved) };
 }
 
 type Session = {
-  prepareQuery(q: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: boolean): { execute(): Promise<unknown> };
+  prepareQuery(
+    q: { sql: string; params: unknown[] },
+    fields: undefined,
+    name: string,
+    arrayMode: boolean,
+  ): { execute(): Promise<unknown> };
   client: { query(text: string): Promise<unknown> };
 };
 
@@ -167,7 +200,13 @@ let pgliteStatements = 0;
  *   written as literals, each escaped by node-postgres's escapeLiteral (quotes and backslashes
  *   doubled); a transfer ran three times as fast this way.
  */
-async function executeNamed(tx: DbOrTx, name: string, text: string, types: string[], params: Array<string | null>): Promise<unknown> {
+async function executeNamed(
+  tx: DbOrTx,
+  name: string,
+  text: string,
+  types: string[],
+  params: Array<string | null>,
+): Promise<unknown> {
   const { session, dialect } = tx as unknown as { session: Session; dialect: object };
   const onPglite: boolean = is((tx as unknown as { session: unknown }).session, PgliteSession);
   if (!onPglite) return session.prepareQuery({ sql: text, params }, undefined, name, false).execute();
@@ -243,7 +282,11 @@ async function runTransfer(tx: DbOrTx, req: TransferRequest, amount: string, deb
   }
 }
 
-export interface BalanceRow { asset: string; purpose: string; balance: string }
+export interface BalanceRow {
+  asset: string;
+  purpose: string;
+  balance: string;
+}
 
 /** A user's balances in one book, every asset and purpose (zero rows omitted). */
 export async function userBalances(db: DbOrTx, userId: bigint, book: Book): Promise<BalanceRow[]> {
@@ -258,9 +301,14 @@ export async function availableBalance(db: DbOrTx, userId: bigint, book: Book, a
   const [row] = await db
     .select({ balance: ledgerAccounts.balance })
     .from(ledgerAccounts)
-    .where(and(
-      eq(ledgerAccounts.ownerKind, 'user'), eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.book, book),
-      eq(ledgerAccounts.asset, asset), eq(ledgerAccounts.purpose, 'available'),
-    ));
+    .where(
+      and(
+        eq(ledgerAccounts.ownerKind, 'user'),
+        eq(ledgerAccounts.userId, userId),
+        eq(ledgerAccounts.book, book),
+        eq(ledgerAccounts.asset, asset),
+        eq(ledgerAccounts.purpose, 'available'),
+      ),
+    );
   return row ? new Decimal(row.balance).toFixed(ASSET_DECIMALS[asset]) : new Decimal(0).toFixed(ASSET_DECIMALS[asset]);
 }

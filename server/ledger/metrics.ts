@@ -7,6 +7,8 @@ import type { Db } from '../db/client.ts';
  * rolled-back transactions make it slightly high; its rate is what an operator watches.
  */
 export async function ledgerTransfersWritten(db: Db): Promise<number> {
-  const r = await db.execute(sql`select coalesce(max(id), 0)::text as n from ledger_transfers`) as unknown as { rows: Array<{ n: string }> };
+  const r = (await db.execute(sql`select coalesce(max(id), 0)::text as n from ledger_transfers`)) as unknown as {
+    rows: Array<{ n: string }>;
+  };
   return Number(r.rows[0]?.n ?? 0);
 }

@@ -20,7 +20,10 @@ async function main(): Promise<number> {
   }
 }
 
-main().then((code) => process.exit(code), (err) => {
-  console.error('reconcile failed:', err instanceof Error ? err.message : err);
-  process.exit(2);
-});
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error('reconcile failed:', err instanceof Error ? err.message : err);
+    process.exit(2);
+  },
+);

@@ -114,7 +114,9 @@ const TEXTS: Record<Language, string[]> = {
 
 /** The agreement in `lang` with the terms' numbers filled in; paragraphs separated by blank lines. */
 export function agreementText(lang: Language, slots: Record<Slots, string>): string {
-  return (TEXTS[lang] ?? TEXTS.en).map((p) => p.replace(/\{(\w+)\}/g, (m, k: string) => (k in slots ? slots[k as Slots] : m))).join('\n\n');
+  return (TEXTS[lang] ?? TEXTS.en)
+    .map((p) => p.replace(/\{(\w+)\}/g, (m, k: string) => (k in slots ? slots[k as Slots] : m)))
+    .join('\n\n');
 }
 
 export const AGREEMENT_LANGUAGES = Object.keys(TEXTS) as Language[];

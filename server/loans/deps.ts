@@ -8,7 +8,9 @@ import type { ImageLimits } from '../uploads/images.ts';
 import type { LoanTermsConfig } from './terms.ts';
 
 /** The feed as loans read it: a price, or null when there is none to trust (stale, unknown). */
-export interface PriceSource { priceOf(code: string): string }
+export interface PriceSource {
+  priceOf(code: string): string;
+}
 
 /** What the loans domain works with. */
 export interface LoansDeps {

@@ -8,12 +8,15 @@ import { startLeaderJob } from '../platform/jobs/scheduler.ts';
  */
 export function startLoansEngine(app: FastifyInstance): Promise<() => Promise<void>> {
   return startLeaderJob(app, {
-    name: 'loans-scheduler', tickMs: app.config.loansTickMs ?? 15_000,
+    name: 'loans-scheduler',
+    tickMs: app.config.loansTickMs ?? 15_000,
     run: () => app.loans.runDue(),
     worthLogging: (r) => {
       const x = r as { accrued: number; warnings: number; liquidations: number };
       return x.accrued + x.warnings + x.liquidations > 0;
     },
-    onRunning: (on) => { app.loans.schedulerRunning = on; },
+    onRunning: (on) => {
+      app.loans.schedulerRunning = on;
+    },
   });
 }

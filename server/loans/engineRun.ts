@@ -12,18 +12,34 @@ import { PendingEvents } from '../notify/pendingEvents.ts';
 import type { LoansContext } from './deps.ts';
 import { accrue, lockLoan, watch, type WatchOutcome } from './settle.ts';
 
-export interface RunResult { loans: number; accrued: number; warnings: number; liquidations: number; paused: number }
+export interface RunResult {
+  loans: number;
+  accrued: number;
+  warnings: number;
+  liquidations: number;
+  paused: number;
+}
 
 /**
  * Mail for what the user must act on now (margin call) or must hear of at once (liquidation), in
  * the account's language (`users.language`, kept by the app's language switch).
  */
 async function mail(s: LoansContext, userId: bigint, o: WatchOutcome): Promise<void> {
-  const what = o.liquidated === 'fully' ? 'liquidated' : o.liquidated === 'partly' ? 'liquidated_partly' : o.warned === 'loan.margin_call' ? 'margin_call' : null;
+  const what =
+    o.liquidated === 'fully'
+      ? 'liquidated'
+      : o.liquidated === 'partly'
+        ? 'liquidated_partly'
+        : o.warned === 'loan.margin_call'
+          ? 'margin_call'
+          : null;
   if (!what || !s.deps.mailer) return;
   const [u] = await s.deps.db.select({ email: users.email, language: users.language }).from(users).where(eq(users.id, userId));
   if (!u?.email) return;
-  const text = renderMail(accountLanguage(u.language), `loan.${what}.subject`, [`loan.${what}.body`], { id: o.loan.id, asset: o.loan.collateralAsset });
+  const text = renderMail(accountLanguage(u.language), `loan.${what}.subject`, [`loan.${what}.body`], {
+    id: o.loan.id,
+    asset: o.loan.collateralAsset,
+  });
   await s.deps.mailer.deliver({ channel: 'email', recipient: u.email, ...text });
 }
 
@@ -32,8 +48,12 @@ export async function runDueLoans(s: LoansContext, now: number): Promise<RunResu
   const prices = new Map<string, string | null>();
   let after = 0n;
   for (;;) {
-    const ids = await s.deps.db.select({ id: loans.id }).from(loans)
-      .where(and(inArray(loans.status, [...OPEN_LOAN_STATUSES]), gt(loans.id, after))).orderBy(asc(loans.id)).limit(200);
+    const ids = await s.deps.db
+      .select({ id: loans.id })
+      .from(loans)
+      .where(and(inArray(loans.status, [...OPEN_LOAN_STATUSES]), gt(loans.id, after)))
+      .orderBy(asc(loans.id))
+      .limit(200);
     if (ids.length === 0) break;
     for (const { id } of ids) {
       after = id;
@@ -54,7 +74,9 @@ export async function runDueLoans(s: LoansContext, now: number): Promise<RunResu
         if (out.o.warned) r.warnings++;
         if (out.o.liquidated) r.liquidations++;
         if (out.o.paused) r.paused++;
-        await mail(s, out.o.loan.userId, out.o).catch((err: unknown) => s.deps.log.warn({ err, loan: id.toString() }, 'loan notice not mailed'));
+        await mail(s, out.o.loan.userId, out.o).catch((err: unknown) =>
+          s.deps.log.warn({ err, loan: id.toString() }, 'loan notice not mailed'),
+        );
       } catch (err) {
         s.deps.log.error({ err, loan: id.toString() }, 'loan run failed; retried on the next run');
       }

@@ -10,7 +10,10 @@ import { imageFormReader } from '../uploads/form.ts';
 
 const read = imageFormReader(LoanFields, ['signature'] as const);
 
-export interface LoanForm { fields: LoanFields; signature?: Buffer }
+export interface LoanForm {
+  fields: LoanFields;
+  signature?: Buffer;
+}
 
 export async function readLoanForm(req: FastifyRequest, maxBytes: number): Promise<LoanForm> {
   const { fields, files } = await read(req, maxBytes);

@@ -16,14 +16,22 @@ declare module 'fastify' {
 async function loansPlugin(app: FastifyInstance) {
   const config = app.config;
   const log = app.log.child({ module: 'loans' });
-  app.decorate('loans', new LoansService({
-    db: app.db, bus: app.bus, log, now: () => app.clock.now(), terms: resolveTerms(config.loanTerms), market: app.market,
-    // margin calls and liquidations are mailed too; without any delivery channel, in-app only
-    mailer: config.smtpUrl || config.consoleDelivery ? createMailer(config, app.db, log) : null,
-    images: { maxSide: config.uploadMaxImageSide },
-    operatorProbationHours: config.operatorProbationHours,
-    files: app.files,
-  }));
+  app.decorate(
+    'loans',
+    new LoansService({
+      db: app.db,
+      bus: app.bus,
+      log,
+      now: () => app.clock.now(),
+      terms: resolveTerms(config.loanTerms),
+      market: app.market,
+      // margin calls and liquidations are mailed too; without any delivery channel, in-app only
+      mailer: config.smtpUrl || config.consoleDelivery ? createMailer(config, app.db, log) : null,
+      images: { maxSide: config.uploadMaxImageSide },
+      operatorProbationHours: config.operatorProbationHours,
+      files: app.files,
+    }),
+  );
   app.files.owner('loan-signature', (keys) => signatureFilesKnown(app.db, keys));
 }
 

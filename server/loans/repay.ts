@@ -37,39 +37,86 @@ export async function repayLoan(s: LoansContext, userId: bigint, b: RepayLoanBod
   const row = await db.transaction(async (tx) => {
     const locked = await lockLoan(tx, id);
     if (!locked) throw new BizError(Err.RECORD_NOT_FOUND);
-    const [first] = await tx.select({ id: loanMovements.id }).from(loanMovements).where(and(eq(loanMovements.loanId, id), eq(loanMovements.clientKey, b.clientKey)));
+    const [first] = await tx
+      .select({ id: loanMovements.id })
+      .from(loanMovements)
+      .where(and(eq(loanMovements.loanId, id), eq(loanMovements.clientKey, b.clientKey)));
     if (first) return locked;
     // an ended loan is refused before anything is accrued
     if (!['repaying', 'overdue'].includes(locked.status)) nextStatus(loanMachine, locked.status, { type: 'loan.repay' });
     const l = await accrue(tx, locked, now, events);
     const debt = debtOf(l);
-    if (new Decimal(amount).lte(0) || new Decimal(amount).gt(debt)) throw new BizError(Err.LOAN_REPAY_AMOUNT_WRONG, { debt: usdt(debt) });
+    if (new Decimal(amount).lte(0) || new Decimal(amount).gt(debt))
+      throw new BizError(Err.LOAN_REPAY_AMOUNT_WRONG, { debt: usdt(debt) });
     const split = repaySplit(amount, interestDue(l), usdt(l.principalOutstanding));
-    const [m] = await tx.insert(loanMovements).values({ loanId: id, kind: 'repayment', clientKey: b.clientKey, interest: split.interest, principal: split.principal, at: new Date(now) }).returning();
+    const [m] = await tx
+      .insert(loanMovements)
+      .values({
+        loanId: id,
+        kind: 'repayment',
+        clientKey: b.clientKey,
+        interest: split.interest,
+        principal: split.principal,
+        at: new Date(now),
+      })
+      .returning();
     const base = { book: 'real' as const, asset: 'USDT' as const, refType: 'loan', refId: id.toString() };
     if (new Decimal(split.interest).gt(0)) {
-      await transfer(tx, { ...base, key: `loan:${id}:repay:${m.id}:interest`, from: userAccount(userId, 'available'), to: platformAccount('interest'), amount: split.interest, reason: 'loan.interest_paid' });
+      await transfer(tx, {
+        ...base,
+        key: `loan:${id}:repay:${m.id}:interest`,
+        from: userAccount(userId, 'available'),
+        to: platformAccount('interest'),
+        amount: split.interest,
+        reason: 'loan.interest_paid',
+      });
     }
     if (new Decimal(split.principal).gt(0)) {
-      await transfer(tx, { ...base, key: `loan:${id}:repay:${m.id}:principal`, from: userAccount(userId, 'available'), to: platformAccount('loans_issued'), amount: split.principal, reason: 'loan.principal_repaid' });
+      await transfer(tx, {
+        ...base,
+        key: `loan:${id}:repay:${m.id}:principal`,
+        from: userAccount(userId, 'available'),
+        to: platformAccount('loans_issued'),
+        amount: split.principal,
+        reason: 'loan.principal_repaid',
+      });
     }
     const principal = new Decimal(l.principalOutstanding).sub(split.principal);
     const interestPaid = new Decimal(l.interestPaid).add(split.interest);
     const done = principal.isZero() && interestPaid.eq(l.interestAccrued);
     if (done) {
       await transfer(tx, {
-        ...base, asset: l.collateralAsset, key: `loan:${id}:release`, from: userAccount(userId, 'loan_collateral'), to: userAccount(userId, 'available'),
-        amount: new Decimal(l.collateralAmount).toFixed(8), reason: 'loan.collateral_released',
+        ...base,
+        asset: l.collateralAsset,
+        key: `loan:${id}:release`,
+        from: userAccount(userId, 'loan_collateral'),
+        to: userAccount(userId, 'available'),
+        amount: new Decimal(l.collateralAmount).toFixed(8),
+        reason: 'loan.collateral_released',
       });
     }
-    const [after] = await tx.update(loans).set({
-      principalOutstanding: principal.toFixed(), interestPaid: interestPaid.toFixed(),
-      ...(done ? { status: nextStatus(loanMachine, l.status, { type: 'loan.repay' }), closedAt: new Date(now) } : {}),
-    }).where(eq(loans.id, id)).returning();
+    const [after] = await tx
+      .update(loans)
+      .set({
+        principalOutstanding: principal.toFixed(),
+        interestPaid: interestPaid.toFixed(),
+        ...(done ? { status: nextStatus(loanMachine, l.status, { type: 'loan.repay' }), closedAt: new Date(now) } : {}),
+      })
+      .where(eq(loans.id, id))
+      .returning();
     await events.record(tx, userId, {
       kind: done ? 'loan.repaid' : 'loan.repayment',
-      params: { id: id.toString(), amount, interest: split.interest, principal: split.principal, debt: usdt(debtOf(after)), collateralAsset: l.collateralAsset, collateralAmount: new Decimal(l.collateralAmount).toFixed(8) },
-      refType: 'loan', refId: id.toString(),
+      params: {
+        id: id.toString(),
+        amount,
+        interest: split.interest,
+        principal: split.principal,
+        debt: usdt(debtOf(after)),
+        collateralAsset: l.collateralAsset,
+        collateralAmount: new Decimal(l.collateralAmount).toFixed(8),
+      },
+      refType: 'loan',
+      refId: id.toString(),
     });
     return after;
   });

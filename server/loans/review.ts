@@ -27,7 +27,10 @@ export type ApproveResult = AdminLoanDetail & { step: 'first' | 'final' };
 
 async function detailOf(s: LoansContext, tx: DbOrTx, l: LoanRow): Promise<AdminLoanDetail> {
   const [u] = await tx.select({ username: users.username, kycStatus: users.kycStatus }).from(users).where(eq(users.id, l.userId));
-  return { loan: adminLoanView(l, s.priceOf(l.collateralAsset), u ?? { username: '?', kycStatus: 'none' }), ...(await loanHistory(tx, l.id)) };
+  return {
+    loan: adminLoanView(l, s.priceOf(l.collateralAsset), u ?? { username: '?', kycStatus: 'none' }),
+    ...(await loanHistory(tx, l.id)),
+  };
 }
 
 export async function adminDetail(s: LoansContext, id: bigint): Promise<AdminLoanDetail> {
@@ -37,7 +40,10 @@ export async function adminDetail(s: LoansContext, id: bigint): Promise<AdminLoa
 }
 
 export async function signatureOf(s: LoansContext, id: bigint): Promise<{ mime: string; bytes: Buffer }> {
-  const [sig] = await s.deps.db.select({ mime: loanSignatures.mime, blobKey: loanSignatures.blobKey }).from(loanSignatures).where(eq(loanSignatures.loanId, id));
+  const [sig] = await s.deps.db
+    .select({ mime: loanSignatures.mime, blobKey: loanSignatures.blobKey })
+    .from(loanSignatures)
+    .where(eq(loanSignatures.loanId, id));
   const bytes = sig?.blobKey ? await s.deps.files.read(sig.blobKey) : null;
   if (!sig || !bytes) throw new BizError(Err.RECORD_NOT_FOUND);
   return { mime: sig.mime, bytes };
@@ -46,7 +52,9 @@ export async function signatureOf(s: LoansContext, id: bigint): Promise<{ mime: 
 /** Which of these blob keys a loan signature still names (the orphan sweep). */
 export async function signatureFilesKnown(db: DbOrTx, keys: string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
-  const rows = await db.select({ k: loanSignatures.blobKey }).from(loanSignatures)
+  const rows = await db
+    .select({ k: loanSignatures.blobKey })
+    .from(loanSignatures)
     .where(and(isNotNull(loanSignatures.blobKey), inArray(loanSignatures.blobKey, keys)));
   return new Set(rows.map((r) => r.k!));
 }
@@ -55,14 +63,27 @@ export async function signatureFilesKnown(db: DbOrTx, keys: string[]): Promise<S
  * Locks a loan under review that the operator may decide: 10043 none, 10044 decided, 10056 their
  * own, 10150 an operator still new, 10151 linked by creation to the borrower or the first approver.
  */
-async function reviewable(s: LoansContext, tx: DbOrTx, operatorId: bigint, id: bigint, event: 'loan.approve' | 'loan.reject'): Promise<LoanRow> {
+async function reviewable(
+  s: LoansContext,
+  tx: DbOrTx,
+  operatorId: bigint,
+  id: bigint,
+  event: 'loan.approve' | 'loan.reject',
+): Promise<LoanRow> {
   const l = await lockLoan(tx, id);
   if (!l) throw new BizError(Err.RECORD_NOT_FOUND);
   nextStatus(loanMachine, l.status, { type: event });
   if (l.userId === operatorId) throw new BizError(Err.OWN_RECORD_REVIEW);
-  await assertMayReviewMoney(tx, s.deps.operatorProbationHours, operatorId, {
-    ownerId: l.userId, firstApprovedBy: event === 'loan.approve' ? l.firstApprovedBy : null,
-  }, s.now());
+  await assertMayReviewMoney(
+    tx,
+    s.deps.operatorProbationHours,
+    operatorId,
+    {
+      ownerId: l.userId,
+      firstApprovedBy: event === 'loan.approve' ? l.firstApprovedBy : null,
+    },
+    s.now(),
+  );
   return l;
 }
 
@@ -72,8 +93,19 @@ export async function approveLoan(s: LoansContext, operatorId: bigint, id: bigin
   const out = await s.deps.db.transaction(async (tx) => {
     const l = await reviewable(s, tx, operatorId, id, 'loan.approve');
     if (l.firstApprovedBy === null) {
-      const [after] = await tx.update(loans).set({ firstApprovedBy: operatorId, firstApprovedAt: new Date(now) }).where(eq(loans.id, id)).returning();
-      await writeAudit(tx, { actorId: operatorId, action: 'loan.approve_first', targetType: 'loan', targetId: id, before: l, after });
+      const [after] = await tx
+        .update(loans)
+        .set({ firstApprovedBy: operatorId, firstApprovedAt: new Date(now) })
+        .where(eq(loans.id, id))
+        .returning();
+      await writeAudit(tx, {
+        actorId: operatorId,
+        action: 'loan.approve_first',
+        targetType: 'loan',
+        targetId: id,
+        before: l,
+        after,
+      });
       return { step: 'first' as const, row: after };
     }
     if (l.firstApprovedBy === operatorId) throw new BizError(Err.SECOND_OPERATOR_REQUIRED);
@@ -81,17 +113,33 @@ export async function approveLoan(s: LoansContext, operatorId: bigint, id: bigin
     const [u] = await tx.select({ kycStatus: users.kycStatus }).from(users).where(eq(users.id, l.userId));
     if (u?.kycStatus !== 'verified') throw new BizError(Err.USER_NOT_AUTHENTICATED);
     await transfer(tx, {
-      key: `loan:${id}:disburse`, book: 'real', asset: 'USDT', from: platformAccount('loans_issued'), to: userAccount(l.userId, 'available'),
-      amount: usdt(l.amount), reason: 'loan.disbursed', refType: 'loan', refId: id.toString(),
+      key: `loan:${id}:disburse`,
+      book: 'real',
+      asset: 'USDT',
+      from: platformAccount('loans_issued'),
+      to: userAccount(l.userId, 'available'),
+      amount: usdt(l.amount),
+      reason: 'loan.disbursed',
+      refType: 'loan',
+      refId: id.toString(),
     });
-    const [after] = await tx.update(loans).set({
-      status: nextStatus(loanMachine, l.status, { type: 'loan.approve' }), reviewedBy: operatorId, reviewedAt: new Date(now),
-      startTime: new Date(now), dueTime: new Date(now + l.days * DAY_MS),
-    }).where(eq(loans.id, id)).returning();
+    const [after] = await tx
+      .update(loans)
+      .set({
+        status: nextStatus(loanMachine, l.status, { type: 'loan.approve' }),
+        reviewedBy: operatorId,
+        reviewedAt: new Date(now),
+        startTime: new Date(now),
+        dueTime: new Date(now + l.days * DAY_MS),
+      })
+      .where(eq(loans.id, id))
+      .returning();
     await writeAudit(tx, { actorId: operatorId, action: 'loan.approve', targetType: 'loan', targetId: id, before: l, after });
     await events.record(tx, l.userId, {
-      kind: 'loan.approved', params: { id: id.toString(), amount: usdt(l.amount), days: l.days, dueDate: after.dueTime?.toISOString() },
-      refType: 'loan', refId: id.toString(),
+      kind: 'loan.approved',
+      params: { id: id.toString(), amount: usdt(l.amount), days: l.days, dueDate: after.dueTime?.toISOString() },
+      refType: 'loan',
+      refId: id.toString(),
     });
     return { step: 'final' as const, row: after };
   });
@@ -107,14 +155,34 @@ export async function rejectLoan(s: LoansContext, operatorId: bigint, id: bigint
   const row = await s.deps.db.transaction(async (tx) => {
     const l = await reviewable(s, tx, operatorId, id, 'loan.reject');
     await transfer(tx, {
-      key: `loan:${id}:release`, book: 'real', asset: l.collateralAsset, from: userAccount(l.userId, 'loan_collateral'), to: userAccount(l.userId, 'available'),
-      amount: coin(l.collateralAmount), reason: 'loan.collateral_released', refType: 'loan', refId: id.toString(),
+      key: `loan:${id}:release`,
+      book: 'real',
+      asset: l.collateralAsset,
+      from: userAccount(l.userId, 'loan_collateral'),
+      to: userAccount(l.userId, 'available'),
+      amount: coin(l.collateralAmount),
+      reason: 'loan.collateral_released',
+      refType: 'loan',
+      refId: id.toString(),
     });
-    const [after] = await tx.update(loans).set({
-      status: nextStatus(loanMachine, l.status, { type: 'loan.reject' }), rejectReason: text, reviewedBy: operatorId, reviewedAt: new Date(now), closedAt: new Date(now),
-    }).where(eq(loans.id, id)).returning();
+    const [after] = await tx
+      .update(loans)
+      .set({
+        status: nextStatus(loanMachine, l.status, { type: 'loan.reject' }),
+        rejectReason: text,
+        reviewedBy: operatorId,
+        reviewedAt: new Date(now),
+        closedAt: new Date(now),
+      })
+      .where(eq(loans.id, id))
+      .returning();
     await writeAudit(tx, { actorId: operatorId, action: 'loan.reject', targetType: 'loan', targetId: id, before: l, after });
-    await events.record(tx, l.userId, { kind: 'loan.rejected', params: { id: id.toString(), amount: usdt(l.amount), reason: text }, refType: 'loan', refId: id.toString() });
+    await events.record(tx, l.userId, {
+      kind: 'loan.rejected',
+      params: { id: id.toString(), amount: usdt(l.amount), reason: text },
+      refType: 'loan',
+      refId: id.toString(),
+    });
     return after;
   });
   await events.publish(s.deps);

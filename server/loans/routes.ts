@@ -7,7 +7,16 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Err, Ok } from '../../src/contract/errors.ts';
 import { Envelope } from '../../src/contract/envelope.ts';
-import { ListLoanQuery, Loan, LoanDetail, LoanIdParams, LoanPage, LOAN_PATHS, LoanTerms, RepayLoanBody } from '../../src/contract/loans.ts';
+import {
+  ListLoanQuery,
+  Loan,
+  LoanDetail,
+  LoanIdParams,
+  LoanPage,
+  LOAN_PATHS,
+  LoanTerms,
+  RepayLoanBody,
+} from '../../src/contract/loans.ts';
 import { BizError } from '../http/errors.ts';
 import { requestId } from '../http/validation.ts';
 import { readLoanForm } from './form.ts';
@@ -26,36 +35,81 @@ const loanRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const userId = (req: FastifyRequest) => req.user!.id;
   const authReal = { preHandler: [app.requireUser, realBookOnly] };
 
-  app.get(LOAN_PATHS.terms, {
-    schema: { tags, summary: 'Loan terms and the current agreement in the request’s language (public)', response: { 200: Envelope(LoanTerms) } },
-  }, async (req, reply) => reply.ok(app.loans.terms(req.lang)));
-
-  app.post(LOAN_PATHS.submit, {
-    ...authReal,
-    schema: {
-      tags, security, consumes: ['multipart/form-data'],
-      summary: 'Apply for a loan (multipart: collateralAsset, amount, days, agreementVersion, fullName, clientKey and the drawn signature image `signature`): collateral locked, waiting for review. Success 20001; a retry with the same clientKey answers the first loan.',
-      response: { 200: Envelope(Loan) },
+  app.get(
+    LOAN_PATHS.terms,
+    {
+      schema: {
+        tags,
+        summary: 'Loan terms and the current agreement in the request’s language (public)',
+        response: { 200: Envelope(LoanTerms) },
+      },
     },
-  }, async (req, reply) => {
-    const form = await readLoanForm(req, app.config.uploadMaxBytes);
-    return reply.ok(await app.loans.submit(userId(req), req.lang, form), Ok.SUBMITTED_FOR_REVIEW);
-  });
+    async (req, reply) => reply.ok(app.loans.terms(req.lang)),
+  );
 
-  app.get(LOAN_PATHS.list, {
-    ...authReal,
-    schema: { tags, security, querystring: ListLoanQuery, summary: 'My loans, newest first, with live LTV and accrued interest', response: { 200: Envelope(LoanPage) } },
-  }, async (req, reply) => reply.ok(await app.loans.list(userId(req), req.query)));
+  app.post(
+    LOAN_PATHS.submit,
+    {
+      ...authReal,
+      schema: {
+        tags,
+        security,
+        consumes: ['multipart/form-data'],
+        summary:
+          'Apply for a loan (multipart: collateralAsset, amount, days, agreementVersion, fullName, clientKey and the drawn signature image `signature`): collateral locked, waiting for review. Success 20001; a retry with the same clientKey answers the first loan.',
+        response: { 200: Envelope(Loan) },
+      },
+    },
+    async (req, reply) => {
+      const form = await readLoanForm(req, app.config.uploadMaxBytes);
+      return reply.ok(await app.loans.submit(userId(req), req.lang, form), Ok.SUBMITTED_FOR_REVIEW);
+    },
+  );
 
-  app.get(`${LOAN_PATHS.detail}:id`, {
-    ...authReal,
-    schema: { tags, security, params: LoanIdParams, summary: 'One of my loans with its daily interest rows, repayments and liquidations', response: { 200: Envelope(LoanDetail) } },
-  }, async (req, reply) => reply.ok(await app.loans.detail(userId(req), requestId(req.params.id))));
+  app.get(
+    LOAN_PATHS.list,
+    {
+      ...authReal,
+      schema: {
+        tags,
+        security,
+        querystring: ListLoanQuery,
+        summary: 'My loans, newest first, with live LTV and accrued interest',
+        response: { 200: Envelope(LoanPage) },
+      },
+    },
+    async (req, reply) => reply.ok(await app.loans.list(userId(req), req.query)),
+  );
 
-  app.post(LOAN_PATHS.repay, {
-    ...authReal,
-    schema: { tags, security, body: RepayLoanBody, summary: 'Repay in part or in full: interest first, then principal; the whole debt releases the collateral', response: { 200: Envelope(Loan) } },
-  }, async (req, reply) => reply.ok(await app.loans.repay(userId(req), req.body)));
+  app.get(
+    `${LOAN_PATHS.detail}:id`,
+    {
+      ...authReal,
+      schema: {
+        tags,
+        security,
+        params: LoanIdParams,
+        summary: 'One of my loans with its daily interest rows, repayments and liquidations',
+        response: { 200: Envelope(LoanDetail) },
+      },
+    },
+    async (req, reply) => reply.ok(await app.loans.detail(userId(req), requestId(req.params.id))),
+  );
+
+  app.post(
+    LOAN_PATHS.repay,
+    {
+      ...authReal,
+      schema: {
+        tags,
+        security,
+        body: RepayLoanBody,
+        summary: 'Repay in part or in full: interest first, then principal; the whole debt releases the collateral',
+        response: { 200: Envelope(Loan) },
+      },
+    },
+    async (req, reply) => reply.ok(await app.loans.repay(userId(req), req.body)),
+  );
 };
 
 export default fp(loanRoutes, { name: 'loan-routes', dependencies: ['loans', 'guard', 'errors'], encapsulate: true });

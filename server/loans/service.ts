@@ -1,7 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { Language } from '../../src/contract/constants.ts';
 import type {
-  AdminLoanDetail, AdminLoanPage, AdminLoanQuery, CollateralAsset, ListLoanQuery, Loan, LoanDetail, LoanPage, LoanTerms, RepayLoanBody,
+  AdminLoanDetail,
+  AdminLoanPage,
+  AdminLoanQuery,
+  CollateralAsset,
+  ListLoanQuery,
+  Loan,
+  LoanDetail,
+  LoanPage,
+  LoanTerms,
+  RepayLoanBody,
 } from '../../src/contract/loans.ts';
 import { COLLATERAL_PRICE_CODE } from '../../src/contract/loans.ts';
 import { loans } from '../db/schema/index.ts';
@@ -81,7 +90,8 @@ export class LoansService implements LoansContext {
   async signature(id: bigint, viewer: { id: bigint; role: string }) {
     const sig = await signatureOf(this, id);
     const [l] = await this.deps.db.select({ userId: loans.userId }).from(loans).where(eq(loans.id, id)).limit(1);
-    if (l) await recordPersonalRead(this.deps.db, { viewer, customerId: l.userId, document: 'loan_signature', ref: id.toString() });
+    if (l)
+      await recordPersonalRead(this.deps.db, { viewer, customerId: l.userId, document: 'loan_signature', ref: id.toString() });
     return sig;
   }
 

@@ -22,14 +22,18 @@ import type { LoansContext } from './deps.ts';
 import { loanHistory, loanView, type LoanRow } from './view.ts';
 
 async function byClientKey(db: DbOrTx, userId: bigint, clientKey: string): Promise<LoanRow | undefined> {
-  const [row] = await db.select().from(loans).where(and(eq(loans.userId, userId), eq(loans.clientKey, clientKey)));
+  const [row] = await db
+    .select()
+    .from(loans)
+    .where(and(eq(loans.userId, userId), eq(loans.clientKey, clientKey)));
   return row;
 }
 
 /** The amount as typed: USDT's 6 places, within the terms' range; anything else is 10120. */
 function loanAmount(raw: string, min: string, max: string): string {
   const a = new Decimal(raw);
-  if (a.decimalPlaces() > 6 || a.lt(min) || a.gt(max)) throw new BizError(Err.LOAN_AMOUNT_WRONG, { min: usdt(min), max: usdt(max) });
+  if (a.decimalPlaces() > 6 || a.lt(min) || a.gt(max))
+    throw new BizError(Err.LOAN_AMOUNT_WRONG, { min: usdt(min), max: usdt(max) });
   return a.toFixed(6);
 }
 
@@ -55,11 +59,15 @@ export async function submitLoan(s: LoansContext, userId: bigint, lang: Language
   if (user?.kycStatus !== 'verified') throw new BizError(Err.USER_NOT_AUTHENTICATED);
   const first = await byClientKey(db, userId, f.clientKey);
   if (first) return loanView(first, s.priceOf(first.collateralAsset));
-  const [pending] = await db.select({ id: loans.id }).from(loans).where(and(eq(loans.userId, userId), eq(loans.status, 'pending_review')));
+  const [pending] = await db
+    .select({ id: loans.id })
+    .from(loans)
+    .where(and(eq(loans.userId, userId), eq(loans.status, 'pending_review')));
   if (pending) throw new BizError(Err.LOAN_PENDING_EXISTS);
   const days = Number(f.days);
   if (!terms.days.includes(days)) throw new BizError(Err.LOAN_PERIOD_WRONG);
-  if (!terms.collateralAssets.includes(f.collateralAsset)) throw new BizError(Err.MALFORMED_REQUEST, { detail: 'collateralAsset not offered' });
+  if (!terms.collateralAssets.includes(f.collateralAsset))
+    throw new BizError(Err.MALFORMED_REQUEST, { detail: 'collateralAsset not offered' });
   const amount = loanAmount(f.amount, terms.minAmount, terms.maxAmount);
   if (f.agreementVersion !== AGREEMENT_VERSION) throw new BizError(Err.LOAN_AGREEMENT_OUTDATED, { version: AGREEMENT_VERSION });
   const fullName = f.fullName.trim().replace(/\s+/g, ' ');
@@ -73,33 +81,67 @@ export async function submitLoan(s: LoansContext, userId: bigint, lang: Language
   // sealed into the blob store before the row that names it (server/platform/blobs/files.ts)
   const blobKey = await s.deps.files.put('loan-signature', image.bytes);
   const events = new PendingEvents();
-  const row = await db.transaction(async (tx) => {
-    const [ins] = await tx.insert(loans).values({
-      userId, amount, collateralAsset: f.collateralAsset, collateralAmount: collateral, collateralInitial: collateral, priceAtSubmit: price, days,
-      dailyRate: terms.dailyRate, interestFreeDays: terms.interestFreeDays, overlayRate: terms.overlayRate, initialLtv: terms.initialLtv,
-      warningLtv: terms.warningLtv, marginCallLtv: terms.marginCallLtv, liquidationLtv: terms.liquidationLtv, liquidationFee: terms.liquidationFee,
-      liquidationOverdueDays: terms.liquidationOverdueDays, agreementVersion: AGREEMENT_VERSION, agreementLanguage: lang, fullName,
-      clientKey: f.clientKey, principalOutstanding: amount, createdAt: new Date(now),
-    }).onConflictDoNothing({ target: [loans.userId, loans.clientKey] }).returning();
-    if (!ins) return undefined; // the same submission, retried while the first committed
-    await tx.insert(loanSignatures).values({ loanId: ins.id, mime: image.mime, blobKey, width: image.width, height: image.height });
-    // the CHECK on user balances refuses collateral the user does not have (10011): all rolls back
-    await transfer(tx, {
-      key: `loan:${ins.id}:collateral`, book: 'real', asset: f.collateralAsset, from: userAccount(userId, 'available'), to: userAccount(userId, 'loan_collateral'),
-      amount: collateral, reason: 'loan.collateral_locked', refType: 'loan', refId: ins.id.toString(),
+  const row = await db
+    .transaction(async (tx) => {
+      const [ins] = await tx
+        .insert(loans)
+        .values({
+          userId,
+          amount,
+          collateralAsset: f.collateralAsset,
+          collateralAmount: collateral,
+          collateralInitial: collateral,
+          priceAtSubmit: price,
+          days,
+          dailyRate: terms.dailyRate,
+          interestFreeDays: terms.interestFreeDays,
+          overlayRate: terms.overlayRate,
+          initialLtv: terms.initialLtv,
+          warningLtv: terms.warningLtv,
+          marginCallLtv: terms.marginCallLtv,
+          liquidationLtv: terms.liquidationLtv,
+          liquidationFee: terms.liquidationFee,
+          liquidationOverdueDays: terms.liquidationOverdueDays,
+          agreementVersion: AGREEMENT_VERSION,
+          agreementLanguage: lang,
+          fullName,
+          clientKey: f.clientKey,
+          principalOutstanding: amount,
+          createdAt: new Date(now),
+        })
+        .onConflictDoNothing({ target: [loans.userId, loans.clientKey] })
+        .returning();
+      if (!ins) return undefined; // the same submission, retried while the first committed
+      await tx
+        .insert(loanSignatures)
+        .values({ loanId: ins.id, mime: image.mime, blobKey, width: image.width, height: image.height });
+      // the CHECK on user balances refuses collateral the user does not have (10011): all rolls back
+      await transfer(tx, {
+        key: `loan:${ins.id}:collateral`,
+        book: 'real',
+        asset: f.collateralAsset,
+        from: userAccount(userId, 'available'),
+        to: userAccount(userId, 'loan_collateral'),
+        amount: collateral,
+        reason: 'loan.collateral_locked',
+        refType: 'loan',
+        refId: ins.id.toString(),
+      });
+      await events.record(tx, userId, {
+        kind: 'loan.submitted',
+        params: { id: ins.id.toString(), amount, days, collateralAsset: f.collateralAsset, collateralAmount: collateral },
+        refType: 'loan',
+        refId: ins.id.toString(),
+      });
+      return ins;
+    })
+    .catch(async (e: unknown) => {
+      await s.deps.files.discard(blobKey);
+      if (!secondPending(e)) throw e;
+      // the same submission racing itself trips the one-pending index: answer the first
+      if (await byClientKey(db, userId, f.clientKey)) return undefined;
+      throw new BizError(Err.LOAN_PENDING_EXISTS);
     });
-    await events.record(tx, userId, {
-      kind: 'loan.submitted', params: { id: ins.id.toString(), amount, days, collateralAsset: f.collateralAsset, collateralAmount: collateral },
-      refType: 'loan', refId: ins.id.toString(),
-    });
-    return ins;
-  }).catch(async (e: unknown) => {
-    await s.deps.files.discard(blobKey);
-    if (!secondPending(e)) throw e;
-    // the same submission racing itself trips the one-pending index: answer the first
-    if (await byClientKey(db, userId, f.clientKey)) return undefined;
-    throw new BizError(Err.LOAN_PENDING_EXISTS);
-  });
   if (!row) {
     await s.deps.files.discard(blobKey);
     const again = await byClientKey(db, userId, f.clientKey);

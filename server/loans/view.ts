@@ -42,7 +42,10 @@ export function loanView(l: LoanRow, price: string | null): Loan {
     interestStart: l.startTime ? new Date(l.startTime.getTime() + l.interestFreeDays * 86_400_000).toISOString() : null,
     dueDate: iso(l.dueTime),
     ltv: showLtv(ltv),
-    liquidationPrice: open || l.status === 'pending_review' ? priceAtLtv(usdt(open ? debt : l.amount), l.collateralAmount, l.liquidationLtv) : null,
+    liquidationPrice:
+      open || l.status === 'pending_review'
+        ? priceAtLtv(usdt(open ? debt : l.amount), l.collateralAmount, l.liquidationLtv)
+        : null,
     price: open || l.status === 'pending_review' ? price : null,
     status: l.status,
     signed: true,
@@ -56,8 +59,14 @@ export function loanView(l: LoanRow, price: string | null): Loan {
 
 export function adminLoanView(l: LoanRow, price: string | null, u: { username: string; kycStatus: string }): AdminLoan {
   return {
-    ...loanView(l, price), userId: l.userId.toString(), username: u.username, kycStatus: u.kycStatus, fullName: l.fullName,
-    agreementLanguage: l.agreementLanguage, firstApprovedBy: l.firstApprovedBy?.toString() ?? null, reviewedBy: l.reviewedBy?.toString() ?? null,
+    ...loanView(l, price),
+    userId: l.userId.toString(),
+    username: u.username,
+    kycStatus: u.kycStatus,
+    fullName: l.fullName,
+    agreementLanguage: l.agreementLanguage,
+    firstApprovedBy: l.firstApprovedBy?.toString() ?? null,
+    reviewedBy: l.reviewedBy?.toString() ?? null,
     reviewedAt: iso(l.reviewedAt),
   };
 }
@@ -66,35 +75,62 @@ export async function loanHistory(db: DbOrTx, id: bigint): Promise<{ accruals: L
   const acc = await db.select().from(loanAccruals).where(eq(loanAccruals.loanId, id)).orderBy(asc(loanAccruals.day));
   const mov = await db.select().from(loanMovements).where(eq(loanMovements.loanId, id)).orderBy(asc(loanMovements.id));
   return {
-    accruals: acc.map((a) => ({ day: a.day, time: a.dayTime.toISOString(), principal: usdt(a.principal), rate: rate(a.rate), amount: usdt(a.amount) })),
+    accruals: acc.map((a) => ({
+      day: a.day,
+      time: a.dayTime.toISOString(),
+      principal: usdt(a.principal),
+      rate: rate(a.rate),
+      amount: usdt(a.amount),
+    })),
     movements: mov.map((m) => ({
-      kind: m.kind, time: m.at.toISOString(), interest: usdt(m.interest), principal: usdt(m.principal), fee: usdt(m.fee),
-      sold: m.sold === null ? null : coin(m.sold), price: m.price === null ? null : new Decimal(m.price).toFixed(), returned: m.returned === null ? null : usdt(m.returned),
+      kind: m.kind,
+      time: m.at.toISOString(),
+      interest: usdt(m.interest),
+      principal: usdt(m.principal),
+      fee: usdt(m.fee),
+      sold: m.sold === null ? null : coin(m.sold),
+      price: m.price === null ? null : new Decimal(m.price).toFixed(),
+      returned: m.returned === null ? null : usdt(m.returned),
     })),
   };
 }
 
 export async function loanPage(
-  db: DbOrTx, q: { userId?: bigint; status?: LoanRow['status']; pageNum?: number; pageSize?: number }, priceOf: (a: LoanRow['collateralAsset']) => string | null,
+  db: DbOrTx,
+  q: { userId?: bigint; status?: LoanRow['status']; pageNum?: number; pageSize?: number },
+  priceOf: (a: LoanRow['collateralAsset']) => string | null,
 ): Promise<LoanPage> {
   const conds: SQL[] = [];
   if (q.userId !== undefined) conds.push(eq(loans.userId, q.userId));
   if (q.status) conds.push(eq(loans.status, q.status));
   const where = conds.length ? and(...conds) : undefined;
   const size = q.pageSize ?? 20;
-  const rows = await db.select().from(loans).where(where).orderBy(desc(loans.id)).limit(size).offset(((q.pageNum ?? 1) - 1) * size);
+  const rows = await db
+    .select()
+    .from(loans)
+    .where(where)
+    .orderBy(desc(loans.id))
+    .limit(size)
+    .offset(((q.pageNum ?? 1) - 1) * size);
   const [{ total }] = await db.select({ total: count() }).from(loans).where(where);
   return { rows: rows.map((r) => loanView(r, priceOf(r.collateralAsset))), total: Number(total) };
 }
 
 export async function adminLoanPage(
-  db: DbOrTx, q: { status?: LoanRow['status']; pageNum?: number; pageSize?: number }, priceOf: (a: LoanRow['collateralAsset']) => string | null,
+  db: DbOrTx,
+  q: { status?: LoanRow['status']; pageNum?: number; pageSize?: number },
+  priceOf: (a: LoanRow['collateralAsset']) => string | null,
 ) {
   const where = q.status ? eq(loans.status, q.status) : undefined;
   const size = q.pageSize ?? 20;
-  const rows = await db.select({ l: loans, username: users.username, kycStatus: users.kycStatus }).from(loans)
-    .innerJoin(users, eq(users.id, loans.userId)).where(where)
-    .orderBy(q.status === 'pending_review' ? asc(loans.id) : desc(loans.id)).limit(size).offset(((q.pageNum ?? 1) - 1) * size);
+  const rows = await db
+    .select({ l: loans, username: users.username, kycStatus: users.kycStatus })
+    .from(loans)
+    .innerJoin(users, eq(users.id, loans.userId))
+    .where(where)
+    .orderBy(q.status === 'pending_review' ? asc(loans.id) : desc(loans.id))
+    .limit(size)
+    .offset(((q.pageNum ?? 1) - 1) * size);
   const [{ total }] = await db.select({ total: count() }).from(loans).where(where);
   return { rows: rows.map((r) => adminLoanView(r.l, priceOf(r.l.collateralAsset), r)), total: Number(total) };
 }

@@ -12,20 +12,32 @@ import type { PageFrame } from '../http/indexPage.ts';
  * app draws the live card; an address that names no instrument gets no data, and the page its
  * loading state.
  */
-export const instrumentFrame = (app: FastifyInstance): PageFrame => (req) => {
-  const query = (req.query ?? {}) as Record<string, unknown>;
-  const lookup = lookupOfAddress((name) => (typeof query[name] === 'string' ? query[name] : undefined));
-  if (!lookup.code && !lookup.id) return undefined;
-  try {
-    const m = app.market.find(lookup);
-    return {
-      quote: JSON.stringify({
-        name: m.appName, code: m.code, price: m.price, pct: m.change24hPct, high: m.high, low: m.low,
-        volume: m.volume, open: m.open, source: m.source, time: m.time, tradable: m.tradable, marketOpen: m.marketOpen,
-      }),
-    };
-  } catch (e) {
-    if (e instanceof BizError) return undefined; // no such instrument: the app says so
-    throw e;
-  }
-};
+export const instrumentFrame =
+  (app: FastifyInstance): PageFrame =>
+  (req) => {
+    const query = (req.query ?? {}) as Record<string, unknown>;
+    const lookup = lookupOfAddress((name) => (typeof query[name] === 'string' ? query[name] : undefined));
+    if (!lookup.code && !lookup.id) return undefined;
+    try {
+      const m = app.market.find(lookup);
+      return {
+        quote: JSON.stringify({
+          name: m.appName,
+          code: m.code,
+          price: m.price,
+          pct: m.change24hPct,
+          high: m.high,
+          low: m.low,
+          volume: m.volume,
+          open: m.open,
+          source: m.source,
+          time: m.time,
+          tradable: m.tradable,
+          marketOpen: m.marketOpen,
+        }),
+      };
+    } catch (e) {
+      if (e instanceof BizError) return undefined; // no such instrument: the app says so
+      throw e;
+    }
+  };

@@ -3,8 +3,16 @@ import Decimal from 'decimal.js';
 import type { FastifyInstance } from 'fastify';
 import { Err } from '../../src/contract/errors.ts';
 import {
-  INSTRUMENT_TYPES, type InstrumentType, type KLineQuery, type ListMarketQuery, type MarketDetail, type MarketRow,
-  type MarketRowPage, type MarketStats, type PriceSource, type Quote,
+  INSTRUMENT_TYPES,
+  type InstrumentType,
+  type KLineQuery,
+  type ListMarketQuery,
+  type MarketDetail,
+  type MarketRow,
+  type MarketRowPage,
+  type MarketStats,
+  type PriceSource,
+  type Quote,
 } from '../../src/contract/market.ts';
 import type { PriceTick } from '../../src/contract/ws.ts';
 import { ASSET_DECIMALS, type Asset } from '../../src/contract/constants.ts';
@@ -175,10 +183,20 @@ export class MarketService {
     const price = this.formatPrice(q);
     const sparkline = this.state.sparkline(q, now); // builds the 24h ring (and change) if no tick has yet
     return {
-      code: q.info.code, type: q.info.type, id: String(q.info.id), logo: logoUrl(q.info.code), appName: q.info.name,
-      price, change24hPct: q.change24hPct, sparkline, nowPrice: price, source: q.info.source,
-      stale: this.isStale(q, now), marketOpen: isOpenFast(q.info.hours, now),
-      pricePrecision: q.info.pricePrecision, quantityStep: q.info.quantityStep,
+      code: q.info.code,
+      type: q.info.type,
+      id: String(q.info.id),
+      logo: logoUrl(q.info.code),
+      appName: q.info.name,
+      price,
+      change24hPct: q.change24hPct,
+      sparkline,
+      nowPrice: price,
+      source: q.info.source,
+      stale: this.isStale(q, now),
+      marketOpen: isOpenFast(q.info.hours, now),
+      pricePrecision: q.info.pricePrecision,
+      quantityStep: q.info.quantityStep,
     };
   }
 
@@ -197,11 +215,26 @@ export class MarketService {
     const stale = this.isStale(q, now);
     const marketOpen = isOpenFast(q.info.hours, now);
     return {
-      code: q.info.code, type: q.info.type, id: String(q.info.id), appName: q.info.name, logo: logoUrl(q.info.code),
+      code: q.info.code,
+      type: q.info.type,
+      id: String(q.info.id),
+      appName: q.info.name,
+      logo: logoUrl(q.info.code),
       // the change in percent from the same window as the open shown beside it (one response, one window)
-      price: q.price.toFixed(p), change: (q.price - s.open).toFixed(p), change24hPct: changePct(q.price, s.open), open: s.open.toFixed(p),
-      high: s.high.toFixed(p), low: s.low.toFixed(p), volume: s.volume.toFixed(4), quoteVolume: s.quoteVolume.toFixed(2),
-      source: q.info.source, stale, marketOpen, tradable: marketOpen && !stale, pricePrecision: p, quantityStep: q.info.quantityStep,
+      price: q.price.toFixed(p),
+      change: (q.price - s.open).toFixed(p),
+      change24hPct: changePct(q.price, s.open),
+      open: s.open.toFixed(p),
+      high: s.high.toFixed(p),
+      low: s.low.toFixed(p),
+      volume: s.volume.toFixed(4),
+      quoteVolume: s.quoteVolume.toFixed(2),
+      source: q.info.source,
+      stale,
+      marketOpen,
+      tradable: marketOpen && !stale,
+      pricePrecision: p,
+      quantityStep: q.info.quantityStep,
       time: new Date(q.time || q.priceAt).toISOString(),
     };
   }
@@ -217,8 +250,12 @@ export class MarketService {
     const q = this.require(code);
     const now = this.now();
     return {
-      code, price: this.formatPrice(q), change24hPct: this.state.change24hPctNow(q, now), source: q.info.source,
-      stale: this.isStale(q, now), time: new Date(q.time || q.priceAt).toISOString(),
+      code,
+      price: this.formatPrice(q),
+      change24hPct: this.state.change24hPctNow(q, now),
+      source: q.info.source,
+      stale: this.isStale(q, now),
+      time: new Date(q.time || q.priceAt).toISOString(),
     };
   }
 
@@ -245,7 +282,12 @@ export class MarketService {
       const usd = this.usdPerUnit(q.info.quote);
       if (usd !== undefined) volume = volume.add(new Decimal(this.state.stats24(q, now).quoteVolume).mul(usd));
     }
-    return { counts, total: this.state.list.length, volume24hUsdt: volume.toFixed(0, Decimal.ROUND_DOWN), source: simulated ? 'simulated' : 'exchange' };
+    return {
+      counts,
+      total: this.state.list.length,
+      volume24hUsdt: volume.toFixed(0, Decimal.ROUND_DOWN),
+      source: simulated ? 'simulated' : 'exchange',
+    };
   }
 
   /** The logo of a listed instrument (404 for anything else). */
@@ -260,7 +302,8 @@ export class MarketService {
     const out: PriceTick[] = [];
     const now = this.now();
     for (const q of this.state.list) {
-      if (!codes || codes.has(q.info.code)) out.push({ code: q.info.code, price: this.formatPrice(q), change24hPct: this.state.change24hPctNow(q, now) });
+      if (!codes || codes.has(q.info.code))
+        out.push({ code: q.info.code, price: this.formatPrice(q), change24hPct: this.state.change24hPctNow(q, now) });
     }
     return out;
   }
@@ -335,7 +378,10 @@ export class MarketService {
   private emitChanges(ticks: readonly PriceTick[]) {
     if (!ticks.length) return;
     this.changes++;
-    this.events.emit('prices', ticks.map((t): PriceTick => ({ code: t.code, price: t.price, change24hPct: t.change24hPct })));
+    this.events.emit(
+      'prices',
+      ticks.map((t): PriceTick => ({ code: t.code, price: t.price, change24hPct: t.change24hPct })),
+    );
     if (!this.statsQueued) {
       // the figures over the whole catalogue, once per step, before the next request needs them
       this.statsQueued = true;

@@ -13,13 +13,33 @@ const security = [{ token: [] }];
 const nftAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.requireOperator);
 
-  app.post('/nfts', {
-    schema: { tags, security, body: ListNewNftBody, summary: 'List a new charity NFT (audited); the donation share and charity are fixed now', response: { 200: Envelope(Nft) } },
-  }, async (req, reply) => reply.ok(await app.nfts.listNew(req.user!.id, req.body)));
+  app.post(
+    '/nfts',
+    {
+      schema: {
+        tags,
+        security,
+        body: ListNewNftBody,
+        summary: 'List a new charity NFT (audited); the donation share and charity are fixed now',
+        response: { 200: Envelope(Nft) },
+      },
+    },
+    async (req, reply) => reply.ok(await app.nfts.listNew(req.user!.id, req.body)),
+  );
 
-  app.post('/charity/payouts', {
-    schema: { tags, security, body: CharityPayoutBody, summary: 'Record a payout to the charity: a ledger transfer out of the charity account (audited)', response: { 200: Envelope(Donations) } },
-  }, async (req, reply) => reply.ok(await app.nfts.recordPayout(req.user!.id, req.body)));
+  app.post(
+    '/charity/payouts',
+    {
+      schema: {
+        tags,
+        security,
+        body: CharityPayoutBody,
+        summary: 'Record a payout to the charity: a ledger transfer out of the charity account (audited)',
+        response: { 200: Envelope(Donations) },
+      },
+    },
+    async (req, reply) => reply.ok(await app.nfts.recordPayout(req.user!.id, req.body)),
+  );
 };
 
 export default fp(nftAdminRoutes, { name: 'nft-admin-routes', dependencies: ['nfts', 'guard', 'errors'], encapsulate: true });

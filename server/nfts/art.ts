@@ -19,21 +19,36 @@ function rng(seed: number) {
     next,
     range: (lo: number, hi: number) => lo + next() * (hi - lo),
     int: (lo: number, hi: number) => Math.floor(lo + next() * (hi - lo + 1)),
-    pick: <T,>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)],
+    pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)],
   };
 }
 type Rng = ReturnType<typeof rng>;
 
 const r1 = (n: number) => Math.round(n * 10) / 10;
-const hsl = (h: number, s: number, l: number) => `hsl(${Math.round(((h % 360) + 360) % 360)} ${Math.round(s)}% ${Math.round(l)}%)`;
+const hsl = (h: number, s: number, l: number) =>
+  `hsl(${Math.round(((h % 360) + 360) % 360)} ${Math.round(s)}% ${Math.round(l)}%)`;
 
-interface Palette { bg1: string; bg2: string; colors: string[]; ink: string }
+interface Palette {
+  bg1: string;
+  bg2: string;
+  colors: string[];
+  ink: string;
+}
 
 function palette(r: Rng): Palette {
   const base = r.range(0, 360);
-  const scheme = r.pick([[0, 30, 60], [0, 150, 210], [0, 120, 240], [0, 20, 180], [0, 40, 200]]);
+  const scheme = r.pick([
+    [0, 30, 60],
+    [0, 150, 210],
+    [0, 120, 240],
+    [0, 20, 180],
+    [0, 40, 200],
+  ]);
   const dark = r.next() < 0.5;
-  const colors = scheme.flatMap((off) => [hsl(base + off, r.range(60, 90), r.range(50, 65)), hsl(base + off, r.range(55, 85), r.range(68, 80))]);
+  const colors = scheme.flatMap((off) => [
+    hsl(base + off, r.range(60, 90), r.range(50, 65)),
+    hsl(base + off, r.range(55, 85), r.range(68, 80)),
+  ]);
   return {
     bg1: dark ? hsl(base + 200, r.range(35, 55), r.range(10, 16)) : hsl(base + 180, r.range(30, 50), r.range(90, 95)),
     bg2: dark ? hsl(base + 240, r.range(40, 60), r.range(18, 26)) : hsl(base + 210, r.range(35, 55), r.range(80, 88)),
@@ -152,8 +167,10 @@ export function artSvg(seed: number): string {
   const p = palette(r);
   const body = DRAW[artStyleOf(seed)](r, p);
   const id = `g${seed >>> 0}`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" width="400" height="400" role="img">`
-    + `<defs><linearGradient id="${id}" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${p.bg1}"/><stop offset="1" stop-color="${p.bg2}"/></linearGradient>`
-    + `<clipPath id="${id}c"><rect width="400" height="400"/></clipPath></defs>`
-    + `<rect width="400" height="400" fill="url(#${id})"/><g clip-path="url(#${id}c)">${body}</g></svg>`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" width="400" height="400" role="img">` +
+    `<defs><linearGradient id="${id}" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${p.bg1}"/><stop offset="1" stop-color="${p.bg2}"/></linearGradient>` +
+    `<clipPath id="${id}c"><rect width="400" height="400"/></clipPath></defs>` +
+    `<rect width="400" height="400" fill="url(#${id})"/><g clip-path="url(#${id}c)">${body}</g></svg>`
+  );
 }

@@ -19,16 +19,24 @@ import { money } from './catalogue.ts';
 import type { NftDeps } from './deps.ts';
 
 const charityAccount = and(
-  eq(ledgerAccounts.ownerKind, 'platform'), eq(ledgerAccounts.purpose, 'charity'), eq(ledgerAccounts.book, 'real'), eq(ledgerAccounts.asset, NFT_ASSET),
+  eq(ledgerAccounts.ownerKind, 'platform'),
+  eq(ledgerAccounts.purpose, 'charity'),
+  eq(ledgerAccounts.book, 'real'),
+  eq(ledgerAccounts.asset, NFT_ASSET),
 );
 
 /** Sums of the transfers into and out of the charity account. */
 async function charityTotals(db: DbOrTx): Promise<{ donated: string; paidOut: string }> {
-  const [r] = await db.select({
-    donated: sql<string>`coalesce(sum(case when ${ledgerTransfers.creditAccountId} = ${ledgerAccounts.id} then ${ledgerTransfers.amount} end), 0)::text`,
-    paidOut: sql<string>`coalesce(sum(case when ${ledgerTransfers.debitAccountId} = ${ledgerAccounts.id} then ${ledgerTransfers.amount} end), 0)::text`,
-  }).from(ledgerAccounts)
-    .innerJoin(ledgerTransfers, sql`${ledgerTransfers.creditAccountId} = ${ledgerAccounts.id} or ${ledgerTransfers.debitAccountId} = ${ledgerAccounts.id}`)
+  const [r] = await db
+    .select({
+      donated: sql<string>`coalesce(sum(case when ${ledgerTransfers.creditAccountId} = ${ledgerAccounts.id} then ${ledgerTransfers.amount} end), 0)::text`,
+      paidOut: sql<string>`coalesce(sum(case when ${ledgerTransfers.debitAccountId} = ${ledgerAccounts.id} then ${ledgerTransfers.amount} end), 0)::text`,
+    })
+    .from(ledgerAccounts)
+    .innerJoin(
+      ledgerTransfers,
+      sql`${ledgerTransfers.creditAccountId} = ${ledgerAccounts.id} or ${ledgerTransfers.debitAccountId} = ${ledgerAccounts.id}`,
+    )
     .where(charityAccount);
   return { donated: money(r?.donated ?? '0'), paidOut: money(r?.paidOut ?? '0') };
 }
@@ -36,9 +44,16 @@ async function charityTotals(db: DbOrTx): Promise<{ donated: string; paidOut: st
 export async function donations(deps: NftDeps): Promise<Donations> {
   const { donated, paidOut } = await charityTotals(deps.db);
   // the donation of each sale as the ledger moved it (`nft:<id>:donation`)
-  const sales = await deps.db.select({
-    id: nftSales.id, nftId: nftSales.nftId, name: nfts.name, gross: nftSales.gross, donation: ledgerTransfers.amount, time: nftSales.createdAt,
-  }).from(nftSales)
+  const sales = await deps.db
+    .select({
+      id: nftSales.id,
+      nftId: nftSales.nftId,
+      name: nfts.name,
+      gross: nftSales.gross,
+      donation: ledgerTransfers.amount,
+      time: nftSales.createdAt,
+    })
+    .from(nftSales)
     .innerJoin(nfts, eq(nfts.id, nftSales.nftId))
     .innerJoin(ledgerTransfers, eq(ledgerTransfers.idempotencyKey, sql`'nft:' || ${nftSales.nftId}::text || ':donation'`))
     .orderBy(asc(nftSales.createdAt), asc(nftSales.id));
@@ -55,20 +70,42 @@ export async function donations(deps: NftDeps): Promise<Donations> {
     cumulative = cumulative.add(s.donation);
     const by = covered.find((c) => c.upTo.gte(cumulative));
     return {
-      kind: 'sale', id: s.id.toString(), time: s.time.toISOString(), amount: money(s.donation), nftId: s.nftId.toString(), nftName: s.name,
-      gross: money(s.gross), payoutStatus: by ? 'paid' : 'pending', txHash: by?.txHash ?? null, note: null,
+      kind: 'sale',
+      id: s.id.toString(),
+      time: s.time.toISOString(),
+      amount: money(s.donation),
+      nftId: s.nftId.toString(),
+      nftName: s.name,
+      gross: money(s.gross),
+      payoutStatus: by ? 'paid' : 'pending',
+      txHash: by?.txHash ?? null,
+      note: null,
     };
   });
   for (const p of payouts) {
     rows.push({
-      kind: 'payout', id: p.id.toString(), time: p.createdAt.toISOString(), amount: money(p.amount), nftId: null, nftName: null,
-      gross: null, payoutStatus: null, txHash: p.txHash, note: p.note,
+      kind: 'payout',
+      id: p.id.toString(),
+      time: p.createdAt.toISOString(),
+      amount: money(p.amount),
+      nftId: null,
+      nftName: null,
+      gross: null,
+      payoutStatus: null,
+      txHash: p.txHash,
+      note: p.note,
     });
   }
-  rows.sort((a, b) => b.time.localeCompare(a.time) || (a.kind === b.kind ? Number(b.id) - Number(a.id) : a.kind === 'payout' ? -1 : 1));
+  rows.sort(
+    (a, b) => b.time.localeCompare(a.time) || (a.kind === b.kind ? Number(b.id) - Number(a.id) : a.kind === 'payout' ? -1 : 1),
+  );
   return {
-    charity: deps.charity, asset: NFT_ASSET, totalDonated: donated, totalPaidOut: paidOut,
-    pending: money(new Decimal(donated).sub(paidOut).toFixed()), rows,
+    charity: deps.charity,
+    asset: NFT_ASSET,
+    totalDonated: donated,
+    totalPaidOut: paidOut,
+    pending: money(new Decimal(donated).sub(paidOut).toFixed()),
+    rows,
   };
 }
 
@@ -82,28 +119,52 @@ export async function recordPayout(deps: NftDeps, operatorId: bigint, b: Charity
   // a bound and the asset's precision on what the operator typed (10269, 10270)
   const amount = parseOperatorAmount(NFT_ASSET, b.amount, { max: deps.amountMax, field: 'amount' });
   const note = b.note.trim();
-  await deps.db.transaction(async (tx) => {
-    if (b.clientKey) {
-      const [first] = await tx.select({ id: charityPayouts.id }).from(charityPayouts)
-        .where(and(eq(charityPayouts.operatorId, operatorId), eq(charityPayouts.clientKey, b.clientKey)));
-      if (first) return;
-    }
-    const [used] = await tx.select({ id: charityPayouts.id }).from(charityPayouts).where(eq(charityPayouts.txHash, b.txHash));
-    if (used) throw new BizError(Err.TX_HASH_USED);
-    const [acct] = await tx.select({ balance: ledgerAccounts.balance }).from(ledgerAccounts).where(charityAccount).for('update');
-    const available = money(acct?.balance ?? '0');
-    if (new Decimal(amount).gt(available)) throw new BizError(Err.CHARITY_PAYOUT_TOO_LARGE, { available });
-    const [row] = await tx.insert(charityPayouts).values({ operatorId, amount, txHash: b.txHash, note, clientKey: b.clientKey ?? null }).returning();
-    await transfer(tx, {
-      key: `charity-payout:${row.id}`, book: 'real', asset: NFT_ASSET, from: platformAccount('charity'), to: platformAccount('charity_payouts'),
-      amount, reason: 'charity.payout', refType: 'charity_payout', refId: row.id.toString(),
+  await deps.db
+    .transaction(async (tx) => {
+      if (b.clientKey) {
+        const [first] = await tx
+          .select({ id: charityPayouts.id })
+          .from(charityPayouts)
+          .where(and(eq(charityPayouts.operatorId, operatorId), eq(charityPayouts.clientKey, b.clientKey)));
+        if (first) return;
+      }
+      const [used] = await tx.select({ id: charityPayouts.id }).from(charityPayouts).where(eq(charityPayouts.txHash, b.txHash));
+      if (used) throw new BizError(Err.TX_HASH_USED);
+      const [acct] = await tx
+        .select({ balance: ledgerAccounts.balance })
+        .from(ledgerAccounts)
+        .where(charityAccount)
+        .for('update');
+      const available = money(acct?.balance ?? '0');
+      if (new Decimal(amount).gt(available)) throw new BizError(Err.CHARITY_PAYOUT_TOO_LARGE, { available });
+      const [row] = await tx
+        .insert(charityPayouts)
+        .values({ operatorId, amount, txHash: b.txHash, note, clientKey: b.clientKey ?? null })
+        .returning();
+      await transfer(tx, {
+        key: `charity-payout:${row.id}`,
+        book: 'real',
+        asset: NFT_ASSET,
+        from: platformAccount('charity'),
+        to: platformAccount('charity_payouts'),
+        amount,
+        reason: 'charity.payout',
+        refType: 'charity_payout',
+        refId: row.id.toString(),
+      });
+      await writeAudit(tx, {
+        actorId: operatorId,
+        action: 'charity.payout',
+        targetType: 'charity_payout',
+        targetId: row.id,
+        after: row,
+      });
+    })
+    .catch((e: unknown) => {
+      const err = e as { code?: string; cause?: { code?: string } };
+      // the same hash recorded by a concurrent request: the unique index decides
+      if (err?.code === '23505' || err?.cause?.code === '23505') throw new BizError(Err.TX_HASH_USED);
+      throw e;
     });
-    await writeAudit(tx, { actorId: operatorId, action: 'charity.payout', targetType: 'charity_payout', targetId: row.id, after: row });
-  }).catch((e: unknown) => {
-    const err = e as { code?: string; cause?: { code?: string } };
-    // the same hash recorded by a concurrent request: the unique index decides
-    if (err?.code === '23505' || err?.cause?.code === '23505') throw new BizError(Err.TX_HASH_USED);
-    throw e;
-  });
   return donations(deps);
 }

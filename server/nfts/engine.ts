@@ -10,12 +10,15 @@ import { startLeaderJob } from '../platform/jobs/scheduler.ts';
  */
 export function startNftEngine(app: FastifyInstance): Promise<() => Promise<void>> {
   return startLeaderJob(app, {
-    name: 'nft-auctions', tickMs: app.config.nftTickMs ?? 5_000,
+    name: 'nft-auctions',
+    tickMs: app.config.nftTickMs ?? 5_000,
     run: () => app.nfts.runDue(),
     worthLogging: (r) => {
       const x = r as { sold: number; unsold: number; opened: number };
       return x.sold + x.unsold + x.opened > 0;
     },
-    onRunning: (on) => { app.nfts.schedulerRunning = on; },
+    onRunning: (on) => {
+      app.nfts.schedulerRunning = on;
+    },
   });
 }

@@ -18,18 +18,25 @@ export function donationShareFrom(raw: string | undefined): string {
   } catch {
     throw new Error(`NFT_DONATION_SHARE must be a number between 0.9 and 1, not ${raw}`);
   }
-  if (!d.isFinite() || d.lt('0.9') || d.gt(1) || d.decimalPlaces() > 10) throw new Error(`NFT_DONATION_SHARE must be between 0.9 and 1, not ${raw}`);
+  if (!d.isFinite() || d.lt('0.9') || d.gt(1) || d.decimalPlaces() > 10)
+    throw new Error(`NFT_DONATION_SHARE must be between 0.9 and 1, not ${raw}`);
   return d.toFixed();
 }
 
 /** Plugin 'nfts': decorates `app.nfts`. Its scheduler is an engine (server/nfts/engine.ts). */
 async function nfts(app: FastifyInstance) {
-  app.decorate('nfts', new NftService({
-    db: app.db, bus: app.bus, log: app.log.child({ module: 'nfts' }), now: () => app.clock.now(),
-    donationShare: donationShareFrom(app.config.nftDonationShare ?? process.env.NFT_DONATION_SHARE),
-    charity: (app.config.nftCharity ?? process.env.NFT_CHARITY)?.trim() || 'Children First Foundation',
-    amountMax: app.config.operatorAmountMax,
-  }));
+  app.decorate(
+    'nfts',
+    new NftService({
+      db: app.db,
+      bus: app.bus,
+      log: app.log.child({ module: 'nfts' }),
+      now: () => app.clock.now(),
+      donationShare: donationShareFrom(app.config.nftDonationShare ?? process.env.NFT_DONATION_SHARE),
+      charity: (app.config.nftCharity ?? process.env.NFT_CHARITY)?.trim() || 'Children First Foundation',
+      amountMax: app.config.operatorAmountMax,
+    }),
+  );
 }
 
 export default fp(nfts, { name: 'nfts', dependencies: ['platform'] });

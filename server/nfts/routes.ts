@@ -9,7 +9,17 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Err, Ok } from '../../src/contract/errors.ts';
 import { Envelope } from '../../src/contract/envelope.ts';
-import { BuyNftBody, Donations, ListNftQuery, MyNftPage, MyNftQuery, Nft, NftDetail, NftIdParams, NftPage } from '../../src/contract/nfts.ts';
+import {
+  BuyNftBody,
+  Donations,
+  ListNftQuery,
+  MyNftPage,
+  MyNftQuery,
+  Nft,
+  NftDetail,
+  NftIdParams,
+  NftPage,
+} from '../../src/contract/nfts.ts';
 import { BizError } from '../http/errors.ts';
 import { requestId } from '../http/validation.ts';
 
@@ -27,46 +37,94 @@ const realBookOnly = async (req: FastifyRequest) => {
 };
 
 const nftRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(`${PUB}/listNft`, {
-    schema: { tags, querystring: ListNftQuery, summary: 'NFTs, live auctions ending first (public); filter by status and sale type', response: { 200: Envelope(NftPage) } },
-  }, async (req, reply) => reply.ok(await app.nfts.list(req.query)));
-
-  app.get(`${PUB}/getNft/:id`, {
-    preHandler: app.optionalUser,
-    schema: { tags, params: NftIdParams, summary: 'One NFT with its bid history (public; the caller\'s bids flagged)', response: { 200: Envelope(NftDetail) } },
-  }, async (req, reply) => reply.ok(await app.nfts.detail(requestId(req.params.id), req.user?.id)));
-
-  app.get(`${PUB}/nftImage/:file`, {
-    schema: {
-      tags, params: Type.Object({ file: Type.String({ pattern: '^[0-9]{1,19}\\.svg$' }) }),
-      summary: 'The artwork of an NFT: an SVG drawn from its seed (the same seed always gives the same picture)',
+  app.get(
+    `${PUB}/listNft`,
+    {
+      schema: {
+        tags,
+        querystring: ListNftQuery,
+        summary: 'NFTs, live auctions ending first (public); filter by status and sale type',
+        response: { 200: Envelope(NftPage) },
+      },
     },
-  }, async (req, reply) => {
-    const svg = await app.nfts.image(requestId(req.params.file.slice(0, -4)));
-    return reply
-      .header('content-type', 'image/svg+xml; charset=utf-8')
-      .header('cache-control', 'public, max-age=86400')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-      .send(svg);
-  });
+    async (req, reply) => reply.ok(await app.nfts.list(req.query)),
+  );
 
-  app.get(`${PUB}/donations`, {
-    schema: { tags, summary: 'Every sale\'s donation and every payout to the charity, with the totals from the ledger (public)', response: { 200: Envelope(Donations) } },
-  }, async (_req, reply) => reply.ok(await app.nfts.donations()));
-
-  app.post(`${USER}/buyNft`, {
-    preHandler: [app.requireUser, realBookOnly],
-    schema: {
-      tags, security, body: BuyNftBody,
-      summary: 'Buy at the buy-now price, or bid on a live auction (the bid is held; outbid bids are released at once). Success 20004; a retry with the same clientKey answers the first.',
-      response: { 200: Envelope(Nft) },
+  app.get(
+    `${PUB}/getNft/:id`,
+    {
+      preHandler: app.optionalUser,
+      schema: {
+        tags,
+        params: NftIdParams,
+        summary: "One NFT with its bid history (public; the caller's bids flagged)",
+        response: { 200: Envelope(NftDetail) },
+      },
     },
-  }, async (req, reply) => reply.ok(await app.nfts.buy(req.user!.id, req.body), Ok.PURCHASE_SUCCESSFUL));
+    async (req, reply) => reply.ok(await app.nfts.detail(requestId(req.params.id), req.user?.id)),
+  );
 
-  app.get(`${USER}/listNft`, {
-    preHandler: [app.requireUser, realBookOnly],
-    schema: { tags, security, querystring: MyNftQuery, summary: 'My NFTs: owned, and live auctions I bid on (real book; the demo book is refused with 10033)', response: { 200: Envelope(MyNftPage) } },
-  }, async (req, reply) => reply.ok(await app.nfts.mine(req.user!.id, req.query)));
+  app.get(
+    `${PUB}/nftImage/:file`,
+    {
+      schema: {
+        tags,
+        params: Type.Object({ file: Type.String({ pattern: '^[0-9]{1,19}\\.svg$' }) }),
+        summary: 'The artwork of an NFT: an SVG drawn from its seed (the same seed always gives the same picture)',
+      },
+    },
+    async (req, reply) => {
+      const svg = await app.nfts.image(requestId(req.params.file.slice(0, -4)));
+      return reply
+        .header('content-type', 'image/svg+xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=86400')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .send(svg);
+    },
+  );
+
+  app.get(
+    `${PUB}/donations`,
+    {
+      schema: {
+        tags,
+        summary: "Every sale's donation and every payout to the charity, with the totals from the ledger (public)",
+        response: { 200: Envelope(Donations) },
+      },
+    },
+    async (_req, reply) => reply.ok(await app.nfts.donations()),
+  );
+
+  app.post(
+    `${USER}/buyNft`,
+    {
+      preHandler: [app.requireUser, realBookOnly],
+      schema: {
+        tags,
+        security,
+        body: BuyNftBody,
+        summary:
+          'Buy at the buy-now price, or bid on a live auction (the bid is held; outbid bids are released at once). Success 20004; a retry with the same clientKey answers the first.',
+        response: { 200: Envelope(Nft) },
+      },
+    },
+    async (req, reply) => reply.ok(await app.nfts.buy(req.user!.id, req.body), Ok.PURCHASE_SUCCESSFUL),
+  );
+
+  app.get(
+    `${USER}/listNft`,
+    {
+      preHandler: [app.requireUser, realBookOnly],
+      schema: {
+        tags,
+        security,
+        querystring: MyNftQuery,
+        summary: 'My NFTs: owned, and live auctions I bid on (real book; the demo book is refused with 10033)',
+        response: { 200: Envelope(MyNftPage) },
+      },
+    },
+    async (req, reply) => reply.ok(await app.nfts.mine(req.user!.id, req.query)),
+  );
 };
 
 export default fp(nftRoutes, { name: 'nft-routes', dependencies: ['nfts', 'guard', 'errors'], encapsulate: true });

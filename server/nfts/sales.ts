@@ -43,45 +43,109 @@ export async function lockNft(tx: DbOrTx, id: bigint): Promise<NftRow | undefine
  * instead of deadlocking.
  */
 async function lockBidAccounts(tx: DbOrTx, userIds: bigint[]): Promise<void> {
-  await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(and(
-    eq(ledgerAccounts.ownerKind, 'user'), inArray(ledgerAccounts.userId, userIds), eq(ledgerAccounts.book, 'real'),
-    eq(ledgerAccounts.asset, NFT_ASSET), or(eq(ledgerAccounts.purpose, 'available'), eq(ledgerAccounts.purpose, 'nft_bid_hold')),
-  )).orderBy(asc(ledgerAccounts.id)).for('update');
+  await tx
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        eq(ledgerAccounts.ownerKind, 'user'),
+        inArray(ledgerAccounts.userId, userIds),
+        eq(ledgerAccounts.book, 'real'),
+        eq(ledgerAccounts.asset, NFT_ASSET),
+        or(eq(ledgerAccounts.purpose, 'available'), eq(ledgerAccounts.purpose, 'nft_bid_hold')),
+      ),
+    )
+    .orderBy(asc(ledgerAccounts.id))
+    .for('update');
 }
 
 /**
  * Records a sale and moves its money: `from` (the buyer's available or bid hold) → nft_sales →
  * charity. Idempotent per NFT (the keys and the unique sale row).
  */
-export async function recordSale(tx: DbOrTx, n: NftRow, buyerId: bigint, gross: string, from: 'available' | 'nft_bid_hold', at: Date): Promise<string> {
+export async function recordSale(
+  tx: DbOrTx,
+  n: NftRow,
+  buyerId: bigint,
+  gross: string,
+  from: 'available' | 'nft_bid_hold',
+  at: Date,
+): Promise<string> {
   const donation = donationOf(gross, n.donationShare);
-  await transfer(tx, { ...ref(n), key: `nft:${n.id}:sale`, from: userAccount(buyerId, from), to: platformAccount('nft_sales'), amount: gross, reason: 'nft.sale' });
+  await transfer(tx, {
+    ...ref(n),
+    key: `nft:${n.id}:sale`,
+    from: userAccount(buyerId, from),
+    to: platformAccount('nft_sales'),
+    amount: gross,
+    reason: 'nft.sale',
+  });
   if (new Decimal(donation).gt(0)) {
-    await transfer(tx, { ...ref(n), key: `nft:${n.id}:donation`, from: platformAccount('nft_sales'), to: platformAccount('charity'), amount: donation, reason: 'nft.donation' });
+    await transfer(tx, {
+      ...ref(n),
+      key: `nft:${n.id}:donation`,
+      from: platformAccount('nft_sales'),
+      to: platformAccount('charity'),
+      amount: donation,
+      reason: 'nft.donation',
+    });
   }
-  await tx.insert(nftSales).values({ nftId: n.id, buyerId, kind: n.saleType, gross, donation, charity: n.charity, createdAt: at }).onConflictDoNothing();
+  await tx
+    .insert(nftSales)
+    .values({ nftId: n.id, buyerId, kind: n.saleType, gross, donation, charity: n.charity, createdAt: at })
+    .onConflictDoNothing();
   return donation;
 }
 
 async function bidByKey(db: DbOrTx, userId: bigint, clientKey: string) {
-  const [row] = await db.select().from(nftBids).where(and(eq(nftBids.userId, userId), eq(nftBids.clientKey, clientKey)));
+  const [row] = await db
+    .select()
+    .from(nftBids)
+    .where(and(eq(nftBids.userId, userId), eq(nftBids.clientKey, clientKey)));
   return row;
 }
 
-async function buyNow(tx: DbOrTx, n: NftRow, userId: bigint, amount: string, clientKey: string, now: number, events: PendingEvents) {
+async function buyNow(
+  tx: DbOrTx,
+  n: NftRow,
+  userId: bigint,
+  amount: string,
+  clientKey: string,
+  now: number,
+  events: PendingEvents,
+) {
   if (n.saleType !== 'buy_now') throw new BizError(Err.NFT_STATUS_WRONG);
   const status = nftNext(n.status, { type: 'nft.buy' });
   if (!new Decimal(amount).eq(n.price ?? '0')) throw new BizError(Err.NFT_PRICE_MISMATCH, { price: money(n.price) });
   const at = new Date(now);
-  const [bid] = await tx.insert(nftBids).values({ nftId: n.id, userId, kind: 'buy', amount, status: 'won', clientKey, createdAt: at })
-    .onConflictDoNothing().returning();
+  const [bid] = await tx
+    .insert(nftBids)
+    .values({ nftId: n.id, userId, kind: 'buy', amount, status: 'won', clientKey, createdAt: at })
+    .onConflictDoNothing()
+    .returning();
   if (!bid) throw new ClientKeyTaken();
   const donation = await recordSale(tx, n, userId, amount, 'available', at);
-  await tx.update(nfts).set({ status, ownerId: userId, soldPrice: amount, soldAt: at, bidCount: n.bidCount + 1 }).where(eq(nfts.id, n.id));
-  await events.record(tx, userId, { kind: 'nft.bought', params: { id: n.id.toString(), name: n.name, amount, donation }, refType: 'nft', refId: n.id.toString() });
+  await tx
+    .update(nfts)
+    .set({ status, ownerId: userId, soldPrice: amount, soldAt: at, bidCount: n.bidCount + 1 })
+    .where(eq(nfts.id, n.id));
+  await events.record(tx, userId, {
+    kind: 'nft.bought',
+    params: { id: n.id.toString(), name: n.name, amount, donation },
+    refType: 'nft',
+    refId: n.id.toString(),
+  });
 }
 
-async function placeBid(tx: DbOrTx, n: NftRow, userId: bigint, amount: string, clientKey: string, now: number, events: PendingEvents) {
+async function placeBid(
+  tx: DbOrTx,
+  n: NftRow,
+  userId: bigint,
+  amount: string,
+  clientKey: string,
+  now: number,
+  events: PendingEvents,
+) {
   if (n.saleType !== 'auction') throw new BizError(Err.NFT_STATUS_WRONG);
   requireNftAllows(n.status, 'auction.bid');
   // ended but not yet settled by the scheduler: no more bids
@@ -96,25 +160,53 @@ async function placeBid(tx: DbOrTx, n: NftRow, userId: bigint, amount: string, c
   if (n.currentBidId !== null && prevBidder !== null && n.currentBid !== null) {
     await tx.update(nftBids).set({ status: 'released', releasedAt: at }).where(eq(nftBids.id, n.currentBidId));
     await transfer(tx, {
-      ...ref(n), key: `nft-bid:${n.currentBidId}:release`, from: userAccount(prevBidder, 'nft_bid_hold'), to: userAccount(prevBidder, 'available'),
-      amount: money(n.currentBid), reason: 'nft.bid_released',
+      ...ref(n),
+      key: `nft-bid:${n.currentBidId}:release`,
+      from: userAccount(prevBidder, 'nft_bid_hold'),
+      to: userAccount(prevBidder, 'available'),
+      amount: money(n.currentBid),
+      reason: 'nft.bid_released',
     });
     await events.record(tx, prevBidder, {
-      kind: 'nft.outbid', params: { id: n.id.toString(), name: n.name, amount: money(n.currentBid), newBid: amount }, refType: 'nft', refId: n.id.toString(),
+      kind: 'nft.outbid',
+      params: { id: n.id.toString(), name: n.name, amount: money(n.currentBid), newBid: amount },
+      refType: 'nft',
+      refId: n.id.toString(),
     });
   }
-  const [bid] = await tx.insert(nftBids).values({ nftId: n.id, userId, kind: 'bid', amount, status: 'held', clientKey, createdAt: at })
-    .onConflictDoNothing({ target: [nftBids.userId, nftBids.clientKey] }).returning();
+  const [bid] = await tx
+    .insert(nftBids)
+    .values({ nftId: n.id, userId, kind: 'bid', amount, status: 'held', clientKey, createdAt: at })
+    .onConflictDoNothing({ target: [nftBids.userId, nftBids.clientKey] })
+    .returning();
   // the key was used meanwhile (on another NFT): roll the release back too
   if (!bid) throw new ClientKeyTaken();
   // the CHECK on user balances refuses an overdraw (10011) and everything above rolls back
-  await transfer(tx, { ...ref(n), key: `nft-bid:${bid.id}:hold`, from: userAccount(userId, 'available'), to: userAccount(userId, 'nft_bid_hold'), amount, reason: 'nft.bid_held' });
+  await transfer(tx, {
+    ...ref(n),
+    key: `nft-bid:${bid.id}:hold`,
+    from: userAccount(userId, 'available'),
+    to: userAccount(userId, 'nft_bid_hold'),
+    amount,
+    reason: 'nft.bid_held',
+  });
   const late = n.endTime.getTime() - now < SNIPING_WINDOW_MS;
-  await tx.update(nfts).set({
-    currentBid: amount, currentBidderId: userId, currentBidId: bid.id, bidCount: sql`${nfts.bidCount} + 1`,
-    ...(late ? { endTime: new Date(n.endTime.getTime() + SNIPING_EXTENSION_MS), extensions: sql`${nfts.extensions} + 1` } : {}),
-  }).where(eq(nfts.id, n.id));
-  await events.record(tx, userId, { kind: 'nft.bid', params: { id: n.id.toString(), name: n.name, amount }, refType: 'nft', refId: n.id.toString() });
+  await tx
+    .update(nfts)
+    .set({
+      currentBid: amount,
+      currentBidderId: userId,
+      currentBidId: bid.id,
+      bidCount: sql`${nfts.bidCount} + 1`,
+      ...(late ? { endTime: new Date(n.endTime.getTime() + SNIPING_EXTENSION_MS), extensions: sql`${nfts.extensions} + 1` } : {}),
+    })
+    .where(eq(nfts.id, n.id));
+  await events.record(tx, userId, {
+    kind: 'nft.bid',
+    params: { id: n.id.toString(), name: n.name, amount },
+    refType: 'nft',
+    refId: n.id.toString(),
+  });
 }
 
 /**
@@ -131,16 +223,18 @@ export async function buyNft(deps: NftDeps, userId: bigint, b: BuyNftBody): Prom
   if (first) return (await nftViews(deps.db, [await nftById(deps.db, first.nftId)], deps.now()))[0];
   const events = new PendingEvents();
   const now = deps.now();
-  await deps.db.transaction(async (tx) => {
-    const n = await lockNft(tx, id);
-    if (!n) throw new BizError(Err.RECORD_NOT_FOUND);
-    // the same request retried while the first was committing: answer the first
-    if (await bidByKey(tx, userId, b.clientKey)) return;
-    if (b.kind === 'buy') await buyNow(tx, n, userId, amount, b.clientKey, now, events);
-    else await placeBid(tx, n, userId, amount, b.clientKey, now, events);
-  }).catch((e: unknown) => {
-    if (!(e instanceof ClientKeyTaken)) throw e;
-  });
+  await deps.db
+    .transaction(async (tx) => {
+      const n = await lockNft(tx, id);
+      if (!n) throw new BizError(Err.RECORD_NOT_FOUND);
+      // the same request retried while the first was committing: answer the first
+      if (await bidByKey(tx, userId, b.clientKey)) return;
+      if (b.kind === 'buy') await buyNow(tx, n, userId, amount, b.clientKey, now, events);
+      else await placeBid(tx, n, userId, amount, b.clientKey, now, events);
+    })
+    .catch((e: unknown) => {
+      if (!(e instanceof ClientKeyTaken)) throw e;
+    });
   await events.publish(deps);
   return (await nftViews(deps.db, [await nftById(deps.db, id)], deps.now()))[0];
 }

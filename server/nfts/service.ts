@@ -1,6 +1,15 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type {
-  BuyNftBody, CharityPayoutBody, Donations, ListNewNftBody, ListNftQuery, MyNftPage, MyNftQuery, Nft, NftDetail, NftPage,
+  BuyNftBody,
+  CharityPayoutBody,
+  Donations,
+  ListNewNftBody,
+  ListNftQuery,
+  MyNftPage,
+  MyNftQuery,
+  Nft,
+  NftDetail,
+  NftPage,
 } from '../../src/contract/nfts.ts';
 import { nftBids, nfts, users } from '../db/schema/index.ts';
 import { artSvg } from './art.ts';
@@ -50,13 +59,23 @@ export class NftService {
   async detail(id: bigint, viewer?: bigint): Promise<NftDetail> {
     const row = await nftById(this.deps.db, id);
     const [nft] = await nftViews(this.deps.db, [row], this.deps.now());
-    const bids = await this.deps.db.select({ bid: nftBids, username: users.username }).from(nftBids)
-      .innerJoin(users, eq(users.id, nftBids.userId)).where(eq(nftBids.nftId, id)).orderBy(desc(nftBids.id)).limit(100);
+    const bids = await this.deps.db
+      .select({ bid: nftBids, username: users.username })
+      .from(nftBids)
+      .innerJoin(users, eq(users.id, nftBids.userId))
+      .where(eq(nftBids.nftId, id))
+      .orderBy(desc(nftBids.id))
+      .limit(100);
     return {
       nft,
       bids: bids.map(({ bid, username }) => ({
-        id: bid.id.toString(), bidder: maskName(username), amount: money(bid.amount), kind: bid.kind, status: bid.status,
-        mine: viewer !== undefined && bid.userId === viewer, createdAt: bid.createdAt.toISOString(),
+        id: bid.id.toString(),
+        bidder: maskName(username),
+        amount: money(bid.amount),
+        kind: bid.kind,
+        status: bid.status,
+        mine: viewer !== undefined && bid.userId === viewer,
+        createdAt: bid.createdAt.toISOString(),
       })),
       serverTime: new Date(this.deps.now()).toISOString(),
     };
@@ -73,23 +92,30 @@ export class NftService {
 
   /** NFTs the user owns and live auctions they bid on (leading or outbid), bidding first. */
   async mine(userId: bigint, q: MyNftQuery): Promise<MyNftPage> {
-    const myBids = await this.deps.db.select({ nftId: nftBids.nftId, top: sql<string>`max(${nftBids.amount})::text` })
-      .from(nftBids).where(eq(nftBids.userId, userId)).groupBy(nftBids.nftId);
+    const myBids = await this.deps.db
+      .select({ nftId: nftBids.nftId, top: sql<string>`max(${nftBids.amount})::text` })
+      .from(nftBids)
+      .where(eq(nftBids.userId, userId))
+      .groupBy(nftBids.nftId);
     const topOf = new Map(myBids.map((b) => [b.nftId.toString(), b.top]));
     const bidOn = myBids.map((b) => b.nftId);
-    const rows = await this.deps.db.select().from(nfts).where(or(
-      eq(nfts.ownerId, userId),
-      bidOn.length ? and(eq(nfts.status, 'auction'), inArray(nfts.id, bidOn)) : sql`false`,
-    )).orderBy(desc(nfts.id));
+    const rows = await this.deps.db
+      .select()
+      .from(nfts)
+      .where(or(eq(nfts.ownerId, userId), bidOn.length ? and(eq(nfts.status, 'auction'), inArray(nfts.id, bidOn)) : sql`false`))
+      .orderBy(desc(nfts.id));
     const views = await nftViews(this.deps.db, rows, this.deps.now());
-    const all = rows.map((r, i) => {
-      const owned = r.ownerId === userId;
-      return {
-        nft: views[i], relation: owned ? 'owned' as const : 'bidding' as const,
-        myBid: topOf.has(r.id.toString()) ? money(topOf.get(r.id.toString())) : owned ? money(r.soldPrice) : null,
-        leading: !owned && r.currentBidderId === userId,
-      };
-    }).sort((a, b) => (a.relation === b.relation ? 0 : a.relation === 'bidding' ? -1 : 1));
+    const all = rows
+      .map((r, i) => {
+        const owned = r.ownerId === userId;
+        return {
+          nft: views[i],
+          relation: owned ? ('owned' as const) : ('bidding' as const),
+          myBid: topOf.has(r.id.toString()) ? money(topOf.get(r.id.toString())) : owned ? money(r.soldPrice) : null,
+          leading: !owned && r.currentBidderId === userId,
+        };
+      })
+      .sort((a, b) => (a.relation === b.relation ? 0 : a.relation === 'bidding' ? -1 : 1));
     const size = q.pageSize ?? 20;
     const from = ((q.pageNum ?? 1) - 1) * size;
     return { rows: all.slice(from, from + size), total: all.length };

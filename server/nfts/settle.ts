@@ -18,7 +18,10 @@ async function openAuction(deps: NftDeps, id: bigint, now: number): Promise<bool
   return deps.db.transaction(async (tx) => {
     const n = await lockNft(tx, id);
     if (!n || n.status !== 'listed' || n.saleType !== 'auction' || !n.startTime || n.startTime.getTime() > now) return false;
-    await tx.update(nfts).set({ status: nftNext(n.status, { type: 'auction.open' }) }).where(eq(nfts.id, id));
+    await tx
+      .update(nfts)
+      .set({ status: nftNext(n.status, { type: 'auction.open' }) })
+      .where(eq(nfts.id, id));
     return true;
   });
 }
@@ -29,7 +32,10 @@ async function settleAuction(deps: NftDeps, id: bigint, now: number, events: Pen
     // settled already (another instance), or extended by a late bid since it was found
     if (!n || n.status !== 'auction' || !n.endTime || n.endTime.getTime() > now) return null;
     if (n.currentBidId === null || n.currentBidderId === null || n.currentBid === null) {
-      await tx.update(nfts).set({ status: nftNext(n.status, { type: 'auction.close' }) }).where(eq(nfts.id, id));
+      await tx
+        .update(nfts)
+        .set({ status: nftNext(n.status, { type: 'auction.close' }) })
+        .where(eq(nfts.id, id));
       return 'unsold';
     }
     const status = nftNext(n.status, { type: 'auction.settle' });
@@ -38,7 +44,10 @@ async function settleAuction(deps: NftDeps, id: bigint, now: number, events: Pen
     await tx.update(nftBids).set({ status: 'won' }).where(eq(nftBids.id, n.currentBidId));
     await tx.update(nfts).set({ status, ownerId: n.currentBidderId, soldPrice: gross, soldAt: n.endTime }).where(eq(nfts.id, id));
     await events.record(tx, n.currentBidderId, {
-      kind: 'nft.won', params: { id: n.id.toString(), name: n.name, amount: gross, donation }, refType: 'nft', refId: n.id.toString(),
+      kind: 'nft.won',
+      params: { id: n.id.toString(), name: n.name, amount: gross, donation },
+      refType: 'nft',
+      refId: n.id.toString(),
     });
     return 'sold';
   });
@@ -48,8 +57,12 @@ async function settleAuction(deps: NftDeps, id: bigint, now: number, events: Pen
 export async function runDueAuctions(deps: NftDeps, now: number): Promise<{ opened: number; sold: number; unsold: number }> {
   const at = new Date(now);
   const r = { opened: 0, sold: 0, unsold: 0 };
-  const toOpen = await deps.db.select({ id: nfts.id }).from(nfts)
-    .where(and(eq(nfts.status, 'listed'), eq(nfts.saleType, 'auction'), lte(nfts.startTime, at))).orderBy(asc(nfts.startTime)).limit(500);
+  const toOpen = await deps.db
+    .select({ id: nfts.id })
+    .from(nfts)
+    .where(and(eq(nfts.status, 'listed'), eq(nfts.saleType, 'auction'), lte(nfts.startTime, at)))
+    .orderBy(asc(nfts.startTime))
+    .limit(500);
   for (const { id } of toOpen) {
     try {
       if (await openAuction(deps, id, now)) r.opened++;
@@ -57,8 +70,12 @@ export async function runDueAuctions(deps: NftDeps, now: number): Promise<{ open
       deps.log.error({ err, nft: id.toString() }, 'opening an NFT auction failed; retried on the next run');
     }
   }
-  const toSettle = await deps.db.select({ id: nfts.id }).from(nfts)
-    .where(and(eq(nfts.status, 'auction'), lte(nfts.endTime, at))).orderBy(asc(nfts.endTime)).limit(500);
+  const toSettle = await deps.db
+    .select({ id: nfts.id })
+    .from(nfts)
+    .where(and(eq(nfts.status, 'auction'), lte(nfts.endTime, at)))
+    .orderBy(asc(nfts.endTime))
+    .limit(500);
   for (const { id } of toSettle) {
     const events = new PendingEvents();
     try {

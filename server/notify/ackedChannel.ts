@@ -37,21 +37,29 @@ export class AckedChannel {
   private readonly unsubscribe: Array<() => void> = [];
 
   /** `act` runs on every instance (this one included) for every message, then the instance answers. */
-  constructor(private readonly o: AckedChannelOptions, act: (message: Record<string, unknown>) => void) {
-    this.unsubscribe.push(o.bus.subscribe(o.channel, (m) => {
-      const message = (m && typeof m === 'object' ? m : {}) as Record<string, unknown>;
-      act(message);
-      if (typeof message.ack === 'string') {
-        void o.bus.publish(o.ackChannel, { ack: message.ack })
-          .catch((err: unknown) => o.log.warn({ err }, `${o.what} not answered`));
-      }
-    }));
-    this.unsubscribe.push(o.bus.subscribe(o.ackChannel, (m) => {
-      const wait = this.acks.get(String((m as { ack?: unknown } | null)?.ack));
-      if (!wait) return;
-      wait.got++;
-      if (wait.need !== undefined && wait.got >= wait.need) wait.done();
-    }));
+  constructor(
+    private readonly o: AckedChannelOptions,
+    act: (message: Record<string, unknown>) => void,
+  ) {
+    this.unsubscribe.push(
+      o.bus.subscribe(o.channel, (m) => {
+        const message = (m && typeof m === 'object' ? m : {}) as Record<string, unknown>;
+        act(message);
+        if (typeof message.ack === 'string') {
+          void o.bus
+            .publish(o.ackChannel, { ack: message.ack })
+            .catch((err: unknown) => o.log.warn({ err }, `${o.what} not answered`));
+        }
+      }),
+    );
+    this.unsubscribe.push(
+      o.bus.subscribe(o.ackChannel, (m) => {
+        const wait = this.acks.get(String((m as { ack?: unknown } | null)?.ack));
+        if (!wait) return;
+        wait.got++;
+        if (wait.need !== undefined && wait.got >= wait.need) wait.done();
+      }),
+    );
   }
 
   /** Whether every message of the channel reaches this process now (Bus.hearing). */
@@ -69,18 +77,22 @@ export class AckedChannel {
     const ack = this.o.bus.hearing(this.o.ackChannel) ? crypto.randomUUID() : undefined;
     let timer: NodeJS.Timeout | undefined;
     let wait: AckWait | undefined;
-    const answered = ack === undefined ? Promise.resolve(true) : new Promise<boolean>((resolve) => {
-      wait = { got: 0, done: () => resolve(true) };
-      this.acks.set(ack, wait);
-      timer = setTimeout(() => resolve(false), this.o.waitMs ?? ACK_WAIT_MS);
-    });
+    const answered =
+      ack === undefined
+        ? Promise.resolve(true)
+        : new Promise<boolean>((resolve) => {
+            wait = { got: 0, done: () => resolve(true) };
+            this.acks.set(ack, wait);
+            timer = setTimeout(() => resolve(false), this.o.waitMs ?? ACK_WAIT_MS);
+          });
     try {
       const need = await this.o.bus.publish(this.o.channel, { ...message, ack });
       if (wait) {
         wait.need = need;
         if (wait.got >= need) wait.done();
       }
-      if (!(await answered)) this.o.log.warn({ ...context, need, got: wait?.got }, `${this.o.what} not answered by every instance in time`);
+      if (!(await answered))
+        this.o.log.warn({ ...context, need, got: wait?.got }, `${this.o.what} not answered by every instance in time`);
     } catch (err) {
       this.o.log.warn({ err }, `${this.o.what} not published`);
     } finally {

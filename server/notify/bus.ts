@@ -81,9 +81,13 @@ export function redisBus(url: string, namespace = ''): Bus {
   // Subscribing happens in the background: a refusal must not become an unhandled rejection
   // (that ends the process). A channel Redis refused is asked for again once the connection is
   // ready, so the fan-out does not stop silently (SUBSCRIBE twice is harmless).
-  const listen = (channel: string) => void sub.subscribe(wire(channel)).then(() => {
-    if (counts.has(channel) && sub.status === 'ready') confirmed.add(channel);
-  }, () => {});
+  const listen = (channel: string) =>
+    void sub.subscribe(wire(channel)).then(
+      () => {
+        if (counts.has(channel) && sub.status === 'ready') confirmed.add(channel);
+      },
+      () => {},
+    );
   sub.on('ready', () => {
     for (const channel of counts.keys()) listen(channel);
   });

@@ -9,15 +9,35 @@ import { interpolate, knownLanguage, readLocales } from '../http/messages.ts';
 
 /** Every text a mail is made of; tests/unit/mailText.test.ts checks each is in every language. */
 export const MAIL_KEYS = [
-  'code.subject', 'code.register', 'code.login', 'code.reset',
-  'security.subject', 'security.password_changed', 'security.password_reset', 'security.google_linked', 'security.hold', 'security.notYou',
-  'security.passkey_added', 'security.passkey_removed',
-  'allowlist.subject', 'allowlist.added', 'allowlist.turningOff',
-  'loan.margin_call.subject', 'loan.margin_call.body',
-  'loan.liquidated_partly.subject', 'loan.liquidated_partly.body',
-  'loan.liquidated.subject', 'loan.liquidated.body',
-  'alert.subject', 'alert.above', 'alert.below', 'alert.move', 'alert.end',
-  'antiPhishing.line', 'security.two_factor_enabled', 'security.two_factor_disabled',
+  'code.subject',
+  'code.register',
+  'code.login',
+  'code.reset',
+  'security.subject',
+  'security.password_changed',
+  'security.password_reset',
+  'security.google_linked',
+  'security.hold',
+  'security.notYou',
+  'security.passkey_added',
+  'security.passkey_removed',
+  'allowlist.subject',
+  'allowlist.added',
+  'allowlist.turningOff',
+  'loan.margin_call.subject',
+  'loan.margin_call.body',
+  'loan.liquidated_partly.subject',
+  'loan.liquidated_partly.body',
+  'loan.liquidated.subject',
+  'loan.liquidated.body',
+  'alert.subject',
+  'alert.above',
+  'alert.below',
+  'alert.move',
+  'alert.end',
+  'antiPhishing.line',
+  'security.two_factor_enabled',
+  'security.two_factor_disabled',
 ] as const;
 export type MailKey = (typeof MAIL_KEYS)[number];
 
@@ -29,12 +49,18 @@ const flatten = (t: Tree, prefix = ''): Record<string, string> =>
     return acc;
   }, {});
 
-const texts = Object.fromEntries(Object.entries(readLocales<Tree>('mail')).map(([lng, tree]) => [lng, flatten(tree)])) as Record<Language, Record<string, string>>;
+const texts = Object.fromEntries(Object.entries(readLocales<Tree>('mail')).map(([lng, tree]) => [lng, flatten(tree)])) as Record<
+  Language,
+  Record<string, string>
+>;
 
 /** Chinese and Japanese sentences end in a full-width stop and follow each other without a space. */
 const SENTENCE_GAP: Partial<Record<Language, string>> = { ja: '', hk: '', zh: '' };
 
-export interface MailText { subject: string; body: string }
+export interface MailText {
+  subject: string;
+  body: string;
+}
 
 /** One text in a language (English if a language ever lacks it), placeholders filled. */
 export function mailText(lng: Language, key: MailKey, params: Record<string, unknown> = {}): string {
@@ -42,7 +68,12 @@ export function mailText(lng: Language, key: MailKey, params: Record<string, unk
 }
 
 /** A subject and a body made of sentences, each a key; all share the parameters. */
-export function renderMail(lng: Language, subject: MailKey, body: readonly MailKey[], params: Record<string, unknown> = {}): MailText {
+export function renderMail(
+  lng: Language,
+  subject: MailKey,
+  body: readonly MailKey[],
+  params: Record<string, unknown> = {},
+): MailText {
   return {
     subject: mailText(lng, subject, params),
     body: body.map((k) => mailText(lng, k, params)).join(SENTENCE_GAP[lng] ?? ' '),

@@ -53,10 +53,16 @@ export interface DomainManifest {
 }
 
 /** A value two or more domains claim, with the domains that claim it. */
-export interface Claim { value: string | number; domains: string[] }
+export interface Claim {
+  value: string | number;
+  domains: string[];
+}
 
 /** The values of `pick` that more than one domain claims (empty when every claim is unique). */
-export function claimedTwice(domains: readonly DomainManifest[], pick: (d: DomainManifest) => readonly (string | number)[]): Claim[] {
+export function claimedTwice(
+  domains: readonly DomainManifest[],
+  pick: (d: DomainManifest) => readonly (string | number)[],
+): Claim[] {
   const by = new Map<string | number, string[]>();
   for (const d of domains) for (const v of pick(d)) by.set(v, [...(by.get(v) ?? []), d.name]);
   return [...by].filter(([, ds]) => ds.length > 1).map(([value, ds]) => ({ value, domains: ds }));

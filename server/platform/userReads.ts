@@ -80,12 +80,19 @@ export class UserReads {
   constructor(private readonly o: UserReadsOptions) {
     this.enabled = o.enabled && o.maxAgeMs > 0;
     if (!this.enabled) return;
-    this.channel = new AckedChannel({ bus: o.bus, log: o.log, channel: USER_READS_CHANNEL, ackChannel: USER_READS_ACK_CHANNEL, what: 'user reads forgetting' }, (m) => {
-      const ids = Array.isArray(m.userIds) ? m.userIds : [];
-      if (ids.length > 0 && ids.every((id) => typeof id === 'string' && /^[0-9]{1,20}$/.test(id))) this.forget(ids.map((id) => BigInt(id as string)));
-      else this.clear();
-    });
-    this.unsubscribe.push(() => this.channel?.close(), o.bus.onGap(() => this.clear()));
+    this.channel = new AckedChannel(
+      { bus: o.bus, log: o.log, channel: USER_READS_CHANNEL, ackChannel: USER_READS_ACK_CHANNEL, what: 'user reads forgetting' },
+      (m) => {
+        const ids = Array.isArray(m.userIds) ? m.userIds : [];
+        if (ids.length > 0 && ids.every((id) => typeof id === 'string' && /^[0-9]{1,20}$/.test(id)))
+          this.forget(ids.map((id) => BigInt(id as string)));
+        else this.clear();
+      },
+    );
+    this.unsubscribe.push(
+      () => this.channel?.close(),
+      o.bus.onGap(() => this.clear()),
+    );
   }
 
   /** Reads held now (tests, metrics). */
@@ -151,7 +158,9 @@ export class UserReads {
     // writes under way, then a forgetting of the user must have come
     await this.o.verify!.settled();
     if (!this.mayKeep(userId, started)) return;
-    throw new Error(`user read "${key}" of user ${userId} served from memory differs from the database: a write changed the user's data without naming the user (server/db/userWrites.ts)`);
+    throw new Error(
+      `user read "${key}" of user ${userId} served from memory differs from the database: a write changed the user's data without naming the user (server/db/userWrites.ts)`,
+    );
   }
 
   private keep(k: string, userId: bigint, value: unknown, weight: number) {

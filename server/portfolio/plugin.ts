@@ -15,15 +15,40 @@ const security = [{ token: [] }];
 
 const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const auth = { preHandler: app.requireUser };
-  app.get(PORTFOLIO_PATHS.summary, {
-    ...auth,
-    schema: { tags, security, querystring: PortfolioQuery, response: { 200: Envelope(Portfolio) }, summary: 'My equity in a book at the current prices: available + held + positions (what closing now pays) + plans + NFTs − debt, each part, and the open positions\' result after fees' },
-  }, async (req, reply) => reply.ok(await portfolioOf(app.db, app.market, req.user!.id, req.query.book ?? req.book, app.market.now())));
+  app.get(
+    PORTFOLIO_PATHS.summary,
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        querystring: PortfolioQuery,
+        response: { 200: Envelope(Portfolio) },
+        summary:
+          "My equity in a book at the current prices: available + held + positions (what closing now pays) + plans + NFTs − debt, each part, and the open positions' result after fees",
+      },
+    },
+    async (req, reply) =>
+      reply.ok(await portfolioOf(app.db, app.market, req.user!.id, req.query.book ?? req.book, app.market.now())),
+  );
 
-  app.get(PORTFOLIO_PATHS.history, {
-    ...auth,
-    schema: { tags, security, querystring: HistoryQuery, response: { 200: Envelope(EquityHistory) }, summary: 'My equity per day over the last 7, 30 or 90 days: the stored daily snapshots, then today at the current prices' },
-  }, async (req, reply) => reply.ok(await equityHistory(app.db, app.market, req.user!.id, req.query.book ?? req.book, req.query.days, app.market.now())));
+  app.get(
+    PORTFOLIO_PATHS.history,
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        querystring: HistoryQuery,
+        response: { 200: Envelope(EquityHistory) },
+        summary: 'My equity per day over the last 7, 30 or 90 days: the stored daily snapshots, then today at the current prices',
+      },
+    },
+    async (req, reply) =>
+      reply.ok(
+        await equityHistory(app.db, app.market, req.user!.id, req.query.book ?? req.book, req.query.days, app.market.now()),
+      ),
+  );
 };
 
 export default fp(portfolioRoutes, { name: 'portfolio-routes', dependencies: ['guard', 'errors', 'market'], encapsulate: true });

@@ -44,7 +44,10 @@ export async function portfolioOf(db: DbOrTx, market: Market, userId: bigint, bo
     }
   }
 
-  const open = await db.select().from(optionsOrders).where(and(eq(optionsOrders.userId, userId), eq(optionsOrders.book, book), eq(optionsOrders.status, 'open')));
+  const open = await db
+    .select()
+    .from(optionsOrders)
+    .where(and(eq(optionsOrders.userId, userId), eq(optionsOrders.book, book), eq(optionsOrders.status, 'open')));
   let positionsValue = zero;
   let unrealised = zero;
   const positions: Portfolio['positions'] = [];
@@ -58,7 +61,15 @@ export async function portfolioOf(db: DbOrTx, market: Market, userId: bigint, bo
     const net = netAt(terms, price);
     positionsValue = positionsValue.add(s.returned);
     unrealised = unrealised.add(net);
-    positions.push({ id: r.id.toString(), code: r.code, direction: r.direction, lots: terms.lots, price, value: s.returned, net });
+    positions.push({
+      id: r.id.toString(),
+      code: r.code,
+      direction: r.direction,
+      lots: terms.lots,
+      price,
+      value: s.returned,
+      net,
+    });
   }
 
   let nftValue = zero;
@@ -67,12 +78,35 @@ export async function portfolioOf(db: DbOrTx, market: Market, userId: bigint, bo
   if (book === 'real') {
     const owned = await db.select({ soldPrice: nfts.soldPrice }).from(nfts).where(eq(nfts.ownerId, userId));
     for (const n of owned) nftValue = nftValue.add(n.soldPrice ?? 0);
-    const open = await db.select().from(loans).where(and(eq(loans.userId, userId), inArray(loans.status, [...OPEN_LOAN_STATUSES])));
+    const open = await db
+      .select()
+      .from(loans)
+      .where(and(eq(loans.userId, userId), inArray(loans.status, [...OPEN_LOAN_STATUSES])));
     for (const l of open) debt = debt.add(debtOf(l));
   }
 
-  const parts = { available: money(available), held: money(held), positions: money(positionsValue), plans: money(plans), nfts: money(nftValue), debt: money(debt) };
+  const parts = {
+    available: money(available),
+    held: money(held),
+    positions: money(positionsValue),
+    plans: money(plans),
+    nfts: money(nftValue),
+    debt: money(debt),
+  };
   // the total of the parts as listed, so the page's sum is exactly the stated equity
-  const equity = new Decimal(parts.available).add(parts.held).add(parts.positions).add(parts.plans).add(parts.nfts).sub(parts.debt);
-  return { book, at: new Date(now).toISOString(), parts, equity: equity.toFixed(USDT_DP), unrealisedNet: unrealised.toFixed(USDT_DP), positions, complete };
+  const equity = new Decimal(parts.available)
+    .add(parts.held)
+    .add(parts.positions)
+    .add(parts.plans)
+    .add(parts.nfts)
+    .sub(parts.debt);
+  return {
+    book,
+    at: new Date(now).toISOString(),
+    parts,
+    equity: equity.toFixed(USDT_DP),
+    unrealisedNet: unrealised.toFixed(USDT_DP),
+    positions,
+    complete,
+  };
 }

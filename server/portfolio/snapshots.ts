@@ -34,20 +34,35 @@ export async function storeSnapshots(db: DbOrTx, market: Market, now: number): P
   let after = 0n;
   for (;;) {
     // users with accounts, a page at a time
-    const page = await db.selectDistinct({ userId: ledgerAccounts.userId }).from(ledgerAccounts)
-      .where(and(eq(ledgerAccounts.ownerKind, 'user'), gt(ledgerAccounts.userId, after))).orderBy(asc(ledgerAccounts.userId)).limit(PAGE);
+    const page = await db
+      .selectDistinct({ userId: ledgerAccounts.userId })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.ownerKind, 'user'), gt(ledgerAccounts.userId, after)))
+      .orderBy(asc(ledgerAccounts.userId))
+      .limit(PAGE);
     if (page.length === 0) break;
     after = page[page.length - 1].userId;
     const ids = page.map((p) => p.userId);
-    const books = await db.selectDistinct({ userId: ledgerAccounts.userId, book: ledgerAccounts.book }).from(ledgerAccounts)
+    const books = await db
+      .selectDistinct({ userId: ledgerAccounts.userId, book: ledgerAccounts.book })
+      .from(ledgerAccounts)
       .where(and(eq(ledgerAccounts.ownerKind, 'user'), inArray(ledgerAccounts.userId, ids)));
-    const done = new Set((await db.select({ userId: equitySnapshots.userId, book: equitySnapshots.book }).from(equitySnapshots)
-      .where(and(eq(equitySnapshots.day, day), inArray(equitySnapshots.userId, ids)))).map((s) => `${s.userId}:${s.book}`));
+    const done = new Set(
+      (
+        await db
+          .select({ userId: equitySnapshots.userId, book: equitySnapshots.book })
+          .from(equitySnapshots)
+          .where(and(eq(equitySnapshots.day, day), inArray(equitySnapshots.userId, ids)))
+      ).map((s) => `${s.userId}:${s.book}`),
+    );
     for (const { userId, book } of books) {
       if (done.has(`${userId}:${book}`)) continue;
       const p = await portfolioOf(db, market, userId, book, now);
-      const rows = await db.insert(equitySnapshots).values({ userId, book, day, equity: p.equity, parts: p.parts, takenAt: new Date(now) })
-        .onConflictDoNothing().returning({ day: equitySnapshots.day });
+      const rows = await db
+        .insert(equitySnapshots)
+        .values({ userId, book, day, equity: p.equity, parts: p.parts, takenAt: new Date(now) })
+        .onConflictDoNothing()
+        .returning({ day: equitySnapshots.day });
       written += rows.length;
     }
   }
@@ -55,23 +70,44 @@ export async function storeSnapshots(db: DbOrTx, market: Market, now: number): P
 }
 
 /** The last `days` days: stored snapshots, then today at the current prices. Days without a snapshot have no point. */
-export async function equityHistory(db: DbOrTx, market: Market, userId: bigint, book: Book, days: HistoryDays, now: number): Promise<EquityHistory> {
+export async function equityHistory(
+  db: DbOrTx,
+  market: Market,
+  userId: bigint,
+  book: Book,
+  days: HistoryDays,
+  now: number,
+): Promise<EquityHistory> {
   const first = utcDay(now - (days - 1) * DAY_MS);
   const today = utcDay(now);
-  const rows = await db.select({ day: equitySnapshots.day, equity: equitySnapshots.equity }).from(equitySnapshots)
-    .where(and(eq(equitySnapshots.userId, userId), eq(equitySnapshots.book, book), sql`${equitySnapshots.day} >= ${first}`, sql`${equitySnapshots.day} < ${today}`))
+  const rows = await db
+    .select({ day: equitySnapshots.day, equity: equitySnapshots.equity })
+    .from(equitySnapshots)
+    .where(
+      and(
+        eq(equitySnapshots.userId, userId),
+        eq(equitySnapshots.book, book),
+        sql`${equitySnapshots.day} >= ${first}`,
+        sql`${equitySnapshots.day} < ${today}`,
+      ),
+    )
     .orderBy(asc(equitySnapshots.day));
   const current = await portfolioOf(db, market, userId, book, now);
   return {
-    book, days,
-    points: [...rows.map((r) => ({ day: r.day, equity: r.equity, source: 'snapshot' as const })), { day: today, equity: current.equity, source: 'now' as const }],
+    book,
+    days,
+    points: [
+      ...rows.map((r) => ({ day: r.day, equity: r.equity, source: 'snapshot' as const })),
+      { day: today, equity: current.equity, source: 'now' as const },
+    ],
   };
 }
 
 /** The leader job; returns its stop function. */
 export function startEquitySnapshots(app: FastifyInstance): Promise<() => Promise<void>> {
   return startLeaderJob(app, {
-    name: 'equity-snapshots', tickMs: app.config.equitySnapshotMs ?? 60_000,
+    name: 'equity-snapshots',
+    tickMs: app.config.equitySnapshotMs ?? 60_000,
     run: async () => ({ written: await storeSnapshots(app.db, app.market, app.market.now()) }),
     worthLogging: (r) => (r as { written: number }).written > 0,
   });

@@ -8,7 +8,8 @@ import { startLeaderJob } from '../platform/jobs/scheduler.ts';
  */
 export function startProofEngine(app: FastifyInstance): Promise<() => Promise<void>> {
   return startLeaderJob(app, {
-    name: 'liabilities-snapshot', tickMs: app.config.proofTickMs ?? 60_000,
+    name: 'liabilities-snapshot',
+    tickMs: app.config.proofTickMs ?? 60_000,
     run: () => app.proof.runDue(),
     worthLogging: (r) => (r as { taken: boolean }).taken,
   });

@@ -12,30 +12,70 @@ const tags = ['proof'];
 const security = [{ token: [] }];
 
 const proofRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/swx/customer/index/proof', {
-    schema: { tags, summary: 'The latest proof of liabilities: snapshot time, Merkle root, totals per asset beside the platform\'s holdings and wallets (public)', response: { 200: Envelope(ProofSummary) } },
-  }, async (_req, reply) => reply.ok(await app.proof.summary()));
+  app.get(
+    '/swx/customer/index/proof',
+    {
+      schema: {
+        tags,
+        summary:
+          "The latest proof of liabilities: snapshot time, Merkle root, totals per asset beside the platform's holdings and wallets (public)",
+        response: { 200: Envelope(ProofSummary) },
+      },
+    },
+    async (_req, reply) => reply.ok(await app.proof.summary()),
+  );
 
-  app.get('/swx/customer/user/proof', {
-    preHandler: app.requireUser,
-    schema: { tags, security, summary: 'My inclusion proof in the latest snapshot (real book): leaf, salt, path with sums; verify it with `npm run verify-proof`', response: { 200: Envelope(InclusionProof) } },
-  }, async (req, reply) => reply.ok(await app.proof.proofFor(req.user!.id)));
+  app.get(
+    '/swx/customer/user/proof',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary:
+          'My inclusion proof in the latest snapshot (real book): leaf, salt, path with sums; verify it with `npm run verify-proof`',
+        response: { 200: Envelope(InclusionProof) },
+      },
+    },
+    async (req, reply) => reply.ok(await app.proof.proofFor(req.user!.id)),
+  );
 };
 
 const proofAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.requireOperator);
 
-  app.get('/proof/snapshots', {
-    schema: { tags: ['admin'], security, summary: 'The latest 30 snapshots of liabilities, published and failed', response: { 200: Envelope(AdminSnapshotList) } },
-  }, async (_req, reply) => reply.ok(await app.proof.snapshots()));
-
-  app.post('/proof/snapshots', {
-    schema: {
-      tags: ['admin'], security, body: TakeSnapshotBody, response: { 200: Envelope(AdminSnapshot) },
-      summary: 'Take a snapshot of liabilities now (audited with the reason): published, or recorded as failed when it does not equal the ledger',
+  app.get(
+    '/proof/snapshots',
+    {
+      schema: {
+        tags: ['admin'],
+        security,
+        summary: 'The latest 30 snapshots of liabilities, published and failed',
+        response: { 200: Envelope(AdminSnapshotList) },
+      },
     },
-  }, async (req, reply) => reply.ok(await app.proof.snapshot(req.user!.id, req.body.reason)));
+    async (_req, reply) => reply.ok(await app.proof.snapshots()),
+  );
+
+  app.post(
+    '/proof/snapshots',
+    {
+      schema: {
+        tags: ['admin'],
+        security,
+        body: TakeSnapshotBody,
+        response: { 200: Envelope(AdminSnapshot) },
+        summary:
+          'Take a snapshot of liabilities now (audited with the reason): published, or recorded as failed when it does not equal the ledger',
+      },
+    },
+    async (req, reply) => reply.ok(await app.proof.snapshot(req.user!.id, req.body.reason)),
+  );
 };
 
 export default fp(proofRoutes, { name: 'proof-routes', dependencies: ['proof', 'guard', 'errors'], encapsulate: true });
-export const proofAdmin = fp(proofAdminRoutes, { name: 'proof-admin-routes', dependencies: ['proof', 'guard', 'errors'], encapsulate: true });
+export const proofAdmin = fp(proofAdminRoutes, {
+  name: 'proof-admin-routes',
+  dependencies: ['proof', 'guard', 'errors'],
+  encapsulate: true,
+});

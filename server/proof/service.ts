@@ -19,13 +19,24 @@ declare module '../config.ts' {
   }
 }
 
-export interface ProofDeps { db: Db; log: FastifyBaseLogger; now: () => number }
+export interface ProofDeps {
+  db: Db;
+  log: FastifyBaseLogger;
+  now: () => number;
+}
 
 const DAY_MS = 86_400_000;
 
 const adminView = (r: LiabilitySnapshotRow): AdminSnapshot => ({
-  id: r.id.toString(), status: r.status, trigger: r.trigger, takenAt: r.takenAt.toISOString(), rootHash: r.rootHash, users: r.users,
-  totals: r.totals ?? null, ledgerTotals: r.ledgerTotals ?? null, error: r.error,
+  id: r.id.toString(),
+  status: r.status,
+  trigger: r.trigger,
+  takenAt: r.takenAt.toISOString(),
+  rootHash: r.rootHash,
+  users: r.users,
+  totals: r.totals ?? null,
+  ledgerTotals: r.ledgerTotals ?? null,
+  error: r.error,
 });
 
 /**
@@ -42,17 +53,25 @@ export class ProofService {
   async snapshot(requestedBy: bigint, reason?: string): Promise<AdminSnapshot> {
     const row = await takeSnapshot(this.deps.db, { now: this.deps.now(), trigger: 'operator', requestedBy });
     // only a scheduled snapshot can find its day already taken
-    if (!row) throw new Error('an operator\'s liabilities snapshot was not stored');
+    if (!row) throw new Error("an operator's liabilities snapshot was not stored");
     await writeAudit(this.deps.db, {
-      actorId: requestedBy, action: 'liabilities_snapshot.take', targetType: 'liabilities_snapshot', targetId: row.id,
-      before: null, after: { status: row.status, rootHash: row.rootHash, error: row.error, reason: reason?.trim() ?? null },
+      actorId: requestedBy,
+      action: 'liabilities_snapshot.take',
+      targetType: 'liabilities_snapshot',
+      targetId: row.id,
+      before: null,
+      after: { status: row.status, rootHash: row.rootHash, error: row.error, reason: reason?.trim() ?? null },
     });
     this.logFailed(row);
     return adminView(row);
   }
 
   private logFailed(row: LiabilitySnapshotRow): void {
-    if (row.status === 'failed') this.deps.log.error({ snapshot: row.id.toString(), error: row.error, totals: row.totals, ledgerTotals: row.ledgerTotals }, 'liabilities snapshot FAILED: not published');
+    if (row.status === 'failed')
+      this.deps.log.error(
+        { snapshot: row.id.toString(), error: row.error, totals: row.totals, ledgerTotals: row.ledgerTotals },
+        'liabilities snapshot FAILED: not published',
+      );
   }
 
   /**
@@ -64,8 +83,12 @@ export class ProofService {
   async runDue(): Promise<{ taken: boolean }> {
     const now = this.deps.now();
     const dayStart = new Date(now - (now % DAY_MS));
-    const [today] = await this.deps.db.select().from(liabilitySnapshots).where(gte(liabilitySnapshots.takenAt, dayStart))
-      .orderBy(desc(liabilitySnapshots.id)).limit(1);
+    const [today] = await this.deps.db
+      .select()
+      .from(liabilitySnapshots)
+      .where(gte(liabilitySnapshots.takenAt, dayStart))
+      .orderBy(desc(liabilitySnapshots.id))
+      .limit(1);
     if (today?.status === 'published') return { taken: false };
     if (today?.status === 'failed') throw new Error(`today's liabilities snapshot ${today.id} failed: ${today.error}`);
     const taken = await takeSnapshot(this.deps.db, { now, trigger: 'schedule' });
@@ -81,8 +104,12 @@ export class ProofService {
   }
 
   private async latest(): Promise<LiabilitySnapshotRow | undefined> {
-    const [row] = await this.deps.db.select().from(liabilitySnapshots).where(eq(liabilitySnapshots.status, 'published'))
-      .orderBy(desc(liabilitySnapshots.takenAt), desc(liabilitySnapshots.id)).limit(1);
+    const [row] = await this.deps.db
+      .select()
+      .from(liabilitySnapshots)
+      .where(eq(liabilitySnapshots.status, 'published'))
+      .orderBy(desc(liabilitySnapshots.takenAt), desc(liabilitySnapshots.id))
+      .limit(1);
     return row;
   }
 
@@ -93,11 +120,23 @@ export class ProofService {
     const assets = (snap?.assets ?? []).map(({ asset }) => {
       const liabilities = snap?.totals?.[asset] ?? '0';
       const holding = holdings.find((h) => h.asset === asset) ?? null;
-      const ratio = holding && !new Decimal(liabilities).isZero() ? new Decimal(holding.amount).div(liabilities).toFixed(4, Decimal.ROUND_DOWN) : null;
+      const ratio =
+        holding && !new Decimal(liabilities).isZero()
+          ? new Decimal(holding.amount).div(liabilities).toFixed(4, Decimal.ROUND_DOWN)
+          : null;
       return { asset, liabilities, holding, ratio } as ProofSummary['assets'][number];
     });
     return {
-      snapshot: snap && snap.rootHash ? { id: snap.id.toString(), takenAt: snap.takenAt.toISOString(), rootHash: snap.rootHash, leafCount: snap.leafCount, users: snap.users } : null,
+      snapshot:
+        snap && snap.rootHash
+          ? {
+              id: snap.id.toString(),
+              takenAt: snap.takenAt.toISOString(),
+              rootHash: snap.rootHash,
+              leafCount: snap.leafCount,
+              users: snap.users,
+            }
+          : null,
       assets,
       wallets: await reserveWalletList(this.deps.db),
     };
@@ -105,11 +144,18 @@ export class ProofService {
 
   private async treeOf(snap: LiabilitySnapshotRow): Promise<SumTree> {
     if (this.cached?.id === snap.id) return this.cached.tree;
-    const leaves = await this.deps.db.select({ hash: liabilityLeaves.hash, balances: liabilityLeaves.balances }).from(liabilityLeaves)
-      .where(eq(liabilityLeaves.snapshotId, snap.id)).orderBy(asc(liabilityLeaves.position));
-    const tree = buildTree(leaves.map((l) => ({ hash: l.hash, units: l.balances.map((b, i) => toUnits(b, snap.assets[i].decimals) ?? -1n) })), snap.assets.length);
+    const leaves = await this.deps.db
+      .select({ hash: liabilityLeaves.hash, balances: liabilityLeaves.balances })
+      .from(liabilityLeaves)
+      .where(eq(liabilityLeaves.snapshotId, snap.id))
+      .orderBy(asc(liabilityLeaves.position));
+    const tree = buildTree(
+      leaves.map((l) => ({ hash: l.hash, units: l.balances.map((b, i) => toUnits(b, snap.assets[i].decimals) ?? -1n) })),
+      snap.assets.length,
+    );
     // what was published is what a proof must lead to: a rebuilt tree that differs is a fault, never served
-    if (rootOf(tree).hash !== snap.rootHash || leafCountOf(tree) !== snap.leafCount) throw new Error(`liabilities snapshot ${snap.id}: the stored leaves do not rebuild its root`);
+    if (rootOf(tree).hash !== snap.rootHash || leafCountOf(tree) !== snap.leafCount)
+      throw new Error(`liabilities snapshot ${snap.id}: the stored leaves do not rebuild its root`);
     this.cached = { id: snap.id, tree };
     return tree;
   }
@@ -118,8 +164,11 @@ export class ProofService {
   async proofFor(userId: bigint): Promise<InclusionProof> {
     const snap = await this.latest();
     if (!snap) throw new BizError(Err.PROOF_NO_SNAPSHOT);
-    const [leaf] = await this.deps.db.select().from(liabilityLeaves)
-      .where(and(eq(liabilityLeaves.snapshotId, snap.id), eq(liabilityLeaves.userId, userId))).limit(1);
+    const [leaf] = await this.deps.db
+      .select()
+      .from(liabilityLeaves)
+      .where(and(eq(liabilityLeaves.snapshotId, snap.id), eq(liabilityLeaves.userId, userId)))
+      .limit(1);
     if (!leaf) throw new BizError(Err.PROOF_NOT_IN_SNAPSHOT, { takenAt: snap.takenAt.toISOString() });
     const tree = await this.treeOf(snap);
     const decimals = snap.assets.map((a) => a.decimals);

@@ -30,7 +30,11 @@ const WIDTH = SNAPSHOT_ASSETS.length;
 const assetIndex = (asset: string) => SNAPSHOT_ASSETS.findIndex((a) => a.asset === asset);
 
 class SnapshotMismatch extends Error {
-  constructor(message: string, readonly ledgerTotals: { customers: Record<string, string>; platform: Record<string, string> } | null, readonly totals: Record<string, string> | null) {
+  constructor(
+    message: string,
+    readonly ledgerTotals: { customers: Record<string, string>; platform: Record<string, string> } | null,
+    readonly totals: Record<string, string> | null,
+  ) {
     super(message);
   }
 }
@@ -44,13 +48,15 @@ function totalsOf(rows: Array<{ asset: string; total: string | null }>, what: st
     const i = assetIndex(r.asset);
     const u = toUnits(r.total ?? '0', i < 0 ? 0 : DECIMALS[i]);
     if (i < 0) throw new SnapshotMismatch(`${what}: asset ${r.asset} is not one the snapshot covers`, null, null);
-    if (u === null) throw new SnapshotMismatch(`${what} of ${r.asset} is negative or finer than its precision: ${r.total}`, null, null);
+    if (u === null)
+      throw new SnapshotMismatch(`${what} of ${r.asset} is negative or finer than its precision: ${r.total}`, null, null);
     out[i] = u;
   }
   return out;
 }
 
-const named = (units: readonly bigint[]) => Object.fromEntries(units.map((u, i) => [SNAPSHOT_ASSETS[i].asset, fromUnits(u, DECIMALS[i])]));
+const named = (units: readonly bigint[]) =>
+  Object.fromEntries(units.map((u, i) => [SNAPSHOT_ASSETS[i].asset, fromUnits(u, DECIMALS[i])]));
 const same = (a: readonly bigint[], b: readonly bigint[]) => a.every((x, i) => x === b[i]);
 
 /** Random order of n leaves (Fisher–Yates): a leaf's index says nothing about its account. */
@@ -63,13 +69,25 @@ function shuffled<T>(xs: T[]): T[] {
 }
 
 async function readLedger(tx: DbOrTx) {
-  const perUser = rowsOf<{ user_id: string; asset: string; total: string }>(await tx.execute(sql`
+  const perUser = rowsOf<{ user_id: string; asset: string; total: string }>(
+    await tx.execute(sql`
     select user_id::text as user_id, asset, sum(balance)::text as total from ledger_accounts
-    where owner_kind = 'user' and book = 'real' group by user_id, asset order by user_id, asset`));
-  const customers = totalsOf(rowsOf(await tx.execute(sql`
-    select asset, sum(balance)::text as total from ledger_accounts where owner_kind = 'user' and book = 'real' group by asset`)), 'customer accounts');
-  const platform = totalsOf(rowsOf(await tx.execute(sql`
-    select asset, (-sum(balance))::text as total from ledger_accounts where owner_kind = 'platform' and book = 'real' group by asset`)), 'platform accounts');
+    where owner_kind = 'user' and book = 'real' group by user_id, asset order by user_id, asset`),
+  );
+  const customers = totalsOf(
+    rowsOf(
+      await tx.execute(sql`
+    select asset, sum(balance)::text as total from ledger_accounts where owner_kind = 'user' and book = 'real' group by asset`),
+    ),
+    'customer accounts',
+  );
+  const platform = totalsOf(
+    rowsOf(
+      await tx.execute(sql`
+    select asset, (-sum(balance))::text as total from ledger_accounts where owner_kind = 'platform' and book = 'real' group by asset`),
+    ),
+    'platform accounts',
+  );
   return { perUser, customers, platform };
 }
 
@@ -80,7 +98,12 @@ function balancesByUser(perUser: Array<{ user_id: string; asset: string; total: 
     const i = assetIndex(r.asset);
     if (i < 0) throw new SnapshotMismatch(`user ${r.user_id} holds ${r.asset}, an asset the snapshot does not cover`, null, null);
     const u = toUnits(r.total, DECIMALS[i]);
-    if (u === null) throw new SnapshotMismatch(`user ${r.user_id}'s ${r.asset} balance is negative or finer than its precision: ${r.total}`, null, null);
+    if (u === null)
+      throw new SnapshotMismatch(
+        `user ${r.user_id}'s ${r.asset} balance is negative or finer than its precision: ${r.total}`,
+        null,
+        null,
+      );
     const row = users.get(r.user_id) ?? Array.from({ length: WIDTH }, () => 0n);
     row[i] = u;
     users.set(r.user_id, row);
@@ -88,7 +111,11 @@ function balancesByUser(perUser: Array<{ user_id: string; asset: string; total: 
   return users;
 }
 
-export interface TakeSnapshot { now: number; trigger: 'schedule' | 'operator'; requestedBy?: bigint }
+export interface TakeSnapshot {
+  now: number;
+  trigger: 'schedule' | 'operator';
+  requestedBy?: bigint;
+}
 
 const DAY_MS = 86_400_000;
 /** The UTC day of `ms`, as the `period` column holds it. */
@@ -100,35 +127,82 @@ export async function takeSnapshot(db: Db, o: TakeSnapshot): Promise<LiabilitySn
   const period = o.trigger === 'schedule' ? periodOf(o.now) : null;
   const base = { trigger: o.trigger, requestedBy: o.requestedBy ?? null, takenAt, assets: SNAPSHOT_ASSETS, period };
   try {
-    return await db.transaction(async (tx) => {
-      const { perUser, customers, platform } = await readLedger(tx);
-      const ledgerTotals = { customers: named(customers), platform: named(platform) };
-      if (!same(customers, platform)) throw new SnapshotMismatch('the customer accounts do not equal minus the platform accounts', ledgerTotals, null);
-      const users = shuffled([...balancesByUser(perUser).entries()].map(([account, units]) => ({ account, units, salt: randomBytes(32).toString('hex') })));
-      const leaves: SumNode[] = users.map((u) => ({ hash: leafHash(SNAPSHOT_ASSETS.map((a) => a.asset), u.account, u.salt, u.units), units: u.units }));
-      const tree = buildTree(leaves, WIDTH);
-      const root = rootOf(tree);
-      if (!same(root.units, customers)) throw new SnapshotMismatch('the tree\'s totals do not equal the ledger\'s customer accounts', ledgerTotals, named(root.units));
-      const [snap] = await tx.insert(liabilitySnapshots).values({
-        ...base, status: 'published', rootHash: root.hash, leafCount: leafCountOf(tree), users: users.length, totals: named(root.units), ledgerTotals,
-      }).onConflictDoNothing({ target: liabilitySnapshots.period }).returning();
-      // the day's scheduled snapshot was stored by another run before this transaction began. One
-      // stored while this one read is not in its snapshot: PostgreSQL refuses the insert (40001)
-      // rather than do nothing, and the handle runs the transaction again (server/db/retry.ts)
-      if (!snap) return null;
-      for (let i = 0; i < users.length; i += 1000) {
-        await tx.insert(liabilityLeaves).values(users.slice(i, i + 1000).map((u, j) => ({
-          snapshotId: snap.id, userId: BigInt(u.account), position: i + j, salt: u.salt,
-          balances: u.units.map((x, k) => fromUnits(x, DECIMALS[k])), hash: leaves[i + j].hash,
-        })));
-      }
-      return snap;
-    }, { isolationLevel: 'repeatable read' });
+    return await db.transaction(
+      async (tx) => {
+        const { perUser, customers, platform } = await readLedger(tx);
+        const ledgerTotals = { customers: named(customers), platform: named(platform) };
+        if (!same(customers, platform))
+          throw new SnapshotMismatch('the customer accounts do not equal minus the platform accounts', ledgerTotals, null);
+        const users = shuffled(
+          [...balancesByUser(perUser).entries()].map(([account, units]) => ({
+            account,
+            units,
+            salt: randomBytes(32).toString('hex'),
+          })),
+        );
+        const leaves: SumNode[] = users.map((u) => ({
+          hash: leafHash(
+            SNAPSHOT_ASSETS.map((a) => a.asset),
+            u.account,
+            u.salt,
+            u.units,
+          ),
+          units: u.units,
+        }));
+        const tree = buildTree(leaves, WIDTH);
+        const root = rootOf(tree);
+        if (!same(root.units, customers))
+          throw new SnapshotMismatch(
+            "the tree's totals do not equal the ledger's customer accounts",
+            ledgerTotals,
+            named(root.units),
+          );
+        const [snap] = await tx
+          .insert(liabilitySnapshots)
+          .values({
+            ...base,
+            status: 'published',
+            rootHash: root.hash,
+            leafCount: leafCountOf(tree),
+            users: users.length,
+            totals: named(root.units),
+            ledgerTotals,
+          })
+          .onConflictDoNothing({ target: liabilitySnapshots.period })
+          .returning();
+        // the day's scheduled snapshot was stored by another run before this transaction began. One
+        // stored while this one read is not in its snapshot: PostgreSQL refuses the insert (40001)
+        // rather than do nothing, and the handle runs the transaction again (server/db/retry.ts)
+        if (!snap) return null;
+        for (let i = 0; i < users.length; i += 1000) {
+          await tx.insert(liabilityLeaves).values(
+            users.slice(i, i + 1000).map((u, j) => ({
+              snapshotId: snap.id,
+              userId: BigInt(u.account),
+              position: i + j,
+              salt: u.salt,
+              balances: u.units.map((x, k) => fromUnits(x, DECIMALS[k])),
+              hash: leaves[i + j].hash,
+            })),
+          );
+        }
+        return snap;
+      },
+      { isolationLevel: 'repeatable read' },
+    );
   } catch (e) {
     if (!(e instanceof SnapshotMismatch)) throw e;
-    const [failed] = await db.insert(liabilitySnapshots).values({
-      ...base, status: 'failed', totals: e.totals, ledgerTotals: e.ledgerTotals, error: e.message,
-    }).onConflictDoNothing({ target: liabilitySnapshots.period }).returning();
+    const [failed] = await db
+      .insert(liabilitySnapshots)
+      .values({
+        ...base,
+        status: 'failed',
+        totals: e.totals,
+        ledgerTotals: e.ledgerTotals,
+        error: e.message,
+      })
+      .onConflictDoNothing({ target: liabilitySnapshots.period })
+      .returning();
     return failed ?? null;
   }
 }

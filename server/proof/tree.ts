@@ -28,7 +28,10 @@ export function buildTree(leaves: readonly SumNode[], width: number): SumTree {
 export const rootOf = (t: SumTree): SumNode => t.levels[t.levels.length - 1][0];
 export const leafCountOf = (t: SumTree): number => t.levels[0].length;
 
-const step = (n: SumNode, decimals: readonly number[]): ProofStep => ({ hash: n.hash, sums: n.units.map((u, i) => fromUnits(u, decimals[i])) });
+const step = (n: SumNode, decimals: readonly number[]): ProofStep => ({
+  hash: n.hash,
+  sums: n.units.map((u, i) => fromUnits(u, decimals[i])),
+});
 
 /** The siblings from the leaf at `index` up to the root, as a proof writes them. */
 export function pathOf(t: SumTree, index: number, decimals: readonly number[]): ProofStep[] {

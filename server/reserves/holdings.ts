@@ -12,7 +12,13 @@ import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import { ASSET_DECIMALS, ASSETS, type Asset } from '../../src/contract/constants.ts';
 import { Err } from '../../src/contract/errors.ts';
-import type { AdminReserves, ReserveHolding, ReserveHoldingBody, ReserveWallet, ReserveWalletBody } from '../../src/contract/proof.ts';
+import type {
+  AdminReserves,
+  ReserveHolding,
+  ReserveHoldingBody,
+  ReserveWallet,
+  ReserveWalletBody,
+} from '../../src/contract/proof.ts';
 import { COIN_NETWORKS, type Network } from '../../src/contract/wallet.ts';
 import { writeAudit } from '../admin/audit.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
@@ -37,14 +43,22 @@ const holdingView = (r: ReserveHoldingRow): ReserveHolding => ({
 });
 
 const walletView = (r: ReserveWalletRow): ReserveWallet => ({
-  id: r.id.toString(), asset: r.asset as Asset, network: r.network as Network, address: r.address, label: r.label, declaredAt: r.declaredAt.toISOString(),
+  id: r.id.toString(),
+  asset: r.asset as Asset,
+  network: r.network as Network,
+  address: r.address,
+  label: r.label,
+  declaredAt: r.declaredAt.toISOString(),
 });
 
 /** The newest attested holdings of `asset` with the moment they were counted, or null when nothing was ever attested. */
 export async function latestAttested(db: DbOrTx, asset: Asset): Promise<{ amount: string; at: Date } | null> {
-  const [row] = await db.select({ amount: reserveHoldings.amount, at: reserveHoldings.asOf }).from(reserveHoldings)
+  const [row] = await db
+    .select({ amount: reserveHoldings.amount, at: reserveHoldings.asOf })
+    .from(reserveHoldings)
     .where(and(eq(reserveHoldings.asset, asset), isNotNull(reserveHoldings.attestor), isNotNull(reserveHoldings.reportRef)))
-    .orderBy(desc(reserveHoldings.asOf), desc(reserveHoldings.id)).limit(1);
+    .orderBy(desc(reserveHoldings.asOf), desc(reserveHoldings.id))
+    .limit(1);
   return row ? { amount: new Decimal(row.amount).toFixed(ASSET_DECIMALS[asset], Decimal.ROUND_DOWN), at: row.at } : null;
 }
 
@@ -61,8 +75,12 @@ export async function attestedHoldings(db: DbOrTx, asset: Asset): Promise<string
 export async function currentHoldings(db: DbOrTx): Promise<ReserveHolding[]> {
   const out: ReserveHolding[] = [];
   for (const asset of ASSETS) {
-    const [row] = await db.select().from(reserveHoldings).where(eq(reserveHoldings.asset, asset))
-      .orderBy(desc(reserveHoldings.asOf), desc(reserveHoldings.id)).limit(1);
+    const [row] = await db
+      .select()
+      .from(reserveHoldings)
+      .where(eq(reserveHoldings.asset, asset))
+      .orderBy(desc(reserveHoldings.asOf), desc(reserveHoldings.id))
+      .limit(1);
     if (row) out.push(holdingView(row));
   }
   return out;
@@ -81,15 +99,33 @@ export async function recordWallet(db: Db, operatorId: bigint, b: ReserveWalletB
   if (!COIN_NETWORKS[b.asset].includes(b.network) || !isValidAddress(b.network, b.address)) {
     throw new BizError(Err.RESERVE_ADDRESS_INVALID, { asset: b.asset, network: b.network });
   }
-  const [taken] = await db.select({ id: reserveWallets.id }).from(reserveWallets)
-    .where(and(eq(reserveWallets.network, b.network), eq(reserveWallets.address, b.address))).limit(1);
+  const [taken] = await db
+    .select({ id: reserveWallets.id })
+    .from(reserveWallets)
+    .where(and(eq(reserveWallets.network, b.network), eq(reserveWallets.address, b.address)))
+    .limit(1);
   if (taken) throw new BizError(Err.RESERVE_ADDRESS_EXISTS);
   try {
     await db.transaction(async (tx) => {
-      const [row] = await tx.insert(reserveWallets).values({
-        asset: b.asset, network: b.network, address: b.address, label: b.label.trim(), declaredBy: operatorId, declaredAt: new Date(now),
-      }).returning();
-      await writeAudit(tx, { actorId: operatorId, action: 'reserve_wallet.record', targetType: 'reserve_wallet', targetId: row.id, before: null, after: row });
+      const [row] = await tx
+        .insert(reserveWallets)
+        .values({
+          asset: b.asset,
+          network: b.network,
+          address: b.address,
+          label: b.label.trim(),
+          declaredBy: operatorId,
+          declaredAt: new Date(now),
+        })
+        .returning();
+      await writeAudit(tx, {
+        actorId: operatorId,
+        action: 'reserve_wallet.record',
+        targetType: 'reserve_wallet',
+        targetId: row.id,
+        before: null,
+        after: row,
+      });
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw new BizError(Err.RESERVE_ADDRESS_EXISTS);
@@ -111,11 +147,29 @@ export async function recordHoldings(db: Db, operatorId: bigint, b: ReserveHoldi
   const reportRef = b.reportRef?.trim() || null;
   if ((attestor === null) !== (reportRef === null)) throw new BizError(Err.RESERVE_ATTESTATION_INCOMPLETE);
   await db.transaction(async (tx) => {
-    const [row] = await tx.insert(reserveHoldings).values({
-      asset: b.asset, amount, asOf, attestor, reportRef, declaredBy: operatorId, declaredAt: new Date(now), clientKey: b.clientKey ?? null,
-    }).onConflictDoNothing({ target: [reserveHoldings.declaredBy, reserveHoldings.clientKey] }).returning();
+    const [row] = await tx
+      .insert(reserveHoldings)
+      .values({
+        asset: b.asset,
+        amount,
+        asOf,
+        attestor,
+        reportRef,
+        declaredBy: operatorId,
+        declaredAt: new Date(now),
+        clientKey: b.clientKey ?? null,
+      })
+      .onConflictDoNothing({ target: [reserveHoldings.declaredBy, reserveHoldings.clientKey] })
+      .returning();
     if (!row) return; // the same record, retried
-    await writeAudit(tx, { actorId: operatorId, action: attestor ? 'reserve_holding.attest' : 'reserve_holding.declare', targetType: 'reserve_holding', targetId: row.id, before: null, after: row });
+    await writeAudit(tx, {
+      actorId: operatorId,
+      action: attestor ? 'reserve_holding.attest' : 'reserve_holding.declare',
+      targetType: 'reserve_holding',
+      targetId: row.id,
+      before: null,
+      after: row,
+    });
   });
   return adminReserves(db);
 }

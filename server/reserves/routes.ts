@@ -14,20 +14,47 @@ const security = [{ token: [] }];
 const reserveAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.requireOperator);
 
-  app.get('/reserves', {
-    schema: { tags, security, summary: 'The platform\'s wallets and current holdings per asset', response: { 200: Envelope(AdminReserves) } },
-  }, async (_req, reply) => reply.ok(await adminReserves(app.db)));
-
-  app.post('/reserves/wallets', {
-    schema: { tags, security, body: ReserveWalletBody, summary: 'Record a platform wallet address (audited)', response: { 200: Envelope(AdminReserves) } },
-  }, async (req, reply) => reply.ok(await recordWallet(app.db, req.user!.id, req.body, app.clock.now())));
-
-  app.post('/reserves/holdings', {
-    schema: {
-      tags, security, body: ReserveHoldingBody, response: { 200: Envelope(AdminReserves) },
-      summary: 'Record the holdings of an asset as counted at asOf (audited): attested with attestor and reportRef, else declared only',
+  app.get(
+    '/reserves',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The platform's wallets and current holdings per asset",
+        response: { 200: Envelope(AdminReserves) },
+      },
     },
-  }, async (req, reply) => reply.ok(await recordHoldings(app.db, req.user!.id, req.body, app.clock.now())));
+    async (_req, reply) => reply.ok(await adminReserves(app.db)),
+  );
+
+  app.post(
+    '/reserves/wallets',
+    {
+      schema: {
+        tags,
+        security,
+        body: ReserveWalletBody,
+        summary: 'Record a platform wallet address (audited)',
+        response: { 200: Envelope(AdminReserves) },
+      },
+    },
+    async (req, reply) => reply.ok(await recordWallet(app.db, req.user!.id, req.body, app.clock.now())),
+  );
+
+  app.post(
+    '/reserves/holdings',
+    {
+      schema: {
+        tags,
+        security,
+        body: ReserveHoldingBody,
+        response: { 200: Envelope(AdminReserves) },
+        summary:
+          'Record the holdings of an asset as counted at asOf (audited): attested with attestor and reportRef, else declared only',
+      },
+    },
+    async (req, reply) => reply.ok(await recordHoldings(app.db, req.user!.id, req.body, app.clock.now())),
+  );
 };
 
 export default fp(reserveAdminRoutes, { name: 'reserve-admin-routes', dependencies: ['guard', 'errors'], encapsulate: true });

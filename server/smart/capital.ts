@@ -61,13 +61,17 @@ async function assertWithinAttested(tx: DbOrTx, amount: string): Promise<void> {
   if (!attested) return;
   const declared = new Decimal(await declaredCapital(tx)).plus(amount);
   if (declared.gt(attested.amount)) {
-    throw new BizError(Err.RESERVE_ABOVE_ATTESTED, { declared: fmt(SMART_ASSET, declared.toFixed()), attested: fmt(SMART_ASSET, attested.amount) });
+    throw new BizError(Err.RESERVE_ABOVE_ATTESTED, {
+      declared: fmt(SMART_ASSET, declared.toFixed()),
+      attested: fmt(SMART_ASSET, attested.amount),
+    });
   }
 }
 
 /** A withdrawal takes only the reserve not promised to plans (the committed yield is another account). */
 function assertWithdrawable(balance: string, amount: string): void {
-  if (new Decimal(amount).gt(balance)) throw new BizError(Err.RESERVE_WITHDRAWAL_TOO_LARGE, { available: fmt(SMART_ASSET, balance) });
+  if (new Decimal(amount).gt(balance))
+    throw new BizError(Err.RESERVE_WITHDRAWAL_TOO_LARGE, { available: fmt(SMART_ASSET, balance) });
 }
 
 const isUniqueViolation = (e: unknown) => {
@@ -89,20 +93,42 @@ export async function proposeMovement(deps: Deps, operatorId: bigint, b: FundRes
   const now = deps.now();
   // an operator added in the console moves no house money while new (issue 25)
   await assertMayReviewMoney(deps.db, deps.operatorProbationHours, operatorId, {}, now);
-  await deps.db.transaction(async (tx) => {
-    if (b.clientKey) {
-      const [first] = await tx.select({ id: smartReserveFundings.id }).from(smartReserveFundings)
-        .where(and(eq(smartReserveFundings.operatorId, operatorId), eq(smartReserveFundings.clientKey, b.clientKey)));
-      if (first) return; // the same proposal, retried
-    }
-    if (kind === 'fund') await assertWithinAttested(tx, amount);
-    else assertWithdrawable(await lockReserve(tx), amount);
-    const [row] = await tx.insert(smartReserveFundings)
-      .values({ operatorId, kind, status: 'proposed', amount, note, clientKey: b.clientKey ?? null, ...evidence, createdAt: new Date(now) }).returning();
-    await writeAudit(tx, { actorId: operatorId, action: `smart_reserve.propose_${kind}`, targetType: 'smart_reserve', targetId: row.id, before: null, after: row });
-  }).catch((e: unknown) => {
-    throw isUniqueViolation(e) ? new BizError(Err.TX_HASH_USED) : e;
-  });
+  await deps.db
+    .transaction(async (tx) => {
+      if (b.clientKey) {
+        const [first] = await tx
+          .select({ id: smartReserveFundings.id })
+          .from(smartReserveFundings)
+          .where(and(eq(smartReserveFundings.operatorId, operatorId), eq(smartReserveFundings.clientKey, b.clientKey)));
+        if (first) return; // the same proposal, retried
+      }
+      if (kind === 'fund') await assertWithinAttested(tx, amount);
+      else assertWithdrawable(await lockReserve(tx), amount);
+      const [row] = await tx
+        .insert(smartReserveFundings)
+        .values({
+          operatorId,
+          kind,
+          status: 'proposed',
+          amount,
+          note,
+          clientKey: b.clientKey ?? null,
+          ...evidence,
+          createdAt: new Date(now),
+        })
+        .returning();
+      await writeAudit(tx, {
+        actorId: operatorId,
+        action: `smart_reserve.propose_${kind}`,
+        targetType: 'smart_reserve',
+        targetId: row.id,
+        before: null,
+        after: row,
+      });
+    })
+    .catch((e: unknown) => {
+      throw isUniqueViolation(e) ? new BizError(Err.TX_HASH_USED) : e;
+    });
   return adminReserve(deps.db, deps.reserveFundingMax);
 }
 
@@ -129,21 +155,43 @@ export async function confirmMovement(deps: Deps, operatorId: bigint, id: bigint
     if (before.kind === 'fund') {
       await assertWithinAttested(tx, amount);
       await transfer(tx, {
-        key: `smart:reserve:funding:${id}`, book: 'real', asset: SMART_ASSET,
-        from: platformAccount('house_capital'), to: platformAccount('yield_reserve'),
-        amount, reason: 'smart.reserve_funded', refType: 'smart_reserve_funding', refId: id.toString(),
+        key: `smart:reserve:funding:${id}`,
+        book: 'real',
+        asset: SMART_ASSET,
+        from: platformAccount('house_capital'),
+        to: platformAccount('yield_reserve'),
+        amount,
+        reason: 'smart.reserve_funded',
+        refType: 'smart_reserve_funding',
+        refId: id.toString(),
       });
     } else {
       assertWithdrawable(balance, amount);
       await transfer(tx, {
-        key: `smart:reserve:withdrawal:${id}`, book: 'real', asset: SMART_ASSET,
-        from: platformAccount('yield_reserve'), to: platformAccount('house_capital'),
-        amount, reason: 'smart.reserve_withdrawn', refType: 'smart_reserve_funding', refId: id.toString(),
+        key: `smart:reserve:withdrawal:${id}`,
+        book: 'real',
+        asset: SMART_ASSET,
+        from: platformAccount('yield_reserve'),
+        to: platformAccount('house_capital'),
+        amount,
+        reason: 'smart.reserve_withdrawn',
+        refType: 'smart_reserve_funding',
+        refId: id.toString(),
       });
     }
-    const [after] = await tx.update(smartReserveFundings).set({ status: 'confirmed', decidedBy: operatorId, decidedAt: new Date(now) })
-      .where(eq(smartReserveFundings.id, id)).returning();
-    await writeAudit(tx, { actorId: operatorId, action: `smart_reserve.confirm_${before.kind}`, targetType: 'smart_reserve', targetId: id, before, after });
+    const [after] = await tx
+      .update(smartReserveFundings)
+      .set({ status: 'confirmed', decidedBy: operatorId, decidedAt: new Date(now) })
+      .where(eq(smartReserveFundings.id, id))
+      .returning();
+    await writeAudit(tx, {
+      actorId: operatorId,
+      action: `smart_reserve.confirm_${before.kind}`,
+      targetType: 'smart_reserve',
+      targetId: id,
+      before,
+      after,
+    });
   });
   return adminReserve(deps.db, deps.reserveFundingMax);
 }
@@ -153,9 +201,19 @@ export async function rejectMovement(deps: Deps, operatorId: bigint, id: bigint)
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     const before = await lockProposed(tx, id);
-    const [after] = await tx.update(smartReserveFundings).set({ status: 'rejected', decidedBy: operatorId, decidedAt: new Date(now) })
-      .where(eq(smartReserveFundings.id, id)).returning();
-    await writeAudit(tx, { actorId: operatorId, action: `smart_reserve.reject_${before.kind}`, targetType: 'smart_reserve', targetId: id, before, after });
+    const [after] = await tx
+      .update(smartReserveFundings)
+      .set({ status: 'rejected', decidedBy: operatorId, decidedAt: new Date(now) })
+      .where(eq(smartReserveFundings.id, id))
+      .returning();
+    await writeAudit(tx, {
+      actorId: operatorId,
+      action: `smart_reserve.reject_${before.kind}`,
+      targetType: 'smart_reserve',
+      targetId: id,
+      before,
+      after,
+    });
   });
   return adminReserve(deps.db, deps.reserveFundingMax);
 }

@@ -9,9 +9,12 @@ import { startLeaderJob } from '../platform/jobs/scheduler.ts';
  */
 export function startSmartEngine(app: FastifyInstance): Promise<() => Promise<void>> {
   return startLeaderJob(app, {
-    name: 'smart-scheduler', tickMs: app.config.smartTickMs ?? 15_000,
+    name: 'smart-scheduler',
+    tickMs: app.config.smartTickMs ?? 15_000,
     run: () => app.smart.runDue(),
     worthLogging: (r) => (r as { payouts: number }).payouts > 0,
-    onRunning: (on) => { app.smart.schedulerRunning = on; },
+    onRunning: (on) => {
+      app.smart.schedulerRunning = on;
+    },
   });
 }

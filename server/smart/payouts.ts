@@ -45,31 +45,51 @@ export async function settlePlan(tx: DbOrTx, plan: PlanRow, now: number, events:
   const ref = planRef(plan);
   for (let day = plan.daysPaid + 1; day <= due; day++) {
     await transfer(tx, {
-      ...ref, key: `plan:${plan.id}:yield:${day}`, from: platformAccount('yield_committed'), to: userAccount(plan.userId, 'available'),
-      amount: each, reason: 'smart.yield',
+      ...ref,
+      key: `plan:${plan.id}:yield:${day}`,
+      from: platformAccount('yield_committed'),
+      to: userAccount(plan.userId, 'available'),
+      amount: each,
+      reason: 'smart.yield',
     });
     await events.record(tx, plan.userId, {
-      kind: 'smart.payout', params: { id: plan.id.toString(), productName: plan.productName, day, days: plan.days, amount: each },
-      refType: 'smart_plan', refId: plan.id.toString(),
+      kind: 'smart.payout',
+      params: { id: plan.id.toString(), productName: plan.productName, day, days: plan.days, amount: each },
+      refType: 'smart_plan',
+      refId: plan.id.toString(),
     });
   }
   const matured = due === plan.days;
   if (matured) {
     await transfer(tx, {
-      ...ref, key: `plan:${plan.id}:principal`, from: userAccount(plan.userId, 'plan_principal'), to: userAccount(plan.userId, 'available'),
-      amount: fmt(SMART_ASSET, plan.amount), reason: 'smart.principal_returned',
+      ...ref,
+      key: `plan:${plan.id}:principal`,
+      from: userAccount(plan.userId, 'plan_principal'),
+      to: userAccount(plan.userId, 'available'),
+      amount: fmt(SMART_ASSET, plan.amount),
+      reason: 'smart.principal_returned',
     });
   }
-  const [after] = await tx.update(smartPlans).set({
-    daysPaid: due,
-    totalEarned: new Decimal(each).mul(due).toFixed(),
-    ...(matured ? { status: nextStatus(smartPlanMachine, plan.status, { type: 'plan.mature' }), closedAt: plan.endTime } : {}),
-  }).where(eq(smartPlans.id, plan.id)).returning();
+  const [after] = await tx
+    .update(smartPlans)
+    .set({
+      daysPaid: due,
+      totalEarned: new Decimal(each).mul(due).toFixed(),
+      ...(matured ? { status: nextStatus(smartPlanMachine, plan.status, { type: 'plan.mature' }), closedAt: plan.endTime } : {}),
+    })
+    .where(eq(smartPlans.id, plan.id))
+    .returning();
   if (matured) {
     await events.record(tx, plan.userId, {
       kind: 'smart.completed',
-      params: { id: plan.id.toString(), productName: plan.productName, amount: fmt(SMART_ASSET, plan.amount), totalEarned: fmt(SMART_ASSET, after.totalEarned) },
-      refType: 'smart_plan', refId: plan.id.toString(),
+      params: {
+        id: plan.id.toString(),
+        productName: plan.productName,
+        amount: fmt(SMART_ASSET, plan.amount),
+        totalEarned: fmt(SMART_ASSET, after.totalEarned),
+      },
+      refType: 'smart_plan',
+      refId: plan.id.toString(),
     });
   }
   return after;
@@ -77,12 +97,17 @@ export async function settlePlan(tx: DbOrTx, plan: PlanRow, now: number, events:
 
 /** Running plans with a day due at `now`, oldest first. */
 async function duePlanIds(db: DbOrTx, now: number, limit: number): Promise<bigint[]> {
-  const rows = await db.select({ id: smartPlans.id }).from(smartPlans)
-    .where(and(
-      eq(smartPlans.status, 'earning'),
-      sql`${smartPlans.startTime} + (${smartPlans.daysPaid} + 1) * interval '1 day' <= ${new Date(now).toISOString()}::timestamptz`,
-    ))
-    .orderBy(asc(smartPlans.startTime)).limit(limit);
+  const rows = await db
+    .select({ id: smartPlans.id })
+    .from(smartPlans)
+    .where(
+      and(
+        eq(smartPlans.status, 'earning'),
+        sql`${smartPlans.startTime} + (${smartPlans.daysPaid} + 1) * interval '1 day' <= ${new Date(now).toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(asc(smartPlans.startTime))
+    .limit(limit);
   return rows.map((r) => r.id);
 }
 

@@ -7,7 +7,14 @@
 import Decimal from 'decimal.js';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { Err } from '../../src/contract/errors.ts';
-import { SMART_ASSET, type BuySmartBody, type ListSmartOrderQuery, type SmartExitQuote, type SmartPlan, type SmartPlanPage } from '../../src/contract/smart.ts';
+import {
+  SMART_ASSET,
+  type BuySmartBody,
+  type ListSmartOrderQuery,
+  type SmartExitQuote,
+  type SmartPlan,
+  type SmartPlanPage,
+} from '../../src/contract/smart.ts';
 import { DAY_MS } from '../../src/contract/smart.ts';
 import { dailyEarning, dueDays, earningTime, exitSplit, expectedProfit, todayEarnings } from '../../src/contract/smartMath.ts';
 import { smartPlanMachine } from '../../src/machines/smartPlan.ts';
@@ -54,14 +61,19 @@ export function planView(p: PlanRow, now: number): SmartPlan {
 
 /** The amount as typed, within the product's range and USDT's 6 places; anything else is 10013. */
 function investment(raw: string, min: string, max: string): string {
-  if (!/^[0-9]{1,20}(\.[0-9]{1,18})?$/.test(raw)) throw new BizError(Err.INVESTMENT_AMOUNT_WRONG, { min: money(min), max: money(max) });
+  if (!/^[0-9]{1,20}(\.[0-9]{1,18})?$/.test(raw))
+    throw new BizError(Err.INVESTMENT_AMOUNT_WRONG, { min: money(min), max: money(max) });
   const d = new Decimal(raw);
-  if (d.decimalPlaces() > 6 || d.lt(min) || d.gt(max)) throw new BizError(Err.INVESTMENT_AMOUNT_WRONG, { min: money(min), max: money(max) });
+  if (d.decimalPlaces() > 6 || d.lt(min) || d.gt(max))
+    throw new BizError(Err.INVESTMENT_AMOUNT_WRONG, { min: money(min), max: money(max) });
   return d.toFixed(6);
 }
 
 async function byClientKey(db: DbOrTx, userId: bigint, clientKey: string): Promise<PlanRow | undefined> {
-  const [row] = await db.select().from(smartPlans).where(and(eq(smartPlans.userId, userId), eq(smartPlans.clientKey, clientKey)));
+  const [row] = await db
+    .select()
+    .from(smartPlans)
+    .where(and(eq(smartPlans.userId, userId), eq(smartPlans.clientKey, clientKey)));
   return row;
 }
 
@@ -89,41 +101,76 @@ export async function buyPlan(deps: SmartDeps, userId: bigint, b: BuySmartBody):
   if (!term) throw new BizError(Err.NO_MATCHING_DAYS);
   const amount = investment(b.amount, product.minAmount, product.maxAmount);
   const each = dailyEarning(amount, term.dailyRate);
-  if (new Decimal(each).lte(0)) throw new BizError(Err.INVESTMENT_AMOUNT_WRONG, { min: money(product.minAmount), max: money(product.maxAmount) });
+  if (new Decimal(each).lte(0))
+    throw new BizError(Err.INVESTMENT_AMOUNT_WRONG, { min: money(product.minAmount), max: money(product.maxAmount) });
   const promised = expectedProfit(amount, term.dailyRate, term.days);
 
   const first = await byClientKey(deps.db, userId, b.clientKey);
   if (first) return planView(first, now);
 
   const events = new PendingEvents();
-  const row = await deps.db.transaction(async (tx) => {
-    const reserve = await lockReserve(tx);
-    const [running] = await tx.select({ id: smartPlans.id }).from(smartPlans)
-      .where(and(eq(smartPlans.userId, userId), eq(smartPlans.productId, product.id), eq(smartPlans.status, 'earning')));
-    if (running) {
-      // the same purchase retried while the first was committing: answer the first
-      if (await byClientKey(tx, userId, b.clientKey)) return undefined;
-      throw new BizError(Err.ALREADY_BOUGHT);
-    }
-    if (new Decimal(reserve).lt(promised)) throw new BizError(Err.SMART_SOLD_OUT);
-    const [ins] = await tx.insert(smartPlans).values({
-      userId, productId: product.id, productName: product.name, asset: SMART_ASSET, amount, days: term.days,
-      dailyRate: term.dailyRate, dailyEarning: each, expectedProfit: promised, earlyExitPenalty: product.earlyExitPenalty,
-      startTime: new Date(now), endTime: new Date(now + term.days * DAY_MS), clientKey: b.clientKey,
-    }).onConflictDoNothing({ target: [smartPlans.userId, smartPlans.clientKey] }).returning();
-    if (!ins) return undefined;
-    const ref = { book: 'real' as const, asset: SMART_ASSET, refType: 'smart_plan', refId: ins.id.toString() };
-    // the CHECK on user balances refuses an overdraw (10011) and everything rolls back
-    await transfer(tx, { ...ref, key: `plan:${ins.id}:principal:in`, from: userAccount(userId, 'available'), to: userAccount(userId, 'plan_principal'), amount, reason: 'smart.principal' });
-    await transfer(tx, { ...ref, key: `plan:${ins.id}:yield:commit`, from: platformAccount('yield_reserve'), to: platformAccount('yield_committed'), amount: promised, reason: 'smart.yield_committed' });
-    await events.record(tx, userId, {
-      kind: 'smart.bought', params: { id: ins.id.toString(), productName: ins.productName, amount, days: ins.days, expectedProfit: promised },
-      refType: 'smart_plan', refId: ins.id.toString(),
+  const row = await deps.db
+    .transaction(async (tx) => {
+      const reserve = await lockReserve(tx);
+      const [running] = await tx
+        .select({ id: smartPlans.id })
+        .from(smartPlans)
+        .where(and(eq(smartPlans.userId, userId), eq(smartPlans.productId, product.id), eq(smartPlans.status, 'earning')));
+      if (running) {
+        // the same purchase retried while the first was committing: answer the first
+        if (await byClientKey(tx, userId, b.clientKey)) return undefined;
+        throw new BizError(Err.ALREADY_BOUGHT);
+      }
+      if (new Decimal(reserve).lt(promised)) throw new BizError(Err.SMART_SOLD_OUT);
+      const [ins] = await tx
+        .insert(smartPlans)
+        .values({
+          userId,
+          productId: product.id,
+          productName: product.name,
+          asset: SMART_ASSET,
+          amount,
+          days: term.days,
+          dailyRate: term.dailyRate,
+          dailyEarning: each,
+          expectedProfit: promised,
+          earlyExitPenalty: product.earlyExitPenalty,
+          startTime: new Date(now),
+          endTime: new Date(now + term.days * DAY_MS),
+          clientKey: b.clientKey,
+        })
+        .onConflictDoNothing({ target: [smartPlans.userId, smartPlans.clientKey] })
+        .returning();
+      if (!ins) return undefined;
+      const ref = { book: 'real' as const, asset: SMART_ASSET, refType: 'smart_plan', refId: ins.id.toString() };
+      // the CHECK on user balances refuses an overdraw (10011) and everything rolls back
+      await transfer(tx, {
+        ...ref,
+        key: `plan:${ins.id}:principal:in`,
+        from: userAccount(userId, 'available'),
+        to: userAccount(userId, 'plan_principal'),
+        amount,
+        reason: 'smart.principal',
+      });
+      await transfer(tx, {
+        ...ref,
+        key: `plan:${ins.id}:yield:commit`,
+        from: platformAccount('yield_reserve'),
+        to: platformAccount('yield_committed'),
+        amount: promised,
+        reason: 'smart.yield_committed',
+      });
+      await events.record(tx, userId, {
+        kind: 'smart.bought',
+        params: { id: ins.id.toString(), productName: ins.productName, amount, days: ins.days, expectedProfit: promised },
+        refType: 'smart_plan',
+        refId: ins.id.toString(),
+      });
+      return ins;
+    })
+    .catch((e: unknown) => {
+      throw secondRunningPlan(e) ? new BizError(Err.ALREADY_BOUGHT) : e;
     });
-    return ins;
-  }).catch((e: unknown) => {
-    throw secondRunningPlan(e) ? new BizError(Err.ALREADY_BOUGHT) : e;
-  });
   if (!row) {
     const again = await byClientKey(deps.db, userId, b.clientKey);
     if (!again) throw new Error('smart: client key conflict without a first plan');
@@ -138,7 +185,13 @@ export async function listPlans(deps: SmartDeps, userId: bigint, q: ListSmartOrd
   if (q.status) conds.push(eq(smartPlans.status, q.status));
   const where = and(...conds);
   const size = q.pageSize ?? 20;
-  const rows = await deps.db.select().from(smartPlans).where(where).orderBy(desc(smartPlans.id)).limit(size).offset(((q.pageNum ?? 1) - 1) * size);
+  const rows = await deps.db
+    .select()
+    .from(smartPlans)
+    .where(where)
+    .orderBy(desc(smartPlans.id))
+    .limit(size)
+    .offset(((q.pageNum ?? 1) - 1) * size);
   const [{ total }] = await deps.db.select({ total: count() }).from(smartPlans).where(where);
   const now = deps.now();
   return { rows: rows.map((r) => planView(r, now)), total: Number(total) };
@@ -188,20 +241,49 @@ export async function exitPlan(deps: SmartDeps, userId: bigint, id: bigint): Pro
     const q = quoteOf(p, now);
     const ref = { book: 'real' as const, asset: SMART_ASSET, refType: 'smart_plan', refId: p.id.toString() };
     if (new Decimal(q.penalty).gt(0)) {
-      await transfer(tx, { ...ref, key: `plan:${p.id}:exit:penalty`, from: userAccount(userId, 'plan_principal'), to: platformAccount('penalties'), amount: q.penalty, reason: 'smart.penalty' });
+      await transfer(tx, {
+        ...ref,
+        key: `plan:${p.id}:exit:penalty`,
+        from: userAccount(userId, 'plan_principal'),
+        to: platformAccount('penalties'),
+        amount: q.penalty,
+        reason: 'smart.penalty',
+      });
     }
     if (new Decimal(q.refund).gt(0)) {
-      await transfer(tx, { ...ref, key: `plan:${p.id}:exit:refund`, from: userAccount(userId, 'plan_principal'), to: userAccount(userId, 'available'), amount: q.refund, reason: 'smart.principal_returned' });
+      await transfer(tx, {
+        ...ref,
+        key: `plan:${p.id}:exit:refund`,
+        from: userAccount(userId, 'plan_principal'),
+        to: userAccount(userId, 'available'),
+        amount: q.refund,
+        reason: 'smart.principal_returned',
+      });
     }
     if (new Decimal(q.unpaidYieldReturned).gt(0)) {
-      await transfer(tx, { ...ref, key: `plan:${p.id}:exit:yield`, from: platformAccount('yield_committed'), to: platformAccount('yield_reserve'), amount: q.unpaidYieldReturned, reason: 'smart.yield_released' });
+      await transfer(tx, {
+        ...ref,
+        key: `plan:${p.id}:exit:yield`,
+        from: platformAccount('yield_committed'),
+        to: platformAccount('yield_reserve'),
+        amount: q.unpaidYieldReturned,
+        reason: 'smart.yield_released',
+      });
     }
-    const [after] = await tx.update(smartPlans).set({
-      status: nextStatus(smartPlanMachine, p.status, { type: 'plan.exit' }), penalty: q.penalty, closedAt: new Date(now),
-    }).where(eq(smartPlans.id, p.id)).returning();
+    const [after] = await tx
+      .update(smartPlans)
+      .set({
+        status: nextStatus(smartPlanMachine, p.status, { type: 'plan.exit' }),
+        penalty: q.penalty,
+        closedAt: new Date(now),
+      })
+      .where(eq(smartPlans.id, p.id))
+      .returning();
     await events.record(tx, userId, {
-      kind: 'smart.exited', params: { id: p.id.toString(), productName: p.productName, penalty: q.penalty, refund: q.refund },
-      refType: 'smart_plan', refId: p.id.toString(),
+      kind: 'smart.exited',
+      params: { id: p.id.toString(), productName: p.productName, penalty: q.penalty, refund: q.refund },
+      refType: 'smart_plan',
+      refId: p.id.toString(),
     });
     return after;
   });

@@ -11,9 +11,18 @@ declare module 'fastify' {
 
 /** Plugin 'smart': decorates `app.smart`. Its scheduler is an engine (server/smart/engine.ts). */
 async function smart(app: FastifyInstance) {
-  app.decorate('smart', new SmartService({ db: app.db, bus: app.bus, log: app.log.child({ module: 'smart' }), now: () => app.clock.now(), operatorProbationHours: app.config.operatorProbationHours,
-    reserveFundingMax: app.config.reserveFundingMax, operatorAmountMax: app.config.operatorAmountMax,
-  }));
+  app.decorate(
+    'smart',
+    new SmartService({
+      db: app.db,
+      bus: app.bus,
+      log: app.log.child({ module: 'smart' }),
+      now: () => app.clock.now(),
+      operatorProbationHours: app.config.operatorProbationHours,
+      reserveFundingMax: app.config.reserveFundingMax,
+      operatorAmountMax: app.config.operatorAmountMax,
+    }),
+  );
 }
 
 export default fp(smart, { name: 'smart', dependencies: ['platform'] });

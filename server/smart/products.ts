@@ -6,7 +6,13 @@
 import Decimal from 'decimal.js';
 import { asc, eq, sql } from 'drizzle-orm';
 import { Err } from '../../src/contract/errors.ts';
-import { DAILY_RATE_MAX, PENALTY_MAX, SMART_ASSET, type SmartProduct, type UpdateSmartProductBody } from '../../src/contract/smart.ts';
+import {
+  DAILY_RATE_MAX,
+  PENALTY_MAX,
+  SMART_ASSET,
+  type SmartProduct,
+  type UpdateSmartProductBody,
+} from '../../src/contract/smart.ts';
 import { annualRate, coveredAmount } from '../../src/contract/smartMath.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { smartProducts } from '../db/schema/index.ts';
@@ -26,9 +32,19 @@ const DEFAULTS = [
 
 /** Inserts the defaults once; an operator's later edits are never overwritten. */
 export async function seedProducts(db: Db): Promise<void> {
-  await db.insert(smartProducts).values(DEFAULTS.map((p, position) => ({
-    ...p, asset: SMART_ASSET, minAmount: '100', maxAmount: '100000', earlyExitPenalty: '0.02', position,
-  }))).onConflictDoNothing({ target: smartProducts.code });
+  await db
+    .insert(smartProducts)
+    .values(
+      DEFAULTS.map((p, position) => ({
+        ...p,
+        asset: SMART_ASSET,
+        minAmount: '100',
+        maxAmount: '100000',
+        earlyExitPenalty: '0.02',
+        position,
+      })),
+    )
+    .onConflictDoNothing({ target: smartProducts.code });
 }
 
 /** A rate as stored (NUMERIC with trailing zeros) back to its shortest decimal string. */
@@ -46,7 +62,13 @@ export function productView(p: ProductRow, reserveBalance: string): SmartProduct
     enabled: p.enabled,
     terms: p.terms.map((t) => {
       const covered = coveredAmount(reserveBalance, t.dailyRate, t.days, max);
-      return { days: t.days, dailyRate: rateOf(t.dailyRate), annualRate: annualRate(t.dailyRate), coveredAmount: covered, available: new Decimal(covered).gte(p.minAmount) };
+      return {
+        days: t.days,
+        dailyRate: rateOf(t.dailyRate),
+        annualRate: annualRate(t.dailyRate),
+        coveredAmount: covered,
+        available: new Decimal(covered).gte(p.minAmount),
+      };
     }),
   };
 }
@@ -82,20 +104,40 @@ export function checkProductEdit(b: UpdateSmartProductBody, amountMax: string) {
   const name = b.name.trim();
   if (!name) throw malformed('name required');
   return {
-    name, minAmount, maxAmount, enabled: b.enabled,
+    name,
+    minAmount,
+    maxAmount,
+    enabled: b.enabled,
     terms: [...b.terms].sort((a, c) => a.days - c.days).map((t) => ({ days: t.days, dailyRate: rateOf(t.dailyRate) })),
     earlyExitPenalty: rateOf(b.earlyExitPenalty),
   };
 }
 
 /** Saves an operator's edit with its audit record; running plans keep the terms they bought. */
-export async function updateProduct(db: Db, operatorId: bigint, id: bigint, b: UpdateSmartProductBody, amountMax: string): Promise<ProductRow> {
+export async function updateProduct(
+  db: Db,
+  operatorId: bigint,
+  id: bigint,
+  b: UpdateSmartProductBody,
+  amountMax: string,
+): Promise<ProductRow> {
   const change = checkProductEdit(b, amountMax);
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(smartProducts).where(eq(smartProducts.id, id)).for('update');
     if (!before) throw new BizError(Err.SMART_PRODUCT_WRONG);
-    const [after] = await tx.update(smartProducts).set({ ...change, updatedAt: sql`now()` }).where(eq(smartProducts.id, id)).returning();
-    await writeAudit(tx, { actorId: operatorId, action: 'smart_product.update', targetType: 'smart_product', targetId: id, before, after });
+    const [after] = await tx
+      .update(smartProducts)
+      .set({ ...change, updatedAt: sql`now()` })
+      .where(eq(smartProducts.id, id))
+      .returning();
+    await writeAudit(tx, {
+      actorId: operatorId,
+      action: 'smart_product.update',
+      targetType: 'smart_product',
+      targetId: id,
+      before,
+      after,
+    });
     return after;
   });
 }

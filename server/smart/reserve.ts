@@ -12,7 +12,13 @@
  */
 import Decimal from 'decimal.js';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { SMART_ASSET, type AdminReserve, type CapitalEvidence, type ReserveFunding, type ReserveSummary } from '../../src/contract/smart.ts';
+import {
+  SMART_ASSET,
+  type AdminReserve,
+  type CapitalEvidence,
+  type ReserveFunding,
+  type ReserveSummary,
+} from '../../src/contract/smart.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { ledgerAccounts, smartPlans, smartReserveFundings, users } from '../db/schema/index.ts';
 import type { PlatformPurpose } from '../ledger/accounts.ts';
@@ -20,10 +26,14 @@ import { fmt } from '../ledger/amounts.ts';
 import { attestedHoldings } from './attested.ts';
 
 const BOOK = 'real' as const;
-const platformRow = (purpose: PlatformPurpose) => and(
-  eq(ledgerAccounts.ownerKind, 'platform'), eq(ledgerAccounts.userId, 0n), eq(ledgerAccounts.book, BOOK),
-  eq(ledgerAccounts.asset, SMART_ASSET), eq(ledgerAccounts.purpose, purpose),
-);
+const platformRow = (purpose: PlatformPurpose) =>
+  and(
+    eq(ledgerAccounts.ownerKind, 'platform'),
+    eq(ledgerAccounts.userId, 0n),
+    eq(ledgerAccounts.book, BOOK),
+    eq(ledgerAccounts.asset, SMART_ASSET),
+    eq(ledgerAccounts.purpose, purpose),
+  );
 
 /**
  * Locks the reserve's ledger row for the rest of the transaction and returns its balance (the
@@ -31,10 +41,15 @@ const platformRow = (purpose: PlatformPurpose) => and(
  * created at zero when missing; that moves no money.
  */
 export async function lockReserve(tx: DbOrTx): Promise<string> {
-  await tx.insert(ledgerAccounts)
+  await tx
+    .insert(ledgerAccounts)
     .values({ ownerKind: 'platform', userId: 0n, book: BOOK, asset: SMART_ASSET, purpose: 'yield_reserve' })
     .onConflictDoNothing();
-  const [row] = await tx.select({ balance: ledgerAccounts.balance }).from(ledgerAccounts).where(platformRow('yield_reserve')).for('update');
+  const [row] = await tx
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(platformRow('yield_reserve'))
+    .for('update');
   return row.balance;
 }
 
@@ -64,12 +79,17 @@ export async function reserveSummary(db: DbOrTx): Promise<ReserveSummary> {
 
 async function summaryOf(db: DbOrTx): Promise<ReserveSummary> {
   const [balance, committed] = [await platformBalance(db, 'yield_reserve'), await platformBalance(db, 'yield_committed')];
-  const [owed] = await db.select({
-    outstanding: sql<string>`coalesce(sum(${smartPlans.dailyEarning} * (${smartPlans.days} - ${smartPlans.daysPaid})), 0)::text`,
-    running: sql<number>`count(*)::int`,
-  }).from(smartPlans).where(eq(smartPlans.status, 'earning'));
+  const [owed] = await db
+    .select({
+      outstanding: sql<string>`coalesce(sum(${smartPlans.dailyEarning} * (${smartPlans.days} - ${smartPlans.daysPaid})), 0)::text`,
+      running: sql<number>`count(*)::int`,
+    })
+    .from(smartPlans)
+    .where(eq(smartPlans.status, 'earning'));
   const outstanding = new Decimal(owed.outstanding);
-  const coverage = outstanding.isZero() ? new Decimal(1) : new Decimal(committed).div(outstanding).toDecimalPlaces(6, Decimal.ROUND_DOWN);
+  const coverage = outstanding.isZero()
+    ? new Decimal(1)
+    : new Decimal(committed).div(outstanding).toDecimalPlaces(6, Decimal.ROUND_DOWN);
   return {
     asset: SMART_ASSET,
     balance: fmt(SMART_ASSET, balance),
@@ -99,25 +119,56 @@ type FundingRow = typeof smartReserveFundings.$inferSelect;
 function evidenceOf(f: FundingRow): CapitalEvidence | null {
   if (f.evidenceKind === 'bank' && f.evidenceReference) return { kind: 'bank', reference: f.evidenceReference };
   if (f.evidenceKind === 'chain' && f.evidenceNetwork && f.evidenceAddress && f.evidenceTxHash) {
-    return { kind: 'chain', network: f.evidenceNetwork as 'TRC20' | 'ERC20', address: f.evidenceAddress, txHash: f.evidenceTxHash };
+    return {
+      kind: 'chain',
+      network: f.evidenceNetwork as 'TRC20' | 'ERC20',
+      address: f.evidenceAddress,
+      txHash: f.evidenceTxHash,
+    };
   }
   return null;
 }
 
 export async function fundingViews(db: DbOrTx, rows: FundingRow[]): Promise<ReserveFunding[]> {
   const ids = [...new Set(rows.flatMap((f) => [f.operatorId, ...(f.decidedBy ? [f.decidedBy] : [])]))];
-  const names = new Map((ids.length ? await db.select({ id: users.id, u: users.username }).from(users).where(inArray(users.id, ids)) : []).map((r) => [r.id, r.u]));
+  const names = new Map(
+    (ids.length ? await db.select({ id: users.id, u: users.username }).from(users).where(inArray(users.id, ids)) : []).map(
+      (r) => [r.id, r.u],
+    ),
+  );
   return rows.map((f) => ({
-    id: f.id.toString(), kind: f.kind, status: f.status, amount: fmt(SMART_ASSET, f.amount), note: f.note,
-    operatorId: f.operatorId.toString(), operatorName: names.get(f.operatorId) ?? '', evidence: evidenceOf(f),
-    decidedBy: f.decidedBy?.toString() ?? null, decidedByName: f.decidedBy ? names.get(f.decidedBy) ?? '' : null,
-    decidedAt: f.decidedAt?.toISOString() ?? null, createdAt: f.createdAt.toISOString(),
+    id: f.id.toString(),
+    kind: f.kind,
+    status: f.status,
+    amount: fmt(SMART_ASSET, f.amount),
+    note: f.note,
+    operatorId: f.operatorId.toString(),
+    operatorName: names.get(f.operatorId) ?? '',
+    evidence: evidenceOf(f),
+    decidedBy: f.decidedBy?.toString() ?? null,
+    decidedByName: f.decidedBy ? (names.get(f.decidedBy) ?? '') : null,
+    decidedAt: f.decidedAt?.toISOString() ?? null,
+    createdAt: f.createdAt.toISOString(),
   }));
 }
 
 /** The figures, the per-movement bound, and the movements: every proposed one, then the latest 50 others. */
 export async function adminReserve(db: DbOrTx, fundingMax: string): Promise<AdminReserve> {
-  const proposed = await db.select().from(smartReserveFundings).where(eq(smartReserveFundings.status, 'proposed')).orderBy(smartReserveFundings.id).limit(100);
-  const decided = await db.select().from(smartReserveFundings).where(sql`${smartReserveFundings.status} <> 'proposed'`).orderBy(desc(smartReserveFundings.id)).limit(50);
-  return { ...(await reserveSummary(db)), fundingMax: new Decimal(fundingMax).toFixed(), fundings: await fundingViews(db, [...proposed, ...decided]) };
+  const proposed = await db
+    .select()
+    .from(smartReserveFundings)
+    .where(eq(smartReserveFundings.status, 'proposed'))
+    .orderBy(smartReserveFundings.id)
+    .limit(100);
+  const decided = await db
+    .select()
+    .from(smartReserveFundings)
+    .where(sql`${smartReserveFundings.status} <> 'proposed'`)
+    .orderBy(desc(smartReserveFundings.id))
+    .limit(50);
+  return {
+    ...(await reserveSummary(db)),
+    fundingMax: new Decimal(fundingMax).toFixed(),
+    fundings: await fundingViews(db, [...proposed, ...decided]),
+  };
 }

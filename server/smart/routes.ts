@@ -8,7 +8,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Err, Ok } from '../../src/contract/errors.ts';
 import { Envelope } from '../../src/contract/envelope.ts';
 import {
-  BuySmartBody, ExitSmartBody, ListSmartOrderQuery, SmartExitQuote, SmartIdParams, SmartPlan, SmartPlanPage, SmartProductList,
+  BuySmartBody,
+  ExitSmartBody,
+  ListSmartOrderQuery,
+  SmartExitQuote,
+  SmartIdParams,
+  SmartPlan,
+  SmartPlanPage,
+  SmartProductList,
 } from '../../src/contract/smart.ts';
 import { BizError } from '../http/errors.ts';
 import { requestId } from '../http/validation.ts';
@@ -26,33 +33,78 @@ const smartRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const userId = (req: FastifyRequest) => req.user!.id;
   const authReal = { preHandler: [app.requireUser, realBookOnly] };
 
-  app.get(`${P}/listSmartProduct`, {
-    schema: { tags, summary: 'Products on sale with what the reserve can back of each term, and the reserve (public)', response: { 200: Envelope(SmartProductList) } },
-  }, async (_req, reply) => reply.ok(await app.smart.products()));
-
-  app.post(`${P}/buySmart`, {
-    ...authReal,
-    schema: {
-      tags, security, body: BuySmartBody,
-      summary: 'Buy a plan: principal to the plan, the whole promised yield set aside from the reserve. Success 20004; a retry with the same clientKey answers the first plan.',
-      response: { 200: Envelope(SmartPlan) },
+  app.get(
+    `${P}/listSmartProduct`,
+    {
+      schema: {
+        tags,
+        summary: 'Products on sale with what the reserve can back of each term, and the reserve (public)',
+        response: { 200: Envelope(SmartProductList) },
+      },
     },
-  }, async (req, reply) => reply.ok(await app.smart.buy(userId(req), req.body), Ok.PURCHASE_SUCCESSFUL));
+    async (_req, reply) => reply.ok(await app.smart.products()),
+  );
 
-  app.get(`${P}/listSmartOrder`, {
-    ...authReal,
-    schema: { tags, security, querystring: ListSmartOrderQuery, summary: 'My plans, newest first', response: { 200: Envelope(SmartPlanPage) } },
-  }, async (req, reply) => reply.ok(await app.smart.plans(userId(req), req.query)));
+  app.post(
+    `${P}/buySmart`,
+    {
+      ...authReal,
+      schema: {
+        tags,
+        security,
+        body: BuySmartBody,
+        summary:
+          'Buy a plan: principal to the plan, the whole promised yield set aside from the reserve. Success 20004; a retry with the same clientKey answers the first plan.',
+        response: { 200: Envelope(SmartPlan) },
+      },
+    },
+    async (req, reply) => reply.ok(await app.smart.buy(userId(req), req.body), Ok.PURCHASE_SUCCESSFUL),
+  );
 
-  app.get(`${P}/smartExitQuote/:id`, {
-    ...authReal,
-    schema: { tags, security, params: SmartIdParams, summary: 'Exactly what leaving the plan now would do', response: { 200: Envelope(SmartExitQuote) } },
-  }, async (req, reply) => reply.ok(await app.smart.exitQuote(userId(req), requestId(req.params.id))));
+  app.get(
+    `${P}/listSmartOrder`,
+    {
+      ...authReal,
+      schema: {
+        tags,
+        security,
+        querystring: ListSmartOrderQuery,
+        summary: 'My plans, newest first',
+        response: { 200: Envelope(SmartPlanPage) },
+      },
+    },
+    async (req, reply) => reply.ok(await app.smart.plans(userId(req), req.query)),
+  );
 
-  app.post(`${P}/exitSmart`, {
-    ...authReal,
-    schema: { tags, security, body: ExitSmartBody, summary: 'Leave a plan early: penalty kept, the rest of the principal back', response: { 200: Envelope(SmartPlan) } },
-  }, async (req, reply) => reply.ok(await app.smart.exit(userId(req), requestId(req.body.id))));
+  app.get(
+    `${P}/smartExitQuote/:id`,
+    {
+      ...authReal,
+      schema: {
+        tags,
+        security,
+        params: SmartIdParams,
+        summary: 'Exactly what leaving the plan now would do',
+        response: { 200: Envelope(SmartExitQuote) },
+      },
+    },
+    async (req, reply) => reply.ok(await app.smart.exitQuote(userId(req), requestId(req.params.id))),
+  );
+
+  app.post(
+    `${P}/exitSmart`,
+    {
+      ...authReal,
+      schema: {
+        tags,
+        security,
+        body: ExitSmartBody,
+        summary: 'Leave a plan early: penalty kept, the rest of the principal back',
+        response: { 200: Envelope(SmartPlan) },
+      },
+    },
+    async (req, reply) => reply.ok(await app.smart.exit(userId(req), requestId(req.body.id))),
+  );
 };
 
 export default fp(smartRoutes, { name: 'smart-routes', dependencies: ['smart', 'guard', 'errors'], encapsulate: true });

@@ -1,6 +1,16 @@
 import type {
-  AdminReserve, AdminSmartProducts, BuySmartBody, FundReserveBody, ListSmartOrderQuery, SmartExitQuote, SmartPlan, SmartPlanPage,
-  SmartProduct, SmartProductList, SmartUser, UpdateSmartProductBody,
+  AdminReserve,
+  AdminSmartProducts,
+  BuySmartBody,
+  FundReserveBody,
+  ListSmartOrderQuery,
+  SmartExitQuote,
+  SmartPlan,
+  SmartPlanPage,
+  SmartProduct,
+  SmartProductList,
+  SmartUser,
+  UpdateSmartProductBody,
 } from '../../src/contract/smart.ts';
 import { runDuePayouts } from './payouts.ts';
 import { buyPlan, exitPlan, exitQuote, listPlans } from './plans.ts';

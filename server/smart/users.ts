@@ -9,7 +9,12 @@ import { BizError } from '../http/errors.ts';
 import { writeAudit } from '../admin/audit.ts';
 
 type UserRow = Pick<typeof users.$inferSelect, 'id' | 'username' | 'email' | 'smartEnabled'>;
-const view = (u: UserRow): SmartUser => ({ id: u.id.toString(), username: u.username, email: u.email, smartEnabled: u.smartEnabled });
+const view = (u: UserRow): SmartUser => ({
+  id: u.id.toString(),
+  username: u.username,
+  email: u.email,
+  smartEnabled: u.smartEnabled,
+});
 const cols = { id: users.id, username: users.username, email: users.email, smartEnabled: users.smartEnabled };
 
 /** Users whose id is `q`, or whose name or e-mail starts with it (at most 20). */
@@ -29,8 +34,12 @@ export async function setSmartEnabled(db: Db, operatorId: bigint, userId: bigint
     const [after] = await tx.update(users).set({ smartEnabled }).where(eq(users.id, userId)).returning(cols);
     await userWritten(tx, userId);
     await writeAudit(tx, {
-      actorId: operatorId, action: 'user.smart_enabled', targetType: 'user', targetId: userId,
-      before: { smartEnabled: before.smartEnabled }, after: { smartEnabled: after.smartEnabled },
+      actorId: operatorId,
+      action: 'user.smart_enabled',
+      targetType: 'user',
+      targetId: userId,
+      before: { smartEnabled: before.smartEnabled },
+      after: { smartEnabled: after.smartEnabled },
     });
     return view(after);
   });

@@ -13,16 +13,21 @@ declare module 'fastify' {
 /** Plugin 'support': decorates `app.support`. */
 async function support(app: FastifyInstance) {
   const c = app.config;
-  app.decorate('support', new SupportService({
-    db: app.db, bus: app.bus, log: app.log.child({ module: 'support' }),
-    limits: {
-      messagesPerMinute: c.supportMessagesPerMinute,
-      openMax: c.supportOpenMax,
-    },
-    maxImageSide: c.uploadMaxImageSide,
-    clock: app.clock,
-    files: app.files,
-  }));
+  app.decorate(
+    'support',
+    new SupportService({
+      db: app.db,
+      bus: app.bus,
+      log: app.log.child({ module: 'support' }),
+      limits: {
+        messagesPerMinute: c.supportMessagesPerMinute,
+        openMax: c.supportOpenMax,
+      },
+      maxImageSide: c.uploadMaxImageSide,
+      clock: app.clock,
+      files: app.files,
+    }),
+  );
   app.files.owner('support', (keys) => attachmentFilesKnown(app.db, keys));
 }
 

@@ -8,8 +8,16 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope } from '../../src/contract/envelope.ts';
 import {
-  CloseConversationBody, OpenConversationBody, SendSupportImageFields, SendSupportMessageBody, SupportConversation,
-  SupportConversationList, SupportIdParams, SupportMessage, SupportThread, SupportUnread,
+  CloseConversationBody,
+  OpenConversationBody,
+  SendSupportImageFields,
+  SendSupportMessageBody,
+  SupportConversation,
+  SupportConversationList,
+  SupportIdParams,
+  SupportMessage,
+  SupportThread,
+  SupportUnread,
 } from '../../src/contract/support.ts';
 import { BinaryFile } from '../http/files.ts';
 import { requestId } from '../http/validation.ts';
@@ -27,55 +35,134 @@ const supportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const userId = (req: FastifyRequest) => req.user!.id;
   const auth = { preHandler: [app.requireUser] };
 
-  app.get(`${P}/listConversation`, {
-    ...auth,
-    schema: { tags, security, summary: 'My conversations, open first, with the unread count', response: { 200: Envelope(SupportConversationList) } },
-  }, async (req, reply) => reply.ok(await app.support.list(userId(req))));
-
-  app.get(`${P}/unread`, {
-    ...auth,
-    schema: { tags, security, summary: 'Operator messages I have not read (the badge on the service button)', response: { 200: Envelope(SupportUnread) } },
-  }, async (req, reply) => reply.ok({ unread: await app.support.unread(userId(req)) }));
-
-  app.get(`${P}/conversation/:id`, {
-    ...auth,
-    schema: { tags, security, params: SupportIdParams, summary: 'One of my conversations with its messages (marks them read); 10043 for anyone else’s', response: { 200: Envelope(SupportThread) } },
-  }, async (req, reply) => reply.ok(await app.support.thread(userId(req), requestId(req.params.id))));
-
-  app.post(`${P}/openConversation`, {
-    ...auth,
-    schema: { tags, security, body: OpenConversationBody, summary: 'A new conversation with its first message; a retry with the same clientKey answers the first. 10142 too many open, 10140 too fast', response: { 200: Envelope(SupportThread) } },
-  }, async (req, reply) => reply.ok(await app.support.open(userId(req), req.body)));
-
-  app.post(`${P}/sendMessage`, {
-    ...auth,
-    schema: { tags, security, body: SendSupportMessageBody, summary: 'A message into one of my open conversations (10141 closed, 10140 too fast); a retry with the same clientKey answers the first', response: { 200: Envelope(SupportMessage) } },
-  }, async (req, reply) => reply.ok(await app.support.send(userId(req), req.body)));
-
-  app.post(`${P}/sendImage`, {
-    ...auth,
-    schema: {
-      tags, security, consumes: ['multipart/form-data'],
-      summary: 'An image (JPEG/PNG/JPEG 2000, checked and re-encoded like deposit proofs) with fields conversationId, clientKey and an optional text',
-      response: { 200: Envelope(SupportMessage) },
+  app.get(
+    `${P}/listConversation`,
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'My conversations, open first, with the unread count',
+        response: { 200: Envelope(SupportConversationList) },
+      },
     },
-  }, async (req, reply) => {
-    const { fields, files } = await readImageForm(req, app.config.uploadMaxBytes);
-    return reply.ok(await app.support.sendImage(userId(req), fields, files.image));
-  });
+    async (req, reply) => reply.ok(await app.support.list(userId(req))),
+  );
 
-  app.post(`${P}/closeConversation`, {
-    ...auth,
-    schema: { tags, security, body: CloseConversationBody, summary: 'Close one of my conversations (kept, read-only)', response: { 200: Envelope(SupportConversation) } },
-  }, async (req, reply) => reply.ok(await app.support.closeOwn(userId(req), requestId(req.body.id))));
+  app.get(
+    `${P}/unread`,
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'Operator messages I have not read (the badge on the service button)',
+        response: { 200: Envelope(SupportUnread) },
+      },
+    },
+    async (req, reply) => reply.ok({ unread: await app.support.unread(userId(req)) }),
+  );
 
-  app.get(`${P}/attachment/:id`, {
-    ...auth,
-    schema: { tags, security, params: SupportIdParams, summary: 'An attached image: the conversation’s customer or an operator only', response: { 200: BinaryFile('The image as re-encoded on upload (JPEG or PNG), as a download', ['image/jpeg', 'image/png']) } },
-  }, async (req, reply) => {
-    const { mime, bytes, filename } = await app.support.attachment(req.user!, requestId(req.params.id));
-    return reply.type(mime).headers(attachmentHeaders(filename)).send(bytes);
-  });
+  app.get(
+    `${P}/conversation/:id`,
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        params: SupportIdParams,
+        summary: 'One of my conversations with its messages (marks them read); 10043 for anyone else’s',
+        response: { 200: Envelope(SupportThread) },
+      },
+    },
+    async (req, reply) => reply.ok(await app.support.thread(userId(req), requestId(req.params.id))),
+  );
+
+  app.post(
+    `${P}/openConversation`,
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        body: OpenConversationBody,
+        summary:
+          'A new conversation with its first message; a retry with the same clientKey answers the first. 10142 too many open, 10140 too fast',
+        response: { 200: Envelope(SupportThread) },
+      },
+    },
+    async (req, reply) => reply.ok(await app.support.open(userId(req), req.body)),
+  );
+
+  app.post(
+    `${P}/sendMessage`,
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        body: SendSupportMessageBody,
+        summary:
+          'A message into one of my open conversations (10141 closed, 10140 too fast); a retry with the same clientKey answers the first',
+        response: { 200: Envelope(SupportMessage) },
+      },
+    },
+    async (req, reply) => reply.ok(await app.support.send(userId(req), req.body)),
+  );
+
+  app.post(
+    `${P}/sendImage`,
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        consumes: ['multipart/form-data'],
+        summary:
+          'An image (JPEG/PNG/JPEG 2000, checked and re-encoded like deposit proofs) with fields conversationId, clientKey and an optional text',
+        response: { 200: Envelope(SupportMessage) },
+      },
+    },
+    async (req, reply) => {
+      const { fields, files } = await readImageForm(req, app.config.uploadMaxBytes);
+      return reply.ok(await app.support.sendImage(userId(req), fields, files.image));
+    },
+  );
+
+  app.post(
+    `${P}/closeConversation`,
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        body: CloseConversationBody,
+        summary: 'Close one of my conversations (kept, read-only)',
+        response: { 200: Envelope(SupportConversation) },
+      },
+    },
+    async (req, reply) => reply.ok(await app.support.closeOwn(userId(req), requestId(req.body.id))),
+  );
+
+  app.get(
+    `${P}/attachment/:id`,
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        params: SupportIdParams,
+        summary: 'An attached image: the conversation’s customer or an operator only',
+        response: {
+          200: BinaryFile('The image as re-encoded on upload (JPEG or PNG), as a download', ['image/jpeg', 'image/png']),
+        },
+      },
+    },
+    async (req, reply) => {
+      const { mime, bytes, filename } = await app.support.attachment(req.user!, requestId(req.params.id));
+      return reply.type(mime).headers(attachmentHeaders(filename)).send(bytes);
+    },
+  );
 };
 
 export default fp(supportRoutes, { name: 'support-routes', dependencies: ['support', 'guard', 'errors'], encapsulate: true });

@@ -1,8 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type {
-  AdminSupportPage, AdminSupportQuery, AdminSupportThread, OpenConversationBody, OperatorReplyBody, SendSupportImageFields,
-  SendSupportMessageBody, SupportConversation, SupportConversationList, SupportMessage, SupportThread,
+  AdminSupportPage,
+  AdminSupportQuery,
+  AdminSupportThread,
+  OpenConversationBody,
+  OperatorReplyBody,
+  SendSupportImageFields,
+  SendSupportMessageBody,
+  SupportConversation,
+  SupportConversationList,
+  SupportMessage,
+  SupportThread,
 } from '../../src/contract/support.ts';
 import { Err } from '../../src/contract/errors.ts';
 import type { SUPPORT_EVENTS, UserEventInput } from '../../src/contract/userEvents.ts';
@@ -19,9 +28,26 @@ import { cleanImage, sniffImage } from '../uploads/images.ts';
 import { nextStatus } from '../platform/statusTransitions.ts';
 import type { Clock } from '../platform/clock.ts';
 import {
-  activeOperators, adminConversationView, attachmentOf, conversationsOf, conversationView, findConversation, markRead, messageByClientKey,
-  messagesOf, messageView, openConversation, postMessage, queue, unreadOf, usernameOf, type ConversationRow, type Limits, type MessageRow,
-  type NewMessage, type Side,
+  activeOperators,
+  adminConversationView,
+  attachmentOf,
+  conversationsOf,
+  conversationView,
+  findConversation,
+  markRead,
+  messageByClientKey,
+  messagesOf,
+  messageView,
+  openConversation,
+  postMessage,
+  queue,
+  unreadOf,
+  usernameOf,
+  type ConversationRow,
+  type Limits,
+  type MessageRow,
+  type NewMessage,
+  type Side,
 } from './conversations.ts';
 
 /** The chat's live events (never a notification). */
@@ -81,7 +107,10 @@ export class SupportService {
       if (again) return messageView(again);
       throw e;
     }
-    await this.announce(done.conversation, { kind: 'support.message', params: { conversationId: done.conversation.id.toString(), messageId: done.message.id.toString(), author: m.author } });
+    await this.announce(done.conversation, {
+      kind: 'support.message',
+      params: { conversationId: done.conversation.id.toString(), messageId: done.message.id.toString(), author: m.author },
+    });
     return messageView(done.message);
   }
 
@@ -89,12 +118,19 @@ export class SupportService {
     const row = await this.db.transaction(async (tx) => {
       const locked = await findConversation(tx, c.id, undefined, { lock: true });
       const status = nextStatus(supportConversationMachine, locked.status, { type: 'conversation.close' });
-      const [after] = await tx.update(supportConversations).set({ status, closedAt: this.deps.clock.date(), closedBy: by })
-        .where(eq(supportConversations.id, c.id)).returning();
+      const [after] = await tx
+        .update(supportConversations)
+        .set({ status, closedAt: this.deps.clock.date(), closedBy: by })
+        .where(eq(supportConversations.id, c.id))
+        .returning();
       if (operatorId !== undefined) {
         await writeAudit(tx, {
-          actorId: operatorId, action: 'support.close', targetType: 'support_conversation', targetId: c.id,
-          before: { status: locked.status }, after: { status },
+          actorId: operatorId,
+          action: 'support.close',
+          targetType: 'support_conversation',
+          targetId: c.id,
+          before: { status: locked.status },
+          after: { status },
         });
       }
       return after!;
@@ -132,12 +168,20 @@ export class SupportService {
       if (again) return this.thread(userId, again.conversationId);
       throw e;
     }
-    await this.announce(done.conversation, { kind: 'support.opened', params: { conversationId: done.conversation.id.toString() } });
+    await this.announce(done.conversation, {
+      kind: 'support.opened',
+      params: { conversationId: done.conversation.id.toString() },
+    });
     return this.thread(userId, done.conversation.id);
   }
 
   send(userId: bigint, body: SendSupportMessageBody): Promise<SupportMessage> {
-    return this.post(BigInt(body.conversationId), { author: 'user', authorId: userId, text: body.text, clientKey: body.clientKey });
+    return this.post(BigInt(body.conversationId), {
+      author: 'user',
+      authorId: userId,
+      text: body.text,
+      clientKey: body.clientKey,
+    });
   }
 
   /**
@@ -157,11 +201,16 @@ export class SupportService {
     // racing the first post leaves it unnamed for the orphan sweep
     const blobKey = await this.deps.files.put('support', image.bytes);
     const stored = { mime: image.mime, width: image.width, height: image.height, blobKey };
-    return this.post(c.id, { author: 'user', authorId: userId, text: fields.text ?? '', clientKey: fields.clientKey, image: stored })
-      .catch(async (e: unknown) => {
-        await this.deps.files.discard(blobKey);
-        throw e;
-      });
+    return this.post(c.id, {
+      author: 'user',
+      authorId: userId,
+      text: fields.text ?? '',
+      clientKey: fields.clientKey,
+      image: stored,
+    }).catch(async (e: unknown) => {
+      await this.deps.files.discard(blobKey);
+      throw e;
+    });
   }
 
   async closeOwn(userId: bigint, id: bigint): Promise<SupportConversation> {
@@ -188,7 +237,10 @@ export class SupportService {
   /** Reading a conversation in the console marks the customer's messages read for every operator. */
   async adminThread(id: bigint): Promise<AdminSupportThread> {
     const c = await markRead(this.db, await findConversation(this.db, id), 'operator');
-    return { conversation: adminConversationView(c, await usernameOf(this.db, c.userId)), messages: (await messagesOf(this.db, c.id)).map(messageView) };
+    return {
+      conversation: adminConversationView(c, await usernameOf(this.db, c.userId)),
+      messages: (await messagesOf(this.db, c.id)).map(messageView),
+    };
   }
 
   reply(operatorId: bigint, id: bigint, body: OperatorReplyBody): Promise<SupportMessage> {

@@ -13,12 +13,24 @@ const security = [{ token: [] }];
 const tradingAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.requireOperator);
 
-  app.get('/trading/exposure', {
-    schema: {
-      tags, security, querystring: ExposureQuery, response: { 200: Envelope(Exposure) },
-      summary: 'Open exposure per instrument: long and short notionals, margin held, unrealised result of the trading-results account (read-only)',
+  app.get(
+    '/trading/exposure',
+    {
+      schema: {
+        tags,
+        security,
+        querystring: ExposureQuery,
+        response: { 200: Envelope(Exposure) },
+        summary:
+          'Open exposure per instrument: long and short notionals, margin held, unrealised result of the trading-results account (read-only)',
+      },
     },
-  }, async (req, reply) => reply.ok(await app.trading.exposure(req.query.book ?? 'real')));
+    async (req, reply) => reply.ok(await app.trading.exposure(req.query.book ?? 'real')),
+  );
 };
 
-export default fp(tradingAdminRoutes, { name: 'trading-admin-routes', dependencies: ['trading', 'guard', 'errors'], encapsulate: true });
+export default fp(tradingAdminRoutes, {
+  name: 'trading-admin-routes',
+  dependencies: ['trading', 'guard', 'errors'],
+  encapsulate: true,
+});

@@ -24,7 +24,13 @@ import { and, desc, eq, gt, lt, lte, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PriceTick } from '../../src/contract/ws.ts';
 import type { CloseReason } from '../../src/contract/trading.ts';
-import { marketCandles, optionsOrders, optionsPendingOrders, type OptionsOrderRow, type OptionsPendingOrderRow } from '../db/schema/index.ts';
+import {
+  marketCandles,
+  optionsOrders,
+  optionsPendingOrders,
+  type OptionsOrderRow,
+  type OptionsPendingOrderRow,
+} from '../db/schema/index.ts';
 import { userWrite } from '../db/userWrites.ts';
 import { trailStop } from '../../src/contract/entryMath.ts';
 import { entryFillsAtOrBelow } from '../../src/machines/pendingOrder.ts';
@@ -55,21 +61,31 @@ const FULL_EVERY = 30;
 
 /** The last stored price at or before `end`: the close of the last whole 1-minute candle that ended by then. */
 async function storedPriceAt(app: FastifyInstance, code: string, end: number): Promise<CloseTick | undefined> {
-  const [c] = await app.db.select({ time: marketCandles.time, close: marketCandles.close }).from(marketCandles)
+  const [c] = await app.db
+    .select({ time: marketCandles.time, close: marketCandles.close })
+    .from(marketCandles)
     .where(and(eq(marketCandles.code, code), eq(marketCandles.interval, '1m'), lte(marketCandles.time, new Date(end - MINUTE))))
-    .orderBy(desc(marketCandles.time)).limit(1);
+    .orderBy(desc(marketCandles.time))
+    .limit(1);
   return c ? { time: c.time.getTime() + MINUTE - 1, price: c.close } : undefined;
 }
 
 const watched = (r: OptionsOrderRow): WatchedPosition => ({
-  id: r.id.toString(), code: r.code, direction: r.direction, stopLoss: r.stopLoss, takeProfit: r.takeProfit, stopOut: r.stopOutPrice,
+  id: r.id.toString(),
+  code: r.code,
+  direction: r.direction,
+  stopLoss: r.stopLoss,
+  takeProfit: r.takeProfit,
+  stopOut: r.stopOutPrice,
   expiresAt: r.expiresAt.getTime(),
 });
 
 const sameLevels = (a: WatchedPosition, b: WatchedPosition) => a.stopLoss === b.stopLoss && a.takeProfit === b.takeProfit;
 
 const LEVEL: Record<TriggerReason, keyof Pick<WatchedPosition, 'stopLoss' | 'takeProfit' | 'stopOut'>> = {
-  take_profit: 'takeProfit', stop_loss: 'stopLoss', stop_out: 'stopOut',
+  take_profit: 'takeProfit',
+  stop_loss: 'stopLoss',
+  stop_out: 'stopOut',
 };
 
 /** One engine's state while it leads. */
@@ -98,7 +114,8 @@ export class TriggerEngine {
 
   /** Runs `work` after everything queued before it; a failure is logged, never breaks the chain. */
   private enqueue(work: () => Promise<void>): Promise<void> {
-    const next = this.chain.then(() => (this.stopped ? undefined : work()))
+    const next = this.chain
+      .then(() => (this.stopped ? undefined : work()))
       .catch((err: unknown) => this.log.error({ err }, 'trigger engine step failed'));
     this.chain = next;
     return next;
@@ -121,8 +138,11 @@ export class TriggerEngine {
   watchPending(row: OptionsPendingOrderRow): void {
     if (row.status !== 'pending') return;
     this.entries.add({
-      id: row.id.toString(), code: row.code, fillsAtOrBelow: entryFillsAtOrBelow(row.direction, row.entryKind),
-      level: new Decimal(row.entryPrice).toFixed(), expiresAt: row.expiresAt.getTime(),
+      id: row.id.toString(),
+      code: row.code,
+      fillsAtOrBelow: entryFillsAtOrBelow(row.direction, row.entryKind),
+      level: new Decimal(row.entryPrice).toFixed(),
+      expiresAt: row.expiresAt.getTime(),
     });
   }
 
@@ -153,8 +173,13 @@ export class TriggerEngine {
       if (next === null) continue;
       const forward = p.direction === 'up' ? lt(optionsOrders.stopLoss, next) : gt(optionsOrders.stopLoss, next);
       // the owner's positions kept in memory are forgotten once it is written (server/db/userWrites.ts)
-      const [row] = await userWrite(this.app.db, [t.userId], () => this.app.db.update(optionsOrders).set({ stopLoss: next })
-        .where(and(eq(optionsOrders.id, BigInt(id)), eq(optionsOrders.status, 'open'), forward)).returning({ id: optionsOrders.id }));
+      const [row] = await userWrite(this.app.db, [t.userId], () =>
+        this.app.db
+          .update(optionsOrders)
+          .set({ stopLoss: next })
+          .where(and(eq(optionsOrders.id, BigInt(id)), eq(optionsOrders.status, 'open'), forward))
+          .returning({ id: optionsOrders.id }),
+      );
       if (!row) continue;
       const moved = { ...p, stopLoss: next };
       this.positions.set(id, moved);
@@ -201,7 +226,9 @@ export class TriggerEngine {
       const open = eq(optionsOrders.status, 'open');
       // on the platform clock, as openTime and stopsChangedAt are written (not the database's now())
       const recent = new Date(this.app.market.now() - RECENT_S * 1000);
-      const where = opts.full ? open : and(open, or(gt(optionsOrders.openTime, recent), gt(optionsOrders.stopsChangedAt, recent)));
+      const where = opts.full
+        ? open
+        : and(open, or(gt(optionsOrders.openTime, recent), gt(optionsOrders.stopsChangedAt, recent)));
       const rows = await this.app.db.select().from(optionsOrders).where(where);
       if (opts.full) {
         const ids = new Set(rows.map((r) => r.id.toString()));
@@ -209,7 +236,11 @@ export class TriggerEngine {
       }
       await this.syncPending(opts.full ?? false, recent);
       for (const r of rows) {
-        if (opts.missedBefore !== undefined && r.expiresAt.getTime() <= opts.missedBefore && !this.positions.has(r.id.toString())) {
+        if (
+          opts.missedBefore !== undefined &&
+          r.expiresAt.getTime() <= opts.missedBefore &&
+          !this.positions.has(r.id.toString())
+        ) {
           await this.settleMissed(r);
         } else if (r.stopsChangedAt && this.positions.has(r.id.toString())) {
           // changed on another instance: its levels replace the watched ones when they differ
@@ -224,7 +255,9 @@ export class TriggerEngine {
   /** Pending entry orders: all on a full read (forgetting those ended elsewhere), else those placed recently. */
   private async syncPending(full: boolean, recent: Date): Promise<void> {
     const pending = eq(optionsPendingOrders.status, 'pending');
-    const rows = await this.app.db.select().from(optionsPendingOrders)
+    const rows = await this.app.db
+      .select()
+      .from(optionsPendingOrders)
       .where(full ? pending : and(pending, gt(optionsPendingOrders.createdAt, recent)));
     if (full) {
       const ids = new Set(rows.map((r) => r.id.toString()));
@@ -241,7 +274,12 @@ export class TriggerEngine {
     await this.settle(r.id.toString(), 'expiry', tick, { delayed: true });
   }
 
-  private async settle(id: string, reason: CloseReason, tick: CloseTick, opts: { triggerPrice?: string | null; delayed?: boolean } = {}) {
+  private async settle(
+    id: string,
+    reason: CloseReason,
+    tick: CloseTick,
+    opts: { triggerPrice?: string | null; delayed?: boolean } = {},
+  ) {
     this.inFlight.add(id);
     try {
       const out = await this.app.trading.settle(BigInt(id), reason, tick, opts);

@@ -10,7 +10,12 @@ import { Err } from '../../src/contract/errors.ts';
 import { marketRuleBroken, withTrailing } from '../../src/contract/entryMath.ts';
 import { orderFigures, termsOf, type OrderInput } from '../../src/contract/optionsMath.ts';
 import {
-  ORDER_REF_TYPE, type BuyOptionsBody, type ListOptionsOrderQuery, type OptionsPosition, type OptionsProduct, type PositionPage,
+  ORDER_REF_TYPE,
+  type BuyOptionsBody,
+  type ListOptionsOrderQuery,
+  type OptionsPosition,
+  type OptionsProduct,
+  type PositionPage,
 } from '../../src/contract/trading.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { optionsOrders, type OptionsOrderRow } from '../db/schema/index.ts';
@@ -36,7 +41,9 @@ export const viewOf = (deps: TradingDeps, r: OptionsOrderRow): OptionsPosition =
   positionView(r, r.status === 'open' ? lastPrice(deps, r.code) : undefined);
 
 async function byClientKey(db: DbOrTx, userId: bigint, book: Book, clientKey: string): Promise<OptionsOrderRow | undefined> {
-  const [row] = await db.select().from(optionsOrders)
+  const [row] = await db
+    .select()
+    .from(optionsOrders)
     .where(and(eq(optionsOrders.userId, userId), eq(optionsOrders.book, book), eq(optionsOrders.clientKey, clientKey)));
   return row;
 }
@@ -58,7 +65,9 @@ export async function buyOrder(deps: TradingDeps, userId: bigint, book: Book, b:
   if (typeof req === 'number') throw new BizError(req, { code: product.code, price });
 
   const events = new PendingEvents();
-  const row = await deps.db.transaction((tx) => openInTx(tx, { ...req, userId, book, time: deps.now(), clientKey: b.clientKey }, events));
+  const row = await deps.db.transaction((tx) =>
+    openInTx(tx, { ...req, userId, book, time: deps.now(), clientKey: b.clientKey }, events),
+  );
   if (!row) {
     const again = await byClientKey(deps.db, userId, book, b.clientKey);
     if (!again) throw new Error('trading: client key conflict without a first order');
@@ -82,13 +91,29 @@ export interface OpenTerms {
  * code of the first rule it breaks. Its stop-loss is a trailing stop's start when it has one.
  */
 export function openRequest(
-  product: OptionsProduct, b: Omit<BuyOptionsBody, 'clientKey' | 'code'>, price: string,
+  product: OptionsProduct,
+  b: Omit<BuyOptionsBody, 'clientKey' | 'code'>,
+  price: string,
 ): OpenTerms | number {
   const base = { direction: b.direction, lots: b.lots, leverage: b.leverage, period: b.period, takeProfit: b.takeProfit ?? null };
-  const code = marketRuleBroken(product, { ...base, stopLoss: b.stopLoss ?? null, trailingDistance: b.trailingDistance ?? null }, price, product.quoteRate);
+  const code = marketRuleBroken(
+    product,
+    { ...base, stopLoss: b.stopLoss ?? null, trailingDistance: b.trailingDistance ?? null },
+    price,
+    product.quoteRate,
+  );
   if (code !== null) return code;
-  const stopLoss = withTrailing({ ...b, stopLoss: b.stopLoss ?? null, trailingDistance: b.trailingDistance ?? null }, price, product.pricePrecision);
-  return { product, input: { ...base, stopLoss: stopLoss === 'both' ? null : stopLoss }, trailingDistance: b.trailingDistance ?? null, price };
+  const stopLoss = withTrailing(
+    { ...b, stopLoss: b.stopLoss ?? null, trailingDistance: b.trailingDistance ?? null },
+    price,
+    product.pricePrecision,
+  );
+  return {
+    product,
+    input: { ...base, stopLoss: stopLoss === 'both' ? null : stopLoss },
+    trailingDistance: b.trailingDistance ?? null,
+    price,
+  };
 }
 
 /**
@@ -98,33 +123,80 @@ export function openRequest(
  * was already used (a retry racing the first).
  */
 export async function openInTx(
-  tx: DbOrTx, o: OpenTerms & { userId: bigint; book: Book; time: number; clientKey: string }, events: PendingEvents,
+  tx: DbOrTx,
+  o: OpenTerms & { userId: bigint; book: Book; time: number; clientKey: string },
+  events: PendingEvents,
 ): Promise<OptionsOrderRow | undefined> {
   const { product, input, price, userId, book } = o;
   const terms = termsOf(product, input, price, product.quoteRate);
   const f = orderFigures(terms, input);
   // one opening at a time per user and book, so the limit holds whatever races
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`options:${userId}:${book}`}, 0))`);
-  const [{ n }] = await tx.select({ n: count() }).from(optionsOrders)
+  const [{ n }] = await tx
+    .select({ n: count() })
+    .from(optionsOrders)
     .where(and(eq(optionsOrders.userId, userId), eq(optionsOrders.book, book), eq(optionsOrders.status, 'open')));
   if (Number(n) >= product.maxOpenPositions) {
     if (await byClientKey(tx, userId, book, o.clientKey)) return undefined;
     throw new BizError(Err.TOO_MANY_OPEN_POSITIONS, { limit: product.maxOpenPositions });
   }
-  const [ins] = await tx.insert(optionsOrders).values({
-    userId, book, code: product.code, direction: input.direction, lots: terms.lots, leverage: terms.leverage, periodSeconds: input.period,
-    contractSize: terms.contractSize, feeRate: terms.feeRate, quoteRate: terms.quoteRate, stopOutLevel: terms.stopOutLevel,
-    pricePrecision: terms.pricePrecision, openPrice: price, openTime: new Date(o.time), expiresAt: new Date(o.time + input.period * 1000),
-    stopLoss: input.stopLoss ?? null, takeProfit: input.takeProfit ?? null, stopOutPrice: f.stopOutPrice, notional: f.notional, margin: f.margin,
-    openFee: f.fee, expectedReturn: f.expectedReturn, maxLoss: f.maxLoss, clientKey: o.clientKey, trailingDistance: o.trailingDistance,
-  }).onConflictDoNothing({ target: [optionsOrders.userId, optionsOrders.book, optionsOrders.clientKey] }).returning();
+  const [ins] = await tx
+    .insert(optionsOrders)
+    .values({
+      userId,
+      book,
+      code: product.code,
+      direction: input.direction,
+      lots: terms.lots,
+      leverage: terms.leverage,
+      periodSeconds: input.period,
+      contractSize: terms.contractSize,
+      feeRate: terms.feeRate,
+      quoteRate: terms.quoteRate,
+      stopOutLevel: terms.stopOutLevel,
+      pricePrecision: terms.pricePrecision,
+      openPrice: price,
+      openTime: new Date(o.time),
+      expiresAt: new Date(o.time + input.period * 1000),
+      stopLoss: input.stopLoss ?? null,
+      takeProfit: input.takeProfit ?? null,
+      stopOutPrice: f.stopOutPrice,
+      notional: f.notional,
+      margin: f.margin,
+      openFee: f.fee,
+      expectedReturn: f.expectedReturn,
+      maxLoss: f.maxLoss,
+      clientKey: o.clientKey,
+      trailingDistance: o.trailingDistance,
+    })
+    .onConflictDoNothing({ target: [optionsOrders.userId, optionsOrders.book, optionsOrders.clientKey] })
+    .returning();
   if (!ins) return undefined;
   await userWritten(tx, userId);
   const ref = orderRef(ins);
   // the CHECK on user balances refuses an overdraw (10011) and everything rolls back
-  await transfer(tx, { ...ref, key: `order:${ins.id}:margin`, from: userAccount(userId, 'available'), to: userAccount(userId, 'order_margin'), amount: f.margin, reason: 'options.margin' });
-  await transfer(tx, { ...ref, key: `order:${ins.id}:fee`, from: userAccount(userId, 'available'), to: platformAccount('fees'), amount: f.fee, reason: 'options.fee' });
-  await events.record(tx, userId, { kind: 'order.opened', params: { ...eventParams(ins) }, refType: ORDER_REF_TYPE, refId: ins.id.toString() });
+  await transfer(tx, {
+    ...ref,
+    key: `order:${ins.id}:margin`,
+    from: userAccount(userId, 'available'),
+    to: userAccount(userId, 'order_margin'),
+    amount: f.margin,
+    reason: 'options.margin',
+  });
+  await transfer(tx, {
+    ...ref,
+    key: `order:${ins.id}:fee`,
+    from: userAccount(userId, 'available'),
+    to: platformAccount('fees'),
+    amount: f.fee,
+    reason: 'options.fee',
+  });
+  await events.record(tx, userId, {
+    kind: 'order.opened',
+    params: { ...eventParams(ins) },
+    refType: ORDER_REF_TYPE,
+    refId: ins.id.toString(),
+  });
   return ins;
 }
 
@@ -148,7 +220,12 @@ export async function listOrders(deps: TradingDeps, userId: bigint, book: Book, 
   const size = q.pageSize ?? 20;
   const pageNum = q.pageNum ?? 1;
   const key = `options-orders\u0000${book}\u0000${q.status ?? ''}\u0000${q.code ?? ''}\u0000${pageNum}\u0000${size}`;
-  const kept = await deps.reads.read(userId, key, () => readPage(deps, userId, book, q, size, (pageNum - 1) * size), (p) => p.rows.length);
+  const kept = await deps.reads.read(
+    userId,
+    key,
+    () => readPage(deps, userId, book, q, size, (pageNum - 1) * size),
+    (p) => p.rows.length,
+  );
   // one formatted price per instrument for the whole page
   const prices = new Map<string, string | undefined>();
   let at = '';
@@ -161,7 +238,10 @@ export async function listOrders(deps: TradingDeps, userId: bigint, book: Book, 
   // the same kept rows at the same prices are the same page: built again only when a price moved
   const last = pages.get(kept);
   if (last?.at === at) return last.page;
-  const page = { rows: kept.rows.map((r) => positionView(r, r.status === 'open' ? prices.get(r.code) : undefined)), total: kept.total };
+  const page = {
+    rows: kept.rows.map((r) => positionView(r, r.status === 'open' ? prices.get(r.code) : undefined)),
+    total: kept.total,
+  };
   pages.set(kept, { at, page });
   return page;
 }
@@ -170,7 +250,12 @@ export async function listOrders(deps: TradingDeps, userId: bigint, book: Book, 
 const pages = new WeakMap<object, { at: string; page: PositionPage }>();
 
 async function readPage(
-  deps: TradingDeps, userId: bigint, book: Book, q: ListOptionsOrderQuery, size: number, offset: number,
+  deps: TradingDeps,
+  userId: bigint,
+  book: Book,
+  q: ListOptionsOrderQuery,
+  size: number,
+  offset: number,
 ): Promise<{ rows: OptionsOrderRow[]; total: number }> {
   const filters = { status: Boolean(q.status), code: Boolean(q.code) };
   const where = () => {
@@ -182,12 +267,27 @@ async function readPage(
   const params = { userId, book, status: q.status ?? null, code: q.code ?? null };
   // rows and total in one query (server/db/paging.ts), prepared once per combination of filters
   const name = `options_orders_page_${Number(filters.status)}${Number(filters.code)}`;
-  const page = preparedOnce(deps.db, name, () => deps.db.select({ r: optionsOrders, total: totalOver() }).from(optionsOrders).where(where())
-    .orderBy(desc(optionsOrders.id)).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(name));
+  const page = preparedOnce(deps.db, name, () =>
+    deps.db
+      .select({ r: optionsOrders, total: totalOver() })
+      .from(optionsOrders)
+      .where(where())
+      .orderBy(desc(optionsOrders.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
   const rows = await page.execute({ ...params, limit: size, offset });
   const counted = `${name}_count`;
-  const total = await pageTotal(rows, offset, async () => Number((await preparedOnce(deps.db, counted, () =>
-    deps.db.select({ n: count() }).from(optionsOrders).where(where()).prepare(counted)).execute(params))[0].n));
+  const total = await pageTotal(rows, offset, async () =>
+    Number(
+      (
+        await preparedOnce(deps.db, counted, () =>
+          deps.db.select({ n: count() }).from(optionsOrders).where(where()).prepare(counted),
+        ).execute(params)
+      )[0].n,
+    ),
+  );
   return { rows: rows.map(({ r }) => r), total };
 }
 

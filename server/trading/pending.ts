@@ -18,7 +18,11 @@ import type { Book } from '../../src/contract/constants.ts';
 import { entryHold, entryRuleBroken, MAX_PENDING_ORDERS } from '../../src/contract/entryMath.ts';
 import { Err } from '../../src/contract/errors.ts';
 import {
-  PENDING_REF_TYPE, type ListPendingQuery, type PendingOrderPage, type PendingOrderWire, type PlacePendingBody,
+  PENDING_REF_TYPE,
+  type ListPendingQuery,
+  type PendingOrderPage,
+  type PendingOrderWire,
+  type PlacePendingBody,
 } from '../../src/contract/pendingOrders.ts';
 import { pendingOrderMachine, type PendingOrderEvent } from '../../src/machines/pendingOrder.ts';
 import type { DbOrTx } from '../db/client.ts';
@@ -34,24 +38,50 @@ import type { TradingDeps } from './deps.ts';
 import type { CloseTick } from './settle.ts';
 import Decimal from 'decimal.js';
 
-const ref = (r: Pick<OptionsPendingOrderRow, 'id' | 'book'>) =>
-  ({ book: r.book, asset: 'USDT' as const, refType: PENDING_REF_TYPE, refId: r.id.toString() });
+const ref = (r: Pick<OptionsPendingOrderRow, 'id' | 'book'>) => ({
+  book: r.book,
+  asset: 'USDT' as const,
+  refType: PENDING_REF_TYPE,
+  refId: r.id.toString(),
+});
 
 const plain = (v: string | null) => (v === null ? null : new Decimal(v).toFixed());
 
 export function pendingView(r: OptionsPendingOrderRow): PendingOrderWire {
   return {
-    id: r.id.toString(), book: r.book, code: r.code, direction: r.direction, entryKind: r.entryKind, entryPrice: new Decimal(r.entryPrice).toFixed(),
-    lots: new Decimal(r.lots).toFixed(), leverage: r.leverage, period: r.periodSeconds, stopLoss: plain(r.stopLoss), takeProfit: plain(r.takeProfit),
-    trailingDistance: plain(r.trailingDistance), hold: new Decimal(r.hold).toFixed(6), expiresAt: r.expiresAt.toISOString(), status: r.status,
-    orderId: r.orderId === null ? null : r.orderId.toString(), refusedCode: r.refusedCode, createdAt: r.createdAt.toISOString(),
+    id: r.id.toString(),
+    book: r.book,
+    code: r.code,
+    direction: r.direction,
+    entryKind: r.entryKind,
+    entryPrice: new Decimal(r.entryPrice).toFixed(),
+    lots: new Decimal(r.lots).toFixed(),
+    leverage: r.leverage,
+    period: r.periodSeconds,
+    stopLoss: plain(r.stopLoss),
+    takeProfit: plain(r.takeProfit),
+    trailingDistance: plain(r.trailingDistance),
+    hold: new Decimal(r.hold).toFixed(6),
+    expiresAt: r.expiresAt.toISOString(),
+    status: r.status,
+    orderId: r.orderId === null ? null : r.orderId.toString(),
+    refusedCode: r.refusedCode,
+    createdAt: r.createdAt.toISOString(),
     endedAt: r.endedAt ? r.endedAt.toISOString() : null,
   };
 }
 
 async function byClientKey(db: DbOrTx, userId: bigint, book: Book, clientKey: string) {
-  const [row] = await db.select().from(optionsPendingOrders)
-    .where(and(eq(optionsPendingOrders.userId, userId), eq(optionsPendingOrders.book, book), eq(optionsPendingOrders.clientKey, clientKey)));
+  const [row] = await db
+    .select()
+    .from(optionsPendingOrders)
+    .where(
+      and(
+        eq(optionsPendingOrders.userId, userId),
+        eq(optionsPendingOrders.book, book),
+        eq(optionsPendingOrders.clientKey, clientKey),
+      ),
+    );
   return row;
 }
 
@@ -60,32 +90,74 @@ async function byClientKey(db: DbOrTx, userId: bigint, book: Book, clientKey: st
  * live price), the entry rules (10280, 10281, 10284, 10285, and the market order's at the
  * level), 10283 at the limit of pending orders, 10011 when available does not cover the hold.
  */
-export async function placePending(deps: TradingDeps, userId: bigint, book: Book, b: PlacePendingBody): Promise<PendingOrderWire> {
+export async function placePending(
+  deps: TradingDeps,
+  userId: bigint,
+  book: Book,
+  b: PlacePendingBody,
+): Promise<PendingOrderWire> {
   const { product, quote } = requireProduct(deps.market, b.code, { maxOpenPositions: deps.maxOpenPositions });
   const first = await byClientKey(deps.db, userId, book, b.clientKey);
   if (first) return pendingView(first);
   if (!product.tradable) throw new BizError(Err.NOT_TRADABLE, { code: product.code });
   const price = deps.market.formatPrice(quote);
-  const input = { ...b, stopLoss: b.stopLoss ?? null, takeProfit: b.takeProfit ?? null, trailingDistance: b.trailingDistance ?? null };
+  const input = {
+    ...b,
+    stopLoss: b.stopLoss ?? null,
+    takeProfit: b.takeProfit ?? null,
+    trailingDistance: b.trailingDistance ?? null,
+  };
   const code = entryRuleBroken(product, input, price, product.quoteRate);
   if (code !== null) throw new BizError(code, { code: product.code, price, limit: MAX_PENDING_ORDERS });
   const hold = entryHold(product, input, b.entryPrice, product.quoteRate);
   const now = deps.now();
   const row = await deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`pending:${userId}:${book}`}, 0))`);
-    const [{ n }] = await tx.select({ n: count() }).from(optionsPendingOrders).where(and(
-      eq(optionsPendingOrders.userId, userId), eq(optionsPendingOrders.book, book), eq(optionsPendingOrders.status, 'pending')));
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(optionsPendingOrders)
+      .where(
+        and(
+          eq(optionsPendingOrders.userId, userId),
+          eq(optionsPendingOrders.book, book),
+          eq(optionsPendingOrders.status, 'pending'),
+        ),
+      );
     if (Number(n) >= MAX_PENDING_ORDERS) {
       if (await byClientKey(tx, userId, book, b.clientKey)) return undefined;
       throw new BizError(Err.TOO_MANY_PENDING_ORDERS, { limit: MAX_PENDING_ORDERS });
     }
-    const [ins] = await tx.insert(optionsPendingOrders).values({
-      userId, book, code: product.code, direction: b.direction, entryKind: b.entryKind, entryPrice: b.entryPrice, lots: b.lots, leverage: b.leverage,
-      periodSeconds: b.period, stopLoss: input.stopLoss, takeProfit: input.takeProfit, trailingDistance: input.trailingDistance, hold,
-      expiresAt: new Date(now + b.validity * 1000), clientKey: b.clientKey, createdAt: new Date(now),
-    }).onConflictDoNothing({ target: [optionsPendingOrders.userId, optionsPendingOrders.book, optionsPendingOrders.clientKey] }).returning();
+    const [ins] = await tx
+      .insert(optionsPendingOrders)
+      .values({
+        userId,
+        book,
+        code: product.code,
+        direction: b.direction,
+        entryKind: b.entryKind,
+        entryPrice: b.entryPrice,
+        lots: b.lots,
+        leverage: b.leverage,
+        periodSeconds: b.period,
+        stopLoss: input.stopLoss,
+        takeProfit: input.takeProfit,
+        trailingDistance: input.trailingDistance,
+        hold,
+        expiresAt: new Date(now + b.validity * 1000),
+        clientKey: b.clientKey,
+        createdAt: new Date(now),
+      })
+      .onConflictDoNothing({ target: [optionsPendingOrders.userId, optionsPendingOrders.book, optionsPendingOrders.clientKey] })
+      .returning();
     if (!ins) return undefined;
-    await transfer(tx, { ...ref(ins), key: `pending:${ins.id}:hold`, from: userAccount(userId, 'available'), to: userAccount(userId, 'entry_hold'), amount: hold, reason: 'options.entry_hold' });
+    await transfer(tx, {
+      ...ref(ins),
+      key: `pending:${ins.id}:hold`,
+      from: userAccount(userId, 'available'),
+      to: userAccount(userId, 'entry_hold'),
+      amount: hold,
+      reason: 'options.entry_hold',
+    });
     return ins;
   });
   if (!row) return pendingView((await byClientKey(deps.db, userId, book, b.clientKey))!);
@@ -101,20 +173,40 @@ async function lockPending(tx: DbOrTx, id: bigint) {
 
 async function release(tx: DbOrTx, r: OptionsPendingOrderRow) {
   await transfer(tx, {
-    ...ref(r), key: `pending:${r.id}:release`, from: userAccount(r.userId, 'entry_hold'), to: userAccount(r.userId, 'available'),
-    amount: new Decimal(r.hold).toFixed(6), reason: 'options.entry_release',
+    ...ref(r),
+    key: `pending:${r.id}:release`,
+    from: userAccount(r.userId, 'entry_hold'),
+    to: userAccount(r.userId, 'available'),
+    amount: new Decimal(r.hold).toFixed(6),
+    reason: 'options.entry_release',
   });
 }
 
-async function end(tx: DbOrTx, r: OptionsPendingOrderRow, event: PendingOrderEvent, at: number, extra: Partial<OptionsPendingOrderRow> = {}) {
+async function end(
+  tx: DbOrTx,
+  r: OptionsPendingOrderRow,
+  event: PendingOrderEvent,
+  at: number,
+  extra: Partial<OptionsPendingOrderRow> = {},
+) {
   const status = nextStatus(pendingOrderMachine, r.status, event);
-  const [after] = await tx.update(optionsPendingOrders).set({ ...extra, status, endedAt: new Date(at) }).where(eq(optionsPendingOrders.id, r.id)).returning();
+  const [after] = await tx
+    .update(optionsPendingOrders)
+    .set({ ...extra, status, endedAt: new Date(at) })
+    .where(eq(optionsPendingOrders.id, r.id))
+    .returning();
   return after;
 }
 
 const eventParams = (r: OptionsPendingOrderRow) => ({
-  id: r.id.toString(), book: r.book, code: r.code, direction: r.direction, lots: new Decimal(r.lots).toFixed(),
-  entryKind: r.entryKind, price: new Decimal(r.entryPrice).toFixed(), refusedCode: r.refusedCode,
+  id: r.id.toString(),
+  book: r.book,
+  code: r.code,
+  direction: r.direction,
+  lots: new Decimal(r.lots).toFixed(),
+  entryKind: r.entryKind,
+  price: new Decimal(r.entryPrice).toFixed(),
+  refusedCode: r.refusedCode,
 });
 
 /** Cancels the user's pending order and releases its hold (10043 not theirs, 10282 no longer pending). */
@@ -139,7 +231,12 @@ export async function expirePending(deps: TradingDeps, id: bigint): Promise<bool
     if (!r) return undefined;
     await release(tx, r);
     const after = await end(tx, r, { type: 'pending.expire' }, deps.now());
-    await events.record(tx, r.userId, { kind: 'pending.expired', params: eventParams(after), refType: PENDING_REF_TYPE, refId: r.id.toString() });
+    await events.record(tx, r.userId, {
+      kind: 'pending.expired',
+      params: eventParams(after),
+      refType: PENDING_REF_TYPE,
+      refId: r.id.toString(),
+    });
     return after;
   });
   if (!row) return false;
@@ -153,7 +250,11 @@ export async function expirePending(deps: TradingDeps, id: bigint): Promise<bool
  * market order's rules, or the order is refused with the first rule that failed. Undefined when it
  * was no longer pending (cancelled meanwhile, or filled by another instance).
  */
-export async function fillPending(deps: TradingDeps, id: bigint, tick: CloseTick): Promise<{ pending: OptionsPendingOrderRow; opened?: OptionsOrderRow } | undefined> {
+export async function fillPending(
+  deps: TradingDeps,
+  id: bigint,
+  tick: CloseTick,
+): Promise<{ pending: OptionsPendingOrderRow; opened?: OptionsOrderRow } | undefined> {
   const events = new PendingEvents();
   const out = await deps.db.transaction(async (tx) => {
     const r = await lockPending(tx, id);
@@ -165,13 +266,24 @@ export async function fillPending(deps: TradingDeps, id: bigint, tick: CloseTick
       const { product } = requireProduct(deps.market, r.code, { maxOpenPositions: deps.maxOpenPositions });
       if (!product.tradable) throw new BizError(Err.NOT_TRADABLE, { code: r.code });
       const price = new Decimal(tick.price).toFixed(product.pricePrecision);
-      const req = openRequest(product, {
-        direction: r.direction, lots: new Decimal(r.lots).toFixed(), leverage: r.leverage, period: r.periodSeconds,
-        stopLoss: plain(r.stopLoss), takeProfit: plain(r.takeProfit), trailingDistance: plain(r.trailingDistance),
-      }, price);
+      const req = openRequest(
+        product,
+        {
+          direction: r.direction,
+          lots: new Decimal(r.lots).toFixed(),
+          leverage: r.leverage,
+          period: r.periodSeconds,
+          stopLoss: plain(r.stopLoss),
+          takeProfit: plain(r.takeProfit),
+          trailingDistance: plain(r.trailingDistance),
+        },
+        price,
+      );
       if (typeof req === 'number') throw new BizError(req);
       // a savepoint: a refusal inside the opening (limit, balance) undoes the opening only
-      opened = await tx.transaction((sp) => openInTx(sp, { ...req, userId: r.userId, book: r.book, time: tick.time, clientKey: `pending-${r.id}` }, events));
+      opened = await tx.transaction((sp) =>
+        openInTx(sp, { ...req, userId: r.userId, book: r.book, time: tick.time, clientKey: `pending-${r.id}` }, events),
+      );
       if (!opened) throw new Error(`pending order ${r.id}: its position's client key was used`);
     } catch (err) {
       if (!(err instanceof BizError)) throw err;
@@ -180,7 +292,13 @@ export async function fillPending(deps: TradingDeps, id: bigint, tick: CloseTick
     const after = opened
       ? await end(tx, r, { type: 'pending.fill' }, tick.time, { orderId: opened.id })
       : await end(tx, r, { type: 'pending.refuse' }, tick.time, { refusedCode });
-    if (!opened) await events.record(tx, r.userId, { kind: 'pending.refused', params: eventParams(after), refType: PENDING_REF_TYPE, refId: r.id.toString() });
+    if (!opened)
+      await events.record(tx, r.userId, {
+        kind: 'pending.refused',
+        params: eventParams(after),
+        refType: PENDING_REF_TYPE,
+        refId: r.id.toString(),
+      });
     return { pending: after, opened };
   });
   if (!out) return undefined;
@@ -195,7 +313,13 @@ export async function listPending(deps: TradingDeps, userId: bigint, book: Book,
   if (q.status) conds.push(eq(optionsPendingOrders.status, q.status));
   const where = and(...conds);
   const size = q.pageSize ?? 20;
-  const rows = await deps.db.select().from(optionsPendingOrders).where(where).orderBy(desc(optionsPendingOrders.id)).limit(size).offset(((q.pageNum ?? 1) - 1) * size);
+  const rows = await deps.db
+    .select()
+    .from(optionsPendingOrders)
+    .where(where)
+    .orderBy(desc(optionsPendingOrders.id))
+    .limit(size)
+    .offset(((q.pageNum ?? 1) - 1) * size);
   const [{ total }] = await deps.db.select({ total: count() }).from(optionsPendingOrders).where(where);
   return { rows: rows.map(pendingView), total: Number(total) };
 }

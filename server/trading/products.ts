@@ -18,7 +18,12 @@ export const STOP_OUT_LEVEL = '0.9';
 /** A stop-loss or take-profit at least 0.1 % away from the price. */
 export const MIN_DISTANCE = '0.001';
 
-interface TypeRules { contractSize: string; leverage: number[]; feeRate: string; maxNotional: string }
+interface TypeRules {
+  contractSize: string;
+  leverage: number[];
+  feeRate: string;
+  maxNotional: string;
+}
 
 const BY_TYPE: Record<InstrumentType, TypeRules> = {
   crypto: { contractSize: '1', leverage: [1, 2, 5, 10, 20], feeRate: '0.0005', maxNotional: '1000000' },
@@ -39,11 +44,33 @@ export function tradingFeeCeiling(): Decimal {
  * An unlisted root trades at 1 per point.
  */
 export const FUTURES_MULTIPLIER: Record<string, string> = {
-  ES: '50', NQ: '20', YM: '5', RTY: '50', NKD: '5',
-  CL: '1000', BZ: '1000', NG: '10000', RB: '42000', HO: '42000',
-  GC: '100', SI: '5000', HG: '25000', PL: '50', PA: '100',
-  ZC: '50', ZW: '50', ZS: '50', KC: '375', SB: '1120', CC: '10', CT: '500', LE: '400',
-  ZN: '1000', ZB: '1000', '6E': '125000', '6J': '12500000',
+  ES: '50',
+  NQ: '20',
+  YM: '5',
+  RTY: '50',
+  NKD: '5',
+  CL: '1000',
+  BZ: '1000',
+  NG: '10000',
+  RB: '42000',
+  HO: '42000',
+  GC: '100',
+  SI: '5000',
+  HG: '25000',
+  PL: '50',
+  PA: '100',
+  ZC: '50',
+  ZW: '50',
+  ZS: '50',
+  KC: '375',
+  SB: '1120',
+  CC: '10',
+  CT: '500',
+  LE: '400',
+  ZN: '1000',
+  ZB: '1000',
+  '6E': '125000',
+  '6J': '12500000',
 };
 
 /** BTC and ETH trade in hundredths of a coin; other coins in their quantity step. */
@@ -61,24 +88,39 @@ export function usdRate(market: MarketService, ccy: string): string | undefined 
   const direct = market.get(`${ccy}USD`);
   if (direct) return market.formatPrice(direct);
   const inverse = market.get(`USD${ccy}`);
-  if (inverse && inverse.price > 0) return new Decimal(1).div(market.formatPrice(inverse)).toSignificantDigits(RATE_DIGITS).toFixed();
+  if (inverse && inverse.price > 0)
+    return new Decimal(1).div(market.formatPrice(inverse)).toSignificantDigits(RATE_DIGITS).toFixed();
   return undefined;
 }
 
-export interface ProductOptions { maxOpenPositions?: number }
+export interface ProductOptions {
+  maxOpenPositions?: number;
+}
 
 /** The product of a listed instrument as the rules see it now. */
 export function productOf(market: MarketService, q: LiveQuote, opts: ProductOptions = {}): OptionsProduct {
   const info = q.info;
   const rules = BY_TYPE[info.type];
   const contractSize = info.type === 'futures' ? (FUTURES_MULTIPLIER[info.code] ?? '1') : rules.contractSize;
-  const lotStep = info.type === 'crypto' ? (CRYPTO_LOT_STEP[info.code] ?? new Decimal(info.quantityStep).toFixed())
-    : info.type === 'forex' ? '0.01' : '1';
+  const lotStep =
+    info.type === 'crypto'
+      ? (CRYPTO_LOT_STEP[info.code] ?? new Decimal(info.quantityStep).toFixed())
+      : info.type === 'forex'
+        ? '0.01'
+        : '1';
   const quoteRate = usdRate(market, info.quote);
   const now = market.now();
   return {
-    code: info.code, type: info.type, contractSize, lotStep, leverageChoices: rules.leverage, periodChoices: [...PERIODS],
-    feeRate: rules.feeRate, maxNotional: rules.maxNotional, stopOutLevel: STOP_OUT_LEVEL, minDistance: MIN_DISTANCE,
+    code: info.code,
+    type: info.type,
+    contractSize,
+    lotStep,
+    leverageChoices: rules.leverage,
+    periodChoices: [...PERIODS],
+    feeRate: rules.feeRate,
+    maxNotional: rules.maxNotional,
+    stopOutLevel: STOP_OUT_LEVEL,
+    minDistance: MIN_DISTANCE,
     pricePrecision: info.pricePrecision,
     tradable: quoteRate !== undefined && market.isOpen(q, now) && !market.isStale(q, now),
     quoteRate: quoteRate ?? '1',
@@ -87,7 +129,11 @@ export function productOf(market: MarketService, q: LiveQuote, opts: ProductOpti
 }
 
 /** The product of `code`, or 10014 for an instrument that is not listed. */
-export function requireProduct(market: MarketService, code: string, opts: ProductOptions = {}): { product: OptionsProduct; quote: LiveQuote } {
+export function requireProduct(
+  market: MarketService,
+  code: string,
+  opts: ProductOptions = {},
+): { product: OptionsProduct; quote: LiveQuote } {
   const q = market.get(code);
   if (!q) throw new BizError(Err.OPTIONS_PRODUCT_WRONG, { code });
   return { product: productOf(market, q, opts), quote: q };

@@ -16,15 +16,19 @@ export const RISK_CACHE_MS = 60_000;
 /** One aggregate over the window; the predicate is a plain range on close_time (no per-row functions). */
 export async function computeRisk(deps: Pick<TradingDeps, 'db' | 'now'>, book: Book): Promise<OptionsRisk> {
   const since = new Date(deps.now() - RISK_WINDOW_MS);
-  const res = await deps.db.execute(sql`
+  const res = (await deps.db.execute(sql`
     select count(*)::int as closed,
            count(*) filter (where pnl - open_fee - coalesce(close_fee, 0) < 0)::int as lost
       from options_orders
-     where book = ${book} and status = 'closed' and close_time >= ${since.toISOString()}::timestamptz`) as unknown as { rows: Array<{ closed: number; lost: number }> };
+     where book = ${book} and status = 'closed' and close_time >= ${since.toISOString()}::timestamptz`)) as unknown as {
+    rows: Array<{ closed: number; lost: number }>;
+  };
   const closed = Number(res.rows[0]?.closed ?? 0);
   const lost = Number(res.rows[0]?.lost ?? 0);
   return {
-    book, closed, lost,
+    book,
+    closed,
+    lost,
     share: closed === 0 ? null : new Decimal(lost).div(closed).toFixed(4),
     since: since.toISOString(),
   };
@@ -39,7 +43,9 @@ export function riskReader(deps: Pick<TradingDeps, 'db' | 'now'>, ttlMs = RISK_C
     if (hit && now - hit.at < ttlMs) return hit.value;
     const value = computeRisk(deps, book);
     cache.set(book, { at: now, value });
-    value.catch(() => { if (cache.get(book)?.value === value) cache.delete(book); });
+    value.catch(() => {
+      if (cache.get(book)?.value === value) cache.delete(book);
+    });
     return value;
   };
 }

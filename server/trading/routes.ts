@@ -11,10 +11,30 @@ import { Type } from 'typebox';
 import { Ok } from '../../src/contract/errors.ts';
 import { Envelope } from '../../src/contract/envelope.ts';
 import {
-  type PositionPage, BuyOptionsBody, CloseOptionsBody, ListOptionsOrderQuery, OptionsOrderIdParams, OptionsOrderPageWire, OptionsOrderWire, OptionsProductWire,
-  OptionsRisk, OptionsRiskQuery, TRADING_PATHS, UpdateStopsBody, positionPageToWire, positionToWire, productToWire,
+  type PositionPage,
+  BuyOptionsBody,
+  CloseOptionsBody,
+  ListOptionsOrderQuery,
+  OptionsOrderIdParams,
+  OptionsOrderPageWire,
+  OptionsOrderWire,
+  OptionsProductWire,
+  OptionsRisk,
+  OptionsRiskQuery,
+  TRADING_PATHS,
+  UpdateStopsBody,
+  positionPageToWire,
+  positionToWire,
+  productToWire,
 } from '../../src/contract/trading.ts';
-import { CancelPendingBody, ListPendingQuery, PENDING_PATHS, PendingOrderPage, PendingOrderWire, PlacePendingBody } from '../../src/contract/pendingOrders.ts';
+import {
+  CancelPendingBody,
+  ListPendingQuery,
+  PENDING_PATHS,
+  PendingOrderPage,
+  PendingOrderWire,
+  PlacePendingBody,
+} from '../../src/contract/pendingOrders.ts';
 import { requestId } from '../http/validation.ts';
 import { riskReader } from './risk.ts';
 
@@ -26,80 +46,173 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const userId = (req: FastifyRequest) => req.user!.id;
   const auth = { preHandler: app.requireUser };
 
-  app.get(`${TRADING_PATHS.product}:code`, {
-    schema: {
-      tags, params: CodeParams, response: { 200: Envelope(OptionsProductWire) },
-      summary: 'The options product of an instrument: contract size, lot step, leverage and period choices, fee rate, caps, and whether it trades now (public; 10014 unknown)',
+  app.get(
+    `${TRADING_PATHS.product}:code`,
+    {
+      schema: {
+        tags,
+        params: CodeParams,
+        response: { 200: Envelope(OptionsProductWire) },
+        summary:
+          'The options product of an instrument: contract size, lot step, leverage and period choices, fee rate, caps, and whether it trades now (public; 10014 unknown)',
+      },
     },
-  }, async (req, reply) => reply.ok(productToWire(app.trading.product(req.params.code))));
+    async (req, reply) => reply.ok(productToWire(app.trading.product(req.params.code))),
+  );
 
   const risk = riskReader(app.trading.deps);
-  app.get(TRADING_PATHS.risk, {
-    schema: {
-      tags, querystring: OptionsRiskQuery, response: { 200: Envelope(OptionsRisk) },
-      summary: 'The risk line before confirming (public): closed positions of the book in the last 90 days and how many lost money net of both fees; share null without history. Book: the query, else the `virtually` header. Kept a minute per book.',
+  app.get(
+    TRADING_PATHS.risk,
+    {
+      schema: {
+        tags,
+        querystring: OptionsRiskQuery,
+        response: { 200: Envelope(OptionsRisk) },
+        summary:
+          'The risk line before confirming (public): closed positions of the book in the last 90 days and how many lost money net of both fees; share null without history. Book: the query, else the `virtually` header. Kept a minute per book.',
+      },
     },
-  }, async (req, reply) => reply.ok(await risk(req.query.book ?? req.book)));
+    async (req, reply) => reply.ok(await risk(req.query.book ?? req.book)),
+  );
 
-  app.post(TRADING_PATHS.buy, {
-    ...auth,
-    schema: {
-      tags, security, body: BuyOptionsBody, response: { 200: Envelope(OptionsOrderWire) },
-      summary: 'Open a position at the current price in the selected book: margin and opening fee through the ledger. Success 20004; a retry with the same clientKey answers the first order.',
+  app.post(
+    TRADING_PATHS.buy,
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        body: BuyOptionsBody,
+        response: { 200: Envelope(OptionsOrderWire) },
+        summary:
+          'Open a position at the current price in the selected book: margin and opening fee through the ledger. Success 20004; a retry with the same clientKey answers the first order.',
+      },
     },
-  }, async (req, reply) => reply.ok(positionToWire(await app.trading.buy(userId(req), req.book, req.body)), Ok.PURCHASE_SUCCESSFUL));
+    async (req, reply) =>
+      reply.ok(positionToWire(await app.trading.buy(userId(req), req.book, req.body)), Ok.PURCHASE_SUCCESSFUL),
+  );
 
-  app.get(`${TRADING_PATHS.get}:id`, {
-    ...auth,
-    schema: { tags, security, params: OptionsOrderIdParams, summary: 'One of my orders with its receipt (10043 for anyone else\'s)', response: { 200: Envelope(OptionsOrderWire) } },
-  }, async (req, reply) => reply.ok(positionToWire(await app.trading.get(userId(req), req.book, requestId(req.params.id)))));
+  app.get(
+    `${TRADING_PATHS.get}:id`,
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        params: OptionsOrderIdParams,
+        summary: "One of my orders with its receipt (10043 for anyone else's)",
+        response: { 200: Envelope(OptionsOrderWire) },
+      },
+    },
+    async (req, reply) => reply.ok(positionToWire(await app.trading.get(userId(req), req.book, requestId(req.params.id)))),
+  );
 
   // A page asked again at the same prices is the same object (server/trading/orders.ts): its
   // answer, serialised by this route's schema, is kept with it per language (issue 26).
   const pageJson = new WeakMap<PositionPage, Map<string, string>>();
-  app.get(TRADING_PATHS.list, {
-    ...auth,
-    schema: { tags, security, querystring: ListOptionsOrderQuery, summary: 'My orders, newest first; an open order\'s profit is at the last price', response: { 200: Envelope(OptionsOrderPageWire) } },
-  }, async (req, reply) => {
-    const page = await app.trading.list(userId(req), req.book, req.query);
-    let byLang = pageJson.get(page);
-    if (!byLang) pageJson.set(page, (byLang = new Map()));
-    let json = byLang.get(req.lang);
-    if (json === undefined) byLang.set(req.lang, (json = reply.serialize(reply.ok(positionPageToWire(page))) as string));
-    // a string is sent as it is (already serialised above); the type provider expects the object
-    return reply.type('application/json; charset=utf-8').send(json as never);
-  });
-
-  app.post(TRADING_PATHS.close, {
-    ...auth,
-    schema: { tags, security, body: CloseOptionsBody, summary: 'Close my position at the current price (a closed one is answered as it is)', response: { 200: Envelope(OptionsOrderWire) } },
-  }, async (req, reply) => reply.ok(positionToWire(await app.trading.close(userId(req), req.book, requestId(req.body.id)))));
-
-  app.post(TRADING_PATHS.stops, {
-    ...auth,
-    schema: {
-      tags, security, body: UpdateStopsBody, response: { 200: Envelope(OptionsOrderWire) },
-      summary: 'New stop-loss and take-profit for my open position (null removes one), checked like an opening against the current price. Success 20005; 10065 once closed.',
+  app.get(
+    TRADING_PATHS.list,
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        querystring: ListOptionsOrderQuery,
+        summary: "My orders, newest first; an open order's profit is at the last price",
+        response: { 200: Envelope(OptionsOrderPageWire) },
+      },
     },
-  }, async (req, reply) => reply.ok(positionToWire(await app.trading.updateStops(userId(req), req.book, requestId(req.body.id), req.body)), Ok.MODIFIED));
-
-  app.post(PENDING_PATHS.place, {
-    ...auth,
-    schema: {
-      tags, security, body: PlacePendingBody, response: { 200: Envelope(PendingOrderWire) },
-      summary: 'Place a pending entry order (limit or stop) that opens at the tick reaching its level; margin + fee at the level held meanwhile. Success 20004; a retry with the same clientKey answers the first.',
+    async (req, reply) => {
+      const page = await app.trading.list(userId(req), req.book, req.query);
+      let byLang = pageJson.get(page);
+      if (!byLang) pageJson.set(page, (byLang = new Map()));
+      let json = byLang.get(req.lang);
+      if (json === undefined) byLang.set(req.lang, (json = reply.serialize(reply.ok(positionPageToWire(page))) as string));
+      // a string is sent as it is (already serialised above); the type provider expects the object
+      return reply.type('application/json; charset=utf-8').send(json as never);
     },
-  }, async (req, reply) => reply.ok(await app.trading.placePending(userId(req), req.book, req.body), Ok.PURCHASE_SUCCESSFUL));
+  );
 
-  app.post(PENDING_PATHS.cancel, {
-    ...auth,
-    schema: { tags, security, body: CancelPendingBody, response: { 200: Envelope(PendingOrderWire) }, summary: 'Cancel my pending order: its hold returns to available. Success 20005; 10282 no longer pending.' },
-  }, async (req, reply) => reply.ok(await app.trading.cancelPending(userId(req), req.book, requestId(req.body.id)), Ok.MODIFIED));
+  app.post(
+    TRADING_PATHS.close,
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        body: CloseOptionsBody,
+        summary: 'Close my position at the current price (a closed one is answered as it is)',
+        response: { 200: Envelope(OptionsOrderWire) },
+      },
+    },
+    async (req, reply) => reply.ok(positionToWire(await app.trading.close(userId(req), req.book, requestId(req.body.id)))),
+  );
 
-  app.get(PENDING_PATHS.list, {
-    ...auth,
-    schema: { tags, security, querystring: ListPendingQuery, response: { 200: Envelope(PendingOrderPage) }, summary: 'My pending entry orders, newest first (status filters)' },
-  }, async (req, reply) => reply.ok(await app.trading.listPending(userId(req), req.book, req.query)));
+  app.post(
+    TRADING_PATHS.stops,
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        body: UpdateStopsBody,
+        response: { 200: Envelope(OptionsOrderWire) },
+        summary:
+          'New stop-loss and take-profit for my open position (null removes one), checked like an opening against the current price. Success 20005; 10065 once closed.',
+      },
+    },
+    async (req, reply) =>
+      reply.ok(
+        positionToWire(await app.trading.updateStops(userId(req), req.book, requestId(req.body.id), req.body)),
+        Ok.MODIFIED,
+      ),
+  );
+
+  app.post(
+    PENDING_PATHS.place,
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        body: PlacePendingBody,
+        response: { 200: Envelope(PendingOrderWire) },
+        summary:
+          'Place a pending entry order (limit or stop) that opens at the tick reaching its level; margin + fee at the level held meanwhile. Success 20004; a retry with the same clientKey answers the first.',
+      },
+    },
+    async (req, reply) => reply.ok(await app.trading.placePending(userId(req), req.book, req.body), Ok.PURCHASE_SUCCESSFUL),
+  );
+
+  app.post(
+    PENDING_PATHS.cancel,
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        body: CancelPendingBody,
+        response: { 200: Envelope(PendingOrderWire) },
+        summary: 'Cancel my pending order: its hold returns to available. Success 20005; 10282 no longer pending.',
+      },
+    },
+    async (req, reply) => reply.ok(await app.trading.cancelPending(userId(req), req.book, requestId(req.body.id)), Ok.MODIFIED),
+  );
+
+  app.get(
+    PENDING_PATHS.list,
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        querystring: ListPendingQuery,
+        response: { 200: Envelope(PendingOrderPage) },
+        summary: 'My pending entry orders, newest first (status filters)',
+      },
+    },
+    async (req, reply) => reply.ok(await app.trading.listPending(userId(req), req.book, req.query)),
+  );
 };
 
 export default fp(tradingRoutes, { name: 'trading-routes', dependencies: ['trading', 'guard', 'errors'], encapsulate: true });

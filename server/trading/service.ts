@@ -1,6 +1,13 @@
 import type { Book } from '../../src/contract/constants.ts';
 import type {
-  BuyOptionsBody, CloseReason, Exposure, ListOptionsOrderQuery, OptionsPosition, OptionsProduct, PositionPage, UpdateStopsBody,
+  BuyOptionsBody,
+  CloseReason,
+  Exposure,
+  ListOptionsOrderQuery,
+  OptionsPosition,
+  OptionsProduct,
+  PositionPage,
+  UpdateStopsBody,
 } from '../../src/contract/trading.ts';
 import { exposure } from './exposure.ts';
 import { buyOrder, closeOrder, listOrders, ownOrder, viewOf } from './orders.ts';

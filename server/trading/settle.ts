@@ -27,7 +27,10 @@ import type { TradingDeps } from './deps.ts';
 import { orderNo, termsOfRow } from './view.ts';
 
 /** The feed tick a position closes at: its time (ms) and price. */
-export interface CloseTick { time: number; price: string }
+export interface CloseTick {
+  time: number;
+  price: string;
+}
 
 export interface SettleOptions {
   /** The level that fired (take-profit, stop-loss or stop-out price); none for expiry and manual. */
@@ -36,21 +39,33 @@ export interface SettleOptions {
   delayed?: boolean;
 }
 
-export const orderRef = (r: Pick<OptionsOrderRow, 'id' | 'book'>) =>
-  ({ book: r.book, asset: 'USDT' as const, refType: ORDER_REF_TYPE, refId: r.id.toString() });
+export const orderRef = (r: Pick<OptionsOrderRow, 'id' | 'book'>) => ({
+  book: r.book,
+  asset: 'USDT' as const,
+  refType: ORDER_REF_TYPE,
+  refId: r.id.toString(),
+});
 
 export function eventParams(r: OptionsOrderRow): OrderEventParams {
   const p = r.pricePrecision;
   const base: OrderEventParams = {
-    id: r.id.toString(), orderNo: orderNo(r),
-    book: r.book, code: r.code, direction: r.direction, lots: new Decimal(r.lots).toFixed(), margin: new Decimal(r.margin).toFixed(6),
+    id: r.id.toString(),
+    orderNo: orderNo(r),
+    book: r.book,
+    code: r.code,
+    direction: r.direction,
+    lots: new Decimal(r.lots).toFixed(),
+    margin: new Decimal(r.margin).toFixed(6),
     openPrice: new Decimal(r.openPrice).toFixed(p),
   };
   if (r.status === 'open' || r.closePrice === null) return base;
   return {
-    ...base, closePrice: new Decimal(r.closePrice).toFixed(p), profit: new Decimal(r.pnl ?? 0).toFixed(6),
+    ...base,
+    closePrice: new Decimal(r.closePrice).toFixed(p),
+    profit: new Decimal(r.pnl ?? 0).toFixed(6),
     net: netOfSettled(r.pnl ?? '0', r.openFee, r.closeFee),
-    closeReason: r.closeReason ?? undefined, delayed: r.delayed,
+    closeReason: r.closeReason ?? undefined,
+    delayed: r.delayed,
   };
 }
 
@@ -67,7 +82,11 @@ function levelStillSet(r: OptionsOrderRow, reason: CloseReason, triggerPrice: st
  * longer its level; nothing written); undefined for no such row.
  */
 export async function settleOrder(
-  deps: TradingDeps, id: bigint, reason: CloseReason, tick: CloseTick, opts: SettleOptions = {},
+  deps: TradingDeps,
+  id: bigint,
+  reason: CloseReason,
+  tick: CloseTick,
+  opts: SettleOptions = {},
 ): Promise<{ row: OptionsOrderRow; settled: boolean } | undefined> {
   const events = new PendingEvents();
   const out = await deps.db.transaction(async (tx) => {
@@ -83,23 +102,68 @@ export async function settleOrder(
     const ref = orderRef(r);
     const margin = new Decimal(r.margin).toFixed(6);
     const available = userAccount(r.userId, 'available');
-    const moved = await transfer(tx, { ...ref, key: `order:${r.id}:close`, from: userAccount(r.userId, 'order_margin'), to: available, amount: margin, reason: 'options.margin_released' });
+    const moved = await transfer(tx, {
+      ...ref,
+      key: `order:${r.id}:close`,
+      from: userAccount(r.userId, 'order_margin'),
+      to: available,
+      amount: margin,
+      reason: 'options.margin_released',
+    });
     if (!moved) throw new Error(`options order ${r.id}: open but its close key was used`);
     const pnl = new Decimal(s.pnl);
     if (pnl.lt(0)) {
-      await transfer(tx, { ...ref, key: `order:${r.id}:close:loss`, from: available, to: platformAccount('trading_results'), amount: pnl.neg().toFixed(6), reason: 'options.loss' });
+      await transfer(tx, {
+        ...ref,
+        key: `order:${r.id}:close:loss`,
+        from: available,
+        to: platformAccount('trading_results'),
+        amount: pnl.neg().toFixed(6),
+        reason: 'options.loss',
+      });
     } else if (pnl.gt(0)) {
-      await transfer(tx, { ...ref, key: `order:${r.id}:close:profit`, from: platformAccount('trading_results'), to: available, amount: pnl.toFixed(6), reason: 'options.profit' });
+      await transfer(tx, {
+        ...ref,
+        key: `order:${r.id}:close:profit`,
+        from: platformAccount('trading_results'),
+        to: available,
+        amount: pnl.toFixed(6),
+        reason: 'options.profit',
+      });
     }
     if (new Decimal(s.closeFee).gt(0)) {
-      await transfer(tx, { ...ref, key: `order:${r.id}:close:fee`, from: available, to: platformAccount('fees'), amount: s.closeFee, reason: 'options.fee' });
+      await transfer(tx, {
+        ...ref,
+        key: `order:${r.id}:close:fee`,
+        from: available,
+        to: platformAccount('fees'),
+        amount: s.closeFee,
+        reason: 'options.fee',
+      });
     }
-    const [after] = await tx.update(optionsOrders).set({
-      status, closePrice: price, closeTime: new Date(tick.time), closeReason: reason, closeFee: s.closeFee, pnl: s.pnl, rawPnl: s.rawPnl,
-      triggerPrice: opts.triggerPrice ?? null, delayed: opts.delayed ?? false, settledAt: new Date(deps.now()),
-    }).where(eq(optionsOrders.id, r.id)).returning();
+    const [after] = await tx
+      .update(optionsOrders)
+      .set({
+        status,
+        closePrice: price,
+        closeTime: new Date(tick.time),
+        closeReason: reason,
+        closeFee: s.closeFee,
+        pnl: s.pnl,
+        rawPnl: s.rawPnl,
+        triggerPrice: opts.triggerPrice ?? null,
+        delayed: opts.delayed ?? false,
+        settledAt: new Date(deps.now()),
+      })
+      .where(eq(optionsOrders.id, r.id))
+      .returning();
     await userWritten(tx, r.userId);
-    await events.record(tx, r.userId, { kind: 'order.closed', params: { ...eventParams(after) }, refType: ORDER_REF_TYPE, refId: r.id.toString() });
+    await events.record(tx, r.userId, {
+      kind: 'order.closed',
+      params: { ...eventParams(after) },
+      refType: ORDER_REF_TYPE,
+      refId: r.id.toString(),
+    });
     return { row: after, settled: true };
   });
   if (out?.settled) {

@@ -24,7 +24,13 @@ import { termsOfRow } from './view.ts';
  * 10043 not theirs, 10065 closed, 10015 market closed or price stale, 10060 / 10061 / 10062 the
  * stop rules at the current price. Sending the levels it already has answers it unchanged.
  */
-export async function updateStops(deps: TradingDeps, userId: bigint, book: Book, b: UpdateStopsBody, id: bigint): Promise<OptionsPosition> {
+export async function updateStops(
+  deps: TradingDeps,
+  userId: bigint,
+  book: Book,
+  b: UpdateStopsBody,
+  id: bigint,
+): Promise<OptionsPosition> {
   const before = await ownOrder(deps.db, userId, book, id);
   if (before.status !== 'open') throw new BizError(Err.POSITION_CLOSED);
   const { product, quote } = requireProduct(deps.market, before.code, { maxOpenPositions: deps.maxOpenPositions });
@@ -39,13 +45,19 @@ export async function updateStops(deps: TradingDeps, userId: bigint, book: Book,
     const [r] = await tx.select().from(optionsOrders).where(eq(optionsOrders.id, id)).for('update');
     // settled between the read and the lock: the levels no longer matter
     if (!r || r.status !== 'open') throw new BizError(Err.POSITION_CLOSED);
-    const [after] = await tx.update(optionsOrders).set({
-      stopLoss: stops.stopLoss, takeProfit: stops.takeProfit,
-      expectedReturn: expectedReturn(terms, stops.takeProfit), maxLoss: maxLoss(terms, stops.stopLoss),
-      stopsChangedAt: new Date(deps.now()),
-      // a trailing stop keeps trailing from the level set here; removing the stop-loss ends it
-      ...(stops.stopLoss === null ? { trailingDistance: null } : {}),
-    }).where(eq(optionsOrders.id, id)).returning();
+    const [after] = await tx
+      .update(optionsOrders)
+      .set({
+        stopLoss: stops.stopLoss,
+        takeProfit: stops.takeProfit,
+        expectedReturn: expectedReturn(terms, stops.takeProfit),
+        maxLoss: maxLoss(terms, stops.stopLoss),
+        stopsChangedAt: new Date(deps.now()),
+        // a trailing stop keeps trailing from the level set here; removing the stop-loss ends it
+        ...(stops.stopLoss === null ? { trailingDistance: null } : {}),
+      })
+      .where(eq(optionsOrders.id, id))
+      .returning();
     await userWritten(tx, userId);
     return after;
   });

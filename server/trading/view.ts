@@ -20,9 +20,15 @@ const priceAt = (p: number) => (v: string) => new Decimal(v).toFixed(p);
 /** The position's fixed terms, read back from its row. */
 export function termsOfRow(r: OptionsOrderRow): PositionTerms {
   return {
-    direction: r.direction, lots: new Decimal(r.lots).toFixed(), contractSize: new Decimal(r.contractSize).toFixed(), leverage: r.leverage,
-    feeRate: new Decimal(r.feeRate).toFixed(), openPrice: new Decimal(r.openPrice).toFixed(r.pricePrecision),
-    quoteRate: new Decimal(r.quoteRate).toFixed(), stopOutLevel: new Decimal(r.stopOutLevel).toFixed(), pricePrecision: r.pricePrecision,
+    direction: r.direction,
+    lots: new Decimal(r.lots).toFixed(),
+    contractSize: new Decimal(r.contractSize).toFixed(),
+    leverage: r.leverage,
+    feeRate: new Decimal(r.feeRate).toFixed(),
+    openPrice: new Decimal(r.openPrice).toFixed(r.pricePrecision),
+    quoteRate: new Decimal(r.quoteRate).toFixed(),
+    stopOutLevel: new Decimal(r.stopOutLevel).toFixed(),
+    pricePrecision: r.pricePrecision,
   };
 }
 
@@ -91,7 +97,13 @@ function derive(r: OptionsOrderRow): Derived {
     closeTick: r.closePrice !== null && r.closeTime ? { time: r.closeTime.toISOString(), price: price(r.closePrice) } : null,
     triggerPrice: r.triggerPrice === null ? null : price(r.triggerPrice),
     delayed: r.delayed,
-    terms: { contractSize: terms.contractSize, feeRate: terms.feeRate, quoteRate: terms.quoteRate, stopOutLevel: terms.stopOutLevel, pricePrecision: terms.pricePrecision },
+    terms: {
+      contractSize: terms.contractSize,
+      feeRate: terms.feeRate,
+      quoteRate: terms.quoteRate,
+      stopOutLevel: terms.stopOutLevel,
+      pricePrecision: terms.pricePrecision,
+    },
     trailingDistance: r.trailingDistance === null ? null : price(r.trailingDistance),
   };
   return { view, value: open ? valuer(terms) : undefined };

@@ -16,7 +16,10 @@ import { accountLanguage, mailText } from '../notify/mailText.ts';
 export const PHRASE_MASK = '••••';
 
 export async function phraseOf(db: DbOrTx, userId: bigint): Promise<string | null> {
-  const [row] = await db.select({ phrase: antiPhishingPhrases.phrase }).from(antiPhishingPhrases).where(eq(antiPhishingPhrases.userId, userId));
+  const [row] = await db
+    .select({ phrase: antiPhishingPhrases.phrase })
+    .from(antiPhishingPhrases)
+    .where(eq(antiPhishingPhrases.userId, userId));
   return row?.phrase ?? null;
 }
 
@@ -28,7 +31,9 @@ export async function setPhrase(db: DbOrTx, userId: bigint, text: string | null)
   }
   const phrase = phraseAllowed(text);
   if (!phrase) throw new BizError(Err.ANTI_PHISHING_PHRASE_INVALID, { min: PHRASE_MIN, max: PHRASE_MAX });
-  await db.insert(antiPhishingPhrases).values({ userId, phrase })
+  await db
+    .insert(antiPhishingPhrases)
+    .values({ userId, phrase })
     .onConflictDoUpdate({ target: antiPhishingPhrases.userId, set: { phrase, updatedAt: sql`now()` } });
   return phrase;
 }
@@ -38,12 +43,21 @@ export async function setPhrase(db: DbOrTx, userId: bigint, text: string | null)
  * phrase: `sent` with the phrase, `kept` with it masked (for the outbox). In `language` when the
  * message is written in a given one (a code: the request's), else in the account's.
  */
-export async function phraseLine(db: DbOrTx, recipient: string, language?: Language): Promise<{ sent: string; kept: string } | null> {
-  const [row] = await db.select({ phrase: antiPhishingPhrases.phrase, language: users.language })
-    .from(antiPhishingPhrases).innerJoin(users, eq(users.id, antiPhishingPhrases.userId))
+export async function phraseLine(
+  db: DbOrTx,
+  recipient: string,
+  language?: Language,
+): Promise<{ sent: string; kept: string } | null> {
+  const [row] = await db
+    .select({ phrase: antiPhishingPhrases.phrase, language: users.language })
+    .from(antiPhishingPhrases)
+    .innerJoin(users, eq(users.id, antiPhishingPhrases.userId))
     .where(or(sql`lower(${users.email}) = lower(${recipient})`, eq(users.phone, recipient)))
     .limit(1);
   if (!row) return null;
   const lng = language ?? accountLanguage(row.language);
-  return { sent: mailText(lng, 'antiPhishing.line', { phrase: row.phrase }), kept: mailText(lng, 'antiPhishing.line', { phrase: PHRASE_MASK }) };
+  return {
+    sent: mailText(lng, 'antiPhishing.line', { phrase: row.phrase }),
+    kept: mailText(lng, 'antiPhishing.line', { phrase: PHRASE_MASK }),
+  };
 }

@@ -20,17 +20,29 @@ import { checkSecondFactor } from './check.ts';
 import type { SecretKeys } from './secret.ts';
 
 /** The second step: a right code turns the challenge into a session (and leaves the device cookie). */
-export async function completeChallenge(db: Db, keys: SecretKeys, policy: SessionPolicy, body: LoginTwoFactorBody, client: Client): Promise<LoginResult> {
+export async function completeChallenge(
+  db: Db,
+  keys: SecretKeys,
+  policy: SessionPolicy,
+  body: LoginTwoFactorBody,
+  client: Client,
+): Promise<LoginResult> {
   const hash = hashToken(body.challenge);
   const now = new Date(client.now);
-  const [ch] = await db.select().from(twoFactorChallenges).where(and(eq(twoFactorChallenges.tokenHash, hash), gt(twoFactorChallenges.expiresAt, now)));
+  const [ch] = await db
+    .select()
+    .from(twoFactorChallenges)
+    .where(and(eq(twoFactorChallenges.tokenHash, hash), gt(twoFactorChallenges.expiresAt, now)));
   if (!ch) throw new BizError(Err.TWO_FACTOR_CHALLENGE_EXPIRED, { minutes: CHALLENGE_MINUTES });
   await checkSecondFactor({ db, keys, userId: ch.userId, code: body.code, nowMs: client.now, recovery: true });
   const user = await userById(db, ch.userId);
   if (!user) throw new BizError(Err.TWO_FACTOR_CHALLENGE_EXPIRED, { minutes: CHALLENGE_MINUTES });
   if (user.status !== 'active') throw new BizError(Err.USER_STATUS_ABNORMAL);
   const result = await db.transaction(async (tx) => {
-    const used = await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.tokenHash, hash)).returning({ userId: twoFactorChallenges.userId });
+    const used = await tx
+      .delete(twoFactorChallenges)
+      .where(eq(twoFactorChallenges.tokenHash, hash))
+      .returning({ userId: twoFactorChallenges.userId });
     if (used.length === 0) throw new BizError(Err.TWO_FACTOR_CHALLENGE_EXPIRED, { minutes: CHALLENGE_MINUTES });
     return openSession(tx, policy, user, client, { remember: ch.remember, method: 'password' });
   });

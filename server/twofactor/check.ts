@@ -23,8 +23,12 @@ export type CredentialRow = typeof totpCredentials.$inferSelect;
 
 /** The user's credential, enabled (or, with `pending`, waiting for its first code). */
 export async function credentialOf(db: DbOrTx, userId: bigint, pending = false): Promise<CredentialRow | undefined> {
-  const [row] = await db.select().from(totpCredentials)
-    .where(and(eq(totpCredentials.userId, userId), pending ? isNull(totpCredentials.enabledAt) : isNotNull(totpCredentials.enabledAt)));
+  const [row] = await db
+    .select()
+    .from(totpCredentials)
+    .where(
+      and(eq(totpCredentials.userId, userId), pending ? isNull(totpCredentials.enabledAt) : isNotNull(totpCredentials.enabledAt)),
+    );
   return row;
 }
 
@@ -34,14 +38,22 @@ export const twoFactorOn = async (db: DbOrTx, userId: bigint) => (await credenti
  * Accepts the TOTP code for the credential and records its step, once. Refuses 10211 (its step
  * or a later one was accepted before) or 10210 (no match).
  */
-export async function acceptTotp(db: DbOrTx, keys: SecretKeys, cred: CredentialRow, code: string, nowMs: number): Promise<number> {
+export async function acceptTotp(
+  db: DbOrTx,
+  keys: SecretKeys,
+  cred: CredentialRow,
+  code: string,
+  nowMs: number,
+): Promise<number> {
   const secret = openSecret(keys, cred.userId, cred.secretSealed);
   const step = await matchStep(secret, code, nowMs, cred.lastStep);
   if (step === null) {
     if (cred.lastStep !== null && (await matchStep(secret, code, nowMs)) !== null) throw new BizError(Err.TWO_FACTOR_CODE_USED);
     throw new BizError(Err.TWO_FACTOR_CODE_WRONG);
   }
-  const moved = await db.update(totpCredentials).set({ lastStep: step })
+  const moved = await db
+    .update(totpCredentials)
+    .set({ lastStep: step })
     .where(and(eq(totpCredentials.userId, cred.userId), or(isNull(totpCredentials.lastStep), lt(totpCredentials.lastStep, step))))
     .returning({ userId: totpCredentials.userId });
   // a parallel request with the same code (or a later one) moved it first

@@ -16,12 +16,21 @@ const TTL_MS = CHALLENGE_MINUTES * 60_000;
 export async function createChallenge(db: DbOrTx, userId: bigint, remember: boolean, nowMs: number): Promise<TwoFactorChallenge> {
   const token = randomBytes(32).toString('base64url');
   // the user's expired challenges go with each new one
-  await db.delete(twoFactorChallenges).where(and(eq(twoFactorChallenges.userId, userId), lt(twoFactorChallenges.expiresAt, new Date(nowMs))));
-  await db.insert(twoFactorChallenges).values({ tokenHash: hashToken(token), userId, remember, expiresAt: new Date(nowMs + TTL_MS) });
+  await db
+    .delete(twoFactorChallenges)
+    .where(and(eq(twoFactorChallenges.userId, userId), lt(twoFactorChallenges.expiresAt, new Date(nowMs))));
+  await db
+    .insert(twoFactorChallenges)
+    .values({ tokenHash: hashToken(token), userId, remember, expiresAt: new Date(nowMs + TTL_MS) });
   return { twoFactorRequired: true, challenge: token, expiresInSeconds: TTL_MS / 1000 };
 }
 
 /** The challenge when the user has two-factor sign-in on; null when the password is enough. */
-export async function challengeIfOn(db: DbOrTx, userId: bigint, remember: boolean, nowMs: number): Promise<TwoFactorChallenge | null> {
+export async function challengeIfOn(
+  db: DbOrTx,
+  userId: bigint,
+  remember: boolean,
+  nowMs: number,
+): Promise<TwoFactorChallenge | null> {
   return (await twoFactorOn(db, userId)) ? createChallenge(db, userId, remember, nowMs) : null;
 }

@@ -18,10 +18,22 @@ declare module 'fastify' {
  */
 async function twoFactor(app: FastifyInstance) {
   const keys = loadKeys(app.config);
-  app.decorate('twoFactor', new TwoFactorService({
-    db: app.db, keys, bus: app.bus, mailer: app.accounts.mailer, operatorRequired: app.config.operator2faRequired, now: () => app.clock.now(),
-    policy: { sessionTtlMs: app.config.sessionTtlMs, sessionIdleMs: app.config.sessionIdleMs, sessionRememberMs: app.config.sessionRememberMs },
-  }));
+  app.decorate(
+    'twoFactor',
+    new TwoFactorService({
+      db: app.db,
+      keys,
+      bus: app.bus,
+      mailer: app.accounts.mailer,
+      operatorRequired: app.config.operator2faRequired,
+      now: () => app.clock.now(),
+      policy: {
+        sessionTtlMs: app.config.sessionTtlMs,
+        sessionIdleMs: app.config.sessionIdleMs,
+        sessionRememberMs: app.config.sessionRememberMs,
+      },
+    }),
+  );
   installStepUp(app, { keys, operatorRequired: app.config.operator2faRequired });
 }
 

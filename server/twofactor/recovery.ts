@@ -45,7 +45,10 @@ export async function deleteRecoveryCodes(tx: DbOrTx, userId: bigint): Promise<v
 }
 
 export async function recoveryCodesLeft(db: DbOrTx, userId: bigint): Promise<number> {
-  const [{ n }] = await db.select({ n: count() }).from(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
   return n;
 }
 
@@ -55,12 +58,18 @@ export async function recoveryCodesLeft(db: DbOrTx, userId: bigint): Promise<num
  */
 export async function spendRecoveryCode(db: DbOrTx, userId: bigint, typed: string): Promise<'spent' | 'used' | 'wrong'> {
   const code = normaliseRecovery(typed);
-  const rows = await db.select().from(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.lookup, code.slice(0, 4))));
+  const rows = await db
+    .select()
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.lookup, code.slice(0, 4))));
   for (const row of rows) {
     if (!(await verifyPassword(row.codeHash, code))) continue;
     if (row.usedAt) return 'used';
-    const done = await db.update(recoveryCodes).set({ usedAt: sql`now()` })
-      .where(and(eq(recoveryCodes.id, row.id), isNull(recoveryCodes.usedAt))).returning({ id: recoveryCodes.id });
+    const done = await db
+      .update(recoveryCodes)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(recoveryCodes.id, row.id), isNull(recoveryCodes.usedAt)))
+      .returning({ id: recoveryCodes.id });
     return done.length > 0 ? 'spent' : 'used';
   }
   return 'wrong';

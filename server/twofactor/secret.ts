@@ -7,7 +7,10 @@
 import { generateSecret, generateURI, verify } from 'otplib';
 import { open, seal, type KycKey } from '../platform/blobs/sealing.ts';
 
-export interface SecretKeys { current: KycKey; all: Map<string, KycKey> }
+export interface SecretKeys {
+  current: KycKey;
+  all: Map<string, KycKey>;
+}
 
 const place = (userId: bigint) => Buffer.from(`totp:${userId}`);
 
@@ -19,7 +22,11 @@ export function sealSecret(keys: SecretKeys, userId: bigint, secret: string): st
 export function openSecret(keys: SecretKeys, userId: bigint, sealed: string): string {
   const [v, keyId, iv, tag, data] = sealed.split('.');
   if (v !== 'v1' || !keyId || !iv || !tag || !data) throw new Error('sealed TOTP secret: bad format');
-  return open(keys.all, { keyId, iv: Buffer.from(iv, 'base64'), tag: Buffer.from(tag, 'base64'), data: Buffer.from(data, 'base64') }, place(userId)).toString('utf8');
+  return open(
+    keys.all,
+    { keyId, iv: Buffer.from(iv, 'base64'), tag: Buffer.from(tag, 'base64'), data: Buffer.from(data, 'base64') },
+    place(userId),
+  ).toString('utf8');
 }
 
 /** A new secret: 20 random bytes (160 bits, RFC 4226's recommendation), base32. */
@@ -35,7 +42,10 @@ export const otpauthUri = (issuer: string, account: string, secret: string) => g
  */
 export async function matchStep(secret: string, code: string, nowMs: number, after?: number | null): Promise<number | null> {
   const r = await verify({
-    secret, token: code, epoch: Math.floor(nowMs / 1000), epochTolerance: 30,
+    secret,
+    token: code,
+    epoch: Math.floor(nowMs / 1000),
+    epochTolerance: 30,
     ...(after === null || after === undefined ? {} : { afterTimeStep: after }),
   });
   return r.valid && 'timeStep' in r ? r.timeStep : null;

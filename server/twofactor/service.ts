@@ -8,7 +8,12 @@ import { eq } from 'drizzle-orm';
 import type { LoginResult } from '../../src/contract/auth.ts';
 import { Err } from '../../src/contract/errors.ts';
 import type {
-  AntiPhishing, LoginTwoFactorBody, RecoveryCodes, TwoFactorDisableBody, TwoFactorSetup, TwoFactorStatus,
+  AntiPhishing,
+  LoginTwoFactorBody,
+  RecoveryCodes,
+  TwoFactorDisableBody,
+  TwoFactorSetup,
+  TwoFactorStatus,
 } from '../../src/contract/twoFactor.ts';
 import type { Db } from '../db/client.ts';
 import { totpCredentials } from '../db/schema/index.ts';
@@ -66,7 +71,9 @@ export class TwoFactorService {
     const user = await this.user(session.id);
     const secret = newSecret();
     const secretSealed = sealSecret(this.d.keys, session.id, secret);
-    await this.d.db.insert(totpCredentials).values({ userId: session.id, secretSealed })
+    await this.d.db
+      .insert(totpCredentials)
+      .values({ userId: session.id, secretSealed })
       .onConflictDoUpdate({ target: totpCredentials.userId, set: { secretSealed, lastStep: null, enabledAt: null } });
     const uri = otpauthUri(ISSUER, user.email ?? user.username, secret);
     return { secret, otpauthUri: uri, qrDataUrl: await qrDataUrl(uri) };
@@ -75,9 +82,20 @@ export class TwoFactorService {
   /** The first code turns it on; the recovery codes are made now and shown only in this answer. */
   async enable(session: SessionUser, code: string, client: Client): Promise<RecoveryCodes> {
     if (await credentialOf(this.d.db, session.id)) throw new BizError(Err.TWO_FACTOR_ALREADY_ON);
-    await checkSecondFactor({ db: this.d.db, keys: this.d.keys, userId: session.id, code, nowMs: client.now, recovery: false, pending: true });
+    await checkSecondFactor({
+      db: this.d.db,
+      keys: this.d.keys,
+      userId: session.id,
+      code,
+      nowMs: client.now,
+      recovery: false,
+      pending: true,
+    });
     const { codes, event } = await this.d.db.transaction(async (tx) => {
-      await tx.update(totpCredentials).set({ enabledAt: new Date(client.now) }).where(eq(totpCredentials.userId, session.id));
+      await tx
+        .update(totpCredentials)
+        .set({ enabledAt: new Date(client.now) })
+        .where(eq(totpCredentials.userId, session.id));
       const made = await replaceRecoveryCodes(tx, session.id);
       return { codes: made, event: await recordSecurityEvent(tx, { userId: session.id, event: 'two_factor_enabled' }, client) };
     });
@@ -96,7 +114,14 @@ export class TwoFactorService {
     await reserveAttempts(this.d.db, keys, client.now);
     if (!(await verifyPassword(user.passwordHash, body.password))) throw new BizError(Err.PASSWORD_WRONG);
     await releaseAttempts(this.d.db, keys);
-    await checkSecondFactor({ db: this.d.db, keys: this.d.keys, userId: session.id, code: body.code, nowMs: client.now, recovery: true });
+    await checkSecondFactor({
+      db: this.d.db,
+      keys: this.d.keys,
+      userId: session.id,
+      code: body.code,
+      nowMs: client.now,
+      recovery: true,
+    });
     const event = await this.d.db.transaction(async (tx) => {
       await tx.delete(totpCredentials).where(eq(totpCredentials.userId, session.id));
       await deleteRecoveryCodes(tx, session.id);
@@ -125,12 +150,26 @@ export class TwoFactorService {
   }
 
   /** After the commit: the live event, and a mail to the account in its language (it may not be the owner acting). */
-  private async announce(userId: bigint, event: Awaited<ReturnType<typeof recordSecurityEvent>>, kind: SecurityEvent, client: Client) {
+  private async announce(
+    userId: bigint,
+    event: Awaited<ReturnType<typeof recordSecurityEvent>>,
+    kind: SecurityEvent,
+    client: Client,
+  ) {
     await publishSecurityEvent(this.d.bus, event, client);
     const user = await this.user(userId);
-    const to = user.email ? { channel: 'email' as const, recipient: user.email } : user.phone ? { channel: 'sms' as const, recipient: user.phone } : undefined;
+    const to = user.email
+      ? { channel: 'email' as const, recipient: user.email }
+      : user.phone
+        ? { channel: 'sms' as const, recipient: user.phone }
+        : undefined;
     if (!to) return;
-    const mail = renderMail(accountLanguage(user.language), 'security.subject', [`security.${kind}` as 'security.two_factor_enabled', 'security.notYou'], { ip: client.ip });
+    const mail = renderMail(
+      accountLanguage(user.language),
+      'security.subject',
+      [`security.${kind}` as 'security.two_factor_enabled', 'security.notYou'],
+      { ip: client.ip },
+    );
     await this.d.mailer.deliver({ ...to, ...mail }).catch((err) => client.log.warn({ err }, 'security notice not delivered'));
   }
 }

@@ -52,14 +52,22 @@ export function stepUpCode(req: FastifyRequest): string | undefined {
   return v && v.trim() ? v.trim() : undefined;
 }
 
-export interface StepUpDeps { keys: SecretKeys; operatorRequired: boolean }
+export interface StepUpDeps {
+  keys: SecretKeys;
+  operatorRequired: boolean;
+}
 
 /**
  * Requires a fresh code from the signed-in user when they have two-factor sign-in on; for a
  * money review, also refuses an operator without it when it is required. Usable by any handler
  * that needs a code outside the route lists (e.g. a body field instead of the header).
  */
-export async function requireFreshCode(app: FastifyInstance, deps: StepUpDeps, req: FastifyRequest, review: boolean): Promise<void> {
+export async function requireFreshCode(
+  app: FastifyInstance,
+  deps: StepUpDeps,
+  req: FastifyRequest,
+  review: boolean,
+): Promise<void> {
   const user = req.user;
   if (!user) return; // the route's own guard answers
   if (!(await twoFactorOn(app.db, user.id))) {
@@ -80,10 +88,16 @@ export function installStepUp(app: FastifyInstance, deps: StepUpDeps): void {
     if (!review && !keys.some((k) => STEP_UP_ROUTES.has(k))) return;
     const check = async (req: FastifyRequest) => {
       // a password reset (no oldPassword) is not a change made with a session
-      if (!review && route.url.endsWith('/repassword') && (req.body as { oldPassword?: string } | undefined)?.oldPassword === undefined) return;
+      if (
+        !review &&
+        route.url.endsWith('/repassword') &&
+        (req.body as { oldPassword?: string } | undefined)?.oldPassword === undefined
+      )
+        return;
       await requireFreshCode(app, deps, req, review);
     };
-    const existing = route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
+    const existing =
+      route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
     route.preHandler = [...existing, check];
   });
 }

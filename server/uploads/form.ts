@@ -9,9 +9,13 @@ import { Err } from '../../src/contract/errors.ts';
 import { BizError } from '../http/errors.ts';
 import { compileValidator, type FieldError } from '../http/validation.ts';
 
-export interface ImageForm<F, K extends string> { fields: F; files: Partial<Record<K, Buffer>> }
+export interface ImageForm<F, K extends string> {
+  fields: F;
+  files: Partial<Record<K, Buffer>>;
+}
 
-const tooLarge = (maxBytes: number) => new BizError(Err.IMAGE_TOO_LARGE, { limit: `${Math.round(maxBytes / 1024 / 1024 * 10) / 10} MB` });
+const tooLarge = (maxBytes: number) =>
+  new BizError(Err.IMAGE_TOO_LARGE, { limit: `${Math.round((maxBytes / 1024 / 1024) * 10) / 10} MB` });
 const malformed = (detail: string) => new BizError(Err.MALFORMED_REQUEST, { detail });
 
 /**
@@ -30,7 +34,8 @@ export function imageFormReader<S extends TSchema, K extends string>(schema: S, 
       for await (const part of req.parts()) {
         const name = part.fieldname.slice(0, 40);
         if (part.type === 'file') {
-          if (!(fileNames as readonly string[]).includes(part.fieldname) || files[part.fieldname as K]) throw malformed(`unexpected file "${name}"`);
+          if (!(fileNames as readonly string[]).includes(part.fieldname) || files[part.fieldname as K])
+            throw malformed(`unexpected file "${name}"`);
           const bytes = await part.toBuffer();
           if (bytes.length > maxBytes) throw tooLarge(maxBytes);
           files[part.fieldname as K] = bytes;

@@ -14,7 +14,13 @@ import { decodeJ2k, j2kHeader, jp2Codestream, rawReadable } from './jpeg2000.ts'
 export type SourceKind = 'jpeg' | 'png' | 'jp2' | 'j2k';
 
 /** What is stored: the re-encoded bytes and what to serve them as. */
-export interface CleanImage { bytes: Buffer; mime: 'image/jpeg' | 'image/png'; ext: 'jpg' | 'png'; width: number; height: number }
+export interface CleanImage {
+  bytes: Buffer;
+  mime: 'image/jpeg' | 'image/png';
+  ext: 'jpg' | 'png';
+  width: number;
+  height: number;
+}
 
 export interface ImageLimits {
   /** Longest side in pixels (UPLOAD_MAX_IMAGE_SIDE); the pixel budget is its square. */
@@ -35,7 +41,8 @@ export function sniffImage(buf: Buffer): SourceKind | null {
 const notAnImage = () => new BizError(Err.IMAGE_FORMAT_WRONG);
 
 function checkSize(width: number, height: number, limits: ImageLimits) {
-  if (width > limits.maxSide || height > limits.maxSide) throw new BizError(Err.IMAGE_DIMENSIONS_TOO_LARGE, { limit: limits.maxSide });
+  if (width > limits.maxSide || height > limits.maxSide)
+    throw new BizError(Err.IMAGE_DIMENSIONS_TOO_LARGE, { limit: limits.maxSide });
 }
 
 /**
@@ -72,7 +79,9 @@ async function fromSharp(buf: Buffer, kind: 'jpeg' | 'png', limits: ImageLimits)
   try {
     // rotate() applies the EXIF orientation before the metadata goes, so the proof stays upright
     const pipeline = input().rotate();
-    const { data, info } = await (kind === 'jpeg' ? pipeline.jpeg({ quality: 85 }) : pipeline.png()).toBuffer({ resolveWithObject: true });
+    const { data, info } = await (kind === 'jpeg' ? pipeline.jpeg({ quality: 85 }) : pipeline.png()).toBuffer({
+      resolveWithObject: true,
+    });
     return kind === 'jpeg'
       ? { bytes: data, mime: 'image/jpeg', ext: 'jpg', width: info.width, height: info.height }
       : { bytes: data, mime: 'image/png', ext: 'png', width: info.width, height: info.height };
@@ -91,7 +100,9 @@ async function fromJpeg2000(buf: Buffer, kind: 'jp2' | 'j2k', limits: ImageLimit
   const pixels = await decodeJ2k(cs, header);
   if (!pixels) throw notAnImage();
   const channels = header.components as 1 | 2 | 3 | 4;
-  const data = await sharp(pixels, { raw: { width: header.width, height: header.height, channels } }).png().toBuffer();
+  const data = await sharp(pixels, { raw: { width: header.width, height: header.height, channels } })
+    .png()
+    .toBuffer();
   return { bytes: data, mime: 'image/png', ext: 'png', width: header.width, height: header.height };
 }
 

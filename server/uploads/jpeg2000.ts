@@ -6,7 +6,14 @@
  */
 import openJpeg from '@cornerstonejs/codec-openjpeg/decode';
 
-export interface J2kHeader { width: number; height: number; components: number; bits: number; subsampled: boolean; signed: boolean }
+export interface J2kHeader {
+  width: number;
+  height: number;
+  components: number;
+  bits: number;
+  subsampled: boolean;
+  signed: boolean;
+}
 
 /** The `jp2c` box's content (the codestream) of a JP2 file, or null when there is none. */
 export function jp2Codestream(buf: Buffer): Buffer | null {
@@ -72,7 +79,8 @@ export async function decodeJ2k(cs: Buffer, h: J2kHeader): Promise<Buffer | null
     const info = dec.getFrameInfo();
     const out = dec.getDecodedBuffer();
     const expected = h.width * h.height * h.components;
-    if (info.width !== h.width || info.height !== h.height || info.componentCount !== h.components || out.length !== expected) return null;
+    if (info.width !== h.width || info.height !== h.height || info.componentCount !== h.components || out.length !== expected)
+      return null;
     return Buffer.from(out);
   } catch {
     return null;

@@ -3,7 +3,13 @@
  * uses; the package ships no types.
  */
 declare module '@cornerstonejs/codec-openjpeg/decode' {
-  interface FrameInfo { width: number; height: number; bitsPerSample: number; componentCount: number; isSigned: boolean }
+  interface FrameInfo {
+    width: number;
+    height: number;
+    bitsPerSample: number;
+    componentCount: number;
+    isSigned: boolean;
+  }
   interface J2KDecoder {
     getEncodedBuffer(length: number): Uint8Array;
     decode(): void;
@@ -11,7 +17,9 @@ declare module '@cornerstonejs/codec-openjpeg/decode' {
     getDecodedBuffer(): Uint8Array;
     delete(): void;
   }
-  interface OpenJpegModule { J2KDecoder: new () => J2KDecoder }
+  interface OpenJpegModule {
+    J2KDecoder: new () => J2KDecoder;
+  }
   const factory: (options?: { print?: (s: string) => void; printErr?: (s: string) => void }) => Promise<OpenJpegModule>;
   export default factory;
 }
@@ -19,12 +27,21 @@ declare module '@cornerstonejs/codec-openjpeg/decode' {
 /** The full build (encoder too): the tests make their JPEG 2000 files with it. */
 declare module '@cornerstonejs/codec-openjpeg' {
   interface J2KEncoder {
-    getDecodedBuffer(info: { width: number; height: number; bitsPerSample: number; componentCount: number; isSigned: boolean; isUsingColorTransform: boolean }): Uint8Array;
+    getDecodedBuffer(info: {
+      width: number;
+      height: number;
+      bitsPerSample: number;
+      componentCount: number;
+      isSigned: boolean;
+      isUsingColorTransform: boolean;
+    }): Uint8Array;
     encode(): void;
     getEncodedBuffer(): Uint8Array;
     delete(): void;
   }
-  interface OpenJpegFullModule { J2KEncoder: new () => J2KEncoder }
+  interface OpenJpegFullModule {
+    J2KEncoder: new () => J2KEncoder;
+  }
   const factory: (options?: { print?: (s: string) => void; printErr?: (s: string) => void }) => Promise<OpenJpegFullModule>;
   export default factory;
 }

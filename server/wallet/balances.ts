@@ -12,8 +12,13 @@ import { transfer, userBalances, type BalanceRow } from '../ledger/ledger.ts';
 import { valueInUsdt, type Market } from './valuation.ts';
 
 const FIELD: Record<string, keyof Omit<AssetBalance, 'asset' | 'total' | 'valueUsdt'>> = {
-  available: 'available', withdrawal_hold: 'withdrawalHold', order_margin: 'orderMargin',
-  plan_principal: 'planPrincipal', loan_collateral: 'loanCollateral', nft_bid_hold: 'nftBidHold', entry_hold: 'entryHold',
+  available: 'available',
+  withdrawal_hold: 'withdrawalHold',
+  order_margin: 'orderMargin',
+  plan_principal: 'planPrincipal',
+  loan_collateral: 'loanCollateral',
+  nft_bid_hold: 'nftBidHold',
+  entry_hold: 'entryHold',
 };
 
 export async function balancesOf(db: DbOrTx, market: Market, userId: bigint, book: Book): Promise<Balances> {
@@ -31,7 +36,8 @@ export function balancesFrom(market: Market, rows: readonly BalanceRow[], book: 
     for (const r of rows) if (r.asset === asset) parts[r.purpose] = new Decimal(r.balance);
     const total = Object.values(parts).reduce((a, b) => a.add(b), new Decimal(0));
     const value = valueInUsdt(market, asset, total.toFixed(p));
-    if (value === null) complete = false; else totalUsdt = totalUsdt.add(value);
+    if (value === null) complete = false;
+    else totalUsdt = totalUsdt.add(value);
     const b = { asset, total: total.toFixed(p), valueUsdt: value } as AssetBalance;
     for (const [purpose, field] of Object.entries(FIELD)) b[field] = (parts[purpose] ?? new Decimal(0)).toFixed(p);
     assets.push(b);
@@ -49,10 +55,19 @@ export async function resetDemo(db: Db, market: Market, userId: bigint): Promise
   await db.transaction(async (tx) => {
     const stamp = `${market.now()}:${crypto.randomUUID()}`;
     for (const asset of ASSETS) {
-      const [acct] = await tx.select({ balance: ledgerAccounts.balance }).from(ledgerAccounts).where(and(
-        eq(ledgerAccounts.ownerKind, 'user'), eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.book, 'demo'),
-        eq(ledgerAccounts.asset, asset), eq(ledgerAccounts.purpose, 'available'),
-      )).for('update');
+      const [acct] = await tx
+        .select({ balance: ledgerAccounts.balance })
+        .from(ledgerAccounts)
+        .where(
+          and(
+            eq(ledgerAccounts.ownerKind, 'user'),
+            eq(ledgerAccounts.userId, userId),
+            eq(ledgerAccounts.book, 'demo'),
+            eq(ledgerAccounts.asset, asset),
+            eq(ledgerAccounts.purpose, 'available'),
+          ),
+        )
+        .for('update');
       const have = new Decimal(acct?.balance ?? 0);
       const want = new Decimal(asset === 'USDT' ? DEMO_GRANT_USDT : 0);
       const diff = want.sub(have);
@@ -62,9 +77,15 @@ export async function resetDemo(db: Db, market: Market, userId: bigint): Promise
       const grant = platformAccount('demo_grants');
       const mine = userAccount(userId, 'available');
       await transfer(tx, {
-        key: `demo-reset:${userId}:${asset}:${stamp}`, book: 'demo', asset,
-        from: diff.gt(0) ? grant : mine, to: diff.gt(0) ? mine : grant,
-        amount, reason: 'demo.reset', refType: 'user', refId: userId.toString(),
+        key: `demo-reset:${userId}:${asset}:${stamp}`,
+        book: 'demo',
+        asset,
+        from: diff.gt(0) ? grant : mine,
+        to: diff.gt(0) ? mine : grant,
+        amount,
+        reason: 'demo.reset',
+        refType: 'user',
+        refId: userId.toString(),
       });
     }
   });

@@ -17,7 +17,10 @@ import { BizError } from '../http/errors.ts';
  */
 export async function checkPendingClaims(db: DbOrTx, userId: bigint, max: number, opts: { lock?: boolean } = {}): Promise<void> {
   if (opts.lock) await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-  const [{ n }] = await db.select({ n: count() }).from(deposits).where(and(eq(deposits.userId, userId), eq(deposits.status, 'pending')));
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(deposits)
+    .where(and(eq(deposits.userId, userId), eq(deposits.status, 'pending')));
   if (n >= max) throw new BizError(Err.TOO_MANY_PENDING_DEPOSITS, { limit: max });
 }
 

@@ -7,7 +7,12 @@ import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { MIN_DEPOSIT, type Asset } from '../../src/contract/constants.ts';
 import { Err } from '../../src/contract/errors.ts';
 import {
-  COIN_NETWORKS, type Deposit, type DepositAddressList, type DepositStatus, type Network, type RechargeFields,
+  COIN_NETWORKS,
+  type Deposit,
+  type DepositAddressList,
+  type DepositStatus,
+  type Network,
+  type RechargeFields,
 } from '../../src/contract/wallet.ts';
 import { depositMachine, type DepositEvent } from '../../src/machines/deposit.ts';
 import { queueTotal } from './queueCounts.ts';
@@ -53,12 +58,22 @@ export function depositView(r: DepositRow): Deposit {
 
 /** The enabled receive addresses users send coins to, each with its QR code and the coin's minimum. */
 export async function receiveAddresses(db: DbOrTx): Promise<DepositAddressList> {
-  const rows = await db.select().from(depositAddresses).where(eq(depositAddresses.enabled, true))
+  const rows = await db
+    .select()
+    .from(depositAddresses)
+    .where(eq(depositAddresses.enabled, true))
     .orderBy(depositAddresses.coin, depositAddresses.network, depositAddresses.id);
   const out = [];
   for (const r of rows) {
     const coin = r.coin as Asset;
-    out.push({ id: r.id.toString(), coin, network: r.network as Network, address: r.address, qr: await qrDataUrl(r.address), minAmount: MIN_DEPOSIT[coin] });
+    out.push({
+      id: r.id.toString(),
+      coin,
+      network: r.network as Network,
+      address: r.address,
+      qr: await qrDataUrl(r.address),
+      minAmount: MIN_DEPOSIT[coin],
+    });
   }
   return { rows: out };
 }
@@ -74,10 +89,13 @@ export const MAX_DEPOSIT_PER_CLAIM: Record<Asset, string> = { USDT: '1000000', B
 
 /** Checks what can be checked before touching the disk; returns the normalised amount. */
 export function checkRecharge(f: RechargeFields): string {
-  if (!COIN_NETWORKS[f.coin].includes(f.network)) throw new BizError(Err.MALFORMED_REQUEST, { detail: `network ${f.network} not available for ${f.coin}` });
+  if (!COIN_NETWORKS[f.coin].includes(f.network))
+    throw new BizError(Err.MALFORMED_REQUEST, { detail: `network ${f.network} not available for ${f.coin}` });
   const amount = parseUserAmount(f.coin, f.amount);
-  if (new Decimal(amount).lt(MIN_DEPOSIT[f.coin])) throw new BizError(Err.DEPOSIT_BELOW_MINIMUM, { name: f.coin, limit: MIN_DEPOSIT[f.coin] });
-  if (new Decimal(amount).gt(MAX_DEPOSIT_PER_CLAIM[f.coin])) throw new BizError(Err.DEPOSIT_ABOVE_MAXIMUM, { coin: f.coin, limit: MAX_DEPOSIT_PER_CLAIM[f.coin] });
+  if (new Decimal(amount).lt(MIN_DEPOSIT[f.coin]))
+    throw new BizError(Err.DEPOSIT_BELOW_MINIMUM, { name: f.coin, limit: MIN_DEPOSIT[f.coin] });
+  if (new Decimal(amount).gt(MAX_DEPOSIT_PER_CLAIM[f.coin]))
+    throw new BizError(Err.DEPOSIT_ABOVE_MAXIMUM, { coin: f.coin, limit: MAX_DEPOSIT_PER_CLAIM[f.coin] });
   return amount;
 }
 
@@ -87,7 +105,10 @@ const isUniqueViolation = (e: unknown) => {
 };
 
 export async function submitDeposit(
-  deps: WalletDeps, userId: bigint, f: RechargeFields, cleanProof: () => Promise<CleanImage>,
+  deps: WalletDeps,
+  userId: bigint,
+  f: RechargeFields,
+  cleanProof: () => Promise<CleanImage>,
 ): Promise<Deposit> {
   const amount = checkRecharge(f);
   const key = txHashKey(f.txHash);
@@ -104,19 +125,41 @@ export async function submitDeposit(
     const row = await deps.db.transaction(async (tx) => {
       // under the user's row lock, so parallel claims of one user count each other (10085)
       await checkPendingClaims(tx, userId, deps.config.depositPendingMax, { lock: true });
-      const [addr] = await tx.select({ address: depositAddresses.address }).from(depositAddresses)
-        .where(and(eq(depositAddresses.coin, f.coin), eq(depositAddresses.network, f.network), eq(depositAddresses.enabled, true)))
-        .orderBy(depositAddresses.id).limit(1);
+      const [addr] = await tx
+        .select({ address: depositAddresses.address })
+        .from(depositAddresses)
+        .where(
+          and(eq(depositAddresses.coin, f.coin), eq(depositAddresses.network, f.network), eq(depositAddresses.enabled, true)),
+        )
+        .orderBy(depositAddresses.id)
+        .limit(1);
       // a claim must name a transfer to one of our addresses: without one nobody could have sent there
       if (!addr) throw new BizError(Err.DEPOSIT_NO_ADDRESS, { coin: f.coin, network: f.network });
       // the unique index decides between two racing claims of the same hash
-      const [ins] = await tx.insert(deposits).values({
-        userId, coin: f.coin, network: f.network, amount, txHash: f.txHash, txHashKey: key, proofLast6: f.proofLast6,
-        proofFile: file, proofMime: proof.mime, address: addr.address,
-      }).onConflictDoNothing().returning();
+      const [ins] = await tx
+        .insert(deposits)
+        .values({
+          userId,
+          coin: f.coin,
+          network: f.network,
+          amount,
+          txHash: f.txHash,
+          txHashKey: key,
+          proofLast6: f.proofLast6,
+          proofFile: file,
+          proofMime: proof.mime,
+          address: addr.address,
+        })
+        .onConflictDoNothing()
+        .returning();
       if (!ins) throw new BizError(Err.TX_HASH_USED);
       await userWritten(tx, userId);
-      await events.record(tx, userId, { kind: 'deposit.submitted', params: { id: ins.id.toString(), coin: f.coin, amount }, refType: 'deposit', refId: ins.id.toString() });
+      await events.record(tx, userId, {
+        kind: 'deposit.submitted',
+        params: { id: ins.id.toString(), coin: f.coin, amount },
+        refType: 'deposit',
+        refId: ins.id.toString(),
+      });
       return ins;
     });
     await events.publish(deps);
@@ -128,7 +171,10 @@ export async function submitDeposit(
   }
 }
 
-export async function listDeposits(db: DbOrTx, q: { userId?: bigint; status?: DepositStatus; coin?: string; pageNum?: number; pageSize?: number }) {
+export async function listDeposits(
+  db: DbOrTx,
+  q: { userId?: bigint; status?: DepositStatus; coin?: string; pageNum?: number; pageSize?: number },
+) {
   const conds: SQL[] = [];
   if (q.userId !== undefined) conds.push(eq(deposits.userId, q.userId));
   if (q.status) conds.push(eq(deposits.status, q.status));
@@ -139,17 +185,27 @@ export async function listDeposits(db: DbOrTx, q: { userId?: bigint; status?: De
   const countAll = async () => Number((await db.select({ total: count() }).from(deposits).where(where))[0].total);
   if (q.userId !== undefined) {
     // one user's deposits: rows and total in one query (server/db/paging.ts)
-    const rows = await db.select({ d: deposits, username: users.username, total: totalOver() }).from(deposits)
+    const rows = await db
+      .select({ d: deposits, username: users.username, total: totalOver() })
+      .from(deposits)
       .leftJoin(users, eq(users.id, deposits.userId))
-      .where(where).orderBy(desc(deposits.id)).limit(size).offset(offset);
+      .where(where)
+      .orderBy(desc(deposits.id))
+      .limit(size)
+      .offset(offset);
     return { rows, total: await pageTotal(rows, offset, countAll) };
   }
   // the operator queue over all users: the page and the queue's kept total side by side (two of
   // PostgreSQL's pooled connections; one after the other on the embedded database)
   const [rows, total] = await Promise.all([
-    db.select({ d: deposits, username: users.username }).from(deposits)
+    db
+      .select({ d: deposits, username: users.username })
+      .from(deposits)
       .leftJoin(users, eq(users.id, deposits.userId))
-      .where(where).orderBy(desc(deposits.id)).limit(size).offset(offset),
+      .where(where)
+      .orderBy(desc(deposits.id))
+      .limit(size)
+      .offset(offset),
     queueTotal(db, 'deposits', q),
   ]);
   return { rows, total };
@@ -171,7 +227,11 @@ export async function proofFilesKnown(db: DbOrTx, names: string[]): Promise<Set<
  * The proof image of a deposit, for its owner or an operator. Anyone else gets 10043 like for a
  * missing record, so ids tell nothing about other users.
  */
-export async function depositProof(deps: WalletDeps, id: bigint, viewer: { id: bigint; role: string }): Promise<{ mime: string; image: Buffer; filename: string }> {
+export async function depositProof(
+  deps: WalletDeps,
+  id: bigint,
+  viewer: { id: bigint; role: string },
+): Promise<{ mime: string; image: Buffer; filename: string }> {
   const d = await findDeposit(deps.db, id);
   if (!d || (d.userId !== viewer.id && viewer.role !== 'operator')) throw new BizError(Err.RECORD_NOT_FOUND);
   const image = await deps.files.read(d.proofFile);
@@ -186,7 +246,9 @@ export async function depositProof(deps: WalletDeps, id: bigint, viewer: { id: b
  * credit twice anyway.
  */
 export async function reviewDeposit(
-  deps: WalletDeps, operatorId: bigint, id: bigint,
+  deps: WalletDeps,
+  operatorId: bigint,
+  id: bigint,
   decision: DepositDecision,
 ): Promise<DepositRow> {
   const events = new PendingEvents();
@@ -197,35 +259,64 @@ export async function reviewDeposit(
     if (before.userId === operatorId) throw new BizError(Err.OWN_RECORD_REVIEW);
     const status = nextStatus(depositMachine, before.status, decision);
     // a probation, or a link by creation to the owner or the first approver, refuses (issue 25)
-    await assertMayReviewMoney(tx, deps.config.operatorProbationHours, operatorId, {
-      ownerId: before.userId, firstApprovedBy: decision.type === 'deposit.approve' ? before.firstApprovedBy : null,
-    }, deps.clock.now());
-    if (decision.type === 'deposit.approve' && await approvalStep(deps, tx, before, operatorId) === 'first') {
+    await assertMayReviewMoney(
+      tx,
+      deps.config.operatorProbationHours,
+      operatorId,
+      {
+        ownerId: before.userId,
+        firstApprovedBy: decision.type === 'deposit.approve' ? before.firstApprovedBy : null,
+      },
+      deps.clock.now(),
+    );
+    if (decision.type === 'deposit.approve' && (await approvalStep(deps, tx, before, operatorId)) === 'first') {
       // a large amount: recorded as the first of two approvals, nothing moves yet (fourEyes.ts)
-      const [after] = await tx.update(deposits).set({ firstApprovedBy: operatorId, firstApprovedAt: deps.clock.date() })
-        .where(eq(deposits.id, id)).returning();
+      const [after] = await tx
+        .update(deposits)
+        .set({ firstApprovedBy: operatorId, firstApprovedAt: deps.clock.date() })
+        .where(eq(deposits.id, id))
+        .returning();
       await userWritten(tx, before.userId);
-      await writeAudit(tx, { actorId: operatorId, action: 'deposit.approve_first', targetType: 'deposit', targetId: id, before, after });
+      await writeAudit(tx, {
+        actorId: operatorId,
+        action: 'deposit.approve_first',
+        targetType: 'deposit',
+        targetId: id,
+        before,
+        after,
+      });
       return after;
     }
     if (decision.type === 'deposit.approve') {
       await transfer(tx, {
-        key: `deposit:${id}:credit`, book: 'real', asset: before.coin as Asset,
-        from: platformAccount('deposits'), to: userAccount(before.userId, 'available'),
-        amount: before.amount, reason: 'deposit.approved', refType: 'deposit', refId: id.toString(),
+        key: `deposit:${id}:credit`,
+        book: 'real',
+        asset: before.coin as Asset,
+        from: platformAccount('deposits'),
+        to: userAccount(before.userId, 'available'),
+        amount: before.amount,
+        reason: 'deposit.approved',
+        refType: 'deposit',
+        refId: id.toString(),
       });
     }
     const reason = decision.type === 'deposit.reject' ? decision.reason : null;
-    const [after] = await tx.update(deposits)
+    const [after] = await tx
+      .update(deposits)
       .set({ status, rejectReason: reason, reviewedBy: operatorId, reviewedAt: deps.clock.date() })
-      .where(eq(deposits.id, id)).returning();
+      .where(eq(deposits.id, id))
+      .returning();
     await userWritten(tx, before.userId);
     await writeAudit(tx, { actorId: operatorId, action: decision.type, targetType: 'deposit', targetId: id, before, after });
     const params = { id: id.toString(), coin: before.coin, amount: fmt(before.coin, before.amount) };
     const ref = { refType: 'deposit', refId: id.toString() };
-    await events.record(tx, before.userId, decision.type === 'deposit.reject'
-      ? { kind: 'deposit.rejected', params: { ...params, reason: decision.reason }, ...ref }
-      : { kind: 'deposit.approved', params, ...ref });
+    await events.record(
+      tx,
+      before.userId,
+      decision.type === 'deposit.reject'
+        ? { kind: 'deposit.rejected', params: { ...params, reason: decision.reason }, ...ref }
+        : { kind: 'deposit.approved', params, ...ref },
+    );
     return after;
   });
   await events.publish(deps);

@@ -11,7 +11,8 @@ export const ORPHAN_SWEEP_EVERY_MS = 60 * 60_000;
  */
 export function startWalletEngine(app: FastifyInstance): Promise<() => Promise<void>> {
   return startLeaderJob(app, {
-    name: 'upload-sweep', tickMs: ORPHAN_SWEEP_EVERY_MS,
+    name: 'upload-sweep',
+    tickMs: ORPHAN_SWEEP_EVERY_MS,
     run: async () => (await app.files.sweepOrphans()).length,
     worthLogging: (removed) => (removed as number) > 0,
   });

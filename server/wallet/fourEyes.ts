@@ -43,12 +43,38 @@ function valued(deps: Deps, rows: Array<{ coin: string; amount: string | null }>
  * What the operator approved alone (no first approver) for the customer since `since`: deposits
  * and withdrawals (the amount the customer asked for), valued in USDT now.
  */
-export async function approvedAloneUsdt(deps: Deps, tx: DbOrTx, operatorId: bigint, userId: bigint, since: Date): Promise<Decimal | null> {
-  const dep = await tx.select({ coin: deposits.coin, amount: sql<string | null>`sum(${deposits.amount})::text` }).from(deposits)
-    .where(and(eq(deposits.userId, userId), eq(deposits.status, 'approved'), eq(deposits.reviewedBy, operatorId), isNull(deposits.firstApprovedBy), gt(deposits.reviewedAt, since)))
+export async function approvedAloneUsdt(
+  deps: Deps,
+  tx: DbOrTx,
+  operatorId: bigint,
+  userId: bigint,
+  since: Date,
+): Promise<Decimal | null> {
+  const dep = await tx
+    .select({ coin: deposits.coin, amount: sql<string | null>`sum(${deposits.amount})::text` })
+    .from(deposits)
+    .where(
+      and(
+        eq(deposits.userId, userId),
+        eq(deposits.status, 'approved'),
+        eq(deposits.reviewedBy, operatorId),
+        isNull(deposits.firstApprovedBy),
+        gt(deposits.reviewedAt, since),
+      ),
+    )
     .groupBy(deposits.coin);
-  const wd = await tx.select({ coin: withdrawals.coin, amount: sql<string | null>`sum(${withdrawals.amount})::text` }).from(withdrawals)
-    .where(and(eq(withdrawals.userId, userId), eq(withdrawals.status, 'approved'), eq(withdrawals.reviewedBy, operatorId), isNull(withdrawals.firstApprovedBy), gt(withdrawals.reviewedAt, since)))
+  const wd = await tx
+    .select({ coin: withdrawals.coin, amount: sql<string | null>`sum(${withdrawals.amount})::text` })
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.userId, userId),
+        eq(withdrawals.status, 'approved'),
+        eq(withdrawals.reviewedBy, operatorId),
+        isNull(withdrawals.firstApprovedBy),
+        gt(withdrawals.reviewedAt, since),
+      ),
+    )
     .groupBy(withdrawals.coin);
   return valued(deps, [...dep, ...wd]);
 }
@@ -64,7 +90,10 @@ async function lockOperatorCustomer(tx: DbOrTx, operatorId: bigint, userId: bigi
  * approval's transaction, with the record's row locked.
  */
 export async function approvalStep(
-  deps: Deps, tx: DbOrTx, r: { userId: bigint; coin: string; amount: string; firstApprovedBy: bigint | null }, operatorId: bigint,
+  deps: Deps,
+  tx: DbOrTx,
+  r: { userId: bigint; coin: string; amount: string; firstApprovedBy: bigint | null },
+  operatorId: bigint,
 ): Promise<'first' | 'final'> {
   if (r.firstApprovedBy !== null) {
     if (r.firstApprovedBy === operatorId) throw new BizError(Err.SECOND_OPERATOR_REQUIRED);

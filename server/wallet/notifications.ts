@@ -6,21 +6,42 @@ import { notifications } from '../db/schema/index.ts';
 import { requestId } from '../http/validation.ts';
 
 export async function unreadCount(db: DbOrTx, userId: bigint): Promise<number> {
-  const [{ n }] = await db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
   return Number(n);
 }
 
-export async function listNotifications(db: DbOrTx, userId: bigint, q: { pageNum?: number; pageSize?: number; unreadOnly?: boolean }) {
-  const where = q.unreadOnly ? and(eq(notifications.userId, userId), eq(notifications.read, false)) : eq(notifications.userId, userId);
+export async function listNotifications(
+  db: DbOrTx,
+  userId: bigint,
+  q: { pageNum?: number; pageSize?: number; unreadOnly?: boolean },
+) {
+  const where = q.unreadOnly
+    ? and(eq(notifications.userId, userId), eq(notifications.read, false))
+    : eq(notifications.userId, userId);
   const size = q.pageSize ?? 20;
   const offset = ((q.pageNum ?? 1) - 1) * size;
   // rows and total in one query (server/db/paging.ts)
-  const page = await db.select({ r: notifications, total: totalOver() }).from(notifications).where(where).orderBy(desc(notifications.id))
-    .limit(size).offset(offset);
-  const total = await pageTotal(page, offset, async () => Number((await db.select({ n: count() }).from(notifications).where(where))[0].n));
+  const page = await db
+    .select({ r: notifications, total: totalOver() })
+    .from(notifications)
+    .where(where)
+    .orderBy(desc(notifications.id))
+    .limit(size)
+    .offset(offset);
+  const total = await pageTotal(page, offset, async () =>
+    Number((await db.select({ n: count() }).from(notifications).where(where))[0].n),
+  );
   const view: Notification[] = page.map(({ r }) => ({
-    id: r.id.toString(), kind: r.kind, params: (r.params ?? {}) as Record<string, unknown>,
-    refType: r.refType, refId: r.refId, read: r.read, createdAt: r.createdAt.toISOString(),
+    id: r.id.toString(),
+    kind: r.kind,
+    params: (r.params ?? {}) as Record<string, unknown>,
+    refType: r.refType,
+    refId: r.refId,
+    read: r.read,
+    createdAt: r.createdAt.toISOString(),
   }));
   return { rows: view, total: Number(total), unread: await unreadCount(db, userId) };
 }
@@ -31,5 +52,11 @@ export async function markRead(db: DbOrTx, userId: bigint, sel: { ids?: string[]
   if (sel.all) return (await db.update(notifications).set({ read: true }).where(mine).returning({ id: notifications.id })).length;
   const ids = (sel.ids ?? []).map(requestId);
   if (ids.length === 0) return 0;
-  return (await db.update(notifications).set({ read: true }).where(and(mine, inArray(notifications.id, ids))).returning({ id: notifications.id })).length;
+  return (
+    await db
+      .update(notifications)
+      .set({ read: true })
+      .where(and(mine, inArray(notifications.id, ids)))
+      .returning({ id: notifications.id })
+  ).length;
 }

@@ -1,5 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { Allowlist, AllowlistSwitchBody, SaveAddressBody, SavedAddress, WithdrawalLimits } from '../../src/contract/walletProtection.ts';
+import type {
+  Allowlist,
+  AllowlistSwitchBody,
+  SaveAddressBody,
+  SavedAddress,
+  WithdrawalLimits,
+} from '../../src/contract/walletProtection.ts';
 import { createMailer, type Mailer } from '../auth/mailer.ts';
 import { users } from '../db/schema/index.ts';
 import { accountLanguage, renderMail } from '../notify/mailText.ts';
@@ -48,10 +54,21 @@ export class WalletProtection {
 
   /** The owner hears of every loosening at once, in the account's language: it may not be the owner who made it. */
   private async mail(n: AllowlistNotice, ip: string): Promise<void> {
-    const [u] = await this.deps.db.select({ email: users.email, phone: users.phone, language: users.language }).from(users).where(eq(users.id, n.userId)).limit(1);
-    const to = u?.email ? { channel: 'email' as const, recipient: u.email } : u?.phone ? { channel: 'sms' as const, recipient: u.phone } : undefined;
+    const [u] = await this.deps.db
+      .select({ email: users.email, phone: users.phone, language: users.language })
+      .from(users)
+      .where(eq(users.id, n.userId))
+      .limit(1);
+    const to = u?.email
+      ? { channel: 'email' as const, recipient: u.email }
+      : u?.phone
+        ? { channel: 'sms' as const, recipient: u.phone }
+        : undefined;
     if (!u || !to) return;
-    const mail = renderMail(accountLanguage(u.language), 'allowlist.subject', [n.sentence, 'security.notYou'], { ...n.params, ip });
+    const mail = renderMail(accountLanguage(u.language), 'allowlist.subject', [n.sentence, 'security.notYou'], {
+      ...n.params,
+      ip,
+    });
     await this.mailer.deliver({ ...to, ...mail }).catch((err) => this.deps.log.warn({ err }, 'allowlist notice not delivered'));
   }
 }

@@ -14,6 +14,9 @@ export async function queueTotal(db: DbOrTx, queue: ReviewQueue, filter: { statu
   const conds: SQL[] = [eq(reviewQueueCounts.queue, queue)];
   if (filter.status) conds.push(eq(reviewQueueCounts.status, filter.status));
   if (filter.coin) conds.push(eq(reviewQueueCounts.coin, filter.coin));
-  const [row] = await db.select({ n: sql<string>`coalesce(sum(${reviewQueueCounts.n}), 0)` }).from(reviewQueueCounts).where(and(...conds));
+  const [row] = await db
+    .select({ n: sql<string>`coalesce(sum(${reviewQueueCounts.n}), 0)` })
+    .from(reviewQueueCounts)
+    .where(and(...conds));
   return Number(row.n);
 }

@@ -10,9 +10,25 @@ import { Type } from 'typebox';
 import { Err, Ok } from '../../src/contract/errors.ts';
 import { Envelope } from '../../src/contract/envelope.ts';
 import {
-  Balances, Deposit, DepositAddressList, DepositPage, IdParams, ListNotificationsQuery, ListRechargeQuery, ListWithdrawalQuery,
-  NotificationPage, ReadNotificationsBody, ReadNotificationsResult, ResetDemoBody, ResetDemoResult, StatementPage,
-  StatementQuery, Withdrawal, WithdrawalBody, WithdrawalMethods, WithdrawalPage,
+  Balances,
+  Deposit,
+  DepositAddressList,
+  DepositPage,
+  IdParams,
+  ListNotificationsQuery,
+  ListRechargeQuery,
+  ListWithdrawalQuery,
+  NotificationPage,
+  ReadNotificationsBody,
+  ReadNotificationsResult,
+  ResetDemoBody,
+  ResetDemoResult,
+  StatementPage,
+  StatementQuery,
+  Withdrawal,
+  WithdrawalBody,
+  WithdrawalMethods,
+  WithdrawalPage,
 } from '../../src/contract/wallet.ts';
 import { attachmentHeaders } from '../uploads/store.ts';
 import { BinaryFile, CsvFile } from '../http/files.ts';
@@ -40,87 +56,211 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const auth = { preHandler: [app.requireUser] };
   const authReal = { preHandler: [app.requireUser, realBookOnly] };
 
-  app.get(`${P}/balances`, {
-    ...auth,
-    schema: { tags, security, summary: 'Balances of the selected book, per asset and purpose, valued in USDT', response: { 200: Envelope(Balances) } },
-  }, async (req, reply) => reply.ok(await app.wallet.balances(userId(req), req.book)));
-
-  app.get(`${P}/depositAddresses`, {
-    ...auth,
-    schema: { tags, security, summary: 'Receive addresses per coin and network, with QR codes', response: { 200: Envelope(DepositAddressList) } },
-  }, async (_req, reply) => reply.ok(await app.wallet.receiveAddresses()));
-
-  app.post(`${P}/recharge`, {
-    ...authReal,
-    schema: {
-      tags, security, consumes: ['multipart/form-data'],
-      summary: 'Deposit claim: fields amount, coin, network, txHash, proofLast6 and file proof (JPEG/PNG/JPEG 2000). Success 20002.',
-      response: { 200: Envelope(Deposit) },
+  app.get(
+    `${P}/balances`,
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'Balances of the selected book, per asset and purpose, valued in USDT',
+        response: { 200: Envelope(Balances) },
+      },
     },
-  }, async (req, reply) => {
-    const form = await readRechargeForm(req, app.config.uploadMaxBytes);
-    return reply.ok(await app.wallet.submitDeposit(userId(req), form), Ok.RECHARGE_SUBMITTED);
-  });
+    async (req, reply) => reply.ok(await app.wallet.balances(userId(req), req.book)),
+  );
 
-  app.get(`${P}/listRecharge`, {
-    ...authReal,
-    schema: { tags, security, querystring: ListRechargeQuery, summary: 'Deposit records (real book; the demo book is refused with 10033)', response: { 200: Envelope(DepositPage) } },
-  }, async (req, reply) => reply.ok(await app.wallet.deposits(userId(req), req.query)));
+  app.get(
+    `${P}/depositAddresses`,
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'Receive addresses per coin and network, with QR codes',
+        response: { 200: Envelope(DepositAddressList) },
+      },
+    },
+    async (_req, reply) => reply.ok(await app.wallet.receiveAddresses()),
+  );
 
-  app.get(`${P}/rechargeProof/:id`, {
-    ...auth,
-    schema: { tags, security, params: IdParams, summary: 'The proof image of a deposit: its owner or an operator only', response: { 200: BinaryFile('The proof image as re-encoded on upload (JPEG or PNG), as a download', ['image/jpeg', 'image/png']) } },
-  }, async (req, reply) => {
-    const { mime, image, filename } = await app.wallet.depositProof(requestId(req.params.id), req.user!);
-    return reply.type(mime).headers(attachmentHeaders(filename)).send(image);
-  });
+  app.post(
+    `${P}/recharge`,
+    {
+      ...authReal,
+      schema: {
+        tags,
+        security,
+        consumes: ['multipart/form-data'],
+        summary:
+          'Deposit claim: fields amount, coin, network, txHash, proofLast6 and file proof (JPEG/PNG/JPEG 2000). Success 20002.',
+        response: { 200: Envelope(Deposit) },
+      },
+    },
+    async (req, reply) => {
+      const form = await readRechargeForm(req, app.config.uploadMaxBytes);
+      return reply.ok(await app.wallet.submitDeposit(userId(req), form), Ok.RECHARGE_SUBMITTED);
+    },
+  );
 
-  app.get(`${P}/withdrawalMethods`, {
-    ...auth,
-    schema: { tags, security, summary: 'Methods (coin-network), fee rate and minimums, with the real available balance', response: { 200: Envelope(WithdrawalMethods) } },
-  }, async (req, reply) => reply.ok(await app.wallet.withdrawalMethods(userId(req))));
+  app.get(
+    `${P}/listRecharge`,
+    {
+      ...authReal,
+      schema: {
+        tags,
+        security,
+        querystring: ListRechargeQuery,
+        summary: 'Deposit records (real book; the demo book is refused with 10033)',
+        response: { 200: Envelope(DepositPage) },
+      },
+    },
+    async (req, reply) => reply.ok(await app.wallet.deposits(userId(req), req.query)),
+  );
 
-  app.post(`${P}/withdrawal`, {
-    ...authReal,
-    schema: { tags, security, body: WithdrawalBody, summary: 'Withdrawal request: the amount moves to the hold at once. Success 20003.', response: { 200: Envelope(Withdrawal) } },
-  }, async (req, reply) => reply.ok(await app.wallet.submitWithdrawal(userId(req), req.body), Ok.WITHDRAWAL_SUBMITTED));
+  app.get(
+    `${P}/rechargeProof/:id`,
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        params: IdParams,
+        summary: 'The proof image of a deposit: its owner or an operator only',
+        response: {
+          200: BinaryFile('The proof image as re-encoded on upload (JPEG or PNG), as a download', ['image/jpeg', 'image/png']),
+        },
+      },
+    },
+    async (req, reply) => {
+      const { mime, image, filename } = await app.wallet.depositProof(requestId(req.params.id), req.user!);
+      return reply.type(mime).headers(attachmentHeaders(filename)).send(image);
+    },
+  );
+
+  app.get(
+    `${P}/withdrawalMethods`,
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'Methods (coin-network), fee rate and minimums, with the real available balance',
+        response: { 200: Envelope(WithdrawalMethods) },
+      },
+    },
+    async (req, reply) => reply.ok(await app.wallet.withdrawalMethods(userId(req))),
+  );
+
+  app.post(
+    `${P}/withdrawal`,
+    {
+      ...authReal,
+      schema: {
+        tags,
+        security,
+        body: WithdrawalBody,
+        summary: 'Withdrawal request: the amount moves to the hold at once. Success 20003.',
+        response: { 200: Envelope(Withdrawal) },
+      },
+    },
+    async (req, reply) => reply.ok(await app.wallet.submitWithdrawal(userId(req), req.body), Ok.WITHDRAWAL_SUBMITTED),
+  );
 
   // the path keeps the spelling of the published API
-  app.get(`${P}/listWithdrwal`, {
-    ...authReal,
-    schema: { tags, security, querystring: ListWithdrawalQuery, summary: 'Withdrawal records (real book; the demo book is refused with 10033)', response: { 200: Envelope(WithdrawalPage) } },
-  }, async (req, reply) => reply.ok(await app.wallet.withdrawals(userId(req), req.query)));
+  app.get(
+    `${P}/listWithdrwal`,
+    {
+      ...authReal,
+      schema: {
+        tags,
+        security,
+        querystring: ListWithdrawalQuery,
+        summary: 'Withdrawal records (real book; the demo book is refused with 10033)',
+        response: { 200: Envelope(WithdrawalPage) },
+      },
+    },
+    async (req, reply) => reply.ok(await app.wallet.withdrawals(userId(req), req.query)),
+  );
 
-  app.get(`${P}/statement`, {
-    ...auth,
-    schema: { tags, security, querystring: StatementQuery, summary: 'Every ledger movement of the selected book', response: { 200: Envelope(StatementPage) } },
-  }, async (req, reply) => reply.ok(await app.wallet.statement(userId(req), req.book, req.query)));
+  app.get(
+    `${P}/statement`,
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        querystring: StatementQuery,
+        summary: 'Every ledger movement of the selected book',
+        response: { 200: Envelope(StatementPage) },
+      },
+    },
+    async (req, reply) => reply.ok(await app.wallet.statement(userId(req), req.book, req.query)),
+  );
 
-  app.get(`${P}/statement.csv`, {
-    ...auth,
-    schema: { tags, security, querystring: StatementQuery, summary: 'The statement as CSV (same filters, no paging)', response: { 200: CsvFile('The statement, one movement a line') } },
-  }, async (req, reply) => {
-    const { pageNum: _n, pageSize: _s, ...filter } = req.query;
-    const csv = await app.wallet.statementCsv(userId(req), req.book, filter);
-    return reply.type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="statement-${req.book}-${app.clock.date().toISOString().slice(0, 10)}.csv"`)
-      .send(csv);
-  });
+  app.get(
+    `${P}/statement.csv`,
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        querystring: StatementQuery,
+        summary: 'The statement as CSV (same filters, no paging)',
+        response: { 200: CsvFile('The statement, one movement a line') },
+      },
+    },
+    async (req, reply) => {
+      const { pageNum: _n, pageSize: _s, ...filter } = req.query;
+      const csv = await app.wallet.statementCsv(userId(req), req.book, filter);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="statement-${req.book}-${app.clock.date().toISOString().slice(0, 10)}.csv"`,
+        )
+        .send(csv);
+    },
+  );
 
-  app.post(`${P}/resetDemo`, {
-    ...auth,
-    schema: { tags, security, body: Type.Optional(ResetDemoBody), summary: 'Demo book back to the grant (ledger transfers)', response: { 200: Envelope(ResetDemoResult) } },
-  }, async (req, reply) => reply.ok(await app.wallet.resetDemo(userId(req))));
+  app.post(
+    `${P}/resetDemo`,
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        body: Type.Optional(ResetDemoBody),
+        summary: 'Demo book back to the grant (ledger transfers)',
+        response: { 200: Envelope(ResetDemoResult) },
+      },
+    },
+    async (req, reply) => reply.ok(await app.wallet.resetDemo(userId(req))),
+  );
 
-  app.get(`${P}/listNotifications`, {
-    ...auth,
-    schema: { tags, security, querystring: ListNotificationsQuery, response: { 200: Envelope(NotificationPage) } },
-  }, async (req, reply) => reply.ok(await app.wallet.notifications(userId(req), req.query)));
+  app.get(
+    `${P}/listNotifications`,
+    {
+      ...auth,
+      schema: { tags, security, querystring: ListNotificationsQuery, response: { 200: Envelope(NotificationPage) } },
+    },
+    async (req, reply) => reply.ok(await app.wallet.notifications(userId(req), req.query)),
+  );
 
-  app.post(`${P}/readNotifications`, {
-    ...auth,
-    schema: { tags, security, body: ReadNotificationsBody, summary: '{ ids } or { all: true }', response: { 200: Envelope(ReadNotificationsResult) } },
-  }, async (req, reply) => reply.ok(await app.wallet.readNotifications(userId(req), req.body)));
+  app.post(
+    `${P}/readNotifications`,
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        body: ReadNotificationsBody,
+        summary: '{ ids } or { all: true }',
+        response: { 200: Envelope(ReadNotificationsResult) },
+      },
+    },
+    async (req, reply) => reply.ok(await app.wallet.readNotifications(userId(req), req.body)),
+  );
 };
 
 export default fp(walletRoutes, { name: 'wallet-routes', dependencies: ['wallet', 'guard', 'errors'], encapsulate: true });

@@ -1,8 +1,20 @@
 import type { Book } from '../../src/contract/constants.ts';
 import { Err } from '../../src/contract/errors.ts';
 import type {
-  Balances, DepositAddressList, Deposit, DepositPage, ListNotificationsQuery, ListRechargeQuery, ListWithdrawalQuery,
-  NotificationPage, ReadNotificationsBody, StatementPage, StatementQuery, Withdrawal, WithdrawalBody, WithdrawalMethods,
+  Balances,
+  DepositAddressList,
+  Deposit,
+  DepositPage,
+  ListNotificationsQuery,
+  ListRechargeQuery,
+  ListWithdrawalQuery,
+  NotificationPage,
+  ReadNotificationsBody,
+  StatementPage,
+  StatementQuery,
+  Withdrawal,
+  WithdrawalBody,
+  WithdrawalMethods,
   WithdrawalPage,
 } from '../../src/contract/wallet.ts';
 import type { Static } from 'typebox';
@@ -11,13 +23,27 @@ import { statement, statementCsv } from '../ledger/statement.ts';
 import { balancesFrom, resetDemo } from './balances.ts';
 import { userBalances } from '../ledger/ledger.ts';
 import {
-  depositProof, depositView, findDeposit, listDeposits, receiveAddresses, reviewDeposit, submitDeposit, type DepositDecision, type DepositRow,
+  depositProof,
+  depositView,
+  findDeposit,
+  listDeposits,
+  receiveAddresses,
+  reviewDeposit,
+  submitDeposit,
+  type DepositDecision,
+  type DepositRow,
 } from './deposits.ts';
 import { recordPersonalRead } from '../admin/personalReads.ts';
 import { listNotifications, markRead, unreadCount } from './notifications.ts';
 import { checkProofImage, type RechargeForm } from './upload.ts';
 import {
-  listWithdrawals, reviewWithdrawal, submitWithdrawal, withdrawalMethods, withdrawalView, type WithdrawalDecision, type WithdrawalRow,
+  listWithdrawals,
+  reviewWithdrawal,
+  submitWithdrawal,
+  withdrawalMethods,
+  withdrawalView,
+  type WithdrawalDecision,
+  type WithdrawalRow,
 } from './withdrawals.ts';
 import type { WalletDeps } from './deps.ts';
 
@@ -42,7 +68,12 @@ export class WalletService {
    * every transfer names its users), valued at the current prices at each request.
    */
   async balances(userId: bigint, book: Book): Promise<Balances> {
-    const rows = await this.deps.reads.read(userId, `balances\u0000${book}`, () => userBalances(this.db, userId, book), (r) => r.length);
+    const rows = await this.deps.reads.read(
+      userId,
+      `balances\u0000${book}`,
+      () => userBalances(this.db, userId, book),
+      (r) => r.length,
+    );
     return balancesFrom(this.deps.market, rows, book);
   }
 
@@ -70,10 +101,15 @@ export class WalletService {
    */
   deposits(userId: bigint, q: ListRechargeQuery): Promise<DepositPage> {
     const key = `deposits\u0000${q.status ?? ''}\u0000${q.coin ?? ''}\u0000${q.pageNum ?? 1}\u0000${q.pageSize ?? 20}`;
-    return this.deps.reads.read(userId, key, async () => {
-      const { rows, total } = await listDeposits(this.db, { ...q, userId });
-      return { rows: rows.map((r) => depositView(r.d)), total };
-    }, (p) => p.rows.length);
+    return this.deps.reads.read(
+      userId,
+      key,
+      async () => {
+        const { rows, total } = await listDeposits(this.db, { ...q, userId });
+        return { rows: rows.map((r) => depositView(r.d)), total };
+      },
+      (p) => p.rows.length,
+    );
   }
 
   /** The proof image; an operator's read is audited and shown to the customer (issue 25). */

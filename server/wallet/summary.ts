@@ -21,7 +21,15 @@ export function summariesFrom(market: Market, rows: ReadonlyArray<BalanceRow & {
   const prices = valuationKey(market);
   const last = lastSummaries.get(rows);
   if (last?.prices === prices) return last.summaries;
-  const of = (book: Book) => summaryOf(market, balancesFrom(market, rows.filter((r) => r.book === book), book));
+  const of = (book: Book) =>
+    summaryOf(
+      market,
+      balancesFrom(
+        market,
+        rows.filter((r) => r.book === book),
+        book,
+      ),
+    );
   const summaries = { demo: of('demo'), real: of('real') };
   lastSummaries.set(rows, { prices, summaries });
   return summaries;

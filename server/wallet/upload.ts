@@ -12,7 +12,10 @@ import { cleanImage, sniffImage, type CleanImage, type ImageLimits } from '../up
 const readForm = imageFormReader(RechargeFields, ['proof'] as const);
 
 /** The form's text fields, checked against the contract, and the proof file's bytes (checked later). */
-export interface RechargeForm { fields: RechargeFields; proof?: Buffer }
+export interface RechargeForm {
+  fields: RechargeFields;
+  proof?: Buffer;
+}
 
 /** Refusals in this order: 10030 (not multipart / bad fields), 10040 too large, 10055 missing, 10039 not an image. */
 export async function readRechargeForm(req: FastifyRequest, maxBytes: number): Promise<RechargeForm> {

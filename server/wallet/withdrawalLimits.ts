@@ -37,11 +37,18 @@ async function levelOfUser(db: DbOrTx, userId: bigint): Promise<LimitLevel> {
 
 /** The withdrawals of one asset that count, since `since`, oldest first (a rejection gave the money back: it does not count). */
 async function counted(db: DbOrTx, userId: bigint, coin: Asset, since: number, excludeId?: bigint) {
-  return db.select({ at: withdrawals.createdAt, value: sql<string>`coalesce(${withdrawals.valueUsdt}, 0)::text` }).from(withdrawals)
-    .where(and(
-      eq(withdrawals.userId, userId), eq(withdrawals.coin, coin), ne(withdrawals.status, 'rejected'),
-      gte(withdrawals.createdAt, new Date(since)), ...(excludeId === undefined ? [] : [ne(withdrawals.id, excludeId)]),
-    ))
+  return db
+    .select({ at: withdrawals.createdAt, value: sql<string>`coalesce(${withdrawals.valueUsdt}, 0)::text` })
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.userId, userId),
+        eq(withdrawals.coin, coin),
+        ne(withdrawals.status, 'rejected'),
+        gte(withdrawals.createdAt, new Date(since)),
+        ...(excludeId === undefined ? [] : [ne(withdrawals.id, excludeId)]),
+      ),
+    )
     .orderBy(asc(withdrawals.createdAt));
 }
 
@@ -59,8 +66,13 @@ export async function withdrawalLimits(deps: Deps & Pick<WalletDeps, 'db'>, user
     const dayUsed = sum(month.filter((r) => r.at.getTime() >= dayStart(now)));
     const monthUsed = sum(month);
     rows.push({
-      asset, dayLimit: usdt(new Decimal(limits.day)), dayUsed: usdt(dayUsed), dayLeft: usdt(new Decimal(limits.day).minus(dayUsed)),
-      monthLimit: usdt(new Decimal(limits.month)), monthUsed: usdt(monthUsed), monthLeft: usdt(new Decimal(limits.month).minus(monthUsed)),
+      asset,
+      dayLimit: usdt(new Decimal(limits.day)),
+      dayUsed: usdt(dayUsed),
+      dayLeft: usdt(new Decimal(limits.day).minus(dayUsed)),
+      monthLimit: usdt(new Decimal(limits.month)),
+      monthUsed: usdt(monthUsed),
+      monthLeft: usdt(new Decimal(limits.month).minus(monthUsed)),
     });
   }
   return { level, dayResetsAt: new Date(dayStart(now) + DAY_MS).toISOString(), rows };
@@ -77,14 +89,26 @@ export async function lockUserWithdrawals(tx: DbOrTx, userId: bigint): Promise<v
  * enough of the window's withdrawals have aged out). Call inside the withdrawal's transaction
  * after lockUserWithdrawals; `excludeId` is the withdrawal being made.
  */
-export async function assertWithinLimits(tx: DbOrTx, deps: Deps, userId: bigint, coin: Asset, value: string | null, excludeId: bigint): Promise<void> {
+export async function assertWithinLimits(
+  tx: DbOrTx,
+  deps: Deps,
+  userId: bigint,
+  coin: Asset,
+  value: string | null,
+  excludeId: bigint,
+): Promise<void> {
   if (value === null) throw new BizError(Err.PRICE_UNAVAILABLE);
   const now = deps.clock.now();
   const limits = deps.config.withdrawLimits[await levelOfUser(tx, userId)];
   const month = await counted(tx, userId, coin, now - MONTH_MS, excludeId);
   const dayUsed = sum(month.filter((r) => r.at.getTime() >= dayStart(now)));
   if (dayUsed.plus(value).gt(limits.day)) {
-    throw new BizError(Err.WITHDRAWAL_DAY_LIMIT, { coin, limit: limits.day, remaining: usdt(new Decimal(limits.day).minus(dayUsed)), at: utcText(dayStart(now) + DAY_MS) });
+    throw new BizError(Err.WITHDRAWAL_DAY_LIMIT, {
+      coin,
+      limit: limits.day,
+      remaining: usdt(new Decimal(limits.day).minus(dayUsed)),
+      at: utcText(dayStart(now) + DAY_MS),
+    });
   }
   const monthUsed = sum(month);
   if (monthUsed.plus(value).gt(limits.month)) {
@@ -98,6 +122,11 @@ export async function assertWithinLimits(tx: DbOrTx, deps: Deps, userId: bigint,
         break;
       }
     }
-    throw new BizError(Err.WITHDRAWAL_30D_LIMIT, { coin, limit: limits.month, remaining: usdt(new Decimal(limits.month).minus(monthUsed)), at: utcText(at) });
+    throw new BizError(Err.WITHDRAWAL_30D_LIMIT, {
+      coin,
+      limit: limits.month,
+      remaining: usdt(new Decimal(limits.month).minus(monthUsed)),
+      at: utcText(at),
+    });
   }
 }

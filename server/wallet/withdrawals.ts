@@ -9,8 +9,15 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { ASSET_DECIMALS, type Asset } from '../../src/contract/constants.ts';
 import { Err } from '../../src/contract/errors.ts';
 import {
-  COIN_NETWORKS, MIN_WITHDRAWAL, WITHDRAW_METHODS, methodOf,
-  type Network, type Withdrawal, type WithdrawalBody, type WithdrawalMethods, type WithdrawalStatus,
+  COIN_NETWORKS,
+  MIN_WITHDRAWAL,
+  WITHDRAW_METHODS,
+  methodOf,
+  type Network,
+  type Withdrawal,
+  type WithdrawalBody,
+  type WithdrawalMethods,
+  type WithdrawalStatus,
 } from '../../src/contract/wallet.ts';
 import { withdrawalMachine, type WithdrawalEvent } from '../../src/machines/withdrawal.ts';
 import { queueTotal } from './queueCounts.ts';
@@ -62,7 +69,13 @@ export async function withdrawalMethods(db: DbOrTx, userId: bigint, feeRate: str
   for (const coin of Object.keys(COIN_NETWORKS) as Asset[]) {
     const available = await availableBalance(db, userId, 'real', coin);
     for (const network of COIN_NETWORKS[coin]) {
-      methods.push({ method: methodOf(coin, network), coin, network, minAmount: new Decimal(MIN_WITHDRAWAL[coin]).toFixed(ASSET_DECIMALS[coin]), available });
+      methods.push({
+        method: methodOf(coin, network),
+        coin,
+        network,
+        minAmount: new Decimal(MIN_WITHDRAWAL[coin]).toFixed(ASSET_DECIMALS[coin]),
+        available,
+      });
     }
   }
   return { feeRate: new Decimal(feeRate).toString(), methods };
@@ -86,7 +99,10 @@ export function checkWithdrawal(b: WithdrawalBody, feeRate: string) {
 
 /** The withdrawal a user already made with a client key, if any. */
 async function byClientKey(db: DbOrTx, userId: bigint, clientKey: string): Promise<WithdrawalRow | undefined> {
-  const [row] = await db.select().from(withdrawals).where(and(eq(withdrawals.userId, userId), eq(withdrawals.clientKey, clientKey)));
+  const [row] = await db
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, userId), eq(withdrawals.clientKey, clientKey)));
   return row;
 }
 
@@ -126,22 +142,43 @@ export async function submitWithdrawal(deps: WalletDeps, userId: bigint, b: With
     await lockUserWithdrawals(tx, userId);
     // a concurrent insert with the same key makes this one wait for it; once it commits this
     // one inserts nothing and answers the first
-    const [ins] = await tx.insert(withdrawals).values({
-      userId, coin: w.coin, network: w.network, address: w.address, amount: w.amount,
-      feeRate, fee: w.fee, receiveAmount: w.receiveAmount, clientKey, valueUsdt, createdAt: deps.clock.date(),
-    }).onConflictDoNothing({ target: [withdrawals.userId, withdrawals.clientKey] }).returning();
+    const [ins] = await tx
+      .insert(withdrawals)
+      .values({
+        userId,
+        coin: w.coin,
+        network: w.network,
+        address: w.address,
+        amount: w.amount,
+        feeRate,
+        fee: w.fee,
+        receiveAmount: w.receiveAmount,
+        clientKey,
+        valueUsdt,
+        createdAt: deps.clock.date(),
+      })
+      .onConflictDoNothing({ target: [withdrawals.userId, withdrawals.clientKey] })
+      .returning();
     if (!ins) return undefined;
     // The CHECK on user balances refuses an overdraw (10011) and the whole transaction rolls back.
     await transfer(tx, {
-      key: `withdrawal:${ins.id}:hold`, book: 'real', asset: w.coin,
-      from: userAccount(userId, 'available'), to: userAccount(userId, 'withdrawal_hold'),
-      amount: w.amount, reason: 'withdrawal.hold', refType: 'withdrawal', refId: ins.id.toString(),
+      key: `withdrawal:${ins.id}:hold`,
+      book: 'real',
+      asset: w.coin,
+      from: userAccount(userId, 'available'),
+      to: userAccount(userId, 'withdrawal_hold'),
+      amount: w.amount,
+      reason: 'withdrawal.hold',
+      refType: 'withdrawal',
+      refId: ins.id.toString(),
     });
     // after the balance (10011 first): the daily and 30-day limits of the asset (10240, 10241)
     await assertWithinLimits(tx, deps, userId, w.coin, valueUsdt, ins.id);
     await events.record(tx, userId, {
-      kind: 'withdrawal.submitted', params: { id: ins.id.toString(), coin: w.coin, amount: w.amount, receiveAmount: w.receiveAmount },
-      refType: 'withdrawal', refId: ins.id.toString(),
+      kind: 'withdrawal.submitted',
+      params: { id: ins.id.toString(), coin: w.coin, amount: w.amount, receiveAmount: w.receiveAmount },
+      refType: 'withdrawal',
+      refId: ins.id.toString(),
     });
     return ins;
   });
@@ -154,7 +191,10 @@ export async function submitWithdrawal(deps: WalletDeps, userId: bigint, b: With
   return withdrawalView(row);
 }
 
-export async function listWithdrawals(db: DbOrTx, q: { userId?: bigint; status?: WithdrawalStatus; coin?: string; pageNum?: number; pageSize?: number }) {
+export async function listWithdrawals(
+  db: DbOrTx,
+  q: { userId?: bigint; status?: WithdrawalStatus; coin?: string; pageNum?: number; pageSize?: number },
+) {
   const conds: SQL[] = [];
   if (q.userId !== undefined) conds.push(eq(withdrawals.userId, q.userId));
   if (q.status) conds.push(eq(withdrawals.status, q.status));
@@ -165,17 +205,27 @@ export async function listWithdrawals(db: DbOrTx, q: { userId?: bigint; status?:
   const countAll = async () => Number((await db.select({ total: count() }).from(withdrawals).where(where))[0].total);
   if (q.userId !== undefined) {
     // one user's withdrawals: rows and total in one query (server/db/paging.ts)
-    const rows = await db.select({ w: withdrawals, username: users.username, total: totalOver() }).from(withdrawals)
+    const rows = await db
+      .select({ w: withdrawals, username: users.username, total: totalOver() })
+      .from(withdrawals)
       .leftJoin(users, eq(users.id, withdrawals.userId))
-      .where(where).orderBy(desc(withdrawals.id)).limit(size).offset(offset);
+      .where(where)
+      .orderBy(desc(withdrawals.id))
+      .limit(size)
+      .offset(offset);
     return { rows, total: await pageTotal(rows, offset, countAll) };
   }
   // the operator queue over all users: the page and the queue's kept total side by side (two of
   // PostgreSQL's pooled connections; one after the other on the embedded database)
   const [rows, total] = await Promise.all([
-    db.select({ w: withdrawals, username: users.username }).from(withdrawals)
+    db
+      .select({ w: withdrawals, username: users.username })
+      .from(withdrawals)
       .leftJoin(users, eq(users.id, withdrawals.userId))
-      .where(where).orderBy(desc(withdrawals.id)).limit(size).offset(offset),
+      .where(where)
+      .orderBy(desc(withdrawals.id))
+      .limit(size)
+      .offset(offset),
     queueTotal(db, 'withdrawals', q),
   ]);
   return { rows, total };
@@ -186,61 +236,122 @@ function payoutHashTaken(e: unknown): boolean {
   type PgError = { code?: string; constraint?: string; message?: string };
   const err = e as (PgError & { cause?: PgError }) | undefined;
   const c = err?.code === '23505' ? err : err?.cause?.code === '23505' ? err.cause : undefined;
-  return c !== undefined && (c.constraint === 'withdrawals_payout_tx_hash' || String(c.message).includes('withdrawals_payout_tx_hash'));
+  return (
+    c !== undefined && (c.constraint === 'withdrawals_payout_tx_hash' || String(c.message).includes('withdrawals_payout_tx_hash'))
+  );
 }
 
 /** Operator review; row locked so concurrent reviews serialise and the statechart refuses the loser. */
 export async function reviewWithdrawal(
-  deps: WalletDeps, operatorId: bigint, id: bigint,
+  deps: WalletDeps,
+  operatorId: bigint,
+  id: bigint,
   decision: WithdrawalDecision,
 ): Promise<WithdrawalRow> {
   const events = new PendingEvents();
-  const row = await deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
-    if (!before) throw new BizError(Err.RECORD_NOT_FOUND);
-    // four eyes: an operator's own money is reviewed by someone else
-    if (before.userId === operatorId) throw new BizError(Err.OWN_RECORD_REVIEW);
-    const status = nextStatus(withdrawalMachine, before.status, decision);
-    // a probation, or a link by creation to the owner or the first approver, refuses (issue 25)
-    await assertMayReviewMoney(tx, deps.config.operatorProbationHours, operatorId, {
-      ownerId: before.userId, firstApprovedBy: decision.type === 'withdrawal.approve' ? before.firstApprovedBy : null,
-    }, deps.clock.now());
-    if (decision.type === 'withdrawal.approve' && await approvalStep(deps, tx, before, operatorId) === 'first') {
-      // a large amount: recorded as the first of two approvals, nothing moves yet (fourEyes.ts);
-      // the hash recorded is the one given by the operator who completes the payout
-      const [after] = await tx.update(withdrawals).set({ firstApprovedBy: operatorId, firstApprovedAt: deps.clock.date() })
-        .where(eq(withdrawals.id, id)).returning();
-      await writeAudit(tx, { actorId: operatorId, action: 'withdrawal.approve_first', targetType: 'withdrawal', targetId: id, before, after });
-      return after;
-    }
-    const asset = before.coin as Asset;
-    const base = { book: 'real' as const, asset, from: userAccount(before.userId, 'withdrawal_hold'), refType: 'withdrawal', refId: id.toString() };
-    if (decision.type === 'withdrawal.approve') {
-      await transfer(tx, { ...base, key: `withdrawal:${id}:payout`, to: platformAccount('payouts'), amount: before.receiveAmount, reason: 'withdrawal.payout' });
-      if (new Decimal(before.fee).gt(0)) {
-        await transfer(tx, { ...base, key: `withdrawal:${id}:fee`, to: platformAccount('fees'), amount: before.fee, reason: 'withdrawal.fee' });
+  const row = await deps.db
+    .transaction(async (tx) => {
+      const [before] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
+      if (!before) throw new BizError(Err.RECORD_NOT_FOUND);
+      // four eyes: an operator's own money is reviewed by someone else
+      if (before.userId === operatorId) throw new BizError(Err.OWN_RECORD_REVIEW);
+      const status = nextStatus(withdrawalMachine, before.status, decision);
+      // a probation, or a link by creation to the owner or the first approver, refuses (issue 25)
+      await assertMayReviewMoney(
+        tx,
+        deps.config.operatorProbationHours,
+        operatorId,
+        {
+          ownerId: before.userId,
+          firstApprovedBy: decision.type === 'withdrawal.approve' ? before.firstApprovedBy : null,
+        },
+        deps.clock.now(),
+      );
+      if (decision.type === 'withdrawal.approve' && (await approvalStep(deps, tx, before, operatorId)) === 'first') {
+        // a large amount: recorded as the first of two approvals, nothing moves yet (fourEyes.ts);
+        // the hash recorded is the one given by the operator who completes the payout
+        const [after] = await tx
+          .update(withdrawals)
+          .set({ firstApprovedBy: operatorId, firstApprovedAt: deps.clock.date() })
+          .where(eq(withdrawals.id, id))
+          .returning();
+        await writeAudit(tx, {
+          actorId: operatorId,
+          action: 'withdrawal.approve_first',
+          targetType: 'withdrawal',
+          targetId: id,
+          before,
+          after,
+        });
+        return after;
       }
-    } else {
-      await transfer(tx, { ...base, key: `withdrawal:${id}:release`, to: userAccount(before.userId, 'available'), amount: before.amount, reason: 'withdrawal.released' });
-    }
-    const [after] = await tx.update(withdrawals).set({
-      status,
-      rejectReason: decision.type === 'withdrawal.reject' ? decision.reason : null,
-      payoutTxHash: decision.type === 'withdrawal.approve' ? decision.payoutTxHash : null,
-      // the partial unique index refuses a chain transaction that already paid another withdrawal
-      payoutTxHashKey: decision.type === 'withdrawal.approve' ? txHashKey(decision.payoutTxHash) : null,
-      reviewedBy: operatorId, reviewedAt: deps.clock.date(),
-    }).where(eq(withdrawals.id, id)).returning();
-    await writeAudit(tx, { actorId: operatorId, action: decision.type, targetType: 'withdrawal', targetId: id, before, after });
-    const params = { id: id.toString(), coin: before.coin, amount: fmt(asset, before.amount), receiveAmount: fmt(asset, before.receiveAmount) };
-    const ref = { refType: 'withdrawal', refId: id.toString() };
-    await events.record(tx, before.userId, decision.type === 'withdrawal.reject'
-      ? { kind: 'withdrawal.rejected', params: { ...params, reason: decision.reason }, ...ref }
-      : { kind: 'withdrawal.approved', params: { ...params, payoutTxHash: decision.payoutTxHash }, ...ref });
-    return after;
-  }).catch((e: unknown) => {
-    throw payoutHashTaken(e) ? new BizError(Err.TX_HASH_USED) : e;
-  });
+      const asset = before.coin as Asset;
+      const base = {
+        book: 'real' as const,
+        asset,
+        from: userAccount(before.userId, 'withdrawal_hold'),
+        refType: 'withdrawal',
+        refId: id.toString(),
+      };
+      if (decision.type === 'withdrawal.approve') {
+        await transfer(tx, {
+          ...base,
+          key: `withdrawal:${id}:payout`,
+          to: platformAccount('payouts'),
+          amount: before.receiveAmount,
+          reason: 'withdrawal.payout',
+        });
+        if (new Decimal(before.fee).gt(0)) {
+          await transfer(tx, {
+            ...base,
+            key: `withdrawal:${id}:fee`,
+            to: platformAccount('fees'),
+            amount: before.fee,
+            reason: 'withdrawal.fee',
+          });
+        }
+      } else {
+        await transfer(tx, {
+          ...base,
+          key: `withdrawal:${id}:release`,
+          to: userAccount(before.userId, 'available'),
+          amount: before.amount,
+          reason: 'withdrawal.released',
+        });
+      }
+      const [after] = await tx
+        .update(withdrawals)
+        .set({
+          status,
+          rejectReason: decision.type === 'withdrawal.reject' ? decision.reason : null,
+          payoutTxHash: decision.type === 'withdrawal.approve' ? decision.payoutTxHash : null,
+          // the partial unique index refuses a chain transaction that already paid another withdrawal
+          payoutTxHashKey: decision.type === 'withdrawal.approve' ? txHashKey(decision.payoutTxHash) : null,
+          reviewedBy: operatorId,
+          reviewedAt: deps.clock.date(),
+        })
+        .where(eq(withdrawals.id, id))
+        .returning();
+      await writeAudit(tx, { actorId: operatorId, action: decision.type, targetType: 'withdrawal', targetId: id, before, after });
+      const params = {
+        id: id.toString(),
+        coin: before.coin,
+        amount: fmt(asset, before.amount),
+        receiveAmount: fmt(asset, before.receiveAmount),
+      };
+      const ref = { refType: 'withdrawal', refId: id.toString() };
+      await events.record(
+        tx,
+        before.userId,
+        decision.type === 'withdrawal.reject'
+          ? { kind: 'withdrawal.rejected', params: { ...params, reason: decision.reason }, ...ref }
+          : { kind: 'withdrawal.approved', params: { ...params, payoutTxHash: decision.payoutTxHash }, ...ref },
+      );
+      return after;
+    })
+    .catch((e: unknown) => {
+      throw payoutHashTaken(e) ? new BizError(Err.TX_HASH_USED) : e;
+    });
   await events.publish(deps);
   return row;
 }

@@ -15,12 +15,16 @@ const Reviews = { reviewedBy: Type.Union([IdString, Type.Null()]), firstApproved
 export const AdminDeposit = Type.Object({ ...Deposit.properties, ...Who, ...Reviews });
 export type AdminDeposit = Static<typeof AdminDeposit>;
 /** A review queue's filters: the record's status (its chart's states), coin, user; paged. */
-const ReviewQueueQuery = <S extends TSchema>(status: S) => Type.Object({
-  ...PageQuery,
-  status: Type.Optional(status),
-  coin: Type.Optional(AssetSchema),
-  userId: Type.Optional(IdString),
-}, { additionalProperties: false });
+const ReviewQueueQuery = <S extends TSchema>(status: S) =>
+  Type.Object(
+    {
+      ...PageQuery,
+      status: Type.Optional(status),
+      coin: Type.Optional(AssetSchema),
+      userId: Type.Optional(IdString),
+    },
+    { additionalProperties: false },
+  );
 export const AdminDepositQuery = ReviewQueueQuery(DepositStatusSchema);
 export const AdminDepositPage = Page(AdminDeposit);
 export type AdminDepositPage = Static<typeof AdminDepositPage>;
@@ -38,9 +42,12 @@ export const ApproveDepositBody = Type.Object({}, { additionalProperties: false 
 /** POST /admin-api/deposits/:id/reject and /admin-api/withdrawals/:id/reject { reason } (the user sees it) */
 export const RejectBody = Type.Object({ reason: Type.String({ minLength: 1, maxLength: 500 }) }, { additionalProperties: false });
 /** POST /admin-api/withdrawals/:id/approve { payoutTxHash } → AdminWithdrawal */
-export const ApproveWithdrawalBody = Type.Object({
-  payoutTxHash: Type.String({ minLength: 16, maxLength: 100, pattern: '^(0x)?[0-9a-fA-F]{16,98}$' }),
-}, { additionalProperties: false });
+export const ApproveWithdrawalBody = Type.Object(
+  {
+    payoutTxHash: Type.String({ minLength: 16, maxLength: 100, pattern: '^(0x)?[0-9a-fA-F]{16,98}$' }),
+  },
+  { additionalProperties: false },
+);
 
 /** Receive addresses: GET/POST /admin-api/deposit-addresses, PUT/DELETE /admin-api/deposit-addresses/:id */
 export const AdminDepositAddress = Type.Object({
@@ -55,16 +62,22 @@ export const AdminDepositAddress = Type.Object({
 export type AdminDepositAddress = Static<typeof AdminDepositAddress>;
 export const AdminDepositAddressList = Type.Object({ rows: Type.Array(AdminDepositAddress) });
 /** The address is checked for the network (10041), like withdrawal addresses. */
-export const CreateDepositAddressBody = Type.Object({
-  coin: AssetSchema,
-  network: NetworkSchema,
-  address: Type.String({ minLength: 1, maxLength: 120 }),
-  enabled: Type.Optional(Type.Boolean()),
-}, { additionalProperties: false });
-export const UpdateDepositAddressBody = Type.Object({
-  address: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
-  enabled: Type.Optional(Type.Boolean()),
-}, { additionalProperties: false });
+export const CreateDepositAddressBody = Type.Object(
+  {
+    coin: AssetSchema,
+    network: NetworkSchema,
+    address: Type.String({ minLength: 1, maxLength: 120 }),
+    enabled: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export const UpdateDepositAddressBody = Type.Object(
+  {
+    address: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
+    enabled: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
 export const DeletedResult = Type.Object({ id: IdString, deleted: Type.Boolean() });
 
 /** GET /admin-api/outbox: mail and SMS sent or queued (codes readable without SMTP). */
@@ -78,7 +91,10 @@ export const OutboxRow = Type.Object({
   error: Type.Union([Type.String(), Type.Null()]),
   createdAt: IsoTime,
 });
-export const OutboxQuery = Type.Object({ ...PageQuery, recipient: Type.Optional(Type.String({ maxLength: 200 })) }, { additionalProperties: false });
+export const OutboxQuery = Type.Object(
+  { ...PageQuery, recipient: Type.Optional(Type.String({ maxLength: 200 })) },
+  { additionalProperties: false },
+);
 export const OutboxPage = Page(OutboxRow);
 export type OutboxPage = Static<typeof OutboxPage>;
 
@@ -94,12 +110,15 @@ export const AuditRow = Type.Object({
   createdAt: IsoTime,
 });
 export type AuditRow = Static<typeof AuditRow>;
-export const AuditQuery = Type.Object({
-  ...PageQuery,
-  targetType: Type.Optional(Type.String({ maxLength: 40 })),
-  targetId: Type.Optional(Type.String({ maxLength: 40 })),
-  actorId: Type.Optional(IdString),
-}, { additionalProperties: false });
+export const AuditQuery = Type.Object(
+  {
+    ...PageQuery,
+    targetType: Type.Optional(Type.String({ maxLength: 40 })),
+    targetId: Type.Optional(Type.String({ maxLength: 40 })),
+    actorId: Type.Optional(IdString),
+  },
+  { additionalProperties: false },
+);
 export const AuditPage = Page(AuditRow);
 export type AuditPage = Static<typeof AuditPage>;
 
@@ -110,21 +129,28 @@ const NullableId = Type.Union([IdString, Type.Null()]);
  * POST /admin-api/operators/:id/disable propose (another operator confirms, docs/security.md).
  */
 export const AdminOperator = Type.Object({
-  id: IdString, username: Type.String(), email: Type.Union([Type.String(), Type.Null()]),
-  status: Type.Union([Type.Literal('active'), Type.Literal('disabled')]), createdAt: IsoTime,
+  id: IdString,
+  username: Type.String(),
+  email: Type.Union([Type.String(), Type.Null()]),
+  status: Type.Union([Type.Literal('active'), Type.Literal('disabled')]),
+  createdAt: IsoTime,
   /** who proposed and who confirmed this operator; null for the operators from configuration */
-  createdBy: NullableId, confirmedBy: NullableId,
+  createdBy: NullableId,
+  confirmedBy: NullableId,
   /** until when it reviews no money (OPERATOR_PROBATION_HOURS); null when it may */
   probationUntil: Type.Union([IsoTime, Type.Null()]),
 });
 export type AdminOperator = Static<typeof AdminOperator>;
 export const AdminOperatorList = Type.Object({ rows: Type.Array(AdminOperator) });
 export type AdminOperatorList = Static<typeof AdminOperatorList>;
-export const CreateOperatorBody = Type.Object({
-  username: Type.String({ minLength: 3, maxLength: 20, pattern: '^[A-Za-z0-9_]{3,20}$' }),
-  email: Type.String({ minLength: 3, maxLength: 254 }),
-  password: Type.String({ minLength: 1, maxLength: 128 }),
-}, { additionalProperties: false });
+export const CreateOperatorBody = Type.Object(
+  {
+    username: Type.String({ minLength: 3, maxLength: 20, pattern: '^[A-Za-z0-9_]{3,20}$' }),
+    email: Type.String({ minLength: 3, maxLength: 254 }),
+    password: Type.String({ minLength: 1, maxLength: 128 }),
+  },
+  { additionalProperties: false },
+);
 export type CreateOperatorBody = Static<typeof CreateOperatorBody>;
 
 /** A proposal to add or disable an operator: GET /admin-api/operator-proposals, confirm, reject. */
@@ -133,13 +159,20 @@ export const AdminOperatorProposal = Type.Object({
   id: IdString,
   kind: Type.Union([Type.Literal('create'), Type.Literal('disable')]),
   status: OperatorProposalStatus,
-  proposedBy: IdString, proposedByName: Type.String(),
+  proposedBy: IdString,
+  proposedByName: Type.String(),
   /** disable: the operator named; create: the operator made once confirmed */
-  targetId: NullableId, targetName: Type.String(),
+  targetId: NullableId,
+  targetName: Type.String(),
   email: Type.Union([Type.String(), Type.Null()]),
-  decidedBy: NullableId, decidedAt: Type.Union([IsoTime, Type.Null()]), createdAt: IsoTime,
+  decidedBy: NullableId,
+  decidedAt: Type.Union([IsoTime, Type.Null()]),
+  createdAt: IsoTime,
 });
 export type AdminOperatorProposal = Static<typeof AdminOperatorProposal>;
 export const AdminOperatorProposalList = Type.Object({ rows: Type.Array(AdminOperatorProposal) });
 export type AdminOperatorProposalList = Static<typeof AdminOperatorProposalList>;
-export const OperatorProposalQuery = Type.Object({ status: Type.Optional(OperatorProposalStatus) }, { additionalProperties: false });
+export const OperatorProposalQuery = Type.Object(
+  { status: Type.Optional(OperatorProposalStatus) },
+  { additionalProperties: false },
+);

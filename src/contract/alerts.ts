@@ -29,19 +29,28 @@ export const ALERT_PATHS = {
 const Value = Type.String({ pattern: '^[0-9]{1,20}(\\.[0-9]{1,18})?$', maxLength: 40 });
 
 /** `value` is the price level of an above / below alert, the percent of a move alert. */
-export const CreateAlertBody = Type.Object({
-  code: Type.String({ minLength: 1, maxLength: 20 }),
-  kind: AlertKindSchema,
-  value: Value,
-}, { additionalProperties: false });
+export const CreateAlertBody = Type.Object(
+  {
+    code: Type.String({ minLength: 1, maxLength: 20 }),
+    kind: AlertKindSchema,
+    value: Value,
+  },
+  { additionalProperties: false },
+);
 export type CreateAlertBody = Static<typeof CreateAlertBody>;
 
-export const UpdateAlertBody = Type.Object({ id: IdString, kind: AlertKindSchema, value: Value }, { additionalProperties: false });
+export const UpdateAlertBody = Type.Object(
+  { id: IdString, kind: AlertKindSchema, value: Value },
+  { additionalProperties: false },
+);
 export type UpdateAlertBody = Static<typeof UpdateAlertBody>;
 
 export const DeleteAlertBody = Type.Object({ id: IdString }, { additionalProperties: false });
 
-export const ListAlertsQuery = Type.Object({ code: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })) }, { additionalProperties: false });
+export const ListAlertsQuery = Type.Object(
+  { code: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })) },
+  { additionalProperties: false },
+);
 
 export const PriceAlertWire = Type.Object({
   id: IdString,
@@ -60,22 +69,34 @@ export type PriceAlertWire = Static<typeof PriceAlertWire>;
 export const PriceAlertList = Type.Object({ alerts: Type.Array(PriceAlertWire), limit: Type.Integer(), active: Type.Integer() });
 export type PriceAlertList = Static<typeof PriceAlertList>;
 
-export interface AlertProblem { code: number; params: Record<string, string> }
+export interface AlertProblem {
+  code: number;
+  params: Record<string, string>;
+}
 
 /**
  * The first rule an alert breaks at the instrument's current price and 24-hour move, or null:
  * a price positive with at most `precision` decimals (10296), not already reached (10297); a move
  * within ALERT_MOVE_MIN–MAX % with at most 2 decimals (10298), not already reached (10299).
  */
-export function alertProblem(kind: AlertKind, value: string, price: string, changePct: number, precision: number): AlertProblem | null {
+export function alertProblem(
+  kind: AlertKind,
+  value: string,
+  price: string,
+  changePct: number,
+  precision: number,
+): AlertProblem | null {
   let v: Decimal;
   try {
     v = new Decimal(value);
   } catch {
-    return kind === 'move' ? { code: Err.ALERT_PERCENT_WRONG, params: { min: ALERT_MOVE_MIN, max: ALERT_MOVE_MAX } } : { code: Err.ALERT_PRICE_WRONG, params: { decimals: String(precision) } };
+    return kind === 'move'
+      ? { code: Err.ALERT_PERCENT_WRONG, params: { min: ALERT_MOVE_MIN, max: ALERT_MOVE_MAX } }
+      : { code: Err.ALERT_PRICE_WRONG, params: { decimals: String(precision) } };
   }
   if (kind === 'move') {
-    if (v.lt(ALERT_MOVE_MIN) || v.gt(ALERT_MOVE_MAX) || v.decimalPlaces() > 2) return { code: Err.ALERT_PERCENT_WRONG, params: { min: ALERT_MOVE_MIN, max: ALERT_MOVE_MAX } };
+    if (v.lt(ALERT_MOVE_MIN) || v.gt(ALERT_MOVE_MAX) || v.decimalPlaces() > 2)
+      return { code: Err.ALERT_PERCENT_WRONG, params: { min: ALERT_MOVE_MIN, max: ALERT_MOVE_MAX } };
     const move = Math.abs(changePct).toFixed(2);
     if (v.lte(move)) return { code: Err.ALERT_MOVE_REACHED, params: { move, percent: v.toFixed() } };
     return null;

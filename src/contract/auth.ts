@@ -34,7 +34,8 @@ export function passwordContainsName(p: string, names: { username?: string | nul
   return parts.some((part) => part.length >= 3 && lower.includes(part.toLowerCase()));
 }
 /** Pragmatic e-mail check (one @, a dot in the domain, no spaces); 10002 otherwise. */
-export const EMAIL_RE = /^[^\s@<>()[\]\\,;:"]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+export const EMAIL_RE =
+  /^[^\s@<>()[\]\\,;:"]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
 const Email = Type.String({ maxLength: EMAIL_MAX, description: 'e-mail address (case-insensitive)' });
 const Phone = Type.String({ maxLength: 32, description: 'national number, digits (spaces and dashes tolerated)' });
@@ -72,24 +73,30 @@ export type LoginResult = Static<typeof LoginResult>;
 // ---------- GET /swx/customer/login/checkUserNameOrPhone ----------
 
 /** Give one of: username, email, or phone + areaCode. */
-export const CheckUserQuery = Type.Object({
-  username: Type.Optional(Type.String({ maxLength: 64 })),
-  email: Type.Optional(Email),
-  phone: Type.Optional(Phone),
-  areaCode: Type.Optional(AreaCodeField),
-}, { additionalProperties: false });
+export const CheckUserQuery = Type.Object(
+  {
+    username: Type.Optional(Type.String({ maxLength: 64 })),
+    email: Type.Optional(Email),
+    phone: Type.Optional(Phone),
+    areaCode: Type.Optional(AreaCodeField),
+  },
+  { additionalProperties: false },
+);
 export type CheckUserQuery = Static<typeof CheckUserQuery>;
 export const CheckUserResult = Type.Object({ exists: Type.Boolean() });
 export type CheckUserResult = Static<typeof CheckUserResult>;
 
 // ---------- POST /swx/customer/login/sendCode ----------
 
-export const SendCodeBody = Type.Object({
-  email: Type.Optional(Email),
-  phone: Type.Optional(Phone),
-  areaCode: Type.Optional(AreaCodeField),
-  purpose: Type.Union([Type.Literal('register'), Type.Literal('login'), Type.Literal('reset')]),
-}, { additionalProperties: false });
+export const SendCodeBody = Type.Object(
+  {
+    email: Type.Optional(Email),
+    phone: Type.Optional(Phone),
+    areaCode: Type.Optional(AreaCodeField),
+    purpose: Type.Union([Type.Literal('register'), Type.Literal('login'), Type.Literal('reset')]),
+  },
+  { additionalProperties: false },
+);
 export type SendCodeBody = Static<typeof SendCodeBody>;
 export const SendCodeResult = Type.Object({
   /** masked target, e.g. "a***@example.com" or "+44******123" */
@@ -102,17 +109,20 @@ export type SendCodeResult = Static<typeof SendCodeResult>;
 
 // ---------- POST /swx/customer/login/register ----------
 
-export const RegisterBody = Type.Object({
-  username: Type.String({ maxLength: 64 }),
-  password: Password,
-  confirmPassword: Password,
-  /** verification code sent to the e-mail or phone with purpose "register" */
-  code: Code,
-  email: Type.Optional(Email),
-  phone: Type.Optional(Phone),
-  areaCode: Type.Optional(AreaCodeField),
-  inviteCode: Type.Optional(Type.String({ maxLength: 32 })),
-}, { additionalProperties: false });
+export const RegisterBody = Type.Object(
+  {
+    username: Type.String({ maxLength: 64 }),
+    password: Password,
+    confirmPassword: Password,
+    /** verification code sent to the e-mail or phone with purpose "register" */
+    code: Code,
+    email: Type.Optional(Email),
+    phone: Type.Optional(Phone),
+    areaCode: Type.Optional(AreaCodeField),
+    inviteCode: Type.Optional(Type.String({ maxLength: 32 })),
+  },
+  { additionalProperties: false },
+);
 export type RegisterBody = Static<typeof RegisterBody>;
 
 // ---------- POST /swx/customer/login/login ----------
@@ -121,13 +131,16 @@ export type RegisterBody = Static<typeof RegisterBody>;
  * `account` is a username, an e-mail, or a phone number: with `areaCode` the national
  * number, without it the full international form ("+447700900123").
  */
-export const LoginBody = Type.Object({
-  account: Type.String({ maxLength: EMAIL_MAX }),
-  password: Password,
-  areaCode: Type.Optional(AreaCodeField),
-  /** "Remember me on this device": the session lasts up to 7 days instead of 30 idle minutes / 12 hours. */
-  remember: Type.Optional(Type.Boolean()),
-}, { additionalProperties: false });
+export const LoginBody = Type.Object(
+  {
+    account: Type.String({ maxLength: EMAIL_MAX }),
+    password: Password,
+    areaCode: Type.Optional(AreaCodeField),
+    /** "Remember me on this device": the session lasts up to 7 days instead of 30 idle minutes / 12 hours. */
+    remember: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
 export type LoginBody = Static<typeof LoginBody>;
 
 // ---------- Google (OpenID Connect) ----------
@@ -137,12 +150,15 @@ export const GoogleAuthUrlResult = Type.Object({ url: Type.String(), state: Type
 export type GoogleAuthUrlResult = Static<typeof GoogleAuthUrlResult>;
 
 /** POST /swx/customer/login/loginByGoogle: the callback page posts what it received. Result: LoginResult. */
-export const LoginByGoogleBody = Type.Object({
-  code: Type.String({ minLength: 1, maxLength: 2048 }),
-  state: Type.String({ minLength: 1, maxLength: 256 }),
-  /** the provider's `iss` callback parameter, when it sent one (RFC 9207) */
-  iss: Type.Optional(Type.String({ maxLength: 512 })),
-}, { additionalProperties: false });
+export const LoginByGoogleBody = Type.Object(
+  {
+    code: Type.String({ minLength: 1, maxLength: 2048 }),
+    state: Type.String({ minLength: 1, maxLength: 256 }),
+    /** the provider's `iss` callback parameter, when it sent one (RFC 9207) */
+    iss: Type.Optional(Type.String({ maxLength: 512 })),
+  },
+  { additionalProperties: false },
+);
 export type LoginByGoogleBody = Static<typeof LoginByGoogleBody>;
 
 // ---------- POST /swx/customer/user/repassword ----------
@@ -154,15 +170,18 @@ export type LoginByGoogleBody = Static<typeof LoginByGoogleBody>;
  *   every session ends.
  * Success: body code 20005, result null.
  */
-export const RepasswordBody = Type.Object({
-  oldPassword: Type.Optional(Password),
-  email: Type.Optional(Email),
-  phone: Type.Optional(Phone),
-  areaCode: Type.Optional(AreaCodeField),
-  code: Type.Optional(Code),
-  password: Password,
-  confirmPassword: Password,
-}, { additionalProperties: false });
+export const RepasswordBody = Type.Object(
+  {
+    oldPassword: Type.Optional(Password),
+    email: Type.Optional(Email),
+    phone: Type.Optional(Phone),
+    areaCode: Type.Optional(AreaCodeField),
+    code: Type.Optional(Code),
+    password: Password,
+    confirmPassword: Password,
+  },
+  { additionalProperties: false },
+);
 export type RepasswordBody = Static<typeof RepasswordBody>;
 
 // ---------- POST /swx/customer/user/language ----------

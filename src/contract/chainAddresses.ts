@@ -21,8 +21,14 @@ export function base58check(s: string): Uint8Array | null {
     n = n * 58n + BigInt(v);
   }
   const bytes: number[] = [];
-  while (n > 0n) { bytes.unshift(Number(n & 0xffn)); n >>= 8n; }
-  for (const ch of s) { if (ch === '1') bytes.unshift(0); else break; }
+  while (n > 0n) {
+    bytes.unshift(Number(n & 0xffn));
+    n >>= 8n;
+  }
+  for (const ch of s) {
+    if (ch === '1') bytes.unshift(0);
+    else break;
+  }
   if (bytes.length < 5) return null;
   const raw = Uint8Array.from(bytes);
   const payload = raw.slice(0, -4);
@@ -41,16 +47,25 @@ function polymod(values: number[]): number {
   }
   return chk >>> 0;
 }
-const hrpExpand = (hrp: string) => [...[...hrp].map((c) => c.charCodeAt(0) >> 5), 0, ...[...hrp].map((c) => c.charCodeAt(0) & 31)];
+const hrpExpand = (hrp: string) => [
+  ...[...hrp].map((c) => c.charCodeAt(0) >> 5),
+  0,
+  ...[...hrp].map((c) => c.charCodeAt(0) & 31),
+];
 function convertBits(data: number[], from: number, to: number): number[] | null {
-  let acc = 0, bits = 0;
+  let acc = 0,
+    bits = 0;
   const out: number[] = [];
   const maxv = (1 << to) - 1;
   for (const v of data) {
-    acc = (acc << from) | v; bits += from;
-    while (bits >= to) { bits -= to; out.push((acc >> bits) & maxv); }
+    acc = (acc << from) | v;
+    bits += from;
+    while (bits >= to) {
+      bits -= to;
+      out.push((acc >> bits) & maxv);
+    }
   }
-  if (bits >= from || ((acc << (to - bits)) & maxv)) return null;
+  if (bits >= from || (acc << (to - bits)) & maxv) return null;
   return out;
 }
 
@@ -103,9 +118,13 @@ export function isTronAddress(a: string): boolean {
 
 export function isValidAddress(network: Network, address: string): boolean {
   switch (network) {
-    case 'BTC': return isBitcoinAddress(address);
-    case 'ERC20': return isEthereumAddress(address);
-    case 'TRC20': return isTronAddress(address);
-    default: return false;
+    case 'BTC':
+      return isBitcoinAddress(address);
+    case 'ERC20':
+      return isEthereumAddress(address);
+    case 'TRC20':
+      return isTronAddress(address);
+    default:
+      return false;
   }
 }

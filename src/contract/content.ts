@@ -25,11 +25,23 @@ export const pickerContentType = (lng: string): ContentType => (lng === 'zh' ? 1
 /** Stable names of the seeded pages, so the app can link e.g. the risk warning without an id. */
 export const CONTENT_SLUGS = [
   // type 1 company
-  'about-us', 'contact', 'licence-supervision', 'online-support',
+  'about-us',
+  'contact',
+  'licence-supervision',
+  'online-support',
   // type 2 policy
-  'terms', 'privacy', 'cookie-policy', 'disclaimer', 'risk-warning', 'legal-information', 'about-advertising',
+  'terms',
+  'privacy',
+  'cookie-policy',
+  'disclaimer',
+  'risk-warning',
+  'legal-information',
+  'about-advertising',
   // type 3 footer / statement
-  'simulated-prices-statement', 'demo-account-statement', 'fees-statement', 'charity-nft-statement',
+  'simulated-prices-statement',
+  'demo-account-statement',
+  'fees-statement',
+  'charity-nft-statement',
 ] as const;
 export type ContentSlug = (typeof CONTENT_SLUGS)[number];
 
@@ -84,10 +96,17 @@ export const PARAM_KEYS = {
 export const FAQ_CATEGORIES = ['account', 'trading', 'funds', 'prices', 'verification', 'loans', 'smart'] as const;
 export const FaqQuery = Type.Object(
   {
-    category: Type.Optional(Type.Union([
-      Type.Literal('account'), Type.Literal('trading'), Type.Literal('funds'), Type.Literal('prices'),
-      Type.Literal('verification'), Type.Literal('loans'), Type.Literal('smart'),
-    ])),
+    category: Type.Optional(
+      Type.Union([
+        Type.Literal('account'),
+        Type.Literal('trading'),
+        Type.Literal('funds'),
+        Type.Literal('prices'),
+        Type.Literal('verification'),
+        Type.Literal('loans'),
+        Type.Literal('smart'),
+      ]),
+    ),
   },
   { additionalProperties: false },
 );
@@ -136,10 +155,7 @@ export const CustomerServiceTypeResult = Type.Object({ type: Type.String(), url:
 
 // ---- POST /customer-service/footer {type?} -----------------------------------------------------
 /** Without `type`: every footer page (types 1, 2 and 3) in display order. */
-export const CustomerServiceFooterBody = Type.Object(
-  { type: Type.Optional(ContentTypeSchema) },
-  { additionalProperties: false },
-);
+export const CustomerServiceFooterBody = Type.Object({ type: Type.Optional(ContentTypeSchema) }, { additionalProperties: false });
 export const CustomerServiceFooterResult = Type.Object({ items: ContentList, social: SocialLinks });
 
 // ---- GET /swx/customer/index/homeFigures ------------------------------------------------------

@@ -13,7 +13,15 @@ import Decimal from 'decimal.js';
 import { entryFillsAtOrBelow, type EntryKind } from '../machines/pendingOrder.ts';
 import { Err } from './errors.ts';
 import { ORDER_RULE_CODES } from './trading.ts';
-import { isPlainDecimal, orderRuleBroken, termsOf, orderFigures, type Direction, type OrderInput, type ProductRules } from './optionsMath.ts';
+import {
+  isPlainDecimal,
+  orderRuleBroken,
+  termsOf,
+  orderFigures,
+  type Direction,
+  type OrderInput,
+  type ProductRules,
+} from './optionsMath.ts';
 
 /** How long a pending order may wait, in seconds: an hour, a day, a week. */
 export const PENDING_VALIDITY_CHOICES = [3600, 86_400, 604_800] as const;
@@ -23,7 +31,11 @@ export const MAX_PENDING_ORDERS = 50;
 const decimals = (s: string) => (s.includes('.') ? s.split('.')[1].length : 0);
 
 /** A trailing distance: a positive decimal in the instrument's precision, at least the minimum stop distance at `price`. */
-export function trailingDistanceBroken(distance: string, price: string, p: Pick<ProductRules, 'minDistance' | 'pricePrecision'>): boolean {
+export function trailingDistanceBroken(
+  distance: string,
+  price: string,
+  p: Pick<ProductRules, 'minDistance' | 'pricePrecision'>,
+): boolean {
   if (!isPlainDecimal(distance) || decimals(distance) > p.pricePrecision) return true;
   const d = new Decimal(distance);
   return d.lte(0) || d.lt(new Decimal(price).mul(p.minDistance)) || d.gte(price);
@@ -66,7 +78,8 @@ export interface EntryInput extends OrderInput {
  * (lots 10016, leverage 10064, period 10017, stops 10060–10062).
  */
 export function entryRuleBroken(p: ProductRules, input: EntryInput, price: string, quoteRate: string): number | null {
-  if (!isPlainDecimal(input.entryPrice) || new Decimal(input.entryPrice).lte(0) || decimals(input.entryPrice) > p.pricePrecision) return Err.ENTRY_LEVEL_WRONG;
+  if (!isPlainDecimal(input.entryPrice) || new Decimal(input.entryPrice).lte(0) || decimals(input.entryPrice) > p.pricePrecision)
+    return Err.ENTRY_LEVEL_WRONG;
   if (entryReached(input.direction, input.entryKind, input.entryPrice, price)) return Err.ENTRY_LEVEL_WRONG;
   if (!(PENDING_VALIDITY_CHOICES as readonly number[]).includes(input.validity)) return Err.PENDING_VALIDITY_NOT_OFFERED;
   return marketRuleBroken(p, input, input.entryPrice, quoteRate);
@@ -77,16 +90,26 @@ export function entryRuleBroken(p: ProductRules, input: EntryInput, price: strin
  * code or null. A trailing stop replaces a fixed stop-loss: its start (price ∓ distance) is the
  * stop-loss the usual rules check (side, distance, stop-out).
  */
-export function marketRuleBroken(p: ProductRules, input: OrderInput & { trailingDistance?: string | null }, price: string, quoteRate: string): number | null {
+export function marketRuleBroken(
+  p: ProductRules,
+  input: OrderInput & { trailingDistance?: string | null },
+  price: string,
+  quoteRate: string,
+): number | null {
   const stopLoss = withTrailing(input, price, p.pricePrecision);
   if (stopLoss === 'both') return Err.TRAILING_WITH_STOP_LOSS;
-  if (input.trailingDistance != null && trailingDistanceBroken(input.trailingDistance, price, p)) return Err.TRAILING_DISTANCE_WRONG;
+  if (input.trailingDistance != null && trailingDistanceBroken(input.trailingDistance, price, p))
+    return Err.TRAILING_DISTANCE_WRONG;
   const rule = orderRuleBroken(p, { ...input, stopLoss }, price, quoteRate);
   return rule ? ORDER_RULE_CODES[rule] : null;
 }
 
 /** The stop-loss an order opens with: its own, or a trailing stop's start; 'both' when it sends the two. */
-export function withTrailing(input: { stopLoss?: string | null; trailingDistance?: string | null; direction: Direction }, price: string, precision: number): string | null | 'both' {
+export function withTrailing(
+  input: { stopLoss?: string | null; trailingDistance?: string | null; direction: Direction },
+  price: string,
+  precision: number,
+): string | null | 'both' {
   if (input.trailingDistance == null) return input.stopLoss ?? null;
   if (input.stopLoss != null) return 'both';
   if (!isPlainDecimal(input.trailingDistance)) return null;
@@ -94,6 +117,11 @@ export function withTrailing(input: { stopLoss?: string | null; trailingDistance
 }
 
 /** What a pending order holds: margin + opening fee at its entry level. */
-export function entryHold(p: ProductRules, input: Pick<OrderInput, 'direction' | 'lots' | 'leverage'>, entryPrice: string, quoteRate: string): string {
+export function entryHold(
+  p: ProductRules,
+  input: Pick<OrderInput, 'direction' | 'lots' | 'leverage'>,
+  entryPrice: string,
+  quoteRate: string,
+): string {
   return orderFigures(termsOf(p, input, entryPrice, quoteRate)).required;
 }

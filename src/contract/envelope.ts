@@ -15,8 +15,7 @@ export const PageQuery = {
   pageNum: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000, default: 1 })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
 };
-export const Page = <T extends TSchema>(row: T) =>
-  Type.Object({ rows: Type.Array(row), total: Type.Integer() });
+export const Page = <T extends TSchema>(row: T) => Type.Object({ rows: Type.Array(row), total: Type.Integer() });
 
 /** Decimal amount on the wire: a string, never a float. */
 export const DecimalString = (opts: { maxLength?: number } = {}) =>

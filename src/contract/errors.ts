@@ -183,12 +183,19 @@ export const ALL_CODES: readonly number[] = [...Object.values(Err), ...Object.va
 /** HTTP status for a refusal. Business outcomes stay 200 (the client reads the body code). */
 export function httpStatusFor(code: number): number {
   switch (code) {
-    case Err.MALFORMED_REQUEST: return 400;
-    case Err.TOO_MANY_REQUESTS: return 429;
-    case Err.OPERATOR_ONLY: return 403;
-    case Err.METRICS_TOKEN_REQUIRED: return 401;
-    case Err.NOT_FOUND: return 404;
-    case Err.INTERNAL: return 500;
-    default: return 200;
+    case Err.MALFORMED_REQUEST:
+      return 400;
+    case Err.TOO_MANY_REQUESTS:
+      return 429;
+    case Err.OPERATOR_ONLY:
+      return 403;
+    case Err.METRICS_TOKEN_REQUIRED:
+      return 401;
+    case Err.NOT_FOUND:
+      return 404;
+    case Err.INTERNAL:
+      return 500;
+    default:
+      return 200;
   }
 }

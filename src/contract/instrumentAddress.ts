@@ -8,7 +8,10 @@ import { INSTRUMENT_TYPES, type FindMarketQuery, type InstrumentType } from './m
  * instrument. A module of its own, so the home page's JavaScript does not carry it.
  */
 export function lookupOfAddress(param: (name: string) => string | null | undefined): FindMarketQuery {
-  const code = (param('code') ?? '').toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 20);
+  const code = (param('code') ?? '')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '')
+    .slice(0, 20);
   const type = param('type') ?? '';
   const id = param('id') ?? '';
   return {

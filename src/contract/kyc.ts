@@ -21,28 +21,34 @@ export const KycImageKindSchema = LiteralUnion(KYC_IMAGE_KINDS);
 const Text = (max: number, min = 1) => Type.String({ minLength: min, maxLength: max, pattern: '\\S' });
 
 /** The multipart form's text fields; the service checks the birth date and the country further. */
-export const KycFields = Type.Object({
-  firstName: Text(60),
-  lastName: Text(60),
-  /** ISO date; the person is at least 18 on the day of submission (10111) */
-  birthDate: Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', maxLength: 10 }),
-  sex: LiteralUnion(KYC_SEXES),
-  /** ISO 3166-1 alpha-2 (10113 when not assigned) */
-  country: Type.String({ pattern: '^[A-Z]{2}$', maxLength: 2 }),
-  address: Text(200, 5),
-  phone: Type.String({ pattern: '^\\+?[0-9][0-9 ()-]{5,22}$', maxLength: 24 }),
-  documentType: LiteralUnion(KYC_DOCUMENT_TYPES),
-}, { additionalProperties: false });
+export const KycFields = Type.Object(
+  {
+    firstName: Text(60),
+    lastName: Text(60),
+    /** ISO date; the person is at least 18 on the day of submission (10111) */
+    birthDate: Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', maxLength: 10 }),
+    sex: LiteralUnion(KYC_SEXES),
+    /** ISO 3166-1 alpha-2 (10113 when not assigned) */
+    country: Type.String({ pattern: '^[A-Z]{2}$', maxLength: 2 }),
+    address: Text(200, 5),
+    phone: Type.String({ pattern: '^\\+?[0-9][0-9 ()-]{5,22}$', maxLength: 24 }),
+    documentType: LiteralUnion(KYC_DOCUMENT_TYPES),
+  },
+  { additionalProperties: false },
+);
 export type KycFields = Static<typeof KycFields>;
 /**
  * The multipart text fields of POST /swx/customer/user/identification: the data, and `update`
  * ('true') when a verified person sends new data back to review (refused otherwise: 10114 for a
  * verified person without it, 10044 with it for anyone not verified).
  */
-export const KycSubmitFields = Type.Object({
-  ...KycFields.properties,
-  update: Type.Optional(Type.Literal('true')),
-}, { additionalProperties: false });
+export const KycSubmitFields = Type.Object(
+  {
+    ...KycFields.properties,
+    update: Type.Optional(Type.Literal('true')),
+  },
+  { additionalProperties: false },
+);
 export type KycSubmitFields = Static<typeof KycSubmitFields>;
 
 export const KycImageLink = Type.Object({
@@ -80,10 +86,13 @@ export type MyKyc = Static<typeof MyKyc>;
 export const KycImageParams = Type.Object({ id: IdString, kind: KycImageKindSchema }, { additionalProperties: false });
 
 // ---------------------------------------------------------------- operators
-export const AdminKycQuery = Type.Object({
-  ...PageQuery,
-  status: Type.Optional(KycSubmissionStatusSchema),
-}, { additionalProperties: false });
+export const AdminKycQuery = Type.Object(
+  {
+    ...PageQuery,
+    status: Type.Optional(KycSubmissionStatusSchema),
+  },
+  { additionalProperties: false },
+);
 export type AdminKycQuery = Static<typeof AdminKycQuery>;
 
 export const AdminKyc = Type.Object({
@@ -102,10 +111,13 @@ export type AdminKycPage = Static<typeof AdminKycPage>;
 export const AdminKycParams = Type.Object({ id: IdString }, { additionalProperties: false });
 
 /** POST /admin-api/kyc/:id/reject: `reason` is shown to the user, `note` only to operators. */
-export const KycRejectBody = Type.Object({
-  reason: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' }),
-  note: Type.Optional(Type.String({ maxLength: 1000 })),
-}, { additionalProperties: false });
+export const KycRejectBody = Type.Object(
+  {
+    reason: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' }),
+    note: Type.Optional(Type.String({ maxLength: 1000 })),
+  },
+  { additionalProperties: false },
+);
 export type KycRejectBody = Static<typeof KycRejectBody>;
 
 // ---------------------------------------------------------------- user events

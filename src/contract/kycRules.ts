@@ -23,7 +23,8 @@ export type KycImageKind = (typeof KYC_IMAGE_KINDS)[number];
 /** A passport has one page to show; the other documents have a back. */
 export const needsBack = (doc: KycDocumentType) => doc !== 'passport';
 /** The images a submission of this document type must carry. */
-export const requiredImages = (doc: KycDocumentType): KycImageKind[] => KYC_IMAGE_KINDS.filter((k) => k !== 'back' || needsBack(doc));
+export const requiredImages = (doc: KycDocumentType): KycImageKind[] =>
+  KYC_IMAGE_KINDS.filter((k) => k !== 'back' || needsBack(doc));
 
 /**
  * ISO 3166-1 alpha-2: every officially assigned code (249). Names come from the platform's Intl

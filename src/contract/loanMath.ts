@@ -88,13 +88,20 @@ export interface LoanQuote {
 
 /** What borrowing `amount` for `r.days` at `price` means, counted from `start`. */
 export function quoteLoan(
-  amount: string, price: string, r: LoanRates & { initialLtv: string; marginCallLtv: string; liquidationLtv: string }, start: number,
+  amount: string,
+  price: string,
+  r: LoanRates & { initialLtv: string; marginCallLtv: string; liquidationLtv: string },
+  start: number,
 ): LoanQuote {
   const collateralAmount = collateralFor(amount, price, r.initialLtv);
   const interest = termInterest(amount, r);
   return {
-    amount: usdt(amount), collateralAmount, interest, repaymentAmount: usdt(d(amount).add(interest)),
-    interestStart: start + r.interestFreeDays * DAY_MS, dueDate: start + r.days * DAY_MS,
+    amount: usdt(amount),
+    collateralAmount,
+    interest,
+    repaymentAmount: usdt(d(amount).add(interest)),
+    interestStart: start + r.interestFreeDays * DAY_MS,
+    dueDate: start + r.days * DAY_MS,
     ltv: showLtv(ltvOf(amount, collateralAmount, price)) ?? '0',
     liquidationPrice: priceAtLtv(amount, collateralAmount, r.liquidationLtv),
     marginCallPrice: priceAtLtv(amount, collateralAmount, r.marginCallLtv),
@@ -129,9 +136,15 @@ export interface LiquidationSale {
  * Full (when asked, or when a partial sale could not restore the target): everything, the debt
  * paid interest first, then the fee of `fee` × debt, then the rest back to the borrower.
  */
-export function liquidationSale(
-  o: { interest: string; principal: string; collateral: string; price: string; targetLtv: string; fee: string; full: boolean },
-): LiquidationSale {
+export function liquidationSale(o: {
+  interest: string;
+  principal: string;
+  collateral: string;
+  price: string;
+  targetLtv: string;
+  fee: string;
+  full: boolean;
+}): LiquidationSale {
   const debt = d(o.interest).add(o.principal);
   const value = d(o.collateral).mul(o.price);
   const onePlusFee = d(1).add(o.fee);
@@ -146,7 +159,13 @@ export function liquidationSale(
         const repaid = d(usdt(proceeds.div(onePlusFee)));
         const split = repaySplit(repaid.toFixed(), o.interest, o.principal);
         return {
-          sold: sold.toFixed(COIN), proceeds: proceeds.toFixed(USDT), ...split, fee: usdt(proceeds.sub(repaid)), returned: usdt(0), shortfall: usdt(0), full: false,
+          sold: sold.toFixed(COIN),
+          proceeds: proceeds.toFixed(USDT),
+          ...split,
+          fee: usdt(proceeds.sub(repaid)),
+          returned: usdt(0),
+          shortfall: usdt(0),
+          full: false,
         };
       }
     }
@@ -156,7 +175,12 @@ export function liquidationSale(
   const left = proceeds.sub(split.interest).sub(split.principal);
   const fee = D.min(left, d(usdt(debt.mul(o.fee))));
   return {
-    sold: d(o.collateral).toFixed(COIN), proceeds: proceeds.toFixed(USDT), ...split, fee: usdt(fee), returned: usdt(left.sub(fee)),
-    shortfall: usdt(D.max(0, debt.sub(proceeds))), full: true,
+    sold: d(o.collateral).toFixed(COIN),
+    proceeds: proceeds.toFixed(USDT),
+    ...split,
+    fee: usdt(fee),
+    returned: usdt(left.sub(fee)),
+    shortfall: usdt(D.max(0, debt.sub(proceeds))),
+    full: true,
   };
 }

@@ -59,14 +59,17 @@ export type LoanTerms = Static<typeof LoanTerms>;
  * POST /swx/customer/user/loan: multipart form with these text fields and one file `signature`
  * (the signature drawn in the app: PNG, JPEG or JPEG 2000). Real book only. Success 20001.
  */
-export const LoanFields = Type.Object({
-  collateralAsset: CollateralAssetSchema,
-  amount: AmountString,
-  days: Type.String({ pattern: '^[0-9]{1,4}$' }),
-  agreementVersion: Type.String({ minLength: 1, maxLength: 40 }),
-  fullName: Type.String({ maxLength: 120 }),
-  clientKey: ClientKey,
-}, { additionalProperties: false });
+export const LoanFields = Type.Object(
+  {
+    collateralAsset: CollateralAssetSchema,
+    amount: AmountString,
+    days: Type.String({ pattern: '^[0-9]{1,4}$' }),
+    agreementVersion: Type.String({ minLength: 1, maxLength: 40 }),
+    fullName: Type.String({ maxLength: 120 }),
+    clientKey: ClientKey,
+  },
+  { additionalProperties: false },
+);
 export type LoanFields = Static<typeof LoanFields>;
 
 export const Loan = Type.Object({
@@ -114,7 +117,10 @@ export const Loan = Type.Object({
 export type Loan = Static<typeof Loan>;
 
 /** GET /swx/customer/user/listLoanRecord */
-export const ListLoanQuery = Type.Object({ ...PageQuery, status: Type.Optional(LoanStatusSchema) }, { additionalProperties: false });
+export const ListLoanQuery = Type.Object(
+  { ...PageQuery, status: Type.Optional(LoanStatusSchema) },
+  { additionalProperties: false },
+);
 export type ListLoanQuery = Static<typeof ListLoanQuery>;
 export const LoanPage = Page(Loan);
 export type LoanPage = Static<typeof LoanPage>;
@@ -149,7 +155,10 @@ export type LoanDetail = Static<typeof LoanDetail>;
 export const LoanIdParams = Type.Object({ id: IdString }, { additionalProperties: false });
 
 /** POST /swx/customer/user/repayLoan: interest first, then principal; the whole debt repays the loan. */
-export const RepayLoanBody = Type.Object({ id: IdString, amount: AmountString, clientKey: ClientKey }, { additionalProperties: false });
+export const RepayLoanBody = Type.Object(
+  { id: IdString, amount: AmountString, clientKey: ClientKey },
+  { additionalProperties: false },
+);
 export type RepayLoanBody = Static<typeof RepayLoanBody>;
 
 // ---------------------------------------------------------------- operators (/admin-api/loans)
@@ -166,12 +175,21 @@ export const AdminLoan = Type.Object({
   reviewedAt: Type.Union([IsoTime, Type.Null()]),
 });
 export type AdminLoan = Static<typeof AdminLoan>;
-export const AdminLoanQuery = Type.Object({ ...PageQuery, status: Type.Optional(LoanStatusSchema) }, { additionalProperties: false });
+export const AdminLoanQuery = Type.Object(
+  { ...PageQuery, status: Type.Optional(LoanStatusSchema) },
+  { additionalProperties: false },
+);
 export type AdminLoanQuery = Static<typeof AdminLoanQuery>;
 export const AdminLoanPage = Page(AdminLoan);
 export type AdminLoanPage = Static<typeof AdminLoanPage>;
-export const AdminLoanDetail = Type.Object({ loan: AdminLoan, accruals: Type.Array(LoanAccrual), movements: Type.Array(LoanMovement) });
+export const AdminLoanDetail = Type.Object({
+  loan: AdminLoan,
+  accruals: Type.Array(LoanAccrual),
+  movements: Type.Array(LoanMovement),
+});
 export type AdminLoanDetail = Static<typeof AdminLoanDetail>;
-export const RejectLoanBody = Type.Object({ reason: Type.String({ minLength: 1, maxLength: 500 }) }, { additionalProperties: false });
+export const RejectLoanBody = Type.Object(
+  { reason: Type.String({ minLength: 1, maxLength: 500 }) },
+  { additionalProperties: false },
+);
 export type RejectLoanBody = Static<typeof RejectLoanBody>;
-

@@ -19,7 +19,11 @@ import { Page, PageQuery } from './envelope.ts';
 export const INSTRUMENT_TYPES = ['crypto', 'forex', 'stock', 'etf', 'futures'] as const;
 export type InstrumentType = (typeof INSTRUMENT_TYPES)[number];
 export const InstrumentTypeSchema = Type.Union([
-  Type.Literal('crypto'), Type.Literal('forex'), Type.Literal('stock'), Type.Literal('etf'), Type.Literal('futures'),
+  Type.Literal('crypto'),
+  Type.Literal('forex'),
+  Type.Literal('stock'),
+  Type.Literal('etf'),
+  Type.Literal('futures'),
 ]);
 
 /** Where a price comes from; every simulated price is labelled as such in the app. */
@@ -30,13 +34,25 @@ export const PriceSourceSchema = Type.Union([Type.Literal('simulated'), Type.Lit
 export const INTERVALS = ['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w'] as const;
 export type Interval = (typeof INTERVALS)[number];
 export const IntervalSchema = Type.Union([
-  Type.Literal('1m'), Type.Literal('5m'), Type.Literal('15m'), Type.Literal('30m'),
-  Type.Literal('1h'), Type.Literal('4h'), Type.Literal('1d'), Type.Literal('1w'),
+  Type.Literal('1m'),
+  Type.Literal('5m'),
+  Type.Literal('15m'),
+  Type.Literal('30m'),
+  Type.Literal('1h'),
+  Type.Literal('4h'),
+  Type.Literal('1d'),
+  Type.Literal('1w'),
 ]);
 /** Length of each interval in milliseconds (1w buckets start on Monday 00:00 UTC). */
 export const INTERVAL_MS: Record<Interval, number> = {
-  '1m': 60_000, '5m': 300_000, '15m': 900_000, '30m': 1_800_000,
-  '1h': 3_600_000, '4h': 14_400_000, '1d': 86_400_000, '1w': 604_800_000,
+  '1m': 60_000,
+  '5m': 300_000,
+  '15m': 900_000,
+  '30m': 1_800_000,
+  '1h': 3_600_000,
+  '4h': 14_400_000,
+  '1d': 86_400_000,
+  '1w': 604_800_000,
 };
 
 /** Instrument code: upper-case letters/digits, e.g. BTCUSDT, EURUSD, AAPL, ES (futures: ESUSD). */
@@ -47,12 +63,15 @@ const Price = Type.String({ pattern: '^-?[0-9]{1,20}(\\.[0-9]{1,12})?$', maxLeng
 export const SPARKLINE_POINTS = 100;
 
 /** GET /swx/customer/index/listMarketByType */
-export const ListMarketQuery = Type.Object({
-  type: Type.Optional(InstrumentTypeSchema),
-  /** Matches the start of the code or any part of the name, case-insensitive. */
-  search: Type.Optional(Type.String({ maxLength: 40 })),
-  ...PageQuery,
-}, { additionalProperties: false });
+export const ListMarketQuery = Type.Object(
+  {
+    type: Type.Optional(InstrumentTypeSchema),
+    /** Matches the start of the code or any part of the name, case-insensitive. */
+    search: Type.Optional(Type.String({ maxLength: 40 })),
+    ...PageQuery,
+  },
+  { additionalProperties: false },
+);
 export type ListMarketQuery = Static<typeof ListMarketQuery>;
 
 export const MarketItem = Type.Object({
@@ -84,16 +103,19 @@ export const MarketPage = Page(MarketItem);
 export type MarketPage = Static<typeof MarketPage>;
 
 /** GET /swx/customer/index/getKValueByCodeAndDate */
-export const KLineQuery = Type.Object({
-  code: InstrumentCode,
-  interval: Type.Optional(IntervalSchema),
-  /** Range start (inclusive), ISO 8601; default: `limit` candles before `to`. */
-  from: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
-  /** Range end (inclusive), ISO 8601; default: now. */
-  to: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
-  /** At most this many candles (the newest of the range); default 300. */
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1500 })),
-}, { additionalProperties: false });
+export const KLineQuery = Type.Object(
+  {
+    code: InstrumentCode,
+    interval: Type.Optional(IntervalSchema),
+    /** Range start (inclusive), ISO 8601; default: `limit` candles before `to`. */
+    from: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
+    /** Range end (inclusive), ISO 8601; default: now. */
+    to: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
+    /** At most this many candles (the newest of the range); default 300. */
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1500 })),
+  },
+  { additionalProperties: false },
+);
 export type KLineQuery = Static<typeof KLineQuery>;
 
 export const Candle = Type.Object({
@@ -116,11 +138,14 @@ export const CodeParams = Type.Object({ code: InstrumentCode }, { additionalProp
  * (`/cruuency?code&type&id`): the exact code, else the id, else the code as a base asset (BTC →
  * BTCUSDT) within `type`. At least a code or an id (10030 otherwise); none found 10052.
  */
-export const FindMarketQuery = Type.Object({
-  code: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{1,20}$', maxLength: 20 })),
-  type: Type.Optional(InstrumentTypeSchema),
-  id: Type.Optional(Type.String({ pattern: '^[0-9]{1,18}$', maxLength: 18 })),
-}, { additionalProperties: false });
+export const FindMarketQuery = Type.Object(
+  {
+    code: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{1,20}$', maxLength: 20 })),
+    type: Type.Optional(InstrumentTypeSchema),
+    id: Type.Optional(Type.String({ pattern: '^[0-9]{1,18}$', maxLength: 18 })),
+  },
+  { additionalProperties: false },
+);
 export type FindMarketQuery = Static<typeof FindMarketQuery>;
 
 /** GET /swx/customer/index/getMarketInfo/:code */
@@ -170,7 +195,11 @@ export type PriceQuote = Static<typeof PriceQuote>;
 export const MarketStats = Type.Object({
   /** Instruments listed per type (the home page's "350+ cryptocurrencies" is counts.crypto). */
   counts: Type.Object({
-    crypto: Type.Integer(), forex: Type.Integer(), stock: Type.Integer(), etf: Type.Integer(), futures: Type.Integer(),
+    crypto: Type.Integer(),
+    forex: Type.Integer(),
+    stock: Type.Integer(),
+    etf: Type.Integer(),
+    futures: Type.Integer(),
   }),
   total: Type.Integer(),
   /** Sum over all instruments of 24h quote volume, in USDT, decimal string (integer part). */
@@ -213,19 +242,30 @@ export type MarketRow = Omit<MarketItem, 'zdf' | 'hundred'> & {
   /** The last SPARKLINE_POINTS prices, oldest first. */
   sparkline: number[];
 };
-export const marketRowToWire = ({ change24hPct, sparkline, ...rest }: MarketRow): MarketItem =>
-  ({ ...rest, zdf: change24hPct, hundred: sparkline });
-export const marketRowFromWire = ({ zdf, hundred, ...rest }: MarketItem): MarketRow =>
-  ({ ...rest, change24hPct: zdf, sparkline: hundred });
+export const marketRowToWire = ({ change24hPct, sparkline, ...rest }: MarketRow): MarketItem => ({
+  ...rest,
+  zdf: change24hPct,
+  hundred: sparkline,
+});
+export const marketRowFromWire = ({ zdf, hundred, ...rest }: MarketItem): MarketRow => ({
+  ...rest,
+  change24hPct: zdf,
+  sparkline: hundred,
+});
 
 /** A page of market rows (list by type, watchlist). */
 export interface MarketRowPage {
   rows: MarketRow[];
   total: number;
 }
-export const marketPageToWire = (page: MarketRowPage): MarketPage => ({ rows: page.rows.map(marketRowToWire), total: page.total });
-export const marketPageFromWire = (page: MarketPage | WatchlistResult): MarketRowPage =>
-  ({ rows: page.rows.map(marketRowFromWire), total: page.total });
+export const marketPageToWire = (page: MarketRowPage): MarketPage => ({
+  rows: page.rows.map(marketRowToWire),
+  total: page.total,
+});
+export const marketPageFromWire = (page: MarketPage | WatchlistResult): MarketRowPage => ({
+  rows: page.rows.map(marketRowFromWire),
+  total: page.total,
+});
 
 /** One instrument's detail with 24h figures (wire: MarketInfo). */
 export type MarketDetail = Omit<MarketInfo, 'zdf'> & { change24hPct: number };

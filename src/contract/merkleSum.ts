@@ -27,10 +27,16 @@ const AMOUNT = /^[0-9]{1,30}(\.[0-9]{1,18})?$/;
 const MAX_DEPTH = 30;
 
 /** One node of the tree as its parent sees it. */
-export interface SumNode { hash: string; units: bigint[] }
+export interface SumNode {
+  hash: string;
+  units: bigint[];
+}
 
 /** A sibling on the path, as written in a proof: its hash and its sums as decimal amounts. */
-export interface ProofStep { hash: string; sums: string[] }
+export interface ProofStep {
+  hash: string;
+  sums: string[];
+}
 
 /** What a user downloads: everything needed to recompute the root, with no other input. */
 export interface InclusionProofData {
@@ -83,8 +89,7 @@ export function fromUnits(units: bigint, decimals: number): string {
 }
 
 export type ProofVerdict =
-  | { ok: true; rootHash: string; sums: string[] }
-  | { ok: false; reason: 'malformed' | 'negative' | 'path' | 'root' };
+  { ok: true; rootHash: string; sums: string[] } | { ok: false; reason: 'malformed' | 'negative' | 'path' | 'root' };
 
 /**
  * Recomputes the root from a proof alone: the leaf from the salt and balances, then each parent
@@ -93,12 +98,32 @@ export type ProofVerdict =
  */
 export function verifyInclusion(p: InclusionProofData): ProofVerdict {
   const bad = (reason: 'malformed' | 'negative' | 'path' | 'root') => ({ ok: false as const, reason });
-  if (p?.format !== PROOF_FORMAT || !Array.isArray(p.assets) || !Array.isArray(p.decimals) || !Array.isArray(p.balances) || !Array.isArray(p.path)) return bad('malformed');
+  if (
+    p?.format !== PROOF_FORMAT ||
+    !Array.isArray(p.assets) ||
+    !Array.isArray(p.decimals) ||
+    !Array.isArray(p.balances) ||
+    !Array.isArray(p.path)
+  )
+    return bad('malformed');
   const width = p.assets.length;
   if (width === 0 || p.decimals.length !== width || p.balances.length !== width) return bad('malformed');
-  if (p.decimals.some((d) => !Number.isInteger(d) || d < 0 || d > 18) || p.assets.some((a) => typeof a !== 'string' || !/^[A-Z0-9]{1,12}$/.test(a))) return bad('malformed');
-  if (typeof p.account !== 'string' || !/^[0-9]{1,19}$/.test(p.account) || typeof p.salt !== 'string' || !HEX64.test(p.salt)) return bad('malformed');
-  if (!Number.isInteger(p.leafCount) || p.leafCount < 1 || (p.leafCount & (p.leafCount - 1)) !== 0 || !Number.isInteger(p.index) || p.index < 0 || p.index >= p.leafCount) return bad('malformed');
+  if (
+    p.decimals.some((d) => !Number.isInteger(d) || d < 0 || d > 18) ||
+    p.assets.some((a) => typeof a !== 'string' || !/^[A-Z0-9]{1,12}$/.test(a))
+  )
+    return bad('malformed');
+  if (typeof p.account !== 'string' || !/^[0-9]{1,19}$/.test(p.account) || typeof p.salt !== 'string' || !HEX64.test(p.salt))
+    return bad('malformed');
+  if (
+    !Number.isInteger(p.leafCount) ||
+    p.leafCount < 1 ||
+    (p.leafCount & (p.leafCount - 1)) !== 0 ||
+    !Number.isInteger(p.index) ||
+    p.index < 0 ||
+    p.index >= p.leafCount
+  )
+    return bad('malformed');
   const depth = Math.log2(p.leafCount);
   if (depth > MAX_DEPTH || p.path.length !== depth) return bad('path');
   const amounts = (xs: unknown): bigint[] | 'negative' | null => {

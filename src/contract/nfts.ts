@@ -66,11 +66,14 @@ export const Nft = Type.Object({
 export type Nft = Static<typeof Nft>;
 
 /** GET /swx/customer/index/listNft { status?, saleType?, pageNum, pageSize } (public) */
-export const ListNftQuery = Type.Object({
-  ...PageQuery,
-  status: Type.Optional(NftStatusSchema),
-  saleType: Type.Optional(LiteralUnion(NFT_SALE_TYPES)),
-}, { additionalProperties: false });
+export const ListNftQuery = Type.Object(
+  {
+    ...PageQuery,
+    status: Type.Optional(NftStatusSchema),
+    saleType: Type.Optional(LiteralUnion(NFT_SALE_TYPES)),
+  },
+  { additionalProperties: false },
+);
 export type ListNftQuery = Static<typeof ListNftQuery>;
 export const NftPage = Page(Nft);
 export type NftPage = Static<typeof NftPage>;
@@ -95,12 +98,15 @@ export const NftDetail = Type.Object({ nft: Nft, bids: Type.Array(NftBid), serve
 export type NftDetail = Static<typeof NftDetail>;
 
 /** POST /swx/customer/user/buyNft (real book only). Success 20004. A retry with the same clientKey answers the first result. */
-export const BuyNftBody = Type.Object({
-  id: IdString,
-  kind: LiteralUnion(['buy', 'bid'] as const),
-  amount: AmountString,
-  clientKey: ClientKey,
-}, { additionalProperties: false });
+export const BuyNftBody = Type.Object(
+  {
+    id: IdString,
+    kind: LiteralUnion(['buy', 'bid'] as const),
+    amount: AmountString,
+    clientKey: ClientKey,
+  },
+  { additionalProperties: false },
+);
 export type BuyNftBody = Static<typeof BuyNftBody>;
 
 /** GET /swx/customer/user/listNft { pageNum, pageSize }: NFTs I own and auctions I bid on. */
@@ -153,29 +159,35 @@ export type Donations = Static<typeof Donations>;
 
 // ------------------------------------------------------------------ operators
 /** POST /admin-api/nfts: list a new NFT (audited). Times default to now and now + 7 days. */
-export const ListNewNftBody = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 80 }),
-  creator: Type.String({ minLength: 1, maxLength: 80 }),
-  chain: LiteralUnion(NFT_CHAINS),
-  contractAddress: Type.String({ pattern: '^0x[0-9a-fA-F]{40}$' }),
-  tokenId: Type.String({ pattern: '^[0-9]{1,40}$' }),
-  verified: Type.Boolean(),
-  /** the artwork's seed; a random one when absent */
-  seed: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647 })),
-  saleType: LiteralUnion(NFT_SALE_TYPES),
-  price: Type.Optional(AmountString),
-  reservePrice: Type.Optional(AmountString),
-  startTime: Type.Optional(IsoTime),
-  endTime: Type.Optional(IsoTime),
-  clientKey: Type.Optional(ClientKey),
-}, { additionalProperties: false });
+export const ListNewNftBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 80 }),
+    creator: Type.String({ minLength: 1, maxLength: 80 }),
+    chain: LiteralUnion(NFT_CHAINS),
+    contractAddress: Type.String({ pattern: '^0x[0-9a-fA-F]{40}$' }),
+    tokenId: Type.String({ pattern: '^[0-9]{1,40}$' }),
+    verified: Type.Boolean(),
+    /** the artwork's seed; a random one when absent */
+    seed: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647 })),
+    saleType: LiteralUnion(NFT_SALE_TYPES),
+    price: Type.Optional(AmountString),
+    reservePrice: Type.Optional(AmountString),
+    startTime: Type.Optional(IsoTime),
+    endTime: Type.Optional(IsoTime),
+    clientKey: Type.Optional(ClientKey),
+  },
+  { additionalProperties: false },
+);
 export type ListNewNftBody = Static<typeof ListNewNftBody>;
 
 /** POST /admin-api/charity/payouts: money paid to the charity (audited). */
-export const CharityPayoutBody = Type.Object({
-  amount: AmountString,
-  txHash: Type.String({ minLength: 16, maxLength: 100, pattern: '^(0x)?[0-9a-fA-F]{16,98}$' }),
-  note: Type.String({ maxLength: 500 }),
-  clientKey: Type.Optional(ClientKey),
-}, { additionalProperties: false });
+export const CharityPayoutBody = Type.Object(
+  {
+    amount: AmountString,
+    txHash: Type.String({ minLength: 16, maxLength: 100, pattern: '^(0x)?[0-9a-fA-F]{16,98}$' }),
+    note: Type.String({ maxLength: 500 }),
+    clientKey: Type.Optional(ClientKey),
+  },
+  { additionalProperties: false },
+);
 export type CharityPayoutBody = Static<typeof CharityPayoutBody>;

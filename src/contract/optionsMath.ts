@@ -130,7 +130,11 @@ export function valuer(t: PositionTerms): (closePrice: string) => { pnl: string;
 
 /** The result after both fees of a settled position, from its stored pnl and fees (signed). */
 export function netOfSettled(pnlValue: string, openFee: string, closeFee: string | null): string {
-  return moneyString(D(pnlValue).minus(openFee).minus(closeFee ?? '0'));
+  return moneyString(
+    D(pnlValue)
+      .minus(openFee)
+      .minus(closeFee ?? '0'),
+  );
 }
 
 /**
@@ -156,7 +160,10 @@ export function maxLoss(t: PositionTerms, stopLoss?: string | null): string {
  * capped at what is left of the margin, so a position can always be closed and the loss never
  * exceeds the margin (plus the opening fee, paid already).
  */
-export function settlement(t: PositionTerms, closePrice: string): { pnl: string; rawPnl: string; closeFee: string; returned: string } {
+export function settlement(
+  t: PositionTerms,
+  closePrice: string,
+): { pnl: string; rawPnl: string; closeFee: string; returned: string } {
   const p = D(pnl(t, closePrice));
   const m = D(margin(t));
   const loss = Decimal.max(p.neg(), 0);
@@ -178,9 +185,17 @@ export interface ScenarioRow {
 }
 
 /** Price ±1 %, ±5 %, at the take-profit, the stop-loss and the stop-out; highest price first. */
-export function scenarioTable(t: PositionTerms, stops: { stopLoss?: string | null; takeProfit?: string | null } = {}): ScenarioRow[] {
-  const row = (kind: ScenarioKind, price: string, movePct: number | null = null): ScenarioRow =>
-    ({ kind, movePct, price, pnl: pnl(t, price), net: netAt(t, price) });
+export function scenarioTable(
+  t: PositionTerms,
+  stops: { stopLoss?: string | null; takeProfit?: string | null } = {},
+): ScenarioRow[] {
+  const row = (kind: ScenarioKind, price: string, movePct: number | null = null): ScenarioRow => ({
+    kind,
+    movePct,
+    price,
+    pnl: pnl(t, price),
+    net: netAt(t, price),
+  });
   const rows: ScenarioRow[] = [-5, -1, 1, 5].map((pct) => {
     // movePct is the change of the price itself (not of the position's favour)
     const favour = t.direction === 'up' ? pct : -pct;
@@ -202,7 +217,8 @@ export function scenarioTable(t: PositionTerms, stops: { stopLoss?: string | nul
 export type OrderRule = 'lots' | 'leverage' | 'period' | 'stopLoss' | 'takeProfit' | 'combined';
 
 /** A decimal as typed: digits with an optional fraction, nothing else. */
-export const isPlainDecimal = (s: string | null | undefined): s is string => typeof s === 'string' && /^[0-9]{1,20}(\.[0-9]{1,18})?$/.test(s);
+export const isPlainDecimal = (s: string | null | undefined): s is string =>
+  typeof s === 'string' && /^[0-9]{1,20}(\.[0-9]{1,18})?$/.test(s);
 
 export interface ProductRules {
   contractSize: string;
@@ -288,10 +304,22 @@ export function orderRuleBroken(p: ProductRules, input: OrderInput, price: strin
 }
 
 /** The position terms of an order at `price` (lots must already be valid). */
-export function termsOf(p: ProductRules, input: Pick<OrderInput, 'direction' | 'lots' | 'leverage'>, price: string, quoteRate: string): PositionTerms {
+export function termsOf(
+  p: ProductRules,
+  input: Pick<OrderInput, 'direction' | 'lots' | 'leverage'>,
+  price: string,
+  quoteRate: string,
+): PositionTerms {
   return {
-    direction: input.direction, lots: input.lots, contractSize: p.contractSize, leverage: input.leverage, feeRate: p.feeRate,
-    openPrice: price, quoteRate, stopOutLevel: p.stopOutLevel, pricePrecision: p.pricePrecision,
+    direction: input.direction,
+    lots: input.lots,
+    contractSize: p.contractSize,
+    leverage: input.leverage,
+    feeRate: p.feeRate,
+    openPrice: price,
+    quoteRate,
+    stopOutLevel: p.stopOutLevel,
+    pricePrecision: p.pricePrecision,
   };
 }
 
@@ -319,5 +347,8 @@ export function orderFigures(t: PositionTerms, stops: { stopLoss?: string | null
  */
 export function validOrderFigures(p: ProductRules, input: OrderInput, price: string, quoteRate: string) {
   if (orderRuleBroken(p, input, price, quoteRate) !== null) return null;
-  return orderFigures(termsOf(p, input, price, quoteRate), { stopLoss: input.stopLoss ?? null, takeProfit: input.takeProfit ?? null });
+  return orderFigures(termsOf(p, input, price, quoteRate), {
+    stopLoss: input.stopLoss ?? null,
+    takeProfit: input.takeProfit ?? null,
+  });
 }

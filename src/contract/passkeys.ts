@@ -1,6 +1,9 @@
 import { Type, type Static } from 'typebox';
 import type {
-  AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON,
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/browser';
 import { IdString, IsoTime } from './envelope.ts';
 
@@ -20,52 +23,78 @@ const Extensions = Type.Object({}, { additionalProperties: true, maxProperties: 
 const Transports = Type.Array(Type.String({ maxLength: 20 }), { maxItems: 8 });
 const Attachment = Type.Optional(Type.Union([Type.Literal('platform'), Type.Literal('cross-platform')]));
 
-const RegistrationResponse = Type.Unsafe<RegistrationResponseJSON>(Type.Object({
-  id: B64URL,
-  rawId: B64URL,
-  response: Type.Object({
-    clientDataJSON: B64URL,
-    attestationObject: B64URL,
-    authenticatorData: Type.Optional(B64URL),
-    transports: Type.Optional(Transports),
-    publicKeyAlgorithm: Type.Optional(Type.Integer()),
-    publicKey: Type.Optional(B64URL),
-  }, { additionalProperties: false }),
-  authenticatorAttachment: Attachment,
-  clientExtensionResults: Extensions,
-  type: Type.Literal('public-key'),
-}, { additionalProperties: false }));
+const RegistrationResponse = Type.Unsafe<RegistrationResponseJSON>(
+  Type.Object(
+    {
+      id: B64URL,
+      rawId: B64URL,
+      response: Type.Object(
+        {
+          clientDataJSON: B64URL,
+          attestationObject: B64URL,
+          authenticatorData: Type.Optional(B64URL),
+          transports: Type.Optional(Transports),
+          publicKeyAlgorithm: Type.Optional(Type.Integer()),
+          publicKey: Type.Optional(B64URL),
+        },
+        { additionalProperties: false },
+      ),
+      authenticatorAttachment: Attachment,
+      clientExtensionResults: Extensions,
+      type: Type.Literal('public-key'),
+    },
+    { additionalProperties: false },
+  ),
+);
 
-const AuthenticationResponse = Type.Unsafe<AuthenticationResponseJSON>(Type.Object({
-  id: B64URL,
-  rawId: B64URL,
-  response: Type.Object({
-    clientDataJSON: B64URL,
-    authenticatorData: B64URL,
-    signature: B64URL,
-    userHandle: Type.Optional(B64URL),
-  }, { additionalProperties: false }),
-  authenticatorAttachment: Attachment,
-  clientExtensionResults: Extensions,
-  type: Type.Literal('public-key'),
-}, { additionalProperties: false }));
+const AuthenticationResponse = Type.Unsafe<AuthenticationResponseJSON>(
+  Type.Object(
+    {
+      id: B64URL,
+      rawId: B64URL,
+      response: Type.Object(
+        {
+          clientDataJSON: B64URL,
+          authenticatorData: B64URL,
+          signature: B64URL,
+          userHandle: Type.Optional(B64URL),
+        },
+        { additionalProperties: false },
+      ),
+      authenticatorAttachment: Attachment,
+      clientExtensionResults: Extensions,
+      type: Type.Literal('public-key'),
+    },
+    { additionalProperties: false },
+  ),
+);
 
 /** The options for `startRegistration` / `startAuthentication`, as the service made them. */
-export const PasskeyRegistrationOptions = Type.Unsafe<PublicKeyCredentialCreationOptionsJSON>(Type.Object({}, { additionalProperties: true }));
-export const PasskeySignInOptions = Type.Unsafe<PublicKeyCredentialRequestOptionsJSON>(Type.Object({}, { additionalProperties: true }));
+export const PasskeyRegistrationOptions = Type.Unsafe<PublicKeyCredentialCreationOptionsJSON>(
+  Type.Object({}, { additionalProperties: true }),
+);
+export const PasskeySignInOptions = Type.Unsafe<PublicKeyCredentialRequestOptionsJSON>(
+  Type.Object({}, { additionalProperties: true }),
+);
 
 /** POST /swx/customer/user/passkeys/register: the authenticator's answer and a name the user reads in the list. */
-export const PasskeyRegisterBody = Type.Object({
-  response: RegistrationResponse,
-  name: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
-}, { additionalProperties: false });
+export const PasskeyRegisterBody = Type.Object(
+  {
+    response: RegistrationResponse,
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+  },
+  { additionalProperties: false },
+);
 export type PasskeyRegisterBody = Static<typeof PasskeyRegisterBody>;
 
 /** POST /swx/customer/login/loginByPasskey. */
-export const PasskeySignInBody = Type.Object({
-  response: AuthenticationResponse,
-  remember: Type.Optional(Type.Boolean()),
-}, { additionalProperties: false });
+export const PasskeySignInBody = Type.Object(
+  {
+    response: AuthenticationResponse,
+    remember: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
 export type PasskeySignInBody = Static<typeof PasskeySignInBody>;
 
 export const Passkey = Type.Object({

@@ -25,5 +25,7 @@ export function strengthOptions(common: typeof Common, english: typeof English):
 /** What the user chose as names (username, e-mail's local part): guessed first. */
 export function userInputsOf(names: { username?: string | null; email?: string | null }): string[] {
   const email = names.email?.trim() ?? '';
-  return [names.username?.trim() ?? '', email.includes('@') ? email.slice(0, email.lastIndexOf('@')) : ''].filter((s) => s.length >= 3);
+  return [names.username?.trim() ?? '', email.includes('@') ? email.slice(0, email.lastIndexOf('@')) : ''].filter(
+    (s) => s.length >= 3,
+  );
 }

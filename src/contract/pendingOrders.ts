@@ -26,20 +26,23 @@ const Loose = Type.String({ maxLength: 40 });
  * 10283 too many pending, 10011 hold above available. A retry with the same clientKey answers the
  * first one.
  */
-export const PlacePendingBody = Type.Object({
-  code: Type.String({ minLength: 1, maxLength: 20 }),
-  direction: DirectionSchema,
-  lots: Type.String({ minLength: 1, maxLength: 40 }),
-  leverage: Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 }),
-  period: Type.Integer({ minimum: -1_000_000_000, maximum: 1_000_000_000 }),
-  stopLoss: Type.Optional(Type.Union([Loose, Type.Null()])),
-  takeProfit: Type.Optional(Type.Union([Loose, Type.Null()])),
-  trailingDistance: Type.Optional(Type.Union([Loose, Type.Null()])),
-  entryKind: EntryKindSchema,
-  entryPrice: Loose,
-  validity: Type.Integer({ minimum: -1_000_000_000, maximum: 1_000_000_000 }),
-  clientKey: Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]{8,64}$' }),
-}, { additionalProperties: false });
+export const PlacePendingBody = Type.Object(
+  {
+    code: Type.String({ minLength: 1, maxLength: 20 }),
+    direction: DirectionSchema,
+    lots: Type.String({ minLength: 1, maxLength: 40 }),
+    leverage: Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 }),
+    period: Type.Integer({ minimum: -1_000_000_000, maximum: 1_000_000_000 }),
+    stopLoss: Type.Optional(Type.Union([Loose, Type.Null()])),
+    takeProfit: Type.Optional(Type.Union([Loose, Type.Null()])),
+    trailingDistance: Type.Optional(Type.Union([Loose, Type.Null()])),
+    entryKind: EntryKindSchema,
+    entryPrice: Loose,
+    validity: Type.Integer({ minimum: -1_000_000_000, maximum: 1_000_000_000 }),
+    clientKey: Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]{8,64}$' }),
+  },
+  { additionalProperties: false },
+);
 export type PlacePendingBody = Static<typeof PlacePendingBody>;
 
 /** POST /swx/customer/order/cancelPendingOptions { id } → the cancelled order, hold released (20005); 10282 when no longer pending, 10043 anyone else's. */
@@ -73,10 +76,13 @@ export const PendingOrderWire = Type.Object({
 export type PendingOrderWire = Static<typeof PendingOrderWire>;
 
 /** GET /swx/customer/order/listPendingOptions, newest first; `status` filters. */
-export const ListPendingQuery = Type.Object({
-  ...PageQuery,
-  status: Type.Optional(PendingOrderStatusSchema),
-}, { additionalProperties: false });
+export const ListPendingQuery = Type.Object(
+  {
+    ...PageQuery,
+    status: Type.Optional(PendingOrderStatusSchema),
+  },
+  { additionalProperties: false },
+);
 export type ListPendingQuery = Static<typeof ListPendingQuery>;
 export const PendingOrderPage = Page(PendingOrderWire);
 export type PendingOrderPage = Static<typeof PendingOrderPage>;

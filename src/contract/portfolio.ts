@@ -55,10 +55,13 @@ export const Portfolio = Type.Object({
 export type Portfolio = Static<typeof Portfolio>;
 
 export const PortfolioQuery = Type.Object({ book: Type.Optional(BookSchema) }, { additionalProperties: false });
-export const HistoryQuery = Type.Object({
-  book: Type.Optional(BookSchema),
-  days: Type.Union([Type.Literal(7), Type.Literal(30), Type.Literal(90)]),
-}, { additionalProperties: false });
+export const HistoryQuery = Type.Object(
+  {
+    book: Type.Optional(BookSchema),
+    days: Type.Union([Type.Literal(7), Type.Literal(30), Type.Literal(90)]),
+  },
+  { additionalProperties: false },
+);
 
 export const EquityPoint = Type.Object({
   /** yyyy-mm-dd (UTC); the last point is today's, at the current prices */

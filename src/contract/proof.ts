@@ -69,13 +69,16 @@ export const ProofAssetLine = Type.Object({
 export type ProofAssetLine = Static<typeof ProofAssetLine>;
 
 export const ProofSummary = Type.Object({
-  snapshot: Type.Union([Type.Object({
-    id: IdString,
-    takenAt: IsoTime,
-    rootHash: Hash,
-    leafCount: Type.Integer(),
-    users: Type.Integer(),
-  }), Type.Null()]),
+  snapshot: Type.Union([
+    Type.Object({
+      id: IdString,
+      takenAt: IsoTime,
+      rootHash: Hash,
+      leafCount: Type.Integer(),
+      users: Type.Integer(),
+    }),
+    Type.Null(),
+  ]),
   assets: Type.Array(ProofAssetLine),
   wallets: Type.Array(ReserveWallet),
 });
@@ -91,7 +94,13 @@ export const AdminSnapshot = Type.Object({
   rootHash: Type.Union([Hash, Type.Null()]),
   users: Type.Integer(),
   totals: Type.Union([Type.Record(Type.String(), DecimalString()), Type.Null()]),
-  ledgerTotals: Type.Union([Type.Object({ customers: Type.Record(Type.String(), DecimalString()), platform: Type.Record(Type.String(), DecimalString()) }), Type.Null()]),
+  ledgerTotals: Type.Union([
+    Type.Object({
+      customers: Type.Record(Type.String(), DecimalString()),
+      platform: Type.Record(Type.String(), DecimalString()),
+    }),
+    Type.Null(),
+  ]),
   error: Type.Union([Type.String(), Type.Null()]),
 });
 export type AdminSnapshot = Static<typeof AdminSnapshot>;
@@ -102,24 +111,30 @@ export type AdminSnapshotList = Static<typeof AdminSnapshotList>;
 export const TakeSnapshotBody = Type.Object({ reason: Text(200) }, { additionalProperties: false });
 export type TakeSnapshotBody = Static<typeof TakeSnapshotBody>;
 
-export const ReserveWalletBody = Type.Object({
-  asset: AssetSchema,
-  network: NetworkSchema,
-  address: Type.String({ minLength: 20, maxLength: 100, pattern: '^[A-Za-z0-9]+$' }),
-  label: Text(80),
-}, { additionalProperties: false });
+export const ReserveWalletBody = Type.Object(
+  {
+    asset: AssetSchema,
+    network: NetworkSchema,
+    address: Type.String({ minLength: 20, maxLength: 100, pattern: '^[A-Za-z0-9]+$' }),
+    label: Text(80),
+  },
+  { additionalProperties: false },
+);
 export type ReserveWalletBody = Static<typeof ReserveWalletBody>;
 
-export const ReserveHoldingBody = Type.Object({
-  asset: AssetSchema,
-  amount: AmountString,
-  /** when the holdings were counted; not in the future */
-  asOf: IsoTime,
-  /** both or neither: with them the figure is attested, without only declared */
-  attestor: Type.Optional(Text(120)),
-  reportRef: Type.Optional(Text(200)),
-  clientKey: Type.Optional(ClientKey),
-}, { additionalProperties: false });
+export const ReserveHoldingBody = Type.Object(
+  {
+    asset: AssetSchema,
+    amount: AmountString,
+    /** when the holdings were counted; not in the future */
+    asOf: IsoTime,
+    /** both or neither: with them the figure is attested, without only declared */
+    attestor: Type.Optional(Text(120)),
+    reportRef: Type.Optional(Text(200)),
+    clientKey: Type.Optional(ClientKey),
+  },
+  { additionalProperties: false },
+);
 export type ReserveHoldingBody = Static<typeof ReserveHoldingBody>;
 
 export const AdminReserves = Type.Object({

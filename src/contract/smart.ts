@@ -83,12 +83,15 @@ export const SmartProductList = Type.Object({ products: Type.Array(SmartProduct)
 export type SmartProductList = Static<typeof SmartProductList>;
 
 /** POST /swx/customer/order/buySmart (real book only). Success 20004. */
-export const BuySmartBody = Type.Object({
-  productId: IdString,
-  amount: AmountString,
-  days: Type.Integer({ minimum: 1, maximum: 100000 }),
-  clientKey: ClientKey,
-}, { additionalProperties: false });
+export const BuySmartBody = Type.Object(
+  {
+    productId: IdString,
+    amount: AmountString,
+    days: Type.Integer({ minimum: 1, maximum: 100000 }),
+    clientKey: ClientKey,
+  },
+  { additionalProperties: false },
+);
 export type BuySmartBody = Static<typeof BuySmartBody>;
 
 export const SmartPlan = Type.Object({
@@ -123,7 +126,10 @@ export const SmartPlan = Type.Object({
 export type SmartPlan = Static<typeof SmartPlan>;
 
 /** GET /swx/customer/order/listSmartOrder */
-export const ListSmartOrderQuery = Type.Object({ ...PageQuery, status: Type.Optional(SmartPlanStatusSchema) }, { additionalProperties: false });
+export const ListSmartOrderQuery = Type.Object(
+  { ...PageQuery, status: Type.Optional(SmartPlanStatusSchema) },
+  { additionalProperties: false },
+);
 export type ListSmartOrderQuery = Static<typeof ListSmartOrderQuery>;
 export const SmartPlanPage = Page(SmartPlan);
 export type SmartPlanPage = Static<typeof SmartPlanPage>;
@@ -151,13 +157,19 @@ export const CAPITAL_NETWORKS = ['TRC20', 'ERC20'] as const;
  * moved it, or a bank reference. The service checks each field (10267 names the one that fails).
  */
 export const CapitalEvidence = Type.Union([
-  Type.Object({
-    kind: Type.Literal('chain'),
-    network: LiteralUnion(CAPITAL_NETWORKS),
-    address: Type.String({ minLength: 1, maxLength: 100 }),
-    txHash: Type.String({ minLength: 1, maxLength: 100 }),
-  }, { additionalProperties: false }),
-  Type.Object({ kind: Type.Literal('bank'), reference: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false }),
+  Type.Object(
+    {
+      kind: Type.Literal('chain'),
+      network: LiteralUnion(CAPITAL_NETWORKS),
+      address: Type.String({ minLength: 1, maxLength: 100 }),
+      txHash: Type.String({ minLength: 1, maxLength: 100 }),
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    { kind: Type.Literal('bank'), reference: Type.String({ minLength: 1, maxLength: 100 }) },
+    { additionalProperties: false },
+  ),
 ]);
 export type CapitalEvidence = Static<typeof CapitalEvidence>;
 
@@ -169,13 +181,16 @@ export const RESERVE_MOVEMENT_STATUSES = ['proposed', 'confirmed', 'rejected'] a
  * (`withdraw`) the reserve (audited). Nothing moves until another operator confirms it
  * (POST /admin-api/smart/reserve/:id/confirm). At most RESERVE_FUNDING_MAX each (10265).
  */
-export const FundReserveBody = Type.Object({
-  kind: Type.Optional(LiteralUnion(RESERVE_MOVEMENT_KINDS)),
-  amount: AmountString,
-  note: Type.String({ minLength: 1, maxLength: 500 }),
-  evidence: CapitalEvidence,
-  clientKey: Type.Optional(ClientKey),
-}, { additionalProperties: false });
+export const FundReserveBody = Type.Object(
+  {
+    kind: Type.Optional(LiteralUnion(RESERVE_MOVEMENT_KINDS)),
+    amount: AmountString,
+    note: Type.String({ minLength: 1, maxLength: 500 }),
+    evidence: CapitalEvidence,
+    clientKey: Type.Optional(ClientKey),
+  },
+  { additionalProperties: false },
+);
 export type FundReserveBody = Static<typeof FundReserveBody>;
 
 export const ReserveFunding = Type.Object({
@@ -196,29 +211,43 @@ export const ReserveFunding = Type.Object({
 });
 export type ReserveFunding = Static<typeof ReserveFunding>;
 /** GET /admin-api/smart/reserve: the figures, the bound, and recent movements (proposed ones first). */
-export const AdminReserve = Type.Object({ ...ReserveSummary.properties, fundingMax: DecimalString(), fundings: Type.Array(ReserveFunding) });
+export const AdminReserve = Type.Object({
+  ...ReserveSummary.properties,
+  fundingMax: DecimalString(),
+  fundings: Type.Array(ReserveFunding),
+});
 export type AdminReserve = Static<typeof AdminReserve>;
 
-export const SmartTermInput = Type.Object({ days: Type.Integer({ minimum: 1, maximum: TERM_DAYS_MAX }), dailyRate: Rate }, { additionalProperties: false });
+export const SmartTermInput = Type.Object(
+  { days: Type.Integer({ minimum: 1, maximum: TERM_DAYS_MAX }), dailyRate: Rate },
+  { additionalProperties: false },
+);
 /** PUT /admin-api/smart/products/:id (audited); running plans keep what they bought. */
-export const UpdateSmartProductBody = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 60 }),
-  minAmount: AmountString,
-  maxAmount: AmountString,
-  terms: Type.Array(SmartTermInput, { minItems: 1, maxItems: 10 }),
-  earlyExitPenalty: Rate,
-  enabled: Type.Boolean(),
-}, { additionalProperties: false });
+export const UpdateSmartProductBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 60 }),
+    minAmount: AmountString,
+    maxAmount: AmountString,
+    terms: Type.Array(SmartTermInput, { minItems: 1, maxItems: 10 }),
+    earlyExitPenalty: Rate,
+    enabled: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
 export type UpdateSmartProductBody = Static<typeof UpdateSmartProductBody>;
 export const AdminSmartProducts = Type.Object({ rows: Type.Array(SmartProduct) });
 export type AdminSmartProducts = Static<typeof AdminSmartProducts>;
 
 /** GET /admin-api/smart/users?q=: users by name, e-mail or id, with their smart flag. */
 export const SmartUserQuery = Type.Object({ q: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false });
-export const SmartUser = Type.Object({ id: IdString, username: Type.String(), email: Type.Union([Type.String(), Type.Null()]), smartEnabled: Type.Boolean() });
+export const SmartUser = Type.Object({
+  id: IdString,
+  username: Type.String(),
+  email: Type.Union([Type.String(), Type.Null()]),
+  smartEnabled: Type.Boolean(),
+});
 export type SmartUser = Static<typeof SmartUser>;
 export const SmartUserList = Type.Object({ rows: Type.Array(SmartUser) });
 export type SmartUserList = Static<typeof SmartUserList>;
 /** PUT /admin-api/smart/users/:id (audited) */
 export const SetSmartEnabledBody = Type.Object({ smartEnabled: Type.Boolean() }, { additionalProperties: false });
-

@@ -52,7 +52,12 @@ export const dueDays = (startMs: number, days: number, now: number): number =>
 /** The time of day `n`'s payout. */
 export const earningTime = (startMs: number, n: number): number => startMs + n * DAY_MS;
 
-export interface ScheduleRow { day: number; time: number; earning: string; cumulative: string }
+export interface ScheduleRow {
+  day: number;
+  time: number;
+  earning: string;
+  cumulative: string;
+}
 
 /** Every payout of a plan, with the running total: the buy form's chart and the plan's progress. */
 export function earningsSchedule(amount: string, dailyRate: string, days: number, startMs: number): ScheduleRow[] {

@@ -57,7 +57,10 @@ export type SupportThread = Static<typeof SupportThread>;
 
 // ---------------------------------------------------------------- customers (/swx/customer/support)
 /** GET listConversation: the user's conversations, open first then newest; `unread` is the badge. */
-export const SupportConversationList = Type.Object({ rows: Type.Array(SupportConversation), unread: Type.Integer({ minimum: 0 }) });
+export const SupportConversationList = Type.Object({
+  rows: Type.Array(SupportConversation),
+  unread: Type.Integer({ minimum: 0 }),
+});
 export type SupportConversationList = Static<typeof SupportConversationList>;
 /** GET unread: the badge on the service button. */
 export const SupportUnread = Type.Object({ unread: Type.Integer({ minimum: 0 }) });
@@ -68,18 +71,24 @@ export const OpenConversationBody = Type.Object({ text: Text, clientKey: ClientK
 export type OpenConversationBody = Static<typeof OpenConversationBody>;
 
 /** POST sendMessage: text into an open conversation. A retry with the same clientKey answers the first message. */
-export const SendSupportMessageBody = Type.Object({ conversationId: IdString, text: Text, clientKey: ClientKey }, { additionalProperties: false });
+export const SendSupportMessageBody = Type.Object(
+  { conversationId: IdString, text: Text, clientKey: ClientKey },
+  { additionalProperties: false },
+);
 export type SendSupportMessageBody = Static<typeof SendSupportMessageBody>;
 
 /**
  * POST sendImage (multipart/form-data): fields conversationId, clientKey, text (optional caption)
  * and the file `image` (JPEG, PNG or JPEG 2000; checked, re-encoded and stripped of metadata).
  */
-export const SendSupportImageFields = Type.Object({
-  conversationId: IdString,
-  clientKey: ClientKey,
-  text: Type.Optional(Type.String({ maxLength: SUPPORT_TEXT_MAX })),
-}, { additionalProperties: false });
+export const SendSupportImageFields = Type.Object(
+  {
+    conversationId: IdString,
+    clientKey: ClientKey,
+    text: Type.Optional(Type.String({ maxLength: SUPPORT_TEXT_MAX })),
+  },
+  { additionalProperties: false },
+);
 export type SendSupportImageFields = Static<typeof SendSupportImageFields>;
 
 /** POST closeConversation */
@@ -88,14 +97,21 @@ export type CloseConversationBody = Static<typeof CloseConversationBody>;
 export const SupportIdParams = Type.Object({ id: IdString }, { additionalProperties: false });
 
 // ---------------------------------------------------------------- operators (/admin-api/support)
-export const AdminSupportConversation = Type.Object({ ...SupportConversation.properties, userId: IdString, username: Type.String() });
+export const AdminSupportConversation = Type.Object({
+  ...SupportConversation.properties,
+  userId: IdString,
+  username: Type.String(),
+});
 export type AdminSupportConversation = Static<typeof AdminSupportConversation>;
 
 /**
  * GET /admin-api/support/conversations: the queue. Open conversations come with the longest
  * waiting first (the customer wrote last, oldest last message first), then those answered.
  */
-export const AdminSupportQuery = Type.Object({ ...PageQuery, status: Type.Optional(SupportStatusSchema) }, { additionalProperties: false });
+export const AdminSupportQuery = Type.Object(
+  { ...PageQuery, status: Type.Optional(SupportStatusSchema) },
+  { additionalProperties: false },
+);
 export type AdminSupportQuery = Static<typeof AdminSupportQuery>;
 export const AdminSupportPage = Page(AdminSupportConversation);
 export type AdminSupportPage = Static<typeof AdminSupportPage>;

@@ -83,25 +83,28 @@ export type OptionsProductWire = Static<typeof OptionsProductWire>;
  * 10064, stop-loss 10060, take-profit 10061, stop-loss beyond the stop-out 10062, 200 open 10063,
  * margin + fee above available 10011. A retry with the same clientKey answers the first order.
  */
-export const BuyOptionsBody = Type.Object({
-  code: Type.String({ minLength: 1, maxLength: 20 }),
-  direction: DirectionSchema,
-  /** Decimal string, a positive multiple of the product's lot step. */
-  lots: Type.String({ minLength: 1, maxLength: 40 }),
-  leverage: Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 }),
-  /** seconds */
-  period: Type.Integer({ minimum: -1_000_000_000, maximum: 1_000_000_000 }),
-  stopLoss: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
-  takeProfit: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
-  /**
-   * A trailing stop instead of a stop-loss (docs/trading.md, "Trailing stop"): a price distance;
-   * the stop starts at price ∓ distance and follows the best price. 10284 a bad distance, 10285
-   * sent with a stop-loss.
-   */
-  trailingDistance: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
-  /** Made once per submission by the app (a UUID fits): 8–64 of A–Z a–z 0–9 _ -. */
-  clientKey: Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]{8,64}$' }),
-}, { additionalProperties: false });
+export const BuyOptionsBody = Type.Object(
+  {
+    code: Type.String({ minLength: 1, maxLength: 20 }),
+    direction: DirectionSchema,
+    /** Decimal string, a positive multiple of the product's lot step. */
+    lots: Type.String({ minLength: 1, maxLength: 40 }),
+    leverage: Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 }),
+    /** seconds */
+    period: Type.Integer({ minimum: -1_000_000_000, maximum: 1_000_000_000 }),
+    stopLoss: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
+    takeProfit: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
+    /**
+     * A trailing stop instead of a stop-loss (docs/trading.md, "Trailing stop"): a price distance;
+     * the stop starts at price ∓ distance and follows the best price. 10284 a bad distance, 10285
+     * sent with a stop-loss.
+     */
+    trailingDistance: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
+    /** Made once per submission by the app (a UUID fits): 8–64 of A–Z a–z 0–9 _ -. */
+    clientKey: Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]{8,64}$' }),
+  },
+  { additionalProperties: false },
+);
 export type BuyOptionsBody = Static<typeof BuyOptionsBody>;
 
 /** POST /swx/customer/order/closeOptions { id } → the closed order. Closing a closed order answers it as it is. */
@@ -115,11 +118,14 @@ export type CloseOptionsBody = Static<typeof CloseOptionsBody>;
  * price); 10015 while the market is closed or the price stale, 10065 once the position closed,
  * 10043 for anyone else's. Loose strings, so a bad level gets its catalogue code, not 10030.
  */
-export const UpdateStopsBody = Type.Object({
-  id: IdString,
-  stopLoss: Type.Union([Type.String({ maxLength: 40 }), Type.Null()]),
-  takeProfit: Type.Union([Type.String({ maxLength: 40 }), Type.Null()]),
-}, { additionalProperties: false });
+export const UpdateStopsBody = Type.Object(
+  {
+    id: IdString,
+    stopLoss: Type.Union([Type.String({ maxLength: 40 }), Type.Null()]),
+    takeProfit: Type.Union([Type.String({ maxLength: 40 }), Type.Null()]),
+  },
+  { additionalProperties: false },
+);
 export type UpdateStopsBody = Static<typeof UpdateStopsBody>;
 
 /** GET /swx/customer/order/getOptionsOrderById/{id} → the order; another user's id or another book's: 10043. */
@@ -195,11 +201,14 @@ export const OptionsOrderWire = Type.Object({
 export type OptionsOrderWire = Static<typeof OptionsOrderWire>;
 
 /** GET /swx/customer/order/listOptionsOrder, newest first. */
-export const ListOptionsOrderQuery = Type.Object({
-  ...PageQuery,
-  status: Type.Optional(OptionsOrderStatusSchema),
-  code: Type.Optional(Type.String({ maxLength: 20 })),
-}, { additionalProperties: false });
+export const ListOptionsOrderQuery = Type.Object(
+  {
+    ...PageQuery,
+    status: Type.Optional(OptionsOrderStatusSchema),
+    code: Type.Optional(Type.String({ maxLength: 20 })),
+  },
+  { additionalProperties: false },
+);
 export type ListOptionsOrderQuery = Static<typeof ListOptionsOrderQuery>;
 export const OptionsOrderPageWire = Page(OptionsOrderWire);
 export type OptionsOrderPageWire = Static<typeof OptionsOrderPageWire>;
@@ -259,7 +268,11 @@ export const Exposure = Type.Object({
   rows: Type.Array(ExposureRow),
   totals: Type.Object({
     openPositions: Type.Integer(),
-    longNotional: Money, shortNotional: Money, marginHeld: Money, unrealisedPnl: Money, platformResult: Money,
+    longNotional: Money,
+    shortNotional: Money,
+    marginHeld: Money,
+    unrealisedPnl: Money,
+    platformResult: Money,
   }),
 });
 export type Exposure = Static<typeof Exposure>;
@@ -303,10 +316,16 @@ export interface OptionsProduct extends ProductRules {
   quoteRate: string;
   maxOpenPositions: number;
 }
-export const productToWire = ({ leverageChoices, periodChoices, ...rest }: OptionsProduct): OptionsProductWire =>
-  ({ ...rest, leverage: [...leverageChoices], periods: [...periodChoices] });
-export const productFromWire = ({ leverage, periods, ...rest }: OptionsProductWire): OptionsProduct =>
-  ({ ...rest, leverageChoices: leverage, periodChoices: periods });
+export const productToWire = ({ leverageChoices, periodChoices, ...rest }: OptionsProduct): OptionsProductWire => ({
+  ...rest,
+  leverage: [...leverageChoices],
+  periods: [...periodChoices],
+});
+export const productFromWire = ({ leverage, periods, ...rest }: OptionsProductWire): OptionsProduct => ({
+  ...rest,
+  leverageChoices: leverage,
+  periodChoices: periods,
+});
 
 /** A position (order) as the code works with it. */
 export type OptionsPosition = Omit<OptionsOrderWire, 'fee' | 'profit' | 'period' | 'status' | 'closeReason'> & {
@@ -321,19 +340,54 @@ export type OptionsPosition = Omit<OptionsOrderWire, 'fee' | 'profit' | 'period'
 // field by field: a page of positions is written twenty rows at a time, and copying a thirty-field
 // object through rest and spread cost a twentieth of the request (docs/performance.md)
 export const positionToWire = (p: OptionsPosition): OptionsOrderWire => ({
-  id: p.id, orderNo: p.orderNo, book: p.book, code: p.code, direction: p.direction, lots: p.lots, leverage: p.leverage,
-  period: p.periodSeconds, openPrice: p.openPrice, openTime: p.openTime, expiresAt: p.expiresAt, closePrice: p.closePrice,
-  closeTime: p.closeTime, stopLoss: p.stopLoss, takeProfit: p.takeProfit, stopOutPrice: p.stopOutPrice, notional: p.notional,
-  margin: p.margin, fee: p.openFee, closeFee: p.closeFee, expectedReturn: p.expectedReturn, maxLoss: p.maxLoss, profit: p.pnl,
-  net: p.net, status: p.status, closeReason: p.closeReason, closeTick: p.closeTick, triggerPrice: p.triggerPrice,
-  delayed: p.delayed, terms: p.terms, trailingDistance: p.trailingDistance,
+  id: p.id,
+  orderNo: p.orderNo,
+  book: p.book,
+  code: p.code,
+  direction: p.direction,
+  lots: p.lots,
+  leverage: p.leverage,
+  period: p.periodSeconds,
+  openPrice: p.openPrice,
+  openTime: p.openTime,
+  expiresAt: p.expiresAt,
+  closePrice: p.closePrice,
+  closeTime: p.closeTime,
+  stopLoss: p.stopLoss,
+  takeProfit: p.takeProfit,
+  stopOutPrice: p.stopOutPrice,
+  notional: p.notional,
+  margin: p.margin,
+  fee: p.openFee,
+  closeFee: p.closeFee,
+  expectedReturn: p.expectedReturn,
+  maxLoss: p.maxLoss,
+  profit: p.pnl,
+  net: p.net,
+  status: p.status,
+  closeReason: p.closeReason,
+  closeTick: p.closeTick,
+  triggerPrice: p.triggerPrice,
+  delayed: p.delayed,
+  terms: p.terms,
+  trailingDistance: p.trailingDistance,
 });
-export const positionFromWire = ({ fee, profit, period, ...rest }: OptionsOrderWire): OptionsPosition =>
-  ({ ...rest, openFee: fee, pnl: profit, periodSeconds: period });
+export const positionFromWire = ({ fee, profit, period, ...rest }: OptionsOrderWire): OptionsPosition => ({
+  ...rest,
+  openFee: fee,
+  pnl: profit,
+  periodSeconds: period,
+});
 
 export interface PositionPage {
   rows: OptionsPosition[];
   total: number;
 }
-export const positionPageToWire = (p: PositionPage): OptionsOrderPageWire => ({ rows: p.rows.map(positionToWire), total: p.total });
-export const positionPageFromWire = (p: OptionsOrderPageWire): PositionPage => ({ rows: p.rows.map(positionFromWire), total: p.total });
+export const positionPageToWire = (p: PositionPage): OptionsOrderPageWire => ({
+  rows: p.rows.map(positionToWire),
+  total: p.total,
+});
+export const positionPageFromWire = (p: OptionsOrderPageWire): PositionPage => ({
+  rows: p.rows.map(positionFromWire),
+  total: p.total,
+});

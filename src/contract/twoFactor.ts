@@ -9,7 +9,11 @@ import { LoginResult } from './auth.ts';
 
 export * from './twoFactorRules.ts';
 
-const Code = Type.String({ minLength: 6, maxLength: 24, description: '6 digits from the authenticator app, or a recovery code where allowed' });
+const Code = Type.String({
+  minLength: 6,
+  maxLength: 24,
+  description: '6 digits from the authenticator app, or a recovery code where allowed',
+});
 
 /**
  * What the password step of a sign-in answers when two-factor sign-in is on: not a session but a
@@ -27,10 +31,13 @@ export const LoginStepResult = Type.Union([LoginResult, TwoFactorChallenge]);
 export type LoginStepResult = Static<typeof LoginStepResult>;
 
 /** POST /swx/customer/login/loginTwoFactor: the challenge and a code (or a recovery code). Result: LoginResult. */
-export const LoginTwoFactorBody = Type.Object({
-  challenge: Type.String({ minLength: 1, maxLength: 64 }),
-  code: Code,
-}, { additionalProperties: false });
+export const LoginTwoFactorBody = Type.Object(
+  {
+    challenge: Type.String({ minLength: 1, maxLength: 64 }),
+    code: Code,
+  },
+  { additionalProperties: false },
+);
 export type LoginTwoFactorBody = Static<typeof LoginTwoFactorBody>;
 
 /** GET /swx/customer/user/twoFactor */
@@ -63,10 +70,13 @@ export const RecoveryCodes = Type.Object({ recoveryCodes: Type.Array(Type.String
 export type RecoveryCodes = Static<typeof RecoveryCodes>;
 
 /** POST /swx/customer/user/twoFactor/disable: the password AND a current code or a recovery code. */
-export const TwoFactorDisableBody = Type.Object({
-  password: Type.String({ maxLength: 128 }),
-  code: Code,
-}, { additionalProperties: false });
+export const TwoFactorDisableBody = Type.Object(
+  {
+    password: Type.String({ maxLength: 128 }),
+    code: Code,
+  },
+  { additionalProperties: false },
+);
 export type TwoFactorDisableBody = Static<typeof TwoFactorDisableBody>;
 
 /** POST /swx/customer/user/twoFactor/recoveryCodes: new codes (the old ones stop working), with a current code. */
@@ -76,7 +86,10 @@ export type RecoveryRenewBody = Static<typeof RecoveryRenewBody>;
 /** GET/POST /swx/customer/user/antiPhishing: the phrase every mail to the user carries (null: none). */
 export const AntiPhishing = Type.Object({ phrase: Type.Union([Type.String(), Type.Null()]) });
 export type AntiPhishing = Static<typeof AntiPhishing>;
-export const AntiPhishingBody = Type.Object({
-  phrase: Type.Union([Type.String({ maxLength: 64 }), Type.Null()], { description: 'null removes it' }),
-}, { additionalProperties: false });
+export const AntiPhishingBody = Type.Object(
+  {
+    phrase: Type.Union([Type.String({ maxLength: 64 }), Type.Null()], { description: 'null removes it' }),
+  },
+  { additionalProperties: false },
+);
 export type AntiPhishingBody = Static<typeof AntiPhishingBody>;

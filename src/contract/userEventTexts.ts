@@ -9,7 +9,16 @@
  * userEvents.ts, which the browser reads for its types only.
  */
 import type {
-  ALERT_EVENTS, AUTH_EVENTS, KYC_EVENTS, LOAN_EVENTS, NFT_EVENTS, SMART_EVENTS, SUPPORT_EVENTS, TRADING_EVENTS, UserEventKind, WALLET_EVENTS,
+  ALERT_EVENTS,
+  AUTH_EVENTS,
+  KYC_EVENTS,
+  LOAN_EVENTS,
+  NFT_EVENTS,
+  SMART_EVENTS,
+  SUPPORT_EVENTS,
+  TRADING_EVENTS,
+  UserEventKind,
+  WALLET_EVENTS,
 } from './userEvents.ts';
 
 /** A sentence's key, or null for a kind that is never told (the chat's). */
@@ -92,6 +101,13 @@ export const ALERT_EVENT_TEXTS = {
 
 /** Every kind's sentence. */
 export const USER_EVENT_TEXTS: { readonly [K in UserEventKind]: string | null } = {
-  ...WALLET_EVENT_TEXTS, ...AUTH_EVENT_TEXTS, ...SMART_EVENT_TEXTS, ...TRADING_EVENT_TEXTS, ...SUPPORT_EVENT_TEXTS,
-  ...NFT_EVENT_TEXTS, ...KYC_EVENT_TEXTS, ...LOAN_EVENT_TEXTS, ...ALERT_EVENT_TEXTS,
+  ...WALLET_EVENT_TEXTS,
+  ...AUTH_EVENT_TEXTS,
+  ...SMART_EVENT_TEXTS,
+  ...TRADING_EVENT_TEXTS,
+  ...SUPPORT_EVENT_TEXTS,
+  ...NFT_EVENT_TEXTS,
+  ...KYC_EVENT_TEXTS,
+  ...LOAN_EVENT_TEXTS,
+  ...ALERT_EVENT_TEXTS,
 };

@@ -46,7 +46,11 @@ const Change = Type.Object({ ...Client, method: Type.Optional(SignInMethod) });
 const Passkey = Type.Object({ name: Text, ...Client });
 export const AUTH_EVENTS = {
   /** the notification has where from and how; the live event for the user's other apps has nothing */
-  'security.login': Type.Object({ ip: Type.Optional(Text), userAgent: Type.Optional(Client.userAgent), method: Type.Optional(SignInMethod) }),
+  'security.login': Type.Object({
+    ip: Type.Optional(Text),
+    userAgent: Type.Optional(Client.userAgent),
+    method: Type.Optional(SignInMethod),
+  }),
   'security.password_changed': Change,
   'security.password_reset': Change,
   'security.google_linked': Change,
@@ -67,8 +71,13 @@ export const SMART_EVENTS = {
 
 // ---------------------------------------------------------------- trading: options positions and pending entry orders
 const Pending = Type.Object({
-  id: IdString, book: BookSchema, code: Text, direction: DirectionSchema, lots: Amount,
-  entryKind: LiteralUnion(ENTRY_KINDS), price: Amount,
+  id: IdString,
+  book: BookSchema,
+  code: Text,
+  direction: DirectionSchema,
+  lots: Amount,
+  entryKind: LiteralUnion(ENTRY_KINDS),
+  price: Amount,
   /** why it was not opened at its level (a catalogue code), pending.refused */
   refusedCode: Type.Union([Type.Integer(), Type.Null()]),
 });
@@ -105,11 +114,33 @@ export const KYC_EVENTS = {
 
 // ---------------------------------------------------------------- loans
 const Loan = { id: IdString, amount: Amount, collateralAsset: Text };
-const Repayment = Type.Object({ id: IdString, amount: Amount, interest: Amount, principal: Amount, debt: Amount, collateralAsset: Text, collateralAmount: Amount });
+const Repayment = Type.Object({
+  id: IdString,
+  amount: Amount,
+  interest: Amount,
+  principal: Amount,
+  debt: Amount,
+  collateralAsset: Text,
+  collateralAmount: Amount,
+});
 const Warning = Type.Object({ ...Loan, ltv: Amount, price: Amount, debt: Amount, liquidationLtv: Amount });
-const Liquidation = Type.Object({ ...Loan, sold: Amount, price: Amount, proceeds: Amount, fee: Amount, returned: Amount, debt: Amount });
+const Liquidation = Type.Object({
+  ...Loan,
+  sold: Amount,
+  price: Amount,
+  proceeds: Amount,
+  fee: Amount,
+  returned: Amount,
+  debt: Amount,
+});
 export const LOAN_EVENTS = {
-  'loan.submitted': Type.Object({ id: IdString, amount: Amount, days: Type.Integer(), collateralAsset: Text, collateralAmount: Amount }),
+  'loan.submitted': Type.Object({
+    id: IdString,
+    amount: Amount,
+    days: Type.Integer(),
+    collateralAsset: Text,
+    collateralAmount: Amount,
+  }),
   'loan.approved': Type.Object({ id: IdString, amount: Amount, days: Type.Integer(), dueDate: Type.Optional(Text) }),
   'loan.rejected': Type.Object({ id: IdString, amount: Amount, reason: Text }),
   'loan.repayment': Repayment,
@@ -124,12 +155,27 @@ export const LOAN_EVENTS = {
 // ---------------------------------------------------------------- price alerts
 export const ALERT_EVENTS = {
   /** `value` the alert's level or percent, `move` the instrument's 24-hour move when it fired */
-  'alert.fired': Type.Object({ id: IdString, code: Text, kind: LiteralUnion(ALERT_KINDS), value: Amount, price: Amount, move: Text }),
+  'alert.fired': Type.Object({
+    id: IdString,
+    code: Text,
+    kind: LiteralUnion(ALERT_KINDS),
+    value: Amount,
+    price: Amount,
+    move: Text,
+  }),
 };
 
 /** Every kind with its parameters' schema. */
 export const USER_EVENTS = {
-  ...WALLET_EVENTS, ...AUTH_EVENTS, ...SMART_EVENTS, ...TRADING_EVENTS, ...SUPPORT_EVENTS, ...NFT_EVENTS, ...KYC_EVENTS, ...LOAN_EVENTS, ...ALERT_EVENTS,
+  ...WALLET_EVENTS,
+  ...AUTH_EVENTS,
+  ...SMART_EVENTS,
+  ...TRADING_EVENTS,
+  ...SUPPORT_EVENTS,
+  ...NFT_EVENTS,
+  ...KYC_EVENTS,
+  ...LOAN_EVENTS,
+  ...ALERT_EVENTS,
 } satisfies Record<string, TSchema>;
 
 export type UserEventKind = keyof typeof USER_EVENTS;
@@ -147,12 +193,16 @@ export type UserEventOf<K extends UserEventKind> = {
 export type UserEvent = { [K in UserEventKind]: UserEventOf<K> }[UserEventKind];
 
 /** One event as the service records and publishes it (server/notify/notify.ts). */
-export type UserEventInput = { [K in UserEventKind]: { kind: K; params: UserEventParams<K>; refType?: string; refId?: string } }[UserEventKind];
+export type UserEventInput = {
+  [K in UserEventKind]: { kind: K; params: UserEventParams<K>; refType?: string; refId?: string };
+}[UserEventKind];
 /** One event as it travels on the bus and the socket: with its notification row's id, if it wrote one. */
 export type UserEventMessage = UserEventInput & { id?: string };
 
 const Ref = Type.Optional(Type.Union([Text, Type.Null()]));
 /** The wire's check of an event: one object per kind (`anyOf`), its parameters as above. */
 export const UserEventSchema = Type.Union(
-  Object.entries(USER_EVENTS).map(([kind, params]) => Type.Object({ kind: Type.Literal(kind), params, refType: Ref, refId: Ref, id: Type.Optional(IdString) })),
+  Object.entries(USER_EVENTS).map(([kind, params]) =>
+    Type.Object({ kind: Type.Literal(kind), params, refType: Ref, refId: Ref, id: Type.Optional(IdString) }),
+  ),
 );

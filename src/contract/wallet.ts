@@ -83,16 +83,19 @@ export type DepositAddressList = Static<typeof DepositAddressList>;
  * 10040 image too large, 10055 image missing, 10042 amount invalid, 10030 malformed.
  * Success: code 20002, result = Deposit.
  */
-export const RechargeFields = Type.Object({
-  /** Plain decimal text; checked against the coin's precision (10042) and minimum (10037). */
-  amount: Type.String({ minLength: 1, maxLength: 40 }),
-  coin: AssetSchema,
-  network: NetworkSchema,
-  /** The chain transaction hash (hex, optionally 0x-prefixed). */
-  txHash: Type.String({ minLength: 16, maxLength: 100, pattern: '^(0x)?[0-9a-fA-F]{16,98}$' }),
-  /** Last 6 digits of the proof (docs/products.md, section 6). */
-  proofLast6: Type.String({ pattern: '^[0-9]{6}$' }),
-}, { additionalProperties: false });
+export const RechargeFields = Type.Object(
+  {
+    /** Plain decimal text; checked against the coin's precision (10042) and minimum (10037). */
+    amount: Type.String({ minLength: 1, maxLength: 40 }),
+    coin: AssetSchema,
+    network: NetworkSchema,
+    /** The chain transaction hash (hex, optionally 0x-prefixed). */
+    txHash: Type.String({ minLength: 16, maxLength: 100, pattern: '^(0x)?[0-9a-fA-F]{16,98}$' }),
+    /** Last 6 digits of the proof (docs/products.md, section 6). */
+    proofLast6: Type.String({ pattern: '^[0-9]{6}$' }),
+  },
+  { additionalProperties: false },
+);
 export type RechargeFields = Static<typeof RechargeFields>;
 
 export const Deposit = Type.Object({
@@ -115,11 +118,14 @@ export const Deposit = Type.Object({
 export type Deposit = Static<typeof Deposit>;
 
 /** GET /swx/customer/user/listRecharge */
-export const ListRechargeQuery = Type.Object({
-  ...PageQuery,
-  status: Type.Optional(DepositStatusSchema),
-  coin: Type.Optional(AssetSchema),
-}, { additionalProperties: false });
+export const ListRechargeQuery = Type.Object(
+  {
+    ...PageQuery,
+    status: Type.Optional(DepositStatusSchema),
+    coin: Type.Optional(AssetSchema),
+  },
+  { additionalProperties: false },
+);
 export type ListRechargeQuery = Static<typeof ListRechargeQuery>;
 export const DepositPage = Page(Deposit);
 export type DepositPage = Static<typeof DepositPage>;
@@ -150,16 +156,19 @@ export type WithdrawalMethods = Static<typeof WithdrawalMethods>;
  * network (10041); amount within available (10011). Real book only (10033).
  * Success: code 20003, result = Withdrawal. The amount moves to the withdrawal hold at once.
  */
-export const WithdrawalBody = Type.Object({
-  method: Type.Optional(Type.String({ maxLength: 20 })),
-  address: Type.Optional(Type.String({ maxLength: 120 })),
-  amount: Type.Optional(Type.String({ maxLength: 40 })),
-  /**
-   * Idempotency key chosen by the client (8–64 of A–Z a–z 0–9 _ -): a retry with the same key
-   * answers the first withdrawal and moves nothing.
-   */
-  clientKey: Type.Optional(Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]{8,64}$' })),
-}, { additionalProperties: false });
+export const WithdrawalBody = Type.Object(
+  {
+    method: Type.Optional(Type.String({ maxLength: 20 })),
+    address: Type.Optional(Type.String({ maxLength: 120 })),
+    amount: Type.Optional(Type.String({ maxLength: 40 })),
+    /**
+     * Idempotency key chosen by the client (8–64 of A–Z a–z 0–9 _ -): a retry with the same key
+     * answers the first withdrawal and moves nothing.
+     */
+    clientKey: Type.Optional(Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]{8,64}$' })),
+  },
+  { additionalProperties: false },
+);
 export type WithdrawalBody = Static<typeof WithdrawalBody>;
 
 export const Withdrawal = Type.Object({
@@ -185,11 +194,14 @@ export const Withdrawal = Type.Object({
 export type Withdrawal = Static<typeof Withdrawal>;
 
 /** GET /swx/customer/user/listWithdrwal (spelled as in the published API). */
-export const ListWithdrawalQuery = Type.Object({
-  ...PageQuery,
-  status: Type.Optional(WithdrawalStatusSchema),
-  coin: Type.Optional(AssetSchema),
-}, { additionalProperties: false });
+export const ListWithdrawalQuery = Type.Object(
+  {
+    ...PageQuery,
+    status: Type.Optional(WithdrawalStatusSchema),
+    coin: Type.Optional(AssetSchema),
+  },
+  { additionalProperties: false },
+);
 export type ListWithdrawalQuery = Static<typeof ListWithdrawalQuery>;
 export const WithdrawalPage = Page(Withdrawal);
 export type WithdrawalPage = Static<typeof WithdrawalPage>;
@@ -217,15 +229,18 @@ export const StatementRow = Type.Object({
 });
 export type StatementRow = Static<typeof StatementRow>;
 /** GET /swx/customer/user/statement and .../statement.csv (same filters, CSV without paging). */
-export const StatementQuery = Type.Object({
-  ...PageQuery,
-  asset: Type.Optional(AssetSchema),
-  reason: Type.Optional(Type.String({ maxLength: 60, pattern: '^[a-z_.]+$' })),
-  /** inclusive, ISO 8601 */
-  from: Type.Optional(IsoTime),
-  /** exclusive, ISO 8601 */
-  to: Type.Optional(IsoTime),
-}, { additionalProperties: false });
+export const StatementQuery = Type.Object(
+  {
+    ...PageQuery,
+    asset: Type.Optional(AssetSchema),
+    reason: Type.Optional(Type.String({ maxLength: 60, pattern: '^[a-z_.]+$' })),
+    /** inclusive, ISO 8601 */
+    from: Type.Optional(IsoTime),
+    /** exclusive, ISO 8601 */
+    to: Type.Optional(IsoTime),
+  },
+  { additionalProperties: false },
+);
 export type StatementQuery = Static<typeof StatementQuery>;
 export const StatementPage = Page(StatementRow);
 export type StatementPage = Static<typeof StatementPage>;
@@ -251,16 +266,22 @@ export const Notification = Type.Object({
 });
 export type Notification = Static<typeof Notification>;
 /** GET /swx/customer/user/listNotifications */
-export const ListNotificationsQuery = Type.Object({
-  ...PageQuery,
-  unreadOnly: Type.Optional(Type.Boolean()),
-}, { additionalProperties: false });
+export const ListNotificationsQuery = Type.Object(
+  {
+    ...PageQuery,
+    unreadOnly: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
 export const NotificationPage = Type.Object({ rows: Type.Array(Notification), total: Type.Integer(), unread: Type.Integer() });
 export type NotificationPage = Static<typeof NotificationPage>;
 /** POST /swx/customer/user/readNotifications: { ids: [...] } or { all: true } → { updated } */
-export const ReadNotificationsBody = Type.Object({
-  ids: Type.Optional(Type.Array(IdString, { maxItems: 200 })),
-  all: Type.Optional(Type.Boolean()),
-}, { additionalProperties: false });
+export const ReadNotificationsBody = Type.Object(
+  {
+    ids: Type.Optional(Type.Array(IdString, { maxItems: 200 })),
+    all: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
 export type ReadNotificationsBody = Static<typeof ReadNotificationsBody>;
 export const ReadNotificationsResult = Type.Object({ updated: Type.Integer(), unread: Type.Integer() });

@@ -39,11 +39,14 @@ export const Allowlist = Type.Object({
 export type Allowlist = Static<typeof Allowlist>;
 
 /** POST /swx/customer/user/allowlist/addresses: the address is checked for its network (10041). */
-export const SaveAddressBody = Type.Object({
-  network: NetworkSchema,
-  address: Type.String({ minLength: 1, maxLength: 120 }),
-  label: Type.Optional(Type.String({ maxLength: 40 })),
-}, { additionalProperties: false });
+export const SaveAddressBody = Type.Object(
+  {
+    network: NetworkSchema,
+    address: Type.String({ minLength: 1, maxLength: 120 }),
+    label: Type.Optional(Type.String({ maxLength: 40 })),
+  },
+  { additionalProperties: false },
+);
 export type SaveAddressBody = Static<typeof SaveAddressBody>;
 
 /** POST /swx/customer/user/allowlist: on at once; off after the delay. */

@@ -62,9 +62,11 @@ export const WsMeta = Type.Object({
 });
 export type WsMeta = Static<typeof WsMeta>;
 /** The stale codes as the meta frame carries them: an object, so the frame has no '['. */
-export const staleToWire = (codes: readonly string[]): Record<string, true> => Object.fromEntries(codes.map((c) => [c, true as const]));
+export const staleToWire = (codes: readonly string[]): Record<string, true> =>
+  Object.fromEntries(codes.map((c) => [c, true as const]));
 /** The stale codes of a meta frame (the object's keys); anything but an object is read as none. */
-export const staleFromWire = (stale: unknown): string[] => (stale && typeof stale === 'object' && !Array.isArray(stale) ? Object.keys(stale) : []);
+export const staleFromWire = (stale: unknown): string[] =>
+  stale && typeof stale === 'object' && !Array.isArray(stale) ? Object.keys(stale) : [];
 
 export const WsPing = Type.Object({ type: Type.Literal('ping'), t: Type.Number() });
 export type WsPing = Static<typeof WsPing>;
@@ -91,10 +93,13 @@ export type WsServerObject = WsMeta | WsPing | WsPong | WsUserEvent | WsAuthResu
 export type WsServerMessage = WsPrices | WsServerObject;
 
 /** Restrict the stream to these codes (null = everything). Answered by the full list of the subset. */
-export const WsSubscribe = Type.Object({
-  type: Type.Literal('subscribe'),
-  codes: Type.Union([Type.Array(Type.String({ maxLength: 20 }), { maxItems: WS_MAX_SUBSCRIBE }), Type.Null()]),
-}, { additionalProperties: false });
+export const WsSubscribe = Type.Object(
+  {
+    type: Type.Literal('subscribe'),
+    codes: Type.Union([Type.Array(Type.String({ maxLength: 20 }), { maxItems: WS_MAX_SUBSCRIBE }), Type.Null()]),
+  },
+  { additionalProperties: false },
+);
 export type WsSubscribe = Static<typeof WsSubscribe>;
 /** Join the per-user channel with a session token. */
 /**
@@ -102,9 +107,15 @@ export type WsSubscribe = Static<typeof WsSubscribe>;
  * auth ok:false code 401). Every event is forwarded only while the session is still valid: after
  * a logout, a password change or expiry the socket is told auth ok:false and hears nothing more.
  */
-export const WsAuth = Type.Object({ type: Type.Literal('auth'), token: Type.String({ maxLength: 200 }) }, { additionalProperties: false });
+export const WsAuth = Type.Object(
+  { type: Type.Literal('auth'), token: Type.String({ maxLength: 200 }) },
+  { additionalProperties: false },
+);
 export type WsAuth = Static<typeof WsAuth>;
-export const WsClientPing = Type.Object({ type: Type.Union([Type.Literal('ping'), Type.Literal('pong')]), t: Type.Optional(Type.Number()) }, { additionalProperties: false });
+export const WsClientPing = Type.Object(
+  { type: Type.Union([Type.Literal('ping'), Type.Literal('pong')]), t: Type.Optional(Type.Number()) },
+  { additionalProperties: false },
+);
 export type WsClientPing = Static<typeof WsClientPing>;
 export const WsClientMessage = Type.Union([WsSubscribe, WsAuth, WsClientPing]);
 export type WsClientMessage = Static<typeof WsClientMessage>;

@@ -62,7 +62,8 @@ export function formatAmountIn(language: string, value: string, decimals: number
 /** A money amount with exactly `places` decimals (cut, not rounded: a balance is never shown higher than it is). */
 export function formatFixedIn(language: string, value: string, places: number): string {
   const [, frac = ''] = value.split('.');
-  const padded = places > 0 ? `${value.includes('.') ? value : `${value}.`}${'0'.repeat(Math.max(0, places - frac.length))}` : value;
+  const padded =
+    places > 0 ? `${value.includes('.') ? value : `${value}.`}${'0'.repeat(Math.max(0, places - frac.length))}` : value;
   return formatDecimalIn(language, padded, places);
 }
 
@@ -76,7 +77,10 @@ function dateFormat(language: string, withTime: boolean): Intl.DateTimeFormat {
   let f = dateFormats.get(key);
   if (!f) {
     // 24-hour in every language, like the clock times below: one language never shows "8:05 PM" beside "20:05"
-    f = new Intl.DateTimeFormat(intlLocale(language), withTime ? { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' } : { dateStyle: 'medium' });
+    f = new Intl.DateTimeFormat(
+      intlLocale(language),
+      withTime ? { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' } : { dateStyle: 'medium' },
+    );
     dateFormats.set(key, f);
   }
   return f;

@@ -9,7 +9,10 @@ import { directionOf, htmlLangOf, type Language } from './languages.ts';
 // Every language is complete (tests/unit/locales.test.ts), so English is loaded as the fallback
 // only when it is the language.
 const homeTexts = import.meta.glob<Record<string, unknown>>('../locales/*/app.json', { query: '?part=home', import: 'default' });
-const screenTexts = import.meta.glob<Record<string, unknown>>('../locales/*/app.json', { query: '?part=screens', import: 'default' });
+const screenTexts = import.meta.glob<Record<string, unknown>>('../locales/*/app.json', {
+  query: '?part=screens',
+  import: 'default',
+});
 const errorTexts = import.meta.glob<Record<string, unknown>>('../locales/*/errors.json', { import: 'default' });
 
 // one load per language and part: the screens' texts are asked for by every lazy screen
@@ -44,7 +47,10 @@ export const screenTextsReady = (): Promise<void> => loadPart(i18n.language as L
  */
 async function loadLanguage(lng: Language, full: boolean): Promise<void> {
   if (!loading.has(`${lng}/home`)) {
-    void errorTexts[`../locales/${lng}/errors.json`]?.().then((errors) => i18n.addResourceBundle(lng, 'errors', errors, true, true), () => undefined);
+    void errorTexts[`../locales/${lng}/errors.json`]?.().then(
+      (errors) => i18n.addResourceBundle(lng, 'errors', errors, true, true),
+      () => undefined,
+    );
   }
   const home = loadPart(lng, 'home');
   const screens = full ? loadPart(lng, 'screens') : home.then(() => void loadPart(lng, 'screens').catch(() => undefined));

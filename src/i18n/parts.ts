@@ -13,22 +13,60 @@
 
 /** Sections only the lazily loaded screens use... */
 export const SCREEN_SECTIONS: readonly string[] = [
-  'auth', 'account', 'orders', 'trading', 'loan', 'nfts', 'wallet', 'admin', 'smart', 'newuser', 'support', 'invite', 'kyc', 'detail', 'content', 'proof',
-  'alerts', 'portfolio', 'settings',
+  'auth',
+  'account',
+  'orders',
+  'trading',
+  'loan',
+  'nfts',
+  'wallet',
+  'admin',
+  'smart',
+  'newuser',
+  'support',
+  'invite',
+  'kyc',
+  'detail',
+  'content',
+  'proof',
+  'alerts',
+  'portfolio',
+  'settings',
 ];
 
 /** ...except these keys and subtrees of theirs, which the shell or the home page shows. */
 export const SHELL_KEYS: readonly string[] = [
   // page titles (views/app/DocumentTitle.tsx) and the desktop account menu
-  'auth.loginTitle', 'auth.registerTitle', 'auth.resetTitle', 'auth.logout',
-  'account.title', 'account.balance', 'account.invite', 'account.notifications', 'account.sessions.title', 'account.changePassword',
-  'orders.allOrders', 'admin.title', 'proof.title', 'settings.title',
+  'auth.loginTitle',
+  'auth.registerTitle',
+  'auth.resetTitle',
+  'auth.logout',
+  'account.title',
+  'account.balance',
+  'account.invite',
+  'account.notifications',
+  'account.sessions.title',
+  'account.changePassword',
+  'orders.allOrders',
+  'admin.title',
+  'proof.title',
+  'settings.title',
   // the tab bar, the failed-load state (views/components/Loadable.tsx) and a malformed request's message (services/api.ts)
-  'newuser.tabTrading', 'newuser.notFound', 'newuser.fix.general',
+  'newuser.tabTrading',
+  'newuser.notFound',
+  'newuser.fix.general',
   // badges of both top bars
-  'wallet.unread', 'support.unread',
+  'wallet.unread',
+  'support.unread',
   // the toasts of live user events, on any screen (services/userEventText.ts)
-  'wallet.event', 'loan.event', 'nfts.event', 'kyc.event', 'orders.dir', 'orders.reason', 'alerts.event', 'orders.pending.kindShort',
+  'wallet.event',
+  'loan.event',
+  'nfts.event',
+  'kyc.event',
+  'orders.dir',
+  'orders.reason',
+  'alerts.event',
+  'orders.pending.kindShort',
   // the wallet tile and account menu name the portfolio
   'portfolio.title',
 ];

@@ -29,10 +29,16 @@ export function alertRefusal(d: AlertDraft): Refusal | null {
   if (d.price === null) return refused(Err.NOT_TRADABLE);
   const value = d.value.trim();
   if (!/^[0-9]{1,20}(\.[0-9]{1,18})?$/.test(value)) {
-    return d.kind === 'move' ? refused(Err.ALERT_PERCENT_WRONG, { min: '0.1', max: '100' }) : refused(Err.ALERT_PRICE_WRONG, { decimals: String(d.precision) });
+    return d.kind === 'move'
+      ? refused(Err.ALERT_PERCENT_WRONG, { min: '0.1', max: '100' })
+      : refused(Err.ALERT_PRICE_WRONG, { decimals: String(d.precision) });
   }
   const p = alertProblem(d.kind, value, d.price, d.changePct, d.precision);
   return p ? refused(p.code, p.params) : null;
 }
 
-export const alertFormMachine = submissionMachine<'alertForm', AlertDraft, PriceAlertWire>({ id: 'alertForm', check: alertRefusal, again: true });
+export const alertFormMachine = submissionMachine<'alertForm', AlertDraft, PriceAlertWire>({
+  id: 'alertForm',
+  check: alertRefusal,
+  again: true,
+});

@@ -16,7 +16,11 @@ export interface AllowlistAddressValues {
   label: string;
 }
 
-export const saveAddressBody = (v: AllowlistAddressValues): SaveAddressBody => ({ network: v.network, address: v.address.trim(), label: v.label.trim() });
+export const saveAddressBody = (v: AllowlistAddressValues): SaveAddressBody => ({
+  network: v.network,
+  address: v.address.trim(),
+  label: v.label.trim(),
+});
 
 export function allowlistAddressRefusal(v: AllowlistAddressValues): Refusal | null {
   if (!v.address.trim()) return refused(Err.ADDRESS_REQUIRED);
@@ -24,4 +28,8 @@ export function allowlistAddressRefusal(v: AllowlistAddressValues): Refusal | nu
   return Check(SaveAddressBody, saveAddressBody(v)) ? null : refused(Err.ADDRESS_INVALID);
 }
 
-export const allowlistAddressMachine = submissionMachine<'allowlistAddress', AllowlistAddressValues, SavedAddress>({ id: 'allowlistAddress', check: allowlistAddressRefusal, again: true });
+export const allowlistAddressMachine = submissionMachine<'allowlistAddress', AllowlistAddressValues, SavedAddress>({
+  id: 'allowlistAddress',
+  check: allowlistAddressRefusal,
+  again: true,
+});

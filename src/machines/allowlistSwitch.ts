@@ -10,4 +10,8 @@ export interface AllowlistSwitchValues {
   on: boolean;
 }
 
-export const allowlistSwitchMachine = submissionMachine<'allowlistSwitch', AllowlistSwitchValues, Allowlist>({ id: 'allowlistSwitch', confirm: true, again: true });
+export const allowlistSwitchMachine = submissionMachine<'allowlistSwitch', AllowlistSwitchValues, Allowlist>({
+  id: 'allowlistSwitch',
+  confirm: true,
+  again: true,
+});

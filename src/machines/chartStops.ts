@@ -19,7 +19,12 @@ import { submissionMachine } from './submission.ts';
 export type ChartStopKind = 'stopLoss' | 'takeProfit';
 
 /** The stops the position would have with `kind` moved to `level` (the other level kept). */
-export function proposeStops(base: Omit<StopsDraft, 'stopLoss' | 'takeProfit'>, position: Pick<OptionsPosition, 'stopLoss' | 'takeProfit'>, kind: ChartStopKind, level: string): StopsDraft {
+export function proposeStops(
+  base: Omit<StopsDraft, 'stopLoss' | 'takeProfit'>,
+  position: Pick<OptionsPosition, 'stopLoss' | 'takeProfit'>,
+  kind: ChartStopKind,
+  level: string,
+): StopsDraft {
   return {
     ...base,
     stopLoss: kind === 'stopLoss' ? level : (position.stopLoss ?? ''),
@@ -28,7 +33,12 @@ export function proposeStops(base: Omit<StopsDraft, 'stopLoss' | 'takeProfit'>, 
 }
 
 /** The plot area of the chart as the pointer sees it: its top and height in pixels, and the prices at its bottom and top. */
-export interface PlotArea { top: number; height: number; min: number; max: number }
+export interface PlotArea {
+  top: number;
+  height: number;
+  min: number;
+  max: number;
+}
 
 /** The price at pixel row `y` of the plot area, at the instrument's precision (clamped to the area). */
 export function levelAt(y: number, area: PlotArea, precision: number): string {
@@ -36,4 +46,9 @@ export function levelAt(y: number, area: PlotArea, precision: number): string {
   return new Decimal(area.max).minus(new Decimal(area.max - area.min).mul(share)).toFixed(precision);
 }
 
-export const chartStopMachine = submissionMachine<'chartStop', StopsDraft, OptionsPosition>({ id: 'chartStop', check: stopsRefusal, confirm: true, again: true });
+export const chartStopMachine = submissionMachine<'chartStop', StopsDraft, OptionsPosition>({
+  id: 'chartStop',
+  check: stopsRefusal,
+  confirm: true,
+  again: true,
+});

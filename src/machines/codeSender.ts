@@ -49,7 +49,11 @@ export const codeSenderMachine = setup({
         input: ({ event }) => targetOf((event as CodeSenderEvent).target),
         onDone: {
           target: 'coolingDown',
-          actions: assign(({ event }) => ({ secondsLeft: event.output.resendAfterSeconds, sentTo: event.output.sentTo, error: null })),
+          actions: assign(({ event }) => ({
+            secondsLeft: event.output.resendAfterSeconds,
+            sentTo: event.output.sentTo,
+            error: null,
+          })),
         },
         onError: {
           target: 'idle',
@@ -61,7 +65,12 @@ export const codeSenderMachine = setup({
       tags: ['busy'],
       after: {
         tick: [
-          { guard: 'moreToWait', target: 'coolingDown', reenter: true, actions: assign({ secondsLeft: ({ context }) => context.secondsLeft - 1 }) },
+          {
+            guard: 'moreToWait',
+            target: 'coolingDown',
+            reenter: true,
+            actions: assign({ secondsLeft: ({ context }) => context.secondsLeft - 1 }),
+          },
           { target: 'idle', actions: assign({ secondsLeft: 0 }) },
         ],
       },

@@ -41,10 +41,16 @@ export function credentialsRefusal(v: CredentialValues, username?: string): Refu
   if (target) return target;
   if (!v.code.trim()) return problem('auth.errors.codeRequired');
   if (!passwordStrongEnough(v.password)) return problem('auth.errors.passwordWeak');
-  if (passwordContainsName(v.password, { username, email: v.channel === 'email' ? v.email : null })) return refused(Err.PASSWORD_HAS_NAME);
+  if (passwordContainsName(v.password, { username, email: v.channel === 'email' ? v.email : null }))
+    return refused(Err.PASSWORD_HAS_NAME);
   if (v.password !== v.confirmPassword) return problem('auth.errors.passwordsDiffer');
   return null;
 }
 
 /** The part of the body both flows send. */
-export const credentialsBody = (v: CredentialValues) => ({ ...targetOf(v), code: v.code.trim(), password: v.password, confirmPassword: v.confirmPassword });
+export const credentialsBody = (v: CredentialValues) => ({
+  ...targetOf(v),
+  code: v.code.trim(),
+  password: v.password,
+  confirmPassword: v.confirmPassword,
+});

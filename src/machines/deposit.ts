@@ -6,9 +6,7 @@
 import { setup } from 'xstate';
 import { statusNames, type StatusOf } from './statuses.ts';
 
-export type DepositEvent =
-  | { type: 'deposit.approve' }
-  | { type: 'deposit.reject'; reason: string };
+export type DepositEvent = { type: 'deposit.approve' } | { type: 'deposit.reject'; reason: string };
 
 export const depositMachine = setup({
   types: { events: {} as DepositEvent },

@@ -29,14 +29,14 @@ export interface DepositValues {
   proof: ProofFile | null;
 }
 
-
 const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${+(n / (1024 * 1024)).toFixed(1)} MB` : `${Math.round(n / 1024)} kB`);
 
 /** The refusal of a deposit claim that cannot be sent (the catalogue code the service would give), or null. */
 export function depositRefusal(v: DepositValues, maxBytes = UPLOAD_MAX_BYTES_DEFAULT): Refusal | null {
   const amount = parseAmount(v.coin, v.amount);
   if (!amount) return refused(Err.AMOUNT_INVALID);
-  if (isBelow(amount, MIN_DEPOSIT[v.coin])) return refused(Err.DEPOSIT_BELOW_MINIMUM, { name: v.coin, limit: MIN_DEPOSIT[v.coin] });
+  if (isBelow(amount, MIN_DEPOSIT[v.coin]))
+    return refused(Err.DEPOSIT_BELOW_MINIMUM, { name: v.coin, limit: MIN_DEPOSIT[v.coin] });
   const fields = { amount, coin: v.coin, network: v.network, txHash: v.txHash.trim(), proofLast6: v.proofLast6.trim() };
   const malformed = schemaRefusal(RechargeFields, fields);
   if (malformed) return malformed;
@@ -45,4 +45,8 @@ export function depositRefusal(v: DepositValues, maxBytes = UPLOAD_MAX_BYTES_DEF
   return null;
 }
 
-export const depositFormMachine = submissionMachine<'depositForm', DepositValues, Deposit>({ id: 'depositForm', check: (v) => depositRefusal(v), again: true });
+export const depositFormMachine = submissionMachine<'depositForm', DepositValues, Deposit>({
+  id: 'depositForm',
+  check: (v) => depositRefusal(v),
+  again: true,
+});

@@ -15,8 +15,15 @@ export interface GoogleCallbackValues {
 }
 
 /** The body sent to loginByGoogle, cut to the contract's limits. */
-export const googleBody = (v: GoogleCallbackValues): LoginByGoogleBody => ({ code: v.code.slice(0, 2048), state: v.state.slice(0, 256) });
+export const googleBody = (v: GoogleCallbackValues): LoginByGoogleBody => ({
+  code: v.code.slice(0, 2048),
+  state: v.state.slice(0, 256),
+});
 
-export const googleCallbackRefusal = (v: GoogleCallbackValues): Refusal | null => (Check(LoginByGoogleBody, googleBody(v)) ? null : problem('auth.googleFailed'));
+export const googleCallbackRefusal = (v: GoogleCallbackValues): Refusal | null =>
+  Check(LoginByGoogleBody, googleBody(v)) ? null : problem('auth.googleFailed');
 
-export const googleCallbackMachine = submissionMachine<'googleCallback', GoogleCallbackValues, LoginStepResult>({ id: 'googleCallback', check: googleCallbackRefusal });
+export const googleCallbackMachine = submissionMachine<'googleCallback', GoogleCallbackValues, LoginStepResult>({
+  id: 'googleCallback',
+  check: googleCallbackRefusal,
+});

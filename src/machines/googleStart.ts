@@ -6,4 +6,6 @@ import { submissionMachine } from './submission.ts';
  * the state it will check on return), then leave for it (the `submitted` action). Nothing to
  * check before asking; a refusal (Google sign-in not configured) shows under the button.
  */
-export const googleStartMachine = submissionMachine<'googleStart', Record<string, never>, GoogleAuthUrlResult>({ id: 'googleStart' });
+export const googleStartMachine = submissionMachine<'googleStart', Record<string, never>, GoogleAuthUrlResult>({
+  id: 'googleStart',
+});

@@ -9,12 +9,21 @@ import { assign, fromCallback, setup } from 'xstate';
 import { Err } from '../contract/errors.ts';
 import { UPLOAD_MAX_BYTES_DEFAULT } from '../contract/constants.ts';
 import {
-  birthDateProblem, isCountryCode, KYC_MIN_AGE, requiredImages, type KycDocumentType, type KycImageKind, type KycSex,
+  birthDateProblem,
+  isCountryCode,
+  KYC_MIN_AGE,
+  requiredImages,
+  type KycDocumentType,
+  type KycImageKind,
+  type KycSex,
 } from '../contract/kycRules.ts';
 import { problem, refusalOf, refused, type Refusal } from './refusal.ts';
 
 /** What the form keeps of a picked or drawn image (a File or Blob in the browser). */
-export interface KycImage { size: number; type: string }
+export interface KycImage {
+  size: number;
+  type: string;
+}
 export interface KycValues {
   firstName: string;
   lastName: string;
@@ -28,7 +37,10 @@ export interface KycValues {
 export type KycTextField = keyof KycValues;
 export const KYC_STEPS = ['personal', 'document', 'photos', 'signature', 'review'] as const;
 export type KycStep = (typeof KYC_STEPS)[number];
-export interface KycRequest { values: KycValues; images: Partial<Record<KycImageKind, KycImage>> }
+export interface KycRequest {
+  values: KycValues;
+  images: Partial<Record<KycImageKind, KycImage>>;
+}
 
 export interface KycFormContext extends KycRequest {
   /** the field a problem is about (focus and aria-invalid), with its text */
@@ -51,14 +63,23 @@ export type KycFormEvent =
   | { type: 'kyc.failed'; error: unknown };
 
 export const emptyKycValues = (): KycValues => ({
-  firstName: '', lastName: '', birthDate: '', sex: '', country: '', address: '', phone: '', documentType: '',
+  firstName: '',
+  lastName: '',
+  birthDate: '',
+  sex: '',
+  country: '',
+  address: '',
+  phone: '',
+  documentType: '',
 });
 
 /** Only the known text fields of a stored draft, each a string (what storage gives back is not trusted). */
 export function keptDraft(draft: unknown): Partial<KycValues> {
   if (!draft || typeof draft !== 'object') return {};
   const empty = emptyKycValues();
-  return Object.fromEntries(Object.entries(draft).filter(([k, v]) => k in empty && typeof v === 'string' && v.length <= 500)) as Partial<KycValues>;
+  return Object.fromEntries(
+    Object.entries(draft).filter(([k, v]) => k in empty && typeof v === 'string' && v.length <= 500),
+  ) as Partial<KycValues>;
 }
 
 const PHONE = /^\+?[0-9][0-9 ()-]{5,22}$/;
@@ -82,7 +103,8 @@ export function stepProblem(step: KycStep, c: KycRequest, today = new Date()): K
     if (!v.documentType) return need('documentType');
   }
   if ((step === 'photos' || step === 'review') && v.documentType) {
-    for (const kind of requiredImages(v.documentType)) if (kind !== 'signature' && !c.images[kind]) return { field: kind, refusal: refused(Err.UPLOAD_REQUIRED) };
+    for (const kind of requiredImages(v.documentType))
+      if (kind !== 'signature' && !c.images[kind]) return { field: kind, refusal: refused(Err.UPLOAD_REQUIRED) };
   }
   if ((step === 'signature' || step === 'review') && !c.images.signature) return need('signature');
   return null;
@@ -90,7 +112,8 @@ export function stepProblem(step: KycStep, c: KycRequest, today = new Date()): K
 
 /** A picked image the service would refuse for its size or type, before it is kept. */
 export function imageProblem(img: KycImage): Refusal | null {
-  if (img.size > UPLOAD_MAX_BYTES_DEFAULT) return refused(Err.IMAGE_TOO_LARGE, { limit: `${UPLOAD_MAX_BYTES_DEFAULT / 1024 / 1024} MB` });
+  if (img.size > UPLOAD_MAX_BYTES_DEFAULT)
+    return refused(Err.IMAGE_TOO_LARGE, { limit: `${UPLOAD_MAX_BYTES_DEFAULT / 1024 / 1024} MB` });
   if (!/^image\/(jpeg|png|jp2|jpx)$/.test(img.type)) return refused(Err.IMAGE_FORMAT_WRONG);
   return null;
 }
@@ -114,7 +137,14 @@ export const kycFormMachine = setup({
   },
 }).createMachine({
   id: 'kycForm',
-  context: ({ input }) => ({ values: { ...emptyKycValues(), ...keptDraft(input?.draft) }, images: {}, problem: null, progress: 0, refusal: null, result: null }),
+  context: ({ input }) => ({
+    values: { ...emptyKycValues(), ...keptDraft(input?.draft) },
+    images: {},
+    problem: null,
+    progress: 0,
+    refusal: null,
+    result: null,
+  }),
   initial: 'personal',
   on: {
     'kyc.set': {
@@ -180,7 +210,11 @@ export const kycFormMachine = setup({
           { target: 'signature' },
         ],
         'kyc.submit': [
-          { guard: { type: 'stepOk', params: { step: 'review' } }, target: 'submitting', actions: assign({ problem: null, refusal: null, progress: 0 }) },
+          {
+            guard: { type: 'stepOk', params: { step: 'review' } },
+            target: 'submitting',
+            actions: assign({ problem: null, refusal: null, progress: 0 }),
+          },
           { actions: assign({ problem: ({ context }) => stepProblem('review', context) }) },
         ],
       },
@@ -192,7 +226,10 @@ export const kycFormMachine = setup({
         'kyc.progress': { actions: assign({ progress: ({ event }) => Math.max(0, Math.min(1, event.fraction)) }) },
         'kyc.submitted': {
           target: 'done',
-          actions: [assign({ result: ({ event }) => event.result, progress: 1 }), { type: 'submitted', params: ({ event }) => ({ result: event.result }) }],
+          actions: [
+            assign({ result: ({ event }) => event.result, progress: 1 }),
+            { type: 'submitted', params: ({ event }) => ({ result: event.result }) },
+          ],
         },
         'kyc.failed': { target: 'failed', actions: assign({ refusal: ({ event }) => refusalOf(event.error), progress: 0 }) },
       },
@@ -201,7 +238,11 @@ export const kycFormMachine = setup({
       on: {
         // values can still change while uploading: a retry is checked like the first submit
         'kyc.submit': [
-          { guard: { type: 'stepOk', params: { step: 'review' } }, target: 'submitting', actions: assign({ refusal: null, progress: 0 }) },
+          {
+            guard: { type: 'stepOk', params: { step: 'review' } },
+            target: 'submitting',
+            actions: assign({ refusal: null, progress: 0 }),
+          },
           { target: 'review', actions: assign({ refusal: null, problem: ({ context }) => stepProblem('review', context) }) },
         ],
         'kyc.back': { target: 'review', actions: assign({ refusal: null }) },

@@ -12,9 +12,7 @@ export interface LanguageContext {
   language: Language;
 }
 export type LanguageEvent =
-  | { type: 'language.open' }
-  | { type: 'language.close' }
-  | { type: 'language.choose'; language: Language };
+  { type: 'language.open' } | { type: 'language.close' } | { type: 'language.choose'; language: Language };
 
 const known = (language: string) => (LANGUAGES as readonly string[]).includes(language);
 
@@ -29,7 +27,8 @@ export const languageMachine = setup({
   },
   guards: {
     isKnownLanguage: ({ event }) => event.type === 'language.choose' && known(event.language),
-    isOtherLanguage: ({ context, event }) => event.type === 'language.choose' && known(event.language) && event.language !== context.language,
+    isOtherLanguage: ({ context, event }) =>
+      event.type === 'language.choose' && known(event.language) && event.language !== context.language,
   },
 }).createMachine({
   id: 'language',

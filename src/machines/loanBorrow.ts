@@ -23,9 +23,15 @@ import { refusalOf, refused, type Refusal } from './refusal.ts';
  * the next one after a success, has a new key. `submit` (the multipart call) and `submitted`
  * (refresh the loans) are supplied by src/services/flows/loanFlows.ts.
  */
-export type BorrowTerms = Pick<LoanTerms, 'days' | 'minAmount' | 'maxAmount' | 'initialLtv' | 'agreementVersion' | 'collateralAssets'>;
+export type BorrowTerms = Pick<
+  LoanTerms,
+  'days' | 'minAmount' | 'maxAmount' | 'initialLtv' | 'agreementVersion' | 'collateralAssets'
+>;
 /** The drawn signature as the flow keeps it (a PNG Blob in the browser). */
-export interface SignatureImage { size: number; type: string }
+export interface SignatureImage {
+  size: number;
+  type: string;
+}
 
 export interface BorrowValues {
   collateralAsset: CollateralAsset;
@@ -78,12 +84,17 @@ export function borrowAmount(amount: string, terms: Pick<BorrowTerms, 'minAmount
 }
 
 /** Why the calculator's choice cannot go to signing, in the service's order, or null. */
-export function borrowProblem(c: Pick<LoanBorrowContext, 'terms' | 'amount' | 'days'>, price: string | null, available: string | null): Refusal | null {
+export function borrowProblem(
+  c: Pick<LoanBorrowContext, 'terms' | 'amount' | 'days'>,
+  price: string | null,
+  available: string | null,
+): Refusal | null {
   const amount = borrowAmount(c.amount, c.terms);
   if (!c.terms.days.includes(c.days)) return refused(Err.LOAN_PERIOD_WRONG);
   if (amount === null) return refused(Err.LOAN_AMOUNT_WRONG, { min: c.terms.minAmount, max: c.terms.maxAmount });
   if (price === null) return refused(Err.PRICE_UNAVAILABLE);
-  if (available !== null && new Decimal(available).lt(collateralFor(amount, price, c.terms.initialLtv))) return refused(Err.INSUFFICIENT_BALANCE);
+  if (available !== null && new Decimal(available).lt(collateralFor(amount, price, c.terms.initialLtv)))
+    return refused(Err.INSUFFICIENT_BALANCE);
   return null;
 }
 
@@ -97,12 +108,19 @@ const collateralOf = (value: string, price: string | null, ltv: string) => {
 };
 const amountOf = (value: string, price: string | null, ltv: string) => {
   const c = asDecimal(value);
-  return c && price && c.gt(0) ? new Decimal(amountFor(c.toFixed(), price, ltv)).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2) : '';
+  return c && price && c.gt(0)
+    ? new Decimal(amountFor(c.toFixed(), price, ltv)).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2)
+    : '';
 };
 const unsigned = { fullName: '', signature: null, problem: null, refusal: null } as const;
 
 const valuesOf = (c: LoanBorrowContext): BorrowValues => ({
-  collateralAsset: c.asset, amount: c.amount, days: c.days, agreementVersion: c.terms.agreementVersion, fullName: c.fullName.trim(), signature: c.signature!,
+  collateralAsset: c.asset,
+  amount: c.amount,
+  days: c.days,
+  agreementVersion: c.terms.agreementVersion,
+  fullName: c.fullName.trim(),
+  signature: c.signature!,
 });
 /** What makes one application (the drawn signature aside: redrawing it is the same application). */
 const applicationOf = (v: BorrowValues) => [v.collateralAsset, v.amount, v.days, v.agreementVersion, v.fullName];
@@ -129,14 +147,25 @@ export const loanBorrowMachine = setup({
     keyFor: assign({ clientKey: ({ context }) => keyFor(context.clientKey, applicationOf(valuesOf(context))) }),
   },
   guards: {
-    fit: ({ context }, p: { price: string | null; available: string | null }) => borrowProblem(context, p.price, p.available) === null,
+    fit: ({ context }, p: { price: string | null; available: string | null }) =>
+      borrowProblem(context, p.price, p.available) === null,
     signed: ({ context }) => signProblem(context) === null,
   },
 }).createMachine({
   id: 'loanBorrow',
   context: ({ input }) => ({
-    terms: input.terms, asset: input.terms.collateralAssets[0] ?? 'BTC', days: input.terms.days.includes(30) ? 30 : input.terms.days[0],
-    amount: '', collateral: '', collateralNeeded: '', fullName: '', signature: null, clientKey: null, problem: null, refusal: null, result: null,
+    terms: input.terms,
+    asset: input.terms.collateralAssets[0] ?? 'BTC',
+    days: input.terms.days.includes(30) ? 30 : input.terms.days[0],
+    amount: '',
+    collateral: '',
+    collateralNeeded: '',
+    fullName: '',
+    signature: null,
+    clientKey: null,
+    problem: null,
+    refusal: null,
+    result: null,
   }),
   initial: 'editing',
   states: {
@@ -145,10 +174,18 @@ export const loanBorrowMachine = setup({
         'borrow.asset': { actions: assign(({ event }) => ({ asset: event.asset, amount: '', collateral: '', problem: null })) },
         'borrow.days': { actions: assign(({ event }) => ({ days: event.days, problem: null })) },
         'borrow.amount': {
-          actions: assign(({ context, event }) => ({ amount: event.value, collateral: collateralOf(event.value, event.price, context.terms.initialLtv), problem: null })),
+          actions: assign(({ context, event }) => ({
+            amount: event.value,
+            collateral: collateralOf(event.value, event.price, context.terms.initialLtv),
+            problem: null,
+          })),
         },
         'borrow.collateral': {
-          actions: assign(({ context, event }) => ({ collateral: event.value, amount: amountOf(event.value, event.price, context.terms.initialLtv), problem: null })),
+          actions: assign(({ context, event }) => ({
+            collateral: event.value,
+            amount: amountOf(event.value, event.price, context.terms.initialLtv),
+            problem: null,
+          })),
         },
         'borrow.continue': [
           {
@@ -156,7 +193,11 @@ export const loanBorrowMachine = setup({
             target: 'confirming',
             actions: assign(({ context, event }) => ({
               amount: borrowAmount(context.amount, context.terms)!,
-              collateralNeeded: collateralFor(borrowAmount(context.amount, context.terms)!, event.price!, context.terms.initialLtv),
+              collateralNeeded: collateralFor(
+                borrowAmount(context.amount, context.terms)!,
+                event.price!,
+                context.terms.initialLtv,
+              ),
               ...unsigned,
             })),
           },
@@ -184,7 +225,10 @@ export const loanBorrowMachine = setup({
         input: ({ context }) => ({ values: valuesOf(context), clientKey: context.clientKey!.key }),
         onDone: {
           target: 'done',
-          actions: [assign({ result: ({ event }) => event.output, clientKey: null }), { type: 'submitted', params: ({ event }) => ({ loan: event.output }) }],
+          actions: [
+            assign({ result: ({ event }) => event.output, clientKey: null }),
+            { type: 'submitted', params: ({ event }) => ({ loan: event.output }) },
+          ],
         },
         onError: { target: 'refused', actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) },
       },

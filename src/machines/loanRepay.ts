@@ -69,7 +69,13 @@ export const loanRepayMachine = setup({
 }).createMachine({
   id: 'loanRepay',
   // the whole debt by default
-  context: ({ input }) => ({ loan: input.loan, amount: input.loan.repaymentAmount, clientKey: null, refusal: null, result: null }),
+  context: ({ input }) => ({
+    loan: input.loan,
+    amount: input.loan.repaymentAmount,
+    clientKey: null,
+    refusal: null,
+    result: null,
+  }),
   initial: 'editing',
   states: {
     editing: {
@@ -87,7 +93,10 @@ export const loanRepayMachine = setup({
         input: ({ context }) => ({ id: context.loan.id, amount: context.amount.trim(), clientKey: context.clientKey!.key }),
         onDone: {
           target: 'done',
-          actions: [assign({ result: ({ event }) => event.output }), { type: 'repaid', params: ({ event }) => ({ loan: event.output }) }],
+          actions: [
+            assign({ result: ({ event }) => event.output }),
+            { type: 'repaid', params: ({ event }) => ({ loan: event.output }) },
+          ],
         },
         onError: { target: 'refused', actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) },
       },

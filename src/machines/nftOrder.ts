@@ -24,7 +24,10 @@ import { refusalOf, refused, type Refusal } from './refusal.ts';
  * supplied by the flow's actor factory (src/services/flows/nftFlows.ts), as is `ordered`
  * (refresh the screens). The dialog is open in every state tagged 'dialog'.
  */
-export interface NftOrderValues { kind: 'buy' | 'bid'; amount: string }
+export interface NftOrderValues {
+  kind: 'buy' | 'bid';
+  amount: string;
+}
 export interface NftOrderContext {
   id: string;
   values: NftOrderValues | null;
@@ -63,7 +66,11 @@ export function orderProblem(v: NftOrderValues, minimum: string | null, availabl
   if (minimum !== null && v.kind === 'bid' && compareDecimal(amount, minimum) < 0) return refused(10130, { min: minimum });
   // the service's 10011, said with the numbers: no confirmation screen for a hold that cannot happen
   if (available !== null && compareDecimal(amount, available) > 0) {
-    return { code: 10011, key: 'app:nfts.bidAboveAvailable', params: { amount: `${amount} USDT`, available: `${available} USDT` } };
+    return {
+      code: 10011,
+      key: 'app:nfts.bidAboveAvailable',
+      params: { amount: `${amount} USDT`, available: `${available} USDT` },
+    };
   }
   return null;
 }
@@ -85,7 +92,8 @@ export const nftOrderMachine = setup({
     keyFor: assign({ clientKey: ({ context }) => keyFor(context.clientKey, [context.id, context.values]) }),
   },
   guards: {
-    fit: (_, p: { values: NftOrderValues; minimum: string | null; available: string | null }) => orderProblem(p.values, p.minimum, p.available) === null,
+    fit: (_, p: { values: NftOrderValues; minimum: string | null; available: string | null }) =>
+      orderProblem(p.values, p.minimum, p.available) === null,
     /** an order was sent and no answer came (no catalogue code): the same request may go again */
     retryable: ({ context }) => context.values !== null && context.refusal !== null && context.refusal.code === null,
   },
@@ -100,13 +108,25 @@ export const nftOrderMachine = setup({
       on: {
         'order.start': [
           {
-            guard: { type: 'fit', params: ({ event }) => ({ values: event.values, minimum: event.minimum, available: event.available ?? null }) },
+            guard: {
+              type: 'fit',
+              params: ({ event }) => ({ values: event.values, minimum: event.minimum, available: event.available ?? null }),
+            },
             target: 'confirming',
             actions: assign(({ event }) => ({
-              values: { ...event.values, amount: event.values.amount.trim() }, minimum: event.minimum, refusal: null,
+              values: { ...event.values, amount: event.values.amount.trim() },
+              minimum: event.minimum,
+              refusal: null,
             })),
           },
-          { target: '.failed', reenter: true, actions: assign(({ event }) => ({ values: null, refusal: orderProblem(event.values, event.minimum, event.available ?? null) })) },
+          {
+            target: '.failed',
+            reenter: true,
+            actions: assign(({ event }) => ({
+              values: null,
+              refusal: orderProblem(event.values, event.minimum, event.available ?? null),
+            })),
+          },
         ],
       },
       states: {
@@ -134,7 +154,10 @@ export const nftOrderMachine = setup({
         input: ({ context }) => ({ id: context.id, values: context.values!, clientKey: context.clientKey!.key }),
         onDone: {
           target: 'ready.done',
-          actions: [assign({ result: ({ event }) => event.output, values: null, clientKey: null }), { type: 'ordered', params: ({ event }) => ({ nft: event.output }) }],
+          actions: [
+            assign({ result: ({ event }) => event.output, values: null, clientKey: null }),
+            { type: 'ordered', params: ({ event }) => ({ nft: event.output }) },
+          ],
         },
         onError: { target: 'ready.failed', actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) },
       },

@@ -103,9 +103,13 @@ export function bodyOf(d: TicketDraft, clientKey: string): BuyOptionsBody {
 export function ticketProblem(d: TicketDraft): TicketProblem | null {
   if (!d.product.tradable) return { field: 'market', refusal: refused(Err.NOT_TRADABLE) };
   const distance = emptyToNull(d.trailingDistance);
-  if (distance !== null && trailingDistanceBroken(distance, d.price, d.product)) return { field: 'stopLoss', refusal: refused(Err.TRAILING_DISTANCE_WRONG) };
+  if (distance !== null && trailingDistanceBroken(distance, d.price, d.product))
+    return { field: 'stopLoss', refusal: refused(Err.TRAILING_DISTANCE_WRONG) };
   // a trailing stop is checked as the stop-loss it starts at, at this price
-  const stopLoss = distance !== null ? trailingStart(d.order.direction, d.price, distance, d.product.pricePrecision) : emptyToNull(d.order.stopLoss);
+  const stopLoss =
+    distance !== null
+      ? trailingStart(d.order.direction, d.price, distance, d.product.pricePrecision)
+      : emptyToNull(d.order.stopLoss);
   const order = { ...d.order, lots: d.order.lots.trim(), stopLoss, takeProfit: emptyToNull(d.order.takeProfit) };
   const rule = orderRuleBroken(d.product, order, d.price, d.product.quoteRate);
   if (rule) return { field: rule, refusal: refused(ORDER_RULE_CODES[rule]) };
@@ -117,7 +121,8 @@ export function ticketProblem(d: TicketDraft): TicketProblem | null {
   return malformed ? { field: 'form', refusal: malformed } : null;
 }
 
-export const ticketRefusal = (d: TicketDraft | null): Refusal | null => (d ? (ticketProblem(d)?.refusal ?? null) : refused(Err.MALFORMED_REQUEST));
+export const ticketRefusal = (d: TicketDraft | null): Refusal | null =>
+  d ? (ticketProblem(d)?.refusal ?? null) : refused(Err.MALFORMED_REQUEST);
 
 /** The values a client key belongs to: the order and where it goes, not the price it was seen at. */
 const keyedValuesOf = (d: TicketDraft) => [d.book, bodyOf(d, '')];
@@ -168,7 +173,11 @@ export const orderTicketMachine = setup({
     /** no answer came (the request may have arrived), the panel still holds that order, and it is valid now */
     retryable: ({ context, event }) => {
       assertEvent(event, 'ticket.retry');
-      return context.refusal?.code === null && isRetryOf(context.clientKey, keyedValuesOf(event.draft)) && ticketRefusal(event.draft) === null;
+      return (
+        context.refusal?.code === null &&
+        isRetryOf(context.clientKey, keyedValuesOf(event.draft)) &&
+        ticketRefusal(event.draft) === null
+      );
     },
   },
 }).createMachine({
@@ -202,7 +211,10 @@ export const orderTicketMachine = setup({
             { type: 'opened', params: ({ event }: { event: DoneActorEvent<OptionsPosition> }) => ({ output: event.output }) },
           ],
         },
-        onError: { target: 'failed', actions: { type: 'fail', params: ({ event }: { event: ErrorActorEvent }) => ({ error: event.error }) } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'fail', params: ({ event }: { event: ErrorActorEvent }) => ({ error: event.error }) },
+        },
       },
     },
     failed: {

@@ -17,4 +17,8 @@ export function passkeyNameRefusal(v: PasskeyRegisterValues): Refusal | null {
   return v.name.trim().length > 40 ? problem('protection.passkeys.nameTooLong') : null;
 }
 
-export const passkeyRegisterMachine = submissionMachine<'passkeyRegister', PasskeyRegisterValues, Passkey>({ id: 'passkeyRegister', check: passkeyNameRefusal, again: true });
+export const passkeyRegisterMachine = submissionMachine<'passkeyRegister', PasskeyRegisterValues, Passkey>({
+  id: 'passkeyRegister',
+  check: passkeyNameRefusal,
+  again: true,
+});

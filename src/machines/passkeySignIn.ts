@@ -7,4 +7,6 @@ import { submissionMachine } from './submission.ts';
  * picks one and confirms) and sends the signed answer; the session follows as for any sign-in.
  * Nothing to check before asking, so the chart has no guard.
  */
-export const passkeySignInMachine = submissionMachine<'passkeySignIn', Record<string, never>, LoginResult>({ id: 'passkeySignIn' });
+export const passkeySignInMachine = submissionMachine<'passkeySignIn', Record<string, never>, LoginResult>({
+  id: 'passkeySignIn',
+});

@@ -14,7 +14,11 @@ export interface ChangeValues {
   confirmPassword: string;
 }
 
-export const changeBody = (v: ChangeValues): RepasswordBody => ({ oldPassword: v.oldPassword, password: v.password, confirmPassword: v.confirmPassword });
+export const changeBody = (v: ChangeValues): RepasswordBody => ({
+  oldPassword: v.oldPassword,
+  password: v.password,
+  confirmPassword: v.confirmPassword,
+});
 
 export function changeRefusal(v: ChangeValues): Refusal | null {
   if (!v.oldPassword) return problem('auth.errors.oldPasswordRequired');
@@ -23,4 +27,7 @@ export function changeRefusal(v: ChangeValues): Refusal | null {
   return schemaRefusal(RepasswordBody, changeBody(v));
 }
 
-export const passwordChangeMachine = submissionMachine<'passwordChange', ChangeValues, null>({ id: 'passwordChange', check: changeRefusal });
+export const passwordChangeMachine = submissionMachine<'passwordChange', ChangeValues, null>({
+  id: 'passwordChange',
+  check: changeRefusal,
+});

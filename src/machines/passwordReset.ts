@@ -17,4 +17,7 @@ export function resetRefusal(v: ResetValues): Refusal | null {
   return credentialsRefusal(v) ?? schemaRefusal(RepasswordBody, resetBody(v));
 }
 
-export const passwordResetMachine = submissionMachine<'passwordReset', ResetValues, null>({ id: 'passwordReset', check: resetRefusal });
+export const passwordResetMachine = submissionMachine<'passwordReset', ResetValues, null>({
+  id: 'passwordReset',
+  check: resetRefusal,
+});

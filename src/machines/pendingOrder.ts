@@ -13,10 +13,7 @@ export const ENTRY_KINDS = ['limit', 'stop'] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 
 export type PendingOrderEvent =
-  | { type: 'pending.fill' }
-  | { type: 'pending.refuse' }
-  | { type: 'pending.cancel' }
-  | { type: 'pending.expire' };
+  { type: 'pending.fill' } | { type: 'pending.refuse' } | { type: 'pending.cancel' } | { type: 'pending.expire' };
 
 export const pendingOrderMachine = setup({
   types: { events: {} as PendingOrderEvent },

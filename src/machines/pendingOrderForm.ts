@@ -46,9 +46,18 @@ const level = (s: string | null | undefined) => (s == null || s.trim() === '' ? 
 export function pendingBody(d: PendingDraft, clientKey: string): PlacePendingBody {
   const stop = level(d.order.stopLoss);
   return {
-    code: d.product.code, direction: d.order.direction, lots: d.order.lots.trim(), leverage: d.order.leverage, period: d.order.period,
-    stopLoss: d.trailing ? null : stop, takeProfit: level(d.order.takeProfit), trailingDistance: d.trailing ? stop : null,
-    entryKind: d.entryKind, entryPrice: d.entryPrice.trim(), validity: d.validity, clientKey,
+    code: d.product.code,
+    direction: d.order.direction,
+    lots: d.order.lots.trim(),
+    leverage: d.order.leverage,
+    period: d.order.period,
+    stopLoss: d.trailing ? null : stop,
+    takeProfit: level(d.order.takeProfit),
+    trailingDistance: d.trailing ? stop : null,
+    entryKind: d.entryKind,
+    entryPrice: d.entryPrice.trim(),
+    validity: d.validity,
+    clientKey,
   };
 }
 
@@ -66,7 +75,12 @@ export function pendingRefusal(d: PendingDraft): Refusal | null {
   if (d.price === null || !d.product.tradable) return refused(Err.NOT_TRADABLE);
   // a well-formed key: the one sent is the machine's
   const b = pendingBody(d, 'check-key-0');
-  const code = entryRuleBroken(d.product, { ...b, stopLoss: b.stopLoss ?? null, takeProfit: b.takeProfit ?? null }, d.price, d.product.quoteRate);
+  const code = entryRuleBroken(
+    d.product,
+    { ...b, stopLoss: b.stopLoss ?? null, takeProfit: b.takeProfit ?? null },
+    d.price,
+    d.product.quoteRate,
+  );
   if (code !== null) return refused(code, { price: d.price });
   const hold = pendingHold(d);
   if (hold !== null && d.available !== null && new Decimal(hold).gt(d.available)) return refused(Err.INSUFFICIENT_BALANCE);
@@ -74,10 +88,17 @@ export function pendingRefusal(d: PendingDraft): Refusal | null {
 }
 
 export const pendingOrderFormMachine = submissionMachine<'pendingOrder', PendingDraft, PendingOrderWire, Keyed<PendingDraft>>({
-  id: 'pendingOrder', check: pendingRefusal, again: true, confirm: true, takesValidOnly: true, keyed: (d) => [d.book, pendingBody(d, '')],
+  id: 'pendingOrder',
+  check: pendingRefusal,
+  again: true,
+  confirm: true,
+  takesValidOnly: true,
+  keyed: (d) => [d.book, pendingBody(d, '')],
 });
 
 /** Cancelling a pending order is never one tap: the order waits in `confirming` for `pendingCancel.confirm`. */
 export const pendingCancelMachine = submissionMachine<'pendingCancel', { book: Book; id: string }, PendingOrderWire>({
-  id: 'pendingCancel', confirm: true, again: true,
+  id: 'pendingCancel',
+  confirm: true,
+  again: true,
 });

@@ -16,7 +16,10 @@ import { submissionMachine } from './submission.ts';
 export interface CloseDraft {
   /** the book the position belongs to: the close is sent there, whatever book is selected */
   book: Book;
-  position: Pick<OptionsPosition, 'id' | 'status' | 'book' | 'code' | 'direction' | 'lots' | 'leverage' | 'margin' | 'orderNo' | 'openPrice' | 'net' | 'terms'>;
+  position: Pick<
+    OptionsPosition,
+    'id' | 'status' | 'book' | 'code' | 'direction' | 'lots' | 'leverage' | 'margin' | 'orderNo' | 'openPrice' | 'net' | 'terms'
+  >;
   /** the instrument trades now (market open, price fresh); null while unknown (the service decides) */
   tradable: boolean | null;
 }
@@ -31,5 +34,8 @@ export function closeRefusal(d: CloseDraft): Refusal | null {
 }
 
 export const positionCloseMachine = submissionMachine<'positionClose', CloseDraft, OptionsPosition>({
-  id: 'positionClose', check: closeRefusal, again: true, confirm: true,
+  id: 'positionClose',
+  check: closeRefusal,
+  again: true,
+  confirm: true,
 });

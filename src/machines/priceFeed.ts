@@ -77,7 +77,12 @@ export function mergeSnapshot(quotes: Quotes, items: readonly MarketRow[]): Quot
   for (const m of items) {
     const prev = next[m.code];
     if (prev && prev.points.length >= m.sparkline.length) continue;
-    next[m.code] = { code: m.code, price: prev?.price ?? m.price, change24hPct: prev?.change24hPct ?? m.change24hPct, points: keepLast([...m.sparkline]) };
+    next[m.code] = {
+      code: m.code,
+      price: prev?.price ?? m.price,
+      change24hPct: prev?.change24hPct ?? m.change24hPct,
+      points: keepLast([...m.sparkline]),
+    };
   }
   return next;
 }
@@ -116,16 +121,26 @@ export const priceFeedMachine = setup({
     socket: fromCallback<SocketCommand>(() => () => {}),
   },
   actions: {
-    mergePrices: assign({ quotes: ({ context, event }) => (event.type === 'feed.prices' ? mergeTicks(context.quotes, event.items) : context.quotes) }),
-    mergeSnapshot: assign({ quotes: ({ context, event }) => (event.type === 'feed.snapshot' ? mergeSnapshot(context.quotes, event.items) : context.quotes) }),
+    mergePrices: assign({
+      quotes: ({ context, event }) => (event.type === 'feed.prices' ? mergeTicks(context.quotes, event.items) : context.quotes),
+    }),
+    mergeSnapshot: assign({
+      quotes: ({ context, event }) =>
+        event.type === 'feed.snapshot' ? mergeSnapshot(context.quotes, event.items) : context.quotes,
+    }),
     storeMeta: assign(({ event }) => (event.type === 'feed.meta' ? { simulated: event.simulated, stale: event.stale } : {})),
     countWatch: assign({
       watched: ({ context, event }) =>
-        event.type === 'feed.watch' ? countWatch(context.watched, event.codes, 1)
-        : event.type === 'feed.unwatch' ? countWatch(context.watched, event.codes, -1)
-        : context.watched,
+        event.type === 'feed.watch'
+          ? countWatch(context.watched, event.codes, 1)
+          : event.type === 'feed.unwatch'
+            ? countWatch(context.watched, event.codes, -1)
+            : context.watched,
     }),
-    subscribe: sendTo('socket', ({ context }): SocketCommand => ({ type: 'socket.subscribe', codes: subscriptionOf(context.watched) })),
+    subscribe: sendTo('socket', ({ context }): SocketCommand => ({
+      type: 'socket.subscribe',
+      codes: subscriptionOf(context.watched),
+    })),
     rememberSubscribed: assign({ subscribed: ({ context }) => subscriptionOf(context.watched) }),
     reconnect: sendTo('socket', { type: 'socket.reconnect' } as SocketCommand),
   },

@@ -18,7 +18,10 @@ export interface ProofCheckContext {
   refusal: Refusal | null;
 }
 
-export interface LoadedProof { proof: InclusionProofData; publishedRoot: string | null }
+export interface LoadedProof {
+  proof: InclusionProofData;
+  publishedRoot: string | null;
+}
 
 /** The proof leads to a root, and that root is the published one. */
 export const matchesPublished = (verdict: ProofVerdict | null, publishedRoot: string | null): boolean =>
@@ -52,7 +55,11 @@ export const proofCheckMachine = setup({
         src: 'load',
         onDone: {
           target: 'judging',
-          actions: assign(({ event }) => ({ proof: event.output.proof, publishedRoot: event.output.publishedRoot, verdict: verifyInclusion(event.output.proof) })),
+          actions: assign(({ event }) => ({
+            proof: event.output.proof,
+            publishedRoot: event.output.publishedRoot,
+            verdict: verifyInclusion(event.output.proof),
+          })),
         },
         onError: { target: 'failed', actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) },
       },

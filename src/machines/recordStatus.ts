@@ -26,5 +26,9 @@ export interface StatusView {
 export function statusView(kind: RecordKind, status: string): StatusView {
   const node = MACHINES[kind].root.states[status];
   if (!node) return { key: 'wallet.status.unknown', awaitingReview: false, final: false };
-  return { key: `wallet.status.${kind}.${status}`, awaitingReview: node.tags.includes('awaitingReview'), final: node.type === 'final' };
+  return {
+    key: `wallet.status.${kind}.${status}`,
+    awaitingReview: node.tags.includes('awaitingReview'),
+    final: node.type === 'final',
+  };
 }

@@ -29,11 +29,15 @@ export class Refused extends Error {
 export function refusalOf(error: unknown): Refusal {
   if (error instanceof Refused) return error.refusal;
   const e = error as { code?: unknown; message?: unknown } | null;
-  return { code: typeof e?.code === 'number' ? e.code : null, message: typeof e?.message === 'string' ? e.message : String(error) };
+  return {
+    code: typeof e?.code === 'number' ? e.code : null,
+    message: typeof e?.message === 'string' ? e.message : String(error),
+  };
 }
 
 /** A catalogue refusal found before sending: its text is the catalogue's (`errors:<code>`). */
-export const refused = (code: number, params?: Refusal['params']): Refusal => (params ? { code, key: `errors:${code}`, params } : { code, key: `errors:${code}` });
+export const refused = (code: number, params?: Refusal['params']): Refusal =>
+  params ? { code, key: `errors:${code}`, params } : { code, key: `errors:${code}` };
 
 /** A form problem the catalogue has no code for (an empty field): its text is an app key. */
 export const problem = (key: string): Refusal => ({ code: null, key: `app:${key}` });

@@ -31,4 +31,7 @@ export function registerRefusal(v: RegisterValues): Refusal | null {
   return schemaRefusal(RegisterBody, registerBody(v));
 }
 
-export const registerMachine = submissionMachine<'register', RegisterValues, LoginResult>({ id: 'register', check: registerRefusal });
+export const registerMachine = submissionMachine<'register', RegisterValues, LoginResult>({
+  id: 'register',
+  check: registerRefusal,
+});

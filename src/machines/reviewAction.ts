@@ -44,7 +44,8 @@ export type ReviewActionEvent =
 /** The input problem of a decision (its body checked against the contract), or null when it can be sent. */
 export function reviewProblem(kind: ReviewKind, decision: ReviewDecision, values: ReviewValues): ReviewProblem {
   if (decision === 'reject') return Check(RejectBody, { reason: values.reason?.trim() ?? '' }) ? null : 'reason';
-  if (kind === 'withdrawal') return Check(ApproveWithdrawalBody, { payoutTxHash: values.payoutTxHash?.trim() ?? '' }) ? null : 'hash';
+  if (kind === 'withdrawal')
+    return Check(ApproveWithdrawalBody, { payoutTxHash: values.payoutTxHash?.trim() ?? '' }) ? null : 'hash';
   return null;
 }
 
@@ -76,7 +77,10 @@ export const reviewActionMachine = setup({
   states: {
     idle: {
       on: {
-        'review.start': { target: 'confirming', actions: assign({ decision: ({ event }) => event.decision, problem: null, refusal: null }) },
+        'review.start': {
+          target: 'confirming',
+          actions: assign({ decision: ({ event }) => event.decision, problem: null, refusal: null }),
+        },
       },
     },
     confirming: {
@@ -84,7 +88,11 @@ export const reviewActionMachine = setup({
       on: {
         'review.confirm': [
           { guard: 'valuesOk', target: 'submitting', actions: assign({ problem: null }) },
-          { actions: assign({ problem: ({ context, event }) => reviewProblem(context.kind, context.decision ?? 'approve', event.values) }) },
+          {
+            actions: assign({
+              problem: ({ context, event }) => reviewProblem(context.kind, context.decision ?? 'approve', event.values),
+            }),
+          },
         ],
         'review.cancel': { target: 'idle', actions: assign({ decision: null, problem: null }) },
       },
@@ -101,7 +109,10 @@ export const reviewActionMachine = setup({
         },
         onDone: {
           target: 'done',
-          actions: [assign({ result: ({ event }) => event.output }), { type: 'reviewed', params: ({ event }) => ({ result: event.output }) }],
+          actions: [
+            assign({ result: ({ event }) => event.output }),
+            { type: 'reviewed', params: ({ event }) => ({ result: event.output }) },
+          ],
         },
         onError: { target: 'failed', actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) },
       },
@@ -110,7 +121,10 @@ export const reviewActionMachine = setup({
     done: { type: 'final' },
     failed: {
       on: {
-        'review.start': { target: 'confirming', actions: assign({ decision: ({ event }) => event.decision, problem: null, refusal: null }) },
+        'review.start': {
+          target: 'confirming',
+          actions: assign({ decision: ({ event }) => event.decision, problem: null, refusal: null }),
+        },
         'review.cancel': { target: 'idle', actions: assign({ decision: null, refusal: null }) },
       },
     },

@@ -61,7 +61,12 @@ export const sessionMachine = setup({
 }).createMachine({
   id: 'session',
   type: 'parallel',
-  context: ({ input }) => ({ user: input.user, account: null, startsSignedIn: input.signedIn, startsReal: input.book === 'real' }),
+  context: ({ input }) => ({
+    user: input.user,
+    account: null,
+    startsSignedIn: input.signedIn,
+    startsReal: input.book === 'real',
+  }),
   states: {
     auth: {
       initial: 'booting',
@@ -80,10 +85,7 @@ export const sessionMachine = setup({
               ],
             },
             // a protected call made while logged out still leads to the login screen
-            'session.unauthorized': [
-              { guard: 'isHttp', actions: ['clearAllStorage', 'goToLogin'] },
-              { actions: 'goToLogin' },
-            ],
+            'session.unauthorized': [{ guard: 'isHttp', actions: ['clearAllStorage', 'goToLogin'] }, { actions: 'goToLogin' }],
           },
         },
         loggedIn: {
@@ -127,7 +129,13 @@ export const sessionMachine = setup({
               {
                 guard: 'isHttp',
                 target: 'loggedOut',
-                actions: ['clearSession', 'clearAllStorage', 'forget', { type: 'notify', params: { key: 'session.expired' } }, 'goToLogin'],
+                actions: [
+                  'clearSession',
+                  'clearAllStorage',
+                  'forget',
+                  { type: 'notify', params: { key: 'session.expired' } },
+                  'goToLogin',
+                ],
               },
               {
                 target: 'loggedOut',
@@ -142,17 +150,17 @@ export const sessionMachine = setup({
       initial: 'booting',
       states: {
         booting: {
-          always: [
-            { guard: 'startsReal', target: 'real' },
-            { target: 'demo' },
-          ],
+          always: [{ guard: 'startsReal', target: 'real' }, { target: 'demo' }],
         },
         demo: {
           tags: ['demo'],
           on: {
             'session.useReal': {
               target: 'real',
-              actions: [{ type: 'storeBook', params: { book: 'real' } }, { type: 'notify', params: { key: 'session.switchedReal' } }],
+              actions: [
+                { type: 'storeBook', params: { book: 'real' } },
+                { type: 'notify', params: { key: 'session.switchedReal' } },
+              ],
             },
           },
         },
@@ -160,7 +168,10 @@ export const sessionMachine = setup({
           on: {
             'session.useDemo': {
               target: 'demo',
-              actions: [{ type: 'storeBook', params: { book: 'demo' } }, { type: 'notify', params: { key: 'session.switchedDemo' } }],
+              actions: [
+                { type: 'storeBook', params: { book: 'demo' } },
+                { type: 'notify', params: { key: 'session.switchedDemo' } },
+              ],
             },
           },
         },

@@ -35,7 +35,11 @@ export function smartBuyRefusal(v: SmartBuyDraft): Refusal | null {
   const amount = parseAmount('USDT', v.amount);
   // the service's code, with a text that names the plan's bounds (10013 alone says only "not valid")
   if (!amount || isBelow(amount, p.minAmount) || isAbove(amount, p.maxAmount)) {
-    return { code: Err.INVESTMENT_AMOUNT_WRONG, key: 'app:smart.amountOutOfRange', params: { min: p.minAmount, max: p.maxAmount } };
+    return {
+      code: Err.INVESTMENT_AMOUNT_WRONG,
+      key: 'app:smart.amountOutOfRange',
+      params: { min: p.minAmount, max: p.maxAmount },
+    };
   }
   // the reserve's cover as last listed: the service checks it again under its lock
   if (!term.available || isAbove(amount, term.coveredAmount)) return refused(Err.SMART_SOLD_OUT);
@@ -48,5 +52,9 @@ export function smartBuyRefusal(v: SmartBuyDraft): Refusal | null {
  * amount, the book and the lock. Its client key (clientKey.ts) follows product, term and amount.
  */
 export const smartBuyMachine = submissionMachine<'smartBuy', SmartBuyDraft, SmartPlan, Keyed<SmartBuyDraft>>({
-  id: 'smartBuy', check: smartBuyRefusal, again: true, confirm: true, keyed: (v) => [v.productId, v.days, v.amount.trim()],
+  id: 'smartBuy',
+  check: smartBuyRefusal,
+  again: true,
+  confirm: true,
+  keyed: (v) => [v.productId, v.days, v.amount.trim()],
 });

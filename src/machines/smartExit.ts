@@ -74,7 +74,10 @@ export const smartExitMachine = setup({
         input: ({ context }) => ({ id: context.id }),
         onDone: {
           target: 'done',
-          actions: [assign({ result: ({ event }) => event.output }), { type: 'exited', params: ({ event }) => ({ plan: event.output }) }],
+          actions: [
+            assign({ result: ({ event }) => event.output }),
+            { type: 'exited', params: ({ event }) => ({ plan: event.output }) },
+          ],
         },
         onError: { target: 'failed', actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) },
       },

@@ -31,4 +31,5 @@ export type SmartPlanStatus = StatusOf<typeof smartPlanMachine>;
 export const SMART_PLAN_STATUSES = statusNames(smartPlanMachine);
 
 /** Whether the chart lets a plan in `status` take `event` (the app shows the exit button by it). */
-export const planAllows = (status: string, event: SmartPlanEvent['type']): boolean => chartAllows(smartPlanMachine, status, { type: event } as SmartPlanEvent);
+export const planAllows = (status: string, event: SmartPlanEvent['type']): boolean =>
+  chartAllows(smartPlanMachine, status, { type: event } as SmartPlanEvent);

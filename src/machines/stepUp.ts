@@ -20,9 +20,7 @@ export interface StepUpContext {
 }
 
 export type StepUpEvent =
-  | { type: 'stepUp.ask'; message: string | null }
-  | { type: 'stepUp.submit'; code: string }
-  | { type: 'stepUp.cancel' };
+  { type: 'stepUp.ask'; message: string | null } | { type: 'stepUp.submit'; code: string } | { type: 'stepUp.cancel' };
 
 export const stepUpMachine = setup({
   types: { context: {} as StepUpContext, events: {} as StepUpEvent },
@@ -53,7 +51,11 @@ export const stepUpMachine = setup({
       tags: ['dialog'],
       on: {
         'stepUp.submit': [
-          { guard: 'sixDigits', target: 'idle', actions: { type: 'answered', params: ({ event }) => ({ code: loginCode(event.code) }) } },
+          {
+            guard: 'sixDigits',
+            target: 'idle',
+            actions: { type: 'answered', params: ({ event }) => ({ code: loginCode(event.code) }) },
+          },
           { actions: 'refuseShape' },
         ],
         'stepUp.cancel': { target: 'idle', actions: 'cancelled' },

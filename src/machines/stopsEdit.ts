@@ -25,7 +25,11 @@ export interface StopsDraft {
 
 const level = (typed: string) => (typed.trim() === '' ? null : typed.trim());
 
-export const stopsBody = (d: StopsDraft): UpdateStopsBody => ({ id: d.id, stopLoss: level(d.stopLoss), takeProfit: level(d.takeProfit) });
+export const stopsBody = (d: StopsDraft): UpdateStopsBody => ({
+  id: d.id,
+  stopLoss: level(d.stopLoss),
+  takeProfit: level(d.takeProfit),
+});
 
 export function stopsRefusal(d: StopsDraft): Refusal | null {
   if (d.price === null) return refused(Err.NOT_TRADABLE);
@@ -34,4 +38,8 @@ export function stopsRefusal(d: StopsDraft): Refusal | null {
   return rule ? refused(ORDER_RULE_CODES[rule], { price: d.price }) : null;
 }
 
-export const stopsEditMachine = submissionMachine<'stopsEdit', StopsDraft, OptionsPosition>({ id: 'stopsEdit', check: stopsRefusal, again: true });
+export const stopsEditMachine = submissionMachine<'stopsEdit', StopsDraft, OptionsPosition>({
+  id: 'stopsEdit',
+  check: stopsRefusal,
+  again: true,
+});

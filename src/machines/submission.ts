@@ -46,10 +46,7 @@ export interface SubmissionContext<Values, Output> {
 
 /** The events of a flow, namespaced by its id: `register.submit`, `depositForm.edit`, ... */
 export type SubmissionEvent<Id extends string, Values> =
-  | { type: `${Id}.submit`; values: Values }
-  | { type: `${Id}.edit` }
-  | { type: `${Id}.reset` }
-  | { type: `${Id}.confirm` };
+  { type: `${Id}.submit`; values: Values } | { type: `${Id}.edit` } | { type: `${Id}.reset` } | { type: `${Id}.confirm` };
 
 export interface SubmissionSpec<Id extends string, Values> {
   /** the machine's id, also the namespace of its events */
@@ -80,7 +77,14 @@ const valuesOf = <Values>(event: AnyEventObject, submit: string): Values => {
   return (event as unknown as { values: Values }).values;
 };
 
-export function submissionMachine<const Id extends string, Values, Output, Input = Values>({ id, check, again = false, confirm = false, takesValidOnly = false, keyed }: SubmissionSpec<Id, Values>) {
+export function submissionMachine<const Id extends string, Values, Output, Input = Values>({
+  id,
+  check,
+  again = false,
+  confirm = false,
+  takesValidOnly = false,
+  keyed,
+}: SubmissionSpec<Id, Values>) {
   type Event = SubmissionEvent<Id, Values>;
   const submit = `${id}.submit` as const;
   // accepted values are sent at once, or first shown for confirmation
@@ -114,7 +118,9 @@ export function submissionMachine<const Id extends string, Values, Output, Input
       forget: assign({ refusal: null }),
       clear: assign({ values: null, refusal: null, result: null }),
       /** the same submission keeps its key; other values get a new one */
-      keyFor: assign({ clientKey: ({ context }) => (keyed && context.values !== null ? keyFor(context.clientKey, keyed(context.values)) : null) }),
+      keyFor: assign({
+        clientKey: ({ context }) => (keyed && context.values !== null ? keyFor(context.clientKey, keyed(context.values)) : null),
+      }),
       keepResult: assign({ result: (_, params: { output: Output }) => params.output, clientKey: null }),
       fail: assign({ refusal: (_, params: { error: unknown }) => refusalOf(params.error) }),
       /** what follows a success (supplied by the flow's actor factory) */
@@ -147,7 +153,7 @@ export function submissionMachine<const Id extends string, Values, Output, Input
           id: 'submit',
           src: 'submit',
           input: ({ context }: { context: SubmissionContext<Values, Output> }) =>
-            (context.clientKey ? { ...context.values, clientKey: context.clientKey.key } : context.values),
+            context.clientKey ? { ...context.values, clientKey: context.clientKey.key } : context.values,
           onDone: {
             target: 'submitted',
             actions: [
@@ -155,7 +161,10 @@ export function submissionMachine<const Id extends string, Values, Output, Input
               { type: 'submitted', params: ({ event }: { event: DoneActorEvent<Output> }) => ({ output: event.output }) },
             ],
           },
-          onError: { target: 'failed', actions: { type: 'fail', params: ({ event }: { event: ErrorActorEvent }) => ({ error: event.error }) } },
+          onError: {
+            target: 'failed',
+            actions: { type: 'fail', params: ({ event }: { event: ErrorActorEvent }) => ({ error: event.error }) },
+          },
         } as never,
       },
       failed: { on: { ...onSubmit, [`${id}.edit`]: { target: 'editing', actions: 'forget' } } as never },
@@ -165,7 +174,11 @@ export function submissionMachine<const Id extends string, Values, Output, Input
 }
 
 /** What a form screen shows of a submission flow: busy, the refusal while failed, the result once submitted. */
-export function submissionView<Values, Output>(s: { context: SubmissionContext<Values, Output>; value: unknown; hasTag: (tag: string) => boolean }) {
+export function submissionView<Values, Output>(s: {
+  context: SubmissionContext<Values, Output>;
+  value: unknown;
+  hasTag: (tag: string) => boolean;
+}) {
   return {
     busy: s.hasTag('busy'),
     refusal: s.value === 'failed' ? s.context.refusal : null,
@@ -177,6 +190,10 @@ export function submissionView<Values, Output>(s: { context: SubmissionContext<V
  * The same for a flow that confirms, plus the values awaiting confirmation: the dialog is open
  * (with them) while `confirming` and while sending from it, and closed otherwise.
  */
-export function confirmedSubmissionView<Values, Output>(s: { context: SubmissionContext<Values, Output>; value: unknown; hasTag: (tag: string) => boolean }) {
+export function confirmedSubmissionView<Values, Output>(s: {
+  context: SubmissionContext<Values, Output>;
+  value: unknown;
+  hasTag: (tag: string) => boolean;
+}) {
   return { ...submissionView(s), confirming: s.hasTag('dialog') ? s.context.values : null };
 }

@@ -10,8 +10,7 @@ import { chartAllows, statusNames, type StatusOf } from './statuses.ts';
 
 export type SupportConversationEvent =
   /** a message from either side: allowed only while open, the status stays */
-  | { type: 'conversation.post' }
-  | { type: 'conversation.close' };
+  { type: 'conversation.post' } | { type: 'conversation.close' };
 
 export const supportConversationMachine = setup({
   types: { events: {} as SupportConversationEvent },
@@ -33,4 +32,5 @@ export type SupportConversationStatus = StatusOf<typeof supportConversationMachi
 export const SUPPORT_CONVERSATION_STATUSES = statusNames(supportConversationMachine);
 
 /** Whether the chart lets a conversation in `status` take `event` (composer, close button). */
-export const conversationAllows = (status: string, event: SupportConversationEvent['type']): boolean => chartAllows(supportConversationMachine, status, { type: event } as SupportConversationEvent);
+export const conversationAllows = (status: string, event: SupportConversationEvent['type']): boolean =>
+  chartAllows(supportConversationMachine, status, { type: event } as SupportConversationEvent);

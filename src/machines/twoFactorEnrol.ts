@@ -24,10 +24,7 @@ export interface TwoFactorEnrolContext {
 }
 
 export type TwoFactorEnrolEvent =
-  | { type: 'enrol.start' }
-  | { type: 'enrol.confirm'; code: string }
-  | { type: 'enrol.cancel' }
-  | { type: 'enrol.done' };
+  { type: 'enrol.start' } | { type: 'enrol.confirm'; code: string } | { type: 'enrol.cancel' } | { type: 'enrol.done' };
 
 const codeOf = (e: TwoFactorEnrolEvent) => (e.type === 'enrol.confirm' ? loginCode(e.code) : '');
 
@@ -70,10 +67,7 @@ export const twoFactorEnrolMachine = setup({
     },
     scanning: {
       on: {
-        'enrol.confirm': [
-          { guard: 'sixDigits', target: 'confirming' },
-          { actions: 'refuseShape' },
-        ],
+        'enrol.confirm': [{ guard: 'sixDigits', target: 'confirming' }, { actions: 'refuseShape' }],
         'enrol.cancel': { target: 'idle', actions: 'forget' },
       },
     },

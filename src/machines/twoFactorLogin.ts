@@ -24,4 +24,7 @@ export function twoFactorLoginRefusal(v: TwoFactorLoginValues): Refusal | null {
   return null;
 }
 
-export const twoFactorLoginMachine = submissionMachine<'twoFactorLogin', TwoFactorLoginValues, LoginResult>({ id: 'twoFactorLogin', check: twoFactorLoginRefusal });
+export const twoFactorLoginMachine = submissionMachine<'twoFactorLogin', TwoFactorLoginValues, LoginResult>({
+  id: 'twoFactorLogin',
+  check: twoFactorLoginRefusal,
+});

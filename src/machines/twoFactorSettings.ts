@@ -23,7 +23,10 @@ export function twoFactorOffRefusal(v: TwoFactorOffValues): Refusal | null {
   return null;
 }
 
-export const twoFactorOffMachine = submissionMachine<'twoFactorOff', TwoFactorOffValues, null>({ id: 'twoFactorOff', check: twoFactorOffRefusal });
+export const twoFactorOffMachine = submissionMachine<'twoFactorOff', TwoFactorOffValues, null>({
+  id: 'twoFactorOff',
+  check: twoFactorOffRefusal,
+});
 
 export interface AntiPhishingValues {
   /** empty removes the phrase */
@@ -32,7 +35,13 @@ export interface AntiPhishingValues {
 
 export function antiPhishingRefusal(v: AntiPhishingValues): Refusal | null {
   if (v.phrase.trim() === '') return null;
-  return phraseAllowed(v.phrase) ? null : refused(Err.ANTI_PHISHING_PHRASE_INVALID, { min: String(PHRASE_MIN), max: String(PHRASE_MAX) });
+  return phraseAllowed(v.phrase)
+    ? null
+    : refused(Err.ANTI_PHISHING_PHRASE_INVALID, { min: String(PHRASE_MIN), max: String(PHRASE_MAX) });
 }
 
-export const antiPhishingMachine = submissionMachine<'antiPhishing', AntiPhishingValues, AntiPhishing>({ id: 'antiPhishing', check: antiPhishingRefusal, again: true });
+export const antiPhishingMachine = submissionMachine<'antiPhishing', AntiPhishingValues, AntiPhishing>({
+  id: 'antiPhishing',
+  check: antiPhishingRefusal,
+  again: true,
+});

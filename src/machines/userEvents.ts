@@ -133,7 +133,10 @@ export const userEventsMachine = setup({
               entry: 'sendAuth',
               on: {
                 'userEvents.socketOpen': { target: 'rejoining', reenter: true },
-                'userEvents.authResult': [{ guard: 'authOk', target: 'listening', actions: ['resync', 'recount'] }, { target: 'refused' }],
+                'userEvents.authResult': [
+                  { guard: 'authOk', target: 'listening', actions: ['resync', 'recount'] },
+                  { target: 'refused' },
+                ],
               },
             },
             // the token was refused (session gone): the API's 401 handling logs the user out

@@ -8,8 +8,7 @@ import { setup } from 'xstate';
 import { statusNames, type StatusOf } from './statuses.ts';
 
 export type WithdrawalEvent =
-  | { type: 'withdrawal.approve'; payoutTxHash: string }
-  | { type: 'withdrawal.reject'; reason: string };
+  { type: 'withdrawal.approve'; payoutTxHash: string } | { type: 'withdrawal.reject'; reason: string };
 
 export const withdrawalMachine = setup({
   types: { events: {} as WithdrawalEvent },

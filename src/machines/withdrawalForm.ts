@@ -38,5 +38,8 @@ export function withdrawalRefusal(v: WithdrawalDraft): Refusal | null {
 }
 
 export const withdrawalFormMachine = submissionMachine<'withdrawalForm', WithdrawalDraft, Withdrawal, Keyed<WithdrawalDraft>>({
-  id: 'withdrawalForm', check: withdrawalRefusal, again: true, keyed: (v) => [v.method, v.address.trim(), v.amount.trim()],
+  id: 'withdrawalForm',
+  check: withdrawalRefusal,
+  again: true,
+  keyed: (v) => [v.method, v.address.trim(), v.amount.trim()],
 });

@@ -2,13 +2,27 @@ import { call, download } from './api.ts';
 import type { ReviewRequest } from '../machines/reviewAction.ts';
 // types only: the TypeBox builders of the contract stay out of the browser bundle
 import type {
-  AdminDeposit, AdminDepositAddress, AdminOperator, AdminOperatorProposal, AdminWithdrawal, AuditRow, CreateOperatorBody,
+  AdminDeposit,
+  AdminDepositAddress,
+  AdminOperator,
+  AdminOperatorProposal,
+  AdminWithdrawal,
+  AuditRow,
+  CreateOperatorBody,
 } from '../contract/admin.ts';
 import type { Asset } from '../contract/constants.ts';
 import type { Network } from '../contract/wallet.ts';
 import type { AdminKyc } from '../contract/kyc.ts';
 
-export type { AdminDeposit, AdminDepositAddress, AdminOperator, AdminOperatorProposal, AdminWithdrawal, AuditRow, CreateOperatorBody };
+export type {
+  AdminDeposit,
+  AdminDepositAddress,
+  AdminOperator,
+  AdminOperatorProposal,
+  AdminWithdrawal,
+  AuditRow,
+  CreateOperatorBody,
+};
 export type RecordStatus = AdminDeposit['status'];
 export interface OutboxRow {
   id: string;
@@ -46,20 +60,30 @@ export const adminApi = {
   },
   addresses: (signal?: AbortSignal) => call<{ rows: AdminDepositAddress[] }>(`${A}/deposit-addresses`, { signal }),
   addAddress: (v: { coin: Asset; network: Network; address: string }, signal?: AbortSignal) =>
-    call<AdminDepositAddress>(`${A}/deposit-addresses`, { method: 'POST', body: { coin: v.coin, network: v.network, address: v.address.trim() }, signal }),
+    call<AdminDepositAddress>(`${A}/deposit-addresses`, {
+      method: 'POST',
+      body: { coin: v.coin, network: v.network, address: v.address.trim() },
+      signal,
+    }),
   updateAddress: (id: string, v: { address?: string; enabled?: boolean }, signal?: AbortSignal) =>
     call<AdminDepositAddress>(`${A}/deposit-addresses/${encodeURIComponent(id)}`, { method: 'PUT', body: v, signal }),
   deleteAddress: (id: string, signal?: AbortSignal) =>
     call<{ id: string; deleted: boolean }>(`${A}/deposit-addresses/${encodeURIComponent(id)}`, { method: 'DELETE', signal }),
   outbox: (q: PageQ & { recipient?: string }, signal?: AbortSignal) => call<Page<OutboxRow>>(`${A}/outbox`, { query: q, signal }),
-  audit: (q: PageQ & { targetType?: string }, signal?: AbortSignal) => call<Page<AuditRow>>(`${A}/audit-log`, { query: q, signal }),
+  audit: (q: PageQ & { targetType?: string }, signal?: AbortSignal) =>
+    call<Page<AuditRow>>(`${A}/audit-log`, { query: q, signal }),
   operators: (signal?: AbortSignal) => call<{ rows: AdminOperator[] }>(`${A}/operators`, { signal }),
   // adding and disabling are proposals another operator confirms (docs/security.md)
   addOperator: (v: CreateOperatorBody, signal?: AbortSignal) =>
-    call<AdminOperatorProposal>(`${A}/operators`, { method: 'POST', body: { username: v.username.trim(), email: v.email.trim(), password: v.password }, signal }),
+    call<AdminOperatorProposal>(`${A}/operators`, {
+      method: 'POST',
+      body: { username: v.username.trim(), email: v.email.trim(), password: v.password },
+      signal,
+    }),
   disableOperator: (id: string, signal?: AbortSignal) =>
     call<AdminOperatorProposal>(`${A}/operators/${encodeURIComponent(id)}/disable`, { method: 'POST', signal }),
-  operatorProposals: (signal?: AbortSignal) => call<{ rows: AdminOperatorProposal[] }>(`${A}/operator-proposals`, { query: { status: 'pending' }, signal }),
+  operatorProposals: (signal?: AbortSignal) =>
+    call<{ rows: AdminOperatorProposal[] }>(`${A}/operator-proposals`, { query: { status: 'pending' }, signal }),
   decideOperatorProposal: (v: { id: string; decision: 'confirm' | 'reject' }, signal?: AbortSignal) =>
     call<AdminOperatorProposal>(`${A}/operator-proposals/${encodeURIComponent(v.id)}/${v.decision}`, { method: 'POST', signal }),
 };

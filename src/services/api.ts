@@ -118,7 +118,8 @@ interface Answer {
 async function send(path: string, opts: CallOptions): Promise<Answer> {
   const form = opts.body instanceof FormData;
   const headers = { ...requestHeaders(opts.scope), ...opts.headers };
-  if (form && opts.onUploadProgress) return sendWithProgress(path, opts.body as FormData, headers, opts.onUploadProgress, opts.signal);
+  if (form && opts.onUploadProgress)
+    return sendWithProgress(path, opts.body as FormData, headers, opts.onUploadProgress, opts.signal);
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const signal = opts.signal ? eitherSignal(opts.signal, timeout) : timeout;
   if (opts.body !== undefined && !form) headers['content-type'] = 'application/json';
@@ -170,7 +171,13 @@ const STEP_UP_CODES: readonly number[] = [Err.TWO_FACTOR_CODE_REQUIRED, Err.TWO_
  * shape; no timeout while bytes are still moving (a phone on a slow link uploads for a while),
  * the caller's signal aborts.
  */
-function sendWithProgress(path: string, body: FormData, headers: Record<string, string>, onProgress: (f: number) => void, signal?: AbortSignal): Promise<Answer> {
+function sendWithProgress(
+  path: string,
+  body: FormData,
+  headers: Record<string, string>,
+  onProgress: (f: number) => void,
+  signal?: AbortSignal,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', (API_BASE || '') + path);
@@ -203,7 +210,11 @@ export async function call<T>(path: string, opts: CallOptions = {}): Promise<T> 
   try {
     return await callOnce<T>(path, opts);
   } catch (e) {
-    const asked = isApiError(e) && e.code !== null && (e.code === Err.TWO_FACTOR_CODE_REQUIRED || (opts.headers?.[STEP_UP_HEADER] !== undefined && STEP_UP_CODES.includes(e.code)));
+    const asked =
+      isApiError(e) &&
+      e.code !== null &&
+      (e.code === Err.TWO_FACTOR_CODE_REQUIRED ||
+        (opts.headers?.[STEP_UP_HEADER] !== undefined && STEP_UP_CODES.includes(e.code)));
     if (!asked || !stepUpPrompt || opts.signal?.aborted) throw e;
     const code = await stepUpPrompt(e.code === Err.TWO_FACTOR_CODE_REQUIRED ? null : e.message);
     if (code === null) throw e;
@@ -223,7 +234,8 @@ async function callOnce<T>(path: string, opts: CallOptions): Promise<T> {
     const data = answer.data as Partial<Envelope<T>> | undefined;
     if (answer.status === 401) throw unauthorized(true);
     // a malformed request (HTTP 400) still carries a catalogue code
-    if (data && typeof data.code === 'number') throw new ApiError('refused', data.code, messageFor(data.code, data.msg, path), answer.status);
+    if (data && typeof data.code === 'number')
+      throw new ApiError('refused', data.code, messageFor(data.code, data.msg, path), answer.status);
     throw networkError(answer.status);
   }
   const env = answer.data as Envelope<T> | undefined;
@@ -238,10 +250,16 @@ async function callOnce<T>(path: string, opts: CallOptions): Promise<T> {
  * A file from the API (e.g. statement.csv) with the same headers as every call. A refusal comes
  * back as the JSON envelope instead of the file: it is thrown like any other call's.
  */
-export async function download(path: string, opts: { query?: Record<string, QueryValue>; signal?: AbortSignal; scope?: RequestScope } = {}): Promise<Blob> {
+export async function download(
+  path: string,
+  opts: { query?: Record<string, QueryValue>; signal?: AbortSignal; scope?: RequestScope } = {},
+): Promise<Blob> {
   let res: Response;
   try {
-    res = await fetch((API_BASE || '') + path + toQueryString(opts.query), { headers: requestHeaders(opts.scope), signal: opts.signal });
+    res = await fetch((API_BASE || '') + path + toQueryString(opts.query), {
+      headers: requestHeaders(opts.scope),
+      signal: opts.signal,
+    });
   } catch {
     if (opts.signal?.aborted) throw new ApiError('aborted', null, 'aborted');
     throw networkError();

@@ -13,8 +13,12 @@ export const contentApi = {
   faq: ({ language }: Lang, signal?: AbortSignal) => call<FaqItem[]>(`${I}/listFaq`, { signal, scope: { language } }),
   notices: ({ language }: Lang, q: { pageNum?: number; pageSize?: number }, signal?: AbortSignal) =>
     call<{ rows: NoticeItem[]; total: number }>(`${I}/listNotices`, { query: q, signal, scope: { language } }),
-  socialLinks: ({ language }: Lang, signal?: AbortSignal) => call<SocialLink[]>(`${I}/socialLinks`, { signal, scope: { language } }),
-  onlineService: ({ language }: Lang, signal?: AbortSignal) => call<{ url: string }>(`${I}/onlineService`, { signal, scope: { language } }),
-  param: (key: string, signal?: AbortSignal) => call<{ key: string; value: string }>(`${I}/getParamByKey/${encodeURIComponent(key)}`, { signal }),
-  homeFigures: ({ language }: Lang, signal?: AbortSignal) => call<HomeFigures>(`${I}/homeFigures`, { signal, scope: { language } }),
+  socialLinks: ({ language }: Lang, signal?: AbortSignal) =>
+    call<SocialLink[]>(`${I}/socialLinks`, { signal, scope: { language } }),
+  onlineService: ({ language }: Lang, signal?: AbortSignal) =>
+    call<{ url: string }>(`${I}/onlineService`, { signal, scope: { language } }),
+  param: (key: string, signal?: AbortSignal) =>
+    call<{ key: string; value: string }>(`${I}/getParamByKey/${encodeURIComponent(key)}`, { signal }),
+  homeFigures: ({ language }: Lang, signal?: AbortSignal) =>
+    call<HomeFigures>(`${I}/homeFigures`, { signal, scope: { language } }),
 };

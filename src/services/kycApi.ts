@@ -19,7 +19,7 @@ export const kycApi = {
     if (update) form.append('update', 'true');
     for (const [kind, img] of Object.entries(r.images)) {
       if (!img || (kind === 'back' && r.values.documentType === 'passport')) continue;
-      form.append(kind, img as unknown as Blob, kind === 'signature' ? 'signature.png' : ((img as unknown as File).name || kind));
+      form.append(kind, img as unknown as Blob, kind === 'signature' ? 'signature.png' : (img as unknown as File).name || kind);
     }
     return call<KycSubmission>(P, { method: 'POST', body: form, signal, onUploadProgress: onProgress });
   },

@@ -1,6 +1,15 @@
 import { call, download } from './api.ts';
 // types only: the TypeBox builders of the contract stay out of the bundle that does not check bodies
-import type { AdminLoanDetail, AdminLoanPage, CollateralAsset, Loan, LoanDetail, LoanPage, LoanStatus, LoanTerms } from '../contract/loans.ts';
+import type {
+  AdminLoanDetail,
+  AdminLoanPage,
+  CollateralAsset,
+  Loan,
+  LoanDetail,
+  LoanPage,
+  LoanStatus,
+  LoanTerms,
+} from '../contract/loans.ts';
 
 export type { AdminLoan, AdminLoanDetail, Loan, LoanDetail, LoanTerms } from '../contract/loans.ts';
 
@@ -28,7 +37,8 @@ export const loansApi = {
   terms: (signal?: AbortSignal) => call<LoanTerms>('/swx/customer/index/loanTerms', { signal }),
   list: (q: { pageNum: number; pageSize: number; status?: LoanStatus }, signal?: AbortSignal) =>
     call<LoanPage>(`${U}/listLoanRecord`, { query: q, signal, scope: { book: 'real' } }),
-  detail: (loanId: string, signal?: AbortSignal) => call<LoanDetail>(`${U}/loanDetail/${id(loanId)}`, { signal, scope: { book: 'real' } }),
+  detail: (loanId: string, signal?: AbortSignal) =>
+    call<LoanDetail>(`${U}/loanDetail/${id(loanId)}`, { signal, scope: { book: 'real' } }),
   /** multipart: the fields and the signature image; `clientKey` makes a retry answer the first loan */
   submit: (v: LoanValues, clientKey: string, signal?: AbortSignal) => {
     const form = new FormData();
@@ -47,9 +57,12 @@ export const loansApi = {
 
 /** The operator's loan calls (every decision audited on the service). */
 export const loansAdminApi = {
-  list: (q: { pageNum: number; pageSize: number; status?: LoanStatus }, signal?: AbortSignal) => call<AdminLoanPage>(A, { query: q, signal }),
+  list: (q: { pageNum: number; pageSize: number; status?: LoanStatus }, signal?: AbortSignal) =>
+    call<AdminLoanPage>(A, { query: q, signal }),
   detail: (loanId: string, signal?: AbortSignal) => call<AdminLoanDetail>(`${A}/${id(loanId)}`, { signal }),
   signature: (loanId: string, signal?: AbortSignal) => download(`${A}/${id(loanId)}/signature`, { signal }),
-  approve: (loanId: string) => call<AdminLoanDetail & { step: 'first' | 'final' }>(`${A}/${id(loanId)}/approve`, { method: 'POST' }),
-  reject: (loanId: string, reason: string) => call<AdminLoanDetail>(`${A}/${id(loanId)}/reject`, { method: 'POST', body: { reason } }),
+  approve: (loanId: string) =>
+    call<AdminLoanDetail & { step: 'first' | 'final' }>(`${A}/${id(loanId)}/approve`, { method: 'POST' }),
+  reject: (loanId: string, reason: string) =>
+    call<AdminLoanDetail>(`${A}/${id(loanId)}/reject`, { method: 'POST', body: { reason } }),
 };

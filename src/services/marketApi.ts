@@ -1,7 +1,18 @@
 import {
-  MARKET_PATHS, marketDetailFromWire, marketPageFromWire,
-  type Candle, type FindMarketQuery, type Interval, type InstrumentType, type MarketDetail, type MarketInfo, type MarketPage, type MarketRowPage,
-  type MarketStats, type WatchlistChange, type WatchlistResult,
+  MARKET_PATHS,
+  marketDetailFromWire,
+  marketPageFromWire,
+  type Candle,
+  type FindMarketQuery,
+  type Interval,
+  type InstrumentType,
+  type MarketDetail,
+  type MarketInfo,
+  type MarketPage,
+  type MarketRowPage,
+  type MarketStats,
+  type WatchlistChange,
+  type WatchlistResult,
 } from '../contract/market.ts';
 import { call } from './api.ts';
 
@@ -11,8 +22,10 @@ import { call } from './api.ts';
  * `sparkline`.
  */
 export const marketApi = {
-  list: async (q: { type?: InstrumentType; search?: string; pageNum?: number; pageSize?: number }, signal?: AbortSignal): Promise<MarketRowPage> =>
-    marketPageFromWire(await call<MarketPage>(MARKET_PATHS.list, { query: q, signal })),
+  list: async (
+    q: { type?: InstrumentType; search?: string; pageNum?: number; pageSize?: number },
+    signal?: AbortSignal,
+  ): Promise<MarketRowPage> => marketPageFromWire(await call<MarketPage>(MARKET_PATHS.list, { query: q, signal })),
   /** The instrument an instrument page's address names (docs/market.md, "Finding an instrument"): what the page shows of it. */
   find: async (q: FindMarketQuery, signal?: AbortSignal): Promise<MarketDetail> =>
     marketDetailFromWire(await call<MarketInfo>(MARKET_PATHS.find, { query: q, signal })),

@@ -1,7 +1,17 @@
 import { call } from './api.ts';
 import type { NftOrderValues } from '../machines/nftOrder.ts';
 // types only: the TypeBox builders of the contract stay out of the bundle
-import type { CharityPayoutBody, Donations, ListNewNftBody, MyNftPage, Nft, NftDetail, NftPage, NftSaleType, NftStatus } from '../contract/nfts.ts';
+import type {
+  CharityPayoutBody,
+  Donations,
+  ListNewNftBody,
+  MyNftPage,
+  Nft,
+  NftDetail,
+  NftPage,
+  NftSaleType,
+  NftStatus,
+} from '../contract/nfts.ts';
 
 export type { Donations, MyNftPage, Nft, NftDetail, NftPage };
 
@@ -18,7 +28,8 @@ export const nftApi = {
     call<NftPage>(`${I}/listNft`, { query: q, signal }),
   detail: (nftId: string, signal?: AbortSignal) => call<NftDetail>(`${I}/getNft/${id(nftId)}`, { signal }),
   donations: (signal?: AbortSignal) => call<Donations>(`${I}/donations`, { signal }),
-  mine: (q: { pageNum: number; pageSize: number }, signal?: AbortSignal) => call<MyNftPage>(`${U}/listNft`, { query: q, signal, scope: { book: 'real' } }),
+  mine: (q: { pageNum: number; pageSize: number }, signal?: AbortSignal) =>
+    call<MyNftPage>(`${U}/listNft`, { query: q, signal, scope: { book: 'real' } }),
   /** `clientKey`: a retry with the same key answers the first result */
   order: (nftId: string, v: NftOrderValues, clientKey: string, signal?: AbortSignal) =>
     call<Nft>(`${U}/buyNft`, { method: 'POST', body: { id: nftId, kind: v.kind, amount: v.amount, clientKey }, signal }),
@@ -27,5 +38,6 @@ export const nftApi = {
 /** The operator's NFT calls (audited on the service). */
 export const nftAdminApi = {
   list: (b: ListNewNftBody, signal?: AbortSignal) => call<Nft>('/admin-api/nfts', { method: 'POST', body: { ...b }, signal }),
-  payout: (b: CharityPayoutBody, signal?: AbortSignal) => call<Donations>('/admin-api/charity/payouts', { method: 'POST', body: { ...b }, signal }),
+  payout: (b: CharityPayoutBody, signal?: AbortSignal) =>
+    call<Donations>('/admin-api/charity/payouts', { method: 'POST', body: { ...b }, signal }),
 };

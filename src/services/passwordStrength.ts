@@ -10,11 +10,14 @@ type Estimate = (password: string, inputs: string[]) => number;
 let loading: Promise<Estimate> | undefined;
 
 export function loadEstimator(): Promise<Estimate> {
-  loading ??= Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common'), import('@zxcvbn-ts/language-en')])
-    .then(([core, common, english]) => {
-      const estimator = new core.ZxcvbnFactory(strengthOptions(common, english));
-      return (password: string, inputs: string[]) => estimator.check(password, inputs).score;
-    });
+  loading ??= Promise.all([
+    import('@zxcvbn-ts/core'),
+    import('@zxcvbn-ts/language-common'),
+    import('@zxcvbn-ts/language-en'),
+  ]).then(([core, common, english]) => {
+    const estimator = new core.ZxcvbnFactory(strengthOptions(common, english));
+    return (password: string, inputs: string[]) => estimator.check(password, inputs).score;
+  });
   return loading;
 }
 

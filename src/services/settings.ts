@@ -57,7 +57,9 @@ export function readSettings(local: KeyValueStorage, session: KeyValueStorage): 
     language: normaliseLanguage(parse<unknown>(local.getItem(KEYS.language), DEFAULT_LANGUAGE)),
     book: bookFromStored(parse<unknown>(local.getItem(KEYS.virtualStatus), 1)),
     // dismissed once, the board stays away in every tab (local storage); earlier versions kept it per tab
-    showBoard: parse<unknown>(local.getItem(KEYS.showBoard), true) !== false && parse<unknown>(session.getItem(KEYS.showBoard), true) !== false,
+    showBoard:
+      parse<unknown>(local.getItem(KEYS.showBoard), true) !== false &&
+      parse<unknown>(session.getItem(KEYS.showBoard), true) !== false,
   };
 }
 
@@ -74,7 +76,12 @@ export function writeSettings(s: Settings, local: KeyValueStorage): void {
 
 const memory = (): KeyValueStorage => {
   const m = new Map<string, string>();
-  return { getItem: (k) => m.get(k) ?? null, setItem: (k, v) => void m.set(k, v), removeItem: (k) => void m.delete(k), clear: () => m.clear() };
+  return {
+    getItem: (k) => m.get(k) ?? null,
+    setItem: (k, v) => void m.set(k, v),
+    removeItem: (k) => void m.delete(k),
+    clear: () => m.clear(),
+  };
 };
 const hasDom = typeof window !== 'undefined' && typeof window.localStorage !== 'undefined';
 const local: KeyValueStorage = hasDom ? window.localStorage : memory();
@@ -84,7 +91,13 @@ export const settings = createStore({
   context: readSettings(local, session),
   on: {
     // someone who signed in here is past the welcome board: it does not come back on this device
-    login: (ctx, e: { token: string; userInfo: UserInfo | null }) => ({ ...ctx, token: e.token, userInfo: e.userInfo, isLogin: true, showBoard: false }),
+    login: (ctx, e: { token: string; userInfo: UserInfo | null }) => ({
+      ...ctx,
+      token: e.token,
+      userInfo: e.userInfo,
+      isLogin: true,
+      showBoard: false,
+    }),
     userInfo: (ctx, e: { userInfo: UserInfo }) => ({ ...ctx, userInfo: e.userInfo }),
     logout: (ctx) => ({ ...ctx, token: null, userInfo: null, isLogin: false }),
     /** HTTP 401: everything stored locally goes; the language stays for this page. */

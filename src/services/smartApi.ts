@@ -2,11 +2,30 @@ import { call } from './api.ts';
 import type { SmartBuyValues } from '../machines/smartBuy.ts';
 // types only: the TypeBox builders of the contract stay out of the bundle that does not check bodies
 import type {
-  AdminReserve, AdminSmartProducts, FundReserveBody, SmartExitQuote, SmartPlan, SmartPlanPage, SmartPlanStatus, SmartProduct,
-  SmartProductList, SmartUser, SmartUserList, UpdateSmartProductBody,
+  AdminReserve,
+  AdminSmartProducts,
+  FundReserveBody,
+  SmartExitQuote,
+  SmartPlan,
+  SmartPlanPage,
+  SmartPlanStatus,
+  SmartProduct,
+  SmartProductList,
+  SmartUser,
+  SmartUserList,
+  UpdateSmartProductBody,
 } from '../contract/smart.ts';
 
-export type { AdminReserve, SmartExitQuote, SmartPlan, SmartPlanPage, SmartProduct, SmartProductList, SmartUser, UpdateSmartProductBody };
+export type {
+  AdminReserve,
+  SmartExitQuote,
+  SmartPlan,
+  SmartPlanPage,
+  SmartProduct,
+  SmartProductList,
+  SmartUser,
+  UpdateSmartProductBody,
+};
 
 const O = '/swx/customer/order';
 const A = '/admin-api/smart';
@@ -25,18 +44,26 @@ export const smartApi = {
     call<SmartPlanPage>(`${O}/listSmartOrder`, { query: q, signal, scope: { book: 'real' } }),
   /** `clientKey`: a retry with the same key answers the first plan */
   buy: (v: SmartBuyValues, clientKey: string, signal?: AbortSignal) =>
-    call<SmartPlan>(`${O}/buySmart`, { method: 'POST', body: { productId: v.productId, amount: v.amount.trim(), days: v.days, clientKey }, signal }),
+    call<SmartPlan>(`${O}/buySmart`, {
+      method: 'POST',
+      body: { productId: v.productId, amount: v.amount.trim(), days: v.days, clientKey },
+      signal,
+    }),
   exitQuote: (planId: string, signal?: AbortSignal) => call<SmartExitQuote>(`${O}/smartExitQuote/${id(planId)}`, { signal }),
-  exit: (planId: string, signal?: AbortSignal) => call<SmartPlan>(`${O}/exitSmart`, { method: 'POST', body: { id: planId }, signal }),
+  exit: (planId: string, signal?: AbortSignal) =>
+    call<SmartPlan>(`${O}/exitSmart`, { method: 'POST', body: { id: planId }, signal }),
 };
 
 /** The operator's smart plan calls (every one audited on the service). */
 export const smartAdminApi = {
   reserve: (signal?: AbortSignal) => call<AdminReserve>(`${A}/reserve`, { signal }),
   /** proposes a movement; another operator confirms it (`confirm`) before money moves */
-  propose: (b: FundReserveBody, signal?: AbortSignal) => call<AdminReserve>(`${A}/reserve`, { method: 'POST', body: { ...b }, signal }),
-  confirm: (movementId: string, signal?: AbortSignal) => call<AdminReserve>(`${A}/reserve/${id(movementId)}/confirm`, { method: 'POST', body: {}, signal }),
-  reject: (movementId: string, signal?: AbortSignal) => call<AdminReserve>(`${A}/reserve/${id(movementId)}/reject`, { method: 'POST', body: {}, signal }),
+  propose: (b: FundReserveBody, signal?: AbortSignal) =>
+    call<AdminReserve>(`${A}/reserve`, { method: 'POST', body: { ...b }, signal }),
+  confirm: (movementId: string, signal?: AbortSignal) =>
+    call<AdminReserve>(`${A}/reserve/${id(movementId)}/confirm`, { method: 'POST', body: {}, signal }),
+  reject: (movementId: string, signal?: AbortSignal) =>
+    call<AdminReserve>(`${A}/reserve/${id(movementId)}/reject`, { method: 'POST', body: {}, signal }),
   products: (signal?: AbortSignal) => call<AdminSmartProducts>(`${A}/products`, { signal }),
   updateProduct: (productId: string, b: UpdateSmartProductBody, signal?: AbortSignal) =>
     call<SmartProduct>(`${A}/products/${id(productId)}`, { method: 'PUT', body: { ...b }, signal }),

@@ -1,13 +1,28 @@
 import { call, download } from './api.ts';
 // types only: the TypeBox builders of the contract stay out of the bundle that does not check bodies
 import type {
-  AdminSupportConversation, AdminSupportPage, AdminSupportThread, InviteeList, SupportConversation, SupportConversationList,
-  SupportConversationStatus, SupportMessage, SupportThread, SupportUnread,
+  AdminSupportConversation,
+  AdminSupportPage,
+  AdminSupportThread,
+  InviteeList,
+  SupportConversation,
+  SupportConversationList,
+  SupportConversationStatus,
+  SupportMessage,
+  SupportThread,
+  SupportUnread,
 } from '../contract/support.ts';
 
 export type {
-  AdminSupportConversation, AdminSupportPage, AdminSupportThread, InviteeList, SupportConversation, SupportConversationList,
-  SupportConversationStatus, SupportMessage, SupportThread,
+  AdminSupportConversation,
+  AdminSupportPage,
+  AdminSupportThread,
+  InviteeList,
+  SupportConversation,
+  SupportConversationList,
+  SupportConversationStatus,
+  SupportMessage,
+  SupportThread,
 };
 
 const S = '/swx/customer/support';
@@ -21,11 +36,20 @@ const id = (v: string) => encodeURIComponent(v);
 export const supportApi = {
   conversations: (signal?: AbortSignal) => call<SupportConversationList>(`${S}/listConversation`, { signal }),
   unread: (signal?: AbortSignal) => call<SupportUnread>(`${S}/unread`, { signal }),
-  thread: (conversationId: string, signal?: AbortSignal) => call<SupportThread>(`${S}/conversation/${id(conversationId)}`, { signal }),
+  thread: (conversationId: string, signal?: AbortSignal) =>
+    call<SupportThread>(`${S}/conversation/${id(conversationId)}`, { signal }),
   open: (v: { text: string; clientKey: string }, signal?: AbortSignal) =>
-    call<SupportThread>(`${S}/openConversation`, { method: 'POST', body: { text: v.text.trim(), clientKey: v.clientKey }, signal }),
+    call<SupportThread>(`${S}/openConversation`, {
+      method: 'POST',
+      body: { text: v.text.trim(), clientKey: v.clientKey },
+      signal,
+    }),
   send: (v: { conversationId: string; text: string; clientKey: string }, signal?: AbortSignal) =>
-    call<SupportMessage>(`${S}/sendMessage`, { method: 'POST', body: { conversationId: v.conversationId, text: v.text.trim(), clientKey: v.clientKey }, signal }),
+    call<SupportMessage>(`${S}/sendMessage`, {
+      method: 'POST',
+      body: { conversationId: v.conversationId, text: v.text.trim(), clientKey: v.clientKey },
+      signal,
+    }),
   /** multipart: the image and an optional caption (the browser sets the boundary) */
   sendImage: (v: { conversationId: string; text: string; clientKey: string; image: File }, signal?: AbortSignal) => {
     const form = new FormData();
@@ -46,9 +70,14 @@ export const supportApi = {
 export const supportAdminApi = {
   queue: (q: { status: SupportConversationStatus; pageNum?: number; pageSize?: number }, signal?: AbortSignal) =>
     call<AdminSupportPage>(`${A}/conversations`, { query: q, signal }),
-  thread: (conversationId: string, signal?: AbortSignal) => call<AdminSupportThread>(`${A}/conversations/${id(conversationId)}`, { signal }),
+  thread: (conversationId: string, signal?: AbortSignal) =>
+    call<AdminSupportThread>(`${A}/conversations/${id(conversationId)}`, { signal }),
   reply: (v: { conversationId: string; text: string; clientKey: string }, signal?: AbortSignal) =>
-    call<SupportMessage>(`${A}/conversations/${id(v.conversationId)}/messages`, { method: 'POST', body: { text: v.text.trim(), clientKey: v.clientKey }, signal }),
+    call<SupportMessage>(`${A}/conversations/${id(v.conversationId)}/messages`, {
+      method: 'POST',
+      body: { text: v.text.trim(), clientKey: v.clientKey },
+      signal,
+    }),
   close: (conversationId: string, signal?: AbortSignal) =>
     call<AdminSupportConversation>(`${A}/conversations/${id(conversationId)}/close`, { method: 'POST', signal }),
 };

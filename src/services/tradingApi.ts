@@ -1,8 +1,20 @@
 import type { Book } from '../contract/constants.ts';
 import {
-  positionFromWire, positionPageFromWire, productFromWire, TRADING_PATHS,
-  type BuyOptionsBody, type Exposure, type OptionsOrderPageWire, type OptionsOrderWire, type OptionsOrderStatus, type OptionsPosition,
-  type OptionsProduct, type OptionsProductWire, type OptionsRisk, type PositionPage, type UpdateStopsBody,
+  positionFromWire,
+  positionPageFromWire,
+  productFromWire,
+  TRADING_PATHS,
+  type BuyOptionsBody,
+  type Exposure,
+  type OptionsOrderPageWire,
+  type OptionsOrderWire,
+  type OptionsOrderStatus,
+  type OptionsPosition,
+  type OptionsProduct,
+  type OptionsProductWire,
+  type OptionsRisk,
+  type PositionPage,
+  type UpdateStopsBody,
 } from '../contract/trading.ts';
 import { PENDING_PATHS, type PendingOrderPage, type PendingOrderWire, type PlacePendingBody } from '../contract/pendingOrders.ts';
 import { call } from './api.ts';
@@ -26,7 +38,9 @@ export const tradingApi = {
   orders: async ({ book }: BookScope, q: OrdersQuery, signal?: AbortSignal): Promise<PositionPage> =>
     positionPageFromWire(await call<OptionsOrderPageWire>(TRADING_PATHS.list, { query: q, signal, scope: { book } })),
   close: async ({ book }: BookScope, id: string, signal?: AbortSignal): Promise<OptionsPosition> =>
-    positionFromWire(await call<OptionsOrderWire>(TRADING_PATHS.close, { method: 'POST', body: { id }, signal, scope: { book } })),
+    positionFromWire(
+      await call<OptionsOrderWire>(TRADING_PATHS.close, { method: 'POST', body: { id }, signal, scope: { book } }),
+    ),
   /** new stop-loss and take-profit of an open position (null removes one) */
   stops: async ({ book }: BookScope, body: UpdateStopsBody, signal?: AbortSignal): Promise<OptionsPosition> =>
     positionFromWire(await call<OptionsOrderWire>(TRADING_PATHS.stops, { method: 'POST', body, signal, scope: { book } })),

@@ -13,7 +13,8 @@ export function parseUserEvent(raw: unknown): UserEvent | null {
   if (!raw || typeof raw !== 'object') return null;
   const e = raw as Record<string, unknown>;
   if (typeof e.kind !== 'string' || e.kind.length > 60) return null;
-  const params = e.params && typeof e.params === 'object' && !Array.isArray(e.params) ? (e.params as Record<string, unknown>) : {};
+  const params =
+    e.params && typeof e.params === 'object' && !Array.isArray(e.params) ? (e.params as Record<string, unknown>) : {};
   const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null);
   return asUserEvent({ kind: e.kind, params, refType: str(e.refType), refId: str(e.refId), id: str(e.id) ?? undefined });
 }

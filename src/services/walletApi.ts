@@ -3,7 +3,15 @@ import { call, download } from './api.ts';
 import type { DepositValues } from '../machines/depositForm.ts';
 import type { WithdrawalValues } from '../machines/withdrawalForm.ts';
 import type {
-  Balances, Deposit, DepositAddressList, DepositPage, NotificationPage, StatementPage, Withdrawal, WithdrawalMethods, WithdrawalPage,
+  Balances,
+  Deposit,
+  DepositAddressList,
+  DepositPage,
+  NotificationPage,
+  StatementPage,
+  Withdrawal,
+  WithdrawalMethods,
+  WithdrawalPage,
 } from './types.ts';
 
 const U = '/swx/customer/user';
@@ -39,16 +47,24 @@ export const walletApi = {
     call<WithdrawalMethods>(`${U}/withdrawalMethods`, { signal, scope: { book } }),
   /** `clientKey`: a retry with the same key returns the first withdrawal (docs/wallet.md) */
   withdraw: (v: WithdrawalValues, clientKey: string, signal?: AbortSignal) =>
-    call<Withdrawal>(`${U}/withdrawal`, { method: 'POST', body: { method: v.method, address: v.address.trim(), amount: v.amount.trim(), clientKey }, signal }),
+    call<Withdrawal>(`${U}/withdrawal`, {
+      method: 'POST',
+      body: { method: v.method, address: v.address.trim(), amount: v.amount.trim(), clientKey },
+      signal,
+    }),
   statement: ({ book }: BookScope, q: StatementFilter, signal?: AbortSignal) =>
     call<StatementPage>(`${U}/statement`, { query: q, signal, scope: { book } }),
   /** the CSV with the token header: a blob the screen saves */
   statementCsv: ({ book }: BookScope, q: Omit<StatementFilter, 'pageNum' | 'pageSize'>, signal?: AbortSignal) =>
     download(`${U}/statement.csv`, { query: q, signal, scope: { book } }),
   resetDemo: (signal?: AbortSignal) => call<Balances>(`${U}/resetDemo`, { method: 'POST', body: {}, signal }),
-  notifications: (q: PageQ & { unreadOnly?: boolean }, signal?: AbortSignal) => call<NotificationPage>(`${U}/listNotifications`, { query: q, signal }),
+  notifications: (q: PageQ & { unreadOnly?: boolean }, signal?: AbortSignal) =>
+    call<NotificationPage>(`${U}/listNotifications`, { query: q, signal }),
   /** the bell's count (one row fetched, the count is what matters) */
-  unreadCount: (signal?: AbortSignal) => call<NotificationPage>(`${U}/listNotifications`, { query: { pageSize: 1 }, signal }).then((p) => p.unread),
-  readAll: (signal?: AbortSignal) => call<{ updated: number; unread: number }>(`${U}/readNotifications`, { method: 'POST', body: { all: true }, signal }),
-  read: (ids: string[], signal?: AbortSignal) => call<{ updated: number; unread: number }>(`${U}/readNotifications`, { method: 'POST', body: { ids }, signal }),
+  unreadCount: (signal?: AbortSignal) =>
+    call<NotificationPage>(`${U}/listNotifications`, { query: { pageSize: 1 }, signal }).then((p) => p.unread),
+  readAll: (signal?: AbortSignal) =>
+    call<{ updated: number; unread: number }>(`${U}/readNotifications`, { method: 'POST', body: { all: true }, signal }),
+  read: (ids: string[], signal?: AbortSignal) =>
+    call<{ updated: number; unread: number }>(`${U}/readNotifications`, { method: 'POST', body: { ids }, signal }),
 };

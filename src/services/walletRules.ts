@@ -24,7 +24,9 @@ export function sniffImage(head: Uint8Array): 'image/jpeg' | 'image/png' | 'imag
  */
 export async function typedByContent(file: File): Promise<File> {
   const sniffed = sniffImage(new Uint8Array(await file.slice(0, 12).arrayBuffer()));
-  return sniffed === file.type ? file : new File([file], file.name, { type: sniffed ?? 'application/octet-stream', lastModified: file.lastModified });
+  return sniffed === file.type
+    ? file
+    : new File([file], file.name, { type: sniffed ?? 'application/octet-stream', lastModified: file.lastModified });
 }
 
 /** Throws Refused(10039) unless the proof is an image the service takes (by content when we hold the bytes). */

@@ -17,8 +17,11 @@ import styles from './App.module.css';
 // texts of the screens other than home (src/i18n/parts.ts), so it never renders a raw key.
 // the step-up code prompt (services/api.ts asks it when a call needs a fresh code): loaded after the
 // first paint, with the screens' texts, so the home page's JavaScript stays without the sign-in flows
-const StepUpDialog = lazy(() => Promise.all([import('./security/StepUpDialog.tsx'), screenTextsReady()]).then(([m]) => ({ default: m.StepUpDialog })));
-const screen = (load: () => Promise<{ default: ComponentType }>) => lazy(() => Promise.all([load(), screenTextsReady()]).then(([m]) => m));
+const StepUpDialog = lazy(() =>
+  Promise.all([import('./security/StepUpDialog.tsx'), screenTextsReady()]).then(([m]) => ({ default: m.StepUpDialog })),
+);
+const screen = (load: () => Promise<{ default: ComponentType }>) =>
+  lazy(() => Promise.all([load(), screenTextsReady()]).then(([m]) => m));
 const Market = screen(() => import('./screens/Market.tsx'));
 const Currency = screen(() => import('./screens/Currency.tsx'));
 const Register = screen(() => import('./screens/Register.tsx'));
@@ -113,7 +116,13 @@ function Routes() {
   const { t } = useTranslation();
   return (
     <ErrorBoundary resetKey={path}>
-      <Suspense fallback={<div className={styles.loading} aria-busy="true">{t('common.loading')}</div>}>
+      <Suspense
+        fallback={
+          <div className={styles.loading} aria-busy="true">
+            {t('common.loading')}
+          </div>
+        }
+      >
         <Switch>
           {ROUTES.map(([p, C]) => (
             <Route key={p} path={p} component={C} />
@@ -144,7 +153,9 @@ export function App({ userAgent }: { userAgent: string }) {
         </Shell>
       )}
       <Toasts />
-      <Suspense fallback={null}><StepUpDialog /></Suspense>
+      <Suspense fallback={null}>
+        <StepUpDialog />
+      </Suspense>
     </AppActorsProvider>
   );
 }

@@ -10,9 +10,27 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, codeFor, DESKTOP, launch, loginThroughPage, MOBILE, newContext, OPERATOR, shot, startService, type Service, textOf, operatorToken, closeToasts } from './harness.ts';
+import {
+  api,
+  codeFor,
+  DESKTOP,
+  launch,
+  loginThroughPage,
+  MOBILE,
+  newContext,
+  OPERATOR,
+  shot,
+  startService,
+  type Service,
+  textOf,
+  operatorToken,
+  closeToasts,
+} from './harness.ts';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000970485973000003e8000003e801b57b526b0000000d49444154089963f8ffffff7f0009fb03fd08d1e81e0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000970485973000003e8000003e801b57b526b0000000d49444154089963f8ffffff7f0009fb03fd08d1e81e0000000049454e44ae426082',
+  'hex',
+);
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const ETH_ADDR = '0x52908400098527886E0F7030069857D2E4169EE7';
 
@@ -38,24 +56,44 @@ async function submitDeposit(amount: string): Promise<string> {
   form.append('txHash', crypto.randomBytes(32).toString('hex'));
   form.append('proofLast6', '654321');
   form.append('proof', new Blob([PNG], { type: 'image/png' }), 'proof.png');
-  const r = await fetch(`${service.url}/swx/customer/user/recharge`, { method: 'POST', headers: real(customer.token), body: form });
+  const r = await fetch(`${service.url}/swx/customer/user/recharge`, {
+    method: 'POST',
+    headers: real(customer.token),
+    body: form,
+  });
   const env = (await r.json()) as { code: number; result: { id: string } };
   expect(env.code).toBe(20002);
   return env.result.id;
 }
 const usdtAvailable = async () =>
-  (await customerGet<{ assets: { asset: string; available: string }[] }>('/balances')).assets.find((a) => a.asset === 'USDT')?.available;
+  (await customerGet<{ assets: { asset: string; available: string }[] }>('/balances')).assets.find((a) => a.asset === 'USDT')
+    ?.available;
 const text = textOf;
 
 beforeAll(async () => {
   [service, browser] = await Promise.all([startService(), launch()]);
   opToken = await operatorToken(service.url);
-  expect((await api(service.url, '/admin-api/deposit-addresses', { body: { coin: 'USDT', network: 'TRC20', address: TRON }, token: opToken })).code).toBe(200);
+  expect(
+    (
+      await api(service.url, '/admin-api/deposit-addresses', {
+        body: { coin: 'USDT', network: 'TRC20', address: TRON },
+        token: opToken,
+      })
+    ).code,
+  ).toBe(200);
   // the customer registers (code from the outbox) and uses the real book (header virtually: YES)
-  expect((await api(service.url, '/swx/customer/login/sendCode', { body: { email: customer.email, purpose: 'register' } })).code).toBe(200);
+  expect(
+    (await api(service.url, '/swx/customer/login/sendCode', { body: { email: customer.email, purpose: 'register' } })).code,
+  ).toBe(200);
   const code = await codeFor(service.url, customer.email);
   const reg = await api<{ token: string }>(service.url, '/swx/customer/login/register', {
-    body: { username: customer.username, email: customer.email, code, password: customer.password, confirmPassword: customer.password },
+    body: {
+      username: customer.username,
+      email: customer.email,
+      code,
+      password: customer.password,
+      confirmPassword: customer.password,
+    },
   });
   expect(reg.code).toBe(200);
   customer.token = reg.result.token;
@@ -81,7 +119,9 @@ describe('desktop: operator console', () => {
   it('a visitor who opens /admin is asked to sign in, a customer is sent to /; the account page has no console link', async () => {
     await page.goto('/admin/deposits');
     // signed out: the sign-in, which comes back to the console (tests/browser/phone.test.ts follows it through)
-    await page.waitForURL((u) => u.pathname === '/pass/login' && u.searchParams.get('next') === '/admin/deposits', { timeout: 10_000 });
+    await page.waitForURL((u) => u.pathname === '/pass/login' && u.searchParams.get('next') === '/admin/deposits', {
+      timeout: 10_000,
+    });
     await loginThroughPage(page, DESKTOP, customer.username, customer.password);
     await page.goto('/profile');
     await page.waitForSelector('[data-testid=profile]');
@@ -127,7 +167,9 @@ describe('desktop: operator console', () => {
     await row.locator('[data-testid=approve]').click();
     await page.waitForSelector('[data-testid=review-dialog][data-decision=approve]');
     // the dialog names what it moves and for whom (issue 28)
-    expect(await page.textContent('[data-testid=review-subject]')).toMatch(new RegExp(`^150\\.5(0*)? USDT will be credited to ${customer.username}'s real balance\\.$`));
+    expect(await page.textContent('[data-testid=review-subject]')).toMatch(
+      new RegExp(`^150\\.5(0*)? USDT will be credited to ${customer.username}'s real balance\\.$`),
+    );
     // cancelling sends nothing
     await page.click('[data-testid=review-cancel]');
     expect(await row.getAttribute('data-status')).toBe('pending');
@@ -152,14 +194,18 @@ describe('desktop: operator console', () => {
     const row = page.locator(`[data-testid=admin-deposit-row][data-id="${second}"]`);
     await row.waitFor({ timeout: 10_000 });
     // another operator rejects it through the API while this screen still shows it pending
-    expect((await api(service.url, `/admin-api/deposits/${second}/reject`, { body: { reason: 'Duplicate' }, token: opToken })).code).toBe(200);
+    expect(
+      (await api(service.url, `/admin-api/deposits/${second}/reject`, { body: { reason: 'Duplicate' }, token: opToken })).code,
+    ).toBe(200);
     await row.locator('[data-testid=reject]').click();
     // a reason is required before anything is sent
     await page.click('[data-testid=review-confirm]');
     await page.waitForSelector('[data-testid=review-problem]');
     await page.fill('[data-testid=review-reason]', 'Proof unreadable');
     await page.click('[data-testid=review-confirm]');
-    await expect.poll(() => row.locator('[data-testid=review-error]').getAttribute('data-code'), { timeout: 10_000 }).toBe('10044');
+    await expect
+      .poll(() => row.locator('[data-testid=review-error]').getAttribute('data-code'), { timeout: 10_000 })
+      .toBe('10044');
     expect((await row.locator('[data-testid=review-error]').textContent())?.length).toBeGreaterThan(5);
     // the list filtered by status shows it rejected with the first operator's reason
     await page.selectOption('[data-testid=status-filter]', 'rejected');
@@ -197,7 +243,10 @@ describe('desktop: operator console', () => {
     await expect.poll(() => row.getAttribute('data-status'), { timeout: 10_000 }).toBe('rejected');
     expect(await row.locator('[data-testid=reject-reason]').textContent()).toContain('Address under review');
     const mine = await customerGet<{ rows: { id: string; status: string; rejectReason: string | null }[] }>('/listWithdrwal');
-    expect(mine.rows.find((r) => r.id === wd.result.id)).toMatchObject({ status: 'rejected', rejectReason: 'Address under review' });
+    expect(mine.rows.find((r) => r.id === wd.result.id)).toMatchObject({
+      status: 'rejected',
+      rejectReason: 'Address under review',
+    });
     // the hold went back to available
     expect(await usdtAvailable()).toBe('150.500000');
     await shot(page, 'desktop-admin-withdrawals');
@@ -224,12 +273,16 @@ describe('desktop: operator console', () => {
     await row.locator('[data-testid=addr-edit-input]').fill(ETH_ADDR.slice(0, -1) + 'e');
     await row.locator('[data-testid=addr-save]').click();
     await row.locator('[data-testid=addr-row-error]').waitFor();
-    const list = await api<{ rows: { address: string; enabled: boolean }[] }>(service.url, '/admin-api/deposit-addresses', { token: opToken });
+    const list = await api<{ rows: { address: string; enabled: boolean }[] }>(service.url, '/admin-api/deposit-addresses', {
+      token: opToken,
+    });
     expect(list.result.rows.find((r) => r.address === ETH_ADDR)?.enabled).toBe(false);
     await page.locator('[data-testid=address-row] button', { hasText: 'Cancel' }).click();
     await row.locator('[data-testid=addr-delete]').click();
     await row.locator('[data-testid=addr-delete-confirm]').click();
-    await expect.poll(() => page.locator(`[data-testid=address-row][data-address="${ETH_ADDR}"]`).count(), { timeout: 10_000 }).toBe(0);
+    await expect
+      .poll(() => page.locator(`[data-testid=address-row][data-address="${ETH_ADDR}"]`).count(), { timeout: 10_000 })
+      .toBe(0);
     const after = await api<{ rows: { address: string }[] }>(service.url, '/admin-api/deposit-addresses', { token: opToken });
     expect(after.result.rows.map((r) => r.address)).toEqual([TRON]);
   });
@@ -243,7 +296,15 @@ describe('desktop: operator console', () => {
     await page.click('[data-testid=admin-nav-audit]');
     await page.waitForSelector('[data-testid=audit-row]');
     const actions = await page.$$eval('[data-testid=audit-row]', (rows) => rows.map((r) => r.getAttribute('data-action')));
-    expect(actions).toEqual(expect.arrayContaining(['deposit.approve', 'deposit.reject', 'withdrawal.reject', 'deposit_address.create', 'deposit_address.delete']));
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'deposit.approve',
+        'deposit.reject',
+        'withdrawal.reject',
+        'deposit_address.create',
+        'deposit_address.delete',
+      ]),
+    );
     const approve = page.locator(`[data-testid=audit-row][data-target="deposit:${depositId}"][data-action="deposit.approve"]`);
     expect(await approve.locator('[data-testid=audit-before]').textContent()).toContain('"status": "pending"');
     expect(await approve.locator('[data-testid=audit-after]').textContent()).toContain('"status": "approved"');
@@ -255,7 +316,9 @@ describe('desktop: operator console', () => {
   it('jobs: every leader job with the instance leading it and its last run', async () => {
     await page.click('[data-testid=admin-nav-jobs]');
     await page.waitForSelector('[data-testid=job-row][data-job=nft-auctions]');
-    const jobs = await page.$$eval('[data-testid=job-row]', (rows) => rows.map((r) => [r.getAttribute('data-job'), r.getAttribute('data-led')]));
+    const jobs = await page.$$eval('[data-testid=job-row]', (rows) =>
+      rows.map((r) => [r.getAttribute('data-job'), r.getAttribute('data-led')]),
+    );
     // every job the domains declare, in the registry's order: as the service lists them (tests/server/ops.probes.test.ts
     // holds that list to server/domains.ts; this file runs in the browser's project, which does not compile the server)
     const declared = await api<{ jobs: Array<{ name: string }> }>(service.url, '/admin-api/jobs', { token: opToken });

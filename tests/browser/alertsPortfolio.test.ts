@@ -8,7 +8,17 @@
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, launch, loginThroughPage, newContext, registeredCustomer, shot, startService, textOf, type Service } from './harness.ts';
+import {
+  DESKTOP,
+  launch,
+  loginThroughPage,
+  newContext,
+  registeredCustomer,
+  shot,
+  startService,
+  textOf,
+  type Service,
+} from './harness.ts';
 
 const PASSWORD = 'Secret-pass-123';
 let service: Service;
@@ -22,10 +32,20 @@ beforeAll(async () => {
   const stamp = `al${Date.now().toString(36)}`;
   const { email, token } = await registeredCustomer(service.url, stamp, PASSWORD);
   // a demo position, so the portfolio has a positions part
-  const opened = await (await fetch(`${service.url}/swx/customer/order/buyOptions`, {
-    method: 'POST', headers: { 'content-type': 'application/json', authorization: token, virtually: 'NO' },
-    body: JSON.stringify({ code: 'BTCUSDT', direction: 'up', lots: '0.01', leverage: 10, period: 3600, clientKey: crypto.randomUUID() }),
-  })).json() as { code: number; msg: string };
+  const opened = (await (
+    await fetch(`${service.url}/swx/customer/order/buyOptions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: token, virtually: 'NO' },
+      body: JSON.stringify({
+        code: 'BTCUSDT',
+        direction: 'up',
+        lots: '0.01',
+        leverage: 10,
+        period: 3600,
+        clientKey: crypto.randomUUID(),
+      }),
+    })
+  ).json()) as { code: number; msg: string };
   expect(opened.code, opened.msg).toBe(20004);
   ctx = await newContext(browser, DESKTOP, service.url);
   page = await ctx.newPage();
@@ -39,7 +59,7 @@ afterAll(async () => {
 });
 
 describe('price alerts and portfolio', () => {
-  it('creates an alert on the instrument page, lists it there and in the settings; the portfolio\'s parts add up', async () => {
+  it("creates an alert on the instrument page, lists it there and in the settings; the portfolio's parts add up", async () => {
     await page.goto('/cruuency?code=BTCUSDT');
     await page.waitForSelector('[data-testid=alert-form]');
     const price = Number((await textOf(page, '[data-testid=price]')).replace(/,/g, ''));
@@ -66,7 +86,12 @@ describe('price alerts and portfolio', () => {
     await page.waitForSelector('[data-testid=portfolio-parts]');
     const part = async (p: string) => new Decimal((await page.getAttribute(`[data-testid=part-${p}]`, 'data-value'))!);
     const equity = new Decimal((await page.getAttribute('[data-testid=portfolio-equity]', 'data-value'))!);
-    const sum = (await part('available')).add(await part('held')).add(await part('positions')).add(await part('plans')).add(await part('nfts')).sub(await part('debt'));
+    const sum = (await part('available'))
+      .add(await part('held'))
+      .add(await part('positions'))
+      .add(await part('plans'))
+      .add(await part('nfts'))
+      .sub(await part('debt'));
     expect(sum.toFixed(6)).toBe(equity.toFixed(6));
     expect((await part('positions')).gt(0)).toBe(true);
     await page.waitForSelector('[data-testid=equity-chart]');

@@ -19,7 +19,8 @@ afterAll(async () => {
   await service?.stop();
 });
 
-const prices = (page: Page) => page.$$eval('[data-testid=market-list] [data-testid=price]', (els) => els.map((e) => e.textContent ?? ''));
+const prices = (page: Page) =>
+  page.$$eval('[data-testid=market-list] [data-testid=price]', (els) => els.map((e) => e.textContent ?? ''));
 
 for (const device of [DESKTOP, MOBILE] as Device[]) {
   describe(`${device.name} shell`, () => {
@@ -69,7 +70,9 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
     it('live prices change on the home page without moving the layout', async () => {
       const before = await prices(page);
       const box = await page.locator('[data-testid=market-list] tbody tr').first().boundingBox();
-      await expect.poll(async () => (await prices(page)).join('|') !== before.join('|'), { timeout: 20_000, interval: 500 }).toBe(true);
+      await expect
+        .poll(async () => (await prices(page)).join('|') !== before.join('|'), { timeout: 20_000, interval: 500 })
+        .toBe(true);
       const after = await page.locator('[data-testid=market-list] tbody tr').first().boundingBox();
       expect(after).toEqual(box);
       // every price on screen is labelled simulated (the built-in feed)
@@ -79,7 +82,8 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
     it('market search narrows the list', async () => {
       await page.goto('/market');
       await page.waitForSelector('[data-testid=market-list] tbody tr');
-      const codes = () => page.$$eval('[data-testid=market-list] tbody tr', (rows) => rows.map((r) => r.getAttribute('data-code')));
+      const codes = () =>
+        page.$$eval('[data-testid=market-list] tbody tr', (rows) => rows.map((r) => r.getAttribute('data-code')));
       expect(await codes()).toContain('BTCUSDT');
       await page.fill('[data-testid=market-search]', 'eth');
       await expect.poll(async () => (await codes()).includes('BTCUSDT'), { timeout: 10_000 }).toBe(false);
@@ -88,7 +92,9 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       await expect.poll(() => page.locator('[data-testid=market-list] tbody tr').count(), { timeout: 10_000 }).toBe(0);
       await page.fill('[data-testid=market-search]', '');
       await page.click('[data-testid=tab-forex]');
-      await expect.poll(async () => page.$$eval('[data-testid=market-list] tbody tr', (rows) => rows.length), { timeout: 10_000 }).toBeGreaterThan(0);
+      await expect
+        .poll(async () => page.$$eval('[data-testid=market-list] tbody tr', (rows) => rows.length), { timeout: 10_000 })
+        .toBeGreaterThan(0);
       await shot(page, `${device.name}-market`);
     });
 
@@ -162,7 +168,10 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       expect(out.code).toBe(200);
       await page.goto('/profile');
       await page.waitForURL((u) => u.pathname === '/pass/login', { timeout: 15_000 });
-      expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('isLogin')])).toEqual([null, 'false']);
+      expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('isLogin')])).toEqual([
+        null,
+        'false',
+      ]);
       await page.waitForSelector('[data-testid=nav-login]');
     });
 
@@ -188,7 +197,12 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       expect(brandRtl!.x + brandRtl!.width).toBeGreaterThan(width / 2);
       expect(loginLtr!.x).toBeGreaterThan(loginRtl!.x);
       // numbers are not mirrored: prices still read left to right
-      expect(await page.locator('[data-testid=market-list] [data-testid=price]').first().evaluate((e) => getComputedStyle(e).direction)).toBe('ltr');
+      expect(
+        await page
+          .locator('[data-testid=market-list] [data-testid=price]')
+          .first()
+          .evaluate((e) => getComputedStyle(e).direction),
+      ).toBe('ltr');
       await shot(page, `${device.name}-ar-home`);
       await page.reload();
       await page.waitForSelector('[data-testid=top-bar]');
@@ -222,7 +236,9 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       await page.fill('[data-testid=account]', username);
       await page.fill('[data-testid=password]', 'Wrong-pass-999');
       await page.click('[data-testid=submit]');
-      await expect.poll(() => page.textContent('[data-testid=form-error]'), { timeout: 10_000 }).toMatch(/[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u);
+      await expect
+        .poll(() => page.textContent('[data-testid=form-error]'), { timeout: 10_000 })
+        .toMatch(/[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u);
       await page.goto('/');
       await page.waitForSelector('[data-testid=market-list] tbody tr');
       await shot(page, `${device.name}-ja-home`);

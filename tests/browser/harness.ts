@@ -26,7 +26,8 @@ export const DESKTOP = {
 } as const;
 export const MOBILE = {
   name: 'mobile',
-  userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
   viewport: { width: 390, height: 844 },
   isMobile: true,
   hasTouch: true,
@@ -126,7 +127,9 @@ export async function startService(entry = 'server/main.ts'): Promise<Service> {
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
         try {
           process.kill(-child.pid, 'SIGKILL');
-        } catch { /* the whole group is gone */ }
+        } catch {
+          /* the whole group is gone */
+        }
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
@@ -142,7 +145,14 @@ export async function launch(): Promise<Browser> {
 }
 
 export async function newContext(browser: Browser, device: Device, baseURL: string): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, userAgent: device.userAgent, viewport: device.viewport, isMobile: device.isMobile, hasTouch: device.hasTouch, locale: 'en-US' });
+  return browser.newContext({
+    baseURL,
+    userAgent: device.userAgent,
+    viewport: device.viewport,
+    isMobile: device.isMobile,
+    hasTouch: device.hasTouch,
+    locale: 'en-US',
+  });
 }
 
 export async function shot(page: Page, name: string): Promise<void> {
@@ -156,10 +166,18 @@ interface Envelope<T> {
   result: T;
 }
 /** `demo`: the call is for the demo book (the app's `virtually: NO` header). */
-export async function api<T>(base: string, p: string, init: { method?: string; body?: unknown; token?: string; demo?: boolean } = {}): Promise<Envelope<T>> {
+export async function api<T>(
+  base: string,
+  p: string,
+  init: { method?: string; body?: unknown; token?: string; demo?: boolean } = {},
+): Promise<Envelope<T>> {
   const r = await fetch(base + p, {
     method: init.method ?? (init.body ? 'POST' : 'GET'),
-    headers: { 'content-type': 'application/json', ...(init.token ? { Authorization: init.token } : {}), ...(init.demo ? { virtually: 'NO' } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(init.token ? { Authorization: init.token } : {}),
+      ...(init.demo ? { virtually: 'NO' } : {}),
+    },
     body: init.body ? JSON.stringify(init.body) : undefined,
   });
   return (await r.json()) as Envelope<T>;
@@ -170,7 +188,9 @@ const serviceLogs = new Map<string, () => string>();
 
 /** The seeded operator's session token (signed in through the real login call). */
 export async function operatorToken(base: string): Promise<string> {
-  const login = await api<{ token: string }>(base, '/swx/customer/login/login', { body: { account: OPERATOR.email, password: OPERATOR.password } });
+  const login = await api<{ token: string }>(base, '/swx/customer/login/login', {
+    body: { account: OPERATOR.email, password: OPERATOR.password },
+  });
   if (login.code !== 200) throw new Error(`operator login answered ${login.code}: ${login.msg}`);
   return login.result.token;
 }
@@ -186,7 +206,9 @@ export async function codeFor(base: string, recipient: string): Promise<string> 
   const log = serviceLogs.get(base);
   if (!log) throw new Error(`no service started at ${base}`);
   for (let i = 0; i < 50; i++) {
-    const lines = log().split('\n').filter((l) => l.includes('dev console delivery'));
+    const lines = log()
+      .split('\n')
+      .filter((l) => l.includes('dev console delivery'));
     for (const line of lines.reverse()) {
       let entry: { to?: string; body?: string };
       try {
@@ -203,16 +225,25 @@ export async function codeFor(base: string, recipient: string): Promise<string> 
 }
 
 /** A 1×1 PNG: the proof of the deposit claims below. */
-const PROOF_PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000970485973000003e8000003e801b57b526b0000000d49444154089963f8ffffff7f0009fb03fd08d1e81e0000000049454e44ae426082', 'hex');
+const PROOF_PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000970485973000003e8000003e801b57b526b0000000d49444154089963f8ffffff7f0009fb03fd08d1e81e0000000049454e44ae426082',
+  'hex',
+);
 
 /** A customer registered the ordinary way: an e-mail code, then the registration with it. */
-export async function registeredCustomer(base: string, stamp: string, password: string): Promise<{ username: string; email: string; token: string }> {
+export async function registeredCustomer(
+  base: string,
+  stamp: string,
+  password: string,
+): Promise<{ username: string; email: string; token: string }> {
   const email = `${stamp}@example.test`;
   const username = `u_${stamp}`;
   const sent = await api(base, '/swx/customer/login/sendCode', { body: { email, purpose: 'register' } });
   if (sent.code !== 200) throw new Error(`sendCode answered ${sent.code}`);
   const code = await codeFor(base, email);
-  const reg = await api<{ token: string }>(base, '/swx/customer/login/register', { body: { username, email, code, password, confirmPassword: password } });
+  const reg = await api<{ token: string }>(base, '/swx/customer/login/register', {
+    body: { username, email, code, password, confirmPassword: password },
+  });
   if (reg.code !== 200) throw new Error(`register answered ${reg.code}: ${reg.msg}`);
   return { username, email, token: reg.result.token };
 }
@@ -222,14 +253,37 @@ export async function registeredCustomer(base: string, stamp: string, password: 
  * code, a deposit claim (USDT on TRC20, so a receive address must exist: startFundingPlatform
  * adds one) with its proof, approved by the operator whose token is given.
  */
-export async function realCustomer(base: string, opToken: string, stamp: string, amount: string, password: string): Promise<{ username: string; token: string }> {
+export async function realCustomer(
+  base: string,
+  opToken: string,
+  stamp: string,
+  amount: string,
+  password: string,
+): Promise<{ username: string; token: string }> {
   const { username, token } = await registeredCustomer(base, stamp, password);
   const form = new FormData();
-  for (const [k, v] of Object.entries({ amount, coin: 'USDT', network: 'TRC20', txHash: crypto.randomBytes(32).toString('hex'), proofLast6: '123456' })) form.append(k, v);
+  for (const [k, v] of Object.entries({
+    amount,
+    coin: 'USDT',
+    network: 'TRC20',
+    txHash: crypto.randomBytes(32).toString('hex'),
+    proofLast6: '123456',
+  }))
+    form.append(k, v);
   form.append('proof', new Blob([PROOF_PNG], { type: 'image/png' }), 'proof.png');
-  const claim = (await (await fetch(`${base}/swx/customer/user/recharge`, { method: 'POST', body: form, headers: { Authorization: token, virtually: 'YES' } })).json()) as { code: number; result: { id: string } };
+  const claim = (await (
+    await fetch(`${base}/swx/customer/user/recharge`, {
+      method: 'POST',
+      body: form,
+      headers: { Authorization: token, virtually: 'YES' },
+    })
+  ).json()) as { code: number; result: { id: string } };
   if (claim.code !== 20002) throw new Error(`recharge answered ${claim.code}`);
-  const approved = await api(base, `/admin-api/deposits/${claim.result.id}/approve`, { body: {}, token: opToken, method: 'POST' });
+  const approved = await api(base, `/admin-api/deposits/${claim.result.id}/approve`, {
+    body: {},
+    token: opToken,
+    method: 'POST',
+  });
   if (approved.code !== 200) throw new Error(`approval answered ${approved.code}`);
   return { username, token };
 }
@@ -243,7 +297,10 @@ export async function startFundingPlatform(): Promise<{ service: Service; browse
   const [service, browser] = await Promise.all([startService('tests/server/movedClockService.ts'), launch()]);
   try {
     const opToken = await operatorToken(service.url);
-    const address = await api(service.url, '/admin-api/deposit-addresses', { body: { coin: 'USDT', network: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' }, token: opToken });
+    const address = await api(service.url, '/admin-api/deposit-addresses', {
+      body: { coin: 'USDT', network: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
+      token: opToken,
+    });
     if (address.code !== 200) throw new Error(`deposit address answered ${address.code}: ${address.msg}`);
     return { service, browser, opToken };
   } catch (e) {
@@ -277,7 +334,14 @@ export async function loginThroughPage(page: Page, device: Device, account: stri
 export async function inLanguage(page: Page, language: string, ready: string): Promise<void> {
   for (let i = 0; i < 3; i++) {
     // runs in the page: the harness is type-checked without the DOM library
-    await page.evaluate((l) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('language', JSON.stringify(l)), language);
+    await page.evaluate(
+      (l) =>
+        (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+          'language',
+          JSON.stringify(l),
+        ),
+      language,
+    );
     await page.reload();
     await page.waitForSelector(ready);
     if ((await page.getAttribute('html', 'lang')) === language) return;
@@ -290,6 +354,7 @@ export async function inLanguage(page: Page, language: string, ready: string): P
  * after 4 s), for a step whose next click or screenshot a toast would cover.
  */
 export async function closeToasts(page: Page, { waitGone = false } = {}): Promise<void> {
-  for (const b of await page.locator('[data-testid=toasts] button').all()) await b.click({ timeout: 1000 }).catch(() => undefined);
+  for (const b of await page.locator('[data-testid=toasts] button').all())
+    await b.click({ timeout: 1000 }).catch(() => undefined);
   if (waitGone) await expect.poll(() => page.locator('[data-testid=toasts] > *').count(), { timeout: 8000 }).toBe(0);
 }

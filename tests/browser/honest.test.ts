@@ -113,7 +113,11 @@ describe('defect 5: six tabs on desktop, the brand whole on a phone', () => {
           const bar = document.querySelector('[data-testid=top-bar]')!;
           const out = Array.from(bar.querySelectorAll('a, button, label')).filter((e) => {
             const r = e.getBoundingClientRect();
-            return r.width > 0 && getComputedStyle(e.closest('nav') ?? e).visibility !== 'hidden' && (r.left < -1 || r.right > innerWidth + 1);
+            return (
+              r.width > 0 &&
+              getComputedStyle(e.closest('nav') ?? e).visibility !== 'hidden' &&
+              (r.left < -1 || r.right > innerWidth + 1)
+            );
           });
           // what the bar adds to the page's width (the measured, hidden tabs or a tool too many)
           const withBar = document.documentElement.scrollWidth;
@@ -122,7 +126,8 @@ describe('defect 5: six tabs on desktop, the brand whole on a phone', () => {
           (bar as HTMLElement).hidden = false;
           return { added: withBar - Math.max(without, innerWidth), outside: out.map((e) => e.textContent) };
         });
-        if (wide.added > 0 || wide.outside.length) failures.push(`${l} ${signedIn ? 'signed in' : 'signed out'}: ${JSON.stringify(wide)}`);
+        if (wide.added > 0 || wide.outside.length)
+          failures.push(`${l} ${signedIn ? 'signed in' : 'signed out'}: ${JSON.stringify(wide)}`);
       }
     }
     expect(failures).toEqual([]);
@@ -155,7 +160,9 @@ describe('defect 5: six tabs on desktop, the brand whole on a phone', () => {
           const fits = (w: Wide) => w.page <= w.width && w.left >= 0 && w.right <= w.width && w.narrowest >= 80;
           // the list follows the window on the media query's change event, a frame after the
           // resize: what counts is the layout it settles in, so the check waits for it (bounded)
-          await page.waitForFunction(`(${fits.toString()})((${measure.toString()})())`, undefined, { timeout: 5_000 }).catch(() => {});
+          await page
+            .waitForFunction(`(${fits.toString()})((${measure.toString()})())`, undefined, { timeout: 5_000 })
+            .catch(() => {});
           const wide = await page.evaluate(measure);
           if (!fits(wide) || wide.width !== width) failures.push(`${l} ${path} at ${width} px: ${JSON.stringify(wide)}`);
         }
@@ -220,11 +227,20 @@ describe('defects 6 to 8: refusals name their reason, one "available", KYC check
     await page.click('[data-testid=kyc-next]');
     await page.waitForSelector('[data-testid=kyc-form][data-step=photos]');
     // a text file named .png (the browser calls it image/png) is refused by its bytes, with the reason
-    await page.setInputFiles('[data-testid=kyc-file-front]', { name: 'front.png', mimeType: 'image/png', buffer: Buffer.from('just some text, not an image') });
+    await page.setInputFiles('[data-testid=kyc-file-front]', {
+      name: 'front.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('just some text, not an image'),
+    });
     await expect.poll(() => page.getAttribute('[data-testid=kyc-problem]', 'data-field')).toBe('front');
     expect(await page.locator('[data-testid=kyc-preview-front]').count()).toBe(0);
     // the step labels break between words only
-    expect(await page.locator('[data-testid=kyc-form] ol li span').first().evaluate((el) => getComputedStyle(el).overflowWrap)).not.toBe('anywhere');
+    expect(
+      await page
+        .locator('[data-testid=kyc-form] ol li span')
+        .first()
+        .evaluate((el) => getComputedStyle(el).overflowWrap),
+    ).not.toBe('anywhere');
     await ctx.close();
   });
 });
@@ -247,9 +263,12 @@ async function wordsSplit(page: Page, words: readonly string[]): Promise<{ split
           const range = document.createRange();
           range.setStart(node, at);
           range.setEnd(node, at + w.length);
-          const boxes = Array.from(range.getClientRects()).filter((r) => r.width > 0).sort((a, b) => a.top - b.top);
+          const boxes = Array.from(range.getClientRects())
+            .filter((r) => r.width > 0)
+            .sort((a, b) => a.top - b.top);
           // a box more than half a line below the one before starts another line
-          if (boxes.some((r, i) => i > 0 && r.top - boxes[i - 1].top > r.height / 2)) split.add(`${w} in "${text}" at ${innerWidth} px`);
+          if (boxes.some((r, i) => i > 0 && r.top - boxes[i - 1].top > r.height / 2))
+            split.add(`${w} in "${text}" at ${innerWidth} px`);
         }
       }
     }

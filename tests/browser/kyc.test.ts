@@ -10,7 +10,23 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, codeFor, DESKTOP, launch, loginThroughPage, MOBILE, newContext, operatorToken, OPERATOR, shot, startService, textOf, type Device, type Service, closeToasts } from './harness.ts';
+import {
+  api,
+  codeFor,
+  DESKTOP,
+  launch,
+  loginThroughPage,
+  MOBILE,
+  newContext,
+  operatorToken,
+  OPERATOR,
+  shot,
+  startService,
+  textOf,
+  type Device,
+  type Service,
+  closeToasts,
+} from './harness.ts';
 
 let service: Service;
 let browser: Browser;
@@ -20,10 +36,15 @@ const stamp = Date.now().toString(36);
 const alice = { username: `kyc_a_${stamp}`, email: `kyc-a-${stamp}@example.test`, password: 'Secret-pass-123', token: '' };
 const bob = { username: `kyc_b_${stamp}`, email: `kyc-b-${stamp}@example.test`, password: 'Secret-pass-123', token: '' };
 
-const photo = (color: string) => sharp({ create: { width: 640, height: 400, channels: 3, background: color } }).jpeg().toBuffer();
+const photo = (color: string) =>
+  sharp({ create: { width: 640, height: 400, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
 
 async function register(u: typeof alice) {
-  expect((await api(service.url, '/swx/customer/login/sendCode', { body: { email: u.email, purpose: 'register' } })).code).toBe(200);
+  expect((await api(service.url, '/swx/customer/login/sendCode', { body: { email: u.email, purpose: 'register' } })).code).toBe(
+    200,
+  );
   const code = await codeFor(service.url, u.email);
   const reg = await api<{ token: string }>(service.url, '/swx/customer/login/register', {
     body: { username: u.username, email: u.email, code, password: u.password, confirmPassword: u.password },
@@ -96,9 +117,21 @@ describe('identity verification: phone submit → desktop approval → verified'
   });
 
   it('photos with previews, a signature drawn by touch and mouse, review, submit with progress → pending', async () => {
-    for (const [kind, color] of [['front', '#336699'], ['back', '#996633'], ['handheld', '#cc9966']] as const) {
-      await p.setInputFiles(`[data-testid=kyc-file-${kind}]`, { name: `${kind}.jpg`, mimeType: 'image/jpeg', buffer: await photo(color) });
-      await expect.poll(() => p.locator(`[data-testid=kyc-preview-${kind}]`).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(640);
+    for (const [kind, color] of [
+      ['front', '#336699'],
+      ['back', '#996633'],
+      ['handheld', '#cc9966'],
+    ] as const) {
+      await p.setInputFiles(`[data-testid=kyc-file-${kind}]`, {
+        name: `${kind}.jpg`,
+        mimeType: 'image/jpeg',
+        buffer: await photo(color),
+      });
+      await expect
+        .poll(() =>
+          p.locator(`[data-testid=kyc-preview-${kind}]`).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+        )
+        .toBe(640);
     }
     await shot(p, 'kyc-form-photos-390-en');
     await p.click('[data-testid=kyc-next]');
@@ -134,7 +167,15 @@ describe('identity verification: phone submit → desktop approval → verified'
     await d.waitForSelector('[data-testid=kyc-review-panel]');
     expect(await textOf(d, '[data-testid=kyc-first-name]')).toBe('Ada');
     for (const kind of ['front', 'back', 'handheld', 'signature']) {
-      await expect.poll(() => d.locator(`[data-testid=kyc-admin-image-${kind}]`).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
+      await expect
+        .poll(
+          () =>
+            d
+              .locator(`[data-testid=kyc-admin-image-${kind}]`)
+              .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+          { timeout: 10_000 },
+        )
+        .toBe(true);
     }
     await d.locator('[data-testid=kyc-review-panel]').scrollIntoViewIfNeeded();
     await shot(d, 'kyc-admin-review-1440-en');
@@ -152,17 +193,37 @@ describe('identity verification: phone submit → desktop approval → verified'
     await p.goto('/profile');
     expect(await textOf(p, '[data-testid=profile]')).toContain('Verified');
     // the audit log has the decision
-    const audit = await api<{ rows: Array<{ action: string; targetType: string }> }>(service.url, '/admin-api/audit-log?targetType=kyc', { token: opToken });
+    const audit = await api<{ rows: Array<{ action: string; targetType: string }> }>(
+      service.url,
+      '/admin-api/audit-log?targetType=kyc',
+      { token: opToken },
+    );
     expect(audit.result.rows.map((r) => r.action)).toContain('kyc.approve');
   });
 
   it('Arabic, right to left: a rejected customer reads the reason (never the note) and resubmits; the console in Arabic', async () => {
     // bob submits through the API, the operator rejects in the console with a reason and an internal note
     const form = new FormData();
-    const fields = { firstName: 'Omar', lastName: 'Haddad', birthDate: '1985-03-04', sex: 'male', country: 'JO', address: 'Rainbow Street 5, Amman', phone: '+962 7 9000 0000', documentType: 'passport' };
+    const fields = {
+      firstName: 'Omar',
+      lastName: 'Haddad',
+      birthDate: '1985-03-04',
+      sex: 'male',
+      country: 'JO',
+      address: 'Rainbow Street 5, Amman',
+      phone: '+962 7 9000 0000',
+      documentType: 'passport',
+    };
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    for (const kind of ['front', 'handheld', 'signature']) form.append(kind, new Blob([new Uint8Array(await photo('#557788'))], { type: 'image/jpeg' }), `${kind}.jpg`);
-    const sub = await (await fetch(`${service.url}/swx/customer/user/identification`, { method: 'POST', headers: { Authorization: bob.token }, body: form })).json() as { code: number; result: { id: string } };
+    for (const kind of ['front', 'handheld', 'signature'])
+      form.append(kind, new Blob([new Uint8Array(await photo('#557788'))], { type: 'image/jpeg' }), `${kind}.jpg`);
+    const sub = (await (
+      await fetch(`${service.url}/swx/customer/user/identification`, {
+        method: 'POST',
+        headers: { Authorization: bob.token },
+        body: form,
+      })
+    ).json()) as { code: number; result: { id: string } };
     expect(sub.code).toBe(20001);
     await d.goto('/admin/kyc');
     const bobRow = d.locator(`[data-testid=admin-kyc-row][data-user=${bob.username}]`);
@@ -206,7 +267,15 @@ describe('identity verification: phone submit → desktop approval → verified'
     await expect.poll(() => textOf(d, '#adm-kyc')).toBe('طلبات التحقق من الهوية');
     await d.selectOption('[data-testid=kyc-status-filter]', 'all');
     await d.locator(`[data-testid=admin-kyc-row][data-user=${alice.username}] [data-testid=kyc-open]`).click();
-    await expect.poll(() => d.locator('[data-testid=kyc-admin-image-front]').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          d
+            .locator('[data-testid=kyc-admin-image-front]')
+            .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     await shot(d, 'kyc-admin-review-1440-ar');
     // the phone in Arabic, verified
     await p.addInitScript(() => localStorage.setItem('language', JSON.stringify('ar')));

@@ -14,9 +14,28 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, codeFor, DESKTOP, launch, MOBILE, newContext, OPERATOR, OPERATOR2, shot, startService, type Service, textOf, operatorToken, inLanguage, signIn } from './harness.ts';
+import {
+  api,
+  codeFor,
+  DESKTOP,
+  launch,
+  MOBILE,
+  newContext,
+  OPERATOR,
+  OPERATOR2,
+  shot,
+  startService,
+  type Service,
+  textOf,
+  operatorToken,
+  inLanguage,
+  signIn,
+} from './harness.ts';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000970485973000003e8000003e801b57b526b0000000d49444154089963f8ffffff7f0009fb03fd08d1e81e0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000970485973000003e8000003e801b57b526b0000000d49444154089963f8ffffff7f0009fb03fd08d1e81e0000000049454e44ae426082',
+  'hex',
+);
 const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const PASSWORD = 'Secret-pass-123';
 
@@ -25,13 +44,18 @@ let browser: Browser;
 let op1 = '';
 let op2 = '';
 
-const asOperator = <T>(token: string, path: string, body?: unknown) => api<T>(service.url, `/admin-api${path}`, { body, token, method: body ? 'POST' : 'GET' });
+const asOperator = <T>(token: string, path: string, body?: unknown) =>
+  api<T>(service.url, `/admin-api${path}`, { body, token, method: body ? 'POST' : 'GET' });
 
 async function multipart<T>(path: string, token: string, fields: Record<string, string>, files: Record<string, Buffer>) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   for (const [k, v] of Object.entries(files)) form.append(k, new Blob([new Uint8Array(v)], { type: 'image/png' }), `${k}.png`);
-  const r = await fetch(`${service.url}${path}`, { method: 'POST', body: form, headers: { Authorization: token, virtually: 'YES' } });
+  const r = await fetch(`${service.url}${path}`, {
+    method: 'POST',
+    body: form,
+    headers: { Authorization: token, virtually: 'YES' },
+  });
   return (await r.json()) as { code: number; msg: string; result: T };
 }
 
@@ -44,28 +68,61 @@ async function verifiedCustomer(stamp: string) {
   const username = `u_${stamp}`;
   expect((await api(service.url, '/swx/customer/login/sendCode', { body: { email, purpose: 'register' } })).code).toBe(200);
   const code = await codeFor(service.url, email);
-  const reg = await api<{ token: string }>(service.url, '/swx/customer/login/register', { body: { username, email, code, password: PASSWORD, confirmPassword: PASSWORD } });
+  const reg = await api<{ token: string }>(service.url, '/swx/customer/login/register', {
+    body: { username, email, code, password: PASSWORD, confirmPassword: PASSWORD },
+  });
   expect(reg.code).toBe(200);
   const token = reg.result.token;
-  const kyc = await multipart<{ id?: string; submission?: { id: string } }>('/swx/customer/user/identification', token, {
-    firstName: 'Ada', lastName: 'Lovelace', birthDate: '1990-12-10', sex: 'female', country: 'GB', address: '12 St James Square, London',
-    phone: '+44 20 7946 0000', documentType: 'passport',
-  }, { front: PNG, handheld: PNG, signature: PNG });
+  const kyc = await multipart<{ id?: string; submission?: { id: string } }>(
+    '/swx/customer/user/identification',
+    token,
+    {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      birthDate: '1990-12-10',
+      sex: 'female',
+      country: 'GB',
+      address: '12 St James Square, London',
+      phone: '+44 20 7946 0000',
+      documentType: 'passport',
+    },
+    { front: PNG, handheld: PNG, signature: PNG },
+  );
   expect(kyc.code, kyc.msg).toBe(20001);
   const kycId = kyc.result.submission?.id ?? kyc.result.id;
   expect((await asOperator(op1, `/kyc/${kycId}/approve`, {})).code).toBe(200);
-  const claim = await multipart<{ id: string }>('/swx/customer/user/recharge', token, {
-    amount: '0.05', coin: 'BTC', network: 'BTC', txHash: crypto.randomBytes(32).toString('hex'), proofLast6: '123456',
-  }, { proof: PNG });
+  const claim = await multipart<{ id: string }>(
+    '/swx/customer/user/recharge',
+    token,
+    {
+      amount: '0.05',
+      coin: 'BTC',
+      network: 'BTC',
+      txHash: crypto.randomBytes(32).toString('hex'),
+      proofLast6: '123456',
+    },
+    { proof: PNG },
+  );
   expect(claim.code, claim.msg).toBe(20002);
   const first = await asOperator<{ status: string }>(op1, `/deposits/${claim.result.id}/approve`, {});
-  if (first.result?.status !== 'approved') expect((await asOperator(op2, `/deposits/${claim.result.id}/approve`, {})).code).toBe(200);
-  const usdt = await multipart<{ id: string }>('/swx/customer/user/recharge', token, {
-    amount: '150', coin: 'USDT', network: 'TRC20', txHash: crypto.randomBytes(32).toString('hex'), proofLast6: '123456',
-  }, { proof: PNG });
+  if (first.result?.status !== 'approved')
+    expect((await asOperator(op2, `/deposits/${claim.result.id}/approve`, {})).code).toBe(200);
+  const usdt = await multipart<{ id: string }>(
+    '/swx/customer/user/recharge',
+    token,
+    {
+      amount: '150',
+      coin: 'USDT',
+      network: 'TRC20',
+      txHash: crypto.randomBytes(32).toString('hex'),
+      proofLast6: '123456',
+    },
+    { proof: PNG },
+  );
   expect(usdt.code, usdt.msg).toBe(20002);
   const usdtFirst = await asOperator<{ status: string }>(op1, `/deposits/${usdt.result.id}/approve`, {});
-  if (usdtFirst.result?.status !== 'approved') expect((await asOperator(op2, `/deposits/${usdt.result.id}/approve`, {})).code).toBe(200);
+  if (usdtFirst.result?.status !== 'approved')
+    expect((await asOperator(op2, `/deposits/${usdt.result.id}/approve`, {})).code).toBe(200);
   return { username, email, token };
 }
 
@@ -74,9 +131,19 @@ beforeAll(async () => {
   [service, browser] = await Promise.all([startService('tests/server/movedClockService.ts'), launch()]);
   op1 = await operatorToken(service.url);
   expect((await asOperator(op1, '/deposit-addresses', { coin: 'BTC', network: 'BTC', address: BTC_ADDRESS })).code).toBe(200);
-  expect((await asOperator(op1, '/deposit-addresses', { coin: 'USDT', network: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' })).code).toBe(200);
+  expect(
+    (
+      await asOperator(op1, '/deposit-addresses', {
+        coin: 'USDT',
+        network: 'TRC20',
+        address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+      })
+    ).code,
+  ).toBe(200);
   // the second operator comes from configuration (tests/browser/harness.ts): the console cannot add one alone
-  const login = await api<{ token: string }>(service.url, '/swx/customer/login/login', { body: { account: OPERATOR2.email, password: OPERATOR2.password } });
+  const login = await api<{ token: string }>(service.url, '/swx/customer/login/login', {
+    body: { account: OPERATOR2.email, password: OPERATOR2.password },
+  });
   expect(login.code).toBe(200);
   op2 = login.result.token;
 });
@@ -119,7 +186,13 @@ describe('loans: borrow on a phone, four-eyes approval, repayment', () => {
     const email = `${stamp}x@example.test`;
     expect((await api(service.url, '/swx/customer/login/sendCode', { body: { email, purpose: 'register' } })).code).toBe(200);
     const code = await codeFor(service.url, email);
-    expect((await api(service.url, '/swx/customer/login/register', { body: { username: `u_${stamp}x`, email, code, password: PASSWORD, confirmPassword: PASSWORD } })).code).toBe(200);
+    expect(
+      (
+        await api(service.url, '/swx/customer/login/register', {
+          body: { username: `u_${stamp}x`, email, code, password: PASSWORD, confirmPassword: PASSWORD },
+        })
+      ).code,
+    ).toBe(200);
     await signIn(p, email, PASSWORD);
     await p.goto('/loan');
     await p.waitForSelector('[data-testid=loan-kyc-notice]');
@@ -192,8 +265,12 @@ describe('loans: borrow on a phone, four-eyes approval, repayment', () => {
 
   it('five days later the interest of days 4 and 5 (the first 3 are free) shows: 2 × 0.05 % of 500 USDT', async () => {
     const accruedOf = async () => {
-      const r = await fetch(`${service.url}/swx/customer/user/listLoanRecord?pageNum=1&pageSize=10`, { headers: { Authorization: customer.token, virtually: 'YES' } });
-      return ((await r.json()) as { result: { rows: Array<{ id: string; accruedInterest: string }> } }).result.rows.find((l) => l.id === loanId)?.accruedInterest;
+      const r = await fetch(`${service.url}/swx/customer/user/listLoanRecord?pageNum=1&pageSize=10`, {
+        headers: { Authorization: customer.token, virtually: 'YES' },
+      });
+      return ((await r.json()) as { result: { rows: Array<{ id: string; accruedInterest: string }> } }).result.rows.find(
+        (l) => l.id === loanId,
+      )?.accruedInterest;
     };
     expect(await accruedOf()).toBe('0.000000');
     moveLoansClock(5 * DAY_MS + 3_600_000);
@@ -217,7 +294,9 @@ describe('loans: borrow on a phone, four-eyes approval, repayment', () => {
     await shot(page, 'mobile-loan-repay');
     await page.click('[data-testid=repay-submit]');
     await expect.poll(() => row.getAttribute('data-status'), { timeout: 15_000 }).toBe('repaid');
-    const balances = await fetch(`${service.url}/swx/customer/user/balances`, { headers: { Authorization: customer.token, virtually: 'YES' } }).then((r) => r.json()) as { result: { assets: Array<{ asset: string; available: string; loanCollateral: string }> } };
+    const balances = (await fetch(`${service.url}/swx/customer/user/balances`, {
+      headers: { Authorization: customer.token, virtually: 'YES' },
+    }).then((r) => r.json())) as { result: { assets: Array<{ asset: string; available: string; loanCollateral: string }> } };
     const btc = balances.result.assets.find((a) => a.asset === 'BTC')!;
     expect(btc).toMatchObject({ available: '0.05000000', loanCollateral: '0.00000000' });
     // 150 deposited + 500 borrowed − 500.5 repaid
@@ -227,8 +306,18 @@ describe('loans: borrow on a phone, four-eyes approval, repayment', () => {
 
   it('looks right at 390, 1024 and 1440 px in English, Arabic and Spanish', async () => {
     for (const language of ['en', 'ar', 'es']) {
-      for (const [device, width] of [[MOBILE, 390], [DESKTOP, 1024], [DESKTOP, 1440]] as const) {
-        const c = await browser.newContext({ baseURL: service.url, userAgent: device.userAgent, viewport: { width, height: device === MOBILE ? 844 : 900 }, isMobile: device.isMobile, hasTouch: device.hasTouch });
+      for (const [device, width] of [
+        [MOBILE, 390],
+        [DESKTOP, 1024],
+        [DESKTOP, 1440],
+      ] as const) {
+        const c = await browser.newContext({
+          baseURL: service.url,
+          userAgent: device.userAgent,
+          viewport: { width, height: device === MOBILE ? 844 : 900 },
+          isMobile: device.isMobile,
+          hasTouch: device.hasTouch,
+        });
         const p = await c.newPage();
         await p.goto('/');
         if (device === MOBILE) await p.click('[data-testid=board-skip]');

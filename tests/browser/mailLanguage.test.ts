@@ -5,7 +5,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, DESKTOP, launch, newContext, operatorToken, registeredCustomer, signIn, startService, type Service } from './harness.ts';
+import {
+  api,
+  DESKTOP,
+  launch,
+  newContext,
+  operatorToken,
+  registeredCustomer,
+  signIn,
+  startService,
+  type Service,
+} from './harness.ts';
 
 let service: Service;
 let browser: Browser;
@@ -45,10 +55,17 @@ describe('mail language follows the app', () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('de');
 
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem('token') ?? 'null') as string);
-    const changed = await api(service.url, '/swx/customer/user/repassword', { body: { oldPassword: password, password: 'Quiet-Heron-77', confirmPassword: 'Quiet-Heron-77' }, token });
+    const changed = await api(service.url, '/swx/customer/user/repassword', {
+      body: { oldPassword: password, password: 'Quiet-Heron-77', confirmPassword: 'Quiet-Heron-77' },
+      token,
+    });
     expect(changed.code, changed.msg).toBe(20005);
     const op = await operatorToken(service.url);
-    const box = await api<{ rows: Array<{ subject: string; body: string }> }>(service.url, `/admin-api/outbox?recipient=${encodeURIComponent(email)}`, { token: op });
+    const box = await api<{ rows: Array<{ subject: string; body: string }> }>(
+      service.url,
+      `/admin-api/outbox?recipient=${encodeURIComponent(email)}`,
+      { token: op },
+    );
     expect(box.result.rows[0].subject).toBe('Sicherheitshinweis: Ihr Konto wurde geändert');
     expect(errors).toEqual([]);
   });

@@ -87,11 +87,15 @@ describe('fresh install: no dead ends', () => {
     await page.fill('input[name=oldPassword]', password);
     await page.click('[data-testid=submit]');
     await page.waitForURL((u) => u.pathname === '/profile');
-    expect((await api(service.url, '/swx/customer/login/login', { body: { account: email, password: 'Newer-pass-456' } })).code).toBe(200);
+    expect(
+      (await api(service.url, '/swx/customer/login/login', { body: { account: email, password: 'Newer-pass-456' } })).code,
+    ).toBe(200);
   });
 
   it('the operator console lists what a fresh install still needs', async () => {
-    const op = await api<{ token: string }>(service.url, '/swx/customer/login/login', { body: { account: OPERATOR.email, password: OPERATOR.password } });
+    const op = await api<{ token: string }>(service.url, '/swx/customer/login/login', {
+      body: { account: OPERATOR.email, password: OPERATOR.password },
+    });
     expect(op.code).toBe(200);
     await signIn(op.result.token);
     await page.goto('/admin');
@@ -99,7 +103,9 @@ describe('fresh install: no dead ends', () => {
       await shot(page, 'debug-first-run');
       throw e;
     });
-    const states = await page.$$eval('[data-testid=first-run] li', (lis) => lis.map((li) => `${li.dataset.testid}=${li.dataset.done}`));
+    const states = await page.$$eval('[data-testid=first-run] li', (lis) =>
+      lis.map((li) => `${li.dataset.testid}=${li.dataset.done}`),
+    );
     expect(states).toEqual(['first-run-addresses=false', 'first-run-reserve=false']);
     await shot(page, 'desktop-admin-first-run');
   });
@@ -107,16 +113,19 @@ describe('fresh install: no dead ends', () => {
 
 describe('a new user reads and taps', () => {
   let token = '';
-  const signedIn = async (p: Page) => p.evaluate((tk) => {
-    localStorage.setItem('token', JSON.stringify(tk));
-    localStorage.setItem('isLogin', 'true');
-    // the cached profile belongs to the previous session: the app shows it until the new token's
-    // answer arrives (the operator console would see a customer's role and send the page home)
-    localStorage.removeItem('userInfo');
-  }, token);
+  const signedIn = async (p: Page) =>
+    p.evaluate((tk) => {
+      localStorage.setItem('token', JSON.stringify(tk));
+      localStorage.setItem('isLogin', 'true');
+      // the cached profile belongs to the previous session: the app shows it until the new token's
+      // answer arrives (the operator console would see a customer's role and send the page home)
+      localStorage.removeItem('userInfo');
+    }, token);
 
   beforeAll(async () => {
-    const login = await api<{ token: string }>(service.url, '/swx/customer/login/login', { body: { account: email, password: 'Newer-pass-456' } });
+    const login = await api<{ token: string }>(service.url, '/swx/customer/login/login', {
+      body: { account: email, password: 'Newer-pass-456' },
+    });
     expect(login.code).toBe(200);
     token = login.result.token;
     await page.evaluate(() => localStorage.clear());
@@ -139,7 +148,11 @@ describe('a new user reads and taps', () => {
     // from the crypto tab, a forex pair is found
     await page.fill('[data-testid=market-search]', 'EURUSD');
     await page.waitForSelector('[data-testid=search-all]');
-    await expect.poll(() => page.$$eval('[data-testid=market-list] tbody tr', (r) => r.map((x) => x.getAttribute('data-code'))), { timeout: 10_000 }).toContain('EURUSD');
+    await expect
+      .poll(() => page.$$eval('[data-testid=market-list] tbody tr', (r) => r.map((x) => x.getAttribute('data-code'))), {
+        timeout: 10_000,
+      })
+      .toContain('EURUSD');
     await shot(page, 'desktop-market-search-all');
   });
 
@@ -159,7 +172,9 @@ describe('a new user reads and taps', () => {
     expect(await page.textContent('body')).not.toContain('Check your connection');
     await page.goto('/detail?id=987654321&title=x');
     await page.waitForSelector('[data-testid=content-page]');
-    await expect.poll(() => page.textContent('[data-testid=content-page]'), { timeout: 10_000 }).toMatch(/does not exist|Not found/);
+    await expect
+      .poll(() => page.textContent('[data-testid=content-page]'), { timeout: 10_000 })
+      .toMatch(/does not exist|Not found/);
   });
 
   it('forms say what to do: withdrawal off with a reason when nothing is available, the password-change hold from the configuration', async () => {
@@ -251,9 +266,16 @@ describe('phone', () => {
       await p.evaluate((l) => localStorage.setItem('language', JSON.stringify(l)), lang);
       await p.goto('/market');
       await p.waitForSelector('[data-testid=tab-bar]');
-      const lines = await p.$$eval('[data-testid=tab-bar] a span', (spans) => spans.map((s) => Math.round(s.getBoundingClientRect().height / parseFloat(getComputedStyle(s).lineHeight))));
-      expect(lines.every((n) => n <= 1), `${lang}: ${lines.join(',')}`).toBe(true);
-      const truncated = await p.$$eval('[data-testid=tab-bar] a span', (spans) => spans.filter((s) => s.scrollWidth > s.clientWidth + 1).map((s) => s.textContent));
+      const lines = await p.$$eval('[data-testid=tab-bar] a span', (spans) =>
+        spans.map((s) => Math.round(s.getBoundingClientRect().height / parseFloat(getComputedStyle(s).lineHeight))),
+      );
+      expect(
+        lines.every((n) => n <= 1),
+        `${lang}: ${lines.join(',')}`,
+      ).toBe(true);
+      const truncated = await p.$$eval('[data-testid=tab-bar] a span', (spans) =>
+        spans.filter((s) => s.scrollWidth > s.clientWidth + 1).map((s) => s.textContent),
+      );
       expect(truncated, lang).toEqual([]);
     }
     await p.waitForSelector('[data-testid=market-list] tbody tr');

@@ -14,7 +14,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, DESKTOP, MOBILE, newContext, OPERATOR, realCustomer, shot, signIn, startFundingPlatform, type Device, type Service, textOf, inLanguage } from './harness.ts';
+import {
+  api,
+  DESKTOP,
+  MOBILE,
+  newContext,
+  OPERATOR,
+  realCustomer,
+  shot,
+  signIn,
+  startFundingPlatform,
+  type Device,
+  type Service,
+  textOf,
+  inLanguage,
+} from './harness.ts';
 
 const PASSWORD = 'Secret-pass-123';
 const HOUR = 3_600_000;
@@ -23,7 +37,8 @@ let service: Service;
 let browser: Browser;
 let opToken = '';
 
-const operator = <T>(p: string, body?: unknown) => api<T>(service.url, `/admin-api${p}`, { body, token: opToken, method: body ? 'POST' : 'GET' });
+const operator = <T>(p: string, body?: unknown) =>
+  api<T>(service.url, `/admin-api${p}`, { body, token: opToken, method: body ? 'POST' : 'GET' });
 const text = textOf;
 
 beforeAll(async () => {
@@ -43,7 +58,8 @@ async function balanceOf(token: string): Promise<{ available: string; nftBidHold
 
 async function bidAs(token: string, id: string, amount: string): Promise<number> {
   const r = await fetch(`${service.url}/swx/customer/user/buyNft`, {
-    method: 'POST', headers: { 'content-type': 'application/json', Authorization: token, virtually: 'YES' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json', Authorization: token, virtually: 'YES' },
     body: JSON.stringify({ id, kind: 'bid', amount, clientKey: crypto.randomUUID() }),
   });
   return ((await r.json()) as { code: number }).code;
@@ -74,7 +90,10 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
     const name = `Kite Day ${device.name}`;
 
     beforeAll(async () => {
-      [a, b] = [await realCustomer(service.url, opToken, `${stamp}a`, '500', PASSWORD), await realCustomer(service.url, opToken, `${stamp}b`, '500', PASSWORD)];
+      [a, b] = [
+        await realCustomer(service.url, opToken, `${stamp}a`, '500', PASSWORD),
+        await realCustomer(service.url, opToken, `${stamp}b`, '500', PASSWORD),
+      ];
       ctx = await newContext(browser, device, service.url);
       page = await ctx.newPage();
       page.on('pageerror', (e) => errors.push(e.message));
@@ -102,12 +121,22 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
         await op.close();
       } else {
         const r = await operator('/nfts', {
-          name, creator: 'Studio Kite', chain: 'Polygon', contractAddress: '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed', tokenId, verified: true,
-          saleType: 'auction', reservePrice: '50', endTime: new Date(Date.now() + nftOffset() + 2 * HOUR).toISOString(),
+          name,
+          creator: 'Studio Kite',
+          chain: 'Polygon',
+          contractAddress: '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed',
+          tokenId,
+          verified: true,
+          saleType: 'auction',
+          reservePrice: '50',
+          endTime: new Date(Date.now() + nftOffset() + 2 * HOUR).toISOString(),
         });
         expect(r.code).toBe(200);
       }
-      const list = await api<{ rows: Array<{ id: string; name: string; contractAddress: string }> }>(service.url, '/swx/customer/index/listNft?status=auction&pageSize=100');
+      const list = await api<{ rows: Array<{ id: string; name: string; contractAddress: string }> }>(
+        service.url,
+        '/swx/customer/index/listNft?status=auction&pageSize=100',
+      );
       const n = list.result.rows.find((r) => r.name === name)!;
       expect(n.contractAddress).toBe('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
       nftId = n.id;
@@ -171,7 +200,13 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
 
     it('the end passes: the scheduler settles, A owns it, the donation shows on the NFT and the public ledger', async () => {
       moveNftClock(3 * HOUR);
-      await expect.poll(async () => (await api<{ nft: { status: string } }>(service.url, `/swx/customer/index/getNft/${nftId}`)).result.nft.status, { timeout: 20_000 }).toBe('sold');
+      await expect
+        .poll(
+          async () =>
+            (await api<{ nft: { status: string } }>(service.url, `/swx/customer/index/getNft/${nftId}`)).result.nft.status,
+          { timeout: 20_000 },
+        )
+        .toBe('sold');
       await page.reload();
       await expect.poll(() => text(page, '[data-testid=nft-status]'), { timeout: 15_000 }).toBe('Sold');
       expect(await text(page, '[data-testid=nft-donated]')).toBe('55.125 USDT');
@@ -221,11 +256,18 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
         if (language === 'ar') expect(await page.getAttribute('html', 'dir')).toBe('rtl');
         for (const width of device === DESKTOP ? [1440, 1024] : [390]) {
           await page.setViewportSize({ width, height: 900 });
-          for (const [where, ready] of [[detail, '[data-testid=nft-art]'], ['/nfts', '[data-testid=nft-card]'], ['/nfts/donations', '[data-testid=don-row]']] as const) {
+          for (const [where, ready] of [
+            [detail, '[data-testid=nft-art]'],
+            ['/nfts', '[data-testid=nft-card]'],
+            ['/nfts/donations', '[data-testid=don-row]'],
+          ] as const) {
             await page.goto(where);
             await page.waitForSelector(ready);
             expect(await noSidewaysScroll(page), `${language} ${width} ${where}`).toBe(true);
-            await shot(page, `${device.name}-nfts-${language}-${width}-${where === detail ? 'detail' : where === '/nfts' ? 'grid' : 'donations'}`);
+            await shot(
+              page,
+              `${device.name}-nfts-${language}-${width}-${where === detail ? 'detail' : where === '/nfts' ? 'grid' : 'donations'}`,
+            );
           }
         }
       }

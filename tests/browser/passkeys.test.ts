@@ -26,7 +26,14 @@ beforeAll(async () => {
   cdp = await ctx.newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   ({ authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   }));
 });
 afterAll(async () => {
@@ -53,7 +60,9 @@ describe('passkeys in Chromium', () => {
     await page.waitForSelector('[data-testid=passkeys]');
     await page.fill('[data-testid=passkey-name]', 'Test laptop');
     await page.click('[data-testid=passkey-add]');
-    await expect.poll(() => page.locator('[data-testid=passkey]').allTextContents(), { timeout: 15_000 }).toEqual([expect.stringContaining('Test laptop')]);
+    await expect
+      .poll(() => page.locator('[data-testid=passkey]').allTextContents(), { timeout: 15_000 })
+      .toEqual([expect.stringContaining('Test laptop')]);
     const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
     expect(credentials).toHaveLength(1);
     expect(credentials[0]).toMatchObject({ isResidentCredential: true, rpId: 'localhost' });

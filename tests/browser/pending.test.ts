@@ -33,7 +33,13 @@ describe('desktop: pending order and indicators', () => {
     const email = `${stamp}@example.test`;
     expect((await api(service.url, '/swx/customer/login/sendCode', { body: { email, purpose: 'register' } })).code).toBe(200);
     const code = await codeFor(service.url, email);
-    expect((await api(service.url, '/swx/customer/login/register', { body: { username: `u_${stamp}`, email, code, password: PASSWORD, confirmPassword: PASSWORD } })).code).toBe(200);
+    expect(
+      (
+        await api(service.url, '/swx/customer/login/register', {
+          body: { username: `u_${stamp}`, email, code, password: PASSWORD, confirmPassword: PASSWORD },
+        })
+      ).code,
+    ).toBe(200);
     ctx = await newContext(browser, WIDE, service.url);
     page = await ctx.newPage();
     page.on('pageerror', (e) => errors.push(e.message));

@@ -23,7 +23,19 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
 import { MARKET_PATHS } from '../../src/contract/market.ts';
-import { api, codeFor, DESKTOP, launch, MOBILE, newContext, ROOT, SHOTS, startService, type Device, type Service } from './harness.ts';
+import {
+  api,
+  codeFor,
+  DESKTOP,
+  launch,
+  MOBILE,
+  newContext,
+  ROOT,
+  SHOTS,
+  startService,
+  type Device,
+  type Service,
+} from './harness.ts';
 
 const LANGS = ['en', 'ja', 'ko', 'de', 'fr', 'it', 'es', 'ar', 'hk', 'zh'] as const;
 type Lang = (typeof LANGS)[number];
@@ -62,7 +74,8 @@ function flatten(o: unknown, prefix = '', out = new Map<string, string>()): Map<
   else if (o && typeof o === 'object') for (const [k, v] of Object.entries(o)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
   return out;
 }
-const locale = (lang: Lang, ns: string) => flatten(JSON.parse(fs.readFileSync(path.join(ROOT, `src/locales/${lang}/${ns}.json`), 'utf8')));
+const locale = (lang: Lang, ns: string) =>
+  flatten(JSON.parse(fs.readFileSync(path.join(ROOT, `src/locales/${lang}/${ns}.json`), 'utf8')));
 
 /**
  * Per language, the English wordings that language replaces: seeing one on screen means a text was
@@ -104,7 +117,8 @@ beforeAll(async () => {
   // an unread notification, so every signed-in page is checked with the bell's count in it (axe
   // once found its accessible name leaving the count out): a demo position opened
   const opened = await api<{ id: string }>(service.url, '/swx/customer/order/buyOptions', {
-    token, demo: true,
+    token,
+    demo: true,
     body: { code: 'BTCUSDT', direction: 'up', lots: '0.01', leverage: 10, period: 3600, clientKey: crypto.randomUUID() },
   });
   expect(opened.code, opened.msg).toBe(20004);
@@ -116,10 +130,28 @@ beforeAll(async () => {
   const nft = nfts.result.rows[0]?.id;
   routes = {
     signedIn: [
-      '/', '/market', '/trading', '/loan', '/nfts', '/profile', '/profile/balance', '/profile/invite', '/profile/notification',
-      '/profile/sessions', '/profile/orders', '/profile/password', '/profile/verification', `/cruuency?code=${coin}&type=crypto`, '/help', '/help/faq', '/help/notice',
-      page ? `/detail?id=${page.id}&title=${encodeURIComponent(page.title)}` : '/detail', '/introduction',
-      '/support', '/nfts/donations', ...(nft ? [`/nfts/${nft}`] : []),
+      '/',
+      '/market',
+      '/trading',
+      '/loan',
+      '/nfts',
+      '/profile',
+      '/profile/balance',
+      '/profile/invite',
+      '/profile/notification',
+      '/profile/sessions',
+      '/profile/orders',
+      '/profile/password',
+      '/profile/verification',
+      `/cruuency?code=${coin}&type=crypto`,
+      '/help',
+      '/help/faq',
+      '/help/notice',
+      page ? `/detail?id=${page.id}&title=${encodeURIComponent(page.title)}` : '/detail',
+      '/introduction',
+      '/support',
+      '/nfts/donations',
+      ...(nft ? [`/nfts/${nft}`] : []),
     ],
     signedOut: ['/pass/register', '/pass/login', '/pass/reset', '/api/loginCallback/google'],
   };
@@ -148,7 +180,9 @@ async function settle(page: Page): Promise<void> {
   const open = unanswered.get(page)!;
   const end = Date.now() + 10_000;
   for (let quiet = 0; quiet < 2 && Date.now() < end;) {
-    const busy = await page.evaluate(() => new Promise<boolean>((r) => requestAnimationFrame(() => r(!!document.querySelector('[aria-busy=true]')))));
+    const busy = await page.evaluate(
+      () => new Promise<boolean>((r) => requestAnimationFrame(() => r(!!document.querySelector('[aria-busy=true]')))),
+    );
     quiet = !busy && open.size === 0 ? quiet + 1 : 0;
   }
 }
@@ -185,8 +219,17 @@ const navProblems = (page: Page) =>
   page.evaluate(() => {
     const names = Array.from(document.querySelectorAll<HTMLElement>('nav, [role=navigation]'))
       .filter((n) => n.checkVisibility?.() ?? true)
-      .map((n) => n.getAttribute('aria-label') ?? (n.getAttribute('aria-labelledby') ? document.getElementById(n.getAttribute('aria-labelledby') ?? '')?.textContent : null) ?? '');
-    return names.filter((n, i) => !n.trim() || names.indexOf(n) !== i).map((n) => (n.trim() ? `two navigation landmarks named "${n}"` : 'a navigation landmark without a name'));
+      .map(
+        (n) =>
+          n.getAttribute('aria-label') ??
+          (n.getAttribute('aria-labelledby')
+            ? document.getElementById(n.getAttribute('aria-labelledby') ?? '')?.textContent
+            : null) ??
+          '',
+      );
+    return names
+      .filter((n, i) => !n.trim() || names.indexOf(n) !== i)
+      .map((n) => (n.trim() ? `two navigation landmarks named "${n}"` : 'a navigation landmark without a name'));
   });
 
 interface AxeResult {
@@ -195,18 +238,30 @@ interface AxeResult {
 async function axe(page: Page): Promise<string[]> {
   // evaluated, not added as a <script>: the app's Content-Security-Policy allows only its own scripts
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const result = await page.evaluate(() => (window as unknown as { axe: { run: (o: object) => Promise<AxeResult> } }).axe.run({ resultTypes: ['violations'] }));
+  const result = await page.evaluate(() =>
+    (window as unknown as { axe: { run: (o: object) => Promise<AxeResult> } }).axe.run({ resultTypes: ['violations'] }),
+  );
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+          .slice(0, 3)
+          .map((n) => JSON.stringify(n.target))
+          .join(', ')}`,
+    );
 }
 
 // the three shells walk side by side, each in its own context of the one browser: a walk mostly
 // waits (navigation, a screen's data, its chart), so the file takes about the longest shell's time
 describe.concurrent('every route in every shell', () => {
   for (const shell of SHELLS) {
-    it(`${shell.name}: every route in ${shell.langs.join(", ")}: no overflow, no English left, named landmarks, no serious axe violation in ${shell.axeLang}`, async () => {
-      const ctx = await newContext(browser, { ...shell.device, viewport: { width: shell.width, height: shell.device.viewport.height } } as unknown as Device, service.url);
+    it(`${shell.name}: every route in ${shell.langs.join(', ')}: no overflow, no English left, named landmarks, no serious axe violation in ${shell.axeLang}`, async () => {
+      const ctx = await newContext(
+        browser,
+        { ...shell.device, viewport: { width: shell.width, height: shell.device.viewport.height } } as unknown as Device,
+        service.url,
+      );
       // the onboarding board is the phone's first visit, tested in app.test.ts; here it would cover every route
       await ctx.addInitScript(() => sessionStorage.setItem('showBoard', 'false'));
       const page = await ctx.newPage();
@@ -220,9 +275,14 @@ describe.concurrent('every route in every shell', () => {
         const suspects = englishSuspects(lang);
         const check = async (route: string) => {
           const where = `${shell.name} ${lang} ${route}`;
-          const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+          const { scroll, client } = await page.evaluate(() => ({
+            scroll: document.documentElement.scrollWidth,
+            client: document.documentElement.clientWidth,
+          }));
           if (scroll > client) problems.push(`${where}: page is ${scroll} px wide in a ${client} px window`);
-          const english = (await visibleTexts(page)).filter((t) => suspects.exact.has(t) || suspects.patterns.some((p) => p.test(t)));
+          const english = (await visibleTexts(page)).filter(
+            (t) => suspects.exact.has(t) || suspects.patterns.some((p) => p.test(t)),
+          );
           if (english.length) problems.push(`${where}: untranslated ${JSON.stringify([...new Set(english)].slice(0, 5))}`);
           for (const n of await navProblems(page)) problems.push(`${where}: ${n}`);
           if (lang === shell.axeLang) for (const v of await axe(page)) problems.push(`${where}: ${v}`);
@@ -232,14 +292,20 @@ describe.concurrent('every route in every shell', () => {
           }
         };
         // signed in: every screen shows its content, not a login prompt
-        await page.evaluate(([l, tk]) => {
-          localStorage.setItem('language', JSON.stringify(l));
-          localStorage.setItem('token', JSON.stringify(tk));
-          localStorage.setItem('isLogin', 'true');
-        }, [lang, token] as const);
+        await page.evaluate(
+          ([l, tk]) => {
+            localStorage.setItem('language', JSON.stringify(l));
+            localStorage.setItem('token', JSON.stringify(tk));
+            localStorage.setItem('isLogin', 'true');
+          },
+          [lang, token] as const,
+        );
         await page.goto('/');
         await settle(page);
-        await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid=bell]')?.textContent ?? ''), undefined, { timeout: 10_000 })
+        await page
+          .waitForFunction(() => /\d/.test(document.querySelector('[data-testid=bell]')?.textContent ?? ''), undefined, {
+            timeout: 10_000,
+          })
           .catch(() => problems.push(`${shell.name} ${lang}: the bell shows no unread count`));
         const later = ALL || shell.langs.indexOf(lang) < LATER_LANGS ? LATER : [];
         for (const route of [...routes.signedIn, ...later]) {

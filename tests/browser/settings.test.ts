@@ -89,7 +89,9 @@ describe('the instrument page on a desktop', () => {
     await page.waitForSelector('[data-testid=price]');
     await page.goto('/cruuency?code=eur&type=forex');
     expect(await code()).toBe('EURUSD');
-    const eth = (await api<{ rows: { code: string; id: string }[] }>(service.url, `${MARKET_PATHS.list}?type=crypto&search=ETHUSDT`)).result.rows.find((r) => r.code === 'ETHUSDT')!;
+    const eth = (
+      await api<{ rows: { code: string; id: string }[] }>(service.url, `${MARKET_PATHS.list}?type=crypto&search=ETHUSDT`)
+    ).result.rows.find((r) => r.code === 'ETHUSDT')!;
     await page.goto(`/cruuency?type=crypto&id=${eth.id}`);
     expect(await code()).toBe('ETHUSDT');
     await page.goto('/cruuency?code=BTCUSDT&type=crypto&id=1');

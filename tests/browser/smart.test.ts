@@ -14,7 +14,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, DESKTOP, MOBILE, newContext, OPERATOR, OPERATOR2, shot, startFundingPlatform, type Device, type Service, textOf, closeToasts, inLanguage, signIn, realCustomer } from './harness.ts';
+import {
+  api,
+  DESKTOP,
+  MOBILE,
+  newContext,
+  OPERATOR,
+  OPERATOR2,
+  shot,
+  startFundingPlatform,
+  type Device,
+  type Service,
+  textOf,
+  closeToasts,
+  inLanguage,
+  signIn,
+  realCustomer,
+} from './harness.ts';
 
 const PASSWORD = 'Secret-pass-123';
 
@@ -22,7 +38,8 @@ let service: Service;
 let browser: Browser;
 let opToken = '';
 
-const operator = <T>(path: string, body?: unknown) => api<T>(service.url, `/admin-api${path}`, { body, token: opToken, method: body ? 'POST' : 'GET' });
+const operator = <T>(path: string, body?: unknown) =>
+  api<T>(service.url, `/admin-api${path}`, { body, token: opToken, method: body ? 'POST' : 'GET' });
 
 beforeAll(async () => {
   // the same platform with the smart plans' clock the test moves
@@ -55,7 +72,9 @@ async function buyAs(token: string, productName: string, amount: string, days: n
 const text = textOf;
 /** The seeded second operator's token: the one who confirms what the first proposes. */
 async function operator2Token(): Promise<string> {
-  const login = await api<{ token: string }>(service.url, '/swx/customer/login/login', { body: { account: OPERATOR2.email, password: OPERATOR2.password } });
+  const login = await api<{ token: string }>(service.url, '/swx/customer/login/login', {
+    body: { account: OPERATOR2.email, password: OPERATOR2.password },
+  });
   return login.result.token;
 }
 
@@ -97,11 +116,17 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       expect(await text(p, '[data-testid=adm-reserve-balance]')).toBe(shown);
       const id = await proposal.getAttribute('data-id');
       const second = await operator2Token();
-      const confirmed = await api<{ balance: string }>(service.url, `/admin-api/smart/reserve/${id}/confirm`, { body: {}, token: second, method: 'POST' });
+      const confirmed = await api<{ balance: string }>(service.url, `/admin-api/smart/reserve/${id}/confirm`, {
+        body: {},
+        token: second,
+        method: 'POST',
+      });
       expect(confirmed.code, confirmed.msg).toBe(200);
       await p.reload();
       const after = (Number(before.result.balance) + 1000).toFixed(6);
-      await expect.poll(() => text(p, '[data-testid=adm-reserve-balance]'), { timeout: 10_000 }).toBe(`${after.replace(/\B(?=(\d{3})+\.)/g, ',')} USDT`);
+      await expect
+        .poll(() => text(p, '[data-testid=adm-reserve-balance]'), { timeout: 10_000 })
+        .toBe(`${after.replace(/\B(?=(\d{3})+\.)/g, ',')} USDT`);
       expect(await p.locator(`[data-testid=funding-row][data-id="${id}"]`).getAttribute('data-status')).toBe('confirmed');
       // the product forms come from their own query, which may answer after the reserve's
       await expect.poll(() => p.locator('[data-testid=smart-product-form]').count(), { timeout: 10_000 }).toBe(3);
@@ -110,7 +135,18 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       const long = p.locator('[data-testid=smart-product-form][data-name="Long 90"]');
       await long.locator('[data-testid=sp-max]').fill('50000');
       await long.locator('[data-testid=sp-save]').click();
-      await expect.poll(async () => (await api<{ products: Array<{ name: string; maxAmount: string }> }>(service.url, '/swx/customer/order/listSmartProduct')).result.products.find((x) => x.name === 'Long 90')?.maxAmount, { timeout: 10_000 }).toBe('50000.000000');
+      await expect
+        .poll(
+          async () =>
+            (
+              await api<{ products: Array<{ name: string; maxAmount: string }> }>(
+                service.url,
+                '/swx/customer/order/listSmartProduct',
+              )
+            ).result.products.find((x) => x.name === 'Long 90')?.maxAmount,
+          { timeout: 10_000 },
+        )
+        .toBe('50000.000000');
       // the per-user switch: off, then on again
       await p.fill('[data-testid=smart-user-q]', customer.username);
       await p.click('[data-testid=smart-user-search]');
@@ -130,18 +166,26 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       await signIn(page, customer.username, PASSWORD);
       await page.goto('/trading');
       await page.waitForSelector(steady);
-      expect(await text(page, '[data-testid=smart-disclosure]')).toContain("fixed rate paid from the platform's reserve, not a trading result");
+      expect(await text(page, '[data-testid=smart-disclosure]')).toContain(
+        "fixed rate paid from the platform's reserve, not a trading result",
+      );
       expect(await text(page, `${steady} [data-testid=daily-rate]`)).toBe('0.016 %');
       expect(await text(page, `${steady} [data-testid=annual-rate]`)).toBe('5.84 %');
       expect(await text(page, '[data-testid=reserve-coverage]')).toBe('100 %');
       expect(await text(page, '[data-testid=smart-product][data-name="Long 90"]')).toContain('Amount 100 USDT to 50,000 USDT');
       expect(Number((await text(page, '[data-testid=reserve-balance]')).replace(/[^0-9.]/g, ''))).toBeGreaterThanOrEqual(1000);
       // the house capital as operators declared it, and how much of it is attested (none yet here)
-      const { declaredCapital } = (await api<{ reserve: { declaredCapital: string } }>(service.url, '/swx/customer/order/listSmartProduct')).result.reserve;
+      const { declaredCapital } = (
+        await api<{ reserve: { declaredCapital: string } }>(service.url, '/swx/customer/order/listSmartProduct')
+      ).result.reserve;
       expect(Number(declaredCapital)).toBeGreaterThanOrEqual(1000);
-      expect((await text(page, '[data-testid=reserve-declared]')).replace(/[^0-9]/g, '')).toBe(Number(declaredCapital).toFixed(2).replace('.', ''));
+      expect((await text(page, '[data-testid=reserve-declared]')).replace(/[^0-9]/g, '')).toBe(
+        Number(declaredCapital).toFixed(2).replace('.', ''),
+      );
       expect(await text(page, '[data-testid=reserve-attested]')).toBe('none attested yet');
-      expect(await text(page, '[data-testid=reserve-meaning]')).toContain('It does not prove that the platform holds that money elsewhere');
+      expect(await text(page, '[data-testid=reserve-meaning]')).toContain(
+        'It does not prove that the platform holds that money elsewhere',
+      );
       // the demo book is the default: the form previews but says why it cannot buy
       await page.waitForSelector('[data-testid=smart-blocked][data-reason=demo]');
       expect(await page.locator('[data-testid=smart-submit]').count()).toBe(0);
@@ -155,7 +199,9 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       await page.click('[data-testid=smart-submit]');
       await expect.poll(() => page.getAttribute('[data-testid=smart-error]', 'data-code')).toBe('10013');
       // the refusal names the plan's bounds (issue 28 defect 6), not just "not valid"
-      expect(await text(page, '[data-testid=smart-error]')).toMatch(/^The amount must be between \d[\d.,]* and \d[\d.,]* USDT\.$/);
+      expect(await text(page, '[data-testid=smart-error]')).toMatch(
+        /^The amount must be between \d[\d.,]* and \d[\d.,]* USDT\.$/,
+      );
       await page.fill('[data-testid=smart-amount]', '1000');
       expect(await text(page, '[data-testid=smart-daily]')).toBe('0.160000 USDT');
       expect(await text(page, '[data-testid=smart-expected]')).toBe('4.800000 USDT');
@@ -170,7 +216,9 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       await confirm.waitFor();
       expect(await confirm.getAttribute('data-book')).toBe('real');
       expect(await text(page, '[data-testid=smart-confirm-amount]')).toBe('1,000.00 USDT');
-      expect(await text(page, '[data-testid=smart-confirm-text]')).toMatch(/^1,000\.00 USDT from your available balance is locked in .+ for 30 days, until /);
+      expect(await text(page, '[data-testid=smart-confirm-text]')).toMatch(
+        /^1,000\.00 USDT from your available balance is locked in .+ for 30 days, until /,
+      );
       await page.click('[data-testid=smart-confirm-cancel]');
       await expect.poll(() => confirm.count()).toBe(0);
       expect(await page.locator('[data-testid=smart-bought]').count()).toBe(0);
@@ -187,7 +235,9 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       // the promise while the plan runs: 30 days of 0.16
       expect(await plan.locator('[data-testid=plan-expected]').textContent()).toBe('4.800000 USDT');
       expect((await plan.locator('[data-testid=plan-next]').textContent())?.length).toBeGreaterThan(5);
-      const bal = await api<{ assets: Array<{ asset: string; available: string }> }>(service.url, '/swx/customer/user/balances', { token: customer.token });
+      const bal = await api<{ assets: Array<{ asset: string; available: string }> }>(service.url, '/swx/customer/user/balances', {
+        token: customer.token,
+      });
       expect(bal.code).toBe(200);
       await closeToasts(page, { waitGone: true });
       await plan.scrollIntoViewIfNeeded();
@@ -229,7 +279,9 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       // the exit ended the promise: no expected profit left on the card, what it paid is the total earned
       expect(await plan.locator('[data-testid=plan-expected]').count()).toBe(0);
       expect(await plan.locator('[data-testid=plan-total]').textContent()).toBe('0.160000 USDT');
-      const bal = await fetch(`${service.url}/swx/customer/user/balances`, { headers: { Authorization: customer.token, virtually: 'YES' } }).then((r) => r.json() as Promise<{ result: { assets: Array<{ asset: string; available: string }> } }>);
+      const bal = await fetch(`${service.url}/swx/customer/user/balances`, {
+        headers: { Authorization: customer.token, virtually: 'YES' },
+      }).then((r) => r.json() as Promise<{ result: { assets: Array<{ asset: string; available: string }> } }>);
       expect(bal.result.assets.find((a) => a.asset === 'USDT')?.available).toBe('1980.160000');
     });
 
@@ -242,13 +294,17 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       expect(await page.evaluate(() => (window as unknown as { __noReload?: number }).__noReload)).toBe(1);
     });
 
-    it('Arabic (right to left) and Japanese: the refusal in the user\'s language; screenshots', async () => {
+    it("Arabic (right to left) and Japanese: the refusal in the user's language; screenshots", async () => {
       await inLanguage(page, 'ar', steady);
       await page.waitForSelector(steady);
       expect(await page.getAttribute('html', 'dir')).toBe('rtl');
       // declared and attested in Arabic: the figure in Western digits, the words in Arabic
-      const { reserve } = (await api<{ reserve: { declaredCapital: string } }>(service.url, '/swx/customer/order/listSmartProduct')).result;
-      expect((await text(page, '[data-testid=reserve-declared]')).replace(/[^0-9]/g, '')).toBe(Number(reserve.declaredCapital).toFixed(2).replace('.', ''));
+      const { reserve } = (
+        await api<{ reserve: { declaredCapital: string } }>(service.url, '/swx/customer/order/listSmartProduct')
+      ).result;
+      expect((await text(page, '[data-testid=reserve-declared]')).replace(/[^0-9]/g, '')).toBe(
+        Number(reserve.declaredCapital).toFixed(2).replace('.', ''),
+      );
       expect(await text(page, '[data-testid=reserve-attested]')).toBe('لا شيء مُثبَت بعد');
       expect(await text(page, '[data-testid=reserve-meaning]')).toContain('ما تعنيه التغطية وما لا تعنيه');
       await page.click(`${steady} [data-testid=smart-term]`);

@@ -26,10 +26,14 @@ afterAll(async () => {
 });
 
 const heroTitle = (lng: string): string =>
-  (JSON.parse(fs.readFileSync(path.join(ROOT, 'src/locales', lng, 'app.json'), 'utf8')) as { home: { heroTitle: string } }).home.heroTitle;
+  (JSON.parse(fs.readFileSync(path.join(ROOT, 'src/locales', lng, 'app.json'), 'utf8')) as { home: { heroTitle: string } }).home
+    .heroTitle;
 
 /** A page whose app modules never load; `storage` is set before the page's own scripts run. */
-async function withoutApp(device: Device, storage: { local?: Record<string, unknown>; session?: Record<string, unknown> } = {}): Promise<Page> {
+async function withoutApp(
+  device: Device,
+  storage: { local?: Record<string, unknown>; session?: Record<string, unknown> } = {},
+): Promise<Page> {
   const ctx = await newContext(browser, device, service.url);
   contexts.push(ctx);
   await ctx.route(/\/assets\/.*\.js$/, (route) => route.abort());
@@ -54,12 +58,20 @@ describe('home page painted before the JavaScript', () => {
     expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['en', 'ltr']);
     // the app's modules load at low priority, leaving the line to what the first paint needs (vite.config.ts);
     // the entry's stylesheet is in the page, its link disabled (not fetched) but there for Vite's CSS loader
-    expect(await page.evaluate(() => [...document.querySelectorAll('link[rel=stylesheet]')].map((l) => (l as HTMLLinkElement).disabled))).toEqual([true]);
+    expect(
+      await page.evaluate(() =>
+        [...document.querySelectorAll('link[rel=stylesheet]')].map((l) => (l as HTMLLinkElement).disabled),
+      ),
+    ).toEqual([true]);
     expect(await page.evaluate(() => document.styleSheets.length)).toBeGreaterThan(0);
-    expect(await page.evaluate(() => [
-      document.querySelectorAll('script[type=module], link[rel=modulepreload]').length,
-      document.querySelectorAll('script[type=module]:not([fetchpriority=low]), link[rel=modulepreload]:not([fetchpriority=low])').length,
-    ])).toEqual([expect.any(Number), 0]);
+    expect(
+      await page.evaluate(() => [
+        document.querySelectorAll('script[type=module], link[rel=modulepreload]').length,
+        document.querySelectorAll(
+          'script[type=module]:not([fetchpriority=low]), link[rel=modulepreload]:not([fetchpriority=low])',
+        ).length,
+      ]),
+    ).toEqual([expect.any(Number), 0]);
     expect(await page.locator('script[type=module]').count()).toBeGreaterThan(0);
     await shot(page, 'static-hero-en-390');
   });
@@ -102,7 +114,8 @@ describe('home page painted before the JavaScript', () => {
       const w = window as unknown as { __shift: number };
       w.__shift = 0;
       new PerformanceObserver((l) => {
-        for (const e of l.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) w.__shift += e.value;
+        for (const e of l.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>)
+          if (!e.hadRecentInput) w.__shift += e.value;
       }).observe({ type: 'layout-shift', buffered: true });
     });
     const page = await ctx.newPage();

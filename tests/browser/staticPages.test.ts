@@ -16,7 +16,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { LANGUAGES } from '../../src/i18n/languages.ts';
 import type { MarketInfo } from '../../src/contract/market.ts';
-import { api, DESKTOP, launch, MOBILE, newContext, registeredCustomer, ROOT, shot, startService, type Device, type Service } from './harness.ts';
+import {
+  api,
+  DESKTOP,
+  launch,
+  MOBILE,
+  newContext,
+  registeredCustomer,
+  ROOT,
+  shot,
+  startService,
+  type Device,
+  type Service,
+} from './harness.ts';
 
 let service: Service;
 let browser: Browser;
@@ -34,31 +46,48 @@ afterAll(async () => {
 });
 
 const appText = (lng: string, key: string): string =>
-  key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], JSON.parse(fs.readFileSync(path.join(ROOT, 'src/locales', lng, 'app.json'), 'utf8'))) as string;
+  key
+    .split('.')
+    .reduce<unknown>(
+      (o, k) => (o as Record<string, unknown>)[k],
+      JSON.parse(fs.readFileSync(path.join(ROOT, 'src/locales', lng, 'app.json'), 'utf8')),
+    ) as string;
 const signedIn = () => ({ token, isLogin: true });
 
 /** A page; `app: false` blocks the app's modules. `local` is put in localStorage before the page's own scripts run. */
 /** `largest`: the element whose box is taken, in #root, at the moment the copy goes. */
-async function open(device: Device, url: string, { app = false, local = {}, largest = 'main h1' }: { app?: boolean; local?: Record<string, unknown>; largest?: string } = {}): Promise<Page> {
+async function open(
+  device: Device,
+  url: string,
+  { app = false, local = {}, largest = 'main h1' }: { app?: boolean; local?: Record<string, unknown>; largest?: string } = {},
+): Promise<Page> {
   const ctx = await newContext(browser, device, service.url);
   contexts.push(ctx);
   if (!app) await ctx.route(/\/assets\/.*\.js$/, (route) => route.abort());
-  await ctx.addInitScript(({ local: s, largest: sel }) => {
-    for (const [k, v] of Object.entries(s)) localStorage.setItem(k, JSON.stringify(v));
-    // what the page looked like when the copy went: was the screen drawn, #root shown, and where was its largest element?
-    const w = window as unknown as { __gone?: { busy: boolean; hidden: boolean; box: unknown }; __shift: number };
-    w.__shift = 0;
-    new PerformanceObserver((l) => {
-      for (const e of l.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) w.__shift += e.value;
-    }).observe({ type: 'layout-shift', buffered: true });
-    new MutationObserver((_m, o) => {
-      if (w.__gone || document.querySelector('[data-static-page]') || !document.getElementById('main')) return;
-      const first = document.getElementById('main')!.firstElementChild;
-      const r = document.querySelector(`#root ${sel}`)?.getBoundingClientRect();
-      w.__gone = { busy: !first || first.hasAttribute('aria-busy'), hidden: document.getElementById('root')!.hidden === true, box: r && { x: r.x, y: r.y, width: r.width, height: r.height } };
-      o.disconnect();
-    }).observe(document, { childList: true, subtree: true });
-  }, { local, largest });
+  await ctx.addInitScript(
+    ({ local: s, largest: sel }) => {
+      for (const [k, v] of Object.entries(s)) localStorage.setItem(k, JSON.stringify(v));
+      // what the page looked like when the copy went: was the screen drawn, #root shown, and where was its largest element?
+      const w = window as unknown as { __gone?: { busy: boolean; hidden: boolean; box: unknown }; __shift: number };
+      w.__shift = 0;
+      new PerformanceObserver((l) => {
+        for (const e of l.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>)
+          if (!e.hadRecentInput) w.__shift += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+      new MutationObserver((_m, o) => {
+        if (w.__gone || document.querySelector('[data-static-page]') || !document.getElementById('main')) return;
+        const first = document.getElementById('main')!.firstElementChild;
+        const r = document.querySelector(`#root ${sel}`)?.getBoundingClientRect();
+        w.__gone = {
+          busy: !first || first.hasAttribute('aria-busy'),
+          hidden: document.getElementById('root')!.hidden === true,
+          box: r && { x: r.x, y: r.y, width: r.width, height: r.height },
+        };
+        o.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    },
+    { local, largest },
+  );
   const page = await ctx.newPage();
   await page.goto(url);
   return page;
@@ -69,13 +98,35 @@ const ready = (page: Page) => page.waitForSelector('[data-static-page][data-read
 /** `largest`: the screen's largest element in React's screen, `staticLargest` in the copy when it differs. */
 const PAGES = [
   { name: 'market', url: '/market', local: {}, largest: 'main h1', staticLargest: 'main h1', title: 'market.title' },
-  { name: 'balance', url: '/profile/balance', local: { signedIn: true }, largest: 'main section + section p', staticLargest: 'main section + section p', title: 'account.balance' },
-  { name: 'currency', url: '/cruuency?code=BTCUSDT', local: {}, largest: 'main [data-testid=price]', staticLargest: 'main [data-q=price]', title: null },
+  {
+    name: 'balance',
+    url: '/profile/balance',
+    local: { signedIn: true },
+    largest: 'main section + section p',
+    staticLargest: 'main section + section p',
+    title: 'account.balance',
+  },
+  {
+    name: 'currency',
+    url: '/cruuency?code=BTCUSDT',
+    local: {},
+    largest: 'main [data-testid=price]',
+    staticLargest: 'main [data-q=price]',
+    title: null,
+  },
 ] as const;
 
 /** The instrument card's data the server wrote into the copy (server/market/pageFrame.ts). */
-const quoteOf = async (page: Page) => JSON.parse((await page.getAttribute('[data-static-page] [data-quote]', 'data-quote')) ?? 'null') as
-  { price: string; pct: number; code: string; name: string; time: string; source: string; high: string } | null;
+const quoteOf = async (page: Page) =>
+  JSON.parse((await page.getAttribute('[data-static-page] [data-quote]', 'data-quote')) ?? 'null') as {
+    price: string;
+    pct: number;
+    code: string;
+    name: string;
+    time: string;
+    source: string;
+    high: string;
+  } | null;
 
 describe('screens painted before the JavaScript', () => {
   for (const p of PAGES) {
@@ -83,7 +134,13 @@ describe('screens painted before the JavaScript', () => {
       const local = 'signedIn' in p.local ? signedIn() : {};
       const en = await open(MOBILE, p.url, { local });
       await ready(en);
-      expect(await en.evaluate(() => [document.documentElement.lang, document.documentElement.dir, document.getElementById('root')!.hidden])).toEqual(['en', 'ltr', true]);
+      expect(
+        await en.evaluate(() => [
+          document.documentElement.lang,
+          document.documentElement.dir,
+          document.getElementById('root')!.hidden,
+        ]),
+      ).toEqual(['en', 'ltr', true]);
       if (p.title) expect((await en.textContent('[data-static-page] main h1'))?.trim()).toContain(appText('en', p.title));
       else expect((await en.textContent('[data-static-page] main h1'))?.trim()).toBe('Bitcoin');
       await shot(en, `static-${p.name}-en-390`);
@@ -96,7 +153,7 @@ describe('screens painted before the JavaScript', () => {
     });
   }
 
-  it('never a figure: no digit in any copy, in any of the ten languages, signed in or not, but the instrument page\'s from the feed', async () => {
+  it("never a figure: no digit in any copy, in any of the ten languages, signed in or not, but the instrument page's from the feed", async () => {
     // an address that names no instrument: no data, the loading state as React draws it
     const unknown = { name: 'currency, no such instrument', url: '/cruuency?code=NOSUCHCODE1', local: {} };
     for (const p of [...PAGES.filter((x) => x.name !== 'currency'), unknown]) {
@@ -111,7 +168,9 @@ describe('screens painted before the JavaScript', () => {
         expect(cells.every((c) => c === '')).toBe(true);
         if (p === unknown) {
           expect(await page.$('[data-static-page] [data-quote]')).toBeNull();
-          expect((await page.textContent('[data-static-page] main [aria-busy]'))?.trim()).toBe(appText(language, 'common.loading'));
+          expect((await page.textContent('[data-static-page] main [aria-busy]'))?.trim()).toBe(
+            appText(language, 'common.loading'),
+          );
         }
         await page.context().close();
       }
@@ -135,16 +194,26 @@ describe('screens painted before the JavaScript', () => {
       }
       expect(shown, `${language}: the copy's price is one the feed gave`).toBeDefined();
       const { quote, answer, page } = shown!;
-      expect([quote.code, quote.name, quote.price, quote.high, quote.source]).toEqual([answer.code, answer.appName, answer.price, answer.high, answer.source]);
+      expect([quote.code, quote.name, quote.price, quote.high, quote.source]).toEqual([
+        answer.code,
+        answer.appName,
+        answer.price,
+        answer.high,
+        answer.source,
+      ]);
       // drawn with the language's separators (src/i18n/format.ts), the moment to the second, the feed's label
       const [int, frac] = answer.price.split('.');
-      const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, language === 'de' ? '.' : ',') + (frac ? (language === 'de' ? ',' : '.') + frac : '');
+      const grouped =
+        int.replace(/\B(?=(\d{3})+(?!\d))/g, language === 'de' ? '.' : ',') +
+        (frac ? (language === 'de' ? ',' : '.') + frac : '');
       expect((await page.textContent('[data-static-page] [data-q=price]'))?.trim()).toBe(grouped);
       const clock = await page.evaluate((t) => {
         const d = new Date(t);
         return [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
       }, answer.time);
-      expect((await page.textContent('[data-static-page] [data-q=time]'))?.trim()).toBe(appText(language, 'detail.lastPriceAt').replace('{{time}}', clock));
+      expect((await page.textContent('[data-static-page] [data-q=time]'))?.trim()).toBe(
+        appText(language, 'detail.lastPriceAt').replace('{{time}}', clock),
+      );
       expect(answer.source).toBe('simulated');
       expect((await page.textContent('[data-static-page] [data-sim]'))?.trim()).toBe(appText(language, 'feed.simulated'));
       await page.context().close();
@@ -165,7 +234,13 @@ describe('screens painted before the JavaScript', () => {
     expect(await market.$$eval('[data-static-page] [role=tab]', (t) => t.length)).toBe(6); // the watchlist first
     expect(await market.$('[data-static-page] [data-out]')).toBeNull();
 
-    for (const [device, url, local] of [[MOBILE, '/profile/balance', {}], [DESKTOP, '/market', {}], [DESKTOP, '/profile/balance', signedIn()], [MOBILE, '/profile', signedIn()], [MOBILE, '/', {}]] as const) {
+    for (const [device, url, local] of [
+      [MOBILE, '/profile/balance', {}],
+      [DESKTOP, '/market', {}],
+      [DESKTOP, '/profile/balance', signedIn()],
+      [MOBILE, '/profile', signedIn()],
+      [MOBILE, '/', {}],
+    ] as const) {
       const page = await open(device, url, { local });
       await page.waitForLoadState('load');
       expect(await page.$('[data-static-page]'), `${device.name} ${url}`).toBeNull();
@@ -184,11 +259,19 @@ describe('screens painted before the JavaScript', () => {
       await page.waitForFunction(() => !document.querySelector('[data-static-page]') && document.getElementById('main'));
       // the copy went when the screen was drawn, not with the shell's loading fallback, and #root was shown with it;
       // React's element was then where the copy's had been
-      const gone = await page.evaluate(() => (window as unknown as { __gone: { busy: boolean; hidden: boolean; box: Record<'x' | 'y' | 'width' | 'height', number> | undefined } }).__gone);
+      const gone = await page.evaluate(
+        () =>
+          (
+            window as unknown as {
+              __gone: { busy: boolean; hidden: boolean; box: Record<'x' | 'y' | 'width' | 'height', number> | undefined };
+            }
+          ).__gone,
+      );
       expect([gone.busy, gone.hidden]).toEqual([false, false]);
       expect(staticBox).not.toBeNull();
       expect(gone.box).toBeDefined();
-      for (const k of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(gone.box![k] - staticBox![k]), k).toBeLessThanOrEqual(1);
+      for (const k of ['x', 'y', 'width', 'height'] as const)
+        expect(Math.abs(gone.box![k] - staticBox![k]), k).toBeLessThanOrEqual(1);
       // the data arrives (what could move the frame), then a frame for layout
       await page.waitForFunction(() => !document.querySelector('#main [aria-busy]'));
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));

@@ -10,7 +10,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, codeFor, DESKTOP, launch, MOBILE, newContext, operatorToken, shot, startService, type Service, inLanguage } from './harness.ts';
+import {
+  api,
+  codeFor,
+  DESKTOP,
+  launch,
+  MOBILE,
+  newContext,
+  operatorToken,
+  shot,
+  startService,
+  type Service,
+  inLanguage,
+} from './harness.ts';
 
 const PASSWORD = 'Secret-pass-123';
 let service: Service;
@@ -25,9 +37,13 @@ async function register(username: string, inviteCode?: string) {
   const email = `${username}@example.test`;
   expect((await api(service.url, '/swx/customer/login/sendCode', { body: { email, purpose: 'register' } })).code).toBe(200);
   const code = await codeFor(service.url, email);
-  const reg = await api<{ token: string; user: { username: string; inviteCode: string } }>(service.url, '/swx/customer/login/register', {
-    body: { username, email, code, password: PASSWORD, confirmPassword: PASSWORD, ...(inviteCode ? { inviteCode } : {}) },
-  });
+  const reg = await api<{ token: string; user: { username: string; inviteCode: string } }>(
+    service.url,
+    '/swx/customer/login/register',
+    {
+      body: { username, email, code, password: PASSWORD, confirmPassword: PASSWORD, ...(inviteCode ? { inviteCode } : {}) },
+    },
+  );
   expect(reg.code, reg.msg).toBe(200);
   return { token: reg.result.token, username: reg.result.user.username, inviteCode: reg.result.user.inviteCode };
 }
@@ -58,7 +74,9 @@ afterAll(async () => {
 
 describe('online support chat', () => {
   it('a visitor is offered the help centre and a sign-in, never a loop back to the help centre', async () => {
-    const visitor = await desk.browser()!.newContext({ baseURL: service.url, viewport: DESKTOP.viewport, userAgent: DESKTOP.userAgent });
+    const visitor = await desk
+      .browser()!
+      .newContext({ baseURL: service.url, viewport: DESKTOP.viewport, userAgent: DESKTOP.userAgent });
     const page = await visitor.newPage();
     await page.goto('/help');
     await page.click('[data-testid=help-contact]');
@@ -92,16 +110,25 @@ describe('online support chat', () => {
     expect(await row.getAttribute('data-waiting')).toBe('true');
     await row.click();
     await operator.waitForSelector('[data-testid=admin-support-thread] [data-testid=chat-message]');
-    expect(await operator.textContent('[data-testid=admin-support-thread] [data-testid=chat-messages]')).toContain('My deposit of 150 USDT has not arrived');
+    expect(await operator.textContent('[data-testid=admin-support-thread] [data-testid=chat-messages]')).toContain(
+      'My deposit of 150 USDT has not arrived',
+    );
 
     // the customer adds a second line; it reaches the open console view live
     await customer.fill('[data-testid=chat-thread] [data-testid=chat-text]', 'The hash ends in 9f3a');
     await customer.click('[data-testid=chat-thread] [data-testid=chat-send]');
-    await operator.locator('[data-testid=admin-support-thread] [data-testid=chat-message]', { hasText: 'The hash ends in 9f3a' }).waitFor({ timeout: 15_000 });
+    await operator
+      .locator('[data-testid=admin-support-thread] [data-testid=chat-message]', { hasText: 'The hash ends in 9f3a' })
+      .waitFor({ timeout: 15_000 });
 
-    await operator.fill('[data-testid=admin-support-thread] [data-testid=chat-text]', 'Thank you, we found it: it is credited now.');
+    await operator.fill(
+      '[data-testid=admin-support-thread] [data-testid=chat-text]',
+      'Thank you, we found it: it is credited now.',
+    );
     await operator.click('[data-testid=admin-support-thread] [data-testid=chat-send]');
-    await customer.locator('[data-testid=chat-message][data-author=operator]', { hasText: 'credited now' }).waitFor({ timeout: 15_000 });
+    await customer
+      .locator('[data-testid=chat-message][data-author=operator]', { hasText: 'credited now' })
+      .waitFor({ timeout: 15_000 });
     await shot(customer, 'support-phone-thread-en');
     await operator.setViewportSize({ width: 1440, height: 900 });
     await shot(operator, 'support-console-1440-en');
@@ -112,13 +139,25 @@ describe('online support chat', () => {
   it('an answer while the customer is elsewhere shows the unread badge on the service button; reading clears it', async () => {
     // a fresh page: its socket joins the user channel after the page shows; wait for the
     // server's yes to that ({"type":"auth","ok":true}) before the operator answers
-    const joined = new Promise<void>((resolve) => customer.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => {
-      const m = typeof payload === 'string' && payload.startsWith('{') ? JSON.parse(payload) as { type?: string; ok?: boolean } : undefined;
-      if (m?.type === 'auth' && m.ok) resolve();
-    })));
+    const joined = new Promise<void>((resolve) =>
+      customer.on('websocket', (ws) =>
+        ws.on('framereceived', ({ payload }) => {
+          const m =
+            typeof payload === 'string' && payload.startsWith('{')
+              ? (JSON.parse(payload) as { type?: string; ok?: boolean })
+              : undefined;
+          if (m?.type === 'auth' && m.ok) resolve();
+        }),
+      ),
+    );
     await customer.goto('/market');
     await customer.waitForSelector('[data-testid=top-bar]');
-    await Promise.race([joined, new Promise((_, reject) => setTimeout(() => reject(new Error('the page\'s socket did not join the user channel within 15 s')), 15_000))]);
+    await Promise.race([
+      joined,
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error("the page's socket did not join the user channel within 15 s")), 15_000),
+      ),
+    ]);
     await operator.fill('[data-testid=admin-support-thread] [data-testid=chat-text]', 'Anything else we can do?');
     await operator.click('[data-testid=admin-support-thread] [data-testid=chat-send]');
     await customer.waitForSelector('[data-testid=support-badge]', { timeout: 15_000 });
@@ -134,7 +173,9 @@ describe('online support chat', () => {
   it('the operator closes the conversation; the customer sees it closed, read-only', async () => {
     await operator.click('[data-testid=support-close]');
     await operator.waitForSelector('[data-testid=support-closed]');
-    await customer.waitForSelector('[data-testid=chat-thread][data-status=closed] [data-testid=chat-closed]', { timeout: 15_000 });
+    await customer.waitForSelector('[data-testid=chat-thread][data-status=closed] [data-testid=chat-closed]', {
+      timeout: 15_000,
+    });
     expect(await customer.locator('[data-testid=chat-thread] [data-testid=chat-composer]').count()).toBe(0);
   });
 
@@ -190,7 +231,9 @@ describe('invite friends', () => {
     await phone.grantPermissions(['clipboard-read', 'clipboard-write']);
     await customer.evaluate(() => Object.defineProperty(navigator, 'share', { value: undefined, configurable: true }));
     await customer.click('[data-testid=invite-share]');
-    await customer.waitForFunction(() => document.querySelector('[data-testid=invite] [role=status]')?.textContent === 'Link copied');
+    await customer.waitForFunction(
+      () => document.querySelector('[data-testid=invite] [role=status]')?.textContent === 'Link copied',
+    );
     await shot(customer, 'invite-phone-en');
     for (const lng of ['ar', 'es']) {
       await inLanguage(customer, lng, '[data-testid=invitee]');
@@ -201,7 +244,10 @@ describe('invite friends', () => {
     const wideContext = await newContext(browser, DESKTOP, service.url);
     const wide = await wideContext.newPage();
     await signIn(wide, me.token);
-    for (const [w, h] of [[1024, 800], [1440, 900]] as const) {
+    for (const [w, h] of [
+      [1024, 800],
+      [1440, 900],
+    ] as const) {
       await wide.setViewportSize({ width: w, height: h });
       await wide.goto('/profile/invite');
       await wide.waitForSelector('[data-testid=invitee]');

@@ -10,7 +10,22 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, codeFor, DESKTOP, launch, MOBILE, newContext, OPERATOR, shot, startService, type Device, type Service, textOf, closeToasts, inLanguage } from './harness.ts';
+import {
+  api,
+  codeFor,
+  DESKTOP,
+  launch,
+  MOBILE,
+  newContext,
+  OPERATOR,
+  shot,
+  startService,
+  type Device,
+  type Service,
+  textOf,
+  closeToasts,
+  inLanguage,
+} from './harness.ts';
 
 const PASSWORD = 'Secret-pass-123';
 let service: Service;
@@ -28,7 +43,9 @@ async function register(stamp: string): Promise<string> {
   const email = `${stamp}@example.test`;
   expect((await api(service.url, '/swx/customer/login/sendCode', { body: { email, purpose: 'register' } })).code).toBe(200);
   const code = await codeFor(service.url, email);
-  const reg = await api<{ token: string }>(service.url, '/swx/customer/login/register', { body: { username: `u_${stamp}`, email, code, password: PASSWORD, confirmPassword: PASSWORD } });
+  const reg = await api<{ token: string }>(service.url, '/swx/customer/login/register', {
+    body: { username: `u_${stamp}`, email, code, password: PASSWORD, confirmPassword: PASSWORD },
+  });
   expect(reg.code).toBe(200);
   return email;
 }
@@ -91,9 +108,11 @@ for (const device of [WIDE, PHONE] as unknown as Device[]) {
       await page.fill('[data-testid=stop-loss]', '');
       await expect.poll(() => page.locator('[data-testid=problem-sl]').count()).toBe(0);
       // the live figures: 0.01 BTC at 10× → margin is a tenth of the notional
-      const [notional, margin] = (await page.evaluate(() => ['fig-notional', 'fig-margin']
-        .map((id) => document.querySelector(`[data-testid=${id}]`)?.textContent ?? '')))
-        .map((s) => Number(s.replace(/[^0-9.]/g, '')));
+      const [notional, margin] = (
+        await page.evaluate(() =>
+          ['fig-notional', 'fig-margin'].map((id) => document.querySelector(`[data-testid=${id}]`)?.textContent ?? ''),
+        )
+      ).map((s) => Number(s.replace(/[^0-9.]/g, '')));
       expect(notional).toBeGreaterThan(0);
       expect(Math.abs(margin - notional / 10)).toBeLessThan(0.05);
       await expect.poll(() => text(page, '[data-testid=fig-available]')).toContain('100,000');
@@ -106,9 +125,11 @@ for (const device of [WIDE, PHONE] as unknown as Device[]) {
       await expect.poll(() => text(page, '[data-testid=fig-maxloss]')).toMatch(/^−[0-9,]+\.[0-9]{2} USDT$/);
       expect(await page.getAttribute('[data-testid=fig-maxloss]', 'data-tone')).toBe('down');
       // read in one go: the figures follow the live price, and three reads could see three renders
-      const [margin, fee, maxLoss] = (await page.evaluate(() => ['fig-margin', 'fig-fee', 'fig-maxloss']
-        .map((id) => document.querySelector(`[data-testid=${id}]`)?.textContent ?? '')))
-        .map((s) => Math.round(Number(s.replace(/[^0-9.]/g, '')) * 100));
+      const [margin, fee, maxLoss] = (
+        await page.evaluate(() =>
+          ['fig-margin', 'fig-fee', 'fig-maxloss'].map((id) => document.querySelector(`[data-testid=${id}]`)?.textContent ?? ''),
+        )
+      ).map((s) => Math.round(Number(s.replace(/[^0-9.]/g, '')) * 100));
       // in cents: each of the three is rounded for display, so they may differ by two cents
       expect(Math.abs(maxLoss - (margin + fee))).toBeLessThanOrEqual(2);
       const figuresTop = async () => (await page.locator('[data-testid=ticket-figures]').boundingBox())!.y;
@@ -152,7 +173,9 @@ for (const device of [WIDE, PHONE] as unknown as Device[]) {
       expect(await page.locator('[data-testid=scenarios] tbody tr').count()).toBeGreaterThanOrEqual(5);
       // the book's loss rate, counted by the service (none closed yet, or the share of those that lost)
       await page.waitForSelector('[data-testid=risk-line]');
-      expect(await text(page, '[data-testid=risk-line]')).toMatch(/no loss rate to show yet|of the \d+ positions closed in this book lost money after fees/);
+      expect(await text(page, '[data-testid=risk-line]')).toMatch(
+        /no loss rate to show yet|of the \d+ positions closed in this book lost money after fees/,
+      );
       await shot(page, `trading-confirm-${device.name}`);
       await page.click('[data-testid=confirm-submit]');
       await page.waitForSelector('[data-testid=ticket-done]', { timeout: 15_000 });
@@ -172,7 +195,9 @@ for (const device of [WIDE, PHONE] as unknown as Device[]) {
     it('the profit moves with the live feed, without a reload', async () => {
       const row = page.locator('[data-testid=open-positions] [data-testid=position-row]');
       const first = await row.locator('[data-testid=row-price]').textContent();
-      await expect.poll(() => row.locator('[data-testid=row-price]').textContent(), { timeout: 20_000, interval: 250 }).not.toBe(first);
+      await expect
+        .poll(() => row.locator('[data-testid=row-price]').textContent(), { timeout: 20_000, interval: 250 })
+        .not.toBe(first);
       expect(await row.locator('[data-testid=row-pnl]').textContent()).toMatch(/^[+−]?[0-9,]+\.[0-9]{2}$/);
       await page.locator('[data-testid=open-positions]').scrollIntoViewIfNeeded();
       await shot(page, `trading-positions-${device.name}`);
@@ -275,7 +300,9 @@ for (const device of [WIDE, PHONE] as unknown as Device[]) {
     it('a receipt link opens from the other book, and says which book the order belongs to (issue 28)', async () => {
       await page.goto('/profile');
       await page.click('[data-testid=mode-switch] [role=radio]:nth-child(2)');
-      await expect.poll(() => page.getAttribute('[data-testid=mode-switch] [role=radio]:nth-child(2)', 'aria-checked')).toBe('true');
+      await expect
+        .poll(() => page.getAttribute('[data-testid=mode-switch] [role=radio]:nth-child(2)', 'aria-checked'))
+        .toBe('true');
       await page.goto('/profile/notification');
       await page.locator('[data-testid=notification][data-kind="order.closed"] [data-testid=notification-order]').first().click();
       await page.waitForSelector('[data-testid=receipt-other-book]', { timeout: 10_000 });
@@ -288,7 +315,9 @@ for (const device of [WIDE, PHONE] as unknown as Device[]) {
       await shot(page, `trading-receipt-other-book-${device.name}`);
       await page.goto('/profile');
       await page.click('[data-testid=mode-switch] [role=radio]:nth-child(1)');
-      await expect.poll(() => page.getAttribute('[data-testid=mode-switch] [role=radio]:nth-child(1)', 'aria-checked')).toBe('true');
+      await expect
+        .poll(() => page.getAttribute('[data-testid=mode-switch] [role=radio]:nth-child(1)', 'aria-checked'))
+        .toBe('true');
     });
 
     it('closes it by hand; the receipt is in all orders with the reason', async () => {
@@ -330,15 +359,23 @@ for (const device of [WIDE, PHONE] as unknown as Device[]) {
           // the chart's time axis speaks the page's language, not the chart library's English ("26 Nov")
           await page.waitForSelector('[data-testid=candle-chart] .apexcharts-xaxis-label');
           const ticks = await page.locator('[data-testid=candle-chart] .apexcharts-xaxis-label').allTextContents();
-          expect(ticks.some((x) => x.includes('月')), ticks.join(' | ')).toBe(true);
+          expect(
+            ticks.some((x) => x.includes('月')),
+            ticks.join(' | '),
+          ).toBe(true);
           expect(ticks.join(' ')).not.toMatch(/Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec/);
         }
         if (language === 'ar') {
           // each label is isolated right to left inside the left-to-right chart, so "26 نوفمبر، 03:00" reads in its order
           await page.waitForSelector('[data-testid=candle-chart] .apexcharts-xaxis-label');
-          const ticks = (await page.locator('[data-testid=candle-chart] .apexcharts-xaxis-label').allTextContents()).filter((x) => x.trim() !== '');
+          const ticks = (await page.locator('[data-testid=candle-chart] .apexcharts-xaxis-label').allTextContents()).filter(
+            (x) => x.trim() !== '',
+          );
           expect(ticks.length).toBeGreaterThan(0);
-          expect(ticks.every((x) => x.startsWith('\u2067') && x.includes('\u2069')), JSON.stringify(ticks)).toBe(true);
+          expect(
+            ticks.every((x) => x.startsWith('\u2067') && x.includes('\u2069')),
+            JSON.stringify(ticks),
+          ).toBe(true);
         }
         await page.click('[data-testid=review]');
         await page.waitForSelector('[data-testid=confirm-dialog]');

@@ -23,7 +23,8 @@ afterAll(async () => {
 
 /** The code an app shows `offsetSeconds` from now (the next step is accepted too: one step of drift). */
 // the service in a browser test runs on the real clock
-const codeAt = (secret: string, offsetSeconds = 0) => generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
+const codeAt = (secret: string, offsetSeconds = 0) =>
+  generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
 
 describe('two-factor sign-in', () => {
   let ctx: BrowserContext;
@@ -51,7 +52,9 @@ describe('two-factor sign-in', () => {
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await page.fill('[data-testid=two-factor-confirm-code]', codeAt(secret));
     await page.click('[data-testid=two-factor-confirm]');
-    await expect.poll(() => page.locator('[data-testid=recovery-codes] li, [data-testid=form-error]').count(), { timeout: 60_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.locator('[data-testid=recovery-codes] li, [data-testid=form-error]').count(), { timeout: 60_000 })
+      .toBeGreaterThan(0);
     expect(await page.locator('[data-testid=form-error]').count()).toBe(0);
     expect(await page.locator('[data-testid=recovery-codes] li').count()).toBe(10);
     await shot(page, 'two-factor-recovery-codes');
@@ -60,7 +63,9 @@ describe('two-factor sign-in', () => {
 
     await page.fill('[data-testid=anti-phishing-input]', 'Blue Otter 7');
     await page.click('[data-testid=anti-phishing-save]');
-    await expect.poll(() => page.textContent('[data-testid=anti-phishing-current]'), { timeout: 30_000 }).toContain('Blue Otter 7');
+    await expect
+      .poll(() => page.textContent('[data-testid=anti-phishing-current]'), { timeout: 30_000 })
+      .toContain('Blue Otter 7');
 
     await page.goto('/profile');
     await page.click('[data-testid=profile-logout]');
@@ -70,7 +75,11 @@ describe('two-factor sign-in', () => {
     await page.click('[data-testid=submit]');
     // the password alone opens no session: the code step
     await page.waitForSelector('[data-testid=two-factor-form]');
-    expect(await page.evaluate(() => (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem('token'))).toBeNull();
+    expect(
+      await page.evaluate(() =>
+        (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem('token'),
+      ),
+    ).toBeNull();
     await page.fill('[data-testid=two-factor-code]', '000000' === codeAt(secret, 30) ? '111111' : '000000');
     await page.click('[data-testid=two-factor-submit]');
     await expect.poll(() => page.getAttribute('[data-testid=form-error]', 'data-code'), { timeout: 30_000 }).toBe('10210');

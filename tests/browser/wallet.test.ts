@@ -9,10 +9,27 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, codeFor, DESKTOP, launch, MOBILE, newContext, shot, startService, type Device, type Service, textOf, operatorToken, closeToasts } from './harness.ts';
+import {
+  api,
+  codeFor,
+  DESKTOP,
+  launch,
+  MOBILE,
+  newContext,
+  shot,
+  startService,
+  type Device,
+  type Service,
+  textOf,
+  operatorToken,
+  closeToasts,
+} from './harness.ts';
 
 // a real 1×1 PNG, and a text file that only pretends to be one
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000970485973000003e8000003e801b57b526b0000000d49444154089963f8ffffff7f0009fb03fd08d1e81e0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000970485973000003e8000003e801b57b526b0000000d49444154089963f8ffffff7f0009fb03fd08d1e81e0000000049454e44ae426082',
+  'hex',
+);
 const FAKE_PNG = Buffer.from('<script>alert(1)</script>');
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
@@ -37,7 +54,8 @@ afterAll(async () => {
 
 const text = textOf;
 const toasts = (page: Page) => text(page, '[data-testid=toasts]');
-const usdt = (page: Page, col: 'available' | 'hold') => text(page, `[data-testid=balances] tr[data-asset=USDT] [data-testid=${col}]`);
+const usdt = (page: Page, col: 'available' | 'hold') =>
+  text(page, `[data-testid=balances] tr[data-asset=USDT] [data-testid=${col}]`);
 
 for (const device of [DESKTOP, MOBILE] as Device[]) {
   describe(`${device.name}: wallet`, () => {
@@ -132,7 +150,9 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       expect((await operator(`/deposits/${mine!.id}/approve`, {})).code).toBe(200);
       await expect.poll(() => toasts(page), { timeout: 15_000 }).toContain('Deposit of 150.5 USDT approved');
       await expect.poll(() => usdt(page, 'available'), { timeout: 10_000 }).toBe('150.50');
-      await expect.poll(() => page.getAttribute('[data-testid=deposit-row]', 'data-status'), { timeout: 10_000 }).toBe('approved');
+      await expect
+        .poll(() => page.getAttribute('[data-testid=deposit-row]', 'data-status'), { timeout: 10_000 })
+        .toBe('approved');
       expect(await text(page, '[data-testid=deposit-row] [data-testid=status]')).toBe('Approved');
       await expect.poll(() => text(page, '[data-testid=bell-badge]')).toBe('2');
       expect(await page.evaluate(() => (window as unknown as { __noReload?: number }).__noReload)).toBe(1);
@@ -192,14 +212,18 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       expect(errors).toEqual([]);
     });
 
-    it('a rejection shows the operator\'s reason live; notifications: bell badge, mark one and all read', async () => {
+    it("a rejection shows the operator's reason live; notifications: bell badge, mark one and all read", async () => {
       const queue = await operator<{ rows: { id: string; username: string }[] }>('/withdrawals?status=pending');
       const mine = queue.result.rows.find((r) => r.username === `u_${stamp}`);
       expect((await operator(`/withdrawals/${mine!.id}/reject`, { reason: 'Address under review' })).code).toBe(200);
-      await expect.poll(() => toasts(page), { timeout: 15_000 }).toContain('Withdrawal of 100.123457 USDT rejected: Address under review');
+      await expect
+        .poll(() => toasts(page), { timeout: 15_000 })
+        .toContain('Withdrawal of 100.123457 USDT rejected: Address under review');
       await closeToasts(page, { waitGone: true });
       await page.click('[data-testid=records-withdrawals]');
-      await expect.poll(() => page.getAttribute('[data-testid=withdrawal-row]', 'data-status'), { timeout: 15_000 }).toBe('rejected');
+      await expect
+        .poll(() => page.getAttribute('[data-testid=withdrawal-row]', 'data-status'), { timeout: 15_000 })
+        .toBe('rejected');
       expect(await text(page, '[data-testid=withdrawal-row] [data-testid=reject-reason]')).toBe('Reason: Address under review');
       await expect.poll(() => usdt(page, 'available')).toBe('150.50');
       await expect.poll(() => text(page, '[data-testid=bell-badge]')).toBe('4');
@@ -209,7 +233,9 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       expect(await page.locator('[data-testid=notification][data-read=false]').count()).toBe(4);
       await page.locator('[data-testid=notification][data-kind="deposit.approved"] [data-testid=read-one]').click();
       await expect.poll(() => text(page, '[data-testid=bell-badge]')).toBe('3');
-      await expect.poll(() => page.getAttribute('[data-testid=notification][data-kind="deposit.approved"]', 'data-read')).toBe('true');
+      await expect
+        .poll(() => page.getAttribute('[data-testid=notification][data-kind="deposit.approved"]', 'data-read'))
+        .toBe('true');
       await page.click('[data-testid=read-all]');
       await expect.poll(() => page.locator('[data-testid=bell-badge]').count()).toBe(0);
       await expect.poll(() => page.locator('[data-testid=notification][data-read=false]').count()).toBe(0);

@@ -13,7 +13,14 @@ const HASH = 'ab'.repeat(32);
 const good = { reason: '  Address under review  ', payoutTxHash: ` ${HASH} ` };
 const bad = { reason: '   ', payoutTxHash: 'not-a-hash' };
 type Snap = {
-  context: { kind: ReviewKind; id: string; decision: string | null; problem: string | null; refusal: { code: number | null } | null; result: unknown };
+  context: {
+    kind: ReviewKind;
+    id: string;
+    decision: string | null;
+    problem: string | null;
+    refusal: { code: number | null } | null;
+    result: unknown;
+  };
   hasTag: (t: string) => boolean;
 };
 
@@ -31,7 +38,10 @@ function spec(kind: ReviewKind) {
     { type: 'review.confirm', values: bad },
     { type: 'review.cancel' },
     { type: 'xstate.done.actor.submit', output },
-    { type: 'xstate.error.actor.submit', error: { code: Err.STATUS_TRANSITION_DENIED, message: 'This record has already been reviewed' } },
+    {
+      type: 'xstate.error.actor.submit',
+      error: { code: Err.STATUS_TRANSITION_DENIED, message: 'This record has already been reviewed' },
+    },
   ];
   const assertions: Assertions<typeof reviewActionMachine> = {
     idle: (s, r) => {
@@ -80,7 +90,8 @@ function spec(kind: ReviewKind) {
     events,
     assertions,
     provide,
-    contextKey: (s: { context: { decision: string | null; problem: string | null } }) => `${s.context.decision}/${s.context.problem}`,
+    contextKey: (s: { context: { decision: string | null; problem: string | null } }) =>
+      `${s.context.decision}/${s.context.problem}`,
     // idle→confirming, confirming→submitting|confirming|idle, submitting→done|failed, failed→confirming|idle
     expected: { states: 5, edges: 8 },
   };

@@ -26,21 +26,30 @@ describe('reviewAction: generated paths', () => {
 
   it('a refusal keeps its catalogue code; the operator may try again or close', async () => {
     const m = reviewActionMachine.provide({
-      actors: { submit: fromPromise(async (): Promise<unknown> => Promise.reject(Object.assign(new Error('This record has already been reviewed'), { code: Err.STATUS_TRANSITION_DENIED }))) },
+      actors: {
+        submit: fromPromise(async (): Promise<unknown> =>
+          Promise.reject(
+            Object.assign(new Error('This record has already been reviewed'), { code: Err.STATUS_TRANSITION_DENIED }),
+          ),
+        ),
+      },
     });
     const a = createActor(m, { input: { kind: 'deposit', id: '3' } }).start();
     a.send({ type: 'review.start', decision: 'approve' });
     a.send({ type: 'review.confirm', values: {} });
     await new Promise((r) => setTimeout(r, 0));
     expect(a.getSnapshot().value).toBe('failed');
-    expect(a.getSnapshot().context.refusal).toEqual({ code: Err.STATUS_TRANSITION_DENIED, message: 'This record has already been reviewed' });
+    expect(a.getSnapshot().context.refusal).toEqual({
+      code: Err.STATUS_TRANSITION_DENIED,
+      message: 'This record has already been reviewed',
+    });
     a.send({ type: 'review.cancel' });
     expect(a.getSnapshot().value).toBe('idle');
     expect(a.getSnapshot().context.refusal).toBeNull();
   });
 });
 
-describe('reviewProblem: the dialog\'s input rules', () => {
+describe("reviewProblem: the dialog's input rules", () => {
   it('a rejection needs a reason of 1 to 500 characters (after trimming)', () => {
     expect(reviewProblem('deposit', 'reject', {})).toBe('reason');
     expect(reviewProblem('deposit', 'reject', { reason: ' \n\t ' })).toBe('reason');
@@ -65,7 +74,7 @@ describe('reviewProblem: the dialog\'s input rules', () => {
   });
 });
 
-describe('the internal note of an identity verification\'s rejection', () => {
+describe("the internal note of an identity verification's rejection", () => {
   it('goes with the reason, trimmed; an empty note is no note', async () => {
     const sent: unknown[] = [];
     const m = reviewActionMachine.provide({ actors: { submit: fromPromise(async ({ input }) => (sent.push(input), {})) } });
@@ -81,7 +90,10 @@ describe('the internal note of an identity verification\'s rejection', () => {
     ]);
   });
   it('is sent only for an identity verification, only with a rejection', () => {
-    expect(reviewBody({ kind: 'kyc', id: '4', decision: 'reject', reason: 'blurred', note: 'n' })).toEqual({ reason: 'blurred', note: 'n' });
+    expect(reviewBody({ kind: 'kyc', id: '4', decision: 'reject', reason: 'blurred', note: 'n' })).toEqual({
+      reason: 'blurred',
+      note: 'n',
+    });
     expect(reviewBody({ kind: 'kyc', id: '4', decision: 'reject', reason: 'blurred' })).toEqual({ reason: 'blurred' });
     // deposits and withdrawals take no note (the service would refuse the field: 10030)
     expect(reviewBody({ kind: 'deposit', id: '4', decision: 'reject', reason: 'r', note: 'n' })).toEqual({ reason: 'r' });

@@ -10,9 +10,25 @@ import { submissionCase } from './submissionModel.ts';
  * refuses (an "above" level the price already passed), repeatable after a success.
  * BTC at 67,500.00, 24-hour move +1.25 %.
  */
-export const draft: AlertDraft = { id: null, code: 'BTCUSDT', kind: 'above', value: '68000', price: '67500.00', changePct: 1.25, precision: 2 };
+export const draft: AlertDraft = {
+  id: null,
+  code: 'BTCUSDT',
+  kind: 'above',
+  value: '68000',
+  price: '67500.00',
+  changePct: 1.25,
+  precision: 2,
+};
 const saved: PriceAlertWire = {
-  id: '7', code: 'BTCUSDT', kind: 'above', value: '68000', status: 'active', createdAt: '2026-11-23T10:00:00.000Z', firedAt: null, firedPrice: null, firedMove: null,
+  id: '7',
+  code: 'BTCUSDT',
+  kind: 'above',
+  value: '68000',
+  status: 'active',
+  createdAt: '2026-11-23T10:00:00.000Z',
+  firedAt: null,
+  firedPrice: null,
+  firedMove: null,
 };
 
 const formCase = submissionCase({

@@ -8,7 +8,7 @@ describe('price-alert form: generated paths', () => {
   checkModel(model);
 });
 
-describe('price-alert form: the service\'s rules at the price shown', () => {
+describe("price-alert form: the service's rules at the price shown", () => {
   const code = (over: Partial<typeof draft>) => alertRefusal({ ...draft, ...over })?.code ?? null;
   it('accepts levels not yet reached and moves larger than the present one', () => {
     expect(code({})).toBeNull();

@@ -20,20 +20,55 @@ import { submissionCase } from './submissionModel.ts';
 const session: LoginResult = { token: 'tok', user };
 
 export const signIn: SignInValues = { account: ' alice ', password: 'Secret-123' };
-export const credentials = { channel: 'email', email: 'alice@example.test', phone: '', areaCode: '+44', code: '123456', password: 'Secret-123', confirmPassword: 'Secret-123' } as const;
+export const credentials = {
+  channel: 'email',
+  email: 'alice@example.test',
+  phone: '',
+  areaCode: '+44',
+  code: '123456',
+  password: 'Secret-123',
+  confirmPassword: 'Secret-123',
+} as const;
 export const registration: RegisterValues = { ...credentials, username: 'alice', inviteCode: ' ABCD1234 ', acceptedTerms: true };
 export const reset: ResetValues = { ...credentials };
 export const change: ChangeValues = { oldPassword: 'Old-secret-1', password: 'Secret-123', confirmPassword: 'Secret-123' };
 export const googleReturn: GoogleCallbackValues = { code: 'provider-code', state: 'issued-state' };
 
 /** A flow that ends signed in: the service answers with a session, or refuses with a catalogue code. */
-const signingIn = <Values>(id: string, machine: AnyStateMachine, good: Values, refused: { values: Values; refusal: Refusal }, code: number, message: string) =>
-  submissionCase({ id, machine, good, refused, output: session, serviceError: { code, message } });
+const signingIn = <Values>(
+  id: string,
+  machine: AnyStateMachine,
+  good: Values,
+  refused: { values: Values; refusal: Refusal },
+  code: number,
+  message: string,
+) => submissionCase({ id, machine, good, refused, output: session, serviceError: { code, message } });
 
 export const model = defineModel(
-  signingIn('signIn', signInMachine, signIn, { values: { ...signIn, password: '' }, refusal: problem('auth.errors.passwordRequired') }, Err.PASSWORD_WRONG, 'Wrong password'),
-  signingIn('googleCallback', googleCallbackMachine, googleReturn, { values: { ...googleReturn, state: '' }, refusal: problem('auth.googleFailed') }, Err.GOOGLE_LOGIN_FAILED, 'Google sign-in failed'),
-  signingIn('register', registerMachine, registration, { values: { ...registration, confirmPassword: 'Secret-124' }, refusal: problem('auth.errors.passwordsDiffer') }, Err.USERNAME_EXISTS, 'The username is taken'),
+  signingIn(
+    'signIn',
+    signInMachine,
+    signIn,
+    { values: { ...signIn, password: '' }, refusal: problem('auth.errors.passwordRequired') },
+    Err.PASSWORD_WRONG,
+    'Wrong password',
+  ),
+  signingIn(
+    'googleCallback',
+    googleCallbackMachine,
+    googleReturn,
+    { values: { ...googleReturn, state: '' }, refusal: problem('auth.googleFailed') },
+    Err.GOOGLE_LOGIN_FAILED,
+    'Google sign-in failed',
+  ),
+  signingIn(
+    'register',
+    registerMachine,
+    registration,
+    { values: { ...registration, confirmPassword: 'Secret-124' }, refusal: problem('auth.errors.passwordsDiffer') },
+    Err.USERNAME_EXISTS,
+    'The username is taken',
+  ),
   // nothing to check before asking for the provider's address
   submissionCase({
     id: 'googleStart',

@@ -10,7 +10,14 @@ import { draft } from './stopsEdit.model.ts';
  * A stop moved on the chart: the stops editor's draft and rules behind a confirmation. A
  * stop-loss dragged above the price of an up position is refused before anything is sent.
  */
-const saved = { id: '9', orderNo: 'OP1', code: 'BTCUSDT', status: 'open', stopLoss: '66500.00', takeProfit: '69000.00' } as OptionsPosition;
+const saved = {
+  id: '9',
+  orderNo: 'OP1',
+  code: 'BTCUSDT',
+  status: 'open',
+  stopLoss: '66500.00',
+  takeProfit: '69000.00',
+} as OptionsPosition;
 
 const chartCase = submissionCase({
   id: 'chartStop',

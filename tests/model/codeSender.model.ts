@@ -15,7 +15,9 @@ export const noPhone: TargetValues = { channel: 'phone', email: '', phone: ' ', 
 const TICK = 'xstate.after.tick.codeSender.coolingDown';
 
 export const provide = (record: (w: string) => void) =>
-  codeSenderMachine.provide({ actors: { sendCode: fromPromise(({ input }) => (record(`send:${JSON.stringify(input)}`), new Promise<never>(() => {}))) } });
+  codeSenderMachine.provide({
+    actors: { sendCode: fromPromise(({ input }) => (record(`send:${JSON.stringify(input)}`), new Promise<never>(() => {}))) },
+  });
 
 const events = [
   { type: 'code.send', target: email },

@@ -16,7 +16,10 @@ describe('code sender machine', () => {
 
   it('counts down one second a tick, then allows a resend', () => {
     const clock = new SimulatedClock();
-    const a = createActor(provide(() => {}), { clock }).start();
+    const a = createActor(
+      provide(() => {}),
+      { clock },
+    ).start();
     a.send({ type: 'code.send', target: email });
     a.send({ type: 'xstate.done.actor.sendCode', output: { sentTo: 'a***@example.test', resendAfterSeconds: 2 } } as never);
     expect(a.getSnapshot().context.secondsLeft).toBe(2);

@@ -12,7 +12,14 @@ type Snap = { hasTag: (t: string) => boolean; can: (e: KycEvent) => boolean };
 const last: KycEvent = { type: 'kyc.submit', rejections: KYC_MAX_RESUBMISSIONS };
 const tooMany: KycEvent = { type: 'kyc.submit', rejections: KYC_MAX_RESUBMISSIONS + 1 };
 const update: KycEvent = { type: 'kyc.update' };
-const events: KycEvent[] = [{ type: 'kyc.submit', rejections: 0 }, last, tooMany, update, { type: 'kyc.approve' }, { type: 'kyc.reject', reason: 'the photo is blurred' }];
+const events: KycEvent[] = [
+  { type: 'kyc.submit', rejections: 0 },
+  last,
+  tooMany,
+  update,
+  { type: 'kyc.approve' },
+  { type: 'kyc.reject', reason: 'the photo is blurred' },
+];
 
 export const model = defineModel({
   machine: kycMachine,

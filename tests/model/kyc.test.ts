@@ -19,9 +19,13 @@ describe('identity verification lifecycle', () => {
     expect(nextStatus(kycMachine, 'rejected', { type: 'kyc.submit', rejections: KYC_MAX_RESUBMISSIONS })).toBe('pending');
     expect(nextStatus(kycMachine, 'pending', { type: 'kyc.approve' })).toBe('verified');
     expect(nextStatus(kycMachine, 'verified', { type: 'kyc.update' })).toBe('pending');
-    expect(() => nextStatus(kycMachine, 'rejected', { type: 'kyc.update' })).toThrow(expect.objectContaining({ code: Err.STATUS_TRANSITION_DENIED }));
+    expect(() => nextStatus(kycMachine, 'rejected', { type: 'kyc.update' })).toThrow(
+      expect.objectContaining({ code: Err.STATUS_TRANSITION_DENIED }),
+    );
     const denied = expect.objectContaining({ code: Err.STATUS_TRANSITION_DENIED });
-    expect(() => nextStatus(kycMachine, 'rejected', { type: 'kyc.submit', rejections: KYC_MAX_RESUBMISSIONS + 1 })).toThrow(denied);
+    expect(() => nextStatus(kycMachine, 'rejected', { type: 'kyc.submit', rejections: KYC_MAX_RESUBMISSIONS + 1 })).toThrow(
+      denied,
+    );
     expect(() => nextStatus(kycMachine, 'verified', { type: 'kyc.reject', reason: 'again' })).toThrow(denied);
     expect(() => nextStatus(kycMachine, 'pending', { type: 'kyc.submit', rejections: 0 })).toThrow(denied);
     expect(() => nextStatus(kycMachine, 'none', { type: 'kyc.approve' })).toThrow(denied);

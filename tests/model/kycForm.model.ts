@@ -2,7 +2,13 @@ import { expect } from 'vitest';
 import { fromCallback } from 'xstate';
 import { UPLOAD_MAX_BYTES_DEFAULT } from '../../src/contract/constants.ts';
 import { Err } from '../../src/contract/errors.ts';
-import { kycFormMachine, stepProblem, type KycFormContext, type KycFormEvent, type KycRequest } from '../../src/machines/kycForm.ts';
+import {
+  kycFormMachine,
+  stepProblem,
+  type KycFormContext,
+  type KycFormEvent,
+  type KycRequest,
+} from '../../src/machines/kycForm.ts';
 import { defineModel, type Assertions } from './paths.ts';
 
 /**
@@ -39,7 +45,7 @@ const filled = (c: KycRequest) => {
 
 type Snap = { context: KycFormContext; hasTag: (t: string) => boolean; status: string };
 const x = (s: unknown) => s as Snap;
-const set = (field: string, value: string): KycFormEvent => ({ type: 'kyc.set', field, value } as KycFormEvent);
+const set = (field: string, value: string): KycFormEvent => ({ type: 'kyc.set', field, value }) as KycFormEvent;
 
 /** In a step: no upload going on or refused, no oversized image kept. */
 const resting = (s: unknown) => {
@@ -48,7 +54,8 @@ const resting = (s: unknown) => {
   expect(c.refusal).toBeNull();
   expect(c.progress).toBe(0);
   for (const img of Object.values(c.images)) if (img) expect(img.size).toBeLessThanOrEqual(UPLOAD_MAX_BYTES_DEFAULT);
-  if (c.problem?.field === 'front' && c.problem.refusal.code === Err.IMAGE_TOO_LARGE) expect(c.images.front?.size ?? 0).not.toBe(tooLarge.size);
+  if (c.problem?.field === 'front' && c.problem.refusal.code === Err.IMAGE_TOO_LARGE)
+    expect(c.images.front?.size ?? 0).not.toBe(tooLarge.size);
 };
 const ORDER = ['personal', 'document', 'photos', 'signature', 'review'];
 /**

@@ -16,24 +16,42 @@ describe('identity verification form: generated paths', () => {
 const today = new Date('2026-11-23T12:00:00Z');
 const png = { size: 10, type: 'image/png' };
 const complete: KycRequest = {
-  values: { firstName: 'Ada', lastName: 'Lovelace', birthDate: '1990-12-10', sex: 'female', country: 'GB', address: '12 St James Square', phone: '+44 20 7946 0000', documentType: 'passport' },
+  values: {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    birthDate: '1990-12-10',
+    sex: 'female',
+    country: 'GB',
+    address: '12 St James Square',
+    phone: '+44 20 7946 0000',
+    documentType: 'passport',
+  },
   images: { front: png, handheld: png, signature: png },
 };
-const without = (over: Partial<KycRequest['values']>, images = complete.images): KycRequest => ({ values: { ...complete.values, ...over }, images });
+const without = (over: Partial<KycRequest['values']>, images = complete.images): KycRequest => ({
+  values: { ...complete.values, ...over },
+  images,
+});
 
 describe('each step names the first thing to fix, with the code the service would give', () => {
-  it('personal data in the form\'s order', () => {
+  it("personal data in the form's order", () => {
     expect(stepProblem('personal', complete, today)).toBeNull();
     expect(stepProblem('personal', { values: emptyKycValues(), images: {} }, today)?.field).toBe('firstName');
     expect(stepProblem('personal', without({ birthDate: '1990-02-30' }), today)?.refusal.code).toBe(Err.KYC_BIRTH_DATE_INVALID);
     // 18 the day after: still under age today
-    expect(stepProblem('personal', without({ birthDate: '2008-11-24' }), today)?.refusal).toMatchObject({ code: Err.KYC_UNDERAGE, params: { age: '18' } });
+    expect(stepProblem('personal', without({ birthDate: '2008-11-24' }), today)?.refusal).toMatchObject({
+      code: Err.KYC_UNDERAGE,
+      params: { age: '18' },
+    });
     expect(stepProblem('personal', without({ birthDate: '2008-11-23' }), today)).toBeNull();
     expect(stepProblem('personal', without({ country: 'XX' }), today)?.refusal.code).toBe(Err.KYC_COUNTRY_UNKNOWN);
     expect(stepProblem('personal', without({ phone: '12' }), today)?.refusal.code).toBe(Err.PHONE_INVALID);
   });
   it('the photos a document needs (a passport has no back), the signature, all of it again on review', () => {
-    expect(stepProblem('photos', without({}, { front: png }), today)).toMatchObject({ field: 'handheld', refusal: { code: Err.UPLOAD_REQUIRED } });
+    expect(stepProblem('photos', without({}, { front: png }), today)).toMatchObject({
+      field: 'handheld',
+      refusal: { code: Err.UPLOAD_REQUIRED },
+    });
     expect(stepProblem('photos', without({ documentType: 'id_card' }), today)).toMatchObject({ field: 'back' });
     expect(stepProblem('signature', without({}, { front: png, handheld: png }), today)?.field).toBe('signature');
     expect(stepProblem('review', without({ lastName: ' ' }), today)?.field).toBe('lastName');
@@ -62,7 +80,10 @@ describe('through the upload call', () => {
       return submittedResult as never;
     });
     let done = 0;
-    const actor = createActor(kycFlow(new QueryClient(), () => done++), { input: {} }).start();
+    const actor = createActor(
+      kycFlow(new QueryClient(), () => done++),
+      { input: {} },
+    ).start();
     for (const [field, value] of Object.entries(complete.values)) actor.send({ type: 'kyc.set', field: field as never, value });
     for (const [kind, image] of Object.entries(complete.images)) actor.send({ type: 'kyc.image', kind: kind as never, image });
     for (let i = 0; i < 4; i++) actor.send({ type: 'kyc.next' });
@@ -83,9 +104,14 @@ describe('an update of verified data', () => {
   afterEach(() => vi.restoreAllMocks());
   it('the update form sends the flag, the first form does not', async () => {
     const flags: unknown[] = [];
-    vi.spyOn(kycApi, 'submit').mockImplementation(async (_req, _progress, _signal, update) => (flags.push(update), submittedResult as never));
+    vi.spyOn(kycApi, 'submit').mockImplementation(
+      async (_req, _progress, _signal, update) => (flags.push(update), submittedResult as never),
+    );
     for (const update of [true, false]) {
-      const actor = createActor(kycFlow(new QueryClient(), () => {}, update), { input: {} }).start();
+      const actor = createActor(
+        kycFlow(new QueryClient(), () => {}, update),
+        { input: {} },
+      ).start();
       for (const [field, value] of Object.entries(complete.values)) actor.send({ type: 'kyc.set', field: field as never, value });
       for (const [kind, image] of Object.entries(complete.images)) actor.send({ type: 'kyc.image', kind: kind as never, image });
       for (let i = 0; i < 4; i++) actor.send({ type: 'kyc.next' });

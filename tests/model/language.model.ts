@@ -11,7 +11,9 @@ import { defineModel, type Assertions } from './paths.ts';
 export const provide = (record: (w: string) => void) =>
   languageMachine.provide({
     actors: {
-      applyLanguage: fromPromise<void, { language: Language }>(({ input }) => (record(`apply:${input.language}`), new Promise<never>(() => {}))),
+      applyLanguage: fromPromise<void, { language: Language }>(
+        ({ input }) => (record(`apply:${input.language}`), new Promise<never>(() => {})),
+      ),
     },
   });
 

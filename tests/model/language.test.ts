@@ -9,7 +9,10 @@ describe('language picker machine', () => {
 
   it('choosing a language from the modal applies it and closes; choosing the current one just closes', () => {
     const r: string[] = [];
-    const a = createActor(provide((w) => r.push(w)), { input: { language: 'en' } }).start();
+    const a = createActor(
+      provide((w) => r.push(w)),
+      { input: { language: 'en' } },
+    ).start();
     a.send({ type: 'language.open' });
     a.send({ type: 'language.choose', language: 'zh' });
     expect(a.getSnapshot().matches('applying')).toBe(true);
@@ -26,7 +29,10 @@ describe('language picker machine', () => {
   });
 
   it('an unknown language is refused', () => {
-    const a = createActor(provide(() => {}), { input: { language: 'en' } }).start();
+    const a = createActor(
+      provide(() => {}),
+      { input: { language: 'en' } },
+    ).start();
     a.send({ type: 'language.choose', language: '<script>' as Language });
     expect(a.getSnapshot().matches('closed')).toBe(true);
     expect(a.getSnapshot().context.language).toBe('en');

@@ -30,11 +30,18 @@ const ended = (s: Snap) => {
 };
 
 const events: LoanEvent[] = [
-  { type: 'loan.approve' }, { type: 'loan.reject' }, { type: 'loan.overdue' }, { type: 'loan.repay' }, { type: 'loan.liquidate' },
+  { type: 'loan.approve' },
+  { type: 'loan.reject' },
+  { type: 'loan.overdue' },
+  { type: 'loan.repay' },
+  { type: 'loan.liquidate' },
 ];
 
 export const model = defineModel({
-  name: 'loan', machine: loanMachine, events,
+  name: 'loan',
+  machine: loanMachine,
+  events,
   assertions: { pending_review: inReview, repaying: open, overdue, rejected: ended, repaid: ended, liquidated: ended },
-  provide: () => loanMachine, expected: { states: 6, edges: 7 },
+  provide: () => loanMachine,
+  expected: { states: 6, edges: 7 },
 });

@@ -17,10 +17,21 @@ import { defineModel, type Assertions } from './paths.ts';
  * application or payment carries its key, another one (or the next after a success) a new key.
  */
 export const terms: BorrowTerms = {
-  days: [7, 14, 30, 60, 90], minAmount: '100', maxAmount: '200000', initialLtv: '0.65', agreementVersion: '2026-11-23.1', collateralAssets: ['BTC', 'ETH'],
+  days: [7, 14, 30, 60, 90],
+  minAmount: '100',
+  maxAmount: '200000',
+  initialLtv: '0.65',
+  agreementVersion: '2026-11-23.1',
+  collateralAssets: ['BTC', 'ETH'],
 };
 export const PRICE = '50000';
-export const loan = { id: '41', amount: '500.000000', collateralAsset: 'BTC', collateralAmount: '0.01538462', status: 'pending_review' } as Loan;
+export const loan = {
+  id: '41',
+  amount: '500.000000',
+  collateralAsset: 'BTC',
+  collateralAmount: '0.01538462',
+  status: 'pending_review',
+} as Loan;
 const serviceError = { code: Err.LOAN_PENDING_EXISTS, message: 'You already have a loan waiting for review' };
 const signature = { size: 812, type: 'image/png' };
 
@@ -28,7 +39,13 @@ type BorrowSnap = { context: LoanBorrowContext; hasTag: (t: string) => boolean }
 const b = (s: unknown) => s as BorrowSnap;
 /** The sends (key, and the application it was for) and the successes, in order. */
 const borrowEntries = (r: string[]): KeyEntry[] =>
-  r.flatMap((w): KeyEntry[] => (w.startsWith('submit:') ? [{ key: w.split(':')[1], values: w.split(':').slice(2, 7).join(':') }] : w.startsWith('submitted:') ? ['success'] : []));
+  r.flatMap((w): KeyEntry[] =>
+    w.startsWith('submit:')
+      ? [{ key: w.split(':')[1], values: w.split(':').slice(2, 7).join(':') }]
+      : w.startsWith('submitted:')
+        ? ['success']
+        : [],
+  );
 /** The client-key rule over the run, and the machine keeps the key of the last send until a success. */
 const keysHold = (entries: KeyEntry[], kept: KeptKey | null) => {
   expectKeyRule(entries);
@@ -50,8 +67,10 @@ const borrowAssertions: Assertions<typeof loanBorrowMachine> = {
   confirming: (s, r) => {
     const c = b(s).context;
     // the collateral to lock was fixed from an amount the calculator accepted
-    expect({ amount: c.amount, collateral: c.collateralNeeded }).toSatisfy((x: { amount: string; collateral: string }) =>
-      (x.amount === '500' && x.collateral === '0.01538462') || (x.amount === '650' && x.collateral === '0.02000000'));
+    expect({ amount: c.amount, collateral: c.collateralNeeded }).toSatisfy(
+      (x: { amount: string; collateral: string }) =>
+        (x.amount === '500' && x.collateral === '0.01538462') || (x.amount === '650' && x.collateral === '0.02000000'),
+    );
     if (c.problem) expect(c.problem.code).toBe(Err.LOAN_NOT_SIGNED);
     expect(c.refusal).toBeNull();
     keysHold(borrowEntries(r), c.clientKey);
@@ -103,18 +122,29 @@ const borrowCase = {
   provide: (record: (w: string) => void) =>
     loanBorrowMachine.provide({
       actors: {
-        submit: fromPromise(({ input: { values: v, clientKey } }) => (
-          record(`submit:${clientKey}:${v.amount}:${v.collateralAsset}:${v.days}:${v.agreementVersion}:${v.fullName}:${v.signature.size}`), new Promise<never>(() => {})
-        )),
+        submit: fromPromise(
+          ({ input: { values: v, clientKey } }) => (
+            record(
+              `submit:${clientKey}:${v.amount}:${v.collateralAsset}:${v.days}:${v.agreementVersion}:${v.fullName}:${v.signature.size}`,
+            ),
+            new Promise<never>(() => {})
+          ),
+        ),
       },
       actions: { submitted: (_, p) => record(`submitted:${p.loan.id}`) },
     }),
   // guards read the amount, the signature and the name
-  contextKey: (s: BorrowSnap) => `${s.context.amount}|${s.context.signature ? 'signed' : ''}|${s.context.fullName ? 'named' : ''}`,
+  contextKey: (s: BorrowSnap) =>
+    `${s.context.amount}|${s.context.signature ? 'signed' : ''}|${s.context.fullName ? 'named' : ''}`,
   simplePaths: false,
 };
 
-const debtLoan: RepayLoan = { id: '41', repaymentAmount: '500.000000', accruedInterest: '0.000000', principalOutstanding: '500.000000' };
+const debtLoan: RepayLoan = {
+  id: '41',
+  repaymentAmount: '500.000000',
+  accruedInterest: '0.000000',
+  principalOutstanding: '500.000000',
+};
 const repaid = { ...loan, status: 'repaid' } as Loan;
 const repayError = { code: Err.INSUFFICIENT_BALANCE, message: 'Insufficient balance' };
 type RepaySnap = { context: LoanRepayContext; hasTag: (t: string) => boolean; status: string };
@@ -137,7 +167,8 @@ const repayAssertions: Assertions<typeof loanRepayMachine> = {
   },
   refused: (s, r) => {
     const c = p(s).context;
-    if (repayProblem(c.amount, debtLoan.repaymentAmount)) expect(c.refusal).toEqual({ code: Err.LOAN_REPAY_AMOUNT_WRONG, key: 'errors:10123', params: { debt: '500.000000' } });
+    if (repayProblem(c.amount, debtLoan.repaymentAmount))
+      expect(c.refusal).toEqual({ code: Err.LOAN_REPAY_AMOUNT_WRONG, key: 'errors:10123', params: { debt: '500.000000' } });
     else expect(c.refusal).toEqual(repayError);
     expect(r.filter((w) => w.startsWith('repay:')).every((w) => !w.endsWith(':600'))).toBe(true);
     keysHold(repayEntries(r), c.clientKey);
@@ -163,7 +194,11 @@ const repayCase = {
   assertions: repayAssertions,
   provide: (record: (w: string) => void) =>
     loanRepayMachine.provide({
-      actors: { repay: fromPromise(({ input }) => (record(`repay:${input.id}:${input.clientKey}:${input.amount}`), new Promise<never>(() => {}))) },
+      actors: {
+        repay: fromPromise(
+          ({ input }) => (record(`repay:${input.id}:${input.clientKey}:${input.amount}`), new Promise<never>(() => {})),
+        ),
+      },
       actions: { repaid: (_, x) => record(`repaid:${x.loan.id}`) },
     }),
   contextKey: (s: RepaySnap) => s.context.amount,

@@ -17,11 +17,13 @@ describe('loan flows: generated paths', () => {
 });
 
 describe('the flows refuse before sending what the service would refuse', () => {
-  const borrow = (amount: string, price: string | null = PRICE, available: string | null = '1', days = 30) => borrowProblem({ terms, amount, days }, price, available)?.code ?? null;
+  const borrow = (amount: string, price: string | null = PRICE, available: string | null = '1', days = 30) =>
+    borrowProblem({ terms, amount, days }, price, available)?.code ?? null;
   it('calculator: term, amount range and places, price, collateral available', () => {
     expect(borrow('500')).toBeNull();
     expect(borrow('500', PRICE, '1', 45)).toBe(Err.LOAN_PERIOD_WRONG);
-    for (const a of ['', 'abc', '99.999999', '200000.000001', '100.1234567', '-100', '1e3']) expect(borrow(a), a).toBe(Err.LOAN_AMOUNT_WRONG);
+    for (const a of ['', 'abc', '99.999999', '200000.000001', '100.1234567', '-100', '1e3'])
+      expect(borrow(a), a).toBe(Err.LOAN_AMOUNT_WRONG);
     expect(borrow('500', null)).toBe(Err.PRICE_UNAVAILABLE);
     // 500 USDT at 50,000 and 65 % needs 0.01538462 BTC
     expect(borrow('500', PRICE, '0.01538461')).toBe(Err.INSUFFICIENT_BALANCE);
@@ -39,7 +41,10 @@ describe('the flows refuse before sending what the service would refuse', () => 
     expect(repayProblem(' 0.000001 ', '500.000000')).toBeNull();
     for (const a of ['', 'x', '1.1234567', '-1']) expect(repayProblem(a, '500')?.code, a).toBe(Err.AMOUNT_INVALID);
     expect(repayProblem('0', '500')?.code).toBe(Err.LOAN_REPAY_AMOUNT_WRONG);
-    expect(repayProblem('500.000001', '500.000000')).toMatchObject({ code: Err.LOAN_REPAY_AMOUNT_WRONG, params: { debt: '500.000000' } });
+    expect(repayProblem('500.000001', '500.000000')).toMatchObject({
+      code: Err.LOAN_REPAY_AMOUNT_WRONG,
+      params: { debt: '500.000000' },
+    });
   });
 });
 
@@ -52,7 +57,13 @@ describe('through the service calls: one client key per submission', () => {
     let fail = true;
     vi.spyOn(loansApi, 'submit').mockImplementation(async (values, key) => {
       keys.push(key);
-      expect(values).toMatchObject({ collateralAsset: 'BTC', amount: '500', days: 30, agreementVersion: terms.agreementVersion, fullName: 'Ada Lovelace' });
+      expect(values).toMatchObject({
+        collateralAsset: 'BTC',
+        amount: '500',
+        days: 30,
+        agreementVersion: terms.agreementVersion,
+        fullName: 'Ada Lovelace',
+      });
       expect(values.signature).toBe(png);
       if (fail) throw new ApiError('network', null, 'timeout');
       return loan;
@@ -99,9 +110,14 @@ describe('through the service calls: one client key per submission', () => {
       return { ...loan, status: 'repaid' } as Loan;
     });
     const repaid: string[] = [];
-    const actor = createActor(loanRepayFlow(new QueryClient(), (l) => repaid.push(l.status)), {
-      input: { loan: { id: '41', repaymentAmount: '500.000000', accruedInterest: '1.000000', principalOutstanding: '499.000000' } },
-    }).start();
+    const actor = createActor(
+      loanRepayFlow(new QueryClient(), (l) => repaid.push(l.status)),
+      {
+        input: {
+          loan: { id: '41', repaymentAmount: '500.000000', accruedInterest: '1.000000', principalOutstanding: '499.000000' },
+        },
+      },
+    ).start();
     expect(actor.getSnapshot().context.amount).toBe('500.000000');
     actor.send({ type: 'repay.submit' });
     await waitFor(actor, (s) => s.matches('refused'));
@@ -112,7 +128,11 @@ describe('through the service calls: one client key per submission', () => {
     actor.send({ type: 'repay.amount', value: ' 100 ' });
     actor.send({ type: 'repay.submit' });
     await waitFor(actor, (s) => s.status === 'done');
-    expect(sent.map(([id, amount]) => [id, amount])).toEqual([['41', '500.000000'], ['41', '500.000000'], ['41', '100']]);
+    expect(sent.map(([id, amount]) => [id, amount])).toEqual([
+      ['41', '500.000000'],
+      ['41', '500.000000'],
+      ['41', '100'],
+    ]);
     expect(sent[1][2]).toBe(sent[0][2]);
     expect(sent[2][2]).not.toBe(sent[0][2]);
     expect(repaid).toEqual(['repaid']);

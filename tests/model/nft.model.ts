@@ -26,11 +26,18 @@ const ended = (s: Snap) => {
 };
 
 const events: NftEvent[] = [
-  { type: 'nft.buy' }, { type: 'auction.open' }, { type: 'auction.bid' }, { type: 'auction.settle' }, { type: 'auction.close' },
+  { type: 'nft.buy' },
+  { type: 'auction.open' },
+  { type: 'auction.bid' },
+  { type: 'auction.settle' },
+  { type: 'auction.close' },
 ];
 
 export const model = defineModel({
-  name: 'nft', machine: nftMachine, events,
+  name: 'nft',
+  machine: nftMachine,
+  events,
   assertions: { listed, auction, sold: ended, unsold: ended },
-  provide: () => nftMachine, expected: { states: 4, edges: 5 },
+  provide: () => nftMachine,
+  expected: { states: 4, edges: 5 },
 });

@@ -21,7 +21,13 @@ const noAnswer = { message: 'The service did not answer' };
 type Snap = { context: NftOrderContext; hasTag: (t: string) => boolean; can: (e: NftOrderEvent) => boolean };
 const x = (s: unknown) => s as Snap;
 const entries = (r: string[]): KeyEntry[] =>
-  r.flatMap((w): KeyEntry[] => (w.startsWith('send:') ? [{ key: w.split(':')[3], values: w.split(':').slice(1, 3).join(':') }] : w.startsWith('ordered:') ? ['success'] : []));
+  r.flatMap((w): KeyEntry[] =>
+    w.startsWith('send:')
+      ? [{ key: w.split(':')[3], values: w.split(':').slice(1, 3).join(':') }]
+      : w.startsWith('ordered:')
+        ? ['success']
+        : [],
+  );
 /** What the dialog's buttons ask the machine: confirm (or "try again") and cancel. */
 const buttons = (s: unknown) => ({ confirm: x(s).can({ type: 'order.confirm' }), cancel: x(s).can({ type: 'order.cancel' }) });
 /** the rule over the run; the machine keeps the last send's key until a success */
@@ -73,13 +79,13 @@ const assertions: Assertions<typeof nftOrderMachine> = {
 };
 
 const events = [
-    { type: 'order.start', values: { kind: 'bid', amount: ' 55.125 ' }, minimum: '55.125' },
-    { type: 'order.start', values: { kind: 'bid', amount: '55.12' }, minimum: '55.125' },
-    { type: 'order.confirm' },
-    { type: 'order.cancel' },
-    { type: 'xstate.done.actor.send', output: nft },
-    { type: 'xstate.error.actor.send', error: refusal },
-    { type: 'xstate.error.actor.send', error: noAnswer },
+  { type: 'order.start', values: { kind: 'bid', amount: ' 55.125 ' }, minimum: '55.125' },
+  { type: 'order.start', values: { kind: 'bid', amount: '55.12' }, minimum: '55.125' },
+  { type: 'order.confirm' },
+  { type: 'order.cancel' },
+  { type: 'xstate.done.actor.send', output: nft },
+  { type: 'xstate.error.actor.send', error: refusal },
+  { type: 'xstate.error.actor.send', error: noAnswer },
 ];
 
 export const model = defineModel({
@@ -90,10 +96,15 @@ export const model = defineModel({
   assertions,
   provide: (record) =>
     nftOrderMachine.provide({
-      actors: { send: fromPromise(({ input }) => (record(`send:${input.id}:${input.values.amount}:${input.clientKey}`), new Promise<never>(() => {}))) },
+      actors: {
+        send: fromPromise(
+          ({ input }) => (record(`send:${input.id}:${input.values.amount}:${input.clientKey}`), new Promise<never>(() => {})),
+        ),
+      },
       actions: { ordered: (_, p) => record(`ordered:${p.nft.id}`) },
     }),
   // the retry guard reads whether an answer came
-  contextKey: (s) => `${s.context.values === null ? 'none' : 'values'}|${s.context.refusal === null ? '-' : s.context.refusal.code === null ? 'noAnswer' : 'refused'}`,
+  contextKey: (s) =>
+    `${s.context.values === null ? 'none' : 'values'}|${s.context.refusal === null ? '-' : s.context.refusal.code === null ? 'noAnswer' : 'refused'}`,
   simplePaths: false,
 });

@@ -9,9 +9,11 @@ describe('NFT bid and buy flow: generated paths', () => {
 });
 
 describe('the order guard gives the code the service would', () => {
-  const code = (kind: 'buy' | 'bid', amount: string, minimum: string | null) => orderProblem({ kind, amount }, minimum)?.code ?? null;
+  const code = (kind: 'buy' | 'bid', amount: string, minimum: string | null) =>
+    orderProblem({ kind, amount }, minimum)?.code ?? null;
   it('malformed 10042, buy not at the price 10132, bid below the minimum 10130', () => {
-    for (const amount of ['', 'abc', '-1', '1e3', '0', '0.000', '1.1234567']) expect(code('bid', amount, '50'), amount).toBe(Err.AMOUNT_INVALID);
+    for (const amount of ['', 'abc', '-1', '1e3', '0', '0.000', '1.1234567'])
+      expect(code('bid', amount, '50'), amount).toBe(Err.AMOUNT_INVALID);
     expect(code('buy', '80', '80.000000')).toBeNull();
     expect(code('buy', '79.99', '80.000000')).toBe(Err.NFT_PRICE_MISMATCH);
     expect(code('buy', '80.01', '80.000000')).toBe(Err.NFT_PRICE_MISMATCH);

@@ -3,7 +3,13 @@ import { fromPromise } from 'xstate';
 import { Err } from '../../src/contract/errors.ts';
 import type { OptionsPosition, OptionsProduct } from '../../src/contract/trading.ts';
 import { refused } from '../../src/machines/refusal.ts';
-import { orderTicketMachine, type TicketContext, type TicketDraft, type TicketEvent, type TicketRequest } from '../../src/machines/orderTicket.ts';
+import {
+  orderTicketMachine,
+  type TicketContext,
+  type TicketDraft,
+  type TicketEvent,
+  type TicketRequest,
+} from '../../src/machines/orderTicket.ts';
 import { expectKeyRule, type KeyEntry } from './clientKeyRule.ts';
 import { defineModel } from './paths.ts';
 
@@ -18,12 +24,26 @@ import { defineModel } from './paths.ts';
  * - `done` holds the opened position and `opened` ran once per success.
  */
 export const btcProduct: OptionsProduct = {
-  code: 'BTCUSDT', type: 'crypto', contractSize: '1', lotStep: '0.01', leverageChoices: [1, 2, 5, 10, 20],
-  periodChoices: [60, 300, 900, 3600, 14400, 86400], feeRate: '0.0005', maxNotional: '1000000', stopOutLevel: '0.9',
-  minDistance: '0.001', pricePrecision: 2, tradable: true, quoteRate: '1', maxOpenPositions: 200,
+  code: 'BTCUSDT',
+  type: 'crypto',
+  contractSize: '1',
+  lotStep: '0.01',
+  leverageChoices: [1, 2, 5, 10, 20],
+  periodChoices: [60, 300, 900, 3600, 14400, 86400],
+  feeRate: '0.0005',
+  maxNotional: '1000000',
+  stopOutLevel: '0.9',
+  minDistance: '0.001',
+  pricePrecision: 2,
+  tradable: true,
+  quoteRate: '1',
+  maxOpenPositions: 200,
 };
 export const goodDraft: TicketDraft = {
-  book: 'demo', product: btcProduct, price: '50000.00', available: '1000',
+  book: 'demo',
+  product: btcProduct,
+  price: '50000.00',
+  available: '1000',
   order: { direction: 'up', lots: '0.01', leverage: 10, period: 300, stopLoss: '49700', takeProfit: '50500' },
 };
 /** 0.015 is not a multiple of the 0.01 lot step */
@@ -60,7 +80,16 @@ function keysHold(r: string[]) {
     if (!w.startsWith('submit:')) return [];
     const req = JSON.parse(w.slice(7)) as TicketRequest;
     expect(req.book).toBe('demo');
-    expect({ ...req.body, clientKey: '' }).toEqual({ code: 'BTCUSDT', direction: 'up', lots: '0.01', leverage: 10, period: 300, stopLoss: '49700', takeProfit: '50500', clientKey: '' });
+    expect({ ...req.body, clientKey: '' }).toEqual({
+      code: 'BTCUSDT',
+      direction: 'up',
+      lots: '0.01',
+      leverage: 10,
+      period: 300,
+      stopLoss: '49700',
+      takeProfit: '50500',
+      clientKey: '',
+    });
     return [{ key: req.body.clientKey, values: JSON.stringify([req.book, { ...req.body, clientKey: '' }]) }];
   });
   expectKeyRule(entries);
@@ -71,10 +100,15 @@ export const model = defineModel({
   events,
   // the guards of confirm and retry read the draft and the refusal kept in context: a refusal and a
   // lost answer are different states (only the latter may be retried at once)
-  contextKey: (s) => `${s.context.draft?.order.lots ?? 'none'}|${s.context.refusal === null ? '-' : String(s.context.refusal.code)}`,
+  contextKey: (s) =>
+    `${s.context.draft?.order.lots ?? 'none'}|${s.context.refusal === null ? '-' : String(s.context.refusal.code)}`,
   provide: (record) =>
     orderTicketMachine.provide({
-      actors: { submit: fromPromise<OptionsPosition, TicketRequest>(({ input }) => (record(`submit:${JSON.stringify(input)}`), new Promise<never>(() => {}))) },
+      actors: {
+        submit: fromPromise<OptionsPosition, TicketRequest>(
+          ({ input }) => (record(`submit:${JSON.stringify(input)}`), new Promise<never>(() => {})),
+        ),
+      },
       actions: { opened: (_, p) => record(`opened:${p.output.id}`) },
     }),
   assertions: {

@@ -44,9 +44,15 @@ describe('order ticket: rules with their field and catalogue code', () => {
 describe('order ticket: the client key', () => {
   const run = () => {
     const sent: TicketRequest[] = [];
-    const a = createActor(orderTicketMachine.provide({
-      actors: { submit: fromPromise<OptionsPosition, TicketRequest>(async ({ input }) => (sent.push(input), new Promise<never>(() => {}))) },
-    })).start();
+    const a = createActor(
+      orderTicketMachine.provide({
+        actors: {
+          submit: fromPromise<OptionsPosition, TicketRequest>(
+            async ({ input }) => (sent.push(input), new Promise<never>(() => {})),
+          ),
+        },
+      }),
+    ).start();
     return { a, sent };
   };
   it('a retry of the same values keeps the key; other values get a new one', async () => {
@@ -57,7 +63,9 @@ describe('order ticket: the client key', () => {
     a.send({ type: 'xstate.error.actor.submit', error: { code: null, message: 'timeout' } } as never);
     // the panel asks the machine: the same order, no answer came: it is sent again at once
     expect(a.getSnapshot().can({ type: 'ticket.retry', draft: goodDraft })).toBe(true);
-    expect(a.getSnapshot().can({ type: 'ticket.retry', draft: { ...goodDraft, order: { ...goodDraft.order, lots: '0.02' } } })).toBe(false);
+    expect(
+      a.getSnapshot().can({ type: 'ticket.retry', draft: { ...goodDraft, order: { ...goodDraft.order, lots: '0.02' } } }),
+    ).toBe(false);
     a.send({ type: 'ticket.retry', draft: goodDraft });
     await Promise.resolve();
     expect(sent).toHaveLength(2);

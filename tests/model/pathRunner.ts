@@ -22,11 +22,15 @@ export function checkCase<M extends AnyStateMachine>(spec: ModelSpec<M>) {
   // self-loops that change only context are edges too; all must be walked
   const missing = [...edges].filter((e) => !covered.has(e));
   expect(missing, 'transitions of the adjacency map not covered by any path').toEqual([]);
-  expect(Object.keys(spec.assertions).filter((k) => !states.has(k)), 'assertions for states no path reaches').toEqual([]);
+  expect(
+    Object.keys(spec.assertions).filter((k) => !states.has(k)),
+    'assertions for states no path reaches',
+  ).toEqual([]);
   const result = { paths: paths.length, edges: edges.size, states: states.size };
   if (spec.expected?.states !== undefined) expect(result.states, 'reachable states').toBe(spec.expected.states);
   if (spec.expected?.edges !== undefined) expect(result.edges, 'graph edges').toBe(spec.expected.edges);
-  if (spec.expected?.minPaths !== undefined) expect(result.paths, 'generated paths').toBeGreaterThanOrEqual(spec.expected.minPaths);
+  if (spec.expected?.minPaths !== undefined)
+    expect(result.paths, 'generated paths').toBeGreaterThanOrEqual(spec.expected.minPaths);
   return result;
 }
 

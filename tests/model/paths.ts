@@ -45,7 +45,9 @@ export function defineModel<M extends AnyStateMachine>(...cases: ModelSpec<M>[])
 export function stateKey(value: unknown): string {
   if (typeof value === 'string') return value;
   const flat = (v: unknown, prefix = ''): string[] =>
-    typeof v === 'string' ? [prefix + v] : Object.entries(v as Record<string, unknown>).flatMap(([k, sub]) => flat(sub, prefix ? `${prefix}${k}.` : `${k}:`));
+    typeof v === 'string'
+      ? [prefix + v]
+      : Object.entries(v as Record<string, unknown>).flatMap(([k, sub]) => flat(sub, prefix ? `${prefix}${k}.` : `${k}:`));
   return flat(value).sort().join('|');
 }
 
@@ -56,11 +58,17 @@ const serializeEvent = (e: EventObject) => JSON.stringify(e);
 
 /** Walks the machine (with its stubs) and returns the graph edges and every path to replay. */
 export function generate<M extends AnyStateMachine>(spec: ModelSpec<M>) {
-  const serializeState = (s: { value: unknown }) => stateKey(s.value) + (spec.contextKey ? ` #${spec.contextKey(s as SnapshotFrom<M>)}` : '');
+  const serializeState = (s: { value: unknown }) =>
+    stateKey(s.value) + (spec.contextKey ? ` #${spec.contextKey(s as SnapshotFrom<M>)}` : '');
   // the graph helpers are typed per machine; this module is generic over machines, hence the casts
   const machine = spec.provide(() => {}) as AnyStateMachine;
-  const opts = { events: spec.events, input: spec.input, serializeState, serializeEvent } as unknown as Parameters<typeof getShortestPaths<AnyStateMachine>>[1];
-  const adjacency = getAdjacencyMap(machine, opts as never) as unknown as Record<string, { state: { can: (e: EventObject) => boolean }; transitions: Record<string, Step> }>;
+  const opts = { events: spec.events, input: spec.input, serializeState, serializeEvent } as unknown as Parameters<
+    typeof getShortestPaths<AnyStateMachine>
+  >[1];
+  const adjacency = getAdjacencyMap(machine, opts as never) as unknown as Record<
+    string,
+    { state: { can: (e: EventObject) => boolean }; transitions: Record<string, Step> }
+  >;
   const shortest = getShortestPaths(machine, opts) as unknown as Path[];
   const simple = spec.simplePaths === false ? [] : (getSimplePaths(machine, opts) as unknown as Path[]);
   // every edge of the adjacency map: from-state + event → to-state, and a path that ends with it
@@ -107,7 +115,8 @@ export const transitionKey = (source: string, event: string, index: number) => `
 export function guardName(guard: unknown): string | null {
   if (guard == null) return null;
   if (typeof guard === 'string') return guard;
-  if (typeof guard === 'object' && typeof (guard as { type?: unknown }).type === 'string') return (guard as { type: string }).type;
+  if (typeof guard === 'object' && typeof (guard as { type?: unknown }).type === 'string')
+    return (guard as { type: string }).type;
   if (typeof guard === 'function') {
     // and()/or()/not() combinators are functions named after themselves that carry their parts
     const g = guard as { guards?: unknown[]; name?: string };
@@ -164,9 +173,14 @@ export function replay<M extends AnyStateMachine>(spec: ModelSpec<M>, steps: rea
   const taken = new Set<string>();
   // the root actor's microsteps only (not its children's); `always` transitions taken on start count too
   const inspect = (ev: { type: string; rootId: string; actorRef: { sessionId: string }; _transitions?: TransitionLike[] }) => {
-    if (ev.type === '@xstate.microstep' && ev.actorRef.sessionId === ev.rootId) for (const t of ev._transitions ?? []) taken.add(takenKey(t));
+    if (ev.type === '@xstate.microstep' && ev.actorRef.sessionId === ev.rootId)
+      for (const t of ev._transitions ?? []) taken.add(takenKey(t));
   };
-  const actor = createActor(spec.provide((w) => recorded.push(w)) as AnyStateMachine, { input: spec.input, clock: new SimulatedClock(), inspect: inspect as never });
+  const actor = createActor(spec.provide((w) => recorded.push(w)) as AnyStateMachine, {
+    input: spec.input,
+    clock: new SimulatedClock(),
+    inspect: inspect as never,
+  });
   actor.start();
   const covered: string[] = [];
   try {
@@ -178,7 +192,8 @@ export function replay<M extends AnyStateMachine>(spec: ModelSpec<M>, steps: rea
       actor.send(step.event);
       const after = stateKey((actor.getSnapshot() as { value: unknown }).value);
       const expected = stateKey(step.state.value);
-      if (after !== expected) throw new Error(`after ${step.event.type} from ${before}: expected state "${expected}", the actor is in "${after}"`);
+      if (after !== expected)
+        throw new Error(`after ${step.event.type} from ${before}: expected state "${expected}", the actor is in "${after}"`);
       if (handled) covered.push(`${before} --${step.event.type}--> ${after}`);
     }
     if (assert) {
@@ -198,7 +213,9 @@ export function replay<M extends AnyStateMachine>(spec: ModelSpec<M>, steps: rea
  * The definition transitions the model's generated paths take, per machine id, next to the full
  * transition list of each machine. A path that fails to replay covers nothing (its test fails).
  */
-export function modelCoverage(model: Model): Map<string, { machine: AnyStateMachine; all: TransitionDef[]; covered: Set<string> }> {
+export function modelCoverage(
+  model: Model,
+): Map<string, { machine: AnyStateMachine; all: TransitionDef[]; covered: Set<string> }> {
   const out = new Map<string, { machine: AnyStateMachine; all: TransitionDef[]; covered: Set<string> }>();
   for (const spec of model.cases) {
     const id = spec.machine.id;

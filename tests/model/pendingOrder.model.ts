@@ -7,7 +7,12 @@ import { defineModel } from './paths.ts';
  * (server/trading/pending.ts): a pending order is live; it leaves `pending` once, filled,
  * refused at its level, cancelled or expired, and every end is final.
  */
-const events: PendingOrderEvent[] = [{ type: 'pending.fill' }, { type: 'pending.refuse' }, { type: 'pending.cancel' }, { type: 'pending.expire' }];
+const events: PendingOrderEvent[] = [
+  { type: 'pending.fill' },
+  { type: 'pending.refuse' },
+  { type: 'pending.cancel' },
+  { type: 'pending.expire' },
+];
 const ended = (s: { hasTag: (t: string) => boolean; status: string; can: (e: PendingOrderEvent) => boolean }) => {
   expect(s.hasTag('live')).toBe(false);
   expect(s.status).toBe('done');

@@ -13,7 +13,7 @@ describe('pending entry order lifecycle: generated paths', () => checkModel(life
 describe('pending order form and cancel: generated paths', () => checkModel(form));
 describe('stops moved on the chart: generated paths', () => checkModel(chart));
 
-describe('pending order form: the service\'s rules and codes', () => {
+describe("pending order form: the service's rules and codes", () => {
   const code = (over: Partial<typeof draft>) => pendingRefusal({ ...draft, ...over })?.code ?? null;
   it('a buy limit below the price, a buy stop above it; the hold is margin + fee at the level', () => {
     expect(code({})).toBeNull();
@@ -44,8 +44,13 @@ describe('pending order form: the review button asks the machine', () => {
   it('takes a draft the service would accept, and none that breaks one of its rules', () => {
     expect(takes({})).toBe(true);
     for (const over of [
-      { entryPrice: '68000' }, { entryPrice: 'abc' }, { validity: 60 }, { available: '600' }, { price: null },
-      { product: { ...draft.product, tradable: false } }, { order: { ...draft.order, lots: '0.001' } },
+      { entryPrice: '68000' },
+      { entryPrice: 'abc' },
+      { validity: 60 },
+      { available: '600' },
+      { price: null },
+      { product: { ...draft.product, tradable: false } },
+      { order: { ...draft.order, lots: '0.001' } },
     ] as Partial<typeof draft>[]) {
       expect(takes(over), JSON.stringify(over)).toBe(false);
       // and the ticket has the reason to show beside it
@@ -71,7 +76,13 @@ describe('stops on the chart: pointer to level', () => {
   });
   it('a proposal moves one level and keeps the other', () => {
     const base = { id: '9', terms: stops.terms, stopOut: stops.stopOut, minDistance: stops.minDistance, price: stops.price };
-    expect(proposeStops(base, { stopLoss: '66000.00', takeProfit: '69000.00' }, 'stopLoss', '66500.00')).toMatchObject({ stopLoss: '66500.00', takeProfit: '69000.00' });
-    expect(proposeStops(base, { stopLoss: null, takeProfit: '69000.00' }, 'takeProfit', '70000.00')).toMatchObject({ stopLoss: '', takeProfit: '70000.00' });
+    expect(proposeStops(base, { stopLoss: '66000.00', takeProfit: '69000.00' }, 'stopLoss', '66500.00')).toMatchObject({
+      stopLoss: '66500.00',
+      takeProfit: '69000.00',
+    });
+    expect(proposeStops(base, { stopLoss: null, takeProfit: '69000.00' }, 'takeProfit', '70000.00')).toMatchObject({
+      stopLoss: '',
+      takeProfit: '70000.00',
+    });
   });
 });

@@ -13,15 +13,40 @@ import { submissionCase } from './submissionModel.ts';
  * no, and the review button asks it.
  */
 export const product: OptionsProduct = {
-  code: 'BTCUSDT', type: 'crypto', contractSize: '1', lotStep: '0.01', leverageChoices: [1, 2, 5, 10, 20], periodChoices: [60, 300, 900, 3600, 14400, 86400],
-  feeRate: '0.0005', maxNotional: '1000000', stopOutLevel: '0.9', minDistance: '0.001', pricePrecision: 2, tradable: true, quoteRate: '1', maxOpenPositions: 200,
+  code: 'BTCUSDT',
+  type: 'crypto',
+  contractSize: '1',
+  lotStep: '0.01',
+  leverageChoices: [1, 2, 5, 10, 20],
+  periodChoices: [60, 300, 900, 3600, 14400, 86400],
+  feeRate: '0.0005',
+  maxNotional: '1000000',
+  stopOutLevel: '0.9',
+  minDistance: '0.001',
+  pricePrecision: 2,
+  tradable: true,
+  quoteRate: '1',
+  maxOpenPositions: 200,
 };
 export const draft: PendingDraft = {
-  book: 'demo', product, price: '67000.00', available: '10000',
+  book: 'demo',
+  product,
+  price: '67000.00',
+  available: '10000',
   order: { direction: 'up', lots: '0.1', leverage: 10, period: 300, stopLoss: null, takeProfit: null },
-  entryKind: 'limit', entryPrice: '66000', validity: 86400, trailing: false,
+  entryKind: 'limit',
+  entryPrice: '66000',
+  validity: 86400,
+  trailing: false,
 };
-const placed = { id: '5', book: 'demo', code: 'BTCUSDT', status: 'pending', entryPrice: '66000', hold: '663.300000' } as PendingOrderWire;
+const placed = {
+  id: '5',
+  book: 'demo',
+  code: 'BTCUSDT',
+  status: 'pending',
+  entryPrice: '66000',
+  hold: '663.300000',
+} as PendingOrderWire;
 
 const placeCase = submissionCase({
   id: 'pendingOrder',

@@ -13,8 +13,20 @@ import { submissionCase } from './submissionModel.ts';
  */
 export const closeDraft: CloseDraft = {
   book: 'demo',
-  position: { id: '9', orderNo: 'OP20261123000009', status: 'open', book: 'demo', code: 'BTCUSDT', direction: 'up', lots: '0.1', leverage: 10, margin: '670.000000', openPrice: '67000.00', net: '-6.700000',
-    terms: { contractSize: '1', feeRate: '0.0005', quoteRate: '1', stopOutLevel: '0.9', pricePrecision: 2 } },
+  position: {
+    id: '9',
+    orderNo: 'OP20261123000009',
+    status: 'open',
+    book: 'demo',
+    code: 'BTCUSDT',
+    direction: 'up',
+    lots: '0.1',
+    leverage: 10,
+    margin: '670.000000',
+    openPrice: '67000.00',
+    net: '-6.700000',
+    terms: { contractSize: '1', feeRate: '0.0005', quoteRate: '1', stopOutLevel: '0.9', pricePrecision: 2 },
+  },
   tradable: true,
 };
 const closed = { ...closeDraft.position, status: 'closed', closeReason: 'manual' } as OptionsPosition;
@@ -23,7 +35,10 @@ const closeCase = submissionCase({
   id: 'positionClose',
   machine: positionCloseMachine,
   good: closeDraft,
-  refused: { values: { ...closeDraft, position: { ...closeDraft.position, status: 'closed' } }, refusal: refused(Err.POSITION_CLOSED) },
+  refused: {
+    values: { ...closeDraft, position: { ...closeDraft.position, status: 'closed' } },
+    refusal: refused(Err.POSITION_CLOSED),
+  },
   output: closed,
   serviceError: { code: Err.NOT_TRADABLE, message: 'Currently not available for trading' },
   again: true,

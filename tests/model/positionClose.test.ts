@@ -25,6 +25,8 @@ describe('closing a position asks first', () => {
     expect(closeRefusal(closeDraft)).toBeNull();
     expect(closeRefusal({ ...closeDraft, tradable: null })).toBeNull();
     expect(closeRefusal({ ...closeDraft, tradable: false })?.code).toBe(Err.NOT_TRADABLE);
-    expect(closeRefusal({ ...closeDraft, position: { ...closeDraft.position, status: 'closed' } })?.code).toBe(Err.POSITION_CLOSED);
+    expect(closeRefusal({ ...closeDraft, position: { ...closeDraft.position, status: 'closed' } })?.code).toBe(
+      Err.POSITION_CLOSED,
+    );
   });
 });

@@ -12,7 +12,10 @@ describe('price feed machine', () => {
 
   it('goes offline after reconnecting for OFFLINE_AFTER_MS and comes back on open', () => {
     const clock = new SimulatedClock();
-    const actor = createActor(provide(() => {}), { clock }).start();
+    const actor = createActor(
+      provide(() => {}),
+      { clock },
+    ).start();
     actor.send({ type: 'feed.open' });
     actor.send({ type: 'feed.closed' });
     clock.increment(OFFLINE_AFTER_MS - 1);
@@ -26,7 +29,10 @@ describe('price feed machine', () => {
   it('counts lists per code and asks once for the union after the counts settle', () => {
     const clock = new SimulatedClock();
     const recorded: string[] = [];
-    const actor = createActor(provide((w) => recorded.push(w)), { clock }).start();
+    const actor = createActor(
+      provide((w) => recorded.push(w)),
+      { clock },
+    ).start();
     actor.send({ type: 'feed.open' });
     expect(recorded).toEqual(['socket.start', 'subscribe:all']);
     // two lists mount in one render, one of them shows a code the other shows too
@@ -53,13 +59,20 @@ describe('price feed machine', () => {
   it('asks for the codes on screen again after a reconnect', () => {
     const clock = new SimulatedClock();
     const recorded: string[] = [];
-    const actor = createActor(provide((w) => recorded.push(w)), { clock }).start();
+    const actor = createActor(
+      provide((w) => recorded.push(w)),
+      { clock },
+    ).start();
     actor.send({ type: 'feed.watch', codes: ['EURUSD'] });
     clock.increment(SUBSCRIBE_DEBOUNCE_MS);
     actor.send({ type: 'feed.open' });
     actor.send({ type: 'feed.closed' });
     actor.send({ type: 'feed.open' });
-    expect(recorded.filter((x) => x.startsWith('subscribe:'))).toEqual(['subscribe:EURUSD', 'subscribe:EURUSD', 'subscribe:EURUSD']);
+    expect(recorded.filter((x) => x.startsWith('subscribe:'))).toEqual([
+      'subscribe:EURUSD',
+      'subscribe:EURUSD',
+      'subscribe:EURUSD',
+    ]);
   });
 
   it('an unwatch of a code nobody watches changes nothing', () => {
@@ -79,7 +92,12 @@ describe('price feed machine', () => {
   });
 
   it('ignores malformed pushes (translated from the wire first, as the socket actor does)', () => {
-    const wire = [{ code: 'X', price: 'NaN', zdf: 1 }, null, { code: 5, price: '1' }, { code: 'Y', price: '2', zdf: Number.NaN }] as unknown as WsTick[];
+    const wire = [
+      { code: 'X', price: 'NaN', zdf: 1 },
+      null,
+      { code: 5, price: '1' },
+      { code: 'Y', price: '2', zdf: Number.NaN },
+    ] as unknown as WsTick[];
     const q = mergeTicks({}, ticksFromWire(wire));
     expect(Object.keys(q)).toEqual(['Y']);
     expect(q.Y.change24hPct).toBe(0);

@@ -14,8 +14,18 @@ const balances = ['12.500000', '0.10000000', '0.00000000'];
 const hash = leafHash(['USDT', 'BTC', 'ETH'], '7', salt, [12_500_000n, 10_000_000n, 0n]);
 /** a tree of one leaf: the leaf is the root */
 export const goodProof: InclusionProofData = {
-  format: PROOF_FORMAT, snapshotId: '3', takenAt: '2026-11-27T00:00:00.000Z', assets: ['USDT', 'BTC', 'ETH'], decimals: [6, 8, 8],
-  account: '7', salt, balances, index: 0, leafCount: 1, path: [], root: { hash, sums: balances },
+  format: PROOF_FORMAT,
+  snapshotId: '3',
+  takenAt: '2026-11-27T00:00:00.000Z',
+  assets: ['USDT', 'BTC', 'ETH'],
+  decimals: [6, 8, 8],
+  account: '7',
+  salt,
+  balances,
+  index: 0,
+  leafCount: 1,
+  path: [],
+  root: { hash, sums: balances },
 };
 const verifiedLoad: LoadedProof = { proof: goodProof, publishedRoot: hash };
 const otherRoot: LoadedProof = { proof: goodProof, publishedRoot: 'f'.repeat(64) };
@@ -37,7 +47,9 @@ const events = [
 type Snap = Parameters<Assertions<typeof proofCheckMachine>[string]>[0];
 const savedOnlyWhenVerified = (r: string[]) => {
   // a save is only ever recorded right after a verified load
-  r.forEach((w, i) => { if (w.startsWith('save:')) expect(r.slice(0, i).filter((x) => x === 'load').length).toBeGreaterThan(0); });
+  r.forEach((w, i) => {
+    if (w.startsWith('save:')) expect(r.slice(0, i).filter((x) => x === 'load').length).toBeGreaterThan(0);
+  });
 };
 const assertions: Assertions<typeof proofCheckMachine> = {
   idle: (s: Snap, r) => {

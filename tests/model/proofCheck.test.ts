@@ -9,11 +9,17 @@ describe('proof check machine', () => {
 
   it('a proof whose balance was changed after download does not verify against the published root', async () => {
     const tampered = { ...goodProof, balances: ['13.500000', ...goodProof.balances.slice(1)] };
-    const a = createActor(proofCheckMachine.provide({
-      actors: { load: fromPromise<LoadedProof>(async () => ({ proof: tampered, publishedRoot: goodProof.root.hash })) },
-    })).start();
+    const a = createActor(
+      proofCheckMachine.provide({
+        actors: { load: fromPromise<LoadedProof>(async () => ({ proof: tampered, publishedRoot: goodProof.root.hash })) },
+      }),
+    ).start();
     a.send({ type: 'proof.check' });
-    await new Promise<void>((resolve) => a.subscribe((s) => { if (s.matches('mismatch') || s.matches('verified')) resolve(); }));
+    await new Promise<void>((resolve) =>
+      a.subscribe((s) => {
+        if (s.matches('mismatch') || s.matches('verified')) resolve();
+      }),
+    );
     expect(a.getSnapshot().value).toBe('mismatch');
     expect(a.getSnapshot().context.verdict).toEqual({ ok: false, reason: 'root' });
   });

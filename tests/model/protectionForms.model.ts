@@ -16,7 +16,11 @@ import { submissionCase } from './submissionModel.ts';
  * allowlist (which asks first). All are the shared submission chart; the generated paths submit
  * accepted and refused values, edit, confirm and reset, with the service's answers as fixtures.
  */
-export const addressValues: AllowlistAddressValues = { network: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', label: 'cold wallet' };
+export const addressValues: AllowlistAddressValues = {
+  network: 'TRC20',
+  address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+  label: 'cold wallet',
+};
 const saved = { id: '1', network: 'TRC20', address: addressValues.address, label: 'cold wallet', usable: false } as SavedAddress;
 const passkey = { id: '1', name: 'My laptop', deviceType: 'singleDevice', backedUp: false } as Passkey;
 const login = { token: 't', user: { id: '1', username: 'alice' } } as LoginResult;

@@ -19,7 +19,9 @@ describe('the guards refuse before anything is sent', () => {
   it('an address is required, a label is short, the schema holds', () => {
     expect(allowlistAddressRefusal(addressValues)).toBeNull();
     expect(allowlistAddressRefusal({ ...addressValues, address: '' })?.code).toBe(Err.ADDRESS_REQUIRED);
-    expect(allowlistAddressRefusal({ ...addressValues, label: 'l'.repeat(41) })?.key).toBe('app:protection.allowlist.labelTooLong');
+    expect(allowlistAddressRefusal({ ...addressValues, label: 'l'.repeat(41) })?.key).toBe(
+      'app:protection.allowlist.labelTooLong',
+    );
     expect(allowlistAddressRefusal({ ...addressValues, address: 'T'.repeat(121) })?.code).toBe(Err.ADDRESS_INVALID);
   });
 });

@@ -60,7 +60,15 @@ const lastLoggedIn = (r: string[]) => r.findLastIndex((x) => x === 'fetchUserInf
  * copy, it only hands the token over (storeSession) and has it removed (clearSession, clearAllStorage).
  */
 const storedToken = (r: string[], signedIn: boolean): string | null =>
-  r.reduce<string | null>((token, x) => (x.startsWith('storeSession:') ? x.slice('storeSession:'.length) : x === 'clearSession' || x === 'clearAllStorage' ? null : token), signedIn ? 'stored' : null);
+  r.reduce<string | null>(
+    (token, x) =>
+      x.startsWith('storeSession:')
+        ? x.slice('storeSession:'.length)
+        : x === 'clearSession' || x === 'clearAllStorage'
+          ? null
+          : token,
+    signedIn ? 'stored' : null,
+  );
 
 function assertionsFor(startReal: boolean, signedIn: boolean): Assertions<typeof sessionMachine> {
   const loggedOut = (s: Snap, r: string[]) => {

@@ -9,7 +9,10 @@ describe('session machine: generated paths', () => checkModel(model));
 describe('session machine: forced logout', () => {
   const start = () => {
     const recorded: string[] = [];
-    const actor = createActor(provide((w) => recorded.push(w)), { input: { signedIn: true, user, book: 'demo' } }).start();
+    const actor = createActor(
+      provide((w) => recorded.push(w)),
+      { input: { signedIn: true, user, book: 'demo' } },
+    ).start();
     actor.send({ type: 'xstate.done.actor.fetchUserInfo', output: userInfo } as never);
     return { actor, recorded };
   };
@@ -40,7 +43,10 @@ describe('session machine: forced logout', () => {
     actor.send({ type: 'session.useReal' });
     actor.send({ type: 'session.useDemo' });
     expect(recorded.filter((r) => r.startsWith('storeBook') || r.startsWith('notify'))).toEqual([
-      'storeBook:real', 'notify:session.switchedReal', 'storeBook:demo', 'notify:session.switchedDemo',
+      'storeBook:real',
+      'notify:session.switchedReal',
+      'storeBook:demo',
+      'notify:session.switchedDemo',
     ]);
   });
   it('user info from getUserInfo is stored', () => {

@@ -14,11 +14,24 @@ import { submissionCase } from './submissionModel.ts';
  * and exit actors' answers delivered as fixtures).
  */
 export const product: SmartProduct = {
-  id: '1', name: 'Steady 30', asset: 'USDT', minAmount: '100.000000', maxAmount: '100000.000000', earlyExitPenalty: '0.02', enabled: true,
+  id: '1',
+  name: 'Steady 30',
+  asset: 'USDT',
+  minAmount: '100.000000',
+  maxAmount: '100000.000000',
+  earlyExitPenalty: '0.02',
+  enabled: true,
   terms: [{ days: 30, dailyRate: '0.00016', annualRate: '0.0584', coveredAmount: '5000.000000', available: true }],
 };
 export const buyDraft: SmartBuyDraft = { productId: '1', days: 30, amount: '1000', product, available: '2500.000000' };
-export const plan = { id: '7', productId: '1', productName: 'Steady 30', amount: '1000.000000', days: 30, status: 'earning' } as SmartPlan;
+export const plan = {
+  id: '7',
+  productId: '1',
+  productName: 'Steady 30',
+  amount: '1000.000000',
+  days: 30,
+  status: 'earning',
+} as SmartPlan;
 
 const buyCase = submissionCase({
   id: 'smartBuy',
@@ -33,10 +46,20 @@ const buyCase = submissionCase({
   keyed: true,
 });
 
-const quote: SmartExitQuote = { id: '7', principal: '1000.000000', penalty: '20.000000', refund: '980.000000', unpaidYieldReturned: '4.800000' };
+const quote: SmartExitQuote = {
+  id: '7',
+  principal: '1000.000000',
+  penalty: '20.000000',
+  refund: '980.000000',
+  unpaidYieldReturned: '4.800000',
+};
 const exited = { ...plan, status: 'exited', penalty: '20.000000' } as SmartPlan;
 const refusal = { code: Err.STATUS_TRANSITION_DENIED, message: 'This plan can no longer be exited' };
-type ExitSnap = { context: { id: string; quote: SmartExitQuote | null; refusal: unknown; result: SmartPlan | null }; hasTag: (t: string) => boolean; status: string };
+type ExitSnap = {
+  context: { id: string; quote: SmartExitQuote | null; refusal: unknown; result: SmartPlan | null };
+  hasTag: (t: string) => boolean;
+  status: string;
+};
 const x = (s: unknown) => s as ExitSnap;
 
 const exitAssertions: Assertions<typeof smartExitMachine> = {

@@ -19,15 +19,18 @@ describe('smart plan flows: generated paths', () => {
 
 describe('the purchase guard gives the code the service would', () => {
   const code = (over: Partial<typeof buyDraft>) => smartBuyRefusal({ ...buyDraft, ...over })?.code ?? null;
-  it('in the service\'s order: product, term, range, reserve, balance', () => {
+  it("in the service's order: product, term, range, reserve, balance", () => {
     expect(code({})).toBeNull();
     expect(code({ product: null })).toBe(Err.SMART_PRODUCT_WRONG);
     expect(code({ productId: '2' })).toBe(Err.SMART_PRODUCT_WRONG);
     expect(code({ product: { ...product, enabled: false } })).toBe(Err.SMART_PRODUCT_WRONG);
     expect(code({ days: 7 })).toBe(Err.NO_MATCHING_DAYS);
-    for (const amount of ['', 'abc', '99.999999', '100000.000001', '1.1234567', '-100', '1e3']) expect(code({ amount }), amount).toBe(Err.INVESTMENT_AMOUNT_WRONG);
+    for (const amount of ['', 'abc', '99.999999', '100000.000001', '1.1234567', '-100', '1e3'])
+      expect(code({ amount }), amount).toBe(Err.INVESTMENT_AMOUNT_WRONG);
     expect(code({ amount: '5000.000001' })).toBe(Err.SMART_SOLD_OUT);
-    expect(code({ product: { ...product, terms: [{ ...product.terms[0], available: false, coveredAmount: '0.000000' }] } })).toBe(Err.SMART_SOLD_OUT);
+    expect(code({ product: { ...product, terms: [{ ...product.terms[0], available: false, coveredAmount: '0.000000' }] } })).toBe(
+      Err.SMART_SOLD_OUT,
+    );
     expect(code({ amount: '2500.000001' })).toBe(Err.INSUFFICIENT_BALANCE);
     expect(code({ amount: '2500' })).toBeNull();
     // balance unknown: the service decides
@@ -81,7 +84,8 @@ describe('smart events keep the page live without polling', () => {
     client.setQueryData(smartKeys.products(), { products: [], reserve: {} });
     client.setQueryData(walletKeys.balances('real'), { assets: [] });
     client.setQueryData(walletKeys.balances('demo'), { assets: [] });
-    for (const kind of Object.keys(SMART_EVENT_TEXTS) as (keyof typeof SMART_EVENT_TEXTS)[]) expect(keysChangedBy(kind)).toContainEqual(smartKeys.plans());
+    for (const kind of Object.keys(SMART_EVENT_TEXTS) as (keyof typeof SMART_EVENT_TEXTS)[])
+      expect(keysChangedBy(kind)).toContainEqual(smartKeys.plans());
     await invalidateForUserEvent(client, 'smart.payout');
     expect(client.getQueryState(smartKeys.plansPage(1, 10))?.isInvalidated).toBe(true);
     expect(client.getQueryState(smartKeys.products())?.isInvalidated).toBe(true);

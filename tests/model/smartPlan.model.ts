@@ -19,7 +19,10 @@ const ended = (s: { hasTag: (t: string) => boolean; status: string }) => {
 const events: SmartPlanEvent[] = [{ type: 'plan.mature' }, { type: 'plan.exit' }];
 
 export const model = defineModel({
-  name: 'smartPlan', machine: smartPlanMachine, events,
+  name: 'smartPlan',
+  machine: smartPlanMachine,
+  events,
   assertions: { earning, completed: ended, exited: ended },
-  provide: () => smartPlanMachine, expected: { states: 3, edges: 2 },
+  provide: () => smartPlanMachine,
+  expected: { states: 3, edges: 2 },
 });

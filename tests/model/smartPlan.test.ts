@@ -16,7 +16,9 @@ describe('smart plan lifecycle', () => {
     expect(nextStatus(smartPlanMachine, 'earning', { type: 'plan.mature' })).toBe('completed');
     expect(nextStatus(smartPlanMachine, 'earning', { type: 'plan.exit' })).toBe('exited');
     for (const status of ['completed', 'exited'] as const) {
-      expect(() => nextStatus(smartPlanMachine, status, { type: 'plan.exit' })).toThrow(expect.objectContaining({ code: Err.STATUS_TRANSITION_DENIED }));
+      expect(() => nextStatus(smartPlanMachine, status, { type: 'plan.exit' })).toThrow(
+        expect.objectContaining({ code: Err.STATUS_TRANSITION_DENIED }),
+      );
       expect(planAllows(status, 'plan.exit')).toBe(false);
     }
     expect(planAllows('earning', 'plan.exit')).toBe(true);

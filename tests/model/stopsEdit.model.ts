@@ -11,14 +11,32 @@ import { submissionCase } from './submissionModel.ts';
  * BTC up, 0.1 lot at 10×, opened at 67,000.00 (stop-out 60,970.00), now at 67,500.00.
  */
 export const draft: StopsDraft = {
-  id: '9', stopLoss: '66000', takeProfit: '69000',
+  id: '9',
+  stopLoss: '66000',
+  takeProfit: '69000',
   terms: {
-    direction: 'up', lots: '0.1', leverage: 10, openPrice: '67000.00', contractSize: '1', feeRate: '0.0005', quoteRate: '1',
-    stopOutLevel: '0.9', pricePrecision: 2,
+    direction: 'up',
+    lots: '0.1',
+    leverage: 10,
+    openPrice: '67000.00',
+    contractSize: '1',
+    feeRate: '0.0005',
+    quoteRate: '1',
+    stopOutLevel: '0.9',
+    pricePrecision: 2,
   },
-  stopOut: '60970.00', minDistance: '0.001', price: '67500.00',
+  stopOut: '60970.00',
+  minDistance: '0.001',
+  price: '67500.00',
 };
-const saved = { id: '9', orderNo: 'OP1', code: 'BTCUSDT', status: 'open', stopLoss: '66000.00', takeProfit: '69000.00' } as OptionsPosition;
+const saved = {
+  id: '9',
+  orderNo: 'OP1',
+  code: 'BTCUSDT',
+  status: 'open',
+  stopLoss: '66000.00',
+  takeProfit: '69000.00',
+} as OptionsPosition;
 
 const editCase = submissionCase({
   id: 'stopsEdit',

@@ -8,14 +8,18 @@ describe('stops editor: generated paths', () => {
   checkModel(model);
 });
 
-describe('stops editor: the rules at the current price, with the service\'s codes', () => {
+describe("stops editor: the rules at the current price, with the service's codes", () => {
   const code = (over: Partial<typeof draft>) => stopsRefusal({ ...draft, ...over })?.code ?? null;
   it('accepts levels on the right sides of the CURRENT price; empty fields remove levels', () => {
     expect(code({})).toBeNull();
     expect(code({ stopLoss: '', takeProfit: ' ' })).toBeNull();
     // above the opening price but below the current one: a stop-loss that locks in profit
     expect(code({ stopLoss: '67200' })).toBeNull();
-    expect(stopsBody({ ...draft, stopLoss: ' ', takeProfit: '69000 ' })).toEqual({ id: '9', stopLoss: null, takeProfit: '69000' });
+    expect(stopsBody({ ...draft, stopLoss: ' ', takeProfit: '69000 ' })).toEqual({
+      id: '9',
+      stopLoss: null,
+      takeProfit: '69000',
+    });
   });
   it('refuses each broken rule with its code', () => {
     expect(code({ stopLoss: '67600' })).toBe(Err.STOP_LOSS_UNREASONABLE);

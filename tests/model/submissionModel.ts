@@ -85,12 +85,17 @@ export function submissionCase<Values, Output>(f: SubmissionFixtures<Values, Out
   const offers = (s: unknown, open: boolean) => {
     const x = snap(s);
     expect(x.can({ type: `${f.id}.submit`, values: f.good }), 'submitting good values').toBe(open);
-    if (f.refused) expect(x.can({ type: `${f.id}.submit`, values: f.refused.values }), 'submitting refused values').toBe(open && !f.takesValidOnly);
+    if (f.refused)
+      expect(x.can({ type: `${f.id}.submit`, values: f.refused.values }), 'submitting refused values').toBe(
+        open && !f.takesValidOnly,
+      );
   };
   const successes = (r: string[]) => r.filter((w) => w.startsWith('submitted:')).length;
   /** the sends with their keys, and the successes, in order */
   const keyEntries = (r: string[]): KeyEntry[] =>
-    r.flatMap((w, i): KeyEntry[] => (w.startsWith('key:') ? [{ key: w.slice(4), values: r[i + 1] }] : w.startsWith('submitted:') ? ['success'] : []));
+    r.flatMap((w, i): KeyEntry[] =>
+      w.startsWith('key:') ? [{ key: w.slice(4), values: r[i + 1] }] : w.startsWith('submitted:') ? ['success'] : [],
+    );
   const keysHold = (r: string[], x: Snap<Values, Output>) => {
     if (!f.keyed) {
       expect(r.some((w) => w.startsWith('key:'))).toBe(false);
@@ -99,7 +104,13 @@ export function submissionCase<Values, Output>(f: SubmissionFixtures<Values, Out
     expectKeyRule(keyEntries(r));
     // every send carried a key; the machine forgets it after a success
     expect(keyEntries(r).filter((e) => e !== 'success')).toHaveLength(r.filter((w) => w.startsWith('submit:')).length);
-    if (r.filter((w) => w.startsWith('submitted:') || w.startsWith('submit:')).at(-1)?.startsWith('submitted:')) expect(x.context.clientKey).toBeNull();
+    if (
+      r
+        .filter((w) => w.startsWith('submitted:') || w.startsWith('submit:'))
+        .at(-1)
+        ?.startsWith('submitted:')
+    )
+      expect(x.context.clientKey).toBeNull();
   };
   const assertions: Assertions<AnyStateMachine> = {
     editing: (s, r) => {
@@ -145,7 +156,8 @@ export function submissionCase<Values, Output>(f: SubmissionFixtures<Values, Out
       expect(x.hasTag('busy')).toBe(false);
       // the refusal belongs to the values last submitted: the guard's, or the service's after sending
       // (a flow that takes valid values only fails with the service's refusals alone)
-      if (f.refused && JSON.stringify(x.context.values) === JSON.stringify(f.refused.values)) expect(x.context.refusal).toEqual(f.refused.refusal);
+      if (f.refused && JSON.stringify(x.context.values) === JSON.stringify(f.refused.values))
+        expect(x.context.refusal).toEqual(f.refused.refusal);
       else expect(x.context.refusal).toEqual(f.serviceError);
       if (f.takesValidOnly) expect(x.context.values).toEqual(f.good);
       offers(s, true);

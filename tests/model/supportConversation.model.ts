@@ -22,7 +22,10 @@ const closed = (s: Snap) => {
 const events: SupportConversationEvent[] = [{ type: 'conversation.post' }, { type: 'conversation.close' }];
 
 export const model = defineModel({
-  name: 'supportConversation', machine: supportConversationMachine, events,
+  name: 'supportConversation',
+  machine: supportConversationMachine,
+  events,
   assertions: { open, closed },
-  provide: () => supportConversationMachine, expected: { states: 2, edges: 2 },
+  provide: () => supportConversationMachine,
+  expected: { states: 2, edges: 2 },
 });

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { conversationAllows, supportConversationMachine, SUPPORT_CONVERSATION_STATUSES } from '../../src/machines/supportConversation.ts';
+import {
+  conversationAllows,
+  supportConversationMachine,
+  SUPPORT_CONVERSATION_STATUSES,
+} from '../../src/machines/supportConversation.ts';
 import { nextStatus } from '../../server/platform/statusTransitions.ts';
 import { Err } from '../../src/contract/errors.ts';
 import { checkModel } from './pathRunner.ts';
@@ -14,7 +18,9 @@ describe('support conversation lifecycle', () => {
 
   it('the server closes only an open conversation; the app shows the composer only while open', () => {
     expect(nextStatus(supportConversationMachine, 'open', { type: 'conversation.close' })).toBe('closed');
-    expect(() => nextStatus(supportConversationMachine, 'closed', { type: 'conversation.close' })).toThrow(expect.objectContaining({ code: Err.STATUS_TRANSITION_DENIED }));
+    expect(() => nextStatus(supportConversationMachine, 'closed', { type: 'conversation.close' })).toThrow(
+      expect.objectContaining({ code: Err.STATUS_TRANSITION_DENIED }),
+    );
     expect(conversationAllows('open', 'conversation.post')).toBe(true);
     expect(conversationAllows('closed', 'conversation.post')).toBe(false);
     expect(conversationAllows('closed', 'conversation.close')).toBe(false);

@@ -7,7 +7,12 @@ import { problem, refused } from '../../src/machines/refusal.ts';
 import { stepUpMachine } from '../../src/machines/stepUp.ts';
 import { twoFactorEnrolMachine } from '../../src/machines/twoFactorEnrol.ts';
 import { twoFactorLoginMachine, type TwoFactorLoginValues } from '../../src/machines/twoFactorLogin.ts';
-import { antiPhishingMachine, twoFactorOffMachine, type AntiPhishingValues, type TwoFactorOffValues } from '../../src/machines/twoFactorSettings.ts';
+import {
+  antiPhishingMachine,
+  twoFactorOffMachine,
+  type AntiPhishingValues,
+  type TwoFactorOffValues,
+} from '../../src/machines/twoFactorSettings.ts';
 import { user } from './fixtures.ts';
 import { defineModel, type Assertions, type ModelSpec } from './paths.ts';
 import { submissionCase } from './submissionModel.ts';
@@ -22,7 +27,11 @@ const session: LoginResult = { token: 'tok', user };
 export const codeStep: TwoFactorLoginValues = { challenge: 'ch', code: '123 456' };
 export const off: TwoFactorOffValues = { password: 'Secret-123', code: 'ABCD-EFGH-IJKL-MNOP' };
 export const phrase: AntiPhishingValues = { phrase: 'Blue Otter 7' };
-const setup = { secret: 'JBSWY3DPEHPK3PXP', otpauthUri: 'otpauth://totp/SWX:alice?secret=JBSWY3DPEHPK3PXP', qrDataUrl: 'data:image/svg+xml;base64,' };
+const setup = {
+  secret: 'JBSWY3DPEHPK3PXP',
+  otpauthUri: 'otpauth://totp/SWX:alice?secret=JBSWY3DPEHPK3PXP',
+  qrDataUrl: 'data:image/svg+xml;base64,',
+};
 const codes = { recoveryCodes: ['AAAA-BBBB-CCCC-DDDD'] };
 
 type EnrolSnap = SnapshotFrom<typeof twoFactorEnrolMachine>;
@@ -72,13 +81,16 @@ const enrol: ModelSpec<typeof twoFactorEnrolMachine> = {
   machine: twoFactorEnrolMachine,
   events: enrolEvents,
   assertions: enrolAssertions,
-  provide: (record) => twoFactorEnrolMachine.provide({
-    actors: {
-      setup: fromPromise<TwoFactorSetup>(() => (record('setup'), new Promise<never>(() => {}))),
-      enable: fromPromise<RecoveryCodes, { code: string }>(({ input }) => (record(`enable:${input.code}`), new Promise<never>(() => {}))),
-    },
-    actions: { finished: () => record('finished') },
-  }),
+  provide: (record) =>
+    twoFactorEnrolMachine.provide({
+      actors: {
+        setup: fromPromise<TwoFactorSetup>(() => (record('setup'), new Promise<never>(() => {}))),
+        enable: fromPromise<RecoveryCodes, { code: string }>(
+          ({ input }) => (record(`enable:${input.code}`), new Promise<never>(() => {})),
+        ),
+      },
+      actions: { finished: () => record('finished') },
+    }),
   contextKey: (s) => (s.context.refusal ? 'refused' : ''),
 };
 
@@ -107,27 +119,38 @@ const stepUp: ModelSpec<typeof stepUpMachine> = {
       if (s.context.refusal) expect(s.context.refusal).toEqual(problem('twoFactor.codeShape'));
     },
   },
-  provide: (record) => stepUpMachine.provide({
-    actions: { answered: (_, p: { code: string }) => record(`answered:${p.code}`), cancelled: () => record('cancelled') },
-  }),
+  provide: (record) =>
+    stepUpMachine.provide({
+      actions: { answered: (_, p: { code: string }) => record(`answered:${p.code}`), cancelled: () => record('cancelled') },
+    }),
   contextKey: (s) => `${s.context.message ?? ''}|${s.context.refusal ? 'r' : ''}`,
 };
 
 export const model = defineModel<AnyStateMachine>(
   submissionCase({
-    id: 'twoFactorLogin', machine: twoFactorLoginMachine, good: codeStep,
+    id: 'twoFactorLogin',
+    machine: twoFactorLoginMachine,
+    good: codeStep,
     refused: { values: { ...codeStep, code: '12345' }, refusal: problem('twoFactor.codeShape') },
-    output: session, serviceError: { code: Err.TWO_FACTOR_CODE_USED, message: 'This code was already used' },
+    output: session,
+    serviceError: { code: Err.TWO_FACTOR_CODE_USED, message: 'This code was already used' },
   }),
   submissionCase({
-    id: 'twoFactorOff', machine: twoFactorOffMachine, good: off,
+    id: 'twoFactorOff',
+    machine: twoFactorOffMachine,
+    good: off,
     refused: { values: { ...off, password: '' }, refusal: problem('auth.errors.passwordRequired') },
-    output: null, serviceError: { code: Err.PASSWORD_WRONG, message: 'Wrong password' },
+    output: null,
+    serviceError: { code: Err.PASSWORD_WRONG, message: 'Wrong password' },
   }),
   submissionCase({
-    id: 'antiPhishing', machine: antiPhishingMachine, good: phrase, again: true,
+    id: 'antiPhishing',
+    machine: antiPhishingMachine,
+    good: phrase,
+    again: true,
     refused: { values: { phrase: '<b>' }, refusal: refused(Err.ANTI_PHISHING_PHRASE_INVALID, { min: '4', max: '32' }) },
-    output: { phrase: 'Blue Otter 7' }, serviceError: { code: Err.ANTI_PHISHING_PHRASE_INVALID, message: 'bad phrase' },
+    output: { phrase: 'Blue Otter 7' },
+    serviceError: { code: Err.ANTI_PHISHING_PHRASE_INVALID, message: 'bad phrase' },
   }),
   enrol as unknown as ModelSpec<AnyStateMachine>,
   stepUp as unknown as ModelSpec<AnyStateMachine>,

@@ -10,7 +10,7 @@ describe('two-factor flows: generated paths', () => {
   checkModel(model);
 });
 
-describe('the two-factor guards: the contract\'s rules', () => {
+describe("the two-factor guards: the contract's rules", () => {
   it('a code is six digits (spaces between groups tolerated) or a recovery code', () => {
     expect(twoFactorLoginRefusal(codeStep)).toBeNull();
     expect(loginCode(' 123 456 ')).toBe('123456');

@@ -24,9 +24,26 @@ export const provide = (record: (w: string) => void) =>
     },
   });
 
-export const approved: UserEvent = { kind: 'deposit.approved', params: { id: '9', coin: 'USDT', amount: '150.000000' }, refType: 'deposit', refId: '9', id: '31' };
-export const chat: UserEvent = { kind: 'support.message', params: { conversationId: '3', messageId: '8', author: 'operator' }, refType: 'support_conversation', refId: '3' };
-export const submitted: UserEvent = { kind: 'withdrawal.submitted', params: { id: '4', coin: 'BTC', amount: '0.01000000', receiveAmount: '0.00950000' }, refType: 'withdrawal', refId: '4', id: '32' };
+export const approved: UserEvent = {
+  kind: 'deposit.approved',
+  params: { id: '9', coin: 'USDT', amount: '150.000000' },
+  refType: 'deposit',
+  refId: '9',
+  id: '31',
+};
+export const chat: UserEvent = {
+  kind: 'support.message',
+  params: { conversationId: '3', messageId: '8', author: 'operator' },
+  refType: 'support_conversation',
+  refId: '3',
+};
+export const submitted: UserEvent = {
+  kind: 'withdrawal.submitted',
+  params: { id: '4', coin: 'BTC', amount: '0.01000000', receiveAmount: '0.00950000' },
+  refType: 'withdrawal',
+  refId: '4',
+  id: '32',
+};
 const events = [
   { type: 'userEvents.start' },
   { type: 'userEvents.stop' },
@@ -111,4 +128,10 @@ for (const [link, a] of Object.entries(linkStates)) {
   }
 }
 
-export const model = defineModel({ machine: userEventsMachine, events, assertions, provide, expected: { states: 9, minPaths: 21 } });
+export const model = defineModel({
+  machine: userEventsMachine,
+  events,
+  assertions,
+  provide,
+  expected: { states: 9, minPaths: 21 },
+});

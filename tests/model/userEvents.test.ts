@@ -50,7 +50,9 @@ describe('userEvents machine: behaviour', () => {
     actor.send({ type: 'userEvents.received', event: approved });
     expect(actor.getSnapshot().context).toMatchObject({ unread: 4, last: approved });
     expect(recorded.filter((x) => x.startsWith('invalidate:') || x.startsWith('notify:'))).toEqual([
-      'invalidate:withdrawal.submitted', 'invalidate:deposit.approved', 'notify:deposit.approved',
+      'invalidate:withdrawal.submitted',
+      'invalidate:deposit.approved',
+      'notify:deposit.approved',
     ]);
     actor.send({ type: 'userEvents.unread', unread: 0 });
     expect(actor.getSnapshot().context.unread).toBe(0);
@@ -64,9 +66,20 @@ describe('userEvents machine: behaviour', () => {
 describe('user event messages from the socket', () => {
   it('accepts the documented shape and drops anything else', () => {
     expect(parseUserEvent({ kind: 'deposit.approved', params: { amount: '1' }, refType: 'deposit', refId: '5', id: 7 })).toEqual({
-      kind: 'deposit.approved', params: { amount: '1' }, refType: 'deposit', refId: '5', id: '7',
+      kind: 'deposit.approved',
+      params: { amount: '1' },
+      refType: 'deposit',
+      refId: '5',
+      id: '7',
     });
-    expect(parseUserEvent({ kind: 'x', params: [1, 2] })).toEqual({ kind: 'x', params: {}, refType: null, refId: null, id: undefined });
-    for (const bad of [null, 'deposit.approved', 42, [], { params: {} }, { kind: 5 }, { kind: 'k'.repeat(61) }]) expect(parseUserEvent(bad)).toBeNull();
+    expect(parseUserEvent({ kind: 'x', params: [1, 2] })).toEqual({
+      kind: 'x',
+      params: {},
+      refType: null,
+      refId: null,
+      id: undefined,
+    });
+    for (const bad of [null, 'deposit.approved', 42, [], { params: {} }, { kind: 5 }, { kind: 'k'.repeat(61) }])
+      expect(parseUserEvent(bad)).toBeNull();
   });
 });

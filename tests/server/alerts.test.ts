@@ -16,9 +16,15 @@ async function step(app: FastifyInstance, clock: Clock, prices: Record<string, n
   await app.alerts.watcher?.idle();
 }
 const call = async (app: FastifyInstance, u: TestUser, path: string, payload?: object, lang = 'en') =>
-  body(await app.inject(payload ? { method: 'POST', url: path, headers: real(u, { lang }), payload } : { url: path, headers: real(u, { lang }) }));
-const n = async (app: FastifyInstance, where: ReturnType<typeof eq>) => Number((await app.db.select({ n: count() }).from(notifications).where(where))[0].n);
-const alertRows = async (app: FastifyInstance, u: TestUser) => Number((await app.db.select({ n: count() }).from(priceAlerts).where(eq(priceAlerts.userId, u.id)))[0].n);
+  body(
+    await app.inject(
+      payload ? { method: 'POST', url: path, headers: real(u, { lang }), payload } : { url: path, headers: real(u, { lang }) },
+    ),
+  );
+const n = async (app: FastifyInstance, where: ReturnType<typeof eq>) =>
+  Number((await app.db.select({ n: count() }).from(notifications).where(where))[0].n);
+const alertRows = async (app: FastifyInstance, u: TestUser) =>
+  Number((await app.db.select({ n: count() }).from(priceAlerts).where(eq(priceAlerts.userId, u.id)))[0].n);
 
 /**
  * Price alerts (docs/alerts.md): an alert fires once, at the tick that crosses it, as a
@@ -51,13 +57,25 @@ describe(`price alerts (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(await fired()).toBe(0);
     await step(t.app, clock, { BTCUSDT: 68010 });
     expect(await fired()).toBe(1);
-    const [note] = await t.app.db.select().from(notifications).where(and(eq(notifications.userId, u.id), eq(notifications.kind, 'alert.fired')));
-    expect(note).toMatchObject({ refType: 'priceAlert', refId: r.result.id, params: { code: 'BTCUSDT', kind: 'above', value: '68000', price: '68010.00' } });
+    const [note] = await t.app.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, u.id), eq(notifications.kind, 'alert.fired')));
+    expect(note).toMatchObject({
+      refType: 'priceAlert',
+      refId: r.result.id,
+      params: { code: 'BTCUSDT', kind: 'above', value: '68000', price: '68010.00' },
+    });
     const [mail] = await t.app.db.select().from(outbox).where(eq(outbox.recipient, email)).orderBy(desc(outbox.id)).limit(1);
     expect(mail.subject).toBe('Preisalarm: BTCUSDT');
     expect(mail.body).toContain('BTCUSDT hat 68010.00 erreicht');
     const list = await call(t.app, u, `${ALERT_PATHS.list}?code=BTCUSDT`);
-    expect(list.result.alerts[0]).toMatchObject({ id: r.result.id, status: 'fired', firedPrice: '68010', firedAt: new Date(clock.now()).toISOString() });
+    expect(list.result.alerts[0]).toMatchObject({
+      id: r.result.id,
+      status: 'fired',
+      firedPrice: '68010',
+      firedAt: new Date(clock.now()).toISOString(),
+    });
     // further ticks beyond the level: nothing more
     await step(t.app, clock, { BTCUSDT: 68500 });
     await step(t.app, clock, { BTCUSDT: 67000 });
@@ -65,7 +83,9 @@ describe(`price alerts (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(await fired()).toBe(1);
     expect(Number((await t.app.db.select({ n: count() }).from(outbox).where(eq(outbox.recipient, email)))[0].n)).toBe(1);
     // a fired alert is not edited (10300)
-    expect((await call(t.app, u, ALERT_PATHS.update, { id: r.result.id, kind: 'above', value: '70000' })).code).toBe(Err.ALERT_ALREADY_FIRED);
+    expect((await call(t.app, u, ALERT_PATHS.update, { id: r.result.id, kind: 'above', value: '70000' })).code).toBe(
+      Err.ALERT_ALREADY_FIRED,
+    );
   });
 
   it('levels already reached and malformed values are refused with their codes, writing nothing', async () => {
@@ -123,7 +143,10 @@ describe(`price alerts (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
 
   it('two claims of the same alert (two instances) fire it once', async () => {
     const r = await create('above', '80000');
-    const [row] = await t.app.db.select().from(priceAlerts).where(eq(priceAlerts.id, BigInt(r.result.id)));
+    const [row] = await t.app.db
+      .select()
+      .from(priceAlerts)
+      .where(eq(priceAlerts.id, BigInt(r.result.id)));
     const at = { price: '80001.00', changePct: 1, time: clock.now() };
     const both = await Promise.all([t.app.alerts.fire(row.id, row.version, at), t.app.alerts.fire(row.id, row.version, at)]);
     expect(both.filter(Boolean)).toHaveLength(1);
@@ -147,6 +170,8 @@ describe(`price alerts (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect((await call(t.app, u, ALERT_PATHS.remove, { id: list.result.alerts[0].id })).code).toBe(Err.RECORD_NOT_FOUND);
     expect((await call(t.app, other, ALERT_PATHS.remove, { id: list.result.alerts[0].id })).code).toBe(Ok.SUCCESS);
     expect(t.app.alerts.watcher!.index.has(list.result.alerts[0].id)).toBe(false);
-    expect((await call(t.app, other, ALERT_PATHS.create, { code: 'BTCUSDT', kind: 'above', value: '99999' })).code).toBe(Ok.SUCCESS);
+    expect((await call(t.app, other, ALERT_PATHS.create, { code: 'BTCUSDT', kind: 'above', value: '99999' })).code).toBe(
+      Ok.SUCCESS,
+    );
   });
 });

@@ -90,13 +90,19 @@ export async function registerByEmail(t: TestApp, username: string, email: strin
 export async function registerByPhone(t: TestApp, username: string, phone: string, areaCode: string, password = PASSWORD) {
   const sent = await post(t, `${L}/sendCode`, { phone, areaCode, purpose: 'register' });
   expect(sent.code, sent.msg).toBe(Ok.SUCCESS);
-  const code = await codeFromOutbox(t, `${areaCode.startsWith('+') ? areaCode : `+${areaCode}`}${phone.replace(/^0+/, '').replace(/[^0-9]/g, '')}`);
+  const code = await codeFromOutbox(
+    t,
+    `${areaCode.startsWith('+') ? areaCode : `+${areaCode}`}${phone.replace(/^0+/, '').replace(/[^0-9]/g, '')}`,
+  );
   const res = await post(t, `${L}/register`, { username, phone, areaCode, password, confirmPassword: password, code });
   expect(res.code, res.msg).toBe(Ok.SUCCESS);
   return res.result as { token: string; user: { id: string; username: string; phone: string } };
 }
 
 export async function userRow(t: TestApp, username: string) {
-  const [u] = await t.app.db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`);
+  const [u] = await t.app.db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`);
   return u;
 }

@@ -19,7 +19,9 @@ describe('owner lockout: device cookies', () => {
   const t = useTestApp(() => ({ clock: clock.now }));
   const login = async (account: string, password: string, opts: { cookie?: string; ip?: string } = {}) => {
     const res = await t.app.inject({
-      method: 'POST', url: `${L}/login`, payload: { account, password },
+      method: 'POST',
+      url: `${L}/login`,
+      payload: { account, password },
       headers: { 'x-forwarded-for': opts.ip ?? freshIp(), ...(opts.cookie ? { cookie: opts.cookie } : {}) },
     });
     const set = String(res.headers['set-cookie'] ?? '');
@@ -48,14 +50,24 @@ describe('owner lockout: device cookies', () => {
     expect(owner.cookie).toBe(first.cookie);
   });
 
-  it('a password reset forgets the account\'s devices: an old cookie counts as unknown again', async () => {
+  it("a password reset forgets the account's devices: an old cookie counts as unknown again", async () => {
     await registerByEmail(t, 'rhea', 'rhea@example.com');
     expect((await login('rhea', PASSWORD)).code).toBe(Ok.SUCCESS);
-    const devicesOf = async () => JSON.stringify(await t.app.db.execute(sql`select count(*)::int as n from known_devices d join users u on u.id = d.user_id where u.username = 'rhea'`)).match(/"n":(\d+)/)?.[1];
+    const devicesOf = async () =>
+      JSON.stringify(
+        await t.app.db.execute(
+          sql`select count(*)::int as n from known_devices d join users u on u.id = d.user_id where u.username = 'rhea'`,
+        ),
+      ).match(/"n":(\d+)/)?.[1];
     expect(await devicesOf()).toBe('1');
     expect((await post(t, `${L}/sendCode`, { email: 'rhea@example.com', purpose: 'reset' })).code).toBe(Ok.SUCCESS);
     const code = await codeFromOutbox(t, 'rhea@example.com');
-    const reset = await post(t, `${U}/repassword`, { email: 'rhea@example.com', code, password: 'Quiet-Harbor-77', confirmPassword: 'Quiet-Harbor-77' });
+    const reset = await post(t, `${U}/repassword`, {
+      email: 'rhea@example.com',
+      code,
+      password: 'Quiet-Harbor-77',
+      confirmPassword: 'Quiet-Harbor-77',
+    });
     expect(reset.code, reset.msg).toBe(Ok.MODIFIED);
     expect(await devicesOf()).toBe('0');
   });
@@ -64,7 +76,8 @@ describe('owner lockout: device cookies', () => {
     await registerByEmail(t, 'pavel', 'pavel@example.com');
     await registerByEmail(t, 'quinn', 'quinn@example.com');
     const device = (await login('pavel', PASSWORD)).cookie;
-    for (let i = 0; i < FREE_FAILURES.acct; i++) expect((await login('pavel', `Wrong-guess-${i}`, { cookie: device })).code).toBe(Err.PASSWORD_WRONG);
+    for (let i = 0; i < FREE_FAILURES.acct; i++)
+      expect((await login('pavel', `Wrong-guess-${i}`, { cookie: device })).code).toBe(Err.PASSWORD_WRONG);
     expect((await login('pavel', PASSWORD, { cookie: device })).code).toBe(Err.LOGIN_THROTTLED);
     // the device's guesses did not touch the account: another device still signs in
     expect((await login('pavel', PASSWORD)).code).toBe(Ok.SUCCESS);

@@ -6,7 +6,18 @@ import { FREE_FAILURES } from '../../server/auth/throttle.ts';
 import { hashToken } from '../../server/auth/sessions.ts';
 import { useTestApp } from './helpers.ts';
 import { marketClock } from './tradingFixtures.ts';
-import { codeFromOutbox, counts, freshIp, L, PASSWORD, post, registerByEmail, registerByPhone, U, userRow } from './auth.helpers.ts';
+import {
+  codeFromOutbox,
+  counts,
+  freshIp,
+  L,
+  PASSWORD,
+  post,
+  registerByEmail,
+  registerByPhone,
+  U,
+  userRow,
+} from './auth.helpers.ts';
 import { Err, Ok } from '../../src/contract/errors.ts';
 
 describe('login, sessions, getUserInfo, repassword, logout', () => {
@@ -39,7 +50,8 @@ describe('login, sessions, getUserInfo, repassword, logout', () => {
     const unknown = [await login('nobody'), await login('nobody@example.com'), await login('+81900000000')];
     const wrong = await login('alice', 'Wrong1234');
     expect(wrong.code).toBe(Err.PASSWORD_WRONG);
-    for (const res of unknown) expect({ code: res.code, msg: res.msg, result: res.result }).toEqual({ code: wrong.code, msg: wrong.msg, result: null });
+    for (const res of unknown)
+      expect({ code: res.code, msg: res.msg, result: res.result }).toEqual({ code: wrong.code, msg: wrong.msg, result: null });
     expect((await login('  ')).code).toBe(Err.USERNAME_OR_EMAIL_REQUIRED);
     expect((await login('bad@')).code).toBe(Err.EMAIL_INVALID);
     expect((await login('123', PASSWORD, { areaCode: '+81' })).code).toBe(Err.PHONE_INVALID);
@@ -59,8 +71,18 @@ describe('login, sessions, getUserInfo, repassword, logout', () => {
     expect(demo.result.user.id).toMatch(/^[0-9]+$/);
     expect(demo.result.user.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     const usdt = (b: { assets: Array<{ asset: string }> }) => b.assets.find((a) => a.asset === 'USDT');
-    expect(usdt(demo.result.balances.demo)).toEqual({ asset: 'USDT', available: '100000.000000', total: '100000.000000', totalUsdt: '100000.000000' });
-    expect(usdt(demo.result.balances.real)).toEqual({ asset: 'USDT', available: '0.000000', total: '0.000000', totalUsdt: '0.000000' });
+    expect(usdt(demo.result.balances.demo)).toEqual({
+      asset: 'USDT',
+      available: '100000.000000',
+      total: '100000.000000',
+      totalUsdt: '100000.000000',
+    });
+    expect(usdt(demo.result.balances.real)).toEqual({
+      asset: 'USDT',
+      available: '0.000000',
+      total: '0.000000',
+      totalUsdt: '0.000000',
+    });
     expect(demo.result.balances.demo.assets.map((a: { asset: string }) => a.asset)).toEqual(['USDT', 'BTC', 'ETH']);
 
     const real = await post(t, `${U}/getUserInfo`, undefined, { token: result.token, headers: { virtually: 'YES' } });
@@ -77,9 +99,15 @@ describe('login, sessions, getUserInfo, repassword, logout', () => {
 
   it('an expired session gets 401', async () => {
     const { result } = await login('alice');
-    const [row] = await t.app.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(result.token)));
+    const [row] = await t.app.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(result.token)));
     // its absolute limit an hour from now (written on the platform clock, which the check reads)
-    await t.app.db.update(sessions).set({ expiresAt: new Date(clock.now() + 3600_000) }).where(eq(sessions.id, row.id));
+    await t.app.db
+      .update(sessions)
+      .set({ expiresAt: new Date(clock.now() + 3600_000) })
+      .where(eq(sessions.id, row.id));
     // in use every quarter of an hour (never idle too long): alive until a second before the hour
     for (const step of [15, 15, 15, 15 - 1 / 60]) {
       clock.ms(step * 60_000);
@@ -104,13 +132,27 @@ describe('login, sessions, getUserInfo, repassword, logout', () => {
     const mine = (await login('chris')).result.token;
     const other = (await login('chris')).result.token;
     const change = (body: Record<string, unknown>, token?: string) => post(t, `${U}/repassword`, body, { token });
-    expect((await change({ oldPassword: PASSWORD, password: 'Copper-Viola-918', confirmPassword: 'Copper-Viola-918' })).code).toBe(Err.LOGIN_REQUIRED);
-    expect((await change({ oldPassword: 'Wrong9999', password: 'Copper-Viola-918', confirmPassword: 'Copper-Viola-918' }, mine)).code).toBe(Err.PASSWORD_WRONG);
-    expect((await change({ oldPassword: PASSWORD, password: 'Copper-Viola-918', confirmPassword: 'Copper-Viola-917' }, mine)).code).toBe(Err.PASSWORDS_DIFFER);
-    expect((await change({ oldPassword: PASSWORD, password: 'weak', confirmPassword: 'weak' }, mine)).code).toBe(Err.PASSWORD_TOO_WEAK);
-    expect((await change({ oldPassword: PASSWORD, password: 'password1', confirmPassword: 'password1' }, mine)).code).toBe(Err.PASSWORD_COMMON);
-    expect((await change({ oldPassword: PASSWORD, password: 'qwerty123', confirmPassword: 'qwerty123' }, mine)).code).toBe(Err.PASSWORD_COMMON);
-    expect((await change({ oldPassword: PASSWORD, password: 'Chris-2024x', confirmPassword: 'Chris-2024x' }, mine)).code).toBe(Err.PASSWORD_HAS_NAME);
+    expect(
+      (await change({ oldPassword: PASSWORD, password: 'Copper-Viola-918', confirmPassword: 'Copper-Viola-918' })).code,
+    ).toBe(Err.LOGIN_REQUIRED);
+    expect(
+      (await change({ oldPassword: 'Wrong9999', password: 'Copper-Viola-918', confirmPassword: 'Copper-Viola-918' }, mine)).code,
+    ).toBe(Err.PASSWORD_WRONG);
+    expect(
+      (await change({ oldPassword: PASSWORD, password: 'Copper-Viola-918', confirmPassword: 'Copper-Viola-917' }, mine)).code,
+    ).toBe(Err.PASSWORDS_DIFFER);
+    expect((await change({ oldPassword: PASSWORD, password: 'weak', confirmPassword: 'weak' }, mine)).code).toBe(
+      Err.PASSWORD_TOO_WEAK,
+    );
+    expect((await change({ oldPassword: PASSWORD, password: 'password1', confirmPassword: 'password1' }, mine)).code).toBe(
+      Err.PASSWORD_COMMON,
+    );
+    expect((await change({ oldPassword: PASSWORD, password: 'qwerty123', confirmPassword: 'qwerty123' }, mine)).code).toBe(
+      Err.PASSWORD_COMMON,
+    );
+    expect((await change({ oldPassword: PASSWORD, password: 'Chris-2024x', confirmPassword: 'Chris-2024x' }, mine)).code).toBe(
+      Err.PASSWORD_HAS_NAME,
+    );
     expect((await post(t, `${U}/getUserInfo`, undefined, { token: other })).code).toBe(Ok.SUCCESS);
 
     const ok = await change({ oldPassword: PASSWORD, password: 'Copper-Viola-918', confirmPassword: 'Copper-Viola-918' }, mine);
@@ -130,22 +172,41 @@ describe('login, sessions, getUserInfo, repassword, logout', () => {
     const s1 = (await login('rita')).result.token;
     expect((await post(t, `${L}/sendCode`, { email: 'rita@example.com', purpose: 'reset' })).code).toBe(Ok.SUCCESS);
     const code = await codeFromOutbox(t, 'rita@example.com');
-    const reset = (b: Record<string, unknown>) => post(t, `${U}/repassword`, { email: 'rita@example.com', password: 'Fresh-Marble-789', confirmPassword: 'Fresh-Marble-789', ...b });
+    const reset = (b: Record<string, unknown>) =>
+      post(t, `${U}/repassword`, {
+        email: 'rita@example.com',
+        password: 'Fresh-Marble-789',
+        confirmPassword: 'Fresh-Marble-789',
+        ...b,
+      });
     const before = await counts(t);
     expect((await reset({ code: code === '000000' ? '000001' : '000000' })).code).toBe(Err.VERIFY_CODE_WRONG);
     expect((await reset({ code: undefined })).code).toBe(Err.VERIFY_CODE_WRONG);
     expect((await reset({ code, email: 'other@example.com' })).code).toBe(Err.USER_NOT_FOUND);
     expect((await reset({ code, email: undefined })).code).toBe(Err.USERNAME_OR_EMAIL_REQUIRED);
     expect((await reset({ code, confirmPassword: 'Fresh-Marble-788' })).code).toBe(Err.PASSWORDS_DIFFER);
-    for (const weak of ['password1', 'qwerty123']) expect((await reset({ code, password: weak, confirmPassword: weak })).code, weak).toBe(Err.PASSWORD_COMMON);
+    for (const weak of ['password1', 'qwerty123'])
+      expect((await reset({ code, password: weak, confirmPassword: weak })).code, weak).toBe(Err.PASSWORD_COMMON);
     // the username is checked only after the code (before it, the refusal would tell a stranger the username)
-    expect((await reset({ code: code === '000000' ? '000001' : '000000', password: 'RITA-4ever', confirmPassword: 'RITA-4ever' })).code).toBe(Err.VERIFY_CODE_WRONG);
+    expect(
+      (await reset({ code: code === '000000' ? '000001' : '000000', password: 'RITA-4ever', confirmPassword: 'RITA-4ever' }))
+        .code,
+    ).toBe(Err.VERIFY_CODE_WRONG);
     expect((await reset({ code, password: 'RITA-4ever', confirmPassword: 'RITA-4ever' })).code).toBe(Err.PASSWORD_HAS_NAME);
     expect(await counts(t)).toEqual(before);
     // a register code does not reset a password
     expect((await post(t, `${L}/sendCode`, { email: 'newbie@example.com', purpose: 'register' })).code).toBe(Ok.SUCCESS);
     const regCode = await codeFromOutbox(t, 'newbie@example.com');
-    expect((await post(t, `${U}/repassword`, { email: 'newbie@example.com', code: regCode, password: 'Fresh-Marble-789', confirmPassword: 'Fresh-Marble-789' })).code).toBe(Err.USER_NOT_FOUND);
+    expect(
+      (
+        await post(t, `${U}/repassword`, {
+          email: 'newbie@example.com',
+          code: regCode,
+          password: 'Fresh-Marble-789',
+          confirmPassword: 'Fresh-Marble-789',
+        })
+      ).code,
+    ).toBe(Err.USER_NOT_FOUND);
 
     const ok = await reset({ code });
     expect(ok.code).toBe(Ok.MODIFIED);
@@ -160,7 +221,13 @@ describe('login, sessions, getUserInfo, repassword, logout', () => {
     await registerByPhone(t, 'yuki', '912345679', '+81');
     expect((await post(t, `${L}/sendCode`, { phone: '912345679', areaCode: '+81', purpose: 'reset' })).code).toBe(Ok.SUCCESS);
     const code = await codeFromOutbox(t, '+81912345679');
-    const ok = await post(t, `${U}/repassword`, { phone: '912345679', areaCode: '+81', code, password: 'Phone-Walrus-789', confirmPassword: 'Phone-Walrus-789' });
+    const ok = await post(t, `${U}/repassword`, {
+      phone: '912345679',
+      areaCode: '+81',
+      code,
+      password: 'Phone-Walrus-789',
+      confirmPassword: 'Phone-Walrus-789',
+    });
     expect(ok.code).toBe(Ok.MODIFIED);
     expect((await login('yuki', 'Phone-Walrus-789')).code).toBe(Ok.SUCCESS);
   });
@@ -171,7 +238,12 @@ describe('login, sessions, getUserInfo, repassword, logout', () => {
     for (let i = 0; i < FREE_FAILURES.acct - 1; i++) expect((await login('tom', 'Wrong1234')).code).toBe(Err.PASSWORD_WRONG);
     // a success before the limit clears the count
     expect((await login('tom')).code).toBe(Ok.SUCCESS);
-    expect(await t.app.db.select().from(loginFailures).where(eq(loginFailures.key, `acct:${tom.id}`))).toHaveLength(0);
+    expect(
+      await t.app.db
+        .select()
+        .from(loginFailures)
+        .where(eq(loginFailures.key, `acct:${tom.id}`)),
+    ).toHaveLength(0);
     for (let i = 0; i < FREE_FAILURES.acct; i++) expect((await login('tom', 'Wrong1234')).code).toBe(Err.PASSWORD_WRONG);
     const throttled = await login('tom');
     expect(throttled.code).toBe(Err.LOGIN_THROTTLED);
@@ -201,7 +273,11 @@ describe('login, sessions, getUserInfo, repassword, logout', () => {
     expect(first[Err.PASSWORD_WRONG]).toBe(FREE_FAILURES.acct);
     expect(first[Err.LOGIN_THROTTLED]).toBe(40 - FREE_FAILURES.acct);
     // the limit is reached: the right password sent among 40 wrong ones is not accepted
-    const mixed = [...Array.from({ length: 20 }, () => login('para', 'Wrong1234', {}, freshIp())), login('para', PASSWORD, {}, freshIp()), ...Array.from({ length: 20 }, () => login('para', 'Wrong1234', {}, freshIp()))];
+    const mixed = [
+      ...Array.from({ length: 20 }, () => login('para', 'Wrong1234', {}, freshIp())),
+      login('para', PASSWORD, {}, freshIp()),
+      ...Array.from({ length: 20 }, () => login('para', 'Wrong1234', {}, freshIp())),
+    ];
     const second = await Promise.all(mixed);
     expect(second[20].code).toBe(Err.LOGIN_THROTTLED);
     expect(tally(second)).toEqual({ [Err.LOGIN_THROTTLED]: 41 });
@@ -234,13 +310,18 @@ describe('login, sessions, getUserInfo, repassword, logout', () => {
       verify.mockRestore();
     }
     // the waits: after the free failures an unknown name waits like an account (10049), whatever the address
-    for (let i = 0; i < FREE_FAILURES.acct; i++) expect((await login('Ghost_W', 'Wrong1234', {}, freshIp())).code).toBe(Err.PASSWORD_WRONG);
+    for (let i = 0; i < FREE_FAILURES.acct; i++)
+      expect((await login('Ghost_W', 'Wrong1234', {}, freshIp())).code).toBe(Err.PASSWORD_WRONG);
     expect((await login('ghost_w', 'Wrong1234', {}, freshIp())).code).toBe(Err.LOGIN_THROTTLED);
     expect((await login('timo', 'Wrong1234', {}, freshIp())).code).toBe(Err.LOGIN_THROTTLED);
     // e-mail and phone names are normalised alike: any case, national or international form
     for (let i = 0; i < FREE_FAILURES.acct; i++) {
-      expect((await login(i % 2 ? 'Ghost@Example.com' : 'ghost@example.com', 'Wrong1234', {}, freshIp())).code).toBe(Err.PASSWORD_WRONG);
-      expect((await login(i % 2 ? '+81 90 1111 2222' : '9011112222', 'Wrong1234', i % 2 ? {} : { areaCode: '+81' }, freshIp())).code).toBe(Err.PASSWORD_WRONG);
+      expect((await login(i % 2 ? 'Ghost@Example.com' : 'ghost@example.com', 'Wrong1234', {}, freshIp())).code).toBe(
+        Err.PASSWORD_WRONG,
+      );
+      expect(
+        (await login(i % 2 ? '+81 90 1111 2222' : '9011112222', 'Wrong1234', i % 2 ? {} : { areaCode: '+81' }, freshIp())).code,
+      ).toBe(Err.PASSWORD_WRONG);
     }
     expect((await login('GHOST@example.com', 'Wrong1234', {}, freshIp())).code).toBe(Err.LOGIN_THROTTLED);
     expect((await login('+819011112222', 'Wrong1234', {}, freshIp())).code).toBe(Err.LOGIN_THROTTLED);
@@ -272,11 +353,36 @@ describe('login, sessions, getUserInfo, repassword, logout', () => {
       ['login sql', `${L}/login`, { account: "alice' --", password: "' OR '1'='1" }, Err.PASSWORD_WRONG],
       ['login sql email', `${L}/login`, { account: "' OR 1=1 --@x.com", password: PASSWORD }, Err.EMAIL_INVALID],
       ['login script', `${L}/login`, { account: '<script>alert(1)</script>', password: PASSWORD }, Err.PASSWORD_WRONG],
-      ['repassword missing confirm', `${U}/repassword`, { email: 'alice@example.com', code: '123456', password: PASSWORD }, Err.MALFORMED_REQUEST],
-      ['repassword unknown field', `${U}/repassword`, { email: 'alice@example.com', code: '123456', password: PASSWORD, confirmPassword: PASSWORD, userId: '1' }, Err.MALFORMED_REQUEST],
-      ['repassword 10 kB code', `${U}/repassword`, { email: 'alice@example.com', code: big, password: PASSWORD, confirmPassword: PASSWORD }, Err.MALFORMED_REQUEST],
-      ['repassword sql code', `${U}/repassword`, { email: 'alice@example.com', code: "' OR 1=1", password: PASSWORD, confirmPassword: PASSWORD }, Err.VERIFY_CODE_WRONG],
-      ['repassword change logged out', `${U}/repassword`, { oldPassword: PASSWORD, password: PASSWORD, confirmPassword: PASSWORD }, Err.LOGIN_REQUIRED],
+      [
+        'repassword missing confirm',
+        `${U}/repassword`,
+        { email: 'alice@example.com', code: '123456', password: PASSWORD },
+        Err.MALFORMED_REQUEST,
+      ],
+      [
+        'repassword unknown field',
+        `${U}/repassword`,
+        { email: 'alice@example.com', code: '123456', password: PASSWORD, confirmPassword: PASSWORD, userId: '1' },
+        Err.MALFORMED_REQUEST,
+      ],
+      [
+        'repassword 10 kB code',
+        `${U}/repassword`,
+        { email: 'alice@example.com', code: big, password: PASSWORD, confirmPassword: PASSWORD },
+        Err.MALFORMED_REQUEST,
+      ],
+      [
+        'repassword sql code',
+        `${U}/repassword`,
+        { email: 'alice@example.com', code: "' OR 1=1", password: PASSWORD, confirmPassword: PASSWORD },
+        Err.VERIFY_CODE_WRONG,
+      ],
+      [
+        'repassword change logged out',
+        `${U}/repassword`,
+        { oldPassword: PASSWORD, password: PASSWORD, confirmPassword: PASSWORD },
+        Err.LOGIN_REQUIRED,
+      ],
     ];
     for (const [name, url, payload, code] of cases) {
       const res = await post(t, url, payload);

@@ -22,7 +22,12 @@ describe('session lifetimes and the list of signed-in devices', () => {
   });
 
   const login = async (account: string, remember?: boolean) => {
-    const res = await post(t, `${L}/login`, { account, password: PASSWORD, ...(remember === undefined ? {} : { remember }) }, { headers: { 'user-agent': `device-${account}-${remember}` } });
+    const res = await post(
+      t,
+      `${L}/login`,
+      { account, password: PASSWORD, ...(remember === undefined ? {} : { remember }) },
+      { headers: { 'user-agent': `device-${account}-${remember}` } },
+    );
     expect(res.code, res.msg).toBe(Ok.SUCCESS);
     return res.result.token as string;
   };
@@ -32,17 +37,26 @@ describe('session lifetimes and the list of signed-in devices', () => {
     return (list.result.rows as Array<{ id: string; current: boolean }>).find((r) => r.current)!.id;
   };
   const age = (id: string, set: Partial<{ lastSeenAt: Date; expiresAt: Date }>) =>
-    t.app.db.update(sessions).set(set).where(eq(sessions.id, BigInt(id)));
+    t.app.db
+      .update(sessions)
+      .set(set)
+      .where(eq(sessions.id, BigInt(id)));
 
   it('a session lasts 12 hours at most and ends after 30 idle minutes (it lasted 7 days, idle or not)', async () => {
     const token = await login('sally');
     const id = await sessionOf(token);
-    const [row] = await t.app.db.select().from(sessions).where(eq(sessions.id, BigInt(id)));
+    const [row] = await t.app.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, BigInt(id)));
     expect(row.idleSeconds).toBe(1800);
     expect(Math.abs(row.expiresAt.getTime() - row.createdAt.getTime() - 12 * HOUR)).toBeLessThan(60_000);
     await age(id, { lastSeenAt: new Date(Date.now() - 29 * 60_000) });
     expect(await info(token)).toBe(Ok.SUCCESS); // and this request is activity
-    const [touched] = await t.app.db.select().from(sessions).where(eq(sessions.id, BigInt(id)));
+    const [touched] = await t.app.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, BigInt(id)));
     expect(Date.now() - touched.lastSeenAt.getTime()).toBeLessThan(60_000);
     await age(id, { lastSeenAt: new Date(Date.now() - 31 * 60_000) });
     expect(await info(token)).toBe(Err.LOGIN_REQUIRED);
@@ -57,7 +71,10 @@ describe('session lifetimes and the list of signed-in devices', () => {
   it('"remember me on this device" keeps the session up to 7 days, idle or not', async () => {
     const token = await login('sally', true);
     const id = await sessionOf(token);
-    const [row] = await t.app.db.select().from(sessions).where(eq(sessions.id, BigInt(id)));
+    const [row] = await t.app.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, BigInt(id)));
     expect(row.remember).toBe(true);
     expect(Math.abs(row.expiresAt.getTime() - row.createdAt.getTime() - 7 * 24 * HOUR)).toBeLessThan(60_000);
     await age(id, { lastSeenAt: new Date(Date.now() - 3 * 24 * HOUR) });
@@ -73,7 +90,11 @@ describe('session lifetimes and the list of signed-in devices', () => {
     expect(rows.filter((r) => r.current)).toHaveLength(1);
     const phoneId = await sessionOf(phone);
     expect(rows.map((r) => r.id)).toContain(phoneId);
-    expect(rows.find((r) => r.id === phoneId)).toMatchObject({ current: false, userAgent: 'device-sally-undefined', idleMinutes: 30 });
+    expect(rows.find((r) => r.id === phoneId)).toMatchObject({
+      current: false,
+      userAgent: 'device-sally-undefined',
+      idleMinutes: 30,
+    });
     const ended = await post(t, `${U}/sessions/${phoneId}/end`, {}, { token: laptop });
     expect(ended.code).toBe(Ok.SUCCESS);
     expect(await info(phone)).toBe(Err.LOGIN_REQUIRED);
@@ -86,12 +107,20 @@ describe('session lifetimes and the list of signed-in devices', () => {
     const mine = await login('sally');
     const theirs = await login('other');
     const theirId = await sessionOf(theirs);
-    const [{ n: before }] = (await t.app.db.execute(sql`select count(*)::int as n from sessions where revoked_at is null`) as unknown as { rows: Array<{ n: number }> }).rows;
+    const [{ n: before }] = (
+      (await t.app.db.execute(sql`select count(*)::int as n from sessions where revoked_at is null`)) as unknown as {
+        rows: Array<{ n: number }>;
+      }
+    ).rows;
     expect((await post(t, `${U}/sessions/${theirId}/end`, {}, { token: mine })).code).toBe(Err.RECORD_NOT_FOUND);
     expect(await info(theirs)).toBe(Ok.SUCCESS);
     const list = await get(t, `${U}/sessions`, {}, { token: mine });
     expect((list.result.rows as Array<{ id: string }>).map((r) => r.id)).not.toContain(theirId);
-    const [{ n: after }] = (await t.app.db.execute(sql`select count(*)::int as n from sessions where revoked_at is null`) as unknown as { rows: Array<{ n: number }> }).rows;
+    const [{ n: after }] = (
+      (await t.app.db.execute(sql`select count(*)::int as n from sessions where revoked_at is null`)) as unknown as {
+        rows: Array<{ n: number }>;
+      }
+    ).rows;
     expect(after).toBe(before);
     expect((await get(t, `${U}/sessions`)).code).toBe(Err.LOGIN_REQUIRED);
     expect((await post(t, `${U}/sessions/${theirId}/end`, {})).code).toBe(Err.LOGIN_REQUIRED);

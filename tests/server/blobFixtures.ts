@@ -20,7 +20,10 @@ export async function storedRaw(app: FastifyInstance, key: string): Promise<Buff
 
 /** Makes these files look `ms` old to the orphan sweep (db backend). */
 export async function age(app: FastifyInstance, keys: string[], ms: number): Promise<void> {
-  await app.db.update(blobs).set({ modifiedAt: Date.now() - ms }).where(inArray(blobs.key, keys));
+  await app.db
+    .update(blobs)
+    .set({ modifiedAt: Date.now() - ms })
+    .where(inArray(blobs.key, keys));
 }
 
 /** The image signatures a sealed file must not start with, and the plain bytes it must not equal or contain. */

@@ -96,8 +96,9 @@ describe('blob store configuration', () => {
     expect(() => blobStoreConfig({ BLOB_STORE: 's3' })).toThrow(/S3_BUCKET/);
     expect(() => blobStoreConfig({ BLOB_STORE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT/);
     expect(() => blobStoreConfig({ BLOB_STORE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' })).toThrow(/S3_SECRET_ACCESS_KEY/);
-    expect(blobStoreConfig({ BLOB_STORE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'true' }))
-      .toMatchObject({ kind: 's3', bucket: 'b', region: 'us-east-1', endpoint: 'http://127.0.0.1:9000', forcePathStyle: true });
+    expect(
+      blobStoreConfig({ BLOB_STORE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'true' }),
+    ).toMatchObject({ kind: 's3', bucket: 'b', region: 'us-east-1', endpoint: 'http://127.0.0.1:9000', forcePathStyle: true });
   });
 });
 
@@ -123,7 +124,10 @@ describe('the service on BLOB_STORE=s3', () => {
     const [key] = (await bucket.list({ prefix: 'proof/' })).items.map((i) => i.key);
     const plain = (await t.app.files.read(key))!;
     expect(looksSealed((await bucket.get(key))!, plain)).toBe(true);
-    for (const [url, headers] of [[`/swx/customer/user/rechargeProof/${res.result.id}`, real(u)], [`/admin-api/deposits/${res.result.id}/proof`, { authorization: op.token }]] as const) {
+    for (const [url, headers] of [
+      [`/swx/customer/user/rechargeProof/${res.result.id}`, real(u)],
+      [`/admin-api/deposits/${res.result.id}/proof`, { authorization: op.token }],
+    ] as const) {
       const dl = await t.app.inject({ url, headers });
       expect(dl.statusCode).toBe(200);
       expect(dl.headers['content-type']).toBe('image/png');

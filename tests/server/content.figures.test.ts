@@ -12,6 +12,8 @@ it('labels the home figures simulated while any listed price is simulated', asyn
   const stats = body<{ source: string }>(await t.app.inject({ method: 'GET', url: '/swx/customer/index/marketStats' })).result!;
   expect(stats.source).toBe('simulated');
   expect(t.app.market.state.list.some((q) => q.info.source === 'simulated')).toBe(true);
-  const figures = body<{ simulatedPrices: boolean }>(await t.app.inject({ method: 'GET', url: '/swx/customer/index/homeFigures' })).result!;
+  const figures = body<{ simulatedPrices: boolean }>(
+    await t.app.inject({ method: 'GET', url: '/swx/customer/index/homeFigures' }),
+  ).result!;
   expect(figures.simulatedPrices).toBe(true);
 });

@@ -7,14 +7,18 @@ import { LANGUAGES } from '../../src/contract/constants.ts';
 /** The body renderer is what makes content safe to insert as HTML: test it on hostile input. */
 describe('content markdown renderer', () => {
   it('renders headings, lists, paragraphs, bold and links', () => {
-    const html = renderMarkdown('Intro line\nsecond line\n## Title\n- one\n- **two**\n\n1. first\n2. second\n\nSee [help](/help) and [site](https://example.org/a?b=1&c=2).');
-    expect(html).toBe([
-      '<p>Intro line<br>second line</p>',
-      '<h2>Title</h2>',
-      '<ul><li>one</li><li><strong>two</strong></li></ul>',
-      '<ol><li>first</li><li>second</li></ol>',
-      '<p>See <a href="/help" rel="noopener noreferrer">help</a> and <a href="https://example.org/a?b=1&amp;c=2" rel="noopener noreferrer" target="_blank">site</a>.</p>',
-    ].join('\n'));
+    const html = renderMarkdown(
+      'Intro line\nsecond line\n## Title\n- one\n- **two**\n\n1. first\n2. second\n\nSee [help](/help) and [site](https://example.org/a?b=1&c=2).',
+    );
+    expect(html).toBe(
+      [
+        '<p>Intro line<br>second line</p>',
+        '<h2>Title</h2>',
+        '<ul><li>one</li><li><strong>two</strong></li></ul>',
+        '<ol><li>first</li><li>second</li></ol>',
+        '<p>See <a href="/help" rel="noopener noreferrer">help</a> and <a href="https://example.org/a?b=1&amp;c=2" rel="noopener noreferrer" target="_blank">site</a>.</p>',
+      ].join('\n'),
+    );
   });
 
   it('never lets markup, scripts or unsafe links through', () => {
@@ -56,13 +60,16 @@ describe('seed texts', () => {
       const texts = [
         ...PAGES.map((p) => [p.slug, pack.pages[p.slug].title, pack.pages[p.slug].body, PACKS.en.pages[p.slug].body] as const),
         ...FAQS.map((f) => [f.slug, pack.faq[f.slug].question, pack.faq[f.slug].answer, PACKS.en.faq[f.slug].answer] as const),
-        ...NOTICES.map((n) => [n.slug, pack.notices[n.slug].title, pack.notices[n.slug].body, PACKS.en.notices[n.slug].body] as const),
+        ...NOTICES.map(
+          (n) => [n.slug, pack.notices[n.slug].title, pack.notices[n.slug].body, PACKS.en.notices[n.slug].body] as const,
+        ),
       ];
       for (const [slug, title, bodyText, enBody] of texts) {
         expect(title.trim(), slug).not.toBe('');
         expect(bodyText.trim().length, slug).toBeGreaterThan(40);
         for (const m of bodyText.matchAll(/\{\{\s*(\w+)\s*\}\}/g)) expect(vars.has(m[1]), `${slug} {{${m[1]}}}`).toBe(true);
-        for (const m of bodyText.matchAll(/\]\(page:([a-z0-9-]+)\)/g)) expect(slugs.has(m[1] as never), `${slug} page:${m[1]}`).toBe(true);
+        for (const m of bodyText.matchAll(/\]\(page:([a-z0-9-]+)\)/g))
+          expect(slugs.has(m[1] as never), `${slug} page:${m[1]}`).toBe(true);
         // the same variables as the English text, so no language states a different figure
         const names = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
         expect(names(bodyText), slug).toEqual(names(enBody));

@@ -14,7 +14,8 @@ const IDX = '/swx/customer/index';
 describe('content: pages, FAQ, notices', () => {
   const t = useTestApp();
   const get = (url: string, lang = 'en') => t.app.inject({ url, headers: { lang } });
-  const list = async (type: number, lang = 'en') => body<ContentListItem[]>(await get(`${IDX}/listContents/${type}`, lang)).result!;
+  const list = async (type: number, lang = 'en') =>
+    body<ContentListItem[]>(await get(`${IDX}/listContents/${type}`, lang)).result!;
   const counts = async () => {
     const [i] = await t.app.db.select({ n: sql<number>`count(*)::int` }).from(contentItems);
     const [x] = await t.app.db.select({ n: sql<number>`count(*)::int` }).from(contentTexts);
@@ -34,9 +35,21 @@ describe('content: pages, FAQ, notices', () => {
     const policy = await list(2);
     const statements = await list(3);
     expect(company.map((c) => c.slug)).toEqual(['about-us', 'contact', 'licence-supervision', 'online-support']);
-    expect(policy.map((c) => c.slug)).toEqual(['terms', 'privacy', 'cookie-policy', 'disclaimer', 'risk-warning', 'legal-information', 'about-advertising']);
+    expect(policy.map((c) => c.slug)).toEqual([
+      'terms',
+      'privacy',
+      'cookie-policy',
+      'disclaimer',
+      'risk-warning',
+      'legal-information',
+      'about-advertising',
+    ]);
     expect(statements.length).toBeGreaterThanOrEqual(3);
-    for (const [items, type] of [[company, 1], [policy, 2], [statements, 3]] as const) {
+    for (const [items, type] of [
+      [company, 1],
+      [policy, 2],
+      [statements, 3],
+    ] as const) {
       for (const i of items) {
         expect(i.type).toBe(type);
         expect(i.id).toMatch(/^[0-9]+$/);
@@ -111,13 +124,26 @@ describe('content: pages, FAQ, notices', () => {
     for (const id of ['999999', '9223372036854775807']) {
       expect(body(await get(`${IDX}/getContentsById/${id}`)).code, id).toBe(Err.RECORD_NOT_FOUND);
     }
-    for (const id of ['abc', '-1', '1.5', '9223372036854775808', '9999999999999999999', '12345678901234567890', encodeURIComponent("1' or '1'='1"), encodeURIComponent('<script>')]) {
+    for (const id of [
+      'abc',
+      '-1',
+      '1.5',
+      '9223372036854775808',
+      '9999999999999999999',
+      '12345678901234567890',
+      encodeURIComponent("1' or '1'='1"),
+      encodeURIComponent('<script>'),
+    ]) {
       const res = await get(`${IDX}/getContentsById/${id}`);
       expect(res.statusCode, id).toBe(400);
       expect(body(res).code, id).toBe(Err.MALFORMED_REQUEST);
     }
     // an FAQ entry is not a page
-    const [faq] = await t.app.db.select({ id: contentItems.id }).from(contentItems).where(sql`${contentItems.kind} = 'faq'`).limit(1);
+    const [faq] = await t.app.db
+      .select({ id: contentItems.id })
+      .from(contentItems)
+      .where(sql`${contentItems.kind} = 'faq'`)
+      .limit(1);
     expect(body(await get(`${IDX}/getContentsById/${faq.id}`)).code).toBe(Err.RECORD_NOT_FOUND);
   });
 
@@ -132,7 +158,17 @@ describe('content: pages, FAQ, notices', () => {
     const en = body<{ id: string; category: string; question: string; answer: string }[]>(await get(`${IDX}/listFaq`)).result!;
     expect(en.length).toBeGreaterThanOrEqual(8);
     const all = en.map((f) => `${f.question} ${f.answer}`).join(' ');
-    for (const topic of [/account/i, /demo/i, /deposit/i, /withdraw/i, /fee/i, /simulat/i, /identity|KYC/i, /loan/i, /smart plan/i]) {
+    for (const topic of [
+      /account/i,
+      /demo/i,
+      /deposit/i,
+      /withdraw/i,
+      /fee/i,
+      /simulat/i,
+      /identity|KYC/i,
+      /loan/i,
+      /smart plan/i,
+    ]) {
       expect(all).toMatch(topic);
     }
     const prices = en.find((f) => f.category === 'prices')!;
@@ -163,12 +199,19 @@ describe('content: pages, FAQ, notices', () => {
 describe('content: parameters, links and home figures', () => {
   const t = useTestApp({ withdrawFeeRate: '0.025', publicUrl: 'https://example.test' });
   const get = (url: string) => t.app.inject({ url, headers: { lang: 'en' } });
-  const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, payload: payload as object, headers: { lang: 'en' } });
+  const post = (url: string, payload: unknown) =>
+    t.app.inject({ method: 'POST', url, payload: payload as object, headers: { lang: 'en' } });
 
   it('serves parameters seeded from the configuration', async () => {
-    expect(body(await get(`${IDX}/getParamByKey/withdraw_fee_rate`)).result).toEqual({ key: 'withdraw_fee_rate', value: '0.025' });
+    expect(body(await get(`${IDX}/getParamByKey/withdraw_fee_rate`)).result).toEqual({
+      key: 'withdraw_fee_rate',
+      value: '0.025',
+    });
     expect(body(await get(`${IDX}/getParamByKey/price_feed`)).result).toEqual({ key: 'price_feed', value: 'simulated' });
-    expect(body(await post('/settings/key', { key: 'withdraw_fee_rate' })).result).toEqual({ key: 'withdraw_fee_rate', value: '0.025' });
+    expect(body(await post('/settings/key', { key: 'withdraw_fee_rate' })).result).toEqual({
+      key: 'withdraw_fee_rate',
+      value: '0.025',
+    });
   });
 
   it('refuses unknown and private keys with 10018 and bad keys with 10030', async () => {
@@ -178,11 +221,23 @@ describe('content: parameters, links and home figures', () => {
     expect(priv.code).toBe(Err.SYSTEM_PARAM_FAILED);
     expect(JSON.stringify(priv)).not.toContain('s3cret');
     expect(body(await post('/settings/key', { key: 'internal_secret' })).code).toBe(Err.SYSTEM_PARAM_FAILED);
-    for (const key of ['Bad-Key', encodeURIComponent("x' or 1=1 --"), 'a'.repeat(65), encodeURIComponent('<img src=x onerror=alert(1)>')]) {
+    for (const key of [
+      'Bad-Key',
+      encodeURIComponent("x' or 1=1 --"),
+      'a'.repeat(65),
+      encodeURIComponent('<img src=x onerror=alert(1)>'),
+    ]) {
       expect(body(await get(`${IDX}/getParamByKey/${key}`)).code, key).toBe(Err.MALFORMED_REQUEST);
     }
     const before = await t.app.db.select().from(params);
-    for (const payload of [{}, { key: 1 }, { key: 'withdraw_fee_rate', extra: true }, { key: 'x'.repeat(10_000) }, 'key=withdraw_fee_rate', { key: "k'; delete from params; --" }]) {
+    for (const payload of [
+      {},
+      { key: 1 },
+      { key: 'withdraw_fee_rate', extra: true },
+      { key: 'x'.repeat(10_000) },
+      'key=withdraw_fee_rate',
+      { key: "k'; delete from params; --" },
+    ]) {
       expect(body(await post('/settings/key', payload)).code, JSON.stringify(payload).slice(0, 40)).toBe(Err.MALFORMED_REQUEST);
     }
     expect(body(await get(`${IDX}/getParamByKey/${'a'.repeat(90)}`)).code).toBe(Err.MALFORMED_REQUEST);
@@ -191,18 +246,29 @@ describe('content: parameters, links and home figures', () => {
 
   it('gives the online-service url and only configured social links', async () => {
     expect(body(await get(`${IDX}/onlineService`)).result).toEqual({ url: 'https://example.test/support' });
-    expect(body(await post('/customer-service/type', { type: 'online_service' })).result).toEqual({ type: 'online_service', url: 'https://example.test/support' });
+    expect(body(await post('/customer-service/type', { type: 'online_service' })).result).toEqual({
+      type: 'online_service',
+      url: 'https://example.test/support',
+    });
     expect(body(await get(`${IDX}/socialLinks`)).result).toEqual([]);
     expect(body(await post('/customer-service/type', { type: 'discord' })).code).toBe(Err.SYSTEM_PARAM_FAILED);
 
     await t.app.db.insert(params).values({ key: 'telegram_url', value: 'https://t.me/example', source: 'operator' });
     try {
       expect(body(await get(`${IDX}/socialLinks`)).result).toEqual([{ type: 'telegram', url: 'https://t.me/example' }]);
-      expect(body(await post('/customer-service/type', { type: 'telegram' })).result).toEqual({ type: 'telegram', url: 'https://t.me/example' });
+      expect(body(await post('/customer-service/type', { type: 'telegram' })).result).toEqual({
+        type: 'telegram',
+        url: 'https://t.me/example',
+      });
     } finally {
       await t.app.db.delete(params).where(eq(params.key, 'telegram_url'));
     }
-    for (const payload of [{}, { type: 'facebook' }, { type: 'online_service', url: 'https://evil.test' }, { type: ['discord'] }]) {
+    for (const payload of [
+      {},
+      { type: 'facebook' },
+      { type: 'online_service', url: 'https://evil.test' },
+      { type: ['discord'] },
+    ]) {
       expect(body(await post('/customer-service/type', payload)).code, JSON.stringify(payload)).toBe(Err.MALFORMED_REQUEST);
     }
   });
@@ -219,14 +285,22 @@ describe('content: parameters, links and home figures', () => {
   });
 
   it('computes the home figures from the data: users, instruments, fee ceiling', async () => {
-    const before = body<{ registeredUsers: number; instruments: { total: number; byType: { type: string; count: number }[] }; volume24hUsdt: string | null; feeCeiling: { rate: string; percent: string }; simulatedPrices: boolean }>(
-      await get(`${IDX}/homeFigures`)).result!;
+    const before = body<{
+      registeredUsers: number;
+      instruments: { total: number; byType: { type: string; count: number }[] };
+      volume24hUsdt: string | null;
+      feeCeiling: { rate: string; percent: string };
+      simulatedPrices: boolean;
+    }>(await get(`${IDX}/homeFigures`)).result!;
     // the trading fee of the options products (server/trading/products.ts), never the withdrawal fee (2.5 % here)
     expect(before.feeCeiling).toEqual({ rate: '0.0005', percent: '0.05' });
     expect(before.simulatedPrices).toBe(true);
     // instruments: the market's own count, split by type, never a typed-in number
     expect(before.instruments.total).toBe(before.instruments.byType.reduce((n, r) => n + r.count, 0));
-    const listed = await t.app.db.select({ type: instruments.type, n: sql<number>`count(*)::int` }).from(instruments).groupBy(instruments.type);
+    const listed = await t.app.db
+      .select({ type: instruments.type, n: sql<number>`count(*)::int` })
+      .from(instruments)
+      .groupBy(instruments.type);
     expect(before.instruments.total).toBe(listed.reduce((n, r) => n + Number(r.n), 0));
     expect(before.instruments.total).toBeGreaterThan(0);
 
@@ -252,9 +326,15 @@ describe('content: parameters, links and home figures', () => {
     t.app.config.withdrawFeeRate = '0.02';
     try {
       await seedContent(t.app);
-      expect(body(await get(`${IDX}/getParamByKey/withdraw_fee_rate`)).result).toEqual({ key: 'withdraw_fee_rate', value: '0.02' });
+      expect(body(await get(`${IDX}/getParamByKey/withdraw_fee_rate`)).result).toEqual({
+        key: 'withdraw_fee_rate',
+        value: '0.02',
+      });
       // an operator's value is never overwritten (nor removed) by the seed
-      expect(body(await get(`${IDX}/getParamByKey/telegram_url`)).result).toEqual({ key: 'telegram_url', value: 'https://t.me/operator' });
+      expect(body(await get(`${IDX}/getParamByKey/telegram_url`)).result).toEqual({
+        key: 'telegram_url',
+        value: 'https://t.me/operator',
+      });
     } finally {
       // the next start with the first configuration: the other tests see it as they expect
       t.app.config.withdrawFeeRate = '0.025';

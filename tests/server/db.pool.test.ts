@@ -33,7 +33,9 @@ it.runIf(usingPostgres())('an idle connection killed by the server does not brin
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
   const name = new URL(created!.url).pathname.slice(1);
-  await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+  await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [
+    name,
+  ]);
   await admin.end();
   // the pool drops the dead client and then emits 'error' in the same turn (pg-pool's idle
   // listener): once it holds no client, the event has been emitted, listened to or thrown

@@ -28,7 +28,8 @@ afterAll(async () => {
   await created?.drop();
 });
 
-const probe = async () => ((await database!.db.execute(sql`select n from tx_probe order by n`)) as unknown as Rows<{ n: number }>).rows.map((r) => r.n);
+const probe = async () =>
+  ((await database!.db.execute(sql`select n from tx_probe order by n`)) as unknown as Rows<{ n: number }>).rows.map((r) => r.n);
 
 describe.runIf(usingPostgres())('PostgreSQL transactions', () => {
   it('BEGIN and the first statement are both on the wire before the server answers either', async () => {
@@ -40,7 +41,9 @@ describe.runIf(usingPostgres())('PostgreSQL transactions', () => {
     const write = stream.write.bind(stream);
     const onData = () => events.push('answer');
     stream.write = ((chunk: Buffer, ...rest: never[]) => {
-      events.push(`sent ${chunk.toString('latin1').includes('select 42') ? 'statement' : chunk.toString('latin1').includes('begin') ? 'begin' : 'other'}`);
+      events.push(
+        `sent ${chunk.toString('latin1').includes('select 42') ? 'statement' : chunk.toString('latin1').includes('begin') ? 'begin' : 'other'}`,
+      );
       return write(chunk, ...rest);
     }) as typeof stream.write;
     stream.prependListener('data', onData); // before the driver reads it (and sends what waited for it)
@@ -57,22 +60,30 @@ describe.runIf(usingPostgres())('PostgreSQL transactions', () => {
   });
 
   it('commits; a throw, a failed statement or tx.rollback() leave nothing and the connection clean', async () => {
-    expect(await database!.db.transaction(async (tx) => {
-      await tx.execute(sql`insert into tx_probe values (1)`);
-      return 'done';
-    })).toBe('done');
-    const thrown = await database!.db.transaction(async (tx) => {
-      await tx.execute(sql`insert into tx_probe values (2)`);
-      throw new Error('abandoned');
-    }).catch((e: unknown) => e);
+    expect(
+      await database!.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into tx_probe values (1)`);
+        return 'done';
+      }),
+    ).toBe('done');
+    const thrown = await database!.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`insert into tx_probe values (2)`);
+        throw new Error('abandoned');
+      })
+      .catch((e: unknown) => e);
     expect((thrown as Error).message).toBe('abandoned');
     // the first statement fails: the pipelined BEGIN had opened the transaction it aborts
-    const failed = await database!.db.transaction((tx) => tx.execute(sql`insert into tx_probe values (null)`)).catch((e: unknown) => e);
+    const failed = await database!.db
+      .transaction((tx) => tx.execute(sql`insert into tx_probe values (null)`))
+      .catch((e: unknown) => e);
     expect(failed).toBeInstanceOf(Error);
-    const rolledBack = await database!.db.transaction(async (tx) => {
-      await tx.execute(sql`insert into tx_probe values (3)`);
-      tx.rollback();
-    }).catch((e: unknown) => e);
+    const rolledBack = await database!.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`insert into tx_probe values (3)`);
+        tx.rollback();
+      })
+      .catch((e: unknown) => e);
     expect(rolledBack).toBeInstanceOf(TransactionRollbackError);
     // the same (only) connection answers a new transaction: not left inside an aborted one
     await database!.db.transaction((tx) => tx.execute(sql`insert into tx_probe values (4)`));
@@ -83,10 +94,12 @@ describe.runIf(usingPostgres())('PostgreSQL transactions', () => {
   it('a nested transaction is a savepoint: its failure rolls back only its own writes', async () => {
     await database!.db.transaction(async (tx) => {
       await tx.execute(sql`insert into tx_probe values (10)`);
-      const inner = await tx.transaction(async (sp) => {
-        await sp.execute(sql`insert into tx_probe values (11)`);
-        throw new Error('inner');
-      }).catch((e: unknown) => (e as Error).message);
+      const inner = await tx
+        .transaction(async (sp) => {
+          await sp.execute(sql`insert into tx_probe values (11)`);
+          throw new Error('inner');
+        })
+        .catch((e: unknown) => (e as Error).message);
       expect(inner).toBe('inner');
       await tx.execute(sql`insert into tx_probe values (12)`);
     });
@@ -94,17 +107,32 @@ describe.runIf(usingPostgres())('PostgreSQL transactions', () => {
   });
 
   it('runs with the isolation level and access mode asked for', async () => {
-    const level = await database!.db.transaction(async (tx) => ((await tx.execute(sql`show transaction_isolation`)) as unknown as Rows<{ transaction_isolation: string }>).rows[0].transaction_isolation, { isolationLevel: 'repeatable read' });
+    const level = await database!.db.transaction(
+      async (tx) =>
+        ((await tx.execute(sql`show transaction_isolation`)) as unknown as Rows<{ transaction_isolation: string }>).rows[0]
+          .transaction_isolation,
+      { isolationLevel: 'repeatable read' },
+    );
     expect(level).toBe('repeatable read');
-    const readOnly = await database!.db.transaction((tx) => tx.execute(sql`insert into tx_probe values (20)`), { accessMode: 'read only' }).catch((e: unknown) => e);
+    const readOnly = await database!.db
+      .transaction((tx) => tx.execute(sql`insert into tx_probe values (20)`), { accessMode: 'read only' })
+      .catch((e: unknown) => e);
     expect((readOnly as { cause?: pg.DatabaseError }).cause?.code ?? (readOnly as pg.DatabaseError).code).toBe('25006'); // read_only_sql_transaction
-    const after = await database!.db.transaction(async (tx) => ((await tx.execute(sql`show transaction_isolation`)) as unknown as Rows<{ transaction_isolation: string }>).rows[0].transaction_isolation);
+    const after = await database!.db.transaction(
+      async (tx) =>
+        ((await tx.execute(sql`show transaction_isolation`)) as unknown as Rows<{ transaction_isolation: string }>).rows[0]
+          .transaction_isolation,
+    );
     expect(after).toBe('read committed'); // the settings were the transaction's, not the connection's
   });
 });
 
-it('BEGIN carries drizzle\'s transaction settings in its words', () => {
+it("BEGIN carries drizzle's transaction settings in its words", () => {
   expect(beginStatement()).toBe('begin');
-  expect(beginStatement({ isolationLevel: 'serializable', accessMode: 'read only', deferrable: true })).toBe('begin isolation level serializable read only deferrable');
-  expect(beginStatement({ isolationLevel: 'repeatable read', deferrable: false })).toBe('begin isolation level repeatable read not deferrable');
+  expect(beginStatement({ isolationLevel: 'serializable', accessMode: 'read only', deferrable: true })).toBe(
+    'begin isolation level serializable read only deferrable',
+  );
+  expect(beginStatement({ isolationLevel: 'repeatable read', deferrable: false })).toBe(
+    'begin isolation level repeatable read not deferrable',
+  );
 });

@@ -13,16 +13,25 @@ const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-dist-'));
 const script = `console.log(${JSON.stringify('x'.repeat(20))});\n`.repeat(400);
 fs.mkdirSync(path.join(staticDir, 'assets'));
 const inline = "document.documentElement.lang='en';";
-fs.writeFileSync(path.join(staticDir, 'index.html'), `<!doctype html><html><head><script type="module" src="/assets/index-AbC123.js"></script></head><body>${'<!-- -->'.repeat(200)}<script>${inline}</script></body></html>`);
+fs.writeFileSync(
+  path.join(staticDir, 'index.html'),
+  `<!doctype html><html><head><script type="module" src="/assets/index-AbC123.js"></script></head><body>${'<!-- -->'.repeat(200)}<script>${inline}</script></body></html>`,
+);
 fs.writeFileSync(path.join(staticDir, 'assets/index-AbC123.js'), script);
 fs.writeFileSync(path.join(staticDir, 'assets/tiny-XyZ789.js'), 'export {};\n');
 // a path's own page with its static first frame (scripts/staticPages.ts)
 const frameScript = "document.documentElement.lang='ar';";
 fs.mkdirSync(path.join(staticDir, 'paths'));
-fs.writeFileSync(path.join(staticDir, 'paths/market.html'), `<!doctype html><html><body><div data-static-page>${'<p>Markets</p>'.repeat(100)}</div><div id="root"></div><script>${frameScript}</script></body></html>`);
+fs.writeFileSync(
+  path.join(staticDir, 'paths/market.html'),
+  `<!doctype html><html><body><div data-static-page>${'<p>Markets</p>'.repeat(100)}</div><div id="root"></div><script>${frameScript}</script></body></html>`,
+);
 // the instrument page's: a template whose slot the market fills for each request (server/market/pageFrame.ts)
 const quoteScript = "document.documentElement.dir='ltr';";
-fs.writeFileSync(path.join(staticDir, 'paths/cruuency.html'), `<!doctype html><html><body><div data-static-page><section data-quote="\uE001quote\uE001">${'<p>Price</p>'.repeat(100)}</section></div><div id="root"></div><script>${quoteScript}</script></body></html>`);
+fs.writeFileSync(
+  path.join(staticDir, 'paths/cruuency.html'),
+  `<!doctype html><html><body><div data-static-page><section data-quote="\uE001quote\uE001">${'<p>Price</p>'.repeat(100)}</section></div><div id="root"></div><script>${quoteScript}</script></body></html>`,
+);
 const made = precompressDir(staticDir);
 afterAll(() => fs.rmSync(staticDir, { recursive: true, force: true }));
 
@@ -99,7 +108,8 @@ describe('static delivery', () => {
   it('writes into the instrument page the figures findMarket gives for the instrument its address names, escaped; no data for none', async () => {
     const answer = body(await t.app.inject('/swx/customer/index/findMarket?code=BTCUSDT')).result;
     const entity: Record<string, string> = { quot: '"', amp: '&', lt: '<', gt: '>', '#39': "'" };
-    const quoteIn = (html: string) => /data-quote="([^"]*)"/.exec(html)![1].replace(/&(quot|amp|lt|gt|#39);/g, (_m, e: string) => entity[e]);
+    const quoteIn = (html: string) =>
+      /data-quote="([^"]*)"/.exec(html)![1].replace(/&(quot|amp|lt|gt|#39);/g, (_m, e: string) => entity[e]);
     // the address as the app reads it (src/contract/instrumentAddress.ts): any case, other fields beside
     const res = await t.app.inject({ url: '/cruuency?code=btc-usdt&type=crypto', headers: { 'accept-encoding': 'gzip, br' } });
     expect(res.statusCode).toBe(200);
@@ -109,11 +119,24 @@ describe('static delivery', () => {
     expect(html).not.toContain('\uE001');
     const quote = JSON.parse(quoteIn(html)) as Record<string, unknown>;
     expect(quote).toEqual({
-      name: answer.appName, code: 'BTCUSDT', price: answer.price, pct: answer.zdf, high: answer.high, low: answer.low,
-      volume: answer.volume, open: answer.open, source: answer.source, time: answer.time, tradable: answer.tradable, marketOpen: answer.marketOpen,
+      name: answer.appName,
+      code: 'BTCUSDT',
+      price: answer.price,
+      pct: answer.zdf,
+      high: answer.high,
+      low: answer.low,
+      volume: answer.volume,
+      open: answer.open,
+      source: answer.source,
+      time: answer.time,
+      tradable: answer.tradable,
+      marketOpen: answer.marketOpen,
     });
     // the same data, the same page: a visitor who holds it gets a 304 (no feed runs here: the price stays)
-    const again = await t.app.inject({ url: '/cruuency?code=btc-usdt&type=crypto', headers: { 'if-none-match': String(res.headers.etag) } });
+    const again = await t.app.inject({
+      url: '/cruuency?code=btc-usdt&type=crypto',
+      headers: { 'if-none-match': String(res.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
     for (const url of ['/cruuency?code=NOSUCHCODE1', '/cruuency', '/cruuency?id=x']) {
       const none = await t.app.inject(url);

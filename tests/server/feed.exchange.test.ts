@@ -18,14 +18,59 @@ const frame = (s: string, E: number, c: string, o: string, h: string, l: string,
 // recorded session (first connection): BTC and ETH tick, SOL never does
 const T0 = Date.now();
 const FIRST = [
-  frame('BTCUSDT', T0 + 1, '64123.45000000', '63500.00000000', '64500.00000000', '63012.10000000', '18234.55100000', '1163208841.22700000'),
-  frame('ETHUSDT', T0 + 2, '3051.17000000', '3102.50000000', '3120.00000000', '3011.00000000', '301234.11000000', '921345678.10000000'),
-  frame('BTCUSDT', T0 + 1001, '64130.01000000', '63500.00000000', '64500.00000000', '63012.10000000', '18235.10000000', '1163244000.00000000'),
+  frame(
+    'BTCUSDT',
+    T0 + 1,
+    '64123.45000000',
+    '63500.00000000',
+    '64500.00000000',
+    '63012.10000000',
+    '18234.55100000',
+    '1163208841.22700000',
+  ),
+  frame(
+    'ETHUSDT',
+    T0 + 2,
+    '3051.17000000',
+    '3102.50000000',
+    '3120.00000000',
+    '3011.00000000',
+    '301234.11000000',
+    '921345678.10000000',
+  ),
+  frame(
+    'BTCUSDT',
+    T0 + 1001,
+    '64130.01000000',
+    '63500.00000000',
+    '64500.00000000',
+    '63012.10000000',
+    '18235.10000000',
+    '1163244000.00000000',
+  ),
 ];
 // after the reconnect
 const SECOND = (t: number) => [
-  frame('BTCUSDT', t, '64200.00000000', '63500.00000000', '64500.00000000', '63012.10000000', '18240.00000000', '1163500000.00000000'),
-  frame('ETHUSDT', t + 1, '3060.00000000', '3102.50000000', '3120.00000000', '3011.00000000', '301300.00000000', '921500000.00000000'),
+  frame(
+    'BTCUSDT',
+    t,
+    '64200.00000000',
+    '63500.00000000',
+    '64500.00000000',
+    '63012.10000000',
+    '18240.00000000',
+    '1163500000.00000000',
+  ),
+  frame(
+    'ETHUSDT',
+    t + 1,
+    '3060.00000000',
+    '3102.50000000',
+    '3120.00000000',
+    '3011.00000000',
+    '301300.00000000',
+    '921500000.00000000',
+  ),
 ];
 
 let server: WebSocketServer;
@@ -62,7 +107,10 @@ beforeAll(async () => {
   });
   const port = (server.address() as AddressInfo).port;
   // 5 s: long enough that a loaded machine answers before a fresh price turns stale, short enough to see one go stale
-  t = await buildTestApp({ engines: true, feed: { kind: 'exchange', url: `ws://127.0.0.1:${port}`, seed: 5, staleAfterMs: 5000 } });
+  t = await buildTestApp({
+    engines: true,
+    feed: { kind: 'exchange', url: `ws://127.0.0.1:${port}`, seed: 5, staleAfterMs: 5000 },
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -85,7 +133,15 @@ describe('exchange feed adapter', () => {
   it('takes prices and 24h figures from the frames, labelled exchange; other markets stay simulated', async () => {
     await waitFor(() => t.app.market.get('BTCUSDT')!.price === 64130.01);
     const info = body(await t.app.inject({ url: '/swx/customer/index/getMarketInfo/BTCUSDT' })).result;
-    expect(info).toMatchObject({ price: '64130.01', open: '63500.00', high: '64500.00', low: '63012.10', volume: '18235.1000', source: 'exchange', stale: false });
+    expect(info).toMatchObject({
+      price: '64130.01',
+      open: '63500.00',
+      high: '64500.00',
+      low: '63012.10',
+      volume: '18235.1000',
+      source: 'exchange',
+      stale: false,
+    });
     expect(info.zdf).toBeCloseTo(((64130.01 - 63500) / 63500) * 100, 2);
     const eth = body(await t.app.inject({ url: '/swx/customer/index/getPrice/ethereum' })).result;
     expect(eth).toMatchObject({ price: '3051.17', source: 'exchange' });
@@ -133,7 +189,9 @@ describe('exchange feed adapter', () => {
 describe('frame parsing', () => {
   const known = new Set(['BTCUSDT']);
   it('builds the documented URL', () => {
-    expect(streamUrl('wss://example.test/', ['BTCUSDT', 'ETHUSDT'])).toBe('wss://example.test/stream?streams=btcusdt@miniTicker/ethusdt@miniTicker');
+    expect(streamUrl('wss://example.test/', ['BTCUSDT', 'ETHUSDT'])).toBe(
+      'wss://example.test/stream?streams=btcusdt@miniTicker/ethusdt@miniTicker',
+    );
   });
   it('drops malformed, foreign and unknown frames; volume is the 24h delta', () => {
     const vols = new Map<string, number>();
@@ -143,11 +201,20 @@ describe('frame parsing', () => {
     expect(parseFrame(frame('BTCUSDT', 1, 'abc', '1', '1', '1', '1', '1'), known, vols, Date.now())).toEqual([]);
     expect(parseFrame(frame('BTCUSDT', 1, '-5', '1', '1', '1', '1', '1'), known, vols, Date.now())).toEqual([]);
     const [a] = parseFrame(frame('BTCUSDT', 10, '100', '90', '110', '80', '1000', '100000'), known, vols, Date.now());
-    expect(a).toMatchObject({ code: 'BTCUSDT', price: 100, time: 10, volume: 0, stats24h: { open: 90, high: 110, low: 80, volume: 1000, quoteVolume: 100000 } });
+    expect(a).toMatchObject({
+      code: 'BTCUSDT',
+      price: 100,
+      time: 10,
+      volume: 0,
+      stats24h: { open: 90, high: 110, low: 80, volume: 1000, quoteVolume: 100000 },
+    });
     const [b] = parseFrame(frame('BTCUSDT', 11, '101', '90', '110', '80', '1002.5', '100250'), known, vols, Date.now());
     expect(b.volume).toBeCloseTo(2.5);
     // the all-market array form is accepted too
-    const arr = JSON.stringify({ stream: '!miniTicker@arr', data: [JSON.parse(frame('BTCUSDT', 12, '102', '90', '110', '80', '1003', '1')).data] });
+    const arr = JSON.stringify({
+      stream: '!miniTicker@arr',
+      data: [JSON.parse(frame('BTCUSDT', 12, '102', '90', '110', '80', '1003', '1')).data],
+    });
     expect(parseFrame(arr, known, vols, Date.now())).toHaveLength(1);
   });
 });

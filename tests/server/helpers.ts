@@ -71,7 +71,11 @@ export async function buildTestApp(overrides: Partial<Config> = {}, env: NodeJS.
   // TEST_PG_REDIS=1: every PostgreSQL platform gets Redis (a namespace of its own), so the reads
   // kept in memory, off on PostgreSQL without Redis, are on in the whole run (docs/performance.md)
   if (usingPostgres() && process.env.TEST_PG_REDIS === '1' && !env.REDIS_URL) {
-    env = { ...env, REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', BUS_NAMESPACE: `t-${crypto.randomBytes(6).toString('hex')}:` };
+    env = {
+      ...env,
+      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      BUS_NAMESPACE: `t-${crypto.randomBytes(6).toString('hex')}:`,
+    };
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-test-'));
   // tests stand in for a proxy: they name client addresses with X-Forwarded-For
@@ -79,7 +83,10 @@ export async function buildTestApp(overrides: Partial<Config> = {}, env: NodeJS.
   const pgliteTemplate = inject('pgliteTemplate');
   // every read served from memory is compared with the database (server/platform/userReads.ts):
   // a write that changes a user's data without naming the user fails the test that reads after it
-  const config = loadConfig({ LOG_LEVEL: 'silent', ...env }, { dataDir, staticDir: undefined, engines: false, trustProxy: true, pgliteTemplate, userReadsVerify: true, ...overrides });
+  const config = loadConfig(
+    { LOG_LEVEL: 'silent', ...env },
+    { dataDir, staticDir: undefined, engines: false, trustProxy: true, pgliteTemplate, userReadsVerify: true, ...overrides },
+  );
   if (usingPostgres() && !config.databaseUrl) {
     const t = await createTestDatabase();
     config.databaseUrl = t.url;

@@ -98,7 +98,8 @@ describe('market list, statistics and quotes', () => {
 });
 
 describe('home figures', () => {
-  const get = (headers: Record<string, string> = {}) => t.app.inject({ url: `${IDX}/homeFigures`, headers: { lang: 'en', ...headers } });
+  const get = (headers: Record<string, string> = {}) =>
+    t.app.inject({ url: `${IDX}/homeFigures`, headers: { lang: 'en', ...headers } });
 
   it('reads the database at most once per feed step or second, however many visitors ask', async () => {
     const first = await get();
@@ -119,7 +120,8 @@ describe('home figures', () => {
 });
 
 describe('content lists', () => {
-  const get = (url: string, lang: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers: { lang, ...headers } });
+  const get = (url: string, lang: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ url, headers: { lang, ...headers } });
 
   it('are cached per language, revalidate with ETag, and are read anew when the content changes', async () => {
     const url = `${IDX}/listContents/2`;
@@ -150,7 +152,7 @@ describe('content lists', () => {
     expect(body(await get(url, 'en')).result[0].title).toBe(first.title);
   });
 
-  it('another instance saying the content changed (the bus) empties this one\'s cache', async () => {
+  it("another instance saying the content changed (the bus) empties this one's cache", async () => {
     const url = `${IDX}/listFaq`;
     const before = body(await get(url, 'fr')).result as { id: string; question: string }[];
     const where = and(eq(contentTexts.itemId, BigInt(before[0].id)), eq(contentTexts.lang, 'fr'));
@@ -166,7 +168,11 @@ describe('content lists', () => {
   });
 
   it('an unknown page is refused every time (refusals are not cached)', async () => {
-    const [page] = await t.app.db.select({ id: contentItems.id }).from(contentItems).where(eq(contentItems.kind, 'page')).limit(1);
+    const [page] = await t.app.db
+      .select({ id: contentItems.id })
+      .from(contentItems)
+      .where(eq(contentItems.kind, 'page'))
+      .limit(1);
     const ok = await get(`${IDX}/getContentsById/${page.id}`, 'en');
     expect(body(ok).code).toBe(Ok.SUCCESS);
     for (let i = 0; i < 2; i++) expect(body(await get(`${IDX}/getContentsById/999999999`, 'en')).code).toBe(Err.RECORD_NOT_FOUND);

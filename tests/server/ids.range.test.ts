@@ -21,7 +21,12 @@ describe('ids above the bigint range', () => {
     const before = await counts(t.app);
     const proof = await t.app.inject({ method: 'GET', url: `/swx/customer/user/rechargeProof/${HUGE}`, headers: real(u) });
     expect([proof.statusCode, body(proof).code]).toEqual([400, Err.MALFORMED_REQUEST]);
-    const read = await t.app.inject({ method: 'POST', url: '/swx/customer/user/readNotifications', headers: real(u), payload: { ids: ['1', HUGE] } });
+    const read = await t.app.inject({
+      method: 'POST',
+      url: '/swx/customer/user/readNotifications',
+      headers: real(u),
+      payload: { ids: ['1', HUGE] },
+    });
     expect([read.statusCode, body(read).code]).toEqual([400, Err.MALFORMED_REQUEST]);
     expect(await counts(t.app)).toEqual(before);
   });
@@ -63,12 +68,17 @@ describe('ids above the bigint range', () => {
       expect([res.statusCode, body(res).code], url).toEqual([400, Err.MALFORMED_REQUEST]);
     }
     const img = multipart({ conversationId: HUGE, clientKey: key() }, { field: 'image', content: PNG });
-    const res = await t.app.inject({ method: 'POST', url: '/swx/customer/support/sendImage', headers: { ...real(u), ...img.headers }, payload: img.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/swx/customer/support/sendImage',
+      headers: { ...real(u), ...img.headers },
+      payload: img.payload,
+    });
     expect([res.statusCode, body(res).code], 'sendImage').toEqual([400, Err.MALFORMED_REQUEST]);
     expect(await rowCounts()).toEqual(before);
   });
 
-  it('multipart text fields follow the JSON bodies\' rules: a NUL character is 10030, nothing written', async () => {
+  it("multipart text fields follow the JSON bodies' rules: a NUL character is 10030, nothing written", async () => {
     const u = await createUser(t.app);
     const key = () => crypto.randomUUID().replaceAll('-', '');
     const before = await rowCounts();
@@ -76,9 +86,21 @@ describe('ids above the bigint range', () => {
       const res = await t.app.inject({ method: 'POST', url, headers: { ...real(u), ...m.headers }, payload: m.payload });
       return [res.statusCode, body(res).code];
     };
-    expect(await send('/swx/customer/user/identification', multipartMany(kycFields({ firstName: 'A\u0000da' }), IMAGES)), 'KYC firstName').toEqual([400, Err.MALFORMED_REQUEST]);
-    const loan = multipart({ collateralAsset: 'BTC', amount: '1000', days: '30', agreementVersion: '1', fullName: 'Ada\u0000Lovelace', clientKey: key() },
-      { field: 'signature', content: PNG, filename: 'signature.png' });
+    expect(
+      await send('/swx/customer/user/identification', multipartMany(kycFields({ firstName: 'A\u0000da' }), IMAGES)),
+      'KYC firstName',
+    ).toEqual([400, Err.MALFORMED_REQUEST]);
+    const loan = multipart(
+      {
+        collateralAsset: 'BTC',
+        amount: '1000',
+        days: '30',
+        agreementVersion: '1',
+        fullName: 'Ada\u0000Lovelace',
+        clientKey: key(),
+      },
+      { field: 'signature', content: PNG, filename: 'signature.png' },
+    );
     expect(await send(LOAN_PATHS.submit, loan), 'loan fullName').toEqual([400, Err.MALFORMED_REQUEST]);
     const image = multipart({ conversationId: '1', clientKey: key(), text: 'look\u0000' }, { field: 'image', content: PNG });
     expect(await send('/swx/customer/support/sendImage', image), 'support text').toEqual([400, Err.MALFORMED_REQUEST]);
@@ -87,9 +109,12 @@ describe('ids above the bigint range', () => {
 
   /** Rows of every table but the request bookkeeping (sessions, rate counters). */
   async function rowCounts() {
-    const rows = async (text: string) => ((await t.app.db.execute(sql.raw(text))) as unknown as { rows: Array<Record<string, string>> }).rows;
-    const tables = (await rows(`select table_name as t from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'
-      and table_name not in ('sessions', 'rate_counters', 'login_failures') order by 1`)).map((r) => r.t);
+    const rows = async (text: string) =>
+      ((await t.app.db.execute(sql.raw(text))) as unknown as { rows: Array<Record<string, string>> }).rows;
+    const tables = (
+      await rows(`select table_name as t from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'
+      and table_name not in ('sessions', 'rate_counters', 'login_failures') order by 1`)
+    ).map((r) => r.t);
     const out: Record<string, string> = {};
     for (const tb of tables) out[tb] = (await rows(`select count(*)::text as n from "${tb}"`))[0].n;
     return out;

@@ -6,7 +6,8 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import openJpeg from '@cornerstonejs/codec-openjpeg';
 
-const rgb = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } });
+const rgb = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } });
 
 export const pngOf = (width: number, height: number) => rgb(width, height).png().toBuffer();
 export const jpegOf = (width: number, height: number) => rgb(width, height).jpeg().toBuffer();
@@ -18,7 +19,9 @@ export async function j2kOf(width: number, height: number): Promise<Buffer> {
   try {
     const px = new Uint8Array(width * height * 3);
     for (let i = 0; i < px.length; i++) px[i] = (i * 7) % 251;
-    enc.getDecodedBuffer({ width, height, bitsPerSample: 8, componentCount: 3, isSigned: false, isUsingColorTransform: true }).set(px);
+    enc
+      .getDecodedBuffer({ width, height, bitsPerSample: 8, componentCount: 3, isSigned: false, isUsingColorTransform: true })
+      .set(px);
     enc.encode();
     return Buffer.from(enc.getEncodedBuffer());
   } finally {
@@ -70,7 +73,10 @@ export function pngBomb(width: number, height: number): Buffer {
   ihdr[9] = 0; // gray
   const rows = zlib.deflateSync(Buffer.alloc(Math.min(width + 1, 1 << 20) * 4));
   return Buffer.concat([
-    Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', ihdr), chunk('IDAT', rows), chunk('IEND', Buffer.alloc(0)),
+    Buffer.from('89504e470d0a1a0a', 'hex'),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', rows),
+    chunk('IEND', Buffer.alloc(0)),
   ]);
 }
 

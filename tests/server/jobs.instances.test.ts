@@ -34,9 +34,16 @@ describe.runIf(usingPostgres())('leader jobs on two instances', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     const overrides = {
-      engines: true, databaseUrl: db.url, redisUrl: REDIS_URL, busNamespace: `test-${crypto.randomBytes(6).toString('hex')}:`,
-      feed: { kind: 'simulated' as const, seed: 5, staleAfterMs: 30_000 }, leaderRetryMs: RETRY_MS,
-      nftTickMs: 300, loansTickMs: 300, smartTickMs: 300, candleFlushMs: 500,
+      engines: true,
+      databaseUrl: db.url,
+      redisUrl: REDIS_URL,
+      busNamespace: `test-${crypto.randomBytes(6).toString('hex')}:`,
+      feed: { kind: 'simulated' as const, seed: 5, staleAfterMs: 30_000 },
+      leaderRetryMs: RETRY_MS,
+      nftTickMs: 300,
+      loansTickMs: 300,
+      smartTickMs: 300,
+      candleFlushMs: 500,
       clock: () => WEDNESDAY + (Date.now() - started),
     };
     a = await buildTestApp(overrides);
@@ -48,7 +55,8 @@ describe.runIf(usingPostgres())('leader jobs on two instances', () => {
     await db?.drop();
   });
 
-  const leaders = (name: (typeof JOB_NAMES)[number]) => [a, b].filter((t) => (t === a && aClosed ? false : t.app.jobs.isLeading(name)));
+  const leaders = (name: (typeof JOB_NAMES)[number]) =>
+    [a, b].filter((t) => (t === a && aClosed ? false : t.app.jobs.isLeading(name)));
 
   it('leads every job on exactly one instance, the NFT auctions and the loans both', async () => {
     for (const name of JOB_NAMES) expect(leaders(name)).toHaveLength(1);
@@ -75,8 +83,14 @@ describe.runIf(usingPostgres())('leader jobs on two instances', () => {
     aClosed = true;
     const waited = await until(() => JOB_NAMES.every((n) => b.app.jobs.isLeading(n)), 15_000, 'b leads every job');
     expect(Date.now() - closing).toBeLessThan(RETRY_MS);
-    console.info(`handover of ${fromA.length} jobs: ${Date.now() - closing} ms from the close's start (${waited} ms after it returned)`);
-    await until(async () => (await b.app.jobs.list()).every((j) => j.instance === b.app.jobs.instanceId), 10_000, 'the table names b');
+    console.info(
+      `handover of ${fromA.length} jobs: ${Date.now() - closing} ms from the close's start (${waited} ms after it returned)`,
+    );
+    await until(
+      async () => (await b.app.jobs.list()).every((j) => j.instance === b.app.jobs.instanceId),
+      10_000,
+      'the table names b',
+    );
     expect(b.app.nfts.schedulerRunning && b.app.loans.schedulerRunning).toBe(true);
   });
 });

@@ -15,8 +15,16 @@ import { adminCall, createUser, type TestUser } from './walletFixtures.ts';
 import { repay, setPrices, submitLoan, terms, verifiedUser } from './loanFixtures.ts';
 
 const userInfo = async (t: { app: import('fastify').FastifyInstance }, u: TestUser) =>
-  body(await t.app.inject({ method: 'POST', url: '/swx/customer/user/getUserInfo', headers: { authorization: u.token }, payload: {} })).result.user;
-const getImage = (t: { app: import('fastify').FastifyInstance }, u: TestUser, url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: u.token } });
+  body(
+    await t.app.inject({
+      method: 'POST',
+      url: '/swx/customer/user/getUserInfo',
+      headers: { authorization: u.token },
+      payload: {},
+    }),
+  ).result.user;
+const getImage = (t: { app: import('fastify').FastifyInstance }, u: TestUser, url: string) =>
+  t.app.inject({ method: 'GET', url, headers: { authorization: u.token } });
 
 describe('identity verification: submit, refusals, encryption, review', () => {
   const t = useTestApp();
@@ -28,7 +36,9 @@ describe('identity verification: submit, refusals, encryption, review', () => {
     expect(res.result!.status).toBe('pending');
     expect(res.result!.images.map((i) => i.kind)).toEqual(['front', 'back', 'handheld', 'signature']);
     expect(await userInfo(t, alice)).toMatchObject({ kycStatus: 'pending', kycRejectReason: null });
-    const mine = body(await t.app.inject({ method: 'GET', url: '/swx/customer/user/identification', headers: { authorization: alice.token } })).result;
+    const mine = body(
+      await t.app.inject({ method: 'GET', url: '/swx/customer/user/identification', headers: { authorization: alice.token } }),
+    ).result;
     expect(mine).toMatchObject({ status: 'pending', reviewHours: 48, submission: { firstName: 'Ada', country: 'GB' } });
     const notes = await t.app.db.select().from(notifications).where(eq(notifications.userId, alice.id));
     expect(notes.map((n) => n.kind)).toEqual(['kyc.submitted']);
@@ -38,7 +48,11 @@ describe('identity verification: submit, refusals, encryption, review', () => {
     const bob = await createUser(t.app);
     const before = await kycCounts(t.app);
     const cases: Array<[Record<string, string>, Record<string, Buffer>, number]> = [
-      [kycFields({ birthDate: new Date(Date.now() - 17 * 365.25 * 86400_000).toISOString().slice(0, 10) }), IMAGES, Err.KYC_UNDERAGE],
+      [
+        kycFields({ birthDate: new Date(Date.now() - 17 * 365.25 * 86400_000).toISOString().slice(0, 10) }),
+        IMAGES,
+        Err.KYC_UNDERAGE,
+      ],
       [kycFields({ birthDate: '1990-02-30' }), IMAGES, Err.KYC_BIRTH_DATE_INVALID],
       [kycFields({ birthDate: '2999-01-01' }), IMAGES, Err.KYC_BIRTH_DATE_INVALID],
       [kycFields({ country: 'XX' }), IMAGES, Err.KYC_COUNTRY_UNKNOWN],
@@ -58,7 +72,15 @@ describe('identity verification: submit, refusals, encryption, review', () => {
     expect(await kycCounts(t.app)).toEqual(before);
     expect((await userInfo(t, bob)).kycStatus).toBe('none');
     // a passport needs no back
-    expect((await submitKyc(t.app, bob, kycFields({ documentType: 'passport' }), { front: FRONT, handheld: HANDHELD, signature: SIGNATURE })).code).toBe(Ok.SUBMITTED_FOR_REVIEW);
+    expect(
+      (
+        await submitKyc(t.app, bob, kycFields({ documentType: 'passport' }), {
+          front: FRONT,
+          handheld: HANDHELD,
+          signature: SIGNATURE,
+        })
+      ).code,
+    ).toBe(Ok.SUBMITTED_FOR_REVIEW);
     const pending = await kycCounts(t.app);
     expect((await submitKyc(t.app, bob)).code).toBe(Err.KYC_PENDING);
     expect(await kycCounts(t.app)).toEqual(pending);
@@ -75,7 +97,10 @@ describe('identity verification: submit, refusals, encryption, review', () => {
     const eve = await createUser(t.app);
     const op = await createUser(t.app, 'operator');
     const res = await submitKyc(t.app, dave);
-    const stored = await t.app.db.select().from(kycImages).where(eq(kycImages.submissionId, BigInt(res.result!.id)));
+    const stored = await t.app.db
+      .select()
+      .from(kycImages)
+      .where(eq(kycImages.submissionId, BigInt(res.result!.id)));
     expect(stored).toHaveLength(4);
     for (const s of stored) {
       // a sealed file of the blob store, nothing in the row's own columns
@@ -126,7 +151,12 @@ describe('identity verification: submit, refusals, encryption, review', () => {
     const queue = await adminCall(t.app, op1, 'GET', '/kyc?status=pending&pageSize=100');
     expect(queue.result.rows.map((r: { id: string }) => r.id)).toContain(sub.id);
     const detail = await adminCall(t.app, op1, 'GET', `/kyc/${sub.id}`);
-    expect(detail.result).toMatchObject({ username: frank.username, firstName: 'Ada', documentType: 'id_card', previousRejections: 0 });
+    expect(detail.result).toMatchObject({
+      username: frank.username,
+      firstName: 'Ada',
+      documentType: 'id_card',
+      previousRejections: 0,
+    });
     // an operator's own submission goes to another operator
     const own = (await submitKyc(t.app, op1)).result!;
     const beforeOwn = await kycCounts(t.app);
@@ -136,17 +166,41 @@ describe('identity verification: submit, refusals, encryption, review', () => {
     // reject: a reason is required; the user reads it, the note stays with operators
     expect((await adminCall(t.app, op1, 'POST', `/kyc/${sub.id}/reject`, { reason: ' ' })).code).toBe(Err.MALFORMED_REQUEST);
     // a note above 1000 characters is refused, writing nothing
-    expect((await adminCall(t.app, op1, 'POST', `/kyc/${sub.id}/reject`, { reason: 'blurred', note: 'x'.repeat(1001) })).code).toBe(Err.MALFORMED_REQUEST);
-    expect((await adminCall(t.app, op1, 'GET', `/kyc/${sub.id}`)).result).toMatchObject({ status: 'pending', internalNote: null });
-    const rej = await adminCall(t.app, op1, 'POST', `/kyc/${sub.id}/reject`, { reason: 'The photo of the front is blurred', note: 'looks genuine otherwise' });
-    expect(rej.result).toMatchObject({ status: 'rejected', rejectReason: 'The photo of the front is blurred', internalNote: 'looks genuine otherwise', reviewedBy: op1.id.toString() });
-    expect(await userInfo(t, frank)).toMatchObject({ kycStatus: 'rejected', kycRejectReason: 'The photo of the front is blurred' });
-    const mine = body(await t.app.inject({ method: 'GET', url: '/swx/customer/user/identification', headers: { authorization: frank.token } })).result;
+    expect(
+      (await adminCall(t.app, op1, 'POST', `/kyc/${sub.id}/reject`, { reason: 'blurred', note: 'x'.repeat(1001) })).code,
+    ).toBe(Err.MALFORMED_REQUEST);
+    expect((await adminCall(t.app, op1, 'GET', `/kyc/${sub.id}`)).result).toMatchObject({
+      status: 'pending',
+      internalNote: null,
+    });
+    const rej = await adminCall(t.app, op1, 'POST', `/kyc/${sub.id}/reject`, {
+      reason: 'The photo of the front is blurred',
+      note: 'looks genuine otherwise',
+    });
+    expect(rej.result).toMatchObject({
+      status: 'rejected',
+      rejectReason: 'The photo of the front is blurred',
+      internalNote: 'looks genuine otherwise',
+      reviewedBy: op1.id.toString(),
+    });
+    expect(await userInfo(t, frank)).toMatchObject({
+      kycStatus: 'rejected',
+      kycRejectReason: 'The photo of the front is blurred',
+    });
+    const mine = body(
+      await t.app.inject({ method: 'GET', url: '/swx/customer/user/identification', headers: { authorization: frank.token } }),
+    ).result;
     expect(mine.submission).not.toHaveProperty('internalNote');
     expect(JSON.stringify(mine)).not.toContain('looks genuine otherwise');
     // operators read the stored note in the submission and in the queue
-    expect((await adminCall(t.app, op2, 'GET', `/kyc/${sub.id}`)).result).toMatchObject({ internalNote: 'looks genuine otherwise', rejectReason: 'The photo of the front is blurred' });
-    const rows = (await adminCall(t.app, op2, 'GET', '/kyc?status=rejected&pageNum=1&pageSize=50')).result.rows as Array<{ id: string; internalNote: string | null }>;
+    expect((await adminCall(t.app, op2, 'GET', `/kyc/${sub.id}`)).result).toMatchObject({
+      internalNote: 'looks genuine otherwise',
+      rejectReason: 'The photo of the front is blurred',
+    });
+    const rows = (await adminCall(t.app, op2, 'GET', '/kyc?status=rejected&pageNum=1&pageSize=50')).result.rows as Array<{
+      id: string;
+      internalNote: string | null;
+    }>;
     expect(rows.find((r) => r.id === sub.id)?.internalNote).toBe('looks genuine otherwise');
     expect(mine.resubmissionsLeft).toBe(KYC_MAX_RESUBMISSIONS);
     // a second decision on the same submission is refused
@@ -185,7 +239,9 @@ describe('identity verification: submit, refusals, encryption, review', () => {
 
 describe('identity verification: an update after approval goes back to review', () => {
   const t = useTestApp();
-  const mineOf = async (u: TestUser) => body(await t.app.inject({ method: 'GET', url: '/swx/customer/user/identification', headers: { authorization: u.token } })).result;
+  const mineOf = async (u: TestUser) =>
+    body(await t.app.inject({ method: 'GET', url: '/swx/customer/user/identification', headers: { authorization: u.token } }))
+      .result;
 
   it('only with update=true and only when verified; pending again, running loans go on, new loans wait for the approval', async () => {
     const op1 = await createUser(t.app, 'operator');
@@ -216,20 +272,31 @@ describe('identity verification: an update after approval goes back to review', 
     expect(upd.code).toBe(Ok.SUBMITTED_FOR_REVIEW);
     expect(upd.result).not.toHaveProperty('update');
     expect(await userInfo(t, ada)).toMatchObject({ kycStatus: 'pending' });
-    expect(await mineOf(ada)).toMatchObject({ status: 'pending', updating: true, submission: { address: '1 New Street, Manchester', status: 'pending' } });
+    expect(await mineOf(ada)).toMatchObject({
+      status: 'pending',
+      updating: true,
+      submission: { address: '1 New Street, Manchester', status: 'pending' },
+    });
     // one pending at a time, update or not
     expect((await submitKyc(t.app, ada, kycFields({ update: 'true' }))).code).toBe(Err.KYC_PENDING);
     // the running loan goes on (repayments work); a new loan waits for the approval
     expect((await repay(t.app, ada, loan.result.id, '10')).code).toBe(200);
     expect((await submitLoan(t.app, ada, version)).code).toBe(Err.USER_NOT_AUTHENTICATED);
     // approved: verified again with the new data, new loans possible
-    expect((await adminCall(t.app, op2, 'POST', `/kyc/${upd.result!.id}/approve`, {})).result).toMatchObject({ status: 'verified', address: '1 New Street, Manchester' });
+    expect((await adminCall(t.app, op2, 'POST', `/kyc/${upd.result!.id}/approve`, {})).result).toMatchObject({
+      status: 'verified',
+      address: '1 New Street, Manchester',
+    });
     expect(await mineOf(ada)).toMatchObject({ status: 'verified', updating: false });
     expect((await submitLoan(t.app, ada, version, { amount: '200' })).code).toBe(Ok.SUBMITTED_FOR_REVIEW);
     // a rejected update is a rejection like any other: the reason to read, a new submission possible
     const again = (await submitKyc(t.app, ada, kycFields({ update: 'true' }))).result!;
     await adminCall(t.app, op1, 'POST', `/kyc/${again.id}/reject`, { reason: 'The address proof is unreadable' });
-    expect(await mineOf(ada)).toMatchObject({ status: 'rejected', rejectReason: 'The address proof is unreadable', updating: false });
+    expect(await mineOf(ada)).toMatchObject({
+      status: 'rejected',
+      rejectReason: 'The address proof is unreadable',
+      updating: false,
+    });
     expect((await submitKyc(t.app, ada)).code).toBe(Ok.SUBMITTED_FOR_REVIEW);
     const audit = await t.app.db.select().from(auditLog).where(eq(auditLog.targetType, 'kyc'));
     expect(audit.filter((a) => a.action === 'kyc.approve').length).toBeGreaterThanOrEqual(2);
@@ -253,7 +320,10 @@ describe('identity verification: key rotation', () => {
     const plain = (await t.app.kyc.image(BigInt(sub.id), 'front', viewer)).bytes;
     expect((await rotated.image(BigInt(sub.id), 'front', viewer)).bytes.equals(plain)).toBe(true);
     expect(await files.reseal()).toBe(4);
-    const after = await t.app.db.select().from(kycImages).where(eq(kycImages.submissionId, BigInt(sub.id)));
+    const after = await t.app.db
+      .select()
+      .from(kycImages)
+      .where(eq(kycImages.submissionId, BigInt(sub.id)));
     for (const r of after) expect(unwrap((await storedRaw(t.app, r.blobKey!))!).keyId).toBe(rotated.keyId);
     expect((await rotated.image(BigInt(sub.id), 'front', viewer)).bytes.equals(plain)).toBe(true);
     expect(await files.reseal()).toBe(0);
@@ -261,6 +331,8 @@ describe('identity verification: key rotation', () => {
     await expect(t.app.kyc.image(BigInt(sub.id), 'front', viewer)).rejects.toThrow(/not configured/);
     // a malformed key stops the start
     expect(() => loadKeys({ ...t.config, kycKey: 'short' })).toThrow(/32 bytes/);
-    expect(() => loadKeys({ ...t.config, kycKey: undefined, production: true, databaseUrl: 'postgres://x' })).toThrow(/KYC_KEY is required/);
+    expect(() => loadKeys({ ...t.config, kycKey: undefined, production: true, databaseUrl: 'postgres://x' })).toThrow(
+      /KYC_KEY is required/,
+    );
   });
 });

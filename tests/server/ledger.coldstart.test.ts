@@ -10,7 +10,13 @@ import { marketClock, tick } from './tradingFixtures.ts';
 import { ADDR, addReceiveAddresses, createUser, fund, real, type TestUser } from './walletFixtures.ts';
 
 const move = (from: bigint, to: AccountRef, amount: string): TransferRequest => ({
-  key: `test:${crypto.randomUUID()}`, book: 'real', asset: 'USDT', from: userAccount(from), to, amount, reason: 'test',
+  key: `test:${crypto.randomUUID()}`,
+  book: 'real',
+  asset: 'USDT',
+  from: userAccount(from),
+  to,
+  amount,
+  reason: 'test',
 });
 
 /**
@@ -36,10 +42,37 @@ describe(`ledger: a cold-start burst of money requests (${usingPostgres() ? 'Pos
       for (const u of users) await fund(t.app, u.id, 'USDT', '5000');
       forgetAccountIds(); // what a restart does to the remembered ids
       const calls = users.flatMap((u, i) => [
-        t.app.inject({ method: 'POST', url: '/swx/customer/order/buyOptions', headers: real(u), payload: { code: i % 2 ? 'ETHUSDT' : 'BTCUSDT', direction: 'up', lots: '0.01', leverage: 10, period: 300, clientKey: crypto.randomUUID() } }),
-        t.app.inject({ method: 'POST', url: '/swx/customer/user/withdrawal', headers: real(u), payload: { method: 'USDT-TRC20', address: ADDR.TRON, amount: '20' } }),
-        t.app.inject({ method: 'POST', url: '/swx/customer/user/withdrawal', headers: real(u), payload: { method: 'USDT-TRC20', address: ADDR.TRON, amount: '30' } }),
-        t.app.inject({ method: 'POST', url: '/swx/customer/order/buyOptions', headers: real(u), payload: { code: 'BTCUSDT', direction: 'down', lots: '0.01', leverage: 5, period: 60, clientKey: crypto.randomUUID() } }),
+        t.app.inject({
+          method: 'POST',
+          url: '/swx/customer/order/buyOptions',
+          headers: real(u),
+          payload: {
+            code: i % 2 ? 'ETHUSDT' : 'BTCUSDT',
+            direction: 'up',
+            lots: '0.01',
+            leverage: 10,
+            period: 300,
+            clientKey: crypto.randomUUID(),
+          },
+        }),
+        t.app.inject({
+          method: 'POST',
+          url: '/swx/customer/user/withdrawal',
+          headers: real(u),
+          payload: { method: 'USDT-TRC20', address: ADDR.TRON, amount: '20' },
+        }),
+        t.app.inject({
+          method: 'POST',
+          url: '/swx/customer/user/withdrawal',
+          headers: real(u),
+          payload: { method: 'USDT-TRC20', address: ADDR.TRON, amount: '30' },
+        }),
+        t.app.inject({
+          method: 'POST',
+          url: '/swx/customer/order/buyOptions',
+          headers: real(u),
+          payload: { code: 'BTCUSDT', direction: 'down', lots: '0.01', leverage: 5, period: 60, clientKey: crypto.randomUUID() },
+        }),
       ]);
       for (const r of await Promise.all(calls)) {
         statuses.push(r.statusCode);
@@ -77,15 +110,24 @@ describe(`ledger: the look-up path and the one statement lock alike (${usingPost
     // plain connections: no retry may hide a deadlock here
     const [a, b] = [await pool.connect(), await pool.connect()];
     try {
-      const [da, dbb] = [drizzle(a, { casing: 'snake_case' }) as unknown as Db, drizzle(b, { casing: 'snake_case' }) as unknown as Db];
+      const [da, dbb] = [
+        drizzle(a, { casing: 'snake_case' }) as unknown as Db,
+        drizzle(b, { casing: 'snake_case' }) as unknown as Db,
+      ];
       const pidB = (await b.query('select pg_backend_pid() as pid')).rows[0].pid as number;
       await a.query('begin');
       await transfer(da, move(u.id, userAccount(u.id, 'order_margin'), '10')); // look-up path: u's ids now known
       await b.query('begin');
       // look-up path (the hold account is new): inserts its transfer row, then waits for A on u's balance
-      const queued = transfer(dbb, move(u.id, userAccount(u.id, 'withdrawal_hold'), '5')).then(() => 'ok', (e: unknown) => e);
+      const queued = transfer(dbb, move(u.id, userAccount(u.id, 'withdrawal_hold'), '5')).then(
+        () => 'ok',
+        (e: unknown) => e,
+      );
       await waitUntilWaiting(t.app.db, pidB);
-      const fee = await transfer(da, move(u.id, platformAccount('fees'), '1')).then(() => 'ok', (e: unknown) => e);
+      const fee = await transfer(da, move(u.id, platformAccount('fees'), '1')).then(
+        () => 'ok',
+        (e: unknown) => e,
+      );
       await a.query(fee === 'ok' ? 'commit' : 'rollback');
       const second = await queued;
       await b.query(second === 'ok' ? 'commit' : 'rollback');

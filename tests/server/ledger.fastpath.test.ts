@@ -23,7 +23,13 @@ import { Err } from '../../src/contract/errors.ts';
  */
 const t = useTestApp();
 const move = (from: bigint, to: bigint, amount: string, key = `test:${crypto.randomUUID()}`): TransferRequest => ({
-  key, book: 'real', asset: 'USDT', from: userAccount(from), to: userAccount(to), amount, reason: 'test',
+  key,
+  book: 'real',
+  asset: 'USDT',
+  from: userAccount(from),
+  to: userAccount(to),
+  amount,
+  reason: 'test',
 });
 const run = (req: TransferRequest) => t.app.db.transaction((tx) => transfer(tx, req));
 
@@ -67,7 +73,8 @@ describe('ledger fast path', () => {
     const users = [];
     for (let i = 0; i < 40; i++) users.push(await createUser(t.app));
     for (const u of users) await fund(t.app, u.id, 'USDT', '1');
-    const ids = await t.app.db.execute(sql`select id, user_id from ledger_accounts where owner_kind = 'user' and user_id in (${users[3].id}, ${users[7].id})
+    const ids = await t.app.db
+      .execute(sql`select id, user_id from ledger_accounts where owner_kind = 'user' and user_id in (${users[3].id}, ${users[7].id})
       and book = 'real' and asset = 'USDT' and purpose = 'available' order by user_id`);
     const [a, b] = (ids as unknown as { rows: Array<{ id: string; user_id: string }> }).rows;
     const c = await pool.connect();
@@ -76,13 +83,38 @@ describe('ledger fast path', () => {
       // the plan PostgreSQL makes with the values in place: the first five runs on each connection
       await c.query('set local plan_cache_mode = force_custom_plan');
       const r = await c.query(`explain (analyze, format json) ${TRANSFER_BY_IDS}`, [
-        a.id, b.id, 'user', a.user_id, 'available', 'user', b.user_id, 'available', 'real', 'USDT', `test:${crypto.randomUUID()}`, '0.5', 'test', null, null,
+        a.id,
+        b.id,
+        'user',
+        a.user_id,
+        'available',
+        'user',
+        b.user_id,
+        'available',
+        'real',
+        'USDT',
+        `test:${crypto.randomUUID()}`,
+        '0.5',
+        'test',
+        null,
+        null,
       ]);
       await c.query('rollback');
-      type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Actual Rows': number; 'Rows Removed by Filter'?: number; 'Rows Removed by Index Recheck'?: number; Plans?: PlanNode[] };
+      type PlanNode = {
+        'Node Type': string;
+        'Relation Name'?: string;
+        'Actual Rows': number;
+        'Rows Removed by Filter'?: number;
+        'Rows Removed by Index Recheck'?: number;
+        Plans?: PlanNode[];
+      };
       const read: Array<{ node: string; rows: number }> = [];
       const walk = (n: PlanNode) => {
-        if (n['Relation Name'] === 'ledger_accounts') read.push({ node: n['Node Type'], rows: n['Actual Rows'] + (n['Rows Removed by Filter'] ?? 0) + (n['Rows Removed by Index Recheck'] ?? 0) });
+        if (n['Relation Name'] === 'ledger_accounts')
+          read.push({
+            node: n['Node Type'],
+            rows: n['Actual Rows'] + (n['Rows Removed by Filter'] ?? 0) + (n['Rows Removed by Index Recheck'] ?? 0),
+          });
         n.Plans?.forEach(walk);
       };
       const [{ Plan: plan }] = (r.rows[0] as { 'QUERY PLAN': Array<{ Plan: PlanNode }> })['QUERY PLAN'];
@@ -100,11 +132,20 @@ describe('ledger fast path', () => {
     await fund(t.app, a.id, 'USDT', '5');
     await run(move(a.id, b.id, '1')); // both ids known: the one statement from here on
     const odd = `test:${crypto.randomUUID()}:it's \\' \\\\ "q" \n E'x' $$ --`;
-    const req = { ...move(a.id, b.id, '1', odd), reason: "test.o'k\\", refType: "'); drop table ledger_transfers; --", refId: '\\x00\'' };
+    const req = {
+      ...move(a.id, b.id, '1', odd),
+      reason: "test.o'k\\",
+      refType: "'); drop table ledger_transfers; --",
+      refId: "\\x00'",
+    };
     expect(await run(req)).toBe(true);
     expect(await run(req)).toBe(false); // the same odd key is the same key
-    const r = await t.app.db.execute(sql`select idempotency_key, reason, ref_type, ref_id from ledger_transfers where idempotency_key = ${odd}`);
-    expect((r as unknown as { rows: unknown[] }).rows).toEqual([{ idempotency_key: odd, reason: req.reason, ref_type: req.refType, ref_id: req.refId }]);
+    const r = await t.app.db.execute(
+      sql`select idempotency_key, reason, ref_type, ref_id from ledger_transfers where idempotency_key = ${odd}`,
+    );
+    expect((r as unknown as { rows: unknown[] }).rows).toEqual([
+      { idempotency_key: odd, reason: req.reason, ref_type: req.refType, ref_id: req.refId },
+    ]);
     expect(await availableBalance(t.app.db, b.id, 'real', 'USDT')).toBe('2.000000');
   });
 
@@ -114,7 +155,9 @@ describe('ledger fast path', () => {
     await fund(t.app, a.id, 'USDT', '5');
     await run(move(a.id, b.id, '1'));
     const client = (t.app.db as unknown as { session: { client: unknown } }).session.client;
-    const other = (t.app.database.kind === 'pglite' ? drizzlePglite(client as PGlite, { casing: 'snake_case' }) : drizzlePg(client as pg.Pool, { casing: 'snake_case' })) as unknown as Db;
+    const other = (t.app.database.kind === 'pglite'
+      ? drizzlePglite(client as PGlite, { casing: 'snake_case' })
+      : drizzlePg(client as pg.Pool, { casing: 'snake_case' })) as unknown as Db;
     expect(await other.transaction((tx) => transfer(tx, move(a.id, b.id, '2')))).toBe(true);
     expect(await run(move(a.id, b.id, '1'))).toBe(true);
     expect(await availableBalance(t.app.db, b.id, 'real', 'USDT')).toBe('4.000000');
@@ -125,10 +168,12 @@ describe('ledger fast path', () => {
     const b = await createUser(t.app);
     await fund(t.app, a.id, 'USDT', '5');
     // b's account is created inside a transaction that then fails: its id never existed for anyone else
-    const rolledBack = await t.app.db.transaction(async (tx) => {
-      await transfer(tx, move(a.id, b.id, '1'));
-      throw new Error('abandoned');
-    }).catch((e: unknown) => e);
+    const rolledBack = await t.app.db
+      .transaction(async (tx) => {
+        await transfer(tx, move(a.id, b.id, '1'));
+        throw new Error('abandoned');
+      })
+      .catch((e: unknown) => e);
     expect((rolledBack as Error).message).toBe('abandoned');
     expect(await userBalances(t.app.db, b.id, 'real')).toEqual([]);
     expect(await run(move(a.id, b.id, '2'))).toBe(true);
@@ -143,9 +188,14 @@ describe('ledger fast path', () => {
     await fund(t.app, a.id, 'USDT', '100');
     await fund(t.app, b.id, 'USDT', '100');
     await run(move(a.id, b.id, '0.1')); // both ids known from here on
-    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? run(move(a.id, b.id, '1')) : run(move(b.id, a.id, '2')))));
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? run(move(a.id, b.id, '1')) : run(move(b.id, a.id, '2')))),
+    );
     expect(results.every(Boolean)).toBe(true);
-    const [ba, bb] = [await availableBalance(t.app.db, a.id, 'real', 'USDT'), await availableBalance(t.app.db, b.id, 'real', 'USDT')];
+    const [ba, bb] = [
+      await availableBalance(t.app.db, a.id, 'real', 'USDT'),
+      await availableBalance(t.app.db, b.id, 'real', 'USDT'),
+    ];
     expect(ba).toBe('119.900000'); // 100 - 0.1 - 20 x 1 + 20 x 2
     expect(bb).toBe('80.100000');
   });

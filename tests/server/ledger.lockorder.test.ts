@@ -29,7 +29,13 @@ describe('ledger: the one statement locks its accounts in id order', () => {
     await fund(t.app, u.id, 'USDT', '100');
     await fund(t.app, v.id, 'USDT', '100');
     const move = (from: bigint, to: bigint, key = `test:${crypto.randomUUID()}`): TransferRequest => ({
-      key, book: 'real', asset: 'USDT', from: userAccount(from), to: userAccount(to), amount: '1', reason: 'test',
+      key,
+      book: 'real',
+      asset: 'USDT',
+      from: userAccount(from),
+      to: userAccount(to),
+      amount: '1',
+      reason: 'test',
     });
     const used = move(u.id, v.id);
     await t.app.db.transaction((tx) => transfer(tx, used)); // both ids known: the one-statement path from here on
@@ -42,8 +48,11 @@ describe('ledger: the one statement locks its accounts in id order', () => {
     try {
       const db = drizzle(mover, { casing: 'snake_case' }) as unknown as Db;
       const moverPid = (await mover.query('select pg_backend_pid() as pid')).rows[0].pid as number;
-      const lockNowait = (c: pg.PoolClient, id: string) => c.query('select 1 from ledger_accounts where id = $1 for no key update nowait', [id])
-        .then(() => 'locked', (e: { code?: string }) => e.code);
+      const lockNowait = (c: pg.PoolClient, id: string) =>
+        c.query('select 1 from ledger_accounts where id = $1 for no key update nowait', [id]).then(
+          () => 'locked',
+          (e: { code?: string }) => e.code,
+        );
 
       // the holder has the higher account: the transfer (debiting it) takes the lower one, then waits
       await holder.query('begin');

@@ -3,7 +3,18 @@ import { and, eq } from 'drizzle-orm';
 import { body, usingPostgres, useTestApp } from './helpers.ts';
 import { adminCall, createUser, demo, fund, real, type TestUser } from './walletFixtures.ts';
 import { testClock } from './smartFixtures.ts';
-import { clientKey, holdings, loanCounts, loanDetail, myLoans, repay, setPrices, submitLoan, terms, verifiedUser } from './loanFixtures.ts';
+import {
+  clientKey,
+  holdings,
+  loanCounts,
+  loanDetail,
+  myLoans,
+  repay,
+  setPrices,
+  submitLoan,
+  terms,
+  verifiedUser,
+} from './loanFixtures.ts';
 import { reconcile } from '../../server/ledger/reconcile.ts';
 import { auditLog, ledgerTransfers, notifications, users } from '../../server/db/schema/index.ts';
 import { Err, Ok } from '../../src/contract/errors.ts';
@@ -32,15 +43,31 @@ describe(`loans: terms, submit, review, interest, repayment (${usingPostgres() ?
     expect(r.result.step).toBe('final');
     return r.result.loan;
   };
-  const reasons = async (id: string) => (await t.app.db.select({ r: ledgerTransfers.reason, k: ledgerTransfers.idempotencyKey }).from(ledgerTransfers)
-    .where(and(eq(ledgerTransfers.refType, 'loan'), eq(ledgerTransfers.refId, id)))).map((x) => x.r);
+  const reasons = async (id: string) =>
+    (
+      await t.app.db
+        .select({ r: ledgerTransfers.reason, k: ledgerTransfers.idempotencyKey })
+        .from(ledgerTransfers)
+        .where(and(eq(ledgerTransfers.refType, 'loan'), eq(ledgerTransfers.refId, id)))
+    ).map((x) => x.r);
 
   it('terms: the configured numbers and the current agreement in the request’s language', async () => {
     const en = await terms(t.app);
     expect(en).toMatchObject({
-      days: [7, 14, 30, 60, 90], dailyRate: '0.0005', interestFreeDays: 3, overlayRate: '0.001', initialLtv: '0.65', warningLtv: '0.7',
-      marginCallLtv: '0.75', liquidationLtv: '0.83', liquidationFee: '0.02', liquidationOverdueDays: 7, minAmount: '100.000000',
-      maxAmount: '200000.000000', collateralAssets: ['BTC', 'ETH'], agreementLanguage: 'en',
+      days: [7, 14, 30, 60, 90],
+      dailyRate: '0.0005',
+      interestFreeDays: 3,
+      overlayRate: '0.001',
+      initialLtv: '0.65',
+      warningLtv: '0.7',
+      marginCallLtv: '0.75',
+      liquidationLtv: '0.83',
+      liquidationFee: '0.02',
+      liquidationOverdueDays: 7,
+      minAmount: '100.000000',
+      maxAmount: '200000.000000',
+      collateralAssets: ['BTC', 'ETH'],
+      agreementLanguage: 'en',
     });
     expect(en.agreementText).toContain('0.05% of the outstanding principal per day');
     const es = await terms(t.app, 'es');
@@ -55,8 +82,18 @@ describe(`loans: terms, submit, review, interest, repayment (${usingPostgres() ?
     expect(r.code).toBe(Ok.SUBMITTED_FOR_REVIEW);
     // 1000 ÷ (50,000 × 0.65) = 0.030769230769… rounded up
     expect(r.result).toMatchObject({
-      amount: '1000.000000', collateralAsset: 'BTC', collateralAmount: '0.03076924', days: 30, status: 'pending_review', signed: true,
-      agreementVersion: version, accruedInterest: '0.000000', startTime: null, dueDate: null, expectedRepayment: '1013.500000', ltv: '0.65',
+      amount: '1000.000000',
+      collateralAsset: 'BTC',
+      collateralAmount: '0.03076924',
+      days: 30,
+      status: 'pending_review',
+      signed: true,
+      agreementVersion: version,
+      accruedInterest: '0.000000',
+      startTime: null,
+      dueDate: null,
+      expectedRepayment: '1013.500000',
+      ltv: '0.65',
     });
     const before = await loanCounts(t.app);
     expect((await submitLoan(t.app, u, version, { clientKey: key })).result.id).toBe(r.result.id);
@@ -100,26 +137,45 @@ describe(`loans: terms, submit, review, interest, repayment (${usingPostgres() ?
   it('approval: four eyes (not the borrower, two different operators), audited; the principal comes from loans_issued', async () => {
     const u = await verifiedUser(t.app, '1');
     const id = (await submitLoan(t.app, u, version)).result.id;
-    expect((await adminCall(t.app, op1, 'POST', `/loans/${id}/approve`)).result).toMatchObject({ step: 'first', loan: { status: 'pending_review', firstApprovedBy: op1.id.toString() } });
+    expect((await adminCall(t.app, op1, 'POST', `/loans/${id}/approve`)).result).toMatchObject({
+      step: 'first',
+      loan: { status: 'pending_review', firstApprovedBy: op1.id.toString() },
+    });
     expect((await holdings(t.app, u, 'USDT')).available).toBe('0.000000');
     expect((await adminCall(t.app, op1, 'POST', `/loans/${id}/approve`)).code).toBe(Err.SECOND_OPERATOR_REQUIRED);
     const start = clock.now();
     const r = await adminCall(t.app, op2, 'POST', `/loans/${id}/approve`);
     expect(r.result).toMatchObject({
-      step: 'final', loan: { status: 'repaying', startTime: new Date(start).toISOString(), dueDate: new Date(start + 30 * DAY_MS).toISOString(), interestStart: new Date(start + 3 * DAY_MS).toISOString() },
+      step: 'final',
+      loan: {
+        status: 'repaying',
+        startTime: new Date(start).toISOString(),
+        dueDate: new Date(start + 30 * DAY_MS).toISOString(),
+        interestStart: new Date(start + 3 * DAY_MS).toISOString(),
+      },
     });
     expect((await adminCall(t.app, op1, 'POST', `/loans/${id}/approve`)).code).toBe(Err.STATUS_TRANSITION_DENIED);
     expect((await holdings(t.app, u, 'USDT')).available).toBe('1000.000000');
     expect(await reasons(id)).toEqual(['loan.collateral_locked', 'loan.disbursed']);
-    const audit = (await t.app.db.select().from(auditLog).where(and(eq(auditLog.targetType, 'loan'), eq(auditLog.targetId, id)))).map((a) => [a.action, a.actorId]);
-    expect(audit).toEqual([['loan.approve_first', op1.id], ['loan.approve', op2.id]]);
+    const audit = (
+      await t.app.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.targetType, 'loan'), eq(auditLog.targetId, id)))
+    ).map((a) => [a.action, a.actorId]);
+    expect(audit).toEqual([
+      ['loan.approve_first', op1.id],
+      ['loan.approve', op2.id],
+    ]);
     // an operator who borrows cannot approve their own loan
     const opBorrower = await verifiedUser(t.app, '1', 'operator');
     const own = (await submitLoan(t.app, opBorrower, version)).result.id;
     expect((await adminCall(t.app, opBorrower, 'POST', `/loans/${own}/approve`)).code).toBe(Err.OWN_RECORD_REVIEW);
     // the statement shows each movement with its reason
     const st = body(await t.app.inject({ url: '/swx/customer/user/statement', headers: real(u) })).result;
-    expect(st.rows.map((x: { reason: string }) => x.reason)).toEqual(expect.arrayContaining(['loan.disbursed', 'loan.collateral_locked']));
+    expect(st.rows.map((x: { reason: string }) => x.reason)).toEqual(
+      expect.arrayContaining(['loan.disbursed', 'loan.collateral_locked']),
+    );
     expect((await reconcile(t.app.db)).ok).toBe(true);
   });
 
@@ -128,11 +184,17 @@ describe(`loans: terms, submit, review, interest, repayment (${usingPostgres() ?
     const id = (await submitLoan(t.app, u, version, { amount: '500' })).result.id;
     expect((await holdings(t.app, u, 'BTC')).collateral).toBe('0.01538462');
     const r = await adminCall(t.app, op1, 'POST', `/loans/${id}/reject`, { reason: 'Collateral source unclear' });
-    expect(r.result.loan).toMatchObject({ status: 'rejected', rejectReason: 'Collateral source unclear', collateralAmount: '0.01538462' });
+    expect(r.result.loan).toMatchObject({
+      status: 'rejected',
+      rejectReason: 'Collateral source unclear',
+      collateralAmount: '0.01538462',
+    });
     expect(await holdings(t.app, u, 'BTC')).toEqual({ available: '0.50000000', collateral: '0.00000000' });
     expect(await reasons(id)).toEqual(['loan.collateral_locked', 'loan.collateral_released']);
     expect((await adminCall(t.app, op2, 'POST', `/loans/${id}/approve`)).code).toBe(Err.STATUS_TRANSITION_DENIED);
-    const kinds = (await t.app.db.select({ k: notifications.kind }).from(notifications).where(eq(notifications.refId, id))).map((x) => x.k);
+    const kinds = (await t.app.db.select({ k: notifications.kind }).from(notifications).where(eq(notifications.refId, id))).map(
+      (x) => x.k,
+    );
     expect(kinds.sort()).toEqual(['loan.rejected', 'loan.submitted']);
     expect((await myLoans(t.app, u))[0].rejectReason).toBe('Collateral source unclear');
     expect((await reconcile(t.app.db)).ok).toBe(true);
@@ -148,15 +210,29 @@ describe(`loans: terms, submit, review, interest, repayment (${usingPostgres() ?
     await t.app.loans.runDue();
     expect(await loanCounts(t.app)).toEqual(before);
     let d = (await loanDetail(t.app, u, id)).result;
-    expect(d.accruals.map((a: { day: number; amount: string }) => [a.day, a.amount])).toEqual([[1, '0.000000'], [2, '0.000000']]);
+    expect(d.accruals.map((a: { day: number; amount: string }) => [a.day, a.amount])).toEqual([
+      [1, '0.000000'],
+      [2, '0.000000'],
+    ]);
     // the scheduler was down for five days: the first run writes them all
     clock.days(5);
     await t.app.loans.runDue();
     d = (await loanDetail(t.app, u, id)).result;
     expect(d.accruals.map((a: { day: number; rate: string; amount: string }) => [a.day, a.rate, a.amount])).toEqual([
-      [1, '0', '0.000000'], [2, '0', '0.000000'], [3, '0', '0.000000'], [4, '0.0005', '0.500000'], [5, '0.0005', '0.500000'], [6, '0.0005', '0.500000'], [7, '0.0005', '0.500000'],
+      [1, '0', '0.000000'],
+      [2, '0', '0.000000'],
+      [3, '0', '0.000000'],
+      [4, '0.0005', '0.500000'],
+      [5, '0.0005', '0.500000'],
+      [6, '0.0005', '0.500000'],
+      [7, '0.0005', '0.500000'],
     ]);
-    expect(d.loan).toMatchObject({ accruedInterest: '2.000000', repaymentAmount: '1002.000000', principalOutstanding: '1000.000000', status: 'repaying' });
+    expect(d.loan).toMatchObject({
+      accruedInterest: '2.000000',
+      repaymentAmount: '1002.000000',
+      principalOutstanding: '1000.000000',
+      status: 'repaying',
+    });
     expect((await reconcile(t.app.db)).ok).toBe(true);
   });
 
@@ -184,17 +260,34 @@ describe(`loans: terms, submit, review, interest, repayment (${usingPostgres() ?
     await t.app.loans.runDue();
     const d = (await loanDetail(t.app, u, id)).result;
     expect(d.accruals.at(-1)).toMatchObject({ day: 6, principal: '900.000000', amount: '0.450000' });
-    expect(d.movements.map((m: { interest: string; principal: string }) => [m.interest, m.principal])).toEqual([['0.600000', '0.000000'], ['0.400000', '100.000000']]);
+    expect(d.movements.map((m: { interest: string; principal: string }) => [m.interest, m.principal])).toEqual([
+      ['0.600000', '0.000000'],
+      ['0.400000', '100.000000'],
+    ]);
     const done = await repay(t.app, u, id, '900.45');
-    expect(done.result).toMatchObject({ status: 'repaid', repaymentAmount: '0.000000', accruedInterest: '0.000000', totalInterest: '1.450000' });
+    expect(done.result).toMatchObject({
+      status: 'repaid',
+      repaymentAmount: '0.000000',
+      accruedInterest: '0.000000',
+      totalInterest: '1.450000',
+    });
     expect(await holdings(t.app, u, 'BTC')).toEqual({ available: '1.00000000', collateral: '0.00000000' });
     // 50 + 1000 borrowed − 1001.45 repaid
     expect((await holdings(t.app, u, 'USDT')).available).toBe('48.550000');
     expect((await repay(t.app, u, id, '1')).code).toBe(Err.STATUS_TRANSITION_DENIED);
     expect(await reasons(id)).toEqual([
-      'loan.collateral_locked', 'loan.disbursed', 'loan.interest_paid', 'loan.interest_paid', 'loan.principal_repaid', 'loan.interest_paid', 'loan.principal_repaid', 'loan.collateral_released',
+      'loan.collateral_locked',
+      'loan.disbursed',
+      'loan.interest_paid',
+      'loan.interest_paid',
+      'loan.principal_repaid',
+      'loan.interest_paid',
+      'loan.principal_repaid',
+      'loan.collateral_released',
     ]);
-    const kinds = (await t.app.db.select({ k: notifications.kind }).from(notifications).where(eq(notifications.refId, id))).map((x) => x.k);
+    const kinds = (await t.app.db.select({ k: notifications.kind }).from(notifications).where(eq(notifications.refId, id))).map(
+      (x) => x.k,
+    );
     expect(kinds).toEqual(['loan.submitted', 'loan.approved', 'loan.repayment', 'loan.repayment', 'loan.repaid']);
     expect((await reconcile(t.app.db)).ok).toBe(true);
   });

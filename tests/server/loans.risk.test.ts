@@ -36,7 +36,8 @@ describe(`loans: LTV watch, liquidation, overdue, two schedulers (${usingPostgre
     expect((await adminCall(t.app, op2, 'POST', `/loans/${id}/approve`)).result.step).toBe('final');
     return id;
   };
-  const kinds = async (id: string) => (await t.app.db.select({ k: notifications.kind }).from(notifications).where(eq(notifications.refId, id))).map((x) => x.k);
+  const kinds = async (id: string) =>
+    (await t.app.db.select({ k: notifications.kind }).from(notifications).where(eq(notifications.refId, id))).map((x) => x.k);
   const at = async (price: number) => {
     setPrices(t.app, { BTCUSDT: price });
     return t.app.loans.runDue();
@@ -54,7 +55,13 @@ describe(`loans: LTV watch, liquidation, overdue, two schedulers (${usingPostgre
     // back under the margin call, then across it again: warned again
     expect((await at(45000)).warnings).toBe(0);
     expect((await at(43000)).warnings).toBe(1);
-    expect(await kinds(id)).toEqual(['loan.submitted', 'loan.approved', 'loan.ltv_warning', 'loan.margin_call', 'loan.margin_call']);
+    expect(await kinds(id)).toEqual([
+      'loan.submitted',
+      'loan.approved',
+      'loan.ltv_warning',
+      'loan.margin_call',
+      'loan.margin_call',
+    ]);
 
     const before = (await loanDetail(t.app, u, id)).result.loan;
     expect((await at(38000)).liquidations).toBe(1);
@@ -62,7 +69,9 @@ describe(`loans: LTV watch, liquidation, overdue, two schedulers (${usingPostgre
     expect(d.loan.status).toBe('repaying');
     const sale = d.movements[0];
     expect(sale).toMatchObject({ kind: 'liquidation', price: '38000', interest: '0.000000', returned: '0.000000' });
-    expect(new Decimal(sale.sold).mul(38000).toDecimalPlaces(6, Decimal.ROUND_DOWN).toFixed(6)).toBe(new Decimal(sale.principal).add(sale.fee).toFixed(6));
+    expect(new Decimal(sale.sold).mul(38000).toDecimalPlaces(6, Decimal.ROUND_DOWN).toFixed(6)).toBe(
+      new Decimal(sale.principal).add(sale.fee).toFixed(6),
+    );
     expect(new Decimal(sale.fee).div(sale.principal).toNumber()).toBeCloseTo(0.02, 5);
     expect(new Decimal(d.loan.collateralAmount).toFixed(8)).toBe(new Decimal(before.collateralAmount).sub(sale.sold).toFixed(8));
     expect(new Decimal(d.loan.principalOutstanding).toFixed(6)).toBe(new Decimal(1000).sub(sale.principal).toFixed(6));
@@ -73,7 +82,12 @@ describe(`loans: LTV watch, liquidation, overdue, two schedulers (${usingPostgre
     // the price halves: the collateral no longer covers the debt and its fee: all of it is sold
     expect((await at(19000)).liquidations).toBe(1);
     const end = (await loanDetail(t.app, u, id)).result;
-    expect(end.loan).toMatchObject({ status: 'liquidated', collateralAmount: '0.00000000', liquidationReturned: '0.000000', repaymentAmount: '0.000000' });
+    expect(end.loan).toMatchObject({
+      status: 'liquidated',
+      collateralAmount: '0.00000000',
+      liquidationReturned: '0.000000',
+      repaymentAmount: '0.000000',
+    });
     expect((await holdings(t.app, u, 'BTC')).collateral).toBe('0.00000000');
     expect((await kinds(id)).slice(-2)).toEqual(['loan.liquidated_partly', 'loan.liquidated']);
     expect((await t.app.loans.runDue()).loans).toBe(0);
@@ -93,14 +107,36 @@ describe(`loans: LTV watch, liquidation, overdue, two schedulers (${usingPostgre
     expect((await at(50000)).liquidations).toBe(1);
     const d = (await loanDetail(t.app, u, id)).result;
     // days 4–7 at 0.05 % (2.0), days 8–14 at the overlay 0.10 % (7.0): debt 1009; fee 2 % = 20.18
-    expect(d.accruals.slice(7).map((a: { rate: string; amount: string }) => [a.rate, a.amount])).toEqual(Array(7).fill(['0.001', '1.000000']));
-    expect(d.movements[0]).toMatchObject({ sold: '0.03076924', price: '50000', interest: '9.000000', principal: '1000.000000', fee: '20.180000', returned: '509.282000' });
+    expect(d.accruals.slice(7).map((a: { rate: string; amount: string }) => [a.rate, a.amount])).toEqual(
+      Array(7).fill(['0.001', '1.000000']),
+    );
+    expect(d.movements[0]).toMatchObject({
+      sold: '0.03076924',
+      price: '50000',
+      interest: '9.000000',
+      principal: '1000.000000',
+      fee: '20.180000',
+      returned: '509.282000',
+    });
     expect(d.loan).toMatchObject({ status: 'liquidated', liquidationReturned: '509.282000' });
     // the 1000 borrowed stayed in available; the rest of the sale came back on top
     expect((await holdings(t.app, u, 'USDT')).available).toBe('1509.282000');
     expect(await holdings(t.app, u, 'BTC')).toEqual({ available: '0.96923076', collateral: '0.00000000' });
-    const reasons = (await t.app.db.select({ r: ledgerTransfers.reason }).from(ledgerTransfers).where(and(eq(ledgerTransfers.refType, 'loan'), eq(ledgerTransfers.refId, id)))).map((x) => x.r);
-    expect(reasons).toEqual(['loan.collateral_locked', 'loan.disbursed', 'loan.collateral_sold', 'loan.liquidation_proceeds', 'loan.interest_paid', 'loan.principal_repaid', 'loan.liquidation_fee']);
+    const reasons = (
+      await t.app.db
+        .select({ r: ledgerTransfers.reason })
+        .from(ledgerTransfers)
+        .where(and(eq(ledgerTransfers.refType, 'loan'), eq(ledgerTransfers.refId, id)))
+    ).map((x) => x.r);
+    expect(reasons).toEqual([
+      'loan.collateral_locked',
+      'loan.disbursed',
+      'loan.collateral_sold',
+      'loan.liquidation_proceeds',
+      'loan.interest_paid',
+      'loan.principal_repaid',
+      'loan.liquidation_fee',
+    ]);
     expect((await reconcile(t.app.db)).ok).toBe(true);
   });
 
@@ -118,7 +154,13 @@ describe(`loans: LTV watch, liquidation, overdue, two schedulers (${usingPostgre
       expect(r).toMatchObject({ liquidations: 0, warnings: 0 });
       expect(r.paused).toBeGreaterThanOrEqual(1);
       const d = (await loanDetail(t.app, u, id)).result;
-      expect(d.loan).toMatchObject({ status: 'repaying', ltv: null, price: null, collateralAmount: '0.03076924', accruedInterest: '0.500000' });
+      expect(d.loan).toMatchObject({
+        status: 'repaying',
+        ltv: null,
+        price: null,
+        collateralAmount: '0.03076924',
+        accruedInterest: '0.500000',
+      });
       const other = await verifiedUser(t.app, '1');
       const before = await loanCounts(t.app);
       expect((await submitLoan(t.app, other, version)).code).toBe(Err.PRICE_UNAVAILABLE);
@@ -136,10 +178,14 @@ describe(`loans: LTV watch, liquidation, overdue, two schedulers (${usingPostgre
     for (let i = 0; i < 4; i++) ids.push(await borrow(await verifiedUser(t.app, '1')));
     clock.days(5);
     await Promise.all([t.app.loans.runDue(), t.app.loans.runDue(), t.app.loans.runDue()]);
-    const dup = rows<{ n: number }>(await t.app.db.execute(sql`select count(*)::int as n from loan_accruals group by loan_id, day having count(*) > 1`));
+    const dup = rows<{ n: number }>(
+      await t.app.db.execute(sql`select count(*)::int as n from loan_accruals group by loan_id, day having count(*) > 1`),
+    );
     expect(dup).toEqual([]);
     for (const id of ids) {
-      const [{ n }] = rows<{ n: number }>(await t.app.db.execute(sql`select count(*)::int as n from loan_accruals where loan_id = ${id}`));
+      const [{ n }] = rows<{ n: number }>(
+        await t.app.db.execute(sql`select count(*)::int as n from loan_accruals where loan_id = ${id}`),
+      );
       expect(Number(n)).toBe(5);
     }
     expect((await reconcile(t.app.db)).ok).toBe(true);
@@ -161,7 +207,9 @@ describe(`loans: LTV watch, liquidation, overdue, two schedulers (${usingPostgre
       const [after] = rows<{ n: number }>(await t.app.db.execute(sql`select count(*)::int as n from loan_accruals`));
       expect(a.accrued + b.accrued).toBe(Number(after.n) - Number(before.n));
       expect(Number(after.n) - Number(before.n)).toBeGreaterThanOrEqual(4);
-      const dup = rows<{ n: number }>(await t.app.db.execute(sql`select count(*)::int as n from loan_accruals group by loan_id, day having count(*) > 1`));
+      const dup = rows<{ n: number }>(
+        await t.app.db.execute(sql`select count(*)::int as n from loan_accruals group by loan_id, day having count(*) > 1`),
+      );
       expect(dup).toEqual([]);
       setPrices(t.app, { BTCUSDT: 36000 });
       setPrices(second.app, { BTCUSDT: 36000 });

@@ -19,7 +19,12 @@ async function registerIn(t: TestApp, lang: string, username: string, email: str
   const headers = { lang };
   expect((await post(t, `${L}/sendCode`, { email, purpose: 'register' }, { headers })).code).toBe(Ok.SUCCESS);
   const code = await codeFromOutbox(t, email);
-  const res = await post(t, `${L}/register`, { username, email, password: PASSWORD, confirmPassword: PASSWORD, code }, { headers });
+  const res = await post(
+    t,
+    `${L}/register`,
+    { username, email, password: PASSWORD, confirmPassword: PASSWORD, code },
+    { headers },
+  );
   expect(res.code, res.msg).toBe(Ok.SUCCESS);
   return { id: BigInt(res.result.user.id), token: res.result.token, username, email };
 }
@@ -37,19 +42,26 @@ describe(`mail in the user's language (${usingPostgres() ? 'PostgreSQL' : 'PGlit
     const u = await registerIn(t, 'es', 'mail_es', 'ana@example.com');
     const sent = t.app.accounts.devConsoleMessageTo('ana@example.com')!;
     expect(sent.subject).toBe('Su código de verificación');
-    expect(sent.body).toMatch(/^Su código de verificación es [0-9]{6}\. Introdúzcalo en un plazo de 10 minutos para terminar de crear su cuenta\./);
+    expect(sent.body).toMatch(
+      /^Su código de verificación es [0-9]{6}\. Introdúzcalo en un plazo de 10 minutos para terminar de crear su cuenta\./,
+    );
     // the outbox keeps the Spanish text with the code masked
     expect((await lastMail(t, 'ana@example.com')).body).toMatch(/^Su código de verificación es ••••••\./);
     expect((await userRow(t, u.username)).language).toBe('es');
 
-    const res = await t.app.inject({ method: 'POST', url: `${L}/sendCode`, payload: { email: 'kenji@example.com', purpose: 'register' }, headers: { 'accept-language': 'ja-JP,ja;q=0.9,en;q=0.5', 'x-forwarded-for': '10.9.9.9' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${L}/sendCode`,
+      payload: { email: 'kenji@example.com', purpose: 'register' },
+      headers: { 'accept-language': 'ja-JP,ja;q=0.9,en;q=0.5', 'x-forwarded-for': '10.9.9.9' },
+    });
     expect(res.json().code).toBe(Ok.SUCCESS);
     const ja = t.app.accounts.devConsoleMessageTo('kenji@example.com')!;
     expect(ja.subject).toBe('認証コードのお知らせ');
     expect(ja.body).toMatch(/^認証コードは [0-9]{6} です。アカウントの作成を完了するには、10 分以内に入力してください。/);
   });
 
-  it('switching the language while signed in changes the account\'s; the security notice follows it, a reset code follows the request', async () => {
+  it("switching the language while signed in changes the account's; the security notice follows it, a reset code follows the request", async () => {
     const u = await registerIn(t, 'es', 'mail_switch', 'bruno@example.com');
     const switched = await post(t, `${U}/language`, { language: 'de' }, { token: u.token });
     expect(switched.code, switched.msg).toBe(Ok.SUCCESS);
@@ -57,25 +69,38 @@ describe(`mail in the user's language (${usingPostgres() ? 'PostgreSQL' : 'PGlit
     expect((await userRow(t, u.username)).language).toBe('de');
 
     // the request is in Korean, the account in German: the notice goes to the owner, in theirs
-    const changed = await post(t, `${U}/repassword`, { oldPassword: PASSWORD, password: 'Quiet-Heron-77', confirmPassword: 'Quiet-Heron-77' }, { token: u.token, headers: { lang: 'ko' } });
+    const changed = await post(
+      t,
+      `${U}/repassword`,
+      { oldPassword: PASSWORD, password: 'Quiet-Heron-77', confirmPassword: 'Quiet-Heron-77' },
+      { token: u.token, headers: { lang: 'ko' } },
+    );
     expect(changed.code, changed.msg).toBe(Ok.MODIFIED);
     const notice = await lastMail(t, 'bruno@example.com');
     expect(notice.subject).toBe('Sicherheitshinweis: Ihr Konto wurde geändert');
-    expect(notice.body).toMatch(/^Das Passwort Ihres Kontos wurde geändert\. Auszahlungen sind für 24 Stunden ausgesetzt\. Wenn Sie das nicht waren/);
+    expect(notice.body).toMatch(
+      /^Das Passwort Ihres Kontos wurde geändert\. Auszahlungen sind für 24 Stunden ausgesetzt\. Wenn Sie das nicht waren/,
+    );
 
     // a reset code is read by whoever asked for it: the request's language (Arabic)
-    expect((await post(t, `${L}/sendCode`, { email: 'bruno@example.com', purpose: 'reset' }, { headers: { lang: 'ar' } })).code).toBe(Ok.SUCCESS);
+    expect(
+      (await post(t, `${L}/sendCode`, { email: 'bruno@example.com', purpose: 'reset' }, { headers: { lang: 'ar' } })).code,
+    ).toBe(Ok.SUCCESS);
     const code = t.app.accounts.devConsoleMessageTo('bruno@example.com')!;
     expect(code.subject).toBe('رمز التحقق الخاص بك');
     expect(code.body).toContain('لإعادة تعيين كلمة المرور');
     expect((await userRow(t, u.username)).language).toBe('de');
   });
 
-  it('a sign-in keeps the app\'s language (lang header), a sign-in without one leaves it', async () => {
+  it("a sign-in keeps the app's language (lang header), a sign-in without one leaves it", async () => {
     const u = await registerIn(t, 'it', 'mail_login', 'carla@example.com');
-    expect((await post(t, `${L}/login`, { account: u.username, password: PASSWORD }, { headers: { lang: 'fr' } })).code).toBe(Ok.SUCCESS);
+    expect((await post(t, `${L}/login`, { account: u.username, password: PASSWORD }, { headers: { lang: 'fr' } })).code).toBe(
+      Ok.SUCCESS,
+    );
     expect((await userRow(t, u.username)).language).toBe('fr');
-    expect((await post(t, `${L}/login`, { account: u.username, password: PASSWORD }, { headers: { 'accept-language': 'ko' } })).code).toBe(Ok.SUCCESS);
+    expect(
+      (await post(t, `${L}/login`, { account: u.username, password: PASSWORD }, { headers: { 'accept-language': 'ko' } })).code,
+    ).toBe(Ok.SUCCESS);
     expect((await userRow(t, u.username)).language).toBe('fr');
   });
 
@@ -111,7 +136,9 @@ describe(`mail in the user's language (${usingPostgres() ? 'PostgreSQL' : 'PGlit
       expect((await t.app.loans.runDue()).warnings).toBe(1);
       const call = await lastMail(t, 'haruki@example.com');
       expect(call.subject).toBe(`マージンコール：ローン #${id}`);
-      expect(call.body).toBe(`ローン #${id}（担保 BTC）の LTV がマージンコール水準に達しました。清算を避けるため、今すぐ返済してください。ローンのページで LTV、清算価格、返済額をご確認いただけます。`);
+      expect(call.body).toBe(
+        `ローン #${id}（担保 BTC）の LTV がマージンコール水準に達しました。清算を避けるため、今すぐ返済してください。ローンのページで LTV、清算価格、返済額をご確認いただけます。`,
+      );
 
       // switched to Simplified Chinese in the app: the next notice is in Chinese
       expect((await post(t, `${U}/language`, { language: 'zh' }, { token: u.token })).code).toBe(Ok.SUCCESS);

@@ -39,7 +39,8 @@ const candles = async (qs: string) => {
 const info = async (code: string) => body<MarketInfo>(await t.app.inject({ url: `${INDEX}/getMarketInfo/${code}` })).result;
 const iso = (ms: number) => new Date(ms).toISOString();
 const expectContinuous = (c: Candle[], interval: keyof typeof INTERVAL_MS, label: string) => {
-  for (let i = 1; i < c.length; i++) expect(Date.parse(c[i].time) - Date.parse(c[i - 1].time), `${label} ${c[i].time}`).toBe(INTERVAL_MS[interval]);
+  for (let i = 1; i < c.length; i++)
+    expect(Date.parse(c[i].time) - Date.parse(c[i - 1].time), `${label} ${c[i].time}`).toBe(INTERVAL_MS[interval]);
 };
 
 let saturdayPrice: Record<string, string> = {};
@@ -70,8 +71,15 @@ describe('a weekend (Saturday)', () => {
 
   it('says the market is closed, and a closed market is never stale', async () => {
     const aapl = await info('AAPL');
-    expect(aapl).toMatchObject({ marketOpen: false, tradable: false, stale: false, source: 'simulated', price: saturdayPrice.AAPL });
-    const list = body<{ rows: MarketItem[] }>(await t.app.inject({ url: `${INDEX}/listMarketByType?type=stock&pageSize=100` })).result.rows;
+    expect(aapl).toMatchObject({
+      marketOpen: false,
+      tradable: false,
+      stale: false,
+      source: 'simulated',
+      price: saturdayPrice.AAPL,
+    });
+    const list = body<{ rows: MarketItem[] }>(await t.app.inject({ url: `${INDEX}/listMarketByType?type=stock&pageSize=100` }))
+      .result.rows;
     expect(list.every((r) => r.marketOpen === false && r.stale === false)).toBe(true);
     expect((await info('BTCUSDT')).marketOpen).toBe(true);
     // an hour of silence later: crypto would be stale, the closed stock is not
@@ -90,22 +98,28 @@ describe('a weekend (Saturday)', () => {
     expect(code).toBe(Err.NOT_TRADABLE);
   });
 
-  it('24h figures of a closed stock are those of the 24 h before its close: change since Thursday\'s close', async () => {
+  it("24h figures of a closed stock are those of the 24 h before its close: change since Thursday's close", async () => {
     const aapl = await info('AAPL');
     // 15-minute candles of that window, from the API (Thursday 16:00 to Friday 16:00 EDT)
     const window = await candles(`code=AAPL&interval=15m&from=${iso(THU_CLOSE)}&to=${iso(FRI_CLOSE - 1)}`);
     expect(window).toHaveLength(96);
-    const thursdayClose = (await candles(`code=AAPL&interval=1m&from=${iso(THU_CLOSE - 60_000)}&to=${iso(THU_CLOSE - 60_000)}`))[0].close;
+    const thursdayClose = (
+      await candles(`code=AAPL&interval=1m&from=${iso(THU_CLOSE - 60_000)}&to=${iso(THU_CLOSE - 60_000)}`)
+    )[0].close;
     expect(aapl.open).toBe(thursdayClose);
     expect(aapl.high).toBe(window.reduce((m, c) => (Number(c.high) > Number(m) ? c.high : m), window[0].high));
     expect(aapl.low).toBe(window.reduce((m, c) => (Number(c.low) < Number(m) ? c.low : m), window[0].low));
-    expect(Number(aapl.volume)).toBeCloseTo(window.reduce((s, c) => s + Number(c.volume), 0), -1);
+    expect(Number(aapl.volume)).toBeCloseTo(
+      window.reduce((s, c) => s + Number(c.volume), 0),
+      -1,
+    );
     expect(Number(aapl.volume)).toBeGreaterThan(0);
     const expected = Math.round(((Number(aapl.price) - Number(thursdayClose)) / Number(thursdayClose)) * 10_000) / 100;
     expect(aapl.zdf).toBeCloseTo(expected, 2);
     expect(aapl.zdf).not.toBe(0);
     // the list, the sparkline and the websocket agree
-    const item = body<{ rows: MarketItem[] }>(await t.app.inject({ url: `${INDEX}/listMarketByType?search=apple` })).result.rows[0];
+    const item = body<{ rows: MarketItem[] }>(await t.app.inject({ url: `${INDEX}/listMarketByType?search=apple` })).result
+      .rows[0];
     expect(item.zdf).toBe(aapl.zdf);
     expect(item.hundred).toHaveLength(100);
     expect(item.hundred[99]).toBeCloseTo(Number(aapl.price), 2);
@@ -125,21 +139,26 @@ describe('a weekend (Saturday)', () => {
       }
       // crypto reaches the bucket of now
       const b = await candles(`code=BTCUSDT&interval=${interval}&limit=3`);
-      expect(Date.parse(b.at(-1)!.time), interval).toBeGreaterThanOrEqual(bucketStart(marketClock(), interval) - INTERVAL_MS[interval]);
+      expect(Date.parse(b.at(-1)!.time), interval).toBeGreaterThanOrEqual(
+        bucketStart(marketClock(), interval) - INTERVAL_MS[interval],
+      );
     }
     // the weekend before (Friday 16:00 EDT to Monday 09:30 EDT): flat at Friday's close, no volume
     for (const interval of ['1m', '5m', '15m', '30m', '1h'] as const) {
-      const w = await candles(`code=AAPL&interval=${interval}&from=${iso(Date.parse('2025-07-04T20:00:00Z'))}&to=${iso(Date.parse('2025-07-07T12:59:00Z'))}`);
+      const w = await candles(
+        `code=AAPL&interval=${interval}&from=${iso(Date.parse('2025-07-04T20:00:00Z'))}&to=${iso(Date.parse('2025-07-07T12:59:00Z'))}`,
+      );
       expectContinuous(w, interval, `weekend ${interval}`);
       expect(w.length).toBeGreaterThan(60);
       const flat = w[0].close;
-      for (const k of w) expect(k, `${interval} ${k.time}`).toMatchObject({ open: flat, high: flat, low: flat, close: flat, volume: '0.0000' });
+      for (const k of w)
+        expect(k, `${interval} ${k.time}`).toMatchObject({ open: flat, high: flat, low: flat, close: flat, volume: '0.0000' });
     }
     const days = await candles(`code=AAPL&interval=1d&from=2025-07-05T00:00:00Z&to=2025-07-07T00:00:00Z`);
     expect(days.map((d) => Number(d.volume) > 0)).toEqual([false, false, true]);
   });
 
-  it('the generated history is the deterministic walk of the instrument\'s seed and anchor', async () => {
+  it("the generated history is the deterministic walk of the instrument's seed and anchor", async () => {
     const q = t.app.market.get('AAPL')!;
     const units = generateUnits(historySpecOf(q.info));
     const from = Date.parse('2025-07-08T00:00:00Z');
@@ -158,7 +177,13 @@ describe('a weekend (Saturday)', () => {
     expect(full.find((x) => x.code === 'AAPL')!.price).toBe(saturdayPrice.AAPL); // listed, at its close
     const mark = probe.messages.length;
     for (let k = 1; k <= 3; k++) await probe.next(() => probe.messages.slice(mark).filter(isArray).length >= k, 15_000);
-    const codes = new Set(probe.messages.slice(mark).filter(isArray).flat().map((x) => x.code));
+    const codes = new Set(
+      probe.messages
+        .slice(mark)
+        .filter(isArray)
+        .flat()
+        .map((x) => x.code),
+    );
     expect(codes.has('BTCUSDT')).toBe(true);
     for (const code of CLOSED) expect(codes.has(code), code).toBe(false);
     probe.ws.terminate();
@@ -188,7 +213,8 @@ describe('Monday 09:30 New York', () => {
     expectContinuous(h, '1h', 'AAPL 1h');
     expect(h[0].time).toBe(iso(FRI_CLOSE - 3600_000));
     expect(h.at(-1)!.time).toBe(iso(bucketStart(MON_OPEN, '1h')));
-    for (const k of h.slice(1, -1)) expect(k, k.time).toMatchObject({ open: saturdayPrice.AAPL, close: saturdayPrice.AAPL, volume: '0.0000' });
+    for (const k of h.slice(1, -1))
+      expect(k, k.time).toMatchObject({ open: saturdayPrice.AAPL, close: saturdayPrice.AAPL, volume: '0.0000' });
     expect(Number(h.at(-1)!.volume)).toBeGreaterThan(0);
     const m = await candles('code=AAPL&interval=1m&limit=5');
     expectContinuous(m, '1m', 'AAPL 1m');

@@ -33,8 +33,12 @@ describe.runIf(usingPostgres())('two instances on PostgreSQL + Redis', () => {
     db = await createTestDatabase();
     // a namespace per run so parallel runs on the same Redis never hear each other
     const overrides = {
-      engines: true, databaseUrl: db.url, redisUrl: REDIS_URL, busNamespace: `test-${crypto.randomBytes(6).toString('hex')}:`,
-      feed: { kind: 'simulated' as const, seed: 77, staleAfterMs: 30_000 }, leaderRetryMs: 300,
+      engines: true,
+      databaseUrl: db.url,
+      redisUrl: REDIS_URL,
+      busNamespace: `test-${crypto.randomBytes(6).toString('hex')}:`,
+      feed: { kind: 'simulated' as const, seed: 77, staleAfterMs: 30_000 },
+      leaderRetryMs: 300,
       // one pinned market clock for both instances (a Wednesday): independent of the day tests run
       clock: () => WEDNESDAY + (Date.now() - started),
     };
@@ -63,7 +67,13 @@ describe.runIf(usingPostgres())('two instances on PostgreSQL + Redis', () => {
     await pb.next(isArray);
     const ma = pa.messages.length;
     const mb = pb.messages.length;
-    const btc = (p: WsProbe, from: number) => p.messages.slice(from).filter(isArray).flat().filter((x) => x.code === 'BTCUSDT').map((x) => x.price);
+    const btc = (p: WsProbe, from: number) =>
+      p.messages
+        .slice(from)
+        .filter(isArray)
+        .flat()
+        .filter((x) => x.code === 'BTCUSDT')
+        .map((x) => x.price);
     await waitFor(() => btc(pa, ma).length >= 4 && btc(pb, mb).length >= 4);
     const seenA = new Set(btc(pa, ma));
     const common = btc(pb, mb).filter((p) => seenA.has(p));

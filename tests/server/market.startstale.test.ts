@@ -15,7 +15,8 @@ const started = Date.now();
 beforeAll(async () => {
   // no FEED_URL: the exchange never answers (an outage at start)
   t = await buildTestApp({
-    engines: true, feed: { kind: 'exchange', staleAfterMs: 30_000 },
+    engines: true,
+    feed: { kind: 'exchange', staleAfterMs: 30_000 },
     clock: () => WEDNESDAY + (Date.now() - started),
   });
 });
@@ -32,7 +33,9 @@ it('an exchange-fed price without a tick since start is stale, not tradable', as
   }
   expect(refused).toBeInstanceOf(BizError);
   expect((refused as BizError).code).toBe(Err.PRICE_UNAVAILABLE);
-  const info = body<{ stale: boolean; tradable: boolean }>(await t.app.inject({ method: 'GET', url: '/swx/customer/index/getMarketInfo/BTCUSDT' })).result!;
+  const info = body<{ stale: boolean; tradable: boolean }>(
+    await t.app.inject({ method: 'GET', url: '/swx/customer/index/getMarketInfo/BTCUSDT' }),
+  ).result!;
   expect(info).toMatchObject({ stale: true, tradable: false });
   // the simulated ones run from the start and stay tradable
   expect(t.app.market.assertTradable('EURUSD').code).toBe('EURUSD');

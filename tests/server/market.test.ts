@@ -15,7 +15,10 @@ const INDEX = '/swx/customer/index';
 let t: TestApp;
 
 async function userToken(name: string): Promise<{ id: bigint; token: string }> {
-  const [u] = await t.app.db.insert(users).values({ username: name, inviteCode: crypto.randomBytes(4).toString('hex').toUpperCase() }).returning();
+  const [u] = await t.app.db
+    .insert(users)
+    .values({ username: name, inviteCode: crypto.randomBytes(4).toString('hex').toUpperCase() })
+    .returning();
   return { id: u.id, token: await createSession(t.app.db, u.id, 3600_000, { now: t.app.clock.now() }) };
 }
 const codeOf = (fn: () => unknown) => {
@@ -60,19 +63,30 @@ describe('catalogue on a fresh start', () => {
 
 describe('listMarketByType', () => {
   it('pages one type with full items and moving, simulated prices', async () => {
-    const r = body<{ rows: MarketItem[]; total: number }>(await t.app.inject({ url: `${INDEX}/listMarketByType?type=crypto&pageNum=1&pageSize=10` }));
+    const r = body<{ rows: MarketItem[]; total: number }>(
+      await t.app.inject({ url: `${INDEX}/listMarketByType?type=crypto&pageNum=1&pageSize=10` }),
+    );
     expect(r.code).toBe(Ok.SUCCESS);
     expect(r.result.rows).toHaveLength(10);
     expect(r.result.total).toBeGreaterThanOrEqual(350);
     const btc = r.result.rows[0];
-    expect(btc).toMatchObject({ code: 'BTCUSDT', type: 'crypto', appName: 'Bitcoin', source: 'simulated', stale: false, marketOpen: true });
+    expect(btc).toMatchObject({
+      code: 'BTCUSDT',
+      type: 'crypto',
+      appName: 'Bitcoin',
+      source: 'simulated',
+      stale: false,
+      marketOpen: true,
+    });
     expect(btc.logo).toBe(`${INDEX}/logo/BTCUSDT.svg`);
     expect(btc.hundred).toHaveLength(100);
     expect(btc.nowPrice).toBe(btc.price);
     expect(btc.hundred[99]).toBeCloseTo(Number(btc.price), 2);
     // the feed has moved the price away from the reference
     expect(btc.price).not.toBe('67250.00');
-    const page2 = body<{ rows: MarketItem[] }>(await t.app.inject({ url: `${INDEX}/listMarketByType?type=crypto&pageNum=2&pageSize=10` }));
+    const page2 = body<{ rows: MarketItem[] }>(
+      await t.app.inject({ url: `${INDEX}/listMarketByType?type=crypto&pageNum=2&pageSize=10` }),
+    );
     expect(page2.result.rows[0].code).not.toBe(btc.code);
     expect(new Set([...r.result.rows, ...page2.result.rows].map((x) => x.code)).size).toBe(20);
     for (const type of ['forex', 'stock', 'etf', 'futures']) {
@@ -87,9 +101,13 @@ describe('listMarketByType', () => {
     expect(byCode.result.rows.map((x) => x.code)).toContain('ETHUSDT');
     const byName = body<{ rows: MarketItem[] }>(await t.app.inject({ url: `${INDEX}/listMarketByType?search=apple` }));
     expect(byName.result.rows.map((x) => x.code)).toEqual(['AAPL']);
-    const none = body<{ rows: MarketItem[]; total: number }>(await t.app.inject({ url: `${INDEX}/listMarketByType?search=${encodeURIComponent("'; DROP TABLE instruments;--")}` }));
+    const none = body<{ rows: MarketItem[]; total: number }>(
+      await t.app.inject({ url: `${INDEX}/listMarketByType?search=${encodeURIComponent("'; DROP TABLE instruments;--")}` }),
+    );
     expect(none.result).toEqual({ rows: [], total: 0 });
-    const script = body(await t.app.inject({ url: `${INDEX}/listMarketByType?search=${encodeURIComponent('<script>x</script>')}` }));
+    const script = body(
+      await t.app.inject({ url: `${INDEX}/listMarketByType?search=${encodeURIComponent('<script>x</script>')}` }),
+    );
     expect(script.result.total).toBe(0);
     const [{ n }] = await t.app.db.select({ n: count() }).from(instruments);
     expect(n).toBeGreaterThan(500);
@@ -120,7 +138,8 @@ describe('market info, prices and logos', () => {
 
   it('findMarket: what /cruuency?code&type&id names (exact code, id, or base code within the type)', async () => {
     const find = async (qs: string) => body<MarketItem>(await t.app.inject({ url: `${INDEX}/findMarket?${qs}` }));
-    const list = body<{ rows: MarketItem[] }>(await t.app.inject({ url: `${INDEX}/listMarketByType?type=crypto&pageSize=2` })).result.rows;
+    const list = body<{ rows: MarketItem[] }>(await t.app.inject({ url: `${INDEX}/listMarketByType?type=crypto&pageSize=2` }))
+      .result.rows;
     const [btc, eth] = list;
     expect(btc.code).toBe('BTCUSDT');
     // the exact code, as before, whatever else the address says
@@ -171,7 +190,10 @@ describe('market info, prices and logos', () => {
     expect(doge.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
     expect(doge.rawPayload.length).toBeLessThanOrEqual(32 * 1024);
     expect(zlib.brotliDecompressSync(doge.rawPayload).toString()).toMatch(/^<svg/);
-    const again = await t.app.inject({ url: `${INDEX}/logo/DOGEUSDT.svg`, headers: { 'if-none-match': String(doge.headers.etag) } });
+    const again = await t.app.inject({
+      url: `${INDEX}/logo/DOGEUSDT.svg`,
+      headers: { 'if-none-match': String(doge.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
     // PUMP's packaged icon embeds a 960 kB raster image: the badge instead
     const pump = await t.app.inject({ url: `${INDEX}/logo/PUMPUSDT.svg` });
@@ -188,7 +210,9 @@ describe('market info, prices and logos', () => {
     expect(market.valueInUsdt('USDT', '0.1234567')).toBe('0.123456'); // 6 places, rounded down
     expect(market.valueInUsdt('BTC', '2')).toBe(new Decimal(market.priceOf('BTCUSDT')).mul(2).toFixed());
     const eth = market.priceOf('ETHUSDT');
-    expect(market.valueInUsdt('ETH', '0.0000001')).toBe(new Decimal(eth).mul('0.0000001').toDecimalPlaces(6, Decimal.ROUND_DOWN).toFixed());
+    expect(market.valueInUsdt('ETH', '0.0000001')).toBe(
+      new Decimal(eth).mul('0.0000001').toDecimalPlaces(6, Decimal.ROUND_DOWN).toFixed(),
+    );
     expect(codeOf(() => market.priceOf('NOPE'))).toBe(Err.INSTRUMENT_NOT_FOUND);
     expect(market.isMarketOpen('AAPL', new Date('2025-07-05T15:00:00Z'))).toBe(false); // Saturday
     expect(market.isMarketOpen('AAPL', new Date('2025-07-09T15:00:00Z'))).toBe(true); // Wednesday 11:00 New York
@@ -196,7 +220,8 @@ describe('market info, prices and logos', () => {
     expect(codeOf(() => market.isMarketOpen('NOPE'))).toBe(Err.INSTRUMENT_NOT_FOUND);
     expect(t.app.market.assertTradable('BTCUSDT', new Date('2025-07-05T15:00:00Z')).price).toMatch(/^\d+\.\d{2}$/);
     // Saturday: stock, forex and futures markets are closed -> NOT_TRADABLE
-    for (const code of ['AAPL', 'EURUSD', 'ES', 'SPY']) expect(codeOf(() => t.app.market.assertTradable(code, new Date('2025-07-05T15:00:00Z')))).toBe(Err.NOT_TRADABLE);
+    for (const code of ['AAPL', 'EURUSD', 'ES', 'SPY'])
+      expect(codeOf(() => t.app.market.assertTradable(code, new Date('2025-07-05T15:00:00Z')))).toBe(Err.NOT_TRADABLE);
     expect(t.app.market.assertTradable('AAPL', new Date('2025-07-09T15:00:00Z')).code).toBe('AAPL');
     expect(codeOf(() => t.app.market.assertTradable('NOPE'))).toBe(Err.INSTRUMENT_NOT_FOUND);
     // a silent feed makes the price stale: PRICE_UNAVAILABLE
@@ -219,7 +244,9 @@ describe('candles on a fresh start', () => {
     const now = marketClock();
     for (const code of ['BTCUSDT', 'EURUSD', 'AAPL']) {
       for (const interval of INTERVALS) {
-        const r = body<Candle[]>(await t.app.inject({ url: `${INDEX}/getKValueByCodeAndDate?code=${code}&interval=${interval}&limit=1500` }));
+        const r = body<Candle[]>(
+          await t.app.inject({ url: `${INDEX}/getKValueByCodeAndDate?code=${code}&interval=${interval}&limit=1500` }),
+        );
         const at = marketClock();
         expect(r.code).toBe(Ok.SUCCESS);
         const c = r.result;
@@ -227,7 +254,8 @@ describe('candles on a fresh start', () => {
         // in the first seconds of a bucket no tick may have opened it yet: then the previous
         // bucket is the newest (a candle exists only once a price has been seen in it)
         const fresh = at - bucketStart(at, interval) < 3000 ? 1 : 0;
-        const minimum = (interval === '1d' ? 90 : interval === '1m' ? 1500 : Math.min(1500, Math.floor((7 * 86400_000) / ms))) - fresh;
+        const minimum =
+          (interval === '1d' ? 90 : interval === '1m' ? 1500 : Math.min(1500, Math.floor((7 * 86400_000) / ms))) - fresh;
         expect(c.length, `${code} ${interval}`).toBeGreaterThanOrEqual(minimum);
         for (let i = 1; i < c.length; i++) {
           expect(Date.parse(c[i].time) - Date.parse(c[i - 1].time), `${code} ${interval} ${c[i].time}`).toBe(ms);
@@ -237,19 +265,31 @@ describe('candles on a fresh start', () => {
           expect(Number(k.low)).toBeLessThanOrEqual(Math.min(Number(k.open), Number(k.close)) + 1e-9);
         }
         // reaches the bucket of now (the live one)
-        expect([bucketStart(at, interval), bucketStart(at, interval) - fresh * ms], `${code} ${interval}`).toContain(Date.parse(c[c.length - 1].time));
+        expect([bucketStart(at, interval), bucketStart(at, interval) - fresh * ms], `${code} ${interval}`).toContain(
+          Date.parse(c[c.length - 1].time),
+        );
       }
     }
     // 1m reaches back 7 days, 1d at least 90 days
-    const week = body<Candle[]>(await t.app.inject({ url: `${INDEX}/getKValueByCodeAndDate?code=BTCUSDT&interval=1m&from=${new Date(now - 7 * 86400_000).toISOString()}&to=${new Date(now - 7 * 86400_000 + 3600_000).toISOString()}` }));
+    const week = body<Candle[]>(
+      await t.app.inject({
+        url: `${INDEX}/getKValueByCodeAndDate?code=BTCUSDT&interval=1m&from=${new Date(now - 7 * 86400_000).toISOString()}&to=${new Date(now - 7 * 86400_000 + 3600_000).toISOString()}`,
+      }),
+    );
     expect(week.result.length).toBe(61);
-    const days = body<Candle[]>(await t.app.inject({ url: `${INDEX}/getKValueByCodeAndDate?code=BTCUSDT&interval=1d&from=${new Date(now - 95 * 86400_000).toISOString()}` }));
+    const days = body<Candle[]>(
+      await t.app.inject({
+        url: `${INDEX}/getKValueByCodeAndDate?code=BTCUSDT&interval=1d&from=${new Date(now - 95 * 86400_000).toISOString()}`,
+      }),
+    );
     expect(days.result.length).toBeGreaterThanOrEqual(95);
   });
 
   it('the live candle follows the price and is written in batches', async () => {
     const before = t.app.market.priceOf('BTCUSDT');
-    const c = body<Candle[]>(await t.app.inject({ url: `${INDEX}/getKValueByCodeAndDate?code=BTCUSDT&interval=1m&limit=2` })).result;
+    const c = body<Candle[]>(
+      await t.app.inject({ url: `${INDEX}/getKValueByCodeAndDate?code=BTCUSDT&interval=1m&limit=2` }),
+    ).result;
     // a tick may land while the request runs: the close is the price of one side of it
     expect([before, t.app.market.priceOf('BTCUSDT')]).toContain(c.at(-1)!.close);
     await t.app.market.writer!.flush();
@@ -259,8 +299,15 @@ describe('candles on a fresh start', () => {
   });
 
   it('refuses bad ranges and unknown codes', async () => {
-    const bad = ['code=BTCUSDT&interval=2m', 'code=BTCUSDT&from=yesterday', 'code=BTCUSDT&limit=0', 'interval=1m', `code=${'A'.repeat(30)}`,
-      `code=BTCUSDT&from=2025-01-02T00:00:00Z&to=2025-01-01T00:00:00Z`, 'code=BTCUSDT&x=1'];
+    const bad = [
+      'code=BTCUSDT&interval=2m',
+      'code=BTCUSDT&from=yesterday',
+      'code=BTCUSDT&limit=0',
+      'interval=1m',
+      `code=${'A'.repeat(30)}`,
+      `code=BTCUSDT&from=2025-01-02T00:00:00Z&to=2025-01-01T00:00:00Z`,
+      'code=BTCUSDT&x=1',
+    ];
     for (const qs of bad) {
       const res = await t.app.inject({ url: `${INDEX}/getKValueByCodeAndDate?${qs}` });
       expect(body(res).code, qs).toBe(Err.MALFORMED_REQUEST);
@@ -273,31 +320,60 @@ describe('watchlist', () => {
   const W = '/swx/customer/user/watchlist';
   it('requires a session', async () => {
     expect(body(await t.app.inject({ url: `${W}/list` })).code).toBe(Err.LOGIN_REQUIRED);
-    expect(body(await t.app.inject({ method: 'POST', url: `${W}/add`, payload: { code: 'BTCUSDT' } })).code).toBe(Err.LOGIN_REQUIRED);
-    expect(body(await t.app.inject({ method: 'POST', url: `${W}/add`, payload: { code: 'BTCUSDT' }, headers: { authorization: 'Bearer nope' } })).code).toBe(Err.LOGIN_REQUIRED);
+    expect(body(await t.app.inject({ method: 'POST', url: `${W}/add`, payload: { code: 'BTCUSDT' } })).code).toBe(
+      Err.LOGIN_REQUIRED,
+    );
+    expect(
+      body(
+        await t.app.inject({
+          method: 'POST',
+          url: `${W}/add`,
+          payload: { code: 'BTCUSDT' },
+          headers: { authorization: 'Bearer nope' },
+        }),
+      ).code,
+    ).toBe(Err.LOGIN_REQUIRED);
   });
 
   it('adds, lists, removes; refuses bad codes and changes nothing', async () => {
     const { id, token } = await userToken('watcher');
     const headers = { authorization: `Bearer ${token}` };
-    expect(body(await t.app.inject({ method: 'POST', url: `${W}/add`, headers, payload: { code: 'ETHUSDT' } })).result).toEqual({ code: 'ETHUSDT', watching: true });
-    expect(body(await t.app.inject({ method: 'POST', url: `${W}/add`, headers, payload: { code: 'AAPL' } })).code).toBe(Ok.SUCCESS);
-    expect(body(await t.app.inject({ method: 'POST', url: `${W}/add`, headers, payload: { code: 'AAPL' } })).code).toBe(Ok.SUCCESS); // idempotent
+    expect(body(await t.app.inject({ method: 'POST', url: `${W}/add`, headers, payload: { code: 'ETHUSDT' } })).result).toEqual({
+      code: 'ETHUSDT',
+      watching: true,
+    });
+    expect(body(await t.app.inject({ method: 'POST', url: `${W}/add`, headers, payload: { code: 'AAPL' } })).code).toBe(
+      Ok.SUCCESS,
+    );
+    expect(body(await t.app.inject({ method: 'POST', url: `${W}/add`, headers, payload: { code: 'AAPL' } })).code).toBe(
+      Ok.SUCCESS,
+    ); // idempotent
     const list = body<{ rows: MarketItem[]; total: number }>(await t.app.inject({ url: `${W}/list`, headers }));
     expect(list.result.rows.map((r) => r.code)).toEqual(['ETHUSDT', 'AAPL']);
     expect(list.result.total).toBe(2);
     expect(list.result.rows[0].hundred).toHaveLength(100);
 
     const before = await t.app.db.select().from(watchlist).where(eq(watchlist.userId, id));
-    expect(body(await t.app.inject({ method: 'POST', url: `${W}/add`, headers, payload: { code: 'NOPEUSDT' } })).code).toBe(Err.INSTRUMENT_NOT_FOUND);
-    for (const payload of [{}, { code: 42 }, { code: 'btcusdt' }, { code: "'; DROP TABLE watchlist;--" }, { code: 'x'.repeat(10_000) }, { code: 'BTCUSDT', extra: 1 }]) {
+    expect(body(await t.app.inject({ method: 'POST', url: `${W}/add`, headers, payload: { code: 'NOPEUSDT' } })).code).toBe(
+      Err.INSTRUMENT_NOT_FOUND,
+    );
+    for (const payload of [
+      {},
+      { code: 42 },
+      { code: 'btcusdt' },
+      { code: "'; DROP TABLE watchlist;--" },
+      { code: 'x'.repeat(10_000) },
+      { code: 'BTCUSDT', extra: 1 },
+    ]) {
       const res = await t.app.inject({ method: 'POST', url: `${W}/add`, headers, payload });
       expect(res.statusCode).toBe(400);
       expect(body(res).code).toBe(Err.MALFORMED_REQUEST);
     }
     expect(await t.app.db.select().from(watchlist).where(eq(watchlist.userId, id))).toEqual(before);
 
-    expect(body(await t.app.inject({ method: 'POST', url: `${W}/remove`, headers, payload: { code: 'ETHUSDT' } })).result).toEqual({ code: 'ETHUSDT', watching: false });
+    expect(
+      body(await t.app.inject({ method: 'POST', url: `${W}/remove`, headers, payload: { code: 'ETHUSDT' } })).result,
+    ).toEqual({ code: 'ETHUSDT', watching: false });
     expect(body(await t.app.inject({ url: `${W}/list`, headers })).result.rows.map((r: MarketItem) => r.code)).toEqual(['AAPL']);
     // another user's list is separate
     const other = await userToken('other');

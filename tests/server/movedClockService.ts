@@ -38,7 +38,9 @@ const MONTH_MS = 30 * 86_400_000;
 
 const app = await createPlatform({
   ...config,
-  clock: movedClock(['smart-clock-offset', 'nft-clock-offset', 'loans-clock-offset', 'clock-offset'].map((f) => path.join(config.dataDir, f))),
+  clock: movedClock(
+    ['smart-clock-offset', 'nft-clock-offset', 'loans-clock-offset', 'clock-offset'].map((f) => path.join(config.dataDir, f)),
+  ),
   smartTickMs: 300,
   nftTickMs: 300,
   loansTickMs: 300,

@@ -36,7 +36,13 @@ describe(`charity NFTs: catalogue, buy now, auctions, donations (${usingPostgres
     }
     const auctions = await nftList(t.app, '&status=auction');
     expect(auctions.map((n) => n.name)).toEqual(['Harbour Song', 'First Light', 'Evening Tide', 'Little Orbits']);
-    expect(auctions[0]).toMatchObject({ saleType: 'auction', reservePrice: '90.000000', currentBid: null, minNextBid: '90.000000', endTime: new Date(clock.now() + 2 * DAY).toISOString() });
+    expect(auctions[0]).toMatchObject({
+      saleType: 'auction',
+      reservePrice: '90.000000',
+      currentBid: null,
+      minNextBid: '90.000000',
+      endTime: new Date(clock.now() + 2 * DAY).toISOString(),
+    });
     expect(await nftList(t.app, '&status=listed&saleType=buy_now')).toHaveLength(5);
     // the same seed draws the same picture; the image route serves it as SVG
     const first = all.find((n) => n.name === 'First Light')!;
@@ -65,7 +71,12 @@ describe(`charity NFTs: catalogue, buy now, auctions, donations (${usingPostgres
     const key = clientKey();
     const r = await buyNft(t.app, u, { id: grid.id, kind: 'buy', amount: '80', clientKey: key });
     expect(r.code).toBe(Ok.PURCHASE_SUCCESSFUL);
-    expect(r.result).toMatchObject({ status: 'sold', soldPrice: '80.000000', cumulativeDonation: '80.000000', owner: `${u.username.slice(0, 2)}***${u.username.slice(-1)}` });
+    expect(r.result).toMatchObject({
+      status: 'sold',
+      soldPrice: '80.000000',
+      cumulativeDonation: '80.000000',
+      owner: `${u.username.slice(0, 2)}***${u.username.slice(-1)}`,
+    });
     const after = await nftCounts(t.app);
     expect((await buyNft(t.app, u, { id: grid.id, kind: 'buy', amount: '80', clientKey: key })).result.id).toBe(grid.id);
     expect(await nftCounts(t.app)).toEqual(after);
@@ -78,10 +89,19 @@ describe(`charity NFTs: catalogue, buy now, auctions, donations (${usingPostgres
     const mine = body(await t.app.inject({ url: '/swx/customer/user/listNft', headers: real(u) })).result;
     expect(mine.rows).toEqual([expect.objectContaining({ relation: 'owned', myBid: '80.000000', leading: false })]);
     // bought in the real book: "my NFTs" is refused under the demo header (10033), never answered with the real ones
-    expect(body(await t.app.inject({ url: '/swx/customer/user/listNft', headers: demo(u) }))).toMatchObject({ code: Err.DEMO_NOT_ALLOWED, result: null });
+    expect(body(await t.app.inject({ url: '/swx/customer/user/listNft', headers: demo(u) }))).toMatchObject({
+      code: Err.DEMO_NOT_ALLOWED,
+      result: null,
+    });
     const d = await donationsPage(t.app);
     expect(d).toMatchObject({ totalDonated: '80.000000', totalPaidOut: '0.000000', pending: '80.000000' });
-    expect(d.rows[0]).toMatchObject({ kind: 'sale', nftName: 'Playground Grid', gross: '80.000000', amount: '80.000000', payoutStatus: 'pending' });
+    expect(d.rows[0]).toMatchObject({
+      kind: 'sale',
+      nftName: 'Playground Grid',
+      gross: '80.000000',
+      amount: '80.000000',
+      payoutStatus: 'pending',
+    });
     expect((await reconcile(t.app.db)).ok).toBe(true);
   });
 
@@ -100,7 +120,11 @@ describe(`charity NFTs: catalogue, buy now, auctions, donations (${usingPostgres
     expect((await buyNft(t.app, a, { id: n.id, kind: 'buy', amount: '90' })).code).toBe(Err.NFT_STATUS_WRONG);
     expect(await nftCounts(t.app)).toEqual(before);
 
-    expect((await buyNft(t.app, a, { id: n.id, kind: 'bid', amount: '100' })).result).toMatchObject({ currentBid: '100.000000', minNextBid: '105.000000', bidCount: 1 });
+    expect((await buyNft(t.app, a, { id: n.id, kind: 'bid', amount: '100' })).result).toMatchObject({
+      currentBid: '100.000000',
+      minNextBid: '105.000000',
+      bidCount: 1,
+    });
     expect(await usdt(t.app, a)).toMatchObject({ available: '400.000000', nftBidHold: '100.000000' });
     before = await nftCounts(t.app);
     expect((await buyNft(t.app, a, { id: n.id, kind: 'bid', amount: '120' })).code).toBe(Err.NFT_ALREADY_LEADING);
@@ -111,7 +135,10 @@ describe(`charity NFTs: catalogue, buy now, auctions, donations (${usingPostgres
     // outbid: a's money is back at once, and a is told
     expect(await usdt(t.app, a)).toMatchObject({ available: '500.000000', nftBidHold: '0.000000' });
     expect(await usdt(t.app, b)).toMatchObject({ available: '395.000000', nftBidHold: '105.000000' });
-    const [note] = await t.app.db.select().from(notifications).where(and(eq(notifications.userId, a.id), eq(notifications.kind, 'nft.outbid')));
+    const [note] = await t.app.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, a.id), eq(notifications.kind, 'nft.outbid')));
     expect(note.params).toMatchObject({ name: 'Harbour Song', amount: '100.000000', newBid: '105.000000' });
     const aMine = body(await t.app.inject({ url: '/swx/customer/user/listNft', headers: real(a) })).result.rows;
     expect(aMine).toEqual([expect.objectContaining({ relation: 'bidding', leading: false, myBid: '100.000000' })]);
@@ -136,42 +163,85 @@ describe(`charity NFTs: catalogue, buy now, auctions, donations (${usingPostgres
     const settled = await t.app.nfts.runDue();
     expect(settled.sold).toBe(0);
     const after = await detail(t.app, n.id, a);
-    expect(after.nft).toMatchObject({ status: 'sold', soldPrice: '110.250000', cumulativeDonation: '110.250000', soldAt: new Date(end + 5 * MIN).toISOString() });
+    expect(after.nft).toMatchObject({
+      status: 'sold',
+      soldPrice: '110.250000',
+      cumulativeDonation: '110.250000',
+      soldAt: new Date(end + 5 * MIN).toISOString(),
+    });
     expect(after.bids.map((x: { amount: string; status: string; mine: boolean }) => [x.amount, x.status, x.mine])).toEqual([
-      ['110.250000', 'won', true], ['105.000000', 'released', false], ['100.000000', 'released', true],
+      ['110.250000', 'won', true],
+      ['105.000000', 'released', false],
+      ['100.000000', 'released', true],
     ]);
     expect(await usdt(t.app, a)).toMatchObject({ available: '389.750000', nftBidHold: '0.000000' });
     expect(await usdt(t.app, c)).toMatchObject({ available: '380.000000', nftBidHold: '120.000000' });
-    const [won] = await t.app.db.select().from(notifications).where(and(eq(notifications.userId, a.id), eq(notifications.kind, 'nft.won')));
+    const [won] = await t.app.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, a.id), eq(notifications.kind, 'nft.won')));
     expect(won.params).toMatchObject({ amount: '110.250000' });
     const d = await donationsPage(t.app);
     expect(d.totalDonated).toBe('190.250000');
-    expect(d.rows.filter((r: { kind: string }) => r.kind === 'sale').map((r: { nftName: string }) => r.nftName)).toEqual(['Harbour Song', 'Playground Grid']);
+    expect(d.rows.filter((r: { kind: string }) => r.kind === 'sale').map((r: { nftName: string }) => r.nftName)).toEqual([
+      'Harbour Song',
+      'Playground Grid',
+    ]);
     expect((await reconcile(t.app.db)).ok).toBe(true);
   });
 
   it('operators record payouts to the charity (audited; never more than it holds; a hash once); sales show as paid', async () => {
     const hash = `0x${'ab'.repeat(32)}`;
     const before = await nftCounts(t.app);
-    const tooMuch = await adminCall(t.app, op, 'POST', '/charity/payouts', { amount: '190.250001', txHash: hash, note: 'too much' });
+    const tooMuch = await adminCall(t.app, op, 'POST', '/charity/payouts', {
+      amount: '190.250001',
+      txHash: hash,
+      note: 'too much',
+    });
     expect(tooMuch.code).toBe(Err.CHARITY_PAYOUT_TOO_LARGE);
     const customer = await createUser(t.app);
-    const notOp = body(await t.app.inject({ method: 'POST', url: '/admin-api/charity/payouts', headers: { authorization: customer.token }, payload: { amount: '1', txHash: hash, note: '' } }));
+    const notOp = body(
+      await t.app.inject({
+        method: 'POST',
+        url: '/admin-api/charity/payouts',
+        headers: { authorization: customer.token },
+        payload: { amount: '1', txHash: hash, note: '' },
+      }),
+    );
     expect(notOp.code).not.toBe(200);
     expect(await nftCounts(t.app)).toEqual(before);
     const key = clientKey();
-    const r = await adminCall(t.app, op, 'POST', '/charity/payouts', { amount: '100', txHash: hash, note: 'November transfer', clientKey: key });
+    const r = await adminCall(t.app, op, 'POST', '/charity/payouts', {
+      amount: '100',
+      txHash: hash,
+      note: 'November transfer',
+      clientKey: key,
+    });
     expect(r.code).toBe(200);
     expect(r.result).toMatchObject({ totalDonated: '190.250000', totalPaidOut: '100.000000', pending: '90.250000' });
     // oldest sale first: the 80 of Playground Grid is covered, Harbour Song not yet
     const sales = r.result.rows.filter((x: { kind: string }) => x.kind === 'sale');
-    expect(sales.map((s: { nftName: string; payoutStatus: string; txHash: string | null }) => [s.nftName, s.payoutStatus, s.txHash])).toEqual([
-      ['Harbour Song', 'pending', null], ['Playground Grid', 'paid', hash],
+    expect(
+      sales.map((s: { nftName: string; payoutStatus: string; txHash: string | null }) => [s.nftName, s.payoutStatus, s.txHash]),
+    ).toEqual([
+      ['Harbour Song', 'pending', null],
+      ['Playground Grid', 'paid', hash],
     ]);
-    expect(r.result.rows.find((x: { kind: string }) => x.kind === 'payout')).toMatchObject({ amount: '100.000000', txHash: hash, note: 'November transfer' });
-    const again = await adminCall(t.app, op, 'POST', '/charity/payouts', { amount: '100', txHash: hash, note: 'November transfer', clientKey: key });
+    expect(r.result.rows.find((x: { kind: string }) => x.kind === 'payout')).toMatchObject({
+      amount: '100.000000',
+      txHash: hash,
+      note: 'November transfer',
+    });
+    const again = await adminCall(t.app, op, 'POST', '/charity/payouts', {
+      amount: '100',
+      txHash: hash,
+      note: 'November transfer',
+      clientKey: key,
+    });
     expect(again.result.totalPaidOut).toBe('100.000000');
-    expect((await adminCall(t.app, op, 'POST', '/charity/payouts', { amount: '1', txHash: hash, note: 'again' })).code).toBe(Err.TX_HASH_USED);
+    expect((await adminCall(t.app, op, 'POST', '/charity/payouts', { amount: '1', txHash: hash, note: 'again' })).code).toBe(
+      Err.TX_HASH_USED,
+    );
     const [audit] = await t.app.db.select().from(auditLog).where(eq(auditLog.action, 'charity.payout'));
     expect(audit.actorId).toBe(op.id);
     expect((await reconcile(t.app.db)).ok).toBe(true);
@@ -179,23 +249,65 @@ describe(`charity NFTs: catalogue, buy now, auctions, donations (${usingPostgres
 
   it('operators list new NFTs (audited, address checksummed, refusals write nothing); an auction without bids ends unsold', async () => {
     const lower = '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed';
-    const base = { name: 'Kite Day', creator: 'Studio Kite', chain: 'Ethereum', contractAddress: lower, tokenId: '77', verified: true, seed: 42 };
+    const base = {
+      name: 'Kite Day',
+      creator: 'Studio Kite',
+      chain: 'Ethereum',
+      contractAddress: lower,
+      tokenId: '77',
+      verified: true,
+      seed: 42,
+    };
     const before = await nftCounts(t.app);
-    expect((await adminCall(t.app, op, 'POST', '/nfts', { ...base, contractAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD', saleType: 'buy_now', price: '10' })).code).toBe(Err.NFT_LISTING_INVALID);
+    expect(
+      (
+        await adminCall(t.app, op, 'POST', '/nfts', {
+          ...base,
+          contractAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD',
+          saleType: 'buy_now',
+          price: '10',
+        })
+      ).code,
+    ).toBe(Err.NFT_LISTING_INVALID);
     expect((await adminCall(t.app, op, 'POST', '/nfts', { ...base, saleType: 'buy_now' })).code).toBe(Err.NFT_LISTING_INVALID);
-    expect((await adminCall(t.app, op, 'POST', '/nfts', { ...base, saleType: 'auction', reservePrice: '10', endTime: new Date(clock.now() - 1000).toISOString() })).code).toBe(Err.NFT_LISTING_INVALID);
+    expect(
+      (
+        await adminCall(t.app, op, 'POST', '/nfts', {
+          ...base,
+          saleType: 'auction',
+          reservePrice: '10',
+          endTime: new Date(clock.now() - 1000).toISOString(),
+        })
+      ).code,
+    ).toBe(Err.NFT_LISTING_INVALID);
     expect(await nftCounts(t.app)).toEqual(before);
 
     const listed = await adminCall(t.app, op, 'POST', '/nfts', { ...base, saleType: 'buy_now', price: '25.5' });
-    expect(listed.result).toMatchObject({ contractAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', price: '25.500000', status: 'listed', seed: 42, verified: true });
-    expect((await adminCall(t.app, op, 'POST', '/nfts', { ...base, saleType: 'buy_now', price: '25.5' })).code).toBe(Err.NFT_LISTING_INVALID);
-    const [audit] = await t.app.db.select().from(auditLog).where(and(eq(auditLog.action, 'nft.list'), eq(auditLog.targetId, listed.result.id)));
+    expect(listed.result).toMatchObject({
+      contractAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      price: '25.500000',
+      status: 'listed',
+      seed: 42,
+      verified: true,
+    });
+    expect((await adminCall(t.app, op, 'POST', '/nfts', { ...base, saleType: 'buy_now', price: '25.5' })).code).toBe(
+      Err.NFT_LISTING_INVALID,
+    );
+    const [audit] = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'nft.list'), eq(auditLog.targetId, listed.result.id)));
     expect(audit.actorId).toBe(op.id);
 
     // an auction starting in an hour is listed, opened by the scheduler, and ends unsold without bids
     const start = clock.now() + 60 * MIN;
     const auc = await adminCall(t.app, op, 'POST', '/nfts', {
-      ...base, tokenId: '78', saleType: 'auction', reservePrice: '30', startTime: new Date(start).toISOString(), endTime: new Date(start + DAY).toISOString(),
+      ...base,
+      tokenId: '78',
+      saleType: 'auction',
+      reservePrice: '30',
+      startTime: new Date(start).toISOString(),
+      endTime: new Date(start + DAY).toISOString(),
     });
     expect(auc.result.status).toBe('listed');
     const u = await createUser(t.app);
@@ -206,7 +318,11 @@ describe(`charity NFTs: catalogue, buy now, auctions, donations (${usingPostgres
     expect((await detail(t.app, auc.result.id)).nft.status).toBe('auction');
     clock.set(start + DAY);
     expect((await t.app.nfts.runDue()).unsold).toBeGreaterThanOrEqual(1);
-    expect((await detail(t.app, auc.result.id)).nft).toMatchObject({ status: 'unsold', owner: null, cumulativeDonation: '0.000000' });
+    expect((await detail(t.app, auc.result.id)).nft).toMatchObject({
+      status: 'unsold',
+      owner: null,
+      cumulativeDonation: '0.000000',
+    });
     expect((await reconcile(t.app.db)).ok).toBe(true);
   });
 });

@@ -49,12 +49,16 @@ describe(`charity NFTs under races (${usingPostgres() ? 'PostgreSQL pool' : 'PGl
 
   it('six purchases of one buy-now NFT at once sell it once; six retries of one key bid once', async () => {
     const bloom = await nftByName(t.app, 'Paper Bloom');
-    const replies = await Promise.all(bidders.slice(0, 6).map((u) => buyNft(t.app, u, { id: bloom.id, kind: 'buy', amount: '95' })));
+    const replies = await Promise.all(
+      bidders.slice(0, 6).map((u) => buyNft(t.app, u, { id: bloom.id, kind: 'buy', amount: '95' })),
+    );
     expect(replies.filter((r) => r.code === Ok.PURCHASE_SUCCESSFUL)).toHaveLength(1);
     expect(replies.filter((r) => r.code === Err.NFT_STATUS_WRONG)).toHaveLength(5);
     const tide = await nftByName(t.app, 'Evening Tide');
     const key = clientKey();
-    const same = await Promise.all(Array.from({ length: 6 }, () => buyNft(t.app, bidders[11], { id: tide.id, kind: 'bid', amount: '130', clientKey: key })));
+    const same = await Promise.all(
+      Array.from({ length: 6 }, () => buyNft(t.app, bidders[11], { id: tide.id, kind: 'bid', amount: '130', clientKey: key })),
+    );
     expect(same.every((r) => r.code === Ok.PURCHASE_SUCCESSFUL)).toBe(true);
     expect((await detail(t.app, tide.id)).bids).toHaveLength(1);
     expect((await reconcile(t.app.db)).ok).toBe(true);
@@ -64,11 +68,17 @@ describe(`charity NFTs under races (${usingPostgres() ? 'PostgreSQL pool' : 'PGl
     clock.days(8);
     const results = await Promise.all([t.app.nfts.runDue(), t.app.nfts.runDue(), t.app.nfts.runDue()]);
     const sold = results.reduce((s, r) => s + r.sold, 0);
-    const [{ n }] = rows<{ n: number }>(await t.app.db.execute(sql`select count(*)::int as n from ledger_transfers where reason = 'nft.sale'`));
+    const [{ n }] = rows<{ n: number }>(
+      await t.app.db.execute(sql`select count(*)::int as n from ledger_transfers where reason = 'nft.sale'`),
+    );
     // Little Orbits and Evening Tide at auction, Paper Bloom bought
     expect(sold).toBe(2);
     expect(Number(n)).toBe(3);
-    const [{ h }] = rows<{ h: string }>(await t.app.db.execute(sql`select coalesce(sum(balance), 0)::text as h from ledger_accounts where purpose = 'nft_bid_hold'`));
+    const [{ h }] = rows<{ h: string }>(
+      await t.app.db.execute(
+        sql`select coalesce(sum(balance), 0)::text as h from ledger_accounts where purpose = 'nft_bid_hold'`,
+      ),
+    );
     expect(Number(h)).toBe(0);
     expect((await reconcile(t.app.db)).ok).toBe(true);
   });
@@ -85,8 +95,20 @@ describe(`charity NFTs under races (${usingPostgres() ? 'PostgreSQL pool' : 'PGl
       const ids: string[] = [];
       for (let i = 0; i < 4; i++) {
         const r = await t.app.inject({
-          method: 'POST', url: '/admin-api/nfts', headers: { authorization: op.token },
-          payload: { name: `Race ${i}`, creator: 'Test', chain: 'Polygon', contractAddress: `0x${'1'.repeat(39)}${i}`, tokenId: '1', verified: false, saleType: 'auction', reservePrice: '10', endTime: new Date(clock.now() + DAY).toISOString() },
+          method: 'POST',
+          url: '/admin-api/nfts',
+          headers: { authorization: op.token },
+          payload: {
+            name: `Race ${i}`,
+            creator: 'Test',
+            chain: 'Polygon',
+            contractAddress: `0x${'1'.repeat(39)}${i}`,
+            tokenId: '1',
+            verified: false,
+            saleType: 'auction',
+            reservePrice: '10',
+            endTime: new Date(clock.now() + DAY).toISOString(),
+          },
         });
         ids.push(r.json().result.id);
         expect((await buyNft(t.app, bidders[i], { id: ids[i], kind: 'bid', amount: '10' })).code).toBe(Ok.PURCHASE_SUCCESSFUL);
@@ -94,7 +116,9 @@ describe(`charity NFTs under races (${usingPostgres() ? 'PostgreSQL pool' : 'PGl
       clock.days(2);
       const [a, b] = await Promise.all([t.app.nfts.runDue(), second.app.nfts.runDue()]);
       expect(a.sold + b.sold).toBe(4);
-      const [{ n }] = rows<{ n: number }>(await t.app.db.execute(sql`select count(*)::int as n from ledger_transfers where reason = 'nft.donation'`));
+      const [{ n }] = rows<{ n: number }>(
+        await t.app.db.execute(sql`select count(*)::int as n from ledger_transfers where reason = 'nft.donation'`),
+      );
       expect(Number(n)).toBe(7);
       for (const id of ids) expect((await detail(t.app, id)).nft.status).toBe('sold');
       expect((await reconcile(t.app.db)).ok).toBe(true);

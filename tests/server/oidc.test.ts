@@ -23,10 +23,16 @@ async function startProvider() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const provider = new Provider(issuer, {
-    clients: [{
-      client_id: 'tp-test', client_secret: 'tp-test-secret', redirect_uris: [REDIRECT],
-      grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_post',
-    }],
+    clients: [
+      {
+        client_id: 'tp-test',
+        client_secret: 'tp-test-secret',
+        redirect_uris: [REDIRECT],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
     findAccount: async (_ctx: unknown, sub: string) => ({ accountId: sub, claims: async () => ({ sub, ...claimsOf[sub] }) }),
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     // put the scope's claims into the ID token, as Google does
@@ -68,8 +74,14 @@ async function signInAtProvider(authUrl: string, sub: string): Promise<{ code: s
     }
     const html = await res.text();
     expect(res.status, html.slice(0, 300)).toBe(200);
-    const form: Record<string, string> = html.includes('name="login"') ? { prompt: 'login', login: sub, password: 'any' } : { prompt: 'consent' };
-    const submitted = await step(url, { method: 'POST', body: new URLSearchParams(form).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const form: Record<string, string> = html.includes('name="login"')
+      ? { prompt: 'login', login: sub, password: 'any' }
+      : { prompt: 'consent' };
+    const submitted = await step(url, {
+      method: 'POST',
+      body: new URLSearchParams(form).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(submitted.status).toBeGreaterThanOrEqual(300);
     url = new URL(submitted.headers.get('location')!, url).href;
   }
@@ -84,7 +96,9 @@ describe('Google sign-in (OpenID Connect code flow with PKCE)', () => {
   afterAll(async () => {
     await idp?.close();
   });
-  const t = useTestApp(() => ({ oidc: { issuer: idp.issuer, clientId: 'tp-test', clientSecret: 'tp-test-secret', redirectUri: REDIRECT } }));
+  const t = useTestApp(() => ({
+    oidc: { issuer: idp.issuer, clientId: 'tp-test', clientSecret: 'tp-test-secret', redirectUri: REDIRECT },
+  }));
 
   const startFlow = async () => {
     const res = await get(t, `${L}/googleAuthUrl`);
@@ -117,7 +131,12 @@ describe('Google sign-in (OpenID Connect code flow with PKCE)', () => {
     claimsOf['g-100'] = { email: 'Gwen@Example.com', email_verified: true, name: 'Gwen' };
     const first = await signIn('g-100');
     expect(first.code, first.msg).toBe(Ok.SUCCESS);
-    expect(first.result.user).toMatchObject({ username: 'Gwen', email: 'gwen@example.com', hasPassword: false, role: 'customer' });
+    expect(first.result.user).toMatchObject({
+      username: 'Gwen',
+      email: 'gwen@example.com',
+      hasPassword: false,
+      role: 'customer',
+    });
     const info = await post(t, `${U}/getUserInfo`, undefined, { token: first.result.token });
     expect(info.code).toBe(Ok.SUCCESS);
     expect(info.result.balances.demo.totalUsdt).toBe('100000.000000');
@@ -170,11 +189,21 @@ describe('Google sign-in (OpenID Connect code flow with PKCE)', () => {
   it('bad input: missing fields, wrong types, 10 kB strings, unknown fields -> 10030, nothing written', async () => {
     const before = await counts(t);
     const big = 'z'.repeat(10 * 1024);
-    for (const payload of [{ code: 'x' }, { state: 'x' }, { code: 1, state: 'x' }, { code: big, state: 'x' }, { code: 'x', state: big }, { code: 'x', state: 'y', sub: 'admin' }, { code: '', state: '' }]) {
+    for (const payload of [
+      { code: 'x' },
+      { state: 'x' },
+      { code: 1, state: 'x' },
+      { code: big, state: 'x' },
+      { code: 'x', state: big },
+      { code: 'x', state: 'y', sub: 'admin' },
+      { code: '', state: '' },
+    ]) {
       const res = await post(t, `${L}/loginByGoogle`, payload);
       expect(res.code, JSON.stringify(payload).slice(0, 60)).toBe(Err.MALFORMED_REQUEST);
     }
-    expect((await post(t, `${L}/loginByGoogle`, { code: "' OR 1=1 --", state: '<script>alert(1)</script>' })).code).toBe(Err.GOOGLE_LOGIN_FAILED);
+    expect((await post(t, `${L}/loginByGoogle`, { code: "' OR 1=1 --", state: '<script>alert(1)</script>' })).code).toBe(
+      Err.GOOGLE_LOGIN_FAILED,
+    );
     expect((await get(t, `${L}/googleAuthUrl`, { redirect: 'https://evil.example.com' })).code).toBe(Err.MALFORMED_REQUEST);
     expect(await counts(t)).toEqual(before);
   });

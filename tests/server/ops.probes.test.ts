@@ -87,8 +87,16 @@ describe('probes and metrics', () => {
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     const text = res.body;
     expect(text).toMatch(/http_requests_total\{method="GET",route="\/swx\/customer\/index\/listMarketByType",status="200"\} 1/);
-    expect(text).toMatch(/http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/swx\/customer\/index\/listMarketByType"\}/);
-    for (const name of ['ledger_transfers', 'ws_clients', 'trading_trigger_lag_seconds_count', 'job_leader{job="nft-auctions"}', 'process_resident_memory_bytes']) {
+    expect(text).toMatch(
+      /http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/swx\/customer\/index\/listMarketByType"\}/,
+    );
+    for (const name of [
+      'ledger_transfers',
+      'ws_clients',
+      'trading_trigger_lag_seconds_count',
+      'job_leader{job="nft-auctions"}',
+      'process_resident_memory_bytes',
+    ]) {
       expect(text).toContain(name);
     }
     expect(text).toMatch(/^ledger_transfers \d+$/m);
@@ -98,13 +106,22 @@ describe('probes and metrics', () => {
 });
 
 describe('jobs recorded per job', () => {
-  const t = useTestApp({ engines: true, nftTickMs: 200, loansTickMs: 200, smartTickMs: 200, candleFlushMs: 300, metricsToken: 'm', leaderRetryMs: 300 });
+  const t = useTestApp({
+    engines: true,
+    nftTickMs: 200,
+    loansTickMs: 200,
+    smartTickMs: 200,
+    candleFlushMs: 300,
+    metricsToken: 'm',
+    leaderRetryMs: 300,
+  });
 
   it('records for every job the instance that leads it, its last run and duration; the console and /readyz show them', async () => {
     const me = t.app.jobs.instanceId;
     const jobs = await until(
       async () => (await t.app.inject('/readyz')).json().jobs as Array<Record<string, unknown>>,
-      (js) => js.length === JOB_NAMES.length && js.every((j) => j.instance === me && j.lastRunAt !== null && j.lastDurationMs !== null),
+      (js) =>
+        js.length === JOB_NAMES.length && js.every((j) => j.instance === me && j.lastRunAt !== null && j.lastDurationMs !== null),
       45_000,
     );
     for (const j of jobs) {
@@ -117,9 +134,13 @@ describe('jobs recorded per job', () => {
     const answer = body(await t.app.inject({ url: '/admin-api/jobs', headers: { authorization: op.token } }));
     expect(answer.code).toBe(200);
     expect(answer.result.instance).toBe(me);
-    expect(answer.result.jobs.map((j: { name: string; instance: string }) => [j.name, j.instance])).toEqual(JOB_NAMES.map((n) => [n, me]));
+    expect(answer.result.jobs.map((j: { name: string; instance: string }) => [j.name, j.instance])).toEqual(
+      JOB_NAMES.map((n) => [n, me]),
+    );
     const customer = await createUser(t.app);
-    expect(body(await t.app.inject({ url: '/admin-api/jobs', headers: { authorization: customer.token } })).code).toBe(Err.OPERATOR_ONLY);
+    expect(body(await t.app.inject({ url: '/admin-api/jobs', headers: { authorization: customer.token } })).code).toBe(
+      Err.OPERATOR_ONLY,
+    );
 
     const text = (await t.app.inject({ url: '/metrics', headers: { authorization: 'Bearer m' } })).body;
     for (const name of JOB_NAMES) {
@@ -140,8 +161,13 @@ describe.runIf(usingPostgres())('readiness while PostgreSQL is unreachable', () 
     try {
       // the database goes away: no new connections, and those open are cut
       await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
-      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
-      const down = await until(async () => t.app.inject('/readyz'), (r) => r.statusCode === 503);
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [
+        name,
+      ]);
+      const down = await until(
+        async () => t.app.inject('/readyz'),
+        (r) => r.statusCode === 503,
+      );
       expect(down.json().checks.database.ok).toBe(false);
       expect(down.json().jobs).toEqual([]);
       // the liveness probe does not care
@@ -150,7 +176,10 @@ describe.runIf(usingPostgres())('readiness while PostgreSQL is unreachable', () 
       await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
       await admin.end();
     }
-    const up = await until(async () => t.app.inject('/readyz'), (r) => r.statusCode === 200);
+    const up = await until(
+      async () => t.app.inject('/readyz'),
+      (r) => r.statusCode === 200,
+    );
     expect(up.json().checks.database.ok).toBe(true);
     expect(up.json().jobs).toHaveLength(JOB_NAMES.length);
   });

@@ -19,7 +19,12 @@ const n = async (table: string) => {
   const r = await t.app.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
   return Number((r as unknown as { rows: Array<{ n: number }> }).rows[0].n);
 };
-const rowCounts = async () => ({ sessions: await n('sessions'), passkeys: await n('passkeys'), audit: await n('audit_log'), notifications: await n('notifications') });
+const rowCounts = async () => ({
+  sessions: await n('sessions'),
+  passkeys: await n('passkeys'),
+  audit: await n('audit_log'),
+  notifications: await n('notifications'),
+});
 const authenticator = () => new SoftAuthenticator(t.config.webauthn.rpId, t.config.webauthn.origin);
 
 async function registerPasskey(token: string, a: SoftAuthenticator, name = 'My laptop') {
@@ -75,46 +80,65 @@ describe('passkeys', () => {
     const before = await rowCounts();
 
     // a cloned authenticator repeats a counter value
-    expect((await post(t, `${L}/loginByPasskey`, { response: (await signIn(a, { counter: 5 })).answer })).code).toBe(Err.PASSKEY_COUNTER_REPLAYED);
-    expect((await post(t, `${L}/loginByPasskey`, { response: (await signIn(a, { counter: 3 })).answer })).code).toBe(Err.PASSKEY_COUNTER_REPLAYED);
+    expect((await post(t, `${L}/loginByPasskey`, { response: (await signIn(a, { counter: 5 })).answer })).code).toBe(
+      Err.PASSKEY_COUNTER_REPLAYED,
+    );
+    expect((await post(t, `${L}/loginByPasskey`, { response: (await signIn(a, { counter: 3 })).answer })).code).toBe(
+      Err.PASSKEY_COUNTER_REPLAYED,
+    );
     // signed for another site
-    expect((await post(t, `${L}/loginByPasskey`, { response: (await signIn(a, { counter: 9, origin: 'https://phish.example' })).answer })).code).toBe(Err.PASSKEY_NOT_VERIFIED);
+    expect(
+      (
+        await post(t, `${L}/loginByPasskey`, {
+          response: (await signIn(a, { counter: 9, origin: 'https://phish.example' })).answer,
+        })
+      ).code,
+    ).toBe(Err.PASSKEY_NOT_VERIFIED);
     // a challenge older than five minutes on the platform clock
     const late = await signIn(a, { counter: 10 });
     clock.ms(5 * 60_000 + 1000);
     expect((await post(t, `${L}/loginByPasskey`, { response: late.answer })).code).toBe(Err.PASSKEY_CHALLENGE_EXPIRED);
     // a passkey no account has
-    expect((await post(t, `${L}/loginByPasskey`, { response: (await signIn(authenticator())).answer })).code).toBe(Err.PASSKEY_UNKNOWN);
+    expect((await post(t, `${L}/loginByPasskey`, { response: (await signIn(authenticator())).answer })).code).toBe(
+      Err.PASSKEY_UNKNOWN,
+    );
     // a tampered signature
     const forged = (await signIn(a, { counter: 11 })).answer;
-    forged.response.signature = forged.response.signature.slice(0, -4) + (forged.response.signature.endsWith('AAAA') ? 'BBBB' : 'AAAA');
+    forged.response.signature =
+      forged.response.signature.slice(0, -4) + (forged.response.signature.endsWith('AAAA') ? 'BBBB' : 'AAAA');
     expect((await post(t, `${L}/loginByPasskey`, { response: forged })).code).toBe(Err.PASSKEY_NOT_VERIFIED);
     expect(await rowCounts()).toEqual(before);
     // the counter kept its last good value: the next one above it works
     expect((await post(t, `${L}/loginByPasskey`, { response: (await signIn(a, { counter: 12 })).answer })).code).toBe(Ok.SUCCESS);
   });
 
-  it('a registration answers only its own account\'s challenge, once; the same passkey twice is refused', async () => {
+  it("a registration answers only its own account's challenge, once; the same passkey twice is refused", async () => {
     const alice = await registerByEmail(t, 'pk_alice', 'pk_alice@example.test', PASSWORD);
     const bob = await registerByEmail(t, 'pk_bob', 'pk_bob@example.test', PASSWORD);
     const a = authenticator();
     const options = await post(t, `${U}/passkeys/options`, {}, { token: alice.token });
     const answer = a.register(options.result);
     const before = await rowCounts();
-    expect((await post(t, `${U}/passkeys/register`, { response: answer }, { token: bob.token })).code).toBe(Err.PASSKEY_CHALLENGE_EXPIRED);
+    expect((await post(t, `${U}/passkeys/register`, { response: answer }, { token: bob.token })).code).toBe(
+      Err.PASSKEY_CHALLENGE_EXPIRED,
+    );
     expect(await rowCounts()).toEqual(before);
     // bob's attempt did not spend alice's challenge
     expect((await post(t, `${U}/passkeys/register`, { response: answer }, { token: alice.token })).code).toBe(Ok.SUCCESS);
-    expect((await post(t, `${U}/passkeys/register`, { response: answer }, { token: alice.token })).code).toBe(Err.PASSKEY_CHALLENGE_EXPIRED);
+    expect((await post(t, `${U}/passkeys/register`, { response: answer }, { token: alice.token })).code).toBe(
+      Err.PASSKEY_CHALLENGE_EXPIRED,
+    );
     // the same credential again, on a fresh challenge
     const again = await post(t, `${U}/passkeys/options`, {}, { token: alice.token });
     expect(again.result.excludeCredentials.map((c: { id: string }) => c.id)).toEqual([a.id]);
     const counted = await rowCounts();
-    expect((await post(t, `${U}/passkeys/register`, { response: a.register(again.result) }, { token: alice.token })).code).toBe(Err.PASSKEY_ALREADY_REGISTERED);
+    expect((await post(t, `${U}/passkeys/register`, { response: a.register(again.result) }, { token: alice.token })).code).toBe(
+      Err.PASSKEY_ALREADY_REGISTERED,
+    );
     expect(await rowCounts()).toEqual(counted);
   });
 
-  it('removing a passkey is immediate; another user\'s passkey cannot be removed', async () => {
+  it("removing a passkey is immediate; another user's passkey cannot be removed", async () => {
     const alice = await registerByEmail(t, 'pk_carol', 'pk_carol@example.test', PASSWORD);
     const bob = await registerByEmail(t, 'pk_dave', 'pk_dave@example.test', PASSWORD);
     const a = authenticator();
@@ -126,7 +150,9 @@ describe('passkeys', () => {
     expect((await post(t, `${U}/passkeys/${id}/remove`, {}, { token: alice.token })).result).toEqual({ id, removed: true });
     expect((await get(t, `${U}/passkeys`, {}, { token: alice.token })).result.rows).toEqual([]);
     expect((await post(t, `${L}/loginByPasskey`, { response: (await signIn(a)).answer })).code).toBe(Err.PASSKEY_UNKNOWN);
-    const kinds = (await get(t, `${U}/listNotifications`, {}, { token: alice.token })).result.rows.map((r: { kind: string }) => r.kind);
+    const kinds = (await get(t, `${U}/listNotifications`, {}, { token: alice.token })).result.rows.map(
+      (r: { kind: string }) => r.kind,
+    );
     expect(kinds).toEqual(expect.arrayContaining(['security.passkey_added', 'security.passkey_removed']));
   });
 });

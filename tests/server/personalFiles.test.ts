@@ -23,7 +23,13 @@ import { submitKyc } from './kycFixtures.ts';
 import { setPrices, submitLoan, terms, verifiedUser } from './loanFixtures.ts';
 import { addReceiveAddresses, createUser, multipart, real, recharge, rechargeFields, type TestUser } from './walletFixtures.ts';
 
-interface Stored { kind: string; key: string; url: string; viewer: TestUser; console?: boolean }
+interface Stored {
+  kind: string;
+  key: string;
+  url: string;
+  viewer: TestUser;
+  console?: boolean;
+}
 
 /** One file of each kind, through the routes a customer uses; where each is stored and served. */
 async function oneOfEach(t: TestApp, op: TestUser): Promise<Stored[]> {
@@ -31,27 +37,62 @@ async function oneOfEach(t: TestApp, op: TestUser): Promise<Stored[]> {
   const out: Stored[] = [];
   const dep = body(await recharge(t.app, u, rechargeFields(), { content: await pngOf(20, 12) }));
   expect(dep.code).toBe(Ok.RECHARGE_SUBMITTED);
-  const [d] = await t.app.db.select().from(deposits).where(eq(deposits.id, BigInt(dep.result.id)));
+  const [d] = await t.app.db
+    .select()
+    .from(deposits)
+    .where(eq(deposits.id, BigInt(dep.result.id)));
   out.push({ kind: 'proof', key: d.proofFile, url: `/swx/customer/user/rechargeProof/${d.id}`, viewer: u });
 
   const kycUser = await createUser(t.app);
   const sub = (await submitKyc(t.app, kycUser)).result!;
-  for (const img of await t.app.db.select().from(kycImages).where(eq(kycImages.submissionId, BigInt(sub.id)))) {
+  for (const img of await t.app.db
+    .select()
+    .from(kycImages)
+    .where(eq(kycImages.submissionId, BigInt(sub.id)))) {
     out.push({ kind: 'kyc', key: img.blobKey!, url: sub.images.find((i) => i.kind === img.kind)!.url, viewer: kycUser });
   }
 
-  const opened = body(await t.app.inject({ method: 'POST', url: '/swx/customer/support/openConversation', headers: { authorization: u.token }, payload: { text: 'my proof', clientKey: crypto.randomUUID() } }));
-  const m = multipart({ conversationId: opened.result.conversation.id, clientKey: crypto.randomUUID() }, { field: 'image', content: await pngOf(14, 9) });
-  const sent = body(await t.app.inject({ method: 'POST', url: '/swx/customer/support/sendImage', payload: m.payload, headers: { authorization: u.token, ...m.headers } }));
+  const opened = body(
+    await t.app.inject({
+      method: 'POST',
+      url: '/swx/customer/support/openConversation',
+      headers: { authorization: u.token },
+      payload: { text: 'my proof', clientKey: crypto.randomUUID() },
+    }),
+  );
+  const m = multipart(
+    { conversationId: opened.result.conversation.id, clientKey: crypto.randomUUID() },
+    { field: 'image', content: await pngOf(14, 9) },
+  );
+  const sent = body(
+    await t.app.inject({
+      method: 'POST',
+      url: '/swx/customer/support/sendImage',
+      payload: m.payload,
+      headers: { authorization: u.token, ...m.headers },
+    }),
+  );
   expect(sent.code).toBe(Ok.SUCCESS);
-  const [a] = await t.app.db.select().from(supportAttachments).where(eq(supportAttachments.id, BigInt(sent.result.attachment.id)));
+  const [a] = await t.app.db
+    .select()
+    .from(supportAttachments)
+    .where(eq(supportAttachments.id, BigInt(sent.result.attachment.id)));
   out.push({ kind: 'support', key: a.blobKey!, url: `/swx/customer/support/attachment/${a.id}`, viewer: u });
 
   setPrices(t.app, { BTCUSDT: 50000, ETHUSDT: 2500 });
   const loan = await submitLoan(t.app, u, (await terms(t.app)).agreementVersion);
   expect(loan.code).toBe(Ok.SUBMITTED_FOR_REVIEW);
-  const [sig] = await t.app.db.select().from(loanSignatures).where(eq(loanSignatures.loanId, BigInt(loan.result.id)));
-  out.push({ kind: 'loan-signature', key: sig.blobKey!, url: `/admin-api/loans/${loan.result.id}/signature`, viewer: op, console: true });
+  const [sig] = await t.app.db
+    .select()
+    .from(loanSignatures)
+    .where(eq(loanSignatures.loanId, BigInt(loan.result.id)));
+  out.push({
+    kind: 'loan-signature',
+    key: sig.blobKey!,
+    url: `/admin-api/loans/${loan.result.id}/signature`,
+    viewer: op,
+    console: true,
+  });
   return out;
 }
 
@@ -92,7 +133,11 @@ describe('personal files: every kind sealed at rest, served unchanged, re-sealed
   it('reseal (npm run kyc:reseal) moves every kind to the new key; the old key alone no longer opens them', async () => {
     const plain = new Map<string, Buffer>();
     for (const f of files) plain.set(f.key, (await t.app.files.read(f.key))!);
-    const keys = loadKeys({ ...t.config, kycKey: Buffer.alloc(32, 5).toString('base64'), kycOldKeys: [fs.readFileSync(path.join(t.config.dataDir, 'kyc.key'), 'utf8').trim()] });
+    const keys = loadKeys({
+      ...t.config,
+      kycKey: Buffer.alloc(32, 5).toString('base64'),
+      kycOldKeys: [fs.readFileSync(path.join(t.config.dataDir, 'kyc.key'), 'utf8').trim()],
+    });
     const rotated = new PersonalFiles({ store: t.app.files.store, keys, now: Date.now });
     expect(await rotated.reseal()).toBe(files.length);
     for (const f of files) {
@@ -127,17 +172,33 @@ describe('personal files kept before the blob store move into it at start', () =
         await t.app.db.update(deposits).set({ proofFile: legacyName }).where(eq(deposits.proofFile, f.key));
       } else if (f.kind === 'kyc') {
         const [img] = await t.app.db.select().from(kycImages).where(eq(kycImages.blobKey, f.key));
-        await t.app.db.update(kycImages).set({ blobKey: null, ...seal(keys.current, bytes, placeOf(img.submissionId, img.kind)) }).where(eq(kycImages.id, img.id));
+        await t.app.db
+          .update(kycImages)
+          .set({ blobKey: null, ...seal(keys.current, bytes, placeOf(img.submissionId, img.kind)) })
+          .where(eq(kycImages.id, img.id));
       } else if (f.kind === 'support') {
         await t.app.db.update(supportAttachments).set({ blobKey: null, bytes }).where(eq(supportAttachments.blobKey, f.key));
       } else {
-        await t.app.db.update(loanSignatures).set({ blobKey: null, data: bytes.toString('base64') }).where(eq(loanSignatures.blobKey, f.key));
+        await t.app.db
+          .update(loanSignatures)
+          .set({ blobKey: null, data: bytes.toString('base64') })
+          .where(eq(loanSignatures.blobKey, f.key));
       }
     }
-    await t.app.db.delete(blobs).where(inArray(blobs.key, files.map((f) => f.key)));
+    await t.app.db.delete(blobs).where(
+      inArray(
+        blobs.key,
+        files.map((f) => f.key),
+      ),
+    );
     expect(await storedKeys(t.app)).toEqual([]);
 
-    expect(await importLegacyFiles(t.app.db, t.app.files, t.config.dataDir)).toEqual({ proof: 1, kyc: 4, support: 1, 'loan-signature': 1 });
+    expect(await importLegacyFiles(t.app.db, t.app.files, t.config.dataDir)).toEqual({
+      proof: 1,
+      kyc: 4,
+      support: 1,
+      'loan-signature': 1,
+    });
     expect(fs.existsSync(path.join(dir, legacyName))).toBe(false);
     expect(await storedKeys(t.app)).toHaveLength(files.length);
     for (const f of files) expect((await served(t, f)).equals(plain.get(f.url)!), f.kind).toBe(true);
@@ -148,6 +209,11 @@ describe('personal files kept before the blob store move into it at start', () =
     const [k] = await t.app.db.select().from(kycImages).limit(1);
     expect([k.keyId, k.iv, k.tag, k.data]).toEqual([null, null, null, null]);
     // a second start finds nothing to move
-    expect(await importLegacyFiles(t.app.db, t.app.files, t.config.dataDir)).toEqual({ proof: 0, kyc: 0, support: 0, 'loan-signature': 0 });
+    expect(await importLegacyFiles(t.app.db, t.app.files, t.config.dataDir)).toEqual({
+      proof: 0,
+      kyc: 0,
+      support: 0,
+      'loan-signature': 0,
+    });
   });
 });

@@ -13,10 +13,13 @@ describe('service skeleton', () => {
 
   it('documents every JSON call with its response schema (files and images excepted)', async () => {
     const doc = (await t.app.inject('/docs/json')).json();
-    const binary = /\/(logo|rechargeProof|proof|statement\.csv|nftImage)\b|\/identification\/\{id\}\/|\/attachment\/|\/loans\/\{id\}\/signature$/;
+    const binary =
+      /\/(logo|rechargeProof|proof|statement\.csv|nftImage)\b|\/identification\/\{id\}\/|\/attachment\/|\/loans\/\{id\}\/signature$/;
     const undocumented: string[] = [];
     let ops = 0;
-    for (const [path, methods] of Object.entries<Record<string, { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> }>>(doc.paths)) {
+    for (const [path, methods] of Object.entries<
+      Record<string, { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> }>
+    >(doc.paths)) {
       for (const [method, op] of Object.entries(methods)) {
         ops++;
         if (binary.test(path)) continue;
@@ -25,7 +28,14 @@ describe('service skeleton', () => {
     }
     expect(ops).toBeGreaterThan(40);
     expect(undocumented).toEqual([]);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/swx/customer/login/register', '/swx/customer/index/listMarketByType', '/swx/customer/user/recharge', '/admin-api/deposits']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/swx/customer/login/register',
+        '/swx/customer/index/listMarketByType',
+        '/swx/customer/user/recharge',
+        '/admin-api/deposits',
+      ]),
+    );
   });
 
   it('unknown API paths get a coded 404 in the asked language', async () => {
@@ -61,7 +71,10 @@ describe('client address', () => {
   const burst = async (t: TestApp) => {
     const codes: number[] = [];
     for (let i = 0; i < 61; i++) {
-      const res = await t.app.inject({ url: '/swx/customer/login/checkUserNameOrPhone?username=someone', headers: { 'x-forwarded-for': `203.0.113.${i + 1}` } });
+      const res = await t.app.inject({
+        url: '/swx/customer/login/checkUserNameOrPhone?username=someone',
+        headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+      });
       codes.push(res.statusCode);
     }
     return codes;

@@ -12,14 +12,23 @@ import { buyOptions, closeOptions, marketClock, tick, usdt } from './tradingFixt
 import { createUser, demo, fund, real, type TestUser } from './walletFixtures.ts';
 
 const DAY = 86_400_000;
-const get = async (app: FastifyInstance, headers: Record<string, string>, url: string) => body(await app.inject({ url, headers }));
+const get = async (app: FastifyInstance, headers: Record<string, string>, url: string) =>
+  body(await app.inject({ url, headers }));
 const sum = (xs: string[]) => xs.reduce((a, b) => a.add(b), new Decimal(0));
 
 /** Moves a user's own money between purposes, as a withdrawal hold or a plan purchase would. */
 async function move(app: FastifyInstance, u: TestUser, to: 'withdrawal_hold' | 'plan_principal', amount: string) {
-  await app.db.transaction((tx) => transfer(tx, {
-    key: `test:${to}:${u.id}`, book: 'real', asset: 'USDT', from: userAccount(u.id, 'available'), to: userAccount(u.id, to), amount, reason: 'test',
-  }));
+  await app.db.transaction((tx) =>
+    transfer(tx, {
+      key: `test:${to}:${u.id}`,
+      book: 'real',
+      asset: 'USDT',
+      from: userAccount(u.id, 'available'),
+      to: userAccount(u.id, to),
+      amount,
+      reason: 'test',
+    }),
+  );
 }
 
 /**
@@ -38,20 +47,57 @@ describe(`portfolio (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
     await move(t.app, u, 'withdrawal_hold', '100');
     await move(t.app, u, 'plan_principal', '500');
     tick(t.app, clock, { BTCUSDT: 67000, ETHUSDT: 3500 });
-    for (const b of [{ direction: 'up' as const }, { direction: 'down' as const, lots: '0.2', leverage: 5 }, { code: 'ETHUSDT', lots: '1' }]) {
+    for (const b of [
+      { direction: 'up' as const },
+      { direction: 'down' as const, lots: '0.2', leverage: 5 },
+      { code: 'ETHUSDT', lots: '1' },
+    ]) {
       const r = await buyOptions(t.app, real(u), b);
       expect(r.code, r.msg).toBe(20004);
     }
     // an NFT bought for 250 and a loan owing 1,000 (+ 12.5 unpaid interest)
     await t.app.db.insert(nfts).values({
-      seed: 1, name: 'n', creator: 'c', chain: 'Ethereum', contractAddress: '0xabc', tokenId: `t${u.id}`, saleType: 'buy_now', price: '250',
-      donationShare: '0.5', charity: 'x', status: 'sold', ownerId: u.id, soldPrice: '250', soldAt: new Date(clock.now()),
+      seed: 1,
+      name: 'n',
+      creator: 'c',
+      chain: 'Ethereum',
+      contractAddress: '0xabc',
+      tokenId: `t${u.id}`,
+      saleType: 'buy_now',
+      price: '250',
+      donationShare: '0.5',
+      charity: 'x',
+      status: 'sold',
+      ownerId: u.id,
+      soldPrice: '250',
+      soldAt: new Date(clock.now()),
     });
     await t.app.db.insert(loans).values({
-      userId: u.id, status: 'repaying', amount: '1000', collateralAsset: 'BTC', collateralAmount: '0', collateralInitial: '0', priceAtSubmit: '67000',
-      days: 30, dailyRate: '0.0005', interestFreeDays: 0, overlayRate: '0', initialLtv: '0.5', warningLtv: '0.7', marginCallLtv: '0.8', liquidationLtv: '0.9',
-      liquidationFee: '0.02', liquidationOverdueDays: 7, agreementVersion: '1', agreementLanguage: 'en', fullName: 'A B', clientKey: `k${u.id}`,
-      principalOutstanding: '1000', interestAccrued: '15', interestPaid: '2.5', createdAt: new Date(clock.now()),
+      userId: u.id,
+      status: 'repaying',
+      amount: '1000',
+      collateralAsset: 'BTC',
+      collateralAmount: '0',
+      collateralInitial: '0',
+      priceAtSubmit: '67000',
+      days: 30,
+      dailyRate: '0.0005',
+      interestFreeDays: 0,
+      overlayRate: '0',
+      initialLtv: '0.5',
+      warningLtv: '0.7',
+      marginCallLtv: '0.8',
+      liquidationLtv: '0.9',
+      liquidationFee: '0.02',
+      liquidationOverdueDays: 7,
+      agreementVersion: '1',
+      agreementLanguage: 'en',
+      fullName: 'A B',
+      clientKey: `k${u.id}`,
+      principalOutstanding: '1000',
+      interestAccrued: '15',
+      interestPaid: '2.5',
+      createdAt: new Date(clock.now()),
     });
     tick(t.app, clock, { BTCUSDT: 67500, ETHUSDT: 3450 });
   });
@@ -60,7 +106,9 @@ describe(`portfolio (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
     const p = (await get(t.app, real(u), PORTFOLIO_PATHS.summary)).result;
     const { parts } = p;
     expect(p.complete).toBe(true);
-    expect(new Decimal(p.equity).eq(sum([parts.available, parts.held, parts.positions, parts.plans, parts.nfts]).sub(parts.debt))).toBe(true);
+    expect(
+      new Decimal(p.equity).eq(sum([parts.available, parts.held, parts.positions, parts.plans, parts.nfts]).sub(parts.debt)),
+    ).toBe(true);
     const cash = await usdt(t.app, real(u));
     // available: the USDT left plus 0.5 BTC at 67,500
     expect(parts.available).toBe(new Decimal(cash.available).add(33750).toFixed(6));
@@ -92,16 +140,23 @@ describe(`portfolio (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
   });
 
   it('the snapshot job stores one figure per user, book and day, whatever how often it runs; the history lists them, then today', async () => {
-    const n = async () => Number((await t.app.db.select({ n: count() }).from(equitySnapshots).where(eq(equitySnapshots.userId, u.id)))[0].n);
+    const n = async () =>
+      Number((await t.app.db.select({ n: count() }).from(equitySnapshots).where(eq(equitySnapshots.userId, u.id)))[0].n);
     const p = (await get(t.app, real(u), PORTFOLIO_PATHS.summary)).result;
     clock.ms(DAY);
     expect(await storeSnapshots(t.app.db, t.app.market, clock.now())).toBeGreaterThanOrEqual(1);
     const once = await n();
     expect(once).toBeGreaterThanOrEqual(1);
-    await Promise.all([storeSnapshots(t.app.db, t.app.market, clock.now()), storeSnapshots(t.app.db, t.app.market, clock.now() + 60_000)]);
+    await Promise.all([
+      storeSnapshots(t.app.db, t.app.market, clock.now()),
+      storeSnapshots(t.app.db, t.app.market, clock.now() + 60_000),
+    ]);
     expect(await n()).toBe(once);
     const yesterday = new Date(clock.now() - DAY).toISOString().slice(0, 10);
-    const [snap] = await t.app.db.select().from(equitySnapshots).where(and(eq(equitySnapshots.userId, u.id), eq(equitySnapshots.book, 'real')));
+    const [snap] = await t.app.db
+      .select()
+      .from(equitySnapshots)
+      .where(and(eq(equitySnapshots.userId, u.id), eq(equitySnapshots.book, 'real')));
     expect(snap).toMatchObject({ day: yesterday, equity: p.equity });
     // the next day: a second point
     clock.ms(DAY);

@@ -60,7 +60,9 @@ export const MARKET_FEED_LOCK = jobOf('market-feed').lock;
 
 /** Which of the instances lead each job: exactly one each is the rule. */
 export function leadersOf(apps: readonly FastifyInstance[]): Record<JobName, number[]> {
-  return Object.fromEntries(JOB_NAMES.map((name) => [name, apps.flatMap((app, i) => (app.jobs.isLeading(name) ? [i] : []))])) as Record<JobName, number[]>;
+  return Object.fromEntries(
+    JOB_NAMES.map((name) => [name, apps.flatMap((app, i) => (app.jobs.isLeading(name) ? [i] : []))]),
+  ) as Record<JobName, number[]>;
 }
 
 /**
@@ -111,7 +113,8 @@ export async function jobRows(client: pg.Client): Promise<Record<string, string 
 export async function heldLocks(client: pg.Client): Promise<number[]> {
   const r = await client.query<{ id: string }>(
     `select objid::text as id from pg_locks l join pg_stat_activity a on a.pid = l.pid
-     where l.locktype = 'advisory' and l.granted and a.datname = current_database()`);
+     where l.locktype = 'advisory' and l.granted and a.datname = current_database()`,
+  );
   return r.rows.map((x) => Number(x.id)).sort((a, b) => a - b);
 }
 
@@ -132,10 +135,18 @@ export async function standInFeed(databaseUrl: string, namespace: string) {
     /** One feed step at `time`: each code at its price; resolves once every instance applied it. */
     async step(apps: readonly FastifyInstance[], time: number, prices: Record<string, number>) {
       const msg: BusTick[] = Object.entries(prices).map(([code, price]) => ({
-        code, price: price.toFixed(apps[0].market.get(code)!.info.pricePrecision), change24hPct: 0, t: time, v: 0,
+        code,
+        price: price.toFixed(apps[0].market.get(code)!.info.pricePrecision),
+        change24hPct: 0,
+        t: time,
+        v: 0,
       }));
       await bus.publish(PRICE_CHANNEL, msg);
-      await waitFor(`feed step at ${time} applied by every instance`, () => apps.every((app) => Object.keys(prices).every((c) => app.market.get(c)!.time === time)), 5000);
+      await waitFor(
+        `feed step at ${time} applied by every instance`,
+        () => apps.every((app) => Object.keys(prices).every((c) => app.market.get(c)!.time === time)),
+        5000,
+      );
     },
     async handOver() {
       if (released) return;

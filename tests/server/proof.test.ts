@@ -24,27 +24,45 @@ import { verify as scriptVerify } from '../../scripts/verify-proof.mjs';
 const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
 let seq = 0;
 /** A transfer as a business flow makes it (the purposes' own flows are tested in their domains). */
-async function move(app: FastifyInstance, userId: bigint, asset: Asset, from: UserPurpose | 'platform', to: UserPurpose | 'platform', amount: string) {
-  await app.db.transaction((tx) => transfer(tx, {
-    key: `proof-test:${userId}:${++seq}:${Math.random()}`, book: 'real', asset,
-    from: from === 'platform' ? platformAccount('payouts') : userAccount(userId, from),
-    to: to === 'platform' ? platformAccount('payouts') : userAccount(userId, to),
-    amount, reason: 'test.move',
-  }));
+async function move(
+  app: FastifyInstance,
+  userId: bigint,
+  asset: Asset,
+  from: UserPurpose | 'platform',
+  to: UserPurpose | 'platform',
+  amount: string,
+) {
+  await app.db.transaction((tx) =>
+    transfer(tx, {
+      key: `proof-test:${userId}:${++seq}:${Math.random()}`,
+      book: 'real',
+      asset,
+      from: from === 'platform' ? platformAccount('payouts') : userAccount(userId, from),
+      to: to === 'platform' ? platformAccount('payouts') : userAccount(userId, to),
+      amount,
+      reason: 'test.move',
+    }),
+  );
 }
 
 /** Each user's real-book total per asset and the customers' totals, straight from the ledger. */
 async function ledgerView(app: FastifyInstance) {
-  const perUser = rows<{ user_id: string; asset: string; total: string }>(await app.db.execute(sql`
+  const perUser = rows<{ user_id: string; asset: string; total: string }>(
+    await app.db.execute(sql`
     select user_id::text as user_id, asset, sum(balance)::text as total from ledger_accounts
-    where owner_kind = 'user' and book = 'real' group by user_id, asset`));
-  const totals = rows<{ asset: string; total: string }>(await app.db.execute(sql`
-    select asset, sum(balance)::text as total from ledger_accounts where owner_kind = 'user' and book = 'real' group by asset`));
+    where owner_kind = 'user' and book = 'real' group by user_id, asset`),
+  );
+  const totals = rows<{ asset: string; total: string }>(
+    await app.db.execute(sql`
+    select asset, sum(balance)::text as total from ledger_accounts where owner_kind = 'user' and book = 'real' group by asset`),
+  );
   return { perUser, totals: Object.fromEntries(totals.map((t) => [t.asset, t.total])) };
 }
 
-const snapshotNow = async (app: FastifyInstance, op: TestUser) => adminCall(app, op, 'POST', '/proof/snapshots', { reason: 'month-end check' });
-const myProof = async (app: FastifyInstance, u: TestUser) => body<InclusionProofData>(await app.inject({ url: '/swx/customer/user/proof', headers: real(u) }));
+const snapshotNow = async (app: FastifyInstance, op: TestUser) =>
+  adminCall(app, op, 'POST', '/proof/snapshots', { reason: 'month-end check' });
+const myProof = async (app: FastifyInstance, u: TestUser) =>
+  body<InclusionProofData>(await app.inject({ url: '/swx/customer/user/proof', headers: real(u) }));
 const summary = async (app: FastifyInstance) => body(await app.inject({ url: '/swx/customer/index/proof' })).result;
 
 describe(`proof of liabilities (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
@@ -60,7 +78,7 @@ describe(`proof of liabilities (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, 
     demoOnly = await createUser(t.app);
   });
 
-  it('before any snapshot: the public page has no root and a customer\'s proof is refused with 10250', async () => {
+  it("before any snapshot: the public page has no root and a customer's proof is refused with 10250", async () => {
     expect(await summary(t.app)).toEqual({ snapshot: null, assets: [], wallets: [] });
     expect((await myProof(t.app, customers[0])).code).toBe(Err.PROOF_NO_SNAPSHOT);
   });
@@ -76,7 +94,9 @@ describe(`proof of liabilities (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, 
     await fund(t.app, demoOnly.id, 'USDT', '999', 'demo');
     // a smart plan through its real flow: principal locked, yield from the house's reserve
     await fundReserve(t.app, op, '1000');
-    expect((await buy(t.app, a, { productId: (await productIds(t.app))['Steady 30'], amount: '1000', days: 30 })).code).toBe(Ok.PURCHASE_SUCCESSFUL);
+    expect((await buy(t.app, a, { productId: (await productIds(t.app))['Steady 30'], amount: '1000', days: 30 })).code).toBe(
+      Ok.PURCHASE_SUCCESSFUL,
+    );
     // money in every other purpose a customer's balance can sit in
     await move(t.app, a.id, 'USDT', 'available', 'withdrawal_hold', '250');
     await move(t.app, b.id, 'USDT', 'available', 'order_margin', '34.567891');
@@ -89,7 +109,11 @@ describe(`proof of liabilities (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, 
     expect(r.code).toBe(200);
     expect(r.result).toMatchObject({ status: 'published', trigger: 'operator', users: 4, error: null });
     const [audited] = await t.app.db.select().from(auditLog).where(eq(auditLog.action, 'liabilities_snapshot.take'));
-    expect(audited).toMatchObject({ actorId: op.id, targetId: r.result.id, after: { status: 'published', reason: 'month-end check' } });
+    expect(audited).toMatchObject({
+      actorId: op.id,
+      targetId: r.result.id,
+      after: { status: 'published', reason: 'month-end check' },
+    });
     // a request without a reason is refused and takes nothing
     const before = Number((await t.app.db.select({ n: count() }).from(liabilitySnapshots))[0].n);
     expect((await adminCall(t.app, op, 'POST', '/proof/snapshots', {})).code).toBe(Err.MALFORMED_REQUEST);
@@ -103,14 +127,26 @@ describe(`proof of liabilities (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, 
     }
 
     const pub = await summary(t.app);
-    expect(pub.snapshot).toMatchObject({ id: r.result.id, rootHash: r.result.rootHash, users: 4, leafCount: 4, takenAt: new Date(clock.now()).toISOString() });
-    expect(pub.assets.map((x: { asset: string; liabilities: string }) => [x.asset, x.liabilities])).toEqual([['USDT', '6230.000000'], ['BTC', '0.75000001'], ['ETH', '3.20000000']]);
+    expect(pub.snapshot).toMatchObject({
+      id: r.result.id,
+      rootHash: r.result.rootHash,
+      users: 4,
+      leafCount: 4,
+      takenAt: new Date(clock.now()).toISOString(),
+    });
+    expect(pub.assets.map((x: { asset: string; liabilities: string }) => [x.asset, x.liabilities])).toEqual([
+      ['USDT', '6230.000000'],
+      ['BTC', '0.75000001'],
+      ['ETH', '3.20000000'],
+    ]);
 
     for (const u of customers) {
       const p = await myProof(t.app, u);
       expect(p.code).toBe(200);
       const mine = ledger.perUser.filter((x) => x.user_id === u.id.toString());
-      p.result.assets.forEach((asset, i) => expect(Number(p.result.balances[i])).toBe(Number(mine.find((x) => x.asset === asset)?.total ?? 0)));
+      p.result.assets.forEach((asset, i) =>
+        expect(Number(p.result.balances[i])).toBe(Number(mine.find((x) => x.asset === asset)?.total ?? 0)),
+      );
       expect(verifyInclusion(p.result)).toMatchObject({ ok: true, rootHash: pub.snapshot.rootHash });
       expect(scriptVerify(p.result)).toEqual({ ok: true, hash: pub.snapshot.rootHash });
     }
@@ -126,7 +162,9 @@ describe(`proof of liabilities (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, 
   it('a snapshot taken while money moves is still one moment of the ledger', async () => {
     const [a, b] = customers;
     const before = Number((await t.app.db.select({ n: count() }).from(liabilitySnapshots))[0].n);
-    const moves = Array.from({ length: 20 }, (_, i) => move(t.app, i % 2 ? a.id : b.id, 'USDT', 'platform', 'available', '1.000001'));
+    const moves = Array.from({ length: 20 }, (_, i) =>
+      move(t.app, i % 2 ? a.id : b.id, 'USDT', 'platform', 'available', '1.000001'),
+    );
     const [snap] = await Promise.all([snapshotNow(t.app, op), ...moves]);
     expect(snap.result).toMatchObject({ status: 'published' });
     expect(snap.result.ledgerTotals.customers).toEqual(snap.result.totals);
@@ -139,8 +177,10 @@ describe(`proof of liabilities (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, 
   it('a ledger that does not add up gives a failed snapshot, recorded with both totals and never published', async () => {
     const published = (await summary(t.app)).snapshot;
     const leavesBefore = Number((await t.app.db.select({ n: count() }).from(liabilityLeaves))[0].n);
-    const [acct] = rows<{ id: string }>(await t.app.db.execute(sql`
-      select id::text as id from ledger_accounts where owner_kind = 'user' and user_id = ${customers[2].id.toString()}::bigint and book = 'real' and asset = 'BTC' and purpose = 'available'`));
+    const [acct] = rows<{ id: string }>(
+      await t.app.db.execute(sql`
+      select id::text as id from ledger_accounts where owner_kind = 'user' and user_id = ${customers[2].id.toString()}::bigint and book = 'real' and asset = 'BTC' and purpose = 'available'`),
+    );
     // a balance edited without a transfer: what the snapshot must catch
     await t.app.db.execute(sql`update ledger_accounts set balance = balance + 1 where id = ${acct.id}::bigint`);
     try {
@@ -158,13 +198,18 @@ describe(`proof of liabilities (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, 
     }
   });
 
-  it('the daily job takes one snapshot per platform day, also when runs overlap, and the next day\'s proofs lead to the new root', async () => {
+  it("the daily job takes one snapshot per platform day, also when runs overlap, and the next day's proofs lead to the new root", async () => {
     clock.ms(86_400_000);
     // three runs at once (as on two instances): one takes the day's, the others nothing
     const runs = await Promise.all([t.app.proof.runDue(), t.app.proof.runDue(), t.app.proof.runDue()]);
     expect(runs.filter((r) => r.taken)).toHaveLength(1);
     expect(await t.app.proof.runDue()).toEqual({ taken: false });
-    expect(await t.app.db.select({ id: liabilitySnapshots.id }).from(liabilitySnapshots).where(eq(liabilitySnapshots.period, periodOf(clock.now())))).toHaveLength(1);
+    expect(
+      await t.app.db
+        .select({ id: liabilitySnapshots.id })
+        .from(liabilitySnapshots)
+        .where(eq(liabilitySnapshots.period, periodOf(clock.now()))),
+    ).toHaveLength(1);
     const pub = (await summary(t.app)).snapshot;
     const [latest] = await t.app.db.select().from(liabilitySnapshots).where(eq(liabilitySnapshots.rootHash, pub.rootHash));
     expect(latest).toMatchObject({ status: 'published', trigger: 'schedule' });
@@ -173,28 +218,49 @@ describe(`proof of liabilities (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, 
     expect(verifyInclusion(p.result)).toMatchObject({ ok: true, rootHash: pub.rootHash });
   });
 
-  it.runIf(usingPostgres())('a run whose day another run stores while it reads takes nothing: its insert is refused, and run again it finds the day taken', async () => {
-    clock.ms(86_400_000);
-    const other = await t.app.database.pool!.connect();
-    let id: string | undefined;
-    try {
-      // another instance's run of the day, not committed yet: this run cannot see it and takes its own
-      await other.query('begin');
-      id = (await other.query<{ id: string }>(`insert into liability_snapshots (status, trigger, taken_at, assets, period)
-        values ('published', 'schedule', $1, '[]', $2) returning id::text as id`, [new Date(clock.now()), periodOf(clock.now())])).rows[0].id;
-      const run = t.app.proof.runDue();
-      await waitFor('the run waits on the day\'s row', async () => rows<{ n: number }>(await t.app.db.execute(sql`
-        select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`))[0].n > 0);
-      await other.query('commit');
-      expect(await run).toEqual({ taken: false });
-      expect((await t.app.db.select({ id: liabilitySnapshots.id }).from(liabilitySnapshots).where(eq(liabilitySnapshots.period, periodOf(clock.now())))).map((r) => r.id.toString())).toEqual([id]);
-    } finally {
-      await other.query('rollback').catch(() => undefined);
-      other.release();
-      // the stand-in has no leaves: the public page must not show it to the next test
-      if (id) await t.app.db.delete(liabilitySnapshots).where(eq(liabilitySnapshots.id, BigInt(id)));
-    }
-  });
+  it.runIf(usingPostgres())(
+    'a run whose day another run stores while it reads takes nothing: its insert is refused, and run again it finds the day taken',
+    async () => {
+      clock.ms(86_400_000);
+      const other = await t.app.database.pool!.connect();
+      let id: string | undefined;
+      try {
+        // another instance's run of the day, not committed yet: this run cannot see it and takes its own
+        await other.query('begin');
+        id = (
+          await other.query<{ id: string }>(
+            `insert into liability_snapshots (status, trigger, taken_at, assets, period)
+        values ('published', 'schedule', $1, '[]', $2) returning id::text as id`,
+            [new Date(clock.now()), periodOf(clock.now())],
+          )
+        ).rows[0].id;
+        const run = t.app.proof.runDue();
+        await waitFor(
+          "the run waits on the day's row",
+          async () =>
+            rows<{ n: number }>(
+              await t.app.db.execute(sql`
+        select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`),
+            )[0].n > 0,
+        );
+        await other.query('commit');
+        expect(await run).toEqual({ taken: false });
+        expect(
+          (
+            await t.app.db
+              .select({ id: liabilitySnapshots.id })
+              .from(liabilitySnapshots)
+              .where(eq(liabilitySnapshots.period, periodOf(clock.now())))
+          ).map((r) => r.id.toString()),
+        ).toEqual([id]);
+      } finally {
+        await other.query('rollback').catch(() => undefined);
+        other.release();
+        // the stand-in has no leaves: the public page must not show it to the next test
+        if (id) await t.app.db.delete(liabilitySnapshots).where(eq(liabilitySnapshots.id, BigInt(id)));
+      }
+    },
+  );
 
   it('reserves: wallets and holdings are audited; bad ones are refused and write nothing; only attested figures bound', async () => {
     const n = async () => ({
@@ -205,20 +271,68 @@ describe(`proof of liabilities (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, 
     const asOf = new Date(clock.now() - 3_600_000).toISOString();
     const start = await n();
     const refusals: Array<[number, string, object]> = [
-      [Err.RESERVE_ADDRESS_INVALID, '/reserves/wallets', { asset: 'BTC', network: 'BTC', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD', label: 'cold' }],
-      [Err.RESERVE_ADDRESS_INVALID, '/reserves/wallets', { asset: 'BTC', network: 'ERC20', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD', label: 'cold' }],
-      [Err.RESERVE_AS_OF_FUTURE, '/reserves/holdings', { asset: 'BTC', amount: '1', asOf: new Date(clock.now() + 60_000).toISOString() }],
+      [
+        Err.RESERVE_ADDRESS_INVALID,
+        '/reserves/wallets',
+        { asset: 'BTC', network: 'BTC', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD', label: 'cold' },
+      ],
+      [
+        Err.RESERVE_ADDRESS_INVALID,
+        '/reserves/wallets',
+        { asset: 'BTC', network: 'ERC20', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD', label: 'cold' },
+      ],
+      [
+        Err.RESERVE_AS_OF_FUTURE,
+        '/reserves/holdings',
+        { asset: 'BTC', amount: '1', asOf: new Date(clock.now() + 60_000).toISOString() },
+      ],
       [Err.RESERVE_ATTESTATION_INCOMPLETE, '/reserves/holdings', { asset: 'BTC', amount: '1', asOf, attestor: 'Audit & Co' }],
       [Err.AMOUNT_INVALID, '/reserves/holdings', { asset: 'BTC', amount: '1.000000001', asOf }],
     ];
     for (const [code, url, payload] of refusals) expect((await adminCall(t.app, op, 'POST', url, payload)).code, url).toBe(code);
     expect(await n()).toEqual(start);
     // customers cannot record reserves
-    expect((await t.app.inject({ method: 'POST', url: '/admin-api/reserves/wallets', headers: { authorization: customers[0].token }, payload: { asset: 'BTC', network: 'BTC', address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', label: 'x' } })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/admin-api/reserves/wallets',
+          headers: { authorization: customers[0].token },
+          payload: { asset: 'BTC', network: 'BTC', address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', label: 'x' },
+        })
+      ).statusCode,
+    ).toBe(403);
 
-    expect((await adminCall(t.app, op, 'POST', '/reserves/wallets', { asset: 'BTC', network: 'BTC', address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', label: 'cold storage' })).code).toBe(200);
-    expect((await adminCall(t.app, op, 'POST', '/reserves/wallets', { asset: 'BTC', network: 'BTC', address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', label: 'again' })).code).toBe(Err.RESERVE_ADDRESS_EXISTS);
-    expect((await adminCall(t.app, op, 'POST', '/reserves/wallets', { asset: 'USDT', network: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', label: 'hot' })).code).toBe(200);
+    expect(
+      (
+        await adminCall(t.app, op, 'POST', '/reserves/wallets', {
+          asset: 'BTC',
+          network: 'BTC',
+          address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+          label: 'cold storage',
+        })
+      ).code,
+    ).toBe(200);
+    expect(
+      (
+        await adminCall(t.app, op, 'POST', '/reserves/wallets', {
+          asset: 'BTC',
+          network: 'BTC',
+          address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+          label: 'again',
+        })
+      ).code,
+    ).toBe(Err.RESERVE_ADDRESS_EXISTS);
+    expect(
+      (
+        await adminCall(t.app, op, 'POST', '/reserves/wallets', {
+          asset: 'USDT',
+          network: 'TRC20',
+          address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+          label: 'hot',
+        })
+      ).code,
+    ).toBe(200);
     const key = 'attest-btc-0001';
     const attested = { asset: 'BTC', amount: '0.9', asOf, attestor: 'Audit & Co', reportRef: 'AC-2026-11', clientKey: key };
     expect((await adminCall(t.app, op, 'POST', '/reserves/holdings', attested)).code).toBe(200);
@@ -226,19 +340,35 @@ describe(`proof of liabilities (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, 
     expect((await adminCall(t.app, op, 'POST', '/reserves/holdings', { asset: 'USDT', amount: '7000', asOf })).code).toBe(200);
     expect(await n()).toEqual({ wallets: start.wallets + 2, holdings: start.holdings + 2, audit: start.audit + 4 });
     const actions = (await t.app.db.select({ action: auditLog.action }).from(auditLog)).map((a) => a.action);
-    expect(actions).toEqual(expect.arrayContaining(['reserve_wallet.record', 'reserve_holding.attest', 'reserve_holding.declare']));
+    expect(actions).toEqual(
+      expect.arrayContaining(['reserve_wallet.record', 'reserve_holding.attest', 'reserve_holding.declare']),
+    );
 
     expect(await attestedHoldings(t.app.db, 'BTC')).toBe('0.90000000');
     expect(await attestedHoldings(t.app.db, 'USDT')).toBe('0.000000'); // only declared
     // a newer declared figure shows on the page, but the attested bound stays
-    expect((await adminCall(t.app, op, 'POST', '/reserves/holdings', { asset: 'BTC', amount: '5', asOf: new Date(clock.now()).toISOString() })).code).toBe(200);
+    expect(
+      (
+        await adminCall(t.app, op, 'POST', '/reserves/holdings', {
+          asset: 'BTC',
+          amount: '5',
+          asOf: new Date(clock.now()).toISOString(),
+        })
+      ).code,
+    ).toBe(200);
     expect(await attestedHoldings(t.app.db, 'BTC')).toBe('0.90000000');
 
     const pub = await summary(t.app);
     const line = (asset: string) => pub.assets.find((x: { asset: string }) => x.asset === asset);
-    expect(line('USDT')).toMatchObject({ holding: { kind: 'declared', amount: '7000.000000', attestor: null }, ratio: expect.stringMatching(/^1\.\d{4}$/) });
+    expect(line('USDT')).toMatchObject({
+      holding: { kind: 'declared', amount: '7000.000000', attestor: null },
+      ratio: expect.stringMatching(/^1\.\d{4}$/),
+    });
     expect(line('BTC')).toMatchObject({ holding: { kind: 'declared', amount: '5.00000000' } });
     expect(line('ETH')).toMatchObject({ holding: null, ratio: null });
-    expect(pub.wallets.map((w: { network: string; label: string }) => [w.network, w.label])).toEqual([['BTC', 'cold storage'], ['TRC20', 'hot']]);
+    expect(pub.wallets.map((w: { network: string; label: string }) => [w.network, w.label])).toEqual([
+      ['BTC', 'cold storage'],
+      ['TRC20', 'hot'],
+    ]);
   });
 });

@@ -7,10 +7,11 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** The route limits' keys on Redis carry the deployment's namespace, like every bus channel. */
 it('two deployments sharing one Redis count their route limits apart (BUS_NAMESPACE prefixes the keys)', async () => {
   const closers: Array<() => Promise<void>> = [];
-  const app = (busNamespace?: string) => ({
-    config: { redisUrl: REDIS_URL, busNamespace },
-    addHook: (_: string, fn: () => Promise<void>) => closers.push(fn),
-  }) as unknown as FastifyInstance;
+  const app = (busNamespace?: string) =>
+    ({
+      config: { redisUrl: REDIS_URL, busNamespace },
+      addHook: (_: string, fn: () => Promise<void>) => closers.push(fn),
+    }) as unknown as FastifyInstance;
   try {
     const a = rateLimitOptions(app('deploy-a:'));
     const b = rateLimitOptions(app('deploy-b:'));

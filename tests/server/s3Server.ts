@@ -11,14 +11,19 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BlobStoreConfig } from '../../server/platform/blobs/config.ts';
 
-export interface LocalS3 { config: Extract<BlobStoreConfig, { kind: 's3' }>; close: () => Promise<void> }
+export interface LocalS3 {
+  config: Extract<BlobStoreConfig, { kind: 's3' }>;
+  close: () => Promise<void>;
+}
 
 const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 's3rverChild.mjs');
 
 export async function startLocalS3(bucket = 'personal-files'): Promise<LocalS3> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-s3-'));
   // s3rver makes continuation tokens of truncated listings with DES, which OpenSSL 3 keeps in its legacy provider
-  const child = spawn(process.execPath, ['--openssl-legacy-provider', script, directory, bucket], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--openssl-legacy-provider', script, directory, bucket], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
@@ -40,7 +45,15 @@ export async function startLocalS3(bucket = 'personal-files'): Promise<LocalS3> 
   });
   return {
     // s3rver's fixed credentials; path-style, as for most self-hosted stores
-    config: { kind: 's3', endpoint: `http://127.0.0.1:${port}`, bucket, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true },
+    config: {
+      kind: 's3',
+      endpoint: `http://127.0.0.1:${port}`,
+      bucket,
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    },
     close: async () => {
       child.kill('SIGTERM');
       await exited;

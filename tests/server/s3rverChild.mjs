@@ -7,10 +7,18 @@ import S3rver from '@20minutes/s3rver';
 
 const [directory, bucket] = process.argv.slice(2);
 const server = new S3rver({
-  address: '127.0.0.1', port: 0, silent: true, directory, allowMismatchedSignatures: true, configureBuckets: [{ name: bucket, configs: [] }],
+  address: '127.0.0.1',
+  port: 0,
+  silent: true,
+  directory,
+  allowMismatchedSignatures: true,
+  configureBuckets: [{ name: bucket, configs: [] }],
 });
-server.run().then(({ port }) => process.stdout.write(`listening ${port}\n`), (err) => {
-  process.stderr.write(`${err?.stack ?? err}\n`);
-  process.exit(1);
-});
+server.run().then(
+  ({ port }) => process.stdout.write(`listening ${port}\n`),
+  (err) => {
+    process.stderr.write(`${err?.stack ?? err}\n`);
+    process.exit(1);
+  },
+);
 process.on('SIGTERM', () => void server.close().finally(() => process.exit(0)));

@@ -44,7 +44,10 @@ describe('security headers on every answer', () => {
   it('an inline script of the built index.html and of the per-path pages is allowed by its hash, and no other', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-csp-'));
     const script = "document.documentElement.dir='rtl';";
-    fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html><body><div id="root"></div><script>${script}</script><script type="module" src="/assets/x.js"></script></body></html>`);
+    fs.writeFileSync(
+      path.join(dir, 'index.html'),
+      `<!doctype html><html><body><div id="root"></div><script>${script}</script><script type="module" src="/assets/x.js"></script></body></html>`,
+    );
     try {
       const page = loadIndexPage(dir);
       expect(page?.inlineScripts).toEqual([script]);
@@ -56,13 +59,22 @@ describe('security headers on every answer', () => {
       // their static frames' scripts allowed by their hashes too
       const frames = ["document.documentElement.lang='ar';", "document.documentElement.lang='ja';"];
       fs.mkdirSync(path.join(dir, 'paths/profile'), { recursive: true });
-      fs.writeFileSync(path.join(dir, 'paths/market.html'), `<!doctype html><div data-static-page></div><div id="root"></div><script>${frames[0]}</script>`);
-      fs.writeFileSync(path.join(dir, 'paths/profile/balance.html'), `<!doctype html><div data-static-page></div><div id="root"></div><script>${frames[1]}</script>`);
+      fs.writeFileSync(
+        path.join(dir, 'paths/market.html'),
+        `<!doctype html><div data-static-page></div><div id="root"></div><script>${frames[0]}</script>`,
+      );
+      fs.writeFileSync(
+        path.join(dir, 'paths/profile/balance.html'),
+        `<!doctype html><div data-static-page></div><div id="root"></div><script>${frames[1]}</script>`,
+      );
       const withPaths = loadIndexPage(dir);
       expect([...(withPaths?.paths.keys() ?? [])].sort()).toEqual(['/market', '/profile/balance']);
       expect([...(withPaths?.inlineScripts ?? [])].sort()).toEqual([script, ...frames].sort());
-      const allowed = securityHeaders({ publicUrl: 'http://localhost:3000' }, withPaths?.inlineScripts)['content-security-policy'];
-      for (const s of [script, ...frames]) expect(allowed).toContain(`'sha256-${crypto.createHash('sha256').update(s).digest('base64')}'`);
+      const allowed = securityHeaders({ publicUrl: 'http://localhost:3000' }, withPaths?.inlineScripts)[
+        'content-security-policy'
+      ];
+      for (const s of [script, ...frames])
+        expect(allowed).toContain(`'sha256-${crypto.createHash('sha256').update(s).digest('base64')}'`);
       // without a built app: 'self' only
       expect(loadIndexPage(undefined)).toBeUndefined();
       expect(securityHeaders({ publicUrl: 'http://localhost:3000' })['content-security-policy']).toContain("script-src 'self';");
@@ -75,8 +87,13 @@ describe('security headers on every answer', () => {
     const read = await t.app.inject({ url: '/swx/customer/index/homeFigures', headers: { origin: 'https://evil.example' } });
     expect(read.headers['access-control-allow-origin']).toBeUndefined();
     const pre = await t.app.inject({
-      method: 'OPTIONS', url: '/swx/customer/user/withdrawal',
-      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' },
+      method: 'OPTIONS',
+      url: '/swx/customer/user/withdrawal',
+      headers: {
+        origin: 'https://evil.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization',
+      },
     });
     expect(pre.headers['access-control-allow-origin']).toBeUndefined();
     expect(pre.headers['access-control-allow-headers']).toBeUndefined();

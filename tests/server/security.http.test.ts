@@ -8,7 +8,9 @@ import { Err, Ok } from '../../src/contract/errors.ts';
 import { body, useTestApp } from './helpers.ts';
 import { addReceiveAddresses, counts, createUser, real, recharge, rechargeFields, type TestUser } from './walletFixtures.ts';
 
-interface OpenApiDoc { paths: Record<string, Record<string, { security?: unknown[] }>> }
+interface OpenApiDoc {
+  paths: Record<string, Record<string, { security?: unknown[] }>>;
+}
 
 describe('HTTP hardening', () => {
   const t = useTestApp({ publicUrl: 'https://trade.example.com' });
@@ -26,13 +28,22 @@ describe('HTTP hardening', () => {
     expect(protectedOps.length).toBeGreaterThan(15);
     for (const [method, path] of protectedOps) {
       const url = path.replace(/\{[^}]+\}/g, 'not-an-id');
-      const res = await t.app.inject({ method: method as 'POST', url: `${url}?pageNum=-1&bogus=%00`, payload: method === 'GET' || method === 'DELETE' ? undefined : { bogus: '\u0000', amount: -1 } });
+      const res = await t.app.inject({
+        method: method as 'POST',
+        url: `${url}?pageNum=-1&bogus=%00`,
+        payload: method === 'GET' || method === 'DELETE' ? undefined : { bogus: '\u0000', amount: -1 },
+      });
       expect([res.statusCode, body(res).code], `${method} ${path}`).toEqual([200, Err.LOGIN_REQUIRED]);
     }
   });
 
   it('a signed-in caller still gets the field error', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/swx/customer/user/withdrawal', headers: { authorization: alice.token, virtually: 'YES' }, payload: { bogus: 1 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/swx/customer/user/withdrawal',
+      headers: { authorization: alice.token, virtually: 'YES' },
+      payload: { bogus: 1 },
+    });
     expect(body(res).code).toBe(Err.MALFORMED_REQUEST);
   });
 
@@ -68,7 +79,9 @@ describe('HTTP hardening', () => {
   it('a deposit claim above the maximum per claim is refused (10083), nothing written', async () => {
     await addReceiveAddresses(t.app);
     const before = await counts(t.app);
-    const res = body(await recharge(t.app, alice, rechargeFields({ amount: '1000000.01' }), undefined, real(alice, { lang: 'en' })));
+    const res = body(
+      await recharge(t.app, alice, rechargeFields({ amount: '1000000.01' }), undefined, real(alice, { lang: 'en' })),
+    );
     expect(res.code).toBe(Err.DEPOSIT_ABOVE_MAXIMUM);
     expect(res.msg).toContain('1000000 USDT');
     expect(await counts(t.app)).toEqual(before);

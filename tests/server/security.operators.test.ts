@@ -13,7 +13,12 @@ import { addedOperator, proposeOperator } from './operatorFixtures.ts';
 import { addReceiveAddresses, adminCall, counts, createUser, recharge, rechargeFields, type TestUser } from './walletFixtures.ts';
 
 const actionsOn = async (t: ReturnType<typeof useTestApp>, targetType: string, targetId: string) =>
-  (await t.app.db.select().from(auditLog).where(and(eq(auditLog.targetType, targetType), eq(auditLog.targetId, targetId)))).map((a) => [a.action, a.actorId]);
+  (
+    await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, targetType), eq(auditLog.targetId, targetId)))
+  ).map((a) => [a.action, a.actorId]);
 
 describe('operator management takes two operators', () => {
   const t = useTestApp({ fourEyesAboveUsdt: '1000' });
@@ -33,16 +38,26 @@ describe('operator management takes two operators', () => {
     expect(pending.result.rows.map((r: { id: string }) => r.id)).toContain(p.id);
 
     const before = await counts(t.app);
-    expect((await adminCall(t.app, a, 'POST', `/operator-proposals/${p.id}/confirm`)).code).toBe(Err.PROPOSAL_CONFIRMER_NOT_ALLOWED);
+    expect((await adminCall(t.app, a, 'POST', `/operator-proposals/${p.id}/confirm`)).code).toBe(
+      Err.PROPOSAL_CONFIRMER_NOT_ALLOWED,
+    );
     expect(await counts(t.app)).toEqual(before);
 
     const done = await adminCall(t.app, b, 'POST', `/operator-proposals/${p.id}/confirm`);
     expect(done.result).toMatchObject({ status: 'confirmed', decidedBy: String(b.id) });
     const [made] = await t.app.db.select().from(users).where(eq(users.username, 'new_op1'));
     expect(made).toMatchObject({ role: 'operator', status: 'active', createdBy: a.id, confirmedBy: b.id });
-    const [stored] = await t.app.db.select().from(operatorProposals).where(eq(operatorProposals.id, BigInt(p.id)));
+    const [stored] = await t.app.db
+      .select()
+      .from(operatorProposals)
+      .where(eq(operatorProposals.id, BigInt(p.id)));
     expect(stored.passwordHash).toBeNull(); // the initial password's hash does not outlive the decision
-    expect(await actionsOn(t, 'operator_proposal', p.id)).toEqual(expect.arrayContaining([['operator.propose_create', a.id], ['operator_proposal.confirm', b.id]]));
+    expect(await actionsOn(t, 'operator_proposal', p.id)).toEqual(
+      expect.arrayContaining([
+        ['operator.propose_create', a.id],
+        ['operator_proposal.confirm', b.id],
+      ]),
+    );
     expect(await actionsOn(t, 'user', String(made.id))).toEqual([['operator.create', b.id]]);
     // confirmed once: a second confirmation is a status error
     expect((await adminCall(t.app, c, 'POST', `/operator-proposals/${p.id}/confirm`)).code).toBe(Err.STATUS_TRANSITION_DENIED);
@@ -50,20 +65,34 @@ describe('operator management takes two operators', () => {
 
   it('a new operator reviews no money while on probation and cannot confirm its proposer’s next puppet', async () => {
     const puppet = await addedOperator(t.app, a, b);
-    const listed = (await adminCall(t.app, a, 'GET', '/operators')).result.rows.find((r: { id: string }) => r.id === String(puppet.id));
+    const listed = (await adminCall(t.app, a, 'GET', '/operators')).result.rows.find(
+      (r: { id: string }) => r.id === String(puppet.id),
+    );
     expect(listed.probationUntil).not.toBeNull();
     const u = await createUser(t.app);
     const d = body(await recharge(t.app, u, rechargeFields({ amount: '500' })));
     const before = await counts(t.app);
     expect((await adminCall(t.app, puppet, 'POST', `/deposits/${d.result.id}/approve`, {})).code).toBe(Err.OPERATOR_ON_PROBATION);
-    expect((await adminCall(t.app, puppet, 'POST', '/smart/reserve', { amount: '100', note: 'x', evidence: { kind: 'bank', reference: 'BANK-REF-1' } })).code).toBe(Err.OPERATOR_ON_PROBATION);
+    expect(
+      (
+        await adminCall(t.app, puppet, 'POST', '/smart/reserve', {
+          amount: '100',
+          note: 'x',
+          evidence: { kind: 'bank', reference: 'BANK-REF-1' },
+        })
+      ).code,
+    ).toBe(Err.OPERATOR_ON_PROBATION);
     expect(await counts(t.app)).toEqual(before);
     // the puppet joined after this proposal, is new and is linked to its proposer: three reasons to refuse
     const next = await proposeOperator(t.app, a);
-    expect((await adminCall(t.app, puppet, 'POST', `/operator-proposals/${next.id}/confirm`)).code).toBe(Err.PROPOSAL_CONFIRMER_NOT_ALLOWED);
+    expect((await adminCall(t.app, puppet, 'POST', `/operator-proposals/${next.id}/confirm`)).code).toBe(
+      Err.PROPOSAL_CONFIRMER_NOT_ALLOWED,
+    );
     // any operator may reject a pending proposal
     expect((await adminCall(t.app, c, 'POST', `/operator-proposals/${next.id}/reject`)).result.status).toBe('rejected');
-    expect(await actionsOn(t, 'operator_proposal', next.id)).toEqual(expect.arrayContaining([['operator_proposal.reject', c.id]]));
+    expect(await actionsOn(t, 'operator_proposal', next.id)).toEqual(
+      expect.arrayContaining([['operator_proposal.reject', c.id]]),
+    );
   });
 
   it('disabling takes two operators too, never oneself, never below two active', async () => {
@@ -74,13 +103,20 @@ describe('operator management takes two operators', () => {
     expect((await adminCall(t.app, a, 'POST', `/operators/${d.id}/disable`)).code).toBe(Err.OPERATOR_PROPOSAL_PENDING);
     // still active and signed in until confirmed; the operator named cannot confirm its own disabling
     expect((await adminCall(t.app, d, 'GET', '/operators')).code).toBe(Ok.SUCCESS);
-    expect((await adminCall(t.app, d, 'POST', `/operator-proposals/${p.result.id}/confirm`)).code).toBe(Err.PROPOSAL_CONFIRMER_NOT_ALLOWED);
+    expect((await adminCall(t.app, d, 'POST', `/operator-proposals/${p.result.id}/confirm`)).code).toBe(
+      Err.PROPOSAL_CONFIRMER_NOT_ALLOWED,
+    );
     expect((await adminCall(t.app, c, 'POST', `/operator-proposals/${p.result.id}/confirm`)).result.status).toBe('confirmed');
     expect((await adminCall(t.app, d, 'GET', '/operators')).code).toBe(Err.LOGIN_REQUIRED);
     expect(await actionsOn(t, 'user', String(d.id))).toEqual(expect.arrayContaining([['operator.disable', c.id]]));
 
     // disable everyone but two: the last proposal that would go below two is refused
-    const active = (await t.app.db.select().from(users).where(and(eq(users.role, 'operator'), eq(users.status, 'active')))).map((u) => u.id);
+    const active = (
+      await t.app.db
+        .select()
+        .from(users)
+        .where(and(eq(users.role, 'operator'), eq(users.status, 'active')))
+    ).map((u) => u.id);
     const keep = new Set([a.id, b.id]);
     for (const id of active.filter((x) => !keep.has(x))) {
       const q = await adminCall(t.app, a, 'POST', `/operators/${id}/disable`);
@@ -91,7 +127,6 @@ describe('operator management takes two operators', () => {
     expect((await adminCall(t.app, a, 'POST', `/operators/${b.id}/disable`)).code).toBe(Err.OPERATORS_MINIMUM);
     expect(await counts(t.app)).toEqual(before);
   });
-
 });
 
 describe('two disables proposed while three were active', () => {
@@ -99,7 +134,11 @@ describe('two disables proposed while three were active', () => {
   it('the second to be confirmed is refused: the minimum is checked again under the operators’ lock', async () => {
     // exactly three active: the operator seeded from configuration steps aside
     await t.app.db.update(users).set({ status: 'disabled' }).where(eq(users.role, 'operator'));
-    const [a, b, x] = [await createUser(t.app, 'operator'), await createUser(t.app, 'operator'), await createUser(t.app, 'operator')];
+    const [a, b, x] = [
+      await createUser(t.app, 'operator'),
+      await createUser(t.app, 'operator'),
+      await createUser(t.app, 'operator'),
+    ];
     const p1 = await adminCall(t.app, a, 'POST', `/operators/${x.id}/disable`);
     const p2 = await adminCall(t.app, x, 'POST', `/operators/${b.id}/disable`);
     expect([p1.code, p2.code]).toEqual([Ok.SUCCESS, Ok.SUCCESS]);
@@ -155,11 +194,15 @@ describe('an operator added in the console never reviews what touches the operat
 });
 
 describe('the operators from configuration', () => {
-  const t = useTestApp({}, { OPERATOR_EMAIL: 'first.op@example.test', OPERATOR2_EMAIL: 'Second.Op@example.test', OPERATOR2_PASSWORD: 'Amber-Falcon-73' });
+  const t = useTestApp(
+    {},
+    { OPERATOR_EMAIL: 'first.op@example.test', OPERATOR2_EMAIL: 'Second.Op@example.test', OPERATOR2_PASSWORD: 'Amber-Falcon-73' },
+  );
   it('a second one comes from OPERATOR2_EMAIL, once, without proposer or waiting period', async () => {
     const ops = await t.app.db.select().from(users).where(eq(users.role, 'operator'));
     expect(ops.map((o) => [o.email, o.createdBy, o.confirmedBy])).toEqual([
-      ['first.op@example.test', null, null], ['second.op@example.test', null, null],
+      ['first.op@example.test', null, null],
+      ['second.op@example.test', null, null],
     ]);
     await seedOperator(t.app); // a restart adds nobody
     expect(await t.app.db.select().from(users).where(eq(users.role, 'operator'))).toHaveLength(2);

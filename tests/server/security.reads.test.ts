@@ -12,7 +12,16 @@ import { Ok } from '../../src/contract/errors.ts';
 import { body, useTestApp } from './helpers.ts';
 import { submitKyc } from './kycFixtures.ts';
 import { setPrices, submitLoan, terms, verifiedUser } from './loanFixtures.ts';
-import { addReceiveAddresses, adminCall, createUser, multipart, PNG, recharge, rechargeFields, type TestUser } from './walletFixtures.ts';
+import {
+  addReceiveAddresses,
+  adminCall,
+  createUser,
+  multipart,
+  PNG,
+  recharge,
+  rechargeFields,
+  type TestUser,
+} from './walletFixtures.ts';
 
 describe('operators’ reads of personal data are audited and shown to the customer', () => {
   const t = useTestApp();
@@ -24,9 +33,13 @@ describe('operators’ reads of personal data are audited and shown to the custo
   });
 
   const get = (u: TestUser, url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: u.token } });
-  const readsOf = async (u: TestUser) => (await t.app.db.select().from(auditLog)
-    .where(and(eq(auditLog.action, 'personal_data.read'), eq(auditLog.targetId, String(u.id)))))
-    .map((a) => ({ actorId: a.actorId, ...(a.after as { document: string; reason: string; ref: string }) }));
+  const readsOf = async (u: TestUser) =>
+    (
+      await t.app.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'personal_data.read'), eq(auditLog.targetId, String(u.id))))
+    ).map((a) => ({ actorId: a.actorId, ...(a.after as { document: string; reason: string; ref: string }) }));
   const accessList = async (u: TestUser) => {
     const res = await get(u, '/swx/customer/user/documentAccess');
     const b = body(res);
@@ -62,16 +75,31 @@ describe('operators’ reads of personal data are audited and shown to the custo
     expect((await get(op, `/swx/customer/user/identification/${id}/front`)).statusCode).toBe(200);
     expect((await get(u, `/swx/customer/user/identification/${id}/front`)).statusCode).toBe(200);
     expect((await readsOf(u)).map((r) => [r.document, r.reason, r.ref])).toEqual([
-      ['kyc_detail', 'identity_verification', id], ['kyc_image', 'identity_verification', `${id}/front`],
+      ['kyc_detail', 'identity_verification', id],
+      ['kyc_image', 'identity_verification', `${id}/front`],
     ]);
     expect((await accessList(u)).rows.map((r) => r.document)).toEqual(['kyc_image', 'kyc_detail']);
   });
 
   it('a support attachment', async () => {
     const u = await createUser(t.app);
-    const c = body(await t.app.inject({ method: 'POST', url: '/swx/customer/support/openConversation', headers: { authorization: u.token }, payload: { text: 'Hello', clientKey: crypto.randomUUID() } })).result.conversation;
+    const c = body(
+      await t.app.inject({
+        method: 'POST',
+        url: '/swx/customer/support/openConversation',
+        headers: { authorization: u.token },
+        payload: { text: 'Hello', clientKey: crypto.randomUUID() },
+      }),
+    ).result.conversation;
     const m = multipart({ conversationId: c.id, clientKey: crypto.randomUUID() }, { field: 'image', content: PNG });
-    const img = body(await t.app.inject({ method: 'POST', url: '/swx/customer/support/sendImage', payload: m.payload, headers: { authorization: u.token, ...m.headers } }));
+    const img = body(
+      await t.app.inject({
+        method: 'POST',
+        url: '/swx/customer/support/sendImage',
+        payload: m.payload,
+        headers: { authorization: u.token, ...m.headers },
+      }),
+    );
     expect(img.code, img.msg).toBe(Ok.SUCCESS);
     expect((await get(op, `/swx/customer/support/attachment/${img.result.attachment.id}`)).statusCode).toBe(200);
     expect((await readsOf(u)).map((r) => [r.document, r.reason])).toEqual([['support_attachment', 'support_request']]);
@@ -82,7 +110,9 @@ describe('operators’ reads of personal data are audited and shown to the custo
     const loan = await submitLoan(t.app, u, (await terms(t.app)).agreementVersion);
     expect(loan.code, loan.msg).toBe(Ok.SUBMITTED_FOR_REVIEW);
     expect((await get(op, `/admin-api/loans/${loan.result.id}/signature`)).statusCode).toBe(200);
-    expect((await readsOf(u)).map((r) => [r.document, r.reason, r.ref])).toEqual([['loan_signature', 'loan_review', loan.result.id]]);
+    expect((await readsOf(u)).map((r) => [r.document, r.reason, r.ref])).toEqual([
+      ['loan_signature', 'loan_review', loan.result.id],
+    ]);
     expect((await accessList(u)).rows).toEqual([{ at: expect.any(String), document: 'loan_signature', reason: 'loan_review' }]);
   });
 

@@ -35,7 +35,12 @@ describe(`session revocation reaches every instance at once (${usingPostgres() ?
     const overrides = { clock, operatorProbationHours: 0 };
     if (usingPostgres()) {
       db = await createTestDatabase();
-      const env = { DATABASE_URL: db.url, REDIS_URL, BUS_NAMESPACE: `revocation-${crypto.randomBytes(6).toString('hex')}:`, SESSION_IDLE_MINUTES: '30' };
+      const env = {
+        DATABASE_URL: db.url,
+        REDIS_URL,
+        BUS_NAMESPACE: `revocation-${crypto.randomBytes(6).toString('hex')}:`,
+        SESSION_IDLE_MINUTES: '30',
+      };
       a = await buildTestApp(overrides, env);
       b = await buildTestApp(overrides, env);
     } else {
@@ -51,8 +56,15 @@ describe(`session revocation reaches every instance at once (${usingPostgres() ?
 
   /** getUserInfo over HTTP: the answer's code (401 → Err.LOGIN_REQUIRED). */
   const info = async (t: TestApp, token: string) => {
-    const res = await fetch(`${url(t)}${U}/getUserInfo`, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json', virtually: 'YES' }, body: '{}' });
-    return (await res.json()) as { code: number; result: { balances: { real: { assets: Array<{ asset: string; available: string }> } } } };
+    const res = await fetch(`${url(t)}${U}/getUserInfo`, {
+      method: 'POST',
+      headers: { authorization: token, 'content-type': 'application/json', virtually: 'YES' },
+      body: '{}',
+    });
+    return (await res.json()) as {
+      code: number;
+      result: { balances: { real: { assets: Array<{ asset: string; available: string }> } } };
+    };
   };
   /** Used on both instances, so both hold it in memory. */
   const warm = async (token: string) => {
@@ -72,17 +84,32 @@ describe(`session revocation reaches every instance at once (${usingPostgres() ?
 
   it('password change on A: the other sessions are refused on B, the one that changed it lives on', async () => {
     await registerByEmail(a, 'rena', 'rena@example.com');
-    const login = async () => (await a.app.inject({ method: 'POST', url: '/swx/customer/login/login', payload: { account: 'rena', password: PASSWORD } })).json() as { result: { token: string } };
+    const login = async () =>
+      (
+        await a.app.inject({ method: 'POST', url: '/swx/customer/login/login', payload: { account: 'rena', password: PASSWORD } })
+      ).json() as { result: { token: string } };
     const [here, elsewhere] = [(await login()).result.token, (await login()).result.token];
     await warm(here);
     await warm(elsewhere);
-    expect((await post(a, `${U}/repassword`, here, { oldPassword: PASSWORD, password: 'Quiet-Otter-58', confirmPassword: 'Quiet-Otter-58' })).code).toBe(Ok.MODIFIED);
+    expect(
+      (
+        await post(a, `${U}/repassword`, here, {
+          oldPassword: PASSWORD,
+          password: 'Quiet-Otter-58',
+          confirmPassword: 'Quiet-Otter-58',
+        })
+      ).code,
+    ).toBe(Ok.MODIFIED);
     expect((await info(b, elsewhere)).code).toBe(Err.LOGIN_REQUIRED);
     expect((await info(b, here)).code).toBe(Ok.SUCCESS);
   });
 
   it('an operator disabled through A is refused on B at the next request', async () => {
-    const [p, c, x]: TestUser[] = [await createUser(a.app, 'operator'), await createUser(a.app, 'operator'), await createUser(a.app, 'operator')];
+    const [p, c, x]: TestUser[] = [
+      await createUser(a.app, 'operator'),
+      await createUser(a.app, 'operator'),
+      await createUser(a.app, 'operator'),
+    ];
     await warm(x.token);
     const proposal = await adminCall(a.app, p, 'POST', `/operators/${x.id}/disable`);
     expect(proposal.code).toBe(Ok.SUCCESS);
@@ -151,12 +178,16 @@ describe('a revocation returns only when every instance has forgotten the sessio
 
   it('B holds the session in memory; after A.revoked resolves, B refuses it', async () => {
     const join = lateNetwork(40);
-    const cache = () => new SessionCache({ db: t.app.db, bus: join(), clock: t.app.clock, log: t.app.log, enabled: true, maxAgeMs: 60 * MIN });
+    const cache = () =>
+      new SessionCache({ db: t.app.db, bus: join(), clock: t.app.clock, log: t.app.log, enabled: true, maxAgeMs: 60 * MIN });
     const [onA, onB] = [cache(), cache()];
     const u = await createUser(t.app);
     expect((await onB.find(u.token, t.app.clock.now()))?.id).toBe(u.id);
     expect(onB.size).toBe(1);
-    await t.app.db.update(sessions).set({ revokedAt: new Date(t.app.clock.now()) }).where(eq(sessions.userId, u.id));
+    await t.app.db
+      .update(sessions)
+      .set({ revokedAt: new Date(t.app.clock.now()) })
+      .where(eq(sessions.userId, u.id));
     await onA.revoked(u.id);
     expect(onB.size).toBe(0);
     expect(await onB.find(u.token, t.app.clock.now())).toBeUndefined();

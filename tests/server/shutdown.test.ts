@@ -18,7 +18,17 @@ const freePort = () =>
 async function startService(dataDir: string) {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'no-app'), FEED_SEED: '7', LOG_LEVEL: 'info', DATABASE_URL: '', REDIS_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      STATIC_DIR: path.join(dataDir, 'no-app'),
+      FEED_SEED: '7',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -31,7 +41,9 @@ async function startService(dataDir: string) {
     try {
       const r = await fetch(`http://127.0.0.1:${port}/healthz`);
       if (r.ok) break;
-    } catch { /* not yet */ }
+    } catch {
+      /* not yet */
+    }
     await new Promise((r) => setTimeout(r, 300));
   }
   return { port, child, exited, log: () => log };

@@ -2,7 +2,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { body, usingPostgres, useTestApp } from './helpers.ts';
 import { adminCall, createUser, demo, fund, real, type TestUser } from './walletFixtures.ts';
-import { balancesOf, buy, clientKey, fundReserve, plans, productIds, reserveOf, smartCounts, testClock } from './smartFixtures.ts';
+import {
+  balancesOf,
+  buy,
+  clientKey,
+  fundReserve,
+  plans,
+  productIds,
+  reserveOf,
+  smartCounts,
+  testClock,
+} from './smartFixtures.ts';
 import { reconcile } from '../../server/ledger/reconcile.ts';
 import { ledgerTransfers, notifications } from '../../server/db/schema/index.ts';
 import { Err, Ok } from '../../src/contract/errors.ts';
@@ -27,8 +37,15 @@ describe(`smart plans: buy, payouts, maturity, early exit (${usingPostgres() ? '
     const r = body(await t.app.inject({ url: '/swx/customer/order/listSmartProduct' })).result;
     expect(r.products.map((p: { name: string }) => p.name)).toEqual(['Flexible 7', 'Steady 30', 'Long 90']);
     const steady = r.products[1];
-    expect(steady).toMatchObject({ minAmount: '100.000000', maxAmount: '100000.000000', earlyExitPenalty: '0.02', asset: 'USDT' });
-    expect(steady.terms).toEqual([{ days: 30, dailyRate: '0.00016', annualRate: '0.0584', coveredAmount: '100000.000000', available: true }]);
+    expect(steady).toMatchObject({
+      minAmount: '100.000000',
+      maxAmount: '100000.000000',
+      earlyExitPenalty: '0.02',
+      asset: 'USDT',
+    });
+    expect(steady.terms).toEqual([
+      { days: 30, dailyRate: '0.00016', annualRate: '0.0584', coveredAmount: '100000.000000', available: true },
+    ]);
     // 10,000 of reserve backs 10000 / (0.00022 × 90) = 505,050.50 of Long 90: capped at the maximum
     expect(r.products[2].terms[0].coveredAmount).toBe('100000.000000');
     expect(r.reserve).toMatchObject({ balance: '10000.000000', committedYield: '0.000000', coverage: '1', runningPlans: 0 });
@@ -42,9 +59,18 @@ describe(`smart plans: buy, payouts, maturity, early exit (${usingPostgres() ? '
     const r = await buy(t.app, u, { productId: ids['Steady 30'], amount: '1000', days: 30, clientKey: key });
     expect(r.code).toBe(Ok.PURCHASE_SUCCESSFUL);
     expect(r.result).toMatchObject({
-      productName: 'Steady 30', amount: '1000.000000', days: 30, dailyRate: '0.00016', dailyEarning: '0.160000',
-      expectedProfit: '4.800000', daysPaid: 0, totalEarned: '0.000000', todayEarnings: '0.000000', status: 'earning',
-      startTime: new Date(start).toISOString(), endTime: new Date(start + 30 * DAY_MS).toISOString(),
+      productName: 'Steady 30',
+      amount: '1000.000000',
+      days: 30,
+      dailyRate: '0.00016',
+      dailyEarning: '0.160000',
+      expectedProfit: '4.800000',
+      daysPaid: 0,
+      totalEarned: '0.000000',
+      todayEarnings: '0.000000',
+      status: 'earning',
+      startTime: new Date(start).toISOString(),
+      endTime: new Date(start + 30 * DAY_MS).toISOString(),
       nextEarningTime: new Date(start + DAY_MS).toISOString(),
     });
     const before = await smartCounts(t.app);
@@ -52,7 +78,13 @@ describe(`smart plans: buy, payouts, maturity, early exit (${usingPostgres() ? '
     expect(again.result.id).toBe(r.result.id);
     expect(await smartCounts(t.app)).toEqual(before);
     expect(await balancesOf(t.app, u)).toMatchObject({ available: '1000.000000', planPrincipal: '1000.000000' });
-    expect(await reserveOf(t.app)).toMatchObject({ balance: '9995.200000', committedYield: '4.800000', outstandingYield: '4.800000', coverage: '1', runningPlans: 1 });
+    expect(await reserveOf(t.app)).toMatchObject({
+      balance: '9995.200000',
+      committedYield: '4.800000',
+      outstandingYield: '4.800000',
+      coverage: '1',
+      runningPlans: 1,
+    });
     const [n] = await t.app.db.select().from(notifications).where(eq(notifications.refId, r.result.id));
     expect(n.kind).toBe('smart.bought');
     expect((await reconcile(t.app.db)).ok).toBe(true);
@@ -72,9 +104,15 @@ describe(`smart plans: buy, payouts, maturity, early exit (${usingPostgres() ? '
     expect(plan).toMatchObject({ daysPaid: 1, totalEarned: '0.050000', todayEarnings: '0.050000', status: 'earning' });
     expect(plan.nextEarningTime).toBe(new Date(Date.parse(p.startTime) + 2 * DAY_MS).toISOString());
     expect(await balancesOf(t.app, u)).toMatchObject({ available: '0.050000', planPrincipal: '500.000000' });
-    const keys = (await t.app.db.select({ k: ledgerTransfers.idempotencyKey }).from(ledgerTransfers).where(eq(ledgerTransfers.refId, p.id))).map((r) => r.k).sort();
+    const keys = (
+      await t.app.db.select({ k: ledgerTransfers.idempotencyKey }).from(ledgerTransfers).where(eq(ledgerTransfers.refId, p.id))
+    )
+      .map((r) => r.k)
+      .sort();
     expect(keys).toEqual([`plan:${p.id}:principal:in`, `plan:${p.id}:yield:1`, `plan:${p.id}:yield:commit`]);
-    const kinds = (await t.app.db.select({ k: notifications.kind }).from(notifications).where(eq(notifications.refId, p.id))).map((r) => r.k);
+    const kinds = (await t.app.db.select({ k: notifications.kind }).from(notifications).where(eq(notifications.refId, p.id))).map(
+      (r) => r.k,
+    );
     expect(kinds.sort()).toEqual(['smart.bought', 'smart.payout']);
     expect((await reconcile(t.app.db)).ok).toBe(true);
   });
@@ -89,9 +127,18 @@ describe(`smart plans: buy, payouts, maturity, early exit (${usingPostgres() ? '
     clock.days(10);
     await t.app.smart.runDue();
     const [done] = await plans(t.app, u);
-    expect(done).toMatchObject({ status: 'completed', daysPaid: 7, totalEarned: '0.210000', expectedProfit: '0.210000', nextEarningTime: null, closedAt: p.endTime });
+    expect(done).toMatchObject({
+      status: 'completed',
+      daysPaid: 7,
+      totalEarned: '0.210000',
+      expectedProfit: '0.210000',
+      nextEarningTime: null,
+      closedAt: p.endTime,
+    });
     expect(await balancesOf(t.app, u)).toMatchObject({ available: '300.210000', planPrincipal: '0.000000' });
-    const kinds = (await t.app.db.select({ k: notifications.kind }).from(notifications).where(eq(notifications.refId, p.id))).map((r) => r.k);
+    const kinds = (await t.app.db.select({ k: notifications.kind }).from(notifications).where(eq(notifications.refId, p.id))).map(
+      (r) => r.k,
+    );
     expect(kinds.filter((k) => k === 'smart.payout')).toHaveLength(7);
     expect(kinds).toContain('smart.completed');
     // maturity ends the plan: the product may be bought again
@@ -109,21 +156,45 @@ describe(`smart plans: buy, payouts, maturity, early exit (${usingPostgres() ? '
     const reserveBefore = await reserveOf(t.app);
     const q = body(await t.app.inject({ url: `/swx/customer/order/smartExitQuote/${p.id}`, headers: real(u) }));
     // 12345.678901 × 2 % = 246.91357802 → 246.913578 (rounded down); two days are paid, 88 × 2.716049 go back
-    expect(q.result).toEqual({ id: p.id, principal: '12345.678901', penalty: '246.913578', refund: '12098.765323', unpaidYieldReturned: '239.012312' });
-    const r = body(await t.app.inject({ method: 'POST', url: '/swx/customer/order/exitSmart', headers: real(u), payload: { id: p.id } }));
+    expect(q.result).toEqual({
+      id: p.id,
+      principal: '12345.678901',
+      penalty: '246.913578',
+      refund: '12098.765323',
+      unpaidYieldReturned: '239.012312',
+    });
+    const r = body(
+      await t.app.inject({ method: 'POST', url: '/swx/customer/order/exitSmart', headers: real(u), payload: { id: p.id } }),
+    );
     expect(r.code).toBe(Ok.SUCCESS);
-    expect(r.result).toMatchObject({ status: 'exited', penalty: '246.913578', daysPaid: 2, totalEarned: '5.432098', nextEarningTime: null });
+    expect(r.result).toMatchObject({
+      status: 'exited',
+      penalty: '246.913578',
+      daysPaid: 2,
+      totalEarned: '5.432098',
+      nextEarningTime: null,
+    });
     // the promise of 244.444410 ended with the exit: the plan's expected profit is what it paid, in the answer and the list
     expect(r.result.expectedProfit).toBe('5.432098');
-    const listed = body(await t.app.inject({ url: '/swx/customer/order/listSmartOrder?pageNum=1&pageSize=10', headers: real(u) })).result.rows;
-    expect(listed.find((x: { id: string }) => x.id === p.id)).toMatchObject({ status: 'exited', expectedProfit: '5.432098', totalEarned: '5.432098' });
+    const listed = body(await t.app.inject({ url: '/swx/customer/order/listSmartOrder?pageNum=1&pageSize=10', headers: real(u) }))
+      .result.rows;
+    expect(listed.find((x: { id: string }) => x.id === p.id)).toMatchObject({
+      status: 'exited',
+      expectedProfit: '5.432098',
+      totalEarned: '5.432098',
+    });
     expect(await balancesOf(t.app, u)).toMatchObject({ available: '12104.197421', planPrincipal: '0.000000' });
     const reserveAfter = await reserveOf(t.app);
     expect(Number(reserveAfter.balance) - Number(reserveBefore.balance)).toBeCloseTo(239.012312, 6);
     // a second exit is refused and moves nothing
     const before = await smartCounts(t.app);
-    expect(body(await t.app.inject({ method: 'POST', url: '/swx/customer/order/exitSmart', headers: real(u), payload: { id: p.id } })).code).toBe(Err.STATUS_TRANSITION_DENIED);
-    expect(body(await t.app.inject({ url: `/swx/customer/order/smartExitQuote/${p.id}`, headers: real(u) })).code).toBe(Err.STATUS_TRANSITION_DENIED);
+    expect(
+      body(await t.app.inject({ method: 'POST', url: '/swx/customer/order/exitSmart', headers: real(u), payload: { id: p.id } }))
+        .code,
+    ).toBe(Err.STATUS_TRANSITION_DENIED);
+    expect(body(await t.app.inject({ url: `/swx/customer/order/smartExitQuote/${p.id}`, headers: real(u) })).code).toBe(
+      Err.STATUS_TRANSITION_DENIED,
+    );
     expect(await smartCounts(t.app)).toEqual(before);
     expect((await reconcile(t.app.db)).ok).toBe(true);
   });
@@ -132,8 +203,13 @@ describe(`smart plans: buy, payouts, maturity, early exit (${usingPostgres() ? '
     const [u, v] = [await createUser(t.app), await createUser(t.app)];
     await fund(t.app, u.id, 'USDT', '100');
     const p = (await buy(t.app, u, { productId: ids['Flexible 7'], amount: '100', days: 7 })).result;
-    expect(body(await t.app.inject({ url: `/swx/customer/order/smartExitQuote/${p.id}`, headers: real(v) })).code).toBe(Err.RECORD_NOT_FOUND);
-    expect(body(await t.app.inject({ method: 'POST', url: '/swx/customer/order/exitSmart', headers: real(v), payload: { id: p.id } })).code).toBe(Err.RECORD_NOT_FOUND);
+    expect(body(await t.app.inject({ url: `/swx/customer/order/smartExitQuote/${p.id}`, headers: real(v) })).code).toBe(
+      Err.RECORD_NOT_FOUND,
+    );
+    expect(
+      body(await t.app.inject({ method: 'POST', url: '/swx/customer/order/exitSmart', headers: real(v), payload: { id: p.id } }))
+        .code,
+    ).toBe(Err.RECORD_NOT_FOUND);
   });
 
   it('refusals write nothing: demo 10033, disabled 10051, product 10010, days 10012, amount 10013, same product 10024, balance 10011', async () => {
@@ -152,8 +228,11 @@ describe(`smart plans: buy, payouts, maturity, early exit (${usingPostgres() ? '
       [Err.ALREADY_BOUGHT, { productId: ids['Steady 30'], amount: '200', days: 30 }],
       [Err.INSUFFICIENT_BALANCE, { productId: ids['Long 90'], amount: '800.000001', days: 90 }],
     ];
-    for (const [code, b, headers] of cases) expect((await buy(t.app, u, b, headers ?? real(u))).code, JSON.stringify(b)).toBe(code);
-    expect(body(await t.app.inject({ url: '/swx/customer/order/listSmartOrder', headers: demo(u) })).code).toBe(Err.DEMO_NOT_ALLOWED);
+    for (const [code, b, headers] of cases)
+      expect((await buy(t.app, u, b, headers ?? real(u))).code, JSON.stringify(b)).toBe(code);
+    expect(body(await t.app.inject({ url: '/swx/customer/order/listSmartOrder', headers: demo(u) })).code).toBe(
+      Err.DEMO_NOT_ALLOWED,
+    );
     expect(await smartCounts(t.app)).toEqual(before);
 
     // the operator turns smart trading off for the user (audited); buying is refused with 10051
@@ -173,16 +252,36 @@ describe(`smart plans: buy, payouts, maturity, early exit (${usingPostgres() ? '
     const p = (await buy(t.app, u, { productId: ids['Long 90'], amount: '1000', days: 90 })).result;
     const before = await smartCounts(t.app);
     const edit = await adminCall(t.app, op, 'PUT', `/smart/products/${ids['Long 90']}`, {
-      name: 'Long 90', minAmount: '50', maxAmount: '5000', terms: [{ days: 90, dailyRate: '0.0003' }, { days: 60, dailyRate: '0.00025' }], earlyExitPenalty: '0.03', enabled: true,
+      name: 'Long 90',
+      minAmount: '50',
+      maxAmount: '5000',
+      terms: [
+        { days: 90, dailyRate: '0.0003' },
+        { days: 60, dailyRate: '0.00025' },
+      ],
+      earlyExitPenalty: '0.03',
+      enabled: true,
     });
-    expect(edit.result).toMatchObject({ minAmount: '50.000000', earlyExitPenalty: '0.03', terms: [{ days: 60, dailyRate: '0.00025' }, { days: 90, dailyRate: '0.0003' }] });
+    expect(edit.result).toMatchObject({
+      minAmount: '50.000000',
+      earlyExitPenalty: '0.03',
+      terms: [
+        { days: 60, dailyRate: '0.00025' },
+        { days: 90, dailyRate: '0.0003' },
+      ],
+    });
     expect((await smartCounts(t.app)).audit - before.audit).toBe(1);
     clock.days(1);
     await t.app.smart.runDue();
     const mine = (await plans(t.app, u)).find((x: { id: string }) => x.id === p.id);
     expect(mine).toMatchObject({ dailyRate: '0.00022', earlyExitPenalty: '0.02', totalEarned: '0.220000' });
     const bad = await adminCall(t.app, op, 'PUT', `/smart/products/${ids['Long 90']}`, {
-      name: 'Long 90', minAmount: '500', maxAmount: '50', terms: [{ days: 90, dailyRate: '0.0003' }], earlyExitPenalty: '0.03', enabled: true,
+      name: 'Long 90',
+      minAmount: '500',
+      maxAmount: '50',
+      terms: [{ days: 90, dailyRate: '0.0003' }],
+      earlyExitPenalty: '0.03',
+      enabled: true,
     });
     expect(bad.code).toBe(Err.MALFORMED_REQUEST);
     expect((await reconcile(t.app.db)).ok).toBe(true);

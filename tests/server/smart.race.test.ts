@@ -55,7 +55,13 @@ describe(`smart plans under races (${usingPostgres() ? 'PostgreSQL pool' : 'PGli
     const after = await smartCounts(t.app);
     expect(after.plans - before.plans).toBe(7);
     expect(after.transfers - before.transfers).toBe(14);
-    expect(await reserveOf(t.app)).toMatchObject({ balance: '1.000000', committedYield: '33.600000', outstandingYield: '33.600000', coverage: '1', runningPlans: 7 });
+    expect(await reserveOf(t.app)).toMatchObject({
+      balance: '1.000000',
+      committedYield: '33.600000',
+      outstandingYield: '33.600000',
+      coverage: '1',
+      runningPlans: 7,
+    });
     const steady = body(await t.app.inject({ url: '/swx/customer/order/listSmartProduct' })).result.products[1];
     // 1 USDT of reserve backs 1 / (0.00016 × 30) = 208.33 of principal: the product stays on sale up to that
     expect(steady.terms[0]).toMatchObject({ coveredAmount: '208.333333', available: true });
@@ -66,27 +72,37 @@ describe(`smart plans under races (${usingPostgres() ? 'PostgreSQL pool' : 'PGli
     await fundReserve(t.app, op, '100');
     const u = await createUser(t.app);
     await fund(t.app, u.id, 'USDT', '1000');
-    const replies = await Promise.all(Array.from({ length: 6 }, () => buy(t.app, u, { productId: ids['Flexible 7'], amount: '150', days: 7 })));
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, () => buy(t.app, u, { productId: ids['Flexible 7'], amount: '150', days: 7 })),
+    );
     expect(replies.filter((r) => r.code === Ok.PURCHASE_SUCCESSFUL)).toHaveLength(1);
     expect(replies.filter((r) => r.code === Err.ALREADY_BOUGHT)).toHaveLength(5);
     // and six retries of one key answer one plan
     const v = await createUser(t.app);
     await fund(t.app, v.id, 'USDT', '1000');
     const key = crypto.randomUUID();
-    const same = await Promise.all(Array.from({ length: 6 }, () => buy(t.app, v, { productId: ids['Flexible 7'], amount: '150', days: 7, clientKey: key })));
+    const same = await Promise.all(
+      Array.from({ length: 6 }, () => buy(t.app, v, { productId: ids['Flexible 7'], amount: '150', days: 7, clientKey: key })),
+    );
     expect(new Set(same.map((r) => `${r.code}:${r.result?.id}`)).size).toBe(1);
-    expect((await plans(t.app, v))).toHaveLength(1);
+    expect(await plans(t.app, v)).toHaveLength(1);
   });
 
   it('payout runs racing each other pay each plan and day once', async () => {
     clock.days(2);
     const results = await Promise.all([t.app.smart.runDue(), t.app.smart.runDue(), t.app.smart.runDue()]);
     const paid = results.reduce((s, r) => s + r.payouts, 0);
-    const [{ n }] = rows<{ n: number }>(await t.app.db.execute(sql`select count(*)::int as n from ledger_transfers where reason = 'smart.yield'`));
+    const [{ n }] = rows<{ n: number }>(
+      await t.app.db.execute(sql`select count(*)::int as n from ledger_transfers where reason = 'smart.yield'`),
+    );
     expect(paid).toBe(Number(n));
     // 7 + 2 plans, two days each
     expect(Number(n)).toBe(18);
-    const dup = rows<{ k: string }>(await t.app.db.execute(sql`select ref_id as k from notifications where kind = 'smart.payout' group by ref_id, params->>'day' having count(*) > 1`));
+    const dup = rows<{ k: string }>(
+      await t.app.db.execute(
+        sql`select ref_id as k from notifications where kind = 'smart.payout' group by ref_id, params->>'day' having count(*) > 1`,
+      ),
+    );
     expect(dup).toEqual([]);
     expect((await reconcile(t.app.db)).ok).toBe(true);
   });
@@ -102,7 +118,9 @@ describe(`smart plans under races (${usingPostgres() ? 'PostgreSQL pool' : 'PGli
       clock.days(1);
       const [a, b] = await Promise.all([t.app.smart.runDue(), second.app.smart.runDue()]);
       expect(a.payouts + b.payouts).toBe(9);
-      const [{ n }] = rows<{ n: number }>(await t.app.db.execute(sql`select count(*)::int as n from ledger_transfers where reason = 'smart.yield'`));
+      const [{ n }] = rows<{ n: number }>(
+        await t.app.db.execute(sql`select count(*)::int as n from ledger_transfers where reason = 'smart.yield'`),
+      );
       expect(Number(n)).toBe(27);
       expect((await reconcile(t.app.db)).ok).toBe(true);
     });
@@ -120,18 +138,36 @@ describe(`smart plans under races (${usingPostgres() ? 'PostgreSQL pool' : 'PGli
         expect(t.app.smart.schedulerRunning).toBe(true);
         expect(second.app.smart.schedulerRunning).toBe(false);
         clock.days(1);
-        await waitFor(async () => rows<{ n: number }>(await t.app.db.execute(sql`select count(*)::int as n from ledger_transfers where reason = 'smart.yield'`))[0].n >= 36);
+        await waitFor(
+          async () =>
+            rows<{ n: number }>(
+              await t.app.db.execute(sql`select count(*)::int as n from ledger_transfers where reason = 'smart.yield'`),
+            )[0].n >= 36,
+        );
         await stopA();
         await waitFor(() => second.app.smart.schedulerRunning);
         clock.days(1);
-        await waitFor(async () => rows<{ n: number }>(await t.app.db.execute(sql`select count(*)::int as n from ledger_transfers where reason = 'smart.yield'`))[0].n >= 45);
+        await waitFor(
+          async () =>
+            rows<{ n: number }>(
+              await t.app.db.execute(sql`select count(*)::int as n from ledger_transfers where reason = 'smart.yield'`),
+            )[0].n >= 45,
+        );
         await stopB();
         stoppedB = true;
-        const [{ n }] = rows<{ n: number }>(await t.app.db.execute(sql`select count(*)::int as n from ledger_transfers where reason = 'smart.yield'`));
+        const [{ n }] = rows<{ n: number }>(
+          await t.app.db.execute(sql`select count(*)::int as n from ledger_transfers where reason = 'smart.yield'`),
+        );
         expect(Number(n)).toBe(45);
-        const keys = await t.app.db.select({ k: ledgerTransfers.idempotencyKey }).from(ledgerTransfers).where(eq(ledgerTransfers.reason, 'smart.yield'));
+        const keys = await t.app.db
+          .select({ k: ledgerTransfers.idempotencyKey })
+          .from(ledgerTransfers)
+          .where(eq(ledgerTransfers.reason, 'smart.yield'));
         expect(new Set(keys.map((r) => r.k)).size).toBe(45);
-        const payoutNotes = await t.app.db.select({ id: notifications.id }).from(notifications).where(eq(notifications.kind, 'smart.payout'));
+        const payoutNotes = await t.app.db
+          .select({ id: notifications.id })
+          .from(notifications)
+          .where(eq(notifications.kind, 'smart.payout'));
         expect(payoutNotes).toHaveLength(45);
       } finally {
         await stopA();

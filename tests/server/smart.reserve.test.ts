@@ -30,12 +30,25 @@ describe(`reserve funding under four eyes, declared and attested capital (${usin
   });
 
   const propose = (op: TestUser, b: Record<string, unknown>) =>
-    adminCall(t.app, op, 'POST', '/smart/reserve', { amount: '1000', note: 'house capital', evidence: chain(), clientKey: clientKey(), ...b });
+    adminCall(t.app, op, 'POST', '/smart/reserve', {
+      amount: '1000',
+      note: 'house capital',
+      evidence: chain(),
+      clientKey: clientKey(),
+      ...b,
+    });
   // holdings attested through the reserves console call, each counted a second after the one before
   let counted = 0;
-  const attest = (amount: string, reportRef: string) => adminCall(t.app, op1, 'POST', '/reserves/holdings',
-    { asset: 'USDT', amount, asOf: new Date(t.app.clock.now() - 3_600_000 + ++counted * 1000).toISOString(), attestor: 'Audit & Co', reportRef });
-  const proposedId = (r: { result: { fundings: Array<{ id: string; status: string }> } }) => r.result.fundings.filter((f) => f.status === 'proposed').at(-1)!.id;
+  const attest = (amount: string, reportRef: string) =>
+    adminCall(t.app, op1, 'POST', '/reserves/holdings', {
+      asset: 'USDT',
+      amount,
+      asOf: new Date(t.app.clock.now() - 3_600_000 + ++counted * 1000).toISOString(),
+      attestor: 'Audit & Co',
+      reportRef,
+    });
+  const proposedId = (r: { result: { fundings: Array<{ id: string; status: string }> } }) =>
+    r.result.fundings.filter((f) => f.status === 'proposed').at(-1)!.id;
   const counts = async (app: FastifyInstance) => {
     const n = async (x: PgTable) => Number((await app.db.select({ n: count() }).from(x))[0].n);
     return { ...(await smartCounts(app)), nfts: await n(nfts), payouts: await n(charityPayouts) };
@@ -56,21 +69,46 @@ describe(`reserve funding under four eyes, declared and attested capital (${usin
     expect(p.code, p.msg).toBe(200);
     const id = proposedId(p);
     expect(p.result.fundings.find((f: { id: string }) => f.id === id)).toMatchObject({
-      kind: 'fund', status: 'proposed', amount: '1000.000000', operatorId: op1.id.toString(), operatorName: op1.username,
-      evidence: { kind: 'chain', network: 'TRC20', address: TRON }, decidedBy: null,
+      kind: 'fund',
+      status: 'proposed',
+      amount: '1000.000000',
+      operatorId: op1.id.toString(),
+      operatorName: op1.username,
+      evidence: { kind: 'chain', network: 'TRC20', address: TRON },
+      decidedBy: null,
     });
     // recorded and audited, but no money moved
-    expect(await counts(t.app)).toMatchObject({ transfers: before.transfers, balanceSum: before.balanceSum, fundings: before.fundings + 1, audit: before.audit + 1 });
+    expect(await counts(t.app)).toMatchObject({
+      transfers: before.transfers,
+      balanceSum: before.balanceSum,
+      fundings: before.fundings + 1,
+      audit: before.audit + 1,
+    });
     expect(await reserveOf(t.app)).toEqual(reserve0);
     // the proposer confirming its own: 10081, nothing written
     await refused(() => adminCall(t.app, op1, 'POST', `/smart/reserve/${id}/confirm`), Err.SECOND_OPERATOR_REQUIRED);
     const c = await adminCall(t.app, op2, 'POST', `/smart/reserve/${id}/confirm`);
     expect(c.code, c.msg).toBe(200);
-    expect(c.result.fundings.find((f: { id: string }) => f.id === id)).toMatchObject({ status: 'confirmed', decidedBy: op2.id.toString(), decidedByName: op2.username });
-    expect(await reserveOf(t.app)).toMatchObject({ balance: '1000.000000', declaredCapital: '1000.000000', attestedHoldings: null, attestedCapital: '0.000000' });
-    const [tr] = await t.app.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, `smart:reserve:funding:${id}`));
+    expect(c.result.fundings.find((f: { id: string }) => f.id === id)).toMatchObject({
+      status: 'confirmed',
+      decidedBy: op2.id.toString(),
+      decidedByName: op2.username,
+    });
+    expect(await reserveOf(t.app)).toMatchObject({
+      balance: '1000.000000',
+      declaredCapital: '1000.000000',
+      attestedHoldings: null,
+      attestedCapital: '0.000000',
+    });
+    const [tr] = await t.app.db
+      .select()
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.idempotencyKey, `smart:reserve:funding:${id}`));
     expect(tr).toMatchObject({ amount: expect.stringMatching(/^1000\.0+$/), reason: 'smart.reserve_funded' });
-    const [audit] = await t.app.db.select().from(auditLog).where(and(eq(auditLog.action, 'smart_reserve.confirm_fund'), eq(auditLog.targetId, id)));
+    const [audit] = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'smart_reserve.confirm_fund'), eq(auditLog.targetId, id)));
     expect(audit.actorId).toBe(op2.id);
     // decided once
     await refused(() => adminCall(t.app, op2, 'POST', `/smart/reserve/${id}/confirm`), Err.STATUS_TRANSITION_DENIED);
@@ -82,8 +120,20 @@ describe(`reserve funding under four eyes, declared and attested capital (${usin
     expect(over.msg).toContain('50000');
     await refused(() => propose(op1, { amount: '9999999999999999999' }), Err.RESERVE_FUNDING_ABOVE_MAX);
     expect((await refused(() => propose(op1, { amount: '1.1234567' }), Err.OPERATOR_AMOUNT_PRECISION)).msg).toContain('6');
-    await refused(() => propose(op1, { evidence: { kind: 'chain', network: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u', txHash: hash() } }), Err.RESERVE_EVIDENCE_INVALID);
-    await refused(() => propose(op1, { evidence: { kind: 'chain', network: 'ERC20', address: '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed', txHash: hash() } }), Err.RESERVE_EVIDENCE_INVALID);
+    await refused(
+      () =>
+        propose(op1, {
+          evidence: { kind: 'chain', network: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u', txHash: hash() },
+        }),
+      Err.RESERVE_EVIDENCE_INVALID,
+    );
+    await refused(
+      () =>
+        propose(op1, {
+          evidence: { kind: 'chain', network: 'ERC20', address: '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed', txHash: hash() },
+        }),
+      Err.RESERVE_EVIDENCE_INVALID,
+    );
     await refused(() => propose(op1, { evidence: { kind: 'bank', reference: 'x' } }), Err.RESERVE_EVIDENCE_INVALID);
     await refused(() => propose(op1, { evidence: undefined }), Err.MALFORMED_REQUEST);
     const used = hash();
@@ -93,7 +143,10 @@ describe(`reserve funding under four eyes, declared and attested capital (${usin
 
   it('a withdrawal from the reserve takes two operators and never more than what no plan is promised; a rejected proposal never moves', async () => {
     const { balance } = await reserveOf(t.app);
-    await refused(() => propose(op1, { kind: 'withdraw', amount: '5000', evidence: bankEvidence() }), Err.RESERVE_WITHDRAWAL_TOO_LARGE);
+    await refused(
+      () => propose(op1, { kind: 'withdraw', amount: '5000', evidence: bankEvidence() }),
+      Err.RESERVE_WITHDRAWAL_TOO_LARGE,
+    );
     const p = await propose(op2, { kind: 'withdraw', amount: '200', evidence: bankEvidence() });
     const id = proposedId(p);
     await refused(() => adminCall(t.app, op2, 'POST', `/smart/reserve/${id}/confirm`), Err.SECOND_OPERATOR_REQUIRED);
@@ -103,7 +156,10 @@ describe(`reserve funding under four eyes, declared and attested capital (${usin
     expect(after.declaredCapital).toBe('800.000000');
     // rejected by the other operator: nothing moves, and it can no longer be confirmed
     const q = proposedId(await propose(op1, { amount: '300' }));
-    expect((await adminCall(t.app, op2, 'POST', `/smart/reserve/${q}/reject`)).result.fundings.find((f: { id: string }) => f.id === q).status).toBe('rejected');
+    expect(
+      (await adminCall(t.app, op2, 'POST', `/smart/reserve/${q}/reject`)).result.fundings.find((f: { id: string }) => f.id === q)
+        .status,
+    ).toBe('rejected');
     await refused(() => adminCall(t.app, op2, 'POST', `/smart/reserve/${q}/confirm`), Err.STATUS_TRANSITION_DENIED);
     expect(await reserveOf(t.app)).toEqual(after);
     expect((await reconcile(t.app.db)).ok).toBe(true);
@@ -120,8 +176,11 @@ describe(`reserve funding under four eyes, declared and attested capital (${usin
     const r0 = await reserveOf(t.app);
     expect(r0).toMatchObject({ attestedHoldings: null, attestedCapital: '0.000000', attestedAt: null });
     // pending proposals from the earlier steps: confirm the small one so the figures are settled
-    const pending = (await adminCall(t.app, op2, 'GET', '/smart/reserve')).result.fundings.filter((f: { status: string }) => f.status === 'proposed');
-    for (const f of pending) await adminCall(t.app, f.operatorId === op1.id.toString() ? op2 : op1, 'POST', `/smart/reserve/${f.id}/reject`);
+    const pending = (await adminCall(t.app, op2, 'GET', '/smart/reserve')).result.fundings.filter(
+      (f: { status: string }) => f.status === 'proposed',
+    );
+    for (const f of pending)
+      await adminCall(t.app, f.operatorId === op1.id.toString() ? op2 : op1, 'POST', `/smart/reserve/${f.id}/reject`);
     const declared = Number((await reserveOf(t.app)).declaredCapital);
     expect((await attest(String(declared + 500), 'auditor letter')).code).toBe(200);
     const r1 = await reserveOf(t.app);
@@ -138,16 +197,38 @@ describe(`reserve funding under four eyes, declared and attested capital (${usin
 
   it('every other amount an operator types has a bound and the precision: product limits, charity payouts, NFT prices', async () => {
     const ids = await productIds(t.app);
-    const product = { name: 'Steady 30', minAmount: '100', maxAmount: '100000', terms: [{ days: 30, dailyRate: '0.00016' }], earlyExitPenalty: '0.02', enabled: true };
+    const product = {
+      name: 'Steady 30',
+      minAmount: '100',
+      maxAmount: '100000',
+      terms: [{ days: 30, dailyRate: '0.00016' }],
+      earlyExitPenalty: '0.02',
+      enabled: true,
+    };
     const put = (b: object) => adminCall(t.app, op1, 'PUT', `/smart/products/${ids['Steady 30']}`, { ...product, ...b });
     expect((await refused(() => put({ maxAmount: '1000000.5' }), Err.OPERATOR_AMOUNT_ABOVE_MAX)).msg).toContain('1000000');
     await refused(() => put({ minAmount: '100.1234567' }), Err.OPERATOR_AMOUNT_PRECISION);
-    const payout = (amount: string) => adminCall(t.app, op1, 'POST', '/charity/payouts', { amount, txHash: hash(), note: 'bound' });
+    const payout = (amount: string) =>
+      adminCall(t.app, op1, 'POST', '/charity/payouts', { amount, txHash: hash(), note: 'bound' });
     await refused(() => payout('1000001'), Err.OPERATOR_AMOUNT_ABOVE_MAX);
     await refused(() => payout('1.1234567'), Err.OPERATOR_AMOUNT_PRECISION);
-    const nft = { name: 'Bound', creator: 'Ops', chain: 'Ethereum', contractAddress: '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed', tokenId: '9001', verified: true, saleType: 'buy_now' };
-    await refused(() => adminCall(t.app, op1, 'POST', '/nfts', { ...nft, price: '1000000.000001' }), Err.OPERATOR_AMOUNT_ABOVE_MAX);
-    await refused(() => adminCall(t.app, op1, 'POST', '/nfts', { ...nft, saleType: 'auction', reservePrice: '5.1234567' }), Err.OPERATOR_AMOUNT_PRECISION);
+    const nft = {
+      name: 'Bound',
+      creator: 'Ops',
+      chain: 'Ethereum',
+      contractAddress: '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed',
+      tokenId: '9001',
+      verified: true,
+      saleType: 'buy_now',
+    };
+    await refused(
+      () => adminCall(t.app, op1, 'POST', '/nfts', { ...nft, price: '1000000.000001' }),
+      Err.OPERATOR_AMOUNT_ABOVE_MAX,
+    );
+    await refused(
+      () => adminCall(t.app, op1, 'POST', '/nfts', { ...nft, saleType: 'auction', reservePrice: '5.1234567' }),
+      Err.OPERATOR_AMOUNT_PRECISION,
+    );
   });
 
   it('the fixture path: fundReserve proposes and a second operator confirms', async () => {

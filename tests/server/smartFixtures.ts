@@ -6,7 +6,14 @@ import crypto from 'node:crypto';
 import { count, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { auditLog, ledgerTransfers, notifications, smartPlans, smartProducts, smartReserveFundings } from '../../server/db/schema/index.ts';
+import {
+  auditLog,
+  ledgerTransfers,
+  notifications,
+  smartPlans,
+  smartProducts,
+  smartReserveFundings,
+} from '../../server/db/schema/index.ts';
 import { DAY_MS } from '../../src/contract/smart.ts';
 import { body } from './helpers.ts';
 import { adminCall, createUser, real, type TestUser } from './walletFixtures.ts';
@@ -32,10 +39,17 @@ export const bankEvidence = () => ({ kind: 'bank', reference: `TEST-${crypto.ran
  * (`confirmer`, or a new one) confirms (issue 32).
  */
 export async function fundReserve(app: FastifyInstance, op: TestUser, amount: string, confirmer?: TestUser) {
-  const p = await adminCall(app, op, 'POST', '/smart/reserve', { amount, note: 'test funding', evidence: bankEvidence(), clientKey: clientKey() });
+  const p = await adminCall(app, op, 'POST', '/smart/reserve', {
+    amount,
+    note: 'test funding',
+    evidence: bankEvidence(),
+    clientKey: clientKey(),
+  });
   if (p.code !== 200) throw new Error(`funding refused: ${p.code} ${p.msg}`);
-  const id = (p.result.fundings as Array<{ id: string; status: string; operatorId: string }>).findLast((f) => f.status === 'proposed' && f.operatorId === op.id.toString())!.id;
-  const second = confirmer ?? await createUser(app, 'operator');
+  const id = (p.result.fundings as Array<{ id: string; status: string; operatorId: string }>).findLast(
+    (f) => f.status === 'proposed' && f.operatorId === op.id.toString(),
+  )!.id;
+  const second = confirmer ?? (await createUser(app, 'operator'));
   const r = await adminCall(app, second, 'POST', `/smart/reserve/${id}/confirm`);
   if (r.code !== 200) throw new Error(`confirmation refused: ${r.code} ${r.msg}`);
   return r.result;
@@ -46,8 +60,15 @@ export async function productIds(app: FastifyInstance): Promise<Record<string, s
   return Object.fromEntries(r.result.products.map((p: { id: string; name: string }) => [p.name, p.id]));
 }
 
-export async function buy(app: FastifyInstance, u: TestUser, b: { productId: string; amount: string; days: number; clientKey?: string }, headers: Record<string, string> = real(u)) {
-  return body(await app.inject({ method: 'POST', url: '/swx/customer/order/buySmart', headers, payload: { clientKey: clientKey(), ...b } }));
+export async function buy(
+  app: FastifyInstance,
+  u: TestUser,
+  b: { productId: string; amount: string; days: number; clientKey?: string },
+  headers: Record<string, string> = real(u),
+) {
+  return body(
+    await app.inject({ method: 'POST', url: '/swx/customer/order/buySmart', headers, payload: { clientKey: clientKey(), ...b } }),
+  );
 }
 
 export async function plans(app: FastifyInstance, u: TestUser) {
@@ -66,9 +87,18 @@ export async function reserveOf(app: FastifyInstance) {
 /** Rows of every table smart plans write, and the sum of all balances: compare around a refusal. */
 export async function smartCounts(app: FastifyInstance) {
   const n = async (t: PgTable) => Number((await app.db.select({ n: count() }).from(t))[0].n);
-  const [bal] = (await app.db.execute(sql`select coalesce(sum(abs(balance)), 0)::text as s from ledger_accounts`) as unknown as { rows: Array<{ s: string }> }).rows;
+  const [bal] = (
+    (await app.db.execute(sql`select coalesce(sum(abs(balance)), 0)::text as s from ledger_accounts`)) as unknown as {
+      rows: Array<{ s: string }>;
+    }
+  ).rows;
   return {
-    plans: await n(smartPlans), transfers: await n(ledgerTransfers), notifications: await n(notifications), audit: await n(auditLog),
-    products: await n(smartProducts), fundings: await n(smartReserveFundings), balanceSum: bal.s,
+    plans: await n(smartPlans),
+    transfers: await n(ledgerTransfers),
+    notifications: await n(notifications),
+    audit: await n(auditLog),
+    products: await n(smartProducts),
+    fundings: await n(smartReserveFundings),
+    balanceSum: bal.s,
   };
 }

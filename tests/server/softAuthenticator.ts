@@ -10,7 +10,10 @@ import { isoBase64URL, isoCBOR } from '@simplewebauthn/server/helpers';
 const b64 = (b: Uint8Array) => isoBase64URL.fromBuffer(b as Uint8Array<ArrayBuffer>);
 const sha256 = (b: Uint8Array | string) => crypto.createHash('sha256').update(b).digest();
 
-interface Options { challenge: string; user?: { id: string } }
+interface Options {
+  challenge: string;
+  user?: { id: string };
+}
 
 export class SoftAuthenticator {
   private readonly keys = crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' });
@@ -20,7 +23,10 @@ export class SoftAuthenticator {
   /** the user handle the registration options gave (the authenticator keeps it with the credential) */
   userHandle?: string;
 
-  constructor(private readonly rpId: string, private readonly origin: string) {}
+  constructor(
+    private readonly rpId: string,
+    private readonly origin: string,
+  ) {}
 
   get id(): string {
     return b64(this.credentialId);
@@ -40,18 +46,37 @@ export class SoftAuthenticator {
   register(options: Options) {
     this.userHandle = options.user?.id;
     const jwk = this.keys.publicKey.export({ format: 'jwk' });
-    const cose = isoCBOR.encode(new Map<number, number | Uint8Array>([
-      [1, 2], [3, -7], [-1, 1], [-2, isoBase64URL.toBuffer(jwk.x!)], [-3, isoBase64URL.toBuffer(jwk.y!)],
-    ]));
+    const cose = isoCBOR.encode(
+      new Map<number, number | Uint8Array>([
+        [1, 2],
+        [3, -7],
+        [-1, 1],
+        [-2, isoBase64URL.toBuffer(jwk.x!)],
+        [-3, isoBase64URL.toBuffer(jwk.y!)],
+      ]),
+    );
     const idLen = Buffer.alloc(2);
     idLen.writeUInt16BE(this.credentialId.length);
     const attested = Buffer.concat([Buffer.alloc(16), idLen, this.credentialId, Buffer.from(cose)]);
     // user present, user verified, attested credential data
     const authData = this.authData(0x45, attested);
-    const attestationObject = isoCBOR.encode(new Map<string, string | Uint8Array | Map<string, string>>([['fmt', 'none'], ['attStmt', new Map<string, string>()], ['authData', authData]]));
+    const attestationObject = isoCBOR.encode(
+      new Map<string, string | Uint8Array | Map<string, string>>([
+        ['fmt', 'none'],
+        ['attStmt', new Map<string, string>()],
+        ['authData', authData],
+      ]),
+    );
     return {
-      id: this.id, rawId: this.id, type: 'public-key' as const, clientExtensionResults: {},
-      response: { clientDataJSON: b64(this.clientData('webauthn.create', options.challenge)), attestationObject: b64(attestationObject), transports: ['internal'] },
+      id: this.id,
+      rawId: this.id,
+      type: 'public-key' as const,
+      clientExtensionResults: {},
+      response: {
+        clientDataJSON: b64(this.clientData('webauthn.create', options.challenge)),
+        attestationObject: b64(attestationObject),
+        transports: ['internal'],
+      },
     };
   }
 
@@ -61,12 +86,22 @@ export class SoftAuthenticator {
     else this.counter += 1;
     const authData = this.authData(0x05);
     const client = over.origin
-      ? Buffer.from(JSON.stringify({ type: 'webauthn.get', challenge: options.challenge, origin: over.origin, crossOrigin: false }))
+      ? Buffer.from(
+          JSON.stringify({ type: 'webauthn.get', challenge: options.challenge, origin: over.origin, crossOrigin: false }),
+        )
       : this.clientData('webauthn.get', options.challenge);
     const signature = crypto.sign('sha256', Buffer.concat([authData, sha256(client)]), this.keys.privateKey);
     return {
-      id: this.id, rawId: this.id, type: 'public-key' as const, clientExtensionResults: {},
-      response: { clientDataJSON: b64(client), authenticatorData: b64(authData), signature: b64(signature), ...(this.userHandle ? { userHandle: this.userHandle } : {}) },
+      id: this.id,
+      rawId: this.id,
+      type: 'public-key' as const,
+      clientExtensionResults: {},
+      response: {
+        clientDataJSON: b64(client),
+        authenticatorData: b64(authData),
+        signature: b64(signature),
+        ...(this.userHandle ? { userHandle: this.userHandle } : {}),
+      },
     };
   }
 }

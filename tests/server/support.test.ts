@@ -28,19 +28,37 @@ describe('support chat', () => {
 
   const call = async (u: TestUser, method: 'GET' | 'POST', url: string, payload?: object) =>
     body(await t.app.inject({ method, url: `${S}${url}`, headers: { authorization: u.token }, payload }));
-  const open = (u: TestUser, text = 'Where is my deposit?', clientKey = key()) => call(u, 'POST', '/openConversation', { text, clientKey });
-  const send = (u: TestUser, conversationId: string, text: string, clientKey = key()) => call(u, 'POST', '/sendMessage', { conversationId, text, clientKey });
+  const open = (u: TestUser, text = 'Where is my deposit?', clientKey = key()) =>
+    call(u, 'POST', '/openConversation', { text, clientKey });
+  const send = (u: TestUser, conversationId: string, text: string, clientKey = key()) =>
+    call(u, 'POST', '/sendMessage', { conversationId, text, clientKey });
   const sendImage = async (u: TestUser, fields: Record<string, string>, content?: Buffer) => {
     const m = multipart(fields, content ? { field: 'image', content } : undefined);
-    return body(await t.app.inject({ method: 'POST', url: `${S}/sendImage`, payload: m.payload, headers: { authorization: u.token, ...m.headers } }));
+    return body(
+      await t.app.inject({
+        method: 'POST',
+        url: `${S}/sendImage`,
+        payload: m.payload,
+        headers: { authorization: u.token, ...m.headers },
+      }),
+    );
   };
   const tally = async () => {
-    const n = async (table: typeof supportMessages | typeof supportConversations | typeof supportAttachments) => (await t.app.db.select({ n: count() }).from(table))[0]!.n;
-    return { conversations: await n(supportConversations), messages: await n(supportMessages), attachments: await n(supportAttachments) };
+    const n = async (table: typeof supportMessages | typeof supportConversations | typeof supportAttachments) =>
+      (await t.app.db.select({ n: count() }).from(table))[0]!.n;
+    return {
+      conversations: await n(supportConversations),
+      messages: await n(supportMessages),
+      attachments: await n(supportAttachments),
+    };
   };
   async function connect(u: TestUser): Promise<WsProbe> {
     let probe: WsProbe | undefined;
-    await t.app.injectWS(WS_PATH, { socket: { remoteAddress: '127.0.0.1' } as Socket, headers: {} }, { onInit: (ws) => (probe = new WsProbe(ws)) });
+    await t.app.injectWS(
+      WS_PATH,
+      { socket: { remoteAddress: '127.0.0.1' } as Socket, headers: {} },
+      { onInit: (ws) => (probe = new WsProbe(ws)) },
+    );
     await probe!.next(isArray);
     const ok = probe!.upcoming<{ ok: boolean }>((m) => m?.type === 'auth');
     probe!.send({ type: 'auth', token: u.token });
@@ -49,10 +67,16 @@ describe('support chat', () => {
   }
   // The author's own message is announced to their sockets too (other tabs), and may arrive after
   // the operator's copy: a wait for a reply must name its author, not take the next message.
-  const supportEvent = (kind: string, conversationId: string, author?: string) => (m: { type?: unknown; event?: unknown } | null | undefined) => {
-    const event = m?.type === 'user' ? m.event as { kind?: string; params?: { conversationId?: string; author?: string } } : undefined;
-    return event?.kind === kind && event.params?.conversationId === conversationId && (author === undefined || event.params.author === author);
-  };
+  const supportEvent =
+    (kind: string, conversationId: string, author?: string) => (m: { type?: unknown; event?: unknown } | null | undefined) => {
+      const event =
+        m?.type === 'user' ? (m.event as { kind?: string; params?: { conversationId?: string; author?: string } }) : undefined;
+      return (
+        event?.kind === kind &&
+        event.params?.conversationId === conversationId &&
+        (author === undefined || event.params.author === author)
+      );
+    };
 
   it('a customer opens a conversation; the operator sees it queued, replies live over the websocket, and the customer reads it', async () => {
     const alice = await createUser(t.app);
@@ -64,7 +88,9 @@ describe('support chat', () => {
     expect(opened.code, opened.msg).toBe(Ok.SUCCESS);
     const c = opened.result.conversation;
     expect(c).toMatchObject({ subject: 'Where is my deposit?', status: 'open', lastAuthor: 'user', unread: 0 });
-    expect(opened.result.messages).toEqual([expect.objectContaining({ author: 'user', text: 'Where is my deposit?', attachment: null })]);
+    expect(opened.result.messages).toEqual([
+      expect.objectContaining({ author: 'user', text: 'Where is my deposit?', attachment: null }),
+    ]);
     // the operators hear of it live
     await opWs.next(supportEvent('support.opened', c.id));
 
@@ -77,18 +103,28 @@ describe('support chat', () => {
     await opWs.next(supportEvent('support.message', c.id));
 
     // the reply reaches the customer's socket while it is written
-    const live = aliceWs.upcoming<{ event: { kind: string; params: Record<string, string> } }>(supportEvent('support.message', c.id, 'operator'));
-    const reply = await adminCall(t.app, op, 'POST', `/support/conversations/${c.id}/messages`, { text: 'Found it, credited now.', clientKey: key() });
+    const live = aliceWs.upcoming<{ event: { kind: string; params: Record<string, string> } }>(
+      supportEvent('support.message', c.id, 'operator'),
+    );
+    const reply = await adminCall(t.app, op, 'POST', `/support/conversations/${c.id}/messages`, {
+      text: 'Found it, credited now.',
+      clientKey: key(),
+    });
     expect(reply.code, reply.msg).toBe(Ok.SUCCESS);
     expect(reply.result).toMatchObject({ author: 'operator', text: 'Found it, credited now.' });
     expect((await live).event.params).toMatchObject({ conversationId: c.id, messageId: reply.result.id, author: 'operator' });
 
     expect((await call(alice, 'GET', '/unread')).result).toEqual({ unread: 1 });
     const list = await call(alice, 'GET', '/listConversation');
-    expect(list.result).toMatchObject({ unread: 1, rows: [expect.objectContaining({ id: c.id, unread: 1, lastAuthor: 'operator' })] });
+    expect(list.result).toMatchObject({
+      unread: 1,
+      rows: [expect.objectContaining({ id: c.id, unread: 1, lastAuthor: 'operator' })],
+    });
     const thread = await call(alice, 'GET', `/conversation/${c.id}`);
     expect(thread.result.messages.map((m: { author: string; text: string }) => [m.author, m.text])).toEqual([
-      ['user', 'Where is my deposit?'], ['user', 'It was 150 USDT on TRC20'], ['operator', 'Found it, credited now.'],
+      ['user', 'Where is my deposit?'],
+      ['user', 'It was 150 USDT on TRC20'],
+      ['operator', 'Found it, credited now.'],
     ]);
     // reading it marked it read; the operator's counter went to zero when they answered
     expect((await call(alice, 'GET', '/unread')).result).toEqual({ unread: 0 });
@@ -111,7 +147,11 @@ describe('support chat', () => {
     expect((await send(mallory, c.id, 'hello')).code).toBe(Err.RECORD_NOT_FOUND);
     expect((await sendImage(mallory, { conversationId: c.id, clientKey: key() }, PNG)).code).toBe(Err.RECORD_NOT_FOUND);
     expect((await call(mallory, 'POST', '/closeConversation', { id: c.id })).code).toBe(Err.RECORD_NOT_FOUND);
-    const att = await t.app.inject({ method: 'GET', url: `${S}/attachment/${img.result.attachment.id}`, headers: { authorization: mallory.token } });
+    const att = await t.app.inject({
+      method: 'GET',
+      url: `${S}/attachment/${img.result.attachment.id}`,
+      headers: { authorization: mallory.token },
+    });
     expect(body(att).code).toBe(Err.RECORD_NOT_FOUND);
     expect((await call(mallory, 'GET', '/listConversation')).result).toEqual({ rows: [], unread: 0 });
     expect(await tally()).toEqual(before);
@@ -162,15 +202,22 @@ describe('support chat', () => {
     expect(audit).toMatchObject({ action: 'support.close', targetType: 'support_conversation', actorId: op.id });
     expect((await adminCall(t.app, op, 'POST', `/support/conversations/${a.id}/close`)).code).toBe(Err.STATUS_TRANSITION_DENIED);
     expect((await send(dan, a.id, 'still there?')).code).toBe(Err.SUPPORT_CONVERSATION_CLOSED);
-    expect((await adminCall(t.app, op, 'POST', `/support/conversations/${a.id}/messages`, { text: 'late', clientKey: key() })).code).toBe(Err.SUPPORT_CONVERSATION_CLOSED);
+    expect(
+      (await adminCall(t.app, op, 'POST', `/support/conversations/${a.id}/messages`, { text: 'late', clientKey: key() })).code,
+    ).toBe(Err.SUPPORT_CONVERSATION_CLOSED);
     // kept: still readable, in the closed queue
     expect((await call(dan, 'GET', `/conversation/${a.id}`)).result.messages).toHaveLength(1);
     const closedQueue = await adminCall(t.app, op, 'GET', '/support/conversations?status=closed');
     expect(closedQueue.result.rows.map((r: { id: string }) => r.id)).toContain(a.id);
-    expect((await adminCall(t.app, op, 'GET', '/support/conversations')).result.rows.map((r: { id: string }) => r.id)).not.toContain(a.id);
+    expect(
+      (await adminCall(t.app, op, 'GET', '/support/conversations')).result.rows.map((r: { id: string }) => r.id),
+    ).not.toContain(a.id);
 
     // the customer closes their own; then there is room for a new one
-    expect((await call(dan, 'POST', '/closeConversation', { id: b.id })).result).toMatchObject({ status: 'closed', closedBy: 'user' });
+    expect((await call(dan, 'POST', '/closeConversation', { id: b.id })).result).toMatchObject({
+      status: 'closed',
+      closedBy: 'user',
+    });
     expect((await open(dan, 'third')).code).toBe(Ok.SUCCESS);
   });
 
@@ -181,16 +228,26 @@ describe('support chat', () => {
     const before = await tally();
     expect((await sendImage(erin, { conversationId: c.id, clientKey: key() })).code).toBe(Err.UPLOAD_REQUIRED);
     expect((await sendImage(erin, { conversationId: c.id, clientKey: key() }, HTML)).code).toBe(Err.IMAGE_FORMAT_WRONG);
-    expect((await sendImage(erin, { conversationId: c.id, clientKey: key() }, await pngOf(7000, 10))).code).toBe(Err.IMAGE_DIMENSIONS_TOO_LARGE);
+    expect((await sendImage(erin, { conversationId: c.id, clientKey: key() }, await pngOf(7000, 10))).code).toBe(
+      Err.IMAGE_DIMENSIONS_TOO_LARGE,
+    );
     expect((await sendImage(erin, { conversationId: c.id, clientKey: key(), extra: 'x' }, PNG)).code).toBe(Err.MALFORMED_REQUEST);
     expect(await tally()).toEqual(before);
 
     const secret = await pngWithText('GPS 51.5,-0.1 secret comment');
     const sent = await sendImage(erin, { conversationId: c.id, clientKey: key(), text: 'my screen' }, secret);
     expect(sent.code, sent.msg).toBe(Ok.SUCCESS);
-    expect(sent.result).toMatchObject({ author: 'user', text: 'my screen', attachment: { width: expect.any(Number), height: expect.any(Number) } });
+    expect(sent.result).toMatchObject({
+      author: 'user',
+      text: 'my screen',
+      attachment: { width: expect.any(Number), height: expect.any(Number) },
+    });
     for (const viewer of [erin, op]) {
-      const res = await t.app.inject({ method: 'GET', url: `${S}/attachment/${sent.result.attachment.id}`, headers: { authorization: viewer.token } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${S}/attachment/${sent.result.attachment.id}`,
+        headers: { authorization: viewer.token },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('image/png');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -206,10 +263,17 @@ describe('support chat', () => {
     const [row] = await t.app.db.select({ code: users.inviteCode }).from(users).where(eq(users.id, inviter.id));
     const register = async (username: string, inviteCode?: string) => {
       const email = `${username}@example.test`;
-      await t.app.inject({ method: 'POST', url: `${L}/sendCode`, payload: { email, purpose: 'register' }, headers: { 'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
+      await t.app.inject({
+        method: 'POST',
+        url: `${L}/sendCode`,
+        payload: { email, purpose: 'register' },
+        headers: { 'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+      });
       const code = await codeFromOutbox(t, email);
       const res = await t.app.inject({
-        method: 'POST', url: `${L}/register`, headers: { 'x-forwarded-for': `10.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+        method: 'POST',
+        url: `${L}/register`,
+        headers: { 'x-forwarded-for': `10.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
         payload: { username, email, password: PASSWORD, confirmPassword: PASSWORD, code, ...(inviteCode ? { inviteCode } : {}) },
       });
       return body(res);
@@ -230,7 +294,9 @@ describe('support chat', () => {
     expect(JSON.stringify(res.result)).not.toContain('friend');
     // nobody else's list shows them
     const other = await createUser(t.app);
-    expect(body(await t.app.inject({ method: 'GET', url: `${U}/listInvitee`, headers: { authorization: other.token } })).result).toEqual({ rows: [], total: 0 });
+    expect(
+      body(await t.app.inject({ method: 'GET', url: `${U}/listInvitee`, headers: { authorization: other.token } })).result,
+    ).toEqual({ rows: [], total: 0 });
     expect(maskName('al')).toBe('a***');
     expect(maskName('李小龙')).toBe('李***龙');
   });

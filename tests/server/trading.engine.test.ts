@@ -55,15 +55,25 @@ describe(`trading engine: triggers and expiry (${usingPostgres() ? 'PostgreSQL' 
     await step(t.app, clock, { BTCUSDT: 68010 });
     const r = await status(t.app, u, id);
     expect(r).toMatchObject({
-      status: 'closed', closeReason: 'take_profit', closePrice: '68010.00', triggerPrice: '68000.00', profit: '101.000000',
-      closeTick: { time: new Date(clock.now()).toISOString(), price: '68010.00' }, delayed: false,
+      status: 'closed',
+      closeReason: 'take_profit',
+      closePrice: '68010.00',
+      triggerPrice: '68000.00',
+      profit: '101.000000',
+      closeTick: { time: new Date(clock.now()).toISOString(), price: '68010.00' },
+      delayed: false,
     });
   });
 
   it('a gap through the stop-loss fills at the gapped tick', async () => {
     const id = await buyAt67k({ stopLoss: '66000', takeProfit: '68000' });
     await step(t.app, clock, { BTCUSDT: 65000 });
-    expect(await status(t.app, u, id)).toMatchObject({ closeReason: 'stop_loss', closePrice: '65000.00', triggerPrice: '66000.00', profit: '-200.000000' });
+    expect(await status(t.app, u, id)).toMatchObject({
+      closeReason: 'stop_loss',
+      closePrice: '65000.00',
+      triggerPrice: '66000.00',
+      profit: '-200.000000',
+    });
   });
 
   it('the stop-out closes a position without a stop-loss; a gap beyond it loses the margin and no more', async () => {
@@ -71,7 +81,13 @@ describe(`trading engine: triggers and expiry (${usingPostgres() ? 'PostgreSQL' 
     const id = await buyAt67k({ leverage: 20 });
     const before = await usdt(t.app, real(u));
     await step(t.app, clock, { BTCUSDT: 63000 });
-    expect(await status(t.app, u, id)).toMatchObject({ closeReason: 'stop_out', closePrice: '63000.00', triggerPrice: '63985.00', profit: '-335.000000', closeFee: '0.000000' });
+    expect(await status(t.app, u, id)).toMatchObject({
+      closeReason: 'stop_out',
+      closePrice: '63000.00',
+      triggerPrice: '63985.00',
+      profit: '-335.000000',
+      closeFee: '0.000000',
+    });
     // the whole margin stayed with the platform and nothing more was taken
     expect(await usdt(t.app, real(u))).toMatchObject({ available: before.available });
   });
@@ -87,10 +103,14 @@ describe(`trading engine: triggers and expiry (${usingPostgres() ? 'PostgreSQL' 
     await step(t.app, clock, { BTCUSDT: 66500 });
     expect((await status(t.app, u, id)).status).toBe('open');
     await step(t.app, clock, { BTCUSDT: 65990 });
-    expect(await status(t.app, u, id)).toMatchObject({ closeReason: 'take_profit', closePrice: '65990.00', profit: '101.000000' });
+    expect(await status(t.app, u, id)).toMatchObject({
+      closeReason: 'take_profit',
+      closePrice: '65990.00',
+      profit: '101.000000',
+    });
   });
 
-  it('a period ends at the first tick at or after its end, at that tick; other instruments\' ticks do not close it', async () => {
+  it("a period ends at the first tick at or after its end, at that tick; other instruments' ticks do not close it", async () => {
     const id = await buyAt67k({ period: 60 });
     const end = Date.parse((await status(t.app, u, id)).expiresAt);
     await step(t.app, clock, { BTCUSDT: 67100 }, 58_000);
@@ -103,13 +123,22 @@ describe(`trading engine: triggers and expiry (${usingPostgres() ? 'PostgreSQL' 
     expect((await status(t.app, u, id)).status).toBe('open');
     await step(t.app, clock, { BTCUSDT: 67200 });
     expect(await status(t.app, u, id)).toMatchObject({
-      status: 'closed', closeReason: 'expiry', closePrice: '67200.00', profit: '20.000000', triggerPrice: null, delayed: false,
+      status: 'closed',
+      closeReason: 'expiry',
+      closePrice: '67200.00',
+      profit: '20.000000',
+      triggerPrice: null,
+      delayed: false,
       closeTick: { time: new Date(clock.now()).toISOString(), price: '67200.00' },
     });
   });
 
   it('every close moved money once, under order:<id>:close keys, with one notification; the ledger reconciles', async () => {
-    const dup = (await t.app.db.execute(sql`select idempotency_key from ledger_transfers group by idempotency_key having count(*) > 1`) as unknown as { rows: unknown[] }).rows;
+    const dup = (
+      (await t.app.db.execute(
+        sql`select idempotency_key from ledger_transfers group by idempotency_key having count(*) > 1`,
+      )) as unknown as { rows: unknown[] }
+    ).rows;
     expect(dup).toEqual([]);
     const closes = await t.app.db.select().from(ledgerTransfers).where(like(ledgerTransfers.idempotencyKey, 'order:%:close'));
     const notes = await t.app.db.select().from(notifications).where(eq(notifications.kind, 'order.closed'));
@@ -140,7 +169,11 @@ describe(`trading engine: a market closed at the end (${usingPostgres() ? 'Postg
     clock.set(Date.parse(o.expiresAt) + 1000);
     await t.app.trading.engine!.sweep();
     expect(await status(t.app, u, o.id)).toMatchObject({
-      status: 'closed', closeReason: 'expiry', closePrice: '201.50', profit: '15.000000', delayed: false,
+      status: 'closed',
+      closeReason: 'expiry',
+      closePrice: '201.50',
+      profit: '15.000000',
+      delayed: false,
       closeTick: { time: new Date(lastTick).toISOString(), price: '201.50' },
     });
     expect((await reconcile(t.app.db)).ok).toBe(true);
@@ -166,18 +199,44 @@ describe(`trading engine: restart with open positions (${usingPostgres() ? 'Post
     // while down: the candles the feed stored; the one ending by the short position's end counts, a later one not
     const minute = Math.floor(opened / 60_000) * 60_000;
     await t.app.db.insert(marketCandles).values([
-      { code: 'BTCUSDT', interval: '1m', time: new Date(minute), open: '67000', high: '67150', low: '66990', close: '67100', volume: '1' },
-      { code: 'BTCUSDT', interval: '1m', time: new Date(minute + 120_000), open: '67100', high: '70000', low: '67100', close: '69000', volume: '1' },
+      {
+        code: 'BTCUSDT',
+        interval: '1m',
+        time: new Date(minute),
+        open: '67000',
+        high: '67150',
+        low: '66990',
+        close: '67100',
+        volume: '1',
+      },
+      {
+        code: 'BTCUSDT',
+        interval: '1m',
+        time: new Date(minute + 120_000),
+        open: '67100',
+        high: '70000',
+        low: '67100',
+        close: '69000',
+        volume: '1',
+      },
     ]);
     clock.ms(10 * 60_000);
     stop = await startTradingEngine(t.app);
     expect(await status(t.app, u, short.id)).toMatchObject({
-      status: 'closed', closeReason: 'expiry', closePrice: '67100.00', profit: '10.000000', delayed: true,
+      status: 'closed',
+      closeReason: 'expiry',
+      closePrice: '67100.00',
+      profit: '10.000000',
+      delayed: true,
       closeTick: { time: new Date(minute + 59_999).toISOString(), price: '67100.00' },
     });
     expect(t.app.trading.engine!.index.has(long.id)).toBe(true);
     await step(t.app, clock, { BTCUSDT: 68100 });
-    expect(await status(t.app, u, long.id)).toMatchObject({ status: 'closed', closeReason: 'take_profit', closePrice: '68100.00' });
+    expect(await status(t.app, u, long.id)).toMatchObject({
+      status: 'closed',
+      closeReason: 'take_profit',
+      closePrice: '68100.00',
+    });
     expect((await reconcile(t.app.db)).ok).toBe(true);
   });
 });
@@ -188,7 +247,13 @@ describe.skipIf(!usingPostgres())('trading engine: two instances on one database
   let second: TestApp;
   const stops: Array<() => Promise<void>> = [];
   beforeAll(async () => {
-    second = await buildTestApp({ databaseUrl: t.config.databaseUrl, clock: clock.now, tradingSweepMs: 100, tradingSyncMs: 100, leaderRetryMs: 200 });
+    second = await buildTestApp({
+      databaseUrl: t.config.databaseUrl,
+      clock: clock.now,
+      tradingSweepMs: 100,
+      tradingSyncMs: 100,
+      leaderRetryMs: 200,
+    });
   });
   afterAll(async () => {
     for (const s of stops) await s();
@@ -197,7 +262,11 @@ describe.skipIf(!usingPostgres())('trading engine: two instances on one database
   /** Both instances hear every feed step (the bus does that between real instances). */
   const both = async (prices: Record<string, number>) => {
     const time = clock.ms(1000);
-    for (const app of [t.app, second.app]) app.market.applyFeed(Object.entries(prices).map(([code, price]) => ({ code, price, time, volume: 0 })), time);
+    for (const app of [t.app, second.app])
+      app.market.applyFeed(
+        Object.entries(prices).map(([code, price]) => ({ code, price, time, volume: 0 })),
+        time,
+      );
     await t.app.trading.engine?.idle();
     await second.app.trading.engine?.idle();
   };
@@ -217,7 +286,9 @@ describe.skipIf(!usingPostgres())('trading engine: two instances on one database
     await waitFor(async () => (await status(t.app, u, a.id)).status === 'closed');
     // both settling the same position at once: one moves money
     const b = (await buyOptions(t.app, real(u), {})).result;
-    const outs = await Promise.all([t.app, second.app].map((app) => app.trading.settle(BigInt(b.id), 'manual', { time: clock.now(), price: '68050.00' })));
+    const outs = await Promise.all(
+      [t.app, second.app].map((app) => app.trading.settle(BigInt(b.id), 'manual', { time: clock.now(), price: '68050.00' })),
+    );
     expect(outs.map((o) => o?.settled).sort()).toEqual([false, true]);
     // the leader goes; the follower takes over and rebuilds
     const c = (await buyOptions(t.app, real(u), { stopLoss: '67500' })).result;
@@ -228,7 +299,10 @@ describe.skipIf(!usingPostgres())('trading engine: two instances on one database
     await waitFor(async () => (await status(t.app, u, c.id)).status === 'closed');
     expect((await status(t.app, u, c.id)).closeReason).toBe('stop_loss');
     for (const id of [a.id, b.id, c.id]) {
-      const keys = await t.app.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, `order:${id}:close`));
+      const keys = await t.app.db
+        .select()
+        .from(ledgerTransfers)
+        .where(eq(ledgerTransfers.idempotencyKey, `order:${id}:close`));
       expect(keys).toHaveLength(1);
       const notes = await t.app.db.select().from(notifications).where(eq(notifications.refId, id));
       expect(notes.filter((n) => n.kind === 'order.closed')).toHaveLength(1);

@@ -2,7 +2,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { body, usingPostgres, useTestApp } from './helpers.ts';
 import { adminCall, createUser, demo, fund, real, type TestUser } from './walletFixtures.ts';
-import { buyOptions, clientKey, closeOptions, getOrder, listOrders, marketClock, tick, tradingCounts, usdt } from './tradingFixtures.ts';
+import {
+  buyOptions,
+  clientKey,
+  closeOptions,
+  getOrder,
+  listOrders,
+  marketClock,
+  tick,
+  tradingCounts,
+  usdt,
+} from './tradingFixtures.ts';
 import { reconcile } from '../../server/ledger/reconcile.ts';
 import { ledgerTransfers, notifications } from '../../server/db/schema/index.ts';
 import { Err, Ok } from '../../src/contract/errors.ts';
@@ -29,16 +39,38 @@ describe(`trading: products, open, read, close (${usingPostgres() ? 'PostgreSQL'
     const btc = await p('BTCUSDT');
     expect(btc.code).toBe(Ok.SUCCESS);
     expect(btc.result).toMatchObject({
-      code: 'BTCUSDT', type: 'crypto', contractSize: '1', lotStep: '0.01', leverage: [1, 2, 5, 10, 20],
-      periods: [60, 300, 900, 3600, 14400, 86400], feeRate: '0.0005', stopOutLevel: '0.9', minDistance: '0.001', tradable: true,
-      pricePrecision: 2, quoteRate: '1', maxOpenPositions: 200,
+      code: 'BTCUSDT',
+      type: 'crypto',
+      contractSize: '1',
+      lotStep: '0.01',
+      leverage: [1, 2, 5, 10, 20],
+      periods: [60, 300, 900, 3600, 14400, 86400],
+      feeRate: '0.0005',
+      stopOutLevel: '0.9',
+      minDistance: '0.001',
+      tradable: true,
+      pricePrecision: 2,
+      quoteRate: '1',
+      maxOpenPositions: 200,
     });
-    expect((await p('EURUSD')).result).toMatchObject({ type: 'forex', contractSize: '100000', lotStep: '0.01', leverage: [1, 10, 30, 50], feeRate: '0.00002' });
+    expect((await p('EURUSD')).result).toMatchObject({
+      type: 'forex',
+      contractSize: '100000',
+      lotStep: '0.01',
+      leverage: [1, 10, 30, 50],
+      feeRate: '0.00002',
+    });
     // a yen cross converts through USDJPY: USDT per yen
     expect((await p('EURJPY')).result.quoteRate).toBe('0.00639386189258');
     expect((await p('ES')).result).toMatchObject({ type: 'futures', contractSize: '50', lotStep: '1', leverage: [1, 5, 10] });
     // Monday 05:00 in New York: stocks are closed
-    expect((await p('AAPL')).result).toMatchObject({ type: 'stock', contractSize: '1', lotStep: '1', leverage: [1, 2, 5], tradable: false });
+    expect((await p('AAPL')).result).toMatchObject({
+      type: 'stock',
+      contractSize: '1',
+      lotStep: '1',
+      leverage: [1, 2, 5],
+      tradable: false,
+    });
     expect((await p('NOPE')).code).toBe(Err.OPTIONS_PRODUCT_WRONG);
   });
 
@@ -47,10 +79,29 @@ describe(`trading: products, open, read, close (${usingPostgres() ? 'PostgreSQL'
     const r = await buyOptions(t.app, real(u), { stopLoss: '66000', takeProfit: '68000', clientKey: key });
     expect(r.code).toBe(Ok.PURCHASE_SUCCESSFUL);
     expect(r.result).toMatchObject({
-      book: 'real', code: 'BTCUSDT', direction: 'up', lots: '0.1', leverage: 10, period: 300, openPrice: '67000.00',
-      stopLoss: '66000.00', takeProfit: '68000.00', stopOutPrice: '60970.00', notional: '6700.000000', margin: '670.000000',
-      fee: '3.350000', closeFee: null, expectedReturn: '93.300000', maxLoss: '-106.700000', profit: '0.000000', net: '-6.700000', status: 'open',
-      closeReason: null, closeTick: null, closePrice: null, delayed: false,
+      book: 'real',
+      code: 'BTCUSDT',
+      direction: 'up',
+      lots: '0.1',
+      leverage: 10,
+      period: 300,
+      openPrice: '67000.00',
+      stopLoss: '66000.00',
+      takeProfit: '68000.00',
+      stopOutPrice: '60970.00',
+      notional: '6700.000000',
+      margin: '670.000000',
+      fee: '3.350000',
+      closeFee: null,
+      expectedReturn: '93.300000',
+      maxLoss: '-106.700000',
+      profit: '0.000000',
+      net: '-6.700000',
+      status: 'open',
+      closeReason: null,
+      closeTick: null,
+      closePrice: null,
+      delayed: false,
     });
     expect(r.result.orderNo).toMatch(/^OP20261123\d{6,}$/);
     expect(Date.parse(r.result.expiresAt) - Date.parse(r.result.openTime)).toBe(300_000);
@@ -59,7 +110,14 @@ describe(`trading: products, open, read, close (${usingPostgres() ? 'PostgreSQL'
     expect(again.result.id).toBe(r.result.id);
     expect(await tradingCounts(t.app)).toEqual(before);
     expect(await usdt(t.app, real(u))).toMatchObject({ available: '9326.650000', orderMargin: '670.000000' });
-    const keys = (await t.app.db.select({ k: ledgerTransfers.idempotencyKey }).from(ledgerTransfers).where(eq(ledgerTransfers.refId, r.result.id))).map((x) => x.k).sort();
+    const keys = (
+      await t.app.db
+        .select({ k: ledgerTransfers.idempotencyKey })
+        .from(ledgerTransfers)
+        .where(eq(ledgerTransfers.refId, r.result.id))
+    )
+      .map((x) => x.k)
+      .sort();
     expect(keys).toEqual([`order:${r.result.id}:fee`, `order:${r.result.id}:margin`]);
     const [n] = await t.app.db.select().from(notifications).where(eq(notifications.refId, r.result.id));
     expect(n).toMatchObject({ kind: 'order.opened', refType: 'optionsOrder' });
@@ -73,14 +131,23 @@ describe(`trading: products, open, read, close (${usingPostgres() ? 'PostgreSQL'
     const r = await buyOptions(t.app, real(u), { lots: '0.01' });
     await closeOptions(t.app, real(u), r.result.id);
     off();
-    expect(heard.map((h) => [h.kind, h.refId])).toEqual([['order.opened', r.result.id], ['order.closed', r.result.id]]);
+    expect(heard.map((h) => [h.kind, h.refId])).toEqual([
+      ['order.opened', r.result.id],
+      ['order.closed', r.result.id],
+    ]);
   });
 
   it('the demo book trades its own money and its own orders', async () => {
     await fund(t.app, u.id, 'USDT', '100000', 'demo');
     const r = await buyOptions(t.app, demo(u), { code: 'ETHUSDT', direction: 'down', lots: '1', leverage: 5, period: 60 });
     expect(r.code).toBe(Ok.PURCHASE_SUCCESSFUL);
-    expect(r.result).toMatchObject({ book: 'demo', notional: '3500.000000', margin: '700.000000', fee: '1.750000', stopOutPrice: '4130.00' });
+    expect(r.result).toMatchObject({
+      book: 'demo',
+      notional: '3500.000000',
+      margin: '700.000000',
+      fee: '1.750000',
+      stopOutPrice: '4130.00',
+    });
     expect(await usdt(t.app, demo(u))).toMatchObject({ available: '99298.250000', orderMargin: '700.000000' });
     expect((await getOrder(t.app, real(u), r.result.id)).code).toBe(Err.RECORD_NOT_FOUND);
     expect((await listOrders(t.app, real(u), { code: 'ETHUSDT' })).result.total).toBe(0);
@@ -94,9 +161,17 @@ describe(`trading: products, open, read, close (${usingPostgres() ? 'PostgreSQL'
     const cases: Array<[string, () => Promise<{ code: number }>, number]> = [
       ['stop-loss on the wrong side', () => buyOptions(t.app, real(u), { stopLoss: '67500' }), Err.STOP_LOSS_UNREASONABLE],
       ['stop-loss too close (under 0.1 %)', () => buyOptions(t.app, real(u), { stopLoss: '66950' }), Err.STOP_LOSS_UNREASONABLE],
-      ['take-profit on the wrong side', () => buyOptions(t.app, real(u), { direction: 'down', takeProfit: '68000' }), Err.TAKE_PROFIT_UNREASONABLE],
+      [
+        'take-profit on the wrong side',
+        () => buyOptions(t.app, real(u), { direction: 'down', takeProfit: '68000' }),
+        Err.TAKE_PROFIT_UNREASONABLE,
+      ],
       ['take-profit too close', () => buyOptions(t.app, real(u), { takeProfit: '67050' }), Err.TAKE_PROFIT_UNREASONABLE],
-      ['stop-loss beyond the stop-out', () => buyOptions(t.app, real(u), { stopLoss: '60000' }), Err.STOPS_COMBINATION_UNREASONABLE],
+      [
+        'stop-loss beyond the stop-out',
+        () => buyOptions(t.app, real(u), { stopLoss: '60000' }),
+        Err.STOPS_COMBINATION_UNREASONABLE,
+      ],
       ['unknown instrument', () => buyOptions(t.app, real(u), { code: 'NOPE' }), Err.OPTIONS_PRODUCT_WRONG],
       ['period not offered', () => buyOptions(t.app, real(u), { period: 120 }), Err.NO_MATCHING_PERIOD],
       ['leverage not offered', () => buyOptions(t.app, real(u), { leverage: 3 }), Err.LEVERAGE_NOT_OFFERED],
@@ -105,9 +180,13 @@ describe(`trading: products, open, read, close (${usingPostgres() ? 'PostgreSQL'
       ['lots off the step', () => buyOptions(t.app, real(u), { lots: '0.015' }), Err.PURCHASE_AMOUNT_WRONG],
       ['oversized lots (notional above the cap)', () => buyOptions(t.app, real(u), { lots: '20' }), Err.PURCHASE_AMOUNT_WRONG],
       ['closed market', () => buyOptions(t.app, real(u), { code: 'AAPL', lots: '1', leverage: 1 }), Err.NOT_TRADABLE],
-      ['margin and fee above the balance', () => buyOptions(t.app, real(other), { lots: '0.1', leverage: 10 }), Err.INSUFFICIENT_BALANCE],
-      ['another user\'s order', () => getOrder(t.app, real(other), mine), Err.RECORD_NOT_FOUND],
-      ['closing another user\'s order', () => closeOptions(t.app, real(other), mine), Err.RECORD_NOT_FOUND],
+      [
+        'margin and fee above the balance',
+        () => buyOptions(t.app, real(other), { lots: '0.1', leverage: 10 }),
+        Err.INSUFFICIENT_BALANCE,
+      ],
+      ["another user's order", () => getOrder(t.app, real(other), mine), Err.RECORD_NOT_FOUND],
+      ["closing another user's order", () => closeOptions(t.app, real(other), mine), Err.RECORD_NOT_FOUND],
       ['an order that does not exist', () => getOrder(t.app, real(u), '999999'), Err.RECORD_NOT_FOUND],
     ];
     for (const [what, call, code] of cases) {
@@ -156,10 +235,19 @@ describe(`trading: products, open, read, close (${usingPostgres() ? 'PostgreSQL'
     expect(page.rows).toHaveLength(1);
     expect((await listOrders(t.app, real(w), { pageNum: 2, pageSize: 1 })).result.rows[0].id).toBe(id);
     // a page past the end still says how many there are (counted apart), with each filter combination
-    const combinations: Array<Record<string, string>> = [{}, { status: 'open' }, { status: 'closed' }, { code: 'BTCUSDT' }, { status: 'open', code: 'BTCUSDT' }, { code: 'ETHUSDT' }];
+    const combinations: Array<Record<string, string>> = [
+      {},
+      { status: 'open' },
+      { status: 'closed' },
+      { code: 'BTCUSDT' },
+      { status: 'open', code: 'BTCUSDT' },
+      { code: 'ETHUSDT' },
+    ];
     for (const filters of combinations) {
       const first = (await listOrders(t.app, real(w), { ...filters, pageNum: 1, pageSize: 1 })).result;
-      expect((await listOrders(t.app, real(w), { ...filters, pageNum: 5, pageSize: 1 })).result, JSON.stringify(filters)).toEqual({ rows: [], total: first.total });
+      expect((await listOrders(t.app, real(w), { ...filters, pageNum: 5, pageSize: 1 })).result, JSON.stringify(filters)).toEqual(
+        { rows: [], total: first.total },
+      );
     }
     expect((await listOrders(t.app, real(w), { status: 'open' })).result.total).toBeGreaterThan(0);
     expect((await listOrders(t.app, demo(w), { pageNum: 5, pageSize: 1 })).result.total).toBe(0);
@@ -168,7 +256,14 @@ describe(`trading: products, open, read, close (${usingPostgres() ? 'PostgreSQL'
     const c = await closeOptions(t.app, real(w), id);
     expect(c.code).toBe(200);
     expect(c.result).toMatchObject({
-      status: 'closed', closeReason: 'manual', closePrice: '67500.00', profit: '50.000000', net: '43.300000', closeFee: '3.350000', triggerPrice: null, delayed: false,
+      status: 'closed',
+      closeReason: 'manual',
+      closePrice: '67500.00',
+      profit: '50.000000',
+      net: '43.300000',
+      closeFee: '3.350000',
+      triggerPrice: null,
+      delayed: false,
       closeTick: { time: new Date(tickTime).toISOString(), price: '67500.00' },
     });
     // 10000 − 670 − 3.35 (open) + 670 + 50 − 3.35 (close), less the small order opened and closed above
@@ -179,15 +274,35 @@ describe(`trading: products, open, read, close (${usingPostgres() ? 'PostgreSQL'
     const before = await tradingCounts(t.app);
     expect((await closeOptions(t.app, real(w), id)).result).toMatchObject({ status: 'closed', closePrice: '67500.00' });
     expect(await tradingCounts(t.app)).toEqual(before);
-    const keys = (await t.app.db.select({ k: ledgerTransfers.idempotencyKey }).from(ledgerTransfers).where(eq(ledgerTransfers.refId, id))).map((x) => x.k).sort();
-    expect(keys).toEqual([`order:${id}:close`, `order:${id}:close:fee`, `order:${id}:close:profit`, `order:${id}:fee`, `order:${id}:margin`]);
-    expect((await t.app.db.select({ k: notifications.kind }).from(notifications).where(eq(notifications.refId, id))).map((x) => x.k).sort()).toEqual(['order.closed', 'order.opened']);
+    const keys = (
+      await t.app.db.select({ k: ledgerTransfers.idempotencyKey }).from(ledgerTransfers).where(eq(ledgerTransfers.refId, id))
+    )
+      .map((x) => x.k)
+      .sort();
+    expect(keys).toEqual([
+      `order:${id}:close`,
+      `order:${id}:close:fee`,
+      `order:${id}:close:profit`,
+      `order:${id}:fee`,
+      `order:${id}:margin`,
+    ]);
+    expect(
+      (await t.app.db.select({ k: notifications.kind }).from(notifications).where(eq(notifications.refId, id)))
+        .map((x) => x.k)
+        .sort(),
+    ).toEqual(['order.closed', 'order.opened']);
     // the notification carries the result after both fees beside the pnl before them
-    const [closed] = await t.app.db.select().from(notifications).where(and(eq(notifications.refId, id), eq(notifications.kind, 'order.closed')));
+    const [closed] = await t.app.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.refId, id), eq(notifications.kind, 'order.closed')));
     expect(closed.params).toMatchObject({ profit: '50.000000', net: '43.300000', book: 'real' });
     // the small order closed above: its notification and its row state the result after fees that the balance shows
     expect(small.net).toBe(smallNet.toFixed(6));
-    const [smallClosed] = await t.app.db.select().from(notifications).where(and(eq(notifications.refId, small.id), eq(notifications.kind, 'order.closed')));
+    const [smallClosed] = await t.app.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.refId, small.id), eq(notifications.kind, 'order.closed')));
     expect((smallClosed.params as { net: string }).net).toBe(smallNet.toFixed(6));
     expect((await reconcile(t.app.db)).ok).toBe(true);
   });
@@ -199,11 +314,23 @@ describe(`trading: products, open, read, close (${usingPostgres() ? 'PostgreSQL'
     // 0.1 BTC at 20×: margin 335, fee 3.35, stop-out at 63,985.00 (0.9 × 335 = 301.5 of loss)
     const o = (await buyOptions(t.app, real(v), { leverage: 20, stopLoss: '66000' })).result;
     expect(o).toMatchObject({ margin: '335.000000', fee: '3.350000', stopOutPrice: '63985.00' });
-    const out = await t.app.trading.settle(BigInt(o.id), 'stop_loss', { time: clock.now(), price: '50000.00' }, { triggerPrice: '66000.00' });
+    const out = await t.app.trading.settle(
+      BigInt(o.id),
+      'stop_loss',
+      { time: clock.now(), price: '50000.00' },
+      { triggerPrice: '66000.00' },
+    );
     expect(out?.settled).toBe(true);
     const r = (await getOrder(t.app, real(v), o.id)).result;
     // raw loss 1,750; floored at the margin; nothing left of it for a closing fee
-    expect(r).toMatchObject({ status: 'closed', closeReason: 'stop_loss', closePrice: '50000.00', profit: '-335.000000', closeFee: '0.000000', triggerPrice: '66000.00' });
+    expect(r).toMatchObject({
+      status: 'closed',
+      closeReason: 'stop_loss',
+      closePrice: '50000.00',
+      profit: '-335.000000',
+      closeFee: '0.000000',
+      triggerPrice: '66000.00',
+    });
     expect(await usdt(t.app, real(v))).toMatchObject({ available: '661.650000', orderMargin: '0.000000' });
     // settling again (another instance, a retry) changes nothing
     const before = await tradingCounts(t.app);
@@ -211,7 +338,6 @@ describe(`trading: products, open, read, close (${usingPostgres() ? 'PostgreSQL'
     expect(await tradingCounts(t.app)).toEqual(before);
     expect((await reconcile(t.app.db)).ok).toBe(true);
   });
-
 });
 
 // exposure sums every open position of the book: its own platform, so no other test's position is in it
@@ -233,7 +359,15 @@ describe(`trading: operators' exposure (${usingPostgres() ? 'PostgreSQL' : 'PGli
     expect(r.code).toBe(200);
     const btc = r.result.rows.find((x: { code: string }) => x.code === 'BTCUSDT');
     // opened at 67,000: +100 on the long (0.1 × 1,000), −50 on the short (0.05 × 1,000)
-    expect(btc).toMatchObject({ openPositions: 2, longNotional: '6700.000000', shortNotional: '3350.000000', marginHeld: '1340.000000', unrealisedPnl: '50.000000', platformResult: '-50.000000', price: '68000.00' });
+    expect(btc).toMatchObject({
+      openPositions: 2,
+      longNotional: '6700.000000',
+      shortNotional: '3350.000000',
+      marginHeld: '1340.000000',
+      unrealisedPnl: '50.000000',
+      platformResult: '-50.000000',
+      price: '68000.00',
+    });
     expect(btc.stale).toBe(false);
     expect((await adminCall(t.app, w, 'GET', '/trading/exposure')).code).not.toBe(200);
     // no tick for ten minutes while a feed is expected: the row says its price is stale
@@ -242,7 +376,9 @@ describe(`trading: operators' exposure (${usingPostgres() ? 'PostgreSQL' : 'PGli
     t.app.market.feedExpected = true;
     q.seenAt = clock.now() - 10 * 60_000;
     try {
-      const stale = (await adminCall(t.app, op, 'GET', '/trading/exposure?book=real')).result.rows.find((x: { code: string }) => x.code === 'BTCUSDT');
+      const stale = (await adminCall(t.app, op, 'GET', '/trading/exposure?book=real')).result.rows.find(
+        (x: { code: string }) => x.code === 'BTCUSDT',
+      );
       expect(stale).toMatchObject({ price: '68000.00', stale: true });
     } finally {
       t.app.market.feedExpected = false;

@@ -15,12 +15,35 @@ async function step(app: FastifyInstance, clock: ReturnType<typeof marketClock>,
 }
 
 type PendingInput = Record<string, unknown>;
-const place = async (app: FastifyInstance, u: TestUser, b: PendingInput = {}) => body(await app.inject({
-  method: 'POST', url: PENDING_PATHS.place, headers: real(u),
-  payload: { code: 'BTCUSDT', direction: 'up', lots: '0.1', leverage: 10, period: 300, entryKind: 'limit', entryPrice: '66000', validity: 3600, clientKey: clientKey(), ...b },
-}));
-const cancel = async (app: FastifyInstance, u: TestUser, id: string) => body(await app.inject({ method: 'POST', url: PENDING_PATHS.cancel, headers: real(u), payload: { id } }));
-const pendingRow = async (app: FastifyInstance, id: string) => (await app.db.select().from(optionsPendingOrders).where(eq(optionsPendingOrders.id, BigInt(id))))[0];
+const place = async (app: FastifyInstance, u: TestUser, b: PendingInput = {}) =>
+  body(
+    await app.inject({
+      method: 'POST',
+      url: PENDING_PATHS.place,
+      headers: real(u),
+      payload: {
+        code: 'BTCUSDT',
+        direction: 'up',
+        lots: '0.1',
+        leverage: 10,
+        period: 300,
+        entryKind: 'limit',
+        entryPrice: '66000',
+        validity: 3600,
+        clientKey: clientKey(),
+        ...b,
+      },
+    }),
+  );
+const cancel = async (app: FastifyInstance, u: TestUser, id: string) =>
+  body(await app.inject({ method: 'POST', url: PENDING_PATHS.cancel, headers: real(u), payload: { id } }));
+const pendingRow = async (app: FastifyInstance, id: string) =>
+  (
+    await app.db
+      .select()
+      .from(optionsPendingOrders)
+      .where(eq(optionsPendingOrders.id, BigInt(id)))
+  )[0];
 
 /**
  * Pending entry orders and trailing stops (docs/trading.md): the hold while pending, the fill at
@@ -77,14 +100,26 @@ describe(`trading: pending entry orders and trailing stops (${usingPostgres() ? 
     expect(row.status).toBe('filled');
     const pos = (await getOrder(t.app, real(u), row.orderId!.toString())).result;
     // opened at the tick's price and time: 6,590 notional, margin 659, fee 3.295
-    expect(pos).toMatchObject({ status: 'open', openPrice: '65900.00', openTime: new Date(clock.now()).toISOString(), margin: '659.000000', fee: '3.295000' });
+    expect(pos).toMatchObject({
+      status: 'open',
+      openPrice: '65900.00',
+      openTime: new Date(clock.now()).toISOString(),
+      margin: '659.000000',
+      fee: '3.295000',
+    });
     const after = await usdt(t.app, real(u));
     expect(after.entryHold).toBe('0.000000');
     expect(Number(after.orderMargin) - Number(before.orderMargin)).toBeCloseTo(659, 6);
     expect(Number(before.available) - Number(after.available)).toBeCloseTo(662.295, 6);
     expect(t.app.trading.engine!.index.has(pos.id)).toBe(true);
-    const releases = await t.app.db.select().from(ledgerTransfers).where(like(ledgerTransfers.idempotencyKey, `pending:${r.result.id}:%`));
-    expect(releases.map((x) => x.idempotencyKey).sort()).toEqual([`pending:${r.result.id}:hold`, `pending:${r.result.id}:release`]);
+    const releases = await t.app.db
+      .select()
+      .from(ledgerTransfers)
+      .where(like(ledgerTransfers.idempotencyKey, `pending:${r.result.id}:%`));
+    expect(releases.map((x) => x.idempotencyKey).sort()).toEqual([
+      `pending:${r.result.id}:hold`,
+      `pending:${r.result.id}:release`,
+    ]);
     expect((await reconcile(t.app.db)).ok).toBe(true);
   });
 
@@ -118,7 +153,10 @@ describe(`trading: pending entry orders and trailing stops (${usingPostgres() ? 
     const row = await pendingRow(t.app, r.result.id);
     expect(row.status).toBe('expired');
     expect(await usdt(t.app, real(u))).toMatchObject({ available: before.available, entryHold: before.entryHold });
-    const note = await t.app.db.select().from(notifications).where(and(eq(notifications.kind, 'pending.expired'), eq(notifications.refId, r.result.id)));
+    const note = await t.app.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.kind, 'pending.expired'), eq(notifications.refId, r.result.id)));
     expect(note.length).toBe(1);
     expect((await reconcile(t.app.db)).ok).toBe(true);
   });
@@ -133,7 +171,10 @@ describe(`trading: pending entry orders and trailing stops (${usingPostgres() ? 
     const row = await pendingRow(t.app, r.result.id);
     expect(row).toMatchObject({ status: 'refused', refusedCode: 10060, orderId: null });
     expect(await usdt(t.app, real(u))).toMatchObject({ available: before.available, entryHold: before.entryHold });
-    const note = await t.app.db.select().from(notifications).where(and(eq(notifications.kind, 'pending.refused'), eq(notifications.refId, r.result.id)));
+    const note = await t.app.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.kind, 'pending.refused'), eq(notifications.refId, r.result.id)));
     expect(note.length).toBe(1);
     expect((await reconcile(t.app.db)).ok).toBe(true);
   });
@@ -154,7 +195,11 @@ describe(`trading: pending entry orders and trailing stops (${usingPostgres() ? 
     expect((await getOrder(t.app, real(u), o.result.id)).result.status).toBe('open');
     await step(t.app, clock, { BTCUSDT: 67050 });
     expect((await getOrder(t.app, real(u), o.result.id)).result).toMatchObject({
-      status: 'closed', closeReason: 'stop_loss', triggerPrice: '67100.00', closePrice: '67050.00', trailingDistance: '500.00',
+      status: 'closed',
+      closeReason: 'stop_loss',
+      triggerPrice: '67100.00',
+      closePrice: '67050.00',
+      trailingDistance: '500.00',
     });
     expect((await reconcile(t.app.db)).ok).toBe(true);
   });

@@ -15,7 +15,8 @@ describe(`trading: risk line (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, ()
   const clock = marketClock();
   const t = useTestApp(() => ({ clock: clock.now }));
   let u: TestUser;
-  const risk = async (q = '', headers: Record<string, string> = {}) => body(await t.app.inject({ url: `${TRADING_PATHS.risk}${q}`, headers }));
+  const risk = async (q = '', headers: Record<string, string> = {}) =>
+    body(await t.app.inject({ url: `${TRADING_PATHS.risk}${q}`, headers }));
   const openClose = async (headers: Record<string, string>, direction: 'up' | 'down', closeAt: number) => {
     tick(t.app, clock, { BTCUSDT: 67000 });
     const o = await buyOptions(t.app, headers, { direction });
@@ -46,7 +47,10 @@ describe(`trading: risk line (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, ()
     await openClose(demo(u), 'up', 60000); // demo: lost (floored), not in the real figure
     tick(t.app, clock, { BTCUSDT: 67000 });
     await buyOptions(t.app, real(u)); // still open
-    await t.app.db.update(optionsOrders).set({ closeTime: new Date(clock.now() - 91 * 24 * 3600 * 1000) }).where(eq(optionsOrders.id, BigInt(old)));
+    await t.app.db
+      .update(optionsOrders)
+      .set({ closeTime: new Date(clock.now() - 91 * 24 * 3600 * 1000) })
+      .where(eq(optionsOrders.id, BigInt(old)));
     // the empty answer above is kept a minute per book
     expect((await risk('?book=real')).result.closed).toBe(0);
     clock.ms(61_000);

@@ -10,7 +10,13 @@ import { body, usingPostgres, useTestApp } from './helpers.ts';
 import { createUser, demo, fund, real, type TestUser } from './walletFixtures.ts';
 import { buyOptions, closeOptions, getOrder, marketClock, tick, tradingCounts } from './tradingFixtures.ts';
 
-async function setStops(app: FastifyInstance, headers: Record<string, string>, id: string, stopLoss: string | null, takeProfit: string | null) {
+async function setStops(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  id: string,
+  stopLoss: string | null,
+  takeProfit: string | null,
+) {
   return body(await app.inject({ method: 'POST', url: TRADING_PATHS.stops, headers, payload: { id, stopLoss, takeProfit } }));
 }
 
@@ -51,17 +57,35 @@ describe(`trading: changing stops (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})
     const r = await setStops(t.app, real(u), id, '67000', '69000');
     expect(r.code, JSON.stringify(r)).toBe(Ok.MODIFIED);
     // 0.1 lot BTC: pnl at 69,000 = 200; at 67,000 = 0; after both fees of 3.35: 193.30 and −6.70
-    expect(r.result).toMatchObject({ id, status: 'open', stopLoss: '67000.00', takeProfit: '69000.00', expectedReturn: '193.300000', maxLoss: '-6.700000' });
+    expect(r.result).toMatchObject({
+      id,
+      status: 'open',
+      stopLoss: '67000.00',
+      takeProfit: '69000.00',
+      expectedReturn: '193.300000',
+      maxLoss: '-6.700000',
+    });
     const cleared = await setStops(t.app, real(u), id, null, null);
     // without a take-profit: a 1 % move from the opening price; without a stop-loss: the margin and the opening fee
-    expect(cleared.result).toMatchObject({ stopLoss: null, takeProfit: null, expectedReturn: '60.300000', maxLoss: '-673.350000' });
+    expect(cleared.result).toMatchObject({
+      stopLoss: null,
+      takeProfit: null,
+      expectedReturn: '60.300000',
+      maxLoss: '-673.350000',
+    });
     const after = await tradingCounts(t.app);
     expect(after).toEqual(before);
   });
 
   it('each broken rule is refused with its code and writes nothing', async () => {
     const id = await open({ stopLoss: '66000', takeProfit: '68000' });
-    const row = async () => (await t.app.db.select().from(optionsOrders).where(eq(optionsOrders.id, BigInt(id))))[0];
+    const row = async () =>
+      (
+        await t.app.db
+          .select()
+          .from(optionsOrders)
+          .where(eq(optionsOrders.id, BigInt(id)))
+      )[0];
     const was = await row();
     const before = await tradingCounts(t.app);
     // price 67,000: a stop-loss above the price, a take-profit below it, both too close, a stop-loss beyond the stop-out (60,970)
@@ -108,18 +132,30 @@ describe(`trading: changing stops (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})
     await step({ BTCUSDT: 68100 });
     expect((await getOrder(t.app, real(u), id)).result.status).toBe('open');
     await step({ BTCUSDT: 68600 });
-    expect((await getOrder(t.app, real(u), id)).result).toMatchObject({ status: 'closed', closeReason: 'take_profit', triggerPrice: '68500.00', closePrice: '68600.00' });
+    expect((await getOrder(t.app, real(u), id)).result).toMatchObject({
+      status: 'closed',
+      closeReason: 'take_profit',
+      triggerPrice: '68500.00',
+      closePrice: '68600.00',
+    });
   });
 
   it('a level the engine read before the change does not fire once the change committed', async () => {
     const id = await open({ stopLoss: '66000' });
     // the engine is told nothing of this change (as if made on another instance, before its next read)
-    await t.app.db.update(optionsOrders).set({ stopLoss: '65000.00', stopsChangedAt: new Date() }).where(eq(optionsOrders.id, BigInt(id)));
+    await t.app.db
+      .update(optionsOrders)
+      .set({ stopLoss: '65000.00', stopsChangedAt: new Date() })
+      .where(eq(optionsOrders.id, BigInt(id)));
     await step({ BTCUSDT: 65900 });
     expect((await getOrder(t.app, real(u), id)).result.status).toBe('open');
     // it re-read the row: the new level is the one that fires
     await step({ BTCUSDT: 64900 });
-    expect((await getOrder(t.app, real(u), id)).result).toMatchObject({ status: 'closed', closeReason: 'stop_loss', triggerPrice: '65000.00' });
+    expect((await getOrder(t.app, real(u), id)).result).toMatchObject({
+      status: 'closed',
+      closeReason: 'stop_loss',
+      triggerPrice: '65000.00',
+    });
   });
 
   it('the ledger reconciles', async () => {

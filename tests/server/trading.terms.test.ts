@@ -29,27 +29,30 @@ describe(`a position's terms on the wire (${usingPostgres() ? 'PostgreSQL' : 'PG
   const cases = [
     { code: 'BTCUSDT', lots: '0.1', leverage: 10, to: { BTCUSDT: 66500 } },
     // the cross pair: GBP, its quote currency, moves against the dollar after the opening
-    { code: 'EURGBP', lots: '0.1', leverage: 10, to: { EURGBP: 0.8561, GBPUSD: 1.2510 } },
+    { code: 'EURGBP', lots: '0.1', leverage: 10, to: { EURGBP: 0.8561, GBPUSD: 1.251 } },
     { code: 'ES', lots: '1', leverage: 5, to: { ES: 5912.5 } },
     { code: 'SPY', lots: '10', leverage: 2, to: { SPY: 588.3 } },
     { code: 'AAPL', lots: '10', leverage: 2, to: { AAPL: 231.7 } },
   ];
 
-  it.each(cases)('$code: the browser\'s live net at the closing price is the settled net', async ({ code, lots, leverage, to }) => {
-    const opened = await buyOptions(t.app, real(u), { code, lots, leverage, period: 3600 });
-    expect(opened.code, JSON.stringify(opened)).toBe(Ok.PURCHASE_SUCCESSFUL);
-    tick(t.app, clock, { ...opening, ...to });
-    const live = positionFromWire((await getOrder(t.app, real(u), opened.result.id)).result);
-    expect(live.terms.quoteRate).toBe(positionFromWire(opened.result).terms.quoteRate);
-    const price = String(to[code as keyof typeof to]);
-    const browserNet = shownNet(live, price);
-    const closed = await closeOptions(t.app, real(u), live.id);
-    expect(closed.code).toBe(200);
-    expect(closed.result.closePrice).toBe(Number(price).toFixed(live.terms.pricePrecision));
-    expect(browserNet).toBe(closed.result.net);
-    if (code === 'EURGBP') {
-      // the product's rate of today differs from the one the position opened with
-      expect(positionTerms(live).quoteRate).toBe('1.2735');
-    }
-  });
+  it.each(cases)(
+    "$code: the browser's live net at the closing price is the settled net",
+    async ({ code, lots, leverage, to }) => {
+      const opened = await buyOptions(t.app, real(u), { code, lots, leverage, period: 3600 });
+      expect(opened.code, JSON.stringify(opened)).toBe(Ok.PURCHASE_SUCCESSFUL);
+      tick(t.app, clock, { ...opening, ...to });
+      const live = positionFromWire((await getOrder(t.app, real(u), opened.result.id)).result);
+      expect(live.terms.quoteRate).toBe(positionFromWire(opened.result).terms.quoteRate);
+      const price = String(to[code as keyof typeof to]);
+      const browserNet = shownNet(live, price);
+      const closed = await closeOptions(t.app, real(u), live.id);
+      expect(closed.code).toBe(200);
+      expect(closed.result.closePrice).toBe(Number(price).toFixed(live.terms.pricePrecision));
+      expect(browserNet).toBe(closed.result.net);
+      if (code === 'EURGBP') {
+        // the product's rate of today differs from the one the position opened with
+        expect(positionTerms(live).quoteRate).toBe('1.2735');
+      }
+    },
+  );
 });

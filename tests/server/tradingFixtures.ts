@@ -24,12 +24,24 @@ export type MarketClock = ReturnType<typeof marketClock>;
 /** One feed step: each code at its price, a second after the previous step (the clock moves). */
 export function tick(app: FastifyInstance, clock: MarketClock, prices: Record<string, number>, stepMs = 1000) {
   const time = clock.ms(stepMs);
-  return app.market.applyFeed(Object.entries(prices).map(([code, price]) => ({ code, price, time, volume: 0 })), time);
+  return app.market.applyFeed(
+    Object.entries(prices).map(([code, price]) => ({ code, price, time, volume: 0 })),
+    time,
+  );
 }
 
 export const clientKey = () => crypto.randomUUID();
 
-export interface BuyInput { code?: string; direction?: 'up' | 'down'; lots?: string; leverage?: number; period?: number; stopLoss?: string | null; takeProfit?: string | null; clientKey?: string }
+export interface BuyInput {
+  code?: string;
+  direction?: 'up' | 'down';
+  lots?: string;
+  leverage?: number;
+  period?: number;
+  stopLoss?: string | null;
+  takeProfit?: string | null;
+  clientKey?: string;
+}
 
 export async function buyOptions(app: FastifyInstance, headers: Record<string, string>, b: BuyInput = {}) {
   const payload = { code: 'BTCUSDT', direction: 'up', lots: '0.1', leverage: 10, period: 300, clientKey: clientKey(), ...b };
@@ -44,7 +56,11 @@ export async function getOrder(app: FastifyInstance, headers: Record<string, str
   return body(await app.inject({ url: `${TRADING_PATHS.get}${id}`, headers }));
 }
 
-export async function listOrders(app: FastifyInstance, headers: Record<string, string>, query: Record<string, string | number> = {}) {
+export async function listOrders(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  query: Record<string, string | number> = {},
+) {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
   return body(await app.inject({ url: `${TRADING_PATHS.list}${qs ? `?${qs}` : ''}`, headers }));
 }
@@ -59,6 +75,15 @@ export const realOf = (u: TestUser) => real(u);
 /** Rows of every table trading writes, and the sum of all balances: compare around a refusal. */
 export async function tradingCounts(app: FastifyInstance) {
   const n = async (t: PgTable) => Number((await app.db.select({ n: count() }).from(t))[0].n);
-  const [bal] = (await app.db.execute(sql`select coalesce(sum(abs(balance)), 0)::text as s from ledger_accounts`) as unknown as { rows: Array<{ s: string }> }).rows;
-  return { orders: await n(optionsOrders), transfers: await n(ledgerTransfers), notifications: await n(notifications), balanceSum: bal.s };
+  const [bal] = (
+    (await app.db.execute(sql`select coalesce(sum(abs(balance)), 0)::text as s from ledger_accounts`)) as unknown as {
+      rows: Array<{ s: string }>;
+    }
+  ).rows;
+  return {
+    orders: await n(optionsOrders),
+    transfers: await n(ledgerTransfers),
+    notifications: await n(notifications),
+    balanceSum: bal.s,
+  };
 }

@@ -21,7 +21,8 @@ describe(`two-factor sign-in and anti-phishing (${usingPostgres() ? 'PostgreSQL'
   const t = useTestApp(() => ({ clock: clock.now, operator2faRequired: true }));
   const code = (secret: string) => generateSync({ secret, epoch: Math.floor(clock.now() / 1000) });
   const nextStep = () => clock.ms(30_000);
-  const n = async (table: typeof sessions | typeof withdrawals | typeof totpCredentials) => (await t.app.db.select({ n: count() }).from(table))[0].n;
+  const n = async (table: typeof sessions | typeof withdrawals | typeof totpCredentials) =>
+    (await t.app.db.select({ n: count() }).from(table))[0].n;
 
   /** Registers and turns two-factor on; returns the session, the secret and the recovery codes. */
   async function enrolled(name: string) {
@@ -49,10 +50,16 @@ describe(`two-factor sign-in and anti-phishing (${usingPostgres() ? 'PostgreSQL'
     const on = await post(t, `${U}/twoFactor/enable`, { code: code(secret) }, { token: reg.token });
     expect(on.code, on.msg).toBe(Ok.SUCCESS);
     expect(on.result.recoveryCodes).toHaveLength(10);
-    const [cred] = await t.app.db.select().from(totpCredentials).where(eq(totpCredentials.userId, BigInt(reg.user.id)));
+    const [cred] = await t.app.db
+      .select()
+      .from(totpCredentials)
+      .where(eq(totpCredentials.userId, BigInt(reg.user.id)));
     expect(cred.enabledAt).not.toBeNull();
     expect(cred.secretSealed).not.toContain(secret);
-    const rows = await t.app.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, BigInt(reg.user.id)));
+    const rows = await t.app.db
+      .select()
+      .from(recoveryCodes)
+      .where(eq(recoveryCodes.userId, BigInt(reg.user.id)));
     expect(rows).toHaveLength(10);
     for (const r of rows) expect(r.codeHash.startsWith('$argon2id$')).toBe(true);
     expect(rows.map((r) => r.codeHash).join(' ')).not.toContain((on.result.recoveryCodes[0] as string).replace(/-/g, ''));
@@ -104,13 +111,20 @@ describe(`two-factor sign-in and anti-phishing (${usingPostgres() ? 'PostgreSQL'
   it('step-up: a session (or a stolen password) cannot withdraw, change the password or turn two-factor off without a fresh code', async () => {
     const u = await enrolled('tf_stepup');
     await fund(t.app, u.id, 'USDT', '100');
-    const withdraw = (headers: Record<string, string> = {}) => t.app.inject({
-      method: 'POST', url: '/swx/customer/user/withdrawal', headers: { authorization: u.token, virtually: 'YES', ...headers },
-      payload: { method: 'USDT-TRC20', address: ADDR.TRON, amount: '20' },
-    }).then((r) => r.json() as { code: number; msg: string });
+    const withdraw = (headers: Record<string, string> = {}) =>
+      t.app
+        .inject({
+          method: 'POST',
+          url: '/swx/customer/user/withdrawal',
+          headers: { authorization: u.token, virtually: 'YES', ...headers },
+          payload: { method: 'USDT-TRC20', address: ADDR.TRON, amount: '20' },
+        })
+        .then((r) => r.json() as { code: number; msg: string });
     const before = await n(withdrawals);
     expect((await withdraw()).code).toBe(Err.TWO_FACTOR_CODE_REQUIRED);
-    expect((await withdraw({ [STEP_UP_HEADER]: '000000' === code(u.secret) ? '111111' : '000000' })).code).toBe(Err.TWO_FACTOR_CODE_WRONG);
+    expect((await withdraw({ [STEP_UP_HEADER]: '000000' === code(u.secret) ? '111111' : '000000' })).code).toBe(
+      Err.TWO_FACTOR_CODE_WRONG,
+    );
     expect(await n(withdrawals)).toBe(before);
     const c = code(u.secret);
     expect((await withdraw({ [STEP_UP_HEADER]: c })).code).toBe(Ok.WITHDRAWAL_SUBMITTED);
@@ -126,8 +140,19 @@ describe(`two-factor sign-in and anti-phishing (${usingPostgres() ? 'PostgreSQL'
     nextStep();
 
     // off needs the password AND a code: either alone is refused and it stays on
-    expect((await post(t, `${U}/twoFactor/disable`, { password: 'Quiet-Heron-77', code: '123456' === code(u.secret) ? '654321' : '123456' }, { token: u.token })).code).toBe(Err.TWO_FACTOR_CODE_WRONG);
-    expect((await post(t, `${U}/twoFactor/disable`, { password: 'Wrong-Pass-99', code: code(u.secret) }, { token: u.token })).code).toBe(Err.PASSWORD_WRONG);
+    expect(
+      (
+        await post(
+          t,
+          `${U}/twoFactor/disable`,
+          { password: 'Quiet-Heron-77', code: '123456' === code(u.secret) ? '654321' : '123456' },
+          { token: u.token },
+        )
+      ).code,
+    ).toBe(Err.TWO_FACTOR_CODE_WRONG);
+    expect(
+      (await post(t, `${U}/twoFactor/disable`, { password: 'Wrong-Pass-99', code: code(u.secret) }, { token: u.token })).code,
+    ).toBe(Err.PASSWORD_WRONG);
     expect((await t.app.db.select().from(totpCredentials).where(eq(totpCredentials.userId, u.id)))[0].enabledAt).not.toBeNull();
   });
 
@@ -151,28 +176,45 @@ describe(`two-factor sign-in and anti-phishing (${usingPostgres() ? 'PostgreSQL'
     const op: TestUser = await createUser(t.app, 'operator');
     const r = await adminCall(t.app, op, 'POST', '/deposits/999999/approve', {});
     expect(r.code, r.msg).toBe(Err.OPERATOR_TWO_FACTOR_REQUIRED);
-    expect((await adminCall(t.app, op, 'POST', '/withdrawals/999999/reject', { reason: 'x' })).code).toBe(Err.OPERATOR_TWO_FACTOR_REQUIRED);
+    expect((await adminCall(t.app, op, 'POST', '/withdrawals/999999/reject', { reason: 'x' })).code).toBe(
+      Err.OPERATOR_TWO_FACTOR_REQUIRED,
+    );
     expect((await adminCall(t.app, op, 'POST', '/loans/999999/approve', {})).code).toBe(Err.OPERATOR_TWO_FACTOR_REQUIRED);
-    expect((await adminCall(t.app, op, 'POST', '/operator-proposals/999999/confirm')).code).toBe(Err.OPERATOR_TWO_FACTOR_REQUIRED);
+    expect((await adminCall(t.app, op, 'POST', '/operator-proposals/999999/confirm')).code).toBe(
+      Err.OPERATOR_TWO_FACTOR_REQUIRED,
+    );
     const status = await t.app.inject({ method: 'GET', url: `${U}/twoFactor`, headers: { authorization: op.token } });
     expect(status.json().result).toMatchObject({ enabled: false, required: true });
     const setup = await post(t, `${U}/twoFactor/setup`, {}, { token: op.token });
-    expect((await post(t, `${U}/twoFactor/enable`, { code: code(setup.result.secret) }, { token: op.token })).code).toBe(Ok.SUCCESS);
+    expect((await post(t, `${U}/twoFactor/enable`, { code: code(setup.result.secret) }, { token: op.token })).code).toBe(
+      Ok.SUCCESS,
+    );
     nextStep();
     expect((await adminCall(t.app, op, 'POST', '/deposits/999999/approve', {})).code).toBe(Err.TWO_FACTOR_CODE_REQUIRED);
-    const withCode = await t.app.inject({ method: 'POST', url: '/admin-api/deposits/999999/approve', payload: {}, headers: { authorization: op.token, [STEP_UP_HEADER]: code(setup.result.secret) } });
+    const withCode = await t.app.inject({
+      method: 'POST',
+      url: '/admin-api/deposits/999999/approve',
+      payload: {},
+      headers: { authorization: op.token, [STEP_UP_HEADER]: code(setup.result.secret) },
+    });
     // past the gate: the handler answers for the (missing) deposit
     expect(withCode.json().code).toBe(Err.RECORD_NOT_FOUND);
   });
 
-  it('anti-phishing: every mail after the phrase is set opens with it, in the mail\'s language; the outbox keeps it masked', async () => {
+  it("anti-phishing: every mail after the phrase is set opens with it, in the mail's language; the outbox keeps it masked", async () => {
     const reg = await registerByEmail(t, 'tf_phrase', 'tf_phrase@example.com');
-    expect((await post(t, `${U}/antiPhishing`, { phrase: 'ab' }, { token: reg.token })).code).toBe(Err.ANTI_PHISHING_PHRASE_INVALID);
-    expect((await post(t, `${U}/antiPhishing`, { phrase: '<script>' }, { token: reg.token })).code).toBe(Err.ANTI_PHISHING_PHRASE_INVALID);
+    expect((await post(t, `${U}/antiPhishing`, { phrase: 'ab' }, { token: reg.token })).code).toBe(
+      Err.ANTI_PHISHING_PHRASE_INVALID,
+    );
+    expect((await post(t, `${U}/antiPhishing`, { phrase: '<script>' }, { token: reg.token })).code).toBe(
+      Err.ANTI_PHISHING_PHRASE_INVALID,
+    );
     const set = await post(t, `${U}/antiPhishing`, { phrase: '  Blue  Otter 7 ' }, { token: reg.token });
     expect(set.result).toEqual({ phrase: 'Blue Otter 7' });
     // a reset code asked for in Spanish: the line is in Spanish
-    expect((await post(t, `${L}/sendCode`, { email: 'tf_phrase@example.com', purpose: 'reset' }, { headers: { lang: 'es' } })).code).toBe(Ok.SUCCESS);
+    expect(
+      (await post(t, `${L}/sendCode`, { email: 'tf_phrase@example.com', purpose: 'reset' }, { headers: { lang: 'es' } })).code,
+    ).toBe(Ok.SUCCESS);
     const mail = t.app.accounts.devConsoleMessageTo('tf_phrase@example.com')!;
     expect(mail.body).toMatch(/^Su código antiphishing: Blue Otter 7\n\nSu código de verificación es [0-9]{6}/);
     const [kept] = await t.app.db.select().from(outbox).where(eq(outbox.recipient, 'tf_phrase@example.com')).orderBy(outbox.id);
@@ -182,8 +224,12 @@ describe(`two-factor sign-in and anti-phishing (${usingPostgres() ? 'PostgreSQL'
     // a security notice goes in the account's language: Japanese after the switch
     await post(t, `${U}/language`, { language: 'ja' }, { token: reg.token });
     const setup = await post(t, `${U}/twoFactor/setup`, {}, { token: reg.token });
-    expect((await post(t, `${U}/twoFactor/enable`, { code: code(setup.result.secret) }, { token: reg.token })).code).toBe(Ok.SUCCESS);
-    expect(t.app.accounts.devConsoleMessageTo('tf_phrase@example.com')!.body).toMatch(/^あなたのフィッシング対策コード：Blue Otter 7\n\n/);
+    expect((await post(t, `${U}/twoFactor/enable`, { code: code(setup.result.secret) }, { token: reg.token })).code).toBe(
+      Ok.SUCCESS,
+    );
+    expect(t.app.accounts.devConsoleMessageTo('tf_phrase@example.com')!.body).toMatch(
+      /^あなたのフィッシング対策コード：Blue Otter 7\n\n/,
+    );
   });
 });
 

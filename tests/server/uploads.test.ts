@@ -13,7 +13,16 @@ import { startWalletEngine } from '../../server/wallet/engine.ts';
 import { age, looksSealed, storedKeys, storedRaw } from './blobFixtures.ts';
 import { body, useTestApp, type TestApp } from './helpers.ts';
 import { box, HTML, j2kOf, JP2_SIGNATURE, jp2Of, jpegOf, pngBomb, pngOf, pngWithText, SVG } from './imageFixtures.ts';
-import { addReceiveAddresses, counts, createUser, real, recharge, rechargeFields, type FilePart, type TestUser } from './walletFixtures.ts';
+import {
+  addReceiveAddresses,
+  counts,
+  createUser,
+  real,
+  recharge,
+  rechargeFields,
+  type FilePart,
+  type TestUser,
+} from './walletFixtures.ts';
 import { marketClock } from './tradingFixtures.ts';
 
 const U = '/swx/customer/user';
@@ -71,7 +80,12 @@ describe('uploads: decoded, size-checked from the header, re-encoded; downloads 
     // JPEG 2000 signature box followed by an SVG: no codestream at all
     await refused(t, alice, { content: Buffer.concat([JP2_SIGNATURE, SVG]), type: 'image/jp2' }, Err.IMAGE_FORMAT_WRONG);
     // raw codestream markers followed by an SVG
-    await refused(t, alice, { content: Buffer.concat([Buffer.from('ff4fff51', 'hex'), SVG]), type: 'image/jp2' }, Err.IMAGE_FORMAT_WRONG);
+    await refused(
+      t,
+      alice,
+      { content: Buffer.concat([Buffer.from('ff4fff51', 'hex'), SVG]), type: 'image/jp2' },
+      Err.IMAGE_FORMAT_WRONG,
+    );
   });
 
   it('polyglots keep no payload: PNG + HTML, JPEG + HTML, JPEG 2000 + SVG box are re-encoded without it', async () => {
@@ -105,7 +119,9 @@ describe('uploads: decoded, size-checked from the header, re-encoded; downloads 
     expect(png.code).toBe(Ok.RECHARGE_SUBMITTED);
     expect(png.served!.toString('latin1')).not.toContain('SECRET-LOCATION');
     const exifJpeg = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#808080' } })
-      .withExif({ IFD0: { ImageDescription: 'SECRET-DEVICE-SERIAL', Copyright: 'SECRET-OWNER' } }).jpeg().toBuffer();
+      .withExif({ IFD0: { ImageDescription: 'SECRET-DEVICE-SERIAL', Copyright: 'SECRET-OWNER' } })
+      .jpeg()
+      .toBuffer();
     expect(exifJpeg.toString('latin1')).toContain('SECRET-DEVICE-SERIAL');
     const jpg = await claim(t, alice, { content: exifJpeg, type: 'image/jpeg' });
     expect(jpg.code).toBe(Ok.RECHARGE_SUBMITTED);
@@ -118,13 +134,19 @@ describe('uploads: decoded, size-checked from the header, re-encoded; downloads 
     const upload = Buffer.concat([await pngOf(20, 20), HTML]);
     const res = body(await recharge(t.app, alice, rechargeFields(), { content: upload }));
     expect(res.code).toBe(Ok.RECHARGE_SUBMITTED);
-    const [row] = await t.app.db.select().from(deposits).where(eq(deposits.id, BigInt(res.result.id)));
+    const [row] = await t.app.db
+      .select()
+      .from(deposits)
+      .where(eq(deposits.id, BigInt(res.result.id)));
     expect(row.proofMime).toBe('image/png');
     const stored = (await t.app.files.read(row.proofFile))!;
     expect(stored.includes(HTML)).toBe(false);
     // at rest it is sealed (issue 25 item 8): not the image, not even its signature
     expect(looksSealed((await storedRaw(t.app, row.proofFile))!, stored)).toBe(true);
-    for (const [url, headers] of [[`${U}/rechargeProof/${res.result.id}`, real(alice)], [`/admin-api/deposits/${res.result.id}/proof`, { authorization: op.token }]] as const) {
+    for (const [url, headers] of [
+      [`${U}/rechargeProof/${res.result.id}`, real(alice)],
+      [`/admin-api/deposits/${res.result.id}/proof`, { authorization: op.token }],
+    ] as const) {
       const dl = await t.app.inject({ url, headers });
       expect(dl.statusCode).toBe(200);
       expect(dl.rawPayload.equals(stored)).toBe(true);
@@ -146,9 +168,13 @@ describe('uploads: claims per user are rate-limited and capped while pending', (
   it('30 parallel claims of one user keep at most 5 (10085 / 10031 for the rest), and no stray file', async () => {
     const u = await createUser(t.app);
     const proof = await pngOf(400, 400);
-    const codes = await Promise.all(Array.from({ length: 30 }, () => recharge(t.app, u, rechargeFields(), { content: proof }).then((r) => body(r).code)));
+    const codes = await Promise.all(
+      Array.from({ length: 30 }, () => recharge(t.app, u, rechargeFields(), { content: proof }).then((r) => body(r).code)),
+    );
     expect(codes.filter((c) => c === Ok.RECHARGE_SUBMITTED)).toHaveLength(5);
-    expect(codes.every((c) => [Ok.RECHARGE_SUBMITTED, Err.TOO_MANY_PENDING_DEPOSITS, Err.TOO_MANY_REQUESTS].includes(c as never))).toBe(true);
+    expect(
+      codes.every((c) => [Ok.RECHARGE_SUBMITTED, Err.TOO_MANY_PENDING_DEPOSITS, Err.TOO_MANY_REQUESTS].includes(c as never)),
+    ).toBe(true);
     expect(await files(t)).toHaveLength(5);
     // still capped afterwards, with the limit in the message
     const res = body(await recharge(t.app, u, rechargeFields(), { content: proof }, real(u, { lang: 'en' })));
@@ -163,7 +189,12 @@ describe('uploads: claims per user are rate-limited and capped while pending', (
     for (let i = 0; i < 10; i++) {
       const res = body(await recharge(t.app, u, rechargeFields(), { content: proof }));
       expect(res.code, `claim ${i + 1}`).toBe(Ok.RECHARGE_SUBMITTED);
-      const rej = await t.app.inject({ method: 'POST', url: `/admin-api/deposits/${res.result.id}/reject`, headers: { authorization: op.token }, payload: { reason: 'not on chain' } });
+      const rej = await t.app.inject({
+        method: 'POST',
+        url: `/admin-api/deposits/${res.result.id}/reject`,
+        headers: { authorization: op.token },
+        payload: { reason: 'not on chain' },
+      });
       expect(body(rej).code).toBe(200);
     }
     const before = await counts(t.app);
@@ -172,7 +203,9 @@ describe('uploads: claims per user are rate-limited and capped while pending', (
     expect(body(res).code).toBe(Err.TOO_MANY_REQUESTS);
     expect(await counts(t.app)).toEqual(before);
     // another user is not affected
-    expect(body(await recharge(t.app, await createUser(t.app), rechargeFields(), { content: proof })).code).toBe(Ok.RECHARGE_SUBMITTED);
+    expect(body(await recharge(t.app, await createUser(t.app), rechargeFields(), { content: proof })).code).toBe(
+      Ok.RECHARGE_SUBMITTED,
+    );
     // the hour is the platform clock's: after it the user may claim again
     clock.ms(3600_000 + 1);
     expect(body(await recharge(t.app, u, rechargeFields(), { content: proof })).code).toBe(Ok.RECHARGE_SUBMITTED);
@@ -191,7 +224,11 @@ describe('uploads: files a crash left without their row are removed', () => {
     // as if the process died after writing the file and before the insert: of every kind
     const orphan = await t.app.files.put('proof', await pngOf(8, 8));
     const fresh = await t.app.files.put('proof', await pngOf(8, 8));
-    const others = [await t.app.files.put('kyc', await pngOf(8, 8)), await t.app.files.put('support', await pngOf(8, 8)), await t.app.files.put('loan-signature', await pngOf(8, 8))];
+    const others = [
+      await t.app.files.put('kyc', await pngOf(8, 8)),
+      await t.app.files.put('support', await pngOf(8, 8)),
+      await t.app.files.put('loan-signature', await pngOf(8, 8)),
+    ];
     await age(t.app, [named, orphan, ...others], 3600_000);
 
     const stop = await startWalletEngine(t.app);

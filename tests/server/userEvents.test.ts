@@ -24,7 +24,10 @@ import { Err, Ok } from '../../src/contract/errors.ts';
 
 const t = useTestApp();
 let op: TestUser;
-type UserMsg = { type: 'user'; event: { kind: string; params: Record<string, unknown>; refType: string | null; refId: string | null; id: string } };
+type UserMsg = {
+  type: 'user';
+  event: { kind: string; params: Record<string, unknown>; refType: string | null; refId: string | null; id: string };
+};
 const isUser = (m: unknown): m is UserMsg => (m as { type?: string })?.type === 'user';
 const isEvent = (kind: string) => (m: unknown) => isUser(m) && m.event.kind === kind;
 
@@ -65,10 +68,13 @@ async function heardBeforeMarker(socket: WsProbe, user: TestUser) {
 
 beforeAll(async () => {
   op = await createUser(t.app, 'operator');
-  expect((await adminCall(t.app, op, 'POST', '/deposit-addresses', { coin: 'USDT', network: 'TRC20', address: ADDR.TRON })).code).toBe(Ok.SUCCESS);
+  expect(
+    (await adminCall(t.app, op, 'POST', '/deposit-addresses', { coin: 'USDT', network: 'TRC20', address: ADDR.TRON })).code,
+  ).toBe(Ok.SUCCESS);
 });
 /** What the wire schema finds wrong with a message (src/contract/userEvents.ts), by field. */
-const wrong = (schema: typeof WsUserEvent | typeof UserEventSchema, m: unknown) => Errors(schema, m).map((e) => `${e.instancePath} ${e.message}`);
+const wrong = (schema: typeof WsUserEvent | typeof UserEventSchema, m: unknown) =>
+  Errors(schema, m).map((e) => `${e.instancePath} ${e.message}`);
 afterEach(() => {
   // every event heard is one of the union, as the wire schema checks it
   for (const p of open) for (const m of p.messages.filter(isUser)) expect(wrong(WsUserEvent, m), JSON.stringify(m)).toEqual([]);
@@ -117,13 +123,23 @@ describe('user events on the websocket', () => {
     expect(res.code).toBe(Ok.RECHARGE_SUBMITTED);
     const depositId: string = res.result.id;
     const submitted = (await submittedMsg).event;
-    expect(submitted).toMatchObject({ kind: 'deposit.submitted', refType: 'deposit', refId: depositId, params: { id: depositId, coin: 'USDT' } });
+    expect(submitted).toMatchObject({
+      kind: 'deposit.submitted',
+      refType: 'deposit',
+      refId: depositId,
+      params: { id: depositId, coin: 'USDT' },
+    });
 
     const approvedMsg = a.upcoming<UserMsg>(isEvent('deposit.approved'));
     const approved = await adminCall(t.app, op, 'POST', `/deposits/${depositId}/approve`, {});
     expect(approved.code).toBe(Ok.SUCCESS);
     const ev = (await approvedMsg).event;
-    expect(ev).toMatchObject({ kind: 'deposit.approved', refType: 'deposit', refId: depositId, params: { id: depositId, coin: 'USDT', amount: '200.000000' } });
+    expect(ev).toMatchObject({
+      kind: 'deposit.approved',
+      refType: 'deposit',
+      refId: depositId,
+      params: { id: depositId, coin: 'USDT', amount: '200.000000' },
+    });
     expect(ev.id).toMatch(/^\d+$/);
 
     // the event is the notification row the app lists (same id, kind and reference), still unread
@@ -140,16 +156,29 @@ describe('user events on the websocket', () => {
     expect((await heardBeforeMarker(a, alice)).map((e) => e.kind)).toEqual(['deposit.submitted', 'deposit.approved']);
   });
 
-  it('a rejection reaches the owner with the operator\'s reason, and only the owner', async () => {
+  it("a rejection reaches the owner with the operator's reason, and only the owner", async () => {
     const { user: alice, socket: a } = await listeningUser();
     const { user: bob, socket: b } = await listeningUser();
     await fund(t.app, bob.id, 'USDT', '50');
     const submittedMsg = b.upcoming<UserMsg>(isEvent('withdrawal.submitted'));
-    const w = body(await t.app.inject({ method: 'POST', url: '/swx/customer/user/withdrawal', headers: real(bob), payload: { method: 'USDT-TRC20', address: ADDR.TRON, amount: '20' } }));
+    const w = body(
+      await t.app.inject({
+        method: 'POST',
+        url: '/swx/customer/user/withdrawal',
+        headers: real(bob),
+        payload: { method: 'USDT-TRC20', address: ADDR.TRON, amount: '20' },
+      }),
+    );
     expect(w.code).toBe(Ok.WITHDRAWAL_SUBMITTED);
-    expect((await submittedMsg).event).toMatchObject({ refType: 'withdrawal', refId: w.result.id, params: { amount: '20.000000', receiveAmount: '19.800000' } });
+    expect((await submittedMsg).event).toMatchObject({
+      refType: 'withdrawal',
+      refId: w.result.id,
+      params: { amount: '20.000000', receiveAmount: '19.800000' },
+    });
     const rejectedMsg = b.upcoming<UserMsg>(isEvent('withdrawal.rejected'));
-    expect((await adminCall(t.app, op, 'POST', `/withdrawals/${w.result.id}/reject`, { reason: 'Address <b>flagged</b>' })).code).toBe(Ok.SUCCESS);
+    expect(
+      (await adminCall(t.app, op, 'POST', `/withdrawals/${w.result.id}/reject`, { reason: 'Address <b>flagged</b>' })).code,
+    ).toBe(Ok.SUCCESS);
     expect((await rejectedMsg).event).toMatchObject({ refId: w.result.id, params: { reason: 'Address <b>flagged</b>' } });
     expect(await heardBeforeMarker(a, alice)).toEqual([]);
   });
@@ -170,7 +199,9 @@ describe('user events on the websocket', () => {
     expect((await join(again, alice.token)).ok).toBe(true);
     const rejected = again.upcoming<UserMsg>(isEvent('deposit.rejected'));
     const witnessed = witness.upcoming(isEvent('deposit.rejected'));
-    expect((await adminCall(t.app, op, 'POST', `/deposits/${res.result.id}/reject`, { reason: 'Hash not found on chain' })).code).toBe(Ok.SUCCESS);
+    expect(
+      (await adminCall(t.app, op, 'POST', `/deposits/${res.result.id}/reject`, { reason: 'Hash not found on chain' })).code,
+    ).toBe(Ok.SUCCESS);
     expect((await rejected).event).toMatchObject({ refId: res.result.id, params: { reason: 'Hash not found on chain' } });
     await witnessed;
     expect(userEvents(a)).toEqual([]);

@@ -15,7 +15,9 @@ describe('getUserInfo: one statement, each user their own ledger', () => {
   const t = useTestApp();
 
   const info = async (u: TestUser) => {
-    const res = (await t.app.inject({ method: 'POST', url: `${U}/getUserInfo`, headers: { authorization: u.token }, payload: {} })).json() as { code: number; result: UserInfoResult };
+    const res = (
+      await t.app.inject({ method: 'POST', url: `${U}/getUserInfo`, headers: { authorization: u.token }, payload: {} })
+    ).json() as { code: number; result: UserInfoResult };
     expect(res.code).toBe(Ok.SUCCESS);
     return res.result;
   };
@@ -38,8 +40,9 @@ describe('getUserInfo: one statement, each user their own ledger', () => {
         expect(got.user.id).toBe(String(u.id));
         for (const book of ['demo', 'real'] as const) {
           const wallet = await t.app.wallet.balances(u.id, book);
-          expect(got.balances[book].assets.map((a) => [a.asset, a.available, a.total]))
-            .toEqual(wallet.assets.map((a) => [a.asset, a.available, a.total]));
+          expect(got.balances[book].assets.map((a) => [a.asset, a.available, a.total])).toEqual(
+            wallet.assets.map((a) => [a.asset, a.available, a.total]),
+          );
         }
       }
     }

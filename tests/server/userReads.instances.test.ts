@@ -12,7 +12,17 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, buildTestApp, createTestDatabase, waitFor, type TestApp } from './helpers.ts';
 import { REDIS_URL } from './productionFixtures.ts';
-import { addReceiveAddresses, adminCall, createUser, demo, fund, real, recharge, rechargeFields, type TestUser } from './walletFixtures.ts';
+import {
+  addReceiveAddresses,
+  adminCall,
+  createUser,
+  demo,
+  fund,
+  real,
+  recharge,
+  rechargeFields,
+  type TestUser,
+} from './walletFixtures.ts';
 import { buyOptions, closeOptions, marketClock, tick } from './tradingFixtures.ts';
 import { USER_READS_CHANNEL, USER_READS_ACK_CHANNEL } from '../../server/platform/userReads.ts';
 import { Ok } from '../../src/contract/errors.ts';
@@ -63,7 +73,9 @@ describe('two instances, PostgreSQL + Redis: a change through A is seen by the n
     b = await buildTestApp({ clock: clock.now }, { DATABASE_URL: db.url, REDIS_URL: proxy.url, BUS_NAMESPACE: namespace });
     expect(a.app.userReads.enabled && b.app.userReads.enabled).toBe(true);
     // both hear the forgettings and their answers before anything is kept
-    await waitFor('both instances subscribed', () => [a, b].every((t) => t.app.bus.hearing(USER_READS_CHANNEL) && t.app.bus.hearing(USER_READS_ACK_CHANNEL)));
+    await waitFor('both instances subscribed', () =>
+      [a, b].every((t) => t.app.bus.hearing(USER_READS_CHANNEL) && t.app.bus.hearing(USER_READS_ACK_CHANNEL)),
+    );
     op = await createUser(a.app, 'operator');
     await addReceiveAddresses(a.app);
     tick(a.app, clock, { BTCUSDT: 67000, ETHUSDT: 3500 });
@@ -78,9 +90,12 @@ describe('two instances, PostgreSQL + Redis: a change through A is seen by the n
   const info = async (t: TestApp, u: TestUser) =>
     body(await t.app.inject({ method: 'POST', url: `${U}/getUserInfo`, headers: real(u), payload: {} })).result;
   const usdt = async (t: TestApp, u: TestUser, book: 'real' | 'demo' = 'real') =>
-    ((await info(t, u)).balances[book].assets as Array<{ asset: string; available: string }>).find((x) => x.asset === 'USDT')!.available;
-  const deposits = async (t: TestApp, u: TestUser) => body(await t.app.inject({ url: `${U}/listRecharge`, headers: real(u) })).result;
-  const positions = async (t: TestApp, u: TestUser) => body(await t.app.inject({ url: TRADING_PATHS.list, headers: demo(u) })).result;
+    ((await info(t, u)).balances[book].assets as Array<{ asset: string; available: string }>).find((x) => x.asset === 'USDT')!
+      .available;
+  const deposits = async (t: TestApp, u: TestUser) =>
+    body(await t.app.inject({ url: `${U}/listRecharge`, headers: real(u) })).result;
+  const positions = async (t: TestApp, u: TestUser) =>
+    body(await t.app.inject({ url: TRADING_PATHS.list, headers: demo(u) })).result;
   /** B holds the user's reads in memory: asked twice, the second from memory. */
   const heldOnB = async (read: () => Promise<unknown>) => {
     await read();
@@ -118,9 +133,18 @@ describe('two instances, PostgreSQL + Redis: a change through A is seen by the n
     expect(await usdt(b, u, 'demo')).toBe('5000.000000');
     const opened = await buyOptions(a.app, demo(u), { stopLoss: '66000' });
     expect(opened.code).toBe(Ok.PURCHASE_SUCCESSFUL);
-    expect((await positions(b, u)).rows.map((r: { id: string; status: string }) => [r.id, r.status])).toEqual([[opened.result.id, 'open']]);
+    expect((await positions(b, u)).rows.map((r: { id: string; status: string }) => [r.id, r.status])).toEqual([
+      [opened.result.id, 'open'],
+    ]);
     expect(await usdt(b, u, 'demo')).toBe('4326.650000');
-    const moved = body(await a.app.inject({ method: 'POST', url: TRADING_PATHS.stops, headers: demo(u), payload: { id: opened.result.id, stopLoss: '66500', takeProfit: null } }));
+    const moved = body(
+      await a.app.inject({
+        method: 'POST',
+        url: TRADING_PATHS.stops,
+        headers: demo(u),
+        payload: { id: opened.result.id, stopLoss: '66500', takeProfit: null },
+      }),
+    );
     expect(moved.code).toBe(Ok.MODIFIED);
     expect((await positions(b, u)).rows[0].stopLoss).toBe('66500.00');
     expect((await closeOptions(a.app, demo(u), opened.result.id)).code).toBe(Ok.SUCCESS);

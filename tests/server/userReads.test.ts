@@ -11,7 +11,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { body, usingPostgres, useTestApp } from './helpers.ts';
 import { REDIS_URL } from './productionFixtures.ts';
-import { addReceiveAddresses, adminCall, createUser, demo, fund, real, recharge, rechargeFields, type TestUser } from './walletFixtures.ts';
+import {
+  addReceiveAddresses,
+  adminCall,
+  createUser,
+  demo,
+  fund,
+  real,
+  recharge,
+  rechargeFields,
+  type TestUser,
+} from './walletFixtures.ts';
 import { buyOptions, closeOptions, listOrders, marketClock, tick } from './tradingFixtures.ts';
 import { submitKyc } from './kycFixtures.ts';
 import { users } from '../../server/db/schema/index.ts';
@@ -33,10 +43,21 @@ describe(`a user's reads from memory: every change is seen at the next read (${u
   });
 
   const info = async (u: TestUser, book: 'YES' | 'NO' = 'YES') =>
-    body(await t.app.inject({ method: 'POST', url: `${U}/getUserInfo`, headers: { authorization: u.token, virtually: book }, payload: {} }));
+    body(
+      await t.app.inject({
+        method: 'POST',
+        url: `${U}/getUserInfo`,
+        headers: { authorization: u.token, virtually: book },
+        payload: {},
+      }),
+    );
   const usdt = async (u: TestUser, b: 'real' | 'demo' = 'real') =>
-    (await info(u)).result.balances[b].assets.find((a: { asset: string }) => a.asset === 'USDT') as { available: string; total: string };
-  const deposits = async (u: TestUser) => body(await t.app.inject({ url: `${U}/listRecharge?pageNum=1&pageSize=20`, headers: real(u) }));
+    (await info(u)).result.balances[b].assets.find((a: { asset: string }) => a.asset === 'USDT') as {
+      available: string;
+      total: string;
+    };
+  const deposits = async (u: TestUser) =>
+    body(await t.app.inject({ url: `${U}/listRecharge?pageNum=1&pageSize=20`, headers: real(u) }));
 
   it('reads are kept: asked twice, the second is served from memory', async () => {
     const u = await createUser(t.app);
@@ -57,7 +78,8 @@ describe(`a user's reads from memory: every change is seen at the next read (${u
   it('balances kept in memory are valued at the current price at each read', async () => {
     const u = await createUser(t.app);
     await fund(t.app, u.id, 'BTC', '0.5');
-    const btc = async () => (await info(u)).result.balances.real.assets.find((a: { asset: string }) => a.asset === 'BTC').totalUsdt;
+    const btc = async () =>
+      (await info(u)).result.balances.real.assets.find((a: { asset: string }) => a.asset === 'BTC').totalUsdt;
     tick(t.app, clock, { BTCUSDT: 67000 });
     expect(await btc()).toBe('33500.000000');
     tick(t.app, clock, { BTCUSDT: 68000 });
@@ -71,7 +93,9 @@ describe(`a user's reads from memory: every change is seen at the next read (${u
     await usdt(u);
     const claim = body(await recharge(t.app, u, rechargeFields({ amount: '150' })));
     expect(claim.code).toBe(Ok.RECHARGE_SUBMITTED);
-    expect((await deposits(u)).result.rows.map((d: { id: string; status: string }) => [d.id, d.status])).toEqual([[claim.result.id, 'pending']]);
+    expect((await deposits(u)).result.rows.map((d: { id: string; status: string }) => [d.id, d.status])).toEqual([
+      [claim.result.id, 'pending'],
+    ]);
     expect((await adminCall(t.app, op, 'POST', `/deposits/${claim.result.id}/approve`, {})).code).toBe(Ok.SUCCESS);
     expect((await deposits(u)).result.rows[0].status).toBe('approved');
     expect((await usdt(u)).available).toBe('150.000000');
@@ -81,7 +105,9 @@ describe(`a user's reads from memory: every change is seen at the next read (${u
     const u = await createUser(t.app);
     const claim = body(await recharge(t.app, u, rechargeFields({ amount: '120' })));
     expect((await deposits(u)).result.rows[0].status).toBe('pending');
-    expect((await adminCall(t.app, op, 'POST', `/deposits/${claim.result.id}/reject`, { reason: 'no such transfer' })).code).toBe(Ok.SUCCESS);
+    expect((await adminCall(t.app, op, 'POST', `/deposits/${claim.result.id}/reject`, { reason: 'no such transfer' })).code).toBe(
+      Ok.SUCCESS,
+    );
     expect((await deposits(u)).result.rows[0]).toMatchObject({ status: 'rejected', rejectReason: 'no such transfer' });
   });
 
@@ -94,7 +120,9 @@ describe(`a user's reads from memory: every change is seen at the next read (${u
     const before = (await usdt(u, 'demo')).available;
     const opened = await buyOptions(t.app, demo(u), { stopLoss: '66000', takeProfit: '68000' });
     expect(opened.code).toBe(Ok.PURCHASE_SUCCESSFUL);
-    expect((await page()).rows.map((r: { id: string; status: string }) => [r.id, r.status])).toEqual([[opened.result.id, 'open']]);
+    expect((await page()).rows.map((r: { id: string; status: string }) => [r.id, r.status])).toEqual([
+      [opened.result.id, 'open'],
+    ]);
     // margin 670 and fee 3.35 left the available balance
     expect((await usdt(u, 'demo')).available).toBe((Number(before) - 673.35).toFixed(6));
     // kept rows, live profit: a new price changes the profit of the page served from memory
@@ -102,7 +130,14 @@ describe(`a user's reads from memory: every change is seen at the next read (${u
     expect((await page()).rows[0].profit).toBe('10.000000');
     tick(t.app, clock, { BTCUSDT: 67200 });
     expect((await page()).rows[0].profit).toBe('20.000000');
-    const moved = body(await t.app.inject({ method: 'POST', url: TRADING_PATHS.stops, headers: demo(u), payload: { id: opened.result.id, stopLoss: '66500', takeProfit: '69000' } }));
+    const moved = body(
+      await t.app.inject({
+        method: 'POST',
+        url: TRADING_PATHS.stops,
+        headers: demo(u),
+        payload: { id: opened.result.id, stopLoss: '66500', takeProfit: '69000' },
+      }),
+    );
     expect(moved.code).toBe(Ok.MODIFIED);
     expect((await page()).rows[0]).toMatchObject({ stopLoss: '66500.00', takeProfit: '69000.00' });
     expect((await closeOptions(t.app, demo(u), opened.result.id)).code).toBe(Ok.SUCCESS);
@@ -132,15 +167,19 @@ describe(`a user's reads from memory: every change is seen at the next read (${u
  * the test's own, straight to the table) is not seen until the read's age runs out. The tests'
  * comparison with the database, on in every other server test, fails such a read.
  */
-describe('a write that does not name its user is not seen (and the tests\' comparison catches it)', () => {
+describe("a write that does not name its user is not seen (and the tests' comparison catches it)", () => {
   const t = useTestApp({ userReadsVerify: false }, redis());
   const v = useTestApp({}, redis());
 
   it('without the comparison: the old profile is served; with it: the read fails', async () => {
-    for (const [app, verify] of [[t, false], [v, true]] as const) {
+    for (const [app, verify] of [
+      [t, false],
+      [v, true],
+    ] as const) {
       if (verify && usingPostgres()) continue; // the comparison is off with Redis (see above)
       const u = await createUser(app.app);
-      const read = async () => body(await app.app.inject({ method: 'POST', url: `${U}/getUserInfo`, headers: { authorization: u.token }, payload: {} }));
+      const read = async () =>
+        body(await app.app.inject({ method: 'POST', url: `${U}/getUserInfo`, headers: { authorization: u.token }, payload: {} }));
       expect((await read()).result.user.kycStatus).toBe('none');
       await app.app.db.update(users).set({ kycStatus: 'verified' }).where(eq(users.id, u.id));
       const after = await read();

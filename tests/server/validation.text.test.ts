@@ -19,7 +19,14 @@ describe('NUL and lone surrogates in strings are malformed requests (10030), nev
     const u = await createUser(t.app);
     cust = u;
     await fund(t.app, u.id, 'USDT', '100');
-    const w = body(await t.app.inject({ method: 'POST', url: '/swx/customer/user/withdrawal', headers: real(u), payload: { method: 'USDT-TRC20', address: ADDR.TRON, amount: '20' } }));
+    const w = body(
+      await t.app.inject({
+        method: 'POST',
+        url: '/swx/customer/user/withdrawal',
+        headers: real(u),
+        payload: { method: 'USDT-TRC20', address: ADDR.TRON, amount: '20' },
+      }),
+    );
     withdrawalId = w.result.id;
   });
 
@@ -32,11 +39,31 @@ describe('NUL and lone surrogates in strings are malformed requests (10030), nev
         ['login account', `${L}/login`, { account: `alice${s}`, password: PASSWORD }, {}],
         ['login password', `${L}/login`, { account: 'alice', password: `${PASSWORD}${s}` }, {}],
         ['sendCode email', `${L}/sendCode`, { email: `a${s}@example.com`, purpose: 'register' }, {}],
-        ['register username', `${L}/register`, { username: `bob${s}`, email: 'bob@example.com', password: PASSWORD, confirmPassword: PASSWORD, code: '123456' }, {}],
-        ['register code', `${L}/register`, { username: 'bob', email: 'bob@example.com', password: PASSWORD, confirmPassword: PASSWORD, code: `12${s}` }, {}],
-        ['repassword email', `${U}/repassword`, { email: `a${s}@example.com`, code: '123456', password: PASSWORD, confirmPassword: PASSWORD }, {}],
+        [
+          'register username',
+          `${L}/register`,
+          { username: `bob${s}`, email: 'bob@example.com', password: PASSWORD, confirmPassword: PASSWORD, code: '123456' },
+          {},
+        ],
+        [
+          'register code',
+          `${L}/register`,
+          { username: 'bob', email: 'bob@example.com', password: PASSWORD, confirmPassword: PASSWORD, code: `12${s}` },
+          {},
+        ],
+        [
+          'repassword email',
+          `${U}/repassword`,
+          { email: `a${s}@example.com`, code: '123456', password: PASSWORD, confirmPassword: PASSWORD },
+          {},
+        ],
         // signed in: an anonymous caller is answered 401 before the body is validated
-        ['withdrawal address', '/swx/customer/user/withdrawal', { method: 'USDT-TRC20', address: `T${s}`, amount: '20' }, { authorization: cust.token, virtually: 'YES' }],
+        [
+          'withdrawal address',
+          '/swx/customer/user/withdrawal',
+          { method: 'USDT-TRC20', address: `T${s}`, amount: '20' },
+          { authorization: cust.token, virtually: 'YES' },
+        ],
         ['reject reason', `/admin-api/withdrawals/${withdrawalId}/reject`, { reason: `no${s}` }, { authorization: op.token }],
       ];
       for (const [name, url, payload, headers] of cases) {

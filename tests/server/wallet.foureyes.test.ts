@@ -1,6 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { body, useTestApp } from './helpers.ts';
-import { ADDR, addReceiveAddresses, adminCall, counts, createUser, fund, recharge, rechargeFields, real, type TestUser } from './walletFixtures.ts';
+import {
+  ADDR,
+  addReceiveAddresses,
+  adminCall,
+  counts,
+  createUser,
+  fund,
+  recharge,
+  rechargeFields,
+  real,
+  type TestUser,
+} from './walletFixtures.ts';
 import { reconcile } from '../../server/ledger/reconcile.ts';
 import { Err, Ok } from '../../src/contract/errors.ts';
 
@@ -13,7 +24,9 @@ describe('four-eyes review', () => {
   beforeAll(async () => {
     op = await createUser(t.app, 'operator');
     other = await createUser(t.app, 'operator');
-    expect((await adminCall(t.app, op, 'POST', '/deposit-addresses', { coin: 'USDT', network: 'TRC20', address: ADDR.TRON })).code).toBe(Ok.SUCCESS);
+    expect(
+      (await adminCall(t.app, op, 'POST', '/deposit-addresses', { coin: 'USDT', network: 'TRC20', address: ADDR.TRON })).code,
+    ).toBe(Ok.SUCCESS);
   });
 
   it('an operator cannot approve (or reject) a deposit they claimed themselves; another operator can', async () => {
@@ -32,7 +45,14 @@ describe('four-eyes review', () => {
 
   it('an operator cannot pay out their own withdrawal', async () => {
     await fund(t.app, op.id, 'USDT', '100');
-    const w = body(await t.app.inject({ method: 'POST', url: '/swx/customer/user/withdrawal', headers: real(op), payload: { method: 'USDT-TRC20', address: ADDR.TRON, amount: '50' } }));
+    const w = body(
+      await t.app.inject({
+        method: 'POST',
+        url: '/swx/customer/user/withdrawal',
+        headers: real(op),
+        payload: { method: 'USDT-TRC20', address: ADDR.TRON, amount: '50' },
+      }),
+    );
     expect(w.code).toBe(Ok.WITHDRAWAL_SUBMITTED);
     const payout = { payoutTxHash: 'a'.repeat(64) };
     expect((await adminCall(t.app, op, 'POST', `/withdrawals/${w.result.id}/approve`, payout)).code).toBe(Err.OWN_RECORD_REVIEW);
@@ -66,7 +86,8 @@ describe('four eyes over what one operator approves for one customer in 24 hours
       expect((await adminCall(t.app, op, 'POST', `/deposits/${id}/approve`, {})).code).toBe(Err.SECOND_OPERATOR_REQUIRED);
     }
     // the second operator completes them; four-eyed approvals do not fill its own solo window
-    for (const id of ids.slice(1)) expect((await adminCall(t.app, other, 'POST', `/deposits/${id}/approve`, {})).result.status).toBe('approved');
+    for (const id of ids.slice(1))
+      expect((await adminCall(t.app, other, 'POST', `/deposits/${id}/approve`, {})).result.status).toBe('approved');
     expect((await reconcile(t.app.db)).ok).toBe(true);
   });
 
@@ -74,7 +95,14 @@ describe('four eyes over what one operator approves for one customer in 24 hours
     const u = await createUser(t.app);
     const d = body(await recharge(t.app, u, rechargeFields({ amount: '6000' })));
     expect((await adminCall(t.app, op, 'POST', `/deposits/${d.result.id}/approve`, {})).result.status).toBe('approved');
-    const w = body(await t.app.inject({ method: 'POST', url: '/swx/customer/user/withdrawal', headers: real(u), payload: { method: 'USDT-TRC20', address: ADDR.TRON, amount: '5000' } }));
+    const w = body(
+      await t.app.inject({
+        method: 'POST',
+        url: '/swx/customer/user/withdrawal',
+        headers: real(u),
+        payload: { method: 'USDT-TRC20', address: ADDR.TRON, amount: '5000' },
+      }),
+    );
     expect(w.code).toBe(Ok.WITHDRAWAL_SUBMITTED);
     const payout = { payoutTxHash: 'c'.repeat(64) };
     const before = await counts(t.app);

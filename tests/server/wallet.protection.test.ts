@@ -23,18 +23,27 @@ const U = '/swx/customer/user';
 
 const call = async (u: TestUser, method: 'GET' | 'POST', url: string, payload?: object) =>
   body(await t.app.inject({ method, url: `${U}${url}`, headers: real(u), ...(payload ? { payload } : {}) }));
-const withdraw = (u: TestUser, address: string, amount: string, method = 'USDT-TRC20') => call(u, 'POST', '/withdrawal', { method, address, amount });
+const withdraw = (u: TestUser, address: string, amount: string, method = 'USDT-TRC20') =>
+  call(u, 'POST', '/withdrawal', { method, address, amount });
 
 describe('withdrawal address allowlist', () => {
   let u: TestUser;
   beforeAll(async () => {
     u = await createUser(t.app);
-    await t.app.db.update(users).set({ email: `${u.username}@example.test` }).where(eq(users.id, u.id));
+    await t.app.db
+      .update(users)
+      .set({ email: `${u.username}@example.test` })
+      .where(eq(users.id, u.id));
     await fund(t.app, u.id, 'USDT', '900');
   });
 
   it('on: an address saved an hour ago is refused with when it becomes usable, writing nothing; after 24 hours it passes', async () => {
-    expect((await call(u, 'POST', '/allowlist', { on: true })).result).toMatchObject({ status: 'on', offAt: null, delayHours: 24, addresses: [] });
+    expect((await call(u, 'POST', '/allowlist', { on: true })).result).toMatchObject({
+      status: 'on',
+      offAt: null,
+      delayHours: 24,
+      addresses: [],
+    });
     const before = await counts(t.app);
     const unsaved = await withdraw(u, ADDR.TRON, '20');
     expect(unsaved.code).toBe(Err.ADDRESS_NOT_ALLOWLISTED);
@@ -43,13 +52,26 @@ describe('withdrawal address allowlist', () => {
     const saved = await call(u, 'POST', '/allowlist/addresses', { network: 'TRC20', address: ADDR.TRON, label: 'cold wallet' });
     expect(saved.code, saved.msg).toBe(Ok.SUCCESS);
     const usableAt = clock.now() + 24 * HOUR;
-    expect(saved.result).toMatchObject({ network: 'TRC20', address: ADDR.TRON, label: 'cold wallet', usable: false, activeAt: new Date(usableAt).toISOString() });
+    expect(saved.result).toMatchObject({
+      network: 'TRC20',
+      address: ADDR.TRON,
+      label: 'cold wallet',
+      usable: false,
+      activeAt: new Date(usableAt).toISOString(),
+    });
     // the owner is told at once: a notification and a mail naming the address
-    const [mail] = await t.app.db.select().from(outbox).where(eq(outbox.recipient, `${u.username}@example.test`));
+    const [mail] = await t.app.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.recipient, `${u.username}@example.test`));
     expect(mail.body).toContain(ADDR.TRON);
     expect((await call(u, 'GET', '/listNotifications')).result.rows[0]).toMatchObject({ kind: 'allowlist.address_added' });
-    expect((await call(u, 'POST', '/allowlist/addresses', { network: 'TRC20', address: ADDR.TRON })).code).toBe(Err.ALLOWLIST_ADDRESS_EXISTS);
-    expect((await call(u, 'POST', '/allowlist/addresses', { network: 'ERC20', address: ADDR.TRON })).code).toBe(Err.ADDRESS_INVALID);
+    expect((await call(u, 'POST', '/allowlist/addresses', { network: 'TRC20', address: ADDR.TRON })).code).toBe(
+      Err.ALLOWLIST_ADDRESS_EXISTS,
+    );
+    expect((await call(u, 'POST', '/allowlist/addresses', { network: 'ERC20', address: ADDR.TRON })).code).toBe(
+      Err.ADDRESS_INVALID,
+    );
 
     clock.ms(HOUR);
     const early = await counts(t.app);
@@ -67,11 +89,16 @@ describe('withdrawal address allowlist', () => {
     const saved = await call(u, 'POST', '/allowlist/addresses', { network: 'ERC20', address: ADDR.ETH });
     clock.ms(24 * HOUR);
     expect((await withdraw(u, ADDR.ETH_LOWER, '20', 'USDT-ERC20')).code).toBe(Ok.WITHDRAWAL_SUBMITTED);
-    expect((await call(u, 'POST', `/allowlist/addresses/${saved.result.id}/remove`)).result).toEqual({ id: saved.result.id, removed: true });
+    expect((await call(u, 'POST', `/allowlist/addresses/${saved.result.id}/remove`)).result).toEqual({
+      id: saved.result.id,
+      removed: true,
+    });
     expect((await withdraw(u, ADDR.ETH, '20', 'USDT-ERC20')).code).toBe(Err.ADDRESS_NOT_ALLOWLISTED);
     const other = await createUser(t.app);
     const list = await call(u, 'GET', '/allowlist');
-    expect((await call(other, 'POST', `/allowlist/addresses/${list.result.addresses[0].id}/remove`)).code).toBe(Err.RECORD_NOT_FOUND);
+    expect((await call(other, 'POST', `/allowlist/addresses/${list.result.addresses[0].id}/remove`)).code).toBe(
+      Err.RECORD_NOT_FOUND,
+    );
   });
 
   it('turning it off waits 24 hours (still applied, pending shown); turning it on is immediate', async () => {
@@ -105,7 +132,11 @@ describe(`withdrawal limits (${usingPostgres() ? 'PostgreSQL pool' : 'PGlite'})`
     const tomorrow = Math.floor(clock.now() / (24 * HOUR)) * 24 * HOUR + 24 * HOUR;
     expect(limits.result).toMatchObject({ level: 'basic', dayResetsAt: new Date(tomorrow).toISOString() });
     expect(limits.result.rows.find((r: { asset: string }) => r.asset === 'USDT')).toMatchObject({
-      dayLimit: '1000.000000', dayUsed: '1000.000000', dayLeft: '0.000000', monthLimit: '2500.000000', monthLeft: '1500.000000',
+      dayLimit: '1000.000000',
+      dayUsed: '1000.000000',
+      dayLeft: '0.000000',
+      monthLimit: '2500.000000',
+      monthLeft: '1500.000000',
     });
     const refused = await withdraw(u, ADDR.TRON, '10');
     expect(refused.code).toBe(Err.WITHDRAWAL_DAY_LIMIT);
@@ -131,7 +162,14 @@ describe(`withdrawal limits (${usingPostgres() ? 'PostgreSQL pool' : 'PGlite'})`
     expect(await counts(t.app)).toEqual(before);
 
     const pending = (await call(u, 'GET', '/listWithdrwal')).result.rows[0];
-    const rejected = body(await t.app.inject({ method: 'POST', url: `/admin-api/withdrawals/${pending.id}/reject`, headers: { authorization: op.token }, payload: { reason: 'test' } }));
+    const rejected = body(
+      await t.app.inject({
+        method: 'POST',
+        url: `/admin-api/withdrawals/${pending.id}/reject`,
+        headers: { authorization: op.token },
+        payload: { reason: 'test' },
+      }),
+    );
     expect(rejected.code, rejected.msg).toBe(Ok.SUCCESS);
     expect((await withdraw(u, ADDR.TRON, '600')).code).toBe(Ok.WITHDRAWAL_SUBMITTED);
 

@@ -10,13 +10,25 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Asset } from '../../src/contract/constants.ts';
 import { COIN_NETWORKS } from '../../src/contract/wallet.ts';
 import { createSession } from '../../server/auth/sessions.ts';
-import { auditLog, deposits, ledgerTransfers, notifications, users, withdrawals, depositAddresses } from '../../server/db/schema/index.ts';
+import {
+  auditLog,
+  deposits,
+  ledgerTransfers,
+  notifications,
+  users,
+  withdrawals,
+  depositAddresses,
+} from '../../server/db/schema/index.ts';
 import { platformAccount, userAccount } from '../../server/ledger/accounts.ts';
 import { transfer } from '../../server/ledger/ledger.ts';
 import { body } from './helpers.ts';
 import { jp2Of, jpegOf, pngOf } from './imageFixtures.ts';
 
-export interface TestUser { id: bigint; token: string; username: string }
+export interface TestUser {
+  id: bigint;
+  token: string;
+  username: string;
+}
 
 /**
  * A fixture user's session lives a year on the platform clock: tests move that clock days and
@@ -28,10 +40,16 @@ const FIXTURE_SESSION_MS = 365 * 86_400_000;
  * A user with a session; `app` may be a bare database handle (tests of instances in child
  * processes), whose sessions then start at the system time.
  */
-export async function createUser(app: Pick<FastifyInstance, 'db'> & Partial<Pick<FastifyInstance, 'clock'>>, role: 'customer' | 'operator' = 'customer'): Promise<TestUser> {
+export async function createUser(
+  app: Pick<FastifyInstance, 'db'> & Partial<Pick<FastifyInstance, 'clock'>>,
+  role: 'customer' | 'operator' = 'customer',
+): Promise<TestUser> {
   const tag = crypto.randomBytes(5).toString('hex');
   const username = `${role === 'operator' ? 'op' : 'u'}_${tag}`;
-  const [row] = await app.db.insert(users).values({ username, inviteCode: `IC${tag}`.toUpperCase(), role }).returning({ id: users.id });
+  const [row] = await app.db
+    .insert(users)
+    .values({ username, inviteCode: `IC${tag}`.toUpperCase(), role })
+    .returning({ id: users.id });
   const token = await createSession(app.db, row.id, FIXTURE_SESSION_MS, { now: app.clock?.now() ?? Date.now() });
   return { id: row.id, token, username };
 }
@@ -41,12 +59,26 @@ export const real = (u: TestUser, extra: Record<string, string> = {}) => ({ auth
 export const demo = (u: TestUser, extra: Record<string, string> = {}) => ({ authorization: u.token, virtually: 'NO', ...extra });
 
 /** Puts money in the user's real available balance as an approved deposit would (ledger transfer). */
-export async function fund(app: Pick<FastifyInstance, 'db'>, userId: bigint, asset: Asset, amount: string, book: 'real' | 'demo' = 'real') {
-  await app.db.transaction((tx) => transfer(tx, {
-    key: `test-fund:${userId}:${crypto.randomUUID()}`, book, asset,
-    from: platformAccount(book === 'real' ? 'deposits' : 'demo_grants'), to: userAccount(userId, 'available'),
-    amount, reason: book === 'real' ? 'deposit.approved' : 'demo.grant', refType: 'test', refId: 'fixture',
-  }));
+export async function fund(
+  app: Pick<FastifyInstance, 'db'>,
+  userId: bigint,
+  asset: Asset,
+  amount: string,
+  book: 'real' | 'demo' = 'real',
+) {
+  await app.db.transaction((tx) =>
+    transfer(tx, {
+      key: `test-fund:${userId}:${crypto.randomUUID()}`,
+      book,
+      asset,
+      from: platformAccount(book === 'real' ? 'deposits' : 'demo_grants'),
+      to: userAccount(userId, 'available'),
+      amount,
+      reason: book === 'real' ? 'deposit.approved' : 'demo.grant',
+      refType: 'test',
+      refId: 'fixture',
+    }),
+  );
 }
 
 // Real images (the server decodes and re-encodes every proof): a 1x1 PNG, a small JPEG, a JPEG 2000 file.
@@ -54,7 +86,12 @@ export const PNG = await pngOf(1, 1);
 export const JPEG = await jpegOf(4, 4);
 export const JP2 = await jp2Of(64, 64);
 
-export interface FilePart { field?: string; filename?: string; type?: string; content: Buffer }
+export interface FilePart {
+  field?: string;
+  filename?: string;
+  type?: string;
+  content: Buffer;
+}
 
 /** A multipart/form-data body for app.inject. */
 export function multipart(fields: Record<string, string>, file?: FilePart) {
@@ -64,7 +101,11 @@ export function multipart(fields: Record<string, string>, file?: FilePart) {
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   }
   if (file) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'proof'}"; filename="${file.filename ?? 'proof.png'}"\r\nContent-Type: ${file.type ?? 'image/png'}\r\n\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'proof'}"; filename="${file.filename ?? 'proof.png'}"\r\nContent-Type: ${file.type ?? 'image/png'}\r\n\r\n`,
+      ),
+    );
     chunks.push(file.content, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -78,18 +119,38 @@ export function rechargeFields(over: Record<string, string> = {}) {
 }
 
 /** POSTs a recharge form as the user (real book unless headers say otherwise). */
-export async function recharge(app: FastifyInstance, u: TestUser, fields: Record<string, string>, file: FilePart | null = { content: PNG }, headers = real(u)) {
+export async function recharge(
+  app: FastifyInstance,
+  u: TestUser,
+  fields: Record<string, string>,
+  file: FilePart | null = { content: PNG },
+  headers = real(u),
+) {
   const m = multipart(fields, file ?? undefined);
-  return app.inject({ method: 'POST', url: '/swx/customer/user/recharge', payload: m.payload, headers: { ...headers, ...m.headers } });
+  return app.inject({
+    method: 'POST',
+    url: '/swx/customer/user/recharge',
+    payload: m.payload,
+    headers: { ...headers, ...m.headers },
+  });
 }
 
 /** Row counts of every table the wallet writes: compare before/after a refused request. */
 export async function counts(app: FastifyInstance) {
   const n = async (t: PgTable) => Number((await app.db.select({ n: count() }).from(t))[0].n);
-  const [balanceSum] = (await app.db.execute(sql`select coalesce(sum(abs(balance)), 0)::text as s from ledger_accounts`) as unknown as { rows: Array<{ s: string }> }).rows;
+  const [balanceSum] = (
+    (await app.db.execute(sql`select coalesce(sum(abs(balance)), 0)::text as s from ledger_accounts`)) as unknown as {
+      rows: Array<{ s: string }>;
+    }
+  ).rows;
   return {
-    deposits: await n(deposits), withdrawals: await n(withdrawals), transfers: await n(ledgerTransfers),
-    notifications: await n(notifications), audit: await n(auditLog), addresses: await n(depositAddresses), balanceSum: balanceSum.s,
+    deposits: await n(deposits),
+    withdrawals: await n(withdrawals),
+    transfers: await n(ledgerTransfers),
+    notifications: await n(notifications),
+    audit: await n(auditLog),
+    addresses: await n(depositAddresses),
+    balanceSum: balanceSum.s,
   };
 }
 
@@ -111,13 +172,22 @@ export async function addReceiveAddresses(app: FastifyInstance) {
   const byNetwork: Record<string, string> = { BTC: ADDR.BTC_BECH32, ERC20: ADDR.ETH, ETH: ADDR.ETH, TRC20: ADDR.TRON };
   for (const [coin, networks] of Object.entries(COIN_NETWORKS)) {
     for (const network of networks) {
-      await app.db.insert(depositAddresses).values({ coin, network, address: byNetwork[network] ?? ADDR.ETH }).onConflictDoNothing();
+      await app.db
+        .insert(depositAddresses)
+        .values({ coin, network, address: byNetwork[network] ?? ADDR.ETH })
+        .onConflictDoNothing();
     }
   }
 }
 
 /** Operator call helper. */
-export async function adminCall(app: FastifyInstance, opUser: TestUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
+export async function adminCall(
+  app: FastifyInstance,
+  opUser: TestUser,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+) {
   const res = await app.inject({ method, url: `/admin-api${url}`, headers: { authorization: opUser.token }, payload });
   return body(res);
 }

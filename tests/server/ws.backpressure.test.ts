@@ -53,7 +53,10 @@ function countingApp() {
   const counter = { lookups: 0 };
   const db = t.app.db;
   const countingDb = new Proxy(db, {
-    get: (target, key, recv) => (key === 'select' ? (...a: unknown[]) => (counter.lookups++, (db.select as (...x: unknown[]) => unknown)(...a)) : Reflect.get(target, key, recv)),
+    get: (target, key, recv) =>
+      key === 'select'
+        ? (...a: unknown[]) => (counter.lookups++, (db.select as (...x: unknown[]) => unknown)(...a))
+        : Reflect.get(target, key, recv),
   });
   const app = Object.create(t.app, { db: { value: countingDb } }) as typeof t.app;
   return { app, counter };
@@ -126,7 +129,10 @@ it('looks a session up at most once per socket per AUTH_INTERVAL_MS until one pr
   const { app, counter } = countingApp();
   const hub = new PriceHub(app, t.app.market, 60_000);
   try {
-    const [u] = await t.app.db.insert(users).values({ username: 'wsauthwin', inviteCode: 'AW' + Date.now().toString(36).toUpperCase() }).returning();
+    const [u] = await t.app.db
+      .insert(users)
+      .values({ username: 'wsauthwin', inviteCode: 'AW' + Date.now().toString(36).toUpperCase() })
+      .returning();
     const token = await createSession(t.app.db, u.id, 3600_000, { now: t.app.clock.now() });
     const { s, replies } = reader();
     hub.add(s as unknown as WebSocket, '192.0.2.1');
@@ -157,7 +163,10 @@ it('looks a session up at most once per socket per AUTH_INTERVAL_MS until one pr
     auth(s, '');
     auth(s, again);
     await waitFor('the answers to leaving and joining again', () => replies.length === n + 2);
-    expect(replies.slice(-2)).toEqual([{ type: 'auth', ok: false, code: Err.LOGIN_REQUIRED }, { type: 'auth', ok: true }]);
+    expect(replies.slice(-2)).toEqual([
+      { type: 'auth', ok: false, code: Err.LOGIN_REQUIRED },
+      { type: 'auth', ok: true },
+    ]);
   } finally {
     hub.close();
   }
@@ -167,7 +176,10 @@ it('shares one session lookup between the sockets that authenticate with the sam
   const { app, counter } = countingApp();
   const hub = new PriceHub(app, t.app.market, 60_000);
   try {
-    const [u] = await t.app.db.insert(users).values({ username: 'wsauthcache', inviteCode: 'AC' + Date.now().toString(36).toUpperCase() }).returning();
+    const [u] = await t.app.db
+      .insert(users)
+      .values({ username: 'wsauthcache', inviteCode: 'AC' + Date.now().toString(36).toUpperCase() })
+      .returning();
     const token = await createSession(t.app.db, u.id, 3600_000, { now: t.app.clock.now() });
     const sockets = Array.from({ length: 10 }, () => reader());
     counter.lookups = 0;
@@ -175,7 +187,7 @@ it('shares one session lookup between the sockets that authenticate with the sam
       hub.add(s as unknown as WebSocket, '192.0.2.2');
       auth(s, token);
     }
-    await waitFor('every socket\'s auth reply', () => sockets.every(({ replies }) => replies.some((m) => m.type === 'auth')));
+    await waitFor("every socket's auth reply", () => sockets.every(({ replies }) => replies.some((m) => m.type === 'auth')));
     expect(counter.lookups).toBe(1);
     for (const { replies } of sockets) expect(replies.filter((m) => m.type === 'auth')).toEqual([{ type: 'auth', ok: true }]);
   } finally {

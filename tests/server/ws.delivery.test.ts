@@ -69,7 +69,7 @@ it('sends a feed step at once to a client that keeps up', async () => {
   }
 });
 
-it('holds steps that come within the contract\'s interval and sends them as one batch', async () => {
+it("holds steps that come within the contract's interval and sends them as one batch", async () => {
   const hub = new PriceHub(t.app, t.app.market, 60_000);
   try {
     const s = new Socket();

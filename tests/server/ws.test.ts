@@ -32,8 +32,11 @@ const started = Date.now();
 
 beforeAll(async () => {
   t = await buildTestApp({
-    engines: true, feed: { kind: 'simulated', seed: 99, staleAfterMs: 30_000 }, wsHeartbeatMs: 300,
-    clock: () => WEDNESDAY + (Date.now() - started), wsMaxPerAddress: 4,
+    engines: true,
+    feed: { kind: 'simulated', seed: 99, staleAfterMs: 30_000 },
+    wsHeartbeatMs: 300,
+    clock: () => WEDNESDAY + (Date.now() - started),
+    wsMaxPerAddress: 4,
   });
 });
 afterAll(async () => t?.close());
@@ -126,9 +129,16 @@ describe('price websocket /ws', () => {
   it('refuses malformed client messages with MALFORMED_REQUEST and keeps the socket open', async () => {
     const p = await connect();
     await p.next(isArray);
-    for (const bad of ['not json', '[1,2]', JSON.stringify({ type: 'dance' }), JSON.stringify({ type: 'subscribe', codes: 'BTCUSDT' }),
-      JSON.stringify({ type: 'subscribe', codes: ['x'.repeat(10_000)] }), JSON.stringify({ type: 'subscribe', codes: null, extra: 1 }),
-      JSON.stringify({ type: 'auth' }), JSON.stringify({ type: 'auth', token: 'x'.repeat(5000) })]) {
+    for (const bad of [
+      'not json',
+      '[1,2]',
+      JSON.stringify({ type: 'dance' }),
+      JSON.stringify({ type: 'subscribe', codes: 'BTCUSDT' }),
+      JSON.stringify({ type: 'subscribe', codes: ['x'.repeat(10_000)] }),
+      JSON.stringify({ type: 'subscribe', codes: null, extra: 1 }),
+      JSON.stringify({ type: 'auth' }),
+      JSON.stringify({ type: 'auth', token: 'x'.repeat(5000) }),
+    ]) {
       const err = p.upcoming<{ code: number; msg: string }>((m) => m?.type === 'error');
       p.send(bad);
       expect((await err).code).toBe(Err.MALFORMED_REQUEST);
@@ -137,9 +147,15 @@ describe('price websocket /ws', () => {
     p.ws.terminate();
   });
 
-  it('forwards the events of user:<id> after auth, and only that user\'s', async () => {
-    const [u] = await t.app.db.insert(users).values({ username: 'wsuser', inviteCode: crypto.randomBytes(4).toString('hex').toUpperCase() }).returning();
-    const [v] = await t.app.db.insert(users).values({ username: 'wsother', inviteCode: crypto.randomBytes(4).toString('hex').toUpperCase() }).returning();
+  it("forwards the events of user:<id> after auth, and only that user's", async () => {
+    const [u] = await t.app.db
+      .insert(users)
+      .values({ username: 'wsuser', inviteCode: crypto.randomBytes(4).toString('hex').toUpperCase() })
+      .returning();
+    const [v] = await t.app.db
+      .insert(users)
+      .values({ username: 'wsother', inviteCode: crypto.randomBytes(4).toString('hex').toUpperCase() })
+      .returning();
     const token = await createSession(t.app.db, u.id, 3600_000, { now: t.app.clock.now() });
     const p = await connect();
     await p.next(isArray);
@@ -179,7 +195,10 @@ describe('price websocket /ws', () => {
   });
 
   it('stops forwarding once the session ends (logout elsewhere), and says so', async () => {
-    const [u] = await t.app.db.insert(users).values({ username: 'wsrevoked', inviteCode: crypto.randomBytes(4).toString('hex').toUpperCase() }).returning();
+    const [u] = await t.app.db
+      .insert(users)
+      .values({ username: 'wsrevoked', inviteCode: crypto.randomBytes(4).toString('hex').toUpperCase() })
+      .returning();
     const token = await createSession(t.app.db, u.id, 3600_000, { now: t.app.clock.now() });
     const p = await connect();
     await p.next(isArray);

@@ -18,7 +18,10 @@ export class WsProbe {
   closeReason?: string;
 
   /** `answerPings`: reply to {"type":"ping"} with {"type":"pong"} as the app does (injectWS does not deliver protocol pongs). */
-  constructor(readonly ws: WebSocket, answerPings = true) {
+  constructor(
+    readonly ws: WebSocket,
+    answerPings = true,
+  ) {
     ws.on('close', (code, reason) => {
       this.closed = true;
       this.closeCode = code;
@@ -44,7 +47,13 @@ export class WsProbe {
     if (hit !== undefined) return Promise.resolve(hit as T);
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no matching websocket message within ${timeoutMs} ms`)), timeoutMs);
-      this.waiters.push({ pred, resolve: (m) => { clearTimeout(timer); resolve(m as T); } });
+      this.waiters.push({
+        pred,
+        resolve: (m) => {
+          clearTimeout(timer);
+          resolve(m as T);
+        },
+      });
     });
   }
 
@@ -61,4 +70,7 @@ export class WsProbe {
 /** A prices frame, in its wire form. */
 export const isArray = (m: unknown): m is WsTick[] => Array.isArray(m);
 /** An object message of this `type`. */
-export const ofType = (type: string) => (m: unknown): boolean => typeof m === 'object' && m !== null && (m as { type?: unknown }).type === type;
+export const ofType =
+  (type: string) =>
+  (m: unknown): boolean =>
+    typeof m === 'object' && m !== null && (m as { type?: unknown }).type === type;

@@ -22,7 +22,6 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db/client.ts';
 import './provided.ts';
 
-
 const ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 async function adminQuery(text: string): Promise<void> {

@@ -24,9 +24,11 @@ export default class DurationSequencer extends BaseSequencer {
     const seconds = knownDurations();
     const root = this.ctx.config.root;
     const duration = (f: TestSpecification) => seconds[path.relative(root, f.moduleId)] ?? Number.POSITIVE_INFINITY;
-    return [...files].sort((a, b) =>
-      a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder
-      || (a.project.name === b.project.name ? 0 : a.project.name < b.project.name ? -1 : 1)
-      || duration(b) - duration(a));
+    return [...files].sort(
+      (a, b) =>
+        a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder ||
+        (a.project.name === b.project.name ? 0 : a.project.name < b.project.name ? -1 : 1) ||
+        duration(b) - duration(a),
+    );
   }
 }

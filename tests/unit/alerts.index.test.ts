@@ -56,9 +56,18 @@ describe('AlertIndex', () => {
         const code = codes[Math.floor(rnd() * 3)];
         const price = (90 + rnd() * 20).toFixed(2);
         const move = Number(((rnd() - 0.5) * 24).toFixed(2));
-        const expected = [...live.values()].filter((w) => w.code === code && (
-          w.kind === 'above' ? new Decimal(price).gte(w.value) : w.kind === 'below' ? new Decimal(price).lte(w.value) : new Decimal(Math.abs(move).toFixed(2)).gte(w.value)
-        )).map((w) => w.id).sort();
+        const expected = [...live.values()]
+          .filter(
+            (w) =>
+              w.code === code &&
+              (w.kind === 'above'
+                ? new Decimal(price).gte(w.value)
+                : w.kind === 'below'
+                  ? new Decimal(price).lte(w.value)
+                  : new Decimal(Math.abs(move).toFixed(2)).gte(w.value)),
+          )
+          .map((w) => w.id)
+          .sort();
         const got = ix.reachedBy(code, price, move).sort();
         expect(got).toEqual(expected);
         for (const g of got) live.delete(g);
@@ -75,7 +84,10 @@ describe('alertProblem (the form and the service)', () => {
     expect(alertProblem('below', '100.5', '100', 0, 2)?.code).toBe(Err.ALERT_LEVEL_REACHED);
     expect(alertProblem('below', '99.999', '100', 0, 2)).toEqual({ code: Err.ALERT_PRICE_WRONG, params: { decimals: '2' } });
     expect(alertProblem('below', '0', '100', 0, 2)?.code).toBe(Err.ALERT_PRICE_WRONG);
-    expect(alertProblem('move', '3', '100', -3, 2)).toEqual({ code: Err.ALERT_MOVE_REACHED, params: { move: '3.00', percent: '3' } });
+    expect(alertProblem('move', '3', '100', -3, 2)).toEqual({
+      code: Err.ALERT_MOVE_REACHED,
+      params: { move: '3.00', percent: '3' },
+    });
     expect(alertProblem('move', '3.001', '100', 0, 2)?.code).toBe(Err.ALERT_PERCENT_WRONG);
     expect(alertProblem('move', '3', '100', 2.99, 2)).toBeNull();
   });

@@ -25,12 +25,31 @@ function problemsOf(env: NodeJS.ProcessEnv): string[] {
 
 describe('the environment schema', () => {
   it.each([
-    ['PORT', 'abc'], ['PORT', '70000'], ['FOUR_EYES_ABOVE_USDT', 'lots'], ['FOUR_EYES_ABOVE_USDT', '-5'], ['WITHDRAW_FEE_RATE', '1%'],
-    ['SESSION_TTL_HOURS', '0'], ['SESSION_IDLE_MINUTES', '1.5'], ['PORT', '1e3'], ['FEED_STALE_MS', 'soon'], ['DATABASE_URL', 'mysql://x/y'],
-    ['DATABASE_URL', 'postgresql://'], ['REDIS_URL', 'localhost:6379'], ['PUBLIC_URL', 'example.com'], ['SMTP_URL', 'mail:587'],
-    ['KYC_KEY', 'short'], ['KYC_OLD_KEYS', `${KEY_HEX},nope`], ['FEED', 'binance'], ['NODE_ENV', 'prod'], ['CONSOLE_DELIVERY', 'yes'],
-    ['LOG_LEVEL', 'loud'], ['ENGINES', 'no'], ['SOCIAL_DISCORD_URL', 'http://discord.gg/x'], ['NFT_DONATION_SHARE', '0.5'],
-    ['OPERATOR_EMAIL', 'root'], ['WS_MAX_PER_ADDRESS', '0'],
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['FOUR_EYES_ABOVE_USDT', 'lots'],
+    ['FOUR_EYES_ABOVE_USDT', '-5'],
+    ['WITHDRAW_FEE_RATE', '1%'],
+    ['SESSION_TTL_HOURS', '0'],
+    ['SESSION_IDLE_MINUTES', '1.5'],
+    ['PORT', '1e3'],
+    ['FEED_STALE_MS', 'soon'],
+    ['DATABASE_URL', 'mysql://x/y'],
+    ['DATABASE_URL', 'postgresql://'],
+    ['REDIS_URL', 'localhost:6379'],
+    ['PUBLIC_URL', 'example.com'],
+    ['SMTP_URL', 'mail:587'],
+    ['KYC_KEY', 'short'],
+    ['KYC_OLD_KEYS', `${KEY_HEX},nope`],
+    ['FEED', 'binance'],
+    ['NODE_ENV', 'prod'],
+    ['CONSOLE_DELIVERY', 'yes'],
+    ['LOG_LEVEL', 'loud'],
+    ['ENGINES', 'no'],
+    ['SOCIAL_DISCORD_URL', 'http://discord.gg/x'],
+    ['NFT_DONATION_SHARE', '0.5'],
+    ['OPERATOR_EMAIL', 'root'],
+    ['WS_MAX_PER_ADDRESS', '0'],
   ])('%s=%s stops the start naming the variable', (name, value) => {
     expect(problemsOf({ [name]: value })).toEqual([name]);
   });
@@ -50,21 +69,54 @@ describe('the environment schema', () => {
 
   it('accepts well-formed values and converts them; empty means unset', () => {
     const c = loadConfig({
-      PORT: '8080', FOUR_EYES_ABOVE_USDT: '2500.50', DATABASE_URL: 'postgresql://app@db:5432/trade', REDIS_URL: 'redis://cache:6379',
-      PUBLIC_URL: 'https://trade.example', KYC_KEY: KEY_B64, KYC_OLD_KEYS: `${KEY_HEX}, ${KEY_B64}`, NODE_ENV: 'production',
-      CONSOLE_DELIVERY: 'true', SESSION_TTL_HOURS: '2', FEED: 'exchange', FEED_URL: 'wss://stream.example:9443', ENGINES: 'off',
-      SMTP_URL: '', OPERATOR_EMAIL: 'ops@trade.example', NFT_DONATION_SHARE: '0.95',
+      PORT: '8080',
+      FOUR_EYES_ABOVE_USDT: '2500.50',
+      DATABASE_URL: 'postgresql://app@db:5432/trade',
+      REDIS_URL: 'redis://cache:6379',
+      PUBLIC_URL: 'https://trade.example',
+      KYC_KEY: KEY_B64,
+      KYC_OLD_KEYS: `${KEY_HEX}, ${KEY_B64}`,
+      NODE_ENV: 'production',
+      CONSOLE_DELIVERY: 'true',
+      SESSION_TTL_HOURS: '2',
+      FEED: 'exchange',
+      FEED_URL: 'wss://stream.example:9443',
+      ENGINES: 'off',
+      SMTP_URL: '',
+      OPERATOR_EMAIL: 'ops@trade.example',
+      NFT_DONATION_SHARE: '0.95',
     });
     expect(c).toMatchObject({
-      port: 8080, fourEyesAboveUsdt: '2500.50', databaseUrl: 'postgresql://app@db:5432/trade', redisUrl: 'redis://cache:6379',
-      publicUrl: 'https://trade.example', kycKey: KEY_B64, kycOldKeys: [KEY_HEX, KEY_B64], production: true, consoleDelivery: true,
-      sessionTtlMs: 2 * 3600_000, feed: { kind: 'exchange', url: 'wss://stream.example:9443' }, engines: false, smtpUrl: undefined,
+      port: 8080,
+      fourEyesAboveUsdt: '2500.50',
+      databaseUrl: 'postgresql://app@db:5432/trade',
+      redisUrl: 'redis://cache:6379',
+      publicUrl: 'https://trade.example',
+      kycKey: KEY_B64,
+      kycOldKeys: [KEY_HEX, KEY_B64],
+      production: true,
+      consoleDelivery: true,
+      sessionTtlMs: 2 * 3600_000,
+      feed: { kind: 'exchange', url: 'wss://stream.example:9443' },
+      engines: false,
+      smtpUrl: undefined,
     });
   });
 
   it('the defaults are those README states (SESSION_TTL_HOURS 12, not 168)', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, host: '0.0.0.0', sessionTtlMs: 12 * 3600_000, sessionIdleMs: 30 * 60_000, sessionRememberMs: 7 * 86_400_000, fourEyesAboveUsdt: '10000', withdrawFeeRate: '0.01', production: false, consoleDelivery: true, engines: true });
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      sessionTtlMs: 12 * 3600_000,
+      sessionIdleMs: 30 * 60_000,
+      sessionRememberMs: 7 * 86_400_000,
+      fourEyesAboveUsdt: '10000',
+      withdrawFeeRate: '0.01',
+      production: false,
+      consoleDelivery: true,
+      engines: true,
+    });
     expect(readEnv({ UNRELATED: 'x' })).toEqual({});
   });
 
@@ -80,7 +132,12 @@ describe('the environment schema', () => {
 
   it('the production example sets only schema variables, and they pass it', () => {
     const text = fs.readFileSync(path.join(ROOT, '.env.production.example'), 'utf8');
-    const env = Object.fromEntries(text.split('\n').filter((l) => /^[A-Z]/.test(l)).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+    const env = Object.fromEntries(
+      text
+        .split('\n')
+        .filter((l) => /^[A-Z]/.test(l))
+        .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+    );
     for (const name of Object.keys(env)) expect(ENV_NAMES).toContain(name);
     expect(problemsOf(env)).toEqual([]);
   });
@@ -91,7 +148,8 @@ describe('the environment schema', () => {
       for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
         const p = path.join(dir, e.name);
         if (e.isDirectory()) walk(p);
-        else if (p.endsWith('.ts')) for (const m of fs.readFileSync(p, 'utf8').matchAll(/\benv(?:\?)?\.([A-Z][A-Z0-9_]+)/g)) read.add(m[1]);
+        else if (p.endsWith('.ts'))
+          for (const m of fs.readFileSync(p, 'utf8').matchAll(/\benv(?:\?)?\.([A-Z][A-Z0-9_]+)/g)) read.add(m[1]);
       }
     };
     walk(path.join(ROOT, 'server'));

@@ -38,7 +38,10 @@ describe('the real registry', () => {
 
   it('lists every manifest under server/, each named by its folder', () => {
     const server = path.resolve(import.meta.dirname, '../../server');
-    const withManifest = fs.readdirSync(server).filter((f) => fs.existsSync(path.join(server, f, 'manifest.ts'))).sort();
+    const withManifest = fs
+      .readdirSync(server)
+      .filter((f) => fs.existsSync(path.join(server, f, 'manifest.ts')))
+      .sort();
     expect(domains.map((d) => d.name).sort()).toEqual(withManifest);
   });
 
@@ -51,7 +54,8 @@ describe('the real registry', () => {
   it('has a sentence in the app texts for every event a domain tells', () => {
     type Tree = { [k: string]: string | Tree };
     const en = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../src/locales/en/app.json'), 'utf8')) as Tree;
-    const at = (key: string) => key.split('.').reduce<string | Tree | undefined>((t, k) => (typeof t === 'object' ? t[k] : undefined), en);
+    const at = (key: string) =>
+      key.split('.').reduce<string | Tree | undefined>((t, k) => (typeof t === 'object' ? t[k] : undefined), en);
     for (const d of domains) {
       for (const [kind, key] of Object.entries(d.events ?? {})) {
         if (key === null) continue; // the chat's: never told
@@ -72,10 +76,17 @@ describe('a fabricated registry', () => {
   it('catches two domains on one lock, job name, event kind, key root or page frame', () => {
     expect(collisions([a, { name: 'b', jobs: [job('b-job', 1)] }]).lock).toEqual([{ value: 1, domains: ['a', 'b'] }]);
     expect(collisions([a, { name: 'b', jobs: [job('a-job', 2)] }]).job).toEqual([{ value: 'a-job', domains: ['a', 'b'] }]);
-    expect(collisions([a, { name: 'b', events: { 'loan.repaid': 'y', 'loan.overdue': 'z' } }]).eventKind).toEqual([{ value: 'loan.repaid', domains: ['a', 'b'] }]);
+    expect(collisions([a, { name: 'b', events: { 'loan.repaid': 'y', 'loan.overdue': 'z' } }]).eventKind).toEqual([
+      { value: 'loan.repaid', domains: ['a', 'b'] },
+    ]);
     expect(collisions([a, { name: 'b', keyRoot: 'a' }]).keyRoot).toEqual([{ value: 'a', domains: ['a', 'b'] }]);
     const frame = () => () => undefined;
-    expect(collisions([{ ...a, pageFrames: { '/x': frame } }, { name: 'b', pageFrames: { '/x': frame } }]).pageFrame).toEqual([{ value: '/x', domains: ['a', 'b'] }]);
+    expect(
+      collisions([
+        { ...a, pageFrames: { '/x': frame } },
+        { name: 'b', pageFrames: { '/x': frame } },
+      ]).pageFrame,
+    ).toEqual([{ value: '/x', domains: ['a', 'b'] }]);
     expect(collisions([a, { name: 'b', jobs: [job('b-job', 2)], events: { 'loan.overdue': 'z' }, keyRoot: 'b' }])).toEqual(none);
   });
 

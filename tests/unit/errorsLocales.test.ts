@@ -34,7 +34,9 @@ describe('error catalogue locales', () => {
         expect(ALL_CODES.map(String).filter((c) => !(c in file))).toEqual([]);
       });
       it('keeps the placeholders of each message', () => {
-        const wrong = Object.keys(en).filter((k) => JSON.stringify(placeholders(file[k] ?? '')) !== JSON.stringify(placeholders(en[k])));
+        const wrong = Object.keys(en).filter(
+          (k) => JSON.stringify(placeholders(file[k] ?? '')) !== JSON.stringify(placeholders(en[k])),
+        );
         expect(wrong).toEqual([]);
       });
       it('translates every message (none left in English)', () => {
@@ -57,7 +59,9 @@ describe('error catalogue locales', () => {
   });
 
   it('writes Arabic in Arabic script', () => {
-    const nonArabic = Object.entries(files.ar).filter(([, v]) => !/\p{Script=Arabic}/u.test(v)).map(([k]) => k);
+    const nonArabic = Object.entries(files.ar)
+      .filter(([, v]) => !/\p{Script=Arabic}/u.test(v))
+      .map(([k]) => k);
     expect(nonArabic).toEqual([]);
   });
 });

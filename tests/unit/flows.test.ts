@@ -103,8 +103,9 @@ describe('drawing a machine', () => {
     expect(eventLabel('session.logout')).toBe('session.logout');
   });
 
-  it('takes the doc comment of the export, else the module\'s first', () => {
-    const text = '/** Module. */\nimport x;\n/**\n * The machine,\n * in two lines.\n */\nexport const fooMachine = 1;\nexport const bar = 2;';
+  it("takes the doc comment of the export, else the module's first", () => {
+    const text =
+      '/** Module. */\nimport x;\n/**\n * The machine,\n * in two lines.\n */\nexport const fooMachine = 1;\nexport const bar = 2;';
     expect(describeExport(text, 'fooMachine')).toBe('The machine, in two lines.');
     expect(describeExport(text, 'bar')).toBe('Module.');
   });

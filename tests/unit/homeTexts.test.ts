@@ -52,14 +52,21 @@ describe('the home part of the app texts', () => {
       const texts = read(lng);
       const h = leaves(textsOfPart(texts, 'home'));
       const s = leaves(textsOfPart(texts, 'screens'));
-      expect(h.filter((k) => s.includes(k)), lng).toEqual([]);
+      expect(
+        h.filter((k) => s.includes(k)),
+        lng,
+      ).toEqual([]);
       expect([...h, ...s].sort(), lng).toEqual(leaves(texts).sort());
     }
   });
 
   it('names sections and keys that exist', () => {
     for (const s of SCREEN_SECTIONS) expect(typeof en[s], s).toBe('object');
-    for (const k of SHELL_KEYS) expect(all.some((l) => l === k || l.startsWith(`${k}.`)), k).toBe(true);
+    for (const k of SHELL_KEYS)
+      expect(
+        all.some((l) => l === k || l.startsWith(`${k}.`)),
+        k,
+      ).toBe(true);
   });
 
   it('holds every key the home page and the shell name', () => {
@@ -78,7 +85,8 @@ describe('the home part of the app texts', () => {
       }
       // keys built under a prefix: `feed.${status}`, `app:wallet.event.${kind}`
       for (const m of code.matchAll(/`(?:app:)?([a-zA-Z]\w*(?:\.\w+)*)\.\$\{/g)) {
-        for (const l of all.filter((x) => x.startsWith(`${m[1]}.`))) if (!home.has(l)) missing.push(`${l} (${where}, built under ${m[1]})`);
+        for (const l of all.filter((x) => x.startsWith(`${m[1]}.`)))
+          if (!home.has(l)) missing.push(`${l} (${where}, built under ${m[1]})`);
       }
     }
     expect(missing).toEqual([]);

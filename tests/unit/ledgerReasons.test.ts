@@ -14,7 +14,13 @@ const sources = (dir: string): string[] =>
     const p = path.join(dir, e.name);
     return e.isDirectory() ? sources(p) : e.name.endsWith('.ts') ? [p] : [];
   });
-const reasons = [...new Set(sources(path.join(root, 'server')).flatMap((f) => [...fs.readFileSync(f, 'utf8').matchAll(/reason: '([a-z_]+\.[a-z_]+)'/g)].map((m) => m[1])))].sort();
+const reasons = [
+  ...new Set(
+    sources(path.join(root, 'server')).flatMap((f) =>
+      [...fs.readFileSync(f, 'utf8').matchAll(/reason: '([a-z_]+\.[a-z_]+)'/g)].map((m) => m[1]),
+    ),
+  ),
+].sort();
 
 describe('ledger reasons have a label in every language', () => {
   it('finds the reasons the service writes', () => {
@@ -23,7 +29,10 @@ describe('ledger reasons have a label in every language', () => {
   });
   for (const lng of LANGUAGES) {
     it(lng, () => {
-      const app = JSON.parse(fs.readFileSync(path.join(root, 'src/locales', lng, 'app.json'), 'utf8')) as { wallet: { reasons: Record<string, string> }; loan: { reasons: Record<string, string> } };
+      const app = JSON.parse(fs.readFileSync(path.join(root, 'src/locales', lng, 'app.json'), 'utf8')) as {
+        wallet: { reasons: Record<string, string> };
+        loan: { reasons: Record<string, string> };
+      };
       const missing = reasons.filter((r) => {
         const table = r.startsWith('loan.') ? app.loan.reasons : app.wallet.reasons;
         return !table[r.replace('.', '_')];

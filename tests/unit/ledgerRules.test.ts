@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isBitcoinAddress, isEthereumAddress, isTronAddress, isValidAddress, toChecksumAddress } from '../../src/contract/chainAddresses.ts';
+import {
+  isBitcoinAddress,
+  isEthereumAddress,
+  isTronAddress,
+  isValidAddress,
+  toChecksumAddress,
+} from '../../src/contract/chainAddresses.ts';
 import { parseUserAmount, withdrawalFee } from '../../server/ledger/amounts.ts';
 import { sniffImage } from '../../server/uploads/images.ts';
 import { nextStatus } from '../../server/platform/statusTransitions.ts';
@@ -9,26 +15,41 @@ import { BizError } from '../../server/http/errors.ts';
 import { Err } from '../../src/contract/errors.ts';
 
 const code = (f: () => unknown) => {
-  try { f(); } catch (e) { return e instanceof BizError ? e.code : -1; }
+  try {
+    f();
+  } catch (e) {
+    return e instanceof BizError ? e.code : -1;
+  }
   return 0;
 };
 
 describe('addresses per network', () => {
   it('accepts Bitcoin P2PKH, P2SH, bech32 and bech32m', () => {
-    for (const a of ['1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy',
-      'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', 'BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4',
+    for (const a of [
+      '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
+      '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy',
+      'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+      'BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4',
       'bc1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qccfmv3',
-      'bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297']) {
+      'bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297',
+    ]) {
       expect(isBitcoinAddress(a), a).toBe(true);
     }
   });
   it('refuses Bitcoin typos, wrong checksums, testnet and mixed-up encodings', () => {
-    for (const a of ['1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNb', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfN0', '',
-      'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5', 'bc1qW508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
-      'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx', 'mipcBbFg9gMiCh81Kj8tqqdgoZub1ZJRfn',
+    for (const a of [
+      '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNb',
+      '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfN0',
+      '',
+      'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5',
+      'bc1qW508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+      'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx',
+      'mipcBbFg9gMiCh81Kj8tqqdgoZub1ZJRfn',
       // v1 program encoded with bech32 instead of bech32m (BIP 350 invalid vector)
       'bc1pw508d6qejxtdg4y5r3zarvary0c5xw7kw508d6qejxtdg4y5r3zarvary0c5xw7k7grplx',
-      'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', "1A1zP1eP5QGefi2DMP' OR 1=1--"]) {
+      'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+      "1A1zP1eP5QGefi2DMP' OR 1=1--",
+    ]) {
       expect(isBitcoinAddress(a), a).toBe(false);
     }
   });
@@ -63,9 +84,28 @@ describe('amounts and fees', () => {
     expect(parseUserAmount('ETH', '007.5')).toBe('7.50000000');
   });
   it('refuses zero, negatives, too many decimals, exponents, hex, huge and non-numeric with 10042', () => {
-    for (const bad of ['0', '0.0', '-1', '1.0000001', '1e3', '0x10', 'Infinity', 'NaN', '', ' 1', 'abc', '1,5',
-      '100000000000000000000', '99999999999999999999999', "1; DROP TABLE users", '<script>']) {
-      expect(code(() => parseUserAmount('USDT', bad)), bad).toBe(Err.AMOUNT_INVALID);
+    for (const bad of [
+      '0',
+      '0.0',
+      '-1',
+      '1.0000001',
+      '1e3',
+      '0x10',
+      'Infinity',
+      'NaN',
+      '',
+      ' 1',
+      'abc',
+      '1,5',
+      '100000000000000000000',
+      '99999999999999999999999',
+      '1; DROP TABLE users',
+      '<script>',
+    ]) {
+      expect(
+        code(() => parseUserAmount('USDT', bad)),
+        bad,
+      ).toBe(Err.AMOUNT_INVALID);
     }
     expect(code(() => parseUserAmount('BTC', '0.000000001'))).toBe(Err.AMOUNT_INVALID);
   });
@@ -93,15 +133,23 @@ describe('statecharts decide status changes', () => {
     expect(nextStatus(depositMachine, 'pending', { type: 'deposit.approve' })).toBe('approved');
     expect(nextStatus(depositMachine, 'pending', { type: 'deposit.reject', reason: 'x' })).toBe('rejected');
     expect(code(() => nextStatus(depositMachine, 'approved', { type: 'deposit.approve' }))).toBe(Err.STATUS_TRANSITION_DENIED);
-    expect(code(() => nextStatus(depositMachine, 'approved', { type: 'deposit.reject', reason: 'x' }))).toBe(Err.STATUS_TRANSITION_DENIED);
+    expect(code(() => nextStatus(depositMachine, 'approved', { type: 'deposit.reject', reason: 'x' }))).toBe(
+      Err.STATUS_TRANSITION_DENIED,
+    );
     expect(code(() => nextStatus(depositMachine, 'rejected', { type: 'deposit.approve' }))).toBe(Err.STATUS_TRANSITION_DENIED);
     // a value no chart declares (a row written by hand) is refused too, never moved on
-    expect(code(() => nextStatus(depositMachine, 'bogus' as DepositStatus, { type: 'deposit.approve' }))).toBe(Err.STATUS_TRANSITION_DENIED);
+    expect(code(() => nextStatus(depositMachine, 'bogus' as DepositStatus, { type: 'deposit.approve' }))).toBe(
+      Err.STATUS_TRANSITION_DENIED,
+    );
   });
   it('withdrawal: pending → approved | rejected, final afterwards', () => {
     expect(nextStatus(withdrawalMachine, 'pending', { type: 'withdrawal.approve', payoutTxHash: 'ab' })).toBe('approved');
     expect(nextStatus(withdrawalMachine, 'pending', { type: 'withdrawal.reject', reason: 'x' })).toBe('rejected');
-    expect(code(() => nextStatus(withdrawalMachine, 'rejected', { type: 'withdrawal.approve', payoutTxHash: 'ab' }))).toBe(Err.STATUS_TRANSITION_DENIED);
-    expect(code(() => nextStatus(withdrawalMachine, 'approved', { type: 'withdrawal.reject', reason: 'x' }))).toBe(Err.STATUS_TRANSITION_DENIED);
+    expect(code(() => nextStatus(withdrawalMachine, 'rejected', { type: 'withdrawal.approve', payoutTxHash: 'ab' }))).toBe(
+      Err.STATUS_TRANSITION_DENIED,
+    );
+    expect(code(() => nextStatus(withdrawalMachine, 'approved', { type: 'withdrawal.reject', reason: 'x' }))).toBe(
+      Err.STATUS_TRANSITION_DENIED,
+    );
   });
 });

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import Decimal from 'decimal.js';
-import { collateralFor, dayInterest, liquidationSale, ltvOf, priceAtLtv, quoteLoan, rateOfDay, repaySplit, termInterest } from '../../src/contract/loanMath.ts';
+import {
+  collateralFor,
+  dayInterest,
+  liquidationSale,
+  ltvOf,
+  priceAtLtv,
+  quoteLoan,
+  rateOfDay,
+  repaySplit,
+  termInterest,
+} from '../../src/contract/loanMath.ts';
 
 const rates = { days: 30, dailyRate: '0.0005', interestFreeDays: 3, overlayRate: '0.001' };
 const terms = { ...rates, initialLtv: '0.65', marginCallLtv: '0.75', liquidationLtv: '0.83' };
@@ -24,7 +34,14 @@ describe('loan arithmetic (exact decimals)', () => {
 
   it('the quote: collateral, interest, repayment, dates, LTV and the liquidation and margin-call prices', () => {
     const q = quoteLoan('1000', '50000', terms, 0);
-    expect(q).toMatchObject({ collateralAmount: '0.03076924', interest: '13.500000', repaymentAmount: '1013.500000', interestStart: 3 * 86_400_000, dueDate: 30 * 86_400_000, ltv: '0.65' });
+    expect(q).toMatchObject({
+      collateralAmount: '0.03076924',
+      interest: '13.500000',
+      repaymentAmount: '1013.500000',
+      interestStart: 3 * 86_400_000,
+      dueDate: 30 * 86_400_000,
+      ltv: '0.65',
+    });
     expect(q.liquidationPrice).toBe(priceAtLtv('1000', '0.03076924', '0.83'));
     expect(Number(q.liquidationPrice)).toBeCloseTo(39156.62, 2);
     expect(Number(q.marginCallPrice)).toBeCloseTo(43333.33, 1);
@@ -36,7 +53,15 @@ describe('loan arithmetic (exact decimals)', () => {
   });
 
   it('a partial liquidation sells just enough to bring the LTV back to the target, with the fee on what it repays', () => {
-    const s = liquidationSale({ interest: '0', principal: '1000', collateral: '0.03076924', price: '38000', targetLtv: '0.65', fee: '0.02', full: false });
+    const s = liquidationSale({
+      interest: '0',
+      principal: '1000',
+      collateral: '0.03076924',
+      price: '38000',
+      targetLtv: '0.65',
+      fee: '0.02',
+      full: false,
+    });
     expect(s.full).toBe(false);
     const left = new Decimal('0.03076924').sub(s.sold);
     const debt = new Decimal(1000).sub(s.principal);
@@ -45,11 +70,52 @@ describe('loan arithmetic (exact decimals)', () => {
   });
 
   it('a full liquidation pays the debt, then the fee, and returns the rest; a shortfall when the sale does not cover the debt', () => {
-    const s = liquidationSale({ interest: '9', principal: '1000', collateral: '0.03076924', price: '50000', targetLtv: '0.65', fee: '0.02', full: true });
-    expect(s).toMatchObject({ sold: '0.03076924', proceeds: '1538.462000', interest: '9.000000', principal: '1000.000000', fee: '20.180000', returned: '509.282000', shortfall: '0.000000' });
-    const short = liquidationSale({ interest: '1', principal: '1000', collateral: '0.02', price: '40000', targetLtv: '0.65', fee: '0.02', full: true });
-    expect(short).toMatchObject({ proceeds: '800.000000', interest: '1.000000', principal: '799.000000', fee: '0.000000', returned: '0.000000', shortfall: '201.000000' });
+    const s = liquidationSale({
+      interest: '9',
+      principal: '1000',
+      collateral: '0.03076924',
+      price: '50000',
+      targetLtv: '0.65',
+      fee: '0.02',
+      full: true,
+    });
+    expect(s).toMatchObject({
+      sold: '0.03076924',
+      proceeds: '1538.462000',
+      interest: '9.000000',
+      principal: '1000.000000',
+      fee: '20.180000',
+      returned: '509.282000',
+      shortfall: '0.000000',
+    });
+    const short = liquidationSale({
+      interest: '1',
+      principal: '1000',
+      collateral: '0.02',
+      price: '40000',
+      targetLtv: '0.65',
+      fee: '0.02',
+      full: true,
+    });
+    expect(short).toMatchObject({
+      proceeds: '800.000000',
+      interest: '1.000000',
+      principal: '799.000000',
+      fee: '0.000000',
+      returned: '0.000000',
+      shortfall: '201.000000',
+    });
     // a partial sale that cannot restore the target becomes a full one
-    expect(liquidationSale({ interest: '0', principal: '1000', collateral: '0.02', price: '50000', targetLtv: '0.65', fee: '0.02', full: false }).full).toBe(true);
+    expect(
+      liquidationSale({
+        interest: '0',
+        principal: '1000',
+        collateral: '0.02',
+        price: '50000',
+        targetLtv: '0.65',
+        fee: '0.02',
+        full: false,
+      }).full,
+    ).toBe(true);
   });
 });

@@ -20,11 +20,47 @@ const load = (lng: string, ns: string) => flatten(JSON.parse(fs.readFileSync(pat
 const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 /** Brand names and symbols that stay as they are in every language. */
-const BRANDS = ['NFT', 'NFTs', 'ETF', 'ETFs', 'USDT', 'BTC', 'ETH', 'Google', 'FAQ', '24h', 'JPG', 'PNG', 'JPEG2000', 'TRC20', 'ERC20', 'KYC'];
+const BRANDS = [
+  'NFT',
+  'NFTs',
+  'ETF',
+  'ETFs',
+  'USDT',
+  'BTC',
+  'ETH',
+  'Google',
+  'FAQ',
+  '24h',
+  'JPG',
+  'PNG',
+  'JPEG2000',
+  'TRC20',
+  'ERC20',
+  'KYC',
+];
 /** Words a language really uses as in English (checked by a speaker of it), per key. */
 const SAME_IN_LANGUAGE: Record<string, readonly string[]> = {
-  de: ['nav.nfts', 'newuser.tabTrading', 'footer.social', 'feed.live', 'feed.offline', 'market.name', 'market.types.etf', 'market.types.futures', 'home.wallet', 'account.statusLabel'],
-  fr: ['nav.notifications', 'nav.menu', 'account.total', 'account.notifications', 'trading.plans', 'common.page', 'admin.flows.machines'],
+  de: [
+    'nav.nfts',
+    'newuser.tabTrading',
+    'footer.social',
+    'feed.live',
+    'feed.offline',
+    'market.name',
+    'market.types.etf',
+    'market.types.futures',
+    'home.wallet',
+    'account.statusLabel',
+  ],
+  fr: [
+    'nav.notifications',
+    'nav.menu',
+    'account.total',
+    'account.notifications',
+    'trading.plans',
+    'common.page',
+    'admin.flows.machines',
+  ],
   it: ['nav.home', 'nav.menu', 'market.types.futures', 'auth.password'],
   es: ['session.real', 'account.total'],
 };
@@ -56,7 +92,9 @@ for (const ns of ['app', 'errors', 'mail'] as const) {
           expect(Object.keys(file).sort()).toEqual(Object.keys(en).sort());
         });
         it('keeps the interpolation placeholders of every string', () => {
-          const wrong = Object.keys(en).filter((k) => JSON.stringify(placeholders(file[k] ?? '')) !== JSON.stringify(placeholders(en[k])));
+          const wrong = Object.keys(en).filter(
+            (k) => JSON.stringify(placeholders(file[k] ?? '')) !== JSON.stringify(placeholders(en[k])),
+          );
           expect(wrong).toEqual([]);
         });
         it('leaves no English untranslated', () => {
@@ -66,7 +104,9 @@ for (const ns of ['app', 'errors', 'mail'] as const) {
         });
         if (SCRIPT[lng]) {
           it(`writes every string in its own script`, () => {
-            const foreign = Object.entries(file).filter(([, v]) => !isSymbolic(v) && !SCRIPT[lng].test(v)).map(([k]) => k);
+            const foreign = Object.entries(file)
+              .filter(([, v]) => !isSymbolic(v) && !SCRIPT[lng].test(v))
+              .map(([k]) => k);
             expect(foreign).toEqual([]);
           });
         }

@@ -14,23 +14,38 @@ function fakes() {
   const stored: Array<{ subject: string; body: string }> = [];
   const logged: string[] = [];
   const db = {
-    insert: () => ({ values: (v: { subject: string; body: string }) => { stored.push(v); return { returning: async () => [{ id: 1n }] }; } }),
+    insert: () => ({
+      values: (v: { subject: string; body: string }) => {
+        stored.push(v);
+        return { returning: async () => [{ id: 1n }] };
+      },
+    }),
     update: () => ({ set: () => ({ where: async () => [] }) }),
     // the recipient's anti-phishing phrase (server/twofactor/antiPhishing.ts): none set
     select: () => ({ from: () => ({ innerJoin: () => ({ where: () => ({ limit: async () => [] }) }) }) }),
   } as unknown as Db;
-  const rec = (...args: unknown[]) => { logged.push(JSON.stringify(args, (_k, x) => (typeof x === 'bigint' ? String(x) : x))); };
+  const rec = (...args: unknown[]) => {
+    logged.push(JSON.stringify(args, (_k, x) => (typeof x === 'bigint' ? String(x) : x)));
+  };
   const log = { info: rec, warn: rec, error: rec, debug: rec, trace: rec, fatal: rec } as unknown as FastifyBaseLogger;
   return { db, log, stored, logged };
 }
 
-const sms = { channel: 'sms' as const, recipient: '+447700900123', subject: 'Your verification code: 493817', body: 'Your verification code is 493817.', secret: '493817' };
+const sms = {
+  channel: 'sms' as const,
+  recipient: '+447700900123',
+  subject: 'Your verification code: 493817',
+  body: 'Your verification code is 493817.',
+  secret: '493817',
+};
 const mail = { ...sms, channel: 'email' as const, recipient: 'a@example.com' };
 
 describe('mailer and one-time codes', () => {
   it('with SMTP configured, an SMS (no provider) is kept in the outbox and its code is not logged', async () => {
     const f = fakes();
-    await createMailer({ smtpUrl: 'smtp://127.0.0.1:1', mailFrom: 'x@example.com', consoleDelivery: false }, f.db, f.log).deliver(sms);
+    await createMailer({ smtpUrl: 'smtp://127.0.0.1:1', mailFrom: 'x@example.com', consoleDelivery: false }, f.db, f.log).deliver(
+      sms,
+    );
     expect(f.stored).toHaveLength(1);
     expect(f.logged.length).toBeGreaterThan(0);
     for (const line of f.logged) expect(line).not.toContain('493817');
@@ -46,7 +61,10 @@ describe('mailer and one-time codes', () => {
   });
 
   it('the outbox never holds a code: subject and body, e-mail and SMS, sent or not', async () => {
-    for (const config of [{ smtpUrl: undefined, consoleDelivery: true }, { smtpUrl: 'smtp://127.0.0.1:1', consoleDelivery: false }]) {
+    for (const config of [
+      { smtpUrl: undefined, consoleDelivery: true },
+      { smtpUrl: 'smtp://127.0.0.1:1', consoleDelivery: false },
+    ]) {
       for (const msg of [sms, mail, { ...mail, secret: undefined }]) {
         const f = fakes();
         await createMailer({ ...config, mailFrom: 'x@example.com' }, f.db, f.log).deliver(msg);

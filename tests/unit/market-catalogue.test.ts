@@ -35,7 +35,8 @@ describe('instrument catalogue', () => {
     const byCode = new Map(CATALOGUE.map((e) => [e.code, e]));
     expect(byCode.get('BTCUSDT')?.name).toBe('Bitcoin');
     expect(byCode.get('ETHUSDT')?.name).toBe('Ethereum');
-    for (const fx of ['EURUSD', 'USDJPY', 'GBPUSD', 'USDCHF', 'AUDUSD', 'USDCAD', 'NZDUSD', 'EURGBP', 'EURJPY', 'GBPJPY']) expect(byCode.has(fx)).toBe(true);
+    for (const fx of ['EURUSD', 'USDJPY', 'GBPUSD', 'USDCHF', 'AUDUSD', 'USDCAD', 'NZDUSD', 'EURGBP', 'EURJPY', 'GBPJPY'])
+      expect(byCode.has(fx)).toBe(true);
     for (const s of ['AAPL', 'MSFT', 'NVDA', 'SPY', 'QQQ', 'ES', 'GC', 'CL']) expect(byCode.has(s)).toBe(true);
   });
 
@@ -92,7 +93,9 @@ describe('logos', () => {
     expect(aapl.packaged).toBe(false);
     expect(aapl.entry.body.toString()).toContain('>AAPL</text>');
     // the colour is a function of the code
-    expect(generatedLogo({ type: 'forex', base: 'EUR', code: 'EURUSD' })).toBe(generatedLogo({ type: 'forex', base: 'EUR', code: 'EURUSD' }));
+    expect(generatedLogo({ type: 'forex', base: 'EUR', code: 'EURUSD' })).toBe(
+      generatedLogo({ type: 'forex', base: 'EUR', code: 'EURUSD' }),
+    );
     expect(generatedLogo({ type: 'forex', base: 'EUR', code: 'EURUSD' })).toContain('>EUR</text>');
   });
 

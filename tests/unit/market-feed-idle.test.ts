@@ -23,7 +23,15 @@ afterAll(async () => {
 it('reconnects when the exchange connection stays silent', async () => {
   const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const quiet = { info() {}, warn() {}, error() {} };
-  const feed = new ExchangeFeed({ url, codes: ['BTCUSDT'], onTicks: () => {}, log: quiet, initialBackoffMs: 10, idleTimeoutMs: 300, now: Date.now });
+  const feed = new ExchangeFeed({
+    url,
+    codes: ['BTCUSDT'],
+    onTicks: () => {},
+    log: quiet,
+    initialBackoffMs: 10,
+    idleTimeoutMs: 300,
+    now: Date.now,
+  });
   feed.start();
   try {
     const end = Date.now() + 5000;

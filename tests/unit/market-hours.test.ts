@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { isOpenAt } from '../../server/market/hours/hours.ts';
-import { closedMsIn, dayMask, isOpenFast, lastTradingTime, openMsIn, sessionProfile, sessionStart } from '../../server/market/hours/tradingSessions.ts';
+import {
+  closedMsIn,
+  dayMask,
+  isOpenFast,
+  lastTradingTime,
+  openMsIn,
+  sessionProfile,
+  sessionStart,
+} from '../../server/market/hours/tradingSessions.ts';
 import type { HoursKind } from '../../server/market/catalogue/index.ts';
 import { mulberry32 } from '../../server/market/feed/prng.ts';
 

@@ -7,10 +7,28 @@ import { DEFAULT_CANDLES, MAX_CANDLES, candleQueryOf } from '../../server/market
 
 const quote = (code: string, base: string, name: string, type: InstrumentType): LiveQuote => ({
   info: {
-    id: 1, code, type, base, quote: 'USD', name, pricePrecision: 2, quantityStep: '1', hours: 'always', source: 'simulated',
-    volatility: 0.1, dailyTurnover: 1, sortOrder: 0, seed: 's', anchorAt: 0, anchorPrice: 1,
+    id: 1,
+    code,
+    type,
+    base,
+    quote: 'USD',
+    name,
+    pricePrecision: 2,
+    quantityStep: '1',
+    hours: 'always',
+    source: 'simulated',
+    volatility: 0.1,
+    dailyTurnover: 1,
+    sortOrder: 0,
+    seed: 's',
+    anchorAt: 0,
+    anchorPrice: 1,
   },
-  price: 1, time: 0, priceAt: 0, seenAt: 0, change24hPct: 0,
+  price: 1,
+  time: 0,
+  priceAt: 0,
+  seenAt: 0,
+  change24hPct: 0,
 });
 const list = [
   quote('BTCUSDT', 'BTC', 'Bitcoin', 'crypto'),
@@ -38,8 +56,10 @@ describe('market list filter', () => {
   it('finds what an instrument page names: exact code, then id, then a base code within the type, USDT before USD', () => {
     const at = (q: LiveQuote, id: number, quoteCcy: string): LiveQuote => ({ ...q, info: { ...q.info, id, quote: quoteCcy } });
     const more = [
-      at(quote('EURJPY', 'EUR', 'Euro / Yen', 'forex'), 10, 'JPY'), at(quote('EURUSD', 'EUR', 'Euro / US Dollar', 'forex'), 11, 'USD'),
-      at(quote('BTCUSDT', 'BTC', 'Bitcoin', 'crypto'), 12, 'USDT'), at(quote('BTCUSD', 'BTC', 'Bitcoin futures', 'futures'), 13, 'USD'),
+      at(quote('EURJPY', 'EUR', 'Euro / Yen', 'forex'), 10, 'JPY'),
+      at(quote('EURUSD', 'EUR', 'Euro / US Dollar', 'forex'), 11, 'USD'),
+      at(quote('BTCUSDT', 'BTC', 'Bitcoin', 'crypto'), 12, 'USDT'),
+      at(quote('BTCUSD', 'BTC', 'Bitcoin futures', 'futures'), 13, 'USD'),
     ];
     const find = (q: Parameters<typeof findQuote>[1]) => findQuote(more, q)?.info.code;
     expect(find({ code: 'eurjpy' })).toBe('EURJPY');
@@ -78,7 +98,8 @@ describe('kline window', () => {
 
   it('an explicit limit wins; from after to is MALFORMED_REQUEST', () => {
     expect(candleQueryOf({ from: '2025-07-09T14:00:00Z', limit: 5 }, now).limit).toBe(5);
-    expect(() => candleQueryOf({ from: '2025-07-02T00:00:00Z', to: '2025-07-01T00:00:00Z' }, now))
-      .toThrow(expect.objectContaining({ code: Err.MALFORMED_REQUEST }));
+    expect(() => candleQueryOf({ from: '2025-07-02T00:00:00Z', to: '2025-07-01T00:00:00Z' }, now)).toThrow(
+      expect.objectContaining({ code: Err.MALFORMED_REQUEST }),
+    );
   });
 });

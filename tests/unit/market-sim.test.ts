@@ -100,15 +100,32 @@ describe('generated history', () => {
     for (const iv of INTERVALS) {
       const from = historyStart(anchorAt, iv);
       const candles = aggregate(units, iv, from, anchorAt - 1);
-      const minimum = { '1m': 7 * 1440, '5m': 7 * 288, '15m': 7 * 96, '30m': 7 * 48, '1h': 110 * 24, '4h': 110 * 6, '1d': 700, '1w': 100 }[iv];
+      const minimum = {
+        '1m': 7 * 1440,
+        '5m': 7 * 288,
+        '15m': 7 * 96,
+        '30m': 7 * 48,
+        '1h': 110 * 24,
+        '4h': 110 * 6,
+        '1d': 700,
+        '1w': 100,
+      }[iv];
       expect(candles.length, iv).toBeGreaterThanOrEqual(minimum);
       // one assertion per interval over all candles (a million expect calls is slow on a busy machine)
       const broken = candles.findIndex((c, i) => {
         const prev = candles[i - 1];
-        return (prev && (c.time - prev.time !== INTERVAL_MS[iv] || Math.abs(c.open - prev.close) >= 5e-7))
-          || c.high < Math.max(c.open, c.close) || c.low > Math.min(c.open, c.close) || !(c.volume > 0) || bucketStart(c.time, iv) !== c.time;
+        return (
+          (prev && (c.time - prev.time !== INTERVAL_MS[iv] || Math.abs(c.open - prev.close) >= 5e-7)) ||
+          c.high < Math.max(c.open, c.close) ||
+          c.low > Math.min(c.open, c.close) ||
+          !(c.volume > 0) ||
+          bucketStart(c.time, iv) !== c.time
+        );
       });
-      expect(broken, `${iv}: candle ${broken} ${JSON.stringify(candles[broken])} after ${JSON.stringify(candles[broken - 1])}`).toBe(-1);
+      expect(
+        broken,
+        `${iv}: candle ${broken} ${JSON.stringify(candles[broken])} after ${JSON.stringify(candles[broken - 1])}`,
+      ).toBe(-1);
       expect(candles[candles.length - 1].close).toBe(67250);
     }
     // 1d reaches back at least 90 days, 1m at least 7
@@ -126,12 +143,16 @@ describe('market hours in the simulator (fixed dates)', () => {
   const SAT = Date.parse('2025-07-12T15:00:00Z');
   const MON_OPEN = Date.parse('2025-07-14T13:30:00Z'); // Monday 09:30 New York (EDT)
   const FRI_LAST = Date.parse('2025-07-11T19:59:59Z'); // the last second of Friday's session
-  const make = (seed = 11) => new Simulator([
-    { code: 'AAPL', price: 200, volatility: 0.28, dailyTurnover: 1e10, hours: 'us-equity' },
-    { code: 'EURUSD', price: 1.08, volatility: 0.08, dailyTurnover: 1e11, hours: 'forex' },
-    { code: 'ES', price: 5500, volatility: 0.17, dailyTurnover: 1e11, hours: 'futures' },
-    { code: 'BTCUSDT', price: 67000, volatility: 0.55, dailyTurnover: 2e9 },
-  ], seed);
+  const make = (seed = 11) =>
+    new Simulator(
+      [
+        { code: 'AAPL', price: 200, volatility: 0.28, dailyTurnover: 1e10, hours: 'us-equity' },
+        { code: 'EURUSD', price: 1.08, volatility: 0.08, dailyTurnover: 1e11, hours: 'forex' },
+        { code: 'ES', price: 5500, volatility: 0.17, dailyTurnover: 1e11, hours: 'futures' },
+        { code: 'BTCUSDT', price: 67000, volatility: 0.55, dailyTurnover: 2e9 },
+      ],
+      seed,
+    );
 
   it('a closed stock, forex pair and future do not tick over a weekend; crypto ticks every second', () => {
     const sim = make();
@@ -139,7 +160,8 @@ describe('market hours in the simulator (fixed dates)', () => {
       const ticks = sim.step(SAT + i * S);
       expect(ticks.map((t) => t.code)).toEqual(['BTCUSDT']);
     }
-    for (let i = 0; i < 100; i++) expect(sim.step(Date.parse('2025-07-13T12:00:00Z') + i * S).map((t) => t.code)).toEqual(['BTCUSDT']);
+    for (let i = 0; i < 100; i++)
+      expect(sim.step(Date.parse('2025-07-13T12:00:00Z') + i * S).map((t) => t.code)).toEqual(['BTCUSDT']);
     expect(sim.price('AAPL')).toBe(200);
     expect(sim.price('EURUSD')).toBe(1.08);
     expect(sim.price('ES')).toBe(5500);
@@ -171,7 +193,13 @@ describe('market hours in the simulator (fixed dates)', () => {
     // many instruments over one weekend: the size of the first move after the reopening
     // reflects the closed time (weekend gap sd ~1.6% for a stock), an ordinary second's is ~0.02%
     const n = 400;
-    const insts = Array.from({ length: n }, (_, k) => ({ code: `S${k}`, price: 100, volatility: 0.28, dailyTurnover: 1e9, hours: 'us-equity' as const }));
+    const insts = Array.from({ length: n }, (_, k) => ({
+      code: `S${k}`,
+      price: 100,
+      volatility: 0.28,
+      dailyTurnover: 1e9,
+      hours: 'us-equity' as const,
+    }));
     const sim = new Simulator(insts, 3);
     sim.step(FRI_LAST);
     const monday = sim.step(MON_OPEN);
@@ -186,8 +214,14 @@ describe('market hours in the simulator (fixed dates)', () => {
   });
 
   it('a price dated inside a closure gaps from the close before it (a Sunday anchor)', () => {
-    const a = new Simulator([{ code: 'AAPL', price: 200, volatility: 0.28, dailyTurnover: 1e10, hours: 'us-equity', since: SAT }], 5);
-    const b = new Simulator([{ code: 'AAPL', price: 200, volatility: 0.28, dailyTurnover: 1e10, hours: 'us-equity', since: FRI_LAST }], 5);
+    const a = new Simulator(
+      [{ code: 'AAPL', price: 200, volatility: 0.28, dailyTurnover: 1e10, hours: 'us-equity', since: SAT }],
+      5,
+    );
+    const b = new Simulator(
+      [{ code: 'AAPL', price: 200, volatility: 0.28, dailyTurnover: 1e10, hours: 'us-equity', since: FRI_LAST }],
+      5,
+    );
     expect(a.step(MON_OPEN)[0].price).toBe(b.step(MON_OPEN)[0].price);
   });
 
@@ -195,7 +229,8 @@ describe('market hours in the simulator (fixed dates)', () => {
     const run = () => {
       const sim = make(21);
       const out = [];
-      for (const start of [FRI_LAST - 30 * S, SAT, MON_OPEN - 5 * S]) for (let i = 0; i < 40; i++) out.push(...sim.step(start + i * S));
+      for (const start of [FRI_LAST - 30 * S, SAT, MON_OPEN - 5 * S])
+        for (let i = 0; i < 40; i++) out.push(...sim.step(start + i * S));
       return out;
     };
     expect(run()).toEqual(run());
@@ -204,7 +239,8 @@ describe('market hours in the simulator (fixed dates)', () => {
   it('a session market trades its daily turnover over the session', () => {
     const sim = new Simulator([{ code: 'AAPL', price: 200, volatility: 0.28, dailyTurnover: 1e10, hours: 'us-equity' }], 8);
     let quote = 0;
-    for (let t = MON_OPEN; t < Date.parse('2025-07-14T20:00:00Z'); t += S) for (const k of sim.step(t)) quote += k.volume * k.price;
+    for (let t = MON_OPEN; t < Date.parse('2025-07-14T20:00:00Z'); t += S)
+      for (const k of sim.step(t)) quote += k.volume * k.price;
     expect(quote / 1e10).toBeGreaterThan(0.9);
     expect(quote / 1e10).toBeLessThan(1.1);
   });
@@ -213,7 +249,15 @@ describe('market hours in the simulator (fixed dates)', () => {
 describe('generated history and market hours', () => {
   // anchored on a Sunday (as a fresh start on a Sunday is): Friday's close is the anchor price
   const anchorAt = Date.parse('2025-07-13T15:00:00Z');
-  const stock = { code: 'AAPL', seed: 'h', anchorAt, anchorPrice: 200, volatility: 0.28, dailyTurnover: 1e10, hours: 'us-equity' as const };
+  const stock = {
+    code: 'AAPL',
+    seed: 'h',
+    anchorAt,
+    anchorPrice: 200,
+    volatility: 0.28,
+    dailyTurnover: 1e10,
+    hours: 'us-equity' as const,
+  };
   const units = generateUnits(stock);
   const FRI_CLOSE = Date.parse('2025-07-11T20:00:00Z');
 
@@ -221,7 +265,14 @@ describe('generated history and market hours', () => {
     for (const iv of ['1m', '15m', '1h'] as const) {
       const weekend = aggregate(units, iv, FRI_CLOSE, anchorAt - 1);
       expect(weekend.length).toBeGreaterThan(10);
-      for (const c of weekend) expect(c, `${iv} ${new Date(c.time).toISOString()}`).toMatchObject({ open: 200, high: 200, low: 200, close: 200, volume: 0 });
+      for (const c of weekend)
+        expect(c, `${iv} ${new Date(c.time).toISOString()}`).toMatchObject({
+          open: 200,
+          high: 200,
+          low: 200,
+          close: 200,
+          volume: 0,
+        });
     }
     // the previous weekend (2025-07-05/06) is flat too, at the close of Friday 2025-07-04...
     const prevWeekend = aggregate(units, '1m', Date.parse('2025-07-04T20:00:00Z'), Date.parse('2025-07-07T13:29:00Z'));
@@ -238,9 +289,16 @@ describe('generated history and market hours', () => {
   it('every interval is continuous over weekends: one candle per bucket, high/low bound the body', () => {
     for (const iv of INTERVALS) {
       const candles = aggregate(units, iv, historyStart(anchorAt, iv), anchorAt - 1);
-      const broken = candles.findIndex((c, i) => (i > 0 && c.time - candles[i - 1].time !== INTERVAL_MS[iv])
-        || c.high < Math.max(c.open, c.close) || c.low > Math.min(c.open, c.close));
-      expect(broken, `${iv}: candle ${broken} ${JSON.stringify(candles[broken])} after ${JSON.stringify(candles[broken - 1])}`).toBe(-1);
+      const broken = candles.findIndex(
+        (c, i) =>
+          (i > 0 && c.time - candles[i - 1].time !== INTERVAL_MS[iv]) ||
+          c.high < Math.max(c.open, c.close) ||
+          c.low > Math.min(c.open, c.close),
+      );
+      expect(
+        broken,
+        `${iv}: candle ${broken} ${JSON.stringify(candles[broken])} after ${JSON.stringify(candles[broken - 1])}`,
+      ).toBe(-1);
       expect(candles.at(-1)!.close).toBe(200);
     }
     // a daily candle of a Saturday is flat, of a weekday has volume; a week has volume
@@ -281,7 +339,15 @@ describe('generated history and market hours', () => {
   it('crypto history is unchanged by market hours (24/7, every unit moves)', () => {
     const btc = generateUnits({ code: 'BTCUSDT', seed: 'h', anchorAt, anchorPrice: 67000, volatility: 0.55, dailyTurnover: 2e9 });
     expect(Array.from(btc.closed).every((x) => x === 0)).toBe(true);
-    const explicit = generateUnits({ code: 'BTCUSDT', seed: 'h', anchorAt, anchorPrice: 67000, volatility: 0.55, dailyTurnover: 2e9, hours: 'always' });
+    const explicit = generateUnits({
+      code: 'BTCUSDT',
+      seed: 'h',
+      anchorAt,
+      anchorPrice: 67000,
+      volatility: 0.55,
+      dailyTurnover: 2e9,
+      hours: 'always',
+    });
     expect(Array.from(explicit.c)).toEqual(Array.from(btc.c));
   });
 });

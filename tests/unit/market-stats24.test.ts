@@ -6,8 +6,22 @@ const DAY = 86_400_000;
 const Q15 = 15 * 60_000;
 
 const info = (code: string, anchorAt: number): InstrumentInfo => ({
-  id: 1, code, type: 'crypto', base: code.replace('USDT', ''), quote: 'USDT', name: code, pricePrecision: 2, quantityStep: '0.0001',
-  hours: 'always', source: 'simulated', volatility: 0.6, dailyTurnover: 1e8, sortOrder: 1, seed: `seed-${code}`, anchorAt, anchorPrice: 100,
+  id: 1,
+  code,
+  type: 'crypto',
+  base: code.replace('USDT', ''),
+  quote: 'USDT',
+  name: code,
+  pricePrecision: 2,
+  quantityStep: '0.0001',
+  hours: 'always',
+  source: 'simulated',
+  volatility: 0.6,
+  dailyTurnover: 1e8,
+  sortOrder: 1,
+  seed: `seed-${code}`,
+  anchorAt,
+  anchorPrice: 100,
 });
 
 /** The 24h figures summed over the whole ring, as they were computed before the finished part was kept. */
@@ -35,7 +49,7 @@ describe('24h figures kept incrementally', () => {
     const state = new MarketState([info('XUSDT', start - 30 * DAY)], new Map(), new Map());
     const q = state.get('XUSDT')!;
     let seed = 42;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     let t = start;
     let price = 100;
     for (let i = 0; i < 3000; i++) {

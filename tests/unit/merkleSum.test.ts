@@ -4,7 +4,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { leafHash, nodeHash, PROOF_FORMAT, toUnits, verifyInclusion, type InclusionProofData, type SumNode } from '../../src/contract/merkleSum.ts';
+import {
+  leafHash,
+  nodeHash,
+  PROOF_FORMAT,
+  toUnits,
+  verifyInclusion,
+  type InclusionProofData,
+  type SumNode,
+} from '../../src/contract/merkleSum.ts';
 import { buildTree, pathOf, rootOf, rootStep } from '../../server/proof/tree.ts';
 // the outside verifier: written apart from the service's rules, checked here to agree with them
 import { verify as scriptVerify } from '../../scripts/verify-proof.mjs';
@@ -30,9 +38,18 @@ const leafOf = (u: (typeof users)[number]): SumNode => ({ hash: leafHash(ASSETS,
 function proofsOf(list: typeof users) {
   const tree = buildTree(list.map(leafOf), ASSETS.length);
   const proofs = list.map((u, index): InclusionProofData => ({
-    format: PROOF_FORMAT, snapshotId: '1', takenAt: '2026-11-27T00:00:00.000Z', assets: ASSETS, decimals: DECIMALS,
-    account: u.account, salt: u.salt, balances: u.balances, index, leafCount: tree.levels[0].length,
-    path: pathOf(tree, index, DECIMALS), root: rootStep(tree, DECIMALS),
+    format: PROOF_FORMAT,
+    snapshotId: '1',
+    takenAt: '2026-11-27T00:00:00.000Z',
+    assets: ASSETS,
+    decimals: DECIMALS,
+    account: u.account,
+    salt: u.salt,
+    balances: u.balances,
+    index,
+    leafCount: tree.levels[0].length,
+    path: pathOf(tree, index, DECIMALS),
+    root: rootStep(tree, DECIMALS),
   }));
   return { tree, proofs };
 }
@@ -50,7 +67,7 @@ const copy = (p: InclusionProofData): InclusionProofData => structuredClone(p);
 describe('Merkle sum tree of liabilities', () => {
   const { tree, proofs } = proofsOf(users);
 
-  it('every user\'s proof verifies with the service\'s rules and the script, and leads to the root with the totals', () => {
+  it("every user's proof verifies with the service's rules and the script, and leads to the root with the totals", () => {
     expect(tree.levels[0]).toHaveLength(8);
     for (const p of proofs) {
       const v = verifyInclusion(p);
@@ -61,21 +78,96 @@ describe('Merkle sum tree of liabilities', () => {
 
   it('tampering with a balance, the salt, the account, a sibling hash, a sibling sum, the root or the index fails both', () => {
     const tampers: Array<[string, (p: InclusionProofData) => void]> = [
-      ['a balance raised', (p) => { p.balances[0] = '100.000001'; }],
-      ['a balance lowered', (p) => { p.balances[1] = '0.49999999'; }],
-      ['a balance written with more places than the asset has', (p) => { p.balances[0] = '100.0000001'; }],
-      ['another salt', (p) => { p.salt = randomBytes(32).toString('hex'); }],
-      ['one bit of the salt', (p) => { p.salt = (p.salt[0] === 'a' ? 'b' : 'a') + p.salt.slice(1); }],
-      ['another account', (p) => { p.account = p.account === '12' ? '13' : '12'; }],
-      ['a sibling hash', (p) => { p.path[1].hash = p.path[1].hash.replace(/^./, (c) => (c === '0' ? '1' : '0')); }],
-      ['a sibling sum lowered', (p) => { p.path[2].sums[0] = '0.000000'; }],
-      ['a sibling sum raised', (p) => { p.path[0].sums[2] = '5.00000000'; }],
-      ['the root sums', (p) => { p.root.sums[0] = '2607.250000'; }],
-      ['the root hash', (p) => { p.root.hash = p.root.hash.replace(/^./, (c) => (c === 'f' ? 'e' : 'f')); }],
-      ['the index (sides swapped)', (p) => { p.index ^= 1; }],
-      ['a step left out', (p) => { p.path.pop(); }],
-      ['the leaf count', (p) => { p.leafCount = 16; }],
-      ['the asset order', (p) => { p.assets = ['BTC', 'USDT', 'ETH']; }],
+      [
+        'a balance raised',
+        (p) => {
+          p.balances[0] = '100.000001';
+        },
+      ],
+      [
+        'a balance lowered',
+        (p) => {
+          p.balances[1] = '0.49999999';
+        },
+      ],
+      [
+        'a balance written with more places than the asset has',
+        (p) => {
+          p.balances[0] = '100.0000001';
+        },
+      ],
+      [
+        'another salt',
+        (p) => {
+          p.salt = randomBytes(32).toString('hex');
+        },
+      ],
+      [
+        'one bit of the salt',
+        (p) => {
+          p.salt = (p.salt[0] === 'a' ? 'b' : 'a') + p.salt.slice(1);
+        },
+      ],
+      [
+        'another account',
+        (p) => {
+          p.account = p.account === '12' ? '13' : '12';
+        },
+      ],
+      [
+        'a sibling hash',
+        (p) => {
+          p.path[1].hash = p.path[1].hash.replace(/^./, (c) => (c === '0' ? '1' : '0'));
+        },
+      ],
+      [
+        'a sibling sum lowered',
+        (p) => {
+          p.path[2].sums[0] = '0.000000';
+        },
+      ],
+      [
+        'a sibling sum raised',
+        (p) => {
+          p.path[0].sums[2] = '5.00000000';
+        },
+      ],
+      [
+        'the root sums',
+        (p) => {
+          p.root.sums[0] = '2607.250000';
+        },
+      ],
+      [
+        'the root hash',
+        (p) => {
+          p.root.hash = p.root.hash.replace(/^./, (c) => (c === 'f' ? 'e' : 'f'));
+        },
+      ],
+      [
+        'the index (sides swapped)',
+        (p) => {
+          p.index ^= 1;
+        },
+      ],
+      [
+        'a step left out',
+        (p) => {
+          p.path.pop();
+        },
+      ],
+      [
+        'the leaf count',
+        (p) => {
+          p.leafCount = 16;
+        },
+      ],
+      [
+        'the asset order',
+        (p) => {
+          p.assets = ['BTC', 'USDT', 'ETH'];
+        },
+      ],
     ];
     for (const [what, change] of tampers) {
       for (const original of proofs) {
@@ -86,8 +178,13 @@ describe('Merkle sum tree of liabilities', () => {
     }
   });
 
-  it('a negative balance cannot be built into a tree, and one put in by hand fails its own and its neighbour\'s proof', () => {
-    const negative = { ...users[0], account: '99', balances: ['-50.000000', '0.00000000', '0.00000000'], units: [-50_000_000n, 0n, 0n] };
+  it("a negative balance cannot be built into a tree, and one put in by hand fails its own and its neighbour's proof", () => {
+    const negative = {
+      ...users[0],
+      account: '99',
+      balances: ['-50.000000', '0.00000000', '0.00000000'],
+      units: [-50_000_000n, 0n, 0n],
+    };
     expect(() => buildTree([...users, negative].map(leafOf), 3)).toThrow(/negative/);
     // a root made by hand over [honest, negative] hides 50 USDT of the honest user's 100
     const honest = users[0];
@@ -95,18 +192,34 @@ describe('Merkle sum tree of liabilities', () => {
     const right = leafOf(negative);
     const root = { hash: nodeHash(left, right), sums: ['50.000000', '0.50000000', '0.00000000'] };
     const honestProof: InclusionProofData = {
-      format: PROOF_FORMAT, snapshotId: '1', takenAt: '2026-11-27T00:00:00.000Z', assets: ASSETS, decimals: DECIMALS,
-      account: honest.account, salt: honest.salt, balances: honest.balances, index: 0, leafCount: 2,
-      path: [{ hash: right.hash, sums: negative.balances }], root,
+      format: PROOF_FORMAT,
+      snapshotId: '1',
+      takenAt: '2026-11-27T00:00:00.000Z',
+      assets: ASSETS,
+      decimals: DECIMALS,
+      account: honest.account,
+      salt: honest.salt,
+      balances: honest.balances,
+      index: 0,
+      leafCount: 2,
+      path: [{ hash: right.hash, sums: negative.balances }],
+      root,
     };
     expect(verifyInclusion(honestProof)).toEqual({ ok: false, reason: 'negative' });
     expect(scriptOk(honestProof)).toBe(false);
-    const itsOwn: InclusionProofData = { ...honestProof, account: '99', salt: negative.salt, balances: negative.balances, index: 1, path: [{ hash: left.hash, sums: honest.balances }] };
+    const itsOwn: InclusionProofData = {
+      ...honestProof,
+      account: '99',
+      salt: negative.salt,
+      balances: negative.balances,
+      index: 1,
+      path: [{ hash: left.hash, sums: honest.balances }],
+    };
     expect(verifyInclusion(itsOwn)).toEqual({ ok: false, reason: 'negative' });
     expect(scriptOk(itsOwn)).toBe(false);
   });
 
-  it('a user left out of the tree has no proof that leads to its root, and the root\'s totals fall short by their balance', () => {
+  it("a user left out of the tree has no proof that leads to its root, and the root's totals fall short by their balance", () => {
     const without = proofsOf(users.filter((u) => u.account !== '13'));
     const left = proofs[2];
     // the left-out user's proof (from the full tree) checked against the published root of the other
@@ -114,7 +227,13 @@ describe('Merkle sum tree of liabilities', () => {
     expect(v.ok && v.rootHash).not.toBe(rootOf(without.tree).hash);
     // a proof made up for them at any position of the smaller tree does not reach its root
     for (let index = 0; index < without.tree.levels[0].length; index++) {
-      const forged: InclusionProofData = { ...copy(left), index, leafCount: without.tree.levels[0].length, path: pathOf(without.tree, index, DECIMALS), root: rootStep(without.tree, DECIMALS) };
+      const forged: InclusionProofData = {
+        ...copy(left),
+        index,
+        leafCount: without.tree.levels[0].length,
+        path: pathOf(without.tree, index, DECIMALS),
+        root: rootStep(without.tree, DECIMALS),
+      };
       expect(both(forged)).toEqual({ service: false, script: false });
     }
     // and its totals are short by exactly that user's balances: the snapshot's check against the ledger refuses it

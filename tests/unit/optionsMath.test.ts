@@ -1,22 +1,61 @@
 import { describe, expect, it } from 'vitest';
 import {
-  breakevenPrice, expectedReturn, netAt, netOfSettled, validOrderFigures, fee, margin, maxLoss, movedPrice, notional, orderFigures, orderRuleBroken, pnl, rawPnl,
-  scenarioTable, settlement, stopOutPrice, stopsRuleBroken, type PositionTerms, type ProductRules,
+  breakevenPrice,
+  expectedReturn,
+  netAt,
+  netOfSettled,
+  validOrderFigures,
+  fee,
+  margin,
+  maxLoss,
+  movedPrice,
+  notional,
+  orderFigures,
+  orderRuleBroken,
+  pnl,
+  rawPnl,
+  scenarioTable,
+  settlement,
+  stopOutPrice,
+  stopsRuleBroken,
+  type PositionTerms,
+  type ProductRules,
 } from '../../src/contract/optionsMath.ts';
 
 /** Every figure below was worked out by hand (docs/trading.md shows the same cases). */
 const btcUp: PositionTerms = {
-  direction: 'up', lots: '0.5', contractSize: '1', leverage: 10, feeRate: '0.0005', openPrice: '60000.00',
-  quoteRate: '1', stopOutLevel: '0.9', pricePrecision: 2,
+  direction: 'up',
+  lots: '0.5',
+  contractSize: '1',
+  leverage: 10,
+  feeRate: '0.0005',
+  openPrice: '60000.00',
+  quoteRate: '1',
+  stopOutLevel: '0.9',
+  pricePrecision: 2,
 };
 const btcDown: PositionTerms = { ...btcUp, direction: 'down' };
 const eurDown: PositionTerms = {
-  direction: 'down', lots: '0.01', contractSize: '100000', leverage: 30, feeRate: '0.00002', openPrice: '1.08523',
-  quoteRate: '1', stopOutLevel: '0.9', pricePrecision: 5,
+  direction: 'down',
+  lots: '0.01',
+  contractSize: '100000',
+  leverage: 30,
+  feeRate: '0.00002',
+  openPrice: '1.08523',
+  quoteRate: '1',
+  stopOutLevel: '0.9',
+  pricePrecision: 5,
 };
 const btcProduct: ProductRules = {
-  contractSize: '1', lotStep: '0.01', leverageChoices: [1, 2, 5, 10, 20], periodChoices: [60, 300, 900, 3600, 14400, 86400],
-  feeRate: '0.0005', maxNotional: '1000000', stopOutLevel: '0.9', minDistance: '0.001', pricePrecision: 2,
+  contractSize: '1',
+  lotStep: '0.01',
+  leverageChoices: [1, 2, 5, 10, 20],
+  periodChoices: [60, 300, 900, 3600, 14400, 86400],
+  feeRate: '0.0005',
+  maxNotional: '1000000',
+  stopOutLevel: '0.9',
+  minDistance: '0.001',
+  pricePrecision: 2,
 };
 
 describe('position figures', () => {
@@ -35,7 +74,12 @@ describe('position figures', () => {
   it('a gap through the stop-loss loses the margin and no more (negative-balance protection)', () => {
     expect(rawPnl(btcUp, '50000')).toBe('-5000.000000');
     expect(pnl(btcUp, '50000')).toBe('-3000.000000');
-    expect(settlement(btcUp, '50000')).toEqual({ pnl: '-3000.000000', rawPnl: '-5000.000000', closeFee: '0.000000', returned: '0.000000' });
+    expect(settlement(btcUp, '50000')).toEqual({
+      pnl: '-3000.000000',
+      rawPnl: '-5000.000000',
+      closeFee: '0.000000',
+      returned: '0.000000',
+    });
   });
 
   it('stop-out where 90 % of the margin is lost; breakeven where the profit pays both fees', () => {
@@ -46,10 +90,25 @@ describe('position figures', () => {
   });
 
   it('settles the margin plus pnl less the closing fee', () => {
-    expect(settlement(btcUp, '61000')).toEqual({ pnl: '500.000000', rawPnl: '500.000000', closeFee: '15.000000', returned: '3485.000000' });
-    expect(settlement(btcUp, '54600')).toEqual({ pnl: '-2700.000000', rawPnl: '-2700.000000', closeFee: '15.000000', returned: '285.000000' });
+    expect(settlement(btcUp, '61000')).toEqual({
+      pnl: '500.000000',
+      rawPnl: '500.000000',
+      closeFee: '15.000000',
+      returned: '3485.000000',
+    });
+    expect(settlement(btcUp, '54600')).toEqual({
+      pnl: '-2700.000000',
+      rawPnl: '-2700.000000',
+      closeFee: '15.000000',
+      returned: '285.000000',
+    });
     // the closing fee is capped at what is left of the margin
-    expect(settlement(btcUp, '54005')).toEqual({ pnl: '-2997.500000', rawPnl: '-2997.500000', closeFee: '2.500000', returned: '0.000000' });
+    expect(settlement(btcUp, '54005')).toEqual({
+      pnl: '-2997.500000',
+      rawPnl: '-2997.500000',
+      closeFee: '2.500000',
+      returned: '0.000000',
+    });
   });
 
   it('expected return at the take-profit or a 1 % favourable move; max loss at the stop-loss or margin + opening fee: all after both fees, signed', () => {
@@ -69,7 +128,7 @@ describe('position figures', () => {
     expect(netOfSettled('0.6465', '1.683', '1.6835')).toBe('-2.720000');
   });
 
-  it('one figure, one definition: the confirmation\'s maximum loss is its own table\'s stop-loss row, the return its take-profit row', () => {
+  it("one figure, one definition: the confirmation's maximum loss is its own table's stop-loss row, the return its take-profit row", () => {
     for (const t of [btcUp, btcDown, eurDown]) {
       const stops = { stopLoss: movedPrice(t, -2), takeProfit: movedPrice(t, 3) };
       const f = orderFigures(t, stops);
@@ -81,7 +140,10 @@ describe('position figures', () => {
 
   it('figures exist only for an order that breaks no rule: a take-profit on the wrong side shows nothing rather than a wrong return', () => {
     const input = { direction: 'up' as const, lots: '0.5', leverage: 10, period: 60 };
-    expect(validOrderFigures(btcProduct, input, '60000.00', '1')).toMatchObject({ margin: '3000.000000', maxLoss: '-3015.000000' });
+    expect(validOrderFigures(btcProduct, input, '60000.00', '1')).toMatchObject({
+      margin: '3000.000000',
+      maxLoss: '-3015.000000',
+    });
     expect(validOrderFigures(btcProduct, { ...input, takeProfit: '59000' }, '60000.00', '1')).toBeNull();
     expect(validOrderFigures(btcProduct, { ...input, stopLoss: '61000' }, '60000.00', '1')).toBeNull();
     expect(validOrderFigures(btcProduct, { ...input, lots: 'abc' }, '60000.00', '1')).toBeNull();
@@ -122,13 +184,21 @@ describe('position figures', () => {
 
   it('orderFigures gathers what the confirmation shows', () => {
     const f = orderFigures(btcUp, { takeProfit: '63000' });
-    expect(f).toMatchObject({ notional: '30000.000000', margin: '3000.000000', fee: '15.000000', required: '3015.000000', expectedReturn: '1470.000000', maxLoss: '-3015.000000' });
+    expect(f).toMatchObject({
+      notional: '30000.000000',
+      margin: '3000.000000',
+      fee: '15.000000',
+      required: '3015.000000',
+      expectedReturn: '1470.000000',
+      maxLoss: '-3015.000000',
+    });
   });
 });
 
 describe('order validation', () => {
   const order = { direction: 'up' as const, lots: '0.5', leverage: 10, period: 60 };
-  const at = (o: Partial<typeof order> & { stopLoss?: string; takeProfit?: string }) => orderRuleBroken(btcProduct, { ...order, ...o }, '60000.00', '1');
+  const at = (o: Partial<typeof order> & { stopLoss?: string; takeProfit?: string }) =>
+    orderRuleBroken(btcProduct, { ...order, ...o }, '60000.00', '1');
 
   it('accepts a valid order', () => {
     expect(at({})).toBeNull();

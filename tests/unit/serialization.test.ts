@@ -30,10 +30,26 @@ import * as walletProtection from '../../src/contract/walletProtection.ts';
 import * as userEvents from '../../src/contract/userEvents.ts';
 
 type Schema = Record<string, unknown>;
-const isSchema = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v) && ('type' in v || 'anyOf' in v);
+const isSchema = (v: unknown): v is Schema =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && ('type' in v || 'anyOf' in v);
 
 /** Strings tried, in order, for a string schema: the first that its pattern and format accept. */
-const STRINGS = ['1.5', '0', 'DE', '+4930123456', '123456', 'a1'.repeat(32), '2026-11-27T10:00:00.000Z', '2026-11-27', 'BTCUSDT', 'USDT', 'abc', 'a@b.co', '0x52908400098527886E0F7030069857D2E4169EE7', 'x'.repeat(8)];
+const STRINGS = [
+  '1.5',
+  '0',
+  'DE',
+  '+4930123456',
+  '123456',
+  'a1'.repeat(32),
+  '2026-11-27T10:00:00.000Z',
+  '2026-11-27',
+  'BTCUSDT',
+  'USDT',
+  'abc',
+  'a@b.co',
+  '0x52908400098527886E0F7030069857D2E4169EE7',
+  'x'.repeat(8),
+];
 
 /** A value of a plain JSON schema: every property present, unions at their `pick`-th branch. */
 function valueOf(schema: unknown, pick: number): unknown {
@@ -42,25 +58,65 @@ function valueOf(schema: unknown, pick: number): unknown {
   if (Array.isArray(s.enum)) return s.enum[Math.min(pick, s.enum.length - 1)];
   if (Array.isArray(s.anyOf)) return valueOf(s.anyOf[Math.min(pick, s.anyOf.length - 1)], pick);
   switch (s.type) {
-    case 'null': return null;
-    case 'boolean': return pick % 2 === 0;
-    case 'integer': case 'number': return typeof s.minimum === 'number' ? s.minimum + pick : 3 + pick;
+    case 'null':
+      return null;
+    case 'boolean':
+      return pick % 2 === 0;
+    case 'integer':
+    case 'number':
+      return typeof s.minimum === 'number' ? s.minimum + pick : 3 + pick;
     case 'string': {
       const pattern = typeof s.pattern === 'string' ? new RegExp(s.pattern, 'u') : undefined;
       const min = typeof s.minLength === 'number' ? s.minLength : 0;
       const max = typeof s.maxLength === 'number' ? s.maxLength : Infinity;
-      return STRINGS.find((x) => (!pattern || pattern.test(x)) && x.length >= min && x.length <= max
-        && (s.format !== 'date-time' || !Number.isNaN(Date.parse(x)) && x.includes('T'))) ?? 'x'.repeat(Math.max(1, min));
+      return (
+        STRINGS.find(
+          (x) =>
+            (!pattern || pattern.test(x)) &&
+            x.length >= min &&
+            x.length <= max &&
+            (s.format !== 'date-time' || (!Number.isNaN(Date.parse(x)) && x.includes('T'))),
+        ) ?? 'x'.repeat(Math.max(1, min))
+      );
     }
-    case 'array': return s.items ? [valueOf(s.items, pick), valueOf(s.items, pick + 1)] : [];
-    case 'object': return Object.fromEntries(Object.entries((s.properties ?? {}) as Record<string, unknown>).map(([k, v]) => [k, valueOf(v, pick)]));
-    default: return null;
+    case 'array':
+      return s.items ? [valueOf(s.items, pick), valueOf(s.items, pick + 1)] : [];
+    case 'object':
+      return Object.fromEntries(
+        Object.entries((s.properties ?? {}) as Record<string, unknown>).map(([k, v]) => [k, valueOf(v, pick)]),
+      );
+    default:
+      return null;
   }
 }
 
-const modules = { admin, alerts, auth, content, kyc, loans, market, nfts, ops, passkeys, pendingOrders, portfolio, proof, smart, support, trading, twoFactor, wallet, walletProtection, userEvents };
+const modules = {
+  admin,
+  alerts,
+  auth,
+  content,
+  kyc,
+  loans,
+  market,
+  nfts,
+  ops,
+  passkeys,
+  pendingOrders,
+  portfolio,
+  proof,
+  smart,
+  support,
+  trading,
+  twoFactor,
+  wallet,
+  walletProtection,
+  userEvents,
+};
 const schemas = Object.entries(modules).flatMap(([m, exports]) =>
-  Object.entries(exports).filter(([, v]) => isSchema(v)).map(([name, v]) => [`${m}.${name}`, v] as const));
+  Object.entries(exports)
+    .filter(([, v]) => isSchema(v))
+    .map(([name, v]) => [`${m}.${name}`, v] as const),
+);
 
 describe('answers are written the same with scalar unions flattened', () => {
   it('finds the contract schemas, with unions among them', () => {
@@ -92,7 +148,12 @@ describe('answers are written the same with scalar unions flattened', () => {
     expect(flat).toContain('"closeReason":{"type":["string","null"]}');
     expect(flat).toContain('"closeTick":{"type":["object","null"],"required":["time","price"]');
     // two different objects: fast-json-stringify has to choose, the union stays
-    const twoObjects = { anyOf: [{ type: 'object', properties: { a: { type: 'string' } } }, { type: 'object', properties: { b: { type: 'string' } } }] };
+    const twoObjects = {
+      anyOf: [
+        { type: 'object', properties: { a: { type: 'string' } } },
+        { type: 'object', properties: { b: { type: 'string' } } },
+      ],
+    };
     expect(flattenScalarUnions(twoObjects)).toEqual(twoObjects);
   });
 });

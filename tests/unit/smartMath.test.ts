@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../src/contract/smart.ts';
 import {
-  annualRate, coveredAmount, dailyEarning, dueDays, earningsSchedule, exitSplit, expectedProfit, percent, todayEarnings,
+  annualRate,
+  coveredAmount,
+  dailyEarning,
+  dueDays,
+  earningsSchedule,
+  exitSplit,
+  expectedProfit,
+  percent,
+  todayEarnings,
 } from '../../src/contract/smartMath.ts';
 
 /** The smart plans' amounts, exact to the millionth: what the ledger moves and the app shows. */

@@ -7,7 +7,16 @@ import { scalePrice, TriggerIndex, type TriggerReason, type WatchedPosition } fr
 const T0 = 1_700_000_000_000;
 
 function pos(id: string, over: Partial<WatchedPosition> = {}): WatchedPosition {
-  return { id, code: 'BTCUSDT', direction: 'up', stopLoss: null, takeProfit: null, stopOut: '90', expiresAt: T0 + 60_000, ...over };
+  return {
+    id,
+    code: 'BTCUSDT',
+    direction: 'up',
+    stopLoss: null,
+    takeProfit: null,
+    stopOut: '90',
+    expiresAt: T0 + 60_000,
+    ...over,
+  };
 }
 
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -72,11 +81,25 @@ describe('TriggerIndex: each side and level, inclusive edges', () => {
 describe('TriggerIndex: gaps and precedence', () => {
   it('a gap through several levels settles every position it passes, once', () => {
     const ix = new TriggerIndex();
-    for (let i = 0; i < 10; i++) ix.add(pos(`u${i}`, { stopLoss: String(99 - i), stopOut: String(80 - i), takeProfit: String(101 + i) }));
-    for (let i = 0; i < 10; i++) ix.add(pos(`d${i}`, { direction: 'down', stopLoss: String(101 + i), stopOut: String(120 + i), takeProfit: String(99 - i) }));
+    for (let i = 0; i < 10; i++)
+      ix.add(pos(`u${i}`, { stopLoss: String(99 - i), stopOut: String(80 - i), takeProfit: String(101 + i) }));
+    for (let i = 0; i < 10; i++)
+      ix.add(
+        pos(`d${i}`, { direction: 'down', stopLoss: String(101 + i), stopOut: String(120 + i), takeProfit: String(99 - i) }),
+      );
     const down = ix.crossedBy('BTCUSDT', '94');
-    expect(down.filter((r) => r.reason === 'stop_loss').map((r) => r.id).sort()).toEqual(['u0', 'u1', 'u2', 'u3', 'u4', 'u5']);
-    expect(down.filter((r) => r.reason === 'take_profit').map((r) => r.id).sort()).toEqual(['d0', 'd1', 'd2', 'd3', 'd4', 'd5']);
+    expect(
+      down
+        .filter((r) => r.reason === 'stop_loss')
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(['u0', 'u1', 'u2', 'u3', 'u4', 'u5']);
+    expect(
+      down
+        .filter((r) => r.reason === 'take_profit')
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(['d0', 'd1', 'd2', 'd3', 'd4', 'd5']);
     expect(down).toHaveLength(12);
     expect(ix.size).toBe(8);
     // a gap far down: the remaining longs by stop-loss (not stop-out), the remaining shorts by take-profit
@@ -94,7 +117,9 @@ describe('TriggerIndex: gaps and precedence', () => {
     ix.add(pos('upNoSl', { stopOut: '90' }));
     ix.add(pos('down', { direction: 'down', stopLoss: '105', stopOut: '110' }));
     expect(ix.crossedBy('BTCUSDT', '89').sort(byId)).toEqual([
-      { id: 'up', reason: 'stop_loss' }, { id: 'upEqual', reason: 'stop_loss' }, { id: 'upNoSl', reason: 'stop_out' },
+      { id: 'up', reason: 'stop_loss' },
+      { id: 'upEqual', reason: 'stop_loss' },
+      { id: 'upNoSl', reason: 'stop_out' },
     ]);
     expect(ix.crossedBy('BTCUSDT', '111')).toEqual([{ id: 'down', reason: 'stop_loss' }]);
   });
@@ -193,16 +218,23 @@ class NaiveScan {
       // up: a stop is reached at or below it, the take-profit at or above; down: the mirror
       const stop = (level: string) => (p.direction === 'up' ? at.lte(level) : at.gte(level));
       const profit = (level: string) => (p.direction === 'up' ? at.gte(level) : at.lte(level));
-      const reason: TriggerReason | null = p.stopLoss !== null && stop(p.stopLoss) ? 'stop_loss'
-        : stop(p.stopOut) ? 'stop_out'
-          : p.takeProfit !== null && profit(p.takeProfit) ? 'take_profit' : null;
+      const reason: TriggerReason | null =
+        p.stopLoss !== null && stop(p.stopLoss)
+          ? 'stop_loss'
+          : stop(p.stopOut)
+            ? 'stop_out'
+            : p.takeProfit !== null && profit(p.takeProfit)
+              ? 'take_profit'
+              : null;
       if (reason) out.push({ id: p.id, reason });
     }
     for (const r of out) this.open.delete(r.id);
     return out;
   }
   expiredBy(at: number): string[] {
-    const due = [...this.open.values()].filter((e) => e.p.expiresAt <= at).sort((a, b) => a.p.expiresAt - b.p.expiresAt || a.order - b.order);
+    const due = [...this.open.values()]
+      .filter((e) => e.p.expiresAt <= at)
+      .sort((a, b) => a.p.expiresAt - b.p.expiresAt || a.order - b.order);
     for (const e of due) this.open.delete(e.p.id);
     return due.map((e) => e.p.id);
   }
@@ -239,8 +271,12 @@ describe('TriggerIndex agrees with a full scan (seeded random positions and tick
       } else {
         const direction = rnd() < 0.5 ? 'up' : 'down';
         const p: WatchedPosition = {
-          id: `p${int(idSpace)}`, code: codes[int(codes.length)], direction,
-          stopLoss: rnd() < 0.7 ? price() : null, takeProfit: rnd() < 0.7 ? price() : null, stopOut: price(),
+          id: `p${int(idSpace)}`,
+          code: codes[int(codes.length)],
+          direction,
+          stopLoss: rnd() < 0.7 ? price() : null,
+          takeProfit: rnd() < 0.7 ? price() : null,
+          stopOut: price(),
           expiresAt: now + int(50) * 1000,
         };
         ix.add(p);
@@ -271,7 +307,8 @@ describe('SortedLevels against a sorted array', () => {
     const levels = new SortedLevels();
     let model: { key: bigint; id: string }[] = [];
     const held = new Set<string>();
-    const sortModel = () => model.sort((a, b) => (a.key !== b.key ? (a.key < b.key ? -1 : 1) : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const sortModel = () =>
+      model.sort((a, b) => (a.key !== b.key ? (a.key < b.key ? -1 : 1) : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     for (let step = 0; step < 30_000; step++) {
       const op = rnd();
       if (op < 0.6) {

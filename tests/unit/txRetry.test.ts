@@ -12,20 +12,27 @@ describe('transaction retry', () => {
     expect(sqlStateOf(pgError('40P01'))).toBe('40P01');
     expect(sqlStateOf(wrapped('40001'))).toBe('40001');
     expect(sqlStateOf(new Error('plain'))).toBeUndefined();
-    expect([isRetryable(wrapped('40P01')), isRetryable(pgError('40001')), isRetryable(pgError('23505')), isRetryable(pgError('23514'))])
-      .toEqual([true, true, false, false]);
+    expect([
+      isRetryable(wrapped('40P01')),
+      isRetryable(pgError('40001')),
+      isRetryable(pgError('23505')),
+      isRetryable(pgError('23514')),
+    ]).toEqual([true, true, false, false]);
   });
 
   it('runs again after a deadlock or a serialization failure and answers the clean run', async () => {
     const failures = [wrapped('40P01'), pgError('40001')];
     const seen: number[] = [];
     let runs = 0;
-    const out = await withTxRetry(async () => {
-      runs++;
-      const f = failures.shift();
-      if (f) throw f;
-      return 'done';
-    }, { ...noPause, onRetry: (n) => seen.push(n) });
+    const out = await withTxRetry(
+      async () => {
+        runs++;
+        const f = failures.shift();
+        if (f) throw f;
+        return 'done';
+      },
+      { ...noPause, onRetry: (n) => seen.push(n) },
+    );
     expect([out, runs, seen]).toEqual(['done', 3, [2, 3]]);
   });
 
@@ -50,7 +57,7 @@ describe('transaction retry', () => {
     }
   });
 
-  it('wraps a handle\'s transaction method: each run is a whole new transaction', async () => {
+  it("wraps a handle's transaction method: each run is a whole new transaction", async () => {
     let begun = 0;
     const db = {
       async transaction<T>(fn: (tx: { n: number }) => Promise<T>): Promise<T> {

@@ -67,7 +67,10 @@ describe('UserReads', () => {
   });
 
   /** A read of user 1 under way while `meanwhile` happens: its answer, and how many reads are kept after it. */
-  async function keptAcross(meanwhile: (r: UserReads) => unknown, r = reads()): Promise<{ answer: string; kept: number; r: UserReads }> {
+  async function keptAcross(
+    meanwhile: (r: UserReads) => unknown,
+    r = reads(),
+  ): Promise<{ answer: string; kept: number; r: UserReads }> {
     const slow = manual<string>();
     const pending = r.read(1n, 'info', slow.load);
     await meanwhile(r);
@@ -149,16 +152,37 @@ describe('UserReads', () => {
 
   it('keeps at most maxRows rows, the oldest read going first; a read heavier than the bound is not kept', async () => {
     const r = reads({ maxRows: 10 });
-    for (let u = 1n; u <= 4n; u++) await r.read(u, 'page', async () => [1, 2, 3], (v) => v.length);
+    for (let u = 1n; u <= 4n; u++)
+      await r.read(
+        u,
+        'page',
+        async () => [1, 2, 3],
+        (v) => v.length,
+      );
     // 4 × 3 rows > 10: the first went
     expect(r.weight).toBe(9);
     expect(r.size).toBe(3);
     let again = 0;
-    await r.read(1n, 'page', async () => (again++, [1, 2, 3]), (v) => v.length);
+    await r.read(
+      1n,
+      'page',
+      async () => (again++, [1, 2, 3]),
+      (v) => v.length,
+    );
     expect(again).toBe(1);
-    await r.read(4n, 'page', async () => (again++, [1, 2, 3]), (v) => v.length);
+    await r.read(
+      4n,
+      'page',
+      async () => (again++, [1, 2, 3]),
+      (v) => v.length,
+    );
     expect(again).toBe(1);
-    await r.read(5n, 'page', async () => Array.from({ length: 11 }, (_, i) => i), (v) => v.length);
+    await r.read(
+      5n,
+      'page',
+      async () => Array.from({ length: 11 }, (_, i) => i),
+      (v) => v.length,
+    );
     expect(r.weight).toBeLessThanOrEqual(10);
     expect(r.size).toBe(3);
     await r.changed([1n, 2n, 3n, 4n]);
@@ -283,10 +307,12 @@ describe('userWrites', () => {
 
   it('told after a rollback too (a failed COMMIT may have committed), and nothing when no user was named', async () => {
     const { db, events } = fakeDb();
-    await expect(db.transaction(async (tx) => {
-      await userWritten(tx, 7n);
-      throw new Error('refused');
-    })).rejects.toThrow('refused');
+    await expect(
+      db.transaction(async (tx) => {
+        await userWritten(tx, 7n);
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
     await db.transaction(async () => {});
     expect(events).toEqual(['begin', 'rollback', 'told 7', 'begin', 'commit']);
   });
@@ -309,7 +335,12 @@ describe('userWrites', () => {
   it('a transaction handle used again (one per pooled connection) records the savepoints of each transaction into that transaction, without piling wrappers up', async () => {
     const events: string[] = [];
     let savepointCalls = 0;
-    const handle = { transaction: async (fn: (t: object) => Promise<unknown>) => { savepointCalls++; return fn({ transaction: handle.transaction }); } };
+    const handle = {
+      transaction: async (fn: (t: object) => Promise<unknown>) => {
+        savepointCalls++;
+        return fn({ transaction: handle.transaction });
+      },
+    };
     const db = { transaction: async (fn: (t: object) => Promise<unknown>) => fn(handle) };
     trackUserWrites(db);
     onUserWrites(db as unknown as Db, async (ids) => void events.push(`told ${ids.join(',')}`));

@@ -47,7 +47,9 @@ describe('writes name their users', () => {
       // the ledger's one raw statement that moves balances
       if (/update ledger_accounts/.test(text)) sites.push('update ledger_accounts');
       writes += sites.length;
-      const named = (text.match(/\buserWrit(e|ten)\(/g) ?? []).length - (text.match(/export (async )?function userWrit(e|ten)\(/g) ?? []).length;
+      const named =
+        (text.match(/\buserWrit(e|ten)\(/g) ?? []).length -
+        (text.match(/export (async )?function userWrit(e|ten)\(/g) ?? []).length;
       if (named < sites.length) short.push(`${rel}: ${sites.length} writes (${sites.join(', ')}), ${named} namings`);
     }
     // the scan finds the writes it is meant to (a renamed table would make it pass vacuously)

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, bigint, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Price alerts (docs/alerts.md): a level above or below the price, or a 24-hour move of at least
@@ -9,29 +22,38 @@ import { bigserial, bigint, check, date, index, integer, jsonb, numeric, pgTable
  * instances, or an edit racing the tick, fire it once. `version` grows with every edit, so an
  * old level still in some index never fires the edited alert.
  */
-export const priceAlerts = pgTable('price_alerts', {
-  id: bigserial({ mode: 'bigint' }).primaryKey(),
-  userId: bigint({ mode: 'bigint' }).notNull(),
-  code: text().notNull(),
-  kind: text({ enum: ['above', 'below', 'move'] }).notNull(),
-  /** the price level of an above / below alert */
-  level: numeric(),
-  /** the 24-hour move (percent, either way) of a move alert */
-  percent: numeric(),
-  status: text({ enum: ['active', 'fired'] }).notNull().default('active'),
-  version: integer().notNull().default(1),
-  createdAt: timestamp({ withTimezone: true }).notNull(),
-  /** platform clock: a periodic read of recently changed alerts tells other instances */
-  updatedAt: timestamp({ withTimezone: true }).notNull(),
-  firedAt: timestamp({ withTimezone: true }),
-  /** the tick that fired it: its price and the instrument's 24-hour move then */
-  firedPrice: numeric(),
-  firedMove: numeric(),
-}, (t) => [
-  index('price_alerts_user').on(t.userId, t.id),
-  index('price_alerts_changed').on(t.status, t.updatedAt),
-  check('price_alerts_terms', sql`(${t.kind} IN ('above', 'below') AND ${t.level} > 0 AND ${t.percent} IS NULL) OR (${t.kind} = 'move' AND ${t.percent} > 0 AND ${t.level} IS NULL)`),
-]);
+export const priceAlerts = pgTable(
+  'price_alerts',
+  {
+    id: bigserial({ mode: 'bigint' }).primaryKey(),
+    userId: bigint({ mode: 'bigint' }).notNull(),
+    code: text().notNull(),
+    kind: text({ enum: ['above', 'below', 'move'] }).notNull(),
+    /** the price level of an above / below alert */
+    level: numeric(),
+    /** the 24-hour move (percent, either way) of a move alert */
+    percent: numeric(),
+    status: text({ enum: ['active', 'fired'] })
+      .notNull()
+      .default('active'),
+    version: integer().notNull().default(1),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    /** platform clock: a periodic read of recently changed alerts tells other instances */
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+    firedAt: timestamp({ withTimezone: true }),
+    /** the tick that fired it: its price and the instrument's 24-hour move then */
+    firedPrice: numeric(),
+    firedMove: numeric(),
+  },
+  (t) => [
+    index('price_alerts_user').on(t.userId, t.id),
+    index('price_alerts_changed').on(t.status, t.updatedAt),
+    check(
+      'price_alerts_terms',
+      sql`(${t.kind} IN ('above', 'below') AND ${t.level} > 0 AND ${t.percent} IS NULL) OR (${t.kind} = 'move' AND ${t.percent} > 0 AND ${t.level} IS NULL)`,
+    ),
+  ],
+);
 
 export type PriceAlertRow = typeof priceAlerts.$inferSelect;
 
@@ -40,14 +62,18 @@ export type PriceAlertRow = typeof priceAlerts.$inferSelect;
  * 'equity-snapshots' once the day is over; the primary key makes a second write of the same day
  * (a retry, another instance) a no-op. `parts` keeps each part as the portfolio listed it.
  */
-export const equitySnapshots = pgTable('equity_snapshots', {
-  userId: bigint({ mode: 'bigint' }).notNull(),
-  book: text({ enum: ['demo', 'real'] }).notNull(),
-  /** the UTC day the figure closes */
-  day: date({ mode: 'string' }).notNull(),
-  equity: numeric({ precision: 38, scale: 6 }).notNull(),
-  parts: jsonb().$type<Record<string, string>>().notNull(),
-  takenAt: timestamp({ withTimezone: true }).notNull(),
-}, (t) => [primaryKey({ columns: [t.userId, t.book, t.day] })]);
+export const equitySnapshots = pgTable(
+  'equity_snapshots',
+  {
+    userId: bigint({ mode: 'bigint' }).notNull(),
+    book: text({ enum: ['demo', 'real'] }).notNull(),
+    /** the UTC day the figure closes */
+    day: date({ mode: 'string' }).notNull(),
+    equity: numeric({ precision: 38, scale: 6 }).notNull(),
+    parts: jsonb().$type<Record<string, string>>().notNull(),
+    takenAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.book, t.day] })],
+);
 
 export type EquitySnapshotRow = typeof equitySnapshots.$inferSelect;

@@ -14,30 +14,36 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
  * moved along src/machines/kyc.ts; a submission keeps what it became. At most one pending per
  * user: the partial unique index decides between two racing submissions.
  */
-export const kycSubmissions = pgTable('kyc_submissions', {
-  id: bigserial({ mode: 'bigint' }).primaryKey(),
-  userId: bigint({ mode: 'bigint' }).notNull(),
-  status: text().$type<KycSubmissionStatus>().notNull().default('pending'),
-  firstName: text().notNull(),
-  lastName: text().notNull(),
-  birthDate: text().notNull(),
-  sex: text().$type<KycSex>().notNull(),
-  country: text().notNull(),
-  address: text().notNull(),
-  phone: text().notNull(),
-  documentType: text().$type<KycDocumentType>().notNull(),
-  /** shown to the user */
-  rejectReason: text(),
-  /** operators only */
-  internalNote: text(),
-  reviewedBy: bigint({ mode: 'bigint' }),
-  reviewedAt: timestamp({ withTimezone: true }),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  index('kyc_submissions_user').on(t.userId, t.id),
-  index('kyc_submissions_status').on(t.status, t.id),
-  uniqueIndex('kyc_submissions_one_pending').on(t.userId).where(sql`${t.status} = 'pending'`),
-]);
+export const kycSubmissions = pgTable(
+  'kyc_submissions',
+  {
+    id: bigserial({ mode: 'bigint' }).primaryKey(),
+    userId: bigint({ mode: 'bigint' }).notNull(),
+    status: text().$type<KycSubmissionStatus>().notNull().default('pending'),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    birthDate: text().notNull(),
+    sex: text().$type<KycSex>().notNull(),
+    country: text().notNull(),
+    address: text().notNull(),
+    phone: text().notNull(),
+    documentType: text().$type<KycDocumentType>().notNull(),
+    /** shown to the user */
+    rejectReason: text(),
+    /** operators only */
+    internalNote: text(),
+    reviewedBy: bigint({ mode: 'bigint' }),
+    reviewedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('kyc_submissions_user').on(t.userId, t.id),
+    index('kyc_submissions_status').on(t.status, t.id),
+    uniqueIndex('kyc_submissions_one_pending')
+      .on(t.userId)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
 
 /**
  * The images of a submission. Each is a sealed file of the blob store (`blobKey`,
@@ -45,16 +51,22 @@ export const kycSubmissions = pgTable('kyc_submissions', {
  * `keyId`/`iv`/`tag`/`data` are where images were sealed before migration 0018: a start moves
  * such rows into the blob store and empties them (server/uploads/legacy.ts).
  */
-export const kycImages = pgTable('kyc_images', {
-  id: bigserial({ mode: 'bigint' }).primaryKey(),
-  submissionId: bigint({ mode: 'bigint' }).notNull().references(() => kycSubmissions.id),
-  kind: text().$type<KycImageKind>().notNull(),
-  mime: text().notNull(),
-  size: integer().notNull(),
-  blobKey: text(),
-  keyId: text(),
-  iv: bytea(),
-  tag: bytea(),
-  data: bytea(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('kyc_images_kind').on(t.submissionId, t.kind), index('kyc_images_key').on(t.keyId)]);
+export const kycImages = pgTable(
+  'kyc_images',
+  {
+    id: bigserial({ mode: 'bigint' }).primaryKey(),
+    submissionId: bigint({ mode: 'bigint' })
+      .notNull()
+      .references(() => kycSubmissions.id),
+    kind: text().$type<KycImageKind>().notNull(),
+    mime: text().notNull(),
+    size: integer().notNull(),
+    blobKey: text(),
+    keyId: text(),
+    iv: bytea(),
+    tag: bytea(),
+    data: bytea(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('kyc_images_kind').on(t.submissionId, t.kind), index('kyc_images_key').on(t.keyId)],
+);

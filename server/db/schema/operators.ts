@@ -6,24 +6,34 @@ import { bigserial, bigint, index, pgTable, text, timestamp, uniqueIndex } from 
  * adding or disabling an operator, another, older one confirms or rejects. Decided proposals
  * stay as the record of who asked and who agreed.
  */
-export const operatorProposals = pgTable('operator_proposals', {
-  id: bigserial({ mode: 'bigint' }).primaryKey(),
-  kind: text({ enum: ['create', 'disable'] }).notNull(),
-  status: text({ enum: ['pending', 'confirmed', 'rejected'] }).notNull().default('pending'),
-  proposedBy: bigint({ mode: 'bigint' }).notNull(),
-  /** disable: the operator named; create: the operator made, once confirmed */
-  targetId: bigint({ mode: 'bigint' }),
-  /** create: the new operator's account as proposed */
-  username: text(),
-  email: text(),
-  /** create: argon2id of the initial password, erased when the proposal is decided */
-  passwordHash: text(),
-  decidedBy: bigint({ mode: 'bigint' }),
-  decidedAt: timestamp({ withTimezone: true }),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  index('operator_proposals_status').on(t.status, t.id),
-  // one open question per operator or per new name at a time
-  uniqueIndex('operator_proposals_pending_target').on(t.targetId).where(sql`${t.status} = 'pending' and ${t.kind} = 'disable'`),
-  uniqueIndex('operator_proposals_pending_username').on(sql`lower(${t.username})`).where(sql`${t.status} = 'pending' and ${t.kind} = 'create'`),
-]);
+export const operatorProposals = pgTable(
+  'operator_proposals',
+  {
+    id: bigserial({ mode: 'bigint' }).primaryKey(),
+    kind: text({ enum: ['create', 'disable'] }).notNull(),
+    status: text({ enum: ['pending', 'confirmed', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    proposedBy: bigint({ mode: 'bigint' }).notNull(),
+    /** disable: the operator named; create: the operator made, once confirmed */
+    targetId: bigint({ mode: 'bigint' }),
+    /** create: the new operator's account as proposed */
+    username: text(),
+    email: text(),
+    /** create: argon2id of the initial password, erased when the proposal is decided */
+    passwordHash: text(),
+    decidedBy: bigint({ mode: 'bigint' }),
+    decidedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('operator_proposals_status').on(t.status, t.id),
+    // one open question per operator or per new name at a time
+    uniqueIndex('operator_proposals_pending_target')
+      .on(t.targetId)
+      .where(sql`${t.status} = 'pending' and ${t.kind} = 'disable'`),
+    uniqueIndex('operator_proposals_pending_username')
+      .on(sql`lower(${t.username})`)
+      .where(sql`${t.status} = 'pending' and ${t.kind} = 'create'`),
+  ],
+);

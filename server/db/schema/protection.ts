@@ -12,58 +12,76 @@ import { users } from './users.ts';
  * credential id and public key are base64url text; `counter` is the authenticator's signature
  * counter, which must grow on every use unless it stays 0 (synced passkeys).
  */
-export const passkeys = pgTable('passkeys', {
-  id: bigserial({ mode: 'bigint' }).primaryKey(),
-  userId: bigint({ mode: 'bigint' }).notNull().references(() => users.id),
-  credentialId: text().notNull(),
-  publicKey: text().notNull(),
-  counter: bigint({ mode: 'number' }).notNull().default(0),
-  /** the WebAuthn user handle the authenticator keeps with a discoverable credential (one per account) */
-  userHandle: text().notNull(),
-  transports: text().array().notNull().default([]),
-  deviceType: text({ enum: ['singleDevice', 'multiDevice'] }).notNull(),
-  backedUp: boolean().notNull().default(false),
-  name: text().notNull(),
-  createdAt: timestamp({ withTimezone: true }).notNull(),
-  lastUsedAt: timestamp({ withTimezone: true }),
-}, (t) => [uniqueIndex('passkeys_credential_id').on(t.credentialId), index('passkeys_user').on(t.userId)]);
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: bigserial({ mode: 'bigint' }).primaryKey(),
+    userId: bigint({ mode: 'bigint' })
+      .notNull()
+      .references(() => users.id),
+    credentialId: text().notNull(),
+    publicKey: text().notNull(),
+    counter: bigint({ mode: 'number' }).notNull().default(0),
+    /** the WebAuthn user handle the authenticator keeps with a discoverable credential (one per account) */
+    userHandle: text().notNull(),
+    transports: text().array().notNull().default([]),
+    deviceType: text({ enum: ['singleDevice', 'multiDevice'] }).notNull(),
+    backedUp: boolean().notNull().default(false),
+    name: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    lastUsedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex('passkeys_credential_id').on(t.credentialId), index('passkeys_user').on(t.userId)],
+);
 
 /**
  * A WebAuthn challenge handed out and not yet answered: deleted by its first answer (single use)
  * and worthless after `expires_at` (the platform clock's time). `user_id` is the account that
  * registers a passkey; null for a sign-in, where the passkey names the account.
  */
-export const webauthnChallenges = pgTable('webauthn_challenges', {
-  challenge: text().primaryKey(),
-  purpose: text({ enum: ['register', 'login'] }).notNull(),
-  userId: bigint({ mode: 'bigint' }),
-  /** for a registration: the user handle the options gave the authenticator (base64url), kept with the passkey */
-  userHandle: text(),
-  expiresAt: timestamp({ withTimezone: true }).notNull(),
-}, (t) => [index('webauthn_challenges_expires').on(t.expiresAt)]);
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    challenge: text().primaryKey(),
+    purpose: text({ enum: ['register', 'login'] }).notNull(),
+    userId: bigint({ mode: 'bigint' }),
+    /** for a registration: the user handle the options gave the authenticator (base64url), kept with the passkey */
+    userHandle: text(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('webauthn_challenges_expires').on(t.expiresAt)],
+);
 
 /**
  * An address saved for withdrawals (server/wallet/allowlist.ts). Usable from `active_at`, the
  * time it was added plus ALLOWLIST_DELAY_HOURS. `address_key` is what withdrawals compare:
  * lower case where the network's addresses ignore case (Ethereum, bech32), as typed otherwise.
  */
-export const withdrawalAddresses = pgTable('withdrawal_addresses', {
-  id: bigserial({ mode: 'bigint' }).primaryKey(),
-  userId: bigint({ mode: 'bigint' }).notNull().references(() => users.id),
-  network: text().notNull(),
-  address: text().notNull(),
-  addressKey: text().notNull(),
-  label: text().notNull(),
-  activeAt: timestamp({ withTimezone: true }).notNull(),
-  createdAt: timestamp({ withTimezone: true }).notNull(),
-}, (t) => [uniqueIndex('withdrawal_addresses_key').on(t.userId, t.network, t.addressKey)]);
+export const withdrawalAddresses = pgTable(
+  'withdrawal_addresses',
+  {
+    id: bigserial({ mode: 'bigint' }).primaryKey(),
+    userId: bigint({ mode: 'bigint' })
+      .notNull()
+      .references(() => users.id),
+    network: text().notNull(),
+    address: text().notNull(),
+    addressKey: text().notNull(),
+    label: text().notNull(),
+    activeAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('withdrawal_addresses_key').on(t.userId, t.network, t.addressKey)],
+);
 
 /**
  * "Withdraw only to saved addresses", per account. On at once; off only at `off_at` (set when
  * the user turned it off, ALLOWLIST_DELAY_HOURS later), until then it still applies.
  */
 export const withdrawalAllowlist = pgTable('withdrawal_allowlist', {
-  userId: bigint({ mode: 'bigint' }).primaryKey().references(() => users.id),
+  userId: bigint({ mode: 'bigint' })
+    .primaryKey()
+    .references(() => users.id),
   enabled: boolean().notNull().default(false),
   offAt: timestamp({ withTimezone: true }),
   changedAt: timestamp({ withTimezone: true }).notNull(),

@@ -25,22 +25,41 @@ export class CandleWriter {
   /** code -> interval -> current (and not yet written closed) buckets */
   private readonly live = new Map<string, Map<Interval, Live[]>>();
 
-  constructor(private readonly db: Db, private readonly precisionOf: (code: string) => number) {}
+  constructor(
+    private readonly db: Db,
+    private readonly precisionOf: (code: string) => number,
+  ) {}
 
   /** Continues the buckets a previous leader (or run) left in the table. */
   async init(codes: readonly string[], now: number): Promise<void> {
     const pairs = INTERVALS.map((iv) => sql`(${iv}, ${new Date(bucketStart(now, iv)).toISOString()}::timestamptz)`);
-    type Row = { code: string; interval: Interval; time: Date | string; open: string; high: string; low: string; close: string; volume: string };
+    type Row = {
+      code: string;
+      interval: Interval;
+      time: Date | string;
+      open: string;
+      high: string;
+      low: string;
+      close: string;
+      volume: string;
+    };
     // both drivers (PGlite, node-postgres) answer execute() with { rows }
     const rows = (await this.db.execute(sql`
       SELECT m.code, m.interval, m.time, m.open, m.high, m.low, m.close, m.volume FROM instruments i
-      CROSS JOIN LATERAL (SELECT * FROM market_candles c WHERE c.code = i.code AND (c.interval, c.time) IN (${sql.join(pairs, sql`, `)})) m`)) as unknown as { rows: Row[] };
+      CROSS JOIN LATERAL (SELECT * FROM market_candles c WHERE c.code = i.code AND (c.interval, c.time) IN (${sql.join(pairs, sql`, `)})) m`)) as unknown as {
+      rows: Row[];
+    };
     const wanted = new Set(codes);
     for (const r of rows.rows) {
       if (!wanted.has(r.code)) continue;
       this.bucketsOf(r.code, r.interval).push({
-        time: new Date(r.time).getTime(), open: Number(r.open), high: Number(r.high), low: Number(r.low),
-        close: Number(r.close), volume: Number(r.volume), dirty: false,
+        time: new Date(r.time).getTime(),
+        open: Number(r.open),
+        high: Number(r.high),
+        low: Number(r.low),
+        close: Number(r.close),
+        volume: Number(r.volume),
+        dirty: false,
       });
     }
   }
@@ -98,8 +117,14 @@ export class CandleWriter {
           if (!b.dirty) continue;
           if (!coarse && k === list.length - 1 && COARSE.has(iv)) continue;
           rows.push({
-            code, interval: iv, time: new Date(b.time), open: b.open.toFixed(p), high: b.high.toFixed(p), low: b.low.toFixed(p),
-            close: b.close.toFixed(p), volume: b.volume.toFixed(8),
+            code,
+            interval: iv,
+            time: new Date(b.time),
+            open: b.open.toFixed(p),
+            high: b.high.toFixed(p),
+            low: b.low.toFixed(p),
+            close: b.close.toFixed(p),
+            volume: b.volume.toFixed(8),
           });
           written.push(b);
           b.dirty = false;
@@ -108,13 +133,19 @@ export class CandleWriter {
     }
     try {
       for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-        await this.db.insert(marketCandles).values(rows.slice(i, i + ROWS_PER_STATEMENT)).onConflictDoUpdate({
-          target: [marketCandles.code, marketCandles.interval, marketCandles.time],
-          set: {
-            open: sql`excluded.open`, high: sql`excluded.high`, low: sql`excluded.low`,
-            close: sql`excluded.close`, volume: sql`excluded.volume`,
-          },
-        });
+        await this.db
+          .insert(marketCandles)
+          .values(rows.slice(i, i + ROWS_PER_STATEMENT))
+          .onConflictDoUpdate({
+            target: [marketCandles.code, marketCandles.interval, marketCandles.time],
+            set: {
+              open: sql`excluded.open`,
+              high: sql`excluded.high`,
+              low: sql`excluded.low`,
+              close: sql`excluded.close`,
+              volume: sql`excluded.volume`,
+            },
+          });
         await new Promise((r) => setImmediate(r));
       }
     } catch (err) {
@@ -138,7 +169,9 @@ export const RETENTION_DAYS: Partial<Record<Interval, number>> = { '1m': 8, '5m'
 /** Deletes fine-grained candles past their retention (600 instruments make ~870k 1m rows a day). */
 export async function pruneCandles(db: Db, now: number): Promise<void> {
   for (const [iv, days] of Object.entries(RETENTION_DAYS)) {
-    await db.delete(marketCandles).where(and(eq(marketCandles.interval, iv), lte(marketCandles.time, new Date(now - days * 86_400_000))));
+    await db
+      .delete(marketCandles)
+      .where(and(eq(marketCandles.interval, iv), lte(marketCandles.time, new Date(now - days * 86_400_000))));
   }
 }
 
@@ -170,14 +203,27 @@ export async function queryCandles(
   if (from > to) return [];
   const byTime = new Map<number, CandleNum>();
   if (from < info.anchorAt) {
-    for (const c of aggregate(history.get(historySpecOf(info)), q.interval, from, Math.min(to, info.anchorAt - 1))) byTime.set(c.time, c);
+    for (const c of aggregate(history.get(historySpecOf(info)), q.interval, from, Math.min(to, info.anchorAt - 1)))
+      byTime.set(c.time, c);
   }
   const stored = await db
     .select()
     .from(marketCandles)
-    .where(and(eq(marketCandles.code, info.code), eq(marketCandles.interval, q.interval), gte(marketCandles.time, new Date(from)), lte(marketCandles.time, new Date(to))));
+    .where(
+      and(
+        eq(marketCandles.code, info.code),
+        eq(marketCandles.interval, q.interval),
+        gte(marketCandles.time, new Date(from)),
+        lte(marketCandles.time, new Date(to)),
+      ),
+    );
   const liveRows: CandleNum[] = stored.map((r) => ({
-    time: r.time.getTime(), open: Number(r.open), high: Number(r.high), low: Number(r.low), close: Number(r.close), volume: Number(r.volume),
+    time: r.time.getTime(),
+    open: Number(r.open),
+    high: Number(r.high),
+    low: Number(r.low),
+    close: Number(r.close),
+    volume: Number(r.volume),
   }));
   if (writer) liveRows.push(...writer.liveBuckets(info.code, q.interval, from, to));
   const seen = new Map<number, CandleNum>();
@@ -187,11 +233,17 @@ export async function queryCandles(
     byTime.set(t, gen ? combine(gen, c) : c);
   }
   const p = info.pricePrecision;
-  return fillGaps([...byTime.values()].sort((a, b) => a.time - b.time), ms)
+  return fillGaps(
+    [...byTime.values()].sort((a, b) => a.time - b.time),
+    ms,
+  )
     .slice(-q.limit)
     .map((c) => ({
       time: new Date(c.time).toISOString(),
-      open: c.open.toFixed(p), high: c.high.toFixed(p), low: c.low.toFixed(p), close: c.close.toFixed(p),
+      open: c.open.toFixed(p),
+      high: c.high.toFixed(p),
+      low: c.low.toFixed(p),
+      close: c.close.toFixed(p),
       volume: c.volume.toFixed(4),
     }));
 }

@@ -100,8 +100,15 @@ export function generateUnits(spec: HistorySpec, recentMs?: number): Units {
   const nDay = recentMs === undefined ? DAY_DAYS - HOUR_DAYS : 0;
   const n = nMin + nHour + nDay;
   const u: Units = {
-    t: new Float64Array(n), dur: new Float64Array(n), o: new Float64Array(n), h: new Float64Array(n),
-    l: new Float64Array(n), c: new Float64Array(n), v: new Float64Array(n), closed: new Uint8Array(n), length: n,
+    t: new Float64Array(n),
+    dur: new Float64Array(n),
+    o: new Float64Array(n),
+    h: new Float64Array(n),
+    l: new Float64Array(n),
+    c: new Float64Array(n),
+    v: new Float64Array(n),
+    closed: new Uint8Array(n),
+    length: n,
   };
   const z = seededNormal(spec.seed, spec.code, 'history');
   const hours = hoursKind;

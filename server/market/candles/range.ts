@@ -19,7 +19,8 @@ export function candleQueryOf(q: Omit<KLineQuery, 'code'>, now: number): CandleQ
     throw new BizError(Err.MALFORMED_REQUEST, { detail: 'querystring: from is after to' });
   }
   const interval = q.interval ?? '1m';
-  const limit = q.limit
-    ?? (from !== undefined ? Math.min(MAX_CANDLES, Math.ceil(((to ?? now) - from) / INTERVAL_MS[interval]) + 1) : DEFAULT_CANDLES);
+  const limit =
+    q.limit ??
+    (from !== undefined ? Math.min(MAX_CANDLES, Math.ceil(((to ?? now) - from) / INTERVAL_MS[interval]) + 1) : DEFAULT_CANDLES);
   return { interval, from, to, limit: Math.max(1, limit) };
 }

@@ -77,7 +77,11 @@ function forexEntries(): CatalogueEntry[] {
   }));
 }
 
-function equityEntries(rows: ReadonlyArray<readonly [string, string, number]>, type: 'stock' | 'etf', offset: number): CatalogueEntry[] {
+function equityEntries(
+  rows: ReadonlyArray<readonly [string, string, number]>,
+  type: 'stock' | 'etf',
+  offset: number,
+): CatalogueEntry[] {
   return rows.map(([code, name, refPrice], i) => ({
     code,
     type,
@@ -88,15 +92,33 @@ function equityEntries(rows: ReadonlyArray<readonly [string, string, number]>, t
     pricePrecision: 2,
     quantityStep: '1',
     hours: 'us-equity',
-    volatility: type === 'stock' ? (['TSLA', 'NVDA', 'AMD'].includes(code) ? 0.5 : 0.28) : (['ARKK', 'SLV'].includes(code) ? 0.35 : 0.16),
+    volatility:
+      type === 'stock' ? (['TSLA', 'NVDA', 'AMD'].includes(code) ? 0.5 : 0.28) : ['ARKK', 'SLV'].includes(code) ? 0.35 : 0.16,
     dailyTurnover: (type === 'stock' ? 6e9 : 4e9) / (i + 1) ** 0.8,
     sortOrder: offset + i,
   }));
 }
 
 const FUTURES_VOL: Record<string, number> = {
-  ES: 0.17, NQ: 0.22, YM: 0.16, RTY: 0.24, NKD: 0.22, CL: 0.35, BZ: 0.33, NG: 0.6, RB: 0.35, HO: 0.33,
-  GC: 0.15, SI: 0.28, HG: 0.24, PL: 0.26, PA: 0.4, ZN: 0.07, ZB: 0.12, '6E': 0.08, '6J': 0.1,
+  ES: 0.17,
+  NQ: 0.22,
+  YM: 0.16,
+  RTY: 0.24,
+  NKD: 0.22,
+  CL: 0.35,
+  BZ: 0.33,
+  NG: 0.6,
+  RB: 0.35,
+  HO: 0.33,
+  GC: 0.15,
+  SI: 0.28,
+  HG: 0.24,
+  PL: 0.26,
+  PA: 0.4,
+  ZN: 0.07,
+  ZB: 0.12,
+  '6E': 0.08,
+  '6J': 0.1,
 };
 
 function futuresEntries(): CatalogueEntry[] {

@@ -26,7 +26,10 @@ async function startFeed(app: FastifyInstance, { log, ran }: JobContext): Promis
   const market = app.market;
   const channel = PRICE_CHANNEL;
   const writer = new CandleWriter(app.db, (code) => market.get(code)?.info.pricePrecision ?? 8);
-  await writer.init(market.state.list.map((q) => q.info.code), market.now());
+  await writer.init(
+    market.state.list.map((q) => q.info.code),
+    market.now(),
+  );
   market.writer = writer;
 
   const publish = (ticks: FeedTick[]) => {
@@ -38,9 +41,17 @@ async function startFeed(app: FastifyInstance, { log, ran }: JobContext): Promis
   const exchange = app.config.feed.kind === 'exchange';
   const simulated = market.state.list.filter((q) => q.info.source === 'simulated');
   const seed = app.config.feed.seed ?? crypto.randomInt(2 ** 31);
-  const sim = new Simulator(simulated.map((q) => ({
-    code: q.info.code, price: q.price, volatility: q.info.volatility, dailyTurnover: q.info.dailyTurnover, hours: q.info.hours, since: q.time || q.priceAt,
-  })), seed);
+  const sim = new Simulator(
+    simulated.map((q) => ({
+      code: q.info.code,
+      price: q.price,
+      volatility: q.info.volatility,
+      dailyTurnover: q.info.dailyTurnover,
+      hours: q.info.hours,
+      since: q.time || q.priceAt,
+    })),
+    seed,
+  );
   // instruments whose market is closed get no tick (and so send nothing on the websocket)
   const stopSim = runSimulator(sim, publish, 1000, () => market.now());
 
@@ -48,7 +59,10 @@ async function startFeed(app: FastifyInstance, { log, ran }: JobContext): Promis
   if (exchange) {
     const codes = market.state.list.filter((q) => q.info.source === 'exchange').map((q) => q.info.code);
     if (!app.config.feed.url) {
-      log.error({ instruments: codes.length }, 'FEED=exchange without FEED_URL: exchange-fed instruments stay stale (no fallback to the simulator)');
+      log.error(
+        { instruments: codes.length },
+        'FEED=exchange without FEED_URL: exchange-fed instruments stay stale (no fallback to the simulator)',
+      );
     } else {
       ex = new ExchangeFeed({ url: app.config.feed.url, codes, onTicks: publish, log, now: () => app.clock.now() });
       ex.start();
@@ -76,9 +90,15 @@ async function startFeed(app: FastifyInstance, { log, ran }: JobContext): Promis
   };
   const flushTimer = setInterval(flush, flushMs);
   flushTimer.unref?.();
-  const pruneTimer = setInterval(() => void pruneCandles(app.db, market.now()).catch((err) => log.warn({ err }, 'pruning candles failed')), 3600_000);
+  const pruneTimer = setInterval(
+    () => void pruneCandles(app.db, market.now()).catch((err) => log.warn({ err }, 'pruning candles failed')),
+    3600_000,
+  );
   pruneTimer.unref?.();
-  log.info({ simulated: simulated.length, exchange: exchange ? market.state.list.length - simulated.length : 0 }, 'market feed started');
+  log.info(
+    { simulated: simulated.length, exchange: exchange ? market.state.list.length - simulated.length : 0 },
+    'market feed started',
+  );
 
   return {
     async stop() {
@@ -112,14 +132,20 @@ export async function startMarketEngine(app: FastifyInstance): Promise<() => Pro
   let feed: RunningFeed | undefined;
   let changing: Promise<void> = Promise.resolve();
   // a failed start or stop rejects its caller but must not poison the chain for the next change
-  const lead = (ctx: JobContext) => (changing = changing.catch(() => {}).then(async () => {
-    if (!feed) feed = await startFeed(app, ctx);
-  }));
-  const follow = () => (changing = changing.catch(() => {}).then(async () => {
-    const f = feed;
-    feed = undefined;
-    await f?.stop();
-  }));
+  const lead = (ctx: JobContext) =>
+    (changing = changing
+      .catch(() => {})
+      .then(async () => {
+        if (!feed) feed = await startFeed(app, ctx);
+      }));
+  const follow = () =>
+    (changing = changing
+      .catch(() => {})
+      .then(async () => {
+        const f = feed;
+        feed = undefined;
+        await f?.stop();
+      }));
 
   // without Redis the instances cannot share ticks: each runs its own feed
   const stopJob = await startLeaderJob(app, { name: 'market-feed', elect: Boolean(app.config.redisUrl), lead, follow });

@@ -96,7 +96,12 @@ export class Simulator {
 }
 
 /** Runs a simulator on a timer (times from `clock`, the platform's); returns a stop function. */
-export function runSimulator(sim: Simulator, onTicks: (ticks: FeedTick[]) => void, periodMs: number, clock: () => number): () => void {
+export function runSimulator(
+  sim: Simulator,
+  onTicks: (ticks: FeedTick[]) => void,
+  periodMs: number,
+  clock: () => number,
+): () => void {
   const tick = () => {
     const ticks = sim.step(clock());
     if (ticks.length) onTicks(ticks);

@@ -9,7 +9,11 @@ import type { HoursKind } from '../catalogue/index.ts';
  *  - futures:   CME Globex, Sunday 18:00 to Friday 17:00 with a daily break 17:00-18:00
  */
 const nyFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/New_York', weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+  timeZone: 'America/New_York',
+  weekday: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
 });
 const DAYS: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
 

@@ -14,8 +14,11 @@ export function filterQuotes(list: readonly LiveQuote[], { type, search }: ListF
   if (!term) return type ? list.filter((q) => q.info.type === type) : [...list];
   const upper = term.toUpperCase();
   const lower = term.toLowerCase();
-  return list.filter((q) => (!type || q.info.type === type)
-    && (q.info.code.startsWith(upper) || q.info.base.startsWith(upper) || q.info.name.toLowerCase().includes(lower)));
+  return list.filter(
+    (q) =>
+      (!type || q.info.type === type) &&
+      (q.info.code.startsWith(upper) || q.info.base.startsWith(upper) || q.info.name.toLowerCase().includes(lower)),
+  );
 }
 
 /** What an instrument page's address may name an instrument by (/cruuency?code&type&id; docs/market.md, "Finding an instrument"). */

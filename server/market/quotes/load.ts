@@ -14,14 +14,29 @@ import { MarketState, type InstrumentInfo } from './state.ts';
 export async function loadMarketState(db: Db, now: number, previous?: MarketState): Promise<MarketState> {
   const rows = await db.select().from(instruments).where(eq(instruments.enabled, true));
   const infos: InstrumentInfo[] = rows.map((r) => ({
-    id: r.id, code: r.code, type: r.type, base: r.base, quote: r.quote, name: r.name, pricePrecision: r.pricePrecision,
-    quantityStep: new Decimal(r.quantityStep).toFixed(), hours: r.hours as HoursKind, source: r.source, volatility: r.volatility,
-    dailyTurnover: r.dailyTurnover, sortOrder: r.sortOrder, seed: r.historySeed, anchorAt: r.anchorAt.getTime(), anchorPrice: Number(r.anchorPrice),
+    id: r.id,
+    code: r.code,
+    type: r.type,
+    base: r.base,
+    quote: r.quote,
+    name: r.name,
+    pricePrecision: r.pricePrecision,
+    quantityStep: new Decimal(r.quantityStep).toFixed(),
+    hours: r.hours as HoursKind,
+    source: r.source,
+    volatility: r.volatility,
+    dailyTurnover: r.dailyTurnover,
+    sortOrder: r.sortOrder,
+    seed: r.historySeed,
+    anchorAt: r.anchorAt.getTime(),
+    anchorPrice: Number(r.anchorPrice),
   }));
   type LastRow = { code: string; close: string; time: Date | string };
   const last = (await db.execute(sql`
     SELECT i.code, c.close, c.time FROM instruments i
-    CROSS JOIN LATERAL (SELECT close, time FROM market_candles m WHERE m.code = i.code AND m.interval = '1m' ORDER BY time DESC LIMIT 1) c`)) as unknown as { rows: LastRow[] };
+    CROSS JOIN LATERAL (SELECT close, time FROM market_candles m WHERE m.code = i.code AND m.interval = '1m' ORDER BY time DESC LIMIT 1) c`)) as unknown as {
+    rows: LastRow[];
+  };
   const lastClose = new Map(last.rows.map((r) => [r.code, { close: Number(r.close), time: new Date(r.time).getTime() }]));
   type Row15 = { code: string; time: Date | string; open: string; high: string; low: string; close: string; volume: string };
   // the 24h ring of a closed market ends at its close (a stock on Sunday: Friday 16:00), so
@@ -35,14 +50,28 @@ export async function loadMarketState(db: Db, now: number, previous?: MarketStat
   const stored15 = new Map<string, CandleNum[]>();
   for (const r of r15.rows) {
     const list = stored15.get(r.code) ?? [];
-    list.push({ time: new Date(r.time).getTime(), open: Number(r.open), high: Number(r.high), low: Number(r.low), close: Number(r.close), volume: Number(r.volume) });
+    list.push({
+      time: new Date(r.time).getTime(),
+      open: Number(r.open),
+      high: Number(r.high),
+      low: Number(r.low),
+      close: Number(r.close),
+      volume: Number(r.volume),
+    });
     stored15.set(r.code, list);
   }
   const state = new MarketState(infos, lastClose, stored15);
   for (const q of state.list) {
     const old = previous?.get(q.info.code);
     if (old && old.time > 0) {
-      Object.assign(q, { price: old.price, time: old.time, seenAt: old.seenAt, change24hPct: old.change24hPct, ext24: old.ext24, ring: old.ring });
+      Object.assign(q, {
+        price: old.price,
+        time: old.time,
+        seenAt: old.seenAt,
+        change24hPct: old.change24hPct,
+        ext24: old.ext24,
+        ring: old.ring,
+      });
     }
   }
   return state;

@@ -38,9 +38,11 @@ export function generatedLogo(info: Pick<InstrumentInfo, 'type' | 'base' | 'code
   const hue = hash32(info.code) % 360;
   const text = initialsOf(info);
   const size = text.length <= 2 ? 26 : text.length === 3 ? 20 : 16;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64" role="img" aria-label="${text}">`
-    + `<circle cx="32" cy="32" r="32" fill="hsl(${hue} 55% 42%)"/>`
-    + `<text x="32" y="32" dy=".35em" text-anchor="middle" font-family="Arial, Helvetica, sans-serif" font-weight="700" font-size="${size}" fill="#fff">${text}</text></svg>`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64" role="img" aria-label="${text}">` +
+    `<circle cx="32" cy="32" r="32" fill="hsl(${hue} 55% 42%)"/>` +
+    `<text x="32" y="32" dy=".35em" text-anchor="middle" font-family="Arial, Helvetica, sans-serif" font-weight="700" font-size="${size}" fill="#fff">${text}</text></svg>`
+  );
 }
 
 /**
@@ -61,7 +63,9 @@ export function logoSvg(info: Pick<InstrumentInfo, 'type' | 'base' | 'code'>): {
       packaged = undefined;
     }
   }
-  const result = packaged ? { entry: packaged, packaged: true } : { entry: cachedBody(Buffer.from(generatedLogo(info))), packaged: false };
+  const result = packaged
+    ? { entry: packaged, packaged: true }
+    : { entry: cachedBody(Buffer.from(generatedLogo(info))), packaged: false };
   cache.set(info.code, result);
   return result;
 }

@@ -25,7 +25,12 @@ export interface InstrumentInfo {
 }
 
 export const historySpecOf = (i: InstrumentInfo): HistorySpec => ({
-  code: i.code, seed: i.seed, anchorAt: i.anchorAt, anchorPrice: i.anchorPrice, volatility: i.volatility, dailyTurnover: i.dailyTurnover,
+  code: i.code,
+  seed: i.seed,
+  anchorAt: i.anchorAt,
+  anchorPrice: i.anchorPrice,
+  volatility: i.volatility,
+  dailyTurnover: i.dailyTurnover,
   hours: i.hours,
 });
 
@@ -113,10 +118,19 @@ export class MarketState {
     lastClose: ReadonlyMap<string, { close: number; time: number }>,
     private readonly stored15: ReadonlyMap<string, CandleNum[]>,
   ) {
-    this.list = [...instruments].sort((a, b) => a.sortOrder - b.sortOrder).map((info) => {
-      const last = lastClose.get(info.code);
-      return { info, price: last?.close ?? info.anchorPrice, time: 0, priceAt: last?.time ?? info.anchorAt, seenAt: 0, change24hPct: 0 };
-    });
+    this.list = [...instruments]
+      .sort((a, b) => a.sortOrder - b.sortOrder)
+      .map((info) => {
+        const last = lastClose.get(info.code);
+        return {
+          info,
+          price: last?.close ?? info.anchorPrice,
+          time: 0,
+          priceAt: last?.time ?? info.anchorAt,
+          seenAt: 0,
+          change24hPct: 0,
+        };
+      });
     for (const q of this.list) this.quotes.set(q.info.code, q);
   }
 
@@ -167,7 +181,14 @@ export class MarketState {
   }
 
   /** Applies one tick; false when it is not newer than what we have. */
-  apply(code: string, price: number, time: number, volume: number, seenAt: number, opts: { change24hPct?: number; ext24?: Stats24 } = {}): LiveQuote | undefined {
+  apply(
+    code: string,
+    price: number,
+    time: number,
+    volume: number,
+    seenAt: number,
+    opts: { change24hPct?: number; ext24?: Stats24 } = {},
+  ): LiveQuote | undefined {
     const q = this.quotes.get(code);
     if (!q || !(price > 0) || !Number.isFinite(price) || time <= q.time) return undefined;
     const ring = this.ring(q, time);

@@ -12,6 +12,10 @@ export async function removeFromWatchlist(db: Db, userId: bigint, code: string):
 }
 
 export async function watchedCodes(db: Db, userId: bigint): Promise<string[]> {
-  const rows = await db.select({ code: watchlist.code }).from(watchlist).where(eq(watchlist.userId, userId)).orderBy(asc(watchlist.createdAt), asc(watchlist.code));
+  const rows = await db
+    .select({ code: watchlist.code })
+    .from(watchlist)
+    .where(eq(watchlist.userId, userId))
+    .orderBy(asc(watchlist.createdAt), asc(watchlist.code));
   return rows.map((r) => r.code);
 }

@@ -2,7 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { Err } from '../../../src/contract/errors.ts';
 import {
-  WS_FLUSH_PER_SECOND, WS_HEARTBEAT_MS, WS_MAX_SUBSCRIBE, WS_PATH, staleToWire, tickToWire, type PriceTick, type WsServerObject,
+  WS_FLUSH_PER_SECOND,
+  WS_HEARTBEAT_MS,
+  WS_MAX_SUBSCRIBE,
+  WS_PATH,
+  staleToWire,
+  tickToWire,
+  type PriceTick,
+  type WsServerObject,
 } from '../../../src/contract/ws.ts';
 import { findSessionUser, hashToken, type SessionUser } from '../../auth/sessions.ts';
 import { monotonicMs } from '../../platform/clock.ts';
@@ -86,7 +93,11 @@ export class PriceHub {
   /** token hash → the lookup (shared while in flight), for SESSION_CACHE_MS. */
   private readonly sessionCache = new Map<string, { at: number; user: Promise<SessionUser | undefined> }>();
 
-  constructor(private readonly app: FastifyInstance, private readonly market: MarketService, heartbeatMs: number) {
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly market: MarketService,
+    heartbeatMs: number,
+  ) {
     market.events.on('prices', this.onPrices);
     this.timers.push(setInterval(() => this.release(), RELEASE_EVERY_MS));
     this.timers.push(setInterval(() => this.heartbeat(), heartbeatMs));
@@ -208,7 +219,14 @@ export class PriceHub {
     }
     this.perAddress.set(address, open + 1);
     const c: Client = {
-      socket, codes: null, missedPongs: 0, lastBatchAt: -Infinity, authSeq: 0, lastUnprovenAuth: -Infinity, address, window: { start: -Infinity, count: 0 },
+      socket,
+      codes: null,
+      missedPongs: 0,
+      lastBatchAt: -Infinity,
+      authSeq: 0,
+      lastUnprovenAuth: -Infinity,
+      address,
+      window: { start: -Infinity, count: 0 },
     };
     this.clients.add(c);
     socket.on('pong', () => (c.missedPongs = 0));
@@ -282,7 +300,11 @@ export class PriceHub {
           this.sendRaw(c, this.snapshotJson(null));
           return;
         }
-        if (!Array.isArray(m.codes) || m.codes.length > WS_MAX_SUBSCRIBE || m.codes.some((x) => typeof x !== 'string' || x.length > 20)) {
+        if (
+          !Array.isArray(m.codes) ||
+          m.codes.length > WS_MAX_SUBSCRIBE ||
+          m.codes.some((x) => typeof x !== 'string' || x.length > 20)
+        ) {
           return this.refuse(c, `codes must be null or an array of at most ${WS_MAX_SUBSCRIBE} codes`);
         }
         const codes = [...new Set(m.codes as string[])];

@@ -23,7 +23,7 @@ export function blobStoreConfig(env: NodeJS.ProcessEnv): BlobStoreConfig {
   if (!env.S3_BUCKET) throw new Error('S3_BUCKET is required with BLOB_STORE=s3');
   if (env.S3_ENDPOINT && !URL.canParse(env.S3_ENDPOINT)) throw new Error(`S3_ENDPOINT is not a URL: ${env.S3_ENDPOINT}`);
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
-    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or neither, for the SDK\'s own credential chain)');
+    throw new Error("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or neither, for the SDK's own credential chain)");
   }
   return {
     kind: 's3',

@@ -14,7 +14,10 @@ export function dbBlobStore(db: Db, now: () => number): BlobStore {
     async put(key, bytes) {
       checkKey(key);
       const row = { key, size: bytes.length, modifiedAt: now(), data: bytes };
-      await db.insert(blobs).values(row).onConflictDoUpdate({ target: blobs.key, set: { size: row.size, modifiedAt: row.modifiedAt, data: row.data } });
+      await db
+        .insert(blobs)
+        .values(row)
+        .onConflictDoUpdate({ target: blobs.key, set: { size: row.size, modifiedAt: row.modifiedAt, data: row.data } });
     },
     async get(key) {
       const [row] = await db.select({ data: blobs.data }).from(blobs).where(eq(blobs.key, key)).limit(1);
@@ -28,8 +31,12 @@ export function dbBlobStore(db: Db, now: () => number): BlobStore {
       // keys are checked on the way in (checkKey): no LIKE wildcards can be in a prefix of ours
       if (prefix) conds.push(like(blobs.key, `${prefix.replace(/[%_\\]/g, '\\$&')}%`));
       if (after) conds.push(gt(blobs.key, after));
-      const rows = await db.select({ key: blobs.key, size: blobs.size, modifiedAt: blobs.modifiedAt }).from(blobs)
-        .where(conds.length ? and(...conds) : undefined).orderBy(asc(blobs.key)).limit(limit);
+      const rows = await db
+        .select({ key: blobs.key, size: blobs.size, modifiedAt: blobs.modifiedAt })
+        .from(blobs)
+        .where(conds.length ? and(...conds) : undefined)
+        .orderBy(asc(blobs.key))
+        .limit(limit);
       return { items: rows, next: rows.length === limit ? rows[rows.length - 1].key : undefined };
     },
     async close() {},

@@ -24,7 +24,10 @@ export type FileKind = (typeof FILE_KINDS)[number];
 /** Which of these keys the owner's rows still name. */
 export type OwnerLookup = (keys: string[]) => Promise<Set<string>>;
 
-export interface Keys { current: KycKey; all: Map<string, KycKey> }
+export interface Keys {
+  current: KycKey;
+  all: Map<string, KycKey>;
+}
 
 /**
  * How long a blob may exist without its row: longer than any request takes from write to commit,

@@ -3,9 +3,7 @@
  * Ceph, R2…), through @aws-sdk/client-s3. The bucket must exist; the service never creates or
  * configures it (its policy is the operator's: private, no public access).
  */
-import {
-  DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client,
-} from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { BlobStoreConfig } from './config.ts';
 import { checkKey, type BlobStore } from './store.ts';
 
@@ -21,7 +19,8 @@ export function s3BlobStore(c: S3Config): BlobStore {
     region: c.region,
     endpoint: c.endpoint,
     forcePathStyle: c.forcePathStyle,
-    credentials: c.accessKeyId && c.secretAccessKey ? { accessKeyId: c.accessKeyId, secretAccessKey: c.secretAccessKey } : undefined,
+    credentials:
+      c.accessKeyId && c.secretAccessKey ? { accessKeyId: c.accessKeyId, secretAccessKey: c.secretAccessKey } : undefined,
     // checksums only where S3 requires them: many S3-compatible stores refuse the SDK's default
     // streaming checksum trailers, and the sealed bytes carry their own authentication tag
     requestChecksumCalculation: 'WHEN_REQUIRED',
@@ -31,7 +30,9 @@ export function s3BlobStore(c: S3Config): BlobStore {
   return {
     kind: 's3',
     async put(key, bytes) {
-      await client.send(new PutObjectCommand({ Bucket, Key: checkKey(key), Body: bytes, ContentType: 'application/octet-stream' }));
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: checkKey(key), Body: bytes, ContentType: 'application/octet-stream' }),
+      );
     },
     async get(key) {
       try {
@@ -51,9 +52,13 @@ export function s3BlobStore(c: S3Config): BlobStore {
     },
     async list({ prefix, after, limit = 500 } = {}) {
       const res = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, StartAfter: after, MaxKeys: limit }));
-      const items = (res.Contents ?? []).filter((o) => o.Key).map((o) => ({
-        key: o.Key!, size: o.Size ?? 0, modifiedAt: o.LastModified ? o.LastModified.getTime() : 0,
-      }));
+      const items = (res.Contents ?? [])
+        .filter((o) => o.Key)
+        .map((o) => ({
+          key: o.Key!,
+          size: o.Size ?? 0,
+          modifiedAt: o.LastModified ? o.LastModified.getTime() : 0,
+        }));
       return { items, next: res.IsTruncated && items.length > 0 ? items[items.length - 1].key : undefined };
     },
     async close() {

@@ -9,8 +9,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../../config.ts';
 
-export interface KycKey { id: string; key: Buffer }
-export interface Sealed { keyId: string; iv: Buffer; tag: Buffer; data: Buffer }
+export interface KycKey {
+  id: string;
+  key: Buffer;
+}
+export interface Sealed {
+  keyId: string;
+  iv: Buffer;
+  tag: Buffer;
+  data: Buffer;
+}
 
 /** 32 bytes written as base64 or hex; anything else is a configuration mistake. */
 export function parseKey(text: string, name = 'KYC_KEY'): KycKey {
@@ -30,12 +38,16 @@ export const keyFile = (dataDir: string) => path.join(dataDir, 'kyc.key');
  * one key, and a key in one instance's folder would seal documents the others cannot open: there
  * KYC_KEY is required.
  */
-export function loadKeys(config: Pick<Config, 'kycKey' | 'kycOldKeys' | 'dataDir' | 'databaseUrl' | 'production'>): { current: KycKey; all: Map<string, KycKey> } {
+export function loadKeys(config: Pick<Config, 'kycKey' | 'kycOldKeys' | 'dataDir' | 'databaseUrl' | 'production'>): {
+  current: KycKey;
+  all: Map<string, KycKey>;
+} {
   let current: KycKey;
   if (config.kycKey) {
     current = parseKey(config.kycKey);
   } else {
-    if (config.production && config.databaseUrl) throw new Error('KYC_KEY is required in production with DATABASE_URL (docs/kyc.md)');
+    if (config.production && config.databaseUrl)
+      throw new Error('KYC_KEY is required in production with DATABASE_URL (docs/kyc.md)');
     const file = keyFile(config.dataDir);
     if (!fs.existsSync(file)) {
       fs.mkdirSync(config.dataDir, { recursive: true });

@@ -28,7 +28,12 @@ export class JobBoard {
   private readonly lastWrite = new Map<string, { at: number; failed: boolean }>();
 
   /** `jobs`: every domain's, in the order of server/domains.ts (the operator console lists them so). */
-  constructor(private readonly db: Db, private readonly metrics: Metrics, private readonly log: FastifyBaseLogger, readonly jobs: readonly JobDeclaration[]) {
+  constructor(
+    private readonly db: Db,
+    private readonly metrics: Metrics,
+    private readonly log: FastifyBaseLogger,
+    readonly jobs: readonly JobDeclaration[],
+  ) {
     for (const j of jobs) metrics.jobLeader.set({ job: j.name }, 0);
   }
 
@@ -48,18 +53,24 @@ export class JobBoard {
     this.leading.add(name);
     this.metrics.jobLeader.set({ job: name }, 1);
     const now = new Date(wallClockMs());
-    await this.write(name, () => this.db.insert(platformJobs)
-      .values({ name, instance: this.instanceId, leaderSince: now, updatedAt: now })
-      .onConflictDoUpdate({ target: platformJobs.name, set: { instance: this.instanceId, leaderSince: now, updatedAt: now } }));
+    await this.write(name, () =>
+      this.db
+        .insert(platformJobs)
+        .values({ name, instance: this.instanceId, leaderSince: now, updatedAt: now })
+        .onConflictDoUpdate({ target: platformJobs.name, set: { instance: this.instanceId, leaderSince: now, updatedAt: now } }),
+    );
   }
 
   /** This instance has stopped running the job (lost or gave up its lock): the row says nobody leads, unless another took it already. */
   async released(name: string): Promise<void> {
     this.leading.delete(name);
     this.metrics.jobLeader.set({ job: name }, 0);
-    await this.write(name, () => this.db.update(platformJobs)
-      .set({ instance: null, leaderSince: null, updatedAt: new Date(wallClockMs()) })
-      .where(and(eq(platformJobs.name, name), eq(platformJobs.instance, this.instanceId))));
+    await this.write(name, () =>
+      this.db
+        .update(platformJobs)
+        .set({ instance: null, leaderSince: null, updatedAt: new Date(wallClockMs()) })
+        .where(and(eq(platformJobs.name, name), eq(platformJobs.instance, this.instanceId))),
+    );
   }
 
   /** One run of the job ended (started at `startedAt`, wall clock). */
@@ -73,14 +84,24 @@ export class JobBoard {
     if (last && !failed && !last.failed && now - last.at < RUN_WRITE_EVERY_MS) return;
     this.lastWrite.set(name, { at: now, failed });
     const error = failed ? (err instanceof Error ? err.message : String(err)).slice(0, 500) : null;
-    const set = { instance: this.instanceId, lastRunAt: new Date(startedAt), lastDurationMs: Math.round(durationMs), lastError: error, updatedAt: new Date(now) };
-    await this.write(name, () => this.db.insert(platformJobs).values({ name, leaderSince: new Date(now), ...set })
-      .onConflictDoUpdate({
-        target: platformJobs.name,
-        // a run of an instance that just lost the job must not claim it back from the new leader
-        set,
-        where: sql`${platformJobs.instance} is null or ${platformJobs.instance} = ${this.instanceId}`,
-      }));
+    const set = {
+      instance: this.instanceId,
+      lastRunAt: new Date(startedAt),
+      lastDurationMs: Math.round(durationMs),
+      lastError: error,
+      updatedAt: new Date(now),
+    };
+    await this.write(name, () =>
+      this.db
+        .insert(platformJobs)
+        .values({ name, leaderSince: new Date(now), ...set })
+        .onConflictDoUpdate({
+          target: platformJobs.name,
+          // a run of an instance that just lost the job must not claim it back from the new leader
+          set,
+          where: sql`${platformJobs.instance} is null or ${platformJobs.instance} = ${this.instanceId}`,
+        }),
+    );
   }
 
   /** Every registered job with its shared row (a job never run has none yet); `here`: this instance leads it. */
@@ -90,9 +111,15 @@ export class JobBoard {
     return this.jobs.map((j) => {
       const r = byName.get(j.name);
       return {
-        name: j.name, what: j.what, lock: j.lock,
-        instance: r?.instance ?? null, leaderSince: iso(r?.leaderSince ?? null), lastRunAt: iso(r?.lastRunAt ?? null),
-        lastDurationMs: r?.lastDurationMs ?? null, lastError: r?.lastError ?? null, updatedAt: iso(r?.updatedAt ?? null),
+        name: j.name,
+        what: j.what,
+        lock: j.lock,
+        instance: r?.instance ?? null,
+        leaderSince: iso(r?.leaderSince ?? null),
+        lastRunAt: iso(r?.lastRunAt ?? null),
+        lastDurationMs: r?.lastDurationMs ?? null,
+        lastError: r?.lastError ?? null,
+        updatedAt: iso(r?.updatedAt ?? null),
         here: this.leading.has(j.name),
       };
     });

@@ -47,7 +47,9 @@ export async function electLeader(
         let timeout: NodeJS.Timeout | undefined;
         await Promise.race([
           client.query('SELECT 1'),
-          new Promise((_, reject) => (timeout = setTimeout(() => reject(new Error('leader lock check timed out')), checkTimeoutMs))),
+          new Promise(
+            (_, reject) => (timeout = setTimeout(() => reject(new Error('leader lock check timed out')), checkTimeoutMs)),
+          ),
         ]).finally(() => clearTimeout(timeout));
       } else {
         const c = await pool.connect();
@@ -73,9 +75,12 @@ export async function electLeader(
   };
 
   // one attempt at a time: a nudge while the timer's attempt runs joins it
-  const once = () => (attempting ??= attempt().catch((err: unknown) => log.error({ err }, 'leader election failed')).finally(() => {
-    attempting = undefined;
-  }));
+  const once = () =>
+    (attempting ??= attempt()
+      .catch((err: unknown) => log.error({ err }, 'leader election failed'))
+      .finally(() => {
+        attempting = undefined;
+      }));
 
   const loop = async () => {
     await once();

@@ -106,7 +106,13 @@ export async function startLeaderJob(app: FastifyInstance, job: LeaderJob): Prom
   let unsubscribe: (() => void) | undefined;
   const pool = app.database.pool;
   if (pool && (job.elect ?? true)) {
-    election = await electLeader(pool, { key: lock, retryMs: app.config.leaderRetryMs ?? 5000, onElected: start, onLost: stop, log });
+    election = await electLeader(pool, {
+      key: lock,
+      retryMs: app.config.leaderRetryMs ?? 5000,
+      onElected: start,
+      onLost: stop,
+      log,
+    });
     const e = election;
     unsubscribe = app.bus.subscribe(RELEASED_CHANNEL, (msg) => {
       if (msg === name) e.nudge();

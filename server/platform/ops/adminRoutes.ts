@@ -10,12 +10,18 @@ import { JobsAnswer } from '../../../src/contract/ops.ts';
 const jobsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.requireOperator);
 
-  app.get('/jobs', {
-    schema: {
-      tags: ['admin'], security: [{ token: [] }], response: { 200: Envelope(JobsAnswer) },
-      summary: 'Leader jobs: the instance leading each, when it last ran, how long it took, its last failure (read-only)',
+  app.get(
+    '/jobs',
+    {
+      schema: {
+        tags: ['admin'],
+        security: [{ token: [] }],
+        response: { 200: Envelope(JobsAnswer) },
+        summary: 'Leader jobs: the instance leading each, when it last ran, how long it took, its last failure (read-only)',
+      },
     },
-  }, async (_req, reply) => reply.ok({ instance: app.jobs.instanceId, jobs: await app.jobs.list() }));
+    async (_req, reply) => reply.ok({ instance: app.jobs.instanceId, jobs: await app.jobs.list() }),
+  );
 };
 
 export default fp(jobsAdminRoutes, { name: 'jobs-admin-routes', dependencies: ['ops', 'guard', 'errors'], encapsulate: true });

@@ -26,40 +26,56 @@ export type GaugeReading = number | Array<{ labels: Record<string, string>; valu
 export class Metrics {
   readonly registry = new Registry();
   readonly httpRequests = new Counter({
-    name: 'http_requests_total', help: 'HTTP requests answered, by method, route pattern and status',
-    labelNames: ['method', 'route', 'status'] as const, registers: [this.registry],
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [this.registry],
   });
   readonly httpDuration = new Histogram({
-    name: 'http_request_duration_seconds', help: 'Time to answer an HTTP request, by method and route pattern',
-    labelNames: ['method', 'route'] as const, registers: [this.registry],
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by method and route pattern',
+    labelNames: ['method', 'route'] as const,
+    registers: [this.registry],
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
   });
   readonly jobRuns = new Counter({
-    name: 'job_runs_total', help: 'Runs of a leader job on this instance, by outcome (ok, failed)',
-    labelNames: ['job', 'outcome'] as const, registers: [this.registry],
+    name: 'job_runs_total',
+    help: 'Runs of a leader job on this instance, by outcome (ok, failed)',
+    labelNames: ['job', 'outcome'] as const,
+    registers: [this.registry],
   });
   readonly jobLastRun = new Gauge({
-    name: 'job_last_run_timestamp_seconds', help: 'When the last run of a leader job on this instance started (Unix time)',
-    labelNames: ['job'] as const, registers: [this.registry],
+    name: 'job_last_run_timestamp_seconds',
+    help: 'When the last run of a leader job on this instance started (Unix time)',
+    labelNames: ['job'] as const,
+    registers: [this.registry],
   });
   readonly jobDuration = new Gauge({
-    name: 'job_last_run_duration_seconds', help: 'How long the last run of a leader job on this instance took',
-    labelNames: ['job'] as const, registers: [this.registry],
+    name: 'job_last_run_duration_seconds',
+    help: 'How long the last run of a leader job on this instance took',
+    labelNames: ['job'] as const,
+    registers: [this.registry],
   });
   readonly jobLeader = new Gauge({
-    name: 'job_leader', help: '1 while this instance leads the job, else 0',
-    labelNames: ['job'] as const, registers: [this.registry],
+    name: 'job_leader',
+    help: '1 while this instance leads the job, else 0',
+    labelNames: ['job'] as const,
+    registers: [this.registry],
   });
   readonly triggerLag = new Histogram({
     name: 'trading_trigger_lag_seconds',
     help: 'From a feed step reaching the trigger engine to its positions being evaluated and settled (per step)',
-    registers: [this.registry], buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [this.registry],
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
   });
 
   /** A gauge whose value is read when Prometheus scrapes (a failing read leaves it unset, logged by nobody). */
   gauge(name: string, help: string, labelNames: readonly string[], read: () => GaugeReading | Promise<GaugeReading>): void {
     new Gauge({
-      name, help, labelNames, registers: [this.registry],
+      name,
+      help,
+      labelNames,
+      registers: [this.registry],
       async collect() {
         let v: GaugeReading;
         try {

@@ -48,11 +48,16 @@ async function ops(app: FastifyInstance, opts: OpsOptions) {
 
   const pool = app.database.pool;
   if (pool) {
-    metrics.gauge('db_pool_connections', 'PostgreSQL pool connections of this instance, by state (total, idle, waiting clients)', ['state'], () => [
-      { labels: { state: 'total' }, value: pool.totalCount },
-      { labels: { state: 'idle' }, value: pool.idleCount },
-      { labels: { state: 'waiting' }, value: pool.waitingCount },
-    ]);
+    metrics.gauge(
+      'db_pool_connections',
+      'PostgreSQL pool connections of this instance, by state (total, idle, waiting clients)',
+      ['state'],
+      () => [
+        { labels: { state: 'total' }, value: pool.totalCount },
+        { labels: { state: 'idle' }, value: pool.idleCount },
+        { labels: { state: 'waiting' }, value: pool.waitingCount },
+      ],
+    );
   }
 }
 

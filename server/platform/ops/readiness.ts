@@ -5,7 +5,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Readiness as ReadinessAnswer } from '../../../src/contract/ops.ts';
 
-export interface CheckResult { ok: boolean; detail?: string }
+export interface CheckResult {
+  ok: boolean;
+  detail?: string;
+}
 export type Check = () => CheckResult | Promise<CheckResult>;
 
 /** A check that has not answered by then counts as failed: a hung database must not hang /readyz. */
@@ -20,7 +23,9 @@ async function bounded(check: Check): Promise<CheckResult> {
   try {
     return await Promise.race([
       Promise.resolve().then(check),
-      new Promise<CheckResult>((resolve) => (timer = setTimeout(() => resolve({ ok: false, detail: 'no answer within 2 s' }), CHECK_TIMEOUT_MS))),
+      new Promise<CheckResult>(
+        (resolve) => (timer = setTimeout(() => resolve({ ok: false, detail: 'no answer within 2 s' }), CHECK_TIMEOUT_MS)),
+      ),
     ]);
   } catch (err) {
     return { ok: false, detail: err instanceof Error ? err.message : String(err) };
@@ -46,7 +51,9 @@ export class Readiness {
       return { ok: true };
     });
     this.add('migrations', async () => {
-      const r = await app.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`) as unknown as { rows: Array<{ n: number }> };
+      const r = (await app.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as {
+        rows: Array<{ n: number }>;
+      };
       const n = Number(r.rows[0]?.n ?? 0);
       return n >= expectedMigrations ? { ok: true } : { ok: false, detail: `${n} of ${expectedMigrations} applied` };
     });

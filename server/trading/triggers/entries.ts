@@ -19,8 +19,16 @@ export interface WatchedEntry {
   expiresAt: number;
 }
 
-interface Indexed { code: string; fillsAtOrBelow: boolean; level: bigint; seq: number }
-interface Lists { readonly below: SortedLevels; readonly above: SortedLevels }
+interface Indexed {
+  code: string;
+  fillsAtOrBelow: boolean;
+  level: bigint;
+  seq: number;
+}
+interface Lists {
+  readonly below: SortedLevels;
+  readonly above: SortedLevels;
+}
 
 export class EntryIndex {
   private readonly entries = new Map<string, Indexed>();

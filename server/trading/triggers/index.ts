@@ -49,7 +49,11 @@ interface Indexed {
   readonly seq: number;
 }
 
-const sideLevels = (): SideLevels => ({ stopLoss: new SortedLevels(), takeProfit: new SortedLevels(), stopOut: new SortedLevels() });
+const sideLevels = (): SideLevels => ({
+  stopLoss: new SortedLevels(),
+  takeProfit: new SortedLevels(),
+  stopOut: new SortedLevels(),
+});
 
 /** Stale heap entries tolerated beyond the live ones before the heap is rebuilt. */
 const STALE_SLACK = 1024;

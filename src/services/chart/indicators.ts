@@ -39,7 +39,11 @@ export function ema(values: readonly number[], period: number): Series {
   return out;
 }
 
-export interface Bands { middle: Series; upper: Series; lower: Series }
+export interface Bands {
+  middle: Series;
+  upper: Series;
+  lower: Series;
+}
 
 /** Bollinger bands: the SMA and ± `width` population standard deviations of the same window. */
 export function bollinger(values: readonly number[], period = 20, width = 2): Bands {
@@ -73,7 +77,8 @@ export function rsi(values: readonly number[], period = 14): Series {
   let loss = 0;
   for (let i = 1; i <= period; i++) {
     const d = values[i] - values[i - 1];
-    if (d > 0) gain += d; else loss -= d;
+    if (d > 0) gain += d;
+    else loss -= d;
   }
   gain /= period;
   loss /= period;

@@ -15,7 +15,9 @@ export const alertFormFlow = (client: QueryClient, onSaved: (alert: PriceAlertWi
     actors: {
       submit: fromPromise(({ input, signal }) => {
         const body = alertBody(input);
-        return input.id === null ? alertsApi.create(body, signal) : alertsApi.update({ id: input.id, kind: body.kind, value: body.value }, signal);
+        return input.id === null
+          ? alertsApi.create(body, signal)
+          : alertsApi.update({ id: input.id, kind: body.kind, value: body.value }, signal);
       }),
     },
     actions: {

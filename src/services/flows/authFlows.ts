@@ -33,26 +33,40 @@ export interface SessionSink {
  * challenge (the password step with two-factor on) is no session: the screen shows the code step
  * (twoFactorFlows.ts) instead.
  */
-export const signedIn = (session: SessionSink, replace = false, to = '/') => (_: unknown, { output }: { output: LoginResult | LoginStepResult }) => {
-  if (isChallenge(output)) return;
-  session.send({ type: 'session.loggedIn', result: output });
-  navigate(to, replace);
-};
+export const signedIn =
+  (session: SessionSink, replace = false, to = '/') =>
+  (_: unknown, { output }: { output: LoginResult | LoginStepResult }) => {
+    if (isChallenge(output)) return;
+    session.send({ type: 'session.loggedIn', result: output });
+    navigate(to, replace);
+  };
 
 // the flows that end signed in: the service call that makes the session from the form's values
 export const signInFlow = (session: SessionSink, to = '/') =>
-  signInMachine.provide({ actors: { submit: fromPromise(({ input, signal }) => authApi.login(loginBody(input), signal)) }, actions: { submitted: signedIn(session, false, to) } });
+  signInMachine.provide({
+    actors: { submit: fromPromise(({ input, signal }) => authApi.login(loginBody(input), signal)) },
+    actions: { submitted: signedIn(session, false, to) },
+  });
 
 export const registerFlow = (session: SessionSink) =>
-  registerMachine.provide({ actors: { submit: fromPromise(({ input, signal }) => authApi.register(registerBody(input), signal)) }, actions: { submitted: signedIn(session) } });
+  registerMachine.provide({
+    actors: { submit: fromPromise(({ input, signal }) => authApi.register(registerBody(input), signal)) },
+    actions: { submitted: signedIn(session) },
+  });
 
 /** The provider's return: the history entry of the callback is replaced, so Back does not post the code again. */
 export const googleCallbackFlow = (session: SessionSink) =>
-  googleCallbackMachine.provide({ actors: { submit: fromPromise(({ input, signal }) => authApi.loginByGoogle(googleBody(input), signal)) }, actions: { submitted: signedIn(session, true) } });
+  googleCallbackMachine.provide({
+    actors: { submit: fromPromise(({ input, signal }) => authApi.loginByGoogle(googleBody(input), signal)) },
+    actions: { submitted: signedIn(session, true) },
+  });
 
 /** The Google button: ask for the provider's address, then leave the app for it. */
 export const googleStartFlow = () =>
-  googleStartMachine.provide({ actors: { submit: fromPromise(({ signal }) => authApi.googleAuthUrl(signal)) }, actions: { submitted: (_, { output }) => location.assign(output.url) } });
+  googleStartMachine.provide({
+    actors: { submit: fromPromise(({ signal }) => authApi.googleAuthUrl(signal)) },
+    actions: { submitted: (_, { output }) => location.assign(output.url) },
+  });
 
 export const passwordResetFlow = () =>
   passwordResetMachine.provide({
@@ -79,4 +93,6 @@ export const passwordChangeFlow = () =>
 
 /** The send-code button of a form, for codes of this purpose. */
 export const codeSenderFlow = (purpose: CodePurpose) =>
-  codeSenderMachine.provide({ actors: { sendCode: fromPromise(({ input, signal }) => authApi.sendCode({ ...input, purpose }, signal)) } });
+  codeSenderMachine.provide({
+    actors: { sendCode: fromPromise(({ input, signal }) => authApi.sendCode({ ...input, purpose }, signal)) },
+  });

@@ -15,10 +15,12 @@ export const kycFlow = (client: QueryClient, onSubmitted: () => void, update = f
     actors: {
       submit: fromCallback<KycFormEvent, KycRequest>(({ sendBack, input }) => {
         const abort = new AbortController();
-        kycApi.submit(input, (fraction) => sendBack({ type: 'kyc.progress', fraction }), abort.signal, update).then(
-          (result) => sendBack({ type: 'kyc.submitted', result }),
-          (error: unknown) => !abort.signal.aborted && sendBack({ type: 'kyc.failed', error }),
-        );
+        kycApi
+          .submit(input, (fraction) => sendBack({ type: 'kyc.progress', fraction }), abort.signal, update)
+          .then(
+            (result) => sendBack({ type: 'kyc.submitted', result }),
+            (error: unknown) => !abort.signal.aborted && sendBack({ type: 'kyc.failed', error }),
+          );
         return () => abort.abort();
       }),
     },

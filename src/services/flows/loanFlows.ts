@@ -19,7 +19,9 @@ export const loanBorrowFlow = (client: QueryClient) =>
   loanBorrowMachine.provide({
     actors: {
       // the machine keeps the pad's PNG as it came: a Blob in the browser
-      submit: fromPromise(({ input, signal }) => loansApi.submit({ ...input.values, signature: input.values.signature as Blob }, input.clientKey, signal)),
+      submit: fromPromise(({ input, signal }) =>
+        loansApi.submit({ ...input.values, signature: input.values.signature as Blob }, input.clientKey, signal),
+      ),
     },
     actions: { submitted: () => void loansChanged(client) },
   });

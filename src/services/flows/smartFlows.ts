@@ -19,7 +19,8 @@ export const smartBuyFlow = (client: QueryClient) =>
     actors: {
       // only the values go out: the product and balance were for the guard
       submit: fromPromise(({ input, signal }) =>
-        smartApi.buy({ productId: input.productId, days: input.days, amount: input.amount }, input.clientKey, signal)),
+        smartApi.buy({ productId: input.productId, days: input.days, amount: input.amount }, input.clientKey, signal),
+      ),
     },
     actions: {
       submitted: () => {

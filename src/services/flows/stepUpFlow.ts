@@ -19,20 +19,25 @@ export function createStepUp() {
     pending = null;
     p?.(code);
   };
-  const actor = createActor(stepUpMachine.provide({
-    actions: {
-      answered: (_, { code }) => settle(code),
-      cancelled: () => settle(null),
-    },
-  }));
+  const actor = createActor(
+    stepUpMachine.provide({
+      actions: {
+        answered: (_, { code }) => settle(code),
+        cancelled: () => settle(null),
+      },
+    }),
+  );
   actor.start();
   /** registers the prompt; returns what unregisters it (an effect's cleanup) */
   const attach = () => {
-    setStepUpPrompt((message) => new Promise<string | null>((resolve) => {
-      settle(null);
-      pending = resolve;
-      actor.send({ type: 'stepUp.ask', message });
-    }));
+    setStepUpPrompt(
+      (message) =>
+        new Promise<string | null>((resolve) => {
+          settle(null);
+          pending = resolve;
+          actor.send({ type: 'stepUp.ask', message });
+        }),
+    );
     return () => {
       setStepUpPrompt(null);
       settle(null);

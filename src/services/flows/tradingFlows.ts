@@ -28,10 +28,11 @@ export const orderTicketFlow = (client: QueryClient) =>
   });
 
 /** New stops were stored: the book's orders (list and receipt) are asked again. */
-const stopsSaved = (client: QueryClient, book: Book, onSaved: (position: OptionsPosition) => void) => (position: OptionsPosition) => {
-  void invalidateKeys(client, orderKeysOf(book));
-  onSaved(position);
-};
+const stopsSaved =
+  (client: QueryClient, book: Book, onSaved: (position: OptionsPosition) => void) => (position: OptionsPosition) => {
+    void invalidateKeys(client, orderKeysOf(book));
+    onSaved(position);
+  };
 
 /**
  * Changing a position's stops: `submit` is the updateOptionsStops call in the position's book
@@ -56,7 +57,11 @@ export const positionCloseFlow = (client: QueryClient) =>
 /** A pending entry order once confirmed: placePendingOptions in the book the dialog showed, with the machine's client key. */
 export const pendingOrderFlow = (client: QueryClient) =>
   pendingOrderFormMachine.provide({
-    actors: { submit: fromPromise(({ input, signal }) => tradingApi.placePending({ book: input.book }, pendingBody(input, input.clientKey), signal)) },
+    actors: {
+      submit: fromPromise(({ input, signal }) =>
+        tradingApi.placePending({ book: input.book }, pendingBody(input, input.clientKey), signal),
+      ),
+    },
     actions: { submitted: (_, p) => void invalidateAfterOrder(client, p.output.book) },
   });
 

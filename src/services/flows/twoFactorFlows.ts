@@ -16,7 +16,11 @@ import { signedIn, type SessionSink } from './authFlows.ts';
 
 export const twoFactorLoginFlow = (session: SessionSink, to = '/') =>
   twoFactorLoginMachine.provide({
-    actors: { submit: fromPromise(({ input, signal }) => authApi.loginTwoFactor({ challenge: input.challenge, code: loginCode(input.code) }, signal)) },
+    actors: {
+      submit: fromPromise(({ input, signal }) =>
+        authApi.loginTwoFactor({ challenge: input.challenge, code: loginCode(input.code) }, signal),
+      ),
+    },
     actions: { submitted: signedIn(session, false, to) },
   });
 
@@ -31,12 +35,20 @@ export const twoFactorEnrolFlow = (client: QueryClient) =>
 
 export const twoFactorOffFlow = (client: QueryClient) =>
   twoFactorOffMachine.provide({
-    actors: { submit: fromPromise(({ input, signal }) => authApi.twoFactorDisable({ password: input.password, code: loginCode(input.code) }, signal)) },
+    actors: {
+      submit: fromPromise(({ input, signal }) =>
+        authApi.twoFactorDisable({ password: input.password, code: loginCode(input.code) }, signal),
+      ),
+    },
     actions: { submitted: () => void client.invalidateQueries({ queryKey: twoFactorKeys.status() }) },
   });
 
 export const antiPhishingFlow = (client: QueryClient) =>
   antiPhishingMachine.provide({
-    actors: { submit: fromPromise(({ input, signal }) => authApi.setAntiPhishing(input.phrase.trim() === '' ? null : input.phrase, signal)) },
+    actors: {
+      submit: fromPromise(({ input, signal }) =>
+        authApi.setAntiPhishing(input.phrase.trim() === '' ? null : input.phrase, signal),
+      ),
+    },
     actions: { submitted: () => void client.invalidateQueries({ queryKey: twoFactorKeys.antiPhishing() }) },
   });

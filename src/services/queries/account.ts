@@ -19,12 +19,17 @@ export const accountKeys = {
 export const accountQueries = {
   notificationsPage: (page: number, pageSize: number) => {
     const queryKey = accountKeys.notificationsPage(page, pageSize);
-    return queryOptions({ queryKey, queryFn: ({ signal }) => walletApi.notifications({ pageNum: page, pageSize }, signal), placeholderData: keepPreviousWithin(queryKey, 2) });
+    return queryOptions({
+      queryKey,
+      queryFn: ({ signal }) => walletApi.notifications({ pageNum: page, pageSize }, signal),
+      placeholderData: keepPreviousWithin(queryKey, 2),
+    });
   },
   /** the account's signed-in devices (idle ones drop out by themselves on the server) */
   sessions: () => queryOptions({ queryKey: accountKeys.sessions(), queryFn: ({ signal }) => authApi.sessions(signal) }),
   /** when operators opened the user's documents and why (never who), newest first */
-  documentAccess: (page: number) => queryOptions({ queryKey: accountKeys.documentAccess(page), queryFn: ({ signal }) => authApi.documentAccess(page, signal) }),
+  documentAccess: (page: number) =>
+    queryOptions({ queryKey: accountKeys.documentAccess(page), queryFn: ({ signal }) => authApi.documentAccess(page, signal) }),
 };
 
 export const useNotifications = (page: number, pageSize: number) => useQuery(accountQueries.notificationsPage(page, pageSize));

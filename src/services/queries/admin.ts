@@ -6,7 +6,16 @@ import { keepPreviousWithin } from './scope.ts';
 import type { RecordStatus } from '../adminApi.ts';
 import { adminKeys as eventKeys } from './keys.ts';
 
-export type { AdminDeposit, AdminDepositAddress, AdminOperator, AdminOperatorProposal, AdminWithdrawal, AuditRow, OutboxRow, RecordStatus } from '../adminApi.ts';
+export type {
+  AdminDeposit,
+  AdminDepositAddress,
+  AdminOperator,
+  AdminOperatorProposal,
+  AdminWithdrawal,
+  AuditRow,
+  OutboxRow,
+  RecordStatus,
+} from '../adminApi.ts';
 
 /**
  * The operator console's reads. Operator answers depend on neither book nor language. A review
@@ -28,26 +37,39 @@ export const adminKeys = {
   operatorProposals: () => [...admin, 'operators', 'proposals'] as const,
 };
 
-const queueQuery = (f: QueueFilter) => ({ pageNum: f.page, pageSize: f.pageSize, ...(f.status === 'all' ? {} : { status: f.status }) });
+const queueQuery = (f: QueueFilter) => ({
+  pageNum: f.page,
+  pageSize: f.pageSize,
+  ...(f.status === 'all' ? {} : { status: f.status }),
+});
 const paged = <T>(queryKey: readonly unknown[], load: (signal: AbortSignal) => Promise<T>) =>
   queryOptions({ queryKey, queryFn: ({ signal }) => load(signal), placeholderData: keepPreviousWithin(queryKey, 2) });
 
 export const adminQueries = {
   depositsPage: (f: QueueFilter) => paged(adminKeys.depositsPage(f), (signal) => adminApi.deposits(queueQuery(f), signal)),
-  withdrawalsPage: (f: QueueFilter) => paged(adminKeys.withdrawalsPage(f), (signal) => adminApi.withdrawals(queueQuery(f), signal)),
+  withdrawalsPage: (f: QueueFilter) =>
+    paged(adminKeys.withdrawalsPage(f), (signal) => adminApi.withdrawals(queueQuery(f), signal)),
   /**
    * A deposit's proof image as a Blob, fetched with the token (never a public URL). The viewer
    * makes the object URL and revokes it; the blob is not kept once the viewer is closed.
    */
-  proof: (depositId: string) => queryOptions({ queryKey: adminKeys.proof(depositId), queryFn: ({ signal }) => adminApi.depositProof(depositId, signal), gcTime: 0 }),
-  outbox: (f: PageFilter) => paged(adminKeys.outbox(f), (signal) => adminApi.outbox({ pageNum: f.page, pageSize: f.pageSize }, signal)),
-  audit: (f: PageFilter) => paged(adminKeys.audit(f), (signal) => adminApi.audit({ pageNum: f.page, pageSize: f.pageSize }, signal)),
+  proof: (depositId: string) =>
+    queryOptions({
+      queryKey: adminKeys.proof(depositId),
+      queryFn: ({ signal }) => adminApi.depositProof(depositId, signal),
+      gcTime: 0,
+    }),
+  outbox: (f: PageFilter) =>
+    paged(adminKeys.outbox(f), (signal) => adminApi.outbox({ pageNum: f.page, pageSize: f.pageSize }, signal)),
+  audit: (f: PageFilter) =>
+    paged(adminKeys.audit(f), (signal) => adminApi.audit({ pageNum: f.page, pageSize: f.pageSize }, signal)),
   /** receive addresses customers deposit to */
   addresses: () => queryOptions({ queryKey: adminKeys.addresses(), queryFn: ({ signal }) => adminApi.addresses(signal) }),
   /** operator accounts (adding and disabling one is audited by the server) */
   operators: () => queryOptions({ queryKey: adminKeys.operators(), queryFn: ({ signal }) => adminApi.operators(signal) }),
   /** operator changes waiting for a second operator (their key sits under the operators' one) */
-  operatorProposals: () => queryOptions({ queryKey: adminKeys.operatorProposals(), queryFn: ({ signal }) => adminApi.operatorProposals(signal) }),
+  operatorProposals: () =>
+    queryOptions({ queryKey: adminKeys.operatorProposals(), queryFn: ({ signal }) => adminApi.operatorProposals(signal) }),
 };
 
 export const useAdminDeposits = (f: QueueFilter) => useQuery(adminQueries.depositsPage(f));
@@ -70,7 +92,11 @@ function useAddressMutation<V, R>(run: (v: V) => Promise<R>, showsError: boolean
 export const useAddAddress = () =>
   useAddressMutation((v: { coin: Asset; network: Network; address: string }) => adminApi.addAddress(v), true);
 export const useUpdateAddress = () =>
-  useAddressMutation((v: { id: string; address?: string; enabled?: boolean }) => adminApi.updateAddress(v.id, { address: v.address, enabled: v.enabled }), true);
+  useAddressMutation(
+    (v: { id: string; address?: string; enabled?: boolean }) =>
+      adminApi.updateAddress(v.id, { address: v.address, enabled: v.enabled }),
+    true,
+  );
 export const useDeleteAddress = () => useAddressMutation((id: string) => adminApi.deleteAddress(id), false);
 
 export const useOperators = () => useQuery(adminQueries.operators());
@@ -86,4 +112,5 @@ function useOperatorMutation<V, R>(run: (v: V) => Promise<R>) {
 }
 export const useAddOperator = () => useOperatorMutation((v: CreateOperatorBody) => adminApi.addOperator(v));
 export const useDisableOperator = () => useOperatorMutation((id: string) => adminApi.disableOperator(id));
-export const useDecideOperatorProposal = () => useOperatorMutation((v: { id: string; decision: 'confirm' | 'reject' }) => adminApi.decideOperatorProposal(v));
+export const useDecideOperatorProposal = () =>
+  useOperatorMutation((v: { id: string; decision: 'confirm' | 'reject' }) => adminApi.decideOperatorProposal(v));

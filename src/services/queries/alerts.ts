@@ -22,11 +22,21 @@ export const portfolioKeys = {
 };
 
 export const alertQueries = {
-  list: (code: string | undefined) => queryOptions({ queryKey: alertKeys.list(code), queryFn: ({ signal }) => alertsApi.list(code, signal) }),
+  list: (code: string | undefined) =>
+    queryOptions({ queryKey: alertKeys.list(code), queryFn: ({ signal }) => alertsApi.list(code, signal) }),
 };
 export const portfolioQueries = {
-  summary: (book: Book) => queryOptions({ queryKey: portfolioKeys.summary(book), queryFn: ({ signal }) => portfolioApi.summary(book, signal), refetchInterval: 15_000 }),
-  history: (book: Book, days: HistoryDays) => queryOptions({ queryKey: portfolioKeys.history(book, days), queryFn: ({ signal }) => portfolioApi.history(book, days, signal) }),
+  summary: (book: Book) =>
+    queryOptions({
+      queryKey: portfolioKeys.summary(book),
+      queryFn: ({ signal }) => portfolioApi.summary(book, signal),
+      refetchInterval: 15_000,
+    }),
+  history: (book: Book, days: HistoryDays) =>
+    queryOptions({
+      queryKey: portfolioKeys.history(book, days),
+      queryFn: ({ signal }) => portfolioApi.history(book, days, signal),
+    }),
 };
 
 export const useAlerts = (code?: string, enabled = true) => useQuery({ ...alertQueries.list(code), enabled });
@@ -34,7 +44,10 @@ export const useAlerts = (code?: string, enabled = true) => useQuery({ ...alertQ
 /** Deleting an alert: every alert list is asked again. */
 export function useDeleteAlert() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: (id: string) => alertsApi.remove(id), onSettled: () => client.invalidateQueries({ queryKey: alertKeys.all }) });
+  return useMutation({
+    mutationFn: (id: string) => alertsApi.remove(id),
+    onSettled: () => client.invalidateQueries({ queryKey: alertKeys.all }),
+  });
 }
 
 export const usePortfolio = () => useQuery(portfolioQueries.summary(useBook()));

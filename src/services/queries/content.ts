@@ -27,11 +27,25 @@ export const contentKeys = {
 export const contentQueries = {
   /** one content list (1 company, 2 policy, 3 statements) */
   list: (language: Language, type: ContentType) =>
-    queryOptions({ queryKey: contentKeys.list(language, type), queryFn: ({ signal }) => contentApi.list({ language }, type, signal), staleTime: FRESH }),
+    queryOptions({
+      queryKey: contentKeys.list(language, type),
+      queryFn: ({ signal }) => contentApi.list({ language }, type, signal),
+      staleTime: FRESH,
+    }),
   /** a content page by id; nothing is asked for an empty id */
   page: (language: Language, id: string) =>
-    queryOptions({ queryKey: contentKeys.page(language, id), queryFn: ({ signal }) => contentApi.byId({ language }, id, signal), enabled: id !== '', staleTime: FRESH }),
-  faq: (language: Language) => queryOptions({ queryKey: contentKeys.faq(language), queryFn: ({ signal }) => contentApi.faq({ language }, signal), staleTime: FRESH }),
+    queryOptions({
+      queryKey: contentKeys.page(language, id),
+      queryFn: ({ signal }) => contentApi.byId({ language }, id, signal),
+      enabled: id !== '',
+      staleTime: FRESH,
+    }),
+  faq: (language: Language) =>
+    queryOptions({
+      queryKey: contentKeys.faq(language),
+      queryFn: ({ signal }) => contentApi.faq({ language }, signal),
+      staleTime: FRESH,
+    }),
   notices: (language: Language, page: number, pageSize: number) => {
     const queryKey = contentKeys.notices(language, page, pageSize);
     return queryOptions({
@@ -42,14 +56,27 @@ export const contentQueries = {
     });
   },
   socialLinks: (language: Language) =>
-    queryOptions({ queryKey: contentKeys.socialLinks(language), queryFn: ({ signal }) => contentApi.socialLinks({ language }, signal), staleTime: FRESH }),
+    queryOptions({
+      queryKey: contentKeys.socialLinks(language),
+      queryFn: ({ signal }) => contentApi.socialLinks({ language }, signal),
+      staleTime: FRESH,
+    }),
   onlineService: (language: Language) =>
-    queryOptions({ queryKey: contentKeys.onlineService(language), queryFn: ({ signal }) => contentApi.onlineService({ language }, signal), staleTime: FRESH }),
+    queryOptions({
+      queryKey: contentKeys.onlineService(language),
+      queryFn: ({ signal }) => contentApi.onlineService({ language }, signal),
+      staleTime: FRESH,
+    }),
   /** a setting of the service (its value is the same in every language) */
-  param: (key: string) => queryOptions({ queryKey: contentKeys.param(key), queryFn: ({ signal }) => contentApi.param(key, signal), staleTime: FRESH }),
+  param: (key: string) =>
+    queryOptions({ queryKey: contentKeys.param(key), queryFn: ({ signal }) => contentApi.param(key, signal), staleTime: FRESH }),
   /** home-page figures, computed by the service from its own data */
   homeFigures: (language: Language) =>
-    queryOptions({ queryKey: contentKeys.homeFigures(language), queryFn: ({ signal }) => contentApi.homeFigures({ language }, signal), staleTime: 60_000 }),
+    queryOptions({
+      queryKey: contentKeys.homeFigures(language),
+      queryFn: ({ signal }) => contentApi.homeFigures({ language }, signal),
+      staleTime: 60_000,
+    }),
 };
 
 export const useContentList = (type: ContentType) => useQuery(contentQueries.list(useLanguage(), type));

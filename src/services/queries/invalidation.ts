@@ -27,7 +27,14 @@ const plan = () => [smartKeys.plans(), smartKeys.products(), ...realMoney(), not
 // an options position opened or closed (either book: the event's book is in its params, the kind
 // alone does not say): the orders, the balances (margin held or released) and the statement (and a
 // pending entry order refused at its level or expired: its hold is back in available)
-const position = () => [...(['demo', 'real'] as const).flatMap((book): QueryKey[] => [...orderKeysOf(book), walletKeys.balances(book), walletKeys.statement(book)]), notifications()];
+const position = () => [
+  ...(['demo', 'real'] as const).flatMap((book): QueryKey[] => [
+    ...orderKeysOf(book),
+    walletKeys.balances(book),
+    walletKeys.statement(book),
+  ]),
+  notifications(),
+];
 // the support chat (both sides hear every message of a conversation): the customer's list,
 // threads and badge, and the operators' queue and threads; no notification is written
 const chat = () => [supportKeys.conversations(), supportKeys.unread(), supportKeys.threads(), supportKeys.adminAll()];
@@ -107,10 +114,16 @@ export function invalidateKeys(client: QueryClient, keys: readonly QueryKey[]): 
 export const invalidateForUserEvent = (client: QueryClient, kind: UserEventKind) => invalidateKeys(client, keysChangedBy(kind));
 
 /** What the user's own submission brings, before its live event (which may come later, or not at all when the socket is down). */
-const SUBMITTED = { deposit: 'deposit.submitted', withdrawal: 'withdrawal.submitted', smart: 'smart.bought', nft: 'nft.bought' } as const satisfies Record<string, UserEventKind>;
+const SUBMITTED = {
+  deposit: 'deposit.submitted',
+  withdrawal: 'withdrawal.submitted',
+  smart: 'smart.bought',
+  nft: 'nft.bought',
+} as const satisfies Record<string, UserEventKind>;
 
 /** The user's own deposit, withdrawal, plan or NFT purchase was accepted. */
-export const invalidateAfterSubmit = (client: QueryClient, kind: keyof typeof SUBMITTED) => invalidateKeys(client, keysChangedBy(SUBMITTED[kind]));
+export const invalidateAfterSubmit = (client: QueryClient, kind: keyof typeof SUBMITTED) =>
+  invalidateKeys(client, keysChangedBy(SUBMITTED[kind]));
 
 /** The user's own order opened in `book` (the live event may come later, or not at all when the socket is down). */
 export const invalidateAfterOrder = (client: QueryClient, book: 'demo' | 'real') =>
@@ -122,8 +135,9 @@ export const invalidateAfterOrder = (client: QueryClient, book: 'demo' | 'real')
  * the "pending" filter) until the queue is next asked for, instead of vanishing mid-review.
  */
 export function recordReviewed<R extends { id: string }>(client: QueryClient, kind: 'deposit' | 'withdrawal', record: R): void {
-  client.setQueriesData<{ rows: R[]; total: number }>({ queryKey: kind === 'deposit' ? adminKeys.deposits() : adminKeys.withdrawals() }, (page) =>
-    page && { ...page, rows: page.rows.map((r) => (r.id === record.id ? record : r)) },
+  client.setQueriesData<{ rows: R[]; total: number }>(
+    { queryKey: kind === 'deposit' ? adminKeys.deposits() : adminKeys.withdrawals() },
+    (page) => page && { ...page, rows: page.rows.map((r) => (r.id === record.id ? record : r)) },
   );
 }
 
@@ -136,11 +150,16 @@ export function recordReviewed<R extends { id: string }>(client: QueryClient, ki
 export function isPublicKey(queryKey: QueryKey): boolean {
   const [root, part] = queryKey;
   switch (root) {
-    case 'content': return true;
-    case 'market': return part !== 'watchlist';
-    case 'smart': return part === 'products';
-    case 'loans': return part === 'terms';
-    default: return false;
+    case 'content':
+      return true;
+    case 'market':
+      return part !== 'watchlist';
+    case 'smart':
+      return part === 'products';
+    case 'loans':
+      return part === 'terms';
+    default:
+      return false;
   }
 }
 

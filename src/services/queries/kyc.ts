@@ -21,16 +21,19 @@ export const kycKeys = {
 
 export const kycQueries = {
   mine: () => queryOptions({ queryKey: kycKeys.mine(), queryFn: ({ signal }) => kycApi.mine(signal) }),
-  image: (url: string) => queryOptions({ queryKey: kycKeys.image(url), queryFn: ({ signal }) => kycApi.image(url, signal), gcTime: 0 }),
+  image: (url: string) =>
+    queryOptions({ queryKey: kycKeys.image(url), queryFn: ({ signal }) => kycApi.image(url, signal), gcTime: 0 }),
   adminPage: (f: KycQueueFilter) => {
     const queryKey = kycKeys.adminPage(f);
     return queryOptions({
       queryKey,
-      queryFn: ({ signal }) => kycApi.queue({ pageNum: f.page, pageSize: f.pageSize, ...(f.status === 'all' ? {} : { status: f.status }) }, signal),
+      queryFn: ({ signal }) =>
+        kycApi.queue({ pageNum: f.page, pageSize: f.pageSize, ...(f.status === 'all' ? {} : { status: f.status }) }, signal),
       placeholderData: keepPreviousWithin(queryKey, 2),
     });
   },
-  adminDetail: (id: string) => queryOptions({ queryKey: kycKeys.adminDetail(id), queryFn: ({ signal }) => kycApi.detail(id, signal) }),
+  adminDetail: (id: string) =>
+    queryOptions({ queryKey: kycKeys.adminDetail(id), queryFn: ({ signal }) => kycApi.detail(id, signal) }),
 };
 
 export const useMyKyc = (enabled = true) => useQuery({ ...kycQueries.mine(), enabled });
@@ -45,6 +48,7 @@ export const useAdminKycDetail = (id: string | null) => useQuery({ ...kycQueries
  */
 export function kycReviewed(client: QueryClient, record: AdminKyc): void {
   client.setQueriesData<{ rows: AdminKyc[]; total: number }>({ queryKey: kycKeys.admin() }, (p) =>
-    p && 'rows' in p ? { ...p, rows: p.rows.map((x) => (x.id === record.id ? record : x)) } : p);
+    p && 'rows' in p ? { ...p, rows: p.rows.map((x) => (x.id === record.id ? record : x)) } : p,
+  );
   client.setQueryData(kycQueries.adminDetail(record.id).queryKey, record);
 }

@@ -24,14 +24,29 @@ export const loanKeys = {
 
 export const loanQueries = {
   /** the terms with the agreement in `language` (the same for everyone) */
-  terms: (language: string) => queryOptions({ queryKey: loanKeys.terms(language), queryFn: ({ signal }) => loansApi.terms(signal), staleTime: 5 * 60_000 }),
+  terms: (language: string) =>
+    queryOptions({ queryKey: loanKeys.terms(language), queryFn: ({ signal }) => loansApi.terms(signal), staleTime: 5 * 60_000 }),
   /** the user's loans, newest first; refreshed every 30 s for the accrued interest besides the events */
-  list: () => queryOptions({ queryKey: loanKeys.list(), queryFn: ({ signal }) => loansApi.list({ pageNum: 1, pageSize: 50 }, signal), refetchInterval: 30_000 }),
+  list: () =>
+    queryOptions({
+      queryKey: loanKeys.list(),
+      queryFn: ({ signal }) => loansApi.list({ pageNum: 1, pageSize: 50 }, signal),
+      refetchInterval: 30_000,
+    }),
   detail: (id: string) => queryOptions({ queryKey: loanKeys.detail(id), queryFn: ({ signal }) => loansApi.detail(id, signal) }),
   adminList: (status: LoanStatus | '') =>
-    queryOptions({ queryKey: loanKeys.adminList(status), queryFn: ({ signal }) => loansAdminApi.list({ pageNum: 1, pageSize: 50, ...(status ? { status } : {}) }, signal) }),
-  adminDetail: (id: string) => queryOptions({ queryKey: loanKeys.adminDetail(id), queryFn: ({ signal }) => loansAdminApi.detail(id, signal) }),
-  adminSignature: (id: string) => queryOptions({ queryKey: loanKeys.adminSignature(id), queryFn: ({ signal }) => loansAdminApi.signature(id, signal), gcTime: 0 }),
+    queryOptions({
+      queryKey: loanKeys.adminList(status),
+      queryFn: ({ signal }) => loansAdminApi.list({ pageNum: 1, pageSize: 50, ...(status ? { status } : {}) }, signal),
+    }),
+  adminDetail: (id: string) =>
+    queryOptions({ queryKey: loanKeys.adminDetail(id), queryFn: ({ signal }) => loansAdminApi.detail(id, signal) }),
+  adminSignature: (id: string) =>
+    queryOptions({
+      queryKey: loanKeys.adminSignature(id),
+      queryFn: ({ signal }) => loansAdminApi.signature(id, signal),
+      gcTime: 0,
+    }),
 };
 
 export const useLoanTerms = (language: string) => useQuery(loanQueries.terms(language));
@@ -49,7 +64,10 @@ export function useLoanDecision() {
   const done = () => client.invalidateQueries({ queryKey: loanKeys.adminAll });
   return {
     approve: useMutation({ mutationFn: (id: string) => loansAdminApi.approve(id), onSettled: done }),
-    reject: useMutation({ mutationFn: (v: { id: string; reason: string }) => loansAdminApi.reject(v.id, v.reason), onSettled: done }),
+    reject: useMutation({
+      mutationFn: (v: { id: string; reason: string }) => loansAdminApi.reject(v.id, v.reason),
+      onSettled: done,
+    }),
   };
 }
 

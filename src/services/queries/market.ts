@@ -1,4 +1,11 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { FindMarketQuery, Interval, InstrumentType } from '../../contract/market.ts';
 import { marketApi } from '../marketApi.ts';
 import { marketListKey, marketListQuery, marketRoot } from './marketList.ts';
@@ -31,27 +38,36 @@ export const marketQueries = {
    * Every instrument of a type (or, without a type, every match of the search in all types), a
    * page at a time: the next page is asked until `total` rows are on screen.
    */
-  pages: (q: MarketPagesQuery) => infiniteQueryOptions({
-    queryKey: marketKeys.pages(q),
-    queryFn: ({ signal, pageParam }) => marketApi.list({ type: q.type, search: q.search || undefined, pageNum: pageParam, pageSize: q.pageSize }, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last, all) => (all.length * q.pageSize < last.total ? all.length + 1 : undefined),
-    // a new search keeps the last rows on screen until its answer arrives
-    placeholderData: (previous) => previous,
-  }),
+  pages: (q: MarketPagesQuery) =>
+    infiniteQueryOptions({
+      queryKey: marketKeys.pages(q),
+      queryFn: ({ signal, pageParam }) =>
+        marketApi.list({ type: q.type, search: q.search || undefined, pageNum: pageParam, pageSize: q.pageSize }, signal),
+      initialPageParam: 1,
+      getNextPageParam: (last, all) => (all.length * q.pageSize < last.total ? all.length + 1 : undefined),
+      // a new search keeps the last rows on screen until its answer arrives
+      placeholderData: (previous) => previous,
+    }),
   /** the user's watchlist (the one market answer that is somebody's) */
   watchlist: () => queryOptions({ queryKey: marketKeys.watchlist(), queryFn: ({ signal }) => marketApi.watchlist(signal) }),
   /**
    * one instrument with its 24h figures, as an instrument page's address names it (code, base code
    * with type, or id); nothing is asked without a code or an id
    */
-  find: (q: FindMarketQuery) => queryOptions({ queryKey: marketKeys.find(q), queryFn: ({ signal }) => marketApi.find(q, signal), enabled: !!(q.code || q.id) }),
-  candles: (code: string, interval: Interval, limit = 120) => queryOptions({
-    queryKey: marketKeys.candles(code, interval, limit),
-    queryFn: ({ signal }) => marketApi.candles({ code, interval, limit }, signal),
-    enabled: code !== '',
-  }),
-  stats: () => queryOptions({ queryKey: marketKeys.stats(), queryFn: ({ signal }) => marketApi.stats(signal), staleTime: 60_000 }),
+  find: (q: FindMarketQuery) =>
+    queryOptions({
+      queryKey: marketKeys.find(q),
+      queryFn: ({ signal }) => marketApi.find(q, signal),
+      enabled: !!(q.code || q.id),
+    }),
+  candles: (code: string, interval: Interval, limit = 120) =>
+    queryOptions({
+      queryKey: marketKeys.candles(code, interval, limit),
+      queryFn: ({ signal }) => marketApi.candles({ code, interval, limit }, signal),
+      enabled: code !== '',
+    }),
+  stats: () =>
+    queryOptions({ queryKey: marketKeys.stats(), queryFn: ({ signal }) => marketApi.stats(signal), staleTime: 60_000 }),
 };
 
 /** Nothing is asked while `enabled` is false. */
@@ -59,7 +75,8 @@ export const useMarketPages = (q: MarketPagesQuery, enabled = true) => useInfini
 /** `enabled` is false while logged out (nothing is asked). */
 export const useWatchlist = (enabled: boolean) => useQuery({ ...marketQueries.watchlist(), enabled });
 export const useFindMarket = (q: FindMarketQuery) => useQuery(marketQueries.find(q));
-export const useCandles = (code: string, interval: Interval, limit = 120) => useQuery(marketQueries.candles(code, interval, limit));
+export const useCandles = (code: string, interval: Interval, limit = 120) =>
+  useQuery(marketQueries.candles(code, interval, limit));
 export const useMarketStats = () => useQuery(marketQueries.stats());
 
 /** Star / unstar an instrument; the watchlist is asked again afterwards. */

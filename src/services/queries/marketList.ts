@@ -16,12 +16,14 @@ export const marketRoot = ['market'] as const;
 export const marketListKey = (q: MarketListQuery) => [...marketRoot, 'list', q] as const;
 
 /** instruments of one type (optionally searched) */
-export const marketListQuery = (q: MarketListQuery) => queryOptions({
-  queryKey: marketListKey(q),
-  queryFn: ({ signal }) => marketApi.list({ type: q.type, search: q.search || undefined, pageSize: q.pageSize }, signal),
-  // a new search keeps the type's last rows on screen until its answer arrives
-  placeholderData: (previous, previousQuery) => ((previousQuery?.queryKey[2] as MarketListQuery | undefined)?.type === q.type ? previous : undefined),
-});
+export const marketListQuery = (q: MarketListQuery) =>
+  queryOptions({
+    queryKey: marketListKey(q),
+    queryFn: ({ signal }) => marketApi.list({ type: q.type, search: q.search || undefined, pageSize: q.pageSize }, signal),
+    // a new search keeps the type's last rows on screen until its answer arrives
+    placeholderData: (previous, previousQuery) =>
+      (previousQuery?.queryKey[2] as MarketListQuery | undefined)?.type === q.type ? previous : undefined,
+  });
 
 /** Nothing is asked while `enabled` is false. */
 export const useMarketList = (q: MarketListQuery, enabled = true) => useQuery({ ...marketListQuery(q), enabled });

@@ -23,14 +23,20 @@ export const nftKeys = {
 export const nftQueries = {
   list: (filter: { status?: NftStatus; saleType?: NftSaleType }, page: number, pageSize: number) => {
     const queryKey = nftKeys.list(filter, page);
-    return queryOptions({ queryKey, queryFn: ({ signal }) => nftApi.list({ pageNum: page, pageSize, ...filter }, signal), placeholderData: keepPreviousWithin(queryKey, 3) });
+    return queryOptions({
+      queryKey,
+      queryFn: ({ signal }) => nftApi.list({ pageNum: page, pageSize, ...filter }, signal),
+      placeholderData: keepPreviousWithin(queryKey, 3),
+    });
   },
   detail: (id: string) => queryOptions({ queryKey: nftKeys.detail(id), queryFn: ({ signal }) => nftApi.detail(id, signal) }),
-  mine: () => queryOptions({ queryKey: nftKeys.mine(), queryFn: ({ signal }) => nftApi.mine({ pageNum: 1, pageSize: 100 }, signal) }),
+  mine: () =>
+    queryOptions({ queryKey: nftKeys.mine(), queryFn: ({ signal }) => nftApi.mine({ pageNum: 1, pageSize: 100 }, signal) }),
   donations: () => queryOptions({ queryKey: nftKeys.donations(), queryFn: ({ signal }) => nftApi.donations(signal) }),
 };
 
-export const useNftList = (filter: { status?: NftStatus; saleType?: NftSaleType }, page: number, pageSize: number) => useQuery(nftQueries.list(filter, page, pageSize));
+export const useNftList = (filter: { status?: NftStatus; saleType?: NftSaleType }, page: number, pageSize: number) =>
+  useQuery(nftQueries.list(filter, page, pageSize));
 export const useNft = (id: string) => useQuery(nftQueries.detail(id));
 export const useMyNfts = (enabled: boolean) => useQuery({ ...nftQueries.mine(), enabled });
 export const useDonations = () => useQuery(nftQueries.donations());
@@ -55,5 +61,9 @@ function useNftAdminMutation<V, R>(run: (v: V, clientKey: string) => Promise<R>,
 
 // an auction's end is computed when the form is sent: a retry of the same listing is the same form
 export const useListNewNft = () =>
-  useNftAdminMutation((b: Omit<ListNewNftBody, 'clientKey'>, clientKey) => nftAdminApi.list({ ...b, clientKey }), (b) => ({ ...b, endTime: null }));
-export const useCharityPayout = () => useNftAdminMutation((b: Omit<CharityPayoutBody, 'clientKey'>, clientKey) => nftAdminApi.payout({ ...b, clientKey }));
+  useNftAdminMutation(
+    (b: Omit<ListNewNftBody, 'clientKey'>, clientKey) => nftAdminApi.list({ ...b, clientKey }),
+    (b) => ({ ...b, endTime: null }),
+  );
+export const useCharityPayout = () =>
+  useNftAdminMutation((b: Omit<CharityPayoutBody, 'clientKey'>, clientKey) => nftAdminApi.payout({ ...b, clientKey }));

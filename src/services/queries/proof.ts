@@ -12,7 +12,8 @@ export const proofKeys = {
 };
 
 export const proofQueries = {
-  summary: () => queryOptions({ queryKey: proofKeys.summary(), queryFn: ({ signal }) => proofApi.summary(signal), staleTime: 60_000 }),
+  summary: () =>
+    queryOptions({ queryKey: proofKeys.summary(), queryFn: ({ signal }) => proofApi.summary(signal), staleTime: 60_000 }),
 };
 
 export const useProofSummary = () => useQuery(proofQueries.summary());

@@ -17,7 +17,8 @@ export const protectionKeys = {
 
 export const protectionQueries = {
   passkeys: () => queryOptions({ queryKey: protectionKeys.passkeys(), queryFn: ({ signal }) => protectionApi.passkeys(signal) }),
-  allowlist: () => queryOptions({ queryKey: protectionKeys.allowlist(), queryFn: ({ signal }) => protectionApi.allowlist(signal) }),
+  allowlist: () =>
+    queryOptions({ queryKey: protectionKeys.allowlist(), queryFn: ({ signal }) => protectionApi.allowlist(signal) }),
   /** the limits with what remains: shown on the security screen and under the withdrawal form */
   limits: () => queryOptions({ queryKey: protectionKeys.limits(), queryFn: ({ signal }) => protectionApi.limits(signal) }),
 };

@@ -29,16 +29,28 @@ export const smartQueries = {
   /** the user's plans, newest first (real book) */
   plansPage: (page: number, pageSize: number) => {
     const queryKey = smartKeys.plansPage(page, pageSize);
-    return queryOptions({ queryKey, queryFn: ({ signal }) => smartApi.plans({ pageNum: page, pageSize }, signal), placeholderData: keepPreviousWithin(queryKey, 2) });
+    return queryOptions({
+      queryKey,
+      queryFn: ({ signal }) => smartApi.plans({ pageNum: page, pageSize }, signal),
+      placeholderData: keepPreviousWithin(queryKey, 2),
+    });
   },
-  adminReserve: () => queryOptions({ queryKey: smartKeys.adminReserve(), queryFn: ({ signal }) => smartAdminApi.reserve(signal) }),
-  adminProducts: () => queryOptions({ queryKey: smartKeys.adminProducts(), queryFn: ({ signal }) => smartAdminApi.products(signal) }),
+  adminReserve: () =>
+    queryOptions({ queryKey: smartKeys.adminReserve(), queryFn: ({ signal }) => smartAdminApi.reserve(signal) }),
+  adminProducts: () =>
+    queryOptions({ queryKey: smartKeys.adminProducts(), queryFn: ({ signal }) => smartAdminApi.products(signal) }),
   /** nothing is asked for an empty search */
-  adminUsers: (q: string) => queryOptions({ queryKey: smartKeys.adminUsers(q), queryFn: ({ signal }) => smartAdminApi.users(q, signal), enabled: q.trim().length > 0 }),
+  adminUsers: (q: string) =>
+    queryOptions({
+      queryKey: smartKeys.adminUsers(q),
+      queryFn: ({ signal }) => smartAdminApi.users(q, signal),
+      enabled: q.trim().length > 0,
+    }),
 };
 
 export const useSmartProducts = () => useQuery(smartQueries.products());
-export const useSmartPlans = (page: number, pageSize: number, enabled: boolean) => useQuery({ ...smartQueries.plansPage(page, pageSize), enabled });
+export const useSmartPlans = (page: number, pageSize: number, enabled: boolean) =>
+  useQuery({ ...smartQueries.plansPage(page, pageSize), enabled });
 
 // ---------------------------------------------------------------- operators
 
@@ -63,12 +75,25 @@ function useSmartAdminMutation<V, R>(run: (v: V) => Promise<R>, keys: readonly (
 /** Proposing house money into or out of the reserve, with its client key (keyed.ts): the same form sent again proposes once. */
 export function useProposeReserve() {
   const key = useClientKey();
-  return useSmartAdminMutation((v: Omit<FundReserveBody, 'clientKey'>) => smartAdminApi.propose({ ...v, clientKey: key.keyFor(v) }), [smartKeys.adminReserve()], key.used);
+  return useSmartAdminMutation(
+    (v: Omit<FundReserveBody, 'clientKey'>) => smartAdminApi.propose({ ...v, clientKey: key.keyFor(v) }),
+    [smartKeys.adminReserve()],
+    key.used,
+  );
 }
 /** confirm or reject another operator's proposal */
 export const useDecideReserve = () =>
-  useSmartAdminMutation((v: { id: string; decision: 'confirm' | 'reject' }) => smartAdminApi[v.decision](v.id), [smartKeys.adminReserve()]);
+  useSmartAdminMutation(
+    (v: { id: string; decision: 'confirm' | 'reject' }) => smartAdminApi[v.decision](v.id),
+    [smartKeys.adminReserve()],
+  );
 export const useUpdateSmartProduct = () =>
-  useSmartAdminMutation((v: { id: string; body: UpdateSmartProductBody }) => smartAdminApi.updateProduct(v.id, v.body), [smartKeys.adminProducts(), smartKeys.adminReserve()]);
+  useSmartAdminMutation(
+    (v: { id: string; body: UpdateSmartProductBody }) => smartAdminApi.updateProduct(v.id, v.body),
+    [smartKeys.adminProducts(), smartKeys.adminReserve()],
+  );
 export const useSetSmartEnabled = () =>
-  useSmartAdminMutation((v: { id: string; smartEnabled: boolean }) => smartAdminApi.setUser(v.id, v.smartEnabled), [smartKeys.adminUsersAll()]);
+  useSmartAdminMutation(
+    (v: { id: string; smartEnabled: boolean }) => smartAdminApi.setUser(v.id, v.smartEnabled),
+    [smartKeys.adminUsersAll()],
+  );

@@ -21,17 +21,27 @@ export const supportKeys = {
 };
 
 export const supportQueries = {
-  conversations: () => queryOptions({ queryKey: supportKeys.conversations(), queryFn: ({ signal }) => supportApi.conversations(signal) }),
+  conversations: () =>
+    queryOptions({ queryKey: supportKeys.conversations(), queryFn: ({ signal }) => supportApi.conversations(signal) }),
   /** the badge on the service button: operator messages not read yet */
   unread: () => queryOptions({ queryKey: supportKeys.unread(), queryFn: ({ signal }) => supportApi.unread(signal) }),
-  thread: (id: string) => queryOptions({ queryKey: supportKeys.thread(id), queryFn: ({ signal }) => supportApi.thread(id, signal) }),
+  thread: (id: string) =>
+    queryOptions({ queryKey: supportKeys.thread(id), queryFn: ({ signal }) => supportApi.thread(id, signal) }),
   invitees: () => queryOptions({ queryKey: supportKeys.invitees(), queryFn: ({ signal }) => supportApi.invitees(signal) }),
   /** an attached image as a blob (fetched with the session's token); the view shows it through an object URL */
   attachment: (id: string, admin = false) =>
-    queryOptions({ queryKey: admin ? supportKeys.adminAttachment(id) : supportKeys.attachment(id), queryFn: ({ signal }) => supportApi.attachment(id, signal), staleTime: Infinity }),
+    queryOptions({
+      queryKey: admin ? supportKeys.adminAttachment(id) : supportKeys.attachment(id),
+      queryFn: ({ signal }) => supportApi.attachment(id, signal),
+      staleTime: Infinity,
+    }),
   adminQueue: (status: SupportConversationStatus, page: number) =>
-    queryOptions({ queryKey: supportKeys.adminQueue(status, page), queryFn: ({ signal }) => supportAdminApi.queue({ status, pageNum: page, pageSize: 20 }, signal) }),
-  adminThread: (id: string) => queryOptions({ queryKey: supportKeys.adminThread(id), queryFn: ({ signal }) => supportAdminApi.thread(id, signal) }),
+    queryOptions({
+      queryKey: supportKeys.adminQueue(status, page),
+      queryFn: ({ signal }) => supportAdminApi.queue({ status, pageNum: page, pageSize: 20 }, signal),
+    }),
+  adminThread: (id: string) =>
+    queryOptions({ queryKey: supportKeys.adminThread(id), queryFn: ({ signal }) => supportAdminApi.thread(id, signal) }),
 };
 
 export const useSupportConversations = (enabled: boolean) => useQuery({ ...supportQueries.conversations(), enabled });
@@ -62,15 +72,35 @@ function useSupportMutation<V, R>(run: (v: V) => Promise<R>, keys: (v: V) => rea
   });
 }
 
-export const useOpenConversation = () => useSupportMutation((v: { text: string; clientKey: string }) => supportApi.open(v), () => [supportKeys.conversations()]);
+export const useOpenConversation = () =>
+  useSupportMutation(
+    (v: { text: string; clientKey: string }) => supportApi.open(v),
+    () => [supportKeys.conversations()],
+  );
 export const useSendSupportMessage = () =>
-  useSupportMutation((v: { conversationId: string; text: string; clientKey: string; image?: File | null }) =>
-    (v.image ? supportApi.sendImage({ ...v, image: v.image }) : supportApi.send(v)), (v) => [supportKeys.thread(v.conversationId), supportKeys.conversations()]);
-export const useCloseConversation = () => useSupportMutation((id: string) => supportApi.close(id), (id: string) => [supportKeys.thread(id), supportKeys.conversations()]);
+  useSupportMutation(
+    (v: { conversationId: string; text: string; clientKey: string; image?: File | null }) =>
+      v.image ? supportApi.sendImage({ ...v, image: v.image }) : supportApi.send(v),
+    (v) => [supportKeys.thread(v.conversationId), supportKeys.conversations()],
+  );
+export const useCloseConversation = () =>
+  useSupportMutation(
+    (id: string) => supportApi.close(id),
+    (id: string) => [supportKeys.thread(id), supportKeys.conversations()],
+  );
 
 // ---------------------------------------------------------------- operators
-export const useSupportQueue = (status: SupportConversationStatus, page: number) => useQuery(supportQueries.adminQueue(status, page));
+export const useSupportQueue = (status: SupportConversationStatus, page: number) =>
+  useQuery(supportQueries.adminQueue(status, page));
 export const useAdminSupportThread = (id: string | null) => useQuery({ ...supportQueries.adminThread(id ?? ''), enabled: !!id });
 
-export const useOperatorReply = () => useSupportMutation((v: { conversationId: string; text: string; clientKey: string }) => supportAdminApi.reply(v), () => [supportKeys.adminAll()]);
-export const useOperatorClose = () => useSupportMutation((id: string) => supportAdminApi.close(id), () => [supportKeys.adminAll()]);
+export const useOperatorReply = () =>
+  useSupportMutation(
+    (v: { conversationId: string; text: string; clientKey: string }) => supportAdminApi.reply(v),
+    () => [supportKeys.adminAll()],
+  );
+export const useOperatorClose = () =>
+  useSupportMutation(
+    (id: string) => supportAdminApi.close(id),
+    () => [supportKeys.adminAll()],
+  );

@@ -35,16 +35,27 @@ export const tradingKeys = {
 
 export const tradingQueries = {
   /** the book's loss rate over the last 90 days, shown before confirming an order (the service keeps it a minute) */
-  risk: (book: Book) => queryOptions({ queryKey: tradingKeys.risk(book), queryFn: ({ signal }) => tradingApi.risk(book, signal), staleTime: 60_000 }),
+  risk: (book: Book) =>
+    queryOptions({ queryKey: tradingKeys.risk(book), queryFn: ({ signal }) => tradingApi.risk(book, signal), staleTime: 60_000 }),
   /** the options product of an instrument (rules, choices, tradable now); nothing is asked for an empty code */
   product: (book: Book, lang: Language, code: string) =>
-    queryOptions({ queryKey: tradingKeys.product(book, lang, code), queryFn: ({ signal }) => tradingApi.product(code, signal), enabled: code !== '', staleTime: 30_000 }),
+    queryOptions({
+      queryKey: tradingKeys.product(book, lang, code),
+      queryFn: ({ signal }) => tradingApi.product(code, signal),
+      enabled: code !== '',
+      staleTime: 30_000,
+    }),
   /** one page of the user's orders of a book (open or closed, optionally one instrument) */
   orders: (book: Book, lang: Language, f: OrdersFilter) => {
     const queryKey = tradingKeys.orders(book, lang, f);
     return queryOptions({
       queryKey,
-      queryFn: ({ signal }) => tradingApi.orders({ book }, { status: f.status, code: f.code || undefined, pageNum: f.page, pageSize: f.pageSize }, signal),
+      queryFn: ({ signal }) =>
+        tradingApi.orders(
+          { book },
+          { status: f.status, code: f.code || undefined, pageNum: f.page, pageSize: f.pageSize },
+          signal,
+        ),
       placeholderData: keepPreviousWithin(queryKey, 4),
     });
   },
@@ -53,28 +64,34 @@ export const tradingQueries = {
    * service answers it only there. A link names the order's book (`of`); a link that does not (an
    * address typed or kept from before) asks `book` first and then the other one.
    */
-  order: (book: Book, lang: Language, id: string, of: Book | null) => queryOptions({
-    queryKey: tradingKeys.order(book, lang, id),
-    queryFn: async ({ signal }) => {
-      try {
-        return await tradingApi.order({ book }, id, signal);
-      } catch (e) {
-        if (of !== null || !(e instanceof ApiError) || e.code !== Err.RECORD_NOT_FOUND) throw e;
-        return tradingApi.order({ book: book === 'demo' ? 'real' : 'demo' }, id, signal);
-      }
-    },
-    enabled: id !== '',
-  }),
+  order: (book: Book, lang: Language, id: string, of: Book | null) =>
+    queryOptions({
+      queryKey: tradingKeys.order(book, lang, id),
+      queryFn: async ({ signal }) => {
+        try {
+          return await tradingApi.order({ book }, id, signal);
+        } catch (e) {
+          if (of !== null || !(e instanceof ApiError) || e.code !== Err.RECORD_NOT_FOUND) throw e;
+          return tradingApi.order({ book: book === 'demo' ? 'real' : 'demo' }, id, signal);
+        }
+      },
+      enabled: id !== '',
+    }),
   /** one page of a book's pending entry orders */
   pending: (book: Book, lang: Language, page: number, pageSize: number) =>
-    queryOptions({ queryKey: tradingKeys.pending(book, lang, page), queryFn: ({ signal }) => tradingApi.pendingOrders({ book }, page, pageSize, signal) }),
+    queryOptions({
+      queryKey: tradingKeys.pending(book, lang, page),
+      queryFn: ({ signal }) => tradingApi.pendingOrders({ book }, page, pageSize, signal),
+    }),
   /** operator console: open exposure per instrument of a book */
-  exposure: (book: Book) => queryOptions({ queryKey: tradingKeys.exposure(book), queryFn: ({ signal }) => tradingApi.exposure(book, signal) }),
+  exposure: (book: Book) =>
+    queryOptions({ queryKey: tradingKeys.exposure(book), queryFn: ({ signal }) => tradingApi.exposure(book, signal) }),
 };
 
 export const useOptionsRisk = (book: Book) => useQuery(tradingQueries.risk(book));
 export const useOptionsProduct = (code: string) => useQuery(tradingQueries.product(useBook(), useLanguage(), code));
-export const useOrders = (f: OrdersFilter, enabled = true) => useQuery({ ...tradingQueries.orders(useBook(), useLanguage(), f), enabled });
+export const useOrders = (f: OrdersFilter, enabled = true) =>
+  useQuery({ ...tradingQueries.orders(useBook(), useLanguage(), f), enabled });
 
 export function useOrder(id: string, of: Book | null = null) {
   const selected = useBook();

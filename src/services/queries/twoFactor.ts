@@ -10,7 +10,8 @@ export const twoFactorKeys = {
 
 export const twoFactorQueries = {
   status: () => queryOptions({ queryKey: twoFactorKeys.status(), queryFn: ({ signal }) => authApi.twoFactorStatus(signal) }),
-  antiPhishing: () => queryOptions({ queryKey: twoFactorKeys.antiPhishing(), queryFn: ({ signal }) => authApi.antiPhishing(signal) }),
+  antiPhishing: () =>
+    queryOptions({ queryKey: twoFactorKeys.antiPhishing(), queryFn: ({ signal }) => authApi.antiPhishing(signal) }),
 };
 
 export const useTwoFactorStatus = () => useQuery(twoFactorQueries.status());

@@ -27,16 +27,25 @@ const pageOf = (page: number, pageSize: number): PageQuery => ({ pageNum: page, 
 
 export const walletQueries = {
   /** The one balances query: per asset, valued in USDT. Every screen that shows or checks a balance reads it. */
-  balances: (book: Book) => queryOptions({ queryKey: walletKeys.balances(book), queryFn: ({ signal }) => walletApi.balances({ book }, signal) }),
+  balances: (book: Book) =>
+    queryOptions({ queryKey: walletKeys.balances(book), queryFn: ({ signal }) => walletApi.balances({ book }, signal) }),
   depositAddresses: (book: Book) =>
-    queryOptions({ queryKey: walletKeys.depositAddresses(book), queryFn: ({ signal }) => walletApi.depositAddresses({ book }, signal) }),
+    queryOptions({
+      queryKey: walletKeys.depositAddresses(book),
+      queryFn: ({ signal }) => walletApi.depositAddresses({ book }, signal),
+    }),
   withdrawalMethods: (book: Book) =>
-    queryOptions({ queryKey: walletKeys.withdrawalMethods(book), queryFn: ({ signal }) => walletApi.withdrawalMethods({ book }, signal) }),
+    queryOptions({
+      queryKey: walletKeys.withdrawalMethods(book),
+      queryFn: ({ signal }) => walletApi.withdrawalMethods({ book }, signal),
+    }),
   // paged lists: the previous page stays on screen while the next loads (within the same book)
-  depositsPage: (book: Book, p: number, size: number) => page(walletKeys.depositsPage(book, p, size), (signal) => walletApi.deposits({ book }, pageOf(p, size), signal)),
+  depositsPage: (book: Book, p: number, size: number) =>
+    page(walletKeys.depositsPage(book, p, size), (signal) => walletApi.deposits({ book }, pageOf(p, size), signal)),
   withdrawalsPage: (book: Book, p: number, size: number) =>
     page(walletKeys.withdrawalsPage(book, p, size), (signal) => walletApi.withdrawals({ book }, pageOf(p, size), signal)),
-  statementPage: (book: Book, p: number, size: number) => page(walletKeys.statementPage(book, p, size), (signal) => walletApi.statement({ book }, pageOf(p, size), signal)),
+  statementPage: (book: Book, p: number, size: number) =>
+    page(walletKeys.statementPage(book, p, size), (signal) => walletApi.statement({ book }, pageOf(p, size), signal)),
 };
 
 /** What is available of `asset` in a balances answer ('0' when the book holds none). */

@@ -2,7 +2,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ASSETS, type Asset } from '../../contract/constants.ts';
 import type { Network } from '../../contract/wallet.ts';
-import { useAddAddress, useAdminAddresses, useDeleteAddress, useUpdateAddress, type AdminDepositAddress } from '../../services/queries/admin.ts';
+import {
+  useAddAddress,
+  useAdminAddresses,
+  useDeleteAddress,
+  useUpdateAddress,
+  type AdminDepositAddress,
+} from '../../services/queries/admin.ts';
 import { toast } from '../../services/toast.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import screens from '../screens/screens.module.css';
@@ -29,13 +35,24 @@ export function Addresses() {
       <AddAddress />
       <Loadable query={list}>
         {rows.length === 0 ? (
-          <p className={screens.muted} data-testid="empty">{t('admin.empty')}</p>
+          <p className={screens.muted} data-testid="empty">
+            {t('admin.empty')}
+          </p>
         ) : (
           <div className={wallet.tableWrap}>
             <table className={`${screens.dataTable} ${styles.cards}`}>
-              <thead><tr><th>{t('admin.asset')}</th><th>{t('wallet.address')}</th><th>{t('account.statusLabel')}</th><th>{t('admin.actions')}</th></tr></thead>
+              <thead>
+                <tr>
+                  <th>{t('admin.asset')}</th>
+                  <th>{t('wallet.address')}</th>
+                  <th>{t('account.statusLabel')}</th>
+                  <th>{t('admin.actions')}</th>
+                </tr>
+              </thead>
               <tbody>
-                {rows.map((a) => <AddressRow key={a.id} row={a} />)}
+                {rows.map((a) => (
+                  <AddressRow key={a.id} row={a} />
+                ))}
               </tbody>
             </table>
           </div>
@@ -56,33 +73,69 @@ function AddAddress() {
       className={styles.addForm}
       onSubmit={(e) => {
         e.preventDefault();
-        add.mutate({ coin, network, address }, {
-          onSuccess: () => {
-            setAddress('');
-            toast(t('admin.saved'), 'success');
+        add.mutate(
+          { coin, network, address },
+          {
+            onSuccess: () => {
+              setAddress('');
+              toast(t('admin.saved'), 'success');
+            },
           },
-        });
+        );
       }}
       data-testid="address-form"
     >
       <label>
         <span>{t('admin.coin')}</span>
-        <select value={coin} onChange={(e) => { const c = e.target.value as Asset; setCoin(c); setNetwork(COIN_NETWORKS[c][0]); }} data-testid="addr-coin">
-          {ASSETS.map((c) => <option key={c} value={c}>{c}</option>)}
+        <select
+          value={coin}
+          onChange={(e) => {
+            const c = e.target.value as Asset;
+            setCoin(c);
+            setNetwork(COIN_NETWORKS[c][0]);
+          }}
+          data-testid="addr-coin"
+        >
+          {ASSETS.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
         </select>
       </label>
       <label>
         <span>{t('admin.network')}</span>
         <select value={network} onChange={(e) => setNetwork(e.target.value as Network)} data-testid="addr-network">
-          {COIN_NETWORKS[coin].map((n) => <option key={n} value={n}>{n}</option>)}
+          {COIN_NETWORKS[coin].map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
         </select>
       </label>
       <label>
         <span>{t('wallet.address')}</span>
-        <input value={address} required maxLength={120} dir="ltr" spellCheck={false} onChange={(e) => { setAddress(e.target.value); add.reset(); }} data-testid="addr-address" />
+        <input
+          value={address}
+          required
+          maxLength={120}
+          dir="ltr"
+          spellCheck={false}
+          onChange={(e) => {
+            setAddress(e.target.value);
+            add.reset();
+          }}
+          data-testid="addr-address"
+        />
       </label>
-      <button type="submit" className={wallet.secondary} disabled={add.isPending} data-testid="addr-add">{t('admin.add')}</button>
-      {add.error && <p className={`${styles.refusal} ${styles.fullRow}`} role="alert" data-testid="addr-error">{add.error.message}</p>}
+      <button type="submit" className={wallet.secondary} disabled={add.isPending} data-testid="addr-add">
+        {t('admin.add')}
+      </button>
+      {add.error && (
+        <p className={`${styles.refusal} ${styles.fullRow}`} role="alert" data-testid="addr-error">
+          {add.error.message}
+        </p>
+      )}
     </form>
   );
 }
@@ -111,33 +164,93 @@ function AddressRow({ row }: { row: AdminDepositAddress }) {
   const error = update.error ?? remove.error;
   return (
     <tr data-testid="address-row" data-id={row.id} data-enabled={row.enabled} data-address={row.address}>
-      <td data-label={t('admin.asset')}>{row.coin}<br /><span className={wallet.hint}>{row.network}</span></td>
+      <td data-label={t('admin.asset')}>
+        {row.coin}
+        <br />
+        <span className={wallet.hint}>{row.network}</span>
+      </td>
       <td data-label={t('wallet.address')} className={wallet.mono}>
         {editing ? (
-          <input className={styles.cellInput} value={value} maxLength={120} dir="ltr" aria-label={t('wallet.address')} onChange={(e) => setValue(e.target.value)} data-testid="addr-edit-input" />
+          <input
+            className={styles.cellInput}
+            value={value}
+            maxLength={120}
+            dir="ltr"
+            aria-label={t('wallet.address')}
+            onChange={(e) => setValue(e.target.value)}
+            data-testid="addr-edit-input"
+          />
         ) : (
           <span className={styles.anywhere}>{row.address}</span>
         )}
-        {error && <span className={styles.refusal} role="alert" data-testid="addr-row-error">{error.message}</span>}
+        {error && (
+          <span className={styles.refusal} role="alert" data-testid="addr-row-error">
+            {error.message}
+          </span>
+        )}
       </td>
-      <td data-label={t('account.statusLabel')}><span className={wallet.status} data-tone={row.enabled ? 'good' : 'none'}>{t(row.enabled ? 'admin.enabled' : 'admin.disabled')}</span></td>
+      <td data-label={t('account.statusLabel')}>
+        <span className={wallet.status} data-tone={row.enabled ? 'good' : 'none'}>
+          {t(row.enabled ? 'admin.enabled' : 'admin.disabled')}
+        </span>
+      </td>
       <td data-label={t('admin.actions')}>
         <div className={styles.rowActions}>
           {editing ? (
             <>
-              <button type="button" className={wallet.secondary} disabled={busy} onClick={() => run('address')} data-testid="addr-save">{t('admin.save')}</button>
-              <button type="button" className={wallet.secondary} onClick={() => { setEditing(false); setValue(row.address); update.reset(); }}>{t('wallet.cancel')}</button>
+              <button
+                type="button"
+                className={wallet.secondary}
+                disabled={busy}
+                onClick={() => run('address')}
+                data-testid="addr-save"
+              >
+                {t('admin.save')}
+              </button>
+              <button
+                type="button"
+                className={wallet.secondary}
+                onClick={() => {
+                  setEditing(false);
+                  setValue(row.address);
+                  update.reset();
+                }}
+              >
+                {t('wallet.cancel')}
+              </button>
             </>
           ) : deleting ? (
             <>
-              <button type="button" className={wallet.danger} disabled={busy} onClick={() => run('delete')} data-testid="addr-delete-confirm">{t('admin.deleteConfirm')}</button>
-              <button type="button" className={wallet.secondary} onClick={() => setDeleting(false)}>{t('wallet.cancel')}</button>
+              <button
+                type="button"
+                className={wallet.danger}
+                disabled={busy}
+                onClick={() => run('delete')}
+                data-testid="addr-delete-confirm"
+              >
+                {t('admin.deleteConfirm')}
+              </button>
+              <button type="button" className={wallet.secondary} onClick={() => setDeleting(false)}>
+                {t('wallet.cancel')}
+              </button>
             </>
           ) : (
             <>
-              <button type="button" className={wallet.secondary} onClick={() => setEditing(true)} data-testid="addr-edit">{t('admin.edit')}</button>
-              <button type="button" className={wallet.secondary} disabled={busy} onClick={() => run('toggle')} data-testid="addr-toggle">{t(row.enabled ? 'admin.disable' : 'admin.enable')}</button>
-              <button type="button" className={wallet.danger} onClick={() => setDeleting(true)} data-testid="addr-delete">{t('admin.delete')}</button>
+              <button type="button" className={wallet.secondary} onClick={() => setEditing(true)} data-testid="addr-edit">
+                {t('admin.edit')}
+              </button>
+              <button
+                type="button"
+                className={wallet.secondary}
+                disabled={busy}
+                onClick={() => run('toggle')}
+                data-testid="addr-toggle"
+              >
+                {t(row.enabled ? 'admin.disable' : 'admin.enable')}
+              </button>
+              <button type="button" className={wallet.danger} onClick={() => setDeleting(true)} data-testid="addr-delete">
+                {t('admin.delete')}
+              </button>
             </>
           )}
         </div>

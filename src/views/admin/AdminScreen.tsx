@@ -27,7 +27,22 @@ import own from './AdminScreen.module.css';
 const Flows = lazy(() => import('./Flows.tsx'));
 
 type SessionSnap = SnapshotFrom<typeof sessionMachine>;
-export const SECTIONS = ['deposits', 'withdrawals', 'kyc', 'addresses', 'exposure', 'operators', 'smart', 'loans', 'nfts', 'support', 'outbox', 'audit', 'jobs', 'flows'] as const;
+export const SECTIONS = [
+  'deposits',
+  'withdrawals',
+  'kyc',
+  'addresses',
+  'exposure',
+  'operators',
+  'smart',
+  'loans',
+  'nfts',
+  'support',
+  'outbox',
+  'audit',
+  'jobs',
+  'flows',
+] as const;
 export type Section = (typeof SECTIONS)[number];
 
 /**
@@ -42,7 +57,12 @@ export default function AdminScreen() {
   const loggedIn = useSelector(session, (s: SessionSnap) => s.matches({ auth: 'loggedIn' }));
   const role = useSelector(session, (s: SessionSnap) => s.context.user?.role ?? null);
   const [path] = useLocation();
-  if (booting || (loggedIn && role === null)) return <div className={screens.card} aria-busy="true">{t('common.loading')}</div>;
+  if (booting || (loggedIn && role === null))
+    return (
+      <div className={screens.card} aria-busy="true">
+        {t('common.loading')}
+      </div>
+    );
   // signed out: the sign-in says the console needs an operator's session, and comes back here
   if (!loggedIn) return <Redirect to={`/pass/login?next=${encodeURIComponent(path)}`} replace />;
   if (role !== 'operator') return <Redirect to="/" replace />;
@@ -53,7 +73,9 @@ export default function AdminScreen() {
     <div className={screens.stack} data-testid="admin" data-section={section}>
       <section className={screens.card} aria-labelledby="admin-title">
         <div className={screens.cardHead}>
-          <h1 id="admin-title" className={own.title}>{t('admin.title')}</h1>
+          <h1 id="admin-title" className={own.title}>
+            {t('admin.title')}
+          </h1>
           <nav className={styles.nav} aria-label={t('admin.title')}>
             {SECTIONS.map((s) => (
               <Link key={s} href={`/admin/${s}`} aria-current={s === section ? 'page' : undefined} data-testid={`admin-nav-${s}`}>
@@ -78,7 +100,13 @@ export default function AdminScreen() {
       {section === 'audit' && <AuditLog />}
       {section === 'jobs' && <Jobs />}
       {section === 'flows' && (
-        <Suspense fallback={<div className={screens.card} aria-busy="true">{t('common.loading')}</div>}>
+        <Suspense
+          fallback={
+            <div className={screens.card} aria-busy="true">
+              {t('common.loading')}
+            </div>
+          }
+        >
           <Flows />
         </Suspense>
       )}

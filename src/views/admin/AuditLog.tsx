@@ -14,18 +14,51 @@ export function AuditLog() {
   const { t } = useTranslation();
   const { page, setPage, list, rows } = usePagedList(useAuditLog);
   return (
-    <AdminList id="adm-audit" testId="admin-audit" title={t('admin.sections.audit')} list={list} rows={rows} page={page} onPage={setPage}>
+    <AdminList
+      id="adm-audit"
+      testId="admin-audit"
+      title={t('admin.sections.audit')}
+      list={list}
+      rows={rows}
+      page={page}
+      onPage={setPage}
+    >
       <table className={`${screens.dataTable} ${styles.wide} ${styles.cards}`}>
-        <thead><tr><th>{t('admin.time')}</th><th>{t('admin.who')}</th><th>{t('admin.action')}</th><th>{t('admin.target')}</th><th>{t('admin.before')}</th><th>{t('admin.after')}</th></tr></thead>
+        <thead>
+          <tr>
+            <th>{t('admin.time')}</th>
+            <th>{t('admin.who')}</th>
+            <th>{t('admin.action')}</th>
+            <th>{t('admin.target')}</th>
+            <th>{t('admin.before')}</th>
+            <th>{t('admin.after')}</th>
+          </tr>
+        </thead>
         <tbody>
           {rows.map((a) => (
             <tr key={a.id} data-testid="audit-row" data-action={a.action} data-target={`${a.targetType}:${a.targetId}`}>
-              <td data-label={t('admin.time')} className="num">{localTime(a.createdAt)}</td>
-              <td data-label={t('admin.who')} className="num">#{a.actorId}</td>
-              <td data-label={t('admin.action')} className={wallet.mono}>{a.action}</td>
-              <td data-label={t('admin.target')} className={wallet.mono}>{a.targetType} #{a.targetId}</td>
-              <td data-label={t('admin.before')}><pre className={styles.json} data-testid="audit-before">{readable(a.before)}</pre></td>
-              <td data-label={t('admin.after')}><pre className={styles.json} data-testid="audit-after">{readable(a.after)}</pre></td>
+              <td data-label={t('admin.time')} className="num">
+                {localTime(a.createdAt)}
+              </td>
+              <td data-label={t('admin.who')} className="num">
+                #{a.actorId}
+              </td>
+              <td data-label={t('admin.action')} className={wallet.mono}>
+                {a.action}
+              </td>
+              <td data-label={t('admin.target')} className={wallet.mono}>
+                {a.targetType} #{a.targetId}
+              </td>
+              <td data-label={t('admin.before')}>
+                <pre className={styles.json} data-testid="audit-before">
+                  {readable(a.before)}
+                </pre>
+              </td>
+              <td data-label={t('admin.after')}>
+                <pre className={styles.json} data-testid="audit-after">
+                  {readable(a.after)}
+                </pre>
+              </td>
             </tr>
           ))}
         </tbody>

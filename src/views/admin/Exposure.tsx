@@ -31,7 +31,10 @@ export function Exposure() {
           </label>
         </div>
       </div>
-      <p className={screens.note}>{t('orders.exposure.readOnly')}{e && <> · {t('orders.exposure.asOf', { time: timeLabel(e.asOf, i18n.language) })}</>}</p>
+      <p className={screens.note}>
+        {t('orders.exposure.readOnly')}
+        {e && <> · {t('orders.exposure.asOf', { time: timeLabel(e.asOf, i18n.language) })}</>}
+      </p>
       <Loadable query={q} empty={e !== undefined && e.rows.length === 0}>
         {e && (
           <table className={`${screens.dataTable} ${styles.wide} ${styles.cards}`}>
@@ -50,16 +53,34 @@ export function Exposure() {
             <tbody>
               {e.rows.map((r) => (
                 <tr key={r.code} data-testid="exposure-row" data-code={r.code}>
-                  <th scope="row" data-label={t('orders.instrument')}>{r.code}</th>
-                  <td data-label={t('orders.exposure.positions')} className="num">{r.openPositions}</td>
-                  <td data-label={t('orders.exposure.long')} className="num">{money(r.longNotional)}</td>
-                  <td data-label={t('orders.exposure.short')} className="num">{money(r.shortNotional)}</td>
-                  <td data-label={t('orders.exposure.margin')} className="num">{money(r.marginHeld)}</td>
-                  <td data-label={t('orders.exposure.unrealised')} className="num" data-tone={toneOf(r.unrealisedPnl)}>{signed(r.unrealisedPnl)}</td>
-                  <td data-label={t('orders.exposure.platform')} className="num" data-tone={toneOf(r.platformResult)}>{signed(r.platformResult)}</td>
+                  <th scope="row" data-label={t('orders.instrument')}>
+                    {r.code}
+                  </th>
+                  <td data-label={t('orders.exposure.positions')} className="num">
+                    {r.openPositions}
+                  </td>
+                  <td data-label={t('orders.exposure.long')} className="num">
+                    {money(r.longNotional)}
+                  </td>
+                  <td data-label={t('orders.exposure.short')} className="num">
+                    {money(r.shortNotional)}
+                  </td>
+                  <td data-label={t('orders.exposure.margin')} className="num">
+                    {money(r.marginHeld)}
+                  </td>
+                  <td data-label={t('orders.exposure.unrealised')} className="num" data-tone={toneOf(r.unrealisedPnl)}>
+                    {signed(r.unrealisedPnl)}
+                  </td>
+                  <td data-label={t('orders.exposure.platform')} className="num" data-tone={toneOf(r.platformResult)}>
+                    {signed(r.platformResult)}
+                  </td>
                   <td data-label={t('orders.lastPrice')} className="num" data-stale={r.stale || undefined}>
                     {r.price ?? '—'}
-                    {r.stale && <span className={styles.staleTag} data-testid="exposure-stale">{t('orders.exposure.stale')}</span>}
+                    {r.stale && (
+                      <span className={styles.staleTag} data-testid="exposure-stale">
+                        {t('orders.exposure.stale')}
+                      </span>
+                    )}
                   </td>
                 </tr>
               ))}
@@ -71,8 +92,12 @@ export function Exposure() {
                 <td className="num">{money(e.totals.longNotional)}</td>
                 <td className="num">{money(e.totals.shortNotional)}</td>
                 <td className="num">{money(e.totals.marginHeld)}</td>
-                <td className="num" data-tone={toneOf(e.totals.unrealisedPnl)}>{signed(e.totals.unrealisedPnl)}</td>
-                <td className="num" data-tone={toneOf(e.totals.platformResult)}>{signed(e.totals.platformResult)}</td>
+                <td className="num" data-tone={toneOf(e.totals.unrealisedPnl)}>
+                  {signed(e.totals.unrealisedPnl)}
+                </td>
+                <td className="num" data-tone={toneOf(e.totals.platformResult)}>
+                  {signed(e.totals.platformResult)}
+                </td>
                 <td />
               </tr>
             </tfoot>

@@ -28,7 +28,13 @@ function themeVariables() {
 function loadMermaid(): Promise<Mermaid> {
   ready ??= import('mermaid').then(({ default: mermaid }) => {
     // natural size: the box scrolls on a phone instead of shrinking the labels out of reach
-    mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: 'base', themeVariables: themeVariables(), state: { useMaxWidth: false } });
+    mermaid.initialize({
+      startOnLoad: false,
+      securityLevel: 'strict',
+      theme: 'base',
+      themeVariables: themeVariables(),
+      state: { useMaxWidth: false },
+    });
     return mermaid;
   });
   return ready;
@@ -62,9 +68,30 @@ export function FlowDiagram({ id, text, label }: { id: string; text: string; lab
   }, [drawn]);
 
   const current = drawn?.text === text ? drawn : null;
-  if (!current) return <div className={styles.diagram} aria-busy="true" data-testid="flow-diagram" data-drawn="false">{t('common.loading')}</div>;
-  if ('error' in current) return <p className={styles.failed} role="alert" data-testid="flow-diagram-failed">{t('admin.flows.diagramFailed')}</p>;
+  if (!current)
+    return (
+      <div className={styles.diagram} aria-busy="true" data-testid="flow-diagram" data-drawn="false">
+        {t('common.loading')}
+      </div>
+    );
+  if ('error' in current)
+    return (
+      <p className={styles.failed} role="alert" data-testid="flow-diagram-failed">
+        {t('admin.flows.diagramFailed')}
+      </p>
+    );
   // the SVG Mermaid produced with securityLevel 'strict' from the generated diagram text
   const html = { __html: current.svg };
-  return <div ref={box} className={styles.diagram} role="img" aria-label={label} data-testid="flow-diagram" data-drawn="true" dir="ltr" dangerouslySetInnerHTML={html} />;
+  return (
+    <div
+      ref={box}
+      className={styles.diagram}
+      role="img"
+      aria-label={label}
+      data-testid="flow-diagram"
+      data-drawn="true"
+      dir="ltr"
+      dangerouslySetInnerHTML={html}
+    />
+  );
 }

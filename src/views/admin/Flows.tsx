@@ -36,7 +36,12 @@ export default function Flows() {
           {flows.map((f) => {
             const c = count(f);
             return (
-              <Link key={f.id} href={href(f.id)} aria-current={f.id === flow.id ? 'page' : undefined} data-testid={`flow-link-${f.id}`}>
+              <Link
+                key={f.id}
+                href={href(f.id)}
+                aria-current={f.id === flow.id ? 'page' : undefined}
+                data-testid={`flow-link-${f.id}`}
+              >
                 <span className={wallet.mono}>{f.id}</span>
                 <span className={c.covered === c.total && c.total > 0 ? styles.full : c.covered ? styles.part : styles.none}>
                   {c.covered}/{c.total}
@@ -58,36 +63,62 @@ export default function Flows() {
       </section>
       <section className={screens.card} aria-labelledby="adm-flow" data-testid="flow" data-machine={flow.id}>
         <div className={screens.cardHead}>
-          <h2 id="adm-flow" className={wallet.mono}>{flow.id}</h2>
+          <h2 id="adm-flow" className={wallet.mono}>
+            {flow.id}
+          </h2>
           <span className={styles.summary} data-testid="flow-coverage">
             {flow.models.length ? t('admin.flows.coverage', { covered, total }) : t('admin.flows.noModel')}
           </span>
         </div>
-        {flow.description && <p className={styles.description} dir="ltr">{flow.description}</p>}
+        {flow.description && (
+          <p className={styles.description} dir="ltr">
+            {flow.description}
+          </p>
+        )}
         <p className={styles.source}>
           {t('admin.flows.definedIn')} <code className={wallet.mono}>{flow.source}</code>
           {flow.models.map((m) => (
-            <span key={m}> · <code className={wallet.mono}>{m}</code></span>
+            <span key={m}>
+              {' '}
+              · <code className={wallet.mono}>{m}</code>
+            </span>
           ))}
         </p>
         <FlowDiagram id={flow.id} text={flow.mermaid} label={t('admin.flows.diagram', { machine: flow.id })} />
         <p className={styles.legend}>
-          <span className={styles.yes}>✓ {t('admin.flows.covered')}</span> <span className={styles.no}>✗ {t('admin.flows.uncovered')}</span>
+          <span className={styles.yes}>✓ {t('admin.flows.covered')}</span>{' '}
+          <span className={styles.no}>✗ {t('admin.flows.uncovered')}</span>
         </p>
         <div className={styles.tableBox}>
           <table className={`${screens.dataTable} ${admin.cards}`} data-testid="flow-transitions">
             <thead>
-              <tr><th>{t('admin.flows.from')}</th><th>{t('admin.flows.event')}</th><th>{t('admin.flows.guard')}</th><th>{t('admin.flows.to')}</th><th>{t('admin.flows.status')}</th></tr>
+              <tr>
+                <th>{t('admin.flows.from')}</th>
+                <th>{t('admin.flows.event')}</th>
+                <th>{t('admin.flows.guard')}</th>
+                <th>{t('admin.flows.to')}</th>
+                <th>{t('admin.flows.status')}</th>
+              </tr>
             </thead>
             <tbody>
               {flow.transitions.map((tr, i) => (
                 <tr key={i} data-covered={tr.covered ? 'true' : 'false'}>
-                  <td data-label={t('admin.flows.from')} className={wallet.mono}>{state(tr.from)}</td>
-                  <td data-label={t('admin.flows.event')} className={wallet.mono}>{tr.label}</td>
-                  <td data-label={t('admin.flows.guard')} className={wallet.mono}>{tr.guard ?? '—'}</td>
-                  <td data-label={t('admin.flows.to')} className={wallet.mono}>{tr.to.length ? tr.to.join(', ') : t('admin.flows.stays')}</td>
+                  <td data-label={t('admin.flows.from')} className={wallet.mono}>
+                    {state(tr.from)}
+                  </td>
+                  <td data-label={t('admin.flows.event')} className={wallet.mono}>
+                    {tr.label}
+                  </td>
+                  <td data-label={t('admin.flows.guard')} className={wallet.mono}>
+                    {tr.guard ?? '—'}
+                  </td>
+                  <td data-label={t('admin.flows.to')} className={wallet.mono}>
+                    {tr.to.length ? tr.to.join(', ') : t('admin.flows.stays')}
+                  </td>
                   <td data-label={t('admin.flows.status')}>
-                    <span className={tr.covered ? styles.yes : styles.no}>{tr.covered ? `✓ ${t('admin.flows.covered')}` : `✗ ${t('admin.flows.uncovered')}`}</span>
+                    <span className={tr.covered ? styles.yes : styles.no}>
+                      {tr.covered ? `✓ ${t('admin.flows.covered')}` : `✗ ${t('admin.flows.uncovered')}`}
+                    </span>
                   </td>
                 </tr>
               ))}

@@ -7,7 +7,12 @@ import screens from '../screens/screens.module.css';
 import styles from './admin.module.css';
 
 /** A duration in the language's own unit words (Intl names milliseconds in every language we ship). */
-const millis = (ms: number, language: string) => new Intl.NumberFormat(isLanguage(language) ? htmlLangOf(language) : language, { style: 'unit', unit: 'millisecond', unitDisplay: 'short' }).format(ms);
+const millis = (ms: number, language: string) =>
+  new Intl.NumberFormat(isLanguage(language) ? htmlLangOf(language) : language, {
+    style: 'unit',
+    unit: 'millisecond',
+    unitDisplay: 'short',
+  }).format(ms);
 
 /**
  * The leader jobs (read-only): which instance runs each, since when, when it last ran, how long
@@ -23,10 +28,15 @@ export function Jobs() {
       <div className={screens.cardHead}>
         <h2 id="adm-jobs">{t('admin.sections.jobs')}</h2>
         <div className={screens.toolbar}>
-          <button type="button" onClick={() => void q.refetch()} disabled={q.isFetching} data-testid="jobs-refresh">{t('admin.jobs.refresh')}</button>
+          <button type="button" onClick={() => void q.refetch()} disabled={q.isFetching} data-testid="jobs-refresh">
+            {t('admin.jobs.refresh')}
+          </button>
         </div>
       </div>
-      <p className={screens.note}>{t('admin.jobs.note')}{d && <> · {t('admin.jobs.answeredBy', { instance: d.instance })}</>}</p>
+      <p className={screens.note}>
+        {t('admin.jobs.note')}
+        {d && <> · {t('admin.jobs.answeredBy', { instance: d.instance })}</>}
+      </p>
       <Loadable query={q}>
         {d && (
           <table className={`${screens.dataTable} ${styles.wide} ${styles.cards}`}>
@@ -43,11 +53,20 @@ export function Jobs() {
             <tbody>
               {d.jobs.map((j) => (
                 <tr key={j.name} data-testid="job-row" data-job={j.name} data-led={j.instance !== null || undefined}>
-                  <th scope="row" data-label={t('admin.jobs.job')}>{j.name}<br /><small>{j.what}</small></th>
-                  <td data-label={t('admin.jobs.leader')}>{j.instance ?? t('admin.jobs.noLeader')}{j.here && <> ({t('admin.jobs.here')})</>}</td>
+                  <th scope="row" data-label={t('admin.jobs.job')}>
+                    {j.name}
+                    <br />
+                    <small>{j.what}</small>
+                  </th>
+                  <td data-label={t('admin.jobs.leader')}>
+                    {j.instance ?? t('admin.jobs.noLeader')}
+                    {j.here && <> ({t('admin.jobs.here')})</>}
+                  </td>
                   <td data-label={t('admin.jobs.since')}>{timeLabel(j.leaderSince, i18n.language)}</td>
                   <td data-label={t('admin.jobs.lastRun')}>{timeLabel(j.lastRunAt, i18n.language)}</td>
-                  <td data-label={t('admin.jobs.duration')} className="num">{j.lastDurationMs === null ? '—' : millis(j.lastDurationMs, i18n.language)}</td>
+                  <td data-label={t('admin.jobs.duration')} className="num">
+                    {j.lastDurationMs === null ? '—' : millis(j.lastDurationMs, i18n.language)}
+                  </td>
                   <td data-label={t('admin.jobs.lastError')}>{j.lastError ?? '—'}</td>
                 </tr>
               ))}

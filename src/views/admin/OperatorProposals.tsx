@@ -22,8 +22,14 @@ export function OperatorProposals() {
     <div data-testid="operator-proposals">
       <h3 className={styles.proposalsTitle}>{t('admin.operators.proposalsTitle')}</h3>
       <Loadable query={list}>
-        {rows.length === 0 ? <p className={screens.note}>{t('admin.operators.proposalsEmpty')}</p> : (
-          <ul className={screens.list}>{rows.map((p) => <Proposal key={p.id} p={p} />)}</ul>
+        {rows.length === 0 ? (
+          <p className={screens.note}>{t('admin.operators.proposalsEmpty')}</p>
+        ) : (
+          <ul className={screens.list}>
+            {rows.map((p) => (
+              <Proposal key={p.id} p={p} />
+            ))}
+          </ul>
         )}
       </Loadable>
     </div>
@@ -35,22 +41,44 @@ function Proposal({ p }: { p: AdminOperatorProposal }) {
   const { session } = useAppActors();
   const me = useSelector(session, (s) => s.context.user?.id ?? null);
   const decide = useDecideOperatorProposal();
-  const run = (decision: 'confirm' | 'reject') => decide.mutate({ id: p.id, decision }, { onSuccess: () => toast(t('admin.saved'), 'success') });
+  const run = (decision: 'confirm' | 'reject') =>
+    decide.mutate({ id: p.id, decision }, { onSuccess: () => toast(t('admin.saved'), 'success') });
   return (
     <li data-testid="operator-proposal" data-kind={p.kind}>
-      <strong>{t(p.kind === 'create' ? 'admin.operators.kindCreate' : 'admin.operators.kindDisable', { name: p.targetName })}</strong>
-      <br /><span className={wallet.hint}>{t('admin.operators.proposedBy', { name: p.proposedByName, time: localTime(p.createdAt) })}</span>
+      <strong>
+        {t(p.kind === 'create' ? 'admin.operators.kindCreate' : 'admin.operators.kindDisable', { name: p.targetName })}
+      </strong>
+      <br />
+      <span className={wallet.hint}>
+        {t('admin.operators.proposedBy', { name: p.proposedByName, time: localTime(p.createdAt) })}
+      </span>
       <div className={styles.rowActions}>
         {p.proposedBy !== me && (
-          <button type="button" className={screens.submit} disabled={decide.isPending} onClick={() => run('confirm')} data-testid="proposal-confirm">
+          <button
+            type="button"
+            className={screens.submit}
+            disabled={decide.isPending}
+            onClick={() => run('confirm')}
+            data-testid="proposal-confirm"
+          >
             {t('admin.operators.confirmAction')}
           </button>
         )}
-        <button type="button" className={wallet.secondary} disabled={decide.isPending} onClick={() => run('reject')} data-testid="proposal-reject">
+        <button
+          type="button"
+          className={wallet.secondary}
+          disabled={decide.isPending}
+          onClick={() => run('reject')}
+          data-testid="proposal-reject"
+        >
           {t(p.proposedBy === me ? 'admin.operators.withdrawAction' : 'admin.operators.rejectAction')}
         </button>
       </div>
-      {decide.error && <p className={styles.refusal} role="alert" data-testid="proposal-error">{decide.error.message}</p>}
+      {decide.error && (
+        <p className={styles.refusal} role="alert" data-testid="proposal-error">
+          {decide.error.message}
+        </p>
+      )}
     </li>
   );
 }

@@ -26,16 +26,27 @@ export function Operators() {
       <div className={screens.cardHead}>
         <h2 id="adm-ops">{t('admin.sections.operators')}</h2>
       </div>
-      <p className={screens.muted}>{t('admin.operators.hint')} {t('admin.operators.twoOperators')}</p>
+      <p className={screens.muted}>
+        {t('admin.operators.hint')} {t('admin.operators.twoOperators')}
+      </p>
       <OperatorProposals />
       <AddOperator />
       <Loadable query={list}>
         <div className={wallet.tableWrap}>
           <table className={`${screens.dataTable} ${styles.cards}`}>
             <thead>
-              <tr><th>{t('admin.operators.username')}</th><th>{t('admin.operators.email')}</th><th>{t('account.statusLabel')}</th><th>{t('admin.actions')}</th></tr>
+              <tr>
+                <th>{t('admin.operators.username')}</th>
+                <th>{t('admin.operators.email')}</th>
+                <th>{t('account.statusLabel')}</th>
+                <th>{t('admin.actions')}</th>
+              </tr>
             </thead>
-            <tbody>{rows.map((o) => <OperatorRow key={o.id} row={o} />)}</tbody>
+            <tbody>
+              {rows.map((o) => (
+                <OperatorRow key={o.id} row={o} />
+              ))}
+            </tbody>
           </table>
         </div>
       </Loadable>
@@ -49,37 +60,75 @@ function AddOperator() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const add = useAddOperator();
-  const edit = (set: (v: string) => void) => (e: { target: { value: string } }) => { set(e.target.value); add.reset(); };
+  const edit = (set: (v: string) => void) => (e: { target: { value: string } }) => {
+    set(e.target.value);
+    add.reset();
+  };
   return (
     <form
       className={styles.addForm}
       onSubmit={(e) => {
         e.preventDefault();
-        add.mutate({ username, email, password }, {
-          onSuccess: () => {
-            setUsername('');
-            setEmail('');
-            setPassword('');
-            toast(t('admin.operators.proposed'), 'success');
+        add.mutate(
+          { username, email, password },
+          {
+            onSuccess: () => {
+              setUsername('');
+              setEmail('');
+              setPassword('');
+              toast(t('admin.operators.proposed'), 'success');
+            },
           },
-        });
+        );
       }}
       data-testid="operator-form"
     >
       <label>
         <span>{t('admin.operators.username')}</span>
-        <input value={username} required maxLength={20} autoComplete="off" dir="ltr" onChange={edit(setUsername)} data-testid="op-username" />
+        <input
+          value={username}
+          required
+          maxLength={20}
+          autoComplete="off"
+          dir="ltr"
+          onChange={edit(setUsername)}
+          data-testid="op-username"
+        />
       </label>
       <label>
         <span>{t('admin.operators.email')}</span>
-        <input type="email" value={email} required maxLength={254} autoComplete="off" dir="ltr" onChange={edit(setEmail)} data-testid="op-email" />
+        <input
+          type="email"
+          value={email}
+          required
+          maxLength={254}
+          autoComplete="off"
+          dir="ltr"
+          onChange={edit(setEmail)}
+          data-testid="op-email"
+        />
       </label>
       <label>
         <span>{t('admin.operators.password')}</span>
-        <input type="password" value={password} required maxLength={128} autoComplete="new-password" dir="ltr" onChange={edit(setPassword)} data-testid="op-password" />
+        <input
+          type="password"
+          value={password}
+          required
+          maxLength={128}
+          autoComplete="new-password"
+          dir="ltr"
+          onChange={edit(setPassword)}
+          data-testid="op-password"
+        />
       </label>
-      <button type="submit" className={wallet.secondary} disabled={add.isPending} data-testid="op-add">{t('admin.operators.propose')}</button>
-      {add.error && <p className={`${styles.refusal} ${styles.fullRow}`} role="alert" data-testid="op-error">{add.error.message}</p>}
+      <button type="submit" className={wallet.secondary} disabled={add.isPending} data-testid="op-add">
+        {t('admin.operators.propose')}
+      </button>
+      {add.error && (
+        <p className={`${styles.refusal} ${styles.fullRow}`} role="alert" data-testid="op-error">
+          {add.error.message}
+        </p>
+      )}
     </form>
   );
 }
@@ -94,27 +143,61 @@ function OperatorRow({ row }: { row: AdminOperator }) {
   return (
     <tr data-testid="operator-row" data-username={row.username} data-status={row.status}>
       <td data-label={t('admin.operators.username')}>
-        {row.username}{row.id === me && <span className={wallet.hint}> ({t('admin.operators.you')})</span>}
-        <br /><span className={wallet.hint}>{localTime(row.createdAt)}</span>
-        {row.probationUntil && <><br /><span className={wallet.hint} data-testid="op-probation">{t('admin.operators.probation', { time: localTime(row.probationUntil) })}</span></>}
+        {row.username}
+        {row.id === me && <span className={wallet.hint}> ({t('admin.operators.you')})</span>}
+        <br />
+        <span className={wallet.hint}>{localTime(row.createdAt)}</span>
+        {row.probationUntil && (
+          <>
+            <br />
+            <span className={wallet.hint} data-testid="op-probation">
+              {t('admin.operators.probation', { time: localTime(row.probationUntil) })}
+            </span>
+          </>
+        )}
       </td>
-      <td data-label={t('admin.operators.email')} className={styles.anywhere}>{row.email ?? '—'}</td>
+      <td data-label={t('admin.operators.email')} className={styles.anywhere}>
+        {row.email ?? '—'}
+      </td>
       <td data-label={t('account.statusLabel')}>
-        <span className={wallet.status} data-tone={active ? 'good' : 'none'}>{t(active ? 'admin.enabled' : 'admin.disabled')}</span>
-        {disable.error && <span className={styles.refusal} role="alert" data-testid="op-row-error">{disable.error.message}</span>}
+        <span className={wallet.status} data-tone={active ? 'good' : 'none'}>
+          {t(active ? 'admin.enabled' : 'admin.disabled')}
+        </span>
+        {disable.error && (
+          <span className={styles.refusal} role="alert" data-testid="op-row-error">
+            {disable.error.message}
+          </span>
+        )}
       </td>
       <td data-label={t('admin.actions')}>
         {active && row.id !== me && (
           <div className={styles.rowActions}>
             {confirming ? (
               <>
-                <button type="button" className={wallet.danger} disabled={disable.isPending} onClick={() => disable.mutate(row.id, { onSuccess: () => { setConfirming(false); toast(t('admin.operators.proposed'), 'success'); } })} data-testid="op-disable-confirm">
+                <button
+                  type="button"
+                  className={wallet.danger}
+                  disabled={disable.isPending}
+                  onClick={() =>
+                    disable.mutate(row.id, {
+                      onSuccess: () => {
+                        setConfirming(false);
+                        toast(t('admin.operators.proposed'), 'success');
+                      },
+                    })
+                  }
+                  data-testid="op-disable-confirm"
+                >
                   {t('admin.operators.proposeDisable')}
                 </button>
-                <button type="button" className={wallet.secondary} onClick={() => setConfirming(false)}>{t('wallet.cancel')}</button>
+                <button type="button" className={wallet.secondary} onClick={() => setConfirming(false)}>
+                  {t('wallet.cancel')}
+                </button>
               </>
             ) : (
-              <button type="button" className={wallet.secondary} onClick={() => setConfirming(true)} data-testid="op-disable">{t('admin.disable')}</button>
+              <button type="button" className={wallet.secondary} onClick={() => setConfirming(true)} data-testid="op-disable">
+                {t('admin.disable')}
+              </button>
             )}
           </div>
         )}

@@ -11,16 +11,43 @@ export function Outbox() {
   const { t } = useTranslation();
   const { page, setPage, list, rows } = usePagedList(useOutbox);
   return (
-    <AdminList id="adm-out" testId="admin-outbox" title={t('admin.sections.outbox')} list={list} rows={rows} page={page} onPage={setPage}>
+    <AdminList
+      id="adm-out"
+      testId="admin-outbox"
+      title={t('admin.sections.outbox')}
+      list={list}
+      rows={rows}
+      page={page}
+      onPage={setPage}
+    >
       <table className={`${screens.dataTable} ${styles.wide} ${styles.cards}`}>
-        <thead><tr><th>{t('admin.time')}</th><th>{t('admin.recipient')}</th><th>{t('admin.subject')}</th><th>{t('admin.body')}</th></tr></thead>
+        <thead>
+          <tr>
+            <th>{t('admin.time')}</th>
+            <th>{t('admin.recipient')}</th>
+            <th>{t('admin.subject')}</th>
+            <th>{t('admin.body')}</th>
+          </tr>
+        </thead>
         <tbody>
           {rows.map((m) => (
             <tr key={m.id} data-testid="outbox-row" data-recipient={m.recipient}>
-              <td data-label={t('admin.time')} className="num">{localTime(m.createdAt)}<br /><span className={wallet.hint}>{m.channel}{m.sentAt ? '' : ` · ${t('admin.queued')}`}</span></td>
-              <td data-label={t('admin.recipient')} className={styles.anywhere}>{m.recipient}</td>
+              <td data-label={t('admin.time')} className="num">
+                {localTime(m.createdAt)}
+                <br />
+                <span className={wallet.hint}>
+                  {m.channel}
+                  {m.sentAt ? '' : ` · ${t('admin.queued')}`}
+                </span>
+              </td>
+              <td data-label={t('admin.recipient')} className={styles.anywhere}>
+                {m.recipient}
+              </td>
               <td data-label={t('admin.subject')}>{m.subject}</td>
-              <td data-label={t('admin.body')}><div className={styles.body}>{m.body}</div>{m.error && <span className={styles.refusal}>{m.error}</span>}</td>
+              <td data-label={t('admin.body')}>
+                <div className={styles.body}>{m.body}</div>
+                {m.error && <span className={styles.refusal}>{m.error}</span>}
+              </td>
             </tr>
           ))}
         </tbody>

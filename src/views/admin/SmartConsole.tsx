@@ -34,20 +34,42 @@ function SmartUsers() {
   const rows = users.data?.rows ?? [];
   return (
     <section className={screens.card} aria-labelledby="adm-smart-users" data-testid="admin-smart-users">
-      <div className={screens.cardHead}><h2 id="adm-smart-users">{t('admin.smart.users')}</h2></div>
-      <form className={own.searchForm} onSubmit={(e) => { e.preventDefault(); setQ(input.trim()); }} role="search">
+      <div className={screens.cardHead}>
+        <h2 id="adm-smart-users">{t('admin.smart.users')}</h2>
+      </div>
+      <form
+        className={own.searchForm}
+        onSubmit={(e) => {
+          e.preventDefault();
+          setQ(input.trim());
+        }}
+        role="search"
+      >
         <label>
           <span>{t('admin.smart.findUser')}</span>
-          <input className={styles.cellInput} value={input} maxLength={100} dir="ltr" onChange={(e) => setInput(e.target.value)} data-testid="smart-user-q" />
+          <input
+            className={styles.cellInput}
+            value={input}
+            maxLength={100}
+            dir="ltr"
+            onChange={(e) => setInput(e.target.value)}
+            data-testid="smart-user-q"
+          />
         </label>
-        <button type="submit" className={wallet.secondary} data-testid="smart-user-search">{t('admin.smart.search')}</button>
+        <button type="submit" className={wallet.secondary} data-testid="smart-user-search">
+          {t('admin.smart.search')}
+        </button>
       </form>
       {q && (
         <Loadable query={users}>
           {rows.length === 0 ? (
             <p className={screens.muted}>{t('admin.empty')}</p>
           ) : (
-            <ul className={own.users}>{rows.map((u) => <SmartUserRow key={u.id} user={u} />)}</ul>
+            <ul className={own.users}>
+              {rows.map((u) => (
+                <SmartUserRow key={u.id} user={u} />
+              ))}
+            </ul>
           )}
         </Loadable>
       )}
@@ -62,19 +84,28 @@ function SmartUserRow({ user }: { user: SmartUser }) {
     <li className={own.user} data-testid="smart-user" data-username={user.username} data-enabled={user.smartEnabled}>
       <span>
         <strong>{user.username}</strong> <span className={styles.userId}>#{user.id}</span>
-        <br /><span className={`${wallet.hint} ${styles.anywhere}`}>{user.email ?? '—'}</span>
+        <br />
+        <span className={`${wallet.hint} ${styles.anywhere}`}>{user.email ?? '—'}</span>
       </span>
-      <span className={wallet.status} data-tone={user.smartEnabled ? 'good' : 'none'}>{t(user.smartEnabled ? 'admin.enabled' : 'admin.disabled')}</span>
+      <span className={wallet.status} data-tone={user.smartEnabled ? 'good' : 'none'}>
+        {t(user.smartEnabled ? 'admin.enabled' : 'admin.disabled')}
+      </span>
       <button
         type="button"
         className={user.smartEnabled ? wallet.danger : wallet.secondary}
         disabled={set.isPending}
-        onClick={() => set.mutate({ id: user.id, smartEnabled: !user.smartEnabled }, { onSuccess: () => toast(t('admin.saved'), 'success') })}
+        onClick={() =>
+          set.mutate({ id: user.id, smartEnabled: !user.smartEnabled }, { onSuccess: () => toast(t('admin.saved'), 'success') })
+        }
         data-testid="smart-user-toggle"
       >
         {t(user.smartEnabled ? 'admin.smart.turnOff' : 'admin.smart.turnOn')}
       </button>
-      {set.error && <span className={styles.refusal} role="alert">{set.error.message}</span>}
+      {set.error && (
+        <span className={styles.refusal} role="alert">
+          {set.error.message}
+        </span>
+      )}
     </li>
   );
 }

@@ -41,11 +41,15 @@ export function SmartProductsEditor() {
   const list = useAdminSmartProducts();
   return (
     <section className={screens.card} aria-labelledby="adm-smart-products" data-testid="admin-smart-products">
-      <div className={screens.cardHead}><h2 id="adm-smart-products">{t('admin.smart.products')}</h2></div>
+      <div className={screens.cardHead}>
+        <h2 id="adm-smart-products">{t('admin.smart.products')}</h2>
+      </div>
       <p className={screens.muted}>{t('admin.smart.productsHint')}</p>
       <Loadable query={list}>
         <div className={own.productForms}>
-          {(list.data?.rows ?? []).map((p) => <ProductForm key={`${p.id}:${JSON.stringify(p)}`} product={p} />)}
+          {(list.data?.rows ?? []).map((p) => (
+            <ProductForm key={`${p.id}:${JSON.stringify(p)}`} product={p} />
+          ))}
         </div>
       </Loadable>
     </section>
@@ -65,12 +69,17 @@ function ProductForm({ product }: { product: SmartProduct }) {
   const [max, setMax] = useState(product.maxAmount.replace(/\.?0+$/, ''));
   const [penalty, setPenalty] = useState(toPercent(product.earlyExitPenalty));
   const [enabled, setEnabled] = useState(product.enabled);
-  const [terms, setTerms] = useState<TermDraft[]>(product.terms.map((x) => ({ days: String(x.days), daily: toPercent(x.dailyRate) })));
-  const changed = <V,>(set: (v: V) => void) => (v: V) => {
-    set(v);
-    save.reset();
-  };
-  const setTerm = (i: number, patch: Partial<TermDraft>) => changed(setTerms)(terms.map((x, j) => (j === i ? { ...x, ...patch } : x)));
+  const [terms, setTerms] = useState<TermDraft[]>(
+    product.terms.map((x) => ({ days: String(x.days), daily: toPercent(x.dailyRate) })),
+  );
+  const changed =
+    <V,>(set: (v: V) => void) =>
+    (v: V) => {
+      set(v);
+      save.reset();
+    };
+  const setTerm = (i: number, patch: Partial<TermDraft>) =>
+    changed(setTerms)(terms.map((x, j) => (j === i ? { ...x, ...patch } : x)));
   const body = (): UpdateSmartProductBody => ({
     name: name.trim(),
     minAmount: min.trim(),
@@ -91,27 +100,107 @@ function ProductForm({ product }: { product: SmartProduct }) {
       data-testid="smart-product-form"
       data-name={product.name}
     >
-      <h3 id={id}>{product.name} <span className={styles.userId}>#{product.id}</span></h3>
+      <h3 id={id}>
+        {product.name} <span className={styles.userId}>#{product.id}</span>
+      </h3>
       <div className={own.fields}>
-        <label><span>{t('admin.smart.name')}</span><input className={styles.cellInput} value={name} maxLength={60} onChange={(e) => changed(setName)(e.target.value)} data-testid="sp-name" /></label>
-        <label><span>{t('admin.smart.min')}</span><input className={styles.cellInput} value={min} inputMode="decimal" dir="ltr" onChange={(e) => changed(setMin)(e.target.value)} data-testid="sp-min" /></label>
-        <label><span>{t('admin.smart.max')}</span><input className={styles.cellInput} value={max} inputMode="decimal" dir="ltr" onChange={(e) => changed(setMax)(e.target.value)} data-testid="sp-max" /></label>
-        <label><span>{t('admin.smart.penalty')}</span><input className={styles.cellInput} value={penalty} inputMode="decimal" dir="ltr" onChange={(e) => changed(setPenalty)(e.target.value)} data-testid="sp-penalty" /></label>
+        <label>
+          <span>{t('admin.smart.name')}</span>
+          <input
+            className={styles.cellInput}
+            value={name}
+            maxLength={60}
+            onChange={(e) => changed(setName)(e.target.value)}
+            data-testid="sp-name"
+          />
+        </label>
+        <label>
+          <span>{t('admin.smart.min')}</span>
+          <input
+            className={styles.cellInput}
+            value={min}
+            inputMode="decimal"
+            dir="ltr"
+            onChange={(e) => changed(setMin)(e.target.value)}
+            data-testid="sp-min"
+          />
+        </label>
+        <label>
+          <span>{t('admin.smart.max')}</span>
+          <input
+            className={styles.cellInput}
+            value={max}
+            inputMode="decimal"
+            dir="ltr"
+            onChange={(e) => changed(setMax)(e.target.value)}
+            data-testid="sp-max"
+          />
+        </label>
+        <label>
+          <span>{t('admin.smart.penalty')}</span>
+          <input
+            className={styles.cellInput}
+            value={penalty}
+            inputMode="decimal"
+            dir="ltr"
+            onChange={(e) => changed(setPenalty)(e.target.value)}
+            data-testid="sp-penalty"
+          />
+        </label>
         <label className={own.check}>
-          <input type="checkbox" checked={enabled} onChange={(e) => changed(setEnabled)(e.target.checked)} data-testid="sp-enabled" />
+          <input
+            type="checkbox"
+            checked={enabled}
+            onChange={(e) => changed(setEnabled)(e.target.checked)}
+            data-testid="sp-enabled"
+          />
           <span>{t('admin.smart.onSale')}</span>
         </label>
       </div>
       <table className={own.termTable}>
-        <thead><tr><th>{t('admin.smart.days')}</th><th>{t('admin.smart.dailyRate')}</th><th>{t('admin.smart.annual')}</th><th><span className={own.hidden}>{t('admin.actions')}</span></th></tr></thead>
+        <thead>
+          <tr>
+            <th>{t('admin.smart.days')}</th>
+            <th>{t('admin.smart.dailyRate')}</th>
+            <th>{t('admin.smart.annual')}</th>
+            <th>
+              <span className={own.hidden}>{t('admin.actions')}</span>
+            </th>
+          </tr>
+        </thead>
         <tbody>
           {terms.map((x, i) => (
             <tr key={i} data-testid="sp-term">
-              <td><input className={styles.cellInput} value={x.days} inputMode="numeric" dir="ltr" aria-label={t('admin.smart.days')} onChange={(e) => setTerm(i, { days: e.target.value })} data-testid="sp-term-days" /></td>
-              <td><input className={styles.cellInput} value={x.daily} inputMode="decimal" dir="ltr" aria-label={t('admin.smart.dailyRate')} onChange={(e) => setTerm(i, { daily: e.target.value })} data-testid="sp-term-rate" /></td>
+              <td>
+                <input
+                  className={styles.cellInput}
+                  value={x.days}
+                  inputMode="numeric"
+                  dir="ltr"
+                  aria-label={t('admin.smart.days')}
+                  onChange={(e) => setTerm(i, { days: e.target.value })}
+                  data-testid="sp-term-days"
+                />
+              </td>
+              <td>
+                <input
+                  className={styles.cellInput}
+                  value={x.daily}
+                  inputMode="decimal"
+                  dir="ltr"
+                  aria-label={t('admin.smart.dailyRate')}
+                  onChange={(e) => setTerm(i, { daily: e.target.value })}
+                  data-testid="sp-term-rate"
+                />
+              </td>
               <td className="num">{annualOf(x.daily)}</td>
               <td>
-                <button type="button" className={wallet.secondary} disabled={terms.length <= 1} onClick={() => changed(setTerms)(terms.filter((_, j) => j !== i))}>
+                <button
+                  type="button"
+                  className={wallet.secondary}
+                  disabled={terms.length <= 1}
+                  onClick={() => changed(setTerms)(terms.filter((_, j) => j !== i))}
+                >
                   {t('admin.smart.removeTerm')}
                 </button>
               </td>
@@ -120,10 +209,23 @@ function ProductForm({ product }: { product: SmartProduct }) {
         </tbody>
       </table>
       <div className={wallet.actions}>
-        <button type="button" className={wallet.secondary} disabled={terms.length >= 10} onClick={() => changed(setTerms)([...terms, { days: '', daily: '' }])}>{t('admin.smart.addTerm')}</button>
-        <button type="submit" className={wallet.secondary} disabled={save.isPending} data-testid="sp-save">{t('admin.smart.save')}</button>
+        <button
+          type="button"
+          className={wallet.secondary}
+          disabled={terms.length >= 10}
+          onClick={() => changed(setTerms)([...terms, { days: '', daily: '' }])}
+        >
+          {t('admin.smart.addTerm')}
+        </button>
+        <button type="submit" className={wallet.secondary} disabled={save.isPending} data-testid="sp-save">
+          {t('admin.smart.save')}
+        </button>
       </div>
-      {save.error && <p className={styles.refusal} role="alert" data-testid="sp-error">{save.error.message}</p>}
+      {save.error && (
+        <p className={styles.refusal} role="alert" data-testid="sp-error">
+          {save.error.message}
+        </p>
+      )}
     </form>
   );
 }

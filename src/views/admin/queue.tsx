@@ -22,7 +22,9 @@ export function StatusFilterSelect({ value, onChange }: { value: StatusFilter; o
       <span>{t('admin.filter')}</span>
       <select value={value} onChange={(e) => onChange(e.target.value as StatusFilter)} data-testid="status-filter">
         {FILTERS.map((f) => (
-          <option key={f} value={f}>{t(`admin.status.${f}`)}</option>
+          <option key={f} value={f}>
+            {t(`admin.status.${f}`)}
+          </option>
         ))}
       </select>
     </label>
@@ -33,7 +35,9 @@ export function StatusFilterSelect({ value, onChange }: { value: StatusFilter; o
 export function Who({ username, userId }: { username: string; userId: string }) {
   return (
     <>
-      <span className={styles.who} data-testid="who">{username || '—'}</span>
+      <span className={styles.who} data-testid="who">
+        {username || '—'}
+      </span>
       <br />
       <span className={`num ${styles.userId}`}>#{userId}</span>
     </>
@@ -47,9 +51,28 @@ type List<R> = UseQueryResult<Page<R>>;
  * A paged operator list: the card with its title, tools and reload, the loading / failed /
  * empty states, the table wrapper and the pager. Each screen supplies only its table.
  */
-export function AdminList<R>({ id, testId, title, tools, list, rows, page, onPage, children, after }: {
-  id: string; testId: string; title: string; tools?: ReactNode; list: List<R>; rows: R[];
-  page: number; onPage: (p: number) => void; children: ReactNode; after?: ReactNode;
+export function AdminList<R>({
+  id,
+  testId,
+  title,
+  tools,
+  list,
+  rows,
+  page,
+  onPage,
+  children,
+  after,
+}: {
+  id: string;
+  testId: string;
+  title: string;
+  tools?: ReactNode;
+  list: List<R>;
+  rows: R[];
+  page: number;
+  onPage: (p: number) => void;
+  children: ReactNode;
+  after?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -58,12 +81,16 @@ export function AdminList<R>({ id, testId, title, tools, list, rows, page, onPag
         <h2 id={id}>{title}</h2>
         <div className={screens.toolbar}>
           {tools}
-          <button type="button" className={wallet.secondary} onClick={() => void list.refetch()} data-testid="reload">{t('admin.reload')}</button>
+          <button type="button" className={wallet.secondary} onClick={() => void list.refetch()} data-testid="reload">
+            {t('admin.reload')}
+          </button>
         </div>
       </div>
       <Loadable query={list}>
         {rows.length === 0 ? (
-          <p className={screens.muted} data-testid="empty">{t('admin.empty')}</p>
+          <p className={screens.muted} data-testid="empty">
+            {t('admin.empty')}
+          </p>
         ) : (
           <div className={wallet.tableWrap}>{children}</div>
         )}
@@ -91,8 +118,14 @@ export function useReviewQueue<R extends { id: string }>(useQueue: (f: QueueFilt
   const [page, setPage] = useState(1);
   const list = useQueue({ status, page, pageSize: PAGE_SIZE });
   return {
-    status, page, setPage, list,
-    setStatus: (v: StatusFilter) => { setStatusState(v); setPage(1); },
+    status,
+    page,
+    setPage,
+    list,
+    setStatus: (v: StatusFilter) => {
+      setStatusState(v);
+      setPage(1);
+    },
     rows: list.data?.rows ?? [],
   };
 }

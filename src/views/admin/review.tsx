@@ -17,7 +17,11 @@ const focusOnMount = (el: HTMLElement | null) => el?.focus();
  * under the buttons. The flow puts the record the server returned (its new status) into the queue's cache.
  */
 /** What an approval moves, for the dialog to name: the customer and the amount (deposits and withdrawals). */
-export interface ReviewSubject { customer: string; amount: string; coin: string }
+export interface ReviewSubject {
+  customer: string;
+  amount: string;
+  coin: string;
+}
 
 export function ReviewControls({ kind, id, subject }: { kind: ReviewKind; id: string; subject?: ReviewSubject }) {
   const { t } = useTranslation();
@@ -47,17 +51,41 @@ export function ReviewControls({ kind, id, subject }: { kind: ReviewKind; id: st
   }, [dialog, busy, send]);
   if (review.finished) return null;
   const approve = decision === 'approve';
-  const title = t(kind === 'kyc' ? `kyc.admin.confirm.${decision ?? 'approve'}` : `admin.confirm.${kind}.${decision ?? 'approve'}`);
+  const title = t(
+    kind === 'kyc' ? `kyc.admin.confirm.${decision ?? 'approve'}` : `admin.confirm.${kind}.${decision ?? 'approve'}`,
+  );
   return (
     <>
       <div className={styles.rowActions}>
-        <button type="button" className={wallet.secondary} onClick={() => send({ type: 'review.start', decision: 'approve' })} data-testid="approve">{t('admin.approve')}</button>
-        <button type="button" className={wallet.danger} onClick={() => send({ type: 'review.start', decision: 'reject' })} data-testid="reject">{t('admin.reject')}</button>
+        <button
+          type="button"
+          className={wallet.secondary}
+          onClick={() => send({ type: 'review.start', decision: 'approve' })}
+          data-testid="approve"
+        >
+          {t('admin.approve')}
+        </button>
+        <button
+          type="button"
+          className={wallet.danger}
+          onClick={() => send({ type: 'review.start', decision: 'reject' })}
+          data-testid="reject"
+        >
+          {t('admin.reject')}
+        </button>
       </div>
-      {refusal && <span className={styles.refusal} role="alert" data-testid="review-error" data-code={refusal.code ?? ''}>{text(refusal)}</span>}
+      {refusal && (
+        <span className={styles.refusal} role="alert" data-testid="review-error" data-code={refusal.code ?? ''}>
+          {text(refusal)}
+        </span>
+      )}
       {dialog && (
         // a click on the backdrop cancels; the keyboard's way out is Escape or the Cancel button
-        <div className={styles.overlay} role="presentation" onClick={(e) => e.target === e.currentTarget && !busy && send({ type: 'review.cancel' })}>
+        <div
+          className={styles.overlay}
+          role="presentation"
+          onClick={(e) => e.target === e.currentTarget && !busy && send({ type: 'review.cancel' })}
+        >
           <form
             className={styles.dialog}
             role="dialog"
@@ -67,39 +95,94 @@ export function ReviewControls({ kind, id, subject }: { kind: ReviewKind; id: st
             data-decision={decision ?? ''}
             onSubmit={(e) => {
               e.preventDefault();
-              send({ type: 'review.confirm', values: approve ? (kind === 'withdrawal' ? { payoutTxHash: hash } : {}) : kind === 'kyc' ? { reason, note } : { reason } });
+              send({
+                type: 'review.confirm',
+                values: approve
+                  ? kind === 'withdrawal'
+                    ? { payoutTxHash: hash }
+                    : {}
+                  : kind === 'kyc'
+                    ? { reason, note }
+                    : { reason },
+              });
             }}
           >
             <h2 id={`rv-${kind}-${id}`}>{title}</h2>
             {subject && (
               <p data-testid="review-subject">
-                {t(`admin.consequence.${kind === 'withdrawal' ? 'withdrawal' : 'deposit'}.${approve ? 'approve' : 'reject'}`, { ...subject })}
+                {t(`admin.consequence.${kind === 'withdrawal' ? 'withdrawal' : 'deposit'}.${approve ? 'approve' : 'reject'}`, {
+                  ...subject,
+                })}
               </p>
             )}
             {!approve && (
               <label className={screens.field}>
                 <span>{t('admin.reason')}</span>
-                <textarea value={reason} maxLength={500} rows={3} ref={focusOnMount} onChange={(e) => setReason(e.target.value)} aria-invalid={problem === 'reason'} data-testid="review-reason" />
+                <textarea
+                  value={reason}
+                  maxLength={500}
+                  rows={3}
+                  ref={focusOnMount}
+                  onChange={(e) => setReason(e.target.value)}
+                  aria-invalid={problem === 'reason'}
+                  data-testid="review-reason"
+                />
                 <small className={wallet.hint}>{t('admin.reasonHint')}</small>
               </label>
             )}
             {!approve && kind === 'kyc' && (
               <label className={screens.field}>
                 <span>{t('kyc.admin.note')}</span>
-                <textarea value={note} maxLength={1000} rows={2} onChange={(e) => setNote(e.target.value)} aria-describedby={`rv-note-${id}`} data-testid="review-note" />
-                <small className={wallet.hint} id={`rv-note-${id}`}>{t('kyc.admin.noteHint')}</small>
+                <textarea
+                  value={note}
+                  maxLength={1000}
+                  rows={2}
+                  onChange={(e) => setNote(e.target.value)}
+                  aria-describedby={`rv-note-${id}`}
+                  data-testid="review-note"
+                />
+                <small className={wallet.hint} id={`rv-note-${id}`}>
+                  {t('kyc.admin.noteHint')}
+                </small>
               </label>
             )}
             {approve && kind === 'withdrawal' && (
               <label className={screens.field}>
                 <span>{t('admin.payoutHash')}</span>
-                <input value={hash} ref={focusOnMount} dir="ltr" spellCheck={false} onChange={(e) => setHash(e.target.value)} aria-invalid={problem === 'hash'} data-testid="review-hash" />
+                <input
+                  value={hash}
+                  ref={focusOnMount}
+                  dir="ltr"
+                  spellCheck={false}
+                  onChange={(e) => setHash(e.target.value)}
+                  aria-invalid={problem === 'hash'}
+                  data-testid="review-hash"
+                />
               </label>
             )}
-            {problem && <p className={styles.refusal} role="alert" data-testid="review-problem">{t(problem === 'reason' ? 'admin.reasonRequired' : 'admin.hashRequired')}</p>}
+            {problem && (
+              <p className={styles.refusal} role="alert" data-testid="review-problem">
+                {t(problem === 'reason' ? 'admin.reasonRequired' : 'admin.hashRequired')}
+              </p>
+            )}
             <div className={wallet.actions}>
-              <button type="submit" className={approve ? wallet.secondary : wallet.danger} disabled={busy} data-testid="review-confirm">{t(approve ? 'admin.approve' : 'admin.reject')}</button>
-              <button type="button" className={wallet.secondary} disabled={busy} onClick={() => send({ type: 'review.cancel' })} data-testid="review-cancel">{t('wallet.cancel')}</button>
+              <button
+                type="submit"
+                className={approve ? wallet.secondary : wallet.danger}
+                disabled={busy}
+                data-testid="review-confirm"
+              >
+                {t(approve ? 'admin.approve' : 'admin.reject')}
+              </button>
+              <button
+                type="button"
+                className={wallet.secondary}
+                disabled={busy}
+                onClick={() => send({ type: 'review.cancel' })}
+                data-testid="review-cancel"
+              >
+                {t('wallet.cancel')}
+              </button>
             </div>
           </form>
         </div>
@@ -107,7 +190,6 @@ export function ReviewControls({ kind, id, subject }: { kind: ReviewKind; id: st
     </>
   );
 }
-
 
 /**
  * The proof image of a deposit: fetched with the token (the useDepositProof query: a blob) and shown
@@ -134,11 +216,17 @@ export function ProofViewer({ id, onClose }: { id: string; onClose: () => void }
     <div className={styles.overlay} role="presentation" onClick={(e) => e.target === e.currentTarget && onClose()}>
       <div className={styles.viewer} role="dialog" aria-modal="true" aria-label={t('admin.proof')} data-testid="proof-viewer">
         <h2>{t('admin.proof')}</h2>
-        {proof.isError && <p className={styles.refusal} role="alert">{t('common.failed')}</p>}
+        {proof.isError && (
+          <p className={styles.refusal} role="alert">
+            {t('common.failed')}
+          </p>
+        )}
         {proof.isPending && <p aria-busy="true">{t('common.loading')}</p>}
         {proof.data && <img ref={image} alt={t('admin.proof')} data-testid="proof-image" />}
         <div className={wallet.actions}>
-          <button type="button" className={wallet.secondary} onClick={onClose} data-testid="proof-close" ref={focusOnMount}>{t('admin.close')}</button>
+          <button type="button" className={wallet.secondary} onClick={onClose} data-testid="proof-close" ref={focusOnMount}>
+            {t('admin.close')}
+          </button>
         </div>
       </div>
     </div>

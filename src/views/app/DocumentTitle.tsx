@@ -37,8 +37,15 @@ export function DocumentTitle() {
   const { t } = useTranslation();
   const [path] = useLocation();
   const [params] = useSearchParams();
-  const fromAddress = path === '/cruuency' ? (params.get('code') ?? '').toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 20)
-    : path === '/detail' ? (params.get('title') ?? '').slice(0, 80) : '';
+  const fromAddress =
+    path === '/cruuency'
+      ? (params.get('code') ?? '')
+          .toUpperCase()
+          .replace(/[^A-Z0-9]/g, '')
+          .slice(0, 20)
+      : path === '/detail'
+        ? (params.get('title') ?? '').slice(0, 80)
+        : '';
   const key = TITLES.find(([re]) => re.test(path))?.[1];
   const page = fromAddress || (key ? t(key) : '');
   const brand = t('brand');

@@ -14,7 +14,11 @@ import type { Refusal } from '../../machines/refusal.ts';
  * makes stale (src/services/flows). A screen that needs a decision of the machine asks it in
  * `view` (`snapshot.can(event)`) instead of repeating its rules.
  */
-export function useFlow<M extends AnyStateMachine, V>(create: (client: QueryClient) => M, view: (snapshot: SnapshotFrom<M>) => V, input?: InputFrom<M>) {
+export function useFlow<M extends AnyStateMachine, V>(
+  create: (client: QueryClient) => M,
+  view: (snapshot: SnapshotFrom<M>) => V,
+  input?: InputFrom<M>,
+) {
   const client = useQueryClient();
   const [logic] = useState(() => create(client));
   const ref = useActorRef(logic, input === undefined ? undefined : { input });

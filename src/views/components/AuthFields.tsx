@@ -17,27 +17,68 @@ export function TargetFields({ values, set }: { values: TargetValues; set: (k: k
   return (
     <>
       <div className={styles.segmented} role="tablist" aria-label={t('auth.byEmail') + ' / ' + t('auth.byPhone')}>
-        <button type="button" role="tab" aria-selected={channel === 'email'} onClick={() => set('channel', 'email')} data-testid="by-email">{t('auth.byEmail')}</button>
-        <button type="button" role="tab" aria-selected={channel === 'phone'} onClick={() => set('channel', 'phone')} data-testid="by-phone">{t('auth.byPhone')}</button>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={channel === 'email'}
+          onClick={() => set('channel', 'email')}
+          data-testid="by-email"
+        >
+          {t('auth.byEmail')}
+        </button>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={channel === 'phone'}
+          onClick={() => set('channel', 'phone')}
+          data-testid="by-phone"
+        >
+          {t('auth.byPhone')}
+        </button>
       </div>
       {channel === 'email' ? (
         <label className={styles.field}>
           <span>{t('auth.email')}</span>
-          <input type="email" name="email" autoComplete="email" inputMode="email" maxLength={254} value={values.email} onChange={(e) => set('email', e.target.value)} required />
+          <input
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            maxLength={254}
+            value={values.email}
+            onChange={(e) => set('email', e.target.value)}
+            required
+          />
         </label>
       ) : (
         <div className={styles.row}>
           <label className={styles.field}>
             <span>{t('auth.areaCode')}</span>
-            <select name="areaCode" value={values.areaCode} onChange={(e) => set('areaCode', e.target.value)} data-testid="area-code">
+            <select
+              name="areaCode"
+              value={values.areaCode}
+              onChange={(e) => set('areaCode', e.target.value)}
+              data-testid="area-code"
+            >
               {AREA_CODES.map((a) => (
-                <option key={a.code + a.iso} value={a.code}>{a.code} {a.iso}</option>
+                <option key={a.code + a.iso} value={a.code}>
+                  {a.code} {a.iso}
+                </option>
               ))}
             </select>
           </label>
           <label className={styles.field}>
             <span>{t('auth.phone')}</span>
-            <input type="tel" name="phone" autoComplete="tel-national" inputMode="tel" maxLength={32} value={values.phone} onChange={(e) => set('phone', e.target.value)} required />
+            <input
+              type="tel"
+              name="phone"
+              autoComplete="tel-national"
+              inputMode="tel"
+              maxLength={32}
+              value={values.phone}
+              onChange={(e) => set('phone', e.target.value)}
+              required
+            />
           </label>
         </div>
       )}
@@ -49,7 +90,17 @@ export function TargetFields({ values, set }: { values: TargetValues; set: (k: k
  * Verification code input with the send button and its countdown (the codeSender flow). The
  * button is enabled exactly when the flow would take `code.send` for this target.
  */
-export function CodeField({ purpose, target: form, value, onChange }: { purpose: CodePurpose; target: TargetValues; value: string; onChange: (v: string) => void }) {
+export function CodeField({
+  purpose,
+  target: form,
+  value,
+  onChange,
+}: {
+  purpose: CodePurpose;
+  target: TargetValues;
+  value: string;
+  onChange: (v: string) => void;
+}) {
   const { t } = useTranslation();
   // only the target fields travel in the event (the form's values hold the password too)
   const target: TargetValues = { channel: form.channel, email: form.email, phone: form.phone, areaCode: form.areaCode };
@@ -69,14 +120,36 @@ export function CodeField({ purpose, target: form, value, onChange }: { purpose:
   const why = !code.canSend && !code.coolingDown && typed ? text(targetRefusal(target)) : null;
   return (
     <div className={styles.field}>
-      <label htmlFor="code-input" className={auth.label}>{t('auth.code')}</label>
+      <label htmlFor="code-input" className={auth.label}>
+        {t('auth.code')}
+      </label>
       <div className={`${styles.row} ${auth.codeRow}`}>
-        <button type="button" className={styles.sendCode} disabled={!code.canSend} onClick={() => send({ type: 'code.send', target })} data-testid="send-code">
+        <button
+          type="button"
+          className={styles.sendCode}
+          disabled={!code.canSend}
+          onClick={() => send({ type: 'code.send', target })}
+          data-testid="send-code"
+        >
           <span className="num">{code.coolingDown ? t('auth.resendIn', { seconds: code.left }) : t('auth.sendCode')}</span>
         </button>
-        <input id="code-input" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={16} value={value} onChange={(e) => onChange(e.target.value)} required data-testid="code" />
+        <input
+          id="code-input"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={16}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          required
+          data-testid="code"
+        />
       </div>
-      <span aria-live="polite" className={`${code.error || why ? styles.fieldError : styles.muted} ${auth.codeStatus}`} data-testid="code-status">
+      <span
+        aria-live="polite"
+        className={`${code.error || why ? styles.fieldError : styles.muted} ${auth.codeStatus}`}
+        data-testid="code-status"
+      >
         {code.error ?? why ?? (code.sentTo ? t('auth.codeSent', { target: code.sentTo }) : '')}
       </span>
     </div>
@@ -94,12 +167,28 @@ function StrengthMeter({ password }: { password: string }) {
   return (
     <span className={styles.strength} data-testid="password-strength" data-score={score}>
       <meter min={0} max={4} low={PASSWORD_MIN_SCORE - 0.5} high={PASSWORD_MIN_SCORE} optimum={4} value={score} />
-      <span aria-live="polite">{t(score >= PASSWORD_MIN_SCORE ? 'auth.strengthOk' : 'auth.strengthWeak', { score, min: PASSWORD_MIN_SCORE })}</span>
+      <span aria-live="polite">
+        {t(score >= PASSWORD_MIN_SCORE ? 'auth.strengthOk' : 'auth.strengthWeak', { score, min: PASSWORD_MIN_SCORE })}
+      </span>
     </span>
   );
 }
 
-export function PasswordField({ label, name, value, onChange, autoComplete, testId }: { label: string; name: string; value: string; onChange: (v: string) => void; autoComplete: string; testId?: string }) {
+export function PasswordField({
+  label,
+  name,
+  value,
+  onChange,
+  autoComplete,
+  testId,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (v: string) => void;
+  autoComplete: string;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   const [show, setShow] = useState(false);
   // a new password's first field shows its strength (not the confirmation, not a sign-in)
@@ -108,8 +197,22 @@ export function PasswordField({ label, name, value, onChange, autoComplete, test
     <label className={styles.field}>
       <span>{label}</span>
       <span className={styles.passwordBox}>
-        <input type={show ? 'text' : 'password'} name={name} autoComplete={autoComplete} maxLength={64} value={value} onChange={(e) => onChange(e.target.value)} required data-testid={testId ?? name} />
-        <button type="button" onClick={() => setShow(!show)} aria-label={show ? t('auth.hidePassword') : t('auth.showPassword')} aria-pressed={show}>
+        <input
+          type={show ? 'text' : 'password'}
+          name={name}
+          autoComplete={autoComplete}
+          maxLength={64}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          required
+          data-testid={testId ?? name}
+        />
+        <button
+          type="button"
+          onClick={() => setShow(!show)}
+          aria-label={show ? t('auth.hidePassword') : t('auth.showPassword')}
+          aria-pressed={show}
+        >
           {show ? <EyeOffIcon width={20} height={20} /> : <EyeIcon width={20} height={20} />}
         </button>
       </span>

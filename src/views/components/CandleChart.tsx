@@ -13,9 +13,18 @@ import styles from './CandleChart.module.css';
 const token = (name: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim();
 
 /** A horizontal level drawn across the chart (an open position's stop-loss or take-profit). */
-export interface ChartLine { id: string; price: string; label: string; tone: 'up' | 'down' | 'accent'; dashed?: boolean }
+export interface ChartLine {
+  id: string;
+  price: string;
+  label: string;
+  tone: 'up' | 'down' | 'accent';
+  dashed?: boolean;
+}
 
-interface ApexContext { el: HTMLElement; w: { globals: { minY: number; maxY: number; gridHeight: number; translateY: number } } }
+interface ApexContext {
+  el: HTMLElement;
+  w: { globals: { minY: number; maxY: number; gridHeight: number; translateY: number } };
+}
 
 /**
  * The full candlestick chart, with the indicators the user switched on (SMA, EMA and Bollinger
@@ -24,7 +33,14 @@ interface ApexContext { el: HTMLElement; w: { globals: { minY: number; maxY: num
  * (the chart stop flow turns it into a proposal). Loaded lazily (its own chunk): only /cruuency
  * draws it.
  */
-export default function CandleChart({ candles, label, indicators = [], lines = [], onPoint, labels }: {
+export default function CandleChart({
+  candles,
+  label,
+  indicators = [],
+  lines = [],
+  onPoint,
+  labels,
+}: {
   candles: readonly Candle[];
   label: string;
   indicators?: readonly Indicator[];
@@ -47,7 +63,11 @@ export default function CandleChart({ candles, label, indicators = [], lines = [
     const b = bollinger(closes, INDICATOR_PERIODS.bollinger);
     overlays.push(line(labels?.upper ?? 'BB+', b.upper), line(labels?.lower ?? 'BB−', b.lower));
   }
-  const candleSeries = { name: label, type: 'candlestick', data: candles.map((c, i) => ({ x: xs[i], y: [Number(c.open), Number(c.high), Number(c.low), Number(c.close)] })) };
+  const candleSeries = {
+    name: label,
+    type: 'candlestick',
+    data: candles.map((c, i) => ({ x: xs[i], y: [Number(c.open), Number(c.high), Number(c.low), Number(c.close)] })),
+  };
   // without overlays the chart stays a plain candlestick chart (as before indicators existed)
   const series = overlays.length ? [candleSeries, ...overlays] : [{ name: label, data: candleSeries.data }];
   const remember = (c: unknown) => {
@@ -55,10 +75,20 @@ export default function CandleChart({ candles, label, indicators = [], lines = [
   };
   const options: ApexOptions = {
     chart: {
-      type: overlays.length ? 'line' : 'candlestick', toolbar: { show: false }, animations: { enabled: false }, fontFamily: 'inherit', zoom: { enabled: false },
+      type: overlays.length ? 'line' : 'candlestick',
+      toolbar: { show: false },
+      animations: { enabled: false },
+      fontFamily: 'inherit',
+      zoom: { enabled: false },
       events: { mounted: remember, updated: remember },
     },
-    xaxis: { type: 'datetime', labels: { datetimeUTC: false, formatter: (_v: string, ts?: number) => (ts === undefined ? '' : formatAxisTimeIn(lang, ts)) } },
+    xaxis: {
+      type: 'datetime',
+      labels: {
+        datetimeUTC: false,
+        formatter: (_v: string, ts?: number) => (ts === undefined ? '' : formatAxisTimeIn(lang, ts)),
+      },
+    },
     yaxis: { tooltip: { enabled: true }, labels: { formatter: (v: number) => axisNumber(v, 8) } },
     tooltip: { x: { formatter: (ts: number) => formatAxisTimeIn(lang, ts) } },
     plotOptions: { candlestick: { colors: { upward: token('--up'), downward: token('--down') } } },
@@ -67,7 +97,9 @@ export default function CandleChart({ candles, label, indicators = [], lines = [
     legend: { show: overlays.length > 0 },
     annotations: {
       yaxis: lines.map((l) => ({
-        y: Number(l.price), borderColor: token(l.tone === 'accent' ? '--accent' : `--${l.tone}`), strokeDashArray: l.dashed ? 6 : 0,
+        y: Number(l.price),
+        borderColor: token(l.tone === 'accent' ? '--accent' : `--${l.tone}`),
+        strokeDashArray: l.dashed ? 6 : 0,
         label: { text: l.label, borderColor: 'transparent', style: { background: token('--paper'), color: token('--ink') } },
       })),
     },
@@ -83,28 +115,45 @@ export default function CandleChart({ candles, label, indicators = [], lines = [
   const volumes = candles.map((c, i) => ({ x: xs[i], y: Number(c.volume) }));
   const rsiSeries = indicators.includes('rsi') ? rsi(closes, INDICATOR_PERIODS.rsi).map((y, i) => ({ x: xs[i], y })) : null;
   // a volume in a narrow pane: thousands and millions in the language's words (Intl's compact notation)
-  const compactFormat = useMemo(() => new Intl.NumberFormat(intlLocale(lang), { maximumFractionDigits: 1, notation: 'compact' }), [lang]);
+  const compactFormat = useMemo(
+    () => new Intl.NumberFormat(intlLocale(lang), { maximumFractionDigits: 1, notation: 'compact' }),
+    [lang],
+  );
   const compact = (v: number) => compactFormat.format(v);
   const pane = (type: 'bar' | 'line'): ApexOptions => ({
     chart: { type, toolbar: { show: false }, animations: { enabled: false }, fontFamily: 'inherit', zoom: { enabled: false } },
-    xaxis: { type: 'datetime', labels: { show: false } }, grid: { borderColor: token('--line') }, dataLabels: { enabled: false },
-    stroke: { width: type === 'line' ? 1.5 : 0 }, colors: [token('--accent')],
+    xaxis: { type: 'datetime', labels: { show: false } },
+    grid: { borderColor: token('--line') },
+    dataLabels: { enabled: false },
+    stroke: { width: type === 'line' ? 1.5 : 0 },
+    colors: [token('--accent')],
     yaxis: { tickAmount: 2, labels: { formatter: (v: number) => compact(v) } },
   });
   return (
     <div className={styles.chart}>
       <div
-        data-testid="candle-chart" role="img" aria-label={label} className={onPoint ? styles.picking : undefined}
-        data-indicators={indicators.join(' ')} data-lines={lines.map((l) => `${l.id}:${l.price}`).join(' ')} onPointerUp={onPointerUp}
+        data-testid="candle-chart"
+        role="img"
+        aria-label={label}
+        className={onPoint ? styles.picking : undefined}
+        data-indicators={indicators.join(' ')}
+        data-lines={lines.map((l) => `${l.id}:${l.price}`).join(' ')}
+        onPointerUp={onPointerUp}
       >
         <Chart type={overlays.length ? 'line' : 'candlestick'} series={series} options={options} height={360} />
       </div>
       {rsiSeries && (
         <div data-testid="rsi-chart" className={styles.pane}>
-          <Chart type="line" series={[{ name: labels?.rsi ?? 'RSI', data: rsiSeries }]} height={120} options={{
-            ...pane('line'), yaxis: { min: 0, max: 100, tickAmount: 2 },
-            annotations: { yaxis: [30, 70].map((y) => ({ y, borderColor: token('--line'), strokeDashArray: 4 })) },
-          }} />
+          <Chart
+            type="line"
+            series={[{ name: labels?.rsi ?? 'RSI', data: rsiSeries }]}
+            height={120}
+            options={{
+              ...pane('line'),
+              yaxis: { min: 0, max: 100, tickAmount: 2 },
+              annotations: { yaxis: [30, 70].map((y) => ({ y, borderColor: token('--line'), strokeDashArray: 4 })) },
+            }}
+          />
         </div>
       )}
       {indicators.includes('volume') && (

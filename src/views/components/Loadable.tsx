@@ -17,7 +17,16 @@ export interface QueryView {
  * "failed" means it failed with nothing to show; a refetch that fails while older data is on
  * screen keeps the data (the query cache at the root reports that failure instead).
  */
-export function Loadable({ query, loading, failed, reload, children, empty, placeholder, notFound }: {
+export function Loadable({
+  query,
+  loading,
+  failed,
+  reload,
+  children,
+  empty,
+  placeholder,
+  notFound,
+}: {
   query?: QueryView;
   /** What to say when the service answers that the thing does not exist (default: "not found"). */
   notFound?: string;
@@ -49,7 +58,12 @@ export function Loadable({ query, loading, failed, reload, children, empty, plac
       </div>
     );
   if (isLoading && placeholder) return <div aria-busy="true">{placeholder}</div>;
-  if (isLoading) return <div className={styles.state} aria-busy="true">{t('common.loading')}</div>;
+  if (isLoading)
+    return (
+      <div className={styles.state} aria-busy="true">
+        {t('common.loading')}
+      </div>
+    );
   if (empty) return <div className={styles.state}>{t('market.empty')}</div>;
   return <>{children}</>;
 }

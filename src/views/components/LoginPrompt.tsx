@@ -7,7 +7,9 @@ export function LoginPrompt() {
   return (
     <div className={styles.state} data-testid="login-prompt">
       <p>{t('account.loginPrompt')}</p>
-      <Link href="/pass/login" className={styles.button}>{t('nav.login')}</Link>
+      <Link href="/pass/login" className={styles.button}>
+        {t('nav.login')}
+      </Link>
     </div>
   );
 }

@@ -18,13 +18,23 @@ import styles from './market.module.css';
  */
 const NARROW_WINDOW = '(max-width: 700px)';
 
-export const detailHref = (m: Pick<MarketRow, 'code' | 'type' | 'id'>) => `/cruuency?code=${encodeURIComponent(m.code)}&type=${m.type}&id=${m.id}`;
+export const detailHref = (m: Pick<MarketRow, 'code' | 'type' | 'id'>) =>
+  `/cruuency?code=${encodeURIComponent(m.code)}&type=${m.type}&id=${m.id}`;
 
 /**
  * Markets with live prices: the REST list seeds the feed (its 100-point series), the feed keeps
  * them moving. Columns have fixed widths and figures are tabular, so ticks never shift layout.
  */
-export function MarketList({ items, compact: phone = false, chart, watched, onToggleWatch, caption, placeholderRows = 0, showType = false }: {
+export function MarketList({
+  items,
+  compact: phone = false,
+  chart,
+  watched,
+  onToggleWatch,
+  caption,
+  placeholderRows = 0,
+  showType = false,
+}: {
   items: readonly MarketRow[];
   /** Empty rows of the real rows' height, drawn while the list loads (no layout shift when it arrives). */
   placeholderRows?: number;
@@ -50,39 +60,82 @@ export function MarketList({ items, compact: phone = false, chart, watched, onTo
   const anySimulated = simulated ?? items.some((m) => m.source === 'simulated');
   return (
     <>
-    {/* the line is kept, empty, for a real feed too: it never appears late and pushes the list down */}
-    {compact && (
-      <p className={styles.sourceNote}>
-        <SimulatedBadge show={anySimulated} />
-      </p>
-    )}
-    <table className={`${styles.table} ${compact ? styles.compact : ''}`} data-testid="market-list">
-      <caption className="visually-hidden">{caption}</caption>
-      <thead>
-        <tr>
-          {onToggleWatch && <th scope="col" className={styles.starCol}><span className="visually-hidden">{t('market.watchlist')}</span></th>}
-          <th scope="col" className={styles.nameCol}>{t('market.name')}</th>
-          <th scope="col" className={styles.numCol}>{t('market.price')}{anySimulated && !compact && <> <SimulatedBadge show short /></>}</th>
-          <th scope="col" className={styles.numCol}>{t('market.change')}</th>
-          {withChart && <th scope="col" className={styles.chartCol}>{t('market.chart')}</th>}
-        </tr>
-      </thead>
-      <tbody>
-        {items.map((m) => (
-          <Row key={m.code} item={m} chart={withChart} compact={compact} watched={watched?.has(m.code)} onToggleWatch={onToggleWatch} showType={showType} />
-        ))}
-        {items.length === 0 && Array.from({ length: placeholderRows }, (_, i) => (
-          <tr key={i} className={styles.placeholderRow} aria-hidden="true">
-            <td colSpan={(onToggleWatch ? 1 : 0) + (withChart ? 4 : 3)} />
+      {/* the line is kept, empty, for a real feed too: it never appears late and pushes the list down */}
+      {compact && (
+        <p className={styles.sourceNote}>
+          <SimulatedBadge show={anySimulated} />
+        </p>
+      )}
+      <table className={`${styles.table} ${compact ? styles.compact : ''}`} data-testid="market-list">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {onToggleWatch && (
+              <th scope="col" className={styles.starCol}>
+                <span className="visually-hidden">{t('market.watchlist')}</span>
+              </th>
+            )}
+            <th scope="col" className={styles.nameCol}>
+              {t('market.name')}
+            </th>
+            <th scope="col" className={styles.numCol}>
+              {t('market.price')}
+              {anySimulated && !compact && (
+                <>
+                  {' '}
+                  <SimulatedBadge show short />
+                </>
+              )}
+            </th>
+            <th scope="col" className={styles.numCol}>
+              {t('market.change')}
+            </th>
+            {withChart && (
+              <th scope="col" className={styles.chartCol}>
+                {t('market.chart')}
+              </th>
+            )}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {items.map((m) => (
+            <Row
+              key={m.code}
+              item={m}
+              chart={withChart}
+              compact={compact}
+              watched={watched?.has(m.code)}
+              onToggleWatch={onToggleWatch}
+              showType={showType}
+            />
+          ))}
+          {items.length === 0 &&
+            Array.from({ length: placeholderRows }, (_, i) => (
+              <tr key={i} className={styles.placeholderRow} aria-hidden="true">
+                <td colSpan={(onToggleWatch ? 1 : 0) + (withChart ? 4 : 3)} />
+              </tr>
+            ))}
+        </tbody>
+      </table>
     </>
   );
 }
 
-function Row({ item, chart, compact, watched, onToggleWatch, showType }: { item: MarketRow; chart: boolean; compact: boolean; watched?: boolean; onToggleWatch?: (code: string, on: boolean) => void; showType: boolean }) {
+function Row({
+  item,
+  chart,
+  compact,
+  watched,
+  onToggleWatch,
+  showType,
+}: {
+  item: MarketRow;
+  chart: boolean;
+  compact: boolean;
+  watched?: boolean;
+  onToggleWatch?: (code: string, on: boolean) => void;
+  showType: boolean;
+}) {
   const { t } = useTranslation();
   const q = useQuote(item.code);
   const price = q?.price ?? item.price;
@@ -110,13 +163,24 @@ function Row({ item, chart, compact, watched, onToggleWatch, showType }: { item:
           <img src={item.logo} alt="" width={28} height={28} loading="lazy" />
           <span>
             <strong>{item.appName}</strong>
-            <small className="num">{item.code}{showType && <span className={styles.typeTag}> · {t(`market.types.${item.type}`)}</span>}</small>
-            {!item.marketOpen && <small className={styles.closedTag} title={t('market.closed')} data-testid={`closed-${item.code}`}>{t('market.closed')}</small>}
+            <small className="num">
+              {item.code}
+              {showType && <span className={styles.typeTag}> · {t(`market.types.${item.type}`)}</span>}
+            </small>
+            {!item.marketOpen && (
+              <small className={styles.closedTag} title={t('market.closed')} data-testid={`closed-${item.code}`}>
+                {t('market.closed')}
+              </small>
+            )}
           </span>
         </Link>
       </td>
-      <td className={`${styles.numCol} num`} data-testid="price">{formatDecimal(price)}</td>
-      <td className={styles.numCol}><Change pct={change} /></td>
+      <td className={`${styles.numCol} num`} data-testid="price">
+        {formatDecimal(price)}
+      </td>
+      <td className={styles.numCol}>
+        <Change pct={change} />
+      </td>
       {chart && (
         <td className={styles.chartCol}>
           <Sparkline points={points} up={change >= 0} width={compact ? 44 : 96} height={compact ? 28 : 32} />

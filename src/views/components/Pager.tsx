@@ -9,9 +9,27 @@ export function Pager({ page, total, size, onPage }: { page: number; total: numb
   if (pages <= 1) return null;
   return (
     <nav aria-label={t('common.page', { page })} className={own.pager}>
-      <button type="button" className={`${styles.button} ${styles.secondary}`} disabled={page <= 1} onClick={() => onPage(page - 1)} aria-label={t('common.prev')}><BackIcon /></button>
-      <span className="num">{page} / {pages}</span>
-      <button type="button" className={`${styles.button} ${styles.secondary}`} disabled={page >= pages} onClick={() => onPage(page + 1)} aria-label={t('common.next')}><ChevronIcon /></button>
+      <button
+        type="button"
+        className={`${styles.button} ${styles.secondary}`}
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+        aria-label={t('common.prev')}
+      >
+        <BackIcon />
+      </button>
+      <span className="num">
+        {page} / {pages}
+      </span>
+      <button
+        type="button"
+        className={`${styles.button} ${styles.secondary}`}
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+        aria-label={t('common.next')}
+      >
+        <ChevronIcon />
+      </button>
     </nav>
   );
 }

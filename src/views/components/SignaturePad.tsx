@@ -8,7 +8,16 @@ import styles from './SignaturePad.module.css';
  * the line stays sharp on a phone. Each finished stroke hands the whole drawing over as a PNG
  * blob; Clear hands over null. The owner's flow keeps the signature; the pad only draws.
  */
-export function SignaturePad({ onChange, signed, invalid = false, label, hint, clearLabel, testId, clearTestId }: {
+export function SignaturePad({
+  onChange,
+  signed,
+  invalid = false,
+  label,
+  hint,
+  clearLabel,
+  testId,
+  clearTestId,
+}: {
   onChange: (png: Blob | null) => void;
   /** the owner holds a signature (shown as data-signed) */
   signed: boolean;
@@ -90,7 +99,9 @@ export function SignaturePad({ onChange, signed, invalid = false, label, hint, c
       />
       <div className={styles.actions}>
         {hint ? <small className={wallet.hint}>{hint}</small> : <span />}
-        <button type="button" className={wallet.secondary} onClick={clear} data-testid={clearTestId}>{clearLabel}</button>
+        <button type="button" className={wallet.secondary} onClick={clear} data-testid={clearTestId}>
+          {clearLabel}
+        </button>
       </div>
     </div>
   );

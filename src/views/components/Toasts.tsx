@@ -10,7 +10,13 @@ export function Toasts() {
   return (
     <div className={styles.toasts} aria-live="polite" data-testid="toasts">
       {items.map((item) => (
-        <div key={item.id} className={styles.toast} data-kind={item.kind} data-tone={item.tone} role={item.kind === 'error' ? 'alert' : 'status'}>
+        <div
+          key={item.id}
+          className={styles.toast}
+          data-kind={item.kind}
+          data-tone={item.tone}
+          role={item.kind === 'error' ? 'alert' : 'status'}
+        >
           <span>{item.text}</span>
           <button type="button" aria-label={t('common.close')} onClick={() => toasts.trigger.dismiss({ id: item.id })}>
             <CloseIcon width={18} height={18} />

@@ -34,7 +34,15 @@ export function KycForm({ onSubmitted, update = false }: { onSubmitted: () => vo
   const draftKey = `kycDraft:${user?.username ?? ''}`;
   const [draft] = useState(() => readDraft(draftKey));
   const [form, send] = useFlow(
-    (client) => kycFlow(client, () => { sessionStorage.removeItem(draftKey); submitted(); }, update),
+    (client) =>
+      kycFlow(
+        client,
+        () => {
+          sessionStorage.removeItem(draftKey);
+          submitted();
+        },
+        update,
+      ),
     (s) => ({
       step: stepOf(s.value),
       values: s.context.values,
@@ -55,8 +63,18 @@ export function KycForm({ onSubmitted, update = false }: { onSubmitted: () => vo
   const step = { form: request, invalid: form.problem?.field ?? null, send };
   const percent = new Intl.NumberFormat(locale, { style: 'percent' }).format(form.progress);
   return (
-    <section className={screens.card} aria-labelledby="kyc-step-title" data-testid="kyc-form" data-step={form.step} data-update={update}>
-      {update && <p className={wallet.hint} data-testid="kyc-update-note">{t('kyc.status.updateNote')}</p>}
+    <section
+      className={screens.card}
+      aria-labelledby="kyc-step-title"
+      data-testid="kyc-form"
+      data-step={form.step}
+      data-update={update}
+    >
+      {update && (
+        <p className={wallet.hint} data-testid="kyc-update-note">
+          {t('kyc.status.updateNote')}
+        </p>
+      )}
       <ol className={styles.steps} aria-label={t('kyc.title')}>
         {KYC_STEPS.map((s, i) => (
           <li key={s} aria-current={s === form.step ? 'step' : undefined} data-done={i < current}>
@@ -72,7 +90,10 @@ export function KycForm({ onSubmitted, update = false }: { onSubmitted: () => vo
           send({ type: form.step === 'review' ? 'kyc.submit' : 'kyc.next' });
         }}
       >
-        <h2 id="kyc-step-title">{t(`kyc.steps.${form.step}`)} <small className={wallet.hint}>{t('kyc.stepOf', { n: current + 1, total: KYC_STEPS.length })}</small></h2>
+        <h2 id="kyc-step-title">
+          {t(`kyc.steps.${form.step}`)}{' '}
+          <small className={wallet.hint}>{t('kyc.stepOf', { n: current + 1, total: KYC_STEPS.length })}</small>
+        </h2>
         {form.step === 'personal' && <PersonalStep {...step} />}
         {form.step === 'document' && <DocumentStep {...step} />}
         {form.step === 'photos' && <PhotosStep {...step} />}
@@ -81,13 +102,24 @@ export function KycForm({ onSubmitted, update = false }: { onSubmitted: () => vo
             invalid={step.invalid === 'signature'}
             signed={!!form.images.signature}
             onChange={(png) => send({ type: 'kyc.image', kind: 'signature', image: png })}
-            label={t('kyc.signatureArea')} hint={t('kyc.signatureHint')} clearLabel={t('kyc.clear')}
-            testId="kyc-signature-pad" clearTestId="kyc-signature-clear"
+            label={t('kyc.signatureArea')}
+            hint={t('kyc.signatureHint')}
+            clearLabel={t('kyc.clear')}
+            testId="kyc-signature-pad"
+            clearTestId="kyc-signature-clear"
           />
         )}
         {form.step === 'review' && <ReviewStep {...step} />}
-        {form.problem && <p className={screens.formError} role="alert" data-testid="kyc-problem" data-field={form.problem.field}>{text(form.problem.refusal)}</p>}
-        {form.refusal && <p className={screens.formError} role="alert" data-testid="kyc-error" data-code={form.refusal.code ?? ''}>{text(form.refusal)}</p>}
+        {form.problem && (
+          <p className={screens.formError} role="alert" data-testid="kyc-problem" data-field={form.problem.field}>
+            {text(form.problem.refusal)}
+          </p>
+        )}
+        {form.refusal && (
+          <p className={screens.formError} role="alert" data-testid="kyc-error" data-code={form.refusal.code ?? ''}>
+            {text(form.refusal)}
+          </p>
+        )}
         {form.busy && (
           <div className={styles.progress} data-testid="kyc-progress">
             <span>{t('kyc.uploading', { percent })}</span>
@@ -96,9 +128,24 @@ export function KycForm({ onSubmitted, update = false }: { onSubmitted: () => vo
         )}
         <div className={styles.actions}>
           {current > 0 ? (
-            <button type="button" className={wallet.secondary} disabled={form.busy} onClick={() => send({ type: 'kyc.back' })} data-testid="kyc-back">{t('kyc.back')}</button>
-          ) : <span />}
-          <button type="submit" className={screens.submit} disabled={form.busy} data-testid={form.step === 'review' ? 'kyc-submit' : 'kyc-next'}>
+            <button
+              type="button"
+              className={wallet.secondary}
+              disabled={form.busy}
+              onClick={() => send({ type: 'kyc.back' })}
+              data-testid="kyc-back"
+            >
+              {t('kyc.back')}
+            </button>
+          ) : (
+            <span />
+          )}
+          <button
+            type="submit"
+            className={screens.submit}
+            disabled={form.busy}
+            data-testid={form.step === 'review' ? 'kyc-submit' : 'kyc-next'}
+          >
             {t(form.step === 'review' ? 'kyc.submit' : 'kyc.next')}
           </button>
         </div>

@@ -22,7 +22,12 @@ function StatusPanel({ kyc, onResubmit, onUpdate }: { kyc: MyKyc; onResubmit: ()
   const sub = kyc.submission;
   const status = kyc.status;
   return (
-    <section className={`${screens.card} ${styles.status}`} data-testid="kyc-status" data-status={status} aria-labelledby="kyc-status-title">
+    <section
+      className={`${screens.card} ${styles.status}`}
+      data-testid="kyc-status"
+      data-status={status}
+      aria-labelledby="kyc-status-title"
+    >
       <span className={styles.badge}>{t(`account.kycStatus.${status}`)}</span>
       <h2 id="kyc-status-title">{t(`kyc.status.${status}Title`)}</h2>
       {status === 'pending' && sub && (
@@ -41,23 +46,33 @@ function StatusPanel({ kyc, onResubmit, onUpdate }: { kyc: MyKyc; onResubmit: ()
           {/* what verification was for: the next step, as a button */}
           <div className={styles.nextStep} data-testid="kyc-next-step">
             <h3 className={styles.nextTitle}>{t('kyc.status.nextStep')}</h3>
-            <Link href="/loan" className={ui.button} data-testid="kyc-to-loan">{t('kyc.status.toLoan')}</Link>
+            <Link href="/loan" className={ui.button} data-testid="kyc-to-loan">
+              {t('kyc.status.toLoan')}
+            </Link>
           </div>
           <p className={wallet.hint}>{t('kyc.status.updateNote')}</p>
-          <button type="button" className={wallet.secondary} onClick={onUpdate} data-testid="kyc-update">{t('kyc.status.update')}</button>
+          <button type="button" className={wallet.secondary} onClick={onUpdate} data-testid="kyc-update">
+            {t('kyc.status.update')}
+          </button>
         </>
       )}
       {status === 'rejected' && (
         <>
           <p>{t('kyc.status.rejected')}</p>
-          <p className={styles.reason} data-testid="kyc-reason">{kyc.rejectReason}</p>
+          <p className={styles.reason} data-testid="kyc-reason">
+            {kyc.rejectReason}
+          </p>
           {kyc.resubmissionsLeft > 0 ? (
             <>
-              <button type="button" className={screens.submit} onClick={onResubmit} data-testid="kyc-resubmit">{t('kyc.status.resubmit')}</button>
+              <button type="button" className={screens.submit} onClick={onResubmit} data-testid="kyc-resubmit">
+                {t('kyc.status.resubmit')}
+              </button>
               <small className={wallet.hint}>{t('kyc.status.left', { count: kyc.resubmissionsLeft })}</small>
             </>
           ) : (
-            <p>{t('kyc.status.noneLeft')} <Link href="/help">{t('help.title')}</Link></p>
+            <p>
+              {t('kyc.status.noneLeft')} <Link href="/help">{t('help.title')}</Link>
+            </p>
           )}
         </>
       )}
@@ -77,28 +92,39 @@ export default function Verification() {
   const kyc = useMyKyc(loggedIn);
   const [resubmitting, setResubmitting] = useState(false);
   const [updating, setUpdating] = useState(false);
-  if (!loggedIn) return <section className={screens.card}><h1 className={headings.pageTitle}>{t('kyc.title')}</h1><LoginPrompt /></section>;
+  if (!loggedIn)
+    return (
+      <section className={screens.card}>
+        <h1 className={headings.pageTitle}>{t('kyc.title')}</h1>
+        <LoginPrompt />
+      </section>
+    );
   const update = kyc.data?.status === 'verified' && updating;
-  const showForm = kyc.data && (kyc.data.status === 'none' || update || (kyc.data.status === 'rejected' && resubmitting && kyc.data.resubmissionsLeft > 0));
+  const showForm =
+    kyc.data &&
+    (kyc.data.status === 'none' || update || (kyc.data.status === 'rejected' && resubmitting && kyc.data.resubmissionsLeft > 0));
   return (
     <div className={styles.page} data-testid="kyc">
       <section className={screens.card} aria-labelledby="kyc-title">
-        <h1 id="kyc-title" className={headings.pageTitle}>{t('kyc.title')}</h1>
+        <h1 id="kyc-title" className={headings.pageTitle}>
+          {t('kyc.title')}
+        </h1>
         <p className={screens.muted}>{t('kyc.intro')}</p>
       </section>
       <Loadable query={kyc}>
-        {kyc.data && (showForm ? (
-          <KycForm
-            update={update}
-            onSubmitted={() => {
-              setResubmitting(false);
-              setUpdating(false);
-              session.send({ type: 'session.refresh' });
-            }}
-          />
-        ) : (
-          <StatusPanel kyc={kyc.data} onResubmit={() => setResubmitting(true)} onUpdate={() => setUpdating(true)} />
-        ))}
+        {kyc.data &&
+          (showForm ? (
+            <KycForm
+              update={update}
+              onSubmitted={() => {
+                setResubmitting(false);
+                setUpdating(false);
+                session.send({ type: 'session.refresh' });
+              }}
+            />
+          ) : (
+            <StatusPanel kyc={kyc.data} onResubmit={() => setResubmitting(true)} onUpdate={() => setUpdating(true)} />
+          ))}
       </Loadable>
     </div>
   );

@@ -22,7 +22,17 @@ export function BlobImage({ blob, alt, testId }: { blob: Blob; alt: string; test
 export function StoredImage({ url, alt, testId }: { url: string; alt: string; testId?: string }) {
   const { t } = useTranslation();
   const image = useKycImage(url);
-  if (image.isError) return <div className={styles.placeholder} role="alert">{t('common.failed')}</div>;
-  if (!image.data) return <div className={styles.placeholder} aria-busy="true">{t('common.loading')}</div>;
+  if (image.isError)
+    return (
+      <div className={styles.placeholder} role="alert">
+        {t('common.failed')}
+      </div>
+    );
+  if (!image.data)
+    return (
+      <div className={styles.placeholder} aria-busy="true">
+        {t('common.loading')}
+      </div>
+    );
   return <BlobImage blob={image.data} alt={alt} testId={testId} />;
 }

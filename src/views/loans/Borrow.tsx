@@ -13,7 +13,12 @@ import styles from './loans.module.css';
  * then the application's answer. The view renders the state the machine is in and sends what the
  * user does; the live prices and balances come with the events that need them.
  */
-export function Borrow({ terms, prices, available, canApply }: {
+export function Borrow({
+  terms,
+  prices,
+  available,
+  canApply,
+}: {
   terms: LoanTerms;
   prices: Record<CollateralAsset, string | null>;
   available: Record<CollateralAsset, string | null>;
@@ -23,7 +28,7 @@ export function Borrow({ terms, prices, available, canApply }: {
   const [form, send] = useFlow(
     loanBorrowFlow,
     (s) => ({
-      step: s.matches('editing') ? 'editing' as const : s.matches('done') ? 'done' as const : 'signing' as const,
+      step: s.matches('editing') ? ('editing' as const) : s.matches('done') ? ('done' as const) : ('signing' as const),
       context: s.context,
       busy: s.hasTag('busy'),
       refusal: s.matches('refused') ? s.context.refusal : null,
@@ -33,16 +38,32 @@ export function Borrow({ terms, prices, available, canApply }: {
   const c = form.context;
   return (
     <>
-      <h2 id="loan-calc-title" className={styles.h2}>{form.step === 'editing' ? t('loan.calcTitle') : t('loan.signTitle')}</h2>
+      <h2 id="loan-calc-title" className={styles.h2}>
+        {form.step === 'editing' ? t('loan.calcTitle') : t('loan.signTitle')}
+      </h2>
       {form.step === 'done' && c.result && (
         <div className={wallet.success} role="status" data-testid="loan-submitted">
           <p>{t('errors:20001')}</p>
-          <p className="num">{t('loan.submittedText', { amount: usdt(c.result.amount), collateral: `${c.result.collateralAmount} ${c.result.collateralAsset}` })}</p>
-          <button type="button" className={wallet.secondary} onClick={() => send({ type: 'borrow.again' })} data-testid="loan-another">{t('loan.another')}</button>
+          <p className="num">
+            {t('loan.submittedText', {
+              amount: usdt(c.result.amount),
+              collateral: `${c.result.collateralAmount} ${c.result.collateralAsset}`,
+            })}
+          </p>
+          <button
+            type="button"
+            className={wallet.secondary}
+            onClick={() => send({ type: 'borrow.again' })}
+            data-testid="loan-another"
+          >
+            {t('loan.another')}
+          </button>
         </div>
       )}
       {form.step === 'signing' && <SignForm terms={terms} form={c} busy={form.busy} refusal={form.refusal} send={send} />}
-      {form.step === 'editing' && <Calculator terms={terms} prices={prices} available={available} form={c} canContinue={canApply} send={send} />}
+      {form.step === 'editing' && (
+        <Calculator terms={terms} prices={prices} available={available} form={c} canContinue={canApply} send={send} />
+      )}
     </>
   );
 }

@@ -40,35 +40,55 @@ export default function LoanScreen() {
   return (
     <div className={screens.stack} data-testid="loan">
       <section className={screens.card} aria-labelledby="loan-title">
-        <h1 id="loan-title" className={headings.pageTitle}>{t('loan.title')}</h1>
+        <h1 id="loan-title" className={headings.pageTitle}>
+          {t('loan.title')}
+        </h1>
         <p className={styles.muted}>{t('loan.intro')}</p>
-        {!loggedIn && <p className={styles.notice}>{t('account.loginPrompt')} <Link href="/pass/login">{t('nav.login')}</Link></p>}
+        {!loggedIn && (
+          <p className={styles.notice}>
+            {t('account.loginPrompt')} <Link href="/pass/login">{t('nav.login')}</Link>
+          </p>
+        )}
         {loggedIn && !verified && (
           <div className={styles.notice} role="status" data-testid="loan-kyc-notice">
             <p>{user?.kycStatus === 'pending' ? t('loan.kycPending') : t('loan.kycNeeded')}</p>
-            <p data-testid="kyc-status">{t('account.kyc')}: {t(`account.kycStatus.${user?.kycStatus ?? 'none'}`)}</p>
-            <Link href="/profile/verification" data-testid="loan-kyc-link">{t('loan.verifyNow')}</Link>
+            <p data-testid="kyc-status">
+              {t('account.kyc')}: {t(`account.kycStatus.${user?.kycStatus ?? 'none'}`)}
+            </p>
+            <Link href="/profile/verification" data-testid="loan-kyc-link">
+              {t('loan.verifyNow')}
+            </Link>
           </div>
         )}
-        {loggedIn && verified && demo && <div className={styles.notice} data-testid="loan-demo"><p>{t('loan.demoNote')}</p><div className={surfaces.darkFrame}><ModeSwitch /></div></div>}
+        {loggedIn && verified && demo && (
+          <div className={styles.notice} data-testid="loan-demo">
+            <p>{t('loan.demoNote')}</p>
+            <div className={surfaces.darkFrame}>
+              <ModeSwitch />
+            </div>
+          </div>
+        )}
       </section>
       <div className={styles.layout}>
         <section className={screens.card} aria-labelledby="loan-calc-title">
           {/* the form's own heading (which names its step) arrives with the terms: until then the section keeps its name */}
-          {!terms.data && <h2 id="loan-calc-title" className={styles.h2}>{t('loan.calcTitle')}</h2>}
+          {!terms.data && (
+            <h2 id="loan-calc-title" className={styles.h2}>
+              {t('loan.calcTitle')}
+            </h2>
+          )}
           <Loadable query={terms}>
-            {terms.data && (
-              <Borrow terms={terms.data} prices={prices} available={available} canApply={canApply} />
-            )}
+            {terms.data && <Borrow terms={terms.data} prices={prices} available={available} canApply={canApply} />}
           </Loadable>
         </section>
         {loggedIn && (
           <section className={screens.card} aria-labelledby="loan-records">
-            <h2 id="loan-records" className={styles.h2}>{t('loan.records')}</h2>
+            <h2 id="loan-records" className={styles.h2}>
+              {t('loan.records')}
+            </h2>
             <Loadable query={loans}>
               {loans.data && terms.data && (
-                <MyLoans loans={loans.data.rows} prices={prices} marks={terms.data}
-                  availableUsdt={held('USDT')} />
+                <MyLoans loans={loans.data.rows} prices={prices} marks={terms.data} availableUsdt={held('USDT')} />
               )}
             </Loadable>
           </section>

@@ -15,13 +15,26 @@ import styles from './loans.module.css';
  * more), accrued interest, what repays it now, due date and liquidation price; a repay button
  * on open loans (the lifecycle chart decides).
  */
-export function MyLoans({ loans, prices, availableUsdt, marks }: {
-  loans: Loan[]; prices: Record<CollateralAsset, string | null>; availableUsdt: string | null; marks: Pick<LoanTerms, 'initialLtv' | 'warningLtv'>;
+export function MyLoans({
+  loans,
+  prices,
+  availableUsdt,
+  marks,
+}: {
+  loans: Loan[];
+  prices: Record<CollateralAsset, string | null>;
+  availableUsdt: string | null;
+  marks: Pick<LoanTerms, 'initialLtv' | 'warningLtv'>;
 }) {
   const { t } = useTranslation();
   const when = useWhen();
   const [repaying, setRepaying] = useState<Loan | null>(null);
-  if (loans.length === 0) return <p className={styles.muted} data-testid="loans-empty">{t('loan.none')}</p>;
+  if (loans.length === 0)
+    return (
+      <p className={styles.muted} data-testid="loans-empty">
+        {t('loan.none')}
+      </p>
+    );
   return (
     <>
       <ul className={styles.loans} data-testid="my-loans">
@@ -32,33 +45,102 @@ export function MyLoans({ loans, prices, availableUsdt, marks }: {
           return (
             <li key={l.id} className={styles.loan} data-testid="loan-row" data-id={l.id} data-status={l.status}>
               <div className={styles.loanHead}>
-                <strong className="num">#{l.id} · {usdt(l.amount)}</strong>
-                <span className={styles.status} data-status={l.status} data-testid="loan-status">{t(`loan.status.${l.status}`)}</span>
+                <strong className="num">
+                  #{l.id} · {usdt(l.amount)}
+                </strong>
+                <span className={styles.status} data-status={l.status} data-testid="loan-status">
+                  {t(`loan.status.${l.status}`)}
+                </span>
               </div>
-              {(open || l.status === 'pending_review') && <LtvGauge ltv={ltv} terms={{ ...marks, marginCallLtv: l.marginCallLtv, liquidationLtv: l.liquidationLtv }} />}
+              {(open || l.status === 'pending_review') && (
+                <LtvGauge ltv={ltv} terms={{ ...marks, marginCallLtv: l.marginCallLtv, liquidationLtv: l.liquidationLtv }} />
+              )}
               <dl className={wallet.quote}>
-                <div><dt>{t('loan.collateral')}</dt><dd className="num">{l.collateralAmount} {l.collateralAsset}</dd></div>
-                <div><dt>{t('loan.term')}</dt><dd>{t('loan.days', { n: l.days })}</dd></div>
-                {open && <div><dt>{t('loan.accruedInterest')}</dt><dd className="num" data-testid="loan-accrued">{usdt(l.accruedInterest, 6)}</dd></div>}
-                {open && <div><dt>{t('loan.debtNow')}</dt><dd className="num" data-testid="loan-debt">{usdt(l.repaymentAmount, 6)}</dd></div>}
-                {l.dueDate && <div><dt>{t('loan.dueDate')}</dt><dd className="num">{when(l.dueDate, true)}</dd></div>}
-                {l.interestStart && open && <div><dt>{t('loan.interestFrom')}</dt><dd className="num">{when(l.interestStart, true)}</dd></div>}
-                {l.liquidationPrice && <div><dt>{t('loan.liquidationPrice')}</dt><dd className="num" data-testid="loan-row-liq">{usdt(l.liquidationPrice)}</dd></div>}
-                {!open && l.status !== 'pending_review' && <div><dt>{t('loan.totalInterest')}</dt><dd className="num">{usdt(l.totalInterest, 6)}</dd></div>}
-                {l.liquidationReturned && <div><dt>{t('loan.returned')}</dt><dd className="num">{usdt(l.liquidationReturned, 6)}</dd></div>}
-                <div><dt>{t('loan.agreement')}</dt><dd>{t('loan.signedVersion', { version: isolate(l.agreementVersion) })}</dd></div>
+                <div>
+                  <dt>{t('loan.collateral')}</dt>
+                  <dd className="num">
+                    {l.collateralAmount} {l.collateralAsset}
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t('loan.term')}</dt>
+                  <dd>{t('loan.days', { n: l.days })}</dd>
+                </div>
+                {open && (
+                  <div>
+                    <dt>{t('loan.accruedInterest')}</dt>
+                    <dd className="num" data-testid="loan-accrued">
+                      {usdt(l.accruedInterest, 6)}
+                    </dd>
+                  </div>
+                )}
+                {open && (
+                  <div>
+                    <dt>{t('loan.debtNow')}</dt>
+                    <dd className="num" data-testid="loan-debt">
+                      {usdt(l.repaymentAmount, 6)}
+                    </dd>
+                  </div>
+                )}
+                {l.dueDate && (
+                  <div>
+                    <dt>{t('loan.dueDate')}</dt>
+                    <dd className="num">{when(l.dueDate, true)}</dd>
+                  </div>
+                )}
+                {l.interestStart && open && (
+                  <div>
+                    <dt>{t('loan.interestFrom')}</dt>
+                    <dd className="num">{when(l.interestStart, true)}</dd>
+                  </div>
+                )}
+                {l.liquidationPrice && (
+                  <div>
+                    <dt>{t('loan.liquidationPrice')}</dt>
+                    <dd className="num" data-testid="loan-row-liq">
+                      {usdt(l.liquidationPrice)}
+                    </dd>
+                  </div>
+                )}
+                {!open && l.status !== 'pending_review' && (
+                  <div>
+                    <dt>{t('loan.totalInterest')}</dt>
+                    <dd className="num">{usdt(l.totalInterest, 6)}</dd>
+                  </div>
+                )}
+                {l.liquidationReturned && (
+                  <div>
+                    <dt>{t('loan.returned')}</dt>
+                    <dd className="num">{usdt(l.liquidationReturned, 6)}</dd>
+                  </div>
+                )}
+                <div>
+                  <dt>{t('loan.agreement')}</dt>
+                  <dd>{t('loan.signedVersion', { version: isolate(l.agreementVersion) })}</dd>
+                </div>
               </dl>
               {l.status === 'pending_review' && <p className={styles.muted}>{t('loan.pendingNote')}</p>}
-              {l.rejectReason && <p className={wallet.reason} data-testid="loan-reject-reason">{t('loan.rejectedBecause', { reason: l.rejectReason })}</p>}
+              {l.rejectReason && (
+                <p className={wallet.reason} data-testid="loan-reject-reason">
+                  {t('loan.rejectedBecause', { reason: l.rejectReason })}
+                </p>
+              )}
               {loanAllows(l.status, 'loan.repay') && (
-                <button type="button" className={wallet.secondary} onClick={() => setRepaying(l)} data-testid="loan-repay">{t('loan.repay')}</button>
+                <button type="button" className={wallet.secondary} onClick={() => setRepaying(l)} data-testid="loan-repay">
+                  {t('loan.repay')}
+                </button>
               )}
             </li>
           );
         })}
       </ul>
       {repaying && (
-        <RepayDialog loan={repaying} available={availableUsdt} onClose={() => setRepaying(null)} onPaid={() => setRepaying(null)} />
+        <RepayDialog
+          loan={repaying}
+          available={availableUsdt}
+          onClose={() => setRepaying(null)}
+          onPaid={() => setRepaying(null)}
+        />
       )}
     </>
   );

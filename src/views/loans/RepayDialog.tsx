@@ -16,7 +16,17 @@ import { usdt } from '../smart/format.ts';
  * by default), how it splits (interest first, then principal) and whether it releases the
  * collateral. The flow keeps the payment's client key, so a retry of the same payment pays once.
  */
-export function RepayDialog({ loan, available, onClose, onPaid }: { loan: Loan; available: string | null; onClose: () => void; onPaid: (l: Loan) => void }) {
+export function RepayDialog({
+  loan,
+  available,
+  onClose,
+  onPaid,
+}: {
+  loan: Loan;
+  available: string | null;
+  onClose: () => void;
+  onPaid: (l: Loan) => void;
+}) {
   const { t } = useTranslation();
   const text = useRefusalText();
   const paid = useLatest(onPaid);
@@ -37,21 +47,51 @@ export function RepayDialog({ loan, available, onClose, onPaid }: { loan: Loan; 
   const full = valid && new Decimal(amount).eq(loan.repaymentAmount);
   return (
     <div className={dialog.overlay} role="presentation" onClick={(e) => e.target === e.currentTarget && onClose()}>
-      <form className={dialog.dialog} role="dialog" aria-modal="true" aria-labelledby="repay-title" noValidate data-testid="repay-dialog"
+      <form
+        className={dialog.dialog}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="repay-title"
+        noValidate
+        data-testid="repay-dialog"
         onSubmit={(e) => {
           e.preventDefault();
           send({ type: 'repay.submit' });
-        }}>
+        }}
+      >
         <h2 id="repay-title">{t('loan.repayTitle', { id: loan.id })}</h2>
         <dl className={wallet.quote}>
-          <div><dt>{t('loan.principalOutstanding')}</dt><dd className="num">{usdt(loan.principalOutstanding, 6)}</dd></div>
-          <div><dt>{t('loan.accruedInterest')}</dt><dd className="num">{usdt(loan.accruedInterest, 6)}</dd></div>
-          <div><dt>{t('loan.debtNow')}</dt><dd className="num" data-testid="repay-debt">{usdt(loan.repaymentAmount, 6)}</dd></div>
-          {available !== null && <div><dt>{t('loan.availableUsdt')}</dt><dd className="num">{usdt(available, 6)}</dd></div>}
+          <div>
+            <dt>{t('loan.principalOutstanding')}</dt>
+            <dd className="num">{usdt(loan.principalOutstanding, 6)}</dd>
+          </div>
+          <div>
+            <dt>{t('loan.accruedInterest')}</dt>
+            <dd className="num">{usdt(loan.accruedInterest, 6)}</dd>
+          </div>
+          <div>
+            <dt>{t('loan.debtNow')}</dt>
+            <dd className="num" data-testid="repay-debt">
+              {usdt(loan.repaymentAmount, 6)}
+            </dd>
+          </div>
+          {available !== null && (
+            <div>
+              <dt>{t('loan.availableUsdt')}</dt>
+              <dd className="num">{usdt(available, 6)}</dd>
+            </div>
+          )}
         </dl>
         <label className={screens.field}>
           <span>{t('loan.repayAmount')} (USDT)</span>
-          <input inputMode="decimal" autoComplete="off" maxLength={40} value={form.amount} onChange={(e) => send({ type: 'repay.amount', value: e.target.value })} data-testid="repay-amount" />
+          <input
+            inputMode="decimal"
+            autoComplete="off"
+            maxLength={40}
+            value={form.amount}
+            onChange={(e) => send({ type: 'repay.amount', value: e.target.value })}
+            data-testid="repay-amount"
+          />
         </label>
         {split && (
           <p className="num" data-testid="repay-split">
@@ -60,11 +100,23 @@ export function RepayDialog({ loan, available, onClose, onPaid }: { loan: Loan; 
           </p>
         )}
         {/* a disabled Repay says why (900 above the debt, "abc", −1) */}
-        {amount !== '' && amountProblem && !form.refusal && <p className={screens.formError} role="alert" data-testid="repay-why" data-code={amountProblem.code ?? ''}>{text(amountProblem)}</p>}
-        {form.refusal && <p className={screens.formError} role="alert" data-testid="repay-error" data-code={form.refusal.code ?? ''}>{text(form.refusal)}</p>}
+        {amount !== '' && amountProblem && !form.refusal && (
+          <p className={screens.formError} role="alert" data-testid="repay-why" data-code={amountProblem.code ?? ''}>
+            {text(amountProblem)}
+          </p>
+        )}
+        {form.refusal && (
+          <p className={screens.formError} role="alert" data-testid="repay-error" data-code={form.refusal.code ?? ''}>
+            {text(form.refusal)}
+          </p>
+        )}
         <div className={wallet.actions}>
-          <button type="button" className={wallet.secondary} onClick={onClose}>{t('common.close')}</button>
-          <button type="submit" className={screens.submit} disabled={!valid || form.busy} data-testid="repay-submit">{t('loan.repay')}</button>
+          <button type="button" className={wallet.secondary} onClick={onClose}>
+            {t('common.close')}
+          </button>
+          <button type="submit" className={screens.submit} disabled={!valid || form.busy} data-testid="repay-submit">
+            {t('loan.repay')}
+          </button>
         </div>
       </form>
     </div>

@@ -38,7 +38,9 @@ export function OrderPanel({ nft }: { nft: Nft }) {
     return (
       <div className={styles.blocked} data-testid="nft-blocked" data-reason="demo">
         <p className={surfaces.warnNote}>{t('nfts.demoBlocked')}</p>
-        <div className={surfaces.darkFrame}><ModeSwitch /></div>
+        <div className={surfaces.darkFrame}>
+          <ModeSwitch />
+        </div>
       </div>
     );
   }
@@ -49,7 +51,7 @@ function OrderForm({ nft }: { nft: Nft }) {
   const { t } = useTranslation();
   const text = useRefusalText();
   const available = useAvailable('USDT', true, 'real').data ?? null;
-  const kind = nft.saleType === 'buy_now' ? 'buy' as const : 'bid' as const;
+  const kind = nft.saleType === 'buy_now' ? ('buy' as const) : ('bid' as const);
   const minimum = kind === 'buy' ? nft.price : nft.minNextBid;
   const [amount, setAmount] = useState(minimum ?? '');
   // a new minimum (someone bid meanwhile) refills the field (adjusted while rendering, not in an effect)
@@ -87,38 +89,90 @@ function OrderForm({ nft }: { nft: Nft }) {
   return (
     <form
       className={styles.order}
-      onSubmit={(e) => { e.preventDefault(); send({ type: 'order.start', values: { kind, amount }, minimum: minimum ?? null, available }); }}
+      onSubmit={(e) => {
+        e.preventDefault();
+        send({ type: 'order.start', values: { kind, amount }, minimum: minimum ?? null, available });
+      }}
       data-testid="nft-order"
     >
       {kind === 'bid' && (
         <label className={screens.field}>
           <span>{t('nfts.bidAmount')}</span>
-          <input inputMode="decimal" autoComplete="off" value={amount} onChange={(e) => setAmount(e.target.value)} data-testid="nft-amount" dir="ltr" />
+          <input
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            data-testid="nft-amount"
+            dir="ltr"
+          />
         </label>
       )}
-      {available !== null && <p className={styles.muted} data-testid="nft-available">{t('nfts.available', { amount: usdt(available) })}</p>}
-      {order.refusal && !inDialog && <p className={screens.formError} role="alert" data-testid="nft-error" data-code={order.refusal.code ?? ''}>{text(order.refusal)}</p>}
-      <button type="submit" className={screens.submit} data-testid="nft-submit">{t(kind === 'buy' ? 'nfts.buy' : 'nfts.bid')}</button>
+      {available !== null && (
+        <p className={styles.muted} data-testid="nft-available">
+          {t('nfts.available', { amount: usdt(available) })}
+        </p>
+      )}
+      {order.refusal && !inDialog && (
+        <p className={screens.formError} role="alert" data-testid="nft-error" data-code={order.refusal.code ?? ''}>
+          {text(order.refusal)}
+        </p>
+      )}
+      <button type="submit" className={screens.submit} data-testid="nft-submit">
+        {t(kind === 'buy' ? 'nfts.buy' : 'nfts.bid')}
+      </button>
       {inDialog && v && (
-        <div className={dialog.overlay} role="presentation" onClick={(e) => e.target === e.currentTarget && order.canCancel && send({ type: 'order.cancel' })}>
-          <div className={dialog.dialog} role="dialog" aria-modal="true" aria-labelledby="nft-confirm-title" aria-busy={order.busy} data-testid="nft-dialog">
+        <div
+          className={dialog.overlay}
+          role="presentation"
+          onClick={(e) => e.target === e.currentTarget && order.canCancel && send({ type: 'order.cancel' })}
+        >
+          <div
+            className={dialog.dialog}
+            role="dialog"
+            aria-modal="true"
+            aria-labelledby="nft-confirm-title"
+            aria-busy={order.busy}
+            data-testid="nft-dialog"
+          >
             <h2 id="nft-confirm-title">{t(kind === 'buy' ? 'nfts.confirmBuyTitle' : 'nfts.confirmBidTitle')}</h2>
-            <p><strong>{nft.name}</strong></p>
+            <p>
+              <strong>{nft.name}</strong>
+            </p>
             <p data-testid="nft-dialog-text">
               {kind === 'buy'
                 ? t('nfts.confirmBuyText', { amount: usdt(v.amount), donation: usdt(donation), charity: nft.charity })
                 : t('nfts.confirmBidText', { amount: usdt(v.amount), charity: nft.charity })}
             </p>
             <p className={styles.custody}>{t('nfts.custody')}</p>
-            {order.refusal && <p className={screens.formError} role="alert" data-testid="nft-error" data-code={order.refusal.code ?? ''}>{text(order.refusal)}</p>}
+            {order.refusal && (
+              <p className={screens.formError} role="alert" data-testid="nft-error" data-code={order.refusal.code ?? ''}>
+                {text(order.refusal)}
+              </p>
+            )}
             <div className={wallet.actions}>
               {/* while sending the button stays, disabled; after a refusal with an answer only cancel is left */}
               {(order.canConfirm || order.busy) && (
-                <button type="button" className={screens.submit} disabled={!order.canConfirm} onClick={() => send({ type: 'order.confirm' })} ref={focusOnMount} data-testid="nft-confirm">
+                <button
+                  type="button"
+                  className={screens.submit}
+                  disabled={!order.canConfirm}
+                  onClick={() => send({ type: 'order.confirm' })}
+                  ref={focusOnMount}
+                  data-testid="nft-confirm"
+                >
                   {order.sentAndFailed ? t('common.retry') : t('nfts.confirm')}
                 </button>
               )}
-              <button type="button" className={wallet.secondary} disabled={!order.canCancel} onClick={() => send({ type: 'order.cancel' })} data-testid="nft-cancel">{t('wallet.cancel')}</button>
+              <button
+                type="button"
+                className={wallet.secondary}
+                disabled={!order.canCancel}
+                onClick={() => send({ type: 'order.cancel' })}
+                data-testid="nft-cancel"
+              >
+                {t('wallet.cancel')}
+              </button>
             </div>
           </div>
         </div>

@@ -25,17 +25,30 @@ export function useNow(): number {
 export function Countdown({ end, now }: { end: string; now: number }) {
   const { t } = useTranslation();
   const left = Math.max(0, Date.parse(end) - now);
-  if (left === 0) return <span data-testid="nft-countdown" data-left="0">{t('nfts.ended')}</span>;
+  if (left === 0)
+    return (
+      <span data-testid="nft-countdown" data-left="0">
+        {t('nfts.ended')}
+      </span>
+    );
   const s = Math.floor(left / 1000);
   const pad = (n: number) => String(n).padStart(2, '0');
   const parts = { d: Math.floor(s / 86400), h: pad(Math.floor(s / 3600) % 24), m: pad(Math.floor(s / 60) % 60), s: pad(s % 60) };
-  return <span className="num" data-testid="nft-countdown" data-left={left}>{t('nfts.countdown', parts)}</span>;
+  return (
+    <span className="num" data-testid="nft-countdown" data-left={left}>
+      {t('nfts.countdown', parts)}
+    </span>
+  );
 }
 
 /** The status badge: the chart's status in words. */
 export function StatusBadge({ nft }: { nft: Pick<Nft, 'status'> }) {
   const { t } = useTranslation();
-  return <span className={styles.badge} data-status={nft.status} data-testid="nft-status">{t(`nfts.status.${nft.status}`)}</span>;
+  return (
+    <span className={styles.badge} data-status={nft.status} data-testid="nft-status">
+      {t(`nfts.status.${nft.status}`)}
+    </span>
+  );
 }
 
 /** The creator and whether an operator checked them. */
@@ -44,9 +57,13 @@ export function Creator({ nft }: { nft: Pick<Nft, 'creator' | 'verified'> }) {
   return (
     <span className={styles.creator}>
       {t('nfts.by', { creator: nft.creator })}
-      {nft.verified
-        ? <span className={styles.verified} title={t('nfts.verified')} aria-label={t('nfts.verified')} data-testid="nft-verified">✓</span>
-        : <span className={styles.unverified}>{t('nfts.unverified')}</span>}
+      {nft.verified ? (
+        <span className={styles.verified} title={t('nfts.verified')} aria-label={t('nfts.verified')} data-testid="nft-verified">
+          ✓
+        </span>
+      ) : (
+        <span className={styles.unverified}>{t('nfts.unverified')}</span>
+      )}
     </span>
   );
 }
@@ -54,5 +71,9 @@ export function Creator({ nft }: { nft: Pick<Nft, 'creator' | 'verified'> }) {
 /** Until minting is connected, the platform keeps every token: said plainly on every NFT page. */
 export function CustodyNote() {
   const { t } = useTranslation();
-  return <p className={styles.custody} data-testid="nft-custody">{t('nfts.custody')}</p>;
+  return (
+    <p className={styles.custody} data-testid="nft-custody">
+      {t('nfts.custody')}
+    </p>
+  );
 }

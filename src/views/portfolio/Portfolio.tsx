@@ -22,7 +22,13 @@ import styles from '../alerts/alerts.module.css';
 export default function Portfolio() {
   const { t } = useTranslation();
   const { loggedIn, demo } = useSession();
-  if (!loggedIn) return <section className={screens.card}><h1 className={headings.pageTitle}>{t('portfolio.title')}</h1><LoginPrompt /></section>;
+  if (!loggedIn)
+    return (
+      <section className={screens.card}>
+        <h1 className={headings.pageTitle}>{t('portfolio.title')}</h1>
+        <LoginPrompt />
+      </section>
+    );
   return (
     <div className={screens.stack} data-testid="portfolio">
       <Summary demo={demo} />
@@ -31,7 +37,8 @@ export default function Portfolio() {
   );
 }
 
-const tone = (v: string) => (signedAmount(v).startsWith('+') ? styles.up : signedAmount(v).startsWith('\u2212') ? styles.down : '');
+const tone = (v: string) =>
+  signedAmount(v).startsWith('+') ? styles.up : signedAmount(v).startsWith('\u2212') ? styles.down : '';
 
 function Summary({ demo }: { demo: boolean }) {
   const { t } = useTranslation();
@@ -40,7 +47,9 @@ function Summary({ demo }: { demo: boolean }) {
   return (
     <section className={screens.card} aria-labelledby="pf-title">
       <div className={screens.cardHead}>
-        <h1 id="pf-title" className={headings.barTitle}>{t('portfolio.title')} · {t(demo ? 'session.demo' : 'session.real')}</h1>
+        <h1 id="pf-title" className={headings.barTitle}>
+          {t('portfolio.title')} · {t(demo ? 'session.demo' : 'session.real')}
+        </h1>
       </div>
       <Loadable query={q}>
         {p && (
@@ -49,7 +58,10 @@ function Summary({ demo }: { demo: boolean }) {
               {PORTFOLIO_PARTS.map((part) => (
                 <div key={part} data-testid={`part-${part}`} data-value={p.parts[part]}>
                   <dt>{t(`portfolio.parts.${part}`)}</dt>
-                  <dd className="num">{part === 'debt' ? '\u2212' : ''}{formatUsdt(p.parts[part])} USDT</dd>
+                  <dd className="num">
+                    {part === 'debt' ? '\u2212' : ''}
+                    {formatUsdt(p.parts[part])} USDT
+                  </dd>
                 </div>
               ))}
               <div className={styles.total} data-testid="portfolio-equity" data-value={p.equity}>
@@ -67,7 +79,9 @@ function Summary({ demo }: { demo: boolean }) {
               <ul className={styles.list} data-testid="portfolio-positions">
                 {p.positions.map((x) => (
                   <li key={x.id} className={styles.row}>
-                    <strong>{x.code} · {t(`orders.dir.${x.direction}`)} · {x.lots}</strong>
+                    <strong>
+                      {x.code} · {t(`orders.dir.${x.direction}`)} · {x.lots}
+                    </strong>
                     <span className="num">{t('portfolio.value', { value: formatUsdt(x.value) })}</span>
                     <span className={`num ${tone(x.net)}`}>{signedAmount(x.net)} USDT</span>
                     <Link href={`/profile/orders/${x.id}?book=${p.book}`}>{t('orders.viewOrder')}</Link>
@@ -92,7 +106,9 @@ function History() {
         <h2 id="pf-history">{t('portfolio.history')}</h2>
         <div className={trade.chips} role="group" aria-label={t('portfolio.range')}>
           {HISTORY_DAYS.map((d) => (
-            <button key={d} type="button" aria-pressed={days === d} onClick={() => setDays(d)} data-testid={`range-${d}`}>{t('portfolio.days', { days: d })}</button>
+            <button key={d} type="button" aria-pressed={days === d} onClick={() => setDays(d)} data-testid={`range-${d}`}>
+              {t('portfolio.days', { days: d })}
+            </button>
           ))}
         </div>
       </div>
@@ -117,9 +133,28 @@ function EquityChart({ points, label }: { points: readonly EquityPoint[]; label:
   const d = values.map((v, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(v).toFixed(1)}`).join('');
   const up = values.length < 2 || values[values.length - 1] >= values[0];
   return (
-    <svg viewBox={`0 0 ${W} ${H}`} className={styles.chart} role="img" aria-label={label} data-testid="equity-chart" data-points={points.length} preserveAspectRatio="none">
-      <path d={d} fill="none" stroke={up ? 'var(--up)' : 'var(--down)'} strokeWidth="2" strokeLinejoin="round" vectorEffect="non-scaling-stroke" />
-      {values.map((v, i) => <circle key={points[i].day} cx={x(i)} cy={y(v)} r="3" fill={up ? 'var(--up)' : 'var(--down)'}><title>{`${points[i].day}: ${formatUsdt(points[i].equity)} USDT`}</title></circle>)}
+    <svg
+      viewBox={`0 0 ${W} ${H}`}
+      className={styles.chart}
+      role="img"
+      aria-label={label}
+      data-testid="equity-chart"
+      data-points={points.length}
+      preserveAspectRatio="none"
+    >
+      <path
+        d={d}
+        fill="none"
+        stroke={up ? 'var(--up)' : 'var(--down)'}
+        strokeWidth="2"
+        strokeLinejoin="round"
+        vectorEffect="non-scaling-stroke"
+      />
+      {values.map((v, i) => (
+        <circle key={points[i].day} cx={x(i)} cy={y(v)} r="3" fill={up ? 'var(--up)' : 'var(--down)'}>
+          <title>{`${points[i].day}: ${formatUsdt(points[i].equity)} USDT`}</title>
+        </circle>
+      ))}
     </svg>
   );
 }

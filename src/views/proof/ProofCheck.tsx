@@ -30,30 +30,67 @@ export function ProofCheck() {
   const [s, send] = useFlow(proofCheckFlow, view);
   return (
     <section className={screens.card} aria-labelledby="proof-check-title" data-testid="proof-check" data-state={s.state}>
-      <h2 id="proof-check-title" className={headings.barTitle}>{t('proof.check.title')}</h2>
-      <p className={styles.muted}>{t('proof.check.intro')} <Link href="/proof">{t('proof.title')}</Link></p>
+      <h2 id="proof-check-title" className={headings.barTitle}>
+        {t('proof.check.title')}
+      </h2>
+      <p className={styles.muted}>
+        {t('proof.check.intro')} <Link href="/proof">{t('proof.title')}</Link>
+      </p>
       {s.state === 'verified' && s.proof && (
         <div className={styles.verdict} data-ok="true" role="status" data-testid="proof-verdict">
           <p>{t('proof.check.verified', { when: when(s.proof.takenAt) })}</p>
           <dl className={styles.facts}>
             {s.proof.assets.map((a, i) => (
-              <div key={a}><dt>{a}</dt><dd className="num">{formatDecimal(s.proof!.balances[i])}</dd></div>
+              <div key={a}>
+                <dt>{a}</dt>
+                <dd className="num">{formatDecimal(s.proof!.balances[i])}</dd>
+              </div>
             ))}
           </dl>
-          <p className={styles.hash} dir="ltr" data-testid="proof-check-root">{s.root}</p>
+          <p className={styles.hash} dir="ltr" data-testid="proof-check-root">
+            {s.root}
+          </p>
         </div>
       )}
-      {s.state === 'mismatch' && <p className={styles.verdict} data-ok="false" role="alert" data-testid="proof-verdict">{t('proof.check.mismatch')}</p>}
-      {s.state === 'failed' && <p className={styles.verdict} data-ok="false" role="alert" data-testid="proof-verdict">{refusalText(s.refusal)}</p>}
+      {s.state === 'mismatch' && (
+        <p className={styles.verdict} data-ok="false" role="alert" data-testid="proof-verdict">
+          {t('proof.check.mismatch')}
+        </p>
+      )}
+      {s.state === 'failed' && (
+        <p className={styles.verdict} data-ok="false" role="alert" data-testid="proof-verdict">
+          {refusalText(s.refusal)}
+        </p>
+      )}
       <div className={styles.actions}>
-        <button type="button" className={ui.button} disabled={s.state === 'loading'} onClick={() => send({ type: 'proof.check' })} data-testid="proof-check-start">
+        <button
+          type="button"
+          className={ui.button}
+          disabled={s.state === 'loading'}
+          onClick={() => send({ type: 'proof.check' })}
+          data-testid="proof-check-start"
+        >
           {t(s.state === 'loading' ? 'proof.check.loading' : s.state === 'idle' ? 'proof.check.start' : 'proof.check.again')}
         </button>
         {s.state === 'verified' && (
-          <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => send({ type: 'proof.save' })} data-testid="proof-save">{t('proof.check.save')}</button>
+          <button
+            type="button"
+            className={`${ui.button} ${ui.secondary}`}
+            onClick={() => send({ type: 'proof.save' })}
+            data-testid="proof-save"
+          >
+            {t('proof.check.save')}
+          </button>
         )}
       </div>
-      {s.state === 'verified' && <p className={styles.muted}>{t('proof.check.offline')} <code className={styles.command} dir="ltr">npm run verify-proof -- proof.json</code></p>}
+      {s.state === 'verified' && (
+        <p className={styles.muted}>
+          {t('proof.check.offline')}{' '}
+          <code className={styles.command} dir="ltr">
+            npm run verify-proof -- proof.json
+          </code>
+        </p>
+      )}
     </section>
   );
 }

@@ -31,46 +31,93 @@ export default function ProofPage() {
   return (
     <div className={screens.stack} data-testid="proof-page">
       <section className={screens.card} aria-labelledby="proof-title">
-        <h1 id="proof-title" className={headings.pageTitle}>{t('proof.title')}</h1>
+        <h1 id="proof-title" className={headings.pageTitle}>
+          {t('proof.title')}
+        </h1>
         <p className={styles.muted}>{t('proof.intro')}</p>
         <Loadable query={summary}>
-          {s && (s.snapshot ? (
-            <>
-              <dl className={styles.facts}>
-                <div><dt>{t('proof.takenAt')}</dt><dd className="num" data-testid="proof-time">{when(s.snapshot.takenAt)}</dd></div>
-                <div><dt>{t('proof.customers')}</dt><dd className="num">{s.snapshot.users}</dd></div>
-                <div><dt>{t('proof.root')}</dt><dd className={styles.hash} dir="ltr" data-testid="proof-root">{s.snapshot.rootHash}</dd></div>
-              </dl>
-              <AssetTable lines={s.assets} />
-            </>
-          ) : <p data-testid="proof-none">{t('proof.none')}</p>)}
+          {s &&
+            (s.snapshot ? (
+              <>
+                <dl className={styles.facts}>
+                  <div>
+                    <dt>{t('proof.takenAt')}</dt>
+                    <dd className="num" data-testid="proof-time">
+                      {when(s.snapshot.takenAt)}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>{t('proof.customers')}</dt>
+                    <dd className="num">{s.snapshot.users}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('proof.root')}</dt>
+                    <dd className={styles.hash} dir="ltr" data-testid="proof-root">
+                      {s.snapshot.rootHash}
+                    </dd>
+                  </div>
+                </dl>
+                <AssetTable lines={s.assets} />
+              </>
+            ) : (
+              <p data-testid="proof-none">{t('proof.none')}</p>
+            ))}
         </Loadable>
       </section>
       <section className={screens.card} aria-labelledby="proof-what">
-        <h2 id="proof-what" className={headings.barTitle}>{t('proof.whatTitle')}</h2>
+        <h2 id="proof-what" className={headings.barTitle}>
+          {t('proof.whatTitle')}
+        </h2>
         <ul className={styles.explain} data-testid="proof-explain">
-          <li><strong>{t('proof.whatLiabilitiesTitle')}</strong> {t('proof.whatLiabilities')}</li>
-          <li><strong>{t('proof.attestedTitle')}</strong> {t('proof.whatAttested')}</li>
-          <li><strong>{t('proof.declaredTitle')}</strong> {t('proof.whatDeclared')}</li>
+          <li>
+            <strong>{t('proof.whatLiabilitiesTitle')}</strong> {t('proof.whatLiabilities')}
+          </li>
+          <li>
+            <strong>{t('proof.attestedTitle')}</strong> {t('proof.whatAttested')}
+          </li>
+          <li>
+            <strong>{t('proof.declaredTitle')}</strong> {t('proof.whatDeclared')}
+          </li>
         </ul>
         <p className={styles.muted}>
-          {t('proof.howTo')} {loggedIn ? <Link href="/profile/balance">{t('proof.toWallet')}</Link> : <Link href="/pass/login">{t('proof.signIn')}</Link>}
+          {t('proof.howTo')}{' '}
+          {loggedIn ? (
+            <Link href="/profile/balance">{t('proof.toWallet')}</Link>
+          ) : (
+            <Link href="/pass/login">{t('proof.signIn')}</Link>
+          )}
         </p>
       </section>
       {s && (
         <section className={screens.card} aria-labelledby="proof-wallets">
-          <h2 id="proof-wallets" className={headings.barTitle}>{t('proof.wallets')}</h2>
-          {s.wallets.length === 0 ? <p className={styles.muted}>{t('proof.noWallets')}</p> : (
+          <h2 id="proof-wallets" className={headings.barTitle}>
+            {t('proof.wallets')}
+          </h2>
+          {s.wallets.length === 0 ? (
+            <p className={styles.muted}>{t('proof.noWallets')}</p>
+          ) : (
             <table className={screens.dataTable} data-testid="proof-wallet-rows">
-              <thead><tr><th>{t('proof.asset')}</th><th>{t('proof.network')}</th><th>{t('proof.label')}</th><th>{t('proof.address')}</th><th>{t('proof.declaredAt')}</th></tr></thead>
+              <thead>
+                <tr>
+                  <th>{t('proof.asset')}</th>
+                  <th>{t('proof.network')}</th>
+                  <th>{t('proof.label')}</th>
+                  <th>{t('proof.address')}</th>
+                  <th>{t('proof.declaredAt')}</th>
+                </tr>
+              </thead>
               <tbody>
                 {s.wallets.map((w) => (
                   <tr key={w.id}>
                     <td data-label={t('proof.asset')}>{w.asset}</td>
                     <td data-label={t('proof.network')}>{w.network}</td>
                     <td data-label={t('proof.label')}>{w.label}</td>
-                    <td data-label={t('proof.address')} className={styles.hash} dir="ltr">{w.address}</td>
-                    <td data-label={t('proof.declaredAt')} className="num">{when(w.declaredAt)}</td>
+                    <td data-label={t('proof.address')} className={styles.hash} dir="ltr">
+                      {w.address}
+                    </td>
+                    <td data-label={t('proof.declaredAt')} className="num">
+                      {when(w.declaredAt)}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -89,26 +136,41 @@ function AssetTable({ lines }: { lines: ProofAssetLine[] }) {
     <table className={screens.dataTable} data-testid="proof-assets">
       <thead>
         <tr>
-          <th>{t('proof.asset')}</th><th>{t('proof.liabilities')}</th><th>{t('proof.holdings')}</th>
-          <th>{t('proof.ratio')}</th><th>{t('proof.status')}</th>
+          <th>{t('proof.asset')}</th>
+          <th>{t('proof.liabilities')}</th>
+          <th>{t('proof.holdings')}</th>
+          <th>{t('proof.ratio')}</th>
+          <th>{t('proof.status')}</th>
         </tr>
       </thead>
       <tbody>
         {lines.map((l) => (
           <tr key={l.asset} data-testid="proof-asset" data-asset={l.asset}>
             <td data-label={t('proof.asset')}>{l.asset}</td>
-            <td data-label={t('proof.liabilities')} className="num" data-testid="proof-liabilities">{formatDecimal(l.liabilities)}</td>
-            <td data-label={t('proof.holdings')} className="num">{l.holding ? formatDecimal(l.holding.amount) : '—'}</td>
-            <td data-label={t('proof.ratio')} className="num" data-testid="proof-ratio">{l.ratio ? `${percentOf(l.ratio)} %` : '—'}</td>
+            <td data-label={t('proof.liabilities')} className="num" data-testid="proof-liabilities">
+              {formatDecimal(l.liabilities)}
+            </td>
+            <td data-label={t('proof.holdings')} className="num">
+              {l.holding ? formatDecimal(l.holding.amount) : '—'}
+            </td>
+            <td data-label={t('proof.ratio')} className="num" data-testid="proof-ratio">
+              {l.ratio ? `${percentOf(l.ratio)} %` : '—'}
+            </td>
             <td data-label={t('proof.status')}>
               {l.holding ? (
                 <>
                   <span className={styles.badge} data-kind={l.holding.kind} data-testid="proof-kind">
-                    {l.holding.kind === 'attested' ? t('proof.attestedBy', { attestor: l.holding.attestor, reportRef: l.holding.reportRef }) : t('proof.declaredOnly')}
+                    {l.holding.kind === 'attested'
+                      ? t('proof.attestedBy', { attestor: l.holding.attestor, reportRef: l.holding.reportRef })
+                      : t('proof.declaredOnly')}
                   </span>
-                  <div className={styles.muted}>{t('proof.countedAt', { counted: when(l.holding.asOf), recorded: when(l.holding.declaredAt) })}</div>
+                  <div className={styles.muted}>
+                    {t('proof.countedAt', { counted: when(l.holding.asOf), recorded: when(l.holding.declaredAt) })}
+                  </div>
                 </>
-              ) : <span className={styles.muted}>{t('proof.noHolding')}</span>}
+              ) : (
+                <span className={styles.muted}>{t('proof.noHolding')}</span>
+              )}
             </td>
           </tr>
         ))}

@@ -29,7 +29,13 @@ const TABS: Tab[] = ['deposit', 'withdraw', 'records'];
 export default function Balance() {
   const { t } = useTranslation();
   const { loggedIn, demo } = useSession();
-  if (!loggedIn) return <section className={styles.card}><h1 className={headings.pageTitle}>{t('account.balance')}</h1><LoginPrompt /></section>;
+  if (!loggedIn)
+    return (
+      <section className={styles.card}>
+        <h1 className={headings.pageTitle}>{t('account.balance')}</h1>
+        <LoginPrompt />
+      </section>
+    );
   return <BalanceBody demo={demo} />;
 }
 
@@ -50,7 +56,15 @@ function BalanceBody({ demo }: { demo: boolean }) {
         <>
           <div className={styles.tabs} role="tablist" aria-label={t('account.balance')}>
             {TABS.map((x) => (
-              <button key={x} type="button" role="tab" aria-selected={tab === x} aria-controls={`wallet-${x}`} onClick={() => setTab(x)} data-testid={`tab-${x}`}>
+              <button
+                key={x}
+                type="button"
+                role="tab"
+                aria-selected={tab === x}
+                aria-controls={`wallet-${x}`}
+                onClick={() => setTab(x)}
+                data-testid={`tab-${x}`}
+              >
                 {t(x === 'records' ? 'account.records' : `account.${x}`)}
               </button>
             ))}
@@ -80,14 +94,24 @@ function BalanceTable({ assets }: { assets: readonly (AssetBalance | { asset: As
     <div className={wallet.tableWrap}>
       <table className={styles.dataTable} data-testid={placeholder ? undefined : 'balances'}>
         <thead>
-          <tr><th>{t('account.asset')}</th><th>{t('account.available')}</th><th>{t('wallet.onHold')}</th><th className={wallet.hideSmall}>{t('account.total')}</th><th className={wallet.hideSmall}>{t('account.valueUsdt')}</th></tr>
+          <tr>
+            <th>{t('account.asset')}</th>
+            <th>{t('account.available')}</th>
+            <th>{t('wallet.onHold')}</th>
+            <th className={wallet.hideSmall}>{t('account.total')}</th>
+            <th className={wallet.hideSmall}>{t('account.valueUsdt')}</th>
+          </tr>
         </thead>
         <tbody>
           {assets.map((a) => (
             <tr key={a.asset} data-asset={placeholder ? undefined : a.asset}>
               <th scope="row">{a.asset}</th>
-              <td className="num" data-testid={placeholder ? undefined : 'available'}>{cell(a, (b) => formatAmount(b.available, b.asset))}</td>
-              <td className="num" data-testid={placeholder ? undefined : 'hold'}>{cell(a, (b) => formatAmount(heldAmount(b), b.asset))}</td>
+              <td className="num" data-testid={placeholder ? undefined : 'available'}>
+                {cell(a, (b) => formatAmount(b.available, b.asset))}
+              </td>
+              <td className="num" data-testid={placeholder ? undefined : 'hold'}>
+                {cell(a, (b) => formatAmount(heldAmount(b), b.asset))}
+              </td>
               <td className={`num ${wallet.hideSmall}`}>{cell(a, (b) => formatAmount(b.total, b.asset))}</td>
               <td className={`num ${wallet.hideSmall}`}>{cell(a, (b) => (b.valueUsdt ? formatUsdt(b.valueUsdt) : '—'))}</td>
             </tr>
@@ -104,8 +128,12 @@ function BalanceCard({ balances, demo }: { balances: ReturnType<typeof useBalanc
   return (
     <section className={styles.card} aria-labelledby="bal-title">
       <div className={styles.cardHead}>
-        <h1 id="bal-title" className={headings.barTitle}>{t('account.balance')} · {t(demo ? 'session.demo' : 'session.real')}</h1>
-        <strong className="num" data-testid="balance-total">{data ? `≈ ${formatUsdt(data.totalUsdt)} USDT` : ''}</strong>
+        <h1 id="bal-title" className={headings.barTitle}>
+          {t('account.balance')} · {t(demo ? 'session.demo' : 'session.real')}
+        </h1>
+        <strong className="num" data-testid="balance-total">
+          {data ? `≈ ${formatUsdt(data.totalUsdt)} USDT` : ''}
+        </strong>
       </div>
       <Loadable query={balances} placeholder={<BalanceTable assets={ASSETS.map((asset) => ({ asset }))} />}>
         <BalanceTable assets={data?.assets ?? []} />

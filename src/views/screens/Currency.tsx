@@ -44,38 +44,48 @@ export default function Currency() {
   return (
     <div className={styles.stack}>
       {!lookup.code && !lookup.id ? (
-        <section className={styles.card} role="alert" data-testid="not-found"><p>{t('detail.notFound')}</p></section>
-      ) : <Loadable query={info} notFound={t('detail.notFound')}>
-        {m && <InstrumentHead m={m} />}
-      </Loadable>}
+        <section className={styles.card} role="alert" data-testid="not-found">
+          <p>{t('detail.notFound')}</p>
+        </section>
+      ) : (
+        <Loadable query={info} notFound={t('detail.notFound')}>
+          {m && <InstrumentHead m={m} />}
+        </Loadable>
+      )}
       {m && (
         <div className={trade.layout}>
-        <div className={trade.main}>
-        <section className={styles.card} aria-labelledby="chart-title">
-          <div className={styles.cardHead}>
-            <h2 id="chart-title">{t('detail.chart')}</h2>
-            <div className={styles.intervals} role="group" aria-label={t('detail.interval')}>
-              {INTERVALS.map((i) => (
-                <button key={i} type="button" aria-pressed={interval === i} onClick={() => setInterval(i)} data-testid={`interval-${i}`}>
-                  {i}
-                </button>
-              ))}
-            </div>
+          <div className={trade.main}>
+            <section className={styles.card} aria-labelledby="chart-title">
+              <div className={styles.cardHead}>
+                <h2 id="chart-title">{t('detail.chart')}</h2>
+                <div className={styles.intervals} role="group" aria-label={t('detail.interval')}>
+                  {INTERVALS.map((i) => (
+                    <button
+                      key={i}
+                      type="button"
+                      aria-pressed={interval === i}
+                      onClick={() => setInterval(i)}
+                      data-testid={`interval-${i}`}
+                    >
+                      {i}
+                    </button>
+                  ))}
+                </div>
+              </div>
+              <div className={styles.chartBox}>
+                <Loadable query={candles}>
+                  {candles.data && candles.data.length > 0 ? (
+                    <ChartPanel code={m.code} candles={candles.data} label={`${m.appName} ${interval}`} />
+                  ) : (
+                    <p className={styles.muted}>{t('detail.noCandles')}</p>
+                  )}
+                </Loadable>
+              </div>
+            </section>
+            <OpenPositions code={m.code} />
+            <CurrencyAlerts code={m.code} price={m.price} />
           </div>
-          <div className={styles.chartBox}>
-            <Loadable query={candles}>
-              {candles.data && candles.data.length > 0 ? (
-                <ChartPanel code={m.code} candles={candles.data} label={`${m.appName} ${interval}`} />
-              ) : (
-                <p className={styles.muted}>{t('detail.noCandles')}</p>
-              )}
-            </Loadable>
-          </div>
-        </section>
-        <OpenPositions code={m.code} />
-        <CurrencyAlerts code={m.code} price={m.price} />
-        </div>
-        <TradePanel code={m.code} fallbackPrice={m.price} phone={phone} />
+          <TradePanel code={m.code} fallbackPrice={m.price} phone={phone} />
         </div>
       )}
     </div>
@@ -102,10 +112,16 @@ function InstrumentHead({ m }: { m: MarketDetail }) {
       <div className={styles.priceHead}>
         <img src={m.logo} alt="" width={40} height={40} />
         <div>
-          <h1 id="cur-title" className={headings.barTitle}>{m.appName}</h1>
-          <span className={`${styles.muted} num`} data-testid="currency-code">{m.code}</span>
+          <h1 id="cur-title" className={headings.barTitle}>
+            {m.appName}
+          </h1>
+          <span className={`${styles.muted} num`} data-testid="currency-code">
+            {m.code}
+          </span>
         </div>
-        <span className={`${styles.bigPrice} num`} data-testid="price">{formatDecimal(quote?.price ?? m.price)}</span>
+        <span className={`${styles.bigPrice} num`} data-testid="price">
+          {formatDecimal(quote?.price ?? m.price)}
+        </span>
         <Change pct={quote?.change24hPct ?? m.change24hPct} />
         <SimulatedBadge show={simulated} />
         <WatchStar code={m.code} name={m.appName} />
@@ -114,13 +130,29 @@ function InstrumentHead({ m }: { m: MarketDetail }) {
       {/* the feed's state on a line of its own, whose words ("Connecting…", "Live") never rewrap the figures above */}
       <p className={styles.priceTime}>
         <FeedBadge status={feed.status} />
-        {!quote && <span className="num" data-testid="price-time">{t('detail.lastPriceAt', { time: clockWithSeconds(m.time) })}</span>}
+        {!quote && (
+          <span className="num" data-testid="price-time">
+            {t('detail.lastPriceAt', { time: clockWithSeconds(m.time) })}
+          </span>
+        )}
       </p>
       <dl className={styles.stats}>
-        <div><dt>{t('detail.high')}</dt><dd className="num">{formatDecimal(m.high)}</dd></div>
-        <div><dt>{t('detail.low')}</dt><dd className="num">{formatDecimal(m.low)}</dd></div>
-        <div><dt>{t('detail.volume')}</dt><dd className="num">{formatDecimal(m.volume, 2)}</dd></div>
-        <div><dt>{t('detail.open')}</dt><dd className="num">{formatDecimal(m.open)}</dd></div>
+        <div>
+          <dt>{t('detail.high')}</dt>
+          <dd className="num">{formatDecimal(m.high)}</dd>
+        </div>
+        <div>
+          <dt>{t('detail.low')}</dt>
+          <dd className="num">{formatDecimal(m.low)}</dd>
+        </div>
+        <div>
+          <dt>{t('detail.volume')}</dt>
+          <dd className="num">{formatDecimal(m.volume, 2)}</dd>
+        </div>
+        <div>
+          <dt>{t('detail.open')}</dt>
+          <dd className="num">{formatDecimal(m.open)}</dd>
+        </div>
       </dl>
     </section>
   );
@@ -144,7 +176,15 @@ function WatchStar({ code, name }: { code: string; name: string }) {
     toggle.mutate({ code, on: !watched });
   };
   return (
-    <button type="button" className={market.star} aria-pressed={watched} aria-label={t(watched ? 'market.unwatch' : 'market.watch', { name })} onClick={onClick} disabled={toggle.isPending} data-testid="detail-star">
+    <button
+      type="button"
+      className={market.star}
+      aria-pressed={watched}
+      aria-label={t(watched ? 'market.unwatch' : 'market.watch', { name })}
+      onClick={onClick}
+      disabled={toggle.isPending}
+      data-testid="detail-star"
+    >
       <StarIcon filled={watched} width={22} height={22} />
     </button>
   );

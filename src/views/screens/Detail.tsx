@@ -15,7 +15,11 @@ export default function Detail() {
   return <ContentPage title={page.data?.title ?? params.get('title') ?? ''} page={page} notFound={!id} />;
 }
 
-export function ContentPage({ title, page, notFound }: {
+export function ContentPage({
+  title,
+  page,
+  notFound,
+}: {
   title: string;
   page: QueryView & { data?: ContentDetail | null };
   notFound?: boolean;
@@ -26,7 +30,9 @@ export function ContentPage({ title, page, notFound }: {
   const updatedAt = page.data?.updatedAt;
   return (
     <article className={styles.card} aria-labelledby="content-title" data-testid="content-page">
-      <h1 id="content-title" className={headings.pageTitle}>{title}</h1>
+      <h1 id="content-title" className={headings.pageTitle}>
+        {title}
+      </h1>
       {notFound ? (
         <p>{t('content.notFound')}</p>
       ) : (

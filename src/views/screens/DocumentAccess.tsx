@@ -27,14 +27,19 @@ export function DocumentAccess() {
       </div>
       <p className={styles.muted}>{t('account.documentAccess.hint')}</p>
       <Loadable query={list}>
-        {rows.length === 0 ? <p className={styles.note}>{t('account.documentAccess.empty')}</p> : (
+        {rows.length === 0 ? (
+          <p className={styles.note}>{t('account.documentAccess.empty')}</p>
+        ) : (
           <ul className={styles.list}>
             {rows.map((r, i) => (
               <li key={`${r.at}-${i}`} className={own.item} data-testid="document-access-row">
                 <div className={own.body}>
                   <span className={own.device}>{t(`account.documentAccess.documents.${r.document}`)}</span>
                   <span className={styles.note}>
-                    {t('account.documentAccess.line', { time: formatDateTimeIn(i18n.language, r.at), reason: t(`account.documentAccess.reasons.${r.reason}`) })}
+                    {t('account.documentAccess.line', {
+                      time: formatDateTimeIn(i18n.language, r.at),
+                      reason: t(`account.documentAccess.reasons.${r.reason}`),
+                    })}
                   </span>
                 </div>
               </li>

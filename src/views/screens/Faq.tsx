@@ -10,7 +10,9 @@ export default function Faq() {
   const faq = useFaq();
   return (
     <section className={styles.card} aria-labelledby="faq-title" data-testid="faq">
-      <h1 id="faq-title" className={headings.pageTitle}>{t('help.faq')}</h1>
+      <h1 id="faq-title" className={headings.pageTitle}>
+        {t('help.faq')}
+      </h1>
       <Loadable query={faq} empty={faq.data?.length === 0}>
         <ul className={styles.list}>
           {(faq.data ?? []).map((q) => (

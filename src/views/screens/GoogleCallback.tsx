@@ -24,12 +24,15 @@ export default function GoogleCallback() {
     send({ type: 'googleCallback.submit', values: { code, state } });
   }, [send, code, state]);
   // two-factor on: the provider vouched for the account, the code step opens the session
-  if (login.result && isChallenge(login.result)) return <TwoFactorLogin challenge={login.result.challenge} onRestart={() => location.assign('/pass/login')} />;
+  if (login.result && isChallenge(login.result))
+    return <TwoFactorLogin challenge={login.result.challenge} onRestart={() => location.assign('/pass/login')} />;
   return (
     <div className={`${styles.form} ${auth.waiting}`} data-testid="google-callback">
       {login.refusal ? (
         <>
-          <p className={styles.formError} role="alert">{text(login.refusal)}</p>
+          <p className={styles.formError} role="alert">
+            {text(login.refusal)}
+          </p>
           <Link href="/pass/login">{t('nav.login')}</Link>
         </>
       ) : (

@@ -40,7 +40,12 @@ export function Home() {
             {mobile && <FeedBadge status={feed.status} />}
             <Link href="/market">{t('home.viewAll')}</Link>
           </div>
-          <Loadable query={markets} placeholder={<MarketList items={[]} placeholderRows={marketRows} compact={mobile} chart caption={t('home.markets')} />}>
+          <Loadable
+            query={markets}
+            placeholder={
+              <MarketList items={[]} placeholderRows={marketRows} compact={mobile} chart caption={t('home.markets')} />
+            }
+          >
             <MarketList items={markets.data?.rows ?? []} compact={mobile} chart caption={t('home.markets')} />
           </Loadable>
         </section>
@@ -55,10 +60,26 @@ export function Home() {
       </div>
       {/* promotions, not a second navigation landmark: the top bar (or tab bar) is the one labelled main navigation */}
       <div className={styles.tiles}>
-        <Link href="/market" className={styles.tile}><MarketIcon /><strong>{t('home.promoMarket')}</strong><span>{t('home.promoMarketText')}</span></Link>
-        <Link href="/loan" className={styles.tile}><LoanIcon /><strong>{t('home.promoLoan')}</strong><span>{t('home.promoLoanText')}</span></Link>
-        <Link href="/trading" className={styles.tile}><TradingIcon /><strong>{t('home.promoTrading')}</strong><span>{t('home.promoTradingText')}</span></Link>
-        <Link href="/nfts" className={styles.tile}><NftIcon /><strong>{t('home.promoNfts')}</strong><span>{t('home.promoNftsText')}</span></Link>
+        <Link href="/market" className={styles.tile}>
+          <MarketIcon />
+          <strong>{t('home.promoMarket')}</strong>
+          <span>{t('home.promoMarketText')}</span>
+        </Link>
+        <Link href="/loan" className={styles.tile}>
+          <LoanIcon />
+          <strong>{t('home.promoLoan')}</strong>
+          <span>{t('home.promoLoanText')}</span>
+        </Link>
+        <Link href="/trading" className={styles.tile}>
+          <TradingIcon />
+          <strong>{t('home.promoTrading')}</strong>
+          <span>{t('home.promoTradingText')}</span>
+        </Link>
+        <Link href="/nfts" className={styles.tile}>
+          <NftIcon />
+          <strong>{t('home.promoNfts')}</strong>
+          <span>{t('home.promoNftsText')}</span>
+        </Link>
       </div>
       <HomeFigures />
       {mobile && <ContentLinks />}
@@ -74,7 +95,9 @@ function WalletTile() {
     // signed in, the tile opens the portfolio: everything the balance is made of (docs/portfolio.md)
     <Link href={loggedIn ? '/profile/portfolio' : '/profile'} className={styles.tile} data-testid="wallet-tile">
       <AccountIcon />
-      <strong>{t('home.wallet')} · {t(demo ? 'home.walletDemo' : 'home.walletReal')}</strong>
+      <strong>
+        {t('home.wallet')} · {t(demo ? 'home.walletDemo' : 'home.walletReal')}
+      </strong>
       {loggedIn ? (
         <span>
           {t('home.walletBalance')}: <b className="num">{book ? formatUsdt(book.totalUsdt) : '—'}</b> USDT
@@ -93,18 +116,38 @@ function HomeFigures() {
   const f = figures.data;
   return (
     <section className={styles.card} aria-labelledby="figures-title" data-testid="home-figures">
-      <h2 id="figures-title" className={headings.sectionTitle}>{t('home.figures')}</h2>
+      <h2 id="figures-title" className={headings.sectionTitle}>
+        {t('home.figures')}
+      </h2>
       <Loadable query={figures}>
         {f && (
           <>
             <dl className={styles.figures}>
               {/* only figures that mean something on this install: no "0 users", no simulator volume */}
-              <div data-testid="figure-fee"><dt>{t('home.figureFee')}</dt><dd className="num">{formatDecimal(f.feeCeiling.percent)}%</dd></div>
-              <div data-testid="figure-instruments"><dt>{t('home.figureInstruments')}</dt><dd className="num">{formatDecimal(String(f.instruments.total))}</dd></div>
-              {!f.simulatedPrices && f.volume24hUsdt && <div data-testid="figure-volume"><dt>{t('home.figureVolume')}</dt><dd className="num">{formatDecimal(f.volume24hUsdt, 0)}</dd></div>}
-              {f.registeredUsers > 0 && <div data-testid="figure-users"><dt>{t('home.figureUsers')}</dt><dd className="num">{formatDecimal(String(f.registeredUsers))}</dd></div>}
+              <div data-testid="figure-fee">
+                <dt>{t('home.figureFee')}</dt>
+                <dd className="num">{formatDecimal(f.feeCeiling.percent)}%</dd>
+              </div>
+              <div data-testid="figure-instruments">
+                <dt>{t('home.figureInstruments')}</dt>
+                <dd className="num">{formatDecimal(String(f.instruments.total))}</dd>
+              </div>
+              {!f.simulatedPrices && f.volume24hUsdt && (
+                <div data-testid="figure-volume">
+                  <dt>{t('home.figureVolume')}</dt>
+                  <dd className="num">{formatDecimal(f.volume24hUsdt, 0)}</dd>
+                </div>
+              )}
+              {f.registeredUsers > 0 && (
+                <div data-testid="figure-users">
+                  <dt>{t('home.figureUsers')}</dt>
+                  <dd className="num">{formatDecimal(String(f.registeredUsers))}</dd>
+                </div>
+              )}
             </dl>
-            <p className={styles.note} data-testid="figures-note">{t('home.figuresNote', { time: formatClockTime(f.computedAt) })}</p>
+            <p className={styles.note} data-testid="figures-note">
+              {t('home.figuresNote', { time: formatClockTime(f.computedAt) })}
+            </p>
           </>
         )}
       </Loadable>
@@ -119,7 +162,9 @@ function ContentLinks() {
   const [company, policy, statements] = lists.lists;
   const block = (title: string, items: ContentListItem[], id: string) => (
     <section className={styles.card} aria-labelledby={id} data-testid={id}>
-      <h2 id={id} className={headings.groupTitle}>{title}</h2>
+      <h2 id={id} className={headings.groupTitle}>
+        {title}
+      </h2>
       <ul className={styles.links}>
         {items.map((c) => (
           <li key={c.id}>

@@ -16,9 +16,11 @@ function useQrCode(text: string): string | null {
     let live = true;
     // no link yet (logged out, profile loading): nothing to draw; the package throws "No input text" on ''
     if (!text) return;
-    void import('qrcode').then((q) => q.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 })).then((s) => {
-      if (live) setSvg(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(s)}`);
-    });
+    void import('qrcode')
+      .then((q) => q.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }))
+      .then((s) => {
+        if (live) setSvg(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(s)}`);
+      });
     return () => {
       live = false;
     };
@@ -39,14 +41,26 @@ export default function Invite() {
   const invitees = useInvitees(loggedIn);
   const link = user ? `${location.origin}/pass/register?invite=${encodeURIComponent(user.inviteCode)}` : '';
   const qr = useQrCode(link);
-  if (!loggedIn || !user) return <section className={styles.card}><h1 className={headings.pageTitle}>{t('account.invite')}</h1><LoginPrompt /></section>;
+  if (!loggedIn || !user)
+    return (
+      <section className={styles.card}>
+        <h1 className={headings.pageTitle}>{t('account.invite')}</h1>
+        <LoginPrompt />
+      </section>
+    );
   const copy = (text: string, done = t('account.copied')) =>
-    navigator.clipboard?.writeText(text).then(() => setSaid(done), () => setSaid(t('account.copyFailed'))) ?? setSaid(t('account.copyFailed'));
+    navigator.clipboard?.writeText(text).then(
+      () => setSaid(done),
+      () => setSaid(t('account.copyFailed')),
+    ) ?? setSaid(t('account.copyFailed'));
   const share = () => {
     const data = { title: t('invite.shareTitle'), text: t('invite.shareText'), url: link };
     if (typeof navigator.share === 'function' && (navigator.canShare?.(data) ?? true)) {
       // a dismissed sheet is no failure: nothing to say then
-      navigator.share(data).then(() => setSaid(t('invite.shared')), (e: unknown) => (e as { name?: string })?.name !== 'AbortError' && void copy(link, t('invite.linkCopied')));
+      navigator.share(data).then(
+        () => setSaid(t('invite.shared')),
+        (e: unknown) => (e as { name?: string })?.name !== 'AbortError' && void copy(link, t('invite.linkCopied')),
+      );
     } else {
       void copy(link, t('invite.linkCopied'));
     }
@@ -55,19 +69,39 @@ export default function Invite() {
   return (
     <div className={styles.stack}>
       <section className={styles.card} aria-labelledby="inv-title" data-testid="invite">
-        <h1 id="inv-title" className={headings.pageTitle}>{t('account.invite')}</h1>
+        <h1 id="inv-title" className={headings.pageTitle}>
+          {t('account.invite')}
+        </h1>
         <p className={styles.muted}>{t('account.inviteText')}</p>
         <div className={own.layout}>
           <div className={own.codes}>
             <h2 className={own.label}>{t('account.inviteCode')}</h2>
-            <div className={styles.copyRow}><code data-testid="invite-code">{user.inviteCode}</code><button type="button" className={styles.sendCode} onClick={() => copy(user.inviteCode)}>{t('account.copy')}</button></div>
+            <div className={styles.copyRow}>
+              <code data-testid="invite-code">{user.inviteCode}</code>
+              <button type="button" className={styles.sendCode} onClick={() => copy(user.inviteCode)}>
+                {t('account.copy')}
+              </button>
+            </div>
             <h2 className={`${own.label} ${own.spaced}`}>{t('account.inviteLink')}</h2>
-            <div className={styles.copyRow}><code data-testid="invite-link">{link}</code><button type="button" className={styles.sendCode} onClick={() => copy(link)}>{t('account.copy')}</button></div>
-            <button type="button" className={own.share} onClick={share} data-testid="invite-share">{t('invite.share')}</button>
-            <p role="status" className={styles.note}>{said ?? ''}</p>
+            <div className={styles.copyRow}>
+              <code data-testid="invite-link">{link}</code>
+              <button type="button" className={styles.sendCode} onClick={() => copy(link)}>
+                {t('account.copy')}
+              </button>
+            </div>
+            <button type="button" className={own.share} onClick={share} data-testid="invite-share">
+              {t('invite.share')}
+            </button>
+            <p role="status" className={styles.note}>
+              {said ?? ''}
+            </p>
           </div>
           <figure className={own.qr}>
-            {qr ? <img src={qr} width={180} height={180} alt={t('invite.qrAlt')} data-testid="invite-qr" /> : <span className={own.qrPlaceholder} aria-busy="true" />}
+            {qr ? (
+              <img src={qr} width={180} height={180} alt={t('invite.qrAlt')} data-testid="invite-qr" />
+            ) : (
+              <span className={own.qrPlaceholder} aria-busy="true" />
+            )}
             <figcaption className={styles.note}>{t('invite.qrCaption')}</figcaption>
           </figure>
         </div>
@@ -78,15 +112,31 @@ export default function Invite() {
           {invitees.data && <span className={styles.note}>{t('invite.total', { count: invitees.data.total })}</span>}
         </div>
         <Loadable query={invitees}>
-          {rows.length === 0 ? <p className={styles.muted} data-testid="invitees-none">{t('invite.none')}</p> : (
+          {rows.length === 0 ? (
+            <p className={styles.muted} data-testid="invitees-none">
+              {t('invite.none')}
+            </p>
+          ) : (
             <table className={styles.dataTable}>
-              <thead><tr><th>{t('invite.friend')}</th><th>{t('invite.joined')}</th><th>{t('invite.verification')}</th></tr></thead>
+              <thead>
+                <tr>
+                  <th>{t('invite.friend')}</th>
+                  <th>{t('invite.joined')}</th>
+                  <th>{t('invite.verification')}</th>
+                </tr>
+              </thead>
               <tbody>
                 {rows.map((r, i) => (
                   <tr key={`${r.name}-${r.joinedAt}-${i}`} data-testid="invitee">
-                    <td className={own.name}><bdi>{r.name}</bdi></td>
+                    <td className={own.name}>
+                      <bdi>{r.name}</bdi>
+                    </td>
                     <td className="num">{when(r.joinedAt, true)}</td>
-                    <td><span className={own.verified} data-verified={r.verified}>{r.verified ? t('invite.verified') : t('invite.notVerified')}</span></td>
+                    <td>
+                      <span className={own.verified} data-verified={r.verified}>
+                        {r.verified ? t('invite.verified') : t('invite.notVerified')}
+                      </span>
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -47,32 +47,80 @@ export default function Login() {
   // a signed-in user has nothing to do here: home (or the page that asked), where signing in leads too
   if (loggedIn) return <Redirect to={to} replace />;
   // two-factor on: the password was right, the code step opens the session (starting over reloads the form)
-  if (login.result && isChallenge(login.result)) return <TwoFactorLogin challenge={login.result.challenge} onRestart={() => location.reload()} next={to} />;
+  if (login.result && isChallenge(login.result))
+    return <TwoFactorLogin challenge={login.result.challenge} onRestart={() => location.reload()} next={to} />;
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="login-title" data-testid="login-form">
       <h1 id="login-title">{t('auth.loginTitle')}</h1>
       {/* sent here by a page that needs a session: say which, and that it opens again afterwards */}
-      {next && <p className={auth.reason} data-testid="login-reason">{t(next.startsWith('/admin') ? 'auth.nextOperator' : 'auth.nextPage')}</p>}
+      {next && (
+        <p className={auth.reason} data-testid="login-reason">
+          {t(next.startsWith('/admin') ? 'auth.nextOperator' : 'auth.nextPage')}
+        </p>
+      )}
       <label className={styles.field}>
         <span>{t('auth.account')}</span>
-        <input name="account" autoComplete="username" maxLength={254} value={v.account} onChange={(e) => set('account')(e.target.value)} required data-testid="account" />
+        <input
+          name="account"
+          autoComplete="username"
+          maxLength={254}
+          value={v.account}
+          onChange={(e) => set('account')(e.target.value)}
+          required
+          data-testid="account"
+        />
       </label>
-      <PasswordField label={t('auth.password')} name="password" value={v.password} onChange={set('password')} autoComplete="current-password" />
-      {login.refusal && <p className={styles.formError} role="alert" data-testid="form-error" data-code={login.refusal.code ?? ''}>{text(login.refusal)}</p>}
-      <button type="submit" className={styles.submit} disabled={login.busy || login.result !== null} data-testid="submit">{t('auth.submitLogin')}</button>
+      <PasswordField
+        label={t('auth.password')}
+        name="password"
+        value={v.password}
+        onChange={set('password')}
+        autoComplete="current-password"
+      />
+      {login.refusal && (
+        <p className={styles.formError} role="alert" data-testid="form-error" data-code={login.refusal.code ?? ''}>
+          {text(login.refusal)}
+        </p>
+      )}
+      <button type="submit" className={styles.submit} disabled={login.busy || login.result !== null} data-testid="submit">
+        {t('auth.submitLogin')}
+      </button>
       {/* only when the service has Google sign-in configured: otherwise the button could only fail */}
-      {googleOn && <button type="button" className={`${styles.submit} ${auth.secondaryButton}`} disabled={google.busy || google.result !== null} onClick={() => sendGoogle({ type: 'googleStart.submit', values: {} })}>
-        {t('auth.google')}
-      </button>}
-      {google.refusal && <p className={styles.formError} role="alert">{text(google.refusal)}</p>}
+      {googleOn && (
+        <button
+          type="button"
+          className={`${styles.submit} ${auth.secondaryButton}`}
+          disabled={google.busy || google.result !== null}
+          onClick={() => sendGoogle({ type: 'googleStart.submit', values: {} })}
+        >
+          {t('auth.google')}
+        </button>
+      )}
+      {google.refusal && (
+        <p className={styles.formError} role="alert">
+          {text(google.refusal)}
+        </p>
+      )}
       {/* no name, no password: the authenticator offers the passkeys it holds for this site */}
-      <button type="button" className={`${styles.submit} ${auth.secondaryButton}`} disabled={passkey.busy || passkey.result !== null} onClick={() => sendPasskey({ type: 'passkeySignIn.submit', values: {} })} data-testid="passkey-login">
+      <button
+        type="button"
+        className={`${styles.submit} ${auth.secondaryButton}`}
+        disabled={passkey.busy || passkey.result !== null}
+        onClick={() => sendPasskey({ type: 'passkeySignIn.submit', values: {} })}
+        data-testid="passkey-login"
+      >
         {t('protection.passkeys.signIn')}
       </button>
-      {passkey.refusal && <p className={styles.formError} role="alert" data-testid="passkey-login-error" data-code={passkey.refusal.code ?? ''}>{text(passkey.refusal)}</p>}
+      {passkey.refusal && (
+        <p className={styles.formError} role="alert" data-testid="passkey-login-error" data-code={passkey.refusal.code ?? ''}>
+          {text(passkey.refusal)}
+        </p>
+      )}
       <div className={styles.alt}>
         <Link href="/pass/reset">{t('auth.forgot')}</Link>
-        <span>{t('auth.noAccount')} <Link href="/pass/register">{t('nav.signup')}</Link></span>
+        <span>
+          {t('auth.noAccount')} <Link href="/pass/register">{t('nav.signup')}</Link>
+        </span>
       </div>
     </form>
   );

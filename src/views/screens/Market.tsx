@@ -35,7 +35,14 @@ export default function Market() {
   const search = useDebounced(query.trim());
   // a search looks in every market type; without one, the open type tab is listed page by page
   const searching = search !== '' && tab !== 'watchlist';
-  const byType = useMarketPages({ type: searching || tab === 'watchlist' ? undefined : tab, search: searching ? search : undefined, pageSize: mobile ? PHONE_PAGE_SIZE : PAGE_SIZE }, tab !== 'watchlist');
+  const byType = useMarketPages(
+    {
+      type: searching || tab === 'watchlist' ? undefined : tab,
+      search: searching ? search : undefined,
+      pageSize: mobile ? PHONE_PAGE_SIZE : PAGE_SIZE,
+    },
+    tab !== 'watchlist',
+  );
   const watch = useWatchlist(loggedIn);
   const watched = new Set((watch.data?.rows ?? []).map((m) => m.code));
   const toggle = useWatchToggle();
@@ -45,9 +52,12 @@ export default function Market() {
   };
   const pages = byType.data?.pages ?? [];
   const total = tab === 'watchlist' ? (watch.data?.rows.length ?? 0) : (pages[0]?.total ?? 0);
-  const rows = tab === 'watchlist'
-    ? (watch.data?.rows ?? []).filter((m) => !search || m.code.includes(search.toUpperCase()) || m.appName.toLowerCase().includes(search.toLowerCase()))
-    : pages.flatMap((p) => p.rows);
+  const rows =
+    tab === 'watchlist'
+      ? (watch.data?.rows ?? []).filter(
+          (m) => !search || m.code.includes(search.toUpperCase()) || m.appName.toLowerCase().includes(search.toLowerCase()),
+        )
+      : pages.flatMap((p) => p.rows);
   const list = tab === 'watchlist' ? watch : byType;
   const tabs: Tab[] = loggedIn ? ['watchlist', ...INSTRUMENT_TYPES] : [...INSTRUMENT_TYPES];
   const pick = (k: Tab) => {
@@ -59,29 +69,64 @@ export default function Market() {
     <div className={styles.stack}>
       <section className={styles.card} aria-labelledby="market-title">
         <div className={styles.cardHead}>
-          <h1 id="market-title" className={headings.barTitle}>{t('market.title')}</h1>
+          <h1 id="market-title" className={headings.barTitle}>
+            {t('market.title')}
+          </h1>
           <label className={styles.search}>
             <SearchIcon width={18} height={18} />
             <span className="visually-hidden">{t('market.search')}</span>
-            <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('market.searchPlaceholder')} maxLength={40} data-testid="market-search" />
+            <input
+              type="search"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              placeholder={t('market.searchPlaceholder')}
+              maxLength={40}
+              data-testid="market-search"
+            />
           </label>
         </div>
         <ScrollTabs label={t('market.title')} selected={searching ? '' : tab}>
           {tabs.map((k) => (
-            <button key={k} type="button" role="tab" aria-selected={!searching && tab === k} onClick={() => pick(k)} data-testid={`tab-${k}`}>
+            <button
+              key={k}
+              type="button"
+              role="tab"
+              aria-selected={!searching && tab === k}
+              onClick={() => pick(k)}
+              data-testid={`tab-${k}`}
+            >
               {k === 'watchlist' ? t('market.watchlist') : t(`market.types.${k}`)}
             </button>
           ))}
         </ScrollTabs>
         <div role="tabpanel" aria-label={searching ? t('newuser.market.searchAll', { query: search }) : undefined}>
-          {searching && <p className={styles.muted} data-testid="search-all">{t('newuser.market.searchAll', { query: search })}</p>}
+          {searching && (
+            <p className={styles.muted} data-testid="search-all">
+              {t('newuser.market.searchAll', { query: search })}
+            </p>
+          )}
           <Loadable query={list} empty={!list.isFetching && rows.length === 0}>
-            <MarketList items={rows} compact={mobile} watched={watched} onToggleWatch={onToggleWatch} caption={t('market.title')} showType={searching} />
+            <MarketList
+              items={rows}
+              compact={mobile}
+              watched={watched}
+              onToggleWatch={onToggleWatch}
+              caption={t('market.title')}
+              showType={searching}
+            />
             {tab !== 'watchlist' && total > 0 && (
               <div className={styles.more}>
-                <span className={styles.muted} data-testid="market-count">{t('newuser.market.shown', { shown: fmt.int(rows.length), total: fmt.int(total) })}</span>
+                <span className={styles.muted} data-testid="market-count">
+                  {t('newuser.market.shown', { shown: fmt.int(rows.length), total: fmt.int(total) })}
+                </span>
                 {byType.hasNextPage && (
-                  <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => void byType.fetchNextPage()} disabled={byType.isFetchingNextPage} data-testid="market-more">
+                  <button
+                    type="button"
+                    className={`${ui.button} ${ui.secondary}`}
+                    onClick={() => void byType.fetchNextPage()}
+                    disabled={byType.isFetchingNextPage}
+                    data-testid="market-more"
+                  >
                     {t('newuser.market.more')}
                   </button>
                 )}

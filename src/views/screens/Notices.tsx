@@ -16,7 +16,9 @@ export default function Notices() {
   const rows = notices.data?.rows ?? [];
   return (
     <section className={styles.card} aria-labelledby="notice-title" data-testid="notices">
-      <h1 id="notice-title" className={headings.pageTitle}>{t('help.notices')}</h1>
+      <h1 id="notice-title" className={headings.pageTitle}>
+        {t('help.notices')}
+      </h1>
       <Loadable query={notices}>
         {rows.length === 0 ? (
           <p className={styles.muted}>{t('help.noNotices')}</p>

@@ -21,7 +21,13 @@ const SIZE = 20;
 export default function Notifications() {
   const { t } = useTranslation();
   const { loggedIn } = useSession();
-  if (!loggedIn) return <section className={styles.card}><h1 className={headings.pageTitle}>{t('account.notifications')}</h1><LoginPrompt /></section>;
+  if (!loggedIn)
+    return (
+      <section className={styles.card}>
+        <h1 className={headings.pageTitle}>{t('account.notifications')}</h1>
+        <LoginPrompt />
+      </section>
+    );
   return (
     <div className={styles.stack}>
       <List />
@@ -47,14 +53,25 @@ function List() {
     if (unread !== undefined) send({ type: 'userEvents.unread', unread });
   }, [unread, send]);
   const markRead = useMarkRead();
-  const read = (ids: string[] | null) => markRead.mutate(ids, { onSuccess: (r) => send({ type: 'userEvents.unread', unread: r.unread }) });
+  const read = (ids: string[] | null) =>
+    markRead.mutate(ids, { onSuccess: (r) => send({ type: 'userEvents.unread', unread: r.unread }) });
   const rows = list.data?.rows ?? [];
   return (
     <section className={styles.card} aria-labelledby="ntf-title" data-testid="notifications">
       <div className={styles.cardHead}>
-        <h1 id="ntf-title" className={headings.barTitle}>{t('account.notifications')}</h1>
+        <h1 id="ntf-title" className={headings.barTitle}>
+          {t('account.notifications')}
+        </h1>
         {(unread ?? 0) > 0 && (
-          <button type="button" className={styles.sendCode} disabled={markRead.isPending} onClick={() => read(null)} data-testid="read-all">{t('account.markAllRead')}</button>
+          <button
+            type="button"
+            className={styles.sendCode}
+            disabled={markRead.isPending}
+            onClick={() => read(null)}
+            data-testid="read-all"
+          >
+            {t('account.markAllRead')}
+          </button>
         )}
       </div>
       <Loadable query={list}>
@@ -65,10 +82,16 @@ function List() {
             {rows.map((n) => (
               <li key={n.id} className={own.item} data-testid="notification" data-read={n.read} data-kind={n.kind}>
                 <div className={own.body}>
-                  <span className={own.text} data-tone={userEventTone(asUserEvent(n)) ?? undefined} data-testid="notification-text">
+                  <span
+                    className={own.text}
+                    data-tone={userEventTone(asUserEvent(n)) ?? undefined}
+                    data-testid="notification-text"
+                  >
                     {!n.read && <span className="visually-hidden">{t('wallet.unreadMark')} </span>}
                     {n.refType === ORDER_REF_TYPE && n.refId ? (
-                      <Link href={orderHref(n.refId, n.params.book)} data-testid="notification-order">{userEventText(asUserEvent(n))}</Link>
+                      <Link href={orderHref(n.refId, n.params.book)} data-testid="notification-order">
+                        {userEventText(asUserEvent(n))}
+                      </Link>
                     ) : (
                       userEventText(asUserEvent(n))
                     )}
@@ -76,7 +99,15 @@ function List() {
                   <span className={styles.note}>{fmt.dateTime(n.createdAt)}</span>
                 </div>
                 {!n.read && (
-                  <button type="button" className={own.markRead} disabled={markRead.isPending} onClick={() => read([n.id])} data-testid="read-one">{t('wallet.markRead')}</button>
+                  <button
+                    type="button"
+                    className={own.markRead}
+                    disabled={markRead.isPending}
+                    onClick={() => read([n.id])}
+                    data-testid="read-one"
+                  >
+                    {t('wallet.markRead')}
+                  </button>
                 )}
               </li>
             ))}

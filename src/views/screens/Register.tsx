@@ -20,7 +20,18 @@ export default function Register() {
   const text = useRefusalText();
   const [params] = useSearchParams();
   const invite = (params.get('invite') ?? params.get('code') ?? '').slice(0, 32);
-  const [v, setV] = useState<RegisterValues>({ channel: 'email', username: '', email: '', phone: '', areaCode: '+1', code: '', password: '', confirmPassword: '', inviteCode: invite, acceptedTerms: false });
+  const [v, setV] = useState<RegisterValues>({
+    channel: 'email',
+    username: '',
+    email: '',
+    phone: '',
+    areaCode: '+1',
+    code: '',
+    password: '',
+    confirmPassword: '',
+    inviteCode: invite,
+    acceptedTerms: false,
+  });
   const [form, send] = useFlow(() => registerFlow(session), submissionView);
   const set = (k: Exclude<keyof RegisterValues, 'acceptedTerms'>) => (value: string) => {
     setV((prev) => ({ ...prev, [k]: value }));
@@ -46,27 +57,72 @@ export default function Register() {
       <h1 id="reg-title">{t('auth.registerTitle')}</h1>
       <label className={styles.field}>
         <span>{t('auth.username')}</span>
-        <input name="username" autoComplete="username" maxLength={20} value={v.username} onChange={(e) => set('username')(e.target.value)} aria-describedby="username-rule" required data-testid="username" />
-        <small id="username-rule" className={styles.muted}>{t('auth.usernameRule')}</small>
+        <input
+          name="username"
+          autoComplete="username"
+          maxLength={20}
+          value={v.username}
+          onChange={(e) => set('username')(e.target.value)}
+          aria-describedby="username-rule"
+          required
+          data-testid="username"
+        />
+        <small id="username-rule" className={styles.muted}>
+          {t('auth.usernameRule')}
+        </small>
       </label>
       <TargetFields values={v} set={(k, value) => set(k)(value)} />
       <CodeField purpose="register" target={v} value={v.code} onChange={set('code')} />
-      <PasswordField label={t('auth.password')} name="password" value={v.password} onChange={set('password')} autoComplete="new-password" />
-      <PasswordField label={t('auth.confirmPassword')} name="confirmPassword" value={v.confirmPassword} onChange={set('confirmPassword')} autoComplete="new-password" />
+      <PasswordField
+        label={t('auth.password')}
+        name="password"
+        value={v.password}
+        onChange={set('password')}
+        autoComplete="new-password"
+      />
+      <PasswordField
+        label={t('auth.confirmPassword')}
+        name="confirmPassword"
+        value={v.confirmPassword}
+        onChange={set('confirmPassword')}
+        autoComplete="new-password"
+      />
       <ul className={styles.rules} aria-label={t('auth.rules')}>
         {rules.map(([key, ok]) => (
-          <li key={key} data-ok={ok}>{ok ? <CheckIcon width={16} height={16} /> : <CircleIcon width={16} height={16} />} {t(key)}</li>
+          <li key={key} data-ok={ok}>
+            {ok ? <CheckIcon width={16} height={16} /> : <CircleIcon width={16} height={16} />} {t(key)}
+          </li>
         ))}
       </ul>
       <label className={styles.field}>
         <span>{t('auth.inviteCode')}</span>
-        <input name="inviteCode" maxLength={32} value={v.inviteCode} onChange={(e) => set('inviteCode')(e.target.value)} data-testid="invite" />
+        <input
+          name="inviteCode"
+          maxLength={32}
+          value={v.inviteCode}
+          onChange={(e) => set('inviteCode')(e.target.value)}
+          data-testid="invite"
+        />
       </label>
-      <Consent checked={v.acceptedTerms} onChange={(on) => { setV((prev) => ({ ...prev, acceptedTerms: on })); send({ type: 'register.edit' }); }} />
-      {form.refusal && <p className={styles.formError} role="alert" data-testid="form-error" data-code={form.refusal.code ?? ''}>{text(form.refusal)}</p>}
-      <button type="submit" className={styles.submit} disabled={form.busy || form.result !== null} data-testid="submit">{t('auth.submitRegister')}</button>
+      <Consent
+        checked={v.acceptedTerms}
+        onChange={(on) => {
+          setV((prev) => ({ ...prev, acceptedTerms: on }));
+          send({ type: 'register.edit' });
+        }}
+      />
+      {form.refusal && (
+        <p className={styles.formError} role="alert" data-testid="form-error" data-code={form.refusal.code ?? ''}>
+          {text(form.refusal)}
+        </p>
+      )}
+      <button type="submit" className={styles.submit} disabled={form.busy || form.result !== null} data-testid="submit">
+        {t('auth.submitRegister')}
+      </button>
       <div className={styles.alt}>
-        <span>{t('auth.haveAccount')} <Link href="/pass/login">{t('nav.login')}</Link></span>
+        <span>
+          {t('auth.haveAccount')} <Link href="/pass/login">{t('nav.login')}</Link>
+        </span>
       </div>
     </form>
   );
@@ -77,8 +133,17 @@ function Consent({ checked, onChange }: { checked: boolean; onChange: (on: boole
   const lists = useContentLists();
   const link = (slug: string) => {
     const c = lists.lists.flat().find((item) => item.slug === slug);
-    // eslint-disable-next-line jsx-a11y/anchor-has-content -- Trans puts the translated words inside
-    return c ? <a href={`/detail?id=${c.id}&title=${encodeURIComponent(c.title)}`} target="_blank" rel="noopener" data-testid={`consent-${slug}`} /> : <span />;
+    return c ? (
+      // eslint-disable-next-line jsx-a11y/anchor-has-content -- Trans puts the translated words inside
+      <a
+        href={`/detail?id=${c.id}&title=${encodeURIComponent(c.title)}`}
+        target="_blank"
+        rel="noopener"
+        data-testid={`consent-${slug}`}
+      />
+    ) : (
+      <span />
+    );
   };
   return (
     <label className={styles.consent}>

@@ -12,7 +12,15 @@ import styles from './screens.module.css';
 export default function Reset() {
   const { t } = useTranslation();
   const text = useRefusalText();
-  const [v, setV] = useState<ResetValues>({ channel: 'email', email: '', phone: '', areaCode: '+1', code: '', password: '', confirmPassword: '' });
+  const [v, setV] = useState<ResetValues>({
+    channel: 'email',
+    email: '',
+    phone: '',
+    areaCode: '+1',
+    code: '',
+    password: '',
+    confirmPassword: '',
+  });
   const [form, send] = useFlow(passwordResetFlow, submissionView);
   const set = (k: keyof ResetValues) => (value: string) => {
     setV((prev) => ({ ...prev, [k]: value }));
@@ -27,10 +35,28 @@ export default function Reset() {
       <h1 id="reset-title">{t('auth.resetTitle')}</h1>
       <TargetFields values={v} set={(k, value) => set(k)(value)} />
       <CodeField purpose="reset" target={v} value={v.code} onChange={set('code')} />
-      <PasswordField label={t('auth.newPassword')} name="password" value={v.password} onChange={set('password')} autoComplete="new-password" />
-      <PasswordField label={t('auth.confirmPassword')} name="confirmPassword" value={v.confirmPassword} onChange={set('confirmPassword')} autoComplete="new-password" />
-      {form.refusal && <p className={styles.formError} role="alert" data-testid="form-error" data-code={form.refusal.code ?? ''}>{text(form.refusal)}</p>}
-      <button type="submit" className={styles.submit} disabled={form.busy || form.result !== null} data-testid="submit">{t('auth.submitReset')}</button>
+      <PasswordField
+        label={t('auth.newPassword')}
+        name="password"
+        value={v.password}
+        onChange={set('password')}
+        autoComplete="new-password"
+      />
+      <PasswordField
+        label={t('auth.confirmPassword')}
+        name="confirmPassword"
+        value={v.confirmPassword}
+        onChange={set('confirmPassword')}
+        autoComplete="new-password"
+      />
+      {form.refusal && (
+        <p className={styles.formError} role="alert" data-testid="form-error" data-code={form.refusal.code ?? ''}>
+          {text(form.refusal)}
+        </p>
+      )}
+      <button type="submit" className={styles.submit} disabled={form.busy || form.result !== null} data-testid="submit">
+        {t('auth.submitReset')}
+      </button>
       <div className={styles.alt}>
         <Link href="/pass/login">{t('nav.login')}</Link>
       </div>

@@ -43,13 +43,29 @@ export function ScrollTabs({ label, selected, children }: { label: string; selec
   return (
     <div className={own.scroller} data-more-start={more.start} data-more-end={more.end} data-testid="tabs-scroller">
       {/* the arrows are for a pointer: the keyboard reaches every tab itself */}
-      <button type="button" className={own.arrowStart} tabIndex={-1} aria-label={t('newuser.market.tabsBack')} hidden={!more.start} onClick={() => page(false)} data-testid="tabs-back">
+      <button
+        type="button"
+        className={own.arrowStart}
+        tabIndex={-1}
+        aria-label={t('newuser.market.tabsBack')}
+        hidden={!more.start}
+        onClick={() => page(false)}
+        data-testid="tabs-back"
+      >
         <BackIcon width={18} height={18} />
       </button>
       <div ref={list} className={own.tabs} role="tablist" aria-label={label} onScroll={measure}>
         {children}
       </div>
-      <button type="button" className={own.arrowEnd} tabIndex={-1} aria-label={t('newuser.market.tabsMore')} hidden={!more.end} onClick={() => page(true)} data-testid="tabs-more">
+      <button
+        type="button"
+        className={own.arrowEnd}
+        tabIndex={-1}
+        aria-label={t('newuser.market.tabsMore')}
+        hidden={!more.end}
+        onClick={() => page(true)}
+        data-testid="tabs-more"
+      >
         <ChevronIcon width={18} height={18} />
       </button>
     </div>

@@ -16,7 +16,13 @@ import wallet from '../wallet/wallet.module.css';
 export default function Sessions() {
   const { t } = useTranslation();
   const { loggedIn } = useSession();
-  if (!loggedIn) return <section className={styles.card}><h1 className={headings.pageTitle}>{t('account.sessions.title')}</h1><LoginPrompt /></section>;
+  if (!loggedIn)
+    return (
+      <section className={styles.card}>
+        <h1 className={headings.pageTitle}>{t('account.sessions.title')}</h1>
+        <LoginPrompt />
+      </section>
+    );
   return (
     <>
       <List />
@@ -28,8 +34,26 @@ export default function Sessions() {
 /** A readable name for a device from its user agent: browser on system, else the raw text cut short. */
 function deviceName(userAgent: string | null, unknown: string): string {
   if (!userAgent) return unknown;
-  const browser = /Edg\//.test(userAgent) ? 'Edge' : /Firefox\//.test(userAgent) ? 'Firefox' : /Chrome\//.test(userAgent) ? 'Chrome' : /Safari\//.test(userAgent) ? 'Safari' : null;
-  const system = /Android/.test(userAgent) ? 'Android' : /iPhone|iPad/.test(userAgent) ? 'iOS' : /Windows/.test(userAgent) ? 'Windows' : /Mac OS X/.test(userAgent) ? 'macOS' : /Linux/.test(userAgent) ? 'Linux' : null;
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /Firefox\//.test(userAgent)
+      ? 'Firefox'
+      : /Chrome\//.test(userAgent)
+        ? 'Chrome'
+        : /Safari\//.test(userAgent)
+          ? 'Safari'
+          : null;
+  const system = /Android/.test(userAgent)
+    ? 'Android'
+    : /iPhone|iPad/.test(userAgent)
+      ? 'iOS'
+      : /Windows/.test(userAgent)
+        ? 'Windows'
+        : /Mac OS X/.test(userAgent)
+          ? 'macOS'
+          : /Linux/.test(userAgent)
+            ? 'Linux'
+            : null;
   return browser && system ? `${browser} · ${system}` : userAgent.slice(0, 60);
 }
 
@@ -44,12 +68,16 @@ function List() {
   return (
     <section className={styles.card} aria-labelledby="ses-title" data-testid="sessions">
       <div className={styles.cardHead}>
-        <h1 id="ses-title" className={headings.barTitle}>{t('account.sessions.title')}</h1>
+        <h1 id="ses-title" className={headings.barTitle}>
+          {t('account.sessions.title')}
+        </h1>
       </div>
       <p className={styles.muted}>{t('account.sessions.hint')}</p>
       <Loadable query={list}>
         <ul className={styles.list}>
-          {rows.map((s) => <SessionItem key={s.id} session={s} />)}
+          {rows.map((s) => (
+            <SessionItem key={s.id} session={s} />
+          ))}
         </ul>
       </Loadable>
     </section>
@@ -70,19 +98,38 @@ function SessionItem({ session: s }: { session: ActiveSession }) {
         </span>
         <span className={styles.note}>{t('account.sessions.seen', { ip: s.ip ?? '—', time: when(s.lastSeenAt) })}</span>
         <span className={styles.note}>
-          {t(s.remember ? 'account.sessions.remembered' : 'account.sessions.idle', { minutes: s.idleMinutes, time: when(s.expiresAt) })}
+          {t(s.remember ? 'account.sessions.remembered' : 'account.sessions.idle', {
+            minutes: s.idleMinutes,
+            time: when(s.expiresAt),
+          })}
         </span>
-        {end.error && <span className={styles.note} role="alert">{end.error.message}</span>}
+        {end.error && (
+          <span className={styles.note} role="alert">
+            {end.error.message}
+          </span>
+        )}
       </div>
-      {!s.current && (confirming ? (
-        <span>
-          <button type="button" className={wallet.danger} disabled={end.isPending} onClick={() => end.mutate(s.id)} data-testid="session-end-confirm">{t('account.sessions.endConfirm')}</button>
-          {' '}
-          <button type="button" className={wallet.secondary} onClick={() => setConfirming(false)}>{t('wallet.cancel')}</button>
-        </span>
-      ) : (
-        <button type="button" className={wallet.secondary} onClick={() => setConfirming(true)} data-testid="session-end">{t('account.sessions.end')}</button>
-      ))}
+      {!s.current &&
+        (confirming ? (
+          <span>
+            <button
+              type="button"
+              className={wallet.danger}
+              disabled={end.isPending}
+              onClick={() => end.mutate(s.id)}
+              data-testid="session-end-confirm"
+            >
+              {t('account.sessions.endConfirm')}
+            </button>{' '}
+            <button type="button" className={wallet.secondary} onClick={() => setConfirming(false)}>
+              {t('wallet.cancel')}
+            </button>
+          </span>
+        ) : (
+          <button type="button" className={wallet.secondary} onClick={() => setConfirming(true)} data-testid="session-end">
+            {t('account.sessions.end')}
+          </button>
+        ))}
     </li>
   );
 }

@@ -26,10 +26,10 @@ export function AllowlistPanel() {
   const list = useAllowlist();
   return (
     <section className={screens.card} aria-labelledby="al-title" data-testid="allowlist">
-      <div className={screens.cardHead}><h2 id="al-title">{t('protection.allowlist.title')}</h2></div>
-      <Loadable query={list}>
-        {list.data && <AllowlistBody data={list.data} />}
-      </Loadable>
+      <div className={screens.cardHead}>
+        <h2 id="al-title">{t('protection.allowlist.title')}</h2>
+      </div>
+      <Loadable query={list}>{list.data && <AllowlistBody data={list.data} />}</Loadable>
     </section>
   );
 }
@@ -41,34 +41,74 @@ function AllowlistBody({ data }: { data: Allowlist }) {
   const hours = data.delayHours;
   // when a turn-off asked now would take effect, read when the user asks (the dialog states it)
   const [offAtIfNow, setOffAtIfNow] = useState('');
-  const state = data.status === 'turningOff' && data.offAt ? t('protection.allowlist.turningOff', { time: when(data.offAt) }) : t(`protection.allowlist.${data.status}`);
+  const state =
+    data.status === 'turningOff' && data.offAt
+      ? t('protection.allowlist.turningOff', { time: when(data.offAt) })
+      : t(`protection.allowlist.${data.status}`);
   const wantOn = data.status !== 'on';
   return (
     <>
       <p className={screens.muted}>{t('protection.allowlist.hint', { hours })}</p>
-      <p className={styles.state} data-status={data.status} data-testid="allowlist-status">{state}</p>
-      <button type="button" className={wallet.secondary} disabled={sw.busy} onClick={() => {
-        setOffAtIfNow(new Date(Date.now() + hours * 3600_000).toISOString());
-        if (sw.result) sendSwitch({ type: 'allowlistSwitch.reset' });
-        sendSwitch({ type: 'allowlistSwitch.submit', values: { on: wantOn } });
-      }} data-testid="allowlist-switch">
+      <p className={styles.state} data-status={data.status} data-testid="allowlist-status">
+        {state}
+      </p>
+      <button
+        type="button"
+        className={wallet.secondary}
+        disabled={sw.busy}
+        onClick={() => {
+          setOffAtIfNow(new Date(Date.now() + hours * 3600_000).toISOString());
+          if (sw.result) sendSwitch({ type: 'allowlistSwitch.reset' });
+          sendSwitch({ type: 'allowlistSwitch.submit', values: { on: wantOn } });
+        }}
+        data-testid="allowlist-switch"
+      >
         {t(wantOn ? 'protection.allowlist.turnOn' : 'protection.allowlist.turnOff')}
       </button>
-      {sw.refusal && <p className={screens.formError} role="alert">{text(sw.refusal)}</p>}
+      {sw.refusal && (
+        <p className={screens.formError} role="alert">
+          {text(sw.refusal)}
+        </p>
+      )}
       {sw.confirming && (
         <div className={dialog.overlay}>
           <div className={dialog.dialog} role="dialog" aria-modal="true" aria-labelledby="al-confirm">
             <h2 id="al-confirm">{t(sw.confirming.on ? 'protection.allowlist.turnOn' : 'protection.allowlist.turnOff')}</h2>
-            <p>{sw.confirming.on ? t('protection.allowlist.confirmOn') : t('protection.allowlist.confirmOff', { hours, time: offAtIfNow ? when(offAtIfNow) : '' })}</p>
+            <p>
+              {sw.confirming.on
+                ? t('protection.allowlist.confirmOn')
+                : t('protection.allowlist.confirmOff', { hours, time: offAtIfNow ? when(offAtIfNow) : '' })}
+            </p>
             <div className={styles.actions}>
-              <button type="button" className={screens.submit} disabled={sw.busy} onClick={() => sendSwitch({ type: 'allowlistSwitch.confirm' })} data-testid="allowlist-confirm">{t('protection.confirm')}</button>
-              <button type="button" className={wallet.secondary} disabled={sw.busy} onClick={() => sendSwitch({ type: 'allowlistSwitch.edit' })}>{t('protection.cancel')}</button>
+              <button
+                type="button"
+                className={screens.submit}
+                disabled={sw.busy}
+                onClick={() => sendSwitch({ type: 'allowlistSwitch.confirm' })}
+                data-testid="allowlist-confirm"
+              >
+                {t('protection.confirm')}
+              </button>
+              <button
+                type="button"
+                className={wallet.secondary}
+                disabled={sw.busy}
+                onClick={() => sendSwitch({ type: 'allowlistSwitch.edit' })}
+              >
+                {t('protection.cancel')}
+              </button>
             </div>
           </div>
         </div>
       )}
-      {data.addresses.length === 0 ? <p className={screens.note}>{t('protection.allowlist.none')}</p> : (
-        <ul className={screens.list}>{data.addresses.map((a) => <AddressItem key={a.id} address={a} />)}</ul>
+      {data.addresses.length === 0 ? (
+        <p className={screens.note}>{t('protection.allowlist.none')}</p>
+      ) : (
+        <ul className={screens.list}>
+          {data.addresses.map((a) => (
+            <AddressItem key={a.id} address={a} />
+          ))}
+        </ul>
       )}
       <SaveAddressForm />
     </>
@@ -81,11 +121,25 @@ function AddressItem({ address: a }: { address: SavedAddress }) {
   return (
     <li className={styles.item} data-testid="saved-address">
       <div className={styles.body}>
-        <span className={styles.name}>{a.label || a.network} · {a.network}</span>
-        <span className={styles.address} dir="ltr">{a.address}</span>
-        <span className={screens.note}>{a.usable ? t('protection.allowlist.usable') : t('protection.allowlist.usableFrom', { time: when(a.activeAt) })}</span>
+        <span className={styles.name}>
+          {a.label || a.network} · {a.network}
+        </span>
+        <span className={styles.address} dir="ltr">
+          {a.address}
+        </span>
+        <span className={screens.note}>
+          {a.usable ? t('protection.allowlist.usable') : t('protection.allowlist.usableFrom', { time: when(a.activeAt) })}
+        </span>
       </div>
-      <button type="button" className={wallet.secondary} disabled={remove.isPending} onClick={() => remove.mutate(a.id)} data-testid="saved-address-remove">{t('protection.allowlist.remove')}</button>
+      <button
+        type="button"
+        className={wallet.secondary}
+        disabled={remove.isPending}
+        onClick={() => remove.mutate(a.id)}
+        data-testid="saved-address-remove"
+      >
+        {t('protection.allowlist.remove')}
+      </button>
     </li>
   );
 }
@@ -104,24 +158,52 @@ function SaveAddressForm() {
     send({ type: 'allowlistAddress.submit', values: v });
   };
   return (
-    <form className={styles.inline} onSubmit={onSubmit} noValidate aria-label={t('protection.allowlist.save')} data-testid="allowlist-form">
+    <form
+      className={styles.inline}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={t('protection.allowlist.save')}
+      data-testid="allowlist-form"
+    >
       <label className={screens.field}>
         <span>{t('protection.allowlist.network')}</span>
         <select value={v.network} onChange={(e) => set('network')(e.target.value)} data-testid="al-network">
-          {NETWORKS.map((n) => <option key={n} value={n}>{n}</option>)}
+          {NETWORKS.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
         </select>
       </label>
       <label className={screens.field}>
         <span>{t('protection.allowlist.address')}</span>
-        <input autoComplete="off" spellCheck={false} maxLength={120} dir="ltr" value={v.address} onChange={(e) => set('address')(e.target.value)} data-testid="al-address" />
+        <input
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={120}
+          dir="ltr"
+          value={v.address}
+          onChange={(e) => set('address')(e.target.value)}
+          data-testid="al-address"
+        />
       </label>
       <label className={screens.field}>
         <span>{t('protection.allowlist.label')}</span>
         <input maxLength={60} value={v.label} onChange={(e) => set('label')(e.target.value)} data-testid="al-label" />
       </label>
-      {flow.refusal && <p className={screens.formError} role="alert" data-testid="al-error" data-code={flow.refusal.code ?? ''}>{text(flow.refusal)}</p>}
-      {flow.result && <p className={wallet.success} role="status" data-testid="al-saved">{t('protection.allowlist.saved', { time: when(flow.result.activeAt) })}</p>}
-      <button type="submit" className={screens.submit} disabled={flow.busy} data-testid="al-save">{t('protection.allowlist.save')}</button>
+      {flow.refusal && (
+        <p className={screens.formError} role="alert" data-testid="al-error" data-code={flow.refusal.code ?? ''}>
+          {text(flow.refusal)}
+        </p>
+      )}
+      {flow.result && (
+        <p className={wallet.success} role="status" data-testid="al-saved">
+          {t('protection.allowlist.saved', { time: when(flow.result.activeAt) })}
+        </p>
+      )}
+      <button type="submit" className={screens.submit} disabled={flow.busy} data-testid="al-save">
+        {t('protection.allowlist.save')}
+      </button>
     </form>
   );
 }

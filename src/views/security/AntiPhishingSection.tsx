@@ -17,7 +17,11 @@ export function AntiPhishingSection() {
   const { t } = useTranslation();
   const phrase = useAntiPhishing();
   return (
-    <section className={`${styles.card} ${own.section}`} aria-labelledby="anti-phishing-heading" data-testid="anti-phishing-section">
+    <section
+      className={`${styles.card} ${own.section}`}
+      aria-labelledby="anti-phishing-heading"
+      data-testid="anti-phishing-section"
+    >
       <h2 id="anti-phishing-heading">{t('twoFactor.antiPhishing.title')}</h2>
       <p className={styles.note}>{t('twoFactor.antiPhishing.explain')}</p>
       <Loadable query={phrase}>{phrase.data && <PhraseForm current={phrase.data.phrase} />}</Loadable>
@@ -37,13 +41,30 @@ function PhraseForm({ current }: { current: string | null }) {
   };
   return (
     <form className={own.section} onSubmit={onSubmit} noValidate>
-      <p className={own.state} data-testid="anti-phishing-current">{current ? t('twoFactor.antiPhishing.current', { phrase: current }) : t('twoFactor.antiPhishing.none')}</p>
+      <p className={own.state} data-testid="anti-phishing-current">
+        {current ? t('twoFactor.antiPhishing.current', { phrase: current }) : t('twoFactor.antiPhishing.none')}
+      </p>
       <label className={styles.field}>
         <span>{t('twoFactor.antiPhishing.label')}</span>
-        <input name="phrase" maxLength={PHRASE_MAX + 8} value={value} onChange={(e) => { setValue(e.target.value); send({ type: 'antiPhishing.edit' }); }} data-testid="anti-phishing-input" />
+        <input
+          name="phrase"
+          maxLength={PHRASE_MAX + 8}
+          value={value}
+          onChange={(e) => {
+            setValue(e.target.value);
+            send({ type: 'antiPhishing.edit' });
+          }}
+          data-testid="anti-phishing-input"
+        />
       </label>
-      {form.refusal && <p className={styles.formError} role="alert" data-code={form.refusal.code ?? ''}>{text(form.refusal)}</p>}
-      <button type="submit" className={styles.submit} disabled={form.busy} data-testid="anti-phishing-save">{t('twoFactor.antiPhishing.save')}</button>
+      {form.refusal && (
+        <p className={styles.formError} role="alert" data-code={form.refusal.code ?? ''}>
+          {text(form.refusal)}
+        </p>
+      )}
+      <button type="submit" className={styles.submit} disabled={form.busy} data-testid="anti-phishing-save">
+        {t('twoFactor.antiPhishing.save')}
+      </button>
     </form>
   );
 }

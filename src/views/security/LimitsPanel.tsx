@@ -17,21 +17,33 @@ export function LimitsPanel() {
   const data = limits.data;
   return (
     <section className={screens.card} aria-labelledby="lim-title" data-testid="limits">
-      <div className={screens.cardHead}><h2 id="lim-title">{t('protection.limits.title')}</h2></div>
+      <div className={screens.cardHead}>
+        <h2 id="lim-title">{t('protection.limits.title')}</h2>
+      </div>
       <Loadable query={limits}>
         {data && (
           <>
-            <p className={screens.muted} data-testid="limits-level">{t(`protection.limits.level_${data.level}`)}</p>
+            <p className={screens.muted} data-testid="limits-level">
+              {t(`protection.limits.level_${data.level}`)}
+            </p>
             <table className={styles.limits}>
               <thead>
-                <tr><th scope="col">{t('protection.limits.asset')}</th><th scope="col">{t('protection.limits.day')}</th><th scope="col">{t('protection.limits.month')}</th></tr>
+                <tr>
+                  <th scope="col">{t('protection.limits.asset')}</th>
+                  <th scope="col">{t('protection.limits.day')}</th>
+                  <th scope="col">{t('protection.limits.month')}</th>
+                </tr>
               </thead>
               <tbody>
                 {data.rows.map((r) => (
                   <tr key={r.asset}>
                     <th scope="row">{r.asset}</th>
-                    <td className="num">{t('protection.limits.left', { left: formatDecimal(r.dayLeft), limit: formatDecimal(r.dayLimit) })}</td>
-                    <td className="num">{t('protection.limits.left', { left: formatDecimal(r.monthLeft), limit: formatDecimal(r.monthLimit) })}</td>
+                    <td className="num">
+                      {t('protection.limits.left', { left: formatDecimal(r.dayLeft), limit: formatDecimal(r.dayLimit) })}
+                    </td>
+                    <td className="num">
+                      {t('protection.limits.left', { left: formatDecimal(r.monthLeft), limit: formatDecimal(r.monthLimit) })}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -53,7 +65,11 @@ export function WithdrawalLimitLine({ coin }: { coin: Asset }) {
   return (
     <small className={screens.note} data-testid="wd-limit">
       {t('protection.limits.todayLeft', {
-        coin, left: formatDecimal(row.dayLeft), limit: formatDecimal(row.dayLimit), time: when(limits.data.dayResetsAt), monthLeft: formatDecimal(row.monthLeft),
+        coin,
+        left: formatDecimal(row.dayLeft),
+        limit: formatDecimal(row.dayLimit),
+        time: when(limits.data.dayResetsAt),
+        monthLeft: formatDecimal(row.monthLeft),
       })}
     </small>
   );

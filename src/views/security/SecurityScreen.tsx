@@ -19,7 +19,13 @@ export { default as SettingsScreen } from '../settings/SettingsScreen.tsx';
 export default function SecurityScreen() {
   const { t } = useTranslation();
   const { loggedIn } = useSession();
-  if (!loggedIn) return <section className={screens.card}><h1 className={headings.pageTitle}>{t('protection.title')}</h1><LoginPrompt /></section>;
+  if (!loggedIn)
+    return (
+      <section className={screens.card}>
+        <h1 className={headings.pageTitle}>{t('protection.title')}</h1>
+        <LoginPrompt />
+      </section>
+    );
   return (
     <div className={screens.stack} data-testid="security">
       <h1 className={headings.pageTitle}>{t('protection.title')}</h1>

@@ -29,17 +29,42 @@ export function StepUpDialog() {
   };
   return (
     <div className={dialog.overlay}>
-      <form className={dialog.dialog} role="dialog" aria-modal="true" aria-labelledby="step-up-title" onSubmit={onSubmit} noValidate data-testid="step-up-dialog">
+      <form
+        className={dialog.dialog}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="step-up-title"
+        onSubmit={onSubmit}
+        noValidate
+        data-testid="step-up-dialog"
+      >
         <h2 id="step-up-title">{t('twoFactor.stepUp.title')}</h2>
         <p>{t('twoFactor.stepUp.why')}</p>
         <label className={styles.field}>
           <span>{t('twoFactor.code')}</span>
-          <input name="code" className={own.codeInput} autoComplete="one-time-code" inputMode="numeric" maxLength={7} value={code} onChange={(e) => setCode(e.target.value)} data-testid="step-up-code" />
+          <input
+            name="code"
+            className={own.codeInput}
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={7}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            data-testid="step-up-code"
+          />
         </label>
-        {(refusal || message) && <p className={styles.formError} role="alert">{refusal ? text(refusal) : message}</p>}
+        {(refusal || message) && (
+          <p className={styles.formError} role="alert">
+            {refusal ? text(refusal) : message}
+          </p>
+        )}
         <div className={own.actions}>
-          <button type="submit" className={styles.submit} data-testid="step-up-submit">{t('twoFactor.verify')}</button>
-          <button type="button" className={own.linkButton} onClick={() => actor.send({ type: 'stepUp.cancel' })}>{t('twoFactor.cancel')}</button>
+          <button type="submit" className={styles.submit} data-testid="step-up-submit">
+            {t('twoFactor.verify')}
+          </button>
+          <button type="button" className={own.linkButton} onClick={() => actor.send({ type: 'stepUp.cancel' })}>
+            {t('twoFactor.cancel')}
+          </button>
         </div>
       </form>
     </div>

@@ -11,7 +11,15 @@ import own from './twoFactor.module.css';
  * The code step of a sign-in with two-factor on (the twoFactorLogin flow): the password was
  * right, the session comes with the code from the authenticator app or a recovery code.
  */
-export function TwoFactorLogin({ challenge, onRestart, next = '/' }: { challenge: string; onRestart: () => void; next?: string }) {
+export function TwoFactorLogin({
+  challenge,
+  onRestart,
+  next = '/',
+}: {
+  challenge: string;
+  onRestart: () => void;
+  next?: string;
+}) {
   const { t } = useTranslation();
   const { session } = useAppActors();
   const text = useRefusalText();
@@ -28,14 +36,36 @@ export function TwoFactorLogin({ challenge, onRestart, next = '/' }: { challenge
       <label className={styles.field}>
         <span>{t('twoFactor.code')}</span>
         <input
-          name="code" className={own.codeInput} autoComplete="one-time-code" inputMode="text" maxLength={24} value={code}
-          onChange={(e) => { setCode(e.target.value); send({ type: 'twoFactorLogin.edit' }); }} data-testid="two-factor-code"
+          name="code"
+          className={own.codeInput}
+          autoComplete="one-time-code"
+          inputMode="text"
+          maxLength={24}
+          value={code}
+          onChange={(e) => {
+            setCode(e.target.value);
+            send({ type: 'twoFactorLogin.edit' });
+          }}
+          data-testid="two-factor-code"
         />
       </label>
-      {step.refusal && <p className={styles.formError} role="alert" data-testid="form-error" data-code={step.refusal.code ?? ''}>{text(step.refusal)}</p>}
-      <button type="submit" className={styles.submit} disabled={step.busy || step.result !== null} data-testid="two-factor-submit">{t('twoFactor.verify')}</button>
+      {step.refusal && (
+        <p className={styles.formError} role="alert" data-testid="form-error" data-code={step.refusal.code ?? ''}>
+          {text(step.refusal)}
+        </p>
+      )}
+      <button
+        type="submit"
+        className={styles.submit}
+        disabled={step.busy || step.result !== null}
+        data-testid="two-factor-submit"
+      >
+        {t('twoFactor.verify')}
+      </button>
       <div className={styles.alt}>
-        <button type="button" className={own.linkButton} onClick={onRestart}>{t('twoFactor.restart')}</button>
+        <button type="button" className={own.linkButton} onClick={onRestart}>
+          {t('twoFactor.restart')}
+        </button>
       </div>
     </form>
   );

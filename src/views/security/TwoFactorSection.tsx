@@ -12,7 +12,11 @@ import styles from '../screens/screens.module.css';
 import own from './twoFactor.module.css';
 
 const enrolView = (s: SnapshotFrom<typeof twoFactorEnrolMachine>) => ({
-  state: s.value as string, busy: s.hasTag('busy'), setup: s.context.setup, codes: s.context.recoveryCodes, refusal: s.context.refusal,
+  state: s.value as string,
+  busy: s.hasTag('busy'),
+  setup: s.context.setup,
+  codes: s.context.recoveryCodes,
+  refusal: s.context.refusal,
 });
 
 /** Two-factor sign-in on the security screen: on or off, enrolment, turning it off. */
@@ -24,15 +28,20 @@ export function TwoFactorSection() {
       <h2 id="two-factor-heading">{t('twoFactor.title')}</h2>
       <p className={styles.note}>{t('twoFactor.explain')}</p>
       <Loadable query={status}>
-        {status.data && ((s) => (
-          <>
-            <p className={own.state} data-testid="two-factor-state" data-on={s.enabled ? 'true' : 'false'}>
-              {s.enabled ? t('twoFactor.on', { left: s.recoveryCodesLeft }) : t('twoFactor.off')}
-            </p>
-            {s.required && !s.enabled && <p className={styles.formError} role="alert">{t('twoFactor.operatorRequired')}</p>}
-            {s.enabled ? <TurnOff /> : <Enrol />}
-          </>
-        ))(status.data)}
+        {status.data &&
+          ((s) => (
+            <>
+              <p className={own.state} data-testid="two-factor-state" data-on={s.enabled ? 'true' : 'false'}>
+                {s.enabled ? t('twoFactor.on', { left: s.recoveryCodesLeft }) : t('twoFactor.off')}
+              </p>
+              {s.required && !s.enabled && (
+                <p className={styles.formError} role="alert">
+                  {t('twoFactor.operatorRequired')}
+                </p>
+              )}
+              {s.enabled ? <TurnOff /> : <Enrol />}
+            </>
+          ))(status.data)}
       </Loadable>
     </section>
   );
@@ -47,12 +56,24 @@ function Enrol() {
     e.preventDefault();
     send({ type: 'enrol.confirm', code });
   };
-  const error = flow.refusal && <p className={styles.formError} role="alert" data-testid="form-error" data-code={flow.refusal.code ?? ''}>{text(flow.refusal)}</p>;
+  const error = flow.refusal && (
+    <p className={styles.formError} role="alert" data-testid="form-error" data-code={flow.refusal.code ?? ''}>
+      {text(flow.refusal)}
+    </p>
+  );
   if (flow.state === 'idle' || flow.state === 'starting') {
     return (
       <>
         {error}
-        <button type="button" className={styles.submit} disabled={flow.busy} onClick={() => send({ type: 'enrol.start' })} data-testid="two-factor-start">{t('twoFactor.start')}</button>
+        <button
+          type="button"
+          className={styles.submit}
+          disabled={flow.busy}
+          onClick={() => send({ type: 'enrol.start' })}
+          data-testid="two-factor-start"
+        >
+          {t('twoFactor.start')}
+        </button>
       </>
     );
   }
@@ -60,8 +81,19 @@ function Enrol() {
     return (
       <>
         <p>{t('twoFactor.codesExplain')}</p>
-        <ul className={own.codes} data-testid="recovery-codes">{flow.codes.map((c) => <li key={c}>{c}</li>)}</ul>
-        <button type="button" className={styles.submit} onClick={() => send({ type: 'enrol.done' })} data-testid="recovery-codes-done">{t('twoFactor.codesSaved')}</button>
+        <ul className={own.codes} data-testid="recovery-codes">
+          {flow.codes.map((c) => (
+            <li key={c}>{c}</li>
+          ))}
+        </ul>
+        <button
+          type="button"
+          className={styles.submit}
+          onClick={() => send({ type: 'enrol.done' })}
+          data-testid="recovery-codes-done"
+        >
+          {t('twoFactor.codesSaved')}
+        </button>
       </>
     );
   }
@@ -70,15 +102,33 @@ function Enrol() {
     <form className={own.section} onSubmit={confirm} noValidate>
       <p>{t('twoFactor.scan')}</p>
       <img className={own.qr} src={flow.setup.qrDataUrl} alt={t('twoFactor.qrAlt')} />
-      <p>{t('twoFactor.secretLabel')} <code className={own.secret} data-testid="two-factor-secret">{flow.setup.secret}</code></p>
+      <p>
+        {t('twoFactor.secretLabel')}{' '}
+        <code className={own.secret} data-testid="two-factor-secret">
+          {flow.setup.secret}
+        </code>
+      </p>
       <label className={styles.field}>
         <span>{t('twoFactor.code')}</span>
-        <input name="code" className={own.codeInput} autoComplete="one-time-code" inputMode="numeric" maxLength={7} value={code} onChange={(e) => setCode(e.target.value)} data-testid="two-factor-confirm-code" />
+        <input
+          name="code"
+          className={own.codeInput}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={7}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          data-testid="two-factor-confirm-code"
+        />
       </label>
       {error}
       <div className={own.actions}>
-        <button type="submit" className={styles.submit} disabled={flow.busy} data-testid="two-factor-confirm">{t('twoFactor.confirm')}</button>
-        <button type="button" className={own.linkButton} onClick={() => send({ type: 'enrol.cancel' })}>{t('twoFactor.cancel')}</button>
+        <button type="submit" className={styles.submit} disabled={flow.busy} data-testid="two-factor-confirm">
+          {t('twoFactor.confirm')}
+        </button>
+        <button type="button" className={own.linkButton} onClick={() => send({ type: 'enrol.cancel' })}>
+          {t('twoFactor.cancel')}
+        </button>
       </div>
     </form>
   );
@@ -100,13 +150,32 @@ function TurnOff() {
   return (
     <form className={own.section} onSubmit={onSubmit} noValidate aria-label={t('twoFactor.turnOff')}>
       <p className={styles.note}>{t('twoFactor.offExplain')}</p>
-      <PasswordField label={t('auth.password')} name="password" value={v.password} onChange={set('password')} autoComplete="current-password" />
+      <PasswordField
+        label={t('auth.password')}
+        name="password"
+        value={v.password}
+        onChange={set('password')}
+        autoComplete="current-password"
+      />
       <label className={styles.field}>
         <span>{t('twoFactor.codeOrRecovery')}</span>
-        <input name="code" className={own.codeInput} autoComplete="one-time-code" maxLength={24} value={v.code} onChange={(e) => set('code')(e.target.value)} />
+        <input
+          name="code"
+          className={own.codeInput}
+          autoComplete="one-time-code"
+          maxLength={24}
+          value={v.code}
+          onChange={(e) => set('code')(e.target.value)}
+        />
       </label>
-      {form.refusal && <p className={styles.formError} role="alert" data-code={form.refusal.code ?? ''}>{text(form.refusal)}</p>}
-      <button type="submit" className={styles.submit} disabled={form.busy || form.result !== null}>{t('twoFactor.turnOff')}</button>
+      {form.refusal && (
+        <p className={styles.formError} role="alert" data-code={form.refusal.code ?? ''}>
+          {text(form.refusal)}
+        </p>
+      )}
+      <button type="submit" className={styles.submit} disabled={form.busy || form.result !== null}>
+        {t('twoFactor.turnOff')}
+      </button>
     </form>
   );
 }

@@ -29,9 +29,13 @@ export default function SettingsScreen() {
       <h1 className={headings.pageTitle}>{t('settings.title')}</h1>
       <LanguageSection />
       <BookSection />
-      {loggedIn ? <SecuritySection /> : (
+      {loggedIn ? (
+        <SecuritySection />
+      ) : (
         <section className={screens.card} aria-labelledby="set-security">
-          <h2 id="set-security" className={styles.heading}>{t('protection.title')}</h2>
+          <h2 id="set-security" className={styles.heading}>
+            {t('protection.title')}
+          </h2>
           <LoginPrompt />
         </section>
       )}
@@ -45,13 +49,20 @@ function LanguageSection() {
   const lang = useLanguagePicker();
   return (
     <section className={screens.card} aria-labelledby="set-language" data-testid="settings-language">
-      <h2 id="set-language" className={styles.heading}>{t('nav.language')}</h2>
+      <h2 id="set-language" className={styles.heading}>
+        {t('nav.language')}
+      </h2>
       <p className={screens.note}>{t('settings.languageHint')}</p>
       <ul className={styles.languages} aria-labelledby="set-language">
         {LANGUAGES.map((l) => (
           <li key={l}>
             <button
-              type="button" aria-pressed={lang.current === l} disabled={lang.busy} lang={htmlLangOf(l)} translate="no" data-lang={l}
+              type="button"
+              aria-pressed={lang.current === l}
+              disabled={lang.busy}
+              lang={htmlLangOf(l)}
+              translate="no"
+              data-lang={l}
               onClick={() => lang.current !== l && lang.send({ type: 'language.choose', language: l })}
             >
               {LANGUAGE_NAMES[l]}
@@ -68,9 +79,13 @@ function BookSection() {
   const { demo } = useSession();
   return (
     <section className={screens.card} aria-labelledby="set-book" data-testid="settings-book">
-      <h2 id="set-book" className={styles.heading}>{t('session.mode')}</h2>
+      <h2 id="set-book" className={styles.heading}>
+        {t('session.mode')}
+      </h2>
       <p className={screens.note}>{t(demo ? 'settings.bookDemo' : 'settings.bookReal')}</p>
-      <div className={`${surfaces.darkFrame} ${styles.switch}`}><ModeSwitch /></div>
+      <div className={`${surfaces.darkFrame} ${styles.switch}`}>
+        <ModeSwitch />
+      </div>
     </section>
   );
 }
@@ -83,7 +98,9 @@ function SecuritySection() {
   const on = twoFactor.data?.enabled;
   return (
     <section className={screens.card} aria-labelledby="set-security" data-testid="settings-security">
-      <h2 id="set-security" className={styles.heading}>{t('protection.title')}</h2>
+      <h2 id="set-security" className={styles.heading}>
+        {t('protection.title')}
+      </h2>
       <dl className={styles.facts}>
         <div>
           <dt>{t('twoFactor.title')}</dt>
@@ -93,7 +110,9 @@ function SecuritySection() {
         </div>
         <div>
           <dt>{t('protection.passkeys.title')}</dt>
-          <dd className="num" data-testid="settings-passkeys">{passkeys.data ? passkeys.data.rows.length : '—'}</dd>
+          <dd className="num" data-testid="settings-passkeys">
+            {passkeys.data ? passkeys.data.rows.length : '—'}
+          </dd>
         </div>
       </dl>
       <Link href="/profile/security" className={styles.more} data-testid="settings-security-link">
@@ -109,7 +128,9 @@ function NotificationsSection({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation();
   return (
     <section className={screens.card} aria-labelledby="set-notify" data-testid="settings-notifications">
-      <h2 id="set-notify" className={styles.heading}>{t('account.notifications')}</h2>
+      <h2 id="set-notify" className={styles.heading}>
+        {t('account.notifications')}
+      </h2>
       <p className={screens.note}>{t('settings.mailHint')}</p>
       {signedIn && (
         <Link href="/profile/notification" className={styles.more}>

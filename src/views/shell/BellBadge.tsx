@@ -13,7 +13,9 @@ export function BellBadge() {
   if (unread <= 0) return null;
   return (
     <>
-      <span className={styles.badge} data-testid="bell-badge" aria-hidden="true">{unread > 99 ? '99+' : unread}</span>
+      <span className={styles.badge} data-testid="bell-badge" aria-hidden="true">
+        {unread > 99 ? '99+' : unread}
+      </span>
       <span className="visually-hidden">{`, ${t('wallet.unread', { count: unread })}`}</span>
     </>
   );

@@ -9,7 +9,16 @@ import { useLanguagePicker, useServiceLinks } from './useChrome.ts';
 import { BellBadge } from './BellBadge.tsx';
 import { SupportBadge } from '../support/SupportBadge.tsx';
 import { useCollapse } from './useCollapse.ts';
-import { BellIcon, BrandMark, DiscordIcon, GlobeIcon, MenuIcon, ServiceIcon, TelegramIcon, TwitterIcon } from '../components/Icons.tsx';
+import {
+  BellIcon,
+  BrandMark,
+  DiscordIcon,
+  GlobeIcon,
+  MenuIcon,
+  ServiceIcon,
+  TelegramIcon,
+  TwitterIcon,
+} from '../components/Icons.tsx';
 import { FeedBadge, SimulatedBadge } from '../components/Figures.tsx';
 import styles from './shell.module.css';
 
@@ -20,7 +29,9 @@ export function DesktopShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (
     <div className={styles.page} data-shell="desktop">
-      <a className="skip-link" href="#main">{t('nav.skipToContent')}</a>
+      <a className="skip-link" href="#main">
+        {t('nav.skipToContent')}
+      </a>
       <TopBar path={path} />
       <main id="main" className={styles.main} tabIndex={-1}>
         {children}
@@ -49,9 +60,21 @@ function TopBar({ path }: { path: string }) {
           <span className={styles.brandText}>{t('brandShort')}</span>
         </Link>
         {/* the tabs stay in the page when collapsed (out of the flow, invisible) so their width is known */}
-        <nav aria-label={t('nav.main')} className={styles.tabs} ref={tabs} data-measure-only={collapsed || undefined} aria-hidden={collapsed || undefined}>
+        <nav
+          aria-label={t('nav.main')}
+          className={styles.tabs}
+          ref={tabs}
+          data-measure-only={collapsed || undefined}
+          aria-hidden={collapsed || undefined}
+        >
           {DESTINATIONS.map((d) => (
-            <Link key={d.to} href={d.to} className={styles.tab} aria-current={isActive(d.to, path) ? 'page' : undefined} tabIndex={collapsed ? -1 : undefined}>
+            <Link
+              key={d.to}
+              href={d.to}
+              className={styles.tab}
+              aria-current={isActive(d.to, path) ? 'page' : undefined}
+              tabIndex={collapsed ? -1 : undefined}
+            >
               {t(d.key)}
             </Link>
           ))}
@@ -60,14 +83,22 @@ function TopBar({ path }: { path: string }) {
         <div className={styles.tools}>
           <FeedBadge status={feed.status} compact />
           <SimulatedBadge show={feed.simulated} short />
-          <button type="button" className={styles.iconButton} onClick={openService} aria-label={t('nav.service')} title={t('nav.service')}>
+          <button
+            type="button"
+            className={styles.iconButton}
+            onClick={openService}
+            aria-label={t('nav.service')}
+            title={t('nav.service')}
+          >
             <ServiceIcon />
             <SupportBadge />
           </button>
           {/* an icon with the language's short code; the native list (transparent, over it) still names each language in full */}
           <label className={styles.langSelect} title={t('nav.language')}>
             <GlobeIcon width={20} height={20} />
-            <span aria-hidden="true" className={styles.langCode}>{lang.current.toUpperCase()}</span>
+            <span aria-hidden="true" className={styles.langCode}>
+              {lang.current.toUpperCase()}
+            </span>
             <span className="visually-hidden">{t('nav.language')}</span>
             <select
               value={lang.current}
@@ -88,14 +119,23 @@ function TopBar({ path }: { path: string }) {
                 <BellIcon />
                 <BellBadge />
               </Link>
-              <button type="button" className={styles.ghost} onClick={() => send({ type: 'session.logout' })} data-testid="logout">
+              <button
+                type="button"
+                className={styles.ghost}
+                onClick={() => send({ type: 'session.logout' })}
+                data-testid="logout"
+              >
                 {t('auth.logout')}
               </button>
             </>
           ) : (
             <>
-              <Link href="/pass/login" className={styles.ghost} data-testid="nav-login">{t('nav.login')}</Link>
-              <Link href="/pass/register" className={styles.primary} data-testid="nav-signup">{t('nav.signup')}</Link>
+              <Link href="/pass/login" className={styles.ghost} data-testid="nav-login">
+                {t('nav.login')}
+              </Link>
+              <Link href="/pass/register" className={styles.primary} data-testid="nav-signup">
+                {t('nav.signup')}
+              </Link>
             </>
           )}
         </div>
@@ -123,13 +163,26 @@ function NavMenu({ path }: { path: string }) {
   const current = DESTINATIONS.find((d) => isActive(d.to, path));
   return (
     <div className={styles.menu} ref={box} data-menu="true">
-      <button type="button" className={styles.menuButton} aria-expanded={open} aria-controls="top-menu" onClick={() => setOpen(!open)} data-testid="nav-menu">
+      <button
+        type="button"
+        className={styles.menuButton}
+        aria-expanded={open}
+        aria-controls="top-menu"
+        onClick={() => setOpen(!open)}
+        data-testid="nav-menu"
+      >
         <MenuIcon width={20} height={20} />
         <span>{current ? t(current.key) : t('nav.menu')}</span>
       </button>
       <nav id="top-menu" aria-label={t('nav.main')} className={styles.menuPanel} hidden={!open}>
         {DESTINATIONS.map((d) => (
-          <Link key={d.to} href={d.to} className={styles.tab} aria-current={isActive(d.to, path) ? 'page' : undefined} onClick={() => setOpen(false)}>
+          <Link
+            key={d.to}
+            href={d.to}
+            className={styles.tab}
+            aria-current={isActive(d.to, path) ? 'page' : undefined}
+            onClick={() => setOpen(false)}
+          >
             {t(d.key)}
           </Link>
         ))}
@@ -162,30 +215,51 @@ function Footer() {
           <h2>{t('footer.products')}</h2>
           <ul>
             {DESTINATIONS.slice(1, 5).map((d) => (
-              <li key={d.to}><Link href={d.to}>{t(d.key)}</Link></li>
+              <li key={d.to}>
+                <Link href={d.to}>{t(d.key)}</Link>
+              </li>
             ))}
-            <li><Link href="/help">{t('help.title')}</Link></li>
-            <li><Link href="/introduction">{t('help.about')}</Link></li>
-            <li><Link href="/proof">{t('proof.title')}</Link></li>
+            <li>
+              <Link href="/help">{t('help.title')}</Link>
+            </li>
+            <li>
+              <Link href="/introduction">{t('help.about')}</Link>
+            </li>
+            <li>
+              <Link href="/proof">{t('proof.title')}</Link>
+            </li>
           </ul>
         </nav>
         {/* "About us" is /introduction (listed above): the same page is not listed twice */}
-        {column(t('footer.company'), company.filter((c) => c.slug !== 'about-us'))}
+        {column(
+          t('footer.company'),
+          company.filter((c) => c.slug !== 'about-us'),
+        )}
         {column(t('footer.policy'), policy)}
         {column(t('footer.other'), other)}
-        {social.length > 0 && <div className={styles.footCol}>
-          <h2>{t('footer.social')}</h2>
-          <div className={styles.social}>
-            {social.map((s) => {
-              const Icon = SOCIAL_ICONS[s.type];
-              return (
-                <a key={s.type} href={s.url} target="_blank" rel="noopener noreferrer" aria-label={t('footer.openLink', { name: s.type })} className={styles.iconButton} data-testid={`social-${s.type}`}>
-                  <Icon />
-                </a>
-              );
-            })}
+        {social.length > 0 && (
+          <div className={styles.footCol}>
+            <h2>{t('footer.social')}</h2>
+            <div className={styles.social}>
+              {social.map((s) => {
+                const Icon = SOCIAL_ICONS[s.type];
+                return (
+                  <a
+                    key={s.type}
+                    href={s.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={t('footer.openLink', { name: s.type })}
+                    className={styles.iconButton}
+                    data-testid={`social-${s.type}`}
+                  >
+                    <Icon />
+                  </a>
+                );
+              })}
+            </div>
           </div>
-        </div>}
+        )}
       </div>
       <p className={styles.footNote}>{t('footer.rights')}</p>
     </footer>

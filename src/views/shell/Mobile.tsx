@@ -37,7 +37,13 @@ function MobileTopBar({ path }: { path: string }) {
   return (
     <header className={styles.mTopBar} data-testid="top-bar">
       {!isRoot && (
-        <button type="button" className={styles.iconButton} aria-label={t('nav.back')} onClick={() => (history.length > 1 ? history.back() : (location.href = '/'))} data-testid="back">
+        <button
+          type="button"
+          className={styles.iconButton}
+          aria-label={t('nav.back')}
+          onClick={() => (history.length > 1 ? history.back() : (location.href = '/'))}
+          data-testid="back"
+        >
           <BackIcon />
         </button>
       )}
@@ -47,7 +53,14 @@ function MobileTopBar({ path }: { path: string }) {
         {t('brandShort')}
       </Link>
       <div className={styles.tools}>
-        <button type="button" className={styles.iconButton} aria-label={t('nav.language')} aria-haspopup="dialog" onClick={() => lang.send({ type: 'language.open' })} data-testid="language-button">
+        <button
+          type="button"
+          className={styles.iconButton}
+          aria-label={t('nav.language')}
+          aria-haspopup="dialog"
+          onClick={() => lang.send({ type: 'language.open' })}
+          data-testid="language-button"
+        >
           <GlobeIcon />
         </button>
         {loggedIn && (
@@ -62,7 +75,9 @@ function MobileTopBar({ path }: { path: string }) {
           <SupportBadge />
         </button>
         {!loggedIn && (
-          <Link href="/pass/login" className={styles.primary} data-testid="nav-login">{t('nav.login')}</Link>
+          <Link href="/pass/login" className={styles.primary} data-testid="nav-login">
+            {t('nav.login')}
+          </Link>
         )}
       </div>
     </header>
@@ -94,17 +109,36 @@ function LanguageModal() {
     if (!lang.open && d.open) d.close();
   }, [lang.open]);
   return (
-    <dialog ref={ref} className={styles.modal} aria-labelledby="lang-title" onCancel={(e) => { e.preventDefault(); lang.send({ type: 'language.close' }); }} data-testid="language-modal">
+    <dialog
+      ref={ref}
+      className={styles.modal}
+      aria-labelledby="lang-title"
+      onCancel={(e) => {
+        e.preventDefault();
+        lang.send({ type: 'language.close' });
+      }}
+      data-testid="language-modal"
+    >
       <div className={styles.modalHead}>
         <h2 id="lang-title">{t('nav.language')}</h2>
-        <button type="button" className={styles.iconButton} aria-label={t('common.close')} onClick={() => lang.send({ type: 'language.close' })}>
+        <button
+          type="button"
+          className={styles.iconButton}
+          aria-label={t('common.close')}
+          onClick={() => lang.send({ type: 'language.close' })}
+        >
           <CloseIcon />
         </button>
       </div>
       <ul className={styles.langList}>
         {LANGUAGES.map((l) => (
           <li key={l}>
-            <button type="button" aria-pressed={lang.current === l} data-lang={l} onClick={() => lang.send({ type: 'language.choose', language: l })}>
+            <button
+              type="button"
+              aria-pressed={lang.current === l}
+              data-lang={l}
+              onClick={() => lang.send({ type: 'language.choose', language: l })}
+            >
               {LANGUAGE_NAMES[l]}
             </button>
           </li>
@@ -131,10 +165,20 @@ function Board() {
         <p className={styles.boardBrand}>{t('brand')}</p>
         <h2 id="board-title">{t('board.title')}</h2>
         <p>{t('board.text')}</p>
-        <button type="button" className={styles.primary} onClick={() => onboarding.send({ type: 'board.continue' })} data-testid="board-continue">
+        <button
+          type="button"
+          className={styles.primary}
+          onClick={() => onboarding.send({ type: 'board.continue' })}
+          data-testid="board-continue"
+        >
           {t('board.continue')}
         </button>
-        <button type="button" className={styles.ghostDark} onClick={() => onboarding.send({ type: 'board.skip' })} data-testid="board-skip">
+        <button
+          type="button"
+          className={styles.ghostDark}
+          onClick={() => onboarding.send({ type: 'board.skip' })}
+          data-testid="board-skip"
+        >
           {t('board.skip')}
         </button>
       </div>

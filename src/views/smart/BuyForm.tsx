@@ -65,8 +65,16 @@ export function BuyForm(props: {
     return (
       // the toast says "Purchase successful" (the flow's one confirmation): this is what was bought
       <div className={wallet.success} data-testid="smart-bought">
-        <p className="num">{t('smart.boughtText', { name: plan.productName, amount: usdt(plan.amount), time: when(plan.nextEarningTime ?? plan.endTime) })}</p>
-        <button type="button" className={wallet.secondary} onClick={again} data-testid="smart-again">{t('smart.buyAnother')}</button>
+        <p className="num">
+          {t('smart.boughtText', {
+            name: plan.productName,
+            amount: usdt(plan.amount),
+            time: when(plan.nextEarningTime ?? plan.endTime),
+          })}
+        </p>
+        <button type="button" className={wallet.secondary} onClick={again} data-testid="smart-again">
+          {t('smart.buyAnother')}
+        </button>
       </div>
     );
   }
@@ -76,19 +84,39 @@ export function BuyForm(props: {
       <div className={styles.pair}>
         <label className={screens.field}>
           <span>{t('smart.product')}</span>
-          <select value={product.id} onChange={(e) => choose({ productId: e.target.value, days: products.find((p) => p.id === e.target.value)?.terms[0]?.days ?? 0 })} data-testid="smart-product-select">
-            {products.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+          <select
+            value={product.id}
+            onChange={(e) =>
+              choose({ productId: e.target.value, days: products.find((p) => p.id === e.target.value)?.terms[0]?.days ?? 0 })
+            }
+            data-testid="smart-product-select"
+          >
+            {products.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
           </select>
         </label>
         <label className={screens.field}>
           <span>{t('smart.term')}</span>
-          <select value={term.days} onChange={(e) => choose({ productId: product.id, days: Number(e.target.value) })} data-testid="smart-days">
-            {product.terms.map((x) => <option key={x.days} value={x.days}>{t('smart.days', { n: x.days })} · {pct(x.dailyRate)} {t('smart.perDay')}</option>)}
+          <select
+            value={term.days}
+            onChange={(e) => choose({ productId: product.id, days: Number(e.target.value) })}
+            data-testid="smart-days"
+          >
+            {product.terms.map((x) => (
+              <option key={x.days} value={x.days}>
+                {t('smart.days', { n: x.days })} · {pct(x.dailyRate)} {t('smart.perDay')}
+              </option>
+            ))}
           </select>
         </label>
       </div>
       <div className={screens.field}>
-        <label htmlFor="smart-amount" className={styles.label}>{t('smart.amount')} (USDT)</label>
+        <label htmlFor="smart-amount" className={styles.label}>
+          {t('smart.amount')} (USDT)
+        </label>
         <div className={wallet.amountBox}>
           <input
             id="smart-amount"
@@ -106,7 +134,16 @@ export function BuyForm(props: {
             data-testid="smart-amount"
           />
           {available !== null && (
-            <button type="button" onClick={() => { setAmount(maxAmount('USDT', available)); edit(); }} data-testid="smart-max">{t('wallet.max')}</button>
+            <button
+              type="button"
+              onClick={() => {
+                setAmount(maxAmount('USDT', available));
+                edit();
+              }}
+              data-testid="smart-max"
+            >
+              {t('wallet.max')}
+            </button>
           )}
         </div>
         <small id="smart-range" className={wallet.hint}>
@@ -115,20 +152,57 @@ export function BuyForm(props: {
         </small>
       </div>
       <dl className={wallet.quote} data-testid="smart-quote">
-        <div><dt>{t('smart.dailyRate')}</dt><dd><span className="num">{pct(term.dailyRate)}</span> <small>(<span className="num">{pct(term.annualRate)}</span> {t('smart.perYear')})</small></dd></div>
-        <div><dt>{t('smart.dailyEarning')}</dt><dd className="num" data-testid="smart-daily">{valid ? usdt(dailyEarning(valid, term.dailyRate), 6) : '—'}</dd></div>
-        <div><dt>{t('smart.expectedProfit')}</dt><dd className="num" data-testid="smart-expected">{valid ? usdt(expectedProfit(valid, term.dailyRate, term.days), 6) : '—'}</dd></div>
-        <div><dt>{t('smart.endTime')}</dt><dd className="num">{when(startMs + term.days * 86_400_000, true)}</dd></div>
+        <div>
+          <dt>{t('smart.dailyRate')}</dt>
+          <dd>
+            <span className="num">{pct(term.dailyRate)}</span>{' '}
+            <small>
+              (<span className="num">{pct(term.annualRate)}</span> {t('smart.perYear')})
+            </small>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('smart.dailyEarning')}</dt>
+          <dd className="num" data-testid="smart-daily">
+            {valid ? usdt(dailyEarning(valid, term.dailyRate), 6) : '—'}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('smart.expectedProfit')}</dt>
+          <dd className="num" data-testid="smart-expected">
+            {valid ? usdt(expectedProfit(valid, term.dailyRate, term.days), 6) : '—'}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('smart.endTime')}</dt>
+          <dd className="num">{when(startMs + term.days * 86_400_000, true)}</dd>
+        </div>
       </dl>
       {valid && <EarningsChart amount={valid} dailyRate={term.dailyRate} days={term.days} startMs={startMs} />}
-      {form.refusal && <p className={screens.formError} role="alert" data-testid="smart-error" data-code={form.refusal.code ?? ''}>{text(form.refusal)}</p>}
+      {form.refusal && (
+        <p className={screens.formError} role="alert" data-testid="smart-error" data-code={form.refusal.code ?? ''}>
+          {text(form.refusal)}
+        </p>
+      )}
       {blocked === null ? (
-        <button type="submit" className={screens.submit} disabled={form.busy || form.confirming !== null} data-testid="smart-submit">{t('smart.buy')}</button>
+        <button
+          type="submit"
+          className={screens.submit}
+          disabled={form.busy || form.confirming !== null}
+          data-testid="smart-submit"
+        >
+          {t('smart.buy')}
+        </button>
       ) : (
         <BlockedNote blocked={blocked} />
       )}
       {form.confirming && (
-        <BuyConfirm draft={form.confirming} busy={form.busy} onConfirm={() => send({ type: 'smartBuy.confirm' })} onCancel={edit} />
+        <BuyConfirm
+          draft={form.confirming}
+          busy={form.busy}
+          onConfirm={() => send({ type: 'smartBuy.confirm' })}
+          onCancel={edit}
+        />
       )}
     </form>
   );
@@ -142,7 +216,17 @@ const focusOnMount = (el: HTMLElement | null) => el?.focus();
  * (plans are bought with real money only), the term and its end, the earnings and what leaving
  * early costs. Only its confirm button sends the purchase.
  */
-function BuyConfirm({ draft, busy, onConfirm, onCancel }: { draft: SmartBuyDraft; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
+function BuyConfirm({
+  draft,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  draft: SmartBuyDraft;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const when = useWhen();
   // the term's end if bought now: the dialog's opening time
@@ -159,21 +243,63 @@ function BuyConfirm({ draft, busy, onConfirm, onCancel }: { draft: SmartBuyDraft
   return (
     // a click on the backdrop cancels; the keyboard's way out is Escape or Back
     <div className={styles.overlay} role="presentation" onClick={(e) => e.target === e.currentTarget && !busy && onCancel()}>
-      <div className={styles.dialog} role="dialog" aria-modal="true" aria-labelledby="smart-confirm-title" aria-busy={busy} data-testid="smart-confirm" data-book="real">
+      <div
+        className={styles.dialog}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="smart-confirm-title"
+        aria-busy={busy}
+        data-testid="smart-confirm"
+        data-book="real"
+      >
         <h2 id="smart-confirm-title">{t('smart.confirm.title')}</h2>
         <p className={surfaces.warnNote}>{t('smart.confirm.book')}</p>
-        <p data-testid="smart-confirm-text">{t('smart.confirm.text', { amount: usdt(amount), name: p.name, days: term.days, time: when(openedAt + term.days * 86_400_000, true) })}</p>
+        <p data-testid="smart-confirm-text">
+          {t('smart.confirm.text', {
+            amount: usdt(amount),
+            name: p.name,
+            days: term.days,
+            time: when(openedAt + term.days * 86_400_000, true),
+          })}
+        </p>
         <dl className={wallet.quote}>
-          <div><dt>{t('smart.amount')}</dt><dd className="num" data-testid="smart-confirm-amount">{usdt(amount)}</dd></div>
-          <div><dt>{t('smart.dailyEarning')}</dt><dd className="num">{usdt(dailyEarning(amount, term.dailyRate), 6)}</dd></div>
-          <div><dt>{t('smart.expectedProfit')}</dt><dd className="num">{usdt(expectedProfit(amount, term.dailyRate, term.days), 6)}</dd></div>
+          <div>
+            <dt>{t('smart.amount')}</dt>
+            <dd className="num" data-testid="smart-confirm-amount">
+              {usdt(amount)}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('smart.dailyEarning')}</dt>
+            <dd className="num">{usdt(dailyEarning(amount, term.dailyRate), 6)}</dd>
+          </div>
+          <div>
+            <dt>{t('smart.expectedProfit')}</dt>
+            <dd className="num">{usdt(expectedProfit(amount, term.dailyRate, term.days), 6)}</dd>
+          </div>
         </dl>
         <p>{t('smart.confirm.exit', { rate: pct(p.earlyExitPenalty) })}</p>
         <div className={wallet.actions}>
-          <button type="button" className={screens.submit} disabled={busy} aria-busy={busy} onClick={onConfirm} ref={focusOnMount} data-testid="smart-confirm-submit">
+          <button
+            type="button"
+            className={screens.submit}
+            disabled={busy}
+            aria-busy={busy}
+            onClick={onConfirm}
+            ref={focusOnMount}
+            data-testid="smart-confirm-submit"
+          >
             {t('smart.confirm.button', { amount: usdt(amount) })}
           </button>
-          <button type="button" className={wallet.secondary} disabled={busy} onClick={onCancel} data-testid="smart-confirm-cancel">{t('orders.back')}</button>
+          <button
+            type="button"
+            className={wallet.secondary}
+            disabled={busy}
+            onClick={onCancel}
+            data-testid="smart-confirm-cancel"
+          >
+            {t('orders.back')}
+          </button>
         </div>
       </div>
     </div>
@@ -187,7 +313,11 @@ function BlockedNote({ blocked }: { blocked: Exclude<Blocked, null> }) {
     <div className={styles.blocked} data-testid="smart-blocked" data-reason={blocked}>
       <p className={surfaces.warnNote}>{t(note)}</p>
       {blocked === 'login' && <Link href="/pass/login">{t('nav.login')}</Link>}
-      {blocked === 'demo' && <div className={surfaces.darkFrame}><ModeSwitch /></div>}
+      {blocked === 'demo' && (
+        <div className={surfaces.darkFrame}>
+          <ModeSwitch />
+        </div>
+      )}
     </div>
   );
 }

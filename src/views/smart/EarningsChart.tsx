@@ -15,7 +15,17 @@ const MAX_BARS = 45;
  * come from the same arithmetic the service pays with (smartMath.earningsSchedule); the
  * coordinates are floats only for drawing. Time runs left to right in every language.
  */
-export function EarningsChart({ amount, dailyRate, days, startMs }: { amount: string; dailyRate: string; days: number; startMs: number }) {
+export function EarningsChart({
+  amount,
+  dailyRate,
+  days,
+  startMs,
+}: {
+  amount: string;
+  dailyRate: string;
+  days: number;
+  startMs: number;
+}) {
   const { t } = useTranslation();
   const when = useWhen();
   const rows = earningsSchedule(amount, dailyRate, days, startMs);
@@ -27,7 +37,12 @@ export function EarningsChart({ amount, dailyRate, days, startMs }: { amount: st
   const x = (day: number) => PAD.side + (day / days) * plotW;
   const y = (v: string) => PAD.top + plotH - (Number(v) / total) * plotH;
   const base = PAD.top + plotH;
-  const label = t('smart.chartLabel', { days, total: usdt(last.cumulative, 6), first: when(rows[0].time), last: when(last.time) });
+  const label = t('smart.chartLabel', {
+    days,
+    total: usdt(last.cumulative, 6),
+    first: when(rows[0].time),
+    last: when(last.time),
+  });
   return (
     <figure className={styles.chart} data-testid="earnings-chart" data-points={rows.length}>
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label} preserveAspectRatio="none">
@@ -35,7 +50,16 @@ export function EarningsChart({ amount, dailyRate, days, startMs }: { amount: st
         {days <= MAX_BARS ? (
           rows.map((r) => {
             const w = plotW / days;
-            return <rect key={r.day} className={styles.bar} x={x(r.day - 1) + w * 0.15} y={y(r.cumulative)} width={w * 0.7} height={base - y(r.cumulative)} />;
+            return (
+              <rect
+                key={r.day}
+                className={styles.bar}
+                x={x(r.day - 1) + w * 0.15}
+                y={y(r.cumulative)}
+                width={w * 0.7}
+                height={base - y(r.cumulative)}
+              />
+            );
           })
         ) : (
           <polygon className={styles.area} points={`${x(0)},${base} ${x(days)},${y(last.cumulative)} ${x(days)},${base}`} />
@@ -43,7 +67,9 @@ export function EarningsChart({ amount, dailyRate, days, startMs }: { amount: st
       </svg>
       <figcaption className={styles.chartCaption}>
         <span>{when(rows[0].time, true)}</span>
-        <strong className="num" data-testid="chart-total">{t('smart.chartTotal', { total: usdt(last.cumulative, 6) })}</strong>
+        <strong className="num" data-testid="chart-total">
+          {t('smart.chartTotal', { total: usdt(last.cumulative, 6) })}
+        </strong>
         <span>{when(last.time, true)}</span>
       </figcaption>
     </figure>

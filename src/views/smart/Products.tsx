@@ -13,7 +13,15 @@ export interface Choice {
  * equivalent beside it, the amount range, the early-exit penalty and what the reserve can still
  * back. Choosing a term fills the purchase form.
  */
-export function Products({ products, choice, onChoose }: { products: SmartProduct[]; choice: Choice | null; onChoose: (c: Choice) => void }) {
+export function Products({
+  products,
+  choice,
+  onChoose,
+}: {
+  products: SmartProduct[];
+  choice: Choice | null;
+  onChoose: (c: Choice) => void;
+}) {
   const { t } = useTranslation();
   if (products.length === 0) return <p className={styles.muted}>{t('smart.noProducts')}</p>;
   return (
@@ -42,10 +50,16 @@ export function Products({ products, choice, onChoose }: { products: SmartProduc
                   >
                     <span className={styles.termDays}>{t('smart.days', { n: term.days })}</span>
                     <span className={styles.rate}>
-                      <span className="num" data-testid="daily-rate">{pct(term.dailyRate)}</span> {t('smart.perDay')}
+                      <span className="num" data-testid="daily-rate">
+                        {pct(term.dailyRate)}
+                      </span>{' '}
+                      {t('smart.perDay')}
                     </span>
                     <span className={styles.annual}>
-                      <span className="num" data-testid="annual-rate">{pct(term.annualRate)}</span> {t('smart.perYear')}
+                      <span className="num" data-testid="annual-rate">
+                        {pct(term.annualRate)}
+                      </span>{' '}
+                      {t('smart.perYear')}
                     </span>
                     <span className={styles.cover} data-testid="term-cover">
                       {term.available ? t('smart.coveredUpTo', { amount: usdt(term.coveredAmount, 0) }) : t('smart.soldOut')}

@@ -15,17 +15,40 @@ export function ReserveFigures({ reserve }: { reserve: ReserveSummary }) {
   return (
     <>
       <dl className={`${screens.kv} ${styles.figures}`} data-testid="smart-reserve">
-        <div><dt>{t('smart.reserve.balance')}</dt><dd className="num" data-testid="reserve-balance">{usdt(reserve.balance)}</dd></div>
-        <div><dt>{t('smart.reserve.committed')}</dt><dd className="num" data-testid="reserve-committed">{usdt(reserve.committedYield)}</dd></div>
-        <div><dt>{t('smart.reserve.coverage')}</dt><dd className="num" data-testid="reserve-coverage">{pct(reserve.coverage)}</dd></div>
-        <div><dt>{t('smart.reserve.declared')}</dt><dd className="num" data-testid="reserve-declared">{usdt(reserve.declaredCapital)}</dd></div>
+        <div>
+          <dt>{t('smart.reserve.balance')}</dt>
+          <dd className="num" data-testid="reserve-balance">
+            {usdt(reserve.balance)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('smart.reserve.committed')}</dt>
+          <dd className="num" data-testid="reserve-committed">
+            {usdt(reserve.committedYield)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('smart.reserve.coverage')}</dt>
+          <dd className="num" data-testid="reserve-coverage">
+            {pct(reserve.coverage)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('smart.reserve.declared')}</dt>
+          <dd className="num" data-testid="reserve-declared">
+            {usdt(reserve.declaredCapital)}
+          </dd>
+        </div>
         <div>
           <dt>{t('smart.reserve.attested')}</dt>
           <dd className="num" data-testid="reserve-attested" data-none={reserve.attestedHoldings === null}>
             {reserve.attestedHoldings === null ? t('smart.reserve.noneAttested') : usdt(reserve.attestedCapital)}
           </dd>
         </div>
-        <div><dt>{t('smart.reserve.running')}</dt><dd className="num">{reserve.runningPlans}</dd></div>
+        <div>
+          <dt>{t('smart.reserve.running')}</dt>
+          <dd className="num">{reserve.runningPlans}</dd>
+        </div>
       </dl>
       <details className={styles.meaning} data-testid="reserve-meaning" open>
         <summary>{t('smart.reserve.meaningTitle')}</summary>

@@ -35,20 +35,26 @@ export default function Trading() {
   return (
     <div className={screens.stack} data-testid="trading">
       <section className={screens.card} aria-labelledby="tr-title">
-        <h1 id="tr-title" className={headings.pageTitle}>{t('trading.title')}</h1>
+        <h1 id="tr-title" className={headings.pageTitle}>
+          {t('trading.title')}
+        </h1>
         <p className={styles.muted}>{t('smart.intro')}</p>
         <Disclosure />
         <Loadable query={products}>{products.data && <ReserveFigures reserve={products.data.reserve} />}</Loadable>
       </section>
       <div className={styles.layout}>
         <section className={screens.card} aria-labelledby="tr-products">
-          <h2 id="tr-products" className={styles.h2}>{t('smart.products')}</h2>
+          <h2 id="tr-products" className={styles.h2}>
+            {t('smart.products')}
+          </h2>
           <Loadable query={products}>
             <Products products={onSale} choice={picked} onChoose={setChoice} />
           </Loadable>
         </section>
         <section className={screens.card} aria-labelledby="tr-buy" id="smart-buy">
-          <h2 id="tr-buy" className={styles.h2}>{t('smart.buyTitle')}</h2>
+          <h2 id="tr-buy" className={styles.h2}>
+            {t('smart.buyTitle')}
+          </h2>
           <Loadable query={products}>
             <BuyForm products={onSale} choice={picked} onChoose={setChoice} available={available} blocked={blocked} />
           </Loadable>
@@ -56,7 +62,9 @@ export default function Trading() {
       </div>
       {loggedIn && (
         <section className={screens.card} aria-labelledby="tr-plans">
-          <h2 id="tr-plans" className={styles.h2}>{t('trading.plans')}</h2>
+          <h2 id="tr-plans" className={styles.h2}>
+            {t('trading.plans')}
+          </h2>
           <MyPlans canExit={!demo} />
         </section>
       )}

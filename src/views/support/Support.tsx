@@ -4,7 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { conversationAllows } from '../../machines/supportConversation.ts';
 import type { SupportConversation } from '../../contract/support.ts';
 import {
-  useCloseConversation, useOpenConversation, useSendSupportMessage, useSupportConversations, useSupportThread,
+  useCloseConversation,
+  useOpenConversation,
+  useSendSupportMessage,
+  useSupportConversations,
+  useSupportThread,
 } from '../../services/queries/support.ts';
 import { useSession } from '../app/hooks.ts';
 import { ChevronIcon } from '../components/Icons.tsx';
@@ -41,11 +45,23 @@ export default function Support() {
   if (!loggedIn) {
     return (
       <section className={screens.card} aria-labelledby="sup-title" data-testid="support">
-        <h1 id="sup-title" className={headings.pageTitle}>{t('support.title')}</h1>
+        <h1 id="sup-title" className={headings.pageTitle}>
+          {t('support.title')}
+        </h1>
         <p className={screens.muted}>{t('support.visitor')}</p>
         <ul className={screens.links}>
-          <li><Link href="/help"><span>{t('help.title')}</span><ChevronIcon width={18} height={18} /></Link></li>
-          <li><Link href="/help/faq"><span>{t('help.faq')}</span><ChevronIcon width={18} height={18} /></Link></li>
+          <li>
+            <Link href="/help">
+              <span>{t('help.title')}</span>
+              <ChevronIcon width={18} height={18} />
+            </Link>
+          </li>
+          <li>
+            <Link href="/help/faq">
+              <span>{t('help.faq')}</span>
+              <ChevronIcon width={18} height={18} />
+            </Link>
+          </li>
         </ul>
         <LoginPrompt />
       </section>
@@ -59,16 +75,28 @@ export default function Support() {
     <div className={styles.layout} data-testid="support" data-pane={pane === null ? 'list' : 'thread'}>
       <section className={`${screens.card} ${styles.listPane}`} aria-labelledby="sup-title">
         <div className={screens.cardHead}>
-          <h1 id="sup-title" className={headings.pageTitle}>{t('support.title')}</h1>
-          <button type="button" className={styles.secondary} onClick={() => setPane('new')} data-testid="chat-new">{t('support.new')}</button>
+          <h1 id="sup-title" className={headings.pageTitle}>
+            {t('support.title')}
+          </h1>
+          <button type="button" className={styles.secondary} onClick={() => setPane('new')} data-testid="chat-new">
+            {t('support.new')}
+          </button>
         </div>
         <p className={screens.muted}>{t('support.intro')}</p>
         <Loadable query={list}>
-          {rows.length === 0 ? <p className={screens.note} data-testid="chat-none">{t('support.none')}</p> : <ConversationList rows={rows} current={shown} onPick={setPane} />}
+          {rows.length === 0 ? (
+            <p className={screens.note} data-testid="chat-none">
+              {t('support.none')}
+            </p>
+          ) : (
+            <ConversationList rows={rows} current={shown} onPick={setPane} />
+          )}
         </Loadable>
       </section>
       <section className={`${screens.card} ${styles.threadPane}`} aria-label={t('support.conversation')}>
-        <button type="button" className={`${styles.linkButton} ${styles.back}`} onClick={() => setPane(null)}>{t('support.back')}</button>
+        <button type="button" className={`${styles.linkButton} ${styles.back}`} onClick={() => setPane(null)}>
+          {t('support.back')}
+        </button>
         {shown === 'new' && <NewConversation onOpened={setPane} />}
         {shown !== 'new' && shown !== null && <Conversation id={shown} onNew={() => setPane('new')} />}
       </section>
@@ -76,21 +104,43 @@ export default function Support() {
   );
 }
 
-function ConversationList({ rows, current, onPick }: { rows: readonly SupportConversation[]; current: Pane; onPick: (id: string) => void }) {
+function ConversationList({
+  rows,
+  current,
+  onPick,
+}: {
+  rows: readonly SupportConversation[];
+  current: Pane;
+  onPick: (id: string) => void;
+}) {
   const { t } = useTranslation();
   const when = useWhen();
   return (
     <ul className={styles.conversations} data-testid="chat-list">
       {rows.map((c) => (
         <li key={c.id}>
-          <button type="button" className={styles.conversation} aria-current={c.id === current ? 'true' : undefined} onClick={() => onPick(c.id)}
-            data-testid="chat-conversation" data-status={c.status}>
-            <span className={styles.subject} dir="auto">{subjectTitle(c.subject)}</span>
+          <button
+            type="button"
+            className={styles.conversation}
+            aria-current={c.id === current ? 'true' : undefined}
+            onClick={() => onPick(c.id)}
+            data-testid="chat-conversation"
+            data-status={c.status}
+          >
+            <span className={styles.subject} dir="auto">
+              {subjectTitle(c.subject)}
+            </span>
             <span className={styles.meta}>
-              <span className={styles.status} data-status={c.status}>{t(`support.status.${c.status}`)}</span>
+              <span className={styles.status} data-status={c.status}>
+                {t(`support.status.${c.status}`)}
+              </span>
               <time dateTime={c.lastMessageAt}>{when(c.lastMessageAt)}</time>
             </span>
-            {c.unread > 0 && <span className={styles.unread} aria-label={t('support.unread', { count: c.unread })} data-testid="chat-unread">{c.unread}</span>}
+            {c.unread > 0 && (
+              <span className={styles.unread} aria-label={t('support.unread', { count: c.unread })} data-testid="chat-unread">
+                {c.unread}
+              </span>
+            )}
           </button>
         </li>
       ))}
@@ -106,7 +156,11 @@ function NewConversation({ onOpened }: { onOpened: (id: string) => void }) {
       <h2 className={styles.h2}>{t('support.new')}</h2>
       <p className={screens.muted}>{t('support.firstHint')}</p>
       <Composer
-        label={t('support.first')} placeholder={t('support.first')} allowImage={false} busy={open.isPending} error={open.error?.message ?? null}
+        label={t('support.first')}
+        placeholder={t('support.first')}
+        allowImage={false}
+        busy={open.isPending}
+        error={open.error?.message ?? null}
         onSend={(v) => open.mutateAsync({ text: v.text, clientKey: v.clientKey }).then((r) => onOpened(r.conversation.id))}
       />
     </div>
@@ -124,25 +178,39 @@ function Conversation({ id, onNew }: { id: string; onNew: () => void }) {
       {c && thread.data && (
         <div className={styles.thread} data-testid="chat-thread" data-status={c.status}>
           <div className={styles.threadHead}>
-            <h2 className={styles.h2} dir="auto">{subjectTitle(c.subject)}</h2>
+            <h2 className={styles.h2} dir="auto">
+              {subjectTitle(c.subject)}
+            </h2>
             {conversationAllows(c.status, 'conversation.close') && (
-              <button type="button" className={styles.linkButton} disabled={close.isPending} onClick={() => close.mutate(c.id)} data-testid="chat-close">{t('support.close')}</button>
+              <button
+                type="button"
+                className={styles.linkButton}
+                disabled={close.isPending}
+                onClick={() => close.mutate(c.id)}
+                data-testid="chat-close"
+              >
+                {t('support.close')}
+              </button>
             )}
           </div>
           <MessageList messages={thread.data.messages} mine="user" />
-          {conversationAllows(c.status, 'conversation.post')
-            ? (
-              <Composer
-                label={t('support.message')} placeholder={t('support.placeholder')} allowImage busy={send.isPending} error={send.error?.message ?? null}
-                onSend={(v) => send.mutateAsync({ conversationId: c.id, ...v })}
-              />
-            )
-            : (
-              <p className={styles.closedNote} data-testid="chat-closed">
-                {t('support.closedNote')}{' '}
-                <button type="button" className={styles.linkButton} onClick={onNew}>{t('support.new')}</button>
-              </p>
-            )}
+          {conversationAllows(c.status, 'conversation.post') ? (
+            <Composer
+              label={t('support.message')}
+              placeholder={t('support.placeholder')}
+              allowImage
+              busy={send.isPending}
+              error={send.error?.message ?? null}
+              onSend={(v) => send.mutateAsync({ conversationId: c.id, ...v })}
+            />
+          ) : (
+            <p className={styles.closedNote} data-testid="chat-closed">
+              {t('support.closedNote')}{' '}
+              <button type="button" className={styles.linkButton} onClick={onNew}>
+                {t('support.new')}
+              </button>
+            </p>
+          )}
         </div>
       )}
     </Loadable>

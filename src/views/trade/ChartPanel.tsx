@@ -40,7 +40,9 @@ export function ChartPanel({ code, candles, label }: { code: string; candles: re
     <>
       <div className={styles.chips} role="group" aria-label={t('chart.indicators')} data-testid="indicator-toggles">
         {INDICATORS.map((i) => (
-          <button key={i} type="button" aria-pressed={on.includes(i)} onClick={() => toggle(i)} data-testid={`indicator-${i}`}>{t(`chart.ind.${i}`)}</button>
+          <button key={i} type="button" aria-pressed={on.includes(i)} onClick={() => toggle(i)} data-testid={`indicator-${i}`}>
+            {t(`chart.ind.${i}`)}
+          </button>
         ))}
       </div>
       {position && product.data ? (
@@ -55,11 +57,26 @@ export function ChartPanel({ code, candles, label }: { code: string; candles: re
 }
 
 const indicatorLabels = (t: (k: string) => string) => ({
-  sma: t('chart.ind.sma'), ema: t('chart.ind.ema'), upper: t('chart.bandUpper'), lower: t('chart.bandLower'), rsi: t('chart.ind.rsi'), volume: t('chart.ind.volume'),
+  sma: t('chart.ind.sma'),
+  ema: t('chart.ind.ema'),
+  upper: t('chart.bandUpper'),
+  lower: t('chart.bandLower'),
+  rsi: t('chart.ind.rsi'),
+  volume: t('chart.ind.volume'),
 });
 
-function StopsOnChart({ position, product, candles, label, indicators }: {
-  position: OptionsPosition; product: OptionsProduct; candles: readonly Candle[]; label: string; indicators: readonly Indicator[];
+function StopsOnChart({
+  position,
+  product,
+  candles,
+  label,
+  indicators,
+}: {
+  position: OptionsPosition;
+  product: OptionsProduct;
+  candles: readonly Candle[];
+  label: string;
+  indicators: readonly Indicator[];
 }) {
   const { t } = useTranslation();
   const text = useRefusalText();
@@ -69,42 +86,99 @@ function StopsOnChart({ position, product, candles, label, indicators }: {
   const saved = useLatest(() => setMoving(null));
   const [flow, send] = useFlow((client) => chartStopFlow(client, position.book, saved), confirmedSubmissionView);
   const lines: ChartLine[] = [];
-  if (position.stopLoss) lines.push({ id: 'sl', price: position.stopLoss, label: t(position.trailingDistance ? 'orders.trailing' : 'orders.stopLoss'), tone: 'down' });
+  if (position.stopLoss)
+    lines.push({
+      id: 'sl',
+      price: position.stopLoss,
+      label: t(position.trailingDistance ? 'orders.trailing' : 'orders.stopLoss'),
+      tone: 'down',
+    });
   if (position.takeProfit) lines.push({ id: 'tp', price: position.takeProfit, label: t('orders.takeProfit'), tone: 'up' });
   const proposal = flow.confirming;
-  if (proposal && moving) lines.push({ id: 'new', price: moving === 'stopLoss' ? proposal.stopLoss : proposal.takeProfit, label: t('chart.proposed'), tone: 'accent', dashed: true });
+  if (proposal && moving)
+    lines.push({
+      id: 'new',
+      price: moving === 'stopLoss' ? proposal.stopLoss : proposal.takeProfit,
+      label: t('chart.proposed'),
+      tone: 'accent',
+      dashed: true,
+    });
   const onPoint = (y: number, area: PlotArea) => {
     if (!moving) return;
     const level = levelAt(y, area, product.pricePrecision);
     send({ type: 'chartStop.reset' });
     send({
       type: 'chartStop.submit',
-      values: proposeStops({ id: position.id, terms: positionTerms(position), stopOut: position.stopOutPrice, minDistance: product.minDistance, price }, position, moving, level),
+      values: proposeStops(
+        {
+          id: position.id,
+          terms: positionTerms(position),
+          stopOut: position.stopOutPrice,
+          minDistance: product.minDistance,
+          price,
+        },
+        position,
+        moving,
+        level,
+      ),
     });
   };
   return (
     <>
       <div className={styles.chips} role="group" aria-label={t('chart.moveStops')} data-testid="chart-stops">
         {(['stopLoss', 'takeProfit'] as const).map((k) => (
-          <button key={k} type="button" aria-pressed={moving === k} onClick={() => setMoving(moving === k ? null : k)} data-testid={`chart-move-${k}`}>
+          <button
+            key={k}
+            type="button"
+            aria-pressed={moving === k}
+            onClick={() => setMoving(moving === k ? null : k)}
+            data-testid={`chart-move-${k}`}
+          >
             {t(`chart.move.${k}`)}
           </button>
         ))}
       </div>
-      {moving && <p className={styles.hintLine} role="status" data-testid="chart-pick-hint">{t('chart.pickHint')}</p>}
-      {flow.refusal && <p className={styles.refusal} role="alert" data-testid="chart-stop-refusal">{text(flow.refusal)}</p>}
+      {moving && (
+        <p className={styles.hintLine} role="status" data-testid="chart-pick-hint">
+          {t('chart.pickHint')}
+        </p>
+      )}
+      {flow.refusal && (
+        <p className={styles.refusal} role="alert" data-testid="chart-stop-refusal">
+          {text(flow.refusal)}
+        </p>
+      )}
       <Suspense fallback={<p aria-busy="true">{t('detail.loadingChart')}</p>}>
-        <CandleChart candles={candles} label={label} indicators={indicators} lines={lines} onPoint={moving ? onPoint : undefined} labels={indicatorLabels(t)} />
+        <CandleChart
+          candles={candles}
+          label={label}
+          indicators={indicators}
+          lines={lines}
+          onPoint={moving ? onPoint : undefined}
+          labels={indicatorLabels(t)}
+        />
       </Suspense>
       {proposal && moving && (
         <ConfirmBox
-          title={t(`chart.confirm.${moving}`)} book={position.book} busy={flow.busy} testId="chart-stop-confirm"
-          confirmLabel={t('orders.saveStops')} refusal={text(flow.refusal)}
-          onConfirm={() => send({ type: 'chartStop.confirm' })} onCancel={() => send({ type: 'chartStop.edit' })}
+          title={t(`chart.confirm.${moving}`)}
+          book={position.book}
+          busy={flow.busy}
+          testId="chart-stop-confirm"
+          confirmLabel={t('orders.saveStops')}
+          refusal={text(flow.refusal)}
+          onConfirm={() => send({ type: 'chartStop.confirm' })}
+          onCancel={() => send({ type: 'chartStop.edit' })}
         >
           <dl className={styles.figures}>
-            <Figure label={t('chart.current')} value={(moving === 'stopLoss' ? position.stopLoss : position.takeProfit) ?? null} />
-            <Figure label={t('chart.proposed')} value={moving === 'stopLoss' ? proposal.stopLoss : proposal.takeProfit} testId="chart-stop-level" />
+            <Figure
+              label={t('chart.current')}
+              value={(moving === 'stopLoss' ? position.stopLoss : position.takeProfit) ?? null}
+            />
+            <Figure
+              label={t('chart.proposed')}
+              value={moving === 'stopLoss' ? proposal.stopLoss : proposal.takeProfit}
+              testId="chart-stop-level"
+            />
             <Figure label={t('orders.priceNow')} value={price} />
           </dl>
         </ConfirmBox>

@@ -13,7 +13,17 @@ import styles from './trade.module.css';
  * price now, which the close realises. Like the order confirmation, the figures follow the
  * price until the user confirms; the position closes at the market price then.
  */
-export function CloseDialog({ draft, busy, onConfirm, onCancel }: { draft: CloseDraft; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
+export function CloseDialog({
+  draft,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  draft: CloseDraft;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const ref = useModalDialog();
   const p = draft.position;
@@ -36,13 +46,17 @@ export function CloseDialog({ draft, busy, onConfirm, onCancel }: { draft: Close
       }}
     >
       <div className={styles.dialogHead}>
-        <h2 id="close-title" tabIndex={-1}>{t('orders.closeTitle')}</h2>
+        <h2 id="close-title" tabIndex={-1}>
+          {t('orders.closeTitle')}
+        </h2>
         <BookBadge book={draft.book} large />
       </div>
-      <p className={styles.bookWarning} data-book={draft.book}>{t(draft.book === 'demo' ? 'orders.closeDemo' : 'orders.closeReal')}</p>
+      <p className={styles.bookWarning} data-book={draft.book}>
+        {t(draft.book === 'demo' ? 'orders.closeDemo' : 'orders.closeReal')}
+      </p>
       <p className={styles.orderLine}>
-        <strong>{p.code}</strong> <DirectionTag direction={p.direction} />{' '}
-        <span className="num">{p.lots}</span> {t('orders.lotsUnit')} · <span className="num">{p.leverage}×</span> · <span className="num">{p.orderNo}</span>
+        <strong>{p.code}</strong> <DirectionTag direction={p.direction} /> <span className="num">{p.lots}</span>{' '}
+        {t('orders.lotsUnit')} · <span className="num">{p.leverage}×</span> · <span className="num">{p.orderNo}</span>
       </p>
       <dl className={styles.figures} data-testid="close-figures">
         <Figure label={t('orders.priceNow')} value={price ?? null} testId="close-price" />
@@ -53,8 +67,18 @@ export function CloseDialog({ draft, busy, onConfirm, onCancel }: { draft: Close
       </dl>
       <p className={styles.hintLine}>{t('orders.closeConsequence')}</p>
       <div className={styles.dialogActions}>
-        <button type="button" className={styles.secondaryButton} onClick={onCancel} disabled={busy} data-testid="close-cancel">{t('orders.keepOpen')}</button>
-        <button type="button" className={styles.submit} data-dir={p.direction === 'up' ? 'down' : 'up'} onClick={onConfirm} disabled={busy} aria-busy={busy} data-testid="close-confirm">
+        <button type="button" className={styles.secondaryButton} onClick={onCancel} disabled={busy} data-testid="close-cancel">
+          {t('orders.keepOpen')}
+        </button>
+        <button
+          type="button"
+          className={styles.submit}
+          data-dir={p.direction === 'up' ? 'down' : 'up'}
+          onClick={onConfirm}
+          disabled={busy}
+          aria-busy={busy}
+          data-testid="close-confirm"
+        >
           {busy ? t('orders.closing') : t(draft.book === 'demo' ? 'orders.closeDemoButton' : 'orders.closeRealButton')}
         </button>
       </div>

@@ -9,7 +9,17 @@ import styles from './trade.module.css';
  * A short confirmation with the book in large type, for the pending-order and chart-stop flows:
  * what will happen is in `children`; only the confirm button sends (the flow's `<id>.confirm`).
  */
-export function ConfirmBox({ title, book, children, confirmLabel, busy, refusal, onConfirm, onCancel, testId }: {
+export function ConfirmBox({
+  title,
+  book,
+  children,
+  confirmLabel,
+  busy,
+  refusal,
+  onConfirm,
+  onCancel,
+  testId,
+}: {
   title: string;
   book: Book;
   children: ReactNode;
@@ -35,14 +45,37 @@ export function ConfirmBox({ title, book, children, confirmLabel, busy, refusal,
       }}
     >
       <div className={styles.dialogHead}>
-        <h2 id={`${testId}-title`} tabIndex={-1}>{title}</h2>
+        <h2 id={`${testId}-title`} tabIndex={-1}>
+          {title}
+        </h2>
         <BookBadge book={book} large />
       </div>
       {children}
-      {refusal && <p className={styles.refusal} role="alert">{refusal}</p>}
+      {refusal && (
+        <p className={styles.refusal} role="alert">
+          {refusal}
+        </p>
+      )}
       <div className={styles.dialogActions}>
-        <button type="button" className={styles.secondaryButton} onClick={onCancel} disabled={busy} data-testid={`${testId}-back`}>{t('orders.back')}</button>
-        <button type="button" className={styles.primaryButton} onClick={onConfirm} disabled={busy} aria-busy={busy} data-testid={`${testId}-confirm`}>{confirmLabel}</button>
+        <button
+          type="button"
+          className={styles.secondaryButton}
+          onClick={onCancel}
+          disabled={busy}
+          data-testid={`${testId}-back`}
+        >
+          {t('orders.back')}
+        </button>
+        <button
+          type="button"
+          className={styles.primaryButton}
+          onClick={onConfirm}
+          disabled={busy}
+          aria-busy={busy}
+          data-testid={`${testId}-confirm`}
+        >
+          {confirmLabel}
+        </button>
       </div>
     </dialog>
   );

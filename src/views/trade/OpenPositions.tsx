@@ -19,11 +19,21 @@ export function OpenPositions({ code }: { code: string }) {
   return (
     <section className={styles.card} aria-labelledby="pos-title" data-testid="open-positions">
       <div className={styles.cardHead}>
-        <h2 id="pos-title">{t('orders.openPositions')} <BookBadge book={book} /></h2>
-        <Link href="/profile/orders" data-testid="all-orders-link">{t('orders.allOrders')}</Link>
+        <h2 id="pos-title">
+          {t('orders.openPositions')} <BookBadge book={book} />
+        </h2>
+        <Link href="/profile/orders" data-testid="all-orders-link">
+          {t('orders.allOrders')}
+        </Link>
       </div>
       <Loadable query={list}>
-        {rows.length === 0 ? <p className={styles.muted} data-testid="no-positions">{t('orders.noOpen')}</p> : <PositionTable rows={rows} showCode={false} />}
+        {rows.length === 0 ? (
+          <p className={styles.muted} data-testid="no-positions">
+            {t('orders.noOpen')}
+          </p>
+        ) : (
+          <PositionTable rows={rows} showCode={false} />
+        )}
       </Loadable>
     </section>
   );

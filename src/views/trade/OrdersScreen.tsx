@@ -22,7 +22,13 @@ const TABS: readonly Tab[] = ['open', 'pending', 'closed'];
 export default function OrdersScreen() {
   const { t } = useTranslation();
   const { loggedIn } = useSession();
-  if (!loggedIn) return <section className={styles.card}><h1 className={headings.pageTitle}>{t('orders.allOrders')}</h1><LoginPrompt /></section>;
+  if (!loggedIn)
+    return (
+      <section className={styles.card}>
+        <h1 className={headings.pageTitle}>{t('orders.allOrders')}</h1>
+        <LoginPrompt />
+      </section>
+    );
   return <Orders />;
 }
 
@@ -34,44 +40,70 @@ function Orders() {
   const status: OptionsOrderStatus = tab === 'pending' ? 'open' : tab;
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
-  const code = useDebounced(search.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 20));
+  const code = useDebounced(
+    search
+      .toUpperCase()
+      .replace(/[^A-Z0-9]/g, '')
+      .slice(0, 20),
+  );
   const list = useOrders({ status, code: code || undefined, page, pageSize: SIZE }, tab !== 'pending');
   const pending = usePendingOrders(page, SIZE, tab === 'pending');
   const rows = list.data?.rows ?? [];
   return (
     <section className={styles.card} aria-labelledby="orders-title" data-testid="orders-screen">
       <div className={styles.cardHead}>
-        <h1 id="orders-title" className={headings.barTitle}>{t('orders.allOrders')} <BookBadge book={book} /></h1>
+        <h1 id="orders-title" className={headings.barTitle}>
+          {t('orders.allOrders')} <BookBadge book={book} />
+        </h1>
       </div>
       <div className={styles.toolbar}>
         <div className={styles.tabs} role="tablist" aria-label={t('orders.allOrders')}>
           {TABS.map((s) => (
-            <button key={s} type="button" role="tab" aria-selected={tab === s} onClick={() => (setTab(s), setPage(1))} data-testid={`orders-tab-${s}`}>
+            <button
+              key={s}
+              type="button"
+              role="tab"
+              aria-selected={tab === s}
+              onClick={() => (setTab(s), setPage(1))}
+              data-testid={`orders-tab-${s}`}
+            >
               {t(`orders.tabs.${s}`)}
             </button>
           ))}
         </div>
         <label className={styles.filter}>
           <span className="visually-hidden">{t('orders.instrument')}</span>
-          <input type="search" value={search} onChange={(e) => (setSearch(e.target.value), setPage(1))} placeholder={t('orders.filterPlaceholder')} data-testid="orders-filter" />
+          <input
+            type="search"
+            value={search}
+            onChange={(e) => (setSearch(e.target.value), setPage(1))}
+            placeholder={t('orders.filterPlaceholder')}
+            data-testid="orders-filter"
+          />
         </label>
       </div>
       {tab === 'pending' ? (
         <Loadable query={pending}>
-          {(pending.data?.rows.length ?? 0) === 0
-            ? <p className={styles.muted} data-testid="orders-empty">{t('orders.pending.none')}</p>
-            : <PendingTable rows={pending.data!.rows} />}
+          {(pending.data?.rows.length ?? 0) === 0 ? (
+            <p className={styles.muted} data-testid="orders-empty">
+              {t('orders.pending.none')}
+            </p>
+          ) : (
+            <PendingTable rows={pending.data!.rows} />
+          )}
           <Pager page={page} total={pending.data?.total ?? 0} size={SIZE} onPage={setPage} />
         </Loadable>
       ) : (
-      <Loadable query={list}>
-        {rows.length === 0 ? (
-          <p className={styles.muted} data-testid="orders-empty">{t(status === 'open' ? 'orders.noOpen' : 'orders.noClosed')}</p>
-        ) : (
-          <PositionTable rows={rows} testId={`orders-${status}`} />
-        )}
-        <Pager page={page} total={list.data?.total ?? 0} size={SIZE} onPage={setPage} />
-      </Loadable>
+        <Loadable query={list}>
+          {rows.length === 0 ? (
+            <p className={styles.muted} data-testid="orders-empty">
+              {t(status === 'open' ? 'orders.noOpen' : 'orders.noClosed')}
+            </p>
+          ) : (
+            <PositionTable rows={rows} testId={`orders-${status}`} />
+          )}
+          <Pager page={page} total={list.data?.total ?? 0} size={SIZE} onPage={setPage} />
+        </Loadable>
       )}
     </section>
   );

@@ -23,12 +23,20 @@ export function PendingTable({ rows }: { rows: readonly PendingOrderWire[] }) {
   };
   return (
     <>
-      {flow.refusal && <p className={styles.refusal} role="alert" data-testid="pending-cancel-refusal">{text(flow.refusal)}</p>}
+      {flow.refusal && (
+        <p className={styles.refusal} role="alert" data-testid="pending-cancel-refusal">
+          {text(flow.refusal)}
+        </p>
+      )}
       {flow.confirming && (
         <ConfirmBox
-          title={t('orders.pending.cancelTitle')} book={flow.confirming.book} busy={flow.busy} testId="pending-cancel"
+          title={t('orders.pending.cancelTitle')}
+          book={flow.confirming.book}
+          busy={flow.busy}
+          testId="pending-cancel"
           confirmLabel={t('orders.pending.cancelButton')}
-          onConfirm={() => send({ type: 'pendingCancel.confirm' })} onCancel={() => send({ type: 'pendingCancel.edit' })}
+          onConfirm={() => send({ type: 'pendingCancel.confirm' })}
+          onCancel={() => send({ type: 'pendingCancel.edit' })}
         >
           {asking && (
             <dl className={styles.figures}>
@@ -44,24 +52,40 @@ export function PendingTable({ rows }: { rows: readonly PendingOrderWire[] }) {
             <tr>
               <th scope="col">{t('orders.instrument')}</th>
               <th scope="col">{t('orders.side')}</th>
-              <th scope="col" className={styles.numCol}>{t('orders.lots')}</th>
-              <th scope="col" className={styles.numCol}>{t('orders.pending.level')}</th>
-              <th scope="col" className={styles.numCol}>{t('orders.pending.hold')}</th>
+              <th scope="col" className={styles.numCol}>
+                {t('orders.lots')}
+              </th>
+              <th scope="col" className={styles.numCol}>
+                {t('orders.pending.level')}
+              </th>
+              <th scope="col" className={styles.numCol}>
+                {t('orders.pending.hold')}
+              </th>
               <th scope="col">{t('orders.pending.lapses')}</th>
-              <th scope="col"><span className="visually-hidden">{t('orders.actions')}</span></th>
+              <th scope="col">
+                <span className="visually-hidden">{t('orders.actions')}</span>
+              </th>
             </tr>
           </thead>
           <tbody>
             {rows.map((o) => (
               <tr key={o.id} data-testid="pending-row" data-id={o.id}>
                 <td>{o.code}</td>
-                <td><DirectionTag direction={o.direction} /> {t(`orders.pending.kindShort.${o.entryKind}`)}</td>
+                <td>
+                  <DirectionTag direction={o.direction} /> {t(`orders.pending.kindShort.${o.entryKind}`)}
+                </td>
                 <td className={`${styles.numCol} num`}>{o.lots}</td>
                 <td className={`${styles.numCol} num`}>{o.entryPrice}</td>
                 <td className={`${styles.numCol} num`}>{money(o.hold)}</td>
                 <td>{timeLabel(o.expiresAt, i18n.language)}</td>
                 <td>
-                  <button type="button" className={styles.secondaryButton} onClick={() => ask(o)} disabled={flow.busy} data-testid="pending-cancel-open">
+                  <button
+                    type="button"
+                    className={styles.secondaryButton}
+                    onClick={() => ask(o)}
+                    disabled={flow.busy}
+                    data-testid="pending-cancel-open"
+                  >
                     {t('orders.pending.cancel')}
                   </button>
                 </td>

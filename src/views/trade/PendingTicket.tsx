@@ -32,8 +32,17 @@ export function PendingTicket({ draft }: { draft: PendingDraft }) {
       <div className={styles.opened} role="status" data-testid="pending-done">
         <p>{t('orders.pending.placed', { price: flow.result.entryPrice, hold: money(flow.result.hold) })}</p>
         <div className={styles.actions}>
-          <Link href="/profile/orders?tab=pending" className={styles.secondaryButton}>{t('orders.pending.viewAll')}</Link>
-          <button type="button" className={styles.primaryButton} onClick={() => send({ type: 'pendingOrder.reset' })} data-testid="pending-again">{t('orders.newOrder')}</button>
+          <Link href="/profile/orders?tab=pending" className={styles.secondaryButton}>
+            {t('orders.pending.viewAll')}
+          </Link>
+          <button
+            type="button"
+            className={styles.primaryButton}
+            onClick={() => send({ type: 'pendingOrder.reset' })}
+            data-testid="pending-again"
+          >
+            {t('orders.newOrder')}
+          </button>
         </div>
       </div>
     );
@@ -44,23 +53,41 @@ export function PendingTicket({ draft }: { draft: PendingDraft }) {
       <dl className={styles.figures}>
         <Figure label={t('orders.pending.hold')} value={hold && money(hold)} unit="USDT" testId="fig-hold" />
       </dl>
-      {problem && <p className={styles.problem} data-testid="pending-problem">{text(problem)}</p>}
-      {flow.refusal && !problem && <p className={styles.refusal} role="alert" data-testid="pending-refusal">{text(flow.refusal)}</p>}
+      {problem && (
+        <p className={styles.problem} data-testid="pending-problem">
+          {text(problem)}
+        </p>
+      )}
+      {flow.refusal && !problem && (
+        <p className={styles.refusal} role="alert" data-testid="pending-refusal">
+          {text(flow.refusal)}
+        </p>
+      )}
       <button
-        type="button" className={styles.submit} data-dir={draft.order.direction} disabled={!flow.canReview}
-        onClick={() => send({ type: 'pendingOrder.submit', values: draft })} data-testid="pending-review"
+        type="button"
+        className={styles.submit}
+        data-dir={draft.order.direction}
+        disabled={!flow.canReview}
+        onClick={() => send({ type: 'pendingOrder.submit', values: draft })}
+        data-testid="pending-review"
       >
         {t('orders.pending.review')}
       </button>
       {c && (
         <ConfirmBox
-          title={t('orders.pending.confirmTitle')} book={c.book} busy={flow.busy} testId="pending-confirm"
-          confirmLabel={t('orders.pending.confirmButton')} refusal={text(flow.refusal)}
-          onConfirm={() => send({ type: 'pendingOrder.confirm' })} onCancel={() => send({ type: 'pendingOrder.edit' })}
+          title={t('orders.pending.confirmTitle')}
+          book={c.book}
+          busy={flow.busy}
+          testId="pending-confirm"
+          confirmLabel={t('orders.pending.confirmButton')}
+          refusal={text(flow.refusal)}
+          onConfirm={() => send({ type: 'pendingOrder.confirm' })}
+          onCancel={() => send({ type: 'pendingOrder.edit' })}
         >
           <p className={styles.orderLine}>
             <strong>{c.product.code}</strong> <DirectionTag direction={c.order.direction} />{' '}
-            <span className="num">{c.order.lots}</span> {t('orders.lotsUnit')} · <span className="num">{c.order.leverage}×</span> · {periodLabel(c.order.period, i18n.language)}
+            <span className="num">{c.order.lots}</span> {t('orders.lotsUnit')} · <span className="num">{c.order.leverage}×</span>{' '}
+            · {periodLabel(c.order.period, i18n.language)}
           </p>
           <dl className={styles.figures}>
             <Figure label={t(`orders.pending.kind.${c.entryKind}`)} value={c.entryPrice} testId="pending-confirm-level" />

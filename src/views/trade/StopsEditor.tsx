@@ -14,7 +14,15 @@ import own from './stops.module.css';
  * levels against the live price shown (`price`, null while the market is closed), with the rules
  * the service applies again when it receives them.
  */
-export function StopsEditor({ position, product, price }: { position: OptionsPosition; product: OptionsProduct; price: string | null }) {
+export function StopsEditor({
+  position,
+  product,
+  price,
+}: {
+  position: OptionsPosition;
+  product: OptionsProduct;
+  price: string | null;
+}) {
   const { t } = useTranslation();
   const text = useRefusalText();
   const [stopLoss, setStopLoss] = useState(position.stopLoss ?? '');
@@ -34,30 +42,72 @@ export function StopsEditor({ position, product, price }: { position: OptionsPos
     send({
       type: 'stopsEdit.submit',
       values: {
-        id: position.id, stopLoss, takeProfit, terms: positionTerms(position), stopOut: position.stopOutPrice,
-        minDistance: product.minDistance, price,
+        id: position.id,
+        stopLoss,
+        takeProfit,
+        terms: positionTerms(position),
+        stopOut: position.stopOutPrice,
+        minDistance: product.minDistance,
+        price,
       },
     });
   };
   const unchanged = stopLoss === (position.stopLoss ?? '') && takeProfit === (position.takeProfit ?? '');
   return (
-    <form className={own.editor} onSubmit={onSubmit} noValidate aria-labelledby="stops-title" data-testid="stops-editor" data-price={price ?? ''}>
-      <h2 id="stops-title" className={own.title}>{t('orders.editStops')}</h2>
+    <form
+      className={own.editor}
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="stops-title"
+      data-testid="stops-editor"
+      data-price={price ?? ''}
+    >
+      <h2 id="stops-title" className={own.title}>
+        {t('orders.editStops')}
+      </h2>
       <p className={own.note}>{t('orders.editStopsNote', { price: price ?? '—' })}</p>
       <div className={styles.stops}>
         <label className={styles.field}>
           <span>{t('orders.stopLoss')}</span>
-          <input inputMode="decimal" value={stopLoss} onChange={(e) => edit(setStopLoss)(e.target.value)} placeholder="—" aria-invalid={form.refusal ? true : undefined} data-testid="edit-stop-loss" />
+          <input
+            inputMode="decimal"
+            value={stopLoss}
+            onChange={(e) => edit(setStopLoss)(e.target.value)}
+            placeholder="—"
+            aria-invalid={form.refusal ? true : undefined}
+            data-testid="edit-stop-loss"
+          />
         </label>
         <label className={styles.field}>
           <span>{t('orders.takeProfit')}</span>
-          <input inputMode="decimal" value={takeProfit} onChange={(e) => edit(setTakeProfit)(e.target.value)} placeholder="—" aria-invalid={form.refusal ? true : undefined} data-testid="edit-take-profit" />
+          <input
+            inputMode="decimal"
+            value={takeProfit}
+            onChange={(e) => edit(setTakeProfit)(e.target.value)}
+            placeholder="—"
+            aria-invalid={form.refusal ? true : undefined}
+            data-testid="edit-take-profit"
+          />
         </label>
       </div>
-      {form.refusal && <p className={styles.refusal} role="alert" data-testid="stops-refusal" data-code={form.refusal.code ?? ''}>{text(form.refusal)}</p>}
-      {form.result && <p className={own.saved} role="status" data-testid="stops-saved">{t('orders.stopsSaved')}</p>}
+      {form.refusal && (
+        <p className={styles.refusal} role="alert" data-testid="stops-refusal" data-code={form.refusal.code ?? ''}>
+          {text(form.refusal)}
+        </p>
+      )}
+      {form.result && (
+        <p className={own.saved} role="status" data-testid="stops-saved">
+          {t('orders.stopsSaved')}
+        </p>
+      )}
       <div className={styles.actions}>
-        <button type="submit" className={styles.primaryButton} disabled={form.busy || unchanged} aria-busy={form.busy} data-testid="save-stops">
+        <button
+          type="submit"
+          className={styles.primaryButton}
+          disabled={form.busy || unchanged}
+          aria-busy={form.busy}
+          data-testid="save-stops"
+        >
           {t('orders.saveStops')}
         </button>
       </div>

@@ -54,32 +54,66 @@ export function TradePanel({ code, fallbackPrice, phone }: { code: string; fallb
       <div className={styles.panelHead}>
         <h2 id="trade-title">{t('orders.panelTitle')}</h2>
         {phone && (
-          <button type="button" className={styles.sheetClose} onClick={() => setSheet(false)} aria-label={t('common.close')} data-testid="sheet-close">×</button>
+          <button
+            type="button"
+            className={styles.sheetClose}
+            onClick={() => setSheet(false)}
+            aria-label={t('common.close')}
+            data-testid="sheet-close"
+          >
+            ×
+          </button>
         )}
       </div>
       <Loadable query={product}>
-        {product.data && opened && <Ticket key={code} product={product.data} fallbackPrice={fallbackPrice} direction={direction} onDirection={setDirection} />}
+        {product.data && opened && (
+          <Ticket
+            key={code}
+            product={product.data}
+            fallbackPrice={fallbackPrice}
+            direction={direction}
+            onDirection={setDirection}
+          />
+        )}
       </Loadable>
     </section>
   );
   if (!phone) return panel;
   return (
     <>
-      {sheet && <button type="button" className={styles.backdrop} aria-label={t('common.close')} onClick={() => setSheet(false)} tabIndex={-1} />}
+      {sheet && (
+        <button
+          type="button"
+          className={styles.backdrop}
+          aria-label={t('common.close')}
+          onClick={() => setSheet(false)}
+          tabIndex={-1}
+        />
+      )}
       {panel}
       {/* keeps the end of the page above the fixed bar */}
       <div className={styles.barSpacer} aria-hidden="true" />
       <div className={styles.buyBar} data-testid="buy-bar">
-        <button type="button" className={styles.buyUp} onClick={() => openSheet('up')} data-testid="bar-up">{t('orders.buyUp')}</button>
-        <button type="button" className={styles.buyDown} onClick={() => openSheet('down')} data-testid="bar-down">{t('orders.sellDown')}</button>
+        <button type="button" className={styles.buyUp} onClick={() => openSheet('up')} data-testid="bar-up">
+          {t('orders.buyUp')}
+        </button>
+        <button type="button" className={styles.buyDown} onClick={() => openSheet('down')} data-testid="bar-down">
+          {t('orders.sellDown')}
+        </button>
       </div>
     </>
   );
 }
 
-const defaultOf = (choices: readonly number[], preferred: number) => (choices.includes(preferred) ? preferred : (choices[0] ?? preferred));
+const defaultOf = (choices: readonly number[], preferred: number) =>
+  choices.includes(preferred) ? preferred : (choices[0] ?? preferred);
 
-function Ticket({ product, fallbackPrice, direction, onDirection: setDirection }: {
+function Ticket({
+  product,
+  fallbackPrice,
+  direction,
+  onDirection: setDirection,
+}: {
   product: OptionsProduct;
   fallbackPrice: string;
   direction: Direction;
@@ -107,9 +141,13 @@ function Ticket({ product, fallbackPrice, direction, onDirection: setDirection }
   const pending = entry !== 'market';
   // a pending order's figures are those at its level
   const atPrice = pending && isPlainDecimal(entryPrice) ? entryPrice : price;
-  const shownStop = trailing && isPlainDecimal(stopLoss) ? trailingStart(direction, atPrice, stopLoss, product.pricePrecision) : stopLoss || null;
+  const shownStop =
+    trailing && isPlainDecimal(stopLoss) ? trailingStart(direction, atPrice, stopLoss, product.pricePrecision) : stopLoss || null;
   const draft: TicketDraft = {
-    book, product, price: atPrice, available: loggedIn ? (available.data ?? null) : null,
+    book,
+    product,
+    price: atPrice,
+    available: loggedIn ? (available.data ?? null) : null,
     order: { direction, lots, leverage, period, stopLoss: shownStop, takeProfit: takeProfit || null },
     trailingDistance: trailing ? stopLoss || null : null,
   };
@@ -122,7 +160,11 @@ function Ticket({ product, fallbackPrice, direction, onDirection: setDirection }
   const figures = validOrderFigures(product, draft.order, atPrice, product.quoteRate);
   // a level on the wrong side leaves the position's own figures (value, margin, fee, stop-out) right: only the return and loss go
   const stopsOnly = field === 'stopLoss' || field === 'takeProfit' || field === 'combined';
-  const position = figures ?? (stopsOnly ? validOrderFigures(product, { ...draft.order, stopLoss: null, takeProfit: null }, atPrice, product.quoteRate) : null);
+  const position =
+    figures ??
+    (stopsOnly
+      ? validOrderFigures(product, { ...draft.order, stopLoss: null, takeProfit: null }, atPrice, product.quoteRate)
+      : null);
   const [view, send] = useFlow(orderTicketFlow, (s) => ({
     ...ticketView(s),
     // the machine's rules decide: an order it accepts may be reviewed; after a failure without an
@@ -136,21 +178,46 @@ function Ticket({ product, fallbackPrice, direction, onDirection: setDirection }
       <div className={styles.opened} role="status" data-testid="ticket-done">
         <p>{t('orders.openedText', { orderNo: view.result.orderNo, price: view.result.openPrice })}</p>
         <div className={styles.actions}>
-          <Link href={`/profile/orders/${view.result.id}`} className={styles.secondaryButton}>{t('orders.viewOrder')}</Link>
-          <button type="button" className={styles.primaryButton} onClick={() => send({ type: 'ticket.reset' })} data-testid="ticket-again">{t('orders.newOrder')}</button>
+          <Link href={`/profile/orders/${view.result.id}`} className={styles.secondaryButton}>
+            {t('orders.viewOrder')}
+          </Link>
+          <button
+            type="button"
+            className={styles.primaryButton}
+            onClick={() => send({ type: 'ticket.reset' })}
+            data-testid="ticket-again"
+          >
+            {t('orders.newOrder')}
+          </button>
         </div>
       </div>
     );
   }
   const retrying = view.canRetry;
   const review = () => send(retrying ? { type: 'ticket.retry', draft } : { type: 'ticket.review', draft });
-  const inputProps = (f: TicketField, describedBy: string) => ({ 'aria-invalid': field === f || undefined, 'aria-describedby': field === f ? describedBy : undefined });
+  const inputProps = (f: TicketField, describedBy: string) => ({
+    'aria-invalid': field === f || undefined,
+    'aria-describedby': field === f ? describedBy : undefined,
+  });
   return (
     <form className={styles.ticket} onSubmit={(e) => (e.preventDefault(), review())} data-testid="ticket" data-side={direction}>
-      {!product.tradable && <p className={styles.warn} role="status" data-testid="not-tradable">{refusalText(problem?.refusal ?? null)}</p>}
+      {!product.tradable && (
+        <p className={styles.warn} role="status" data-testid="not-tradable">
+          {refusalText(problem?.refusal ?? null)}
+        </p>
+      )}
       <div className={styles.sides} role="radiogroup" aria-label={t('orders.side')}>
         {(['up', 'down'] as const).map((d) => (
-          <button key={d} type="button" role="radio" aria-checked={direction === d} className={styles.side} data-dir={d} onClick={() => setDirection(d)} data-testid={`side-${d}`}>
+          <button
+            key={d}
+            type="button"
+            role="radio"
+            aria-checked={direction === d}
+            className={styles.side}
+            data-dir={d}
+            onClick={() => setDirection(d)}
+            data-testid={`side-${d}`}
+          >
             {t(`orders.dir.${d}`)}
           </button>
         ))}
@@ -159,40 +226,92 @@ function Ticket({ product, fallbackPrice, direction, onDirection: setDirection }
         <legend>{t('orders.pending.entry')}</legend>
         <div className={styles.chips}>
           {(['market', ...ENTRY_KINDS] as const).map((k) => (
-            <button key={k} type="button" aria-pressed={entry === k} onClick={() => setEntry(k)} data-testid={`entry-${k}`}>{t(`orders.pending.kindShort.${k}`)}</button>
+            <button key={k} type="button" aria-pressed={entry === k} onClick={() => setEntry(k)} data-testid={`entry-${k}`}>
+              {t(`orders.pending.kindShort.${k}`)}
+            </button>
           ))}
         </div>
       </fieldset>
       {pending && (
         <>
           <label className={styles.field}>
-            <span>{t(`orders.pending.kind.${entry}`)} <small className={styles.hint}>{t(`orders.pending.kindHint.${entry}.${direction}`)}</small></span>
-            <input inputMode="decimal" value={entryPrice} onChange={(e) => setEntryPrice(e.target.value.trim())} placeholder={price} data-testid="entry-price" />
+            <span>
+              {t(`orders.pending.kind.${entry}`)}{' '}
+              <small className={styles.hint}>{t(`orders.pending.kindHint.${entry}.${direction}`)}</small>
+            </span>
+            <input
+              inputMode="decimal"
+              value={entryPrice}
+              onChange={(e) => setEntryPrice(e.target.value.trim())}
+              placeholder={price}
+              data-testid="entry-price"
+            />
           </label>
           <fieldset className={styles.chipsField}>
             <legend>{t('orders.pending.validity')}</legend>
             <div className={styles.chips}>
               {PENDING_VALIDITY_CHOICES.map((v) => (
-                <button key={v} type="button" aria-pressed={validity === v} onClick={() => setValidity(v)} data-testid={`validity-${v}`}>{periodLabel(v, i18n.language)}</button>
+                <button
+                  key={v}
+                  type="button"
+                  aria-pressed={validity === v}
+                  onClick={() => setValidity(v)}
+                  data-testid={`validity-${v}`}
+                >
+                  {periodLabel(v, i18n.language)}
+                </button>
               ))}
             </div>
           </fieldset>
         </>
       )}
       <label className={styles.field}>
-        <span>{t('orders.lots')} <small className={styles.hint}>{t('orders.lotStep', { step: product.lotStep })}</small></span>
-        <span className={styles.stepper}>
-          <button type="button" onClick={() => setLots(stepLots(lots, product.lotStep, -1))} aria-label={t('orders.fewer')} data-testid="lots-minus">−</button>
-          <input inputMode="decimal" value={lots} onChange={(e) => setLots(e.target.value.trim())} {...inputProps('lots', 'lots-problem')} data-testid="lots" />
-          <button type="button" onClick={() => setLots(stepLots(lots, product.lotStep, 1))} aria-label={t('orders.more')} data-testid="lots-plus">+</button>
+        <span>
+          {t('orders.lots')} <small className={styles.hint}>{t('orders.lotStep', { step: product.lotStep })}</small>
         </span>
-        <small id="lots-problem" className={styles.fieldProblem} data-testid={problemAt('lots') ? 'problem-lots' : undefined}>{problemAt('lots')}</small>
+        <span className={styles.stepper}>
+          <button
+            type="button"
+            onClick={() => setLots(stepLots(lots, product.lotStep, -1))}
+            aria-label={t('orders.fewer')}
+            data-testid="lots-minus"
+          >
+            −
+          </button>
+          <input
+            inputMode="decimal"
+            value={lots}
+            onChange={(e) => setLots(e.target.value.trim())}
+            {...inputProps('lots', 'lots-problem')}
+            data-testid="lots"
+          />
+          <button
+            type="button"
+            onClick={() => setLots(stepLots(lots, product.lotStep, 1))}
+            aria-label={t('orders.more')}
+            data-testid="lots-plus"
+          >
+            +
+          </button>
+        </span>
+        <small id="lots-problem" className={styles.fieldProblem} data-testid={problemAt('lots') ? 'problem-lots' : undefined}>
+          {problemAt('lots')}
+        </small>
       </label>
       <fieldset className={styles.chipsField}>
         <legend>{t('orders.leverage')}</legend>
         <div className={styles.chips}>
           {product.leverageChoices.map((l) => (
-            <button key={l} type="button" aria-pressed={leverage === l} onClick={() => setLeverage(l)} data-testid={`leverage-${l}`} className="num">{l}×</button>
+            <button
+              key={l}
+              type="button"
+              aria-pressed={leverage === l}
+              onClick={() => setLeverage(l)}
+              data-testid={`leverage-${l}`}
+              className="num"
+            >
+              {l}×
+            </button>
           ))}
         </div>
       </fieldset>
@@ -200,18 +319,39 @@ function Ticket({ product, fallbackPrice, direction, onDirection: setDirection }
         <legend>{t('orders.period')}</legend>
         <div className={styles.chips}>
           {product.periodChoices.map((p) => (
-            <button key={p} type="button" aria-pressed={period === p} onClick={() => setPeriod(p)} data-testid={`period-${p}`}>{periodLabel(p, i18n.language)}</button>
+            <button key={p} type="button" aria-pressed={period === p} onClick={() => setPeriod(p)} data-testid={`period-${p}`}>
+              {periodLabel(p, i18n.language)}
+            </button>
           ))}
         </div>
       </fieldset>
       <div className={styles.stops}>
         <label className={styles.field}>
-          <span>{t(trailing ? 'orders.trailingDistance' : 'orders.stopLoss')} <small className={styles.hint}>{t('orders.optional')}</small></span>
-          <input inputMode="decimal" value={stopLoss} onChange={(e) => setStopLoss(e.target.value.trim())} placeholder="—" {...inputProps(field === 'combined' ? 'combined' : 'stopLoss', 'stops-problem')} data-testid="stop-loss" />
+          <span>
+            {t(trailing ? 'orders.trailingDistance' : 'orders.stopLoss')}{' '}
+            <small className={styles.hint}>{t('orders.optional')}</small>
+          </span>
+          <input
+            inputMode="decimal"
+            value={stopLoss}
+            onChange={(e) => setStopLoss(e.target.value.trim())}
+            placeholder="—"
+            {...inputProps(field === 'combined' ? 'combined' : 'stopLoss', 'stops-problem')}
+            data-testid="stop-loss"
+          />
         </label>
         <label className={styles.field}>
-          <span>{t('orders.takeProfit')} <small className={styles.hint}>{t('orders.optional')}</small></span>
-          <input inputMode="decimal" value={takeProfit} onChange={(e) => setTakeProfit(e.target.value.trim())} placeholder="—" {...inputProps('takeProfit', 'stops-problem')} data-testid="take-profit" />
+          <span>
+            {t('orders.takeProfit')} <small className={styles.hint}>{t('orders.optional')}</small>
+          </span>
+          <input
+            inputMode="decimal"
+            value={takeProfit}
+            onChange={(e) => setTakeProfit(e.target.value.trim())}
+            placeholder="—"
+            {...inputProps('takeProfit', 'stops-problem')}
+            data-testid="take-profit"
+          />
         </label>
         <label className={styles.check}>
           <input type="checkbox" checked={trailing} onChange={(e) => setTrailing(e.target.checked)} data-testid="trailing" />
@@ -227,21 +367,70 @@ function Ticket({ product, fallbackPrice, direction, onDirection: setDirection }
         <Figure label={t('orders.notional')} value={position && money(position.notional)} unit="USDT" testId="fig-notional" />
         <Figure label={t('orders.margin')} value={position && money(position.margin)} unit="USDT" testId="fig-margin" />
         <Figure label={t('orders.fee')} value={position && money(position.fee)} unit="USDT" testId="fig-fee" />
-        <Figure label={takeProfit ? t('orders.expectedAtTp') : t('orders.expectedAt1')} value={figures && signed(figures.expectedReturn)} unit="USDT" tone={figures ? toneOf(figures.expectedReturn) : undefined} testId="fig-expected" />
-        <Figure label={t('orders.maxLoss')} value={figures && signed(figures.maxLoss)} unit="USDT" tone={figures ? toneOf(figures.maxLoss) : undefined} testId="fig-maxloss" />
+        <Figure
+          label={takeProfit ? t('orders.expectedAtTp') : t('orders.expectedAt1')}
+          value={figures && signed(figures.expectedReturn)}
+          unit="USDT"
+          tone={figures ? toneOf(figures.expectedReturn) : undefined}
+          testId="fig-expected"
+        />
+        <Figure
+          label={t('orders.maxLoss')}
+          value={figures && signed(figures.maxLoss)}
+          unit="USDT"
+          tone={figures ? toneOf(figures.maxLoss) : undefined}
+          testId="fig-maxloss"
+        />
         <Figure label={t('orders.stopOut')} value={position?.stopOutPrice ?? null} testId="fig-stopout" />
-        {loggedIn && <Figure label={t('orders.available')} value={available.data ? money(available.data) : null} unit="USDT" testId="fig-available" />}
+        {loggedIn && (
+          <Figure
+            label={t('orders.available')}
+            value={available.data ? money(available.data) : null}
+            unit="USDT"
+            testId="fig-available"
+          />
+        )}
       </dl>
-      {pending && (loggedIn ? <PendingTicket draft={{
-        book, product, price: product.tradable ? price : null, available: draft.available, order: { ...draft.order, stopLoss: stopLoss || null },
-        entryKind: entry, entryPrice, validity, trailing,
-      }} /> : <LoginPrompt />)}
-      {!pending && problemAt('balance') && <p className={styles.problem} data-testid="problem-balance">{problemAt('balance')}</p>}
-      {!pending && view.refusal && !problem && <p className={styles.refusal} role="alert" data-testid="ticket-refusal">{refusalText(view.refusal)}</p>}
+      {pending &&
+        (loggedIn ? (
+          <PendingTicket
+            draft={{
+              book,
+              product,
+              price: product.tradable ? price : null,
+              available: draft.available,
+              order: { ...draft.order, stopLoss: stopLoss || null },
+              entryKind: entry,
+              entryPrice,
+              validity,
+              trailing,
+            }}
+          />
+        ) : (
+          <LoginPrompt />
+        ))}
+      {!pending && problemAt('balance') && (
+        <p className={styles.problem} data-testid="problem-balance">
+          {problemAt('balance')}
+        </p>
+      )}
+      {!pending && view.refusal && !problem && (
+        <p className={styles.refusal} role="alert" data-testid="ticket-refusal">
+          {refusalText(view.refusal)}
+        </p>
+      )}
       {pending ? null : loggedIn ? (
         <>
-          <p className={styles.bookLine}><BookBadge book={book} /> {t(book === 'demo' ? 'orders.bookDemoHint' : 'orders.bookRealHint')}</p>
-          <button type="submit" className={styles.submit} data-dir={direction} disabled={!retrying && !view.canReview} data-testid="review">
+          <p className={styles.bookLine}>
+            <BookBadge book={book} /> {t(book === 'demo' ? 'orders.bookDemoHint' : 'orders.bookRealHint')}
+          </p>
+          <button
+            type="submit"
+            className={styles.submit}
+            data-dir={direction}
+            disabled={!retrying && !view.canReview}
+            data-testid="review"
+          >
             {retrying ? t('common.retry') : t(direction === 'up' ? 'orders.reviewUp' : 'orders.reviewDown')}
           </button>
         </>

@@ -16,7 +16,9 @@ import { htmlLangOf, isLanguage } from '../../i18n/languages.ts';
  * The position's terms, all its own (fixed when it opened and carried on the wire): never the
  * product's terms of today, so the live figure equals what the service settles at that price.
  */
-export function positionTerms(p: Pick<OptionsPosition, 'direction' | 'lots' | 'leverage' | 'openPrice' | 'terms'>): PositionTerms {
+export function positionTerms(
+  p: Pick<OptionsPosition, 'direction' | 'lots' | 'leverage' | 'openPrice' | 'terms'>,
+): PositionTerms {
   return { direction: p.direction, lots: p.lots, leverage: p.leverage, openPrice: p.openPrice, ...p.terms };
 }
 
@@ -71,7 +73,14 @@ const unitFormats = new Map<string, Intl.NumberFormat>();
 /** A period in seconds as the user's language says it ("5 min", "1 h", "1 d"), by Intl: no strings to translate. */
 export function periodLabel(seconds: number, language: string): string {
   const lang = isLanguage(language) ? htmlLangOf(language) : language;
-  const [value, unit] = seconds % 86400 === 0 ? [seconds / 86400, 'day'] : seconds % 3600 === 0 ? [seconds / 3600, 'hour'] : seconds % 60 === 0 ? [seconds / 60, 'minute'] : [seconds, 'second'];
+  const [value, unit] =
+    seconds % 86400 === 0
+      ? [seconds / 86400, 'day']
+      : seconds % 3600 === 0
+        ? [seconds / 3600, 'hour']
+        : seconds % 60 === 0
+          ? [seconds / 60, 'minute']
+          : [seconds, 'second'];
   const key = `${lang}|${unit}`;
   let f = unitFormats.get(key);
   if (!f) {
@@ -82,8 +91,7 @@ export function periodLabel(seconds: number, language: string): string {
 }
 
 /** A time in the user's language. */
-export const timeLabel = (iso: string | null, language: string) =>
-  iso ? formatDateTimeIn(language, iso) : '—';
+export const timeLabel = (iso: string | null, language: string) => (iso ? formatDateTimeIn(language, iso) : '—');
 
 /** The time of day only (an expiry within the next day), in the user's language. */
 export const clockLabel = (iso: string, language: string) => formatTimeIn(language, iso);
@@ -97,7 +105,10 @@ export function stepLots(lots: string, step: string, by: 1 | -1): string {
     d = new Decimal(0);
   }
   // snap to the step grid first, then move one step
-  const snapped = d.div(step).toDecimalPlaces(0, by > 0 ? Decimal.ROUND_FLOOR : Decimal.ROUND_CEIL).mul(step);
+  const snapped = d
+    .div(step)
+    .toDecimalPlaces(0, by > 0 ? Decimal.ROUND_FLOOR : Decimal.ROUND_CEIL)
+    .mul(step);
   const next = snapped.eq(d) ? d.add(new Decimal(step).mul(by)) : snapped;
   return Decimal.max(next, step).toFixed(new Decimal(step).decimalPlaces());
 }

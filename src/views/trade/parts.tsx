@@ -5,7 +5,19 @@ import type { OptionsPosition } from '../../contract/trading.ts';
 import styles from './trade.module.css';
 
 /** One figure of a definition list; '—' until it can be computed. */
-export function Figure({ label, value, unit, tone, testId }: { label: string; value: string | null; unit?: string; tone?: 'up' | 'down' | 'flat'; testId?: string }) {
+export function Figure({
+  label,
+  value,
+  unit,
+  tone,
+  testId,
+}: {
+  label: string;
+  value: string | null;
+  unit?: string;
+  tone?: 'up' | 'down' | 'flat';
+  testId?: string;
+}) {
   const shown = value ?? '—';
   const dataTone = value === null ? undefined : tone;
   return (

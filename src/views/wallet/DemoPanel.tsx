@@ -25,15 +25,34 @@ export function DemoPanel() {
     <section className={styles.notice} aria-live="polite" data-testid="demo-panel">
       <p>{t('errors:10033')}</p>
       <div className={styles.actions}>
-        <button type="button" className={styles.secondary} onClick={() => send({ type: 'session.useReal' })} data-testid="switch-real">{t('wallet.switchReal')}</button>
+        <button
+          type="button"
+          className={styles.secondary}
+          onClick={() => send({ type: 'session.useReal' })}
+          data-testid="switch-real"
+        >
+          {t('wallet.switchReal')}
+        </button>
         {confirming ? (
           <>
             <span>{t('wallet.demoResetConfirm')}</span>
-            <button type="button" className={styles.danger} disabled={reset.isPending} onClick={confirm} data-testid="demo-reset-confirm">{t('wallet.confirm')}</button>
-            <button type="button" className={styles.secondary} onClick={() => setConfirming(false)}>{t('wallet.cancel')}</button>
+            <button
+              type="button"
+              className={styles.danger}
+              disabled={reset.isPending}
+              onClick={confirm}
+              data-testid="demo-reset-confirm"
+            >
+              {t('wallet.confirm')}
+            </button>
+            <button type="button" className={styles.secondary} onClick={() => setConfirming(false)}>
+              {t('wallet.cancel')}
+            </button>
           </>
         ) : (
-          <button type="button" className={styles.secondary} onClick={() => setConfirming(true)} data-testid="demo-reset">{t('wallet.demoReset')}</button>
+          <button type="button" className={styles.secondary} onClick={() => setConfirming(true)} data-testid="demo-reset">
+            {t('wallet.demoReset')}
+          </button>
         )}
       </div>
     </section>

@@ -58,15 +58,23 @@ export function DepositPanel() {
 
   return (
     <section className={screens.card} aria-labelledby="dep-title" data-testid="deposit-panel">
-      <div className={screens.cardHead}><h2 id="dep-title">{t('account.deposit')}</h2></div>
+      <div className={screens.cardHead}>
+        <h2 id="dep-title">{t('account.deposit')}</h2>
+      </div>
       <Loadable query={addresses}>
         {rows.length === 0 ? (
-          <p className={screens.muted} data-testid="no-address">{t('wallet.noAddress')}</p>
+          <p className={screens.muted} data-testid="no-address">
+            {t('wallet.noAddress')}
+          </p>
         ) : submitted ? (
           <div className={styles.success} role="status" data-testid="deposit-done">
             <p>{t('errors:20002')}</p>
-            <p className="num">{trimDecimal(submitted.amount)} {submitted.coin} · {t('wallet.status.deposit.pending')}</p>
-            <button type="button" className={styles.secondary} onClick={again}>{t('wallet.newDeposit')}</button>
+            <p className="num">
+              {trimDecimal(submitted.amount)} {submitted.coin} · {t('wallet.status.deposit.pending')}
+            </p>
+            <button type="button" className={styles.secondary} onClick={again}>
+              {t('wallet.newDeposit')}
+            </button>
           </div>
         ) : (
           <div className={styles.grid}>
@@ -74,60 +82,147 @@ export function DepositPanel() {
               <div className={screens.row}>
                 <label className={screens.field}>
                   <span>{t('wallet.coin')}</span>
-                  <select value={chosenCoin} onChange={(e) => { setCoin(e.target.value as Asset); setNetwork(''); }} data-testid="dep-coin">
-                    {coins.map((c) => <option key={c} value={c}>{c}</option>)}
+                  <select
+                    value={chosenCoin}
+                    onChange={(e) => {
+                      setCoin(e.target.value as Asset);
+                      setNetwork('');
+                    }}
+                    data-testid="dep-coin"
+                  >
+                    {coins.map((c) => (
+                      <option key={c} value={c}>
+                        {c}
+                      </option>
+                    ))}
                   </select>
                 </label>
                 <label className={screens.field}>
                   <span>{t('wallet.network')}</span>
                   <select value={chosenNetwork} onChange={(e) => setNetwork(e.target.value as Network)} data-testid="dep-network">
-                    {networks.map((n) => <option key={n} value={n}>{n}</option>)}
+                    {networks.map((n) => (
+                      <option key={n} value={n}>
+                        {n}
+                      </option>
+                    ))}
                   </select>
                 </label>
               </div>
               {address && (
                 <div className={styles.receive}>
-                  <img className={styles.qr} src={address.qr} alt={t('wallet.qrAlt', { coin: address.coin, network: address.network })} data-testid="dep-qr" />
+                  <img
+                    className={styles.qr}
+                    src={address.qr}
+                    alt={t('wallet.qrAlt', { coin: address.coin, network: address.network })}
+                    data-testid="dep-qr"
+                  />
                   <div className={styles.address}>
                     <span className={styles.hint}>{t('wallet.receiveAddress')}</span>
                     <code data-testid="dep-address">{address.address}</code>
-                    <button type="button" className={styles.secondary} onClick={() => copyText(address.address, { ok: t('wallet.copySuccess'), failed: t('wallet.copyError') })} data-testid="dep-copy">
+                    <button
+                      type="button"
+                      className={styles.secondary}
+                      onClick={() => copyText(address.address, { ok: t('wallet.copySuccess'), failed: t('wallet.copyError') })}
+                      data-testid="dep-copy"
+                    >
                       {t('account.copy')}
                     </button>
-                    <span className={styles.hint} data-testid="dep-min">{t('wallet.minDeposit', { amount: address.minAmount, coin: address.coin })}</span>
+                    <span className={styles.hint} data-testid="dep-min">
+                      {t('wallet.minDeposit', { amount: address.minAmount, coin: address.coin })}
+                    </span>
                   </div>
                 </div>
               )}
             </div>
-            <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={t('account.deposit')} data-testid="deposit-form">
+            <form
+              className={styles.form}
+              onSubmit={onSubmit}
+              noValidate
+              aria-label={t('account.deposit')}
+              data-testid="deposit-form"
+            >
               <label className={screens.field}>
-                <span>{t('account.amount')} ({chosenCoin})</span>
-                <input inputMode="decimal" autoComplete="off" maxLength={40} value={v.amount} onChange={(e) => set('amount')(e.target.value)} data-testid="dep-amount" aria-invalid={form.refusal !== null && AMOUNT_CODES.includes(form.refusal.code)} />
+                <span>
+                  {t('account.amount')} ({chosenCoin})
+                </span>
+                <input
+                  inputMode="decimal"
+                  autoComplete="off"
+                  maxLength={40}
+                  value={v.amount}
+                  onChange={(e) => set('amount')(e.target.value)}
+                  data-testid="dep-amount"
+                  aria-invalid={form.refusal !== null && AMOUNT_CODES.includes(form.refusal.code)}
+                />
               </label>
               <label className={screens.field}>
                 <span>{t('wallet.txHash')}</span>
-                <input autoComplete="off" spellCheck={false} maxLength={100} value={v.txHash} onChange={(e) => set('txHash')(e.target.value)} data-testid="dep-hash" aria-describedby="dep-hash-help" dir="ltr" />
-                <small id="dep-hash-help" className={styles.hint}>{t('newuser.deposit.txHashHelp')}</small>
+                <input
+                  autoComplete="off"
+                  spellCheck={false}
+                  maxLength={100}
+                  value={v.txHash}
+                  onChange={(e) => set('txHash')(e.target.value)}
+                  data-testid="dep-hash"
+                  aria-describedby="dep-hash-help"
+                  dir="ltr"
+                />
+                <small id="dep-hash-help" className={styles.hint}>
+                  {t('newuser.deposit.txHashHelp')}
+                </small>
               </label>
               <label className={screens.field}>
                 <span>{t('wallet.proofLast6')}</span>
-                <input inputMode="numeric" autoComplete="off" maxLength={6} value={v.proofLast6} onChange={(e) => set('proofLast6')(e.target.value.replace(/\D/g, ''))} data-testid="dep-last6" aria-describedby="dep-last6-help" />
-                <small id="dep-last6-help" className={styles.hint} data-testid="dep-last6-help">{t('newuser.deposit.last6Help')}</small>
+                <input
+                  inputMode="numeric"
+                  autoComplete="off"
+                  maxLength={6}
+                  value={v.proofLast6}
+                  onChange={(e) => set('proofLast6')(e.target.value.replace(/\D/g, ''))}
+                  data-testid="dep-last6"
+                  aria-describedby="dep-last6-help"
+                />
+                <small id="dep-last6-help" className={styles.hint} data-testid="dep-last6-help">
+                  {t('newuser.deposit.last6Help')}
+                </small>
               </label>
               {/* the browser's own file control ("Choose File", in the browser's language) is hidden:
                   a button in the app's style and language, and the chosen file's name beside it */}
               <div className={screens.field}>
                 <span id="dep-proof-label">{t('wallet.proof')}</span>
                 <label className={styles.filePick}>
-                  <input ref={fileRef} type="file" accept={ACCEPT} className="visually-hidden" aria-labelledby="dep-proof-label" aria-describedby="dep-proof-name dep-proof-rule"
-                    onChange={(e) => { setProof(e.target.files?.[0] ?? null); send({ type: 'depositForm.edit' }); }} data-testid="dep-proof" />
-                  <span className={styles.fileButton} aria-hidden="true">{t(proof ? 'wallet.proofChange' : 'wallet.proofChoose')}</span>
-                  <span id="dep-proof-name" className={styles.fileName} data-testid="dep-proof-name" dir="auto">{proof ? proof.name : t('wallet.proofNone')}</span>
+                  <input
+                    ref={fileRef}
+                    type="file"
+                    accept={ACCEPT}
+                    className="visually-hidden"
+                    aria-labelledby="dep-proof-label"
+                    aria-describedby="dep-proof-name dep-proof-rule"
+                    onChange={(e) => {
+                      setProof(e.target.files?.[0] ?? null);
+                      send({ type: 'depositForm.edit' });
+                    }}
+                    data-testid="dep-proof"
+                  />
+                  <span className={styles.fileButton} aria-hidden="true">
+                    {t(proof ? 'wallet.proofChange' : 'wallet.proofChoose')}
+                  </span>
+                  <span id="dep-proof-name" className={styles.fileName} data-testid="dep-proof-name" dir="auto">
+                    {proof ? proof.name : t('wallet.proofNone')}
+                  </span>
                 </label>
-                <small id="dep-proof-rule" className={styles.hint}>{t('wallet.proofRule')}</small>
+                <small id="dep-proof-rule" className={styles.hint}>
+                  {t('wallet.proofRule')}
+                </small>
               </div>
-              {form.refusal && <p className={screens.formError} role="alert" data-testid="dep-error" data-code={form.refusal.code ?? ''}>{text(form.refusal)}</p>}
-              <button type="submit" className={screens.submit} disabled={form.busy} data-testid="dep-submit">{t('wallet.submitDeposit')}</button>
+              {form.refusal && (
+                <p className={screens.formError} role="alert" data-testid="dep-error" data-code={form.refusal.code ?? ''}>
+                  {text(form.refusal)}
+                </p>
+              )}
+              <button type="submit" className={screens.submit} disabled={form.busy} data-testid="dep-submit">
+                {t('wallet.submitDeposit')}
+              </button>
             </form>
           </div>
         )}

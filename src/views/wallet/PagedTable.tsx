@@ -5,14 +5,26 @@ import { Pager } from '../components/Pager.tsx';
 import screens from '../screens/screens.module.css';
 import styles from './wallet.module.css';
 
-interface Page<R> { rows: R[]; total: number }
+interface Page<R> {
+  rows: R[];
+  total: number;
+}
 
 /**
  * One page of a record list (deposits, withdrawals, statement): loading and failed states, "no
  * records", the table with its head, one row per record, and the pager. The caller owns the page
  * number because its query hook is keyed by it.
  */
-export function PagedTable<R>({ list, page, size, onPage, testId, head, row, tools }: {
+export function PagedTable<R>({
+  list,
+  page,
+  size,
+  onPage,
+  testId,
+  head,
+  row,
+  tools,
+}: {
   list: QueryView & { data?: Page<R> };
   page: number;
   size: number;
@@ -32,7 +44,9 @@ export function PagedTable<R>({ list, page, size, onPage, testId, head, row, too
       ) : (
         <div className={styles.tableWrap}>
           <table className={screens.dataTable} data-testid={testId}>
-            <thead><tr>{head}</tr></thead>
+            <thead>
+              <tr>{head}</tr>
+            </thead>
             <tbody>{rows.map(row)}</tbody>
           </table>
         </div>

@@ -25,7 +25,14 @@ export function RecordsPanel({ demo }: { demo: boolean }) {
         <h2 id="rec-title">{t('account.records')}</h2>
         <div className={`${screens.tabs} ${styles.subTabs}`} role="tablist" aria-label={t('account.records')}>
           {tabs.map((x) => (
-            <button key={x} type="button" role="tab" aria-selected={tab === x} onClick={() => setTab(x)} data-testid={`records-${x}`}>
+            <button
+              key={x}
+              type="button"
+              role="tab"
+              aria-selected={tab === x}
+              onClick={() => setTab(x)}
+              data-testid={`records-${x}`}
+            >
               {t(x === 'statement' ? 'wallet.statement' : `account.${x}`)}
             </button>
           ))}
@@ -43,14 +50,33 @@ function Deposits() {
   const [page, setPage] = useState(1);
   return (
     <PagedTable
-      list={useDepositRecords(page, SIZE)} page={page} size={SIZE} onPage={setPage} testId="deposit-records"
-      head={<><th>{t('account.date')}</th><th>{t('account.amount')}</th><th className={styles.hideSmall}>{t('wallet.txHash')}</th><th>{t('account.statusLabel')}</th></>}
+      list={useDepositRecords(page, SIZE)}
+      page={page}
+      size={SIZE}
+      onPage={setPage}
+      testId="deposit-records"
+      head={
+        <>
+          <th>{t('account.date')}</th>
+          <th>{t('account.amount')}</th>
+          <th className={styles.hideSmall}>{t('wallet.txHash')}</th>
+          <th>{t('account.statusLabel')}</th>
+        </>
+      }
       row={(d) => (
         <tr key={d.id} data-testid="deposit-row" data-id={d.id} data-status={d.status}>
           <td className="num">{localTime(d.createdAt)}</td>
-          <td className="num">{formatAmount(d.amount, d.coin)} {d.coin}<br /><span className={styles.hint}>{d.network}</span></td>
-          <td className={`${styles.mono} ${styles.hideSmall}`} title={d.txHash}>{shorten(d.txHash)}</td>
-          <td><StatusBadge kind="deposit" status={d.status} reason={d.rejectReason} /></td>
+          <td className="num">
+            {formatAmount(d.amount, d.coin)} {d.coin}
+            <br />
+            <span className={styles.hint}>{d.network}</span>
+          </td>
+          <td className={`${styles.mono} ${styles.hideSmall}`} title={d.txHash}>
+            {shorten(d.txHash)}
+          </td>
+          <td>
+            <StatusBadge kind="deposit" status={d.status} reason={d.rejectReason} />
+          </td>
         </tr>
       )}
     />
@@ -62,17 +88,41 @@ function Withdrawals() {
   const [page, setPage] = useState(1);
   return (
     <PagedTable
-      list={useWithdrawalRecords(page, SIZE)} page={page} size={SIZE} onPage={setPage} testId="withdrawal-records"
-      head={<><th>{t('account.date')}</th><th>{t('account.amount')}</th><th>{t('wallet.receive')}</th><th className={styles.hideSmall}>{t('wallet.address')}</th><th>{t('account.statusLabel')}</th></>}
+      list={useWithdrawalRecords(page, SIZE)}
+      page={page}
+      size={SIZE}
+      onPage={setPage}
+      testId="withdrawal-records"
+      head={
+        <>
+          <th>{t('account.date')}</th>
+          <th>{t('account.amount')}</th>
+          <th>{t('wallet.receive')}</th>
+          <th className={styles.hideSmall}>{t('wallet.address')}</th>
+          <th>{t('account.statusLabel')}</th>
+        </>
+      }
       row={(w) => (
         <tr key={w.id} data-testid="withdrawal-row" data-id={w.id} data-status={w.status}>
           <td className="num">{localTime(w.createdAt)}</td>
-          <td className="num">{formatAmount(w.amount, w.coin)} {w.coin}<br /><span className={styles.hint}>{t('wallet.feeShort', { fee: formatAmount(w.fee, w.coin) })}</span></td>
+          <td className="num">
+            {formatAmount(w.amount, w.coin)} {w.coin}
+            <br />
+            <span className={styles.hint}>{t('wallet.feeShort', { fee: formatAmount(w.fee, w.coin) })}</span>
+          </td>
           <td className="num">{formatAmount(w.receiveAmount, w.coin)}</td>
-          <td className={`${styles.mono} ${styles.hideSmall}`} title={w.address}>{shorten(w.address)}<br /><span className={styles.hint}>{w.network}</span></td>
+          <td className={`${styles.mono} ${styles.hideSmall}`} title={w.address}>
+            {shorten(w.address)}
+            <br />
+            <span className={styles.hint}>{w.network}</span>
+          </td>
           <td>
             <StatusBadge kind="withdrawal" status={w.status} reason={w.rejectReason} />
-            {w.payoutTxHash && <span className={`${styles.hint} ${styles.mono} ${styles.block}`} title={w.payoutTxHash}>{shorten(w.payoutTxHash, 6)}</span>}
+            {w.payoutTxHash && (
+              <span className={`${styles.hint} ${styles.mono} ${styles.block}`} title={w.payoutTxHash}>
+                {shorten(w.payoutTxHash, 6)}
+              </span>
+            )}
           </td>
         </tr>
       )}
@@ -97,22 +147,50 @@ function Statement({ demo }: { demo: boolean }) {
   const [page, setPage] = useState(1);
   const csv = useStatementCsv();
   const exportCsv = () =>
-    csv.mutate(undefined, { onSuccess: (blob) => save(blob, `statement-${demo ? 'demo' : 'real'}-${new Date().toISOString().slice(0, 10)}.csv`) });
+    csv.mutate(undefined, {
+      onSuccess: (blob) => save(blob, `statement-${demo ? 'demo' : 'real'}-${new Date().toISOString().slice(0, 10)}.csv`),
+    });
   return (
     <PagedTable
-      list={useStatement(page, SIZE)} page={page} size={SIZE} onPage={setPage} testId="statement"
-      tools={(
+      list={useStatement(page, SIZE)}
+      page={page}
+      size={SIZE}
+      onPage={setPage}
+      testId="statement"
+      tools={
         <div className={`${styles.actions} ${styles.toolsRow}`}>
-          <button type="button" className={styles.secondary} disabled={csv.isPending} onClick={exportCsv} data-testid="statement-csv">{t('wallet.exportCsv')}</button>
+          <button
+            type="button"
+            className={styles.secondary}
+            disabled={csv.isPending}
+            onClick={exportCsv}
+            data-testid="statement-csv"
+          >
+            {t('wallet.exportCsv')}
+          </button>
         </div>
-      )}
-      head={<><th>{t('account.date')}</th><th>{t('wallet.reason')}</th><th className={styles.hideSmall}>{t('wallet.account')}</th><th>{t('account.amount')}</th></>}
+      }
+      head={
+        <>
+          <th>{t('account.date')}</th>
+          <th>{t('wallet.reason')}</th>
+          <th className={styles.hideSmall}>{t('wallet.account')}</th>
+          <th>{t('account.amount')}</th>
+        </>
+      }
       row={(r) => (
         <tr key={r.id} data-testid="statement-row" data-reason={r.reason}>
           <td className="num">{localTime(r.time)}</td>
-          <td>{t(`${r.reason.startsWith('loan.') ? 'loan' : 'wallet'}.reasons.${r.reason.replace('.', '_')}`, { defaultValue: r.reason })}</td>
+          <td>
+            {t(`${r.reason.startsWith('loan.') ? 'loan' : 'wallet'}.reasons.${r.reason.replace('.', '_')}`, {
+              defaultValue: r.reason,
+            })}
+          </td>
           <td className={styles.hideSmall}>{t(`wallet.purposes.${r.purpose}`, { defaultValue: r.purpose })}</td>
-          <td className={`num ${r.direction === 'in' ? styles.in : styles.out}`}>{r.direction === 'in' ? '+' : ''}{formatAmount(r.amount, r.asset)} {r.asset}</td>
+          <td className={`num ${r.direction === 'in' ? styles.in : styles.out}`}>
+            {r.direction === 'in' ? '+' : ''}
+            {formatAmount(r.amount, r.asset)} {r.asset}
+          </td>
         </tr>
       )}
     />

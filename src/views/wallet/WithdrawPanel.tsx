@@ -43,52 +43,128 @@ export function WithdrawPanel() {
   // nothing to withdraw in this coin: the button is off and says why, instead of a refusal after typing
   const nothing = method !== undefined && !isPositive(method.available);
   // 10011 is the catalogue's wording for buying; a withdrawal says what it means here
-  const refusalText = form.refusal?.code === Err.INSUFFICIENT_BALANCE && method
-    ? t('newuser.withdraw.aboveAvailable', { available: formatDecimal(method.available), coin: method.coin })
-    : text(form.refusal);
+  const refusalText =
+    form.refusal?.code === Err.INSUFFICIENT_BALANCE && method
+      ? t('newuser.withdraw.aboveAvailable', { available: formatDecimal(method.available), coin: method.coin })
+      : text(form.refusal);
 
   return (
     <section className={screens.card} aria-labelledby="wd-title" data-testid="withdraw-panel">
-      <div className={screens.cardHead}><h2 id="wd-title">{t('account.withdraw')}</h2></div>
+      <div className={screens.cardHead}>
+        <h2 id="wd-title">{t('account.withdraw')}</h2>
+      </div>
       <Loadable query={methods}>
         {submitted ? (
           <div className={styles.success} role="status" data-testid="withdraw-done">
             <p>{t('errors:20003')}</p>
             <p className="num">{t('wallet.onHoldNow', { amount: formatDecimal(submitted.amount), coin: submitted.coin })}</p>
-            <button type="button" className={styles.secondary} onClick={again}>{t('wallet.newWithdrawal')}</button>
+            <button type="button" className={styles.secondary} onClick={again}>
+              {t('wallet.newWithdrawal')}
+            </button>
           </div>
         ) : (
-          <form className={`${styles.form} ${forms.narrow}`} onSubmit={onSubmit} noValidate aria-label={t('account.withdraw')} data-testid="withdraw-form">
+          <form
+            className={`${styles.form} ${forms.narrow}`}
+            onSubmit={onSubmit}
+            noValidate
+            aria-label={t('account.withdraw')}
+            data-testid="withdraw-form"
+          >
             <label className={screens.field}>
               <span>{t('wallet.method')}</span>
               <select value={method?.method ?? ''} onChange={(e) => set('method')(e.target.value)} data-testid="wd-method">
-                {(data?.methods ?? []).map((m) => <option key={m.method} value={m.method}>{m.coin} · {m.network}</option>)}
+                {(data?.methods ?? []).map((m) => (
+                  <option key={m.method} value={m.method}>
+                    {m.coin} · {m.network}
+                  </option>
+                ))}
               </select>
             </label>
             <label className={screens.field}>
               <span>{t('wallet.address')}</span>
-              <input autoComplete="off" spellCheck={false} maxLength={120} value={v.address} onChange={(e) => set('address')(e.target.value)} data-testid="wd-address" dir="ltr" />
+              <input
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={120}
+                value={v.address}
+                onChange={(e) => set('address')(e.target.value)}
+                data-testid="wd-address"
+                dir="ltr"
+              />
             </label>
             <div className={screens.field}>
-              <label htmlFor="wd-amount" className={forms.label}>{t('account.amount')} ({method?.coin})</label>
+              <label htmlFor="wd-amount" className={forms.label}>
+                {t('account.amount')} ({method?.coin})
+              </label>
               <div className={styles.amountBox}>
-                <input id="wd-amount" inputMode="decimal" autoComplete="off" maxLength={40} value={v.amount} onChange={(e) => set('amount')(e.target.value)} data-testid="wd-amount" />
-                <button type="button" onClick={() => method && set('amount')(maxAmount(method.coin, method.available))} data-testid="wd-max">{t('wallet.max')}</button>
+                <input
+                  id="wd-amount"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  maxLength={40}
+                  value={v.amount}
+                  onChange={(e) => set('amount')(e.target.value)}
+                  data-testid="wd-amount"
+                />
+                <button
+                  type="button"
+                  onClick={() => method && set('amount')(maxAmount(method.coin, method.available))}
+                  data-testid="wd-max"
+                >
+                  {t('wallet.max')}
+                </button>
               </div>
               <small className={styles.hint} data-testid="wd-available">
-                {method ? t('wallet.availableMin', { available: formatDecimal(method.available), min: formatDecimal(method.minAmount), coin: method.coin }) : ''}
+                {method
+                  ? t('wallet.availableMin', {
+                      available: formatDecimal(method.available),
+                      min: formatDecimal(method.minAmount),
+                      coin: method.coin,
+                    })
+                  : ''}
               </small>
             </div>
             <dl className={styles.quote} data-testid="wd-quote">
-              <div><dt>{t('wallet.feeRate')}</dt><dd className="num" data-testid="wd-fee-rate">{data ? `${percentOf(data.feeRate)} %` : '—'}</dd></div>
-              <div><dt>{t('wallet.fee')}</dt><dd className="num" data-testid="wd-fee">{quote ? `${quote.fee} ${method?.coin}` : '—'}</dd></div>
-              <div><dt>{t('wallet.receive')}</dt><dd className="num" data-testid="wd-receive">{quote ? `${quote.receive} ${method?.coin}` : '—'}</dd></div>
+              <div>
+                <dt>{t('wallet.feeRate')}</dt>
+                <dd className="num" data-testid="wd-fee-rate">
+                  {data ? `${percentOf(data.feeRate)} %` : '—'}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('wallet.fee')}</dt>
+                <dd className="num" data-testid="wd-fee">
+                  {quote ? `${quote.fee} ${method?.coin}` : '—'}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('wallet.receive')}</dt>
+                <dd className="num" data-testid="wd-receive">
+                  {quote ? `${quote.receive} ${method?.coin}` : '—'}
+                </dd>
+              </div>
             </dl>
             {method && <WithdrawalLimitLine coin={method.coin} />}
             <p className={styles.hint}>{t('wallet.networkConfirm')}</p>
-            {form.refusal && <p className={screens.formError} role="alert" data-testid="wd-error" data-code={form.refusal.code ?? ''}>{refusalText}</p>}
-            {nothing && <p className={styles.hint} id="wd-nothing" data-testid="wd-nothing">{t('newuser.withdraw.nothing', { coin: method.coin })}</p>}
-            <button type="submit" className={screens.submit} disabled={form.busy || nothing} aria-describedby={nothing ? 'wd-nothing' : undefined} data-testid="wd-submit">{t('wallet.submitWithdrawal')}</button>
+            {form.refusal && (
+              <p className={screens.formError} role="alert" data-testid="wd-error" data-code={form.refusal.code ?? ''}>
+                {refusalText}
+              </p>
+            )}
+            {nothing && (
+              <p className={styles.hint} id="wd-nothing" data-testid="wd-nothing">
+                {t('newuser.withdraw.nothing', { coin: method.coin })}
+              </p>
+            )}
+            <button
+              type="submit"
+              className={screens.submit}
+              disabled={form.busy || nothing}
+              aria-describedby={nothing ? 'wd-nothing' : undefined}
+              data-testid="wd-submit"
+            >
+              {t('wallet.submitWithdrawal')}
+            </button>
           </form>
         )}
       </Loadable>

@@ -12,8 +12,14 @@ export function StatusBadge({ kind, status, reason }: { kind: RecordKind; status
   const tone = view.awaitingReview ? 'pending' : status === 'rejected' ? 'bad' : view.final ? 'good' : 'none';
   return (
     <>
-      <span className={styles.status} data-tone={tone} data-status={status} data-testid="status">{t(view.key)}</span>
-      {reason && <span className={styles.reason} data-testid="reject-reason">{t('wallet.reasonLabel', { reason })}</span>}
+      <span className={styles.status} data-tone={tone} data-status={status} data-testid="status">
+        {t(view.key)}
+      </span>
+      {reason && (
+        <span className={styles.reason} data-testid="reject-reason">
+          {t('wallet.reasonLabel', { reason })}
+        </span>
+      )}
     </>
   );
 }

@@ -37,7 +37,7 @@ describe('the client-key helper', () => {
     expect(isRetryOf(null, { amount: '30' })).toBe(false);
   });
 
-  it('keys are random by default and fit the services\' pattern', () => {
+  it("keys are random by default and fit the services' pattern", () => {
     const a = keyFor(null, 1);
     const b = keyFor(null, 1);
     expect(a.key).not.toBe(b.key);
@@ -47,10 +47,20 @@ describe('the client-key helper', () => {
 
 describe('a keyed submission flow', () => {
   type Values = { amount: string };
-  const machine = submissionMachine<'pay', Values, string, Keyed<Values>>({ id: 'pay', again: true, keyed: (v) => v.amount.trim() });
+  const machine = submissionMachine<'pay', Values, string, Keyed<Values>>({
+    id: 'pay',
+    again: true,
+    keyed: (v) => v.amount.trim(),
+  });
   const run = () => {
     const sent: Keyed<Values>[] = [];
-    const actor = createActor(machine.provide({ actors: { submit: fromPromise<string, Keyed<Values>>(async ({ input }) => (sent.push(input), new Promise<never>(() => {}))) } })).start();
+    const actor = createActor(
+      machine.provide({
+        actors: {
+          submit: fromPromise<string, Keyed<Values>>(async ({ input }) => (sent.push(input), new Promise<never>(() => {}))),
+        },
+      }),
+    ).start();
     const fail = () => actor.send({ type: 'xstate.error.actor.submit', error: { code: null, message: 'timeout' } } as never);
     const succeed = () => actor.send({ type: 'xstate.done.actor.submit', output: 'ok' } as never);
     const kept = (): KeptKey | null => actor.getSnapshot().context.clientKey;
@@ -89,7 +99,11 @@ describe('a keyed submission flow', () => {
   it('a flow that is not keyed sends its values alone', async () => {
     const plain = submissionMachine<'plain', Values, string>({ id: 'plain' });
     const sent: unknown[] = [];
-    const actor = createActor(plain.provide({ actors: { submit: fromPromise<string, Values>(async ({ input }) => (sent.push(input), new Promise<never>(() => {}))) } })).start();
+    const actor = createActor(
+      plain.provide({
+        actors: { submit: fromPromise<string, Values>(async ({ input }) => (sent.push(input), new Promise<never>(() => {}))) },
+      }),
+    ).start();
     actor.send({ type: 'plain.submit', values: { amount: '20' } });
     await Promise.resolve();
     expect(sent).toEqual([{ amount: '20' }]);

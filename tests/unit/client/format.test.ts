@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../../src/contract/constants.ts';
 import { formatAxisTimeIn } from '../../../src/i18n/axisFormat.ts';
-import { formatAmountIn, formatClockTime, formatDateIn, formatDateTimeIn, formatDecimalIn, formatFixedIn, formatTimeIn, intlLocale, MINUS, SEPARATORS } from '../../../src/i18n/format.ts';
+import {
+  formatAmountIn,
+  formatClockTime,
+  formatDateIn,
+  formatDateTimeIn,
+  formatDecimalIn,
+  formatFixedIn,
+  formatTimeIn,
+  intlLocale,
+  MINUS,
+  SEPARATORS,
+} from '../../../src/i18n/format.ts';
 
 describe('number and date formats in the app language', () => {
   it.each(LANGUAGES)('the written-out separators of %s are the ones Intl gives', (lng) => {
@@ -26,7 +37,9 @@ describe('number and date formats in the app language', () => {
       const locale = intlLocale(lng);
       const strip = (s: string) => s.replace(/[\u200e\u200f\u061c]/g, '');
       expect(formatDateIn(lng, t)).toBe(strip(new Date(t).toLocaleDateString(locale, { dateStyle: 'medium' })));
-      expect(formatDateTimeIn(lng, t)).toBe(strip(new Date(t).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' })));
+      expect(formatDateTimeIn(lng, t)).toBe(
+        strip(new Date(t).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' })),
+      );
       expect(formatDateTimeIn(lng, t)).not.toMatch(/[\u200e\u200f\u061c]/);
     }
   });
@@ -44,10 +57,18 @@ describe('the clock time of a recent moment', () => {
 // issue 28 defect 9: one money formatter and one time formatter for every view, in all ten languages
 describe('one money and one time formatter', () => {
   const EXPECTED_GROUPED: Record<string, string> = {
-    en: '1,234,567.5', ja: '1,234,567.5', ko: '1,234,567.5', ar: '1,234,567.5', hk: '1,234,567.5', zh: '1,234,567.5',
-    de: '1.234.567,5', it: '1.234.567,5', es: '1.234.567,5', fr: '1\u202f234\u202f567,5',
+    en: '1,234,567.5',
+    ja: '1,234,567.5',
+    ko: '1,234,567.5',
+    ar: '1,234,567.5',
+    hk: '1,234,567.5',
+    zh: '1,234,567.5',
+    de: '1.234.567,5',
+    it: '1.234.567,5',
+    es: '1.234.567,5',
+    fr: '1\u202f234\u202f567,5',
   };
-  it.each(LANGUAGES)('%s: groups thousands, uses the asset\'s own decimals and the one minus sign', (lng) => {
+  it.each(LANGUAGES)("%s: groups thousands, uses the asset's own decimals and the one minus sign", (lng) => {
     expect(formatDecimalIn(lng, '1234567.5')).toBe(EXPECTED_GROUPED[lng]);
     // an asset's own decimals, not 6 to 8 trailing zeros; USDT keeps two
     expect(formatAmountIn(lng, '60.000000', 6, 2)).toBe(formatDecimalIn(lng, '60.00'));

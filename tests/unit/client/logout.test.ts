@@ -24,48 +24,86 @@ const page = { page: 1, pageSize: 20 };
 const CASES: Record<string, Record<string, Case>> = {
   accountQueries: { notificationsPage: { args: [1, 20] }, sessions: { args: [] }, documentAccess: { args: [1] } },
   adminQueries: {
-    depositsPage: { args: [queue] }, withdrawalsPage: { args: [queue] }, proof: { args: ['7'] }, outbox: { args: [page] }, audit: { args: [page] },
-    addresses: { args: [] }, operators: { args: [] }, operatorProposals: { args: [] },
+    depositsPage: { args: [queue] },
+    withdrawalsPage: { args: [queue] },
+    proof: { args: ['7'] },
+    outbox: { args: [page] },
+    audit: { args: [page] },
+    addresses: { args: [] },
+    operators: { args: [] },
+    operatorProposals: { args: [] },
   },
   alertQueries: { list: { args: ['BTCUSDT'] } },
   portfolioQueries: { summary: { args: ['real'] }, history: { args: ['demo', 30] } },
   contentQueries: {
-    list: { args: ['en', 1], public: true }, page: { args: ['en', '3'], public: true }, faq: { args: ['en'], public: true },
-    notices: { args: ['en', 1, 10], public: true }, socialLinks: { args: ['en'], public: true }, onlineService: { args: ['en'], public: true },
-    param: { args: ['withdrawHoldHours'], public: true }, homeFigures: { args: ['en'], public: true },
+    list: { args: ['en', 1], public: true },
+    page: { args: ['en', '3'], public: true },
+    faq: { args: ['en'], public: true },
+    notices: { args: ['en', 1, 10], public: true },
+    socialLinks: { args: ['en'], public: true },
+    onlineService: { args: ['en'], public: true },
+    param: { args: ['withdrawHoldHours'], public: true },
+    homeFigures: { args: ['en'], public: true },
   },
   kycQueries: { mine: { args: [] }, image: { args: ['/kyc/1.png'] }, adminPage: { args: [queue] }, adminDetail: { args: ['1'] } },
   loanQueries: {
-    terms: { args: ['en'], public: true }, list: { args: [] }, detail: { args: ['1'] },
-    adminList: { args: [''] }, adminDetail: { args: ['1'] }, adminSignature: { args: ['1'] },
+    terms: { args: ['en'], public: true },
+    list: { args: [] },
+    detail: { args: ['1'] },
+    adminList: { args: [''] },
+    adminDetail: { args: ['1'] },
+    adminSignature: { args: ['1'] },
   },
   marketQueries: {
-    list: { args: [{ type: 'crypto', pageSize: 8 }], public: true }, pages: { args: [{ type: 'crypto', pageSize: 20 }], public: true },
-    find: { args: [{ code: 'BTCUSDT' }], public: true }, candles: { args: ['BTCUSDT', '1m', 120], public: true }, stats: { args: [], public: true },
+    list: { args: [{ type: 'crypto', pageSize: 8 }], public: true },
+    pages: { args: [{ type: 'crypto', pageSize: 20 }], public: true },
+    find: { args: [{ code: 'BTCUSDT' }], public: true },
+    candles: { args: ['BTCUSDT', '1m', 120], public: true },
+    stats: { args: [], public: true },
     watchlist: { args: [] },
   },
   // the detail carries the user's own bids (`mine`)
-  nftQueries: { list: { args: [{}, 1, 12], public: true }, detail: { args: ['1'] }, mine: { args: [] }, donations: { args: [], public: true } },
+  nftQueries: {
+    list: { args: [{}, 1, 12], public: true },
+    detail: { args: ['1'] },
+    mine: { args: [] },
+    donations: { args: [], public: true },
+  },
   opsQueries: { jobs: { args: [] } },
   proofQueries: { summary: { args: [], public: true } },
   protectionQueries: { passkeys: { args: [] }, allowlist: { args: [] }, limits: { args: [] } },
   smartQueries: {
-    products: { args: [], public: true }, plansPage: { args: [1, 10] },
-    adminReserve: { args: [] }, adminProducts: { args: [] }, adminUsers: { args: ['ada'] },
+    products: { args: [], public: true },
+    plansPage: { args: [1, 10] },
+    adminReserve: { args: [] },
+    adminProducts: { args: [] },
+    adminUsers: { args: ['ada'] },
   },
   supportQueries: {
-    conversations: { args: [] }, unread: { args: [] }, thread: { args: ['1'] }, invitees: { args: [] }, attachment: { args: ['1'] },
-    adminQueue: { args: ['open', 1] }, adminThread: { args: ['1'] },
+    conversations: { args: [] },
+    unread: { args: [] },
+    thread: { args: ['1'] },
+    invitees: { args: [] },
+    attachment: { args: ['1'] },
+    adminQueue: { args: ['open', 1] },
+    adminThread: { args: ['1'] },
   },
   tradingQueries: {
-    risk: { args: ['real'], public: true }, product: { args: ['real', 'en', 'BTCUSDT'], public: true },
-    orders: { args: ['real', 'en', { status: 'open', page: 1, pageSize: 10 }] }, order: { args: ['demo', 'en', '9', null] },
-    pending: { args: ['real', 'en', 1, 10] }, exposure: { args: ['real'] },
+    risk: { args: ['real'], public: true },
+    product: { args: ['real', 'en', 'BTCUSDT'], public: true },
+    orders: { args: ['real', 'en', { status: 'open', page: 1, pageSize: 10 }] },
+    order: { args: ['demo', 'en', '9', null] },
+    pending: { args: ['real', 'en', 1, 10] },
+    exposure: { args: ['real'] },
   },
   twoFactorQueries: { status: { args: [] }, antiPhishing: { args: [] } },
   walletQueries: {
-    balances: { args: ['real'] }, depositAddresses: { args: ['real'] }, withdrawalMethods: { args: ['real'] },
-    depositsPage: { args: ['real', 1, 10] }, withdrawalsPage: { args: ['real', 1, 10] }, statementPage: { args: ['demo', 1, 10] },
+    balances: { args: ['real'] },
+    depositAddresses: { args: ['real'] },
+    withdrawalMethods: { args: ['real'] },
+    depositsPage: { args: ['real', 1, 10] },
+    withdrawalsPage: { args: ['real', 1, 10] },
+    statementPage: { args: ['demo', 1, 10] },
   },
 };
 
@@ -93,7 +131,8 @@ describe('logout leaves no user-scoped query', () => {
   it('every query options factory of every domain is listed here with its scope', async () => {
     const found = await domainQueries();
     expect(Object.keys(found).sort()).toEqual(Object.keys(CASES).sort());
-    for (const [name, factories] of Object.entries(found)) expect(Object.keys(factories).sort(), name).toEqual(Object.keys(CASES[name]).sort());
+    for (const [name, factories] of Object.entries(found))
+      expect(Object.keys(factories).sort(), name).toEqual(Object.keys(CASES[name]).sort());
   });
 
   it('every key grows from the root a domain declares in its manifest (keyRoot), and every declared root has queries', async () => {
@@ -103,7 +142,9 @@ describe('logout leaves no user-scoped query', () => {
       for (const [factory, c] of Object.entries(cases)) roots.add(String(found[name][factory](...c.args).queryKey[0]));
     }
     // by path: the server's modules are outside this project's type checks (its Fastify declarations)
-    const { DOMAINS } = (await import(join(process.cwd(), 'server/domains.ts'))) as { DOMAINS: ReadonlyArray<{ keyRoot?: string }> };
+    const { DOMAINS } = (await import(join(process.cwd(), 'server/domains.ts'))) as {
+      DOMAINS: ReadonlyArray<{ keyRoot?: string }>;
+    };
     const declared = new Set(DOMAINS.flatMap((d) => (d.keyRoot ? [d.keyRoot] : [])));
     expect([...roots].sort()).toEqual([...declared].sort());
   });
@@ -112,9 +153,12 @@ describe('logout leaves no user-scoped query', () => {
     const found = await domainQueries();
     // a signed-in session whose calls find no service: the user info and the logout call fail, the session ends anyway
     settings.trigger.login({ token: 'tok-logout', userInfo: null });
-    vi.stubGlobal('fetch', vi.fn(async () => {
-      throw new TypeError('offline');
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('offline');
+      }),
+    );
     vi.stubGlobal('history', { pushState: () => {}, replaceState: () => {} });
     const client = createQueryClient(() => {});
     const { session } = createAppActors(client);
@@ -136,11 +180,19 @@ describe('logout leaves no user-scoped query', () => {
     session.send({ type: 'session.logout' });
     await waitFor(session, (s) => s.matches({ auth: 'loggedOut' }));
 
-    const left = client.getQueryCache().getAll().map((q) => keyOf(q.queryKey));
-    expect(left.filter((k) => userKeys.has(k)), 'user-scoped answers left after logout').toEqual([]);
+    const left = client
+      .getQueryCache()
+      .getAll()
+      .map((q) => keyOf(q.queryKey));
+    expect(
+      left.filter((k) => userKeys.has(k)),
+      'user-scoped answers left after logout',
+    ).toEqual([]);
     expect(left.every((k) => publicKeys.has(k))).toBe(true);
     // the public lists stay: the home page does not flash empty for the next visitor
-    expect(left).toEqual(expect.arrayContaining([...publicKeys].filter((k) => k.startsWith('["market"') || k.startsWith('["content"'))));
+    expect(left).toEqual(
+      expect.arrayContaining([...publicKeys].filter((k) => k.startsWith('["market"') || k.startsWith('["content"'))),
+    );
     session.stop();
   });
 });

@@ -8,7 +8,13 @@ import { contentTypeFor, directionOf, normaliseLanguage } from '../../../src/i18
 
 const memory = (): KeyValueStorage & { map: Map<string, string> } => {
   const map = new Map<string, string>();
-  return { map, getItem: (k) => map.get(k) ?? null, setItem: (k, v) => void map.set(k, v), removeItem: (k) => void map.delete(k), clear: () => map.clear() };
+  return {
+    map,
+    getItem: (k) => map.get(k) ?? null,
+    setItem: (k, v) => void map.set(k, v),
+    removeItem: (k) => void map.delete(k),
+    clear: () => map.clear(),
+  };
 };
 
 describe('shell by user agent', () => {
@@ -24,7 +30,14 @@ describe('shell by user agent', () => {
 
 describe('local settings', () => {
   it('defaults: logged out, en, demo book, board shown', () => {
-    expect(readSettings(memory(), memory())).toEqual({ token: null, userInfo: null, isLogin: false, language: 'en', book: 'demo', showBoard: true });
+    expect(readSettings(memory(), memory())).toEqual({
+      token: null,
+      userInfo: null,
+      isLogin: false,
+      language: 'en',
+      book: 'demo',
+      showBoard: true,
+    });
   });
   it('round-trips, with showBoard in local storage (every tab) and the book stored as virtualStatus (0 = real)', () => {
     const local = memory();
@@ -75,7 +88,9 @@ describe('languages', () => {
 
 describe('GET query strings', () => {
   it('repeats keys for arrays and drops empty values', () => {
-    expect(toQueryString({ codes: ['A', 'B'], type: 'crypto', x: undefined, y: null, n: 2 })).toBe('?codes=A&codes=B&type=crypto&n=2');
+    expect(toQueryString({ codes: ['A', 'B'], type: 'crypto', x: undefined, y: null, n: 2 })).toBe(
+      '?codes=A&codes=B&type=crypto&n=2',
+    );
     expect(toQueryString({})).toBe('');
     expect(toQueryString({ search: "a&b=c' OR 1=1" })).toBe('?search=a%26b%3Dc%27+OR+1%3D1');
   });
@@ -86,7 +101,11 @@ describe('code sender machine', () => {
     const clock = new SimulatedClock();
     const sent: Record<string, string>[] = [];
     const actor = createActor(
-      codeSenderMachine.provide({ actors: { sendCode: fromPromise(async ({ input }) => (sent.push(input), { sentTo: 'a***@x.test', resendAfterSeconds: 3 })) } }),
+      codeSenderMachine.provide({
+        actors: {
+          sendCode: fromPromise(async ({ input }) => (sent.push(input), { sentTo: 'a***@x.test', resendAfterSeconds: 3 })),
+        },
+      }),
       { clock },
     ).start();
     actor.send({ type: 'code.send', target: { channel: 'email', email: 'a@x.test', phone: '', areaCode: '' } });
@@ -104,7 +123,15 @@ describe('code sender machine', () => {
     expect(actor.getSnapshot().context.sentTo).toBe('a***@x.test');
   });
   it('a refused send shows the message and stays sendable', async () => {
-    const actor = createActor(codeSenderMachine.provide({ actors: { sendCode: fromPromise(async (): Promise<{ sentTo: string; resendAfterSeconds: number }> => { throw new Error('Too soon'); }) } })).start();
+    const actor = createActor(
+      codeSenderMachine.provide({
+        actors: {
+          sendCode: fromPromise(async (): Promise<{ sentTo: string; resendAfterSeconds: number }> => {
+            throw new Error('Too soon');
+          }),
+        },
+      }),
+    ).start();
     actor.send({ type: 'code.send', target: { channel: 'phone', email: '', phone: '7700900123', areaCode: '+44' } });
     await new Promise((r) => setTimeout(r, 0));
     expect(actor.getSnapshot().value).toBe('idle');

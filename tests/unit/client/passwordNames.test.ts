@@ -4,8 +4,16 @@ import { Err } from '../../../src/contract/errors.ts';
 import { registerRefusal, type RegisterValues } from '../../../src/machines/register.ts';
 
 const values: RegisterValues = {
-  channel: 'email', email: 'marguerite@example.test', phone: '', areaCode: '+44', code: '123456',
-  password: 'Vivid-Lark-42', confirmPassword: 'Vivid-Lark-42', username: 'gina_x', inviteCode: '', acceptedTerms: true,
+  channel: 'email',
+  email: 'marguerite@example.test',
+  phone: '',
+  areaCode: '+44',
+  code: '123456',
+  password: 'Vivid-Lark-42',
+  confirmPassword: 'Vivid-Lark-42',
+  username: 'gina_x',
+  inviteCode: '',
+  acceptedTerms: true,
 };
 
 describe('a password must not contain the username or the e-mail local part (the rule the service applies, 10058)', () => {

@@ -39,13 +39,27 @@ describe('HTTP client contract', () => {
   it('a refusal, a 401 and a network failure are typed ApiErrors; nothing is toasted', async () => {
     const heard: boolean[] = [];
     setUnauthorizedListener((http) => heard.push(http));
-    vi.stubGlobal('fetch', vi.fn(async () => envelope(10004, null, 'Wrong password')));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => envelope(10004, null, 'Wrong password')),
+    );
     await expect(call('/x')).rejects.toMatchObject({ kind: 'refused', code: 10004 });
-    vi.stubGlobal('fetch', vi.fn(async () => envelope(401)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => envelope(401)),
+    );
     await expect(call('/x')).rejects.toMatchObject({ kind: 'unauthorized', code: 401 });
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 401 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('', { status: 401 })),
+    );
     await expect(call('/x')).rejects.toMatchObject({ kind: 'unauthorized', httpStatus: 401 });
-    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
     const e = await call('/x').catch((err: unknown) => err);
     expect(e).toBeInstanceOf(ApiError);
     expect(e).toMatchObject({ kind: 'network', code: null });
@@ -74,9 +88,12 @@ describe('query keys and invalidation', () => {
     expect(keysChangedBy('unknown.kind')).toContainEqual(walletKeys.book('real'));
     // @ts-expect-error nor this one, though it looks like the loans' (no kind is matched by its prefix)
     expect(keysChangedBy('loan.forgiven')).toEqual([walletKeys.book('real'), accountKeys.notifications()]);
-    for (const kind of Object.keys(USER_EVENT_TEXTS) as UserEventKind[]) expect(keysChangedBy(kind).length, kind).toBeGreaterThan(0);
+    for (const kind of Object.keys(USER_EVENT_TEXTS) as UserEventKind[])
+      expect(keysChangedBy(kind).length, kind).toBeGreaterThan(0);
     // a loan's events: the loans and the real book's balances and statement
-    expect(keysChangedBy('loan.approved')).toEqual(expect.arrayContaining([['loans'], walletKeys.balances('real'), walletKeys.statement('real')]));
+    expect(keysChangedBy('loan.approved')).toEqual(
+      expect.arrayContaining([['loans'], walletKeys.balances('real'), walletKeys.statement('real')]),
+    );
   });
 
   it('an event invalidates the pages of its lists in its book only', async () => {
@@ -93,9 +110,21 @@ describe('query keys and invalidation', () => {
   it('a reviewed record replaces its row in every cached page of its queue', () => {
     const client = new QueryClient();
     const key = adminKeys.depositsPage({ status: 'pending', page: 1, pageSize: 20 });
-    client.setQueryData(key, { rows: [{ id: '1', status: 'pending' }, { id: '2', status: 'pending' }], total: 2 });
+    client.setQueryData(key, {
+      rows: [
+        { id: '1', status: 'pending' },
+        { id: '2', status: 'pending' },
+      ],
+      total: 2,
+    });
     recordReviewed(client, 'deposit', { id: '2', status: 'approved' });
-    expect(client.getQueryData(key)).toEqual({ rows: [{ id: '1', status: 'pending' }, { id: '2', status: 'approved' }], total: 2 });
+    expect(client.getQueryData(key)).toEqual({
+      rows: [
+        { id: '1', status: 'pending' },
+        { id: '2', status: 'approved' },
+      ],
+      total: 2,
+    });
   });
 
   it('the end of a session drops everything of that user and keeps public answers', () => {
@@ -108,13 +137,20 @@ describe('query keys and invalidation', () => {
     client.setQueryData(nftKeys.mine(), {});
     client.setQueryData(['a-domain-added-later', 'mine'], {});
     forgetUser(client);
-    expect(client.getQueryCache().getAll().map((q) => q.queryKey)).toEqual([marketKeys.stats()]);
+    expect(
+      client
+        .getQueryCache()
+        .getAll()
+        .map((q) => q.queryKey),
+    ).toEqual([marketKeys.stats()]);
   });
 
   it('the root reports only failures no screen shows', async () => {
     const reported: string[] = [];
     const client = createQueryClient((m) => reported.push(m));
-    const fail = (kind: 'refused' | 'unauthorized') => async () => { throw new ApiError(kind, 10001, `failed:${kind}`); };
+    const fail = (kind: 'refused' | 'unauthorized') => async () => {
+      throw new ApiError(kind, 10001, `failed:${kind}`);
+    };
     // a first load that fails: the screen shows its failed state
     await client.fetchQuery({ queryKey: ['a'], queryFn: fail('refused') }).catch(() => undefined);
     // a refetch that fails behind data still on screen: reported

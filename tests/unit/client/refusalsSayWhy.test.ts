@@ -12,18 +12,27 @@ import type { SmartProduct } from '../../../src/contract/smart.ts';
 import { readFileSync } from 'node:fs';
 
 const product = {
-  id: 'p1', enabled: true, minAmount: '100', maxAmount: '5000',
+  id: 'p1',
+  enabled: true,
+  minAmount: '100',
+  maxAmount: '5000',
   terms: [{ days: 30, available: true, coveredAmount: '100000' }],
 } as unknown as SmartProduct;
 
 describe('refusals that say why', () => {
   it('a plan below its minimum names the minimum and the maximum', () => {
-    const r = smartBuyRefusal({ productId: 'p1', days: 30, amount: '50', product, available: '1000' } as Parameters<typeof smartBuyRefusal>[0]);
+    const r = smartBuyRefusal({ productId: 'p1', days: 30, amount: '50', product, available: '1000' } as Parameters<
+      typeof smartBuyRefusal
+    >[0]);
     expect(r).toMatchObject({ code: 10013, key: 'app:smart.amountOutOfRange', params: { min: '100', max: '5000' } });
   });
 
   it('a bid above the available balance is refused before the dialog, naming both amounts', () => {
-    expect(orderProblem({ kind: 'bid', amount: '600' }, '55', '500')).toMatchObject({ code: 10011, key: 'app:nfts.bidAboveAvailable', params: { amount: '600 USDT', available: '500 USDT' } });
+    expect(orderProblem({ kind: 'bid', amount: '600' }, '55', '500')).toMatchObject({
+      code: 10011,
+      key: 'app:nfts.bidAboveAvailable',
+      params: { amount: '600 USDT', available: '500 USDT' },
+    });
     expect(orderProblem({ kind: 'bid', amount: '400' }, '55', '500')).toBeNull();
     // the minimum still comes first
     expect(orderProblem({ kind: 'bid', amount: '50' }, '55', '10')?.code).toBe(10130);
@@ -36,6 +45,8 @@ describe('refusals that say why', () => {
     expect(app.nfts.bidAboveAvailable).toContain('{{available}}');
     expect(app.nfts.bidPlaced.length).toBeGreaterThan(1);
     expect(app.loan.collateralShort).toMatch(/\{\{need\}\}.*\{\{have\}\}/);
-    expect(errors['10011']).not.toMatch(/before buying|avant d'acheter|bevor Sie kaufen|antes de comprar|prima di acquistare|購入する前|구매 전|قبل الشراء|再購買|后再购买/);
+    expect(errors['10011']).not.toMatch(
+      /before buying|avant d'acheter|bevor Sie kaufen|antes de comprar|prima di acquistare|購入する前|구매 전|قبل الشراء|再購買|后再购买/,
+    );
   });
 });

@@ -8,7 +8,9 @@ describe('support chat titles (issue 28, defect 11)', () => {
   });
   it('end a cut subject at its last whole word, with "…"', () => {
     const first = 'Hello, my withdrawal of 250 USDT to my TRC20 address has been waiting since Monday morning without any news';
-    expect(subjectTitle(first.slice(0, SUPPORT_SUBJECT_MAX))).toBe('Hello, my withdrawal of 250 USDT to my TRC20 address has been waiting since…');
+    expect(subjectTitle(first.slice(0, SUPPORT_SUBJECT_MAX))).toBe(
+      'Hello, my withdrawal of 250 USDT to my TRC20 address has been waiting since…',
+    );
     // cut right after a word, before its space: that word stays
     const spaced = `${'word '.repeat(16)}more`;
     expect(subjectTitle(spaced.slice(0, SUPPORT_SUBJECT_MAX))).toBe(`${'word '.repeat(15)}word…`);

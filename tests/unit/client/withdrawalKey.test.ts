@@ -7,8 +7,19 @@ import { ApiError } from '../../../src/services/api.ts';
 import type { WithdrawalDraft } from '../../../src/machines/withdrawalForm.ts';
 import type { Withdrawal } from '../../../src/contract/wallet.ts';
 
-const offer = { method: 'USDT-TRC20', coin: 'USDT' as const, network: 'TRC20' as const, minAmount: '10.000000', available: '500.000000' };
-const draft = (amount: string): WithdrawalDraft => ({ method: 'USDT-TRC20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', amount, offer });
+const offer = {
+  method: 'USDT-TRC20',
+  coin: 'USDT' as const,
+  network: 'TRC20' as const,
+  minAmount: '10.000000',
+  available: '500.000000',
+};
+const draft = (amount: string): WithdrawalDraft => ({
+  method: 'USDT-TRC20',
+  address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+  amount,
+  offer,
+});
 
 describe('the withdrawal flow sends a client key the service deduplicates by', () => {
   afterEach(() => vi.restoreAllMocks());
