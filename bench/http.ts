@@ -68,10 +68,10 @@ interface Ready {
 async function benchCustomer(
   app: Awaited<ReturnType<typeof import('../server/start.ts').createPlatform>>,
 ): Promise<{ token: string; operatorToken: string }> {
-  const { users } = await import('../server/db/schema/index.ts');
+  const { users } = await import('../server/platform/identity/schema.ts');
   const { createSession } = await import('../server/auth/sessions.ts');
-  const { transfer } = await import('../server/ledger/ledger.ts');
-  const { platformAccount, userAccount } = await import('../server/ledger/accounts.ts');
+  const { transfer } = await import('../server/platform/ledger/ledger.ts');
+  const { platformAccount, userAccount } = await import('../server/platform/ledger/accounts.ts');
   const tag = crypto.randomBytes(4).toString('hex');
   const [user] = await app.db
     .insert(users)

@@ -6,7 +6,7 @@
  * (median), each in a database of its own created and dropped here:
  *   - ledger: CLIENTS workers, each in a loop `db.transaction(tx => transfer(tx, ...))`: one
  *     transfer per transaction between two random users of USERS funded users, USDT, real book,
- *     through server/ledger/ledger.ts exactly as the domains call it;
+ *     through server/platform/ledger/ledger.ts exactly as the domains call it;
  *   - pgbench: `pgbench -c CLIENTS -j 2 -T DURATION` at scale CLIENTS (pgbench's advice: a scale
  *     below the client count measures lock waits on the branch rows, not the server).
  * PGlite (embedded, one connection, so one worker): ledger transfers per second against the same
@@ -20,10 +20,10 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import os from 'node:os';
 import { PGlite } from '@electric-sql/pglite';
-import { openDatabase, type Database } from '../server/db/client.ts';
-import { users } from '../server/db/schema/index.ts';
-import { platformAccount, userAccount } from '../server/ledger/accounts.ts';
-import { transfer } from '../server/ledger/ledger.ts';
+import { openDatabase, type Database } from '../server/platform/db/client.ts';
+import { users } from '../server/platform/identity/schema.ts';
+import { platformAccount, userAccount } from '../server/platform/ledger/accounts.ts';
+import { transfer } from '../server/platform/ledger/ledger.ts';
 import { dbUrl, admin } from './pgAdmin.ts';
 
 const run = promisify(execFile);

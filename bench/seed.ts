@@ -20,10 +20,10 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openDatabase } from '../server/db/client.ts';
-import { users } from '../server/db/schema/index.ts';
-import { platformAccount, userAccount } from '../server/ledger/accounts.ts';
-import { transfer } from '../server/ledger/ledger.ts';
+import { openDatabase } from '../server/platform/db/client.ts';
+import { users } from '../server/platform/identity/schema.ts';
+import { platformAccount, userAccount } from '../server/platform/ledger/accounts.ts';
+import { transfer } from '../server/platform/ledger/ledger.ts';
 import { ADMIN_URL } from './pgAdmin.ts';
 
 const SCALE = Math.min(1, Math.max(0.001, Number(process.env.BENCH_SEED_SCALE ?? 1)));

@@ -61,10 +61,11 @@ const PATHS: Path[] = [
 async function profile(db: string) {
   const { loadConfig } = await import('../server/config.ts');
   const { createPlatform } = await import('../server/start.ts');
-  const { users, optionsOrders } = await import('../server/db/schema/index.ts');
+  const { users } = await import('../server/platform/identity/schema.ts');
+  const { optionsOrders } = await import('../server/trading/schema.ts');
   const { createSession, findSessionUser } = await import('../server/auth/sessions.ts');
-  const { transfer } = await import('../server/ledger/ledger.ts');
-  const { platformAccount, userAccount } = await import('../server/ledger/accounts.ts');
+  const { transfer } = await import('../server/platform/ledger/ledger.ts');
+  const { platformAccount, userAccount } = await import('../server/platform/ledger/accounts.ts');
   const { positionView } = await import('../server/trading/view.ts');
   const { eq } = await import('drizzle-orm');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-profile-'));

@@ -18,7 +18,7 @@ function* files(dir: string): Generator<string> {
 /**
  * Writes `<file>.br` (brotli, highest quality) and `<file>.gz` (gzip -9) beside every text file
  * of the build, once, so the server sends compressed assets without compressing per request
- * (server/http/frontEnd.ts serves them with @fastify/static's preCompressed). A compressed copy
+ * (server/platform/http/frontEnd.ts serves them with @fastify/static's preCompressed). A compressed copy
  * that is not smaller than the original is not kept.
  */
 export function precompressDir(dir: string): { files: number; raw: number; br: number; gzip: number } {

@@ -17,7 +17,7 @@ import { MOBILE_UA } from '../src/services/device.ts';
  * JavaScript a <noscript> style shows it in English. React's first render replaces #root's content
  * with the same boxes at the same places: nothing moves. The script is inline, so the first paint
  * waits for no request besides the stylesheet; the Content-Security-Policy allows it by its hash
- * (server/http/indexPage.ts reads the built index.html at start), and no other inline script.
+ * (server/platform/http/indexPage.ts reads the built index.html at start), and no other inline script.
  */
 export type ClassMaps = Map<string, Record<string, string>>;
 

@@ -21,7 +21,7 @@ import { classesOf, escapeHtml, type ClassMaps } from './staticHero.ts';
  * phone load.
  *
  * The build writes, per path, a copy of index.html (`dist/paths/<path>.html`, served for that path by
- * server/http/frontEnd.ts; `/` keeps index.html and its static hero) whose body starts with a static
+ * server/platform/http/frontEnd.ts; `/` keeps index.html and its static hero) whose body starts with a static
  * copy of the phone shell and of what React's first render of that screen draws: the same elements
  * with the class names the built CSS modules gave the components, the same icons (rendered from
  * the components here), labels in the visitor's language and no figure made up: tables keep their
@@ -50,7 +50,7 @@ interface PageSpec {
   /**
    * ES5 run after the texts are set (in its own scope, with `r` the copy, `t` the language's texts,
    * `c` their count and `x(selector)` removing elements): what the page does with the data the
-   * server wrote into it (server/http/frontEnd.ts, `frames`).
+   * server wrote into it (server/platform/http/frontEnd.ts, `frames`).
    */
   script?: (h: Helpers) => string;
 }
@@ -72,7 +72,7 @@ const SCROLL_TABS = 'src/views/screens/ScrollTabs.module.css';
 const MARKET = 'src/views/components/market.module.css';
 
 /**
- * Where the server writes a page's data (server/http/frontEnd.ts fills `\uE001name\uE001` with the
+ * Where the server writes a page's data (server/platform/http/frontEnd.ts fills `\uE001name\uE001` with the
  * escaped value of the page's frame, or with nothing).
  */
 export const slot = (name: string): string => `\uE001${name}\uE001`;
@@ -215,7 +215,7 @@ const PAGES: readonly PageSpec[] = [
   { path: '/profile/balance', signedIn: true, screen: balance },
 ];
 
-/** Where the page of `p` is written in the build, and read by the server (server/http/indexPage.ts). */
+/** Where the page of `p` is written in the build, and read by the server (server/platform/http/indexPage.ts). */
 export const pageFileOf = (p: string): string => `paths${p}.html`;
 
 /** The texts of `keys` per language, then the digit group separator and decimal mark, <html lang> and dir. */

@@ -10,13 +10,13 @@ import ops from './platform/ops/plugin.ts';
 import opsRoutes from './platform/ops/routes.ts';
 import jobsAdminRoutes from './platform/ops/adminRoutes.ts';
 import files from './platform/blobs/plugin.ts';
-import errors, { frameworkErrors } from './http/errors.ts';
-import { openApiOptions, rateLimitOptions, websocketOptions } from './http/external.ts';
-import { securityHeadersPlugin } from './http/securityHeaders.ts';
-import frontEnd from './http/frontEnd.ts';
-import { loadIndexPage } from './http/indexPage.ts';
-import { serializerCompiler } from './http/serialization.ts';
-import { validatorCompiler } from './http/validation.ts';
+import errors, { frameworkErrors } from './platform/http/errors.ts';
+import { openApiOptions, rateLimitOptions, websocketOptions } from './platform/http/external.ts';
+import { securityHeadersPlugin } from './platform/http/securityHeaders.ts';
+import frontEnd from './platform/http/frontEnd.ts';
+import { loadIndexPage } from './platform/http/indexPage.ts';
+import { serializerCompiler } from './platform/http/serialization.ts';
+import { validatorCompiler } from './platform/http/validation.ts';
 import guard from './auth/guard.ts';
 import { DOMAINS, JOBS } from './domains.ts';
 import type { DomainManifest } from './platform/domain.ts';
@@ -50,7 +50,7 @@ export async function buildApp({ config, memoryDb, logger }: AppOptions): Promis
     pluginTimeout: 180_000,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler); // scalar unions without Ajv per field (server/http/serialization.ts)
+  app.setSerializerCompiler(serializerCompiler); // scalar unions without Ajv per field (server/platform/http/serialization.ts)
 
   // the platform: configuration, database, bus (closed last)
   await app.register(platform, { config, memoryDb });

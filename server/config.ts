@@ -14,7 +14,7 @@ export interface Config {
   redisUrl?: string;
   /**
    * Prefix of every Redis channel (BUS_NAMESPACE, default none): deployments sharing one Redis,
-   * or test runs, set different ones so they never hear each other (server/notify/bus.ts).
+   * or test runs, set different ones so they never hear each other (server/platform/bus/bus.ts).
    */
   busNamespace?: string;
   /** How often an instance that leads no job retries its advisory locks (LEADER_RETRY_MS, default 5 s). */
@@ -125,7 +125,7 @@ export interface Config {
   /** Earlier keys still read while a rotation re-seals the images (KYC_OLD_KEYS, comma-separated). */
   kycOldKeys: string[];
   /**
-   * Passkeys (WebAuthn, server/auth/passkeys.ts): the relying party id (a domain), the origin the
+   * Passkeys (WebAuthn, server/auth/passkeys/passkeys.ts): the relying party id (a domain), the origin the
    * browser signs for, and the name authenticators show. Default: PUBLIC_URL's host and origin.
    */
   webauthn: { rpId: string; origin: string; rpName: string };

@@ -9,7 +9,6 @@ import type { DomainManifest } from './platform/domain.ts';
 import type { JobDeclaration } from './platform/jobs/registry.ts';
 import market from './market/manifest.ts';
 import auth from './auth/manifest.ts';
-import twofactor from './twofactor/manifest.ts';
 import wallet from './wallet/manifest.ts';
 import content from './content/manifest.ts';
 import admin from './admin/manifest.ts';
@@ -27,7 +26,6 @@ import reserves from './reserves/manifest.ts';
 export const DOMAINS = [
   market,
   auth,
-  twofactor,
   wallet,
   content,
   admin,

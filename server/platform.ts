@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from './config.ts';
-import { openDatabase, type Database, type Db } from './db/client.ts';
-import { memoryBus, redisBus, type Bus } from './notify/bus.ts';
-import { onUserWrites, writesSettled } from './db/userWrites.ts';
+import { openDatabase, type Database, type Db } from './platform/db/client.ts';
+import { memoryBus, redisBus, type Bus } from './platform/bus/bus.ts';
+import { onUserWrites, writesSettled } from './platform/db/userWrites.ts';
 import { createClock, type Clock } from './platform/clock.ts';
 import { UserReads } from './platform/userReads.ts';
 
@@ -11,7 +11,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Everything read from the environment, parsed once (server/config.ts). */
     config: Config;
-    /** The database handle with its driver kind, pool and close (server/db/client.ts). */
+    /** The database handle with its driver kind, pool and close (server/platform/db/client.ts). */
     database: Database;
     /** Shorthand for `database.db`: the Drizzle query API every domain uses. */
     db: Db;

@@ -2,7 +2,7 @@ import { loadConfig, type Config } from './config.ts';
 import { buildApp, type App } from './app.ts';
 import { seedAll } from './seed.ts';
 import { startEngines } from './engines.ts';
-import { importLegacyFiles } from './uploads/legacy.ts';
+import { importLegacyFiles } from './legacyFiles.ts';
 
 /**
  * Starts a whole platform instance: the app (database migrated, bus connected), first-start

@@ -1,7 +1,7 @@
 /**
  * The customer's side of the audit of personal data reads (issue 25 item 4):
  * GET /swx/customer/user/documentAccess lists when an operator opened one of their documents and
- * the reason category, never the operator's name (server/admin/personalReads.ts).
+ * the reason category, never the operator's name (server/platform/audit/personalReads.ts).
  */
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

@@ -7,11 +7,11 @@ import { Err } from '../../src/contract/errors.ts';
 import type { AdminDepositAddress } from '../../src/contract/admin.ts';
 import { COIN_NETWORKS, type Network } from '../../src/contract/wallet.ts';
 import type { Asset } from '../../src/contract/constants.ts';
-import type { Db } from '../db/client.ts';
-import { depositAddresses } from '../db/schema/index.ts';
-import { BizError } from '../http/errors.ts';
+import type { Db } from '../platform/db/client.ts';
+import { depositAddresses } from '../wallet/schema.ts';
+import { BizError } from '../platform/http/errors.ts';
 import { isValidAddress } from '../../src/contract/chainAddresses.ts';
-import { writeAudit } from './audit.ts';
+import { writeAudit } from '../platform/audit/audit.ts';
 
 type Row = typeof depositAddresses.$inferSelect;
 const view = (r: Row): AdminDepositAddress => ({

@@ -8,14 +8,14 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { AdminOperator } from '../../src/contract/admin.ts';
 import { Err } from '../../src/contract/errors.ts';
-import type { Db, DbOrTx } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
-import { userWritten } from '../db/userWrites.ts';
-import { BizError } from '../http/errors.ts';
+import type { Db, DbOrTx } from '../platform/db/client.ts';
+import { users } from '../platform/identity/schema.ts';
+import { userWritten } from '../platform/db/userWrites.ts';
+import { BizError } from '../platform/http/errors.ts';
 import { createUser, type UserRow } from '../auth/accounts.ts';
 import { revokeOtherSessions } from '../auth/sessions.ts';
-import { writeAudit } from './audit.ts';
-import { probationUntil } from './operatorTrust.ts';
+import { writeAudit } from '../platform/audit/audit.ts';
+import { probationUntil } from '../platform/operators/operatorTrust.ts';
 
 /** Nobody disables the active operators below this: four eyes needs two (10153). */
 export const MIN_ACTIVE_OPERATORS = 2;

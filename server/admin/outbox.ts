@@ -1,7 +1,7 @@
 import { count, desc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.ts';
-import { outbox } from '../db/schema/index.ts';
-import { maskCodes } from '../auth/mailer.ts';
+import type { DbOrTx } from '../platform/db/client.ts';
+import { outbox } from '../platform/mail/schema.ts';
+import { maskCodes } from '../platform/mail/mailer.ts';
 
 /**
  * Mail and SMS sent or queued, newest first. One-time codes are never shown, sent or not, in

@@ -33,9 +33,9 @@ import {
   RejectBody,
   UpdateDepositAddressBody,
 } from '../../src/contract/admin.ts';
-import { attachmentHeaders } from '../uploads/store.ts';
-import { BinaryFile } from '../http/files.ts';
-import { requestId } from '../http/validation.ts';
+import { attachmentHeaders } from '../platform/uploads/store.ts';
+import { BinaryFile } from '../platform/http/files.ts';
+import { requestId } from '../platform/http/validation.ts';
 
 const tags = ['admin'];
 const security = [{ token: [] }];

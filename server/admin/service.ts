@@ -16,12 +16,12 @@ import type {
 import type { DocumentAccessPage, DocumentAccessQuery } from '../../src/contract/privacy.ts';
 import type { AssetSchema, DepositStatus, WithdrawalStatus } from '../../src/contract/wallet.ts';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
+import type { Db } from '../platform/db/client.ts';
+import { users } from '../platform/identity/schema.ts';
 import { depositView, listDeposits, type DepositRow } from '../wallet/deposits.ts';
 import type { WalletService } from '../wallet/service.ts';
 import { listWithdrawals, withdrawalView, type WithdrawalRow } from '../wallet/withdrawals.ts';
-import { auditPage, type AuditFilter } from './audit.ts';
+import { auditPage, type AuditFilter } from '../platform/audit/audit.ts';
 import {
   allDepositAddresses,
   createDepositAddress,
@@ -33,7 +33,7 @@ import {
 import { confirmProposal, listProposals, proposeCreate, proposeDisable, rejectProposal } from './operatorProposals.ts';
 import { listOperators } from './operators.ts';
 import { outboxPage } from './outbox.ts';
-import { documentAccessPage } from './personalReads.ts';
+import { documentAccessPage } from '../platform/audit/personalReads.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { SessionCache } from '../auth/sessionCache.ts';
 

@@ -13,7 +13,7 @@
  * fires once); adding an id that is watched replaces it (an edit).
  */
 import { scalePrice } from '../trading/triggers/price.ts';
-import { SortedLevels } from '../trading/triggers/sortedLevels.ts';
+import { SortedLevels } from '../platform/priceLevels.ts';
 
 export type AlertKind = 'above' | 'below' | 'move';
 

@@ -11,7 +11,7 @@
  */
 import { eq, gt } from 'drizzle-orm';
 import type { PriceTick } from '../../src/contract/ws.ts';
-import { priceAlerts, type PriceAlertRow } from '../db/schema/index.ts';
+import { priceAlerts, type PriceAlertRow } from './schema.ts';
 import { AlertIndex } from './alertIndex.ts';
 import { valueOf, type AlertsService } from './service.ts';
 

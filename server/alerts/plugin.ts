@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createMailer } from '../auth/mailer.ts';
+import { createMailer } from '../platform/mail/mailer.ts';
 import { AlertWatcher } from './engine.ts';
 import { AlertsService } from './service.ts';
+import { phraseLine } from '../auth/twofactor/antiPhishing.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,7 +31,7 @@ async function alertsPlugin(app: FastifyInstance) {
       log,
       market: app.market,
       now: () => app.market.now(),
-      mailer: config.smtpUrl || config.consoleDelivery ? createMailer(config, app.db, log) : null,
+      mailer: config.smtpUrl || config.consoleDelivery ? createMailer(config, app.db, log, phraseLine) : null,
     }),
   );
 }

@@ -16,7 +16,7 @@ import {
 } from '../../src/contract/alerts.ts';
 import { Ok } from '../../src/contract/errors.ts';
 import { Envelope } from '../../src/contract/envelope.ts';
-import { requestId } from '../http/validation.ts';
+import { requestId } from '../platform/http/validation.ts';
 import { alertToWire } from './service.ts';
 
 const tags = ['alerts'];

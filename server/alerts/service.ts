@@ -18,13 +18,14 @@ import {
   type UpdateAlertBody,
 } from '../../src/contract/alerts.ts';
 import { Err } from '../../src/contract/errors.ts';
-import type { Mailer } from '../auth/mailer.ts';
-import type { Db } from '../db/client.ts';
-import { priceAlerts, users, type PriceAlertRow } from '../db/schema/index.ts';
-import { BizError } from '../http/errors.ts';
-import type { Bus } from '../notify/bus.ts';
-import { accountLanguage, renderMail } from '../notify/mailText.ts';
-import { PendingEvents } from '../notify/pendingEvents.ts';
+import type { Mailer } from '../platform/mail/mailer.ts';
+import type { Db } from '../platform/db/client.ts';
+import { priceAlerts, type PriceAlertRow } from './schema.ts';
+import { users } from '../platform/identity/schema.ts';
+import { BizError } from '../platform/http/errors.ts';
+import type { Bus } from '../platform/bus/bus.ts';
+import { accountLanguage, renderMail } from '../platform/mail/mailText.ts';
+import { PendingEvents } from '../platform/realtime/pendingEvents.ts';
 import type { Market } from '../wallet/valuation.ts';
 
 export const ALERT_REF_TYPE = 'priceAlert';

@@ -3,11 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import { DEMO_GRANT_USDT, type Language } from '../../src/contract/constants.ts';
 import type { UserProfile } from '../../src/contract/auth.ts';
 import { Err } from '../../src/contract/errors.ts';
-import type { DbOrTx } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
-import { BizError } from '../http/errors.ts';
-import { platformAccount, userAccount } from '../ledger/accounts.ts';
-import { transfer } from '../ledger/ledger.ts';
+import type { DbOrTx } from '../platform/db/client.ts';
+import { users } from '../platform/identity/schema.ts';
+import { BizError } from '../platform/http/errors.ts';
+import { platformAccount, userAccount } from '../platform/ledger/accounts.ts';
+import { transfer } from '../platform/ledger/ledger.ts';
 import type { Target } from './targets.ts';
 
 export type UserRow = typeof users.$inferSelect;

@@ -3,13 +3,14 @@ import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { VERIFY_CODE_MAX_ATTEMPTS, VERIFY_CODE_TTL_MS, type Language } from '../../src/contract/constants.ts';
 import { CODE_RESEND_SECONDS, type CodePurpose } from '../../src/contract/auth.ts';
 import { Err } from '../../src/contract/errors.ts';
-import type { Db, DbOrTx } from '../db/client.ts';
-import { reserveInHourWindow } from '../db/rateWindow.ts';
-import { sqlTime } from '../db/time.ts';
-import { rateCounters, verificationCodes } from '../db/schema/index.ts';
-import { BizError } from '../http/errors.ts';
-import { renderMail } from '../notify/mailText.ts';
-import type { Mailer } from './mailer.ts';
+import type { Db, DbOrTx } from '../platform/db/client.ts';
+import { reserveInHourWindow } from '../platform/db/rateWindow.ts';
+import { sqlTime } from '../platform/db/time.ts';
+import { rateCounters } from '../platform/db/rateCountersSchema.ts';
+import { verificationCodes } from './schema.ts';
+import { BizError } from '../platform/http/errors.ts';
+import { renderMail } from '../platform/mail/mailText.ts';
+import type { Mailer } from '../platform/mail/mailer.ts';
 import type { Target } from './targets.ts';
 
 /** Codes one address may receive per hour, and one client IP may ask for per hour. */

@@ -7,9 +7,9 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.ts';
-import { sqlTime } from '../db/time.ts';
-import { knownDevices } from '../db/schema/index.ts';
+import type { DbOrTx } from '../platform/db/client.ts';
+import { sqlTime } from '../platform/db/time.ts';
+import { knownDevices } from './schema.ts';
 
 export const DEVICE_COOKIE = 'swx_device';
 /** A device unused this long is forgotten (its cookie lives as long). */

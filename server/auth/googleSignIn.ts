@@ -5,17 +5,17 @@
 import { eq } from 'drizzle-orm';
 import type { GoogleAuthUrlResult, LoginByGoogleBody } from '../../src/contract/auth.ts';
 import { Err } from '../../src/contract/errors.ts';
-import type { Db, DbOrTx } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
-import { userWritten } from '../db/userWrites.ts';
-import { BizError } from '../http/errors.ts';
+import type { Db, DbOrTx } from '../platform/db/client.ts';
+import { users } from '../platform/identity/schema.ts';
+import { userWritten } from '../platform/db/userWrites.ts';
+import { BizError } from '../platform/http/errors.ts';
 import { createUser, duplicateToBizError, userByGoogleSub, userByTarget, userByUsername, type UserRow } from './accounts.ts';
 import type { Oidc, OidcIdentity } from './oidc.ts';
 import { recordSecurityEvent } from './securityEvents.ts';
 import type { Client, SessionPolicy } from './sessions.ts';
 import { openSession } from './signIn.ts';
 import type { LoginStepResult } from '../../src/contract/twoFactor.ts';
-import { challengeIfOn } from '../twofactor/issue.ts';
+import { challengeIfOn } from './twofactor/issue.ts';
 
 /** A free username for a Google account: the e-mail's local part, then with a suffix. */
 export async function freeUsername(db: DbOrTx, seed: string): Promise<string> {
@@ -64,7 +64,7 @@ async function accountOf(tx: DbOrTx, id: OidcIdentity, client: Client): Promise<
 
 /**
  * Redeems the callback's code (single-use state) and opens a session for the account; with
- * two-factor sign-in on, answers the code step's challenge instead (server/twofactor).
+ * two-factor sign-in on, answers the code step's challenge instead (server/auth/twofactor).
  */
 export async function googleSignIn(
   db: Db,

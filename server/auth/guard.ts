@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import fp from 'fastify-plugin';
 import { bookFromHeader, VIRTUALLY_HEADER, type Book } from '../../src/contract/constants.ts';
 import { Err } from '../../src/contract/errors.ts';
-import { BizError } from '../http/errors.ts';
+import { BizError } from '../platform/http/errors.ts';
 import { SessionCache } from './sessionCache.ts';
 import { tokenFromHeader, touchSession, type SessionUser } from './sessions.ts';
 

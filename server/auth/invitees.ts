@@ -1,7 +1,7 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { InviteeList } from '../../src/contract/support.ts';
-import type { DbOrTx } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
+import type { DbOrTx } from '../platform/db/client.ts';
+import { users } from '../platform/identity/schema.ts';
 
 /** How many invitees the invite page lists (the newest; `total` counts them all). */
 export const INVITEES_SHOWN = 100;

@@ -3,9 +3,9 @@ import { and, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { Err } from '../../src/contract/errors.ts';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import { oidcLogins } from '../db/schema/index.ts';
-import { BizError } from '../http/errors.ts';
+import type { Db } from '../platform/db/client.ts';
+import { oidcLogins } from './schema.ts';
+import { BizError } from '../platform/http/errors.ts';
 
 /** How long a started Google sign-in may take before its state is refused. */
 export const OIDC_LOGIN_TTL_MS = 10 * 60_000;

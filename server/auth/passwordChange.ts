@@ -6,10 +6,10 @@
 import { eq } from 'drizzle-orm';
 import { passwordStrongEnough, type RepasswordBody } from '../../src/contract/auth.ts';
 import { Err } from '../../src/contract/errors.ts';
-import type { Db } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
-import { userWritten } from '../db/userWrites.ts';
-import { BizError } from '../http/errors.ts';
+import type { Db } from '../platform/db/client.ts';
+import { users } from '../platform/identity/schema.ts';
+import { userWritten } from '../platform/db/userWrites.ts';
+import { BizError } from '../platform/http/errors.ts';
 import { userById, userByTarget } from './accounts.ts';
 import { checkCode, consumeCode } from './codes.ts';
 import { assertPasswordAllowed, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';

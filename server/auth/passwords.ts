@@ -4,7 +4,7 @@ import argon2 from 'argon2';
 import { passwordContainsName, passwordStrongEnough } from '../../src/contract/auth.ts';
 import { Err } from '../../src/contract/errors.ts';
 import { PASSWORD_MIN_SCORE } from '../../src/contract/passwordStrength.ts';
-import { BizError } from '../http/errors.ts';
+import { BizError } from '../platform/http/errors.ts';
 import { passwordScore } from './passwordStrength.ts';
 
 /**

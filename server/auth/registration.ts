@@ -13,12 +13,12 @@ import {
   type SendCodeResult,
 } from '../../src/contract/auth.ts';
 import { Err } from '../../src/contract/errors.ts';
-import type { Db } from '../db/client.ts';
-import { reserveInHourWindow } from '../db/rateWindow.ts';
-import { BizError } from '../http/errors.ts';
+import type { Db } from '../platform/db/client.ts';
+import { reserveInHourWindow } from '../platform/db/rateWindow.ts';
+import { BizError } from '../platform/http/errors.ts';
 import { createUser, duplicateToBizError, userByInviteCode, userByTarget, userByUsername } from './accounts.ts';
 import { checkCode, consumeCode, issueCode } from './codes.ts';
-import type { Mailer } from './mailer.ts';
+import type { Mailer } from '../platform/mail/mailer.ts';
 import { assertPasswordAllowed, hashPassword } from './passwords.ts';
 import { openSession } from './signIn.ts';
 import type { Client, SessionPolicy } from './sessions.ts';

@@ -5,12 +5,12 @@
  * caller's transaction; a change of credentials is also mailed to the account's address, so the
  * owner hears of it even when someone else now holds the password.
  */
-import type { Bus } from '../notify/bus.ts';
-import type { DbOrTx } from '../db/client.ts';
-import { writeAudit } from '../admin/audit.ts';
-import { publishUserEvent, recordNotification } from '../notify/notify.ts';
-import { accountLanguage, renderMail, type MailKey } from '../notify/mailText.ts';
-import type { Mailer } from './mailer.ts';
+import type { Bus } from '../platform/bus/bus.ts';
+import type { DbOrTx } from '../platform/db/client.ts';
+import { writeAudit } from '../platform/audit/audit.ts';
+import { publishUserEvent, recordNotification } from '../platform/realtime/notify.ts';
+import { accountLanguage, renderMail, type MailKey } from '../platform/mail/mailText.ts';
+import type { Mailer } from '../platform/mail/mailer.ts';
 import type { Client } from './sessions.ts';
 
 export const SECURITY_EVENTS = [
@@ -30,13 +30,13 @@ export const securityKind = <E extends SecurityEvent>(event: E) => `security.${e
 
 export interface SecurityNotice {
   userId: bigint;
-  /** a passkey's events name it: server/auth/passkeyEvents.ts */
+  /** a passkey's events name it: server/auth/passkeys/events.ts */
   event: Exclude<SecurityEvent, 'passkey_added' | 'passkey_removed'>;
   /** how the user signed in, for 'login' */
   method?: SignInMethod;
 }
 
-/** How a session was opened (a passkey: server/auth/passkeys.ts). */
+/** How a session was opened (a passkey: server/auth/passkeys/passkeys.ts). */
 export type SignInMethod = 'password' | 'google' | 'passkey';
 
 /** Audit line and notification, inside the caller's transaction; returns what to publish after commit. */

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Tx } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
+import type { Tx } from '../platform/db/client.ts';
+import { users } from '../platform/identity/schema.ts';
 import { createUser, userByUsername } from './accounts.ts';
 import { hashPassword } from './passwords.ts';
 

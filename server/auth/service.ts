@@ -17,15 +17,15 @@ import type { Language } from '../../src/contract/constants.ts';
 import { Err } from '../../src/contract/errors.ts';
 import type { InviteeList } from '../../src/contract/support.ts';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
-import { userWrite } from '../db/userWrites.ts';
-import { BizError } from '../http/errors.ts';
+import type { Db } from '../platform/db/client.ts';
+import { users } from '../platform/identity/schema.ts';
+import { userWrite } from '../platform/db/userWrites.ts';
+import { BizError } from '../platform/http/errors.ts';
 import { googleAuthUrl, googleSignIn } from './googleSignIn.ts';
 import { listInvitees } from './invitees.ts';
-import type { Bus } from '../notify/bus.ts';
-import { publishUserEvent } from '../notify/notify.ts';
-import { createMailer, type Mailer } from './mailer.ts';
+import type { Bus } from '../platform/bus/bus.ts';
+import { publishUserEvent } from '../platform/realtime/notify.ts';
+import { createMailer, type Mailer } from '../platform/mail/mailer.ts';
 import { createOidc, type Oidc } from './oidc.ts';
 import { newPassword } from './passwordChange.ts';
 import { isRegistered, register, sendCode } from './registration.ts';
@@ -35,6 +35,7 @@ import { signIn } from './signIn.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { SessionCache } from './sessionCache.ts';
 import { isChallenge, type LoginStepResult } from '../../src/contract/twoFactor.ts';
+import { phraseLine } from './twofactor/antiPhishing.ts';
 
 /**
  * Accounts, sign-in and verification codes (`app.accounts`). Each method is one thing a user
@@ -42,7 +43,7 @@ import { isChallenge, type LoginStepResult } from '../../src/contract/twoFactor.
  * passwordChange.ts). Refusals are BizErrors with catalogue codes.
  */
 export class AccountsService {
-  /** Shared with the domains that mail the user (server/twofactor), so the dev console sees every message. */
+  /** Shared with the domains that mail the user (server/auth/twofactor), so the dev console sees every message. */
   readonly mailer: Mailer;
   /** Absent without OIDC_ISSUER: Google sign-in is then refused (10048). */
   private readonly oidc?: Oidc;
@@ -59,7 +60,7 @@ export class AccountsService {
     /** Every revocation is announced here after its commit, so no instance serves the session from memory. */
     private readonly sessionCache: Pick<SessionCache, 'revoked'>,
   ) {
-    this.mailer = createMailer(config, db, log);
+    this.mailer = createMailer(config, db, log, phraseLine);
     this.oidc = config.oidc ? createOidc(config.oidc, db, log, () => clock.now()) : undefined;
     this.policy = {
       sessionTtlMs: config.sessionTtlMs,
@@ -106,7 +107,7 @@ export class AccountsService {
     return isChallenge(step) ? step : this.announceLogin(step, client);
   }
 
-  /** The announcement of a session opened elsewhere (the two-factor step, server/twofactor). */
+  /** The announcement of a session opened elsewhere (the two-factor step, server/auth/twofactor). */
   announceSession(result: LoginResult, client: Client): Promise<LoginResult> {
     return this.announceLogin(result, client);
   }

@@ -21,15 +21,15 @@
  *
  * "Refused at the next request on any instance" holds because the revoking instance answers its
  * caller only when every instance has said it forgot (SESSIONS_ACK_CHANNEL; PUBLISH tells how many
- * subscriptions took the message; server/notify/ackedChannel.ts): Redis hands a message to each
+ * subscriptions took the message; server/platform/bus/ackedChannel.ts): Redis hands a message to each
  * subscriber's socket, but another instance may read it after a request that the client sent once
  * the logout returned. An instance that does not answer within two seconds is logged; `maxAgeMs`
  * bounds what it could serve.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.ts';
-import { AckedChannel } from '../notify/ackedChannel.ts';
-import type { Bus } from '../notify/bus.ts';
+import type { Db } from '../platform/db/client.ts';
+import { AckedChannel } from '../platform/bus/ackedChannel.ts';
+import type { Bus } from '../platform/bus/bus.ts';
 import type { Clock } from '../platform/clock.ts';
 import { findSessionUser, hashToken, lookupSession, type SessionUser } from './sessions.ts';
 

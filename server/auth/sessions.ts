@@ -3,8 +3,9 @@ import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '../../src/contract/constants.ts';
 import type { Config } from '../config.ts';
-import type { DbOrTx } from '../db/client.ts';
-import { sessions, users } from '../db/schema/index.ts';
+import type { DbOrTx } from '../platform/db/client.ts';
+import { sessions } from './schema.ts';
+import { users } from '../platform/identity/schema.ts';
 
 export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 

@@ -5,10 +5,10 @@
 import { eq } from 'drizzle-orm';
 import { USERNAME_RE, type LoginBody, type LoginResult } from '../../src/contract/auth.ts';
 import { Err } from '../../src/contract/errors.ts';
-import type { Db, DbOrTx } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
-import { userWrite, userWritten } from '../db/userWrites.ts';
-import { BizError } from '../http/errors.ts';
+import type { Db, DbOrTx } from '../platform/db/client.ts';
+import { users } from '../platform/identity/schema.ts';
+import { userWrite, userWritten } from '../platform/db/userWrites.ts';
+import { BizError } from '../platform/http/errors.ts';
 import { toProfile, userByTarget, userByUsername, type UserRow } from './accounts.ts';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { recordSecurityEvent, type SignInMethod } from './securityEvents.ts';
@@ -17,7 +17,7 @@ import { normaliseEmail, phoneTarget, type Target } from './targets.ts';
 import { deviceKey, isKnownDevice, rememberDevice } from './devices.ts';
 import { accountKey, clearFailures, ipKey, releaseAttempts, reserveAttempts, unknownAccountKey } from './throttle.ts';
 import type { LoginStepResult } from '../../src/contract/twoFactor.ts';
-import { challengeIfOn } from '../twofactor/issue.ts';
+import { challengeIfOn } from './twofactor/issue.ts';
 
 /** A phone number in full international form, as typed: "+44 7700 900123". */
 const INTERNATIONAL_PHONE = /^\+[0-9 -]{5,20}$/;
@@ -86,7 +86,7 @@ export async function openSession(
  * account's and the address's counters, do not lock the owner out, and guesses through a stolen
  * cookie are throttled on the cookie (issue 25). A right password leaves the device's cookie.
  * With two-factor sign-in on, a right password answers a challenge instead of a session; the
- * code step (server/twofactor/challenge.ts) opens the session and leaves the cookie.
+ * code step (server/auth/twofactor/challenge.ts) opens the session and leaves the cookie.
  */
 export async function signIn(db: Db, policy: SessionPolicy, body: LoginBody, client: Client): Promise<LoginStepResult> {
   const account = body.account.trim();
@@ -115,7 +115,7 @@ export async function signIn(db: Db, policy: SessionPolicy, body: LoginBody, cli
     const passwordHash = await hashPassword(body.password);
     await userWrite(db, [user.id], () => db.update(users).set({ passwordHash }).where(eq(users.id, user.id)));
   }
-  // two-factor sign-in on: the password opens no session, only the code step (server/twofactor)
+  // two-factor sign-in on: the password opens no session, only the code step (server/auth/twofactor)
   const challenge = await challengeIfOn(db, user.id, body.remember ?? false, client.now);
   if (challenge) return challenge;
   const result = await db.transaction((tx) =>

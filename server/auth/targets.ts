@@ -1,7 +1,7 @@
 import { normalisePhone } from '../../src/contract/areaCodes.ts';
 import { EMAIL_MAX, EMAIL_RE } from '../../src/contract/auth.ts';
 import { Err } from '../../src/contract/errors.ts';
-import { BizError } from '../http/errors.ts';
+import { BizError } from '../platform/http/errors.ts';
 
 /** Where a code goes and how an account is found: a normalised e-mail or phone. */
 export type Target = { kind: 'email'; value: string } | { kind: 'phone'; value: string; areaCode: string };

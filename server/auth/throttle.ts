@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { Err } from '../../src/contract/errors.ts';
-import type { DbOrTx } from '../db/client.ts';
-import { loginFailures } from '../db/schema/index.ts';
-import { sqlTime } from '../db/time.ts';
-import { BizError } from '../http/errors.ts';
+import type { DbOrTx } from '../platform/db/client.ts';
+import { loginFailures } from './schema.ts';
+import { sqlTime } from '../platform/db/time.ts';
+import { BizError } from '../platform/http/errors.ts';
 
 /**
  * Slows down password guessing. Each attempt is reserved (counted) against the account and

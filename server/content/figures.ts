@@ -3,8 +3,8 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { HomeFigures } from '../../src/contract/content.ts';
 import type { Config } from '../config.ts';
-import type { DbOrTx } from '../db/client.ts';
-import { users } from '../db/schema/users.ts';
+import type { DbOrTx } from '../platform/db/client.ts';
+import { users } from '../platform/identity/schema.ts';
 import { tradingFeeCeiling } from '../trading/products.ts';
 
 /** The market service as the 'market' plugin decorates it. */

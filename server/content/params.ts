@@ -1,11 +1,11 @@
 import Decimal from 'decimal.js';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
-import type { DbOrTx } from '../db/client.ts';
-import { params } from '../db/schema/content.ts';
+import type { DbOrTx } from '../platform/db/client.ts';
+import { params } from './schema.ts';
 import { PARAM_KEYS, SOCIAL_TYPES, type SocialLink } from '../../src/contract/content.ts';
 import { Err } from '../../src/contract/errors.ts';
-import { BizError } from '../http/errors.ts';
+import { BizError } from '../platform/http/errors.ts';
 
 /**
  * System parameters. Until operators can edit them, their values come from the configuration:

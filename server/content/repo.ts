@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.ts';
-import { contentItems, contentTexts } from '../db/schema/content.ts';
+import type { DbOrTx } from '../platform/db/client.ts';
+import { contentItems, contentTexts } from './schema.ts';
 import { ASSETS, DEFAULT_LANGUAGE, DEMO_GRANT_USDT, MIN_DEPOSIT, type Language } from '../../src/contract/constants.ts';
 import type { ContentDetail, ContentListItem, ContentType, FaqItem, NoticeItem } from '../../src/contract/content.ts';
 import { PARAM_KEYS } from '../../src/contract/content.ts';
 import { Err } from '../../src/contract/errors.ts';
-import { BizError } from '../http/errors.ts';
+import { BizError } from '../platform/http/errors.ts';
 import { renderMarkdown } from './markdown.ts';
 import { publicParam } from './params.ts';
 import Decimal from 'decimal.js';

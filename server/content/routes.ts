@@ -29,7 +29,7 @@ import {
   SettingsKeyBody,
   SocialLinks,
 } from '../../src/contract/content.ts';
-import { sendCachedJson } from '../http/cachedBody.ts';
+import { sendCachedJson } from '../platform/http/cachedBody.ts';
 
 const INDEX = '/swx/customer/index';
 const NoQuery = Type.Object({}, { additionalProperties: false });

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { DbOrTx } from '../db/client.ts';
-import { contentItems, contentTexts } from '../db/schema/content.ts';
+import type { DbOrTx } from '../platform/db/client.ts';
+import { contentItems, contentTexts } from './schema.ts';
 import { LANGUAGES } from '../../src/contract/constants.ts';
 import { FAQS, NOTICES, PAGES, type Packs } from './data/structure.ts';
 import { PACKS } from './data/index.ts';

@@ -14,9 +14,9 @@ import {
 } from '../../src/contract/content.ts';
 import { Err } from '../../src/contract/errors.ts';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import { BizError } from '../http/errors.ts';
-import { cachedJson, type CachedBody } from '../http/cachedBody.ts';
+import type { Db } from '../platform/db/client.ts';
+import { BizError } from '../platform/http/errors.ts';
+import { cachedJson, type CachedBody } from '../platform/http/cachedBody.ts';
 import { ContentCache } from './cache.ts';
 import { homeFigures, type Market } from './figures.ts';
 import { publicParam, socialLinks } from './params.ts';

@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope } from '../../src/contract/envelope.ts';
 import { AdminKyc, AdminKycPage, AdminKycParams, AdminKycQuery, KycRejectBody } from '../../src/contract/kyc.ts';
-import { requestId } from '../http/validation.ts';
+import { requestId } from '../platform/http/validation.ts';
 
 const tags = ['admin'];
 const security = [{ token: [] }];

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import type { Bus } from '../notify/bus.ts';
+import type { Db } from '../platform/db/client.ts';
+import type { Bus } from '../platform/bus/bus.ts';
 import type { PersonalFiles } from '../platform/blobs/files.ts';
 
 /** What the KYC domain works with. */

@@ -7,9 +7,9 @@
  * embedded database stop the service first (one process at a time).
  */
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
+import { openDatabase } from '../platform/db/client.ts';
 import { openFiles } from '../platform/blobs/plugin.ts';
-import { importLegacyFiles } from '../uploads/legacy.ts';
+import { importLegacyFiles } from '../legacyFiles.ts';
 
 async function main(): Promise<number> {
   const config = loadConfig();

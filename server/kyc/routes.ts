@@ -10,11 +10,11 @@ import { Ok } from '../../src/contract/errors.ts';
 import { Envelope } from '../../src/contract/envelope.ts';
 import { KycImageParams, KycSubmission, KycSubmitFields, MyKyc } from '../../src/contract/kyc.ts';
 import { KYC_IMAGE_KINDS } from '../../src/contract/kycRules.ts';
-import { BinaryFile } from '../http/files.ts';
-import { requestId } from '../http/validation.ts';
-import { imageFormReader } from '../uploads/form.ts';
-import { attachmentHeaders } from '../uploads/store.ts';
-import { acceptMultipart } from '../http/external.ts';
+import { BinaryFile } from '../platform/http/files.ts';
+import { requestId } from '../platform/http/validation.ts';
+import { imageFormReader } from '../platform/uploads/form.ts';
+import { attachmentHeaders } from '../platform/uploads/store.ts';
+import { acceptMultipart } from '../platform/http/external.ts';
 
 const P = '/swx/customer/user/identification';
 const tags = ['kyc'];

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { Err } from '../../src/contract/errors.ts';
 import type { AdminKyc, AdminKycQuery, KycFields, KycRejectBody, KycSubmission, MyKyc } from '../../src/contract/kyc.ts';
 import type { KycImageKind } from '../../src/contract/kycRules.ts';
-import { kycSubmissions } from '../db/schema/index.ts';
-import { BizError } from '../http/errors.ts';
-import { recordPersonalRead } from '../admin/personalReads.ts';
+import { kycSubmissions } from './schema.ts';
+import { BizError } from '../platform/http/errors.ts';
+import { recordPersonalRead } from '../platform/audit/personalReads.ts';
 import { detail, image, mine, queue, review, submit, type KycFiles } from './submissions.ts';
 import type { KycDeps } from './deps.ts';
 

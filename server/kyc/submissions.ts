@@ -25,13 +25,14 @@ import {
   type KycImageKind,
 } from '../../src/contract/kycRules.ts';
 import { kycMachine, type KycEvent } from '../../src/machines/kyc.ts';
-import type { DbOrTx } from '../db/client.ts';
-import { kycImages, kycSubmissions, users } from '../db/schema/index.ts';
-import { userWritten } from '../db/userWrites.ts';
-import { BizError } from '../http/errors.ts';
-import { writeAudit } from '../admin/audit.ts';
-import { cleanImage, sniffImage } from '../uploads/images.ts';
-import { PendingEvents } from '../notify/pendingEvents.ts';
+import type { DbOrTx } from '../platform/db/client.ts';
+import { kycImages, kycSubmissions } from './schema.ts';
+import { users } from '../platform/identity/schema.ts';
+import { userWritten } from '../platform/db/userWrites.ts';
+import { BizError } from '../platform/http/errors.ts';
+import { writeAudit } from '../platform/audit/audit.ts';
+import { cleanImage, sniffImage } from '../platform/uploads/images.ts';
+import { PendingEvents } from '../platform/realtime/pendingEvents.ts';
 import { nextStatus } from '../platform/statusTransitions.ts';
 import type { KycDeps } from './deps.ts';
 

@@ -8,9 +8,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope } from '../../src/contract/envelope.ts';
 import { AdminLoanDetail, AdminLoanPage, AdminLoanQuery, LoanIdParams, RejectLoanBody } from '../../src/contract/loans.ts';
-import { BinaryFile } from '../http/files.ts';
-import { requestId } from '../http/validation.ts';
-import { attachmentHeaders } from '../uploads/store.ts';
+import { BinaryFile } from '../platform/http/files.ts';
+import { requestId } from '../platform/http/validation.ts';
+import { attachmentHeaders } from '../platform/uploads/store.ts';
 
 const tags = ['admin'];
 const security = [{ token: [] }];

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CollateralAsset } from '../../src/contract/loans.ts';
-import type { Mailer } from '../auth/mailer.ts';
-import type { Db } from '../db/client.ts';
-import type { Bus } from '../notify/bus.ts';
+import type { Mailer } from '../platform/mail/mailer.ts';
+import type { Db } from '../platform/db/client.ts';
+import type { Bus } from '../platform/bus/bus.ts';
 import type { PersonalFiles } from '../platform/blobs/files.ts';
-import type { ImageLimits } from '../uploads/images.ts';
+import type { ImageLimits } from '../platform/uploads/images.ts';
 import type { LoanTermsConfig } from './terms.ts';
 
 /** The feed as loans read it: a price, or null when there is none to trust (stale, unknown). */
@@ -23,7 +23,7 @@ export interface LoansDeps {
   market: PriceSource;
   mailer: Mailer | null;
   images: ImageLimits;
-  /** hours an operator added in the console reviews no money (server/admin/operatorTrust.ts) */
+  /** hours an operator added in the console reviews no money (server/platform/operators/operatorTrust.ts) */
   operatorProbationHours: number;
   /** where signatures are sealed and stored (server/platform/blobs/files.ts) */
   files: PersonalFiles;

@@ -6,9 +6,10 @@
  */
 import { asc, eq, gt, inArray, and } from 'drizzle-orm';
 import { OPEN_LOAN_STATUSES } from '../../src/machines/loan.ts';
-import { loans, users } from '../db/schema/index.ts';
-import { accountLanguage, renderMail } from '../notify/mailText.ts';
-import { PendingEvents } from '../notify/pendingEvents.ts';
+import { loans } from './schema.ts';
+import { users } from '../platform/identity/schema.ts';
+import { accountLanguage, renderMail } from '../platform/mail/mailText.ts';
+import { PendingEvents } from '../platform/realtime/pendingEvents.ts';
 import type { LoansContext } from './deps.ts';
 import { accrue, lockLoan, watch, type WatchOutcome } from './settle.ts';
 

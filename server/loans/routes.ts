@@ -17,10 +17,10 @@ import {
   LoanTerms,
   RepayLoanBody,
 } from '../../src/contract/loans.ts';
-import { BizError } from '../http/errors.ts';
-import { requestId } from '../http/validation.ts';
+import { BizError } from '../platform/http/errors.ts';
+import { requestId } from '../platform/http/validation.ts';
 import { readLoanForm } from './form.ts';
-import { acceptMultipart } from '../http/external.ts';
+import { acceptMultipart } from '../platform/http/external.ts';
 
 const tags = ['loans'];
 const security = [{ token: [] }];

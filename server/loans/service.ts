@@ -13,8 +13,8 @@ import type {
   RepayLoanBody,
 } from '../../src/contract/loans.ts';
 import { COLLATERAL_PRICE_CODE } from '../../src/contract/loans.ts';
-import { loans } from '../db/schema/index.ts';
-import { recordPersonalRead } from '../admin/personalReads.ts';
+import { loans } from './schema.ts';
+import { recordPersonalRead } from '../platform/audit/personalReads.ts';
 import { runDueLoans } from './engineRun.ts';
 import type { LoanForm } from './form.ts';
 import { repayLoan } from './repay.ts';

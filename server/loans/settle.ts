@@ -23,11 +23,11 @@ import {
   type LiquidationSale,
 } from '../../src/contract/loanMath.ts';
 import { loanMachine } from '../../src/machines/loan.ts';
-import type { DbOrTx } from '../db/client.ts';
-import { loanAccruals, loanMovements, loans } from '../db/schema/index.ts';
-import { platformAccount, userAccount } from '../ledger/accounts.ts';
-import { transfer } from '../ledger/ledger.ts';
-import type { PendingEvents } from '../notify/pendingEvents.ts';
+import type { DbOrTx } from '../platform/db/client.ts';
+import { loanAccruals, loanMovements, loans } from './schema.ts';
+import { platformAccount, userAccount } from '../platform/ledger/accounts.ts';
+import { transfer } from '../platform/ledger/ledger.ts';
+import type { PendingEvents } from '../platform/realtime/pendingEvents.ts';
 import { nextStatus } from '../platform/statusTransitions.ts';
 import { debtOf, interestDue, isOpen, type LoanRow } from './view.ts';
 

@@ -3,8 +3,9 @@ import Decimal from 'decimal.js';
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { AdminLoan, Loan, LoanAccrual, LoanMovement, LoanPage } from '../../src/contract/loans.ts';
 import { coin, ltvOf, priceAtLtv, showLtv, termInterest, usdt } from '../../src/contract/loanMath.ts';
-import type { DbOrTx } from '../db/client.ts';
-import { loanAccruals, loanMovements, loans, users } from '../db/schema/index.ts';
+import type { DbOrTx } from '../platform/db/client.ts';
+import { loanAccruals, loanMovements, loans } from './schema.ts';
+import { users } from '../platform/identity/schema.ts';
 
 export type LoanRow = typeof loans.$inferSelect;
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { lookupOfAddress } from '../../src/contract/instrumentAddress.ts';
-import { BizError } from '../http/errors.ts';
-import type { PageFrame } from '../http/indexPage.ts';
+import { BizError } from '../platform/http/errors.ts';
+import type { PageFrame } from '../platform/http/indexPage.ts';
 
 /**
  * The instrument page's first frame (`/cruuency?code&type&id`, docs/performance.md "The

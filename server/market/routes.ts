@@ -21,8 +21,8 @@ import {
   quoteToWire,
 } from '../../src/contract/market.ts';
 import { Err } from '../../src/contract/errors.ts';
-import { sendCached, sendCachedJson } from '../http/cachedBody.ts';
-import { BizError } from '../http/errors.ts';
+import { sendCached, sendCachedJson } from '../platform/http/cachedBody.ts';
+import { BizError } from '../platform/http/errors.ts';
 import { registerPriceSocket } from './socket/ws.ts';
 
 const INDEX = '/swx/customer/index';

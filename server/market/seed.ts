@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { instruments } from '../db/schema/index.ts';
+import { instruments } from './schema.ts';
 import { CATALOGUE } from './catalogue/index.ts';
 
 /**

@@ -16,8 +16,8 @@ import {
 } from '../../src/contract/market.ts';
 import type { PriceTick } from '../../src/contract/ws.ts';
 import { ASSET_DECIMALS, type Asset } from '../../src/contract/constants.ts';
-import { BizError } from '../http/errors.ts';
-import { JsonCache, type CachedBody } from '../http/cachedBody.ts';
+import { BizError } from '../platform/http/errors.ts';
+import { JsonCache, type CachedBody } from '../platform/http/cachedBody.ts';
 import { isOpenAt } from './hours/hours.ts';
 import { isOpenFast, sessionStart } from './hours/tradingSessions.ts';
 import { HistoryCache } from './candles/history.ts';

@@ -17,12 +17,14 @@ import {
   type Nft,
   type NftPage,
 } from '../../src/contract/nfts.ts';
-import type { DbOrTx } from '../db/client.ts';
-import { ledgerAccounts, ledgerTransfers, nfts, users } from '../db/schema/index.ts';
-import { writeAudit } from '../admin/audit.ts';
-import { parseOperatorAmount } from '../admin/operatorAmounts.ts';
-import { BizError } from '../http/errors.ts';
-import { fmt } from '../ledger/amounts.ts';
+import type { DbOrTx } from '../platform/db/client.ts';
+import { ledgerAccounts, ledgerTransfers } from '../platform/ledger/schema.ts';
+import { nfts } from './schema.ts';
+import { users } from '../platform/identity/schema.ts';
+import { writeAudit } from '../platform/audit/audit.ts';
+import { parseOperatorAmount } from '../platform/operators/operatorAmounts.ts';
+import { BizError } from '../platform/http/errors.ts';
+import { fmt } from '../platform/ledger/amounts.ts';
 import { isEthereumAddress, toChecksumAddress } from '../../src/contract/chainAddresses.ts';
 import type { NftDeps } from './deps.ts';
 import { nftNext } from './status.ts';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.ts';
-import type { Bus } from '../notify/bus.ts';
+import type { Db } from '../platform/db/client.ts';
+import type { Bus } from '../platform/bus/bus.ts';
 
 /** What the NFT domain works with. */
 export interface NftDeps {

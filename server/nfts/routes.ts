@@ -20,8 +20,8 @@ import {
   NftIdParams,
   NftPage,
 } from '../../src/contract/nfts.ts';
-import { BizError } from '../http/errors.ts';
-import { requestId } from '../http/validation.ts';
+import { BizError } from '../platform/http/errors.ts';
+import { requestId } from '../platform/http/validation.ts';
 
 const PUB = '/swx/customer/index';
 const USER = '/swx/customer/user';

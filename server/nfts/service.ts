@@ -11,7 +11,8 @@ import type {
   NftDetail,
   NftPage,
 } from '../../src/contract/nfts.ts';
-import { nftBids, nfts, users } from '../db/schema/index.ts';
+import { nftBids, nfts } from './schema.ts';
+import { users } from '../platform/identity/schema.ts';
 import { artSvg } from './art.ts';
 import { listNewNft, listNfts, maskName, money, nftById, nftViews, seedNfts } from './catalogue.ts';
 import { donations, recordPayout } from './donations.ts';

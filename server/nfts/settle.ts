@@ -7,8 +7,8 @@
  * keys `nft:<id>:sale` / `nft:<id>:donation` would refuse a second move anyway).
  */
 import { and, asc, eq, lte } from 'drizzle-orm';
-import { nftBids, nfts } from '../db/schema/index.ts';
-import { PendingEvents } from '../notify/pendingEvents.ts';
+import { nftBids, nfts } from './schema.ts';
+import { PendingEvents } from '../platform/realtime/pendingEvents.ts';
 import { money } from './catalogue.ts';
 import { lockNft, recordSale } from './sales.ts';
 import type { NftDeps } from './deps.ts';

@@ -5,7 +5,7 @@
  */
 import { Err } from '../../src/contract/errors.ts';
 import { nftAllows, nftMachine, type NftEvent, type NftStatus } from '../../src/machines/nft.ts';
-import { BizError } from '../http/errors.ts';
+import { BizError } from '../platform/http/errors.ts';
 import { nextStatus } from '../platform/statusTransitions.ts';
 
 export function nftNext(status: NftStatus, event: NftEvent): NftStatus {

@@ -11,7 +11,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyPluginCallback, RawServerDefault } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { UserEventKind } from '../../src/contract/userEvents.ts';
-import type { PageFrame } from '../http/indexPage.ts';
+import type { PageFrame } from './http/indexPage.ts';
 import type { JobDeclaration } from './jobs/registry.ts';
 
 type NoOptions = Record<never, never>;
@@ -47,7 +47,7 @@ export interface DomainManifest {
   keyRoot?: string;
   /**
    * What it writes into the first frame of an app path's page (scripts/staticPages.ts, `slot`;
-   * served by server/http/frontEnd.ts), by path: its data for the request, or none.
+   * served by server/platform/http/frontEnd.ts), by path: its data for the request, or none.
    */
   pageFrames?: Readonly<Record<string, (app: FastifyInstance) => PageFrame>>;
 }

@@ -5,7 +5,7 @@
 import { getNextSnapshot, type AnyMachineSnapshot, type AnyStateMachine, type EventFromLogic } from 'xstate';
 import type { StatusOf } from '../../src/machines/statuses.ts';
 import { Err } from '../../src/contract/errors.ts';
-import { BizError } from '../http/errors.ts';
+import { BizError } from './http/errors.ts';
 
 /** Returns the status the machine moves to on `event`, or throws 10044 when it has no such transition. */
 export function nextStatus<M extends AnyStateMachine>(machine: M, status: StatusOf<M>, event: EventFromLogic<M>): StatusOf<M> {

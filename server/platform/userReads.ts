@@ -6,11 +6,11 @@
  * reads in memory" gives the rules.
  *
  * The promise: a figure shown after a change is never older than that change for the user who
- * made it, on any instance. Every write names the users it changes (server/db/userWrites.ts: the
+ * made it, on any instance. Every write names the users it changes (server/platform/db/userWrites.ts: the
  * ledger's transfer, every recorded user event, the domains' row changes) and they are forgotten
  * once its transaction has ended, never before: here at once, then on every other instance
  * through the bus, and the writing request answers only when every instance has said it forgot
- * (server/notify/ackedChannel.ts). A read that was under way when its user was forgotten is not
+ * (server/platform/bus/ackedChannel.ts). A read that was under way when its user was forgotten is not
  * kept (each user's last forgetting is numbered: a read started before it may hold the rows of
  * before the commit).
  *
@@ -25,8 +25,8 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
-import { AckedChannel } from '../notify/ackedChannel.ts';
-import type { Bus } from '../notify/bus.ts';
+import { AckedChannel } from './bus/ackedChannel.ts';
+import type { Bus } from './bus/bus.ts';
 import { monotonicMs } from './clock.ts';
 
 export const USER_READS_CHANNEL = 'user-reads';
@@ -129,7 +129,7 @@ export class UserReads {
   /**
    * After the end of a transaction that changed the data of `userIds`: forgotten here at once,
    * then on every other instance, resolving when all have answered (bounded; a bus that fails is
-   * logged, the write being committed). server/db/userWrites.ts calls it for every write.
+   * logged, the write being committed). server/platform/db/userWrites.ts calls it for every write.
    */
   async changed(userIds: readonly bigint[]): Promise<void> {
     if (!this.enabled || userIds.length === 0) return;
@@ -159,7 +159,7 @@ export class UserReads {
     await this.o.verify!.settled();
     if (!this.mayKeep(userId, started)) return;
     throw new Error(
-      `user read "${key}" of user ${userId} served from memory differs from the database: a write changed the user's data without naming the user (server/db/userWrites.ts)`,
+      `user read "${key}" of user ${userId} served from memory differs from the database: a write changed the user's data without naming the user (server/platform/db/userWrites.ts)`,
     );
   }
 

@@ -10,9 +10,11 @@ import { ASSETS, ASSET_DECIMALS, type Book } from '../../src/contract/constants.
 import { netAt, settlement } from '../../src/contract/optionsMath.ts';
 import type { Portfolio } from '../../src/contract/portfolio.ts';
 import { OPEN_LOAN_STATUSES } from '../../src/machines/loan.ts';
-import type { DbOrTx } from '../db/client.ts';
-import { loans, nfts, optionsOrders } from '../db/schema/index.ts';
-import { userBalances } from '../ledger/ledger.ts';
+import type { DbOrTx } from '../platform/db/client.ts';
+import { loans } from '../loans/schema.ts';
+import { nfts } from '../nfts/schema.ts';
+import { optionsOrders } from '../trading/schema.ts';
+import { userBalances } from '../platform/ledger/ledger.ts';
 import { debtOf } from '../loans/view.ts';
 import { termsOfRow } from '../trading/view.ts';
 import { valueInUsdt, type Market } from '../wallet/valuation.ts';

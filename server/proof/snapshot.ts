@@ -2,8 +2,8 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { ASSET_DECIMALS, ASSETS } from '../../src/contract/constants.ts';
 import { fromUnits, leafHash, toUnits, type SumNode } from '../../src/contract/merkleSum.ts';
-import type { Db, DbOrTx } from '../db/client.ts';
-import { liabilityLeaves, liabilitySnapshots, type LiabilitySnapshotRow } from '../db/schema/index.ts';
+import type { Db, DbOrTx } from '../platform/db/client.ts';
+import { liabilityLeaves, liabilitySnapshots, type LiabilitySnapshotRow } from './schema.ts';
 import { buildTree, leafCountOf, rootOf } from './tree.ts';
 
 /**
@@ -172,7 +172,7 @@ export async function takeSnapshot(db: Db, o: TakeSnapshot): Promise<LiabilitySn
           .returning();
         // the day's scheduled snapshot was stored by another run before this transaction began. One
         // stored while this one read is not in its snapshot: PostgreSQL refuses the insert (40001)
-        // rather than do nothing, and the handle runs the transaction again (server/db/retry.ts)
+        // rather than do nothing, and the handle runs the transaction again (server/platform/db/retry.ts)
         if (!snap) return null;
         for (let i = 0; i < users.length; i += 1000) {
           await tx.insert(liabilityLeaves).values(

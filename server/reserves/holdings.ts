@@ -20,11 +20,11 @@ import type {
   ReserveWalletBody,
 } from '../../src/contract/proof.ts';
 import { COIN_NETWORKS, type Network } from '../../src/contract/wallet.ts';
-import { writeAudit } from '../admin/audit.ts';
-import type { Db, DbOrTx } from '../db/client.ts';
-import { reserveHoldings, reserveWallets, type ReserveHoldingRow, type ReserveWalletRow } from '../db/schema/index.ts';
-import { BizError } from '../http/errors.ts';
-import { parseUserAmount } from '../ledger/amounts.ts';
+import { writeAudit } from '../platform/audit/audit.ts';
+import type { Db, DbOrTx } from '../platform/db/client.ts';
+import { reserveHoldings, reserveWallets, type ReserveHoldingRow, type ReserveWalletRow } from '../proof/schema.ts';
+import { BizError } from '../platform/http/errors.ts';
+import { parseUserAmount } from '../platform/ledger/amounts.ts';
 import { isValidAddress } from '../../src/contract/chainAddresses.ts';
 
 const isUniqueViolation = (e: unknown) => {

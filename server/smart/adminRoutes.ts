@@ -18,7 +18,7 @@ import {
   SmartUserQuery,
   UpdateSmartProductBody,
 } from '../../src/contract/smart.ts';
-import { requestId } from '../http/validation.ts';
+import { requestId } from '../platform/http/validation.ts';
 
 const tags = ['admin'];
 const security = [{ token: [] }];

@@ -5,7 +5,7 @@
  * report in the reserves module, server/reserves/) bound it (10266) and the public page shows both.
  */
 import type { Asset } from '../../src/contract/constants.ts';
-import type { DbOrTx } from '../db/client.ts';
+import type { DbOrTx } from '../platform/db/client.ts';
 import { latestAttested } from '../reserves/holdings.ts';
 
 export interface Attested {

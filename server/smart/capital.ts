@@ -2,7 +2,7 @@
  * House capital into and out of the yield reserve, under four eyes (issue 32, docs/smart-plans.md
  * "House capital"). One operator proposes a movement with where the capital is held; nothing
  * moves until a second, different operator confirms it. The rules are those of large deposits and
- * withdrawals (server/wallet/fourEyes.ts, server/admin/operatorTrust.ts): the proposer confirming
+ * withdrawals (server/wallet/fourEyes.ts, server/platform/operators/operatorTrust.ts): the proposer confirming
  * is 10081, an operator on probation (10150) or linked by creation to the proposer (10151) may
  * not confirm, and any operator may reject (stopping money is never the risk). Every step writes
  * the audit log in its transaction; a refusal writes nothing.
@@ -15,16 +15,16 @@ import Decimal from 'decimal.js';
 import { and, eq } from 'drizzle-orm';
 import { Err } from '../../src/contract/errors.ts';
 import { SMART_ASSET, type AdminReserve, type CapitalEvidence, type FundReserveBody } from '../../src/contract/smart.ts';
-import type { DbOrTx } from '../db/client.ts';
-import { smartReserveFundings } from '../db/schema/index.ts';
-import { BizError } from '../http/errors.ts';
-import { writeAudit } from '../admin/audit.ts';
-import { parseOperatorAmount } from '../admin/operatorAmounts.ts';
-import { assertMayReviewMoney } from '../admin/operatorTrust.ts';
-import { platformAccount } from '../ledger/accounts.ts';
-import { transfer } from '../ledger/ledger.ts';
+import type { DbOrTx } from '../platform/db/client.ts';
+import { smartReserveFundings } from './schema.ts';
+import { BizError } from '../platform/http/errors.ts';
+import { writeAudit } from '../platform/audit/audit.ts';
+import { parseOperatorAmount } from '../platform/operators/operatorAmounts.ts';
+import { assertMayReviewMoney } from '../platform/operators/operatorTrust.ts';
+import { platformAccount } from '../platform/ledger/accounts.ts';
+import { transfer } from '../platform/ledger/ledger.ts';
 import { isValidAddress } from '../../src/contract/chainAddresses.ts';
-import { fmt } from '../ledger/amounts.ts';
+import { fmt } from '../platform/ledger/amounts.ts';
 import { attestedHoldings } from './attested.ts';
 import { adminReserve, declaredCapital, lockReserve } from './reserve.ts';
 import type { SmartDeps } from './deps.ts';

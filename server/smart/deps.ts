@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.ts';
-import type { Bus } from '../notify/bus.ts';
+import type { Db } from '../platform/db/client.ts';
+import type { Bus } from '../platform/bus/bus.ts';
 
 /** What the smart domain works with. */
 export interface SmartDeps {
@@ -9,7 +9,7 @@ export interface SmartDeps {
   log: FastifyBaseLogger;
   /** the service clock (ms) */
   now: () => number;
-  /** hours an operator added in the console moves no money (server/admin/operatorTrust.ts) */
+  /** hours an operator added in the console moves no money (server/platform/operators/operatorTrust.ts) */
   operatorProbationHours: number;
   /** the largest single funding of, or withdrawal from, the reserve (RESERVE_FUNDING_MAX, USDT) */
   reserveFundingMax: string;

@@ -14,12 +14,12 @@ import {
   type UpdateSmartProductBody,
 } from '../../src/contract/smart.ts';
 import { annualRate, coveredAmount } from '../../src/contract/smartMath.ts';
-import type { Db, DbOrTx } from '../db/client.ts';
-import { smartProducts } from '../db/schema/index.ts';
-import { BizError } from '../http/errors.ts';
-import { writeAudit } from '../admin/audit.ts';
-import { parseOperatorAmount } from '../admin/operatorAmounts.ts';
-import { fmt } from '../ledger/amounts.ts';
+import type { Db, DbOrTx } from '../platform/db/client.ts';
+import { smartProducts } from './schema.ts';
+import { BizError } from '../platform/http/errors.ts';
+import { writeAudit } from '../platform/audit/audit.ts';
+import { parseOperatorAmount } from '../platform/operators/operatorAmounts.ts';
+import { fmt } from '../platform/ledger/amounts.ts';
 
 export type ProductRow = typeof smartProducts.$inferSelect;
 

@@ -19,10 +19,12 @@ import {
   type ReserveFunding,
   type ReserveSummary,
 } from '../../src/contract/smart.ts';
-import type { DbOrTx } from '../db/client.ts';
-import { ledgerAccounts, smartPlans, smartReserveFundings, users } from '../db/schema/index.ts';
-import type { PlatformPurpose } from '../ledger/accounts.ts';
-import { fmt } from '../ledger/amounts.ts';
+import type { DbOrTx } from '../platform/db/client.ts';
+import { ledgerAccounts } from '../platform/ledger/schema.ts';
+import { smartPlans, smartReserveFundings } from './schema.ts';
+import { users } from '../platform/identity/schema.ts';
+import type { PlatformPurpose } from '../platform/ledger/accounts.ts';
+import { fmt } from '../platform/ledger/amounts.ts';
 import { attestedHoldings } from './attested.ts';
 
 const BOOK = 'real' as const;

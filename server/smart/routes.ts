@@ -17,8 +17,8 @@ import {
   SmartPlanPage,
   SmartProductList,
 } from '../../src/contract/smart.ts';
-import { BizError } from '../http/errors.ts';
-import { requestId } from '../http/validation.ts';
+import { BizError } from '../platform/http/errors.ts';
+import { requestId } from '../platform/http/validation.ts';
 
 const P = '/swx/customer/order';
 const tags = ['smart'];

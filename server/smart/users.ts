@@ -2,11 +2,11 @@
 import { eq, ilike, or } from 'drizzle-orm';
 import { Err } from '../../src/contract/errors.ts';
 import type { SmartUser } from '../../src/contract/smart.ts';
-import type { Db } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
-import { userWritten } from '../db/userWrites.ts';
-import { BizError } from '../http/errors.ts';
-import { writeAudit } from '../admin/audit.ts';
+import type { Db } from '../platform/db/client.ts';
+import { users } from '../platform/identity/schema.ts';
+import { userWritten } from '../platform/db/userWrites.ts';
+import { BizError } from '../platform/http/errors.ts';
+import { writeAudit } from '../platform/audit/audit.ts';
 
 type UserRow = Pick<typeof users.$inferSelect, 'id' | 'username' | 'email' | 'smartEnabled'>;
 const view = (u: UserRow): SmartUser => ({

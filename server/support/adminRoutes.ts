@@ -15,7 +15,7 @@ import {
   SupportIdParams,
   SupportMessage,
 } from '../../src/contract/support.ts';
-import { requestId } from '../http/validation.ts';
+import { requestId } from '../platform/http/validation.ts';
 
 const tags = ['admin'];
 const security = [{ token: [] }];

@@ -14,10 +14,11 @@ import type {
 import { SUPPORT_SUBJECT_MAX } from '../../src/contract/support.ts';
 import { Err } from '../../src/contract/errors.ts';
 import { conversationAllows } from '../../src/machines/supportConversation.ts';
-import type { DbOrTx } from '../db/client.ts';
-import { reserveInWindow } from '../db/rateWindow.ts';
-import { supportAttachments, supportConversations, supportMessages, users } from '../db/schema/index.ts';
-import { BizError } from '../http/errors.ts';
+import type { DbOrTx } from '../platform/db/client.ts';
+import { reserveInWindow } from '../platform/db/rateWindow.ts';
+import { supportAttachments, supportConversations, supportMessages } from './schema.ts';
+import { users } from '../platform/identity/schema.ts';
+import { BizError } from '../platform/http/errors.ts';
 
 export type ConversationRow = typeof supportConversations.$inferSelect;
 export type MessageRow = typeof supportMessages.$inferSelect & { width?: number | null; height?: number | null };

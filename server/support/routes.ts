@@ -19,11 +19,11 @@ import {
   SupportThread,
   SupportUnread,
 } from '../../src/contract/support.ts';
-import { BinaryFile } from '../http/files.ts';
-import { requestId } from '../http/validation.ts';
-import { imageFormReader } from '../uploads/form.ts';
-import { attachmentHeaders } from '../uploads/store.ts';
-import { acceptMultipart } from '../http/external.ts';
+import { BinaryFile } from '../platform/http/files.ts';
+import { requestId } from '../platform/http/validation.ts';
+import { imageFormReader } from '../platform/uploads/form.ts';
+import { attachmentHeaders } from '../platform/uploads/store.ts';
+import { acceptMultipart } from '../platform/http/external.ts';
 
 const P = '/swx/customer/support';
 const tags = ['support'];

@@ -16,15 +16,15 @@ import type {
 import { Err } from '../../src/contract/errors.ts';
 import type { SUPPORT_EVENTS, UserEventInput } from '../../src/contract/userEvents.ts';
 import { conversationAllows, supportConversationMachine } from '../../src/machines/supportConversation.ts';
-import { writeAudit } from '../admin/audit.ts';
-import type { Db } from '../db/client.ts';
+import { writeAudit } from '../platform/audit/audit.ts';
+import type { Db } from '../platform/db/client.ts';
 import type { PersonalFiles } from '../platform/blobs/files.ts';
-import { supportConversations } from '../db/schema/index.ts';
-import { recordPersonalRead } from '../admin/personalReads.ts';
-import { BizError } from '../http/errors.ts';
-import type { Bus } from '../notify/bus.ts';
-import { publishUserEvent } from '../notify/notify.ts';
-import { cleanImage, sniffImage } from '../uploads/images.ts';
+import { supportConversations } from './schema.ts';
+import { recordPersonalRead } from '../platform/audit/personalReads.ts';
+import { BizError } from '../platform/http/errors.ts';
+import type { Bus } from '../platform/bus/bus.ts';
+import { publishUserEvent } from '../platform/realtime/notify.ts';
+import { cleanImage, sniffImage } from '../platform/uploads/images.ts';
 import { nextStatus } from '../platform/statusTransitions.ts';
 import type { Clock } from '../platform/clock.ts';
 import {

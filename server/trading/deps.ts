@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.ts';
-import type { OptionsOrderRow, OptionsPendingOrderRow } from '../db/schema/index.ts';
+import type { Db } from '../platform/db/client.ts';
+import type { OptionsOrderRow } from './schema.ts';
+import type { OptionsPendingOrderRow } from './pendingSchema.ts';
 import type { MarketService } from '../market/service.ts';
-import type { Bus } from '../notify/bus.ts';
+import type { Bus } from '../platform/bus/bus.ts';
 import type { UserReads } from '../platform/userReads.ts';
 
 /** What the trading domain works with. */

@@ -24,14 +24,10 @@ import { and, desc, eq, gt, lt, lte, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PriceTick } from '../../src/contract/ws.ts';
 import type { CloseReason } from '../../src/contract/trading.ts';
-import {
-  marketCandles,
-  optionsOrders,
-  optionsPendingOrders,
-  type OptionsOrderRow,
-  type OptionsPendingOrderRow,
-} from '../db/schema/index.ts';
-import { userWrite } from '../db/userWrites.ts';
+import { marketCandles } from '../market/schema.ts';
+import { optionsOrders, type OptionsOrderRow } from './schema.ts';
+import { optionsPendingOrders, type OptionsPendingOrderRow } from './pendingSchema.ts';
+import { userWrite } from '../platform/db/userWrites.ts';
 import { trailStop } from '../../src/contract/entryMath.ts';
 import { entryFillsAtOrBelow } from '../../src/machines/pendingOrder.ts';
 import { EntryIndex } from './triggers/entries.ts';
@@ -172,7 +168,7 @@ export class TriggerEngine {
       const next = trailStop(p.direction, p.stopLoss, price, t.distance, t.precision);
       if (next === null) continue;
       const forward = p.direction === 'up' ? lt(optionsOrders.stopLoss, next) : gt(optionsOrders.stopLoss, next);
-      // the owner's positions kept in memory are forgotten once it is written (server/db/userWrites.ts)
+      // the owner's positions kept in memory are forgotten once it is written (server/platform/db/userWrites.ts)
       const [row] = await userWrite(this.app.db, [t.userId], () =>
         this.app.db
           .update(optionsOrders)

@@ -9,7 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Book } from '../../src/contract/constants.ts';
 import { pnl } from '../../src/contract/optionsMath.ts';
 import type { Exposure, ExposureRow } from '../../src/contract/trading.ts';
-import { optionsOrders } from '../db/schema/index.ts';
+import { optionsOrders } from './schema.ts';
 import type { TradingDeps } from './deps.ts';
 import { termsOfRow } from './view.ts';
 

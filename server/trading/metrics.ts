@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { BOOKS } from '../../src/contract/constants.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import type { GaugeReading } from '../platform/ops/metrics.ts';
 
 /** Open positions per book (0 when none), read when /metrics is scraped; the partial index options_orders_open answers it. */

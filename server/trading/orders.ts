@@ -17,15 +17,15 @@ import {
   type OptionsProduct,
   type PositionPage,
 } from '../../src/contract/trading.ts';
-import type { DbOrTx } from '../db/client.ts';
-import { optionsOrders, type OptionsOrderRow } from '../db/schema/index.ts';
-import { userWritten } from '../db/userWrites.ts';
-import { pageTotal, totalOver } from '../db/paging.ts';
-import { preparedOnce } from '../db/prepared.ts';
-import { BizError } from '../http/errors.ts';
-import { platformAccount, userAccount } from '../ledger/accounts.ts';
-import { transfer } from '../ledger/ledger.ts';
-import { PendingEvents } from '../notify/pendingEvents.ts';
+import type { DbOrTx } from '../platform/db/client.ts';
+import { optionsOrders, type OptionsOrderRow } from './schema.ts';
+import { userWritten } from '../platform/db/userWrites.ts';
+import { pageTotal, totalOver } from '../platform/db/paging.ts';
+import { preparedOnce } from '../platform/db/prepared.ts';
+import { BizError } from '../platform/http/errors.ts';
+import { platformAccount, userAccount } from '../platform/ledger/accounts.ts';
+import { transfer } from '../platform/ledger/ledger.ts';
+import { PendingEvents } from '../platform/realtime/pendingEvents.ts';
 import { requireProduct } from './products.ts';
 import type { TradingDeps } from './deps.ts';
 import { eventParams, orderRef, settleOrder } from './settle.ts';
@@ -265,7 +265,7 @@ async function readPage(
     return and(...conds);
   };
   const params = { userId, book, status: q.status ?? null, code: q.code ?? null };
-  // rows and total in one query (server/db/paging.ts), prepared once per combination of filters
+  // rows and total in one query (server/platform/db/paging.ts), prepared once per combination of filters
   const name = `options_orders_page_${Number(filters.status)}${Number(filters.code)}`;
   const page = preparedOnce(deps.db, name, () =>
     deps.db

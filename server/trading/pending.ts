@@ -25,12 +25,13 @@ import {
   type PlacePendingBody,
 } from '../../src/contract/pendingOrders.ts';
 import { pendingOrderMachine, type PendingOrderEvent } from '../../src/machines/pendingOrder.ts';
-import type { DbOrTx } from '../db/client.ts';
-import { optionsPendingOrders, type OptionsOrderRow, type OptionsPendingOrderRow } from '../db/schema/index.ts';
-import { BizError } from '../http/errors.ts';
-import { userAccount } from '../ledger/accounts.ts';
-import { transfer } from '../ledger/ledger.ts';
-import { PendingEvents } from '../notify/pendingEvents.ts';
+import type { DbOrTx } from '../platform/db/client.ts';
+import { optionsPendingOrders, type OptionsPendingOrderRow } from './pendingSchema.ts';
+import { type OptionsOrderRow } from './schema.ts';
+import { BizError } from '../platform/http/errors.ts';
+import { userAccount } from '../platform/ledger/accounts.ts';
+import { transfer } from '../platform/ledger/ledger.ts';
+import { PendingEvents } from '../platform/realtime/pendingEvents.ts';
 import { nextStatus } from '../platform/statusTransitions.ts';
 import { openInTx, openRequest } from './orders.ts';
 import { requireProduct } from './products.ts';

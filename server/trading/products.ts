@@ -8,7 +8,7 @@ import Decimal from 'decimal.js';
 import { Err } from '../../src/contract/errors.ts';
 import type { InstrumentType } from '../../src/contract/market.ts';
 import { MAX_OPEN_POSITIONS, type OptionsProduct } from '../../src/contract/trading.ts';
-import { BizError } from '../http/errors.ts';
+import { BizError } from '../platform/http/errors.ts';
 import type { MarketService } from '../market/service.ts';
 import type { LiveQuote } from '../market/quotes/state.ts';
 

@@ -35,7 +35,7 @@ import {
   PendingOrderWire,
   PlacePendingBody,
 } from '../../src/contract/pendingOrders.ts';
-import { requestId } from '../http/validation.ts';
+import { requestId } from '../platform/http/validation.ts';
 import { riskReader } from './risk.ts';
 
 const tags = ['trading'];

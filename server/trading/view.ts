@@ -12,7 +12,7 @@
 import Decimal from 'decimal.js';
 import type { OptionsPosition } from '../../src/contract/trading.ts';
 import { expectedReturn, maxLoss, netAt, netOfSettled, valuer, type PositionTerms } from '../../src/contract/optionsMath.ts';
-import type { OptionsOrderRow } from '../db/schema/index.ts';
+import type { OptionsOrderRow } from './schema.ts';
 
 const money = (v: string | null | undefined) => new Decimal(v ?? 0).toFixed(6);
 const priceAt = (p: number) => (v: string) => new Decimal(v).toFixed(p);

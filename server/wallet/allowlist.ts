@@ -17,11 +17,12 @@ import {
   type SaveAddressBody,
   type SavedAddress,
 } from '../../src/contract/walletProtection.ts';
-import type { Db, DbOrTx } from '../db/client.ts';
-import { users, withdrawalAddresses, withdrawalAllowlist } from '../db/schema/index.ts';
-import { BizError } from '../http/errors.ts';
+import type { Db, DbOrTx } from '../platform/db/client.ts';
+import { users } from '../platform/identity/schema.ts';
+import { withdrawalAddresses, withdrawalAllowlist } from './protectionSchema.ts';
+import { BizError } from '../platform/http/errors.ts';
 import { isValidAddress } from '../../src/contract/chainAddresses.ts';
-import { PendingEvents } from '../notify/pendingEvents.ts';
+import { PendingEvents } from '../platform/realtime/pendingEvents.ts';
 import type { WalletDeps } from './deps.ts';
 
 /** A time in messages: "2026-11-24 10:00 UTC" (the same in every language, never the server's zone). */

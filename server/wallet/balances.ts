@@ -5,10 +5,10 @@ import Decimal from 'decimal.js';
 import { and, eq } from 'drizzle-orm';
 import { ASSETS, ASSET_DECIMALS, DEMO_GRANT_USDT, type Asset, type Book } from '../../src/contract/constants.ts';
 import type { AssetBalance, Balances } from '../../src/contract/wallet.ts';
-import type { Db, DbOrTx } from '../db/client.ts';
-import { ledgerAccounts } from '../db/schema/index.ts';
-import { platformAccount, userAccount } from '../ledger/accounts.ts';
-import { transfer, userBalances, type BalanceRow } from '../ledger/ledger.ts';
+import type { Db, DbOrTx } from '../platform/db/client.ts';
+import { ledgerAccounts } from '../platform/ledger/schema.ts';
+import { platformAccount, userAccount } from '../platform/ledger/accounts.ts';
+import { transfer, userBalances, type BalanceRow } from '../platform/ledger/ledger.ts';
 import { valueInUsdt, type Market } from './valuation.ts';
 
 const FIELD: Record<string, keyof Omit<AssetBalance, 'asset' | 'total' | 'valueUsdt'>> = {

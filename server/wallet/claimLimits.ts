@@ -5,10 +5,11 @@
  */
 import { and, count, eq } from 'drizzle-orm';
 import { Err } from '../../src/contract/errors.ts';
-import type { DbOrTx } from '../db/client.ts';
-import { reserveInHourWindow } from '../db/rateWindow.ts';
-import { deposits, users } from '../db/schema/index.ts';
-import { BizError } from '../http/errors.ts';
+import type { DbOrTx } from '../platform/db/client.ts';
+import { reserveInHourWindow } from '../platform/db/rateWindow.ts';
+import { deposits } from './schema.ts';
+import { users } from '../platform/identity/schema.ts';
+import { BizError } from '../platform/http/errors.ts';
 
 /**
  * Refuses when the user already has `max` pending claims. With `lock` (inside the claim's

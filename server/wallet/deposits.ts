@@ -16,22 +16,23 @@ import {
 } from '../../src/contract/wallet.ts';
 import { depositMachine, type DepositEvent } from '../../src/machines/deposit.ts';
 import { queueTotal } from './queueCounts.ts';
-import type { DbOrTx } from '../db/client.ts';
-import { pageTotal, totalOver } from '../db/paging.ts';
-import { depositAddresses, deposits, users } from '../db/schema/index.ts';
-import { userWritten } from '../db/userWrites.ts';
-import { BizError } from '../http/errors.ts';
-import { platformAccount, userAccount } from '../ledger/accounts.ts';
-import { transfer } from '../ledger/ledger.ts';
-import { writeAudit } from '../admin/audit.ts';
-import type { CleanImage } from '../uploads/images.ts';
-import { fmt, parseUserAmount } from '../ledger/amounts.ts';
-import { PendingEvents } from '../notify/pendingEvents.ts';
+import type { DbOrTx } from '../platform/db/client.ts';
+import { pageTotal, totalOver } from '../platform/db/paging.ts';
+import { depositAddresses, deposits } from './schema.ts';
+import { users } from '../platform/identity/schema.ts';
+import { userWritten } from '../platform/db/userWrites.ts';
+import { BizError } from '../platform/http/errors.ts';
+import { platformAccount, userAccount } from '../platform/ledger/accounts.ts';
+import { transfer } from '../platform/ledger/ledger.ts';
+import { writeAudit } from '../platform/audit/audit.ts';
+import type { CleanImage } from '../platform/uploads/images.ts';
+import { fmt, parseUserAmount } from '../platform/ledger/amounts.ts';
+import { PendingEvents } from '../platform/realtime/pendingEvents.ts';
 import { checkPendingClaims, reserveClaim } from './claimLimits.ts';
 import { approvalStep } from './fourEyes.ts';
-import { assertMayReviewMoney } from '../admin/operatorTrust.ts';
+import { assertMayReviewMoney } from '../platform/operators/operatorTrust.ts';
 import { nextStatus } from '../platform/statusTransitions.ts';
-import { qrDataUrl } from './qr.ts';
+import { qrDataUrl } from '../platform/qr.ts';
 import type { WalletDeps } from './deps.ts';
 import Decimal from 'decimal.js';
 
@@ -184,7 +185,7 @@ export async function listDeposits(
   const offset = ((q.pageNum ?? 1) - 1) * size;
   const countAll = async () => Number((await db.select({ total: count() }).from(deposits).where(where))[0].total);
   if (q.userId !== undefined) {
-    // one user's deposits: rows and total in one query (server/db/paging.ts)
+    // one user's deposits: rows and total in one query (server/platform/db/paging.ts)
     const rows = await db
       .select({ d: deposits, username: users.username, total: totalOver() })
       .from(deposits)

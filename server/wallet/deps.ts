@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import type { PersonalFiles } from '../platform/blobs/files.ts';
-import type { Bus } from '../notify/bus.ts';
+import type { Bus } from '../platform/bus/bus.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { UserReads } from '../platform/userReads.ts';
 import type { Market } from './valuation.ts';

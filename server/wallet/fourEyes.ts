@@ -16,9 +16,9 @@ import Decimal from 'decimal.js';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Asset } from '../../src/contract/constants.ts';
 import { Err } from '../../src/contract/errors.ts';
-import type { DbOrTx } from '../db/client.ts';
-import { deposits, withdrawals } from '../db/schema/index.ts';
-import { BizError } from '../http/errors.ts';
+import type { DbOrTx } from '../platform/db/client.ts';
+import { deposits, withdrawals } from './schema.ts';
+import { BizError } from '../platform/http/errors.ts';
 import type { WalletDeps } from './deps.ts';
 import { valueInUsdt } from './valuation.ts';
 

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Notification } from '../../src/contract/wallet.ts';
-import type { DbOrTx } from '../db/client.ts';
-import { pageTotal, totalOver } from '../db/paging.ts';
-import { notifications } from '../db/schema/index.ts';
-import { requestId } from '../http/validation.ts';
+import type { DbOrTx } from '../platform/db/client.ts';
+import { pageTotal, totalOver } from '../platform/db/paging.ts';
+import { notifications } from '../platform/realtime/schema.ts';
+import { requestId } from '../platform/http/validation.ts';
 
 export async function unreadCount(db: DbOrTx, userId: bigint): Promise<number> {
   const [{ n }] = await db
@@ -23,7 +23,7 @@ export async function listNotifications(
     : eq(notifications.userId, userId);
   const size = q.pageSize ?? 20;
   const offset = ((q.pageNum ?? 1) - 1) * size;
-  // rows and total in one query (server/db/paging.ts)
+  // rows and total in one query (server/platform/db/paging.ts)
   const page = await db
     .select({ r: notifications, total: totalOver() })
     .from(notifications)

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { proofFilesKnown } from './deposits.ts';
 import { WalletService } from './service.ts';
-import { ledgerTransfersWritten } from '../ledger/metrics.ts';
+import { ledgerTransfersWritten } from '../platform/ledger/metrics.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -6,12 +6,13 @@ import type {
   SavedAddress,
   WithdrawalLimits,
 } from '../../src/contract/walletProtection.ts';
-import { createMailer, type Mailer } from '../auth/mailer.ts';
-import { users } from '../db/schema/index.ts';
-import { accountLanguage, renderMail } from '../notify/mailText.ts';
+import { createMailer, type Mailer } from '../platform/mail/mailer.ts';
+import { users } from '../platform/identity/schema.ts';
+import { accountLanguage, renderMail } from '../platform/mail/mailText.ts';
 import { allowlistOf, removeAddress, saveAddress, switchAllowlist, type AllowlistNotice } from './allowlist.ts';
 import type { WalletDeps } from './deps.ts';
 import { withdrawalLimits } from './withdrawalLimits.ts';
+import { phraseLine } from '../auth/twofactor/antiPhishing.ts';
 
 type Deps = Pick<WalletDeps, 'db' | 'config' | 'clock' | 'bus' | 'log'>;
 
@@ -24,7 +25,7 @@ export class WalletProtection {
   private readonly mailer: Mailer;
 
   constructor(private readonly deps: Deps) {
-    this.mailer = createMailer(deps.config, deps.db, deps.log);
+    this.mailer = createMailer(deps.config, deps.db, deps.log, phraseLine);
   }
 
   allowlist(userId: bigint): Promise<Allowlist> {

@@ -16,7 +16,7 @@ import {
   SavedAddress,
   WithdrawalLimits,
 } from '../../src/contract/walletProtection.ts';
-import { requestId } from '../http/validation.ts';
+import { requestId } from '../platform/http/validation.ts';
 import { WalletProtection } from './protection.ts';
 
 declare module 'fastify' {

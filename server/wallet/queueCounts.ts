@@ -5,8 +5,8 @@
  * it (docs/performance.md, "Data growth").
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.ts';
-import { reviewQueueCounts } from '../db/schema/index.ts';
+import type { DbOrTx } from '../platform/db/client.ts';
+import { reviewQueueCounts } from './schema.ts';
 
 export type ReviewQueue = 'deposits' | 'withdrawals';
 

@@ -30,12 +30,12 @@ import {
   WithdrawalMethods,
   WithdrawalPage,
 } from '../../src/contract/wallet.ts';
-import { attachmentHeaders } from '../uploads/store.ts';
-import { BinaryFile, CsvFile } from '../http/files.ts';
-import { BizError } from '../http/errors.ts';
-import { requestId } from '../http/validation.ts';
+import { attachmentHeaders } from '../platform/uploads/store.ts';
+import { BinaryFile, CsvFile } from '../platform/http/files.ts';
+import { BizError } from '../platform/http/errors.ts';
+import { requestId } from '../platform/http/validation.ts';
 import { readRechargeForm } from './upload.ts';
-import { acceptMultipart } from '../http/external.ts';
+import { acceptMultipart } from '../platform/http/external.ts';
 
 const P = '/swx/customer/user';
 const tags = ['wallet'];

@@ -18,10 +18,10 @@ import type {
   WithdrawalPage,
 } from '../../src/contract/wallet.ts';
 import type { Static } from 'typebox';
-import { BizError } from '../http/errors.ts';
-import { statement, statementCsv } from '../ledger/statement.ts';
+import { BizError } from '../platform/http/errors.ts';
+import { statement, statementCsv } from '../platform/ledger/statement.ts';
 import { balancesFrom, resetDemo } from './balances.ts';
-import { userBalances } from '../ledger/ledger.ts';
+import { userBalances } from '../platform/ledger/ledger.ts';
 import {
   depositProof,
   depositView,
@@ -33,7 +33,7 @@ import {
   type DepositDecision,
   type DepositRow,
 } from './deposits.ts';
-import { recordPersonalRead } from '../admin/personalReads.ts';
+import { recordPersonalRead } from '../platform/audit/personalReads.ts';
 import { listNotifications, markRead, unreadCount } from './notifications.ts';
 import { checkProofImage, type RechargeForm } from './upload.ts';
 import {
@@ -88,7 +88,7 @@ export class WalletService {
 
   /**
    * The recharge form as read from the request; the proof image is checked here (10055, 10039,
-   * 10086) and only its re-encoded pixels are kept (server/uploads/images.ts).
+   * 10086) and only its re-encoded pixels are kept (server/platform/uploads/images.ts).
    */
   submitDeposit(userId: bigint, form: RechargeForm): Promise<Deposit> {
     const proof = checkProofImage(form.proof, { maxSide: this.deps.config.uploadMaxImageSide });

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { ASSET_DECIMALS, type Book } from '../../src/contract/constants.ts';
 import type { AssetBalance, BookSummary } from '../../src/contract/auth.ts';
-import type { BalanceRow } from '../ledger/ledger.ts';
+import type { BalanceRow } from '../platform/ledger/ledger.ts';
 import type { Balances } from '../../src/contract/wallet.ts';
 import { balancesFrom } from './balances.ts';
 import { valuationKey, valueInUsdt, type Market } from './valuation.ts';

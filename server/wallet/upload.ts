@@ -5,9 +5,9 @@
 import type { FastifyRequest } from 'fastify';
 import { Err } from '../../src/contract/errors.ts';
 import { RechargeFields } from '../../src/contract/wallet.ts';
-import { BizError } from '../http/errors.ts';
-import { imageFormReader } from '../uploads/form.ts';
-import { cleanImage, sniffImage, type CleanImage, type ImageLimits } from '../uploads/images.ts';
+import { BizError } from '../platform/http/errors.ts';
+import { imageFormReader } from '../platform/uploads/form.ts';
+import { cleanImage, sniffImage, type CleanImage, type ImageLimits } from '../platform/uploads/images.ts';
 
 const readForm = imageFormReader(RechargeFields, ['proof'] as const);
 

@@ -13,9 +13,10 @@ import { and, asc, eq, gte, ne, sql } from 'drizzle-orm';
 import { ASSETS, type Asset } from '../../src/contract/constants.ts';
 import { Err } from '../../src/contract/errors.ts';
 import type { LimitLevel, WithdrawalLimits } from '../../src/contract/walletProtection.ts';
-import type { DbOrTx } from '../db/client.ts';
-import { users, withdrawals } from '../db/schema/index.ts';
-import { BizError } from '../http/errors.ts';
+import type { DbOrTx } from '../platform/db/client.ts';
+import { users } from '../platform/identity/schema.ts';
+import { withdrawals } from './schema.ts';
+import { BizError } from '../platform/http/errors.ts';
 import { utcText } from './allowlist.ts';
 import type { WalletDeps } from './deps.ts';
 

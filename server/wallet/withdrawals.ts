@@ -21,19 +21,20 @@ import {
 } from '../../src/contract/wallet.ts';
 import { withdrawalMachine, type WithdrawalEvent } from '../../src/machines/withdrawal.ts';
 import { queueTotal } from './queueCounts.ts';
-import type { DbOrTx } from '../db/client.ts';
-import { pageTotal, totalOver } from '../db/paging.ts';
-import { users, withdrawals } from '../db/schema/index.ts';
-import { BizError } from '../http/errors.ts';
-import { platformAccount, userAccount } from '../ledger/accounts.ts';
-import { availableBalance, transfer } from '../ledger/ledger.ts';
-import { writeAudit } from '../admin/audit.ts';
+import type { DbOrTx } from '../platform/db/client.ts';
+import { pageTotal, totalOver } from '../platform/db/paging.ts';
+import { users } from '../platform/identity/schema.ts';
+import { withdrawals } from './schema.ts';
+import { BizError } from '../platform/http/errors.ts';
+import { platformAccount, userAccount } from '../platform/ledger/accounts.ts';
+import { availableBalance, transfer } from '../platform/ledger/ledger.ts';
+import { writeAudit } from '../platform/audit/audit.ts';
 import { isValidAddress } from '../../src/contract/chainAddresses.ts';
 import { txHashKey } from './deposits.ts';
-import { fmt, parseUserAmount, withdrawalFee } from '../ledger/amounts.ts';
-import { PendingEvents } from '../notify/pendingEvents.ts';
+import { fmt, parseUserAmount, withdrawalFee } from '../platform/ledger/amounts.ts';
+import { PendingEvents } from '../platform/realtime/pendingEvents.ts';
 import { approvalStep } from './fourEyes.ts';
-import { assertMayReviewMoney } from '../admin/operatorTrust.ts';
+import { assertMayReviewMoney } from '../platform/operators/operatorTrust.ts';
 import { nextStatus } from '../platform/statusTransitions.ts';
 import { assertAllowedAddress } from './allowlist.ts';
 import { valueInUsdt } from './valuation.ts';
@@ -204,7 +205,7 @@ export async function listWithdrawals(
   const offset = ((q.pageNum ?? 1) - 1) * size;
   const countAll = async () => Number((await db.select({ total: count() }).from(withdrawals).where(where))[0].total);
   if (q.userId !== undefined) {
-    // one user's withdrawals: rows and total in one query (server/db/paging.ts)
+    // one user's withdrawals: rows and total in one query (server/platform/db/paging.ts)
     const rows = await db
       .select({ w: withdrawals, username: users.username, total: totalOver() })
       .from(withdrawals)

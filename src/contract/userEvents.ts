@@ -2,7 +2,7 @@
  * User events (docs/design.md, "User events"): what the service tells one user about their own
  * records, on the websocket (`{"type":"user","event"}`, src/contract/ws.ts) and, for most kinds,
  * as a notification row (listNotifications). One discriminated union of every kind with its
- * parameters: the service publishes only these (server/notify/notify.ts), the wire schema checks
+ * parameters: the service publishes only these (server/platform/realtime/notify.ts), the wire schema checks
  * them, the browser switches on them exhaustively (src/services/queries/invalidation.ts,
  * src/services/userEventText.ts). A kind this union does not hold is a compile error.
  *
@@ -192,7 +192,7 @@ export type UserEventOf<K extends UserEventKind> = {
 };
 export type UserEvent = { [K in UserEventKind]: UserEventOf<K> }[UserEventKind];
 
-/** One event as the service records and publishes it (server/notify/notify.ts). */
+/** One event as the service records and publishes it (server/platform/realtime/notify.ts). */
 export type UserEventInput = {
   [K in UserEventKind]: { kind: K; params: UserEventParams<K>; refType?: string; refId?: string };
 }[UserEventKind];

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { notifications, outbox, priceAlerts, users } from '../../server/db/schema/index.ts';
+import { notifications } from '../../server/platform/realtime/schema.ts';
+import { outbox } from '../../server/platform/mail/schema.ts';
+import { priceAlerts } from '../../server/alerts/schema.ts';
+import { users } from '../../server/platform/identity/schema.ts';
 import { startTradingEngine } from '../../server/trading/engine.ts';
 import { ALERT_LIMIT, ALERT_PATHS } from '../../src/contract/alerts.ts';
 import { Err, Ok } from '../../src/contract/errors.ts';

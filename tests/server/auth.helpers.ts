@@ -1,6 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { outbox, users } from '../../server/db/schema/index.ts';
+import { outbox } from '../../server/platform/mail/schema.ts';
+import { users } from '../../server/platform/identity/schema.ts';
 import { body, type TestApp } from './helpers.ts';
 import { Ok } from '../../src/contract/errors.ts';
 
@@ -46,7 +47,7 @@ export const U = '/swx/customer/user';
 
 /**
  * The newest 6-digit code sent to a recipient (e-mail lower-cased, or +phone), as the dev console
- * printed it: the outbox only ever holds it masked (server/auth/mailer.ts). Checks on the way that
+ * printed it: the outbox only ever holds it masked (server/platform/mail/mailer.ts). Checks on the way that
  * the outbox row of that message does not hold the code.
  */
 export async function codeFromOutbox(t: TestApp, recipient: string): Promise<string> {

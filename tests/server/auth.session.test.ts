@@ -1,7 +1,8 @@
 import argon2 from 'argon2';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { loginFailures, sessions, users } from '../../server/db/schema/index.ts';
+import { loginFailures, sessions } from '../../server/auth/schema.ts';
+import { users } from '../../server/platform/identity/schema.ts';
 import { FREE_FAILURES } from '../../server/auth/throttle.ts';
 import { hashToken } from '../../server/auth/sessions.ts';
 import { useTestApp } from './helpers.ts';

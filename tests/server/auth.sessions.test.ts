@@ -5,7 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../../server/db/schema/index.ts';
+import { sessions } from '../../server/auth/schema.ts';
 import { Err, Ok } from '../../src/contract/errors.ts';
 import { useTestApp } from './helpers.ts';
 import { get, L, PASSWORD, post, registerByEmail, U } from './auth.helpers.ts';

@@ -4,7 +4,7 @@
  */
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { blobs } from '../../server/db/schema/index.ts';
+import { blobs } from '../../server/platform/blobs/schema.ts';
 import { allBlobs } from '../../server/platform/blobs/store.ts';
 
 export async function storedKeys(app: FastifyInstance, prefix?: string): Promise<string[]> {

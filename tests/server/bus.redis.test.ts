@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { redisBus } from '../../server/notify/bus.ts';
+import { redisBus } from '../../server/platform/bus/bus.ts';
 
 /**
  * The Redis bus subscribes in the background (subscribe() returns at once): when Redis refuses

@@ -3,10 +3,10 @@ import { eq, sql } from 'drizzle-orm';
 import { body, useTestApp } from './helpers.ts';
 import { LANGUAGES } from '../../src/contract/constants.ts';
 import { CONTENT_SLUGS, pickerContentType, type ContentDetail, type ContentListItem } from '../../src/contract/content.ts';
-import { contentItems, contentTexts, params } from '../../server/db/schema/content.ts';
-import { users } from '../../server/db/schema/users.ts';
+import { contentItems, contentTexts, params } from '../../server/content/schema.ts';
+import { users } from '../../server/platform/identity/schema.ts';
 import { seedContent } from '../../server/content/seed.ts';
-import { instruments } from '../../server/db/schema/index.ts';
+import { instruments } from '../../server/market/schema.ts';
 import { Err, Ok } from '../../src/contract/errors.ts';
 
 const IDX = '/swx/customer/index';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { createTestDatabase, usingPostgres, waitFor } from './helpers.ts';
-import { openDatabase, type Database } from '../../server/db/client.ts';
+import { openDatabase, type Database } from '../../server/platform/db/client.ts';
 
 /**
  * node-postgres: when an idle pooled connection dies (database restart, failover, an operator

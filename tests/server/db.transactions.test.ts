@@ -3,11 +3,11 @@ import { sql } from 'drizzle-orm';
 import { TransactionRollbackError } from 'drizzle-orm';
 import type pg from 'pg';
 import { createTestDatabase, usingPostgres } from './helpers.ts';
-import { openDatabase, type Database } from '../../server/db/client.ts';
-import { beginStatement } from '../../server/db/pgTransactions.ts';
+import { openDatabase, type Database } from '../../server/platform/db/client.ts';
+import { beginStatement } from '../../server/platform/db/pgTransactions.ts';
 
 /**
- * `db.transaction` on PostgreSQL (server/db/pgTransactions.ts): BEGIN goes out with the first
+ * `db.transaction` on PostgreSQL (server/platform/db/pgTransactions.ts): BEGIN goes out with the first
  * statement instead of a round trip before it, and each connection keeps one transaction handle.
  * What drizzle's transactions did must still hold: commit, rollback on a throw or a failed
  * statement (the connection coming back clean), savepoints, `tx.rollback()`, isolation settings.

@@ -4,8 +4,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../scripts/precompress.ts';
-import { IMMUTABLE } from '../../server/http/frontEnd.ts';
-import { scriptHash } from '../../server/http/securityHeaders.ts';
+import { IMMUTABLE } from '../../server/platform/http/frontEnd.ts';
+import { scriptHash } from '../../server/platform/http/securityHeaders.ts';
 import { body, useTestApp } from './helpers.ts';
 
 /** A built app as `vite build` leaves it: index.html, hashed assets, their .br/.gz copies. */

@@ -6,7 +6,7 @@ import { parseFrame, streamUrl } from '../../server/market/feed/exchangeFeed.ts'
 import { Simulator } from '../../server/market/feed/simulator.ts';
 import type { PriceTick } from '../../src/contract/ws.ts';
 import { Err } from '../../src/contract/errors.ts';
-import { BizError } from '../../server/http/errors.ts';
+import { BizError } from '../../server/platform/http/errors.ts';
 
 /**
  * The exchange adapter against a local server replaying mini-ticker frames in the documented

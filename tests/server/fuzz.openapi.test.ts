@@ -5,7 +5,7 @@
  * nesting and prototype keys, as an anonymous caller and as the role the path is for. No answer
  * may be a 5xx (or the internal-error code 10050), and no money or user table may change.
  * The multipart forms (not described as bodies in the document: their fields are read by
- * server/uploads/form.ts) get the same classes in each text field, read from their contract
+ * server/platform/uploads/form.ts) get the same classes in each text field, read from their contract
  * schemas (issue 25 item 7).
  * On PGlite by default, PostgreSQL with TEST_DB=postgres; the run is bounded (about 3,000 requests; 25-50 s here).
  */

@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../server/db/client.ts';
+import type { Db } from '../../server/platform/db/client.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { createPlatform } from '../../server/start.ts';
 

@@ -2,8 +2,8 @@ import zlib from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { body, useTestApp } from './helpers.ts';
-import { contentItems, contentTexts } from '../../server/db/schema/content.ts';
-import { users } from '../../server/db/schema/users.ts';
+import { contentItems, contentTexts } from '../../server/content/schema.ts';
+import { users } from '../../server/platform/identity/schema.ts';
 import { CONTENT_CHANNEL, contentChanged } from '../../server/content/plugin.ts';
 import { Err, Ok } from '../../src/contract/errors.ts';
 

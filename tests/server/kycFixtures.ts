@@ -7,7 +7,9 @@ import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import sharp from 'sharp';
-import { auditLog, kycImages, kycSubmissions, notifications } from '../../server/db/schema/index.ts';
+import { auditLog } from '../../server/platform/audit/schema.ts';
+import { kycImages, kycSubmissions } from '../../server/kyc/schema.ts';
+import { notifications } from '../../server/platform/realtime/schema.ts';
 import type { TestUser } from './walletFixtures.ts';
 
 /** A JPEG with EXIF text in it, and a PNG: distinct pixels so stored bytes can be compared. */

@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import type { Db } from '../../server/db/client.ts';
-import { platformAccount, userAccount, type AccountRef, type TransferRequest } from '../../server/ledger/accounts.ts';
-import { availableBalance, forgetAccountIds, transfer } from '../../server/ledger/ledger.ts';
-import { reconcile } from '../../server/ledger/reconcile.ts';
+import type { Db } from '../../server/platform/db/client.ts';
+import { platformAccount, userAccount, type AccountRef, type TransferRequest } from '../../server/platform/ledger/accounts.ts';
+import { availableBalance, forgetAccountIds, transfer } from '../../server/platform/ledger/ledger.ts';
+import { reconcile } from '../../server/platform/ledger/reconcile.ts';
 import { usingPostgres, useTestApp, waitUntilWaiting } from './helpers.ts';
 import { marketClock, tick } from './tradingFixtures.ts';
 import { ADDR, addReceiveAddresses, createUser, fund, real, type TestUser } from './walletFixtures.ts';
@@ -23,7 +23,7 @@ const move = (from: bigint, to: AccountRef, amount: string): TransferRequest => 
  * Issue 25 item 3: right after a restart no account id is remembered, so the first transfers of
  * a burst look their accounts up while later ones already take the one-statement path
  * (docs/ledger.md). Both paths lock the same rows the same way, and a transaction aborted by a
- * deadlock or a serialization failure is run again (server/db/retry.ts): a burst of mixed money
+ * deadlock or a serialization failure is run again (server/platform/db/retry.ts): a burst of mixed money
  * requests on fresh accounts answers no 500.
  */
 describe(`ledger: a cold-start burst of money requests (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {

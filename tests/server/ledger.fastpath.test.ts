@@ -5,13 +5,13 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
-import type { Db } from '../../server/db/client.ts';
+import type { Db } from '../../server/platform/db/client.ts';
 import { useTestApp } from './helpers.ts';
 import { createUser, fund } from './walletFixtures.ts';
-import { TRANSFER_BY_IDS, availableBalance, transfer, userBalances } from '../../server/ledger/ledger.ts';
-import { userAccount } from '../../server/ledger/accounts.ts';
-import type { TransferRequest } from '../../server/ledger/accounts.ts';
-import { BizError } from '../../server/http/errors.ts';
+import { TRANSFER_BY_IDS, availableBalance, transfer, userBalances } from '../../server/platform/ledger/ledger.ts';
+import { userAccount } from '../../server/platform/ledger/accounts.ts';
+import type { TransferRequest } from '../../server/platform/ledger/accounts.ts';
+import { BizError } from '../../server/platform/http/errors.ts';
 import { Err } from '../../src/contract/errors.ts';
 
 /**

@@ -3,15 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
-import type { Db } from '../../server/db/client.ts';
-import { userAccount, type TransferRequest } from '../../server/ledger/accounts.ts';
-import { availableBalance, transfer } from '../../server/ledger/ledger.ts';
+import type { Db } from '../../server/platform/db/client.ts';
+import { userAccount, type TransferRequest } from '../../server/platform/ledger/accounts.ts';
+import { availableBalance, transfer } from '../../server/platform/ledger/ledger.ts';
 import { useTestApp, waitUntilWaiting } from './helpers.ts';
 import { createUser, fund } from './walletFixtures.ts';
 
 /**
  * The one transfer statement updates the two accounts one after the other, the lower id first
- * (server/ledger/ledger.ts): the order every transfer takes its two row locks in, so that two
+ * (server/platform/ledger/ledger.ts): the order every transfer takes its two row locks in, so that two
  * transfers over the same pair never wait for each other crosswise (issue 25, docs/ledger.md).
  * Forced here with plain connections (no retry could hide a deadlock): a transfer that waits for
  * the higher account already holds the lower one; a transfer that waits for the lower one holds

@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestDatabase, usingPostgres, useTestApp } from './helpers.ts';
 import { createUser } from './walletFixtures.ts';
-import { openDatabase, type Database } from '../../server/db/client.ts';
-import { platformAccount, userAccount } from '../../server/ledger/accounts.ts';
-import { availableBalance, transfer } from '../../server/ledger/ledger.ts';
-import { formatReport, reconcile } from '../../server/ledger/reconcile.ts';
-import { BizError } from '../../server/http/errors.ts';
+import { openDatabase, type Database } from '../../server/platform/db/client.ts';
+import { platformAccount, userAccount } from '../../server/platform/ledger/accounts.ts';
+import { availableBalance, transfer } from '../../server/platform/ledger/ledger.ts';
+import { formatReport, reconcile } from '../../server/platform/ledger/reconcile.ts';
+import { BizError } from '../../server/platform/http/errors.ts';
 import { Err } from '../../src/contract/errors.ts';
 
 const run = promisify(execFile);
@@ -142,7 +142,7 @@ describe(`npm run reconcile (${usingPostgres() ? 'DATABASE_URL' : 'embedded DATA
 
   // the script `npm run reconcile` runs, with node and tsx's loader (npx costs a second or two a start)
   const cli = () =>
-    run(process.execPath, ['--import', 'tsx', 'server/ledger/reconcileCli.ts'], { env, cwd: process.cwd() }).then(
+    run(process.execPath, ['--import', 'tsx', 'server/platform/ledger/reconcileCli.ts'], { env, cwd: process.cwd() }).then(
       (r) => ({ code: 0, out: r.stdout }),
       (e: { code: number; stdout: string }) => ({ code: e.code, out: e.stdout }),
     );

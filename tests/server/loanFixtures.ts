@@ -7,16 +7,11 @@ import crypto from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import {
-  auditLog,
-  ledgerTransfers,
-  loanAccruals,
-  loanMovements,
-  loanSignatures,
-  loans,
-  notifications,
-  users,
-} from '../../server/db/schema/index.ts';
+import { auditLog } from '../../server/platform/audit/schema.ts';
+import { ledgerTransfers } from '../../server/platform/ledger/schema.ts';
+import { loanAccruals, loanMovements, loanSignatures, loans } from '../../server/loans/schema.ts';
+import { notifications } from '../../server/platform/realtime/schema.ts';
+import { users } from '../../server/platform/identity/schema.ts';
 import { LOAN_PATHS } from '../../src/contract/loans.ts';
 import { body } from './helpers.ts';
 import { createUser, fund, multipart, PNG, real, type FilePart, type TestUser } from './walletFixtures.ts';

@@ -15,8 +15,11 @@ import {
   terms,
   verifiedUser,
 } from './loanFixtures.ts';
-import { reconcile } from '../../server/ledger/reconcile.ts';
-import { auditLog, ledgerTransfers, notifications, users } from '../../server/db/schema/index.ts';
+import { reconcile } from '../../server/platform/ledger/reconcile.ts';
+import { auditLog } from '../../server/platform/audit/schema.ts';
+import { ledgerTransfers } from '../../server/platform/ledger/schema.ts';
+import { notifications } from '../../server/platform/realtime/schema.ts';
+import { users } from '../../server/platform/identity/schema.ts';
 import { Err, Ok } from '../../src/contract/errors.ts';
 import { DAY_MS } from '../../src/contract/loanMath.ts';
 

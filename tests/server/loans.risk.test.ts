@@ -5,8 +5,9 @@ import { buildTestApp, usingPostgres, useTestApp, type TestApp } from './helpers
 import { adminCall, createUser, type TestUser } from './walletFixtures.ts';
 import { testClock } from './smartFixtures.ts';
 import { holdings, loanCounts, loanDetail, myLoans, setPrices, submitLoan, terms, verifiedUser } from './loanFixtures.ts';
-import { reconcile } from '../../server/ledger/reconcile.ts';
-import { ledgerTransfers, notifications } from '../../server/db/schema/index.ts';
+import { reconcile } from '../../server/platform/ledger/reconcile.ts';
+import { ledgerTransfers } from '../../server/platform/ledger/schema.ts';
+import { notifications } from '../../server/platform/realtime/schema.ts';
 import { Err } from '../../src/contract/errors.ts';
 
 const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;

@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { outbox, users } from '../../server/db/schema/index.ts';
+import { outbox } from '../../server/platform/mail/schema.ts';
+import { users } from '../../server/platform/identity/schema.ts';
 import { Err, Ok } from '../../src/contract/errors.ts';
 import { usingPostgres, useTestApp, type TestApp } from './helpers.ts';
 import { codeFromOutbox, L, PASSWORD, post, U, userRow } from './auth.helpers.ts';

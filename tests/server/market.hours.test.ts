@@ -4,7 +4,7 @@ import { WsProbe, isArray } from './wsClient.ts';
 import { INTERVALS, INTERVAL_MS, type Candle, type MarketInfo, type MarketItem } from '../../src/contract/market.ts';
 import { WS_PATH } from '../../src/contract/ws.ts';
 import { Err, Ok } from '../../src/contract/errors.ts';
-import { BizError } from '../../server/http/errors.ts';
+import { BizError } from '../../server/platform/http/errors.ts';
 import { aggregate, bucketStart, generateUnits } from '../../server/market/candles/history.ts';
 import { historySpecOf } from '../../server/market/quotes/state.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { body, buildTestApp, type TestApp } from './helpers.ts';
 import { Err } from '../../src/contract/errors.ts';
-import { BizError } from '../../server/http/errors.ts';
+import { BizError } from '../../server/platform/http/errors.ts';
 
 /**
  * After a start with FEED=exchange, an exchange-fed instrument holds whatever price was stored

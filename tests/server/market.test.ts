@@ -3,11 +3,12 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { body, buildTestApp, waitFor, type TestApp } from './helpers.ts';
-import { instruments, users, watchlist } from '../../server/db/schema/index.ts';
+import { instruments, watchlist } from '../../server/market/schema.ts';
+import { users } from '../../server/platform/identity/schema.ts';
 import { createSession } from '../../server/auth/sessions.ts';
 import { INTERVALS, INTERVAL_MS, type Candle, type MarketItem } from '../../src/contract/market.ts';
 import { Err, Ok } from '../../src/contract/errors.ts';
-import { BizError } from '../../server/http/errors.ts';
+import { BizError } from '../../server/platform/http/errors.ts';
 import { bucketStart } from '../../server/market/candles/history.ts';
 import Decimal from 'decimal.js';
 
@@ -293,7 +294,7 @@ describe('candles on a fresh start', () => {
     // a tick may land while the request runs: the close is the price of one side of it
     expect([before, t.app.market.priceOf('BTCUSDT')]).toContain(c.at(-1)!.close);
     await t.app.market.writer!.flush();
-    const { marketCandles } = await import('../../server/db/schema/index.ts');
+    const { marketCandles } = await import('../../server/market/schema.ts');
     const [{ rows }] = await t.app.db.select({ rows: count() }).from(marketCandles);
     expect(rows).toBeGreaterThanOrEqual(600 * 8); // every instrument, every interval
   });

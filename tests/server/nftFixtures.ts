@@ -6,15 +6,10 @@ import crypto from 'node:crypto';
 import { count, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import {
-  auditLog,
-  charityPayouts,
-  ledgerTransfers,
-  nftBids,
-  nftSales,
-  nfts,
-  notifications,
-} from '../../server/db/schema/index.ts';
+import { auditLog } from '../../server/platform/audit/schema.ts';
+import { charityPayouts, nftBids, nftSales, nfts } from '../../server/nfts/schema.ts';
+import { ledgerTransfers } from '../../server/platform/ledger/schema.ts';
+import { notifications } from '../../server/platform/realtime/schema.ts';
 import { body } from './helpers.ts';
 import { real, type TestUser } from './walletFixtures.ts';
 

@@ -4,7 +4,7 @@ import { buildTestApp, usingPostgres, useTestApp, type TestApp } from './helpers
 import { createUser, fund, type TestUser } from './walletFixtures.ts';
 import { testClock } from './smartFixtures.ts';
 import { buyNft, clientKey, detail, nftByName, rows, usdt } from './nftFixtures.ts';
-import { reconcile } from '../../server/ledger/reconcile.ts';
+import { reconcile } from '../../server/platform/ledger/reconcile.ts';
 import { Err, Ok } from '../../src/contract/errors.ts';
 
 const DAY = 86_400_000;

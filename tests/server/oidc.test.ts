@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 // @ts-expect-error oidc-provider ships no type declarations (and @types/oidc-provider is not installed)
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oidcLogins, users } from '../../server/db/schema/index.ts';
+import { oidcLogins } from '../../server/auth/schema.ts';
+import { users } from '../../server/platform/identity/schema.ts';
 import { useTestApp } from './helpers.ts';
 import { counts, get, L, post, registerByEmail, U } from './auth.helpers.ts';
 import { Err, Ok } from '../../src/contract/errors.ts';

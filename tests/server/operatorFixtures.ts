@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { createSession } from '../../server/auth/sessions.ts';
-import { users } from '../../server/db/schema/index.ts';
+import { users } from '../../server/platform/identity/schema.ts';
 import { Ok } from '../../src/contract/errors.ts';
 import { adminCall, type TestUser } from './walletFixtures.ts';
 

@@ -4,7 +4,7 @@
  * another origin (10231), an unknown credential (10232), a counter that did not grow (10235).
  */
 import { eq, sql } from 'drizzle-orm';
-import { outbox } from '../../server/db/schema/index.ts';
+import { outbox } from '../../server/platform/mail/schema.ts';
 import { describe, expect, it } from 'vitest';
 import { Err, Ok } from '../../src/contract/errors.ts';
 import { PASSWORD, get, post, registerByEmail, L, U } from './auth.helpers.ts';

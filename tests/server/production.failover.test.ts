@@ -11,7 +11,7 @@ import { createTestDatabase, usingPostgres } from './helpers.ts';
 import { createUser, fund, real, type TestUser } from './walletFixtures.ts';
 import { JOB_NAMES, heldLocks, jobRows, productionEnv, waitFor } from './productionFixtures.ts';
 import { JOBS } from '../../server/domains.ts';
-import { openDatabase, type Database } from '../../server/db/client.ts';
+import { openDatabase, type Database } from '../../server/platform/db/client.ts';
 import { TRADING_PATHS } from '../../src/contract/trading.ts';
 import { Ok } from '../../src/contract/errors.ts';
 

@@ -14,20 +14,17 @@ import { loanDetail, submitLoan, terms, verifiedUser } from './loanFixtures.ts';
 import { buyNft, detail, usdt as nftUsdt } from './nftFixtures.ts';
 import { JOB_NAMES, countRuns, leadersOf, productionEnv, standInFeed, waitFor, watchLeaders } from './productionFixtures.ts';
 import { WsProbe } from './wsClient.ts';
-import {
-  equitySnapshots,
-  ledgerTransfers,
-  liabilitySnapshots,
-  loanAccruals,
-  notifications,
-  optionsOrders,
-  optionsPendingOrders,
-  priceAlerts,
-} from '../../server/db/schema/index.ts';
+import { equitySnapshots, priceAlerts } from '../../server/alerts/schema.ts';
+import { ledgerTransfers } from '../../server/platform/ledger/schema.ts';
+import { liabilitySnapshots } from '../../server/proof/schema.ts';
+import { loanAccruals } from '../../server/loans/schema.ts';
+import { notifications } from '../../server/platform/realtime/schema.ts';
+import { optionsOrders } from '../../server/trading/schema.ts';
+import { optionsPendingOrders } from '../../server/trading/pendingSchema.ts';
 import { storeSnapshots, utcDay } from '../../server/portfolio/snapshots.ts';
 import { fillPending } from '../../server/trading/pending.ts';
 import { ALERT_REF_TYPE } from '../../server/alerts/service.ts';
-import { reconcile } from '../../server/ledger/reconcile.ts';
+import { reconcile } from '../../server/platform/ledger/reconcile.ts';
 import { JOBS, type JobName } from '../../server/domains.ts';
 import { Ok } from '../../src/contract/errors.ts';
 import { WS_PATH } from '../../src/contract/ws.ts';

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { JOBS, jobOf, type JobName } from '../../server/domains.ts';
 import { PRICE_CHANNEL } from '../../server/market/feed/engine.ts';
 import type { BusTick } from '../../server/market/feed/feed.ts';
-import { redisBus, type Bus } from '../../server/notify/bus.ts';
+import { redisBus, type Bus } from '../../server/platform/bus/bus.ts';
 
 import { waitFor } from './helpers.ts';
 

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { rateLimitOptions } from '../../server/http/external.ts';
+import { rateLimitOptions } from '../../server/platform/http/external.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 

@@ -11,7 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { body, checkQueueCounts, usingPostgres, useTestApp } from './helpers.ts';
 import { addReceiveAddresses, adminCall, createUser, hash, recharge, rechargeFields, type TestUser } from './walletFixtures.ts';
-import { deposits, withdrawals } from '../../server/db/schema/index.ts';
+import { deposits, withdrawals } from '../../server/wallet/schema.ts';
 import { Ok } from '../../src/contract/errors.ts';
 
 describe(`operator queue totals kept by the database (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {

@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadIndexPage } from '../../server/http/indexPage.ts';
-import { securityHeaders } from '../../server/http/securityHeaders.ts';
+import { loadIndexPage } from '../../server/platform/http/indexPage.ts';
+import { securityHeaders } from '../../server/platform/http/securityHeaders.ts';
 import { useTestApp } from './helpers.ts';
 
 describe('security headers on every answer', () => {

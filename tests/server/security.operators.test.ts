@@ -6,7 +6,9 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedOperator } from '../../server/auth/seedOperator.ts';
-import { auditLog, operatorProposals, users } from '../../server/db/schema/index.ts';
+import { auditLog } from '../../server/platform/audit/schema.ts';
+import { operatorProposals } from '../../server/admin/schema.ts';
+import { users } from '../../server/platform/identity/schema.ts';
 import { Err, Ok } from '../../src/contract/errors.ts';
 import { body, useTestApp } from './helpers.ts';
 import { addedOperator, proposeOperator } from './operatorFixtures.ts';

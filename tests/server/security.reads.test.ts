@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../server/db/schema/index.ts';
+import { auditLog } from '../../server/platform/audit/schema.ts';
 import { Ok } from '../../src/contract/errors.ts';
 import { body, useTestApp } from './helpers.ts';
 import { submitKyc } from './kycFixtures.ts';

@@ -6,7 +6,10 @@
  */
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, notifications, outbox, users } from '../../server/db/schema/index.ts';
+import { auditLog } from '../../server/platform/audit/schema.ts';
+import { notifications } from '../../server/platform/realtime/schema.ts';
+import { outbox } from '../../server/platform/mail/schema.ts';
+import { users } from '../../server/platform/identity/schema.ts';
 import { Err, Ok } from '../../src/contract/errors.ts';
 import { body, useTestApp } from './helpers.ts';
 import { codeFromOutbox, L, PASSWORD, post, registerByEmail, U } from './auth.helpers.ts';

@@ -13,8 +13,9 @@ import {
   smartCounts,
   testClock,
 } from './smartFixtures.ts';
-import { reconcile } from '../../server/ledger/reconcile.ts';
-import { ledgerTransfers, notifications } from '../../server/db/schema/index.ts';
+import { reconcile } from '../../server/platform/ledger/reconcile.ts';
+import { ledgerTransfers } from '../../server/platform/ledger/schema.ts';
+import { notifications } from '../../server/platform/realtime/schema.ts';
 import { Err, Ok } from '../../src/contract/errors.ts';
 import { DAY_MS } from '../../src/contract/smart.ts';
 

@@ -3,9 +3,10 @@ import { eq, sql } from 'drizzle-orm';
 import { body, buildTestApp, usingPostgres, useTestApp, type TestApp } from './helpers.ts';
 import { createUser, fund, type TestUser } from './walletFixtures.ts';
 import { buy, fundReserve, plans, productIds, reserveOf, smartCounts, testClock } from './smartFixtures.ts';
-import { reconcile } from '../../server/ledger/reconcile.ts';
+import { reconcile } from '../../server/platform/ledger/reconcile.ts';
 import { startSmartEngine } from '../../server/smart/engine.ts';
-import { ledgerTransfers, notifications } from '../../server/db/schema/index.ts';
+import { ledgerTransfers } from '../../server/platform/ledger/schema.ts';
+import { notifications } from '../../server/platform/realtime/schema.ts';
 import { Err, Ok } from '../../src/contract/errors.ts';
 
 const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;

@@ -7,8 +7,10 @@ import { usingPostgres, useTestApp } from './helpers.ts';
 import { adminCall, createUser, type TestUser } from './walletFixtures.ts';
 import { addedOperator } from './operatorFixtures.ts';
 import { bankEvidence, clientKey, fundReserve, productIds, reserveOf, smartCounts } from './smartFixtures.ts';
-import { reconcile } from '../../server/ledger/reconcile.ts';
-import { auditLog, charityPayouts, ledgerTransfers, nfts } from '../../server/db/schema/index.ts';
+import { reconcile } from '../../server/platform/ledger/reconcile.ts';
+import { auditLog } from '../../server/platform/audit/schema.ts';
+import { charityPayouts, nfts } from '../../server/nfts/schema.ts';
+import { ledgerTransfers } from '../../server/platform/ledger/schema.ts';
 import { Err } from '../../src/contract/errors.ts';
 
 /**

@@ -6,14 +6,10 @@ import crypto from 'node:crypto';
 import { count, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import {
-  auditLog,
-  ledgerTransfers,
-  notifications,
-  smartPlans,
-  smartProducts,
-  smartReserveFundings,
-} from '../../server/db/schema/index.ts';
+import { auditLog } from '../../server/platform/audit/schema.ts';
+import { ledgerTransfers } from '../../server/platform/ledger/schema.ts';
+import { notifications } from '../../server/platform/realtime/schema.ts';
+import { smartPlans, smartProducts, smartReserveFundings } from '../../server/smart/schema.ts';
 import { DAY_MS } from '../../src/contract/smart.ts';
 import { body } from './helpers.ts';
 import { adminCall, createUser, real, type TestUser } from './walletFixtures.ts';

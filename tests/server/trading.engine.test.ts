@@ -3,9 +3,11 @@ import { eq, like, sql } from 'drizzle-orm';
 import { buildTestApp, usingPostgres, useTestApp, type TestApp } from './helpers.ts';
 import { createUser, fund, real, type TestUser } from './walletFixtures.ts';
 import { buyOptions, getOrder, marketClock, tick, usdt } from './tradingFixtures.ts';
-import { reconcile } from '../../server/ledger/reconcile.ts';
+import { reconcile } from '../../server/platform/ledger/reconcile.ts';
 import { startTradingEngine } from '../../server/trading/engine.ts';
-import { ledgerTransfers, marketCandles, notifications } from '../../server/db/schema/index.ts';
+import { ledgerTransfers } from '../../server/platform/ledger/schema.ts';
+import { marketCandles } from '../../server/market/schema.ts';
+import { notifications } from '../../server/platform/realtime/schema.ts';
 import type { FastifyInstance } from 'fastify';
 
 const waitFor = async (ok: () => Promise<boolean> | boolean, ms = 20_000) => {

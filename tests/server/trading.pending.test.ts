@@ -4,9 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { body, usingPostgres, useTestApp } from './helpers.ts';
 import { createUser, fund, real, type TestUser } from './walletFixtures.ts';
 import { buyOptions, clientKey, getOrder, marketClock, tick, tradingCounts, usdt } from './tradingFixtures.ts';
-import { reconcile } from '../../server/ledger/reconcile.ts';
+import { reconcile } from '../../server/platform/ledger/reconcile.ts';
 import { startTradingEngine } from '../../server/trading/engine.ts';
-import { ledgerTransfers, notifications, optionsPendingOrders } from '../../server/db/schema/index.ts';
+import { ledgerTransfers } from '../../server/platform/ledger/schema.ts';
+import { notifications } from '../../server/platform/realtime/schema.ts';
+import { optionsPendingOrders } from '../../server/trading/pendingSchema.ts';
 import { PENDING_PATHS } from '../../src/contract/pendingOrders.ts';
 
 async function step(app: FastifyInstance, clock: ReturnType<typeof marketClock>, prices: Record<string, number>, ms = 1000) {

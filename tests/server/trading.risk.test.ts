@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { body, usingPostgres, useTestApp } from './helpers.ts';
 import { createUser, demo, fund, real, type TestUser } from './walletFixtures.ts';
 import { buyOptions, closeOptions, marketClock, tick } from './tradingFixtures.ts';
-import { optionsOrders } from '../../server/db/schema/index.ts';
+import { optionsOrders } from '../../server/trading/schema.ts';
 import { TRADING_PATHS } from '../../src/contract/trading.ts';
 
 /**

@@ -1,7 +1,10 @@
 import { count, eq } from 'drizzle-orm';
 import { generateSync } from 'otplib';
 import { describe, expect, it } from 'vitest';
-import { outbox, recoveryCodes, sessions, totpCredentials, withdrawals } from '../../server/db/schema/index.ts';
+import { outbox } from '../../server/platform/mail/schema.ts';
+import { recoveryCodes, totpCredentials } from '../../server/auth/twofactor/schema.ts';
+import { sessions } from '../../server/auth/schema.ts';
+import { withdrawals } from '../../server/wallet/schema.ts';
 import { Err, Ok } from '../../src/contract/errors.ts';
 import { STEP_UP_HEADER } from '../../src/contract/twoFactor.ts';
 import { usingPostgres, useTestApp, type TestApp } from './helpers.ts';

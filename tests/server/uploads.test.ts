@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Err, Ok } from '../../src/contract/errors.ts';
-import { deposits } from '../../server/db/schema/index.ts';
+import { deposits } from '../../server/wallet/schema.ts';
 import { startWalletEngine } from '../../server/wallet/engine.ts';
 import { age, looksSealed, storedKeys, storedRaw } from './blobFixtures.ts';
 import { body, useTestApp, type TestApp } from './helpers.ts';

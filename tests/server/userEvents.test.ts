@@ -19,7 +19,7 @@ import { WsProbe, isArray } from './wsClient.ts';
 import { ADDR, adminCall, createUser, fund, hash, real, recharge, rechargeFields, type TestUser } from './walletFixtures.ts';
 import { WS_PATH, WsUserEvent } from '../../src/contract/ws.ts';
 import { UserEventSchema } from '../../src/contract/userEvents.ts';
-import { notifications } from '../../server/db/schema/index.ts';
+import { notifications } from '../../server/platform/realtime/schema.ts';
 import { Err, Ok } from '../../src/contract/errors.ts';
 
 const t = useTestApp();

@@ -24,7 +24,7 @@ import {
 } from './walletFixtures.ts';
 import { buyOptions, closeOptions, listOrders, marketClock, tick } from './tradingFixtures.ts';
 import { submitKyc } from './kycFixtures.ts';
-import { users } from '../../server/db/schema/index.ts';
+import { users } from '../../server/platform/identity/schema.ts';
 import { Ok } from '../../src/contract/errors.ts';
 import { TRADING_PATHS } from '../../src/contract/trading.ts';
 

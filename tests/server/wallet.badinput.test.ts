@@ -14,7 +14,7 @@ import {
   type TestUser,
   addReceiveAddresses,
 } from './walletFixtures.ts';
-import { reconcile } from '../../server/ledger/reconcile.ts';
+import { reconcile } from '../../server/platform/ledger/reconcile.ts';
 import { Err, Ok } from '../../src/contract/errors.ts';
 
 const U = '/swx/customer/user';

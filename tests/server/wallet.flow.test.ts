@@ -18,8 +18,8 @@ import {
   rechargeFields,
   type TestUser,
 } from './walletFixtures.ts';
-import { reconcile } from '../../server/ledger/reconcile.ts';
-import { outbox } from '../../server/db/schema/index.ts';
+import { reconcile } from '../../server/platform/ledger/reconcile.ts';
+import { outbox } from '../../server/platform/mail/schema.ts';
 import { Err, Ok } from '../../src/contract/errors.ts';
 
 const U = '/swx/customer/user';

@@ -12,7 +12,7 @@ import {
   real,
   type TestUser,
 } from './walletFixtures.ts';
-import { reconcile } from '../../server/ledger/reconcile.ts';
+import { reconcile } from '../../server/platform/ledger/reconcile.ts';
 import { Err, Ok } from '../../src/contract/errors.ts';
 
 /** An operator's own deposits and withdrawals are reviewed by another operator. */

@@ -7,7 +7,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { outbox, users } from '../../server/db/schema/index.ts';
+import { outbox } from '../../server/platform/mail/schema.ts';
+import { users } from '../../server/platform/identity/schema.ts';
 import { Err, Ok } from '../../src/contract/errors.ts';
 import { body, usingPostgres, useTestApp } from './helpers.ts';
 import { testClock } from './smartFixtures.ts';

@@ -10,17 +10,13 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Asset } from '../../src/contract/constants.ts';
 import { COIN_NETWORKS } from '../../src/contract/wallet.ts';
 import { createSession } from '../../server/auth/sessions.ts';
-import {
-  auditLog,
-  deposits,
-  ledgerTransfers,
-  notifications,
-  users,
-  withdrawals,
-  depositAddresses,
-} from '../../server/db/schema/index.ts';
-import { platformAccount, userAccount } from '../../server/ledger/accounts.ts';
-import { transfer } from '../../server/ledger/ledger.ts';
+import { auditLog } from '../../server/platform/audit/schema.ts';
+import { deposits, withdrawals, depositAddresses } from '../../server/wallet/schema.ts';
+import { ledgerTransfers } from '../../server/platform/ledger/schema.ts';
+import { notifications } from '../../server/platform/realtime/schema.ts';
+import { users } from '../../server/platform/identity/schema.ts';
+import { platformAccount, userAccount } from '../../server/platform/ledger/accounts.ts';
+import { transfer } from '../../server/platform/ledger/ledger.ts';
 import { body } from './helpers.ts';
 import { jp2Of, jpegOf, pngOf } from './imageFixtures.ts';
 

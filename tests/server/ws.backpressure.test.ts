@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vite
 import type { WebSocket } from 'ws';
 import { buildTestApp, waitFor, type TestApp } from './helpers.ts';
 import { AUTH_INTERVAL_MS, PriceHub, WS_TOO_MANY_CONNECTIONS } from '../../server/market/socket/ws.ts';
-import { users } from '../../server/db/schema/index.ts';
+import { users } from '../../server/platform/identity/schema.ts';
 import { createSession } from '../../server/auth/sessions.ts';
 import { Err } from '../../src/contract/errors.ts';
 

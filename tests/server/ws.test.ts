@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers.ts';
 import { WsProbe, isArray, ofType } from './wsClient.ts';
-import { users } from '../../server/db/schema/index.ts';
+import { users } from '../../server/platform/identity/schema.ts';
 import { createSession, findSessionUser, revokeSession } from '../../server/auth/sessions.ts';
 import { Err } from '../../src/contract/errors.ts';
 import { WS_FLUSH_PER_SECOND, WS_PATH, type WsTick } from '../../src/contract/ws.ts';

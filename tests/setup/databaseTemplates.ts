@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../server/db/client.ts';
+import { openDatabase } from '../../server/platform/db/client.ts';
 import './provided.ts';
 
 const ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -41,7 +41,7 @@ async function pgliteDump(): Promise<{ file: string; remove: () => void }> {
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const client = new PGlite();
   await client.waitReady;
-  await migrate(drizzle(client, { casing: 'snake_case' }), { migrationsFolder: path.resolve('server/db/migrations') });
+  await migrate(drizzle(client, { casing: 'snake_case' }), { migrationsFolder: path.resolve('server/platform/db/migrations') });
   const dump = await client.dumpDataDir('none');
   await client.close();
   const file = path.join(os.tmpdir(), `pglite-template-${process.pid}-${crypto.randomBytes(4).toString('hex')}.tar`);

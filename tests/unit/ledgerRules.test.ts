@@ -6,12 +6,12 @@ import {
   isValidAddress,
   toChecksumAddress,
 } from '../../src/contract/chainAddresses.ts';
-import { parseUserAmount, withdrawalFee } from '../../server/ledger/amounts.ts';
-import { sniffImage } from '../../server/uploads/images.ts';
+import { parseUserAmount, withdrawalFee } from '../../server/platform/ledger/amounts.ts';
+import { sniffImage } from '../../server/platform/uploads/images.ts';
 import { nextStatus } from '../../server/platform/statusTransitions.ts';
 import { depositMachine, type DepositStatus } from '../../src/machines/deposit.ts';
 import { withdrawalMachine } from '../../src/machines/withdrawal.ts';
-import { BizError } from '../../server/http/errors.ts';
+import { BizError } from '../../server/platform/http/errors.ts';
 import { Err } from '../../src/contract/errors.ts';
 
 const code = (f: () => unknown) => {

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../src/contract/constants.ts';
-import { accountLanguage, MAIL_KEYS, mailText, renderMail } from '../../server/notify/mailText.ts';
+import { accountLanguage, MAIL_KEYS, mailText, renderMail } from '../../server/platform/mail/mailText.ts';
 
 /**
- * The service's mail texts (server/notify/mailText.ts, src/locales/<lng>/mail.json): every key the
+ * The service's mail texts (server/platform/mail/mailText.ts, src/locales/<lng>/mail.json): every key the
  * service uses is in every language, no file has keys the service does not use, and rendering
  * fills every placeholder. Same key sets, placeholders and translation: tests/unit/locales.test.ts.
  */

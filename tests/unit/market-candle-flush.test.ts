@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { Db } from '../../server/db/client.ts';
+import type { Db } from '../../server/platform/db/client.ts';
 import { CandleWriter } from '../../server/market/candles/candles.ts';
 
 /**

@@ -1,12 +1,12 @@
 /**
- * server/http/serialization.ts writes scalar unions (a price or null, string literals) without
+ * server/platform/http/serialization.ts writes scalar unions (a price or null, string literals) without
  * running Ajv on each branch. The JSON must be what fast-json-stringify writes from the original
  * schema: checked over every schema the contract exports, with values made from the schemas
  * (each union's branches in turn, so that null and each literal are written too).
  */
 import fastJson from 'fast-json-stringify';
 import { describe, expect, it } from 'vitest';
-import { flattenScalarUnions } from '../../server/http/serialization.ts';
+import { flattenScalarUnions } from '../../server/platform/http/serialization.ts';
 import { Envelope } from '../../src/contract/envelope.ts';
 import * as admin from '../../src/contract/admin.ts';
 import * as alerts from '../../src/contract/alerts.ts';

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../server/market/feed/prng.ts';
-import { SortedLevels } from '../../server/trading/triggers/sortedLevels.ts';
+import { SortedLevels } from '../../server/platform/priceLevels.ts';
 import { scalePrice, TriggerIndex, type TriggerReason, type WatchedPosition } from '../../server/trading/triggers/index.ts';
 
 const T0 = 1_700_000_000_000;

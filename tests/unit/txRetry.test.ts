@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRetryable, MAX_TX_ATTEMPTS, retryTransactions, sqlStateOf, withTxRetry } from '../../server/db/retry.ts';
+import { isRetryable, MAX_TX_ATTEMPTS, retryTransactions, sqlStateOf, withTxRetry } from '../../server/platform/db/retry.ts';
 
 /** Issue 25 item 3: a transaction aborted by a deadlock or a serialization failure runs again, a bounded number of times. */
 const pgError = (code: string) => Object.assign(new Error(`pg ${code}`), { code });

@@ -1,17 +1,17 @@
 /**
  * A user's reads kept in memory (server/platform/userReads.ts) and the telling of the users a
- * write changed (server/db/userWrites.ts), on a bus and a database of their own: a read racing a
+ * write changed (server/platform/db/userWrites.ts), on a bus and a database of their own: a read racing a
  * forgetting is not kept, the bounds hold, a gap or a bus not heard forgets or bypasses, and the
  * users of a transaction are told after it ends, never before.
  */
 import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Bus } from '../../server/notify/bus.ts';
-import { memoryBus } from '../../server/notify/bus.ts';
+import type { Bus } from '../../server/platform/bus/bus.ts';
+import { memoryBus } from '../../server/platform/bus/bus.ts';
 import { UserReads, USER_READS_CHANNEL, type UserReadsOptions } from '../../server/platform/userReads.ts';
-import { onUserWrites, trackUserWrites, userWrite, userWritten, writesSettled } from '../../server/db/userWrites.ts';
-import type { Db, DbOrTx } from '../../server/db/client.ts';
+import { onUserWrites, trackUserWrites, userWrite, userWritten, writesSettled } from '../../server/platform/db/userWrites.ts';
+import type { Db, DbOrTx } from '../../server/platform/db/client.ts';
 
 const log = { warn: vi.fn(), info: vi.fn(), error: vi.fn() } as unknown as FastifyBaseLogger;
 

@@ -1,5 +1,5 @@
 /**
- * Every write of the tables a user's kept reads come from names its user (server/db/userWrites.ts,
+ * Every write of the tables a user's kept reads come from names its user (server/platform/db/userWrites.ts,
  * server/platform/userReads.ts): in each server file, at least as many `userWritten(` /
  * `userWrite(` calls as statements that insert, update or delete rows of those tables. A new
  * write path without them fails here; the server tests' comparison of every kept read with the
@@ -19,11 +19,11 @@ const NOT_SHOWN: Record<string, string> = {
   // a new user has no kept reads yet; every later change of the row is an update
   'insert(users)': 'a new user',
   // a user's account is created by transfer(), its one caller, which names the user
-  'server/ledger/ledger.ts insert(ledgerAccounts)': 'named by the transfer',
+  'server/platform/ledger/ledger.ts insert(ledgerAccounts)': 'named by the transfer',
   // the platform's own reserve row, no user's
   'server/smart/reserve.ts insert(ledgerAccounts)': 'platform account',
   // where a proof image is stored: no read shows it (the deposit view links by id)
-  'server/uploads/legacy.ts update(deposits)': 'proof file key',
+  'server/legacyFiles.ts update(deposits)': 'proof file key',
 };
 
 function serverFiles(dir: string): string[] {

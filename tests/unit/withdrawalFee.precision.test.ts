@@ -6,7 +6,7 @@
  */
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { withdrawalFee } from '../../server/ledger/amounts.ts';
+import { withdrawalFee } from '../../server/platform/ledger/amounts.ts';
 import type { Asset } from '../../src/contract/constants.ts';
 
 describe('withdrawalFee on large amounts', () => {

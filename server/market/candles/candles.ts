@@ -1,6 +1,6 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { marketCandles } from '../../db/schema/index.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { marketCandles } from '../schema.ts';
 import { INTERVALS, INTERVAL_MS, type Candle, type Interval } from '../../../src/contract/market.ts';
 import { aggregate, bucketStart, historyStart, HistoryCache, type CandleNum } from './history.ts';
 import { combine, historySpecOf, type InstrumentInfo } from '../quotes/state.ts';

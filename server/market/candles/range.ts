@@ -1,6 +1,6 @@
 import { Err } from '../../../src/contract/errors.ts';
 import { INTERVAL_MS, type KLineQuery } from '../../../src/contract/market.ts';
-import { BizError } from '../../http/errors.ts';
+import { BizError } from '../../platform/http/errors.ts';
 import type { CandleQuery } from './candles.ts';
 
 /** Candles returned when the request names neither a limit nor a start. */

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import Decimal from 'decimal.js';
-import type { Db } from '../../db/client.ts';
-import { instruments } from '../../db/schema/index.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { instruments } from '../schema.ts';
 import type { HoursKind } from '../catalogue/index.ts';
 import type { CandleNum } from '../candles/history.ts';
 import { lastTradingTime } from '../hours/tradingSessions.ts';

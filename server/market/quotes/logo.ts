@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { cachedBody, compressSync, type CachedBody } from '../../http/cachedBody.ts';
+import { cachedBody, compressSync, type CachedBody } from '../../platform/http/cachedBody.ts';
 import { hash32 } from '../feed/prng.ts';
 import type { InstrumentInfo } from './state.ts';
 

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { watchlist } from '../../db/schema/index.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { watchlist } from '../schema.ts';
 
 /** A user's starred instruments (codes already checked against the catalogue by the caller). */
 export async function addToWatchlist(db: Db, userId: bigint, code: string): Promise<void> {

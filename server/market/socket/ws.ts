@@ -13,8 +13,8 @@ import {
 } from '../../../src/contract/ws.ts';
 import { findSessionUser, hashToken, type SessionUser } from '../../auth/sessions.ts';
 import { monotonicMs } from '../../platform/clock.ts';
-import { message } from '../../http/messages.ts';
-import { userChannel } from '../../notify/notify.ts';
+import { message } from '../../platform/http/messages.ts';
+import { userChannel } from '../../platform/realtime/notify.ts';
 import type { UserEventMessage } from '../../../src/contract/userEvents.ts';
 import type { MarketService } from '../service.ts';
 

@@ -4,8 +4,8 @@
  * same files. A listing never reads the bytes.
  */
 import { and, asc, eq, gt, like, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { blobs } from '../../db/schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { blobs } from './schema.ts';
 import { checkKey, type BlobStore } from './store.ts';
 
 export function dbBlobStore(db: Db, now: () => number): BlobStore {

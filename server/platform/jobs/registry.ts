@@ -17,7 +17,7 @@ export interface JobDeclaration {
 
 /** Advisory locks held for something other than a job; a job may not take one of these either. */
 export const OTHER_LOCKS = {
-  /** Held while one instance applies the migrations (server/db/client.ts). */
+  /** Held while one instance applies the migrations (server/platform/db/client.ts). */
   migrations: 727_001,
 } as const;
 

@@ -14,7 +14,7 @@ export type Check = () => CheckResult | Promise<CheckResult>;
 /** A check that has not answered by then counts as failed: a hung database must not hang /readyz. */
 const CHECK_TIMEOUT_MS = 2000;
 
-const journal = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../db/migrations/meta/_journal.json');
+const journal = path.join(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations/meta/_journal.json');
 /** The migrations this code expects, read once. */
 const expectedMigrations = (JSON.parse(fs.readFileSync(journal, 'utf8')) as { entries: unknown[] }).entries.length;
 

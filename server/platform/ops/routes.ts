@@ -1,14 +1,14 @@
 /**
  * The operator's probes and metrics (docs/deployment.md): /readyz (can this instance serve? 503
  * when not, with the jobs table) and /metrics (Prometheus, behind METRICS_TOKEN). /healthz, the
- * liveness probe, is the front end's (server/http/frontEnd.ts). None of them is public API.
+ * liveness probe, is the front end's (server/platform/http/frontEnd.ts). None of them is public API.
  */
 import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Err } from '../../../src/contract/errors.ts';
 import { Readiness } from '../../../src/contract/ops.ts';
-import { BizError } from '../../http/errors.ts';
+import { BizError } from '../http/errors.ts';
 
 /** Whether `header` is `Bearer <token>`: compared in constant time, so the token cannot be guessed a character at a time. */
 export function bearerMatches(header: string | undefined, token: string | undefined): boolean {

@@ -7,7 +7,7 @@
  */
 import { ExpiryHeap, type ExpiryEntry } from './expiryHeap.ts';
 import { scalePrice } from './price.ts';
-import { SortedLevels } from './sortedLevels.ts';
+import { SortedLevels } from '../../platform/priceLevels.ts';
 
 export interface WatchedEntry {
   id: string;

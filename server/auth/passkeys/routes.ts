@@ -1,0 +1,131 @@
+/**
+ * Passkeys on the wire (docs/security.md, "Passkeys"): sign-in under /swx/customer/login, the
+ * signed-in user's passkeys under /swx/customer/user/passkeys. Handlers parse and call
+ * `app.passkeys` (server/auth/passkeys/passkeys.ts).
+ */
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { LoginResult } from '../../../src/contract/auth.ts';
+import { Envelope } from '../../../src/contract/envelope.ts';
+import {
+  PasskeyIdParams,
+  PasskeyList,
+  PasskeyRegisterBody,
+  PasskeyRegistrationOptions,
+  PasskeySignInBody,
+  PasskeySignInOptions,
+  Passkey,
+  RemovedPasskey,
+} from '../../../src/contract/passkeys.ts';
+import { appLanguageOf, languageOf } from '../../platform/http/messages.ts';
+import { requestId } from '../../platform/http/validation.ts';
+import type { Client } from '../sessions.ts';
+
+const limit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+const client = (req: FastifyRequest): Client => ({
+  ip: req.ip,
+  userAgent: req.headers['user-agent'],
+  log: req.log,
+  language: languageOf(req.headers),
+  appLanguage: appLanguageOf(req.headers),
+  now: req.server.clock.now(),
+});
+const NoBody = Type.Object({}, { additionalProperties: false });
+const LOGIN = '/swx/customer/login';
+const USER = '/swx/customer/user/passkeys';
+
+const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['passkeys'];
+  const security = [{ token: [] }];
+
+  app.post(
+    `${LOGIN}/passkeyOptions`,
+    {
+      schema: {
+        tags,
+        summary: 'Start a passkey sign-in: options for startAuthentication (a challenge that works once, for 5 minutes)',
+        body: Type.Optional(NoBody),
+        response: { 200: Envelope(PasskeySignInOptions) },
+      },
+      config: limit(30),
+    },
+    async (_req, reply) => reply.ok(await app.passkeys.signInOptions()),
+  );
+
+  app.post(
+    `${LOGIN}/loginByPasskey`,
+    {
+      schema: {
+        tags,
+        summary: "Sign in with a passkey: the authenticator's answer names the account, no password",
+        body: PasskeySignInBody,
+        response: { 200: Envelope(LoginResult) },
+      },
+      config: limit(30),
+    },
+    async (req, reply) => reply.ok(await app.passkeys.signIn(req.body, client(req))),
+  );
+
+  app.get(
+    USER,
+    {
+      schema: { tags, security, summary: "This account's passkeys", response: { 200: Envelope(PasskeyList) } },
+      preHandler: app.requireUser,
+    },
+    async (req, reply) => reply.ok({ rows: await app.passkeys.list(req.user!.id) }),
+  );
+
+  app.post(
+    `${USER}/options`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Start registering a passkey: options for startRegistration',
+        body: Type.Optional(NoBody),
+        response: { 200: Envelope(PasskeyRegistrationOptions) },
+      },
+      preHandler: app.requireUser,
+      config: limit(20),
+    },
+    async (req, reply) => reply.ok(await app.passkeys.registrationOptions(req.user!.id)),
+  );
+
+  app.post(
+    `${USER}/register`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Finish registering a passkey with the authenticator's answer",
+        body: PasskeyRegisterBody,
+        response: { 200: Envelope(Passkey) },
+      },
+      preHandler: app.requireUser,
+      config: limit(20),
+    },
+    async (req, reply) => reply.ok(await app.passkeys.register(req.user!.id, req.body, client(req))),
+  );
+
+  app.post(
+    `${USER}/:id/remove`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Remove one of this account's passkeys (at once)",
+        params: PasskeyIdParams,
+        response: { 200: Envelope(RemovedPasskey) },
+      },
+      preHandler: app.requireUser,
+    },
+    async (req, reply) => {
+      await app.passkeys.remove(req.user!.id, requestId(req.params.id), client(req));
+      return reply.ok({ id: req.params.id, removed: true });
+    },
+  );
+};
+
+export default fp(passkeyRoutes, { name: 'passkey-routes', dependencies: ['passkeys', 'guard', 'errors'], encapsulate: true });

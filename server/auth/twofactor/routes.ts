@@ -1,0 +1,182 @@
+/**
+ * Two-factor sign-in and the anti-phishing phrase on the wire: POST /swx/customer/login/loginTwoFactor
+ * and /swx/customer/user/twoFactor/*, /antiPhishing. Handlers parse and call `app.twoFactor`.
+ */
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { LoginResult } from '../../../src/contract/auth.ts';
+import { Envelope } from '../../../src/contract/envelope.ts';
+import {
+  AntiPhishing,
+  AntiPhishingBody,
+  LoginTwoFactorBody,
+  RecoveryCodes,
+  RecoveryRenewBody,
+  TwoFactorDisableBody,
+  TwoFactorEnableBody,
+  TwoFactorSetup,
+  TwoFactorStatus,
+} from '../../../src/contract/twoFactor.ts';
+import { appLanguageOf, languageOf } from '../../platform/http/messages.ts';
+import { deviceCookie, deviceTokenOf } from '../devices.ts';
+import type { Client } from '../sessions.ts';
+
+const limit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+const client = (req: FastifyRequest): Client => ({
+  ip: req.ip,
+  userAgent: req.headers['user-agent'],
+  log: req.log,
+  language: languageOf(req.headers),
+  appLanguage: appLanguageOf(req.headers),
+  now: req.server.clock.now(),
+});
+const NoQuery = Type.Object({}, { additionalProperties: false });
+const U = '/swx/customer/user';
+
+const twoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['user'];
+  const security = [{ token: [] }];
+
+  app.post(
+    '/swx/customer/login/loginTwoFactor',
+    {
+      schema: {
+        tags: ['login'],
+        summary: 'Second step of a sign-in with two-factor on: the challenge from login and a code (or a recovery code)',
+        body: LoginTwoFactorBody,
+        response: { 200: Envelope(LoginResult) },
+      },
+      config: limit(30),
+    },
+    async (req, reply) => {
+      const device = {
+        deviceToken: deviceTokenOf(req.headers.cookie),
+        setDeviceToken: (token: string) => void reply.header('set-cookie', deviceCookie(token)),
+      };
+      const c = { ...client(req), ...device };
+      return reply.ok(await app.accounts.announceSession(await app.twoFactor.loginTwoFactor(req.body, c), c));
+    },
+  );
+
+  app.get(
+    `${U}/twoFactor`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Two-factor sign-in: on or off, recovery codes left, required (operators)',
+        querystring: NoQuery,
+        response: { 200: Envelope(TwoFactorStatus) },
+      },
+      preHandler: app.requireUser,
+    },
+    async (req, reply) => reply.ok(await app.twoFactor.status(req.user!)),
+  );
+
+  app.post(
+    `${U}/twoFactor/setup`,
+    {
+      // an empty object as the body: a request with anything else in it starts no enrolment
+      schema: {
+        tags,
+        security,
+        summary: 'Start enrolment: a new secret and its QR code, waiting for the first code',
+        body: NoQuery,
+        response: { 200: Envelope(TwoFactorSetup) },
+      },
+      preHandler: app.requireUser,
+      config: limit(10),
+    },
+    async (req, reply) => reply.ok(await app.twoFactor.setup(req.user!)),
+  );
+
+  app.post(
+    `${U}/twoFactor/enable`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Confirm enrolment with the first code: on; answers the ten recovery codes, shown only here',
+        body: TwoFactorEnableBody,
+        response: { 200: Envelope(RecoveryCodes) },
+      },
+      preHandler: app.requireUser,
+      config: limit(10),
+    },
+    async (req, reply) => reply.ok(await app.twoFactor.enable(req.user!, req.body.code, client(req))),
+  );
+
+  app.post(
+    `${U}/twoFactor/disable`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Turn off with the password and a current code or a recovery code',
+        body: TwoFactorDisableBody,
+        response: { 200: Envelope(Type.Null()) },
+      },
+      preHandler: app.requireUser,
+      config: limit(10),
+    },
+    async (req, reply) => {
+      await app.twoFactor.disable(req.user!, req.body, client(req));
+      return reply.ok(null);
+    },
+  );
+
+  app.post(
+    `${U}/twoFactor/recoveryCodes`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'New recovery codes (the old ones stop working), with a current code',
+        body: RecoveryRenewBody,
+        response: { 200: Envelope(RecoveryCodes) },
+      },
+      preHandler: app.requireUser,
+      config: limit(10),
+    },
+    async (req, reply) => reply.ok(await app.twoFactor.renewRecoveryCodes(req.user!, req.body.code, client(req))),
+  );
+
+  app.get(
+    `${U}/antiPhishing`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The anti-phishing phrase every mail to this account carries (null: none)',
+        querystring: NoQuery,
+        response: { 200: Envelope(AntiPhishing) },
+      },
+      preHandler: app.requireUser,
+    },
+    async (req, reply) => reply.ok(await app.twoFactor.antiPhishing(req.user!.id)),
+  );
+
+  app.post(
+    `${U}/antiPhishing`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Set (or with null remove) the anti-phishing phrase',
+        body: AntiPhishingBody,
+        response: { 200: Envelope(AntiPhishing) },
+      },
+      preHandler: app.requireUser,
+      config: limit(20),
+    },
+    async (req, reply) => reply.ok(await app.twoFactor.setAntiPhishing(req.user!.id, req.body.phrase)),
+  );
+};
+
+export default fp(twoFactorRoutes, {
+  name: 'two-factor-routes',
+  dependencies: ['twoFactor', 'accounts', 'guard', 'errors'],
+  encapsulate: true,
+});

@@ -1,0 +1,103 @@
+/**
+ * Step-up: with two-factor sign-in on, some calls need a fresh code from the authenticator app
+ * in the request (header `x-two-factor-code`, STEP_UP_HEADER), checked here before the route's
+ * handler runs, so a refusal (10212 missing, 10210 wrong, 10211 used, 10049 waiting) writes
+ * nothing of the action. A session alone (a stolen token, a stolen password) cannot move money
+ * or change credentials. Operators' money reviews also need the operator to have it on at all
+ * when OPERATOR_2FA_REQUIRED (10217).
+ *
+ * The routes are named here, by method and full URL, and the check is appended to their
+ * preHandlers when they are registered (onRoute), after the route's own guard: the domains'
+ * routes stay as they are. A domain adding a call that needs a code adds its URL here.
+ */
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { Err } from '../../../src/contract/errors.ts';
+import { STEP_UP_HEADER } from '../../../src/contract/twoFactor.ts';
+import { BizError } from '../../platform/http/errors.ts';
+import { checkSecondFactor, twoFactorOn } from './check.ts';
+import type { SecretKeys } from './secret.ts';
+
+/** Customer calls that need a code when the user has two-factor sign-in on. */
+export const STEP_UP_ROUTES = new Set([
+  'POST /swx/customer/user/withdrawal',
+  // the change form only (with oldPassword); a reset is signed out and proves the address
+  'POST /swx/customer/user/repassword',
+  // the withdrawal address list: the allowlist switch, a saved address, a removal
+  'POST /swx/customer/user/allowlist',
+  'POST /swx/customer/user/allowlist/addresses',
+  'POST /swx/customer/user/allowlist/addresses/:id/remove',
+]);
+
+/** Operators' money reviews: a code always when on; OPERATOR_2FA_REQUIRED makes it required. */
+export const MONEY_REVIEW_ROUTES = new Set([
+  'POST /admin-api/deposits/:id/approve',
+  'POST /admin-api/deposits/:id/reject',
+  'POST /admin-api/withdrawals/:id/approve',
+  'POST /admin-api/withdrawals/:id/reject',
+  'POST /admin-api/loans/:id/approve',
+  'POST /admin-api/loans/:id/reject',
+  'POST /admin-api/operator-proposals/:id/confirm',
+  'POST /admin-api/operator-proposals/:id/reject',
+  // house capital into or out of the yield reserve (docs/smart-plans.md)
+  'POST /admin-api/smart/reserve/:id/confirm',
+  'POST /admin-api/smart/reserve/:id/reject',
+]);
+
+const routeKey = (method: string, url: string) => `${method.toUpperCase()} ${url}`;
+
+/** The code sent with a request, when there is one (one header value). */
+export function stepUpCode(req: FastifyRequest): string | undefined {
+  const h = req.headers[STEP_UP_HEADER];
+  const v = Array.isArray(h) ? h[0] : h;
+  return v && v.trim() ? v.trim() : undefined;
+}
+
+export interface StepUpDeps {
+  keys: SecretKeys;
+  operatorRequired: boolean;
+}
+
+/**
+ * Requires a fresh code from the signed-in user when they have two-factor sign-in on; for a
+ * money review, also refuses an operator without it when it is required. Usable by any handler
+ * that needs a code outside the route lists (e.g. a body field instead of the header).
+ */
+export async function requireFreshCode(
+  app: FastifyInstance,
+  deps: StepUpDeps,
+  req: FastifyRequest,
+  review: boolean,
+): Promise<void> {
+  const user = req.user;
+  if (!user) return; // the route's own guard answers
+  if (!(await twoFactorOn(app.db, user.id))) {
+    if (review && deps.operatorRequired) throw new BizError(Err.OPERATOR_TWO_FACTOR_REQUIRED);
+    return;
+  }
+  const code = stepUpCode(req);
+  if (!code) throw new BizError(Err.TWO_FACTOR_CODE_REQUIRED);
+  await checkSecondFactor({ db: app.db, keys: deps.keys, userId: user.id, code, nowMs: app.clock.now(), recovery: false });
+}
+
+/** Adds the step-up check to every listed route registered after this call. */
+export function installStepUp(app: FastifyInstance, deps: StepUpDeps): void {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const keys = methods.map((m) => routeKey(m, route.url));
+    const review = keys.some((k) => MONEY_REVIEW_ROUTES.has(k));
+    if (!review && !keys.some((k) => STEP_UP_ROUTES.has(k))) return;
+    const check = async (req: FastifyRequest) => {
+      // a password reset (no oldPassword) is not a change made with a session
+      if (
+        !review &&
+        route.url.endsWith('/repassword') &&
+        (req.body as { oldPassword?: string } | undefined)?.oldPassword === undefined
+      )
+        return;
+      await requireFreshCode(app, deps, req, review);
+    };
+    const existing =
+      route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
+    route.preHandler = [...existing, check];
+  });
+}

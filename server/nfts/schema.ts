@@ -1,0 +1,137 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { NftStatus } from '../../src/machines/nft.ts';
+
+/**
+ * Charity NFTs (docs/nfts.md). Seeded ones carry a stable `code`; operator listings have none.
+ * Status moves only along src/machines/nft.ts. The donation share and the charity are fixed at
+ * listing. Money moves only through the ledger; `currentBid*` mirror the held leading bid.
+ */
+export const nfts = pgTable(
+  'nfts',
+  {
+    id: bigserial({ mode: 'bigint' }).primaryKey(),
+    code: text(),
+    seed: integer().notNull(),
+    name: text().notNull(),
+    creator: text().notNull(),
+    chain: text({ enum: ['Ethereum', 'Polygon'] }).notNull(),
+    contractAddress: text().notNull(),
+    tokenId: text().notNull(),
+    verified: boolean().notNull().default(false),
+    saleType: text({ enum: ['buy_now', 'auction'] }).notNull(),
+    asset: text().notNull().default('USDT'),
+    price: numeric({ precision: 38, scale: 18 }),
+    reservePrice: numeric({ precision: 38, scale: 18 }),
+    startTime: timestamp({ withTimezone: true }),
+    endTime: timestamp({ withTimezone: true }),
+    /** how many times a late bid moved the end (anti-sniping) */
+    extensions: integer().notNull().default(0),
+    status: text().$type<NftStatus>().notNull().default('listed'),
+    donationShare: numeric({ precision: 12, scale: 10 }).notNull(),
+    charity: text().notNull(),
+    currentBid: numeric({ precision: 38, scale: 18 }),
+    currentBidderId: bigint({ mode: 'bigint' }),
+    currentBidId: bigint({ mode: 'bigint' }),
+    bidCount: integer().notNull().default(0),
+    ownerId: bigint({ mode: 'bigint' }),
+    soldPrice: numeric({ precision: 38, scale: 18 }),
+    soldAt: timestamp({ withTimezone: true }),
+    listedBy: bigint({ mode: 'bigint' }),
+    clientKey: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('nfts_code').on(t.code),
+    uniqueIndex('nfts_token').on(t.chain, t.contractAddress, t.tokenId),
+    uniqueIndex('nfts_client_key').on(t.listedBy, t.clientKey),
+    // the scheduler's scan: live auctions by end, listed ones by start
+    index('nfts_status_end').on(t.status, t.endTime),
+    index('nfts_owner').on(t.ownerId),
+    check(
+      'nfts_price',
+      sql`(${t.saleType} = 'buy_now' AND ${t.price} > 0) OR (${t.saleType} = 'auction' AND ${t.reservePrice} > 0 AND ${t.endTime} IS NOT NULL)`,
+    ),
+    check('nfts_share', sql`${t.donationShare} > 0 AND ${t.donationShare} <= 1`),
+  ],
+);
+
+/**
+ * Every bid and every buy-now purchase. A held bid's amount sits in the bidder's nft_bid_hold
+ * account; being outbid releases it at once. A retry with the same client key answers the first.
+ */
+export const nftBids = pgTable(
+  'nft_bids',
+  {
+    id: bigserial({ mode: 'bigint' }).primaryKey(),
+    nftId: bigint({ mode: 'bigint' })
+      .notNull()
+      .references(() => nfts.id),
+    userId: bigint({ mode: 'bigint' }).notNull(),
+    kind: text({ enum: ['bid', 'buy'] }).notNull(),
+    amount: numeric({ precision: 38, scale: 18 }).notNull(),
+    status: text({ enum: ['held', 'released', 'won'] }).notNull(),
+    clientKey: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    releasedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('nft_bids_client_key').on(t.userId, t.clientKey),
+    index('nft_bids_nft').on(t.nftId, t.id),
+    index('nft_bids_user').on(t.userId, t.nftId),
+    // at most one held bid per NFT, whatever the race
+    uniqueIndex('nft_bids_one_held')
+      .on(t.nftId)
+      .where(sql`${t.status} = 'held'`),
+    check('nft_bids_amount', sql`${t.amount} > 0`),
+  ],
+);
+
+/** A sale: gross, donation and charity, fixed when it happened (the money is the ledger's transfers). */
+export const nftSales = pgTable(
+  'nft_sales',
+  {
+    id: bigserial({ mode: 'bigint' }).primaryKey(),
+    nftId: bigint({ mode: 'bigint' })
+      .notNull()
+      .references(() => nfts.id),
+    buyerId: bigint({ mode: 'bigint' }).notNull(),
+    kind: text({ enum: ['buy_now', 'auction'] }).notNull(),
+    gross: numeric({ precision: 38, scale: 18 }).notNull(),
+    donation: numeric({ precision: 38, scale: 18 }).notNull(),
+    charity: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('nft_sales_nft').on(t.nftId)],
+);
+
+/** Payouts to the charity recorded by operators (audited; the money is a ledger transfer out of the charity account). */
+export const charityPayouts = pgTable(
+  'charity_payouts',
+  {
+    id: bigserial({ mode: 'bigint' }).primaryKey(),
+    operatorId: bigint({ mode: 'bigint' }).notNull(),
+    amount: numeric({ precision: 38, scale: 18 }).notNull(),
+    txHash: text().notNull(),
+    note: text().notNull(),
+    clientKey: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('charity_payouts_tx').on(t.txHash),
+    uniqueIndex('charity_payouts_client_key').on(t.operatorId, t.clientKey),
+    check('charity_payouts_amount', sql`${t.amount} > 0`),
+  ],
+);

@@ -1,0 +1,139 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  bigint,
+  boolean,
+  check,
+  index,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { DepositStatus } from '../../src/machines/deposit.ts';
+import type { WithdrawalStatus } from '../../src/machines/withdrawal.ts';
+
+/** Where users send coins: one or more receive addresses per coin and network, kept by operators. */
+export const depositAddresses = pgTable(
+  'deposit_addresses',
+  {
+    id: bigserial({ mode: 'bigint' }).primaryKey(),
+    coin: text().notNull(),
+    network: text().notNull(),
+    address: text().notNull(),
+    enabled: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('deposit_addresses_key').on(t.coin, t.network, t.address)],
+);
+
+/**
+ * A user's deposit claim (real book only). Status moves only along src/machines/deposit.ts.
+ * The chain transaction hash is unique (lower case, without 0x): a hash is credited at most once,
+ * whatever the race.
+ */
+export const deposits = pgTable(
+  'deposits',
+  {
+    id: bigserial({ mode: 'bigint' }).primaryKey(),
+    userId: bigint({ mode: 'bigint' }).notNull(),
+    coin: text().notNull(),
+    network: text().notNull(),
+    amount: numeric({ precision: 38, scale: 18 }).notNull(),
+    txHash: text().notNull(),
+    /** lower case, 0x stripped: the uniqueness key */
+    txHashKey: text().notNull(),
+    proofLast6: text().notNull(),
+    /**
+     * the sealed proof image's key in the blob store (`proof/<uuid>`); before migration 0018 a file
+     * name under <dataDir>/uploads/, moved into the store at start (server/legacyFiles.ts)
+     */
+    proofFile: text().notNull(),
+    proofMime: text().notNull(),
+    address: text(),
+    /** a state of the deposit statechart (the type comes from it; the chart decides every change) */
+    status: text().$type<DepositStatus>().notNull().default('pending'),
+    rejectReason: text(),
+    /** Above the four-eyes amount: the first operator's approval; a different operator completes it. */
+    firstApprovedBy: bigint({ mode: 'bigint' }),
+    firstApprovedAt: timestamp({ withTimezone: true }),
+    reviewedBy: bigint({ mode: 'bigint' }),
+    reviewedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('deposits_tx_hash').on(t.txHashKey),
+    index('deposits_user').on(t.userId, t.id),
+    index('deposits_status').on(t.status, t.id),
+    check('deposits_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * A withdrawal request. The amount sits in the user's withdrawal_hold from submission until an
+ * operator approves (paid out) or rejects (released). Status moves along src/machines/withdrawal.ts.
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: bigserial({ mode: 'bigint' }).primaryKey(),
+    userId: bigint({ mode: 'bigint' }).notNull(),
+    coin: text().notNull(),
+    network: text().notNull(),
+    address: text().notNull(),
+    amount: numeric({ precision: 38, scale: 18 }).notNull(),
+    feeRate: numeric({ precision: 10, scale: 6 }).notNull(),
+    fee: numeric({ precision: 38, scale: 18 }).notNull(),
+    receiveAmount: numeric({ precision: 38, scale: 18 }).notNull(),
+    /** a state of the withdrawal statechart (the type comes from it; the chart decides every change) */
+    status: text().$type<WithdrawalStatus>().notNull().default('pending'),
+    rejectReason: text(),
+    payoutTxHash: text(),
+    /** payoutTxHash in lower case without 0x: one chain transaction pays one withdrawal */
+    payoutTxHashKey: text(),
+    /** the client's idempotency key: a retry with the same key returns this withdrawal */
+    clientKey: text(),
+    /** Above the four-eyes amount: the first operator's approval; a different operator completes it. */
+    firstApprovedBy: bigint({ mode: 'bigint' }),
+    firstApprovedAt: timestamp({ withTimezone: true }),
+    reviewedBy: bigint({ mode: 'bigint' }),
+    reviewedAt: timestamp({ withTimezone: true }),
+    /** the amount in USDT when it was asked for: what the withdrawal limits count (server/wallet/withdrawalLimits.ts) */
+    valueUsdt: numeric({ precision: 38, scale: 18 }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('withdrawals_user').on(t.userId, t.id),
+    index('withdrawals_user_coin_time').on(t.userId, t.coin, t.createdAt),
+    index('withdrawals_status').on(t.status, t.id),
+    uniqueIndex('withdrawals_client_key').on(t.userId, t.clientKey),
+    uniqueIndex('withdrawals_payout_tx_hash')
+      .on(t.payoutTxHashKey)
+      .where(sql`${t.payoutTxHashKey} IS NOT NULL`),
+    check(
+      'withdrawals_amounts',
+      sql`${t.amount} > 0 AND ${t.fee} >= 0 AND ${t.receiveAmount} > 0 AND ${t.fee} + ${t.receiveAmount} = ${t.amount}`,
+    ),
+  ],
+);
+
+/**
+ * How many deposits and withdrawals are in each status, per coin: what the operators' queues show
+ * as their total, read in a few rows instead of counting the queue at every request (which grew
+ * with it: docs/performance.md, "Data growth"). Kept by a trigger on both tables (migration 0027),
+ * in the transaction of the change, so it is exact in every snapshot; nothing else writes it.
+ */
+export const reviewQueueCounts = pgTable(
+  'review_queue_counts',
+  {
+    /** the table counted: 'deposits' or 'withdrawals' */
+    queue: text().notNull(),
+    status: text().notNull(),
+    coin: text().notNull(),
+    n: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.queue, t.status, t.coin] })],
+);
