@@ -9,11 +9,11 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// An API module is what talks to the service (services/api.ts, services/walletApi.ts...). Views send
-// events to machines and read queries; only the composition root (src/views/app) wires the API in.
+// An API module is what talks to the service (services/platform/api.ts, services/<domain>/api.ts, services/wallet/protectionApi.ts...). Views send
+// events to machines and read queries; only the composition root (src/views/platform/app) wires the API in.
 const apiModules = {
-  group: ['**/services/*Api*', '**/services/api*'],
-  message: 'Views and machines do not call the API: the composition root (src/views/app) provides it.',
+  group: ['**/services/*/*Api.ts', '**/services/*/api.ts'],
+  message: 'Views and machines do not call the API: the composition root (src/views/platform/app) provides it.',
 };
 
 export default defineConfig([
@@ -74,7 +74,7 @@ export default defineConfig([
         {
           selector: "JSXAttribute[name.name='style']",
           message:
-            'No inline styles: use the CSS module of the component or screen, with tokens from src/views/styles/tokens.css.',
+            'No inline styles: use the CSS module of the component or screen, with tokens from src/views/platform/styles/tokens.css.',
         },
       ],
       'no-restricted-imports': ['error', { patterns: [apiModules] }],
@@ -82,7 +82,7 @@ export default defineConfig([
   },
   {
     // the composition root is where the API modules are handed to the machines and queries
-    files: ['src/views/app/**'],
+    files: ['src/views/platform/app/**'],
     rules: { 'no-restricted-imports': 'off' },
   },
 

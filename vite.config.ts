@@ -199,7 +199,7 @@ export default defineConfig({
             {
               name: 'flows',
               priority: 0,
-              test: /[\\/]src[\\/](machines[\\/](submission|clientKey|statuses)\.ts|views[\\/]app[\\/]useFlow\.ts)$/,
+              test: /[\\/]src[\\/](machines[\\/]platform[\\/](submission|clientKey|statuses)\.ts|views[\\/]platform[\\/]app[\\/]useFlow\.ts)$/,
             },
           ],
         },

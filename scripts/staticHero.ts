@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { LANGUAGES, directionOf, htmlLangOf } from '../src/i18n/languages.ts';
-import { MOBILE_UA } from '../src/services/device.ts';
+import { MOBILE_UA } from '../src/services/platform/device.ts';
 
 /**
  * The home page's hero painted by the HTML itself, before any JavaScript (issue 13, docs/performance.md).
@@ -11,7 +11,7 @@ import { MOBILE_UA } from '../src/services/device.ts';
  * paint) now comes with index.html: a static copy of the phone shell's top bar and of the hero, with
  * the class names the built CSS modules gave the React components (taken from the modules' class
  * maps, so the copy has exactly their layout), and a tiny script beside it. The script, on `/` in
- * the phone shell only, picks the language the app will pick (src/services/settings.ts: the stored
+ * the phone shell only, picks the language the app will pick (src/services/platform/settings.ts: the stored
  * `language`, else English), sets the texts, `lang` and `dir`, and shows the copy; anywhere else it
  * removes it. The copy is hidden until then (global.css), so no other language flashes; without
  * JavaScript a <noscript> style shows it in English. React's first render replaces #root's content
@@ -85,13 +85,13 @@ export function classesOf(maps: ClassMaps): (file: string, ...names: string[]) =
 
 function markupOf(maps: ClassMaps, texts: Record<string, Texts>, script: string): string {
   const cls = classesOf(maps);
-  const shell = 'src/views/shell/shell.module.css';
-  const screens = 'src/views/screens/screens.module.css';
-  const home = 'src/views/screens/Home.module.css';
+  const shell = 'src/views/platform/shell/shell.module.css';
+  const screens = 'src/views/platform/styles/screens.module.css';
+  const home = 'src/views/content/Home.module.css';
   // each text element names its index in TEXT_KEYS; English until the script has run
   const tx = (i: number) => `data-t="${i}">${escapeHtml(texts.en[i])}`;
-  // the same elements and classes as MobileShell > Home's hero (src/views/shell/Mobile.tsx,
-  // src/views/screens/Home.tsx) and the welcome board a new session sees over it on a phone (the
+  // the same elements and classes as MobileShell > Home's hero (src/views/platform/shell/Mobile.tsx,
+  // src/views/content/Home.tsx) and the welcome board a new session sees over it on a phone (the
   // page's largest paint then), shown unless dismissed in this session as the onboarding actor does
   return (
     `<div class="${cls(shell, 'page')}" data-static-hero>` +

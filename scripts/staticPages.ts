@@ -4,12 +4,20 @@ import { createElement, type ComponentType, type SVGProps } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Plugin, Rolldown } from 'vite';
 import { LANGUAGES, directionOf, htmlLangOf } from '../src/i18n/languages.ts';
-import { MOBILE_UA } from '../src/services/device.ts';
+import { MOBILE_UA } from '../src/services/platform/device.ts';
 import { ASSETS } from '../src/contract/constants.ts';
 import { INSTRUMENT_TYPES } from '../src/contract/market.ts';
-import { DESTINATIONS } from '../src/views/shell/destinations.ts';
+import { DESTINATIONS } from '../src/views/platform/shell/destinations.ts';
 import { SEPARATORS } from '../src/i18n/format.ts';
-import { BackIcon, BellIcon, BrandMark, GlobeIcon, SearchIcon, ServiceIcon, StarIcon } from '../src/views/components/Icons.tsx';
+import {
+  BackIcon,
+  BellIcon,
+  BrandMark,
+  GlobeIcon,
+  SearchIcon,
+  ServiceIcon,
+  StarIcon,
+} from '../src/views/platform/components/Icons.tsx';
 import { classesOf, escapeHtml, type ClassMaps } from './staticHero.ts';
 
 /**
@@ -63,13 +71,13 @@ interface Helpers {
   ph: (key: Key) => string;
 }
 
-const SHELL = 'src/views/shell/shell.module.css';
-const SCREENS = 'src/views/screens/screens.module.css';
-const HEADINGS = 'src/views/components/headings.module.css';
-const UI = 'src/views/components/ui.module.css';
+const SHELL = 'src/views/platform/shell/shell.module.css';
+const SCREENS = 'src/views/platform/styles/screens.module.css';
+const HEADINGS = 'src/views/platform/components/headings.module.css';
+const UI = 'src/views/platform/components/ui.module.css';
 const WALLET = 'src/views/wallet/wallet.module.css';
-const SCROLL_TABS = 'src/views/screens/ScrollTabs.module.css';
-const MARKET = 'src/views/components/market.module.css';
+const SCROLL_TABS = 'src/views/platform/components/ScrollTabs.module.css';
+const MARKET = 'src/views/platform/components/market.module.css';
 
 /**
  * Where the server writes a page's data (server/platform/http/frontEnd.ts fills `\uE001name\uE001` with the
@@ -80,10 +88,10 @@ export const slot = (name: string): string => `\uE001${name}\uE001`;
 const icon = (C: ComponentType<SVGProps<SVGSVGElement>>, p: SVGProps<SVGSVGElement> = {}) =>
   renderToStaticMarkup(createElement(C, p));
 
-/** What React's "loading" looks like inside a screen (src/views/components/Loadable.tsx). */
+/** What React's "loading" looks like inside a screen (src/views/platform/components/Loadable.tsx). */
 const loading = ({ cls, tx }: Helpers) => `<div class="${cls(UI, 'state')}" aria-busy="true" ${tx('common.loading')}</div>`;
 
-/** MobileShell's top bar, main and tab bar (src/views/shell/Mobile.tsx), around the screen. */
+/** MobileShell's top bar, main and tab bar (src/views/platform/shell/Mobile.tsx), around the screen. */
 function shell(h: Helpers, p: string, screen: string): string {
   const { cls, tx } = h;
   const isRoot = DESTINATIONS.some((d) => d.to === p);

@@ -1,7 +1,7 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import './views/styles/global.css';
-import { getSettings } from './services/settings.ts';
+import './views/platform/styles/global.css';
+import { getSettings } from './services/platform/settings.ts';
 import { initI18n } from './i18n/index.ts';
 import { App } from './views/App.tsx';
 

@@ -1,6 +1,6 @@
 /**
  * Everything `npm run flows` writes, computed in memory so that tests/unit/flows.test.ts can
- * compare it with what is committed: every XState machine exported by src/machines/*.ts, the
+ * compare it with what is committed: every XState machine exported by src/machines/<domain>/*.ts, the
  * coverage the model tests' generated paths give it (tests/model/*.model.ts), one Markdown file
  * per machine in docs/flows, an index, and the JSON the operator console renders.
  */
@@ -25,9 +25,11 @@ export interface FlowEntry {
   transitions: { from: string; to: string[]; label: string; guard: string | null; covered: boolean }[];
 }
 
+/** The files under `dir` (its domain folders included), as paths relative to it. */
 const tsFiles = (dir: string, suffix: string) =>
-  readdirSync(dir)
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith(suffix) && !f.endsWith('.d.ts'))
+    .map((f) => f.split('\\').join('/'))
     .sort();
 
 const isMachine = (v: unknown): v is AnyStateMachine => v instanceof StateMachine;

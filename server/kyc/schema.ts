@@ -11,7 +11,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 
 /**
  * One identity verification submission (docs/kyc.md). The user's status is users.kyc_status,
- * moved along src/machines/kyc.ts; a submission keeps what it became. At most one pending per
+ * moved along src/machines/kyc/kyc.ts; a submission keeps what it became. At most one pending per
  * user: the partial unique index decides between two racing submissions.
  */
 export const kycSubmissions = pgTable(

@@ -12,7 +12,7 @@ export type { KycDeps } from './deps.ts';
 
 /**
  * Identity verification (`app.kyc`, docs/kyc.md): submissions with their sealed images, the
- * user's status along src/machines/kyc.ts, the operators' queue and decisions.
+ * user's status along src/machines/kyc/kyc.ts, the operators' queue and decisions.
  */
 export class KycService {
   constructor(private readonly deps: KycDeps) {}

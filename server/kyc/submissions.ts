@@ -1,7 +1,7 @@
 /**
  * Identity verification submissions (docs/kyc.md): a user submits their data and images, an
  * operator approves or rejects with a reason. The user's status (users.kyc_status) moves only
- * along src/machines/kyc.ts; every refusal comes before anything is written.
+ * along src/machines/kyc/kyc.ts; every refusal comes before anything is written.
  */
 import { and, count, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import { Err } from '../../src/contract/errors.ts';
@@ -24,7 +24,7 @@ import {
   requiredImages,
   type KycImageKind,
 } from '../../src/contract/kycRules.ts';
-import { kycMachine, type KycEvent } from '../../src/machines/kyc.ts';
+import { kycMachine, type KycEvent } from '../../src/machines/kyc/kyc.ts';
 import type { DbOrTx } from '../platform/db/client.ts';
 import { kycImages, kycSubmissions } from './schema.ts';
 import { users } from '../platform/identity/schema.ts';

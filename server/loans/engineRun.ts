@@ -5,7 +5,7 @@
  * nothing left to do; the accrual rows' unique (loan, day) would refuse a second write anyway.
  */
 import { asc, eq, gt, inArray, and } from 'drizzle-orm';
-import { OPEN_LOAN_STATUSES } from '../../src/machines/loan.ts';
+import { OPEN_LOAN_STATUSES } from '../../src/machines/loans/loan.ts';
 import { loans } from './schema.ts';
 import { users } from '../platform/identity/schema.ts';
 import { accountLanguage, renderMail } from '../platform/mail/mailText.ts';

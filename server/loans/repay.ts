@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { Err } from '../../src/contract/errors.ts';
 import type { Loan, RepayLoanBody } from '../../src/contract/loans.ts';
 import { repaySplit, usdt } from '../../src/contract/loanMath.ts';
-import { loanMachine } from '../../src/machines/loan.ts';
+import { loanMachine } from '../../src/machines/loans/loan.ts';
 import { loanMovements, loans } from './schema.ts';
 import { BizError } from '../platform/http/errors.ts';
 import { platformAccount, userAccount } from '../platform/ledger/accounts.ts';

@@ -9,7 +9,7 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { Err } from '../../src/contract/errors.ts';
 import type { AdminLoanDetail } from '../../src/contract/loans.ts';
 import { DAY_MS, coin, usdt } from '../../src/contract/loanMath.ts';
-import { loanMachine } from '../../src/machines/loan.ts';
+import { loanMachine } from '../../src/machines/loans/loan.ts';
 import { writeAudit } from '../platform/audit/audit.ts';
 import { assertMayReviewMoney } from '../platform/operators/operatorTrust.ts';
 import type { DbOrTx } from '../platform/db/client.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, bigint, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { LoanStatus } from '../../src/machines/loan.ts';
+import type { LoanStatus } from '../../src/machines/loans/loan.ts';
 
 const money = () => numeric({ precision: 38, scale: 18 });
 const rate = () => numeric({ precision: 12, scale: 10 });

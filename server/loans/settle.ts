@@ -22,7 +22,7 @@ import {
   usdt,
   type LiquidationSale,
 } from '../../src/contract/loanMath.ts';
-import { loanMachine } from '../../src/machines/loan.ts';
+import { loanMachine } from '../../src/machines/loans/loan.ts';
 import type { DbOrTx } from '../platform/db/client.ts';
 import { loanAccruals, loanMovements, loans } from './schema.ts';
 import { platformAccount, userAccount } from '../platform/ledger/accounts.ts';

@@ -12,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { NftStatus } from '../../src/machines/nft.ts';
+import type { NftStatus } from '../../src/machines/nfts/nft.ts';
 
 /**
  * Charity NFTs (docs/nfts.md). Seeded ones carry a stable `code`; operator listings have none.

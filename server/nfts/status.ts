@@ -4,7 +4,7 @@
  * 10044 of the lifecycle helper is translated here.
  */
 import { Err } from '../../src/contract/errors.ts';
-import { nftAllows, nftMachine, type NftEvent, type NftStatus } from '../../src/machines/nft.ts';
+import { nftAllows, nftMachine, type NftEvent, type NftStatus } from '../../src/machines/nfts/nft.ts';
 import { BizError } from '../platform/http/errors.ts';
 import { nextStatus } from '../platform/statusTransitions.ts';
 

@@ -40,7 +40,7 @@ export interface DomainManifest {
    */
   events?: { readonly [K in UserEventKind]?: string | null };
   /**
-   * The root of its query keys in the browser (src/services/queries), e.g. 'loans': what the app
+   * The root of its query keys in the browser (src/services/platform/queries), e.g. 'loans': what the app
    * caches of it is dropped at logout unless the key is public (invalidation.ts isPublicKey). The
    * browser's key roots are exactly the declared ones (tests/unit/client/logout.test.ts).
    */

@@ -3,7 +3,7 @@
  * (docs/design.md, principle 4): the next status is computed by the machine itself, and typed by it.
  */
 import { getNextSnapshot, type AnyMachineSnapshot, type AnyStateMachine, type EventFromLogic } from 'xstate';
-import type { StatusOf } from '../../src/machines/statuses.ts';
+import type { StatusOf } from '../../src/machines/platform/statuses.ts';
 import { Err } from '../../src/contract/errors.ts';
 import { BizError } from './http/errors.ts';
 

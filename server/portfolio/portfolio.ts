@@ -9,7 +9,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { ASSETS, ASSET_DECIMALS, type Book } from '../../src/contract/constants.ts';
 import { netAt, settlement } from '../../src/contract/optionsMath.ts';
 import type { Portfolio } from '../../src/contract/portfolio.ts';
-import { OPEN_LOAN_STATUSES } from '../../src/machines/loan.ts';
+import { OPEN_LOAN_STATUSES } from '../../src/machines/loans/loan.ts';
 import type { DbOrTx } from '../platform/db/client.ts';
 import { loans } from '../loans/schema.ts';
 import { nfts } from '../nfts/schema.ts';

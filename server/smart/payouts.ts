@@ -11,7 +11,7 @@ import Decimal from 'decimal.js';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { SMART_ASSET } from '../../src/contract/smart.ts';
 import { dueDays } from '../../src/contract/smartMath.ts';
-import { smartPlanMachine } from '../../src/machines/smartPlan.ts';
+import { smartPlanMachine } from '../../src/machines/smart/smartPlan.ts';
 import type { DbOrTx } from '../platform/db/client.ts';
 import { smartPlans } from './schema.ts';
 import { platformAccount, userAccount } from '../platform/ledger/accounts.ts';

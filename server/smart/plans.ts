@@ -17,7 +17,7 @@ import {
 } from '../../src/contract/smart.ts';
 import { DAY_MS } from '../../src/contract/smart.ts';
 import { dailyEarning, dueDays, earningTime, exitSplit, expectedProfit, todayEarnings } from '../../src/contract/smartMath.ts';
-import { smartPlanMachine } from '../../src/machines/smartPlan.ts';
+import { smartPlanMachine } from '../../src/machines/smart/smartPlan.ts';
 import type { DbOrTx } from '../platform/db/client.ts';
 import { smartPlans } from './schema.ts';
 import { users } from '../platform/identity/schema.ts';

@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { SmartPlanStatus } from '../../src/machines/smartPlan.ts';
+import type { SmartPlanStatus } from '../../src/machines/smart/smartPlan.ts';
 
 /** A term a product offers: its length and its daily rate (a fraction, "0.0001" = 0.01 %). */
 export interface SmartTermRow {

@@ -13,7 +13,7 @@ import type {
 } from '../../src/contract/support.ts';
 import { SUPPORT_SUBJECT_MAX } from '../../src/contract/support.ts';
 import { Err } from '../../src/contract/errors.ts';
-import { conversationAllows } from '../../src/machines/supportConversation.ts';
+import { conversationAllows } from '../../src/machines/support/supportConversation.ts';
 import type { DbOrTx } from '../platform/db/client.ts';
 import { reserveInWindow } from '../platform/db/rateWindow.ts';
 import { supportAttachments, supportConversations, supportMessages } from './schema.ts';

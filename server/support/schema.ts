@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, bigint, check, customType, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { SupportConversationStatus } from '../../src/machines/supportConversation.ts';
+import type { SupportConversationStatus } from '../../src/machines/support/supportConversation.ts';
 import { users } from '../platform/identity/schema.ts';
 
 /** PostgreSQL bytea as a Buffer (PGlite answers a Uint8Array). */
@@ -11,7 +11,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 
 /**
  * A customer's support conversation (docs/support.md). Status moves only along
- * src/machines/supportConversation.ts; conversations are kept after closing. The unread counters
+ * src/machines/support/supportConversation.ts; conversations are kept after closing. The unread counters
  * are the messages of the other side not yet opened by the customer / by any operator.
  */
 export const supportConversations = pgTable(

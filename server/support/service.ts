@@ -15,7 +15,7 @@ import type {
 } from '../../src/contract/support.ts';
 import { Err } from '../../src/contract/errors.ts';
 import type { SUPPORT_EVENTS, UserEventInput } from '../../src/contract/userEvents.ts';
-import { conversationAllows, supportConversationMachine } from '../../src/machines/supportConversation.ts';
+import { conversationAllows, supportConversationMachine } from '../../src/machines/support/supportConversation.ts';
 import { writeAudit } from '../platform/audit/audit.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { PersonalFiles } from '../platform/blobs/files.ts';

@@ -29,7 +29,7 @@ import { optionsOrders, type OptionsOrderRow } from './schema.ts';
 import { optionsPendingOrders, type OptionsPendingOrderRow } from './pendingSchema.ts';
 import { userWrite } from '../platform/db/userWrites.ts';
 import { trailStop } from '../../src/contract/entryMath.ts';
-import { entryFillsAtOrBelow } from '../../src/machines/pendingOrder.ts';
+import { entryFillsAtOrBelow } from '../../src/machines/trading/pendingOrder.ts';
 import { EntryIndex } from './triggers/entries.ts';
 import { expirePending, fillPending } from './pending.ts';
 import Decimal from 'decimal.js';

@@ -24,7 +24,7 @@ import {
   type PendingOrderWire,
   type PlacePendingBody,
 } from '../../src/contract/pendingOrders.ts';
-import { pendingOrderMachine, type PendingOrderEvent } from '../../src/machines/pendingOrder.ts';
+import { pendingOrderMachine, type PendingOrderEvent } from '../../src/machines/trading/pendingOrder.ts';
 import type { DbOrTx } from '../platform/db/client.ts';
 import { optionsPendingOrders, type OptionsPendingOrderRow } from './pendingSchema.ts';
 import { type OptionsOrderRow } from './schema.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, bigint, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { EntryKind, PendingOrderStatus } from '../../src/machines/pendingOrder.ts';
+import type { EntryKind, PendingOrderStatus } from '../../src/machines/trading/pendingOrder.ts';
 
 /**
  * Pending entry orders (docs/trading.md, "Pending entry orders"): an options order that opens when

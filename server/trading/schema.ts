@@ -12,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { CloseReason, OptionsOrderStatus } from '../../src/machines/optionsOrder.ts';
+import type { CloseReason, OptionsOrderStatus } from '../../src/machines/trading/optionsOrder.ts';
 
 /**
  * Leveraged options positions (docs/trading.md), both books. A row exists only once the

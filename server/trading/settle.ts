@@ -1,7 +1,7 @@
 /**
  * Closing a position (docs/trading.md): one transaction per position, whoever closes it (the
  * user, a trigger, the expiry). The row is locked and must still be open, the status change is
- * the chart's (src/machines/optionsOrder.ts), and the money moves under keys that start with
+ * the chart's (src/machines/trading/optionsOrder.ts), and the money moves under keys that start with
  * `order:<id>:close`, so a second settlement of the same position, from a retry or another
  * instance, finds it closed and moves nothing.
  *
@@ -16,7 +16,7 @@ import Decimal from 'decimal.js';
 import { eq } from 'drizzle-orm';
 import { netOfSettled, settlement } from '../../src/contract/optionsMath.ts';
 import { ORDER_REF_TYPE, type CloseReason, type OrderEventParams } from '../../src/contract/trading.ts';
-import { CLOSE_EVENT, optionsOrderMachine } from '../../src/machines/optionsOrder.ts';
+import { CLOSE_EVENT, optionsOrderMachine } from '../../src/machines/trading/optionsOrder.ts';
 import { optionsOrders, type OptionsOrderRow } from './schema.ts';
 import { userWritten } from '../platform/db/userWrites.ts';
 import { platformAccount, userAccount } from '../platform/ledger/accounts.ts';

@@ -1,7 +1,7 @@
 /**
  * Deposits (recharge): a user claims a chain transfer with a proof image; an operator approves
  * (ledger credit: platform deposits → user available, real book) or rejects with a reason.
- * Every status change follows src/machines/deposit.ts and writes a notification.
+ * Every status change follows src/machines/wallet/deposit.ts and writes a notification.
  */
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { MIN_DEPOSIT, type Asset } from '../../src/contract/constants.ts';
@@ -14,7 +14,7 @@ import {
   type Network,
   type RechargeFields,
 } from '../../src/contract/wallet.ts';
-import { depositMachine, type DepositEvent } from '../../src/machines/deposit.ts';
+import { depositMachine, type DepositEvent } from '../../src/machines/wallet/deposit.ts';
 import { queueTotal } from './queueCounts.ts';
 import type { DbOrTx } from '../platform/db/client.ts';
 import { pageTotal, totalOver } from '../platform/db/paging.ts';

@@ -12,8 +12,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { DepositStatus } from '../../src/machines/deposit.ts';
-import type { WithdrawalStatus } from '../../src/machines/withdrawal.ts';
+import type { DepositStatus } from '../../src/machines/wallet/deposit.ts';
+import type { WithdrawalStatus } from '../../src/machines/wallet/withdrawal.ts';
 
 /** Where users send coins: one or more receive addresses per coin and network, kept by operators. */
 export const depositAddresses = pgTable(

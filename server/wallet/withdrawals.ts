@@ -19,7 +19,7 @@ import {
   type WithdrawalMethods,
   type WithdrawalStatus,
 } from '../../src/contract/wallet.ts';
-import { withdrawalMachine, type WithdrawalEvent } from '../../src/machines/withdrawal.ts';
+import { withdrawalMachine, type WithdrawalEvent } from '../../src/machines/wallet/withdrawal.ts';
 import { queueTotal } from './queueCounts.ts';
 import type { DbOrTx } from '../platform/db/client.ts';
 import { pageTotal, totalOver } from '../platform/db/paging.ts';

@@ -55,7 +55,7 @@ export const UserProfile = Type.Object({
   phone: Type.Union([Type.String({ description: 'E.164, e.g. +447700900123' }), Type.Null()]),
   areaCode: Type.Union([Type.String(), Type.Null()]),
   role: Type.Union([Type.Literal('customer'), Type.Literal('operator')]),
-  /** identity verification: a state of src/machines/kyc.ts ('none' = not certified; docs/kyc.md) */
+  /** identity verification: a state of src/machines/kyc/kyc.ts ('none' = not certified; docs/kyc.md) */
   kycStatus: Type.Union([Type.Literal('none'), Type.Literal('pending'), Type.Literal('verified'), Type.Literal('rejected')]),
   /** why the last submission was rejected (shown to the user); null unless kycStatus is 'rejected' */
   kycRejectReason: Type.Union([Type.String(), Type.Null()]),

@@ -10,7 +10,7 @@
  *   up, to (best price − distance) when that is higher; down, to (best + distance) when lower.
  */
 import Decimal from 'decimal.js';
-import { entryFillsAtOrBelow, type EntryKind } from '../machines/pendingOrder.ts';
+import { entryFillsAtOrBelow, type EntryKind } from '../machines/trading/pendingOrder.ts';
 import { Err } from './errors.ts';
 import { ORDER_RULE_CODES } from './trading.ts';
 import {

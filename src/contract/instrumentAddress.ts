@@ -3,7 +3,7 @@ import { INSTRUMENT_TYPES, type FindMarketQuery, type InstrumentType } from './m
 /**
  * What an instrument page's address names (`/cruuency?code&type&id`, docs/market.md "Finding an
  * instrument"): a code or base code, the kind of market, the id. Anything that cannot be one is
- * left out. The app looks the instrument up with it (src/views/screens/Currency.tsx), and the
+ * left out. The app looks the instrument up with it (src/views/market/Currency.tsx), and the
  * server writes the page's first frame with it (server/market/pageFrame.ts): both show the same
  * instrument. A module of its own, so the home page's JavaScript does not carry it.
  */

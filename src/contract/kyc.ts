@@ -6,7 +6,7 @@
  *   GET  /admin-api/kyc?status=pending, GET /admin-api/kyc/:id, POST /admin-api/kyc/:id/approve, POST /admin-api/kyc/:id/reject
  */
 import { Type, type Static } from 'typebox';
-import { KYC_STATUSES } from '../machines/kyc.ts';
+import { KYC_STATUSES } from '../machines/kyc/kyc.ts';
 import { IdString, IsoTime, LiteralUnion, Page, PageQuery } from './envelope.ts';
 import { KYC_DOCUMENT_TYPES, KYC_IMAGE_KINDS, KYC_SEXES } from './kycRules.ts';
 

@@ -5,10 +5,10 @@
  * decimal string (USDT 6 places, BTC/ETH 8).
  */
 import { Type, type Static } from 'typebox';
-import { LOAN_STATUSES } from '../machines/loan.ts';
+import { LOAN_STATUSES } from '../machines/loans/loan.ts';
 import { AmountString, DecimalString, IdString, IsoTime, LiteralUnion, Page, PageQuery } from './envelope.ts';
 
-export { LOAN_STATUSES, type LoanStatus } from '../machines/loan.ts';
+export { LOAN_STATUSES, type LoanStatus } from '../machines/loans/loan.ts';
 export const LoanStatusSchema = LiteralUnion(LOAN_STATUSES);
 
 export const LOAN_ASSET = 'USDT' as const;

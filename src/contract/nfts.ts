@@ -4,10 +4,10 @@
  * Shared by browser and server: TypeBox only. Money is a decimal string in USDT.
  */
 import { Type, type Static } from 'typebox';
-import { NFT_STATUSES } from '../machines/nft.ts';
+import { NFT_STATUSES } from '../machines/nfts/nft.ts';
 import { AmountString, DecimalString, IdString, IsoTime, LiteralUnion, Page, PageQuery } from './envelope.ts';
 
-export { NFT_STATUSES, type NftStatus } from '../machines/nft.ts';
+export { NFT_STATUSES, type NftStatus } from '../machines/nfts/nft.ts';
 export const NftStatusSchema = LiteralUnion(NFT_STATUSES);
 
 /** NFTs are priced, bid and donated in USDT only, in the real book only. */

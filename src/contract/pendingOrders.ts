@@ -4,12 +4,17 @@
  * only, shared by browser and server.
  */
 import { Type, type Static } from 'typebox';
-import { ENTRY_KINDS, PENDING_ORDER_STATUSES } from '../machines/pendingOrder.ts';
+import { ENTRY_KINDS, PENDING_ORDER_STATUSES } from '../machines/trading/pendingOrder.ts';
 import { DecimalString, IdString, IsoTime, LiteralUnion, Page, PageQuery } from './envelope.ts';
 import { DirectionSchema } from './trading.ts';
 import { BookSchema } from './wallet.ts';
 
-export { ENTRY_KINDS, PENDING_ORDER_STATUSES, type EntryKind, type PendingOrderStatus } from '../machines/pendingOrder.ts';
+export {
+  ENTRY_KINDS,
+  PENDING_ORDER_STATUSES,
+  type EntryKind,
+  type PendingOrderStatus,
+} from '../machines/trading/pendingOrder.ts';
 export { MAX_PENDING_ORDERS, PENDING_VALIDITY_CHOICES } from './entryMath.ts';
 export const EntryKindSchema = LiteralUnion(ENTRY_KINDS);
 export const PendingOrderStatusSchema = LiteralUnion(PENDING_ORDER_STATUSES);

@@ -4,10 +4,10 @@
  * Rates are decimal fractions ("0.0001" = 0.01 % a day); money is a decimal string in USDT.
  */
 import { Type, type Static } from 'typebox';
-import { SMART_PLAN_STATUSES } from '../machines/smartPlan.ts';
+import { SMART_PLAN_STATUSES } from '../machines/smart/smartPlan.ts';
 import { AmountString, DecimalString, IdString, IsoTime, LiteralUnion, Page, PageQuery } from './envelope.ts';
 
-export { SMART_PLAN_STATUSES, type SmartPlanStatus } from '../machines/smartPlan.ts';
+export { SMART_PLAN_STATUSES, type SmartPlanStatus } from '../machines/smart/smartPlan.ts';
 export const SmartPlanStatusSchema = LiteralUnion(SMART_PLAN_STATUSES);
 
 /** Smart plans are held in USDT only. */

@@ -4,10 +4,10 @@
  * on the user channel of the websocket as a `support.*` event. Shared by browser and server.
  */
 import { Type, type Static } from 'typebox';
-import { SUPPORT_CONVERSATION_STATUSES } from '../machines/supportConversation.ts';
+import { SUPPORT_CONVERSATION_STATUSES } from '../machines/support/supportConversation.ts';
 import { IdString, IsoTime, LiteralUnion, Page, PageQuery } from './envelope.ts';
 
-export { SUPPORT_CONVERSATION_STATUSES, type SupportConversationStatus } from '../machines/supportConversation.ts';
+export { SUPPORT_CONVERSATION_STATUSES, type SupportConversationStatus } from '../machines/support/supportConversation.ts';
 export const SupportStatusSchema = LiteralUnion(SUPPORT_CONVERSATION_STATUSES);
 
 /** Longest message text (characters). */

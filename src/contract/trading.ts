@@ -13,14 +13,24 @@
  * precision; times are UTC ISO 8601; ids are strings.
  */
 import { Type, type Static } from 'typebox';
-import { CLOSE_REASONS, OPTIONS_ORDER_STATUSES, type CloseReason, type OptionsOrderStatus } from '../machines/optionsOrder.ts';
+import {
+  CLOSE_REASONS,
+  OPTIONS_ORDER_STATUSES,
+  type CloseReason,
+  type OptionsOrderStatus,
+} from '../machines/trading/optionsOrder.ts';
 import { DecimalString, IdString, IsoTime, LiteralUnion, Page, PageQuery } from './envelope.ts';
 import { Err } from './errors.ts';
 import { InstrumentTypeSchema, type InstrumentType } from './market.ts';
 import type { OrderRule, ProductRules } from './optionsMath.ts';
 import { BookSchema } from './wallet.ts';
 
-export { CLOSE_REASONS, OPTIONS_ORDER_STATUSES, type CloseReason, type OptionsOrderStatus } from '../machines/optionsOrder.ts';
+export {
+  CLOSE_REASONS,
+  OPTIONS_ORDER_STATUSES,
+  type CloseReason,
+  type OptionsOrderStatus,
+} from '../machines/trading/optionsOrder.ts';
 export const DIRECTIONS = ['up', 'down'] as const;
 export const DirectionSchema = LiteralUnion(DIRECTIONS);
 export const OptionsOrderStatusSchema = LiteralUnion(OPTIONS_ORDER_STATUSES);

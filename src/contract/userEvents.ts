@@ -3,8 +3,8 @@
  * records, on the websocket (`{"type":"user","event"}`, src/contract/ws.ts) and, for most kinds,
  * as a notification row (listNotifications). One discriminated union of every kind with its
  * parameters: the service publishes only these (server/platform/realtime/notify.ts), the wire schema checks
- * them, the browser switches on them exhaustively (src/services/queries/invalidation.ts,
- * src/services/userEventText.ts). A kind this union does not hold is a compile error.
+ * them, the browser switches on them exhaustively (src/services/platform/queries/invalidation.ts,
+ * src/services/platform/userEventText.ts). A kind this union does not hold is a compile error.
  *
  * Each domain's kinds are one table here (kind → its parameters' schema), named by its manifest
  * (server/<domain>/manifest.ts), with the sentences in src/contract/userEventTexts.ts. Amounts are

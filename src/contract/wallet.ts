@@ -5,8 +5,8 @@
  */
 import { Type, type Static } from 'typebox';
 import { ASSETS, type Asset } from './constants.ts';
-import { DEPOSIT_STATUSES } from '../machines/deposit.ts';
-import { WITHDRAWAL_STATUSES } from '../machines/withdrawal.ts';
+import { DEPOSIT_STATUSES } from '../machines/wallet/deposit.ts';
+import { WITHDRAWAL_STATUSES } from '../machines/wallet/withdrawal.ts';
 import { DecimalString, IdString, IsoTime, LiteralUnion, Page, PageQuery } from './envelope.ts';
 
 export const AssetSchema = Type.Union([Type.Literal('USDT'), Type.Literal('BTC'), Type.Literal('ETH')]);
@@ -24,11 +24,11 @@ export const WITHDRAW_METHODS: readonly string[] = ASSETS.flatMap((c) => COIN_NE
 export const MIN_WITHDRAWAL: Record<Asset, string> = { USDT: '10', BTC: '0.0005', ETH: '0.005' };
 
 /**
- * Statuses are the states of the record's lifecycle chart (src/machines/deposit.ts,
+ * Statuses are the states of the record's lifecycle chart (src/machines/wallet/deposit.ts,
  * withdrawal.ts), declared there once; these schemas are built from them.
  */
-export { DEPOSIT_STATUSES, type DepositStatus } from '../machines/deposit.ts';
-export { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../machines/withdrawal.ts';
+export { DEPOSIT_STATUSES, type DepositStatus } from '../machines/wallet/deposit.ts';
+export { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../machines/wallet/withdrawal.ts';
 export const DepositStatusSchema = LiteralUnion(DEPOSIT_STATUSES);
 export const WithdrawalStatusSchema = LiteralUnion(WITHDRAWAL_STATUSES);
 

@@ -42,7 +42,7 @@ export const screenTextsReady = (): Promise<void> => loadPart(i18n.language as L
  * The shell's and home page's texts are waited for (the first render needs them); the other
  * screens' texts are not (`full` false: the first render) but follow at once. The refusal texts
  * are not waited for either: they arrive in the background, and a refusal shown before they do
- * uses the service's own message, which is already in the request's language (src/services/api.ts
+ * uses the service's own message, which is already in the request's language (src/services/platform/api.ts
  * messageFor).
  */
 async function loadLanguage(lng: Language, full: boolean): Promise<void> {

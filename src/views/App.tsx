@@ -1,16 +1,16 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { shellFor } from '../services/device.ts';
+import { shellFor } from '../services/platform/device.ts';
 import { screenTextsReady } from '../i18n/index.ts';
-import { AppActorsProvider } from './app/actors.tsx';
-import { DocumentTitle } from './app/DocumentTitle.tsx';
-import { DesktopShell } from './shell/Desktop.tsx';
-import { MobileShell } from './shell/Mobile.tsx';
-import { isBareRoute } from './shell/destinations.ts';
-import { ErrorBoundary } from './components/ErrorBoundary.tsx';
-import { Toasts } from './components/Toasts.tsx';
-import { Home } from './screens/Home.tsx';
+import { AppActorsProvider } from './platform/app/actors.tsx';
+import { DocumentTitle } from './platform/app/DocumentTitle.tsx';
+import { DesktopShell } from './platform/shell/Desktop.tsx';
+import { MobileShell } from './platform/shell/Mobile.tsx';
+import { isBareRoute } from './platform/shell/destinations.ts';
+import { ErrorBoundary } from './platform/components/ErrorBoundary.tsx';
+import { Toasts } from './platform/components/Toasts.tsx';
+import { Home } from './content/Home.tsx';
 import styles from './App.module.css';
 
 // Home is in the entry chunk; every other screen is its own chunk, fetched on first visit with the
@@ -18,41 +18,41 @@ import styles from './App.module.css';
 // the step-up code prompt (services/api.ts asks it when a call needs a fresh code): loaded after the
 // first paint, with the screens' texts, so the home page's JavaScript stays without the sign-in flows
 const StepUpDialog = lazy(() =>
-  Promise.all([import('./security/StepUpDialog.tsx'), screenTextsReady()]).then(([m]) => ({ default: m.StepUpDialog })),
+  Promise.all([import('./auth/StepUpDialog.tsx'), screenTextsReady()]).then(([m]) => ({ default: m.StepUpDialog })),
 );
 const screen = (load: () => Promise<{ default: ComponentType }>) =>
   lazy(() => Promise.all([load(), screenTextsReady()]).then(([m]) => m));
-const Market = screen(() => import('./screens/Market.tsx'));
-const Currency = screen(() => import('./screens/Currency.tsx'));
-const Register = screen(() => import('./screens/Register.tsx'));
-const Login = screen(() => import('./screens/Login.tsx'));
-const Reset = screen(() => import('./screens/Reset.tsx'));
-const GoogleCallback = screen(() => import('./screens/GoogleCallback.tsx'));
-const Detail = screen(() => import('./screens/Detail.tsx'));
-const Introduction = screen(() => import('./screens/Introduction.tsx'));
-const Help = screen(() => import('./screens/Help.tsx'));
+const Market = screen(() => import('./market/Market.tsx'));
+const Currency = screen(() => import('./market/Currency.tsx'));
+const Register = screen(() => import('./auth/Register.tsx'));
+const Login = screen(() => import('./auth/Login.tsx'));
+const Reset = screen(() => import('./auth/Reset.tsx'));
+const GoogleCallback = screen(() => import('./auth/GoogleCallback.tsx'));
+const Detail = screen(() => import('./content/Detail.tsx'));
+const Introduction = screen(() => import('./content/Introduction.tsx'));
+const Help = screen(() => import('./content/Help.tsx'));
 const Support = screen(() => import('./support/Support.tsx'));
-const Faq = screen(() => import('./screens/Faq.tsx'));
-const Notices = screen(() => import('./screens/Notices.tsx'));
+const Faq = screen(() => import('./content/Faq.tsx'));
+const Notices = screen(() => import('./content/Notices.tsx'));
 const Trading = screen(() => import('./smart/Trading.tsx'));
 const Loan = screen(() => import('./loans/LoanScreen.tsx'));
 const Nfts = screen(() => import('./nfts/Nfts.tsx'));
 const NftDetail = screen(() => import('./nfts/NftDetail.tsx'));
 const NftDonations = screen(() => import('./nfts/Donations.tsx'));
-const Profile = screen(() => import('./screens/Profile.tsx'));
-const Balance = screen(() => import('./screens/Balance.tsx'));
-const Invite = screen(() => import('./screens/Invite.tsx'));
-const Notifications = screen(() => import('./screens/Notifications.tsx'));
-const Sessions = screen(() => import('./screens/Sessions.tsx'));
-const Security = screen(() => import('./security/SecurityScreen.tsx'));
-const Orders = screen(() => import('./trade/OrdersScreen.tsx'));
-const Order = screen(() => import('./trade/OrderScreen.tsx'));
-const ChangePassword = screen(() => import('./screens/ChangePassword.tsx'));
+const Profile = screen(() => import('./auth/Profile.tsx'));
+const Balance = screen(() => import('./wallet/Balance.tsx'));
+const Invite = screen(() => import('./auth/Invite.tsx'));
+const Notifications = screen(() => import('./wallet/Notifications.tsx'));
+const Sessions = screen(() => import('./auth/Sessions.tsx'));
+const Security = screen(() => import('./auth/SecurityScreen.tsx'));
+const Orders = screen(() => import('./trading/OrdersScreen.tsx'));
+const Order = screen(() => import('./trading/OrderScreen.tsx'));
+const ChangePassword = screen(() => import('./auth/ChangePassword.tsx'));
 const Portfolio = screen(() => import('./portfolio/Portfolio.tsx'));
 const Verification = screen(() => import('./kyc/Verification.tsx'));
 // one chunk with the security screen, whose queries it reads: a chunk of its own split those queries into
 // three more shared chunks, whose names the home page's JavaScript would carry (docs/performance.md)
-const Settings = screen(() => import('./security/SecurityScreen.tsx').then((m) => ({ default: m.SettingsScreen })));
+const Settings = screen(() => import('./auth/SecurityScreen.tsx').then((m) => ({ default: m.SettingsScreen })));
 // the operator console: its own chunk, never part of the home page's JavaScript
 const Admin = screen(() => import('./admin/AdminScreen.tsx'));
 // the public proof of liabilities and reserves (docs/ledger.md)

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
-import { reviewActionMachine, type ReviewKind } from '../../src/machines/reviewAction.ts';
+import { reviewActionMachine, type ReviewKind } from '../../src/machines/platform/reviewAction.ts';
 import { Err } from '../../src/contract/errors.ts';
 import { defineModel, type Assertions } from './paths.ts';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { reviewActionMachine, reviewProblem } from '../../src/machines/reviewAction.ts';
+import { reviewActionMachine, reviewProblem } from '../../src/machines/platform/reviewAction.ts';
 import { Err } from '../../src/contract/errors.ts';
-import { reviewBody } from '../../src/services/adminApi.ts';
+import { reviewBody } from '../../src/services/admin/api.ts';
 import { checkModel } from './pathRunner.ts';
 import { model } from './adminReview.model.ts';
 

@@ -1,7 +1,7 @@
 import type { PriceAlertWire } from '../../src/contract/alerts.ts';
 import { Err } from '../../src/contract/errors.ts';
-import { refused } from '../../src/machines/refusal.ts';
-import { alertFormMachine, type AlertDraft } from '../../src/machines/alertForm.ts';
+import { refused } from '../../src/machines/platform/refusal.ts';
+import { alertFormMachine, type AlertDraft } from '../../src/machines/alerts/alertForm.ts';
 import { defineModel } from './paths.ts';
 import { submissionCase } from './submissionModel.ts';
 

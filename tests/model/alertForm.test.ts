@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Err } from '../../src/contract/errors.ts';
-import { alertBody, alertRefusal } from '../../src/machines/alertForm.ts';
+import { alertBody, alertRefusal } from '../../src/machines/alerts/alertForm.ts';
 import { checkModel } from './pathRunner.ts';
 import { draft, model } from './alertForm.model.ts';
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { Err } from '../../src/contract/errors.ts';
-import { googleBody, googleCallbackRefusal } from '../../src/machines/googleCallback.ts';
-import { resetBody, resetRefusal } from '../../src/machines/passwordReset.ts';
-import { problem } from '../../src/machines/refusal.ts';
-import { registerBody, registerRefusal } from '../../src/machines/register.ts';
-import { loginBody, signInMachine, signInRefusal } from '../../src/machines/signIn.ts';
-import { submissionView } from '../../src/machines/submission.ts';
+import { googleBody, googleCallbackRefusal } from '../../src/machines/auth/googleCallback.ts';
+import { resetBody, resetRefusal } from '../../src/machines/auth/passwordReset.ts';
+import { problem } from '../../src/machines/platform/refusal.ts';
+import { registerBody, registerRefusal } from '../../src/machines/auth/register.ts';
+import { loginBody, signInMachine, signInRefusal } from '../../src/machines/auth/signIn.ts';
+import { submissionView } from '../../src/machines/platform/submission.ts';
 import { checkModel } from './pathRunner.ts';
 import { credentials, googleReturn, model, registration, reset, signIn } from './authFlows.model.ts';
 

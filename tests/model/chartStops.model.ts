@@ -1,7 +1,7 @@
 import { Err } from '../../src/contract/errors.ts';
 import type { OptionsPosition } from '../../src/contract/trading.ts';
-import { chartStopMachine } from '../../src/machines/chartStops.ts';
-import { refused } from '../../src/machines/refusal.ts';
+import { chartStopMachine } from '../../src/machines/trading/chartStops.ts';
+import { refused } from '../../src/machines/platform/refusal.ts';
 import { defineModel } from './paths.ts';
 import { submissionCase } from './submissionModel.ts';
 import { draft } from './stopsEdit.model.ts';

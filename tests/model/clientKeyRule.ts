@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 
 /**
- * The client-key rule of every money flow (src/machines/clientKey.ts), checked over what a model
+ * The client-key rule of every money flow (src/machines/platform/clientKey.ts), checked over what a model
  * run recorded: the sends, each with the values that make its submission and the key it carried,
  * and the successes between them. Between two successes, sending the same values again carries
  * the same key (a retry is answered with the first result); other values, or any send after a

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
-import type { TargetValues } from '../../src/machines/credentials.ts';
-import { codeSenderMachine } from '../../src/machines/codeSender.ts';
+import type { TargetValues } from '../../src/machines/auth/credentials.ts';
+import { codeSenderMachine } from '../../src/machines/auth/codeSender.ts';
 import { defineModel } from './paths.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { KYC_MAX_RESUBMISSIONS } from '../../src/contract/kycRules.ts';
-import { kycMachine, type KycEvent } from '../../src/machines/kyc.ts';
+import { kycMachine, type KycEvent } from '../../src/machines/kyc/kyc.ts';
 import { defineModel } from './paths.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Err } from '../../src/contract/errors.ts';
 import { KYC_MAX_RESUBMISSIONS } from '../../src/contract/kycRules.ts';
-import { kycMachine, KYC_STATUSES } from '../../src/machines/kyc.ts';
+import { kycMachine, KYC_STATUSES } from '../../src/machines/kyc/kyc.ts';
 import { nextStatus } from '../../server/platform/statusTransitions.ts';
 import { checkModel } from './pathRunner.ts';
 import { model } from './kyc.model.ts';

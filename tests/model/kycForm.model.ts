@@ -8,11 +8,11 @@ import {
   type KycFormContext,
   type KycFormEvent,
   type KycRequest,
-} from '../../src/machines/kycForm.ts';
+} from '../../src/machines/kyc/kycForm.ts';
 import { defineModel, type Assertions } from './paths.ts';
 
 /**
- * The identity verification form (src/machines/kycForm.ts): the steps filled field by field (a
+ * The identity verification form (src/machines/kyc/kycForm.ts): the steps filled field by field (a
  * passport: front, handheld photo, signature), an under-age birth date, a photo too large to keep,
  * next / back / edit between the steps, the upload with its progress, the service's answer and
  * refusal sent back as the upload actor would. What must hold: a step is left forward only with

@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { UPLOAD_MAX_BYTES_DEFAULT } from '../../src/contract/constants.ts';
 import { Err } from '../../src/contract/errors.ts';
-import { emptyKycValues, imageProblem, stepOf, stepProblem, type KycRequest } from '../../src/machines/kycForm.ts';
-import { kycFlow } from '../../src/services/flows/kycFlow.ts';
-import { kycApi } from '../../src/services/kycApi.ts';
+import { emptyKycValues, imageProblem, stepOf, stepProblem, type KycRequest } from '../../src/machines/kyc/kycForm.ts';
+import { kycFlow } from '../../src/services/kyc/flows.ts';
+import { kycApi } from '../../src/services/kyc/api.ts';
 import { checkModel } from './pathRunner.ts';
 import { model, submittedResult } from './kycForm.model.ts';
 

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { fromPromise, type SnapshotFrom } from 'xstate';
-import { languageMachine } from '../../src/machines/language.ts';
+import { languageMachine } from '../../src/machines/platform/language.ts';
 import type { Language } from '../../src/contract/constants.ts';
 import { defineModel, type Assertions } from './paths.ts';
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { loanMachine, type LoanEvent } from '../../src/machines/loan.ts';
+import { loanMachine, type LoanEvent } from '../../src/machines/loans/loan.ts';
 import { defineModel } from './paths.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loanAllows, loanMachine, LOAN_STATUSES } from '../../src/machines/loan.ts';
+import { loanAllows, loanMachine, LOAN_STATUSES } from '../../src/machines/loans/loan.ts';
 import { nextStatus } from '../../server/platform/statusTransitions.ts';
 import { Err } from '../../src/contract/errors.ts';
 import { checkModel } from './pathRunner.ts';

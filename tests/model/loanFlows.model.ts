@@ -2,9 +2,9 @@ import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
 import { Err } from '../../src/contract/errors.ts';
 import type { Loan } from '../../src/contract/loans.ts';
-import { loanBorrowMachine, type BorrowTerms, type LoanBorrowContext } from '../../src/machines/loanBorrow.ts';
-import { loanRepayMachine, repayProblem, type LoanRepayContext, type RepayLoan } from '../../src/machines/loanRepay.ts';
-import type { KeptKey } from '../../src/machines/clientKey.ts';
+import { loanBorrowMachine, type BorrowTerms, type LoanBorrowContext } from '../../src/machines/loans/loanBorrow.ts';
+import { loanRepayMachine, repayProblem, type LoanRepayContext, type RepayLoan } from '../../src/machines/loans/loanRepay.ts';
+import type { KeptKey } from '../../src/machines/platform/clientKey.ts';
 import { expectKeyRule, type KeyEntry } from './clientKeyRule.ts';
 import { defineModel, type Assertions } from './paths.ts';
 

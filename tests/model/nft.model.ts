@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { nftMachine, type NftEvent } from '../../src/machines/nft.ts';
+import { nftMachine, type NftEvent } from '../../src/machines/nfts/nft.ts';
 import { defineModel } from './paths.ts';
 
 /**

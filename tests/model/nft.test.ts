@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nftAllows, nftMachine, NFT_STATUSES } from '../../src/machines/nft.ts';
+import { nftAllows, nftMachine, NFT_STATUSES } from '../../src/machines/nfts/nft.ts';
 import { nftNext } from '../../server/nfts/status.ts';
 import { Err } from '../../src/contract/errors.ts';
 import { checkModel } from './pathRunner.ts';

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { Nft } from '../../src/contract/nfts.ts';
 import { Err } from '../../src/contract/errors.ts';
-import { nftOrderMachine, type NftOrderContext, type NftOrderEvent } from '../../src/machines/nftOrder.ts';
+import { nftOrderMachine, type NftOrderContext, type NftOrderEvent } from '../../src/machines/nfts/nftOrder.ts';
 import { expectKeyRule, type KeyEntry } from './clientKeyRule.ts';
 import { defineModel, type Assertions } from './paths.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Err } from '../../src/contract/errors.ts';
-import { compareDecimal, orderProblem } from '../../src/machines/nftOrder.ts';
+import { compareDecimal, orderProblem } from '../../src/machines/nfts/nftOrder.ts';
 import { checkModel } from './pathRunner.ts';
 import { model } from './nftOrder.model.ts';
 

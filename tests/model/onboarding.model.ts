@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { onboardingMachine } from '../../src/machines/onboarding.ts';
+import { onboardingMachine } from '../../src/machines/platform/onboarding.ts';
 import { defineModel, type Assertions } from './paths.ts';
 
 /**

@@ -1,5 +1,10 @@
 import { expect } from 'vitest';
-import { CLOSE_EVENT, CLOSE_REASONS, optionsOrderMachine, type OptionsOrderEvent } from '../../src/machines/optionsOrder.ts';
+import {
+  CLOSE_EVENT,
+  CLOSE_REASONS,
+  optionsOrderMachine,
+  type OptionsOrderEvent,
+} from '../../src/machines/trading/optionsOrder.ts';
 import { defineModel } from './paths.ts';
 
 /**

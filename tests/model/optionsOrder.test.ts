@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CLOSE_EVENT, CLOSE_REASONS, OPTIONS_ORDER_STATUSES, optionsOrderMachine } from '../../src/machines/optionsOrder.ts';
+import {
+  CLOSE_EVENT,
+  CLOSE_REASONS,
+  OPTIONS_ORDER_STATUSES,
+  optionsOrderMachine,
+} from '../../src/machines/trading/optionsOrder.ts';
 import { nextStatus } from '../../server/platform/statusTransitions.ts';
 import { Err } from '../../src/contract/errors.ts';
 import { checkModel } from './pathRunner.ts';

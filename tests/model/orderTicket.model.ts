@@ -2,19 +2,19 @@ import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
 import { Err } from '../../src/contract/errors.ts';
 import type { OptionsPosition, OptionsProduct } from '../../src/contract/trading.ts';
-import { refused } from '../../src/machines/refusal.ts';
+import { refused } from '../../src/machines/platform/refusal.ts';
 import {
   orderTicketMachine,
   type TicketContext,
   type TicketDraft,
   type TicketEvent,
   type TicketRequest,
-} from '../../src/machines/orderTicket.ts';
+} from '../../src/machines/trading/orderTicket.ts';
 import { expectKeyRule, type KeyEntry } from './clientKeyRule.ts';
 import { defineModel } from './paths.ts';
 
 /**
- * The order ticket (src/machines/orderTicket.ts): generated paths over review (an order the
+ * The order ticket (src/machines/trading/orderTicket.ts): generated paths over review (an order the
  * rules accept and one they refuse, which is not taken), cancel, confirm, edit, retry and reset,
  * with the submit actor's success, refusal or lost answer delivered as fixtures. What must hold:
  * - nothing is sent unless the rules accepted the order, and then exactly that order's body;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { Err } from '../../src/contract/errors.ts';
 import type { OptionsPosition } from '../../src/contract/trading.ts';
-import { orderTicketMachine, ticketProblem, type TicketRequest } from '../../src/machines/orderTicket.ts';
+import { orderTicketMachine, ticketProblem, type TicketRequest } from '../../src/machines/trading/orderTicket.ts';
 import { checkModel } from './pathRunner.ts';
 import { badDraft, goodDraft, model, position } from './orderTicket.model.ts';
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { pendingOrderMachine, type PendingOrderEvent } from '../../src/machines/pendingOrder.ts';
+import { pendingOrderMachine, type PendingOrderEvent } from '../../src/machines/trading/pendingOrder.ts';
 import { defineModel } from './paths.ts';
 
 /**

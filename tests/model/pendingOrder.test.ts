@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { Err } from '../../src/contract/errors.ts';
-import { levelAt, proposeStops } from '../../src/machines/chartStops.ts';
-import { pendingBody, pendingHold, pendingOrderFormMachine, pendingRefusal } from '../../src/machines/pendingOrderForm.ts';
+import { levelAt, proposeStops } from '../../src/machines/trading/chartStops.ts';
+import {
+  pendingBody,
+  pendingHold,
+  pendingOrderFormMachine,
+  pendingRefusal,
+} from '../../src/machines/trading/pendingOrderForm.ts';
 import { checkModel } from './pathRunner.ts';
 import { model as lifecycle } from './pendingOrder.model.ts';
 import { draft, model as form } from './pendingOrderForm.model.ts';

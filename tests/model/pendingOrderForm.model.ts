@@ -1,8 +1,8 @@
 import { Err } from '../../src/contract/errors.ts';
 import type { PendingOrderWire } from '../../src/contract/pendingOrders.ts';
 import type { OptionsProduct } from '../../src/contract/trading.ts';
-import { pendingCancelMachine, pendingOrderFormMachine, type PendingDraft } from '../../src/machines/pendingOrderForm.ts';
-import { refused } from '../../src/machines/refusal.ts';
+import { pendingCancelMachine, pendingOrderFormMachine, type PendingDraft } from '../../src/machines/trading/pendingOrderForm.ts';
+import { refused } from '../../src/machines/platform/refusal.ts';
 import { defineModel } from './paths.ts';
 import { submissionCase } from './submissionModel.ts';
 

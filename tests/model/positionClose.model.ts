@@ -1,7 +1,7 @@
 import { Err } from '../../src/contract/errors.ts';
 import type { OptionsPosition } from '../../src/contract/trading.ts';
-import { positionCloseMachine, type CloseDraft } from '../../src/machines/positionClose.ts';
-import { refused } from '../../src/machines/refusal.ts';
+import { positionCloseMachine, type CloseDraft } from '../../src/machines/trading/positionClose.ts';
+import { refused } from '../../src/machines/platform/refusal.ts';
 import { defineModel } from './paths.ts';
 import { submissionCase } from './submissionModel.ts';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { Err } from '../../src/contract/errors.ts';
-import { closeRefusal, positionCloseMachine } from '../../src/machines/positionClose.ts';
-import { confirmedSubmissionView } from '../../src/machines/submission.ts';
+import { closeRefusal, positionCloseMachine } from '../../src/machines/trading/positionClose.ts';
+import { confirmedSubmissionView } from '../../src/machines/platform/submission.ts';
 import { checkModel } from './pathRunner.ts';
 import { closeDraft, model } from './positionClose.model.ts';
 

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { fromCallback, type SnapshotFrom } from 'xstate';
 import { marketRowFromWire } from '../../src/contract/market.ts';
-import { priceFeedMachine, subscriptionOf, type SocketCommand } from '../../src/machines/priceFeed.ts';
+import { priceFeedMachine, subscriptionOf, type SocketCommand } from '../../src/machines/market/priceFeed.ts';
 import { defineModel, type Assertions } from './paths.ts';
 import { market } from './fixtures.ts';
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { ticksFromWire, type WsTick } from '../../src/contract/ws.ts';
-import { countWatch, mergeSnapshot, mergeTicks, OFFLINE_AFTER_MS, SUBSCRIBE_DEBOUNCE_MS } from '../../src/machines/priceFeed.ts';
+import {
+  countWatch,
+  mergeSnapshot,
+  mergeTicks,
+  OFFLINE_AFTER_MS,
+  SUBSCRIBE_DEBOUNCE_MS,
+} from '../../src/machines/market/priceFeed.ts';
 import { checkModel } from './pathRunner.ts';
 import { marketRow, model, provide } from './priceFeed.model.ts';
 

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
 import { leafHash, PROOF_FORMAT, type InclusionProofData } from '../../src/contract/merkleSum.ts';
-import { proofCheckMachine, type LoadedProof } from '../../src/machines/proofCheck.ts';
+import { proofCheckMachine, type LoadedProof } from '../../src/machines/proof/proofCheck.ts';
 import { defineModel, type Assertions } from './paths.ts';
 
 /**

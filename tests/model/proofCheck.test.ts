@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { proofCheckMachine, type LoadedProof } from '../../src/machines/proofCheck.ts';
+import { proofCheckMachine, type LoadedProof } from '../../src/machines/proof/proofCheck.ts';
 import { checkModel } from './pathRunner.ts';
 import { goodProof, model } from './proofCheck.model.ts';
 

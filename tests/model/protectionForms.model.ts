@@ -2,11 +2,11 @@ import type { LoginResult } from '../../src/contract/auth.ts';
 import { Err } from '../../src/contract/errors.ts';
 import type { Passkey } from '../../src/contract/passkeys.ts';
 import type { Allowlist, SavedAddress } from '../../src/contract/walletProtection.ts';
-import { allowlistAddressMachine, type AllowlistAddressValues } from '../../src/machines/allowlistAddress.ts';
-import { allowlistSwitchMachine } from '../../src/machines/allowlistSwitch.ts';
-import { passkeyRegisterMachine } from '../../src/machines/passkeyRegister.ts';
-import { passkeySignInMachine } from '../../src/machines/passkeySignIn.ts';
-import { problem, refused } from '../../src/machines/refusal.ts';
+import { allowlistAddressMachine, type AllowlistAddressValues } from '../../src/machines/wallet/allowlistAddress.ts';
+import { allowlistSwitchMachine } from '../../src/machines/wallet/allowlistSwitch.ts';
+import { passkeyRegisterMachine } from '../../src/machines/auth/passkeyRegister.ts';
+import { passkeySignInMachine } from '../../src/machines/auth/passkeySignIn.ts';
+import { problem, refused } from '../../src/machines/platform/refusal.ts';
 import { defineModel } from './paths.ts';
 import { submissionCase } from './submissionModel.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Err } from '../../src/contract/errors.ts';
-import { allowlistAddressRefusal } from '../../src/machines/allowlistAddress.ts';
-import { passkeyNameRefusal } from '../../src/machines/passkeyRegister.ts';
+import { allowlistAddressRefusal } from '../../src/machines/wallet/allowlistAddress.ts';
+import { passkeyNameRefusal } from '../../src/machines/auth/passkeyRegister.ts';
 import { checkModel } from './pathRunner.ts';
 import { addressValues, model } from './protectionForms.model.ts';
 

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { depositMachine, type DepositEvent } from '../../src/machines/deposit.ts';
-import { withdrawalMachine, type WithdrawalEvent } from '../../src/machines/withdrawal.ts';
+import { depositMachine, type DepositEvent } from '../../src/machines/wallet/deposit.ts';
+import { withdrawalMachine, type WithdrawalEvent } from '../../src/machines/wallet/withdrawal.ts';
 import { defineModel, type Model } from './paths.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { depositMachine, DEPOSIT_STATUSES } from '../../src/machines/deposit.ts';
-import { withdrawalMachine, WITHDRAWAL_STATUSES } from '../../src/machines/withdrawal.ts';
+import { depositMachine, DEPOSIT_STATUSES } from '../../src/machines/wallet/deposit.ts';
+import { withdrawalMachine, WITHDRAWAL_STATUSES } from '../../src/machines/wallet/withdrawal.ts';
 import { nextStatus } from '../../server/platform/statusTransitions.ts';
 import { Err } from '../../src/contract/errors.ts';
 import { checkModel } from './pathRunner.ts';

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { fromPromise, type SnapshotFrom } from 'xstate';
-import { sessionMachine, type SessionInput } from '../../src/machines/session.ts';
+import { sessionMachine, type SessionInput } from '../../src/machines/auth/session.ts';
 import { defineModel, type Assertions } from './paths.ts';
 import { user, userInfo } from './fixtures.ts';
 import type { UserInfoResult } from '../../src/contract/auth.ts';

@@ -2,9 +2,9 @@ import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { SmartExitQuote, SmartPlan, SmartProduct } from '../../src/contract/smart.ts';
 import { Err } from '../../src/contract/errors.ts';
-import { refused } from '../../src/machines/refusal.ts';
-import { smartBuyMachine, type SmartBuyDraft } from '../../src/machines/smartBuy.ts';
-import { smartExitMachine } from '../../src/machines/smartExit.ts';
+import { refused } from '../../src/machines/platform/refusal.ts';
+import { smartBuyMachine, type SmartBuyDraft } from '../../src/machines/smart/smartBuy.ts';
+import { smartExitMachine } from '../../src/machines/smart/smartExit.ts';
 import { defineModel, type Assertions } from './paths.ts';
 import { submissionCase } from './submissionModel.ts';
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { smartPlanMachine, type SmartPlanEvent } from '../../src/machines/smartPlan.ts';
+import { smartPlanMachine, type SmartPlanEvent } from '../../src/machines/smart/smartPlan.ts';
 import { defineModel } from './paths.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planAllows, smartPlanMachine, SMART_PLAN_STATUSES } from '../../src/machines/smartPlan.ts';
+import { planAllows, smartPlanMachine, SMART_PLAN_STATUSES } from '../../src/machines/smart/smartPlan.ts';
 import { nextStatus } from '../../server/platform/statusTransitions.ts';
 import { Err } from '../../src/contract/errors.ts';
 import { checkModel } from './pathRunner.ts';

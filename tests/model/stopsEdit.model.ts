@@ -1,7 +1,7 @@
 import { Err } from '../../src/contract/errors.ts';
 import type { OptionsPosition } from '../../src/contract/trading.ts';
-import { refused } from '../../src/machines/refusal.ts';
-import { stopsEditMachine, type StopsDraft } from '../../src/machines/stopsEdit.ts';
+import { refused } from '../../src/machines/platform/refusal.ts';
+import { stopsEditMachine, type StopsDraft } from '../../src/machines/trading/stopsEdit.ts';
 import { defineModel } from './paths.ts';
 import { submissionCase } from './submissionModel.ts';
 

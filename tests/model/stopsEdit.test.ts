@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Err } from '../../src/contract/errors.ts';
-import { stopsBody, stopsRefusal } from '../../src/machines/stopsEdit.ts';
+import { stopsBody, stopsRefusal } from '../../src/machines/trading/stopsEdit.ts';
 import { checkModel } from './pathRunner.ts';
 import { draft, model } from './stopsEdit.model.ts';
 

@@ -1,12 +1,12 @@
 import { expect } from 'vitest';
 import { fromPromise, type AnyStateMachine } from 'xstate';
-import type { Refusal } from '../../src/machines/refusal.ts';
-import type { KeptKey } from '../../src/machines/clientKey.ts';
+import type { Refusal } from '../../src/machines/platform/refusal.ts';
+import type { KeptKey } from '../../src/machines/platform/clientKey.ts';
 import { expectKeyRule, type KeyEntry } from './clientKeyRule.ts';
 import type { Assertions, ModelSpec } from './paths.ts';
 
 /**
- * One model case for a flow built with submissionMachine (src/machines/submission.ts): the
+ * One model case for a flow built with submissionMachine (src/machines/platform/submission.ts): the
  * generated paths submit values the flow's guard accepts and values it refuses, edit, reset
  * (flows the user may repeat), and get the submit actor's success or refusal delivered as
  * fixture events. What must hold:
@@ -31,11 +31,11 @@ export interface SubmissionFixtures<Values, Output> {
   serviceError: { code: number | null; message: string };
   /** the user may submit again after a success (deposit, withdrawal) */
   again?: boolean;
-  /** the flow moves or locks money: accepted values wait for confirmation (src/machines/submission.ts) */
+  /** the flow moves or locks money: accepted values wait for confirmation (src/machines/platform/submission.ts) */
   confirm?: boolean;
   /** a money call: the submit actor gets the values with a `clientKey` */
   keyed?: boolean;
-  /** refused values are not taken at all (src/machines/submission.ts): `can` is false for them */
+  /** refused values are not taken at all (src/machines/platform/submission.ts): `can` is false for them */
   takesValidOnly?: boolean;
   name?: string;
 }

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { supportConversationMachine, type SupportConversationEvent } from '../../src/machines/supportConversation.ts';
+import { supportConversationMachine, type SupportConversationEvent } from '../../src/machines/support/supportConversation.ts';
 import { defineModel } from './paths.ts';
 
 /**

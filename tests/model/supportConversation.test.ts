@@ -3,7 +3,7 @@ import {
   conversationAllows,
   supportConversationMachine,
   SUPPORT_CONVERSATION_STATUSES,
-} from '../../src/machines/supportConversation.ts';
+} from '../../src/machines/support/supportConversation.ts';
 import { nextStatus } from '../../server/platform/statusTransitions.ts';
 import { Err } from '../../src/contract/errors.ts';
 import { checkModel } from './pathRunner.ts';

@@ -3,16 +3,16 @@ import { fromPromise, type SnapshotFrom } from 'xstate';
 import type { LoginResult } from '../../src/contract/auth.ts';
 import type { RecoveryCodes, TwoFactorSetup } from '../../src/contract/twoFactor.ts';
 import { Err } from '../../src/contract/errors.ts';
-import { problem, refused } from '../../src/machines/refusal.ts';
-import { stepUpMachine } from '../../src/machines/stepUp.ts';
-import { twoFactorEnrolMachine } from '../../src/machines/twoFactorEnrol.ts';
-import { twoFactorLoginMachine, type TwoFactorLoginValues } from '../../src/machines/twoFactorLogin.ts';
+import { problem, refused } from '../../src/machines/platform/refusal.ts';
+import { stepUpMachine } from '../../src/machines/auth/stepUp.ts';
+import { twoFactorEnrolMachine } from '../../src/machines/auth/twoFactorEnrol.ts';
+import { twoFactorLoginMachine, type TwoFactorLoginValues } from '../../src/machines/auth/twoFactorLogin.ts';
 import {
   antiPhishingMachine,
   twoFactorOffMachine,
   type AntiPhishingValues,
   type TwoFactorOffValues,
-} from '../../src/machines/twoFactorSettings.ts';
+} from '../../src/machines/auth/twoFactorSettings.ts';
 import { user } from './fixtures.ts';
 import { defineModel, type Assertions, type ModelSpec } from './paths.ts';
 import { submissionCase } from './submissionModel.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { problem } from '../../src/machines/refusal.ts';
-import { loginCode, twoFactorLoginRefusal } from '../../src/machines/twoFactorLogin.ts';
-import { antiPhishingRefusal, twoFactorOffRefusal } from '../../src/machines/twoFactorSettings.ts';
+import { problem } from '../../src/machines/platform/refusal.ts';
+import { loginCode, twoFactorLoginRefusal } from '../../src/machines/auth/twoFactorLogin.ts';
+import { antiPhishingRefusal, twoFactorOffRefusal } from '../../src/machines/auth/twoFactorSettings.ts';
 import { phraseAllowed } from '../../src/contract/twoFactorRules.ts';
 import { checkModel } from './pathRunner.ts';
 import { codeStep, model, off } from './twoFactor.model.ts';

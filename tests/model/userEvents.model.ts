@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { fromCallback, fromPromise, type SnapshotFrom } from 'xstate';
-import { userEventsMachine, type UserEvent, type UserSocketCommand } from '../../src/machines/userEvents.ts';
+import { userEventsMachine, type UserEvent, type UserSocketCommand } from '../../src/machines/platform/userEvents.ts';
 import { defineModel, type Assertions } from './paths.ts';
 
 /**

@@ -1,8 +1,8 @@
 import type { Deposit, Withdrawal, WithdrawalMethods } from '../../src/contract/wallet.ts';
 import { Err } from '../../src/contract/errors.ts';
-import { depositFormMachine, type DepositValues } from '../../src/machines/depositForm.ts';
-import { refused } from '../../src/machines/refusal.ts';
-import { withdrawalFormMachine, type WithdrawalDraft } from '../../src/machines/withdrawalForm.ts';
+import { depositFormMachine, type DepositValues } from '../../src/machines/wallet/depositForm.ts';
+import { refused } from '../../src/machines/platform/refusal.ts';
+import { withdrawalFormMachine, type WithdrawalDraft } from '../../src/machines/wallet/withdrawalForm.ts';
 import { defineModel } from './paths.ts';
 import { submissionCase } from './submissionModel.ts';
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { Err } from '../../src/contract/errors.ts';
-import { depositFormMachine, depositRefusal } from '../../src/machines/depositForm.ts';
-import { refused, Refused } from '../../src/machines/refusal.ts';
-import { statusesOf, statusView } from '../../src/machines/recordStatus.ts';
-import { withdrawalFormMachine, withdrawalRefusal } from '../../src/machines/withdrawalForm.ts';
-import { maxAmount, parseAmount, percentOf, withdrawalQuote } from '../../src/services/money.ts';
-import { checkProofImage, sniffImage } from '../../src/services/walletRules.ts';
+import { depositFormMachine, depositRefusal } from '../../src/machines/wallet/depositForm.ts';
+import { refused, Refused } from '../../src/machines/platform/refusal.ts';
+import { statusesOf, statusView } from '../../src/machines/platform/recordStatus.ts';
+import { withdrawalFormMachine, withdrawalRefusal } from '../../src/machines/wallet/withdrawalForm.ts';
+import { maxAmount, parseAmount, percentOf, withdrawalQuote } from '../../src/services/platform/money.ts';
+import { checkProofImage, sniffImage } from '../../src/services/wallet/rules.ts';
 import { checkModel } from './pathRunner.ts';
 import { depositValues, model, withdrawalValues } from './walletForms.model.ts';
 

@@ -4,7 +4,7 @@ import { createUser, fund, real, type TestUser } from './walletFixtures.ts';
 import { buyOptions, closeOptions, getOrder, marketClock, tick } from './tradingFixtures.ts';
 import { positionFromWire } from '../../src/contract/trading.ts';
 import { Ok } from '../../src/contract/errors.ts';
-import { positionTerms, shownNet } from '../../src/views/trade/figures.ts';
+import { positionTerms, shownNet } from '../../src/views/trading/figures.ts';
 
 /** Monday 23 Nov 2026 15:00 UTC (10:00 in New York): every instrument type trades. */
 const MONDAY_OPEN = Date.UTC(2026, 10, 23, 15, 0, 0);

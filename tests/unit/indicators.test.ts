@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bollinger, ema, readIndicators, rsi, sma, writeIndicators } from '../../src/services/chart/indicators.ts';
+import { bollinger, ema, readIndicators, rsi, sma, writeIndicators } from '../../src/services/trading/indicators.ts';
 
 /** Known values worked by hand (docs/trading.md, "Indicators"). */
 describe('chart indicators', () => {

@@ -9,8 +9,8 @@ import {
 import { parseUserAmount, withdrawalFee } from '../../server/platform/ledger/amounts.ts';
 import { sniffImage } from '../../server/platform/uploads/images.ts';
 import { nextStatus } from '../../server/platform/statusTransitions.ts';
-import { depositMachine, type DepositStatus } from '../../src/machines/deposit.ts';
-import { withdrawalMachine } from '../../src/machines/withdrawal.ts';
+import { depositMachine, type DepositStatus } from '../../src/machines/wallet/deposit.ts';
+import { withdrawalMachine } from '../../src/machines/wallet/withdrawal.ts';
 import { BizError } from '../../server/platform/http/errors.ts';
 import { Err } from '../../src/contract/errors.ts';
 

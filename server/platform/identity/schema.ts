@@ -19,7 +19,7 @@ export const users = pgTable(
       .default('active'),
     inviteCode: text().notNull(),
     invitedBy: bigint({ mode: 'bigint' }),
-    /** a state of src/machines/kyc.ts, moved only by server/kyc */
+    /** a state of src/machines/kyc/kyc.ts, moved only by server/kyc */
     kycStatus: text({ enum: ['none', 'pending', 'verified', 'rejected'] })
       .notNull()
       .default('none'),

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { useAuditLog } from '../../services/queries/admin.ts';
+import { useAuditLog } from '../../services/admin/queries.ts';
 import { localTime } from '../wallet/parts.tsx';
-import { AdminList, usePagedList } from './queue.tsx';
-import screens from '../screens/screens.module.css';
+import { AdminList, usePagedList } from '../platform/operator/queue.tsx';
+import screens from '../platform/styles/screens.module.css';
 import wallet from '../wallet/wallet.module.css';
-import styles from './admin.module.css';
+import styles from '../platform/operator/admin.module.css';
 
 /** before / after of an audited change as indented JSON (null: nothing before a create, after a delete). */
 const readable = (v: unknown) => (v === null || v === undefined ? '—' : JSON.stringify(v, null, 2));

@@ -1,9 +1,9 @@
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { useAdminAddresses } from '../../services/queries/admin.ts';
-import { useAdminReserve } from '../../services/queries/smart.ts';
-import screens from '../screens/screens.module.css';
-import styles from './admin.module.css';
+import { useAdminAddresses } from '../../services/admin/queries.ts';
+import { useAdminReserve } from '../../services/smart/queries.ts';
+import screens from '../platform/styles/screens.module.css';
+import styles from '../platform/operator/admin.module.css';
 
 /**
  * What a fresh install needs before customers can use it, read from the service itself: an

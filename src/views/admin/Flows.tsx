@@ -2,9 +2,9 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import flows from './flows.generated.json';
 import { FlowDiagram } from './FlowDiagram.tsx';
-import screens from '../screens/screens.module.css';
+import screens from '../platform/styles/screens.module.css';
 import wallet from '../wallet/wallet.module.css';
-import admin from './admin.module.css';
+import admin from '../platform/operator/admin.module.css';
 import styles from './Flows.module.css';
 
 /**

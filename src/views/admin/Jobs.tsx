@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { useJobs } from '../../services/queries/ops.ts';
+import { useJobs } from '../../services/admin/opsQueries.ts';
 import { htmlLangOf, isLanguage } from '../../i18n/languages.ts';
-import { Loadable } from '../components/Loadable.tsx';
-import { timeLabel } from '../trade/figures.ts';
-import screens from '../screens/screens.module.css';
-import styles from './admin.module.css';
+import { Loadable } from '../platform/components/Loadable.tsx';
+import { timeLabel } from '../trading/figures.ts';
+import screens from '../platform/styles/screens.module.css';
+import styles from '../platform/operator/admin.module.css';
 
 /** A duration in the language's own unit words (Intl names milliseconds in every language we ship). */
 const millis = (ms: number, language: string) =>

@@ -1,13 +1,13 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { useDecideOperatorProposal, useOperatorProposals, type AdminOperatorProposal } from '../../services/queries/admin.ts';
-import { toast } from '../../services/toast.ts';
-import { useAppActors } from '../app/actors.tsx';
-import { Loadable } from '../components/Loadable.tsx';
+import { useDecideOperatorProposal, useOperatorProposals, type AdminOperatorProposal } from '../../services/admin/queries.ts';
+import { toast } from '../../services/platform/toast.ts';
+import { useAppActors } from '../platform/app/actors.tsx';
+import { Loadable } from '../platform/components/Loadable.tsx';
 import { localTime } from '../wallet/parts.tsx';
-import screens from '../screens/screens.module.css';
+import screens from '../platform/styles/screens.module.css';
 import wallet from '../wallet/wallet.module.css';
-import styles from './admin.module.css';
+import styles from '../platform/operator/admin.module.css';
 
 /**
  * Operator changes waiting for a second operator: another operator confirms (the server decides

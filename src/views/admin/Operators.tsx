@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { useAddOperator, useDisableOperator, useOperators, type AdminOperator } from '../../services/queries/admin.ts';
-import { toast } from '../../services/toast.ts';
-import { useAppActors } from '../app/actors.tsx';
-import { Loadable } from '../components/Loadable.tsx';
+import { useAddOperator, useDisableOperator, useOperators, type AdminOperator } from '../../services/admin/queries.ts';
+import { toast } from '../../services/platform/toast.ts';
+import { useAppActors } from '../platform/app/actors.tsx';
+import { Loadable } from '../platform/components/Loadable.tsx';
 import { OperatorProposals } from './OperatorProposals.tsx';
 import { localTime } from '../wallet/parts.tsx';
-import screens from '../screens/screens.module.css';
+import screens from '../platform/styles/screens.module.css';
 import wallet from '../wallet/wallet.module.css';
-import styles from './admin.module.css';
+import styles from '../platform/operator/admin.module.css';
 
 /**
  * Operator accounts: propose adding one (the server applies the customers' password rules) or

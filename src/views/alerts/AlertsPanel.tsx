@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALERT_KINDS, type AlertKind, type PriceAlertWire } from '../../contract/alerts.ts';
-import { submissionView } from '../../machines/submission.ts';
-import { alertFormFlow } from '../../services/flows/alertFlows.ts';
-import { useAlerts, useDeleteAlert } from '../../services/queries/alerts.ts';
-import { useQuote, useVisibleCodes } from '../app/hooks.ts';
-import { useFlow, useLatest, useRefusalText } from '../app/useFlow.ts';
-import { Loadable } from '../components/Loadable.tsx';
-import { formatDecimal } from '../components/Figures.tsx';
-import trade from '../trade/trade.module.css';
-import screens from '../screens/screens.module.css';
+import { submissionView } from '../../machines/platform/submission.ts';
+import { alertFormFlow } from '../../services/alerts/flows.ts';
+import { useAlerts, useDeleteAlert } from '../../services/alerts/queries.ts';
+import { useQuote, useVisibleCodes } from '../platform/app/hooks.ts';
+import { useFlow, useLatest, useRefusalText } from '../platform/app/useFlow.ts';
+import { Loadable } from '../platform/components/Loadable.tsx';
+import { formatDecimal } from '../platform/components/Figures.tsx';
+import trade from '../trading/trade.module.css';
+import screens from '../platform/styles/screens.module.css';
 import styles from './alerts.module.css';
 
 const decimalsOf = (price: string | undefined) => (price?.split('.')[1] ?? '').length;

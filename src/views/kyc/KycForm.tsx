@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { keptDraft, KYC_STEPS, stepIndex, stepOf, type KycValues } from '../../machines/kycForm.ts';
-import { useSession } from '../app/hooks.ts';
-import { kycFlow } from '../../services/flows/kycFlow.ts';
-import { useFlow, useLatest, useRefusalText } from '../app/useFlow.ts';
-import { SignaturePad } from '../components/SignaturePad.tsx';
-import screens from '../screens/screens.module.css';
+import { keptDraft, KYC_STEPS, stepIndex, stepOf, type KycValues } from '../../machines/kyc/kycForm.ts';
+import { useSession } from '../platform/app/hooks.ts';
+import { kycFlow } from '../../services/kyc/flows.ts';
+import { useFlow, useLatest, useRefusalText } from '../platform/app/useFlow.ts';
+import { SignaturePad } from '../platform/components/SignaturePad.tsx';
+import screens from '../platform/styles/screens.module.css';
 import wallet from '../wallet/wallet.module.css';
 import { useLocaleTag } from './locale.ts';
 import { DocumentStep, PersonalStep, PhotosStep, ReviewStep } from './steps.tsx';

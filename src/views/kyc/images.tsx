@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useKycImage } from '../../services/queries/kyc.ts';
+import { useKycImage } from '../../services/kyc/queries.ts';
 import styles from './kyc.module.css';
 
 /**

@@ -8,9 +8,9 @@ import {
   requiredImages,
   type KycImageKind,
 } from '../../contract/kycRules.ts';
-import type { KycFormEvent, KycRequest, KycStep, KycTextField } from '../../machines/kycForm.ts';
-import { typedByContent } from '../../services/walletRules.ts';
-import screens from '../screens/screens.module.css';
+import type { KycFormEvent, KycRequest, KycStep, KycTextField } from '../../machines/kyc/kycForm.ts';
+import { typedByContent } from '../../services/wallet/rules.ts';
+import screens from '../platform/styles/screens.module.css';
 import wallet from '../wallet/wallet.module.css';
 import { BlobImage } from './images.tsx';
 import { useLocaleTag } from './locale.ts';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { CollateralAsset, LoanTerms } from '../../contract/loans.ts';
-import { loanBorrowFlow } from '../../services/flows/loanFlows.ts';
-import { useFlow } from '../app/useFlow.ts';
+import { loanBorrowFlow } from '../../services/loans/flows.ts';
+import { useFlow } from '../platform/app/useFlow.ts';
 import wallet from '../wallet/wallet.module.css';
 import { usdt } from '../smart/format.ts';
 import { Calculator } from './Calculator.tsx';

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import Decimal from 'decimal.js';
 import type { CollateralAsset, LoanTerms } from '../../contract/loans.ts';
 import { quoteLoan } from '../../contract/loanMath.ts';
-import { borrowAmount, type LoanBorrowContext, type LoanBorrowEvent } from '../../machines/loanBorrow.ts';
-import screens from '../screens/screens.module.css';
+import { borrowAmount, type LoanBorrowContext, type LoanBorrowEvent } from '../../machines/loans/loanBorrow.ts';
+import screens from '../platform/styles/screens.module.css';
 import wallet from '../wallet/wallet.module.css';
-import { useRefusalText } from '../app/useFlow.ts';
+import { useRefusalText } from '../platform/app/useFlow.ts';
 import { pct, usdt, useWhen } from '../smart/format.ts';
-import { formatDecimal } from '../components/Figures.tsx';
+import { formatDecimal } from '../platform/components/Figures.tsx';
 import { LtvGauge } from './LtvGauge.tsx';
 import styles from './loans.module.css';
 

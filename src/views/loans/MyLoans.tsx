@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isolate } from './isolate.ts';
 import type { CollateralAsset, Loan, LoanTerms } from '../../contract/loans.ts';
 import { ltvOf, showLtv } from '../../contract/loanMath.ts';
-import { loanAllows } from '../../machines/loan.ts';
+import { loanAllows } from '../../machines/loans/loan.ts';
 import wallet from '../wallet/wallet.module.css';
 import { usdt, useWhen } from '../smart/format.ts';
 import { LtvGauge } from './LtvGauge.tsx';

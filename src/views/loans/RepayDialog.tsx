@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import Decimal from 'decimal.js';
 import type { Loan } from '../../contract/loans.ts';
 import { repaySplit } from '../../contract/loanMath.ts';
-import { repayProblem } from '../../machines/loanRepay.ts';
-import { loanRepayFlow } from '../../services/flows/loanFlows.ts';
-import { useFlow, useLatest, useRefusalText } from '../app/useFlow.ts';
-import dialog from '../components/dialog.module.css';
-import screens from '../screens/screens.module.css';
+import { repayProblem } from '../../machines/loans/loanRepay.ts';
+import { loanRepayFlow } from '../../services/loans/flows.ts';
+import { useFlow, useLatest, useRefusalText } from '../platform/app/useFlow.ts';
+import dialog from '../platform/components/dialog.module.css';
+import screens from '../platform/styles/screens.module.css';
 import wallet from '../wallet/wallet.module.css';
 import { usdt } from '../smart/format.ts';
 

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { isolate } from './isolate.ts';
 import type { LoanTerms } from '../../contract/loans.ts';
-import type { LoanBorrowContext, LoanBorrowEvent } from '../../machines/loanBorrow.ts';
-import type { Refusal } from '../../machines/refusal.ts';
-import { useRefusalText } from '../app/useFlow.ts';
-import { SignaturePad } from '../components/SignaturePad.tsx';
-import screens from '../screens/screens.module.css';
+import type { LoanBorrowContext, LoanBorrowEvent } from '../../machines/loans/loanBorrow.ts';
+import type { Refusal } from '../../machines/platform/refusal.ts';
+import { useRefusalText } from '../platform/app/useFlow.ts';
+import { SignaturePad } from '../platform/components/SignaturePad.tsx';
+import screens from '../platform/styles/screens.module.css';
 import wallet from '../wallet/wallet.module.css';
 import { usdt } from '../smart/format.ts';
 import styles from './loans.module.css';

@@ -1,9 +1,9 @@
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { useDonations } from '../../services/queries/nfts.ts';
-import { Loadable } from '../components/Loadable.tsx';
-import headings from '../components/headings.module.css';
-import screens from '../screens/screens.module.css';
+import { useDonations } from '../../services/nfts/queries.ts';
+import { Loadable } from '../platform/components/Loadable.tsx';
+import headings from '../platform/components/headings.module.css';
+import screens from '../platform/styles/screens.module.css';
 import { useWhen } from '../smart/format.ts';
 import { usdt } from './common.tsx';
 import styles from './nfts.module.css';

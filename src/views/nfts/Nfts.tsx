@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import type { Nft, NftSaleType, NftStatus } from '../../contract/nfts.ts';
-import { useMyNfts, useNftList } from '../../services/queries/nfts.ts';
-import { useSession } from '../app/hooks.ts';
-import { Loadable } from '../components/Loadable.tsx';
-import { Pager } from '../components/Pager.tsx';
-import headings from '../components/headings.module.css';
-import screens from '../screens/screens.module.css';
+import { useMyNfts, useNftList } from '../../services/nfts/queries.ts';
+import { useSession } from '../platform/app/hooks.ts';
+import { Loadable } from '../platform/components/Loadable.tsx';
+import { Pager } from '../platform/components/Pager.tsx';
+import headings from '../platform/components/headings.module.css';
+import screens from '../platform/styles/screens.module.css';
 import { Countdown, Creator, CustodyNote, StatusBadge, usdt, useNow } from './common.tsx';
 import styles from './nfts.module.css';
 

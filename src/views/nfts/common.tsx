@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Nft } from '../../contract/nfts.ts';
-import { formatDecimal } from '../components/Figures.tsx';
+import { formatDecimal } from '../platform/components/Figures.tsx';
 import styles from './nfts.module.css';
 
 /** Money as the NFT screens write it: at least two decimals, more only when they are not zeros ("52.50", "55.125"). */

@@ -2,15 +2,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { HISTORY_DAYS, PORTFOLIO_PARTS, type EquityPoint, type HistoryDays } from '../../contract/portfolio.ts';
-import { signedAmount } from '../../services/userEventText.ts';
-import { useEquityHistory, usePortfolio } from '../../services/queries/alerts.ts';
-import { useSession } from '../app/hooks.ts';
-import { formatUsdt } from '../components/Figures.tsx';
-import { Loadable } from '../components/Loadable.tsx';
-import { LoginPrompt } from '../components/LoginPrompt.tsx';
-import headings from '../components/headings.module.css';
-import screens from '../screens/screens.module.css';
-import trade from '../trade/trade.module.css';
+import { signedAmount } from '../../services/platform/userEventText.ts';
+import { useEquityHistory, usePortfolio } from '../../services/alerts/queries.ts';
+import { useSession } from '../platform/app/hooks.ts';
+import { formatUsdt } from '../platform/components/Figures.tsx';
+import { Loadable } from '../platform/components/Loadable.tsx';
+import { LoginPrompt } from '../platform/components/LoginPrompt.tsx';
+import headings from '../platform/components/headings.module.css';
+import screens from '../platform/styles/screens.module.css';
+import trade from '../trading/trade.module.css';
 import styles from '../alerts/alerts.module.css';
 
 /**

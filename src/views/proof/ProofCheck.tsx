@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
-import type { proofCheckMachine } from '../../machines/proofCheck.ts';
-import { proofCheckFlow } from '../../services/flows/proofFlow.ts';
-import { useFlow, useRefusalText } from '../app/useFlow.ts';
-import { formatDecimal } from '../components/Figures.tsx';
-import headings from '../components/headings.module.css';
-import ui from '../components/ui.module.css';
-import screens from '../screens/screens.module.css';
+import type { proofCheckMachine } from '../../machines/proof/proofCheck.ts';
+import { proofCheckFlow } from '../../services/proof/flows.ts';
+import { useFlow, useRefusalText } from '../platform/app/useFlow.ts';
+import { formatDecimal } from '../platform/components/Figures.tsx';
+import headings from '../platform/components/headings.module.css';
+import ui from '../platform/components/ui.module.css';
+import screens from '../platform/styles/screens.module.css';
 import { useWhen } from '../smart/format.ts';
 import styles from './proof.module.css';
 
@@ -20,7 +20,7 @@ const view = (s: SnapshotFrom<typeof proofCheckMachine>) => ({
 
 /**
  * The wallet page's proof check (real book): the customer fetches their inclusion proof, the
- * browser recomputes the published root from it (src/machines/proofCheck.ts), and the verified
+ * browser recomputes the published root from it (src/machines/proof/proofCheck.ts), and the verified
  * proof can be saved to check again offline with `npm run verify-proof`.
  */
 export function ProofCheck() {

@@ -1,12 +1,12 @@
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import type { ProofAssetLine } from '../../contract/proof.ts';
-import { useProofSummary } from '../../services/queries/proof.ts';
-import { useSession } from '../app/hooks.ts';
-import { formatDecimal } from '../components/Figures.tsx';
-import { Loadable } from '../components/Loadable.tsx';
-import headings from '../components/headings.module.css';
-import screens from '../screens/screens.module.css';
+import { useProofSummary } from '../../services/proof/queries.ts';
+import { useSession } from '../platform/app/hooks.ts';
+import { formatDecimal } from '../platform/components/Figures.tsx';
+import { Loadable } from '../platform/components/Loadable.tsx';
+import headings from '../platform/components/headings.module.css';
+import screens from '../platform/styles/screens.module.css';
 import { useWhen } from '../smart/format.ts';
 import styles from './proof.module.css';
 

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { planAllows } from '../../machines/smartPlan.ts';
-import { smartExitFlow } from '../../services/flows/smartFlows.ts';
+import { planAllows } from '../../machines/smart/smartPlan.ts';
+import { smartExitFlow } from '../../services/smart/flows.ts';
 import type { SmartPlan } from '../../contract/smart.ts';
-import { useSmartPlans } from '../../services/queries/smart.ts';
-import { useFlow, useRefusalText } from '../app/useFlow.ts';
-import { Loadable } from '../components/Loadable.tsx';
-import { Pager } from '../components/Pager.tsx';
+import { useSmartPlans } from '../../services/smart/queries.ts';
+import { useFlow, useRefusalText } from '../platform/app/useFlow.ts';
+import { Loadable } from '../platform/components/Loadable.tsx';
+import { Pager } from '../platform/components/Pager.tsx';
 import wallet from '../wallet/wallet.module.css';
 import { pct, usdt, useWhen } from './format.ts';
 import styles from './smart.module.css';

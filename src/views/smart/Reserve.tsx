@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ReserveSummary } from '../../contract/smart.ts';
 import { pct, usdt } from './format.ts';
-import screens from '../screens/screens.module.css';
+import screens from '../platform/styles/screens.module.css';
 import styles from './smart.module.css';
 
 /**

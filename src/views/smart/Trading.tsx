@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSmartProducts } from '../../services/queries/smart.ts';
-import { useAvailable } from '../../services/queries/wallet.ts';
-import { useSession } from '../app/hooks.ts';
-import { Loadable } from '../components/Loadable.tsx';
-import headings from '../components/headings.module.css';
-import screens from '../screens/screens.module.css';
+import { useSmartProducts } from '../../services/smart/queries.ts';
+import { useAvailable } from '../../services/wallet/queries.ts';
+import { useSession } from '../platform/app/hooks.ts';
+import { Loadable } from '../platform/components/Loadable.tsx';
+import headings from '../platform/components/headings.module.css';
+import screens from '../platform/styles/screens.module.css';
 import { BuyForm, type Blocked } from './BuyForm.tsx';
 import { MyPlans } from './MyPlans.tsx';
 import { Products, type Choice } from './Products.tsx';

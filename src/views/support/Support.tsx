@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { conversationAllows } from '../../machines/supportConversation.ts';
+import { conversationAllows } from '../../machines/support/supportConversation.ts';
 import type { SupportConversation } from '../../contract/support.ts';
 import {
   useCloseConversation,
@@ -9,14 +9,14 @@ import {
   useSendSupportMessage,
   useSupportConversations,
   useSupportThread,
-} from '../../services/queries/support.ts';
-import { useSession } from '../app/hooks.ts';
-import { ChevronIcon } from '../components/Icons.tsx';
-import { Loadable } from '../components/Loadable.tsx';
-import { useMediaQuery } from '../components/useMediaQuery.ts';
-import { LoginPrompt } from '../components/LoginPrompt.tsx';
-import headings from '../components/headings.module.css';
-import screens from '../screens/screens.module.css';
+} from '../../services/support/queries.ts';
+import { useSession } from '../platform/app/hooks.ts';
+import { ChevronIcon } from '../platform/components/Icons.tsx';
+import { Loadable } from '../platform/components/Loadable.tsx';
+import { useMediaQuery } from '../platform/components/useMediaQuery.ts';
+import { LoginPrompt } from '../platform/components/LoginPrompt.tsx';
+import headings from '../platform/components/headings.module.css';
+import screens from '../platform/styles/screens.module.css';
 import { useWhen } from '../smart/format.ts';
 import { Composer, MessageList } from './Thread.tsx';
 import styles from './support.module.css';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useSession } from '../app/hooks.ts';
+import { useSession } from '../platform/app/hooks.ts';
 
 /**
  * Support answers not read yet, on the service button (both top bars). The count is a signed-in

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SupportMessage } from '../../contract/support.ts';
-import { useAttachment } from '../../services/queries/support.ts';
+import { useAttachment } from '../../services/support/queries.ts';
 import { useWhen } from '../smart/format.ts';
 import styles from './support.module.css';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useSupportUnread } from '../../services/queries/support.ts';
-import shell from '../shell/shell.module.css';
+import { useSupportUnread } from '../../services/support/queries.ts';
+import shell from '../platform/shell/shell.module.css';
 
 /** A signed-in customer's support answers not read yet (SupportBadge loads it); nothing when none. */
 export default function UnreadBadge() {

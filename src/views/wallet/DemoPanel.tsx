@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useResetDemo } from '../../services/queries/wallet.ts';
-import { toast } from '../../services/toast.ts';
-import { useSession } from '../app/hooks.ts';
+import { useResetDemo } from '../../services/wallet/queries.ts';
+import { toast } from '../../services/platform/toast.ts';
+import { useSession } from '../platform/app/hooks.ts';
 import styles from './wallet.module.css';
 
 /**

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Loadable, type QueryView } from '../components/Loadable.tsx';
-import { Pager } from '../components/Pager.tsx';
-import screens from '../screens/screens.module.css';
+import { Loadable, type QueryView } from '../platform/components/Loadable.tsx';
+import { Pager } from '../platform/components/Pager.tsx';
+import screens from '../platform/styles/screens.module.css';
 import styles from './wallet.module.css';
 
 interface Page<R> {

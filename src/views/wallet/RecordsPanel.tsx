@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDepositRecords, useStatement, useStatementCsv, useWithdrawalRecords } from '../../services/queries/wallet.ts';
+import { useDepositRecords, useStatement, useStatementCsv, useWithdrawalRecords } from '../../services/wallet/queries.ts';
 import { PagedTable } from './PagedTable.tsx';
-import { formatAmount } from '../components/Figures.tsx';
+import { formatAmount } from '../platform/components/Figures.tsx';
 import { localTime, shorten, StatusBadge } from './parts.tsx';
-import screens from '../screens/screens.module.css';
+import screens from '../platform/styles/screens.module.css';
 import styles from './wallet.module.css';
 
 const SIZE = 10;

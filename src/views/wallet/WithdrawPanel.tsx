@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Err } from '../../contract/errors.ts';
-import { submissionView } from '../../machines/submission.ts';
-import { withdrawalFlow } from '../../services/flows/walletFlows.ts';
-import { isPositive, maxAmount, percentOf, withdrawalQuote } from '../../services/money.ts';
-import { useWithdrawalMethods } from '../../services/queries/wallet.ts';
-import { useFlow, useRefusalText } from '../app/useFlow.ts';
-import { Loadable } from '../components/Loadable.tsx';
-import { WithdrawalLimitLine } from '../security/LimitsPanel.tsx';
-import { formatDecimal } from '../components/Figures.tsx';
-import screens from '../screens/screens.module.css';
+import { submissionView } from '../../machines/platform/submission.ts';
+import { withdrawalFlow } from '../../services/wallet/flows.ts';
+import { isPositive, maxAmount, percentOf, withdrawalQuote } from '../../services/platform/money.ts';
+import { useWithdrawalMethods } from '../../services/wallet/queries.ts';
+import { useFlow, useRefusalText } from '../platform/app/useFlow.ts';
+import { Loadable } from '../platform/components/Loadable.tsx';
+import { WithdrawalLimitLine } from './LimitsPanel.tsx';
+import { formatDecimal } from '../platform/components/Figures.tsx';
+import screens from '../platform/styles/screens.module.css';
 import forms from './forms.module.css';
 import styles from './wallet.module.css';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { statusView, type RecordKind } from '../../machines/recordStatus.ts';
-import { toast } from '../../services/toast.ts';
+import { statusView, type RecordKind } from '../../machines/platform/recordStatus.ts';
+import { toast } from '../../services/platform/toast.ts';
 import styles from './wallet.module.css';
 import i18n from 'i18next';
 import { formatDateTimeIn } from '../../i18n/format.ts';

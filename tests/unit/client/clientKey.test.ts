@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { isRetryOf, keyFor, type KeptKey } from '../../../src/machines/clientKey.ts';
-import { submissionMachine } from '../../../src/machines/submission.ts';
-import type { Keyed } from '../../../src/machines/clientKey.ts';
+import { isRetryOf, keyFor, type KeptKey } from '../../../src/machines/platform/clientKey.ts';
+import { submissionMachine } from '../../../src/machines/platform/submission.ts';
+import type { Keyed } from '../../../src/machines/platform/clientKey.ts';
 
 /**
- * The one client-key helper of every money flow (src/machines/clientKey.ts): a retry of the same
+ * The one client-key helper of every money flow (src/machines/platform/clientKey.ts): a retry of the same
  * submission carries the same key, a new submission a new key; and the submission chart's `keyed`
  * option applies it (made on sending, kept through failures, forgotten after a success).
  */

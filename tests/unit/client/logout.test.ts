@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import type { QueryKey } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
-import { createAppActors } from '../../../src/services/appActors.ts';
-import { createQueryClient } from '../../../src/services/queries/client.ts';
-import { settings } from '../../../src/services/settings.ts';
+import { createAppActors } from '../../../src/services/platform/appActors.ts';
+import { createQueryClient } from '../../../src/services/platform/queries/client.ts';
+import { settings } from '../../../src/services/platform/settings.ts';
 
 /**
  * Logging out leaves nothing of the user in the query cache: the cache is filled with an answer
- * under the key of every query options factory of every domain (src/services/queries/*: each
+ * under the key of every query options factory of every domain (src/services/<domain>/: each
  * module's `…Queries`), the session actor is logged out through the app's own wiring
  * (createAppActors: the session's `clearSession`), and no user-scoped key may remain. A domain or
  * a query added later fails the first test until it is listed here with its scope, so it cannot
@@ -108,12 +108,15 @@ const CASES: Record<string, Record<string, Case>> = {
 };
 
 type Factory = (...args: unknown[]) => { queryKey: QueryKey };
-const dir = join(process.cwd(), 'src/services/queries');
+const dir = join(process.cwd(), 'src/services');
+/** The query layer's modules: each domain's queries (src/services/<domain>/…queries.ts, account.ts, listQuery.ts, keys.ts) and the platform's. */
+const QUERY_MODULE = /(^|\/)(queries|[a-zA-Z]+Queries|account|listQuery|keys)\.ts$|^platform\/queries\//;
 
 /** Every `…Queries` export of every module of the query layer. */
 async function domainQueries(): Promise<Record<string, Record<string, Factory>>> {
   const found: Record<string, Record<string, Factory>> = {};
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => f.split('\\').join('/'));
+  for (const file of files.filter((f) => QUERY_MODULE.test(f))) {
     const mod = (await import(join(dir, file))) as Record<string, unknown>;
     for (const [name, value] of Object.entries(mod)) if (/Queries$/.test(name)) found[name] = value as Record<string, Factory>;
   }

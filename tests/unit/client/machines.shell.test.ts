@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { shellFor } from '../../../src/services/device.ts';
-import { readSettings, writeSettings, type KeyValueStorage } from '../../../src/services/settings.ts';
-import { toQueryString } from '../../../src/services/query.ts';
-import { codeSenderMachine } from '../../../src/machines/codeSender.ts';
+import { shellFor } from '../../../src/services/platform/device.ts';
+import { readSettings, writeSettings, type KeyValueStorage } from '../../../src/services/platform/settings.ts';
+import { toQueryString } from '../../../src/services/platform/query.ts';
+import { codeSenderMachine } from '../../../src/machines/auth/codeSender.ts';
 import { contentTypeFor, directionOf, normaliseLanguage } from '../../../src/i18n/languages.ts';
 
 const memory = (): KeyValueStorage & { map: Map<string, string> } => {

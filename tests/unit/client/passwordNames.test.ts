@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { passwordContainsName } from '../../../src/contract/auth.ts';
 import { Err } from '../../../src/contract/errors.ts';
-import { registerRefusal, type RegisterValues } from '../../../src/machines/register.ts';
+import { registerRefusal, type RegisterValues } from '../../../src/machines/auth/register.ts';
 
 const values: RegisterValues = {
   channel: 'email',

@@ -2,17 +2,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { USER_EVENT_TEXTS, WALLET_EVENT_TEXTS } from '../../../src/contract/userEventTexts.ts';
 import type { UserEventKind } from '../../../src/contract/userEvents.ts';
-import { ApiError, call, requestHeaders, setUnauthorizedListener } from '../../../src/services/api.ts';
-import { settings, sessionToken } from '../../../src/services/settings.ts';
-import { toasts } from '../../../src/services/toast.ts';
-import { accountKeys } from '../../../src/services/queries/account.ts';
-import { adminKeys } from '../../../src/services/queries/admin.ts';
-import { createQueryClient } from '../../../src/services/queries/client.ts';
-import { forgetUser, keysChangedBy, recordReviewed } from '../../../src/services/queries/invalidation.ts';
-import { marketKeys } from '../../../src/services/queries/market.ts';
-import { loanKeys } from '../../../src/services/queries/loans.ts';
-import { nftKeys } from '../../../src/services/queries/nfts.ts';
-import { walletKeys } from '../../../src/services/queries/wallet.ts';
+import { ApiError, call, requestHeaders, setUnauthorizedListener } from '../../../src/services/platform/api.ts';
+import { settings, sessionToken } from '../../../src/services/platform/settings.ts';
+import { toasts } from '../../../src/services/platform/toast.ts';
+import { accountKeys } from '../../../src/services/auth/account.ts';
+import { adminKeys } from '../../../src/services/admin/queries.ts';
+import { createQueryClient } from '../../../src/services/platform/queries/client.ts';
+import { forgetUser, keysChangedBy, recordReviewed } from '../../../src/services/platform/queries/invalidation.ts';
+import { marketKeys } from '../../../src/services/market/queries.ts';
+import { loanKeys } from '../../../src/services/loans/queries.ts';
+import { nftKeys } from '../../../src/services/nfts/queries.ts';
+import { walletKeys } from '../../../src/services/wallet/queries.ts';
 
 const envelope = (code: number, result: unknown = null, msg = '') =>
   new Response(JSON.stringify({ code, msg, result }), { status: 200, headers: { 'content-type': 'application/json' } });

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../../src/contract/constants.ts';
-import { smartBuyRefusal } from '../../../src/machines/smartBuy.ts';
-import { orderProblem } from '../../../src/machines/nftOrder.ts';
+import { smartBuyRefusal } from '../../../src/machines/smart/smartBuy.ts';
+import { orderProblem } from '../../../src/machines/nfts/nftOrder.ts';
 import type { SmartProduct } from '../../../src/contract/smart.ts';
 import { readFileSync } from 'node:fs';
 

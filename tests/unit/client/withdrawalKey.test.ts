@@ -1,10 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { withdrawalFlow } from '../../../src/services/flows/walletFlows.ts';
-import { walletApi } from '../../../src/services/walletApi.ts';
-import { ApiError } from '../../../src/services/api.ts';
-import type { WithdrawalDraft } from '../../../src/machines/withdrawalForm.ts';
+import { withdrawalFlow } from '../../../src/services/wallet/flows.ts';
+import { walletApi } from '../../../src/services/wallet/api.ts';
+import { ApiError } from '../../../src/services/platform/api.ts';
+import type { WithdrawalDraft } from '../../../src/machines/wallet/withdrawalForm.ts';
 import type { Withdrawal } from '../../../src/contract/wallet.ts';
 
 const offer = {

@@ -1,0 +1,89 @@
+import { call, download } from '../platform/api.ts';
+import type { ReviewRequest } from '../../machines/platform/reviewAction.ts';
+// types only: the TypeBox builders of the contract stay out of the browser bundle
+import type {
+  AdminDeposit,
+  AdminDepositAddress,
+  AdminOperator,
+  AdminOperatorProposal,
+  AdminWithdrawal,
+  AuditRow,
+  CreateOperatorBody,
+} from '../../contract/admin.ts';
+import type { Asset } from '../../contract/constants.ts';
+import type { Network } from '../../contract/wallet.ts';
+import type { AdminKyc } from '../../contract/kyc.ts';
+
+export type {
+  AdminDeposit,
+  AdminDepositAddress,
+  AdminOperator,
+  AdminOperatorProposal,
+  AdminWithdrawal,
+  AuditRow,
+  CreateOperatorBody,
+};
+export type RecordStatus = AdminDeposit['status'];
+export interface OutboxRow {
+  id: string;
+  channel: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  sentAt: string | null;
+  error: string | null;
+  createdAt: string;
+}
+type Page<T> = { rows: T[]; total: number };
+type PageQ = { pageNum?: number; pageSize?: number };
+export type QueueQuery = PageQ & { status?: RecordStatus };
+
+/** The body of a decision: the reason of a rejection (with the internal note of an identity verification's), the payout hash of a withdrawal's approval. */
+export function reviewBody(r: ReviewRequest): Record<string, string> {
+  if (r.decision === 'reject') return { reason: r.reason ?? '', ...(r.kind === 'kyc' && r.note ? { note: r.note } : {}) };
+  return r.kind === 'withdrawal' ? { payoutTxHash: r.payoutTxHash ?? '' } : {};
+}
+
+const A = '/admin-api';
+// The operator API's PUT/DELETE on deposit addresses go through the same `call` as every read,
+// so they keep its envelope and 401 handling.
+
+export const adminApi = {
+  deposits: (q: QueueQuery, signal?: AbortSignal) => call<Page<AdminDeposit>>(`${A}/deposits`, { query: q, signal }),
+  withdrawals: (q: QueueQuery, signal?: AbortSignal) => call<Page<AdminWithdrawal>>(`${A}/withdrawals`, { query: q, signal }),
+  /** the proof image with the token header, as a blob the viewer shows through an object URL */
+  depositProof: (id: string, signal?: AbortSignal) => download(`${A}/deposits/${encodeURIComponent(id)}/proof`, { signal }),
+  /** one decision; refusals (10044 already reviewed, …) are shown in the row's dialog */
+  review: (r: ReviewRequest, signal?: AbortSignal) => {
+    const path = `${A}/${{ deposit: 'deposits', withdrawal: 'withdrawals', kyc: 'kyc' }[r.kind]}/${encodeURIComponent(r.id)}/${r.decision}`;
+    return call<AdminDeposit | AdminWithdrawal | AdminKyc>(path, { method: 'POST', body: reviewBody(r), signal });
+  },
+  addresses: (signal?: AbortSignal) => call<{ rows: AdminDepositAddress[] }>(`${A}/deposit-addresses`, { signal }),
+  addAddress: (v: { coin: Asset; network: Network; address: string }, signal?: AbortSignal) =>
+    call<AdminDepositAddress>(`${A}/deposit-addresses`, {
+      method: 'POST',
+      body: { coin: v.coin, network: v.network, address: v.address.trim() },
+      signal,
+    }),
+  updateAddress: (id: string, v: { address?: string; enabled?: boolean }, signal?: AbortSignal) =>
+    call<AdminDepositAddress>(`${A}/deposit-addresses/${encodeURIComponent(id)}`, { method: 'PUT', body: v, signal }),
+  deleteAddress: (id: string, signal?: AbortSignal) =>
+    call<{ id: string; deleted: boolean }>(`${A}/deposit-addresses/${encodeURIComponent(id)}`, { method: 'DELETE', signal }),
+  outbox: (q: PageQ & { recipient?: string }, signal?: AbortSignal) => call<Page<OutboxRow>>(`${A}/outbox`, { query: q, signal }),
+  audit: (q: PageQ & { targetType?: string }, signal?: AbortSignal) =>
+    call<Page<AuditRow>>(`${A}/audit-log`, { query: q, signal }),
+  operators: (signal?: AbortSignal) => call<{ rows: AdminOperator[] }>(`${A}/operators`, { signal }),
+  // adding and disabling are proposals another operator confirms (docs/security.md)
+  addOperator: (v: CreateOperatorBody, signal?: AbortSignal) =>
+    call<AdminOperatorProposal>(`${A}/operators`, {
+      method: 'POST',
+      body: { username: v.username.trim(), email: v.email.trim(), password: v.password },
+      signal,
+    }),
+  disableOperator: (id: string, signal?: AbortSignal) =>
+    call<AdminOperatorProposal>(`${A}/operators/${encodeURIComponent(id)}/disable`, { method: 'POST', signal }),
+  operatorProposals: (signal?: AbortSignal) =>
+    call<{ rows: AdminOperatorProposal[] }>(`${A}/operator-proposals`, { query: { status: 'pending' }, signal }),
+  decideOperatorProposal: (v: { id: string; decision: 'confirm' | 'reject' }, signal?: AbortSignal) =>
+    call<AdminOperatorProposal>(`${A}/operator-proposals/${encodeURIComponent(v.id)}/${v.decision}`, { method: 'POST', signal }),
+};

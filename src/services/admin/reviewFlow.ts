@@ -1,0 +1,25 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { fromPromise } from 'xstate';
+import { reviewActionMachine } from '../../machines/platform/reviewAction.ts';
+import type { AdminDeposit, AdminWithdrawal } from '../../contract/admin.ts';
+import type { AdminKyc } from '../../contract/kyc.ts';
+import { adminApi } from './api.ts';
+import { recordReviewed } from '../platform/queries/invalidation.ts';
+import { kycReviewed } from '../kyc/queries.ts';
+
+/**
+ * The operator's review of one record with its effects: the decision sent to the operator API
+ * (abort signal passed through); after it, the record as the service returned it replaces its
+ * row in every cached page of its queue (and the open KYC detail), so the row keeps its new
+ * status until the queue is asked for again.
+ */
+export const reviewFlow = (client: QueryClient) =>
+  reviewActionMachine.provide({
+    actors: { submit: fromPromise(({ input, signal }) => adminApi.review(input, signal)) },
+    actions: {
+      reviewed: ({ context }, { result }) => {
+        if (context.kind === 'kyc') kycReviewed(client, result as AdminKyc);
+        else recordReviewed(client, context.kind, result as AdminDeposit | AdminWithdrawal);
+      },
+    },
+  });

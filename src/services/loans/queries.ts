@@ -1,0 +1,78 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LoanStatus } from '../../contract/loans.ts';
+import { loansAdminApi, loansApi } from './api.ts';
+import { adminKeys } from '../platform/queries/keys.ts';
+
+/**
+ * Loan reads. The terms carry the agreement in the app's language, so their key names it; the
+ * loans are the real book's whatever book is selected. The user-events actor invalidates them on
+ * `loan.*` events (invalidation.ts), the loan flows after the user's own application or
+ * repayment (flows/loanFlows.ts): an approval, an accrual's effect on the LTV, a liquidation
+ * shows without a reload.
+ */
+const loans = ['loans'] as const;
+export const loanKeys = {
+  all: loans,
+  terms: (language: string) => [...loans, 'terms', language] as const,
+  list: () => [...loans, 'list'] as const,
+  detail: (id: string) => [...loans, 'detail', id] as const,
+  adminAll: [...adminKeys.all, 'loans'] as const,
+  adminList: (status: string) => [...adminKeys.all, 'loans', 'list', status] as const,
+  adminDetail: (id: string) => [...adminKeys.all, 'loans', 'detail', id] as const,
+  adminSignature: (id: string) => [...adminKeys.all, 'loans', 'signature', id] as const,
+};
+
+export const loanQueries = {
+  /** the terms with the agreement in `language` (the same for everyone) */
+  terms: (language: string) =>
+    queryOptions({ queryKey: loanKeys.terms(language), queryFn: ({ signal }) => loansApi.terms(signal), staleTime: 5 * 60_000 }),
+  /** the user's loans, newest first; refreshed every 30 s for the accrued interest besides the events */
+  list: () =>
+    queryOptions({
+      queryKey: loanKeys.list(),
+      queryFn: ({ signal }) => loansApi.list({ pageNum: 1, pageSize: 50 }, signal),
+      refetchInterval: 30_000,
+    }),
+  detail: (id: string) => queryOptions({ queryKey: loanKeys.detail(id), queryFn: ({ signal }) => loansApi.detail(id, signal) }),
+  adminList: (status: LoanStatus | '') =>
+    queryOptions({
+      queryKey: loanKeys.adminList(status),
+      queryFn: ({ signal }) => loansAdminApi.list({ pageNum: 1, pageSize: 50, ...(status ? { status } : {}) }, signal),
+    }),
+  adminDetail: (id: string) =>
+    queryOptions({ queryKey: loanKeys.adminDetail(id), queryFn: ({ signal }) => loansAdminApi.detail(id, signal) }),
+  adminSignature: (id: string) =>
+    queryOptions({
+      queryKey: loanKeys.adminSignature(id),
+      queryFn: ({ signal }) => loansAdminApi.signature(id, signal),
+      gcTime: 0,
+    }),
+};
+
+export const useLoanTerms = (language: string) => useQuery(loanQueries.terms(language));
+export const useMyLoans = (enabled: boolean) => useQuery({ ...loanQueries.list(), enabled });
+export const useLoanDetail = (id: string | null) => useQuery({ ...loanQueries.detail(id ?? ''), enabled: id !== null });
+
+// ---------------------------------------------------------------- operators
+
+export const useAdminLoans = (status: LoanStatus | '') => useQuery(loanQueries.adminList(status));
+export const useAdminLoan = (id: string | null) => useQuery({ ...loanQueries.adminDetail(id ?? ''), enabled: id !== null });
+export const useLoanSignature = (id: string) => useQuery(loanQueries.adminSignature(id));
+
+export function useLoanDecision() {
+  const client = useQueryClient();
+  const done = () => client.invalidateQueries({ queryKey: loanKeys.adminAll });
+  return {
+    approve: useMutation({ mutationFn: (id: string) => loansAdminApi.approve(id), onSettled: done }),
+    reject: useMutation({
+      mutationFn: (v: { id: string; reason: string }) => loansAdminApi.reject(v.id, v.reason),
+      onSettled: done,
+    }),
+  };
+}
+
+/** A failed call as the screens show it: the catalogue code (null for network trouble) and its text in the user's language. */
+export function refusalOf(e: unknown, fallback: string): { code: number | null; text: string } {
+  const err = e as { code?: number | null; message?: string } | null;
+  return { code: err?.code ?? null, text: err?.message || fallback };
+}

@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../platform/app/hooks.ts';
+import { LoginPrompt } from '../platform/components/LoginPrompt.tsx';
+import headings from '../platform/components/headings.module.css';
+import screens from '../platform/styles/screens.module.css';
+import { AllowlistPanel } from '../wallet/AllowlistPanel.tsx';
+import { AntiPhishingSection } from './AntiPhishingSection.tsx';
+import { LimitsPanel } from '../wallet/LimitsPanel.tsx';
+import { PasskeysPanel } from './PasskeysPanel.tsx';
+import { TwoFactorSection } from './TwoFactorSection.tsx';
+
+/** The settings screen travels in this screen's chunk (views/App.tsx says why). */
+export { default as SettingsScreen } from '../platform/settings/SettingsScreen.tsx';
+
+/**
+ * Account security (/profile/security, docs/security.md): two-factor sign-in, passkeys, the
+ * anti-phishing phrase, the withdrawal address allowlist and the withdrawal limits.
+ */
+export default function SecurityScreen() {
+  const { t } = useTranslation();
+  const { loggedIn } = useSession();
+  if (!loggedIn)
+    return (
+      <section className={screens.card}>
+        <h1 className={headings.pageTitle}>{t('protection.title')}</h1>
+        <LoginPrompt />
+      </section>
+    );
+  return (
+    <div className={screens.stack} data-testid="security">
+      <h1 className={headings.pageTitle}>{t('protection.title')}</h1>
+      <TwoFactorSection />
+      <PasskeysPanel />
+      <AntiPhishingSection />
+      <AllowlistPanel />
+      <LimitsPanel />
+    </div>
+  );
+}

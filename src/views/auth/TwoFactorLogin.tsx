@@ -1,0 +1,72 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { submissionView } from '../../machines/platform/submission.ts';
+import { twoFactorLoginFlow } from '../../services/auth/twoFactorFlows.ts';
+import { useAppActors } from '../platform/app/actors.tsx';
+import { useFlow, useRefusalText } from '../platform/app/useFlow.ts';
+import styles from '../platform/styles/screens.module.css';
+import own from './twoFactor.module.css';
+
+/**
+ * The code step of a sign-in with two-factor on (the twoFactorLogin flow): the password was
+ * right, the session comes with the code from the authenticator app or a recovery code.
+ */
+export function TwoFactorLogin({
+  challenge,
+  onRestart,
+  next = '/',
+}: {
+  challenge: string;
+  onRestart: () => void;
+  next?: string;
+}) {
+  const { t } = useTranslation();
+  const { session } = useAppActors();
+  const text = useRefusalText();
+  const [code, setCode] = useState('');
+  const [step, send] = useFlow(() => twoFactorLoginFlow(session, next), submissionView);
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    send({ type: 'twoFactorLogin.submit', values: { challenge, code } });
+  };
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="two-factor-title" data-testid="two-factor-form">
+      <h1 id="two-factor-title">{t('twoFactor.loginTitle')}</h1>
+      <p className={styles.note}>{t('twoFactor.loginHint')}</p>
+      <label className={styles.field}>
+        <span>{t('twoFactor.code')}</span>
+        <input
+          name="code"
+          className={own.codeInput}
+          autoComplete="one-time-code"
+          inputMode="text"
+          maxLength={24}
+          value={code}
+          onChange={(e) => {
+            setCode(e.target.value);
+            send({ type: 'twoFactorLogin.edit' });
+          }}
+          data-testid="two-factor-code"
+        />
+      </label>
+      {step.refusal && (
+        <p className={styles.formError} role="alert" data-testid="form-error" data-code={step.refusal.code ?? ''}>
+          {text(step.refusal)}
+        </p>
+      )}
+      <button
+        type="submit"
+        className={styles.submit}
+        disabled={step.busy || step.result !== null}
+        data-testid="two-factor-submit"
+      >
+        {t('twoFactor.verify')}
+      </button>
+      <div className={styles.alt}>
+        <button type="button" className={own.linkButton} onClick={onRestart}>
+          {t('twoFactor.restart')}
+        </button>
+      </div>
+    </form>
+  );
+}

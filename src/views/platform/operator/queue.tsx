@@ -1,0 +1,131 @@
+import { useState, type ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { DEPOSIT_STATUSES } from '../../../contract/wallet.ts';
+import type { QueueFilter, RecordStatus } from '../../../services/admin/queries.ts';
+import { Loadable } from '../components/Loadable.tsx';
+import { Pager } from '../components/Pager.tsx';
+import screens from '../styles/screens.module.css';
+import wallet from '../../wallet/wallet.module.css';
+import styles from './admin.module.css';
+
+export const PAGE_SIZE = 20;
+export type StatusFilter = RecordStatus | 'all';
+// the states of the lifecycle chart (src/machines/wallet/deposit.ts; withdrawals have the same), then 'all'
+const FILTERS: StatusFilter[] = [...DEPOSIT_STATUSES, 'all'];
+
+/** The queue's status filter (pending first: it is the default). */
+export function StatusFilterSelect({ value, onChange }: { value: StatusFilter; onChange: (v: StatusFilter) => void }) {
+  const { t } = useTranslation();
+  return (
+    <label className={styles.filter}>
+      <span>{t('admin.filter')}</span>
+      <select value={value} onChange={(e) => onChange(e.target.value as StatusFilter)} data-testid="status-filter">
+        {FILTERS.map((f) => (
+          <option key={f} value={f}>
+            {t(`admin.status.${f}`)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** The user a record belongs to: name and id. */
+export function Who({ username, userId }: { username: string; userId: string }) {
+  return (
+    <>
+      <span className={styles.who} data-testid="who">
+        {username || '—'}
+      </span>
+      <br />
+      <span className={`num ${styles.userId}`}>#{userId}</span>
+    </>
+  );
+}
+
+type Page<R> = { rows: R[]; total: number };
+type List<R> = UseQueryResult<Page<R>>;
+
+/**
+ * A paged operator list: the card with its title, tools and reload, the loading / failed /
+ * empty states, the table wrapper and the pager. Each screen supplies only its table.
+ */
+export function AdminList<R>({
+  id,
+  testId,
+  title,
+  tools,
+  list,
+  rows,
+  page,
+  onPage,
+  children,
+  after,
+}: {
+  id: string;
+  testId: string;
+  title: string;
+  tools?: ReactNode;
+  list: List<R>;
+  rows: R[];
+  page: number;
+  onPage: (p: number) => void;
+  children: ReactNode;
+  after?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className={screens.card} aria-labelledby={id} data-testid={testId}>
+      <div className={screens.cardHead}>
+        <h2 id={id}>{title}</h2>
+        <div className={screens.toolbar}>
+          {tools}
+          <button type="button" className={wallet.secondary} onClick={() => void list.refetch()} data-testid="reload">
+            {t('admin.reload')}
+          </button>
+        </div>
+      </div>
+      <Loadable query={list}>
+        {rows.length === 0 ? (
+          <p className={screens.muted} data-testid="empty">
+            {t('admin.empty')}
+          </p>
+        ) : (
+          <div className={wallet.tableWrap}>{children}</div>
+        )}
+        <Pager page={page} total={list.data?.total ?? 0} size={PAGE_SIZE} onPage={onPage} />
+      </Loadable>
+      {after}
+    </section>
+  );
+}
+
+/** A plain operator list (outbox, audit log): its query hook, one page at a time. */
+export function usePagedList<R>(useList: (f: { page: number; pageSize: number }) => List<R>) {
+  const [page, setPage] = useState(1);
+  const list = useList({ page, pageSize: PAGE_SIZE });
+  return { page, setPage, list, rows: list.data?.rows ?? [] };
+}
+
+/**
+ * A review queue (deposits, withdrawals): status filter (pending first) and paging over its
+ * query hook. A row reviewed on this screen gets the record the service returned, in the cache
+ * (the review flow), so it keeps its new status until the queue is asked for again.
+ */
+export function useReviewQueue<R extends { id: string }>(useQueue: (f: QueueFilter) => List<R>) {
+  const [status, setStatusState] = useState<StatusFilter>('pending');
+  const [page, setPage] = useState(1);
+  const list = useQueue({ status, page, pageSize: PAGE_SIZE });
+  return {
+    status,
+    page,
+    setPage,
+    list,
+    setStatus: (v: StatusFilter) => {
+      setStatusState(v);
+      setPage(1);
+    },
+    rows: list.data?.rows ?? [],
+  };
+}

@@ -1,0 +1,234 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ReviewKind } from '../../../machines/platform/reviewAction.ts';
+import { reviewFlow } from '../../../services/admin/reviewFlow.ts';
+import { useDepositProof } from '../../../services/admin/queries.ts';
+import { useFlow, useRefusalText } from '../app/useFlow.ts';
+import wallet from '../../wallet/wallet.module.css';
+import screens from '../styles/screens.module.css';
+import styles from './admin.module.css';
+
+/** Moves the focus into a dialog when it opens (a stable callback ref: it runs on mount only). */
+const focusOnMount = (el: HTMLElement | null) => el?.focus();
+
+/**
+ * Approve / Reject of one pending record, as a reviewAction flow: the buttons start it, the
+ * dialog confirms (with the reason or the payout hash), a refusal shows its catalogue message
+ * under the buttons. The flow puts the record the server returned (its new status) into the queue's cache.
+ */
+/** What an approval moves, for the dialog to name: the customer and the amount (deposits and withdrawals). */
+export interface ReviewSubject {
+  customer: string;
+  amount: string;
+  coin: string;
+}
+
+export function ReviewControls({ kind, id, subject }: { kind: ReviewKind; id: string; subject?: ReviewSubject }) {
+  const { t } = useTranslation();
+  const text = useRefusalText();
+  const [review, send] = useFlow(
+    reviewFlow,
+    (s) => ({
+      dialog: s.hasTag('dialog'),
+      busy: s.hasTag('busy'),
+      decision: s.context.decision,
+      problem: s.context.problem,
+      refusal: s.matches('failed') ? s.context.refusal : null,
+      finished: s.matches('done'),
+    }),
+    { kind, id },
+  );
+  const { dialog, busy, decision, problem, refusal } = review;
+  const [reason, setReason] = useState('');
+  const [note, setNote] = useState('');
+  const [hash, setHash] = useState('');
+  useEffect(() => {
+    if (!dialog) return;
+    // Escape cancels wherever the focus is (the opening button keeps it after a click)
+    const key = (e: KeyboardEvent) => e.key === 'Escape' && !busy && send({ type: 'review.cancel' });
+    window.addEventListener('keydown', key);
+    return () => window.removeEventListener('keydown', key);
+  }, [dialog, busy, send]);
+  if (review.finished) return null;
+  const approve = decision === 'approve';
+  const title = t(
+    kind === 'kyc' ? `kyc.admin.confirm.${decision ?? 'approve'}` : `admin.confirm.${kind}.${decision ?? 'approve'}`,
+  );
+  return (
+    <>
+      <div className={styles.rowActions}>
+        <button
+          type="button"
+          className={wallet.secondary}
+          onClick={() => send({ type: 'review.start', decision: 'approve' })}
+          data-testid="approve"
+        >
+          {t('admin.approve')}
+        </button>
+        <button
+          type="button"
+          className={wallet.danger}
+          onClick={() => send({ type: 'review.start', decision: 'reject' })}
+          data-testid="reject"
+        >
+          {t('admin.reject')}
+        </button>
+      </div>
+      {refusal && (
+        <span className={styles.refusal} role="alert" data-testid="review-error" data-code={refusal.code ?? ''}>
+          {text(refusal)}
+        </span>
+      )}
+      {dialog && (
+        // a click on the backdrop cancels; the keyboard's way out is Escape or the Cancel button
+        <div
+          className={styles.overlay}
+          role="presentation"
+          onClick={(e) => e.target === e.currentTarget && !busy && send({ type: 'review.cancel' })}
+        >
+          <form
+            className={styles.dialog}
+            role="dialog"
+            aria-modal="true"
+            aria-labelledby={`rv-${kind}-${id}`}
+            data-testid="review-dialog"
+            data-decision={decision ?? ''}
+            onSubmit={(e) => {
+              e.preventDefault();
+              send({
+                type: 'review.confirm',
+                values: approve
+                  ? kind === 'withdrawal'
+                    ? { payoutTxHash: hash }
+                    : {}
+                  : kind === 'kyc'
+                    ? { reason, note }
+                    : { reason },
+              });
+            }}
+          >
+            <h2 id={`rv-${kind}-${id}`}>{title}</h2>
+            {subject && (
+              <p data-testid="review-subject">
+                {t(`admin.consequence.${kind === 'withdrawal' ? 'withdrawal' : 'deposit'}.${approve ? 'approve' : 'reject'}`, {
+                  ...subject,
+                })}
+              </p>
+            )}
+            {!approve && (
+              <label className={screens.field}>
+                <span>{t('admin.reason')}</span>
+                <textarea
+                  value={reason}
+                  maxLength={500}
+                  rows={3}
+                  ref={focusOnMount}
+                  onChange={(e) => setReason(e.target.value)}
+                  aria-invalid={problem === 'reason'}
+                  data-testid="review-reason"
+                />
+                <small className={wallet.hint}>{t('admin.reasonHint')}</small>
+              </label>
+            )}
+            {!approve && kind === 'kyc' && (
+              <label className={screens.field}>
+                <span>{t('kyc.admin.note')}</span>
+                <textarea
+                  value={note}
+                  maxLength={1000}
+                  rows={2}
+                  onChange={(e) => setNote(e.target.value)}
+                  aria-describedby={`rv-note-${id}`}
+                  data-testid="review-note"
+                />
+                <small className={wallet.hint} id={`rv-note-${id}`}>
+                  {t('kyc.admin.noteHint')}
+                </small>
+              </label>
+            )}
+            {approve && kind === 'withdrawal' && (
+              <label className={screens.field}>
+                <span>{t('admin.payoutHash')}</span>
+                <input
+                  value={hash}
+                  ref={focusOnMount}
+                  dir="ltr"
+                  spellCheck={false}
+                  onChange={(e) => setHash(e.target.value)}
+                  aria-invalid={problem === 'hash'}
+                  data-testid="review-hash"
+                />
+              </label>
+            )}
+            {problem && (
+              <p className={styles.refusal} role="alert" data-testid="review-problem">
+                {t(problem === 'reason' ? 'admin.reasonRequired' : 'admin.hashRequired')}
+              </p>
+            )}
+            <div className={wallet.actions}>
+              <button
+                type="submit"
+                className={approve ? wallet.secondary : wallet.danger}
+                disabled={busy}
+                data-testid="review-confirm"
+              >
+                {t(approve ? 'admin.approve' : 'admin.reject')}
+              </button>
+              <button
+                type="button"
+                className={wallet.secondary}
+                disabled={busy}
+                onClick={() => send({ type: 'review.cancel' })}
+                data-testid="review-cancel"
+              >
+                {t('wallet.cancel')}
+              </button>
+            </div>
+          </form>
+        </div>
+      )}
+    </>
+  );
+}
+
+/**
+ * The proof image of a deposit: fetched with the token (the useDepositProof query: a blob) and shown
+ * through an object URL that is revoked when the viewer closes. Never a public URL.
+ */
+export function ProofViewer({ id, onClose }: { id: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const proof = useDepositProof(id);
+  const image = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    // the object URL lives exactly as long as the image shows it
+    if (!proof.data || !image.current) return;
+    const url = URL.createObjectURL(proof.data);
+    image.current.src = url;
+    return () => URL.revokeObjectURL(url);
+  }, [proof.data]);
+  useEffect(() => {
+    const key = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    window.addEventListener('keydown', key);
+    return () => window.removeEventListener('keydown', key);
+  }, [onClose]);
+  return (
+    // a click on the backdrop closes; the keyboard's way out is Escape or the Close button
+    <div className={styles.overlay} role="presentation" onClick={(e) => e.target === e.currentTarget && onClose()}>
+      <div className={styles.viewer} role="dialog" aria-modal="true" aria-label={t('admin.proof')} data-testid="proof-viewer">
+        <h2>{t('admin.proof')}</h2>
+        {proof.isError && (
+          <p className={styles.refusal} role="alert">
+            {t('common.failed')}
+          </p>
+        )}
+        {proof.isPending && <p aria-busy="true">{t('common.loading')}</p>}
+        {proof.data && <img ref={image} alt={t('admin.proof')} data-testid="proof-image" />}
+        <div className={wallet.actions}>
+          <button type="button" className={wallet.secondary} onClick={onClose} data-testid="proof-close" ref={focusOnMount}>
+            {t('admin.close')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
