@@ -40,7 +40,7 @@ export async function customerToken(base: string): Promise<string> {
   return (await registeredCustomer(base, stamp, `Qv8-${crypto.randomBytes(9).toString('base64url')}-Lm`)).token;
 }
 
-/** What the login page leaves in localStorage (tests/browser/honest.test.ts, useToken). */
+/** What the login page leaves in localStorage (tests/browser/platform/honest.test.ts, useToken). */
 export const sessionStorageEntries = (token: string): [string, string][] => [
   ['token', JSON.stringify(token)],
   ['isLogin', 'true'],

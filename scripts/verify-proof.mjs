@@ -3,7 +3,7 @@
 //
 // This script is the outside verifier, so it imports no code of the service: it writes the
 // rules of docs/ledger.md ("Proof of liabilities") again with nothing but @noble/hashes (sha256).
-// A unit test (tests/unit/merkleSum.test.ts) checks it agrees with the service's own rules.
+// A unit test (tests/unit/proof/merkleSum.test.ts) checks it agrees with the service's own rules.
 //
 // What it checks: the leaf is rebuilt from your account, salt and balances; each parent from the
 // sibling on the side your leaf's index names (its hash and sums are inside the parent's hash,

@@ -1,5 +1,5 @@
 /**
- * Everything `npm run flows` writes, computed in memory so that tests/unit/flows.test.ts can
+ * Everything `npm run flows` writes, computed in memory so that tests/unit/platform/flows.test.ts can
  * compare it with what is committed: every XState machine exported by src/machines/<domain>/*.ts, the
  * coverage the model tests' generated paths give it (tests/model/*.model.ts), one Markdown file
  * per machine in docs/flows, an index, and the JSON the operator console renders.

@@ -57,7 +57,7 @@ export function renderIndex(charts: FlowChart[]): string {
     'Every statechart in `src/machines`, drawn from its definition. A page per machine shows the diagram and',
     "its transitions; a transition is covered when a path generated from the machine's model",
     '(`tests/model/<name>.model.ts`) takes it. The operator console shows the same diagrams under',
-    '`/admin/flows`. Run `npm run flows` after changing a machine or a model; `tests/unit/flows.test.ts`',
+    '`/admin/flows`. Run `npm run flows` after changing a machine or a model; `tests/unit/platform/flows.test.ts`',
     'fails while these files are out of date.',
     '',
     '| machine | defined in | transitions | covered | path tests |',

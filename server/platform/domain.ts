@@ -3,7 +3,7 @@
  * (server/<domain>/manifest.ts) and listed once, in dependency order, in server/domains.ts
  * (docs/design.md, "Adding a domain"). The app registers the plugins and routes from that list
  * (server/app.ts), the jobs board takes its jobs from it, the engines start from it
- * (server/engines.ts), and tests/unit/domains.test.ts refuses two domains that claim the same
+ * (server/engines.ts), and tests/unit/platform/domains.test.ts refuses two domains that claim the same
  * lock, job, event kind or query-key root.
  *
  * This module only describes a domain: shared infrastructure imports no domain (lint refuses it).

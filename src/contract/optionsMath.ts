@@ -111,7 +111,7 @@ export function netAt(t: PositionTerms, closePrice: string): string {
  * `pnl` and `netAt` of one position at many prices: the figures fixed by its terms (exposure,
  * margin, fee) are computed once, and each price then costs a subtraction and a few products (a
  * list page values every open position at each request). The same operations in the same order
- * as pnl() and netAt(), so the same strings (tests/unit/optionsMath.valuer.test.ts).
+ * as pnl() and netAt(), so the same strings (tests/unit/trading/optionsMath.valuer.test.ts).
  */
 export function valuer(t: PositionTerms): (closePrice: string) => { pnl: string; net: string } {
   const exp = exposure(t);

@@ -6,7 +6,7 @@ import { directionOf, htmlLangOf, type Language } from './languages.ts';
 // texts of their language only. The app's texts come in two parts (parts.ts): the shell's and home
 // page's (vite.config.ts preloads the English one, the language of a first visit;
 // scripts/measure-bundle.mjs counts it in the home page's JavaScript), and the other screens'.
-// Every language is complete (tests/unit/locales.test.ts), so English is loaded as the fallback
+// Every language is complete (tests/unit/platform/locales.test.ts), so English is loaded as the fallback
 // only when it is the language.
 const homeTexts = import.meta.glob<Record<string, unknown>>('../locales/*/app.json', { query: '?part=home', import: 'default' });
 const screenTexts = import.meta.glob<Record<string, unknown>>('../locales/*/app.json', {

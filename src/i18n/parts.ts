@@ -7,7 +7,7 @@
  * texts before the app renders (docs/performance.md).
  *
  * A section not listed here goes with the home page: a new section never shows as raw keys.
- * tests/unit/homeTexts.test.ts fails when a module of the home page's static import graph names a
+ * tests/unit/platform/homeTexts.test.ts fails when a module of the home page's static import graph names a
  * key that is not in the home part.
  */
 

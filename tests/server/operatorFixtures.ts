@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import { createSession } from '../../server/auth/sessions.ts';
 import { users } from '../../server/platform/identity/schema.ts';
 import { Ok } from '../../src/contract/errors.ts';
-import { adminCall, type TestUser } from './walletFixtures.ts';
+import { adminCall, type TestUser } from './wallet/walletFixtures.ts';
 
 export const OP_PASSWORD = 'Amber-Falcon-73';
 

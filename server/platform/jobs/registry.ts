@@ -4,7 +4,7 @@
  * (server/<domain>/manifest.ts); server/domains.ts collects them and hands them to the jobs board
  * (`app.jobs`, board.ts), from which startLeaderJob (scheduler.ts) takes a job's lock by its name.
  * Two jobs on one lock would be a bug that only PostgreSQL shows (the second's election always
- * loses to the first): tests/unit/domains.test.ts refuses a repeated lock or name.
+ * loses to the first): tests/unit/platform/domains.test.ts refuses a repeated lock or name.
  */
 export interface JobDeclaration {
   /** The job's name: its logger's module, its row in platform_jobs, its metrics label. */

@@ -7,7 +7,7 @@
 import { DEFAULT_LANGUAGE, type Language } from '../../../src/contract/constants.ts';
 import { interpolate, knownLanguage, readLocales } from '../http/messages.ts';
 
-/** Every text a mail is made of; tests/unit/mailText.test.ts checks each is in every language. */
+/** Every text a mail is made of; tests/unit/platform/mailText.test.ts checks each is in every language. */
 export const MAIL_KEYS = [
   'code.subject',
   'code.register',

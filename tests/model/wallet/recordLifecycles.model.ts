@@ -1,0 +1,48 @@
+import { expect } from 'vitest';
+import { depositMachine, type DepositEvent } from '../../../src/machines/wallet/deposit.ts';
+import { withdrawalMachine, type WithdrawalEvent } from '../../../src/machines/wallet/withdrawal.ts';
+import { defineModel, type Model } from '../paths.ts';
+
+/**
+ * The deposit and withdrawal lifecycles that the server checks every status change against
+ * (server/platform/statusTransitions.ts): pending awaits review; approval and rejection are final, so no
+ * further decision moves them.
+ */
+const awaiting = (s: { hasTag: (t: string) => boolean; status: string }) => {
+  expect(s.hasTag('awaitingReview')).toBe(true);
+  expect(s.status).toBe('active');
+};
+const settled = (s: { hasTag: (t: string) => boolean; status: string }) => {
+  expect(s.hasTag('awaitingReview')).toBe(false);
+  expect(s.status).toBe('done');
+};
+
+const depositEvents: DepositEvent[] = [
+  { type: 'deposit.approve' },
+  { type: 'deposit.reject', reason: 'no such transaction on chain' },
+];
+const withdrawalEvents: WithdrawalEvent[] = [
+  { type: 'withdrawal.approve', payoutTxHash: `0x${'ab'.repeat(32)}` },
+  { type: 'withdrawal.reject', reason: 'address on a sanctions list' },
+];
+
+const assertions = { pending: awaiting, approved: settled, rejected: settled };
+const deposit = defineModel({
+  name: 'deposit',
+  machine: depositMachine,
+  events: depositEvents,
+  assertions,
+  provide: () => depositMachine,
+  expected: { states: 3, edges: 2 },
+});
+const withdrawal = defineModel({
+  name: 'withdrawal',
+  machine: withdrawalMachine,
+  events: withdrawalEvents,
+  assertions,
+  provide: () => withdrawalMachine,
+  expected: { states: 3, edges: 2 },
+});
+
+/** Two machines, one model: the cases are typed per machine above. */
+export const model: Model = { cases: [...deposit.cases, ...withdrawal.cases] };

@@ -1,0 +1,154 @@
+/**
+ * A user's reads kept in memory on two instances sharing PostgreSQL and Redis (issue 26): a
+ * change made through A is seen by the very next read on B, which held the old rows. B reaches
+ * Redis through a proxy that hands it every message 400 ms late, as a slow network or a busy
+ * instance would: the change on A answers only once B has said it forgot, so the test fails if
+ * the publication is removed (B never forgets) or the wait is (B still holds the old rows when
+ * the read comes).
+ */
+import crypto from 'node:crypto';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { body, buildTestApp, createTestDatabase, waitFor, type TestApp } from '../helpers.ts';
+import { REDIS_URL } from '../productionFixtures.ts';
+import {
+  addReceiveAddresses,
+  adminCall,
+  createUser,
+  demo,
+  fund,
+  real,
+  recharge,
+  rechargeFields,
+  type TestUser,
+} from '../wallet/walletFixtures.ts';
+import { buyOptions, closeOptions, marketClock, tick } from '../trading/tradingFixtures.ts';
+import { USER_READS_CHANNEL, USER_READS_ACK_CHANNEL } from '../../../server/platform/userReads.ts';
+import { Ok } from '../../../src/contract/errors.ts';
+import { TRADING_PATHS } from '../../../src/contract/trading.ts';
+
+const U = '/swx/customer/user';
+const LATE_MS = 400;
+
+/** A TCP proxy to Redis that delivers what Redis sends `lateMs` late (in order); what the client sends goes at once. */
+async function lateRedis(lateMs: number): Promise<{ url: string; close: () => Promise<void> }> {
+  const target = new URL(REDIS_URL);
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 6379), target.hostname);
+    sockets.add(client).add(upstream);
+    client.pipe(upstream);
+    upstream.on('data', (chunk) => setTimeout(() => client.writable && client.write(chunk), lateMs));
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('close', end).on('error', end);
+    upstream.on('close', () => setTimeout(end, lateMs)).on('error', end);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `redis://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe('two instances, PostgreSQL + Redis: a change through A is seen by the next read on B', () => {
+  const clock = marketClock();
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let proxy: Awaited<ReturnType<typeof lateRedis>>;
+  let a: TestApp;
+  let b: TestApp;
+  let op: TestUser;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    proxy = await lateRedis(LATE_MS);
+    const namespace = `user-reads-instances-${crypto.randomBytes(6).toString('hex')}:`;
+    a = await buildTestApp({ clock: clock.now }, { DATABASE_URL: db.url, REDIS_URL, BUS_NAMESPACE: namespace });
+    b = await buildTestApp({ clock: clock.now }, { DATABASE_URL: db.url, REDIS_URL: proxy.url, BUS_NAMESPACE: namespace });
+    expect(a.app.userReads.enabled && b.app.userReads.enabled).toBe(true);
+    // both hear the forgettings and their answers before anything is kept
+    await waitFor('both instances subscribed', () =>
+      [a, b].every((t) => t.app.bus.hearing(USER_READS_CHANNEL) && t.app.bus.hearing(USER_READS_ACK_CHANNEL)),
+    );
+    op = await createUser(a.app, 'operator');
+    await addReceiveAddresses(a.app);
+    tick(a.app, clock, { BTCUSDT: 67000, ETHUSDT: 3500 });
+  }, 240_000); // two platforms
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+    await proxy?.close();
+    await db?.drop();
+  });
+
+  const info = async (t: TestApp, u: TestUser) =>
+    body(await t.app.inject({ method: 'POST', url: `${U}/getUserInfo`, headers: real(u), payload: {} })).result;
+  const usdt = async (t: TestApp, u: TestUser, book: 'real' | 'demo' = 'real') =>
+    ((await info(t, u)).balances[book].assets as Array<{ asset: string; available: string }>).find((x) => x.asset === 'USDT')!
+      .available;
+  const deposits = async (t: TestApp, u: TestUser) =>
+    body(await t.app.inject({ url: `${U}/listRecharge`, headers: real(u) })).result;
+  const positions = async (t: TestApp, u: TestUser) =>
+    body(await t.app.inject({ url: TRADING_PATHS.list, headers: demo(u) })).result;
+  /** B holds the user's reads in memory: asked twice, the second from memory. */
+  const heldOnB = async (read: () => Promise<unknown>) => {
+    await read();
+    const held = b.app.userReads.size;
+    expect(held).toBeGreaterThan(0);
+    await read();
+    expect(b.app.userReads.size).toBe(held);
+  };
+
+  it('a transfer on A: the balance on B at its next getUserInfo', async () => {
+    const u = await createUser(a.app);
+    await heldOnB(() => usdt(b, u));
+    expect(await usdt(b, u)).toBe('0.000000');
+    await fund(a.app, u.id, 'USDT', '321.5');
+    expect(await usdt(b, u)).toBe('321.500000');
+  });
+
+  it('a deposit claimed and approved through A: the list and the balance on B at their next reads', async () => {
+    const u = await createUser(a.app);
+    await heldOnB(() => deposits(b, u));
+    await usdt(b, u);
+    const claim = body(await recharge(a.app, u, rechargeFields({ amount: '150' })));
+    expect(claim.code).toBe(Ok.RECHARGE_SUBMITTED);
+    expect((await deposits(b, u)).rows.map((d: { status: string }) => d.status)).toEqual(['pending']);
+    expect((await adminCall(a.app, op, 'POST', `/deposits/${claim.result.id}/approve`, {})).code).toBe(Ok.SUCCESS);
+    expect((await deposits(b, u)).rows.map((d: { status: string }) => d.status)).toEqual(['approved']);
+    expect(await usdt(b, u)).toBe('150.000000');
+  });
+
+  it('a position opened, its stops moved and closed through A: the page and the balance on B at each next read', async () => {
+    const u = await createUser(a.app);
+    await fund(a.app, u.id, 'USDT', '5000', 'demo');
+    await heldOnB(() => positions(b, u));
+    expect((await positions(b, u)).total).toBe(0);
+    expect(await usdt(b, u, 'demo')).toBe('5000.000000');
+    const opened = await buyOptions(a.app, demo(u), { stopLoss: '66000' });
+    expect(opened.code).toBe(Ok.PURCHASE_SUCCESSFUL);
+    expect((await positions(b, u)).rows.map((r: { id: string; status: string }) => [r.id, r.status])).toEqual([
+      [opened.result.id, 'open'],
+    ]);
+    expect(await usdt(b, u, 'demo')).toBe('4326.650000');
+    const moved = body(
+      await a.app.inject({
+        method: 'POST',
+        url: TRADING_PATHS.stops,
+        headers: demo(u),
+        payload: { id: opened.result.id, stopLoss: '66500', takeProfit: null },
+      }),
+    );
+    expect(moved.code).toBe(Ok.MODIFIED);
+    expect((await positions(b, u)).rows[0].stopLoss).toBe('66500.00');
+    expect((await closeOptions(a.app, demo(u), opened.result.id)).code).toBe(Ok.SUCCESS);
+    expect((await positions(b, u)).rows[0].status).toBe('closed');
+    expect(await usdt(b, u, 'demo')).toBe('4993.300000');
+  });
+});
