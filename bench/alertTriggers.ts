@@ -19,7 +19,7 @@
 import { AlertIndex, moveKey, type WatchedAlert } from '../server/alerts/alertIndex.ts';
 import { CATALOGUE } from '../server/market/catalogue/index.ts';
 import { mulberry32, normalStream } from '../server/market/feed/prng.ts';
-import { scalePrice } from '../server/trading/triggers/price.ts';
+import { scalePrice } from '../server/platform/priceScale.ts';
 
 const ALERTS = Math.min(500_000, Number(process.env.BENCH_ALERTS ?? 100_000));
 const TICKS = Math.min(50_000, Number(process.env.BENCH_TICKS ?? 3000));

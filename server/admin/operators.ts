@@ -12,8 +12,8 @@ import type { Db, DbOrTx } from '../platform/db/client.ts';
 import { users } from '../platform/identity/schema.ts';
 import { userWritten } from '../platform/db/userWrites.ts';
 import { BizError } from '../platform/http/errors.ts';
-import { createUser, type UserRow } from '../auth/accounts.ts';
-import { revokeOtherSessions } from '../auth/sessions.ts';
+import { createUser, type UserRow } from '../auth/index.ts';
+import { revokeOtherSessions } from '../auth/index.ts';
 import { writeAudit } from '../platform/audit/audit.ts';
 import { probationUntil } from '../platform/operators/operatorTrust.ts';
 

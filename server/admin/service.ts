@@ -18,9 +18,9 @@ import type { AssetSchema, DepositStatus, WithdrawalStatus } from '../../src/con
 import type { Config } from '../config.ts';
 import type { Db } from '../platform/db/client.ts';
 import { users } from '../platform/identity/schema.ts';
-import { depositView, listDeposits, type DepositRow } from '../wallet/deposits.ts';
-import type { WalletService } from '../wallet/service.ts';
-import { listWithdrawals, withdrawalView, type WithdrawalRow } from '../wallet/withdrawals.ts';
+import { depositView, listDeposits, type DepositRow } from '../wallet/index.ts';
+import type { WalletService } from '../wallet/index.ts';
+import { listWithdrawals, withdrawalView, type WithdrawalRow } from '../wallet/index.ts';
 import { auditPage, type AuditFilter } from '../platform/audit/audit.ts';
 import {
   allDepositAddresses,
@@ -29,13 +29,13 @@ import {
   updateDepositAddress,
   type DepositAddressChange,
   type NewDepositAddress,
-} from './depositAddresses.ts';
+} from '../wallet/index.ts';
 import { confirmProposal, listProposals, proposeCreate, proposeDisable, rejectProposal } from './operatorProposals.ts';
 import { listOperators } from './operators.ts';
 import { outboxPage } from './outbox.ts';
 import { documentAccessPage } from '../platform/audit/personalReads.ts';
 import type { Clock } from '../platform/clock.ts';
-import type { SessionCache } from '../auth/sessionCache.ts';
+import type { SessionCache } from '../auth/index.ts';
 
 export interface ReviewQueueFilter<Status> {
   status?: Status;

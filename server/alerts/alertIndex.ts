@@ -12,7 +12,7 @@
  * index's `scalePrice`, moves carry 2 decimals. What a tick reaches leaves the index (an alert
  * fires once); adding an id that is watched replaces it (an edit).
  */
-import { scalePrice } from '../trading/triggers/price.ts';
+import { scalePrice } from '../platform/priceScale.ts';
 import { SortedLevels } from '../platform/priceLevels.ts';
 
 export type AlertKind = 'above' | 'below' | 'move';

@@ -3,7 +3,6 @@ import fp from 'fastify-plugin';
 import { createMailer } from '../platform/mail/mailer.ts';
 import { AlertWatcher } from './engine.ts';
 import { AlertsService } from './service.ts';
-import { phraseLine } from '../auth/twofactor/antiPhishing.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,7 +30,7 @@ async function alertsPlugin(app: FastifyInstance) {
       log,
       market: app.market,
       now: () => app.market.now(),
-      mailer: config.smtpUrl || config.consoleDelivery ? createMailer(config, app.db, log, phraseLine) : null,
+      mailer: config.smtpUrl || config.consoleDelivery ? createMailer(config, app.db, log) : null,
     }),
   );
 }

@@ -1,18 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  bigint,
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { bigserial, bigint, check, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Price alerts (docs/alerts.md): a level above or below the price, or a 24-hour move of at least
@@ -56,24 +43,3 @@ export const priceAlerts = pgTable(
 );
 
 export type PriceAlertRow = typeof priceAlerts.$inferSelect;
-
-/**
- * One equity figure per user, book and day (docs/portfolio.md), written by the leader job
- * 'equity-snapshots' once the day is over; the primary key makes a second write of the same day
- * (a retry, another instance) a no-op. `parts` keeps each part as the portfolio listed it.
- */
-export const equitySnapshots = pgTable(
-  'equity_snapshots',
-  {
-    userId: bigint({ mode: 'bigint' }).notNull(),
-    book: text({ enum: ['demo', 'real'] }).notNull(),
-    /** the UTC day the figure closes */
-    day: date({ mode: 'string' }).notNull(),
-    equity: numeric({ precision: 38, scale: 6 }).notNull(),
-    parts: jsonb().$type<Record<string, string>>().notNull(),
-    takenAt: timestamp({ withTimezone: true }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.book, t.day] })],
-);
-
-export type EquitySnapshotRow = typeof equitySnapshots.$inferSelect;

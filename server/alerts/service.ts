@@ -26,7 +26,7 @@ import { BizError } from '../platform/http/errors.ts';
 import type { Bus } from '../platform/bus/bus.ts';
 import { accountLanguage, renderMail } from '../platform/mail/mailText.ts';
 import { PendingEvents } from '../platform/realtime/pendingEvents.ts';
-import type { Market } from '../wallet/valuation.ts';
+import type { Market } from '../wallet/index.ts';
 
 export const ALERT_REF_TYPE = 'priceAlert';
 

@@ -35,7 +35,6 @@ import { signIn } from './signIn.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { SessionCache } from './sessionCache.ts';
 import { isChallenge, type LoginStepResult } from '../../src/contract/twoFactor.ts';
-import { phraseLine } from './twofactor/antiPhishing.ts';
 
 /**
  * Accounts, sign-in and verification codes (`app.accounts`). Each method is one thing a user
@@ -60,7 +59,7 @@ export class AccountsService {
     /** Every revocation is announced here after its commit, so no instance serves the session from memory. */
     private readonly sessionCache: Pick<SessionCache, 'revoked'>,
   ) {
-    this.mailer = createMailer(config, db, log, phraseLine);
+    this.mailer = createMailer(config, db, log);
     this.oidc = config.oidc ? createOidc(config.oidc, db, log, () => clock.now()) : undefined;
     this.policy = {
       sessionTtlMs: config.sessionTtlMs,

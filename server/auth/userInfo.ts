@@ -22,8 +22,8 @@ import { users } from '../platform/identity/schema.ts';
 import { BizError } from '../platform/http/errors.ts';
 import type { BalanceRow } from '../platform/ledger/ledger.ts';
 import type { UserReads } from '../platform/userReads.ts';
-import { summariesFrom } from '../wallet/summary.ts';
-import type { Market } from '../wallet/valuation.ts';
+import { summariesFrom } from '../wallet/index.ts';
+import type { Market } from '../wallet/index.ts';
 import { toProfile } from './accounts.ts';
 
 /** [book, asset, purpose, balance as PostgreSQL writes the numeric], ordered by asset and purpose. */

@@ -5,7 +5,7 @@ import type { HomeFigures } from '../../src/contract/content.ts';
 import type { Config } from '../config.ts';
 import type { DbOrTx } from '../platform/db/client.ts';
 import { users } from '../platform/identity/schema.ts';
-import { tradingFeeCeiling } from '../trading/products.ts';
+import { tradingFeeCeiling } from '../trading/index.ts';
 
 /** The market service as the 'market' plugin decorates it. */
 export type Market = FastifyInstance['market'];

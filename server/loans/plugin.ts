@@ -4,7 +4,6 @@ import { createMailer } from '../platform/mail/mailer.ts';
 import { signatureFilesKnown } from './review.ts';
 import { LoansService } from './service.ts';
 import { resolveTerms } from './terms.ts';
-import { phraseLine } from '../auth/twofactor/antiPhishing.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,7 +26,7 @@ async function loansPlugin(app: FastifyInstance) {
       terms: resolveTerms(config.loanTerms),
       market: app.market,
       // margin calls and liquidations are mailed too; without any delivery channel, in-app only
-      mailer: config.smtpUrl || config.consoleDelivery ? createMailer(config, app.db, log, phraseLine) : null,
+      mailer: config.smtpUrl || config.consoleDelivery ? createMailer(config, app.db, log) : null,
       images: { maxSide: config.uploadMaxImageSide },
       operatorProbationHours: config.operatorProbationHours,
       files: app.files,

@@ -5,19 +5,15 @@
  * sale price and the loans' debt. Nothing is estimated.
  */
 import Decimal from 'decimal.js';
-import { and, eq, inArray } from 'drizzle-orm';
 import { ASSETS, ASSET_DECIMALS, type Book } from '../../src/contract/constants.ts';
 import { netAt, settlement } from '../../src/contract/optionsMath.ts';
 import type { Portfolio } from '../../src/contract/portfolio.ts';
-import { OPEN_LOAN_STATUSES } from '../../src/machines/loans/loan.ts';
 import type { DbOrTx } from '../platform/db/client.ts';
-import { loans } from '../loans/schema.ts';
-import { nfts } from '../nfts/schema.ts';
-import { optionsOrders } from '../trading/schema.ts';
 import { userBalances } from '../platform/ledger/ledger.ts';
-import { debtOf } from '../loans/view.ts';
-import { termsOfRow } from '../trading/view.ts';
-import { valueInUsdt, type Market } from '../wallet/valuation.ts';
+import { debtOf, openLoansOf } from '../loans/index.ts';
+import { ownedSalePrices } from '../nfts/index.ts';
+import { openPositionsOf, termsOfRow } from '../trading/index.ts';
+import { valueInUsdt, type Market } from '../wallet/index.ts';
 
 const USDT_DP = ASSET_DECIMALS.USDT;
 const money = (d: Decimal) => d.toFixed(USDT_DP, Decimal.ROUND_DOWN);
@@ -46,10 +42,7 @@ export async function portfolioOf(db: DbOrTx, market: Market, userId: bigint, bo
     }
   }
 
-  const open = await db
-    .select()
-    .from(optionsOrders)
-    .where(and(eq(optionsOrders.userId, userId), eq(optionsOrders.book, book), eq(optionsOrders.status, 'open')));
+  const open = await openPositionsOf(db, userId, book);
   let positionsValue = zero;
   let unrealised = zero;
   const positions: Portfolio['positions'] = [];
@@ -78,12 +71,9 @@ export async function portfolioOf(db: DbOrTx, market: Market, userId: bigint, bo
   let debt = zero;
   // NFTs and loans live in the real book only
   if (book === 'real') {
-    const owned = await db.select({ soldPrice: nfts.soldPrice }).from(nfts).where(eq(nfts.ownerId, userId));
+    const owned = await ownedSalePrices(db, userId);
     for (const n of owned) nftValue = nftValue.add(n.soldPrice ?? 0);
-    const open = await db
-      .select()
-      .from(loans)
-      .where(and(eq(loans.userId, userId), inArray(loans.status, [...OPEN_LOAN_STATUSES])));
+    const open = await openLoansOf(db, userId);
     for (const l of open) debt = debt.add(debtOf(l));
   }
 

@@ -11,10 +11,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Book } from '../../src/contract/constants.ts';
 import type { EquityHistory, HistoryDays } from '../../src/contract/portfolio.ts';
 import type { DbOrTx } from '../platform/db/client.ts';
-import { equitySnapshots } from '../alerts/schema.ts';
+import { equitySnapshots } from './schema.ts';
 import { ledgerAccounts } from '../platform/ledger/schema.ts';
 import { startLeaderJob } from '../platform/jobs/scheduler.ts';
-import type { Market } from '../wallet/valuation.ts';
+import type { Market } from '../wallet/index.ts';
 import { portfolioOf } from './portfolio.ts';
 
 declare module '../config.ts' {

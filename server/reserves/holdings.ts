@@ -22,7 +22,7 @@ import type {
 import { COIN_NETWORKS, type Network } from '../../src/contract/wallet.ts';
 import { writeAudit } from '../platform/audit/audit.ts';
 import type { Db, DbOrTx } from '../platform/db/client.ts';
-import { reserveHoldings, reserveWallets, type ReserveHoldingRow, type ReserveWalletRow } from '../proof/schema.ts';
+import { reserveHoldings, reserveWallets, type ReserveHoldingRow, type ReserveWalletRow } from './schema.ts';
 import { BizError } from '../platform/http/errors.ts';
 import { parseUserAmount } from '../platform/ledger/amounts.ts';
 import { isValidAddress } from '../../src/contract/chainAddresses.ts';

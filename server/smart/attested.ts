@@ -6,7 +6,7 @@
  */
 import type { Asset } from '../../src/contract/constants.ts';
 import type { DbOrTx } from '../platform/db/client.ts';
-import { latestAttested } from '../reserves/holdings.ts';
+import { latestAttested } from '../reserves/index.ts';
 
 export interface Attested {
   /** the attested amount of the asset, a decimal string */

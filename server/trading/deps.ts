@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../platform/db/client.ts';
 import type { OptionsOrderRow } from './schema.ts';
 import type { OptionsPendingOrderRow } from './pendingSchema.ts';
-import type { MarketService } from '../market/service.ts';
+import type { MarketService } from '../market/index.ts';
 import type { Bus } from '../platform/bus/bus.ts';
 import type { UserReads } from '../platform/userReads.ts';
 

@@ -20,11 +20,11 @@
  * idempotent (the row is locked and must be open; ledger keys `order:<id>:close`), so a second
  * instance settling anyway, or a position closed by hand meanwhile, moves nothing twice.
  */
-import { and, desc, eq, gt, lt, lte, or } from 'drizzle-orm';
+import { and, eq, gt, lt, or } from 'drizzle-orm';
+import { storedPriceAt } from '../market/index.ts';
 import type { FastifyInstance } from 'fastify';
 import type { PriceTick } from '../../src/contract/ws.ts';
 import type { CloseReason } from '../../src/contract/trading.ts';
-import { marketCandles } from '../market/schema.ts';
 import { optionsOrders, type OptionsOrderRow } from './schema.ts';
 import { optionsPendingOrders, type OptionsPendingOrderRow } from './pendingSchema.ts';
 import { userWrite } from '../platform/db/userWrites.ts';
@@ -37,8 +37,8 @@ import { startLeaderJob, type JobContext } from '../platform/jobs/scheduler.ts';
 import type { CloseTick } from './settle.ts';
 import { TriggerIndex, type TriggerReason, type WatchedPosition } from './triggers/index.ts';
 import { wallClockMs } from '../platform/clock.ts';
-import { followAlerts, leadAlerts } from '../alerts/plugin.ts';
-import type { AlertWatcher } from '../alerts/engine.ts';
+import { followAlerts, leadAlerts } from '../alerts/index.ts';
+import type { AlertWatcher } from '../alerts/index.ts';
 
 declare module '../config.ts' {
   interface Config {
@@ -49,22 +49,10 @@ declare module '../config.ts' {
   }
 }
 
-const MINUTE = 60_000;
 /** How far back a periodic read looks for positions opened elsewhere (well above any commit delay). */
 const RECENT_S = 30;
 /** Every this many periodic reads, a full one (forgets positions closed elsewhere). */
 const FULL_EVERY = 30;
-
-/** The last stored price at or before `end`: the close of the last whole 1-minute candle that ended by then. */
-async function storedPriceAt(app: FastifyInstance, code: string, end: number): Promise<CloseTick | undefined> {
-  const [c] = await app.db
-    .select({ time: marketCandles.time, close: marketCandles.close })
-    .from(marketCandles)
-    .where(and(eq(marketCandles.code, code), eq(marketCandles.interval, '1m'), lte(marketCandles.time, new Date(end - MINUTE))))
-    .orderBy(desc(marketCandles.time))
-    .limit(1);
-  return c ? { time: c.time.getTime() + MINUTE - 1, price: c.close } : undefined;
-}
 
 const watched = (r: OptionsOrderRow): WatchedPosition => ({
   id: r.id.toString(),
@@ -265,7 +253,7 @@ export class TriggerEngine {
   /** An end that passed while nobody watched: the last stored price at or before it, else the opening tick. */
   private async settleMissed(r: OptionsOrderRow): Promise<void> {
     const end = r.expiresAt.getTime();
-    const stored = await storedPriceAt(this.app, r.code, end);
+    const stored = await storedPriceAt(this.app.db, r.code, end);
     const tick = stored && stored.time >= r.openTime.getTime() ? stored : { time: r.openTime.getTime(), price: r.openPrice };
     await this.settle(r.id.toString(), 'expiry', tick, { delayed: true });
   }

@@ -9,8 +9,8 @@ import { Err } from '../../src/contract/errors.ts';
 import type { InstrumentType } from '../../src/contract/market.ts';
 import { MAX_OPEN_POSITIONS, type OptionsProduct } from '../../src/contract/trading.ts';
 import { BizError } from '../platform/http/errors.ts';
-import type { MarketService } from '../market/service.ts';
-import type { LiveQuote } from '../market/quotes/state.ts';
+import type { MarketService } from '../market/index.ts';
+import type { LiveQuote } from '../market/index.ts';
 
 /** Period choices of every product, in seconds: 1 min, 5 min, 15 min, 1 h, 4 h, 1 day. */
 export const PERIODS = [60, 300, 900, 3600, 14_400, 86_400] as const;

@@ -12,7 +12,6 @@ import { accountLanguage, renderMail } from '../platform/mail/mailText.ts';
 import { allowlistOf, removeAddress, saveAddress, switchAllowlist, type AllowlistNotice } from './allowlist.ts';
 import type { WalletDeps } from './deps.ts';
 import { withdrawalLimits } from './withdrawalLimits.ts';
-import { phraseLine } from '../auth/twofactor/antiPhishing.ts';
 
 type Deps = Pick<WalletDeps, 'db' | 'config' | 'clock' | 'bus' | 'log'>;
 
@@ -25,7 +24,7 @@ export class WalletProtection {
   private readonly mailer: Mailer;
 
   constructor(private readonly deps: Deps) {
-    this.mailer = createMailer(deps.config, deps.db, deps.log, phraseLine);
+    this.mailer = createMailer(deps.config, deps.db, deps.log);
   }
 
   allowlist(userId: bigint): Promise<Allowlist> {

@@ -12,7 +12,6 @@ import {
   type PasskeyDeps,
 } from './passkeys.ts';
 import type { Client } from '../sessions.ts';
-import { phraseLine } from '../twofactor/antiPhishing.ts';
 
 /** Passkeys (`app.passkeys`, server/auth/passkeys/passkeys.ts): register, list, remove, sign in. */
 export class PasskeyService {
@@ -54,7 +53,7 @@ async function passkeysPlugin(app: FastifyInstance) {
       clock: app.clock,
       bus: app.bus,
       log: app.log,
-      mailer: createMailer(app.config, app.db, app.log, phraseLine),
+      mailer: createMailer(app.config, app.db, app.log),
     }),
   );
 }

@@ -53,12 +53,3 @@ export const twoFactorChallenges = pgTable(
   },
   (t) => [index('two_factor_challenges_user_idx').on(t.userId)],
 );
-
-/** The anti-phishing phrase every mail to the user carries (server/auth/twofactor/antiPhishing.ts). */
-export const antiPhishingPhrases = pgTable('anti_phishing_phrases', {
-  userId: bigint({ mode: 'bigint' })
-    .primaryKey()
-    .references(() => users.id),
-  phrase: text().notNull(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});

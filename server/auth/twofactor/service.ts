@@ -27,7 +27,7 @@ import { accountKey, ipKey, releaseAttempts, reserveAttempts } from '../throttle
 import type { Bus } from '../../platform/bus/bus.ts';
 import { accountLanguage, renderMail } from '../../platform/mail/mailText.ts';
 import { qrDataUrl } from '../../platform/qr.ts';
-import { phraseOf, setPhrase } from './antiPhishing.ts';
+import { phraseOf, setPhrase } from '../../platform/mail/antiPhishing.ts';
 import { completeChallenge } from './challenge.ts';
 import { checkSecondFactor, credentialOf } from './check.ts';
 import { deleteRecoveryCodes, recoveryCodesLeft, replaceRecoveryCodes } from './recovery.ts';

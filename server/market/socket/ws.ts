@@ -11,7 +11,7 @@ import {
   type PriceTick,
   type WsServerObject,
 } from '../../../src/contract/ws.ts';
-import { findSessionUser, hashToken, type SessionUser } from '../../auth/sessions.ts';
+import { findSessionUser, hashToken, type SessionUser } from '../../auth/index.ts';
 import { monotonicMs } from '../../platform/clock.ts';
 import { message } from '../../platform/http/messages.ts';
 import { userChannel } from '../../platform/realtime/notify.ts';

@@ -5,18 +5,16 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { pipelinedTransactions } from './pgTransactions.ts';
 import { retryTransactions } from './retry.ts';
 import { trackUserWrites } from './userWrites.ts';
-/** The one database type the code sees, whichever driver is underneath. */
-export type Db = PgDatabase<PgQueryResultHKT>;
-/** A transaction handle (same query API as Db). */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type DbOrTx = Db | Tx;
+import type { Db } from './types.ts';
+
+// the types live apart so that the wrappers this module applies can name them without a cycle
+export type { Db, DbOrTx, Tx } from './types.ts';
 
 export interface Database {
   db: Db;

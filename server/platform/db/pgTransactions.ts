@@ -15,7 +15,7 @@
 import type pg from 'pg';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from './client.ts';
+import type { Db, Tx } from './types.ts';
 
 /** `begin` with the settings drizzle's `transaction(…, config)` accepts, in its words. */
 export function beginStatement(config?: PgTransactionConfig): string {

@@ -16,7 +16,7 @@
  * told, which on several instances means once every instance has forgotten them: the request
  * that wrote answers after that.
  */
-import type { Db, DbOrTx } from './client.ts';
+import type { Db, DbOrTx } from './types.ts';
 
 /** What a database tells about the users its writes changed (one per database handle). */
 export type UserWritesSink = (userIds: readonly bigint[]) => Promise<void>;

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../db/client.ts';
 import { outbox } from './schema.ts';
+import { phraseLine } from './antiPhishing.ts';
 import type { Language } from '../../../src/contract/constants.ts';
 
 export interface OutgoingMessage {
@@ -67,22 +68,10 @@ export function assertDeliveryChannel(config: Pick<Config, 'smtpUrl' | 'consoleD
   }
 }
 
-/**
- * The line that opens every message to an account (its anti-phishing phrase, server/auth/twofactor):
- * as sent, and as the outbox keeps it (masked). The platform sends mail; the domain that owns the
- * phrase says what it is, so every caller hands it in.
- */
-export type MessageOpening = (
-  db: Db,
-  recipient: string,
-  language: Language | undefined,
-) => Promise<{ sent: string; kept: string } | null>;
-
 export function createMailer(
   config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'consoleDelivery'>,
   db: Db,
   log: FastifyBaseLogger,
-  opening: MessageOpening,
 ): Mailer {
   assertDeliveryChannel(config);
   let transport: Transporter | undefined;
@@ -92,7 +81,7 @@ export function createMailer(
     devConsole,
     async deliver(plain) {
       // the account's anti-phishing phrase opens every message to it; the outbox keeps it masked
-      const line = await opening(db, plain.recipient, plain.language);
+      const line = await phraseLine(db, plain.recipient, plain.language);
       const msg = line ? { ...plain, body: `${line.sent}\n\n${plain.body}` } : plain;
       const kept = line ? `${line.kept}\n\n${plain.body}` : plain.body;
       const [row] = await db

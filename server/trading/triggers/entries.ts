@@ -6,7 +6,7 @@
  * ends sit in a min-heap with lazy deletion.
  */
 import { ExpiryHeap, type ExpiryEntry } from './expiryHeap.ts';
-import { scalePrice } from './price.ts';
+import { scalePrice } from '../../platform/priceScale.ts';
 import { SortedLevels } from '../../platform/priceLevels.ts';
 
 export interface WatchedEntry {

@@ -8,10 +8,10 @@
  * whatever the number of open positions; expiries sit in a min-heap with lazy deletion.
  */
 import { ExpiryHeap, type ExpiryEntry } from './expiryHeap.ts';
-import { scalePrice } from './price.ts';
+import { scalePrice } from '../../platform/priceScale.ts';
 import { SortedLevels } from '../../platform/priceLevels.ts';
 
-export { PRICE_DECIMALS, scalePrice } from './price.ts';
+export { PRICE_DECIMALS, scalePrice } from '../../platform/priceScale.ts';
 
 export interface WatchedPosition {
   id: string;

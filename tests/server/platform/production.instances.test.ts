@@ -14,7 +14,8 @@ import { loanDetail, submitLoan, terms, verifiedUser } from '../loans/loanFixtur
 import { buyNft, detail, usdt as nftUsdt } from '../nfts/nftFixtures.ts';
 import { JOB_NAMES, countRuns, leadersOf, productionEnv, standInFeed, waitFor, watchLeaders } from '../productionFixtures.ts';
 import { WsProbe } from '../wsClient.ts';
-import { equitySnapshots, priceAlerts } from '../../../server/alerts/schema.ts';
+import { priceAlerts } from '../../../server/alerts/schema.ts';
+import { equitySnapshots } from '../../../server/portfolio/schema.ts';
 import { ledgerTransfers } from '../../../server/platform/ledger/schema.ts';
 import { liabilitySnapshots } from '../../../server/proof/schema.ts';
 import { loanAccruals } from '../../../server/loans/schema.ts';

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import Decimal from 'decimal.js';
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { equitySnapshots } from '../../../server/alerts/schema.ts';
+import { equitySnapshots } from '../../../server/portfolio/schema.ts';
 import { loans } from '../../../server/loans/schema.ts';
 import { nfts } from '../../../server/nfts/schema.ts';
 import { userAccount } from '../../../server/platform/ledger/accounts.ts';

@@ -10,9 +10,6 @@ import { loadConfig } from '../../../server/config.ts';
 import { createMailer } from '../../../server/platform/mail/mailer.ts';
 import type { Db } from '../../../server/platform/db/client.ts';
 
-/** These tests are about codes and channels, not the account's opening line. */
-const noOpening = async () => null;
-
 function fakes() {
   const stored: Array<{ subject: string; body: string }> = [];
   const logged: string[] = [];
@@ -24,7 +21,7 @@ function fakes() {
       },
     }),
     update: () => ({ set: () => ({ where: async () => [] }) }),
-    // the recipient's anti-phishing phrase (server/auth/twofactor/antiPhishing.ts): none set
+    // the recipient's anti-phishing phrase (server/platform/mail/antiPhishing.ts): none set
     select: () => ({ from: () => ({ innerJoin: () => ({ where: () => ({ limit: async () => [] }) }) }) }),
   } as unknown as Db;
   const rec = (...args: unknown[]) => {
@@ -46,12 +43,9 @@ const mail = { ...sms, channel: 'email' as const, recipient: 'a@example.com' };
 describe('mailer and one-time codes', () => {
   it('with SMTP configured, an SMS (no provider) is kept in the outbox and its code is not logged', async () => {
     const f = fakes();
-    await createMailer(
-      { smtpUrl: 'smtp://127.0.0.1:1', mailFrom: 'x@example.com', consoleDelivery: false },
-      f.db,
-      f.log,
-      noOpening,
-    ).deliver(sms);
+    await createMailer({ smtpUrl: 'smtp://127.0.0.1:1', mailFrom: 'x@example.com', consoleDelivery: false }, f.db, f.log).deliver(
+      sms,
+    );
     expect(f.stored).toHaveLength(1);
     expect(f.logged.length).toBeGreaterThan(0);
     for (const line of f.logged) expect(line).not.toContain('493817');
@@ -59,7 +53,7 @@ describe('mailer and one-time codes', () => {
 
   it('without SMTP (development) the dev console shows the message, the outbox does not', async () => {
     const f = fakes();
-    const mailer = createMailer({ smtpUrl: undefined, mailFrom: 'x@example.com', consoleDelivery: true }, f.db, f.log, noOpening);
+    const mailer = createMailer({ smtpUrl: undefined, mailFrom: 'x@example.com', consoleDelivery: true }, f.db, f.log);
     await mailer.deliver(sms);
     expect(f.logged.join('\n')).toContain('493817');
     expect(mailer.devConsole?.lastTo(sms.recipient)?.body).toContain('493817');
@@ -73,7 +67,7 @@ describe('mailer and one-time codes', () => {
     ]) {
       for (const msg of [sms, mail, { ...mail, secret: undefined }]) {
         const f = fakes();
-        await createMailer({ ...config, mailFrom: 'x@example.com' }, f.db, f.log, noOpening).deliver(msg);
+        await createMailer({ ...config, mailFrom: 'x@example.com' }, f.db, f.log).deliver(msg);
         expect(f.stored[0].subject).not.toMatch(/\d{6}/);
         expect(f.stored[0].body).not.toMatch(/\d{6}/);
         expect(f.stored[0].body).toContain('••••••');
@@ -85,13 +79,9 @@ describe('mailer and one-time codes', () => {
     const f = fakes();
     const prod = loadConfig({ NODE_ENV: 'production' });
     expect(prod.consoleDelivery).toBe(false);
-    expect(() => createMailer(prod, f.db, f.log, noOpening)).toThrow(/no delivery channel/);
-    expect(() =>
-      createMailer(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:1' }), f.db, f.log, noOpening),
-    ).not.toThrow();
-    expect(() =>
-      createMailer(loadConfig({ NODE_ENV: 'production', CONSOLE_DELIVERY: 'true' }), f.db, f.log, noOpening),
-    ).not.toThrow();
+    expect(() => createMailer(prod, f.db, f.log)).toThrow(/no delivery channel/);
+    expect(() => createMailer(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:1' }), f.db, f.log)).not.toThrow();
+    expect(() => createMailer(loadConfig({ NODE_ENV: 'production', CONSOLE_DELIVERY: 'true' }), f.db, f.log)).not.toThrow();
     expect(loadConfig({}).consoleDelivery).toBe(true); // development: the console is the channel
   });
 });

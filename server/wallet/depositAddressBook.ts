@@ -8,7 +8,7 @@ import type { AdminDepositAddress } from '../../src/contract/admin.ts';
 import { COIN_NETWORKS, type Network } from '../../src/contract/wallet.ts';
 import type { Asset } from '../../src/contract/constants.ts';
 import type { Db } from '../platform/db/client.ts';
-import { depositAddresses } from '../wallet/schema.ts';
+import { depositAddresses } from './schema.ts';
 import { BizError } from '../platform/http/errors.ts';
 import { isValidAddress } from '../../src/contract/chainAddresses.ts';
 import { writeAudit } from '../platform/audit/audit.ts';

@@ -8,11 +8,11 @@ import { eq, or, sql } from 'drizzle-orm';
 import type { Language } from '../../../src/contract/constants.ts';
 import { Err } from '../../../src/contract/errors.ts';
 import { PHRASE_MAX, PHRASE_MIN, phraseAllowed } from '../../../src/contract/twoFactor.ts';
-import type { DbOrTx } from '../../platform/db/client.ts';
-import { antiPhishingPhrases } from './schema.ts';
-import { users } from '../../platform/identity/schema.ts';
-import { BizError } from '../../platform/http/errors.ts';
-import { accountLanguage, mailText } from '../../platform/mail/mailText.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { antiPhishingPhrases } from './phrasesSchema.ts';
+import { users } from '../identity/schema.ts';
+import { BizError } from '../http/errors.ts';
+import { accountLanguage, mailText } from './mailText.ts';
 
 export const PHRASE_MASK = '••••';
 
