@@ -8,6 +8,19 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import fs from 'node:fs';
+
+// The service's domains: every folder of server/ with a manifest (server/domains.ts lists each once,
+// and tests/unit/platform/domains.test.ts fails when a manifest is not listed). The boundaries below
+// are generated from them, so a new domain is fenced the moment its folder exists.
+const serverDir = new URL('./server/', import.meta.url);
+const SERVER_DOMAINS = fs
+  .readdirSync(serverDir, { withFileTypes: true })
+  .filter((e) => e.isDirectory() && fs.existsSync(new URL(`${e.name}/manifest.ts`, serverDir)))
+  .map((e) => e.name)
+  .sort();
+/** An import of `domains`' folders from a file below server/<something>/ (any depth). */
+const intoDomain = (domains) => `^(\\.\\./)+(${domains.join('|')})/`;
 
 // An API module is what talks to the service (services/platform/api.ts, services/<domain>/api.ts, services/wallet/protectionApi.ts...). Views send
 // events to machines and read queries; only the composition root (src/views/platform/app) wires the API in.
@@ -106,8 +119,8 @@ export default defineConfig([
     },
   },
 
-  // Shared infrastructure (server/platform: jobs, leader election, status transitions, blobs, sealing,
-  // the clock) is imported by the domains and never imports them (docs/design.md, "Rooms").
+  // Shared infrastructure (server/platform: db, http, bus, realtime, mail, audit, ledger, jobs, blobs, the
+  // clock...) is imported by the domains and never imports them (docs/design.md, "Rooms").
   {
     files: ['server/platform/**/*.ts'],
     rules: {
@@ -116,7 +129,7 @@ export default defineConfig([
         {
           patterns: [
             {
-              regex: '^(\\.\\./)+(admin|auth|content|kyc|ledger|loans|market|nfts|smart|support|trading|uploads|wallet)/',
+              regex: intoDomain(SERVER_DOMAINS),
               message:
                 'server/platform is shared infrastructure: it may not import a domain (move what it needs into server/platform).',
             },
@@ -125,6 +138,24 @@ export default defineConfig([
       ],
     },
   },
+
+  // A domain reaches another only through its door (server/<domain>/index.ts), and never its tables.
+  ...SERVER_DOMAINS.map((domain) => ({
+    files: [`server/${domain}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `${intoDomain(SERVER_DOMAINS.filter((d) => d !== domain))}(?!index\\.ts$)`,
+              message: `server/${domain} may use another domain only through its door, server/<domain>/index.ts (its tables never).`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
 
   // One platform clock (server/platform/clock.ts): the service reads the time only through it, so a
   // test that pins or moves config.clock moves it for every domain at once (docs/design.md).

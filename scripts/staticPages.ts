@@ -75,7 +75,7 @@ const SHELL = 'src/views/platform/shell/shell.module.css';
 const SCREENS = 'src/views/platform/styles/screens.module.css';
 const HEADINGS = 'src/views/platform/components/headings.module.css';
 const UI = 'src/views/platform/components/ui.module.css';
-const WALLET = 'src/views/wallet/wallet.module.css';
+const WALLET = 'src/views/platform/styles/money.module.css';
 const SCROLL_TABS = 'src/views/platform/components/ScrollTabs.module.css';
 const MARKET = 'src/views/platform/components/market.module.css';
 

@@ -21,7 +21,6 @@ import nfts from './nfts/manifest.ts';
 import alerts from './alerts/manifest.ts';
 import portfolio from './portfolio/manifest.ts';
 import proof from './proof/manifest.ts';
-import reserves from './reserves/manifest.ts';
 
 export const DOMAINS = [
   market,
@@ -38,7 +37,6 @@ export const DOMAINS = [
   alerts,
   portfolio,
   proof,
-  reserves,
 ] as const satisfies readonly DomainManifest[];
 
 type Jobs<D> = D extends { jobs: readonly (infer J)[] } ? J : never;

@@ -8,7 +8,7 @@ import { writeAudit } from '../platform/audit/audit.ts';
 import type { Db } from '../platform/db/client.ts';
 import { liabilityLeaves, liabilitySnapshots, type LiabilitySnapshotRow } from './schema.ts';
 import { BizError } from '../platform/http/errors.ts';
-import { currentHoldings, reserveWalletList } from '../reserves/index.ts';
+import { currentHoldings, reserveWalletList } from './reserves/holdings.ts';
 import { takeSnapshot } from './snapshot.ts';
 import { buildTree, leafCountOf, pathOf, rootOf, rootStep, type SumTree } from './tree.ts';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import flows from './flows.generated.json';
 import { FlowDiagram } from './FlowDiagram.tsx';
 import screens from '../platform/styles/screens.module.css';
-import wallet from '../wallet/wallet.module.css';
+import wallet from '../platform/styles/money.module.css';
 import admin from '../platform/operator/admin.module.css';
 import styles from './Flows.module.css';
 

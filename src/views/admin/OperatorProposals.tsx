@@ -4,9 +4,9 @@ import { useDecideOperatorProposal, useOperatorProposals, type AdminOperatorProp
 import { toast } from '../../services/platform/toast.ts';
 import { useAppActors } from '../platform/app/actors.tsx';
 import { Loadable } from '../platform/components/Loadable.tsx';
-import { localTime } from '../wallet/parts.tsx';
+import { localTime } from '../platform/components/recordParts.tsx';
 import screens from '../platform/styles/screens.module.css';
-import wallet from '../wallet/wallet.module.css';
+import wallet from '../platform/styles/money.module.css';
 import styles from '../platform/operator/admin.module.css';
 
 /**

@@ -6,9 +6,9 @@ import { toast } from '../../services/platform/toast.ts';
 import { useAppActors } from '../platform/app/actors.tsx';
 import { Loadable } from '../platform/components/Loadable.tsx';
 import { OperatorProposals } from './OperatorProposals.tsx';
-import { localTime } from '../wallet/parts.tsx';
+import { localTime } from '../platform/components/recordParts.tsx';
 import screens from '../platform/styles/screens.module.css';
-import wallet from '../wallet/wallet.module.css';
+import wallet from '../platform/styles/money.module.css';
 import styles from '../platform/operator/admin.module.css';
 
 /**

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useOutbox } from '../../services/admin/queries.ts';
-import { localTime } from '../wallet/parts.tsx';
+import { localTime } from '../platform/components/recordParts.tsx';
 import { AdminList, usePagedList } from '../platform/operator/queue.tsx';
 import screens from '../platform/styles/screens.module.css';
-import wallet from '../wallet/wallet.module.css';
+import wallet from '../platform/styles/money.module.css';
 import styles from '../platform/operator/admin.module.css';
 
 /** Mail and SMS the platform sent or queued; one-time codes always show masked (the server never hands them out). */

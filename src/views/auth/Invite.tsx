@@ -5,7 +5,7 @@ import { useSession } from '../platform/app/hooks.ts';
 import { Loadable } from '../platform/components/Loadable.tsx';
 import { LoginPrompt } from '../platform/components/LoginPrompt.tsx';
 import headings from '../platform/components/headings.module.css';
-import { useWhen } from '../smart/format.ts';
+import { useWhen } from '../platform/components/moneyFormat.ts';
 import styles from '../platform/styles/screens.module.css';
 import own from './Invite.module.css';
 

@@ -9,7 +9,7 @@ import { usePasskeys, useRemovePasskey } from '../../services/wallet/protectionQ
 import { useFlow, useRefusalText } from '../platform/app/useFlow.ts';
 import { Loadable } from '../platform/components/Loadable.tsx';
 import screens from '../platform/styles/screens.module.css';
-import wallet from '../wallet/wallet.module.css';
+import wallet from '../platform/styles/money.module.css';
 import styles from './security.module.css';
 
 /** The account's passkeys: add one (the passkeyRegister flow), see them, remove one (asks first). */

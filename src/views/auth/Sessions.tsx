@@ -11,7 +11,7 @@ import { DocumentAccess } from './DocumentAccess.tsx';
 import headings from '../platform/components/headings.module.css';
 import styles from '../platform/styles/screens.module.css';
 import own from './Sessions.module.css';
-import wallet from '../wallet/wallet.module.css';
+import wallet from '../platform/styles/money.module.css';
 
 export default function Sessions() {
   const { t } = useTranslation();

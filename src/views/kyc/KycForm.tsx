@@ -6,7 +6,7 @@ import { kycFlow } from '../../services/kyc/flows.ts';
 import { useFlow, useLatest, useRefusalText } from '../platform/app/useFlow.ts';
 import { SignaturePad } from '../platform/components/SignaturePad.tsx';
 import screens from '../platform/styles/screens.module.css';
-import wallet from '../wallet/wallet.module.css';
+import wallet from '../platform/styles/money.module.css';
 import { useLocaleTag } from './locale.ts';
 import { DocumentStep, PersonalStep, PhotosStep, ReviewStep } from './steps.tsx';
 import styles from './kyc.module.css';

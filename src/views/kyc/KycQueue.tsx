@@ -5,7 +5,7 @@ import { useAdminKycDetail, useAdminKycQueue, type KycQueueFilter } from '../../
 import { Loadable } from '../platform/components/Loadable.tsx';
 import { StoredImage } from './images.tsx';
 import { dateTime, useLocaleTag } from './locale.ts';
-import wallet from '../wallet/wallet.module.css';
+import wallet from '../platform/styles/money.module.css';
 import screens from '../platform/styles/screens.module.css';
 import { AdminList, PAGE_SIZE, Who } from '../platform/operator/queue.tsx';
 import { ReviewControls } from '../platform/operator/review.tsx';

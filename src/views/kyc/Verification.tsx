@@ -10,7 +10,7 @@ import { LoginPrompt } from '../platform/components/LoginPrompt.tsx';
 import headings from '../platform/components/headings.module.css';
 import ui from '../platform/components/ui.module.css';
 import screens from '../platform/styles/screens.module.css';
-import wallet from '../wallet/wallet.module.css';
+import wallet from '../platform/styles/money.module.css';
 import { KycForm } from './KycForm.tsx';
 import { dateTime, useLocaleTag } from './locale.ts';
 import styles from './kyc.module.css';

@@ -11,7 +11,7 @@ import {
 import type { KycFormEvent, KycRequest, KycStep, KycTextField } from '../../machines/kyc/kycForm.ts';
 import { typedByContent } from '../../services/wallet/rules.ts';
 import screens from '../platform/styles/screens.module.css';
-import wallet from '../wallet/wallet.module.css';
+import wallet from '../platform/styles/money.module.css';
 import { BlobImage } from './images.tsx';
 import { useLocaleTag } from './locale.ts';
 import styles from './kyc.module.css';

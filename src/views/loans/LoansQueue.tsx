@@ -5,10 +5,10 @@ import type { LoanStatus } from '../../contract/loans.ts';
 import { LOAN_STATUSES } from '../../contract/loans.ts';
 import { refusalOf, useAdminLoan, useAdminLoans, useLoanDecision, useLoanSignature } from '../../services/loans/queries.ts';
 import { formatDecimal } from '../platform/components/Figures.tsx';
-import { localTime } from '../wallet/parts.tsx';
+import { localTime } from '../platform/components/recordParts.tsx';
 import { AdminList, Who } from '../platform/operator/queue.tsx';
 import screens from '../platform/styles/screens.module.css';
-import wallet from '../wallet/wallet.module.css';
+import wallet from '../platform/styles/money.module.css';
 import styles from '../platform/operator/admin.module.css';
 
 /**

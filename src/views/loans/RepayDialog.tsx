@@ -8,8 +8,8 @@ import { loanRepayFlow } from '../../services/loans/flows.ts';
 import { useFlow, useLatest, useRefusalText } from '../platform/app/useFlow.ts';
 import dialog from '../platform/components/dialog.module.css';
 import screens from '../platform/styles/screens.module.css';
-import wallet from '../wallet/wallet.module.css';
-import { usdt } from '../smart/format.ts';
+import wallet from '../platform/styles/money.module.css';
+import { usdt } from '../platform/components/moneyFormat.ts';
 
 /**
  * Repaying a loan, in part or in full, driven by the loanRepay flow: the amount (the whole debt

@@ -6,8 +6,8 @@ import type { Refusal } from '../../machines/platform/refusal.ts';
 import { useRefusalText } from '../platform/app/useFlow.ts';
 import { SignaturePad } from '../platform/components/SignaturePad.tsx';
 import screens from '../platform/styles/screens.module.css';
-import wallet from '../wallet/wallet.module.css';
-import { usdt } from '../smart/format.ts';
+import wallet from '../platform/styles/money.module.css';
+import { usdt } from '../platform/components/moneyFormat.ts';
 import styles from './loans.module.css';
 
 /**

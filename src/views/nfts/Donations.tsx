@@ -4,7 +4,7 @@ import { useDonations } from '../../services/nfts/queries.ts';
 import { Loadable } from '../platform/components/Loadable.tsx';
 import headings from '../platform/components/headings.module.css';
 import screens from '../platform/styles/screens.module.css';
-import { useWhen } from '../smart/format.ts';
+import { useWhen } from '../platform/components/moneyFormat.ts';
 import { usdt } from './common.tsx';
 import styles from './nfts.module.css';
 

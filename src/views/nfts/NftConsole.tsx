@@ -6,7 +6,7 @@ import { toast } from '../../services/platform/toast.ts';
 import { Loadable } from '../platform/components/Loadable.tsx';
 import { formatDecimal } from '../platform/components/Figures.tsx';
 import screens from '../platform/styles/screens.module.css';
-import wallet from '../wallet/wallet.module.css';
+import wallet from '../platform/styles/money.module.css';
 import styles from '../platform/operator/admin.module.css';
 import own from '../smart/SmartConsole.module.css';
 

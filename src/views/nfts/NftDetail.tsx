@@ -6,7 +6,7 @@ import { useNft } from '../../services/nfts/queries.ts';
 import { Loadable } from '../platform/components/Loadable.tsx';
 import headings from '../platform/components/headings.module.css';
 import screens from '../platform/styles/screens.module.css';
-import { useWhen } from '../smart/format.ts';
+import { useWhen } from '../platform/components/moneyFormat.ts';
 import { Countdown, Creator, CustodyNote, StatusBadge, usdt, useNow } from './common.tsx';
 import { OrderPanel } from './OrderPanel.tsx';
 import styles from './nfts.module.css';

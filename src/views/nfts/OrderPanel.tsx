@@ -10,7 +10,7 @@ import dialog from '../platform/components/dialog.module.css';
 import screens from '../platform/styles/screens.module.css';
 import { ModeSwitch } from '../platform/shell/ModeSwitch.tsx';
 import surfaces from '../platform/styles/surfaces.module.css';
-import wallet from '../wallet/wallet.module.css';
+import wallet from '../platform/styles/money.module.css';
 import { usdt } from './common.tsx';
 import styles from './nfts.module.css';
 import { donationOf } from '../../contract/nftMath.ts';

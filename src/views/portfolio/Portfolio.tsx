@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { HISTORY_DAYS, PORTFOLIO_PARTS, type EquityPoint, type HistoryDays } from '../../contract/portfolio.ts';
 import { signedAmount } from '../../services/platform/userEventText.ts';
-import { useEquityHistory, usePortfolio } from '../../services/alerts/queries.ts';
+import { useEquityHistory, usePortfolio } from '../../services/portfolio/queries.ts';
 import { useSession } from '../platform/app/hooks.ts';
 import { formatUsdt } from '../platform/components/Figures.tsx';
 import { Loadable } from '../platform/components/Loadable.tsx';

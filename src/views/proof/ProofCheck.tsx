@@ -8,7 +8,7 @@ import { formatDecimal } from '../platform/components/Figures.tsx';
 import headings from '../platform/components/headings.module.css';
 import ui from '../platform/components/ui.module.css';
 import screens from '../platform/styles/screens.module.css';
-import { useWhen } from '../smart/format.ts';
+import { useWhen } from '../platform/components/moneyFormat.ts';
 import styles from './proof.module.css';
 
 const view = (s: SnapshotFrom<typeof proofCheckMachine>) => ({

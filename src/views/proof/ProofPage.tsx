@@ -7,7 +7,7 @@ import { formatDecimal } from '../platform/components/Figures.tsx';
 import { Loadable } from '../platform/components/Loadable.tsx';
 import headings from '../platform/components/headings.module.css';
 import screens from '../platform/styles/screens.module.css';
-import { useWhen } from '../smart/format.ts';
+import { useWhen } from '../platform/components/moneyFormat.ts';
 import styles from './proof.module.css';
 
 /** "1.1199" (4 places) → "111.99": the ratio as a percentage without a float. */

@@ -11,9 +11,9 @@ import { useFlow, useRefusalText } from '../platform/app/useFlow.ts';
 import { ModeSwitch } from '../platform/shell/ModeSwitch.tsx';
 import screens from '../platform/styles/screens.module.css';
 import surfaces from '../platform/styles/surfaces.module.css';
-import wallet from '../wallet/wallet.module.css';
+import wallet from '../platform/styles/money.module.css';
 import { EarningsChart } from './EarningsChart.tsx';
-import { pct, usdt, useWhen } from './format.ts';
+import { pct, usdt, useWhen } from '../platform/components/moneyFormat.ts';
 import type { Choice } from './Products.tsx';
 import styles from './smart.module.css';
 

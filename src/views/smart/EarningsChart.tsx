@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { earningsSchedule } from '../../contract/smartMath.ts';
-import { usdt, useWhen } from './format.ts';
+import { usdt, useWhen } from '../platform/components/moneyFormat.ts';
 import styles from './smart.module.css';
 
 const W = 320;

@@ -7,8 +7,8 @@ import { useSmartPlans } from '../../services/smart/queries.ts';
 import { useFlow, useRefusalText } from '../platform/app/useFlow.ts';
 import { Loadable } from '../platform/components/Loadable.tsx';
 import { Pager } from '../platform/components/Pager.tsx';
-import wallet from '../wallet/wallet.module.css';
-import { pct, usdt, useWhen } from './format.ts';
+import wallet from '../platform/styles/money.module.css';
+import { pct, usdt, useWhen } from '../platform/components/moneyFormat.ts';
 import styles from './smart.module.css';
 
 const PAGE_SIZE = 10;

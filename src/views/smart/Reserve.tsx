@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ReserveSummary } from '../../contract/smart.ts';
-import { pct, usdt } from './format.ts';
+import { pct, usdt } from '../platform/components/moneyFormat.ts';
 import screens from '../platform/styles/screens.module.css';
 import styles from './smart.module.css';
 

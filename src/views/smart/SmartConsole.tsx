@@ -5,7 +5,7 @@ import type { SmartUser } from '../../contract/smart.ts';
 import { toast } from '../../services/platform/toast.ts';
 import { Loadable } from '../platform/components/Loadable.tsx';
 import screens from '../platform/styles/screens.module.css';
-import wallet from '../wallet/wallet.module.css';
+import wallet from '../platform/styles/money.module.css';
 import styles from '../platform/operator/admin.module.css';
 import own from './SmartConsole.module.css';
 import { ReservePanel } from './ReservePanel.tsx';

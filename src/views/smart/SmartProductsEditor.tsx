@@ -6,7 +6,7 @@ import type { SmartProduct, UpdateSmartProductBody } from '../../contract/smart.
 import { toast } from '../../services/platform/toast.ts';
 import { Loadable } from '../platform/components/Loadable.tsx';
 import screens from '../platform/styles/screens.module.css';
-import wallet from '../wallet/wallet.module.css';
+import wallet from '../platform/styles/money.module.css';
 import styles from '../platform/operator/admin.module.css';
 import own from './SmartConsole.module.css';
 

@@ -17,7 +17,7 @@ import { useMediaQuery } from '../platform/components/useMediaQuery.ts';
 import { LoginPrompt } from '../platform/components/LoginPrompt.tsx';
 import headings from '../platform/components/headings.module.css';
 import screens from '../platform/styles/screens.module.css';
-import { useWhen } from '../smart/format.ts';
+import { useWhen } from '../platform/components/moneyFormat.ts';
 import { Composer, MessageList } from './Thread.tsx';
 import styles from './support.module.css';
 import { subjectTitle } from './subject.ts';

@@ -5,7 +5,7 @@ import type { SupportConversationStatus } from '../../contract/support.ts';
 import { useAdminSupportThread, useOperatorClose, useOperatorReply, useSupportQueue } from '../../services/support/queries.ts';
 import { Loadable } from '../platform/components/Loadable.tsx';
 import screens from '../platform/styles/screens.module.css';
-import { useWhen } from '../smart/format.ts';
+import { useWhen } from '../platform/components/moneyFormat.ts';
 import { Composer, MessageList } from './Thread.tsx';
 import support from './support.module.css';
 import { AdminList, Who } from '../platform/operator/queue.tsx';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SupportMessage } from '../../contract/support.ts';
 import { useAttachment } from '../../services/support/queries.ts';
-import { useWhen } from '../smart/format.ts';
+import { useWhen } from '../platform/components/moneyFormat.ts';
 import styles from './support.module.css';
 
 /** An attached image, fetched with the session's token and shown through an object URL that lives as long as the image. */

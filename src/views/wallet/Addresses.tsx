@@ -12,7 +12,7 @@ import {
 import { toast } from '../../services/platform/toast.ts';
 import { Loadable } from '../platform/components/Loadable.tsx';
 import screens from '../platform/styles/screens.module.css';
-import wallet from './wallet.module.css';
+import wallet from '../platform/styles/money.module.css';
 import styles from '../platform/operator/admin.module.css';
 
 // the networks each coin travels on (contract/wallet.ts COIN_NETWORKS; repeated here as a type-checked

@@ -11,7 +11,7 @@ import { useFlow, useRefusalText } from '../platform/app/useFlow.ts';
 import { Loadable } from '../platform/components/Loadable.tsx';
 import dialog from '../platform/components/dialog.module.css';
 import screens from '../platform/styles/screens.module.css';
-import wallet from './wallet.module.css';
+import wallet from '../platform/styles/money.module.css';
 import styles from '../auth/security.module.css';
 
 const when = (iso: string) => formatDateTimeIn(i18n.language, iso);

@@ -15,7 +15,7 @@ import { RecordsPanel } from './RecordsPanel.tsx';
 import { ProofCheck } from '../proof/ProofCheck.tsx';
 import headings from '../platform/components/headings.module.css';
 import styles from '../platform/styles/screens.module.css';
-import wallet from './wallet.module.css';
+import wallet from '../platform/styles/money.module.css';
 
 type Tab = 'deposit' | 'withdraw' | 'records';
 const TABS: Tab[] = ['deposit', 'withdraw', 'records'];

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useResetDemo } from '../../services/wallet/queries.ts';
 import { toast } from '../../services/platform/toast.ts';
 import { useSession } from '../platform/app/hooks.ts';
-import styles from './wallet.module.css';
+import styles from '../platform/styles/money.module.css';
 
 /**
  * Demo mode: deposits and withdrawals are for the real account; the demo book can be reset

@@ -10,9 +10,9 @@ import { useDepositAddresses } from '../../services/wallet/queries.ts';
 import { trimDecimal } from '../../services/platform/userEventText.ts';
 import { useFlow, useRefusalText } from '../platform/app/useFlow.ts';
 import { Loadable } from '../platform/components/Loadable.tsx';
-import { copyText } from './parts.tsx';
+import { copyText } from '../platform/components/recordParts.tsx';
 import screens from '../platform/styles/screens.module.css';
-import styles from './wallet.module.css';
+import styles from '../platform/styles/money.module.css';
 
 const ACCEPT = '.jpg,.jpeg,.png,.jp2,.j2k,.jpf,.jpx,image/jpeg,image/png,image/jp2';
 const EMPTY = { amount: '', txHash: '', proofLast6: '' };

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminDeposits } from '../../services/admin/queries.ts';
 import { formatDecimal } from '../platform/components/Figures.tsx';
-import { localTime, shorten, StatusBadge } from './parts.tsx';
+import { localTime, shorten, StatusBadge } from '../platform/components/recordParts.tsx';
 import { ProofViewer, ReviewControls } from '../platform/operator/review.tsx';
 import { AdminList, StatusFilterSelect, useReviewQueue, Who } from '../platform/operator/queue.tsx';
 import screens from '../platform/styles/screens.module.css';
-import wallet from './wallet.module.css';
+import wallet from '../platform/styles/money.module.css';
 import styles from '../platform/operator/admin.module.css';
 
 /** Deposits to review: pending first (the default filter), the proof image, approve / reject. */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Loadable, type QueryView } from '../platform/components/Loadable.tsx';
 import { Pager } from '../platform/components/Pager.tsx';
 import screens from '../platform/styles/screens.module.css';
-import styles from './wallet.module.css';
+import styles from '../platform/styles/money.module.css';
 
 interface Page<R> {
   rows: R[];

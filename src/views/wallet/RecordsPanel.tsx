@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useDepositRecords, useStatement, useStatementCsv, useWithdrawalRecords } from '../../services/wallet/queries.ts';
 import { PagedTable } from './PagedTable.tsx';
 import { formatAmount } from '../platform/components/Figures.tsx';
-import { localTime, shorten, StatusBadge } from './parts.tsx';
+import { localTime, shorten, StatusBadge } from '../platform/components/recordParts.tsx';
 import screens from '../platform/styles/screens.module.css';
-import styles from './wallet.module.css';
+import styles from '../platform/styles/money.module.css';
 
 const SIZE = 10;
 type Tab = 'deposits' | 'withdrawals' | 'statement';

@@ -11,7 +11,7 @@ import { WithdrawalLimitLine } from './LimitsPanel.tsx';
 import { formatDecimal } from '../platform/components/Figures.tsx';
 import screens from '../platform/styles/screens.module.css';
 import forms from './forms.module.css';
-import styles from './wallet.module.css';
+import styles from '../platform/styles/money.module.css';
 
 /**
  * Withdrawal: method, address, amount with "max", the exact fee preview, then the withdrawalForm

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useAdminWithdrawals } from '../../services/admin/queries.ts';
 import { formatDecimal } from '../platform/components/Figures.tsx';
-import { localTime, shorten, StatusBadge } from './parts.tsx';
+import { localTime, shorten, StatusBadge } from '../platform/components/recordParts.tsx';
 import { ReviewControls } from '../platform/operator/review.tsx';
 import { AdminList, StatusFilterSelect, useReviewQueue, Who } from '../platform/operator/queue.tsx';
 import screens from '../platform/styles/screens.module.css';
-import wallet from './wallet.module.css';
+import wallet from '../platform/styles/money.module.css';
 import styles from '../platform/operator/admin.module.css';
 
 /** Withdrawals to review: approve with the payout transaction hash, or reject with a reason. */

@@ -6,11 +6,11 @@ import { adminCall, createUser, fund, real, type TestUser } from '../wallet/wall
 import { buy, fundReserve, productIds, testClock } from '../smart/smartFixtures.ts';
 import { platformAccount, userAccount, type UserPurpose } from '../../../server/platform/ledger/accounts.ts';
 import { transfer } from '../../../server/platform/ledger/ledger.ts';
-import { attestedHoldings } from '../../../server/reserves/holdings.ts';
+import { attestedHoldings } from '../../../server/proof/reserves/holdings.ts';
 import { periodOf } from '../../../server/proof/snapshot.ts';
 import { auditLog } from '../../../server/platform/audit/schema.ts';
 import { liabilityLeaves, liabilitySnapshots } from '../../../server/proof/schema.ts';
-import { reserveHoldings, reserveWallets } from '../../../server/reserves/schema.ts';
+import { reserveHoldings, reserveWallets } from '../../../server/proof/reserves/schema.ts';
 import { verifyInclusion, type InclusionProofData } from '../../../src/contract/merkleSum.ts';
 import type { Asset } from '../../../src/contract/constants.ts';
 import { Err, Ok } from '../../../src/contract/errors.ts';

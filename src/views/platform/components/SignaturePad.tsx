@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import wallet from '../../wallet/wallet.module.css';
+import wallet from '../styles/money.module.css';
 import styles from './SignaturePad.module.css';
 
 /**

@@ -6,7 +6,7 @@ import type { QueueFilter, RecordStatus } from '../../../services/admin/queries.
 import { Loadable } from '../components/Loadable.tsx';
 import { Pager } from '../components/Pager.tsx';
 import screens from '../styles/screens.module.css';
-import wallet from '../../wallet/wallet.module.css';
+import wallet from '../styles/money.module.css';
 import styles from './admin.module.css';
 
 export const PAGE_SIZE = 20;

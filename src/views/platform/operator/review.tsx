@@ -4,7 +4,7 @@ import type { ReviewKind } from '../../../machines/platform/reviewAction.ts';
 import { reviewFlow } from '../../../services/admin/reviewFlow.ts';
 import { useDepositProof } from '../../../services/admin/queries.ts';
 import { useFlow, useRefusalText } from '../app/useFlow.ts';
-import wallet from '../../wallet/wallet.module.css';
+import wallet from '../styles/money.module.css';
 import screens from '../styles/screens.module.css';
 import styles from './admin.module.css';
 

@@ -1,11 +1,11 @@
 /**
  * The operators' reserve records on the wire (`/admin-api/reserves`, operator role only): the
- * platform's wallets and its holdings per asset, each audited (server/reserves/holdings.ts).
+ * platform's wallets and its holdings per asset, each audited (server/proof/reserves/holdings.ts).
  */
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Envelope } from '../../src/contract/envelope.ts';
-import { AdminReserves, ReserveHoldingBody, ReserveWalletBody } from '../../src/contract/proof.ts';
+import { Envelope } from '../../../src/contract/envelope.ts';
+import { AdminReserves, ReserveHoldingBody, ReserveWalletBody } from '../../../src/contract/proof.ts';
 import { adminReserves, recordHoldings, recordWallet } from './holdings.ts';
 
 const tags = ['admin'];

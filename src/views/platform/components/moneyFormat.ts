@@ -1,6 +1,6 @@
-import { percent } from '../../contract/smartMath.ts';
-import { formatDecimal } from '../platform/components/Figures.tsx';
-import { useFormat } from '../platform/components/useFormat.ts';
+import { percent } from '../../../contract/smartMath.ts';
+import { formatDecimal } from './Figures.tsx';
+import { useFormat } from './useFormat.ts';
 
 /**
  * How the smart screens write rates, money and times. Rates are fractions on the wire

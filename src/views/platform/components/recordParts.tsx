@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { statusView, type RecordKind } from '../../machines/platform/recordStatus.ts';
-import { toast } from '../../services/platform/toast.ts';
-import styles from './wallet.module.css';
+import { statusView, type RecordKind } from '../../../machines/platform/recordStatus.ts';
+import { toast } from '../../../services/platform/toast.ts';
+import styles from '../styles/money.module.css';
 import i18n from 'i18next';
-import { formatDateTimeIn } from '../../i18n/format.ts';
+import { formatDateTimeIn } from '../../../i18n/format.ts';
 
 /** A record's status label, from its lifecycle chart (machines/recordStatus.ts), with the operator's reason. */
 export function StatusBadge({ kind, status, reason }: { kind: RecordKind; status: string; reason?: string | null }) {

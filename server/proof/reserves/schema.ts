@@ -1,7 +1,7 @@
 import { bigserial, bigint, index, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
- * Reserves (server/reserves/): the platform's on-chain wallets and its holdings per asset, as
+ * Reserves (server/proof/reserves/): the platform's on-chain wallets and its holdings per asset, as
  * operators record them (audited). Nothing here touches a customer's money.
  */
 export const reserveWallets = pgTable(

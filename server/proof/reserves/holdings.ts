@@ -10,22 +10,22 @@
  */
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import Decimal from 'decimal.js';
-import { ASSET_DECIMALS, ASSETS, type Asset } from '../../src/contract/constants.ts';
-import { Err } from '../../src/contract/errors.ts';
+import { ASSET_DECIMALS, ASSETS, type Asset } from '../../../src/contract/constants.ts';
+import { Err } from '../../../src/contract/errors.ts';
 import type {
   AdminReserves,
   ReserveHolding,
   ReserveHoldingBody,
   ReserveWallet,
   ReserveWalletBody,
-} from '../../src/contract/proof.ts';
-import { COIN_NETWORKS, type Network } from '../../src/contract/wallet.ts';
-import { writeAudit } from '../platform/audit/audit.ts';
-import type { Db, DbOrTx } from '../platform/db/client.ts';
+} from '../../../src/contract/proof.ts';
+import { COIN_NETWORKS, type Network } from '../../../src/contract/wallet.ts';
+import { writeAudit } from '../../platform/audit/audit.ts';
+import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { reserveHoldings, reserveWallets, type ReserveHoldingRow, type ReserveWalletRow } from './schema.ts';
-import { BizError } from '../platform/http/errors.ts';
-import { parseUserAmount } from '../platform/ledger/amounts.ts';
-import { isValidAddress } from '../../src/contract/chainAddresses.ts';
+import { BizError } from '../../platform/http/errors.ts';
+import { parseUserAmount } from '../../platform/ledger/amounts.ts';
+import { isValidAddress } from '../../../src/contract/chainAddresses.ts';
 
 const isUniqueViolation = (e: unknown) => {
   const err = e as { code?: string; cause?: { code?: string } };
