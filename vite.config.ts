@@ -2,7 +2,8 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { precompressDir } from './scripts/precompress.ts';
-import { textsOfPart, type TextPart } from './src/i18n/parts.ts';
+import { textsOfPart, type TextPart, type Texts } from './src/i18n/parts.ts';
+import { appTextFiles, readAppTexts } from './scripts/locales.ts';
 import { staticHero } from './scripts/staticHero.ts';
 import { staticPages } from './scripts/staticPages.ts';
 
@@ -43,17 +44,26 @@ const precompress = (): Plugin => {
 };
 
 /**
- * `app.json?part=home` and `app.json?part=screens`: the app's texts of one language cut in two
- * (src/i18n/parts.ts), the shell's and home page's, which the first render waits for, and the
- * other screens', which load after it. The locale files stay whole, one per language.
+ * `platform.json?app&part=home` and `…?app&part=screens`: the app's texts of one language, merged
+ * from its domain files (src/locales/<lng>/<domain>.json, scripts/locales.ts) and cut in two
+ * (src/i18n/parts.ts): the shell's and home page's, which the first render waits for, and the other
+ * screens', which load after it. The language's platform.json stands for the whole language here,
+ * so that `import.meta.glob` finds one real file per language; every domain file is watched.
  */
-const splitAppTexts = (): Plugin => ({
-  name: 'split-app-texts',
+const APP_TEXTS = /[\\/]locales[\\/]([^\\/]+)[\\/]platform\.json\?app&part=(home|screens)$/;
+const appTexts = (): Plugin => ({
+  name: 'app-texts',
   enforce: 'pre',
-  transform(code, id) {
-    const part = /[\\/]locales[\\/][^\\/]+[\\/]app\.json\?part=(home|screens)$/.exec(id)?.[1] as TextPart | undefined;
-    if (!part) return null;
-    return { code: `export default ${JSON.stringify(textsOfPart(JSON.parse(code), part))};`, map: null, moduleType: 'js' };
+  load(id) {
+    const m = APP_TEXTS.exec(id);
+    if (!m) return null;
+    const [, lng, part] = m as unknown as [string, string, TextPart];
+    for (const name of appTextFiles(lng)) this.addWatchFile(path.resolve('src/locales', lng, `${name}.json`));
+    return {
+      code: `export default ${JSON.stringify(textsOfPart(readAppTexts(lng) as Texts, part))};`,
+      map: null,
+      moduleType: 'js',
+    };
   },
 });
 
@@ -72,7 +82,9 @@ const preloadEnglish = (): Plugin => ({
     order: 'post',
     handler(_html, ctx) {
       const files = Object.values(ctx.bundle ?? {})
-        .filter((c) => c.type === 'chunk' && /[\\/]locales[\\/]en[\\/]app\.json\?part=home$/.test(c.facadeModuleId ?? ''))
+        .filter(
+          (c) => c.type === 'chunk' && /[\\/]locales[\\/]en[\\/]platform\.json\?app&part=home$/.test(c.facadeModuleId ?? ''),
+        )
         .map((c) => c.fileName);
       return files.map((f) => ({
         tag: 'link',
@@ -129,7 +141,7 @@ const inlineStylesheet = (): Plugin => ({
 export default defineConfig({
   plugins: [
     react(),
-    splitAppTexts(),
+    appTexts(),
     pureContractSchemas(),
     preloadEnglish(),
     lowPriorityModules(),

@@ -1,8 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Plugin } from 'vite';
 import { LANGUAGES, directionOf, htmlLangOf } from '../src/i18n/languages.ts';
 import { MOBILE_UA } from '../src/services/platform/device.ts';
+import { readAppTexts } from './locales.ts';
 
 /**
  * The home page's hero painted by the HTML itself, before any JavaScript (issue 13, docs/performance.md).
@@ -37,7 +36,7 @@ type Texts = string[];
 function textsOf(root: string): Record<string, Texts> {
   const out: Record<string, Texts> = {};
   for (const lng of LANGUAGES) {
-    const app = JSON.parse(fs.readFileSync(path.join(root, 'src/locales', lng, 'app.json'), 'utf8')) as Record<string, unknown>;
+    const app = readAppTexts(lng, root);
     const pick = (keys: readonly string[]) => keys.reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], app);
     const texts = TEXT_KEYS.map((k) => {
       const v = pick(k);

@@ -19,6 +19,7 @@ import {
   StarIcon,
 } from '../src/views/platform/components/Icons.tsx';
 import { classesOf, escapeHtml, type ClassMaps } from './staticHero.ts';
+import { readLocale } from './locales.ts';
 
 /**
  * The phone's first frame of `/market`, `/cruuency` and `/profile/balance`, painted by the HTML
@@ -232,8 +233,7 @@ function textsOf(root: string, keys: readonly Key[]): Record<string, string[]> {
   for (const lng of LANGUAGES) {
     const files = new Map<string, unknown>();
     const ns = (name: string) => {
-      if (!files.has(name))
-        files.set(name, JSON.parse(fs.readFileSync(path.join(root, 'src/locales', lng, `${name}.json`), 'utf8')));
+      if (!files.has(name)) files.set(name, readLocale(lng, name, root));
       return files.get(name);
     };
     out[lng] = keys.map((key) => {

@@ -8,9 +8,12 @@ import { directionOf, htmlLangOf, type Language } from './languages.ts';
 // scripts/measure-bundle.mjs counts it in the home page's JavaScript), and the other screens'.
 // Every language is complete (tests/unit/platform/locales.test.ts), so English is loaded as the fallback
 // only when it is the language.
-const homeTexts = import.meta.glob<Record<string, unknown>>('../locales/*/app.json', { query: '?part=home', import: 'default' });
-const screenTexts = import.meta.glob<Record<string, unknown>>('../locales/*/app.json', {
-  query: '?part=screens',
+const homeTexts = import.meta.glob<Record<string, unknown>>('../locales/*/platform.json', {
+  query: '?app&part=home',
+  import: 'default',
+});
+const screenTexts = import.meta.glob<Record<string, unknown>>('../locales/*/platform.json', {
+  query: '?app&part=screens',
   import: 'default',
 });
 const errorTexts = import.meta.glob<Record<string, unknown>>('../locales/*/errors.json', { import: 'default' });
@@ -21,7 +24,7 @@ function loadPart(lng: Language, part: 'home' | 'screens'): Promise<void> {
   const id = `${lng}/${part}`;
   let p = loading.get(id);
   if (!p) {
-    const load = (part === 'home' ? homeTexts : screenTexts)[`../locales/${lng}/app.json`];
+    const load = (part === 'home' ? homeTexts : screenTexts)[`../locales/${lng}/platform.json`];
     p = (load ? load() : Promise.resolve(null)).then((texts) => {
       if (texts) i18n.addResourceBundle(lng, 'app', texts, true, true);
     });

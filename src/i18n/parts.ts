@@ -1,6 +1,6 @@
 /**
- * The app's texts (`src/locales/<lng>/app.json`) are delivered in two parts, split at build time
- * (vite.config.ts, `?part=home` / `?part=screens`): what the shell and the home page show, which
+ * The app's texts (`src/locales/<lng>/<domain>.json`, merged per language: scripts/locales.ts) are delivered in two parts, split at build time
+ * (vite.config.ts, `?app&part=home` / `?app&part=screens`): what the shell and the home page show, which
  * the first render waits for, and what only the other screens show, which loads right after the
  * first render and which every lazily loaded screen waits for with its own chunk
  * (src/i18n/index.ts, src/views/App.tsx). A first visit thus downloads a third of the English
@@ -72,7 +72,7 @@ export const SHELL_KEYS: readonly string[] = [
 ];
 
 export type TextPart = 'home' | 'screens';
-type Texts = { [key: string]: string | Texts };
+export type Texts = { [key: string]: string | Texts };
 
 const isTexts = (v: unknown): v is Texts => typeof v === 'object' && v !== null && !Array.isArray(v);
 

@@ -36,6 +36,7 @@ import {
   type Device,
   type Service,
 } from '../harness.ts';
+import { readLocale } from '../../../scripts/locales.ts';
 
 const LANGS = ['en', 'ja', 'ko', 'de', 'fr', 'it', 'es', 'ar', 'hk', 'zh'] as const;
 type Lang = (typeof LANGS)[number];
@@ -74,8 +75,7 @@ function flatten(o: unknown, prefix = '', out = new Map<string, string>()): Map<
   else if (o && typeof o === 'object') for (const [k, v] of Object.entries(o)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
   return out;
 }
-const locale = (lang: Lang, ns: string) =>
-  flatten(JSON.parse(fs.readFileSync(path.join(ROOT, `src/locales/${lang}/${ns}.json`), 'utf8')));
+const locale = (lang: Lang, ns: string) => flatten(readLocale(lang, ns, ROOT));
 
 /**
  * Per language, the English wordings that language replaces: seeing one on screen means a text was

@@ -7,11 +7,10 @@
  * the static hero's own script is inline, allowed by the Content-Security-Policy by its hash (the
  * browser enforces the policy here: a script it refused would leave the copy hidden).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, launch, MOBILE, newContext, ROOT, shot, startService, type Device, type Service } from '../harness.ts';
+import { readAppTexts } from '../../../scripts/locales.ts';
 
 let service: Service;
 let browser: Browser;
@@ -25,9 +24,7 @@ afterAll(async () => {
   await service?.stop();
 });
 
-const heroTitle = (lng: string): string =>
-  (JSON.parse(fs.readFileSync(path.join(ROOT, 'src/locales', lng, 'app.json'), 'utf8')) as { home: { heroTitle: string } }).home
-    .heroTitle;
+const heroTitle = (lng: string): string => (readAppTexts(lng, ROOT) as { home: { heroTitle: string } }).home.heroTitle;
 
 /** A page whose app modules never load; `storage` is set before the page's own scripts run. */
 async function withoutApp(

@@ -10,8 +10,6 @@
  * see what a phone sees before they arrive; the copy's script is inline, allowed by the
  * Content-Security-Policy by its hash (a refused script would leave the copy hidden).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { LANGUAGES } from '../../../src/i18n/languages.ts';
@@ -29,6 +27,7 @@ import {
   type Device,
   type Service,
 } from '../harness.ts';
+import { readAppTexts } from '../../../scripts/locales.ts';
 
 let service: Service;
 let browser: Browser;
@@ -46,12 +45,7 @@ afterAll(async () => {
 });
 
 const appText = (lng: string, key: string): string =>
-  key
-    .split('.')
-    .reduce<unknown>(
-      (o, k) => (o as Record<string, unknown>)[k],
-      JSON.parse(fs.readFileSync(path.join(ROOT, 'src/locales', lng, 'app.json'), 'utf8')),
-    ) as string;
+  key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], readAppTexts(lng, ROOT)) as string;
 const signedIn = () => ({ token, isLogin: true });
 
 /** A page; `app: false` blocks the app's modules. `local` is put in localStorage before the page's own scripts run. */

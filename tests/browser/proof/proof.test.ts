@@ -26,6 +26,7 @@ import {
   textOf,
   type Service,
 } from '../harness.ts';
+import { readAppTexts } from '../../../scripts/locales.ts';
 
 const PASSWORD = 'Secret-pass-123';
 let service: Service;
@@ -122,7 +123,7 @@ describe('proof of liabilities', () => {
         await expect.poll(() => page.getAttribute('html', 'lang')).toBe(htmlLangOf(lng));
         expect(await page.getAttribute('html', 'dir')).toBe(lng === 'ar' ? 'rtl' : 'ltr');
         expect(await textOf(page, '[data-testid=proof-root]')).toBe(root);
-        const texts = JSON.parse(fs.readFileSync(path.join(ROOT, `src/locales/${lng}/app.json`), 'utf8')) as {
+        const texts = readAppTexts(lng, ROOT) as {
           proof: Record<string, string>;
         };
         expect(await textOf(page, 'h1')).toBe(texts.proof.title);

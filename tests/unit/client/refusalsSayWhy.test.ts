@@ -10,6 +10,7 @@ import { smartBuyRefusal } from '../../../src/machines/smart/smartBuy.ts';
 import { orderProblem } from '../../../src/machines/nfts/nftOrder.ts';
 import type { SmartProduct } from '../../../src/contract/smart.ts';
 import { readFileSync } from 'node:fs';
+import { readAppTexts } from '../../../scripts/locales.ts';
 
 const product = {
   id: 'p1',
@@ -39,7 +40,7 @@ describe('refusals that say why', () => {
   });
 
   it.each(LANGUAGES)('%s: the texts exist and name their numbers; 10011 does not say "before buying"', (lng) => {
-    const app = JSON.parse(readFileSync(`src/locales/${lng}/app.json`, 'utf8')) as Record<string, Record<string, string>>;
+    const app = readAppTexts(lng) as Record<string, Record<string, string>>;
     const errors = JSON.parse(readFileSync(`src/locales/${lng}/errors.json`, 'utf8')) as Record<string, string>;
     expect(app.smart.amountOutOfRange).toMatch(/\{\{min\}\}.*\{\{max\}\}/);
     expect(app.nfts.bidAboveAvailable).toContain('{{available}}');

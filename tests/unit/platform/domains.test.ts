@@ -14,6 +14,7 @@ import { OTHER_LOCKS, repeatedLocks, repeatedNames } from '../../../server/platf
 import { collisions, type DomainManifest } from '../../../server/platform/domain.ts';
 import { USER_EVENTS, type UserEventInput, type UserEventKind } from '../../../src/contract/userEvents.ts';
 import { USER_EVENT_TEXTS } from '../../../src/contract/userEventTexts.ts';
+import { readAppTexts } from '../../../scripts/locales.ts';
 
 const domains: readonly DomainManifest[] = DOMAINS;
 const none = { lock: [], job: [], eventKind: [], keyRoot: [], pageFrame: [] };
@@ -53,7 +54,7 @@ describe('the real registry', () => {
 
   it('has a sentence in the app texts for every event a domain tells', () => {
     type Tree = { [k: string]: string | Tree };
-    const en = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../../src/locales/en/app.json'), 'utf8')) as Tree;
+    const en = readAppTexts('en', path.resolve(import.meta.dirname, '../../..')) as Tree;
     const at = (key: string) =>
       key.split('.').reduce<string | Tree | undefined>((t, k) => (typeof t === 'object' ? t[k] : undefined), en);
     for (const d of domains) {

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SCREEN_SECTIONS, SHELL_KEYS, textsOfPart } from '../../../src/i18n/parts.ts';
+import { readAppTexts } from '../../../scripts/locales.ts';
 
 const SRC = path.resolve('src');
 const LANGS = ['en', 'ja', 'ko', 'de', 'fr', 'it', 'es', 'ar', 'hk', 'zh'];
@@ -16,7 +17,7 @@ const LANGS = ['en', 'ja', 'ko', 'de', 'fr', 'it', 'es', 'ar', 'hk', 'zh'];
 const NOT_TEXTS = new Set(['support.message', 'loan.repayment' /* user event kinds (contract/userEvents.ts) */]);
 
 type Texts = { [key: string]: string | Texts };
-const read = (lng: string): Texts => JSON.parse(fs.readFileSync(path.join(SRC, 'locales', lng, 'app.json'), 'utf8'));
+const read = (lng: string): Texts => readAppTexts(lng, path.dirname(SRC)) as Texts;
 function leaves(o: Texts, prefix = '', out: string[] = []): string[] {
   for (const [k, v] of Object.entries(o)) {
     const p = prefix ? `${prefix}.${k}` : k;

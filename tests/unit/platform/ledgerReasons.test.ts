@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../../src/contract/constants.ts';
+import { readAppTexts } from '../../../scripts/locales.ts';
 
 /**
  * Every reason the service writes on a ledger transfer (`reason: 'domain.what'`) has a label in
@@ -29,7 +30,7 @@ describe('ledger reasons have a label in every language', () => {
   });
   for (const lng of LANGUAGES) {
     it(lng, () => {
-      const app = JSON.parse(fs.readFileSync(path.join(root, 'src/locales', lng, 'app.json'), 'utf8')) as {
+      const app = readAppTexts(lng, root) as {
         wallet: { reasons: Record<string, string> };
         loan: { reasons: Record<string, string> };
       };

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { appTextFiles, readLocale } from '../../../scripts/locales.ts';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../../src/contract/constants.ts';
 
@@ -16,7 +17,24 @@ const flatten = (t: Tree, prefix = ''): Record<string, string> =>
     else Object.assign(acc, flatten(v, `${prefix}${k}.`));
     return acc;
   }, {});
-const load = (lng: string, ns: string) => flatten(JSON.parse(fs.readFileSync(path.join(dir, lng, `${ns}.json`), 'utf8')) as Tree);
+const load = (lng: string, ns: string) => flatten(readLocale(lng, ns, path.resolve(dir, '../..')) as Tree);
+
+describe('locales: one file per domain in every language', () => {
+  const files = (lng: string) => fs.readdirSync(path.join(dir, lng)).sort();
+  const sections = (lng: string, file: string) =>
+    Object.keys(JSON.parse(fs.readFileSync(path.join(dir, lng, file), 'utf8')) as Tree).sort();
+  it('every language has the files English has, each with the same sections', () => {
+    for (const lng of LANGUAGES) {
+      expect(files(lng), lng).toEqual(files('en'));
+      for (const f of files('en')) expect(sections(lng, f), `${lng}/${f}`).toEqual(sections('en', f));
+    }
+  });
+  it('each domain of the service has its texts file, and each texts file is a domain or the platform', async () => {
+    const { DOMAINS } = (await import('../../../server/domains.ts')) as { DOMAINS: ReadonlyArray<{ name: string }> };
+    const texts = appTextFiles('en', path.resolve(dir, '../..'));
+    expect(texts.filter((f) => f !== 'platform').sort()).toEqual(DOMAINS.map((d) => d.name).sort());
+  });
+});
 const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 /** Brand names and symbols that stay as they are in every language. */
