@@ -36,7 +36,7 @@ export const SCREEN_SECTIONS: readonly string[] = [
 
 /** ...except these keys and subtrees of theirs, which the shell or the home page shows. */
 export const SHELL_KEYS: readonly string[] = [
-  // page titles (views/app/DocumentTitle.tsx) and the desktop account menu
+  // page titles (views/platform/app/DocumentTitle.tsx) and the desktop account menu
   'auth.loginTitle',
   'auth.registerTitle',
   'auth.resetTitle',

@@ -15,7 +15,7 @@ import styles from './App.module.css';
 
 // Home is in the entry chunk; every other screen is its own chunk, fetched on first visit with the
 // texts of the screens other than home (src/i18n/parts.ts), so it never renders a raw key.
-// the step-up code prompt (services/api.ts asks it when a call needs a fresh code): loaded after the
+// the step-up code prompt (services/platform/api.ts asks it when a call needs a fresh code): loaded after the
 // first paint, with the screens' texts, so the home page's JavaScript stays without the sign-in flows
 const StepUpDialog = lazy(() =>
   Promise.all([import('./auth/StepUpDialog.tsx'), screenTextsReady()]).then(([m]) => ({ default: m.StepUpDialog })),

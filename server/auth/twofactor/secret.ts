@@ -1,7 +1,7 @@
 /**
  * The TOTP secret at rest and the code check (RFC 6238 through otplib: SHA-1, 6 digits, 30 s).
  * The secret is sealed like identity documents (AES-256-GCM with the documents key,
- * server/kyc/crypto.ts), with `totp:<userId>` as associated data so a sealed secret copied to
+ * server/platform/blobs/sealing.ts), with `totp:<userId>` as associated data so a sealed secret copied to
  * another user's row does not open. Stored as one text: `v1.<keyId>.<iv>.<tag>.<data>` (base64).
  */
 import { generateSecret, generateURI, verify } from 'otplib';

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 
-/** Before migration 0018 deposit proofs were files here, private (0700/0600); a start moves them into the store (legacy.ts). */
+/** Before migration 0018 deposit proofs were files here, private (0700/0600); a start moves them into the store (server/legacyFiles.ts). */
 export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
 
 /** The names that folder's files had: nothing else in it is ever read. */

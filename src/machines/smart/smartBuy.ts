@@ -1,6 +1,6 @@
 import { Err } from '../../contract/errors.ts';
 import { BuySmartBody, type SmartPlan, type SmartProduct } from '../../contract/smart.ts';
-import { isAbove, isBelow, parseAmount } from '../../services/platform/money.ts';
+import { isAbove, isBelow, parseAmount } from '../../contract/money.ts';
 import { schemaRefusal } from '../platform/contractCheck.ts';
 import type { Keyed } from '../platform/clientKey.ts';
 import { refused, type Refusal } from '../platform/refusal.ts';

@@ -1,7 +1,7 @@
 import { Err } from '../../contract/errors.ts';
 import { MIN_DEPOSIT, UPLOAD_MAX_BYTES_DEFAULT, type Asset } from '../../contract/constants.ts';
 import { RechargeFields, type Deposit, type Network } from '../../contract/wallet.ts';
-import { isBelow, parseAmount } from '../../services/platform/money.ts';
+import { isBelow, parseAmount } from '../../contract/money.ts';
 import { schemaRefusal } from '../platform/contractCheck.ts';
 import { refused, type Refusal } from '../platform/refusal.ts';
 import { submissionMachine } from '../platform/submission.ts';

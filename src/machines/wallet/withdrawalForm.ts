@@ -1,7 +1,7 @@
 import { Check } from 'typebox/value';
 import { Err } from '../../contract/errors.ts';
 import { WithdrawalBody, type Withdrawal, type WithdrawalMethods } from '../../contract/wallet.ts';
-import { isAbove, isBelow, parseAmount } from '../../services/platform/money.ts';
+import { isAbove, isBelow, parseAmount } from '../../contract/money.ts';
 import type { Keyed } from '../platform/clientKey.ts';
 import { refused, type Refusal } from '../platform/refusal.ts';
 import { submissionMachine } from '../platform/submission.ts';

@@ -6,7 +6,7 @@ import { dailyEarning, expectedProfit } from '../../contract/smartMath.ts';
 import { confirmedSubmissionView } from '../../machines/platform/submission.ts';
 import type { SmartBuyDraft } from '../../machines/smart/smartBuy.ts';
 import { smartBuyFlow } from '../../services/smart/flows.ts';
-import { maxAmount, parseAmount } from '../../services/platform/money.ts';
+import { maxAmount, parseAmount } from '../../contract/money.ts';
 import { useFlow, useRefusalText } from '../platform/app/useFlow.ts';
 import { ModeSwitch } from '../platform/shell/ModeSwitch.tsx';
 import screens from '../platform/styles/screens.module.css';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ASSETS, type Asset } from '../../contract/constants.ts';
-import { heldAmount } from '../../services/platform/money.ts';
+import { heldAmount } from '../../contract/money.ts';
 import type { AssetBalance } from '../../services/platform/types.ts';
 import { useBalances } from '../../services/wallet/queries.ts';
 import { useSession } from '../platform/app/hooks.ts';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Err } from '../../contract/errors.ts';
 import { submissionView } from '../../machines/platform/submission.ts';
 import { withdrawalFlow } from '../../services/wallet/flows.ts';
-import { isPositive, maxAmount, percentOf, withdrawalQuote } from '../../services/platform/money.ts';
+import { isPositive, maxAmount, percentOf, withdrawalQuote } from '../../contract/money.ts';
 import { useWithdrawalMethods } from '../../services/wallet/queries.ts';
 import { useFlow, useRefusalText } from '../platform/app/useFlow.ts';
 import { Loadable } from '../platform/components/Loadable.tsx';

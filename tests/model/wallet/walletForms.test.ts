@@ -5,7 +5,7 @@ import { depositFormMachine, depositRefusal } from '../../../src/machines/wallet
 import { refused, Refused } from '../../../src/machines/platform/refusal.ts';
 import { statusesOf, statusView } from '../../../src/machines/platform/recordStatus.ts';
 import { withdrawalFormMachine, withdrawalRefusal } from '../../../src/machines/wallet/withdrawalForm.ts';
-import { maxAmount, parseAmount, percentOf, withdrawalQuote } from '../../../src/services/platform/money.ts';
+import { maxAmount, parseAmount, percentOf, withdrawalQuote } from '../../../src/contract/money.ts';
 import { checkProofImage, sniffImage } from '../../../src/services/wallet/rules.ts';
 import { checkModel } from '../pathRunner.ts';
 import { depositValues, model, withdrawalValues } from './walletForms.model.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { heldAmount } from '../../../src/services/platform/money.ts';
+import { heldAmount } from '../../../src/contract/money.ts';
 
 /** The balance table's "on hold" column: everything not available, whatever holds it. */
 describe('heldAmount', () => {

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { ASSET_DECIMALS, type Asset } from '../../contract/constants.ts';
+import { ASSET_DECIMALS, type Asset } from './constants.ts';
 
 /**
  * Exact money arithmetic for the wallet screens (decimal.js on strings, never floats), with the
