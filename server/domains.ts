@@ -11,6 +11,7 @@ import market from './market/manifest.ts';
 import auth from './auth/manifest.ts';
 import twofactor from './twofactor/manifest.ts';
 import wallet from './wallet/manifest.ts';
+import chain from './chain/manifest.ts';
 import content from './content/manifest.ts';
 import admin from './admin/manifest.ts';
 import smart from './smart/manifest.ts';
@@ -29,6 +30,7 @@ export const DOMAINS = [
   auth,
   twofactor,
   wallet,
+  chain,
   content,
   admin,
   smart,
