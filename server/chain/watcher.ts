@@ -86,6 +86,14 @@ export class NetworkWatcher {
     let state = await this.start(head);
     let found = 0;
     let reorgs = 0;
+    // the tip itself replaced (a reorganisation that has not grown the chain yet): seen now, not a block later
+    if (state.lastHash && state.lastBlock <= head) {
+      const tip = await evm.block(state.lastBlock);
+      if (tip && tip.hash.toLowerCase() !== state.lastHash) {
+        state = await this.reorganise(state);
+        reorgs++;
+      }
+    }
     for (let r = 0; r < cfg.rangesPerRun && state.lastBlock < head; r++) {
       const from = state.lastBlock + 1;
       const to = Math.min(head, state.lastBlock + cfg.rangeBlocks);
