@@ -7,6 +7,7 @@
  */
 import Decimal from 'decimal.js';
 import { and, eq, ne } from 'drizzle-orm';
+import { getAddress, isAddress } from 'viem';
 import type { Asset } from '../../src/contract/constants.ts';
 import { Err } from '../../src/contract/errors.ts';
 import { BizError } from '../http/errors.ts';
@@ -30,6 +31,8 @@ export interface ChainClaim {
 const EVM_HASH = /^(0x)?[0-9a-fA-F]{64}$/;
 const ETH_DECIMALS = 18;
 const same = (a: string | null | undefined, b: string) => (a ?? '').toLowerCase() === b.toLowerCase();
+/** An address as wallets show it (EIP-55), in the refusals that name one. */
+const shown = (a: string | null | undefined) => (a && isAddress(a, { strict: false }) ? getAddress(a) : (a ?? '-'));
 
 export async function claimDeposit(
   deps: ChainDeps,
@@ -85,7 +88,7 @@ export async function claimDeposit(
           claimed,
           await ask(deps, network, () => w.evm.tokenDecimals(w.cfg.usdtContract!)),
         );
-  if (!owner) throw new BizError(Err.CHAIN_TX_WRONG_RECIPIENT, { actual: found.to, expected });
+  if (!owner) throw new BizError(Err.CHAIN_TX_WRONG_RECIPIENT, { actual: shown(found.to), expected });
 
   const state = await watcher.state();
   const chainId = state?.chainId ?? (await ask(deps, network, () => w.evm.chainId()));
@@ -122,8 +125,8 @@ function nativeTransfer(tx: EvmTx, receipt: EvmReceipt, expected: string, claime
   if (!same(tx.to, expected) || tx.value === 0n) {
     // a token sent to the customer is a transfer of another coin, not of ETH to someone else
     const token = receipt.transfers.find((t) => same(t.to, expected));
-    if (token) throw new BizError(Err.CHAIN_TX_WRONG_TOKEN, { claimed: 'ETH', actual: token.token });
-    if (!same(tx.to, expected)) throw new BizError(Err.CHAIN_TX_WRONG_RECIPIENT, { actual: tx.to ?? '-', expected });
+    if (token) throw new BizError(Err.CHAIN_TX_WRONG_TOKEN, { claimed: 'ETH', actual: shown(token.token) });
+    if (!same(tx.to, expected)) throw new BizError(Err.CHAIN_TX_WRONG_RECIPIENT, { actual: shown(tx.to), expected });
   }
   const actual = unitsToAmount(tx.value, ETH_DECIMALS, 'ETH');
   if (!new Decimal(actual).eq(claimed)) throw new BizError(Err.CHAIN_TX_WRONG_AMOUNT, { claimed, actual, coin: 'ETH' });
@@ -144,11 +147,11 @@ function tokenTransfer(
   if (toUs.length === 0) {
     if (same(tx.to, expected) && tx.value > 0n) throw new BizError(Err.CHAIN_TX_WRONG_TOKEN, { claimed: coin, actual: 'ETH' });
     const elsewhere = receipt.transfers.find((t) => same(t.token, w.cfg.usdtContract!));
-    throw new BizError(Err.CHAIN_TX_WRONG_RECIPIENT, { actual: elsewhere?.to ?? tx.to ?? '-', expected });
+    throw new BizError(Err.CHAIN_TX_WRONG_RECIPIENT, { actual: shown(elsewhere?.to ?? tx.to), expected });
   }
   const ours = toUs.filter((t) => same(t.token, w.cfg.usdtContract!));
   // the same Transfer event from another contract is another token, whatever its name says
-  if (ours.length === 0) throw new BizError(Err.CHAIN_TX_WRONG_TOKEN, { claimed: coin, actual: toUs[0].token });
+  if (ours.length === 0) throw new BizError(Err.CHAIN_TX_WRONG_TOKEN, { claimed: coin, actual: shown(toUs[0].token) });
   const match = ours.find((t) => new Decimal(unitsToAmount(t.value, decimals, coin)).eq(claimed));
   if (!match) {
     throw new BizError(Err.CHAIN_TX_WRONG_AMOUNT, { claimed, actual: unitsToAmount(ours[0].value, decimals, coin), coin });

@@ -4,7 +4,7 @@
  */
 import { beforeAll, afterAll } from 'vitest';
 import { HDKey } from '@scure/bip32';
-import { createWalletClient, createPublicClient, http, parseEther, parseUnits, type Hex } from 'viem';
+import { createWalletClient, createPublicClient, getAddress, http, parseEther, parseUnits, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
 import { eq, sql } from 'drizzle-orm';
@@ -64,7 +64,7 @@ export class Sender {
     });
     await mine();
     const r = await this.pub.getTransactionReceipt({ hash });
-    return r.contractAddress!;
+    return getAddress(r.contractAddress!);
   }
 }
 
