@@ -80,9 +80,10 @@ export class NetworkWatcher {
 
   private async follow(): Promise<WatchResult> {
     const { cfg, evm } = this.w;
-    // the addresses before the head: a transfer to an address made after this read lands in a later block
-    await this.book.refresh(this.deps.db);
+    // the head before the addresses: an address made after this read was handed out after the head
+    // was read, so a transfer to it lands in a later block, which a later run reads with it
     const head = await evm.head();
+    await this.book.refresh(this.deps.db);
     let state = await this.start(head);
     let found = 0;
     let reorgs = 0;
@@ -167,17 +168,20 @@ export class NetworkWatcher {
     const { cfg, evm } = this.w;
     const hashAt = new Map(blocks.map((b) => [b.number, b.hash]));
     const out: Found[] = [];
-    for (const b of blocks) {
-      for (const t of b.txs) {
+    const native = blocks.flatMap((b) =>
+      b.txs.flatMap((t) => {
         const owner = this.book.owner(t.to);
-        if (!owner || t.value <= 0n) continue;
-        // a reverted transaction keeps its value: only the receipt says whether it moved
-        const receipt = await evm.receipt(t.hash);
-        if (!receipt || receipt.blockHash !== b.hash) throw new ChainMoved(`transaction ${t.hash} moved`);
-        if (receipt.status !== 'success') continue;
+        return owner && t.value > 0n ? [{ b, t, owner }] : [];
+      }),
+    );
+    // a reverted transaction keeps its value: only the receipt says whether it moved (asked together: one batch)
+    const receipts = await Promise.all(native.map(({ t }) => evm.receipt(t.hash)));
+    native.forEach(({ b, t, owner }, i) => {
+      const receipt = receipts[i];
+      if (!receipt || receipt.blockHash !== b.hash) throw new ChainMoved(`transaction ${t.hash} moved`);
+      if (receipt.status === 'success')
         out.push({ ...this.found('ETH', t.hash, -1, b, t.from, t.to!, t.value, ETH_DECIMALS), owner });
-      }
-    }
+    });
     const recipients = this.book.all();
     if (cfg.usdtContract && recipients.length > 0) {
       const decimals = await evm.tokenDecimals(cfg.usdtContract);
