@@ -71,8 +71,9 @@ export function chainConfig(e: ChainEnv, over: Partial<EvmWatchConfig> = {}): Ch
       xpub: e.CHAIN_ETH_XPUB,
       usdtContract: e.CHAIN_USDT_ERC20_CONTRACT as Hex | undefined,
       startBlock: e.CHAIN_ETH_START_BLOCK,
-      rangeBlocks: 100,
-      rangesPerRun: 20,
+      // a provider answers a batch of 25 full blocks comfortably; 40 ranges a run catch up 1,000 blocks
+      rangeBlocks: 25,
+      rangesPerRun: 40,
       tickMs: 4000,
       rpcTimeoutMs: 10_000,
       rpcRetries: 3,

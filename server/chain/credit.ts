@@ -175,6 +175,21 @@ export async function raiseIncident(
   details: Record<string, string | number | null>,
   now: Date,
 ): Promise<void> {
+  if (i.depositId === null) {
+    // one about a block (the unique index on the deposit does not hold nulls): not again on every run
+    const [known] = await tx
+      .select({ id: chainIncidents.id })
+      .from(chainIncidents)
+      .where(
+        and(
+          eq(chainIncidents.kind, i.kind),
+          eq(chainIncidents.network, i.network),
+          eq(chainIncidents.blockNumber, i.blockNumber),
+        ),
+      )
+      .limit(1);
+    if (known) return;
+  }
   await tx
     .insert(chainIncidents)
     .values({ ...i, details, createdAt: now })

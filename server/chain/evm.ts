@@ -68,7 +68,7 @@ export class EvmClient {
         retryCount: cfg.rpcRetries,
         retryDelay: 200,
         // the blocks of a range travel as one JSON-RPC batch
-        batch: { batchSize: 100, wait: 0 },
+        batch: { batchSize: 50, wait: 0 },
       }),
       // the head must be the node's now, not a cached answer of a few seconds ago
       cacheTime: 0,

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serializeTransaction } from 'viem';
+import { ChainService } from '../../../server/chain/service.ts';
 import { Ok } from '../../../src/contract/errors.ts';
 import { useTestApp } from '../helpers.ts';
 import { adminCall, createUser, type TestUser } from '../walletFixtures.ts';
@@ -167,5 +168,28 @@ describe('chain deposits: reorganisations and a node that goes away', () => {
     expect(await available(t.app, u, 'ETH')).toBe('1.00000000');
     expect(await available(t.app, u, 'USDT')).toBe('250.000000');
     await expectReconciled(t.app);
+  });
+
+  it('a reorganisation deeper than the kept block hashes stops the watcher with one incident, the error shown', async () => {
+    const op = await createUser(t.app, 'operator');
+    // a watcher that keeps only the last few hashes (the platform's keeps max(256, 4 × N))
+    const short = new ChainService(
+      { db: t.app.db, bus: t.app.bus, log: t.app.log, clock: t.app.clock },
+      watching(world, { rpcUrl: proxy.url, keepBlocks: 2 }).chain,
+    );
+    await world.anvil.mine(6);
+    await short.watchOnce();
+    await reorg(world, 6);
+    await world.anvil.mine(1);
+    await expect(short.watchOnce()).rejects.toThrow(/deeper than the \d+ kept blocks/);
+    await expect(short.watchOnce()).rejects.toThrow(/deeper than/);
+    const incidents = (await adminCall(t.app, op, 'GET', '/chain/incidents')).result.rows.filter(
+      (i: { kind: string }) => i.kind === 'history_exhausted',
+    );
+    expect(incidents).toHaveLength(1);
+    const erc20 = (await adminCall(t.app, op, 'GET', '/chain/networks')).result.rows.find(
+      (r: { network: string }) => r.network === 'ERC20',
+    );
+    expect(erc20.lastError).toMatch(/deeper than/);
   });
 });
