@@ -4,6 +4,7 @@ import { readEnv, type Env } from './platform/env.ts';
 
 export { ConfigError } from './platform/env.ts';
 import { blobStoreConfig, type BlobStoreConfig } from './platform/blobs/config.ts';
+import { chainConfig, type ChainConfig } from './chain/config.ts';
 
 /** Everything the service reads from the environment, parsed once. */
 export interface Config {
@@ -152,6 +153,8 @@ export interface Config {
   pgliteTemplate?: string;
   /** Where personal files are stored: BLOB_STORE=db (default) or s3 with S3_* (docs/storage.md). */
   blobStore: BlobStoreConfig;
+  /** Watched chains (CHAIN_*, server/chain/config.ts); none without CHAIN_ETH_RPC_URL. */
+  chain: ChainConfig;
 }
 
 /** The passkeys' relying party: WEBAUTHN_* when set, else PUBLIC_URL's host name and origin. */
@@ -253,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       verified: { day: e.WITHDRAW_LIMIT_DAY_USDT_VERIFIED ?? '1000000', month: e.WITHDRAW_LIMIT_30D_USDT_VERIFIED ?? '10000000' },
     },
     blobStore: blobStoreConfig(env),
+    chain: chainConfig(e),
     ...overrides,
   };
 }

@@ -10,6 +10,7 @@ import type { JobDeclaration } from './platform/jobs/registry.ts';
 import market from './market/manifest.ts';
 import auth from './auth/manifest.ts';
 import wallet from './wallet/manifest.ts';
+import chain from './chain/manifest.ts';
 import content from './content/manifest.ts';
 import admin from './admin/manifest.ts';
 import smart from './smart/manifest.ts';
@@ -26,6 +27,7 @@ export const DOMAINS = [
   market,
   auth,
   wallet,
+  chain,
   content,
   admin,
   smart,

@@ -172,6 +172,24 @@ export const EnvSchema = Type.Object({
   METRICS_TOKEN: Type.Optional(
     Type.String({ minLength: 16, maxLength: 200, description: 'bearer token /metrics asks for', hint: '16 to 200 characters' }),
   ),
+  // deposits credited from the chain (server/chain/config.ts, docs/wallet.md)
+  CHAIN_ETH_RPC_URL: url(['http', 'https'], 'Ethereum JSON-RPC node to watch; unset, ETH and USDT-ERC20 deposits stay claims'),
+  CHAIN_ETH_CONFIRMATIONS: int(1, 1000, 12, 'confirmations before an Ethereum deposit is credited'),
+  CHAIN_ETH_XPUB: Type.Optional(
+    Type.String({
+      pattern: '^xpub[1-9A-HJ-NP-Za-km-z]{100,112}$',
+      description: 'account-level extended public key customer deposit addresses are derived from',
+      hint: 'an extended public key (xpub…)',
+    }),
+  ),
+  CHAIN_USDT_ERC20_CONTRACT: Type.Optional(
+    Type.String({
+      pattern: '^0x[0-9a-fA-F]{40}$',
+      description: 'the USDT token contract on Ethereum; unset, only native ETH is watched',
+      hint: 'a 0x-prefixed address of 40 hex digits',
+    }),
+  ),
+  CHAIN_ETH_START_BLOCK: int(0, Number.MAX_SAFE_INTEGER, undefined, 'where a new Ethereum watcher starts (default: the head)'),
 });
 
 export type Env = Static<typeof EnvSchema>;
@@ -189,6 +207,9 @@ const SECRET = new Set([
   'KYC_OLD_KEYS',
   'METRICS_TOKEN',
   'S3_SECRET_ACCESS_KEY',
+  // a node provider's URL carries its API key; the xpub tells every customer's address
+  'CHAIN_ETH_RPC_URL',
+  'CHAIN_ETH_XPUB',
 ]);
 
 /** The environment does not fit the schema: `problems` names each variable and what it must be. */

@@ -24,6 +24,7 @@ async function wallet(app: FastifyInstance) {
       clock: app.clock,
       files: app.files,
       reads: app.userReads,
+      chain: () => (app.hasDecorator('chain') ? app.chain : undefined),
     }),
   );
   app.files.owner('proof', (keys) => proofFilesKnown(app.db, keys));

@@ -30,6 +30,7 @@ import {
   WithdrawalMethods,
   WithdrawalPage,
 } from '../../src/contract/wallet.ts';
+import { ChainDeposit } from '../../src/contract/chain.ts';
 import { attachmentHeaders } from '../platform/uploads/store.ts';
 import { BinaryFile, CsvFile } from '../platform/http/files.ts';
 import { BizError } from '../platform/http/errors.ts';
@@ -93,13 +94,15 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security,
         consumes: ['multipart/form-data'],
         summary:
-          'Deposit claim: fields amount, coin, network, txHash, proofLast6 and file proof (JPEG/PNG/JPEG 2000). Success 20002.',
-        response: { 200: Envelope(Deposit) },
+          'Deposit claim: fields amount, coin, network, txHash, proofLast6 and file proof (JPEG/PNG/JPEG 2000). Success 20002. On a network watched on the chain the transaction is checked on the node instead (no proof needed): the chain deposit, success 200, or 10310–10316.',
+        response: { 200: Envelope(Type.Union([Deposit, ChainDeposit])) },
       },
     },
     async (req, reply) => {
       const form = await readRechargeForm(req, app.config.uploadMaxBytes);
-      return reply.ok(await app.wallet.submitDeposit(userId(req), form), Ok.RECHARGE_SUBMITTED);
+      const result = await app.wallet.submitDeposit(userId(req), form);
+      // a claim checked on the chain is not "submitted for review"
+      return reply.ok(result, 'proofUrl' in result ? Ok.RECHARGE_SUBMITTED : Ok.SUCCESS);
     },
   );
 

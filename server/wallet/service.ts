@@ -36,6 +36,8 @@ import {
 import { recordPersonalRead } from '../platform/audit/personalReads.ts';
 import { listNotifications, markRead, unreadCount } from './notifications.ts';
 import { checkProofImage, type RechargeForm } from './upload.ts';
+import { reserveClaim } from './claimLimits.ts';
+import type { ChainDeposit } from '../../src/contract/chain.ts';
 import {
   listWithdrawals,
   reviewWithdrawal,
@@ -82,15 +84,28 @@ export class WalletService {
   }
 
   // ---------------------------------------------------------------- deposits
-  receiveAddresses(): Promise<DepositAddressList> {
-    return receiveAddresses(this.db);
+  /**
+   * The operators' receive addresses; on a watched network none is shown: a shared address cannot
+   * say whose a transfer is, and each customer has their own there (`app.chain`).
+   */
+  async receiveAddresses(): Promise<DepositAddressList> {
+    const all = await receiveAddresses(this.db);
+    const chain = this.deps.chain();
+    return chain ? { rows: all.rows.filter((r) => !chain.watches(r.coin, r.network)) } : all;
   }
 
   /**
    * The recharge form as read from the request; the proof image is checked here (10055, 10039,
    * 10086) and only its re-encoded pixels are kept (server/platform/uploads/images.ts).
    */
-  submitDeposit(userId: bigint, form: RechargeForm): Promise<Deposit> {
+  async submitDeposit(userId: bigint, form: RechargeForm): Promise<Deposit | ChainDeposit> {
+    const chain = this.deps.chain();
+    if (chain?.watches(form.fields.coin, form.fields.network)) {
+      // a watched network answers from the chain: no image, no review, the hour's claims still counted
+      await reserveClaim(this.db, userId, this.deps.config.depositClaimsPerHour, this.deps.clock.now());
+      const { coin, network, txHash, amount } = form.fields;
+      return chain.claim(userId, { coin, network, txHash, amount });
+    }
     const proof = checkProofImage(form.proof, { maxSide: this.deps.config.uploadMaxImageSide });
     return submitDeposit(this.deps, userId, form.fields, proof);
   }

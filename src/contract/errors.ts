@@ -163,6 +163,14 @@ export const Err = {
   TWO_FACTOR_NOT_STARTED: 10216,
   OPERATOR_TWO_FACTOR_REQUIRED: 10217,
   ANTI_PHISHING_PHRASE_INVALID: 10218,
+  // deposits checked against the chain (10310–10319, docs/wallet.md, "Deposits from the chain")
+  CHAIN_TX_UNKNOWN: 10310,
+  CHAIN_TX_WRONG_RECIPIENT: 10311,
+  CHAIN_TX_WRONG_AMOUNT: 10312,
+  CHAIN_TX_WRONG_TOKEN: 10313,
+  CHAIN_TX_FAILED: 10314,
+  CHAIN_TX_PENDING: 10315,
+  CHAIN_NODE_UNAVAILABLE: 10316,
   LOGIN_REQUIRED: 401,
 } as const;
 export type ErrCode = (typeof Err)[keyof typeof Err];

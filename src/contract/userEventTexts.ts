@@ -11,6 +11,7 @@
 import type {
   ALERT_EVENTS,
   AUTH_EVENTS,
+  CHAIN_EVENTS,
   KYC_EVENTS,
   LOAN_EVENTS,
   NFT_EVENTS,
@@ -99,6 +100,14 @@ export const ALERT_EVENT_TEXTS = {
   'alert.fired': 'alerts.event',
 } as const satisfies TextsOf<typeof ALERT_EVENTS>;
 
+export const CHAIN_EVENT_TEXTS = {
+  'chain.deposit_seen': 'wallet.event.chain_deposit_seen',
+  'chain.deposit_confirming': 'wallet.event.chain_deposit_confirming',
+  'chain.deposit_credited': 'wallet.event.chain_deposit_credited',
+  'chain.deposit_dropped': 'wallet.event.chain_deposit_dropped',
+  'chain.deposit_below_minimum': 'wallet.event.chain_deposit_below_minimum',
+} as const satisfies TextsOf<typeof CHAIN_EVENTS>;
+
 /** Every kind's sentence. */
 export const USER_EVENT_TEXTS: { readonly [K in UserEventKind]: string | null } = {
   ...WALLET_EVENT_TEXTS,
@@ -110,4 +119,5 @@ export const USER_EVENT_TEXTS: { readonly [K in UserEventKind]: string | null } 
   ...KYC_EVENT_TEXTS,
   ...LOAN_EVENT_TEXTS,
   ...ALERT_EVENT_TEXTS,
+  ...CHAIN_EVENT_TEXTS,
 };

@@ -165,6 +165,21 @@ export const ALERT_EVENTS = {
   }),
 };
 
+// ---------------------------------------------------------------- deposits credited from the chain (docs/wallet.md)
+const ChainDeposit = { id: IdString, coin: Text, amount: Amount };
+const Confirming = Type.Object({ ...ChainDeposit, confirmations: Type.Integer(), required: Type.Integer() });
+export const CHAIN_EVENTS = {
+  /** a transfer to the customer's own address was seen: confirming k/N */
+  'chain.deposit_seen': Confirming,
+  /** live only (no notification row): the count grew */
+  'chain.deposit_confirming': Confirming,
+  'chain.deposit_credited': Type.Object(ChainDeposit),
+  /** its block was reorganised away before it was confirmed: nothing was credited */
+  'chain.deposit_dropped': Type.Object(ChainDeposit),
+  /** recorded, never credited: below the coin's minimum */
+  'chain.deposit_below_minimum': Type.Object({ ...ChainDeposit, minAmount: Amount }),
+};
+
 /** Every kind with its parameters' schema. */
 export const USER_EVENTS = {
   ...WALLET_EVENTS,
@@ -176,6 +191,7 @@ export const USER_EVENTS = {
   ...KYC_EVENTS,
   ...LOAN_EVENTS,
   ...ALERT_EVENTS,
+  ...CHAIN_EVENTS,
 } satisfies Record<string, TSchema>;
 
 export type UserEventKind = keyof typeof USER_EVENTS;

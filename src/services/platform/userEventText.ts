@@ -85,6 +85,10 @@ export function userEventText(e: UserEvent): string {
     network: text(p.network),
     // price alerts: the alert's level or percent, and the instrument's 24-hour move when it fired
     value: trimDecimal(text(p.value)),
+    // deposits from the chain: "confirming k/N", and the coin's minimum a deposit fell below
+    confirmations: text(p.confirmations),
+    required: text(p.required),
+    minAmount: trimDecimal(text(p.minAmount)),
     move: text(p.move),
     // pending entry orders (pending.refused): why, in the user's language, from the catalogue code
     refusal: typeof p.refusedCode === 'number' ? i18n.t(`errors:${p.refusedCode}`) : '',

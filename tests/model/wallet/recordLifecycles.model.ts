@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { depositMachine, type DepositEvent } from '../../../src/machines/wallet/deposit.ts';
 import { withdrawalMachine, type WithdrawalEvent } from '../../../src/machines/wallet/withdrawal.ts';
 import { defineModel, type Model } from '../paths.ts';
+import { chainDepositMachine, type ChainDepositEvent } from '../../../src/machines/chain/chainDeposit.ts';
 
 /**
  * The deposit and withdrawal lifecycles that the server checks every status change against
@@ -44,5 +45,40 @@ const withdrawal = defineModel({
   expected: { states: 3, edges: 2 },
 });
 
-/** Two machines, one model: the cases are typed per machine above. */
-export const model: Model = { cases: [...deposit.cases, ...withdrawal.cases] };
+/**
+ * A deposit seen on the chain (docs/wallet.md, "Deposits from the chain"): credited is final; a
+ * reorganisation drops a confirming or below-minimum one, and the same transaction mined again
+ * brings a dropped one back to confirming.
+ */
+const chainEvents: ChainDepositEvent[] = [
+  { type: 'chainDeposit.confirmed' },
+  { type: 'chainDeposit.belowMinimum' },
+  { type: 'chainDeposit.reorged' },
+  { type: 'chainDeposit.seenAgain' },
+];
+const open = (s: { hasTag: (t: string) => boolean; status: string }) => expect(s.status).toBe('active');
+const chainDeposit = defineModel({
+  name: 'chainDeposit',
+  machine: chainDepositMachine,
+  events: chainEvents,
+  assertions: {
+    confirming: (s) => {
+      open(s);
+      expect(s.hasTag('confirming')).toBe(true);
+    },
+    belowMinimum: (s) => {
+      open(s);
+      expect(s.hasTag('confirming')).toBe(false);
+    },
+    dropped: (s) => {
+      open(s);
+      expect(s.hasTag('confirming')).toBe(false);
+    },
+    credited: (s) => expect(s.status).toBe('done'),
+  },
+  provide: () => chainDepositMachine,
+  expected: { states: 4, edges: 5 },
+});
+
+/** Three machines, one model: the cases are typed per machine above. */
+export const model: Model = { cases: [...deposit.cases, ...withdrawal.cases, ...chainDeposit.cases] };

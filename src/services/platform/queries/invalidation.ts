@@ -96,6 +96,12 @@ const CHANGES: { readonly [K in UserEventKind]: () => QueryKey[] } = {
   'loan.liquidated_partly': loan,
   'loan.liquidated': loan,
   'alert.fired': realBook,
+  // deposits from the chain: the deposit records (the chain's list lives under them); a credit moves money
+  'chain.deposit_seen': depositClaim,
+  'chain.deposit_confirming': () => [walletKeys.deposits(real)],
+  'chain.deposit_credited': () => [walletKeys.deposits(real), ...realMoney(), notifications()],
+  'chain.deposit_dropped': depositClaim,
+  'chain.deposit_below_minimum': depositClaim,
 };
 
 /**

@@ -1,0 +1,51 @@
+/**
+ * The operators' view of the chains (`/admin-api/chain`, operator role only): per network whether
+ * it is watched, the head, the last processed block, the lag, the last error, the confirmations
+ * setting and the deposits confirming; and the incidents the watcher never decides alone.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AdminChainNetworkList, ChainIncidentPage, ChainIncidentQuery } from '../../src/contract/chain.ts';
+import { Envelope } from '../../src/contract/envelope.ts';
+
+const tags = ['admin'];
+const security = [{ token: [] }];
+
+const chainAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('preHandler', app.requireOperator);
+
+  app.get(
+    '/chain/networks',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Every deposit network: watched or not, head, last processed block, lag, last error, confirmations, deposits confirming',
+        response: { 200: Envelope(AdminChainNetworkList) },
+      },
+    },
+    async (_req, reply) => reply.ok(await app.chain.networks()),
+  );
+
+  app.get(
+    '/chain/incidents',
+    {
+      schema: {
+        tags,
+        security,
+        querystring: ChainIncidentQuery,
+        summary:
+          'Reorganisations the watcher flagged: a credited deposit whose block went away, or one deeper than the kept history',
+        response: { 200: Envelope(ChainIncidentPage) },
+      },
+    },
+    async (req, reply) => reply.ok(await app.chain.incidents(req.query)),
+  );
+};
+
+export default fp(chainAdminRoutes, {
+  name: 'chain-admin-routes',
+  dependencies: ['chain', 'guard', 'errors'],
+  encapsulate: true,
+});

@@ -1,0 +1,84 @@
+/**
+ * What the chain domain reads from the environment (README, "Configuration"; the variables are in
+ * the one schema of server/platform/env.ts). Without CHAIN_ETH_RPC_URL no network is watched and
+ * deposits stay claims with a proof, reviewed by operators, exactly as before.
+ */
+import { HDKey } from '@scure/bip32';
+import { ConfigError, type Env } from '../platform/env.ts';
+
+export type Hex = `0x${string}`;
+
+/** One watched EVM network: where its node is and how the watcher walks it. */
+export interface EvmWatchConfig {
+  /** the contract's network name deposits on it carry */
+  network: 'ERC20';
+  /** the node's JSON-RPC endpoint (CHAIN_ETH_RPC_URL) */
+  rpcUrl: string;
+  /** blocks a deposit's block needs on top of it, its own included, before it is credited (CHAIN_ETH_CONFIRMATIONS) */
+  confirmations: number;
+  /** account-level extended public key (m/44'/60'/0'): customer addresses are its children 0/i (CHAIN_ETH_XPUB) */
+  xpub: string;
+  /** the USDT token's contract (CHAIN_USDT_ERC20_CONTRACT); absent, only native ETH is watched */
+  usdtContract?: Hex;
+  /** where a new watcher starts (CHAIN_ETH_START_BLOCK); absent, at the node's head */
+  startBlock?: number;
+  /** blocks asked for in one range (one eth_getLogs, one batch of blocks) */
+  rangeBlocks: number;
+  /** ranges one run may process before it lets the next run go on (catching up after downtime) */
+  rangesPerRun: number;
+  /** how often the watcher asks the node for new blocks */
+  tickMs: number;
+  /** one JSON-RPC call's limit, and how often a failed call is retried (with growing delays) */
+  rpcTimeoutMs: number;
+  rpcRetries: number;
+  /** processed block hashes kept for finding a common ancestor (at least 4 × confirmations) */
+  keepBlocks: number;
+}
+
+/** Every watched network; none when CHAIN_ETH_RPC_URL is unset. */
+export interface ChainConfig {
+  eth?: EvmWatchConfig;
+}
+
+type ChainEnv = Pick<
+  Env,
+  'CHAIN_ETH_RPC_URL' | 'CHAIN_ETH_CONFIRMATIONS' | 'CHAIN_ETH_XPUB' | 'CHAIN_USDT_ERC20_CONTRACT' | 'CHAIN_ETH_START_BLOCK'
+>;
+
+/** Watch-only by construction: a private extended key is refused, not merely unused. */
+export function checkXpub(xpub: string): void {
+  const key = HDKey.fromExtendedKey(xpub);
+  if (key.privateKey) throw new Error('a private key');
+}
+
+/** The chain settings, checked: the RPC URL without an xpub (or one that does not parse) stops the start. */
+export function chainConfig(e: ChainEnv, over: Partial<EvmWatchConfig> = {}): ChainConfig {
+  if (!e.CHAIN_ETH_RPC_URL) return {};
+  if (!e.CHAIN_ETH_XPUB) {
+    throw new ConfigError([{ name: 'CHAIN_ETH_XPUB', message: 'is required when CHAIN_ETH_RPC_URL is set' }]);
+  }
+  try {
+    checkXpub(e.CHAIN_ETH_XPUB);
+  } catch {
+    throw new ConfigError([{ name: 'CHAIN_ETH_XPUB', message: 'must be an extended public key (xpub…)' }]);
+  }
+  const confirmations = e.CHAIN_ETH_CONFIRMATIONS ?? 12;
+  return {
+    eth: {
+      network: 'ERC20',
+      rpcUrl: e.CHAIN_ETH_RPC_URL,
+      confirmations,
+      xpub: e.CHAIN_ETH_XPUB,
+      usdtContract: e.CHAIN_USDT_ERC20_CONTRACT as Hex | undefined,
+      startBlock: e.CHAIN_ETH_START_BLOCK,
+      // a provider answers a batch of 25 full blocks comfortably; 40 ranges a run catch up 1,000 blocks
+      rangeBlocks: 25,
+      rangesPerRun: 40,
+      tickMs: 4000,
+      rpcTimeoutMs: 10_000,
+      rpcRetries: 3,
+      keepBlocks: Math.max(256, 4 * confirmations),
+      ...over,
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import { CHAIN_EVENT_TEXTS } from '../../src/contract/userEventTexts.ts';
+import type { DomainManifest } from '../platform/domain.ts';
+import chainAdminRoutes from './adminRoutes.ts';
+import { startChainEngine } from './engine.ts';
+import chain from './plugin.ts';
+import chainRoutes from './routes.ts';
+
+/** Deposits credited from the chain: customers' own addresses, the block watcher, claims checked on the node (docs/wallet.md). */
+export default {
+  name: 'chain',
+  plugins: [chain], // app.chain
+  routes: [chainRoutes],
+  adminRoutes: [chainAdminRoutes],
+  jobs: [
+    /** Follows each watched network block by block, credits at N confirmations (server/chain/watcher.ts). */
+    { name: 'chain-watcher', lock: 727_081, what: 'chain deposits: follow blocks, reorganisations, credit at N confirmations' },
+  ],
+  engine: startChainEngine,
+  events: CHAIN_EVENT_TEXTS,
+} as const satisfies DomainManifest;

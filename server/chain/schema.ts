@@ -1,0 +1,156 @@
+/**
+ * The chain domain's tables (docs/wallet.md, "Deposits from the chain"). Read by drizzle-kit beside
+ * server/db/schema (drizzle.config.ts), so its migration is generated like every other one.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { ChainDepositStatus } from '../../src/machines/chain/chainDeposit.ts';
+
+/**
+ * The derivation index of the next deposit address. A sequence, not max(index) + 1: an index
+ * handed out once is never handed out again, even when the insert that took it rolled back, so
+ * two customers can never share an address.
+ */
+export const chainAddressIndex = pgSequence('chain_address_index', { startWith: 0, minValue: 0 });
+
+/**
+ * A watched network's cursor: the last block processed (its number and hash), the node's head
+ * when last asked, and the last error. Written by the watcher only (one leader), read by the
+ * operators' page and /metrics on every instance.
+ */
+export const chainNetworks = pgTable('chain_networks', {
+  /** the contract's network name (ERC20 for Ethereum) */
+  network: text().primaryKey(),
+  /** the node's chain id when the watcher started: a node on another chain is refused */
+  chainId: integer().notNull(),
+  lastBlock: bigint({ mode: 'number' }).notNull(),
+  lastHash: text(),
+  head: bigint({ mode: 'number' }),
+  headAt: timestamp({ withTimezone: true }),
+  lastError: text(),
+  lastErrorAt: timestamp({ withTimezone: true }),
+  updatedAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+/**
+ * Each processed block's number, hash and parent hash (the most recent ones: older are pruned).
+ * A new block whose parent hash differs from the stored hash below it is a reorganisation.
+ */
+export const chainBlocks = pgTable(
+  'chain_blocks',
+  {
+    network: text().notNull(),
+    number: bigint({ mode: 'number' }).notNull(),
+    hash: text().notNull(),
+    parentHash: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.network, t.number] })],
+);
+
+/**
+ * A customer's own deposit address on a network, watch-only: derived from the configured extended
+ * public key at `derivationIndex` (the key's child 0/index); the path and index stay with it so
+ * that the signer of withdrawals can sweep it. One per customer and network.
+ */
+export const chainAddresses = pgTable(
+  'chain_addresses',
+  {
+    id: bigserial({ mode: 'bigint' }).primaryKey(),
+    userId: bigint({ mode: 'bigint' }).notNull(),
+    network: text().notNull(),
+    /** EIP-55 checksummed */
+    address: text().notNull(),
+    /** lower case: what the watcher compares */
+    addressKey: text().notNull(),
+    derivationPath: text().notNull(),
+    derivationIndex: bigint({ mode: 'number' }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('chain_addresses_user').on(t.network, t.userId),
+    uniqueIndex('chain_addresses_address').on(t.network, t.addressKey),
+    uniqueIndex('chain_addresses_index').on(t.network, t.derivationIndex),
+  ],
+);
+
+/**
+ * A transfer to a customer's address as the chain showed it. Keyed by (chain id, tx hash, log
+ * index): native ETH has log index -1 (a transaction moves its value once), a token transfer its
+ * Transfer log's index in the block. The unique index makes a second record, and so a second
+ * credit, impossible whichever process (watcher or claim, any instance) sees it. Status moves only
+ * along src/machines/chainDeposit.ts.
+ */
+export const chainDeposits = pgTable(
+  'chain_deposits',
+  {
+    id: bigserial({ mode: 'bigint' }).primaryKey(),
+    chainId: integer().notNull(),
+    network: text().notNull(),
+    coin: text().notNull(),
+    /** lower case, 0x-prefixed */
+    txHash: text().notNull(),
+    logIndex: integer().notNull(),
+    blockNumber: bigint({ mode: 'number' }).notNull(),
+    blockHash: text().notNull(),
+    fromAddress: text().notNull(),
+    toAddress: text().notNull(),
+    userId: bigint({ mode: 'bigint' }).notNull(),
+    addressId: bigint({ mode: 'bigint' }).notNull(),
+    /** the chain's integer amount (wei, token units) */
+    amountRaw: numeric({ precision: 78, scale: 0 }).notNull(),
+    /** the amount at the asset's precision, rounded toward zero: what is credited */
+    amount: numeric({ precision: 38, scale: 18 }).notNull(),
+    status: text().$type<ChainDepositStatus>().notNull(),
+    /** the last confirmation count the customer was told ("confirming k/N") */
+    confirmationsTold: integer().notNull().default(0),
+    /** who saw it first: the watcher or a customer's claim */
+    source: text({ enum: ['watcher', 'claim'] }).notNull(),
+    creditedAt: timestamp({ withTimezone: true }),
+    droppedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('chain_deposits_key').on(t.chainId, t.txHash, t.logIndex),
+    index('chain_deposits_user').on(t.userId, t.id),
+    index('chain_deposits_status').on(t.network, t.status, t.blockNumber),
+    check('chain_deposits_amount_positive', sql`${t.amountRaw} > 0`),
+  ],
+);
+
+/**
+ * What operators must look at and the watcher will not decide alone: a reorganisation deeper than
+ * the confirmations that removed a credited deposit's block (nothing is reversed silently), or one
+ * deeper than the kept block history. One row per (kind, deposit) at most.
+ */
+export const chainIncidents = pgTable(
+  'chain_incidents',
+  {
+    id: bigserial({ mode: 'bigint' }).primaryKey(),
+    network: text().notNull(),
+    kind: text({ enum: ['credited_reorged', 'history_exhausted', 'recredit_held'] }).notNull(),
+    depositId: bigint({ mode: 'bigint' }),
+    blockNumber: bigint({ mode: 'number' }).notNull(),
+    details: jsonb().$type<Record<string, string | number | null>>().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('chain_incidents_deposit').on(t.kind, t.depositId), index('chain_incidents_time').on(t.createdAt)],
+);
+
+export type ChainDepositRow = typeof chainDeposits.$inferSelect;
+export type ChainAddressRow = typeof chainAddresses.$inferSelect;
+export type ChainNetworkRow = typeof chainNetworks.$inferSelect;
+export type ChainIncidentRow = typeof chainIncidents.$inferSelect;

@@ -1,0 +1,235 @@
+/**
+ * The chain domain's service (`app.chain`): customers' own addresses, the deposits the watcher saw,
+ * claims checked against the chain, the watcher's run and the operators' view of each network
+ * (docs/wallet.md, "Deposits from the chain"). Without CHAIN_ETH_RPC_URL it watches nothing: every
+ * network is claims with a proof and operator review, as before.
+ */
+import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { MIN_DEPOSIT, type Asset } from '../../src/contract/constants.ts';
+import type {
+  AdminChainDeposit,
+  AdminChainNetworkList,
+  ChainAddressList,
+  ChainDeposit,
+  ChainDepositPage,
+  ChainDepositQuery,
+  ChainIncidentPage,
+} from '../../src/contract/chain.ts';
+import { COIN_NETWORKS, NETWORKS, type Network } from '../../src/contract/wallet.ts';
+import { fmt } from '../platform/ledger/amounts.ts';
+import { qrDataUrl } from '../platform/qr.ts';
+import { addressOf } from './addresses.ts';
+import { claimDeposit, type ChainClaim } from './claims.ts';
+import type { ChainConfig } from './config.ts';
+import { confirmationsOf, type Where } from './credit.ts';
+import type { ChainDeps, Watched } from './deps.ts';
+import { EvmClient } from './evm.ts';
+import { chainDeposits, chainIncidents, chainNetworks, type ChainDepositRow, type ChainNetworkRow } from './schema.ts';
+import { NetworkWatcher, type WatchResult } from './watcher.ts';
+
+/** What the wallet asks of the chain domain (server/chain/index.ts): whether a network is watched, and its claims. */
+export interface ChainClaims {
+  watches(coin: Asset, network: Network): boolean;
+  claim(userId: bigint, claim: ChainClaim): Promise<ChainDeposit>;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export class ChainService implements ChainClaims {
+  /** Every watched network with its node and watcher (none without configuration). */
+  private readonly watched = new Map<string, { w: Watched; watcher: NetworkWatcher }>();
+
+  constructor(
+    private readonly deps: ChainDeps,
+    cfg: ChainConfig,
+  ) {
+    if (cfg.eth) {
+      const w = { cfg: cfg.eth, evm: new EvmClient(cfg.eth) };
+      this.watched.set(cfg.eth.network, { w, watcher: new NetworkWatcher(deps, w) });
+    }
+  }
+
+  /** The coins watched on a network: ETH always, USDT when its contract is configured. */
+  private coinsOf(w: Watched): Asset[] {
+    return w.cfg.usdtContract ? ['ETH', 'USDT'] : ['ETH'];
+  }
+
+  watches(coin: Asset, network: Network): boolean {
+    const n = this.watched.get(network);
+    return Boolean(n && this.coinsOf(n.w).includes(coin));
+  }
+
+  /** The shortest beat among the watched networks (the job's tick); null when nothing is watched. */
+  tickMs(): number | null {
+    const ticks = [...this.watched.values()].map((n) => n.w.cfg.tickMs);
+    return ticks.length ? Math.min(...ticks) : null;
+  }
+
+  /** One run of every watcher (the leader job's run; tests call it to advance). */
+  async watchOnce(): Promise<WatchResult[]> {
+    const out: WatchResult[] = [];
+    for (const { watcher } of this.watched.values()) out.push(await watcher.run());
+    return out;
+  }
+
+  /** The customer's own address per watched coin and network, made on first ask, with its QR code. */
+  async addresses(userId: bigint): Promise<ChainAddressList> {
+    const rows = [];
+    for (const { w } of this.watched.values()) {
+      const a = await addressOf(this.deps.db, w.cfg.xpub, w.cfg.network, userId, this.deps.clock.date());
+      const qr = await qrDataUrl(a.address);
+      for (const coin of this.coinsOf(w)) {
+        rows.push({
+          coin,
+          network: w.cfg.network,
+          address: a.address,
+          qr,
+          minAmount: MIN_DEPOSIT[coin],
+          confirmations: w.cfg.confirmations,
+        });
+      }
+    }
+    return { rows };
+  }
+
+  /** A claim on a watched network, answered by the chain. */
+  async claim(userId: bigint, claim: ChainClaim): Promise<ChainDeposit> {
+    const n = this.watched.get(claim.network)!;
+    const row = await claimDeposit(this.deps, n.w, n.watcher, userId, claim);
+    return this.view(row, await this.wheres());
+  }
+
+  /** The customer's chain deposits, newest first, with their confirmations. */
+  async deposits(userId: bigint, q: ChainDepositQuery): Promise<ChainDepositPage> {
+    const conds: SQL[] = [eq(chainDeposits.userId, userId)];
+    if (q.status) conds.push(eq(chainDeposits.status, q.status));
+    const size = q.pageSize ?? 20;
+    const [rows, [{ n }], wheres] = await Promise.all([
+      this.deps.db
+        .select()
+        .from(chainDeposits)
+        .where(and(...conds))
+        .orderBy(desc(chainDeposits.id))
+        .limit(size)
+        .offset(((q.pageNum ?? 1) - 1) * size),
+      this.deps.db
+        .select({ n: count() })
+        .from(chainDeposits)
+        .where(and(...conds)),
+      this.wheres(),
+    ]);
+    return { rows: rows.map((r) => this.view(r, wheres)), total: Number(n) };
+  }
+
+  /** Where each watched network stands (its row), for confirmations. */
+  private async wheres(): Promise<Map<string, Where>> {
+    const rows = await this.deps.db.select().from(chainNetworks);
+    const out = new Map<string, Where>();
+    for (const r of rows) {
+      const n = this.watched.get(r.network);
+      const required = n?.w.cfg.confirmations ?? 0;
+      out.set(r.network, { network: r.network, chainId: r.chainId, required, lastBlock: r.lastBlock });
+    }
+    return out;
+  }
+
+  private view(r: ChainDepositRow, wheres: Map<string, Where>): ChainDeposit {
+    const where = wheres.get(r.network) ?? { network: r.network, chainId: r.chainId, required: 0, lastBlock: -1 };
+    const required = this.watched.get(r.network)?.w.cfg.confirmations ?? where.required;
+    const coin = r.coin as Asset;
+    return {
+      id: r.id.toString(),
+      coin,
+      network: r.network as Network,
+      chainId: r.chainId,
+      txHash: r.txHash,
+      logIndex: r.logIndex,
+      blockNumber: r.blockNumber,
+      from: r.fromAddress,
+      to: r.toAddress,
+      amount: fmt(coin, r.amount),
+      status: r.status,
+      confirmations:
+        r.status === 'credited' ? required : r.status === 'dropped' ? 0 : confirmationsOf(r.blockNumber, { ...where, required }),
+      required,
+      minAmount: r.status === 'belowMinimum' ? MIN_DEPOSIT[coin] : null,
+      createdAt: r.createdAt.toISOString(),
+      creditedAt: iso(r.creditedAt),
+    };
+  }
+
+  /** Every network deposits arrive on, watched or not, with the watcher's state and the deposits confirming. */
+  async networks(): Promise<AdminChainNetworkList> {
+    const states = new Map<string, ChainNetworkRow>((await this.deps.db.select().from(chainNetworks)).map((r) => [r.network, r]));
+    const wheres = await this.wheres();
+    const rows = [];
+    for (const network of NETWORKS) {
+      const n = this.watched.get(network);
+      const s = states.get(network);
+      const confirming: AdminChainDeposit[] = n
+        ? (
+            await this.deps.db
+              .select()
+              .from(chainDeposits)
+              .where(and(eq(chainDeposits.network, network), eq(chainDeposits.status, 'confirming')))
+              .orderBy(asc(chainDeposits.id))
+              .limit(100)
+          ).map((r) => ({ ...this.view(r, wheres), userId: r.userId.toString() }))
+        : [];
+      rows.push({
+        network,
+        coins: n ? this.coinsOf(n.w) : (Object.keys(COIN_NETWORKS) as Asset[]).filter((c) => COIN_NETWORKS[c].includes(network)),
+        watched: Boolean(n),
+        chainId: s?.chainId ?? null,
+        confirmations: n?.w.cfg.confirmations ?? null,
+        head: s?.head ?? null,
+        headAt: iso(s?.headAt ?? null),
+        lastProcessed: s ? s.lastBlock : null,
+        lag: s && s.head !== null ? Math.max(0, s.head - s.lastBlock) : null,
+        lastError: s?.lastError ?? null,
+        lastErrorAt: iso(s?.lastErrorAt ?? null),
+        confirming,
+      });
+    }
+    return { rows };
+  }
+
+  /** What the watcher flagged for operators, newest first. */
+  async incidents(q: { pageNum?: number; pageSize?: number }): Promise<ChainIncidentPage> {
+    const size = q.pageSize ?? 20;
+    const [rows, [{ n }]] = await Promise.all([
+      this.deps.db
+        .select()
+        .from(chainIncidents)
+        .orderBy(desc(chainIncidents.id))
+        .limit(size)
+        .offset(((q.pageNum ?? 1) - 1) * size),
+      this.deps.db.select({ n: count() }).from(chainIncidents),
+    ]);
+    return {
+      rows: rows.map((r) => ({
+        id: r.id.toString(),
+        network: r.network as Network,
+        kind: r.kind,
+        depositId: r.depositId?.toString() ?? null,
+        blockNumber: r.blockNumber,
+        details: r.details,
+        createdAt: r.createdAt.toISOString(),
+      })),
+      total: Number(n),
+    };
+  }
+
+  /** Head, last processed block and lag per watched network, for /metrics (read from the shared row: any instance answers). */
+  async metricsReading(): Promise<Array<{ network: string; head: number | null; lastBlock: number; lag: number | null }>> {
+    const rows = await this.deps.db.select().from(chainNetworks);
+    return rows
+      .filter((r) => this.watched.has(r.network))
+      .map((r) => ({
+        network: r.network,
+        head: r.head,
+        lastBlock: r.lastBlock,
+        lag: r.head === null ? null : Math.max(0, r.head - r.lastBlock),
+      }));
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * Deposits credited from the chain (docs/wallet.md, "Deposits from the chain"): each customer's own
+ * address per watched network, the deposits the watcher saw with their confirmations, and the
+ * operators' view of each network. Shared by browser and server: TypeBox only.
+ */
+import { Type, type Static } from 'typebox';
+import { CHAIN_DEPOSIT_STATUSES } from '../machines/chain/chainDeposit.ts';
+import { DecimalString, IdString, IsoTime, LiteralUnion, Page, PageQuery } from './envelope.ts';
+import { AssetSchema, NetworkSchema } from './wallet.ts';
+
+export { CHAIN_DEPOSIT_STATUSES, type ChainDepositStatus } from '../machines/chain/chainDeposit.ts';
+export const ChainDepositStatusSchema = LiteralUnion(CHAIN_DEPOSIT_STATUSES);
+
+/** GET /swx/customer/user/chainAddresses: one row per watched coin and network (empty when none is watched). */
+export const ChainAddress = Type.Object({
+  coin: AssetSchema,
+  network: NetworkSchema,
+  /** the customer's own address (EIP-55 checksummed); the same one for every coin of the network */
+  address: Type.String(),
+  /** QR code of the address as an SVG data URL */
+  qr: Type.String(),
+  /** below it a deposit is recorded and shown, never credited */
+  minAmount: DecimalString(),
+  /** the confirmations a deposit waits for before it is credited */
+  confirmations: Type.Integer(),
+});
+export type ChainAddress = Static<typeof ChainAddress>;
+export const ChainAddressList = Type.Object({ rows: Type.Array(ChainAddress) });
+export type ChainAddressList = Static<typeof ChainAddressList>;
+
+/** One deposit as the chain showed it, with how far it is confirmed. */
+export const ChainDeposit = Type.Object({
+  id: IdString,
+  coin: AssetSchema,
+  network: NetworkSchema,
+  chainId: Type.Integer(),
+  txHash: Type.String(),
+  /** the Transfer log's index in its block; -1 for native ETH */
+  logIndex: Type.Integer(),
+  blockNumber: Type.Integer(),
+  from: Type.String(),
+  to: Type.String(),
+  /** at the asset's precision, rounded toward zero: what is (or would be) credited */
+  amount: DecimalString(),
+  status: ChainDepositStatusSchema,
+  /** blocks on top of it, its own included, up to `required` ("confirming k/N") */
+  confirmations: Type.Integer(),
+  required: Type.Integer(),
+  /** the coin's minimum, named when the deposit is below it (the reason it is not credited) */
+  minAmount: Type.Union([DecimalString(), Type.Null()]),
+  createdAt: IsoTime,
+  creditedAt: Type.Union([IsoTime, Type.Null()]),
+});
+export type ChainDeposit = Static<typeof ChainDeposit>;
+
+/** GET /swx/customer/user/chainDeposits (real book) */
+export const ChainDepositQuery = Type.Object(
+  { ...PageQuery, status: Type.Optional(ChainDepositStatusSchema) },
+  { additionalProperties: false },
+);
+export type ChainDepositQuery = Static<typeof ChainDepositQuery>;
+export const ChainDepositPage = Page(ChainDeposit);
+export type ChainDepositPage = Static<typeof ChainDepositPage>;
+
+/** A deposit in an operator's view: whose it is. */
+export const AdminChainDeposit = Type.Object({ ...ChainDeposit.properties, userId: IdString });
+export type AdminChainDeposit = Static<typeof AdminChainDeposit>;
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+
+/** GET /admin-api/chain/networks: every network deposits arrive on, watched or not. */
+export const AdminChainNetwork = Type.Object({
+  network: NetworkSchema,
+  coins: Type.Array(AssetSchema),
+  /** false: deposits on it are claims with a proof, reviewed by operators */
+  watched: Type.Boolean(),
+  chainId: Nullable(Type.Integer()),
+  confirmations: Nullable(Type.Integer()),
+  /** the node's latest block when last asked, and when */
+  head: Nullable(Type.Integer()),
+  headAt: Nullable(IsoTime),
+  lastProcessed: Nullable(Type.Integer()),
+  /** head − last processed */
+  lag: Nullable(Type.Integer()),
+  lastError: Nullable(Type.String()),
+  lastErrorAt: Nullable(IsoTime),
+  /** the deposits waiting for their confirmations (at most 100, oldest first) */
+  confirming: Type.Array(AdminChainDeposit),
+});
+export type AdminChainNetwork = Static<typeof AdminChainNetwork>;
+export const AdminChainNetworkList = Type.Object({ rows: Type.Array(AdminChainNetwork) });
+export type AdminChainNetworkList = Static<typeof AdminChainNetworkList>;
+
+/** GET /admin-api/chain/incidents: what the watcher flagged and never decides alone. */
+export const ChainIncident = Type.Object({
+  id: IdString,
+  network: NetworkSchema,
+  /** credited_reorged: a credited deposit's block was reorganised away (deeper than the confirmations) */
+  kind: LiteralUnion(['credited_reorged', 'history_exhausted', 'recredit_held'] as const),
+  depositId: Nullable(IdString),
+  blockNumber: Type.Integer(),
+  details: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Null()])),
+  createdAt: IsoTime,
+});
+export type ChainIncident = Static<typeof ChainIncident>;
+export const ChainIncidentPage = Page(ChainIncident);
+export type ChainIncidentPage = Static<typeof ChainIncidentPage>;
+export const ChainIncidentQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });
