@@ -160,16 +160,7 @@ export function body<T = any>(res: { json: () => unknown }): { code: number; msg
   return res.json() as { code: number; msg: string; result: T };
 }
 
-/** Polls `cond` until it holds (or returns a truthy value); fails after `ms` with `what`. */
-export async function waitFor<T>(what: string, cond: () => T | Promise<T>, ms = 20_000): Promise<NonNullable<T>> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await cond();
-    if (v) return v as NonNullable<T>;
-    if (Date.now() > end) throw new Error(`not met within ${ms} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+export { waitFor } from '../setup/waitFor.ts';
 
 /** Waits (bounded) until PostgreSQL backend `pid` is blocked on a lock. */
 export async function waitUntilWaiting(db: Db, pid: number): Promise<void> {

@@ -7,6 +7,7 @@ import { Simulator } from '../../../server/market/feed/simulator.ts';
 import type { PriceTick } from '../../../src/contract/ws.ts';
 import { Err } from '../../../src/contract/errors.ts';
 import { BizError } from '../../../server/platform/http/errors.ts';
+import { waitFor } from '../../setup/waitFor.ts';
 
 /**
  * The exchange adapter against a local server replaying mini-ticker frames in the documented
@@ -76,14 +77,6 @@ const SECOND = (t: number) => [
 let server: WebSocketServer;
 let t: TestApp;
 const connections: Array<{ url: string; socket: WebSocket }> = [];
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const waitFor = async (cond: () => boolean, ms = 15_000) => {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await sleep(50);
-  }
-};
 const refusal = (fn: () => unknown) => {
   try {
     fn();
@@ -120,7 +113,7 @@ afterAll(async () => {
 
 describe('exchange feed adapter', () => {
   it('subscribes to the combined mini-ticker stream of every crypto pair', async () => {
-    await waitFor(() => connections.length >= 1);
+    await waitFor('connections.length >= 1', () => connections.length >= 1);
     const url = new URL(connections[0].url, 'ws://x');
     expect(url.pathname).toBe('/stream');
     const streams = url.searchParams.get('streams')!.split('/');
@@ -131,7 +124,7 @@ describe('exchange feed adapter', () => {
   });
 
   it('takes prices and 24h figures from the frames, labelled exchange; other markets stay simulated', async () => {
-    await waitFor(() => t.app.market.get('BTCUSDT')!.price === 64130.01);
+    await waitFor("() => t.app.market.get('BTCUSDT')!.price === 64130.01", () => t.app.market.get('BTCUSDT')!.price === 64130.01);
     const info = body(await t.app.inject({ url: '/swx/customer/index/getMarketInfo/BTCUSDT' })).result;
     expect(info).toMatchObject({
       price: '64130.01',
@@ -152,7 +145,7 @@ describe('exchange feed adapter', () => {
   it('an instrument without ticks goes stale: flagged, untradable, never quietly simulated', async () => {
     const sol = t.app.market.get('SOLUSDT')!;
     const before = sol.price;
-    await waitFor(() => t.app.market.isStale(sol), 15_000);
+    await waitFor('t.app.market.isStale(sol), 15_000', () => t.app.market.isStale(sol), 15_000);
     const info = body(await t.app.inject({ url: '/swx/customer/index/getMarketInfo/SOLUSDT' })).result;
     expect(info).toMatchObject({ stale: true, tradable: false, source: 'exchange' });
     expect(refusal(() => t.app.market.assertTradable('SOLUSDT'))).toBe(Err.PRICE_UNAVAILABLE);
@@ -164,7 +157,7 @@ describe('exchange feed adapter', () => {
     t.app.market.events.on('prices', onPrices);
     const steps = vi.spyOn(Simulator.prototype, 'step');
     try {
-      await waitFor(() => steps.mock.calls.length >= 2);
+      await waitFor('steps.mock.calls.length >= 2', () => steps.mock.calls.length >= 2);
     } finally {
       steps.mockRestore();
       t.app.market.events.off('prices', onPrices);
@@ -176,10 +169,10 @@ describe('exchange feed adapter', () => {
   });
 
   it('reconnects with back-off after a dropped connection and the prices come back', async () => {
-    await waitFor(() => t.app.market.get('BTCUSDT')!.price === 64130.01);
+    await waitFor("() => t.app.market.get('BTCUSDT')!.price === 64130.01", () => t.app.market.get('BTCUSDT')!.price === 64130.01);
     connections[0].socket.terminate(); // the exchange drops us
-    await waitFor(() => connections.length >= 2, 20_000);
-    await waitFor(() => t.app.market.get('BTCUSDT')!.price === 64200);
+    await waitFor('connections.length >= 2, 20_000', () => connections.length >= 2, 20_000);
+    await waitFor("() => t.app.market.get('BTCUSDT')!.price === 64200", () => t.app.market.get('BTCUSDT')!.price === 64200);
     expect(t.app.market.get('ETHUSDT')!.price).toBe(3060);
     expect(t.app.market.isStale(t.app.market.get('BTCUSDT')!)).toBe(false);
     expect(refusal(() => t.app.market.assertTradable('BTCUSDT'))).toBe('ok');

@@ -7,6 +7,7 @@ import { Err, Ok } from '../../../src/contract/errors.ts';
 import { BizError } from '../../../server/platform/http/errors.ts';
 import { aggregate, bucketStart, generateUnits } from '../../../server/market/candles/history.ts';
 import { historySpecOf } from '../../../server/market/quotes/state.ts';
+import { waitFor } from '../../setup/waitFor.ts';
 
 /**
  * Market hours end to end, on a pinned market clock (never the wall clock): the platform starts
@@ -23,14 +24,6 @@ const CLOSED = ['AAPL', 'SPY', 'EURUSD', 'ES'];
 let t: TestApp;
 let offset = SATURDAY - Date.now();
 const marketClock = () => Date.now() + offset;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const waitFor = async (cond: () => boolean, ms = 15_000) => {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await sleep(50);
-  }
-};
 const candles = async (qs: string) => {
   const r = body<Candle[]>(await t.app.inject({ url: `${INDEX}/getKValueByCodeAndDate?${qs}` }));
   expect(r.code, qs).toBe(Ok.SUCCESS);
@@ -56,7 +49,7 @@ describe('a weekend (Saturday)', () => {
     const btc = t.app.market.get('BTCUSDT')!;
     const before = Object.fromEntries(CLOSED.map((c) => [c, t.app.market.priceOf(c)]));
     const btcBefore = btc.time;
-    await waitFor(() => btc.time > btcBefore + 1500); // at least two more feed steps
+    await waitFor('btc.time > btcBefore + 1500', () => btc.time > btcBefore + 1500); // at least two more feed steps
     for (const code of CLOSED) {
       const q = t.app.market.get(code)!;
       expect(q.time, code).toBe(0); // never ticked
@@ -194,10 +187,10 @@ describe('Monday 09:30 New York', () => {
   it('the stock moves again from its Friday close, with volume, and is tradable', async () => {
     offset = MON_OPEN - 3000 - Date.now(); // 09:29:57
     const q = t.app.market.get('AAPL')!;
-    await waitFor(() => q.time > 0);
+    await waitFor('q.time > 0', () => q.time > 0);
     expect(q.time).toBeGreaterThanOrEqual(MON_OPEN);
     const first = q.time;
-    await waitFor(() => q.time > first);
+    await waitFor('q.time > first', () => q.time > first);
     expect(t.app.market.priceOf('AAPL')).not.toBe(saturdayPrice.AAPL);
     const aapl = await info('AAPL');
     expect(aapl).toMatchObject({ marketOpen: true, tradable: true, stale: false });
@@ -205,7 +198,10 @@ describe('Monday 09:30 New York', () => {
     // the 24h window now holds only the weekend: the change is against Friday's close
     expect(aapl.open).toBe(saturdayPrice.AAPL);
     // forex and futures reopened on Sunday evening and tick too
-    await waitFor(() => t.app.market.get('EURUSD')!.time >= MON_OPEN && t.app.market.get('ES')!.time >= MON_OPEN);
+    await waitFor(
+      "() => t.app.market.get('EURUSD')!.time >= MON_OPEN && t.app.market.get",
+      () => t.app.market.get('EURUSD')!.time >= MON_OPEN && t.app.market.get('ES')!.time >= MON_OPEN,
+    );
   });
 
   it('candles: flat over the weekend, then the live session, continuous', async () => {

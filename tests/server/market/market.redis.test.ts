@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createTestDatabase, usingPostgres, type TestApp } from '../helpers.ts';
 import { WsProbe, isArray } from '../wsClient.ts';
 import { WS_PATH } from '../../../src/contract/ws.ts';
+import { waitFor } from '../../setup/waitFor.ts';
 
 /**
  * Two instances on one PostgreSQL database and one Redis: one is elected (advisory lock) and
@@ -10,14 +11,6 @@ import { WS_PATH } from '../../../src/contract/ws.ts';
  * takes over when the leader goes away. Runs in the server-pg project (TEST_DB=postgres).
  */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const waitFor = async (cond: () => boolean, ms = 20_000) => {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await sleep(50);
-  }
-};
 
 const WEDNESDAY = Date.parse('2025-07-09T15:00:00Z');
 const started = Date.now();
@@ -58,7 +51,10 @@ describe.runIf(usingPostgres())('two instances on PostgreSQL + Redis', () => {
   };
 
   it('elects exactly one leader and both serve the same ticks', async () => {
-    await waitFor(() => Boolean(a.app.market.writer) !== Boolean(b.app.market.writer));
+    await waitFor(
+      '() => Boolean(a.app.market.writer) !== Boolean(b.app.market.writer)',
+      () => Boolean(a.app.market.writer) !== Boolean(b.app.market.writer),
+    );
     expect(Boolean(a.app.market.writer) && Boolean(b.app.market.writer)).toBe(false);
 
     const pa = await probe(a);
@@ -74,13 +70,19 @@ describe.runIf(usingPostgres())('two instances on PostgreSQL + Redis', () => {
         .flat()
         .filter((x) => x.code === 'BTCUSDT')
         .map((x) => x.price);
-    await waitFor(() => btc(pa, ma).length >= 4 && btc(pb, mb).length >= 4);
+    await waitFor(
+      '() => btc(pa, ma).length >= 4 && btc(pb, mb).length >= 4',
+      () => btc(pa, ma).length >= 4 && btc(pb, mb).length >= 4,
+    );
     const seenA = new Set(btc(pa, ma));
     const common = btc(pb, mb).filter((p) => seenA.has(p));
     expect(common.length).toBeGreaterThanOrEqual(3); // the same ticks reached the clients of both
 
     // both instances hold the same price for the same tick
-    await waitFor(() => a.app.market.get('ETHUSDT')!.time === b.app.market.get('ETHUSDT')!.time);
+    await waitFor(
+      "() => a.app.market.get('ETHUSDT')!.time === b.app.market.get('ETHUSDT'",
+      () => a.app.market.get('ETHUSDT')!.time === b.app.market.get('ETHUSDT')!.time,
+    );
     expect(a.app.market.priceOf('ETHUSDT')).toBe(b.app.market.priceOf('ETHUSDT'));
     pa.ws.terminate();
     pb.ws.terminate();
@@ -88,17 +90,23 @@ describe.runIf(usingPostgres())('two instances on PostgreSQL + Redis', () => {
 
   it('the other instance takes over the feed when the leader stops', async () => {
     // on its own (not after the test above) the election may still be running
-    await waitFor(() => Boolean(a.app.market.writer) !== Boolean(b.app.market.writer));
+    await waitFor(
+      '() => Boolean(a.app.market.writer) !== Boolean(b.app.market.writer)',
+      () => Boolean(a.app.market.writer) !== Boolean(b.app.market.writer),
+    );
     const leaderIsA = Boolean(a.app.market.writer);
     const leader = leaderIsA ? a : b;
     const follower = leaderIsA ? b : a;
     if (leaderIsA) aClosed = true;
     else bClosed = true;
     await leader.close();
-    await waitFor(() => Boolean(follower.app.market.writer));
+    await waitFor('Boolean(follower.app.market.writer)', () => Boolean(follower.app.market.writer));
     const q = follower.app.market.get('BTCUSDT')!;
     const before = q.time;
-    await waitFor(() => follower.app.market.get('BTCUSDT')!.time > before);
+    await waitFor(
+      "() => follower.app.market.get('BTCUSDT')!.time > before",
+      () => follower.app.market.get('BTCUSDT')!.time > before,
+    );
     expect(follower.app.market.isStale(follower.app.market.get('BTCUSDT')!)).toBe(false);
   });
 });

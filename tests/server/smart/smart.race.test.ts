@@ -8,15 +8,9 @@ import { startSmartEngine } from '../../../server/smart/engine.ts';
 import { ledgerTransfers } from '../../../server/platform/ledger/schema.ts';
 import { notifications } from '../../../server/platform/realtime/schema.ts';
 import { Err, Ok } from '../../../src/contract/errors.ts';
+import { waitFor } from '../../setup/waitFor.ts';
 
 const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
-const waitFor = async (ok: () => Promise<boolean> | boolean, ms = 20_000) => {
-  const until = Date.now() + ms;
-  while (!(await ok())) {
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
 
 /**
  * The reserve can never promise more than it holds, whatever races; payouts are made once per
@@ -135,20 +129,25 @@ describe(`smart plans under races (${usingPostgres() ? 'PostgreSQL pool' : 'PGli
       const stopB = await startSmartEngine(second.app);
       let stoppedB = false;
       try {
-        await waitFor(() => t.app.smart.schedulerRunning !== second.app.smart.schedulerRunning);
+        await waitFor(
+          '() => t.app.smart.schedulerRunning !== second.app.smart.schedulerRunni',
+          () => t.app.smart.schedulerRunning !== second.app.smart.schedulerRunning,
+        );
         expect(t.app.smart.schedulerRunning).toBe(true);
         expect(second.app.smart.schedulerRunning).toBe(false);
         clock.days(1);
         await waitFor(
+          'async () => rows<{ n: number }>( await t.app.db.execute(sql`select cou',
           async () =>
             rows<{ n: number }>(
               await t.app.db.execute(sql`select count(*)::int as n from ledger_transfers where reason = 'smart.yield'`),
             )[0].n >= 36,
         );
         await stopA();
-        await waitFor(() => second.app.smart.schedulerRunning);
+        await waitFor('second.app.smart.schedulerRunning', () => second.app.smart.schedulerRunning);
         clock.days(1);
         await waitFor(
+          'async () => rows<{ n: number }>( await t.app.db.execute(sql`select cou',
           async () =>
             rows<{ n: number }>(
               await t.app.db.execute(sql`select count(*)::int as n from ledger_transfers where reason = 'smart.yield'`),

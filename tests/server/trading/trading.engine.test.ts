@@ -9,14 +9,8 @@ import { ledgerTransfers } from '../../../server/platform/ledger/schema.ts';
 import { marketCandles } from '../../../server/market/schema.ts';
 import { notifications } from '../../../server/platform/realtime/schema.ts';
 import type { FastifyInstance } from 'fastify';
+import { waitFor } from '../../setup/waitFor.ts';
 
-const waitFor = async (ok: () => Promise<boolean> | boolean, ms = 20_000) => {
-  const until = Date.now() + ms;
-  while (!(await ok())) {
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
 /** Feeds a step and lets the engine finish with it. */
 async function step(app: FastifyInstance, clock: ReturnType<typeof marketClock>, prices: Record<string, number>, ms = 1000) {
   tick(app, clock, prices, ms);
@@ -283,9 +277,12 @@ describe.skipIf(!usingPostgres())('trading engine: two instances on one database
     expect(second.app.trading.engine).toBeUndefined();
     // opened through the follower: the leader learns of it from the database
     const a = (await buyOptions(second.app, real(u), { takeProfit: '68000' })).result;
-    await waitFor(() => t.app.trading.engine!.index.has(a.id));
+    await waitFor('t.app.trading.engine!.index.has(a.id)', () => t.app.trading.engine!.index.has(a.id));
     await both({ BTCUSDT: 68050 });
-    await waitFor(async () => (await status(t.app, u, a.id)).status === 'closed');
+    await waitFor(
+      "async () => (await status(t.app, u, a.id)).status === 'closed'",
+      async () => (await status(t.app, u, a.id)).status === 'closed',
+    );
     // both settling the same position at once: one moves money
     const b = (await buyOptions(t.app, real(u), {})).result;
     const outs = await Promise.all(
@@ -296,9 +293,15 @@ describe.skipIf(!usingPostgres())('trading engine: two instances on one database
     const c = (await buyOptions(t.app, real(u), { stopLoss: '67500' })).result;
     await stops[0]();
     // the engine is visible as soon as it takes over and rebuilds its index from the database right after
-    await waitFor(() => second.app.trading.engine?.index.has(c.id) === true);
+    await waitFor(
+      '() => second.app.trading.engine?.index.has(c.id) === true',
+      () => second.app.trading.engine?.index.has(c.id) === true,
+    );
     await both({ BTCUSDT: 67000 });
-    await waitFor(async () => (await status(t.app, u, c.id)).status === 'closed');
+    await waitFor(
+      "async () => (await status(t.app, u, c.id)).status === 'closed'",
+      async () => (await status(t.app, u, c.id)).status === 'closed',
+    );
     expect((await status(t.app, u, c.id)).closeReason).toBe('stop_loss');
     for (const id of [a.id, b.id, c.id]) {
       const keys = await t.app.db
