@@ -62,6 +62,22 @@ function providedTemplate(): string | undefined {
   }
 }
 
+/**
+ * Every service this process started and has not stopped. A detached service outlives its test
+ * file unless stopped; when a file's setup fails after the service came up (the browser did not
+ * launch), nothing holds it to stop it, so the worker's exit kills what is left.
+ */
+const running = new Set<number>();
+process.once('exit', () => {
+  for (const pid of running) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  }
+});
+
 /** Starts the service; the app must have been built (npm test builds it; else `npx vite build`). */
 /** `entry`: the script to run instead of server/main.ts (a test's own wiring of the same platform). */
 export async function startService(entry = 'server/main.ts'): Promise<Service> {
@@ -96,6 +112,8 @@ export async function startService(entry = 'server/main.ts'): Promise<Service> {
   });
   child.stdout?.on('data', (d) => (out += d));
   child.stderr?.on('data', (d) => (out += d));
+  if (child.pid) running.add(child.pid);
+  child.once('exit', () => child.pid && running.delete(child.pid));
   const url = `http://127.0.0.1:${port}`;
   serviceLogs.set(url, () => out);
   const deadline = Date.now() + 120_000;
