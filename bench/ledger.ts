@@ -63,7 +63,7 @@ async function fundUsers(database: Database): Promise<bigint[]> {
         from: platformAccount('deposits'),
         to: userAccount(id),
         amount: '1000000',
-        reason: 'bench',
+        reason: 'deposit.approved',
       }),
     );
   }
@@ -89,7 +89,7 @@ async function ledgerLoad(database: Database, ids: bigint[], workers: number): P
             from: userAccount(a),
             to: userAccount(b),
             amount: '0.01',
-            reason: 'bench',
+            reason: 'deposit.approved',
           }),
         );
         done++;

@@ -64,7 +64,8 @@ export async function buildApp({ config, memoryDb, logger }: AppOptions): Promis
   await securityHeadersPlugin(app, indexPage); // helmet's headers, computed once
   await app.register(rateLimit, rateLimitOptions(app));
   await app.register(websocket, websocketOptions);
-  await app.register(swagger, openApiOptions);
+  const domains: readonly DomainManifest[] = DOMAINS;
+  await app.register(swagger, openApiOptions(domains.flatMap((d) => d.openApiTags ?? [])));
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
   // shared by every domain's routes
@@ -73,7 +74,6 @@ export async function buildApp({ config, memoryDb, logger }: AppOptions): Promis
 
   // the domains (server/domains.ts, in dependency order): every plugin, each decorating one
   // service, before any route (two-factor sign-in puts its step-up checks on routes as they come)
-  const domains: readonly DomainManifest[] = DOMAINS;
   for (const d of domains) for (const plugin of d.plugins ?? []) await app.register(plugin);
   // then the routes, which only parse requests and call those services
   for (const d of domains) {

@@ -7,6 +7,8 @@
  */
 import type { DomainManifest } from './platform/domain.ts';
 import type { JobDeclaration } from './platform/jobs/registry.ts';
+import type { LedgerReason } from './platform/ledger/reasons.ts';
+import { PLATFORM_MAIL_KEYS, type MailKey } from './platform/mail/mailText.ts';
 import market from './market/manifest.ts';
 import auth from './auth/manifest.ts';
 import wallet from './wallet/manifest.ts';
@@ -57,3 +59,14 @@ export function jobOf(name: JobName): JobDeclaration {
   if (!job) throw new Error(`job ${name} is not declared by any domain`);
   return job;
 }
+
+/** Every mail text: the platform's, then each domain's (DomainManifest.mailKeys); MailKey is their union. */
+export const MAIL_KEYS: readonly MailKey[] = [
+  ...PLATFORM_MAIL_KEYS,
+  ...DOMAINS.flatMap((d): readonly MailKey[] => ('mailKeys' in d ? d.mailKeys : [])),
+];
+
+/** Every reason a ledger transfer may carry (DomainManifest.ledgerReasons); LedgerReason is their union. */
+export const LEDGER_REASONS: readonly LedgerReason[] = DOMAINS.flatMap((d): readonly LedgerReason[] =>
+  'ledgerReasons' in d ? d.ledgerReasons : [],
+);

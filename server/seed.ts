@@ -1,16 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { seedOperator } from './auth/seedOperator.ts';
-import { seedContent } from './content/seed.ts';
-import { seedMarket } from './market/seed.ts';
+import { DOMAINS } from './domains.ts';
+import type { DomainManifest } from './platform/domain.ts';
 
 /**
- * First-start data, idempotent (safe on every start and on every instance).
- * Each domain adds its own seeder here.
+ * First-start data, idempotent (safe on every start and on every instance): each domain's seeder
+ * (its manifest's `seed`), in the order of server/domains.ts.
  */
 export async function seedAll(app: FastifyInstance): Promise<void> {
-  await seedOperator(app);
-  await seedContent(app);
-  await seedMarket(app);
-  await app.smart.seed();
-  await app.nfts.seed();
+  const domains: readonly DomainManifest[] = DOMAINS;
+  for (const d of domains) await d.seed?.(app);
 }

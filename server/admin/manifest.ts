@@ -10,4 +10,5 @@ export default {
   routes: [documentAccessRoutes],
   adminRoutes: [adminRoutes],
   keyRoot: 'admin',
+  openApiTags: [{ name: 'admin', description: 'The operator console (/admin-api): reviews, operators, audit, outbox, jobs' }],
 } as const satisfies DomainManifest;

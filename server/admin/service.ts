@@ -15,7 +15,7 @@ import type {
 } from '../../src/contract/admin.ts';
 import type { DocumentAccessPage, DocumentAccessQuery } from '../../src/contract/privacy.ts';
 import type { AssetSchema, DepositStatus, WithdrawalStatus } from '../../src/contract/wallet.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../platform/config.ts';
 import type { Db } from '../platform/db/client.ts';
 import { users } from '../platform/identity/schema.ts';
 import { depositView, listDeposits, type DepositRow } from '../wallet/index.ts';

@@ -11,7 +11,7 @@ declare module 'fastify' {
   }
 }
 
-declare module '../config.ts' {
+declare module '../platform/config.ts' {
   interface Config {
     /** How often the alert watcher re-reads alerts changed on other instances (default 2 s). */
     alertsSyncMs?: number;

@@ -6,6 +6,39 @@ import accounts from './plugin.ts';
 import authRoutes, { accountSessionRoutes } from './routes.ts';
 import twoFactor from './twofactor/plugin.ts';
 import twoFactorRoutes from './twofactor/routes.ts';
+import { authConfig } from './config.ts';
+import { seedOperator } from './seedOperator.ts';
+
+/** The mail texts it sends (src/locales/<lng>/mail.json). */
+const mailKeys = [
+  'code.subject',
+  'code.register',
+  'code.login',
+  'code.reset',
+  'security.subject',
+  'security.password_changed',
+  'security.password_reset',
+  'security.google_linked',
+  'security.hold',
+  'security.notYou',
+  'security.passkey_added',
+  'security.passkey_removed',
+  'security.two_factor_enabled',
+  'security.two_factor_disabled',
+] as const;
+declare module '../platform/mail/mailText.ts' {
+  interface MailKeys {
+    auth: (typeof mailKeys)[number];
+  }
+}
+
+/** The reasons of its ledger transfers (their texts: the statement's `reasons`, every language). */
+const ledgerReasons = ['demo.grant'] as const;
+declare module '../platform/ledger/reasons.ts' {
+  interface LedgerReasons {
+    auth: (typeof ledgerReasons)[number];
+  }
+}
 
 /**
  * Accounts, sessions, passkeys and two-factor codes (docs/auth.md). Its security events (a sign-in,
@@ -19,4 +52,13 @@ export default {
   routes: [authRoutes, accountSessionRoutes, passkeyRoutes, twoFactorRoutes],
   events: AUTH_EVENT_TEXTS,
   keyRoot: 'account',
+  config: authConfig,
+  seed: seedOperator,
+  mailKeys,
+  ledgerReasons,
+  openApiTags: [
+    { name: 'login', description: 'Registration, sign-in, codes and password reset' },
+    { name: 'user', description: 'The signed-in account: profile, sessions, two-factor sign-in, document access' },
+    { name: 'passkeys', description: 'Passkeys (WebAuthn): register, sign in, remove' },
+  ],
 } as const satisfies DomainManifest;

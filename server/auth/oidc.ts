@@ -2,7 +2,7 @@ import * as client from 'openid-client';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { Err } from '../../src/contract/errors.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../platform/config.ts';
 import type { Db } from '../platform/db/client.ts';
 import { oidcLogins } from './schema.ts';
 import { BizError } from '../platform/http/errors.ts';

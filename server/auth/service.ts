@@ -16,7 +16,7 @@ import type {
 import type { Language } from '../../src/contract/constants.ts';
 import { Err } from '../../src/contract/errors.ts';
 import type { InviteeList } from '../../src/contract/support.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../platform/config.ts';
 import type { Db } from '../platform/db/client.ts';
 import { users } from '../platform/identity/schema.ts';
 import { userWrite } from '../platform/db/userWrites.ts';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '../../src/contract/constants.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../platform/config.ts';
 import type { DbOrTx } from '../platform/db/client.ts';
 import { sessions } from './schema.ts';
 import { users } from '../platform/identity/schema.ts';

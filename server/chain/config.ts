@@ -1,10 +1,11 @@
 /**
- * What the chain domain reads from the environment (README, "Configuration"; the variables are in
- * the one schema of server/platform/env.ts). Without CHAIN_ETH_RPC_URL no network is watched and
+ * What the chain domain reads from the environment (README, "Configuration"; CHAIN_ENV, composed
+ * into the one schema by server/config.ts). Without CHAIN_ETH_RPC_URL no network is watched and
  * deposits stay claims with a proof, reviewed by operators, exactly as before.
  */
 import { HDKey } from '@scure/bip32';
-import { ConfigError, type Env } from '../platform/env.ts';
+import { Type } from 'typebox';
+import { ConfigError, configFragment, int, secret, url, type EnvOf } from '../platform/env.ts';
 
 export type Hex = `0x${string}`;
 
@@ -40,10 +41,39 @@ export interface ChainConfig {
   eth?: EvmWatchConfig;
 }
 
-type ChainEnv = Pick<
-  Env,
-  'CHAIN_ETH_RPC_URL' | 'CHAIN_ETH_CONFIRMATIONS' | 'CHAIN_ETH_XPUB' | 'CHAIN_USDT_ERC20_CONTRACT' | 'CHAIN_ETH_START_BLOCK'
->;
+declare module '../platform/config.ts' {
+  interface Config {
+    /** Watched chains (CHAIN_*, server/chain/config.ts); none without CHAIN_ETH_RPC_URL. */
+    chain: ChainConfig;
+  }
+}
+
+/** The variables the chain domain reads (README, "Configuration"). */
+export const CHAIN_ENV = {
+  // a node provider's URL carries its API key; the xpub tells every customer's address: both secret
+  CHAIN_ETH_RPC_URL: secret(
+    url(['http', 'https'], 'Ethereum JSON-RPC node to watch; unset, ETH and USDT-ERC20 deposits stay claims'),
+  ),
+  CHAIN_ETH_CONFIRMATIONS: int(1, 1000, 12, 'confirmations before an Ethereum deposit is credited'),
+  CHAIN_ETH_XPUB: secret(
+    Type.Optional(
+      Type.String({
+        pattern: '^xpub[1-9A-HJ-NP-Za-km-z]{100,112}$',
+        description: 'account-level extended public key customer deposit addresses are derived from',
+        hint: 'an extended public key (xpub…)',
+      }),
+    ),
+  ),
+  CHAIN_USDT_ERC20_CONTRACT: Type.Optional(
+    Type.String({
+      pattern: '^0x[0-9a-fA-F]{40}$',
+      description: 'the USDT token contract on Ethereum; unset, only native ETH is watched',
+      hint: 'a 0x-prefixed address of 40 hex digits',
+    }),
+  ),
+  CHAIN_ETH_START_BLOCK: int(0, Number.MAX_SAFE_INTEGER, undefined, 'where a new Ethereum watcher starts (default: the head)'),
+};
+type ChainEnv = EnvOf<typeof CHAIN_ENV>;
 
 /** Watch-only by construction: a private extended key is refused, not merely unused. */
 export function checkXpub(xpub: string): void {
@@ -82,3 +112,6 @@ export function chainConfig(e: ChainEnv, over: Partial<EvmWatchConfig> = {}): Ch
     },
   };
 }
+
+/** The chain's fragment of the configuration (its manifest's `config`). */
+export const chainConfigFragment = configFragment(CHAIN_ENV, (e) => ({ chain: chainConfig(e) }));

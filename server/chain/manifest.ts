@@ -4,6 +4,15 @@ import chainAdminRoutes from './adminRoutes.ts';
 import { startChainEngine } from './engine.ts';
 import chain from './plugin.ts';
 import chainRoutes from './routes.ts';
+import { chainConfigFragment } from './config.ts';
+
+/** The reasons of its ledger transfers (their texts: the statement's `reasons`, every language). */
+const ledgerReasons = ['chain.deposit'] as const;
+declare module '../platform/ledger/reasons.ts' {
+  interface LedgerReasons {
+    chain: (typeof ledgerReasons)[number];
+  }
+}
 
 /** Deposits credited from the chain: customers' own addresses, the block watcher, claims checked on the node (docs/wallet.md). */
 export default {
@@ -17,4 +26,6 @@ export default {
   ],
   engine: startChainEngine,
   events: CHAIN_EVENT_TEXTS,
+  config: chainConfigFragment,
+  ledgerReasons,
 } as const satisfies DomainManifest;

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { HomeFigures } from '../../src/contract/content.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../platform/config.ts';
 import type { DbOrTx } from '../platform/db/client.ts';
 import { users } from '../platform/identity/schema.ts';
 import { tradingFeeCeiling } from '../trading/index.ts';

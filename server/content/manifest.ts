@@ -1,6 +1,8 @@
 import type { DomainManifest } from '../platform/domain.ts';
 import content from './plugin.ts';
 import contentRoutes from './routes.ts';
+import { contentConfig } from './config.ts';
+import { seedContent } from './seed.ts';
 
 /** Pages, FAQs and notices in every language (docs/content.md); public, so its keys outlive a session. */
 export default {
@@ -8,4 +10,7 @@ export default {
   plugins: [content], // app.content
   routes: [contentRoutes],
   keyRoot: 'content',
+  config: contentConfig,
+  seed: seedContent,
+  openApiTags: [{ name: 'content', description: 'Pages, FAQs, notices and the site parameters' }],
 } as const satisfies DomainManifest;

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Config } from '../config.ts';
+import type { Config } from '../platform/config.ts';
 import type { DbOrTx } from '../platform/db/client.ts';
 import { params } from './schema.ts';
 import { PARAM_KEYS, SOCIAL_TYPES, type SocialLink } from '../../src/contract/content.ts';

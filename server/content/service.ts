@@ -13,7 +13,7 @@ import {
   type SocialLink,
 } from '../../src/contract/content.ts';
 import { Err } from '../../src/contract/errors.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../platform/config.ts';
 import type { Db } from '../platform/db/client.ts';
 import { BizError } from '../platform/http/errors.ts';
 import { cachedJson, type CachedBody } from '../platform/http/cachedBody.ts';

@@ -12,4 +12,5 @@ export default {
   adminRoutes: [kycAdminRoutes],
   events: KYC_EVENT_TEXTS,
   keyRoot: 'kyc',
+  openApiTags: [{ name: 'kyc', description: 'Identity verification' }],
 } as const satisfies DomainManifest;

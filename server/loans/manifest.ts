@@ -5,6 +5,38 @@ import { startLoansEngine } from './engine.ts';
 import loans from './plugin.ts';
 import loanRoutes from './routes.ts';
 
+/** The mail texts it sends (src/locales/<lng>/mail.json). */
+const mailKeys = [
+  'loan.margin_call.subject',
+  'loan.margin_call.body',
+  'loan.liquidated_partly.subject',
+  'loan.liquidated_partly.body',
+  'loan.liquidated.subject',
+  'loan.liquidated.body',
+] as const;
+declare module '../platform/mail/mailText.ts' {
+  interface MailKeys {
+    loans: (typeof mailKeys)[number];
+  }
+}
+
+/** The reasons of its ledger transfers (their texts: the statement's `reasons`, every language). */
+const ledgerReasons = [
+  'loan.disbursed',
+  'loan.collateral_locked',
+  'loan.collateral_released',
+  'loan.interest_paid',
+  'loan.principal_repaid',
+  'loan.collateral_sold',
+  'loan.liquidation_proceeds',
+  'loan.liquidation_fee',
+] as const;
+declare module '../platform/ledger/reasons.ts' {
+  interface LedgerReasons {
+    loans: (typeof ledgerReasons)[number];
+  }
+}
+
 /** Crypto-backed loans: submission, review, interest, LTV watch, repayment, liquidation (docs/loans.md). */
 export default {
   name: 'loans',
@@ -19,4 +51,7 @@ export default {
   engine: startLoansEngine,
   events: LOAN_EVENT_TEXTS,
   keyRoot: 'loans',
+  mailKeys,
+  ledgerReasons,
+  openApiTags: [{ name: 'loans', description: 'Crypto-backed loans' }],
 } as const satisfies DomainManifest;

@@ -30,6 +30,7 @@ import { transfer } from '../platform/ledger/ledger.ts';
 import type { PendingEvents } from '../platform/realtime/pendingEvents.ts';
 import { nextStatus } from '../platform/statusTransitions.ts';
 import { debtOf, interestDue, isOpen, type LoanRow } from './view.ts';
+import type { LedgerReason } from '../platform/ledger/reasons.ts';
 
 export async function lockLoan(tx: DbOrTx, id: bigint): Promise<LoanRow | undefined> {
   const [row] = await tx.select().from(loans).where(eq(loans.id, id)).for('update');
@@ -113,7 +114,7 @@ async function liquidate(
     .returning();
   const k = `loan:${l.id}:liquidation:${m.id}`;
   const usdtRef = { ...ref(l), asset: 'USDT' as const };
-  const pay = async (part: string, amount: string, to: ReturnType<typeof platformAccount>, reason: string) => {
+  const pay = async (part: string, amount: string, to: ReturnType<typeof platformAccount>, reason: LedgerReason) => {
     if (new Decimal(amount).gt(0))
       await transfer(tx, { ...usdtRef, key: `${k}:${part}`, from: userAccount(l.userId, 'available'), to, amount, reason });
   };

@@ -39,7 +39,7 @@ export const DEFAULT_LOAN_TERMS: LoanTermsConfig = {
   collateralAssets: ['BTC', 'ETH'],
 };
 
-declare module '../config.ts' {
+declare module '../platform/config.ts' {
   interface Config {
     /** Loan terms over the defaults (server/loans/terms.ts). */
     loanTerms?: Partial<LoanTermsConfig>;

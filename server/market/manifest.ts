@@ -3,6 +3,8 @@ import { startMarketEngine } from './feed/engine.ts';
 import { instrumentFrame } from './pageFrame.ts';
 import market from './plugin.ts';
 import marketRoutes from './routes.ts';
+import { marketConfig } from './config.ts';
+import { seedMarket } from './seed.ts';
 
 /** The market: instruments, prices, candles, the price feed and its websocket (docs/market.md). */
 export default {
@@ -17,4 +19,7 @@ export default {
   keyRoot: 'market',
   // the instrument page's first frame: the price the feed last set, with its time and source
   pageFrames: { '/cruuency': instrumentFrame },
+  config: marketConfig,
+  seed: seedMarket,
+  openApiTags: [{ name: 'market', description: 'Instruments, prices and candles' }],
 } as const satisfies DomainManifest;

@@ -22,7 +22,7 @@ import type { NftDeps } from './deps.ts';
 
 export type { NftDeps } from './deps.ts';
 
-declare module '../config.ts' {
+declare module '../platform/config.ts' {
   interface Config {
     /** How often the leader looks for auctions to open or settle (default 5 s). */
     nftTickMs?: number;

@@ -4,7 +4,9 @@
  * (docs/design.md, "Adding a domain"). The app registers the plugins and routes from that list
  * (server/app.ts), the jobs board takes its jobs from it, the engines start from it
  * (server/engines.ts), and tests/unit/platform/domains.test.ts refuses two domains that claim the same
- * lock, job, event kind or query-key root.
+ * lock, job, event kind or query-key root. The seeders (server/seed.ts), the environment's schema
+ * (server/config.ts), the API docs' tags (server/app.ts) and the lists of mail texts and ledger
+ * reasons are composed from it too (tests/unit/platform/serverLists.test.ts).
  *
  * This module only describes a domain: shared infrastructure imports no domain (lint refuses it).
  */
@@ -13,6 +15,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { UserEventKind } from '../../src/contract/userEvents.ts';
 import type { PageFrame } from './http/indexPage.ts';
 import type { JobDeclaration } from './jobs/registry.ts';
+import type { ConfigFragment } from './env.ts';
+import type { LedgerReason } from './ledger/reasons.ts';
+import type { MailKey } from './mail/mailText.ts';
 
 type NoOptions = Record<never, never>;
 /** A Fastify plugin as the domains write them: a plain one, or a route plugin with the TypeBox provider. */
@@ -50,6 +55,25 @@ export interface DomainManifest {
    * served by server/platform/http/frontEnd.ts), by path: its data for the request, or none.
    */
   pageFrames?: Readonly<Record<string, (app: FastifyInstance) => PageFrame>>;
+  /** Its first-start data, idempotent (safe on every start and every instance); run in the list's order (server/seed.ts). */
+  seed?: (app: FastifyInstance) => Promise<void>;
+  /**
+   * The environment variables it reads and its fields of the configuration
+   * (`server/<domain>/config.ts`, made with configFragment); composed into the one schema by server/config.ts.
+   */
+  config?: ConfigFragment;
+  /** The mail texts it sends (src/locales/<lng>/mail.json), the same list that widens MailKey (server/platform/mail/mailText.ts). */
+  mailKeys?: readonly MailKey[];
+  /** The tags its routes carry in the API docs (/docs), each with what it covers; server/app.ts lists them. */
+  openApiTags?: readonly OpenApiTag[];
+  /** The reasons its ledger transfers carry, the same list that widens LedgerReason (server/platform/ledger/reasons.ts). */
+  ledgerReasons?: readonly LedgerReason[];
+}
+
+/** A tag of the API docs. */
+export interface OpenApiTag {
+  name: string;
+  description: string;
 }
 
 /** A value two or more domains claim, with the domains that claim it. */
@@ -75,6 +99,10 @@ export const CLAIMS = {
   eventKind: (d: DomainManifest) => Object.keys(d.events ?? {}),
   keyRoot: (d: DomainManifest) => (d.keyRoot ? [d.keyRoot] : []),
   pageFrame: (d: DomainManifest) => Object.keys(d.pageFrames ?? {}),
+  mailKey: (d: DomainManifest) => d.mailKeys ?? [],
+  openApiTag: (d: DomainManifest) => (d.openApiTags ?? []).map((t) => t.name),
+  ledgerReason: (d: DomainManifest) => d.ledgerReasons ?? [],
+  envVariable: (d: DomainManifest) => Object.keys(d.config?.env ?? {}),
 } as const;
 
 /** What two domains both claim, by what is claimed (each list empty when the domains are sound). */
@@ -85,5 +113,9 @@ export function collisions(domains: readonly DomainManifest[]): Record<keyof typ
     eventKind: claimedTwice(domains, CLAIMS.eventKind),
     keyRoot: claimedTwice(domains, CLAIMS.keyRoot),
     pageFrame: claimedTwice(domains, CLAIMS.pageFrame),
+    mailKey: claimedTwice(domains, CLAIMS.mailKey),
+    openApiTag: claimedTwice(domains, CLAIMS.openApiTag),
+    ledgerReason: claimedTwice(domains, CLAIMS.ledgerReason),
+    envVariable: claimedTwice(domains, CLAIMS.envVariable),
   };
 }

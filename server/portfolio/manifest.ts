@@ -12,4 +12,5 @@ export default {
   ],
   engine: startEquitySnapshots,
   keyRoot: 'portfolio',
+  openApiTags: [{ name: 'portfolio', description: 'Equity per book and its history' }],
 } as const satisfies DomainManifest;

@@ -17,7 +17,7 @@ import { startLeaderJob } from '../platform/jobs/scheduler.ts';
 import type { Market } from '../wallet/index.ts';
 import { portfolioOf } from './portfolio.ts';
 
-declare module '../config.ts' {
+declare module '../platform/config.ts' {
   interface Config {
     /** How often the equity snapshot job looks for a day to store (default 60 s). */
     equitySnapshotMs?: number;

@@ -19,4 +19,7 @@ export default {
   ],
   engine: startProofEngine,
   keyRoot: 'proof',
+  openApiTags: [
+    { name: 'proof', description: "Proof of liabilities: the published Merkle sum tree and a customer's inclusion proof" },
+  ],
 } as const satisfies DomainManifest;

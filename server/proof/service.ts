@@ -12,7 +12,7 @@ import { currentHoldings, reserveWalletList } from './reserves/holdings.ts';
 import { takeSnapshot } from './snapshot.ts';
 import { buildTree, leafCountOf, pathOf, rootOf, rootStep, type SumTree } from './tree.ts';
 
-declare module '../config.ts' {
+declare module '../platform/config.ts' {
   interface Config {
     /** How often the leader looks whether today's snapshot of liabilities is due (default 60 s). */
     proofTickMs?: number;

@@ -22,7 +22,7 @@ import type { SmartDeps } from './deps.ts';
 
 export type { SmartDeps } from './deps.ts';
 
-declare module '../config.ts' {
+declare module '../platform/config.ts' {
   interface Config {
     /** How often the leader looks for payouts that have fallen due (default 15 s). */
     smartTickMs?: number;

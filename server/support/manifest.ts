@@ -3,6 +3,7 @@ import type { DomainManifest } from '../platform/domain.ts';
 import supportAdminRoutes from './adminRoutes.ts';
 import support from './plugin.ts';
 import supportRoutes from './routes.ts';
+import { supportConfig } from './config.ts';
 
 /** The support chat between customers and operators (docs/support.md); its events are live only. */
 export default {
@@ -12,4 +13,6 @@ export default {
   adminRoutes: [supportAdminRoutes],
   events: SUPPORT_EVENT_TEXTS,
   keyRoot: 'support',
+  config: supportConfig,
+  openApiTags: [{ name: 'support', description: 'The support chat' }],
 } as const satisfies DomainManifest;

@@ -40,7 +40,7 @@ import { wallClockMs } from '../platform/clock.ts';
 import { followAlerts, leadAlerts } from '../alerts/index.ts';
 import type { AlertWatcher } from '../alerts/index.ts';
 
-declare module '../config.ts' {
+declare module '../platform/config.ts' {
   interface Config {
     /** How often the engine looks at ended periods without a tick, and at markets that closed (default 1 s). */
     tradingSweepMs?: number;

@@ -5,6 +5,22 @@ import { startTradingEngine } from './engine.ts';
 import trading from './plugin.ts';
 import tradingRoutes from './routes.ts';
 
+/** The reasons of its ledger transfers (their texts: the statement's `reasons`, every language). */
+const ledgerReasons = [
+  'options.entry_hold',
+  'options.entry_release',
+  'options.margin',
+  'options.fee',
+  'options.margin_released',
+  'options.loss',
+  'options.profit',
+] as const;
+declare module '../platform/ledger/reasons.ts' {
+  interface LedgerReasons {
+    trading: (typeof ledgerReasons)[number];
+  }
+}
+
 /** Options positions and pending entry orders (docs/trading.md). */
 export default {
   name: 'trading',
@@ -19,4 +35,6 @@ export default {
   engine: startTradingEngine,
   events: TRADING_EVENT_TEXTS,
   keyRoot: 'trading',
+  ledgerReasons,
+  openApiTags: [{ name: 'trading', description: 'Options positions and pending entry orders' }],
 } as const satisfies DomainManifest;

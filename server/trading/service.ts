@@ -21,7 +21,7 @@ import type { TradingDeps } from './deps.ts';
 
 export type { TradingDeps } from './deps.ts';
 
-declare module '../config.ts' {
+declare module '../platform/config.ts' {
   interface Config {
     /** Open positions allowed per user and book (default 200). */
     maxOpenPositions?: number;

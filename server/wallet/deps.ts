@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config.ts';
+import type { Config } from '../platform/config.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { PersonalFiles } from '../platform/blobs/files.ts';
 import type { Bus } from '../platform/bus/bus.ts';

@@ -22,7 +22,7 @@ import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import type { LoginResult } from '../../../src/contract/auth.ts';
 import { Err } from '../../../src/contract/errors.ts';
 import { PASSKEYS_MAX, type Passkey, type PasskeyRegisterBody, type PasskeySignInBody } from '../../../src/contract/passkeys.ts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../platform/config.ts';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { passkeys } from './schema.ts';
 import { users } from '../../platform/identity/schema.ts';

@@ -7,7 +7,7 @@ import { ExchangeFeed } from './exchangeFeed.ts';
 import type { FeedTick } from './feed.ts';
 import { wallClockMs } from '../../platform/clock.ts';
 
-declare module '../../config.ts' {
+declare module '../../platform/config.ts' {
   interface Config {
     /** How often the leader writes candles (default 10 s; open 4h/1d/1w buckets every minute). */
     candleFlushMs?: number;

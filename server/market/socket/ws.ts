@@ -27,7 +27,7 @@ import type { MarketService } from '../service.ts';
  * when it has caught up. Prices are PriceTicks inside and leave through tickToWire
  * (`{code, price, zdf}`).
  */
-declare module '../../config.ts' {
+declare module '../../platform/config.ts' {
   interface Config {
     /** Tests shorten the websocket heartbeat (default WS_HEARTBEAT_MS). */
     wsHeartbeatMs?: number;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { loadKeys } from './sealing.ts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { dbBlobStore } from './dbStore.ts';
 import { PersonalFiles } from './files.ts';

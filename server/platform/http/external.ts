@@ -7,7 +7,7 @@ import multipart, { type FastifyMultipartOptions } from '@fastify/multipart';
 import type { WebsocketPluginOptions } from '@fastify/websocket';
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { Redis } from 'ioredis';
-import type { Config } from '../../config.ts';
+import type { Config } from '../config.ts';
 
 /** The websocket origin of the public URL: ws://host:port for http, wss:// for https. */
 export function ownWebsocketOrigin(publicUrl: string): string {
@@ -44,13 +44,15 @@ export async function acceptMultipart(app: FastifyInstance): Promise<void> {
 
 export const websocketOptions: WebsocketPluginOptions = { options: { maxPayload: 64 * 1024 } };
 
-export const openApiOptions: FastifyDynamicSwaggerOptions = {
+/** The API docs (/docs), with the tags the domains declare (DomainManifest.openApiTags), in their order. */
+export const openApiOptions = (tags: readonly { name: string; description: string }[]): FastifyDynamicSwaggerOptions => ({
   openapi: {
     info: {
       title: 'Trading platform API',
       version: '1.0.0',
       description: 'Every body is { code, msg, result }. See docs/error-catalogue.md.',
     },
+    tags: [...tags],
     components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
   },
-};
+});

@@ -10,7 +10,7 @@ import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
-import type { Config } from '../../config.ts';
+import type { Config } from '../config.ts';
 import { ownWebsocketOrigin } from './external.ts';
 import type { IndexPage } from './indexPage.ts';
 

@@ -1,4 +1,5 @@
 import type { Asset, Book } from '../../../src/contract/constants.ts';
+import type { LedgerReason } from './reasons.ts';
 
 /** What a user's money is doing. A user's total in an asset is the sum over purposes. */
 // entry_hold: margin + fee of pending entry orders (docs/trading.md)
@@ -57,7 +58,8 @@ export interface TransferRequest {
   to: AccountRef;
   /** Decimal string, > 0, within the asset's precision. */
   amount: string;
-  reason: string;
+  /** What the transfer is for, one of the reasons the domains declare (reasons.ts); shown translated on the statement. */
+  reason: LedgerReason;
   refType?: string;
   refId?: string;
 }

@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config.ts';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { outbox } from './schema.ts';
 import { phraseLine } from './antiPhishing.ts';

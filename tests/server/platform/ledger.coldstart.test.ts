@@ -16,7 +16,7 @@ const move = (from: bigint, to: AccountRef, amount: string): TransferRequest => 
   from: userAccount(from),
   to,
   amount,
-  reason: 'test',
+  reason: 'deposit.approved',
 });
 
 /**

@@ -35,7 +35,7 @@ describe('ledger: the one statement locks its accounts in id order', () => {
       from: userAccount(from),
       to: userAccount(to),
       amount: '1',
-      reason: 'test',
+      reason: 'deposit.approved',
     });
     const used = move(u.id, v.id);
     await t.app.db.transaction((tx) => transfer(tx, used)); // both ids known: the one-statement path from here on

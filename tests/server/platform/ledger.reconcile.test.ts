@@ -28,7 +28,7 @@ describe('ledger: transfers and reconciliation', () => {
       from: platformAccount('deposits'),
       to: userAccount(u.id),
       amount: '0.5',
-      reason: 'deposit.approved',
+      reason: 'deposit.approved' as const,
     };
     expect(await t.app.db.transaction((tx) => transfer(tx, req))).toBe(true);
     expect(await t.app.db.transaction((tx) => transfer(tx, req))).toBe(false);
@@ -66,7 +66,7 @@ describe('ledger: transfers and reconciliation', () => {
         from: platformAccount('deposits'),
         to: userAccount(u.id),
         amount: '0.5',
-        reason: 'deposit.approved',
+        reason: 'deposit.approved' as const,
       }),
     );
     const ok = await reconcile(t.app.db);
@@ -133,7 +133,7 @@ describe(`npm run reconcile (${usingPostgres() ? 'DATABASE_URL' : 'embedded DATA
         from: platformAccount('deposits'),
         to: userAccount(1n),
         amount: '120',
-        reason: 'deposit.approved',
+        reason: 'deposit.approved' as const,
       }),
     );
     await database.close(); // the embedded database admits one process at a time

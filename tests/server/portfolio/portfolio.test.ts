@@ -28,7 +28,7 @@ async function move(app: FastifyInstance, u: TestUser, to: 'withdrawal_hold' | '
       from: userAccount(u.id, 'available'),
       to: userAccount(u.id, to),
       amount,
-      reason: 'test',
+      reason: 'deposit.approved',
     }),
   );
 }

@@ -42,7 +42,7 @@ async function move(
       from: from === 'platform' ? platformAccount('payouts') : userAccount(userId, from),
       to: to === 'platform' ? platformAccount('payouts') : userAccount(userId, to),
       amount,
-      reason: 'test.move',
+      reason: 'deposit.approved',
     }),
   );
 }

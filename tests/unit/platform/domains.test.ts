@@ -17,7 +17,17 @@ import { USER_EVENT_TEXTS } from '../../../src/contract/userEventTexts.ts';
 import { readAppTexts } from '../../../scripts/locales.ts';
 
 const domains: readonly DomainManifest[] = DOMAINS;
-const none = { lock: [], job: [], eventKind: [], keyRoot: [], pageFrame: [] };
+const none = {
+  lock: [],
+  job: [],
+  eventKind: [],
+  keyRoot: [],
+  pageFrame: [],
+  mailKey: [],
+  openApiTag: [],
+  ledgerReason: [],
+  envVariable: [],
+};
 const job = (name: string, lock: number) => ({ name, lock, what: '' });
 
 describe('the real registry', () => {

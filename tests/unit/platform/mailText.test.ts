@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../../src/contract/constants.ts';
-import { accountLanguage, MAIL_KEYS, mailText, renderMail } from '../../../server/platform/mail/mailText.ts';
+import { MAIL_KEYS } from '../../../server/domains.ts';
+import { accountLanguage, mailText, renderMail } from '../../../server/platform/mail/mailText.ts';
 
 /**
  * The service's mail texts (server/platform/mail/mailText.ts, src/locales/<lng>/mail.json): every key the
