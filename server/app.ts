@@ -17,7 +17,6 @@ import frontEnd from './platform/http/frontEnd.ts';
 import { loadIndexPage } from './platform/http/indexPage.ts';
 import { serializerCompiler } from './platform/http/serialization.ts';
 import { validatorCompiler } from './platform/http/validation.ts';
-import guard from './auth/guard.ts';
 import { DOMAINS, JOBS } from './domains.ts';
 import type { DomainManifest } from './platform/domain.ts';
 
@@ -68,9 +67,8 @@ export async function buildApp({ config, memoryDb, logger }: AppOptions): Promis
   await app.register(swagger, openApiOptions(domains.flatMap((d) => d.openApiTags ?? [])));
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
-  // shared by every domain's routes
+  // shared by every domain's routes (the guard, requireUser and the rest, is auth's first plugin)
   await app.register(errors); // envelope, reply.ok, req.lang
-  await app.register(guard); // requireUser, requireOperator, optionalUser, req.book
 
   // the domains (server/domains.ts, in dependency order): every plugin, each decorating one
   // service, before any route (two-factor sign-in puts its step-up checks on routes as they come)

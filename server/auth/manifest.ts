@@ -1,5 +1,6 @@
 import { AUTH_EVENT_TEXTS } from '../../src/contract/userEventTexts.ts';
 import type { DomainManifest } from '../platform/domain.ts';
+import guard from './guard.ts';
 import passkeyRoutes from './passkeys/routes.ts';
 import passkeys from './passkeys/plugin.ts';
 import accounts from './plugin.ts';
@@ -20,7 +21,6 @@ const mailKeys = [
   'security.password_reset',
   'security.google_linked',
   'security.hold',
-  'security.notYou',
   'security.passkey_added',
   'security.passkey_removed',
   'security.two_factor_enabled',
@@ -48,7 +48,8 @@ declare module '../platform/ledger/reasons.ts' {
  */
 export default {
   name: 'auth',
-  plugins: [accounts, passkeys, twoFactor], // app.accounts, app.passkeys, app.twoFactor
+  // the guard first (requireUser, requireOperator, optionalUser, req.book): every route of every domain uses it
+  plugins: [guard, accounts, passkeys, twoFactor], // app.accounts, app.passkeys, app.twoFactor
   routes: [authRoutes, accountSessionRoutes, passkeyRoutes, twoFactorRoutes],
   events: AUTH_EVENT_TEXTS,
   keyRoot: 'account',

@@ -4,6 +4,7 @@ import loanAdminRoutes from './adminRoutes.ts';
 import { startLoansEngine } from './engine.ts';
 import loans from './plugin.ts';
 import loanRoutes from './routes.ts';
+import { moveLegacySignatures } from './legacyFiles.ts';
 
 /** The mail texts it sends (src/locales/<lng>/mail.json). */
 const mailKeys = [
@@ -54,4 +55,5 @@ export default {
   mailKeys,
   ledgerReasons,
   openApiTags: [{ name: 'loans', description: 'Crypto-backed loans' }],
+  legacyFiles: moveLegacySignatures,
 } as const satisfies DomainManifest;

@@ -16,6 +16,7 @@ import type { UserEventKind } from '../../src/contract/userEvents.ts';
 import type { PageFrame } from './http/indexPage.ts';
 import type { JobDeclaration } from './jobs/registry.ts';
 import type { ConfigFragment } from './env.ts';
+import type { LegacyFileMover } from './blobs/legacy.ts';
 import type { LedgerReason } from './ledger/reasons.ts';
 import type { MailKey } from './mail/mailText.ts';
 
@@ -68,6 +69,8 @@ export interface DomainManifest {
   openApiTags?: readonly OpenApiTag[];
   /** The reasons its ledger transfers carry, the same list that widens LedgerReason (server/platform/ledger/reasons.ts). */
   ledgerReasons?: readonly LedgerReason[];
+  /** Moves its personal files kept the pre-0018 way into the blob store, once (server/legacyFiles.ts, at every start). */
+  legacyFiles?: LegacyFileMover;
 }
 
 /** A tag of the API docs. */

@@ -4,6 +4,7 @@ import supportAdminRoutes from './adminRoutes.ts';
 import support from './plugin.ts';
 import supportRoutes from './routes.ts';
 import { supportConfig } from './config.ts';
+import { moveLegacyAttachments } from './legacyFiles.ts';
 
 /** The support chat between customers and operators (docs/support.md); its events are live only. */
 export default {
@@ -15,4 +16,5 @@ export default {
   keyRoot: 'support',
   config: supportConfig,
   openApiTags: [{ name: 'support', description: 'The support chat' }],
+  legacyFiles: moveLegacyAttachments,
 } as const satisfies DomainManifest;

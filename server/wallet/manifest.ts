@@ -5,6 +5,7 @@ import wallet from './plugin.ts';
 import { walletProtection, walletProtectionRoutes } from './protectionRoutes.ts';
 import walletRoutes from './routes.ts';
 import { walletConfig } from './config.ts';
+import { moveLegacyProofs } from './legacyFiles.ts';
 
 /** The mail texts it sends (src/locales/<lng>/mail.json). */
 const mailKeys = ['allowlist.subject', 'allowlist.added', 'allowlist.turningOff'] as const;
@@ -45,4 +46,5 @@ export default {
   mailKeys,
   ledgerReasons,
   openApiTags: [{ name: 'wallet', description: 'Balances, statement, deposits, withdrawals, the withdrawal allowlist' }],
+  legacyFiles: moveLegacyProofs,
 } as const satisfies DomainManifest;

@@ -16,8 +16,11 @@ import { interpolate, knownLanguage, readLocales } from '../http/messages.ts';
 export interface MailKeys {
   platform: (typeof PLATFORM_MAIL_KEYS)[number];
 }
-/** The platform's own texts: the anti-phishing line that opens every message to an account. */
-export const PLATFORM_MAIL_KEYS = ['antiPhishing.line'] as const;
+/**
+ * The platform's own texts: the anti-phishing line that opens every message to an account, and the
+ * closing sentence of every security notice, whichever domain sends it (auth, the wallet's allowlist).
+ */
+export const PLATFORM_MAIL_KEYS = ['antiPhishing.line', 'security.notYou'] as const;
 export type MailKey = MailKeys[keyof MailKeys];
 
 type Tree = { [k: string]: string | Tree };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { body, useTestApp, type TestApp } from '../helpers.ts';
 import { Err } from '../../../src/contract/errors.ts';
+import { DOMAINS } from '../../../server/domains.ts';
 
 describe('service skeleton', () => {
   const t = useTestApp();
@@ -9,6 +10,14 @@ describe('service skeleton', () => {
     expect((await t.app.inject('/healthz')).json()).toEqual({ ok: true });
     const doc = (await t.app.inject('/docs/json')).json();
     expect(doc.openapi).toMatch(/^3\./);
+    // the tags are the manifests' (DomainManifest.openApiTags), and every operation carries declared ones
+    const declared = DOMAINS.flatMap((d) => ('openApiTags' in d ? d.openApiTags : []));
+    expect(doc.tags).toEqual(declared);
+    const names = new Set(declared.map((tag) => tag.name));
+    const undeclared = Object.values<Record<string, { tags?: string[] }>>(doc.paths).flatMap((methods) =>
+      Object.values(methods).flatMap((op) => (op.tags ?? []).filter((tag) => !names.has(tag))),
+    );
+    expect(undeclared).toEqual([]);
   });
 
   it('documents every JSON call with its response schema (files and images excepted)', async () => {

@@ -23,7 +23,7 @@ const NOT_SHOWN: Record<string, string> = {
   // the platform's own reserve row, no user's
   'server/smart/reserve.ts insert(ledgerAccounts)': 'platform account',
   // where a proof image is stored: no read shows it (the deposit view links by id)
-  'server/legacyFiles.ts update(deposits)': 'proof file key',
+  'server/wallet/legacyFiles.ts update(deposits)': 'proof file key',
 };
 
 function serverFiles(dir: string): string[] {
