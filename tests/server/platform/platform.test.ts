@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { body, useTestApp, type TestApp } from '../helpers.ts';
 import { Err } from '../../../src/contract/errors.ts';
 import { DOMAINS } from '../../../server/domains.ts';
+import type { DomainManifest } from '../../../server/platform/domain.ts';
 
 describe('service skeleton', () => {
   const t = useTestApp();
@@ -11,7 +12,8 @@ describe('service skeleton', () => {
     const doc = (await t.app.inject('/docs/json')).json();
     expect(doc.openapi).toMatch(/^3\./);
     // the tags are the manifests' (DomainManifest.openApiTags), and every operation carries declared ones
-    const declared = DOMAINS.flatMap((d) => ('openApiTags' in d ? d.openApiTags : []));
+    const domains: readonly DomainManifest[] = DOMAINS;
+    const declared = domains.flatMap((d) => d.openApiTags ?? []);
     expect(doc.tags).toEqual(declared);
     const names = new Set(declared.map((tag) => tag.name));
     const undeclared = Object.values<Record<string, { tags?: string[] }>>(doc.paths).flatMap((methods) =>
