@@ -17,4 +17,5 @@ export default {
   ],
   engine: startChainEngine,
   events: CHAIN_EVENT_TEXTS,
+  keyRoot: 'chain',
 } as const satisfies DomainManifest;
