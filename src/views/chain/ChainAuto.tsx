@@ -9,7 +9,7 @@ export function ChainAuto({ address }: { address: ChainAddress }) {
     <div className={styles.auto} data-testid="chain-auto">
       <h3>{t('chain.deposit.autoTitle')}</h3>
       <p>{t('chain.deposit.autoSeen', { coin: address.coin })}</p>
-      <p>{t('chain.deposit.autoCredited', { count: address.confirmations })}</p>
+      <p>{t('chain.deposit.autoCredited', { n: address.confirmations })}</p>
     </div>
   );
 }

@@ -31,7 +31,7 @@ export function ChainReceive({ address }: { address: ChainAddress }) {
       </div>
       <ul className={styles.facts}>
         <li data-testid="chain-min">{t('wallet.minDeposit', { amount: address.minAmount, coin })}</li>
-        <li data-testid="chain-confirmations">{t('chain.deposit.creditedAfter', { count: address.confirmations })}</li>
+        <li data-testid="chain-confirmations">{t('chain.deposit.creditedAfter', { n: address.confirmations })}</li>
         <li>{t('chain.deposit.noClaim')}</li>
         <li>{t('chain.deposit.onlyNetwork', { coin, network })}</li>
       </ul>
