@@ -94,6 +94,10 @@ async function real<T>(path: string, token: string): Promise<T> {
   return body.result;
 }
 
+/** The chain deposits list in the middle of the screen, for the screenshots. */
+const showDeposits = (page: Page) =>
+  page.locator('[data-testid=chain-deposits]').evaluate((e) => e.scrollIntoView({ block: 'center' }));
+
 const status = (page: Page) => textOf(page, '[data-testid=chain-deposit] [data-testid=chain-deposit-status]');
 const ethAvailable = async (token: string) => {
   const b = await real<{ assets: Array<{ asset: string; available: string }> }>('balances', token);
@@ -180,6 +184,7 @@ for (const { device, amount, booked, from } of devices) {
         expect(await ethAvailable(token)).toBe('0.00000000');
         if (k === 1) {
           await closeToasts(page, { waitGone: true });
+          await showDeposits(page);
           await shot(page, `${device.name}-chain-confirming`);
         }
       }
@@ -196,20 +201,29 @@ for (const { device, amount, booked, from } of devices) {
       expect(statement.rows.filter((r) => r.reason === 'chain.deposit').map((r) => r.amount)).toEqual([booked]);
       expect(await page.evaluate(() => (globalThis as unknown as { chainMark?: number }).chainMark)).toBe(1);
       await closeToasts(page, { waitGone: true });
+      await showDeposits(page);
       await shot(page, `${device.name}-chain-credited`);
       credited.push({ txHash: hash, user: address });
     });
 
     if (device === MOBILE) {
-      it('Arabic: the deposit screen right to left', async () => {
+      it('Arabic (right to left) and German (long words): the deposit screen', async () => {
         await inLanguage(page, 'ar', '[data-testid=chain-deposit]');
         await page.selectOption('[data-testid=dep-coin]', 'ETH');
         await page.waitForSelector('[data-testid=chain-receive]');
         expect(await page.getAttribute('html', 'dir')).toBe('rtl');
         await closeToasts(page, { waitGone: true });
         await shot(page, `${device.name}-ar-chain-deposit`);
-        await page.locator('[data-testid=chain-deposits]').scrollIntoViewIfNeeded();
+        await showDeposits(page);
         await shot(page, `${device.name}-ar-chain-deposits`);
+        // a long language on the narrow screen
+        await inLanguage(page, 'de', '[data-testid=chain-deposit]');
+        await page.selectOption('[data-testid=dep-coin]', 'ETH');
+        await page.waitForSelector('[data-testid=chain-receive]');
+        await closeToasts(page, { waitGone: true });
+        expect(await textOf(page, '[data-testid=chain-deposit-status]')).toBe('Gutgeschrieben');
+        await showDeposits(page);
+        await shot(page, `${device.name}-de-chain-deposits`);
       });
     }
 
@@ -238,6 +252,8 @@ describe('operator: the chain page, and an incident resolved with a note', () =>
     const head = await anvil.head();
     await expect.poll(() => erc20.locator('[data-testid=chain-head]').textContent(), LIVE).toBe(String(head));
     expect(await page.getAttribute('[data-testid=chain-network][data-network=TRC20]', 'data-watched')).toBe('false');
+    await erc20.evaluate((e) => e.scrollIntoView({ block: 'center' }));
+    await shot(page, 'desktop-chain-networks');
   });
 
   it('a credited block reorganised away is an incident; resolving it takes a note and moves no money', async () => {
