@@ -6,7 +6,6 @@ import { useChainDeposits } from '../../services/chain/queries.ts';
 import { formatAmount } from '../platform/components/Figures.tsx';
 import { copyText, localTime, shorten } from '../platform/components/recordParts.tsx';
 import { Loadable } from '../platform/components/Loadable.tsx';
-import screens from '../platform/styles/screens.module.css';
 import money from '../platform/styles/money.module.css';
 import styles from './chain.module.css';
 
