@@ -26,7 +26,7 @@ import { TRANSFER_EVENT } from '../server/chain/evm.ts';
 import { users } from '../server/platform/identity/schema.ts';
 import { reconcile } from '../server/platform/ledger/reconcile.ts';
 import { createPlatform } from '../server/start.ts';
-import { ANVIL_KEYS, startAnvil } from '../tests/server/chain/anvil.ts';
+import { ANVIL_KEYS, startAnvil } from '../tests/setup/anvil.ts';
 import { TEST_TOKEN_ABI, TEST_TOKEN_BYTECODE } from '../tests/server/chain/testToken.ts';
 
 const BLOCKS = Math.min(2000, Number(process.env.BENCH_BLOCKS ?? 200));

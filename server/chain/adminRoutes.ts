@@ -1,11 +1,19 @@
 /**
  * The operators' view of the chains (`/admin-api/chain`, operator role only): per network whether
  * it is watched, the head, the last processed block, the lag, the last error, the confirmations
- * setting and the deposits confirming; and the incidents the watcher never decides alone.
+ * setting and the deposits confirming; and the incidents the watcher never decides alone, which an
+ * operator resolves with a note once handled off the platform (no four-eyes: it moves no money).
  */
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AdminChainNetworkList, ChainIncidentPage, ChainIncidentQuery } from '../../src/contract/chain.ts';
+import {
+  AdminChainNetworkList,
+  ChainIncident,
+  ChainIncidentPage,
+  ChainIncidentParams,
+  ChainIncidentQuery,
+  ChainIncidentResolveBody,
+} from '../../src/contract/chain.ts';
 import { Envelope } from '../../src/contract/envelope.ts';
 
 const tags = ['admin'];
@@ -41,6 +49,22 @@ const chainAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req, reply) => reply.ok(await app.chain.incidents(req.query)),
+  );
+
+  app.post(
+    '/chain/incidents/:id/resolve',
+    {
+      schema: {
+        tags,
+        security,
+        params: ChainIncidentParams,
+        body: ChainIncidentResolveBody,
+        summary:
+          'Mark an incident resolved after handling it off the platform, with a note (audit-logged; moves no money). 10317 unknown, 10318 already resolved',
+        response: { 200: Envelope(ChainIncident) },
+      },
+    },
+    async (req, reply) => reply.ok(await app.chain.resolveIncident(req.user!.id, BigInt(req.params.id), req.body.note)),
   );
 };
 

@@ -28,4 +28,5 @@ export default {
   events: CHAIN_EVENT_TEXTS,
   config: chainConfigFragment,
   ledgerReasons,
+  keyRoot: 'chain',
 } as const satisfies DomainManifest;

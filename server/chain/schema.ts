@@ -134,7 +134,8 @@ export const chainDeposits = pgTable(
 /**
  * What operators must look at and the watcher will not decide alone: a reorganisation deeper than
  * the confirmations that removed a credited deposit's block (nothing is reversed silently), or one
- * deeper than the kept block history. One row per (kind, deposit) at most.
+ * deeper than the kept block history. One row per (kind, deposit) at most. An operator resolves it
+ * once (resolvedAt, resolvedBy, resolutionNote), which changes nothing else.
  */
 export const chainIncidents = pgTable(
   'chain_incidents',
@@ -146,8 +147,23 @@ export const chainIncidents = pgTable(
     blockNumber: bigint({ mode: 'number' }).notNull(),
     details: jsonb().$type<Record<string, string | number | null>>().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
+    /**
+     * An operator's acknowledgement after handling it off the platform (docs/wallet.md, "Incidents"):
+     * who, when and what they did. Resolving moves no money and edits no balance.
+     */
+    resolvedAt: timestamp({ withTimezone: true }),
+    resolvedBy: bigint({ mode: 'bigint' }),
+    resolutionNote: text(),
   },
-  (t) => [uniqueIndex('chain_incidents_deposit').on(t.kind, t.depositId), index('chain_incidents_time').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('chain_incidents_deposit').on(t.kind, t.depositId),
+    index('chain_incidents_time').on(t.createdAt),
+    // resolved is all three facts or none: never a resolution without who and why
+    check(
+      'chain_incidents_resolution',
+      sql`(${t.resolvedAt} is null) = (${t.resolvedBy} is null) and (${t.resolvedAt} is null) = (${t.resolutionNote} is null)`,
+    ),
+  ],
 );
 
 export type ChainDepositRow = typeof chainDeposits.$inferSelect;

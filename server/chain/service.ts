@@ -13,6 +13,7 @@ import type {
   ChainDeposit,
   ChainDepositPage,
   ChainDepositQuery,
+  ChainIncident,
   ChainIncidentPage,
 } from '../../src/contract/chain.ts';
 import { COIN_NETWORKS, NETWORKS, type Network } from '../../src/contract/wallet.ts';
@@ -22,9 +23,10 @@ import { addressOf } from './addresses.ts';
 import { claimDeposit, type ChainClaim } from './claims.ts';
 import type { ChainConfig } from './config.ts';
 import { confirmationsOf, type Where } from './credit.ts';
+import { listIncidents, resolveIncident } from './incidents.ts';
 import type { ChainDeps, Watched } from './deps.ts';
 import { EvmClient } from './evm.ts';
-import { chainDeposits, chainIncidents, chainNetworks, type ChainDepositRow, type ChainNetworkRow } from './schema.ts';
+import { chainDeposits, chainNetworks, type ChainDepositRow, type ChainNetworkRow } from './schema.ts';
 import { NetworkWatcher, type WatchResult } from './watcher.ts';
 
 /** What the wallet asks of the chain domain (server/chain/index.ts): whether a network is watched, and its claims. */
@@ -195,29 +197,13 @@ export class ChainService implements ChainClaims {
   }
 
   /** What the watcher flagged for operators, newest first. */
-  async incidents(q: { pageNum?: number; pageSize?: number }): Promise<ChainIncidentPage> {
-    const size = q.pageSize ?? 20;
-    const [rows, [{ n }]] = await Promise.all([
-      this.deps.db
-        .select()
-        .from(chainIncidents)
-        .orderBy(desc(chainIncidents.id))
-        .limit(size)
-        .offset(((q.pageNum ?? 1) - 1) * size),
-      this.deps.db.select({ n: count() }).from(chainIncidents),
-    ]);
-    return {
-      rows: rows.map((r) => ({
-        id: r.id.toString(),
-        network: r.network as Network,
-        kind: r.kind,
-        depositId: r.depositId?.toString() ?? null,
-        blockNumber: r.blockNumber,
-        details: r.details,
-        createdAt: r.createdAt.toISOString(),
-      })),
-      total: Number(n),
-    };
+  incidents(q: { pageNum?: number; pageSize?: number }): Promise<ChainIncidentPage> {
+    return listIncidents(this.deps, q);
+  }
+
+  /** An operator's acknowledgement of an incident handled off the platform (moves no money). */
+  resolveIncident(operatorId: bigint, id: bigint, note: string): Promise<ChainIncident> {
+    return resolveIncident(this.deps, operatorId, id, note);
   }
 
   /** Head, last processed block and lag per watched network, for /metrics (read from the shared row: any instance answers). */

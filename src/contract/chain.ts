@@ -101,8 +101,23 @@ export const ChainIncident = Type.Object({
   blockNumber: Type.Integer(),
   details: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Null()])),
   createdAt: IsoTime,
+  /** an operator's acknowledgement after handling it off the platform: who, when, what they did (all null while open) */
+  resolvedAt: Nullable(IsoTime),
+  resolvedBy: Nullable(IdString),
+  resolutionNote: Nullable(Type.String()),
 });
 export type ChainIncident = Static<typeof ChainIncident>;
 export const ChainIncidentPage = Page(ChainIncident);
 export type ChainIncidentPage = Static<typeof ChainIncidentPage>;
 export const ChainIncidentQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });
+
+/**
+ * POST /admin-api/chain/incidents/:id/resolve { note }: the operator says what was done off the
+ * platform (at least one visible character). It moves no money (docs/wallet.md, "Incidents").
+ */
+export const ChainIncidentResolveBody = Type.Object(
+  { note: Type.String({ minLength: 1, maxLength: 1000, pattern: '\\S' }) },
+  { additionalProperties: false },
+);
+export type ChainIncidentResolveBody = Static<typeof ChainIncidentResolveBody>;
+export const ChainIncidentParams = Type.Object({ id: IdString }, { additionalProperties: false });

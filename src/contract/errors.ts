@@ -171,6 +171,8 @@ export const Err = {
   CHAIN_TX_FAILED: 10314,
   CHAIN_TX_PENDING: 10315,
   CHAIN_NODE_UNAVAILABLE: 10316,
+  CHAIN_INCIDENT_UNKNOWN: 10317,
+  CHAIN_INCIDENT_RESOLVED: 10318,
   LOGIN_REQUIRED: 401,
 } as const;
 export type ErrCode = (typeof Err)[keyof typeof Err];

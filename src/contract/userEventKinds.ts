@@ -26,6 +26,14 @@ const CHAT: { readonly [K in keyof typeof SUPPORT_EVENTS]: true } = {
 export const isChatKind = (kind: UserEventKind): boolean => Object.hasOwn(CHAT, kind);
 
 /**
+ * Progress the screen showing it already moves (a chain deposit's "confirming k/N"): no
+ * notification row is written for it, so like the chat's it neither counts in the bell nor toasts.
+ */
+const PROGRESS: ReadonlySet<UserEventKind> = new Set<UserEventKind>(['chain.deposit_confirming']);
+/** Kinds that only mark what they changed stale: the chat's and progress. */
+export const isQuietKind = (kind: UserEventKind): boolean => isChatKind(kind) || PROGRESS.has(kind);
+
+/**
  * Kinds whose toast would repeat what the acting screen just said: a submitted deposit or
  * withdrawal (20002 / 20003), a smart plan bought (the purchase's one confirmation, 20004).
  */

@@ -101,11 +101,11 @@ export const ALERT_EVENT_TEXTS = {
 } as const satisfies TextsOf<typeof ALERT_EVENTS>;
 
 export const CHAIN_EVENT_TEXTS = {
-  'chain.deposit_seen': 'wallet.event.chain_deposit_seen',
-  'chain.deposit_confirming': 'wallet.event.chain_deposit_confirming',
-  'chain.deposit_credited': 'wallet.event.chain_deposit_credited',
-  'chain.deposit_dropped': 'wallet.event.chain_deposit_dropped',
-  'chain.deposit_below_minimum': 'wallet.event.chain_deposit_below_minimum',
+  'chain.deposit_seen': 'chain.event.deposit_seen',
+  'chain.deposit_confirming': 'chain.event.deposit_confirming',
+  'chain.deposit_credited': 'chain.event.deposit_credited',
+  'chain.deposit_dropped': 'chain.event.deposit_dropped',
+  'chain.deposit_below_minimum': 'chain.event.deposit_below_minimum',
 } as const satisfies TextsOf<typeof CHAIN_EVENTS>;
 
 /** Every kind's sentence. */

@@ -32,6 +32,7 @@ export const SCREEN_SECTIONS: readonly string[] = [
   'alerts',
   'portfolio',
   'settings',
+  'chain',
 ];
 
 /** ...except these keys and subtrees of theirs, which the shell or the home page shows. */
@@ -66,6 +67,7 @@ export const SHELL_KEYS: readonly string[] = [
   'orders.dir',
   'orders.reason',
   'alerts.event',
+  'chain.event',
   'orders.pending.kindShort',
   // the wallet tile and account menu name the portfolio
   'portfolio.title',

@@ -79,8 +79,11 @@ process.once('exit', () => {
 });
 
 /** Starts the service; the app must have been built (npm test builds it; else `npx vite build`). */
-/** `entry`: the script to run instead of server/main.ts (a test's own wiring of the same platform). */
-export async function startService(entry = 'server/main.ts'): Promise<Service> {
+/**
+ * `entry`: the script to run instead of server/main.ts (a test's own wiring of the same platform);
+ * `env`: settings added to the service's environment (the chain tests' CHAIN_* pointing at Anvil).
+ */
+export async function startService(entry = 'server/main.ts', env: Record<string, string> = {}): Promise<Service> {
   if (!fs.existsSync(path.join(ROOT, 'dist/index.html'))) throw new Error('dist/ is missing: run `npx vite build` first');
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-e2e-'));
@@ -106,6 +109,7 @@ export async function startService(entry = 'server/main.ts'): Promise<Service> {
       DATABASE_URL: '',
       REDIS_URL: '',
       SMTP_URL: '',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

@@ -30,9 +30,11 @@ export const chainDepositMachine = setup({
       },
     },
     belowMinimum: {
+      tags: ['notice'],
       on: { 'chainDeposit.reorged': 'dropped' },
     },
     dropped: {
+      tags: ['notice'],
       on: { 'chainDeposit.seenAgain': 'confirming' },
     },
     credited: { type: 'final' },
@@ -43,3 +45,30 @@ export const chainDepositMachine = setup({
 export type ChainDepositStatus = StatusOf<typeof chainDepositMachine>;
 /** Every chain deposit status, in chart order ('confirming' first). */
 export const CHAIN_DEPOSIT_STATUSES = statusNames(chainDepositMachine);
+
+/** What a status means on a screen, asked of the chart (the views never compare status names themselves). */
+export interface ChainDepositView {
+  /** i18n key of the status label (`chain.status.<status>`) */
+  key: string;
+  /** waiting for its block to be N deep: the screen shows "confirming k/N" and its bar */
+  confirming: boolean;
+  /** comes with a notice: why it was not credited (dropped, below the minimum) */
+  notice: boolean;
+  /** final: credited, nothing changes any more */
+  final: boolean;
+  /** it may come back to confirming (the same transaction mined again after a reorganisation) */
+  mayReturn: boolean;
+}
+
+export function chainDepositView(status: string): ChainDepositView {
+  if (!(CHAIN_DEPOSIT_STATUSES as readonly string[]).includes(status))
+    return { key: 'chain.status.unknown', confirming: false, notice: false, final: false, mayReturn: false };
+  const snap = chainDepositMachine.resolveState({ value: status as ChainDepositStatus, context: undefined });
+  return {
+    key: `chain.status.${status}`,
+    confirming: snap.hasTag('confirming'),
+    notice: snap.hasTag('notice'),
+    final: snap.status === 'done',
+    mayReturn: snap.can({ type: 'chainDeposit.seenAgain' }),
+  };
+}

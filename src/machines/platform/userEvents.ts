@@ -1,6 +1,6 @@
 import { assign, fromCallback, fromPromise, raise, sendTo, setup } from 'xstate';
 import type { UserEvent, UserEventKind } from '../../contract/userEvents.ts';
-import { ECHO_KINDS, isChatKind } from '../../contract/userEventKinds.ts';
+import { ECHO_KINDS, isQuietKind } from '../../contract/userEventKinds.ts';
 
 export type { UserEvent } from '../../contract/userEvents.ts';
 
@@ -64,7 +64,7 @@ export const userEventsMachine = setup({
   guards: {
     authOk: ({ event }) => event.type === 'userEvents.authResult' && event.ok,
     announce: ({ event }) => event.type === 'userEvents.received' && !ECHO_KINDS.has(event.event.kind),
-    chat: ({ event }) => event.type === 'userEvents.received' && isChatKind(event.event.kind),
+    quiet: ({ event }) => event.type === 'userEvents.received' && isQuietKind(event.event.kind),
   },
 }).createMachine({
   id: 'userEvents',
@@ -84,10 +84,11 @@ export const userEventsMachine = setup({
         // another login (new token): join again with it and recount
         'userEvents.start': { target: 'on', reenter: true },
         'userEvents.received': [
-          // the support chat's messages have their own badge (the service button) and screen:
+          // the support chat's messages have their own badge (the service button) and screen, and
+          // a chain deposit's growing count moves on the screen that shows it (no notification row):
           // they mark stale what they changed, and neither count in the bell nor toast
           {
-            guard: 'chat',
+            guard: 'quiet',
             actions: [
               assign({ last: ({ event }) => event.event }),
               { type: 'invalidate', params: ({ event }) => ({ kind: event.event.kind }) },

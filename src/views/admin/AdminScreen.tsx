@@ -17,6 +17,7 @@ import { SmartConsole } from '../smart/SmartConsole.tsx';
 import { LoansQueue } from '../loans/LoansQueue.tsx';
 import { SupportConsole } from '../support/SupportConsole.tsx';
 import { Exposure } from '../trading/Exposure.tsx';
+import { ChainConsole } from '../chain/index.ts';
 import { Jobs } from './Jobs.tsx';
 import { FirstRun } from './FirstRun.tsx';
 import screens from '../platform/styles/screens.module.css';
@@ -30,6 +31,7 @@ type SessionSnap = SnapshotFrom<typeof sessionMachine>;
 export const SECTIONS = [
   'deposits',
   'withdrawals',
+  'chain',
   'kyc',
   'addresses',
   'exposure',
@@ -88,6 +90,7 @@ export default function AdminScreen() {
       <FirstRun />
       {section === 'deposits' && <DepositsQueue />}
       {section === 'withdrawals' && <WithdrawalsQueue />}
+      {section === 'chain' && <ChainConsole />}
       {section === 'kyc' && <KycQueue />}
       {section === 'addresses' && <Addresses />}
       {section === 'exposure' && <Exposure />}

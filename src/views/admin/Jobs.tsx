@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useJobs } from '../../services/admin/opsQueries.ts';
 import { htmlLangOf, isLanguage } from '../../i18n/languages.ts';
+import { formatDateTimeIn } from '../../i18n/format.ts';
 import { Loadable } from '../platform/components/Loadable.tsx';
-import { timeLabel } from '../trading/figures.ts';
 import screens from '../platform/styles/screens.module.css';
 import styles from '../platform/operator/admin.module.css';
 
@@ -62,8 +62,10 @@ export function Jobs() {
                     {j.instance ?? t('admin.jobs.noLeader')}
                     {j.here && <> ({t('admin.jobs.here')})</>}
                   </td>
-                  <td data-label={t('admin.jobs.since')}>{timeLabel(j.leaderSince, i18n.language)}</td>
-                  <td data-label={t('admin.jobs.lastRun')}>{timeLabel(j.lastRunAt, i18n.language)}</td>
+                  <td data-label={t('admin.jobs.since')}>
+                    {j.leaderSince ? formatDateTimeIn(i18n.language, j.leaderSince) : '—'}
+                  </td>
+                  <td data-label={t('admin.jobs.lastRun')}>{j.lastRunAt ? formatDateTimeIn(i18n.language, j.lastRunAt) : '—'}</td>
                   <td data-label={t('admin.jobs.duration')} className="num">
                     {j.lastDurationMs === null ? '—' : millis(j.lastDurationMs, i18n.language)}
                   </td>

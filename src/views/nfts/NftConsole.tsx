@@ -8,7 +8,7 @@ import { formatDecimal } from '../platform/components/Figures.tsx';
 import screens from '../platform/styles/screens.module.css';
 import wallet from '../platform/styles/money.module.css';
 import styles from '../platform/operator/admin.module.css';
-import own from '../smart/SmartConsole.module.css';
+import own from './NftConsole.module.css';
 
 const money = (v: string) => `${formatDecimal(v, 6)} USDT`;
 // the contract's list, repeated as a type-checked constant so the console bundles no schema builder

@@ -14,7 +14,7 @@ import { chainDeposits } from '../../../server/chain/schema.ts';
 import { ledgerTransfers } from '../../../server/platform/ledger/schema.ts';
 import { notifications } from '../../../server/platform/realtime/schema.ts';
 import { reconcile } from '../../../server/platform/ledger/reconcile.ts';
-import { startAnvil, ANVIL_KEYS, rpc, type Anvil } from './anvil.ts';
+import { startAnvil, ANVIL_KEYS, rpc, type Anvil } from '../../setup/anvil.ts';
 import { TEST_TOKEN_ABI, TEST_TOKEN_BYTECODE } from './testToken.ts';
 import { body } from '../helpers.ts';
 import { real, type TestUser } from '../wallet/walletFixtures.ts';

@@ -34,6 +34,7 @@ const CASES: Record<string, Record<string, Case>> = {
     operatorProposals: { args: [] },
   },
   alertQueries: { list: { args: ['BTCUSDT'] } },
+  chainQueries: { addresses: { args: [] }, depositsPage: { args: [1, 10] }, networks: { args: [] }, incidents: { args: [1] } },
   portfolioQueries: { summary: { args: ['real'] }, history: { args: ['demo', 30] } },
   contentQueries: {
     list: { args: ['en', 1], public: true },

@@ -73,6 +73,10 @@ const SAME_IN_LANGUAGE: Record<string, readonly string[]> = {
     'account.statusLabel',
   ],
   fr: [
+    // the chain console's column names are the same words in French
+    'chain.console.confirmations',
+    'chain.console.tx',
+    'chain.console.incidents',
     'nav.notifications',
     'nav.menu',
     'account.total',

@@ -1,6 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { UserEventKind } from '../../../contract/userEvents.ts';
-import { accountKeys, adminKeys, kycKeys, nftKeys, smartKeys, supportKeys, walletKeys } from './keys.ts';
+import { accountKeys, adminKeys, chainKeys, kycKeys, nftKeys, smartKeys, supportKeys, walletKeys } from './keys.ts';
 import { orderKeysOf } from '../../trading/keys.ts';
 
 /**
@@ -19,6 +19,8 @@ const realBook = () => [walletKeys.book(real), notifications()];
 
 // a claim waits for review: only the records list changes
 const depositClaim = () => [walletKeys.deposits(real), notifications()];
+// a deposit seen on the chain, dropped or below the minimum: the chain's list, the wallet's records, the bell
+const chainDeposit = () => [chainKeys.deposits(), walletKeys.deposits(real), notifications()];
 // submitting puts the amount on hold; approving pays it out; rejecting releases the hold
 const withdrawal = () => [walletKeys.withdrawals(real), ...realMoney(), notifications()];
 // a plan bought, paid, completed or exited: the plans, the real book's money, and the public
@@ -96,12 +98,13 @@ const CHANGES: { readonly [K in UserEventKind]: () => QueryKey[] } = {
   'loan.liquidated_partly': loan,
   'loan.liquidated': loan,
   'alert.fired': realBook,
-  // deposits from the chain: the deposit records (the chain's list lives under them); a credit moves money
-  'chain.deposit_seen': depositClaim,
-  'chain.deposit_confirming': () => [walletKeys.deposits(real)],
-  'chain.deposit_credited': () => [walletKeys.deposits(real), ...realMoney(), notifications()],
-  'chain.deposit_dropped': depositClaim,
-  'chain.deposit_below_minimum': depositClaim,
+  // deposits from the chain: the chain deposits list (and the wallet's records, where a matched
+  // claim shows); a count that grew writes no notification; a credit moves money
+  'chain.deposit_seen': chainDeposit,
+  'chain.deposit_confirming': () => [chainKeys.deposits()],
+  'chain.deposit_credited': () => [...chainDeposit(), ...realMoney()],
+  'chain.deposit_dropped': chainDeposit,
+  'chain.deposit_below_minimum': chainDeposit,
 };
 
 /**

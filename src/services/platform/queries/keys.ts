@@ -66,3 +66,13 @@ export const supportKeys = {
   threads: () => [...support, 'thread'] as const,
   adminAll: () => supportAdmin,
 };
+
+/**
+ * Deposits from the chain: the customer's addresses and chain deposits (the real book's only), and
+ * the operators' view of the networks, all under 'chain'. Its events change the deposits list.
+ */
+const chain = ['chain'] as const;
+export const chainKeys = {
+  all: chain,
+  deposits: () => [...chain, 'deposits'] as const,
+};

@@ -1,5 +1,5 @@
 /**
- * A real Ethereum node for the chain tests: Foundry's Anvil, whose binary ships inside the npm
+ * A real Ethereum node for the chain tests (server and browser): Foundry's Anvil, whose binary ships inside the npm
  * package @foundry-rs/anvil (its platform package, @foundry-rs/anvil-linux-amd64 here), so it runs
  * offline; nothing is downloaded at run time. Each test file starts its own on a free loopback
  * port and stops it; readiness is polled (`web3_clientVersion`), never slept for.
