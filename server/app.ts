@@ -85,6 +85,7 @@ export async function buildApp({ config, memoryDb, logger }: AppOptions): Promis
   const frames = new Map(
     domains.flatMap((d) => Object.entries(d.pageFrames ?? {}).map(([p, frame]) => [p, frame(app)] as const)),
   );
-  await app.register(frontEnd, { indexPage, frames }); // health check, the built app, coded 404s
+  // health check, the built app, coded 404s (under the platform's API prefixes and the domains')
+  await app.register(frontEnd, { indexPage, frames, apiPrefixes: domains.flatMap((d) => d.apiPrefixes ?? []) });
   return app;
 }

@@ -61,6 +61,7 @@ function section(root: string, d: DomainManifest): string {
   row('Ledger reasons', list(d.ledgerReasons ?? []));
   row('Seeder', d.seed ? 'yes' : '—');
   row('Page frames', list(Object.keys(d.pageFrames ?? {})));
+  row('API paths outside /swx', list(d.apiPrefixes ?? []));
   row('Operator routes', d.adminRoutes?.length ? 'yes' : '—');
   row('Pre-0018 files moved at start', d.legacyFiles ? 'yes' : '—');
   return `${lines.join('\n')}\n`;

@@ -10,6 +10,8 @@ export default {
   plugins: [content], // app.content
   routes: [contentRoutes],
   keyRoot: 'content',
+  // the old client's paths for the support links, the footer and the site parameters (routes.ts)
+  apiPrefixes: ['/customer-service/', '/settings/'],
   config: contentConfig,
   seed: seedContent,
   openApiTags: [{ name: 'content', description: 'Pages, FAQs, notices and the site parameters' }],

@@ -56,6 +56,12 @@ export interface DomainManifest {
    * served by server/platform/http/frontEnd.ts), by path: its data for the request, or none.
    */
   pageFrames?: Readonly<Record<string, (app: FastifyInstance) => PageFrame>>;
+  /**
+   * Prefixes outside `/swx/` and `/admin-api/` under which its routes answer (content's
+   * `/customer-service/`): the front end answers an unknown path under one with a coded 404, not
+   * the app's page, and robots.txt keeps crawlers out (server/platform/http/frontEnd.ts).
+   */
+  apiPrefixes?: readonly string[];
   /** Its first-start data, idempotent (safe on every start and every instance); run in the list's order (server/seed.ts). */
   seed?: (app: FastifyInstance) => Promise<void>;
   /**
@@ -106,6 +112,7 @@ export const CLAIMS = {
   openApiTag: (d: DomainManifest) => (d.openApiTags ?? []).map((t) => t.name),
   ledgerReason: (d: DomainManifest) => d.ledgerReasons ?? [],
   envVariable: (d: DomainManifest) => Object.keys(d.config?.env ?? {}),
+  apiPrefix: (d: DomainManifest) => d.apiPrefixes ?? [],
 } as const;
 
 /** What two domains both claim, by what is claimed (each list empty when the domains are sound). */
@@ -120,5 +127,6 @@ export function collisions(domains: readonly DomainManifest[]): Record<keyof typ
     openApiTag: claimedTwice(domains, CLAIMS.openApiTag),
     ledgerReason: claimedTwice(domains, CLAIMS.ledgerReason),
     envVariable: claimedTwice(domains, CLAIMS.envVariable),
+    apiPrefix: claimedTwice(domains, CLAIMS.apiPrefix),
   };
 }

@@ -9,8 +9,12 @@ import { compressLargeJson } from './compression.ts';
 import { cachedBody, sendCached, type CachedBody } from './cachedBody.ts';
 import { fillSlots, PAGE_FILES, type IndexPage, type PageFrame, type PathPage } from './indexPage.ts';
 
-/** Paths that belong to the API: an unknown one is a coded 404, never the app's index.html. */
-const API_PREFIXES = ['/swx/', '/admin-api/', '/docs', '/ws', '/customer-service/', '/settings/', '/js-api/'];
+/**
+ * Paths that belong to the platform's API: an unknown one is a coded 404, never the app's
+ * index.html. A domain whose routes answer outside these declares its own prefixes
+ * (DomainManifest.apiPrefixes, handed in by server/app.ts).
+ */
+const PLATFORM_API_PREFIXES = ['/swx/', '/admin-api/', '/docs', '/ws', '/js-api/'];
 
 /** Vite names every file under assets/ by its content hash: a changed file gets a new name. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -18,18 +22,18 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
 
 /** Crawlers may read the public pages; the API, the console and the user's own screens are not for indexing. */
-export const ROBOTS_TXT = [
-  'User-agent: *',
-  'Disallow: /swx/',
-  'Disallow: /admin-api/',
-  'Disallow: /admin',
-  'Disallow: /customer-service/',
-  'Disallow: /settings/',
-  'Disallow: /ws',
-  'Disallow: /docs',
-  'Allow: /',
-  '',
-].join('\n');
+export const robotsTxt = (domainPrefixes: readonly string[]): string =>
+  [
+    'User-agent: *',
+    'Disallow: /swx/',
+    'Disallow: /admin-api/',
+    'Disallow: /admin',
+    ...domainPrefixes.map((p) => `Disallow: ${p}`),
+    'Disallow: /ws',
+    'Disallow: /docs',
+    'Allow: /',
+    '',
+  ].join('\n');
 
 /** Cache-Control of a file of the built app, by its path inside the build directory. */
 export function staticCacheControl(relative: string): string {
@@ -45,6 +49,8 @@ export interface FrontEndOptions {
   indexPage?: IndexPage;
   /** What the domains write into a path's page (DomainManifest.pageFrames), by path. */
   frames?: ReadonlyMap<string, PageFrame>;
+  /** The domains' API paths outside the platform's prefixes (DomainManifest.apiPrefixes). */
+  apiPrefixes?: readonly string[];
 }
 
 /** Filled pages kept per path, for the visitors who ask within the same data (a price changes every second). */
@@ -56,12 +62,14 @@ const FILLED_KEPT = 64;
  * are sent to clients that accept them), compression of large JSON answers, and the answer to every unknown path: the
  * app's index.html for a page, a coded 404 for the API.
  */
-async function frontEnd(app: FastifyInstance, { indexPage, frames }: FrontEndOptions) {
+async function frontEnd(app: FastifyInstance, { indexPage, frames, apiPrefixes = [] }: FrontEndOptions) {
+  const robots = robotsTxt(apiPrefixes);
+  const api = [...PLATFORM_API_PREFIXES, ...apiPrefixes];
   app.get('/healthz', { schema: { hide: true, response: { 200: Type.Object({ ok: Type.Boolean() }) } } }, async () => ({
     ok: true,
   }));
   app.get('/robots.txt', { schema: { hide: true } }, async (_req, reply) =>
-    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send(ROBOTS_TXT),
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send(robots),
   );
   compressLargeJson(app);
 
@@ -118,7 +126,7 @@ async function frontEnd(app: FastifyInstance, { indexPage, frames }: FrontEndOpt
     }
   }
   app.setNotFoundHandler((req, reply) => {
-    const isApi = API_PREFIXES.some((p) => req.url.startsWith(p));
+    const isApi = api.some((p) => req.url.startsWith(p));
     if (!isApi && sendIndex && req.method === 'GET') {
       // the single-page app owns every other path (wouter sends unknown ones to /)
       return sendIndex(req, reply);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../../scripts/precompress.ts';
+import { Err } from '../../../src/contract/errors.ts';
 import { IMMUTABLE } from '../../../server/platform/http/frontEnd.ts';
 import { scriptHash } from '../../../server/platform/http/securityHeaders.ts';
 import { body, useTestApp } from '../helpers.ts';
@@ -158,7 +159,16 @@ describe('static delivery', () => {
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     expect(res.body).toMatch(/^User-agent: \*$/m);
     expect(res.body).toMatch(/^Disallow: \/swx\/$/m);
+    // a domain's API paths outside /swx (content's, DomainManifest.apiPrefixes) are kept from crawlers too
+    expect(res.body).toMatch(/^Disallow: \/customer-service\/$/m);
     expect(res.body).not.toMatch(/<html/i);
+  });
+
+  it("answers an unknown path under a domain's API prefix with a coded 404, not the app's page", async () => {
+    const res = await t.app.inject('/customer-service/nothing-here');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: Err.NOT_FOUND, result: null });
+    expect((await t.app.inject('/some/app/screen')).body).toMatch(/<html/i);
   });
 
   it('compresses large JSON answers for clients that accept it, and leaves small ones alone', async () => {

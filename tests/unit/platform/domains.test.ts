@@ -27,6 +27,7 @@ const none = {
   openApiTag: [],
   ledgerReason: [],
   envVariable: [],
+  apiPrefix: [],
 };
 const job = (name: string, lock: number) => ({ name, lock, what: '' });
 

@@ -191,3 +191,22 @@ describe('personal files kept the pre-0018 way', () => {
     expect(read(path.join(server, 'legacyFiles.ts'))).toContain('d.legacyFiles');
   });
 });
+
+describe('API paths outside /swx', () => {
+  it('are declared by their domains (apiPrefixes), not named by the front end', () => {
+    const frontEnd = read(path.join(server, 'platform/http/frontEnd.ts'));
+    const named = domains.flatMap((d) =>
+      (d.apiPrefixes ?? [])
+        .filter((p) => frontEnd.includes(`'${p}'`))
+        .map((p) => `server/platform/http/frontEnd.ts names ${p} of ${d.name}`),
+    );
+    expect(named).toEqual([]);
+    // each declared prefix is one the domain's own routes answer under
+    const unanswered = domains.flatMap((d) =>
+      (d.apiPrefixes ?? [])
+        .filter((p) => !filesUnder(path.join(server, d.name)).some((f) => read(f).includes(`'${p}`)))
+        .map((p) => `server/${d.name} has no route under ${p}`),
+    );
+    expect(unanswered).toEqual([]);
+  });
+});
