@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES, LANGUAGE_NAMES, isLanguage } from '../../../i18n/languages.ts';
 import { useContentLists } from '../../../services/content/queries.ts';
 import { useFeedStatus, useSession } from '../app/hooks.ts';
-import { DESTINATIONS, isActive, isAuthPage } from './destinations.ts';
+import { useDestinations } from '../app/composition.tsx';
+import { isActive, isAuthPage } from './destinations.ts';
 import { useLanguagePicker, useServiceLinks } from './useChrome.ts';
 import { BellBadge } from './BellBadge.tsx';
 import { SupportBadge } from '../../support/SupportBadge.tsx';
@@ -42,6 +43,7 @@ export function DesktopShell({ children }: { children: ReactNode }) {
 }
 
 function TopBar({ path }: { path: string }) {
+  const destinations = useDestinations();
   const { t } = useTranslation();
   const { loggedIn, send } = useSession();
   const { openService } = useServiceLinks();
@@ -67,7 +69,7 @@ function TopBar({ path }: { path: string }) {
           data-measure-only={collapsed || undefined}
           aria-hidden={collapsed || undefined}
         >
-          {DESTINATIONS.map((d) => (
+          {destinations.map((d) => (
             <Link
               key={d.to}
               href={d.to}
@@ -146,6 +148,7 @@ function TopBar({ path }: { path: string }) {
 
 /** The destinations behind a menu button: a disclosure that closes on a choice, Escape or a click elsewhere. */
 function NavMenu({ path }: { path: string }) {
+  const destinations = useDestinations();
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
@@ -160,7 +163,7 @@ function NavMenu({ path }: { path: string }) {
       document.removeEventListener('click', onClick);
     };
   }, [open]);
-  const current = DESTINATIONS.find((d) => isActive(d.to, path));
+  const current = destinations.find((d) => isActive(d.to, path));
   return (
     <div className={styles.menu} ref={box} data-menu="true">
       <button
@@ -175,7 +178,7 @@ function NavMenu({ path }: { path: string }) {
         <span>{current ? t(current.key) : t('nav.menu')}</span>
       </button>
       <nav id="top-menu" aria-label={t('nav.main')} className={styles.menuPanel} hidden={!open}>
-        {DESTINATIONS.map((d) => (
+        {destinations.map((d) => (
           <Link
             key={d.to}
             href={d.to}
@@ -192,6 +195,7 @@ function NavMenu({ path }: { path: string }) {
 }
 
 function Footer() {
+  const destinations = useDestinations();
   const { t } = useTranslation();
   const { social } = useServiceLinks();
   // company, policy and statement pages, in the language on screen
@@ -214,7 +218,7 @@ function Footer() {
         <nav aria-label={t('footer.products')} className={styles.footCol}>
           <h2>{t('footer.products')}</h2>
           <ul>
-            {DESTINATIONS.slice(1, 5).map((d) => (
+            {destinations.slice(1, 5).map((d) => (
               <li key={d.to}>
                 <Link href={d.to}>{t(d.key)}</Link>
               </li>
