@@ -55,6 +55,12 @@ export const ROUTES: readonly ClientRoute[] = all.flatMap((d) => d.routes ?? [])
 /** The destinations of the top bar and the bottom tab bar, in their places. */
 export const DESTINATIONS: readonly Destination[] = all.flatMap((d) => d.destinations ?? []).sort((a, b) => a.place - b.place);
 
+/** The footer's product links after the destinations. */
+export const FOOTER_LINKS = all.flatMap((d) => d.footer ?? []);
+
+/** What is shown over every screen (each lazy, mounted once beside the routes). */
+export const OVERLAYS = all.flatMap((d) => d.overlays ?? []);
+
 /** The operator console's sections, each beside its domain's customer screens; the first is the console's landing. */
 export const CONSOLE_SECTIONS: readonly ConsoleSection[] = all.flatMap((d) => d.console ?? []);
 

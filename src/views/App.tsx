@@ -3,14 +3,20 @@ import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { shellFor } from '../services/platform/device.ts';
 import { screenTextsReady } from '../i18n/index.ts';
-import { CONSOLE_SECTIONS, DESTINATIONS, QUERY_RULES, ROUTES as DOMAIN_ROUTES } from '../services/domains.ts';
+import {
+  CONSOLE_SECTIONS,
+  DESTINATIONS,
+  FOOTER_LINKS,
+  OVERLAYS,
+  QUERY_RULES,
+  ROUTES as DOMAIN_ROUTES,
+} from '../services/domains.ts';
 import type { ScreenLoader } from '../services/platform/domain.ts';
 import { AppActorsProvider } from './platform/app/actors.tsx';
 import { CompositionProvider, type Composition } from './platform/app/composition.tsx';
 import { DocumentTitle } from './platform/app/DocumentTitle.tsx';
 import { DesktopShell } from './platform/shell/Desktop.tsx';
 import { MobileShell } from './platform/shell/Mobile.tsx';
-import { isBareRoute } from './platform/shell/destinations.ts';
 import { ErrorBoundary } from './platform/components/ErrorBoundary.tsx';
 import { Toasts } from './platform/components/Toasts.tsx';
 import styles from './App.module.css';
@@ -18,11 +24,6 @@ import styles from './App.module.css';
 // The app is composed here from the domains' manifests (src/services/domains.ts). Home is in the
 // entry chunk; every other screen is its own chunk, fetched on first visit with the texts of the
 // screens other than home (src/i18n/parts.ts), so it never renders a raw key.
-// the step-up code prompt (services/platform/api.ts asks it when a call needs a fresh code): loaded after the
-// first paint, with the screens' texts, so the home page's JavaScript stays without the sign-in flows
-const StepUpDialog = lazy(() =>
-  Promise.all([import('./auth/StepUpDialog.tsx'), screenTextsReady()]).then(([m]) => ({ default: m.StepUpDialog })),
-);
 const screen = (load: ScreenLoader) => lazy(() => Promise.all([load(), screenTextsReady()]).then(([m]) => m));
 
 /** Every route of every domain (src/services/domains.ts): Home eager, every other screen lazy; anything else goes to /. */
@@ -32,15 +33,25 @@ export const ROUTES: ReadonlyArray<readonly [string, ComponentType]> = DOMAIN_RO
   return [r.path, C] as const;
 });
 
+/** What is shown over every screen (the step-up prompt): loaded after the first paint, with the screens' texts. */
+const Overlays = OVERLAYS.map(screen);
+/** The paths shown without any of the shell (the Google callback). */
+const BARE = new Set(DOMAIN_ROUTES.filter((r) => r.chrome === 'none').map((r) => r.path));
+
 /** A route's pattern as a regular expression (`/nfts/:id` matches `/nfts/7`, `/admin/:section?` also `/admin`). */
 const patternOf = (path: string) => new RegExp(`^${path.replace(/\/:[^/?]+\?/g, '(/[^/]+)?').replace(/:[^/]+/g, '[^/]+')}$`);
 
 /** What the frame shows of the domains: the bars' destinations, the page titles, the console's sections. */
 const COMPOSITION: Composition = {
   destinations: DESTINATIONS,
-  titles: DOMAIN_ROUTES.flatMap((r) => (r.title ? [[patternOf(r.path), r.title] as const] : [])),
+  footer: FOOTER_LINKS,
+  titles: DOMAIN_ROUTES.flatMap((r) => {
+    const title = r.titleFrom ?? r.title;
+    return title ? [[patternOf(r.path), title] as const] : [];
+  }),
   // each section its own chunk, fetched when an operator first opens it (with the screens' texts)
   console: CONSOLE_SECTIONS.map((s) => ({ id: s.id, title: s.title, Screen: screen(s.load) })),
+  reducedChrome: DOMAIN_ROUTES.filter((r) => r.chrome === 'reduced').map((r) => r.path),
 };
 
 function ScrollToTop() {
@@ -84,7 +95,7 @@ export function App({ userAgent }: { userAgent: string }) {
       <CompositionProvider value={COMPOSITION}>
         <ScrollToTop />
         <DocumentTitle />
-        {isBareRoute(path) ? (
+        {BARE.has(path) ? (
           <main id="main">
             <Routes />
           </main>
@@ -95,7 +106,9 @@ export function App({ userAgent }: { userAgent: string }) {
         )}
         <Toasts />
         <Suspense fallback={null}>
-          <StepUpDialog />
+          {Overlays.map((Overlay, i) => (
+            <Overlay key={i} />
+          ))}
         </Suspense>
       </CompositionProvider>
     </AppActorsProvider>

@@ -20,11 +20,19 @@ export default {
       title: 'settings.title',
     },
     { path: '/profile/password', load: () => import('../../views/auth/ChangePassword.tsx'), title: 'account.changePassword' },
-    { path: '/pass/register', load: () => import('../../views/auth/Register.tsx'), title: 'auth.registerTitle' },
-    { path: '/pass/login', load: () => import('../../views/auth/Login.tsx'), title: 'auth.loginTitle' },
-    { path: '/pass/reset', load: () => import('../../views/auth/Reset.tsx'), title: 'auth.resetTitle' },
-    { path: '/api/loginCallback/google', load: () => import('../../views/auth/GoogleCallback.tsx') },
+    {
+      path: '/pass/register',
+      load: () => import('../../views/auth/Register.tsx'),
+      title: 'auth.registerTitle',
+      chrome: 'reduced',
+    },
+    { path: '/pass/login', load: () => import('../../views/auth/Login.tsx'), title: 'auth.loginTitle', chrome: 'reduced' },
+    { path: '/pass/reset', load: () => import('../../views/auth/Reset.tsx'), title: 'auth.resetTitle', chrome: 'reduced' },
+    { path: '/api/loginCallback/google', load: () => import('../../views/auth/GoogleCallback.tsx'), chrome: 'none' },
   ],
+  // the step-up code prompt (services/platform/api.ts asks it when a call needs a fresh code): after the
+  // first paint, with the screens' texts, so the home page's JavaScript stays without the sign-in flows
+  overlays: [() => import('../../views/auth/StepUpDialog.tsx').then((m) => ({ default: m.StepUpDialog }))],
   destinations: [{ to: '/profile', key: 'nav.account', Icon: AccountIcon, place: 5 }],
   changes: AUTH_CHANGES,
   keyRoot: 'account',

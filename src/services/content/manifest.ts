@@ -11,10 +11,19 @@ export default {
     { path: '/help', load: () => import('../../views/content/Help.tsx'), title: 'help.title' },
     { path: '/help/faq', load: () => import('../../views/content/Faq.tsx'), title: 'help.faq' },
     { path: '/help/notice', load: () => import('../../views/content/Notices.tsx'), title: 'help.notices' },
-    { path: '/detail', load: () => import('../../views/content/Detail.tsx') },
+    // titled by the page's title
+    {
+      path: '/detail',
+      load: () => import('../../views/content/Detail.tsx'),
+      titleFrom: (q) => (q.get('title') ?? '').slice(0, 80),
+    },
     { path: '/introduction', load: () => import('../../views/content/Introduction.tsx'), title: 'help.about' },
   ],
   destinations: [{ to: '/', key: 'nav.home', Icon: HomeIcon, place: 0 }],
+  footer: [
+    { to: '/help', key: 'help.title' },
+    { to: '/introduction', key: 'help.about' },
+  ],
   keyRoot: 'content',
   isPublic: () => true,
 } as const satisfies ClientDomainManifest;

@@ -6,7 +6,16 @@ export default {
   name: 'market',
   routes: [
     { path: '/market', load: () => import('../../views/market/Market.tsx'), title: 'market.title' },
-    { path: '/cruuency', load: () => import('../../views/market/Currency.tsx') },
+    {
+      path: '/cruuency',
+      load: () => import('../../views/market/Currency.tsx'),
+      // titled by the instrument's code
+      titleFrom: (q) =>
+        (q.get('code') ?? '')
+          .toUpperCase()
+          .replace(/[^A-Z0-9]/g, '')
+          .slice(0, 20),
+    },
   ],
   destinations: [{ to: '/market', key: 'nav.market', Icon: MarketIcon, place: 1 }],
   keyRoot: 'market',

@@ -23,6 +23,10 @@ export interface ClientRoute {
   component?: ComponentType;
   /** The i18n key of the page's title ("<page> · <brand>"); none shows the brand alone. */
   title?: string;
+  /** A title read from the address instead (an instrument's code, a content page's title); empty for none. */
+  titleFrom?: (query: URLSearchParams) => string;
+  /** Less of the shell around it: `reduced` hides the footer and the tab bar (the sign-in pages), `none` all of it. */
+  chrome?: 'reduced' | 'none';
 }
 
 /** A destination of the top bar and the bottom tab bar (docs/products.md, section 2). */
@@ -53,6 +57,10 @@ export interface ClientDomainManifest {
   routes?: readonly ClientRoute[];
   destinations?: readonly Destination[];
   console?: readonly ConsoleSection[];
+  /** Links of the footer's products column, after the destinations. */
+  footer?: readonly { to: string; key: string }[];
+  /** Parts shown over every screen, mounted once beside the routes and loaded after the first paint. */
+  overlays?: readonly ScreenLoader[];
   /** What each of its user events makes stale (src/contract/userEvents.ts, its domain's group). */
   changes?: { readonly [K in UserEventKind]?: () => QueryKey[] };
   /** The root of its query keys: the same as its server manifest's keyRoot. */

@@ -5,5 +5,6 @@ export default {
   name: 'proof',
   // a route of our own: the published list has none
   routes: [{ path: '/proof', load: () => import('../../views/proof/ProofPage.tsx'), title: 'proof.title' }],
+  footer: [{ to: '/proof', key: 'proof.title' }],
   keyRoot: 'proof',
 } as const satisfies ClientDomainManifest;

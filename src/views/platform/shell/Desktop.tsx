@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES, LANGUAGE_NAMES, isLanguage } from '../../../i18n/languages.ts';
 import { useContentLists } from '../../../services/content/queries.ts';
 import { useFeedStatus, useSession } from '../app/hooks.ts';
-import { useDestinations } from '../app/composition.tsx';
-import { isActive, isAuthPage } from './destinations.ts';
+import { useDestinations, useFooterLinks, useReducedChrome } from '../app/composition.tsx';
+import { isActive } from './destinations.ts';
 import { useLanguagePicker, useServiceLinks } from './useChrome.ts';
 import { BellBadge } from './BellBadge.tsx';
 import { SupportBadge } from '../../support/SupportBadge.tsx';
@@ -28,6 +28,7 @@ const SOCIAL_ICONS = { discord: DiscordIcon, twitter: TwitterIcon, telegram: Tel
 export function DesktopShell({ children }: { children: ReactNode }) {
   const [path] = useLocation();
   const { t } = useTranslation();
+  const reduced = useReducedChrome(path);
   return (
     <div className={styles.page} data-shell="desktop">
       <a className="skip-link" href="#main">
@@ -37,7 +38,7 @@ export function DesktopShell({ children }: { children: ReactNode }) {
       <main id="main" className={styles.main} tabIndex={-1}>
         {children}
       </main>
-      {!isAuthPage(path) && <Footer />}
+      {!reduced && <Footer />}
     </div>
   );
 }
@@ -196,6 +197,7 @@ function NavMenu({ path }: { path: string }) {
 
 function Footer() {
   const destinations = useDestinations();
+  const footerLinks = useFooterLinks();
   const { t } = useTranslation();
   const { social } = useServiceLinks();
   // company, policy and statement pages, in the language on screen
@@ -223,15 +225,11 @@ function Footer() {
                 <Link href={d.to}>{t(d.key)}</Link>
               </li>
             ))}
-            <li>
-              <Link href="/help">{t('help.title')}</Link>
-            </li>
-            <li>
-              <Link href="/introduction">{t('help.about')}</Link>
-            </li>
-            <li>
-              <Link href="/proof">{t('proof.title')}</Link>
-            </li>
+            {footerLinks.map((l) => (
+              <li key={l.to}>
+                <Link href={l.to}>{t(l.key)}</Link>
+              </li>
+            ))}
           </ul>
         </nav>
         {/* "About us" is /introduction (listed above): the same page is not listed twice */}

@@ -5,8 +5,8 @@ import { useSelector } from '@xstate/react';
 import { LANGUAGES, LANGUAGE_NAMES } from '../../../i18n/languages.ts';
 import { useAppActors } from '../app/actors.tsx';
 import { useSession } from '../app/hooks.ts';
-import { useDestinations } from '../app/composition.tsx';
-import { isActive, isAuthPage } from './destinations.ts';
+import { useDestinations, useReducedChrome } from '../app/composition.tsx';
+import { isActive } from './destinations.ts';
 import { useLanguagePicker, useServiceLinks } from './useChrome.ts';
 import { BellBadge } from './BellBadge.tsx';
 import { SupportBadge } from '../../support/SupportBadge.tsx';
@@ -15,7 +15,7 @@ import styles from './shell.module.css';
 
 export function MobileShell({ children }: { children: ReactNode }) {
   const [path] = useLocation();
-  const hideTabs = isAuthPage(path);
+  const hideTabs = useReducedChrome(path);
   return (
     <div className={styles.page} data-shell="mobile">
       <MobileTopBar path={path} />
