@@ -1,8 +1,7 @@
 import type { CHAIN_EVENTS } from '../../contract/userEvents.ts';
 import type { ChangesOf } from '../platform/domain.ts';
-import { real } from '../platform/queries/changes.ts';
+import { depositClaim, depositCredited, real } from '../platform/queries/changes.ts';
 import { walletKeys } from '../platform/queries/keys.ts';
-import { depositClaim, depositCredited } from '../wallet/index.ts';
 
 /** What each chain-deposit event makes stale: the deposit records (the chain's list lives under them); a credit moves money. */
 export const CHAIN_CHANGES = {

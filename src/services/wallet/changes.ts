@@ -1,14 +1,10 @@
 import type { WALLET_EVENTS } from '../../contract/userEvents.ts';
 import type { ChangesOf } from '../platform/domain.ts';
-import { notifications, real, realBook, realMoney } from '../platform/queries/changes.ts';
+import { depositClaim, depositCredited, notifications, real, realBook, realMoney } from '../platform/queries/changes.ts';
 import { walletKeys } from '../platform/queries/keys.ts';
 
-// a claim waits for review: only the records list changes
-export const depositClaim = () => [walletKeys.deposits(real), notifications()];
 // submitting puts the amount on hold; approving pays it out; rejecting releases the hold
 const withdrawal = () => [walletKeys.withdrawals(real), ...realMoney(), notifications()];
-/** A deposit credited: its record and the real book's money. */
-export const depositCredited = () => [walletKeys.deposits(real), ...realMoney(), notifications()];
 
 /** What each wallet event makes stale (src/services/domains.ts gathers every domain's). */
 export const WALLET_CHANGES = {

@@ -1,6 +1,9 @@
 /**
  * The wallet's door: the only module of src/services/wallet another domain imports
- * (eslint.config.js). Light on purpose: what it hands out reaches the home page's JavaScript when
- * an eager module imports it.
+ * (eslint.config.js). It hands out only what other domains use.
  */
-export { depositClaim, depositCredited } from './changes.ts';
+export { walletApi } from './api.ts';
+export { passkeyRegisterFlow, passkeySignInFlow } from './protectionFlows.ts';
+export { usePasskeys, useRemovePasskey } from './protectionQueries.ts';
+export { availableOf, useAvailable, useBalances, walletKeys } from './queries.ts';
+export { typedByContent } from './rules.ts';

@@ -3,7 +3,7 @@ import { Link, Redirect, useLocation } from 'wouter';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
-import type { sessionMachine } from '../../machines/auth/session.ts';
+import type { sessionMachine } from '../../machines/auth/index.ts';
 import { useAppActors } from '../platform/app/actors.tsx';
 import { FirstRun } from './FirstRun.tsx';
 import { useConsoleSections } from '../platform/app/composition.tsx';

@@ -13,5 +13,9 @@ export const realMoney = (): QueryKey[] => [
   walletKeys.statement(real),
   walletKeys.withdrawalMethods(real),
 ];
+/** A deposit claim waits for review (wallet) or is seen on the chain (chain): only the records list changes. */
+export const depositClaim = (): QueryKey[] => [walletKeys.deposits(real), notifications()];
+/** A deposit credited (approved, or confirmed on the chain): its record and the real book's money. */
+export const depositCredited = (): QueryKey[] => [walletKeys.deposits(real), ...realMoney(), notifications()];
 /** Anything else: the whole real book, and the bell. A kind this build does not know changes this. */
 export const realBook = (): QueryKey[] => [walletKeys.book(real), notifications()];
