@@ -22,6 +22,42 @@ const SERVER_DOMAINS = fs
 /** An import of `domains`' folders from a file below server/<something>/ (any depth). */
 const intoDomain = (domains) => `^(\\.\\./)+(${domains.join('|')})/`;
 
+// The app's domains: every folder of src/services with a manifest (src/services/domains.ts lists each
+// once, and tests/unit/platform/lists.test.ts fails when a manifest is not listed). The client's
+// boundaries below are generated from them, as the service's are from server/.
+const servicesDir = new URL('./src/services/', import.meta.url);
+const CLIENT_DOMAINS = fs
+  .readdirSync(servicesDir, { withFileTypes: true })
+  .filter((e) => e.isDirectory() && fs.existsSync(new URL(`${e.name}/manifest.ts`, servicesDir)))
+  .map((e) => e.name)
+  .sort();
+const CLIENT_LAYERS = ['services', 'machines', 'views'];
+/**
+ * An import of `domains`' folders in `layers` (`../../services/wallet/`), or, with `sameLayer`, in the
+ * importing file's own layer too (`../wallet/`), from any depth below src/<layer>/.
+ */
+const intoClientDomain = (domains, layers, sameLayer) =>
+  `^(\\.\\./)+(${layers.join('|')})${sameLayer ? '?' : ''}/?(${domains.join('|')})/`;
+/**
+ * The client's platform files that still import a domain (tests/unit/platform/shape.test.ts counts
+ * them; the number only goes down): the app-wide actors, the shells' badge and content lists, the
+ * shared sign-in fields and candle chart, the operator pieces, the settings screen. Every other
+ * platform file is fenced.
+ */
+const CLIENT_PLATFORM_CROSSINGS_LEFT = [
+  'src/machines/platform/recordStatus.ts',
+  'src/services/platform/appActors.ts',
+  'src/views/platform/app/hooks.ts',
+  'src/views/platform/components/AuthFields.tsx',
+  'src/views/platform/components/CandleChart.tsx',
+  'src/views/platform/operator/queue.tsx',
+  'src/views/platform/operator/review.tsx',
+  'src/views/platform/settings/SettingsScreen.tsx',
+  'src/views/platform/shell/Desktop.tsx',
+  'src/views/platform/shell/Mobile.tsx',
+  'src/views/platform/shell/useChrome.ts',
+];
+
 // An API module is what talks to the service (services/platform/api.ts, services/<domain>/api.ts, services/wallet/protectionApi.ts...). Views send
 // events to machines and read queries; only the composition root (src/views/platform/app) wires the API in.
 const apiModules = {
@@ -156,6 +192,59 @@ export default defineConfig([
       ],
     },
   })),
+
+  // The client's domains: a file of src/<layer>/<domain>/ reaches another domain's services and
+  // machines only through that layer's door (src/services/<d>/index.ts, src/machines/<d>/index.ts).
+  // A view composing another domain's view or style is not fenced yet (shape.test.ts counts those).
+  ...CLIENT_LAYERS.flatMap((layer) =>
+    CLIENT_DOMAINS.map((domain) => {
+      const others = CLIENT_DOMAINS.filter((d) => d !== domain);
+      const fenced = layer === 'views' ? ['services', 'machines'] : CLIENT_LAYERS;
+      return {
+        files: [`src/${layer}/${domain}/**/*.{ts,tsx}`],
+        rules: {
+          'no-restricted-imports': [
+            'error',
+            {
+              patterns: [
+                // views and machines keep their house rules (above): no API modules
+                ...(layer === 'services' ? [] : [apiModules]),
+                ...(layer === 'machines'
+                  ? [
+                      { group: ['node:*'], message: 'src/machines runs in the browser and on the server: no Node modules.' },
+                      { group: ['**/views/**', 'react', 'react-dom'], message: 'Machines know nothing of the views.' },
+                    ]
+                  : []),
+                {
+                  regex: `${intoClientDomain(others, fenced, layer !== 'views')}(?!index\\.ts$)`,
+                  message: `src/${layer}/${domain} may use another domain only through its door (src/<layer>/<domain>/index.ts).`,
+                },
+              ],
+            },
+          ],
+        },
+      };
+    }),
+  ),
+  // The client's platform (src/*/platform) is shared: it imports no domain; what it needs of them the
+  // composition level hands it (src/views/App.tsx, from src/services/domains.ts).
+  {
+    files: ['src/services/platform/**/*.{ts,tsx}', 'src/machines/platform/**/*.{ts,tsx}', 'src/views/platform/**/*.{ts,tsx}'],
+    ignores: CLIENT_PLATFORM_CROSSINGS_LEFT,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: intoClientDomain(CLIENT_DOMAINS, CLIENT_LAYERS, true),
+              message: 'The client platform is shared: it may not import a domain (take it by injection from src/views/App.tsx).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 
   // One platform clock (server/platform/clock.ts): the service reads the time only through it, so a
   // test that pins or moves config.clock moves it for every domain at once (docs/design.md).

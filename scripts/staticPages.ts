@@ -7,16 +7,21 @@ import { LANGUAGES, directionOf, htmlLangOf } from '../src/i18n/languages.ts';
 import { MOBILE_UA } from '../src/services/platform/device.ts';
 import { ASSETS } from '../src/contract/constants.ts';
 import { INSTRUMENT_TYPES } from '../src/contract/market.ts';
-import { DESTINATIONS } from '../src/views/platform/shell/destinations.ts';
 import { SEPARATORS } from '../src/i18n/format.ts';
 import {
+  AccountIcon,
   BackIcon,
   BellIcon,
   BrandMark,
   GlobeIcon,
+  HomeIcon,
+  LoanIcon,
+  MarketIcon,
+  NftIcon,
   SearchIcon,
   ServiceIcon,
   StarIcon,
+  TradingIcon,
 } from '../src/views/platform/components/Icons.tsx';
 import { classesOf, escapeHtml, type ClassMaps } from './staticHero.ts';
 import { readLocale } from './locales.ts';
@@ -92,10 +97,30 @@ const icon = (C: ComponentType<SVGProps<SVGSVGElement>>, p: SVGProps<SVGSVGEleme
 /** What React's "loading" looks like inside a screen (src/views/platform/components/Loadable.tsx). */
 const loading = ({ cls, tx }: Helpers) => `<div class="${cls(UI, 'state')}" aria-busy="true" ${tx('common.loading')}</div>`;
 
+/**
+ * The tab bar's destinations as the domains' manifests declare them (src/services/domains.ts,
+ * DESTINATIONS). A copy, because this runs in the build's configuration, which bundles every module
+ * it imports and so cannot import the manifests (they load the screens, and the screens their
+ * styles); tests/unit/platform/lists.test.ts fails, naming the destination, when they differ.
+ */
+export const STATIC_DESTINATIONS: ReadonlyArray<{
+  to: string;
+  key: string;
+  tab?: string;
+  Icon: ComponentType<SVGProps<SVGSVGElement>>;
+}> = [
+  { to: '/', key: 'nav.home', Icon: HomeIcon },
+  { to: '/market', key: 'nav.market', Icon: MarketIcon },
+  { to: '/trading', key: 'nav.trading', tab: 'newuser.tabTrading', Icon: TradingIcon },
+  { to: '/loan', key: 'nav.loan', Icon: LoanIcon },
+  { to: '/nfts', key: 'nav.nfts', Icon: NftIcon },
+  { to: '/profile', key: 'nav.account', Icon: AccountIcon },
+];
+
 /** MobileShell's top bar, main and tab bar (src/views/platform/shell/Mobile.tsx), around the screen. */
 function shell(h: Helpers, p: string, screen: string): string {
   const { cls, tx } = h;
-  const isRoot = DESTINATIONS.some((d) => d.to === p);
+  const isRoot = STATIC_DESTINATIONS.some((d) => d.to === p);
   const active = (to: string) => (to === '/' ? p === '/' : p === to || p.startsWith(`${to}/`));
   return (
     `<div class="${cls(SHELL, 'page')}">` +
@@ -108,7 +133,7 @@ function shell(h: Helpers, p: string, screen: string): string {
     `<a href="/pass/login" class="${cls(SHELL, 'primary')}" data-out ${tx('nav.login')}</a></div></header>` +
     `<main class="${cls(SHELL, 'main', 'mobileMain', 'withTabs')}">${screen}</main>` +
     `<nav class="${cls(SHELL, 'tabBar')}">` +
-    DESTINATIONS.map(
+    STATIC_DESTINATIONS.map(
       ({ to, key, tab, Icon }) =>
         `<a href="${to}" class="${cls(SHELL, 'tabItem')}"${active(to) ? ' aria-current="page"' : ''}>${icon(Icon)}<span ${tx(tab ?? key)}</span></a>`,
     ).join('') +

@@ -56,7 +56,8 @@ async function importModule(root: string, rel: string): Promise<Record<string, u
 export async function collectCharts(root: string): Promise<FlowChart[]> {
   const found: { machine: AnyStateMachine; source: string; exportName: string; text: string }[] = [];
   const seen = new Set<unknown>();
-  for (const file of tsFiles(join(root, 'src/machines'), '.ts')) {
+  // a domain's door (src/machines/<domain>/index.ts) re-exports machines defined beside it: each is drawn from its own file
+  for (const file of tsFiles(join(root, 'src/machines'), '.ts').filter((f) => !/(^|[\\/])index\.ts$/.test(f))) {
     const source = `src/machines/${file}`;
     const mod = await importModule(root, source);
     const text = readFileSync(join(root, source), 'utf8');

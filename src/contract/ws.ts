@@ -33,19 +33,9 @@ export type WsTick = Static<typeof WsTick>;
 export const WsPrices = Type.Array(WsTick);
 export type WsPrices = Static<typeof WsPrices>;
 
-/** One price as the code works with it. */
-export interface PriceTick {
-  code: string;
-  /** Decimal string at the instrument's precision. */
-  price: string;
-  /** 24h change, percent, 2 decimals. */
-  change24hPct: number;
-}
-export const tickToWire = (t: PriceTick): WsTick => ({ code: t.code, price: t.price, zdf: t.change24hPct });
-export const tickFromWire = (t: WsTick): PriceTick => ({ code: t.code, price: t.price, change24hPct: t.zdf });
-/** A prices message; entries that are not objects (a malformed frame) are left out, field checks stay with the reader. */
-export const ticksFromWire = (ticks: readonly WsTick[]): PriceTick[] =>
-  ticks.flatMap((t) => (t !== null && typeof t === 'object' ? [tickFromWire(t)] : []));
+// the conversions live apart (wsWire.ts), so the browser's price feed imports them without this
+// module, whose user-event schema would follow them into the home page's JavaScript
+export { staleFromWire, staleToWire, tickFromWire, tickToWire, ticksFromWire, type PriceTick } from './wsWire.ts';
 
 export const WsMeta = Type.Object({
   type: Type.Literal('meta'),
@@ -61,13 +51,6 @@ export const WsMeta = Type.Object({
   serverTime: Type.String(),
 });
 export type WsMeta = Static<typeof WsMeta>;
-/** The stale codes as the meta frame carries them: an object, so the frame has no '['. */
-export const staleToWire = (codes: readonly string[]): Record<string, true> =>
-  Object.fromEntries(codes.map((c) => [c, true as const]));
-/** The stale codes of a meta frame (the object's keys); anything but an object is read as none. */
-export const staleFromWire = (stale: unknown): string[] =>
-  stale && typeof stale === 'object' && !Array.isArray(stale) ? Object.keys(stale) : [];
-
 export const WsPing = Type.Object({ type: Type.Literal('ping'), t: Type.Number() });
 export type WsPing = Static<typeof WsPing>;
 /** Answer to a client's {"type":"ping"}. */

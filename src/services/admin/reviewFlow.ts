@@ -5,7 +5,7 @@ import type { AdminDeposit, AdminWithdrawal } from '../../contract/admin.ts';
 import type { AdminKyc } from '../../contract/kyc.ts';
 import { adminApi } from './api.ts';
 import { recordReviewed } from '../platform/queries/invalidation.ts';
-import { kycReviewed } from '../kyc/queries.ts';
+import { kycReviewed } from '../kyc/index.ts';
 
 /**
  * The operator's review of one record with its effects: the decision sent to the operator API

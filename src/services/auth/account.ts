@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { authApi } from './api.ts';
-import { walletApi } from '../wallet/api.ts';
+import { walletApi } from '../wallet/index.ts';
 import { keepPreviousWithin } from '../platform/queries/scope.ts';
 import { accountKeys as eventKeys } from '../platform/queries/keys.ts';
 

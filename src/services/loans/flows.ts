@@ -4,7 +4,7 @@ import { loanBorrowMachine } from '../../machines/loans/loanBorrow.ts';
 import { loanRepayMachine } from '../../machines/loans/loanRepay.ts';
 import { loansApi, type Loan } from './api.ts';
 import { invalidateKeys } from '../platform/queries/invalidation.ts';
-import { walletKeys } from '../wallet/queries.ts';
+import { walletKeys } from '../wallet/index.ts';
 import { loanKeys } from './queries.ts';
 
 /**

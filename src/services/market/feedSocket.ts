@@ -1,5 +1,6 @@
 import { fromCallback } from 'xstate';
-import { staleFromWire, ticksFromWire, type WsTick } from '../../contract/ws.ts';
+import type { WsTick } from '../../contract/ws.ts';
+import { staleFromWire, ticksFromWire } from '../../contract/wsWire.ts';
 import type { PriceFeedEvent, SocketCommand } from '../../machines/market/priceFeed.ts';
 import { acquireSocket } from '../platform/socket.ts';
 

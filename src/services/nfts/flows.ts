@@ -4,7 +4,8 @@ import { Ok } from '../../contract/errors.ts';
 import { nftOrderMachine } from '../../machines/nfts/nftOrder.ts';
 import { i18n } from '../../i18n/index.ts';
 import { nftApi } from './api.ts';
-import { invalidateAfterSubmit } from '../platform/queries/invalidation.ts';
+import { invalidateKeys } from '../platform/queries/invalidation.ts';
+import { nftChanged } from './changes.ts';
 import { toast } from '../platform/toast.ts';
 
 /**
@@ -21,7 +22,7 @@ export const nftOrderFlow = (client: QueryClient) =>
       ordered: (_, { nft }) => {
         // an auction's answer is a bid placed, not a purchase (20004's text says "Purchase successful")
         toast(nft.saleType === 'buy_now' ? i18n.t(`errors:${Ok.PURCHASE_SUCCESSFUL}`) : i18n.t('app:nfts.bidPlaced'), 'success');
-        void invalidateAfterSubmit(client, 'nft');
+        void invalidateKeys(client, nftChanged());
       },
     },
   });

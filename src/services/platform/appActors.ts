@@ -13,6 +13,7 @@ import { walletApi } from '../wallet/api.ts';
 import { feedSocket } from '../market/feedSocket.ts';
 import { userSocket } from './userSocket.ts';
 import { forgetUser, invalidateForUserEvent } from './queries/invalidation.ts';
+import type { QueryRules } from './domain.ts';
 import { navigate } from './navigation.ts';
 import { toast } from './toast.ts';
 import { i18n, setLanguage } from '../../i18n/index.ts';
@@ -22,9 +23,9 @@ import { i18n, setLanguage } from '../../i18n/index.ts';
  * actors.tsx), with their side effects supplied here (.provide) so the machines stay free of
  * React, the router, storage and the HTTP client, and the views never see an API module. This is
  * the only place that writes the session token (settings store) and the one place that turns a
- * user event into query invalidation.
+ * user event into query invalidation (with the domains' `rules`, handed in by the app: src/services/domains.ts).
  */
-export function createAppActors(queryClient: QueryClient) {
+export function createAppActors(queryClient: QueryClient, rules: QueryRules) {
   const s = getSettings();
   const session = createActor(
     sessionMachine.provide({
@@ -37,13 +38,13 @@ export function createAppActors(queryClient: QueryClient) {
       actions: {
         storeSession: (_, p) => {
           // nothing cached for a previous user may show to this one
-          forgetUser(queryClient);
+          forgetUser(queryClient, rules);
           settings.trigger.login({ token: p.token, userInfo: p.user });
         },
         storeUser: (_, p) => settings.trigger.userInfo({ userInfo: p.user }),
         clearSession: () => {
           settings.trigger.logout();
-          forgetUser(queryClient);
+          forgetUser(queryClient, rules);
         },
         clearAllStorage: () => wipeLocalStorage(),
         storeBook: (_, p) => settings.trigger.book({ book: p.book }),
@@ -96,7 +97,7 @@ export function createAppActors(queryClient: QueryClient) {
           });
         },
         invalidate: (_, p) => {
-          void invalidateForUserEvent(queryClient, p.kind);
+          void invalidateForUserEvent(queryClient, rules, p.kind);
           // the session's balances of both books (profile, home wallet tile)
           session.send({ type: 'session.refresh' });
         },

@@ -4,7 +4,8 @@ import { Ok } from '../../contract/errors.ts';
 import { smartBuyMachine } from '../../machines/smart/smartBuy.ts';
 import { smartExitMachine } from '../../machines/smart/smartExit.ts';
 import { i18n } from '../../i18n/index.ts';
-import { invalidateAfterSubmit } from '../platform/queries/invalidation.ts';
+import { invalidateKeys } from '../platform/queries/invalidation.ts';
+import { planChanged } from './changes.ts';
 import { smartApi } from './api.ts';
 import { toast } from '../platform/toast.ts';
 
@@ -25,7 +26,7 @@ export const smartBuyFlow = (client: QueryClient) =>
     actions: {
       submitted: () => {
         toast(i18n.t(`errors:${Ok.PURCHASE_SUCCESSFUL}`), 'success');
-        void invalidateAfterSubmit(client, 'smart');
+        void invalidateKeys(client, planChanged());
       },
     },
   });
@@ -36,5 +37,5 @@ export const smartExitFlow = (client: QueryClient) =>
       quote: fromPromise(({ input, signal }) => smartApi.exitQuote(input.id, signal)),
       exit: fromPromise(({ input, signal }) => smartApi.exit(input.id, signal)),
     },
-    actions: { exited: () => void invalidateAfterSubmit(client, 'smart') },
+    actions: { exited: () => void invalidateKeys(client, planChanged()) },
   });

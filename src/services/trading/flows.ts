@@ -8,14 +8,15 @@ import type { Book } from '../../contract/constants.ts';
 import { tradingApi } from './api.ts';
 import { pendingBody, pendingCancelMachine, pendingOrderFormMachine } from '../../machines/trading/pendingOrderForm.ts';
 import { chartStopMachine } from '../../machines/trading/chartStops.ts';
-import { invalidateAfterOrder, invalidateKeys } from '../platform/queries/invalidation.ts';
+import { invalidateKeys } from '../platform/queries/invalidation.ts';
+import { orderChanged } from './changes.ts';
 import { orderKeysOf } from './keys.ts';
 
 /**
  * The trading flows with their effects: each service call in the book it belongs to (the abort
  * signal passed through), and after a success what it changed asked again here, not by the
  * screen: opening, closing, placing or cancelling makes the book's orders, balances and statement
- * stale (invalidateAfterOrder; the live order event may come later, or not at all while the
+ * stale (orderChanged; the live order event may come later, or not at all while the
  * socket is down); new stops make the book's orders stale. The toast of an opened or closed
  * position comes with its live event (user events actor), not from here, so the user sees one.
  */
@@ -24,7 +25,7 @@ import { orderKeysOf } from './keys.ts';
 export const orderTicketFlow = (client: QueryClient) =>
   orderTicketMachine.provide({
     actors: { submit: fromPromise(({ input, signal }) => tradingApi.buy({ book: input.book }, input.body, signal)) },
-    actions: { opened: (_, p) => void invalidateAfterOrder(client, p.output.book) },
+    actions: { opened: (_, p) => void invalidateKeys(client, orderChanged(p.output.book)) },
   });
 
 /** New stops were stored: the book's orders (list and receipt) are asked again. */
@@ -51,7 +52,7 @@ export const stopsEditFlow = (client: QueryClient, book: Book, onSaved: (positio
 export const positionCloseFlow = (client: QueryClient) =>
   positionCloseMachine.provide({
     actors: { submit: fromPromise(({ input, signal }) => tradingApi.close({ book: input.book }, input.position.id, signal)) },
-    actions: { submitted: (_, p) => void invalidateAfterOrder(client, p.output.book) },
+    actions: { submitted: (_, p) => void invalidateKeys(client, orderChanged(p.output.book)) },
   });
 
 /** A pending entry order once confirmed: placePendingOptions in the book the dialog showed, with the machine's client key. */
@@ -62,14 +63,14 @@ export const pendingOrderFlow = (client: QueryClient) =>
         tradingApi.placePending({ book: input.book }, pendingBody(input, input.clientKey), signal),
       ),
     },
-    actions: { submitted: (_, p) => void invalidateAfterOrder(client, p.output.book) },
+    actions: { submitted: (_, p) => void invalidateKeys(client, orderChanged(p.output.book)) },
   });
 
 /** Cancelling a pending order once confirmed (its hold returns). */
 export const pendingCancelFlow = (client: QueryClient) =>
   pendingCancelMachine.provide({
     actors: { submit: fromPromise(({ input, signal }) => tradingApi.cancelPending({ book: input.book }, input.id, signal)) },
-    actions: { submitted: (_, p) => void invalidateAfterOrder(client, p.output.book) },
+    actions: { submitted: (_, p) => void invalidateKeys(client, orderChanged(p.output.book)) },
   });
 
 /** A stop moved on the chart, once confirmed: the stops editor's call (updateOptionsStops) in the position's book, then `onSaved`. */

@@ -4,21 +4,22 @@ import { Ok } from '../../contract/errors.ts';
 import { depositFormMachine } from '../../machines/wallet/depositForm.ts';
 import { withdrawalFormMachine } from '../../machines/wallet/withdrawalForm.ts';
 import { i18n } from '../../i18n/index.ts';
-import { invalidateAfterSubmit } from '../platform/queries/invalidation.ts';
+import { invalidateKeys } from '../platform/queries/invalidation.ts';
 import { toast } from '../platform/toast.ts';
 import { walletApi } from './api.ts';
+import { WALLET_CHANGES } from './changes.ts';
 import { checkProofImage } from './rules.ts';
 
 /**
  * The wallet flows with their effects: the service call as `submit` (abort signal passed
  * through) and, after a success, the catalogue notice (20002 / 20003) as a toast and the wallet
- * queries the submit changed asked again (invalidateAfterSubmit: the live event may come later,
+ * queries the submit changed asked again (what its live event changes, WALLET_CHANGES: the live event may come later,
  * or not at all while the socket is down).
  */
 
 const accepted = (client: QueryClient, kind: 'deposit' | 'withdrawal', notice: number) => () => {
   toast(i18n.t(`errors:${notice}`), 'success');
-  void invalidateAfterSubmit(client, kind);
+  void invalidateKeys(client, WALLET_CHANGES[`${kind}.submitted`]());
 };
 
 export const depositFlow = (client: QueryClient) =>

@@ -3,15 +3,16 @@ import { fromPromise } from 'xstate';
 import { startAuthentication, startRegistration, WebAuthnError } from '@simplewebauthn/browser';
 import { allowlistAddressMachine, saveAddressBody } from '../../machines/wallet/allowlistAddress.ts';
 import { allowlistSwitchMachine } from '../../machines/wallet/allowlistSwitch.ts';
-import { passkeyRegisterMachine } from '../../machines/auth/passkeyRegister.ts';
-import { passkeySignInMachine } from '../../machines/auth/passkeySignIn.ts';
+import { passkeyRegisterMachine, passkeySignInMachine, type SessionEvent } from '../../machines/auth/index.ts';
 import { problem, Refused } from '../../machines/platform/refusal.ts';
 import { i18n } from '../../i18n/index.ts';
 import { navigate } from '../platform/navigation.ts';
 import { protectionApi } from './protectionApi.ts';
 import { protectionKeys } from './protectionQueries.ts';
 import { toast } from '../platform/toast.ts';
-import type { SessionSink } from '../auth/flows.ts';
+
+/** The session actor, as the passkey sign-in tells it (the same as auth's SessionSink, from the machine's door). */
+type SessionSink = { send: (event: SessionEvent) => void };
 
 /**
  * The flows of the security screen and the passkey button of the login screen, with their

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { useAdminAddresses } from '../../services/admin/queries.ts';
-import { useAdminReserve } from '../../services/smart/queries.ts';
+import { useAdminReserve } from '../../services/smart/index.ts';
 import screens from '../platform/styles/screens.module.css';
 import styles from '../platform/operator/admin.module.css';
 

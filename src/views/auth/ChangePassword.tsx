@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChangeValues } from '../../machines/auth/passwordChange.ts';
 import { submissionView } from '../../machines/platform/submission.ts';
 import { passwordChangeFlow } from '../../services/auth/flows.ts';
-import { useWithdrawHoldHours } from '../../services/content/queries.ts';
+import { useWithdrawHoldHours } from '../../services/content/index.ts';
 import { intlLocale } from '../../i18n/format.ts';
 import { useSession } from '../platform/app/hooks.ts';
 import { useFlow, useRefusalText } from '../platform/app/useFlow.ts';

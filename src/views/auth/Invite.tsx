@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useInvitees } from '../../services/support/queries.ts';
+import { useInvitees } from '../../services/support/index.ts';
 import { useSession } from '../platform/app/hooks.ts';
 import { Loadable } from '../platform/components/Loadable.tsx';
 import { LoginPrompt } from '../platform/components/LoginPrompt.tsx';

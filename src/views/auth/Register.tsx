@@ -10,7 +10,7 @@ import { useSession } from '../platform/app/hooks.ts';
 import { useFlow, useRefusalText } from '../platform/app/useFlow.ts';
 import { CodeField, PasswordField, TargetFields } from '../platform/components/AuthFields.tsx';
 import { CheckIcon, CircleIcon } from '../platform/components/Icons.tsx';
-import { useContentLists } from '../../services/content/queries.ts';
+import { useContentLists } from '../../services/content/index.ts';
 import styles from '../platform/styles/screens.module.css';
 
 /** Opening an account: the register flow; the invite code may come in the link (?invite= or ?code=). */

@@ -4,7 +4,7 @@ import { shellFor } from '../../services/platform/device.ts';
 import type { ContentListItem } from '../../services/platform/types.ts';
 import { useContentLists, useHomeFigures } from '../../services/content/queries.ts';
 import { formatClockTime } from '../../i18n/format.ts';
-import { useMarketList } from '../../services/market/listQuery.ts';
+import { useMarketList } from '../../services/market/index.ts';
 import { useFeedStatus, useSession } from '../platform/app/hooks.ts';
 import { Loadable } from '../platform/components/Loadable.tsx';
 import { MarketList } from '../platform/components/MarketList.tsx';

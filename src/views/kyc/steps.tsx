@@ -9,7 +9,7 @@ import {
   type KycImageKind,
 } from '../../contract/kycRules.ts';
 import type { KycFormEvent, KycRequest, KycStep, KycTextField } from '../../machines/kyc/kycForm.ts';
-import { typedByContent } from '../../services/wallet/rules.ts';
+import { typedByContent } from '../../services/wallet/index.ts';
 import screens from '../platform/styles/screens.module.css';
 import wallet from '../platform/styles/money.module.css';
 import { BlobImage } from './images.tsx';

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import type { CollateralAsset } from '../../contract/loans.ts';
 import { COLLATERAL_PRICE_CODE } from '../../contract/loans.ts';
 import { useLoanTerms, useMyLoans } from '../../services/loans/queries.ts';
-import { availableOf, useBalances } from '../../services/wallet/queries.ts';
+import { availableOf, useBalances } from '../../services/wallet/index.ts';
 import { useQuote, useSession, useVisibleCodes } from '../platform/app/hooks.ts';
 import { Loadable } from '../platform/components/Loadable.tsx';
 import headings from '../platform/components/headings.module.css';

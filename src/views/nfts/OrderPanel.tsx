@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import type { Nft } from '../../contract/nfts.ts';
 import { nftOrderFlow } from '../../services/nfts/flows.ts';
-import { useAvailable } from '../../services/wallet/queries.ts';
+import { useAvailable } from '../../services/wallet/index.ts';
 import { useFlow, useRefusalText } from '../platform/app/useFlow.ts';
 import { useSession } from '../platform/app/hooks.ts';
 import dialog from '../platform/components/dialog.module.css';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSmartProducts } from '../../services/smart/queries.ts';
-import { useAvailable } from '../../services/wallet/queries.ts';
+import { useAvailable } from '../../services/wallet/index.ts';
 import { useSession } from '../platform/app/hooks.ts';
 import { Loadable } from '../platform/components/Loadable.tsx';
 import headings from '../platform/components/headings.module.css';

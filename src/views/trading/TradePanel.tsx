@@ -9,7 +9,7 @@ import { ticketProblem, ticketView, type TicketDraft, type TicketField } from '.
 import { orderTicketFlow } from '../../services/trading/flows.ts';
 import { useBook } from '../../services/platform/queries/scope.ts';
 import { useOptionsProduct } from '../../services/trading/queries.ts';
-import { useAvailable } from '../../services/wallet/queries.ts';
+import { useAvailable } from '../../services/wallet/index.ts';
 import { useQuote, useSession } from '../platform/app/hooks.ts';
 import { useFlow, useRefusalText } from '../platform/app/useFlow.ts';
 import { Loadable } from '../platform/components/Loadable.tsx';

@@ -8,7 +8,7 @@ import {
   useDeleteAddress,
   useUpdateAddress,
   type AdminDepositAddress,
-} from '../../services/admin/queries.ts';
+} from '../../services/admin/index.ts';
 import { toast } from '../../services/platform/toast.ts';
 import { Loadable } from '../platform/components/Loadable.tsx';
 import screens from '../platform/styles/screens.module.css';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAdminDeposits } from '../../services/admin/queries.ts';
+import { useAdminDeposits } from '../../services/admin/index.ts';
 import { formatDecimal } from '../platform/components/Figures.tsx';
 import { localTime, shorten, StatusBadge } from '../platform/components/recordParts.tsx';
 import { ProofViewer, ReviewControls } from '../platform/operator/review.tsx';

@@ -5,7 +5,7 @@ import { ORDER_REF_TYPE } from '../../contract/trading.ts';
 import { asUserEvent } from '../../contract/userEventKinds.ts';
 import { userEventText, userEventTone } from '../../services/platform/userEventText.ts';
 import { orderHref } from '../trading/links.ts';
-import { useMarkRead, useNotifications } from '../../services/auth/account.ts';
+import { useMarkRead, useNotifications } from '../../services/auth/index.ts';
 import { useSession, useUserEvents } from '../platform/app/hooks.ts';
 import { Loadable } from '../platform/components/Loadable.tsx';
 import { LoginPrompt } from '../platform/components/LoginPrompt.tsx';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useAdminWithdrawals } from '../../services/admin/queries.ts';
+import { useAdminWithdrawals } from '../../services/admin/index.ts';
 import { formatDecimal } from '../platform/components/Figures.tsx';
 import { localTime, shorten, StatusBadge } from '../platform/components/recordParts.tsx';
 import { ReviewControls } from '../platform/operator/review.tsx';

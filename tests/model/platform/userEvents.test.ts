@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { parseUserEvent } from '../../../src/services/platform/userSocket.ts';
+import { parseUserEvent } from '../../../src/services/platform/userEventCheck.ts';
 import { checkModel } from '../pathRunner.ts';
 import { approved, model, provide, socketCommands, submitted } from './userEvents.model.ts';
 

@@ -7,6 +7,7 @@ import { smartBuyRefusal } from '../../../src/machines/smart/smartBuy.ts';
 import { ApiError } from '../../../src/services/platform/api.ts';
 import { smartBuyFlow } from '../../../src/services/smart/flows.ts';
 import { forgetUser, invalidateForUserEvent, keysChangedBy } from '../../../src/services/platform/queries/invalidation.ts';
+import { QUERY_RULES } from '../../../src/services/domains.ts';
 import { smartKeys } from '../../../src/services/smart/queries.ts';
 import { walletKeys } from '../../../src/services/wallet/queries.ts';
 import { smartApi, type SmartPlan } from '../../../src/services/smart/api.ts';
@@ -85,13 +86,13 @@ describe('smart events keep the page live without polling', () => {
     client.setQueryData(walletKeys.balances('real'), { assets: [] });
     client.setQueryData(walletKeys.balances('demo'), { assets: [] });
     for (const kind of Object.keys(SMART_EVENT_TEXTS) as (keyof typeof SMART_EVENT_TEXTS)[])
-      expect(keysChangedBy(kind)).toContainEqual(smartKeys.plans());
-    await invalidateForUserEvent(client, 'smart.payout');
+      expect(keysChangedBy(QUERY_RULES, kind)).toContainEqual(smartKeys.plans());
+    await invalidateForUserEvent(client, QUERY_RULES, 'smart.payout');
     expect(client.getQueryState(smartKeys.plansPage(1, 10))?.isInvalidated).toBe(true);
     expect(client.getQueryState(smartKeys.products())?.isInvalidated).toBe(true);
     expect(client.getQueryState(walletKeys.balances('real'))?.isInvalidated).toBe(true);
     expect(client.getQueryState(walletKeys.balances('demo'))?.isInvalidated).toBe(false);
-    forgetUser(client);
+    forgetUser(client, QUERY_RULES);
     expect(client.getQueryData(smartKeys.plansPage(1, 10))).toBeUndefined();
     // the public product list is nobody's: it stays
     expect(client.getQueryData(smartKeys.products())).toBeDefined();

@@ -4,6 +4,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { createAppActors } from '../../../src/services/platform/appActors.ts';
+import { KEY_ROOTS, QUERY_RULES } from '../../../src/services/domains.ts';
 import { createQueryClient } from '../../../src/services/platform/queries/client.ts';
 import { settings } from '../../../src/services/platform/settings.ts';
 
@@ -151,6 +152,18 @@ describe('logout leaves no user-scoped query', () => {
     };
     const declared = new Set(DOMAINS.flatMap((d) => (d.keyRoot ? [d.keyRoot] : [])));
     expect([...roots].sort()).toEqual([...declared].sort());
+    // the client's manifests (src/services/domains.ts) declare the same roots as the server's
+    expect([...KEY_ROOTS].sort()).toEqual([...declared].sort());
+  });
+
+  it('no domain declares a user-scoped key public (what a manifest keeps past the session is the same for every visitor)', async () => {
+    const found = await domainQueries();
+    const keptButPersonal = Object.entries(CASES).flatMap(([name, cases]) =>
+      Object.entries(cases)
+        .filter(([factory, c]) => !c.public && QUERY_RULES.isPublic(found[name][factory](...c.args).queryKey))
+        .map(([factory]) => `${name}.${factory}`),
+    );
+    expect(keptButPersonal).toEqual([]);
   });
 
   it('after the session logs out, only answers that are the same for every visitor remain', async () => {
@@ -165,7 +178,7 @@ describe('logout leaves no user-scoped query', () => {
     );
     vi.stubGlobal('history', { pushState: () => {}, replaceState: () => {} });
     const client = createQueryClient(() => {});
-    const { session } = createAppActors(client);
+    const { session } = createAppActors(client, QUERY_RULES);
     session.start();
     await waitFor(session, (s) => s.matches({ auth: { loggedIn: 'ready' } }));
 

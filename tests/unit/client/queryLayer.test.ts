@@ -8,11 +8,15 @@ import { toasts } from '../../../src/services/platform/toast.ts';
 import { accountKeys } from '../../../src/services/auth/account.ts';
 import { adminKeys } from '../../../src/services/admin/queries.ts';
 import { createQueryClient } from '../../../src/services/platform/queries/client.ts';
-import { forgetUser, keysChangedBy, recordReviewed } from '../../../src/services/platform/queries/invalidation.ts';
+import { forgetUser, keysChangedBy as changedBy, recordReviewed } from '../../../src/services/platform/queries/invalidation.ts';
+import { QUERY_RULES } from '../../../src/services/domains.ts';
 import { marketKeys } from '../../../src/services/market/queries.ts';
 import { loanKeys } from '../../../src/services/loans/queries.ts';
 import { nftKeys } from '../../../src/services/nfts/queries.ts';
 import { walletKeys } from '../../../src/services/wallet/queries.ts';
+
+/** What a kind makes stale, by the domains' declarations (src/services/domains.ts). */
+const keysChangedBy = (kind: Parameters<typeof changedBy>[1]) => changedBy(QUERY_RULES, kind);
 
 const envelope = (code: number, result: unknown = null, msg = '') =>
   new Response(JSON.stringify({ code, msg, result }), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -136,7 +140,7 @@ describe('query keys and invalidation', () => {
     client.setQueryData(loanKeys.list(), {});
     client.setQueryData(nftKeys.mine(), {});
     client.setQueryData(['a-domain-added-later', 'mine'], {});
-    forgetUser(client);
+    forgetUser(client, QUERY_RULES);
     expect(
       client
         .getQueryCache()

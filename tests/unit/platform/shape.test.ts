@@ -126,11 +126,12 @@ describe('server boundaries', () => {
 });
 
 /**
- * The client's crossings between domains that are still to move behind doors (a view composing
- * another domain's view or style, a console screen reading another domain's queries). The list may
- * only shrink: a new crossing fails here, naming the import.
+ * The client's crossings that do not go through a door: a view composing another domain's view or
+ * style (lint fences services and machines, not views yet), and the platform files that still import
+ * a domain (eslint.config.js, CLIENT_PLATFORM_CROSSINGS_LEFT). The number may only shrink: a new
+ * crossing fails here, naming the import.
  */
-const CLIENT_CROSSINGS_LEFT = 76;
+const CLIENT_CROSSINGS_LEFT = 41;
 const LAYERS = ['services', 'machines', 'views'];
 const clientDomain = (p: string) => {
   const s = p.split('/');
@@ -145,7 +146,8 @@ describe('client boundaries', () => {
     return importsOf(f)
       .filter((t) => {
         const to = clientDomain(t);
-        return to !== null && to !== from && to !== 'platform';
+        // through the door of the target's layer (src/<layer>/<domain>/index.ts) is no crossing
+        return to !== null && to !== from && to !== 'platform' && !/^src\/\w+\/\w+\/index\.ts$/.test(t);
       })
       .map((t) => `${f} -> ${t}`);
   });

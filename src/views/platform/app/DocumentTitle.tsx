@@ -1,53 +1,21 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'wouter';
-
-/** The i18n key of each route's title (the route table is in App.tsx); a route not listed shows the brand alone. */
-const TITLES: ReadonlyArray<readonly [RegExp, string]> = [
-  [/^\/$/, 'nav.home'],
-  [/^\/market$/, 'market.title'],
-  [/^\/trading$/, 'nav.trading'],
-  [/^\/loan$/, 'nav.loan'],
-  [/^\/nfts$/, 'nav.nfts'],
-  [/^\/profile$/, 'account.title'],
-  [/^\/profile\/balance$/, 'account.balance'],
-  [/^\/profile\/invite$/, 'account.invite'],
-  [/^\/profile\/notification$/, 'account.notifications'],
-  [/^\/profile\/sessions$/, 'account.sessions.title'],
-  [/^\/profile\/orders(\/.*)?$/, 'orders.allOrders'],
-  [/^\/profile\/password$/, 'account.changePassword'],
-  [/^\/profile\/settings$/, 'settings.title'],
-  [/^\/help$/, 'help.title'],
-  [/^\/help\/faq$/, 'help.faq'],
-  [/^\/help\/notice$/, 'help.notices'],
-  [/^\/introduction$/, 'help.about'],
-  [/^\/proof$/, 'proof.title'],
-  [/^\/pass\/register$/, 'auth.registerTitle'],
-  [/^\/pass\/login$/, 'auth.loginTitle'],
-  [/^\/pass\/reset$/, 'auth.resetTitle'],
-  [/^\/admin(\/.*)?$/, 'admin.title'],
-];
+import { useTitles } from './composition.tsx';
 
 /**
  * A page title per route, "<page> · <brand>", in the app's language: a tab, a bookmark or a
  * screen reader's page announcement says where the user is. An instrument's page is titled by its
- * code and a content page by its title (both from the address).
+ * code and a content page by its title (both from the address). The titles are the routes' own
+ * (src/services/<domain>/manifest.ts: `title`, or `titleFrom` the address); a route without one shows the brand alone.
  */
 export function DocumentTitle() {
   const { t } = useTranslation();
+  const titles = useTitles();
   const [path] = useLocation();
   const [params] = useSearchParams();
-  const fromAddress =
-    path === '/cruuency'
-      ? (params.get('code') ?? '')
-          .toUpperCase()
-          .replace(/[^A-Z0-9]/g, '')
-          .slice(0, 20)
-      : path === '/detail'
-        ? (params.get('title') ?? '').slice(0, 80)
-        : '';
-  const key = TITLES.find(([re]) => re.test(path))?.[1];
-  const page = fromAddress || (key ? t(key) : '');
+  const title = titles.find(([re]) => re.test(path))?.[1];
+  const page = typeof title === 'function' ? title(params) : title ? t(title) : '';
   const brand = t('brand');
   useEffect(() => {
     document.title = page ? `${page} · ${brand}` : brand;

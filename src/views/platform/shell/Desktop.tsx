@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES, LANGUAGE_NAMES, isLanguage } from '../../../i18n/languages.ts';
 import { useContentLists } from '../../../services/content/queries.ts';
 import { useFeedStatus, useSession } from '../app/hooks.ts';
-import { DESTINATIONS, isActive, isAuthPage } from './destinations.ts';
+import { useDestinations, useFooterLinks, useReducedChrome } from '../app/composition.tsx';
+import { isActive } from './destinations.ts';
 import { useLanguagePicker, useServiceLinks } from './useChrome.ts';
 import { BellBadge } from './BellBadge.tsx';
 import { SupportBadge } from '../../support/SupportBadge.tsx';
@@ -27,6 +28,7 @@ const SOCIAL_ICONS = { discord: DiscordIcon, twitter: TwitterIcon, telegram: Tel
 export function DesktopShell({ children }: { children: ReactNode }) {
   const [path] = useLocation();
   const { t } = useTranslation();
+  const reduced = useReducedChrome(path);
   return (
     <div className={styles.page} data-shell="desktop">
       <a className="skip-link" href="#main">
@@ -36,12 +38,13 @@ export function DesktopShell({ children }: { children: ReactNode }) {
       <main id="main" className={styles.main} tabIndex={-1}>
         {children}
       </main>
-      {!isAuthPage(path) && <Footer />}
+      {!reduced && <Footer />}
     </div>
   );
 }
 
 function TopBar({ path }: { path: string }) {
+  const destinations = useDestinations();
   const { t } = useTranslation();
   const { loggedIn, send } = useSession();
   const { openService } = useServiceLinks();
@@ -67,7 +70,7 @@ function TopBar({ path }: { path: string }) {
           data-measure-only={collapsed || undefined}
           aria-hidden={collapsed || undefined}
         >
-          {DESTINATIONS.map((d) => (
+          {destinations.map((d) => (
             <Link
               key={d.to}
               href={d.to}
@@ -146,6 +149,7 @@ function TopBar({ path }: { path: string }) {
 
 /** The destinations behind a menu button: a disclosure that closes on a choice, Escape or a click elsewhere. */
 function NavMenu({ path }: { path: string }) {
+  const destinations = useDestinations();
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
@@ -160,7 +164,7 @@ function NavMenu({ path }: { path: string }) {
       document.removeEventListener('click', onClick);
     };
   }, [open]);
-  const current = DESTINATIONS.find((d) => isActive(d.to, path));
+  const current = destinations.find((d) => isActive(d.to, path));
   return (
     <div className={styles.menu} ref={box} data-menu="true">
       <button
@@ -175,7 +179,7 @@ function NavMenu({ path }: { path: string }) {
         <span>{current ? t(current.key) : t('nav.menu')}</span>
       </button>
       <nav id="top-menu" aria-label={t('nav.main')} className={styles.menuPanel} hidden={!open}>
-        {DESTINATIONS.map((d) => (
+        {destinations.map((d) => (
           <Link
             key={d.to}
             href={d.to}
@@ -192,6 +196,8 @@ function NavMenu({ path }: { path: string }) {
 }
 
 function Footer() {
+  const destinations = useDestinations();
+  const footerLinks = useFooterLinks();
   const { t } = useTranslation();
   const { social } = useServiceLinks();
   // company, policy and statement pages, in the language on screen
@@ -214,20 +220,16 @@ function Footer() {
         <nav aria-label={t('footer.products')} className={styles.footCol}>
           <h2>{t('footer.products')}</h2>
           <ul>
-            {DESTINATIONS.slice(1, 5).map((d) => (
+            {destinations.slice(1, 5).map((d) => (
               <li key={d.to}>
                 <Link href={d.to}>{t(d.key)}</Link>
               </li>
             ))}
-            <li>
-              <Link href="/help">{t('help.title')}</Link>
-            </li>
-            <li>
-              <Link href="/introduction">{t('help.about')}</Link>
-            </li>
-            <li>
-              <Link href="/proof">{t('proof.title')}</Link>
-            </li>
+            {footerLinks.map((l) => (
+              <li key={l.to}>
+                <Link href={l.to}>{t(l.key)}</Link>
+              </li>
+            ))}
           </ul>
         </nav>
         {/* "About us" is /introduction (listed above): the same page is not listed twice */}

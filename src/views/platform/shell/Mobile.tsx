@@ -5,7 +5,8 @@ import { useSelector } from '@xstate/react';
 import { LANGUAGES, LANGUAGE_NAMES } from '../../../i18n/languages.ts';
 import { useAppActors } from '../app/actors.tsx';
 import { useSession } from '../app/hooks.ts';
-import { DESTINATIONS, isActive, isAuthPage } from './destinations.ts';
+import { useDestinations, useReducedChrome } from '../app/composition.tsx';
+import { isActive } from './destinations.ts';
 import { useLanguagePicker, useServiceLinks } from './useChrome.ts';
 import { BellBadge } from './BellBadge.tsx';
 import { SupportBadge } from '../../support/SupportBadge.tsx';
@@ -14,7 +15,7 @@ import styles from './shell.module.css';
 
 export function MobileShell({ children }: { children: ReactNode }) {
   const [path] = useLocation();
-  const hideTabs = isAuthPage(path);
+  const hideTabs = useReducedChrome(path);
   return (
     <div className={styles.page} data-shell="mobile">
       <MobileTopBar path={path} />
@@ -29,11 +30,12 @@ export function MobileShell({ children }: { children: ReactNode }) {
 }
 
 function MobileTopBar({ path }: { path: string }) {
+  const destinations = useDestinations();
   const { t } = useTranslation();
   const { loggedIn } = useSession();
   const { openService } = useServiceLinks();
   const lang = useLanguagePicker();
-  const isRoot = DESTINATIONS.some((d) => d.to === path);
+  const isRoot = destinations.some((d) => d.to === path);
   return (
     <header className={styles.mTopBar} data-testid="top-bar">
       {!isRoot && (
@@ -85,10 +87,11 @@ function MobileTopBar({ path }: { path: string }) {
 }
 
 function TabBar({ path }: { path: string }) {
+  const destinations = useDestinations();
   const { t } = useTranslation();
   return (
     <nav className={styles.tabBar} aria-label={t('nav.main')} data-testid="tab-bar">
-      {DESTINATIONS.map(({ to, key, tab, Icon }) => (
+      {destinations.map(({ to, key, tab, Icon }) => (
         <Link key={to} href={to} className={styles.tabItem} aria-current={isActive(to, path) ? 'page' : undefined}>
           <Icon />
           <span>{t(tab ?? key)}</span>
