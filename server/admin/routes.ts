@@ -36,17 +36,14 @@ import {
 import { attachmentHeaders } from '../platform/uploads/store.ts';
 import { BinaryFile } from '../platform/http/files.ts';
 import { requestId } from '../platform/http/validation.ts';
-import { operatorRoute } from '../platform/http/routeSchema.ts';
+import { operatorRoute, type RouteApp } from '../platform/http/routeSchema.ts';
 
 const optionalId = (id: string | undefined) => (id === undefined ? undefined : requestId(id));
 
-const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // every route of this plugin, present and future, is for operators only; asked before the
-  // body is parsed or validated, so nobody else learns anything about these routes
-  app.addHook('onRequest', app.requireOperator);
-  const operator = (req: FastifyRequest) => req.user!;
+const operator = (req: FastifyRequest) => req.user!;
 
-  // ------------------------------------------------------------ deposits
+/** The deposit queue: the list, a proof image, approve and reject. */
+function depositRoutes(app: RouteApp) {
   app.get(
     '/deposits',
     operatorRoute({
@@ -93,8 +90,10 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }),
     async (req, reply) => reply.ok(await app.admin.rejectDeposit(operator(req).id, requestId(req.params.id), req.body.reason)),
   );
+}
 
-  // ------------------------------------------------------------ withdrawals
+/** The withdrawal queue: the list, approve with the payout hash, reject. */
+function withdrawalRoutes(app: RouteApp) {
   app.get(
     '/withdrawals',
     operatorRoute({
@@ -127,8 +126,10 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }),
     async (req, reply) => reply.ok(await app.admin.rejectWithdrawal(operator(req).id, requestId(req.params.id), req.body.reason)),
   );
+}
 
-  // ------------------------------------------------------------ receive addresses
+/** The receive addresses customers pay into. */
+function depositAddressRoutes(app: RouteApp) {
   app.get(
     '/deposit-addresses',
     operatorRoute({
@@ -172,8 +173,10 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.ok({ id: id.toString(), deleted: true });
     },
   );
+}
 
-  // ------------------------------------------------------------ operators
+/** Operator accounts, changed only by a proposal another operator confirms. */
+function operatorAccountRoutes(app: RouteApp) {
   app.get(
     '/operators',
     operatorRoute({ summary: 'Operator accounts', response: { 200: Envelope(AdminOperatorList) } }),
@@ -229,8 +232,10 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }),
     async (req, reply) => reply.ok(await app.admin.rejectOperatorProposal(operator(req).id, requestId(req.params.id))),
   );
+}
 
-  // ------------------------------------------------------------ outbox and audit log (read only)
+/** The outbox and the audit log (read only). */
+function logRoutes(app: RouteApp) {
   app.get(
     '/outbox',
     operatorRoute({
@@ -250,6 +255,17 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }),
     async (req, reply) => reply.ok(await app.admin.auditLog({ ...req.query, actorId: optionalId(req.query.actorId) })),
   );
+}
+
+const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // every route of this plugin, present and future, is for operators only; asked before the
+  // body is parsed or validated, so nobody else learns anything about these routes
+  app.addHook('onRequest', app.requireOperator);
+  depositRoutes(app);
+  withdrawalRoutes(app);
+  depositAddressRoutes(app);
+  operatorAccountRoutes(app);
+  logRoutes(app);
 };
 
 export default fp(adminRoutes, { name: 'admin-routes', dependencies: ['admin', 'guard', 'errors'], encapsulate: true });

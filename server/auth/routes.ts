@@ -3,7 +3,6 @@
  * /swx/customer/user/{getUserInfo,repassword,language,sessions,listInvitee}. Handlers parse and call `app.accounts`
  * (server/auth/service.ts); see docs/auth.md.
  */
-import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -29,26 +28,10 @@ import { Envelope } from '../../src/contract/envelope.ts';
 import { LoginStepResult } from '../../src/contract/twoFactor.ts';
 import { InviteeList } from '../../src/contract/support.ts';
 import { Ok } from '../../src/contract/errors.ts';
-import { appLanguageOf, languageOf } from '../platform/http/messages.ts';
 import { requestId } from '../platform/http/validation.ts';
-import { deviceCookie, deviceTokenOf } from './devices.ts';
-import type { Client } from './sessions.ts';
 import { userInfo } from './userInfo.ts';
+import { NoFields, clientOf, limit, signInClientOf } from './routeParts.ts';
 
-/**
- * Per-IP request limits (@fastify/rate-limit, global:false). They stop floods early; the finer
- * limits (per address, per account, growing sign-in waits) live in codes.ts and throttle.ts.
- */
-const limit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
-const client = (req: FastifyRequest): Client => ({
-  ip: req.ip,
-  userAgent: req.headers['user-agent'],
-  log: req.log,
-  language: languageOf(req.headers),
-  appLanguage: appLanguageOf(req.headers),
-  now: req.server.clock.now(),
-});
-const NoQuery = Type.Object({}, { additionalProperties: false });
 const LOGIN = '/swx/customer/login';
 const USER = '/swx/customer/user';
 
@@ -80,7 +63,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: limit(10),
     },
-    async (req, reply) => reply.ok(await app.accounts.sendCode(req.body, client(req))),
+    async (req, reply) => reply.ok(await app.accounts.sendCode(req.body, clientOf(req))),
   );
 
   app.post(
@@ -94,7 +77,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: limit(10),
     },
-    async (req, reply) => reply.ok(await app.accounts.register(req.body, client(req))),
+    async (req, reply) => reply.ok(await app.accounts.register(req.body, clientOf(req))),
   );
 
   app.post(
@@ -110,11 +93,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: limit(30),
     },
     async (req, reply) => {
-      const device = {
-        deviceToken: deviceTokenOf(req.headers.cookie),
-        setDeviceToken: (token: string) => void reply.header('set-cookie', deviceCookie(token)),
-      };
-      return reply.ok(await app.accounts.signIn(req.body, { ...client(req), ...device }));
+      return reply.ok(await app.accounts.signIn(req.body, signInClientOf(req, reply)));
     },
   );
 
@@ -136,7 +115,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Start Google (OpenID Connect) sign-in: open the returned URL',
-        querystring: NoQuery,
+        querystring: NoFields,
         response: { 200: Envelope(GoogleAuthUrlResult) },
       },
       config: limit(20),
@@ -155,7 +134,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: limit(20),
     },
-    async (req, reply) => reply.ok(await app.accounts.googleSignIn(req.body, client(req))),
+    async (req, reply) => reply.ok(await app.accounts.googleSignIn(req.body, clientOf(req))),
   );
 
   const userTags = ['user'];
@@ -189,7 +168,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: limit(10),
     },
     async (req, reply) => {
-      await app.accounts.newPassword(req.body, req.user, client(req));
+      await app.accounts.newPassword(req.body, req.user, clientOf(req));
       return reply.ok(null, Ok.MODIFIED);
     },
   );
@@ -204,7 +183,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         security: [{ token: [] }],
         summary: 'The signed-in devices of this account (this one marked current)',
-        querystring: NoQuery,
+        querystring: NoFields,
         response: { 200: Envelope(ActiveSessionList) },
       },
       preHandler: app.requireUser,
@@ -219,7 +198,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         security: [{ token: [] }],
         summary: 'Who registered with my invite code: masked name, date joined, verified or not (newest first)',
-        querystring: NoQuery,
+        querystring: NoFields,
         response: { 200: Envelope(InviteeList) },
       },
       preHandler: app.requireUser,

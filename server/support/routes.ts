@@ -24,16 +24,17 @@ import { requestId } from '../platform/http/validation.ts';
 import { imageFormReader } from '../platform/uploads/form.ts';
 import { attachmentHeaders } from '../platform/uploads/store.ts';
 import { acceptMultipart } from '../platform/http/external.ts';
-import { routeSchemas } from '../platform/http/routeSchema.ts';
+import { routeSchemas, type RouteApp } from '../platform/http/routeSchema.ts';
 
 const route = routeSchemas('support');
 
 const P = '/swx/customer/support';
 const readImageForm = imageFormReader(SendSupportImageFields, ['image'] as const);
 
-const supportRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  await acceptMultipart(app); // this plugin's upload route(s)
-  const userId = (req: FastifyRequest) => req.user!.id;
+const userId = (req: FastifyRequest) => req.user!.id;
+
+/** The customer's conversations: listed, unread, one with its messages, opened. */
+function conversationRoutes(app: RouteApp) {
   const auth = { preHandler: [app.requireUser] };
 
   app.get(
@@ -86,6 +87,11 @@ const supportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req, reply) => reply.ok(await app.support.open(userId(req), req.body)),
   );
+}
+
+/** Messages and images sent, a conversation closed, an attachment read back. */
+function messageRoutes(app: RouteApp) {
+  const auth = { preHandler: [app.requireUser] };
 
   app.post(
     `${P}/sendMessage`,
@@ -148,6 +154,12 @@ const supportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.type(mime).headers(attachmentHeaders(filename)).send(bytes);
     },
   );
+}
+
+const supportRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await acceptMultipart(app); // this plugin's upload route(s)
+  conversationRoutes(app);
+  messageRoutes(app);
 };
 
 export default fp(supportRoutes, { name: 'support-routes', dependencies: ['support', 'guard', 'errors'], encapsulate: true });

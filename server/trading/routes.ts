@@ -37,13 +37,15 @@ import {
 } from '../../src/contract/pendingOrders.ts';
 import { requestId } from '../platform/http/validation.ts';
 import { riskReader } from './risk.ts';
-import { routeSchemas } from '../platform/http/routeSchema.ts';
+import { routeSchemas, type RouteApp } from '../platform/http/routeSchema.ts';
 
 const route = routeSchemas('trading');
 const CodeParams = Type.Object({ code: Type.String({ minLength: 1, maxLength: 20 }) }, { additionalProperties: false });
 
-const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const userId = (req: FastifyRequest) => req.user!.id;
+const userId = (req: FastifyRequest) => req.user!.id;
+
+/** Products, risk, opening an order and reading it. */
+function orderRoutes(app: RouteApp) {
   const auth = { preHandler: app.requireUser };
 
   app.get(
@@ -96,6 +98,11 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req, reply) => reply.ok(positionToWire(await app.trading.get(userId(req), req.book, requestId(req.params.id)))),
   );
+}
+
+/** The positions list, closing one and its stops. */
+function positionRoutes(app: RouteApp) {
+  const auth = { preHandler: app.requireUser };
 
   // A page asked again at the same prices is the same object (server/trading/orders.ts): its
   // answer, serialised by this route's schema, is kept with it per language (issue 26).
@@ -151,6 +158,11 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         Ok.MODIFIED,
       ),
   );
+}
+
+/** Pending entry orders: place, cancel, list. */
+function pendingOrderRoutes(app: RouteApp) {
+  const auth = { preHandler: app.requireUser };
 
   app.post(
     PENDING_PATHS.place,
@@ -191,6 +203,12 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req, reply) => reply.ok(await app.trading.listPending(userId(req), req.book, req.query)),
   );
+}
+
+const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  orderRoutes(app);
+  positionRoutes(app);
+  pendingOrderRoutes(app);
 };
 
 export default fp(tradingRoutes, { name: 'trading-routes', dependencies: ['trading', 'guard', 'errors'], encapsulate: true });

@@ -37,7 +37,7 @@ import { BizError } from '../platform/http/errors.ts';
 import { requestId } from '../platform/http/validation.ts';
 import { readRechargeForm } from './upload.ts';
 import { acceptMultipart } from '../platform/http/external.ts';
-import { routeSchemas } from '../platform/http/routeSchema.ts';
+import { routeSchemas, type RouteApp } from '../platform/http/routeSchema.ts';
 
 const route = routeSchemas('wallet');
 
@@ -52,11 +52,11 @@ const realBookOnly = async (req: FastifyRequest) => {
   if (req.book !== 'real') throw new BizError(Err.DEMO_NOT_ALLOWED);
 };
 
-const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  await acceptMultipart(app); // this plugin's upload route(s)
-  const userId = (req: FastifyRequest) => req.user!.id;
+const userId = (req: FastifyRequest) => req.user!.id;
+
+/** Balances and where to pay in. */
+function balanceRoutes(app: RouteApp) {
   const auth = { preHandler: [app.requireUser] };
-  const authReal = { preHandler: [app.requireUser, realBookOnly] };
 
   app.get(
     `${P}/balances`,
@@ -81,6 +81,12 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (_req, reply) => reply.ok(await app.wallet.receiveAddresses()),
   );
+}
+
+/** Deposits: sent with a proof image, listed, the proof read back. */
+function depositRoutes(app: RouteApp) {
+  const auth = { preHandler: [app.requireUser] };
+  const authReal = { preHandler: [app.requireUser, realBookOnly] };
 
   app.post(
     `${P}/recharge`,
@@ -131,6 +137,12 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.type(mime).headers(attachmentHeaders(filename)).send(image);
     },
   );
+}
+
+/** Withdrawals: the methods, a request, the list. */
+function withdrawalRoutes(app: RouteApp) {
+  const auth = { preHandler: [app.requireUser] };
+  const authReal = { preHandler: [app.requireUser, realBookOnly] };
 
   app.get(
     `${P}/withdrawalMethods`,
@@ -170,6 +182,11 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req, reply) => reply.ok(await app.wallet.withdrawals(userId(req), req.query)),
   );
+}
+
+/** The statement, on screen and as CSV, and the demo book reset. */
+function statementRoutes(app: RouteApp) {
+  const auth = { preHandler: [app.requireUser] };
 
   app.get(
     `${P}/statement`,
@@ -219,6 +236,11 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req, reply) => reply.ok(await app.wallet.resetDemo(userId(req))),
   );
+}
+
+/** The notifications kept for the customer. */
+function notificationRoutes(app: RouteApp) {
+  const auth = { preHandler: [app.requireUser] };
 
   app.get(
     `${P}/listNotifications`,
@@ -238,6 +260,15 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req, reply) => reply.ok(await app.wallet.readNotifications(userId(req), req.body)),
   );
+}
+
+const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await acceptMultipart(app); // this plugin's upload route(s)
+  balanceRoutes(app);
+  depositRoutes(app);
+  withdrawalRoutes(app);
+  statementRoutes(app);
+  notificationRoutes(app);
 };
 
 export default fp(walletRoutes, { name: 'wallet-routes', dependencies: ['wallet', 'guard', 'errors'], encapsulate: true });

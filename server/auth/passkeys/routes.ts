@@ -3,7 +3,6 @@
  * signed-in user's passkeys under /swx/customer/user/passkeys. Handlers parse and call
  * `app.passkeys` (server/auth/passkeys/passkeys.ts).
  */
-import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -19,20 +18,9 @@ import {
   Passkey,
   RemovedPasskey,
 } from '../../../src/contract/passkeys.ts';
-import { appLanguageOf, languageOf } from '../../platform/http/messages.ts';
 import { requestId } from '../../platform/http/validation.ts';
-import type { Client } from '../sessions.ts';
+import { NoFields, clientOf, limit } from '../routeParts.ts';
 
-const limit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
-const client = (req: FastifyRequest): Client => ({
-  ip: req.ip,
-  userAgent: req.headers['user-agent'],
-  log: req.log,
-  language: languageOf(req.headers),
-  appLanguage: appLanguageOf(req.headers),
-  now: req.server.clock.now(),
-});
-const NoBody = Type.Object({}, { additionalProperties: false });
 const LOGIN = '/swx/customer/login';
 const USER = '/swx/customer/user/passkeys';
 
@@ -46,7 +34,7 @@ const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Start a passkey sign-in: options for startAuthentication (a challenge that works once, for 5 minutes)',
-        body: Type.Optional(NoBody),
+        body: Type.Optional(NoFields),
         response: { 200: Envelope(PasskeySignInOptions) },
       },
       config: limit(30),
@@ -65,7 +53,7 @@ const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: limit(30),
     },
-    async (req, reply) => reply.ok(await app.passkeys.signIn(req.body, client(req))),
+    async (req, reply) => reply.ok(await app.passkeys.signIn(req.body, clientOf(req))),
   );
 
   app.get(
@@ -84,7 +72,7 @@ const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         security,
         summary: 'Start registering a passkey: options for startRegistration',
-        body: Type.Optional(NoBody),
+        body: Type.Optional(NoFields),
         response: { 200: Envelope(PasskeyRegistrationOptions) },
       },
       preHandler: app.requireUser,
@@ -106,7 +94,7 @@ const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: app.requireUser,
       config: limit(20),
     },
-    async (req, reply) => reply.ok(await app.passkeys.register(req.user!.id, req.body, client(req))),
+    async (req, reply) => reply.ok(await app.passkeys.register(req.user!.id, req.body, clientOf(req))),
   );
 
   app.post(
@@ -122,7 +110,7 @@ const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: app.requireUser,
     },
     async (req, reply) => {
-      await app.passkeys.remove(req.user!.id, requestId(req.params.id), client(req));
+      await app.passkeys.remove(req.user!.id, requestId(req.params.id), clientOf(req));
       return reply.ok({ id: req.params.id, removed: true });
     },
   );

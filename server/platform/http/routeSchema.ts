@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 /**
  * The OpenAPI marks a domain's routes share, written once: the tag they are listed under and, for a
  * route that needs a signed-in user or operator, the bearer token (docs/architecture.md, the API).
@@ -15,3 +16,6 @@ export function routeSchemas(tag: string) {
 
 /** Every operator route: listed under "admin", with the operator's bearer token. */
 export const operatorRoute = routeSchemas('admin').signedIn;
+
+/** The app as a route plugin sees it (typed by TypeBox), for the functions that register one part of a plugin's routes. */
+export type RouteApp = Parameters<FastifyPluginAsyncTypebox>[0];
