@@ -194,11 +194,6 @@ export default defineConfig([
     // Not split yet (issue 38): each file leaves this list when its long functions are split, and none
     // joins it. DepositPanel.tsx is being rewritten with the chain deposits.
     files: [
-      'server/admin/routes.ts',
-      'server/auth/passkeys/routes.ts',
-      'server/auth/routes.ts',
-      'server/auth/twofactor/routes.ts',
-      'server/content/routes.ts',
       'server/legacyFiles.ts',
       'server/loans/repay.ts',
       'server/loans/settle.ts',
@@ -206,16 +201,11 @@ export default defineConfig([
       'server/market/feed/engine.ts',
       'server/market/routes.ts',
       'server/market/socket/ws.ts',
-      'server/nfts/routes.ts',
       'server/platform/jobs/election.ts',
       'server/platform/jobs/scheduler.ts',
       'server/proof/snapshot.ts',
-      'server/smart/adminRoutes.ts',
       'server/smart/plans.ts',
-      'server/support/routes.ts',
-      'server/trading/routes.ts',
       'server/trading/settle.ts',
-      'server/wallet/routes.ts',
       'server/wallet/withdrawals.ts',
       'src/machines/platform/submission.ts',
       'src/views/admin/Flows.tsx',

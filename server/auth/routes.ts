@@ -31,18 +31,20 @@ import { Ok } from '../../src/contract/errors.ts';
 import { requestId } from '../platform/http/validation.ts';
 import { userInfo } from './userInfo.ts';
 import { NoFields, clientOf, limit, signInClientOf } from './routeParts.ts';
+import type { RouteApp } from '../platform/http/routeSchema.ts';
 
 const LOGIN = '/swx/customer/login';
 const USER = '/swx/customer/user';
 
-const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const tags = ['login'];
+const loginTags = ['login'];
 
+/** Signing up: is a name free, a code sent, the account registered. */
+function registrationRoutes(app: RouteApp) {
   app.get(
     `${LOGIN}/checkUserNameOrPhone`,
     {
       schema: {
-        tags,
+        tags: loginTags,
         summary: 'Is this username, e-mail or phone already registered?',
         querystring: CheckUserQuery,
         response: { 200: Envelope(CheckUserResult) },
@@ -56,7 +58,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${LOGIN}/sendCode`,
     {
       schema: {
-        tags,
+        tags: loginTags,
         summary: 'Send a 6-digit verification code by e-mail or SMS',
         body: SendCodeBody,
         response: { 200: Envelope(SendCodeResult) },
@@ -70,7 +72,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${LOGIN}/register`,
     {
       schema: {
-        tags,
+        tags: loginTags,
         summary: 'Create an account (e-mail or phone, with a code from sendCode)',
         body: RegisterBody,
         response: { 200: Envelope(LoginResult) },
@@ -79,12 +81,15 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req, reply) => reply.ok(await app.accounts.register(req.body, clientOf(req))),
   );
+}
 
+/** Signing in and out, with a password or with Google. */
+function signInRoutes(app: RouteApp) {
   app.post(
     `${LOGIN}/login`,
     {
       schema: {
-        tags,
+        tags: loginTags,
         summary:
           'Log in with username, e-mail or phone and password (a right one leaves a device cookie: docs/auth.md); with two-factor sign-in on, the answer is a challenge for loginTwoFactor',
         body: LoginBody,
@@ -100,7 +105,11 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     `${LOGIN}/logout`,
     {
-      schema: { tags, summary: 'End this session (the token stops working)', response: { 200: Envelope(Type.Null()) } },
+      schema: {
+        tags: loginTags,
+        summary: 'End this session (the token stops working)',
+        response: { 200: Envelope(Type.Null()) },
+      },
       preHandler: app.requireUser,
     },
     async (req, reply) => {
@@ -113,7 +122,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${LOGIN}/googleAuthUrl`,
     {
       schema: {
-        tags,
+        tags: loginTags,
         summary: 'Start Google (OpenID Connect) sign-in: open the returned URL',
         querystring: NoFields,
         response: { 200: Envelope(GoogleAuthUrlResult) },
@@ -127,7 +136,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${LOGIN}/loginByGoogle`,
     {
       schema: {
-        tags,
+        tags: loginTags,
         summary: "Finish Google sign-in with the callback's code and state (with two-factor on: a challenge for loginTwoFactor)",
         body: LoginByGoogleBody,
         response: { 200: Envelope(LoginStepResult) },
@@ -136,7 +145,10 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req, reply) => reply.ok(await app.accounts.googleSignIn(req.body, clientOf(req))),
   );
+}
 
+/** The signed-in user: who they are, a new password. */
+function accountRoutes(app: RouteApp) {
   const userTags = ['user'];
 
   app.post(
@@ -172,6 +184,12 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.ok(null, Ok.MODIFIED);
     },
   );
+}
+
+const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  registrationRoutes(app);
+  signInRoutes(app);
+  accountRoutes(app);
 };
 
 const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {

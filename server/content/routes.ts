@@ -30,7 +30,7 @@ import {
   SocialLinks,
 } from '../../src/contract/content.ts';
 import { sendCachedJson } from '../platform/http/cachedBody.ts';
-import { routeSchemas } from '../platform/http/routeSchema.ts';
+import { routeSchemas, type RouteApp } from '../platform/http/routeSchema.ts';
 
 const INDEX = '/swx/customer/index';
 const NoQuery = Type.Object({}, { additionalProperties: false });
@@ -47,7 +47,8 @@ const perLanguage = {
   },
 };
 
-const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+/** Articles by type or id, and one setting by key. */
+function articleRoutes(app: RouteApp) {
   app.get(
     `${INDEX}/listContents/:type`,
     {
@@ -102,7 +103,10 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }),
     async (req, reply) => reply.ok(await app.content.param(req.params.key)),
   );
+}
 
+/** FAQ, notices, social links, the online service and the home figures. */
+function helpRoutes(app: RouteApp) {
   app.get(
     `${INDEX}/listFaq`,
     {
@@ -167,7 +171,10 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req, reply) =>
       sendCachedJson(req, reply, await app.content.homeFiguresAnswer(req.lang, (figures) => reply.ok(figures))),
   );
+}
 
+/** The same data behind the calls that take an object body. */
+function objectBodyRoutes(app: RouteApp) {
   // the same data behind the calls that take an object body
   app.post(
     '/customer-service/type',
@@ -201,6 +208,12 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }),
     async (req, reply) => reply.ok(await app.content.param(req.body.key)),
   );
+}
+
+const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  articleRoutes(app);
+  helpRoutes(app);
+  objectBodyRoutes(app);
 };
 
 export default fp(contentRoutes, { name: 'content-routes', dependencies: ['content', 'errors'], encapsulate: true });

@@ -20,14 +20,16 @@ import {
 } from '../../../src/contract/passkeys.ts';
 import { requestId } from '../../platform/http/validation.ts';
 import { NoFields, clientOf, limit } from '../routeParts.ts';
+import type { RouteApp } from '../../platform/http/routeSchema.ts';
 
 const LOGIN = '/swx/customer/login';
 const USER = '/swx/customer/user/passkeys';
 
-const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const tags = ['passkeys'];
-  const security = [{ token: [] }];
+const tags = ['passkeys'];
+const security = [{ token: [] }];
 
+/** Signing in with a passkey: the options, then the answer. */
+function passkeySignInRoutes(app: RouteApp) {
   app.post(
     `${LOGIN}/passkeyOptions`,
     {
@@ -55,7 +57,10 @@ const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req, reply) => reply.ok(await app.passkeys.signIn(req.body, clientOf(req))),
   );
+}
 
+/** The signed-in user's passkeys: listed, registered, removed. */
+function passkeyManagementRoutes(app: RouteApp) {
   app.get(
     USER,
     {
@@ -114,6 +119,11 @@ const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.ok({ id: req.params.id, removed: true });
     },
   );
+}
+
+const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  passkeySignInRoutes(app);
+  passkeyManagementRoutes(app);
 };
 
 export default fp(passkeyRoutes, { name: 'passkey-routes', dependencies: ['passkeys', 'guard', 'errors'], encapsulate: true });

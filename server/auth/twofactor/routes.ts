@@ -19,13 +19,15 @@ import {
   TwoFactorStatus,
 } from '../../../src/contract/twoFactor.ts';
 import { NoFields, clientOf, limit, signInClientOf } from '../routeParts.ts';
+import type { RouteApp } from '../../platform/http/routeSchema.ts';
 
 const U = '/swx/customer/user';
 
-const twoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const tags = ['user'];
-  const security = [{ token: [] }];
+const tags = ['user'];
+const security = [{ token: [] }];
 
+/** The second step of a sign-in with two-factor on. */
+function twoFactorSignInRoutes(app: RouteApp) {
   app.post(
     '/swx/customer/login/loginTwoFactor',
     {
@@ -42,7 +44,10 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.ok(await app.accounts.announceSession(await app.twoFactor.loginTwoFactor(req.body, c), c));
     },
   );
+}
 
+/** Two-factor settings: status, setup, enable, disable, new recovery codes. */
+function twoFactorSettingsRoutes(app: RouteApp) {
   app.get(
     `${U}/twoFactor`,
     {
@@ -125,7 +130,10 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req, reply) => reply.ok(await app.twoFactor.renewRecoveryCodes(req.user!, req.body.code, clientOf(req))),
   );
+}
 
+/** The anti-phishing phrase shown in every mail. */
+function antiPhishingRoutes(app: RouteApp) {
   app.get(
     `${U}/antiPhishing`,
     {
@@ -156,6 +164,12 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req, reply) => reply.ok(await app.twoFactor.setAntiPhishing(req.user!.id, req.body.phrase)),
   );
+}
+
+const twoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  twoFactorSignInRoutes(app);
+  twoFactorSettingsRoutes(app);
+  antiPhishingRoutes(app);
 };
 
 export default fp(twoFactorRoutes, {
