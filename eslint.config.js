@@ -199,7 +199,6 @@ export default defineConfig([
       'server/loans/settle.ts',
       'server/loans/submit.ts',
       'server/market/feed/engine.ts',
-      'server/market/routes.ts',
       'server/market/socket/ws.ts',
       'server/platform/jobs/election.ts',
       'server/platform/jobs/scheduler.ts',

@@ -24,7 +24,7 @@ import { Err } from '../../src/contract/errors.ts';
 import { sendCached, sendCachedJson } from '../platform/http/cachedBody.ts';
 import { BizError } from '../platform/http/errors.ts';
 import { registerPriceSocket } from './socket/ws.ts';
-import { routeSchemas } from '../platform/http/routeSchema.ts';
+import { routeSchemas, type RouteApp } from '../platform/http/routeSchema.ts';
 
 const INDEX = '/swx/customer/index';
 const USER = '/swx/customer/user/watchlist';
@@ -33,6 +33,44 @@ const LogoParams = Type.Object(
   { file: Type.String({ pattern: '^[A-Z0-9]{1,20}\\.svg$', maxLength: 24 }) },
   { additionalProperties: false },
 );
+
+/** The signed-in user's watchlist: add, remove, list. */
+function watchlistRoutes(app: RouteApp) {
+  const { market } = app;
+
+  app.post(
+    `${USER}/add`,
+    {
+      preHandler: app.requireUser,
+      ...route.signedIn({ body: WatchlistBody, response: { 200: Envelope(WatchlistChange) } }),
+    },
+    async (req, reply) => {
+      await market.watch(req.user!.id, req.body.code);
+      return reply.ok({ code: req.body.code, watching: true });
+    },
+  );
+
+  app.post(
+    `${USER}/remove`,
+    {
+      preHandler: app.requireUser,
+      ...route.signedIn({ body: WatchlistBody, response: { 200: Envelope(WatchlistChange) } }),
+    },
+    async (req, reply) => {
+      await market.unwatch(req.user!.id, req.body.code);
+      return reply.ok({ code: req.body.code, watching: false });
+    },
+  );
+
+  app.get(
+    `${USER}/list`,
+    {
+      preHandler: app.requireUser,
+      ...route.signedIn({ response: { 200: Envelope(WatchlistResult) } }),
+    },
+    async (req, reply) => reply.ok(marketPageToWire(await market.watchlist(req.user!.id))),
+  );
+}
 
 /**
  * Market API (docs/market.md) and the price websocket: contracts only. The work is
@@ -111,39 +149,7 @@ async function marketRoutes(fastify: FastifyInstance) {
     return sendCached(req, reply, logo, { type: 'image/svg+xml', cacheControl: 'public, max-age=86400' });
   });
 
-  app.post(
-    `${USER}/add`,
-    {
-      preHandler: app.requireUser,
-      ...route.signedIn({ body: WatchlistBody, response: { 200: Envelope(WatchlistChange) } }),
-    },
-    async (req, reply) => {
-      await market.watch(req.user!.id, req.body.code);
-      return reply.ok({ code: req.body.code, watching: true });
-    },
-  );
-
-  app.post(
-    `${USER}/remove`,
-    {
-      preHandler: app.requireUser,
-      ...route.signedIn({ body: WatchlistBody, response: { 200: Envelope(WatchlistChange) } }),
-    },
-    async (req, reply) => {
-      await market.unwatch(req.user!.id, req.body.code);
-      return reply.ok({ code: req.body.code, watching: false });
-    },
-  );
-
-  app.get(
-    `${USER}/list`,
-    {
-      preHandler: app.requireUser,
-      ...route.signedIn({ response: { 200: Envelope(WatchlistResult) } }),
-    },
-    async (req, reply) => reply.ok(marketPageToWire(await market.watchlist(req.user!.id))),
-  );
-
+  watchlistRoutes(app);
   registerPriceSocket(app, market);
 }
 
