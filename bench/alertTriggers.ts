@@ -18,41 +18,17 @@
  */
 import { AlertIndex, moveKey, type WatchedAlert } from '../server/alerts/alertIndex.ts';
 import { CATALOGUE } from '../server/market/catalogue/index.ts';
-import { mulberry32, normalStream } from '../server/market/feed/prng.ts';
+import { mulberry32 } from '../server/market/feed/prng.ts';
+import { feedReplay, MAX_S, priceText, SEED, TICKS, VOL_SCALE, WARMUP, weightedInstrument } from './feedReplay.ts';
 import { scalePrice } from '../server/platform/priceScale.ts';
 
 const ALERTS = Math.min(500_000, Number(process.env.BENCH_ALERTS ?? 100_000));
-const TICKS = Math.min(50_000, Number(process.env.BENCH_TICKS ?? 3000));
-const SEED = Number(process.env.BENCH_SEED ?? 1);
-const VOL_SCALE = Number(process.env.BENCH_VOL_SCALE ?? 1);
-const MAX_S = Math.min(25, Number(process.env.BENCH_MAX_S ?? 25));
-const WARMUP = 100;
-const YEAR_MS = 365 * 24 * 3600 * 1000;
-const TICK_MS = 1000 / CATALOGUE.length;
-
-const cumulative: number[] = [];
-CATALOGUE.reduce((s, _, i) => {
-  cumulative.push(s + 1 / (i + 1) ** 0.8);
-  return cumulative[i];
-}, 0);
-function weighted(uniform: () => number): number {
-  const r = uniform() * cumulative[cumulative.length - 1];
-  let lo = 0;
-  let hi = cumulative.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (cumulative[mid] < r) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-const priceText = (i: number, p: number) => p.toFixed(CATALOGUE[i].pricePrecision);
 
 function alertStream(seed: number, prefix: string) {
   const uniform = mulberry32(seed);
   let n = 0;
   return (prices: readonly number[]): WatchedAlert => {
-    const i = weighted(uniform);
+    const i = weightedInstrument(uniform);
     const k = uniform();
     const id = `${prefix}${n++}`;
     const code = CATALOGUE[i].code;
@@ -69,28 +45,15 @@ interface Tick {
   price: string;
   move: number;
 }
-function replay(count: number): Tick[] {
-  const uniform = mulberry32(SEED + 1);
-  const normal = normalStream(mulberry32(SEED + 2));
-  const prices = CATALOGUE.map((e) => e.refPrice);
-  const last = CATALOGUE.map(() => -1000);
-  const out: Tick[] = [];
-  for (let k = 1; k <= count; k++) {
-    const now = k * TICK_MS;
-    const i = weighted(uniform);
-    const sigma = CATALOGUE[i].volatility * VOL_SCALE * Math.sqrt((now - last[i]) / YEAR_MS);
-    prices[i] *= Math.exp(sigma * normal() - (sigma * sigma) / 2);
-    last[i] = now;
-    out.push({
-      i,
-      code: CATALOGUE[i].code,
-      value: prices[i],
-      price: priceText(i, prices[i]),
-      move: Number(((prices[i] / CATALOGUE[i].refPrice - 1) * 100).toFixed(2)),
-    });
-  }
-  return out;
-}
+/** The shared feed replay from 0, with each tick's 24-hour move from the reference price. */
+const replay = (count: number): Tick[] =>
+  feedReplay(count, 0).map(({ i, code, value, price }) => ({
+    i,
+    code,
+    value,
+    price,
+    move: Number(((value / CATALOGUE[i].refPrice - 1) * 100).toFixed(2)),
+  }));
 
 interface Evaluator {
   add(a: WatchedAlert): void;

@@ -25,19 +25,12 @@
  */
 import os from 'node:os';
 import { CATALOGUE, type CatalogueEntry } from '../server/market/catalogue/index.ts';
-import { mulberry32, normalStream } from '../server/market/feed/prng.ts';
+import { mulberry32 } from '../server/market/feed/prng.ts';
+import { feedReplay, MAX_S, priceText, SEED, TICKS, VOL_SCALE, WARMUP, weightedInstrument, type FeedTick } from './feedReplay.ts';
 import { scalePrice, TriggerIndex, type TriggerReason, type WatchedPosition } from '../server/trading/triggers/index.ts';
 
 const POSITIONS = Math.min(500_000, Number(process.env.BENCH_POSITIONS ?? 100_000));
-const TICKS = Math.min(50_000, Number(process.env.BENCH_TICKS ?? 3000));
-const SEED = Number(process.env.BENCH_SEED ?? 1);
-const VOL_SCALE = Number(process.env.BENCH_VOL_SCALE ?? 1);
-const MAX_S = Math.min(25, Number(process.env.BENCH_MAX_S ?? 25));
-const WARMUP = 100;
 const T0 = Date.UTC(2026, 0, 5, 12);
-const YEAR_MS = 365 * 24 * 3600 * 1000;
-/** The whole catalogue ticks about once per second per instrument. */
-const TICK_MS = 1000 / CATALOGUE.length;
 const PERIODS_S = [60, 300, 900, 3600, 14400, 86400];
 const LEVERAGE: Record<CatalogueEntry['type'], number[]> = {
   crypto: [1, 2, 5, 10, 20],
@@ -46,26 +39,6 @@ const LEVERAGE: Record<CatalogueEntry['type'], number[]> = {
   etf: [1, 2, 5],
   futures: [1, 5, 10],
 };
-
-// instruments by weight: cumulative table + binary search
-const cumulative: number[] = [];
-CATALOGUE.reduce((sum, _, i) => {
-  cumulative.push(sum + 1 / (i + 1) ** 0.8);
-  return cumulative[i];
-}, 0);
-function weightedInstrument(uniform: () => number): number {
-  const r = uniform() * cumulative[cumulative.length - 1];
-  let lo = 0;
-  let hi = cumulative.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (cumulative[mid] < r) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-const priceText = (i: number, p: number) => p.toFixed(CATALOGUE[i].pricePrecision);
 
 /** A seeded stream of new positions at the given current prices. */
 function positionStream(seed: number) {
@@ -94,31 +67,7 @@ function positionStream(seed: number) {
   };
 }
 
-interface Tick {
-  i: number;
-  code: string;
-  value: number;
-  price: string;
-  now: number;
-}
-
-/** The feed replay: each tick moves one instrument by GBM over the time since its last tick. */
-function feedReplay(count: number): Tick[] {
-  const uniform = mulberry32(SEED + 1);
-  const normal = normalStream(mulberry32(SEED + 2));
-  const prices = CATALOGUE.map((e) => e.refPrice);
-  const last = CATALOGUE.map(() => T0 - 1000);
-  const ticks: Tick[] = [];
-  for (let k = 1; k <= count; k++) {
-    const now = T0 + k * TICK_MS;
-    const i = weightedInstrument(uniform);
-    const sigma = CATALOGUE[i].volatility * VOL_SCALE * Math.sqrt((now - last[i]) / YEAR_MS);
-    prices[i] *= Math.exp(sigma * normal() - (sigma * sigma) / 2);
-    last[i] = now;
-    ticks.push({ i, code: CATALOGUE[i].code, value: prices[i], price: priceText(i, prices[i]), now });
-  }
-  return ticks;
-}
+type Tick = FeedTick;
 
 type Closed = { id: string; reason: TriggerReason | 'expiry' };
 interface Evaluator {
@@ -253,7 +202,7 @@ console.log(
 const opening = positionStream(SEED);
 const start = CATALOGUE.map((e) => e.refPrice);
 const initial = Array.from({ length: POSITIONS }, () => opening(start, T0, true));
-const ticks = feedReplay(WARMUP + TICKS);
+const ticks = feedReplay(WARMUP + TICKS, T0);
 
 let t = performance.now();
 const byIndex = pass(new IndexEvaluator(), initial, ticks);

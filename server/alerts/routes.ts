@@ -18,9 +18,9 @@ import { Ok } from '../../src/contract/errors.ts';
 import { Envelope } from '../../src/contract/envelope.ts';
 import { requestId } from '../platform/http/validation.ts';
 import { alertToWire } from './service.ts';
+import { routeSchemas } from '../platform/http/routeSchema.ts';
 
-const tags = ['alerts'];
-const security = [{ token: [] }];
+const route = routeSchemas('alerts');
 
 const alertRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const auth = { preHandler: app.requireUser };
@@ -29,13 +29,11 @@ const alertRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ALERT_PATHS.list,
     {
       ...auth,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         querystring: ListAlertsQuery,
         response: { 200: Envelope(PriceAlertList) },
         summary: 'My price alerts (of one instrument with `code`), oldest first, with the limit and how many are active',
-      },
+      }),
     },
     async (req, reply) => reply.ok(await app.alerts.list(req.user!.id, req.query.code)),
   );
@@ -44,14 +42,12 @@ const alertRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ALERT_PATHS.create,
     {
       ...auth,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         body: CreateAlertBody,
         response: { 200: Envelope(PriceAlertWire) },
         summary:
           'A price alert: above / below a price level, or a 24-hour move of at least `value` %. Refused when the level is already reached (10297, 10299) or with 50 active (10295).',
-      },
+      }),
     },
     async (req, reply) => reply.ok(alertToWire(await app.alerts.create(req.user!.id, req.body))),
   );
@@ -60,13 +56,11 @@ const alertRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ALERT_PATHS.update,
     {
       ...auth,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         body: UpdateAlertBody,
         response: { 200: Envelope(PriceAlertWire) },
         summary: 'New terms for my active alert, checked as at creation (10300 once fired). Success 20005.',
-      },
+      }),
     },
     async (req, reply) => reply.ok(alertToWire(await app.alerts.update(req.user!.id, req.body)), Ok.MODIFIED),
   );
@@ -75,13 +69,11 @@ const alertRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ALERT_PATHS.remove,
     {
       ...auth,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         body: DeleteAlertBody,
         response: { 200: Envelope(Type.Null()) },
         summary: "Delete my alert (active or fired; 10043 for anyone else's)",
-      },
+      }),
     },
     async (req, reply) => {
       await app.alerts.remove(req.user!.id, requestId(req.body.id));

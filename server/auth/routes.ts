@@ -3,7 +3,6 @@
  * /swx/customer/user/{getUserInfo,repassword,language,sessions,listInvitee}. Handlers parse and call `app.accounts`
  * (server/auth/service.ts); see docs/auth.md.
  */
-import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -29,37 +28,23 @@ import { Envelope } from '../../src/contract/envelope.ts';
 import { LoginStepResult } from '../../src/contract/twoFactor.ts';
 import { InviteeList } from '../../src/contract/support.ts';
 import { Ok } from '../../src/contract/errors.ts';
-import { appLanguageOf, languageOf } from '../platform/http/messages.ts';
 import { requestId } from '../platform/http/validation.ts';
-import { deviceCookie, deviceTokenOf } from './devices.ts';
-import type { Client } from './sessions.ts';
 import { userInfo } from './userInfo.ts';
+import { NoFields, clientOf, limit, signInClientOf } from './routeParts.ts';
+import type { RouteApp } from '../platform/http/routeSchema.ts';
 
-/**
- * Per-IP request limits (@fastify/rate-limit, global:false). They stop floods early; the finer
- * limits (per address, per account, growing sign-in waits) live in codes.ts and throttle.ts.
- */
-const limit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
-const client = (req: FastifyRequest): Client => ({
-  ip: req.ip,
-  userAgent: req.headers['user-agent'],
-  log: req.log,
-  language: languageOf(req.headers),
-  appLanguage: appLanguageOf(req.headers),
-  now: req.server.clock.now(),
-});
-const NoQuery = Type.Object({}, { additionalProperties: false });
 const LOGIN = '/swx/customer/login';
 const USER = '/swx/customer/user';
 
-const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const tags = ['login'];
+const loginTags = ['login'];
 
+/** Signing up: is a name free, a code sent, the account registered. */
+function registrationRoutes(app: RouteApp) {
   app.get(
     `${LOGIN}/checkUserNameOrPhone`,
     {
       schema: {
-        tags,
+        tags: loginTags,
         summary: 'Is this username, e-mail or phone already registered?',
         querystring: CheckUserQuery,
         response: { 200: Envelope(CheckUserResult) },
@@ -73,35 +58,38 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${LOGIN}/sendCode`,
     {
       schema: {
-        tags,
+        tags: loginTags,
         summary: 'Send a 6-digit verification code by e-mail or SMS',
         body: SendCodeBody,
         response: { 200: Envelope(SendCodeResult) },
       },
       config: limit(10),
     },
-    async (req, reply) => reply.ok(await app.accounts.sendCode(req.body, client(req))),
+    async (req, reply) => reply.ok(await app.accounts.sendCode(req.body, clientOf(req))),
   );
 
   app.post(
     `${LOGIN}/register`,
     {
       schema: {
-        tags,
+        tags: loginTags,
         summary: 'Create an account (e-mail or phone, with a code from sendCode)',
         body: RegisterBody,
         response: { 200: Envelope(LoginResult) },
       },
       config: limit(10),
     },
-    async (req, reply) => reply.ok(await app.accounts.register(req.body, client(req))),
+    async (req, reply) => reply.ok(await app.accounts.register(req.body, clientOf(req))),
   );
+}
 
+/** Signing in and out, with a password or with Google. */
+function signInRoutes(app: RouteApp) {
   app.post(
     `${LOGIN}/login`,
     {
       schema: {
-        tags,
+        tags: loginTags,
         summary:
           'Log in with username, e-mail or phone and password (a right one leaves a device cookie: docs/auth.md); with two-factor sign-in on, the answer is a challenge for loginTwoFactor',
         body: LoginBody,
@@ -110,18 +98,18 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: limit(30),
     },
     async (req, reply) => {
-      const device = {
-        deviceToken: deviceTokenOf(req.headers.cookie),
-        setDeviceToken: (token: string) => void reply.header('set-cookie', deviceCookie(token)),
-      };
-      return reply.ok(await app.accounts.signIn(req.body, { ...client(req), ...device }));
+      return reply.ok(await app.accounts.signIn(req.body, signInClientOf(req, reply)));
     },
   );
 
   app.post(
     `${LOGIN}/logout`,
     {
-      schema: { tags, summary: 'End this session (the token stops working)', response: { 200: Envelope(Type.Null()) } },
+      schema: {
+        tags: loginTags,
+        summary: 'End this session (the token stops working)',
+        response: { 200: Envelope(Type.Null()) },
+      },
       preHandler: app.requireUser,
     },
     async (req, reply) => {
@@ -134,9 +122,9 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${LOGIN}/googleAuthUrl`,
     {
       schema: {
-        tags,
+        tags: loginTags,
         summary: 'Start Google (OpenID Connect) sign-in: open the returned URL',
-        querystring: NoQuery,
+        querystring: NoFields,
         response: { 200: Envelope(GoogleAuthUrlResult) },
       },
       config: limit(20),
@@ -148,16 +136,19 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${LOGIN}/loginByGoogle`,
     {
       schema: {
-        tags,
+        tags: loginTags,
         summary: "Finish Google sign-in with the callback's code and state (with two-factor on: a challenge for loginTwoFactor)",
         body: LoginByGoogleBody,
         response: { 200: Envelope(LoginStepResult) },
       },
       config: limit(20),
     },
-    async (req, reply) => reply.ok(await app.accounts.googleSignIn(req.body, client(req))),
+    async (req, reply) => reply.ok(await app.accounts.googleSignIn(req.body, clientOf(req))),
   );
+}
 
+/** The signed-in user: who they are, a new password. */
+function accountRoutes(app: RouteApp) {
   const userTags = ['user'];
 
   app.post(
@@ -189,10 +180,16 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: limit(10),
     },
     async (req, reply) => {
-      await app.accounts.newPassword(req.body, req.user, client(req));
+      await app.accounts.newPassword(req.body, req.user, clientOf(req));
       return reply.ok(null, Ok.MODIFIED);
     },
   );
+}
+
+const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  registrationRoutes(app);
+  signInRoutes(app);
+  accountRoutes(app);
 };
 
 const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -204,7 +201,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         security: [{ token: [] }],
         summary: 'The signed-in devices of this account (this one marked current)',
-        querystring: NoQuery,
+        querystring: NoFields,
         response: { 200: Envelope(ActiveSessionList) },
       },
       preHandler: app.requireUser,
@@ -219,7 +216,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         security: [{ token: [] }],
         summary: 'Who registered with my invite code: masked name, date joined, verified or not (newest first)',
-        querystring: NoQuery,
+        querystring: NoFields,
         response: { 200: Envelope(InviteeList) },
       },
       preHandler: app.requireUser,

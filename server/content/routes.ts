@@ -30,10 +30,11 @@ import {
   SocialLinks,
 } from '../../src/contract/content.ts';
 import { sendCachedJson } from '../platform/http/cachedBody.ts';
+import { routeSchemas, type RouteApp } from '../platform/http/routeSchema.ts';
 
 const INDEX = '/swx/customer/index';
 const NoQuery = Type.Object({}, { additionalProperties: false });
-const tags = ['content'];
+const route = routeSchemas('content');
 
 /**
  * Texts depend on the `lang` header (then Accept-Language): caches must keep one copy per
@@ -46,18 +47,18 @@ const perLanguage = {
   },
 };
 
-const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+/** Articles by type or id, and one setting by key. */
+function articleRoutes(app: RouteApp) {
   app.get(
     `${INDEX}/listContents/:type`,
     {
       ...perLanguage,
-      schema: {
-        tags,
+      ...route.open({
         summary: 'Content pages of one type (1 company, 2 policy, 3 footer/statement) in the request language',
         params: ListContentsParams,
         querystring: NoQuery,
         response: { 200: Envelope(ContentList) },
-      },
+      }),
     },
     async (req, reply) =>
       sendCachedJson(
@@ -74,13 +75,12 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${INDEX}/getContentsById/:id`,
     {
       ...perLanguage,
-      schema: {
-        tags,
+      ...route.open({
         summary: 'One content page with its body as sanitised HTML; 10043 when unknown',
         params: ContentByIdParams,
         querystring: NoQuery,
         response: { 200: Envelope(ContentDetail) },
-      },
+      }),
     },
     async (req, reply) =>
       sendCachedJson(
@@ -95,28 +95,27 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     `${INDEX}/getParamByKey/:key`,
-    {
-      schema: {
-        tags,
-        summary: 'A public system parameter; 10018 when unknown',
-        params: ParamByKeyParams,
-        querystring: NoQuery,
-        response: { 200: Envelope(ParamValue) },
-      },
-    },
+    route.open({
+      summary: 'A public system parameter; 10018 when unknown',
+      params: ParamByKeyParams,
+      querystring: NoQuery,
+      response: { 200: Envelope(ParamValue) },
+    }),
     async (req, reply) => reply.ok(await app.content.param(req.params.key)),
   );
+}
 
+/** FAQ, notices, social links, the online service and the home figures. */
+function helpRoutes(app: RouteApp) {
   app.get(
     `${INDEX}/listFaq`,
     {
       ...perLanguage,
-      schema: {
-        tags,
+      ...route.open({
         summary: 'FAQ entries in the request language, optionally of one category',
         querystring: FaqQuery,
         response: { 200: Envelope(FaqList) },
-      },
+      }),
     },
     async (req, reply) =>
       sendCachedJson(
@@ -133,67 +132,57 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${INDEX}/listNotices`,
     {
       ...perLanguage,
-      schema: {
-        tags,
+      ...route.open({
         summary: 'Notices, newest first, paged',
         querystring: NoticesQuery,
         response: { 200: Envelope(NoticePage) },
-      },
+      }),
     },
     async (req, reply) => reply.ok(await app.content.notices(req.lang, req.query)),
   );
 
   app.get(
     `${INDEX}/socialLinks`,
-    {
-      schema: {
-        tags,
-        summary: 'Configured social links (discord, twitter, telegram)',
-        querystring: NoQuery,
-        response: { 200: Envelope(SocialLinks) },
-      },
-    },
+    route.open({
+      summary: 'Configured social links (discord, twitter, telegram)',
+      querystring: NoQuery,
+      response: { 200: Envelope(SocialLinks) },
+    }),
     async (_req, reply) => reply.ok(await app.content.socialLinks()),
   );
 
   app.get(
     `${INDEX}/onlineService`,
-    {
-      schema: {
-        tags,
-        summary: 'The online-service url (opened in a new tab)',
-        querystring: NoQuery,
-        response: { 200: Envelope(OnlineService) },
-      },
-    },
+    route.open({
+      summary: 'The online-service url (opened in a new tab)',
+      querystring: NoQuery,
+      response: { 200: Envelope(OnlineService) },
+    }),
     async (_req, reply) => reply.ok(await app.content.onlineService()),
   );
 
   app.get(
     `${INDEX}/homeFigures`,
-    {
-      schema: {
-        tags,
-        summary: 'Home-page figures computed from the platform data',
-        querystring: NoQuery,
-        response: { 200: Envelope(HomeFigures) },
-      },
-    },
+    route.open({
+      summary: 'Home-page figures computed from the platform data',
+      querystring: NoQuery,
+      response: { 200: Envelope(HomeFigures) },
+    }),
     async (req, reply) =>
       sendCachedJson(req, reply, await app.content.homeFiguresAnswer(req.lang, (figures) => reply.ok(figures))),
   );
+}
 
+/** The same data behind the calls that take an object body. */
+function objectBodyRoutes(app: RouteApp) {
   // the same data behind the calls that take an object body
   app.post(
     '/customer-service/type',
-    {
-      schema: {
-        tags,
-        summary: 'A support link by type: online_service, discord, twitter or telegram; 10018 when not configured',
-        body: CustomerServiceTypeBody,
-        response: { 200: Envelope(CustomerServiceTypeResult) },
-      },
-    },
+    route.open({
+      summary: 'A support link by type: online_service, discord, twitter or telegram; 10018 when not configured',
+      body: CustomerServiceTypeBody,
+      response: { 200: Envelope(CustomerServiceTypeResult) },
+    }),
     async (req, reply) => reply.ok(await app.content.supportLink(req.body.type)),
   );
 
@@ -201,28 +190,30 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/customer-service/footer',
     {
       ...perLanguage,
-      schema: {
-        tags,
+      ...route.open({
         summary: 'Footer pages (all types, or one) and social links',
         body: CustomerServiceFooterBody,
         response: { 200: Envelope(CustomerServiceFooterResult) },
-      },
+      }),
     },
     async (req, reply) => reply.ok(await app.content.footer(req.lang, req.body.type)),
   );
 
   app.post(
     '/settings/key',
-    {
-      schema: {
-        tags,
-        summary: 'A public system parameter by key (as getParamByKey); 10018 when unknown',
-        body: SettingsKeyBody,
-        response: { 200: Envelope(ParamValue) },
-      },
-    },
+    route.open({
+      summary: 'A public system parameter by key (as getParamByKey); 10018 when unknown',
+      body: SettingsKeyBody,
+      response: { 200: Envelope(ParamValue) },
+    }),
     async (req, reply) => reply.ok(await app.content.param(req.body.key)),
   );
+}
+
+const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  articleRoutes(app);
+  helpRoutes(app);
+  objectBodyRoutes(app);
 };
 
 export default fp(contentRoutes, { name: 'content-routes', dependencies: ['content', 'errors'], encapsulate: true });

@@ -10,9 +10,7 @@ import { Type } from 'typebox';
 import { Envelope } from '../../src/contract/envelope.ts';
 import { AdminKyc, AdminKycPage, AdminKycParams, AdminKycQuery, KycRejectBody } from '../../src/contract/kyc.ts';
 import { requestId } from '../platform/http/validation.ts';
-
-const tags = ['admin'];
-const security = [{ token: [] }];
+import { operatorRoute } from '../platform/http/routeSchema.ts';
 
 const kycAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.requireOperator);
@@ -20,59 +18,43 @@ const kycAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/kyc',
-    {
-      schema: {
-        tags,
-        security,
-        querystring: AdminKycQuery,
-        summary: 'Verification submissions (status=pending: the queue, oldest first)',
-        response: { 200: Envelope(AdminKycPage) },
-      },
-    },
+    operatorRoute({
+      querystring: AdminKycQuery,
+      summary: 'Verification submissions (status=pending: the queue, oldest first)',
+      response: { 200: Envelope(AdminKycPage) },
+    }),
     async (req, reply) => reply.ok(await app.kyc.queue(req.query)),
   );
 
   app.get(
     '/kyc/:id',
-    {
-      schema: {
-        tags,
-        security,
-        params: AdminKycParams,
-        summary: 'One submission: the typed data and its image links',
-        response: { 200: Envelope(AdminKyc) },
-      },
-    },
+    operatorRoute({
+      params: AdminKycParams,
+      summary: 'One submission: the typed data and its image links',
+      response: { 200: Envelope(AdminKyc) },
+    }),
     async (req, reply) => reply.ok(await app.kyc.detail(requestId(req.params.id), req.user!)),
   );
 
   app.post(
     '/kyc/:id/approve',
-    {
-      schema: {
-        tags,
-        security,
-        params: AdminKycParams,
-        body: Type.Optional(Type.Object({}, { additionalProperties: false })),
-        summary: 'Approve: the user is verified (audited)',
-        response: { 200: Envelope(AdminKyc) },
-      },
-    },
+    operatorRoute({
+      params: AdminKycParams,
+      body: Type.Optional(Type.Object({}, { additionalProperties: false })),
+      summary: 'Approve: the user is verified (audited)',
+      response: { 200: Envelope(AdminKyc) },
+    }),
     async (req, reply) => reply.ok(await app.kyc.approve(operatorId(req), requestId(req.params.id))),
   );
 
   app.post(
     '/kyc/:id/reject',
-    {
-      schema: {
-        tags,
-        security,
-        params: AdminKycParams,
-        body: KycRejectBody,
-        summary: 'Reject with a reason the user reads and an optional internal note (audited)',
-        response: { 200: Envelope(AdminKyc) },
-      },
-    },
+    operatorRoute({
+      params: AdminKycParams,
+      body: KycRejectBody,
+      summary: 'Reject with a reason the user reads and an optional internal note (audited)',
+      response: { 200: Envelope(AdminKyc) },
+    }),
     async (req, reply) => reply.ok(await app.kyc.reject(operatorId(req), requestId(req.params.id), req.body)),
   );
 };

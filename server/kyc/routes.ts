@@ -15,10 +15,11 @@ import { requestId } from '../platform/http/validation.ts';
 import { imageFormReader } from '../platform/uploads/form.ts';
 import { attachmentHeaders } from '../platform/uploads/store.ts';
 import { acceptMultipart } from '../platform/http/external.ts';
+import { routeSchemas } from '../platform/http/routeSchema.ts';
+
+const route = routeSchemas('kyc');
 
 const P = '/swx/customer/user/identification';
-const tags = ['kyc'];
-const security = [{ token: [] }];
 const readForm = imageFormReader(KycSubmitFields, KYC_IMAGE_KINDS);
 
 const kycRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -30,14 +31,12 @@ const kycRoutes: FastifyPluginAsyncTypebox = async (app) => {
     P,
     {
       ...auth,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         consumes: ['multipart/form-data'],
         summary:
           'Submit identity verification: fields firstName, lastName, birthDate, sex, country, address, phone, documentType, and update=true when a verified person sends changed data back to review; files front, back (not for a passport), handheld, signature (JPEG/PNG/JPEG 2000). Success 20001.',
         response: { 200: Envelope(KycSubmission) },
-      },
+      }),
     },
     async (req, reply) => {
       const form = await readForm(req, app.config.uploadMaxBytes);
@@ -50,12 +49,10 @@ const kycRoutes: FastifyPluginAsyncTypebox = async (app) => {
     P,
     {
       ...auth,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         summary: 'My verification: status, rejection reason, resubmissions left and the latest submission',
         response: { 200: Envelope(MyKyc) },
-      },
+      }),
     },
     async (req, reply) => reply.ok(await app.kyc.mine(userId(req))),
   );
@@ -64,15 +61,13 @@ const kycRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${P}/:id/:kind`,
     {
       ...auth,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         params: KycImageParams,
         summary: 'One image of a submission, decrypted: its owner or an operator only',
         response: {
           200: BinaryFile('The image as re-encoded on upload (JPEG or PNG), as a download', ['image/jpeg', 'image/png']),
         },
-      },
+      }),
     },
     async (req, reply) => {
       const { mime, bytes, filename } = await app.kyc.image(requestId(req.params.id), req.params.kind, req.user!);

@@ -11,9 +11,8 @@ import { AdminLoanDetail, AdminLoanPage, AdminLoanQuery, LoanIdParams, RejectLoa
 import { BinaryFile } from '../platform/http/files.ts';
 import { requestId } from '../platform/http/validation.ts';
 import { attachmentHeaders } from '../platform/uploads/store.ts';
+import { operatorRoute } from '../platform/http/routeSchema.ts';
 
-const tags = ['admin'];
-const security = [{ token: [] }];
 const ApproveResult = Type.Object({
   ...AdminLoanDetail.properties,
   step: Type.Union([Type.Literal('first'), Type.Literal('final')]),
@@ -25,43 +24,31 @@ const loanAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/loans',
-    {
-      schema: {
-        tags,
-        security,
-        querystring: AdminLoanQuery,
-        summary: 'Loans (status=pending_review for the queue, oldest first)',
-        response: { 200: Envelope(AdminLoanPage) },
-      },
-    },
+    operatorRoute({
+      querystring: AdminLoanQuery,
+      summary: 'Loans (status=pending_review for the queue, oldest first)',
+      response: { 200: Envelope(AdminLoanPage) },
+    }),
     async (req, reply) => reply.ok(await app.loans.adminList(req.query)),
   );
 
   app.get(
     '/loans/:id',
-    {
-      schema: {
-        tags,
-        security,
-        params: LoanIdParams,
-        summary: 'A loan with its accruals, repayments and liquidations',
-        response: { 200: Envelope(AdminLoanDetail) },
-      },
-    },
+    operatorRoute({
+      params: LoanIdParams,
+      summary: 'A loan with its accruals, repayments and liquidations',
+      response: { 200: Envelope(AdminLoanDetail) },
+    }),
     async (req, reply) => reply.ok(await app.loans.adminDetail(requestId(req.params.id))),
   );
 
   app.get(
     '/loans/:id/signature',
-    {
-      schema: {
-        tags,
-        security,
-        params: LoanIdParams,
-        summary: 'The signature drawn when signing',
-        response: { 200: BinaryFile('The signature as re-encoded on upload', ['image/jpeg', 'image/png']) },
-      },
-    },
+    operatorRoute({
+      params: LoanIdParams,
+      summary: 'The signature drawn when signing',
+      response: { 200: BinaryFile('The signature as re-encoded on upload', ['image/jpeg', 'image/png']) },
+    }),
     async (req, reply) => {
       const sig = await app.loans.signature(requestId(req.params.id), req.user!);
       return reply
@@ -73,31 +60,23 @@ const loanAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/loans/:id/approve',
-    {
-      schema: {
-        tags,
-        security,
-        params: LoanIdParams,
-        summary:
-          'Approve (audited). Four eyes: the first approval is recorded (step "first"); a second, different operator pays the principal out (step "final").',
-        response: { 200: Envelope(ApproveResult) },
-      },
-    },
+    operatorRoute({
+      params: LoanIdParams,
+      summary:
+        'Approve (audited). Four eyes: the first approval is recorded (step "first"); a second, different operator pays the principal out (step "final").',
+      response: { 200: Envelope(ApproveResult) },
+    }),
     async (req, reply) => reply.ok(await app.loans.approve(operatorId(req), requestId(req.params.id))),
   );
 
   app.post(
     '/loans/:id/reject',
-    {
-      schema: {
-        tags,
-        security,
-        params: LoanIdParams,
-        body: RejectLoanBody,
-        summary: 'Reject with a reason the user sees; the collateral goes back (audited)',
-        response: { 200: Envelope(AdminLoanDetail) },
-      },
-    },
+    operatorRoute({
+      params: LoanIdParams,
+      body: RejectLoanBody,
+      summary: 'Reject with a reason the user sees; the collateral goes back (audited)',
+      response: { 200: Envelope(AdminLoanDetail) },
+    }),
     async (req, reply) => reply.ok(await app.loans.reject(operatorId(req), requestId(req.params.id), req.body.reason)),
   );
 };

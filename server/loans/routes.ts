@@ -21,9 +21,9 @@ import { BizError } from '../platform/http/errors.ts';
 import { requestId } from '../platform/http/validation.ts';
 import { readLoanForm } from './form.ts';
 import { acceptMultipart } from '../platform/http/external.ts';
+import { routeSchemas } from '../platform/http/routeSchema.ts';
 
-const tags = ['loans'];
-const security = [{ token: [] }];
+const route = routeSchemas('loans');
 
 /** Loans are real money only: the demo book is refused (10033) before anything is read. */
 const realBookOnly = async (req: FastifyRequest) => {
@@ -37,13 +37,10 @@ const loanRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     LOAN_PATHS.terms,
-    {
-      schema: {
-        tags,
-        summary: 'Loan terms and the current agreement in the request’s language (public)',
-        response: { 200: Envelope(LoanTerms) },
-      },
-    },
+    route.open({
+      summary: 'Loan terms and the current agreement in the request’s language (public)',
+      response: { 200: Envelope(LoanTerms) },
+    }),
     async (req, reply) => reply.ok(app.loans.terms(req.lang)),
   );
 
@@ -51,14 +48,12 @@ const loanRoutes: FastifyPluginAsyncTypebox = async (app) => {
     LOAN_PATHS.submit,
     {
       ...authReal,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         consumes: ['multipart/form-data'],
         summary:
           'Apply for a loan (multipart: collateralAsset, amount, days, agreementVersion, fullName, clientKey and the drawn signature image `signature`): collateral locked, waiting for review. Success 20001; a retry with the same clientKey answers the first loan.',
         response: { 200: Envelope(Loan) },
-      },
+      }),
     },
     async (req, reply) => {
       const form = await readLoanForm(req, app.config.uploadMaxBytes);
@@ -70,13 +65,11 @@ const loanRoutes: FastifyPluginAsyncTypebox = async (app) => {
     LOAN_PATHS.list,
     {
       ...authReal,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         querystring: ListLoanQuery,
         summary: 'My loans, newest first, with live LTV and accrued interest',
         response: { 200: Envelope(LoanPage) },
-      },
+      }),
     },
     async (req, reply) => reply.ok(await app.loans.list(userId(req), req.query)),
   );
@@ -85,13 +78,11 @@ const loanRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${LOAN_PATHS.detail}:id`,
     {
       ...authReal,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         params: LoanIdParams,
         summary: 'One of my loans with its daily interest rows, repayments and liquidations',
         response: { 200: Envelope(LoanDetail) },
-      },
+      }),
     },
     async (req, reply) => reply.ok(await app.loans.detail(userId(req), requestId(req.params.id))),
   );
@@ -100,13 +91,11 @@ const loanRoutes: FastifyPluginAsyncTypebox = async (app) => {
     LOAN_PATHS.repay,
     {
       ...authReal,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         body: RepayLoanBody,
         summary: 'Repay in part or in full: interest first, then principal; the whole debt releases the collateral',
         response: { 200: Envelope(Loan) },
-      },
+      }),
     },
     async (req, reply) => reply.ok(await app.loans.repay(userId(req), req.body)),
   );

@@ -24,14 +24,53 @@ import { Err } from '../../src/contract/errors.ts';
 import { sendCached, sendCachedJson } from '../platform/http/cachedBody.ts';
 import { BizError } from '../platform/http/errors.ts';
 import { registerPriceSocket } from './socket/ws.ts';
+import { routeSchemas, type RouteApp } from '../platform/http/routeSchema.ts';
 
 const INDEX = '/swx/customer/index';
 const USER = '/swx/customer/user/watchlist';
-const tags = ['market'];
+const route = routeSchemas('market');
 const LogoParams = Type.Object(
   { file: Type.String({ pattern: '^[A-Z0-9]{1,20}\\.svg$', maxLength: 24 }) },
   { additionalProperties: false },
 );
+
+/** The signed-in user's watchlist: add, remove, list. */
+function watchlistRoutes(app: RouteApp) {
+  const { market } = app;
+
+  app.post(
+    `${USER}/add`,
+    {
+      preHandler: app.requireUser,
+      ...route.signedIn({ body: WatchlistBody, response: { 200: Envelope(WatchlistChange) } }),
+    },
+    async (req, reply) => {
+      await market.watch(req.user!.id, req.body.code);
+      return reply.ok({ code: req.body.code, watching: true });
+    },
+  );
+
+  app.post(
+    `${USER}/remove`,
+    {
+      preHandler: app.requireUser,
+      ...route.signedIn({ body: WatchlistBody, response: { 200: Envelope(WatchlistChange) } }),
+    },
+    async (req, reply) => {
+      await market.unwatch(req.user!.id, req.body.code);
+      return reply.ok({ code: req.body.code, watching: false });
+    },
+  );
+
+  app.get(
+    `${USER}/list`,
+    {
+      preHandler: app.requireUser,
+      ...route.signedIn({ response: { 200: Envelope(WatchlistResult) } }),
+    },
+    async (req, reply) => reply.ok(marketPageToWire(await market.watchlist(req.user!.id))),
+  );
+}
 
 /**
  * Market API (docs/market.md) and the price websocket: contracts only. The work is
@@ -44,9 +83,7 @@ async function marketRoutes(fastify: FastifyInstance) {
 
   app.get(
     `${INDEX}/listMarketByType`,
-    {
-      schema: { tags, querystring: ListMarketQuery, response: { 200: Envelope(MarketPage) } },
-    },
+    route.open({ querystring: ListMarketQuery, response: { 200: Envelope(MarketPage) } }),
     async (req, reply) => {
       const { type = '', search = '', pageNum = 1, pageSize = 20 } = req.query;
       // one serialisation per page, filter and language for each set of prices (docs/performance.md)
@@ -61,31 +98,24 @@ async function marketRoutes(fastify: FastifyInstance) {
 
   app.get(
     `${INDEX}/getKValueByCodeAndDate`,
-    {
-      schema: { tags, querystring: KLineQuery, response: { 200: Envelope(CandleList) } },
-    },
+    route.open({ querystring: KLineQuery, response: { 200: Envelope(CandleList) } }),
     async (req, reply) => reply.ok(await market.kline(req.query)),
   );
 
   app.get(
     `${INDEX}/getMarketInfo/:code`,
-    {
-      schema: { tags, params: CodeParams, response: { 200: Envelope(MarketInfo) } },
-    },
+    route.open({ params: CodeParams, response: { 200: Envelope(MarketInfo) } }),
     async (req, reply) => reply.ok(marketDetailToWire(market.detail(req.params.code))),
   );
 
   app.get(
     `${INDEX}/findMarket`,
-    {
-      schema: {
-        tags,
-        querystring: FindMarketQuery,
-        response: { 200: Envelope(MarketInfo) },
-        summary:
-          'The instrument an instrument page (/cruuency?code&type&id) names: the exact code, else the id, else the code as a base asset (BTC → BTCUSDT) within type',
-      },
-    },
+    route.open({
+      querystring: FindMarketQuery,
+      response: { 200: Envelope(MarketInfo) },
+      summary:
+        'The instrument an instrument page (/cruuency?code&type&id) names: the exact code, else the id, else the code as a base asset (BTC → BTCUSDT) within type',
+    }),
     async (req, reply) => {
       if (!req.query.code && !req.query.id) throw new BizError(Err.MALFORMED_REQUEST, { detail: 'code or id required' });
       return reply.ok(marketDetailToWire(market.find(req.query)));
@@ -96,79 +126,30 @@ async function marketRoutes(fastify: FastifyInstance) {
     ['bitcoin', 'BTCUSDT'],
     ['ethereum', 'ETHUSDT'],
   ] as const) {
-    app.get(
-      `${INDEX}/getPrice/${coin}`,
-      {
-        schema: { tags, response: { 200: Envelope(PriceQuote) } },
-      },
-      async (req, reply) =>
-        sendCachedJson(
-          req,
-          reply,
-          market.cachedAnswer(`quote\u0000${req.lang}\u0000${code}`, () => reply.ok(quoteToWire(market.quote(code)))),
-        ),
-    );
-  }
-
-  app.get(
-    `${INDEX}/marketStats`,
-    {
-      schema: { tags, response: { 200: Envelope(MarketStats) } },
-    },
-    async (req, reply) =>
+    app.get(`${INDEX}/getPrice/${coin}`, route.open({ response: { 200: Envelope(PriceQuote) } }), async (req, reply) =>
       sendCachedJson(
         req,
         reply,
-        market.cachedAnswer(`stats\u0000${req.lang}`, () => reply.ok(market.stats())),
+        market.cachedAnswer(`quote\u0000${req.lang}\u0000${code}`, () => reply.ok(quoteToWire(market.quote(code)))),
       ),
+    );
+  }
+
+  app.get(`${INDEX}/marketStats`, route.open({ response: { 200: Envelope(MarketStats) } }), async (req, reply) =>
+    sendCachedJson(
+      req,
+      reply,
+      market.cachedAnswer(`stats\u0000${req.lang}`, () => reply.ok(market.stats())),
+    ),
   );
 
-  app.get(
-    `${INDEX}/logo/:file`,
-    {
-      schema: { tags, params: LogoParams, produces: ['image/svg+xml'] },
-    },
-    async (req, reply) => {
-      const logo = market.logo(req.params.file.slice(0, -'.svg'.length));
-      reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
-      return sendCached(req, reply, logo, { type: 'image/svg+xml', cacheControl: 'public, max-age=86400' });
-    },
-  );
+  app.get(`${INDEX}/logo/:file`, route.open({ params: LogoParams, produces: ['image/svg+xml'] }), async (req, reply) => {
+    const logo = market.logo(req.params.file.slice(0, -'.svg'.length));
+    reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
+    return sendCached(req, reply, logo, { type: 'image/svg+xml', cacheControl: 'public, max-age=86400' });
+  });
 
-  const security = [{ token: [] }]; // signed-in routes: the session token header
-  app.post(
-    `${USER}/add`,
-    {
-      preHandler: app.requireUser,
-      schema: { tags, body: WatchlistBody, response: { 200: Envelope(WatchlistChange) }, security },
-    },
-    async (req, reply) => {
-      await market.watch(req.user!.id, req.body.code);
-      return reply.ok({ code: req.body.code, watching: true });
-    },
-  );
-
-  app.post(
-    `${USER}/remove`,
-    {
-      preHandler: app.requireUser,
-      schema: { tags, body: WatchlistBody, response: { 200: Envelope(WatchlistChange) }, security },
-    },
-    async (req, reply) => {
-      await market.unwatch(req.user!.id, req.body.code);
-      return reply.ok({ code: req.body.code, watching: false });
-    },
-  );
-
-  app.get(
-    `${USER}/list`,
-    {
-      preHandler: app.requireUser,
-      schema: { tags, response: { 200: Envelope(WatchlistResult) }, security },
-    },
-    async (req, reply) => reply.ok(marketPageToWire(await market.watchlist(req.user!.id))),
-  );
-
+  watchlistRoutes(app);
   registerPriceSocket(app, market);
 }
 

@@ -6,38 +6,28 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope } from '../../src/contract/envelope.ts';
 import { CharityPayoutBody, Donations, ListNewNftBody, Nft } from '../../src/contract/nfts.ts';
-
-const tags = ['admin'];
-const security = [{ token: [] }];
+import { operatorRoute } from '../platform/http/routeSchema.ts';
 
 const nftAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.requireOperator);
 
   app.post(
     '/nfts',
-    {
-      schema: {
-        tags,
-        security,
-        body: ListNewNftBody,
-        summary: 'List a new charity NFT (audited); the donation share and charity are fixed now',
-        response: { 200: Envelope(Nft) },
-      },
-    },
+    operatorRoute({
+      body: ListNewNftBody,
+      summary: 'List a new charity NFT (audited); the donation share and charity are fixed now',
+      response: { 200: Envelope(Nft) },
+    }),
     async (req, reply) => reply.ok(await app.nfts.listNew(req.user!.id, req.body)),
   );
 
   app.post(
     '/charity/payouts',
-    {
-      schema: {
-        tags,
-        security,
-        body: CharityPayoutBody,
-        summary: 'Record a payout to the charity: a ledger transfer out of the charity account (audited)',
-        response: { 200: Envelope(Donations) },
-      },
-    },
+    operatorRoute({
+      body: CharityPayoutBody,
+      summary: 'Record a payout to the charity: a ledger transfer out of the charity account (audited)',
+      response: { 200: Envelope(Donations) },
+    }),
     async (req, reply) => reply.ok(await app.nfts.recordPayout(req.user!.id, req.body)),
   );
 };

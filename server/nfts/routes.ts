@@ -22,11 +22,11 @@ import {
 } from '../../src/contract/nfts.ts';
 import { BizError } from '../platform/http/errors.ts';
 import { requestId } from '../platform/http/validation.ts';
+import { routeSchemas } from '../platform/http/routeSchema.ts';
 
 const PUB = '/swx/customer/index';
 const USER = '/swx/customer/user';
-const tags = ['nfts'];
-const security = [{ token: [] }];
+const route = routeSchemas('nfts');
 
 /**
  * Bids and purchases move real money only: the demo book is refused (10033) before anything is
@@ -39,14 +39,11 @@ const realBookOnly = async (req: FastifyRequest) => {
 const nftRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     `${PUB}/listNft`,
-    {
-      schema: {
-        tags,
-        querystring: ListNftQuery,
-        summary: 'NFTs, live auctions ending first (public); filter by status and sale type',
-        response: { 200: Envelope(NftPage) },
-      },
-    },
+    route.open({
+      querystring: ListNftQuery,
+      summary: 'NFTs, live auctions ending first (public); filter by status and sale type',
+      response: { 200: Envelope(NftPage) },
+    }),
     async (req, reply) => reply.ok(await app.nfts.list(req.query)),
   );
 
@@ -54,25 +51,21 @@ const nftRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${PUB}/getNft/:id`,
     {
       preHandler: app.optionalUser,
-      schema: {
-        tags,
+      ...route.open({
         params: NftIdParams,
         summary: "One NFT with its bid history (public; the caller's bids flagged)",
         response: { 200: Envelope(NftDetail) },
-      },
+      }),
     },
     async (req, reply) => reply.ok(await app.nfts.detail(requestId(req.params.id), req.user?.id)),
   );
 
   app.get(
     `${PUB}/nftImage/:file`,
-    {
-      schema: {
-        tags,
-        params: Type.Object({ file: Type.String({ pattern: '^[0-9]{1,19}\\.svg$' }) }),
-        summary: 'The artwork of an NFT: an SVG drawn from its seed (the same seed always gives the same picture)',
-      },
-    },
+    route.open({
+      params: Type.Object({ file: Type.String({ pattern: '^[0-9]{1,19}\\.svg$' }) }),
+      summary: 'The artwork of an NFT: an SVG drawn from its seed (the same seed always gives the same picture)',
+    }),
     async (req, reply) => {
       const svg = await app.nfts.image(requestId(req.params.file.slice(0, -4)));
       return reply
@@ -85,13 +78,10 @@ const nftRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     `${PUB}/donations`,
-    {
-      schema: {
-        tags,
-        summary: "Every sale's donation and every payout to the charity, with the totals from the ledger (public)",
-        response: { 200: Envelope(Donations) },
-      },
-    },
+    route.open({
+      summary: "Every sale's donation and every payout to the charity, with the totals from the ledger (public)",
+      response: { 200: Envelope(Donations) },
+    }),
     async (_req, reply) => reply.ok(await app.nfts.donations()),
   );
 
@@ -99,14 +89,12 @@ const nftRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${USER}/buyNft`,
     {
       preHandler: [app.requireUser, realBookOnly],
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         body: BuyNftBody,
         summary:
           'Buy at the buy-now price, or bid on a live auction (the bid is held; outbid bids are released at once). Success 20004; a retry with the same clientKey answers the first.',
         response: { 200: Envelope(Nft) },
-      },
+      }),
     },
     async (req, reply) => reply.ok(await app.nfts.buy(req.user!.id, req.body), Ok.PURCHASE_SUCCESSFUL),
   );
@@ -115,13 +103,11 @@ const nftRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${USER}/listNft`,
     {
       preHandler: [app.requireUser, realBookOnly],
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         querystring: MyNftQuery,
         summary: 'My NFTs: owned, and live auctions I bid on (real book; the demo book is refused with 10033)',
         response: { 200: Envelope(MyNftPage) },
-      },
+      }),
     },
     async (req, reply) => reply.ok(await app.nfts.mine(req.user!.id, req.query)),
   );

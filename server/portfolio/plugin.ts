@@ -9,9 +9,9 @@ import { Envelope } from '../../src/contract/envelope.ts';
 import { EquityHistory, HistoryQuery, Portfolio, PORTFOLIO_PATHS, PortfolioQuery } from '../../src/contract/portfolio.ts';
 import { portfolioOf } from './portfolio.ts';
 import { equityHistory } from './snapshots.ts';
+import { routeSchemas } from '../platform/http/routeSchema.ts';
 
-const tags = ['portfolio'];
-const security = [{ token: [] }];
+const route = routeSchemas('portfolio');
 
 const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const auth = { preHandler: app.requireUser };
@@ -19,14 +19,12 @@ const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
     PORTFOLIO_PATHS.summary,
     {
       ...auth,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         querystring: PortfolioQuery,
         response: { 200: Envelope(Portfolio) },
         summary:
           "My equity in a book at the current prices: available + held + positions (what closing now pays) + plans + NFTs − debt, each part, and the open positions' result after fees",
-      },
+      }),
     },
     async (req, reply) =>
       reply.ok(await portfolioOf(app.db, app.market, req.user!.id, req.query.book ?? req.book, app.market.now())),
@@ -36,13 +34,11 @@ const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
     PORTFOLIO_PATHS.history,
     {
       ...auth,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         querystring: HistoryQuery,
         response: { 200: Envelope(EquityHistory) },
         summary: 'My equity per day over the last 7, 30 or 90 days: the stored daily snapshots, then today at the current prices',
-      },
+      }),
     },
     async (req, reply) =>
       reply.ok(

@@ -19,9 +19,7 @@ import {
   UpdateSmartProductBody,
 } from '../../src/contract/smart.ts';
 import { requestId } from '../platform/http/validation.ts';
-
-const tags = ['admin'];
-const security = [{ token: [] }];
+import { operatorRoute } from '../platform/http/routeSchema.ts';
 
 const smartAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.requireOperator);
@@ -29,109 +27,79 @@ const smartAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/smart/reserve',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'The yield reserve: balance, committed yield, coverage and recent fundings',
-        response: { 200: Envelope(AdminReserve) },
-      },
-    },
+    operatorRoute({
+      summary: 'The yield reserve: balance, committed yield, coverage and recent fundings',
+      response: { 200: Envelope(AdminReserve) },
+    }),
     async (_req, reply) => reply.ok(await app.smart.reserve()),
   );
 
   app.post(
     '/smart/reserve',
-    {
-      schema: {
-        tags,
-        security,
-        body: FundReserveBody,
-        response: { 200: Envelope(AdminReserve) },
-        summary:
-          'Propose house capital into (kind fund) or out of (withdraw) the reserve, with where it is held; nothing moves until another operator confirms (audited)',
-      },
-    },
+    operatorRoute({
+      body: FundReserveBody,
+      response: { 200: Envelope(AdminReserve) },
+      summary:
+        'Propose house capital into (kind fund) or out of (withdraw) the reserve, with where it is held; nothing moves until another operator confirms (audited)',
+    }),
     async (req, reply) => reply.ok(await app.smart.proposeReserve(operatorId(req), req.body)),
   );
 
   app.post(
     '/smart/reserve/:id/confirm',
-    {
-      schema: {
-        tags,
-        security,
-        params: SmartIdParams,
-        summary: "Confirm another operator's proposal: the ledger transfer (audited)",
-        response: { 200: Envelope(AdminReserve) },
-      },
-    },
+    operatorRoute({
+      params: SmartIdParams,
+      summary: "Confirm another operator's proposal: the ledger transfer (audited)",
+      response: { 200: Envelope(AdminReserve) },
+    }),
     async (req, reply) => reply.ok(await app.smart.confirmReserve(operatorId(req), requestId(req.params.id))),
   );
 
   app.post(
     '/smart/reserve/:id/reject',
-    {
-      schema: {
-        tags,
-        security,
-        params: SmartIdParams,
-        summary: 'Reject (or, by its proposer, withdraw) a proposal; nothing moves (audited)',
-        response: { 200: Envelope(AdminReserve) },
-      },
-    },
+    operatorRoute({
+      params: SmartIdParams,
+      summary: 'Reject (or, by its proposer, withdraw) a proposal; nothing moves (audited)',
+      response: { 200: Envelope(AdminReserve) },
+    }),
     async (req, reply) => reply.ok(await app.smart.rejectReserve(operatorId(req), requestId(req.params.id))),
   );
 
   app.get(
     '/smart/products',
-    {
-      schema: { tags, security, summary: 'Every product, enabled or not', response: { 200: Envelope(AdminSmartProducts) } },
-    },
+    operatorRoute({ summary: 'Every product, enabled or not', response: { 200: Envelope(AdminSmartProducts) } }),
     async (_req, reply) => reply.ok(await app.smart.allProducts()),
   );
 
   app.put(
     '/smart/products/:id',
-    {
-      schema: {
-        tags,
-        security,
-        params: SmartIdParams,
-        body: UpdateSmartProductBody,
-        summary: 'Edit a product (audited); running plans keep their terms',
-        response: { 200: Envelope(SmartProduct) },
-      },
-    },
+    operatorRoute({
+      params: SmartIdParams,
+      body: UpdateSmartProductBody,
+      summary: 'Edit a product (audited); running plans keep their terms',
+      response: { 200: Envelope(SmartProduct) },
+    }),
     async (req, reply) => reply.ok(await app.smart.updateProduct(operatorId(req), requestId(req.params.id), req.body)),
   );
 
   app.get(
     '/smart/users',
-    {
-      schema: {
-        tags,
-        security,
-        querystring: SmartUserQuery,
-        summary: 'Users by id, name or e-mail prefix, with their smart flag',
-        response: { 200: Envelope(SmartUserList) },
-      },
-    },
+    operatorRoute({
+      querystring: SmartUserQuery,
+      summary: 'Users by id, name or e-mail prefix, with their smart flag',
+      response: { 200: Envelope(SmartUserList) },
+    }),
     async (req, reply) => reply.ok({ rows: await app.smart.users(req.query.q) }),
   );
 
   app.put(
     '/smart/users/:id',
-    {
-      schema: {
-        tags,
-        security,
-        params: SmartIdParams,
-        body: SetSmartEnabledBody,
-        summary: 'Turn smart trading on or off for a user (audited)',
-        response: { 200: Envelope(SmartUser) },
-      },
-    },
+    operatorRoute({
+      params: SmartIdParams,
+      body: SetSmartEnabledBody,
+      summary: 'Turn smart trading on or off for a user (audited)',
+      response: { 200: Envelope(SmartUser) },
+    }),
     async (req, reply) =>
       reply.ok(await app.smart.setSmartEnabled(operatorId(req), requestId(req.params.id), req.body.smartEnabled)),
   );

@@ -19,10 +19,10 @@ import {
 } from '../../src/contract/smart.ts';
 import { BizError } from '../platform/http/errors.ts';
 import { requestId } from '../platform/http/validation.ts';
+import { routeSchemas } from '../platform/http/routeSchema.ts';
 
 const P = '/swx/customer/order';
-const tags = ['smart'];
-const security = [{ token: [] }];
+const route = routeSchemas('smart');
 
 /** Plans hold real money only: the demo book is refused (10033) before anything is read. */
 const realBookOnly = async (req: FastifyRequest) => {
@@ -35,13 +35,10 @@ const smartRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     `${P}/listSmartProduct`,
-    {
-      schema: {
-        tags,
-        summary: 'Products on sale with what the reserve can back of each term, and the reserve (public)',
-        response: { 200: Envelope(SmartProductList) },
-      },
-    },
+    route.open({
+      summary: 'Products on sale with what the reserve can back of each term, and the reserve (public)',
+      response: { 200: Envelope(SmartProductList) },
+    }),
     async (_req, reply) => reply.ok(await app.smart.products()),
   );
 
@@ -49,14 +46,12 @@ const smartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${P}/buySmart`,
     {
       ...authReal,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         body: BuySmartBody,
         summary:
           'Buy a plan: principal to the plan, the whole promised yield set aside from the reserve. Success 20004; a retry with the same clientKey answers the first plan.',
         response: { 200: Envelope(SmartPlan) },
-      },
+      }),
     },
     async (req, reply) => reply.ok(await app.smart.buy(userId(req), req.body), Ok.PURCHASE_SUCCESSFUL),
   );
@@ -65,13 +60,11 @@ const smartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${P}/listSmartOrder`,
     {
       ...authReal,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         querystring: ListSmartOrderQuery,
         summary: 'My plans, newest first',
         response: { 200: Envelope(SmartPlanPage) },
-      },
+      }),
     },
     async (req, reply) => reply.ok(await app.smart.plans(userId(req), req.query)),
   );
@@ -80,13 +73,11 @@ const smartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${P}/smartExitQuote/:id`,
     {
       ...authReal,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         params: SmartIdParams,
         summary: 'Exactly what leaving the plan now would do',
         response: { 200: Envelope(SmartExitQuote) },
-      },
+      }),
     },
     async (req, reply) => reply.ok(await app.smart.exitQuote(userId(req), requestId(req.params.id))),
   );
@@ -95,13 +86,11 @@ const smartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${P}/exitSmart`,
     {
       ...authReal,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         body: ExitSmartBody,
         summary: 'Leave a plan early: penalty kept, the rest of the principal back',
         response: { 200: Envelope(SmartPlan) },
-      },
+      }),
     },
     async (req, reply) => reply.ok(await app.smart.exit(userId(req), requestId(req.body.id))),
   );

@@ -16,9 +16,7 @@ import {
   SupportMessage,
 } from '../../src/contract/support.ts';
 import { requestId } from '../platform/http/validation.ts';
-
-const tags = ['admin'];
-const security = [{ token: [] }];
+import { operatorRoute } from '../platform/http/routeSchema.ts';
 
 const supportAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.requireOperator);
@@ -26,58 +24,42 @@ const supportAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/support/conversations',
-    {
-      schema: {
-        tags,
-        security,
-        querystring: AdminSupportQuery,
-        summary: 'The queue: open conversations waiting longest first (or closed ones, newest first)',
-        response: { 200: Envelope(AdminSupportPage) },
-      },
-    },
+    operatorRoute({
+      querystring: AdminSupportQuery,
+      summary: 'The queue: open conversations waiting longest first (or closed ones, newest first)',
+      response: { 200: Envelope(AdminSupportPage) },
+    }),
     async (req, reply) => reply.ok(await app.support.queue(req.query)),
   );
 
   app.get(
     '/support/conversations/:id',
-    {
-      schema: {
-        tags,
-        security,
-        params: SupportIdParams,
-        summary: 'A conversation with its messages (marks the customer’s messages read)',
-        response: { 200: Envelope(AdminSupportThread) },
-      },
-    },
+    operatorRoute({
+      params: SupportIdParams,
+      summary: 'A conversation with its messages (marks the customer’s messages read)',
+      response: { 200: Envelope(AdminSupportThread) },
+    }),
     async (req, reply) => reply.ok(await app.support.adminThread(requestId(req.params.id))),
   );
 
   app.post(
     '/support/conversations/:id/messages',
-    {
-      schema: {
-        tags,
-        security,
-        params: SupportIdParams,
-        body: OperatorReplyBody,
-        summary: 'Answer the customer (live on their user channel); 10141 when closed',
-        response: { 200: Envelope(SupportMessage) },
-      },
-    },
+    operatorRoute({
+      params: SupportIdParams,
+      body: OperatorReplyBody,
+      summary: 'Answer the customer (live on their user channel); 10141 when closed',
+      response: { 200: Envelope(SupportMessage) },
+    }),
     async (req, reply) => reply.ok(await app.support.reply(operatorId(req), requestId(req.params.id), req.body)),
   );
 
   app.post(
     '/support/conversations/:id/close',
-    {
-      schema: {
-        tags,
-        security,
-        params: SupportIdParams,
-        summary: 'Close the conversation (audited; kept, read-only); 10044 when already closed',
-        response: { 200: Envelope(AdminSupportConversation) },
-      },
-    },
+    operatorRoute({
+      params: SupportIdParams,
+      summary: 'Close the conversation (audited; kept, read-only); 10044 when already closed',
+      response: { 200: Envelope(AdminSupportConversation) },
+    }),
     async (req, reply) => reply.ok(await app.support.adminClose(operatorId(req), requestId(req.params.id))),
   );
 };

@@ -24,27 +24,27 @@ import { requestId } from '../platform/http/validation.ts';
 import { imageFormReader } from '../platform/uploads/form.ts';
 import { attachmentHeaders } from '../platform/uploads/store.ts';
 import { acceptMultipart } from '../platform/http/external.ts';
+import { routeSchemas, type RouteApp } from '../platform/http/routeSchema.ts';
+
+const route = routeSchemas('support');
 
 const P = '/swx/customer/support';
-const tags = ['support'];
-const security = [{ token: [] }];
 const readImageForm = imageFormReader(SendSupportImageFields, ['image'] as const);
 
-const supportRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  await acceptMultipart(app); // this plugin's upload route(s)
-  const userId = (req: FastifyRequest) => req.user!.id;
+const userId = (req: FastifyRequest) => req.user!.id;
+
+/** The customer's conversations: listed, unread, one with its messages, opened. */
+function conversationRoutes(app: RouteApp) {
   const auth = { preHandler: [app.requireUser] };
 
   app.get(
     `${P}/listConversation`,
     {
       ...auth,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         summary: 'My conversations, open first, with the unread count',
         response: { 200: Envelope(SupportConversationList) },
-      },
+      }),
     },
     async (req, reply) => reply.ok(await app.support.list(userId(req))),
   );
@@ -53,12 +53,10 @@ const supportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${P}/unread`,
     {
       ...auth,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         summary: 'Operator messages I have not read (the badge on the service button)',
         response: { 200: Envelope(SupportUnread) },
-      },
+      }),
     },
     async (req, reply) => reply.ok({ unread: await app.support.unread(userId(req)) }),
   );
@@ -67,13 +65,11 @@ const supportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${P}/conversation/:id`,
     {
       ...auth,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         params: SupportIdParams,
         summary: 'One of my conversations with its messages (marks them read); 10043 for anyone else’s',
         response: { 200: Envelope(SupportThread) },
-      },
+      }),
     },
     async (req, reply) => reply.ok(await app.support.thread(userId(req), requestId(req.params.id))),
   );
@@ -82,30 +78,31 @@ const supportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${P}/openConversation`,
     {
       ...auth,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         body: OpenConversationBody,
         summary:
           'A new conversation with its first message; a retry with the same clientKey answers the first. 10142 too many open, 10140 too fast',
         response: { 200: Envelope(SupportThread) },
-      },
+      }),
     },
     async (req, reply) => reply.ok(await app.support.open(userId(req), req.body)),
   );
+}
+
+/** Messages and images sent, a conversation closed, an attachment read back. */
+function messageRoutes(app: RouteApp) {
+  const auth = { preHandler: [app.requireUser] };
 
   app.post(
     `${P}/sendMessage`,
     {
       ...auth,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         body: SendSupportMessageBody,
         summary:
           'A message into one of my open conversations (10141 closed, 10140 too fast); a retry with the same clientKey answers the first',
         response: { 200: Envelope(SupportMessage) },
-      },
+      }),
     },
     async (req, reply) => reply.ok(await app.support.send(userId(req), req.body)),
   );
@@ -114,14 +111,12 @@ const supportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${P}/sendImage`,
     {
       ...auth,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         consumes: ['multipart/form-data'],
         summary:
           'An image (JPEG/PNG/JPEG 2000, checked and re-encoded like deposit proofs) with fields conversationId, clientKey and an optional text',
         response: { 200: Envelope(SupportMessage) },
-      },
+      }),
     },
     async (req, reply) => {
       const { fields, files } = await readImageForm(req, app.config.uploadMaxBytes);
@@ -133,13 +128,11 @@ const supportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${P}/closeConversation`,
     {
       ...auth,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         body: CloseConversationBody,
         summary: 'Close one of my conversations (kept, read-only)',
         response: { 200: Envelope(SupportConversation) },
-      },
+      }),
     },
     async (req, reply) => reply.ok(await app.support.closeOwn(userId(req), requestId(req.body.id))),
   );
@@ -148,21 +141,25 @@ const supportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${P}/attachment/:id`,
     {
       ...auth,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         params: SupportIdParams,
         summary: 'An attached image: the conversation’s customer or an operator only',
         response: {
           200: BinaryFile('The image as re-encoded on upload (JPEG or PNG), as a download', ['image/jpeg', 'image/png']),
         },
-      },
+      }),
     },
     async (req, reply) => {
       const { mime, bytes, filename } = await app.support.attachment(req.user!, requestId(req.params.id));
       return reply.type(mime).headers(attachmentHeaders(filename)).send(bytes);
     },
   );
+}
+
+const supportRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await acceptMultipart(app); // this plugin's upload route(s)
+  conversationRoutes(app);
+  messageRoutes(app);
 };
 
 export default fp(supportRoutes, { name: 'support-routes', dependencies: ['support', 'guard', 'errors'], encapsulate: true });

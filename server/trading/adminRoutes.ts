@@ -6,25 +6,19 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope } from '../../src/contract/envelope.ts';
 import { Exposure, ExposureQuery } from '../../src/contract/trading.ts';
-
-const tags = ['admin'];
-const security = [{ token: [] }];
+import { operatorRoute } from '../platform/http/routeSchema.ts';
 
 const tradingAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.requireOperator);
 
   app.get(
     '/trading/exposure',
-    {
-      schema: {
-        tags,
-        security,
-        querystring: ExposureQuery,
-        response: { 200: Envelope(Exposure) },
-        summary:
-          'Open exposure per instrument: long and short notionals, margin held, unrealised result of the trading-results account (read-only)',
-      },
-    },
+    operatorRoute({
+      querystring: ExposureQuery,
+      response: { 200: Envelope(Exposure) },
+      summary:
+        'Open exposure per instrument: long and short notionals, margin held, unrealised result of the trading-results account (read-only)',
+    }),
     async (req, reply) => reply.ok(await app.trading.exposure(req.query.book ?? 'real')),
   );
 };

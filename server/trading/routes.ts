@@ -37,41 +37,37 @@ import {
 } from '../../src/contract/pendingOrders.ts';
 import { requestId } from '../platform/http/validation.ts';
 import { riskReader } from './risk.ts';
+import { routeSchemas, type RouteApp } from '../platform/http/routeSchema.ts';
 
-const tags = ['trading'];
-const security = [{ token: [] }];
+const route = routeSchemas('trading');
 const CodeParams = Type.Object({ code: Type.String({ minLength: 1, maxLength: 20 }) }, { additionalProperties: false });
 
-const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const userId = (req: FastifyRequest) => req.user!.id;
+const userId = (req: FastifyRequest) => req.user!.id;
+
+/** Products, risk, opening an order and reading it. */
+function orderRoutes(app: RouteApp) {
   const auth = { preHandler: app.requireUser };
 
   app.get(
     `${TRADING_PATHS.product}:code`,
-    {
-      schema: {
-        tags,
-        params: CodeParams,
-        response: { 200: Envelope(OptionsProductWire) },
-        summary:
-          'The options product of an instrument: contract size, lot step, leverage and period choices, fee rate, caps, and whether it trades now (public; 10014 unknown)',
-      },
-    },
+    route.open({
+      params: CodeParams,
+      response: { 200: Envelope(OptionsProductWire) },
+      summary:
+        'The options product of an instrument: contract size, lot step, leverage and period choices, fee rate, caps, and whether it trades now (public; 10014 unknown)',
+    }),
     async (req, reply) => reply.ok(productToWire(app.trading.product(req.params.code))),
   );
 
   const risk = riskReader(app.trading.deps);
   app.get(
     TRADING_PATHS.risk,
-    {
-      schema: {
-        tags,
-        querystring: OptionsRiskQuery,
-        response: { 200: Envelope(OptionsRisk) },
-        summary:
-          'The risk line before confirming (public): closed positions of the book in the last 90 days and how many lost money net of both fees; share null without history. Book: the query, else the `virtually` header. Kept a minute per book.',
-      },
-    },
+    route.open({
+      querystring: OptionsRiskQuery,
+      response: { 200: Envelope(OptionsRisk) },
+      summary:
+        'The risk line before confirming (public): closed positions of the book in the last 90 days and how many lost money net of both fees; share null without history. Book: the query, else the `virtually` header. Kept a minute per book.',
+    }),
     async (req, reply) => reply.ok(await risk(req.query.book ?? req.book)),
   );
 
@@ -79,14 +75,12 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     TRADING_PATHS.buy,
     {
       ...auth,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         body: BuyOptionsBody,
         response: { 200: Envelope(OptionsOrderWire) },
         summary:
           'Open a position at the current price in the selected book: margin and opening fee through the ledger. Success 20004; a retry with the same clientKey answers the first order.',
-      },
+      }),
     },
     async (req, reply) =>
       reply.ok(positionToWire(await app.trading.buy(userId(req), req.book, req.body)), Ok.PURCHASE_SUCCESSFUL),
@@ -96,16 +90,19 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${TRADING_PATHS.get}:id`,
     {
       ...auth,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         params: OptionsOrderIdParams,
         summary: "One of my orders with its receipt (10043 for anyone else's)",
         response: { 200: Envelope(OptionsOrderWire) },
-      },
+      }),
     },
     async (req, reply) => reply.ok(positionToWire(await app.trading.get(userId(req), req.book, requestId(req.params.id)))),
   );
+}
+
+/** The positions list, closing one and its stops. */
+function positionRoutes(app: RouteApp) {
+  const auth = { preHandler: app.requireUser };
 
   // A page asked again at the same prices is the same object (server/trading/orders.ts): its
   // answer, serialised by this route's schema, is kept with it per language (issue 26).
@@ -114,13 +111,11 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     TRADING_PATHS.list,
     {
       ...auth,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         querystring: ListOptionsOrderQuery,
         summary: "My orders, newest first; an open order's profit is at the last price",
         response: { 200: Envelope(OptionsOrderPageWire) },
-      },
+      }),
     },
     async (req, reply) => {
       const page = await app.trading.list(userId(req), req.book, req.query);
@@ -137,13 +132,11 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     TRADING_PATHS.close,
     {
       ...auth,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         body: CloseOptionsBody,
         summary: 'Close my position at the current price (a closed one is answered as it is)',
         response: { 200: Envelope(OptionsOrderWire) },
-      },
+      }),
     },
     async (req, reply) => reply.ok(positionToWire(await app.trading.close(userId(req), req.book, requestId(req.body.id)))),
   );
@@ -152,14 +145,12 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     TRADING_PATHS.stops,
     {
       ...auth,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         body: UpdateStopsBody,
         response: { 200: Envelope(OptionsOrderWire) },
         summary:
           'New stop-loss and take-profit for my open position (null removes one), checked like an opening against the current price. Success 20005; 10065 once closed.',
-      },
+      }),
     },
     async (req, reply) =>
       reply.ok(
@@ -167,19 +158,22 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         Ok.MODIFIED,
       ),
   );
+}
+
+/** Pending entry orders: place, cancel, list. */
+function pendingOrderRoutes(app: RouteApp) {
+  const auth = { preHandler: app.requireUser };
 
   app.post(
     PENDING_PATHS.place,
     {
       ...auth,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         body: PlacePendingBody,
         response: { 200: Envelope(PendingOrderWire) },
         summary:
           'Place a pending entry order (limit or stop) that opens at the tick reaching its level; margin + fee at the level held meanwhile. Success 20004; a retry with the same clientKey answers the first.',
-      },
+      }),
     },
     async (req, reply) => reply.ok(await app.trading.placePending(userId(req), req.book, req.body), Ok.PURCHASE_SUCCESSFUL),
   );
@@ -188,13 +182,11 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     PENDING_PATHS.cancel,
     {
       ...auth,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         body: CancelPendingBody,
         response: { 200: Envelope(PendingOrderWire) },
         summary: 'Cancel my pending order: its hold returns to available. Success 20005; 10282 no longer pending.',
-      },
+      }),
     },
     async (req, reply) => reply.ok(await app.trading.cancelPending(userId(req), req.book, requestId(req.body.id)), Ok.MODIFIED),
   );
@@ -203,16 +195,20 @@ const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     PENDING_PATHS.list,
     {
       ...auth,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         querystring: ListPendingQuery,
         response: { 200: Envelope(PendingOrderPage) },
         summary: 'My pending entry orders, newest first (status filters)',
-      },
+      }),
     },
     async (req, reply) => reply.ok(await app.trading.listPending(userId(req), req.book, req.query)),
   );
+}
+
+const tradingRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  orderRoutes(app);
+  positionRoutes(app);
+  pendingOrderRoutes(app);
 };
 
 export default fp(tradingRoutes, { name: 'trading-routes', dependencies: ['trading', 'guard', 'errors'], encapsulate: true });

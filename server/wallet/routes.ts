@@ -37,10 +37,11 @@ import { BizError } from '../platform/http/errors.ts';
 import { requestId } from '../platform/http/validation.ts';
 import { readRechargeForm } from './upload.ts';
 import { acceptMultipart } from '../platform/http/external.ts';
+import { routeSchemas, type RouteApp } from '../platform/http/routeSchema.ts';
+
+const route = routeSchemas('wallet');
 
 const P = '/swx/customer/user';
-const tags = ['wallet'];
-const security = [{ token: [] }];
 
 /**
  * Deposits and withdrawals move real money only: the demo book refuses them (10033), and their
@@ -51,22 +52,20 @@ const realBookOnly = async (req: FastifyRequest) => {
   if (req.book !== 'real') throw new BizError(Err.DEMO_NOT_ALLOWED);
 };
 
-const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  await acceptMultipart(app); // this plugin's upload route(s)
-  const userId = (req: FastifyRequest) => req.user!.id;
+const userId = (req: FastifyRequest) => req.user!.id;
+
+/** Balances and where to pay in. */
+function balanceRoutes(app: RouteApp) {
   const auth = { preHandler: [app.requireUser] };
-  const authReal = { preHandler: [app.requireUser, realBookOnly] };
 
   app.get(
     `${P}/balances`,
     {
       ...auth,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         summary: 'Balances of the selected book, per asset and purpose, valued in USDT',
         response: { 200: Envelope(Balances) },
-      },
+      }),
     },
     async (req, reply) => reply.ok(await app.wallet.balances(userId(req), req.book)),
   );
@@ -75,28 +74,30 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${P}/depositAddresses`,
     {
       ...auth,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         summary: 'Receive addresses per coin and network, with QR codes',
         response: { 200: Envelope(DepositAddressList) },
-      },
+      }),
     },
     async (_req, reply) => reply.ok(await app.wallet.receiveAddresses()),
   );
+}
+
+/** Deposits: sent with a proof image, listed, the proof read back. */
+function depositRoutes(app: RouteApp) {
+  const auth = { preHandler: [app.requireUser] };
+  const authReal = { preHandler: [app.requireUser, realBookOnly] };
 
   app.post(
     `${P}/recharge`,
     {
       ...authReal,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         consumes: ['multipart/form-data'],
         summary:
           'Deposit claim: fields amount, coin, network, txHash, proofLast6 and file proof (JPEG/PNG/JPEG 2000). Success 20002. On a network watched on the chain the transaction is checked on the node instead (no proof needed): the chain deposit, success 200, or 10310–10316.',
         response: { 200: Envelope(Type.Union([Deposit, ChainDeposit])) },
-      },
+      }),
     },
     async (req, reply) => {
       const form = await readRechargeForm(req, app.config.uploadMaxBytes);
@@ -110,13 +111,11 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${P}/listRecharge`,
     {
       ...authReal,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         querystring: ListRechargeQuery,
         summary: 'Deposit records (real book; the demo book is refused with 10033)',
         response: { 200: Envelope(DepositPage) },
-      },
+      }),
     },
     async (req, reply) => reply.ok(await app.wallet.deposits(userId(req), req.query)),
   );
@@ -125,32 +124,34 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${P}/rechargeProof/:id`,
     {
       ...auth,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         params: IdParams,
         summary: 'The proof image of a deposit: its owner or an operator only',
         response: {
           200: BinaryFile('The proof image as re-encoded on upload (JPEG or PNG), as a download', ['image/jpeg', 'image/png']),
         },
-      },
+      }),
     },
     async (req, reply) => {
       const { mime, image, filename } = await app.wallet.depositProof(requestId(req.params.id), req.user!);
       return reply.type(mime).headers(attachmentHeaders(filename)).send(image);
     },
   );
+}
+
+/** Withdrawals: the methods, a request, the list. */
+function withdrawalRoutes(app: RouteApp) {
+  const auth = { preHandler: [app.requireUser] };
+  const authReal = { preHandler: [app.requireUser, realBookOnly] };
 
   app.get(
     `${P}/withdrawalMethods`,
     {
       ...auth,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         summary: 'Methods (coin-network), fee rate and minimums, with the real available balance',
         response: { 200: Envelope(WithdrawalMethods) },
-      },
+      }),
     },
     async (req, reply) => reply.ok(await app.wallet.withdrawalMethods(userId(req))),
   );
@@ -159,13 +160,11 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${P}/withdrawal`,
     {
       ...authReal,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         body: WithdrawalBody,
         summary: 'Withdrawal request: the amount moves to the hold at once. Success 20003.',
         response: { 200: Envelope(Withdrawal) },
-      },
+      }),
     },
     async (req, reply) => reply.ok(await app.wallet.submitWithdrawal(userId(req), req.body), Ok.WITHDRAWAL_SUBMITTED),
   );
@@ -175,28 +174,29 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${P}/listWithdrwal`,
     {
       ...authReal,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         querystring: ListWithdrawalQuery,
         summary: 'Withdrawal records (real book; the demo book is refused with 10033)',
         response: { 200: Envelope(WithdrawalPage) },
-      },
+      }),
     },
     async (req, reply) => reply.ok(await app.wallet.withdrawals(userId(req), req.query)),
   );
+}
+
+/** The statement, on screen and as CSV, and the demo book reset. */
+function statementRoutes(app: RouteApp) {
+  const auth = { preHandler: [app.requireUser] };
 
   app.get(
     `${P}/statement`,
     {
       ...auth,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         querystring: StatementQuery,
         summary: 'Every ledger movement of the selected book',
         response: { 200: Envelope(StatementPage) },
-      },
+      }),
     },
     async (req, reply) => reply.ok(await app.wallet.statement(userId(req), req.book, req.query)),
   );
@@ -205,13 +205,11 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${P}/statement.csv`,
     {
       ...auth,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         querystring: StatementQuery,
         summary: 'The statement as CSV (same filters, no paging)',
         response: { 200: CsvFile('The statement, one movement a line') },
-      },
+      }),
     },
     async (req, reply) => {
       const { pageNum: _n, pageSize: _s, ...filter } = req.query;
@@ -230,23 +228,23 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${P}/resetDemo`,
     {
       ...auth,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         body: Type.Optional(ResetDemoBody),
         summary: 'Demo book back to the grant (ledger transfers)',
         response: { 200: Envelope(ResetDemoResult) },
-      },
+      }),
     },
     async (req, reply) => reply.ok(await app.wallet.resetDemo(userId(req))),
   );
+}
+
+/** The notifications kept for the customer. */
+function notificationRoutes(app: RouteApp) {
+  const auth = { preHandler: [app.requireUser] };
 
   app.get(
     `${P}/listNotifications`,
-    {
-      ...auth,
-      schema: { tags, security, querystring: ListNotificationsQuery, response: { 200: Envelope(NotificationPage) } },
-    },
+    { ...auth, ...route.signedIn({ querystring: ListNotificationsQuery, response: { 200: Envelope(NotificationPage) } }) },
     async (req, reply) => reply.ok(await app.wallet.notifications(userId(req), req.query)),
   );
 
@@ -254,16 +252,23 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${P}/readNotifications`,
     {
       ...auth,
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         body: ReadNotificationsBody,
         summary: '{ ids } or { all: true }',
         response: { 200: Envelope(ReadNotificationsResult) },
-      },
+      }),
     },
     async (req, reply) => reply.ok(await app.wallet.readNotifications(userId(req), req.body)),
   );
+}
+
+const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await acceptMultipart(app); // this plugin's upload route(s)
+  balanceRoutes(app);
+  depositRoutes(app);
+  withdrawalRoutes(app);
+  statementRoutes(app);
+  notificationRoutes(app);
 };
 
 export default fp(walletRoutes, { name: 'wallet-routes', dependencies: ['wallet', 'guard', 'errors'], encapsulate: true });

@@ -3,7 +3,6 @@
  * signed-in user's passkeys under /swx/customer/user/passkeys. Handlers parse and call
  * `app.passkeys` (server/auth/passkeys/passkeys.ts).
  */
-import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -19,34 +18,25 @@ import {
   Passkey,
   RemovedPasskey,
 } from '../../../src/contract/passkeys.ts';
-import { appLanguageOf, languageOf } from '../../platform/http/messages.ts';
 import { requestId } from '../../platform/http/validation.ts';
-import type { Client } from '../sessions.ts';
+import { NoFields, clientOf, limit } from '../routeParts.ts';
+import type { RouteApp } from '../../platform/http/routeSchema.ts';
 
-const limit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
-const client = (req: FastifyRequest): Client => ({
-  ip: req.ip,
-  userAgent: req.headers['user-agent'],
-  log: req.log,
-  language: languageOf(req.headers),
-  appLanguage: appLanguageOf(req.headers),
-  now: req.server.clock.now(),
-});
-const NoBody = Type.Object({}, { additionalProperties: false });
 const LOGIN = '/swx/customer/login';
 const USER = '/swx/customer/user/passkeys';
 
-const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const tags = ['passkeys'];
-  const security = [{ token: [] }];
+const tags = ['passkeys'];
+const security = [{ token: [] }];
 
+/** Signing in with a passkey: the options, then the answer. */
+function passkeySignInRoutes(app: RouteApp) {
   app.post(
     `${LOGIN}/passkeyOptions`,
     {
       schema: {
         tags,
         summary: 'Start a passkey sign-in: options for startAuthentication (a challenge that works once, for 5 minutes)',
-        body: Type.Optional(NoBody),
+        body: Type.Optional(NoFields),
         response: { 200: Envelope(PasskeySignInOptions) },
       },
       config: limit(30),
@@ -65,9 +55,12 @@ const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: limit(30),
     },
-    async (req, reply) => reply.ok(await app.passkeys.signIn(req.body, client(req))),
+    async (req, reply) => reply.ok(await app.passkeys.signIn(req.body, clientOf(req))),
   );
+}
 
+/** The signed-in user's passkeys: listed, registered, removed. */
+function passkeyManagementRoutes(app: RouteApp) {
   app.get(
     USER,
     {
@@ -84,7 +77,7 @@ const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         security,
         summary: 'Start registering a passkey: options for startRegistration',
-        body: Type.Optional(NoBody),
+        body: Type.Optional(NoFields),
         response: { 200: Envelope(PasskeyRegistrationOptions) },
       },
       preHandler: app.requireUser,
@@ -106,7 +99,7 @@ const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: app.requireUser,
       config: limit(20),
     },
-    async (req, reply) => reply.ok(await app.passkeys.register(req.user!.id, req.body, client(req))),
+    async (req, reply) => reply.ok(await app.passkeys.register(req.user!.id, req.body, clientOf(req))),
   );
 
   app.post(
@@ -122,10 +115,15 @@ const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: app.requireUser,
     },
     async (req, reply) => {
-      await app.passkeys.remove(req.user!.id, requestId(req.params.id), client(req));
+      await app.passkeys.remove(req.user!.id, requestId(req.params.id), clientOf(req));
       return reply.ok({ id: req.params.id, removed: true });
     },
   );
+}
+
+const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  passkeySignInRoutes(app);
+  passkeyManagementRoutes(app);
 };
 
 export default fp(passkeyRoutes, { name: 'passkey-routes', dependencies: ['passkeys', 'guard', 'errors'], encapsulate: true });

@@ -2,7 +2,6 @@
  * Two-factor sign-in and the anti-phishing phrase on the wire: POST /swx/customer/login/loginTwoFactor
  * and /swx/customer/user/twoFactor/*, /antiPhishing. Handlers parse and call `app.twoFactor`.
  */
-import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -19,26 +18,16 @@ import {
   TwoFactorSetup,
   TwoFactorStatus,
 } from '../../../src/contract/twoFactor.ts';
-import { appLanguageOf, languageOf } from '../../platform/http/messages.ts';
-import { deviceCookie, deviceTokenOf } from '../devices.ts';
-import type { Client } from '../sessions.ts';
+import { NoFields, clientOf, limit, signInClientOf } from '../routeParts.ts';
+import type { RouteApp } from '../../platform/http/routeSchema.ts';
 
-const limit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
-const client = (req: FastifyRequest): Client => ({
-  ip: req.ip,
-  userAgent: req.headers['user-agent'],
-  log: req.log,
-  language: languageOf(req.headers),
-  appLanguage: appLanguageOf(req.headers),
-  now: req.server.clock.now(),
-});
-const NoQuery = Type.Object({}, { additionalProperties: false });
 const U = '/swx/customer/user';
 
-const twoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const tags = ['user'];
-  const security = [{ token: [] }];
+const tags = ['user'];
+const security = [{ token: [] }];
 
+/** The second step of a sign-in with two-factor on. */
+function twoFactorSignInRoutes(app: RouteApp) {
   app.post(
     '/swx/customer/login/loginTwoFactor',
     {
@@ -51,15 +40,14 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: limit(30),
     },
     async (req, reply) => {
-      const device = {
-        deviceToken: deviceTokenOf(req.headers.cookie),
-        setDeviceToken: (token: string) => void reply.header('set-cookie', deviceCookie(token)),
-      };
-      const c = { ...client(req), ...device };
+      const c = signInClientOf(req, reply);
       return reply.ok(await app.accounts.announceSession(await app.twoFactor.loginTwoFactor(req.body, c), c));
     },
   );
+}
 
+/** Two-factor settings: status, setup, enable, disable, new recovery codes. */
+function twoFactorSettingsRoutes(app: RouteApp) {
   app.get(
     `${U}/twoFactor`,
     {
@@ -67,7 +55,7 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         security,
         summary: 'Two-factor sign-in: on or off, recovery codes left, required (operators)',
-        querystring: NoQuery,
+        querystring: NoFields,
         response: { 200: Envelope(TwoFactorStatus) },
       },
       preHandler: app.requireUser,
@@ -83,7 +71,7 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         security,
         summary: 'Start enrolment: a new secret and its QR code, waiting for the first code',
-        body: NoQuery,
+        body: NoFields,
         response: { 200: Envelope(TwoFactorSetup) },
       },
       preHandler: app.requireUser,
@@ -105,7 +93,7 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: app.requireUser,
       config: limit(10),
     },
-    async (req, reply) => reply.ok(await app.twoFactor.enable(req.user!, req.body.code, client(req))),
+    async (req, reply) => reply.ok(await app.twoFactor.enable(req.user!, req.body.code, clientOf(req))),
   );
 
   app.post(
@@ -122,7 +110,7 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: limit(10),
     },
     async (req, reply) => {
-      await app.twoFactor.disable(req.user!, req.body, client(req));
+      await app.twoFactor.disable(req.user!, req.body, clientOf(req));
       return reply.ok(null);
     },
   );
@@ -140,9 +128,12 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: app.requireUser,
       config: limit(10),
     },
-    async (req, reply) => reply.ok(await app.twoFactor.renewRecoveryCodes(req.user!, req.body.code, client(req))),
+    async (req, reply) => reply.ok(await app.twoFactor.renewRecoveryCodes(req.user!, req.body.code, clientOf(req))),
   );
+}
 
+/** The anti-phishing phrase shown in every mail. */
+function antiPhishingRoutes(app: RouteApp) {
   app.get(
     `${U}/antiPhishing`,
     {
@@ -150,7 +141,7 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         security,
         summary: 'The anti-phishing phrase every mail to this account carries (null: none)',
-        querystring: NoQuery,
+        querystring: NoFields,
         response: { 200: Envelope(AntiPhishing) },
       },
       preHandler: app.requireUser,
@@ -173,6 +164,12 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req, reply) => reply.ok(await app.twoFactor.setAntiPhishing(req.user!.id, req.body.phrase)),
   );
+}
+
+const twoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  twoFactorSignInRoutes(app);
+  twoFactorSettingsRoutes(app);
+  antiPhishingRoutes(app);
 };
 
 export default fp(twoFactorRoutes, {

@@ -7,52 +7,38 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope } from '../../../src/contract/envelope.ts';
 import { AdminReserves, ReserveHoldingBody, ReserveWalletBody } from '../../../src/contract/proof.ts';
 import { adminReserves, recordHoldings, recordWallet } from './holdings.ts';
-
-const tags = ['admin'];
-const security = [{ token: [] }];
+import { operatorRoute } from '../../platform/http/routeSchema.ts';
 
 const reserveAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.requireOperator);
 
   app.get(
     '/reserves',
-    {
-      schema: {
-        tags,
-        security,
-        summary: "The platform's wallets and current holdings per asset",
-        response: { 200: Envelope(AdminReserves) },
-      },
-    },
+    operatorRoute({
+      summary: "The platform's wallets and current holdings per asset",
+      response: { 200: Envelope(AdminReserves) },
+    }),
     async (_req, reply) => reply.ok(await adminReserves(app.db)),
   );
 
   app.post(
     '/reserves/wallets',
-    {
-      schema: {
-        tags,
-        security,
-        body: ReserveWalletBody,
-        summary: 'Record a platform wallet address (audited)',
-        response: { 200: Envelope(AdminReserves) },
-      },
-    },
+    operatorRoute({
+      body: ReserveWalletBody,
+      summary: 'Record a platform wallet address (audited)',
+      response: { 200: Envelope(AdminReserves) },
+    }),
     async (req, reply) => reply.ok(await recordWallet(app.db, req.user!.id, req.body, app.clock.now())),
   );
 
   app.post(
     '/reserves/holdings',
-    {
-      schema: {
-        tags,
-        security,
-        body: ReserveHoldingBody,
-        response: { 200: Envelope(AdminReserves) },
-        summary:
-          'Record the holdings of an asset as counted at asOf (audited): attested with attestor and reportRef, else declared only',
-      },
-    },
+    operatorRoute({
+      body: ReserveHoldingBody,
+      response: { 200: Envelope(AdminReserves) },
+      summary:
+        'Record the holdings of an asset as counted at asOf (audited): attested with attestor and reportRef, else declared only',
+    }),
     async (req, reply) => reply.ok(await recordHoldings(app.db, req.user!.id, req.body, app.clock.now())),
   );
 };
