@@ -1,10 +1,9 @@
 /**
- * Two instances on one PostgreSQL database and one Redis, both with their engines: one leads the
+ * Two instances on one PostgreSQL database and one Redis, NODE_ENV=production, both with their engines: one leads the
  * chain watcher (its advisory lock), the deposits it credits reach the customer's channel on the
  * other instance too ("confirming k/N" live), and even both instances running the watcher at once
  * (as two leaders would, for a moment) credit each deposit exactly once.
  */
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createTestDatabase, usingPostgres, waitFor, type TestApp } from '../helpers.ts';
 import { createUser, type TestUser } from '../wallet/walletFixtures.ts';
@@ -18,7 +17,9 @@ import {
   N,
   useChainWorld,
   watching,
+  XPUB,
 } from './chainFixtures.ts';
+import { productionEnv } from '../productionFixtures.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -30,17 +31,25 @@ describe.runIf(usingPostgres())('chain deposits on two instances (PostgreSQL + R
 
   beforeAll(async () => {
     db = await createTestDatabase();
+    // the production shape (docs/testing-production-shape.md): NODE_ENV=production, the chain's
+    // variables parsed as `npm start` parses them; only the watcher's pace is the test's
+    const env = {
+      ...productionEnv(db.url, 300),
+      REDIS_URL,
+      CHAIN_ETH_RPC_URL: world.anvil.url,
+      CHAIN_ETH_XPUB: XPUB,
+      CHAIN_ETH_CONFIRMATIONS: String(N),
+      CHAIN_USDT_ERC20_CONTRACT: world.usdt,
+      CHAIN_ETH_START_BLOCK: '0',
+    };
     const overrides = {
       engines: true,
-      databaseUrl: db.url,
-      redisUrl: REDIS_URL,
-      busNamespace: `test-${crypto.randomBytes(6).toString('hex')}:`,
       feed: { kind: 'simulated' as const, seed: 39, staleAfterMs: 30_000 },
-      leaderRetryMs: 300,
       ...watching(world, { tickMs: 100 }),
     };
-    a = await buildTestApp(overrides);
-    b = await buildTestApp(overrides);
+    a = await buildTestApp(overrides, env);
+    b = await buildTestApp(overrides, env);
+    expect([a.config.production, b.config.production]).toEqual([true, true]);
   });
   afterAll(async () => {
     await a?.close();
