@@ -174,18 +174,22 @@ describe('screens painted before the JavaScript', () => {
   it('the instrument page: the price the feed last set, as findMarket gives it, with its moment and the "simulated" label, in the visitor\'s language', async () => {
     const find = async () => (await api<MarketInfo>(service.url, '/swx/customer/index/findMarket?code=BTCUSDT')).result;
     for (const language of ['en', 'de', 'ar'] as const) {
-      // the feed ticks every second and a loaded machine takes longer than that to open a page: every
-      // answer findMarket gives while the page opens is kept, and the copy's figures are those of one of them
+      // the feed ticks every second and a loaded machine takes longer than that to open a page, and
+      // sometimes to answer one request: every answer findMarket gives while the page opens is kept,
+      // from three staggered readers, and the copy's figures are those
+      // of one of them
       let shown: { quote: NonNullable<Awaited<ReturnType<typeof quoteOf>>>; answer: MarketInfo; page: Page } | undefined;
-      for (let attempt = 0; attempt < 5 && !shown; attempt++) {
+      for (let attempt = 0; attempt < 10 && !shown; attempt++) {
         const answers: MarketInfo[] = [await find()];
         let opening = true;
-        const watching = (async () => {
+        const reader = async (delayMs: number) => {
+          await new Promise((r) => setTimeout(r, delayMs));
           while (opening) {
             answers.push(await find());
-            await new Promise((r) => setTimeout(r, 100));
+            await new Promise((r) => setTimeout(r, 50));
           }
-        })();
+        };
+        const watching = Promise.all([reader(0), reader(150), reader(300)]);
         const page = await open(MOBILE, '/cruuency?code=BTCUSDT', { local: { language } });
         await ready(page);
         opening = false;
