@@ -15,7 +15,7 @@ import { operatorProposals } from './schema.ts';
 import { users } from '../platform/identity/schema.ts';
 import { BizError } from '../platform/http/errors.ts';
 import { userByTarget, userByUsername } from '../auth/index.ts';
-import { assertPasswordAllowed, hashPassword } from '../auth/index.ts';
+import { assertPasswordAllowed, hashPassword, passwordWordsOf } from '../auth/index.ts';
 import { normaliseEmail } from '../auth/index.ts';
 import { writeAudit } from '../platform/audit/audit.ts';
 import { directlyLinked, probationUntil } from '../platform/operators/operatorTrust.ts';
@@ -92,10 +92,16 @@ async function insertProposal(
 }
 
 /** Proposes a new operator; the account exists once another operator confirms. */
-export async function proposeCreate(db: Db, actorId: bigint, b: CreateOperatorBody, now: number): Promise<AdminOperatorProposal> {
+export async function proposeCreate(
+  db: Db,
+  config: Parameters<typeof passwordWordsOf>[0],
+  actorId: bigint,
+  b: CreateOperatorBody,
+  now: number,
+): Promise<AdminOperatorProposal> {
   if (!EMAIL_RE.test(b.email.trim())) throw new BizError(Err.EMAIL_INVALID);
   const email = normaliseEmail(b.email);
-  assertPasswordAllowed(b.password, { username: b.username, email });
+  assertPasswordAllowed(b.password, { username: b.username, email }, passwordWordsOf(config));
   if (await userByUsername(db, b.username)) throw new BizError(Err.USERNAME_EXISTS);
   if (await userByTarget(db, { kind: 'email', value: email })) throw new BizError(Err.EMAIL_OR_PHONE_EXISTS);
   return insertProposal(

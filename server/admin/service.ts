@@ -72,7 +72,7 @@ export class AdminService {
   constructor(
     private readonly db: Db,
     private readonly wallet: WalletService,
-    private readonly config: Pick<Config, 'operatorProbationHours'>,
+    private readonly config: Pick<Config, 'operatorProbationHours' | 'brandName' | 'publicUrl'>,
     private readonly clock: Clock,
     /** A disabled operator's sessions, revoked in the commit, are forgotten by every instance after it. */
     private readonly sessionCache: Pick<SessionCache, 'revoked'>,
@@ -146,7 +146,7 @@ export class AdminService {
   }
 
   proposeOperator(actorId: bigint, b: CreateOperatorBody): Promise<AdminOperatorProposal> {
-    return proposeCreate(this.db, actorId, b, this.clock.now());
+    return proposeCreate(this.db, this.config, actorId, b, this.clock.now());
   }
 
   proposeDisableOperator(actorId: bigint, id: bigint): Promise<AdminOperatorProposal> {

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { BRAND_NAME_DEFAULT } from '../../src/contract/constants.ts';
 import { configFragment, EMAIL, int, secret, text, url } from '../platform/env.ts';
 
 /** Sign-in: OpenID Connect, the operators from configuration, sessions, codes and passkeys. */
@@ -37,6 +38,11 @@ declare module '../platform/config.ts' {
      * browser signs for, and the name authenticators show. Default: PUBLIC_URL's host and origin.
      */
     webauthn: { rpId: string; origin: string; rpName: string };
+    /**
+     * The service's name (BRAND_NAME, default the name the app shows): with PUBLIC_URL's host, one of
+     * the context-specific words a new password may not be built from (10171; issue 41).
+     */
+    brandName: string;
   }
 }
 
@@ -69,21 +75,25 @@ export const AUTH_ENV = {
     }),
   ),
   WEBAUTHN_ORIGIN: url(['https', 'http'], "passkeys: the origin the app runs at (default: PUBLIC_URL's origin)"),
-  WEBAUTHN_RP_NAME: text('passkeys: the name authenticators show', 'Trading platform'),
+  WEBAUTHN_RP_NAME: text('passkeys: the name authenticators show (default: BRAND_NAME)'),
   SESSION_TTL_HOURS: int(1, 24 * 365, 12, "a session's absolute lifetime"),
   SESSION_IDLE_MINUTES: int(1, 60 * 24 * 365, 30, 'a session ends after this long without a request'),
   SESSION_REMEMBER_DAYS: int(1, 365, 7, '"remember me": absolute and idle limit'),
   SESSION_CACHE_SECONDS: int(0, 60, 5, 'longest a session check is served from memory (0: the database on every request)'),
+  BRAND_NAME: text("the service's name, refused as the base of a password", BRAND_NAME_DEFAULT),
   CODES_PER_HOUR_GLOBAL: int(1, 10_000_000, 500, 'verification codes per hour over all addresses'),
 };
 
 /** The passkeys' relying party: WEBAUTHN_* when set, else PUBLIC_URL's host name and origin. */
-function webauthnConfig(publicUrl: string, e: { WEBAUTHN_RP_ID?: string; WEBAUTHN_ORIGIN?: string; WEBAUTHN_RP_NAME?: string }) {
+function webauthnConfig(
+  publicUrl: string,
+  e: { WEBAUTHN_RP_ID?: string; WEBAUTHN_ORIGIN?: string; WEBAUTHN_RP_NAME?: string; BRAND_NAME?: string },
+) {
   const pub = new URL(publicUrl);
   return {
     rpId: e.WEBAUTHN_RP_ID ?? pub.hostname,
     origin: new URL(e.WEBAUTHN_ORIGIN ?? pub.origin).origin,
-    rpName: e.WEBAUTHN_RP_NAME ?? 'Trading platform',
+    rpName: e.WEBAUTHN_RP_NAME ?? e.BRAND_NAME ?? BRAND_NAME_DEFAULT,
   };
 }
 
@@ -110,5 +120,6 @@ export const authConfig = configFragment(AUTH_ENV, (e) => {
     sessionCacheMs: (e.SESSION_CACHE_SECONDS ?? 5) * 1000,
     codesPerHourGlobal: e.CODES_PER_HOUR_GLOBAL ?? 500,
     webauthn: webauthnConfig(publicUrl, e),
+    brandName: e.BRAND_NAME ?? BRAND_NAME_DEFAULT,
   };
 });

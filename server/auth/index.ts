@@ -4,6 +4,7 @@
  */
 export { type UserRow, createUser, userByTarget, userByUsername } from './accounts.ts';
 export { assertPasswordAllowed, hashPassword } from './passwords.ts';
+export { passwordWordsOf } from './passwordStrength.ts';
 export { type SessionCache } from './sessionCache.ts';
 export { type SessionUser, findSessionUser, hashToken, revokeOtherSessions } from './sessions.ts';
 export { normaliseEmail } from './targets.ts';

@@ -35,6 +35,7 @@ export interface CredentialChange {
 
 async function changePassword(
   db: Db,
+  words: readonly string[],
   b: RepasswordBody & { oldPassword: string },
   session: SessionUser | undefined,
   client: Client,
@@ -44,7 +45,7 @@ async function changePassword(
   }
   const user = session && (await userById(db, session.id));
   if (!session || !user) throw new BizError(Err.LOGIN_REQUIRED);
-  assertPasswordAllowed(b.password, user);
+  assertPasswordAllowed(b.password, user, words);
   const keys = [accountKey(user.id), ipKey(client.ip)];
   // counted before the check (throttle.ts); a wrong old password keeps the count
   await reserveAttempts(db, keys, client.now);
@@ -66,7 +67,7 @@ async function changePassword(
 }
 
 /** A code sent to the account's e-mail or phone (purpose "reset") proves ownership. */
-async function resetPassword(db: Db, b: RepasswordBody, client: Client): Promise<CredentialChange> {
+async function resetPassword(db: Db, words: readonly string[], b: RepasswordBody, client: Client): Promise<CredentialChange> {
   const target = targetOf(b);
   if (b.code === undefined || !/^[0-9]{6}$/.test(b.code.trim())) throw new BizError(Err.VERIFY_CODE_WRONG);
   const user = await userByTarget(db, target);
@@ -74,7 +75,7 @@ async function resetPassword(db: Db, b: RepasswordBody, client: Client): Promise
   if (user.status !== 'active') throw new BizError(Err.USER_STATUS_ABNORMAL);
   const codeId = await checkCode(db, target, 'reset', b.code, client.now);
   // only after the code: before it, the refusal would tell a stranger about the account's username
-  assertPasswordAllowed(b.password, user);
+  assertPasswordAllowed(b.password, user, words);
   const passwordHash = await hashPassword(b.password);
   const event = await db.transaction(async (tx) => {
     await consumeCode(tx, codeId, client.now);
@@ -98,11 +99,12 @@ async function resetPassword(db: Db, b: RepasswordBody, client: Client): Promise
 /** `oldPassword` tells the two forms apart (src/contract/auth.ts, RepasswordBody). */
 export async function newPassword(
   db: Db,
+  words: readonly string[],
   b: RepasswordBody,
   session: SessionUser | undefined,
   client: Client,
 ): Promise<CredentialChange> {
   checkNewPassword(b);
-  if (b.oldPassword !== undefined) return changePassword(db, { ...b, oldPassword: b.oldPassword }, session, client);
-  return resetPassword(db, b, client);
+  if (b.oldPassword !== undefined) return changePassword(db, words, { ...b, oldPassword: b.oldPassword }, session, client);
+  return resetPassword(db, words, b, client);
 }

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import argon2 from 'argon2';
 import { passwordContainsName, passwordStrongEnough } from '../../src/contract/auth.ts';
 import { Err } from '../../src/contract/errors.ts';
-import { PASSWORD_MIN_SCORE } from '../../src/contract/passwordStrength.ts';
+import { contextWordIn, PASSWORD_MIN_SCORE } from '../../src/contract/passwordStrength.ts';
 import { BizError } from '../platform/http/errors.ts';
 import { passwordScore } from './passwordStrength.ts';
 
@@ -70,13 +70,20 @@ export const isCommonPassword = (p: string): boolean => COMMON_PASSWORDS.has(p.t
 
 /**
  * The password rules of register, change and reset, in order: the shape (10035), not a common
- * password (10057), not containing the username or the e-mail's local part (10058), and hard
- * enough to guess: zxcvbn's score at least PASSWORD_MIN_SCORE (10170 with the score; issue 25).
+ * password (10057), not containing the username or the e-mail's local part (10058), not built
+ * from the service's own words (10171 with the word; `words` from passwordWordsOf, issue 41), and
+ * hard enough to guess: zxcvbn's score at least PASSWORD_MIN_SCORE (10170 with the score; issue 25).
  */
-export function assertPasswordAllowed(p: string, names: { username?: string | null; email?: string | null }): void {
+export function assertPasswordAllowed(
+  p: string,
+  names: { username?: string | null; email?: string | null },
+  words: readonly string[],
+): void {
   if (!passwordStrongEnough(p)) throw new BizError(Err.PASSWORD_TOO_WEAK);
   if (isCommonPassword(p)) throw new BizError(Err.PASSWORD_COMMON);
   if (passwordContainsName(p, names)) throw new BizError(Err.PASSWORD_HAS_NAME);
-  const score = passwordScore(p, names);
+  const word = contextWordIn(p, words);
+  if (word !== undefined) throw new BizError(Err.PASSWORD_SERVICE_WORDS, { word });
+  const score = passwordScore(p, names, words);
   if (score < PASSWORD_MIN_SCORE) throw new BizError(Err.PASSWORD_GUESSABLE, { score, min: PASSWORD_MIN_SCORE });
 }

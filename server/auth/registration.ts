@@ -72,12 +72,18 @@ export const INVITE_CHECKS_PER_IP_PER_HOUR = 8;
  * exists. The code's attempt is used up by the check; the code itself only by the account. The
  * unique indexes settle two registrations racing for one name.
  */
-export async function register(db: Db, policy: SessionPolicy, b: RegisterBody, client: Client): Promise<LoginResult> {
+export async function register(
+  db: Db,
+  policy: SessionPolicy,
+  words: readonly string[],
+  b: RegisterBody,
+  client: Client,
+): Promise<LoginResult> {
   const username = b.username.trim();
   if (!USERNAME_RE.test(username)) throw new BizError(Err.USERNAME_INVALID);
   const target = targetOf(b);
   if (b.password !== b.confirmPassword) throw new BizError(Err.PASSWORDS_DIFFER);
-  assertPasswordAllowed(b.password, { username, email: target.kind === 'email' ? target.value : null });
+  assertPasswordAllowed(b.password, { username, email: target.kind === 'email' ? target.value : null }, words);
   if (!isSixDigits(b.code)) throw new BizError(Err.VERIFY_CODE_WRONG);
   const codeId = await checkCode(db, target, 'register', b.code, client.now);
   let invitedBy: bigint | null = null;

@@ -28,6 +28,7 @@ import { publishUserEvent } from '../platform/realtime/notify.ts';
 import { createMailer, type Mailer } from '../platform/mail/mailer.ts';
 import { createOidc, type Oidc } from './oidc.ts';
 import { newPassword } from './passwordChange.ts';
+import { passwordWordsOf } from './passwordStrength.ts';
 import { isRegistered, register, sendCode } from './registration.ts';
 import { mailCredentialChange, publishSecurityEvent, securityKind } from './securityEvents.ts';
 import { activeSessions, endOwnSession, revokeSession, type Client, type SessionPolicy, type SessionUser } from './sessions.ts';
@@ -49,6 +50,8 @@ export class AccountsService {
   private readonly policy: SessionPolicy;
   private readonly codesPerHourGlobal: number;
   private readonly holdHours: number;
+  /** The service's own words a new password may not be built from (issue 41). */
+  private readonly passwordWords: readonly string[];
 
   constructor(
     private readonly db: Db,
@@ -68,6 +71,7 @@ export class AccountsService {
     };
     this.codesPerHourGlobal = config.codesPerHourGlobal;
     this.holdHours = config.withdrawHoldAfterResetHours;
+    this.passwordWords = passwordWordsOf(config);
   }
 
   /**
@@ -98,7 +102,7 @@ export class AccountsService {
   }
 
   register(body: RegisterBody, client: Client): Promise<LoginResult> {
-    return register(this.db, this.policy, body, client);
+    return register(this.db, this.policy, this.passwordWords, body, client);
   }
 
   async signIn(body: LoginBody, client: Client): Promise<LoginStepResult> {
@@ -127,7 +131,7 @@ export class AccountsService {
 
   /** Change (with the old password, signed in) or reset (with a code). */
   async newPassword(body: RepasswordBody, session: SessionUser | undefined, client: Client): Promise<void> {
-    const change = await newPassword(this.db, body, session, client);
+    const change = await newPassword(this.db, this.passwordWords, body, session, client);
     // the other sessions (a reset: all of them) ended with the commit
     await this.sessionCache.revoked(change.event.userId);
     await publishSecurityEvent(this.bus, change.event, client);

@@ -22,6 +22,8 @@ export function configParams(config: Config, env: NodeJS.ProcessEnv = process.en
     [PARAM_KEYS.PRICE_FEED]: config.feed.kind,
     [PARAM_KEYS.GOOGLE_SIGN_IN]: config.oidc ? 'on' : 'off',
     [PARAM_KEYS.WITHDRAW_HOLD_HOURS]: String(config.withdrawHoldAfterResetHours),
+    [PARAM_KEYS.BRAND_NAME]: config.brandName,
+    [PARAM_KEYS.PUBLIC_HOST]: new URL(config.publicUrl).hostname,
     // this site's own support chat when no chat service is configured (docs/support.md)
     [PARAM_KEYS.ONLINE_SERVICE_URL]: httpsOnly(env.ONLINE_SERVICE_URL) ?? `${config.publicUrl.replace(/\/$/, '')}/support`,
     [PARAM_KEYS.DISCORD_URL]: httpsOnly(env.SOCIAL_DISCORD_URL),

@@ -22,3 +22,6 @@ export const VERIFY_CODE_TTL_MS = 10 * 60_000;
 export const VERIFY_CODE_MAX_ATTEMPTS = 5;
 export const UPLOAD_MAX_BYTES_DEFAULT = 2 * 1024 * 1024;
 export const SPARKLINE_POINTS = 100;
+
+/** The name the app shows (src/locales/en/platform.json, "brand"): BRAND_NAME's default. */
+export const BRAND_NAME_DEFAULT = 'Trading platform';

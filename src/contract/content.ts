@@ -90,6 +90,9 @@ export const PARAM_KEYS = {
   GOOGLE_SIGN_IN: 'google_sign_in',
   /** hours withdrawals wait after a password change or reset (config.withdrawHoldAfterResetHours): the change-password form says so */
   WITHDRAW_HOLD_HOURS: 'withdraw_hold_hours',
+  /** the service's name (BRAND_NAME) and PUBLIC_URL's host: the words the live password estimate refuses, as the service does */
+  BRAND_NAME: 'brand_name',
+  PUBLIC_HOST: 'public_host',
 } as const;
 
 // ---- GET /swx/customer/index/listFaq ---------------------------------------------------------

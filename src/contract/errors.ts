@@ -63,6 +63,8 @@ export const Err = {
   PASSWORD_HAS_NAME: 10058,
   /** zxcvbn's strength below the minimum (issue 25): `{{score}}` of 4, `{{min}}` needed. */
   PASSWORD_GUESSABLE: 10170,
+  /** Built from the service's own words (its name, its host, trade, crypto, wallet…) with digits and symbols (issue 41). */
+  PASSWORD_SERVICE_WORDS: 10171,
   // trading (docs/trading.md)
   STOP_LOSS_UNREASONABLE: 10060,
   TAKE_PROFIT_UNREASONABLE: 10061,

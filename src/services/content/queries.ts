@@ -113,3 +113,10 @@ export function useWithdrawHoldHours(): number | null {
 export function useGoogleSignIn(): boolean {
   return useQuery(contentQueries.param(PARAM_KEYS.GOOGLE_SIGN_IN)).data?.value === 'on';
 }
+
+/** The service's name and host as it publishes them (BRAND_NAME, PUBLIC_URL); undefined until known. */
+export function usePasswordContext(): { brandName?: string; publicHost?: string } {
+  const brandName = useQuery(contentQueries.param(PARAM_KEYS.BRAND_NAME)).data?.value;
+  const publicHost = useQuery(contentQueries.param(PARAM_KEYS.PUBLIC_HOST)).data?.value;
+  return { brandName, publicHost };
+}

@@ -257,9 +257,10 @@ describe('registration, verification codes and checkUserNameOrPhone', () => {
       'Winter2025!',
       'Qwerty2024',
       'Admin1234',
-      'trading1',
-      'bitcoin1',
-      'crypto123',
+      // the service's own words (trading1, bitcoin1, crypto123) are 10171 now: auth.serviceWords.test.ts
+      'Dragon2024!',
+      'Monkey1234',
+      'Sunshine99',
       'a1a1a1a1',
       '1q2w3e4r',
     ];
@@ -320,8 +321,8 @@ describe('registration, verification codes and checkUserNameOrPhone', () => {
     const reset = await post(t, `${U}/repassword`, {
       email: 'wendy@example.com',
       code: resetCode,
-      password: 'bitcoin1',
-      confirmPassword: 'bitcoin1',
+      password: 'Winter2025!',
+      confirmPassword: 'Winter2025!',
     });
     expect(reset.code).toBe(Err.PASSWORD_GUESSABLE);
     expect((await post(t, `${L}/login`, { account: 'wendy', password: strong })).code).toBe(Ok.SUCCESS);
