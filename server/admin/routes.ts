@@ -37,6 +37,7 @@ import { attachmentHeaders } from '../platform/uploads/store.ts';
 import { BinaryFile } from '../platform/http/files.ts';
 import { requestId } from '../platform/http/validation.ts';
 import { operatorRoute, type RouteApp } from '../platform/http/routeSchema.ts';
+import { operatorRoutes } from '../platform/http/operatorRoutes.ts';
 
 const optionalId = (id: string | undefined) => (id === undefined ? undefined : requestId(id));
 
@@ -44,14 +45,15 @@ const operator = (req: FastifyRequest) => req.user!;
 
 /** The deposit queue: the list, a proof image, approve and reject. */
 function depositRoutes(app: RouteApp) {
-  app.get(
+  const op = operatorRoutes(app);
+  op.get(
     '/deposits',
-    operatorRoute({
+    {
       querystring: AdminDepositQuery,
       summary: 'Deposits, newest first (status=pending for the queue)',
-      response: { 200: Envelope(AdminDepositPage) },
-    }),
-    async (req, reply) => reply.ok(await app.admin.deposits({ ...req.query, userId: optionalId(req.query.userId) })),
+      result: AdminDepositPage,
+    },
+    (r) => app.admin.deposits({ ...r.query, userId: optionalId(r.query.userId) }),
   );
 
   app.get(
@@ -69,27 +71,12 @@ function depositRoutes(app: RouteApp) {
     },
   );
 
-  app.post(
-    '/deposits/:id/approve',
-    operatorRoute({
-      params: AdminIdParams,
-      body: Type.Optional(ApproveDepositBody),
-      summary: 'Approve: credits the user (real book)',
-      response: { 200: Envelope(AdminDeposit) },
-    }),
-    async (req, reply) => reply.ok(await app.admin.approveDeposit(operator(req).id, requestId(req.params.id))),
+  const approve = { params: AdminIdParams, body: Type.Optional(ApproveDepositBody), result: AdminDeposit };
+  op.post('/deposits/:id/approve', { ...approve, summary: 'Approve: credits the user (real book)' }, (r) =>
+    app.admin.approveDeposit(r.by, r.id),
   );
-
-  app.post(
-    '/deposits/:id/reject',
-    operatorRoute({
-      params: AdminIdParams,
-      body: RejectBody,
-      summary: 'Reject with a reason the user sees',
-      response: { 200: Envelope(AdminDeposit) },
-    }),
-    async (req, reply) => reply.ok(await app.admin.rejectDeposit(operator(req).id, requestId(req.params.id), req.body.reason)),
-  );
+  const reject = { params: AdminIdParams, body: RejectBody, summary: 'Reject with a reason the user sees', result: AdminDeposit };
+  op.post('/deposits/:id/reject', reject, (r) => app.admin.rejectDeposit(r.by, r.id, r.body.reason));
 }
 
 /** The withdrawal queue: the list, approve with the payout hash, reject. */
@@ -130,131 +117,64 @@ function withdrawalRoutes(app: RouteApp) {
 
 /** The receive addresses customers pay into. */
 function depositAddressRoutes(app: RouteApp) {
-  app.get(
-    '/deposit-addresses',
-    operatorRoute({
-      summary: 'All receive addresses (enabled or not)',
-      response: { 200: Envelope(AdminDepositAddressList) },
-    }),
-    async (_req, reply) => reply.ok({ rows: await app.admin.depositAddresses() }),
+  const op = operatorRoutes(app);
+  const list = { summary: 'All receive addresses (enabled or not)', result: AdminDepositAddressList };
+  op.get('/deposit-addresses', list, async () => ({ rows: await app.admin.depositAddresses() }));
+  const create = { body: CreateDepositAddressBody, summary: 'Add a receive address (checked for its network)' };
+  op.post('/deposit-addresses', { ...create, result: AdminDepositAddress }, (r) => app.admin.createDepositAddress(r.by, r.body));
+  const update = { params: AdminIdParams, body: UpdateDepositAddressBody, summary: 'Change the address or enable/disable it' };
+  op.put('/deposit-addresses/:id', { ...update, result: AdminDepositAddress }, (r) =>
+    app.admin.updateDepositAddress(r.by, r.id, r.body),
   );
-
-  app.post(
-    '/deposit-addresses',
-    operatorRoute({
-      body: CreateDepositAddressBody,
-      summary: 'Add a receive address (checked for its network)',
-      response: { 200: Envelope(AdminDepositAddress) },
-    }),
-    async (req, reply) => reply.ok(await app.admin.createDepositAddress(operator(req).id, req.body)),
-  );
-
-  app.put(
-    '/deposit-addresses/:id',
-    operatorRoute({
-      params: AdminIdParams,
-      body: UpdateDepositAddressBody,
-      summary: 'Change the address or enable/disable it',
-      response: { 200: Envelope(AdminDepositAddress) },
-    }),
-    async (req, reply) => reply.ok(await app.admin.updateDepositAddress(operator(req).id, requestId(req.params.id), req.body)),
-  );
-
-  app.delete(
-    '/deposit-addresses/:id',
-    operatorRoute({
-      params: AdminIdParams,
-      summary: 'Remove a receive address',
-      response: { 200: Envelope(DeletedResult) },
-    }),
-    async (req, reply) => {
-      const id = requestId(req.params.id);
-      await app.admin.deleteDepositAddress(operator(req).id, id);
-      return reply.ok({ id: id.toString(), deleted: true });
-    },
-  );
+  const remove = { params: AdminIdParams, summary: 'Remove a receive address', result: DeletedResult };
+  op.delete('/deposit-addresses/:id', remove, async (r) => {
+    await app.admin.deleteDepositAddress(r.by, r.id);
+    return { id: r.id.toString(), deleted: true as const };
+  });
 }
 
 /** Operator accounts, changed only by a proposal another operator confirms. */
 function operatorAccountRoutes(app: RouteApp) {
-  app.get(
-    '/operators',
-    operatorRoute({ summary: 'Operator accounts', response: { 200: Envelope(AdminOperatorList) } }),
-    async (_req, reply) => reply.ok({ rows: await app.admin.operators() }),
-  );
-
-  app.post(
-    '/operators',
-    operatorRoute({
-      body: CreateOperatorBody,
-      summary: 'Propose an operator: it exists once another, older operator confirms (audited)',
-      response: { 200: Envelope(AdminOperatorProposal) },
-    }),
-    async (req, reply) => reply.ok(await app.admin.proposeOperator(operator(req).id, req.body)),
-  );
-
-  app.post(
+  const op = operatorRoutes(app);
+  op.get('/operators', { summary: 'Operator accounts', result: AdminOperatorList }, async () => ({
+    rows: await app.admin.operators(),
+  }));
+  const propose = {
+    body: CreateOperatorBody,
+    summary: 'Propose an operator: it exists once another, older operator confirms (audited)',
+    result: AdminOperatorProposal,
+  };
+  op.post('/operators', propose, (r) => app.admin.proposeOperator(r.by, r.body));
+  /** A decision on one operator or proposal: the id in the path, the proposal as the answer. */
+  const decision = (summary: string) => ({ params: AdminIdParams, summary, result: AdminOperatorProposal });
+  op.post(
     '/operators/:id/disable',
-    operatorRoute({
-      params: AdminIdParams,
-      summary: 'Propose disabling an operator (not yourself, never below two active); confirmed, their sessions end (audited)',
-      response: { 200: Envelope(AdminOperatorProposal) },
-    }),
-    async (req, reply) => reply.ok(await app.admin.proposeDisableOperator(operator(req).id, requestId(req.params.id))),
+    decision('Propose disabling an operator (not yourself, never below two active); confirmed, their sessions end (audited)'),
+    (r) => app.admin.proposeDisableOperator(r.by, r.id),
   );
-
-  app.get(
-    '/operator-proposals',
-    operatorRoute({
-      querystring: OperatorProposalQuery,
-      summary: 'Operator changes proposed (status=pending: waiting for a second operator)',
-      response: { 200: Envelope(AdminOperatorProposalList) },
-    }),
-    async (req, reply) => reply.ok({ rows: await app.admin.operatorProposals(req.query.status) }),
-  );
-
-  app.post(
+  const proposals = {
+    querystring: OperatorProposalQuery,
+    summary: 'Operator changes proposed (status=pending: waiting for a second operator)',
+    result: AdminOperatorProposalList,
+  };
+  op.get('/operator-proposals', proposals, async (r) => ({ rows: await app.admin.operatorProposals(r.query.status) }));
+  op.post(
     '/operator-proposals/:id/confirm',
-    operatorRoute({
-      params: AdminIdParams,
-      summary: 'Confirm and apply a proposal: another operator, older than the proposal, not linked to its proposer (audited)',
-      response: { 200: Envelope(AdminOperatorProposal) },
-    }),
-    async (req, reply) => reply.ok(await app.admin.confirmOperatorProposal(operator(req).id, requestId(req.params.id))),
+    decision('Confirm and apply a proposal: another operator, older than the proposal, not linked to its proposer (audited)'),
+    (r) => app.admin.confirmOperatorProposal(r.by, r.id),
   );
-
-  app.post(
-    '/operator-proposals/:id/reject',
-    operatorRoute({
-      params: AdminIdParams,
-      summary: 'Reject (or withdraw) a pending proposal (audited)',
-      response: { 200: Envelope(AdminOperatorProposal) },
-    }),
-    async (req, reply) => reply.ok(await app.admin.rejectOperatorProposal(operator(req).id, requestId(req.params.id))),
+  op.post('/operator-proposals/:id/reject', decision('Reject (or withdraw) a pending proposal (audited)'), (r) =>
+    app.admin.rejectOperatorProposal(r.by, r.id),
   );
 }
 
 /** The outbox and the audit log (read only). */
 function logRoutes(app: RouteApp) {
-  app.get(
-    '/outbox',
-    operatorRoute({
-      querystring: OutboxQuery,
-      summary: 'Mail and SMS sent or queued, newest first',
-      response: { 200: Envelope(OutboxPage) },
-    }),
-    async (req, reply) => reply.ok(await app.admin.outbox(req.query)),
-  );
-
-  app.get(
-    '/audit-log',
-    operatorRoute({
-      querystring: AuditQuery,
-      summary: 'Operator actions, newest first (append-only)',
-      response: { 200: Envelope(AuditPage) },
-    }),
-    async (req, reply) => reply.ok(await app.admin.auditLog({ ...req.query, actorId: optionalId(req.query.actorId) })),
-  );
+  const op = operatorRoutes(app);
+  const outbox = { querystring: OutboxQuery, summary: 'Mail and SMS sent or queued, newest first', result: OutboxPage };
+  op.get('/outbox', outbox, (r) => app.admin.outbox(r.query));
+  const audit = { querystring: AuditQuery, summary: 'Operator actions, newest first (append-only)', result: AuditPage };
+  op.get('/audit-log', audit, (r) => app.admin.auditLog({ ...r.query, actorId: optionalId(r.query.actorId) }));
 }
 
 const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {

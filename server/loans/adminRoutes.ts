@@ -2,16 +2,15 @@
  * The operators' loans console on the wire (`/admin-api/loans`, operator role only): the queue,
  * a loan with its signature, approve (four eyes) and reject. Every decision is audited.
  */
-import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { Envelope } from '../../src/contract/envelope.ts';
 import { AdminLoanDetail, AdminLoanPage, AdminLoanQuery, LoanIdParams, RejectLoanBody } from '../../src/contract/loans.ts';
 import { BinaryFile } from '../platform/http/files.ts';
 import { requestId } from '../platform/http/validation.ts';
 import { attachmentHeaders } from '../platform/uploads/store.ts';
 import { operatorRoute } from '../platform/http/routeSchema.ts';
+import { operatorRoutes } from '../platform/http/operatorRoutes.ts';
 
 const ApproveResult = Type.Object({
   ...AdminLoanDetail.properties,
@@ -20,26 +19,17 @@ const ApproveResult = Type.Object({
 
 const loanAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.requireOperator);
-  const operatorId = (req: FastifyRequest) => req.user!.id;
 
-  app.get(
+  const op = operatorRoutes(app);
+  op.get(
     '/loans',
-    operatorRoute({
-      querystring: AdminLoanQuery,
-      summary: 'Loans (status=pending_review for the queue, oldest first)',
-      response: { 200: Envelope(AdminLoanPage) },
-    }),
-    async (req, reply) => reply.ok(await app.loans.adminList(req.query)),
+    { querystring: AdminLoanQuery, summary: 'Loans (status=pending_review for the queue, oldest first)', result: AdminLoanPage },
+    (r) => app.loans.adminList(r.query),
   );
-
-  app.get(
+  op.get(
     '/loans/:id',
-    operatorRoute({
-      params: LoanIdParams,
-      summary: 'A loan with its accruals, repayments and liquidations',
-      response: { 200: Envelope(AdminLoanDetail) },
-    }),
-    async (req, reply) => reply.ok(await app.loans.adminDetail(requestId(req.params.id))),
+    { params: LoanIdParams, summary: 'A loan with its accruals, repayments and liquidations', result: AdminLoanDetail },
+    (r) => app.loans.adminDetail(r.id),
   );
 
   app.get(
@@ -58,27 +48,20 @@ const loanAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.post(
-    '/loans/:id/approve',
-    operatorRoute({
-      params: LoanIdParams,
-      summary:
-        'Approve (audited). Four eyes: the first approval is recorded (step "first"); a second, different operator pays the principal out (step "final").',
-      response: { 200: Envelope(ApproveResult) },
-    }),
-    async (req, reply) => reply.ok(await app.loans.approve(operatorId(req), requestId(req.params.id))),
-  );
-
-  app.post(
-    '/loans/:id/reject',
-    operatorRoute({
-      params: LoanIdParams,
-      body: RejectLoanBody,
-      summary: 'Reject with a reason the user sees; the collateral goes back (audited)',
-      response: { 200: Envelope(AdminLoanDetail) },
-    }),
-    async (req, reply) => reply.ok(await app.loans.reject(operatorId(req), requestId(req.params.id), req.body.reason)),
-  );
+  const approve = {
+    params: LoanIdParams,
+    summary:
+      'Approve (audited). Four eyes: the first approval is recorded (step "first"); a second, different operator pays the principal out (step "final").',
+    result: ApproveResult,
+  };
+  op.post('/loans/:id/approve', approve, (r) => app.loans.approve(r.by, r.id));
+  const reject = {
+    params: LoanIdParams,
+    body: RejectLoanBody,
+    summary: 'Reject with a reason the user sees; the collateral goes back (audited)',
+    result: AdminLoanDetail,
+  };
+  op.post('/loans/:id/reject', reject, (r) => app.loans.reject(r.by, r.id, r.body.reason));
 };
 
 export default fp(loanAdminRoutes, { name: 'loan-admin-routes', dependencies: ['loans', 'guard', 'errors'], encapsulate: true });

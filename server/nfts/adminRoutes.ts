@@ -4,31 +4,29 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Envelope } from '../../src/contract/envelope.ts';
 import { CharityPayoutBody, Donations, ListNewNftBody, Nft } from '../../src/contract/nfts.ts';
-import { operatorRoute } from '../platform/http/routeSchema.ts';
+import { operatorRoutes } from '../platform/http/operatorRoutes.ts';
 
 const nftAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.requireOperator);
-
-  app.post(
+  const op = operatorRoutes(app);
+  op.post(
     '/nfts',
-    operatorRoute({
+    {
       body: ListNewNftBody,
       summary: 'List a new charity NFT (audited); the donation share and charity are fixed now',
-      response: { 200: Envelope(Nft) },
-    }),
-    async (req, reply) => reply.ok(await app.nfts.listNew(req.user!.id, req.body)),
+      result: Nft,
+    },
+    (r) => app.nfts.listNew(r.by, r.body),
   );
-
-  app.post(
+  op.post(
     '/charity/payouts',
-    operatorRoute({
+    {
       body: CharityPayoutBody,
       summary: 'Record a payout to the charity: a ledger transfer out of the charity account (audited)',
-      response: { 200: Envelope(Donations) },
-    }),
-    async (req, reply) => reply.ok(await app.nfts.recordPayout(req.user!.id, req.body)),
+      result: Donations,
+    },
+    (r) => app.nfts.recordPayout(r.by, r.body),
   );
 };
 

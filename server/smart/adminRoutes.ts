@@ -2,10 +2,8 @@
  * The operators' smart plan console on the wire (`/admin-api/smart`, operator role only): the
  * reserve and its four-eyes movements, products, the per-user flag. Every change is audited.
  */
-import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Envelope } from '../../src/contract/envelope.ts';
 import {
   AdminReserve,
   AdminSmartProducts,
@@ -18,90 +16,71 @@ import {
   SmartUserQuery,
   UpdateSmartProductBody,
 } from '../../src/contract/smart.ts';
-import { requestId } from '../platform/http/validation.ts';
-import { operatorRoute } from '../platform/http/routeSchema.ts';
+import { operatorRoutes } from '../platform/http/operatorRoutes.ts';
 
 const smartAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.requireOperator);
-  const operatorId = (req: FastifyRequest) => req.user!.id;
-
-  app.get(
+  const op = operatorRoutes(app);
+  op.get(
     '/smart/reserve',
-    operatorRoute({
-      summary: 'The yield reserve: balance, committed yield, coverage and recent fundings',
-      response: { 200: Envelope(AdminReserve) },
-    }),
-    async (_req, reply) => reply.ok(await app.smart.reserve()),
+    { summary: 'The yield reserve: balance, committed yield, coverage and recent fundings', result: AdminReserve },
+    () => app.smart.reserve(),
   );
-
-  app.post(
+  op.post(
     '/smart/reserve',
-    operatorRoute({
+    {
       body: FundReserveBody,
-      response: { 200: Envelope(AdminReserve) },
+      result: AdminReserve,
       summary:
         'Propose house capital into (kind fund) or out of (withdraw) the reserve, with where it is held; nothing moves until another operator confirms (audited)',
-    }),
-    async (req, reply) => reply.ok(await app.smart.proposeReserve(operatorId(req), req.body)),
+    },
+    (r) => app.smart.proposeReserve(r.by, r.body),
   );
-
-  app.post(
+  op.post(
     '/smart/reserve/:id/confirm',
-    operatorRoute({
+    {
       params: SmartIdParams,
       summary: "Confirm another operator's proposal: the ledger transfer (audited)",
-      response: { 200: Envelope(AdminReserve) },
-    }),
-    async (req, reply) => reply.ok(await app.smart.confirmReserve(operatorId(req), requestId(req.params.id))),
+      result: AdminReserve,
+    },
+    (r) => app.smart.confirmReserve(r.by, r.id),
   );
-
-  app.post(
+  op.post(
     '/smart/reserve/:id/reject',
-    operatorRoute({
+    {
       params: SmartIdParams,
       summary: 'Reject (or, by its proposer, withdraw) a proposal; nothing moves (audited)',
-      response: { 200: Envelope(AdminReserve) },
-    }),
-    async (req, reply) => reply.ok(await app.smart.rejectReserve(operatorId(req), requestId(req.params.id))),
+      result: AdminReserve,
+    },
+    (r) => app.smart.rejectReserve(r.by, r.id),
   );
-
-  app.get(
-    '/smart/products',
-    operatorRoute({ summary: 'Every product, enabled or not', response: { 200: Envelope(AdminSmartProducts) } }),
-    async (_req, reply) => reply.ok(await app.smart.allProducts()),
+  op.get('/smart/products', { summary: 'Every product, enabled or not', result: AdminSmartProducts }, () =>
+    app.smart.allProducts(),
   );
-
-  app.put(
+  op.put(
     '/smart/products/:id',
-    operatorRoute({
+    {
       params: SmartIdParams,
       body: UpdateSmartProductBody,
       summary: 'Edit a product (audited); running plans keep their terms',
-      response: { 200: Envelope(SmartProduct) },
-    }),
-    async (req, reply) => reply.ok(await app.smart.updateProduct(operatorId(req), requestId(req.params.id), req.body)),
+      result: SmartProduct,
+    },
+    (r) => app.smart.updateProduct(r.by, r.id, r.body),
   );
-
-  app.get(
+  op.get(
     '/smart/users',
-    operatorRoute({
-      querystring: SmartUserQuery,
-      summary: 'Users by id, name or e-mail prefix, with their smart flag',
-      response: { 200: Envelope(SmartUserList) },
-    }),
-    async (req, reply) => reply.ok({ rows: await app.smart.users(req.query.q) }),
+    { querystring: SmartUserQuery, summary: 'Users by id, name or e-mail prefix, with their smart flag', result: SmartUserList },
+    async (r) => ({ rows: await app.smart.users(r.query.q) }),
   );
-
-  app.put(
+  op.put(
     '/smart/users/:id',
-    operatorRoute({
+    {
       params: SmartIdParams,
       body: SetSmartEnabledBody,
       summary: 'Turn smart trading on or off for a user (audited)',
-      response: { 200: Envelope(SmartUser) },
-    }),
-    async (req, reply) =>
-      reply.ok(await app.smart.setSmartEnabled(operatorId(req), requestId(req.params.id), req.body.smartEnabled)),
+      result: SmartUser,
+    },
+    (r) => app.smart.setSmartEnabled(r.by, r.id, r.body.smartEnabled),
   );
 };
 

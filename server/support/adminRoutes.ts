@@ -2,10 +2,8 @@
  * The operators' support console on the wire (`/admin-api/support`, operator role only): the
  * queue of conversations, one conversation, a reply, closing (audited).
  */
-import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Envelope } from '../../src/contract/envelope.ts';
 import {
   AdminSupportConversation,
   AdminSupportPage,
@@ -15,52 +13,47 @@ import {
   SupportIdParams,
   SupportMessage,
 } from '../../src/contract/support.ts';
-import { requestId } from '../platform/http/validation.ts';
-import { operatorRoute } from '../platform/http/routeSchema.ts';
+import { operatorRoutes } from '../platform/http/operatorRoutes.ts';
 
 const supportAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.requireOperator);
-  const operatorId = (req: FastifyRequest) => req.user!.id;
-
-  app.get(
+  const op = operatorRoutes(app);
+  op.get(
     '/support/conversations',
-    operatorRoute({
+    {
       querystring: AdminSupportQuery,
       summary: 'The queue: open conversations waiting longest first (or closed ones, newest first)',
-      response: { 200: Envelope(AdminSupportPage) },
-    }),
-    async (req, reply) => reply.ok(await app.support.queue(req.query)),
+      result: AdminSupportPage,
+    },
+    (r) => app.support.queue(r.query),
   );
-
-  app.get(
+  op.get(
     '/support/conversations/:id',
-    operatorRoute({
+    {
       params: SupportIdParams,
       summary: 'A conversation with its messages (marks the customer’s messages read)',
-      response: { 200: Envelope(AdminSupportThread) },
-    }),
-    async (req, reply) => reply.ok(await app.support.adminThread(requestId(req.params.id))),
+      result: AdminSupportThread,
+    },
+    (r) => app.support.adminThread(r.id),
   );
-
-  app.post(
+  op.post(
     '/support/conversations/:id/messages',
-    operatorRoute({
+    {
       params: SupportIdParams,
       body: OperatorReplyBody,
       summary: 'Answer the customer (live on their user channel); 10141 when closed',
-      response: { 200: Envelope(SupportMessage) },
-    }),
-    async (req, reply) => reply.ok(await app.support.reply(operatorId(req), requestId(req.params.id), req.body)),
+      result: SupportMessage,
+    },
+    (r) => app.support.reply(r.by, r.id, r.body),
   );
-
-  app.post(
+  op.post(
     '/support/conversations/:id/close',
-    operatorRoute({
+    {
       params: SupportIdParams,
       summary: 'Close the conversation (audited; kept, read-only); 10044 when already closed',
-      response: { 200: Envelope(AdminSupportConversation) },
-    }),
-    async (req, reply) => reply.ok(await app.support.adminClose(operatorId(req), requestId(req.params.id))),
+      result: AdminSupportConversation,
+    },
+    (r) => app.support.adminClose(r.by, r.id),
   );
 };
 
