@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../server/platform/db/client.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { createPlatform } from '../../server/start.ts';
@@ -170,4 +171,21 @@ export async function waitUntilWaiting(db: Db, pid: number): Promise<void> {
     await new Promise((res) => setImmediate(res));
   }
   throw new Error(`backend ${pid} never waited on a lock`);
+}
+
+/**
+ * The rows of each named table and the sum of every balance's magnitude (a decimal string): taken
+ * before and after a refusal, they show it wrote nothing and moved nothing.
+ */
+export async function rowCounts<K extends string>(
+  app: FastifyInstance,
+  tables: Record<K, PgTable>,
+): Promise<Record<K, number> & { balanceSum: string }> {
+  const out: Record<string, number | string> = {};
+  for (const [name, table] of Object.entries<PgTable>(tables)) {
+    out[name] = Number((await app.db.select({ n: count() }).from(table))[0].n);
+  }
+  const r = await app.db.execute(sql`select coalesce(sum(abs(balance)), 0)::text as s from ledger_accounts`);
+  out.balanceSum = (r as unknown as { rows: Array<{ s: string }> }).rows[0].s;
+  return out as Record<K, number> & { balanceSum: string };
 }

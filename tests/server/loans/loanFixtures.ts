@@ -4,16 +4,15 @@
  * row counts of everything a refusal must leave untouched.
  */
 import crypto from 'node:crypto';
-import { count, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import { auditLog } from '../../../server/platform/audit/schema.ts';
 import { ledgerTransfers } from '../../../server/platform/ledger/schema.ts';
 import { loanAccruals, loanMovements, loanSignatures, loans } from '../../../server/loans/schema.ts';
 import { notifications } from '../../../server/platform/realtime/schema.ts';
 import { users } from '../../../server/platform/identity/schema.ts';
 import { LOAN_PATHS } from '../../../src/contract/loans.ts';
-import { body } from '../helpers.ts';
+import { body, rowCounts } from '../helpers.ts';
 import { createUser, fund, multipart, PNG, real, type FilePart, type TestUser } from '../wallet/walletFixtures.ts';
 
 export const clientKey = () => crypto.randomUUID();
@@ -97,23 +96,15 @@ export async function holdings(app: FastifyInstance, u: TestUser, asset: 'USDT' 
 }
 
 /** Rows of every table loans write, and the sum of all balances: compare around a refusal. */
-export async function loanCounts(app: FastifyInstance) {
-  const n = async (t: PgTable) => Number((await app.db.select({ n: count() }).from(t))[0].n);
-  const [bal] = (
-    (await app.db.execute(sql`select coalesce(sum(abs(balance)), 0)::text as s from ledger_accounts`)) as unknown as {
-      rows: Array<{ s: string }>;
-    }
-  ).rows;
-  return {
-    loans: await n(loans),
-    signatures: await n(loanSignatures),
-    accruals: await n(loanAccruals),
-    movements: await n(loanMovements),
-    transfers: await n(ledgerTransfers),
-    notifications: await n(notifications),
-    audit: await n(auditLog),
-    balanceSum: bal.s,
-  };
-}
+export const loanCounts = (app: FastifyInstance) =>
+  rowCounts(app, {
+    loans,
+    signatures: loanSignatures,
+    accruals: loanAccruals,
+    movements: loanMovements,
+    transfers: ledgerTransfers,
+    notifications,
+    audit: auditLog,
+  });
 
 export { createUser, real };

@@ -3,15 +3,13 @@
  * purchases, and row counts of everything a refusal must leave untouched.
  */
 import crypto from 'node:crypto';
-import { count, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import { auditLog } from '../../../server/platform/audit/schema.ts';
 import { ledgerTransfers } from '../../../server/platform/ledger/schema.ts';
 import { notifications } from '../../../server/platform/realtime/schema.ts';
 import { smartPlans, smartProducts, smartReserveFundings } from '../../../server/smart/schema.ts';
 import { DAY_MS } from '../../../src/contract/smart.ts';
-import { body } from '../helpers.ts';
+import { body, rowCounts } from '../helpers.ts';
 import { adminCall, createUser, real, type TestUser } from '../wallet/walletFixtures.ts';
 
 /** A clock tests move by hand; starts at a fixed instant (10:00 UTC, so a day boundary is hours away). */
@@ -81,20 +79,12 @@ export async function reserveOf(app: FastifyInstance) {
 }
 
 /** Rows of every table smart plans write, and the sum of all balances: compare around a refusal. */
-export async function smartCounts(app: FastifyInstance) {
-  const n = async (t: PgTable) => Number((await app.db.select({ n: count() }).from(t))[0].n);
-  const [bal] = (
-    (await app.db.execute(sql`select coalesce(sum(abs(balance)), 0)::text as s from ledger_accounts`)) as unknown as {
-      rows: Array<{ s: string }>;
-    }
-  ).rows;
-  return {
-    plans: await n(smartPlans),
-    transfers: await n(ledgerTransfers),
-    notifications: await n(notifications),
-    audit: await n(auditLog),
-    products: await n(smartProducts),
-    fundings: await n(smartReserveFundings),
-    balanceSum: bal.s,
-  };
-}
+export const smartCounts = (app: FastifyInstance) =>
+  rowCounts(app, {
+    plans: smartPlans,
+    transfers: ledgerTransfers,
+    notifications,
+    audit: auditLog,
+    products: smartProducts,
+    fundings: smartReserveFundings,
+  });

@@ -4,14 +4,12 @@
  * everything a refusal must leave untouched.
  */
 import crypto from 'node:crypto';
-import { count, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import { ledgerTransfers } from '../../../server/platform/ledger/schema.ts';
 import { notifications } from '../../../server/platform/realtime/schema.ts';
 import { optionsOrders } from '../../../server/trading/schema.ts';
 import { TRADING_PATHS } from '../../../src/contract/trading.ts';
-import { body } from '../helpers.ts';
+import { body, rowCounts } from '../helpers.ts';
 import { real, type TestUser } from '../wallet/walletFixtures.ts';
 
 /** Monday 23 Nov 2026 10:00 UTC: crypto, forex and futures trade; US stocks are closed (05:00 New York). */
@@ -75,17 +73,5 @@ export async function usdt(app: FastifyInstance, headers: Record<string, string>
 export const realOf = (u: TestUser) => real(u);
 
 /** Rows of every table trading writes, and the sum of all balances: compare around a refusal. */
-export async function tradingCounts(app: FastifyInstance) {
-  const n = async (t: PgTable) => Number((await app.db.select({ n: count() }).from(t))[0].n);
-  const [bal] = (
-    (await app.db.execute(sql`select coalesce(sum(abs(balance)), 0)::text as s from ledger_accounts`)) as unknown as {
-      rows: Array<{ s: string }>;
-    }
-  ).rows;
-  return {
-    orders: await n(optionsOrders),
-    transfers: await n(ledgerTransfers),
-    notifications: await n(notifications),
-    balanceSum: bal.s,
-  };
-}
+export const tradingCounts = (app: FastifyInstance) =>
+  rowCounts(app, { orders: optionsOrders, transfers: ledgerTransfers, notifications });
