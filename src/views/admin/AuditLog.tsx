@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useAuditLog } from '../../services/admin/queries.ts';
 import { localTime } from '../platform/components/recordParts.tsx';
-import { AdminList, usePagedList } from '../platform/operator/queue.tsx';
-import screens from '../platform/styles/screens.module.css';
+import { AdminList, CardTable, usePagedList } from '../platform/operator/queue.tsx';
 import wallet from '../platform/styles/money.module.css';
 import styles from '../platform/operator/admin.module.css';
 
@@ -12,57 +11,39 @@ const readable = (v: unknown) => (v === null || v === undefined ? '—' : JSON.s
 /** Every operator action, newest first (append-only on the server: nothing here edits it). */
 export function AuditLog() {
   const { t } = useTranslation();
-  const { page, setPage, list, rows } = usePagedList(useAuditLog);
+  const paged = usePagedList(useAuditLog);
   return (
-    <AdminList
-      id="adm-audit"
-      testId="admin-audit"
-      title={t('admin.sections.audit')}
-      list={list}
-      rows={rows}
-      page={page}
-      onPage={setPage}
-    >
-      <table className={`${screens.dataTable} ${styles.wide} ${styles.cards}`}>
-        <thead>
-          <tr>
-            <th>{t('admin.time')}</th>
-            <th>{t('admin.who')}</th>
-            <th>{t('admin.action')}</th>
-            <th>{t('admin.target')}</th>
-            <th>{t('admin.before')}</th>
-            <th>{t('admin.after')}</th>
+    <AdminList id="adm-audit" testId="admin-audit" title={t('admin.sections.audit')} {...paged.props}>
+      <CardTable
+        columns={[t('admin.time'), t('admin.who'), t('admin.action'), t('admin.target'), t('admin.before'), t('admin.after')]}
+      >
+        {paged.rows.map((a) => (
+          <tr key={a.id} data-testid="audit-row" data-action={a.action} data-target={`${a.targetType}:${a.targetId}`}>
+            <td data-label={t('admin.time')} className="num">
+              {localTime(a.createdAt)}
+            </td>
+            <td data-label={t('admin.who')} className="num">
+              #{a.actorId}
+            </td>
+            <td data-label={t('admin.action')} className={wallet.mono}>
+              {a.action}
+            </td>
+            <td data-label={t('admin.target')} className={wallet.mono}>
+              {a.targetType} #{a.targetId}
+            </td>
+            <td data-label={t('admin.before')}>
+              <pre className={styles.json} data-testid="audit-before">
+                {readable(a.before)}
+              </pre>
+            </td>
+            <td data-label={t('admin.after')}>
+              <pre className={styles.json} data-testid="audit-after">
+                {readable(a.after)}
+              </pre>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((a) => (
-            <tr key={a.id} data-testid="audit-row" data-action={a.action} data-target={`${a.targetType}:${a.targetId}`}>
-              <td data-label={t('admin.time')} className="num">
-                {localTime(a.createdAt)}
-              </td>
-              <td data-label={t('admin.who')} className="num">
-                #{a.actorId}
-              </td>
-              <td data-label={t('admin.action')} className={wallet.mono}>
-                {a.action}
-              </td>
-              <td data-label={t('admin.target')} className={wallet.mono}>
-                {a.targetType} #{a.targetId}
-              </td>
-              <td data-label={t('admin.before')}>
-                <pre className={styles.json} data-testid="audit-before">
-                  {readable(a.before)}
-                </pre>
-              </td>
-              <td data-label={t('admin.after')}>
-                <pre className={styles.json} data-testid="audit-after">
-                  {readable(a.after)}
-                </pre>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </CardTable>
     </AdminList>
   );
 }

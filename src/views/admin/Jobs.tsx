@@ -4,7 +4,7 @@ import { htmlLangOf, isLanguage } from '../../i18n/languages.ts';
 import { formatDateTimeIn } from '../../i18n/format.ts';
 import { Loadable } from '../platform/components/Loadable.tsx';
 import screens from '../platform/styles/screens.module.css';
-import styles from '../platform/operator/admin.module.css';
+import { CardTable } from '../platform/operator/queue.tsx';
 
 /** A duration in the language's own unit words (Intl names milliseconds in every language we ship). */
 const millis = (ms: number, language: string) =>
@@ -39,41 +39,36 @@ export function Jobs() {
       </p>
       <Loadable query={q}>
         {d && (
-          <table className={`${screens.dataTable} ${styles.wide} ${styles.cards}`}>
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.jobs.job')}</th>
-                <th scope="col">{t('admin.jobs.leader')}</th>
-                <th scope="col">{t('admin.jobs.since')}</th>
-                <th scope="col">{t('admin.jobs.lastRun')}</th>
-                <th scope="col">{t('admin.jobs.duration')}</th>
-                <th scope="col">{t('admin.jobs.lastError')}</th>
+          <CardTable
+            columns={[
+              t('admin.jobs.job'),
+              t('admin.jobs.leader'),
+              t('admin.jobs.since'),
+              t('admin.jobs.lastRun'),
+              t('admin.jobs.duration'),
+              t('admin.jobs.lastError'),
+            ]}
+          >
+            {d.jobs.map((j) => (
+              <tr key={j.name} data-testid="job-row" data-job={j.name} data-led={j.instance !== null || undefined}>
+                <th scope="row" data-label={t('admin.jobs.job')}>
+                  {j.name}
+                  <br />
+                  <small>{j.what}</small>
+                </th>
+                <td data-label={t('admin.jobs.leader')}>
+                  {j.instance ?? t('admin.jobs.noLeader')}
+                  {j.here && <> ({t('admin.jobs.here')})</>}
+                </td>
+                <td data-label={t('admin.jobs.since')}>{j.leaderSince ? formatDateTimeIn(i18n.language, j.leaderSince) : '—'}</td>
+                <td data-label={t('admin.jobs.lastRun')}>{j.lastRunAt ? formatDateTimeIn(i18n.language, j.lastRunAt) : '—'}</td>
+                <td data-label={t('admin.jobs.duration')} className="num">
+                  {j.lastDurationMs === null ? '—' : millis(j.lastDurationMs, i18n.language)}
+                </td>
+                <td data-label={t('admin.jobs.lastError')}>{j.lastError ?? '—'}</td>
               </tr>
-            </thead>
-            <tbody>
-              {d.jobs.map((j) => (
-                <tr key={j.name} data-testid="job-row" data-job={j.name} data-led={j.instance !== null || undefined}>
-                  <th scope="row" data-label={t('admin.jobs.job')}>
-                    {j.name}
-                    <br />
-                    <small>{j.what}</small>
-                  </th>
-                  <td data-label={t('admin.jobs.leader')}>
-                    {j.instance ?? t('admin.jobs.noLeader')}
-                    {j.here && <> ({t('admin.jobs.here')})</>}
-                  </td>
-                  <td data-label={t('admin.jobs.since')}>
-                    {j.leaderSince ? formatDateTimeIn(i18n.language, j.leaderSince) : '—'}
-                  </td>
-                  <td data-label={t('admin.jobs.lastRun')}>{j.lastRunAt ? formatDateTimeIn(i18n.language, j.lastRunAt) : '—'}</td>
-                  <td data-label={t('admin.jobs.duration')} className="num">
-                    {j.lastDurationMs === null ? '—' : millis(j.lastDurationMs, i18n.language)}
-                  </td>
-                  <td data-label={t('admin.jobs.lastError')}>{j.lastError ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </CardTable>
         )}
       </Loadable>
     </section>

@@ -83,44 +83,29 @@ function AddOperator() {
       }}
       data-testid="operator-form"
     >
-      <label>
-        <span>{t('admin.operators.username')}</span>
-        <input
-          value={username}
-          required
-          maxLength={20}
-          autoComplete="off"
-          dir="ltr"
-          onChange={edit(setUsername)}
-          data-testid="op-username"
-        />
-      </label>
-      <label>
-        <span>{t('admin.operators.email')}</span>
-        <input
-          type="email"
-          value={email}
-          required
-          maxLength={254}
-          autoComplete="off"
-          dir="ltr"
-          onChange={edit(setEmail)}
-          data-testid="op-email"
-        />
-      </label>
-      <label>
-        <span>{t('admin.operators.password')}</span>
-        <input
-          type="password"
-          value={password}
-          required
-          maxLength={128}
-          autoComplete="new-password"
-          dir="ltr"
-          onChange={edit(setPassword)}
-          data-testid="op-password"
-        />
-      </label>
+      <OperatorField
+        label={t('admin.operators.username')}
+        value={username}
+        onChange={edit(setUsername)}
+        max={20}
+        testId="op-username"
+      />
+      <OperatorField
+        label={t('admin.operators.email')}
+        type="email"
+        value={email}
+        onChange={edit(setEmail)}
+        max={254}
+        testId="op-email"
+      />
+      <OperatorField
+        label={t('admin.operators.password')}
+        type="password"
+        value={password}
+        onChange={edit(setPassword)}
+        max={128}
+        testId="op-password"
+      />
       <button type="submit" className={wallet.secondary} disabled={add.isPending} data-testid="op-add">
         {t('admin.operators.propose')}
       </button>
@@ -203,5 +188,38 @@ function OperatorRow({ row }: { row: AdminOperator }) {
         )}
       </td>
     </tr>
+  );
+}
+
+/** One field of the new operator's form: left to right, never filled in by the browser (a password as a new one). */
+function OperatorField({
+  label,
+  type = 'text',
+  value,
+  onChange,
+  max,
+  testId,
+}: {
+  label: string;
+  type?: 'text' | 'email' | 'password';
+  value: string;
+  onChange: (e: { target: { value: string } }) => void;
+  max: number;
+  testId: string;
+}) {
+  return (
+    <label>
+      <span>{label}</span>
+      <input
+        type={type}
+        value={value}
+        required
+        maxLength={max}
+        autoComplete={type === 'password' ? 'new-password' : 'off'}
+        dir="ltr"
+        onChange={onChange}
+        data-testid={testId}
+      />
+    </label>
   );
 }

@@ -6,8 +6,8 @@ import { passwordChangeFlow } from '../../services/auth/flows.ts';
 import { useWithdrawHoldHours } from '../../services/content/index.ts';
 import { intlLocale } from '../../i18n/format.ts';
 import { useSession } from '../platform/app/hooks.ts';
-import { useFlow, useRefusalText } from '../platform/app/useFlow.ts';
-import { PasswordField } from '../platform/components/AuthFields.tsx';
+import { useFlow } from '../platform/app/useFlow.ts';
+import { FormRefusal, NewPasswordFields, PasswordField } from '../platform/components/AuthFields.tsx';
 import { LoginPrompt } from '../platform/components/LoginPrompt.tsx';
 import headings from '../platform/components/headings.module.css';
 import styles from '../platform/styles/screens.module.css';
@@ -22,7 +22,6 @@ export default function ChangePassword() {
     holdHours === null
       ? ''
       : new Intl.NumberFormat(intlLocale(i18n.language), { style: 'unit', unit: 'hour', unitDisplay: 'long' }).format(holdHours);
-  const text = useRefusalText();
   const [v, setV] = useState<ChangeValues>({ oldPassword: '', password: '', confirmPassword: '' });
   const [form, send] = useFlow(passwordChangeFlow, submissionView);
   const set = (k: keyof ChangeValues) => (value: string) => {
@@ -56,28 +55,11 @@ export default function ChangePassword() {
         onChange={set('oldPassword')}
         autoComplete="current-password"
       />
-      <PasswordField
-        label={t('auth.newPassword')}
-        name="password"
-        value={v.password}
-        onChange={set('password')}
-        autoComplete="new-password"
-      />
-      <PasswordField
-        label={t('auth.confirmPassword')}
-        name="confirmPassword"
-        value={v.confirmPassword}
-        onChange={set('confirmPassword')}
-        autoComplete="new-password"
-      />
+      <NewPasswordFields label={t('auth.newPassword')} values={v} set={set} />
       <p className={styles.note} data-testid="change-note">
         {holdHours ? t('auth.changeNote', { duration }) : t('newuser.changeNoteNoHold')}
       </p>
-      {form.refusal && (
-        <p className={styles.formError} role="alert" data-testid="form-error" data-code={form.refusal.code ?? ''}>
-          {text(form.refusal)}
-        </p>
-      )}
+      <FormRefusal refusal={form.refusal} />
       <button type="submit" className={styles.submit} disabled={form.busy || form.result !== null} data-testid="submit">
         {t('account.changePassword')}
       </button>

@@ -8,7 +8,7 @@ import { useGoogleSignIn } from '../../services/content/index.ts';
 import { useAppActors } from '../platform/app/actors.tsx';
 import { useSession } from '../platform/app/hooks.ts';
 import { useFlow, useRefusalText } from '../platform/app/useFlow.ts';
-import { PasswordField } from '../platform/components/AuthFields.tsx';
+import { FormRefusal, PasswordField } from '../platform/components/AuthFields.tsx';
 import auth from './auth.module.css';
 import styles from '../platform/styles/screens.module.css';
 import { isChallenge } from '../../contract/twoFactorRules.ts';
@@ -77,11 +77,7 @@ export default function Login() {
         onChange={set('password')}
         autoComplete="current-password"
       />
-      {login.refusal && (
-        <p className={styles.formError} role="alert" data-testid="form-error" data-code={login.refusal.code ?? ''}>
-          {text(login.refusal)}
-        </p>
-      )}
+      <FormRefusal refusal={login.refusal} />
       <button type="submit" className={styles.submit} disabled={login.busy || login.result !== null} data-testid="submit">
         {t('auth.submitLogin')}
       </button>
@@ -111,11 +107,7 @@ export default function Login() {
       >
         {t('protection.passkeys.signIn')}
       </button>
-      {passkey.refusal && (
-        <p className={styles.formError} role="alert" data-testid="passkey-login-error" data-code={passkey.refusal.code ?? ''}>
-          {text(passkey.refusal)}
-        </p>
-      )}
+      <FormRefusal refusal={passkey.refusal} testId="passkey-login-error" />
       <div className={styles.alt}>
         <Link href="/pass/reset">{t('auth.forgot')}</Link>
         <span>

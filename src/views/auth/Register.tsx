@@ -7,8 +7,8 @@ import { submissionView } from '../../machines/platform/submission.ts';
 import { registerFlow } from '../../services/auth/flows.ts';
 import { useAppActors } from '../platform/app/actors.tsx';
 import { useSession } from '../platform/app/hooks.ts';
-import { useFlow, useRefusalText } from '../platform/app/useFlow.ts';
-import { CodeField, PasswordField, TargetFields } from '../platform/components/AuthFields.tsx';
+import { useFlow } from '../platform/app/useFlow.ts';
+import { CodeField, FormRefusal, NewPasswordFields, TargetFields } from '../platform/components/AuthFields.tsx';
 import { CheckIcon, CircleIcon } from '../platform/components/Icons.tsx';
 import { useContentLists } from '../../services/content/index.ts';
 import styles from '../platform/styles/screens.module.css';
@@ -17,7 +17,6 @@ import styles from '../platform/styles/screens.module.css';
 export default function Register() {
   const { t } = useTranslation();
   const { session } = useAppActors();
-  const text = useRefusalText();
   const [params] = useSearchParams();
   const invite = (params.get('invite') ?? params.get('code') ?? '').slice(0, 32);
   const [v, setV] = useState<RegisterValues>({
@@ -73,20 +72,7 @@ export default function Register() {
       </label>
       <TargetFields values={v} set={(k, value) => set(k)(value)} />
       <CodeField purpose="register" target={v} value={v.code} onChange={set('code')} />
-      <PasswordField
-        label={t('auth.password')}
-        name="password"
-        value={v.password}
-        onChange={set('password')}
-        autoComplete="new-password"
-      />
-      <PasswordField
-        label={t('auth.confirmPassword')}
-        name="confirmPassword"
-        value={v.confirmPassword}
-        onChange={set('confirmPassword')}
-        autoComplete="new-password"
-      />
+      <NewPasswordFields label={t('auth.password')} values={v} set={set} />
       <ul className={styles.rules} aria-label={t('auth.rules')}>
         {rules.map(([key, ok]) => (
           <li key={key} data-ok={ok}>
@@ -111,11 +97,7 @@ export default function Register() {
           send({ type: 'register.edit' });
         }}
       />
-      {form.refusal && (
-        <p className={styles.formError} role="alert" data-testid="form-error" data-code={form.refusal.code ?? ''}>
-          {text(form.refusal)}
-        </p>
-      )}
+      <FormRefusal refusal={form.refusal} />
       <button type="submit" className={styles.submit} disabled={form.busy || form.result !== null} data-testid="submit">
         {t('auth.submitRegister')}
       </button>

@@ -4,14 +4,13 @@ import { useTranslation } from 'react-i18next';
 import type { ResetValues } from '../../machines/auth/passwordReset.ts';
 import { submissionView } from '../../machines/platform/submission.ts';
 import { passwordResetFlow } from '../../services/auth/flows.ts';
-import { useFlow, useRefusalText } from '../platform/app/useFlow.ts';
-import { CodeField, PasswordField, TargetFields } from '../platform/components/AuthFields.tsx';
+import { useFlow } from '../platform/app/useFlow.ts';
+import { CodeField, FormRefusal, NewPasswordFields, TargetFields } from '../platform/components/AuthFields.tsx';
 import styles from '../platform/styles/screens.module.css';
 
 /** A forgotten password: the passwordReset flow (it sends the user to sign in afterwards). */
 export default function Reset() {
   const { t } = useTranslation();
-  const text = useRefusalText();
   const [v, setV] = useState<ResetValues>({
     channel: 'email',
     email: '',
@@ -35,25 +34,8 @@ export default function Reset() {
       <h1 id="reset-title">{t('auth.resetTitle')}</h1>
       <TargetFields values={v} set={(k, value) => set(k)(value)} />
       <CodeField purpose="reset" target={v} value={v.code} onChange={set('code')} />
-      <PasswordField
-        label={t('auth.newPassword')}
-        name="password"
-        value={v.password}
-        onChange={set('password')}
-        autoComplete="new-password"
-      />
-      <PasswordField
-        label={t('auth.confirmPassword')}
-        name="confirmPassword"
-        value={v.confirmPassword}
-        onChange={set('confirmPassword')}
-        autoComplete="new-password"
-      />
-      {form.refusal && (
-        <p className={styles.formError} role="alert" data-testid="form-error" data-code={form.refusal.code ?? ''}>
-          {text(form.refusal)}
-        </p>
-      )}
+      <NewPasswordFields label={t('auth.newPassword')} values={v} set={set} />
+      <FormRefusal refusal={form.refusal} />
       <button type="submit" className={styles.submit} disabled={form.busy || form.result !== null} data-testid="submit">
         {t('auth.submitReset')}
       </button>

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { submissionView } from '../../machines/platform/submission.ts';
 import { twoFactorLoginFlow } from '../../services/auth/twoFactorFlows.ts';
 import { useAppActors } from '../platform/app/actors.tsx';
-import { useFlow, useRefusalText } from '../platform/app/useFlow.ts';
+import { useFlow } from '../platform/app/useFlow.ts';
+import { FormRefusal } from '../platform/components/AuthFields.tsx';
 import styles from '../platform/styles/screens.module.css';
 import own from './twoFactor.module.css';
 
@@ -22,7 +23,6 @@ export function TwoFactorLogin({
 }) {
   const { t } = useTranslation();
   const { session } = useAppActors();
-  const text = useRefusalText();
   const [code, setCode] = useState('');
   const [step, send] = useFlow(() => twoFactorLoginFlow(session, next), submissionView);
   const onSubmit = (e: FormEvent) => {
@@ -49,11 +49,7 @@ export function TwoFactorLogin({
           data-testid="two-factor-code"
         />
       </label>
-      {step.refusal && (
-        <p className={styles.formError} role="alert" data-testid="form-error" data-code={step.refusal.code ?? ''}>
-          {text(step.refusal)}
-        </p>
-      )}
+      <FormRefusal refusal={step.refusal} />
       <button
         type="submit"
         className={styles.submit}

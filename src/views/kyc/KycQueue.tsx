@@ -7,7 +7,7 @@ import { StoredImage } from './images.tsx';
 import { dateTime, useLocaleTag } from './locale.ts';
 import wallet from '../platform/styles/money.module.css';
 import screens from '../platform/styles/screens.module.css';
-import { AdminList, PAGE_SIZE, Who } from '../platform/operator/queue.tsx';
+import { AdminList, CardTable, PAGE_SIZE, Who } from '../platform/operator/queue.tsx';
 import { ReviewControls } from '../platform/operator/review.tsx';
 import styles from '../platform/operator/admin.module.css';
 import own from './KycQueue.module.css';
@@ -155,46 +155,43 @@ export function KycQueue() {
         page={page}
         onPage={setPage}
       >
-        <table className={`${screens.dataTable} ${styles.wide} ${styles.cards}`}>
-          <thead>
-            <tr>
-              <th>{t('admin.user')}</th>
-              <th>{t('kyc.admin.person')}</th>
-              <th>{t('kyc.field.country')}</th>
-              <th>{t('kyc.field.documentType')}</th>
-              <th>{t('admin.submitted')}</th>
-              <th>{t('account.statusLabel')}</th>
+        <CardTable
+          columns={[
+            t('admin.user'),
+            t('kyc.admin.person'),
+            t('kyc.field.country'),
+            t('kyc.field.documentType'),
+            t('admin.submitted'),
+            t('account.statusLabel'),
+          ]}
+        >
+          {rows.map((k) => (
+            <tr key={k.id} data-testid="admin-kyc-row" data-id={k.id} data-user={k.username} data-status={k.status}>
+              <td data-label={t('admin.user')}>
+                <Who username={k.username} userId={k.userId} />
+              </td>
+              <td data-label={t('kyc.admin.person')}>
+                {k.firstName} {k.lastName}
+              </td>
+              <td data-label={t('kyc.field.country')}>{k.country}</td>
+              <td data-label={t('kyc.field.documentType')}>{t(`kyc.doc.${k.documentType}`)}</td>
+              <td data-label={t('admin.submitted')}>{dateTime(k.createdAt, locale)}</td>
+              <td data-label={t('account.statusLabel')}>
+                <span
+                  className={wallet.status}
+                  data-tone={k.status === 'pending' ? 'pending' : k.status === 'verified' ? 'good' : 'bad'}
+                >
+                  {t(`account.kycStatus.${k.status}`)}
+                </span>
+                <div className={styles.rowActions}>
+                  <button type="button" className={wallet.secondary} onClick={() => setOpen(k.id)} data-testid="kyc-open">
+                    {t('kyc.admin.open')}
+                  </button>
+                </div>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {rows.map((k) => (
-              <tr key={k.id} data-testid="admin-kyc-row" data-id={k.id} data-user={k.username} data-status={k.status}>
-                <td data-label={t('admin.user')}>
-                  <Who username={k.username} userId={k.userId} />
-                </td>
-                <td data-label={t('kyc.admin.person')}>
-                  {k.firstName} {k.lastName}
-                </td>
-                <td data-label={t('kyc.field.country')}>{k.country}</td>
-                <td data-label={t('kyc.field.documentType')}>{t(`kyc.doc.${k.documentType}`)}</td>
-                <td data-label={t('admin.submitted')}>{dateTime(k.createdAt, locale)}</td>
-                <td data-label={t('account.statusLabel')}>
-                  <span
-                    className={wallet.status}
-                    data-tone={k.status === 'pending' ? 'pending' : k.status === 'verified' ? 'good' : 'bad'}
-                  >
-                    {t(`account.kycStatus.${k.status}`)}
-                  </span>
-                  <div className={styles.rowActions}>
-                    <button type="button" className={wallet.secondary} onClick={() => setOpen(k.id)} data-testid="kyc-open">
-                      {t('kyc.admin.open')}
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </CardTable>
       </AdminList>
       {open && <KycReview key={open} id={open} onClose={() => setOpen(null)} />}
     </>

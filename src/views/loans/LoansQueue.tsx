@@ -6,7 +6,7 @@ import { LOAN_STATUSES } from '../../contract/loans.ts';
 import { refusalOf, useAdminLoan, useAdminLoans, useLoanDecision, useLoanSignature } from '../../services/loans/queries.ts';
 import { formatDecimal } from '../platform/components/Figures.tsx';
 import { localTime } from '../platform/components/recordParts.tsx';
-import { AdminList, Who } from '../platform/operator/queue.tsx';
+import { AdminList, CardTable, Who } from '../platform/operator/queue.tsx';
 import screens from '../platform/styles/screens.module.css';
 import wallet from '../platform/styles/money.module.css';
 import styles from '../platform/operator/admin.module.css';
@@ -47,55 +47,52 @@ export function LoansQueue() {
       onPage={() => undefined}
       after={open && <LoanReview id={open} onClose={() => setOpen(null)} />}
     >
-      <table className={`${screens.dataTable} ${styles.wide} ${styles.cards}`}>
-        <thead>
-          <tr>
-            <th>{t('admin.user')}</th>
-            <th>{t('loan.amount')}</th>
-            <th>{t('loan.collateral')}</th>
-            <th>{t('loan.term')}</th>
-            <th>{t('loan.ltv')}</th>
-            <th>{t('admin.submitted')}</th>
-            <th>{t('account.statusLabel')}</th>
-            <th />
+      <CardTable
+        columns={[
+          t('admin.user'),
+          t('loan.amount'),
+          t('loan.collateral'),
+          t('loan.term'),
+          t('loan.ltv'),
+          t('admin.submitted'),
+          t('account.statusLabel'),
+          '',
+        ]}
+      >
+        {rows.map((l) => (
+          <tr key={l.id} data-testid="admin-loan-row" data-id={l.id} data-user={l.username} data-status={l.status}>
+            <td data-label={t('admin.user')}>
+              <Who username={l.username} userId={l.userId} />
+            </td>
+            <td data-label={t('loan.amount')} className="num">
+              {formatDecimal(l.amount)} USDT
+            </td>
+            <td data-label={t('loan.collateral')} className="num">
+              {l.collateralAmount} {l.collateralAsset}
+            </td>
+            <td data-label={t('loan.term')}>{t('loan.days', { n: l.days })}</td>
+            <td data-label={t('loan.ltv')} className="num">
+              {l.ltv === null ? '—' : `${formatDecimal(String(Number(l.ltv) * 100), 2)} %`}
+            </td>
+            <td data-label={t('admin.submitted')} className="num">
+              {localTime(l.createdAt)}
+            </td>
+            <td data-label={t('account.statusLabel')}>
+              {t(`loan.status.${l.status}`)}
+              {l.status === 'pending_review' && l.firstApprovedBy && (
+                <span className={`${wallet.hint} ${wallet.block}`} data-testid="loan-first-approval">
+                  {t('admin.firstApproval', { id: l.firstApprovedBy })}
+                </span>
+              )}
+            </td>
+            <td>
+              <button type="button" className={wallet.secondary} onClick={() => setOpen(l.id)} data-testid="admin-loan-open">
+                {t('loan.admin.open')}
+              </button>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((l) => (
-            <tr key={l.id} data-testid="admin-loan-row" data-id={l.id} data-user={l.username} data-status={l.status}>
-              <td data-label={t('admin.user')}>
-                <Who username={l.username} userId={l.userId} />
-              </td>
-              <td data-label={t('loan.amount')} className="num">
-                {formatDecimal(l.amount)} USDT
-              </td>
-              <td data-label={t('loan.collateral')} className="num">
-                {l.collateralAmount} {l.collateralAsset}
-              </td>
-              <td data-label={t('loan.term')}>{t('loan.days', { n: l.days })}</td>
-              <td data-label={t('loan.ltv')} className="num">
-                {l.ltv === null ? '—' : `${formatDecimal(String(Number(l.ltv) * 100), 2)} %`}
-              </td>
-              <td data-label={t('admin.submitted')} className="num">
-                {localTime(l.createdAt)}
-              </td>
-              <td data-label={t('account.statusLabel')}>
-                {t(`loan.status.${l.status}`)}
-                {l.status === 'pending_review' && l.firstApprovedBy && (
-                  <span className={`${wallet.hint} ${wallet.block}`} data-testid="loan-first-approval">
-                    {t('admin.firstApproval', { id: l.firstApprovedBy })}
-                  </span>
-                )}
-              </td>
-              <td>
-                <button type="button" className={wallet.secondary} onClick={() => setOpen(l.id)} data-testid="admin-loan-open">
-                  {t('loan.admin.open')}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </CardTable>
     </AdminList>
   );
 }

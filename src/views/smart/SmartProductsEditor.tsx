@@ -114,39 +114,9 @@ function ProductForm({ product }: { product: SmartProduct }) {
             data-testid="sp-name"
           />
         </label>
-        <label>
-          <span>{t('admin.smart.min')}</span>
-          <input
-            className={styles.cellInput}
-            value={min}
-            inputMode="decimal"
-            dir="ltr"
-            onChange={(e) => changed(setMin)(e.target.value)}
-            data-testid="sp-min"
-          />
-        </label>
-        <label>
-          <span>{t('admin.smart.max')}</span>
-          <input
-            className={styles.cellInput}
-            value={max}
-            inputMode="decimal"
-            dir="ltr"
-            onChange={(e) => changed(setMax)(e.target.value)}
-            data-testid="sp-max"
-          />
-        </label>
-        <label>
-          <span>{t('admin.smart.penalty')}</span>
-          <input
-            className={styles.cellInput}
-            value={penalty}
-            inputMode="decimal"
-            dir="ltr"
-            onChange={(e) => changed(setPenalty)(e.target.value)}
-            data-testid="sp-penalty"
-          />
-        </label>
+        <DecimalField label={t('admin.smart.min')} value={min} onChange={changed(setMin)} testId="sp-min" />
+        <DecimalField label={t('admin.smart.max')} value={max} onChange={changed(setMax)} testId="sp-max" />
+        <DecimalField label={t('admin.smart.penalty')} value={penalty} onChange={changed(setPenalty)} testId="sp-penalty" />
         <label className={own.check}>
           <input
             type="checkbox"
@@ -227,5 +197,22 @@ function ProductForm({ product }: { product: SmartProduct }) {
         </p>
       )}
     </form>
+  );
+}
+
+/** An amount or rate of the product: a decimal typed left to right. */
+function DecimalField(p: { label: string; value: string; onChange: (v: string) => void; testId: string }) {
+  return (
+    <label>
+      <span>{p.label}</span>
+      <input
+        className={styles.cellInput}
+        value={p.value}
+        inputMode="decimal"
+        dir="ltr"
+        onChange={(e) => p.onChange(e.target.value)}
+        data-testid={p.testId}
+      />
+    </label>
   );
 }

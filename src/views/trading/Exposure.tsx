@@ -6,6 +6,7 @@ import { Loadable } from '../platform/components/Loadable.tsx';
 import { money, signed, timeLabel, toneOf } from './figures.ts';
 import screens from '../platform/styles/screens.module.css';
 import styles from '../platform/operator/admin.module.css';
+import { CardTable } from '../platform/operator/queue.tsx';
 
 /**
  * Open options exposure per instrument (read-only): long and short notionals, margin held, the
@@ -37,71 +38,52 @@ export function Exposure() {
       </p>
       <Loadable query={q} empty={e !== undefined && e.rows.length === 0}>
         {e && (
-          <table className={`${screens.dataTable} ${styles.wide} ${styles.cards}`}>
-            <thead>
-              <tr>
-                <th scope="col">{t('orders.instrument')}</th>
-                <th scope="col">{t('orders.exposure.positions')}</th>
-                <th scope="col">{t('orders.exposure.long')}</th>
-                <th scope="col">{t('orders.exposure.short')}</th>
-                <th scope="col">{t('orders.exposure.margin')}</th>
-                <th scope="col">{t('orders.exposure.unrealised')}</th>
-                <th scope="col">{t('orders.exposure.platform')}</th>
-                <th scope="col">{t('orders.lastPrice')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {e.rows.map((r) => (
-                <tr key={r.code} data-testid="exposure-row" data-code={r.code}>
-                  <th scope="row" data-label={t('orders.instrument')}>
-                    {r.code}
-                  </th>
-                  <td data-label={t('orders.exposure.positions')} className="num">
-                    {r.openPositions}
-                  </td>
-                  <td data-label={t('orders.exposure.long')} className="num">
-                    {money(r.longNotional)}
-                  </td>
-                  <td data-label={t('orders.exposure.short')} className="num">
-                    {money(r.shortNotional)}
-                  </td>
-                  <td data-label={t('orders.exposure.margin')} className="num">
-                    {money(r.marginHeld)}
-                  </td>
-                  <td data-label={t('orders.exposure.unrealised')} className="num" data-tone={toneOf(r.unrealisedPnl)}>
-                    {signed(r.unrealisedPnl)}
-                  </td>
-                  <td data-label={t('orders.exposure.platform')} className="num" data-tone={toneOf(r.platformResult)}>
-                    {signed(r.platformResult)}
-                  </td>
-                  <td data-label={t('orders.lastPrice')} className="num" data-stale={r.stale || undefined}>
-                    {r.price ?? '—'}
-                    {r.stale && (
-                      <span className={styles.staleTag} data-testid="exposure-stale">
-                        {t('orders.exposure.stale')}
-                      </span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr data-testid="exposure-total">
-                <th scope="row">{t('orders.exposure.total')}</th>
-                <td className="num">{e.totals.openPositions}</td>
-                <td className="num">{money(e.totals.longNotional)}</td>
-                <td className="num">{money(e.totals.shortNotional)}</td>
-                <td className="num">{money(e.totals.marginHeld)}</td>
-                <td className="num" data-tone={toneOf(e.totals.unrealisedPnl)}>
-                  {signed(e.totals.unrealisedPnl)}
+          <CardTable
+            columns={[
+              t('orders.instrument'),
+              t('orders.exposure.positions'),
+              t('orders.exposure.long'),
+              t('orders.exposure.short'),
+              t('orders.exposure.margin'),
+              t('orders.exposure.unrealised'),
+              t('orders.exposure.platform'),
+              t('orders.lastPrice'),
+            ]}
+          >
+            {e.rows.map((r) => (
+              <tr key={r.code} data-testid="exposure-row" data-code={r.code}>
+                <th scope="row" data-label={t('orders.instrument')}>
+                  {r.code}
+                </th>
+                <td data-label={t('orders.exposure.positions')} className="num">
+                  {r.openPositions}
                 </td>
-                <td className="num" data-tone={toneOf(e.totals.platformResult)}>
-                  {signed(e.totals.platformResult)}
+                <td data-label={t('orders.exposure.long')} className="num">
+                  {money(r.longNotional)}
                 </td>
-                <td />
+                <td data-label={t('orders.exposure.short')} className="num">
+                  {money(r.shortNotional)}
+                </td>
+                <td data-label={t('orders.exposure.margin')} className="num">
+                  {money(r.marginHeld)}
+                </td>
+                <td data-label={t('orders.exposure.unrealised')} className="num" data-tone={toneOf(r.unrealisedPnl)}>
+                  {signed(r.unrealisedPnl)}
+                </td>
+                <td data-label={t('orders.exposure.platform')} className="num" data-tone={toneOf(r.platformResult)}>
+                  {signed(r.platformResult)}
+                </td>
+                <td data-label={t('orders.lastPrice')} className="num" data-stale={r.stale || undefined}>
+                  {r.price ?? '—'}
+                  {r.stale && (
+                    <span className={styles.staleTag} data-testid="exposure-stale">
+                      {t('orders.exposure.stale')}
+                    </span>
+                  )}
+                </td>
               </tr>
-            </tfoot>
-          </table>
+            ))}
+          </CardTable>
         )}
       </Loadable>
     </section>

@@ -5,6 +5,7 @@ import type { CodePurpose } from '../../../contract/auth.ts';
 import { targetRefusal, type TargetValues } from '../../../machines/auth/credentials.ts';
 import { codeSenderFlow } from '../../../services/auth/flows.ts';
 import { PASSWORD_MIN_SCORE, usePasswordStrength } from '../../../services/auth/passwordStrength.ts';
+import type { Refusal } from '../../../machines/platform/refusal.ts';
 import { useFlow, useRefusalText } from '../app/useFlow.ts';
 import auth from '../../auth/auth.module.css';
 import { EyeIcon, EyeOffIcon } from './Icons.tsx';
@@ -218,5 +219,47 @@ export function PasswordField({
       </span>
       {meter && <StrengthMeter password={value} />}
     </label>
+  );
+}
+
+/** The new password and its confirmation (register, reset, change): the first shows its live strength. */
+export function NewPasswordFields({
+  label,
+  values,
+  set,
+}: {
+  label: string;
+  values: { password: string; confirmPassword: string };
+  set: (k: 'password' | 'confirmPassword') => (v: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PasswordField
+        label={label}
+        name="password"
+        value={values.password}
+        onChange={set('password')}
+        autoComplete="new-password"
+      />
+      <PasswordField
+        label={t('auth.confirmPassword')}
+        name="confirmPassword"
+        value={values.confirmPassword}
+        onChange={set('confirmPassword')}
+        autoComplete="new-password"
+      />
+    </>
+  );
+}
+
+/** A form's refusal, said why in the user's language (nothing while there is none). */
+export function FormRefusal({ refusal, testId = 'form-error' }: { refusal: Refusal | null; testId?: string }) {
+  const text = useRefusalText();
+  if (!refusal) return null;
+  return (
+    <p className={styles.formError} role="alert" data-testid={testId} data-code={refusal.code ?? ''}>
+      {text(refusal)}
+    </p>
   );
 }

@@ -44,6 +44,27 @@ export function Who({ username, userId }: { username: string; userId: string }) 
   );
 }
 
+/**
+ * An operator table that becomes a stack of cards on a phone: the headings given once, the rows as
+ * children (each cell names its column in `data-label`, which the cards show).
+ */
+export function CardTable({ columns, children }: { columns: readonly string[]; children: ReactNode }) {
+  return (
+    <table className={`${screens.dataTable} ${styles.wide} ${styles.cards}`}>
+      <thead>
+        <tr>
+          {columns.map((c, i) => (
+            <th key={i} scope="col">
+              {c}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
+
 type Page<R> = { rows: R[]; total: number };
 type List<R> = UseQueryResult<Page<R>>;
 
@@ -105,7 +126,9 @@ export function AdminList<R>({
 export function usePagedList<R>(useList: (f: { page: number; pageSize: number }) => List<R>) {
   const [page, setPage] = useState(1);
   const list = useList({ page, pageSize: PAGE_SIZE });
-  return { page, setPage, list, rows: list.data?.rows ?? [] };
+  const rows = list.data?.rows ?? [];
+  // what AdminList takes, spread: <AdminList {...paged.props} …>
+  return { page, setPage, list, rows, props: { list, rows, page, onPage: setPage } };
 }
 
 /**
