@@ -19,7 +19,8 @@
 import { AlertIndex, moveKey, type WatchedAlert } from '../server/alerts/alertIndex.ts';
 import { CATALOGUE } from '../server/market/catalogue/index.ts';
 import { mulberry32 } from '../server/market/feed/prng.ts';
-import { feedReplay, MAX_S, priceText, SEED, TICKS, VOL_SCALE, WARMUP, weightedInstrument } from './feedReplay.ts';
+import { feedReplay, priceText, SEED, TICKS, VOL_SCALE, WARMUP, weightedInstrument } from './feedReplay.ts';
+import { compareAndPrint, ScanRows, timedPass } from './passes.ts';
 import { scalePrice } from '../server/platform/priceScale.ts';
 
 const ALERTS = Math.min(500_000, Number(process.env.BENCH_ALERTS ?? 100_000));
@@ -81,34 +82,21 @@ interface Scanned {
   kind: WatchedAlert['kind'];
   key: bigint;
 }
-class FullScan implements Evaluator {
-  private rows: Scanned[] = [];
-  private slot = new Map<string, number>();
-  get size() {
-    return this.rows.length;
-  }
-  add(a: WatchedAlert) {
-    this.slot.set(a.id, this.rows.length);
-    this.rows.push({ id: a.id, code: a.code, kind: a.kind, key: scalePrice(a.value) });
+class FullScan extends ScanRows<WatchedAlert, Scanned> implements Evaluator {
+  constructor() {
+    super((a) => ({ id: a.id, code: a.code, kind: a.kind, key: scalePrice(a.value) }));
   }
   tick(t: Tick) {
     const at = scalePrice(t.price);
     const move = moveKey(t.move);
     const out: string[] = [];
-    for (let i = 0; i < this.rows.length; i++) {
-      const r = this.rows[i];
+    const rows = this.rows;
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i];
       if (r.code !== t.code) continue;
       if (r.kind === 'above' ? at >= r.key : r.kind === 'below' ? at <= r.key : move >= r.key) out.push(r.id);
     }
-    for (const id of out) {
-      const i = this.slot.get(id) as number;
-      const lastRow = this.rows.pop() as Scanned;
-      if (i < this.rows.length) {
-        this.rows[i] = lastRow;
-        this.slot.set(lastRow.id, i);
-      }
-      this.slot.delete(id);
-    }
+    for (const id of out) this.remove(id);
     return out;
   }
 }
@@ -117,28 +105,17 @@ function pass(ev: Evaluator, initial: readonly WatchedAlert[], ticks: readonly T
   for (const a of initial) ev.add(a);
   const next = alertStream(SEED + 3, 'n');
   const prices = CATALOGUE.map((e) => e.refPrice);
-  const ms = new Float64Array(ticks.length);
-  const fired: string[] = [];
-  const started = performance.now();
-  let k = 0;
-  for (; k < ticks.length && performance.now() - started < MAX_S * 1000; k++) {
-    const t = ticks[k];
-    prices[t.i] = t.value;
-    const t0 = performance.now();
-    const out = ev.tick(t);
-    ms[k] = performance.now() - t0;
-    fired.push(out.slice().sort().join(' '));
-    for (let j = 0; j < out.length; j++) ev.add(next(prices));
-  }
+  const result = timedPass(
+    ticks,
+    prices,
+    (t) => ev.tick(t),
+    (id) => id,
+    (out) => {
+      for (let j = 0; j < out.length; j++) ev.add(next(prices));
+    },
+  );
   if (ev.size !== ALERTS) throw new Error('alert count drifted');
-  return { ms: ms.subarray(0, k), fired };
-}
-
-function stats(ms: Float64Array) {
-  const s = Float64Array.from(ms).sort();
-  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))] * 1000;
-  const total = s.reduce((a, b) => a + b, 0);
-  return { p50: at(0.5), p99: at(0.99), mean: (total / s.length) * 1000, perSec: s.length / (total / 1000) };
+  return result;
 }
 
 console.log(
@@ -150,23 +127,11 @@ const initial = Array.from({ length: ALERTS }, () => opening(ref));
 const ticks = replay(WARMUP + TICKS);
 const byIndex = pass(new IndexEvaluator(), initial, ticks);
 const byScan = pass(new FullScan(), initial, ticks);
-const measured = Math.min(byIndex.ms.length, byScan.ms.length);
-for (let k = 0; k < measured; k++) {
-  if (byIndex.fired[k] !== byScan.fired[k])
-    throw new Error(`tick ${k} (${ticks[k].code} @ ${ticks[k].price}): index and full scan disagree`);
-}
-const firedCount = byIndex.fired.slice(WARMUP, measured).reduce((n, c) => n + (c ? c.split(' ').length : 0), 0);
-const ix = stats(byIndex.ms.subarray(WARMUP, measured));
-const fs = stats(byScan.ms.subarray(WARMUP, measured));
-const f = (x: number) => (x < 10 ? x.toFixed(2) : x.toFixed(0));
-console.log(
-  `${measured - WARMUP} ticks measured (after ${WARMUP} warm-up), ${firedCount} alerts fired and replaced (same in both), ${ALERTS} active throughout:`,
+compareAndPrint(
+  'alert index',
+  byIndex,
+  byScan,
+  ticks,
+  (n, fired) =>
+    `${n} ticks measured (after ${WARMUP} warm-up), ${fired} alerts fired and replaced (same in both), ${ALERTS} active throughout:`,
 );
-console.log('| per tick | p50 µs | p99 µs | mean µs | ticks/s |');
-console.log('|---|---|---|---|---|');
-console.log(`| alert index | ${f(ix.p50)} | ${f(ix.p99)} | ${f(ix.mean)} | ${Math.round(ix.perSec)} |`);
-console.log(`| full scan | ${f(fs.p50)} | ${f(fs.p99)} | ${f(fs.mean)} | ${Math.round(fs.perSec)} |`);
-console.log(
-  `| speed-up | ${(fs.p50 / ix.p50).toFixed(0)}× | ${(fs.p99 / ix.p99).toFixed(0)}× | ${(fs.mean / ix.mean).toFixed(0)}× | ${(ix.perSec / fs.perSec).toFixed(0)}× |`,
-);
-if (measured < WARMUP + TICKS) console.log(`(time budget ${MAX_S} s per pass reached: ${measured - WARMUP} of ${TICKS} ticks)`);

@@ -26,7 +26,8 @@
 import os from 'node:os';
 import { CATALOGUE, type CatalogueEntry } from '../server/market/catalogue/index.ts';
 import { mulberry32 } from '../server/market/feed/prng.ts';
-import { feedReplay, MAX_S, priceText, SEED, TICKS, VOL_SCALE, WARMUP, weightedInstrument, type FeedTick } from './feedReplay.ts';
+import { feedReplay, priceText, SEED, TICKS, VOL_SCALE, WARMUP, weightedInstrument, type FeedTick } from './feedReplay.ts';
+import { compareAndPrint, ScanRows, timedPass } from './passes.ts';
 import { scalePrice, TriggerIndex, type TriggerReason, type WatchedPosition } from '../server/trading/triggers/index.ts';
 
 const POSITIONS = Math.min(500_000, Number(process.env.BENCH_POSITIONS ?? 100_000));
@@ -101,15 +102,9 @@ interface Scanned {
   so: bigint;
   exp: number;
 }
-class FullScan implements Evaluator {
-  private rows: Scanned[] = [];
-  private slot = new Map<string, number>();
-  get size() {
-    return this.rows.length;
-  }
-  add(p: WatchedPosition) {
-    this.slot.set(p.id, this.rows.length);
-    this.rows.push({
+class FullScan extends ScanRows<WatchedPosition, Scanned> implements Evaluator {
+  constructor() {
+    super((p) => ({
       id: p.id,
       code: p.code,
       up: p.direction === 'up',
@@ -117,7 +112,7 @@ class FullScan implements Evaluator {
       so: scalePrice(p.stopOut),
       sl: p.stopLoss === null ? null : scalePrice(p.stopLoss),
       tp: p.takeProfit === null ? null : scalePrice(p.takeProfit),
-    });
+    }));
   }
   tick(t: Tick): Closed[] {
     const at = scalePrice(t.price);
@@ -151,15 +146,6 @@ class FullScan implements Evaluator {
     for (const c of out) this.remove(c.id); // O(1) each: swap with the last row
     return out;
   }
-  private remove(id: string) {
-    const i = this.slot.get(id) as number;
-    const last = this.rows.pop() as Scanned;
-    if (i < this.rows.length) {
-      this.rows[i] = last;
-      this.slot.set(last.id, i);
-    }
-    this.slot.delete(id);
-  }
 }
 
 /** One pass over the ticks: per-tick time and what each tick closed (sorted, for the check). */
@@ -167,33 +153,17 @@ function pass(ev: Evaluator, initial: readonly WatchedPosition[], ticks: readonl
   for (const p of initial) ev.add(p);
   const next = positionStream(SEED + 3);
   const prices = CATALOGUE.map((e) => e.refPrice);
-  const ms = new Float64Array(ticks.length);
-  const closed: string[] = [];
-  const started = performance.now();
-  let k = 0;
-  for (; k < ticks.length && performance.now() - started < MAX_S * 1000; k++) {
-    const t = ticks[k];
-    prices[t.i] = t.value;
-    const t0 = performance.now();
-    const out = ev.tick(t);
-    ms[k] = performance.now() - t0;
-    closed.push(
-      out
-        .map((c) => `${c.id}:${c.reason}`)
-        .sort()
-        .join(' '),
-    );
-    for (let j = 0; j < out.length; j++) ev.add(next(prices, t.now, false));
-  }
+  const result = timedPass(
+    ticks,
+    prices,
+    (t) => ev.tick(t),
+    (c) => `${c.id}:${c.reason}`,
+    (out, t) => {
+      for (let j = 0; j < out.length; j++) ev.add(next(prices, t.now, false));
+    },
+  );
   if (ev.size !== POSITIONS) throw new Error('open count drifted');
-  return { ms: ms.subarray(0, k), closed };
-}
-
-function stats(ms: Float64Array) {
-  const s = Float64Array.from(ms).sort();
-  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))] * 1000;
-  const total = s.reduce((a, b) => a + b, 0);
-  return { p50: at(0.5), p99: at(0.99), mean: (total / s.length) * 1000, perSec: s.length / (total / 1000) };
+  return result;
 }
 
 console.log(
@@ -211,24 +181,11 @@ t = performance.now();
 const byScan = pass(new FullScan(), initial, ticks);
 const scanPassS = (performance.now() - t) / 1000;
 
-const measured = Math.min(byIndex.ms.length, byScan.ms.length);
-for (let k = 0; k < measured; k++) {
-  if (byIndex.closed[k] !== byScan.closed[k])
-    throw new Error(`tick ${k} (${ticks[k].code} @ ${ticks[k].price}): index and full scan disagree`);
-}
-const closedCount = byIndex.closed.slice(WARMUP, measured).reduce((n, c) => n + (c ? c.split(' ').length : 0), 0);
-const ix = stats(byIndex.ms.subarray(WARMUP, measured));
-const fs = stats(byScan.ms.subarray(WARMUP, measured));
-const f = (x: number) => (x < 10 ? x.toFixed(2) : x.toFixed(0));
-console.log(`passes: index ${indexPassS.toFixed(1)} s (with building it), full scan ${scanPassS.toFixed(1)} s`);
-console.log(
-  `\n${measured - WARMUP} ticks measured (after ${WARMUP} warm-up), ${closedCount} positions closed and replaced (same in both), ${POSITIONS} open throughout:`,
+compareAndPrint(
+  'trigger index',
+  byIndex,
+  byScan,
+  ticks,
+  (n, closed) =>
+    `passes: index ${indexPassS.toFixed(1)} s (with building it), full scan ${scanPassS.toFixed(1)} s\n\n${n} ticks measured (after ${WARMUP} warm-up), ${closed} positions closed and replaced (same in both), ${POSITIONS} open throughout:`,
 );
-console.log('| per tick | p50 µs | p99 µs | mean µs | ticks/s |');
-console.log('|---|---|---|---|---|');
-console.log(`| trigger index | ${f(ix.p50)} | ${f(ix.p99)} | ${f(ix.mean)} | ${Math.round(ix.perSec)} |`);
-console.log(`| full scan | ${f(fs.p50)} | ${f(fs.p99)} | ${f(fs.mean)} | ${Math.round(fs.perSec)} |`);
-console.log(
-  `| speed-up | ${(fs.p50 / ix.p50).toFixed(0)}× | ${(fs.p99 / ix.p99).toFixed(0)}× | ${(fs.mean / ix.mean).toFixed(0)}× | ${(ix.perSec / fs.perSec).toFixed(0)}× |`,
-);
-if (measured < WARMUP + TICKS) console.log(`(time budget ${MAX_S} s per pass reached: ${measured - WARMUP} of ${TICKS} ticks)`);
