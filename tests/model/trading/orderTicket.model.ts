@@ -12,6 +12,7 @@ import {
 } from '../../../src/machines/trading/orderTicket.ts';
 import { expectKeyRule, type KeyEntry } from '../clientKeyRule.ts';
 import { defineModel } from '../paths.ts';
+import { BTC_PRODUCT } from './products.ts';
 
 /**
  * The order ticket (src/machines/trading/orderTicket.ts): generated paths over review (an order the
@@ -23,22 +24,7 @@ import { defineModel } from '../paths.ts';
  * - `failed` shows the service's refusal or the lost answer; only the latter may be retried at once;
  * - `done` holds the opened position and `opened` ran once per success.
  */
-export const btcProduct: OptionsProduct = {
-  code: 'BTCUSDT',
-  type: 'crypto',
-  contractSize: '1',
-  lotStep: '0.01',
-  leverageChoices: [1, 2, 5, 10, 20],
-  periodChoices: [60, 300, 900, 3600, 14400, 86400],
-  feeRate: '0.0005',
-  maxNotional: '1000000',
-  stopOutLevel: '0.9',
-  minDistance: '0.001',
-  pricePrecision: 2,
-  tradable: true,
-  quoteRate: '1',
-  maxOpenPositions: 200,
-};
+export const btcProduct: OptionsProduct = BTC_PRODUCT;
 export const goodDraft: TicketDraft = {
   book: 'demo',
   product: btcProduct,

@@ -9,6 +9,7 @@ import {
 import { refused } from '../../../src/machines/platform/refusal.ts';
 import { defineModel } from '../paths.ts';
 import { submissionCase } from '../submissionModel.ts';
+import { BTC_PRODUCT } from './products.ts';
 
 /**
  * A pending entry order from the trade panel, and cancelling one: the shared submission chart
@@ -16,22 +17,7 @@ import { submissionCase } from '../submissionModel.ts';
  * (the price is already below it) is not taken at all (10280 is the ticket's to show): `can` says
  * no, and the review button asks it.
  */
-export const product: OptionsProduct = {
-  code: 'BTCUSDT',
-  type: 'crypto',
-  contractSize: '1',
-  lotStep: '0.01',
-  leverageChoices: [1, 2, 5, 10, 20],
-  periodChoices: [60, 300, 900, 3600, 14400, 86400],
-  feeRate: '0.0005',
-  maxNotional: '1000000',
-  stopOutLevel: '0.9',
-  minDistance: '0.001',
-  pricePrecision: 2,
-  tradable: true,
-  quoteRate: '1',
-  maxOpenPositions: 200,
-};
+export const product: OptionsProduct = BTC_PRODUCT;
 export const draft: PendingDraft = {
   book: 'demo',
   product,

@@ -21,6 +21,7 @@ import {
   type PositionTerms,
   type ProductRules,
 } from '../../../src/contract/optionsMath.ts';
+import { BTC_PRODUCT } from '../../model/trading/products.ts';
 
 /** Every figure below was worked out by hand (docs/trading.md shows the same cases). */
 const btcUp: PositionTerms = {
@@ -46,17 +47,7 @@ const eurDown: PositionTerms = {
   stopOutLevel: '0.9',
   pricePrecision: 5,
 };
-const btcProduct: ProductRules = {
-  contractSize: '1',
-  lotStep: '0.01',
-  leverageChoices: [1, 2, 5, 10, 20],
-  periodChoices: [60, 300, 900, 3600, 14400, 86400],
-  feeRate: '0.0005',
-  maxNotional: '1000000',
-  stopOutLevel: '0.9',
-  minDistance: '0.001',
-  pricePrecision: 2,
-};
+const btcProduct: ProductRules = BTC_PRODUCT;
 
 describe('position figures', () => {
   it('BTC up 0.5 lot at 60,000, 10×: notional 30,000, margin 3,000, fee 15', () => {
