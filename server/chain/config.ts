@@ -34,6 +34,10 @@ export interface EvmWatchConfig {
   rpcRetries: number;
   /** processed block hashes kept for finding a common ancestor (at least 4 × confirmations) */
   keepBlocks: number;
+  /** the platform's own wallets (CHAIN_ETH_HOT_WALLETS): a payout typed by an operator must come from one */
+  hotWallets: Hex[];
+  /** an explorer's page of a transaction, `{hash}` replaced (CHAIN_ETH_EXPLORER_TX_URL); absent, no link */
+  explorerTxUrl?: string;
 }
 
 /** Every watched network; none when CHAIN_ETH_RPC_URL is unset. */
@@ -72,6 +76,20 @@ export const CHAIN_ENV = {
     }),
   ),
   CHAIN_ETH_START_BLOCK: int(0, Number.MAX_SAFE_INTEGER, undefined, 'where a new Ethereum watcher starts (default: the head)'),
+  CHAIN_ETH_HOT_WALLETS: Type.Optional(
+    Type.String({
+      pattern: '^0x[0-9a-fA-F]{40}(,0x[0-9a-fA-F]{40})*$',
+      description: 'the platform wallets Ethereum payouts come from (an operator-typed payout hash must be sent by one)',
+      hint: 'comma-separated 0x-prefixed addresses of 40 hex digits',
+    }),
+  ),
+  CHAIN_ETH_EXPLORER_TX_URL: Type.Optional(
+    Type.String({
+      pattern: '^https?://[^\\s]*\\{hash\\}[^\\s]*$',
+      description: "an explorer's transaction page, {hash} replaced by the payout's hash (shown with a payout)",
+      hint: 'an http(s) URL with {hash}, e.g. https://etherscan.io/tx/{hash}',
+    }),
+  ),
 };
 type ChainEnv = EnvOf<typeof CHAIN_ENV>;
 
@@ -108,6 +126,11 @@ export function chainConfig(e: ChainEnv, over: Partial<EvmWatchConfig> = {}): Ch
       rpcTimeoutMs: 10_000,
       rpcRetries: 3,
       keepBlocks: Math.max(256, 4 * confirmations),
+      hotWallets: (e.CHAIN_ETH_HOT_WALLETS ?? '')
+        .split(',')
+        .filter(Boolean)
+        .map((a) => a.toLowerCase() as Hex),
+      explorerTxUrl: e.CHAIN_ETH_EXPLORER_TX_URL,
       ...over,
     },
   };

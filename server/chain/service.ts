@@ -21,6 +21,8 @@ import { fmt } from '../platform/ledger/amounts.ts';
 import { qrDataUrl } from '../platform/qr.ts';
 import { addressOf } from './addresses.ts';
 import { claimDeposit, type ChainClaim } from './claims.ts';
+import { checkPayout, type CheckedPayout, type PayoutToCheck } from './payoutCheck.ts';
+import { trackPayouts } from './payoutTracking.ts';
 import type { ChainConfig } from './config.ts';
 import { confirmationsOf, type Where } from './credit.ts';
 import { listIncidents, resolveIncident } from './incidents.ts';
@@ -33,6 +35,8 @@ import { NetworkWatcher, type WatchResult } from './watcher.ts';
 export interface ChainClaims {
   watches(coin: Asset, network: Network): boolean;
   claim(userId: bigint, claim: ChainClaim): Promise<ChainDeposit>;
+  /** An operator's payout hash checked on a watched network's node (refusals name what differs). */
+  checkPayout(network: Network, payout: PayoutToCheck): Promise<CheckedPayout & { required: number }>;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -67,11 +71,21 @@ export class ChainService implements ChainClaims {
     return ticks.length ? Math.min(...ticks) : null;
   }
 
-  /** One run of every watcher (the leader job's run; tests call it to advance). */
+  /** One run of every watcher, then the payouts' confirmations (the leader job's run; tests call it to advance). */
   async watchOnce(): Promise<WatchResult[]> {
     const out: WatchResult[] = [];
-    for (const { watcher } of this.watched.values()) out.push(await watcher.run());
+    for (const { w, watcher } of this.watched.values()) {
+      const result = await watcher.run();
+      const book = this.deps.payouts?.();
+      out.push(book ? { ...result, payoutsMoved: await trackPayouts(this.deps, w, watcher, book) } : result);
+    }
     return out;
+  }
+
+  async checkPayout(network: Network, payout: PayoutToCheck): Promise<CheckedPayout & { required: number }> {
+    const { w } = this.watched.get(network)!;
+    const checked = await checkPayout(this.deps, w, w.cfg.hotWallets, payout);
+    return { ...checked, required: w.cfg.confirmations };
   }
 
   /** The customer's own address per watched coin and network, made on first ask, with its QR code. */

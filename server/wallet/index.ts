@@ -15,3 +15,4 @@ export {
   deleteDepositAddress,
   updateDepositAddress,
 } from './depositAddressBook.ts';
+export type { PayoutBook, PayoutProgress, SentPayout } from './payouts.ts';

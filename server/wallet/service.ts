@@ -47,6 +47,7 @@ import {
   type WithdrawalDecision,
   type WithdrawalRow,
 } from './withdrawals.ts';
+import { payoutProgress, sentPayouts, type PayoutBook, type PayoutProgress, type SentPayout } from './payouts.ts';
 import type { WalletDeps } from './deps.ts';
 
 export type { WalletDeps } from './deps.ts';
@@ -57,7 +58,7 @@ type StatementFilter = Omit<Static<typeof StatementQuery>, 'pageNum' | 'pageSize
  * Balances, deposits, withdrawals, the statement and notifications (`app.wallet`). Money moves
  * only through the ledger; record statuses only along their statecharts (lifecycle.ts).
  */
-export class WalletService {
+export class WalletService implements PayoutBook {
   constructor(private readonly deps: WalletDeps) {}
 
   private get db() {
@@ -155,6 +156,15 @@ export class WalletService {
 
   reviewWithdrawal(operatorId: bigint, id: bigint, decision: WithdrawalDecision): Promise<WithdrawalRow> {
     return reviewWithdrawal(this.deps, operatorId, id, decision);
+  }
+
+  // ---------------------------------------------------------------- payouts on the chain (PayoutBook)
+  sentPayouts(network: string): Promise<SentPayout[]> {
+    return sentPayouts(this.deps, network);
+  }
+
+  payoutProgress(id: bigint, p: PayoutProgress): Promise<void> {
+    return payoutProgress(this.deps, id, p);
   }
 
   // ---------------------------------------------------------------- statement
