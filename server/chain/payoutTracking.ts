@@ -7,22 +7,69 @@
  * payout stays sent with 0 (nothing arrived): operators see it on the queue.
  */
 import { and, eq } from 'drizzle-orm';
-import type { PayoutBook } from '../wallet/index.ts';
 import { confirmationsOf } from './credit.ts';
+import { explorerLink } from './payoutCheck.ts';
 import type { Hex } from './config.ts';
 import type { ChainDeps, Watched } from './deps.ts';
 import { chainBlocks } from './schema.ts';
 import type { NetworkWatcher } from './watcher.ts';
 
+/** A payout on the chain whose confirmations are still counted. */
+export interface SentPayout {
+  id: bigint;
+  txHash: string;
+}
+
+/** Where a payout stands on the chain: its block (null while none holds it) and its confirmations. */
+export interface PayoutProgress {
+  blockNumber: number | null;
+  confirmations: number;
+  required: number;
+  /** the transaction the node mined, when it is not the one recorded (a replacement was mined, or the first one) */
+  txHash?: string;
+  link?: string | null;
+}
+
+/** A withdrawal approved for the platform to pay, waiting for the sender. */
+export interface QueuedPayout {
+  id: bigint;
+  coin: string;
+  address: string;
+  receiveAmount: string;
+  status: 'queued' | 'waitingFunds';
+}
+
+/** What the chain domain asks of the wallet about payouts (the wallet's service implements it: server/wallet/payouts.ts). */
+export interface PayoutBook {
+  sentPayouts(network: string): Promise<SentPayout[]>;
+  payoutProgress(id: bigint, p: PayoutProgress): Promise<void>;
+  queuedPayouts(network: string): Promise<QueuedPayout[]>;
+  /** the hot wallet holds less than it (waiting) or enough again */
+  payoutWaiting(id: bigint, waiting: boolean): Promise<void>;
+  /** the sender broadcast it: sent, with its hash (a replacement changes the hash, not the status) */
+  payoutBroadcast(id: bigint, p: { txHash: string; link: string | null; required: number }): Promise<void>;
+}
+
 /** Counts every sent payout of the network; returns how many were handed to the wallet. */
-export async function trackPayouts(deps: ChainDeps, w: Watched, watcher: NetworkWatcher, book: PayoutBook): Promise<number> {
+export async function trackPayouts(
+  deps: ChainDeps,
+  w: Watched,
+  watcher: NetworkWatcher,
+  book: PayoutBook,
+  hashesOf: (withdrawalId: bigint) => Promise<string[]> = async () => [],
+): Promise<number> {
   const sent = await book.sentPayouts(w.cfg.network);
   if (sent.length === 0) return 0;
   const state = await watcher.state();
   if (!state) return 0;
   const where = watcher.where(state);
   for (const p of sent) {
-    const receipt = await w.evm.receipt(p.txHash as Hex);
+    // a payout the platform sent may have been replaced (same nonce): whichever of them was mined counts
+    const hashes = [...new Set([p.txHash.toLowerCase(), ...(await hashesOf(p.id))])];
+    const found = await Promise.all(hashes.map(async (h) => ({ h, r: await w.evm.receipt(h as Hex) })));
+    const mined = found.find((f) => f.r !== null);
+    const receipt = mined?.r ?? null;
+    const txHash = mined && mined.h !== p.txHash.toLowerCase() ? mined.h : undefined;
     let blockNumber: number | null = null;
     let confirmations = 0;
     if (receipt && receipt.status === 'success' && receipt.blockNumber <= state.lastBlock) {
@@ -36,7 +83,12 @@ export async function trackPayouts(deps: ChainDeps, w: Watched, watcher: Network
         confirmations = confirmationsOf(receipt.blockNumber, where);
       }
     }
-    await book.payoutProgress(p.id, { blockNumber, confirmations, required: where.required });
+    await book.payoutProgress(p.id, {
+      blockNumber,
+      confirmations,
+      required: where.required,
+      ...(txHash ? { txHash, link: explorerLink(w, txHash) } : {}),
+    });
   }
   return sent.length;
 }

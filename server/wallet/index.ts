@@ -15,4 +15,3 @@ export {
   deleteDepositAddress,
   updateDepositAddress,
 } from './depositAddressBook.ts';
-export type { PayoutBook, PayoutProgress, SentPayout } from './payouts.ts';

@@ -15,27 +15,10 @@ import { PendingEvents } from '../platform/realtime/pendingEvents.ts';
 import { publishUserEvent } from '../platform/realtime/notify.ts';
 import { userWritten } from '../platform/db/userWrites.ts';
 import { nextStatus } from '../platform/statusTransitions.ts';
+import type { PayoutProgress, SentPayout } from '../chain/index.ts';
 import type { WalletDeps } from './deps.ts';
+import { txHashKey } from './deposits.ts';
 import { withdrawals } from './schema.ts';
-
-/** A payout on the chain whose confirmations are still counted. */
-export interface SentPayout {
-  id: bigint;
-  txHash: string;
-}
-
-/** Where a payout stands on the chain: its block (null while none holds it) and its confirmations. */
-export interface PayoutProgress {
-  blockNumber: number | null;
-  confirmations: number;
-  required: number;
-}
-
-/** What the chain domain asks of the wallet about payouts (server/wallet/index.ts). */
-export interface PayoutBook {
-  sentPayouts(network: string): Promise<SentPayout[]>;
-  payoutProgress(id: bigint, p: PayoutProgress): Promise<void>;
-}
 
 type Row = typeof withdrawals.$inferSelect;
 
@@ -64,10 +47,17 @@ export async function routeApproval(
   if (decision.type !== 'withdrawal.approve') return { decision, onChain: null };
   const chain = deps.chain();
   const [w] = await deps.db.select().from(withdrawals).where(eq(withdrawals.id, id));
-  if (!w || w.status !== 'pending' || !chain?.watches(w.coin as Asset, w.network as Network) || decision.payoutTxHash === null) {
-    return { decision: { ...decision, route: 'hand' }, onChain: null };
+  if (!w || w.status !== 'pending') return { decision: { ...decision, route: 'hand' }, onChain: null };
+  const watched = chain?.watches(w.coin as Asset, w.network as Network) ?? false;
+  if (decision.payoutTxHash === null) {
+    // no hash: only a network the platform pays itself (its signer) goes on without one
+    if (!watched || !chain?.paysItself(w.network as Network)) {
+      throw new BizError(Err.CHAIN_PAYOUT_HASH_REQUIRED, { coin: w.coin, network: w.network });
+    }
+    return { decision: { ...decision, route: 'platform' }, onChain: null };
   }
-  const checked = await chain.checkPayout(w.network as Network, {
+  if (!watched) return { decision: { ...decision, route: 'hand' }, onChain: null };
+  const checked = await chain!.checkPayout(w.network as Network, {
     coin: w.coin as Asset,
     address: w.address,
     receiveAmount: w.receiveAmount,
@@ -99,16 +89,18 @@ export const sentColumns = (onChain: OnChainApproval | null, now: Date) =>
       }
     : {};
 
-/** What the customer is told of an approval: sent on the chain (checked), or approved with the typed hash. */
+/** What the customer is told of an approval: sent on the chain (checked), queued for the platform's sender, or approved with the typed hash. */
 export function approvedEvent(
   params: ReturnType<typeof payoutParams>,
-  payoutTxHash: string | null,
+  decision: WithdrawalEvent,
   onChain: OnChainApproval | null,
   ref: { refType: string; refId: string },
 ): UserEvent {
-  return onChain
-    ? { kind: 'withdrawal.sent', params: { ...params, txHash: onChain.txHash }, ...ref }
-    : { kind: 'withdrawal.approved', params: { ...params, payoutTxHash: payoutTxHash ?? '' }, ...ref };
+  if (onChain) return { kind: 'withdrawal.sent', params: { ...params, txHash: onChain.txHash }, ...ref };
+  if (decision.type === 'withdrawal.approve' && decision.route === 'platform')
+    return { kind: 'withdrawal.queued', params, ...ref };
+  const payoutTxHash = decision.type === 'withdrawal.approve' ? (decision.payoutTxHash ?? '') : '';
+  return { kind: 'withdrawal.approved', params: { ...params, payoutTxHash }, ...ref };
 }
 
 /** What every withdrawal event says: the record, its coin and its amounts. */
@@ -116,6 +108,12 @@ export const payoutParams = (r: Row) => {
   const coin = r.coin as Asset;
   return { id: r.id.toString(), coin: r.coin, amount: fmt(coin, r.amount), receiveAmount: fmt(coin, r.receiveAmount) };
 };
+
+/** The mined transaction's hash, when it is another than the recorded one (a replacement). */
+const hashOf = (p: PayoutProgress) =>
+  p.txHash
+    ? { payoutTxHash: p.txHash, payoutTxHashKey: txHashKey(p.txHash), ...(p.link !== undefined ? { payoutLink: p.link } : {}) }
+    : {};
 
 /** Withdrawals sent on a network, oldest first. */
 export async function sentPayouts(deps: WalletDeps, network: string): Promise<SentPayout[]> {
@@ -140,12 +138,14 @@ export async function payoutProgress(deps: WalletDeps, id: bigint, p: PayoutProg
     const [before] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
     if (!before || before.status !== 'sent') return undefined;
     if (!confirmed) {
-      if (before.payoutConfirmations === p.confirmations && before.payoutBlockNumber === p.blockNumber) return undefined;
+      const sameHash = !p.txHash || p.txHash === before.payoutTxHash;
+      if (sameHash && before.payoutConfirmations === p.confirmations && before.payoutBlockNumber === p.blockNumber)
+        return undefined;
       // the customer's reads kept in memory are forgotten when this commits (the event makes them ask again)
       await userWritten(tx, before.userId);
       const [after] = await tx
         .update(withdrawals)
-        .set({ payoutConfirmations: p.confirmations, payoutBlockNumber: p.blockNumber, payoutRequired: p.required })
+        .set({ payoutConfirmations: p.confirmations, payoutBlockNumber: p.blockNumber, payoutRequired: p.required, ...hashOf(p) })
         .where(and(eq(withdrawals.id, id), sql`${withdrawals.status} = 'sent'`))
         .returning();
       return after;
@@ -159,12 +159,13 @@ export async function payoutProgress(deps: WalletDeps, id: bigint, p: PayoutProg
         payoutBlockNumber: p.blockNumber,
         payoutRequired: p.required,
         confirmedAt: deps.clock.date(),
+        ...hashOf(p),
       })
       .where(eq(withdrawals.id, id))
       .returning();
     await events.record(tx, before.userId, {
       kind: 'withdrawal.confirmed',
-      params: { ...payoutParams(before), txHash: before.payoutTxHash ?? '' },
+      params: { ...payoutParams(before), txHash: p.txHash ?? before.payoutTxHash ?? '' },
       refType: 'withdrawal',
       refId: id.toString(),
     });

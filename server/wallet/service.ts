@@ -47,7 +47,9 @@ import {
   type WithdrawalDecision,
   type WithdrawalRow,
 } from './withdrawals.ts';
-import { payoutProgress, sentPayouts, type PayoutBook, type PayoutProgress, type SentPayout } from './payouts.ts';
+import { payoutProgress, sentPayouts } from './payouts.ts';
+import type { PayoutBook, PayoutProgress, QueuedPayout, SentPayout } from '../chain/index.ts';
+import { payoutBroadcast, payoutWaiting, queuedPayouts } from './payoutSends.ts';
 import type { WalletDeps } from './deps.ts';
 
 export type { WalletDeps } from './deps.ts';
@@ -165,6 +167,18 @@ export class WalletService implements PayoutBook {
 
   payoutProgress(id: bigint, p: PayoutProgress): Promise<void> {
     return payoutProgress(this.deps, id, p);
+  }
+
+  queuedPayouts(network: string): Promise<QueuedPayout[]> {
+    return queuedPayouts(this.deps, network);
+  }
+
+  payoutWaiting(id: bigint, waiting: boolean): Promise<void> {
+    return payoutWaiting(this.deps, id, waiting);
+  }
+
+  payoutBroadcast(id: bigint, p: { txHash: string; link: string | null; required: number }): Promise<void> {
+    return payoutBroadcast(this.deps, id, p);
   }
 
   // ---------------------------------------------------------------- statement

@@ -358,7 +358,7 @@ export async function reviewWithdrawal(
         before.userId,
         decision.type === 'withdrawal.reject'
           ? { kind: 'withdrawal.rejected', params: { ...params, reason: decision.reason }, ...ref }
-          : approvedEvent(params, decision.type === 'withdrawal.approve' ? decision.payoutTxHash : null, onChain, ref),
+          : approvedEvent(params, decision, onChain, ref),
       );
       return after;
     })

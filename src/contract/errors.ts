@@ -180,6 +180,7 @@ export const Err = {
   CHAIN_PAYOUT_WRONG_TOKEN: 10323,
   CHAIN_PAYOUT_NOT_PLATFORM: 10324,
   CHAIN_PAYOUT_PENDING: 10325,
+  CHAIN_PAYOUT_HASH_REQUIRED: 10326,
   LOGIN_REQUIRED: 401,
 } as const;
 export type ErrCode = (typeof Err)[keyof typeof Err];
