@@ -155,6 +155,36 @@ describe('approved withdrawals paid through the signer', () => {
     expect(await ethOf(w.address)).toBe(parseEther(w.receive));
   });
 
+  it('a crash between signing and broadcasting resumes with the same transaction: no nonce skipped, one payment', async () => {
+    const w = await withdrawal('ETH', '0.05');
+    // the node refuses the first broadcast, as if the process died right after recording the signature
+    const evm = (
+      t.app.chain as unknown as { watched: Map<string, { w: { evm: { broadcast: (raw: Hex) => Promise<void> } } }> }
+    ).watched.get('ERC20')!.w.evm;
+    const broadcast = evm.broadcast.bind(evm);
+    evm.broadcast = async () => {
+      throw new Error('killed mid-broadcast');
+    };
+    await expect(send()).rejects.toThrow('killed mid-broadcast');
+    evm.broadcast = broadcast;
+    const [p] = await payoutsOf(w.id);
+    expect(p.state).toBe('signed');
+    expect((await recordOf(w.u, w.id)).status).toBe('queued');
+    // the next run broadcasts what was signed, with the nonce taken before
+    expect((await send())[0]).toMatchObject({ sent: 1 });
+    const [after] = await payoutsOf(w.id);
+    expect(after).toMatchObject({ state: 'broadcast', nonce: p.nonce });
+    const signed = await t.app.db
+      .select()
+      .from(signerSignatures)
+      .where(eq(signerSignatures.withdrawalId, BigInt(w.id)));
+    expect(signed).toHaveLength(1);
+    await world.anvil.mine(N);
+    await watch();
+    expect(await recordOf(w.u, w.id)).toMatchObject({ status: 'confirmed', payoutTxHash: signed[0].txHash });
+    expect(await ethOf(w.address)).toBe(parseEther(w.receive));
+  });
+
   it('two senders at once pay each withdrawal once, each with its own nonce', async () => {
     const a = await withdrawal('ETH', '0.05');
     const b = await withdrawal('ETH', '0.06');
