@@ -109,8 +109,11 @@ export class AdminService {
     return { rows: rows.map((r) => adminWithdrawal(r.w, r.username)), total };
   }
 
-  async approveWithdrawal(operatorId: bigint, id: bigint, payoutTxHash: string): Promise<AdminWithdrawal> {
-    const w = await this.wallet.reviewWithdrawal(operatorId, id, { type: 'withdrawal.approve', payoutTxHash });
+  async approveWithdrawal(operatorId: bigint, id: bigint, payoutTxHash?: string): Promise<AdminWithdrawal> {
+    const w = await this.wallet.reviewWithdrawal(operatorId, id, {
+      type: 'withdrawal.approve',
+      payoutTxHash: payoutTxHash ?? null,
+    });
     return adminWithdrawal(w, await this.usernameOf(w.userId));
   }
 

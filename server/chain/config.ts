@@ -34,6 +34,14 @@ export interface EvmWatchConfig {
   rpcRetries: number;
   /** processed block hashes kept for finding a common ancestor (at least 4 × confirmations) */
   keepBlocks: number;
+  /** the platform's own wallets (CHAIN_ETH_HOT_WALLETS): a payout typed by an operator must come from one */
+  hotWallets: Hex[];
+  /** an explorer's page of a transaction, `{hash}` replaced (CHAIN_ETH_EXPLORER_TX_URL); absent, no link */
+  explorerTxUrl?: string;
+  /** the separate signer (CHAIN_ETH_SIGNER_URL, CHAIN_ETH_SIGNER_TOKEN); absent, the platform pays nothing itself */
+  signer?: { url: string; token: string };
+  /** a payout not mined after this long is replaced with the same nonce and higher fees (CHAIN_ETH_PAYOUT_STUCK_SECONDS) */
+  stuckMs: number;
 }
 
 /** Every watched network; none when CHAIN_ETH_RPC_URL is unset. */
@@ -72,6 +80,28 @@ export const CHAIN_ENV = {
     }),
   ),
   CHAIN_ETH_START_BLOCK: int(0, Number.MAX_SAFE_INTEGER, undefined, 'where a new Ethereum watcher starts (default: the head)'),
+  CHAIN_ETH_HOT_WALLETS: Type.Optional(
+    Type.String({
+      pattern: '^0x[0-9a-fA-F]{40}(,0x[0-9a-fA-F]{40})*$',
+      description: 'the platform wallets Ethereum payouts come from (an operator-typed payout hash must be sent by one)',
+      hint: 'comma-separated 0x-prefixed addresses of 40 hex digits',
+    }),
+  ),
+  CHAIN_ETH_SIGNER_URL: url(
+    ['http', 'https'],
+    'the separate signer (npm run signer) on a private address; unset, the platform pays no withdrawal itself',
+  ),
+  CHAIN_ETH_SIGNER_TOKEN: secret(
+    Type.Optional(Type.String({ minLength: 32, maxLength: 200, description: 'the token the signer asks of every request' })),
+  ),
+  CHAIN_ETH_PAYOUT_STUCK_SECONDS: int(30, 86_400, 600, 'a payout not mined after this long is replaced with higher fees'),
+  CHAIN_ETH_EXPLORER_TX_URL: Type.Optional(
+    Type.String({
+      pattern: '^https?://[^\\s]*\\{hash\\}[^\\s]*$',
+      description: "an explorer's transaction page, {hash} replaced by the payout's hash (shown with a payout)",
+      hint: 'an http(s) URL with {hash}, e.g. https://etherscan.io/tx/{hash}',
+    }),
+  ),
 };
 type ChainEnv = EnvOf<typeof CHAIN_ENV>;
 
@@ -92,6 +122,9 @@ export function chainConfig(e: ChainEnv, over: Partial<EvmWatchConfig> = {}): Ch
   } catch {
     throw new ConfigError([{ name: 'CHAIN_ETH_XPUB', message: 'must be an extended public key (xpub…)' }]);
   }
+  if (e.CHAIN_ETH_SIGNER_URL && !e.CHAIN_ETH_SIGNER_TOKEN) {
+    throw new ConfigError([{ name: 'CHAIN_ETH_SIGNER_TOKEN', message: 'is required when CHAIN_ETH_SIGNER_URL is set' }]);
+  }
   const confirmations = e.CHAIN_ETH_CONFIRMATIONS ?? 12;
   return {
     eth: {
@@ -108,6 +141,13 @@ export function chainConfig(e: ChainEnv, over: Partial<EvmWatchConfig> = {}): Ch
       rpcTimeoutMs: 10_000,
       rpcRetries: 3,
       keepBlocks: Math.max(256, 4 * confirmations),
+      hotWallets: (e.CHAIN_ETH_HOT_WALLETS ?? '')
+        .split(',')
+        .filter(Boolean)
+        .map((a) => a.toLowerCase() as Hex),
+      explorerTxUrl: e.CHAIN_ETH_EXPLORER_TX_URL,
+      signer: e.CHAIN_ETH_SIGNER_URL ? { url: e.CHAIN_ETH_SIGNER_URL, token: e.CHAIN_ETH_SIGNER_TOKEN! } : undefined,
+      stuckMs: (e.CHAIN_ETH_PAYOUT_STUCK_SECONDS ?? 600) * 1000,
       ...over,
     },
   };

@@ -4,6 +4,7 @@ import type { Bus } from '../platform/bus/bus.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { EvmWatchConfig } from './config.ts';
 import type { EvmClient } from './evm.ts';
+import type { PayoutBook } from './payoutTracking.ts';
 
 /** What the chain domain works with: the platform's database, bus and clock, and each watched network's node. */
 export interface ChainDeps {
@@ -12,6 +13,8 @@ export interface ChainDeps {
   log: FastifyBaseLogger;
   /** The platform clock (app.clock): every time the domain writes. */
   clock: Clock;
+  /** The wallet's withdrawals on the chain, whose confirmations the chain job counts (server/wallet/payouts.ts). */
+  payouts?: () => PayoutBook | undefined;
 }
 
 /** One watched network: its settings and its node. */

@@ -13,7 +13,30 @@ const IDLE_TICK_MS = 60_000;
  * waits twice as long each time, up to a minute, before asking again; each failure shows on the
  * jobs board and in the network's last error, and the next good run catches up from the cursor.
  */
-export function startChainEngine(app: FastifyInstance): Promise<() => Promise<void>> {
+export async function startChainEngine(app: FastifyInstance): Promise<() => Promise<void>> {
+  const stopWatcher = await startWatcher(app);
+  const stopSender = await startSender(app);
+  return async () => {
+    await stopSender();
+    await stopWatcher();
+  };
+}
+
+/**
+ * The payouts' sender (server/chain/sender.ts) on the instance that leads `chain-payouts`: one
+ * sender per hot wallet across instances. A failed run (the node, the signer refusing) shows on
+ * the jobs board and is tried again on the next beat; nothing it recorded is lost.
+ */
+function startSender(app: FastifyInstance): Promise<() => Promise<void>> {
+  return startLeaderJob(app, {
+    name: 'chain-payouts',
+    tickMs: app.chain.sends() ? (app.chain.tickMs() ?? IDLE_TICK_MS) : IDLE_TICK_MS,
+    run: () => app.chain.sendOnce(),
+    worthLogging: (r) => Array.isArray(r) && r.some((x: { sent: number; replaced: number }) => x.sent + x.replaced > 0),
+  });
+}
+
+function startWatcher(app: FastifyInstance): Promise<() => Promise<void>> {
   const tickMs = app.chain.tickMs() ?? IDLE_TICK_MS;
   let failures = 0;
   let notBefore = 0;

@@ -18,6 +18,7 @@ import type { EvmWatchConfig, Hex } from './config.ts';
 export const TRANSFER_EVENT = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 const TRANSFER_TOPIC = toEventSelector(TRANSFER_EVENT);
 const DECIMALS_ABI = [parseAbiItem('function decimals() view returns (uint8)')] as const;
+const BALANCE_ABI = [parseAbiItem('function balanceOf(address) view returns (uint256)')] as const;
 
 /** The most recipients named in one eth_getLogs topic filter (nodes limit a request's size). */
 const RECIPIENTS_PER_CALL = 500;
@@ -183,6 +184,40 @@ export class EvmClient {
         value: BigInt(l.data),
       }));
     return { status: r.status, blockNumber: Number(r.blockNumber), blockHash: r.blockHash, transfers };
+  }
+
+  /** What an address holds counting the transactions the node has not mined yet (native, or a token's). */
+  async pendingBalance(address: Hex, token?: Hex): Promise<bigint> {
+    if (!token) return this.client.getBalance({ address, blockTag: 'pending' });
+    return this.client.readContract({
+      address: token,
+      abi: BALANCE_ABI,
+      functionName: 'balanceOf',
+      args: [address],
+      blockTag: 'pending',
+    });
+  }
+
+  /** The next nonce of an address: its transactions mined (`latest`) or also those waiting (`pending`). */
+  async nonce(address: Hex, blockTag: 'latest' | 'pending'): Promise<number> {
+    return this.client.getTransactionCount({ address, blockTag });
+  }
+
+  /** EIP-1559 fees as the node suggests them now. */
+  async fees(): Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }> {
+    const f = await this.client.estimateFeesPerGas({ type: 'eip1559', chain: null });
+    return { maxFeePerGas: f.maxFeePerGas, maxPriorityFeePerGas: f.maxPriorityFeePerGas };
+  }
+
+  /** Hands a signed transaction to the node; one it already has is not an error. */
+  async broadcast(raw: Hex): Promise<void> {
+    try {
+      await this.client.sendRawTransaction({ serializedTransaction: raw });
+    } catch (e) {
+      const msg = String((e as { details?: string }).details ?? (e as Error).message).toLowerCase();
+      if (msg.includes('already known') || msg.includes('known transaction') || msg.includes('nonce too low')) return;
+      throw e;
+    }
   }
 
   /** The token's decimals (asked once per token). */

@@ -4,3 +4,4 @@
  */
 export type { ChainClaims } from './service.ts';
 export type { ChainClaim } from './claims.ts';
+export type { PayoutBook, PayoutProgress, QueuedPayout, SentPayout } from './payoutTracking.ts';

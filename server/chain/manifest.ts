@@ -23,6 +23,8 @@ export default {
   jobs: [
     /** Follows each watched network block by block, credits at N confirmations (server/chain/watcher.ts). */
     { name: 'chain-watcher', lock: 727_081, what: 'chain deposits: follow blocks, reorganisations, credit at N confirmations' },
+    /** Pays approved withdrawals through the signer, one nonce each, replaces stuck ones (server/chain/sender.ts). */
+    { name: 'chain-payouts', lock: 727_082, what: 'chain payouts: sign through the signer, broadcast, replace stuck ones' },
   ],
   engine: startChainEngine,
   events: CHAIN_EVENT_TEXTS,

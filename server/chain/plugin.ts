@@ -15,7 +15,13 @@ declare module 'fastify' {
  */
 async function chain(app: FastifyInstance) {
   const service = new ChainService(
-    { db: app.db, bus: app.bus, log: app.log.child({ module: 'chain' }), clock: app.clock },
+    {
+      db: app.db,
+      bus: app.bus,
+      log: app.log.child({ module: 'chain' }),
+      clock: app.clock,
+      payouts: () => (app.hasDecorator('wallet') ? app.wallet : undefined),
+    },
     app.config.chain,
   );
   app.decorate('chain', service);

@@ -170,3 +170,60 @@ export type ChainDepositRow = typeof chainDeposits.$inferSelect;
 export type ChainAddressRow = typeof chainAddresses.$inferSelect;
 export type ChainNetworkRow = typeof chainNetworks.$inferSelect;
 export type ChainIncidentRow = typeof chainIncidents.$inferSelect;
+
+/**
+ * The next nonce of each hot wallet the sender pays from (server/chain/sender.ts): taken under the
+ * row's lock in the transaction that records the payout with it, so two instances, a restart or a
+ * crash never give one nonce twice, and a nonce once given is always used (its payout resumes).
+ */
+export const chainNonces = pgTable(
+  'chain_nonces',
+  {
+    network: text().notNull(),
+    address: text().notNull(),
+    next: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.network, t.address] })],
+);
+
+/**
+ * One payout per withdrawal the platform pays itself (unique on the withdrawal): its wallet, its
+ * nonce (unique per wallet), the fees it was last signed with and when it was last broadcast.
+ * `state`: allocated (nonce taken, not signed yet) → signed (a transaction recorded, maybe not on
+ * the node yet) → broadcast (the node has it). Every transaction signed for it is in
+ * `chain_payout_txs`: a replacement has the same nonce, so only one of them can be mined.
+ */
+export const chainPayouts = pgTable(
+  'chain_payouts',
+  {
+    id: bigserial({ mode: 'bigint' }).primaryKey(),
+    withdrawalId: bigint({ mode: 'bigint' }).notNull(),
+    network: text().notNull(),
+    fromAddress: text().notNull(),
+    nonce: integer().notNull(),
+    state: text().$type<'allocated' | 'signed' | 'broadcast'>().notNull().default('allocated'),
+    maxFeePerGas: text(),
+    maxPriorityFeePerGas: text(),
+    broadcastAt: timestamp({ withTimezone: true }),
+    replacements: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('chain_payouts_withdrawal').on(t.withdrawalId),
+    uniqueIndex('chain_payouts_nonce').on(t.network, t.fromAddress, t.nonce),
+  ],
+);
+
+/** Every transaction signed for a payout, with its raw bytes (broadcast again after a crash). */
+export const chainPayoutTxs = pgTable(
+  'chain_payout_txs',
+  {
+    txHash: text().primaryKey(),
+    payoutId: bigint({ mode: 'bigint' }).notNull(),
+    raw: text().notNull(),
+    maxFeePerGas: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('chain_payout_txs_payout').on(t.payoutId)],
+);
+export type ChainPayoutRow = typeof chainPayouts.$inferSelect;

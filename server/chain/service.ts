@@ -21,6 +21,10 @@ import { fmt } from '../platform/ledger/amounts.ts';
 import { qrDataUrl } from '../platform/qr.ts';
 import { addressOf } from './addresses.ts';
 import { claimDeposit, type ChainClaim } from './claims.ts';
+import { checkPayout, type CheckedPayout, type PayoutToCheck } from './payoutCheck.ts';
+import { trackPayouts } from './payoutTracking.ts';
+import { PayoutSender, type SendResult } from './sender.ts';
+import { SignerClient } from './signerClient.ts';
 import type { ChainConfig } from './config.ts';
 import { confirmationsOf, type Where } from './credit.ts';
 import { listIncidents, resolveIncident } from './incidents.ts';
@@ -33,13 +37,17 @@ import { NetworkWatcher, type WatchResult } from './watcher.ts';
 export interface ChainClaims {
   watches(coin: Asset, network: Network): boolean;
   claim(userId: bigint, claim: ChainClaim): Promise<ChainDeposit>;
+  /** Whether the platform pays withdrawals on this network itself (a signer is configured). */
+  paysItself(network: Network): boolean;
+  /** An operator's payout hash checked on a watched network's node (refusals name what differs). */
+  checkPayout(network: Network, payout: PayoutToCheck): Promise<CheckedPayout & { required: number }>;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export class ChainService implements ChainClaims {
   /** Every watched network with its node and watcher (none without configuration). */
-  private readonly watched = new Map<string, { w: Watched; watcher: NetworkWatcher }>();
+  private readonly watched = new Map<string, { w: Watched; watcher: NetworkWatcher; sender?: PayoutSender }>();
 
   constructor(
     private readonly deps: ChainDeps,
@@ -47,7 +55,8 @@ export class ChainService implements ChainClaims {
   ) {
     if (cfg.eth) {
       const w = { cfg: cfg.eth, evm: new EvmClient(cfg.eth) };
-      this.watched.set(cfg.eth.network, { w, watcher: new NetworkWatcher(deps, w) });
+      const sender = cfg.eth.signer ? new PayoutSender(deps, w, new SignerClient(cfg.eth.signer)) : undefined;
+      this.watched.set(cfg.eth.network, { w, watcher: new NetworkWatcher(deps, w), sender });
     }
   }
 
@@ -67,11 +76,40 @@ export class ChainService implements ChainClaims {
     return ticks.length ? Math.min(...ticks) : null;
   }
 
-  /** One run of every watcher (the leader job's run; tests call it to advance). */
+  /** One run of every watcher, then the payouts' confirmations (the leader job's run; tests call it to advance). */
   async watchOnce(): Promise<WatchResult[]> {
     const out: WatchResult[] = [];
-    for (const { watcher } of this.watched.values()) out.push(await watcher.run());
+    for (const { w, watcher, sender } of this.watched.values()) {
+      const result = await watcher.run();
+      const book = this.deps.payouts?.();
+      const hashesOf = sender ? (id: bigint) => sender.hashesOf(id) : undefined;
+      out.push(book ? { ...result, payoutsMoved: await trackPayouts(this.deps, w, watcher, book, hashesOf) } : result);
+    }
     return out;
+  }
+
+  /** Whether any network has a signer: the payouts job has work. */
+  sends(): boolean {
+    return [...this.watched.values()].some((n) => n.sender);
+  }
+
+  /** One run of every network's sender (the `chain-payouts` leader job's run; tests call it to advance). */
+  async sendOnce(): Promise<SendResult[]> {
+    const book = this.deps.payouts?.();
+    const out: SendResult[] = [];
+    if (!book) return out;
+    for (const { sender } of this.watched.values()) if (sender) out.push(await sender.run(book));
+    return out;
+  }
+
+  paysItself(network: Network): boolean {
+    return Boolean(this.watched.get(network)?.w.cfg.signer);
+  }
+
+  async checkPayout(network: Network, payout: PayoutToCheck): Promise<CheckedPayout & { required: number }> {
+    const { w } = this.watched.get(network)!;
+    const checked = await checkPayout(this.deps, w, w.cfg.hotWallets, payout);
+    return { ...checked, required: w.cfg.confirmations };
   }
 
   /** The customer's own address per watched coin and network, made on first ask, with its QR code. */

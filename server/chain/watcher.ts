@@ -39,6 +39,8 @@ export interface WatchResult {
   found: number;
   reorgs: number;
   credited: number;
+  /** payouts whose confirmations moved (server/chain/payoutTracking.ts) */
+  payoutsMoved?: number;
 }
 
 const ETH_DECIMALS = 18;

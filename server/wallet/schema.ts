@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   index,
+  integer,
   numeric,
   pgTable,
   primaryKey,
@@ -94,6 +95,14 @@ export const withdrawals = pgTable(
     payoutTxHash: text(),
     /** payoutTxHash in lower case without 0x: one chain transaction pays one withdrawal */
     payoutTxHashKey: text(),
+    /** an explorer's page of the payout transaction (CHAIN_ETH_EXPLORER_TX_URL), when it went out on a watched network */
+    payoutLink: text(),
+    /** on a watched network: the payout's block, its confirmations when last counted and the number required */
+    payoutBlockNumber: integer(),
+    payoutConfirmations: integer(),
+    payoutRequired: integer(),
+    sentAt: timestamp({ withTimezone: true }),
+    confirmedAt: timestamp({ withTimezone: true }),
     /** the client's idempotency key: a retry with the same key returns this withdrawal */
     clientKey: text(),
     /** Above the four-eyes amount: the first operator's approval; a different operator completes it. */

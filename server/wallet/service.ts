@@ -47,6 +47,9 @@ import {
   type WithdrawalDecision,
   type WithdrawalRow,
 } from './withdrawals.ts';
+import { payoutProgress, sentPayouts } from './payouts.ts';
+import type { PayoutBook, PayoutProgress, QueuedPayout, SentPayout } from '../chain/index.ts';
+import { payoutBroadcast, payoutWaiting, queuedPayouts } from './payoutSends.ts';
 import type { WalletDeps } from './deps.ts';
 
 export type { WalletDeps } from './deps.ts';
@@ -57,7 +60,7 @@ type StatementFilter = Omit<Static<typeof StatementQuery>, 'pageNum' | 'pageSize
  * Balances, deposits, withdrawals, the statement and notifications (`app.wallet`). Money moves
  * only through the ledger; record statuses only along their statecharts (lifecycle.ts).
  */
-export class WalletService {
+export class WalletService implements PayoutBook {
   constructor(private readonly deps: WalletDeps) {}
 
   private get db() {
@@ -155,6 +158,27 @@ export class WalletService {
 
   reviewWithdrawal(operatorId: bigint, id: bigint, decision: WithdrawalDecision): Promise<WithdrawalRow> {
     return reviewWithdrawal(this.deps, operatorId, id, decision);
+  }
+
+  // ---------------------------------------------------------------- payouts on the chain (PayoutBook)
+  sentPayouts(network: string): Promise<SentPayout[]> {
+    return sentPayouts(this.deps, network);
+  }
+
+  payoutProgress(id: bigint, p: PayoutProgress): Promise<void> {
+    return payoutProgress(this.deps, id, p);
+  }
+
+  queuedPayouts(network: string): Promise<QueuedPayout[]> {
+    return queuedPayouts(this.deps, network);
+  }
+
+  payoutWaiting(id: bigint, waiting: boolean): Promise<void> {
+    return payoutWaiting(this.deps, id, waiting);
+  }
+
+  payoutBroadcast(id: bigint, p: { txHash: string; link: string | null; required: number }): Promise<void> {
+    return payoutBroadcast(this.deps, id, p);
   }
 
   // ---------------------------------------------------------------- statement

@@ -34,6 +34,7 @@ import { txHashKey } from './deposits.ts';
 import { fmt, parseUserAmount, withdrawalFee } from '../platform/ledger/amounts.ts';
 import { PendingEvents } from '../platform/realtime/pendingEvents.ts';
 import { approvalStep } from './fourEyes.ts';
+import { approvedEvent, assertSameAsChecked, routeApproval, sentColumns } from './payouts.ts';
 import { assertMayReviewMoney } from '../platform/operators/operatorTrust.ts';
 import { nextStatus } from '../platform/statusTransitions.ts';
 import { assertAllowedAddress } from './allowlist.ts';
@@ -59,8 +60,14 @@ export function withdrawalView(r: WithdrawalRow): Withdrawal {
     status: r.status,
     rejectReason: r.rejectReason,
     payoutTxHash: r.payoutTxHash,
+    verifiedOnChain: withdrawalMachine.root.states[r.status]?.tags.includes('onChain') ?? false,
+    payoutLink: r.payoutLink,
+    confirmations: r.payoutRequired === null ? null : (r.payoutConfirmations ?? 0),
+    required: r.payoutRequired,
     createdAt: r.createdAt.toISOString(),
     reviewedAt: r.reviewedAt ? r.reviewedAt.toISOString() : null,
+    sentAt: r.sentAt ? r.sentAt.toISOString() : null,
+    confirmedAt: r.confirmedAt ? r.confirmedAt.toISOString() : null,
   };
 }
 
@@ -247,13 +254,16 @@ export async function reviewWithdrawal(
   deps: WalletDeps,
   operatorId: bigint,
   id: bigint,
-  decision: WithdrawalDecision,
+  asked: WithdrawalDecision,
 ): Promise<WithdrawalRow> {
+  // on a watched network the typed hash is checked on the node first (read-only: a refusal writes nothing)
+  const { decision, onChain } = await routeApproval(deps, id, asked);
   const events = new PendingEvents();
   const row = await deps.db
     .transaction(async (tx) => {
       const [before] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
       if (!before) throw new BizError(Err.RECORD_NOT_FOUND);
+      assertSameAsChecked(before, onChain);
       // four eyes: an operator's own money is reviewed by someone else
       if (before.userId === operatorId) throw new BizError(Err.OWN_RECORD_REVIEW);
       const status = nextStatus(withdrawalMachine, before.status, decision);
@@ -327,9 +337,11 @@ export async function reviewWithdrawal(
           rejectReason: decision.type === 'withdrawal.reject' ? decision.reason : null,
           payoutTxHash: decision.type === 'withdrawal.approve' ? decision.payoutTxHash : null,
           // the partial unique index refuses a chain transaction that already paid another withdrawal
-          payoutTxHashKey: decision.type === 'withdrawal.approve' ? txHashKey(decision.payoutTxHash) : null,
+          payoutTxHashKey:
+            decision.type === 'withdrawal.approve' && decision.payoutTxHash ? txHashKey(decision.payoutTxHash) : null,
           reviewedBy: operatorId,
           reviewedAt: deps.clock.date(),
+          ...sentColumns(onChain, deps.clock.date()),
         })
         .where(eq(withdrawals.id, id))
         .returning();
@@ -346,7 +358,7 @@ export async function reviewWithdrawal(
         before.userId,
         decision.type === 'withdrawal.reject'
           ? { kind: 'withdrawal.rejected', params: { ...params, reason: decision.reason }, ...ref }
-          : { kind: 'withdrawal.approved', params: { ...params, payoutTxHash: decision.payoutTxHash }, ...ref },
+          : approvedEvent(params, decision, onChain, ref),
       );
       return after;
     })

@@ -41,10 +41,13 @@ export const AdminIdParams = Type.Object({ id: IdString }, { additionalPropertie
 export const ApproveDepositBody = Type.Object({}, { additionalProperties: false });
 /** POST /admin-api/deposits/:id/reject and /admin-api/withdrawals/:id/reject { reason } (the user sees it) */
 export const RejectBody = Type.Object({ reason: Type.String({ minLength: 1, maxLength: 500 }) }, { additionalProperties: false });
-/** POST /admin-api/withdrawals/:id/approve { payoutTxHash } → AdminWithdrawal */
+/**
+ * POST /admin-api/withdrawals/:id/approve { payoutTxHash? } → AdminWithdrawal. Without a hash only
+ * on a network the platform pays itself (its signer; 10326 elsewhere): the withdrawal is queued.
+ */
 export const ApproveWithdrawalBody = Type.Object(
   {
-    payoutTxHash: Type.String({ minLength: 16, maxLength: 100, pattern: '^(0x)?[0-9a-fA-F]{16,98}$' }),
+    payoutTxHash: Type.Optional(Type.String({ minLength: 16, maxLength: 100, pattern: '^(0x)?[0-9a-fA-F]{16,98}$' })),
   },
   { additionalProperties: false },
 );

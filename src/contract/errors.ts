@@ -175,6 +175,14 @@ export const Err = {
   CHAIN_NODE_UNAVAILABLE: 10316,
   CHAIN_INCIDENT_UNKNOWN: 10317,
   CHAIN_INCIDENT_RESOLVED: 10318,
+  // payouts typed by operators, checked against the chain (10320–10329, docs/wallet.md, "Payouts on the chain")
+  CHAIN_PAYOUT_UNKNOWN: 10320,
+  CHAIN_PAYOUT_WRONG_RECIPIENT: 10321,
+  CHAIN_PAYOUT_WRONG_AMOUNT: 10322,
+  CHAIN_PAYOUT_WRONG_TOKEN: 10323,
+  CHAIN_PAYOUT_NOT_PLATFORM: 10324,
+  CHAIN_PAYOUT_PENDING: 10325,
+  CHAIN_PAYOUT_HASH_REQUIRED: 10326,
   LOGIN_REQUIRED: 401,
 } as const;
 export type ErrCode = (typeof Err)[keyof typeof Err];

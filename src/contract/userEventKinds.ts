@@ -26,10 +26,10 @@ const CHAT: { readonly [K in keyof typeof SUPPORT_EVENTS]: true } = {
 export const isChatKind = (kind: UserEventKind): boolean => Object.hasOwn(CHAT, kind);
 
 /**
- * Progress the screen showing it already moves (a chain deposit's "confirming k/N"): no
+ * Progress the screen showing it already moves (a chain deposit's or payout's "confirming k/N"): no
  * notification row is written for it, so like the chat's it neither counts in the bell nor toasts.
  */
-const PROGRESS: ReadonlySet<UserEventKind> = new Set<UserEventKind>(['chain.deposit_confirming']);
+const PROGRESS: ReadonlySet<UserEventKind> = new Set<UserEventKind>(['chain.deposit_confirming', 'withdrawal.confirming']);
 /** Kinds that only mark what they changed stale: the chat's and progress. */
 export const isQuietKind = (kind: UserEventKind): boolean => isChatKind(kind) || PROGRESS.has(kind);
 

@@ -32,6 +32,11 @@ export const WALLET_EVENT_TEXTS = {
   'withdrawal.submitted': 'wallet.event.withdrawal_submitted',
   'withdrawal.approved': 'wallet.event.withdrawal_approved',
   'withdrawal.rejected': 'wallet.event.withdrawal_rejected',
+  'withdrawal.queued': 'wallet.event.withdrawal_queued',
+  'withdrawal.waiting_funds': 'wallet.event.withdrawal_waiting_funds',
+  'withdrawal.sent': 'wallet.event.withdrawal_sent',
+  'withdrawal.confirming': 'wallet.event.withdrawal_confirming',
+  'withdrawal.confirmed': 'wallet.event.withdrawal_confirmed',
   'allowlist.address_added': 'wallet.event.allowlist_address_added',
   'allowlist.turning_off': 'wallet.event.allowlist_turning_off',
 } as const satisfies TextsOf<typeof WALLET_EVENTS>;

@@ -33,6 +33,15 @@ export const WALLET_EVENTS = {
   'withdrawal.submitted': Type.Object(Withdrawal),
   'withdrawal.approved': Type.Object({ ...Withdrawal, payoutTxHash: Text }),
   'withdrawal.rejected': Type.Object({ ...Withdrawal, reason: Text }),
+  /** approved on a watched network: the platform's sender pays it next */
+  'withdrawal.queued': Type.Object(Withdrawal),
+  /** approved, waiting whole until the hot wallet is refilled */
+  'withdrawal.waiting_funds': Type.Object(Withdrawal),
+  /** on the chain, its hash checked against the node (typed by an operator) or broadcast by the platform */
+  'withdrawal.sent': Type.Object({ ...Withdrawal, txHash: Text }),
+  /** live only (no notification row): the payout's confirmations grew */
+  'withdrawal.confirming': Type.Object({ ...Withdrawal, confirmations: Type.Integer(), required: Type.Integer() }),
+  'withdrawal.confirmed': Type.Object({ ...Withdrawal, txHash: Text }),
   /** a withdrawal address saved: usable from `activeAt` */
   'allowlist.address_added': Type.Object({ address: Text, network: NetworkSchema, activeAt: Text }),
   /** "withdraw only to saved addresses" turned off: it stops applying at `offAt` */

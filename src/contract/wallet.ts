@@ -188,8 +188,20 @@ export const Withdrawal = Type.Object({
   rejectReason: Type.Union([Type.String(), Type.Null()]),
   /** The chain transaction of the payout, once approved. */
   payoutTxHash: Type.Union([Type.String(), Type.Null()]),
+  /**
+   * Whether the payout is checked on the chain (a watched network: the node showed it, or the
+   * platform sent it); false for a hash typed by hand on an unwatched network ("not verified on chain").
+   */
+  verifiedOnChain: Type.Boolean(),
+  /** An explorer's page of the payout transaction, when one is configured. */
+  payoutLink: Type.Union([Type.String(), Type.Null()]),
+  /** On the chain: the payout's confirmations and the number required (null before it is sent). */
+  confirmations: Type.Union([Type.Integer(), Type.Null()]),
+  required: Type.Union([Type.Integer(), Type.Null()]),
   createdAt: IsoTime,
   reviewedAt: Type.Union([IsoTime, Type.Null()]),
+  sentAt: Type.Union([IsoTime, Type.Null()]),
+  confirmedAt: Type.Union([IsoTime, Type.Null()]),
 });
 export type Withdrawal = Static<typeof Withdrawal>;
 

@@ -14,6 +14,12 @@ export const WALLET_CHANGES = {
   'withdrawal.submitted': withdrawal,
   'withdrawal.approved': withdrawal,
   'withdrawal.rejected': withdrawal,
+  'withdrawal.queued': withdrawal,
+  'withdrawal.waiting_funds': withdrawal,
+  'withdrawal.sent': withdrawal,
+  // live only, no notification row: the record's count moved
+  'withdrawal.confirming': () => [walletKeys.withdrawals(real)],
+  'withdrawal.confirmed': withdrawal,
   'allowlist.address_added': realBook,
   'allowlist.turning_off': realBook,
 } as const satisfies ChangesOf<keyof typeof WALLET_EVENTS>;

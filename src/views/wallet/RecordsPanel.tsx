@@ -4,6 +4,7 @@ import { useDepositRecords, useStatement, useStatementCsv, useWithdrawalRecords 
 import { PagedTable } from './PagedTable.tsx';
 import { formatAmount } from '../platform/components/Figures.tsx';
 import { localTime, shorten, StatusBadge } from '../platform/components/recordParts.tsx';
+import { PayoutOnChain } from './PayoutOnChain.tsx';
 import screens from '../platform/styles/screens.module.css';
 import styles from '../platform/styles/money.module.css';
 
@@ -118,11 +119,7 @@ function Withdrawals() {
           </td>
           <td>
             <StatusBadge kind="withdrawal" status={w.status} reason={w.rejectReason} />
-            {w.payoutTxHash && (
-              <span className={`${styles.hint} ${styles.mono} ${styles.block}`} title={w.payoutTxHash}>
-                {shorten(w.payoutTxHash, 6)}
-              </span>
-            )}
+            <PayoutOnChain w={w} />
           </td>
         </tr>
       )}

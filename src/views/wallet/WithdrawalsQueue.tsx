@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useAdminWithdrawals } from '../../services/admin/index.ts';
 import { formatDecimal } from '../platform/components/Figures.tsx';
 import { localTime, shorten, StatusBadge } from '../platform/components/recordParts.tsx';
+import { PayoutOnChain } from './PayoutOnChain.tsx';
 import { ReviewControls } from '../platform/operator/review.tsx';
 import { AdminList, StatusFilterSelect, useReviewQueue, Who } from '../platform/operator/queue.tsx';
 import screens from '../platform/styles/screens.module.css';
@@ -65,11 +66,7 @@ export function WithdrawalsQueue() {
               </td>
               <td data-label={t('account.statusLabel')}>
                 <StatusBadge kind="withdrawal" status={w.status} reason={w.rejectReason} />
-                {w.payoutTxHash && (
-                  <span className={`${wallet.hint} ${wallet.mono} ${wallet.block}`} title={w.payoutTxHash}>
-                    {shorten(w.payoutTxHash, 6)}
-                  </span>
-                )}
+                <PayoutOnChain w={w} />
                 {w.status === 'pending' && w.firstApprovedBy && (
                   <span className={`${wallet.hint} ${wallet.block}`} data-testid="first-approval">
                     {t('admin.firstApproval', { id: w.firstApprovedBy })}

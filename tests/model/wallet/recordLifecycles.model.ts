@@ -6,8 +6,8 @@ import { chainDepositMachine, type ChainDepositEvent } from '../../../src/machin
 
 /**
  * The deposit and withdrawal lifecycles that the server checks every status change against
- * (server/platform/statusTransitions.ts): pending awaits review; approval and rejection are final, so no
- * further decision moves them.
+ * (server/platform/statusTransitions.ts): pending awaits review; approval by hand and rejection are final, so
+ * no further decision moves them; a payout on a watched network goes on to sent and confirmed.
  */
 const awaiting = (s: { hasTag: (t: string) => boolean; status: string }) => {
   expect(s.hasTag('awaitingReview')).toBe(true);
@@ -24,10 +24,29 @@ const depositEvents: DepositEvent[] = [
 ];
 const withdrawalEvents: WithdrawalEvent[] = [
   { type: 'withdrawal.approve', payoutTxHash: `0x${'ab'.repeat(32)}` },
+  { type: 'withdrawal.approve', payoutTxHash: `0x${'cd'.repeat(32)}`, route: 'verified' },
+  { type: 'withdrawal.approve', payoutTxHash: null, route: 'platform' },
   { type: 'withdrawal.reject', reason: 'address on a sanctions list' },
+  { type: 'withdrawal.waitForFunds' },
+  { type: 'withdrawal.fundsBack' },
+  { type: 'withdrawal.broadcast', txHash: `0x${'ef'.repeat(32)}` },
+  { type: 'withdrawal.confirmed' },
 ];
 
 const assertions = { pending: awaiting, approved: settled, rejected: settled };
+/** On the chain: no operator is awaited; only a confirmation ends it. */
+const onChain = (final: boolean) => (s: { hasTag: (t: string) => boolean; status: string }) => {
+  expect(s.hasTag('awaitingReview')).toBe(false);
+  expect(s.hasTag('onChain')).toBe(true);
+  expect(s.status).toBe(final ? 'done' : 'active');
+};
+const withdrawalAssertions = {
+  ...assertions,
+  queued: onChain(false),
+  waitingFunds: onChain(false),
+  sent: onChain(false),
+  confirmed: onChain(true),
+};
 const deposit = defineModel({
   name: 'deposit',
   machine: depositMachine,
@@ -40,9 +59,9 @@ const withdrawal = defineModel({
   name: 'withdrawal',
   machine: withdrawalMachine,
   events: withdrawalEvents,
-  assertions,
+  assertions: withdrawalAssertions,
   provide: () => withdrawalMachine,
-  expected: { states: 3, edges: 2 },
+  expected: { states: 7, edges: 9 },
 });
 
 /**

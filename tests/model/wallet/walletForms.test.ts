@@ -39,7 +39,13 @@ describe('wallet form machines: generated paths', () => {
 describe('record status labels come from the lifecycle charts', () => {
   it('every state of deposit and withdrawal has a label; nothing else does', () => {
     expect(statusesOf('deposit')).toEqual(['pending', 'approved', 'rejected']);
-    expect(statusesOf('withdrawal')).toEqual(['pending', 'approved', 'rejected']);
+    expect(statusesOf('withdrawal')).toEqual(['pending', 'approved', 'rejected', 'queued', 'waitingFunds', 'sent', 'confirmed']);
+    expect(statusView('withdrawal', 'sent')).toEqual({
+      key: 'wallet.status.withdrawal.sent',
+      awaitingReview: false,
+      final: false,
+    });
+    expect(statusView('withdrawal', 'confirmed').final).toBe(true);
     expect(statusView('deposit', 'pending')).toEqual({
       key: 'wallet.status.deposit.pending',
       awaitingReview: true,
