@@ -1,4 +1,5 @@
 import type { DomainManifest } from '../platform/domain.ts';
+import { proofConfig } from './config.ts';
 import { startProofEngine } from './engine.ts';
 import proof from './plugin.ts';
 import proofRoutes, { proofAdmin } from './routes.ts';
@@ -18,6 +19,7 @@ export default {
     { name: 'liabilities-snapshot', lock: 727_061, what: 'proof of liabilities: daily snapshot, Merkle sum tree' },
   ],
   engine: startProofEngine,
+  config: proofConfig,
   keyRoot: 'proof',
   openApiTags: [
     { name: 'proof', description: "Proof of liabilities: the published Merkle sum tree and a customer's inclusion proof" },

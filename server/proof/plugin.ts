@@ -11,7 +11,15 @@ declare module 'fastify' {
 
 /** Plugin 'proof': decorates `app.proof`. Its daily snapshot is an engine (server/proof/engine.ts). */
 async function proof(app: FastifyInstance) {
-  app.decorate('proof', new ProofService({ db: app.db, log: app.log.child({ module: 'proof' }), now: () => app.clock.now() }));
+  app.decorate(
+    'proof',
+    new ProofService({
+      db: app.db,
+      log: app.log.child({ module: 'proof' }),
+      now: () => app.clock.now(),
+      parts: app.config.proofParts,
+    }),
+  );
 }
 
 export default fp(proof, { name: 'proof', dependencies: ['platform'] });

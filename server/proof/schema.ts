@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { OnChainReading } from '../../src/contract/proof.ts';
 
 /**
  * Proof of liabilities (docs/ledger.md, "Proof of liabilities"): one row per snapshot of every
@@ -24,6 +25,8 @@ export const liabilitySnapshots = pgTable(
   {
     id: bigserial({ mode: 'bigint' }).primaryKey(),
     status: text({ enum: ['published', 'failed'] }).notNull(),
+    /** the tree's rules (src/contract/merkleSum.ts): 'pol2' split leaves; 'pol1' one leaf per customer (the snapshots before migration 0030) */
+    format: text({ enum: ['pol1', 'pol2'] }).notNull(),
     /** 'schedule' (the daily job) or 'operator' (an operator asked) */
     trigger: text({ enum: ['schedule', 'operator'] }).notNull(),
     requestedBy: bigint({ mode: 'bigint' }),
@@ -38,6 +41,10 @@ export const liabilitySnapshots = pgTable(
     /** the ledger's customer accounts summed, and minus the platform accounts, at the same moment */
     ledgerTotals: jsonb().$type<{ customers: Record<string, string>; platform: Record<string, string> }>(),
     error: text(),
+    /** the block of the watched chain the platform's wallets were read at with it (null: no chain watched, or unread) */
+    chainBlock: bigint({ mode: 'number' }),
+    /** the platform's wallet balances read from the node at chainBlock (server/proof/reserves/onChain.ts) */
+    onChain: jsonb().$type<OnChainReading>(),
     /** the UTC day (platform clock) a scheduled snapshot is for; null for an operator's (any number a day) */
     period: date({ mode: 'string' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -45,7 +52,10 @@ export const liabilitySnapshots = pgTable(
   (t) => [index('liability_snapshots_taken').on(t.status, t.takenAt), uniqueIndex('liability_snapshots_period').on(t.period)],
 );
 
-/** One leaf per customer per snapshot: the salt stays here so the customer can be given it. */
+/**
+ * The leaves of a snapshot: in pol2 k per customer (one random part of their balances each), in
+ * pol1 one. The salt stays here so the customer can be given it.
+ */
 export const liabilityLeaves = pgTable(
   'liability_leaves',
   {
@@ -53,17 +63,14 @@ export const liabilityLeaves = pgTable(
       .notNull()
       .references(() => liabilitySnapshots.id),
     userId: bigint({ mode: 'bigint' }).notNull(),
-    /** the leaf's index in the tree (users are shuffled, so it says nothing about the account) */
+    /** the leaf's index in the tree (leaves are shuffled, so it says nothing about the account) */
     position: integer().notNull(),
     salt: text().notNull(),
-    /** balances per asset as decimal strings, in the snapshot's asset order */
+    /** the leaf's amounts per asset as decimal strings, in the snapshot's asset order (pol2: one part of the balances) */
     balances: jsonb().$type<string[]>().notNull(),
     hash: text().notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.snapshotId, t.userId] }),
-    uniqueIndex('liability_leaves_position').on(t.snapshotId, t.position),
-  ],
+  (t) => [primaryKey({ columns: [t.snapshotId, t.position] }), index('liability_leaves_user').on(t.snapshotId, t.userId)],
 );
 
 export type LiabilitySnapshotRow = typeof liabilitySnapshots.$inferSelect;

@@ -2,15 +2,16 @@ import { and, asc, desc, eq, gte } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { Err } from '../../src/contract/errors.ts';
-import { PROOF_FORMAT, toUnits } from '../../src/contract/merkleSum.ts';
-import type { AdminSnapshot, AdminSnapshotList, InclusionProof, ProofSummary } from '../../src/contract/proof.ts';
+import { toUnits } from '../../src/contract/merkleSum.ts';
+import type { AdminSnapshot, AdminSnapshotList, InclusionProof, OnChainReading, ProofSummary } from '../../src/contract/proof.ts';
 import { writeAudit } from '../platform/audit/audit.ts';
 import type { Db } from '../platform/db/client.ts';
 import { liabilityLeaves, liabilitySnapshots, type LiabilitySnapshotRow } from './schema.ts';
 import { BizError } from '../platform/http/errors.ts';
 import { currentHoldings, reserveWalletList } from './reserves/holdings.ts';
+import { onChainLine } from './reserves/onChainView.ts';
 import { takeSnapshot } from './snapshot.ts';
-import { buildTree, leafCountOf, pathOf, rootOf, rootStep, type SumTree } from './tree.ts';
+import { buildTree, inclusionProof, leafCountOf, rootOf, type SumTree } from './tree.ts';
 
 declare module '../platform/config.ts' {
   interface Config {
@@ -23,6 +24,10 @@ export interface ProofDeps {
   db: Db;
   log: FastifyBaseLogger;
   now: () => number;
+  /** into how many random parts each customer's balances are split (PROOF_PARTS) */
+  parts: number;
+  /** the platform's wallets read from the watched chain's node at its head; absent, no chain is watched */
+  readOnChain?: () => Promise<OnChainReading | null>;
 }
 
 const DAY_MS = 86_400_000;
@@ -51,7 +56,14 @@ export class ProofService {
 
   /** An operator's snapshot now, audited with the reason. A failed one is recorded and logged as an error. */
   async snapshot(requestedBy: bigint, reason?: string): Promise<AdminSnapshot> {
-    const row = await takeSnapshot(this.deps.db, { now: this.deps.now(), trigger: 'operator', requestedBy });
+    const onChain = await this.readOnChain();
+    const row = await takeSnapshot(this.deps.db, {
+      now: this.deps.now(),
+      trigger: 'operator',
+      requestedBy,
+      parts: this.deps.parts,
+      onChain,
+    });
     // only a scheduled snapshot can find its day already taken
     if (!row) throw new Error("an operator's liabilities snapshot was not stored");
     await writeAudit(this.deps.db, {
@@ -64,6 +76,20 @@ export class ProofService {
     });
     this.logFailed(row);
     return adminView(row);
+  }
+
+  /**
+   * The reserves on chain, read just before the ledger (the two of one moment). A node that does
+   * not answer leaves the snapshot without a reading (logged): the liabilities are still published.
+   */
+  private async readOnChain(): Promise<OnChainReading | null> {
+    if (!this.deps.readOnChain) return null;
+    try {
+      return await this.deps.readOnChain();
+    } catch (e) {
+      this.deps.log.warn({ err: e }, 'liabilities snapshot: the reserves could not be read from the chain');
+      return null;
+    }
   }
 
   private logFailed(row: LiabilitySnapshotRow): void {
@@ -91,7 +117,8 @@ export class ProofService {
       .limit(1);
     if (today?.status === 'published') return { taken: false };
     if (today?.status === 'failed') throw new Error(`today's liabilities snapshot ${today.id} failed: ${today.error}`);
-    const taken = await takeSnapshot(this.deps.db, { now, trigger: 'schedule' });
+    const onChain = await this.readOnChain();
+    const taken = await takeSnapshot(this.deps.db, { now, trigger: 'schedule', parts: this.deps.parts, onChain });
     if (!taken) return { taken: false };
     this.logFailed(taken);
     if (taken.status === 'failed') throw new Error(`liabilities snapshot ${taken.id} failed: ${taken.error}`);
@@ -124,7 +151,8 @@ export class ProofService {
         holding && !new Decimal(liabilities).isZero()
           ? new Decimal(holding.amount).div(liabilities).toFixed(4, Decimal.ROUND_DOWN)
           : null;
-      return { asset, liabilities, holding, ratio } as ProofSummary['assets'][number];
+      const onChain = onChainLine(snap?.onChain ?? null, asset, liabilities);
+      return { asset, liabilities, holding, ratio, onChain } as ProofSummary['assets'][number];
     });
     return {
       snapshot:
@@ -133,8 +161,10 @@ export class ProofService {
               id: snap.id.toString(),
               takenAt: snap.takenAt.toISOString(),
               rootHash: snap.rootHash,
+              format: snap.format,
               leafCount: snap.leafCount,
               users: snap.users,
+              chainBlock: snap.chainBlock,
             }
           : null,
       assets,
@@ -150,6 +180,7 @@ export class ProofService {
       .where(eq(liabilityLeaves.snapshotId, snap.id))
       .orderBy(asc(liabilityLeaves.position));
     const tree = buildTree(
+      snap.format,
       leaves.map((l) => ({ hash: l.hash, units: l.balances.map((b, i) => toUnits(b, snap.assets[i].decimals) ?? -1n) })),
       snap.assets.length,
     );
@@ -160,31 +191,26 @@ export class ProofService {
     return tree;
   }
 
-  /** A customer's inclusion proof in the latest published snapshot (10250 none yet, 10251 not in it). */
+  /**
+   * A customer's inclusion proof in the latest published snapshot (10250 none yet, 10251 not in
+   * it), in the snapshot's format: pol2 every part of their balances with its path, pol1 the one leaf.
+   */
   async proofFor(userId: bigint): Promise<InclusionProof> {
     const snap = await this.latest();
     if (!snap) throw new BizError(Err.PROOF_NO_SNAPSHOT);
-    const [leaf] = await this.deps.db
+    const leaves = await this.deps.db
       .select()
       .from(liabilityLeaves)
       .where(and(eq(liabilityLeaves.snapshotId, snap.id), eq(liabilityLeaves.userId, userId)))
-      .limit(1);
-    if (!leaf) throw new BizError(Err.PROOF_NOT_IN_SNAPSHOT, { takenAt: snap.takenAt.toISOString() });
-    const tree = await this.treeOf(snap);
-    const decimals = snap.assets.map((a) => a.decimals);
-    return {
-      format: PROOF_FORMAT,
+      .orderBy(asc(liabilityLeaves.position));
+    if (!leaves.length) throw new BizError(Err.PROOF_NOT_IN_SNAPSHOT, { takenAt: snap.takenAt.toISOString() });
+    const subject = {
       snapshotId: snap.id.toString(),
       takenAt: snap.takenAt.toISOString(),
       assets: snap.assets.map((a) => a.asset),
-      decimals,
+      decimals: snap.assets.map((a) => a.decimals),
       account: userId.toString(),
-      salt: leaf.salt,
-      balances: leaf.balances,
-      index: leaf.position,
-      leafCount: snap.leafCount,
-      path: pathOf(tree, leaf.position, decimals),
-      root: rootStep(tree, decimals),
     };
+    return inclusionProof(snap.format, subject, await this.treeOf(snap), leaves);
   }
 }

@@ -1,9 +1,10 @@
-import { randomBytes, randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { ASSET_DECIMALS, ASSETS } from '../../src/contract/constants.ts';
-import { fromUnits, leafHash, toUnits, type SumNode } from '../../src/contract/merkleSum.ts';
+import { fromUnits, PROOF_FORMAT, toUnits, type ProofFormat } from '../../src/contract/merkleSum.ts';
+import type { OnChainReading } from '../../src/contract/proof.ts';
 import type { Db, DbOrTx } from '../platform/db/client.ts';
 import { liabilityLeaves, liabilitySnapshots, type LiabilitySnapshotRow } from './schema.ts';
+import { splitLeaves } from './split.ts';
 import { buildTree, leafCountOf, rootOf } from './tree.ts';
 
 /**
@@ -14,7 +15,9 @@ import { buildTree, leafCountOf, rootOf } from './tree.ts';
  *    (available, withdrawal hold, order margin, plan principal, loan collateral, NFT bid hold);
  * 2. the same totals read two other ways: the customer accounts summed per asset, and minus the
  *    platform's accounts of the real book (the book sums to zero, so they must agree);
- * 3. the tree over the shuffled, salted leaves; its root sums must equal both totals.
+ * 3. the tree (format pol2) over the leaves: each customer's balances cut into k random parts,
+ *    each part a salted leaf, all shuffled (server/proof/split.ts); its root sums must equal both
+ *    totals.
  *
  * Then the snapshot and its leaves are written in the same transaction. When anything disagrees,
  * nothing of it is kept but a `failed` row with both sets of totals and the reason, and the
@@ -58,15 +61,6 @@ function totalsOf(rows: Array<{ asset: string; total: string | null }>, what: st
 const named = (units: readonly bigint[]) =>
   Object.fromEntries(units.map((u, i) => [SNAPSHOT_ASSETS[i].asset, fromUnits(u, DECIMALS[i])]));
 const same = (a: readonly bigint[], b: readonly bigint[]) => a.every((x, i) => x === b[i]);
-
-/** Random order of n leaves (Fisher–Yates): a leaf's index says nothing about its account. */
-function shuffled<T>(xs: T[]): T[] {
-  for (let i = xs.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [xs[i], xs[j]] = [xs[j], xs[i]];
-  }
-  return xs;
-}
 
 async function readLedger(tx: DbOrTx) {
   const perUser = rowsOf<{ user_id: string; asset: string; total: string }>(
@@ -115,6 +109,10 @@ export interface TakeSnapshot {
   now: number;
   trigger: 'schedule' | 'operator';
   requestedBy?: bigint;
+  /** into how many random parts each customer's balances are split (PROOF_PARTS, ≥ 2) */
+  parts: number;
+  /** the platform's wallets read from the node just before, recorded with it (null: no chain watched or unread) */
+  onChain?: OnChainReading | null;
 }
 
 const DAY_MS = 86_400_000;
@@ -125,7 +123,16 @@ export const periodOf = (ms: number) => new Date(ms - (ms % DAY_MS)).toISOString
 export async function takeSnapshot(db: Db, o: TakeSnapshot): Promise<LiabilitySnapshotRow | null> {
   const takenAt = new Date(o.now);
   const period = o.trigger === 'schedule' ? periodOf(o.now) : null;
-  const base = { trigger: o.trigger, requestedBy: o.requestedBy ?? null, takenAt, assets: SNAPSHOT_ASSETS, period };
+  const base = {
+    format: PROOF_FORMAT as ProofFormat,
+    trigger: o.trigger,
+    requestedBy: o.requestedBy ?? null,
+    takenAt,
+    assets: SNAPSHOT_ASSETS,
+    period,
+    chainBlock: o.onChain?.block ?? null,
+    onChain: o.onChain ?? null,
+  };
   try {
     return await db.transaction(
       async (tx) => {
@@ -133,23 +140,13 @@ export async function takeSnapshot(db: Db, o: TakeSnapshot): Promise<LiabilitySn
         const ledgerTotals = { customers: named(customers), platform: named(platform) };
         if (!same(customers, platform))
           throw new SnapshotMismatch('the customer accounts do not equal minus the platform accounts', ledgerTotals, null);
-        const users = shuffled(
-          [...balancesByUser(perUser).entries()].map(([account, units]) => ({
-            account,
-            units,
-            salt: randomBytes(32).toString('hex'),
-          })),
+        const users = balancesByUser(perUser);
+        const leaves = splitLeaves(
+          SNAPSHOT_ASSETS.map((a) => a.asset),
+          [...users].map(([account, units]) => ({ account, units })),
+          o.parts,
         );
-        const leaves: SumNode[] = users.map((u) => ({
-          hash: leafHash(
-            SNAPSHOT_ASSETS.map((a) => a.asset),
-            u.account,
-            u.salt,
-            u.units,
-          ),
-          units: u.units,
-        }));
-        const tree = buildTree(leaves, WIDTH);
+        const tree = buildTree(PROOF_FORMAT, leaves, WIDTH);
         const root = rootOf(tree);
         if (!same(root.units, customers))
           throw new SnapshotMismatch(
@@ -164,7 +161,7 @@ export async function takeSnapshot(db: Db, o: TakeSnapshot): Promise<LiabilitySn
             status: 'published',
             rootHash: root.hash,
             leafCount: leafCountOf(tree),
-            users: users.length,
+            users: users.size,
             totals: named(root.units),
             ledgerTotals,
           })
@@ -174,15 +171,15 @@ export async function takeSnapshot(db: Db, o: TakeSnapshot): Promise<LiabilitySn
         // stored while this one read is not in its snapshot: PostgreSQL refuses the insert (40001)
         // rather than do nothing, and the handle runs the transaction again (server/platform/db/retry.ts)
         if (!snap) return null;
-        for (let i = 0; i < users.length; i += 1000) {
+        for (let i = 0; i < leaves.length; i += 1000) {
           await tx.insert(liabilityLeaves).values(
-            users.slice(i, i + 1000).map((u, j) => ({
+            leaves.slice(i, i + 1000).map((l, j) => ({
               snapshotId: snap.id,
-              userId: BigInt(u.account),
+              userId: BigInt(l.account),
               position: i + j,
-              salt: u.salt,
-              balances: u.units.map((x, k) => fromUnits(x, DECIMALS[k])),
-              hash: leaves[i + j].hash,
+              salt: l.salt,
+              balances: l.units.map((x, k) => fromUnits(x, DECIMALS[k])),
+              hash: l.hash,
             })),
           );
         }

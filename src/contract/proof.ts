@@ -7,7 +7,7 @@
 import { Type, type Static } from 'typebox';
 import { ASSETS } from './constants.ts';
 import { AmountString, DecimalString, IdString, IsoTime, LiteralUnion } from './envelope.ts';
-import { PROOF_FORMAT } from './merkleSum.ts';
+import { LEGACY_FORMAT, MAX_PARTS, PROOF_FORMAT } from './merkleSum.ts';
 import { NetworkSchema } from './wallet.ts';
 
 const AssetSchema = LiteralUnion(ASSETS);
@@ -17,20 +17,37 @@ const ProofStepSchema = Type.Object({ hash: Hash, sums: Sums });
 const ClientKey = Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]{8,64}$' });
 const Text = (max: number) => Type.String({ minLength: 1, maxLength: max, pattern: '\\S' });
 
-export const InclusionProof = Type.Object({
-  format: Type.Literal(PROOF_FORMAT),
+const ProofHeader = {
   snapshotId: IdString,
   takenAt: IsoTime,
   assets: Type.Array(Type.String(), { maxItems: 16 }),
   decimals: Type.Array(Type.Integer({ minimum: 0, maximum: 18 }), { maxItems: 16 }),
   account: IdString,
-  salt: Hash,
+  /** the customer's balances per asset (pol2: the sum of the parts) */
   balances: Sums,
-  index: Type.Integer({ minimum: 0 }),
   leafCount: Type.Integer({ minimum: 1 }),
-  path: Type.Array(ProofStepSchema, { maxItems: 30 }),
   root: ProofStepSchema,
+};
+const Path = Type.Array(ProofStepSchema, { maxItems: 30 });
+
+/** A pol2 proof (docs/ledger.md): every random part of the customer's balances with its own path. */
+export const SplitInclusionProof = Type.Object({
+  format: Type.Literal(PROOF_FORMAT),
+  ...ProofHeader,
+  parts: Type.Array(Type.Object({ index: Type.Integer({ minimum: 0 }), salt: Hash, amounts: Sums, path: Path }), {
+    minItems: 2,
+    maxItems: MAX_PARTS,
+  }),
 });
+/** A pol1 proof (snapshots before the split): the customer's one leaf and its path. */
+export const LegacyInclusionProof = Type.Object({
+  format: Type.Literal(LEGACY_FORMAT),
+  ...ProofHeader,
+  salt: Hash,
+  index: Type.Integer({ minimum: 0 }),
+  path: Path,
+});
+export const InclusionProof = Type.Union([SplitInclusionProof, LegacyInclusionProof]);
 export type InclusionProof = Static<typeof InclusionProof>;
 
 /** How a holdings figure came to be: checked by a named third party, or only the operator's word. */
@@ -58,13 +75,47 @@ export const ReserveWallet = Type.Object({
 });
 export type ReserveWallet = Static<typeof ReserveWallet>;
 
-/** One asset on the public page: liabilities (proven) beside holdings (attested or declared). */
+const BlockHash = Type.String({ pattern: '^0x[0-9a-f]{64}$' });
+
+/**
+ * The platform's recorded wallets on a watched chain read from its node at one block, taken with
+ * a snapshot of liabilities (server/proof/reserves/onChain.ts): native ETH and the token's balanceOf.
+ */
+export const OnChainReading = Type.Object({
+  network: NetworkSchema,
+  chainId: Type.Integer(),
+  block: Type.Integer({ minimum: 0 }),
+  blockHash: BlockHash,
+  blockTime: IsoTime,
+  wallets: Type.Array(Type.Object({ asset: AssetSchema, address: Type.String(), amount: DecimalString() })),
+});
+export type OnChainReading = Static<typeof OnChainReading>;
+
+/** An asset's holdings as the node reported them at the snapshot's block, beside its liabilities. */
+export const OnChainHolding = Type.Object({
+  amount: DecimalString(),
+  network: NetworkSchema,
+  block: Type.Integer({ minimum: 0 }),
+  blockHash: BlockHash,
+  blockTime: IsoTime,
+  /** the block on a public explorer; null on a chain without one (a local node) */
+  link: Type.Union([Type.String(), Type.Null()]),
+  /** the wallets read (their number) */
+  wallets: Type.Integer({ minimum: 1 }),
+  /** on-chain ÷ liabilities to 4 places, null when liabilities are 0 */
+  ratio: Type.Union([DecimalString(), Type.Null()]),
+});
+export type OnChainHolding = Static<typeof OnChainHolding>;
+
+/** One asset on the public page: liabilities (proven) beside holdings (attested or declared) and on-chain. */
 export const ProofAssetLine = Type.Object({
   asset: AssetSchema,
   liabilities: DecimalString(),
   holding: Type.Union([ReserveHolding, Type.Null()]),
   /** holdings ÷ liabilities to 4 places, null when either is missing or liabilities are 0 */
   ratio: Type.Union([DecimalString(), Type.Null()]),
+  /** the recorded wallets' balances read from the node with the snapshot; null when none were read */
+  onChain: Type.Union([OnChainHolding, Type.Null()]),
 });
 export type ProofAssetLine = Static<typeof ProofAssetLine>;
 
@@ -74,8 +125,12 @@ export const ProofSummary = Type.Object({
       id: IdString,
       takenAt: IsoTime,
       rootHash: Hash,
+      /** the tree's rules: 'pol2' each customer's balances in random parts, 'pol1' one exact leaf each */
+      format: LiteralUnion([PROOF_FORMAT, LEGACY_FORMAT] as const),
       leafCount: Type.Integer(),
       users: Type.Integer(),
+      /** the watched chain's block the platform's wallets were read at with it; null when none was read */
+      chainBlock: Type.Union([Type.Integer(), Type.Null()]),
     }),
     Type.Null(),
   ]),

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
-import { leafHash, PROOF_FORMAT, type InclusionProofData } from '../../../src/contract/merkleSum.ts';
+import { leafHash, parentOf, PROOF_FORMAT, type InclusionProofData } from '../../../src/contract/merkleSum.ts';
 import { proofCheckMachine, type LoadedProof } from '../../../src/machines/proof/proofCheck.ts';
 import { defineModel, type Assertions } from '../paths.ts';
 
@@ -9,24 +9,31 @@ import { defineModel, type Assertions } from '../paths.ts';
  * fixture (a proof that leads to the published root, one that leads elsewhere, a refusal). The
  * verdict is computed by the contract's rules on the real proof, not stubbed.
  */
-const salt = 'ab'.repeat(32);
-const balances = ['12.500000', '0.10000000', '0.00000000'];
-const hash = leafHash(['USDT', 'BTC', 'ETH'], '7', salt, [12_500_000n, 10_000_000n, 0n]);
-/** a tree of one leaf: the leaf is the root */
+const assets = ['USDT', 'BTC', 'ETH'];
+const parts = [
+  { index: 0, salt: 'ab'.repeat(32), amounts: ['5.000000', '0.04000000', '0.00000000'], units: [5_000_000n, 4_000_000n, 0n] },
+  { index: 1, salt: 'cd'.repeat(32), amounts: ['7.500000', '0.06000000', '0.00000000'], units: [7_500_000n, 6_000_000n, 0n] },
+].map((p) => ({ ...p, hash: leafHash(PROOF_FORMAT, assets, '7', p.salt, p.units) }));
+const root = parentOf(PROOF_FORMAT, parts[0], parts[1]);
+/** a tree of two leaves, the customer's two parts: each is the other's sibling */
 export const goodProof: InclusionProofData = {
   format: PROOF_FORMAT,
   snapshotId: '3',
   takenAt: '2026-11-27T00:00:00.000Z',
-  assets: ['USDT', 'BTC', 'ETH'],
+  assets,
   decimals: [6, 8, 8],
   account: '7',
-  salt,
-  balances,
-  index: 0,
-  leafCount: 1,
-  path: [],
-  root: { hash, sums: balances },
+  balances: ['12.500000', '0.10000000', '0.00000000'],
+  leafCount: 2,
+  parts: parts.map((p, i) => ({
+    index: p.index,
+    salt: p.salt,
+    amounts: p.amounts,
+    path: [{ hash: parts[1 - i].hash, sums: parts[1 - i].amounts }],
+  })),
+  root: { hash: root.hash, sums: ['12.500000', '0.10000000', '0.00000000'] },
 };
+const hash = root.hash;
 const verifiedLoad: LoadedProof = { proof: goodProof, publishedRoot: hash };
 const otherRoot: LoadedProof = { proof: goodProof, publishedRoot: 'f'.repeat(64) };
 

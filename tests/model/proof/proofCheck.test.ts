@@ -7,7 +7,7 @@ import { goodProof, model } from './proofCheck.model.ts';
 describe('proof check machine', () => {
   checkModel(model);
 
-  it('a proof whose balance was changed after download does not verify against the published root', async () => {
+  it('a proof whose balance was changed after download does not verify: its parts no longer add up to it', async () => {
     const tampered = { ...goodProof, balances: ['13.500000', ...goodProof.balances.slice(1)] };
     const a = createActor(
       proofCheckMachine.provide({
@@ -21,6 +21,6 @@ describe('proof check machine', () => {
       }),
     );
     expect(a.getSnapshot().value).toBe('mismatch');
-    expect(a.getSnapshot().context.verdict).toEqual({ ok: false, reason: 'root' });
+    expect(a.getSnapshot().context.verdict).toEqual({ ok: false, reason: 'parts' });
   });
 });

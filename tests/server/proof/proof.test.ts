@@ -133,7 +133,9 @@ describe(`proof of liabilities (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, 
       id: r.result.id,
       rootHash: r.result.rootHash,
       users: 4,
-      leafCount: 4,
+      format: 'pol2',
+      leafCount: 16, // 4 customers in 3 parts each, padded
+      chainBlock: null,
       takenAt: new Date(clock.now()).toISOString(),
     });
     expect(pub.assets.map((x: { asset: string; liabilities: string }) => [x.asset, x.liabilities])).toEqual([
@@ -151,6 +153,13 @@ describe(`proof of liabilities (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, 
       );
       expect(verifyInclusion(p.result)).toMatchObject({ ok: true, rootHash: pub.snapshot.rootHash });
       expect(scriptVerify(p.result)).toEqual({ ok: true, hash: pub.snapshot.rootHash });
+      // in parts (PROOF_PARTS, default 3), none of which is the balances; but zero is zero in every
+      // part (d's), and dust of fewer smallest units than parts cannot be cut (c's 0.00000001 BTC)
+      expect(p.result).toMatchObject({ format: 'pol2', parts: expect.any(Array) });
+      if (p.result.format === 'pol2') {
+        expect(p.result.parts).toHaveLength(3);
+        if (u !== c && u !== d) for (const part of p.result.parts) expect(part.amounts).not.toEqual(p.result.balances);
+      }
     }
     // a's leaf: 5000 − 1000 (plan) − 250 (hold) + 1000 + 250 = 5000 USDT; 0.75 BTC of which 0.5 is collateral
     expect((await myProof(t.app, a)).result.balances).toEqual(['5000.000000', '0.75000000', '0.00000000']);
@@ -231,8 +240,8 @@ describe(`proof of liabilities (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, 
         await other.query('begin');
         id = (
           await other.query<{ id: string }>(
-            `insert into liability_snapshots (status, trigger, taken_at, assets, period)
-        values ('published', 'schedule', $1, '[]', $2) returning id::text as id`,
+            `insert into liability_snapshots (format, status, trigger, taken_at, assets, period)
+        values ('pol2', 'published', 'schedule', $1, '[]', $2) returning id::text as id`,
             [new Date(clock.now()), periodOf(clock.now())],
           )
         ).rows[0].id;

@@ -6,11 +6,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   leafHash,
+  LEGACY_FORMAT,
   nodeHash,
-  PROOF_FORMAT,
   toUnits,
   verifyInclusion,
-  type InclusionProofData,
+  type LegacyProofData as InclusionProofData,
   type SumNode,
 } from '../../../src/contract/merkleSum.ts';
 import { buildTree, pathOf, rootOf, rootStep } from '../../../server/proof/tree.ts';
@@ -18,10 +18,11 @@ import { buildTree, pathOf, rootOf, rootStep } from '../../../server/proof/tree.
 import { verify as scriptVerify } from '../../../scripts/verify-proof.mjs';
 
 /**
- * The Merkle sum tree of the proof of liabilities (docs/ledger.md): every user's proof verifies
- * with the service's rules and with the standalone script; changing any leaf, salt, sum, hash or
- * position makes both refuse; a negative balance or a missing user cannot give a root that
- * every user's proof accepts.
+ * The Merkle sum tree of the proof of liabilities (docs/ledger.md) in its first format, pol1 (one
+ * exact leaf per customer), which snapshots taken before the split still have: every user's
+ * proof verifies with the service's rules and with the standalone script; changing any leaf,
+ * salt, sum, hash or position makes both refuse; a negative balance or a missing user cannot give
+ * a root that every user's proof accepts. (The split format, pol2: splitProof.test.ts.)
  */
 const ASSETS = ['USDT', 'BTC', 'ETH'];
 const DECIMALS = [6, 8, 8];
@@ -33,12 +34,15 @@ const users = [
   { account: '15', balances: ['7.000000', '0.00000001', '0.00000000'] },
 ].map((u) => ({ ...u, salt: randomBytes(32).toString('hex'), units: u.balances.map((b, i) => toUnits(b, DECIMALS[i])!) }));
 
-const leafOf = (u: (typeof users)[number]): SumNode => ({ hash: leafHash(ASSETS, u.account, u.salt, u.units), units: u.units });
+const leafOf = (u: (typeof users)[number]): SumNode => ({
+  hash: leafHash(LEGACY_FORMAT, ASSETS, u.account, u.salt, u.units),
+  units: u.units,
+});
 
 function proofsOf(list: typeof users) {
-  const tree = buildTree(list.map(leafOf), ASSETS.length);
+  const tree = buildTree(LEGACY_FORMAT, list.map(leafOf), ASSETS.length);
   const proofs = list.map((u, index): InclusionProofData => ({
-    format: PROOF_FORMAT,
+    format: LEGACY_FORMAT,
     snapshotId: '1',
     takenAt: '2026-11-27T00:00:00.000Z',
     assets: ASSETS,
@@ -64,7 +68,7 @@ const scriptOk = (p: unknown): boolean => {
 const both = (p: InclusionProofData) => ({ service: verifyInclusion(p).ok, script: scriptOk(p) });
 const copy = (p: InclusionProofData): InclusionProofData => structuredClone(p);
 
-describe('Merkle sum tree of liabilities', () => {
+describe('Merkle sum tree of liabilities, format pol1 (older snapshots stay verifiable)', () => {
   const { tree, proofs } = proofsOf(users);
 
   it("every user's proof verifies with the service's rules and the script, and leads to the root with the totals", () => {
@@ -185,14 +189,14 @@ describe('Merkle sum tree of liabilities', () => {
       balances: ['-50.000000', '0.00000000', '0.00000000'],
       units: [-50_000_000n, 0n, 0n],
     };
-    expect(() => buildTree([...users, negative].map(leafOf), 3)).toThrow(/negative/);
+    expect(() => buildTree(LEGACY_FORMAT, [...users, negative].map(leafOf), 3)).toThrow(/negative/);
     // a root made by hand over [honest, negative] hides 50 USDT of the honest user's 100
     const honest = users[0];
     const left = leafOf(honest);
     const right = leafOf(negative);
-    const root = { hash: nodeHash(left, right), sums: ['50.000000', '0.50000000', '0.00000000'] };
+    const root = { hash: nodeHash(LEGACY_FORMAT, left, right), sums: ['50.000000', '0.50000000', '0.00000000'] };
     const honestProof: InclusionProofData = {
-      format: PROOF_FORMAT,
+      format: LEGACY_FORMAT,
       snapshotId: '1',
       takenAt: '2026-11-27T00:00:00.000Z',
       assets: ASSETS,
