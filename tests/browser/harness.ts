@@ -9,7 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const SHOTS = path.join(ROOT, 'tests/browser/screenshots');
@@ -175,6 +175,31 @@ export async function newContext(browser: Browser, device: Device, baseURL: stri
     hasTouch: device.hasTouch,
     locale: 'en-US',
   });
+}
+
+/**
+ * A describe block's page on `device`: a context opened before its tests (`opened` is handed the
+ * page) and closed after them. Returns the errors thrown in the page, which the block's tests
+ * check stay empty. `at` is asked in the hook, once the file's service and browser are up.
+ */
+export function pageForBlock(
+  device: Device,
+  at: () => { browser: Browser; base: string },
+  opened: (page: Page) => void,
+): string[] {
+  const errors: string[] = [];
+  let ctx: BrowserContext | undefined;
+  beforeAll(async () => {
+    const { browser, base } = at();
+    ctx = await newContext(browser, device, base);
+    const page = await ctx.newPage();
+    page.on('pageerror', (e) => errors.push(e.message));
+    opened(page);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+  return errors;
 }
 
 export async function shot(page: Page, name: string): Promise<void> {

@@ -6,9 +6,9 @@
  * with otplib from that secret, as an authenticator app would.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { generateSync } from 'otplib';
-import { DESKTOP, launch, newContext, registeredCustomer, shot, signIn, startService, type Service } from '../harness.ts';
+import { DESKTOP, launch, registeredCustomer, shot, signIn, startService, type Service, pageForBlock } from '../harness.ts';
 
 let service: Service;
 let browser: Browser;
@@ -27,20 +27,14 @@ const codeAt = (secret: string, offsetSeconds = 0) =>
   generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
 
 describe('two-factor sign-in', () => {
-  let ctx: BrowserContext;
   let page: Page;
-  const errors: string[] = [];
+  const errors = pageForBlock(
+    DESKTOP,
+    () => ({ browser, base: service.url }),
+    (p) => (page = p),
+  );
   const stamp = `tf${Date.now().toString(36)}`;
   const password = 'Secret-pass-123';
-
-  beforeAll(async () => {
-    ctx = await newContext(browser, DESKTOP, service.url);
-    page = await ctx.newPage();
-    page.on('pageerror', (e) => errors.push(e.message));
-  });
-  afterAll(async () => {
-    await ctx?.close();
-  });
 
   it('enrols from the security screen, then a sign-in needs the code after the password', async () => {
     const { username } = await registeredCustomer(service.url, stamp, password);

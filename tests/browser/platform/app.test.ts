@@ -5,8 +5,19 @@
  * left, mirrored) and Japanese. Screenshots of each main screen land in tests/browser/screenshots/.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, codeFor, DESKTOP, launch, MOBILE, newContext, shot, startService, type Device, type Service } from '../harness.ts';
+import type { Browser, Page } from 'playwright-core';
+import {
+  api,
+  codeFor,
+  DESKTOP,
+  launch,
+  MOBILE,
+  shot,
+  startService,
+  type Device,
+  type Service,
+  pageForBlock,
+} from '../harness.ts';
 
 let service: Service;
 let browser: Browser;
@@ -24,22 +35,16 @@ const prices = (page: Page) =>
 
 for (const device of [DESKTOP, MOBILE] as Device[]) {
   describe(`${device.name} shell`, () => {
-    let ctx: BrowserContext;
     let page: Page;
-    const errors: string[] = [];
+    const errors = pageForBlock(
+      device,
+      () => ({ browser, base: service.url }),
+      (p) => (page = p),
+    );
     const stamp = `${device.name.slice(0, 1)}${Date.now().toString(36)}`;
     const email = `${stamp}@example.test`;
     const username = `u_${stamp}`;
     const password = 'Secret-pass-123';
-
-    beforeAll(async () => {
-      ctx = await newContext(browser, device, service.url);
-      page = await ctx.newPage();
-      page.on('pageerror', (e) => errors.push(e.message));
-    });
-    afterAll(async () => {
-      await ctx?.close();
-    });
 
     it('first visit: the right shell, markets listed with prices', async () => {
       await page.goto('/');

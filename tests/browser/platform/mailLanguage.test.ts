@@ -4,17 +4,17 @@
  * service mails is in German. Desktop only: the switch is the same machine on both shells.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import {
   api,
   DESKTOP,
   launch,
-  newContext,
   operatorToken,
   registeredCustomer,
   signIn,
   startService,
   type Service,
+  pageForBlock,
 } from '../harness.ts';
 
 let service: Service;
@@ -29,20 +29,14 @@ afterAll(async () => {
 });
 
 describe('mail language follows the app', () => {
-  let ctx: BrowserContext;
   let page: Page;
-  const errors: string[] = [];
+  const errors = pageForBlock(
+    DESKTOP,
+    () => ({ browser, base: service.url }),
+    (p) => (page = p),
+  );
   const stamp = `m${Date.now().toString(36)}`;
   const password = 'Secret-pass-123';
-
-  beforeAll(async () => {
-    ctx = await newContext(browser, DESKTOP, service.url);
-    page = await ctx.newPage();
-    page.on('pageerror', (e) => errors.push(e.message));
-  });
-  afterAll(async () => {
-    await ctx?.close();
-  });
 
   it('signed in, a switch to German is sent to the service and the next security notice is German', async () => {
     const { username, email } = await registeredCustomer(service.url, stamp, password);

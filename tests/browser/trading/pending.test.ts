@@ -7,7 +7,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, codeFor, DESKTOP, launch, newContext, startService, textOf, type Device, type Service } from '../harness.ts';
+import {
+  DESKTOP,
+  launch,
+  newContext,
+  registeredCustomer,
+  signIn,
+  startService,
+  textOf,
+  type Device,
+  type Service,
+} from '../harness.ts';
 
 const PASSWORD = 'Secret-pass-123';
 let service: Service;
@@ -30,24 +40,11 @@ describe('desktop: pending order and indicators', () => {
   const stamp = `p${Date.now().toString(36)}`;
 
   beforeAll(async () => {
-    const email = `${stamp}@example.test`;
-    expect((await api(service.url, '/swx/customer/login/sendCode', { body: { email, purpose: 'register' } })).code).toBe(200);
-    const code = await codeFor(service.url, email);
-    expect(
-      (
-        await api(service.url, '/swx/customer/login/register', {
-          body: { username: `u_${stamp}`, email, code, password: PASSWORD, confirmPassword: PASSWORD },
-        })
-      ).code,
-    ).toBe(200);
+    const { email } = await registeredCustomer(service.url, stamp, PASSWORD);
     ctx = await newContext(browser, WIDE, service.url);
     page = await ctx.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto('/pass/login');
-    await page.fill('[data-testid=account]', email);
-    await page.fill('[data-testid=password]', PASSWORD);
-    await page.click('[data-testid=submit]');
-    await page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 });
+    await signIn(page, email, PASSWORD);
   });
   afterAll(async () => ctx?.close());
 

@@ -11,8 +11,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
-  api,
-  codeFor,
+  registeredCustomer,
+  signIn,
   DESKTOP,
   launch,
   MOBILE,
@@ -39,16 +39,6 @@ afterAll(async () => {
   await service?.stop();
 });
 
-async function register(stamp: string): Promise<string> {
-  const email = `${stamp}@example.test`;
-  expect((await api(service.url, '/swx/customer/login/sendCode', { body: { email, purpose: 'register' } })).code).toBe(200);
-  const code = await codeFor(service.url, email);
-  const reg = await api<{ token: string }>(service.url, '/swx/customer/login/register', {
-    body: { username: `u_${stamp}`, email, code, password: PASSWORD, confirmPassword: PASSWORD },
-  });
-  expect(reg.code).toBe(200);
-  return email;
-}
 const text = textOf;
 
 const PHONE = { ...MOBILE, viewport: { width: 390, height: 844 } } as const;
@@ -64,17 +54,13 @@ for (const device of [WIDE, PHONE] as unknown as Device[]) {
     let orderNo = '';
 
     beforeAll(async () => {
-      const email = await register(stamp);
+      const { email } = await registeredCustomer(service.url, stamp, PASSWORD);
       ctx = await newContext(browser, device, service.url);
       page = await ctx.newPage();
       page.on('pageerror', (e) => errors.push(e.message));
       await page.goto('/');
       if (phone) await page.click('[data-testid=board-skip]');
-      await page.goto('/pass/login');
-      await page.fill('[data-testid=account]', email);
-      await page.fill('[data-testid=password]', PASSWORD);
-      await page.click('[data-testid=submit]');
-      await page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 });
+      await signIn(page, email, PASSWORD);
     });
     afterAll(async () => ctx?.close());
 
