@@ -53,8 +53,9 @@ const adminDeposit = (d: DepositRow, username: string | null): AdminDeposit => (
   reviewedBy: d.reviewedBy?.toString() ?? null,
   firstApprovedBy: d.firstApprovedBy?.toString() ?? null,
 });
-const adminWithdrawal = (w: WithdrawalRow, username: string | null): AdminWithdrawal => ({
+const adminWithdrawal = (w: WithdrawalRow, username: string | null, paidByPlatform: boolean): AdminWithdrawal => ({
   ...withdrawalView(w),
+  paidByPlatform,
   userId: w.userId.toString(),
   username: username ?? '',
   reviewedBy: w.reviewedBy?.toString() ?? null,
@@ -106,7 +107,7 @@ export class AdminService {
   // ---------------------------------------------------------------- withdrawals
   async withdrawals(q: ReviewQueueFilter<WithdrawalStatus>): Promise<AdminWithdrawalPage> {
     const { rows, total } = await listWithdrawals(this.db, q);
-    return { rows: rows.map((r) => adminWithdrawal(r.w, r.username)), total };
+    return { rows: rows.map((r) => adminWithdrawal(r.w, r.username, this.wallet.paidByPlatform(r.w.coin, r.w.network))), total };
   }
 
   async approveWithdrawal(operatorId: bigint, id: bigint, payoutTxHash?: string): Promise<AdminWithdrawal> {
@@ -114,12 +115,12 @@ export class AdminService {
       type: 'withdrawal.approve',
       payoutTxHash: payoutTxHash ?? null,
     });
-    return adminWithdrawal(w, await this.usernameOf(w.userId));
+    return adminWithdrawal(w, await this.usernameOf(w.userId), this.wallet.paidByPlatform(w.coin, w.network));
   }
 
   async rejectWithdrawal(operatorId: bigint, id: bigint, reason: string): Promise<AdminWithdrawal> {
     const w = await this.wallet.reviewWithdrawal(operatorId, id, { type: 'withdrawal.reject', reason: reasonOf(reason) });
-    return adminWithdrawal(w, await this.usernameOf(w.userId));
+    return adminWithdrawal(w, await this.usernameOf(w.userId), this.wallet.paidByPlatform(w.coin, w.network));
   }
 
   // ---------------------------------------------------------------- receive addresses

@@ -1,4 +1,4 @@
-import type { Book } from '../../src/contract/constants.ts';
+import type { Asset, Book } from '../../src/contract/constants.ts';
 import { Err } from '../../src/contract/errors.ts';
 import type {
   Balances,
@@ -8,6 +8,7 @@ import type {
   ListNotificationsQuery,
   ListRechargeQuery,
   ListWithdrawalQuery,
+  Network,
   NotificationPage,
   ReadNotificationsBody,
   StatementPage,
@@ -158,6 +159,12 @@ export class WalletService implements PayoutBook {
 
   reviewWithdrawal(operatorId: bigint, id: bigint, decision: WithdrawalDecision): Promise<WithdrawalRow> {
     return reviewWithdrawal(this.deps, operatorId, id, decision);
+  }
+
+  /** Whether the platform pays this coin and network itself (watched, with a signer): its approval needs no hash. */
+  paidByPlatform(coin: string, network: string): boolean {
+    const chain = this.deps.chain();
+    return Boolean(chain?.watches(coin as Asset, network as Network) && chain.paysItself(network as Network));
   }
 
   // ---------------------------------------------------------------- payouts on the chain (PayoutBook)

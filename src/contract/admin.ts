@@ -30,7 +30,13 @@ export const AdminDepositPage = Page(AdminDeposit);
 export type AdminDepositPage = Static<typeof AdminDepositPage>;
 
 /** GET /admin-api/withdrawals?status=pending */
-export const AdminWithdrawal = Type.Object({ ...Withdrawal.properties, ...Who, ...Reviews });
+export const AdminWithdrawal = Type.Object({
+  ...Withdrawal.properties,
+  ...Who,
+  ...Reviews,
+  /** paid by the platform's own sender (a watched network with a signer): approved without a hash */
+  paidByPlatform: Type.Boolean(),
+});
 export type AdminWithdrawal = Static<typeof AdminWithdrawal>;
 export const AdminWithdrawalQuery = ReviewQueueQuery(WithdrawalStatusSchema);
 export const AdminWithdrawalPage = Page(AdminWithdrawal);

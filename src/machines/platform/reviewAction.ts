@@ -19,6 +19,8 @@ export interface ReviewValues {
   /** an identity verification's rejection only: kept for operators, never shown to the user */
   note?: string;
   payoutTxHash?: string;
+  /** a withdrawal the platform's own sender pays (a watched network with a signer): no hash is typed */
+  paidByPlatform?: boolean;
 }
 export interface ReviewRequest extends ReviewValues {
   kind: ReviewKind;
@@ -44,8 +46,11 @@ export type ReviewActionEvent =
 /** The input problem of a decision (its body checked against the contract), or null when it can be sent. */
 export function reviewProblem(kind: ReviewKind, decision: ReviewDecision, values: ReviewValues): ReviewProblem {
   if (decision === 'reject') return Check(RejectBody, { reason: values.reason?.trim() ?? '' }) ? null : 'reason';
-  if (kind === 'withdrawal')
-    return Check(ApproveWithdrawalBody, { payoutTxHash: values.payoutTxHash?.trim() ?? '' }) ? null : 'hash';
+  if (kind === 'withdrawal') {
+    const hash = values.payoutTxHash?.trim() ?? '';
+    if (values.paidByPlatform && hash === '') return null;
+    return Check(ApproveWithdrawalBody, { payoutTxHash: hash }) ? null : 'hash';
+  }
   return null;
 }
 
@@ -137,5 +142,6 @@ function trimmed(v: ReviewValues): ReviewValues {
   // an empty note is no note
   if (v.note?.trim()) out.note = v.note.trim();
   if (v.payoutTxHash !== undefined) out.payoutTxHash = v.payoutTxHash.trim();
+  if (v.paidByPlatform) out.paidByPlatform = true;
   return out;
 }

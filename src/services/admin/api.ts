@@ -41,7 +41,10 @@ export type QueueQuery = PageQ & { status?: RecordStatus };
 /** The body of a decision: the reason of a rejection (with the internal note of an identity verification's), the payout hash of a withdrawal's approval. */
 export function reviewBody(r: ReviewRequest): Record<string, string> {
   if (r.decision === 'reject') return { reason: r.reason ?? '', ...(r.kind === 'kyc' && r.note ? { note: r.note } : {}) };
-  return r.kind === 'withdrawal' ? { payoutTxHash: r.payoutTxHash ?? '' } : {};
+  if (r.kind !== 'withdrawal') return {};
+  // the platform's sender pays it: approved without a hash (the service refuses that elsewhere, 10326)
+  if (r.paidByPlatform && !r.payoutTxHash) return {};
+  return { payoutTxHash: r.payoutTxHash ?? '' };
 }
 
 const A = '/admin-api';

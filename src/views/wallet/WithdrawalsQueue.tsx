@@ -77,6 +77,7 @@ export function WithdrawalsQueue() {
                     kind="withdrawal"
                     id={w.id}
                     subject={{ customer: w.username, amount: formatDecimal(w.amount), coin: w.coin }}
+                    paidByPlatform={w.paidByPlatform}
                   />
                 )}
               </td>

@@ -68,6 +68,10 @@ describe("reviewProblem: the dialog's input rules", () => {
     expect(reviewProblem('withdrawal', 'approve', { payoutTxHash: 'g'.repeat(64) })).toBe('hash');
     expect(reviewProblem('withdrawal', 'approve', { payoutTxHash: `${'a'.repeat(32)}' OR 1=1 --` })).toBe('hash');
     expect(reviewProblem('withdrawal', 'approve', { payoutTxHash: 'a'.repeat(10_000) })).toBe('hash');
+    // the platform's sender pays it: no hash is typed, and one typed by hand is still checked
+    expect(reviewProblem('withdrawal', 'approve', { paidByPlatform: true })).toBeNull();
+    expect(reviewProblem('withdrawal', 'approve', { payoutTxHash: ' ', paidByPlatform: true })).toBeNull();
+    expect(reviewProblem('withdrawal', 'approve', { payoutTxHash: 'g'.repeat(64), paidByPlatform: true })).toBe('hash');
   });
   it('a deposit approval needs nothing but the confirmation', () => {
     expect(reviewProblem('deposit', 'approve', {})).toBeNull();

@@ -179,6 +179,14 @@ describe('the signer signs only what was approved for it', () => {
     expect((await askSigner(signer.url, '/address')).body.address).toBe(HOT);
     await expect(serveSigner(signer.signer, { host: '0.0.0.0', port: 0, token: SIGNER_TOKEN })).rejects.toThrow(/loopback/);
     const btc = await withdrawal('BTC', '0.01');
+    const eth = await withdrawal('ETH', '0.05');
+    // the operators' queue says which the platform pays itself (the console asks for no hash there)
+    const queue = (await adminCall(t.app, op, 'GET', '/withdrawals?status=pending&pageSize=100')).result.rows as Array<{
+      id: string;
+      paidByPlatform: boolean;
+    }>;
+    expect(queue.find((r) => r.id === btc.id)?.paidByPlatform).toBe(false);
+    expect(queue.find((r) => r.id === eth.id)?.paidByPlatform).toBe(true);
     expect((await approve(btc.id)).code).toBe(Err.CHAIN_PAYOUT_HASH_REQUIRED);
   });
 

@@ -23,7 +23,18 @@ export interface ReviewSubject {
   coin: string;
 }
 
-export function ReviewControls({ kind, id, subject }: { kind: ReviewKind; id: string; subject?: ReviewSubject }) {
+export function ReviewControls({
+  kind,
+  id,
+  subject,
+  paidByPlatform = false,
+}: {
+  kind: ReviewKind;
+  id: string;
+  subject?: ReviewSubject;
+  /** a withdrawal the platform's sender pays: the payout hash is left empty */
+  paidByPlatform?: boolean;
+}) {
   const { t } = useTranslation();
   const text = useRefusalText();
   const [review, send] = useFlow(
@@ -99,7 +110,7 @@ export function ReviewControls({ kind, id, subject }: { kind: ReviewKind; id: st
                 type: 'review.confirm',
                 values: approve
                   ? kind === 'withdrawal'
-                    ? { payoutTxHash: hash }
+                    ? { payoutTxHash: hash, paidByPlatform }
                     : {}
                   : kind === 'kyc'
                     ? { reason, note }
@@ -156,8 +167,14 @@ export function ReviewControls({ kind, id, subject }: { kind: ReviewKind; id: st
                   spellCheck={false}
                   onChange={(e) => setHash(e.target.value)}
                   aria-invalid={problem === 'hash'}
+                  aria-describedby={paidByPlatform ? `rv-hash-${id}` : undefined}
                   data-testid="review-hash"
                 />
+                {paidByPlatform && (
+                  <small className={wallet.hint} id={`rv-hash-${id}`} data-testid="review-hash-optional">
+                    {t('admin.hashOptional')}
+                  </small>
+                )}
               </label>
             )}
             {problem && (
