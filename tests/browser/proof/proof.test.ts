@@ -11,12 +11,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { LANGUAGES } from '../../../src/contract/constants.ts';
 import { htmlLangOf } from '../../../src/i18n/languages.ts';
 import {
   api,
+  closeToasts,
   DESKTOP,
+  MOBILE,
   newContext,
   realCustomer,
   ROOT,
@@ -24,9 +26,11 @@ import {
   signIn,
   startFundingPlatform,
   textOf,
+  type Device,
   type Service,
 } from '../harness.ts';
 import { readAppTexts } from '../../../scripts/locales.ts';
+import { verifyInclusion, type SplitProofData } from '../../../src/contract/merkleSum.ts';
 
 const PASSWORD = 'Secret-pass-123';
 let service: Service;
@@ -34,6 +38,17 @@ let browser: Browser;
 let opToken = '';
 let customer: { username: string; token: string };
 let root = '';
+
+/** The stored language choice, read at the next load (the harness's inLanguage compares lang with the code, which hk and zh are not). */
+const storeLanguage = (page: Page, lng: string) =>
+  page.evaluate(
+    (l) =>
+      (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+        'language',
+        JSON.stringify(l),
+      ),
+    lng,
+  );
 
 const operator = <T>(p: string, body?: unknown) =>
   api<T>(service.url, `/admin-api${p}`, { body, token: opToken, method: body ? 'POST' : 'GET' });
@@ -88,6 +103,8 @@ describe('proof of liabilities', () => {
       await page.waitForSelector('[data-testid=proof-check][data-state=verified]', { timeout: 15_000 });
       expect(await textOf(page, '[data-testid=proof-check-root]')).toBe(root);
       expect(await textOf(page, '[data-testid=proof-verdict]')).toContain('250');
+      // the browser checked every part's path: the balances are in 3 leaves (PROOF_PARTS)
+      expect(await page.getAttribute('[data-testid=proof-check-parts]', 'data-parts')).toBe('3');
 
       const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=proof-save]')]);
       const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'proof-')), download.suggestedFilename());
@@ -97,27 +114,30 @@ describe('proof of liabilities', () => {
         encoding: 'utf8',
       });
       expect(out).toContain('VERIFIED');
-      // the same file with one balance changed does not
-      const proof = JSON.parse(fs.readFileSync(file, 'utf8')) as { balances: string[] };
-      proof.balances[0] = '2500.000000';
-      fs.writeFileSync(file, JSON.stringify(proof));
-      const tampered = spawnSync(process.execPath, ['scripts/verify-proof.mjs', file], { cwd: ROOT, encoding: 'utf8' });
-      expect({ status: tampered.status, out: tampered.stdout }).toMatchObject({
-        status: 1,
-        out: expect.stringContaining('NOT VERIFIED'),
-      });
+      // the same file with one balance changed does not, nor with one part changed
+      const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as SplitProofData;
+      expect(saved).toMatchObject({ format: 'pol2', balances: ['250.000000', '0.00000000', '0.00000000'] });
+      const tamperings: Array<(p: SplitProofData) => void> = [
+        (p) => (p.balances[0] = '2500.000000'),
+        (p) => (p.parts[1].amounts[0] = p.parts[1].amounts[0].replace(/^\d+/, (w) => String(Number(w) + 1))),
+      ];
+      for (const change of tamperings) {
+        const proof = structuredClone(saved);
+        change(proof);
+        // the browser's code path (the contract's rules the wallet page runs) refuses it too
+        expect(verifyInclusion(proof).ok).toBe(false);
+        fs.writeFileSync(file, JSON.stringify(proof));
+        const tampered = spawnSync(process.execPath, ['scripts/verify-proof.mjs', file], { cwd: ROOT, encoding: 'utf8' });
+        expect({ status: tampered.status, out: tampered.stdout }).toMatchObject({
+          status: 1,
+          out: expect.stringContaining('NOT VERIFIED'),
+        });
+      }
 
       await page.goto('/proof');
       for (const lng of LANGUAGES) {
-        // the stored choice, then a reload (the harness's inLanguage compares lang with the code, which hk and zh are not)
-        await page.evaluate(
-          (l) =>
-            (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
-              'language',
-              JSON.stringify(l),
-            ),
-          lng,
-        );
+        // the stored choice, then a reload
+        await storeLanguage(page, lng);
         await page.reload();
         await page.waitForSelector('[data-testid=proof-root]');
         await expect.poll(() => page.getAttribute('html', 'lang')).toBe(htmlLangOf(lng));
@@ -139,6 +159,38 @@ describe('proof of liabilities', () => {
       expect(errors).toEqual([]);
     } finally {
       await ctx.close();
+    }
+  });
+
+  it('the check and /proof on a phone (390 px) and a desktop (1440 px), in English and Arabic', async () => {
+    const wide: Device = { ...DESKTOP, viewport: { width: 1440, height: 900 } } as unknown as Device;
+    for (const device of [MOBILE as Device, wide]) {
+      const ctx = await newContext(browser, device, service.url);
+      const page = await ctx.newPage();
+      try {
+        await signIn(page, customer.username, PASSWORD);
+        for (const lng of ['en', 'ar']) {
+          await storeLanguage(page, lng);
+          await page.goto('/profile/balance');
+          // the real book is remembered once chosen: the switch shows only while in the demo book
+          await page.waitForSelector('[data-testid=switch-real], [data-testid=balance][data-book=real]');
+          if (await page.locator('[data-testid=switch-real]').count()) await page.click('[data-testid=switch-real]');
+          await page.waitForSelector('[data-testid=balance][data-book=real]');
+          await page.click('[data-testid=proof-check-start]');
+          await page.waitForSelector('[data-testid=proof-check][data-state=verified]', { timeout: 15_000 });
+          await expect.poll(() => page.getAttribute('html', 'dir')).toBe(lng === 'ar' ? 'rtl' : 'ltr');
+          await closeToasts(page, { waitGone: true });
+          await page.locator('[data-testid=proof-check]').scrollIntoViewIfNeeded();
+          await shot(page, `proof-check-${device.viewport.width}-${lng}`);
+          await page.goto('/proof');
+          await page.waitForSelector('[data-testid=proof-root]');
+          await shot(page, `proof-${device.viewport.width}-${lng}`);
+          await page.locator('[data-testid=proof-explain]').scrollIntoViewIfNeeded();
+          await shot(page, `proof-explain-${device.viewport.width}-${lng}`);
+        }
+      } finally {
+        await ctx.close();
+      }
     }
   });
 });
