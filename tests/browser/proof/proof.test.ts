@@ -30,6 +30,12 @@ import {
   type Service,
 } from '../harness.ts';
 import { readAppTexts } from '../../../scripts/locales.ts';
+import { HDKey } from '@scure/bip32';
+import { createPublicClient, createWalletClient, getAddress, http, parseEther, parseUnits } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { foundry } from 'viem/chains';
+import { ANVIL_KEYS, startAnvil, type Anvil } from '../../setup/anvil.ts';
+import { TEST_TOKEN_ABI, TEST_TOKEN_BYTECODE } from '../../server/chain/testToken.ts';
 import { verifyInclusion, type SplitProofData } from '../../../src/contract/merkleSum.ts';
 
 const PASSWORD = 'Secret-pass-123';
@@ -53,8 +59,37 @@ const storeLanguage = (page: Page, lng: string) =>
 const operator = <T>(p: string, body?: unknown) =>
   api<T>(service.url, `/admin-api${p}`, { body, token: opToken, method: body ? 'POST' : 'GET' });
 
+/** The platform's hot wallet on Ethereum, as recorded: its ETH is read from the node at the snapshot's block. */
+const HOT = getAddress('0x1111111111111111111111111111111111111111');
+let anvil: Anvil;
+let blockHash = '';
+
 beforeAll(async () => {
-  ({ service, browser, opToken } = await startFundingPlatform());
+  // a watched chain (Anvil, offline): the snapshot reads the recorded wallets from it
+  anvil = await startAnvil();
+  const wallet = createWalletClient({ account: privateKeyToAccount(ANVIL_KEYS[0]), chain: foundry, transport: http(anvil.url) });
+  const pub = createPublicClient({ chain: foundry, transport: http(anvil.url) });
+  const deployed = await wallet.deployContract({
+    abi: TEST_TOKEN_ABI,
+    bytecode: TEST_TOKEN_BYTECODE,
+    args: ['USDT', 'USDT', parseUnits('1000000', 6)],
+  });
+  await anvil.mine(1);
+  const usdt = getAddress((await pub.getTransactionReceipt({ hash: deployed })).contractAddress!);
+  // the service watches with a public key only (its private side is nobody's here)
+  const XPUB = HDKey.fromMasterSeed(new Uint8Array(32).fill(9)).derive("m/44'/60'/0'").publicExtendedKey;
+  ({ service, browser, opToken } = await startFundingPlatform({
+    CHAIN_ETH_RPC_URL: anvil.url,
+    CHAIN_ETH_XPUB: XPUB,
+    CHAIN_ETH_CONFIRMATIONS: '1',
+    CHAIN_USDT_ERC20_CONTRACT: usdt,
+  }));
+  await wallet.sendTransaction({ to: HOT, value: parseEther('1.5') });
+  await anvil.mine(1);
+  blockHash = (await pub.getBlock({ blockNumber: BigInt(await anvil.head()) })).hash;
+  expect((await operator('/reserves/wallets', { asset: 'ETH', network: 'ERC20', address: HOT, label: 'Hot wallet' })).code).toBe(
+    200,
+  );
   customer = await realCustomer(service.url, opToken, `pf${Date.now().toString(36)}`, '250', PASSWORD);
   const asOf = new Date(Date.now() - 3_600_000).toISOString();
   expect(
@@ -86,6 +121,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await service?.stop();
+  await anvil?.stop();
 });
 
 describe('proof of liabilities', () => {
@@ -156,6 +192,10 @@ describe('proof of liabilities', () => {
       const usdt = page.locator('[data-testid=proof-asset][data-asset=USDT]');
       expect(await usdt.locator('[data-testid=proof-liabilities]').textContent()).toContain('250');
       expect(await usdt.locator('[data-testid=proof-ratio]').textContent()).toContain('120.00');
+      // ETH read from the node at the snapshot's block, beside the (zero) ETH liabilities
+      const eth = page.locator('[data-testid=proof-asset][data-asset=ETH]');
+      expect(await eth.locator('[data-testid=proof-onchain-amount]').textContent()).toContain('1.5');
+      expect(await eth.locator('[data-testid=proof-block-hash]').textContent()).toBe(blockHash);
       expect(errors).toEqual([]);
     } finally {
       await ctx.close();
