@@ -18,7 +18,7 @@ import type { EvmWatchConfig, Hex } from './config.ts';
 export const TRANSFER_EVENT = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 const TRANSFER_TOPIC = toEventSelector(TRANSFER_EVENT);
 const DECIMALS_ABI = [parseAbiItem('function decimals() view returns (uint8)')] as const;
-const BALANCE_ABI = [parseAbiItem('function balanceOf(address) view returns (uint256)')] as const;
+const BALANCE_OF_ABI = [parseAbiItem('function balanceOf(address owner) view returns (uint256)')] as const;
 
 /** The most recipients named in one eth_getLogs topic filter (nodes limit a request's size). */
 const RECIPIENTS_PER_CALL = 500;
@@ -116,6 +116,28 @@ export class EvmClient {
     }
   }
 
+  /** One block's number, hash and time (unix seconds), for reading balances at it. */
+  async blockHeader(n: number): Promise<{ number: number; hash: Hex; timestamp: number }> {
+    const b = await this.client.getBlock({ blockNumber: BigInt(n) });
+    return { number: Number(b.number), hash: b.hash as Hex, timestamp: Number(b.timestamp) };
+  }
+
+  /** An address's native balance (wei) at block `n`. */
+  nativeBalance(address: Hex, n: number): Promise<bigint> {
+    return this.client.getBalance({ address, blockNumber: BigInt(n) });
+  }
+
+  /** An address's balance of an ERC-20 token (its smallest units) at block `n`: balanceOf at that block. */
+  tokenBalance(token: Hex, address: Hex, n: number): Promise<bigint> {
+    return this.client.readContract({
+      address: token,
+      abi: BALANCE_OF_ABI,
+      functionName: 'balanceOf',
+      args: [address],
+      blockNumber: BigInt(n),
+    });
+  }
+
   /** The token's Transfer logs to any of `recipients` in from..to: one eth_getLogs per 500 recipients. */
   async tokenTransfers(token: Hex, from: number, to: number, recipients: readonly Hex[]): Promise<TokenTransfer[]> {
     const out: TokenTransfer[] = [];
@@ -191,7 +213,7 @@ export class EvmClient {
     if (!token) return this.client.getBalance({ address, blockTag: 'pending' });
     return this.client.readContract({
       address: token,
-      abi: BALANCE_ABI,
+      abi: BALANCE_OF_ABI,
       functionName: 'balanceOf',
       args: [address],
       blockTag: 'pending',

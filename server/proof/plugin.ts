@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { readOnChainReserves } from './reserves/onChain.ts';
 import { ProofService } from './service.ts';
 
 declare module 'fastify' {
@@ -11,6 +12,7 @@ declare module 'fastify' {
 
 /** Plugin 'proof': decorates `app.proof`. Its daily snapshot is an engine (server/proof/engine.ts). */
 async function proof(app: FastifyInstance) {
+  const eth = app.config.chain?.eth;
   app.decorate(
     'proof',
     new ProofService({
@@ -18,6 +20,8 @@ async function proof(app: FastifyInstance) {
       log: app.log.child({ module: 'proof' }),
       now: () => app.clock.now(),
       parts: app.config.proofParts,
+      // reserves read from the node with every snapshot, when a chain is watched (CHAIN_ETH_RPC_URL)
+      readOnChain: eth ? () => readOnChainReserves(app.db, eth) : undefined,
     }),
   );
 }

@@ -340,8 +340,10 @@ export async function realCustomer(
  * seeded operator's token and a USDT (TRC20) receive address: what realCustomer needs to fund
  * customers. Whatever started is stopped again when a later step fails, as afterAll could not.
  */
-export async function startFundingPlatform(): Promise<{ service: Service; browser: Browser; opToken: string }> {
-  const [service, browser] = await Promise.all([startService('tests/server/movedClockService.ts'), launch()]);
+export async function startFundingPlatform(
+  env: Record<string, string> = {},
+): Promise<{ service: Service; browser: Browser; opToken: string }> {
+  const [service, browser] = await Promise.all([startService('tests/server/movedClockService.ts', env), launch()]);
   try {
     const opToken = await operatorToken(service.url);
     const address = await api(service.url, '/admin-api/deposit-addresses', {

@@ -39,6 +39,9 @@ export function ProofCheck() {
       {s.state === 'verified' && s.proof && (
         <div className={styles.verdict} data-ok="true" role="status" data-testid="proof-verdict">
           <p>{t('proof.check.verified', { when: when(s.proof.takenAt) })}</p>
+          <p data-testid="proof-check-parts" data-parts={s.proof.format === 'pol2' ? s.proof.parts.length : 1}>
+            {s.proof.format === 'pol2' ? t('proof.check.parts', { parts: s.proof.parts.length }) : t('proof.check.legacy')}
+          </p>
           <dl className={styles.facts}>
             {s.proof.assets.map((a, i) => (
               <div key={a}>

@@ -1,21 +1,13 @@
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import type { ProofAssetLine } from '../../contract/proof.ts';
 import { useProofSummary } from '../../services/proof/queries.ts';
 import { useSession } from '../platform/app/hooks.ts';
-import { formatDecimal } from '../platform/components/Figures.tsx';
 import { Loadable } from '../platform/components/Loadable.tsx';
 import headings from '../platform/components/headings.module.css';
 import screens from '../platform/styles/screens.module.css';
 import { useWhen } from '../platform/components/moneyFormat.ts';
+import { AssetTable } from './AssetTable.tsx';
 import styles from './proof.module.css';
-
-/** "1.1199" (4 places) → "111.99": the ratio as a percentage without a float. */
-export function percentOf(ratio: string): string {
-  const [whole, frac = ''] = ratio.split('.');
-  const digits = frac.padEnd(4, '0');
-  return `${BigInt(whole + digits.slice(0, 2)).toString()}.${digits.slice(2, 4)}`;
-}
 
 /**
  * /proof (public): the latest snapshot of liabilities (time, Merkle root, totals per asset)
@@ -50,6 +42,14 @@ export default function ProofPage() {
                     <dt>{t('proof.customers')}</dt>
                     <dd className="num">{s.snapshot.users}</dd>
                   </div>
+                  {s.snapshot.chainBlock !== null && (
+                    <div>
+                      <dt>{t('proof.chainBlock')}</dt>
+                      <dd className="num" data-testid="proof-chain-block">
+                        {s.snapshot.chainBlock}
+                      </dd>
+                    </div>
+                  )}
                   <div>
                     <dt>{t('proof.root')}</dt>
                     <dd className={styles.hash} dir="ltr" data-testid="proof-root">
@@ -71,6 +71,12 @@ export default function ProofPage() {
         <ul className={styles.explain} data-testid="proof-explain">
           <li>
             <strong>{t('proof.whatLiabilitiesTitle')}</strong> {t('proof.whatLiabilities')}
+          </li>
+          <li>
+            <strong>{t('proof.partsTitle')}</strong> {t('proof.whatParts')}
+          </li>
+          <li>
+            <strong>{t('proof.onChainTitle')}</strong> {t('proof.whatOnChain')}
           </li>
           <li>
             <strong>{t('proof.attestedTitle')}</strong> {t('proof.whatAttested')}
@@ -126,55 +132,5 @@ export default function ProofPage() {
         </section>
       )}
     </div>
-  );
-}
-
-function AssetTable({ lines }: { lines: ProofAssetLine[] }) {
-  const { t } = useTranslation();
-  const when = useWhen();
-  return (
-    <table className={screens.dataTable} data-testid="proof-assets">
-      <thead>
-        <tr>
-          <th>{t('proof.asset')}</th>
-          <th>{t('proof.liabilities')}</th>
-          <th>{t('proof.holdings')}</th>
-          <th>{t('proof.ratio')}</th>
-          <th>{t('proof.status')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {lines.map((l) => (
-          <tr key={l.asset} data-testid="proof-asset" data-asset={l.asset}>
-            <td data-label={t('proof.asset')}>{l.asset}</td>
-            <td data-label={t('proof.liabilities')} className="num" data-testid="proof-liabilities">
-              {formatDecimal(l.liabilities)}
-            </td>
-            <td data-label={t('proof.holdings')} className="num">
-              {l.holding ? formatDecimal(l.holding.amount) : '—'}
-            </td>
-            <td data-label={t('proof.ratio')} className="num" data-testid="proof-ratio">
-              {l.ratio ? `${percentOf(l.ratio)} %` : '—'}
-            </td>
-            <td data-label={t('proof.status')}>
-              {l.holding ? (
-                <>
-                  <span className={styles.badge} data-kind={l.holding.kind} data-testid="proof-kind">
-                    {l.holding.kind === 'attested'
-                      ? t('proof.attestedBy', { attestor: l.holding.attestor, reportRef: l.holding.reportRef })
-                      : t('proof.declaredOnly')}
-                  </span>
-                  <div className={styles.muted}>
-                    {t('proof.countedAt', { counted: when(l.holding.asOf), recorded: when(l.holding.declaredAt) })}
-                  </div>
-                </>
-              ) : (
-                <span className={styles.muted}>{t('proof.noHolding')}</span>
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }

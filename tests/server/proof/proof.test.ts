@@ -377,6 +377,9 @@ describe(`proof of liabilities (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, 
     });
     expect(line('BTC')).toMatchObject({ holding: { kind: 'declared', amount: '5.00000000' } });
     expect(line('ETH')).toMatchObject({ holding: null, ratio: null });
+    // without CHAIN_ETH_RPC_URL nothing is read from a chain: no on-chain kind, no block
+    for (const a of pub.assets) expect(a.onChain).toBeNull();
+    expect(pub.snapshot.chainBlock).toBeNull();
     expect(pub.wallets.map((w: { network: string; label: string }) => [w.network, w.label])).toEqual([
       ['BTC', 'cold storage'],
       ['TRC20', 'hot'],
