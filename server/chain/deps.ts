@@ -4,7 +4,7 @@ import type { Bus } from '../platform/bus/bus.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { EvmWatchConfig } from './config.ts';
 import type { EvmClient } from './evm.ts';
-import type { PayoutBook } from './payoutTracking.ts';
+import type { PayoutBook } from './payoutBook.ts';
 
 /** What the chain domain works with: the platform's database, bus and clock, and each watched network's node. */
 export interface ChainDeps {

@@ -5,6 +5,6 @@
  */
 export type { ChainClaims } from './service.ts';
 export type { ChainClaim } from './claims.ts';
-export type { PayoutBook, PayoutProgress, QueuedPayout, SentPayout } from './payoutTracking.ts';
+export type { PayoutBook, PayoutProgress, QueuedPayout, SentPayout } from './payoutBook.ts';
 export { balancesAtBlock, type BalancesAtBlock, type WalletToRead } from './balances.ts';
 export type { EvmWatchConfig } from './config.ts';

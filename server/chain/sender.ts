@@ -22,7 +22,7 @@ import Decimal from 'decimal.js';
 import type { Hex } from './config.ts';
 import type { ChainDeps, Watched } from './deps.ts';
 import { explorerLink } from './payoutCheck.ts';
-import type { PayoutBook, QueuedPayout } from './payoutTracking.ts';
+import type { PayoutBook, QueuedPayout } from './payoutBook.ts';
 import { chainNonces, chainPayouts, chainPayoutTxs, type ChainPayoutRow } from './schema.ts';
 import type { SignerClient } from './signerClient.ts';
 
