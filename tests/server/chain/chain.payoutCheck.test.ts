@@ -6,17 +6,15 @@
  * told live. On an unwatched network (BTC) the hash is taken as typed, "not verified on chain".
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import crypto from 'node:crypto';
 import { privateKeyToAccount } from 'viem/accounts';
 import { Err, Ok } from '../../../src/contract/errors.ts';
 import { body, useTestApp, waitFor } from '../helpers.ts';
-import { ADDR, adminCall, counts, createUser, fund, real, type TestUser } from '../wallet/walletFixtures.ts';
+import { adminCall, counts, createUser, real, type TestUser } from '../wallet/walletFixtures.ts';
 import { ANVIL_KEYS } from '../../setup/anvil.ts';
-import { N, expectReconciled, useChainWorld, watching } from './chainFixtures.ts';
+import { N, expectReconciled, newAddress, submitWithdrawal, useChainWorld, watching } from './chainFixtures.ts';
 
 const HOT = privateKeyToAccount(ANVIL_KEYS[0]).address;
 const NOT_OURS = 1;
-const newAddress = () => `0x${crypto.randomBytes(20).toString('hex')}`;
 
 describe('payout hashes checked on the chain', () => {
   const world = useChainWorld();
@@ -29,23 +27,7 @@ describe('payout hashes checked on the chain', () => {
     op = await createUser(t.app, 'operator');
   });
 
-  /** A customer's withdrawal of `amount` (fee 1 %) to a fresh address; its id, address and receive amount. */
-  const withdrawal = async (coin: 'ETH' | 'USDT' | 'BTC', amount: string, to?: string) => {
-    const u = await createUser(t.app);
-    await fund(t.app, u.id, coin, amount);
-    const address = to ?? (coin === 'BTC' ? ADDR.BTC_BECH32 : newAddress());
-    const method = coin === 'BTC' ? 'BTC-BTC' : `${coin}-ERC20`;
-    const res = body(
-      await t.app.inject({
-        method: 'POST',
-        url: '/swx/customer/user/withdrawal',
-        headers: real(u),
-        payload: { method, address, amount },
-      }),
-    );
-    expect(res.code).toBe(Ok.WITHDRAWAL_SUBMITTED);
-    return { u, id: res.result.id as string, address, receive: res.result.receiveAmount as string };
-  };
+  const withdrawal = (coin: 'ETH' | 'USDT' | 'BTC', amount: string, to?: string) => submitWithdrawal(t.app, coin, amount, to);
   const approve = (id: string, payoutTxHash: string) =>
     adminCall(t.app, op, 'POST', `/withdrawals/${id}/approve`, { payoutTxHash });
   const mined = async (hash: Promise<`0x${string}`>) => {

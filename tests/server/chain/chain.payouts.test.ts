@@ -7,22 +7,19 @@
  * configuration and database hold no private key.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { parseEther, parseUnits, type Hex } from 'viem';
-import { Ok } from '../../../src/contract/errors.ts';
 import { chainPayouts } from '../../../server/chain/schema.ts';
 import { signerSignatures } from '../../../server/signer/schema.ts';
 import { body, useTestApp, waitFor } from '../helpers.ts';
-import { adminCall, createUser, fund, real, type TestUser } from '../wallet/walletFixtures.ts';
+import { adminCall, createUser, real, type TestUser } from '../wallet/walletFixtures.ts';
 import { testClock } from '../smart/smartFixtures.ts';
 import { ANVIL_KEYS } from '../../setup/anvil.ts';
-import { N, expectReconciled, useChainWorld, watching } from './chainFixtures.ts';
+import { N, expectReconciled, submitWithdrawal, useChainWorld, watching } from './chainFixtures.ts';
 import { TEST_TOKEN_ABI } from './testToken.ts';
 import { HOT, SIGNER_TOKEN, useSignerPort } from './signerFixtures.ts';
 
 const STUCK_MS = 120_000;
-const newAddress = () => `0x${crypto.randomBytes(20).toString('hex')}` as Hex;
 
 describe('approved withdrawals paid through the signer', () => {
   const world = useChainWorld();
@@ -57,21 +54,11 @@ describe('approved withdrawals paid through the signer', () => {
       args: [a],
     }) as Promise<bigint>;
   const withdrawal = async (coin: 'ETH' | 'USDT', amount: string) => {
-    const u = await createUser(t.app);
-    await fund(t.app, u.id, coin, amount);
-    const address = newAddress();
-    const res = body(
-      await t.app.inject({
-        method: 'POST',
-        url: '/swx/customer/user/withdrawal',
-        headers: real(u),
-        payload: { method: `${coin}-ERC20`, address, amount },
-      }),
-    );
-    expect(res.code).toBe(Ok.WITHDRAWAL_SUBMITTED);
-    const approved = await adminCall(t.app, op, 'POST', `/withdrawals/${res.result.id}/approve`, {});
+    const w = await submitWithdrawal(t.app, coin, amount);
+    const approved = await adminCall(t.app, op, 'POST', `/withdrawals/${w.id}/approve`, {});
     expect(approved.result.status).toBe('queued');
-    return { u, id: res.result.id as string, address, receive: res.result.receiveAmount as string };
+    // an Ethereum address here (submitWithdrawal also makes bech32 ones)
+    return { ...w, address: w.address as Hex };
   };
   const recordOf = async (u: TestUser, id: string) => {
     const res = body(await t.app.inject({ url: '/swx/customer/user/listWithdrwal', headers: real(u) }));

@@ -6,21 +6,19 @@
  * keystore; it listens on loopback only and answers only with its token.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { parseEther, parseTransaction, type Hex } from 'viem';
 import { Err, Ok } from '../../../src/contract/errors.ts';
 import { openKey, sealKey } from '../../../server/signer/keystore.ts';
 import { serveSigner } from '../../../server/signer/http.ts';
-import { body, useTestApp } from '../helpers.ts';
-import { ADDR, adminCall, createUser, fund, real, type TestUser } from '../wallet/walletFixtures.ts';
+import { useTestApp } from '../helpers.ts';
+import { adminCall, createUser, type TestUser } from '../wallet/walletFixtures.ts';
 import { TEST_CHAIN_ID } from '../../setup/anvil.ts';
-import { useChainWorld, watching } from './chainFixtures.ts';
+import { newAddress, submitWithdrawal, useChainWorld, watching } from './chainFixtures.ts';
 import { askSigner, HOT, HOT_KEY, SIGNER_TOKEN, useSignerPort } from './signerFixtures.ts';
 
 const GWEI = 10n ** 9n;
 const fees = (gwei: bigint) => ({ maxFeePerGas: (gwei * GWEI).toString(), maxPriorityFeePerGas: GWEI.toString() });
-const newAddress = () => `0x${crypto.randomBytes(20).toString('hex')}`;
 
 describe('the signer signs only what was approved for it', () => {
   const world = useChainWorld();
@@ -38,22 +36,7 @@ describe('the signer signs only what was approved for it', () => {
     await signer.start(t.app.db, { usdtContract: world.usdt, fourEyesAboveUsdt: '500' });
   });
 
-  const withdrawal = async (coin: 'ETH' | 'USDT' | 'BTC', amount: string) => {
-    const u = await createUser(t.app);
-    await fund(t.app, u.id, coin, amount);
-    const address = coin === 'BTC' ? ADDR.BTC_BECH32 : newAddress();
-    const method = coin === 'BTC' ? 'BTC-BTC' : `${coin}-ERC20`;
-    const res = body(
-      await t.app.inject({
-        method: 'POST',
-        url: '/swx/customer/user/withdrawal',
-        headers: real(u),
-        payload: { method, address, amount },
-      }),
-    );
-    expect(res.code).toBe(Ok.WITHDRAWAL_SUBMITTED);
-    return { u, id: res.result.id as string, address, receive: res.result.receiveAmount as string };
-  };
+  const withdrawal = (coin: 'ETH' | 'USDT' | 'BTC', amount: string) => submitWithdrawal(t.app, coin, amount);
   const approve = (id: string, by = op) => adminCall(t.app, by, 'POST', `/withdrawals/${id}/approve`, {});
   const sign = (withdrawalId: string, nonce: number, gwei = 2n) =>
     askSigner(signer.url, '/sign', { withdrawalId, nonce, ...fees(gwei) });

@@ -2,7 +2,8 @@
  * The chain tests' world: an Anvil node, a test token, an extended public key whose private side
  * only the tests hold, and a platform watching that node (tests/server/chain/*.test.ts).
  */
-import { beforeAll, afterAll } from 'vitest';
+import crypto from 'node:crypto';
+import { beforeAll, afterAll, expect } from 'vitest';
 import { HDKey } from '@scure/bip32';
 import { createWalletClient, createPublicClient, getAddress, http, parseEther, parseUnits, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -17,7 +18,8 @@ import { reconcile } from '../../../server/platform/ledger/reconcile.ts';
 import { startAnvil, ANVIL_KEYS, rpc, type Anvil } from '../../setup/anvil.ts';
 import { TEST_TOKEN_ABI, TEST_TOKEN_BYTECODE } from './testToken.ts';
 import { body } from '../helpers.ts';
-import { real, type TestUser } from '../wallet/walletFixtures.ts';
+import { Ok } from '../../../src/contract/errors.ts';
+import { ADDR, createUser, fund, real, type TestUser } from '../wallet/walletFixtures.ts';
 
 /** The tests' account key (BIP-44 m/44'/60'/0' of a fixed seed): the service gets only its public half. */
 export const ACCOUNT_KEY = HDKey.fromMasterSeed(new Uint8Array(32).fill(7)).derive("m/44'/60'/0'");
@@ -167,3 +169,24 @@ export async function depositRows(app: FastifyInstance, txHash: string) {
 
 /** anvil_reorg: the last `depth` blocks replaced by empty ones (their transactions gone). */
 export const reorg = (world: ChainWorld, depth: number) => rpc(world.anvil.url, 'anvil_reorg', [depth, []]);
+
+/** A fresh Ethereum address nobody holds. */
+export const newAddress = () => `0x${crypto.randomBytes(20).toString('hex')}` as Hex;
+
+/** A new customer, funded, asks to withdraw `amount` of `coin` (to a fresh address unless `to`); its id, address and receive amount. */
+export async function submitWithdrawal(app: FastifyInstance, coin: 'ETH' | 'USDT' | 'BTC', amount: string, to?: string) {
+  const u = await createUser(app);
+  await fund(app, u.id, coin, amount);
+  const address = to ?? (coin === 'BTC' ? ADDR.BTC_BECH32 : newAddress());
+  const method = coin === 'BTC' ? 'BTC-BTC' : `${coin}-ERC20`;
+  const res = body(
+    await app.inject({
+      method: 'POST',
+      url: '/swx/customer/user/withdrawal',
+      headers: real(u),
+      payload: { method, address, amount },
+    }),
+  );
+  expect(res.code).toBe(Ok.WITHDRAWAL_SUBMITTED);
+  return { u, id: res.result.id as string, address, receive: res.result.receiveAmount as string };
+}
