@@ -13,6 +13,8 @@ import {
   ChainIncidentParams,
   ChainIncidentQuery,
   ChainIncidentResolveBody,
+  AdminChainSweepPage,
+  AdminChainSweepQuery,
 } from '../../src/contract/chain.ts';
 import { Envelope } from '../../src/contract/envelope.ts';
 
@@ -49,6 +51,21 @@ const chainAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req, reply) => reply.ok(await app.chain.incidents(req.query)),
+  );
+
+  app.get(
+    '/chain/sweeps',
+    {
+      schema: {
+        tags,
+        security,
+        querystring: AdminChainSweepQuery,
+        summary:
+          "Deposit addresses collected to the hot wallet by the signer, newest first: coin, amount, hashes, confirmations (moves no customer's balance)",
+        response: { 200: Envelope(AdminChainSweepPage) },
+      },
+    },
+    async (req, reply) => reply.ok(await app.chain.sweepList(req.query)),
   );
 
   app.post(

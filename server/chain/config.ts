@@ -5,7 +5,7 @@
  */
 import { HDKey } from '@scure/bip32';
 import { Type } from 'typebox';
-import { ConfigError, configFragment, int, secret, url, type EnvOf } from '../platform/env.ts';
+import { ConfigError, configFragment, decimal, int, secret, url, type EnvOf } from '../platform/env.ts';
 
 export type Hex = `0x${string}`;
 
@@ -42,6 +42,11 @@ export interface EvmWatchConfig {
   signer?: { url: string; token: string };
   /** a payout not mined after this long is replaced with the same nonce and higher fees (CHAIN_ETH_PAYOUT_STUCK_SECONDS) */
   stuckMs: number;
+  /**
+   * what a deposit address must hold before its coin is swept to the hot wallet, in whole units
+   * (CHAIN_ETH_SWEEP_MIN_ETH, CHAIN_USDT_ERC20_SWEEP_MIN); a coin without one is not swept
+   */
+  sweepMin: { ETH?: string; USDT?: string };
 }
 
 /** Every watched network; none when CHAIN_ETH_RPC_URL is unset. */
@@ -95,6 +100,12 @@ export const CHAIN_ENV = {
     Type.Optional(Type.String({ minLength: 32, maxLength: 200, description: 'the token the signer asks of every request' })),
   ),
   CHAIN_ETH_PAYOUT_STUCK_SECONDS: int(30, 86_400, 600, 'a payout not mined after this long is replaced with higher fees'),
+  CHAIN_ETH_SWEEP_MIN_ETH: decimal(
+    'a deposit address holding this much ETH (after the gas) is swept to the hot wallet by the signer; unset, ETH is not swept',
+  ),
+  CHAIN_USDT_ERC20_SWEEP_MIN: decimal(
+    'a deposit address holding this much USDT-ERC20 is swept to the hot wallet (its gas sent first); unset, USDT is not swept',
+  ),
   CHAIN_ETH_EXPLORER_TX_URL: Type.Optional(
     Type.String({
       pattern: '^https?://[^\\s]*\\{hash\\}[^\\s]*$',
@@ -148,6 +159,7 @@ export function chainConfig(e: ChainEnv, over: Partial<EvmWatchConfig> = {}): Ch
       explorerTxUrl: e.CHAIN_ETH_EXPLORER_TX_URL,
       signer: e.CHAIN_ETH_SIGNER_URL ? { url: e.CHAIN_ETH_SIGNER_URL, token: e.CHAIN_ETH_SIGNER_TOKEN! } : undefined,
       stuckMs: (e.CHAIN_ETH_PAYOUT_STUCK_SECONDS ?? 600) * 1000,
+      sweepMin: { ETH: e.CHAIN_ETH_SWEEP_MIN_ETH, USDT: e.CHAIN_USDT_ERC20_SWEEP_MIN },
       ...over,
     },
   };

@@ -16,7 +16,9 @@ const IDLE_TICK_MS = 60_000;
 export async function startChainEngine(app: FastifyInstance): Promise<() => Promise<void>> {
   const stopWatcher = await startWatcher(app);
   const stopSender = await startSender(app);
+  const stopSweeps = await startSweeps(app);
   return async () => {
+    await stopSweeps();
     await stopSender();
     await stopWatcher();
   };
@@ -33,6 +35,22 @@ function startSender(app: FastifyInstance): Promise<() => Promise<void>> {
     tickMs: app.chain.sends() ? (app.chain.tickMs() ?? IDLE_TICK_MS) : IDLE_TICK_MS,
     run: () => app.chain.sendOnce(),
     worthLogging: (r) => Array.isArray(r) && r.some((x: { sent: number; replaced: number }) => x.sent + x.replaced > 0),
+  });
+}
+
+/**
+ * Sweeps (server/chain/sweeper.ts) on the instance that leads `chain-sweeps`: deposit addresses
+ * collected to the hot wallet once a coin reaches its threshold. A failed run shows on the board
+ * and the next one resumes what was recorded.
+ */
+function startSweeps(app: FastifyInstance): Promise<() => Promise<void>> {
+  return startLeaderJob(app, {
+    name: 'chain-sweeps',
+    tickMs: app.chain.sweeps() ? (app.chain.tickMs() ?? IDLE_TICK_MS) : IDLE_TICK_MS,
+    run: () => app.chain.sweepOnce(),
+    worthLogging: (r) =>
+      Array.isArray(r) &&
+      r.some((x: { started: number; moved: number; confirmed: number }) => x.started + x.moved + x.confirmed > 0),
   });
 }
 

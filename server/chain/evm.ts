@@ -237,7 +237,7 @@ export class EvmClient {
       await this.client.sendRawTransaction({ serializedTransaction: raw });
     } catch (e) {
       const msg = String((e as { details?: string }).details ?? (e as Error).message).toLowerCase();
-      if (msg.includes('already known') || msg.includes('known transaction') || msg.includes('nonce too low')) return;
+      if (['already known', 'known transaction', 'already imported', 'nonce too low'].some((m) => msg.includes(m))) return;
       throw e;
     }
   }

@@ -25,6 +25,8 @@ export default {
     { name: 'chain-watcher', lock: 727_081, what: 'chain deposits: follow blocks, reorganisations, credit at N confirmations' },
     /** Pays approved withdrawals through the signer, one nonce each, replaces stuck ones (server/chain/sender.ts). */
     { name: 'chain-payouts', lock: 727_082, what: 'chain payouts: sign through the signer, broadcast, replace stuck ones' },
+    /** Collects deposit addresses over a threshold to the hot wallet through the signer (server/chain/sweeper.ts). */
+    { name: 'chain-sweeps', lock: 727_083, what: 'chain sweeps: deposit addresses to the hot wallet, gas first for tokens' },
   ],
   engine: startChainEngine,
   events: CHAIN_EVENT_TEXTS,

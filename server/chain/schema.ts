@@ -79,6 +79,8 @@ export const chainAddresses = pgTable(
     derivationPath: text().notNull(),
     derivationIndex: bigint({ mode: 'number' }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
+    /** when the sweeper last read what it holds (server/chain/sweeper.ts): it reads again after a newer credit */
+    sweepCheckedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex('chain_addresses_user').on(t.network, t.userId),
@@ -227,3 +229,52 @@ export const chainPayoutTxs = pgTable(
   (t) => [index('chain_payout_txs_payout').on(t.payoutId)],
 );
 export type ChainPayoutRow = typeof chainPayouts.$inferSelect;
+
+/**
+ * Sweeps (docs/wallet.md, "Sweeps"): credited deposits collected from a customer's address to the
+ * hot wallet, on chain only (the customer's balance does not move: it was credited when the deposit
+ * confirmed). One open sweep per address at a time, so the address's own nonces never collide.
+ * `state`: fueling (a token sweep waits for the gas the hot wallet sent the address, `fuelTxHash`)
+ * → sending (nonce of the address taken, not broadcast yet) → sent (`txHash` on the node) →
+ * confirmed at N confirmations, or failed (reverted; the tokens stay on the address and the next
+ * run tries again). `amountRaw` is in the coin's smallest unit, as the chain counts it.
+ */
+export const chainSweeps = pgTable(
+  'chain_sweeps',
+  {
+    id: bigserial({ mode: 'bigint' }).primaryKey(),
+    network: text().notNull(),
+    addressId: bigint({ mode: 'bigint' }).notNull(),
+    address: text().notNull(),
+    coin: text().$type<'ETH' | 'USDT'>().notNull(),
+    amountRaw: numeric().notNull(),
+    /** the hot wallet it goes to (the signer's) */
+    toAddress: text().notNull(),
+    state: text().$type<SweepState>().notNull(),
+    fuelNonce: integer(),
+    fuelTxHash: text(),
+    fuelRaw: text(),
+    nonce: integer(),
+    txHash: text(),
+    raw: text(),
+    /** the fees of the last signature (a token sweep is signed with its fuel's: the gas was bought at them) */
+    maxFeePerGas: text(),
+    maxPriorityFeePerGas: text(),
+    blockNumber: bigint({ mode: 'number' }),
+    confirmations: integer().notNull().default(0),
+    lastError: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    sentAt: timestamp({ withTimezone: true }),
+    confirmedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('chain_sweeps_open')
+      .on(t.addressId)
+      .where(sql`${t.state} in ('fueling', 'sending', 'sent')`),
+    uniqueIndex('chain_sweeps_fuel_tx').on(t.fuelTxHash),
+    index('chain_sweeps_list').on(t.network, t.id),
+    check('chain_sweeps_state', sql`${t.state} in ('fueling', 'sending', 'sent', 'confirmed', 'failed')`),
+  ],
+);
+export type SweepState = 'fueling' | 'sending' | 'sent' | 'confirmed' | 'failed';
+export type ChainSweepRow = typeof chainSweeps.$inferSelect;

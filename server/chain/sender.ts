@@ -23,7 +23,8 @@ import type { Hex } from './config.ts';
 import type { ChainDeps, Watched } from './deps.ts';
 import { explorerLink } from './payoutCheck.ts';
 import type { PayoutBook, QueuedPayout } from './payoutBook.ts';
-import { chainNonces, chainPayouts, chainPayoutTxs, type ChainPayoutRow } from './schema.ts';
+import { withNextNonce } from './nonces.ts';
+import { chainPayouts, chainPayoutTxs, type ChainPayoutRow } from './schema.ts';
 import type { SignerClient } from './signerClient.ts';
 
 const NATIVE_GAS = 21_000n;
@@ -105,23 +106,15 @@ export class PayoutSender {
     // the node's count covers transactions sent from this wallet by anything else
     const onNode = await this.w.evm.nonce(from, 'pending');
     return this.deps.db.transaction(async (tx) => {
-      await tx.insert(chainNonces).values({ network: this.network, address: from, next: onNode }).onConflictDoNothing();
-      const [row] = await tx
-        .select()
-        .from(chainNonces)
-        .where(and(eq(chainNonces.network, this.network), eq(chainNonces.address, from)))
-        .for('update');
-      const nonce = Math.max(row.next, onNode);
-      const [p] = await tx
-        .insert(chainPayouts)
-        .values({ withdrawalId, network: this.network, fromAddress: from, nonce, createdAt: this.deps.clock.date() })
-        .onConflictDoNothing({ target: chainPayouts.withdrawalId })
-        .returning();
-      if (!p) return undefined;
-      await tx
-        .update(chainNonces)
-        .set({ next: nonce + 1 })
-        .where(and(eq(chainNonces.network, this.network), eq(chainNonces.address, from)));
+      let p: ChainPayoutRow | undefined;
+      await withNextNonce(tx, this.network, from, onNode, async (nonce) => {
+        [p] = await tx
+          .insert(chainPayouts)
+          .values({ withdrawalId, network: this.network, fromAddress: from, nonce, createdAt: this.deps.clock.date() })
+          .onConflictDoNothing({ target: chainPayouts.withdrawalId })
+          .returning();
+        return p !== undefined;
+      });
       return p;
     });
   }

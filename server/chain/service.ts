@@ -15,6 +15,8 @@ import type {
   ChainDepositQuery,
   ChainIncident,
   ChainIncidentPage,
+  AdminChainSweepPage,
+  AdminChainSweepQuery,
 } from '../../src/contract/chain.ts';
 import { COIN_NETWORKS, NETWORKS, type Network } from '../../src/contract/wallet.ts';
 import { fmt } from '../platform/ledger/amounts.ts';
@@ -24,6 +26,8 @@ import { claimDeposit, type ChainClaim } from './claims.ts';
 import { checkPayout, type CheckedPayout, type PayoutToCheck } from './payoutCheck.ts';
 import { trackPayouts } from './payoutTracking.ts';
 import { PayoutSender, type SendResult } from './sender.ts';
+import { listSweeps, Sweeper, type SweepResult } from './sweeper.ts';
+import { sweepView } from './sweepView.ts';
 import { SignerClient } from './signerClient.ts';
 import type { ChainConfig } from './config.ts';
 import { confirmationsOf, type Where } from './credit.ts';
@@ -47,7 +51,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export class ChainService implements ChainClaims {
   /** Every watched network with its node and watcher (none without configuration). */
-  private readonly watched = new Map<string, { w: Watched; watcher: NetworkWatcher; sender?: PayoutSender }>();
+  private readonly watched = new Map<string, { w: Watched; watcher: NetworkWatcher; sender?: PayoutSender; sweeper?: Sweeper }>();
 
   constructor(
     private readonly deps: ChainDeps,
@@ -55,8 +59,10 @@ export class ChainService implements ChainClaims {
   ) {
     if (cfg.eth) {
       const w = { cfg: cfg.eth, evm: new EvmClient(cfg.eth) };
-      const sender = cfg.eth.signer ? new PayoutSender(deps, w, new SignerClient(cfg.eth.signer)) : undefined;
-      this.watched.set(cfg.eth.network, { w, watcher: new NetworkWatcher(deps, w), sender });
+      const signer = cfg.eth.signer ? new SignerClient(cfg.eth.signer) : undefined;
+      const sender = signer ? new PayoutSender(deps, w, signer) : undefined;
+      const sweeper = signer ? new Sweeper(deps, w, signer) : undefined;
+      this.watched.set(cfg.eth.network, { w, watcher: new NetworkWatcher(deps, w), sender, sweeper });
     }
   }
 
@@ -100,6 +106,41 @@ export class ChainService implements ChainClaims {
     if (!book) return out;
     for (const { sender } of this.watched.values()) if (sender) out.push(await sender.run(book));
     return out;
+  }
+
+  /** Whether any network sweeps a coin: the sweeps job has work. */
+  sweeps(): boolean {
+    return [...this.watched.values()].some((n) => n.sweeper?.sweeps);
+  }
+
+  /** One run of every network's sweeper (the `chain-sweeps` leader job's run; tests call it to advance). */
+  async sweepOnce(): Promise<SweepResult[]> {
+    const out: SweepResult[] = [];
+    for (const { sweeper } of this.watched.values()) if (sweeper?.sweeps) out.push(await sweeper.run());
+    return out;
+  }
+
+  /** The operators' list of sweeps, newest first. */
+  async sweepList(q: AdminChainSweepQuery): Promise<AdminChainSweepPage> {
+    const limit = q.limit ?? 50;
+    const rows = await listSweeps(this.deps, {
+      before: q.before ? BigInt(q.before) : undefined,
+      state: q.state,
+      limit: limit + 1,
+    });
+    const page = rows.slice(0, limit);
+    const decimals = async (w: Watched | undefined) =>
+      w?.cfg.usdtContract ? w.evm.tokenDecimals(w.cfg.usdtContract).catch(() => 6) : 6;
+    const views = await Promise.all(
+      page.map(async (r) => {
+        const w = this.watched.get(r.network)?.w;
+        return sweepView(r, w, r.coin === 'USDT' ? await decimals(w) : 18);
+      }),
+    );
+    return {
+      rows: views,
+      next: rows.length > limit ? page[page.length - 1].id.toString() : null,
+    };
   }
 
   paysItself(network: Network): boolean {

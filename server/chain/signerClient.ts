@@ -38,6 +38,16 @@ export class SignerClient {
     return this.address;
   }
 
+  /** The gas of a token sweep (hot wallet → the sweep's address), or the sweep itself (its address → the hot wallet). */
+  sweepAct(act: 'fuel' | 'sweep', a: { sweepId: bigint; nonce: number; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }) {
+    return this.call<{ from: Hex; txHash: Hex; raw: Hex }>(`/${act}`, {
+      sweepId: a.sweepId.toString(),
+      nonce: a.nonce,
+      maxFeePerGas: a.maxFeePerGas.toString(),
+      maxPriorityFeePerGas: a.maxPriorityFeePerGas.toString(),
+    });
+  }
+
   sign(a: SignAsk): Promise<{ from: Hex; txHash: Hex; raw: Hex }> {
     return this.call('/sign', {
       withdrawalId: a.withdrawalId.toString(),

@@ -173,7 +173,9 @@ export class NetworkWatcher {
     const native = blocks.flatMap((b) =>
       b.txs.flatMap((t) => {
         const owner = this.book.owner(t.to);
-        return owner && t.value > 0n ? [{ b, t, owner }] : [];
+        // the platform's own wallets send deposit addresses gas for sweeps: never a customer's deposit
+        const ours = t.from !== null && this.w.cfg.hotWallets.includes(t.from.toLowerCase() as Hex);
+        return owner && t.value > 0n && !ours ? [{ b, t, owner }] : [];
       }),
     );
     // a reverted transaction keeps its value: only the receipt says whether it moved (asked together: one batch)

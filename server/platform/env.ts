@@ -23,11 +23,11 @@ export const text = (description: string, def?: string) =>
 export const url = (schemes: string[], description: string) =>
   Type.Optional(Type.String({ pattern: `^(${schemes.join('|')})://\\S+$`, maxLength: 2000, description, url: true }));
 /** A decimal written as text (money and rates stay decimal strings, never floats). */
-export const decimal = (description: string, def: string) =>
+export const decimal = (description: string, def?: string) =>
   Type.Optional(
     Type.String({
       pattern: '^\\d{1,18}(\\.\\d{1,18})?$',
-      default: def,
+      ...(def === undefined ? {} : { default: def }),
       description,
       hint: 'a decimal number such as 10000 or 0.01',
     }),

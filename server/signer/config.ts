@@ -12,7 +12,7 @@ export const SIGNER_ENV = {
   SIGNER_DATABASE_URL: secret(
     url(
       ['postgres', 'postgresql'],
-      "the platform's PostgreSQL, read by the signer (ideally a role that reads withdrawals and audit_log and writes signer_signatures only)",
+      "the platform's PostgreSQL, read by the signer (ideally a role that reads withdrawals, audit_log, chain_sweeps and chain_addresses and writes signer_signatures only)",
     ),
   ),
   SIGNER_HOST: text('loopback address the signer listens on', '127.0.0.1'),
@@ -30,6 +30,15 @@ export const SIGNER_ENV = {
   ),
   SIGNER_USDT_DECIMALS: int(0, 36, 6, "the token's decimals"),
   SIGNER_FOUR_EYES_ABOVE_USDT: decimal('withdrawals above this value need two approvals before the signer signs', '10000'),
+  SIGNER_SWEEP_XPRV: secret(
+    Type.Optional(
+      Type.String({
+        pattern: '^xprv[1-9A-HJ-NP-Za-km-z]{100,112}$',
+        description:
+          "the account-level extended private key whose public half is the web service's CHAIN_ETH_XPUB: deposit addresses are swept with it; unset, the signer signs no sweep",
+      }),
+    ),
+  ),
   SIGNER_MAX_FEE_GWEI: int(1, 100_000, 500, 'the highest fee per gas it signs, in gwei'),
 };
 type SignerEnv = EnvOf<typeof SIGNER_ENV>;
@@ -46,6 +55,7 @@ export interface SignerConfig {
   usdtDecimals: number;
   fourEyesAboveUsdt: string;
   maxFeePerGas: bigint;
+  sweepXprv?: string;
 }
 
 const REQUIRED = [
@@ -73,5 +83,6 @@ export function signerConfig(env: NodeJS.ProcessEnv): SignerConfig {
     usdtDecimals: s.SIGNER_USDT_DECIMALS ?? 6,
     fourEyesAboveUsdt: s.SIGNER_FOUR_EYES_ABOVE_USDT ?? '10000',
     maxFeePerGas: BigInt(s.SIGNER_MAX_FEE_GWEI ?? 500) * 10n ** 9n,
+    sweepXprv: s.SIGNER_SWEEP_XPRV,
   };
 }

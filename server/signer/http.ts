@@ -4,13 +4,17 @@
  *
  * - `GET /address` → `{ address }`: the hot wallet this signer holds;
  * - `POST /sign { withdrawalId, nonce, maxFeePerGas, maxPriorityFeePerGas, gas? }` →
- *   `{ from, txHash, raw }`, or 403 `{ refused: reason }` when the withdrawal is not signable.
+ *   `{ from, txHash, raw }`, or 403 `{ refused: reason }` when the withdrawal is not signable;
+ * - `POST /fuel { sweepId, nonce, maxFeePerGas, maxPriorityFeePerGas }` and
+ *   `POST /sweep { sweepId, nonce, maxFeePerGas, maxPriorityFeePerGas }` → `{ from, txHash, raw }`:
+ *   the gas of a token sweep, and a sweep itself (server/signer/sweeps.ts).
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SignerRefusal } from './approvals.ts';
 import type { Signer, SignRequest } from './signer.ts';
+import type { SweepSignRequest } from './sweeps.ts';
 
 const MAX_BODY = 4096;
 
@@ -59,6 +63,19 @@ function signRequest(b: unknown): SignRequest {
   };
 }
 
+function sweepRequest(b: unknown): SweepSignRequest {
+  const r = b as Record<string, unknown>;
+  const { nonce, maxFeePerGas, maxPriorityFeePerGas } = signRequest(b);
+  return { sweepId: typeof r?.sweepId === 'string' ? r.sweepId : '', nonce, maxFeePerGas, maxPriorityFeePerGas };
+}
+
+/** The signer's acts by path: each parses its body and answers a signed transaction. */
+const ACTS: Record<string, (signer: Signer, body: unknown) => Promise<object>> = {
+  '/sign': (signer, b) => signer.sign(signRequest(b)),
+  '/fuel': (signer, b) => signer.fuel(sweepRequest(b)),
+  '/sweep': (signer, b) => signer.sweep(sweepRequest(b)),
+};
+
 export interface SignerServer {
   url: string;
   close(): Promise<void>;
@@ -72,9 +89,10 @@ export async function serveSigner(signer: Signer, opts: { host: string; port: nu
     const auth = req.headers.authorization ?? '';
     if (!auth.startsWith('Bearer ') || !sameToken(auth.slice(7), opts.token)) return send(res, 401, { refused: 'unauthorised' });
     if (req.method === 'GET' && req.url === '/address') return send(res, 200, { address: signer.address });
-    if (req.method !== 'POST' || req.url !== '/sign') return send(res, 404, { refused: 'not found' });
+    const act = req.method === 'POST' && req.url ? ACTS[req.url] : undefined;
+    if (!act) return send(res, 404, { refused: 'not found' });
     readJson(req)
-      .then((b) => signer.sign(signRequest(b)))
+      .then((b) => act(signer, b))
       .then((signed) => send(res, 200, signed))
       .catch((err: unknown) =>
         err instanceof SignerRefusal ? send(res, 403, { refused: err.reason }) : send(res, 500, { refused: 'signer error' }),

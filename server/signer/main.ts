@@ -9,14 +9,16 @@ import { signerConfig } from './config.ts';
 import { serveSigner } from './http.ts';
 import { openKey, readKeystore } from './keystore.ts';
 import { Signer } from './signer.ts';
+import { openSweepKey } from './sweeps.ts';
 
 const log = pino({ name: 'signer' });
 const cfg = signerConfig(process.env);
 const key = openKey(readKeystore(cfg.keystore), cfg.passphrase);
 const { db, close } = await openDatabase({ databaseUrl: cfg.databaseUrl, poolSize: 4 });
-const signer = new Signer(db, key, cfg, log);
+const sweepKey = cfg.sweepXprv ? openSweepKey(cfg.sweepXprv) : undefined;
+const signer = new Signer(db, key, { ...cfg, sweepKey }, log);
 const server = await serveSigner(signer, cfg);
-log.info({ url: server.url, address: signer.address, chainId: cfg.chainId }, 'signer listening');
+log.info({ url: server.url, address: signer.address, chainId: cfg.chainId, sweeps: Boolean(sweepKey) }, 'signer listening');
 
 const stop = async () => {
   await server.close();

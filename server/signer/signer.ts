@@ -7,12 +7,14 @@
  * used for another, and every signature is recorded and logged before it is answered.
  */
 import Decimal from 'decimal.js';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import type { HDKey } from '@scure/bip32';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { encodeFunctionData, keccak256, parseAbiItem, parseUnits, type Hex } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { approvedPayout, SignerRefusal } from './approvals.ts';
 import { signerSignatures } from './schema.ts';
+import { signFuel, signSweep, type SweepSignRequest } from './sweeps.ts';
 
 const TRANSFER = parseAbiItem('function transfer(address to, uint256 value) returns (bool)');
 /** what a native transfer costs, and the most a token transfer may be given */
@@ -45,6 +47,8 @@ export interface SignerSettings {
   fourEyesAboveUsdt: string;
   /** the highest fee per gas it signs (wei): a caller cannot drain the wallet in fees */
   maxFeePerGas: bigint;
+  /** the account's extended private key deposit addresses derive from (SIGNER_SWEEP_XPRV); absent, no sweeps */
+  sweepKey?: HDKey;
 }
 
 export interface SignerLog {
@@ -77,21 +81,61 @@ export class Signer {
     }
   }
 
-  private async signChecked(req: SignRequest): Promise<Signed> {
+  /** The gas of one token sweep, sent by the hot wallet to the sweep's deposit address (server/signer/sweeps.ts). */
+  fuel(req: SweepSignRequest): Promise<Signed> {
+    return this.sweepAct('fuel', req);
+  }
+
+  /** A deposit address's coins to the hot wallet (server/signer/sweeps.ts). */
+  sweep(req: SweepSignRequest): Promise<Signed> {
+    return this.sweepAct('sweep', req);
+  }
+
+  private async sweepAct(kind: 'fuel' | 'sweep', req: SweepSignRequest): Promise<Signed> {
+    try {
+      if (!/^[1-9][0-9]{0,18}$/.test(req.sweepId)) throw new SignerRefusal('bad sweep id');
+      const { maxFee, tip } = this.checkedFees(req);
+      const signed = await this.locked(async (db) => {
+        const { chainId, sweepKey, usdtContract } = this.settings;
+        const c = { db, chainId, sweepKey, usdtContract, hot: this.account, maxFee, tip };
+        return kind === 'fuel' ? signFuel(c, req) : signSweep(c, req);
+      });
+      this.log.info(
+        { kind, sweepId: req.sweepId, nonce: req.nonce, txHash: signed.txHash, to: signed.to, value: signed.value },
+        'signer signed',
+      );
+      return { from: signed.from, txHash: signed.txHash, raw: signed.raw };
+    } catch (err) {
+      if (err instanceof SignerRefusal) this.log.warn({ kind, sweepId: req.sweepId, reason: err.reason }, 'signer refused');
+      throw err;
+    }
+  }
+
+  private checkedFees(req: { nonce: number; maxFeePerGas: string; maxPriorityFeePerGas: string }) {
     const s = this.settings;
-    if (!/^[1-9][0-9]{0,18}$/.test(req.withdrawalId)) throw new SignerRefusal('bad withdrawal id');
     if (!Number.isSafeInteger(req.nonce) || req.nonce < 0) throw new SignerRefusal('bad nonce');
     const maxFee = BigInt(req.maxFeePerGas);
     const tip = BigInt(req.maxPriorityFeePerGas);
     if (maxFee <= 0n || tip < 0n || tip > maxFee) throw new SignerRefusal('bad fees');
     if (maxFee > s.maxFeePerGas) throw new SignerRefusal(`fee per gas ${maxFee} above the signer's limit ${s.maxFeePerGas}`);
+    return { maxFee, tip };
+  }
+
+  /** One signature at a time per hot wallet: the nonce checks and the record of one act cannot interleave with another's. */
+  private locked<T>(act: (db: Tx) => Promise<T>): Promise<T> {
+    const from = this.account.address.toLowerCase();
+    return this.db.transaction(async (db) => {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`signer:${this.settings.chainId}:${from}`}, 0))`);
+      return act(db);
+    });
+  }
+
+  private async signChecked(req: SignRequest): Promise<Signed> {
+    if (!/^[1-9][0-9]{0,18}$/.test(req.withdrawalId)) throw new SignerRefusal('bad withdrawal id');
+    const { maxFee, tip } = this.checkedFees(req);
     const id = BigInt(req.withdrawalId);
     const from = this.account.address.toLowerCase();
-    // one signature at a time per wallet: the nonce checks below and the record cannot interleave
-    return this.db.transaction(async (db) => {
-      await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`signer:${s.chainId}:${from}`}, 0))`);
-      return this.signLocked(db, req, id, from, maxFee, tip);
-    });
+    return this.locked((db) => this.signLocked(db, req, id, from, maxFee, tip));
   }
 
   private async signLocked(db: Tx, req: SignRequest, id: bigint, from: string, maxFee: bigint, tip: bigint): Promise<Signed> {
@@ -115,8 +159,14 @@ export class Signer {
     const [taken] = await db
       .select({ id: signerSignatures.withdrawalId })
       .from(signerSignatures)
-      .where(and(mine, eq(signerSignatures.nonce, req.nonce), ne(signerSignatures.withdrawalId, id)));
-    if (taken) throw new SignerRefusal(`nonce ${req.nonce} was signed for withdrawal ${taken.id}`);
+      .where(
+        and(
+          mine,
+          eq(signerSignatures.nonce, req.nonce),
+          or(isNull(signerSignatures.withdrawalId), ne(signerSignatures.withdrawalId, id)),
+        ),
+      );
+    if (taken) throw new SignerRefusal(`nonce ${req.nonce} was signed for ${taken.id ? `withdrawal ${taken.id}` : 'a sweep'}`);
 
     const base = {
       chainId: s.chainId,

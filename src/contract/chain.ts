@@ -121,3 +121,44 @@ export const ChainIncidentResolveBody = Type.Object(
 );
 export type ChainIncidentResolveBody = Static<typeof ChainIncidentResolveBody>;
 export const ChainIncidentParams = Type.Object({ id: IdString }, { additionalProperties: false });
+
+/** GET /admin-api/chain/sweeps: deposit addresses collected to the hot wallet (docs/wallet.md, "Sweeps"). */
+export const SWEEP_STATES = ['fueling', 'sending', 'sent', 'confirmed', 'failed'] as const;
+export const AdminChainSweep = Type.Object({
+  id: IdString,
+  network: NetworkSchema,
+  coin: AssetSchema,
+  /** the deposit address it collects */
+  from: Type.String(),
+  /** the hot wallet it goes to */
+  to: Type.String(),
+  /** in the coin's units, at the chain's precision */
+  amount: Type.String(),
+  state: LiteralUnion(SWEEP_STATES),
+  txHash: Nullable(Type.String()),
+  link: Nullable(Type.String()),
+  /** the hot wallet's gas transfer before a token sweep */
+  fuelTxHash: Nullable(Type.String()),
+  blockNumber: Nullable(Type.Integer()),
+  confirmations: Type.Integer(),
+  required: Type.Integer(),
+  lastError: Nullable(Type.String()),
+  createdAt: IsoTime,
+  confirmedAt: Nullable(IsoTime),
+});
+export type AdminChainSweep = Static<typeof AdminChainSweep>;
+export const AdminChainSweepPage = Type.Object({
+  rows: Type.Array(AdminChainSweep),
+  /** the `before` of the next page, null on the last */
+  next: Nullable(IdString),
+});
+export type AdminChainSweepPage = Static<typeof AdminChainSweepPage>;
+export const AdminChainSweepQuery = Type.Object(
+  {
+    before: Type.Optional(IdString),
+    state: Type.Optional(LiteralUnion(SWEEP_STATES)),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+  },
+  { additionalProperties: false },
+);
+export type AdminChainSweepQuery = Static<typeof AdminChainSweepQuery>;

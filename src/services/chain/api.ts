@@ -5,6 +5,8 @@ import type {
   ChainIncident,
   ChainIncidentPage,
   ChainIncidentResolveBody,
+  AdminChainSweepPage,
+  AdminChainSweepQuery,
 } from '../../contract/chain.ts';
 import { call } from '../platform/api.ts';
 
@@ -23,6 +25,7 @@ export const chainApi = {
 export const chainAdminApi = {
   networks: (signal?: AbortSignal) => call<AdminChainNetworkList>(`${A}/networks`, { signal }),
   incidents: (q: PageQ, signal?: AbortSignal) => call<ChainIncidentPage>(`${A}/incidents`, { query: q, signal }),
+  sweeps: (q: AdminChainSweepQuery, signal?: AbortSignal) => call<AdminChainSweepPage>(`${A}/sweeps`, { query: q, signal }),
   resolve: (id: string, body: ChainIncidentResolveBody, signal?: AbortSignal) =>
     call<ChainIncident>(`${A}/incidents/${encodeURIComponent(id)}/resolve`, { method: 'POST', body, signal }),
 };

@@ -16,6 +16,7 @@ export const chainKeys = {
   admin: () => [...chain, 'admin'] as const,
   networks: () => [...chain, 'admin', 'networks'] as const,
   incidents: (page: number) => [...chain, 'admin', 'incidents', page] as const,
+  sweeps: (before: string | undefined) => [...chain, 'admin', 'sweeps', before ?? 'first'] as const,
 };
 
 export const chainQueries = {
@@ -35,9 +36,16 @@ export const chainQueries = {
       queryKey: chainKeys.incidents(page),
       queryFn: ({ signal }) => chainAdminApi.incidents({ pageNum: page, pageSize: 20 }, signal),
     }),
+  /** sweeps, newest first, a page of 20 before an id (keyset) */
+  sweeps: (before: string | undefined) =>
+    queryOptions({
+      queryKey: chainKeys.sweeps(before),
+      queryFn: ({ signal }) => chainAdminApi.sweeps({ before, limit: 20 }, signal),
+    }),
 };
 
 export const useChainAddresses = (enabled = true) => useQuery({ ...chainQueries.addresses(), enabled });
 export const useChainDeposits = (page: number, pageSize: number) => useQuery(chainQueries.depositsPage(page, pageSize));
 export const useChainNetworks = () => useQuery(chainQueries.networks());
 export const useChainIncidents = (page: number) => useQuery(chainQueries.incidents(page));
+export const useChainSweeps = (before: string | undefined) => useQuery(chainQueries.sweeps(before));

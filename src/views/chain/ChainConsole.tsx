@@ -8,12 +8,13 @@ import screens from '../platform/styles/screens.module.css';
 import money from '../platform/styles/money.module.css';
 import admin from '../platform/operator/admin.module.css';
 import { ChainIncidents } from './ChainIncidents.tsx';
+import { ChainSweeps } from './ChainSweeps.tsx';
 import styles from './chain.module.css';
 
 /**
  * The operators' chain page (docs/wallet.md, "Deposits from the chain"): per network whether it is
  * watched, the node's head, the last processed block, the lag, the last error, the confirmations
- * setting and the deposits confirming; then the incidents. Read-only but for resolving an incident,
+ * setting and the deposits confirming; then the incidents and the sweeps. Read-only but for resolving an incident,
  * which moves no money.
  */
 export function ChainConsole() {
@@ -35,6 +36,7 @@ export function ChainConsole() {
         </Loadable>
       </section>
       <ChainIncidents />
+      <ChainSweeps />
     </>
   );
 }
