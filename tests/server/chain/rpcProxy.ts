@@ -1,7 +1,9 @@
 /**
  * A JSON-RPC node that can go away and come back on the same address: an HTTP proxy in front of
  * Anvil. `down()` closes it (connections refused, open ones cut), `up()` listens again on the same
- * port, so the service under test keeps its configured URL through the outage.
+ * port, so the service under test keeps its configured URL through the outage. `holdNextSend()`
+ * lets the next `eth_sendRawTransaction` reach the node but never answers it: the sender is left
+ * between "the node has it" and "I know it was sent", where a test kills it.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,15 +13,22 @@ export interface RpcProxy {
   down(): Promise<void>;
   up(): Promise<void>;
   close(): Promise<void>;
+  /** Resolves once the next broadcast reached the node (its caller never hears back). */
+  holdNextSend(): Promise<void>;
 }
 
 export async function startRpcProxy(target: string): Promise<RpcProxy> {
+  let hold: (() => void) | undefined;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.concat(chunks) })
+      const body = Buffer.concat(chunks);
+      const held = hold && body.toString('utf8').includes('"eth_sendRawTransaction"') ? hold : undefined;
+      if (held) hold = undefined;
+      fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
         .then(async (r) => {
+          if (held) return held();
           res.writeHead(r.status, { 'content-type': 'application/json' });
           res.end(Buffer.from(await r.arrayBuffer()));
         })
@@ -48,5 +57,6 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
       await listen(port);
     },
     close: stop,
+    holdNextSend: () => new Promise<void>((resolve) => (hold = resolve)),
   };
 }
