@@ -17,6 +17,10 @@ const documentAccessRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['user'],
         security: [{ token: [] }],
         querystring: DocumentAccessQuery,
+        operationId: 'listDocumentAccess',
+        description:
+          "When operators opened the caller's documents (identity images, deposit proofs, the loan signature, support images), by whom and why, newest first, paged.",
+        'x-refusals': [],
         summary:
           'When operators opened my documents (identity, deposit proofs, loan signature, support images) and why; newest first',
         response: { 200: Envelope(DocumentAccessPage) },

@@ -14,7 +14,7 @@ import {
   PriceAlertWire,
   UpdateAlertBody,
 } from '../../src/contract/alerts.ts';
-import { Ok } from '../../src/contract/errors.ts';
+import { Err, Ok } from '../../src/contract/errors.ts';
 import { Envelope } from '../../src/contract/envelope.ts';
 import { requestId } from '../platform/http/validation.ts';
 import { alertToWire } from './service.ts';
@@ -32,6 +32,10 @@ const alertRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...route.signedIn({
         querystring: ListAlertsQuery,
         response: { 200: Envelope(PriceAlertList) },
+        operationId: 'listAlerts',
+        description:
+          "The caller's price alerts (of one instrument with `code`), oldest first, with the limit and how many are active.",
+        refusals: [],
         summary: 'My price alerts (of one instrument with `code`), oldest first, with the limit and how many are active',
       }),
     },
@@ -45,6 +49,18 @@ const alertRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...route.signedIn({
         body: CreateAlertBody,
         response: { 200: Envelope(PriceAlertWire) },
+        operationId: 'createAlert',
+        description:
+          'Creates a price alert: above or below a price level, or a 24-hour move of at least a percentage; it fires once, as a notification (and mail when asked). A retry with the same clientKey answers the first.',
+        refusals: [
+          Err.INSTRUMENT_NOT_FOUND,
+          Err.ALERT_LIMIT_REACHED,
+          Err.ALERT_PRICE_WRONG,
+          Err.ALERT_LEVEL_REACHED,
+          Err.ALERT_PERCENT_WRONG,
+          Err.ALERT_MOVE_REACHED,
+          Err.PRICE_UNAVAILABLE,
+        ],
         summary:
           'A price alert: above / below a price level, or a 24-hour move of at least `value` %. Refused when the level is already reached (10297, 10299) or with 50 active (10295).',
       }),
@@ -59,6 +75,17 @@ const alertRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...route.signedIn({
         body: UpdateAlertBody,
         response: { 200: Envelope(PriceAlertWire) },
+        operationId: 'updateAlert',
+        description: "New terms for the caller's active alert, checked as at creation. Success answers 20005.",
+        refusals: [
+          Err.RECORD_NOT_FOUND,
+          Err.ALERT_ALREADY_FIRED,
+          Err.ALERT_PRICE_WRONG,
+          Err.ALERT_LEVEL_REACHED,
+          Err.ALERT_PERCENT_WRONG,
+          Err.ALERT_MOVE_REACHED,
+          Err.PRICE_UNAVAILABLE,
+        ],
         summary: 'New terms for my active alert, checked as at creation (10300 once fired). Success 20005.',
       }),
     },
@@ -72,6 +99,9 @@ const alertRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...route.signedIn({
         body: DeleteAlertBody,
         response: { 200: Envelope(Type.Null()) },
+        operationId: 'deleteAlert',
+        description: "Deletes one of the caller's alerts, active or fired.",
+        refusals: [Err.RECORD_NOT_FOUND],
         summary: "Delete my alert (active or fired; 10043 for anyone else's)",
       }),
     },

@@ -27,7 +27,7 @@ import {
 import { Envelope } from '../../src/contract/envelope.ts';
 import { LoginStepResult } from '../../src/contract/twoFactor.ts';
 import { InviteeList } from '../../src/contract/support.ts';
-import { Ok } from '../../src/contract/errors.ts';
+import { Err, Ok } from '../../src/contract/errors.ts';
 import { requestId } from '../platform/http/validation.ts';
 import { userInfo } from './userInfo.ts';
 import { NoFields, clientOf, limit, signInClientOf } from './routeParts.ts';
@@ -45,6 +45,9 @@ function registrationRoutes(app: RouteApp) {
     {
       schema: {
         tags: loginTags,
+        operationId: 'checkUserNameOrPhone',
+        description: 'Whether a username, e-mail or phone is already registered (the sign-up form asks before sending a code).',
+        'x-refusals': [Err.USERNAME_OR_EMAIL_REQUIRED, Err.EMAIL_INVALID, Err.PHONE_INVALID],
         summary: 'Is this username, e-mail or phone already registered?',
         querystring: CheckUserQuery,
         response: { 200: Envelope(CheckUserResult) },
@@ -59,6 +62,10 @@ function registrationRoutes(app: RouteApp) {
     {
       schema: {
         tags: loginTags,
+        operationId: 'sendCode',
+        description:
+          'Sends a 6-digit verification code by e-mail or SMS, for sign-up or a password reset; one per address per cool-down, a few per hour.',
+        'x-refusals': [Err.USERNAME_OR_EMAIL_REQUIRED, Err.EMAIL_INVALID, Err.PHONE_INVALID, Err.CODE_SEND_TOO_SOON],
         summary: 'Send a 6-digit verification code by e-mail or SMS',
         body: SendCodeBody,
         response: { 200: Envelope(SendCodeResult) },
@@ -73,6 +80,26 @@ function registrationRoutes(app: RouteApp) {
     {
       schema: {
         tags: loginTags,
+        operationId: 'register',
+        description:
+          'Creates an account with an e-mail or phone, a password and the code sendCode delivered (optionally an invite code), and signs it in: the answer carries the token. The demo book starts with its grant.',
+        'x-refusals': [
+          Err.USERNAME_INVALID,
+          Err.USERNAME_EXISTS,
+          Err.EMAIL_OR_PHONE_EXISTS,
+          Err.EMAIL_INVALID,
+          Err.PHONE_INVALID,
+          Err.VERIFY_CODE_WRONG,
+          Err.VERIFY_CODE_EXPIRED,
+          Err.INVITE_CODE_INVALID,
+          Err.PASSWORD_TOO_WEAK,
+          Err.PASSWORD_COMMON,
+          Err.PASSWORD_HAS_NAME,
+          Err.PASSWORD_GUESSABLE,
+          Err.PASSWORD_SERVICE_WORDS,
+          Err.PASSWORDS_DIFFER,
+        ],
+        'x-moves': 'the demo grant is credited to the new demo book.',
         summary: 'Create an account (e-mail or phone, with a code from sendCode)',
         body: RegisterBody,
         response: { 200: Envelope(LoginResult) },
@@ -90,6 +117,10 @@ function signInRoutes(app: RouteApp) {
     {
       schema: {
         tags: loginTags,
+        operationId: 'login',
+        description:
+          'Signs in with a username, e-mail or phone and the password; the answer carries the token and the profile, or, with two-factor sign-in on, a challenge for loginTwoFactor. A right password leaves a device cookie; wrong ones make the next attempts wait longer.',
+        'x-refusals': [Err.USERNAME_OR_EMAIL_REQUIRED, Err.PASSWORD_WRONG, Err.USER_STATUS_ABNORMAL, Err.LOGIN_THROTTLED],
         summary:
           'Log in with username, e-mail or phone and password (a right one leaves a device cookie: docs/auth.md); with two-factor sign-in on, the answer is a challenge for loginTwoFactor',
         body: LoginBody,
@@ -107,6 +138,9 @@ function signInRoutes(app: RouteApp) {
     {
       schema: {
         tags: loginTags,
+        operationId: 'logout',
+        description: "Ends the caller's session: its token stops working at once, on every instance.",
+        'x-refusals': [],
         summary: 'End this session (the token stops working)',
         response: { 200: Envelope(Type.Null()) },
       },
@@ -123,6 +157,9 @@ function signInRoutes(app: RouteApp) {
     {
       schema: {
         tags: loginTags,
+        operationId: 'googleAuthUrl',
+        description: 'Starts a Google (OpenID Connect) sign-in: the URL to open, with its state.',
+        'x-refusals': [Err.GOOGLE_LOGIN_FAILED],
         summary: 'Start Google (OpenID Connect) sign-in: open the returned URL',
         querystring: NoFields,
         response: { 200: Envelope(GoogleAuthUrlResult) },
@@ -137,6 +174,10 @@ function signInRoutes(app: RouteApp) {
     {
       schema: {
         tags: loginTags,
+        operationId: 'loginByGoogle',
+        description:
+          "Finishes a Google sign-in with the callback's code and state: the token and profile (an account is made on first use), or with two-factor on a challenge for loginTwoFactor.",
+        'x-refusals': [Err.GOOGLE_LOGIN_FAILED, Err.USER_STATUS_ABNORMAL],
         summary: "Finish Google sign-in with the callback's code and state (with two-factor on: a challenge for loginTwoFactor)",
         body: LoginByGoogleBody,
         response: { 200: Envelope(LoginStepResult) },
@@ -156,6 +197,9 @@ function accountRoutes(app: RouteApp) {
     {
       schema: {
         tags: userTags,
+        operationId: 'getUserInfo',
+        description: "The caller's profile, the selected book and the balance summary of both books.",
+        'x-refusals': [],
         summary: 'Profile, selected book and balance summary of both books',
         response: { 200: Envelope(UserInfoResult) },
       },
@@ -172,6 +216,22 @@ function accountRoutes(app: RouteApp) {
     {
       schema: {
         tags: userTags,
+        operationId: 'repassword',
+        description:
+          'Changes the password (signed in, with oldPassword; with two-factor on, a fresh code) or resets it (signed out, with a code from sendCode). Other sessions end; withdrawals are held for a while after a change. Success answers 20005.',
+        'x-refusals': [
+          Err.PASSWORD_WRONG,
+          Err.USER_NOT_FOUND,
+          Err.USER_STATUS_ABNORMAL,
+          Err.VERIFY_CODE_WRONG,
+          Err.VERIFY_CODE_EXPIRED,
+          Err.PASSWORD_TOO_WEAK,
+          Err.PASSWORD_COMMON,
+          Err.PASSWORD_HAS_NAME,
+          Err.PASSWORD_GUESSABLE,
+          Err.PASSWORD_SERVICE_WORDS,
+          Err.PASSWORDS_DIFFER,
+        ],
         summary: 'Change the password (with oldPassword, logged in) or reset it (with a code)',
         body: RepasswordBody,
         response: { 200: Envelope(Type.Null()) },
@@ -200,6 +260,9 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         security: [{ token: [] }],
+        operationId: 'listSessions',
+        description: "The signed-in devices of the caller's account, the current one marked.",
+        'x-refusals': [],
         summary: 'The signed-in devices of this account (this one marked current)',
         querystring: NoFields,
         response: { 200: Envelope(ActiveSessionList) },
@@ -215,6 +278,10 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         security: [{ token: [] }],
+        operationId: 'listInvitee',
+        description:
+          "Who registered with the caller's invite code: a masked name, the date joined and whether they are verified, newest first.",
+        'x-refusals': [],
         summary: 'Who registered with my invite code: masked name, date joined, verified or not (newest first)',
         querystring: NoFields,
         response: { 200: Envelope(InviteeList) },
@@ -230,6 +297,9 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         security: [{ token: [] }],
+        operationId: 'setLanguage',
+        description: 'The language of the mail and SMS the account receives (the app sends it after a switch).',
+        'x-refusals': [],
         summary: 'The language of the mail and SMS this account receives (the app sends it after a switch)',
         body: LanguageBody,
         response: { 200: Envelope(LanguageResult) },
@@ -246,6 +316,9 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         security: [{ token: [] }],
+        operationId: 'endSession',
+        description: "Ends one of the caller's sessions: its token stops working at once.",
+        'x-refusals': [Err.RECORD_NOT_FOUND],
         summary: "End one of this account's sessions (its token stops working)",
         params: SessionIdParams,
         response: { 200: Envelope(EndedSession) },

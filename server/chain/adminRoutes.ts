@@ -15,6 +15,7 @@ import {
   ChainIncidentResolveBody,
 } from '../../src/contract/chain.ts';
 import { Envelope } from '../../src/contract/envelope.ts';
+import { Err } from '../../src/contract/errors.ts';
 
 const tags = ['admin'];
 const security = [{ token: [] }];
@@ -26,6 +27,10 @@ const chainAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/chain/networks',
     {
       schema: {
+        operationId: 'listChainNetworks',
+        description:
+          'Every deposit network: watched or not, its head and last processed block, the lag, and the health of its node.',
+        'x-refusals': [],
         tags,
         security,
         summary:
@@ -40,6 +45,10 @@ const chainAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/chain/incidents',
     {
       schema: {
+        operationId: 'listChainIncidents',
+        description:
+          'The reorganisations the watcher flagged: a credited deposit whose block left the chain, with what was credited and what the chain now says.',
+        'x-refusals': [],
         tags,
         security,
         querystring: ChainIncidentQuery,
@@ -55,6 +64,10 @@ const chainAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/chain/incidents/:id/resolve',
     {
       schema: {
+        operationId: 'resolveChainIncident',
+        description:
+          'Marks an incident resolved after it was handled off the platform, with a note (audited). Nothing moves: money is corrected only through the reviewed flows.',
+        'x-refusals': [Err.CHAIN_INCIDENT_UNKNOWN, Err.CHAIN_INCIDENT_RESOLVED],
         tags,
         security,
         params: ChainIncidentParams,

@@ -27,6 +27,10 @@ const chainRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       preHandler: [app.requireUser],
       schema: {
+        operationId: 'getChainAddresses',
+        description:
+          "The caller's own deposit address per watched coin and network (made on first reading), with its QR code, the minimum and the confirmations a deposit needs (real book only).",
+        'x-refusals': [Err.DEMO_NOT_ALLOWED],
         tags,
         security,
         summary:
@@ -42,6 +46,10 @@ const chainRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       preHandler: [app.requireUser, realBookOnly],
       schema: {
+        operationId: 'listChainDeposits',
+        description:
+          'The caller\'s deposits seen on watched chains, newest first, paged, each with its confirmations so far ("confirming k/N") and status (real book only).',
+        'x-refusals': [Err.DEMO_NOT_ALLOWED],
         tags,
         security,
         querystring: ChainDepositQuery,

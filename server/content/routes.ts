@@ -31,6 +31,7 @@ import {
 } from '../../src/contract/content.ts';
 import { sendCachedJson } from '../platform/http/cachedBody.ts';
 import { routeSchemas, type RouteApp } from '../platform/http/routeSchema.ts';
+import { Err } from '../../src/contract/errors.ts';
 
 const INDEX = '/swx/customer/index';
 const NoQuery = Type.Object({}, { additionalProperties: false });
@@ -54,6 +55,9 @@ function articleRoutes(app: RouteApp) {
     {
       ...perLanguage,
       ...route.open({
+        operationId: 'listContents',
+        description: "The content pages of one type (1 company, 2 policy, 3 footer and statements) in the request's language.",
+        refusals: [],
         summary: 'Content pages of one type (1 company, 2 policy, 3 footer/statement) in the request language',
         params: ListContentsParams,
         querystring: NoQuery,
@@ -76,6 +80,9 @@ function articleRoutes(app: RouteApp) {
     {
       ...perLanguage,
       ...route.open({
+        operationId: 'getContentsById',
+        description: "One content page with its body as sanitised HTML, in the request's language.",
+        refusals: [Err.RECORD_NOT_FOUND],
         summary: 'One content page with its body as sanitised HTML; 10043 when unknown',
         params: ContentByIdParams,
         querystring: NoQuery,
@@ -96,6 +103,9 @@ function articleRoutes(app: RouteApp) {
   app.get(
     `${INDEX}/getParamByKey/:key`,
     route.open({
+      operationId: 'getParamByKey',
+      description: 'A public system parameter by its key.',
+      refusals: [Err.SYSTEM_PARAM_FAILED],
       summary: 'A public system parameter; 10018 when unknown',
       params: ParamByKeyParams,
       querystring: NoQuery,
@@ -112,6 +122,9 @@ function helpRoutes(app: RouteApp) {
     {
       ...perLanguage,
       ...route.open({
+        operationId: 'listFaq',
+        description: "The FAQ entries in the request's language, optionally of one category.",
+        refusals: [],
         summary: 'FAQ entries in the request language, optionally of one category',
         querystring: FaqQuery,
         response: { 200: Envelope(FaqList) },
@@ -133,6 +146,9 @@ function helpRoutes(app: RouteApp) {
     {
       ...perLanguage,
       ...route.open({
+        operationId: 'listNotices',
+        description: 'Notices, newest first, paged.',
+        refusals: [],
         summary: 'Notices, newest first, paged',
         querystring: NoticesQuery,
         response: { 200: Envelope(NoticePage) },
@@ -144,6 +160,9 @@ function helpRoutes(app: RouteApp) {
   app.get(
     `${INDEX}/socialLinks`,
     route.open({
+      operationId: 'getSocialLinks',
+      description: 'The configured social links (discord, twitter, telegram).',
+      refusals: [],
       summary: 'Configured social links (discord, twitter, telegram)',
       querystring: NoQuery,
       response: { 200: Envelope(SocialLinks) },
@@ -154,6 +173,9 @@ function helpRoutes(app: RouteApp) {
   app.get(
     `${INDEX}/onlineService`,
     route.open({
+      operationId: 'getOnlineService',
+      description: 'The online-service url, which the app opens in a new tab.',
+      refusals: [Err.SYSTEM_PARAM_FAILED],
       summary: 'The online-service url (opened in a new tab)',
       querystring: NoQuery,
       response: { 200: Envelope(OnlineService) },
@@ -164,6 +186,10 @@ function helpRoutes(app: RouteApp) {
   app.get(
     `${INDEX}/homeFigures`,
     route.open({
+      operationId: 'getHomeFigures',
+      description:
+        "The home page figures (instruments listed, registered users, 24h volume, the fee ceiling), computed from the platform's own data when asked.",
+      refusals: [],
       summary: 'Home-page figures computed from the platform data',
       querystring: NoQuery,
       response: { 200: Envelope(HomeFigures) },
@@ -179,6 +205,9 @@ function objectBodyRoutes(app: RouteApp) {
   app.post(
     '/customer-service/type',
     route.open({
+      operationId: 'getCustomerServiceLink',
+      description: 'A support link by type: online_service, discord, twitter or telegram.',
+      refusals: [Err.SYSTEM_PARAM_FAILED],
       summary: 'A support link by type: online_service, discord, twitter or telegram; 10018 when not configured',
       body: CustomerServiceTypeBody,
       response: { 200: Envelope(CustomerServiceTypeResult) },
@@ -191,6 +220,9 @@ function objectBodyRoutes(app: RouteApp) {
     {
       ...perLanguage,
       ...route.open({
+        operationId: 'getFooter',
+        description: 'The footer pages (of all types, or of one) and the social links.',
+        refusals: [],
         summary: 'Footer pages (all types, or one) and social links',
         body: CustomerServiceFooterBody,
         response: { 200: Envelope(CustomerServiceFooterResult) },
@@ -202,6 +234,9 @@ function objectBodyRoutes(app: RouteApp) {
   app.post(
     '/settings/key',
     route.open({
+      operationId: 'getSettingsKey',
+      description: 'A public system parameter by key, as getParamByKey answers it.',
+      refusals: [Err.SYSTEM_PARAM_FAILED],
       summary: 'A public system parameter by key (as getParamByKey); 10018 when unknown',
       body: SettingsKeyBody,
       response: { 200: Envelope(ParamValue) },

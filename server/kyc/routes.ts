@@ -6,7 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Ok } from '../../src/contract/errors.ts';
+import { Err, Ok } from '../../src/contract/errors.ts';
 import { Envelope } from '../../src/contract/envelope.ts';
 import { KycImageParams, KycSubmission, KycSubmitFields, MyKyc } from '../../src/contract/kyc.ts';
 import { KYC_IMAGE_KINDS } from '../../src/contract/kycRules.ts';
@@ -33,6 +33,22 @@ const kycRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...auth,
       ...route.signedIn({
         consumes: ['multipart/form-data'],
+        operationId: 'identification',
+        description:
+          'Submits identity verification (multipart form: firstName, lastName, birthDate, country, document type and number, and the document images), reviewed by an operator within 48 hours. Success answers 20001.',
+        refusals: [
+          Err.KYC_PENDING,
+          Err.KYC_ALREADY_VERIFIED,
+          Err.KYC_RESUBMIT_LIMIT,
+          Err.KYC_UNDERAGE,
+          Err.KYC_BIRTH_DATE_INVALID,
+          Err.KYC_COUNTRY_UNKNOWN,
+          Err.KYC_BACK_NOT_FOR_PASSPORT,
+          Err.UPLOAD_REQUIRED,
+          Err.IMAGE_FORMAT_WRONG,
+          Err.IMAGE_TOO_LARGE,
+          Err.IMAGE_DIMENSIONS_TOO_LARGE,
+        ],
         summary:
           'Submit identity verification: fields firstName, lastName, birthDate, sex, country, address, phone, documentType, and update=true when a verified person sends changed data back to review; files front, back (not for a passport), handheld, signature (JPEG/PNG/JPEG 2000). Success 20001.',
         response: { 200: Envelope(KycSubmission) },
@@ -50,6 +66,10 @@ const kycRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...auth,
       ...route.signedIn({
+        operationId: 'getIdentification',
+        description:
+          "The caller's verification: its status, the rejection reason, the resubmissions left and the latest submission.",
+        refusals: [],
         summary: 'My verification: status, rejection reason, resubmissions left and the latest submission',
         response: { 200: Envelope(MyKyc) },
       }),
@@ -63,6 +83,10 @@ const kycRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...auth,
       ...route.signedIn({
         params: KycImageParams,
+        operationId: 'getIdentificationImage',
+        description:
+          "One image of a verification submission, decrypted, as a download; only its owner or an operator (whose reading is recorded in the owner's document access list).",
+        refusals: [Err.RECORD_NOT_FOUND],
         summary: 'One image of a submission, decrypted: its owner or an operator only',
         response: {
           200: BinaryFile('The image as re-encoded on upload (JPEG or PNG), as a download', ['image/jpeg', 'image/png']),

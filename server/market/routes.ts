@@ -42,7 +42,14 @@ function watchlistRoutes(app: RouteApp) {
     `${USER}/add`,
     {
       preHandler: app.requireUser,
-      ...route.signedIn({ body: WatchlistBody, response: { 200: Envelope(WatchlistChange) } }),
+      ...route.signedIn({
+        operationId: 'addWatchlist',
+        summary: 'Add an instrument to my watchlist',
+        description: "Adds an instrument to the caller's watchlist (adding one already there changes nothing).",
+        refusals: [Err.INSTRUMENT_NOT_FOUND],
+        body: WatchlistBody,
+        response: { 200: Envelope(WatchlistChange) },
+      }),
     },
     async (req, reply) => {
       await market.watch(req.user!.id, req.body.code);
@@ -54,7 +61,14 @@ function watchlistRoutes(app: RouteApp) {
     `${USER}/remove`,
     {
       preHandler: app.requireUser,
-      ...route.signedIn({ body: WatchlistBody, response: { 200: Envelope(WatchlistChange) } }),
+      ...route.signedIn({
+        operationId: 'removeWatchlist',
+        summary: 'Remove an instrument from my watchlist',
+        description: "Removes an instrument from the caller's watchlist (removing one not there changes nothing).",
+        refusals: [],
+        body: WatchlistBody,
+        response: { 200: Envelope(WatchlistChange) },
+      }),
     },
     async (req, reply) => {
       await market.unwatch(req.user!.id, req.body.code);
@@ -66,7 +80,14 @@ function watchlistRoutes(app: RouteApp) {
     `${USER}/list`,
     {
       preHandler: app.requireUser,
-      ...route.signedIn({ response: { 200: Envelope(WatchlistResult) } }),
+      ...route.signedIn({
+        operationId: 'listWatchlist',
+        summary: 'My watchlist with current prices',
+        description:
+          "The instruments on the caller's watchlist with their last price, 24h change and sparkline, as listMarketByType answers them.",
+        refusals: [],
+        response: { 200: Envelope(WatchlistResult) },
+      }),
     },
     async (req, reply) => reply.ok(marketPageToWire(await market.watchlist(req.user!.id))),
   );
@@ -83,7 +104,15 @@ async function marketRoutes(fastify: FastifyInstance) {
 
   app.get(
     `${INDEX}/listMarketByType`,
-    route.open({ querystring: ListMarketQuery, response: { 200: Envelope(MarketPage) } }),
+    route.open({
+      operationId: 'listMarketByType',
+      summary: 'Instruments of a type with their prices, paged',
+      description:
+        'The market list: instruments of one type (or all), optionally searched, with the last price, the 24h change (`zdf`) and the sparkline (`hundred`), paged (`pageNum`, `pageSize`). Prices come from the configured feed; the simulator is labelled simulated.',
+      refusals: [],
+      querystring: ListMarketQuery,
+      response: { 200: Envelope(MarketPage) },
+    }),
     async (req, reply) => {
       const { type = '', search = '', pageNum = 1, pageSize = 20 } = req.query;
       // one serialisation per page, filter and language for each set of prices (docs/performance.md)
@@ -98,19 +127,37 @@ async function marketRoutes(fastify: FastifyInstance) {
 
   app.get(
     `${INDEX}/getKValueByCodeAndDate`,
-    route.open({ querystring: KLineQuery, response: { 200: Envelope(CandleList) } }),
+    route.open({
+      operationId: 'getKValueByCodeAndDate',
+      summary: 'Candles of an instrument',
+      description: 'Candles (open, high, low, close, volume) of one instrument at an interval over a time range, oldest first.',
+      refusals: [Err.INSTRUMENT_NOT_FOUND],
+      querystring: KLineQuery,
+      response: { 200: Envelope(CandleList) },
+    }),
     async (req, reply) => reply.ok(await market.kline(req.query)),
   );
 
   app.get(
     `${INDEX}/getMarketInfo/:code`,
-    route.open({ params: CodeParams, response: { 200: Envelope(MarketInfo) } }),
+    route.open({
+      operationId: 'getMarketInfo',
+      summary: 'One instrument with its price',
+      description: 'One instrument: its names, type, precision, trading hours, last price and 24h figures.',
+      refusals: [Err.INSTRUMENT_NOT_FOUND],
+      params: CodeParams,
+      response: { 200: Envelope(MarketInfo) },
+    }),
     async (req, reply) => reply.ok(marketDetailToWire(market.detail(req.params.code))),
   );
 
   app.get(
     `${INDEX}/findMarket`,
     route.open({
+      operationId: 'findMarket',
+      description:
+        'Resolves the instrument an instrument page (/cruuency?code&type&id) names: the exact code, else the id, else the code read as a base asset (BTC \u2192 BTCUSDT) within the type. A query with neither code nor id is refused with 10030.',
+      refusals: [Err.INSTRUMENT_NOT_FOUND],
       querystring: FindMarketQuery,
       response: { 200: Envelope(MarketInfo) },
       summary:
@@ -126,28 +173,58 @@ async function marketRoutes(fastify: FastifyInstance) {
     ['bitcoin', 'BTCUSDT'],
     ['ethereum', 'ETHUSDT'],
   ] as const) {
-    app.get(`${INDEX}/getPrice/${coin}`, route.open({ response: { 200: Envelope(PriceQuote) } }), async (req, reply) =>
-      sendCachedJson(
-        req,
-        reply,
-        market.cachedAnswer(`quote\u0000${req.lang}\u0000${code}`, () => reply.ok(quoteToWire(market.quote(code)))),
-      ),
+    app.get(
+      `${INDEX}/getPrice/${coin}`,
+      route.open({
+        operationId: `getPrice${coin === 'bitcoin' ? 'Bitcoin' : 'Ethereum'}`,
+        summary: `Current price of ${coin}`,
+        description: `The current price quote of ${code}, with its moment and source.`,
+        refusals: [Err.PRICE_UNAVAILABLE],
+        response: { 200: Envelope(PriceQuote) },
+      }),
+      async (req, reply) =>
+        sendCachedJson(
+          req,
+          reply,
+          market.cachedAnswer(`quote\u0000${req.lang}\u0000${code}`, () => reply.ok(quoteToWire(market.quote(code)))),
+        ),
     );
   }
 
-  app.get(`${INDEX}/marketStats`, route.open({ response: { 200: Envelope(MarketStats) } }), async (req, reply) =>
-    sendCachedJson(
-      req,
-      reply,
-      market.cachedAnswer(`stats\u0000${req.lang}`, () => reply.ok(market.stats())),
-    ),
+  app.get(
+    `${INDEX}/marketStats`,
+    route.open({
+      operationId: 'getMarketStats',
+      summary: 'Market-wide figures',
+      description:
+        'Market-wide figures for the home page: instruments listed, gainers and losers, computed from the current prices.',
+      refusals: [],
+      response: { 200: Envelope(MarketStats) },
+    }),
+    async (req, reply) =>
+      sendCachedJson(
+        req,
+        reply,
+        market.cachedAnswer(`stats\u0000${req.lang}`, () => reply.ok(market.stats())),
+      ),
   );
 
-  app.get(`${INDEX}/logo/:file`, route.open({ params: LogoParams, produces: ['image/svg+xml'] }), async (req, reply) => {
-    const logo = market.logo(req.params.file.slice(0, -'.svg'.length));
-    reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
-    return sendCached(req, reply, logo, { type: 'image/svg+xml', cacheControl: 'public, max-age=86400' });
-  });
+  app.get(
+    `${INDEX}/logo/:file`,
+    route.open({
+      operationId: 'getMarketLogo',
+      summary: 'An instrument logo (SVG)',
+      description: 'The logo of an instrument or asset as an SVG image (cached a day).',
+      refusals: [Err.NOT_FOUND],
+      params: LogoParams,
+      produces: ['image/svg+xml'],
+    }),
+    async (req, reply) => {
+      const logo = market.logo(req.params.file.slice(0, -'.svg'.length));
+      reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
+      return sendCached(req, reply, logo, { type: 'image/svg+xml', cacheControl: 'public, max-age=86400' });
+    },
+  );
 
   watchlistRoutes(app);
   registerPriceSocket(app, market);

@@ -41,6 +41,9 @@ const nftRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${PUB}/listNft`,
     route.open({
       querystring: ListNftQuery,
+      operationId: 'listNft',
+      description: 'Charity NFTs, live auctions ending first, paged; filtered by status and sale type.',
+      refusals: [],
       summary: 'NFTs, live auctions ending first (public); filter by status and sale type',
       response: { 200: Envelope(NftPage) },
     }),
@@ -53,6 +56,9 @@ const nftRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: app.optionalUser,
       ...route.open({
         params: NftIdParams,
+        operationId: 'getNft',
+        description: "One NFT with its bid history (the caller's own bids flagged when a token is sent).",
+        refusals: [Err.RECORD_NOT_FOUND],
         summary: "One NFT with its bid history (public; the caller's bids flagged)",
         response: { 200: Envelope(NftDetail) },
       }),
@@ -64,6 +70,9 @@ const nftRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${PUB}/nftImage/:file`,
     route.open({
       params: Type.Object({ file: Type.String({ pattern: '^[0-9]{1,19}\\.svg$' }) }),
+      operationId: 'getNftImage',
+      description: 'The artwork of an NFT: an SVG drawn from its seed (the same seed always gives the same picture).',
+      refusals: [Err.NOT_FOUND],
       summary: 'The artwork of an NFT: an SVG drawn from its seed (the same seed always gives the same picture)',
     }),
     async (req, reply) => {
@@ -79,6 +88,9 @@ const nftRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     `${PUB}/donations`,
     route.open({
+      operationId: 'listDonations',
+      description: "Every sale's donation and every payout to the charity, with the totals from the ledger.",
+      refusals: [],
       summary: "Every sale's donation and every payout to the charity, with the totals from the ledger (public)",
       response: { 200: Envelope(Donations) },
     }),
@@ -91,6 +103,20 @@ const nftRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: [app.requireUser, realBookOnly],
       ...route.signedIn({
         body: BuyNftBody,
+        operationId: 'buyNft',
+        description:
+          'Buys an NFT at its buy-now price, or bids on a live auction, in the real book. Success answers 20004; a retry with the same clientKey answers the first.',
+        refusals: [
+          Err.DEMO_NOT_ALLOWED,
+          Err.RECORD_NOT_FOUND,
+          Err.NFT_STATUS_WRONG,
+          Err.NFT_PRICE_MISMATCH,
+          Err.NFT_BID_TOO_LOW,
+          Err.NFT_ALREADY_LEADING,
+          Err.INSUFFICIENT_BALANCE,
+        ],
+        moves:
+          'a purchase pays the price (the donation share to the charity account, the rest to the house); a bid is held from available, and an outbid bid is released at once.',
         summary:
           'Buy at the buy-now price, or bid on a live auction (the bid is held; outbid bids are released at once). Success 20004; a retry with the same clientKey answers the first.',
         response: { 200: Envelope(Nft) },
@@ -105,6 +131,9 @@ const nftRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: [app.requireUser, realBookOnly],
       ...route.signedIn({
         querystring: MyNftQuery,
+        operationId: 'listMyNft',
+        description: "The caller's NFTs: owned ones, and live auctions they bid on (real book only).",
+        refusals: [Err.DEMO_NOT_ALLOWED],
         summary: 'My NFTs: owned, and live auctions I bid on (real book; the demo book is refused with 10033)',
         response: { 200: Envelope(MyNftPage) },
       }),

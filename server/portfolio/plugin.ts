@@ -10,6 +10,7 @@ import { EquityHistory, HistoryQuery, Portfolio, PORTFOLIO_PATHS, PortfolioQuery
 import { portfolioOf } from './portfolio.ts';
 import { equityHistory } from './snapshots.ts';
 import { routeSchemas } from '../platform/http/routeSchema.ts';
+import { Err } from '../../src/contract/errors.ts';
 
 const route = routeSchemas('portfolio');
 
@@ -22,6 +23,10 @@ const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...route.signedIn({
         querystring: PortfolioQuery,
         response: { 200: Envelope(Portfolio) },
+        operationId: 'getPortfolioSummary',
+        description:
+          "The caller's equity in a book (the query's, else the `virtually` header's) at the current prices: available, held, the open positions' value with their profit, plans and loans, per asset and in USDT.",
+        refusals: [],
         summary:
           "My equity in a book at the current prices: available + held + positions (what closing now pays) + plans + NFTs − debt, each part, and the open positions' result after fees",
       }),
@@ -37,6 +42,10 @@ const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...route.signedIn({
         querystring: HistoryQuery,
         response: { 200: Envelope(EquityHistory) },
+        operationId: 'getPortfolioHistory',
+        description:
+          "The caller's equity per day over the last 7, 30 or 90 days: the stored daily snapshots, then today at the current prices.",
+        refusals: [],
         summary: 'My equity per day over the last 7, 30 or 90 days: the stored daily snapshots, then today at the current prices',
       }),
     },

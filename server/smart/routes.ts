@@ -36,6 +36,10 @@ const smartRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     `${P}/listSmartProduct`,
     route.open({
+      operationId: 'listSmartProduct',
+      description:
+        'The smart plans on sale with their terms (days, daily yield, minimum and maximum), what the funded yield reserve can still back of each, and the reserve itself.',
+      refusals: [],
       summary: 'Products on sale with what the reserve can back of each term, and the reserve (public)',
       response: { 200: Envelope(SmartProductList) },
     }),
@@ -48,6 +52,21 @@ const smartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...authReal,
       ...route.signedIn({
         body: BuySmartBody,
+        operationId: 'buySmart',
+        description:
+          'Buys a smart plan in the real book for a principal and a term; sold only while the reserve can back its whole promised yield, and once per product. Success answers 20004; a retry with the same clientKey answers the first plan.',
+        refusals: [
+          Err.DEMO_NOT_ALLOWED,
+          Err.SMART_NOT_ENABLED,
+          Err.SMART_PRODUCT_WRONG,
+          Err.NO_MATCHING_DAYS,
+          Err.INVESTMENT_AMOUNT_WRONG,
+          Err.ALREADY_BOUGHT,
+          Err.SMART_SOLD_OUT,
+          Err.INSUFFICIENT_BALANCE,
+        ],
+        moves:
+          'the principal moves from available to the plan, and the whole promised yield is set aside from the reserve for it.',
         summary:
           'Buy a plan: principal to the plan, the whole promised yield set aside from the reserve. Success 20004; a retry with the same clientKey answers the first plan.',
         response: { 200: Envelope(SmartPlan) },
@@ -62,6 +81,9 @@ const smartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...authReal,
       ...route.signedIn({
         querystring: ListSmartOrderQuery,
+        operationId: 'listSmartOrder',
+        description: "The caller's smart plans, newest first, paged, with what each has paid so far (real book only).",
+        refusals: [Err.DEMO_NOT_ALLOWED],
         summary: 'My plans, newest first',
         response: { 200: Envelope(SmartPlanPage) },
       }),
@@ -75,6 +97,10 @@ const smartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...authReal,
       ...route.signedIn({
         params: SmartIdParams,
+        operationId: 'getSmartExitQuote',
+        description:
+          "Exactly what leaving one of the caller's plans now would do: the penalty kept, the principal returned and the yield already paid.",
+        refusals: [Err.DEMO_NOT_ALLOWED, Err.RECORD_NOT_FOUND, Err.STATUS_TRANSITION_DENIED],
         summary: 'Exactly what leaving the plan now would do',
         response: { 200: Envelope(SmartExitQuote) },
       }),
@@ -88,6 +114,11 @@ const smartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...authReal,
       ...route.signedIn({
         body: ExitSmartBody,
+        operationId: 'exitSmart',
+        description: "Leaves one of the caller's running plans early, on the terms its quote states.",
+        refusals: [Err.DEMO_NOT_ALLOWED, Err.RECORD_NOT_FOUND, Err.STATUS_TRANSITION_DENIED],
+        moves:
+          'the principal less the early-exit penalty returns to available; the penalty and the unpaid yield go back to the reserve.',
         summary: 'Leave a plan early: penalty kept, the rest of the principal back',
         response: { 200: Envelope(SmartPlan) },
       }),

@@ -14,6 +14,7 @@ import {
   SupportMessage,
 } from '../../src/contract/support.ts';
 import { operatorRoutes } from '../platform/http/operatorRoutes.ts';
+import { Err } from '../../src/contract/errors.ts';
 
 const supportAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.requireOperator);
@@ -22,6 +23,9 @@ const supportAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/support/conversations',
     {
       querystring: AdminSupportQuery,
+      operationId: 'listSupportConversations',
+      description: 'The support queue: open conversations, waiting longest first (or closed ones, newest first), paged.',
+      refusals: [],
       summary: 'The queue: open conversations waiting longest first (or closed ones, newest first)',
       result: AdminSupportPage,
     },
@@ -31,6 +35,9 @@ const supportAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/support/conversations/:id',
     {
       params: SupportIdParams,
+      operationId: 'getSupportConversation',
+      description: "A conversation with its messages; reading marks the customer's messages read.",
+      refusals: [Err.RECORD_NOT_FOUND],
       summary: 'A conversation with its messages (marks the customer’s messages read)',
       result: AdminSupportThread,
     },
@@ -41,6 +48,9 @@ const supportAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       params: SupportIdParams,
       body: OperatorReplyBody,
+      operationId: 'answerSupportConversation',
+      description: 'Answers the customer; the message reaches them live on their user channel.',
+      refusals: [Err.RECORD_NOT_FOUND, Err.SUPPORT_CONVERSATION_CLOSED],
       summary: 'Answer the customer (live on their user channel); 10141 when closed',
       result: SupportMessage,
     },
@@ -50,6 +60,9 @@ const supportAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/support/conversations/:id/close',
     {
       params: SupportIdParams,
+      operationId: 'closeSupportConversation',
+      description: 'Closes the conversation (audited; kept, read-only).',
+      refusals: [Err.RECORD_NOT_FOUND, Err.STATUS_TRANSITION_DENIED],
       summary: 'Close the conversation (audited; kept, read-only); 10044 when already closed',
       result: AdminSupportConversation,
     },

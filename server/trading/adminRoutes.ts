@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope } from '../../src/contract/envelope.ts';
 import { Exposure, ExposureQuery } from '../../src/contract/trading.ts';
 import { operatorRoute } from '../platform/http/routeSchema.ts';
+import { Err } from '../../src/contract/errors.ts';
 
 const tradingAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.requireOperator);
@@ -16,6 +17,10 @@ const tradingAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     operatorRoute({
       querystring: ExposureQuery,
       response: { 200: Envelope(Exposure) },
+      operationId: 'getTradingExposure',
+      description:
+        "The house's open exposure per instrument: long and short notionals, margin held and the unrealised profit of the customers' positions at the last price (read-only).",
+      refusals: [],
       summary:
         'Open exposure per instrument: long and short notionals, margin held, unrealised result of the trading-results account (read-only)',
     }),

@@ -18,6 +18,7 @@ import {
 } from '../../src/contract/walletProtection.ts';
 import { requestId } from '../platform/http/validation.ts';
 import { WalletProtection } from './protection.ts';
+import { Err } from '../../src/contract/errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,6 +49,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     `${U}/allowlist`,
     {
       schema: {
+        operationId: 'getAllowlist',
+        description:
+          "The caller's withdrawal allowlist: on, off or turning off (with when), and the saved addresses with the moment each becomes usable.",
+        'x-refusals': [],
         tags,
         security,
         summary: 'Withdraw only to saved addresses: on, off or turning off, and the saved addresses with when each is usable',
@@ -62,6 +67,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     `${U}/allowlist`,
     {
       schema: {
+        operationId: 'setAllowlist',
+        description:
+          'Turns the allowlist on (at once) or off (after ALLOWLIST_DELAY_HOURS, so a stolen session cannot open withdrawals to anywhere); the owner is told by mail. With two-factor sign-in on it needs a fresh code.',
+        'x-refusals': [],
         tags,
         security,
         summary: 'Turn the allowlist on (at once) or off (after ALLOWLIST_DELAY_HOURS)',
@@ -78,6 +87,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     `${U}/allowlist/addresses`,
     {
       schema: {
+        operationId: 'saveAllowlistAddress',
+        description:
+          'Saves a withdrawal address for a coin and network, usable after ALLOWLIST_DELAY_HOURS; the owner is told by mail. With two-factor sign-in on it needs a fresh code.',
+        'x-refusals': [Err.ADDRESS_INVALID, Err.ALLOWLIST_ADDRESS_EXISTS, Err.ALLOWLIST_FULL],
         tags,
         security,
         summary: 'Save a withdrawal address (usable after ALLOWLIST_DELAY_HOURS; the owner is told by mail)',
@@ -94,6 +107,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     `${U}/allowlist/addresses/:id/remove`,
     {
       schema: {
+        operationId: 'removeAllowlistAddress',
+        description:
+          "Removes one of the caller's saved withdrawal addresses at once. With two-factor sign-in on it needs a fresh code.",
+        'x-refusals': [Err.RECORD_NOT_FOUND],
         tags,
         security,
         summary: 'Remove a saved withdrawal address (at once)',
@@ -112,6 +129,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     `${U}/withdrawalLimits`,
     {
       schema: {
+        operationId: 'getWithdrawalLimits',
+        description:
+          "The caller's withdrawal limits per asset for their verification level, in USDT: per UTC day and over 30 days, used and left.",
+        'x-refusals': [Err.PRICE_UNAVAILABLE],
         tags,
         security,
         summary: 'Withdrawal limits per asset by verification level, in USDT: per UTC day and over 30 days, used and left',

@@ -63,6 +63,10 @@ function balanceRoutes(app: RouteApp) {
     {
       ...auth,
       ...route.signedIn({
+        operationId: 'getBalances',
+        description:
+          "The caller's balances in the selected book: per asset, available, held and in plans or loans, each valued in USDT at the current prices.",
+        refusals: [],
         summary: 'Balances of the selected book, per asset and purpose, valued in USDT',
         response: { 200: Envelope(Balances) },
       }),
@@ -75,6 +79,10 @@ function balanceRoutes(app: RouteApp) {
     {
       ...auth,
       ...route.signedIn({
+        operationId: 'getDepositAddresses',
+        description:
+          'The receive addresses operators configured, per coin and network, each with its QR code and the minimum deposit.',
+        refusals: [],
         summary: 'Receive addresses per coin and network, with QR codes',
         response: { 200: Envelope(DepositAddressList) },
       }),
@@ -93,6 +101,32 @@ function depositRoutes(app: RouteApp) {
     {
       ...authReal,
       ...route.signedIn({
+        operationId: 'recharge',
+        description:
+          'A deposit claim in the real book (multipart form: amount, coin, network, txHash, proofLast6 and the proof image, JPEG/PNG/JPEG 2000). A claim is reviewed by an operator (success 20002). On a network watched on the chain the transaction is checked on the node instead and no proof is needed (success 200, the chain deposit).',
+        refusals: [
+          Err.DEMO_NOT_ALLOWED,
+          Err.AMOUNT_INVALID,
+          Err.DEPOSIT_BELOW_MINIMUM,
+          Err.DEPOSIT_ABOVE_MAXIMUM,
+          Err.DEPOSIT_NO_ADDRESS,
+          Err.TX_HASH_USED,
+          Err.TOO_MANY_PENDING_DEPOSITS,
+          Err.TOO_MANY_REQUESTS,
+          Err.UPLOAD_REQUIRED,
+          Err.IMAGE_FORMAT_WRONG,
+          Err.IMAGE_TOO_LARGE,
+          Err.IMAGE_DIMENSIONS_TOO_LARGE,
+          Err.CHAIN_TX_UNKNOWN,
+          Err.CHAIN_TX_WRONG_RECIPIENT,
+          Err.CHAIN_TX_WRONG_AMOUNT,
+          Err.CHAIN_TX_WRONG_TOKEN,
+          Err.CHAIN_TX_FAILED,
+          Err.CHAIN_TX_PENDING,
+          Err.CHAIN_NODE_UNAVAILABLE,
+        ],
+        moves:
+          'nothing until an operator approves the claim (then the amount is credited to the real book); a deposit checked on the chain is credited once it has its confirmations.',
         consumes: ['multipart/form-data'],
         summary:
           'Deposit claim: fields amount, coin, network, txHash, proofLast6 and file proof (JPEG/PNG/JPEG 2000). Success 20002. On a network watched on the chain the transaction is checked on the node instead (no proof needed): the chain deposit, success 200, or 10310–10316.',
@@ -112,6 +146,9 @@ function depositRoutes(app: RouteApp) {
     {
       ...authReal,
       ...route.signedIn({
+        operationId: 'listRecharge',
+        description: "The caller's deposit records, newest first, paged, optionally of one status (real book only).",
+        refusals: [Err.DEMO_NOT_ALLOWED],
         querystring: ListRechargeQuery,
         summary: 'Deposit records (real book; the demo book is refused with 10033)',
         response: { 200: Envelope(DepositPage) },
@@ -125,6 +162,10 @@ function depositRoutes(app: RouteApp) {
     {
       ...auth,
       ...route.signedIn({
+        operationId: 'getRechargeProof',
+        description:
+          "The proof image of a deposit, as re-encoded on upload, as a download. Only its owner or an operator may read it (an operator's reading is recorded in the owner's document access list).",
+        refusals: [Err.RECORD_NOT_FOUND],
         params: IdParams,
         summary: 'The proof image of a deposit: its owner or an operator only',
         response: {
@@ -149,6 +190,10 @@ function withdrawalRoutes(app: RouteApp) {
     {
       ...auth,
       ...route.signedIn({
+        operationId: 'getWithdrawalMethods',
+        description:
+          "The withdrawal methods (coin and network) with their fee rate and minimum, and the real book's available balance of each coin.",
+        refusals: [],
         summary: 'Methods (coin-network), fee rate and minimums, with the real available balance',
         response: { 200: Envelope(WithdrawalMethods) },
       }),
@@ -161,6 +206,25 @@ function withdrawalRoutes(app: RouteApp) {
     {
       ...authReal,
       ...route.signedIn({
+        operationId: 'withdrawal',
+        description:
+          "A withdrawal request in the real book to an address (only to a saved and usable one while the allowlist is on), within the daily and 30-day limits of the caller's verification level; with two-factor sign-in on, a fresh code in `x-two-factor-code`. Success answers 20003; an operator pays it out and approves it. A retry with the same clientKey answers the first request.",
+        refusals: [
+          Err.DEMO_NOT_ALLOWED,
+          Err.WITHDRAW_METHOD_REQUIRED,
+          Err.ADDRESS_REQUIRED,
+          Err.ADDRESS_INVALID,
+          Err.AMOUNT_INVALID,
+          Err.INSUFFICIENT_BALANCE,
+          Err.WITHDRAWAL_HELD_AFTER_RESET,
+          Err.ADDRESS_NOT_ALLOWLISTED,
+          Err.ADDRESS_NOT_YET_USABLE,
+          Err.WITHDRAWAL_DAY_LIMIT,
+          Err.WITHDRAWAL_30D_LIMIT,
+          Err.PRICE_UNAVAILABLE,
+        ],
+        moves:
+          'the amount moves from available to held at once; the payout (amount less the fee) leaves when an operator approves, or the hold returns when one rejects.',
         body: WithdrawalBody,
         summary: 'Withdrawal request: the amount moves to the hold at once. Success 20003.',
         response: { 200: Envelope(Withdrawal) },
@@ -175,6 +239,10 @@ function withdrawalRoutes(app: RouteApp) {
     {
       ...authReal,
       ...route.signedIn({
+        operationId: 'listWithdrwal',
+        description:
+          "The caller's withdrawal records, newest first, paged, optionally of one status (real book only; the path keeps the published API's spelling).",
+        refusals: [Err.DEMO_NOT_ALLOWED],
         querystring: ListWithdrawalQuery,
         summary: 'Withdrawal records (real book; the demo book is refused with 10033)',
         response: { 200: Envelope(WithdrawalPage) },
@@ -193,6 +261,10 @@ function statementRoutes(app: RouteApp) {
     {
       ...auth,
       ...route.signedIn({
+        operationId: 'getStatement',
+        description:
+          "Every ledger movement of the caller's accounts in the selected book, newest first, paged, filtered by asset, reason and time.",
+        refusals: [],
         querystring: StatementQuery,
         summary: 'Every ledger movement of the selected book',
         response: { 200: Envelope(StatementPage) },
@@ -206,6 +278,9 @@ function statementRoutes(app: RouteApp) {
     {
       ...auth,
       ...route.signedIn({
+        operationId: 'getStatementCsv',
+        description: 'The statement with the same filters as one CSV file, unpaged.',
+        refusals: [],
         querystring: StatementQuery,
         summary: 'The statement as CSV (same filters, no paging)',
         response: { 200: CsvFile('The statement, one movement a line') },
@@ -229,6 +304,11 @@ function statementRoutes(app: RouteApp) {
     {
       ...auth,
       ...route.signedIn({
+        operationId: 'resetDemo',
+        description:
+          'Puts the demo book back to the grant: open demo positions and plans are closed and every demo balance returns to the starting amount.',
+        refusals: [],
+        moves: 'demo book only: ledger transfers between the demo accounts and the house, to the grant.',
         body: Type.Optional(ResetDemoBody),
         summary: 'Demo book back to the grant (ledger transfers)',
         response: { 200: Envelope(ResetDemoResult) },
@@ -244,7 +324,18 @@ function notificationRoutes(app: RouteApp) {
 
   app.get(
     `${P}/listNotifications`,
-    { ...auth, ...route.signedIn({ querystring: ListNotificationsQuery, response: { 200: Envelope(NotificationPage) } }) },
+    {
+      ...auth,
+      ...route.signedIn({
+        operationId: 'listNotifications',
+        summary: 'My notifications, newest first',
+        description:
+          "The caller's notifications (the user events the service recorded: deposits approved, positions closed\u2026), newest first, paged, with the unread count.",
+        refusals: [],
+        querystring: ListNotificationsQuery,
+        response: { 200: Envelope(NotificationPage) },
+      }),
+    },
     async (req, reply) => reply.ok(await app.wallet.notifications(userId(req), req.query)),
   );
 
@@ -253,6 +344,10 @@ function notificationRoutes(app: RouteApp) {
     {
       ...auth,
       ...route.signedIn({
+        operationId: 'readNotifications',
+        summary: 'Mark notifications read',
+        description: "Marks the caller's notifications read: the given ids (`{ ids }`) or all of them (`{ all: true }`).",
+        refusals: [],
         body: ReadNotificationsBody,
         summary: '{ ids } or { all: true }',
         response: { 200: Envelope(ReadNotificationsResult) },

@@ -21,6 +21,7 @@ import {
 import { requestId } from '../../platform/http/validation.ts';
 import { NoFields, clientOf, limit } from '../routeParts.ts';
 import type { RouteApp } from '../../platform/http/routeSchema.ts';
+import { Err } from '../../../src/contract/errors.ts';
 
 const LOGIN = '/swx/customer/login';
 const USER = '/swx/customer/user/passkeys';
@@ -35,6 +36,10 @@ function passkeySignInRoutes(app: RouteApp) {
     {
       schema: {
         tags,
+        operationId: 'passkeyOptions',
+        description:
+          'Starts a passkey sign-in: the options for startAuthentication, with a challenge that works once, for 5 minutes.',
+        'x-refusals': [],
         summary: 'Start a passkey sign-in: options for startAuthentication (a challenge that works once, for 5 minutes)',
         body: Type.Optional(NoFields),
         response: { 200: Envelope(PasskeySignInOptions) },
@@ -49,6 +54,15 @@ function passkeySignInRoutes(app: RouteApp) {
     {
       schema: {
         tags,
+        operationId: 'loginByPasskey',
+        description: "Signs in with a passkey: the authenticator's answer names the account, no password; the token and profile.",
+        'x-refusals': [
+          Err.PASSKEY_CHALLENGE_EXPIRED,
+          Err.PASSKEY_NOT_VERIFIED,
+          Err.PASSKEY_UNKNOWN,
+          Err.PASSKEY_COUNTER_REPLAYED,
+          Err.USER_STATUS_ABNORMAL,
+        ],
         summary: "Sign in with a passkey: the authenticator's answer names the account, no password",
         body: PasskeySignInBody,
         response: { 200: Envelope(LoginResult) },
@@ -64,7 +78,15 @@ function passkeyManagementRoutes(app: RouteApp) {
   app.get(
     USER,
     {
-      schema: { tags, security, summary: "This account's passkeys", response: { 200: Envelope(PasskeyList) } },
+      schema: {
+        tags,
+        security,
+        operationId: 'listPasskeys',
+        description: "The caller's passkeys with their names and last use.",
+        'x-refusals': [],
+        summary: "This account's passkeys",
+        response: { 200: Envelope(PasskeyList) },
+      },
       preHandler: app.requireUser,
     },
     async (req, reply) => reply.ok({ rows: await app.passkeys.list(req.user!.id) }),
@@ -76,6 +98,9 @@ function passkeyManagementRoutes(app: RouteApp) {
       schema: {
         tags,
         security,
+        operationId: 'passkeyRegistrationOptions',
+        description: 'Starts registering a passkey: the options for startRegistration.',
+        'x-refusals': [Err.PASSKEY_LIMIT],
         summary: 'Start registering a passkey: options for startRegistration',
         body: Type.Optional(NoFields),
         response: { 200: Envelope(PasskeyRegistrationOptions) },
@@ -92,6 +117,14 @@ function passkeyManagementRoutes(app: RouteApp) {
       schema: {
         tags,
         security,
+        operationId: 'registerPasskey',
+        description: "Finishes registering a passkey with the authenticator's answer; the owner is told by mail.",
+        'x-refusals': [
+          Err.PASSKEY_CHALLENGE_EXPIRED,
+          Err.PASSKEY_NOT_VERIFIED,
+          Err.PASSKEY_ALREADY_REGISTERED,
+          Err.PASSKEY_LIMIT,
+        ],
         summary: "Finish registering a passkey with the authenticator's answer",
         body: PasskeyRegisterBody,
         response: { 200: Envelope(Passkey) },
@@ -108,6 +141,9 @@ function passkeyManagementRoutes(app: RouteApp) {
       schema: {
         tags,
         security,
+        operationId: 'removePasskey',
+        description: "Removes one of the caller's passkeys at once.",
+        'x-refusals': [Err.RECORD_NOT_FOUND],
         summary: "Remove one of this account's passkeys (at once)",
         params: PasskeyIdParams,
         response: { 200: Envelope(RemovedPasskey) },

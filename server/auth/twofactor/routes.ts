@@ -20,6 +20,7 @@ import {
 } from '../../../src/contract/twoFactor.ts';
 import { NoFields, clientOf, limit, signInClientOf } from '../routeParts.ts';
 import type { RouteApp } from '../../platform/http/routeSchema.ts';
+import { Err } from '../../../src/contract/errors.ts';
 
 const U = '/swx/customer/user';
 
@@ -33,6 +34,16 @@ function twoFactorSignInRoutes(app: RouteApp) {
     {
       schema: {
         tags: ['login'],
+        operationId: 'loginTwoFactor',
+        description:
+          'The second step of a sign-in with two-factor on: the challenge from login and a code from the authenticator app (or a recovery code); the token and the profile.',
+        'x-refusals': [
+          Err.TWO_FACTOR_CHALLENGE_EXPIRED,
+          Err.USER_STATUS_ABNORMAL,
+          Err.TWO_FACTOR_CODE_WRONG,
+          Err.TWO_FACTOR_CODE_USED,
+          Err.LOGIN_THROTTLED,
+        ],
         summary: 'Second step of a sign-in with two-factor on: the challenge from login and a code (or a recovery code)',
         body: LoginTwoFactorBody,
         response: { 200: Envelope(LoginResult) },
@@ -54,6 +65,10 @@ function twoFactorSettingsRoutes(app: RouteApp) {
       schema: {
         tags,
         security,
+        operationId: 'getTwoFactor',
+        description:
+          "The caller's two-factor sign-in: on or off, the recovery codes left, and whether it is required (operators).",
+        'x-refusals': [],
         summary: 'Two-factor sign-in: on or off, recovery codes left, required (operators)',
         querystring: NoFields,
         response: { 200: Envelope(TwoFactorStatus) },
@@ -70,6 +85,9 @@ function twoFactorSettingsRoutes(app: RouteApp) {
       schema: {
         tags,
         security,
+        operationId: 'setupTwoFactor',
+        description: 'Starts enrolment: a new secret and its QR code for the authenticator app, waiting for the first code.',
+        'x-refusals': [Err.TWO_FACTOR_ALREADY_ON],
         summary: 'Start enrolment: a new secret and its QR code, waiting for the first code',
         body: NoFields,
         response: { 200: Envelope(TwoFactorSetup) },
@@ -86,6 +104,16 @@ function twoFactorSettingsRoutes(app: RouteApp) {
       schema: {
         tags,
         security,
+        operationId: 'enableTwoFactor',
+        description:
+          'Confirms enrolment with the first code: two-factor is on, and the answer holds the ten recovery codes, shown only here.',
+        'x-refusals': [
+          Err.TWO_FACTOR_NOT_STARTED,
+          Err.TWO_FACTOR_ALREADY_ON,
+          Err.TWO_FACTOR_CODE_WRONG,
+          Err.TWO_FACTOR_CODE_USED,
+          Err.LOGIN_THROTTLED,
+        ],
         summary: 'Confirm enrolment with the first code: on; answers the ten recovery codes, shown only here',
         body: TwoFactorEnableBody,
         response: { 200: Envelope(RecoveryCodes) },
@@ -102,6 +130,16 @@ function twoFactorSettingsRoutes(app: RouteApp) {
       schema: {
         tags,
         security,
+        operationId: 'disableTwoFactor',
+        description:
+          'Turns two-factor sign-in off with the password and a current code or a recovery code; the owner is told by mail.',
+        'x-refusals': [
+          Err.TWO_FACTOR_NOT_ON,
+          Err.PASSWORD_WRONG,
+          Err.TWO_FACTOR_CODE_WRONG,
+          Err.TWO_FACTOR_CODE_USED,
+          Err.LOGIN_THROTTLED,
+        ],
         summary: 'Turn off with the password and a current code or a recovery code',
         body: TwoFactorDisableBody,
         response: { 200: Envelope(Type.Null()) },
@@ -121,6 +159,9 @@ function twoFactorSettingsRoutes(app: RouteApp) {
       schema: {
         tags,
         security,
+        operationId: 'renewRecoveryCodes',
+        description: 'New recovery codes with a current code; the old ones stop working.',
+        'x-refusals': [Err.TWO_FACTOR_NOT_ON, Err.TWO_FACTOR_CODE_WRONG, Err.TWO_FACTOR_CODE_USED, Err.LOGIN_THROTTLED],
         summary: 'New recovery codes (the old ones stop working), with a current code',
         body: RecoveryRenewBody,
         response: { 200: Envelope(RecoveryCodes) },
@@ -140,6 +181,9 @@ function antiPhishingRoutes(app: RouteApp) {
       schema: {
         tags,
         security,
+        operationId: 'getAntiPhishing',
+        description: 'The anti-phishing phrase every mail to the account carries (null: none).',
+        'x-refusals': [],
         summary: 'The anti-phishing phrase every mail to this account carries (null: none)',
         querystring: NoFields,
         response: { 200: Envelope(AntiPhishing) },
@@ -155,6 +199,9 @@ function antiPhishingRoutes(app: RouteApp) {
       schema: {
         tags,
         security,
+        operationId: 'setAntiPhishing',
+        description: 'Sets (or with null removes) the anti-phishing phrase.',
+        'x-refusals': [Err.ANTI_PHISHING_PHRASE_INVALID],
         summary: 'Set (or with null remove) the anti-phishing phrase',
         body: AntiPhishingBody,
         response: { 200: Envelope(AntiPhishing) },

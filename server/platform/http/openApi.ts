@@ -66,7 +66,8 @@ type Caller = 'anyone' | 'customer' | 'operator';
 
 const CALLERS: Record<Caller, string> = {
   anyone: 'Anyone: no session needed (a token, when sent, is read).',
-  customer: 'A signed-in customer (`Authorization` token), acting on their own records in the book the `virtually` header selects.',
+  customer:
+    'A signed-in customer (`Authorization` token), acting on their own records in the book the `virtually` header selects.',
   operator: 'An operator (`Authorization` token of an operator account); customers are refused with 10045.',
 };
 

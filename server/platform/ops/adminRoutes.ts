@@ -17,6 +17,10 @@ const jobsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['admin'],
         security: [{ token: [] }],
         response: { 200: Envelope(JobsAnswer) },
+        operationId: 'listJobs',
+        description:
+          'The leader jobs: the instance leading each, when it last ran, how long it took and its last failure (read-only).',
+        'x-refusals': [],
         summary: 'Leader jobs: the instance leading each, when it last ran, how long it took, its last failure (read-only)',
       },
     },
