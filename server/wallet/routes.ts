@@ -349,7 +349,6 @@ function notificationRoutes(app: RouteApp) {
         description: "Marks the caller's notifications read: the given ids (`{ ids }`) or all of them (`{ all: true }`).",
         refusals: [],
         body: ReadNotificationsBody,
-        summary: '{ ids } or { all: true }',
         response: { 200: Envelope(ReadNotificationsResult) },
       }),
     },

@@ -7,8 +7,10 @@
  */
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { Err, type ErrCode } from '../../../src/contract/errors.ts';
-import { DEFAULT_LANGUAGE } from '../../../src/contract/constants.ts';
+import { DEFAULT_LANGUAGE, VIRTUALLY_HEADER } from '../../../src/contract/constants.ts';
+import { STEP_UP_HEADER } from '../../../src/contract/twoFactorRules.ts';
 import { readLocales } from './messages.ts';
+import { API_GUIDE_PATH } from './apiGuide.ts';
 
 /** What one route says of itself in the contract. */
 export interface RouteDoc {
@@ -63,6 +65,11 @@ export const meaningOf = (code: number) => (MESSAGES[String(code)] ?? '').replac
 
 type Schema = Record<string, unknown>;
 type Caller = 'anyone' | 'customer' | 'operator';
+/** A route's own limit (`config.rateLimit`, @fastify/rate-limit, counted per client address). */
+interface RateLimit {
+  max: number;
+  timeWindow: string;
+}
 
 const CALLERS: Record<Caller, string> = {
   anyone: 'Anyone: no session needed (a token, when sent, is read).',
@@ -83,27 +90,52 @@ export function sharedRefusals(schema: Schema, caller: Caller, rateLimited: bool
   return codes;
 }
 
+/** The headers a customer call reads besides the token: the book, and the step-up code where it is checked. */
+const customerHeaders = (stepUp: boolean) => ({
+  type: 'object',
+  properties: {
+    [VIRTUALLY_HEADER]: {
+      type: 'string',
+      enum: ['NO', 'YES'],
+      description: 'The book: `NO` (or absent) the demo book, `YES` the real one.',
+    },
+    ...(stepUp
+      ? {
+          [STEP_UP_HEADER]: {
+            type: 'string',
+            description: 'A fresh code from the authenticator app, when the caller has two-factor sign-in on.',
+          },
+        }
+      : {}),
+  },
+});
+
 const callerOf = (url: string, schema: Schema): Caller =>
   url.startsWith('/admin-api/') ? 'operator' : schema.security ? 'customer' : 'anyone';
 
 /** A route's schema as the document shows it: the description composed, the refusals complete. */
-export function documentedSchema(schema: Schema, url: string, rateLimited: boolean): Schema {
+export function documentedSchema(schema: Schema, url: string, rateLimit?: RateLimit): Schema {
   const declared = schema['x-refusals'];
   // a route without a RouteDoc stays as it is: the contract's lint names it
   if (!Array.isArray(declared)) return schema;
   const caller = callerOf(url, schema);
-  const codes = [...new Set([...sharedRefusals(schema, caller, rateLimited), ...(declared as ErrCode[])])];
+  const codes = [...new Set([...sharedRefusals(schema, caller, Boolean(rateLimit)), ...(declared as ErrCode[])])];
   const moves = typeof schema['x-moves'] === 'string' ? schema['x-moves'] : 'none.';
   const description = [
     String(schema.description ?? ''),
     `**Who may call it:** ${CALLERS[caller]}`,
     `**Money moved:** ${moves}`,
+    ...(rateLimit
+      ? [`**Rate limit:** ${rateLimit.max} requests per ${rateLimit.timeWindow} per client address (then 10031, HTTP 429).`]
+      : []),
     `**Refusals** (body \`code\`; docs/api.md, "Errors"):\n\n${codes.map((c) => `- \`${c}\` ${NAMES.get(c)}: ${meaningOf(c)}`).join('\n')}`,
   ].join('\n\n');
   return {
     ...schema,
+    ...(caller === 'customer' && !schema.headers ? { headers: customerHeaders(typeof schema[STEP_UP_FLAG] === 'string') } : {}),
     description,
     'x-refusals': codes.map((code) => ({ code, name: NAMES.get(code), meaning: meaningOf(code) })),
+    ...(rateLimit ? { 'x-rate-limit': { max: rateLimit.max, timeWindow: rateLimit.timeWindow } } : {}),
   };
 }
 
@@ -139,11 +171,11 @@ export const openApiOptions = (
       description:
         'Every body is `{ code, msg, result }`: `code` 200 is success, 2000x a success notice, 401 a session that is gone, ' +
         'any other a refusal from the catalogue (each operation lists its own). Paging, errors, rate limits and ' +
-        'authentication: docs/api.md, served with this document at [/docs/api](/docs/api).',
-      contact: { name: 'Platform API', url: `${publicUrl.replace(/\/$/, '')}/docs/api` },
+        `authentication: docs/api.md, served with this document at [${API_GUIDE_PATH}](${API_GUIDE_PATH}).`,
+      contact: { name: 'Platform API', url: `${publicUrl.replace(/\/$/, '')}${API_GUIDE_PATH}` },
     },
     servers: [{ url: publicUrl.replace(/\/$/, ''), description: 'This deployment (PUBLIC_URL)' }],
-    externalDocs: { description: 'docs/api.md: the contract, paging, errors, rate limits', url: '/docs/api' },
+    externalDocs: { description: 'docs/api.md: the contract, paging, errors, rate limits', url: `${publicUrl.replace(/\/$/, '')}${API_GUIDE_PATH}` },
     tags: [...tags],
     components: {
       securitySchemes: {
@@ -158,8 +190,8 @@ export const openApiOptions = (
   },
   transform: ({ schema, url, route }) => {
     if (!schema) return { schema, url };
-    const rateLimited = Boolean((route.config as { rateLimit?: unknown } | undefined)?.rateLimit);
-    return { schema: documentedSchema(schema as Schema, url, rateLimited) as typeof schema, url };
+    const { rateLimit } = (route.config ?? {}) as { rateLimit?: RateLimit };
+    return { schema: documentedSchema(schema as Schema, url, rateLimit) as typeof schema, url };
   },
   transformObject: (documentObject) => {
     const doc = 'openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject;
