@@ -66,7 +66,13 @@ export async function buildApp({ config, memoryDb, logger }: AppOptions): Promis
   await app.register(rateLimit, rateLimitOptions(app));
   await app.register(websocket, websocketOptions);
   const domains: readonly DomainManifest[] = DOMAINS;
-  await app.register(swagger, openApiOptions(domains.flatMap((d) => d.openApiTags ?? []), config.publicUrl));
+  await app.register(
+    swagger,
+    openApiOptions(
+      domains.flatMap((d) => d.openApiTags ?? []),
+      config.publicUrl,
+    ),
+  );
   await app.register(swaggerUi, { routePrefix: '/docs' });
   await apiGuide(app); // docs/api.md at /docs/api, linked from the document
 

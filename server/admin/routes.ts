@@ -136,6 +136,7 @@ function withdrawalRoutes(app: RouteApp) {
       params: AdminIdParams,
       body: ApproveWithdrawalBody,
       operationId: 'approveWithdrawal',
+      examples: { body: { payoutTxHash: '0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060' } },
       description:
         'Approves a pending withdrawal with the hash of the payout the operator sent (audited; with two-factor on, a fresh code); on a watched chain the payout is checked on the node first.',
       refusals: [

@@ -123,6 +123,7 @@ const loanRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...route.signedIn({
         body: RepayLoanBody,
         operationId: 'repayLoan',
+        examples: { body: { id: '1', amount: '250.5', clientKey: 'a9b8c7d6-e5f4-4a3b-9c2d-1e0f9a8b7c6d' } },
         description:
           "Repays one of the caller's loans in part or in full: interest first, then principal; a retry with the same clientKey answers the first.",
         refusals: [

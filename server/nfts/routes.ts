@@ -104,6 +104,7 @@ const nftRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...route.signedIn({
         body: BuyNftBody,
         operationId: 'buyNft',
+        examples: { body: { id: '1', kind: 'bid', amount: '150', clientKey: 'e1d2c3b4-a5f6-4e7d-8c9b-0a1f2e3d4c5b' } },
         description:
           'Buys an NFT at its buy-now price, or bids on a live auction, in the real book. Success answers 20004; a retry with the same clientKey answers the first.',
         refusals: [

@@ -53,6 +53,7 @@ const smartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...route.signedIn({
         body: BuySmartBody,
         operationId: 'buySmart',
+        examples: { body: { productId: '1', amount: '1000', days: 30, clientKey: 'c2a4e6f8-1b3d-4f5a-8c7e-9d0b1a2c3e4f' } },
         description:
           'Buys a smart plan in the real book for a principal and a term; sold only while the reserve can back its whole promised yield, and once per product. Success answers 20004; a retry with the same clientKey answers the first plan.',
         refusals: [
@@ -115,6 +116,7 @@ const smartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...route.signedIn({
         body: ExitSmartBody,
         operationId: 'exitSmart',
+        examples: { body: { id: '1' } },
         description: "Leaves one of the caller's running plans early, on the terms its quote states.",
         refusals: [Err.DEMO_NOT_ALLOWED, Err.RECORD_NOT_FOUND, Err.STATUS_TRANSITION_DENIED],
         moves:

@@ -38,6 +38,7 @@ import { requestId } from '../platform/http/validation.ts';
 import { readRechargeForm } from './upload.ts';
 import { acceptMultipart } from '../platform/http/external.ts';
 import { routeSchemas, type RouteApp } from '../platform/http/routeSchema.ts';
+import { WITHDRAWAL_EXAMPLES } from './apiExamples.ts';
 
 const route = routeSchemas('wallet');
 
@@ -207,6 +208,7 @@ function withdrawalRoutes(app: RouteApp) {
       ...authReal,
       ...route.signedIn({
         operationId: 'withdrawal',
+        examples: WITHDRAWAL_EXAMPLES,
         description:
           "A withdrawal request in the real book to an address (only to a saved and usable one while the allowlist is on), within the daily and 30-day limits of the caller's verification level; with two-factor sign-in on, a fresh code in `x-two-factor-code`. Success answers 20003; an operator pays it out and approves it. A retry with the same clientKey answers the first request.",
         refusals: [

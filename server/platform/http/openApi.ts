@@ -175,7 +175,10 @@ export const openApiOptions = (
       contact: { name: 'Platform API', url: `${publicUrl.replace(/\/$/, '')}${API_GUIDE_PATH}` },
     },
     servers: [{ url: publicUrl.replace(/\/$/, ''), description: 'This deployment (PUBLIC_URL)' }],
-    externalDocs: { description: 'docs/api.md: the contract, paging, errors, rate limits', url: `${publicUrl.replace(/\/$/, '')}${API_GUIDE_PATH}` },
+    externalDocs: {
+      description: 'docs/api.md: the contract, paging, errors, rate limits',
+      url: `${publicUrl.replace(/\/$/, '')}${API_GUIDE_PATH}`,
+    },
     tags: [...tags],
     components: {
       securitySchemes: {

@@ -329,6 +329,8 @@ export interface paths {
          *
          *     **Money moved:** none.
          *
+         *     **Rate limit:** 60 requests per 1 minute per client address (then 10031, HTTP 429).
+         *
          *     **Refusals** (body `code`; docs/api.md, "Errors"):
          *
          *     - `10030` MALFORMED_REQUEST: The request is malformed: {detail}
@@ -363,6 +365,8 @@ export interface paths {
          *
          *     **Money moved:** none.
          *
+         *     **Rate limit:** 10 requests per 1 minute per client address (then 10031, HTTP 429).
+         *
          *     **Refusals** (body `code`; docs/api.md, "Errors"):
          *
          *     - `10030` MALFORMED_REQUEST: The request is malformed: {detail}
@@ -395,6 +399,8 @@ export interface paths {
          *     **Who may call it:** Anyone: no session needed (a token, when sent, is read).
          *
          *     **Money moved:** the demo grant is credited to the new demo book.
+         *
+         *     **Rate limit:** 10 requests per 1 minute per client address (then 10031, HTTP 429).
          *
          *     **Refusals** (body `code`; docs/api.md, "Errors"):
          *
@@ -438,6 +444,8 @@ export interface paths {
          *     **Who may call it:** Anyone: no session needed (a token, when sent, is read).
          *
          *     **Money moved:** none.
+         *
+         *     **Rate limit:** 30 requests per 1 minute per client address (then 10031, HTTP 429).
          *
          *     **Refusals** (body `code`; docs/api.md, "Errors"):
          *
@@ -498,6 +506,8 @@ export interface paths {
          *
          *     **Money moved:** none.
          *
+         *     **Rate limit:** 20 requests per 1 minute per client address (then 10031, HTTP 429).
+         *
          *     **Refusals** (body `code`; docs/api.md, "Errors"):
          *
          *     - `10030` MALFORMED_REQUEST: The request is malformed: {detail}
@@ -529,6 +539,8 @@ export interface paths {
          *     **Who may call it:** Anyone: no session needed (a token, when sent, is read).
          *
          *     **Money moved:** none.
+         *
+         *     **Rate limit:** 20 requests per 1 minute per client address (then 10031, HTTP 429).
          *
          *     **Refusals** (body `code`; docs/api.md, "Errors"):
          *
@@ -588,6 +600,8 @@ export interface paths {
          *     **Who may call it:** Anyone: no session needed (a token, when sent, is read).
          *
          *     **Money moved:** none.
+         *
+         *     **Rate limit:** 10 requests per 1 minute per client address (then 10031, HTTP 429).
          *
          *     **Refusals** (body `code`; docs/api.md, "Errors"):
          *
@@ -691,6 +705,8 @@ export interface paths {
          *
          *     **Money moved:** none.
          *
+         *     **Rate limit:** 30 requests per 1 minute per client address (then 10031, HTTP 429).
+         *
          *     **Refusals** (body `code`; docs/api.md, "Errors"):
          *
          *     - `401` LOGIN_REQUIRED: Your session has ended. Please log in again.
@@ -751,6 +767,8 @@ export interface paths {
          *
          *     **Money moved:** none.
          *
+         *     **Rate limit:** 30 requests per 1 minute per client address (then 10031, HTTP 429).
+         *
          *     **Refusals** (body `code`; docs/api.md, "Errors"):
          *
          *     - `10030` MALFORMED_REQUEST: The request is malformed: {detail}
@@ -779,6 +797,8 @@ export interface paths {
          *     **Who may call it:** Anyone: no session needed (a token, when sent, is read).
          *
          *     **Money moved:** none.
+         *
+         *     **Rate limit:** 30 requests per 1 minute per client address (then 10031, HTTP 429).
          *
          *     **Refusals** (body `code`; docs/api.md, "Errors"):
          *
@@ -842,6 +862,8 @@ export interface paths {
          *
          *     **Money moved:** none.
          *
+         *     **Rate limit:** 20 requests per 1 minute per client address (then 10031, HTTP 429).
+         *
          *     **Refusals** (body `code`; docs/api.md, "Errors"):
          *
          *     - `401` LOGIN_REQUIRED: Your session has ended. Please log in again.
@@ -872,6 +894,8 @@ export interface paths {
          *     **Who may call it:** A signed-in customer (`Authorization` token), acting on their own records in the book the `virtually` header selects.
          *
          *     **Money moved:** none.
+         *
+         *     **Rate limit:** 20 requests per 1 minute per client address (then 10031, HTTP 429).
          *
          *     **Refusals** (body `code`; docs/api.md, "Errors"):
          *
@@ -937,6 +961,8 @@ export interface paths {
          *
          *     **Money moved:** none.
          *
+         *     **Rate limit:** 30 requests per 1 minute per client address (then 10031, HTTP 429).
+         *
          *     **Refusals** (body `code`; docs/api.md, "Errors"):
          *
          *     - `10030` MALFORMED_REQUEST: The request is malformed: {detail}
@@ -1000,6 +1026,8 @@ export interface paths {
          *
          *     **Money moved:** none.
          *
+         *     **Rate limit:** 10 requests per 1 minute per client address (then 10031, HTTP 429).
+         *
          *     **Refusals** (body `code`; docs/api.md, "Errors"):
          *
          *     - `401` LOGIN_REQUIRED: Your session has ended. Please log in again.
@@ -1030,6 +1058,8 @@ export interface paths {
          *     **Who may call it:** A signed-in customer (`Authorization` token), acting on their own records in the book the `virtually` header selects.
          *
          *     **Money moved:** none.
+         *
+         *     **Rate limit:** 10 requests per 1 minute per client address (then 10031, HTTP 429).
          *
          *     **Refusals** (body `code`; docs/api.md, "Errors"):
          *
@@ -1066,6 +1096,8 @@ export interface paths {
          *
          *     **Money moved:** none.
          *
+         *     **Rate limit:** 10 requests per 1 minute per client address (then 10031, HTTP 429).
+         *
          *     **Refusals** (body `code`; docs/api.md, "Errors"):
          *
          *     - `401` LOGIN_REQUIRED: Your session has ended. Please log in again.
@@ -1100,6 +1132,8 @@ export interface paths {
          *     **Who may call it:** A signed-in customer (`Authorization` token), acting on their own records in the book the `virtually` header selects.
          *
          *     **Money moved:** none.
+         *
+         *     **Rate limit:** 10 requests per 1 minute per client address (then 10031, HTTP 429).
          *
          *     **Refusals** (body `code`; docs/api.md, "Errors"):
          *
@@ -1147,6 +1181,8 @@ export interface paths {
          *     **Who may call it:** A signed-in customer (`Authorization` token), acting on their own records in the book the `virtually` header selects.
          *
          *     **Money moved:** none.
+         *
+         *     **Rate limit:** 20 requests per 1 minute per client address (then 10031, HTTP 429).
          *
          *     **Refusals** (body `code`; docs/api.md, "Errors"):
          *
@@ -1554,7 +1590,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * { ids } or { all: true }
+         * Mark notifications read
          * @description Marks the caller's notifications read: the given ids (`{ ids }`) or all of them (`{ all: true }`).
          *
          *     **Who may call it:** A signed-in customer (`Authorization` token), acting on their own records in the book the `virtually` header selects.
@@ -1602,6 +1638,8 @@ export interface paths {
          *
          *     **Money moved:** none.
          *
+         *     **Rate limit:** 20 requests per 1 minute per client address (then 10031, HTTP 429).
+         *
          *     **Refusals** (body `code`; docs/api.md, "Errors"):
          *
          *     - `401` LOGIN_REQUIRED: Your session has ended. Please log in again.
@@ -1635,6 +1673,8 @@ export interface paths {
          *     **Who may call it:** A signed-in customer (`Authorization` token), acting on their own records in the book the `virtually` header selects.
          *
          *     **Money moved:** none.
+         *
+         *     **Rate limit:** 20 requests per 1 minute per client address (then 10031, HTTP 429).
          *
          *     **Refusals** (body `code`; docs/api.md, "Errors"):
          *
@@ -6952,6 +6992,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "method": "USDT-TRC20",
+                 *       "address": "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+                 *       "amount": "100",
+                 *       "clientKey": "5d1f7a3b-8c2e-4b6a-9f0d-1e2c3b4a5d6f"
+                 *     }
+                 */
                 "application/json": {
                     method?: string;
                     address?: string;
@@ -6967,6 +7015,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 20003,
+                     *       "msg": "Withdrawal added and submitted for review",
+                     *       "result": {
+                     *         "id": "1",
+                     *         "method": "USDT-TRC20",
+                     *         "coin": "USDT",
+                     *         "network": "TRC20",
+                     *         "address": "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+                     *         "amount": "100.000000",
+                     *         "feeRate": "0.01",
+                     *         "fee": "1.000000",
+                     *         "receiveAmount": "99.000000",
+                     *         "status": "pending",
+                     *         "rejectReason": null,
+                     *         "payoutTxHash": null,
+                     *         "verifiedOnChain": false,
+                     *         "payoutLink": null,
+                     *         "confirmations": null,
+                     *         "required": null,
+                     *         "createdAt": "2026-11-23T10:00:02.000Z",
+                     *         "reviewedAt": null,
+                     *         "sentAt": null,
+                     *         "confirmedAt": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         code: number;
                         msg: string;
@@ -8377,6 +8453,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "payoutTxHash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060"
+                 *     }
+                 */
                 "application/json": {
                     payoutTxHash?: string;
                 };
@@ -9039,6 +9120,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "productId": "1",
+                 *       "amount": "1000",
+                 *       "days": 30,
+                 *       "clientKey": "c2a4e6f8-1b3d-4f5a-8c7e-9d0b1a2c3e4f"
+                 *     }
+                 */
                 "application/json": {
                     productId: string;
                     amount: string;
@@ -9190,6 +9279,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "1"
+                 *     }
+                 */
                 "application/json": {
                     id: string;
                 };
@@ -9768,6 +9862,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "BTCUSDT",
+                 *       "direction": "up",
+                 *       "lots": "0.1",
+                 *       "leverage": 10,
+                 *       "period": 300,
+                 *       "clientKey": "3f0c6d0e-6a51-4f1e-9b0e-2d7c1a8e5b42"
+                 *     }
+                 */
                 "application/json": {
                     code: string;
                     direction: "up" | "down";
@@ -9788,6 +9892,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 20004,
+                     *       "msg": "Purchase successful",
+                     *       "result": {
+                     *         "id": "1",
+                     *         "orderNo": "OP20261123000001",
+                     *         "book": "demo",
+                     *         "code": "BTCUSDT",
+                     *         "direction": "up",
+                     *         "lots": "0.1",
+                     *         "leverage": 10,
+                     *         "period": 300,
+                     *         "openPrice": "50000.00",
+                     *         "openTime": "2026-11-23T10:00:01.000Z",
+                     *         "expiresAt": "2026-11-23T10:05:01.000Z",
+                     *         "closePrice": null,
+                     *         "closeTime": null,
+                     *         "stopLoss": null,
+                     *         "takeProfit": null,
+                     *         "stopOutPrice": "45500.00",
+                     *         "notional": "5000.000000",
+                     *         "margin": "500.000000",
+                     *         "fee": "2.500000",
+                     *         "closeFee": null,
+                     *         "expectedReturn": "45.000000",
+                     *         "maxLoss": "-502.500000",
+                     *         "profit": "0.000000",
+                     *         "net": "-5.000000",
+                     *         "status": "open",
+                     *         "closeReason": null,
+                     *         "closeTick": null,
+                     *         "triggerPrice": null,
+                     *         "delayed": false,
+                     *         "terms": {
+                     *           "contractSize": "1",
+                     *           "feeRate": "0.0005",
+                     *           "quoteRate": "1",
+                     *           "stopOutLevel": "0.9",
+                     *           "pricePrecision": 2
+                     *         },
+                     *         "trailingDistance": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         code: number;
                         msg: string;
@@ -10008,6 +10157,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "1"
+                 *     }
+                 */
                 "application/json": {
                     id: string;
                 };
@@ -10020,6 +10174,54 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Success",
+                     *       "result": {
+                     *         "id": "1",
+                     *         "orderNo": "OP20261123000001",
+                     *         "book": "demo",
+                     *         "code": "BTCUSDT",
+                     *         "direction": "up",
+                     *         "lots": "0.1",
+                     *         "leverage": 10,
+                     *         "period": 300,
+                     *         "openPrice": "50000.00",
+                     *         "openTime": "2026-11-23T10:00:01.000Z",
+                     *         "expiresAt": "2026-11-23T10:05:01.000Z",
+                     *         "closePrice": "50500.00",
+                     *         "closeTime": "2026-11-23T10:00:02.000Z",
+                     *         "stopLoss": null,
+                     *         "takeProfit": null,
+                     *         "stopOutPrice": "45500.00",
+                     *         "notional": "5000.000000",
+                     *         "margin": "500.000000",
+                     *         "fee": "2.500000",
+                     *         "closeFee": "2.500000",
+                     *         "expectedReturn": "45.000000",
+                     *         "maxLoss": "-502.500000",
+                     *         "profit": "50.000000",
+                     *         "net": "45.000000",
+                     *         "status": "closed",
+                     *         "closeReason": "manual",
+                     *         "closeTick": {
+                     *           "time": "2026-11-23T10:00:02.000Z",
+                     *           "price": "50500.00"
+                     *         },
+                     *         "triggerPrice": null,
+                     *         "delayed": false,
+                     *         "terms": {
+                     *           "contractSize": "1",
+                     *           "feeRate": "0.0005",
+                     *           "quoteRate": "1",
+                     *           "stopOutLevel": "0.9",
+                     *           "pricePrecision": 2
+                     *         },
+                     *         "trailingDistance": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         code: number;
                         msg: string;
@@ -10166,6 +10368,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "BTCUSDT",
+                 *       "direction": "up",
+                 *       "lots": "0.1",
+                 *       "leverage": 10,
+                 *       "period": 300,
+                 *       "entryKind": "limit",
+                 *       "entryPrice": "49000",
+                 *       "validity": 86400,
+                 *       "clientKey": "9b7e2a64-3c1d-4d8f-a0f2-5e6b7c8d9e01"
+                 *     }
+                 */
                 "application/json": {
                     code: string;
                     direction: "up" | "down";
@@ -10233,6 +10448,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "1"
+                 *     }
+                 */
                 "application/json": {
                     id: string;
                 };
@@ -11534,6 +11754,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "1",
+                 *       "amount": "250.5",
+                 *       "clientKey": "a9b8c7d6-e5f4-4a3b-9c2d-1e0f9a8b7c6d"
+                 *     }
+                 */
                 "application/json": {
                     id: string;
                     amount: string;
@@ -12173,6 +12400,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "1",
+                 *       "kind": "bid",
+                 *       "amount": "150",
+                 *       "clientKey": "e1d2c3b4-a5f6-4e7d-8c9b-0a1f2e3d4c5b"
+                 *     }
+                 */
                 "application/json": {
                     id: string;
                     kind: "buy" | "bid";

@@ -37,6 +37,13 @@ function clientOf(t: TestApp) {
 
 const key = () => crypto.randomUUID();
 
+/** The result of an answer with the expected code (the envelope's result is null on a refusal). */
+function resultOf<T>(res: { data?: { code: number; msg: string; result: T | null } }, code: number = Ok.SUCCESS): T {
+  expect(res.data?.code, res.data?.msg).toBe(code);
+  expect(res.data?.result).not.toBeNull();
+  return res.data!.result as T;
+}
+
 describe('the generated client', () => {
   const clock = marketClock();
   const t = useTestApp(() => ({ clock: clock.now }));
@@ -51,55 +58,59 @@ describe('the generated client', () => {
     const email = `client_${key().slice(0, 8)}@example.com`;
 
     // sign-up: a code by mail, then the account, signed in
-    const sent = await api.POST('/swx/customer/login/sendCode', { body: { email, purpose: 'register' } });
-    expect(sent.data?.code, sent.data?.msg).toBe(Ok.SUCCESS);
+    resultOf(await api.POST('/swx/customer/login/sendCode', { body: { email, purpose: 'register' } }));
     const code = await codeFromOutbox(t, email);
     const username = `client${key().slice(0, 8)}`;
-    const reg = await api.POST('/swx/customer/login/register', {
-      body: { username, email, password: PASSWORD, confirmPassword: PASSWORD, code },
-    });
-    expect(reg.data?.code, reg.data?.msg).toBe(Ok.SUCCESS);
-    const token = reg.data!.result.token;
+    const { token } = resultOf(
+      await api.POST('/swx/customer/login/register', {
+        body: { username, email, password: PASSWORD, confirmPassword: PASSWORD, code },
+      }),
+    );
     const demo = { authorization: token, virtually: 'NO' } as const;
     const real = { authorization: token, virtually: 'YES' } as const;
 
-    // the demo book: a position opened at the feed's price and closed
+    // the demo book: a position opened at the feed's price, listed, in the portfolio, closed
     await tick(t.app, clock, { BTCUSDT: 50_000 });
-    const opened = await api.POST('/swx/customer/order/buyOptions', {
-      headers: demo,
-      body: { code: 'BTCUSDT', direction: 'up', lots: '0.1', leverage: 10, period: 300, clientKey: key() },
-    });
-    expect(opened.data?.code, opened.data?.msg).toBe(Ok.PURCHASE_SUCCESSFUL);
-    const order = opened.data!.result;
-    expect(order.status).toBe('open');
-
-    const list = await api.GET('/swx/customer/order/listOptionsOrder', { headers: demo, params: { query: { pageSize: 10 } } });
-    expect(list.data?.result.rows.map((r) => r.id)).toEqual([order.id]);
-
-    const summary = await api.GET('/swx/customer/portfolio/summary', { headers: demo, params: { query: { book: 'demo' } } });
-    expect(summary.data?.code).toBe(Ok.SUCCESS);
-    expect(summary.data?.result.positions).toHaveLength(1);
+    const order = resultOf(
+      await api.POST('/swx/customer/order/buyOptions', {
+        headers: demo,
+        body: { code: 'BTCUSDT', direction: 'up', lots: '0.1', leverage: 10, period: 300, clientKey: key() },
+      }),
+      Ok.PURCHASE_SUCCESSFUL,
+    );
+    expect(order).toMatchObject({ status: 'open', book: 'demo', openPrice: '50000.00', margin: '500.000000' });
+    const list = resultOf(
+      await api.GET('/swx/customer/order/listOptionsOrder', { headers: demo, params: { query: { pageSize: 10 } } }),
+    );
+    expect(list.rows.map((r) => r.id)).toEqual([order.id]);
+    const open = resultOf(
+      await api.GET('/swx/customer/portfolio/summary', { headers: demo, params: { query: { book: 'demo' } } }),
+    );
+    expect(open.positions).toHaveLength(1);
 
     await tick(t.app, clock, { BTCUSDT: 50_500 });
-    const closed = await api.POST('/swx/customer/order/closeOptions', { headers: demo, body: { id: order.id } });
-    expect(closed.data?.code, closed.data?.msg).toBe(Ok.SUCCESS);
-    expect(closed.data?.result.status).toBe('closed');
+    const closed = resultOf(await api.POST('/swx/customer/order/closeOptions', { headers: demo, body: { id: order.id } }));
+    expect(closed).toMatchObject({ status: 'closed', closePrice: '50500.00', net: '45.000000' });
 
-    // the real book: funds as an approved deposit leaves them, then a withdrawal held at once
-    const me = await api.POST('/swx/customer/user/getUserInfo', { headers: real });
-    await fund(t.app, BigInt(me.data!.result.user.id), 'USDT', '500');
-    const methods = await api.GET('/swx/customer/user/withdrawalMethods', { headers: real });
-    expect(methods.data?.code).toBe(Ok.SUCCESS);
-    const out = await api.POST('/swx/customer/user/withdrawal', {
-      headers: real,
-      body: { method: 'USDT-TRC20', address: ADDR.TRON, amount: '100', clientKey: key() },
-    });
-    expect(out.data?.code, out.data?.msg).toBe(Ok.WITHDRAWAL_SUBMITTED);
-    expect(out.data?.result).toMatchObject({ status: 'pending', amount: '100.000000' });
+    // the real book: funds as an approved deposit leaves them, then a withdrawal, held at once
+    const me = resultOf(await api.POST('/swx/customer/user/getUserInfo', { headers: real }));
+    await fund(t.app, BigInt(me.user.id), 'USDT', '500');
+    const methods = resultOf(await api.GET('/swx/customer/user/withdrawalMethods', { headers: real }));
+    expect(JSON.stringify(methods)).toContain('USDT-TRC20');
+    const out = resultOf(
+      await api.POST('/swx/customer/user/withdrawal', {
+        headers: real,
+        body: { method: 'USDT-TRC20', address: ADDR.TRON, amount: '100', clientKey: key() },
+      }),
+      Ok.WITHDRAWAL_SUBMITTED,
+    );
+    expect(out).toMatchObject({ status: 'pending', amount: '100.000000', receiveAmount: '99.000000' });
 
-    const after = await api.GET('/swx/customer/portfolio/summary', { headers: real, params: { query: { book: 'real' } } });
-    expect(after.data?.result.parts).toMatchObject({ available: '400', held: '100' });
-    const records = await api.GET('/swx/customer/user/listWithdrwal', { headers: real, params: { query: {} } });
-    expect(records.data?.result.rows.map((r) => r.id)).toEqual([out.data!.result.id]);
+    const after = resultOf(
+      await api.GET('/swx/customer/portfolio/summary', { headers: real, params: { query: { book: 'real' } } }),
+    );
+    expect(after.parts).toMatchObject({ available: '400.000000', held: '100.000000' });
+    const records = resultOf(await api.GET('/swx/customer/user/listWithdrwal', { headers: real, params: { query: {} } }));
+    expect(records.rows.map((r) => r.id)).toEqual([out.id]);
   });
 });
