@@ -7,6 +7,8 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope } from '../../src/contract/envelope.ts';
 import { DocumentAccessPage, DocumentAccessQuery } from '../../src/contract/privacy.ts';
+import { DOCS } from './accessRouteDocs.ts';
+import { docSchema } from '../platform/http/openApi.ts';
 
 const documentAccessRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -14,15 +16,10 @@ const documentAccessRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       preHandler: [app.requireUser],
       schema: {
+        ...docSchema(DOCS.listDocumentAccess),
         tags: ['user'],
         security: [{ token: [] }],
         querystring: DocumentAccessQuery,
-        operationId: 'listDocumentAccess',
-        description:
-          "When operators opened the caller's documents (identity images, deposit proofs, the loan signature, support images), by whom and why, newest first, paged.",
-        'x-refusals': [],
-        summary:
-          'When operators opened my documents (identity, deposit proofs, loan signature, support images) and why; newest first',
         response: { 200: Envelope(DocumentAccessPage) },
       },
     },

@@ -15,7 +15,8 @@ import {
   ChainIncidentResolveBody,
 } from '../../src/contract/chain.ts';
 import { Envelope } from '../../src/contract/envelope.ts';
-import { Err } from '../../src/contract/errors.ts';
+import { DOCS } from './adminRouteDocs.ts';
+import { docSchema } from '../platform/http/openApi.ts';
 
 const tags = ['admin'];
 const security = [{ token: [] }];
@@ -26,17 +27,7 @@ const chainAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/chain/networks',
     {
-      schema: {
-        operationId: 'listChainNetworks',
-        description:
-          'Every deposit network: watched or not, its head and last processed block, the lag, and the health of its node.',
-        'x-refusals': [],
-        tags,
-        security,
-        summary:
-          'Every deposit network: watched or not, head, last processed block, lag, last error, confirmations, deposits confirming',
-        response: { 200: Envelope(AdminChainNetworkList) },
-      },
+      schema: { ...docSchema(DOCS.listChainNetworks), tags, security, response: { 200: Envelope(AdminChainNetworkList) } },
     },
     async (_req, reply) => reply.ok(await app.chain.networks()),
   );
@@ -45,15 +36,10 @@ const chainAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/chain/incidents',
     {
       schema: {
-        operationId: 'listChainIncidents',
-        description:
-          'The reorganisations the watcher flagged: a credited deposit whose block left the chain, with what was credited and what the chain now says.',
-        'x-refusals': [],
+        ...docSchema(DOCS.listChainIncidents),
         tags,
         security,
         querystring: ChainIncidentQuery,
-        summary:
-          'Reorganisations the watcher flagged: a credited deposit whose block went away, or one deeper than the kept history',
         response: { 200: Envelope(ChainIncidentPage) },
       },
     },
@@ -64,16 +50,11 @@ const chainAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/chain/incidents/:id/resolve',
     {
       schema: {
-        operationId: 'resolveChainIncident',
-        description:
-          'Marks an incident resolved after it was handled off the platform, with a note (audited). Nothing moves: money is corrected only through the reviewed flows.',
-        'x-refusals': [Err.CHAIN_INCIDENT_UNKNOWN, Err.CHAIN_INCIDENT_RESOLVED],
+        ...docSchema(DOCS.resolveChainIncident),
         tags,
         security,
         params: ChainIncidentParams,
         body: ChainIncidentResolveBody,
-        summary:
-          'Mark an incident resolved after handling it off the platform, with a note (audit-logged; moves no money). 10317 unknown, 10318 already resolved',
         response: { 200: Envelope(ChainIncident) },
       },
     },

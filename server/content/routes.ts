@@ -31,7 +31,7 @@ import {
 } from '../../src/contract/content.ts';
 import { sendCachedJson } from '../platform/http/cachedBody.ts';
 import { routeSchemas, type RouteApp } from '../platform/http/routeSchema.ts';
-import { Err } from '../../src/contract/errors.ts';
+import { DOCS } from './routeDocs.ts';
 
 const INDEX = '/swx/customer/index';
 const NoQuery = Type.Object({}, { additionalProperties: false });
@@ -55,10 +55,7 @@ function articleRoutes(app: RouteApp) {
     {
       ...perLanguage,
       ...route.open({
-        operationId: 'listContents',
-        description: "The content pages of one type (1 company, 2 policy, 3 footer and statements) in the request's language.",
-        refusals: [],
-        summary: 'Content pages of one type (1 company, 2 policy, 3 footer/statement) in the request language',
+        ...DOCS.listContents,
         params: ListContentsParams,
         querystring: NoQuery,
         response: { 200: Envelope(ContentList) },
@@ -80,10 +77,7 @@ function articleRoutes(app: RouteApp) {
     {
       ...perLanguage,
       ...route.open({
-        operationId: 'getContentsById',
-        description: "One content page with its body as sanitised HTML, in the request's language.",
-        refusals: [Err.RECORD_NOT_FOUND],
-        summary: 'One content page with its body as sanitised HTML; 10043 when unknown',
+        ...DOCS.getContentsById,
         params: ContentByIdParams,
         querystring: NoQuery,
         response: { 200: Envelope(ContentDetail) },
@@ -103,10 +97,7 @@ function articleRoutes(app: RouteApp) {
   app.get(
     `${INDEX}/getParamByKey/:key`,
     route.open({
-      operationId: 'getParamByKey',
-      description: 'A public system parameter by its key.',
-      refusals: [Err.SYSTEM_PARAM_FAILED],
-      summary: 'A public system parameter; 10018 when unknown',
+      ...DOCS.getParamByKey,
       params: ParamByKeyParams,
       querystring: NoQuery,
       response: { 200: Envelope(ParamValue) },
@@ -121,14 +112,7 @@ function helpRoutes(app: RouteApp) {
     `${INDEX}/listFaq`,
     {
       ...perLanguage,
-      ...route.open({
-        operationId: 'listFaq',
-        description: "The FAQ entries in the request's language, optionally of one category.",
-        refusals: [],
-        summary: 'FAQ entries in the request language, optionally of one category',
-        querystring: FaqQuery,
-        response: { 200: Envelope(FaqList) },
-      }),
+      ...route.open({ ...DOCS.listFaq, querystring: FaqQuery, response: { 200: Envelope(FaqList) } }),
     },
     async (req, reply) =>
       sendCachedJson(
@@ -145,55 +129,26 @@ function helpRoutes(app: RouteApp) {
     `${INDEX}/listNotices`,
     {
       ...perLanguage,
-      ...route.open({
-        operationId: 'listNotices',
-        description: 'Notices, newest first, paged.',
-        refusals: [],
-        summary: 'Notices, newest first, paged',
-        querystring: NoticesQuery,
-        response: { 200: Envelope(NoticePage) },
-      }),
+      ...route.open({ ...DOCS.listNotices, querystring: NoticesQuery, response: { 200: Envelope(NoticePage) } }),
     },
     async (req, reply) => reply.ok(await app.content.notices(req.lang, req.query)),
   );
 
   app.get(
     `${INDEX}/socialLinks`,
-    route.open({
-      operationId: 'getSocialLinks',
-      description: 'The configured social links (discord, twitter, telegram).',
-      refusals: [],
-      summary: 'Configured social links (discord, twitter, telegram)',
-      querystring: NoQuery,
-      response: { 200: Envelope(SocialLinks) },
-    }),
+    route.open({ ...DOCS.getSocialLinks, querystring: NoQuery, response: { 200: Envelope(SocialLinks) } }),
     async (_req, reply) => reply.ok(await app.content.socialLinks()),
   );
 
   app.get(
     `${INDEX}/onlineService`,
-    route.open({
-      operationId: 'getOnlineService',
-      description: 'The online-service url, which the app opens in a new tab.',
-      refusals: [Err.SYSTEM_PARAM_FAILED],
-      summary: 'The online-service url (opened in a new tab)',
-      querystring: NoQuery,
-      response: { 200: Envelope(OnlineService) },
-    }),
+    route.open({ ...DOCS.getOnlineService, querystring: NoQuery, response: { 200: Envelope(OnlineService) } }),
     async (_req, reply) => reply.ok(await app.content.onlineService()),
   );
 
   app.get(
     `${INDEX}/homeFigures`,
-    route.open({
-      operationId: 'getHomeFigures',
-      description:
-        "The home page figures (instruments listed, registered users, 24h volume, the fee ceiling), computed from the platform's own data when asked.",
-      refusals: [],
-      summary: 'Home-page figures computed from the platform data',
-      querystring: NoQuery,
-      response: { 200: Envelope(HomeFigures) },
-    }),
+    route.open({ ...DOCS.getHomeFigures, querystring: NoQuery, response: { 200: Envelope(HomeFigures) } }),
     async (req, reply) =>
       sendCachedJson(req, reply, await app.content.homeFiguresAnswer(req.lang, (figures) => reply.ok(figures))),
   );
@@ -205,10 +160,7 @@ function objectBodyRoutes(app: RouteApp) {
   app.post(
     '/customer-service/type',
     route.open({
-      operationId: 'getCustomerServiceLink',
-      description: 'A support link by type: online_service, discord, twitter or telegram.',
-      refusals: [Err.SYSTEM_PARAM_FAILED],
-      summary: 'A support link by type: online_service, discord, twitter or telegram; 10018 when not configured',
+      ...DOCS.getCustomerServiceLink,
       body: CustomerServiceTypeBody,
       response: { 200: Envelope(CustomerServiceTypeResult) },
     }),
@@ -220,10 +172,7 @@ function objectBodyRoutes(app: RouteApp) {
     {
       ...perLanguage,
       ...route.open({
-        operationId: 'getFooter',
-        description: 'The footer pages (of all types, or of one) and the social links.',
-        refusals: [],
-        summary: 'Footer pages (all types, or one) and social links',
+        ...DOCS.getFooter,
         body: CustomerServiceFooterBody,
         response: { 200: Envelope(CustomerServiceFooterResult) },
       }),
@@ -233,14 +182,7 @@ function objectBodyRoutes(app: RouteApp) {
 
   app.post(
     '/settings/key',
-    route.open({
-      operationId: 'getSettingsKey',
-      description: 'A public system parameter by key, as getParamByKey answers it.',
-      refusals: [Err.SYSTEM_PARAM_FAILED],
-      summary: 'A public system parameter by key (as getParamByKey); 10018 when unknown',
-      body: SettingsKeyBody,
-      response: { 200: Envelope(ParamValue) },
-    }),
+    route.open({ ...DOCS.getSettingsKey, body: SettingsKeyBody, response: { 200: Envelope(ParamValue) } }),
     async (req, reply) => reply.ok(await app.content.param(req.body.key)),
   );
 }

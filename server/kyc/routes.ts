@@ -6,7 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Err, Ok } from '../../src/contract/errors.ts';
+import { Ok } from '../../src/contract/errors.ts';
 import { Envelope } from '../../src/contract/envelope.ts';
 import { KycImageParams, KycSubmission, KycSubmitFields, MyKyc } from '../../src/contract/kyc.ts';
 import { KYC_IMAGE_KINDS } from '../../src/contract/kycRules.ts';
@@ -16,6 +16,7 @@ import { imageFormReader } from '../platform/uploads/form.ts';
 import { attachmentHeaders } from '../platform/uploads/store.ts';
 import { acceptMultipart } from '../platform/http/external.ts';
 import { routeSchemas } from '../platform/http/routeSchema.ts';
+import { DOCS } from './routeDocs.ts';
 
 const route = routeSchemas('kyc');
 
@@ -32,25 +33,8 @@ const kycRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...auth,
       ...route.signedIn({
+        ...DOCS.identification,
         consumes: ['multipart/form-data'],
-        operationId: 'identification',
-        description:
-          'Submits identity verification (multipart form: firstName, lastName, birthDate, country, document type and number, and the document images), reviewed by an operator within 48 hours. Success answers 20001.',
-        refusals: [
-          Err.KYC_PENDING,
-          Err.KYC_ALREADY_VERIFIED,
-          Err.KYC_RESUBMIT_LIMIT,
-          Err.KYC_UNDERAGE,
-          Err.KYC_BIRTH_DATE_INVALID,
-          Err.KYC_COUNTRY_UNKNOWN,
-          Err.KYC_BACK_NOT_FOR_PASSPORT,
-          Err.UPLOAD_REQUIRED,
-          Err.IMAGE_FORMAT_WRONG,
-          Err.IMAGE_TOO_LARGE,
-          Err.IMAGE_DIMENSIONS_TOO_LARGE,
-        ],
-        summary:
-          'Submit identity verification: fields firstName, lastName, birthDate, sex, country, address, phone, documentType, and update=true when a verified person sends changed data back to review; files front, back (not for a passport), handheld, signature (JPEG/PNG/JPEG 2000). Success 20001.',
         response: { 200: Envelope(KycSubmission) },
       }),
     },
@@ -65,14 +49,7 @@ const kycRoutes: FastifyPluginAsyncTypebox = async (app) => {
     P,
     {
       ...auth,
-      ...route.signedIn({
-        operationId: 'getIdentification',
-        description:
-          "The caller's verification: its status, the rejection reason, the resubmissions left and the latest submission.",
-        refusals: [],
-        summary: 'My verification: status, rejection reason, resubmissions left and the latest submission',
-        response: { 200: Envelope(MyKyc) },
-      }),
+      ...route.signedIn({ ...DOCS.getIdentification, response: { 200: Envelope(MyKyc) } }),
     },
     async (req, reply) => reply.ok(await app.kyc.mine(userId(req))),
   );
@@ -82,12 +59,8 @@ const kycRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...auth,
       ...route.signedIn({
+        ...DOCS.getIdentificationImage,
         params: KycImageParams,
-        operationId: 'getIdentificationImage',
-        description:
-          "One image of a verification submission, decrypted, as a download; only its owner or an operator (whose reading is recorded in the owner's document access list).",
-        refusals: [Err.RECORD_NOT_FOUND],
-        summary: 'One image of a submission, decrypted: its owner or an operator only',
         response: {
           200: BinaryFile('The image as re-encoded on upload (JPEG or PNG), as a download', ['image/jpeg', 'image/png']),
         },

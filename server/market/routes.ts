@@ -25,6 +25,7 @@ import { sendCached, sendCachedJson } from '../platform/http/cachedBody.ts';
 import { BizError } from '../platform/http/errors.ts';
 import { registerPriceSocket } from './socket/ws.ts';
 import { routeSchemas, type RouteApp } from '../platform/http/routeSchema.ts';
+import { DOCS } from './routeDocs.ts';
 
 const INDEX = '/swx/customer/index';
 const USER = '/swx/customer/user/watchlist';
@@ -42,14 +43,7 @@ function watchlistRoutes(app: RouteApp) {
     `${USER}/add`,
     {
       preHandler: app.requireUser,
-      ...route.signedIn({
-        operationId: 'addWatchlist',
-        summary: 'Add an instrument to my watchlist',
-        description: "Adds an instrument to the caller's watchlist (adding one already there changes nothing).",
-        refusals: [Err.INSTRUMENT_NOT_FOUND],
-        body: WatchlistBody,
-        response: { 200: Envelope(WatchlistChange) },
-      }),
+      ...route.signedIn({ ...DOCS.addWatchlist, body: WatchlistBody, response: { 200: Envelope(WatchlistChange) } }),
     },
     async (req, reply) => {
       await market.watch(req.user!.id, req.body.code);
@@ -61,14 +55,7 @@ function watchlistRoutes(app: RouteApp) {
     `${USER}/remove`,
     {
       preHandler: app.requireUser,
-      ...route.signedIn({
-        operationId: 'removeWatchlist',
-        summary: 'Remove an instrument from my watchlist',
-        description: "Removes an instrument from the caller's watchlist (removing one not there changes nothing).",
-        refusals: [],
-        body: WatchlistBody,
-        response: { 200: Envelope(WatchlistChange) },
-      }),
+      ...route.signedIn({ ...DOCS.removeWatchlist, body: WatchlistBody, response: { 200: Envelope(WatchlistChange) } }),
     },
     async (req, reply) => {
       await market.unwatch(req.user!.id, req.body.code);
@@ -80,14 +67,7 @@ function watchlistRoutes(app: RouteApp) {
     `${USER}/list`,
     {
       preHandler: app.requireUser,
-      ...route.signedIn({
-        operationId: 'listWatchlist',
-        summary: 'My watchlist with current prices',
-        description:
-          "The instruments on the caller's watchlist with their last price, 24h change and sparkline, as listMarketByType answers them.",
-        refusals: [],
-        response: { 200: Envelope(WatchlistResult) },
-      }),
+      ...route.signedIn({ ...DOCS.listWatchlist, response: { 200: Envelope(WatchlistResult) } }),
     },
     async (req, reply) => reply.ok(marketPageToWire(await market.watchlist(req.user!.id))),
   );
@@ -104,15 +84,7 @@ async function marketRoutes(fastify: FastifyInstance) {
 
   app.get(
     `${INDEX}/listMarketByType`,
-    route.open({
-      operationId: 'listMarketByType',
-      summary: 'Instruments of a type with their prices, paged',
-      description:
-        'The market list: instruments of one type (or all), optionally searched, with the last price, the 24h change (`zdf`) and the sparkline (`hundred`), paged (`pageNum`, `pageSize`). Prices come from the configured feed; the simulator is labelled simulated.',
-      refusals: [],
-      querystring: ListMarketQuery,
-      response: { 200: Envelope(MarketPage) },
-    }),
+    route.open({ ...DOCS.listMarketByType, querystring: ListMarketQuery, response: { 200: Envelope(MarketPage) } }),
     async (req, reply) => {
       const { type = '', search = '', pageNum = 1, pageSize = 20 } = req.query;
       // one serialisation per page, filter and language for each set of prices (docs/performance.md)
@@ -127,42 +99,19 @@ async function marketRoutes(fastify: FastifyInstance) {
 
   app.get(
     `${INDEX}/getKValueByCodeAndDate`,
-    route.open({
-      operationId: 'getKValueByCodeAndDate',
-      summary: 'Candles of an instrument',
-      description: 'Candles (open, high, low, close, volume) of one instrument at an interval over a time range, oldest first.',
-      refusals: [Err.INSTRUMENT_NOT_FOUND],
-      querystring: KLineQuery,
-      response: { 200: Envelope(CandleList) },
-    }),
+    route.open({ ...DOCS.getKValueByCodeAndDate, querystring: KLineQuery, response: { 200: Envelope(CandleList) } }),
     async (req, reply) => reply.ok(await market.kline(req.query)),
   );
 
   app.get(
     `${INDEX}/getMarketInfo/:code`,
-    route.open({
-      operationId: 'getMarketInfo',
-      summary: 'One instrument with its price',
-      description: 'One instrument: its names, type, precision, trading hours, last price and 24h figures.',
-      refusals: [Err.INSTRUMENT_NOT_FOUND],
-      params: CodeParams,
-      response: { 200: Envelope(MarketInfo) },
-    }),
+    route.open({ ...DOCS.getMarketInfo, params: CodeParams, response: { 200: Envelope(MarketInfo) } }),
     async (req, reply) => reply.ok(marketDetailToWire(market.detail(req.params.code))),
   );
 
   app.get(
     `${INDEX}/findMarket`,
-    route.open({
-      operationId: 'findMarket',
-      description:
-        'Resolves the instrument an instrument page (/cruuency?code&type&id) names: the exact code, else the id, else the code read as a base asset (BTC \u2192 BTCUSDT) within the type. A query with neither code nor id is refused with 10030.',
-      refusals: [Err.INSTRUMENT_NOT_FOUND],
-      querystring: FindMarketQuery,
-      response: { 200: Envelope(MarketInfo) },
-      summary:
-        'The instrument an instrument page (/cruuency?code&type&id) names: the exact code, else the id, else the code as a base asset (BTC → BTCUSDT) within type',
-    }),
+    route.open({ ...DOCS.findMarket, querystring: FindMarketQuery, response: { 200: Envelope(MarketInfo) } }),
     async (req, reply) => {
       if (!req.query.code && !req.query.id) throw new BizError(Err.MALFORMED_REQUEST, { detail: 'code or id required' });
       return reply.ok(marketDetailToWire(market.find(req.query)));
@@ -193,14 +142,7 @@ async function marketRoutes(fastify: FastifyInstance) {
 
   app.get(
     `${INDEX}/marketStats`,
-    route.open({
-      operationId: 'getMarketStats',
-      summary: 'Market-wide figures',
-      description:
-        'Market-wide figures for the home page: instruments listed, gainers and losers, computed from the current prices.',
-      refusals: [],
-      response: { 200: Envelope(MarketStats) },
-    }),
+    route.open({ ...DOCS.getMarketStats, response: { 200: Envelope(MarketStats) } }),
     async (req, reply) =>
       sendCachedJson(
         req,
@@ -211,14 +153,7 @@ async function marketRoutes(fastify: FastifyInstance) {
 
   app.get(
     `${INDEX}/logo/:file`,
-    route.open({
-      operationId: 'getMarketLogo',
-      summary: 'An instrument logo (SVG)',
-      description: 'The logo of an instrument or asset as an SVG image (cached a day).',
-      refusals: [Err.NOT_FOUND],
-      params: LogoParams,
-      produces: ['image/svg+xml'],
-    }),
+    route.open({ ...DOCS.getMarketLogo, params: LogoParams, produces: ['image/svg+xml'] }),
     async (req, reply) => {
       const logo = market.logo(req.params.file.slice(0, -'.svg'.length));
       reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");

@@ -20,6 +20,7 @@ import {
 import { BizError } from '../platform/http/errors.ts';
 import { requestId } from '../platform/http/validation.ts';
 import { routeSchemas } from '../platform/http/routeSchema.ts';
+import { DOCS } from './routeDocs.ts';
 
 const P = '/swx/customer/order';
 const route = routeSchemas('smart');
@@ -35,14 +36,7 @@ const smartRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     `${P}/listSmartProduct`,
-    route.open({
-      operationId: 'listSmartProduct',
-      description:
-        'The smart plans on sale with their terms (days, daily yield, minimum and maximum), what the funded yield reserve can still back of each, and the reserve itself.',
-      refusals: [],
-      summary: 'Products on sale with what the reserve can back of each term, and the reserve (public)',
-      response: { 200: Envelope(SmartProductList) },
-    }),
+    route.open({ ...DOCS.listSmartProduct, response: { 200: Envelope(SmartProductList) } }),
     async (_req, reply) => reply.ok(await app.smart.products()),
   );
 
@@ -50,28 +44,7 @@ const smartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${P}/buySmart`,
     {
       ...authReal,
-      ...route.signedIn({
-        body: BuySmartBody,
-        operationId: 'buySmart',
-        examples: { body: { productId: '1', amount: '1000', days: 30, clientKey: 'c2a4e6f8-1b3d-4f5a-8c7e-9d0b1a2c3e4f' } },
-        description:
-          'Buys a smart plan in the real book for a principal and a term; sold only while the reserve can back its whole promised yield, and once per product. Success answers 20004; a retry with the same clientKey answers the first plan.',
-        refusals: [
-          Err.DEMO_NOT_ALLOWED,
-          Err.SMART_NOT_ENABLED,
-          Err.SMART_PRODUCT_WRONG,
-          Err.NO_MATCHING_DAYS,
-          Err.INVESTMENT_AMOUNT_WRONG,
-          Err.ALREADY_BOUGHT,
-          Err.SMART_SOLD_OUT,
-          Err.INSUFFICIENT_BALANCE,
-        ],
-        moves:
-          'the principal moves from available to the plan, and the whole promised yield is set aside from the reserve for it.',
-        summary:
-          'Buy a plan: principal to the plan, the whole promised yield set aside from the reserve. Success 20004; a retry with the same clientKey answers the first plan.',
-        response: { 200: Envelope(SmartPlan) },
-      }),
+      ...route.signedIn({ ...DOCS.buySmart, body: BuySmartBody, response: { 200: Envelope(SmartPlan) } }),
     },
     async (req, reply) => reply.ok(await app.smart.buy(userId(req), req.body), Ok.PURCHASE_SUCCESSFUL),
   );
@@ -80,14 +53,7 @@ const smartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${P}/listSmartOrder`,
     {
       ...authReal,
-      ...route.signedIn({
-        querystring: ListSmartOrderQuery,
-        operationId: 'listSmartOrder',
-        description: "The caller's smart plans, newest first, paged, with what each has paid so far (real book only).",
-        refusals: [Err.DEMO_NOT_ALLOWED],
-        summary: 'My plans, newest first',
-        response: { 200: Envelope(SmartPlanPage) },
-      }),
+      ...route.signedIn({ ...DOCS.listSmartOrder, querystring: ListSmartOrderQuery, response: { 200: Envelope(SmartPlanPage) } }),
     },
     async (req, reply) => reply.ok(await app.smart.plans(userId(req), req.query)),
   );
@@ -96,15 +62,7 @@ const smartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${P}/smartExitQuote/:id`,
     {
       ...authReal,
-      ...route.signedIn({
-        params: SmartIdParams,
-        operationId: 'getSmartExitQuote',
-        description:
-          "Exactly what leaving one of the caller's plans now would do: the penalty kept, the principal returned and the yield already paid.",
-        refusals: [Err.DEMO_NOT_ALLOWED, Err.RECORD_NOT_FOUND, Err.STATUS_TRANSITION_DENIED],
-        summary: 'Exactly what leaving the plan now would do',
-        response: { 200: Envelope(SmartExitQuote) },
-      }),
+      ...route.signedIn({ ...DOCS.getSmartExitQuote, params: SmartIdParams, response: { 200: Envelope(SmartExitQuote) } }),
     },
     async (req, reply) => reply.ok(await app.smart.exitQuote(userId(req), requestId(req.params.id))),
   );
@@ -113,17 +71,7 @@ const smartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${P}/exitSmart`,
     {
       ...authReal,
-      ...route.signedIn({
-        body: ExitSmartBody,
-        operationId: 'exitSmart',
-        examples: { body: { id: '1' } },
-        description: "Leaves one of the caller's running plans early, on the terms its quote states.",
-        refusals: [Err.DEMO_NOT_ALLOWED, Err.RECORD_NOT_FOUND, Err.STATUS_TRANSITION_DENIED],
-        moves:
-          'the principal less the early-exit penalty returns to available; the penalty and the unpaid yield go back to the reserve.',
-        summary: 'Leave a plan early: penalty kept, the rest of the principal back',
-        response: { 200: Envelope(SmartPlan) },
-      }),
+      ...route.signedIn({ ...DOCS.exitSmart, body: ExitSmartBody, response: { 200: Envelope(SmartPlan) } }),
     },
     async (req, reply) => reply.ok(await app.smart.exit(userId(req), requestId(req.body.id))),
   );

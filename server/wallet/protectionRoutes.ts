@@ -18,7 +18,8 @@ import {
 } from '../../src/contract/walletProtection.ts';
 import { requestId } from '../platform/http/validation.ts';
 import { WalletProtection } from './protection.ts';
-import { Err } from '../../src/contract/errors.ts';
+import { DOCS } from './protectionRouteDocs.ts';
+import { docSchema } from '../platform/http/openApi.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,16 +49,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     `${U}/allowlist`,
     {
-      schema: {
-        operationId: 'getAllowlist',
-        description:
-          "The caller's withdrawal allowlist: on, off or turning off (with when), and the saved addresses with the moment each becomes usable.",
-        'x-refusals': [],
-        tags,
-        security,
-        summary: 'Withdraw only to saved addresses: on, off or turning off, and the saved addresses with when each is usable',
-        response: { 200: Envelope(Allowlist) },
-      },
+      schema: { ...docSchema(DOCS.getAllowlist), tags, security, response: { 200: Envelope(Allowlist) } },
       preHandler: app.requireUser,
     },
     async (req, reply) => reply.ok(await app.walletProtection.allowlist(req.user!.id)),
@@ -67,13 +59,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     `${U}/allowlist`,
     {
       schema: {
-        operationId: 'setAllowlist',
-        description:
-          'Turns the allowlist on (at once) or off (after ALLOWLIST_DELAY_HOURS, so a stolen session cannot open withdrawals to anywhere); the owner is told by mail. With two-factor sign-in on it needs a fresh code.',
-        'x-refusals': [],
+        ...docSchema(DOCS.setAllowlist),
         tags,
         security,
-        summary: 'Turn the allowlist on (at once) or off (after ALLOWLIST_DELAY_HOURS)',
         body: AllowlistSwitchBody,
         response: { 200: Envelope(Allowlist) },
       },
@@ -87,13 +75,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     `${U}/allowlist/addresses`,
     {
       schema: {
-        operationId: 'saveAllowlistAddress',
-        description:
-          'Saves a withdrawal address for a coin and network, usable after ALLOWLIST_DELAY_HOURS; the owner is told by mail. With two-factor sign-in on it needs a fresh code.',
-        'x-refusals': [Err.ADDRESS_INVALID, Err.ALLOWLIST_ADDRESS_EXISTS, Err.ALLOWLIST_FULL],
+        ...docSchema(DOCS.saveAllowlistAddress),
         tags,
         security,
-        summary: 'Save a withdrawal address (usable after ALLOWLIST_DELAY_HOURS; the owner is told by mail)',
         body: SaveAddressBody,
         response: { 200: Envelope(SavedAddress) },
       },
@@ -107,13 +91,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     `${U}/allowlist/addresses/:id/remove`,
     {
       schema: {
-        operationId: 'removeAllowlistAddress',
-        description:
-          "Removes one of the caller's saved withdrawal addresses at once. With two-factor sign-in on it needs a fresh code.",
-        'x-refusals': [Err.RECORD_NOT_FOUND],
+        ...docSchema(DOCS.removeAllowlistAddress),
         tags,
         security,
-        summary: 'Remove a saved withdrawal address (at once)',
         params: AddressIdParams,
         response: { 200: Envelope(RemovedAddress) },
       },
@@ -128,16 +108,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     `${U}/withdrawalLimits`,
     {
-      schema: {
-        operationId: 'getWithdrawalLimits',
-        description:
-          "The caller's withdrawal limits per asset for their verification level, in USDT: per UTC day and over 30 days, used and left.",
-        'x-refusals': [Err.PRICE_UNAVAILABLE],
-        tags,
-        security,
-        summary: 'Withdrawal limits per asset by verification level, in USDT: per UTC day and over 30 days, used and left',
-        response: { 200: Envelope(WithdrawalLimits) },
-      },
+      schema: { ...docSchema(DOCS.getWithdrawalLimits), tags, security, response: { 200: Envelope(WithdrawalLimits) } },
       preHandler: app.requireUser,
     },
     async (req, reply) => reply.ok(await app.walletProtection.limits(req.user!.id)),

@@ -38,7 +38,7 @@ import { requestId } from '../platform/http/validation.ts';
 import { readRechargeForm } from './upload.ts';
 import { acceptMultipart } from '../platform/http/external.ts';
 import { routeSchemas, type RouteApp } from '../platform/http/routeSchema.ts';
-import { WITHDRAWAL_EXAMPLES } from './apiExamples.ts';
+import { DOCS } from './routeDocs.ts';
 
 const route = routeSchemas('wallet');
 
@@ -63,14 +63,7 @@ function balanceRoutes(app: RouteApp) {
     `${P}/balances`,
     {
       ...auth,
-      ...route.signedIn({
-        operationId: 'getBalances',
-        description:
-          "The caller's balances in the selected book: per asset, available, held and in plans or loans, each valued in USDT at the current prices.",
-        refusals: [],
-        summary: 'Balances of the selected book, per asset and purpose, valued in USDT',
-        response: { 200: Envelope(Balances) },
-      }),
+      ...route.signedIn({ ...DOCS.getBalances, response: { 200: Envelope(Balances) } }),
     },
     async (req, reply) => reply.ok(await app.wallet.balances(userId(req), req.book)),
   );
@@ -79,14 +72,7 @@ function balanceRoutes(app: RouteApp) {
     `${P}/depositAddresses`,
     {
       ...auth,
-      ...route.signedIn({
-        operationId: 'getDepositAddresses',
-        description:
-          'The receive addresses operators configured, per coin and network, each with its QR code and the minimum deposit.',
-        refusals: [],
-        summary: 'Receive addresses per coin and network, with QR codes',
-        response: { 200: Envelope(DepositAddressList) },
-      }),
+      ...route.signedIn({ ...DOCS.getDepositAddresses, response: { 200: Envelope(DepositAddressList) } }),
     },
     async (_req, reply) => reply.ok(await app.wallet.receiveAddresses()),
   );
@@ -102,35 +88,8 @@ function depositRoutes(app: RouteApp) {
     {
       ...authReal,
       ...route.signedIn({
-        operationId: 'recharge',
-        description:
-          'A deposit claim in the real book (multipart form: amount, coin, network, txHash, proofLast6 and the proof image, JPEG/PNG/JPEG 2000). A claim is reviewed by an operator (success 20002). On a network watched on the chain the transaction is checked on the node instead and no proof is needed (success 200, the chain deposit).',
-        refusals: [
-          Err.DEMO_NOT_ALLOWED,
-          Err.AMOUNT_INVALID,
-          Err.DEPOSIT_BELOW_MINIMUM,
-          Err.DEPOSIT_ABOVE_MAXIMUM,
-          Err.DEPOSIT_NO_ADDRESS,
-          Err.TX_HASH_USED,
-          Err.TOO_MANY_PENDING_DEPOSITS,
-          Err.TOO_MANY_REQUESTS,
-          Err.UPLOAD_REQUIRED,
-          Err.IMAGE_FORMAT_WRONG,
-          Err.IMAGE_TOO_LARGE,
-          Err.IMAGE_DIMENSIONS_TOO_LARGE,
-          Err.CHAIN_TX_UNKNOWN,
-          Err.CHAIN_TX_WRONG_RECIPIENT,
-          Err.CHAIN_TX_WRONG_AMOUNT,
-          Err.CHAIN_TX_WRONG_TOKEN,
-          Err.CHAIN_TX_FAILED,
-          Err.CHAIN_TX_PENDING,
-          Err.CHAIN_NODE_UNAVAILABLE,
-        ],
-        moves:
-          'nothing until an operator approves the claim (then the amount is credited to the real book); a deposit checked on the chain is credited once it has its confirmations.',
+        ...DOCS.recharge,
         consumes: ['multipart/form-data'],
-        summary:
-          'Deposit claim: fields amount, coin, network, txHash, proofLast6 and file proof (JPEG/PNG/JPEG 2000). Success 20002. On a network watched on the chain the transaction is checked on the node instead (no proof needed): the chain deposit, success 200, or 10310–10316.',
         response: { 200: Envelope(Type.Union([Deposit, ChainDeposit])) },
       }),
     },
@@ -146,14 +105,7 @@ function depositRoutes(app: RouteApp) {
     `${P}/listRecharge`,
     {
       ...authReal,
-      ...route.signedIn({
-        operationId: 'listRecharge',
-        description: "The caller's deposit records, newest first, paged, optionally of one status (real book only).",
-        refusals: [Err.DEMO_NOT_ALLOWED],
-        querystring: ListRechargeQuery,
-        summary: 'Deposit records (real book; the demo book is refused with 10033)',
-        response: { 200: Envelope(DepositPage) },
-      }),
+      ...route.signedIn({ ...DOCS.listRecharge, querystring: ListRechargeQuery, response: { 200: Envelope(DepositPage) } }),
     },
     async (req, reply) => reply.ok(await app.wallet.deposits(userId(req), req.query)),
   );
@@ -163,12 +115,8 @@ function depositRoutes(app: RouteApp) {
     {
       ...auth,
       ...route.signedIn({
-        operationId: 'getRechargeProof',
-        description:
-          "The proof image of a deposit, as re-encoded on upload, as a download. Only its owner or an operator may read it (an operator's reading is recorded in the owner's document access list).",
-        refusals: [Err.RECORD_NOT_FOUND],
+        ...DOCS.getRechargeProof,
         params: IdParams,
-        summary: 'The proof image of a deposit: its owner or an operator only',
         response: {
           200: BinaryFile('The proof image as re-encoded on upload (JPEG or PNG), as a download', ['image/jpeg', 'image/png']),
         },
@@ -190,14 +138,7 @@ function withdrawalRoutes(app: RouteApp) {
     `${P}/withdrawalMethods`,
     {
       ...auth,
-      ...route.signedIn({
-        operationId: 'getWithdrawalMethods',
-        description:
-          "The withdrawal methods (coin and network) with their fee rate and minimum, and the real book's available balance of each coin.",
-        refusals: [],
-        summary: 'Methods (coin-network), fee rate and minimums, with the real available balance',
-        response: { 200: Envelope(WithdrawalMethods) },
-      }),
+      ...route.signedIn({ ...DOCS.getWithdrawalMethods, response: { 200: Envelope(WithdrawalMethods) } }),
     },
     async (req, reply) => reply.ok(await app.wallet.withdrawalMethods(userId(req))),
   );
@@ -206,31 +147,7 @@ function withdrawalRoutes(app: RouteApp) {
     `${P}/withdrawal`,
     {
       ...authReal,
-      ...route.signedIn({
-        operationId: 'withdrawal',
-        examples: WITHDRAWAL_EXAMPLES,
-        description:
-          "A withdrawal request in the real book to an address (only to a saved and usable one while the allowlist is on), within the daily and 30-day limits of the caller's verification level; with two-factor sign-in on, a fresh code in `x-two-factor-code`. Success answers 20003; an operator pays it out and approves it. A retry with the same clientKey answers the first request.",
-        refusals: [
-          Err.DEMO_NOT_ALLOWED,
-          Err.WITHDRAW_METHOD_REQUIRED,
-          Err.ADDRESS_REQUIRED,
-          Err.ADDRESS_INVALID,
-          Err.AMOUNT_INVALID,
-          Err.INSUFFICIENT_BALANCE,
-          Err.WITHDRAWAL_HELD_AFTER_RESET,
-          Err.ADDRESS_NOT_ALLOWLISTED,
-          Err.ADDRESS_NOT_YET_USABLE,
-          Err.WITHDRAWAL_DAY_LIMIT,
-          Err.WITHDRAWAL_30D_LIMIT,
-          Err.PRICE_UNAVAILABLE,
-        ],
-        moves:
-          'the amount moves from available to held at once; the payout (amount less the fee) leaves when an operator approves, or the hold returns when one rejects.',
-        body: WithdrawalBody,
-        summary: 'Withdrawal request: the amount moves to the hold at once. Success 20003.',
-        response: { 200: Envelope(Withdrawal) },
-      }),
+      ...route.signedIn({ ...DOCS.withdrawal, body: WithdrawalBody, response: { 200: Envelope(Withdrawal) } }),
     },
     async (req, reply) => reply.ok(await app.wallet.submitWithdrawal(userId(req), req.body), Ok.WITHDRAWAL_SUBMITTED),
   );
@@ -240,15 +157,7 @@ function withdrawalRoutes(app: RouteApp) {
     `${P}/listWithdrwal`,
     {
       ...authReal,
-      ...route.signedIn({
-        operationId: 'listWithdrwal',
-        description:
-          "The caller's withdrawal records, newest first, paged, optionally of one status (real book only; the path keeps the published API's spelling).",
-        refusals: [Err.DEMO_NOT_ALLOWED],
-        querystring: ListWithdrawalQuery,
-        summary: 'Withdrawal records (real book; the demo book is refused with 10033)',
-        response: { 200: Envelope(WithdrawalPage) },
-      }),
+      ...route.signedIn({ ...DOCS.listWithdrwal, querystring: ListWithdrawalQuery, response: { 200: Envelope(WithdrawalPage) } }),
     },
     async (req, reply) => reply.ok(await app.wallet.withdrawals(userId(req), req.query)),
   );
@@ -262,15 +171,7 @@ function statementRoutes(app: RouteApp) {
     `${P}/statement`,
     {
       ...auth,
-      ...route.signedIn({
-        operationId: 'getStatement',
-        description:
-          "Every ledger movement of the caller's accounts in the selected book, newest first, paged, filtered by asset, reason and time.",
-        refusals: [],
-        querystring: StatementQuery,
-        summary: 'Every ledger movement of the selected book',
-        response: { 200: Envelope(StatementPage) },
-      }),
+      ...route.signedIn({ ...DOCS.getStatement, querystring: StatementQuery, response: { 200: Envelope(StatementPage) } }),
     },
     async (req, reply) => reply.ok(await app.wallet.statement(userId(req), req.book, req.query)),
   );
@@ -280,11 +181,8 @@ function statementRoutes(app: RouteApp) {
     {
       ...auth,
       ...route.signedIn({
-        operationId: 'getStatementCsv',
-        description: 'The statement with the same filters as one CSV file, unpaged.',
-        refusals: [],
+        ...DOCS.getStatementCsv,
         querystring: StatementQuery,
-        summary: 'The statement as CSV (same filters, no paging)',
         response: { 200: CsvFile('The statement, one movement a line') },
       }),
     },
@@ -305,16 +203,7 @@ function statementRoutes(app: RouteApp) {
     `${P}/resetDemo`,
     {
       ...auth,
-      ...route.signedIn({
-        operationId: 'resetDemo',
-        description:
-          'Puts the demo book back to the grant: open demo positions and plans are closed and every demo balance returns to the starting amount.',
-        refusals: [],
-        moves: 'demo book only: ledger transfers between the demo accounts and the house, to the grant.',
-        body: Type.Optional(ResetDemoBody),
-        summary: 'Demo book back to the grant (ledger transfers)',
-        response: { 200: Envelope(ResetDemoResult) },
-      }),
+      ...route.signedIn({ ...DOCS.resetDemo, body: Type.Optional(ResetDemoBody), response: { 200: Envelope(ResetDemoResult) } }),
     },
     async (req, reply) => reply.ok(await app.wallet.resetDemo(userId(req))),
   );
@@ -329,11 +218,7 @@ function notificationRoutes(app: RouteApp) {
     {
       ...auth,
       ...route.signedIn({
-        operationId: 'listNotifications',
-        summary: 'My notifications, newest first',
-        description:
-          "The caller's notifications (the user events the service recorded: deposits approved, positions closed\u2026), newest first, paged, with the unread count.",
-        refusals: [],
+        ...DOCS.listNotifications,
         querystring: ListNotificationsQuery,
         response: { 200: Envelope(NotificationPage) },
       }),
@@ -346,10 +231,7 @@ function notificationRoutes(app: RouteApp) {
     {
       ...auth,
       ...route.signedIn({
-        operationId: 'readNotifications',
-        summary: 'Mark notifications read',
-        description: "Marks the caller's notifications read: the given ids (`{ ids }`) or all of them (`{ all: true }`).",
-        refusals: [],
+        ...DOCS.readNotifications,
         body: ReadNotificationsBody,
         response: { 200: Envelope(ReadNotificationsResult) },
       }),

@@ -21,7 +21,8 @@ import {
 import { requestId } from '../../platform/http/validation.ts';
 import { NoFields, clientOf, limit } from '../routeParts.ts';
 import type { RouteApp } from '../../platform/http/routeSchema.ts';
-import { Err } from '../../../src/contract/errors.ts';
+import { DOCS } from './routeDocs.ts';
+import { docSchema } from '../../platform/http/openApi.ts';
 
 const LOGIN = '/swx/customer/login';
 const USER = '/swx/customer/user/passkeys';
@@ -35,12 +36,8 @@ function passkeySignInRoutes(app: RouteApp) {
     `${LOGIN}/passkeyOptions`,
     {
       schema: {
+        ...docSchema(DOCS.passkeyOptions),
         tags,
-        operationId: 'passkeyOptions',
-        description:
-          'Starts a passkey sign-in: the options for startAuthentication, with a challenge that works once, for 5 minutes.',
-        'x-refusals': [],
-        summary: 'Start a passkey sign-in: options for startAuthentication (a challenge that works once, for 5 minutes)',
         body: Type.Optional(NoFields),
         response: { 200: Envelope(PasskeySignInOptions) },
       },
@@ -52,21 +49,7 @@ function passkeySignInRoutes(app: RouteApp) {
   app.post(
     `${LOGIN}/loginByPasskey`,
     {
-      schema: {
-        tags,
-        operationId: 'loginByPasskey',
-        description: "Signs in with a passkey: the authenticator's answer names the account, no password; the token and profile.",
-        'x-refusals': [
-          Err.PASSKEY_CHALLENGE_EXPIRED,
-          Err.PASSKEY_NOT_VERIFIED,
-          Err.PASSKEY_UNKNOWN,
-          Err.PASSKEY_COUNTER_REPLAYED,
-          Err.USER_STATUS_ABNORMAL,
-        ],
-        summary: "Sign in with a passkey: the authenticator's answer names the account, no password",
-        body: PasskeySignInBody,
-        response: { 200: Envelope(LoginResult) },
-      },
+      schema: { ...docSchema(DOCS.loginByPasskey), tags, body: PasskeySignInBody, response: { 200: Envelope(LoginResult) } },
       config: limit(30),
     },
     async (req, reply) => reply.ok(await app.passkeys.signIn(req.body, clientOf(req))),
@@ -78,15 +61,7 @@ function passkeyManagementRoutes(app: RouteApp) {
   app.get(
     USER,
     {
-      schema: {
-        tags,
-        security,
-        operationId: 'listPasskeys',
-        description: "The caller's passkeys with their names and last use.",
-        'x-refusals': [],
-        summary: "This account's passkeys",
-        response: { 200: Envelope(PasskeyList) },
-      },
+      schema: { ...docSchema(DOCS.listPasskeys), tags, security, response: { 200: Envelope(PasskeyList) } },
       preHandler: app.requireUser,
     },
     async (req, reply) => reply.ok({ rows: await app.passkeys.list(req.user!.id) }),
@@ -96,12 +71,9 @@ function passkeyManagementRoutes(app: RouteApp) {
     `${USER}/options`,
     {
       schema: {
+        ...docSchema(DOCS.passkeyRegistrationOptions),
         tags,
         security,
-        operationId: 'passkeyRegistrationOptions',
-        description: 'Starts registering a passkey: the options for startRegistration.',
-        'x-refusals': [Err.PASSKEY_LIMIT],
-        summary: 'Start registering a passkey: options for startRegistration',
         body: Type.Optional(NoFields),
         response: { 200: Envelope(PasskeyRegistrationOptions) },
       },
@@ -115,17 +87,9 @@ function passkeyManagementRoutes(app: RouteApp) {
     `${USER}/register`,
     {
       schema: {
+        ...docSchema(DOCS.registerPasskey),
         tags,
         security,
-        operationId: 'registerPasskey',
-        description: "Finishes registering a passkey with the authenticator's answer; the owner is told by mail.",
-        'x-refusals': [
-          Err.PASSKEY_CHALLENGE_EXPIRED,
-          Err.PASSKEY_NOT_VERIFIED,
-          Err.PASSKEY_ALREADY_REGISTERED,
-          Err.PASSKEY_LIMIT,
-        ],
-        summary: "Finish registering a passkey with the authenticator's answer",
         body: PasskeyRegisterBody,
         response: { 200: Envelope(Passkey) },
       },
@@ -139,12 +103,9 @@ function passkeyManagementRoutes(app: RouteApp) {
     `${USER}/:id/remove`,
     {
       schema: {
+        ...docSchema(DOCS.removePasskey),
         tags,
         security,
-        operationId: 'removePasskey',
-        description: "Removes one of the caller's passkeys at once.",
-        'x-refusals': [Err.RECORD_NOT_FOUND],
-        summary: "Remove one of this account's passkeys (at once)",
         params: PasskeyIdParams,
         response: { 200: Envelope(RemovedPasskey) },
       },

@@ -20,7 +20,8 @@ import {
 } from '../../../src/contract/twoFactor.ts';
 import { NoFields, clientOf, limit, signInClientOf } from '../routeParts.ts';
 import type { RouteApp } from '../../platform/http/routeSchema.ts';
-import { Err } from '../../../src/contract/errors.ts';
+import { DOCS } from './routeDocs.ts';
+import { docSchema } from '../../platform/http/openApi.ts';
 
 const U = '/swx/customer/user';
 
@@ -33,18 +34,8 @@ function twoFactorSignInRoutes(app: RouteApp) {
     '/swx/customer/login/loginTwoFactor',
     {
       schema: {
+        ...docSchema(DOCS.loginTwoFactor),
         tags: ['login'],
-        operationId: 'loginTwoFactor',
-        description:
-          'The second step of a sign-in with two-factor on: the challenge from login and a code from the authenticator app (or a recovery code); the token and the profile.',
-        'x-refusals': [
-          Err.TWO_FACTOR_CHALLENGE_EXPIRED,
-          Err.USER_STATUS_ABNORMAL,
-          Err.TWO_FACTOR_CODE_WRONG,
-          Err.TWO_FACTOR_CODE_USED,
-          Err.LOGIN_THROTTLED,
-        ],
-        summary: 'Second step of a sign-in with two-factor on: the challenge from login and a code (or a recovery code)',
         body: LoginTwoFactorBody,
         response: { 200: Envelope(LoginResult) },
       },
@@ -63,13 +54,9 @@ function twoFactorSettingsRoutes(app: RouteApp) {
     `${U}/twoFactor`,
     {
       schema: {
+        ...docSchema(DOCS.getTwoFactor),
         tags,
         security,
-        operationId: 'getTwoFactor',
-        description:
-          "The caller's two-factor sign-in: on or off, the recovery codes left, and whether it is required (operators).",
-        'x-refusals': [],
-        summary: 'Two-factor sign-in: on or off, recovery codes left, required (operators)',
         querystring: NoFields,
         response: { 200: Envelope(TwoFactorStatus) },
       },
@@ -82,16 +69,7 @@ function twoFactorSettingsRoutes(app: RouteApp) {
     `${U}/twoFactor/setup`,
     {
       // an empty object as the body: a request with anything else in it starts no enrolment
-      schema: {
-        tags,
-        security,
-        operationId: 'setupTwoFactor',
-        description: 'Starts enrolment: a new secret and its QR code for the authenticator app, waiting for the first code.',
-        'x-refusals': [Err.TWO_FACTOR_ALREADY_ON],
-        summary: 'Start enrolment: a new secret and its QR code, waiting for the first code',
-        body: NoFields,
-        response: { 200: Envelope(TwoFactorSetup) },
-      },
+      schema: { ...docSchema(DOCS.setupTwoFactor), tags, security, body: NoFields, response: { 200: Envelope(TwoFactorSetup) } },
       preHandler: app.requireUser,
       config: limit(10),
     },
@@ -102,19 +80,9 @@ function twoFactorSettingsRoutes(app: RouteApp) {
     `${U}/twoFactor/enable`,
     {
       schema: {
+        ...docSchema(DOCS.enableTwoFactor),
         tags,
         security,
-        operationId: 'enableTwoFactor',
-        description:
-          'Confirms enrolment with the first code: two-factor is on, and the answer holds the ten recovery codes, shown only here.',
-        'x-refusals': [
-          Err.TWO_FACTOR_NOT_STARTED,
-          Err.TWO_FACTOR_ALREADY_ON,
-          Err.TWO_FACTOR_CODE_WRONG,
-          Err.TWO_FACTOR_CODE_USED,
-          Err.LOGIN_THROTTLED,
-        ],
-        summary: 'Confirm enrolment with the first code: on; answers the ten recovery codes, shown only here',
         body: TwoFactorEnableBody,
         response: { 200: Envelope(RecoveryCodes) },
       },
@@ -128,19 +96,9 @@ function twoFactorSettingsRoutes(app: RouteApp) {
     `${U}/twoFactor/disable`,
     {
       schema: {
+        ...docSchema(DOCS.disableTwoFactor),
         tags,
         security,
-        operationId: 'disableTwoFactor',
-        description:
-          'Turns two-factor sign-in off with the password and a current code or a recovery code; the owner is told by mail.',
-        'x-refusals': [
-          Err.TWO_FACTOR_NOT_ON,
-          Err.PASSWORD_WRONG,
-          Err.TWO_FACTOR_CODE_WRONG,
-          Err.TWO_FACTOR_CODE_USED,
-          Err.LOGIN_THROTTLED,
-        ],
-        summary: 'Turn off with the password and a current code or a recovery code',
         body: TwoFactorDisableBody,
         response: { 200: Envelope(Type.Null()) },
       },
@@ -157,12 +115,9 @@ function twoFactorSettingsRoutes(app: RouteApp) {
     `${U}/twoFactor/recoveryCodes`,
     {
       schema: {
+        ...docSchema(DOCS.renewRecoveryCodes),
         tags,
         security,
-        operationId: 'renewRecoveryCodes',
-        description: 'New recovery codes with a current code; the old ones stop working.',
-        'x-refusals': [Err.TWO_FACTOR_NOT_ON, Err.TWO_FACTOR_CODE_WRONG, Err.TWO_FACTOR_CODE_USED, Err.LOGIN_THROTTLED],
-        summary: 'New recovery codes (the old ones stop working), with a current code',
         body: RecoveryRenewBody,
         response: { 200: Envelope(RecoveryCodes) },
       },
@@ -179,12 +134,9 @@ function antiPhishingRoutes(app: RouteApp) {
     `${U}/antiPhishing`,
     {
       schema: {
+        ...docSchema(DOCS.getAntiPhishing),
         tags,
         security,
-        operationId: 'getAntiPhishing',
-        description: 'The anti-phishing phrase every mail to the account carries (null: none).',
-        'x-refusals': [],
-        summary: 'The anti-phishing phrase every mail to this account carries (null: none)',
         querystring: NoFields,
         response: { 200: Envelope(AntiPhishing) },
       },
@@ -197,12 +149,9 @@ function antiPhishingRoutes(app: RouteApp) {
     `${U}/antiPhishing`,
     {
       schema: {
+        ...docSchema(DOCS.setAntiPhishing),
         tags,
         security,
-        operationId: 'setAntiPhishing',
-        description: 'Sets (or with null removes) the anti-phishing phrase.',
-        'x-refusals': [Err.ANTI_PHISHING_PHRASE_INVALID],
-        summary: 'Set (or with null remove) the anti-phishing phrase',
         body: AntiPhishingBody,
         response: { 200: Envelope(AntiPhishing) },
       },
