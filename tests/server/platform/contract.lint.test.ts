@@ -57,6 +57,17 @@ describe('the served OpenAPI document', () => {
     expect(findings.join('\n')).toMatch(/operation-operationId[\s\S]*operation-refusals/);
   });
 
+  it('the document links to the guide, which the service serves at /docs/api', async () => {
+    const info = (served as unknown as { info: { description: string; contact: { url: string } } }).info;
+    expect(info.description).toContain('(/docs/api)');
+    expect(info.contact.url).toMatch(/\/docs\/api$/);
+    const guide = await t.app.inject({ url: '/docs/api' });
+    expect(guide.statusCode).toBe(200);
+    expect(guide.headers['content-type']).toMatch(/^text\/plain/);
+    expect(guide.body).toContain('## The contract');
+    expect(guide.body).toContain('## Authentication with an API key');
+  });
+
   it('every operation lists its refusals with their meaning, and its description says who may call it', () => {
     const ops = Object.entries(served.paths).flatMap(([p, byMethod]) => Object.entries(byMethod).map(([m, o]) => ({ p, m, o })));
     expect(ops.length).toBeGreaterThan(150);
