@@ -90,25 +90,22 @@ export function sharedRefusals(schema: Schema, caller: Caller, rateLimited: bool
   return codes;
 }
 
-/** The headers a customer call reads besides the token: the book, and the step-up code where it is checked. */
-const customerHeaders = (stepUp: boolean) => ({
-  type: 'object',
-  properties: {
-    [VIRTUALLY_HEADER]: {
+/** The headers a call reads besides the token: the book (customers), and the step-up code where it is checked. */
+function headersOf(caller: Caller, stepUp: boolean): Schema | undefined {
+  const properties: Schema = {};
+  if (caller === 'customer')
+    properties[VIRTUALLY_HEADER] = {
       type: 'string',
       enum: ['NO', 'YES'],
       description: 'The book: `NO` (or absent) the demo book, `YES` the real one.',
-    },
-    ...(stepUp
-      ? {
-          [STEP_UP_HEADER]: {
-            type: 'string',
-            description: 'A fresh code from the authenticator app, when the caller has two-factor sign-in on.',
-          },
-        }
-      : {}),
-  },
-});
+    };
+  if (stepUp)
+    properties[STEP_UP_HEADER] = {
+      type: 'string',
+      description: 'A fresh code from the authenticator app, when the caller has two-factor sign-in on.',
+    };
+  return Object.keys(properties).length ? { type: 'object', properties } : undefined;
+}
 
 const callerOf = (url: string, schema: Schema): Caller =>
   url.startsWith('/admin-api/') ? 'operator' : schema.security ? 'customer' : 'anyone';
@@ -120,19 +117,22 @@ export function documentedSchema(schema: Schema, url: string, rateLimit?: RateLi
   if (!Array.isArray(declared)) return schema;
   const caller = callerOf(url, schema);
   const codes = [...new Set([...sharedRefusals(schema, caller, Boolean(rateLimit)), ...(declared as ErrCode[])])];
+  const headers = schema.headers ? undefined : headersOf(caller, typeof schema[STEP_UP_FLAG] === 'string');
   const moves = typeof schema['x-moves'] === 'string' ? schema['x-moves'] : 'none.';
   const description = [
     String(schema.description ?? ''),
     `**Who may call it:** ${CALLERS[caller]}`,
     `**Money moved:** ${moves}`,
     ...(rateLimit
-      ? [`**Rate limit:** ${rateLimit.max} requests per ${rateLimit.timeWindow} per client address (then 10031, HTTP 429).`]
+      ? [
+          `**Rate limit:** ${rateLimit.max} requests per ${rateLimit.timeWindow.replace(/^1 /, '')} per client address (then 10031, HTTP 429).`,
+        ]
       : []),
     `**Refusals** (body \`code\`; docs/api.md, "Errors"):\n\n${codes.map((c) => `- \`${c}\` ${NAMES.get(c)}: ${meaningOf(c)}`).join('\n')}`,
   ].join('\n\n');
   return {
     ...schema,
-    ...(caller === 'customer' && !schema.headers ? { headers: customerHeaders(typeof schema[STEP_UP_FLAG] === 'string') } : {}),
+    ...(headers ? { headers } : {}),
     description,
     'x-refusals': codes.map((code) => ({ code, name: NAMES.get(code), meaning: meaningOf(code) })),
     ...(rateLimit ? { 'x-rate-limit': { max: rateLimit.max, timeWindow: rateLimit.timeWindow } } : {}),

@@ -329,7 +329,7 @@ export interface paths {
          *
          *     **Money moved:** none.
          *
-         *     **Rate limit:** 60 requests per 1 minute per client address (then 10031, HTTP 429).
+         *     **Rate limit:** 60 requests per minute per client address (then 10031, HTTP 429).
          *
          *     **Refusals** (body `code`; docs/api.md, "Errors"):
          *
@@ -365,7 +365,7 @@ export interface paths {
          *
          *     **Money moved:** none.
          *
-         *     **Rate limit:** 10 requests per 1 minute per client address (then 10031, HTTP 429).
+         *     **Rate limit:** 10 requests per minute per client address (then 10031, HTTP 429).
          *
          *     **Refusals** (body `code`; docs/api.md, "Errors"):
          *
@@ -400,7 +400,7 @@ export interface paths {
          *
          *     **Money moved:** the demo grant is credited to the new demo book.
          *
-         *     **Rate limit:** 10 requests per 1 minute per client address (then 10031, HTTP 429).
+         *     **Rate limit:** 10 requests per minute per client address (then 10031, HTTP 429).
          *
          *     **Refusals** (body `code`; docs/api.md, "Errors"):
          *
@@ -445,7 +445,7 @@ export interface paths {
          *
          *     **Money moved:** none.
          *
-         *     **Rate limit:** 30 requests per 1 minute per client address (then 10031, HTTP 429).
+         *     **Rate limit:** 30 requests per minute per client address (then 10031, HTTP 429).
          *
          *     **Refusals** (body `code`; docs/api.md, "Errors"):
          *
@@ -506,7 +506,7 @@ export interface paths {
          *
          *     **Money moved:** none.
          *
-         *     **Rate limit:** 20 requests per 1 minute per client address (then 10031, HTTP 429).
+         *     **Rate limit:** 20 requests per minute per client address (then 10031, HTTP 429).
          *
          *     **Refusals** (body `code`; docs/api.md, "Errors"):
          *
@@ -540,7 +540,7 @@ export interface paths {
          *
          *     **Money moved:** none.
          *
-         *     **Rate limit:** 20 requests per 1 minute per client address (then 10031, HTTP 429).
+         *     **Rate limit:** 20 requests per minute per client address (then 10031, HTTP 429).
          *
          *     **Refusals** (body `code`; docs/api.md, "Errors"):
          *
@@ -601,7 +601,7 @@ export interface paths {
          *
          *     **Money moved:** none.
          *
-         *     **Rate limit:** 10 requests per 1 minute per client address (then 10031, HTTP 429).
+         *     **Rate limit:** 10 requests per minute per client address (then 10031, HTTP 429).
          *
          *     **Refusals** (body `code`; docs/api.md, "Errors"):
          *
@@ -705,7 +705,7 @@ export interface paths {
          *
          *     **Money moved:** none.
          *
-         *     **Rate limit:** 30 requests per 1 minute per client address (then 10031, HTTP 429).
+         *     **Rate limit:** 30 requests per minute per client address (then 10031, HTTP 429).
          *
          *     **Refusals** (body `code`; docs/api.md, "Errors"):
          *
@@ -767,7 +767,7 @@ export interface paths {
          *
          *     **Money moved:** none.
          *
-         *     **Rate limit:** 30 requests per 1 minute per client address (then 10031, HTTP 429).
+         *     **Rate limit:** 30 requests per minute per client address (then 10031, HTTP 429).
          *
          *     **Refusals** (body `code`; docs/api.md, "Errors"):
          *
@@ -798,7 +798,7 @@ export interface paths {
          *
          *     **Money moved:** none.
          *
-         *     **Rate limit:** 30 requests per 1 minute per client address (then 10031, HTTP 429).
+         *     **Rate limit:** 30 requests per minute per client address (then 10031, HTTP 429).
          *
          *     **Refusals** (body `code`; docs/api.md, "Errors"):
          *
@@ -862,7 +862,7 @@ export interface paths {
          *
          *     **Money moved:** none.
          *
-         *     **Rate limit:** 20 requests per 1 minute per client address (then 10031, HTTP 429).
+         *     **Rate limit:** 20 requests per minute per client address (then 10031, HTTP 429).
          *
          *     **Refusals** (body `code`; docs/api.md, "Errors"):
          *
@@ -895,7 +895,7 @@ export interface paths {
          *
          *     **Money moved:** none.
          *
-         *     **Rate limit:** 20 requests per 1 minute per client address (then 10031, HTTP 429).
+         *     **Rate limit:** 20 requests per minute per client address (then 10031, HTTP 429).
          *
          *     **Refusals** (body `code`; docs/api.md, "Errors"):
          *
@@ -961,7 +961,7 @@ export interface paths {
          *
          *     **Money moved:** none.
          *
-         *     **Rate limit:** 30 requests per 1 minute per client address (then 10031, HTTP 429).
+         *     **Rate limit:** 30 requests per minute per client address (then 10031, HTTP 429).
          *
          *     **Refusals** (body `code`; docs/api.md, "Errors"):
          *
@@ -1026,7 +1026,7 @@ export interface paths {
          *
          *     **Money moved:** none.
          *
-         *     **Rate limit:** 10 requests per 1 minute per client address (then 10031, HTTP 429).
+         *     **Rate limit:** 10 requests per minute per client address (then 10031, HTTP 429).
          *
          *     **Refusals** (body `code`; docs/api.md, "Errors"):
          *
@@ -1059,7 +1059,7 @@ export interface paths {
          *
          *     **Money moved:** none.
          *
-         *     **Rate limit:** 10 requests per 1 minute per client address (then 10031, HTTP 429).
+         *     **Rate limit:** 10 requests per minute per client address (then 10031, HTTP 429).
          *
          *     **Refusals** (body `code`; docs/api.md, "Errors"):
          *
@@ -1096,7 +1096,7 @@ export interface paths {
          *
          *     **Money moved:** none.
          *
-         *     **Rate limit:** 10 requests per 1 minute per client address (then 10031, HTTP 429).
+         *     **Rate limit:** 10 requests per minute per client address (then 10031, HTTP 429).
          *
          *     **Refusals** (body `code`; docs/api.md, "Errors"):
          *
@@ -1133,7 +1133,7 @@ export interface paths {
          *
          *     **Money moved:** none.
          *
-         *     **Rate limit:** 10 requests per 1 minute per client address (then 10031, HTTP 429).
+         *     **Rate limit:** 10 requests per minute per client address (then 10031, HTTP 429).
          *
          *     **Refusals** (body `code`; docs/api.md, "Errors"):
          *
@@ -1182,7 +1182,7 @@ export interface paths {
          *
          *     **Money moved:** none.
          *
-         *     **Rate limit:** 20 requests per 1 minute per client address (then 10031, HTTP 429).
+         *     **Rate limit:** 20 requests per minute per client address (then 10031, HTTP 429).
          *
          *     **Refusals** (body `code`; docs/api.md, "Errors"):
          *
@@ -1638,7 +1638,7 @@ export interface paths {
          *
          *     **Money moved:** none.
          *
-         *     **Rate limit:** 20 requests per 1 minute per client address (then 10031, HTTP 429).
+         *     **Rate limit:** 20 requests per minute per client address (then 10031, HTTP 429).
          *
          *     **Refusals** (body `code`; docs/api.md, "Errors"):
          *
@@ -1674,7 +1674,7 @@ export interface paths {
          *
          *     **Money moved:** none.
          *
-         *     **Rate limit:** 20 requests per 1 minute per client address (then 10031, HTTP 429).
+         *     **Rate limit:** 20 requests per minute per client address (then 10031, HTTP 429).
          *
          *     **Refusals** (body `code`; docs/api.md, "Errors"):
          *
@@ -5996,7 +5996,10 @@ export interface operations {
     repassword: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A fresh code from the authenticator app, when the caller has two-factor sign-in on. */
+                "x-two-factor-code"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8282,7 +8285,10 @@ export interface operations {
     approveDeposit: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A fresh code from the authenticator app, when the caller has two-factor sign-in on. */
+                "x-two-factor-code"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8331,7 +8337,10 @@ export interface operations {
     rejectDeposit: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A fresh code from the authenticator app, when the caller has two-factor sign-in on. */
+                "x-two-factor-code"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8445,7 +8454,10 @@ export interface operations {
     approveWithdrawal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A fresh code from the authenticator app, when the caller has two-factor sign-in on. */
+                "x-two-factor-code"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8512,7 +8524,10 @@ export interface operations {
     rejectWithdrawal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A fresh code from the authenticator app, when the caller has two-factor sign-in on. */
+                "x-two-factor-code"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8890,7 +8905,10 @@ export interface operations {
     confirmOperatorProposal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A fresh code from the authenticator app, when the caller has two-factor sign-in on. */
+                "x-two-factor-code"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8930,7 +8948,10 @@ export interface operations {
     rejectOperatorProposal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A fresh code from the authenticator app, when the caller has two-factor sign-in on. */
+                "x-two-factor-code"?: string;
+            };
             path: {
                 id: string;
             };
@@ -9479,7 +9500,10 @@ export interface operations {
     confirmSmartReserve: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A fresh code from the authenticator app, when the caller has two-factor sign-in on. */
+                "x-two-factor-code"?: string;
+            };
             path: {
                 id: string;
             };
@@ -9545,7 +9569,10 @@ export interface operations {
     rejectSmartReserve: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A fresh code from the authenticator app, when the caller has two-factor sign-in on. */
+                "x-two-factor-code"?: string;
+            };
             path: {
                 id: string;
             };
@@ -12008,7 +12035,10 @@ export interface operations {
     approveLoan: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A fresh code from the authenticator app, when the caller has two-factor sign-in on. */
+                "x-two-factor-code"?: string;
+            };
             path: {
                 id: string;
             };
@@ -12099,7 +12129,10 @@ export interface operations {
     rejectLoan: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A fresh code from the authenticator app, when the caller has two-factor sign-in on. */
+                "x-two-factor-code"?: string;
+            };
             path: {
                 id: string;
             };
