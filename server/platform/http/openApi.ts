@@ -1,7 +1,7 @@
 /**
  * The served API contract (/docs/json, issue 43; docs/api.md, "The contract"). Each route declares
  * what only it can say (its `RouteDoc`: id, summary, description, the money it moves, the refusals
- * its own rules answer, examples) in its domain's routes file; this module adds what follows from
+ * its own rules answer, examples) in its domain's routeDocs.ts; this module adds what follows from
  * the route itself (who may call it, the refusals every such route shares) and the meaning of every
  * code from the catalogue, so no code is described twice and none is described by hand.
  */
