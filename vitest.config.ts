@@ -25,6 +25,8 @@ const ONCE_ON_PGLITE = [
   // arithmetic of the views against the settlement: the same on either database
   'trading.terms',
   'rateLimit.namespace',
+  // the served API document and its lint: built from the routes, not from the database
+  'contract.lint',
 ].map((f) => `tests/server/*/${f}.test.ts`);
 // sessions.revocation's real story is two instances on PostgreSQL + Redis; on PGlite one instance plays both
 // (userReads.instances has no PGlite story: no second instance can share the embedded database)

@@ -11,7 +11,9 @@ import opsRoutes from './platform/ops/routes.ts';
 import jobsAdminRoutes from './platform/ops/adminRoutes.ts';
 import files from './platform/blobs/plugin.ts';
 import errors, { frameworkErrors } from './platform/http/errors.ts';
-import { openApiOptions, rateLimitOptions, websocketOptions } from './platform/http/external.ts';
+import { rateLimitOptions, websocketOptions } from './platform/http/external.ts';
+import { openApiOptions } from './platform/http/openApi.ts';
+import { apiGuide } from './platform/http/apiGuide.ts';
 import { securityHeadersPlugin } from './platform/http/securityHeaders.ts';
 import frontEnd from './platform/http/frontEnd.ts';
 import { loadIndexPage } from './platform/http/indexPage.ts';
@@ -64,8 +66,15 @@ export async function buildApp({ config, memoryDb, logger }: AppOptions): Promis
   await app.register(rateLimit, rateLimitOptions(app));
   await app.register(websocket, websocketOptions);
   const domains: readonly DomainManifest[] = DOMAINS;
-  await app.register(swagger, openApiOptions(domains.flatMap((d) => d.openApiTags ?? [])));
+  await app.register(
+    swagger,
+    openApiOptions(
+      domains.flatMap((d) => d.openApiTags ?? []),
+      config.publicUrl,
+    ),
+  );
   await app.register(swaggerUi, { routePrefix: '/docs' });
+  await apiGuide(app); // docs/api.md at /docs/api, linked from the document
 
   // shared by every domain's routes (the guard, requireUser and the rest, is auth's first plugin)
   await app.register(errors); // envelope, reply.ok, req.lang

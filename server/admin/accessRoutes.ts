@@ -7,6 +7,8 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope } from '../../src/contract/envelope.ts';
 import { DocumentAccessPage, DocumentAccessQuery } from '../../src/contract/privacy.ts';
+import { DOCS } from './accessRouteDocs.ts';
+import { docSchema } from '../platform/http/openApi.ts';
 
 const documentAccessRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -14,11 +16,10 @@ const documentAccessRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       preHandler: [app.requireUser],
       schema: {
+        ...docSchema(DOCS.listDocumentAccess),
         tags: ['user'],
         security: [{ token: [] }],
         querystring: DocumentAccessQuery,
-        summary:
-          'When operators opened my documents (identity, deposit proofs, loan signature, support images) and why; newest first',
         response: { 200: Envelope(DocumentAccessPage) },
       },
     },

@@ -36,8 +36,9 @@ import {
 import { attachmentHeaders } from '../platform/uploads/store.ts';
 import { BinaryFile } from '../platform/http/files.ts';
 import { requestId } from '../platform/http/validation.ts';
-import { operatorRoute, type RouteApp } from '../platform/http/routeSchema.ts';
+import { operatorRoute, type RouteApp, type RouteDoc } from '../platform/http/routeSchema.ts';
 import { operatorRoutes } from '../platform/http/operatorRoutes.ts';
+import { DOCS } from './routeDocs.ts';
 
 const optionalId = (id: string | undefined) => (id === undefined ? undefined : requestId(id));
 
@@ -46,21 +47,15 @@ const operator = (req: FastifyRequest) => req.user!;
 /** The deposit queue: the list, a proof image, approve and reject. */
 function depositRoutes(app: RouteApp) {
   const op = operatorRoutes(app);
-  op.get(
-    '/deposits',
-    {
-      querystring: AdminDepositQuery,
-      summary: 'Deposits, newest first (status=pending for the queue)',
-      result: AdminDepositPage,
-    },
-    (r) => app.admin.deposits({ ...r.query, userId: optionalId(r.query.userId) }),
+  op.get('/deposits', { ...DOCS.listDeposits, querystring: AdminDepositQuery, result: AdminDepositPage }, (r) =>
+    app.admin.deposits({ ...r.query, userId: optionalId(r.query.userId) }),
   );
 
   app.get(
     '/deposits/:id/proof',
     operatorRoute({
+      ...DOCS.getDepositProof,
       params: AdminIdParams,
-      summary: 'The proof image',
       response: {
         200: BinaryFile('The proof image as re-encoded on upload (JPEG or PNG), as a download', ['image/jpeg', 'image/png']),
       },
@@ -72,10 +67,8 @@ function depositRoutes(app: RouteApp) {
   );
 
   const approve = { params: AdminIdParams, body: Type.Optional(ApproveDepositBody), result: AdminDeposit };
-  op.post('/deposits/:id/approve', { ...approve, summary: 'Approve: credits the user (real book)' }, (r) =>
-    app.admin.approveDeposit(r.by, r.id),
-  );
-  const reject = { params: AdminIdParams, body: RejectBody, summary: 'Reject with a reason the user sees', result: AdminDeposit };
+  op.post('/deposits/:id/approve', { ...DOCS.approveDeposit, ...approve }, (r) => app.admin.approveDeposit(r.by, r.id));
+  const reject = { ...DOCS.rejectDeposit, params: AdminIdParams, body: RejectBody, result: AdminDeposit };
   op.post('/deposits/:id/reject', reject, (r) => app.admin.rejectDeposit(r.by, r.id, r.body.reason));
 }
 
@@ -84,8 +77,8 @@ function withdrawalRoutes(app: RouteApp) {
   app.get(
     '/withdrawals',
     operatorRoute({
+      ...DOCS.listWithdrawals,
       querystring: AdminWithdrawalQuery,
-      summary: 'Withdrawals, newest first (status=pending for the queue)',
       response: { 200: Envelope(AdminWithdrawalPage) },
     }),
     async (req, reply) => reply.ok(await app.admin.withdrawals({ ...req.query, userId: optionalId(req.query.userId) })),
@@ -94,9 +87,9 @@ function withdrawalRoutes(app: RouteApp) {
   app.post(
     '/withdrawals/:id/approve',
     operatorRoute({
+      ...DOCS.approveWithdrawal,
       params: AdminIdParams,
       body: ApproveWithdrawalBody,
-      summary: 'Approve with the payout transaction hash',
       response: { 200: Envelope(AdminWithdrawal) },
     }),
     async (req, reply) =>
@@ -106,9 +99,9 @@ function withdrawalRoutes(app: RouteApp) {
   app.post(
     '/withdrawals/:id/reject',
     operatorRoute({
+      ...DOCS.rejectWithdrawal,
       params: AdminIdParams,
       body: RejectBody,
-      summary: 'Reject: the hold goes back to available',
       response: { 200: Envelope(AdminWithdrawal) },
     }),
     async (req, reply) => reply.ok(await app.admin.rejectWithdrawal(operator(req).id, requestId(req.params.id), req.body.reason)),
@@ -118,15 +111,15 @@ function withdrawalRoutes(app: RouteApp) {
 /** The receive addresses customers pay into. */
 function depositAddressRoutes(app: RouteApp) {
   const op = operatorRoutes(app);
-  const list = { summary: 'All receive addresses (enabled or not)', result: AdminDepositAddressList };
+  const list = { ...DOCS.listDepositAddresses, result: AdminDepositAddressList };
   op.get('/deposit-addresses', list, async () => ({ rows: await app.admin.depositAddresses() }));
-  const create = { body: CreateDepositAddressBody, summary: 'Add a receive address (checked for its network)' };
+  const create = { ...DOCS.createDepositAddress, body: CreateDepositAddressBody };
   op.post('/deposit-addresses', { ...create, result: AdminDepositAddress }, (r) => app.admin.createDepositAddress(r.by, r.body));
-  const update = { params: AdminIdParams, body: UpdateDepositAddressBody, summary: 'Change the address or enable/disable it' };
+  const update = { ...DOCS.updateDepositAddress, params: AdminIdParams, body: UpdateDepositAddressBody };
   op.put('/deposit-addresses/:id', { ...update, result: AdminDepositAddress }, (r) =>
     app.admin.updateDepositAddress(r.by, r.id, r.body),
   );
-  const remove = { params: AdminIdParams, summary: 'Remove a receive address', result: DeletedResult };
+  const remove = { ...DOCS.deleteDepositAddress, params: AdminIdParams, result: DeletedResult };
   op.delete('/deposit-addresses/:id', remove, async (r) => {
     await app.admin.deleteDepositAddress(r.by, r.id);
     return { id: r.id.toString(), deleted: true as const };
@@ -136,34 +129,22 @@ function depositAddressRoutes(app: RouteApp) {
 /** Operator accounts, changed only by a proposal another operator confirms. */
 function operatorAccountRoutes(app: RouteApp) {
   const op = operatorRoutes(app);
-  op.get('/operators', { summary: 'Operator accounts', result: AdminOperatorList }, async () => ({
+  op.get('/operators', { ...DOCS.listOperators, result: AdminOperatorList }, async () => ({
     rows: await app.admin.operators(),
   }));
-  const propose = {
-    body: CreateOperatorBody,
-    summary: 'Propose an operator: it exists once another, older operator confirms (audited)',
-    result: AdminOperatorProposal,
-  };
+  const propose = { ...DOCS.proposeOperator, body: CreateOperatorBody, result: AdminOperatorProposal };
   op.post('/operators', propose, (r) => app.admin.proposeOperator(r.by, r.body));
   /** A decision on one operator or proposal: the id in the path, the proposal as the answer. */
-  const decision = (summary: string) => ({ params: AdminIdParams, summary, result: AdminOperatorProposal });
-  op.post(
-    '/operators/:id/disable',
-    decision('Propose disabling an operator (not yourself, never below two active); confirmed, their sessions end (audited)'),
-    (r) => app.admin.proposeDisableOperator(r.by, r.id),
+  const decision = (doc: RouteDoc) => ({ params: AdminIdParams, ...doc, result: AdminOperatorProposal });
+  op.post('/operators/:id/disable', decision({ ...DOCS.proposeDisableOperator }), (r) =>
+    app.admin.proposeDisableOperator(r.by, r.id),
   );
-  const proposals = {
-    querystring: OperatorProposalQuery,
-    summary: 'Operator changes proposed (status=pending: waiting for a second operator)',
-    result: AdminOperatorProposalList,
-  };
+  const proposals = { ...DOCS.listOperatorProposals, querystring: OperatorProposalQuery, result: AdminOperatorProposalList };
   op.get('/operator-proposals', proposals, async (r) => ({ rows: await app.admin.operatorProposals(r.query.status) }));
-  op.post(
-    '/operator-proposals/:id/confirm',
-    decision('Confirm and apply a proposal: another operator, older than the proposal, not linked to its proposer (audited)'),
-    (r) => app.admin.confirmOperatorProposal(r.by, r.id),
+  op.post('/operator-proposals/:id/confirm', decision({ ...DOCS.confirmOperatorProposal }), (r) =>
+    app.admin.confirmOperatorProposal(r.by, r.id),
   );
-  op.post('/operator-proposals/:id/reject', decision('Reject (or withdraw) a pending proposal (audited)'), (r) =>
+  op.post('/operator-proposals/:id/reject', decision({ ...DOCS.rejectOperatorProposal }), (r) =>
     app.admin.rejectOperatorProposal(r.by, r.id),
   );
 }
@@ -171,9 +152,9 @@ function operatorAccountRoutes(app: RouteApp) {
 /** The outbox and the audit log (read only). */
 function logRoutes(app: RouteApp) {
   const op = operatorRoutes(app);
-  const outbox = { querystring: OutboxQuery, summary: 'Mail and SMS sent or queued, newest first', result: OutboxPage };
+  const outbox = { ...DOCS.listOutbox, querystring: OutboxQuery, result: OutboxPage };
   op.get('/outbox', outbox, (r) => app.admin.outbox(r.query));
-  const audit = { querystring: AuditQuery, summary: 'Operator actions, newest first (append-only)', result: AuditPage };
+  const audit = { ...DOCS.listAuditLog, querystring: AuditQuery, result: AuditPage };
   op.get('/audit-log', audit, (r) => app.admin.auditLog({ ...r.query, actorId: optionalId(r.query.actorId) }));
 }
 

@@ -19,6 +19,7 @@ import { Envelope } from '../../src/contract/envelope.ts';
 import { requestId } from '../platform/http/validation.ts';
 import { alertToWire } from './service.ts';
 import { routeSchemas } from '../platform/http/routeSchema.ts';
+import { DOCS } from './routeDocs.ts';
 
 const route = routeSchemas('alerts');
 
@@ -29,11 +30,7 @@ const alertRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ALERT_PATHS.list,
     {
       ...auth,
-      ...route.signedIn({
-        querystring: ListAlertsQuery,
-        response: { 200: Envelope(PriceAlertList) },
-        summary: 'My price alerts (of one instrument with `code`), oldest first, with the limit and how many are active',
-      }),
+      ...route.signedIn({ ...DOCS.listAlerts, querystring: ListAlertsQuery, response: { 200: Envelope(PriceAlertList) } }),
     },
     async (req, reply) => reply.ok(await app.alerts.list(req.user!.id, req.query.code)),
   );
@@ -42,12 +39,7 @@ const alertRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ALERT_PATHS.create,
     {
       ...auth,
-      ...route.signedIn({
-        body: CreateAlertBody,
-        response: { 200: Envelope(PriceAlertWire) },
-        summary:
-          'A price alert: above / below a price level, or a 24-hour move of at least `value` %. Refused when the level is already reached (10297, 10299) or with 50 active (10295).',
-      }),
+      ...route.signedIn({ ...DOCS.createAlert, body: CreateAlertBody, response: { 200: Envelope(PriceAlertWire) } }),
     },
     async (req, reply) => reply.ok(alertToWire(await app.alerts.create(req.user!.id, req.body))),
   );
@@ -56,11 +48,7 @@ const alertRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ALERT_PATHS.update,
     {
       ...auth,
-      ...route.signedIn({
-        body: UpdateAlertBody,
-        response: { 200: Envelope(PriceAlertWire) },
-        summary: 'New terms for my active alert, checked as at creation (10300 once fired). Success 20005.',
-      }),
+      ...route.signedIn({ ...DOCS.updateAlert, body: UpdateAlertBody, response: { 200: Envelope(PriceAlertWire) } }),
     },
     async (req, reply) => reply.ok(alertToWire(await app.alerts.update(req.user!.id, req.body)), Ok.MODIFIED),
   );
@@ -69,11 +57,7 @@ const alertRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ALERT_PATHS.remove,
     {
       ...auth,
-      ...route.signedIn({
-        body: DeleteAlertBody,
-        response: { 200: Envelope(Type.Null()) },
-        summary: "Delete my alert (active or fired; 10043 for anyone else's)",
-      }),
+      ...route.signedIn({ ...DOCS.deleteAlert, body: DeleteAlertBody, response: { 200: Envelope(Type.Null()) } }),
     },
     async (req, reply) => {
       await app.alerts.remove(req.user!.id, requestId(req.body.id));

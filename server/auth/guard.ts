@@ -92,6 +92,10 @@ export default fp(
       // visible here): operators only, asked first
       if (route.url.startsWith('/admin-api/') && !auth.includes(app.requireOperator)) auth.unshift(app.requireOperator);
       if (auth.length === 0) return;
+      // the contract says the route needs the token (server/platform/http/openApi.ts); the docs keep
+      // this schema object, so it is marked in place
+      const schema = route.schema as Record<string, unknown> | undefined;
+      if (schema && !schema.security) schema.security = [{ token: [] }];
       route.preHandler = pre.filter((h) => !authHooks.has(h));
       route.onRequest = [
         ...(auth as unknown as onRequestHookHandler[]),

@@ -32,6 +32,8 @@ import { requestId } from '../platform/http/validation.ts';
 import { userInfo } from './userInfo.ts';
 import { NoFields, clientOf, limit, signInClientOf } from './routeParts.ts';
 import type { RouteApp } from '../platform/http/routeSchema.ts';
+import { DOCS } from './routeDocs.ts';
+import { docSchema } from '../platform/http/openApi.ts';
 
 const LOGIN = '/swx/customer/login';
 const USER = '/swx/customer/user';
@@ -44,8 +46,8 @@ function registrationRoutes(app: RouteApp) {
     `${LOGIN}/checkUserNameOrPhone`,
     {
       schema: {
+        ...docSchema(DOCS.checkUserNameOrPhone),
         tags: loginTags,
-        summary: 'Is this username, e-mail or phone already registered?',
         querystring: CheckUserQuery,
         response: { 200: Envelope(CheckUserResult) },
       },
@@ -57,12 +59,7 @@ function registrationRoutes(app: RouteApp) {
   app.post(
     `${LOGIN}/sendCode`,
     {
-      schema: {
-        tags: loginTags,
-        summary: 'Send a 6-digit verification code by e-mail or SMS',
-        body: SendCodeBody,
-        response: { 200: Envelope(SendCodeResult) },
-      },
+      schema: { ...docSchema(DOCS.sendCode), tags: loginTags, body: SendCodeBody, response: { 200: Envelope(SendCodeResult) } },
       config: limit(10),
     },
     async (req, reply) => reply.ok(await app.accounts.sendCode(req.body, clientOf(req))),
@@ -71,12 +68,7 @@ function registrationRoutes(app: RouteApp) {
   app.post(
     `${LOGIN}/register`,
     {
-      schema: {
-        tags: loginTags,
-        summary: 'Create an account (e-mail or phone, with a code from sendCode)',
-        body: RegisterBody,
-        response: { 200: Envelope(LoginResult) },
-      },
+      schema: { ...docSchema(DOCS.register), tags: loginTags, body: RegisterBody, response: { 200: Envelope(LoginResult) } },
       config: limit(10),
     },
     async (req, reply) => reply.ok(await app.accounts.register(req.body, clientOf(req))),
@@ -88,13 +80,7 @@ function signInRoutes(app: RouteApp) {
   app.post(
     `${LOGIN}/login`,
     {
-      schema: {
-        tags: loginTags,
-        summary:
-          'Log in with username, e-mail or phone and password (a right one leaves a device cookie: docs/auth.md); with two-factor sign-in on, the answer is a challenge for loginTwoFactor',
-        body: LoginBody,
-        response: { 200: Envelope(LoginStepResult) },
-      },
+      schema: { ...docSchema(DOCS.login), tags: loginTags, body: LoginBody, response: { 200: Envelope(LoginStepResult) } },
       config: limit(30),
     },
     async (req, reply) => {
@@ -105,11 +91,7 @@ function signInRoutes(app: RouteApp) {
   app.post(
     `${LOGIN}/logout`,
     {
-      schema: {
-        tags: loginTags,
-        summary: 'End this session (the token stops working)',
-        response: { 200: Envelope(Type.Null()) },
-      },
+      schema: { ...docSchema(DOCS.logout), tags: loginTags, response: { 200: Envelope(Type.Null()) } },
       preHandler: app.requireUser,
     },
     async (req, reply) => {
@@ -122,8 +104,8 @@ function signInRoutes(app: RouteApp) {
     `${LOGIN}/googleAuthUrl`,
     {
       schema: {
+        ...docSchema(DOCS.googleAuthUrl),
         tags: loginTags,
-        summary: 'Start Google (OpenID Connect) sign-in: open the returned URL',
         querystring: NoFields,
         response: { 200: Envelope(GoogleAuthUrlResult) },
       },
@@ -136,8 +118,8 @@ function signInRoutes(app: RouteApp) {
     `${LOGIN}/loginByGoogle`,
     {
       schema: {
+        ...docSchema(DOCS.loginByGoogle),
         tags: loginTags,
-        summary: "Finish Google sign-in with the callback's code and state (with two-factor on: a challenge for loginTwoFactor)",
         body: LoginByGoogleBody,
         response: { 200: Envelope(LoginStepResult) },
       },
@@ -154,11 +136,7 @@ function accountRoutes(app: RouteApp) {
   app.post(
     `${USER}/getUserInfo`,
     {
-      schema: {
-        tags: userTags,
-        summary: 'Profile, selected book and balance summary of both books',
-        response: { 200: Envelope(UserInfoResult) },
-      },
+      schema: { ...docSchema(DOCS.getUserInfo), tags: userTags, response: { 200: Envelope(UserInfoResult) } },
       preHandler: app.requireUser,
     },
     async (req, reply) => {
@@ -170,12 +148,7 @@ function accountRoutes(app: RouteApp) {
   app.post(
     `${USER}/repassword`,
     {
-      schema: {
-        tags: userTags,
-        summary: 'Change the password (with oldPassword, logged in) or reset it (with a code)',
-        body: RepasswordBody,
-        response: { 200: Envelope(Type.Null()) },
-      },
+      schema: { ...docSchema(DOCS.repassword), tags: userTags, body: RepasswordBody, response: { 200: Envelope(Type.Null()) } },
       preHandler: app.optionalUser,
       config: limit(10),
     },
@@ -198,9 +171,9 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${USER}/sessions`,
     {
       schema: {
+        ...docSchema(DOCS.listSessions),
         tags,
         security: [{ token: [] }],
-        summary: 'The signed-in devices of this account (this one marked current)',
         querystring: NoFields,
         response: { 200: Envelope(ActiveSessionList) },
       },
@@ -213,9 +186,9 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${USER}/listInvitee`,
     {
       schema: {
+        ...docSchema(DOCS.listInvitee),
         tags,
         security: [{ token: [] }],
-        summary: 'Who registered with my invite code: masked name, date joined, verified or not (newest first)',
         querystring: NoFields,
         response: { 200: Envelope(InviteeList) },
       },
@@ -228,9 +201,9 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${USER}/language`,
     {
       schema: {
+        ...docSchema(DOCS.setLanguage),
         tags,
         security: [{ token: [] }],
-        summary: 'The language of the mail and SMS this account receives (the app sends it after a switch)',
         body: LanguageBody,
         response: { 200: Envelope(LanguageResult) },
       },
@@ -244,9 +217,9 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${USER}/sessions/:id/end`,
     {
       schema: {
+        ...docSchema(DOCS.endSession),
         tags,
         security: [{ token: [] }],
-        summary: "End one of this account's sessions (its token stops working)",
         params: SessionIdParams,
         response: { 200: Envelope(EndedSession) },
       },

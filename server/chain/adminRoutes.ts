@@ -17,6 +17,8 @@ import {
   AdminChainSweepQuery,
 } from '../../src/contract/chain.ts';
 import { Envelope } from '../../src/contract/envelope.ts';
+import { DOCS } from './adminRouteDocs.ts';
+import { docSchema } from '../platform/http/openApi.ts';
 
 const tags = ['admin'];
 const security = [{ token: [] }];
@@ -27,13 +29,7 @@ const chainAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/chain/networks',
     {
-      schema: {
-        tags,
-        security,
-        summary:
-          'Every deposit network: watched or not, head, last processed block, lag, last error, confirmations, deposits confirming',
-        response: { 200: Envelope(AdminChainNetworkList) },
-      },
+      schema: { ...docSchema(DOCS.listChainNetworks), tags, security, response: { 200: Envelope(AdminChainNetworkList) } },
     },
     async (_req, reply) => reply.ok(await app.chain.networks()),
   );
@@ -42,11 +38,10 @@ const chainAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/chain/incidents',
     {
       schema: {
+        ...docSchema(DOCS.listChainIncidents),
         tags,
         security,
         querystring: ChainIncidentQuery,
-        summary:
-          'Reorganisations the watcher flagged: a credited deposit whose block went away, or one deeper than the kept history',
         response: { 200: Envelope(ChainIncidentPage) },
       },
     },
@@ -72,12 +67,11 @@ const chainAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/chain/incidents/:id/resolve',
     {
       schema: {
+        ...docSchema(DOCS.resolveChainIncident),
         tags,
         security,
         params: ChainIncidentParams,
         body: ChainIncidentResolveBody,
-        summary:
-          'Mark an incident resolved after handling it off the platform, with a note (audit-logged; moves no money). 10317 unknown, 10318 already resolved',
         response: { 200: Envelope(ChainIncident) },
       },
     },

@@ -11,6 +11,8 @@ import { ChainAddressList, ChainDepositPage, ChainDepositQuery } from '../../src
 import { Envelope } from '../../src/contract/envelope.ts';
 import { Err } from '../../src/contract/errors.ts';
 import { BizError } from '../platform/http/errors.ts';
+import { DOCS } from './routeDocs.ts';
+import { docSchema } from '../platform/http/openApi.ts';
 
 const P = '/swx/customer/user';
 const tags = ['wallet'];
@@ -26,13 +28,7 @@ const chainRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${P}/chainAddresses`,
     {
       preHandler: [app.requireUser],
-      schema: {
-        tags,
-        security,
-        summary:
-          'My own deposit address per watched coin and network, with its QR code, minimum and confirmations (empty when no network is watched)',
-        response: { 200: Envelope(ChainAddressList) },
-      },
+      schema: { ...docSchema(DOCS.getChainAddresses), tags, security, response: { 200: Envelope(ChainAddressList) } },
     },
     async (req, reply) => reply.ok(await app.chain.addresses(req.user!.id)),
   );
@@ -42,10 +38,10 @@ const chainRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       preHandler: [app.requireUser, realBookOnly],
       schema: {
+        ...docSchema(DOCS.listChainDeposits),
         tags,
         security,
         querystring: ChainDepositQuery,
-        summary: 'My deposits seen on watched chains, newest first, with "confirming k/N" (real book; 10033 in demo)',
         response: { 200: Envelope(ChainDepositPage) },
       },
     },

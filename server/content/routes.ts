@@ -31,6 +31,7 @@ import {
 } from '../../src/contract/content.ts';
 import { sendCachedJson } from '../platform/http/cachedBody.ts';
 import { routeSchemas, type RouteApp } from '../platform/http/routeSchema.ts';
+import { DOCS } from './routeDocs.ts';
 
 const INDEX = '/swx/customer/index';
 const NoQuery = Type.Object({}, { additionalProperties: false });
@@ -54,7 +55,7 @@ function articleRoutes(app: RouteApp) {
     {
       ...perLanguage,
       ...route.open({
-        summary: 'Content pages of one type (1 company, 2 policy, 3 footer/statement) in the request language',
+        ...DOCS.listContents,
         params: ListContentsParams,
         querystring: NoQuery,
         response: { 200: Envelope(ContentList) },
@@ -76,7 +77,7 @@ function articleRoutes(app: RouteApp) {
     {
       ...perLanguage,
       ...route.open({
-        summary: 'One content page with its body as sanitised HTML; 10043 when unknown',
+        ...DOCS.getContentsById,
         params: ContentByIdParams,
         querystring: NoQuery,
         response: { 200: Envelope(ContentDetail) },
@@ -96,7 +97,7 @@ function articleRoutes(app: RouteApp) {
   app.get(
     `${INDEX}/getParamByKey/:key`,
     route.open({
-      summary: 'A public system parameter; 10018 when unknown',
+      ...DOCS.getParamByKey,
       params: ParamByKeyParams,
       querystring: NoQuery,
       response: { 200: Envelope(ParamValue) },
@@ -111,11 +112,7 @@ function helpRoutes(app: RouteApp) {
     `${INDEX}/listFaq`,
     {
       ...perLanguage,
-      ...route.open({
-        summary: 'FAQ entries in the request language, optionally of one category',
-        querystring: FaqQuery,
-        response: { 200: Envelope(FaqList) },
-      }),
+      ...route.open({ ...DOCS.listFaq, querystring: FaqQuery, response: { 200: Envelope(FaqList) } }),
     },
     async (req, reply) =>
       sendCachedJson(
@@ -132,42 +129,26 @@ function helpRoutes(app: RouteApp) {
     `${INDEX}/listNotices`,
     {
       ...perLanguage,
-      ...route.open({
-        summary: 'Notices, newest first, paged',
-        querystring: NoticesQuery,
-        response: { 200: Envelope(NoticePage) },
-      }),
+      ...route.open({ ...DOCS.listNotices, querystring: NoticesQuery, response: { 200: Envelope(NoticePage) } }),
     },
     async (req, reply) => reply.ok(await app.content.notices(req.lang, req.query)),
   );
 
   app.get(
     `${INDEX}/socialLinks`,
-    route.open({
-      summary: 'Configured social links (discord, twitter, telegram)',
-      querystring: NoQuery,
-      response: { 200: Envelope(SocialLinks) },
-    }),
+    route.open({ ...DOCS.getSocialLinks, querystring: NoQuery, response: { 200: Envelope(SocialLinks) } }),
     async (_req, reply) => reply.ok(await app.content.socialLinks()),
   );
 
   app.get(
     `${INDEX}/onlineService`,
-    route.open({
-      summary: 'The online-service url (opened in a new tab)',
-      querystring: NoQuery,
-      response: { 200: Envelope(OnlineService) },
-    }),
+    route.open({ ...DOCS.getOnlineService, querystring: NoQuery, response: { 200: Envelope(OnlineService) } }),
     async (_req, reply) => reply.ok(await app.content.onlineService()),
   );
 
   app.get(
     `${INDEX}/homeFigures`,
-    route.open({
-      summary: 'Home-page figures computed from the platform data',
-      querystring: NoQuery,
-      response: { 200: Envelope(HomeFigures) },
-    }),
+    route.open({ ...DOCS.getHomeFigures, querystring: NoQuery, response: { 200: Envelope(HomeFigures) } }),
     async (req, reply) =>
       sendCachedJson(req, reply, await app.content.homeFiguresAnswer(req.lang, (figures) => reply.ok(figures))),
   );
@@ -179,7 +160,7 @@ function objectBodyRoutes(app: RouteApp) {
   app.post(
     '/customer-service/type',
     route.open({
-      summary: 'A support link by type: online_service, discord, twitter or telegram; 10018 when not configured',
+      ...DOCS.getCustomerServiceLink,
       body: CustomerServiceTypeBody,
       response: { 200: Envelope(CustomerServiceTypeResult) },
     }),
@@ -191,7 +172,7 @@ function objectBodyRoutes(app: RouteApp) {
     {
       ...perLanguage,
       ...route.open({
-        summary: 'Footer pages (all types, or one) and social links',
+        ...DOCS.getFooter,
         body: CustomerServiceFooterBody,
         response: { 200: Envelope(CustomerServiceFooterResult) },
       }),
@@ -201,11 +182,7 @@ function objectBodyRoutes(app: RouteApp) {
 
   app.post(
     '/settings/key',
-    route.open({
-      summary: 'A public system parameter by key (as getParamByKey); 10018 when unknown',
-      body: SettingsKeyBody,
-      response: { 200: Envelope(ParamValue) },
-    }),
+    route.open({ ...DOCS.getSettingsKey, body: SettingsKeyBody, response: { 200: Envelope(ParamValue) } }),
     async (req, reply) => reply.ok(await app.content.param(req.body.key)),
   );
 }

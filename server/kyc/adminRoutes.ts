@@ -8,26 +8,17 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AdminKyc, AdminKycPage, AdminKycParams, AdminKycQuery, KycRejectBody } from '../../src/contract/kyc.ts';
 import { operatorRoutes } from '../platform/http/operatorRoutes.ts';
+import { DOCS } from './adminRouteDocs.ts';
 
 const kycAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.requireOperator);
   const op = operatorRoutes(app);
-  const summary = 'Verification submissions (status=pending: the queue, oldest first)';
-  op.get('/kyc', { querystring: AdminKycQuery, summary, result: AdminKycPage }, (r) => app.kyc.queue(r.query));
-  op.get(
-    '/kyc/:id',
-    { params: AdminKycParams, summary: 'One submission: the typed data and its image links', result: AdminKyc },
-    (r) => app.kyc.detail(r.id, r.operator),
-  );
+  op.get('/kyc', { ...DOCS.listKyc, querystring: AdminKycQuery, result: AdminKycPage }, (r) => app.kyc.queue(r.query));
+  op.get('/kyc/:id', { ...DOCS.getKyc, params: AdminKycParams, result: AdminKyc }, (r) => app.kyc.detail(r.id, r.operator));
   const body = Type.Optional(Type.Object({}, { additionalProperties: false }));
-  const approve = { params: AdminKycParams, body, summary: 'Approve: the user is verified (audited)', result: AdminKyc };
+  const approve = { ...DOCS.approveKyc, params: AdminKycParams, body, result: AdminKyc };
   op.post('/kyc/:id/approve', approve, (r) => app.kyc.approve(r.by, r.id));
-  const reject = {
-    params: AdminKycParams,
-    body: KycRejectBody,
-    summary: 'Reject with a reason the user reads and an optional internal note (audited)',
-    result: AdminKyc,
-  };
+  const reject = { ...DOCS.rejectKyc, params: AdminKycParams, body: KycRejectBody, result: AdminKyc };
   op.post('/kyc/:id/reject', reject, (r) => app.kyc.reject(r.by, r.id, r.body));
 };
 

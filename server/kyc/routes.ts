@@ -16,6 +16,7 @@ import { imageFormReader } from '../platform/uploads/form.ts';
 import { attachmentHeaders } from '../platform/uploads/store.ts';
 import { acceptMultipart } from '../platform/http/external.ts';
 import { routeSchemas } from '../platform/http/routeSchema.ts';
+import { DOCS } from './routeDocs.ts';
 
 const route = routeSchemas('kyc');
 
@@ -32,9 +33,8 @@ const kycRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...auth,
       ...route.signedIn({
+        ...DOCS.identification,
         consumes: ['multipart/form-data'],
-        summary:
-          'Submit identity verification: fields firstName, lastName, birthDate, sex, country, address, phone, documentType, and update=true when a verified person sends changed data back to review; files front, back (not for a passport), handheld, signature (JPEG/PNG/JPEG 2000). Success 20001.',
         response: { 200: Envelope(KycSubmission) },
       }),
     },
@@ -49,10 +49,7 @@ const kycRoutes: FastifyPluginAsyncTypebox = async (app) => {
     P,
     {
       ...auth,
-      ...route.signedIn({
-        summary: 'My verification: status, rejection reason, resubmissions left and the latest submission',
-        response: { 200: Envelope(MyKyc) },
-      }),
+      ...route.signedIn({ ...DOCS.getIdentification, response: { 200: Envelope(MyKyc) } }),
     },
     async (req, reply) => reply.ok(await app.kyc.mine(userId(req))),
   );
@@ -62,8 +59,8 @@ const kycRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...auth,
       ...route.signedIn({
+        ...DOCS.getIdentificationImage,
         params: KycImageParams,
-        summary: 'One image of a submission, decrypted: its owner or an operator only',
         response: {
           200: BinaryFile('The image as re-encoded on upload (JPEG or PNG), as a download', ['image/jpeg', 'image/png']),
         },

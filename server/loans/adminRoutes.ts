@@ -11,6 +11,7 @@ import { requestId } from '../platform/http/validation.ts';
 import { attachmentHeaders } from '../platform/uploads/store.ts';
 import { operatorRoute } from '../platform/http/routeSchema.ts';
 import { operatorRoutes } from '../platform/http/operatorRoutes.ts';
+import { DOCS } from './adminRouteDocs.ts';
 
 const ApproveResult = Type.Object({
   ...AdminLoanDetail.properties,
@@ -21,22 +22,16 @@ const loanAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.requireOperator);
 
   const op = operatorRoutes(app);
-  op.get(
-    '/loans',
-    { querystring: AdminLoanQuery, summary: 'Loans (status=pending_review for the queue, oldest first)', result: AdminLoanPage },
-    (r) => app.loans.adminList(r.query),
+  op.get('/loans', { ...DOCS.listLoans, querystring: AdminLoanQuery, result: AdminLoanPage }, (r) =>
+    app.loans.adminList(r.query),
   );
-  op.get(
-    '/loans/:id',
-    { params: LoanIdParams, summary: 'A loan with its accruals, repayments and liquidations', result: AdminLoanDetail },
-    (r) => app.loans.adminDetail(r.id),
-  );
+  op.get('/loans/:id', { ...DOCS.getLoan, params: LoanIdParams, result: AdminLoanDetail }, (r) => app.loans.adminDetail(r.id));
 
   app.get(
     '/loans/:id/signature',
     operatorRoute({
+      ...DOCS.getLoanSignature,
       params: LoanIdParams,
-      summary: 'The signature drawn when signing',
       response: { 200: BinaryFile('The signature as re-encoded on upload', ['image/jpeg', 'image/png']) },
     }),
     async (req, reply) => {
@@ -48,19 +43,9 @@ const loanAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  const approve = {
-    params: LoanIdParams,
-    summary:
-      'Approve (audited). Four eyes: the first approval is recorded (step "first"); a second, different operator pays the principal out (step "final").',
-    result: ApproveResult,
-  };
+  const approve = { ...DOCS.approveLoan, params: LoanIdParams, result: ApproveResult };
   op.post('/loans/:id/approve', approve, (r) => app.loans.approve(r.by, r.id));
-  const reject = {
-    params: LoanIdParams,
-    body: RejectLoanBody,
-    summary: 'Reject with a reason the user sees; the collateral goes back (audited)',
-    result: AdminLoanDetail,
-  };
+  const reject = { ...DOCS.rejectLoan, params: LoanIdParams, body: RejectLoanBody, result: AdminLoanDetail };
   op.post('/loans/:id/reject', reject, (r) => app.loans.reject(r.by, r.id, r.body.reason));
 };
 

@@ -22,6 +22,7 @@ import { requestId } from '../platform/http/validation.ts';
 import { readLoanForm } from './form.ts';
 import { acceptMultipart } from '../platform/http/external.ts';
 import { routeSchemas } from '../platform/http/routeSchema.ts';
+import { DOCS } from './routeDocs.ts';
 
 const route = routeSchemas('loans');
 
@@ -35,25 +36,15 @@ const loanRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const userId = (req: FastifyRequest) => req.user!.id;
   const authReal = { preHandler: [app.requireUser, realBookOnly] };
 
-  app.get(
-    LOAN_PATHS.terms,
-    route.open({
-      summary: 'Loan terms and the current agreement in the request’s language (public)',
-      response: { 200: Envelope(LoanTerms) },
-    }),
-    async (req, reply) => reply.ok(app.loans.terms(req.lang)),
+  app.get(LOAN_PATHS.terms, route.open({ ...DOCS.getLoanTerms, response: { 200: Envelope(LoanTerms) } }), async (req, reply) =>
+    reply.ok(app.loans.terms(req.lang)),
   );
 
   app.post(
     LOAN_PATHS.submit,
     {
       ...authReal,
-      ...route.signedIn({
-        consumes: ['multipart/form-data'],
-        summary:
-          'Apply for a loan (multipart: collateralAsset, amount, days, agreementVersion, fullName, clientKey and the drawn signature image `signature`): collateral locked, waiting for review. Success 20001; a retry with the same clientKey answers the first loan.',
-        response: { 200: Envelope(Loan) },
-      }),
+      ...route.signedIn({ ...DOCS.loan, consumes: ['multipart/form-data'], response: { 200: Envelope(Loan) } }),
     },
     async (req, reply) => {
       const form = await readLoanForm(req, app.config.uploadMaxBytes);
@@ -65,11 +56,7 @@ const loanRoutes: FastifyPluginAsyncTypebox = async (app) => {
     LOAN_PATHS.list,
     {
       ...authReal,
-      ...route.signedIn({
-        querystring: ListLoanQuery,
-        summary: 'My loans, newest first, with live LTV and accrued interest',
-        response: { 200: Envelope(LoanPage) },
-      }),
+      ...route.signedIn({ ...DOCS.listLoanRecord, querystring: ListLoanQuery, response: { 200: Envelope(LoanPage) } }),
     },
     async (req, reply) => reply.ok(await app.loans.list(userId(req), req.query)),
   );
@@ -78,11 +65,7 @@ const loanRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${LOAN_PATHS.detail}:id`,
     {
       ...authReal,
-      ...route.signedIn({
-        params: LoanIdParams,
-        summary: 'One of my loans with its daily interest rows, repayments and liquidations',
-        response: { 200: Envelope(LoanDetail) },
-      }),
+      ...route.signedIn({ ...DOCS.getLoanDetail, params: LoanIdParams, response: { 200: Envelope(LoanDetail) } }),
     },
     async (req, reply) => reply.ok(await app.loans.detail(userId(req), requestId(req.params.id))),
   );
@@ -91,11 +74,7 @@ const loanRoutes: FastifyPluginAsyncTypebox = async (app) => {
     LOAN_PATHS.repay,
     {
       ...authReal,
-      ...route.signedIn({
-        body: RepayLoanBody,
-        summary: 'Repay in part or in full: interest first, then principal; the whole debt releases the collateral',
-        response: { 200: Envelope(Loan) },
-      }),
+      ...route.signedIn({ ...DOCS.repayLoan, body: RepayLoanBody, response: { 200: Envelope(Loan) } }),
     },
     async (req, reply) => reply.ok(await app.loans.repay(userId(req), req.body)),
   );

@@ -25,6 +25,7 @@ import { sendCached, sendCachedJson } from '../platform/http/cachedBody.ts';
 import { BizError } from '../platform/http/errors.ts';
 import { registerPriceSocket } from './socket/ws.ts';
 import { routeSchemas, type RouteApp } from '../platform/http/routeSchema.ts';
+import { DOCS } from './routeDocs.ts';
 
 const INDEX = '/swx/customer/index';
 const USER = '/swx/customer/user/watchlist';
@@ -42,7 +43,7 @@ function watchlistRoutes(app: RouteApp) {
     `${USER}/add`,
     {
       preHandler: app.requireUser,
-      ...route.signedIn({ body: WatchlistBody, response: { 200: Envelope(WatchlistChange) } }),
+      ...route.signedIn({ ...DOCS.addWatchlist, body: WatchlistBody, response: { 200: Envelope(WatchlistChange) } }),
     },
     async (req, reply) => {
       await market.watch(req.user!.id, req.body.code);
@@ -54,7 +55,7 @@ function watchlistRoutes(app: RouteApp) {
     `${USER}/remove`,
     {
       preHandler: app.requireUser,
-      ...route.signedIn({ body: WatchlistBody, response: { 200: Envelope(WatchlistChange) } }),
+      ...route.signedIn({ ...DOCS.removeWatchlist, body: WatchlistBody, response: { 200: Envelope(WatchlistChange) } }),
     },
     async (req, reply) => {
       await market.unwatch(req.user!.id, req.body.code);
@@ -66,7 +67,7 @@ function watchlistRoutes(app: RouteApp) {
     `${USER}/list`,
     {
       preHandler: app.requireUser,
-      ...route.signedIn({ response: { 200: Envelope(WatchlistResult) } }),
+      ...route.signedIn({ ...DOCS.listWatchlist, response: { 200: Envelope(WatchlistResult) } }),
     },
     async (req, reply) => reply.ok(marketPageToWire(await market.watchlist(req.user!.id))),
   );
@@ -83,7 +84,7 @@ async function marketRoutes(fastify: FastifyInstance) {
 
   app.get(
     `${INDEX}/listMarketByType`,
-    route.open({ querystring: ListMarketQuery, response: { 200: Envelope(MarketPage) } }),
+    route.open({ ...DOCS.listMarketByType, querystring: ListMarketQuery, response: { 200: Envelope(MarketPage) } }),
     async (req, reply) => {
       const { type = '', search = '', pageNum = 1, pageSize = 20 } = req.query;
       // one serialisation per page, filter and language for each set of prices (docs/performance.md)
@@ -98,24 +99,19 @@ async function marketRoutes(fastify: FastifyInstance) {
 
   app.get(
     `${INDEX}/getKValueByCodeAndDate`,
-    route.open({ querystring: KLineQuery, response: { 200: Envelope(CandleList) } }),
+    route.open({ ...DOCS.getKValueByCodeAndDate, querystring: KLineQuery, response: { 200: Envelope(CandleList) } }),
     async (req, reply) => reply.ok(await market.kline(req.query)),
   );
 
   app.get(
     `${INDEX}/getMarketInfo/:code`,
-    route.open({ params: CodeParams, response: { 200: Envelope(MarketInfo) } }),
+    route.open({ ...DOCS.getMarketInfo, params: CodeParams, response: { 200: Envelope(MarketInfo) } }),
     async (req, reply) => reply.ok(marketDetailToWire(market.detail(req.params.code))),
   );
 
   app.get(
     `${INDEX}/findMarket`,
-    route.open({
-      querystring: FindMarketQuery,
-      response: { 200: Envelope(MarketInfo) },
-      summary:
-        'The instrument an instrument page (/cruuency?code&type&id) names: the exact code, else the id, else the code as a base asset (BTC → BTCUSDT) within type',
-    }),
+    route.open({ ...DOCS.findMarket, querystring: FindMarketQuery, response: { 200: Envelope(MarketInfo) } }),
     async (req, reply) => {
       if (!req.query.code && !req.query.id) throw new BizError(Err.MALFORMED_REQUEST, { detail: 'code or id required' });
       return reply.ok(marketDetailToWire(market.find(req.query)));
@@ -126,28 +122,44 @@ async function marketRoutes(fastify: FastifyInstance) {
     ['bitcoin', 'BTCUSDT'],
     ['ethereum', 'ETHUSDT'],
   ] as const) {
-    app.get(`${INDEX}/getPrice/${coin}`, route.open({ response: { 200: Envelope(PriceQuote) } }), async (req, reply) =>
-      sendCachedJson(
-        req,
-        reply,
-        market.cachedAnswer(`quote\u0000${req.lang}\u0000${code}`, () => reply.ok(quoteToWire(market.quote(code)))),
-      ),
+    app.get(
+      `${INDEX}/getPrice/${coin}`,
+      route.open({
+        operationId: `getPrice${coin === 'bitcoin' ? 'Bitcoin' : 'Ethereum'}`,
+        summary: `Current price of ${coin}`,
+        description: `The current price quote of ${code}, with its moment and source.`,
+        refusals: [Err.PRICE_UNAVAILABLE],
+        response: { 200: Envelope(PriceQuote) },
+      }),
+      async (req, reply) =>
+        sendCachedJson(
+          req,
+          reply,
+          market.cachedAnswer(`quote\u0000${req.lang}\u0000${code}`, () => reply.ok(quoteToWire(market.quote(code)))),
+        ),
     );
   }
 
-  app.get(`${INDEX}/marketStats`, route.open({ response: { 200: Envelope(MarketStats) } }), async (req, reply) =>
-    sendCachedJson(
-      req,
-      reply,
-      market.cachedAnswer(`stats\u0000${req.lang}`, () => reply.ok(market.stats())),
-    ),
+  app.get(
+    `${INDEX}/marketStats`,
+    route.open({ ...DOCS.getMarketStats, response: { 200: Envelope(MarketStats) } }),
+    async (req, reply) =>
+      sendCachedJson(
+        req,
+        reply,
+        market.cachedAnswer(`stats\u0000${req.lang}`, () => reply.ok(market.stats())),
+      ),
   );
 
-  app.get(`${INDEX}/logo/:file`, route.open({ params: LogoParams, produces: ['image/svg+xml'] }), async (req, reply) => {
-    const logo = market.logo(req.params.file.slice(0, -'.svg'.length));
-    reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
-    return sendCached(req, reply, logo, { type: 'image/svg+xml', cacheControl: 'public, max-age=86400' });
-  });
+  app.get(
+    `${INDEX}/logo/:file`,
+    route.open({ ...DOCS.getMarketLogo, params: LogoParams, produces: ['image/svg+xml'] }),
+    async (req, reply) => {
+      const logo = market.logo(req.params.file.slice(0, -'.svg'.length));
+      reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
+      return sendCached(req, reply, logo, { type: 'image/svg+xml', cacheControl: 'public, max-age=86400' });
+    },
+  );
 
   watchlistRoutes(app);
   registerPriceSocket(app, market);

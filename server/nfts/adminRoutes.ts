@@ -6,27 +6,14 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CharityPayoutBody, Donations, ListNewNftBody, Nft } from '../../src/contract/nfts.ts';
 import { operatorRoutes } from '../platform/http/operatorRoutes.ts';
+import { DOCS } from './adminRouteDocs.ts';
 
 const nftAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.requireOperator);
   const op = operatorRoutes(app);
-  op.post(
-    '/nfts',
-    {
-      body: ListNewNftBody,
-      summary: 'List a new charity NFT (audited); the donation share and charity are fixed now',
-      result: Nft,
-    },
-    (r) => app.nfts.listNew(r.by, r.body),
-  );
-  op.post(
-    '/charity/payouts',
-    {
-      body: CharityPayoutBody,
-      summary: 'Record a payout to the charity: a ledger transfer out of the charity account (audited)',
-      result: Donations,
-    },
-    (r) => app.nfts.recordPayout(r.by, r.body),
+  op.post('/nfts', { ...DOCS.createNft, body: ListNewNftBody, result: Nft }, (r) => app.nfts.listNew(r.by, r.body));
+  op.post('/charity/payouts', { ...DOCS.createCharityPayout, body: CharityPayoutBody, result: Donations }, (r) =>
+    app.nfts.recordPayout(r.by, r.body),
   );
 };
 

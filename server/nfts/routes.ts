@@ -23,6 +23,7 @@ import {
 import { BizError } from '../platform/http/errors.ts';
 import { requestId } from '../platform/http/validation.ts';
 import { routeSchemas } from '../platform/http/routeSchema.ts';
+import { DOCS } from './routeDocs.ts';
 
 const PUB = '/swx/customer/index';
 const USER = '/swx/customer/user';
@@ -39,11 +40,7 @@ const realBookOnly = async (req: FastifyRequest) => {
 const nftRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     `${PUB}/listNft`,
-    route.open({
-      querystring: ListNftQuery,
-      summary: 'NFTs, live auctions ending first (public); filter by status and sale type',
-      response: { 200: Envelope(NftPage) },
-    }),
+    route.open({ ...DOCS.listNft, querystring: ListNftQuery, response: { 200: Envelope(NftPage) } }),
     async (req, reply) => reply.ok(await app.nfts.list(req.query)),
   );
 
@@ -51,21 +48,14 @@ const nftRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${PUB}/getNft/:id`,
     {
       preHandler: app.optionalUser,
-      ...route.open({
-        params: NftIdParams,
-        summary: "One NFT with its bid history (public; the caller's bids flagged)",
-        response: { 200: Envelope(NftDetail) },
-      }),
+      ...route.open({ ...DOCS.getNft, params: NftIdParams, response: { 200: Envelope(NftDetail) } }),
     },
     async (req, reply) => reply.ok(await app.nfts.detail(requestId(req.params.id), req.user?.id)),
   );
 
   app.get(
     `${PUB}/nftImage/:file`,
-    route.open({
-      params: Type.Object({ file: Type.String({ pattern: '^[0-9]{1,19}\\.svg$' }) }),
-      summary: 'The artwork of an NFT: an SVG drawn from its seed (the same seed always gives the same picture)',
-    }),
+    route.open({ ...DOCS.getNftImage, params: Type.Object({ file: Type.String({ pattern: '^[0-9]{1,19}\\.svg$' }) }) }),
     async (req, reply) => {
       const svg = await app.nfts.image(requestId(req.params.file.slice(0, -4)));
       return reply
@@ -78,10 +68,7 @@ const nftRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     `${PUB}/donations`,
-    route.open({
-      summary: "Every sale's donation and every payout to the charity, with the totals from the ledger (public)",
-      response: { 200: Envelope(Donations) },
-    }),
+    route.open({ ...DOCS.listDonations, response: { 200: Envelope(Donations) } }),
     async (_req, reply) => reply.ok(await app.nfts.donations()),
   );
 
@@ -89,12 +76,7 @@ const nftRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${USER}/buyNft`,
     {
       preHandler: [app.requireUser, realBookOnly],
-      ...route.signedIn({
-        body: BuyNftBody,
-        summary:
-          'Buy at the buy-now price, or bid on a live auction (the bid is held; outbid bids are released at once). Success 20004; a retry with the same clientKey answers the first.',
-        response: { 200: Envelope(Nft) },
-      }),
+      ...route.signedIn({ ...DOCS.buyNft, body: BuyNftBody, response: { 200: Envelope(Nft) } }),
     },
     async (req, reply) => reply.ok(await app.nfts.buy(req.user!.id, req.body), Ok.PURCHASE_SUCCESSFUL),
   );
@@ -103,11 +85,7 @@ const nftRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${USER}/listNft`,
     {
       preHandler: [app.requireUser, realBookOnly],
-      ...route.signedIn({
-        querystring: MyNftQuery,
-        summary: 'My NFTs: owned, and live auctions I bid on (real book; the demo book is refused with 10033)',
-        response: { 200: Envelope(MyNftPage) },
-      }),
+      ...route.signedIn({ ...DOCS.listMyNft, querystring: MyNftQuery, response: { 200: Envelope(MyNftPage) } }),
     },
     async (req, reply) => reply.ok(await app.nfts.mine(req.user!.id, req.query)),
   );

@@ -10,6 +10,7 @@ import { EquityHistory, HistoryQuery, Portfolio, PORTFOLIO_PATHS, PortfolioQuery
 import { portfolioOf } from './portfolio.ts';
 import { equityHistory } from './snapshots.ts';
 import { routeSchemas } from '../platform/http/routeSchema.ts';
+import { DOCS } from './routeDocs.ts';
 
 const route = routeSchemas('portfolio');
 
@@ -19,12 +20,7 @@ const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
     PORTFOLIO_PATHS.summary,
     {
       ...auth,
-      ...route.signedIn({
-        querystring: PortfolioQuery,
-        response: { 200: Envelope(Portfolio) },
-        summary:
-          "My equity in a book at the current prices: available + held + positions (what closing now pays) + plans + NFTs − debt, each part, and the open positions' result after fees",
-      }),
+      ...route.signedIn({ ...DOCS.getPortfolioSummary, querystring: PortfolioQuery, response: { 200: Envelope(Portfolio) } }),
     },
     async (req, reply) =>
       reply.ok(await portfolioOf(app.db, app.market, req.user!.id, req.query.book ?? req.book, app.market.now())),
@@ -34,11 +30,7 @@ const portfolioRoutes: FastifyPluginAsyncTypebox = async (app) => {
     PORTFOLIO_PATHS.history,
     {
       ...auth,
-      ...route.signedIn({
-        querystring: HistoryQuery,
-        response: { 200: Envelope(EquityHistory) },
-        summary: 'My equity per day over the last 7, 30 or 90 days: the stored daily snapshots, then today at the current prices',
-      }),
+      ...route.signedIn({ ...DOCS.getPortfolioHistory, querystring: HistoryQuery, response: { 200: Envelope(EquityHistory) } }),
     },
     async (req, reply) =>
       reply.ok(

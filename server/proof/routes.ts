@@ -8,17 +8,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope } from '../../src/contract/envelope.ts';
 import { AdminSnapshot, AdminSnapshotList, InclusionProof, ProofSummary, TakeSnapshotBody } from '../../src/contract/proof.ts';
 import { operatorRoute, routeSchemas } from '../platform/http/routeSchema.ts';
+import { DOCS } from './routeDocs.ts';
 
 const route = routeSchemas('proof');
 
 const proofRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/swx/customer/index/proof',
-    route.open({
-      summary:
-        "The latest proof of liabilities: snapshot time, Merkle root, totals per asset beside the platform's holdings and wallets (public)",
-      response: { 200: Envelope(ProofSummary) },
-    }),
+    route.open({ ...DOCS.getProof, response: { 200: Envelope(ProofSummary) } }),
     async (_req, reply) => reply.ok(await app.proof.summary()),
   );
 
@@ -26,11 +23,7 @@ const proofRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/swx/customer/user/proof',
     {
       preHandler: app.requireUser,
-      ...route.signedIn({
-        summary:
-          'My inclusion proof in the latest snapshot (real book): leaf, salt, path with sums; verify it with `npm run verify-proof`',
-        response: { 200: Envelope(InclusionProof) },
-      }),
+      ...route.signedIn({ ...DOCS.getMyProof, response: { 200: Envelope(InclusionProof) } }),
     },
     async (req, reply) => reply.ok(await app.proof.proofFor(req.user!.id)),
   );
@@ -41,21 +34,13 @@ const proofAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/proof/snapshots',
-    operatorRoute({
-      summary: 'The latest 30 snapshots of liabilities, published and failed',
-      response: { 200: Envelope(AdminSnapshotList) },
-    }),
+    operatorRoute({ ...DOCS.listProofSnapshots, response: { 200: Envelope(AdminSnapshotList) } }),
     async (_req, reply) => reply.ok(await app.proof.snapshots()),
   );
 
   app.post(
     '/proof/snapshots',
-    operatorRoute({
-      body: TakeSnapshotBody,
-      response: { 200: Envelope(AdminSnapshot) },
-      summary:
-        'Take a snapshot of liabilities now (audited with the reason): published, or recorded as failed when it does not equal the ledger',
-    }),
+    operatorRoute({ ...DOCS.takeProofSnapshot, body: TakeSnapshotBody, response: { 200: Envelope(AdminSnapshot) } }),
     async (req, reply) => reply.ok(await app.proof.snapshot(req.user!.id, req.body.reason)),
   );
 };

@@ -20,6 +20,7 @@ import {
 import { BizError } from '../platform/http/errors.ts';
 import { requestId } from '../platform/http/validation.ts';
 import { routeSchemas } from '../platform/http/routeSchema.ts';
+import { DOCS } from './routeDocs.ts';
 
 const P = '/swx/customer/order';
 const route = routeSchemas('smart');
@@ -35,10 +36,7 @@ const smartRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     `${P}/listSmartProduct`,
-    route.open({
-      summary: 'Products on sale with what the reserve can back of each term, and the reserve (public)',
-      response: { 200: Envelope(SmartProductList) },
-    }),
+    route.open({ ...DOCS.listSmartProduct, response: { 200: Envelope(SmartProductList) } }),
     async (_req, reply) => reply.ok(await app.smart.products()),
   );
 
@@ -46,12 +44,7 @@ const smartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${P}/buySmart`,
     {
       ...authReal,
-      ...route.signedIn({
-        body: BuySmartBody,
-        summary:
-          'Buy a plan: principal to the plan, the whole promised yield set aside from the reserve. Success 20004; a retry with the same clientKey answers the first plan.',
-        response: { 200: Envelope(SmartPlan) },
-      }),
+      ...route.signedIn({ ...DOCS.buySmart, body: BuySmartBody, response: { 200: Envelope(SmartPlan) } }),
     },
     async (req, reply) => reply.ok(await app.smart.buy(userId(req), req.body), Ok.PURCHASE_SUCCESSFUL),
   );
@@ -60,11 +53,7 @@ const smartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${P}/listSmartOrder`,
     {
       ...authReal,
-      ...route.signedIn({
-        querystring: ListSmartOrderQuery,
-        summary: 'My plans, newest first',
-        response: { 200: Envelope(SmartPlanPage) },
-      }),
+      ...route.signedIn({ ...DOCS.listSmartOrder, querystring: ListSmartOrderQuery, response: { 200: Envelope(SmartPlanPage) } }),
     },
     async (req, reply) => reply.ok(await app.smart.plans(userId(req), req.query)),
   );
@@ -73,11 +62,7 @@ const smartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${P}/smartExitQuote/:id`,
     {
       ...authReal,
-      ...route.signedIn({
-        params: SmartIdParams,
-        summary: 'Exactly what leaving the plan now would do',
-        response: { 200: Envelope(SmartExitQuote) },
-      }),
+      ...route.signedIn({ ...DOCS.getSmartExitQuote, params: SmartIdParams, response: { 200: Envelope(SmartExitQuote) } }),
     },
     async (req, reply) => reply.ok(await app.smart.exitQuote(userId(req), requestId(req.params.id))),
   );
@@ -86,11 +71,7 @@ const smartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${P}/exitSmart`,
     {
       ...authReal,
-      ...route.signedIn({
-        body: ExitSmartBody,
-        summary: 'Leave a plan early: penalty kept, the rest of the principal back',
-        response: { 200: Envelope(SmartPlan) },
-      }),
+      ...route.signedIn({ ...DOCS.exitSmart, body: ExitSmartBody, response: { 200: Envelope(SmartPlan) } }),
     },
     async (req, reply) => reply.ok(await app.smart.exit(userId(req), requestId(req.body.id))),
   );

@@ -14,45 +14,29 @@ import {
   SupportMessage,
 } from '../../src/contract/support.ts';
 import { operatorRoutes } from '../platform/http/operatorRoutes.ts';
+import { DOCS } from './adminRouteDocs.ts';
 
 const supportAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.requireOperator);
   const op = operatorRoutes(app);
   op.get(
     '/support/conversations',
-    {
-      querystring: AdminSupportQuery,
-      summary: 'The queue: open conversations waiting longest first (or closed ones, newest first)',
-      result: AdminSupportPage,
-    },
+    { ...DOCS.listSupportConversations, querystring: AdminSupportQuery, result: AdminSupportPage },
     (r) => app.support.queue(r.query),
   );
   op.get(
     '/support/conversations/:id',
-    {
-      params: SupportIdParams,
-      summary: 'A conversation with its messages (marks the customer’s messages read)',
-      result: AdminSupportThread,
-    },
+    { ...DOCS.getSupportConversation, params: SupportIdParams, result: AdminSupportThread },
     (r) => app.support.adminThread(r.id),
   );
   op.post(
     '/support/conversations/:id/messages',
-    {
-      params: SupportIdParams,
-      body: OperatorReplyBody,
-      summary: 'Answer the customer (live on their user channel); 10141 when closed',
-      result: SupportMessage,
-    },
+    { ...DOCS.answerSupportConversation, params: SupportIdParams, body: OperatorReplyBody, result: SupportMessage },
     (r) => app.support.reply(r.by, r.id, r.body),
   );
   op.post(
     '/support/conversations/:id/close',
-    {
-      params: SupportIdParams,
-      summary: 'Close the conversation (audited; kept, read-only); 10044 when already closed',
-      result: AdminSupportConversation,
-    },
+    { ...DOCS.closeSupportConversation, params: SupportIdParams, result: AdminSupportConversation },
     (r) => app.support.adminClose(r.by, r.id),
   );
 };

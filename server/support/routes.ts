@@ -25,6 +25,7 @@ import { imageFormReader } from '../platform/uploads/form.ts';
 import { attachmentHeaders } from '../platform/uploads/store.ts';
 import { acceptMultipart } from '../platform/http/external.ts';
 import { routeSchemas, type RouteApp } from '../platform/http/routeSchema.ts';
+import { DOCS } from './routeDocs.ts';
 
 const route = routeSchemas('support');
 
@@ -41,10 +42,7 @@ function conversationRoutes(app: RouteApp) {
     `${P}/listConversation`,
     {
       ...auth,
-      ...route.signedIn({
-        summary: 'My conversations, open first, with the unread count',
-        response: { 200: Envelope(SupportConversationList) },
-      }),
+      ...route.signedIn({ ...DOCS.listConversation, response: { 200: Envelope(SupportConversationList) } }),
     },
     async (req, reply) => reply.ok(await app.support.list(userId(req))),
   );
@@ -53,10 +51,7 @@ function conversationRoutes(app: RouteApp) {
     `${P}/unread`,
     {
       ...auth,
-      ...route.signedIn({
-        summary: 'Operator messages I have not read (the badge on the service button)',
-        response: { 200: Envelope(SupportUnread) },
-      }),
+      ...route.signedIn({ ...DOCS.getSupportUnread, response: { 200: Envelope(SupportUnread) } }),
     },
     async (req, reply) => reply.ok({ unread: await app.support.unread(userId(req)) }),
   );
@@ -65,11 +60,7 @@ function conversationRoutes(app: RouteApp) {
     `${P}/conversation/:id`,
     {
       ...auth,
-      ...route.signedIn({
-        params: SupportIdParams,
-        summary: 'One of my conversations with its messages (marks them read); 10043 for anyone else’s',
-        response: { 200: Envelope(SupportThread) },
-      }),
+      ...route.signedIn({ ...DOCS.getConversation, params: SupportIdParams, response: { 200: Envelope(SupportThread) } }),
     },
     async (req, reply) => reply.ok(await app.support.thread(userId(req), requestId(req.params.id))),
   );
@@ -78,12 +69,7 @@ function conversationRoutes(app: RouteApp) {
     `${P}/openConversation`,
     {
       ...auth,
-      ...route.signedIn({
-        body: OpenConversationBody,
-        summary:
-          'A new conversation with its first message; a retry with the same clientKey answers the first. 10142 too many open, 10140 too fast',
-        response: { 200: Envelope(SupportThread) },
-      }),
+      ...route.signedIn({ ...DOCS.openConversation, body: OpenConversationBody, response: { 200: Envelope(SupportThread) } }),
     },
     async (req, reply) => reply.ok(await app.support.open(userId(req), req.body)),
   );
@@ -97,12 +83,7 @@ function messageRoutes(app: RouteApp) {
     `${P}/sendMessage`,
     {
       ...auth,
-      ...route.signedIn({
-        body: SendSupportMessageBody,
-        summary:
-          'A message into one of my open conversations (10141 closed, 10140 too fast); a retry with the same clientKey answers the first',
-        response: { 200: Envelope(SupportMessage) },
-      }),
+      ...route.signedIn({ ...DOCS.sendMessage, body: SendSupportMessageBody, response: { 200: Envelope(SupportMessage) } }),
     },
     async (req, reply) => reply.ok(await app.support.send(userId(req), req.body)),
   );
@@ -111,12 +92,7 @@ function messageRoutes(app: RouteApp) {
     `${P}/sendImage`,
     {
       ...auth,
-      ...route.signedIn({
-        consumes: ['multipart/form-data'],
-        summary:
-          'An image (JPEG/PNG/JPEG 2000, checked and re-encoded like deposit proofs) with fields conversationId, clientKey and an optional text',
-        response: { 200: Envelope(SupportMessage) },
-      }),
+      ...route.signedIn({ ...DOCS.sendImage, consumes: ['multipart/form-data'], response: { 200: Envelope(SupportMessage) } }),
     },
     async (req, reply) => {
       const { fields, files } = await readImageForm(req, app.config.uploadMaxBytes);
@@ -129,8 +105,8 @@ function messageRoutes(app: RouteApp) {
     {
       ...auth,
       ...route.signedIn({
+        ...DOCS.closeConversation,
         body: CloseConversationBody,
-        summary: 'Close one of my conversations (kept, read-only)',
         response: { 200: Envelope(SupportConversation) },
       }),
     },
@@ -142,8 +118,8 @@ function messageRoutes(app: RouteApp) {
     {
       ...auth,
       ...route.signedIn({
+        ...DOCS.getSupportAttachment,
         params: SupportIdParams,
-        summary: 'An attached image: the conversation’s customer or an operator only',
         response: {
           200: BinaryFile('The image as re-encoded on upload (JPEG or PNG), as a download', ['image/jpeg', 'image/png']),
         },

@@ -7,18 +7,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope } from '../../src/contract/envelope.ts';
 import { Exposure, ExposureQuery } from '../../src/contract/trading.ts';
 import { operatorRoute } from '../platform/http/routeSchema.ts';
+import { DOCS } from './adminRouteDocs.ts';
 
 const tradingAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.requireOperator);
 
   app.get(
     '/trading/exposure',
-    operatorRoute({
-      querystring: ExposureQuery,
-      response: { 200: Envelope(Exposure) },
-      summary:
-        'Open exposure per instrument: long and short notionals, margin held, unrealised result of the trading-results account (read-only)',
-    }),
+    operatorRoute({ ...DOCS.getTradingExposure, querystring: ExposureQuery, response: { 200: Envelope(Exposure) } }),
     async (req, reply) => reply.ok(await app.trading.exposure(req.query.book ?? 'real')),
   );
 };

@@ -38,6 +38,7 @@ import {
 import { requestId } from '../platform/http/validation.ts';
 import { riskReader } from './risk.ts';
 import { routeSchemas, type RouteApp } from '../platform/http/routeSchema.ts';
+import { DOCS } from './routeDocs.ts';
 
 const route = routeSchemas('trading');
 const CodeParams = Type.Object({ code: Type.String({ minLength: 1, maxLength: 20 }) }, { additionalProperties: false });
@@ -50,24 +51,14 @@ function orderRoutes(app: RouteApp) {
 
   app.get(
     `${TRADING_PATHS.product}:code`,
-    route.open({
-      params: CodeParams,
-      response: { 200: Envelope(OptionsProductWire) },
-      summary:
-        'The options product of an instrument: contract size, lot step, leverage and period choices, fee rate, caps, and whether it trades now (public; 10014 unknown)',
-    }),
+    route.open({ ...DOCS.getOptionsProduct, params: CodeParams, response: { 200: Envelope(OptionsProductWire) } }),
     async (req, reply) => reply.ok(productToWire(app.trading.product(req.params.code))),
   );
 
   const risk = riskReader(app.trading.deps);
   app.get(
     TRADING_PATHS.risk,
-    route.open({
-      querystring: OptionsRiskQuery,
-      response: { 200: Envelope(OptionsRisk) },
-      summary:
-        'The risk line before confirming (public): closed positions of the book in the last 90 days and how many lost money net of both fees; share null without history. Book: the query, else the `virtually` header. Kept a minute per book.',
-    }),
+    route.open({ ...DOCS.getOptionsRisk, querystring: OptionsRiskQuery, response: { 200: Envelope(OptionsRisk) } }),
     async (req, reply) => reply.ok(await risk(req.query.book ?? req.book)),
   );
 
@@ -75,12 +66,7 @@ function orderRoutes(app: RouteApp) {
     TRADING_PATHS.buy,
     {
       ...auth,
-      ...route.signedIn({
-        body: BuyOptionsBody,
-        response: { 200: Envelope(OptionsOrderWire) },
-        summary:
-          'Open a position at the current price in the selected book: margin and opening fee through the ledger. Success 20004; a retry with the same clientKey answers the first order.',
-      }),
+      ...route.signedIn({ ...DOCS.buyOptions, body: BuyOptionsBody, response: { 200: Envelope(OptionsOrderWire) } }),
     },
     async (req, reply) =>
       reply.ok(positionToWire(await app.trading.buy(userId(req), req.book, req.body)), Ok.PURCHASE_SUCCESSFUL),
@@ -91,8 +77,8 @@ function orderRoutes(app: RouteApp) {
     {
       ...auth,
       ...route.signedIn({
+        ...DOCS.getOptionsOrderById,
         params: OptionsOrderIdParams,
-        summary: "One of my orders with its receipt (10043 for anyone else's)",
         response: { 200: Envelope(OptionsOrderWire) },
       }),
     },
@@ -112,8 +98,8 @@ function positionRoutes(app: RouteApp) {
     {
       ...auth,
       ...route.signedIn({
+        ...DOCS.listOptionsOrder,
         querystring: ListOptionsOrderQuery,
-        summary: "My orders, newest first; an open order's profit is at the last price",
         response: { 200: Envelope(OptionsOrderPageWire) },
       }),
     },
@@ -132,11 +118,7 @@ function positionRoutes(app: RouteApp) {
     TRADING_PATHS.close,
     {
       ...auth,
-      ...route.signedIn({
-        body: CloseOptionsBody,
-        summary: 'Close my position at the current price (a closed one is answered as it is)',
-        response: { 200: Envelope(OptionsOrderWire) },
-      }),
+      ...route.signedIn({ ...DOCS.closeOptions, body: CloseOptionsBody, response: { 200: Envelope(OptionsOrderWire) } }),
     },
     async (req, reply) => reply.ok(positionToWire(await app.trading.close(userId(req), req.book, requestId(req.body.id)))),
   );
@@ -145,12 +127,7 @@ function positionRoutes(app: RouteApp) {
     TRADING_PATHS.stops,
     {
       ...auth,
-      ...route.signedIn({
-        body: UpdateStopsBody,
-        response: { 200: Envelope(OptionsOrderWire) },
-        summary:
-          'New stop-loss and take-profit for my open position (null removes one), checked like an opening against the current price. Success 20005; 10065 once closed.',
-      }),
+      ...route.signedIn({ ...DOCS.updateOptionsStops, body: UpdateStopsBody, response: { 200: Envelope(OptionsOrderWire) } }),
     },
     async (req, reply) =>
       reply.ok(
@@ -168,12 +145,7 @@ function pendingOrderRoutes(app: RouteApp) {
     PENDING_PATHS.place,
     {
       ...auth,
-      ...route.signedIn({
-        body: PlacePendingBody,
-        response: { 200: Envelope(PendingOrderWire) },
-        summary:
-          'Place a pending entry order (limit or stop) that opens at the tick reaching its level; margin + fee at the level held meanwhile. Success 20004; a retry with the same clientKey answers the first.',
-      }),
+      ...route.signedIn({ ...DOCS.placePendingOptions, body: PlacePendingBody, response: { 200: Envelope(PendingOrderWire) } }),
     },
     async (req, reply) => reply.ok(await app.trading.placePending(userId(req), req.book, req.body), Ok.PURCHASE_SUCCESSFUL),
   );
@@ -182,11 +154,7 @@ function pendingOrderRoutes(app: RouteApp) {
     PENDING_PATHS.cancel,
     {
       ...auth,
-      ...route.signedIn({
-        body: CancelPendingBody,
-        response: { 200: Envelope(PendingOrderWire) },
-        summary: 'Cancel my pending order: its hold returns to available. Success 20005; 10282 no longer pending.',
-      }),
+      ...route.signedIn({ ...DOCS.cancelPendingOptions, body: CancelPendingBody, response: { 200: Envelope(PendingOrderWire) } }),
     },
     async (req, reply) => reply.ok(await app.trading.cancelPending(userId(req), req.book, requestId(req.body.id)), Ok.MODIFIED),
   );
@@ -196,9 +164,9 @@ function pendingOrderRoutes(app: RouteApp) {
     {
       ...auth,
       ...route.signedIn({
+        ...DOCS.listPendingOptions,
         querystring: ListPendingQuery,
         response: { 200: Envelope(PendingOrderPage) },
-        summary: 'My pending entry orders, newest first (status filters)',
       }),
     },
     async (req, reply) => reply.ok(await app.trading.listPending(userId(req), req.book, req.query)),

@@ -18,6 +18,8 @@ import {
 } from '../../src/contract/walletProtection.ts';
 import { requestId } from '../platform/http/validation.ts';
 import { WalletProtection } from './protection.ts';
+import { DOCS } from './protectionRouteDocs.ts';
+import { docSchema } from '../platform/http/openApi.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,12 +49,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     `${U}/allowlist`,
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Withdraw only to saved addresses: on, off or turning off, and the saved addresses with when each is usable',
-        response: { 200: Envelope(Allowlist) },
-      },
+      schema: { ...docSchema(DOCS.getAllowlist), tags, security, response: { 200: Envelope(Allowlist) } },
       preHandler: app.requireUser,
     },
     async (req, reply) => reply.ok(await app.walletProtection.allowlist(req.user!.id)),
@@ -62,9 +59,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     `${U}/allowlist`,
     {
       schema: {
+        ...docSchema(DOCS.setAllowlist),
         tags,
         security,
-        summary: 'Turn the allowlist on (at once) or off (after ALLOWLIST_DELAY_HOURS)',
         body: AllowlistSwitchBody,
         response: { 200: Envelope(Allowlist) },
       },
@@ -78,9 +75,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     `${U}/allowlist/addresses`,
     {
       schema: {
+        ...docSchema(DOCS.saveAllowlistAddress),
         tags,
         security,
-        summary: 'Save a withdrawal address (usable after ALLOWLIST_DELAY_HOURS; the owner is told by mail)',
         body: SaveAddressBody,
         response: { 200: Envelope(SavedAddress) },
       },
@@ -94,9 +91,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     `${U}/allowlist/addresses/:id/remove`,
     {
       schema: {
+        ...docSchema(DOCS.removeAllowlistAddress),
         tags,
         security,
-        summary: 'Remove a saved withdrawal address (at once)',
         params: AddressIdParams,
         response: { 200: Envelope(RemovedAddress) },
       },
@@ -111,12 +108,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     `${U}/withdrawalLimits`,
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Withdrawal limits per asset by verification level, in USDT: per UTC day and over 30 days, used and left',
-        response: { 200: Envelope(WithdrawalLimits) },
-      },
+      schema: { ...docSchema(DOCS.getWithdrawalLimits), tags, security, response: { 200: Envelope(WithdrawalLimits) } },
       preHandler: app.requireUser,
     },
     async (req, reply) => reply.ok(await app.walletProtection.limits(req.user!.id)),

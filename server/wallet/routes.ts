@@ -38,6 +38,7 @@ import { requestId } from '../platform/http/validation.ts';
 import { readRechargeForm } from './upload.ts';
 import { acceptMultipart } from '../platform/http/external.ts';
 import { routeSchemas, type RouteApp } from '../platform/http/routeSchema.ts';
+import { DOCS } from './routeDocs.ts';
 
 const route = routeSchemas('wallet');
 
@@ -62,10 +63,7 @@ function balanceRoutes(app: RouteApp) {
     `${P}/balances`,
     {
       ...auth,
-      ...route.signedIn({
-        summary: 'Balances of the selected book, per asset and purpose, valued in USDT',
-        response: { 200: Envelope(Balances) },
-      }),
+      ...route.signedIn({ ...DOCS.getBalances, response: { 200: Envelope(Balances) } }),
     },
     async (req, reply) => reply.ok(await app.wallet.balances(userId(req), req.book)),
   );
@@ -74,10 +72,7 @@ function balanceRoutes(app: RouteApp) {
     `${P}/depositAddresses`,
     {
       ...auth,
-      ...route.signedIn({
-        summary: 'Receive addresses per coin and network, with QR codes',
-        response: { 200: Envelope(DepositAddressList) },
-      }),
+      ...route.signedIn({ ...DOCS.getDepositAddresses, response: { 200: Envelope(DepositAddressList) } }),
     },
     async (_req, reply) => reply.ok(await app.wallet.receiveAddresses()),
   );
@@ -93,9 +88,8 @@ function depositRoutes(app: RouteApp) {
     {
       ...authReal,
       ...route.signedIn({
+        ...DOCS.recharge,
         consumes: ['multipart/form-data'],
-        summary:
-          'Deposit claim: fields amount, coin, network, txHash, proofLast6 and file proof (JPEG/PNG/JPEG 2000). Success 20002. On a network watched on the chain the transaction is checked on the node instead (no proof needed): the chain deposit, success 200, or 10310–10316.',
         response: { 200: Envelope(Type.Union([Deposit, ChainDeposit])) },
       }),
     },
@@ -111,11 +105,7 @@ function depositRoutes(app: RouteApp) {
     `${P}/listRecharge`,
     {
       ...authReal,
-      ...route.signedIn({
-        querystring: ListRechargeQuery,
-        summary: 'Deposit records (real book; the demo book is refused with 10033)',
-        response: { 200: Envelope(DepositPage) },
-      }),
+      ...route.signedIn({ ...DOCS.listRecharge, querystring: ListRechargeQuery, response: { 200: Envelope(DepositPage) } }),
     },
     async (req, reply) => reply.ok(await app.wallet.deposits(userId(req), req.query)),
   );
@@ -125,8 +115,8 @@ function depositRoutes(app: RouteApp) {
     {
       ...auth,
       ...route.signedIn({
+        ...DOCS.getRechargeProof,
         params: IdParams,
-        summary: 'The proof image of a deposit: its owner or an operator only',
         response: {
           200: BinaryFile('The proof image as re-encoded on upload (JPEG or PNG), as a download', ['image/jpeg', 'image/png']),
         },
@@ -148,10 +138,7 @@ function withdrawalRoutes(app: RouteApp) {
     `${P}/withdrawalMethods`,
     {
       ...auth,
-      ...route.signedIn({
-        summary: 'Methods (coin-network), fee rate and minimums, with the real available balance',
-        response: { 200: Envelope(WithdrawalMethods) },
-      }),
+      ...route.signedIn({ ...DOCS.getWithdrawalMethods, response: { 200: Envelope(WithdrawalMethods) } }),
     },
     async (req, reply) => reply.ok(await app.wallet.withdrawalMethods(userId(req))),
   );
@@ -160,11 +147,7 @@ function withdrawalRoutes(app: RouteApp) {
     `${P}/withdrawal`,
     {
       ...authReal,
-      ...route.signedIn({
-        body: WithdrawalBody,
-        summary: 'Withdrawal request: the amount moves to the hold at once. Success 20003.',
-        response: { 200: Envelope(Withdrawal) },
-      }),
+      ...route.signedIn({ ...DOCS.withdrawal, body: WithdrawalBody, response: { 200: Envelope(Withdrawal) } }),
     },
     async (req, reply) => reply.ok(await app.wallet.submitWithdrawal(userId(req), req.body), Ok.WITHDRAWAL_SUBMITTED),
   );
@@ -174,11 +157,7 @@ function withdrawalRoutes(app: RouteApp) {
     `${P}/listWithdrwal`,
     {
       ...authReal,
-      ...route.signedIn({
-        querystring: ListWithdrawalQuery,
-        summary: 'Withdrawal records (real book; the demo book is refused with 10033)',
-        response: { 200: Envelope(WithdrawalPage) },
-      }),
+      ...route.signedIn({ ...DOCS.listWithdrwal, querystring: ListWithdrawalQuery, response: { 200: Envelope(WithdrawalPage) } }),
     },
     async (req, reply) => reply.ok(await app.wallet.withdrawals(userId(req), req.query)),
   );
@@ -192,11 +171,7 @@ function statementRoutes(app: RouteApp) {
     `${P}/statement`,
     {
       ...auth,
-      ...route.signedIn({
-        querystring: StatementQuery,
-        summary: 'Every ledger movement of the selected book',
-        response: { 200: Envelope(StatementPage) },
-      }),
+      ...route.signedIn({ ...DOCS.getStatement, querystring: StatementQuery, response: { 200: Envelope(StatementPage) } }),
     },
     async (req, reply) => reply.ok(await app.wallet.statement(userId(req), req.book, req.query)),
   );
@@ -206,8 +181,8 @@ function statementRoutes(app: RouteApp) {
     {
       ...auth,
       ...route.signedIn({
+        ...DOCS.getStatementCsv,
         querystring: StatementQuery,
-        summary: 'The statement as CSV (same filters, no paging)',
         response: { 200: CsvFile('The statement, one movement a line') },
       }),
     },
@@ -228,11 +203,7 @@ function statementRoutes(app: RouteApp) {
     `${P}/resetDemo`,
     {
       ...auth,
-      ...route.signedIn({
-        body: Type.Optional(ResetDemoBody),
-        summary: 'Demo book back to the grant (ledger transfers)',
-        response: { 200: Envelope(ResetDemoResult) },
-      }),
+      ...route.signedIn({ ...DOCS.resetDemo, body: Type.Optional(ResetDemoBody), response: { 200: Envelope(ResetDemoResult) } }),
     },
     async (req, reply) => reply.ok(await app.wallet.resetDemo(userId(req))),
   );
@@ -244,7 +215,14 @@ function notificationRoutes(app: RouteApp) {
 
   app.get(
     `${P}/listNotifications`,
-    { ...auth, ...route.signedIn({ querystring: ListNotificationsQuery, response: { 200: Envelope(NotificationPage) } }) },
+    {
+      ...auth,
+      ...route.signedIn({
+        ...DOCS.listNotifications,
+        querystring: ListNotificationsQuery,
+        response: { 200: Envelope(NotificationPage) },
+      }),
+    },
     async (req, reply) => reply.ok(await app.wallet.notifications(userId(req), req.query)),
   );
 
@@ -253,8 +231,8 @@ function notificationRoutes(app: RouteApp) {
     {
       ...auth,
       ...route.signedIn({
+        ...DOCS.readNotifications,
         body: ReadNotificationsBody,
-        summary: '{ ids } or { all: true }',
         response: { 200: Envelope(ReadNotificationsResult) },
       }),
     },

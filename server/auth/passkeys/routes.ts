@@ -21,6 +21,8 @@ import {
 import { requestId } from '../../platform/http/validation.ts';
 import { NoFields, clientOf, limit } from '../routeParts.ts';
 import type { RouteApp } from '../../platform/http/routeSchema.ts';
+import { DOCS } from './routeDocs.ts';
+import { docSchema } from '../../platform/http/openApi.ts';
 
 const LOGIN = '/swx/customer/login';
 const USER = '/swx/customer/user/passkeys';
@@ -34,8 +36,8 @@ function passkeySignInRoutes(app: RouteApp) {
     `${LOGIN}/passkeyOptions`,
     {
       schema: {
+        ...docSchema(DOCS.passkeyOptions),
         tags,
-        summary: 'Start a passkey sign-in: options for startAuthentication (a challenge that works once, for 5 minutes)',
         body: Type.Optional(NoFields),
         response: { 200: Envelope(PasskeySignInOptions) },
       },
@@ -47,12 +49,7 @@ function passkeySignInRoutes(app: RouteApp) {
   app.post(
     `${LOGIN}/loginByPasskey`,
     {
-      schema: {
-        tags,
-        summary: "Sign in with a passkey: the authenticator's answer names the account, no password",
-        body: PasskeySignInBody,
-        response: { 200: Envelope(LoginResult) },
-      },
+      schema: { ...docSchema(DOCS.loginByPasskey), tags, body: PasskeySignInBody, response: { 200: Envelope(LoginResult) } },
       config: limit(30),
     },
     async (req, reply) => reply.ok(await app.passkeys.signIn(req.body, clientOf(req))),
@@ -64,7 +61,7 @@ function passkeyManagementRoutes(app: RouteApp) {
   app.get(
     USER,
     {
-      schema: { tags, security, summary: "This account's passkeys", response: { 200: Envelope(PasskeyList) } },
+      schema: { ...docSchema(DOCS.listPasskeys), tags, security, response: { 200: Envelope(PasskeyList) } },
       preHandler: app.requireUser,
     },
     async (req, reply) => reply.ok({ rows: await app.passkeys.list(req.user!.id) }),
@@ -74,9 +71,9 @@ function passkeyManagementRoutes(app: RouteApp) {
     `${USER}/options`,
     {
       schema: {
+        ...docSchema(DOCS.passkeyRegistrationOptions),
         tags,
         security,
-        summary: 'Start registering a passkey: options for startRegistration',
         body: Type.Optional(NoFields),
         response: { 200: Envelope(PasskeyRegistrationOptions) },
       },
@@ -90,9 +87,9 @@ function passkeyManagementRoutes(app: RouteApp) {
     `${USER}/register`,
     {
       schema: {
+        ...docSchema(DOCS.registerPasskey),
         tags,
         security,
-        summary: "Finish registering a passkey with the authenticator's answer",
         body: PasskeyRegisterBody,
         response: { 200: Envelope(Passkey) },
       },
@@ -106,9 +103,9 @@ function passkeyManagementRoutes(app: RouteApp) {
     `${USER}/:id/remove`,
     {
       schema: {
+        ...docSchema(DOCS.removePasskey),
         tags,
         security,
-        summary: "Remove one of this account's passkeys (at once)",
         params: PasskeyIdParams,
         response: { 200: Envelope(RemovedPasskey) },
       },

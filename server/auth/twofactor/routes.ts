@@ -20,6 +20,8 @@ import {
 } from '../../../src/contract/twoFactor.ts';
 import { NoFields, clientOf, limit, signInClientOf } from '../routeParts.ts';
 import type { RouteApp } from '../../platform/http/routeSchema.ts';
+import { DOCS } from './routeDocs.ts';
+import { docSchema } from '../../platform/http/openApi.ts';
 
 const U = '/swx/customer/user';
 
@@ -32,8 +34,8 @@ function twoFactorSignInRoutes(app: RouteApp) {
     '/swx/customer/login/loginTwoFactor',
     {
       schema: {
+        ...docSchema(DOCS.loginTwoFactor),
         tags: ['login'],
-        summary: 'Second step of a sign-in with two-factor on: the challenge from login and a code (or a recovery code)',
         body: LoginTwoFactorBody,
         response: { 200: Envelope(LoginResult) },
       },
@@ -52,9 +54,9 @@ function twoFactorSettingsRoutes(app: RouteApp) {
     `${U}/twoFactor`,
     {
       schema: {
+        ...docSchema(DOCS.getTwoFactor),
         tags,
         security,
-        summary: 'Two-factor sign-in: on or off, recovery codes left, required (operators)',
         querystring: NoFields,
         response: { 200: Envelope(TwoFactorStatus) },
       },
@@ -67,13 +69,7 @@ function twoFactorSettingsRoutes(app: RouteApp) {
     `${U}/twoFactor/setup`,
     {
       // an empty object as the body: a request with anything else in it starts no enrolment
-      schema: {
-        tags,
-        security,
-        summary: 'Start enrolment: a new secret and its QR code, waiting for the first code',
-        body: NoFields,
-        response: { 200: Envelope(TwoFactorSetup) },
-      },
+      schema: { ...docSchema(DOCS.setupTwoFactor), tags, security, body: NoFields, response: { 200: Envelope(TwoFactorSetup) } },
       preHandler: app.requireUser,
       config: limit(10),
     },
@@ -84,9 +80,9 @@ function twoFactorSettingsRoutes(app: RouteApp) {
     `${U}/twoFactor/enable`,
     {
       schema: {
+        ...docSchema(DOCS.enableTwoFactor),
         tags,
         security,
-        summary: 'Confirm enrolment with the first code: on; answers the ten recovery codes, shown only here',
         body: TwoFactorEnableBody,
         response: { 200: Envelope(RecoveryCodes) },
       },
@@ -100,9 +96,9 @@ function twoFactorSettingsRoutes(app: RouteApp) {
     `${U}/twoFactor/disable`,
     {
       schema: {
+        ...docSchema(DOCS.disableTwoFactor),
         tags,
         security,
-        summary: 'Turn off with the password and a current code or a recovery code',
         body: TwoFactorDisableBody,
         response: { 200: Envelope(Type.Null()) },
       },
@@ -119,9 +115,9 @@ function twoFactorSettingsRoutes(app: RouteApp) {
     `${U}/twoFactor/recoveryCodes`,
     {
       schema: {
+        ...docSchema(DOCS.renewRecoveryCodes),
         tags,
         security,
-        summary: 'New recovery codes (the old ones stop working), with a current code',
         body: RecoveryRenewBody,
         response: { 200: Envelope(RecoveryCodes) },
       },
@@ -138,9 +134,9 @@ function antiPhishingRoutes(app: RouteApp) {
     `${U}/antiPhishing`,
     {
       schema: {
+        ...docSchema(DOCS.getAntiPhishing),
         tags,
         security,
-        summary: 'The anti-phishing phrase every mail to this account carries (null: none)',
         querystring: NoFields,
         response: { 200: Envelope(AntiPhishing) },
       },
@@ -153,9 +149,9 @@ function antiPhishingRoutes(app: RouteApp) {
     `${U}/antiPhishing`,
     {
       schema: {
+        ...docSchema(DOCS.setAntiPhishing),
         tags,
         security,
-        summary: 'Set (or with null remove) the anti-phishing phrase',
         body: AntiPhishingBody,
         response: { 200: Envelope(AntiPhishing) },
       },

@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { Err } from '../../../src/contract/errors.ts';
 import { STEP_UP_HEADER } from '../../../src/contract/twoFactor.ts';
 import { BizError } from '../../platform/http/errors.ts';
+import { STEP_UP_FLAG } from '../../platform/http/openApi.ts';
 import { checkSecondFactor, twoFactorOn } from './check.ts';
 import type { SecretKeys } from './secret.ts';
 
@@ -86,6 +87,9 @@ export function installStepUp(app: FastifyInstance, deps: StepUpDeps): void {
     const keys = methods.map((m) => routeKey(m, route.url));
     const review = keys.some((k) => MONEY_REVIEW_ROUTES.has(k));
     if (!review && !keys.some((k) => STEP_UP_ROUTES.has(k))) return;
+    // the contract lists the codes this check answers (server/platform/http/openApi.ts): the docs
+    // keep the route's schema object they saw, so the flag is written into it, not a copy
+    if (route.schema) (route.schema as Record<string, unknown>)[STEP_UP_FLAG] = review ? 'review' : 'customer';
     const check = async (req: FastifyRequest) => {
       // a password reset (no oldPassword) is not a change made with a session
       if (

@@ -5,7 +5,6 @@ import type { FastifyInstance } from 'fastify';
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import multipart, { type FastifyMultipartOptions } from '@fastify/multipart';
 import type { WebsocketPluginOptions } from '@fastify/websocket';
-import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 
@@ -43,16 +42,3 @@ export async function acceptMultipart(app: FastifyInstance): Promise<void> {
 }
 
 export const websocketOptions: WebsocketPluginOptions = { options: { maxPayload: 64 * 1024 } };
-
-/** The API docs (/docs), with the tags the domains declare (DomainManifest.openApiTags), in their order. */
-export const openApiOptions = (tags: readonly { name: string; description: string }[]): FastifyDynamicSwaggerOptions => ({
-  openapi: {
-    info: {
-      title: 'Trading platform API',
-      version: '1.0.0',
-      description: 'Every body is { code, msg, result }. See docs/error-catalogue.md.',
-    },
-    tags: [...tags],
-    components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
-  },
-});

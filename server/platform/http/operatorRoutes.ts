@@ -1,15 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Static, TSchema } from 'typebox';
 import { Envelope } from '../../../src/contract/envelope.ts';
-import { operatorRoute, type RouteApp } from './routeSchema.ts';
+import { operatorRoute, type RouteApp, type RouteDoc } from './routeSchema.ts';
 import { requestId } from './validation.ts';
 
-/** One operator route's contract: what it takes, what it answers, and the line the API lists it under. */
-interface OperatorSpec {
+/** One operator route's contract: what it takes, what it answers, and how the API describes it (RouteDoc). */
+interface OperatorSpec extends RouteDoc {
   params?: TSchema;
   querystring?: TSchema;
   body?: TSchema;
-  summary: string;
   result: TSchema;
 }
 

@@ -6,6 +6,8 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope } from '../../../src/contract/envelope.ts';
 import { JobsAnswer } from '../../../src/contract/ops.ts';
+import { DOCS } from './adminRouteDocs.ts';
+import { docSchema } from '../http/openApi.ts';
 
 const jobsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.requireOperator);
@@ -14,10 +16,10 @@ const jobsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/jobs',
     {
       schema: {
+        ...docSchema(DOCS.listJobs),
         tags: ['admin'],
         security: [{ token: [] }],
         response: { 200: Envelope(JobsAnswer) },
-        summary: 'Leader jobs: the instance leading each, when it last ran, how long it took, its last failure (read-only)',
       },
     },
     async (_req, reply) => reply.ok({ instance: app.jobs.instanceId, jobs: await app.jobs.list() }),

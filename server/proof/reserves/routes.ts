@@ -8,37 +8,24 @@ import { Envelope } from '../../../src/contract/envelope.ts';
 import { AdminReserves, ReserveHoldingBody, ReserveWalletBody } from '../../../src/contract/proof.ts';
 import { adminReserves, recordHoldings, recordWallet } from './holdings.ts';
 import { operatorRoute } from '../../platform/http/routeSchema.ts';
+import { DOCS } from './routeDocs.ts';
 
 const reserveAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.requireOperator);
 
-  app.get(
-    '/reserves',
-    operatorRoute({
-      summary: "The platform's wallets and current holdings per asset",
-      response: { 200: Envelope(AdminReserves) },
-    }),
-    async (_req, reply) => reply.ok(await adminReserves(app.db)),
+  app.get('/reserves', operatorRoute({ ...DOCS.listReserves, response: { 200: Envelope(AdminReserves) } }), async (_req, reply) =>
+    reply.ok(await adminReserves(app.db)),
   );
 
   app.post(
     '/reserves/wallets',
-    operatorRoute({
-      body: ReserveWalletBody,
-      summary: 'Record a platform wallet address (audited)',
-      response: { 200: Envelope(AdminReserves) },
-    }),
+    operatorRoute({ ...DOCS.createReserveWallet, body: ReserveWalletBody, response: { 200: Envelope(AdminReserves) } }),
     async (req, reply) => reply.ok(await recordWallet(app.db, req.user!.id, req.body, app.clock.now())),
   );
 
   app.post(
     '/reserves/holdings',
-    operatorRoute({
-      body: ReserveHoldingBody,
-      response: { 200: Envelope(AdminReserves) },
-      summary:
-        'Record the holdings of an asset as counted at asOf (audited): attested with attestor and reportRef, else declared only',
-    }),
+    operatorRoute({ ...DOCS.recordReserveHoldings, body: ReserveHoldingBody, response: { 200: Envelope(AdminReserves) } }),
     async (req, reply) => reply.ok(await recordHoldings(app.db, req.user!.id, req.body, app.clock.now())),
   );
 };

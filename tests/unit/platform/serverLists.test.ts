@@ -158,7 +158,9 @@ describe('API docs tags', () => {
   });
 
   it('server/app.ts lists the manifests’ tags, with their descriptions', () => {
-    expect(read(path.join(server, 'app.ts'))).toMatch(/openApiOptions\(domains\.flatMap\(\(d\) => d\.openApiTags \?\? \[\]\)\)/);
+    expect(read(path.join(server, 'app.ts'))).toMatch(
+      /openApiOptions\(\s*domains\.flatMap\(\(d\) => d\.openApiTags \?\? \[\]\),\s*config\.publicUrl,?\s*\)/,
+    );
     for (const d of domains) for (const t of d.openApiTags ?? []) expect(t.description, `${d.name} ${t.name}`).not.toBe('');
   });
 });
