@@ -19,6 +19,13 @@ export const DOCS = {
       'The reorganisations the watcher flagged: a credited deposit whose block left the chain, with what was credited and what the chain now says.',
     refusals: [],
   },
+  listChainSweeps: {
+    operationId: 'listChainSweeps',
+    summary: 'Deposit addresses collected to the hot wallet by the signer, newest first',
+    description:
+      "The sweeps of customers' deposit addresses to the hot wallet, newest first (keyset: `before` an id, `next` on each page): coin, amount, the gas transfer and the sweep's hashes, confirmations. A sweep moves coins between the platform's own addresses on chain; no customer's balance and no ledger account moves.",
+    refusals: [],
+  },
   resolveChainIncident: {
     operationId: 'resolveChainIncident',
     summary:

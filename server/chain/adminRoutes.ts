@@ -52,11 +52,10 @@ const chainAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/chain/sweeps',
     {
       schema: {
+        ...docSchema(DOCS.listChainSweeps),
         tags,
         security,
         querystring: AdminChainSweepQuery,
-        summary:
-          "Deposit addresses collected to the hot wallet by the signer, newest first: coin, amount, hashes, confirmations (moves no customer's balance)",
         response: { 200: Envelope(AdminChainSweepPage) },
       },
     },

@@ -1877,6 +1877,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin-api/chain/sweeps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Deposit addresses collected to the hot wallet by the signer, newest first
+         * @description The sweeps of customers' deposit addresses to the hot wallet, newest first (keyset: `before` an id, `next` on each page): coin, amount, the gas transfer and the sweep's hashes, confirmations. A sweep moves coins between the platform's own addresses on chain; no customer's balance and no ledger account moves.
+         *
+         *     **Who may call it:** An operator (`Authorization` token of an operator account); customers are refused with 10045.
+         *
+         *     **Money moved:** none.
+         *
+         *     **Refusals** (body `code`; docs/api.md, "Errors"):
+         *
+         *     - `401` LOGIN_REQUIRED: Your session has ended. Please log in again.
+         *     - `10045` OPERATOR_ONLY: Only operators can do this
+         *     - `10030` MALFORMED_REQUEST: The request is malformed: {detail}
+         */
+        get: operations["listChainSweeps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin-api/chain/incidents/{id}/resolve": {
         parameters: {
             query?: never;
@@ -7753,6 +7783,56 @@ export interface operations {
                                 resolutionNote: string | null;
                             }[];
                             total: number;
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
+    listChainSweeps: {
+        parameters: {
+            query?: {
+                before?: string;
+                state?: "fueling" | "sending" | "sent" | "confirmed" | "failed";
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        result: {
+                            rows: {
+                                id: string;
+                                network: "BTC" | "ERC20" | "TRC20";
+                                coin: "USDT" | "BTC" | "ETH";
+                                from: string;
+                                to: string;
+                                amount: string;
+                                state: "fueling" | "sending" | "sent" | "confirmed" | "failed";
+                                txHash: string | null;
+                                link: string | null;
+                                fuelTxHash: string | null;
+                                blockNumber: number | null;
+                                confirmations: number;
+                                required: number;
+                                lastError: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                confirmedAt: string | null;
+                            }[];
+                            next: string | null;
                         } | null;
                     };
                 };
