@@ -118,7 +118,10 @@ export default fp(
       if (auth.length === 0) return;
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       if (methods.some((m) => scopeOf(m, route.url) !== undefined)) {
-        route.preParsing = [...asList(route.preParsing as preParsingHookHandler | preParsingHookHandler[] | undefined), keyHooks.keep];
+        route.preParsing = [
+          ...asList(route.preParsing as preParsingHookHandler | preParsingHookHandler[] | undefined),
+          keyHooks.keep,
+        ];
         route.preValidation = [
           keyHooks.verify,
           ...asList(route.preValidation as preValidationHookHandler | preValidationHookHandler[] | undefined),

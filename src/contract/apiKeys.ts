@@ -68,4 +68,7 @@ export type ApiKey = Static<typeof ApiKey>;
 export const ApiKeyList = Type.Object({ rows: Type.Array(ApiKey) });
 export type ApiKeyList = Static<typeof ApiKeyList>;
 
-export const ApiKeyIdParams = Type.Object({ id: Type.String({ pattern: API_KEY_ID_RE.source }) }, { additionalProperties: false });
+export const ApiKeyIdParams = Type.Object(
+  { id: Type.String({ pattern: API_KEY_ID_RE.source }) },
+  { additionalProperties: false },
+);

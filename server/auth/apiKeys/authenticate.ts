@@ -80,7 +80,8 @@ export async function precheck(deps: ApiKeyDeps, req: FastifyRequest, scope: Api
   if (windowMs < 1 || windowMs > RECV_WINDOW_MAX_MS) throw new BizError(Err.API_KEY_RECV_WINDOW_INVALID);
   const now = deps.clock.now();
   const ts = Number(timestamp);
-  if (ts >= now + TIMESTAMP_AHEAD_MS || now - ts > windowMs) throw new BizError(Err.API_KEY_TIMESTAMP_OUTSIDE_WINDOW, { window: windowMs });
+  if (ts >= now + TIMESTAMP_AHEAD_MS || now - ts > windowMs)
+    throw new BizError(Err.API_KEY_TIMESTAMP_OUTSIDE_WINDOW, { window: windowMs });
   if (!API_KEY_ID_RE.test(id)) throw new BizError(Err.API_KEY_UNKNOWN);
   const [found] = await deps.db
     .select({
@@ -136,7 +137,9 @@ export async function verify(
   const now = deps.clock.now();
   const sigText = signature.toString('base64');
   const event = await deps.db.transaction(async (tx): Promise<RecordedEvent | undefined> => {
-    await tx.delete(apiKeySignatures).where(and(eq(apiKeySignatures.keyId, row.id), lt(apiKeySignatures.expiresAt, new Date(now))));
+    await tx
+      .delete(apiKeySignatures)
+      .where(and(eq(apiKeySignatures.keyId, row.id), lt(apiKeySignatures.expiresAt, new Date(now))));
     const seen = await tx
       .insert(apiKeySignatures)
       .values({ keyId: row.id, signature: sigText, expiresAt: new Date(Number(timestamp) + windowMs) })
@@ -168,7 +171,8 @@ export async function verify(
       userAgent: req.headers['user-agent'],
     });
   });
-  if (event) await announceApiKeyEvent({ ...deps, log: req.log }, user, 'api_key_new_ip', event, { keyId: row.id, name: row.name, ip });
+  if (event)
+    await announceApiKeyEvent({ ...deps, log: req.log }, user, 'api_key_new_ip', event, { keyId: row.id, name: row.name, ip });
   const { email: _e, phone: _p, language: _l, ...sessionUser } = user;
   return { user: sessionUser, key: { id: row.id, scopes: row.scopes as ApiKeyScope[] } };
 }

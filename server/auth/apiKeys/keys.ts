@@ -48,7 +48,11 @@ export const publicKeyObject = (raw: Buffer): crypto.KeyObject =>
   crypto.createPublicKey({ key: Buffer.concat([SPKI_ED25519_PREFIX, raw]), format: 'der', type: 'spki' });
 
 /** `ak_` and 24 characters of a–z 0–9 (120 random bits). */
-const newKeyId = () => `ak_${BigInt(`0x${crypto.randomBytes(15).toString('hex')}`).toString(36).padStart(24, '0').slice(-24)}`;
+const newKeyId = () =>
+  `ak_${BigInt(`0x${crypto.randomBytes(15).toString('hex')}`)
+    .toString(36)
+    .padStart(24, '0')
+    .slice(-24)}`;
 
 function publicKeyTaken(e: unknown): boolean {
   type PgError = { code?: string; constraint?: string; message?: string };
@@ -75,10 +79,12 @@ export async function createApiKey(deps: ApiKeyDeps, userId: bigint, body: Creat
     if (!ip) throw new BizError(Err.API_KEY_IP_INVALID, { ip: entry.slice(0, 50) });
     if (!ips.includes(ip)) ips.push(ip);
   }
-  if (body.scopes.includes('withdraw') && !(await deps.allowlistOn(userId))) throw new BizError(Err.API_KEY_WITHDRAW_NEEDS_ALLOWLIST);
+  if (body.scopes.includes('withdraw') && !(await deps.allowlistOn(userId)))
+    throw new BizError(Err.API_KEY_WITHDRAW_NEEDS_ALLOWLIST);
   const user = await userById(deps.db, userId);
   if (!user) throw new BizError(Err.LOGIN_REQUIRED);
-  const full = async (db: DbOrTx) => Number((await db.select({ n: count() }).from(apiKeys).where(liveKeys(userId)))[0].n) >= API_KEYS_MAX;
+  const full = async (db: DbOrTx) =>
+    Number((await db.select({ n: count() }).from(apiKeys).where(liveKeys(userId)))[0].n) >= API_KEYS_MAX;
   if (await full(deps.db)) throw new BizError(Err.API_KEY_LIMIT, { limit: API_KEYS_MAX });
   const [dup] = await deps.db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.publicKey, body.publicKey)).limit(1);
   if (dup) throw new BizError(Err.API_KEY_PUBLIC_KEY_EXISTS);
@@ -108,7 +114,11 @@ export async function createApiKey(deps: ApiKeyDeps, userId: bigint, body: Creat
 
 /** The account's keys, newest first, revoked ones included (marked). */
 export async function listApiKeys(deps: Pick<ApiKeyDeps, 'db' | 'ratePerMinute'>, userId: bigint): Promise<ApiKey[]> {
-  const rows = await deps.db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+  const rows = await deps.db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.userId, userId))
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
   return rows.map((r) => keyView(r, deps.ratePerMinute));
 }
 

@@ -16,11 +16,9 @@ const pem = (pkcs8: ArrayBuffer) =>
  * private key to hand to the user. It never leaves this page but as the user's download.
  */
 async function ed25519Pair(): Promise<{ publicKey: string; privateKeyPem: string }> {
-  const pair = (await crypto.subtle
-    .generateKey({ name: 'Ed25519' }, true, ['sign', 'verify'])
-    .catch(() => {
-      throw new Refused(problem('apiKeys.noEd25519'));
-    })) as CryptoKeyPair;
+  const pair = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify']).catch(() => {
+    throw new Refused(problem('apiKeys.noEd25519'));
+  })) as CryptoKeyPair;
   const [raw, pkcs8] = await Promise.all([
     crypto.subtle.exportKey('raw', pair.publicKey),
     crypto.subtle.exportKey('pkcs8', pair.privateKey),

@@ -22,27 +22,7 @@ import styles from './security.module.css';
  */
 export function ApiKeysPanel() {
   const { t } = useTranslation();
-  const text = useRefusalText();
   const list = useApiKeys();
-  const allowlist = useAllowlist();
-  const canWithdraw = allowlist.data !== undefined && allowlist.data.status !== 'off';
-  const [name, setName] = useState('');
-  const [scopes, setScopes] = useState<ApiKeyScope[]>(['read']);
-  const [ips, setIps] = useState('');
-  const [ownKey, setOwnKey] = useState(false);
-  const [publicKey, setPublicKey] = useState('');
-  const [flow, send] = useFlow(apiKeyCreateFlow, submissionView);
-  const edit = () => send({ type: 'apiKeyCreate.edit' });
-  const toggle = (s: ApiKeyScope, on: boolean) => {
-    setScopes((now) => (on ? [...now, s] : now.filter((x) => x !== s)));
-    edit();
-  };
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    if (flow.result) send({ type: 'apiKeyCreate.reset' });
-    const chosen = scopes.filter((s) => s !== 'withdraw' || canWithdraw);
-    send({ type: 'apiKeyCreate.submit', values: { name, scopes: chosen, ips, publicKey: ownKey ? publicKey : '' } });
-  };
   const rows = list.data?.rows ?? [];
   return (
     <section className={screens.card} aria-labelledby="ak-title" data-testid="api-keys">
@@ -61,94 +41,127 @@ export function ApiKeysPanel() {
           </ul>
         )}
       </Loadable>
-      {flow.result ? (
-        <CreatedKey created={flow.result as CreatedApiKey} onDone={() => send({ type: 'apiKeyCreate.reset' })} />
-      ) : (
-        <form className={styles.inline} onSubmit={onSubmit} noValidate aria-label={t('apiKeys.create')}>
-          <label className={screens.field}>
-            <span>{t('apiKeys.name')}</span>
-            <input
-              value={name}
-              maxLength={40}
-              placeholder={t('apiKeys.namePlaceholder')}
-              onChange={(e) => {
-                setName(e.target.value);
-                edit();
-              }}
-              data-testid="api-key-name"
-            />
-          </label>
-          <fieldset className={own.scopes}>
-            <legend>{t('apiKeys.scopes')}</legend>
-            {API_KEY_SCOPES.map((s) => {
-              const disabled = s === 'withdraw' && !canWithdraw;
-              return (
-                <label key={s} className={own.scope} data-disabled={disabled}>
-                  <input
-                    type="checkbox"
-                    checked={scopes.includes(s) && !disabled}
-                    disabled={disabled}
-                    onChange={(e) => toggle(s, e.target.checked)}
-                    data-testid={`api-key-scope-${s}`}
-                  />
-                  <span>{t(`apiKeys.scope.${s}`)}</span>
-                </label>
-              );
-            })}
-          </fieldset>
-          <p className={screens.note}>{canWithdraw ? t('apiKeys.withdrawHint') : t('apiKeys.withdrawNeedsAllowlist')}</p>
-          <label className={screens.field}>
-            <span>{t('apiKeys.ips')}</span>
-            <textarea
-              className={own.ips}
-              value={ips}
-              placeholder="203.0.113.7, 198.51.100.0/24, 2001:db8::/32"
-              onChange={(e) => {
-                setIps(e.target.value);
-                edit();
-              }}
-              data-testid="api-key-ips"
-            />
-          </label>
-          <p className={screens.note}>{t('apiKeys.ipsHint')}</p>
-          <label className={own.scope}>
-            <input
-              type="checkbox"
-              checked={ownKey}
-              onChange={(e) => {
-                setOwnKey(e.target.checked);
-                edit();
-              }}
-              data-testid="api-key-own"
-            />
-            <span>{t('apiKeys.ownKey')}</span>
-          </label>
-          {ownKey && (
-            <label className={screens.field}>
-              <span>{t('apiKeys.publicKey')}</span>
-              <input
-                value={publicKey}
-                maxLength={100}
-                className={own.code}
-                onChange={(e) => {
-                  setPublicKey(e.target.value);
-                  edit();
-                }}
-                data-testid="api-key-public"
-              />
-            </label>
-          )}
-          {flow.refusal && (
-            <p className={screens.formError} role="alert" data-testid="api-key-error" data-code={flow.refusal.code ?? ''}>
-              {text(flow.refusal)}
-            </p>
-          )}
-          <button type="submit" className={screens.submit} disabled={flow.busy} data-testid="api-key-create">
-            {t('apiKeys.create')}
-          </button>
-        </form>
-      )}
+      <ApiKeyForm />
     </section>
+  );
+}
+
+/** The creation form, then the new key in its place until the user is done with it. */
+function ApiKeyForm() {
+  const { t } = useTranslation();
+  const text = useRefusalText();
+  const allowlist = useAllowlist();
+  const canWithdraw = allowlist.data !== undefined && allowlist.data.status !== 'off';
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<ApiKeyScope[]>(['read']);
+  const [ips, setIps] = useState('');
+  const [publicKey, setPublicKey] = useState<string | null>(null);
+  const [flow, send] = useFlow(apiKeyCreateFlow, submissionView);
+  const edited =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      send({ type: 'apiKeyCreate.edit' });
+    };
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const chosen = scopes.filter((s) => s !== 'withdraw' || canWithdraw);
+    send({ type: 'apiKeyCreate.submit', values: { name, scopes: chosen, ips, publicKey: publicKey ?? '' } });
+  };
+  if (flow.result)
+    return <CreatedKey created={flow.result as CreatedApiKey} onDone={() => send({ type: 'apiKeyCreate.reset' })} />;
+  return (
+    <form className={styles.inline} onSubmit={onSubmit} noValidate aria-label={t('apiKeys.create')}>
+      <label className={screens.field}>
+        <span>{t('apiKeys.name')}</span>
+        <input
+          value={name}
+          maxLength={40}
+          placeholder={t('apiKeys.namePlaceholder')}
+          onChange={(e) => edited(setName)(e.target.value)}
+          data-testid="api-key-name"
+        />
+      </label>
+      <ScopeChoices scopes={scopes} canWithdraw={canWithdraw} onChange={edited(setScopes)} />
+      <label className={screens.field}>
+        <span>{t('apiKeys.ips')}</span>
+        <textarea
+          className={own.ips}
+          value={ips}
+          placeholder="203.0.113.7, 198.51.100.0/24, 2001:db8::/32"
+          onChange={(e) => edited(setIps)(e.target.value)}
+          data-testid="api-key-ips"
+        />
+      </label>
+      <p className={screens.note}>{t('apiKeys.ipsHint')}</p>
+      <OwnPublicKey value={publicKey} onChange={edited(setPublicKey)} />
+      {flow.refusal && (
+        <p className={screens.formError} role="alert" data-testid="api-key-error" data-code={flow.refusal.code ?? ''}>
+          {text(flow.refusal)}
+        </p>
+      )}
+      <button type="submit" className={screens.submit} disabled={flow.busy} data-testid="api-key-create">
+        {t('apiKeys.create')}
+      </button>
+    </form>
+  );
+}
+
+/** What the key may do; `withdraw` only while the allowlist applies. */
+function ScopeChoices(p: { scopes: ApiKeyScope[]; canWithdraw: boolean; onChange: (s: ApiKeyScope[]) => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <fieldset className={own.scopes}>
+        <legend>{t('apiKeys.scopes')}</legend>
+        {API_KEY_SCOPES.map((s) => {
+          const disabled = s === 'withdraw' && !p.canWithdraw;
+          return (
+            <label key={s} className={own.scope} data-disabled={disabled}>
+              <input
+                type="checkbox"
+                checked={p.scopes.includes(s) && !disabled}
+                disabled={disabled}
+                onChange={(e) => p.onChange(e.target.checked ? [...p.scopes, s] : p.scopes.filter((x) => x !== s))}
+                data-testid={`api-key-scope-${s}`}
+              />
+              <span>{t(`apiKeys.scope.${s}`)}</span>
+            </label>
+          );
+        })}
+      </fieldset>
+      <p className={screens.note}>{p.canWithdraw ? t('apiKeys.withdrawHint') : t('apiKeys.withdrawNeedsAllowlist')}</p>
+    </>
+  );
+}
+
+/** The user's own public key instead of a pair the browser makes (null: the browser makes it). */
+function OwnPublicKey({ value, onChange }: { value: string | null; onChange: (v: string | null) => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <label className={own.scope}>
+        <input
+          type="checkbox"
+          checked={value !== null}
+          onChange={(e) => onChange(e.target.checked ? '' : null)}
+          data-testid="api-key-own"
+        />
+        <span>{t('apiKeys.ownKey')}</span>
+      </label>
+      {value !== null && (
+        <label className={screens.field}>
+          <span>{t('apiKeys.publicKey')}</span>
+          <input
+            value={value}
+            maxLength={100}
+            className={own.code}
+            onChange={(e) => onChange(e.target.value)}
+            data-testid="api-key-public"
+          />
+        </label>
+      )}
+    </>
   );
 }
 
@@ -156,7 +169,8 @@ export function ApiKeysPanel() {
 function CreatedKey({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
   const { t } = useTranslation();
   const url = useMemo(
-    () => (created.privateKeyPem ? URL.createObjectURL(new Blob([created.privateKeyPem], { type: 'application/x-pem-file' })) : null),
+    () =>
+      created.privateKeyPem ? URL.createObjectURL(new Blob([created.privateKeyPem], { type: 'application/x-pem-file' })) : null,
     [created.privateKeyPem],
   );
   useEffect(() => () => void (url && URL.revokeObjectURL(url)), [url]);
@@ -164,12 +178,20 @@ function CreatedKey({ created, onDone }: { created: CreatedApiKey; onDone: () =>
     <div className={own.created} role="status" data-testid="api-key-created">
       <strong>{t('apiKeys.created')}</strong>
       <span>
-        {t('apiKeys.keyId')}: <code className={own.code} data-testid="api-key-created-id">{created.key.id}</code>
+        {t('apiKeys.keyId')}:{' '}
+        <code className={own.code} data-testid="api-key-created-id">
+          {created.key.id}
+        </code>
       </span>
       {url ? (
         <>
           <p className={screens.note}>{t('apiKeys.downloadOnce')}</p>
-          <a className={`${screens.submit} ${own.download}`} href={url} download={`${created.key.id}.pem`} data-testid="api-key-download">
+          <a
+            className={`${screens.submit} ${own.download}`}
+            href={url}
+            download={`${created.key.id}.pem`}
+            data-testid="api-key-download"
+          >
             {t('apiKeys.download')}
           </a>
         </>
@@ -196,7 +218,9 @@ function ApiKeyItem({ apiKey: k }: { apiKey: ApiKey }) {
           {k.name} · {k.scopes.map((s) => t(`apiKeys.scope.${s}`)).join(', ')}
         </span>
         <span className={`${screens.note} ${own.code}`}>{k.id}</span>
-        <span className={screens.note}>{k.ips.length ? t('apiKeys.onlyFrom', { ips: k.ips.join(', ') }) : t('apiKeys.anyAddress')}</span>
+        <span className={screens.note}>
+          {k.ips.length ? t('apiKeys.onlyFrom', { ips: k.ips.join(', ') }) : t('apiKeys.anyAddress')}
+        </span>
         <span className={screens.note}>
           {k.lastUsedAt ? t('apiKeys.lastUsed', { time: when(k.lastUsedAt), ip: k.lastUsedIp ?? '' }) : t('apiKeys.neverUsed')}
         </span>

@@ -16,7 +16,11 @@ describe('the guard refuses before anything is sent', () => {
     expect(apiKeyRefusal({ ...goodKey, scopes: [] })?.key).toBe('app:apiKeys.scopeRequired');
   });
   it('the allowlist as typed: commas, spaces and lines separate entries', () => {
-    expect(ipEntries(' 203.0.113.7,198.51.100.0/24\n2001:db8::/32  ')).toEqual(['203.0.113.7', '198.51.100.0/24', '2001:db8::/32']);
+    expect(ipEntries(' 203.0.113.7,198.51.100.0/24\n2001:db8::/32  ')).toEqual([
+      '203.0.113.7',
+      '198.51.100.0/24',
+      '2001:db8::/32',
+    ]);
     expect(ipEntries('')).toEqual([]);
   });
 });

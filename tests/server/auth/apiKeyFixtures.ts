@@ -73,7 +73,8 @@ export function signedRequest(now: number, key: TestKey, method: 'GET' | 'POST',
   const text = s.payload === undefined ? '' : JSON.stringify(s.payload);
   const ts = String(s.ts ?? now);
   const signature =
-    s.signature ?? crypto.sign(null, Buffer.from(`${ts}${method}${url}${s.signedBody ?? text}`), key.privateKey).toString('base64');
+    s.signature ??
+    crypto.sign(null, Buffer.from(`${ts}${method}${url}${s.signedBody ?? text}`), key.privateKey).toString('base64');
   return {
     method,
     url,

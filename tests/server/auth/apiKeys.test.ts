@@ -68,19 +68,37 @@ describe(`API keys (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(list.result.rows.map((r: { id: string }) => r.id)).toContain(key.id);
     const [note] = await t.app.db.select().from(notifications).where(eq(notifications.kind, 'security.api_key_created'));
     expect(note.params).toMatchObject({ keyId: key.id, name: 'reporting', ip: '198.51.100.1' });
-    const mails = await t.app.db.select().from(outbox).where(eq(outbox.recipient, `${u.username}@example.test`));
+    const mails = await t.app.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.recipient, `${u.username}@example.test`));
     expect(mails.some((m) => m.body.includes(key.id))).toBe(true);
   });
 
   it('creating is refused, writing nothing, for a bad public key, a bad IP entry, withdraw without the allowlist, a key twice', async () => {
-    await refusedWritingNothing(Err.API_KEY_PUBLIC_KEY_INVALID, async () => (await createKey(t.app, u, ['read'], { pair: { ...keyPair(), publicKey: 'AAAA' } })).res);
-    await refusedWritingNothing(Err.API_KEY_IP_INVALID, async () => (await createKey(t.app, u, ['read'], { ips: ['10.0.0.0/33'] })).res);
-    await refusedWritingNothing(Err.API_KEY_IP_INVALID, async () => (await createKey(t.app, u, ['read'], { ips: ['example.com'] })).res);
-    await refusedWritingNothing(Err.API_KEY_WITHDRAW_NEEDS_ALLOWLIST, async () => (await createKey(t.app, u, ['read', 'withdraw'])).res);
+    await refusedWritingNothing(
+      Err.API_KEY_PUBLIC_KEY_INVALID,
+      async () => (await createKey(t.app, u, ['read'], { pair: { ...keyPair(), publicKey: 'AAAA' } })).res,
+    );
+    await refusedWritingNothing(
+      Err.API_KEY_IP_INVALID,
+      async () => (await createKey(t.app, u, ['read'], { ips: ['10.0.0.0/33'] })).res,
+    );
+    await refusedWritingNothing(
+      Err.API_KEY_IP_INVALID,
+      async () => (await createKey(t.app, u, ['read'], { ips: ['example.com'] })).res,
+    );
+    await refusedWritingNothing(
+      Err.API_KEY_WITHDRAW_NEEDS_ALLOWLIST,
+      async () => (await createKey(t.app, u, ['read', 'withdraw'])).res,
+    );
     const pair = keyPair();
     expect((await createKey(t.app, u, ['read'], { pair })).res.code).toBe(Ok.SUCCESS);
     const other = await createUser(t.app);
-    await refusedWritingNothing(Err.API_KEY_PUBLIC_KEY_EXISTS, async () => (await createKey(t.app, other, ['read'], { pair })).res);
+    await refusedWritingNothing(
+      Err.API_KEY_PUBLIC_KEY_EXISTS,
+      async () => (await createKey(t.app, other, ['read'], { pair })).res,
+    );
   });
 
   it('a key is not a session: its own routes, sessions, security and the operator API refuse it', async () => {
@@ -91,17 +109,23 @@ describe(`API keys (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
       ['POST', '/swx/customer/user/twoFactor/setup'],
       ['GET', '/admin-api/deposits'],
     ] as const)
-      await refusedWritingNothing(Err.API_KEY_ROUTE_NOT_ALLOWED, () => signed(t.app, key, method, url, method === 'POST' ? { payload: {} } : {}));
+      await refusedWritingNothing(Err.API_KEY_ROUTE_NOT_ALLOWED, () =>
+        signed(t.app, key, method, url, method === 'POST' ? { payload: {} } : {}),
+      );
   });
 
   it('each scope is refused outside itself', async () => {
     const read = (await createKey(t.app, u, ['read'])).key;
     const trade = (await createKey(t.app, u, ['trade'])).key;
     expect((await signed(t.app, read, 'GET', BALANCES)).code).toBe(Ok.SUCCESS);
-    await refusedWritingNothing(Err.API_KEY_SCOPE_MISSING, () => signed(t.app, read, 'POST', TRADING_PATHS.buy, { payload: order() }));
+    await refusedWritingNothing(Err.API_KEY_SCOPE_MISSING, () =>
+      signed(t.app, read, 'POST', TRADING_PATHS.buy, { payload: order() }),
+    );
     await refusedWritingNothing(Err.API_KEY_SCOPE_MISSING, () => signed(t.app, trade, 'GET', BALANCES));
     await refusedWritingNothing(Err.API_KEY_SCOPE_MISSING, () =>
-      signed(t.app, read, 'POST', '/swx/customer/user/withdrawal', { payload: { method: 'USDT-TRC20', address: 'T', amount: '1' } }),
+      signed(t.app, read, 'POST', '/swx/customer/user/withdrawal', {
+        payload: { method: 'USDT-TRC20', address: 'T', amount: '1' },
+      }),
     );
     const bought = await signed(t.app, trade, 'POST', TRADING_PATHS.buy, { payload: order() });
     expect(bought.code, bought.msg).toBe(Ok.PURCHASE_SUCCESSFUL);
@@ -119,27 +143,36 @@ describe(`API keys (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
       clock.ms(1);
       expect((await signed(t.app, key, 'GET', BALANCES, { ip: '2001:db8::7' })).code).toBe(Ok.SUCCESS);
     });
-    const buy = (s: Parameters<typeof signed>[4] = {}) => signed(t.app, key, 'POST', TRADING_PATHS.buy, { payload: order(), ...s });
+    const buy = (s: Parameters<typeof signed>[4] = {}) =>
+      signed(t.app, key, 'POST', TRADING_PATHS.buy, { payload: order(), ...s });
 
     it('a wrong signature: another body, another key, garbage', async () => {
       await refusedWritingNothing(Err.API_KEY_SIGNATURE_INVALID, () => buy({ signedBody: JSON.stringify(order()) }));
-      await refusedWritingNothing(Err.API_KEY_SIGNATURE_INVALID, () => signed(t.app, { ...key, privateKey: keyPair().privateKey }, 'GET', BALANCES));
+      await refusedWritingNothing(Err.API_KEY_SIGNATURE_INVALID, () =>
+        signed(t.app, { ...key, privateKey: keyPair().privateKey }, 'GET', BALANCES),
+      );
       await refusedWritingNothing(Err.API_KEY_SIGNATURE_INVALID, () => buy({ signature: 'c2lnbmF0dXJl' }));
       // the query is signed too
       await refusedWritingNothing(Err.API_KEY_SIGNATURE_INVALID, async () => {
-        const good = await import('./apiKeyFixtures.ts').then((m) => m.signedRequest(t.app.clock.now(), key, 'GET', `${BALANCES}?a=1`));
+        const good = await import('./apiKeyFixtures.ts').then((m) =>
+          m.signedRequest(t.app.clock.now(), key, 'GET', `${BALANCES}?a=1`),
+        );
         return body(await t.app.inject({ ...good, url: `${BALANCES}?a=2` }));
       });
     });
 
     it('an old timestamp, one from the future, a window above 60 s', async () => {
       await refusedWritingNothing(Err.API_KEY_TIMESTAMP_OUTSIDE_WINDOW, () => buy({ ts: clock.now() - 5001 }));
-      await refusedWritingNothing(Err.API_KEY_TIMESTAMP_OUTSIDE_WINDOW, () => buy({ ts: clock.now() - 20_000, recvWindow: '10000' }));
+      await refusedWritingNothing(Err.API_KEY_TIMESTAMP_OUTSIDE_WINDOW, () =>
+        buy({ ts: clock.now() - 20_000, recvWindow: '10000' }),
+      );
       await refusedWritingNothing(Err.API_KEY_TIMESTAMP_OUTSIDE_WINDOW, () => buy({ ts: clock.now() + 1000 }));
       await refusedWritingNothing(Err.API_KEY_RECV_WINDOW_INVALID, () => buy({ recvWindow: '60001' }));
       await refusedWritingNothing(Err.API_KEY_RECV_WINDOW_INVALID, () => buy({ ts: '1.5e12' }));
       // within a longer window the same age passes
-      expect((await signed(t.app, key, 'GET', BALANCES, { ts: clock.now() - 20_000, recvWindow: '30000' })).code).toBe(Ok.SUCCESS);
+      expect((await signed(t.app, key, 'GET', BALANCES, { ts: clock.now() - 20_000, recvWindow: '30000' })).code).toBe(
+        Ok.SUCCESS,
+      );
     });
 
     it('a replay: the same signed request twice, even in parallel, opens one order', async () => {
@@ -158,14 +191,20 @@ describe(`API keys (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
     it('missing headers, a session beside the key, an unknown key', async () => {
       await refusedWritingNothing(Err.API_KEY_HEADERS_INCOMPLETE, () => buy({ headers: { authorization: u.token } }));
       await refusedWritingNothing(Err.API_KEY_HEADERS_INCOMPLETE, () => buy({ headers: { 'x-api-signature': '' } }));
-      await refusedWritingNothing(Err.API_KEY_UNKNOWN, () => signed(t.app, { ...key, id: 'ak_000000000000000000000000' }, 'GET', BALANCES));
+      await refusedWritingNothing(Err.API_KEY_UNKNOWN, () =>
+        signed(t.app, { ...key, id: 'ak_000000000000000000000000' }, 'GET', BALANCES),
+      );
     });
 
     it('a revoked key, at once', async () => {
       const k = (await createKey(t.app, u, ['read'])).key;
       expect((await signed(t.app, k, 'GET', BALANCES)).code).toBe(Ok.SUCCESS);
       const revoked = body(
-        await t.app.inject({ method: 'POST', url: `/swx/customer/user/apiKeys/${k.id}/revoke`, headers: { authorization: u.token } }),
+        await t.app.inject({
+          method: 'POST',
+          url: `/swx/customer/user/apiKeys/${k.id}/revoke`,
+          headers: { authorization: u.token },
+        }),
       );
       expect(revoked.code, revoked.msg).toBe(Ok.SUCCESS);
       expect(revoked.result.revokedAt).toBe(new Date(clock.now()).toISOString());
@@ -175,7 +214,11 @@ describe(`API keys (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
       // another account cannot revoke it, nor see it
       const other = await createUser(t.app);
       const theirs = body(
-        await t.app.inject({ method: 'POST', url: `/swx/customer/user/apiKeys/${k.id}/revoke`, headers: { authorization: other.token } }),
+        await t.app.inject({
+          method: 'POST',
+          url: `/swx/customer/user/apiKeys/${k.id}/revoke`,
+          headers: { authorization: other.token },
+        }),
       );
       expect(theirs.code).toBe(Err.RECORD_NOT_FOUND);
     });
