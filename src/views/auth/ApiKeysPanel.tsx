@@ -87,6 +87,7 @@ function ApiKeyForm() {
         <span>{t('apiKeys.ips')}</span>
         <textarea
           className={own.ips}
+          dir="ltr"
           value={ips}
           placeholder="203.0.113.7, 198.51.100.0/24, 2001:db8::/32"
           onChange={(e) => edited(setIps)(e.target.value)}
@@ -156,6 +157,7 @@ function OwnPublicKey({ value, onChange }: { value: string | null; onChange: (v:
             value={value}
             maxLength={100}
             className={own.code}
+            dir="ltr"
             onChange={(e) => onChange(e.target.value)}
             data-testid="api-key-public"
           />
@@ -179,7 +181,7 @@ function CreatedKey({ created, onDone }: { created: CreatedApiKey; onDone: () =>
       <strong>{t('apiKeys.created')}</strong>
       <span>
         {t('apiKeys.keyId')}:{' '}
-        <code className={own.code} data-testid="api-key-created-id">
+        <code className={own.code} dir="ltr" data-testid="api-key-created-id">
           {created.key.id}
         </code>
       </span>
@@ -205,6 +207,9 @@ function CreatedKey({ created, onDone }: { created: CreatedApiKey; onDone: () =>
   );
 }
 
+/** Addresses read left to right inside a right-to-left sentence (Unicode isolates), so `2001:db8::/32` stays itself. */
+const ltr = (s: string) => `\u2066${s}\u2069`;
+
 function ApiKeyItem({ apiKey: k }: { apiKey: ApiKey }) {
   const { t } = useTranslation();
   const revoke = useRevokeApiKey();
@@ -217,12 +222,14 @@ function ApiKeyItem({ apiKey: k }: { apiKey: ApiKey }) {
         <span className={styles.name}>
           {k.name} · {k.scopes.map((s) => t(`apiKeys.scope.${s}`)).join(', ')}
         </span>
-        <span className={`${screens.note} ${own.code}`}>{k.id}</span>
+        <span className={`${screens.note} ${own.code}`}>{ltr(k.id)}</span>
         <span className={screens.note}>
-          {k.ips.length ? t('apiKeys.onlyFrom', { ips: k.ips.join(', ') }) : t('apiKeys.anyAddress')}
+          {k.ips.length ? t('apiKeys.onlyFrom', { ips: ltr(k.ips.join(', ')) }) : t('apiKeys.anyAddress')}
         </span>
         <span className={screens.note}>
-          {k.lastUsedAt ? t('apiKeys.lastUsed', { time: when(k.lastUsedAt), ip: k.lastUsedIp ?? '' }) : t('apiKeys.neverUsed')}
+          {k.lastUsedAt
+            ? t('apiKeys.lastUsed', { time: when(k.lastUsedAt), ip: ltr(k.lastUsedIp ?? '') })
+            : t('apiKeys.neverUsed')}
         </span>
         <span className={screens.note}>
           {revoked ? t('apiKeys.revokedAt', { time: when(k.revokedAt!) }) : t('apiKeys.createdAt', { time: when(k.createdAt) })}
