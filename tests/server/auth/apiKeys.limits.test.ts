@@ -1,9 +1,9 @@
 import { count, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeySignatures } from '../../../server/auth/apiKeys/schema.ts';
 import { users } from '../../../server/platform/identity/schema.ts';
 import { Err, Ok } from '../../../src/contract/errors.ts';
-import { body, usingPostgres, useTestApp } from '../helpers.ts';
+import { body, buildTestApp, usingPostgres, useTestApp } from '../helpers.ts';
 import { testClock } from '../smart/smartFixtures.ts';
 import { ADDR, createUser, fund, real, type TestUser } from '../wallet/walletFixtures.ts';
 import { createKey, keyCounts, signed } from './apiKeyFixtures.ts';
@@ -88,5 +88,41 @@ describe(`API key limits and withdrawals (${usingPostgres() ? 'PostgreSQL' : 'PG
     const off = await keyCounts(t.app);
     expect((await withdraw(ADDR.TRON, '20')).code).toBe(Err.API_KEY_WITHDRAW_NEEDS_ALLOWLIST);
     expect(await keyCounts(t.app)).toEqual(off);
+  });
+});
+
+/**
+ * Two instances on one PostgreSQL database (the production shape, without Redis: nothing of a key
+ * is kept in memory, so none is needed): a key revoked on one is refused on the other at its next
+ * request, a request accepted by one is a replay on the other, and the key's minute is one.
+ */
+describe.runIf(usingPostgres())('API keys across two instances (PostgreSQL)', () => {
+  const clock = testClock();
+  const t = useTestApp(() => ({ clock: clock.now, apiKeyRatePerMinute: 3 }));
+  let other: Awaited<ReturnType<typeof buildTestApp>>;
+  beforeAll(async () => {
+    other = await buildTestApp({ clock: clock.now, apiKeyRatePerMinute: 3, databaseUrl: t.config.databaseUrl });
+  });
+  afterAll(async () => {
+    await other?.close();
+  });
+
+  it('revoked on one, refused on the other; a replay and the minute across both', async () => {
+    const u = await createUser(t.app);
+    const { key } = await createKey(t.app, u, ['read']);
+    const now = clock.now();
+    expect((await signed(other.app, key, 'GET', `${U}/balances`, { ts: now })).code).toBe(Ok.SUCCESS);
+    expect((await signed(t.app, key, 'GET', `${U}/balances`, { ts: now })).code).toBe(Err.API_KEY_REPLAYED);
+    expect((await signed(t.app, key, 'GET', `${U}/balances`, { ts: now - 1 })).code).toBe(Ok.SUCCESS);
+    expect((await signed(other.app, key, 'GET', `${U}/balances`, { ts: now - 2 })).code).toBe(Ok.SUCCESS);
+    expect((await signed(t.app, key, 'GET', `${U}/balances`, { ts: now - 3 })).code).toBe(Err.API_KEY_RATE_LIMITED);
+    clock.ms(61_000);
+    expect((await signed(other.app, key, 'GET', `${U}/balances`)).code).toBe(Ok.SUCCESS);
+    const revoked = body(
+      await t.app.inject({ method: 'POST', url: `${U}/apiKeys/${key.id}/revoke`, headers: { authorization: u.token } }),
+    );
+    expect(revoked.code, revoked.msg).toBe(Ok.SUCCESS);
+    clock.ms(1);
+    expect((await signed(other.app, key, 'GET', `${U}/balances`)).code).toBe(Err.API_KEY_REVOKED);
   });
 });
