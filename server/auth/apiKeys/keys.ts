@@ -17,7 +17,7 @@ import type { Client } from '../sessions.ts';
 import type { ApiKeyDeps } from './deps.ts';
 import { announceApiKeyEvent, recordApiKeyEvent } from './events.ts';
 import { parseIpEntry } from './ipRanges.ts';
-import { apiKeys } from './schema.ts';
+import { apiKeySignatures, apiKeys } from './schema.ts';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -144,6 +144,8 @@ export async function revokeApiKey(deps: ApiKeyDeps, userId: bigint, id: string,
       .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
       .returning();
     if (!row) return undefined; // revoked by a parallel request, which tells of it
+    // its seen signatures guard against nothing any more: the key itself is refused
+    await tx.delete(apiKeySignatures).where(eq(apiKeySignatures.keyId, id));
     const ev = await recordApiKeyEvent(tx, userId, 'api_key_revoked', {
       keyId: id,
       name: row.name,
