@@ -39,7 +39,8 @@ afterAll(async () => {
 });
 
 // the service in a browser test runs on the real clock, as an authenticator app and a key's signer do
-const codeAt = (secret: string, offsetSeconds = 0) => generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
+const codeAt = (secret: string, offsetSeconds = 0) =>
+  generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
 
 /** A request signed with the key, as examples/api-client.mjs makes it. */
 async function signedBalances(id: string, privateKeyPem: string) {
@@ -52,13 +53,12 @@ async function signedBalances(id: string, privateKeyPem: string) {
   return ((await r.json()) as { code: number }).code;
 }
 
-const WIDE = { ...DESKTOP, viewport: { width: 1440, height: 900 } } as const;
 const password = 'Api-keys-pass-123';
 
 describe('API keys on the security screen (1440 px)', () => {
   let page: Page;
   const errors = pageForBlock(
-    WIDE,
+    DESKTOP,
     () => ({ browser, base: service.url }),
     (p) => (page = p),
   );
@@ -66,11 +66,18 @@ describe('API keys on the security screen (1440 px)', () => {
   it('creates a key with the second factor, downloads its private key once, sees it listed, revokes it', async () => {
     const stamp = `ak${Date.now().toString(36)}`;
     const user = await registeredCustomer(service.url, stamp, password);
+    // the desktop profile, 1440 px wide
+    await page.setViewportSize({ width: 1440, height: 900 });
     await signIn(page, user.username, password);
     // two-factor sign-in on (through the service, as the two-factor browser test does on screen)
-    const setup = await api<{ secret: string }>(service.url, '/swx/customer/user/twoFactor/setup', { body: {}, token: user.token });
+    const setup = await api<{ secret: string }>(service.url, '/swx/customer/user/twoFactor/setup', {
+      body: {},
+      token: user.token,
+    });
     const secret = setup.result.secret;
-    expect((await api(service.url, '/swx/customer/user/twoFactor/enable', { body: { code: codeAt(secret) }, token: user.token })).code).toBe(200);
+    expect(
+      (await api(service.url, '/swx/customer/user/twoFactor/enable', { body: { code: codeAt(secret) }, token: user.token })).code,
+    ).toBe(200);
 
     await page.goto('/profile/security');
     await page.waitForSelector('[data-testid=api-keys]');
@@ -148,7 +155,8 @@ describe('API keys on the security screen (390 px)', () => {
     await shot(page, 'api-keys-390-ar');
     // no part of the panel is wider than the phone
     const overflow = await page.evaluate(() => {
-      const d = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document;
+      const d = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } })
+        .document;
       return d.documentElement.scrollWidth - d.documentElement.clientWidth;
     });
     expect(overflow).toBeLessThanOrEqual(0);
