@@ -5,7 +5,9 @@ import { apiKeys } from '../../../server/auth/apiKeys/schema.ts';
 import { users } from '../../../server/platform/identity/schema.ts';
 import { outbox } from '../../../server/platform/mail/schema.ts';
 import { notifications } from '../../../server/platform/realtime/schema.ts';
+import { generateSync } from 'otplib';
 import { Err, Ok } from '../../../src/contract/errors.ts';
+import { STEP_UP_HEADER } from '../../../src/contract/twoFactor.ts';
 import { TRADING_PATHS } from '../../../src/contract/trading.ts';
 import { body, usingPostgres, useTestApp } from '../helpers.ts';
 import { clientKey, marketClock, tick } from '../trading/tradingFixtures.ts';
@@ -239,5 +241,33 @@ describe(`API keys (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(await newIp()).toBe(2);
     const [row] = await t.app.db.select().from(apiKeys).where(eq(apiKeys.id, key.id));
     expect(row).toMatchObject({ lastUsedIp: '192.0.2.6', lastUsedAt: new Date(clock.now()) });
+  });
+
+  // last: it moves the clock a code step, past the price the trading tests above use
+  it('with two-factor sign-in on, creating needs a fresh code (the step-up), refused writing nothing without one', async () => {
+    const v = await createUser(t.app);
+    const code = (secret: string) => generateSync({ secret, epoch: Math.floor(clock.now() / 1000) });
+    const setup = body(
+      await t.app.inject({
+        method: 'POST',
+        url: '/swx/customer/user/twoFactor/setup',
+        headers: { authorization: v.token },
+        payload: {},
+      }),
+    );
+    const secret = setup.result.secret as string;
+    const on = body(
+      await t.app.inject({
+        method: 'POST',
+        url: '/swx/customer/user/twoFactor/enable',
+        headers: { authorization: v.token },
+        payload: { code: code(secret) },
+      }),
+    );
+    expect(on.code, on.msg).toBe(Ok.SUCCESS);
+    clock.ms(30_000);
+    await refusedWritingNothing(Err.TWO_FACTOR_CODE_REQUIRED, async () => (await createKey(t.app, v, ['read'])).res);
+    const made = await createKey(t.app, v, ['read'], { headers: { [STEP_UP_HEADER]: code(secret) } });
+    expect(made.res.code, made.res.msg).toBe(Ok.SUCCESS);
   });
 });
