@@ -98,7 +98,7 @@ export default defineConfig([
     languageOptions: { globals: globals.browser },
   },
   {
-    files: ['server/**', 'bench/**', 'scripts/**', 'tests/**', '*.{js,ts,mjs}'],
+    files: ['server/**', 'bench/**', 'scripts/**', 'examples/**', 'tests/**', '*.{js,ts,mjs}'],
     languageOptions: { globals: globals.node },
   },
   {

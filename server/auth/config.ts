@@ -43,6 +43,8 @@ declare module '../platform/config.ts' {
      * the context-specific words a new password may not be built from (10171; issue 41).
      */
     brandName: string;
+    /** Requests a minute one API key may make, counted across instances (API_KEY_RATE_PER_MINUTE, default 600; 10369). */
+    apiKeyRatePerMinute: number;
   }
 }
 
@@ -82,6 +84,7 @@ export const AUTH_ENV = {
   SESSION_CACHE_SECONDS: int(0, 60, 5, 'longest a session check is served from memory (0: the database on every request)'),
   BRAND_NAME: text("the service's name, refused as the base of a password", BRAND_NAME_DEFAULT),
   CODES_PER_HOUR_GLOBAL: int(1, 10_000_000, 500, 'verification codes per hour over all addresses'),
+  API_KEY_RATE_PER_MINUTE: int(1, 100_000, 600, 'requests a minute one API key may make, over all instances'),
 };
 
 /** The passkeys' relying party: WEBAUTHN_* when set, else PUBLIC_URL's host name and origin. */
@@ -121,5 +124,6 @@ export const authConfig = configFragment(AUTH_ENV, (e) => {
     codesPerHourGlobal: e.CODES_PER_HOUR_GLOBAL ?? 500,
     webauthn: webauthnConfig(publicUrl, e),
     brandName: e.BRAND_NAME ?? BRAND_NAME_DEFAULT,
+    apiKeyRatePerMinute: e.API_KEY_RATE_PER_MINUTE ?? 600,
   };
 });

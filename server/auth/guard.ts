@@ -1,8 +1,19 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
+import { Transform, type Readable } from 'node:stream';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  preHandlerHookHandler,
+  preParsingHookHandler,
+  preValidationHookHandler,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { bookFromHeader, VIRTUALLY_HEADER, type Book } from '../../src/contract/constants.ts';
 import { Err } from '../../src/contract/errors.ts';
 import { BizError } from '../platform/http/errors.ts';
+import { namesKey, type PendingKey, type RequestKey } from './apiKeys/authenticate.ts';
+import { scopeOf } from './apiKeys/scopes.ts';
 import { SessionCache } from './sessionCache.ts';
 import { tokenFromHeader, touchSession, type SessionUser } from './sessions.ts';
 
@@ -12,6 +23,8 @@ declare module 'fastify' {
     user?: SessionUser;
     /** The book selected by the `virtually` header (NO or absent = demo, YES = real). */
     book: Book;
+    /** Set when the request was signed with an API key instead of a session (server/auth/apiKeys). */
+    apiKey?: RequestKey;
   }
   interface FastifyInstance {
     /** preHandler: body code 401 when the session is missing, expired or revoked. */
@@ -33,6 +46,7 @@ declare module 'fastify' {
 export default fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('user', undefined);
+    app.decorateRequest('apiKey', undefined);
     // Trusted only when every instance that can share the database hears every other's
     // revocations: the embedded database is one process's; PostgreSQL needs Redis for that.
     const cache = new SessionCache({
@@ -66,18 +80,28 @@ export default fp(
       if (await touchSession(app.db, user, now)) cache.touched(user, now);
       return user;
     };
+    // a request signed with an API key: its headers, key and scope now, its signature once the body
+    // has arrived (keyHooks below); it is never also a session's (server/auth/apiKeys/authenticate.ts)
+    const pendingKeys = new WeakMap<FastifyRequest, PendingKey>();
     app.decorate('requireUser', async (req: FastifyRequest) => {
+      if (namesKey(req)) {
+        pendingKeys.set(req, await app.apiKeys.precheck(req, scopeOf(req.method, req.routeOptions.url)));
+        return;
+      }
       req.user = await load(req);
       if (!req.user) throw new BizError(Err.LOGIN_REQUIRED);
     });
     app.decorate('requireOperator', async (req: FastifyRequest) => {
+      if (namesKey(req)) throw new BizError(Err.API_KEY_ROUTE_NOT_ALLOWED);
       req.user = await load(req);
       if (!req.user) throw new BizError(Err.LOGIN_REQUIRED);
       if (req.user.role !== 'operator') throw new BizError(Err.OPERATOR_ONLY);
     });
     app.decorate('optionalUser', async (req: FastifyRequest) => {
+      if (req.apiKey) return;
       req.user = await load(req);
     });
+    const keyHooks = apiKeyHooks(app, pendingKeys);
 
     // Who is asking is settled before anything about the request is read: a route that declares
     // requireUser / requireOperator as a preHandler gets it moved to onRequest (before the body is
@@ -96,6 +120,17 @@ export default fp(
       // this schema object, so it is marked in place
       const schema = route.schema as Record<string, unknown> | undefined;
       if (schema && !schema.security) schema.security = [{ token: [] }];
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      if (methods.some((m) => scopeOf(m, route.url) !== undefined)) {
+        route.preParsing = [
+          ...asList(route.preParsing as preParsingHookHandler | preParsingHookHandler[] | undefined),
+          keyHooks.keep,
+        ];
+        route.preValidation = [
+          keyHooks.verify,
+          ...asList(route.preValidation as preValidationHookHandler | preValidationHookHandler[] | undefined),
+        ];
+      }
       route.preHandler = pre.filter((h) => !authHooks.has(h));
       route.onRequest = [
         ...(auth as unknown as onRequestHookHandler[]),
@@ -105,3 +140,36 @@ export default fp(
   },
   { name: 'guard', dependencies: ['platform'] },
 );
+
+/**
+ * The hooks a route that takes a key gets: the raw body kept as it streams to the parser (what was
+ * signed is the bytes sent, not their parse), then, before validation, the signature checked.
+ */
+function apiKeyHooks(app: FastifyInstance, pending: WeakMap<FastifyRequest, PendingKey>) {
+  const bodies = new WeakMap<FastifyRequest, Buffer[]>();
+  const keep = async (req: FastifyRequest, _reply: FastifyReply, payload: Readable) => {
+    if (!pending.has(req)) return payload;
+    const chunks: Buffer[] = [];
+    bodies.set(req, chunks);
+    let received = 0;
+    const tap = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        chunks.push(chunk);
+        received += chunk.length;
+        (tap as Transform & { receivedEncodedLength?: number }).receivedEncodedLength = received;
+        done(null, chunk);
+      },
+    });
+    payload.on('error', (err) => tap.destroy(err));
+    return payload.pipe(tap);
+  };
+  const verify = async (req: FastifyRequest) => {
+    const p = pending.get(req);
+    if (!p) return;
+    pending.delete(req);
+    const { user, key } = await app.apiKeys.verify(req, p, Buffer.concat(bodies.get(req) ?? []));
+    req.user = user;
+    req.apiKey = key;
+  };
+  return { keep, verify };
+}

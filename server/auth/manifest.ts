@@ -1,5 +1,7 @@
 import { AUTH_EVENT_TEXTS } from '../../src/contract/userEventTexts.ts';
 import type { DomainManifest } from '../platform/domain.ts';
+import apiKeys from './apiKeys/plugin.ts';
+import apiKeyRoutes from './apiKeys/routes.ts';
 import guard from './guard.ts';
 import passkeyRoutes from './passkeys/routes.ts';
 import passkeys from './passkeys/plugin.ts';
@@ -25,6 +27,9 @@ const mailKeys = [
   'security.passkey_removed',
   'security.two_factor_enabled',
   'security.two_factor_disabled',
+  'security.api_key_created',
+  'security.api_key_new_ip',
+  'security.api_key_revoked',
 ] as const;
 declare module '../platform/mail/mailText.ts' {
   interface MailKeys {
@@ -49,8 +54,8 @@ declare module '../platform/ledger/reasons.ts' {
 export default {
   name: 'auth',
   // the guard first (requireUser, requireOperator, optionalUser, req.book): every route of every domain uses it
-  plugins: [guard, accounts, passkeys, twoFactor], // app.accounts, app.passkeys, app.twoFactor
-  routes: [authRoutes, accountSessionRoutes, passkeyRoutes, twoFactorRoutes],
+  plugins: [guard, accounts, passkeys, twoFactor, apiKeys], // app.accounts, app.passkeys, app.twoFactor, app.apiKeys
+  routes: [authRoutes, accountSessionRoutes, passkeyRoutes, twoFactorRoutes, apiKeyRoutes],
   events: AUTH_EVENT_TEXTS,
   keyRoot: 'account',
   config: authConfig,
@@ -61,5 +66,9 @@ export default {
     { name: 'login', description: 'Registration, sign-in, codes and password reset' },
     { name: 'user', description: 'The signed-in account: profile, sessions, two-factor sign-in, document access' },
     { name: 'passkeys', description: 'Passkeys (WebAuthn): register, sign in, remove' },
+    {
+      name: 'apiKeys',
+      description: 'API keys (Ed25519): register a public key with scopes and an IP allowlist, list, revoke (docs/api.md)',
+    },
   ],
 } as const satisfies DomainManifest;

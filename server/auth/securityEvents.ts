@@ -22,6 +22,9 @@ export const SECURITY_EVENTS = [
   'passkey_removed',
   'two_factor_enabled',
   'two_factor_disabled',
+  'api_key_created',
+  'api_key_new_ip',
+  'api_key_revoked',
 ] as const;
 export type SecurityEvent = (typeof SECURITY_EVENTS)[number];
 
@@ -30,8 +33,8 @@ export const securityKind = <E extends SecurityEvent>(event: E) => `security.${e
 
 export interface SecurityNotice {
   userId: bigint;
-  /** a passkey's events name it: server/auth/passkeys/events.ts */
-  event: Exclude<SecurityEvent, 'passkey_added' | 'passkey_removed'>;
+  /** a passkey's events name it (server/auth/passkeys/events.ts), an API key's too (server/auth/apiKeys/events.ts) */
+  event: Exclude<SecurityEvent, 'passkey_added' | 'passkey_removed' | 'api_key_created' | 'api_key_new_ip' | 'api_key_revoked'>;
   /** how the user signed in, for 'login' */
   method?: SignInMethod;
 }

@@ -50,6 +50,9 @@ export const AUTH_EVENT_TEXTS = {
   'security.two_factor_disabled': 'wallet.event.security_two_factor_disabled',
   'security.passkey_added': 'wallet.event.security_passkey_added',
   'security.passkey_removed': 'wallet.event.security_passkey_removed',
+  'security.api_key_created': 'wallet.event.security_api_key_created',
+  'security.api_key_new_ip': 'wallet.event.security_api_key_new_ip',
+  'security.api_key_revoked': 'wallet.event.security_api_key_revoked',
 } as const satisfies TextsOf<typeof AUTH_EVENTS>;
 
 export const SMART_EVENT_TEXTS = {

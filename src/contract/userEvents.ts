@@ -53,6 +53,7 @@ const SignInMethod = LiteralUnion(['password', 'google', 'passkey'] as const);
 const Client = { ip: Text, userAgent: Type.Union([Text, Type.Null()]) };
 const Change = Type.Object({ ...Client, method: Type.Optional(SignInMethod) });
 const Passkey = Type.Object({ name: Text, ...Client });
+const ApiKeyChange = Type.Object({ keyId: Text, name: Text, ...Client });
 export const AUTH_EVENTS = {
   /** the notification has where from and how; the live event for the user's other apps has nothing */
   'security.login': Type.Object({
@@ -67,6 +68,10 @@ export const AUTH_EVENTS = {
   'security.two_factor_disabled': Change,
   'security.passkey_added': Passkey,
   'security.passkey_removed': Passkey,
+  /** an API key registered, used from an address it never came from, or revoked (server/auth/apiKeys) */
+  'security.api_key_created': ApiKeyChange,
+  'security.api_key_new_ip': ApiKeyChange,
+  'security.api_key_revoked': ApiKeyChange,
 };
 
 // ---------------------------------------------------------------- smart plans

@@ -33,6 +33,7 @@ export const SCREEN_SECTIONS: readonly string[] = [
   'portfolio',
   'settings',
   'chain',
+  'apiKeys',
 ];
 
 /** ...except these keys and subtrees of theirs, which the shell or the home page shows. */

@@ -27,6 +27,8 @@ export const STEP_UP_ROUTES = new Set([
   'POST /swx/customer/user/allowlist',
   'POST /swx/customer/user/allowlist/addresses',
   'POST /swx/customer/user/allowlist/addresses/:id/remove',
+  // an API key: it can trade and withdraw without a session (server/auth/apiKeys)
+  'POST /swx/customer/user/apiKeys',
 ]);
 
 /** Operators' money reviews: a code always when on; OPERATOR_2FA_REQUIRED makes it required. */
@@ -71,6 +73,9 @@ export async function requireFreshCode(
 ): Promise<void> {
   const user = req.user;
   if (!user) return; // the route's own guard answers
+  // a signed request has no one to ask: the key was made with a code, and withdraws only to
+  // addresses saved with one (server/auth/apiKeys/authenticate.ts)
+  if (req.apiKey) return;
   if (!(await twoFactorOn(app.db, user.id))) {
     if (review && deps.operatorRequired) throw new BizError(Err.OPERATOR_TWO_FACTOR_REQUIRED);
     return;

@@ -2,6 +2,7 @@ import type { Language } from '../../contract/constants.ts';
 import { call } from '../platform/api.ts';
 // types only: the TypeBox builders of the contract stay out of the browser bundle
 import type { DocumentAccessPage } from '../../contract/privacy.ts';
+import type { ApiKey, ApiKeyList, CreateApiKeyBody } from '../../contract/apiKeys.ts';
 import type {
   ActiveSessionList,
   EndedSession,
@@ -61,4 +62,13 @@ export const authApi = {
     call<DocumentAccessPage>('/swx/customer/user/documentAccess', { query: { pageNum, pageSize: 20 }, signal }),
   endSession: (id: string, signal?: AbortSignal) =>
     call<EndedSession>(`/swx/customer/user/sessions/${encodeURIComponent(id)}/end`, { method: 'POST', body: {}, signal }),
+};
+
+/** The account's API keys (docs/api.md, "Authentication with an API key"). */
+export const apiKeysApi = {
+  list: (signal?: AbortSignal) => call<ApiKeyList>('/swx/customer/user/apiKeys', { signal }),
+  create: (body: CreateApiKeyBody, signal?: AbortSignal) =>
+    call<ApiKey>('/swx/customer/user/apiKeys', { method: 'POST', body, signal }),
+  revoke: (id: string, signal?: AbortSignal) =>
+    call<ApiKey>(`/swx/customer/user/apiKeys/${encodeURIComponent(id)}/revoke`, { method: 'POST', body: {}, signal }),
 };

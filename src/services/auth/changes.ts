@@ -12,4 +12,7 @@ export const AUTH_CHANGES = {
   'security.two_factor_disabled': realBook,
   'security.passkey_added': realBook,
   'security.passkey_removed': realBook,
+  'security.api_key_created': realBook,
+  'security.api_key_new_ip': realBook,
+  'security.api_key_revoked': realBook,
 } as const satisfies ChangesOf<keyof typeof AUTH_EVENTS>;

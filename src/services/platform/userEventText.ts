@@ -83,6 +83,8 @@ export function userEventText(e: UserEvent): string {
     // the withdrawal allowlist: the address saved and its network
     address: text(p.address),
     network: text(p.network),
+    // security events: the address a sign-in or an API key's use came from
+    ip: text(p.ip),
     // price alerts: the alert's level or percent, and the instrument's 24-hour move when it fired
     value: trimDecimal(text(p.value)),
     // deposits from the chain: "confirming k/N", and the coin's minimum a deposit fell below

@@ -4,6 +4,6 @@
  */
 export { walletApi } from './api.ts';
 export { passkeyRegisterFlow, passkeySignInFlow } from './protectionFlows.ts';
-export { usePasskeys, useRemovePasskey } from './protectionQueries.ts';
+export { useAllowlist, usePasskeys, useRemovePasskey } from './protectionQueries.ts';
 export { availableOf, useAvailable, useBalances, walletKeys } from './queries.ts';
 export { typedByContent } from './rules.ts';

@@ -5,6 +5,7 @@ import headings from '../platform/components/headings.module.css';
 import screens from '../platform/styles/screens.module.css';
 import { AllowlistPanel } from '../wallet/AllowlistPanel.tsx';
 import { AntiPhishingSection } from './AntiPhishingSection.tsx';
+import { ApiKeysPanel } from './ApiKeysPanel.tsx';
 import { LimitsPanel } from '../wallet/LimitsPanel.tsx';
 import { PasskeysPanel } from './PasskeysPanel.tsx';
 import { TwoFactorSection } from './TwoFactorSection.tsx';
@@ -14,7 +15,7 @@ export { default as SettingsScreen } from '../platform/settings/SettingsScreen.t
 
 /**
  * Account security (/profile/security, docs/security.md): two-factor sign-in, passkeys, the
- * anti-phishing phrase, the withdrawal address allowlist and the withdrawal limits.
+ * anti-phishing phrase, the withdrawal address allowlist, the withdrawal limits and the API keys.
  */
 export default function SecurityScreen() {
   const { t } = useTranslation();
@@ -34,6 +35,7 @@ export default function SecurityScreen() {
       <AntiPhishingSection />
       <AllowlistPanel />
       <LimitsPanel />
+      <ApiKeysPanel />
     </div>
   );
 }

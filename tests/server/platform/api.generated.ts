@@ -1198,6 +1198,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/swx/customer/user/apiKeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This account's API keys, newest first, with their last use and address (revoked ones marked)
+         * @description The caller's API keys, newest first: id, name, scopes, IP allowlist, when and from which address each was last used, and whether it is revoked. The platform holds only their public keys.
+         *
+         *     **Who may call it:** A signed-in customer (`Authorization` token), acting on their own records in the book the `virtually` header selects.
+         *
+         *     **Money moved:** none.
+         *
+         *     **Refusals** (body `code`; docs/api.md, "Errors"):
+         *
+         *     - `401` LOGIN_REQUIRED: Your session has ended. Please log in again.
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Register an API key: a name, the raw Ed25519 public key, its scopes and an optional IP allowlist
+         * @description Registers an Ed25519 public key (32 raw bytes, base64) made by the browser or the caller's own tool, with a name, scopes (`read`, `trade`; `withdraw` only while the withdrawal allowlist is on) and optionally an IP allowlist (addresses or CIDR ranges). A fresh second-factor code when two-factor sign-in is on. A security event (notice and mail). Nothing that signs is ever stored.
+         *
+         *     **Who may call it:** A signed-in customer (`Authorization` token), acting on their own records in the book the `virtually` header selects.
+         *
+         *     **Money moved:** none.
+         *
+         *     **Rate limit:** 20 requests per minute per client address (then 10031, HTTP 429).
+         *
+         *     **Refusals** (body `code`; docs/api.md, "Errors"):
+         *
+         *     - `401` LOGIN_REQUIRED: Your session has ended. Please log in again.
+         *     - `10030` MALFORMED_REQUEST: The request is malformed: {detail}
+         *     - `10031` TOO_MANY_REQUESTS: Too many requests. Please wait and try again.
+         *     - `10212` TWO_FACTOR_CODE_REQUIRED: This action needs a fresh code from your authenticator app because two-factor sign-in is on.
+         *     - `10210` TWO_FACTOR_CODE_WRONG: The authenticator code is wrong. Enter the 6 digits your app shows now, or one of your recovery codes.
+         *     - `10211` TWO_FACTOR_CODE_USED: This code was already used. Wait for your authenticator app to show the next one (every 30 seconds).
+         *     - `10049` LOGIN_THROTTLED: Too many failed attempts. Try again in {seconds} seconds.
+         *     - `10371` API_KEY_PUBLIC_KEY_INVALID: The public key must be a raw Ed25519 public key: 32 bytes, in base64 (44 characters).
+         *     - `10375` API_KEY_PUBLIC_KEY_EXISTS: This public key is already registered as an API key. Generate a new key pair for each key.
+         *     - `10373` API_KEY_IP_INVALID: "{ip}" is not an IP address or a CIDR range (for example 203.0.113.7, 203.0.113.0/24 or 2001:db8::/32).
+         *     - `10372` API_KEY_WITHDRAW_NEEDS_ALLOWLIST: A key may withdraw only while "withdraw only to saved addresses" is on: turn the withdrawal address allowlist on first.
+         *     - `10374` API_KEY_LIMIT: An account keeps at most {limit} API keys: revoke one you no longer use first.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/swx/customer/user/apiKeys/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke one of this account's API keys, at once on every instance
+         * @description Revokes one of the caller's API keys: every instance refuses it from the next request (keys are read from the database on each use). A security event (notice and mail).
+         *
+         *     **Who may call it:** A signed-in customer (`Authorization` token), acting on their own records in the book the `virtually` header selects.
+         *
+         *     **Money moved:** none.
+         *
+         *     **Rate limit:** 20 requests per minute per client address (then 10031, HTTP 429).
+         *
+         *     **Refusals** (body `code`; docs/api.md, "Errors"):
+         *
+         *     - `401` LOGIN_REQUIRED: Your session has ended. Please log in again.
+         *     - `10030` MALFORMED_REQUEST: The request is malformed: {detail}
+         *     - `10031` TOO_MANY_REQUESTS: Too many requests. Please wait and try again.
+         *     - `10043` RECORD_NOT_FOUND: Record not found
+         */
+        post: operations["revokeApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/swx/customer/user/balances": {
         parameters: {
             query?: never;
@@ -6753,6 +6839,144 @@ export interface operations {
                         msg: string;
                         result: {
                             phrase: string | null;
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The book: `NO` (or absent) the demo book, `YES` the real one. */
+                virtually?: "NO" | "YES";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        result: {
+                            rows: {
+                                id: string;
+                                name: string;
+                                publicKey: string;
+                                scopes: ("read" | "trade" | "withdraw")[];
+                                ips: string[];
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                revokedAt: string | null;
+                                /** Format: date-time */
+                                lastUsedAt: string | null;
+                                lastUsedIp: string | null;
+                                ratePerMinute: number;
+                            }[];
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The book: `NO` (or absent) the demo book, `YES` the real one. */
+                virtually?: "NO" | "YES";
+                /** @description A fresh code from the authenticator app, when the caller has two-factor sign-in on. */
+                "x-two-factor-code"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    publicKey: string;
+                    scopes: ("read" | "trade" | "withdraw")[];
+                    ips?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        result: {
+                            id: string;
+                            name: string;
+                            publicKey: string;
+                            scopes: ("read" | "trade" | "withdraw")[];
+                            ips: string[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            revokedAt: string | null;
+                            /** Format: date-time */
+                            lastUsedAt: string | null;
+                            lastUsedIp: string | null;
+                            ratePerMinute: number;
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The book: `NO` (or absent) the demo book, `YES` the real one. */
+                virtually?: "NO" | "YES";
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        result: {
+                            id: string;
+                            name: string;
+                            publicKey: string;
+                            scopes: ("read" | "trade" | "withdraw")[];
+                            ips: string[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            revokedAt: string | null;
+                            /** Format: date-time */
+                            lastUsedAt: string | null;
+                            lastUsedIp: string | null;
+                            ratePerMinute: number;
                         } | null;
                     };
                 };

@@ -99,6 +99,7 @@ const CASES: Record<string, Record<string, Case>> = {
     exposure: { args: ['real'] },
   },
   twoFactorQueries: { status: { args: [] }, antiPhishing: { args: [] } },
+  apiKeyQueries: { list: { args: [] } },
   walletQueries: {
     balances: { args: ['real'] },
     depositAddresses: { args: ['real'] },
