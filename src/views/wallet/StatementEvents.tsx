@@ -98,14 +98,26 @@ function Nets({ event }: { event: StatementEvent }) {
     ...(isZero(n.available)
       ? []
       : [
-          <span key={`${n.asset}-a`} className={`${own.net} ${n.available.startsWith('-') ? styles.out : styles.in}`}>
+          <span
+            key={`${n.asset}-a`}
+            className={`${own.net} ${n.available.startsWith('-') ? styles.out : styles.in}`}
+            data-asset={n.asset}
+            data-part="available"
+            data-value={n.available}
+          >
             {formatMoney(n.available, n.asset, { sign: true })} {n.asset}
           </span>,
         ]),
     ...(isZero(n.held)
       ? []
       : [
-          <span key={`${n.asset}-h`} className={`${own.net} ${styles.hint}`}>
+          <span
+            key={`${n.asset}-h`}
+            className={`${own.net} ${styles.hint}`}
+            data-asset={n.asset}
+            data-part="held"
+            data-value={n.held}
+          >
             {t('wallet.heldChange', { amount: `${formatMoney(n.held, n.asset, { sign: true })} ${n.asset}` })}
           </span>,
         ]),
