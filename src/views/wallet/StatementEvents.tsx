@@ -43,7 +43,7 @@ export function StatementEvents({
       tools={tools}
       head={
         <>
-          <th>{t('account.date')}</th>
+          <th className={styles.hideSmall}>{t('account.date')}</th>
           <th>{t('wallet.recordWhat')}</th>
           <th className={own.change}>{t('wallet.recordChange')}</th>
         </>
@@ -54,7 +54,7 @@ export function StatementEvents({
         return (
           <Fragment key={e.id}>
             <tr data-testid="statement-row" data-kind={e.kind} data-id={e.id}>
-              <td className="num">{localTime(e.time)}</td>
+              <td className={`num ${styles.hideSmall}`}>{localTime(e.time)}</td>
               <td>
                 <button
                   type="button"
@@ -67,8 +67,9 @@ export function StatementEvents({
                 >
                   <span className={own.chevron} aria-hidden="true" data-open={shown} />
                   <span data-testid="statement-label">{t(`wallet.records.${e.kind}`, { defaultValue: e.kind })}</span>
-                  {e.refId && <span className={styles.hint}> #{e.refId}</span>}
                 </button>
+                {/* a phone has no room for the time's own column: it goes under what happened */}
+                <span className={`num ${own.whenSmall}`}>{localTime(e.time)}</span>
               </td>
               <td className={`num ${own.change}`} data-testid="statement-net">
                 <Nets event={e} />
@@ -118,7 +119,8 @@ function Nets({ event }: { event: StatementEvent }) {
             data-part="held"
             data-value={n.held}
           >
-            {t('wallet.heldChange', { amount: `${formatMoney(n.held, n.asset, { sign: true })} ${n.asset}` })}
+            {/* the amount isolated left to right, so an Arabic sentence does not split the figure from its unit */}
+            {t('wallet.heldChange', { amount: `\u2066${formatMoney(n.held, n.asset, { sign: true })} ${n.asset}\u2069` })}
           </span>,
         ]),
   ]);

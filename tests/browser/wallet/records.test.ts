@@ -12,6 +12,7 @@ import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
+  closeToasts,
   DESKTOP,
   inLanguage,
   loginThroughPage,
@@ -129,11 +130,14 @@ const STORY = [
   'deposit_credited',
 ];
 
+/** The real book's Records, statement tab (the book chosen stays chosen over a reload). */
 async function openRecords(page: Page) {
-  await page.goto('/profile/balance');
-  await page.click('[data-testid=switch-real]');
-  await page.waitForSelector('[data-testid=balance][data-book=real]');
-  await page.click('[data-testid=tab-records]');
+  await page.goto('/profile/balance?tab=records');
+  await page.waitForSelector('[data-testid=balance]');
+  if (!(await page.$('[data-testid=balance][data-book=real]'))) {
+    await page.click('[data-testid=switch-real]');
+    await page.waitForSelector('[data-testid=balance][data-book=real]');
+  }
   await page.click('[data-testid=records-statement]');
   await page.waitForSelector('[data-testid=statement-row]');
 }
@@ -146,9 +150,9 @@ for (const device of [WIDE, MOBILE] as Device[]) {
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       await loginThroughPage(page, device, email, PASSWORD);
-      await openRecords(page);
       for (const lng of ['en', 'ar', 'ja']) {
-        await inLanguage(page, lng, '[data-testid=statement-row]');
+        await inLanguage(page, lng, 'body');
+        await openRecords(page);
         const rows = page.locator('[data-testid=statement-row]');
         expect(await rows.evaluateAll((r) => r.map((x) => x.getAttribute('data-kind')))).toEqual(STORY);
         const shown = await page.locator('[data-testid=statement-label]').allTextContents();
@@ -178,6 +182,8 @@ for (const device of [WIDE, MOBILE] as Device[]) {
             'aria-expanded',
           ),
         ).toBe('true');
+        await closeToasts(page, { waitGone: true });
+        await page.locator('[data-testid=statement-legs]').scrollIntoViewIfNeeded();
         await shot(page, `records-${lng}-${device.name}`);
         await page.click('[data-testid=statement-row][data-kind=trade_opened] [data-testid=statement-event]');
         await page.waitForSelector('[data-testid=statement-leg]', { state: 'detached' });

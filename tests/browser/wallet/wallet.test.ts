@@ -210,7 +210,7 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
         'Withdrawal requested, amount on hold',
       );
       expect(await text(page, '[data-testid=statement-row] [data-testid=statement-net]')).toBe(
-        '\u2212100.12 USDTheld +100.12 USDT',
+        '\u2212100.12 USDTheld \u2066+100.12 USDT\u2069',
       );
       // its transfer a click away, with both accounts and every place
       await page.click('[data-testid=statement-event]');
