@@ -7,11 +7,9 @@ import { formatMoneyIn, MINUS, SEPARATORS } from '../../../src/i18n/format.ts';
  * "Figures"): per asset one number of places, trailing zeros kept, cut toward zero, and a sign
  * only when it means something, in every language.
  */
+/** An English figure ("1,234.5") in `lng`'s separators. */
 const sep = (lng: (typeof LANGUAGES)[number], s: string) =>
-  s
-    .replace(/,/g, '\u0000')
-    .replace(/\./g, SEPARATORS[lng].decimal)
-    .replace(/\u0000/g, SEPARATORS[lng].group);
+  s.replace(/[,.]/g, (c) => (c === ',' ? SEPARATORS[lng].group : SEPARATORS[lng].decimal));
 
 describe('money on screen: one rule per asset', () => {
   it.each(LANGUAGES)('%s: display places with trailing zeros, full places where the user acts', (lng) => {
