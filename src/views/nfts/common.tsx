@@ -4,9 +4,13 @@ import type { Nft } from '../../contract/nfts.ts';
 import { formatMoney } from '../platform/components/Figures.tsx';
 import styles from './nfts.module.css';
 
-/** Money as every screen writes it (src/i18n/format.ts), with its unit: "52.50 USDT". */
-export function usdt(amount: string): string {
-  return `${formatMoney(amount, 'USDT')} USDT`;
+/**
+ * Money as every screen writes it (src/i18n/format.ts), with its unit: "52.50 USDT" in lists, and
+ * every place ("52.500000 USDT") with `full` for what a bidder acts on (the auction's figures, the
+ * confirmation).
+ */
+export function usdt(amount: string, full = false): string {
+  return `${formatMoney(amount, 'USDT', { full })} USDT`;
 }
 
 /** The clock of the countdowns, ticking every second while mounted. */
