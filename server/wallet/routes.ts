@@ -23,6 +23,7 @@ import {
   ReadNotificationsResult,
   ResetDemoBody,
   ResetDemoResult,
+  StatementEventPage,
   StatementPage,
   StatementQuery,
   Withdrawal,
@@ -174,6 +175,19 @@ function statementRoutes(app: RouteApp) {
       ...route.signedIn({ ...DOCS.getStatement, querystring: StatementQuery, response: { 200: Envelope(StatementPage) } }),
     },
     async (req, reply) => reply.ok(await app.wallet.statement(userId(req), req.book, req.query)),
+  );
+
+  app.get(
+    `${P}/statement/events`,
+    {
+      ...auth,
+      ...route.signedIn({
+        querystring: StatementQuery,
+        summary: 'The statement one event a row: the transfers of one transaction about one record, with their net changes',
+        response: { 200: Envelope(StatementEventPage) },
+      }),
+    },
+    async (req, reply) => reply.ok(await app.wallet.statementEvents(userId(req), req.book, req.query)),
   );
 
   app.get(

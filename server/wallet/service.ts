@@ -11,6 +11,7 @@ import type {
   Network,
   NotificationPage,
   ReadNotificationsBody,
+  StatementEventPage,
   StatementPage,
   StatementQuery,
   Withdrawal,
@@ -20,7 +21,7 @@ import type {
 } from '../../src/contract/wallet.ts';
 import type { Static } from 'typebox';
 import { BizError } from '../platform/http/errors.ts';
-import { statement, statementCsv } from '../platform/ledger/statement.ts';
+import { statement, statementCsv, statementEvents } from '../platform/ledger/statement.ts';
 import { balancesFrom, resetDemo } from './balances.ts';
 import { userBalances } from '../platform/ledger/ledger.ts';
 import {
@@ -192,6 +193,12 @@ export class WalletService implements PayoutBook {
   statement(userId: bigint, book: Book, q: StatementQuery): Promise<StatementPage> {
     const { pageNum, pageSize, ...filter } = q;
     return statement(this.db, userId, book, filter, { pageNum, pageSize });
+  }
+
+  /** The same movements, one event (a transaction's transfers about one record) a row. */
+  statementEvents(userId: bigint, book: Book, q: StatementQuery): Promise<StatementEventPage> {
+    const { pageNum, pageSize, ...filter } = q;
+    return statementEvents(this.db, userId, book, filter, { pageNum, pageSize });
   }
 
   statementCsv(userId: bigint, book: Book, filter: StatementFilter): Promise<string> {

@@ -9,6 +9,12 @@ export const ASSETS = ['USDT', 'BTC', 'ETH'] as const;
 export type Asset = (typeof ASSETS)[number];
 /** Decimal places kept for each asset; amounts are rounded down (toward zero) to it. */
 export const ASSET_DECIMALS: Record<Asset, number> = { USDT: 6, BTC: 8, ETH: 8 };
+/**
+ * Places an amount is shown with in lists and summaries (docs/frontend.md, "Figures"): always that
+ * many, cut toward zero. Where the user acts on an amount (a withdrawal's amount and fee, a
+ * confirmation) it is shown at ASSET_DECIMALS instead.
+ */
+export const DISPLAY_DECIMALS: Record<Asset, number> = { USDT: 2, BTC: 8, ETH: 8 };
 export const MIN_DEPOSIT: Record<Asset, string> = { USDT: '120', BTC: '0.015', ETH: '0.2' };
 export const DEMO_GRANT_USDT = '100000';
 

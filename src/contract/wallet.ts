@@ -238,8 +238,40 @@ export const StatementRow = Type.Object({
   reason: Type.String(),
   refType: Type.Union([Type.String(), Type.Null()]),
   refId: Type.Union([Type.String(), Type.Null()]),
+  /** the event this transfer belongs to (StatementEvent.id) and what the event was (its kind) */
+  eventId: Type.String(),
+  event: Type.String(),
 });
 export type StatementRow = Static<typeof StatementRow>;
+
+/** One transfer of an event: `from`/`to` are the user's accounts it left and reached, null for the platform's side. */
+export const StatementLeg = Type.Object({
+  transferId: IdString,
+  asset: AssetSchema,
+  /** positive */
+  amount: DecimalString(),
+  reason: Type.String(),
+  from: Type.Union([Type.String(), Type.Null()]),
+  to: Type.Union([Type.String(), Type.Null()]),
+});
+export type StatementLeg = Static<typeof StatementLeg>;
+
+/**
+ * The transfers of one database transaction about one business record (docs/ledger.md,
+ * "Statement"): one line of the records. `nets` is the change it made per asset to the available
+ * balance and to what is held; `kind` names it (src/contract/statementEvents.ts).
+ */
+export const StatementEvent = Type.Object({
+  /** "<refType>:<refId>:<microseconds>", the same on every leg's CSV row */
+  id: Type.String(),
+  time: IsoTime,
+  kind: Type.String(),
+  refType: Type.Union([Type.String(), Type.Null()]),
+  refId: Type.Union([Type.String(), Type.Null()]),
+  nets: Type.Array(Type.Object({ asset: AssetSchema, available: DecimalString(), held: DecimalString() })),
+  legs: Type.Array(StatementLeg),
+});
+export type StatementEvent = Static<typeof StatementEvent>;
 /** GET /swx/customer/user/statement and .../statement.csv (same filters, CSV without paging). */
 export const StatementQuery = Type.Object(
   {
@@ -256,6 +288,9 @@ export const StatementQuery = Type.Object(
 export type StatementQuery = Static<typeof StatementQuery>;
 export const StatementPage = Page(StatementRow);
 export type StatementPage = Static<typeof StatementPage>;
+/** GET /swx/customer/user/statement/events: the same movements, one event a row, paged by events. */
+export const StatementEventPage = Page(StatementEvent);
+export type StatementEventPage = Static<typeof StatementEventPage>;
 
 // ---------------------------------------------------------------- demo reset
 /** POST /swx/customer/user/resetDemo (empty body {}): demo available balances back to the grant. */

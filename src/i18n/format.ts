@@ -1,3 +1,4 @@
+import { ASSET_DECIMALS, DISPLAY_DECIMALS } from '../contract/constants.ts';
 import { htmlLangOf, normaliseLanguage, type Language } from './languages.ts';
 
 /**
@@ -47,16 +48,22 @@ export function formatDecimalIn(language: string, value: string, maxFraction?: n
 }
 
 /**
- * An amount of an asset: its own decimals (USDT 6, BTC and ETH 8: src/contract/constants.ts) cut,
- * trailing zeros dropped but at least `minFraction` kept (2 for a USDT figure people compare), so
- * "0.01500000 BTC" reads "0.015" and "60.000000 USDT" reads "60.00".
+ * The one rule for money on screen (docs/frontend.md, "Figures"): an amount of `asset` at its
+ * display places (DISPLAY_DECIMALS) or, with `full`, at all its places (ASSET_DECIMALS), always
+ * with trailing zeros to that many, cut toward zero. The sign shows only when it means something:
+ * a minus for a negative amount, a plus with `sign` for a positive one, none for an amount that
+ * is zero at those places (never "−0.00"). An unknown asset keeps eight places.
  */
-export function formatAmountIn(language: string, value: string, decimals: number, minFraction = 0): string {
-  const body = value.replace(/^[-\u2212+]/, '');
-  const [int = '0', frac = ''] = body.split('.');
-  let f = frac.slice(0, decimals).replace(/0+$/, '');
-  if (f.length < minFraction) f = f.padEnd(minFraction, '0');
-  return formatDecimalIn(language, `${value.startsWith('-') || value.startsWith(MINUS) ? '-' : ''}${int}${f ? `.${f}` : ''}`);
+export function formatMoneyIn(
+  language: string,
+  value: string,
+  asset: string,
+  opts: { full?: boolean; sign?: boolean } = {},
+): string {
+  const places = ((opts.full ? ASSET_DECIMALS : DISPLAY_DECIMALS) as Record<string, number>)[asset] ?? 8;
+  const body = formatFixedIn(language, value.trim(), places);
+  const zero = !/[1-9]/.test(body);
+  return opts.sign && !zero && !body.startsWith(MINUS) ? `+${body}` : body;
 }
 
 /** A money amount with exactly `places` decimals (cut, not rounded: a balance is never shown higher than it is). */

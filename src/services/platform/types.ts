@@ -49,6 +49,7 @@ export type {
   WithdrawalPage,
   Notification,
   NotificationPage,
+  StatementEventPage,
   StatementPage,
   StatementRow,
 } from '../../contract/wallet.ts';

@@ -8,6 +8,7 @@ import type {
   DepositAddressList,
   DepositPage,
   NotificationPage,
+  StatementEventPage,
   StatementPage,
   Withdrawal,
   WithdrawalMethods,
@@ -55,6 +56,8 @@ export const walletApi = {
   statement: ({ book }: BookScope, q: StatementFilter, signal?: AbortSignal) =>
     call<StatementPage>(`${U}/statement`, { query: q, signal, scope: { book } }),
   /** the CSV with the token header: a blob the screen saves */
+  statementEvents: ({ book }: BookScope, q: StatementFilter, signal?: AbortSignal) =>
+    call<StatementEventPage>(`${U}/statement/events`, { query: q, signal, scope: { book } }),
   statementCsv: ({ book }: BookScope, q: Omit<StatementFilter, 'pageNum' | 'pageSize'>, signal?: AbortSignal) =>
     download(`${U}/statement.csv`, { query: q, signal, scope: { book } }),
   resetDemo: (signal?: AbortSignal) => call<Balances>(`${U}/resetDemo`, { method: 'POST', body: {}, signal }),

@@ -17,6 +17,8 @@ export const walletKeys = {
   depositsPage: (book: Book, page: number, pageSize: number) => [...eventKeys.deposits(book), { page, pageSize }] as const,
   withdrawalsPage: (book: Book, page: number, pageSize: number) => [...eventKeys.withdrawals(book), { page, pageSize }] as const,
   statementPage: (book: Book, page: number, pageSize: number) => [...eventKeys.statement(book), { page, pageSize }] as const,
+  statementEventsPage: (book: Book, page: number, pageSize: number) =>
+    [...eventKeys.statement(book), 'events', { page, pageSize }] as const,
   depositAddresses: (book: Book) => [...eventKeys.book(book), 'depositAddresses'] as const,
 };
 
@@ -46,6 +48,8 @@ export const walletQueries = {
     page(walletKeys.withdrawalsPage(book, p, size), (signal) => walletApi.withdrawals({ book }, pageOf(p, size), signal)),
   statementPage: (book: Book, p: number, size: number) =>
     page(walletKeys.statementPage(book, p, size), (signal) => walletApi.statement({ book }, pageOf(p, size), signal)),
+  statementEventsPage: (book: Book, p: number, size: number) =>
+    page(walletKeys.statementEventsPage(book, p, size), (signal) => walletApi.statementEvents({ book }, pageOf(p, size), signal)),
 };
 
 /** What is available of `asset` in a balances answer ('0' when the book holds none). */
@@ -74,8 +78,9 @@ export const useWithdrawalMethods = () => useQuery(walletQueries.withdrawalMetho
 
 export const useDepositRecords = (p: number, size: number) => useQuery(walletQueries.depositsPage(useBook(), p, size));
 export const useWithdrawalRecords = (p: number, size: number) => useQuery(walletQueries.withdrawalsPage(useBook(), p, size));
-/** The ledger statement of the selected book. */
-export const useStatement = (p: number, size: number) => useQuery(walletQueries.statementPage(useBook(), p, size));
+
+/** The statement of the selected book one event a row (docs/ledger.md, "Statement"). */
+export const useStatementEvents = (p: number, size: number) => useQuery(walletQueries.statementEventsPage(useBook(), p, size));
 
 /** The statement of the selected book as CSV (a Blob the screen saves). */
 export function useStatementCsv() {

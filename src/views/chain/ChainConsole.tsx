@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { AdminChainNetwork } from '../../contract/chain.ts';
 import { useChainNetworks } from '../../services/chain/queries.ts';
-import { formatAmount } from '../platform/components/Figures.tsx';
+import { formatMoney } from '../platform/components/Figures.tsx';
 import { localTime, shorten } from '../platform/components/recordParts.tsx';
 import { Loadable } from '../platform/components/Loadable.tsx';
 import screens from '../platform/styles/screens.module.css';
@@ -118,7 +118,7 @@ function Confirming({ n }: { n: AdminChainNetwork }) {
                 {d.userId}
               </td>
               <td data-label={t('chain.console.amount')} className="num">
-                {formatAmount(d.amount, d.coin)} {d.coin}
+                {formatMoney(d.amount, d.coin)} {d.coin}
               </td>
               <td data-label={t('chain.console.tx')} className={money.mono} title={d.txHash}>
                 {shorten(d.txHash, 6)}

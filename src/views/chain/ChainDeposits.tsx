@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChainDeposit } from '../../contract/chain.ts';
 import { chainDepositView } from '../../machines/chain/chainDeposit.ts';
 import { useChainDeposits } from '../../services/chain/queries.ts';
-import { formatAmount } from '../platform/components/Figures.tsx';
+import { formatMoney } from '../platform/components/Figures.tsx';
 import { copyText, localTime, shorten } from '../platform/components/recordParts.tsx';
 import { Loadable } from '../platform/components/Loadable.tsx';
 import money from '../platform/styles/money.module.css';
@@ -64,7 +64,7 @@ function DepositItem({ d }: { d: ChainDeposit }) {
     <li className={styles.item} data-testid="chain-deposit" data-status={d.status} data-tx={d.txHash}>
       <div className={styles.itemHead}>
         <span className={`num ${styles.amount}`} data-testid="chain-deposit-amount">
-          {formatAmount(d.amount, d.coin)} {d.coin}
+          {formatMoney(d.amount, d.coin)} {d.coin}
         </span>
         <span className={money.status} data-tone={tone} data-testid="chain-deposit-status">
           {label}

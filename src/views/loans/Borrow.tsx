@@ -6,6 +6,7 @@ import wallet from '../platform/styles/money.module.css';
 import { usdt } from '../platform/components/moneyFormat.ts';
 import { Calculator } from './Calculator.tsx';
 import { SignForm } from './SignForm.tsx';
+import { formatMoney } from '../platform/components/Figures.tsx';
 import styles from './loans.module.css';
 
 /**
@@ -47,7 +48,7 @@ export function Borrow({
           <p className="num">
             {t('loan.submittedText', {
               amount: usdt(c.result.amount),
-              collateral: `${c.result.collateralAmount} ${c.result.collateralAsset}`,
+              collateral: `${formatMoney(c.result.collateralAmount, c.result.collateralAsset, { full: true })} ${c.result.collateralAsset}`,
             })}
           </p>
           <button

@@ -8,7 +8,7 @@ import screens from '../platform/styles/screens.module.css';
 import wallet from '../platform/styles/money.module.css';
 import { useRefusalText } from '../platform/app/useFlow.ts';
 import { pct, usdt, useWhen } from '../platform/components/moneyFormat.ts';
-import { formatDecimal } from '../platform/components/Figures.tsx';
+import { formatDecimal, formatMoney } from '../platform/components/Figures.tsx';
 import { LtvGauge } from './LtvGauge.tsx';
 import styles from './loans.module.css';
 
@@ -133,7 +133,7 @@ export function Calculator({
         <div>
           <dt>{t('loan.collateralNeeded')}</dt>
           <dd className="num" data-testid="loan-collateral-needed">
-            {q ? `${q.collateralAmount} ${asset}` : '—'}
+            {q ? `${formatMoney(q.collateralAmount, asset, { full: true })} ${asset}` : '—'}
           </dd>
         </div>
         <div>
@@ -184,7 +184,10 @@ export function Calculator({
       )}
       {q && !enough && have !== null && (
         <p className={screens.formError} role="alert" data-testid="loan-not-enough">
-          {t('loan.collateralShort', { need: `${q.collateralAmount} ${asset}`, have: `${have} ${asset}` })}
+          {t('loan.collateralShort', {
+            need: `${formatMoney(q.collateralAmount, asset, { full: true })} ${asset}`,
+            have: `${have === null ? '—' : formatMoney(have, asset, { full: true })} ${asset}`,
+          })}
         </p>
       )}
       {form.problem && (

@@ -4,7 +4,7 @@ import { isolate } from './isolate.ts';
 import type { LoanStatus } from '../../contract/loans.ts';
 import { LOAN_STATUSES } from '../../contract/loans.ts';
 import { refusalOf, useAdminLoan, useAdminLoans, useLoanDecision, useLoanSignature } from '../../services/loans/queries.ts';
-import { formatDecimal } from '../platform/components/Figures.tsx';
+import { formatDecimal, formatMoney } from '../platform/components/Figures.tsx';
 import { localTime } from '../platform/components/recordParts.tsx';
 import { AdminList, CardTable, Who } from '../platform/operator/queue.tsx';
 import screens from '../platform/styles/screens.module.css';
@@ -65,10 +65,10 @@ export function LoansQueue() {
               <Who username={l.username} userId={l.userId} />
             </td>
             <td data-label={t('loan.amount')} className="num">
-              {formatDecimal(l.amount)} USDT
+              {formatMoney(l.amount, 'USDT', { full: true })} USDT
             </td>
             <td data-label={t('loan.collateral')} className="num">
-              {l.collateralAmount} {l.collateralAsset}
+              {formatMoney(l.collateralAmount, l.collateralAsset)} {l.collateralAsset}
             </td>
             <td data-label={t('loan.term')}>{t('loan.days', { n: l.days })}</td>
             <td data-label={t('loan.ltv')} className="num">
@@ -153,13 +153,13 @@ function LoanReview({ id, onClose }: { id: string; onClose: () => void }) {
               <div>
                 <dt>{t('loan.amount')}</dt>
                 <dd className="num">
-                  {formatDecimal(l.amount)} USDT · {t('loan.days', { n: l.days })}
+                  {formatMoney(l.amount, 'USDT', { full: true })} USDT · {t('loan.days', { n: l.days })}
                 </dd>
               </div>
               <div>
                 <dt>{t('loan.collateral')}</dt>
                 <dd className="num">
-                  {l.collateralAmount} {l.collateralAsset}
+                  {formatMoney(l.collateralAmount, l.collateralAsset)} {l.collateralAsset}
                 </dd>
               </div>
               <div>
@@ -175,7 +175,7 @@ function LoanReview({ id, onClose }: { id: string; onClose: () => void }) {
               {l.status !== 'pending_review' && (
                 <div>
                   <dt>{t('loan.debtNow')}</dt>
-                  <dd className="num">{formatDecimal(l.repaymentAmount, 6)} USDT</dd>
+                  <dd className="num">{formatMoney(l.repaymentAmount, 'USDT', { full: true })} USDT</dd>
                 </div>
               )}
               {l.rejectReason && (

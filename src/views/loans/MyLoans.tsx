@@ -8,6 +8,7 @@ import wallet from '../platform/styles/money.module.css';
 import { usdt, useWhen } from '../platform/components/moneyFormat.ts';
 import { LtvGauge } from './LtvGauge.tsx';
 import { RepayDialog } from './RepayDialog.tsx';
+import { formatMoney } from '../platform/components/Figures.tsx';
 import styles from './loans.module.css';
 
 /**
@@ -59,7 +60,7 @@ export function MyLoans({
                 <div>
                   <dt>{t('loan.collateral')}</dt>
                   <dd className="num">
-                    {l.collateralAmount} {l.collateralAsset}
+                    {formatMoney(l.collateralAmount, l.collateralAsset)} {l.collateralAsset}
                   </dd>
                 </div>
                 <div>

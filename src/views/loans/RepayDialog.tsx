@@ -10,6 +10,7 @@ import dialog from '../platform/components/dialog.module.css';
 import screens from '../platform/styles/screens.module.css';
 import wallet from '../platform/styles/money.module.css';
 import { usdt } from '../platform/components/moneyFormat.ts';
+import { formatMoney } from '../platform/components/Figures.tsx';
 
 /**
  * Repaying a loan, in part or in full, driven by the loanRepay flow: the amount (the whole debt
@@ -96,7 +97,14 @@ export function RepayDialog({
         {split && (
           <p className="num" data-testid="repay-split">
             {t('loan.repaySplit', { interest: usdt(split.interest, 6), principal: usdt(split.principal, 6) })}
-            {full && <> {t('loan.repayReleases', { amount: `${loan.collateralAmount} ${loan.collateralAsset}` })}</>}
+            {full && (
+              <>
+                {' '}
+                {t('loan.repayReleases', {
+                  amount: `${formatMoney(loan.collateralAmount, loan.collateralAsset)} ${loan.collateralAsset}`,
+                })}
+              </>
+            )}
           </p>
         )}
         {/* a disabled Repay says why (900 above the debt, "abc", −1) */}

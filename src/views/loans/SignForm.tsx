@@ -8,6 +8,7 @@ import { SignaturePad } from '../platform/components/SignaturePad.tsx';
 import screens from '../platform/styles/screens.module.css';
 import wallet from '../platform/styles/money.module.css';
 import { usdt } from '../platform/components/moneyFormat.ts';
+import { formatMoney } from '../platform/components/Figures.tsx';
 import styles from './loans.module.css';
 
 /**
@@ -55,7 +56,7 @@ export function SignForm({
         <div>
           <dt>{t('loan.collateral')}</dt>
           <dd className="num">
-            {form.collateralNeeded} {form.asset}
+            {formatMoney(form.collateralNeeded, form.asset, { full: true })} {form.asset}
           </dd>
         </div>
       </dl>

@@ -4,13 +4,13 @@ import type { ListNewNftBody, NftChain, NftSaleType } from '../../contract/nfts.
 import { useCharityPayout, useDonations, useListNewNft } from '../../services/nfts/queries.ts';
 import { toast } from '../../services/platform/toast.ts';
 import { Loadable } from '../platform/components/Loadable.tsx';
-import { formatDecimal } from '../platform/components/Figures.tsx';
+import { formatMoney } from '../platform/components/Figures.tsx';
 import screens from '../platform/styles/screens.module.css';
 import wallet from '../platform/styles/money.module.css';
 import styles from '../platform/operator/admin.module.css';
 import own from './NftConsole.module.css';
 
-const money = (v: string) => `${formatDecimal(v, 6)} USDT`;
+const money = (v: string) => `${formatMoney(v, 'USDT', { full: true })} USDT`;
 // the contract's list, repeated as a type-checked constant so the console bundles no schema builder
 const NFT_CHAINS: readonly NftChain[] = ['Ethereum', 'Polygon'];
 

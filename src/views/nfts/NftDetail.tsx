@@ -87,16 +87,16 @@ function DetailView({ d, refetch }: { d: Detail; refetch: () => unknown }) {
             )}
           </dl>
           <dl className={styles.sale}>
-            {n.saleType === 'buy_now' && n.price && <Fig label={t('nfts.price')} value={usdt(n.price)} id="nft-price" />}
+            {n.saleType === 'buy_now' && n.price && <Fig label={t('nfts.price')} value={usdt(n.price, true)} id="nft-price" />}
             {n.saleType === 'auction' && (
               <>
                 <Fig
                   label={t('nfts.currentBid')}
-                  value={n.currentBid ? usdt(n.currentBid) : t('nfts.noBids')}
+                  value={n.currentBid ? usdt(n.currentBid, true) : t('nfts.noBids')}
                   id="nft-current-bid"
                 />
-                <Fig label={t('nfts.reserve')} value={n.reservePrice ? usdt(n.reservePrice) : '—'} id="nft-reserve" />
-                {n.minNextBid && <Fig label={t('nfts.minBid')} value={usdt(n.minNextBid)} id="nft-min-bid" />}
+                <Fig label={t('nfts.reserve')} value={n.reservePrice ? usdt(n.reservePrice, true) : '—'} id="nft-reserve" />
+                {n.minNextBid && <Fig label={t('nfts.minBid')} value={usdt(n.minNextBid, true)} id="nft-min-bid" />}
                 {n.status === 'auction' && n.endTime && (
                   <div>
                     <dt>{t('nfts.endsIn')}</dt>
@@ -107,8 +107,8 @@ function DetailView({ d, refetch }: { d: Detail; refetch: () => unknown }) {
                 )}
               </>
             )}
-            {n.soldPrice && <Fig label={t('nfts.soldFor')} value={usdt(n.soldPrice)} id="nft-sold-price" />}
-            <Fig label={t('nfts.donated')} value={usdt(n.cumulativeDonation)} id="nft-donated" />
+            {n.soldPrice && <Fig label={t('nfts.soldFor')} value={usdt(n.soldPrice, true)} id="nft-sold-price" />}
+            <Fig label={t('nfts.donated')} value={usdt(n.cumulativeDonation, true)} id="nft-donated" />
           </dl>
           <p className={styles.muted}>{t('nfts.donationShare', { pct, charity: n.charity })}</p>
           {n.saleType === 'auction' && n.status === 'auction' && <p className={styles.muted}>{t('nfts.antiSniping')}</p>}
@@ -147,7 +147,7 @@ function DetailView({ d, refetch }: { d: Detail; refetch: () => unknown }) {
                     {b.mine && <strong> ({t('nfts.you')})</strong>}
                   </td>
                   <td data-label={t('nfts.amount')} className="num">
-                    {usdt(b.amount)}
+                    {usdt(b.amount, true)}
                   </td>
                   <td data-label={t('nfts.time')} className="num">
                     {when(b.createdAt)}

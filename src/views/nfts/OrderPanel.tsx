@@ -141,8 +141,8 @@ function OrderForm({ nft }: { nft: Nft }) {
             </p>
             <p data-testid="nft-dialog-text">
               {kind === 'buy'
-                ? t('nfts.confirmBuyText', { amount: usdt(v.amount), donation: usdt(donation), charity: nft.charity })
-                : t('nfts.confirmBidText', { amount: usdt(v.amount), charity: nft.charity })}
+                ? t('nfts.confirmBuyText', { amount: usdt(v.amount, true), donation: usdt(donation, true), charity: nft.charity })
+                : t('nfts.confirmBidText', { amount: usdt(v.amount, true), charity: nft.charity })}
             </p>
             <p className={styles.custody}>{t('nfts.custody')}</p>
             {order.refusal && (

@@ -1,14 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Nft } from '../../contract/nfts.ts';
-import { formatDecimal } from '../platform/components/Figures.tsx';
+import { formatMoney } from '../platform/components/Figures.tsx';
 import styles from './nfts.module.css';
 
-/** Money as the NFT screens write it: at least two decimals, more only when they are not zeros ("52.50", "55.125"). */
-export function usdt(amount: string): string {
-  const [int, frac = ''] = formatDecimal(amount, 6).split('.');
-  const f = frac.replace(/0+$/, '').padEnd(2, '0');
-  return `${int}.${f} USDT`;
+/**
+ * Money as every screen writes it (src/i18n/format.ts), with its unit: "52.50 USDT" in lists, and
+ * every place ("52.500000 USDT") with `full` for what a bidder acts on (the auction's figures, the
+ * confirmation).
+ */
+export function usdt(amount: string, full = false): string {
+  return `${formatMoney(amount, 'USDT', { full })} USDT`;
 }
 
 /** The clock of the countdowns, ticking every second while mounted. */

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { HISTORY_DAYS, PORTFOLIO_PARTS, type EquityPoint, type HistoryDays } from '../../contract/portfolio.ts';
-import { signedAmount } from '../../services/platform/userEventText.ts';
 import { useEquityHistory, usePortfolio } from '../../services/portfolio/queries.ts';
 import { useSession } from '../platform/app/hooks.ts';
 import { formatUsdt } from '../platform/components/Figures.tsx';
@@ -12,6 +11,8 @@ import headings from '../platform/components/headings.module.css';
 import screens from '../platform/styles/screens.module.css';
 import trade from '../trading/trade.module.css';
 import styles from '../alerts/alerts.module.css';
+import { useFormat } from '../platform/components/useFormat.ts';
+import own from './portfolio.module.css';
 
 /**
  * The portfolio of the selected book (/profile/portfolio, docs/portfolio.md): each part of the
@@ -38,7 +39,7 @@ export default function Portfolio() {
 }
 
 const tone = (v: string) =>
-  signedAmount(v).startsWith('+') ? styles.up : signedAmount(v).startsWith('\u2212') ? styles.down : '';
+  formatUsdt(v, { sign: true }).startsWith('+') ? styles.up : formatUsdt(v).startsWith('\u2212') ? styles.down : '';
 
 function Summary({ demo }: { demo: boolean }) {
   const { t } = useTranslation();
@@ -59,8 +60,8 @@ function Summary({ demo }: { demo: boolean }) {
                 <div key={part} data-testid={`part-${part}`} data-value={p.parts[part]}>
                   <dt>{t(`portfolio.parts.${part}`)}</dt>
                   <dd className="num">
-                    {part === 'debt' ? '\u2212' : ''}
-                    {formatUsdt(p.parts[part])} USDT
+                    {/* debt is owed: shown negative, and no sign at all while it is zero (never "−0.00") */}
+                    {formatUsdt(part === 'debt' ? `-${p.parts[part]}` : p.parts[part])} USDT
                   </dd>
                 </div>
               ))}
@@ -70,7 +71,7 @@ function Summary({ demo }: { demo: boolean }) {
               </div>
               <div data-testid="portfolio-unrealised" data-value={p.unrealisedNet}>
                 <dt>{t('portfolio.unrealised')}</dt>
-                <dd className={`num ${tone(p.unrealisedNet)}`}>{signedAmount(p.unrealisedNet)} USDT</dd>
+                <dd className={`num ${tone(p.unrealisedNet)}`}>{formatUsdt(p.unrealisedNet, { sign: true })} USDT</dd>
               </div>
             </dl>
             {!p.complete && <p className={screens.muted}>{t('portfolio.incomplete')}</p>}
@@ -83,7 +84,7 @@ function Summary({ demo }: { demo: boolean }) {
                       {x.code} · {t(`orders.dir.${x.direction}`)} · {x.lots}
                     </strong>
                     <span className="num">{t('portfolio.value', { value: formatUsdt(x.value) })}</span>
-                    <span className={`num ${tone(x.net)}`}>{signedAmount(x.net)} USDT</span>
+                    <span className={`num ${tone(x.net)}`}>{formatUsdt(x.net, { sign: true })} USDT</span>
                     <Link href={`/profile/orders/${x.id}?book=${p.book}`}>{t('orders.viewOrder')}</Link>
                   </li>
                 ))}
@@ -113,10 +114,29 @@ function History() {
         </div>
       </div>
       <Loadable query={q}>
-        {q.data && <EquityChart points={q.data.points} label={t('portfolio.history')} />}
-        {q.data && q.data.points.length < 2 && <p className={screens.muted}>{t('portfolio.historyEmpty')}</p>}
+        {q.data &&
+          (q.data.points.length >= 2 ? (
+            <EquityChart points={q.data.points} label={t('portfolio.history')} />
+          ) : q.data.points[0] ? (
+            <LonePoint point={q.data.points[0]} />
+          ) : (
+            <p className={screens.muted}>{t('portfolio.historyEmpty')}</p>
+          ))}
       </Loadable>
     </section>
+  );
+}
+
+/** A new account's one point: today's equity said in words, and how the line will grow, not a dot in an empty frame. */
+function LonePoint({ point }: { point: EquityPoint }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <div className={own.lone} data-testid="equity-lone" data-value={point.equity}>
+      <p className={own.loneLabel}>{t('portfolio.historyToday', { day: format.date(`${point.day}T12:00:00Z`) })}</p>
+      <p className={`num ${own.loneValue}`}>{formatUsdt(point.equity)} USDT</p>
+      <p className={screens.muted}>{t('portfolio.historyGrows')}</p>
+    </div>
   );
 }
 

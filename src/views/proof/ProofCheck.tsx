@@ -4,7 +4,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { proofCheckMachine } from '../../machines/proof/proofCheck.ts';
 import { proofCheckFlow } from '../../services/proof/flows.ts';
 import { useFlow, useRefusalText } from '../platform/app/useFlow.ts';
-import { formatDecimal } from '../platform/components/Figures.tsx';
+import { formatMoney } from '../platform/components/Figures.tsx';
 import headings from '../platform/components/headings.module.css';
 import ui from '../platform/components/ui.module.css';
 import screens from '../platform/styles/screens.module.css';
@@ -46,7 +46,7 @@ export function ProofCheck() {
             {s.proof.assets.map((a, i) => (
               <div key={a}>
                 <dt>{a}</dt>
-                <dd className="num">{formatDecimal(s.proof!.balances[i])}</dd>
+                <dd className="num">{formatMoney(s.proof!.balances[i], a, { full: true })}</dd>
               </div>
             ))}
           </dl>

@@ -6,6 +6,7 @@ import { Loadable } from '../platform/components/Loadable.tsx';
 import headings from '../platform/components/headings.module.css';
 import screens from '../platform/styles/screens.module.css';
 import { useWhen } from '../platform/components/moneyFormat.ts';
+import { copyText } from '../platform/components/recordParts.tsx';
 import { AssetTable } from './AssetTable.tsx';
 import styles from './proof.module.css';
 
@@ -52,8 +53,20 @@ export default function ProofPage() {
                   )}
                   <div>
                     <dt>{t('proof.root')}</dt>
-                    <dd className={styles.hash} dir="ltr" data-testid="proof-root">
-                      {s.snapshot.rootHash}
+                    <dd className={styles.rootBlock}>
+                      <code className={styles.root} dir="ltr" data-testid="proof-root">
+                        {s.snapshot.rootHash}
+                      </code>
+                      <button
+                        type="button"
+                        className={styles.copy}
+                        onClick={() =>
+                          copyText(s.snapshot!.rootHash, { ok: t('wallet.copySuccess'), failed: t('wallet.copyError') })
+                        }
+                        data-testid="proof-root-copy"
+                      >
+                        {t('proof.copyRoot')}
+                      </button>
                     </dd>
                   </div>
                 </dl>

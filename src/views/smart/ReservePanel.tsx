@@ -6,7 +6,7 @@ import { CAPITAL_NETWORKS, type CapitalEvidence, type FundReserveBody, type Rese
 import { toast } from '../../services/platform/toast.ts';
 import { useAppActors } from '../platform/app/actors.tsx';
 import { Loadable } from '../platform/components/Loadable.tsx';
-import { formatDecimal } from '../platform/components/Figures.tsx';
+import { formatDecimal, formatMoney } from '../platform/components/Figures.tsx';
 import { localTime } from '../platform/components/recordParts.tsx';
 import screens from '../platform/styles/screens.module.css';
 import wallet from '../platform/styles/money.module.css';
@@ -14,7 +14,7 @@ import styles from '../platform/operator/admin.module.css';
 import own from './SmartConsole.module.css';
 import { toPercent } from './SmartProductsEditor.tsx';
 
-const money = (v: string) => `${formatDecimal(v, 6)} USDT`;
+const money = (v: string) => `${formatMoney(v, 'USDT', { full: true })} USDT`;
 
 type Form = {
   kind: 'fund' | 'withdraw';

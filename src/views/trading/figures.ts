@@ -3,7 +3,7 @@ import { netAt, netOfSettled, pnl, type PositionTerms } from '../../contract/opt
 import type { OptionsPosition } from '../../contract/trading.ts';
 import { optionsOrderMachine } from '../../machines/trading/optionsOrder.ts';
 import i18n from 'i18next';
-import { formatDateTimeIn, formatDecimalIn, formatTimeIn } from '../../i18n/format.ts';
+import { formatDateTimeIn, formatDecimalIn, formatMoneyIn, formatTimeIn } from '../../i18n/format.ts';
 import { htmlLangOf, isLanguage } from '../../i18n/languages.ts';
 
 /**
@@ -52,10 +52,9 @@ export const toneOf = (v: string): 'up' | 'down' | 'flat' => {
   return d.gt(0) ? 'up' : d.lt(0) ? 'down' : 'flat';
 };
 
-/** A signed amount: "+12.34" / "−5.00" (money to 2 decimals for display; exact values stay in the receipt). */
-export function signed(v: string, decimals = 2): string {
-  const d = new Decimal(v).toDecimalPlaces(decimals, Decimal.ROUND_DOWN);
-  return `${d.gt(0) ? '+' : d.lt(0) ? '−' : ''}${groupDigits(d.abs().toFixed(decimals))}`;
+/** A signed USDT amount by the one money rule (src/i18n/format.ts): "+12.34" / "−5.00", never "−0.00". */
+export function signed(v: string): string {
+  return formatMoneyIn(i18n.language || 'en', v, 'USDT', { sign: true });
 }
 
 /** Digit grouping and decimal mark of the app's language (src/i18n/format.ts). */
@@ -63,8 +62,8 @@ export function groupDigits(v: string): string {
   return formatDecimalIn(i18n.language || 'en', v);
 }
 
-/** Money to 2 decimals, grouped. */
-export const money = (v: string) => groupDigits(new Decimal(v).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2));
+/** A USDT amount by the one money rule: two places, cut toward zero like every balance. */
+export const money = (v: string) => formatMoneyIn(i18n.language || 'en', v, 'USDT');
 
 // one formatter per language and unit: the ticket labels its periods on every price tick, and
 // building an Intl.NumberFormat costs far more than using one (docs/performance.md)

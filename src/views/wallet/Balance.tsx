@@ -7,7 +7,7 @@ import { useBalances } from '../../services/wallet/queries.ts';
 import { useSession } from '../platform/app/hooks.ts';
 import { Loadable } from '../platform/components/Loadable.tsx';
 import { LoginPrompt } from '../platform/components/LoginPrompt.tsx';
-import { formatAmount, formatUsdt } from '../platform/components/Figures.tsx';
+import { formatMoney, formatUsdt } from '../platform/components/Figures.tsx';
 import { DemoPanel } from './DemoPanel.tsx';
 import { DepositPanel } from './DepositPanel.tsx';
 import { WithdrawPanel } from './WithdrawPanel.tsx';
@@ -107,12 +107,12 @@ function BalanceTable({ assets }: { assets: readonly (AssetBalance | { asset: As
             <tr key={a.asset} data-asset={placeholder ? undefined : a.asset}>
               <th scope="row">{a.asset}</th>
               <td className="num" data-testid={placeholder ? undefined : 'available'}>
-                {cell(a, (b) => formatAmount(b.available, b.asset))}
+                {cell(a, (b) => formatMoney(b.available, b.asset))}
               </td>
               <td className="num" data-testid={placeholder ? undefined : 'hold'}>
-                {cell(a, (b) => formatAmount(heldAmount(b), b.asset))}
+                {cell(a, (b) => formatMoney(heldAmount(b), b.asset))}
               </td>
-              <td className={`num ${wallet.hideSmall}`}>{cell(a, (b) => formatAmount(b.total, b.asset))}</td>
+              <td className={`num ${wallet.hideSmall}`}>{cell(a, (b) => formatMoney(b.total, b.asset))}</td>
               <td className={`num ${wallet.hideSmall}`}>{cell(a, (b) => (b.valueUsdt ? formatUsdt(b.valueUsdt) : '—'))}</td>
             </tr>
           ))}

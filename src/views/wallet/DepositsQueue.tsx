@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminDeposits } from '../../services/admin/index.ts';
-import { formatDecimal } from '../platform/components/Figures.tsx';
+import { formatMoney } from '../platform/components/Figures.tsx';
 import { localTime, shorten, StatusBadge } from '../platform/components/recordParts.tsx';
 import { ProofViewer, ReviewControls } from '../platform/operator/review.tsx';
 import { AdminList, StatusFilterSelect, useReviewQueue, Who } from '../platform/operator/queue.tsx';
@@ -52,7 +52,7 @@ export function DepositsQueue() {
                 <span className={wallet.hint}>{d.network}</span>
               </td>
               <td data-label={t('account.amount')} className="num">
-                {formatDecimal(d.amount)}
+                {formatMoney(d.amount, d.coin, { full: true })}
               </td>
               <td data-label={t('wallet.txHash')} className={wallet.mono} title={d.txHash}>
                 {shorten(d.txHash)}
@@ -79,7 +79,7 @@ export function DepositsQueue() {
                   <ReviewControls
                     kind="deposit"
                     id={d.id}
-                    subject={{ customer: d.username, amount: formatDecimal(d.amount), coin: d.coin }}
+                    subject={{ customer: d.username, amount: formatMoney(d.amount, d.coin, { full: true }), coin: d.coin }}
                   />
                 )}
               </td>

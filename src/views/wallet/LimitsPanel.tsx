@@ -4,7 +4,7 @@ import type { Asset } from '../../contract/constants.ts';
 import { formatDateTimeIn } from '../../i18n/format.ts';
 import { useWithdrawalLimits } from '../../services/wallet/protectionQueries.ts';
 import { Loadable } from '../platform/components/Loadable.tsx';
-import { formatDecimal } from '../platform/components/Figures.tsx';
+import { formatMoney } from '../platform/components/Figures.tsx';
 import screens from '../platform/styles/screens.module.css';
 import styles from '../auth/security.module.css';
 
@@ -39,10 +39,16 @@ export function LimitsPanel() {
                   <tr key={r.asset}>
                     <th scope="row">{r.asset}</th>
                     <td className="num">
-                      {t('protection.limits.left', { left: formatDecimal(r.dayLeft), limit: formatDecimal(r.dayLimit) })}
+                      {t('protection.limits.left', {
+                        left: formatMoney(r.dayLeft, r.asset),
+                        limit: formatMoney(r.dayLimit, r.asset),
+                      })}
                     </td>
                     <td className="num">
-                      {t('protection.limits.left', { left: formatDecimal(r.monthLeft), limit: formatDecimal(r.monthLimit) })}
+                      {t('protection.limits.left', {
+                        left: formatMoney(r.monthLeft, r.asset),
+                        limit: formatMoney(r.monthLimit, r.asset),
+                      })}
                     </td>
                   </tr>
                 ))}
@@ -66,10 +72,10 @@ export function WithdrawalLimitLine({ coin }: { coin: Asset }) {
     <small className={screens.note} data-testid="wd-limit">
       {t('protection.limits.todayLeft', {
         coin,
-        left: formatDecimal(row.dayLeft),
-        limit: formatDecimal(row.dayLimit),
+        left: formatMoney(row.dayLeft, coin),
+        limit: formatMoney(row.dayLimit, coin),
         time: when(limits.data.dayResetsAt),
-        monthLeft: formatDecimal(row.monthLeft),
+        monthLeft: formatMoney(row.monthLeft, coin),
       })}
     </small>
   );

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDepositRecords, useStatement, useStatementCsv, useWithdrawalRecords } from '../../services/wallet/queries.ts';
+import { useDepositRecords, useStatementCsv, useStatementEvents, useWithdrawalRecords } from '../../services/wallet/queries.ts';
 import { PagedTable } from './PagedTable.tsx';
-import { formatAmount } from '../platform/components/Figures.tsx';
+import { formatMoney } from '../platform/components/Figures.tsx';
 import { localTime, shorten, StatusBadge } from '../platform/components/recordParts.tsx';
 import { PayoutOnChain } from './PayoutOnChain.tsx';
+import { StatementEvents } from './StatementEvents.tsx';
 import screens from '../platform/styles/screens.module.css';
 import styles from '../platform/styles/money.module.css';
 
@@ -68,7 +69,7 @@ function Deposits() {
         <tr key={d.id} data-testid="deposit-row" data-id={d.id} data-status={d.status}>
           <td className="num">{localTime(d.createdAt)}</td>
           <td className="num">
-            {formatAmount(d.amount, d.coin)} {d.coin}
+            {formatMoney(d.amount, d.coin)} {d.coin}
             <br />
             <span className={styles.hint}>{d.network}</span>
           </td>
@@ -107,11 +108,11 @@ function Withdrawals() {
         <tr key={w.id} data-testid="withdrawal-row" data-id={w.id} data-status={w.status}>
           <td className="num">{localTime(w.createdAt)}</td>
           <td className="num">
-            {formatAmount(w.amount, w.coin)} {w.coin}
+            {formatMoney(w.amount, w.coin)} {w.coin}
             <br />
-            <span className={styles.hint}>{t('wallet.feeShort', { fee: formatAmount(w.fee, w.coin) })}</span>
+            <span className={styles.hint}>{t('wallet.feeShort', { fee: formatMoney(w.fee, w.coin) })}</span>
           </td>
-          <td className="num">{formatAmount(w.receiveAmount, w.coin)}</td>
+          <td className="num">{formatMoney(w.receiveAmount, w.coin)}</td>
           <td className={`${styles.mono} ${styles.hideSmall}`} title={w.address}>
             {shorten(w.address)}
             <br />
@@ -148,12 +149,11 @@ function Statement({ demo }: { demo: boolean }) {
       onSuccess: (blob) => save(blob, `statement-${demo ? 'demo' : 'real'}-${new Date().toISOString().slice(0, 10)}.csv`),
     });
   return (
-    <PagedTable
-      list={useStatement(page, SIZE)}
+    <StatementEvents
+      list={useStatementEvents(page, SIZE)}
       page={page}
       size={SIZE}
       onPage={setPage}
-      testId="statement"
       tools={
         <div className={`${styles.actions} ${styles.toolsRow}`}>
           <button
@@ -167,29 +167,6 @@ function Statement({ demo }: { demo: boolean }) {
           </button>
         </div>
       }
-      head={
-        <>
-          <th>{t('account.date')}</th>
-          <th>{t('wallet.reason')}</th>
-          <th className={styles.hideSmall}>{t('wallet.account')}</th>
-          <th>{t('account.amount')}</th>
-        </>
-      }
-      row={(r) => (
-        <tr key={r.id} data-testid="statement-row" data-reason={r.reason}>
-          <td className="num">{localTime(r.time)}</td>
-          <td>
-            {t(`${r.reason.startsWith('loan.') ? 'loan' : 'wallet'}.reasons.${r.reason.replace('.', '_')}`, {
-              defaultValue: r.reason,
-            })}
-          </td>
-          <td className={styles.hideSmall}>{t(`wallet.purposes.${r.purpose}`, { defaultValue: r.purpose })}</td>
-          <td className={`num ${r.direction === 'in' ? styles.in : styles.out}`}>
-            {r.direction === 'in' ? '+' : ''}
-            {formatAmount(r.amount, r.asset)} {r.asset}
-          </td>
-        </tr>
-      )}
     />
   );
 }

@@ -8,7 +8,7 @@ import { useWithdrawalMethods } from '../../services/wallet/queries.ts';
 import { useFlow, useRefusalText } from '../platform/app/useFlow.ts';
 import { Loadable } from '../platform/components/Loadable.tsx';
 import { WithdrawalLimitLine } from './LimitsPanel.tsx';
-import { formatDecimal } from '../platform/components/Figures.tsx';
+import { formatMoney } from '../platform/components/Figures.tsx';
 import screens from '../platform/styles/screens.module.css';
 import forms from './forms.module.css';
 import styles from '../platform/styles/money.module.css';
@@ -45,7 +45,7 @@ export function WithdrawPanel() {
   // 10011 is the catalogue's wording for buying; a withdrawal says what it means here
   const refusalText =
     form.refusal?.code === Err.INSUFFICIENT_BALANCE && method
-      ? t('newuser.withdraw.aboveAvailable', { available: formatDecimal(method.available), coin: method.coin })
+      ? t('newuser.withdraw.aboveAvailable', { available: formatMoney(method.available, method.coin), coin: method.coin })
       : text(form.refusal);
 
   return (
@@ -57,7 +57,12 @@ export function WithdrawPanel() {
         {submitted ? (
           <div className={styles.success} role="status" data-testid="withdraw-done">
             <p>{t('errors:20003')}</p>
-            <p className="num">{t('wallet.onHoldNow', { amount: formatDecimal(submitted.amount), coin: submitted.coin })}</p>
+            <p className="num">
+              {t('wallet.onHoldNow', {
+                amount: formatMoney(submitted.amount, submitted.coin, { full: true }),
+                coin: submitted.coin,
+              })}
+            </p>
             <button type="button" className={styles.secondary} onClick={again}>
               {t('wallet.newWithdrawal')}
             </button>
@@ -117,8 +122,8 @@ export function WithdrawPanel() {
               <small className={styles.hint} data-testid="wd-available">
                 {method
                   ? t('wallet.availableMin', {
-                      available: formatDecimal(method.available),
-                      min: formatDecimal(method.minAmount),
+                      available: formatMoney(method.available, method.coin, { full: true }),
+                      min: formatMoney(method.minAmount, method.coin, { full: true }),
                       coin: method.coin,
                     })
                   : ''}
@@ -134,13 +139,13 @@ export function WithdrawPanel() {
               <div>
                 <dt>{t('wallet.fee')}</dt>
                 <dd className="num" data-testid="wd-fee">
-                  {quote ? `${quote.fee} ${method?.coin}` : '—'}
+                  {quote && method ? `${formatMoney(quote.fee, method.coin, { full: true })} ${method.coin}` : '—'}
                 </dd>
               </div>
               <div>
                 <dt>{t('wallet.receive')}</dt>
                 <dd className="num" data-testid="wd-receive">
-                  {quote ? `${quote.receive} ${method?.coin}` : '—'}
+                  {quote && method ? `${formatMoney(quote.receive, method.coin, { full: true })} ${method.coin}` : '—'}
                 </dd>
               </div>
             </dl>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useAdminWithdrawals } from '../../services/admin/index.ts';
-import { formatDecimal } from '../platform/components/Figures.tsx';
+import { formatMoney } from '../platform/components/Figures.tsx';
 import { localTime, shorten, StatusBadge } from '../platform/components/recordParts.tsx';
 import { PayoutOnChain } from './PayoutOnChain.tsx';
 import { ReviewControls } from '../platform/operator/review.tsx';
@@ -53,13 +53,13 @@ export function WithdrawalsQueue() {
                 {shorten(w.address)}
               </td>
               <td data-label={t('account.amount')} className="num">
-                {formatDecimal(w.amount)}
+                {formatMoney(w.amount, w.coin, { full: true })}
               </td>
               <td data-label={t('admin.fee')} className="num">
-                {formatDecimal(w.fee)}
+                {formatMoney(w.fee, w.coin, { full: true })}
               </td>
               <td data-label={t('wallet.receive')} className="num" data-testid="receive">
-                {formatDecimal(w.receiveAmount)}
+                {formatMoney(w.receiveAmount, w.coin, { full: true })}
               </td>
               <td data-label={t('admin.submitted')} className="num">
                 {localTime(w.createdAt)}
@@ -76,7 +76,7 @@ export function WithdrawalsQueue() {
                   <ReviewControls
                     kind="withdrawal"
                     id={w.id}
-                    subject={{ customer: w.username, amount: formatDecimal(w.amount), coin: w.coin }}
+                    subject={{ customer: w.username, amount: formatMoney(w.amount, w.coin, { full: true }), coin: w.coin }}
                     paidByPlatform={w.paidByPlatform}
                   />
                 )}

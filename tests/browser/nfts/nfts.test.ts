@@ -157,7 +157,7 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       await page.click(`[data-testid=nft-card][data-name="${name}"] a`);
       await page.waitForSelector('[data-testid=nft-art]');
       expect(await text(page, '[data-testid=nft-contract]')).toBe('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
-      expect(await text(page, '[data-testid=nft-min-bid]')).toBe('50.00 USDT');
+      expect(await text(page, '[data-testid=nft-min-bid]')).toBe('50.000000 USDT');
       expect(Number(await page.getAttribute('[data-testid=nft-countdown]', 'data-left'))).toBeGreaterThan(HOUR);
       // the demo book is the default: no bid form, the switch instead
       await page.waitForSelector('[data-testid=nft-blocked][data-reason=demo]');
@@ -172,10 +172,12 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       await page.fill('[data-testid=nft-amount]', '50');
       await page.click('[data-testid=nft-submit]');
       await page.waitForSelector('[data-testid=nft-dialog]');
-      expect(await text(page, '[data-testid=nft-dialog-text]')).toContain('50.00 USDT will be held from your available balance');
+      expect(await text(page, '[data-testid=nft-dialog-text]')).toContain(
+        '50.000000 USDT will be held from your available balance',
+      );
       await shot(page, `${device.name}-nfts-confirm`);
       await page.click('[data-testid=nft-confirm]');
-      await expect.poll(() => text(page, '[data-testid=nft-current-bid]'), { timeout: 10_000 }).toBe('50.00 USDT');
+      await expect.poll(() => text(page, '[data-testid=nft-current-bid]'), { timeout: 10_000 }).toBe('50.000000 USDT');
       expect(await balanceOf(a.token)).toMatchObject({ available: '450.000000', nftBidHold: '50.000000' });
       expect(await page.locator('[data-testid=nft-bid][data-mine=true][data-status=held]').count()).toBe(1);
       // leading: no form, the note instead
@@ -185,14 +187,14 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
     it('B outbids A from another device: A sees it live and has the money back at once', async () => {
       expect(await bidAs(b.token, nftId, '52.5')).toBe(20004);
       expect(await balanceOf(a.token)).toMatchObject({ available: '500.000000', nftBidHold: '0.000000' });
-      await expect.poll(() => text(page, '[data-testid=nft-current-bid]'), { timeout: 15_000 }).toBe('52.50 USDT');
+      await expect.poll(() => text(page, '[data-testid=nft-current-bid]'), { timeout: 15_000 }).toBe('52.500000 USDT');
       await expect.poll(() => text(page, '[data-testid=nft-available]'), { timeout: 15_000 }).toBe('Available: 500.00 USDT');
       expect(await page.locator('[data-testid=nft-bid][data-mine=true][data-status=released]').count()).toBe(1);
       // the form now offers the new minimum: 52.5 + 5 %
       expect(await page.inputValue('[data-testid=nft-amount]')).toBe('55.125000');
       await page.click('[data-testid=nft-submit]');
       await page.click('[data-testid=nft-confirm]');
-      await expect.poll(() => text(page, '[data-testid=nft-current-bid]'), { timeout: 10_000 }).toBe('55.125 USDT');
+      await expect.poll(() => text(page, '[data-testid=nft-current-bid]'), { timeout: 10_000 }).toBe('55.125000 USDT');
       expect(await balanceOf(b.token)).toMatchObject({ available: '500.000000', nftBidHold: '0.000000' });
       await shot(page, `${device.name}-nfts-detail`);
       expect(await noSidewaysScroll(page)).toBe(true);
@@ -209,7 +211,7 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
         .toBe('sold');
       await page.reload();
       await expect.poll(() => text(page, '[data-testid=nft-status]'), { timeout: 15_000 }).toBe('Sold');
-      expect(await text(page, '[data-testid=nft-donated]')).toBe('55.125 USDT');
+      expect(await text(page, '[data-testid=nft-donated]')).toBe('55.125000 USDT');
       expect(await text(page, '[data-testid=nft-owner]')).toBe(`${a.username.slice(0, 2)}***${a.username.slice(-1)}`);
       expect(await balanceOf(a.token)).toMatchObject({ available: '444.875000', nftBidHold: '0.000000' });
       await page.goto('/nfts');
@@ -217,7 +219,7 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       await page.waitForSelector(`[data-testid=nft-card][data-name="${name}"] [data-relation=owned]`);
       await page.click('[data-testid=nft-donations-link]');
       await page.waitForSelector(`[data-testid=don-row][data-nft="${nftId}"]`);
-      expect(await text(page, `[data-testid=don-row][data-nft="${nftId}"] [data-testid=don-amount]`)).toBe('55.125 USDT');
+      expect(await text(page, `[data-testid=don-row][data-nft="${nftId}"] [data-testid=don-amount]`)).toBe('55.12 USDT');
       await shot(page, `${device.name}-nfts-donations`);
       expect(await noSidewaysScroll(page)).toBe(true);
     });

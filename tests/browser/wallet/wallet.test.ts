@@ -188,8 +188,9 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       await page.click('[data-testid=wd-submit]');
       await page.waitForSelector('[data-testid=withdraw-done]', { timeout: 15_000 });
       await expect.poll(() => toasts(page)).toContain('Withdrawal added and submitted for review');
-      await expect.poll(() => usdt(page, 'hold'), { timeout: 10_000 }).toBe('100.123457');
-      expect(await usdt(page, 'available')).toBe('50.376543');
+      // the balance list writes USDT at two places (cut, never rounded up); the record's transfer has every place
+      await expect.poll(() => usdt(page, 'hold'), { timeout: 10_000 }).toBe('100.12');
+      expect(await usdt(page, 'available')).toBe('50.37');
       await closeToasts(page, { waitGone: true });
       await page.click('[data-testid=tab-records]');
       await closeToasts(page, { waitGone: true });
@@ -202,9 +203,19 @@ for (const device of [DESKTOP, MOBILE] as Device[]) {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(device.viewport.width);
       await page.click('[data-testid=records-statement]');
       await page.waitForSelector('[data-testid=statement-row]');
-      const reasons = await page.$$eval('[data-testid=statement-row]', (rows) => rows.map((r) => r.getAttribute('data-reason')));
-      expect(reasons).toEqual(['withdrawal.hold', 'withdrawal.hold', 'deposit.approved']);
-      expect(await text(page, '[data-testid=statement]')).toContain('Withdrawal on hold');
+      // one line per event: the hold is a move to held, never money leaving
+      const kinds = await page.$$eval('[data-testid=statement-row]', (rows) => rows.map((r) => r.getAttribute('data-kind')));
+      expect(kinds).toEqual(['withdrawal_requested', 'deposit_credited']);
+      expect(await text(page, '[data-testid=statement-row] [data-testid=statement-label]')).toBe(
+        'Withdrawal requested, amount on hold',
+      );
+      expect(await text(page, '[data-testid=statement-row] [data-testid=statement-net]')).toBe(
+        '\u2212100.12 USDTheld \u2066+100.12 USDT\u2069',
+      );
+      // its transfer a click away, with both accounts and every place
+      await page.click('[data-testid=statement-event]');
+      await page.waitForSelector('[data-testid=statement-leg]');
+      expect(await text(page, '[data-testid=statement-leg]')).toBe('Withdrawal on holdAvailable → On hold100.123457 USDT');
       const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=statement-csv]')]);
       expect(download.suggestedFilename()).toMatch(/^statement-real-\d{4}-\d{2}-\d{2}\.csv$/);
       const csv = await (await download.createReadStream()).toArray();

@@ -345,9 +345,35 @@ describe('wallet: deposit → approval → balance → withdrawal → approval /
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.headers['content-disposition']).toMatch(/attachment; filename="statement-real-/);
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('time,transfer_id,book,asset,account,direction,amount,reason,ref_type,ref_id');
+    expect(lines[0]).toBe('time,transfer_id,book,asset,account,direction,amount,reason,ref_type,ref_id,event_id,event');
     expect(lines).toHaveLength(10);
-    expect(lines.at(-1)).toMatch(/,real,USDT,available,in,150\.500000,deposit\.approved,deposit,/);
+    expect(lines.at(-1)).toMatch(
+      /,real,USDT,available,in,150\.500000,deposit\.approved,deposit,\d+,deposit:\d+:\d+,deposit_credited$/,
+    );
+    // the same movements as events: credit, hold, payout with its fee, hold, release
+    const events = await get(alice, '/statement/events?pageSize=100');
+    expect(events.result.total).toBe(5);
+    expect(events.result.rows.map((e: { kind: string }) => e.kind)).toEqual([
+      'withdrawal_returned',
+      'withdrawal_requested',
+      'withdrawal_sent',
+      'withdrawal_requested',
+      'deposit_credited',
+    ]);
+    const sent = events.result.rows[2];
+    expect(sent.nets).toEqual([{ asset: 'USDT', available: '0.000000', held: '-100.000000' }]);
+    expect(sent.legs.map((l: { reason: string; from: string; to: string | null }) => [l.reason, l.from, l.to])).toEqual([
+      ['withdrawal.payout', 'withdrawal_hold', null],
+      ['withdrawal.fee', 'withdrawal_hold', null],
+    ]);
+    // a move between the user's own accounts: one leg naming both, nothing left the user
+    expect(events.result.rows[1].legs).toEqual([expect.objectContaining({ from: 'available', to: 'withdrawal_hold' })]);
+    expect(events.result.rows[1].nets).toEqual([{ asset: 'USDT', available: '-40.250000', held: '40.250000' }]);
+    // paged by events, each event whole on its page
+    const second = await get(alice, '/statement/events?pageSize=2&pageNum=2');
+    expect(second.result).toMatchObject({ total: 5 });
+    expect(second.result.rows.map((e: { id: string }) => e.id)).toEqual([events.result.rows[2].id, events.result.rows[3].id]);
+    expect(second.result.rows[0].legs).toHaveLength(2);
   });
 
   it('notifications: paged with an unread count, marked read by ids or all', async () => {

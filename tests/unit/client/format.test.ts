@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../../src/contract/constants.ts';
 import { formatAxisTimeIn } from '../../../src/i18n/axisFormat.ts';
 import {
-  formatAmountIn,
   formatClockTime,
   formatDateIn,
   formatDateTimeIn,
   formatDecimalIn,
   formatFixedIn,
+  formatMoneyIn,
   formatTimeIn,
   intlLocale,
   MINUS,
@@ -70,15 +70,15 @@ describe('one money and one time formatter', () => {
   };
   it.each(LANGUAGES)("%s: groups thousands, uses the asset's own decimals and the one minus sign", (lng) => {
     expect(formatDecimalIn(lng, '1234567.5')).toBe(EXPECTED_GROUPED[lng]);
-    // an asset's own decimals, not 6 to 8 trailing zeros; USDT keeps two
-    expect(formatAmountIn(lng, '60.000000', 6, 2)).toBe(formatDecimalIn(lng, '60.00'));
-    expect(formatAmountIn(lng, '0.01500000', 8)).toBe(formatDecimalIn(lng, '0.015'));
-    expect(formatAmountIn(lng, '1.123456789', 8)).toBe(formatDecimalIn(lng, '1.12345678'));
+    // the asset's display places, trailing zeros kept (tests/unit/client/money.test.ts has the rule in full)
+    expect(formatMoneyIn(lng, '60.000000', 'USDT')).toBe(formatDecimalIn(lng, '60.00'));
+    expect(formatMoneyIn(lng, '0.015', 'BTC')).toBe(formatDecimalIn(lng, '0.01500000'));
+    expect(formatMoneyIn(lng, '1.123456789', 'ETH')).toBe(formatDecimalIn(lng, '1.12345678'));
     // one minus sign (U+2212), never the hyphen, and none on a zero
     const neg = formatDecimalIn(lng, '-2.72');
     expect(neg.startsWith(MINUS)).toBe(true);
     expect(neg).not.toContain('-');
-    expect(formatAmountIn(lng, '-5.000000', 6, 2)).toBe(`${MINUS}${formatDecimalIn(lng, '5.00')}`);
+    expect(formatMoneyIn(lng, '-5.000000', 'USDT')).toBe(`${MINUS}${formatDecimalIn(lng, '5.00')}`);
     expect(formatDecimalIn(lng, '-0.000', 2)).not.toContain(MINUS);
   });
 

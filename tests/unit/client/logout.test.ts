@@ -107,6 +107,7 @@ const CASES: Record<string, Record<string, Case>> = {
     depositsPage: { args: ['real', 1, 10] },
     withdrawalsPage: { args: ['real', 1, 10] },
     statementPage: { args: ['demo', 1, 10] },
+    statementEventsPage: { args: ['demo', 1, 10] },
   },
 };
 

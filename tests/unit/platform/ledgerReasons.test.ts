@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../../src/contract/constants.ts';
 import { readAppTexts } from '../../../scripts/locales.ts';
+import { NAMED_REASONS, STATEMENT_EVENT_KINDS } from '../../../src/contract/statementEvents.ts';
 import { DOMAINS, LEDGER_REASONS } from '../../../server/domains.ts';
 import { collisions, type DomainManifest } from '../../../server/platform/domain.ts';
 
@@ -44,7 +45,25 @@ describe('ledger reasons', () => {
     expect(collisions(domains).ledgerReason).toEqual([]);
   });
 
+  it('names an event kind for every reason a user account can see (src/contract/statementEvents.ts)', () => {
+    // the smart plans' reserve and the charity's payouts move between platform accounts only: no customer's statement shows them
+    const platformOnly = [
+      'smart.yield_committed',
+      'smart.yield_released',
+      'smart.reserve_funded',
+      'smart.reserve_withdrawn',
+      'charity.payout',
+    ];
+    const unnamed = LEDGER_REASONS.filter((r) => !NAMED_REASONS.includes(r) && !platformOnly.includes(r));
+    expect(unnamed).toEqual([]);
+  });
+
   for (const lng of LANGUAGES) {
+    it(`${lng}: has a label for every event kind`, () => {
+      const app = readAppTexts(lng, root) as { wallet: { records: Record<string, string> } };
+      expect(STATEMENT_EVENT_KINDS.filter((k) => !app.wallet.records[k])).toEqual([]);
+    });
+
     it(`${lng}: has a label for every declared reason`, () => {
       const app = readAppTexts(lng, root) as {
         wallet: { reasons: Record<string, string> };

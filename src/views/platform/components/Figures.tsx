@@ -1,7 +1,6 @@
 import i18n from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { ASSET_DECIMALS } from '../../../contract/constants.ts';
-import { formatAmountIn, formatDecimalIn, formatFixedIn } from '../../../i18n/format.ts';
+import { formatDecimalIn, formatMoneyIn } from '../../../i18n/format.ts';
 import styles from './ui.module.css';
 import type { FeedStatus } from '../app/hooks.ts';
 
@@ -25,16 +24,18 @@ export function formatDecimal(value: string, maxFraction?: number): string {
   return formatDecimalIn(i18n.language || 'en', value, maxFraction);
 }
 
-/** An amount of an asset at its own decimals, trailing zeros dropped (USDT keeps two): "60.00", "0.015" (src/i18n/format.ts). */
-export function formatAmount(value: string, asset: string): string {
-  const decimals = (ASSET_DECIMALS as Record<string, number>)[asset] ?? 8;
-  return formatAmountIn(i18n.language || 'en', value, decimals, asset === 'USDT' ? 2 : 0);
+/**
+ * Every money figure on screen: the asset's one rule (src/i18n/format.ts, formatMoneyIn): its
+ * display places in lists and summaries ("60.00" USDT, "0.01500000" BTC), all its places with
+ * `full` where the user acts on the amount, the sign only when it means something.
+ */
+export function formatMoney(value: string, asset: string, opts: { full?: boolean; sign?: boolean } = {}): string {
+  return formatMoneyIn(i18n.language || 'en', value, asset, opts);
 }
 
-/** A USDT balance summary: always two decimals ("100,000.00"), cut, never rounded up. */
-export function formatUsdt(value: string): string {
-  return formatFixedIn(i18n.language || 'en', value, 2);
-}
+/** A USDT figure by the same rule (two places, "100,000.00"). */
+export const formatUsdt = (value: string, opts: { full?: boolean; sign?: boolean } = {}): string =>
+  formatMoney(value, 'USDT', opts);
 
 export function SimulatedBadge({ show, short = false }: { show: boolean | null; short?: boolean }) {
   const { t } = useTranslation();
