@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope } from '../../../src/contract/envelope.ts';
 import { JobsAnswer } from '../../../src/contract/ops.ts';
+import { QueueAges } from '../../../src/contract/reviewQueues.ts';
 
 const jobsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.requireOperator);
@@ -21,6 +22,19 @@ const jobsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (_req, reply) => reply.ok({ instance: app.jobs.instanceId, jobs: await app.jobs.list() }),
+  );
+
+  app.get(
+    '/queues/ages',
+    {
+      schema: {
+        tags: ['admin'],
+        security: [{ token: [] }],
+        response: { 200: Envelope(QueueAges) },
+        summary: 'Review queues: how many wait in each and how long the oldest has waited',
+      },
+    },
+    async (_req, reply) => reply.ok({ rows: await app.queueAges.all() }),
   );
 };
 
