@@ -14,7 +14,7 @@ import { auditLog } from '../../../server/platform/audit/schema.ts';
 import { deposits } from '../../../server/wallet/schema.ts';
 import { Err, Ok } from '../../../src/contract/errors.ts';
 import { STEP_UP_HEADER } from '../../../src/contract/twoFactor.ts';
-import { body, usingPostgres, useTestApp } from '../helpers.ts';
+import { body, buildTestApp, usingPostgres, useTestApp } from '../helpers.ts';
 import { post, U } from '../auth.helpers.ts';
 import { testClock } from '../smart/smartFixtures.ts';
 import { SoftAuthenticator } from '../softAuthenticator.ts';
@@ -222,4 +222,39 @@ describe(`the operators' review window (${usingPostgres() ? 'PostgreSQL' : 'PGli
     const other = await createUser(t.app, 'operator');
     expect((await post(t, '/admin-api/review-window/passkeyOptions', {}, { token: other.token })).code).toBe(Err.PASSKEY_UNKNOWN);
   });
+
+  it.runIf(usingPostgres())(
+    'two instances on one database share the window: opened on one, used on the other, ended by a sign-out on either',
+    async () => {
+      const second = await buildTestApp({ databaseUrl: t.config.databaseUrl, clock: clock.now, operator2faRequired: true });
+      try {
+        const op = await enrolledOperator();
+        const ids = await pendingDeposits(3);
+        const on = (app: typeof t.app, id: string, c?: string) =>
+          app.inject({
+            method: 'POST',
+            url: `/admin-api/deposits/${id}/approve`,
+            payload: {},
+            headers: { authorization: op.token, ...(c ? { [STEP_UP_HEADER]: c } : {}) },
+          });
+        expect(body(await on(t.app, ids[0], code(op.secret))).code).toBe(Ok.SUCCESS);
+        expect(body(await on(second.app, ids[1])).code).toBe(Ok.SUCCESS);
+        const lines = await t.app.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.actorId, op.id), eq(auditLog.action, 'deposit.approve')));
+        expect(new Set(lines.map((l) => JSON.stringify(l.reviewWindow))).size).toBe(1);
+        expect(
+          body(
+            await second.app.inject({ method: 'POST', url: '/swx/customer/login/logout', headers: { authorization: op.token } }),
+          ).code,
+        ).toBe(Ok.SUCCESS);
+        expect(body(await on(t.app, ids[2])).code).toBe(401);
+        expect(await statusOf(ids[2])).toBe('pending');
+      } finally {
+        // the first instance's database stays: only this platform closes
+        await second.app.close();
+      }
+    },
+  );
 });

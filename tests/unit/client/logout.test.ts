@@ -71,7 +71,7 @@ const CASES: Record<string, Record<string, Case>> = {
     mine: { args: [] },
     donations: { args: [], public: true },
   },
-  opsQueries: { jobs: { args: [] } },
+  opsQueries: { jobs: { args: [] }, queueAges: { args: [] }, reviewWindow: { args: [] } },
   proofQueries: { summary: { args: [], public: true } },
   protectionQueries: { passkeys: { args: [] }, allowlist: { args: [] }, limits: { args: [] } },
   smartQueries: {
