@@ -38,6 +38,14 @@ import { BinaryFile } from '../platform/http/files.ts';
 import { requestId } from '../platform/http/validation.ts';
 import { operatorRoute, type RouteApp } from '../platform/http/routeSchema.ts';
 import { operatorRoutes } from '../platform/http/operatorRoutes.ts';
+import {
+  BulkRejectBody,
+  BulkRejectResult,
+  NewRejectReasonBody,
+  RejectReason,
+  RejectReasonList,
+  RejectReasonQuery,
+} from '../../src/contract/reviewQueues.ts';
 
 const optionalId = (id: string | undefined) => (id === undefined ? undefined : requestId(id));
 
@@ -168,6 +176,27 @@ function operatorAccountRoutes(app: RouteApp) {
   );
 }
 
+/** Several items rejected with one reason; the reject reasons of each queue, kept by operators (audited). */
+function rejectRoutes(app: RouteApp) {
+  const op = operatorRoutes(app);
+  for (const queue of ['deposits', 'withdrawals'] as const)
+    op.post(
+      `/${queue}/reject`,
+      {
+        body: BulkRejectBody,
+        summary: `Reject several ${queue} with one reason (each decided on its own)`,
+        result: BulkRejectResult,
+      },
+      (r) => app.admin.rejectMany(r.by, queue, r.body.ids.map(requestId), r.body.reason),
+    );
+  const list = { querystring: RejectReasonQuery, summary: "A queue's reject reasons", result: RejectReasonList };
+  op.get('/reject-reasons', list, async (r) => ({ rows: await app.admin.rejectReasons(r.query.queue) }));
+  const add = { body: NewRejectReasonBody, summary: "Add a reason to a queue's list (audited)", result: RejectReason };
+  op.post('/reject-reasons', add, (r) => app.admin.addRejectReason(r.by, r.body.queue, r.body.text));
+  const remove = { params: AdminIdParams, summary: "Remove a reason from its queue's list (audited)", result: RejectReason };
+  op.post('/reject-reasons/:id/remove', remove, (r) => app.admin.removeRejectReason(r.by, r.id));
+}
+
 /** The outbox and the audit log (read only). */
 function logRoutes(app: RouteApp) {
   const op = operatorRoutes(app);
@@ -185,6 +214,7 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   withdrawalRoutes(app);
   depositAddressRoutes(app);
   operatorAccountRoutes(app);
+  rejectRoutes(app);
   logRoutes(app);
 };
 

@@ -51,3 +51,36 @@ export const QueueAge = Type.Object({
 export type QueueAge = Static<typeof QueueAge>;
 export const QueueAges = Type.Object({ rows: Type.Array(QueueAge) });
 export type QueueAges = Static<typeof QueueAges>;
+
+/** A reason on a queue's reject list (GET/POST /admin-api/reject-reasons, POST …/:id/remove). */
+export const RejectReason = Type.Object({
+  id: Type.String(),
+  queue: Type.Union([Type.Literal('deposits'), Type.Literal('withdrawals'), Type.Literal('kyc'), Type.Literal('loans')]),
+  text: Type.String(),
+  createdAt: IsoTime,
+});
+export type RejectReason = Static<typeof RejectReason>;
+export const RejectReasonList = Type.Object({ rows: Type.Array(RejectReason) });
+const QueueName = Type.Union([Type.Literal('deposits'), Type.Literal('withdrawals'), Type.Literal('kyc'), Type.Literal('loans')]);
+export const RejectReasonQuery = Type.Object({ queue: QueueName }, { additionalProperties: false });
+export const NewRejectReasonBody = Type.Object(
+  { queue: QueueName, text: Type.String({ minLength: 1, maxLength: 500 }) },
+  { additionalProperties: false },
+);
+
+/**
+ * POST /admin-api/deposits/reject and /admin-api/withdrawals/reject: several items rejected with
+ * one reason (approvals stay one by one). Each is decided on its own: the answer says which were.
+ */
+export const BulkRejectBody = Type.Object(
+  {
+    ids: Type.Array(Type.String({ pattern: '^[0-9]{1,19}$' }), { minItems: 1, maxItems: 100 }),
+    reason: Type.String({ minLength: 1, maxLength: 500 }),
+  },
+  { additionalProperties: false },
+);
+export const BulkRejectResult = Type.Object({
+  /** per item: 200, or the catalogue code of its refusal */
+  rows: Type.Array(Type.Object({ id: Type.String(), code: Type.Integer() })),
+});
+export type BulkRejectResult = Static<typeof BulkRejectResult>;

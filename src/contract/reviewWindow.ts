@@ -17,6 +17,8 @@ export type ReviewWindowRef = Static<typeof ReviewWindowRef>;
 
 /** The session's window as the console shows it: open or not, and when it closes. */
 export const ReviewWindowState = Type.Object({
+  /** this operator's money reviews need a window (a second factor is on, or OPERATOR_2FA_REQUIRED) */
+  asked: Type.Boolean(),
   open: Type.Boolean(),
   window: Type.Union([ReviewWindowRef, Type.Null()]),
   /** its end at the latest */

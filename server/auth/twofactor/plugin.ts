@@ -41,7 +41,14 @@ async function twoFactor(app: FastifyInstance) {
   const window = { lengthMs: app.config.reviewWindowMs, idleMs: app.config.reviewWindowIdleMs };
   app.decorate(
     'reviewWindow',
-    new ReviewWindowService({ db: app.db, keys, clock: app.clock, policy: window, passkeys: app.passkeys }),
+    new ReviewWindowService({
+      db: app.db,
+      keys,
+      clock: app.clock,
+      policy: window,
+      operatorRequired: app.config.operator2faRequired,
+      passkeys: app.passkeys,
+    }),
   );
   installStepUp(app, {
     keys,

@@ -83,7 +83,12 @@ export async function reviewInWindow(db: DbOrTx, sessionId: bigint, now: number,
 }
 
 /** The session's window as the console shows it (reads only). */
-export async function windowState(db: DbOrTx, sessionId: bigint, now: number, p: ReviewWindowPolicy): Promise<ReviewWindowState> {
+export async function windowState(
+  db: DbOrTx,
+  sessionId: bigint,
+  now: number,
+  p: ReviewWindowPolicy,
+): Promise<Omit<ReviewWindowState, 'asked'>> {
   const [w] = await db
     .select()
     .from(reviewWindows)

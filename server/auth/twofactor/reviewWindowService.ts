@@ -19,14 +19,16 @@ export interface ReviewWindowDeps {
   keys: SecretKeys;
   clock: Clock;
   policy: ReviewWindowPolicy;
-  passkeys: Pick<PasskeyService, 'reviewOptions' | 'verifyReview'>;
+  operatorRequired: boolean;
+  passkeys: Pick<PasskeyService, 'reviewOptions' | 'verifyReview' | 'hasAny'>;
 }
 
 export class ReviewWindowService {
   constructor(private readonly d: ReviewWindowDeps) {}
 
-  state(s: SessionUser): Promise<ReviewWindowState> {
-    return windowState(this.d.db, s.sessionId, this.d.clock.now(), this.d.policy);
+  async state(s: SessionUser): Promise<ReviewWindowState> {
+    const asked = this.d.operatorRequired || (await twoFactorOn(this.d.db, s.id)) || (await this.d.passkeys.hasAny(s.id));
+    return { asked, ...(await windowState(this.d.db, s.sessionId, this.d.clock.now(), this.d.policy)) };
   }
 
   /** A fresh authenticator code (10215 without one on; 10210, 10211, 10049 as at every step-up). */

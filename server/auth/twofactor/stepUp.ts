@@ -38,6 +38,9 @@ export const MONEY_REVIEW_ROUTES = new Set([
   'POST /admin-api/deposits/:id/reject',
   'POST /admin-api/withdrawals/:id/approve',
   'POST /admin-api/withdrawals/:id/reject',
+  // several rejected with one reason
+  'POST /admin-api/deposits/reject',
+  'POST /admin-api/withdrawals/reject',
   'POST /admin-api/loans/:id/approve',
   'POST /admin-api/loans/:id/reject',
   'POST /admin-api/operator-proposals/:id/confirm',

@@ -43,19 +43,22 @@ export function ReviewStatus() {
       <h2 id="adm-review-status" className={own.visuallyHidden}>
         {t('admin.window.title')}
       </h2>
-      <p data-testid="review-window" data-open={open ? 'true' : 'false'} role="status">
-        {open
-          ? t('admin.window.open', { time: duration(left, i18n.language), factor: t(`admin.window.factor.${open.factor}`) })
-          : t('admin.window.closed')}
-        {open && (
-          <>
-            {' '}
-            <button type="button" onClick={() => close.mutate()} disabled={close.isPending} data-testid="review-window-close">
-              {t('admin.window.close')}
-            </button>
-          </>
-        )}
-      </p>
+      {/* an operator whose reviews need no second factor has no window to show */}
+      {w.data?.asked && (
+        <p data-testid="review-window" data-open={open ? 'true' : 'false'} role="status">
+          {open
+            ? t('admin.window.open', { time: duration(left, i18n.language), factor: t(`admin.window.factor.${open.factor}`) })
+            : t('admin.window.closed')}
+          {open && (
+            <>
+              {' '}
+              <button type="button" onClick={() => close.mutate()} disabled={close.isPending} data-testid="review-window-close">
+                {t('admin.window.close')}
+              </button>
+            </>
+          )}
+        </p>
+      )}
       {ages.data && (
         <ul className={own.queueAges} data-testid="queue-ages">
           {ages.data.rows.map((q) => (

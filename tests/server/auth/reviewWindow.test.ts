@@ -179,7 +179,7 @@ describe(`the operators' review window (${usingPostgres() ? 'PostgreSQL' : 'PGli
     const op = await enrolledOperator();
     const opened = await post(t, '/admin-api/review-window', { code: code(op.secret) }, { token: op.token });
     expect(opened.code, opened.msg).toBe(Ok.SUCCESS);
-    expect(opened.result).toMatchObject({ open: true, secondsLeft: 5 * 60, window: { factor: 'totp' } });
+    expect(opened.result).toMatchObject({ asked: true, open: true, secondsLeft: 5 * 60, window: { factor: 'totp' } });
     // the same code again: used
     expect((await post(t, '/admin-api/review-window', { code: code(op.secret) }, { token: op.token })).code).toBe(
       Err.TWO_FACTOR_CODE_USED,
