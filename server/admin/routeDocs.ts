@@ -177,4 +177,36 @@ export const DOCS = {
     description: 'Operator actions, newest first, paged, by actor, action or record (append-only).',
     refusals: [],
   },
+  rejectDeposits: {
+    operationId: 'rejectDeposits',
+    summary: 'Reject several deposits with one reason (each decided on its own)',
+    description:
+      'Rejects up to 100 pending deposits with one reason, each decided on its own (its own refusal code in the answer when it cannot be rejected). Inside the review window when two-factor is required. Credits nothing.',
+    refusals: [Err.MALFORMED_REQUEST],
+  },
+  rejectWithdrawals: {
+    operationId: 'rejectWithdrawals',
+    summary: 'Reject several withdrawals with one reason (each decided on its own)',
+    description:
+      'Rejects up to 100 pending withdrawals with one reason, each decided on its own; each rejected one returns its held amount to the customer through the ledger. Inside the review window when two-factor is required.',
+    refusals: [Err.MALFORMED_REQUEST],
+  },
+  listRejectReasons: {
+    operationId: 'listRejectReasons',
+    summary: "A queue's reject reasons",
+    description: 'The reasons operators choose from when they reject an item of a queue (deposits, withdrawals, KYC, loans).',
+    refusals: [],
+  },
+  addRejectReason: {
+    operationId: 'addRejectReason',
+    summary: "Add a reason to a queue's list (audited)",
+    description: "Adds a reason to a queue's list of reject reasons; the change is audited.",
+    refusals: [Err.MALFORMED_REQUEST],
+  },
+  removeRejectReason: {
+    operationId: 'removeRejectReason',
+    summary: "Remove a reason from its queue's list (audited)",
+    description: "Removes a reason from its queue's list; the change is audited, and past rejections keep their text.",
+    refusals: [Err.RECORD_NOT_FOUND],
+  },
 } as const satisfies Record<string, RouteDoc>;

@@ -39,6 +39,14 @@ import { requestId } from '../platform/http/validation.ts';
 import { operatorRoute, type RouteApp, type RouteDoc } from '../platform/http/routeSchema.ts';
 import { operatorRoutes } from '../platform/http/operatorRoutes.ts';
 import { DOCS } from './routeDocs.ts';
+import {
+  BulkRejectBody,
+  BulkRejectResult,
+  NewRejectReasonBody,
+  RejectReason,
+  RejectReasonList,
+  RejectReasonQuery,
+} from '../../src/contract/reviewQueues.ts';
 
 const optionalId = (id: string | undefined) => (id === undefined ? undefined : requestId(id));
 
@@ -149,6 +157,27 @@ function operatorAccountRoutes(app: RouteApp) {
   );
 }
 
+/** Several items rejected with one reason; the reject reasons of each queue, kept by operators (audited). */
+function rejectRoutes(app: RouteApp) {
+  const op = operatorRoutes(app);
+  for (const queue of ['deposits', 'withdrawals'] as const)
+    op.post(
+      `/${queue}/reject`,
+      {
+        ...(queue === 'deposits' ? DOCS.rejectDeposits : DOCS.rejectWithdrawals),
+        body: BulkRejectBody,
+        result: BulkRejectResult,
+      },
+      (r) => app.admin.rejectMany(r.by, queue, r.body.ids.map(requestId), r.body.reason),
+    );
+  const list = { ...DOCS.listRejectReasons, querystring: RejectReasonQuery, result: RejectReasonList };
+  op.get('/reject-reasons', list, async (r) => ({ rows: await app.admin.rejectReasons(r.query.queue) }));
+  const add = { ...DOCS.addRejectReason, body: NewRejectReasonBody, result: RejectReason };
+  op.post('/reject-reasons', add, (r) => app.admin.addRejectReason(r.by, r.body.queue, r.body.text));
+  const remove = { ...DOCS.removeRejectReason, params: AdminIdParams, result: RejectReason };
+  op.post('/reject-reasons/:id/remove', remove, (r) => app.admin.removeRejectReason(r.by, r.id));
+}
+
 /** The outbox and the audit log (read only). */
 function logRoutes(app: RouteApp) {
   const op = operatorRoutes(app);
@@ -166,6 +195,7 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   withdrawalRoutes(app);
   depositAddressRoutes(app);
   operatorAccountRoutes(app);
+  rejectRoutes(app);
   logRoutes(app);
 };
 

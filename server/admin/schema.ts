@@ -37,3 +37,26 @@ export const operatorProposals = pgTable(
       .where(sql`${t.status} = 'pending' and ${t.kind} = 'create'`),
   ],
 );
+
+/**
+ * The reasons an operator picks from when rejecting, one list per review queue (issue 42): kept
+ * by the operators themselves, every addition and removal audited. A removed reason stays as the
+ * record of what was offered (`removed_at`); the rejection keeps its own copy of the text.
+ */
+export const rejectReasons = pgTable(
+  'reject_reasons',
+  {
+    id: bigserial({ mode: 'bigint' }).primaryKey(),
+    queue: text({ enum: ['deposits', 'withdrawals', 'kyc', 'loans'] }).notNull(),
+    text: text().notNull(),
+    createdBy: bigint({ mode: 'bigint' }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    removedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('reject_reasons_queue').on(t.queue, t.id),
+    uniqueIndex('reject_reasons_live_text')
+      .on(t.queue, sql`lower(${t.text})`)
+      .where(sql`${t.removedAt} is null`),
+  ],
+);

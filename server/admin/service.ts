@@ -14,13 +14,13 @@ import type {
   OutboxQuery,
 } from '../../src/contract/admin.ts';
 import type { DocumentAccessPage, DocumentAccessQuery } from '../../src/contract/privacy.ts';
-import type { AssetSchema, DepositStatus, WithdrawalStatus } from '../../src/contract/wallet.ts';
+import type { DepositStatus, WithdrawalStatus } from '../../src/contract/wallet.ts';
 import type { Config } from '../platform/config.ts';
 import type { Db } from '../platform/db/client.ts';
 import { users } from '../platform/identity/schema.ts';
-import { depositView, listDeposits, type DepositRow } from '../wallet/index.ts';
+import { depositQueuePage, depositView, type DepositRow, type WalletQueueQuery } from '../wallet/index.ts';
 import type { WalletService } from '../wallet/index.ts';
-import { listWithdrawals, withdrawalView, type WithdrawalRow } from '../wallet/index.ts';
+import { withdrawalQueuePage, withdrawalView, type WithdrawalRow } from '../wallet/index.ts';
 import { auditPage, type AuditFilter } from '../platform/audit/audit.ts';
 import {
   allDepositAddresses,
@@ -35,15 +35,12 @@ import { listOperators } from './operators.ts';
 import { outboxPage } from './outbox.ts';
 import { documentAccessPage } from '../platform/audit/personalReads.ts';
 import type { Clock } from '../platform/clock.ts';
+import type { BulkRejectResult, ReviewQueueName } from '../../src/contract/reviewQueues.ts';
+import { BizError } from '../platform/http/errors.ts';
+import { addReason, listReasons, removeReason } from './rejectReasons.ts';
 import type { SessionCache } from '../auth/index.ts';
 
-export interface ReviewQueueFilter<Status> {
-  status?: Status;
-  coin?: Static<typeof AssetSchema>;
-  userId?: bigint;
-  pageNum?: number;
-  pageSize?: number;
-}
+export type ReviewQueueFilter<Status> = WalletQueueQuery<Status>;
 
 const adminDeposit = (d: DepositRow, username: string | null): AdminDeposit => ({
   ...depositView(d),
@@ -86,8 +83,8 @@ export class AdminService {
 
   // ---------------------------------------------------------------- deposits
   async deposits(q: ReviewQueueFilter<DepositStatus>): Promise<AdminDepositPage> {
-    const { rows, total } = await listDeposits(this.db, q);
-    return { rows: rows.map((r) => adminDeposit(r.d, r.username)), total };
+    const { rows, total, next } = await depositQueuePage(this.db, q, this.clock.now());
+    return { rows: rows.map((r) => adminDeposit(r.d, r.username)), total, next };
   }
 
   depositProof(id: bigint, operator: { id: bigint; role: string }) {
@@ -104,10 +101,45 @@ export class AdminService {
     return adminDeposit(d, await this.usernameOf(d.userId));
   }
 
+  /**
+   * Several deposits or withdrawals rejected with one reason, each in its own transaction as if
+   * rejected alone: one refused (decided meanwhile, 10044) does not stop the others.
+   */
+  async rejectMany(
+    operatorId: bigint,
+    queue: 'deposits' | 'withdrawals',
+    ids: bigint[],
+    reason: string,
+  ): Promise<BulkRejectResult> {
+    const rows: BulkRejectResult['rows'] = [];
+    for (const id of ids) {
+      try {
+        if (queue === 'deposits') await this.rejectDeposit(operatorId, id, reason);
+        else await this.rejectWithdrawal(operatorId, id, reason);
+        rows.push({ id: id.toString(), code: 200 });
+      } catch (e) {
+        if (!(e instanceof BizError)) throw e;
+        rows.push({ id: id.toString(), code: e.code });
+      }
+    }
+    return { rows };
+  }
+
+  rejectReasons(queue: ReviewQueueName) {
+    return listReasons(this.db, queue);
+  }
+  addRejectReason(operatorId: bigint, queue: ReviewQueueName, text: string) {
+    return addReason(this.db, operatorId, queue, text, this.clock.now());
+  }
+  removeRejectReason(operatorId: bigint, id: bigint) {
+    return removeReason(this.db, operatorId, id, this.clock.now());
+  }
+
   // ---------------------------------------------------------------- withdrawals
   async withdrawals(q: ReviewQueueFilter<WithdrawalStatus>): Promise<AdminWithdrawalPage> {
-    const { rows, total } = await listWithdrawals(this.db, q);
-    return { rows: rows.map((r) => adminWithdrawal(r.w, r.username, this.wallet.paidByPlatform(r.w.coin, r.w.network))), total };
+    const { rows, total, next } = await withdrawalQueuePage(this.db, q, this.clock.now());
+    const views = rows.map((r) => adminWithdrawal(r.w, r.username, this.wallet.paidByPlatform(r.w.coin, r.w.network)));
+    return { rows: views, total, next };
   }
 
   async approveWithdrawal(operatorId: bigint, id: bigint, payoutTxHash?: string): Promise<AdminWithdrawal> {

@@ -19,6 +19,13 @@ declare module '../platform/config.ts' {
      * (OPERATOR_2FA_REQUIRED; default on in production, off elsewhere; 10217; docs/security.md).
      */
     operator2faRequired: boolean;
+    /**
+     * The operators' review window (docs/security.md, "Review window"): open at most this long after
+     * its second factor (REVIEW_WINDOW_MINUTES, default 10, at most 60) and closed after this long
+     * without a review (REVIEW_WINDOW_IDLE_MINUTES, default 5).
+     */
+    reviewWindowMs: number;
+    reviewWindowIdleMs: number;
     /** A session's absolute lifetime (SESSION_TTL_HOURS, default 12). */
     sessionTtlMs: number;
     /** A session ends after this long without a request (SESSION_IDLE_MINUTES, default 30). */
@@ -69,6 +76,8 @@ export const AUTH_ENV = {
   OPERATOR_2FA_REQUIRED: Type.Optional(
     Type.Boolean({ description: 'operators need two-factor sign-in to review money (default: on in production)' }),
   ),
+  REVIEW_WINDOW_MINUTES: int(1, 60, 10, "an operator's review window: open this long after one second factor"),
+  REVIEW_WINDOW_IDLE_MINUTES: int(1, 60, 5, "an operator's review window closes after this long without a review"),
   WEBAUTHN_RP_ID: Type.Optional(
     Type.String({
       pattern: '^[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?$',
@@ -117,6 +126,8 @@ export const authConfig = configFragment(AUTH_ENV, (e) => {
     operator2Email: e.OPERATOR2_EMAIL,
     operator2Password: e.OPERATOR2_PASSWORD,
     operator2faRequired: e.OPERATOR_2FA_REQUIRED ?? e.NODE_ENV === 'production',
+    reviewWindowMs: (e.REVIEW_WINDOW_MINUTES ?? 10) * 60_000,
+    reviewWindowIdleMs: (e.REVIEW_WINDOW_IDLE_MINUTES ?? 5) * 60_000,
     sessionTtlMs: (e.SESSION_TTL_HOURS ?? 12) * 3600_000,
     sessionIdleMs: (e.SESSION_IDLE_MINUTES ?? 30) * 60_000,
     sessionRememberMs: (e.SESSION_REMEMBER_DAYS ?? 7) * 86_400_000,

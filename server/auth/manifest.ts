@@ -9,6 +9,7 @@ import accounts from './plugin.ts';
 import authRoutes, { accountSessionRoutes } from './routes.ts';
 import twoFactor from './twofactor/plugin.ts';
 import twoFactorRoutes from './twofactor/routes.ts';
+import reviewWindowRoutes from './twofactor/reviewWindowRoutes.ts';
 import { authConfig } from './config.ts';
 import { seedOperator } from './seedOperator.ts';
 
@@ -56,6 +57,7 @@ export default {
   // the guard first (requireUser, requireOperator, optionalUser, req.book): every route of every domain uses it
   plugins: [guard, accounts, passkeys, twoFactor, apiKeys], // app.accounts, app.passkeys, app.twoFactor, app.apiKeys
   routes: [authRoutes, accountSessionRoutes, passkeyRoutes, twoFactorRoutes, apiKeyRoutes],
+  adminRoutes: [reviewWindowRoutes],
   events: AUTH_EVENT_TEXTS,
   keyRoot: 'account',
   config: authConfig,

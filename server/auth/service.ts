@@ -33,6 +33,7 @@ import { isRegistered, register, sendCode } from './registration.ts';
 import { mailCredentialChange, publishSecurityEvent, securityKind } from './securityEvents.ts';
 import { activeSessions, endOwnSession, revokeSession, type Client, type SessionPolicy, type SessionUser } from './sessions.ts';
 import { signIn } from './signIn.ts';
+import { closeWindows } from './twofactor/reviewWindow.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { SessionCache } from './sessionCache.ts';
 import { isChallenge, type LoginStepResult } from '../../src/contract/twoFactor.ts';
@@ -116,6 +117,8 @@ export class AccountsService {
   }
 
   async signOut(session: SessionUser): Promise<void> {
+    // a revoked session has no review window anyway; closing it records when it ended
+    await closeWindows(this.db, session.sessionId, this.clock.now());
     await revokeSession(this.db, session.sessionId);
     await this.sessionCache.revoked(session.id);
   }

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { headOf } from '../platform/ops/queueAges.ts';
+import { kycSubmissions } from './schema.ts';
 import { KycService } from './service.ts';
 import { kycFilesKnown } from './submissions.ts';
 
@@ -27,6 +29,10 @@ async function kyc(app: FastifyInstance) {
     }),
   );
   app.files.owner('kyc', (keys) => kycFilesKnown(app.db, keys));
+  // the operators' queue: its oldest pending item (issue 42)
+  app.queueAges.declare('kyc', () =>
+    headOf(app.db, { table: kycSubmissions, status: kycSubmissions.status, createdAt: kycSubmissions.createdAt }, 'pending'),
+  );
 }
 
-export default fp(kyc, { name: 'kyc', dependencies: ['platform', 'files'] });
+export default fp(kyc, { name: 'kyc', dependencies: ['platform', 'ops', 'files'] });

@@ -39,6 +39,8 @@ export const kycSubmissions = pgTable(
   (t) => [
     index('kyc_submissions_user').on(t.userId, t.id),
     index('kyc_submissions_status').on(t.status, t.id),
+    // the operators' queue sorted by age, paged by keyset (issue 42)
+    index('kyc_submissions_queue_age').on(t.status, t.createdAt, t.id),
     uniqueIndex('kyc_submissions_one_pending')
       .on(t.userId)
       .where(sql`${t.status} = 'pending'`),

@@ -50,8 +50,8 @@ export class KycService {
   }
 
   // ---------------------------------------------------------------- operators
-  queue(q: AdminKycQuery): Promise<{ rows: AdminKyc[]; total: number }> {
-    return queue(this.deps.db, q);
+  queue(q: AdminKycQuery): Promise<{ rows: AdminKyc[]; total: number; next: string | null }> {
+    return queue(this.deps.db, q, this.deps.now());
   }
 
   /** The typed personal data of a submission: the operator's read is audited (issue 25). */

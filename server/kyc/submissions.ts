@@ -3,7 +3,7 @@
  * operator approves or rejects with a reason. The user's status (users.kyc_status) moves only
  * along src/machines/kyc/kyc.ts; every refusal comes before anything is written.
  */
-import { and, count, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import { Err } from '../../src/contract/errors.ts';
 import {
   KYC_REF_TYPE,
@@ -26,6 +26,8 @@ import {
 } from '../../src/contract/kycRules.ts';
 import { kycMachine, type KycEvent } from '../../src/machines/kyc/kyc.ts';
 import type { DbOrTx } from '../platform/db/client.ts';
+import { allOf, keyset, nextCursor, rangeFilters } from '../platform/db/keyset.ts';
+import { requestId } from '../platform/http/validation.ts';
 import { kycImages, kycSubmissions } from './schema.ts';
 import { users } from '../platform/identity/schema.ts';
 import { userWritten } from '../platform/db/userWrites.ts';
@@ -253,21 +255,39 @@ async function adminView(db: DbOrTx, r: KycRow, username: string | null): Promis
 }
 
 /** The queue, oldest first (the one waiting longest is decided first). */
-export async function queue(db: DbOrTx, q: AdminKycQuery): Promise<{ rows: AdminKyc[]; total: number }> {
-  const where = q.status ? eq(kycSubmissions.status, q.status) : undefined;
+/**
+ * The operators' verification queue: by status, customer and age, sorted by age with keyset
+ * paging (server/platform/db/keyset.ts, issue 42). Without a sort the pending queue reads oldest
+ * first by id, the rest newest first, with page numbers, as before.
+ */
+export async function queue(
+  db: DbOrTx,
+  q: AdminKycQuery,
+  now: number,
+): Promise<{ rows: AdminKyc[]; total: number; next: string | null }> {
+  const cols = { id: kycSubmissions.id, createdAt: kycSubmissions.createdAt };
+  const where = allOf([
+    q.status ? eq(kycSubmissions.status, q.status) : undefined,
+    q.userId === undefined ? undefined : eq(kycSubmissions.userId, requestId(q.userId)),
+    ...rangeFilters(cols, q, now),
+  ]);
+  const sort = q.sort === 'age' ? 'age' : undefined;
+  const after = sort === undefined ? undefined : q.after;
+  const page = keyset(cols, sort, after);
   const size = q.pageSize ?? 20;
+  const orderBy = sort === undefined && q.status === 'pending' ? [asc(kycSubmissions.id)] : page.orderBy;
   const rows = await db
     .select({ s: kycSubmissions, username: users.username })
     .from(kycSubmissions)
     .leftJoin(users, eq(users.id, kycSubmissions.userId))
-    .where(where)
-    .orderBy(q.status === 'pending' ? kycSubmissions.id : desc(kycSubmissions.id))
+    .where(allOf([where, page.start]))
+    .orderBy(...orderBy)
     .limit(size)
-    .offset(((q.pageNum ?? 1) - 1) * size);
+    .offset(after === undefined ? ((q.pageNum ?? 1) - 1) * size : 0);
   const [{ total }] = await db.select({ total: count() }).from(kycSubmissions).where(where);
   const out: AdminKyc[] = [];
   for (const r of rows) out.push(await adminView(db, r.s, r.username));
-  return { rows: out, total: Number(total) };
+  return { rows: out, total: Number(total), next: sort === undefined ? null : nextCursor(rows, size, (r) => page.cursorOf(r.s)) };
 }
 
 export async function detail(db: DbOrTx, id: bigint): Promise<AdminKyc> {

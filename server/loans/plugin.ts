@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { headOf } from '../platform/ops/queueAges.ts';
+import { loans } from './schema.ts';
 import { createMailer } from '../platform/mail/mailer.ts';
 import { signatureFilesKnown } from './review.ts';
 import { LoansService } from './service.ts';
@@ -33,6 +35,10 @@ async function loansPlugin(app: FastifyInstance) {
     }),
   );
   app.files.owner('loan-signature', (keys) => signatureFilesKnown(app.db, keys));
+  // the operators' queue: its oldest pending item (issue 42)
+  app.queueAges.declare('loans', () =>
+    headOf(app.db, { table: loans, status: loans.status, createdAt: loans.createdAt }, 'pending_review'),
+  );
 }
 
-export default fp(loansPlugin, { name: 'loans', dependencies: ['platform', 'files', 'market'] });
+export default fp(loansPlugin, { name: 'loans', dependencies: ['platform', 'ops', 'files', 'market'] });

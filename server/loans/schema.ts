@@ -69,6 +69,9 @@ export const loans = pgTable(
       .where(sql`${t.status} = 'pending_review'`),
     index('loans_user').on(t.userId, t.id),
     index('loans_status').on(t.status, t.id),
+    // the operators' queue sorted by age or amount, paged by keyset (issue 42)
+    index('loans_queue_age').on(t.status, t.createdAt, t.id),
+    index('loans_queue_amount').on(t.status, t.amount, t.id),
     check(
       'loans_amounts',
       sql`${t.amount} > 0 AND ${t.collateralAmount} >= 0 AND ${t.principalOutstanding} >= 0 AND ${t.days} > 0`,

@@ -79,7 +79,8 @@ export class LoansService implements LoansContext {
 
   // ---------------------------------------------------------------- operators
   adminList(q: AdminLoanQuery): Promise<AdminLoanPage> {
-    return adminLoanPage(this.deps.db, q, this.priceOf);
+    const userId = q.userId === undefined ? undefined : BigInt(q.userId);
+    return adminLoanPage(this.deps.db, { ...q, userId }, this.priceOf, this.deps.now());
   }
 
   adminDetail(id: bigint): Promise<AdminLoanDetail> {

@@ -1,9 +1,10 @@
 /** Loans as the wire shows them (src/contract/loans.ts): figures computed from the row and the feed price. */
 import Decimal from 'decimal.js';
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { AdminLoan, Loan, LoanAccrual, LoanMovement, LoanPage } from '../../src/contract/loans.ts';
+import type { AdminLoan, AdminLoanQuery, Loan, LoanAccrual, LoanMovement, LoanPage } from '../../src/contract/loans.ts';
 import { coin, ltvOf, priceAtLtv, showLtv, termInterest, usdt } from '../../src/contract/loanMath.ts';
 import type { DbOrTx } from '../platform/db/client.ts';
+import { allOf, keyset, nextCursor, rangeFilters } from '../platform/db/keyset.ts';
 import { loanAccruals, loanMovements, loans } from './schema.ts';
 import { users } from '../platform/identity/schema.ts';
 
@@ -117,21 +118,41 @@ export async function loanPage(
   return { rows: rows.map((r) => loanView(r, priceOf(r.collateralAsset))), total: Number(total) };
 }
 
+/**
+ * The operators' loan queue: by status, customer, collateral, amount and age; sorted by age or
+ * amount with keyset paging (server/platform/db/keyset.ts, issue 42). Without a sort the pending
+ * queue reads oldest first by id, the rest newest first, as before.
+ */
 export async function adminLoanPage(
   db: DbOrTx,
-  q: { status?: LoanRow['status']; pageNum?: number; pageSize?: number },
+  q: Omit<AdminLoanQuery, 'userId'> & { userId?: bigint },
   priceOf: (a: LoanRow['collateralAsset']) => string | null,
+  now: number,
 ) {
-  const where = q.status ? eq(loans.status, q.status) : undefined;
+  const cols = { id: loans.id, createdAt: loans.createdAt, amount: loans.amount };
+  const where = allOf([
+    q.status ? eq(loans.status, q.status) : undefined,
+    q.userId === undefined ? undefined : eq(loans.userId, q.userId),
+    q.coin ? eq(loans.collateralAsset, q.coin) : undefined,
+    ...rangeFilters(cols, q, now),
+  ]);
+  // a cursor continues a sorted queue; without a sort pages are numbered, as before
+  const after = q.sort === undefined ? undefined : q.after;
+  const page = keyset(cols, q.sort, after);
   const size = q.pageSize ?? 20;
+  const orderBy = q.sort === undefined && q.status === 'pending_review' ? [asc(loans.id)] : page.orderBy;
   const rows = await db
     .select({ l: loans, username: users.username, kycStatus: users.kycStatus })
     .from(loans)
     .innerJoin(users, eq(users.id, loans.userId))
-    .where(where)
-    .orderBy(q.status === 'pending_review' ? asc(loans.id) : desc(loans.id))
+    .where(allOf([where, page.start]))
+    .orderBy(...orderBy)
     .limit(size)
-    .offset(((q.pageNum ?? 1) - 1) * size);
+    .offset(after === undefined ? ((q.pageNum ?? 1) - 1) * size : 0);
   const [{ total }] = await db.select({ total: count() }).from(loans).where(where);
-  return { rows: rows.map((r) => adminLoanView(r.l, priceOf(r.l.collateralAsset), r)), total: Number(total) };
+  return {
+    rows: rows.map((r) => adminLoanView(r.l, priceOf(r.l.collateralAsset), r)),
+    total: Number(total),
+    next: q.sort === undefined ? null : nextCursor(rows, size, (r) => page.cursorOf(r.l)),
+  };
 }

@@ -7,6 +7,7 @@ export { type WalletService } from './service.ts';
 export { summariesFrom } from './summary.ts';
 export { type Market, valueInUsdt } from './valuation.ts';
 export { type WithdrawalRow, listWithdrawals, withdrawalView } from './withdrawals.ts';
+export { depositQueuePage, withdrawalQueuePage, type WalletQueueQuery } from './queuePages.ts';
 export {
   type DepositAddressChange,
   type NewDepositAddress,

@@ -3,6 +3,9 @@ import fp from 'fastify-plugin';
 import { proofFilesKnown } from './deposits.ts';
 import { WalletService } from './service.ts';
 import { ledgerTransfersWritten } from '../platform/ledger/metrics.ts';
+import { headOf } from '../platform/ops/queueAges.ts';
+import { queueTotal } from './queueCounts.ts';
+import { deposits, withdrawals } from './schema.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,6 +31,14 @@ async function wallet(app: FastifyInstance) {
     }),
   );
   app.files.owner('proof', (keys) => proofFilesKnown(app.db, keys));
+  // the operators' queues: their oldest pending item, counted from the kept totals (issue 42)
+  for (const [queue, t] of [
+    ['deposits', deposits],
+    ['withdrawals', withdrawals],
+  ] as const) {
+    const head = { table: t, status: t.status, createdAt: t.createdAt };
+    app.queueAges.declare(queue, () => headOf(app.db, head, 'pending', () => queueTotal(app.db, queue, { status: 'pending' })));
+  }
   app.metrics.gauge(
     'ledger_transfers',
     'Ledger transfers written over all instances (the highest transfer id: its rate() is the transfer rate; ids of rolled-back transactions count too)',

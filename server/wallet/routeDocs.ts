@@ -134,4 +134,11 @@ export const DOCS = {
     description: "Marks the caller's notifications read: the given ids (`{ ids }`) or all of them (`{ all: true }`).",
     refusals: [],
   },
+  getStatementEvents: {
+    operationId: 'getStatementEvents',
+    summary: 'The statement one event a row, with the net changes of available and held',
+    description:
+      "The caller's statement one event a row, newest first: the transfers written in one transaction about one record (a position opened, a deposit credited, a plan bought…), with the net change of available and of held per asset, and the legs (each transfer with the accounts it left and reached). Paging counts events; an event is never split across pages.",
+    refusals: [],
+  },
 } as const satisfies Record<string, RouteDoc>;

@@ -182,8 +182,8 @@ function statementRoutes(app: RouteApp) {
     {
       ...auth,
       ...route.signedIn({
+        ...DOCS.getStatementEvents,
         querystring: StatementQuery,
-        summary: 'The statement one event a row: the transfers of one transaction about one record, with their net changes',
         response: { 200: Envelope(StatementEventPage) },
       }),
     },

@@ -69,6 +69,9 @@ export const deposits = pgTable(
     uniqueIndex('deposits_tx_hash').on(t.txHashKey),
     index('deposits_user').on(t.userId, t.id),
     index('deposits_status').on(t.status, t.id),
+    // the operators' queue sorted by age or amount, paged by keyset (server/wallet/queuePages.ts)
+    index('deposits_queue_age').on(t.status, t.createdAt, t.id),
+    index('deposits_queue_amount').on(t.status, t.amount, t.id),
     check('deposits_amount_positive', sql`${t.amount} > 0`),
   ],
 );
@@ -118,6 +121,8 @@ export const withdrawals = pgTable(
     index('withdrawals_user').on(t.userId, t.id),
     index('withdrawals_user_coin_time').on(t.userId, t.coin, t.createdAt),
     index('withdrawals_status').on(t.status, t.id),
+    index('withdrawals_queue_age').on(t.status, t.createdAt, t.id),
+    index('withdrawals_queue_amount').on(t.status, t.amount, t.id),
     uniqueIndex('withdrawals_client_key').on(t.userId, t.clientKey),
     uniqueIndex('withdrawals_payout_tx_hash')
       .on(t.payoutTxHashKey)

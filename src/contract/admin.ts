@@ -5,7 +5,9 @@
  */
 import { Type, type Static, type TSchema } from 'typebox';
 import { IdString, IsoTime, Page, PageQuery } from './envelope.ts';
+import { ReviewWindowRef } from './reviewWindow.ts';
 import { AssetSchema, Deposit, DepositStatusSchema, NetworkSchema, Withdrawal, WithdrawalStatusSchema } from './wallet.ts';
+import { KeysetPage, QueueFilterFields } from './reviewQueues.ts';
 
 const Who = { userId: IdString, username: Type.String() };
 
@@ -14,19 +16,24 @@ const Who = { userId: IdString, username: Type.String() };
 const Reviews = { reviewedBy: Type.Union([IdString, Type.Null()]), firstApprovedBy: Type.Union([IdString, Type.Null()]) };
 export const AdminDeposit = Type.Object({ ...Deposit.properties, ...Who, ...Reviews });
 export type AdminDeposit = Static<typeof AdminDeposit>;
-/** A review queue's filters: the record's status (its chart's states), coin, user; paged. */
+/**
+ * A review queue's filters: the record's status (its chart's states), coin, network, user, amount
+ * and age; sorted by age or amount; paged by keyset (`after`) or by page number.
+ */
 const ReviewQueueQuery = <S extends TSchema>(status: S) =>
   Type.Object(
     {
       ...PageQuery,
       status: Type.Optional(status),
       coin: Type.Optional(AssetSchema),
+      network: Type.Optional(NetworkSchema),
       userId: Type.Optional(IdString),
+      ...QueueFilterFields,
     },
     { additionalProperties: false },
   );
 export const AdminDepositQuery = ReviewQueueQuery(DepositStatusSchema);
-export const AdminDepositPage = Page(AdminDeposit);
+export const AdminDepositPage = KeysetPage(AdminDeposit);
 export type AdminDepositPage = Static<typeof AdminDepositPage>;
 
 /** GET /admin-api/withdrawals?status=pending */
@@ -39,7 +46,7 @@ export const AdminWithdrawal = Type.Object({
 });
 export type AdminWithdrawal = Static<typeof AdminWithdrawal>;
 export const AdminWithdrawalQuery = ReviewQueueQuery(WithdrawalStatusSchema);
-export const AdminWithdrawalPage = Page(AdminWithdrawal);
+export const AdminWithdrawalPage = KeysetPage(AdminWithdrawal);
 export type AdminWithdrawalPage = Static<typeof AdminWithdrawalPage>;
 
 export const AdminIdParams = Type.Object({ id: IdString }, { additionalProperties: false });
@@ -107,7 +114,7 @@ export const OutboxQuery = Type.Object(
 export const OutboxPage = Page(OutboxRow);
 export type OutboxPage = Static<typeof OutboxPage>;
 
-/** GET /admin-api/audit-log: append-only; who, when, what, before and after. */
+/** GET /admin-api/audit-log: append-only; who, when, what, before and after, and the review window. */
 export const AuditRow = Type.Object({
   id: IdString,
   actorId: IdString,
@@ -116,6 +123,7 @@ export const AuditRow = Type.Object({
   targetId: Type.String(),
   before: Type.Unknown(),
   after: Type.Unknown(),
+  reviewWindow: Type.Union([ReviewWindowRef, Type.Null()]),
   createdAt: IsoTime,
 });
 export type AuditRow = Static<typeof AuditRow>;

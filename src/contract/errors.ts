@@ -165,6 +165,7 @@ export const Err = {
   TWO_FACTOR_NOT_STARTED: 10216,
   OPERATOR_TWO_FACTOR_REQUIRED: 10217,
   ANTI_PHISHING_PHRASE_INVALID: 10218,
+  REVIEW_WINDOW_CLOSED: 10219,
   // deposits checked against the chain (10310–10319, docs/wallet.md, "Deposits from the chain")
   CHAIN_TX_UNKNOWN: 10310,
   CHAIN_TX_WRONG_RECIPIENT: 10311,

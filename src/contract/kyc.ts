@@ -7,8 +7,9 @@
  */
 import { Type, type Static } from 'typebox';
 import { KYC_STATUSES } from '../machines/kyc/kyc.ts';
-import { IdString, IsoTime, LiteralUnion, Page, PageQuery } from './envelope.ts';
+import { IdString, IsoTime, LiteralUnion, PageQuery } from './envelope.ts';
 import { KYC_DOCUMENT_TYPES, KYC_IMAGE_KINDS, KYC_SEXES } from './kycRules.ts';
+import { KeysetPage, QueueFilterFields } from './reviewQueues.ts';
 
 export const KycStatusSchema = LiteralUnion(KYC_STATUSES);
 /** A submission's status: what the user's status became with it (never 'none'). */
@@ -86,10 +87,16 @@ export type MyKyc = Static<typeof MyKyc>;
 export const KycImageParams = Type.Object({ id: IdString, kind: KycImageKindSchema }, { additionalProperties: false });
 
 // ---------------------------------------------------------------- operators
+/** The verification queue's filters: status, customer and age; sorted by age (reviewQueues.ts). */
 export const AdminKycQuery = Type.Object(
   {
     ...PageQuery,
     status: Type.Optional(KycSubmissionStatusSchema),
+    userId: Type.Optional(IdString),
+    olderThanMinutes: QueueFilterFields.olderThanMinutes,
+    newerThanMinutes: QueueFilterFields.newerThanMinutes,
+    sort: Type.Optional(Type.Literal('age')),
+    after: QueueFilterFields.after,
   },
   { additionalProperties: false },
 );
@@ -106,7 +113,7 @@ export const AdminKyc = Type.Object({
   previousRejections: Type.Integer(),
 });
 export type AdminKyc = Static<typeof AdminKyc>;
-export const AdminKycPage = Page(AdminKyc);
+export const AdminKycPage = KeysetPage(AdminKyc);
 export type AdminKycPage = Static<typeof AdminKycPage>;
 export const AdminKycParams = Type.Object({ id: IdString }, { additionalProperties: false });
 

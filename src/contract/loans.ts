@@ -7,6 +7,7 @@
 import { Type, type Static } from 'typebox';
 import { LOAN_STATUSES } from '../machines/loans/loan.ts';
 import { AmountString, DecimalString, IdString, IsoTime, LiteralUnion, Page, PageQuery } from './envelope.ts';
+import { KeysetPage, QueueFilterFields } from './reviewQueues.ts';
 
 export { LOAN_STATUSES, type LoanStatus } from '../machines/loans/loan.ts';
 export const LoanStatusSchema = LiteralUnion(LOAN_STATUSES);
@@ -175,12 +176,19 @@ export const AdminLoan = Type.Object({
   reviewedAt: Type.Union([IsoTime, Type.Null()]),
 });
 export type AdminLoan = Static<typeof AdminLoan>;
+/** The loan queue's filters: status, customer, collateral coin, amount borrowed and age (reviewQueues.ts). */
 export const AdminLoanQuery = Type.Object(
-  { ...PageQuery, status: Type.Optional(LoanStatusSchema) },
+  {
+    ...PageQuery,
+    status: Type.Optional(LoanStatusSchema),
+    userId: Type.Optional(IdString),
+    coin: Type.Optional(CollateralAssetSchema),
+    ...QueueFilterFields,
+  },
   { additionalProperties: false },
 );
 export type AdminLoanQuery = Static<typeof AdminLoanQuery>;
-export const AdminLoanPage = Page(AdminLoan);
+export const AdminLoanPage = KeysetPage(AdminLoan);
 export type AdminLoanPage = Static<typeof AdminLoanPage>;
 export const AdminLoanDetail = Type.Object({
   loan: AdminLoan,

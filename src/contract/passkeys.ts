@@ -47,7 +47,8 @@ const RegistrationResponse = Type.Unsafe<RegistrationResponseJSON>(
   ),
 );
 
-const AuthenticationResponse = Type.Unsafe<AuthenticationResponseJSON>(
+/** An authenticator's answer to a sign-in or step-up challenge. */
+export const PasskeyAnswer = Type.Unsafe<AuthenticationResponseJSON>(
   Type.Object(
     {
       id: B64URL,
@@ -90,7 +91,7 @@ export type PasskeyRegisterBody = Static<typeof PasskeyRegisterBody>;
 /** POST /swx/customer/login/loginByPasskey. */
 export const PasskeySignInBody = Type.Object(
   {
-    response: AuthenticationResponse,
+    response: PasskeyAnswer,
     remember: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },

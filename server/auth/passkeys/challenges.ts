@@ -14,12 +14,12 @@ import { BizError } from '../../platform/http/errors.ts';
 /** How long the browser has to answer (the options' timeout is one minute; a slow user gets more). */
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 
-export type ChallengePurpose = 'register' | 'login';
+export type ChallengePurpose = 'register' | 'login' | 'review';
 
 export interface NewChallenge {
   challenge: string;
   purpose: ChallengePurpose;
-  /** the account registering a passkey; null for a sign-in */
+  /** the account registering a passkey or confirming a review window; null for a sign-in */
   userId: bigint | null;
   /** a registration's user handle, as the options gave it to the authenticator */
   userHandle?: string;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PasskeyRegisterBody, PasskeySignInBody } from '../../../src/contract/passkeys.ts';
+import type { PasskeyReviewWindowBody } from '../../../src/contract/reviewWindow.ts';
 import { createMailer } from '../../platform/mail/mailer.ts';
 import {
   listPasskeys,
@@ -12,6 +13,7 @@ import {
   type PasskeyDeps,
 } from './passkeys.ts';
 import type { Client } from '../sessions.ts';
+import { hasPasskey, reviewOptions, verifyReviewPasskey } from './stepUp.ts';
 
 /** Passkeys (`app.passkeys`, server/auth/passkeys/passkeys.ts): register, list, remove, sign in. */
 export class PasskeyService {
@@ -33,6 +35,16 @@ export class PasskeyService {
   }
   signIn(body: PasskeySignInBody, client: Client) {
     return signInWithPasskey(this.deps, body, client);
+  }
+  /** The operator's review window opened with a passkey (stepUp.ts). */
+  hasAny(userId: bigint) {
+    return hasPasskey(this.deps.db, userId);
+  }
+  reviewOptions(userId: bigint) {
+    return reviewOptions(this.deps, userId);
+  }
+  verifyReview(userId: bigint, body: PasskeyReviewWindowBody) {
+    return verifyReviewPasskey(this.deps, userId, body);
   }
 }
 

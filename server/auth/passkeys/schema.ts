@@ -43,7 +43,7 @@ export const webauthnChallenges = pgTable(
   'webauthn_challenges',
   {
     challenge: text().primaryKey(),
-    purpose: text({ enum: ['register', 'login'] }).notNull(),
+    purpose: text({ enum: ['register', 'login', 'review'] }).notNull(),
     userId: bigint({ mode: 'bigint' }),
     /** for a registration: the user handle the options gave the authenticator (base64url), kept with the passkey */
     userHandle: text(),

@@ -74,4 +74,38 @@ export const DOCS = {
     description: 'Sets (or with null removes) the anti-phishing phrase.',
     refusals: [Err.ANTI_PHISHING_PHRASE_INVALID],
   },
+  getReviewWindow: {
+    operationId: 'getReviewWindow',
+    summary: "This session's review window: open or not, and when it closes",
+    description:
+      "The operator session's review window: whether it is open, the factor that opened it, when it ends and when it idles out. Money reviews inside it need no code.",
+    refusals: [],
+  },
+  openReviewWindow: {
+    operationId: 'openReviewWindow',
+    summary: 'Open the review window with a fresh authenticator code',
+    description:
+      "Opens a review window on this operator session with a fresh authenticator code, for REVIEW_WINDOW_MINUTES (idling out after REVIEW_WINDOW_IDLE_MINUTES without a review). Each review's audit line names the window.",
+    refusals: [Err.TWO_FACTOR_NOT_ON, Err.TWO_FACTOR_CODE_WRONG, Err.TWO_FACTOR_CODE_USED],
+  },
+  reviewWindowPasskeyOptions: {
+    operationId: 'reviewWindowPasskeyOptions',
+    summary: "Options for startAuthentication with one of this operator's passkeys",
+    description:
+      "The options for startAuthentication listing only this operator's passkeys, with a challenge that works once, for 5 minutes.",
+    refusals: [Err.PASSKEY_UNKNOWN],
+  },
+  openReviewWindowWithPasskey: {
+    operationId: 'openReviewWindowWithPasskey',
+    summary: "Open the review window with a passkey's answer",
+    description:
+      "Opens the review window with the authenticator's answer to the challenge; the counter is checked as at sign-in.",
+    refusals: [Err.PASSKEY_CHALLENGE_EXPIRED, Err.PASSKEY_UNKNOWN, Err.PASSKEY_NOT_VERIFIED, Err.PASSKEY_COUNTER_REPLAYED],
+  },
+  closeReviewWindow: {
+    operationId: 'closeReviewWindow',
+    summary: 'Close the review window now',
+    description: "Closes this session's review window; the next money review asks for a second factor again.",
+    refusals: [],
+  },
 } as const satisfies Record<string, RouteDoc>;

@@ -1,7 +1,9 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { AuditRow } from '../../../src/contract/admin.ts';
+import type { ReviewWindowRef } from '../../../src/contract/reviewWindow.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { auditLog } from './schema.ts';
+import { currentReviewWindow } from './reviewContext.ts';
 
 /** JSON-safe copy of a record: bigint → string, Date → ISO (jsonb cannot hold either). */
 export function snapshotOf(v: unknown): unknown {
@@ -30,6 +32,7 @@ export async function writeAudit(tx: DbOrTx, e: AuditEntry): Promise<void> {
     targetId: String(e.targetId),
     before: snapshotOf(e.before ?? null),
     after: snapshotOf(e.after ?? null),
+    reviewWindow: currentReviewWindow() ?? null,
   });
 }
 
@@ -58,7 +61,13 @@ export async function auditPage(db: DbOrTx, q: AuditFilter): Promise<{ rows: Aud
     .offset(((q.pageNum ?? 1) - 1) * size);
   const [{ total }] = await db.select({ total: count() }).from(auditLog).where(where);
   return {
-    rows: rows.map((r) => ({ ...r, id: r.id.toString(), actorId: r.actorId.toString(), createdAt: r.createdAt.toISOString() })),
+    rows: rows.map((r) => ({
+      ...r,
+      id: r.id.toString(),
+      actorId: r.actorId.toString(),
+      reviewWindow: (r.reviewWindow as ReviewWindowRef | null) ?? null,
+      createdAt: r.createdAt.toISOString(),
+    })),
     total: Number(total),
   };
 }

@@ -11,6 +11,8 @@ export const auditLog = pgTable(
     targetId: text().notNull(),
     before: jsonb(),
     after: jsonb(),
+    /** the review window the action ran in (id, opened when, by which factor); null outside one */
+    reviewWindow: jsonb(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('audit_log_target').on(t.targetType, t.targetId)],

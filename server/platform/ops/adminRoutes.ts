@@ -8,6 +8,7 @@ import { Envelope } from '../../../src/contract/envelope.ts';
 import { JobsAnswer } from '../../../src/contract/ops.ts';
 import { DOCS } from './adminRouteDocs.ts';
 import { docSchema } from '../http/openApi.ts';
+import { QueueAges } from '../../../src/contract/reviewQueues.ts';
 
 const jobsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.requireOperator);
@@ -23,6 +24,19 @@ const jobsAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (_req, reply) => reply.ok({ instance: app.jobs.instanceId, jobs: await app.jobs.list() }),
+  );
+
+  app.get(
+    '/queues/ages',
+    {
+      schema: {
+        ...docSchema(DOCS.listQueueAges),
+        tags: ['admin'],
+        security: [{ token: [] }],
+        response: { 200: Envelope(QueueAges) },
+      },
+    },
+    async (_req, reply) => reply.ok({ rows: await app.queueAges.all() }),
   );
 };
 

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { JobBoard } from '../jobs/board.ts';
 import type { JobDeclaration } from '../jobs/registry.ts';
 import { Metrics } from './metrics.ts';
+import { QueueAges } from './queueAges.ts';
 import { Readiness } from './readiness.ts';
 
 declare module 'fastify' {
@@ -13,6 +14,8 @@ declare module 'fastify' {
     jobs: JobBoard;
     /** Whether this instance can serve (server/platform/ops/readiness.ts). */
     readiness: Readiness;
+    /** The operator review queues' oldest items, declared by their domains (server/platform/ops/queueAges.ts). */
+    queueAges: QueueAges;
   }
 }
 
@@ -31,6 +34,7 @@ async function ops(app: FastifyInstance, opts: OpsOptions) {
   app.decorate('metrics', metrics);
   app.decorate('jobs', new JobBoard(app.db, metrics, app.log.child({ module: 'jobs' }), opts.jobs));
   app.decorate('readiness', new Readiness(app));
+  app.decorate('queueAges', new QueueAges(metrics, () => app.clock.now()));
 
   // by route pattern, not URL: one series per route, whatever the ids in the path
   app.addHook('onResponse', (req, reply, done) => {

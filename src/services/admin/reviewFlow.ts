@@ -6,6 +6,7 @@ import type { AdminKyc } from '../../contract/kyc.ts';
 import { adminApi } from './api.ts';
 import { recordReviewed } from '../platform/queries/invalidation.ts';
 import { kycReviewed } from '../kyc/index.ts';
+import { opsKeys } from './opsQueries.ts';
 
 /**
  * The operator's review of one record with its effects: the decision sent to the operator API
@@ -20,6 +21,9 @@ export const reviewFlow = (client: QueryClient) =>
       reviewed: ({ context }, { result }) => {
         if (context.kind === 'kyc') kycReviewed(client, result as AdminKyc);
         else recordReviewed(client, context.kind, result as AdminDeposit | AdminWithdrawal);
+        // a review opens the window or moves its idle limit, and shortens a queue
+        void client.invalidateQueries({ queryKey: opsKeys.reviewWindow() });
+        void client.invalidateQueries({ queryKey: opsKeys.queueAges() });
       },
     },
   });

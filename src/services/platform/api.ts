@@ -213,7 +213,9 @@ export async function call<T>(path: string, opts: CallOptions = {}): Promise<T> 
     const asked =
       isApiError(e) &&
       e.code !== null &&
+      // an operator's closed review window asks for the code that opens it (docs/security.md, "Review window")
       (e.code === Err.TWO_FACTOR_CODE_REQUIRED ||
+        e.code === Err.REVIEW_WINDOW_CLOSED ||
         (opts.headers?.[STEP_UP_HEADER] !== undefined && STEP_UP_CODES.includes(e.code)));
     if (!asked || !stepUpPrompt || opts.signal?.aborted) throw e;
     const code = await stepUpPrompt(e.code === Err.TWO_FACTOR_CODE_REQUIRED ? null : e.message);

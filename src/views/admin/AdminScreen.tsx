@@ -6,6 +6,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { sessionMachine } from '../../machines/auth/index.ts';
 import { useAppActors } from '../platform/app/actors.tsx';
 import { FirstRun } from './FirstRun.tsx';
+import { ReviewStatus } from './ReviewStatus.tsx';
 import { useConsoleSections } from '../platform/app/composition.tsx';
 import screens from '../platform/styles/screens.module.css';
 import styles from '../platform/operator/admin.module.css';
@@ -63,6 +64,7 @@ export default function AdminScreen() {
         </div>
       </section>
       <FirstRun />
+      <ReviewStatus />
       {/* each section its own chunk: the console's frame stays while an operator's first visit fetches it */}
       <Suspense
         fallback={

@@ -193,7 +193,7 @@ describe(`two-factor sign-in and anti-phishing (${usingPostgres() ? 'PostgreSQL'
       Ok.SUCCESS,
     );
     nextStep();
-    expect((await adminCall(t.app, op, 'POST', '/deposits/999999/approve', {})).code).toBe(Err.TWO_FACTOR_CODE_REQUIRED);
+    expect((await adminCall(t.app, op, 'POST', '/deposits/999999/approve', {})).code).toBe(Err.REVIEW_WINDOW_CLOSED);
     const withCode = await t.app.inject({
       method: 'POST',
       url: '/admin-api/deposits/999999/approve',

@@ -1284,6 +1284,147 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin-api/review-window": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This session's review window: open or not, and when it closes
+         * @description The operator session's review window: whether it is open, the factor that opened it, when it ends and when it idles out. Money reviews inside it need no code.
+         *
+         *     **Who may call it:** An operator (`Authorization` token of an operator account); customers are refused with 10045.
+         *
+         *     **Money moved:** none.
+         *
+         *     **Refusals** (body `code`; docs/api.md, "Errors"):
+         *
+         *     - `401` LOGIN_REQUIRED: Your session has ended. Please log in again.
+         *     - `10045` OPERATOR_ONLY: Only operators can do this
+         */
+        get: operations["getReviewWindow"];
+        put?: never;
+        /**
+         * Open the review window with a fresh authenticator code
+         * @description Opens a review window on this operator session with a fresh authenticator code, for REVIEW_WINDOW_MINUTES (idling out after REVIEW_WINDOW_IDLE_MINUTES without a review). Each review's audit line names the window.
+         *
+         *     **Who may call it:** An operator (`Authorization` token of an operator account); customers are refused with 10045.
+         *
+         *     **Money moved:** none.
+         *
+         *     **Refusals** (body `code`; docs/api.md, "Errors"):
+         *
+         *     - `401` LOGIN_REQUIRED: Your session has ended. Please log in again.
+         *     - `10045` OPERATOR_ONLY: Only operators can do this
+         *     - `10030` MALFORMED_REQUEST: The request is malformed: {detail}
+         *     - `10215` TWO_FACTOR_NOT_ON: Two-factor sign-in is not on for this account.
+         *     - `10210` TWO_FACTOR_CODE_WRONG: The authenticator code is wrong. Enter the 6 digits your app shows now, or one of your recovery codes.
+         *     - `10211` TWO_FACTOR_CODE_USED: This code was already used. Wait for your authenticator app to show the next one (every 30 seconds).
+         */
+        post: operations["openReviewWindow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin-api/review-window/passkeyOptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Options for startAuthentication with one of this operator's passkeys
+         * @description The options for startAuthentication listing only this operator's passkeys, with a challenge that works once, for 5 minutes.
+         *
+         *     **Who may call it:** An operator (`Authorization` token of an operator account); customers are refused with 10045.
+         *
+         *     **Money moved:** none.
+         *
+         *     **Refusals** (body `code`; docs/api.md, "Errors"):
+         *
+         *     - `401` LOGIN_REQUIRED: Your session has ended. Please log in again.
+         *     - `10045` OPERATOR_ONLY: Only operators can do this
+         *     - `10030` MALFORMED_REQUEST: The request is malformed: {detail}
+         *     - `10232` PASSKEY_UNKNOWN: This passkey is not registered to any account here: sign in with your password and add it on the security screen.
+         */
+        post: operations["reviewWindowPasskeyOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin-api/review-window/passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open the review window with a passkey's answer
+         * @description Opens the review window with the authenticator's answer to the challenge; the counter is checked as at sign-in.
+         *
+         *     **Who may call it:** An operator (`Authorization` token of an operator account); customers are refused with 10045.
+         *
+         *     **Money moved:** none.
+         *
+         *     **Refusals** (body `code`; docs/api.md, "Errors"):
+         *
+         *     - `401` LOGIN_REQUIRED: Your session has ended. Please log in again.
+         *     - `10045` OPERATOR_ONLY: Only operators can do this
+         *     - `10030` MALFORMED_REQUEST: The request is malformed: {detail}
+         *     - `10230` PASSKEY_CHALLENGE_EXPIRED: This passkey request has expired or was already used: start again.
+         *     - `10232` PASSKEY_UNKNOWN: This passkey is not registered to any account here: sign in with your password and add it on the security screen.
+         *     - `10231` PASSKEY_NOT_VERIFIED: The passkey could not be verified for this site: try again, or sign in with your password.
+         *     - `10235` PASSKEY_COUNTER_REPLAYED: This passkey's signature counter did not increase, so it may have been copied and was refused. Remove it and register it again.
+         */
+        post: operations["openReviewWindowWithPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin-api/review-window/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close the review window now
+         * @description Closes this session's review window; the next money review asks for a second factor again.
+         *
+         *     **Who may call it:** An operator (`Authorization` token of an operator account); customers are refused with 10045.
+         *
+         *     **Money moved:** none.
+         *
+         *     **Refusals** (body `code`; docs/api.md, "Errors"):
+         *
+         *     - `401` LOGIN_REQUIRED: Your session has ended. Please log in again.
+         *     - `10045` OPERATOR_ONLY: Only operators can do this
+         *     - `10030` MALFORMED_REQUEST: The request is malformed: {detail}
+         */
+        post: operations["closeReviewWindow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/swx/customer/user/balances": {
         parameters: {
             query?: never;
@@ -1571,6 +1712,35 @@ export interface paths {
          *     - `10030` MALFORMED_REQUEST: The request is malformed: {detail}
          */
         get: operations["getStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/swx/customer/user/statement/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The statement one event a row, with the net changes of available and held
+         * @description The caller's statement one event a row, newest first: the transfers written in one transaction about one record (a position opened, a deposit credited, a plan bought…), with the net change of available and of held per asset, and the legs (each transfer with the accounts it left and reached). Paging counts events; an event is never split across pages.
+         *
+         *     **Who may call it:** A signed-in customer (`Authorization` token), acting on their own records in the book the `virtually` header selects.
+         *
+         *     **Money moved:** none.
+         *
+         *     **Refusals** (body `code`; docs/api.md, "Errors"):
+         *
+         *     - `401` LOGIN_REQUIRED: Your session has ended. Please log in again.
+         *     - `10030` MALFORMED_REQUEST: The request is malformed: {detail}
+         */
+        get: operations["getStatementEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2904,6 +3074,151 @@ export interface paths {
          *     - `10044` STATUS_TRANSITION_DENIED: This record can no longer be changed that way
          */
         post: operations["rejectOperatorProposal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin-api/deposits/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject several deposits with one reason (each decided on its own)
+         * @description Rejects up to 100 pending deposits with one reason, each decided on its own (its own refusal code in the answer when it cannot be rejected). Inside the review window when two-factor is required. Credits nothing.
+         *
+         *     **Who may call it:** An operator (`Authorization` token of an operator account); customers are refused with 10045.
+         *
+         *     **Money moved:** none.
+         *
+         *     **Refusals** (body `code`; docs/api.md, "Errors"):
+         *
+         *     - `401` LOGIN_REQUIRED: Your session has ended. Please log in again.
+         *     - `10045` OPERATOR_ONLY: Only operators can do this
+         *     - `10030` MALFORMED_REQUEST: The request is malformed: {detail}
+         *     - `10217` OPERATOR_TWO_FACTOR_REQUIRED: Operators must turn on two-factor sign-in (Account, Security) before they approve or reject money reviews.
+         *     - `10212` TWO_FACTOR_CODE_REQUIRED: This action needs a fresh code from your authenticator app because two-factor sign-in is on.
+         *     - `10210` TWO_FACTOR_CODE_WRONG: The authenticator code is wrong. Enter the 6 digits your app shows now, or one of your recovery codes.
+         *     - `10211` TWO_FACTOR_CODE_USED: This code was already used. Wait for your authenticator app to show the next one (every 30 seconds).
+         *     - `10049` LOGIN_THROTTLED: Too many failed attempts. Try again in {seconds} seconds.
+         */
+        post: operations["rejectDeposits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin-api/withdrawals/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject several withdrawals with one reason (each decided on its own)
+         * @description Rejects up to 100 pending withdrawals with one reason, each decided on its own; each rejected one returns its held amount to the customer through the ledger. Inside the review window when two-factor is required.
+         *
+         *     **Who may call it:** An operator (`Authorization` token of an operator account); customers are refused with 10045.
+         *
+         *     **Money moved:** none.
+         *
+         *     **Refusals** (body `code`; docs/api.md, "Errors"):
+         *
+         *     - `401` LOGIN_REQUIRED: Your session has ended. Please log in again.
+         *     - `10045` OPERATOR_ONLY: Only operators can do this
+         *     - `10030` MALFORMED_REQUEST: The request is malformed: {detail}
+         *     - `10217` OPERATOR_TWO_FACTOR_REQUIRED: Operators must turn on two-factor sign-in (Account, Security) before they approve or reject money reviews.
+         *     - `10212` TWO_FACTOR_CODE_REQUIRED: This action needs a fresh code from your authenticator app because two-factor sign-in is on.
+         *     - `10210` TWO_FACTOR_CODE_WRONG: The authenticator code is wrong. Enter the 6 digits your app shows now, or one of your recovery codes.
+         *     - `10211` TWO_FACTOR_CODE_USED: This code was already used. Wait for your authenticator app to show the next one (every 30 seconds).
+         *     - `10049` LOGIN_THROTTLED: Too many failed attempts. Try again in {seconds} seconds.
+         */
+        post: operations["rejectWithdrawals"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin-api/reject-reasons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A queue's reject reasons
+         * @description The reasons operators choose from when they reject an item of a queue (deposits, withdrawals, KYC, loans).
+         *
+         *     **Who may call it:** An operator (`Authorization` token of an operator account); customers are refused with 10045.
+         *
+         *     **Money moved:** none.
+         *
+         *     **Refusals** (body `code`; docs/api.md, "Errors"):
+         *
+         *     - `401` LOGIN_REQUIRED: Your session has ended. Please log in again.
+         *     - `10045` OPERATOR_ONLY: Only operators can do this
+         *     - `10030` MALFORMED_REQUEST: The request is malformed: {detail}
+         */
+        get: operations["listRejectReasons"];
+        put?: never;
+        /**
+         * Add a reason to a queue's list (audited)
+         * @description Adds a reason to a queue's list of reject reasons; the change is audited.
+         *
+         *     **Who may call it:** An operator (`Authorization` token of an operator account); customers are refused with 10045.
+         *
+         *     **Money moved:** none.
+         *
+         *     **Refusals** (body `code`; docs/api.md, "Errors"):
+         *
+         *     - `401` LOGIN_REQUIRED: Your session has ended. Please log in again.
+         *     - `10045` OPERATOR_ONLY: Only operators can do this
+         *     - `10030` MALFORMED_REQUEST: The request is malformed: {detail}
+         */
+        post: operations["addRejectReason"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin-api/reject-reasons/{id}/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove a reason from its queue's list (audited)
+         * @description Removes a reason from its queue's list; the change is audited, and past rejections keep their text.
+         *
+         *     **Who may call it:** An operator (`Authorization` token of an operator account); customers are refused with 10045.
+         *
+         *     **Money moved:** none.
+         *
+         *     **Refusals** (body `code`; docs/api.md, "Errors"):
+         *
+         *     - `401` LOGIN_REQUIRED: Your session has ended. Please log in again.
+         *     - `10045` OPERATOR_ONLY: Only operators can do this
+         *     - `10030` MALFORMED_REQUEST: The request is malformed: {detail}
+         *     - `10043` RECORD_NOT_FOUND: Record not found
+         */
+        post: operations["removeRejectReason"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5312,6 +5627,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin-api/queues/ages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Review queues: how many wait in each and how long the oldest has waited
+         * @description For each review queue (deposits, withdrawals, KYC, loans): how many items wait and the age of the oldest, read from the shared database (the same figures `/metrics` exports as review_queue_oldest_age_seconds).
+         *
+         *     **Who may call it:** An operator (`Authorization` token of an operator account); customers are refused with 10045.
+         *
+         *     **Money moved:** none.
+         *
+         *     **Refusals** (body `code`; docs/api.md, "Errors"):
+         *
+         *     - `401` LOGIN_REQUIRED: Your session has ended. Please log in again.
+         *     - `10045` OPERATOR_ONLY: Only operators can do this
+         */
+        get: operations["listQueueAges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6983,6 +7327,219 @@ export interface operations {
             };
         };
     };
+    getReviewWindow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        result: {
+                            asked: boolean;
+                            open: boolean;
+                            window: {
+                                id: string;
+                                /** Format: date-time */
+                                openedAt: string;
+                                factor: "totp" | "passkey";
+                            } | null;
+                            /** Format: date-time */
+                            endsAt: string | null;
+                            /** Format: date-time */
+                            idleEndsAt: string | null;
+                            secondsLeft: number;
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
+    openReviewWindow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        result: {
+                            asked: boolean;
+                            open: boolean;
+                            window: {
+                                id: string;
+                                /** Format: date-time */
+                                openedAt: string;
+                                factor: "totp" | "passkey";
+                            } | null;
+                            /** Format: date-time */
+                            endsAt: string | null;
+                            /** Format: date-time */
+                            idleEndsAt: string | null;
+                            secondsLeft: number;
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
+    reviewWindowPasskeyOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        result: {
+                            [key: string]: unknown;
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
+    openReviewWindowWithPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    response: {
+                        id: string;
+                        rawId: string;
+                        response: {
+                            clientDataJSON: string;
+                            authenticatorData: string;
+                            signature: string;
+                            userHandle?: string;
+                        };
+                        authenticatorAttachment?: "platform" | "cross-platform";
+                        clientExtensionResults: {
+                            [key: string]: unknown;
+                        };
+                        /** @enum {string} */
+                        type: "public-key";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        result: {
+                            asked: boolean;
+                            open: boolean;
+                            window: {
+                                id: string;
+                                /** Format: date-time */
+                                openedAt: string;
+                                factor: "totp" | "passkey";
+                            } | null;
+                            /** Format: date-time */
+                            endsAt: string | null;
+                            /** Format: date-time */
+                            idleEndsAt: string | null;
+                            secondsLeft: number;
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
+    closeReviewWindow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        result: {
+                            asked: boolean;
+                            open: boolean;
+                            window: {
+                                id: string;
+                                /** Format: date-time */
+                                openedAt: string;
+                                factor: "totp" | "passkey";
+                            } | null;
+                            /** Format: date-time */
+                            endsAt: string | null;
+                            /** Format: date-time */
+                            idleEndsAt: string | null;
+                            secondsLeft: number;
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
     getBalances: {
         parameters: {
             query?: never;
@@ -7435,6 +7992,65 @@ export interface operations {
                                 reason: string;
                                 refType: string | null;
                                 refId: string | null;
+                                eventId: string;
+                                event: string;
+                            }[];
+                            total: number;
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
+    getStatementEvents: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                asset?: "USDT" | "BTC" | "ETH";
+                reason?: string;
+                from?: string;
+                to?: string;
+            };
+            header?: {
+                /** @description The book: `NO` (or absent) the demo book, `YES` the real one. */
+                virtually?: "NO" | "YES";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        result: {
+                            rows: {
+                                id: string;
+                                /** Format: date-time */
+                                time: string;
+                                kind: string;
+                                refType: string | null;
+                                refId: string | null;
+                                nets: {
+                                    asset: "USDT" | "BTC" | "ETH";
+                                    available: string;
+                                    held: string;
+                                }[];
+                                legs: {
+                                    transferId: string;
+                                    asset: "USDT" | "BTC" | "ETH";
+                                    amount: string;
+                                    reason: string;
+                                    from: string | null;
+                                    to: string | null;
+                                }[];
                             }[];
                             total: number;
                         } | null;
@@ -8518,7 +9134,14 @@ export interface operations {
                 pageSize?: number;
                 status?: "pending" | "approved" | "rejected";
                 coin?: "USDT" | "BTC" | "ETH";
+                network?: "BTC" | "ERC20" | "TRC20";
                 userId?: string;
+                minAmount?: string;
+                maxAmount?: string;
+                olderThanMinutes?: number;
+                newerThanMinutes?: number;
+                sort?: "age" | "amount";
+                after?: string;
             };
             header?: never;
             path?: never;
@@ -8557,6 +9180,7 @@ export interface operations {
                                 firstApprovedBy: string | null;
                             }[];
                             total: number;
+                            next: string | null;
                         } | null;
                     };
                 };
@@ -8699,7 +9323,14 @@ export interface operations {
                 pageSize?: number;
                 status?: "pending" | "approved" | "rejected" | "queued" | "waitingFunds" | "sent" | "confirmed";
                 coin?: "USDT" | "BTC" | "ETH";
+                network?: "BTC" | "ERC20" | "TRC20";
                 userId?: string;
+                minAmount?: string;
+                maxAmount?: string;
+                olderThanMinutes?: number;
+                newerThanMinutes?: number;
+                sort?: "age" | "amount";
+                after?: string;
             };
             header?: never;
             path?: never;
@@ -8749,6 +9380,7 @@ export interface operations {
                                 paidByPlatform: boolean;
                             }[];
                             total: number;
+                            next: string | null;
                         } | null;
                     };
                 };
@@ -9292,6 +9924,187 @@ export interface operations {
             };
         };
     };
+    rejectDeposits: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A fresh code from the authenticator app, when the caller has two-factor sign-in on. */
+                "x-two-factor-code"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: string[];
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        result: {
+                            rows: {
+                                id: string;
+                                code: number;
+                            }[];
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
+    rejectWithdrawals: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A fresh code from the authenticator app, when the caller has two-factor sign-in on. */
+                "x-two-factor-code"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: string[];
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        result: {
+                            rows: {
+                                id: string;
+                                code: number;
+                            }[];
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
+    listRejectReasons: {
+        parameters: {
+            query: {
+                queue: "deposits" | "withdrawals" | "kyc" | "loans";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        result: {
+                            rows: {
+                                id: string;
+                                queue: "deposits" | "withdrawals" | "kyc" | "loans";
+                                text: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
+    addRejectReason: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    queue: "deposits" | "withdrawals" | "kyc" | "loans";
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        result: {
+                            id: string;
+                            queue: "deposits" | "withdrawals" | "kyc" | "loans";
+                            text: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
+    removeRejectReason: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        result: {
+                            id: string;
+                            queue: "deposits" | "withdrawals" | "kyc" | "loans";
+                            text: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
     listOutbox: {
         parameters: {
             query?: {
@@ -9367,6 +10180,12 @@ export interface operations {
                                 targetId: string;
                                 before: unknown;
                                 after: unknown;
+                                reviewWindow: {
+                                    id: string;
+                                    /** Format: date-time */
+                                    openedAt: string;
+                                    factor: "totp" | "passkey";
+                                } | null;
                                 /** Format: date-time */
                                 createdAt: string;
                             }[];
@@ -11068,6 +11887,11 @@ export interface operations {
                 pageNum?: number;
                 pageSize?: number;
                 status?: "pending" | "verified" | "rejected";
+                userId?: string;
+                olderThanMinutes?: number;
+                newerThanMinutes?: number;
+                sort?: "age";
+                after?: string;
             };
             header?: never;
             path?: never;
@@ -11112,6 +11936,7 @@ export interface operations {
                                 previousRejections: number;
                             }[];
                             total: number;
+                            next: string | null;
                         } | null;
                     };
                 };
@@ -12155,6 +12980,14 @@ export interface operations {
                 pageNum?: number;
                 pageSize?: number;
                 status?: "pending_review" | "rejected" | "repaying" | "overdue" | "repaid" | "liquidated";
+                userId?: string;
+                coin?: "BTC" | "ETH";
+                minAmount?: string;
+                maxAmount?: string;
+                olderThanMinutes?: number;
+                newerThanMinutes?: number;
+                sort?: "age" | "amount";
+                after?: string;
             };
             header?: never;
             path?: never;
@@ -12217,6 +13050,7 @@ export interface operations {
                                 reviewedAt: string | null;
                             }[];
                             total: number;
+                            next: string | null;
                         } | null;
                     };
                 };
@@ -13683,6 +14517,38 @@ export interface operations {
                                 lastError: string | null;
                                 updatedAt: string | null;
                                 here: boolean;
+                            }[];
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
+    listQueueAges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        result: {
+                            rows: {
+                                queue: "deposits" | "withdrawals" | "kyc" | "loans";
+                                pending: number;
+                                /** Format: date-time */
+                                oldestAt: string | null;
+                                oldestAgeSeconds: number;
                             }[];
                         } | null;
                     };

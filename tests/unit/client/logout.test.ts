@@ -35,7 +35,13 @@ const CASES: Record<string, Record<string, Case>> = {
     operatorProposals: { args: [] },
   },
   alertQueries: { list: { args: ['BTCUSDT'] } },
-  chainQueries: { addresses: { args: [] }, depositsPage: { args: [1, 10] }, networks: { args: [] }, incidents: { args: [1] } },
+  chainQueries: {
+    addresses: { args: [] },
+    depositsPage: { args: [1, 10] },
+    networks: { args: [] },
+    incidents: { args: [1] },
+    sweeps: { args: ['9'] },
+  },
   portfolioQueries: { summary: { args: ['real'] }, history: { args: ['demo', 30] } },
   contentQueries: {
     list: { args: ['en', 1], public: true },
@@ -71,7 +77,7 @@ const CASES: Record<string, Record<string, Case>> = {
     mine: { args: [] },
     donations: { args: [], public: true },
   },
-  opsQueries: { jobs: { args: [] } },
+  opsQueries: { jobs: { args: [] }, queueAges: { args: [] }, reviewWindow: { args: [] } },
   proofQueries: { summary: { args: [], public: true } },
   protectionQueries: { passkeys: { args: [] }, allowlist: { args: [] }, limits: { args: [] } },
   smartQueries: {
