@@ -122,6 +122,8 @@ export default fp(
       if (schema && !schema.security) schema.security = [{ token: [] }];
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       if (methods.some((m) => scopeOf(m, route.url) !== undefined)) {
+        // the contract says a signed request may stand for the session here
+        if (schema) schema.security = [{ token: [] }, { apiKey: [], apiTimestamp: [], apiSignature: [] }];
         route.preParsing = [
           ...asList(route.preParsing as preParsingHookHandler | preParsingHookHandler[] | undefined),
           keyHooks.keep,

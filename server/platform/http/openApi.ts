@@ -188,6 +188,26 @@ export const openApiOptions = (
           name: 'Authorization',
           description: 'The session token from login (raw or as `Bearer <token>`).',
         },
+        // a signed request instead of a session, on the routes a key's scope allows (docs/api.md,
+        // "Authentication with an API key"): the three headers together
+        apiKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-API-KEY',
+          description: "An API key's id, made on the security screen; only its Ed25519 public key is kept.",
+        },
+        apiTimestamp: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-API-TIMESTAMP',
+          description: 'Milliseconds since 1970; within X-API-RECV-WINDOW (default 5,000, at most 60,000) of the server clock.',
+        },
+        apiSignature: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-API-SIGNATURE',
+          description: 'base64(Ed25519(timestamp + METHOD + path with its query + body)); each signature is accepted once.',
+        },
       },
     },
   },

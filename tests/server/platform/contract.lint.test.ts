@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers.ts';
+import { API_KEY_ROUTES } from '../../../server/auth/apiKeys/scopes.ts';
 
 type Doc = { paths: Record<string, Record<string, Record<string, unknown>>> };
 
@@ -66,6 +67,25 @@ describe('the served OpenAPI document', () => {
     expect(guide.headers['content-type']).toMatch(/^text\/plain/);
     expect(guide.body).toContain('## The contract');
     expect(guide.body).toContain('## Authentication with an API key');
+  });
+
+  it('the routes an API key may call say so (the signed headers instead of the session); no other does', () => {
+    const signed = { apiKey: [], apiTimestamp: [], apiSignature: [] };
+    const schemes = (served as unknown as { components: { securitySchemes: Record<string, { name: string }> } }).components
+      .securitySchemes;
+    expect(Object.values(schemes).map((s) => s.name)).toEqual([
+      'Authorization',
+      'X-API-KEY',
+      'X-API-TIMESTAMP',
+      'X-API-SIGNATURE',
+    ]);
+    for (const [p, byMethod] of Object.entries(served.paths))
+      for (const [m, o] of Object.entries(byMethod)) {
+        const keyed = `${m.toUpperCase()} ${p.replace(/\{(\w+)\}/g, ':$1')}` in API_KEY_ROUTES;
+        expect(o.security ?? [], `${m} ${p}`).toEqual(keyed ? [{ token: [] }, signed] : (o.security ?? []));
+        if (!keyed) expect(JSON.stringify(o.security ?? []), `${m} ${p}`).not.toContain('apiKey');
+      }
+    expect(Object.keys(API_KEY_ROUTES).length).toBeGreaterThan(20);
   });
 
   it('every operation lists its refusals with their meaning, and its description says who may call it', () => {
