@@ -78,6 +78,9 @@ export default defineConfig({
           include: ['tests/browser/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // a screen's fact (a language chunk loaded, a socket's update drawn) can take seconds when
+          // two files share the two cores: vitest's default of one second for expect.poll is a flake
+          expect: { poll: { timeout: 10_000 } },
           // two files at a time, each with its own service and browser: a browser test mostly waits
           // (navigation, the service, the feed), so two share the two cores without crowding them
           // (the browser phase went from about 12.5 to 9 minutes, measured under load)
