@@ -8,7 +8,9 @@ const report = JSON.parse(fs.readFileSync('.test-results.json', 'utf8'));
 /** @type {Record<string, number>} */
 const seconds = {};
 for (const file of report.testResults) {
-  const name = path.relative(process.cwd(), file.name);
+  // keyed from the report's own checkout (a dry run's clone is elsewhere): the path from tests/ on
+  const relative = path.relative(process.cwd(), file.name);
+  const name = relative.slice(Math.max(0, relative.indexOf('tests/')));
   const s = Math.round((file.endTime - file.startTime) / 100) / 10;
   seconds[name] = Math.max(seconds[name] ?? 0, s);
 }
