@@ -10,14 +10,9 @@
  * counter value cannot both sign in (10235).
  */
 import crypto from 'node:crypto';
-import { and, count, eq, gt, or, sql } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
+import { generateAuthenticationOptions, generateRegistrationOptions, verifyRegistrationResponse } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import type { LoginResult } from '../../../src/contract/auth.ts';
 import { Err } from '../../../src/contract/errors.ts';
@@ -32,6 +27,7 @@ import { publishUserEvent } from '../../platform/realtime/notify.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { userById } from '../accounts.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
+import { storeCounter, verifiedCounter } from './assertion.ts';
 import { signedChallenge, storeChallenge, takeChallenge } from './challenges.ts';
 import { mailPasskeyChange, recordPasskeyEvent } from './events.ts';
 import type { Client, SessionPolicy } from '../sessions.ts';
@@ -210,7 +206,6 @@ export async function signInOptions(deps: PasskeyDeps) {
  * (10235), written in the same transaction as the session.
  */
 export async function signInWithPasskey(deps: PasskeyDeps, body: PasskeySignInBody, client: Client): Promise<LoginResult> {
-  const { webauthn } = deps.config;
   const { challenge } = await takeChallenge(
     deps.db,
     signedChallenge(body.response.response.clientDataJSON),
@@ -224,35 +219,11 @@ export async function signInWithPasskey(deps: PasskeyDeps, body: PasskeySignInBo
   if (!user) throw new BizError(Err.PASSKEY_UNKNOWN);
   if (body.response.response.userHandle !== undefined && body.response.response.userHandle !== pk.userHandle)
     throw new BizError(Err.PASSKEY_NOT_VERIFIED);
-  const result = await verifyAuthenticationResponse({
-    response: body.response,
-    expectedChallenge: challenge,
-    expectedOrigin: webauthn.origin,
-    expectedRPID: webauthn.rpId,
-    // the counter is compared below, after the signature is known to be good, and written atomically
-    credential: { id: pk.credentialId, publicKey: isoBase64URL.toBuffer(pk.publicKey), counter: 0, transports: pk.transports },
-    requireUserVerification: true,
-  }).catch((err: unknown) => {
-    deps.log.info({ err }, 'passkey sign-in not verified');
-    return undefined;
-  });
-  if (!result?.verified) throw new BizError(Err.PASSKEY_NOT_VERIFIED);
-  const next = result.authenticationInfo.newCounter;
-  if ((next > 0 || pk.counter > 0) && next <= pk.counter) throw new BizError(Err.PASSKEY_COUNTER_REPLAYED);
+  const next = await verifiedCounter(deps, pk, body.response, challenge, 'sign-in');
   if (user.status !== 'active') throw new BizError(Err.USER_STATUS_ABNORMAL);
   const login = await deps.db.transaction(async (tx) => {
     // still above what is stored now: of two answers with one counter value, one signs in
-    const [moved] = await tx
-      .update(passkeys)
-      .set({ counter: next, lastUsedAt: deps.clock.date() })
-      .where(
-        and(
-          eq(passkeys.id, pk.id),
-          or(gt(sql`${next}::bigint`, passkeys.counter), and(eq(passkeys.counter, 0), sql`${next}::bigint = 0`)),
-        ),
-      )
-      .returning({ id: passkeys.id });
-    if (!moved) throw new BizError(Err.PASSKEY_COUNTER_REPLAYED);
+    await storeCounter(tx, pk, next, deps.clock.date());
     return openSession(tx, policyOf(deps.config), user, client, { remember: body.remember, method: 'passkey' });
   });
   await publishUserEvent(deps.bus, user.id, {

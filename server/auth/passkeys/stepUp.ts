@@ -5,13 +5,13 @@
  * passkey of this account, its signature with user verification, and its counter moving on, as
  * at sign-in (passkeys.ts). Reads and checks before the one write (the counter).
  */
-import { and, eq, gt, or, sql } from 'drizzle-orm';
-import { generateAuthenticationOptions, verifyAuthenticationResponse } from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
+import { and, eq } from 'drizzle-orm';
+import { generateAuthenticationOptions } from '@simplewebauthn/server';
 import { Err } from '../../../src/contract/errors.ts';
 import type { PasskeyReviewWindowBody } from '../../../src/contract/reviewWindow.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { BizError } from '../../platform/http/errors.ts';
+import { storeCounter, verifiedCounter } from './assertion.ts';
 import { signedChallenge, storeChallenge, takeChallenge } from './challenges.ts';
 import type { PasskeyDeps } from './passkeys.ts';
 import { passkeys } from './schema.ts';
@@ -39,7 +39,6 @@ export async function reviewOptions(deps: PasskeyDeps, userId: bigint) {
  * the signature (10231), the counter (10235, written only if still above the stored one).
  */
 export async function verifyReviewPasskey(deps: PasskeyDeps, userId: bigint, body: PasskeyReviewWindowBody): Promise<void> {
-  const { webauthn } = deps.config;
   const { challenge } = await takeChallenge(
     deps.db,
     signedChallenge(body.response.response.clientDataJSON),
@@ -53,29 +52,6 @@ export async function verifyReviewPasskey(deps: PasskeyDeps, userId: bigint, bod
     .where(and(eq(passkeys.credentialId, body.response.id), eq(passkeys.userId, userId)))
     .limit(1);
   if (!pk) throw new BizError(Err.PASSKEY_UNKNOWN);
-  const result = await verifyAuthenticationResponse({
-    response: body.response,
-    expectedChallenge: challenge,
-    expectedOrigin: webauthn.origin,
-    expectedRPID: webauthn.rpId,
-    credential: { id: pk.credentialId, publicKey: isoBase64URL.toBuffer(pk.publicKey), counter: 0, transports: pk.transports },
-    requireUserVerification: true,
-  }).catch((err: unknown) => {
-    deps.log.info({ err }, 'passkey review step-up not verified');
-    return undefined;
-  });
-  if (!result?.verified) throw new BizError(Err.PASSKEY_NOT_VERIFIED);
-  const next = result.authenticationInfo.newCounter;
-  if ((next > 0 || pk.counter > 0) && next <= pk.counter) throw new BizError(Err.PASSKEY_COUNTER_REPLAYED);
-  const [moved] = await deps.db
-    .update(passkeys)
-    .set({ counter: next, lastUsedAt: deps.clock.date() })
-    .where(
-      and(
-        eq(passkeys.id, pk.id),
-        or(gt(sql`${next}::bigint`, passkeys.counter), and(eq(passkeys.counter, 0), sql`${next}::bigint = 0`)),
-      ),
-    )
-    .returning({ id: passkeys.id });
-  if (!moved) throw new BizError(Err.PASSKEY_COUNTER_REPLAYED);
+  const next = await verifiedCounter(deps, pk, body.response, challenge, 'review step-up');
+  await storeCounter(deps.db, pk, next, deps.clock.date());
 }
