@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { serviceCommand } from '../setup/serviceCommand.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const SHOTS = path.join(ROOT, 'tests/browser/screenshots');
@@ -92,7 +93,7 @@ export async function startService(entry = 'server/main.ts', env: Record<string,
   if (template) fs.cpSync(template, path.join(dataDir, 'pglite'), { recursive: true });
   let out = '';
   // node with tsx's loader rather than `npx tsx`: npx costs a second or two a start
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child: ChildProcess = spawn(process.execPath, serviceCommand(entry), {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -9,6 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { JOB_NAMES, waitFor } from './productionFixtures.ts';
+import { serviceCommand } from '../setup/serviceCommand.ts';
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -35,7 +36,7 @@ export interface Instance {
 export async function startInstance(name: string, env: Record<string, string>, dataDir: string): Promise<Instance> {
   const port = await freePort();
   fs.mkdirSync(dataDir, { recursive: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/server/movedClockService.ts'], {
+  const child = spawn(process.execPath, serviceCommand('tests/server/movedClockService.ts'), {
     env: {
       ...process.env,
       ...env,

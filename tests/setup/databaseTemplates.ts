@@ -21,6 +21,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/platform/db/client.ts';
 import './provided.ts';
+import { buildServiceBundles } from './serviceBundles.ts';
 
 const ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
@@ -69,6 +70,16 @@ async function postgresTemplate(): Promise<{ name: string; remove: () => Promise
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // every project here starts service processes in some files: their entries bundled once
+  const [bundled, own] = await Promise.all([buildServiceBundles(), templateOf(project)]);
+  project.provide('serviceBundles', bundled.bundles);
+  return async () => {
+    bundled.remove();
+    await own();
+  };
+}
+
+async function templateOf(project: TestProject): Promise<() => Promise<void>> {
   if (project.name === 'server') {
     const t = await pgliteDump();
     project.provide('pgliteTemplate', t.file);

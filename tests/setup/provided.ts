@@ -9,5 +9,7 @@ declare module 'vitest' {
     pgTemplate: string;
     /** a migrated PGlite data directory to copy (browser project) */
     pgliteDirTemplate: string;
+    /** entry (from the project root) → its bundle for this run (serviceBundles.ts) */
+    serviceBundles: Record<string, string>;
   }
 }

@@ -18,6 +18,7 @@ import { adminCall, createUser, fund, real } from '../wallet/walletFixtures.ts';
 import { TEST_CHAIN_ID, freePort } from '../../setup/anvil.ts';
 import { useChainWorld, watching } from './chainFixtures.ts';
 import { askSigner, HOT, HOT_KEY, SIGNER_TOKEN } from './signerFixtures.ts';
+import { serviceCommand } from '../../setup/serviceCommand.ts';
 
 describe.skipIf(!usingPostgres())('npm run signer: the separate process', () => {
   const world = useChainWorld();
@@ -35,7 +36,7 @@ describe.skipIf(!usingPostgres())('npm run signer: the separate process', () => 
     const passphrase = crypto.randomBytes(16).toString('hex');
     const keystore = path.join(dir, 'hot.json');
     fs.writeFileSync(keystore, JSON.stringify(sealKey(HOT_KEY, passphrase, { n: 2 ** 12 })));
-    child = spawn(process.execPath, ['--import', 'tsx', 'server/signer/main.ts'], {
+    child = spawn(process.execPath, serviceCommand('server/signer/main.ts'), {
       env: {
         PATH: process.env.PATH,
         SIGNER_DATABASE_URL: t.config.databaseUrl,

@@ -7,13 +7,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
+import { serviceCommand } from '../../setup/serviceCommand.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 function start(env: Record<string, string>): Promise<{ code: number | null; out: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-config-'));
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, serviceCommand('server/main.ts'), {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { usingPostgres } from '../helpers.ts';
+import { serviceCommand } from '../../setup/serviceCommand.ts';
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -17,7 +18,7 @@ const freePort = () =>
 /** Starts the real service (`server/main.ts`) as `npm start` does, on the embedded database. */
 async function startService(dataDir: string) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, serviceCommand('server/main.ts'), {
     env: {
       ...process.env,
       PORT: String(port),
