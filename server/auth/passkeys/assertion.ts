@@ -8,9 +8,10 @@ import { and, eq, gt, or, sql } from 'drizzle-orm';
 import { verifyAuthenticationResponse } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { Err } from '../../../src/contract/errors.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../platform/config.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { BizError } from '../../platform/http/errors.ts';
-import type { PasskeyDeps } from './passkeys.ts';
 import { passkeys } from './schema.ts';
 
 type PasskeyRow = typeof passkeys.$inferSelect;
@@ -18,7 +19,7 @@ type Answer = Parameters<typeof verifyAuthenticationResponse>[0]['response'];
 
 /** The signature and the counter's growth; returns the counter to store (see `storeCounter`). */
 export async function verifiedCounter(
-  deps: Pick<PasskeyDeps, 'config' | 'log'>,
+  deps: { config: Pick<Config, 'webauthn'>; log: FastifyBaseLogger },
   pk: PasskeyRow,
   response: Answer,
   challenge: string,

@@ -42,6 +42,8 @@ describe('HTTP client contract', () => {
   });
 
   it('a refusal, a 401 and a network failure are typed ApiErrors; nothing is toasted', async () => {
+    // the toasts are the app's one store: what an earlier file of this worker left is not this test's
+    for (const t of toasts.getSnapshot().context.items) toasts.trigger.dismiss({ id: t.id });
     const heard: boolean[] = [];
     setUnauthorizedListener((http) => heard.push(http));
     vi.stubGlobal(
