@@ -384,6 +384,10 @@ describe("operators: the chain page's sweeps at 1440 px, 390 px and in Arabic", 
         await row.waitFor();
         expect(await row.getAttribute('data-coin')).toBe('ETH');
         if (language === 'en') expect(await row.textContent()).toContain(`Confirmed (${N})`);
+        // ETH at its eight places on screen, the chain's exact amount on hover
+        const amount = row.locator('td').nth(1);
+        expect(await amount.textContent()).toMatch(/^1\.9999\d{4} ETH$/);
+        expect(await amount.getAttribute('title')).toMatch(/^1\.9999\d{5,14} ETH$/);
         await closeToasts(page, { waitGone: true });
         await page.locator('[data-testid=admin-chain-sweeps]').evaluate((e) => e.scrollIntoView({ block: 'start' }));
         await shot(page, `${name}-chain-sweeps`);
