@@ -47,6 +47,12 @@ export interface EvmWatchConfig {
    * (CHAIN_ETH_SWEEP_MIN_ETH, CHAIN_USDT_ERC20_SWEEP_MIN); a coin without one is not swept
    */
   sweepMin: { ETH?: string; USDT?: string };
+  /**
+   * the most the hot wallet is meant to hold per coin, in whole units (CHAIN_ETH_HOT_WALLET_CAP,
+   * CHAIN_USDT_ERC20_HOT_WALLET_CAP): sweeps stop topping it up above this, and what exceeds it stays
+   * on the deposit addresses until payouts make room; a coin without one has no cap
+   */
+  hotCap: { ETH?: string; USDT?: string };
 }
 
 /** Every watched network; none when CHAIN_ETH_RPC_URL is unset. */
@@ -106,6 +112,12 @@ export const CHAIN_ENV = {
   CHAIN_USDT_ERC20_SWEEP_MIN: decimal(
     'a deposit address holding this much USDT-ERC20 is swept to the hot wallet (its gas sent first); unset, USDT is not swept',
   ),
+  CHAIN_ETH_HOT_WALLET_CAP: decimal(
+    'the most ETH the hot wallet is meant to hold: sweeps stop there and the rest stays on the deposit addresses; unset, no cap',
+  ),
+  CHAIN_USDT_ERC20_HOT_WALLET_CAP: decimal(
+    'the most USDT-ERC20 the hot wallet is meant to hold: sweeps stop there and the rest stays on the deposit addresses; unset, no cap',
+  ),
   CHAIN_ETH_EXPLORER_TX_URL: Type.Optional(
     Type.String({
       pattern: '^https?://[^\\s]*\\{hash\\}[^\\s]*$',
@@ -160,6 +172,7 @@ export function chainConfig(e: ChainEnv, over: Partial<EvmWatchConfig> = {}): Ch
       signer: e.CHAIN_ETH_SIGNER_URL ? { url: e.CHAIN_ETH_SIGNER_URL, token: e.CHAIN_ETH_SIGNER_TOKEN! } : undefined,
       stuckMs: (e.CHAIN_ETH_PAYOUT_STUCK_SECONDS ?? 600) * 1000,
       sweepMin: { ETH: e.CHAIN_ETH_SWEEP_MIN_ETH, USDT: e.CHAIN_USDT_ERC20_SWEEP_MIN },
+      hotCap: { ETH: e.CHAIN_ETH_HOT_WALLET_CAP, USDT: e.CHAIN_USDT_ERC20_HOT_WALLET_CAP },
       ...over,
     },
   };

@@ -13,6 +13,10 @@
  *   address is open at a time (a unique index), so two never share one.
  * - Every step is recorded before the next: signed transactions keep their raw bytes and are
  *   broadcast again after a crash, so a run resumes whatever the last one left.
+ * - A coin with a hot-wallet cap (CHAIN_*_HOT_WALLET_CAP) is swept only up to the room under it
+ *   (the cap less what the hot wallet holds, pending included, and what open sweeps still bring):
+ *   what exceeds it stays on the deposit address, which is read again on the runs that follow (not
+ *   stamped as read) until payouts have made room.
  */
 import Decimal from 'decimal.js';
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
@@ -65,14 +69,64 @@ export class Sweeper {
       throw new Error(`sweeps need the signer's wallet ${hot} in CHAIN_ETH_HOT_WALLETS`);
     }
     for (const s of await this.open()) await this.advance(s, hot, result);
+    const room = await this.room(hot);
+    // every coin with a threshold is at its cap: reading the addresses would move nothing
+    if (!this.coins().some((c) => room[c] === undefined || room[c] >= this.minOf(c))) return result;
     for (const a of await this.candidates()) {
-      const s = await this.start(a, hot);
+      const s = await this.start(a, hot, room);
       if (s) {
         result.started++;
+        room[s.coin] = room[s.coin] === undefined ? undefined : room[s.coin]! - BigInt(s.amountRaw);
         await this.advance(s, hot, result);
       }
     }
     return result;
+  }
+
+  /** The coins of the network that have a sweep threshold. */
+  private coins(): Array<'ETH' | 'USDT'> {
+    const m = this.w.cfg.sweepMin;
+    return [...(m.USDT && this.w.cfg.usdtContract ? (['USDT'] as const) : []), ...(m.ETH ? (['ETH'] as const) : [])];
+  }
+
+  private decimals = new Map<string, number>();
+  private async decimalsOf(coin: 'ETH' | 'USDT'): Promise<number> {
+    if (coin === 'ETH') return 18;
+    let d = this.decimals.get(coin);
+    if (d === undefined) this.decimals.set(coin, (d = await this.w.evm.tokenDecimals(this.w.cfg.usdtContract!)));
+    return d;
+  }
+
+  /** A coin's threshold in its chain units (read after `room`, which learns the token's decimals). */
+  private minOf(coin: 'ETH' | 'USDT'): bigint {
+    return units(this.w.cfg.sweepMin[coin]!, coin === 'ETH' ? 18 : this.decimals.get(coin)!);
+  }
+
+  /**
+   * Per capped coin, how much more the hot wallet may receive: its cap less what it holds (the
+   * node's pending balance) and less what open sweeps not broadcast yet will bring. Undefined: no cap.
+   */
+  private async room(hot: Hex): Promise<Partial<Record<'ETH' | 'USDT', bigint>>> {
+    const room: Partial<Record<'ETH' | 'USDT', bigint>> = {};
+    for (const coin of this.coins()) {
+      const decimals = await this.decimalsOf(coin);
+      const cap = this.w.cfg.hotCap[coin];
+      if (!cap) continue;
+      const held = await this.w.evm.pendingBalance(hot, coin === 'ETH' ? undefined : this.w.cfg.usdtContract);
+      const [coming] = await this.deps.db
+        .select({ raw: sql<string>`coalesce(sum(${chainSweeps.amountRaw}::numeric), 0)::text` })
+        .from(chainSweeps)
+        .where(
+          and(
+            eq(chainSweeps.network, this.network),
+            eq(chainSweeps.coin, coin),
+            inArray(chainSweeps.state, ['fueling', 'sending']),
+          ),
+        );
+      const left = units(cap, decimals) - held - BigInt(coming.raw);
+      room[coin] = left > 0n ? left : 0n;
+    }
+    return room;
   }
 
   private open(): Promise<ChainSweepRow[]> {
@@ -101,26 +155,43 @@ export class Sweeper {
       .limit(ADDRESSES_PER_RUN);
   }
 
-  /** Reads what the address holds and opens a sweep when a coin is over its threshold. */
-  private async start(a: { id: bigint; address: string }, hot: Hex): Promise<ChainSweepRow | undefined> {
+  /**
+   * Reads what the address holds and opens a sweep when a coin is over its threshold, for at most the
+   * room under the coin's cap; an address held back by a cap is not stamped as read, so it is read
+   * again once there is room.
+   */
+  private async start(
+    a: { id: bigint; address: string },
+    hot: Hex,
+    room: Partial<Record<'ETH' | 'USDT', bigint>>,
+  ): Promise<ChainSweepRow | undefined> {
     const { evm, cfg } = this.w;
     const address = a.address as Hex;
     const fees = await evm.fees();
     const eth = await evm.pendingBalance(address);
     const now = this.deps.clock.date();
     let plan: { coin: 'ETH' | 'USDT'; amountRaw: bigint; fuel: boolean } | undefined;
+    let capped = false;
+    /** what of `held` fits under the coin's cap, when that is still at least the threshold */
+    const fits = (coin: 'ETH' | 'USDT', held: bigint): bigint | undefined => {
+      const min = this.minOf(coin);
+      if (held <= 0n || held < min) return undefined;
+      const r = room[coin];
+      const amount = r === undefined || r > held ? held : r;
+      // what the cap keeps on the address is read again on a later run, not at the next credit
+      if (amount < held) capped = true;
+      return amount >= min && amount > 0n ? amount : undefined;
+    };
     if (cfg.sweepMin.USDT && cfg.usdtContract) {
-      const decimals = await evm.tokenDecimals(cfg.usdtContract);
-      const held = await evm.pendingBalance(address, cfg.usdtContract);
-      if (held > 0n && held >= units(cfg.sweepMin.USDT, decimals))
-        plan = { coin: 'USDT', amountRaw: held, fuel: eth < TOKEN_GAS * fees.maxFeePerGas };
+      const amount = fits('USDT', await evm.pendingBalance(address, cfg.usdtContract));
+      if (amount !== undefined) plan = { coin: 'USDT', amountRaw: amount, fuel: eth < TOKEN_GAS * fees.maxFeePerGas };
     }
     if (!plan && cfg.sweepMin.ETH) {
-      const after = eth - NATIVE_GAS * fees.maxFeePerGas;
-      if (after > 0n && after >= units(cfg.sweepMin.ETH, 18)) plan = { coin: 'ETH', amountRaw: after, fuel: false };
+      const amount = fits('ETH', eth - NATIVE_GAS * fees.maxFeePerGas);
+      if (amount !== undefined) plan = { coin: 'ETH', amountRaw: amount, fuel: false };
     }
     return this.deps.db.transaction(async (tx) => {
-      await tx.update(chainAddresses).set({ sweepCheckedAt: now }).where(eq(chainAddresses.id, a.id));
+      if (!capped) await tx.update(chainAddresses).set({ sweepCheckedAt: now }).where(eq(chainAddresses.id, a.id));
       if (!plan) return undefined;
       const values = {
         network: this.network,

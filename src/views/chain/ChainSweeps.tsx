@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminChainSweep } from '../../contract/chain.ts';
 import { useChainSweeps } from '../../services/chain/queries.ts';
+import { formatMoney } from '../platform/components/Figures.tsx';
 import { localTime, shorten } from '../platform/components/recordParts.tsx';
 import { Loadable } from '../platform/components/Loadable.tsx';
 import screens from '../platform/styles/screens.module.css';
@@ -55,8 +56,9 @@ export function ChainSweeps() {
                   <td data-label={t('chain.sweeps.when')} className="num">
                     {localTime(s.createdAt)}
                   </td>
-                  <td data-label={t('chain.console.amount')} className="num">
-                    {s.amount} {s.coin}
+                  {/* the chain's exact amount (18 places for ETH) on hover; the screen's rule in the cell */}
+                  <td data-label={t('chain.console.amount')} className="num" title={`${s.amount} ${s.coin}`}>
+                    {formatMoney(s.amount, s.coin, { full: true })} {s.coin}
                   </td>
                   <td data-label={t('chain.sweeps.from')} className={money.mono} title={s.from}>
                     {shorten(s.from, 6)}

@@ -99,7 +99,7 @@ function Withdrawals() {
         <>
           <th>{t('account.date')}</th>
           <th>{t('account.amount')}</th>
-          <th>{t('wallet.receive')}</th>
+          <th className={styles.hideSmall}>{t('wallet.receive')}</th>
           <th className={styles.hideSmall}>{t('wallet.address')}</th>
           <th>{t('account.statusLabel')}</th>
         </>
@@ -111,8 +111,12 @@ function Withdrawals() {
             {formatMoney(w.amount, w.coin)} {w.coin}
             <br />
             <span className={styles.hint}>{t('wallet.feeShort', { fee: formatMoney(w.fee, w.coin) })}</span>
+            {/* the phone hides the received column so that the status and its payout fit */}
+            <span className={`${styles.hint} ${styles.showSmall}`}>
+              {t('wallet.receivedShort', { amount: formatMoney(w.receiveAmount, w.coin) })}
+            </span>
           </td>
-          <td className="num">{formatMoney(w.receiveAmount, w.coin)}</td>
+          <td className={`num ${styles.hideSmall}`}>{formatMoney(w.receiveAmount, w.coin)}</td>
           <td className={`${styles.mono} ${styles.hideSmall}`} title={w.address}>
             {shorten(w.address)}
             <br />
