@@ -40,7 +40,7 @@ describe('two instances, PostgreSQL + Redis: a change through A is seen by the n
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    proxy = await lateRedis(LATE_MS);
+    proxy = await lateRedis(LATE_MS, { subscriberOnly: true });
     const namespace = `user-reads-instances-${crypto.randomBytes(6).toString('hex')}:`;
     a = await buildTestApp({ clock: clock.now }, { DATABASE_URL: db.url, REDIS_URL, BUS_NAMESPACE: namespace });
     b = await buildTestApp({ clock: clock.now }, { DATABASE_URL: db.url, REDIS_URL: proxy.url, BUS_NAMESPACE: namespace });

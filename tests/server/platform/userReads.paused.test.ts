@@ -81,7 +81,7 @@ describe.runIf(usingPostgres())('two instances, one stopped with SIGSTOP: writes
 
   it("the other's writes answer while it is stopped, and every read after a write shows it on both", async () => {
     db = await createTestDatabase();
-    proxy = await lateRedis(LATE_MS);
+    proxy = await lateRedis(LATE_MS, { subscriberOnly: true });
     const env = productionEnv(db.url, 500);
     const a = await startInstance('instance A', env, path.join(dataDir, 'a'));
     started.push(a);
