@@ -9,7 +9,6 @@
  * shows that write: B's hints come 400 ms late, so B's read right after A's write would be its
  * old copy if the write did not move the user's version in Redis or B did not check it.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
