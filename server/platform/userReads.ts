@@ -86,6 +86,8 @@ export class UserReads {
   /** Reads that started before this seq are not kept (everything was forgotten since). */
   private floor = 0;
   private readonly unsubscribe: Array<() => void> = [];
+  /** monotonicMs() of the last warning that Redis did not answer a version. */
+  private warnedAt = -Infinity;
 
   constructor(private readonly o: UserReadsOptions) {
     this.enabled = o.enabled && o.maxAgeMs > 0;
@@ -149,7 +151,11 @@ export class UserReads {
     const hit = this.entries.get(k);
     const version = (ask: () => Promise<string | null>) =>
       ask().catch((err: unknown) => {
-        this.o.log.warn({ err, userId: String(userId) }, 'user version not read: the read goes to the database');
+        // once in a while: while Redis is down every signed-in read comes here
+        if (monotonicMs() - this.warnedAt > 10_000) {
+          this.warnedAt = monotonicMs();
+          this.o.log.warn({ err, userId: String(userId) }, 'user version not read: reads go to the database');
+        }
         return undefined;
       });
     let stamp: string | null | undefined = null;
