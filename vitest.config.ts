@@ -29,8 +29,10 @@ const ONCE_ON_PGLITE = [
   'contract.lint',
 ].map((f) => `tests/server/*/${f}.test.ts`);
 // sessions.revocation's real story is two instances on PostgreSQL + Redis; on PGlite one instance plays both
-// (userReads.instances has no PGlite story: no second instance can share the embedded database)
-const ONCE_ON_POSTGRES = ['fuzz.openapi', 'sessions.revocation', 'userReads.instances'].map((f) => `tests/server/*/${f}.test.ts`);
+// (userReads.instances and userReads.paused have no PGlite story: no second instance can share the embedded database)
+const ONCE_ON_POSTGRES = ['fuzz.openapi', 'sessions.revocation', 'userReads.instances', 'userReads.paused'].map(
+  (f) => `tests/server/*/${f}.test.ts`,
+);
 
 const server = (name: string, db: string, groupOrder: number, env: Record<string, string> = {}) => ({
   test: {

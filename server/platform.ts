@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Config } from './config.ts';
 import { openDatabase, type Database, type Db } from './platform/db/client.ts';
 import { memoryBus, redisBus, type Bus } from './platform/bus/bus.ts';
+import { redisUserVersions } from './platform/bus/userVersions.ts';
 import { onUserWrites, writesSettled } from './platform/db/userWrites.ts';
 import { createClock, type Clock } from './platform/clock.ts';
 import { UserReads } from './platform/userReads.ts';
@@ -19,7 +20,7 @@ declare module 'fastify' {
     bus: Bus;
     /** The platform's one clock: every domain reads the time here (server/platform/clock.ts). */
     clock: Clock;
-    /** A user's own reads from memory, forgotten on every instance after each write of theirs (server/platform/userReads.ts). */
+    /** A user's own reads from memory, never served once a write of theirs has ended on any instance (server/platform/userReads.ts). */
     userReads: UserReads;
   }
 }
@@ -49,11 +50,14 @@ async function platform(app: FastifyInstance, { config, memoryDb }: PlatformOpti
   app.decorate('db', database.db);
   app.decorate('bus', bus);
   app.decorate('clock', createClock(config.clock));
-  // Trusted only when every instance that can share the database hears every other's writes:
-  // the embedded database is one process's; PostgreSQL needs Redis for that (as sessions).
+  // Trusted only when every instance that can share the database sees every other's writes: the
+  // embedded database is one process's (its own forgetting is the version); across processes
+  // each user's write version lives in Redis, so PostgreSQL needs Redis for that.
+  const versions = config.redisUrl ? redisUserVersions(config.redisUrl, config.busNamespace) : undefined;
   const userReads = new UserReads({
     bus,
     log: app.log,
+    versions,
     maxAgeMs: config.userReadCacheMs,
     maxRows: config.userReadCacheRows,
     enabled: database.kind === 'pglite' || config.redisUrl !== undefined,
@@ -66,6 +70,7 @@ async function platform(app: FastifyInstance, { config, memoryDb }: PlatformOpti
   app.addHook('onClose', async () => {
     unhook();
     userReads.close();
+    await versions?.close();
     await bus.close();
     await database.close();
   });

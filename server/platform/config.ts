@@ -31,8 +31,9 @@ export interface Config {
   /**
    * The longest a user's own read (getUserInfo's rows, a page of positions or deposits) is served
    * from memory (USER_READ_CACHE_SECONDS, default 5; 0 = off), and the most rows kept
-   * (USER_READ_CACHE_ROWS, default 50,000). Every write makes its users' reads forgotten on every
-   * instance before it answers; the age bounds one lost in transit (server/platform/userReads.ts).
+   * (USER_READ_CACHE_ROWS, default 50,000). Every write moves its users' versions before it
+   * answers, and a copy is served only at its user's current version; the age bounds a version
+   * Redis failed to move (server/platform/userReads.ts).
    */
   userReadCacheMs: number;
   userReadCacheRows: number;

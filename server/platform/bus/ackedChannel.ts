@@ -1,7 +1,8 @@
 /**
  * A bus channel whose sender waits until every instance has acted on its message: the
  * invalidations of what instances keep in memory (sessions: server/auth/sessionCache.ts; a
- * user's reads: server/platform/userReads.ts). Redis hands a message to every subscriber's socket
+ * user's reads no longer: they are checked against a version in Redis, server/platform/userReads.ts,
+ * so that no write waits for a paused instance). Redis hands a message to every subscriber's socket
  * at once, but an instance may read it only after a request the client sent once the sender had
  * answered; so each instance answers on `ackChannel` once it has acted, and `publish` resolves
  * when as many answers have come as PUBLISH counted receivers, or after `waitMs` with a warning

@@ -13,8 +13,9 @@
  * every transaction of the service is covered whoever starts it, retries included (the scope
  * spans every run of it: server/platform/db/retry.ts); a savepoint (`tx.transaction`) belongs to the
  * transaction around it. The handle's `transaction` promise resolves only once the users are
- * told, which on several instances means once every instance has forgotten them: the request
- * that wrote answers after that.
+ * told, which on several instances means once their write versions have moved in Redis
+ * (server/platform/bus/userVersions.ts): the request that wrote answers after that, and waits for no
+ * other instance (issue 44: a paused instance used to hold every write up to two seconds).
  */
 import type { Db, DbOrTx } from './types.ts';
 
@@ -101,7 +102,7 @@ export function onUserWrites(db: Db, sink: UserWritesSink): () => void {
 /**
  * The users whose data this write changes. Inside a transaction they are told after it ends; on
  * the database handle itself (a statement outside a transaction, committed as it ran) at once.
- * Await it: on several instances the telling waits for every instance to forget them. A handle
+ * Await it: on several instances the telling moves their versions in Redis. A handle
  * the service did not open (a tool's or a test's own connection) has nobody listening: nothing
  * to tell.
  */

@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../../../server/platform/bus/bus.ts';
 import { memoryBus } from '../../../server/platform/bus/bus.ts';
 import { UserReads, USER_READS_CHANNEL, type UserReadsOptions } from '../../../server/platform/userReads.ts';
+import type { UserVersions } from '../../../server/platform/bus/userVersions.ts';
 import { onUserWrites, trackUserWrites, userWrite, userWritten, writesSettled } from '../../../server/platform/db/userWrites.ts';
 import type { Db, DbOrTx } from '../../../server/platform/db/client.ts';
 
@@ -209,29 +210,96 @@ describe('UserReads', () => {
     expect(publish).not.toHaveBeenCalled();
   });
 
-  it('changed resolves only once every instance has answered, as PUBLISH counted them', async () => {
-    // two instances on a network that delivers 30 ms late
-    const emitters: EventEmitter[] = [];
-    const late = (): Bus => {
-      const me = new EventEmitter();
-      emitters.push(me);
-      return {
-        async publish(channel, message) {
-          const to = emitters.filter((e) => e.listenerCount(channel) > 0);
-          for (const e of to) setTimeout(() => e.emit(channel, message), 30);
-          return to.length;
-        },
-        subscribe(channel, handler) {
-          me.on(channel, handler);
-          return () => me.off(channel, handler);
-        },
-        async close() {},
-        async ping() {},
-        hearing: () => true,
-        onGap: () => () => {},
-      };
+  /** A bus to a paused instance: PUBLISH counts it, nothing is ever delivered (no hint arrives). */
+  const pausedBus = (): Bus => ({ ...testBus(), publish: async () => 1, subscribe: () => () => {} });
+
+  /** The contract of server/platform/bus/userVersions.ts in memory (Redis's own is tested in tests/server/platform/userVersions.redis.test.ts). */
+  function sharedVersions() {
+    const tokens = new Map<bigint, string>();
+    let n = 0;
+    let failing = false;
+    const up = () => {
+      if (failing) throw new Error('redis down');
     };
-    const [a, b] = [reads({ bus: late() }), reads({ bus: late() })];
+    const versions: UserVersions & { failing: (v: boolean) => void; bumps: number } = {
+      bumps: 0,
+      async take(id) {
+        up();
+        if (!tokens.has(id)) tokens.set(id, `t${n++}`);
+        return tokens.get(id)!;
+      },
+      async current(id) {
+        up();
+        return tokens.get(id) ?? null;
+      },
+      async bump(ids) {
+        up();
+        versions.bumps++;
+        for (const id of ids) tokens.set(id, `t${n++}`);
+      },
+      async close() {},
+      failing: (v) => {
+        failing = v;
+      },
+    };
+    return versions;
+  }
+
+  it('with versions, a change waits for no other instance, and another instance never serves its copy of before', async () => {
+    const versions = sharedVersions();
+    // b is paused: the hint never reaches it, and changed must not wait for it
+    const [a, b] = [reads({ bus: pausedBus(), versions }), reads({ bus: pausedBus(), versions })];
+    let value = 'old';
+    const load = async () => value;
+    expect(await b.read(1n, 'info', load)).toBe('old');
+    expect(await b.read(2n, 'info', load)).toBe('old');
+    value = 'new';
+    expect(await b.read(1n, 'info', load)).toBe('old'); // served from memory while nothing changed
+    await a.changed([1n]);
+    expect(b.size).toBe(2); // b was told nothing
+    expect(await b.read(1n, 'info', load)).toBe('new');
+    expect(await b.read(2n, 'info', load)).toBe('old'); // another user's copy is still current
+    a.close();
+    b.close();
+  });
+
+  it('with versions, a read under way on another instance when the user is changed keeps the version of before its query: its copy is never served', async () => {
+    const versions = sharedVersions();
+    const [a, b] = [reads({ bus: pausedBus(), versions }), reads({ bus: pausedBus(), versions })];
+    const slow = manual<string>();
+    const pending = b.read(1n, 'info', slow.load);
+    await vi.waitFor(() => expect(slow.calls).toHaveLength(1)); // the version is taken, the query under way
+    await a.changed([1n]); // commits and moves the version while b's query may hold the old rows
+    slow.calls[0]('old rows');
+    expect(await pending).toBe('old rows');
+    expect(b.size).toBe(1); // kept, with the version of before
+    expect(await b.read(1n, 'info', async () => 'new rows')).toBe('new rows');
+    expect(await b.read(1n, 'info', async () => 'not asked')).toBe('new rows');
+    a.close();
+    b.close();
+  });
+
+  it('with versions, Redis not answering: reads go to the database and nothing is kept; a write still answers (logged)', async () => {
+    const versions = sharedVersions();
+    const r = reads({ bus: pausedBus(), versions });
+    let n = 0;
+    const load = async () => ++n;
+    await r.read(1n, 'a', load);
+    versions.failing(true);
+    expect(await r.read(1n, 'a', load)).toBe(2);
+    expect(await r.read(2n, 'a', load)).toBe(3);
+    expect(r.size).toBe(0);
+    await r.changed([1n]);
+    expect(log.warn).toHaveBeenCalledWith(expect.anything(), expect.stringMatching(/user versions not moved/));
+    versions.failing(false);
+    expect(await r.read(1n, 'a', load)).toBe(4);
+    expect(await r.read(1n, 'a', load)).toBe(4);
+    r.close();
+  });
+
+  it('without versions (one process), a change reaches the other readers of the bus before it resolves', async () => {
+    const bus = testBus();
+    const [a, b] = [reads({ bus }), reads({ bus })];
     await b.read(1n, 'info', async () => 'old');
     await a.changed([1n]);
     expect(b.size).toBe(0);
