@@ -33,6 +33,8 @@ export interface ReviewQueueContext {
   selected: string[];
   /** the row whose dialog the keyboard asks to open, and a counter so the same request twice is two */
   request: { id: string; decision: 'approve' | 'reject'; n: number } | null;
+  /** how many dialogs the keyboard asked for: the next request's `n` */
+  asks: number;
   proof: string | null;
   hasProof: boolean;
   bulk: BulkOutcome | null;
@@ -130,7 +132,8 @@ export const reviewQueueMachine = setup({
       };
     }),
     ask: assign(({ context }, p: { decision: 'approve' | 'reject' }) => ({
-      request: context.current === null ? null : { id: context.current, decision: p.decision, n: (context.request?.n ?? 0) + 1 },
+      asks: context.asks + 1,
+      request: context.current === null ? null : { id: context.current, decision: p.decision, n: context.asks + 1 },
     })),
   },
 }).createMachine({
@@ -140,6 +143,7 @@ export const reviewQueueMachine = setup({
     current: null,
     selected: [],
     request: null,
+    asks: 0,
     proof: null,
     hasProof: input.hasProof,
     bulk: null,

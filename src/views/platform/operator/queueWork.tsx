@@ -87,12 +87,12 @@ export function useQueueWork<R extends { id: string; status: string }>(
     return () => window.removeEventListener('keydown', key);
   }, [allowed, send]);
   const { current, dialog } = q;
-  // the current row takes the focus (and scrolls into view) unless the operator is elsewhere: a filter, a dialog
+  // the current row takes the focus (and scrolls into view), unless a dialog or a field has it
   useEffect(() => {
     const table = document.getElementById(tableId);
     if (!current || dialog || !table) return;
-    const active = document.activeElement;
-    if (active && active !== document.body && !table.contains(active)) return;
+    // never from a field the operator is typing in (a filter, a reason)
+    if (typing(document.activeElement)) return;
     table.querySelector<HTMLElement>(`tr[data-id="${CSS.escape(current)}"]`)?.focus();
   }, [current, dialog, tableId]);
   const onDialog = useCallback(
