@@ -257,7 +257,8 @@ describe('desktop 1440 px: the deposit queue from the keyboard', () => {
       .toEqual(['pending']);
     await closeToasts(page);
     await shot(page, 'desktop-1024-queue-en');
-    await inLanguage(page, 'ar', '[data-testid=admin-deposits]');
+    await inLanguage(page, 'ar', '[data-testid=admin-deposit-row]');
+    await closeToasts(page);
     await shot(page, 'desktop-1024-queue-ar');
     expect(errors).toEqual([]);
   });
@@ -282,7 +283,7 @@ describe('phone 390 px: the queue keeps its buttons', () => {
     expect(width).toBeLessThanOrEqual(390);
     await closeToasts(page);
     await shot(page, 'phone-390-queue-en');
-    await inLanguage(page, 'ar', '[data-testid=admin-deposits]');
+    await inLanguage(page, 'ar', '[data-testid=admin-deposit-row] [data-testid=approve]');
     await closeToasts(page);
     await shot(page, 'phone-390-queue-ar');
     expect(errors).toEqual([]);
