@@ -13,6 +13,7 @@ import type {
 import type { Asset } from '../../contract/constants.ts';
 import type { Network } from '../../contract/wallet.ts';
 import type { AdminKyc } from '../../contract/kyc.ts';
+import type { BulkRejectResult, QueueFilter, RejectReason, ReviewQueueName } from '../../contract/reviewQueues.ts';
 
 export type {
   AdminDeposit,
@@ -22,6 +23,8 @@ export type {
   AdminWithdrawal,
   AuditRow,
   CreateOperatorBody,
+  RejectReason,
+  ReviewQueueName,
 };
 export type RecordStatus = AdminDeposit['status'];
 export interface OutboxRow {
@@ -35,8 +38,16 @@ export interface OutboxRow {
   createdAt: string;
 }
 type Page<T> = { rows: T[]; total: number };
+/** A review queue's page: `next` is the cursor of the page after it (null: the last). */
+export type QueuePage<T> = Page<T> & { next: string | null };
 type PageQ = { pageNum?: number; pageSize?: number };
-export type QueueQuery = PageQ & { status?: RecordStatus };
+/** A review queue's filters on the wire (src/contract/admin.ts, ReviewQueueQuery). */
+export type QueueQuery = PageQ & { [K in keyof QueueFilter]: QueueFilter[K] } & {
+  status?: RecordStatus;
+  coin?: Asset;
+  network?: Network;
+  userId?: string;
+};
 
 /** The body of a decision: the reason of a rejection (with the internal note of an identity verification's), the payout hash of a withdrawal's approval. */
 export function reviewBody(r: ReviewRequest): Record<string, string> {
@@ -52,8 +63,19 @@ const A = '/admin-api';
 // so they keep its envelope and 401 handling.
 
 export const adminApi = {
-  deposits: (q: QueueQuery, signal?: AbortSignal) => call<Page<AdminDeposit>>(`${A}/deposits`, { query: q, signal }),
-  withdrawals: (q: QueueQuery, signal?: AbortSignal) => call<Page<AdminWithdrawal>>(`${A}/withdrawals`, { query: q, signal }),
+  deposits: (q: QueueQuery, signal?: AbortSignal) => call<QueuePage<AdminDeposit>>(`${A}/deposits`, { query: q, signal }),
+  withdrawals: (q: QueueQuery, signal?: AbortSignal) =>
+    call<QueuePage<AdminWithdrawal>>(`${A}/withdrawals`, { query: q, signal }),
+  /** several pending items rejected with one reason (inside the review window); each answered on its own */
+  bulkReject: (v: { queue: 'deposits' | 'withdrawals'; ids: string[]; reason: string }, signal?: AbortSignal) =>
+    call<BulkRejectResult>(`${A}/${v.queue}/reject`, { method: 'POST', body: { ids: v.ids, reason: v.reason }, signal }),
+  /** a queue's reject reasons (operators keep them; every change audited) */
+  rejectReasons: (queue: ReviewQueueName, signal?: AbortSignal) =>
+    call<{ rows: RejectReason[] }>(`${A}/reject-reasons`, { query: { queue }, signal }),
+  addRejectReason: (v: { queue: ReviewQueueName; text: string }, signal?: AbortSignal) =>
+    call<RejectReason>(`${A}/reject-reasons`, { method: 'POST', body: { queue: v.queue, text: v.text.trim() }, signal }),
+  removeRejectReason: (id: string, signal?: AbortSignal) =>
+    call<RejectReason>(`${A}/reject-reasons/${encodeURIComponent(id)}/remove`, { method: 'POST', body: {}, signal }),
   /** the proof image with the token header, as a blob the viewer shows through an object URL */
   depositProof: (id: string, signal?: AbortSignal) => download(`${A}/deposits/${encodeURIComponent(id)}/proof`, { signal }),
   /** one decision; refusals (10044 already reviewed, …) are shown in the row's dialog */

@@ -7,7 +7,13 @@ export {
   useAdminAddresses,
   useAdminDeposits,
   useAdminWithdrawals,
+  useAddRejectReason,
   useDeleteAddress,
+  useRejectReasons,
+  useRemoveRejectReason,
   useUpdateAddress,
+  type AdminDeposit,
   type AdminDepositAddress,
+  type AdminWithdrawal,
 } from './queries.ts';
+export { reviewQueueFlow } from './reviewQueueFlow.ts';

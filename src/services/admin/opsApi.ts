@@ -1,3 +1,4 @@
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { call } from '../platform/api.ts';
 // types only: the TypeBox builders of the contract stay out of the browser bundle
 import type { JobsAnswer, JobStatus } from '../../contract/ops.ts';
@@ -13,5 +14,10 @@ export const opsApi = {
   queueAges: (signal?: AbortSignal) => call<QueueAges>('/admin-api/queues/ages', { signal }),
   /** this session's review window (docs/security.md, "Review window") */
   reviewWindow: (signal?: AbortSignal) => call<ReviewWindowState>('/admin-api/review-window', { signal }),
+  /** a challenge for the operator's passkey, then its signed answer: the window opens (no code) */
+  reviewWindowPasskeyOptions: (signal?: AbortSignal) =>
+    call<PublicKeyCredentialRequestOptionsJSON>('/admin-api/review-window/passkeyOptions', { method: 'POST', body: {}, signal }),
+  openReviewWindowWithPasskey: (response: unknown, signal?: AbortSignal) =>
+    call<ReviewWindowState>('/admin-api/review-window/passkey', { method: 'POST', body: { response }, signal }),
   closeReviewWindow: () => call<ReviewWindowState>('/admin-api/review-window/close', { method: 'POST', body: {} }),
 };

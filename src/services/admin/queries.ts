@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Asset } from '../../contract/constants.ts';
 import type { Network } from '../../contract/wallet.ts';
-import { adminApi, type CreateOperatorBody } from './api.ts';
+import { adminApi, type CreateOperatorBody, type QueueQuery, type ReviewQueueName } from './api.ts';
 import { keepPreviousWithin } from '../platform/queries/scope.ts';
 import type { RecordStatus } from './api.ts';
 import { adminKeys as eventKeys } from '../platform/queries/keys.ts';
@@ -14,7 +14,10 @@ export type {
   AdminWithdrawal,
   AuditRow,
   OutboxRow,
+  QueuePage,
   RecordStatus,
+  RejectReason,
+  ReviewQueueName,
 } from './api.ts';
 
 /**
@@ -22,7 +25,12 @@ export type {
  * decided on screen puts the returned record into its queue's cached pages (the review flow),
  * and the whole 'admin' root is dropped from the cache on logout.
  */
-export type QueueFilter = { status: RecordStatus | 'all'; page: number; pageSize: number };
+/** A review queue as the console asks for it: status ('all': any), the filters, and the page (`after`: a cursor). */
+export type QueueFilter = Omit<QueueQuery, 'status' | 'pageNum'> & {
+  status: RecordStatus | 'all';
+  page: number;
+  pageSize: number;
+};
 export type PageFilter = { page: number; pageSize: number };
 const admin = eventKeys.all;
 export const adminKeys = {
@@ -35,13 +43,14 @@ export const adminKeys = {
   audit: (f: PageFilter) => [...admin, 'audit', f] as const,
   operators: () => [...admin, 'operators'] as const,
   operatorProposals: () => [...admin, 'operators', 'proposals'] as const,
+  rejectReasons: (queue: ReviewQueueName) => [...admin, 'rejectReasons', queue] as const,
 };
 
-const queueQuery = (f: QueueFilter) => ({
-  pageNum: f.page,
-  pageSize: f.pageSize,
-  ...(f.status === 'all' ? {} : { status: f.status }),
-});
+/** The filter on the wire: unset fields left out, the page number only without a cursor. */
+const queueQuery = ({ status, page, ...rest }: QueueFilter): QueueQuery => {
+  const set = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined && v !== '')) as QueueQuery;
+  return { ...set, ...(rest.after ? {} : { pageNum: page }), ...(status === 'all' ? {} : { status }) };
+};
 const paged = <T>(queryKey: readonly unknown[], load: (signal: AbortSignal) => Promise<T>) =>
   queryOptions({ queryKey, queryFn: ({ signal }) => load(signal), placeholderData: keepPreviousWithin(queryKey, 2) });
 
@@ -63,6 +72,9 @@ export const adminQueries = {
     paged(adminKeys.outbox(f), (signal) => adminApi.outbox({ pageNum: f.page, pageSize: f.pageSize }, signal)),
   audit: (f: PageFilter) =>
     paged(adminKeys.audit(f), (signal) => adminApi.audit({ pageNum: f.page, pageSize: f.pageSize }, signal)),
+  /** a queue's reject reasons, for the reject dialogs' picker and the console's editor */
+  rejectReasons: (queue: ReviewQueueName) =>
+    queryOptions({ queryKey: adminKeys.rejectReasons(queue), queryFn: ({ signal }) => adminApi.rejectReasons(queue, signal) }),
   /** receive addresses customers deposit to */
   addresses: () => queryOptions({ queryKey: adminKeys.addresses(), queryFn: ({ signal }) => adminApi.addresses(signal) }),
   /** operator accounts (adding and disabling one is audited by the server) */
@@ -98,6 +110,21 @@ export const useUpdateAddress = () =>
     true,
   );
 export const useDeleteAddress = () => useAddressMutation((id: string) => adminApi.deleteAddress(id), false);
+
+export const useRejectReasons = (queue: ReviewQueueName) => useQuery(adminQueries.rejectReasons(queue));
+/** Adding or removing a reason asks for the queue's list again; refusals show beside the editor's form. */
+function useReasonMutation<V, R>(queue: ReviewQueueName, run: (v: V) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.rejectReasons(queue) }),
+    meta: { showsError: true },
+  });
+}
+export const useAddRejectReason = (queue: ReviewQueueName) =>
+  useReasonMutation(queue, (text: string) => adminApi.addRejectReason({ queue, text }));
+export const useRemoveRejectReason = (queue: ReviewQueueName) =>
+  useReasonMutation(queue, (id: string) => adminApi.removeRejectReason(id));
 
 export const useOperators = () => useQuery(adminQueries.operators());
 export const useOperatorProposals = () => useQuery(adminQueries.operatorProposals());

@@ -1,7 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { htmlLangOf, isLanguage } from '../../i18n/languages.ts';
+import { submissionView } from '../../machines/platform/submission.ts';
 import { useCloseReviewWindow, useQueueAges, useReviewWindow } from '../../services/admin/opsQueries.ts';
+import { reviewWindowPasskeyFlow } from '../../services/admin/windowFlow.ts';
+import { usePasskeys } from '../../services/wallet/index.ts';
+import { useFlow, useRefusalText } from '../platform/app/useFlow.ts';
 import screens from '../platform/styles/screens.module.css';
 import own from './AdminScreen.module.css';
 
@@ -38,6 +42,11 @@ export function ReviewStatus() {
   const passed = useSecondsSince(w.dataUpdatedAt);
   const left = w.data?.open ? Math.max(0, w.data.secondsLeft - passed) : 0;
   const open = left > 0 && w.data?.window;
+  // an operator with a passkey may open the window with it instead of a code
+  const passkeys = usePasskeys();
+  const [withPasskey, sendPasskey] = useFlow(reviewWindowPasskeyFlow, submissionView);
+  const text = useRefusalText();
+  const offerPasskey = !!w.data?.asked && !open && (passkeys.data?.rows.length ?? 0) > 0;
   return (
     <section className={screens.card} aria-labelledby="adm-review-status" data-testid="review-status">
       <h2 id="adm-review-status" className={own.visuallyHidden}>
@@ -49,6 +58,27 @@ export function ReviewStatus() {
           {open
             ? t('admin.window.open', { time: duration(left, i18n.language), factor: t(`admin.window.factor.${open.factor}`) })
             : t('admin.window.closed')}
+          {offerPasskey && (
+            <>
+              {' '}
+              <button
+                type="button"
+                onClick={() => {
+                  sendPasskey({ type: 'windowPasskey.reset' });
+                  sendPasskey({ type: 'windowPasskey.submit', values: {} });
+                }}
+                disabled={withPasskey.busy}
+                data-testid="review-window-passkey"
+              >
+                {t('admin.window.passkey')}
+              </button>
+            </>
+          )}
+          {offerPasskey && withPasskey.refusal && (
+            <span className={own.refusal} role="alert" data-testid="review-window-passkey-error">
+              {text(withPasskey.refusal)}
+            </span>
+          )}
           {open && (
             <>
               {' '}

@@ -1,20 +1,29 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAdminDeposits } from '../../services/admin/index.ts';
+import { reviewQueueFlow, useAdminDeposits, useRejectReasons, type AdminDeposit } from '../../services/admin/index.ts';
 import { formatMoney } from '../platform/components/Figures.tsx';
 import { localTime, shorten, StatusBadge } from '../platform/components/recordParts.tsx';
 import { ProofViewer, ReviewControls } from '../platform/operator/review.tsx';
 import { AdminList, StatusFilterSelect, useReviewQueue, Who } from '../platform/operator/queue.tsx';
+import { QueueFilters } from '../platform/operator/QueueFilters.tsx';
+import { QueueWorkBar, SelectBox, SelectHead, useQueueWork, type QueueWork } from '../platform/operator/queueWork.tsx';
+import { ReasonsEditor } from './ReasonsEditor.tsx';
 import screens from '../platform/styles/screens.module.css';
 import wallet from '../platform/styles/money.module.css';
 import styles from '../platform/operator/admin.module.css';
 
-/** Deposits to review: pending first (the default filter), the proof image, approve / reject. */
+const flow = reviewQueueFlow('deposits');
+
+/**
+ * Deposits to review: pending first (the default filter), the other filters, the proof image,
+ * approve / reject one by one (buttons or keys), several rejected together with one reason.
+ */
 export function DepositsQueue() {
   const { t } = useTranslation();
   const q = useReviewQueue(useAdminDeposits);
-  const [proof, setProof] = useState<string | null>(null);
   const rows = q.rows;
+  const work = useQueueWork(flow, rows, true);
+  const reasons = useRejectReasons('deposits');
+  const proof = work.q.proof;
   return (
     <AdminList
       id="adm-dep"
@@ -25,68 +34,96 @@ export function DepositsQueue() {
       rows={rows}
       page={q.page}
       onPage={q.setPage}
-      after={proof && <ProofViewer id={proof} onClose={() => setProof(null)} />}
+      bar={
+        <>
+          <QueueFilters onApply={q.setFilters} testId="deposit-filters" />
+          <ReasonsEditor queue="deposits" />
+          <QueueWorkBar work={work} queue="deposits" proof reasons={reasons.data?.rows} />
+        </>
+      }
+      after={proof && <ProofViewer id={proof} onClose={() => work.send({ type: 'queue.close' })} />}
     >
-      <table className={`${screens.dataTable} ${styles.wide} ${styles.cards}`}>
-        <thead>
-          <tr>
-            <th>{t('admin.user')}</th>
-            <th>{t('admin.asset')}</th>
-            <th>{t('account.amount')}</th>
-            <th>{t('wallet.txHash')}</th>
-            <th>{t('admin.last6')}</th>
-            <th>{t('admin.submitted')}</th>
-            <th>{t('admin.proof')}</th>
-            <th>{t('account.statusLabel')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((d) => (
-            <tr key={d.id} data-testid="admin-deposit-row" data-id={d.id} data-user={d.username} data-status={d.status}>
-              <td data-label={t('admin.user')}>
-                <Who username={d.username} userId={d.userId} />
-              </td>
-              <td data-label={t('admin.asset')}>
-                {d.coin}
-                <br />
-                <span className={wallet.hint}>{d.network}</span>
-              </td>
-              <td data-label={t('account.amount')} className="num">
-                {formatMoney(d.amount, d.coin, { full: true })}
-              </td>
-              <td data-label={t('wallet.txHash')} className={wallet.mono} title={d.txHash}>
-                {shorten(d.txHash)}
-              </td>
-              <td data-label={t('admin.last6')} className="num" data-testid="last6">
-                {d.proofLast6}
-              </td>
-              <td data-label={t('admin.submitted')} className="num">
-                {localTime(d.createdAt)}
-              </td>
-              <td data-label={t('admin.proof')}>
-                <button type="button" className={wallet.secondary} onClick={() => setProof(d.id)} data-testid="view-proof">
-                  {t('admin.viewProof')}
-                </button>
-              </td>
-              <td data-label={t('account.statusLabel')}>
-                <StatusBadge kind="deposit" status={d.status} reason={d.rejectReason} />
-                {d.status === 'pending' && d.firstApprovedBy && (
-                  <span className={`${wallet.hint} ${wallet.block}`} data-testid="first-approval">
-                    {t('admin.firstApproval', { id: d.firstApprovedBy })}
-                  </span>
-                )}
-                {d.status === 'pending' && (
-                  <ReviewControls
-                    kind="deposit"
-                    id={d.id}
-                    subject={{ customer: d.username, amount: formatMoney(d.amount, d.coin, { full: true }), coin: d.coin }}
-                  />
-                )}
-              </td>
+      <div id={work.tableId}>
+        <table className={`${screens.dataTable} ${styles.wide} ${styles.cards}`}>
+          <thead>
+            <tr>
+              <SelectHead />
+              <th>{t('admin.user')}</th>
+              <th>{t('admin.asset')}</th>
+              <th>{t('account.amount')}</th>
+              <th>{t('wallet.txHash')}</th>
+              <th>{t('admin.last6')}</th>
+              <th>{t('admin.submitted')}</th>
+              <th>{t('admin.proof')}</th>
+              <th>{t('account.statusLabel')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((d) => (
+              <DepositRow key={d.id} d={d} work={work} />
+            ))}
+          </tbody>
+        </table>
+      </div>
     </AdminList>
+  );
+}
+
+/** One deposit: its checkbox, the claim and its proof, the status and the review buttons. */
+function DepositRow({ d, work }: { d: AdminDeposit; work: QueueWork }) {
+  const { t } = useTranslation();
+  const pending = d.status === 'pending';
+  return (
+    <tr {...work.rowProps(d.id)} data-testid="admin-deposit-row" data-id={d.id} data-user={d.username} data-status={d.status}>
+      <td data-label={t('admin.queue.selectColumn')}>
+        <SelectBox work={work} id={d.id} pending={pending} label={t('admin.queue.select', { id: d.id })} />
+      </td>
+      <td data-label={t('admin.user')}>
+        <Who username={d.username} userId={d.userId} />
+      </td>
+      <td data-label={t('admin.asset')}>
+        {d.coin}
+        <br />
+        <span className={wallet.hint}>{d.network}</span>
+      </td>
+      <td data-label={t('account.amount')} className="num">
+        {formatMoney(d.amount, d.coin, { full: true })}
+      </td>
+      <td data-label={t('wallet.txHash')} className={wallet.mono} title={d.txHash}>
+        {shorten(d.txHash)}
+      </td>
+      <td data-label={t('admin.last6')} className="num" data-testid="last6">
+        {d.proofLast6}
+      </td>
+      <td data-label={t('admin.submitted')} className="num">
+        {localTime(d.createdAt)}
+      </td>
+      <td data-label={t('admin.proof')}>
+        <button
+          type="button"
+          className={wallet.secondary}
+          onClick={() => work.send({ type: 'queue.proof', id: d.id })}
+          data-testid="view-proof"
+        >
+          {t('admin.viewProof')}
+        </button>
+      </td>
+      <td data-label={t('account.statusLabel')}>
+        <StatusBadge kind="deposit" status={d.status} reason={d.rejectReason} />
+        {pending && d.firstApprovedBy && (
+          <span className={`${wallet.hint} ${wallet.block}`} data-testid="first-approval">
+            {t('admin.firstApproval', { id: d.firstApprovedBy })}
+          </span>
+        )}
+        {pending && (
+          <ReviewControls
+            kind="deposit"
+            id={d.id}
+            subject={{ customer: d.username, amount: formatMoney(d.amount, d.coin, { full: true }), coin: d.coin }}
+            {...work.controls(d.id)}
+          />
+        )}
+      </td>
+    </tr>
   );
 }

@@ -33,6 +33,7 @@ const CASES: Record<string, Record<string, Case>> = {
     addresses: { args: [] },
     operators: { args: [] },
     operatorProposals: { args: [] },
+    rejectReasons: { args: ['deposits'] },
   },
   alertQueries: { list: { args: ['BTCUSDT'] } },
   chainQueries: {

@@ -82,6 +82,7 @@ export function AdminList<R>({
   page,
   onPage,
   children,
+  bar,
   after,
 }: {
   id: string;
@@ -93,6 +94,8 @@ export function AdminList<R>({
   page: number;
   onPage: (p: number) => void;
   children: ReactNode;
+  /** between the title and the table: a queue's filters, keys and bulk tools */
+  bar?: ReactNode;
   after?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -107,6 +110,7 @@ export function AdminList<R>({
           </button>
         </div>
       </div>
+      {bar}
       <Loadable query={list}>
         {rows.length === 0 ? (
           <p className={screens.muted} data-testid="empty">
@@ -131,23 +135,40 @@ export function usePagedList<R>(useList: (f: { page: number; pageSize: number })
   return { page, setPage, list, rows, props: { list, rows, page, onPage: setPage } };
 }
 
+/** A queue's filters besides its status (the contract's ReviewQueueQuery): unset ones left out. */
+export type QueueFilters = Omit<QueueFilter, 'status' | 'page' | 'pageSize' | 'after'>;
+
 /**
- * A review queue (deposits, withdrawals): status filter (pending first) and paging over its
- * query hook. A row reviewed on this screen gets the record the service returned, in the cache
- * (the review flow), so it keeps its new status until the queue is asked for again.
+ * A review queue (deposits, withdrawals): status filter (pending first), the other filters, and
+ * keyset paging over its query hook (the cursor of each page after the first is kept, so Back
+ * returns to the page before). A row reviewed on this screen gets the record the service
+ * returned, in the cache (the review flow), so it keeps its new status until the queue is asked
+ * for again.
  */
-export function useReviewQueue<R extends { id: string }>(useQueue: (f: QueueFilter) => List<R>) {
+export function useReviewQueue<R extends { id: string }>(useQueue: (f: QueueFilter) => List<R & object>) {
   const [status, setStatusState] = useState<StatusFilter>('pending');
-  const [page, setPage] = useState(1);
-  const list = useQueue({ status, page, pageSize: PAGE_SIZE });
+  const [filters, setFiltersState] = useState<QueueFilters>({});
+  const [cursors, setCursors] = useState<string[]>([]);
+  const after = cursors.at(-1);
+  const list = useQueue({ status, ...filters, page: cursors.length + 1, pageSize: PAGE_SIZE, ...(after ? { after } : {}) });
+  const next = (list.data as { next?: string | null } | undefined)?.next ?? null;
   return {
     status,
-    page,
-    setPage,
+    filters,
+    page: cursors.length + 1,
+    setPage: (p: number) => {
+      // only one step either way: a cursor names the page after the one it came with
+      if (p < cursors.length + 1) setCursors((c) => c.slice(0, -1));
+      else if (next) setCursors((c) => [...c, next]);
+    },
     list,
     setStatus: (v: StatusFilter) => {
       setStatusState(v);
-      setPage(1);
+      setCursors([]);
+    },
+    setFilters: (f: QueueFilters) => {
+      setFiltersState(f);
+      setCursors([]);
     },
     rows: list.data?.rows ?? [],
   };

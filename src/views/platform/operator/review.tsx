@@ -2,8 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReviewKind } from '../../../machines/platform/reviewAction.ts';
 import { reviewFlow } from '../../../services/admin/reviewFlow.ts';
-import { useDepositProof } from '../../../services/admin/queries.ts';
-import { useFlow, useRefusalText } from '../app/useFlow.ts';
+import { useDepositProof, useRejectReasons } from '../../../services/admin/queries.ts';
+import { useFlow, useLatest, useRefusalText } from '../app/useFlow.ts';
+import { ReasonPicker } from './reasons.tsx';
 import wallet from '../styles/money.module.css';
 import screens from '../styles/screens.module.css';
 import styles from './admin.module.css';
@@ -23,17 +24,25 @@ export interface ReviewSubject {
   coin: string;
 }
 
+const QUEUE_OF = { deposit: 'deposits', withdrawal: 'withdrawals', kyc: 'kyc' } as const;
+
 export function ReviewControls({
   kind,
   id,
   subject,
   paidByPlatform = false,
+  request,
+  onDialog,
 }: {
   kind: ReviewKind;
   id: string;
   subject?: ReviewSubject;
   /** a withdrawal the platform's sender pays: the payout hash is left empty */
   paidByPlatform?: boolean;
+  /** the queue's keyboard asks for this row's dialog (a new `n` each time: src/machines/platform/reviewQueue.ts) */
+  request?: { decision: 'approve' | 'reject'; n: number } | null;
+  /** the row's dialog opened or closed (the queue lets no key act meanwhile) */
+  onDialog?: (open: boolean) => void;
 }) {
   const { t } = useTranslation();
   const text = useRefusalText();
@@ -53,6 +62,20 @@ export function ReviewControls({
   const [reason, setReason] = useState('');
   const [note, setNote] = useState('');
   const [hash, setHash] = useState('');
+  // the picker's list, asked for once a row's controls show (one query per queue, shared by its rows)
+  const reasons = useRejectReasons(QUEUE_OF[kind]);
+  const told = useLatest((open: boolean) => onDialog?.(open));
+  useEffect(() => {
+    // the cleanup also runs when the row goes (decided: it is no longer pending) with its dialog open
+    if (!dialog) return;
+    told(true);
+    return () => told(false);
+  }, [dialog, told]);
+  const asked = request?.n ?? 0;
+  const askedFor = request?.decision;
+  useEffect(() => {
+    if (asked > 0 && askedFor) send({ type: 'review.start', decision: askedFor });
+  }, [asked, askedFor, send]);
   useEffect(() => {
     if (!dialog) return;
     // Escape cancels wherever the focus is (the opening button keeps it after a click)
@@ -127,19 +150,12 @@ export function ReviewControls({
               </p>
             )}
             {!approve && (
-              <label className={screens.field}>
-                <span>{t('admin.reason')}</span>
-                <textarea
-                  value={reason}
-                  maxLength={500}
-                  rows={3}
-                  ref={focusOnMount}
-                  onChange={(e) => setReason(e.target.value)}
-                  aria-invalid={problem === 'reason'}
-                  data-testid="review-reason"
-                />
-                <small className={wallet.hint}>{t('admin.reasonHint')}</small>
-              </label>
+              <ReasonPicker
+                reasons={reasons.data?.rows}
+                onChange={setReason}
+                invalid={problem === 'reason'}
+                idPrefix={`rv-${id}`}
+              />
             )}
             {!approve && kind === 'kyc' && (
               <label className={screens.field}>
@@ -187,6 +203,8 @@ export function ReviewControls({
                 type="submit"
                 className={approve ? wallet.secondary : wallet.danger}
                 disabled={busy}
+                // an approval without a field to fill: Enter confirms it straight away
+                ref={approve && kind !== 'withdrawal' ? focusOnMount : undefined}
                 data-testid="review-confirm"
               >
                 {t(approve ? 'admin.approve' : 'admin.reject')}
