@@ -16,6 +16,7 @@ import type { Book } from '../../src/contract/constants.ts';
 import type { UserInfoResult, UserProfile } from '../../src/contract/auth.ts';
 import { Err } from '../../src/contract/errors.ts';
 import type { Db } from '../platform/db/client.ts';
+import { Interned } from '../platform/db/interned.ts';
 import { preparedOnce } from '../platform/db/prepared.ts';
 import { ledgerAccounts } from '../platform/ledger/schema.ts';
 import { users } from '../platform/identity/schema.ts';
@@ -46,9 +47,11 @@ function prepare(db: Db) {
       inviteCode: users.inviteCode,
       passwordHash: users.passwordHash,
       createdAt: users.createdAt,
-      ledger: sql<LedgerRowTuple[]>`coalesce((
+      // as text: the same ledger gives the same rows object (ledgers below), whose books'
+      // summaries server/wallet/summary.ts keeps while the prices stay (issue 44 item 1)
+      ledger: sql<string>`coalesce((
       select json_agg(json_build_array(la.book, la.asset, la.purpose, la.balance::text) order by la.asset, la.purpose)
-      from ${ledgerAccounts} la where la.owner_kind = 'user' and la.user_id = ${users}.id), '[]'::json)`,
+      from ${ledgerAccounts} la where la.owner_kind = 'user' and la.user_id = ${users}.id), '[]'::json)::text`,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
@@ -62,12 +65,17 @@ interface Kept {
   ledger: Array<BalanceRow & { book: Book }>;
 }
 
+/** A ledger's text to its rows: shared objects, never changed. */
+const ledgers = new Interned((text: string) =>
+  (JSON.parse(text) as LedgerRowTuple[]).map(([book, asset, purpose, balance]) => ({ book, asset, purpose, balance })),
+);
+
 async function read(db: Db, userId: bigint): Promise<Kept | undefined> {
   const [row] = await preparedOnce(db, 'get_user_info', () => prepare(db)).execute({ id: userId });
   if (!row) return undefined;
   return {
     user: toProfile(row),
-    ledger: row.ledger.map(([book, asset, purpose, balance]) => ({ book, asset, purpose, balance })),
+    ledger: ledgers.of(row.ledger),
   };
 }
 

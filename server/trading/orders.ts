@@ -4,7 +4,7 @@
  * transaction that writes it, so a refusal at any step (rules, the open-position limit, the
  * balance) leaves nothing behind. A retry with the same client key answers the first order.
  */
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Book } from '../../src/contract/constants.ts';
 import { Err } from '../../src/contract/errors.ts';
 import { marketRuleBroken, withTrailing } from '../../src/contract/entryMath.ts';
@@ -20,8 +20,6 @@ import {
 import type { DbOrTx } from '../platform/db/client.ts';
 import { optionsOrders, type OptionsOrderRow } from './schema.ts';
 import { userWritten } from '../platform/db/userWrites.ts';
-import { pageTotal, totalOver } from '../platform/db/paging.ts';
-import { preparedOnce } from '../platform/db/prepared.ts';
 import { BizError } from '../platform/http/errors.ts';
 import { platformAccount, userAccount } from '../platform/ledger/accounts.ts';
 import { transfer } from '../platform/ledger/ledger.ts';
@@ -30,6 +28,7 @@ import { requireProduct } from './products.ts';
 import type { TradingDeps } from './deps.ts';
 import { eventParams, orderRef, settleOrder } from './settle.ts';
 import { positionView } from './view.ts';
+import { readPositionPage } from './positionPage.ts';
 
 /** The instrument's last price at its precision, when it has one. */
 export function lastPrice(deps: TradingDeps, code: string): string | undefined {
@@ -223,7 +222,7 @@ export async function listOrders(deps: TradingDeps, userId: bigint, book: Book, 
   const kept = await deps.reads.read(
     userId,
     key,
-    () => readPage(deps, userId, book, q, size, (pageNum - 1) * size),
+    () => readPositionPage(deps.db, userId, book, q, size, (pageNum - 1) * size),
     (p) => p.rows.length,
   );
   // one formatted price per instrument for the whole page
@@ -248,48 +247,6 @@ export async function listOrders(deps: TradingDeps, userId: bigint, book: Book, 
 
 /** The last page built from each kept page still referenced, with the prices it was valued at. */
 const pages = new WeakMap<object, { at: string; page: PositionPage }>();
-
-async function readPage(
-  deps: TradingDeps,
-  userId: bigint,
-  book: Book,
-  q: ListOptionsOrderQuery,
-  size: number,
-  offset: number,
-): Promise<{ rows: OptionsOrderRow[]; total: number }> {
-  const filters = { status: Boolean(q.status), code: Boolean(q.code) };
-  const where = () => {
-    const conds: SQL[] = [eq(optionsOrders.userId, sql.placeholder('userId')), eq(optionsOrders.book, sql.placeholder('book'))];
-    if (filters.status) conds.push(eq(optionsOrders.status, sql.placeholder('status')));
-    if (filters.code) conds.push(eq(optionsOrders.code, sql.placeholder('code')));
-    return and(...conds);
-  };
-  const params = { userId, book, status: q.status ?? null, code: q.code ?? null };
-  // rows and total in one query (server/platform/db/paging.ts), prepared once per combination of filters
-  const name = `options_orders_page_${Number(filters.status)}${Number(filters.code)}`;
-  const page = preparedOnce(deps.db, name, () =>
-    deps.db
-      .select({ r: optionsOrders, total: totalOver() })
-      .from(optionsOrders)
-      .where(where())
-      .orderBy(desc(optionsOrders.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(name),
-  );
-  const rows = await page.execute({ ...params, limit: size, offset });
-  const counted = `${name}_count`;
-  const total = await pageTotal(rows, offset, async () =>
-    Number(
-      (
-        await preparedOnce(deps.db, counted, () =>
-          deps.db.select({ n: count() }).from(optionsOrders).where(where()).prepare(counted),
-        ).execute(params)
-      )[0].n,
-    ),
-  );
-  return { rows: rows.map(({ r }) => r), total };
-}
 
 /**
  * Closes the user's position at the current price (10043 not theirs; 10015 while the market is

@@ -17,8 +17,43 @@ import type { OptionsOrderRow } from './schema.ts';
 const money = (v: string | null | undefined) => new Decimal(v ?? 0).toFixed(6);
 const priceAt = (p: number) => (v: string) => new Decimal(v).toFixed(p);
 
+/** The columns a position's view reads (the positions page selects only these: positionPage.ts). */
+export type ShownRow = Pick<
+  OptionsOrderRow,
+  | 'id'
+  | 'book'
+  | 'code'
+  | 'direction'
+  | 'lots'
+  | 'leverage'
+  | 'periodSeconds'
+  | 'contractSize'
+  | 'feeRate'
+  | 'quoteRate'
+  | 'stopOutLevel'
+  | 'pricePrecision'
+  | 'openPrice'
+  | 'openTime'
+  | 'expiresAt'
+  | 'stopLoss'
+  | 'takeProfit'
+  | 'stopOutPrice'
+  | 'notional'
+  | 'margin'
+  | 'openFee'
+  | 'status'
+  | 'closePrice'
+  | 'closeTime'
+  | 'closeReason'
+  | 'closeFee'
+  | 'pnl'
+  | 'triggerPrice'
+  | 'delayed'
+  | 'trailingDistance'
+>;
+
 /** The position's fixed terms, read back from its row. */
-export function termsOfRow(r: OptionsOrderRow): PositionTerms {
+export function termsOfRow(r: ShownRow): PositionTerms {
   return {
     direction: r.direction,
     lots: new Decimal(r.lots).toFixed(),
@@ -51,16 +86,16 @@ const memo = new Map<string, Derived>();
  * same row objects to every request, whose content key need not be built again (a row kept
  * there is never changed: a change is a new read, hence new objects).
  */
-const byRow = new WeakMap<OptionsOrderRow, Derived>();
+const byRow = new WeakMap<ShownRow, Derived>();
 
 /** The row's content as a key: every column (a changed stop, a close, anything, is a new key). */
-function contentKey(r: OptionsOrderRow): string {
+function contentKey(r: ShownRow): string {
   let k = '';
   for (const v of Object.values(r)) k += `${v instanceof Date ? v.getTime() : String(v)}|`;
   return k;
 }
 
-function derive(r: OptionsOrderRow): Derived {
+function derive(r: ShownRow): Derived {
   const price = priceAt(r.pricePrecision);
   const open = r.status === 'open';
   const terms = termsOfRow(r);
@@ -110,7 +145,7 @@ function derive(r: OptionsOrderRow): Derived {
 }
 
 /** The row as a position; `lastPrice` values an open one (its pnl stays 0 without a price). */
-export function positionView(r: OptionsOrderRow, lastPrice?: string): OptionsPosition {
+export function positionView(r: ShownRow, lastPrice?: string): OptionsPosition {
   let d = byRow.get(r);
   if (!d) {
     const key = contentKey(r);

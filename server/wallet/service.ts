@@ -28,7 +28,7 @@ import {
   depositProof,
   depositView,
   findDeposit,
-  listDeposits,
+  userDeposits,
   receiveAddresses,
   reviewDeposit,
   submitDeposit,
@@ -125,8 +125,8 @@ export class WalletService implements PayoutBook {
       userId,
       key,
       async () => {
-        const { rows, total } = await listDeposits(this.db, { ...q, userId });
-        return { rows: rows.map((r) => depositView(r.d)), total };
+        const { rows, total } = await userDeposits(this.db, userId, q);
+        return { rows: rows.map(depositView), total };
       },
       (p) => p.rows.length,
     );
