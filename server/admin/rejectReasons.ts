@@ -1,7 +1,7 @@
 /**
  * The reject reasons of each review queue (issue 42): listed for the console's reject dialog,
  * added and removed by operators, each change an audit line in the same transaction. Refusals
- * (10043 unknown, 10030 a reason already on the list) write nothing.
+ * (10043 unknown, 10155 a reason already on the queue's list) write nothing.
  */
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { Err } from '../../src/contract/errors.ts';
@@ -45,7 +45,7 @@ export async function addReason(
       .where(
         and(eq(rejectReasons.queue, queue), isNull(rejectReasons.removedAt), sql`lower(${rejectReasons.text}) = lower(${clean})`),
       );
-    if (same) throw new BizError(Err.MALFORMED_REQUEST, { detail: 'text: already on the list' });
+    if (same) throw new BizError(Err.REJECT_REASON_EXISTS);
     const [row] = await tx
       .insert(rejectReasons)
       .values({ queue, text: clean, createdBy: operatorId, createdAt: new Date(now) })

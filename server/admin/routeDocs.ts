@@ -200,8 +200,9 @@ export const DOCS = {
   addRejectReason: {
     operationId: 'addRejectReason',
     summary: "Add a reason to a queue's list (audited)",
-    description: "Adds a reason to a queue's list of reject reasons; the change is audited.",
-    refusals: [Err.MALFORMED_REQUEST],
+    description:
+      "Adds a reason to a queue's list of reject reasons; the change is audited. A reason already on that queue's list (without case, runs of spaces as one) is refused with 10155 and nothing is written.",
+    refusals: [Err.MALFORMED_REQUEST, Err.REJECT_REASON_EXISTS],
   },
   removeRejectReason: {
     operationId: 'removeRejectReason',

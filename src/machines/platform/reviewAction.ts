@@ -4,7 +4,7 @@ import { ApproveWithdrawalBody, RejectBody } from '../../contract/admin.ts';
 import { refusalOf, type Refusal } from './refusal.ts';
 
 /**
- * One operator review of one record (a deposit, a withdrawal or an identity verification in the console):
+ * One operator review of one record (a deposit, a withdrawal, an identity verification or a loan in the console):
  * idle → confirming (the dialog: approve asks for confirmation, a withdrawal approval for the
  * payout hash, a rejection for the reason the user will read) → submitting → done, or failed with
  * the catalogue code (e.g. 10044 already reviewed). Input problems are caught in `confirming`
@@ -12,7 +12,7 @@ import { refusalOf, type Refusal } from './refusal.ts';
  * (the operator API call) and `reviewed` (update the row) are supplied by the flow's actor
  * factory (src/services/admin/reviewFlow.ts).
  */
-export type ReviewKind = 'deposit' | 'withdrawal' | 'kyc';
+export type ReviewKind = 'deposit' | 'withdrawal' | 'kyc' | 'loan';
 export type ReviewDecision = 'approve' | 'reject';
 export interface ReviewValues {
   reason?: string;

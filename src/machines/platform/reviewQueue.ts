@@ -16,7 +16,10 @@ import { refusalOf, type Refusal } from './refusal.ts';
  *
  * Rows come in with `queue.rows` (the page as shown: each id and whether it still waits). When
  * the current row stops waiting (decided here or elsewhere) or leaves the page, the next waiting
- * row after it becomes current; a selection keeps only rows that still wait.
+ * row after it becomes current; a selection keeps only rows that still wait. A queue without a
+ * bulk route (KYC, loans: input `bulkable: false`) selects nothing, so `queue.bulkStart` never passes.
+ * `proof` is whatever the queue shows of an item beside its row (a deposit's proof, a verification's
+ * documents, a loan with its signature); asking for another item's while one shows switches to it.
  */
 export interface QueueRow {
   id: string;
@@ -37,6 +40,8 @@ export interface ReviewQueueContext {
   asks: number;
   proof: string | null;
   hasProof: boolean;
+  /** the queue has a bulk route: rows can be selected and rejected together */
+  bulkable: boolean;
   bulk: BulkOutcome | null;
   refusal: Refusal | null;
   problem: 'reason' | null;
@@ -90,7 +95,7 @@ function step(ctx: ReviewQueueContext, by: 1 | -1): string | null {
 
 export const reviewQueueMachine = setup({
   types: {
-    input: {} as { hasProof: boolean },
+    input: {} as { hasProof: boolean; bulkable: boolean },
     context: {} as ReviewQueueContext,
     events: {} as ReviewQueueEvent,
   },
@@ -113,7 +118,7 @@ export const reviewQueueMachine = setup({
     },
     togglable: ({ context, event }) => {
       assertEvent(event, 'queue.toggle');
-      return isPending(context.rows, event.id ?? context.current);
+      return context.bulkable && isPending(context.rows, event.id ?? context.current);
     },
     someSelected: ({ context }) => context.selected.length > 0,
     reasonOk: ({ event }) => {
@@ -131,6 +136,11 @@ export const reviewQueueMachine = setup({
         selected: context.selected.filter((id) => waiting.has(id)),
       };
     }),
+    showProof: assign(({ context, event }) => {
+      assertEvent(event, 'queue.proof');
+      const id = event.id ?? context.current;
+      return { proof: id, current: id };
+    }),
     ask: assign(({ context }, p: { decision: 'approve' | 'reject' }) => ({
       asks: context.asks + 1,
       request: context.current === null ? null : { id: context.current, decision: p.decision, n: context.asks + 1 },
@@ -146,6 +156,7 @@ export const reviewQueueMachine = setup({
     asks: 0,
     proof: null,
     hasProof: input.hasProof,
+    bulkable: input.bulkable,
     bulk: null,
     refusal: null,
     problem: null,
@@ -185,14 +196,7 @@ export const reviewQueueMachine = setup({
           target: 'deciding',
           actions: { type: 'ask', params: { decision: 'reject' } },
         },
-        'queue.proof': {
-          guard: 'currentHasProof',
-          target: 'proof',
-          actions: assign({
-            proof: ({ context, event }) => event.id ?? context.current,
-            current: ({ context, event }) => event.id ?? context.current,
-          }),
-        },
+        'queue.proof': { guard: 'currentHasProof', target: 'proof', actions: 'showProof' },
         'queue.bulkStart': {
           guard: 'someSelected',
           target: 'bulkPicking',
@@ -206,7 +210,11 @@ export const reviewQueueMachine = setup({
     },
     proof: {
       tags: ['dialog'],
-      on: { 'queue.close': { target: 'browsing', actions: assign({ proof: null }) } },
+      on: {
+        'queue.close': { target: 'browsing', actions: assign({ proof: null }) },
+        // another row's button while one item shows: that item shows instead
+        'queue.proof': { guard: 'currentHasProof', actions: 'showProof' },
+      },
     },
     bulkPicking: {
       tags: ['dialog', 'bulk'],

@@ -13,6 +13,7 @@ import type {
 import type { Asset } from '../../contract/constants.ts';
 import type { Network } from '../../contract/wallet.ts';
 import type { AdminKyc } from '../../contract/kyc.ts';
+import type { AdminLoanDetail } from '../../contract/loans.ts';
 import type { BulkRejectResult, QueueFilter, RejectReason, ReviewQueueName } from '../../contract/reviewQueues.ts';
 
 export type {
@@ -80,8 +81,13 @@ export const adminApi = {
   depositProof: (id: string, signal?: AbortSignal) => download(`${A}/deposits/${encodeURIComponent(id)}/proof`, { signal }),
   /** one decision; refusals (10044 already reviewed, …) are shown in the row's dialog */
   review: (r: ReviewRequest, signal?: AbortSignal) => {
-    const path = `${A}/${{ deposit: 'deposits', withdrawal: 'withdrawals', kyc: 'kyc' }[r.kind]}/${encodeURIComponent(r.id)}/${r.decision}`;
-    return call<AdminDeposit | AdminWithdrawal | AdminKyc>(path, { method: 'POST', body: reviewBody(r), signal });
+    const queue = { deposit: 'deposits', withdrawal: 'withdrawals', kyc: 'kyc', loan: 'loans' }[r.kind];
+    const path = `${A}/${queue}/${encodeURIComponent(r.id)}/${r.decision}`;
+    return call<AdminDeposit | AdminWithdrawal | AdminKyc | AdminLoanDetail>(path, {
+      method: 'POST',
+      body: reviewBody(r),
+      signal,
+    });
   },
   addresses: (signal?: AbortSignal) => call<{ rows: AdminDepositAddress[] }>(`${A}/deposit-addresses`, { signal }),
   addAddress: (v: { coin: Asset; network: Network; address: string }, signal?: AbortSignal) =>

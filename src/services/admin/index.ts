@@ -9,6 +9,7 @@ export {
   useAdminWithdrawals,
   useAddRejectReason,
   useDeleteAddress,
+  useReasonList,
   useRejectReasons,
   useRemoveRejectReason,
   useUpdateAddress,
@@ -16,4 +17,4 @@ export {
   type AdminDepositAddress,
   type AdminWithdrawal,
 } from './queries.ts';
-export { reviewQueueFlow } from './reviewQueueFlow.ts';
+export { BULK_QUEUES, reviewQueueFlow } from './reviewQueueFlow.ts';

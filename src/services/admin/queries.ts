@@ -125,6 +125,14 @@ export const useAddRejectReason = (queue: ReviewQueueName) =>
   useReasonMutation(queue, (text: string) => adminApi.addRejectReason({ queue, text }));
 export const useRemoveRejectReason = (queue: ReviewQueueName) =>
   useReasonMutation(queue, (id: string) => adminApi.removeRejectReason(id));
+/** A queue's reasons with their two changes, as the console's reason editor takes them. */
+export function useReasonList(queue: ReviewQueueName) {
+  return {
+    reasons: useRejectReasons(queue),
+    add: useAddRejectReason(queue),
+    remove: useRemoveRejectReason(queue),
+  };
+}
 
 export const useOperators = () => useQuery(adminQueries.operators());
 export const useOperatorProposals = () => useQuery(adminQueries.operatorProposals());

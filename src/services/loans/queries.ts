@@ -1,5 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LoanStatus } from '../../contract/loans.ts';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { AdminLoan, AdminLoanDetail, LoanStatus } from '../../contract/loans.ts';
 import { loansAdminApi, loansApi } from './api.ts';
 import { adminKeys } from '../platform/queries/keys.ts';
 
@@ -69,6 +69,20 @@ export function useLoanDecision() {
       onSettled: done,
     }),
   };
+}
+
+/**
+ * An operator decided a loan from the queue (src/services/admin/reviewFlow.ts): the loan as the
+ * service returned it replaces its row in every cached list and its open detail; the lists are asked
+ * for again (a final approval starts the loan, a first one names its approver).
+ */
+export function loanReviewed(client: QueryClient, detail: AdminLoanDetail): void {
+  const loan = detail.loan;
+  client.setQueriesData<{ rows: AdminLoan[]; total: number }>({ queryKey: [...loanKeys.adminAll, 'list'] }, (p) =>
+    p && 'rows' in p ? { ...p, rows: p.rows.map((x) => (x.id === loan.id ? loan : x)) } : p,
+  );
+  client.setQueryData(loanKeys.adminDetail(loan.id), { loan, accruals: detail.accruals, movements: detail.movements });
+  void client.invalidateQueries({ queryKey: loanKeys.adminAll });
 }
 
 /** A failed call as the screens show it: the catalogue code (null for network trouble) and its text in the user's language. */

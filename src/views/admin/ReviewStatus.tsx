@@ -32,7 +32,8 @@ function useSecondsSince(at: number): number {
 /**
  * Above every console section: this session's review window (time left and its factor, or
  * closed: the next money review asks for the code once; docs/security.md, "Review window") and
- * how long the oldest item of each review queue has waited.
+ * how long the oldest item of each review queue has waited. Shown once one of the two has
+ * something to say.
  */
 export function ReviewStatus() {
   const { t, i18n } = useTranslation();
@@ -47,6 +48,9 @@ export function ReviewStatus() {
   const [withPasskey, sendPasskey] = useFlow(reviewWindowPasskeyFlow, submissionView);
   const text = useRefusalText();
   const offerPasskey = !!w.data?.asked && !open && (passkeys.data?.rows.length ?? 0) > 0;
+  // nothing to show yet (the window and the ages still loading, or no window and no ages): no card,
+  // rather than an empty bar above the section
+  if (!w.data?.asked && !ages.data) return null;
   return (
     <section className={screens.card} aria-labelledby="adm-review-status" data-testid="review-status">
       <h2 id="adm-review-status" className={own.visuallyHidden}>

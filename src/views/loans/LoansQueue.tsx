@@ -3,26 +3,38 @@ import { useTranslation } from 'react-i18next';
 import { isolate } from './isolate.ts';
 import type { LoanStatus } from '../../contract/loans.ts';
 import { LOAN_STATUSES } from '../../contract/loans.ts';
+import { reviewQueueFlow, useReasonList } from '../../services/admin/index.ts';
 import { refusalOf, useAdminLoan, useAdminLoans, useLoanDecision, useLoanSignature } from '../../services/loans/queries.ts';
 import { formatDecimal, formatMoney } from '../platform/components/Figures.tsx';
 import { localTime } from '../platform/components/recordParts.tsx';
 import { AdminList, CardTable, Who } from '../platform/operator/queue.tsx';
+import { QueueWorkBar, useQueueWork } from '../platform/operator/queueWork.tsx';
+import { ReasonsEditor } from '../platform/operator/ReasonsEditor.tsx';
+import { ReviewControls } from '../platform/operator/review.tsx';
 import screens from '../platform/styles/screens.module.css';
 import wallet from '../platform/styles/money.module.css';
 import styles from '../platform/operator/admin.module.css';
+
+const flow = reviewQueueFlow('loans');
+const underReview = (l: { status: string }) => l.status === 'pending_review';
 
 /**
  * Loans to review (console section "Loans"): the queue (under review, oldest first, by default),
  * a loan's detail with the signature, the agreement version and the borrower's verification;
  * approve (four eyes: the first approval is recorded, a second operator pays out) or reject with
- * a reason the borrower sees. Every decision is audited by the service.
+ * a reason the borrower sees, from the row (buttons or keys: src/views/platform/operator/queueWork.tsx,
+ * P opens the detail) or from the detail. Loans have no bulk route: decided one by one. Every
+ * decision is audited by the service.
  */
 export function LoansQueue() {
   const { t } = useTranslation();
   const [status, setStatus] = useState<LoanStatus | ''>('pending_review');
-  const [open, setOpen] = useState<string | null>(null);
   const list = useAdminLoans(status);
   const rows = list.data?.rows ?? [];
+  const work = useQueueWork(flow, rows, { proof: true, bulk: false, waiting: underReview });
+  const reasons = useReasonList('loans');
+  const open = work.q.proof;
+  const close = () => work.send({ type: 'queue.close' });
   return (
     <AdminList
       id="adm-loans"
@@ -45,54 +57,75 @@ export function LoansQueue() {
       rows={rows}
       page={1}
       onPage={() => undefined}
-      after={open && <LoanReview id={open} onClose={() => setOpen(null)} />}
+      bar={
+        <>
+          <ReasonsEditor queue="loans" list={reasons} />
+          <QueueWorkBar work={work} queue="loans" reasons={reasons.reasons.data?.rows} />
+        </>
+      }
+      after={open && <LoanReview key={open} id={open} onClose={close} />}
     >
-      <CardTable
-        columns={[
-          t('admin.user'),
-          t('loan.amount'),
-          t('loan.collateral'),
-          t('loan.term'),
-          t('loan.ltv'),
-          t('admin.submitted'),
-          t('account.statusLabel'),
-          '',
-        ]}
-      >
-        {rows.map((l) => (
-          <tr key={l.id} data-testid="admin-loan-row" data-id={l.id} data-user={l.username} data-status={l.status}>
-            <td data-label={t('admin.user')}>
-              <Who username={l.username} userId={l.userId} />
-            </td>
-            <td data-label={t('loan.amount')} className="num">
-              {formatMoney(l.amount, 'USDT', { full: true })} USDT
-            </td>
-            <td data-label={t('loan.collateral')} className="num">
-              {formatMoney(l.collateralAmount, l.collateralAsset)} {l.collateralAsset}
-            </td>
-            <td data-label={t('loan.term')}>{t('loan.days', { n: l.days })}</td>
-            <td data-label={t('loan.ltv')} className="num">
-              {l.ltv === null ? '—' : `${formatDecimal(String(Number(l.ltv) * 100), 2)} %`}
-            </td>
-            <td data-label={t('admin.submitted')} className="num">
-              {localTime(l.createdAt)}
-            </td>
-            <td data-label={t('account.statusLabel')}>
-              {t(`loan.status.${l.status}`)}
-              {l.status === 'pending_review' && l.firstApprovedBy && (
-                <span className={`${wallet.hint} ${wallet.block}`} data-testid="loan-first-approval">
-                  {t('admin.firstApproval', { id: l.firstApprovedBy })}
-                </span>
-              )}
-            </td>
-            <td>
-              <button type="button" className={wallet.secondary} onClick={() => setOpen(l.id)} data-testid="admin-loan-open">
-                {t('loan.admin.open')}
-              </button>
-            </td>
-          </tr>
-        ))}
-      </CardTable>
+      <div id={work.tableId}>
+        <CardTable
+          columns={[
+            t('admin.user'),
+            t('loan.amount'),
+            t('loan.collateral'),
+            t('loan.term'),
+            t('loan.ltv'),
+            t('admin.submitted'),
+            t('account.statusLabel'),
+            '',
+          ]}
+        >
+          {rows.map((l) => (
+            <tr
+              key={l.id}
+              {...work.rowProps(l.id)}
+              data-testid="admin-loan-row"
+              data-id={l.id}
+              data-user={l.username}
+              data-status={l.status}
+            >
+              <td data-label={t('admin.user')}>
+                <Who username={l.username} userId={l.userId} />
+              </td>
+              <td data-label={t('loan.amount')} className="num">
+                {formatMoney(l.amount, 'USDT', { full: true })} USDT
+              </td>
+              <td data-label={t('loan.collateral')} className="num">
+                {formatMoney(l.collateralAmount, l.collateralAsset)} {l.collateralAsset}
+              </td>
+              <td data-label={t('loan.term')}>{t('loan.days', { n: l.days })}</td>
+              <td data-label={t('loan.ltv')} className="num">
+                {l.ltv === null ? '—' : `${formatDecimal(String(Number(l.ltv) * 100), 2)} %`}
+              </td>
+              <td data-label={t('admin.submitted')} className="num">
+                {localTime(l.createdAt)}
+              </td>
+              <td data-label={t('account.statusLabel')}>
+                {t(`loan.status.${l.status}`)}
+                {l.status === 'pending_review' && l.firstApprovedBy && (
+                  <span className={`${wallet.hint} ${wallet.block}`} data-testid="loan-first-approval">
+                    {t('admin.firstApproval', { id: l.firstApprovedBy })}
+                  </span>
+                )}
+                {underReview(l) && <ReviewControls kind="loan" id={l.id} {...work.controls(l.id)} />}
+              </td>
+              <td>
+                <button
+                  type="button"
+                  className={wallet.secondary}
+                  onClick={() => work.send({ type: 'queue.proof', id: l.id })}
+                  data-testid="admin-loan-open"
+                >
+                  {t('loan.admin.open')}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </CardTable>
+      </div>
     </AdminList>
   );
 }
@@ -134,6 +167,7 @@ function LoanReview({ id, onClose }: { id: string; onClose: () => void }) {
         role="dialog"
         aria-modal="true"
         aria-labelledby="loan-review-title"
+        data-queue-dialog=""
         data-testid="admin-loan-review"
       >
         <h2 id="loan-review-title">{t('loan.admin.title', { id })}</h2>

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { reviewQueueFlow, useAdminDeposits, useRejectReasons, type AdminDeposit } from '../../services/admin/index.ts';
+import { reviewQueueFlow, useAdminDeposits, useReasonList, type AdminDeposit } from '../../services/admin/index.ts';
 import { formatMoney } from '../platform/components/Figures.tsx';
 import { localTime, shorten, StatusBadge } from '../platform/components/recordParts.tsx';
 import { ProofViewer, ReviewControls } from '../platform/operator/review.tsx';
 import { AdminList, StatusFilterSelect, useReviewQueue, Who } from '../platform/operator/queue.tsx';
 import { QueueFilters } from '../platform/operator/QueueFilters.tsx';
 import { QueueWorkBar, SelectBox, SelectHead, useQueueWork, type QueueWork } from '../platform/operator/queueWork.tsx';
-import { ReasonsEditor } from './ReasonsEditor.tsx';
+import { ReasonsEditor } from '../platform/operator/ReasonsEditor.tsx';
 import screens from '../platform/styles/screens.module.css';
 import wallet from '../platform/styles/money.module.css';
 import styles from '../platform/operator/admin.module.css';
@@ -21,8 +21,8 @@ export function DepositsQueue() {
   const { t } = useTranslation();
   const q = useReviewQueue(useAdminDeposits);
   const rows = q.rows;
-  const work = useQueueWork(flow, rows, true);
-  const reasons = useRejectReasons('deposits');
+  const work = useQueueWork(flow, rows, { proof: true, bulk: true });
+  const reasons = useReasonList('deposits');
   const proof = work.q.proof;
   return (
     <AdminList
@@ -37,8 +37,8 @@ export function DepositsQueue() {
       bar={
         <>
           <QueueFilters onApply={q.setFilters} testId="deposit-filters" />
-          <ReasonsEditor queue="deposits" />
-          <QueueWorkBar work={work} queue="deposits" proof reasons={reasons.data?.rows} />
+          <ReasonsEditor queue="deposits" list={reasons} />
+          <QueueWorkBar work={work} queue="deposits" reasons={reasons.reasons.data?.rows} />
         </>
       }
       after={proof && <ProofViewer id={proof} onClose={() => work.send({ type: 'queue.close' })} />}

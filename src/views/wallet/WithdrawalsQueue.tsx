@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { reviewQueueFlow, useAdminWithdrawals, useRejectReasons, type AdminWithdrawal } from '../../services/admin/index.ts';
+import { reviewQueueFlow, useAdminWithdrawals, useReasonList, type AdminWithdrawal } from '../../services/admin/index.ts';
 import { formatMoney } from '../platform/components/Figures.tsx';
 import { localTime, shorten, StatusBadge } from '../platform/components/recordParts.tsx';
 import { PayoutOnChain } from './PayoutOnChain.tsx';
@@ -7,7 +7,7 @@ import { ReviewControls } from '../platform/operator/review.tsx';
 import { AdminList, StatusFilterSelect, useReviewQueue, Who } from '../platform/operator/queue.tsx';
 import { QueueFilters } from '../platform/operator/QueueFilters.tsx';
 import { QueueWorkBar, SelectBox, SelectHead, useQueueWork, type QueueWork } from '../platform/operator/queueWork.tsx';
-import { ReasonsEditor } from './ReasonsEditor.tsx';
+import { ReasonsEditor } from '../platform/operator/ReasonsEditor.tsx';
 import screens from '../platform/styles/screens.module.css';
 import wallet from '../platform/styles/money.module.css';
 import styles from '../platform/operator/admin.module.css';
@@ -22,8 +22,8 @@ export function WithdrawalsQueue() {
   const { t } = useTranslation();
   const q = useReviewQueue(useAdminWithdrawals);
   const rows = q.rows;
-  const work = useQueueWork(flow, rows, false);
-  const reasons = useRejectReasons('withdrawals');
+  const work = useQueueWork(flow, rows, { proof: false, bulk: true });
+  const reasons = useReasonList('withdrawals');
   return (
     <AdminList
       id="adm-wd"
@@ -37,8 +37,8 @@ export function WithdrawalsQueue() {
       bar={
         <>
           <QueueFilters onApply={q.setFilters} testId="withdrawal-filters" />
-          <ReasonsEditor queue="withdrawals" />
-          <QueueWorkBar work={work} queue="withdrawals" proof={false} reasons={reasons.data?.rows} />
+          <ReasonsEditor queue="withdrawals" list={reasons} />
+          <QueueWorkBar work={work} queue="withdrawals" reasons={reasons.reasons.data?.rows} />
         </>
       }
     >

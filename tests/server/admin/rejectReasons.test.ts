@@ -7,6 +7,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { generateSync } from 'otplib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../../server/platform/audit/schema.ts';
+import { rejectReasons } from '../../../server/admin/schema.ts';
 import { deposits } from '../../../server/wallet/schema.ts';
 import { Err, Ok } from '../../../src/contract/errors.ts';
 import { STEP_UP_HEADER } from '../../../src/contract/twoFactor.ts';
@@ -33,10 +34,20 @@ describe(`reject reasons and rejecting several at once (${usingPostgres() ? 'Pos
     await adminCall(t.app, op, 'POST', '/reject-reasons', { queue: 'deposits', text: 'Amount does not match the proof' });
     await adminCall(t.app, op, 'POST', '/reject-reasons', { queue: 'kyc', text: 'Document unreadable' });
     const before = await audits('reject_reason.add');
-    expect((await adminCall(t.app, op, 'POST', '/reject-reasons', { queue: 'deposits', text: 'no such transaction' })).code).toBe(
-      Err.MALFORMED_REQUEST,
-    );
+    const stored = async () => (await t.app.db.select({ n: count() }).from(rejectReasons))[0].n;
+    const rowsBefore = await stored();
+    // the same reason in other case and spacing: its own code (not a malformed request), in the caller's language
+    const dup = await adminCall(t.app, op, 'POST', '/reject-reasons', { queue: 'deposits', text: ' no  SUCH transaction' });
+    expect(dup.code).toBe(Err.REJECT_REASON_EXISTS);
+    expect(dup.msg).toBe("This reason is already on this queue's list.");
+    expect(dup.result).toBeNull();
     expect(await audits('reject_reason.add')).toBe(before);
+    expect(await stored()).toBe(rowsBefore);
+    // another queue's list is its own: the same text is welcome there
+    expect((await adminCall(t.app, op, 'POST', '/reject-reasons', { queue: 'loans', text: 'No such transaction' })).code).toBe(
+      Ok.SUCCESS,
+    );
+    expect(await audits('reject_reason.add')).toBe(before + 1);
     const list = await adminCall(t.app, op, 'GET', '/reject-reasons?queue=deposits');
     expect(list.result.rows.map((r: { text: string }) => r.text)).toEqual([
       'No such transaction',

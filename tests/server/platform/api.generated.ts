@@ -3175,7 +3175,7 @@ export interface paths {
         put?: never;
         /**
          * Add a reason to a queue's list (audited)
-         * @description Adds a reason to a queue's list of reject reasons; the change is audited.
+         * @description Adds a reason to a queue's list of reject reasons; the change is audited. A reason already on that queue's list (without case, runs of spaces as one) is refused with 10155 and nothing is written.
          *
          *     **Who may call it:** An operator (`Authorization` token of an operator account); customers are refused with 10045.
          *
@@ -3186,6 +3186,7 @@ export interface paths {
          *     - `401` LOGIN_REQUIRED: Your session has ended. Please log in again.
          *     - `10045` OPERATOR_ONLY: Only operators can do this
          *     - `10030` MALFORMED_REQUEST: The request is malformed: {detail}
+         *     - `10155` REJECT_REASON_EXISTS: This reason is already on this queue's list.
          */
         post: operations["addRejectReason"];
         delete?: never;

@@ -2,7 +2,8 @@
  * The review queue's machine (src/machines/platform/reviewQueue.ts): the current row moves with
  * next/previous, the next waiting row becomes current after a decision, the keys are refused while a
  * dialog is open, a selection keeps only waiting rows, a bulk rejection sends the selection with one
- * reason and keeps what the service refused.
+ * reason and keeps what the service refused; a queue without a bulk route (KYC, loans) selects
+ * nothing; the item shown beside its row (proof, documents) switches to another row's when asked.
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
@@ -11,7 +12,7 @@ import { bulkOutcome, nextCurrent, reviewQueueMachine, type QueueRow } from '../
 const rows = (...ids: string[]): QueueRow[] => ids.map((id) => ({ id, pending: true }));
 const decided = (list: QueueRow[], id: string): QueueRow[] => list.map((r) => (r.id === id ? { ...r, pending: false } : r));
 
-function start(hasProof = true, bulk = async (_: { ids: string[]; reason: string }) => bulkOutcome([])) {
+function start(hasProof = true, bulk = async (_: { ids: string[]; reason: string }) => bulkOutcome([]), bulkable = true) {
   const sent: { ids: string[]; reason: string }[] = [];
   const actor = createActor(
     reviewQueueMachine.provide({
@@ -22,7 +23,7 @@ function start(hasProof = true, bulk = async (_: { ids: string[]; reason: string
         }),
       },
     }),
-    { input: { hasProof } },
+    { input: { hasProof, bulkable } },
   ).start();
   return { actor, sent, ctx: () => actor.getSnapshot().context };
 }
@@ -102,6 +103,40 @@ describe('reviewQueue machine', () => {
     const without = start(false);
     without.actor.send({ type: 'queue.rows', rows: rows('5') });
     expect(without.actor.getSnapshot().can({ type: 'queue.proof' })).toBe(false);
+  });
+
+  it("another row's item asked for while one shows takes its place (and that row is current); Escape closes it", () => {
+    const { actor, ctx } = start();
+    actor.send({ type: 'queue.rows', rows: rows('5', '6', '7') });
+    actor.send({ type: 'queue.proof', id: '6' });
+    expect(ctx()).toMatchObject({ proof: '6', current: '6' });
+    actor.send({ type: 'queue.proof', id: '7' });
+    expect(ctx()).toMatchObject({ proof: '7', current: '7' });
+    expect(actor.getSnapshot().value).toBe('proof');
+    // a row no longer shown is not asked for
+    actor.send({ type: 'queue.proof', id: '99' });
+    expect(ctx().proof).toBe('7');
+    actor.send({ type: 'queue.close' });
+    expect(ctx().proof).toBeNull();
+    expect(actor.getSnapshot().value).toBe('browsing');
+  });
+
+  it('a queue without a bulk route (KYC, loans) selects nothing; its keys still move, approve and reject', () => {
+    const { actor, ctx } = start(true, undefined, false);
+    actor.send({ type: 'queue.rows', rows: rows('1', '2') });
+    expect(actor.getSnapshot().can({ type: 'queue.toggle' })).toBe(false);
+    actor.send({ type: 'queue.toggle' });
+    actor.send({ type: 'queue.toggle', id: '2' });
+    expect(ctx().selected).toEqual([]);
+    expect(actor.getSnapshot().can({ type: 'queue.bulkStart' })).toBe(false);
+    actor.send({ type: 'queue.next' });
+    expect(ctx().current).toBe('2');
+    actor.send({ type: 'queue.reject' });
+    expect(ctx().request).toMatchObject({ id: '2', decision: 'reject' });
+    actor.send({ type: 'queue.dialogClosed' });
+    // decided here (a loan's first approval keeps it under review): it no longer waits, the first row is current
+    actor.send({ type: 'queue.rows', rows: decided(rows('1', '2'), '2') });
+    expect(ctx().current).toBe('1');
   });
 
   it('x toggles the current row; only waiting rows can be selected; a decided row leaves the selection', () => {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QueryClient } from '@tanstack/react-query';
+import type { ReviewQueueName } from '../../../contract/reviewQueues.ts';
 import type { reviewQueueMachine, ReviewQueueEvent } from '../../../machines/platform/reviewQueue.ts';
 import { useFlow, useRefusalText } from '../app/useFlow.ts';
 import wallet from '../styles/money.module.css';
@@ -8,7 +9,7 @@ import { ReasonPicker } from './reasons.tsx';
 import styles from './admin.module.css';
 import own from './queueWork.module.css';
 
-type QueueName = 'deposits' | 'withdrawals';
+type QueueName = ReviewQueueName;
 type Ask = ReviewQueueEvent['type'];
 
 /** The keys of the queue and the event each sends (both layouts: j/k and the arrows). */
@@ -32,16 +33,29 @@ function typing(target: EventTarget | null): boolean {
   return target instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit'].includes(target.type);
 }
 
+/** How a queue is worked: what `p` shows, whether rows can be selected for a bulk rejection, which rows wait. */
+export interface QueueWorkOptions<R> {
+  /** the queue shows something of an item beside its row (proof, documents, the loan with its signature) */
+  proof: boolean;
+  /** the queue has a bulk rejection route (src/services/admin BULK_QUEUES) */
+  bulk: boolean;
+  /** the row waits for a decision (default: status `pending`; a loan's is `pending_review`) */
+  waiting?: (row: R) => boolean;
+}
+const pendingStatus = (r: { status: string }) => r.status === 'pending';
+
 /**
  * A queue worked from the keyboard and with its checkboxes (src/machines/platform/reviewQueue.ts):
  * the rows shown go to the machine, keys become its events when it allows them (never while a
  * dialog is open, the step-up one included, nor while typing), and the current row takes the
  * focus when it changes. `rowProps` and `controls` are spread onto each row and its review buttons.
+ * A row decided from this screen stops waiting for it even where its status does not change yet
+ * (the first of two approvals under the four-eyes rule), so the next one becomes current.
  */
 export function useQueueWork<R extends { id: string; status: string }>(
   flow: (client: QueryClient) => typeof reviewQueueMachine,
   rows: R[],
-  hasProof: boolean,
+  { proof: hasProof, bulk: bulkable, waiting = pendingStatus }: QueueWorkOptions<R>,
 ) {
   const [q, send] = useFlow(
     flow,
@@ -59,15 +73,16 @@ export function useQueueWork<R extends { id: string; status: string }>(
       // what the machine allows now, asked once per snapshot: the key handler reads it
       allowed: ASKS.filter((type) => s.can({ type } as ReviewQueueEvent)).join(' '),
     }),
-    { hasProof },
+    { hasProof, bulkable },
   );
   // the element around the table (its id: rows are found in it, no ref read while rendering)
   const tableId = useId();
-  const shown = rows.map((r) => `${r.id}:${r.status}`).join(' ');
+  const [decided, setDecided] = useState<readonly string[]>([]);
+  const shown = rows.map((r) => `${r.id}:${waiting(r) && !decided.includes(r.id) ? 1 : 0}`).join(' ');
   useEffect(() => {
     send({
       type: 'queue.rows',
-      rows: shown ? shown.split(' ').map((p) => ({ id: p.split(':')[0], pending: p.endsWith(':pending') })) : [],
+      rows: shown ? shown.split(' ').map((p) => ({ id: p.split(':')[0], pending: p.endsWith(':1') })) : [],
     });
   }, [shown, send]);
   const allowed = q.allowed;
@@ -77,8 +92,10 @@ export function useQueueWork<R extends { id: string; status: string }>(
       if (!type || e.ctrlKey || e.metaKey || e.altKey) return;
       // Escape closes the queue's own dialogs wherever the focus is in them
       if (type !== 'queue.close' && typing(e.target)) return;
-      // a dialog of anyone else's (the step-up code, a toast's) keeps the keys too
-      if (type !== 'queue.close' && document.querySelector('[aria-modal="true"]')) return;
+      // a dialog of anyone else's (the step-up code, a row's review dialog over the KYC documents)
+      // keeps the keys, Escape too: it closes that dialog only
+      const modal = document.querySelector('[aria-modal="true"]');
+      if (modal && (type !== 'queue.close' || !modal.hasAttribute('data-queue-dialog'))) return;
       if (!allowed.split(' ').includes(type)) return;
       e.preventDefault();
       send({ type } as ReviewQueueEvent);
@@ -112,8 +129,10 @@ export function useQueueWork<R extends { id: string; status: string }>(
     controls: (id: string) => ({
       request: q.request?.id === id ? q.request : null,
       onDialog: onDialog(id),
+      onDecided: () => setDecided((d) => (d.includes(id) ? d : [...d, id])),
     }),
     canBulk: allowed.split(' ').includes('queue.bulkStart'),
+    bulk: bulkable,
   };
 }
 
@@ -135,19 +154,25 @@ export function SelectBox({ work, id, pending, label }: { work: Work; id: string
   );
 }
 
+/** The key legend of each queue: what `p` shows differs, and a queue without a bulk route has no `x`. */
+const LEGEND: Record<QueueName, string> = {
+  deposits: 'admin.queue.keys',
+  withdrawals: 'admin.queue.keysNoProof',
+  kyc: 'admin.queue.keysKyc',
+  loans: 'admin.queue.keysLoans',
+};
+
 /**
  * Above the table: the keys (desktops; a phone keeps the buttons), "Reject selected", the outcome
- * of the last bulk rejection, and its dialog with the reason picker.
+ * of the last bulk rejection, and its dialog with the reason picker (queues with a bulk route).
  */
 export function QueueWorkBar({
   work,
   queue,
-  proof,
   reasons,
 }: {
   work: Work;
   queue: QueueName;
-  proof: boolean;
   reasons: readonly { id: string; text: string }[] | undefined;
 }) {
   const { t } = useTranslation();
@@ -156,22 +181,24 @@ export function QueueWorkBar({
   return (
     <div className={own.workBar}>
       <p className={own.keys} data-testid="queue-keys">
-        {t(proof ? 'admin.queue.keys' : 'admin.queue.keysNoProof')}
+        {t(LEGEND[queue])}
       </p>
-      <div className={own.bulkTools}>
-        <span className="num" data-testid="selected-count">
-          {t('admin.queue.selected', { n: q.selected.length })}
-        </span>
-        <button
-          type="button"
-          className={wallet.danger}
-          disabled={!work.canBulk}
-          onClick={() => send({ type: 'queue.bulkStart' })}
-          data-testid="bulk-reject"
-        >
-          {t('admin.queue.rejectSelected')}
-        </button>
-      </div>
+      {work.bulk && (
+        <div className={own.bulkTools}>
+          <span className="num" data-testid="selected-count">
+            {t('admin.queue.selected', { n: q.selected.length })}
+          </span>
+          <button
+            type="button"
+            className={wallet.danger}
+            disabled={!work.canBulk}
+            onClick={() => send({ type: 'queue.bulkStart' })}
+            data-testid="bulk-reject"
+          >
+            {t('admin.queue.rejectSelected')}
+          </button>
+        </div>
+      )}
       {bulk && (
         <p role="status" className={own.bulkResult} data-testid="bulk-result" data-rejected={bulk.rejected.join(' ')}>
           {t('admin.queue.bulkDone', { n: bulk.rejected.length })}
@@ -222,6 +249,7 @@ function BulkDialog({
         role="dialog"
         aria-modal="true"
         aria-labelledby={`bulk-${queue}`}
+        data-queue-dialog=""
         data-testid="bulk-dialog"
         onSubmit={(e) => {
           e.preventDefault();

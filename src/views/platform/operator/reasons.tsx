@@ -31,7 +31,10 @@ export function ReasonPicker({
   const [pick, setPick] = useState<string | null>(null);
   const [typed, setTyped] = useState('');
   const chosen = pick ?? list[0]?.id ?? OTHER;
-  const text = chosen === OTHER ? typed : (list.find((r) => r.id === chosen)?.text ?? '');
+  const textOf = (id: string, own: string) => (id === OTHER ? own : (list.find((r) => r.id === id)?.text ?? ''));
+  const text = textOf(chosen, typed);
+  // the first reason once the list is there; a change from the keyboard is told at once (below), so
+  // an Enter right after the arrow sends the reason just picked, not the one before
   useEffect(() => onChange(text), [text, onChange]);
   const submitOnEnter = (e: KeyboardEvent<HTMLSelectElement>) => {
     if (e.key !== 'Enter') return;
@@ -47,7 +50,10 @@ export function ReasonPicker({
           <select
             value={chosen}
             ref={focusOnMount}
-            onChange={(e) => setPick(e.target.value)}
+            onChange={(e) => {
+              setPick(e.target.value);
+              onChange(textOf(e.target.value, typed));
+            }}
             onKeyDown={submitOnEnter}
             className={own.reasonSelect}
             aria-invalid={invalid && chosen !== OTHER}
@@ -70,7 +76,10 @@ export function ReasonPicker({
             maxLength={500}
             rows={3}
             ref={focusOnMount}
-            onChange={(e) => setTyped(e.target.value)}
+            onChange={(e) => {
+              setTyped(e.target.value);
+              onChange(e.target.value);
+            }}
             aria-invalid={invalid}
             aria-describedby={`${idPrefix}-hint`}
             data-testid="review-reason"

@@ -24,7 +24,14 @@ export interface ReviewSubject {
   coin: string;
 }
 
-const QUEUE_OF = { deposit: 'deposits', withdrawal: 'withdrawals', kyc: 'kyc' } as const;
+const QUEUE_OF = { deposit: 'deposits', withdrawal: 'withdrawals', kyc: 'kyc', loan: 'loans' } as const;
+/** The dialog's title per kind (a verification's and a loan's live with their domains' texts). */
+const titleOf = (kind: ReviewKind, decision: 'approve' | 'reject') =>
+  kind === 'kyc'
+    ? `kyc.admin.confirm.${decision}`
+    : kind === 'loan'
+      ? `loan.admin.confirm.${decision}`
+      : `admin.confirm.${kind}.${decision}`;
 
 export function ReviewControls({
   kind,
@@ -33,6 +40,7 @@ export function ReviewControls({
   paidByPlatform = false,
   request,
   onDialog,
+  onDecided,
 }: {
   kind: ReviewKind;
   id: string;
@@ -43,6 +51,8 @@ export function ReviewControls({
   request?: { decision: 'approve' | 'reject'; n: number } | null;
   /** the row's dialog opened or closed (the queue lets no key act meanwhile) */
   onDialog?: (open: boolean) => void;
+  /** the decision went through (the row may still wait for a second operator's approval) */
+  onDecided?: () => void;
 }) {
   const { t } = useTranslation();
   const text = useRefusalText();
@@ -83,11 +93,14 @@ export function ReviewControls({
     window.addEventListener('keydown', key);
     return () => window.removeEventListener('keydown', key);
   }, [dialog, busy, send]);
-  if (review.finished) return null;
+  const decided = useLatest(() => onDecided?.());
+  const finished = review.finished;
+  useEffect(() => {
+    if (finished) decided();
+  }, [finished, decided]);
+  if (finished) return null;
   const approve = decision === 'approve';
-  const title = t(
-    kind === 'kyc' ? `kyc.admin.confirm.${decision ?? 'approve'}` : `admin.confirm.${kind}.${decision ?? 'approve'}`,
-  );
+  const title = t(titleOf(kind, decision ?? 'approve'));
   return (
     <>
       <div className={styles.rowActions}>
@@ -249,7 +262,14 @@ export function ProofViewer({ id, onClose }: { id: string; onClose: () => void }
   return (
     // a click on the backdrop closes; the keyboard's way out is Escape or the Close button
     <div className={styles.overlay} role="presentation" onClick={(e) => e.target === e.currentTarget && onClose()}>
-      <div className={styles.viewer} role="dialog" aria-modal="true" aria-label={t('admin.proof')} data-testid="proof-viewer">
+      <div
+        className={styles.viewer}
+        role="dialog"
+        aria-modal="true"
+        aria-label={t('admin.proof')}
+        data-queue-dialog=""
+        data-testid="proof-viewer"
+      >
         <h2>{t('admin.proof')}</h2>
         {proof.isError && (
           <p className={styles.refusal} role="alert">
