@@ -64,10 +64,13 @@ async function run(db: string) {
       .values({ username: `bq_${tag}`, inviteCode: `BQ${tag}`.toUpperCase(), role: 'operator' })
       .returning({ id: users.id });
     const token = await createSession(app.db, op.id, 3600_000, { now: app.clock.now() });
-    await app.db.execute(sql`create temporary table bench_users (n int, user_id bigint)`);
+    // a table of the run's own, not a temporary one: on PostgreSQL each statement may take another
+    // pooled connection, and a temporary table lives on the one that made it
+    const benchUsers = sql.raw(`bench_users_${tag}`);
+    await app.db.execute(sql`create table ${benchUsers} (n int, user_id bigint)`);
     await app.db.execute(sql`with u as (insert into users (username, invite_code)
         select ${`bqu_${tag}_`} || g, ${`BQU${tag}`.toUpperCase()} || g from generate_series(1, 500) g returning id)
-      insert into bench_users select row_number() over (order by id), id from u`);
+      insert into ${benchUsers} select row_number() over (order by id), id from u`);
     let made = 0;
     const add = async (n: number, status: string) => {
       await app.db
@@ -75,7 +78,7 @@ async function run(db: string) {
         select s.user_id, 'USDT', case when g % 2 = 0 then 'TRC20' else 'ERC20' end, 100 + (g * 7919) % 1000,
           ${`bq${tag}`} || g, ${`bq${tag}`} || g, lpad((g % 1000000)::text, 6, '0'),
           ${`proof/bq-${tag}-`} || g, 'image/png', ${status}, ${new Date(app.clock.now()).toISOString()}::timestamptz - ((g * 37) % 100000) * interval '1 second'
-        from generate_series(${made + 1}::int, ${made + n}::int) g join bench_users s on s.n = (g % 500) + 1`);
+        from generate_series(${made + 1}::int, ${made + n}::int) g join ${benchUsers} s on s.n = (g % 500) + 1`);
       made += n;
       await app.db.execute(sql`analyze deposits`);
     };
