@@ -12,7 +12,7 @@
  * server/trading/view.ts keeps by object; the same rows with the same total give the same page
  * object, whose live figures and serialised answer the route keeps while the prices stay.
  */
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Book } from '../../src/contract/constants.ts';
 import type { ListOptionsOrderQuery } from '../../src/contract/trading.ts';
 import type { Db } from '../platform/db/client.ts';
@@ -28,120 +28,63 @@ export interface ReadPage {
   total: number;
 }
 
-const ms = (c: SQL.Aliased | typeof o.openTime | typeof o.expiresAt | typeof o.closeTime) =>
-  sql`round(extract(epoch from ${c}) * 1000)::bigint`;
+const ms = (c: AnyColumn) => sql`round(extract(epoch from ${c}) * 1000)::bigint`;
 
 /**
- * The shown columns as a JSON array, in the order `rowOf` reads them: numerics and the id as text
- * (a JSON number would lose digits), the times (millisecond columns) as epoch milliseconds.
+ * The shown columns, in the order of the row's text, and how each travels in it: as the database
+ * writes it, as text (numerics and the id: a JSON number would lose digits), or as epoch
+ * milliseconds (the times). The statement and `rowOf` are both made from this one list.
  */
-const rowText = sql<string>`json_build_array(
-  ${o.id}::text, ${o.book}, ${o.code}, ${o.direction}, ${o.lots}::text, ${o.leverage}, ${o.periodSeconds},
-  ${o.contractSize}::text, ${o.feeRate}::text, ${o.quoteRate}::text, ${o.stopOutLevel}::text, ${o.pricePrecision},
-  ${o.openPrice}::text, ${ms(o.openTime)}, ${ms(o.expiresAt)}, ${o.stopLoss}::text, ${o.takeProfit}::text,
-  ${o.stopOutPrice}::text, ${o.notional}::text, ${o.margin}::text, ${o.openFee}::text, ${o.status},
-  ${o.closePrice}::text, ${ms(o.closeTime)}, ${o.closeReason}, ${o.closeFee}::text, ${o.pnl}::text,
-  ${o.triggerPrice}::text, ${o.delayed}, ${o.trailingDistance}::text)::text`;
+const SHOWN = {
+  id: 'text',
+  book: 'as is',
+  code: 'as is',
+  direction: 'as is',
+  lots: 'text',
+  leverage: 'as is',
+  periodSeconds: 'as is',
+  contractSize: 'text',
+  feeRate: 'text',
+  quoteRate: 'text',
+  stopOutLevel: 'text',
+  pricePrecision: 'as is',
+  openPrice: 'text',
+  openTime: 'ms',
+  expiresAt: 'ms',
+  stopLoss: 'text',
+  takeProfit: 'text',
+  stopOutPrice: 'text',
+  notional: 'text',
+  margin: 'text',
+  openFee: 'text',
+  status: 'as is',
+  closePrice: 'text',
+  closeTime: 'ms',
+  closeReason: 'as is',
+  closeFee: 'text',
+  pnl: 'text',
+  triggerPrice: 'text',
+  delayed: 'as is',
+  trailingDistance: 'text',
+} as const satisfies Record<keyof ShownRow, 'as is' | 'text' | 'ms'>;
+const SHOWN_KEYS = Object.keys(SHOWN) as Array<keyof typeof SHOWN>;
 
-type Tuple = [
-  string,
-  ShownRow['book'],
-  string,
-  ShownRow['direction'],
-  string,
-  number,
-  number,
-  string,
-  string,
-  string,
-  string,
-  number,
-  string,
-  number,
-  number,
-  string | null,
-  string | null,
-  string,
-  string,
-  string,
-  string,
-  ShownRow['status'],
-  string | null,
-  number | null,
-  ShownRow['closeReason'],
-  string | null,
-  string | null,
-  string | null,
-  boolean,
-  string | null,
-];
+const rowText = sql<string>`json_build_array(${sql.join(
+  SHOWN_KEYS.map((k) => (SHOWN[k] === 'text' ? sql`${o[k]}::text` : SHOWN[k] === 'ms' ? ms(o[k]) : sql`${o[k]}`)),
+  sql`, `,
+)})::text`;
 
 /** The row of a text as the statement writes it. */
 export function rowOf(text: string): ShownRow {
-  const [
-    id,
-    book,
-    code,
-    direction,
-    lots,
-    leverage,
-    periodSeconds,
-    contractSize,
-    feeRate,
-    quoteRate,
-    stopOutLevel,
-    pricePrecision,
-    openPrice,
-    openTime,
-    expiresAt,
-    stopLoss,
-    takeProfit,
-    stopOutPrice,
-    notional,
-    margin,
-    openFee,
-    status,
-    closePrice,
-    closeTime,
-    closeReason,
-    closeFee,
-    pnl,
-    triggerPrice,
-    delayed,
-    trailingDistance,
-  ] = JSON.parse(text) as Tuple;
-  return {
-    id: BigInt(id),
-    book,
-    code,
-    direction,
-    lots,
-    leverage,
-    periodSeconds,
-    contractSize,
-    feeRate,
-    quoteRate,
-    stopOutLevel,
-    pricePrecision,
-    openPrice,
-    openTime: new Date(openTime),
-    expiresAt: new Date(expiresAt),
-    stopLoss,
-    takeProfit,
-    stopOutPrice,
-    notional,
-    margin,
-    openFee,
-    status,
-    closePrice,
-    closeTime: closeTime === null ? null : new Date(closeTime),
-    closeReason,
-    closeFee,
-    pnl,
-    triggerPrice,
-    delayed,
-    trailingDistance,
-  };
+  const values = JSON.parse(text) as unknown[];
+  const row: Record<string, unknown> = {};
+  SHOWN_KEYS.forEach((k, i) => {
+    const v = values[i];
+    if (k === 'id') row[k] = BigInt(v as string);
+    else if (SHOWN[k] === 'ms') row[k] = v === null ? null : new Date(v as number);
+    else row[k] = v;
+  });
+  return row as ShownRow;
 }
 
 const rows = new Interned(rowOf);
