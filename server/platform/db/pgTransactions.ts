@@ -4,8 +4,9 @@
  * "Ledger against TPC-B"):
  * - BEGIN is sent without waiting for its answer: the pool's connections are in node-postgres's
  *   pipeline mode, so it reaches the server with the transaction's first statement, one round
- *   trip less per transaction. The server runs them in order; were BEGIN to fail, so would the
- *   statement behind it, and the transaction fails as it would have;
+ *   trip less per transaction, and in the same write to the socket (heldBack). The server runs
+ *   them in order; were BEGIN to fail, so would the statement behind it, and the transaction fails
+ *   as it would have;
  * - each pooled connection keeps one transaction handle for its life: drizzle's builds a new
  *   one per transaction, with a query builder for every table of the schema;
  * - BEGIN, COMMIT and ROLLBACK are plain text, not built through drizzle's SQL template.
@@ -24,6 +25,29 @@ export function beginStatement(config?: PgTransactionConfig): string {
   if (config?.accessMode) parts.push(config.accessMode);
   if (typeof config?.deferrable === 'boolean') parts.push(config.deferrable ? 'deferrable' : 'not deferrable');
   return parts.join(' ');
+}
+
+/**
+ * Holds what is written to `client`'s socket until the end of this turn of the event loop, so BEGIN
+ * leaves in one write with the statement the transaction sends first, instead of a write (a system
+ * call, the larger part of the process's work per transfer: docs/performance.md) of its own. The
+ * socket is let go at the next `setImmediate` at the latest, which runs after every promise the
+ * transaction's code resolves without waiting for I/O; returns the call that lets it go at once
+ * (it does nothing the second time).
+ */
+function heldBack(client: pg.PoolClient): () => void {
+  const stream = (client as unknown as { connection: { stream: { cork?(): void; uncork?(): void } } }).connection.stream;
+  if (!stream.cork || !stream.uncork) return () => {};
+  stream.cork();
+  let held = true;
+  const release = () => {
+    if (!held) return;
+    held = false;
+    clearImmediate(timer);
+    stream.uncork!();
+  };
+  const timer = setImmediate(release);
+  return release;
 }
 
 /** Gives `db` (drizzle on `pool`) the lighter `transaction`; returns it. */
@@ -49,6 +73,7 @@ export function pipelinedTransactions(db: Db, pool: pg.Pool): Db {
     const client = await pool.connect();
     // a connection whose ROLLBACK failed is destroyed, not given back to the pool
     let broken: Error | undefined;
+    const sendBegin = heldBack(client);
     try {
       const begun = client.query(beginStatement(config));
       begun.catch(() => {}); // awaited below; its failure is also the first statement's
@@ -62,6 +87,7 @@ export function pipelinedTransactions(db: Db, pool: pg.Pool): Db {
       });
       throw e;
     } finally {
+      sendBegin();
       client.release(broken);
     }
   };

@@ -1,5 +1,5 @@
 /**
- * A canary for the two places that lean on drizzle's internals: server/platform/db/pgTransactions.ts
+ * A canary for the places that lean on drizzle's and node-postgres's internals: server/platform/db/pgTransactions.ts
  * (the lighter `transaction` on PostgreSQL, built from drizzle's own session and transaction
  * classes) and server/platform/db/userWrites.ts (which wraps `transaction` on the handle and on every
  * transaction for its savepoints). Every transfer of money goes through them, so an upgrade of
@@ -15,6 +15,8 @@ import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 
 /** The drizzle-orm the two files were last checked against. */
 const CHECKED_AGAINST = '0.45.4';
+/** The node-postgres whose connection internals pgTransactions.ts holds back. */
+const PG_CHECKED_AGAINST = '8.23.1';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -65,8 +67,23 @@ describe('drizzle internals the transactions rely on', () => {
       for (const method of ['transaction', 'execute', 'select', 'insert', 'update', 'delete', 'rollback']) {
         expect(typeof tx[method], method).toBe('function');
       }
+      // the ledger sends its transfer on the session's own client (server/platform/ledger/ledger.ts)
+      expect((tx.session as { client?: unknown }).client).toBe(client);
     } finally {
       await pool.end();
     }
+  });
+
+  it(`node-postgres ${PG_CHECKED_AGAINST}'s client writes through a socket it can hold back (pgTransactions.ts corks it)`, () => {
+    const installed = (
+      JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/pg/package.json'), 'utf8')) as { version: string }
+    ).version;
+    expect(installed, 'pg changed: re-check heldBack in server/platform/db/pgTransactions.ts').toBe(PG_CHECKED_AGAINST);
+    // no connection is made: the client connects on its first query only
+    const client = new pg.Client({ connectionString: 'postgresql://127.0.0.1:1/none' }) as unknown as {
+      connection: { stream: { cork?: unknown; uncork?: unknown } };
+    };
+    expect(typeof client.connection.stream.cork).toBe('function');
+    expect(typeof client.connection.stream.uncork).toBe('function');
   });
 });
