@@ -1,4 +1,5 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type Metric } from 'prom-client';
+import { RequestTally } from './requestTally.ts';
 
 let processMetrics: Registry | undefined;
 /**
@@ -25,19 +26,8 @@ export type GaugeReading = number | Array<{ labels: Record<string, string>; valu
  */
 export class Metrics {
   readonly registry = new Registry();
-  readonly httpRequests = new Counter({
-    name: 'http_requests_total',
-    help: 'HTTP requests answered, by method, route pattern and status',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: [this.registry],
-  });
-  readonly httpDuration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time to answer an HTTP request, by method and route pattern',
-    labelNames: ['method', 'route'] as const,
-    registers: [this.registry],
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-  });
+  /** Every answered request, counted on the hot path; prom-client reads it when scraped. */
+  readonly requests = new RequestTally([0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]);
   readonly jobRuns = new Counter({
     name: 'job_runs_total',
     help: 'Runs of a leader job on this instance, by outcome (ok, failed)',
@@ -68,6 +58,24 @@ export class Metrics {
     registers: [this.registry],
     buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
   });
+
+  constructor() {
+    const requests = this.requests;
+    new Counter({
+      name: 'http_requests_total',
+      help: 'HTTP requests answered, by method, route pattern and status',
+      labelNames: ['method', 'route', 'status'] as const,
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const r of requests.routes())
+          for (const [status, n] of r.statuses) this.inc({ method: r.method, route: r.route, status: String(status) }, n);
+      },
+    });
+    this.registry.registerMetric(
+      talliedHistogram('http_request_duration_seconds', 'Time to answer an HTTP request, by method and route pattern', requests),
+    );
+  }
 
   /** A gauge whose value is read when Prometheus scrapes (a failing read leaves it unset, logged by nobody). */
   gauge(name: string, help: string, labelNames: readonly string[], read: () => GaugeReading | Promise<GaugeReading>): void {
@@ -100,4 +108,35 @@ export class Metrics {
   get contentType(): string {
     return this.registry.contentType;
   }
+}
+
+/**
+ * The request durations as a Prometheus histogram read from the tally: an object the registry
+ * exports as it does its own histograms (it asks a metric for `get()`: name, help, type, and the
+ * values with their labels), with the cumulative buckets, `+Inf`, sum and count of each route.
+ */
+function talliedHistogram(name: string, help: string, tally: RequestTally): Metric {
+  const metric = {
+    name,
+    help,
+    type: 'histogram',
+    aggregator: 'sum',
+    async get() {
+      const values: Array<{ labels: Record<string, string | number>; value: number; metricName: string }> = [];
+      for (const r of tally.routes()) {
+        const labels = { method: r.method, route: r.route };
+        let below = 0;
+        tally.bounds.forEach((le, i) => {
+          below += r.buckets[i];
+          values.push({ labels: { le, ...labels }, value: below, metricName: `${name}_bucket` });
+        });
+        values.push({ labels: { le: '+Inf', ...labels }, value: r.count, metricName: `${name}_bucket` });
+        values.push({ labels, value: r.sum, metricName: `${name}_sum` });
+        values.push({ labels, value: r.count, metricName: `${name}_count` });
+      }
+      return { name, help, type: 'histogram', values, aggregator: 'sum' };
+    },
+    reset() {},
+  };
+  return metric as unknown as Metric;
 }

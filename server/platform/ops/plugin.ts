@@ -38,10 +38,7 @@ async function ops(app: FastifyInstance, opts: OpsOptions) {
 
   // by route pattern, not URL: one series per route, whatever the ids in the path
   app.addHook('onResponse', (req, reply, done) => {
-    const route = req.routeOptions.url ?? 'unmatched';
-    const labels = { method: req.method, route };
-    metrics.httpRequests.inc({ ...labels, status: String(reply.statusCode) });
-    metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
+    metrics.requests.record(req.method, req.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
   // draining: /readyz says 503 so the proxy stops sending new requests while those in flight finish
