@@ -10,6 +10,8 @@ export class WsProbe {
   /** The same messages as the server sent them (the text of each frame). */
   readonly frames: string[] = [];
   readonly pings: number[] = [];
+  /** Frames that came as binary: the platform sends JSON as text frames only, which browsers hand over as strings. */
+  binaryFrames = 0;
   private waiters: Array<{ pred: (m: Incoming) => boolean; resolve: (m: unknown) => void }> = [];
 
   closed = false;
@@ -27,7 +29,8 @@ export class WsProbe {
       this.closeCode = code;
       this.closeReason = String(reason);
     });
-    ws.on('message', (raw) => {
+    ws.on('message', (raw, isBinary) => {
+      if (isBinary) this.binaryFrames++;
       const m = JSON.parse(String(raw));
       this.frames.push(String(raw));
       this.messages.push(m);

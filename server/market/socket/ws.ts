@@ -117,13 +117,15 @@ export class PriceHub {
   private readonly onPrices = (ticks: PriceTick[]) => {
     this.fullJson = undefined;
     const now = monotonicMs();
-    let all: string | undefined;
+    // the step for everyone, encoded once: a string would be measured and encoded again for each
+    // client by ws and the socket (a whole-catalogue step is kilobytes, for every connection)
+    let all: Buffer | undefined;
     for (const c of this.clients) {
       if (c.socket.readyState !== c.socket.OPEN) continue;
       if (c.held || c.socket.bufferedAmount > SLOW_BUFFERED || now - c.lastBatchAt < MIN_BATCH_GAP_MS) {
         this.hold(c, ticks);
       } else if (c.codes === null) {
-        all ??= JSON.stringify(ticks.map(tickToWire));
+        all ??= Buffer.from(JSON.stringify(ticks.map(tickToWire)));
         this.sendBatch(c, all, now);
       } else {
         const mine = ticks.filter((t) => c.codes!.has(t.code));
@@ -139,7 +141,7 @@ export class PriceHub {
     else c.held = undefined;
   }
 
-  private sendBatch(c: Client, data: string, now: number) {
+  private sendBatch(c: Client, data: string | Buffer, now: number) {
     c.lastBatchAt = now;
     this.sendRaw(c, data);
   }
@@ -171,7 +173,8 @@ export class PriceHub {
     return (this.fullJson ??= JSON.stringify(this.market.snapshot(null).map(tickToWire)));
   }
 
-  private sendRaw(c: Client, data: string): void {
+  /** `data` a text frame's JSON (a Buffer too goes out as text, never as a binary frame). */
+  private sendRaw(c: Client, data: string | Buffer): void {
     if (c.socket.readyState !== c.socket.OPEN) return;
     if (c.socket.bufferedAmount > MAX_BUFFERED_HARD) {
       // every small request (subscribe, ping) is answered, some with the whole list: a peer that
@@ -181,7 +184,7 @@ export class PriceHub {
       return;
     }
     try {
-      c.socket.send(data);
+      c.socket.send(data, { binary: false });
     } catch {
       this.remove(c); // a broken socket must not stop the fan-out to the others
     }

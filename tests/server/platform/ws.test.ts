@@ -89,6 +89,8 @@ describe('price websocket /ws', () => {
     const eth = batches.flat().filter((x) => x.code === 'ETHUSDT');
     expect(eth.length).toBeGreaterThan(0);
     expect(Number(eth.at(-1)!.price)).toBeGreaterThan(0);
+    // the batch for everyone is encoded once as bytes (ws.ts), still sent as a text frame
+    expect(p.binaryFrames).toBe(0);
     p.ws.terminate();
   });
 
