@@ -6,20 +6,8 @@
  */
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import {
-  api,
-  closeToasts,
-  DESKTOP,
-  inLanguage,
-  loginThroughPage,
-  MOBILE,
-  OPERATOR,
-  pageForBlock,
-  shot,
-  startPlatform,
-  type Device,
-  type Service,
-} from './harness.ts';
+import * as h from './harness.ts';
+import type { Device, Service } from './harness.ts';
 
 /** The desktop's screenshots are taken this wide. */
 export const WIDE = { width: 1440, height: 900 };
@@ -30,6 +18,8 @@ export interface ConsoleWorld {
   opToken: string;
   /** the app's address for the pages (pageForBlock takes the world as it is) */
   base: string;
+  /** each record of a queue by its id, as the operator API answers */
+  records: (queue: 'deposits' | 'kyc') => Promise<Map<string, QueueRecord>>;
 }
 
 /**
@@ -45,13 +35,13 @@ export function useConsole(
     localhost?: boolean;
   } = {},
 ): ConsoleWorld {
-  const world = {} as ConsoleWorld;
+  const world = { records: (queue) => queueRecords(world, queue) } as ConsoleWorld;
   beforeAll(async () => {
-    Object.assign(world, await startPlatform('server/main.ts', opts.env));
+    Object.assign(world, await h.startPlatform('server/main.ts', opts.env));
     world.base = opts.localhost ? world.service.url.replace('127.0.0.1', 'localhost') : world.service.url;
     for (const [queue, texts] of Object.entries(opts.reasons ?? {}))
       for (const text of texts) {
-        const r = await api(world.service.url, '/admin-api/reject-reasons', { body: { queue, text }, token: world.opToken });
+        const r = await h.api(world.service.url, '/admin-api/reject-reasons', { body: { queue, text }, token: world.opToken });
         expect(r.code).toBe(200);
       }
   });
@@ -65,8 +55,8 @@ export function useConsole(
 export type QueueRecord = { id: string; status: string; rejectReason: string | null };
 
 /** Each record of a queue (`/admin-api/<queue>`) by its id, as the operator API answers. */
-export async function queueRecords(w: ConsoleWorld, queue: 'deposits' | 'kyc'): Promise<Map<string, QueueRecord>> {
-  const page = await api<{ rows: QueueRecord[] }>(w.service.url, `/admin-api/${queue}?pageSize=100`, { token: w.opToken });
+async function queueRecords(w: ConsoleWorld, queue: 'deposits' | 'kyc'): Promise<Map<string, QueueRecord>> {
+  const page = await h.api<{ rows: QueueRecord[] }>(w.service.url, `/admin-api/${queue}?pageSize=100`, { token: w.opToken });
   expect(page.code).toBe(200);
   return new Map(page.result.rows.map((r) => [r.id, r]));
 }
@@ -77,7 +67,7 @@ export async function queueRecords(w: ConsoleWorld, queue: 'deposits' | 'kyc'): 
  */
 export function widePage(w: { browser: Browser; base: string }, device: Device, opened: (page: Page) => void): string[] {
   let page: Page;
-  const errors = pageForBlock(
+  const errors = h.pageForBlock(
     device,
     () => w,
     (p) => {
@@ -85,20 +75,20 @@ export function widePage(w: { browser: Browser; base: string }, device: Device, 
       opened(p);
     },
   );
-  if (device === DESKTOP) beforeAll(() => page.setViewportSize(WIDE));
+  if (device === h.DESKTOP) beforeAll(() => page.setViewportSize(WIDE));
   return errors;
 }
 
 /** The operator signs in through the login page and opens the console at `path`. */
 export async function openConsole(page: Page, device: Device, path: string, ready: string): Promise<void> {
-  await loginThroughPage(page, device, OPERATOR.email, OPERATOR.password);
+  await h.loginThroughPage(page, device, h.OPERATOR.email, h.OPERATOR.password);
   await page.goto(path);
   await page.waitForSelector(ready);
 }
 
 /** Arabic, right to left, once `ready` shows again. */
 export async function inArabic(page: Page, ready: string): Promise<void> {
-  await inLanguage(page, 'ar', ready);
+  await h.inLanguage(page, 'ar', ready);
   expect(await page.getAttribute('html', 'dir')).toBe('rtl');
 }
 
@@ -107,20 +97,20 @@ export async function inArabic(page: Page, ready: string): Promise<void> {
  * than the phone, in English then in Arabic (screenshots `<name>-en` and `<name>-ar`).
  */
 export async function onPhone(page: Page, path: string, ready: string, name: string): Promise<void> {
-  await openConsole(page, MOBILE, path, ready);
+  await openConsole(page, h.MOBILE, path, ready);
   expect(await page.locator('[data-testid=queue-keys]').isVisible()).toBe(false);
   for (const language of ['en', 'ar']) {
-    if (language !== 'en') await inLanguage(page, language, ready);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.viewport.width);
-    await closeToasts(page);
-    await shot(page, `${name}-${language}`);
+    if (language !== 'en') await h.inLanguage(page, language, ready);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(h.MOBILE.viewport.width);
+    await h.closeToasts(page);
+    await h.shot(page, `${name}-${language}`);
   }
 }
 
 const rowOf = (page: Page, row: string, id: string) => page.locator(`[data-testid=${row}][data-id="${id}"]`);
 
 /** The queue (rows `row`) reloaded until each of `ids` shows: the pending ones in the order shown. */
-export async function reloadedQueue(page: Page, row: string, ids: string[]): Promise<string[]> {
+async function reloadedQueue(page: Page, row: string, ids: string[]): Promise<string[]> {
   await page.click('[data-testid=reload]');
   for (const id of ids) await rowOf(page, row, id).waitFor({ timeout: 10_000 });
   return page
@@ -128,12 +118,27 @@ export async function reloadedQueue(page: Page, row: string, ids: string[]): Pro
     .evaluateAll((rs) => rs.map((r) => r.getAttribute('data-id') ?? ''));
 }
 
+/** With the first of `ids` current (rows `row`): down and back up with both layouts of keys (j/k, the arrows). */
+async function moveWithKeys(page: Page, row: string, ids: string[]): Promise<void> {
+  const current = page.locator(`[data-testid=${row}][aria-current=true]`);
+  await expect.poll(() => current.getAttribute('data-id')).toBe(ids[0]);
+  for (const [key, at] of [
+    ['j', 1],
+    ['ArrowDown', 2],
+    ['k', 1],
+    ['ArrowUp', 0],
+  ] as const) {
+    await page.keyboard.press(key);
+    await expect.poll(() => current.getAttribute('data-id')).toBe(ids[at]);
+  }
+}
+
 /**
  * `count` pending records cleared from the keyboard, from the current row down: `reject(i)` ones
  * with the second reason of the picker, the others approved (`approved`: the status they take).
  * What each was meant to become.
  */
-export async function clearWithKeys(
+async function clearWithKeys(
   page: Page,
   q: { row: string; count: number; reject: (i: number) => boolean; approved: string },
 ): Promise<Map<string, string>> {
@@ -194,4 +199,14 @@ export async function addPasskey(page: Page, name: string): Promise<void> {
   await expect
     .poll(() => page.locator('[data-testid=passkey]').allTextContents(), { timeout: 15_000 })
     .toEqual(expect.arrayContaining([expect.stringContaining(name)]));
+}
+
+/** A review queue of the console by its rows' test id: reloaded, moved through and cleared from the keyboard. */
+export function consoleQueue(row: string) {
+  return {
+    reloaded: (page: Page, ids: string[]) => reloadedQueue(page, row, ids),
+    move: (page: Page, ids: string[]) => moveWithKeys(page, row, ids),
+    clear: (page: Page, q: { count: number; reject: (i: number) => boolean; approved: string }) =>
+      clearWithKeys(page, { row, ...q }),
+  };
 }

@@ -10,16 +10,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api, closeToasts, depositClaim, DESKTOP, inLanguage, MOBILE, registeredCustomer, shot } from '../harness.ts';
-import {
-  clearWithKeys,
-  inArabic,
-  onPhone,
-  openConsole,
-  queueRecords,
-  reloadedQueue,
-  useConsole,
-  widePage,
-} from '../operatorConsole.ts';
+import { consoleQueue, inArabic, onPhone, openConsole, useConsole, widePage } from '../operatorConsole.ts';
 
 // one customer with ten claims waiting at once and 25 in the hour (the defaults: five and ten)
 const w = useConsole({
@@ -31,20 +22,20 @@ beforeAll(async () => {
   customerToken = (await registeredCustomer(w.service.url, `kq${Date.now().toString(36)}`, 'Secret-pass-123')).token;
 });
 const submitDeposit = (amount: string) => depositClaim(w.service.url, customerToken, amount);
-const records = () => queueRecords(w, 'deposits');
+const records = () => w.records('deposits');
 const statuses = async (ids: string[]) => {
   const all = await records();
   return ids.map((id) => all.get(id)?.status);
 };
-const ROW = 'admin-deposit-row';
+const queue = consoleQueue('admin-deposit-row');
 /** Ten pending deposits cleared from the keyboard: approve most, reject every fourth with the second reason. */
-const clearTen = (page: Page) => clearWithKeys(page, { row: ROW, count: 10, reject: (i) => i % 4 === 3, approved: 'approved' });
+const clearTen = (page: Page) => queue.clear(page, { count: 10, reject: (i) => i % 4 === 3, approved: 'approved' });
 
 /** Ten new pending deposits, in the order the queue shows them. */
 async function tenPending(page: Page): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < 10; i++) ids.push(await submitDeposit(`${121 + i}.5`));
-  const shown = await reloadedQueue(page, ROW, ids);
+  const shown = await queue.reloaded(page, ids);
   expect([...shown].sort()).toEqual([...ids].sort());
   return shown;
 }
@@ -57,16 +48,7 @@ describe('desktop 1440 px: the deposit queue from the keyboard', () => {
     await openConsole(page, DESKTOP, '/admin/deposits', '[data-testid=admin-deposits]');
     const ids = await tenPending(page);
     expect(await page.textContent('[data-testid=queue-keys]')).toContain('A approve');
-    const current = page.locator('[data-testid=admin-deposit-row][aria-current=true]');
-    await expect.poll(() => current.getAttribute('data-id')).toBe(ids[0]);
-    // down and back up, with both layouts of keys
-    await page.keyboard.press('j');
-    await expect.poll(() => current.getAttribute('data-id')).toBe(ids[1]);
-    await page.keyboard.press('ArrowDown');
-    await expect.poll(() => current.getAttribute('data-id')).toBe(ids[2]);
-    await page.keyboard.press('k');
-    await page.keyboard.press('ArrowUp');
-    await expect.poll(() => current.getAttribute('data-id')).toBe(ids[0]);
+    await queue.move(page, ids);
     // the proof of the current row, and Escape closes it
     await page.keyboard.press('p');
     await page.waitForSelector('[data-testid=proof-image]', { timeout: 10_000 });
@@ -116,7 +98,7 @@ describe('desktop 1440 px: the deposit queue from the keyboard', () => {
       .poll(() => editor.locator('[data-testid=reason-item]').allTextContents())
       .toEqual(expect.arrayContaining([expect.stringContaining('Sender name differs from the account holder')]));
     const ids = [await submitDeposit('125'), await submitDeposit('126'), await submitDeposit('127'), await submitDeposit('140')];
-    await reloadedQueue(page, ROW, ids);
+    await queue.reloaded(page, ids);
     for (const id of ids.slice(0, 3))
       await page.locator(`[data-testid=admin-deposit-row][data-id="${id}"] [data-testid=row-select]`).check();
     expect(await page.textContent('[data-testid=selected-count]')).toBe('Selected: 3');

@@ -11,16 +11,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api, closeToasts, DESKTOP, MOBILE, registeredCustomer, shot } from '../harness.ts';
-import {
-  clearWithKeys,
-  inArabic,
-  onPhone,
-  openConsole,
-  queueRecords,
-  reloadedQueue,
-  useConsole,
-  widePage,
-} from '../operatorConsole.ts';
+import { consoleQueue, inArabic, onPhone, openConsole, useConsole, widePage } from '../operatorConsole.ts';
 
 const REASONS = ['Document unreadable', 'Photo does not match the person'];
 const w = useConsole({ reasons: { kyc: REASONS } });
@@ -58,20 +49,19 @@ async function submitKyc(): Promise<string> {
   expect(env.code).toBe(20001);
   return env.result.id;
 }
-const records = () => queueRecords(w, 'kyc');
+const records = () => w.records('kyc');
 
-const ROW = 'admin-kyc-row';
+const queue = consoleQueue('admin-kyc-row');
 /** `n` new pending verifications, each shown as pending (with those still waiting from before). */
 async function pending(page: Page, n: number): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < n; i++) ids.push(await submitKyc());
-  expect(await reloadedQueue(page, ROW, ids)).toEqual(expect.arrayContaining(ids));
+  expect(await queue.reloaded(page, ids)).toEqual(expect.arrayContaining(ids));
   return ids;
 }
 
 /** `count` pending verifications cleared from the keyboard: every second one rejected with the list's second reason. */
-const clearKyc = (page: Page, count: number) =>
-  clearWithKeys(page, { row: ROW, count, reject: (i) => i % 2 === 1, approved: 'verified' });
+const clearKyc = (page: Page, count: number) => queue.clear(page, { count, reject: (i) => i % 2 === 1, approved: 'verified' });
 
 async function expectDecided(meant: Map<string, string>) {
   const all = await records();
@@ -94,14 +84,7 @@ describe('desktop 1440 px: the KYC queue from the keyboard', () => {
     // no bulk route for KYC: nothing to select
     expect(await page.locator('[data-testid=row-select], [data-testid=bulk-reject]').count()).toBe(0);
     const current = page.locator('[data-testid=admin-kyc-row][aria-current=true]');
-    await expect.poll(() => current.getAttribute('data-id')).toBe(ids[0]);
-    await page.keyboard.press('j');
-    await expect.poll(() => current.getAttribute('data-id')).toBe(ids[1]);
-    await page.keyboard.press('ArrowDown');
-    await expect.poll(() => current.getAttribute('data-id')).toBe(ids[2]);
-    await page.keyboard.press('k');
-    await page.keyboard.press('ArrowUp');
-    await expect.poll(() => current.getAttribute('data-id')).toBe(ids[0]);
+    await queue.move(page, ids);
     // the documents of the current one beside its data, and Escape closes them
     await page.keyboard.press('p');
     await page.waitForSelector(`[data-testid=kyc-review-panel][data-id="${ids[0]}"]`);

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ReviewWindowRef, ReviewWindowState } from '../../../src/contract/reviewWindow.ts';
 import { api, closeToasts, depositClaim, DESKTOP, registeredCustomer, shot } from '../harness.ts';
-import { addPasskey, openConsole, queueRecords, useConsole, virtualAuthenticator, widePage } from '../operatorConsole.ts';
+import { addPasskey, openConsole, useConsole, virtualAuthenticator, widePage } from '../operatorConsole.ts';
 
 const w = useConsole({ env: { OPERATOR_2FA_REQUIRED: 'true' }, localhost: true });
 const ids: string[] = [];
@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 
 const row = (page: Page, id: string) => page.locator(`[data-testid=admin-deposit-row][data-id="${id}"]`);
-const statusOf = async (id: string) => (await queueRecords(w, 'deposits')).get(id)?.status;
+const statusOf = async (id: string) => (await w.records('deposits')).get(id)?.status;
 const windowText = (page: Page) => page.locator('[data-testid=review-window]').textContent();
 /** The seconds left the console shows ("… 4 min 58 sec left …"). */
 const secondsShown = async (page: Page) => {
