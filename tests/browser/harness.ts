@@ -296,10 +296,26 @@ export async function registeredCustomer(
   return { username, email, token: reg.result.token };
 }
 
+/** A deposit claim in the real book (USDT on TRC20) with its proof, as the app's form sends it: its id. */
+export async function depositClaim(base: string, token: string, amount: string, proofLast6 = '654321'): Promise<string> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ amount, coin: 'USDT', network: 'TRC20', proofLast6 })) form.append(k, v);
+  form.append('txHash', crypto.randomBytes(32).toString('hex'));
+  form.append('proof', new Blob([PROOF_PNG], { type: 'image/png' }), 'proof.png');
+  const r = await fetch(`${base}/swx/customer/user/recharge`, {
+    method: 'POST',
+    body: form,
+    headers: { Authorization: token, virtually: 'YES' },
+  });
+  const claim = (await r.json()) as { code: number; msg: string; result: { id: string } };
+  if (claim.code !== 20002) throw new Error(`recharge answered ${claim.code}: ${claim.msg}`);
+  return claim.result.id;
+}
+
 /**
  * A customer with `amount` USDT in the real book, the ordinary way: registered with an e-mail
- * code, a deposit claim (USDT on TRC20, so a receive address must exist: startFundingPlatform
- * adds one) with its proof, approved by the operator whose token is given.
+ * code, a deposit claim (so a USDT TRC20 receive address must exist: startFundingPlatform adds
+ * one), approved by the operator whose token is given.
  */
 export async function realCustomer(
   base: string,
@@ -309,46 +325,29 @@ export async function realCustomer(
   password: string,
 ): Promise<{ username: string; token: string }> {
   const { username, token } = await registeredCustomer(base, stamp, password);
-  const form = new FormData();
-  for (const [k, v] of Object.entries({
-    amount,
-    coin: 'USDT',
-    network: 'TRC20',
-    txHash: crypto.randomBytes(32).toString('hex'),
-    proofLast6: '123456',
-  }))
-    form.append(k, v);
-  form.append('proof', new Blob([PROOF_PNG], { type: 'image/png' }), 'proof.png');
-  const claim = (await (
-    await fetch(`${base}/swx/customer/user/recharge`, {
-      method: 'POST',
-      body: form,
-      headers: { Authorization: token, virtually: 'YES' },
-    })
-  ).json()) as { code: number; result: { id: string } };
-  if (claim.code !== 20002) throw new Error(`recharge answered ${claim.code}`);
-  const approved = await api(base, `/admin-api/deposits/${claim.result.id}/approve`, {
-    body: {},
-    token: opToken,
-    method: 'POST',
-  });
+  const id = await depositClaim(base, token, amount, '123456');
+  const approved = await api(base, `/admin-api/deposits/${id}/approve`, { body: {}, token: opToken, method: 'POST' });
   if (approved.code !== 200) throw new Error(`approval answered ${approved.code}`);
   return { username, token };
 }
 
+/** The USDT (TRC20) receive address the tests' platforms keep: deposit claims need one. */
+export const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+
 /**
- * The platform with the clocks a test moves (tests/server/movedClockService.ts), a browser, the
- * seeded operator's token and a USDT (TRC20) receive address: what realCustomer needs to fund
- * customers. Whatever started is stopped again when a later step fails, as afterAll could not.
+ * The service (`entry`, `env` as startService takes them), a browser, the seeded operator's token
+ * and the USDT (TRC20) receive address. Whatever started is stopped again when a later step
+ * fails, as afterAll could not.
  */
-export async function startFundingPlatform(
+export async function startPlatform(
+  entry = 'server/main.ts',
   env: Record<string, string> = {},
 ): Promise<{ service: Service; browser: Browser; opToken: string }> {
-  const [service, browser] = await Promise.all([startService('tests/server/movedClockService.ts', env), launch()]);
+  const [service, browser] = await Promise.all([startService(entry, env), launch()]);
   try {
     const opToken = await operatorToken(service.url);
     const address = await api(service.url, '/admin-api/deposit-addresses', {
-      body: { coin: 'USDT', network: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
+      body: { coin: 'USDT', network: 'TRC20', address: TRON },
       token: opToken,
     });
     if (address.code !== 200) throw new Error(`deposit address answered ${address.code}: ${address.msg}`);
@@ -359,6 +358,9 @@ export async function startFundingPlatform(
     throw e;
   }
 }
+
+/** startPlatform with the clocks a test moves (tests/server/movedClockService.ts): what realCustomer needs to fund customers. */
+export const startFundingPlatform = (env: Record<string, string> = {}) => startPlatform('tests/server/movedClockService.ts', env);
 
 /** Signs in through the login page and waits for the home page. */
 export async function signIn(page: Page, account: string, password: string): Promise<void> {

@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { HDKey } from '@scure/bip32';
 
 /** The chain id every test node answers with (Anvil's own default, written out). */
 export const TEST_CHAIN_ID = 31337;
@@ -22,6 +23,15 @@ export const ANVIL_KEYS = [
   '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
   '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a',
 ] as const;
+
+/**
+ * The chain tests' account key (BIP-44 m/44'/60'/0' of a fixed seed): the service gets only its
+ * public half, the signer its private one (to sweep); the tests derive the customers' keys from it.
+ */
+export const ACCOUNT_KEY = HDKey.fromMasterSeed(new Uint8Array(32).fill(7)).derive("m/44'/60'/0'");
+export const XPUB = ACCOUNT_KEY.publicExtendedKey;
+/** Confirmations in the chain tests: small, so that N and N − 1 are a few blocks. */
+export const N = 3;
 
 /** The binary inside the platform package, else the package's own launcher. */
 function anvilBinary(): string {

@@ -7,31 +7,25 @@
  * it), keeps the deposit addresses, reads the outbox and the audit log. A customer visiting /admin
  * is sent to /. Desktop, a phone smoke check, and Arabic; screenshots to tests/browser/screenshots/.
  */
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   api,
-  codeFor,
+  registeredCustomer,
   DESKTOP,
-  launch,
   loginThroughPage,
   MOBILE,
   newContext,
   OPERATOR,
   shot,
-  startService,
+  startPlatform,
+  TRON,
+  depositClaim,
   type Service,
   textOf,
-  operatorToken,
   closeToasts,
 } from '../harness.ts';
 
-const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000970485973000003e8000003e801b57b526b0000000d49444154089963f8ffffff7f0009fb03fd08d1e81e0000000049454e44ae426082',
-  'hex',
-);
-const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const ETH_ADDR = '0x52908400098527886E0F7030069857D2E4169EE7';
 
 let service: Service;
@@ -47,56 +41,16 @@ async function customerGet<T>(path: string): Promise<T> {
   expect(env.code).toBe(200);
   return env.result;
 }
-/** a deposit claim in the real book, with the proof image, as the app's form sends it */
-async function submitDeposit(amount: string): Promise<string> {
-  const form = new FormData();
-  form.append('amount', amount);
-  form.append('coin', 'USDT');
-  form.append('network', 'TRC20');
-  form.append('txHash', crypto.randomBytes(32).toString('hex'));
-  form.append('proofLast6', '654321');
-  form.append('proof', new Blob([PNG], { type: 'image/png' }), 'proof.png');
-  const r = await fetch(`${service.url}/swx/customer/user/recharge`, {
-    method: 'POST',
-    headers: real(customer.token),
-    body: form,
-  });
-  const env = (await r.json()) as { code: number; result: { id: string } };
-  expect(env.code).toBe(20002);
-  return env.result.id;
-}
+const submitDeposit = (amount: string) => depositClaim(service.url, customer.token, amount);
 const usdtAvailable = async () =>
   (await customerGet<{ assets: { asset: string; available: string }[] }>('/balances')).assets.find((a) => a.asset === 'USDT')
     ?.available;
 const text = textOf;
 
 beforeAll(async () => {
-  [service, browser] = await Promise.all([startService(), launch()]);
-  opToken = await operatorToken(service.url);
-  expect(
-    (
-      await api(service.url, '/admin-api/deposit-addresses', {
-        body: { coin: 'USDT', network: 'TRC20', address: TRON },
-        token: opToken,
-      })
-    ).code,
-  ).toBe(200);
+  ({ service, browser, opToken } = await startPlatform());
   // the customer registers (code from the outbox) and uses the real book (header virtually: YES)
-  expect(
-    (await api(service.url, '/swx/customer/login/sendCode', { body: { email: customer.email, purpose: 'register' } })).code,
-  ).toBe(200);
-  const code = await codeFor(service.url, customer.email);
-  const reg = await api<{ token: string }>(service.url, '/swx/customer/login/register', {
-    body: {
-      username: customer.username,
-      email: customer.email,
-      code,
-      password: customer.password,
-      confirmPassword: customer.password,
-    },
-  });
-  expect(reg.code).toBe(200);
-  customer.token = reg.result.token;
+  customer.token = (await registeredCustomer(service.url, stamp, customer.password)).token;
 });
 afterAll(async () => {
   await browser?.close();

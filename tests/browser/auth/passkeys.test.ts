@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { DESKTOP, launch, newContext, registeredCustomer, shot, startService, type Service } from '../harness.ts';
+import { addPasskey, virtualAuthenticator } from '../operatorConsole.ts';
 
 let service: Service;
 let browser: Browser;
@@ -16,6 +17,7 @@ let ctx: BrowserContext;
 let page: Page;
 let cdp: CDPSession;
 let authenticatorId: string;
+let removeAuthenticator: (() => Promise<void>) | undefined;
 const errors: string[] = [];
 
 beforeAll(async () => {
@@ -23,21 +25,10 @@ beforeAll(async () => {
   ctx = await newContext(browser, DESKTOP, service.url.replace('127.0.0.1', 'localhost'));
   page = await ctx.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
-  cdp = await ctx.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  ({ authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  }));
+  ({ cdp, id: authenticatorId, remove: removeAuthenticator } = await virtualAuthenticator(page));
 });
 afterAll(async () => {
-  if (authenticatorId) await cdp?.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId }).catch(() => {});
+  await removeAuthenticator?.().catch(() => {});
   await ctx?.close();
   await browser?.close();
   await service?.stop();
@@ -56,13 +47,8 @@ describe('passkeys in Chromium', () => {
     await page.click('[data-testid=submit]');
     await page.waitForSelector('[data-testid=logout]');
 
-    await page.goto('/profile/security');
-    await page.waitForSelector('[data-testid=passkeys]');
-    await page.fill('[data-testid=passkey-name]', 'Test laptop');
-    await page.click('[data-testid=passkey-add]');
-    await expect
-      .poll(() => page.locator('[data-testid=passkey]').allTextContents(), { timeout: 15_000 })
-      .toEqual([expect.stringContaining('Test laptop')]);
+    await addPasskey(page, 'Test laptop');
+    expect(await page.locator('[data-testid=passkey]').count()).toBe(1);
     const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
     expect(credentials).toHaveLength(1);
     expect(credentials[0]).toMatchObject({ isResidentCredential: true, rpId: 'localhost' });

@@ -8,91 +8,17 @@
  * chain page: the network watched with its head and lag, and an incident (the credited block
  * reorganised away) resolved with a note. Screenshots: 390 px (English and Arabic) and 1440 px.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HDKey } from '@scure/bip32';
-import { createWalletClient, http, parseEther, type Hex } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
-import { foundry } from 'viem/chains';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ANVIL_KEYS, rpc, startAnvil, type Anvil } from '../../setup/anvil.ts';
-import {
-  api,
-  closeToasts,
-  DESKTOP,
-  inLanguage,
-  launch,
-  loginThroughPage,
-  MOBILE,
-  newContext,
-  OPERATOR,
-  operatorToken,
-  registeredCustomer,
-  shot,
-  signIn,
-  startService,
-  textOf,
-  type Device,
-  type Service,
-} from '../harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { rpc } from '../../setup/anvil.ts';
+import { api, closeToasts, DESKTOP, inLanguage, loginThroughPage, MOBILE, shot, textOf, TRON, type Device } from '../harness.ts';
+import { openConsole } from '../operatorConsole.ts';
+import { LIVE, N, newCustomer, ownAddress, PASSWORD, realCall, sendEth, useChainService, widePage } from './chainFixtures.ts';
 
-/** Confirmations in this test: a few blocks, each mined by the test. */
-const N = 3;
-/** The service sees only the public half of this account key (as in tests/server/chain). */
-const XPUB = HDKey.fromMasterSeed(new Uint8Array(32).fill(7)).derive("m/44'/60'/0'").publicExtendedKey;
-const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
-/** The desktop's screenshots are taken this wide. */
-const WIDE = { width: 1440, height: 900 };
-/** The watcher asks the node every 4 s: a step waits for a few of its runs. */
-const LIVE = { timeout: 30_000, interval: 250 };
-
-let anvil: Anvil;
-let service: Service;
-let browser: Browser;
-let opToken = '';
+// the unwatched network (harness startPlatform adds its USDT address) keeps the platform's address and the claim form
+const w = useChainService();
 const credited: Array<{ txHash: string; user: string }> = [];
-
-beforeAll(async () => {
-  anvil = await startAnvil();
-  [service, browser] = await Promise.all([
-    startService('server/main.ts', {
-      CHAIN_ETH_RPC_URL: anvil.url,
-      CHAIN_ETH_XPUB: XPUB,
-      CHAIN_ETH_CONFIRMATIONS: String(N),
-      CHAIN_ETH_START_BLOCK: '0',
-    }),
-    launch(),
-  ]);
-  opToken = await operatorToken(service.url);
-  // an unwatched network keeps the platform's address and the claim form
-  const added = await api(service.url, '/admin-api/deposit-addresses', {
-    body: { coin: 'USDT', network: 'TRC20', address: TRON },
-    token: opToken,
-  });
-  expect(added.code).toBe(200);
-});
-afterAll(async () => {
-  await browser?.close();
-  await service?.stop();
-  await anvil?.stop();
-});
-
-/** ETH from one of Anvil's funded accounts, waiting in the pool until a block is mined. */
-function sendEth(to: string, amount: string, from: number): Promise<Hex> {
-  const wallet = createWalletClient({
-    account: privateKeyToAccount(ANVIL_KEYS[from]),
-    chain: foundry,
-    transport: http(anvil.url),
-  });
-  return wallet.sendTransaction({ to: to as Hex, value: parseEther(amount) });
-}
-
-/** A real-book read as the app asks it (`virtually: YES`; absent is the demo book). */
-async function real<T>(path: string, token: string): Promise<T> {
-  const r = await fetch(`${service.url}/swx/customer/user/${path}`, { headers: { Authorization: token, virtually: 'YES' } });
-  const body = (await r.json()) as { code: number; msg: string; result: T };
-  if (body.code !== 200) throw new Error(`${path} answered ${body.code}: ${body.msg}`);
-  return body.result;
-}
+const real = <T>(path: string, token: string) => realCall<T>(w, path, token);
 
 /** The chain deposits list in the middle of the screen, for the screenshots. */
 const showDeposits = (page: Page) =>
@@ -105,14 +31,10 @@ const ethAvailable = async (token: string) => {
 };
 /** The watcher has processed the node's current head (read from the operators' view). */
 const caughtUp = async () => {
-  const head = await anvil.head();
-  const n = await api<{ rows: Array<{ network: string; lastProcessed: number | null }> }>(
-    service.url,
-    '/admin-api/chain/networks',
-    {
-      token: opToken,
-    },
-  );
+  const head = await w.anvil.head();
+  const n = await api<{ rows: Array<{ network: string; lastProcessed: number | null }> }>(w.base, '/admin-api/chain/networks', {
+    token: w.opToken,
+  });
   return (n.result.rows.find((r) => r.network === 'ERC20')?.lastProcessed ?? -1) >= head;
 };
 
@@ -124,26 +46,15 @@ const devices: Array<{ device: Device; amount: string; booked: string; from: num
 
 for (const { device, amount, booked, from } of devices) {
   describe(`${device.name}: a deposit from the chain, confirming live`, () => {
-    let ctx: BrowserContext;
     let page: Page;
     let token = '';
     let address = '';
-    const errors: string[] = [];
-    const stamp = `c${device.name.slice(0, 1)}${Date.now().toString(36)}`;
-    const password = 'Secret-pass-123';
-
-    beforeAll(async () => {
-      ctx = await newContext(browser, device, service.url);
-      page = await ctx.newPage();
-      if (device === DESKTOP) await page.setViewportSize(WIDE);
-      page.on('pageerror', (e) => errors.push(e.message));
-    });
-    afterAll(async () => ctx?.close());
+    const errors = widePage(w, device, (p) => (page = p));
 
     it('the deposit screen on the watched network: own address, QR, minimum, N confirmations, no claim form', async () => {
-      const customer = await registeredCustomer(service.url, stamp, password);
+      const customer = await newCustomer(w, `c${device.name.slice(0, 1)}`);
       token = customer.token;
-      await loginThroughPage(page, device, customer.email, password);
+      await loginThroughPage(page, device, customer.email, PASSWORD);
       await page.goto('/profile/balance');
       await page.click('[data-testid=switch-real]');
       await page.waitForSelector('[data-testid=balance][data-book=real]');
@@ -161,9 +72,8 @@ for (const { device, amount, booked, from } of devices) {
       expect(await page.locator('[data-testid=deposit-form]').count()).toBe(0);
       expect(await page.locator('[data-testid=dep-proof]').count()).toBe(0);
       address = await textOf(page, '[data-testid=chain-address]');
-      const own = await real<{ rows: Array<{ coin: string; address: string }> }>('chainAddresses', token);
       expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
-      expect(address).toBe(own.rows.find((r) => r.coin === 'ETH')!.address);
+      expect(address).toBe(await ownAddress(w, token));
       expect(await page.getAttribute('[data-testid=chain-qr]', 'src')).toMatch(/^data:image\/svg\+xml/);
       expect(await textOf(page, '[data-testid=chain-confirmations]')).toBe(
         `Credited automatically after ${N} network confirmations`,
@@ -176,9 +86,9 @@ for (const { device, amount, booked, from } of devices) {
       // a mark in the page: still there at the end means nothing was reloaded
       await page.evaluate(() => ((globalThis as unknown as { chainMark: number }).chainMark = 1));
       expect(await ethAvailable(token)).toBe('0.00000000');
-      const hash = await sendEth(address, amount, from);
+      const hash = await sendEth(w, address, amount, from);
       for (let k = 1; k < N; k++) {
-        await anvil.mine(1);
+        await w.anvil.mine(1);
         await expect.poll(() => status(page), LIVE).toBe(`Confirming ${k}/${N}`);
         expect(await page.getAttribute('[data-testid=chain-deposit-bar]', 'value')).toBe(String(k));
         expect(await page.getAttribute('[data-testid=chain-deposit]', 'data-tx')).toBe(hash);
@@ -189,13 +99,13 @@ for (const { device, amount, booked, from } of devices) {
           await shot(page, `${device.name}-chain-confirming`);
         }
       }
-      await anvil.mine(1);
+      await w.anvil.mine(1);
       await expect.poll(() => status(page), LIVE).toBe('Credited');
       expect(await page.locator('[data-testid=chain-deposit-bar]').count()).toBe(0);
       expect(await textOf(page, '[data-testid=chain-deposit-amount]')).toContain('ETH');
       await expect.poll(() => ethAvailable(token), LIVE).toBe(booked);
       // more blocks, more runs of the watcher: credited once, never again
-      await anvil.mine(2);
+      await w.anvil.mine(2);
       await expect.poll(caughtUp, LIVE).toBe(true);
       expect(await ethAvailable(token)).toBe(booked);
       const statement = await real<{ rows: Array<{ reason: string; amount: string }> }>('statement', token);
@@ -235,23 +145,15 @@ for (const { device, amount, booked, from } of devices) {
 }
 
 describe('operator: the chain page, and an incident resolved with a note', () => {
-  let ctx: BrowserContext;
   let page: Page;
-
-  beforeAll(async () => {
-    ctx = await newContext(browser, DESKTOP, service.url);
-    page = await ctx.newPage();
-    await page.setViewportSize(WIDE);
-  });
-  afterAll(async () => ctx?.close());
+  const errors = widePage(w, DESKTOP, (p) => (page = p));
 
   it('the network watched with its head, last block and lag; the unwatched ones say so', async () => {
-    await signIn(page, OPERATOR.email, OPERATOR.password);
-    await page.goto('/admin/chain');
+    await openConsole(page, DESKTOP, '/admin/chain', '[data-testid=chain-network]');
     const erc20 = page.locator('[data-testid=chain-network][data-network=ERC20]');
     await erc20.waitFor();
     expect(await erc20.getAttribute('data-watched')).toBe('true');
-    const head = await anvil.head();
+    const head = await w.anvil.head();
     await expect.poll(() => erc20.locator('[data-testid=chain-head]').textContent(), LIVE).toBe(String(head));
     expect(await page.getAttribute('[data-testid=chain-network][data-network=TRC20]', 'data-watched')).toBe('false');
     await erc20.evaluate((e) => e.scrollIntoView({ block: 'center' }));
@@ -261,13 +163,13 @@ describe('operator: the chain page, and an incident resolved with a note', () =>
   it('a credited block reorganised away is an incident; resolving it takes a note and moves no money', async () => {
     // the desktop's deposit is the newest: replace its block and the ones after it
     const [chainDeposit] = credited.slice(-1);
-    const head = await anvil.head();
-    const receipt = await rpc<{ blockNumber: string }>(anvil.url, 'eth_getTransactionReceipt', [chainDeposit.txHash]);
-    await rpc(anvil.url, 'anvil_reorg', [head - Number(BigInt(receipt.blockNumber)) + 1, []]);
-    await anvil.mine(1);
+    const head = await w.anvil.head();
+    const receipt = await rpc<{ blockNumber: string }>(w.anvil.url, 'eth_getTransactionReceipt', [chainDeposit.txHash]);
+    await rpc(w.anvil.url, 'anvil_reorg', [head - Number(BigInt(receipt.blockNumber)) + 1, []]);
+    await w.anvil.mine(1);
     // the watcher raises it on its next run; the page shows what the service holds when opened
     const open = async () =>
-      (await api<{ total: number }>(service.url, '/admin-api/chain/incidents', { token: opToken })).result.total;
+      (await api<{ total: number }>(w.base, '/admin-api/chain/incidents', { token: w.opToken })).result.total;
     await expect.poll(open, LIVE).toBe(1);
     await page.goto('/admin/chain');
     const incident = page.locator('[data-testid=chain-incident][data-resolved=false]');
@@ -284,5 +186,6 @@ describe('operator: the chain page, and an incident resolved with a note', () =>
     await resolved.waitFor();
     expect(await resolved.locator('[data-testid=chain-incident-resolution]').textContent()).toContain(note);
     await shot(page, 'desktop-chain-console');
+    expect(errors).toEqual([]);
   });
 });

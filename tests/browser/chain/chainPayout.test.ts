@@ -12,16 +12,12 @@
  * Screenshots: 390 px and 1440 px, English and Arabic.
  */
 import crypto from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HDKey } from '@scure/bip32';
-import { createPublicClient, createWalletClient, http, parseEther, toHex, type Hex } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createPublicClient, http, parseEther, toHex, type Hex } from 'viem';
 import { foundry } from 'viem/chains';
 import { sql } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { openDatabase, type Database } from '../../../server/platform/db/client.ts';
-import { ANVIL_KEYS, rpc, startAnvil, type Anvil } from '../../setup/anvil.ts';
+import type { Page } from 'playwright-core';
+import { rpc } from '../../setup/anvil.ts';
 import { platformAccount, userAccount } from '../../../server/platform/ledger/accounts.ts';
 import { transfer } from '../../../server/platform/ledger/ledger.ts';
 import { HOT, SIGNER_TOKEN, useSignerPort } from '../../server/chain/signerFixtures.ts';
@@ -30,103 +26,53 @@ import {
   closeToasts,
   DESKTOP,
   inLanguage,
-  launch,
   loginThroughPage,
   MOBILE,
   newContext,
-  OPERATOR,
-  operatorToken,
   registeredCustomer,
   shot,
-  signIn,
-  startService,
   textOf,
   type Device,
-  type Service,
 } from '../harness.ts';
+import { openConsole } from '../operatorConsole.ts';
+import {
+  ACCOUNT_KEY,
+  LIVE,
+  N,
+  newCustomer,
+  ownAddress,
+  PASSWORD,
+  realCall,
+  sendEth,
+  useChainService,
+  WIDE,
+  widePage,
+} from './chainFixtures.ts';
 
-/** Confirmations in this test: a few blocks, each mined by the test. */
-const N = 3;
-/** The account key: the service gets its public half, the signer its private one (to sweep) */
-const ACCOUNT_KEY = HDKey.fromMasterSeed(new Uint8Array(32).fill(7)).derive("m/44'/60'/0'");
-const XPUB = ACCOUNT_KEY.publicExtendedKey;
 const EXPLORER = 'https://explorer.test/tx/{hash}';
-const WIDE = { width: 1440, height: 900 };
-/** The watcher and the sender run every 4 s: a step waits for a few of their runs. */
-const LIVE = { timeout: 30_000, interval: 250 };
-
-let anvil: Anvil;
-let service: Service;
-let browser: Browser;
-let database: Database;
-let db: { url: string; drop: () => Promise<void> };
-let opToken = '';
 const signer = useSignerPort();
+const w = useChainService({
+  postgres: true,
+  env: () => ({
+    CHAIN_ETH_SIGNER_URL: signer.url,
+    CHAIN_ETH_SIGNER_TOKEN: SIGNER_TOKEN,
+    CHAIN_ETH_HOT_WALLETS: HOT,
+    CHAIN_ETH_EXPLORER_TX_URL: EXPLORER,
+    // above the customers' 1 ETH: only the operators' story's 2 ETH deposit is swept
+    CHAIN_ETH_SWEEP_MIN_ETH: '1.5',
+  }),
+});
 const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
-
-/** A fresh PostgreSQL database of this file's own (the service migrates it when it starts). */
-async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const admin = new URL(process.env.TEST_PG_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
-  const name = `b_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
-  const query = async (q: string) => {
-    const c = new pg.Client({ connectionString: admin.toString() });
-    await c.connect();
-    await c.query(q).finally(() => c.end());
-  };
-  await query(`CREATE DATABASE ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
+// the service migrated the database; the signer reads the withdrawals and approvals from it
 beforeAll(async () => {
-  anvil = await startAnvil();
-  db = await createDatabase();
-  [service, browser] = await Promise.all([
-    startService('server/main.ts', {
-      DATABASE_URL: db.url,
-      CHAIN_ETH_RPC_URL: anvil.url,
-      CHAIN_ETH_XPUB: XPUB,
-      CHAIN_ETH_CONFIRMATIONS: String(N),
-      CHAIN_ETH_START_BLOCK: '0',
-      CHAIN_ETH_SIGNER_URL: signer.url,
-      CHAIN_ETH_SIGNER_TOKEN: SIGNER_TOKEN,
-      CHAIN_ETH_HOT_WALLETS: HOT,
-      CHAIN_ETH_EXPLORER_TX_URL: EXPLORER,
-      // above the customers' 1 ETH: only the operators' story's 2 ETH deposit is swept
-      CHAIN_ETH_SWEEP_MIN_ETH: '1.5',
-    }),
-    launch(),
-  ]);
-  // the service migrated the database; the signer reads the withdrawals and approvals from it
-  database = await openDatabase({ databaseUrl: db.url, poolSize: 2 });
-  await signer.start(database.db, { sweepKey: ACCOUNT_KEY });
-  opToken = await operatorToken(service.url);
-});
-afterAll(async () => {
-  await browser?.close();
-  await service?.stop();
-  await database?.close();
-  await db?.drop();
-  await anvil?.stop();
+  await signer.start(w.database.db, { sweepKey: ACCOUNT_KEY });
 });
 
-const pub = () => createPublicClient({ chain: foundry, transport: http(anvil.url) });
+const pub = () => createPublicClient({ chain: foundry, transport: http(w.anvil.url) });
 /** One block, as the brief's node is asked: `evm_mine`. */
-const mineOne = () => rpc(anvil.url, 'evm_mine', []);
-const setHotBalance = (eth: string) => rpc(anvil.url, 'anvil_setBalance', [HOT, toHex(parseEther(eth))]);
-
-/** A real-book call as the app makes it (`virtually: YES`). */
-async function real<T>(path: string, token: string, body?: object): Promise<T> {
-  const r = await fetch(`${service.url}/swx/customer/user/${path}`, {
-    method: body ? 'POST' : 'GET',
-    headers: { Authorization: token, virtually: 'YES', ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const res = (await r.json()) as { code: number; msg: string; result: T };
-  if (res.code !== 200 && res.code !== 20003) throw new Error(`${path} answered ${res.code}: ${res.msg}`);
-  return res.result;
-}
+const mineOne = () => rpc(w.anvil.url, 'evm_mine', []);
+const setHotBalance = (eth: string) => rpc(w.anvil.url, 'anvil_setBalance', [HOT, toHex(parseEther(eth))]);
+const real = <T>(path: string, token: string, body?: object) => realCall<T>(w, path, token, body);
 
 const row = (page: Page) => page.locator('[data-testid=withdrawal-row]').first();
 const rowStatus = (page: Page) => row(page).getAttribute('data-status');
@@ -142,37 +88,19 @@ const devices: Array<{ device: Device; from: number; amount: string; receive: st
 
 for (const { device, from, amount, receive, waits } of devices) {
   describe(`${device.name}: a withdrawal paid on the chain, sent → confirmed live`, () => {
-    let ctx: BrowserContext;
     let page: Page;
     let token = '';
     let username = '';
     let withdrawalId = '';
     const to = `0x${crypto.randomBytes(20).toString('hex')}` as Hex;
-    const errors: string[] = [];
-    const stamp = `p${device.name.slice(0, 1)}${Date.now().toString(36)}`;
-    const password = 'Secret-pass-123';
-
-    beforeAll(async () => {
-      ctx = await newContext(browser, device, service.url);
-      page = await ctx.newPage();
-      if (device === DESKTOP) await page.setViewportSize(WIDE);
-      page.on('pageerror', (e) => errors.push(e.message));
-    });
-    afterAll(async () => ctx?.close());
+    const errors = widePage(w, device, (p) => (page = p));
 
     it('a customer funded from the chain asks to withdraw ETH from the form; the record is pending', async () => {
-      const customer = await registeredCustomer(service.url, stamp, password);
+      const customer = await newCustomer(w, `p${device.name.slice(0, 1)}`);
       token = customer.token;
       username = customer.username;
       // 1 ETH from one of Anvil's accounts to the customer's own address, credited at N
-      const own = await real<{ rows: Array<{ coin: string; address: string }> }>('chainAddresses', token);
-      const address = own.rows.find((r) => r.coin === 'ETH')!.address as Hex;
-      const wallet = createWalletClient({
-        account: privateKeyToAccount(ANVIL_KEYS[from]),
-        chain: foundry,
-        transport: http(anvil.url),
-      });
-      await wallet.sendTransaction({ to: address, value: parseEther('1') });
+      await sendEth(w, await ownAddress(w, token), '1', from);
       for (let i = 0; i < N; i++) await mineOne();
       const eth = async () =>
         (await real<{ assets: Array<{ asset: string; available: string }> }>('balances', token)).assets.find(
@@ -180,7 +108,7 @@ for (const { device, from, amount, receive, waits } of devices) {
         )?.available;
       await expect.poll(eth, LIVE).toBe('1.00000000');
 
-      await loginThroughPage(page, device, customer.email, password);
+      await loginThroughPage(page, device, customer.email, PASSWORD);
       await page.goto('/profile/balance');
       await page.click('[data-testid=switch-real]');
       await page.waitForSelector('[data-testid=balance][data-book=real]');
@@ -205,9 +133,9 @@ for (const { device, from, amount, receive, waits } of devices) {
       it('approved while the hot wallet holds too little: it waits whole, saying so, until the wallet is refilled', async () => {
         await page.evaluate(() => ((globalThis as unknown as { payoutMark: number }).payoutMark = 1));
         await setHotBalance('0.01');
-        const approved = await api<{ status: string }>(service.url, `/admin-api/withdrawals/${withdrawalId}/approve`, {
+        const approved = await api<{ status: string }>(w.base, `/admin-api/withdrawals/${withdrawalId}/approve`, {
           body: {},
-          token: opToken,
+          token: w.opToken,
         });
         expect(approved.result.status).toBe('queued');
         await expect.poll(() => rowStatus(page), LIVE).toBe('waitingFunds');
@@ -224,9 +152,9 @@ for (const { device, from, amount, receive, waits } of devices) {
     } else {
       it('an operator approves it through /admin-api: the platform pays it itself', async () => {
         await page.evaluate(() => ((globalThis as unknown as { payoutMark: number }).payoutMark = 1));
-        const approved = await api<{ status: string }>(service.url, `/admin-api/withdrawals/${withdrawalId}/approve`, {
+        const approved = await api<{ status: string }>(w.base, `/admin-api/withdrawals/${withdrawalId}/approve`, {
           body: {},
-          token: opToken,
+          token: w.opToken,
         });
         expect(approved.result.status).toBe('queued');
       });
@@ -263,7 +191,7 @@ for (const { device, from, amount, receive, waits } of devices) {
       expect(await row(page).locator('[data-testid=payout-hash] a').getAttribute('href')).toBe(href);
       // paid once: the address holds the receive amount, and nothing was reloaded
       expect(await pub().getBalance({ address: to })).toBe(parseEther(receive));
-      const payouts = (await database.db.execute(
+      const payouts = (await w.database.db.execute(
         sql`select count(*)::int as n from chain_payouts where withdrawal_id = ${BigInt(withdrawalId)}`,
       )) as unknown as { rows: Array<{ n: number }> };
       expect(payouts.rows[0].n).toBe(1);
@@ -276,12 +204,12 @@ for (const { device, from, amount, receive, waits } of devices) {
     if (device === DESKTOP) {
       it('a withdrawal on an unwatched network, approved with a typed hash, says "not verified on chain"', async () => {
         const [user] = (
-          (await database.db.execute(sql`select id from users where username = ${username}`)) as unknown as {
+          (await w.database.db.execute(sql`select id from users where username = ${username}`)) as unknown as {
             rows: Array<{ id: string }>;
           }
         ).rows;
         // BTC credited as an approved deposit would credit it (the unwatched network's claim is not the story here)
-        await database.db.transaction((tx) =>
+        await w.database.db.transaction((tx) =>
           transfer(tx, {
             key: `browser-fund:${user.id}:btc`,
             book: 'real',
@@ -295,18 +223,18 @@ for (const { device, from, amount, receive, waits } of devices) {
             refId: 'fixture',
           }),
         );
-        const w = await real<{ id: string }>('withdrawal', token, {
+        const btcWithdrawal = await real<{ id: string }>('withdrawal', token, {
           method: 'BTC-BTC',
           address: BTC_ADDRESS,
           amount: '0.01',
         });
         const payoutTxHash = crypto.randomBytes(32).toString('hex');
-        const approved = await api<{ status: string }>(service.url, `/admin-api/withdrawals/${w.id}/approve`, {
+        const approved = await api<{ status: string }>(w.base, `/admin-api/withdrawals/${btcWithdrawal.id}/approve`, {
           body: { payoutTxHash },
-          token: opToken,
+          token: w.opToken,
         });
         expect(approved.result.status).toBe('approved');
-        const btc = page.locator(`[data-testid=withdrawal-row][data-id="${w.id}"]`);
+        const btc = page.locator(`[data-testid=withdrawal-row][data-id="${btcWithdrawal.id}"]`);
         await expect.poll(() => btc.getAttribute('data-status'), LIVE).toBe('approved');
         expect(await btc.locator('[data-testid=payout-verified]').getAttribute('data-verified')).toBe('false');
         expect(await btc.locator('[data-testid=payout-verified]').textContent()).toBe('not verified on chain');
@@ -336,19 +264,12 @@ for (const { device, from, amount, receive, waits } of devices) {
 
 describe("operators: the chain page's sweeps at 1440 px, 390 px and in Arabic", () => {
   type Sweep = { id: string; state: string; amount: string; coin: string; txHash: string | null };
-  const sweeps = async () =>
-    (await api<{ rows: Sweep[] }>(service.url, '/admin-api/chain/sweeps', { token: opToken })).result.rows;
+  const sweeps = async () => (await api<{ rows: Sweep[] }>(w.base, '/admin-api/chain/sweeps', { token: w.opToken })).result.rows;
 
   it('a 2 ETH deposit over the threshold is swept to the hot wallet once and confirmed', async () => {
-    const customer = await registeredCustomer(service.url, `sw${Date.now().toString(36)}`, 'Secret-pass-123');
-    const own = await real<{ rows: Array<{ coin: string; address: string }> }>('chainAddresses', customer.token);
-    const address = own.rows.find((r) => r.coin === 'ETH')!.address as Hex;
-    const wallet = createWalletClient({
-      account: privateKeyToAccount(ANVIL_KEYS[0]),
-      chain: foundry,
-      transport: http(anvil.url),
-    });
-    await wallet.sendTransaction({ to: address, value: parseEther('2') });
+    const customer = await registeredCustomer(w.base, `sw${Date.now().toString(36)}`, 'Secret-pass-123');
+    const address = await ownAddress(w, customer.token);
+    await sendEth(w, address, '2', 0);
     for (let i = 0; i < N; i++) await mineOne();
     await expect.poll(async () => (await sweeps()).map((x) => x.state), LIVE).toEqual(['sent']);
     // one block a look until the sweep has its N confirmations
@@ -371,14 +292,11 @@ describe("operators: the chain page's sweeps at 1440 px, 390 px and in Arabic", 
     { device: MOBILE, name: 'mobile-ar', language: 'ar' },
   ]) {
     it(`${name}: the sweep listed with its amount, address, hash and confirmations`, async () => {
-      const ctx = await newContext(browser, device, service.url);
+      const ctx = await newContext(w.browser, device, w.base);
       try {
         const page = await ctx.newPage();
         if (device === DESKTOP) await page.setViewportSize(WIDE);
-        await page.goto('/');
-        if (device.isMobile) await page.click('[data-testid=board-skip]', { timeout: 5000 }).catch(() => undefined);
-        await signIn(page, OPERATOR.email, OPERATOR.password);
-        await page.goto('/admin/chain');
+        await openConsole(page, device, '/admin/chain', '[data-testid=admin-chain-sweeps]');
         if (language !== 'en') await inLanguage(page, language, '[data-testid=admin-chain-sweeps]');
         const row = page.locator('[data-testid=chain-sweep][data-state=confirmed]');
         await row.waitFor();

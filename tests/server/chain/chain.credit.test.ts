@@ -13,32 +13,13 @@ import { deriveAddress } from '../../../server/chain/addresses.ts';
 import { chainAddresses } from '../../../server/chain/schema.ts';
 import { PendingEvents } from '../../../server/platform/realtime/pendingEvents.ts';
 import { Ok } from '../../../src/contract/errors.ts';
-import { body, useTestApp } from '../helpers.ts';
-import { adminCall, createUser, type TestUser } from '../wallet/walletFixtures.ts';
-import {
-  ACCOUNT_KEY,
-  addressOf,
-  available,
-  chainDepositsOf,
-  creditsOf,
-  depositRows,
-  expectReconciled,
-  N,
-  useChainWorld,
-  watching,
-  XPUB,
-} from './chainFixtures.ts';
+import { body } from '../helpers.ts';
+import { adminCall, createUser } from '../wallet/walletFixtures.ts';
+import { ACCOUNT_KEY, N, useWatchingApp, watching, XPUB } from './chainFixtures.ts';
 
 describe('chain deposits: credited once at N confirmations', () => {
-  const world = useChainWorld();
-  const t = useTestApp(() => ({ ...watching(world), metricsToken: 'chain-metrics-token-1234' }));
-  const watch = () => t.app.chain.watchOnce();
-  /** The user's events as published on the bus, from now on. */
-  const eventsOf = (u: TestUser) => {
-    const events: Array<{ kind: string; params: Record<string, unknown> }> = [];
-    t.app.bus.subscribe(`user:${u.id}`, (m) => events.push(m as (typeof events)[number]));
-    return events;
-  };
+  const c = useWatchingApp({ config: { metricsToken: 'chain-metrics-token-1234' } });
+  const { world, t, watch, eventsOf } = c;
 
   it('gives each customer their own address, derived from the xpub, its index never reused', async () => {
     const a = await createUser(t.app);
@@ -49,8 +30,8 @@ describe('chain deposits: credited once at N confirmations', () => {
     expect(res.result.rows[0]).toMatchObject({ network: 'ERC20', minAmount: '0.2', confirmations: N });
     expect(res.result.rows[0].qr).toMatch(/^data:image\/svg\+xml;base64,/);
     const addrA = res.result.rows[0].address as string;
-    expect(await addressOf(t.app, a)).toBe(addrA); // asked again: the same
-    const addrB = await addressOf(t.app, b);
+    expect(await c.addressOf(a)).toBe(addrA); // asked again: the same
+    const addrB = await c.addressOf(b);
     expect(addrB).not.toBe(addrA);
     // the service derived them from the public key only; the private side (the tests') agrees
     const rows = await t.app.db.select().from(chainAddresses);
@@ -65,12 +46,12 @@ describe('chain deposits: credited once at N confirmations', () => {
 
   it('ETH: confirming 1/N … N−1/N without a credit, credited once at N, and never again', async () => {
     const u = await createUser(t.app);
-    const to = await addressOf(t.app, u);
+    const to = await c.addressOf(u);
     const events = eventsOf(u);
     const hash = await world.send.eth(to, '1.5');
     await world.anvil.mine(1);
     await watch();
-    let [d] = await chainDepositsOf(t.app, u);
+    let [d] = await c.chainDepositsOf(u);
     expect(d).toMatchObject({
       coin: 'ETH',
       status: 'confirming',
@@ -85,77 +66,77 @@ describe('chain deposits: credited once at N confirmations', () => {
     for (let k = 2; k < N; k++) {
       await world.anvil.mine(1);
       await watch();
-      [d] = await chainDepositsOf(t.app, u);
+      [d] = await c.chainDepositsOf(u);
       expect(d).toMatchObject({ status: 'confirming', confirmations: k });
     }
     // N − 1 confirmations: not a cent
-    expect(await available(t.app, u, 'ETH')).toBe('0.00000000');
-    expect(await creditsOf(t.app, hash)).toBe(0);
+    expect(await c.available(u, 'ETH')).toBe('0.00000000');
+    expect(await c.creditsOf(hash)).toBe(0);
     expect(events.at(-1)).toMatchObject({ kind: 'chain.deposit_confirming', params: { confirmations: N - 1 } });
 
     await world.anvil.mine(1);
     await watch();
-    [d] = await chainDepositsOf(t.app, u);
+    [d] = await c.chainDepositsOf(u);
     expect(d).toMatchObject({ status: 'credited', confirmations: N });
-    expect(await available(t.app, u, 'ETH')).toBe('1.50000000');
+    expect(await c.available(u, 'ETH')).toBe('1.50000000');
     expect(events.at(-1)).toMatchObject({ kind: 'chain.deposit_credited', params: { amount: '1.50000000', coin: 'ETH' } });
 
     // more blocks and more runs change nothing
     await world.anvil.mine(5);
     await watch();
     await watch();
-    expect(await creditsOf(t.app, hash)).toBe(1);
-    expect(await available(t.app, u, 'ETH')).toBe('1.50000000');
-    expect(await depositRows(t.app, hash)).toHaveLength(1);
-    await expectReconciled(t.app);
+    expect(await c.creditsOf(hash)).toBe(1);
+    expect(await c.available(u, 'ETH')).toBe('1.50000000');
+    expect(await c.depositRows(hash)).toHaveLength(1);
+    await c.expectReconciled();
   });
 
   it('USDT (ERC-20 Transfer logs): credited once at N, at the token decimals exactly', async () => {
     const u = await createUser(t.app);
-    const to = await addressOf(t.app, u);
+    const to = await c.addressOf(u);
     const hash = await world.send.token(world.usdt, to, '150.123456');
     await world.anvil.mine(N - 1);
     await watch();
-    let [d] = await chainDepositsOf(t.app, u);
+    let [d] = await c.chainDepositsOf(u);
     expect(d).toMatchObject({ coin: 'USDT', status: 'confirming', amount: '150.123456', confirmations: N - 1 });
-    expect(await available(t.app, u, 'USDT')).toBe('0.000000');
+    expect(await c.available(u, 'USDT')).toBe('0.000000');
     await world.anvil.mine(1);
     await watch();
-    [d] = await chainDepositsOf(t.app, u);
+    [d] = await c.chainDepositsOf(u);
     expect(d.status).toBe('credited');
-    expect(await available(t.app, u, 'USDT')).toBe('150.123456');
-    expect(await creditsOf(t.app, hash)).toBe(1);
+    expect(await c.available(u, 'USDT')).toBe('150.123456');
+    expect(await c.creditsOf(hash)).toBe(1);
     // the same Transfer event from another contract is not USDT: not recorded at all
     await world.send.token(world.fake, to, '500');
     await world.anvil.mine(N);
     await watch();
-    expect(await chainDepositsOf(t.app, u)).toHaveLength(1);
-    expect(await available(t.app, u, 'USDT')).toBe('150.123456');
-    await expectReconciled(t.app);
+    expect(await c.chainDepositsOf(u)).toHaveLength(1);
+    expect(await c.available(u, 'USDT')).toBe('150.123456');
+    await c.expectReconciled();
   });
 
   it('below the minimum: recorded and shown with the reason, never credited', async () => {
     const u = await createUser(t.app);
-    const to = await addressOf(t.app, u);
+    const to = await c.addressOf(u);
     const events = eventsOf(u);
     const hash = await world.send.eth(to, '0.1');
     await world.anvil.mine(N + 2);
     await watch();
-    const [d] = await chainDepositsOf(t.app, u);
+    const [d] = await c.chainDepositsOf(u);
     expect(d).toMatchObject({ status: 'belowMinimum', amount: '0.10000000', minAmount: '0.2' });
     expect(events.map((e) => e.kind)).toEqual(['chain.deposit_below_minimum']);
     expect(events[0].params).toMatchObject({ minAmount: '0.2' });
-    expect(await creditsOf(t.app, hash)).toBe(0);
-    expect(await available(t.app, u, 'ETH')).toBe('0.00000000');
-    await expectReconciled(t.app);
+    expect(await c.creditsOf(hash)).toBe(0);
+    expect(await c.available(u, 'ETH')).toBe('0.00000000');
+    await c.expectReconciled();
   });
 
   it('a watcher that fails half way through a range, then restarts (a new process), misses nothing and doubles nothing', async () => {
     const users = [await createUser(t.app), await createUser(t.app), await createUser(t.app)];
     const hashes: string[] = [];
     for (const u of users) {
-      hashes.push(await world.send.eth(await addressOf(t.app, u), '1'));
-      hashes.push(await world.send.token(world.usdt, await addressOf(t.app, u), '200'));
+      hashes.push(await world.send.eth(await c.addressOf(u), '1'));
+      hashes.push(await world.send.token(world.usdt, await c.addressOf(u), '200'));
       await world.anvil.mine(1);
     }
     // the process dies while it records the second transfer of the range: the whole range rolls back
@@ -167,7 +148,7 @@ describe('chain deposits: credited once at N confirmations', () => {
     });
     await expect(watch()).rejects.toThrow('process killed');
     spy.mockRestore();
-    for (const h of hashes) expect(await depositRows(t.app, h)).toHaveLength(0);
+    for (const h of hashes) expect(await c.depositRows(h)).toHaveLength(0);
 
     // a new process: a fresh watcher with nothing in memory, the cursor from the database, small ranges
     const restarted = new ChainService(
@@ -183,20 +164,20 @@ describe('chain deposits: credited once at N confirmations', () => {
     await again.watchOnce();
     await watch(); // and the app's own watcher after it
     for (const h of hashes) {
-      expect(await depositRows(t.app, h)).toHaveLength(1);
-      expect(await creditsOf(t.app, h)).toBe(1);
+      expect(await c.depositRows(h)).toHaveLength(1);
+      expect(await c.creditsOf(h)).toBe(1);
     }
     for (const u of users) {
-      expect(await available(t.app, u, 'ETH')).toBe('1.00000000');
-      expect(await available(t.app, u, 'USDT')).toBe('200.000000');
+      expect(await c.available(u, 'ETH')).toBe('1.00000000');
+      expect(await c.available(u, 'USDT')).toBe('200.000000');
     }
-    await expectReconciled(t.app);
+    await c.expectReconciled();
   });
 
   it('operators see the network: watched, head, last processed, lag, confirmations, deposits confirming; /metrics too', async () => {
     const op = await createUser(t.app, 'operator');
     const u = await createUser(t.app);
-    await world.send.eth(await addressOf(t.app, u), '2');
+    await world.send.eth(await c.addressOf(u), '2');
     await world.anvil.mine(1);
     await watch();
     await world.anvil.mine(2); // the head moves on, the watcher has not looked yet

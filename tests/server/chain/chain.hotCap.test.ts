@@ -8,56 +8,25 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { parseUnits, type Hex } from 'viem';
-import { chainAddresses, chainPayouts, chainSweeps } from '../../../server/chain/schema.ts';
+import { parseUnits } from 'viem';
+import { chainAddresses, chainSweeps } from '../../../server/chain/schema.ts';
 import { signerSignatures } from '../../../server/signer/schema.ts';
-import { body, useTestApp } from '../helpers.ts';
-import { adminCall, createUser, real, type TestUser } from '../wallet/walletFixtures.ts';
-import {
-  ACCOUNT_KEY,
-  addressOf,
-  chainDepositsOf,
-  expectReconciled,
-  N,
-  submitWithdrawal,
-  useChainWorld,
-  watching,
-} from './chainFixtures.ts';
-import { TEST_TOKEN_ABI } from './testToken.ts';
-import { HOT, SIGNER_TOKEN, useSignerPort } from './signerFixtures.ts';
+import { createUser, type TestUser } from '../wallet/walletFixtures.ts';
+import { approvedWithdrawal, N, payoutsOf, useSweepingApp, withdrawalRecord } from './chainFixtures.ts';
+import { HOT } from './signerFixtures.ts';
 
 const CAP = '300';
 const usdt = (amount: string) => parseUnits(amount, 6);
 
 describe('the hot wallet cap: sweeps stop at it; a withdrawal above what the wallet holds waits whole', () => {
-  const world = useChainWorld();
-  const signer = useSignerPort();
-  const t = useTestApp(() =>
-    watching(world, {
-      signer: { url: signer.url, token: SIGNER_TOKEN },
-      hotWallets: [HOT.toLowerCase() as Hex],
-      sweepMin: { USDT: '100' },
-      hotCap: { USDT: CAP },
-    }),
-  );
-  const watch = () => t.app.chain.watchOnce();
-  const sweep = async () => (await t.app.chain.sweepOnce())[0];
+  const c = useSweepingApp({ sweepMin: { USDT: '100' }, hotCap: { USDT: CAP } });
+  const { world, t, watch, sweep, mine, usdtOf, sweepsOf } = c;
   const send = async () => (await t.app.chain.sendOnce())[0];
-  const mine = (n = 1) => world.anvil.mine(n);
   let op: TestUser;
   beforeAll(async () => {
     op = await createUser(t.app, 'operator');
-    await signer.start(t.app.db, { usdtContract: world.usdt, sweepKey: ACCOUNT_KEY });
   });
 
-  const usdtOf = (a: string) =>
-    world.send.pub.readContract({
-      address: world.usdt,
-      abi: TEST_TOKEN_ABI,
-      functionName: 'balanceOf',
-      args: [a as Hex],
-    }) as Promise<bigint>;
-  const sweepsOf = (address: string) => t.app.db.select().from(chainSweeps).where(eq(chainSweeps.address, address));
   const openSweeps = () =>
     t.app.db
       .select()
@@ -71,30 +40,9 @@ describe('the hot wallet cap: sweeps stop at it; a withdrawal above what the wal
     }
     expect(await openSweeps()).toHaveLength(0);
   };
-  const credited = async (amount: string) => {
-    const u = await createUser(t.app);
-    const address = await addressOf(t.app, u);
-    await world.send.token(world.usdt, address, amount);
-    await mine(N);
-    await watch();
-    expect((await chainDepositsOf(t.app, u)).map((d) => d.status)).toEqual(['credited']);
-    return address;
-  };
-  const withdrawal = async (amount: string) => {
-    const w = await submitWithdrawal(t.app, 'USDT', amount);
-    const approved = await adminCall(t.app, op, 'POST', `/withdrawals/${w.id}/approve`, {});
-    expect(approved.result.status).toBe('queued');
-    return w;
-  };
-  const recordOf = async (u: TestUser, id: string) => {
-    const res = body(await t.app.inject({ url: '/swx/customer/user/listWithdrwal', headers: real(u) }));
-    return res.result.rows.find((r: { id: string }) => r.id === id);
-  };
-  const payoutsOf = (id: string) =>
-    t.app.db
-      .select()
-      .from(chainPayouts)
-      .where(eq(chainPayouts.withdrawalId, BigInt(id)));
+  const credited = async (amount: string) => (await c.credited('USDT', amount)).address;
+  const withdrawal = (amount: string) => approvedWithdrawal(t.app, op, 'USDT', amount);
+  const recordOf = (u: TestUser, id: string) => withdrawalRecord(t.app, u, id);
 
   let a = '';
   let b = '';
@@ -127,7 +75,7 @@ describe('the hot wallet cap: sweeps stop at it; a withdrawal above what the wal
     expect(await send()).toMatchObject({ waiting: 1, sent: 0 });
     expect(await recordOf(big.u, big.id)).toMatchObject({ status: 'waitingFunds', payoutTxHash: null, verifiedOnChain: true });
     // no nonce taken, nothing signed: a partial payment cannot exist
-    expect(await payoutsOf(big.id)).toHaveLength(0);
+    expect(await payoutsOf(t.app, big.id)).toHaveLength(0);
 
     const small = await withdrawal('200');
     expect(await send()).toMatchObject({ waiting: 1, sent: 1 });
@@ -154,7 +102,7 @@ describe('the hot wallet cap: sweeps stop at it; a withdrawal above what the wal
     // still short of the 495: it keeps waiting, nothing paid
     expect(await send()).toMatchObject({ waiting: 1, sent: 0 });
     expect(await recordOf(big.u, big.id)).toMatchObject({ status: 'waitingFunds' });
-    expect(await payoutsOf(big.id)).toHaveLength(0);
+    expect(await payoutsOf(t.app, big.id)).toHaveLength(0);
     expect(await usdtOf(big.address)).toBe(0n);
   });
 
@@ -169,8 +117,8 @@ describe('the hot wallet cap: sweeps stop at it; a withdrawal above what the wal
     await watch();
     expect(await recordOf(big.u, big.id)).toMatchObject({ status: 'confirmed', confirmations: N });
     expect(await usdtOf(big.address)).toBe(usdt(big.receive));
-    const [p] = await payoutsOf(big.id);
-    expect(await payoutsOf(big.id)).toHaveLength(1);
+    const [p] = await payoutsOf(t.app, big.id);
+    expect(await payoutsOf(t.app, big.id)).toHaveLength(1);
     const signed = await t.app.db
       .select()
       .from(signerSignatures)
@@ -181,6 +129,6 @@ describe('the hot wallet cap: sweeps stop at it; a withdrawal above what the wal
     await watch();
     expect(await send()).toMatchObject({ waiting: 0, sent: 0, replaced: 0 });
     expect(await usdtOf(big.address)).toBe(usdt(big.receive));
-    await expectReconciled(t.app);
+    await c.expectReconciled();
   });
 });

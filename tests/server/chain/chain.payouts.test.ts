@@ -9,13 +9,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { parseEther, parseUnits, type Hex } from 'viem';
-import { chainPayouts } from '../../../server/chain/schema.ts';
 import { signerSignatures } from '../../../server/signer/schema.ts';
-import { body, useTestApp, waitFor } from '../helpers.ts';
-import { adminCall, createUser, real, type TestUser } from '../wallet/walletFixtures.ts';
+import { useTestApp, waitFor } from '../helpers.ts';
+import { createUser, type TestUser } from '../wallet/walletFixtures.ts';
 import { testClock } from '../smart/smartFixtures.ts';
 import { ANVIL_KEYS } from '../../setup/anvil.ts';
-import { N, expectReconciled, submitWithdrawal, useChainWorld, watching } from './chainFixtures.ts';
+import {
+  approvedWithdrawal,
+  N,
+  expectReconciled,
+  payoutsOf,
+  useChainWorld,
+  watching,
+  withdrawalRecord,
+} from './chainFixtures.ts';
 import { TEST_TOKEN_ABI } from './testToken.ts';
 import { HOT, SIGNER_TOKEN, useSignerPort } from './signerFixtures.ts';
 
@@ -53,22 +60,8 @@ describe('approved withdrawals paid through the signer', () => {
       functionName: 'balanceOf',
       args: [a],
     }) as Promise<bigint>;
-  const withdrawal = async (coin: 'ETH' | 'USDT', amount: string) => {
-    const w = await submitWithdrawal(t.app, coin, amount);
-    const approved = await adminCall(t.app, op, 'POST', `/withdrawals/${w.id}/approve`, {});
-    expect(approved.result.status).toBe('queued');
-    // an Ethereum address here (submitWithdrawal also makes bech32 ones)
-    return { ...w, address: w.address as Hex };
-  };
-  const recordOf = async (u: TestUser, id: string) => {
-    const res = body(await t.app.inject({ url: '/swx/customer/user/listWithdrwal', headers: real(u) }));
-    return res.result.rows.find((r: { id: string }) => r.id === id);
-  };
-  const payoutsOf = (id: string) =>
-    t.app.db
-      .select()
-      .from(chainPayouts)
-      .where(eq(chainPayouts.withdrawalId, BigInt(id)));
+  const withdrawal = (coin: 'ETH' | 'USDT', amount: string) => approvedWithdrawal(t.app, op, coin, amount);
+  const recordOf = (u: TestUser, id: string) => withdrawalRecord(t.app, u, id);
 
   it('an approved ETH withdrawal reaches its address once, through the signer, sent → confirmed live', async () => {
     const w = await withdrawal('ETH', '0.05');
@@ -111,7 +104,7 @@ describe('approved withdrawals paid through the signer', () => {
     const w = await withdrawal('ETH', '0.05');
     await send();
     const first = await recordOf(w.u, w.id);
-    const [p1] = await payoutsOf(w.id);
+    const [p1] = await payoutsOf(t.app, w.id);
     // not mined (Anvil mines only when told); before the stuck time nothing is replaced
     clock.ms(STUCK_MS - 1000);
     expect((await send())[0]).toMatchObject({ replaced: 0 });
@@ -120,7 +113,7 @@ describe('approved withdrawals paid through the signer', () => {
     const second = await recordOf(w.u, w.id);
     expect(second.status).toBe('sent');
     expect(second.payoutTxHash).not.toBe(first.payoutTxHash);
-    const [p2] = await payoutsOf(w.id);
+    const [p2] = await payoutsOf(t.app, w.id);
     expect(p2).toMatchObject({ nonce: p1.nonce, replacements: 1 });
     expect(BigInt(p2.maxFeePerGas!)).toBeGreaterThan(BigInt(p1.maxFeePerGas!));
     const signed = await t.app.db
@@ -154,12 +147,12 @@ describe('approved withdrawals paid through the signer', () => {
     };
     await expect(send()).rejects.toThrow('killed mid-broadcast');
     evm.broadcast = broadcast;
-    const [p] = await payoutsOf(w.id);
+    const [p] = await payoutsOf(t.app, w.id);
     expect(p.state).toBe('signed');
     expect((await recordOf(w.u, w.id)).status).toBe('queued');
     // the next run broadcasts what was signed, with the nonce taken before
     expect((await send())[0]).toMatchObject({ sent: 1 });
-    const [after] = await payoutsOf(w.id);
+    const [after] = await payoutsOf(t.app, w.id);
     expect(after).toMatchObject({ state: 'broadcast', nonce: p.nonce });
     const signed = await t.app.db
       .select()
@@ -176,7 +169,7 @@ describe('approved withdrawals paid through the signer', () => {
     const a = await withdrawal('ETH', '0.05');
     const b = await withdrawal('ETH', '0.06');
     await Promise.all([send(), send(), send()]);
-    const rows = [...(await payoutsOf(a.id)), ...(await payoutsOf(b.id))];
+    const rows = [...(await payoutsOf(t.app, a.id)), ...(await payoutsOf(t.app, b.id))];
     expect(rows).toHaveLength(2);
     expect(new Set(rows.map((r) => r.nonce)).size).toBe(2);
     await world.anvil.mine(N);

@@ -7,73 +7,29 @@
  * amount exactly once, the hot wallet's nonces run without a gap or a reuse, and the ledger reconciles.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { asc } from 'drizzle-orm';
 import { parseEther, type Hex } from 'viem';
 import { chainPayouts } from '../../../server/chain/schema.ts';
 import { signerSignatures } from '../../../server/signer/schema.ts';
-import { openDatabase, type Database } from '../../../server/platform/db/client.ts';
 import { Ok } from '../../../src/contract/errors.ts';
-import { createTestDatabase, usingPostgres } from '../helpers.ts';
+import { usingPostgres } from '../helpers.ts';
 import { createUser, fund, real, type TestUser } from '../wallet/walletFixtures.ts';
-import { jobRows, productionEnv, REDIS_URL, waitFor } from '../productionFixtures.ts';
-import { call, startInstance, type Instance } from '../processFixtures.ts';
-import { expectReconciled, N, newAddress, useChainWorld, XPUB } from './chainFixtures.ts';
-import { startRpcProxy, type RpcProxy } from './rpcProxy.ts';
-import { HOT, SIGNER_TOKEN, useSignerPort } from './signerFixtures.ts';
-
-const leads = (i: Instance, jobs: Record<string, string | null>) =>
-  jobs['chain-payouts']?.startsWith(`${os.hostname()}:${i.child.pid}:`) ?? false;
+import { waitFor } from '../productionFixtures.ts';
+import { call } from '../processFixtures.ts';
+import { expectReconciled, N, newAddress, useChainInstances } from './chainFixtures.ts';
+import { HOT } from './signerFixtures.ts';
 
 describe.runIf(usingPostgres())('payouts: kill -9 of the sender mid-broadcast, two instances', () => {
-  const world = useChainWorld();
-  const signer = useSignerPort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-payouts-kill-'));
-  const started: Instance[] = [];
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let database: Database;
-  let watcher: pg.Client;
-  let proxy: RpcProxy;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    database = await openDatabase({ databaseUrl: db.url, poolSize: 4 });
-    watcher = new pg.Client({ connectionString: db.url });
-    await watcher.connect();
-    proxy = await startRpcProxy(world.anvil.url);
-  });
-  afterAll(async () => {
-    for (const i of started) if (i.child.exitCode === null && i.child.signalCode === null) i.child.kill('SIGKILL');
-    await Promise.all(started.map((i) => i.exited));
-    await proxy?.close();
-    await watcher?.end();
-    await database?.close();
-    await db?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  const chain = useChainInstances('payouts-kill');
+  const { world, signer } = chain;
 
   it('pays each approved withdrawal once, with consecutive nonces, after the sender dies between broadcast and record', async () => {
-    const env = {
-      ...productionEnv(db.url, 300),
-      REDIS_URL,
-      CHAIN_ETH_RPC_URL: proxy.url,
-      CHAIN_ETH_XPUB: XPUB,
-      CHAIN_ETH_CONFIRMATIONS: String(N),
-      CHAIN_USDT_ERC20_CONTRACT: world.usdt,
-      CHAIN_ETH_START_BLOCK: '0',
-      CHAIN_ETH_SIGNER_URL: signer.url,
-      CHAIN_ETH_SIGNER_TOKEN: SIGNER_TOKEN,
-      CHAIN_ETH_HOT_WALLETS: HOT,
-    };
-    const a = await startInstance('instance A', env, path.join(dataDir, 'a'));
-    started.push(a);
+    const { database, proxy } = chain;
+    const a = await chain.start('instance A');
     await signer.start(database.db, { usdtContract: world.usdt });
-    await waitFor('A leads chain-payouts', async () => leads(a, await jobRows(watcher)), 20_000);
-    const b = await startInstance('instance B', env, path.join(dataDir, 'b'));
-    started.push(b);
+    await chain.untilLeads(a, 'chain-payouts');
+    const b = await chain.start('instance B');
     const nonceBefore = await world.send.pub.getTransactionCount({ address: HOT });
 
     // three approved ETH withdrawals, approved on B; the first broadcast reaches the node, A never hears back
@@ -99,7 +55,7 @@ describe.runIf(usingPostgres())('payouts: kill -9 of the sender mid-broadcast, t
     }
     await killed;
     expect(await a.exited).toBe(null);
-    await waitFor('B leads chain-payouts', async () => leads(b, await jobRows(watcher)), 20_000);
+    await chain.untilLeads(b, 'chain-payouts');
 
     const statusOf = async (p: (typeof paid)[number]) => {
       const r = await call(b, 'GET', '/swx/customer/user/listWithdrwal', real(p.u));

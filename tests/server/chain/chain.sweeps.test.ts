@@ -12,65 +12,23 @@ import { parseEther, parseUnits, type Hex } from 'viem';
 import { chainAddresses, chainSweeps } from '../../../server/chain/schema.ts';
 import { signerSignatures } from '../../../server/signer/schema.ts';
 import { ledgerTransfers } from '../../../server/platform/ledger/schema.ts';
-import { useTestApp } from '../helpers.ts';
 import { adminCall, createUser, type TestUser } from '../wallet/walletFixtures.ts';
-import {
-  ACCOUNT_KEY,
-  addressOf,
-  available,
-  chainDepositsOf,
-  expectReconciled,
-  N,
-  useChainWorld,
-  watching,
-} from './chainFixtures.ts';
-import { TEST_TOKEN_ABI } from './testToken.ts';
-import { askSigner, HOT, SIGNER_TOKEN, useSignerPort } from './signerFixtures.ts';
+import { N, useSweepingApp } from './chainFixtures.ts';
+import { askSigner, HOT } from './signerFixtures.ts';
 
 describe('sweeps: deposit addresses collected to the hot wallet through the signer', () => {
-  const world = useChainWorld();
-  const signer = useSignerPort();
-  const t = useTestApp(() =>
-    watching(world, {
-      signer: { url: signer.url, token: SIGNER_TOKEN },
-      hotWallets: [HOT.toLowerCase() as Hex],
-      sweepMin: { ETH: '0.5', USDT: '100' },
-    }),
-  );
-  const watch = () => t.app.chain.watchOnce();
-  const sweep = async () => (await t.app.chain.sweepOnce())[0];
-  const mine = (n = 1) => world.anvil.mine(n);
+  const c = useSweepingApp({ sweepMin: { ETH: '0.5', USDT: '100' } });
+  const { world, t, watch, sweep, mine, usdtOf, sweepsOf, credited, signer } = c;
   let op: TestUser;
   beforeAll(async () => {
     op = await createUser(t.app, 'operator');
-    await signer.start(t.app.db, { usdtContract: world.usdt, sweepKey: ACCOUNT_KEY });
   });
 
   const ethOf = (a: string) => world.send.pub.getBalance({ address: a as Hex });
-  const usdtOf = (a: string) =>
-    world.send.pub.readContract({
-      address: world.usdt,
-      abi: TEST_TOKEN_ABI,
-      functionName: 'balanceOf',
-      args: [a as Hex],
-    }) as Promise<bigint>;
-  const sweepsOf = (address: string) => t.app.db.select().from(chainSweeps).where(eq(chainSweeps.address, address));
-  /** A customer whose deposit of `amount` `coin` has been credited (N confirmations, the watcher's run). */
-  const credited = async (coin: 'ETH' | 'USDT', amount: string, u?: TestUser) => {
-    u ??= await createUser(t.app);
-    const address = await addressOf(t.app, u);
-    if (coin === 'ETH') await world.send.eth(address, amount);
-    else await world.send.token(world.usdt, address, amount);
-    await mine(N);
-    await watch();
-    const rows = await chainDepositsOf(t.app, u);
-    expect(rows.every((r) => r.status === 'credited')).toBe(true);
-    return { u, address };
-  };
 
   it('a token deposit is swept after its gas arrives from the hot wallet; the gas is no deposit; balances and ledger stay', async () => {
     const { u, address } = await credited('USDT', '150');
-    const before = { hot: await usdtOf(HOT), balance: await available(t.app, u, 'USDT'), ledger: await ledgerCount() };
+    const before = { hot: await usdtOf(HOT), balance: await c.available(u, 'USDT'), ledger: await ledgerCount() };
     expect(before.balance).toBe('150.000000');
 
     const first = await sweep();
@@ -92,11 +50,11 @@ describe('sweeps: deposit addresses collected to the hot wallet through the sign
     expect((await usdtOf(HOT)) - before.hot).toBe(parseUnits('150', 6));
     // the watcher walked the gas transfer's block: the customer has one deposit, and the same balance
     await watch();
-    expect((await chainDepositsOf(t.app, u)).map((d) => d.coin)).toEqual(['USDT']);
-    expect(await available(t.app, u, 'USDT')).toBe(before.balance);
-    expect(Number(await available(t.app, u, 'ETH'))).toBe(0);
+    expect((await c.chainDepositsOf(u)).map((d) => d.coin)).toEqual(['USDT']);
+    expect(await c.available(u, 'USDT')).toBe(before.balance);
+    expect(Number(await c.available(u, 'ETH'))).toBe(0);
     expect(await ledgerCount()).toBe(before.ledger);
-    await expectReconciled(t.app);
+    await c.expectReconciled();
 
     // the signer recorded both signatures: the gas from the hot wallet, the sweep from the address
     const signed = await t.app.db.select().from(signerSignatures).where(eq(signerSignatures.sweepId, done.id));
@@ -125,8 +83,8 @@ describe('sweeps: deposit addresses collected to the hot wallet through the sign
     // the address kept only the unspent part of the gas it reserved; the hot wallet got the rest
     expect(BigInt(s.amountRaw) + gas + (await ethOf(address))).toBe(parseEther('0.7'));
     expect((await ethOf(HOT)) - hotBefore).toBe(BigInt(s.amountRaw));
-    expect(Number(await available(t.app, u, 'ETH'))).toBe(0.7);
-    await expectReconciled(t.app);
+    expect(Number(await c.available(u, 'ETH'))).toBe(0.7);
+    await c.expectReconciled();
   });
 
   it('operators see every sweep with its hashes and confirmations; customers cannot', async () => {

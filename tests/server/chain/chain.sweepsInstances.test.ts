@@ -7,54 +7,24 @@
  * other takes the job over, finds the recorded sweep and carries it on: still one row, one gas
  * transfer (broadcast again, never signed again) and one token transfer.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { parseAbiItem, parseUnits, type Hex } from 'viem';
 import { chainDeposits, chainSweeps } from '../../../server/chain/schema.ts';
 import { signerSignatures } from '../../../server/signer/schema.ts';
-import { openDatabase, type Database } from '../../../server/platform/db/client.ts';
-import { createTestDatabase, usingPostgres } from '../helpers.ts';
+import { usingPostgres } from '../helpers.ts';
 import { createUser, real } from '../wallet/walletFixtures.ts';
-import { jobRows, productionEnv, REDIS_URL, waitFor } from '../productionFixtures.ts';
-import { call, startInstance, type Instance } from '../processFixtures.ts';
-import { ACCOUNT_KEY, N, useChainWorld, XPUB } from './chainFixtures.ts';
-import { startRpcProxy, type RpcProxy } from './rpcProxy.ts';
-import { HOT, SIGNER_TOKEN, useSignerPort } from './signerFixtures.ts';
+import { waitFor } from '../productionFixtures.ts';
+import { call, type Instance } from '../processFixtures.ts';
+import { ACCOUNT_KEY, N, useChainInstances } from './chainFixtures.ts';
+import { HOT } from './signerFixtures.ts';
 import { TEST_TOKEN_ABI } from './testToken.ts';
 
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
-const leads = (i: Instance, jobs: Record<string, string | null>) =>
-  jobs['chain-sweeps']?.startsWith(`${os.hostname()}:${i.child.pid}:`) ?? false;
 
 describe.runIf(usingPostgres())('sweeps on two instances: each deposit swept once, even with the leader killed', () => {
-  const world = useChainWorld();
-  const signer = useSignerPort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-sweeps-two-'));
-  const started: Instance[] = [];
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let database: Database;
-  let watcher: pg.Client;
-  let proxy: RpcProxy;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    database = await openDatabase({ databaseUrl: db.url, poolSize: 4 });
-    watcher = new pg.Client({ connectionString: db.url });
-    await watcher.connect();
-    proxy = await startRpcProxy(world.anvil.url);
-  });
-  afterAll(async () => {
-    for (const i of started) if (i.child.exitCode === null && i.child.signalCode === null) i.child.kill('SIGKILL');
-    await Promise.all(started.map((i) => i.exited));
-    await proxy?.close();
-    await watcher?.end();
-    await database?.close();
-    await db?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  const chain = useChainInstances('sweeps-two');
+  const { world, signer } = chain;
 
   const usdtOf = (a: string) =>
     world.send.pub.readContract({
@@ -78,7 +48,7 @@ describe.runIf(usingPostgres())('sweeps on two instances: each deposit swept onc
     }
     return n;
   };
-  const sweepsOf = (address: string) => database.db.select().from(chainSweeps).where(eq(chainSweeps.address, address));
+  const sweepsOf = (address: string) => chain.database.db.select().from(chainSweeps).where(eq(chainSweeps.address, address));
   /** Blocks mined one per look until the address's sweep is confirmed (each look is a fact on chain or in the table). */
   const untilSwept = (address: string) =>
     waitFor(
@@ -91,32 +61,12 @@ describe.runIf(usingPostgres())('sweeps on two instances: each deposit swept onc
     );
 
   it('both instances run chain-sweeps; a deposit is swept once, and once again after the leader dies mid-sweep', async () => {
-    const env = {
-      ...productionEnv(db.url, 300),
-      REDIS_URL,
-      CHAIN_ETH_RPC_URL: proxy.url,
-      CHAIN_ETH_XPUB: XPUB,
-      CHAIN_ETH_CONFIRMATIONS: String(N),
-      CHAIN_USDT_ERC20_CONTRACT: world.usdt,
-      CHAIN_ETH_START_BLOCK: '0',
-      CHAIN_ETH_SIGNER_URL: signer.url,
-      CHAIN_ETH_SIGNER_TOKEN: SIGNER_TOKEN,
-      CHAIN_ETH_HOT_WALLETS: HOT,
-      CHAIN_USDT_ERC20_SWEEP_MIN: '100',
-    };
-    const a = await startInstance('instance A', env, path.join(dataDir, 'a'));
-    started.push(a);
+    const { database, proxy } = chain;
+    const sweepMin = { CHAIN_USDT_ERC20_SWEEP_MIN: '100' };
+    const a = await chain.start('instance A', sweepMin);
     await signer.start(database.db, { usdtContract: world.usdt, sweepKey: ACCOUNT_KEY });
-    const b = await startInstance('instance B', env, path.join(dataDir, 'b'));
-    started.push(b);
-    const leader = await waitFor(
-      'one instance leads chain-sweeps',
-      async () => {
-        const jobs = await jobRows(watcher);
-        return [a, b].find((i) => leads(i, jobs));
-      },
-      20_000,
-    );
+    const b = await chain.start('instance B', sweepMin);
+    const leader = await chain.leaderOf('chain-sweeps', [a, b]);
     const other = leader === a ? b : a;
     const dbApp = { db: database.db };
     const hotBefore = await usdtOf(HOT);
@@ -165,7 +115,7 @@ describe.runIf(usingPostgres())('sweeps on two instances: each deposit swept onc
     const second = await deposit(other, '120');
     await killed;
     expect(await leader.exited).toBe(null);
-    await waitFor('the other instance leads chain-sweeps', async () => leads(other, await jobRows(watcher)), 20_000);
+    await chain.untilLeads(other, 'chain-sweeps');
     await untilSwept(second);
     await expectSweptOnce(second, '120');
     // the gas transfer the dead leader had broadcast was not signed again
