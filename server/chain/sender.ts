@@ -19,6 +19,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { parseUnits } from 'viem';
 import Decimal from 'decimal.js';
+import { NATIVE_TRANSFER_GAS, TOKEN_TRANSFER_GAS } from '../platform/chainGas.ts';
 import type { Hex } from './config.ts';
 import type { ChainDeps, Watched } from './deps.ts';
 import { explorerLink } from './payoutCheck.ts';
@@ -27,8 +28,6 @@ import { withNextNonce } from './nonces.ts';
 import { chainPayouts, chainPayoutTxs, type ChainPayoutRow } from './schema.ts';
 import type { SignerClient } from './signerClient.ts';
 
-const NATIVE_GAS = 21_000n;
-const TOKEN_GAS = 100_000n;
 /** a replacement's fees over the last ones (the node wants at least 10 %) */
 const BUMP_PERCENT = 125n;
 
@@ -95,8 +94,8 @@ export class PayoutSender {
     const { evm, cfg } = this.w;
     const fees = await evm.fees();
     const eth = await evm.pendingBalance(from);
-    if (q.coin === 'ETH') return eth >= parseUnits(exact(q.receiveAmount, 18), 18) + NATIVE_GAS * fees.maxFeePerGas;
-    if (!cfg.usdtContract || eth < TOKEN_GAS * fees.maxFeePerGas) return false;
+    if (q.coin === 'ETH') return eth >= parseUnits(exact(q.receiveAmount, 18), 18) + NATIVE_TRANSFER_GAS * fees.maxFeePerGas;
+    if (!cfg.usdtContract || eth < TOKEN_TRANSFER_GAS * fees.maxFeePerGas) return false;
     const decimals = await evm.tokenDecimals(cfg.usdtContract);
     return (await evm.pendingBalance(from, cfg.usdtContract)) >= parseUnits(exact(q.receiveAmount, decimals), decimals);
   }
@@ -153,7 +152,7 @@ export class PayoutSender {
     fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint },
     state: 'signed' | 'broadcast',
   ): Promise<{ raw: Hex; txHash: Hex }> {
-    const signed = await this.signer.sign({ withdrawalId: p.withdrawalId, nonce: p.nonce, ...fees, gas: TOKEN_GAS });
+    const signed = await this.signer.sign({ withdrawalId: p.withdrawalId, nonce: p.nonce, ...fees, gas: TOKEN_TRANSFER_GAS });
     await this.deps.db.transaction(async (tx) => {
       await tx
         .insert(chainPayoutTxs)
