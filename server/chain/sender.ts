@@ -21,12 +21,11 @@ import { parseUnits } from 'viem';
 import Decimal from 'decimal.js';
 import { NATIVE_TRANSFER_GAS, TOKEN_TRANSFER_GAS } from '../platform/chainGas.ts';
 import type { Hex } from './config.ts';
-import type { ChainDeps, Watched } from './deps.ts';
 import { explorerLink } from './payoutCheck.ts';
 import type { PayoutBook, QueuedPayout } from './payoutBook.ts';
+import { HotWalletJob } from './hotWalletJob.ts';
 import { withNextNonce } from './nonces.ts';
 import { chainPayouts, chainPayoutTxs, type ChainPayoutRow } from './schema.ts';
-import type { SignerClient } from './signerClient.ts';
 
 /** a replacement's fees over the last ones (the node wants at least 10 %) */
 const BUMP_PERCENT = 125n;
@@ -37,17 +36,7 @@ export interface SendResult {
   waiting: number;
 }
 
-export class PayoutSender {
-  constructor(
-    private readonly deps: ChainDeps,
-    private readonly w: Watched,
-    private readonly signer: SignerClient,
-  ) {}
-
-  private get network() {
-    return this.w.cfg.network;
-  }
-
+export class PayoutSender extends HotWalletJob {
   async run(book: PayoutBook): Promise<SendResult> {
     const from = (await this.signer.from()).toLowerCase() as Hex;
     const result = { sent: 0, replaced: 0, waiting: 0 };

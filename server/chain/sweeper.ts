@@ -23,10 +23,10 @@ import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { parseUnits } from 'viem';
 import { NATIVE_TRANSFER_GAS, TOKEN_TRANSFER_GAS } from '../platform/chainGas.ts';
 import type { Hex } from './config.ts';
-import type { ChainDeps, Watched } from './deps.ts';
+import type { ChainDeps } from './deps.ts';
+import { HotWalletJob } from './hotWalletJob.ts';
 import { withNextNonce } from './nonces.ts';
 import { chainAddresses, chainSweeps, type ChainSweepRow } from './schema.ts';
-import type { SignerClient } from './signerClient.ts';
 
 /** addresses read per run: a long list is walked over several runs, oldest read first */
 const ADDRESSES_PER_RUN = 50;
@@ -41,17 +41,7 @@ export interface SweepResult {
 const units = (amount: string, decimals: number) =>
   parseUnits(new Decimal(amount).toFixed(decimals, Decimal.ROUND_DOWN), decimals);
 
-export class Sweeper {
-  constructor(
-    private readonly deps: ChainDeps,
-    private readonly w: Watched,
-    private readonly signer: SignerClient,
-  ) {}
-
-  private get network() {
-    return this.w.cfg.network;
-  }
-
+export class Sweeper extends HotWalletJob {
   /** Whether any coin of the network has a threshold: the job has work. */
   get sweeps(): boolean {
     const m = this.w.cfg.sweepMin;
