@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAddOperator, useDisableOperator, useOperators, type AdminOperator } from '../../services/admin/queries.ts';
 import { toast } from '../../services/platform/toast.ts';
 import { useAppActors } from '../platform/app/actors.tsx';
+import { CardsTable } from '../platform/components/CardsTable.tsx';
 import { Loadable } from '../platform/components/Loadable.tsx';
 import { OperatorProposals } from './OperatorProposals.tsx';
 import { localTime } from '../platform/components/recordParts.tsx';
@@ -32,23 +33,14 @@ export function Operators() {
       <OperatorProposals />
       <AddOperator />
       <Loadable query={list}>
-        <div className={wallet.tableWrap}>
-          <table className={`${screens.dataTable} ${styles.cards}`}>
-            <thead>
-              <tr>
-                <th>{t('admin.operators.username')}</th>
-                <th>{t('admin.operators.email')}</th>
-                <th>{t('account.statusLabel')}</th>
-                <th>{t('admin.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((o) => (
-                <OperatorRow key={o.id} row={o} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CardsTable
+          scroll
+          heads={[t('admin.operators.username'), t('admin.operators.email'), t('account.statusLabel'), t('admin.actions')]}
+        >
+          {rows.map((o) => (
+            <OperatorRow key={o.id} row={o} />
+          ))}
+        </CardsTable>
       </Loadable>
     </section>
   );
