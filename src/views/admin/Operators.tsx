@@ -46,58 +46,48 @@ export function Operators() {
   );
 }
 
+/** The new operator's fields, in the form's order: each labelled `admin.operators.<name>`, tested as `op-<name>`. */
+const OPERATOR_FIELDS = [
+  { name: 'username', type: 'text', max: 20 },
+  { name: 'email', type: 'email', max: 254 },
+  { name: 'password', type: 'password', max: 128 },
+] as const;
+
+type NewOperator = Record<(typeof OPERATOR_FIELDS)[number]['name'], string>;
+const EMPTY: NewOperator = { username: '', email: '', password: '' };
+
 function AddOperator() {
   const { t } = useTranslation();
-  const [username, setUsername] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const [values, setValues] = useState(EMPTY);
   const add = useAddOperator();
-  const edit = (set: (v: string) => void) => (e: { target: { value: string } }) => {
-    set(e.target.value);
-    add.reset();
-  };
   return (
     <form
       className={styles.addForm}
       onSubmit={(e) => {
         e.preventDefault();
-        add.mutate(
-          { username, email, password },
-          {
-            onSuccess: () => {
-              setUsername('');
-              setEmail('');
-              setPassword('');
-              toast(t('admin.operators.proposed'), 'success');
-            },
+        add.mutate(values, {
+          onSuccess: () => {
+            setValues(EMPTY);
+            toast(t('admin.operators.proposed'), 'success');
           },
-        );
+        });
       }}
       data-testid="operator-form"
     >
-      <OperatorField
-        label={t('admin.operators.username')}
-        value={username}
-        onChange={edit(setUsername)}
-        max={20}
-        testId="op-username"
-      />
-      <OperatorField
-        label={t('admin.operators.email')}
-        type="email"
-        value={email}
-        onChange={edit(setEmail)}
-        max={254}
-        testId="op-email"
-      />
-      <OperatorField
-        label={t('admin.operators.password')}
-        type="password"
-        value={password}
-        onChange={edit(setPassword)}
-        max={128}
-        testId="op-password"
-      />
+      {OPERATOR_FIELDS.map((f) => (
+        <OperatorField
+          key={f.name}
+          label={t(`admin.operators.${f.name}`)}
+          type={f.type}
+          value={values[f.name]}
+          onChange={(e) => {
+            setValues({ ...values, [f.name]: e.target.value });
+            add.reset();
+          }}
+          max={f.max}
+          testId={`op-${f.name}`}
+        />
+      ))}
       <button type="submit" className={wallet.secondary} disabled={add.isPending} data-testid="op-add">
         {t('admin.operators.propose')}
       </button>
@@ -186,14 +176,14 @@ function OperatorRow({ row }: { row: AdminOperator }) {
 /** One field of the new operator's form: left to right, never filled in by the browser (a password as a new one). */
 function OperatorField({
   label,
-  type = 'text',
+  type,
   value,
   onChange,
   max,
   testId,
 }: {
   label: string;
-  type?: 'text' | 'email' | 'password';
+  type: 'text' | 'email' | 'password';
   value: string;
   onChange: (e: { target: { value: string } }) => void;
   max: number;
