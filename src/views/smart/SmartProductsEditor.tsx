@@ -141,28 +141,20 @@ function ProductForm({ product }: { product: SmartProduct }) {
         <tbody>
           {terms.map((x, i) => (
             <tr key={i} data-testid="sp-term">
-              <td>
-                <input
-                  className={styles.cellInput}
-                  value={x.days}
-                  inputMode="numeric"
-                  dir="ltr"
-                  aria-label={t('admin.smart.days')}
-                  onChange={(e) => setTerm(i, { days: e.target.value })}
-                  data-testid="sp-term-days"
-                />
-              </td>
-              <td>
-                <input
-                  className={styles.cellInput}
-                  value={x.daily}
-                  inputMode="decimal"
-                  dir="ltr"
-                  aria-label={t('admin.smart.dailyRate')}
-                  onChange={(e) => setTerm(i, { daily: e.target.value })}
-                  data-testid="sp-term-rate"
-                />
-              </td>
+              <TermCell
+                value={x.days}
+                mode="numeric"
+                label={t('admin.smart.days')}
+                onChange={(days) => setTerm(i, { days })}
+                testId="sp-term-days"
+              />
+              <TermCell
+                value={x.daily}
+                mode="decimal"
+                label={t('admin.smart.dailyRate')}
+                onChange={(daily) => setTerm(i, { daily })}
+                testId="sp-term-rate"
+              />
               <td className="num">{annualOf(x.daily)}</td>
               <td>
                 <button
@@ -214,5 +206,28 @@ function DecimalField(p: { label: string; value: string; onChange: (v: string) =
         data-testid={p.testId}
       />
     </label>
+  );
+}
+
+/** One figure of a term's row, edited in place (left to right, whatever the language). */
+function TermCell(p: {
+  value: string;
+  mode: 'numeric' | 'decimal';
+  label: string;
+  onChange: (v: string) => void;
+  testId: string;
+}) {
+  return (
+    <td>
+      <input
+        className={styles.cellInput}
+        value={p.value}
+        inputMode={p.mode}
+        dir="ltr"
+        aria-label={p.label}
+        onChange={(e) => p.onChange(e.target.value)}
+        data-testid={p.testId}
+      />
+    </td>
   );
 }
