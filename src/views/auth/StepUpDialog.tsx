@@ -41,14 +41,7 @@ export function StepUpDialog() {
       >
         <h2 id="step-up-title">{t('twoFactor.stepUp.title')}</h2>
         <p>{t('twoFactor.stepUp.why')}</p>
-        <TwoFactorCodeField
-          label={t('twoFactor.code')}
-          value={code}
-          onChange={setCode}
-          inputMode="numeric"
-          maxLength={7}
-          testId="step-up-code"
-        />
+        <TwoFactorCodeField label={t('twoFactor.code')} value={code} onChange={setCode} testId="step-up-code" />
         {(refusal || message) && (
           <p className={styles.formError} role="alert">
             {refusal ? text(refusal) : message}

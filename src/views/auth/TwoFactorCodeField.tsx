@@ -2,15 +2,14 @@ import styles from '../platform/styles/screens.module.css';
 import own from './twoFactor.module.css';
 
 /**
- * A one-time code's field, labelled `label`: the authenticator's six digits (`inputMode` numeric,
- * 7 with a space), or where a recovery code is taken too, up to 24 characters.
+ * A one-time code's field, labelled `label`: the authenticator's six digits (7 with a space, the
+ * digit keyboard), or with `recovery` a recovery code too (up to 24 characters, the full keyboard).
  */
 export function TwoFactorCodeField(p: {
   label: string;
   value: string;
   onChange: (value: string) => void;
-  maxLength: 7 | 24;
-  inputMode?: 'numeric' | 'text';
+  recovery?: boolean;
   testId?: string;
 }) {
   return (
@@ -20,8 +19,8 @@ export function TwoFactorCodeField(p: {
         name="code"
         className={own.codeInput}
         autoComplete="one-time-code"
-        inputMode={p.inputMode}
-        maxLength={p.maxLength}
+        inputMode={p.recovery ? 'text' : 'numeric'}
+        maxLength={p.recovery ? 24 : 7}
         value={p.value}
         onChange={(e) => p.onChange(e.target.value)}
         data-testid={p.testId}

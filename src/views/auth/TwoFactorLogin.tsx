@@ -41,8 +41,7 @@ export function TwoFactorLogin({
           setCode(value);
           send({ type: 'twoFactorLogin.edit' });
         }}
-        inputMode="text"
-        maxLength={24}
+        recovery
         testId="two-factor-code"
       />
       <FormRefusal refusal={step.refusal} />

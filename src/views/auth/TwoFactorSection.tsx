@@ -109,14 +109,7 @@ function Enrol() {
           {flow.setup.secret}
         </code>
       </p>
-      <TwoFactorCodeField
-        label={t('twoFactor.code')}
-        value={code}
-        onChange={setCode}
-        inputMode="numeric"
-        maxLength={7}
-        testId="two-factor-confirm-code"
-      />
+      <TwoFactorCodeField label={t('twoFactor.code')} value={code} onChange={setCode} testId="two-factor-confirm-code" />
       {error}
       <div className={own.actions}>
         <button type="submit" className={styles.submit} disabled={flow.busy} data-testid="two-factor-confirm">
@@ -153,7 +146,7 @@ function TurnOff() {
         onChange={set('password')}
         autoComplete="current-password"
       />
-      <TwoFactorCodeField label={t('twoFactor.codeOrRecovery')} value={v.code} onChange={set('code')} maxLength={24} />
+      <TwoFactorCodeField label={t('twoFactor.codeOrRecovery')} value={v.code} onChange={set('code')} recovery />
       {form.refusal && (
         <p className={styles.formError} role="alert" data-code={form.refusal.code ?? ''}>
           {text(form.refusal)}
