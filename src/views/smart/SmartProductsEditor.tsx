@@ -141,20 +141,16 @@ function ProductForm({ product }: { product: SmartProduct }) {
         <tbody>
           {terms.map((x, i) => (
             <tr key={i} data-testid="sp-term">
-              <TermCell
-                value={x.days}
-                mode="numeric"
-                label={t('admin.smart.days')}
-                onChange={(days) => setTerm(i, { days })}
-                testId="sp-term-days"
-              />
-              <TermCell
-                value={x.daily}
-                mode="decimal"
-                label={t('admin.smart.dailyRate')}
-                onChange={(daily) => setTerm(i, { daily })}
-                testId="sp-term-rate"
-              />
+              {TERM_FIELDS.map((f) => (
+                <TermCell
+                  key={f.field}
+                  value={x[f.field]}
+                  mode={f.mode}
+                  label={t(f.label)}
+                  onChange={(v) => setTerm(i, { [f.field]: v })}
+                  testId={f.testId}
+                />
+              ))}
               <td className="num">{annualOf(x.daily)}</td>
               <td>
                 <button
@@ -208,6 +204,12 @@ function DecimalField(p: { label: string; value: string; onChange: (v: string) =
     </label>
   );
 }
+
+/** A term's two figures, edited in its row. */
+const TERM_FIELDS = [
+  { field: 'days', mode: 'numeric', label: 'admin.smart.days', testId: 'sp-term-days' },
+  { field: 'daily', mode: 'decimal', label: 'admin.smart.dailyRate', testId: 'sp-term-rate' },
+] as const;
 
 /** One figure of a term's row, edited in place (left to right, whatever the language). */
 function TermCell(p: {
