@@ -17,8 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { HDKey } from '@scure/bip32';
-import { createPublicClient, createWalletClient, http, parseEther, parseUnits, type Hex } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { createPublicClient, http, parseEther, parseUnits, type Hex } from 'viem';
 import { foundry } from 'viem/chains';
 import { loadConfig } from '../server/config.ts';
 import { chainConfig } from '../server/chain/config.ts';
@@ -26,8 +25,9 @@ import { TRANSFER_EVENT } from '../server/chain/evm.ts';
 import { users } from '../server/platform/identity/schema.ts';
 import { reconcile } from '../server/platform/ledger/reconcile.ts';
 import { createPlatform } from '../server/start.ts';
-import { ANVIL_KEYS, startAnvil } from '../tests/setup/anvil.ts';
-import { TEST_TOKEN_ABI, TEST_TOKEN_BYTECODE } from '../tests/server/chain/testToken.ts';
+import { startAnvil } from '../tests/setup/anvil.ts';
+import { TEST_TOKEN_ABI } from '../tests/server/chain/testToken.ts';
+import { deployUsdt } from './benchChain.ts';
 
 const BLOCKS = Math.min(2000, Number(process.env.BENCH_BLOCKS ?? 200));
 const PER_BLOCK = Math.min(50, Number(process.env.BENCH_PER_BLOCK ?? 5));
@@ -37,15 +37,7 @@ const N = 12;
 const anvil = await startAnvil();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-chain-'));
 try {
-  const wallet = createWalletClient({ account: privateKeyToAccount(ANVIL_KEYS[0]), chain: foundry, transport: http(anvil.url) });
-  const pub = createPublicClient({ chain: foundry, transport: http(anvil.url) });
-  const deployHash = await wallet.deployContract({
-    abi: TEST_TOKEN_ABI,
-    bytecode: TEST_TOKEN_BYTECODE,
-    args: ['USDT', 'USDT', parseUnits('1000000000', 6)],
-  });
-  await anvil.mine(1);
-  const usdt = (await pub.getTransactionReceipt({ hash: deployHash })).contractAddress as Hex;
+  const { wallet, pub, usdt } = await deployUsdt(anvil);
   const start = (await anvil.head()) + 1;
 
   const xpub = HDKey.fromMasterSeed(crypto.randomBytes(32)).derive("m/44'/60'/0'").publicExtendedKey;

@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { HDKey } from '@scure/bip32';
-import { createPublicClient, createWalletClient, http, parseEther, parseUnits, type Hex } from 'viem';
+import { createWalletClient, http, parseEther, parseUnits, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
 import { loadConfig } from '../server/config.ts';
@@ -28,7 +28,8 @@ import { serveSigner } from '../server/signer/http.ts';
 import { Signer } from '../server/signer/signer.ts';
 import { createPlatform } from '../server/start.ts';
 import { ANVIL_KEYS, TEST_CHAIN_ID, freePort, startAnvil } from '../tests/setup/anvil.ts';
-import { TEST_TOKEN_ABI, TEST_TOKEN_BYTECODE } from '../tests/server/chain/testToken.ts';
+import { TEST_TOKEN_ABI } from '../tests/server/chain/testToken.ts';
+import { deployUsdt } from './benchChain.ts';
 import { createUser, fund, real } from '../tests/server/wallet/walletFixtures.ts';
 
 const PAYOUTS = Math.min(2000, Number(process.env.BENCH_PAYOUTS ?? 200));
@@ -40,19 +41,7 @@ const HOT = privateKeyToAccount(HOT_KEY).address;
 const anvil = await startAnvil();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-payouts-'));
 try {
-  const deployer = createWalletClient({
-    account: privateKeyToAccount(ANVIL_KEYS[0]),
-    chain: foundry,
-    transport: http(anvil.url),
-  });
-  const pub = createPublicClient({ chain: foundry, transport: http(anvil.url) });
-  const deployHash = await deployer.deployContract({
-    abi: TEST_TOKEN_ABI,
-    bytecode: TEST_TOKEN_BYTECODE,
-    args: ['USDT', 'USDT', parseUnits('1000000000', 6)],
-  });
-  await anvil.mine(1);
-  const usdt = (await pub.getTransactionReceipt({ hash: deployHash })).contractAddress as Hex;
+  const { wallet: deployer, pub, usdt } = await deployUsdt(anvil);
   await deployer.writeContract({
     address: usdt,
     abi: TEST_TOKEN_ABI,

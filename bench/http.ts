@@ -38,6 +38,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { demoCustomer } from './benchPlatform.ts';
 import { dbUrl, admin } from './pgAdmin.ts';
 
 const run = promisify(execFile);
@@ -62,22 +63,15 @@ interface Ready {
 // ---------------------------------------------------------------- servers (child processes)
 
 /**
- * The bench customer (a session as the login call makes one), with demo money and POSITIONS open
- * demo positions bought through the route, as the app buys them.
+ * The bench customer (bench/benchPlatform.ts: POSITIONS open demo positions), and an operator
+ * with a full first page in the deposit queue.
  */
 async function benchCustomer(
   app: Awaited<ReturnType<typeof import('../server/start.ts').createPlatform>>,
 ): Promise<{ token: string; operatorToken: string }> {
   const { users } = await import('../server/platform/identity/schema.ts');
   const { createSession } = await import('../server/auth/sessions.ts');
-  const { transfer } = await import('../server/platform/ledger/ledger.ts');
-  const { platformAccount, userAccount } = await import('../server/platform/ledger/accounts.ts');
-  const tag = crypto.randomBytes(4).toString('hex');
-  const [user] = await app.db
-    .insert(users)
-    .values({ username: `bench_${tag}`, inviteCode: `BENCH${tag}`.toUpperCase() })
-    .returning({ id: users.id });
-  const token = await createSession(app.db, user.id, 3600_000, { now: app.clock.now() });
+  const { token, tag } = await demoCustomer(app, 'bench', 'http', POSITIONS);
   // an operator, for the deposit queue
   const [op] = await app.db
     .insert(users)
@@ -95,40 +89,6 @@ async function benchCustomer(
     .execute(sql`insert into deposits (user_id, coin, network, amount, tx_hash, tx_hash_key, proof_last6, proof_file, proof_mime, status)
     select ${queued.id}, 'USDT', 'TRC20', 100, ${`benchtx${tag}`} || g, ${`benchtx${tag}`} || g, lpad(g::text, 6, '0'), ${`proof/bench-${tag}-`} || g, 'image/png', 'pending'
     from generate_series(1, 20) g`);
-  await app.db.transaction((tx) =>
-    transfer(tx, {
-      key: `bench:demo:${user.id}`,
-      book: 'demo',
-      asset: 'USDT',
-      from: platformAccount('demo_grants'),
-      to: userAccount(user.id, 'available'),
-      amount: '1000000',
-      reason: 'demo.grant',
-      refType: 'bench',
-      refId: 'http',
-    }),
-  );
-  // the feed's first step gives the instruments their prices
-  for (let i = 0; i < 200 && !(app.market.get('BTCUSDT') && app.market.get('ETHUSDT')); i++)
-    await new Promise((r) => setTimeout(r, 50));
-  for (let i = 0; i < POSITIONS; i++) {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/swx/customer/order/buyOptions',
-      headers: { authorization: token, virtually: 'NO' },
-      payload: {
-        code: i % 2 ? 'ETHUSDT' : 'BTCUSDT',
-        direction: i % 3 ? 'up' : 'down',
-        lots: '0.1',
-        leverage: 10,
-        period: 86_400,
-        clientKey: `bench-${tag}-${i}`,
-      },
-    });
-    const b = res.json() as { code: number; msg: string };
-    if (b.code !== 200 && !(b.code >= 20_000 && b.code < 30_000))
-      throw new Error(`bench customer: buyOptions ${b.code} ${b.msg}`);
-  }
   return { token, operatorToken };
 }
 

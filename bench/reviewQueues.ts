@@ -16,7 +16,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ADMIN_URL, admin } from './pgAdmin.ts';
+import { loadAvg, runDatabase } from './benchPlatform.ts';
 
 const N = Math.min(5000, Number(process.env.BENCH_REQUESTS ?? 300));
 const DATABASES = (process.env.BENCH_DATABASES ?? 'embedded,postgres').split(',').map((s) => s.trim());
@@ -46,13 +46,8 @@ async function run(db: string) {
   const { sql } = await import('drizzle-orm');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-queues-'));
   const env: Record<string, string> = { LOG_LEVEL: 'warn', FEED_SEED: '7' };
-  const dbName = `bench_queues_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
-  if (db === 'postgres') {
-    await admin(`CREATE DATABASE ${dbName}`);
-    const u = new URL(ADMIN_URL);
-    u.pathname = `/${dbName}`;
-    env.DATABASE_URL = u.toString();
-  }
+  const database = await runDatabase(db, 'bench_queues');
+  if (database.url) env.DATABASE_URL = database.url;
   const app = await createPlatform(loadConfig(env, { dataDir, engines: false, staticDir: undefined }), {
     memoryDb: true,
     logger: false,
@@ -119,15 +114,10 @@ async function run(db: string) {
   } finally {
     await app.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
-    if (db === 'postgres') await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await database.drop();
   }
 }
 
-const loadAvg = () =>
-  os
-    .loadavg()
-    .map((x) => x.toFixed(1))
-    .join(', ');
 console.log(
   `bench:queues: ${N} requests per page, one at a time (app.inject), ${os.cpus().length} CPUs, load average ${loadAvg()}`,
 );

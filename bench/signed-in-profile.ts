@@ -20,7 +20,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { ADMIN_URL, admin } from './pgAdmin.ts';
+import { demoCustomer, loadAvg, runDatabase } from './benchPlatform.ts';
 
 const N = Math.min(5000, Number(process.env.BENCH_REQUESTS ?? 300));
 const DATABASES = (process.env.BENCH_DATABASES ?? 'embedded,postgres').split(',').map((s) => s.trim());
@@ -61,22 +61,16 @@ const PATHS: Path[] = [
 async function profile(db: string) {
   const { loadConfig } = await import('../server/config.ts');
   const { createPlatform } = await import('../server/start.ts');
-  const { users } = await import('../server/platform/identity/schema.ts');
   const { optionsOrders } = await import('../server/trading/schema.ts');
-  const { createSession, findSessionUser } = await import('../server/auth/sessions.ts');
-  const { transfer } = await import('../server/platform/ledger/ledger.ts');
-  const { platformAccount, userAccount } = await import('../server/platform/ledger/accounts.ts');
+  const { findSessionUser } = await import('../server/auth/sessions.ts');
   const { positionView } = await import('../server/trading/view.ts');
   const { eq } = await import('drizzle-orm');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-profile-'));
   const env: Record<string, string> = { LOG_LEVEL: 'warn', FEED_SEED: '7' };
   if (process.env.SESSION_CACHE_SECONDS !== undefined) env.SESSION_CACHE_SECONDS = process.env.SESSION_CACHE_SECONDS;
-  const dbName = `bench_profile_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
-  if (db === 'postgres') {
-    await admin(`CREATE DATABASE ${dbName}`);
-    const u = new URL(ADMIN_URL);
-    u.pathname = `/${dbName}`;
-    env.DATABASE_URL = u.toString();
+  const database = await runDatabase(db, 'bench_profile');
+  if (database.url) {
+    env.DATABASE_URL = database.url;
     if (REDIS_URL) Object.assign(env, { REDIS_URL, BUS_NAMESPACE: `bench-profile-${crypto.randomBytes(4).toString('hex')}:` });
   }
   const app = await createPlatform(loadConfig(env, { dataDir, engines: true, staticDir: undefined }), {
@@ -84,44 +78,8 @@ async function profile(db: string) {
     logger: false,
   });
   try {
-    const tag = crypto.randomBytes(4).toString('hex');
-    const [user] = await app.db
-      .insert(users)
-      .values({ username: `prof_${tag}`, inviteCode: `PROF${tag}`.toUpperCase() })
-      .returning({ id: users.id });
-    const token = await createSession(app.db, user.id, 3600_000, { now: app.clock.now() });
-    await app.db.transaction((tx) =>
-      transfer(tx, {
-        key: `bench:demo:${user.id}`,
-        book: 'demo',
-        asset: 'USDT',
-        from: platformAccount('demo_grants'),
-        to: userAccount(user.id, 'available'),
-        amount: '1000000',
-        reason: 'demo.grant',
-        refType: 'bench',
-        refId: 'profile',
-      }),
-    );
-    for (let i = 0; i < 200 && !(app.market.get('BTCUSDT') && app.market.get('ETHUSDT')); i++)
-      await new Promise((r) => setTimeout(r, 50));
-    for (let i = 0; i < 20; i++) {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/swx/customer/order/buyOptions',
-        headers: { authorization: token, virtually: 'NO' },
-        payload: {
-          code: i % 2 ? 'ETHUSDT' : 'BTCUSDT',
-          direction: i % 3 ? 'up' : 'down',
-          lots: '0.1',
-          leverage: 10,
-          period: 86_400,
-          clientKey: `prof-${tag}-${i}`,
-        },
-      });
-      if ((res.json() as { code: number }).code >= 30_000 || (res.json() as { code: number }).code < 200)
-        throw new Error(`buyOptions: ${res.body}`);
-    }
+    const user = await demoCustomer(app, 'prof', 'profile', 20);
+    const token = user.token;
     // the platform's own background work (feed, candles, jobs) per ms of wall time, taken off below
     let c0 = process.cpuUsage();
     let w0 = performance.now();
@@ -191,15 +149,10 @@ async function profile(db: string) {
   } finally {
     await app.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
-    if (db === 'postgres') await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await database.drop();
   }
 }
 
-const loadAvg = () =>
-  os
-    .loadavg()
-    .map((x) => x.toFixed(1))
-    .join(', ');
 console.log(
   `bench:profile: ${N} requests per path, one at a time (app.inject), ${os.cpus().length} CPUs, node ${process.version}, load average ${loadAvg()}`,
 );

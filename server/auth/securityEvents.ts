@@ -82,7 +82,7 @@ const CHANGE_TEXT: Partial<Record<SecurityEvent, MailKey>> = {
  */
 export async function mailCredentialChange(
   mailer: Mailer,
-  user: { email: string | null; phone: string | null; language: string },
+  user: NoticeAddress,
   event: SecurityEvent,
   client: Client,
   holdHours: number,
@@ -90,12 +90,34 @@ export async function mailCredentialChange(
   const text = CHANGE_TEXT[event];
   if (!text) return;
   const sentences: MailKey[] = [text, ...(holdHours > 0 ? ['security.hold' as const] : []), 'security.notYou'];
-  const mail = renderMail(accountLanguage(user.language), 'security.subject', sentences, { hours: holdHours, ip: client.ip });
+  await sendSecurityNotice(mailer, client.log, user, sentences, { hours: holdHours, ip: client.ip });
+}
+
+/** Where an account's security notices go, and in which language. */
+export interface NoticeAddress {
+  email: string | null;
+  phone: string | null;
+  language: string;
+}
+
+/**
+ * Sends a security notice (under "security.subject") to the account's email, else as a text to
+ * its phone, else nowhere; in the account's language, since whoever acted may not be its owner.
+ * A failed delivery is logged, never thrown: the change it tells of is already made.
+ */
+export async function sendSecurityNotice(
+  mailer: Mailer,
+  log: Pick<Client['log'], 'warn'>,
+  user: NoticeAddress,
+  sentences: readonly MailKey[],
+  params: Record<string, unknown>,
+): Promise<void> {
   const to = user.email
     ? { channel: 'email' as const, recipient: user.email }
     : user.phone
       ? { channel: 'sms' as const, recipient: user.phone }
       : undefined;
   if (!to) return;
-  await mailer.deliver({ ...to, ...mail }).catch((err) => client.log.warn({ err }, 'security notice not delivered'));
+  const mail = renderMail(accountLanguage(user.language), 'security.subject', sentences, params);
+  await mailer.deliver({ ...to, ...mail }).catch((err) => log.warn({ err }, 'security notice not delivered'));
 }

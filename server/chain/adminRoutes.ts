@@ -16,65 +16,23 @@ import {
   AdminChainSweepPage,
   AdminChainSweepQuery,
 } from '../../src/contract/chain.ts';
-import { Envelope } from '../../src/contract/envelope.ts';
+import { operatorRoutes } from '../platform/http/operatorRoutes.ts';
 import { DOCS } from './adminRouteDocs.ts';
-import { docSchema } from '../platform/http/openApi.ts';
-
-const tags = ['admin'];
-const security = [{ token: [] }];
 
 const chainAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.requireOperator);
-
-  app.get(
-    '/chain/networks',
-    {
-      schema: { ...docSchema(DOCS.listChainNetworks), tags, security, response: { 200: Envelope(AdminChainNetworkList) } },
-    },
-    async (_req, reply) => reply.ok(await app.chain.networks()),
+  const op = operatorRoutes(app);
+  op.get('/chain/networks', { ...DOCS.listChainNetworks, result: AdminChainNetworkList }, () => app.chain.networks());
+  op.get('/chain/incidents', { ...DOCS.listChainIncidents, querystring: ChainIncidentQuery, result: ChainIncidentPage }, (r) =>
+    app.chain.incidents(r.query),
   );
-
-  app.get(
-    '/chain/incidents',
-    {
-      schema: {
-        ...docSchema(DOCS.listChainIncidents),
-        tags,
-        security,
-        querystring: ChainIncidentQuery,
-        response: { 200: Envelope(ChainIncidentPage) },
-      },
-    },
-    async (req, reply) => reply.ok(await app.chain.incidents(req.query)),
+  op.get('/chain/sweeps', { ...DOCS.listChainSweeps, querystring: AdminChainSweepQuery, result: AdminChainSweepPage }, (r) =>
+    app.chain.sweepList(r.query),
   );
-
-  app.get(
-    '/chain/sweeps',
-    {
-      schema: {
-        ...docSchema(DOCS.listChainSweeps),
-        tags,
-        security,
-        querystring: AdminChainSweepQuery,
-        response: { 200: Envelope(AdminChainSweepPage) },
-      },
-    },
-    async (req, reply) => reply.ok(await app.chain.sweepList(req.query)),
-  );
-
-  app.post(
+  op.post(
     '/chain/incidents/:id/resolve',
-    {
-      schema: {
-        ...docSchema(DOCS.resolveChainIncident),
-        tags,
-        security,
-        params: ChainIncidentParams,
-        body: ChainIncidentResolveBody,
-        response: { 200: Envelope(ChainIncident) },
-      },
-    },
-    async (req, reply) => reply.ok(await app.chain.resolveIncident(req.user!.id, BigInt(req.params.id), req.body.note)),
+    { ...DOCS.resolveChainIncident, params: ChainIncidentParams, body: ChainIncidentResolveBody, result: ChainIncident },
+    (r) => app.chain.resolveIncident(r.by, r.id, r.body.note),
   );
 };
 

@@ -12,11 +12,10 @@ import { Envelope } from '../../src/contract/envelope.ts';
 import { Err } from '../../src/contract/errors.ts';
 import { BizError } from '../platform/http/errors.ts';
 import { DOCS } from './routeDocs.ts';
-import { docSchema } from '../platform/http/openApi.ts';
+import { routeSchemas } from '../platform/http/routeSchema.ts';
 
 const P = '/swx/customer/user';
-const tags = ['wallet'];
-const security = [{ token: [] }];
+const route = routeSchemas('wallet');
 
 /** Deposits are the real book's, as the wallet's own lists (10033 under the demo header). */
 const realBookOnly = async (req: FastifyRequest) => {
@@ -28,7 +27,7 @@ const chainRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${P}/chainAddresses`,
     {
       preHandler: [app.requireUser],
-      schema: { ...docSchema(DOCS.getChainAddresses), tags, security, response: { 200: Envelope(ChainAddressList) } },
+      ...route.signedIn({ ...DOCS.getChainAddresses, response: { 200: Envelope(ChainAddressList) } }),
     },
     async (req, reply) => reply.ok(await app.chain.addresses(req.user!.id)),
   );
@@ -37,13 +36,11 @@ const chainRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${P}/chainDeposits`,
     {
       preHandler: [app.requireUser, realBookOnly],
-      schema: {
-        ...docSchema(DOCS.listChainDeposits),
-        tags,
-        security,
+      ...route.signedIn({
+        ...DOCS.listChainDeposits,
         querystring: ChainDepositQuery,
         response: { 200: Envelope(ChainDepositPage) },
-      },
+      }),
     },
     async (req, reply) => reply.ok(await app.chain.deposits(req.user!.id, req.query)),
   );

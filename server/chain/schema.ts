@@ -5,7 +5,6 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  bigserial,
   check,
   index,
   integer,
@@ -15,9 +14,9 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { serialId, userOwned, money, instant } from '../platform/db/columns.ts';
 import type { ChainDepositStatus } from '../../src/machines/chain/chainDeposit.ts';
 
 /**
@@ -40,10 +39,10 @@ export const chainNetworks = pgTable('chain_networks', {
   lastBlock: bigint({ mode: 'number' }).notNull(),
   lastHash: text(),
   head: bigint({ mode: 'number' }),
-  headAt: timestamp({ withTimezone: true }),
+  headAt: instant(),
   lastError: text(),
-  lastErrorAt: timestamp({ withTimezone: true }),
-  updatedAt: timestamp({ withTimezone: true }).notNull(),
+  lastErrorAt: instant(),
+  updatedAt: instant().notNull(),
 });
 
 /**
@@ -69,8 +68,7 @@ export const chainBlocks = pgTable(
 export const chainAddresses = pgTable(
   'chain_addresses',
   {
-    id: bigserial({ mode: 'bigint' }).primaryKey(),
-    userId: bigint({ mode: 'bigint' }).notNull(),
+    ...userOwned(),
     network: text().notNull(),
     /** EIP-55 checksummed */
     address: text().notNull(),
@@ -78,9 +76,9 @@ export const chainAddresses = pgTable(
     addressKey: text().notNull(),
     derivationPath: text().notNull(),
     derivationIndex: bigint({ mode: 'number' }).notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: instant().notNull(),
     /** when the sweeper last read what it holds (server/chain/sweeper.ts): it reads again after a newer credit */
-    sweepCheckedAt: timestamp({ withTimezone: true }),
+    sweepCheckedAt: instant(),
   },
   (t) => [
     uniqueIndex('chain_addresses_user').on(t.network, t.userId),
@@ -99,7 +97,7 @@ export const chainAddresses = pgTable(
 export const chainDeposits = pgTable(
   'chain_deposits',
   {
-    id: bigserial({ mode: 'bigint' }).primaryKey(),
+    id: serialId(),
     chainId: integer().notNull(),
     network: text().notNull(),
     coin: text().notNull(),
@@ -115,15 +113,15 @@ export const chainDeposits = pgTable(
     /** the chain's integer amount (wei, token units) */
     amountRaw: numeric({ precision: 78, scale: 0 }).notNull(),
     /** the amount at the asset's precision, rounded toward zero: what is credited */
-    amount: numeric({ precision: 38, scale: 18 }).notNull(),
+    amount: money().notNull(),
     status: text().$type<ChainDepositStatus>().notNull(),
     /** the last confirmation count the customer was told ("confirming k/N") */
     confirmationsTold: integer().notNull().default(0),
     /** who saw it first: the watcher or a customer's claim */
     source: text({ enum: ['watcher', 'claim'] }).notNull(),
-    creditedAt: timestamp({ withTimezone: true }),
-    droppedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    creditedAt: instant(),
+    droppedAt: instant(),
+    createdAt: instant().notNull(),
   },
   (t) => [
     uniqueIndex('chain_deposits_key').on(t.chainId, t.txHash, t.logIndex),
@@ -142,18 +140,18 @@ export const chainDeposits = pgTable(
 export const chainIncidents = pgTable(
   'chain_incidents',
   {
-    id: bigserial({ mode: 'bigint' }).primaryKey(),
+    id: serialId(),
     network: text().notNull(),
     kind: text({ enum: ['credited_reorged', 'history_exhausted', 'recredit_held'] }).notNull(),
     depositId: bigint({ mode: 'bigint' }),
     blockNumber: bigint({ mode: 'number' }).notNull(),
     details: jsonb().$type<Record<string, string | number | null>>().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: instant().notNull(),
     /**
      * An operator's acknowledgement after handling it off the platform (docs/wallet.md, "Incidents"):
      * who, when and what they did. Resolving moves no money and edits no balance.
      */
-    resolvedAt: timestamp({ withTimezone: true }),
+    resolvedAt: instant(),
     resolvedBy: bigint({ mode: 'bigint' }),
     resolutionNote: text(),
   },
@@ -198,7 +196,7 @@ export const chainNonces = pgTable(
 export const chainPayouts = pgTable(
   'chain_payouts',
   {
-    id: bigserial({ mode: 'bigint' }).primaryKey(),
+    id: serialId(),
     withdrawalId: bigint({ mode: 'bigint' }).notNull(),
     network: text().notNull(),
     fromAddress: text().notNull(),
@@ -206,9 +204,9 @@ export const chainPayouts = pgTable(
     state: text().$type<'allocated' | 'signed' | 'broadcast'>().notNull().default('allocated'),
     maxFeePerGas: text(),
     maxPriorityFeePerGas: text(),
-    broadcastAt: timestamp({ withTimezone: true }),
+    broadcastAt: instant(),
     replacements: integer().notNull().default(0),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: instant().notNull(),
   },
   (t) => [
     uniqueIndex('chain_payouts_withdrawal').on(t.withdrawalId),
@@ -224,7 +222,7 @@ export const chainPayoutTxs = pgTable(
     payoutId: bigint({ mode: 'bigint' }).notNull(),
     raw: text().notNull(),
     maxFeePerGas: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: instant().notNull(),
   },
   (t) => [index('chain_payout_txs_payout').on(t.payoutId)],
 );
@@ -242,7 +240,7 @@ export type ChainPayoutRow = typeof chainPayouts.$inferSelect;
 export const chainSweeps = pgTable(
   'chain_sweeps',
   {
-    id: bigserial({ mode: 'bigint' }).primaryKey(),
+    id: serialId(),
     network: text().notNull(),
     addressId: bigint({ mode: 'bigint' }).notNull(),
     address: text().notNull(),
@@ -263,9 +261,9 @@ export const chainSweeps = pgTable(
     blockNumber: bigint({ mode: 'number' }),
     confirmations: integer().notNull().default(0),
     lastError: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
-    sentAt: timestamp({ withTimezone: true }),
-    confirmedAt: timestamp({ withTimezone: true }),
+    createdAt: instant().notNull(),
+    sentAt: instant(),
+    confirmedAt: instant(),
   },
   (t) => [
     uniqueIndex('chain_sweeps_open')

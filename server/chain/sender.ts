@@ -19,16 +19,14 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { parseUnits } from 'viem';
 import Decimal from 'decimal.js';
+import { NATIVE_TRANSFER_GAS, TOKEN_TRANSFER_GAS } from '../platform/chainGas.ts';
 import type { Hex } from './config.ts';
-import type { ChainDeps, Watched } from './deps.ts';
 import { explorerLink } from './payoutCheck.ts';
 import type { PayoutBook, QueuedPayout } from './payoutBook.ts';
+import { HotWalletJob } from './hotWalletJob.ts';
 import { withNextNonce } from './nonces.ts';
 import { chainPayouts, chainPayoutTxs, type ChainPayoutRow } from './schema.ts';
-import type { SignerClient } from './signerClient.ts';
 
-const NATIVE_GAS = 21_000n;
-const TOKEN_GAS = 100_000n;
 /** a replacement's fees over the last ones (the node wants at least 10 %) */
 const BUMP_PERCENT = 125n;
 
@@ -38,17 +36,7 @@ export interface SendResult {
   waiting: number;
 }
 
-export class PayoutSender {
-  constructor(
-    private readonly deps: ChainDeps,
-    private readonly w: Watched,
-    private readonly signer: SignerClient,
-  ) {}
-
-  private get network() {
-    return this.w.cfg.network;
-  }
-
+export class PayoutSender extends HotWalletJob {
   async run(book: PayoutBook): Promise<SendResult> {
     const from = (await this.signer.from()).toLowerCase() as Hex;
     const result = { sent: 0, replaced: 0, waiting: 0 };
@@ -95,8 +83,8 @@ export class PayoutSender {
     const { evm, cfg } = this.w;
     const fees = await evm.fees();
     const eth = await evm.pendingBalance(from);
-    if (q.coin === 'ETH') return eth >= parseUnits(exact(q.receiveAmount, 18), 18) + NATIVE_GAS * fees.maxFeePerGas;
-    if (!cfg.usdtContract || eth < TOKEN_GAS * fees.maxFeePerGas) return false;
+    if (q.coin === 'ETH') return eth >= parseUnits(exact(q.receiveAmount, 18), 18) + NATIVE_TRANSFER_GAS * fees.maxFeePerGas;
+    if (!cfg.usdtContract || eth < TOKEN_TRANSFER_GAS * fees.maxFeePerGas) return false;
     const decimals = await evm.tokenDecimals(cfg.usdtContract);
     return (await evm.pendingBalance(from, cfg.usdtContract)) >= parseUnits(exact(q.receiveAmount, decimals), decimals);
   }
@@ -153,7 +141,7 @@ export class PayoutSender {
     fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint },
     state: 'signed' | 'broadcast',
   ): Promise<{ raw: Hex; txHash: Hex }> {
-    const signed = await this.signer.sign({ withdrawalId: p.withdrawalId, nonce: p.nonce, ...fees, gas: TOKEN_GAS });
+    const signed = await this.signer.sign({ withdrawalId: p.withdrawalId, nonce: p.nonce, ...fees, gas: TOKEN_TRANSFER_GAS });
     await this.deps.db.transaction(async (tx) => {
       await tx
         .insert(chainPayoutTxs)

@@ -21,15 +21,13 @@
 import Decimal from 'decimal.js';
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { parseUnits } from 'viem';
+import { NATIVE_TRANSFER_GAS, TOKEN_TRANSFER_GAS } from '../platform/chainGas.ts';
 import type { Hex } from './config.ts';
-import type { ChainDeps, Watched } from './deps.ts';
+import type { ChainDeps } from './deps.ts';
+import { HotWalletJob } from './hotWalletJob.ts';
 import { withNextNonce } from './nonces.ts';
 import { chainAddresses, chainSweeps, type ChainSweepRow } from './schema.ts';
-import type { SignerClient } from './signerClient.ts';
 
-const NATIVE_GAS = 21_000n;
-/** one token transfer's gas: what a fuel pays for (the signer's own figure, server/signer/sweeps.ts) */
-const TOKEN_GAS = 100_000n;
 /** addresses read per run: a long list is walked over several runs, oldest read first */
 const ADDRESSES_PER_RUN = 50;
 const OPEN = ['fueling', 'sending', 'sent'] as const;
@@ -43,17 +41,7 @@ export interface SweepResult {
 const units = (amount: string, decimals: number) =>
   parseUnits(new Decimal(amount).toFixed(decimals, Decimal.ROUND_DOWN), decimals);
 
-export class Sweeper {
-  constructor(
-    private readonly deps: ChainDeps,
-    private readonly w: Watched,
-    private readonly signer: SignerClient,
-  ) {}
-
-  private get network() {
-    return this.w.cfg.network;
-  }
-
+export class Sweeper extends HotWalletJob {
   /** Whether any coin of the network has a threshold: the job has work. */
   get sweeps(): boolean {
     const m = this.w.cfg.sweepMin;
@@ -184,10 +172,10 @@ export class Sweeper {
     };
     if (cfg.sweepMin.USDT && cfg.usdtContract) {
       const amount = fits('USDT', await evm.pendingBalance(address, cfg.usdtContract));
-      if (amount !== undefined) plan = { coin: 'USDT', amountRaw: amount, fuel: eth < TOKEN_GAS * fees.maxFeePerGas };
+      if (amount !== undefined) plan = { coin: 'USDT', amountRaw: amount, fuel: eth < TOKEN_TRANSFER_GAS * fees.maxFeePerGas };
     }
     if (!plan && cfg.sweepMin.ETH) {
-      const amount = fits('ETH', eth - NATIVE_GAS * fees.maxFeePerGas);
+      const amount = fits('ETH', eth - NATIVE_TRANSFER_GAS * fees.maxFeePerGas);
       if (amount !== undefined) plan = { coin: 'ETH', amountRaw: amount, fuel: false };
     }
     return this.deps.db.transaction(async (tx) => {

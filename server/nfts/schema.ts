@@ -1,17 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { serialId, money, instant } from '../platform/db/columns.ts';
 import type { NftStatus } from '../../src/machines/nfts/nft.ts';
 
 /**
@@ -22,7 +11,7 @@ import type { NftStatus } from '../../src/machines/nfts/nft.ts';
 export const nfts = pgTable(
   'nfts',
   {
-    id: bigserial({ mode: 'bigint' }).primaryKey(),
+    id: serialId(),
     code: text(),
     seed: integer().notNull(),
     name: text().notNull(),
@@ -33,25 +22,25 @@ export const nfts = pgTable(
     verified: boolean().notNull().default(false),
     saleType: text({ enum: ['buy_now', 'auction'] }).notNull(),
     asset: text().notNull().default('USDT'),
-    price: numeric({ precision: 38, scale: 18 }),
-    reservePrice: numeric({ precision: 38, scale: 18 }),
-    startTime: timestamp({ withTimezone: true }),
-    endTime: timestamp({ withTimezone: true }),
+    price: money(),
+    reservePrice: money(),
+    startTime: instant(),
+    endTime: instant(),
     /** how many times a late bid moved the end (anti-sniping) */
     extensions: integer().notNull().default(0),
     status: text().$type<NftStatus>().notNull().default('listed'),
     donationShare: numeric({ precision: 12, scale: 10 }).notNull(),
     charity: text().notNull(),
-    currentBid: numeric({ precision: 38, scale: 18 }),
+    currentBid: money(),
     currentBidderId: bigint({ mode: 'bigint' }),
     currentBidId: bigint({ mode: 'bigint' }),
     bidCount: integer().notNull().default(0),
     ownerId: bigint({ mode: 'bigint' }),
-    soldPrice: numeric({ precision: 38, scale: 18 }),
-    soldAt: timestamp({ withTimezone: true }),
+    soldPrice: money(),
+    soldAt: instant(),
     listedBy: bigint({ mode: 'bigint' }),
     clientKey: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: instant().notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('nfts_code').on(t.code),
@@ -75,17 +64,17 @@ export const nfts = pgTable(
 export const nftBids = pgTable(
   'nft_bids',
   {
-    id: bigserial({ mode: 'bigint' }).primaryKey(),
+    id: serialId(),
     nftId: bigint({ mode: 'bigint' })
       .notNull()
       .references(() => nfts.id),
     userId: bigint({ mode: 'bigint' }).notNull(),
     kind: text({ enum: ['bid', 'buy'] }).notNull(),
-    amount: numeric({ precision: 38, scale: 18 }).notNull(),
+    amount: money().notNull(),
     status: text({ enum: ['held', 'released', 'won'] }).notNull(),
     clientKey: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
-    releasedAt: timestamp({ withTimezone: true }),
+    createdAt: instant().notNull(),
+    releasedAt: instant(),
   },
   (t) => [
     uniqueIndex('nft_bids_client_key').on(t.userId, t.clientKey),
@@ -103,16 +92,16 @@ export const nftBids = pgTable(
 export const nftSales = pgTable(
   'nft_sales',
   {
-    id: bigserial({ mode: 'bigint' }).primaryKey(),
+    id: serialId(),
     nftId: bigint({ mode: 'bigint' })
       .notNull()
       .references(() => nfts.id),
     buyerId: bigint({ mode: 'bigint' }).notNull(),
     kind: text({ enum: ['buy_now', 'auction'] }).notNull(),
-    gross: numeric({ precision: 38, scale: 18 }).notNull(),
-    donation: numeric({ precision: 38, scale: 18 }).notNull(),
+    gross: money().notNull(),
+    donation: money().notNull(),
     charity: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: instant().notNull(),
   },
   (t) => [uniqueIndex('nft_sales_nft').on(t.nftId)],
 );
@@ -121,13 +110,13 @@ export const nftSales = pgTable(
 export const charityPayouts = pgTable(
   'charity_payouts',
   {
-    id: bigserial({ mode: 'bigint' }).primaryKey(),
+    id: serialId(),
     operatorId: bigint({ mode: 'bigint' }).notNull(),
-    amount: numeric({ precision: 38, scale: 18 }).notNull(),
+    amount: money().notNull(),
     txHash: text().notNull(),
     note: text().notNull(),
     clientKey: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: instant().notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('charity_payouts_tx').on(t.txHash),

@@ -1,16 +1,5 @@
-import {
-  bigserial,
-  bigint,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { serialId, instant } from '../platform/db/columns.ts';
 import type { OnChainReading } from '../../src/contract/proof.ts';
 
 /**
@@ -23,14 +12,14 @@ import type { OnChainReading } from '../../src/contract/proof.ts';
 export const liabilitySnapshots = pgTable(
   'liability_snapshots',
   {
-    id: bigserial({ mode: 'bigint' }).primaryKey(),
+    id: serialId(),
     status: text({ enum: ['published', 'failed'] }).notNull(),
     /** the tree's rules (src/contract/merkleSum.ts): 'pol2' split leaves; 'pol1' one leaf per customer (the snapshots before migration 0030) */
     format: text({ enum: ['pol1', 'pol2'] }).notNull(),
     /** 'schedule' (the daily job) or 'operator' (an operator asked) */
     trigger: text({ enum: ['schedule', 'operator'] }).notNull(),
     requestedBy: bigint({ mode: 'bigint' }),
-    takenAt: timestamp({ withTimezone: true }).notNull(),
+    takenAt: instant().notNull(),
     /** assets in the order of every list of sums, with their decimals: [{asset, decimals}] */
     assets: jsonb().$type<Array<{ asset: string; decimals: number }>>().notNull(),
     rootHash: text(),
@@ -47,7 +36,7 @@ export const liabilitySnapshots = pgTable(
     onChain: jsonb().$type<OnChainReading>(),
     /** the UTC day (platform clock) a scheduled snapshot is for; null for an operator's (any number a day) */
     period: date({ mode: 'string' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: instant().notNull().defaultNow(),
   },
   (t) => [index('liability_snapshots_taken').on(t.status, t.takenAt), uniqueIndex('liability_snapshots_period').on(t.period)],
 );

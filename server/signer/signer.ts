@@ -12,13 +12,13 @@ import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { encodeFunctionData, keccak256, parseAbiItem, parseUnits, type Hex } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import type { Db, Tx } from '../platform/db/client.ts';
+import { NATIVE_TRANSFER_GAS } from '../platform/chainGas.ts';
 import { approvedPayout, SignerRefusal } from './approvals.ts';
 import { signerSignatures } from './schema.ts';
 import { signFuel, signSweep, type SweepSignRequest } from './sweeps.ts';
 
 const TRANSFER = parseAbiItem('function transfer(address to, uint256 value) returns (bool)');
-/** what a native transfer costs, and the most a token transfer may be given */
-const NATIVE_GAS = 21_000n;
+/** the most a token transfer may be given */
 const MAX_TOKEN_GAS = 150_000n;
 
 /** The amount in a token's decimals, cut (never rounded up): the asset's precision is never finer than the chain's. */
@@ -177,7 +177,7 @@ export class Signer {
     };
     let tx;
     if (p.coin === 'ETH') {
-      tx = { ...base, to: p.address as Hex, value: parseUnits(exact(p.receiveAmount, 18), 18), gas: NATIVE_GAS };
+      tx = { ...base, to: p.address as Hex, value: parseUnits(exact(p.receiveAmount, 18), 18), gas: NATIVE_TRANSFER_GAS };
     } else {
       if (!s.usdtContract) throw new SignerRefusal('no token contract configured');
       const gas = BigInt(req.gas ?? '100000');

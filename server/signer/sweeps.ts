@@ -18,13 +18,11 @@ import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { bytesToHex, encodeFunctionData, keccak256, parseAbiItem, type Hex } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import type { Tx } from '../platform/db/client.ts';
+import { NATIVE_TRANSFER_GAS, TOKEN_TRANSFER_GAS } from '../platform/chainGas.ts';
 import { SignerRefusal } from './approvals.ts';
 import { signerSignatures } from './schema.ts';
 
 const TRANSFER = parseAbiItem('function transfer(address to, uint256 value) returns (bool)');
-const NATIVE_GAS = 21_000n;
-/** the gas one token transfer may use: what a fuel pays for, and a token sweep's highest limit */
-export const SWEEP_TOKEN_GAS = 100_000n;
 
 export interface SweepSignRequest {
   sweepId: string;
@@ -146,8 +144,8 @@ export async function signFuel(c: SweepContext, req: SweepSignRequest) {
   ownKey(c, s);
   const from = c.hot.address.toLowerCase();
   await checkNonce(c, 'fuel', id, from, req.nonce);
-  const value = SWEEP_TOKEN_GAS * c.maxFee;
-  const raw = await c.hot.signTransaction({ ...base(c, req.nonce), to: s.address as Hex, value, gas: NATIVE_GAS });
+  const value = TOKEN_TRANSFER_GAS * c.maxFee;
+  const raw = await c.hot.signTransaction({ ...base(c, req.nonce), to: s.address as Hex, value, gas: NATIVE_TRANSFER_GAS });
   const txHash = keccak256(raw);
   await record(c, 'fuel', id, from, req.nonce, txHash);
   return { from: c.hot.address, txHash, raw, to: s.address, value: value.toString() };
@@ -167,11 +165,11 @@ export async function signSweep(c: SweepContext, req: SweepSignRequest) {
   if (amount <= 0n) throw new SignerRefusal('nothing to sweep');
   let tx;
   if (s.coin === 'ETH') {
-    tx = { ...base(c, req.nonce), to: c.hot.address, value: amount, gas: NATIVE_GAS };
+    tx = { ...base(c, req.nonce), to: c.hot.address, value: amount, gas: NATIVE_TRANSFER_GAS };
   } else if (s.coin === 'USDT') {
     if (!c.usdtContract) throw new SignerRefusal('no token contract configured');
     const data = encodeFunctionData({ abi: [TRANSFER], functionName: 'transfer', args: [c.hot.address, amount] });
-    tx = { ...base(c, req.nonce), to: c.usdtContract, value: 0n, data, gas: SWEEP_TOKEN_GAS };
+    tx = { ...base(c, req.nonce), to: c.usdtContract, value: 0n, data, gas: TOKEN_TRANSFER_GAS };
   } else {
     throw new SignerRefusal(`${s.coin} is not swept by this signer`);
   }

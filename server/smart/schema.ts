@@ -1,18 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { serialId, userOwned, money, instant } from '../platform/db/columns.ts';
 import type { SmartPlanStatus } from '../../src/machines/smart/smartPlan.ts';
 
 /** A term a product offers: its length and its daily rate (a fraction, "0.0001" = 0.01 %). */
@@ -29,18 +17,18 @@ export interface SmartTermRow {
 export const smartProducts = pgTable(
   'smart_products',
   {
-    id: bigserial({ mode: 'bigint' }).primaryKey(),
+    id: serialId(),
     /** the seed's stable name for the row (e.g. 'steady-30'); never shown */
     code: text().notNull(),
     name: text().notNull(),
     asset: text().notNull().default('USDT'),
-    minAmount: numeric({ precision: 38, scale: 18 }).notNull(),
-    maxAmount: numeric({ precision: 38, scale: 18 }).notNull(),
+    minAmount: money().notNull(),
+    maxAmount: money().notNull(),
     terms: jsonb().$type<SmartTermRow[]>().notNull(),
     earlyExitPenalty: numeric({ precision: 12, scale: 10 }).notNull(),
     enabled: boolean().notNull().default(true),
     position: integer().notNull().default(0),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: instant().notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('smart_products_code').on(t.code),
@@ -56,31 +44,30 @@ export const smartProducts = pgTable(
 export const smartPlans = pgTable(
   'smart_plans',
   {
-    id: bigserial({ mode: 'bigint' }).primaryKey(),
-    userId: bigint({ mode: 'bigint' }).notNull(),
+    ...userOwned(),
     productId: bigint({ mode: 'bigint' })
       .notNull()
       .references(() => smartProducts.id),
     productName: text().notNull(),
     asset: text().notNull().default('USDT'),
-    amount: numeric({ precision: 38, scale: 18 }).notNull(),
+    amount: money().notNull(),
     days: integer().notNull(),
     dailyRate: numeric({ precision: 12, scale: 10 }).notNull(),
     /** amount × dailyRate rounded down to the asset's places: what each day pays */
-    dailyEarning: numeric({ precision: 38, scale: 18 }).notNull(),
+    dailyEarning: money().notNull(),
     /** dailyEarning × days: set aside from the reserve at purchase */
-    expectedProfit: numeric({ precision: 38, scale: 18 }).notNull(),
+    expectedProfit: money().notNull(),
     earlyExitPenalty: numeric({ precision: 12, scale: 10 }).notNull(),
-    startTime: timestamp({ withTimezone: true }).notNull(),
-    endTime: timestamp({ withTimezone: true }).notNull(),
+    startTime: instant().notNull(),
+    endTime: instant().notNull(),
     daysPaid: integer().notNull().default(0),
-    totalEarned: numeric({ precision: 38, scale: 18 }).notNull().default('0'),
+    totalEarned: money().notNull().default('0'),
     status: text().$type<SmartPlanStatus>().notNull().default('earning'),
-    penalty: numeric({ precision: 38, scale: 18 }),
-    closedAt: timestamp({ withTimezone: true }),
+    penalty: money(),
+    closedAt: instant(),
     /** the app's idempotency key: a retry with it answers this plan */
     clientKey: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: instant().notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('smart_plans_client_key').on(t.userId, t.clientKey),
@@ -105,12 +92,12 @@ export const smartPlans = pgTable(
 export const smartReserveFundings = pgTable(
   'smart_reserve_fundings',
   {
-    id: bigserial({ mode: 'bigint' }).primaryKey(),
+    id: serialId(),
     /** the proposer */
     operatorId: bigint({ mode: 'bigint' }).notNull(),
     kind: text().$type<'fund' | 'withdraw'>().notNull().default('fund'),
     status: text().$type<'proposed' | 'confirmed' | 'rejected'>().notNull().default('proposed'),
-    amount: numeric({ precision: 38, scale: 18 }).notNull(),
+    amount: money().notNull(),
     note: text().notNull(),
     clientKey: text(),
     evidenceKind: text().$type<'chain' | 'bank'>(),
@@ -121,8 +108,8 @@ export const smartReserveFundings = pgTable(
     evidenceReference: text(),
     /** the confirming (or rejecting) operator */
     decidedBy: bigint({ mode: 'bigint' }),
-    decidedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    decidedAt: instant(),
+    createdAt: instant().notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('smart_reserve_fundings_client_key').on(t.operatorId, t.clientKey),

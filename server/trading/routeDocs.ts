@@ -5,6 +5,27 @@ import { Err } from '../../src/contract/errors.ts';
 import type { RouteDoc } from '../platform/http/routeSchema.ts';
 import { BUY_OPTIONS_EXAMPLES, CANCEL_PENDING_EXAMPLES, CLOSE_OPTIONS_EXAMPLES, PLACE_PENDING_EXAMPLES } from './apiExamples.ts';
 
+/** The stops' own checks, at opening and when they change. */
+const STOPS_REFUSALS = [
+  Err.STOP_LOSS_UNREASONABLE,
+  Err.TAKE_PROFIT_UNREASONABLE,
+  Err.STOPS_COMBINATION_UNREASONABLE,
+  Err.TRAILING_DISTANCE_WRONG,
+  Err.TRAILING_WITH_STOP_LOSS,
+] as const;
+
+/** What an opening checks, the same for a position bought now and for a pending order placed. */
+const OPENING_REFUSALS = [
+  Err.OPTIONS_PRODUCT_WRONG,
+  Err.NOT_TRADABLE,
+  Err.PURCHASE_AMOUNT_WRONG,
+  Err.LEVERAGE_NOT_OFFERED,
+  Err.NO_MATCHING_PERIOD,
+  ...STOPS_REFUSALS,
+  Err.PRICE_UNAVAILABLE,
+  Err.INSUFFICIENT_BALANCE,
+] as const;
+
 export const DOCS = {
   getOptionsProduct: {
     operationId: 'getOptionsProduct',
@@ -28,21 +49,7 @@ export const DOCS = {
       'Open a position at the current price in the selected book: margin and opening fee through the ledger. Success 20004; a retry with the same clientKey answers the first order.',
     description:
       'Opens a position (up or down) at the current price in the selected book, with optional stop-loss, take-profit or trailing stop checked against that price. Success answers 20004 with the order and its receipt; a retry with the same clientKey answers the first order and moves nothing again.',
-    refusals: [
-      Err.OPTIONS_PRODUCT_WRONG,
-      Err.NOT_TRADABLE,
-      Err.PURCHASE_AMOUNT_WRONG,
-      Err.LEVERAGE_NOT_OFFERED,
-      Err.NO_MATCHING_PERIOD,
-      Err.STOP_LOSS_UNREASONABLE,
-      Err.TAKE_PROFIT_UNREASONABLE,
-      Err.STOPS_COMBINATION_UNREASONABLE,
-      Err.TRAILING_DISTANCE_WRONG,
-      Err.TRAILING_WITH_STOP_LOSS,
-      Err.PRICE_UNAVAILABLE,
-      Err.INSUFFICIENT_BALANCE,
-      Err.TOO_MANY_OPEN_POSITIONS,
-    ],
+    refusals: [...OPENING_REFUSALS, Err.TOO_MANY_OPEN_POSITIONS],
     moves:
       'the margin goes from available to held, and the opening fee to the fee account, in one ledger transaction in the selected book.',
     examples: BUY_OPTIONS_EXAMPLES,
@@ -76,17 +83,7 @@ export const DOCS = {
       'New stop-loss and take-profit for my open position (null removes one), checked like an opening against the current price. Success 20005; 10065 once closed.',
     description:
       "New stop-loss and take-profit (or trailing distance) for the caller's open position, checked as at opening against the current price; null removes one. Success answers 20005.",
-    refusals: [
-      Err.RECORD_NOT_FOUND,
-      Err.POSITION_CLOSED,
-      Err.NOT_TRADABLE,
-      Err.STOP_LOSS_UNREASONABLE,
-      Err.TAKE_PROFIT_UNREASONABLE,
-      Err.STOPS_COMBINATION_UNREASONABLE,
-      Err.TRAILING_DISTANCE_WRONG,
-      Err.TRAILING_WITH_STOP_LOSS,
-      Err.PRICE_UNAVAILABLE,
-    ],
+    refusals: [Err.RECORD_NOT_FOUND, Err.POSITION_CLOSED, Err.NOT_TRADABLE, ...STOPS_REFUSALS, Err.PRICE_UNAVAILABLE],
   },
   placePendingOptions: {
     operationId: 'placePendingOptions',
@@ -94,23 +91,7 @@ export const DOCS = {
       'Place a pending entry order (limit or stop) that opens at the tick reaching its level; margin + fee at the level held meanwhile. Success 20004; a retry with the same clientKey answers the first.',
     description:
       'Places a pending entry order (limit or stop) that opens a position when a tick reaches its level, within its validity. Success answers 20004; a retry with the same clientKey answers the first.',
-    refusals: [
-      Err.OPTIONS_PRODUCT_WRONG,
-      Err.NOT_TRADABLE,
-      Err.PURCHASE_AMOUNT_WRONG,
-      Err.LEVERAGE_NOT_OFFERED,
-      Err.NO_MATCHING_PERIOD,
-      Err.STOP_LOSS_UNREASONABLE,
-      Err.TAKE_PROFIT_UNREASONABLE,
-      Err.STOPS_COMBINATION_UNREASONABLE,
-      Err.TRAILING_DISTANCE_WRONG,
-      Err.TRAILING_WITH_STOP_LOSS,
-      Err.PRICE_UNAVAILABLE,
-      Err.INSUFFICIENT_BALANCE,
-      Err.ENTRY_LEVEL_WRONG,
-      Err.PENDING_VALIDITY_NOT_OFFERED,
-      Err.TOO_MANY_PENDING_ORDERS,
-    ],
+    refusals: [...OPENING_REFUSALS, Err.ENTRY_LEVEL_WRONG, Err.PENDING_VALIDITY_NOT_OFFERED, Err.TOO_MANY_PENDING_ORDERS],
     moves: 'margin and fee at the entry level move from available to held until the order opens, is cancelled or expires.',
     examples: PLACE_PENDING_EXAMPLES,
   },

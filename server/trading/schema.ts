@@ -1,17 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { userOwned, money, instant } from '../platform/db/columns.ts';
 import type { CloseReason, OptionsOrderStatus } from '../../src/machines/trading/optionsOrder.ts';
 
 /**
@@ -25,8 +14,7 @@ import type { CloseReason, OptionsOrderStatus } from '../../src/machines/trading
 export const optionsOrders = pgTable(
   'options_orders',
   {
-    id: bigserial({ mode: 'bigint' }).primaryKey(),
-    userId: bigint({ mode: 'bigint' }).notNull(),
+    ...userOwned(),
     book: text({ enum: ['demo', 'real'] }).notNull(),
     code: text().notNull(),
     direction: text({ enum: ['up', 'down'] }).notNull(),
@@ -45,30 +33,30 @@ export const optionsOrders = pgTable(
     stopLoss: numeric(),
     takeProfit: numeric(),
     stopOutPrice: numeric().notNull(),
-    notional: numeric({ precision: 38, scale: 18 }).notNull(),
-    margin: numeric({ precision: 38, scale: 18 }).notNull(),
-    openFee: numeric({ precision: 38, scale: 18 }).notNull(),
-    expectedReturn: numeric({ precision: 38, scale: 18 }).notNull(),
-    maxLoss: numeric({ precision: 38, scale: 18 }).notNull(),
+    notional: money().notNull(),
+    margin: money().notNull(),
+    openFee: money().notNull(),
+    expectedReturn: money().notNull(),
+    maxLoss: money().notNull(),
     status: text().$type<OptionsOrderStatus>().notNull().default('open'),
     closePrice: numeric(),
     /** the feed time of the tick that closed it */
     closeTime: timestamp({ withTimezone: true, precision: 3 }),
     closeReason: text().$type<CloseReason>(),
-    closeFee: numeric({ precision: 38, scale: 18 }),
+    closeFee: money(),
     /** floored at −margin */
-    pnl: numeric({ precision: 38, scale: 18 }),
+    pnl: money(),
     /** the move before the floor: below −margin when the price gapped (the trading-results account took the rest) */
-    rawPnl: numeric({ precision: 38, scale: 18 }),
+    rawPnl: money(),
     triggerPrice: numeric(),
     /** expired while no engine ran: closed later at the last stored price at or before expiresAt */
     delayed: boolean().notNull().default(false),
     /** when the settlement was written (the service clock; closeTime is the tick's) */
     settledAt: timestamp({ withTimezone: true, precision: 3 }),
     clientKey: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: instant().notNull().defaultNow(),
     /** when the user last changed the stop-loss or take-profit (null: as opened); the engine re-reads such rows */
-    stopsChangedAt: timestamp({ withTimezone: true }),
+    stopsChangedAt: instant(),
     /** a trailing stop: the stop-loss follows the best price by this distance (the engine ratchets stop_loss; null: a fixed stop) */
     trailingDistance: numeric(),
   },

@@ -2,13 +2,12 @@
  * Balances per asset of one book, valued in USDT, and the demo reset.
  */
 import Decimal from 'decimal.js';
-import { and, eq } from 'drizzle-orm';
 import { ASSETS, ASSET_DECIMALS, DEMO_GRANT_USDT, type Asset, type Book } from '../../src/contract/constants.ts';
 import type { AssetBalance, Balances } from '../../src/contract/wallet.ts';
 import type { Db, DbOrTx } from '../platform/db/client.ts';
 import { ledgerAccounts } from '../platform/ledger/schema.ts';
 import { platformAccount, userAccount } from '../platform/ledger/accounts.ts';
-import { transfer, userBalances, type BalanceRow } from '../platform/ledger/ledger.ts';
+import { availableAccountOf, transfer, userBalances, type BalanceRow } from '../platform/ledger/ledger.ts';
 import { valueInUsdt, type Market } from './valuation.ts';
 
 const FIELD: Record<string, keyof Omit<AssetBalance, 'asset' | 'total' | 'valueUsdt'>> = {
@@ -58,15 +57,7 @@ export async function resetDemo(db: Db, market: Market, userId: bigint): Promise
       const [acct] = await tx
         .select({ balance: ledgerAccounts.balance })
         .from(ledgerAccounts)
-        .where(
-          and(
-            eq(ledgerAccounts.ownerKind, 'user'),
-            eq(ledgerAccounts.userId, userId),
-            eq(ledgerAccounts.book, 'demo'),
-            eq(ledgerAccounts.asset, asset),
-            eq(ledgerAccounts.purpose, 'available'),
-          ),
-        )
+        .where(availableAccountOf(userId, 'demo', asset))
         .for('update');
       const have = new Decimal(acct?.balance ?? 0);
       const want = new Decimal(asset === 'USDT' ? DEMO_GRANT_USDT : 0);

@@ -50,32 +50,22 @@ export async function approvedAloneUsdt(
   userId: bigint,
   since: Date,
 ): Promise<Decimal | null> {
-  const dep = await tx
-    .select({ coin: deposits.coin, amount: sql<string | null>`sum(${deposits.amount})::text` })
-    .from(deposits)
-    .where(
-      and(
-        eq(deposits.userId, userId),
-        eq(deposits.status, 'approved'),
-        eq(deposits.reviewedBy, operatorId),
-        isNull(deposits.firstApprovedBy),
-        gt(deposits.reviewedAt, since),
-      ),
-    )
-    .groupBy(deposits.coin);
-  const wd = await tx
-    .select({ coin: withdrawals.coin, amount: sql<string | null>`sum(${withdrawals.amount})::text` })
-    .from(withdrawals)
-    .where(
-      and(
-        eq(withdrawals.userId, userId),
-        eq(withdrawals.status, 'approved'),
-        eq(withdrawals.reviewedBy, operatorId),
-        isNull(withdrawals.firstApprovedBy),
-        gt(withdrawals.reviewedAt, since),
-      ),
-    )
-    .groupBy(withdrawals.coin);
+  const alone = (t: typeof deposits | typeof withdrawals) =>
+    tx
+      .select({ coin: t.coin, amount: sql<string | null>`sum(${t.amount})::text` })
+      .from(t)
+      .where(
+        and(
+          eq(t.userId, userId),
+          eq(t.status, 'approved'),
+          eq(t.reviewedBy, operatorId),
+          isNull(t.firstApprovedBy),
+          gt(t.reviewedAt, since),
+        ),
+      )
+      .groupBy(t.coin);
+  const dep = await alone(deposits);
+  const wd = await alone(withdrawals);
   return valued(deps, [...dep, ...wd]);
 }
 

@@ -19,7 +19,7 @@ import {
 import { requestId } from '../platform/http/validation.ts';
 import { WalletProtection } from './protection.ts';
 import { DOCS } from './protectionRouteDocs.ts';
-import { docSchema } from '../platform/http/openApi.ts';
+import { routeSchemas } from '../platform/http/routeSchema.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,16 +40,14 @@ export const walletProtection = fp(
 );
 
 const U = '/swx/customer/user';
+const route = routeSchemas('wallet');
 const limit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const tags = ['wallet'];
-  const security = [{ token: [] }];
-
   app.get(
     `${U}/allowlist`,
     {
-      schema: { ...docSchema(DOCS.getAllowlist), tags, security, response: { 200: Envelope(Allowlist) } },
+      ...route.signedIn({ ...DOCS.getAllowlist, response: { 200: Envelope(Allowlist) } }),
       preHandler: app.requireUser,
     },
     async (req, reply) => reply.ok(await app.walletProtection.allowlist(req.user!.id)),
@@ -58,13 +56,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     `${U}/allowlist`,
     {
-      schema: {
-        ...docSchema(DOCS.setAllowlist),
-        tags,
-        security,
-        body: AllowlistSwitchBody,
-        response: { 200: Envelope(Allowlist) },
-      },
+      ...route.signedIn({ ...DOCS.setAllowlist, body: AllowlistSwitchBody, response: { 200: Envelope(Allowlist) } }),
       preHandler: app.requireUser,
       config: limit(20),
     },
@@ -74,13 +66,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     `${U}/allowlist/addresses`,
     {
-      schema: {
-        ...docSchema(DOCS.saveAllowlistAddress),
-        tags,
-        security,
-        body: SaveAddressBody,
-        response: { 200: Envelope(SavedAddress) },
-      },
+      ...route.signedIn({ ...DOCS.saveAllowlistAddress, body: SaveAddressBody, response: { 200: Envelope(SavedAddress) } }),
       preHandler: app.requireUser,
       config: limit(20),
     },
@@ -90,13 +76,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     `${U}/allowlist/addresses/:id/remove`,
     {
-      schema: {
-        ...docSchema(DOCS.removeAllowlistAddress),
-        tags,
-        security,
-        params: AddressIdParams,
-        response: { 200: Envelope(RemovedAddress) },
-      },
+      ...route.signedIn({ ...DOCS.removeAllowlistAddress, params: AddressIdParams, response: { 200: Envelope(RemovedAddress) } }),
       preHandler: app.requireUser,
     },
     async (req, reply) => {
@@ -108,7 +88,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     `${U}/withdrawalLimits`,
     {
-      schema: { ...docSchema(DOCS.getWithdrawalLimits), tags, security, response: { 200: Envelope(WithdrawalLimits) } },
+      ...route.signedIn({ ...DOCS.getWithdrawalLimits, response: { 200: Envelope(WithdrawalLimits) } }),
       preHandler: app.requireUser,
     },
     async (req, reply) => reply.ok(await app.walletProtection.limits(req.user!.id)),

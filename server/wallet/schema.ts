@@ -1,18 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { serialId, userOwned, money, instant, fourEyesReview } from '../platform/db/columns.ts';
 import type { DepositStatus } from '../../src/machines/wallet/deposit.ts';
 import type { WithdrawalStatus } from '../../src/machines/wallet/withdrawal.ts';
 
@@ -20,13 +8,13 @@ import type { WithdrawalStatus } from '../../src/machines/wallet/withdrawal.ts';
 export const depositAddresses = pgTable(
   'deposit_addresses',
   {
-    id: bigserial({ mode: 'bigint' }).primaryKey(),
+    id: serialId(),
     coin: text().notNull(),
     network: text().notNull(),
     address: text().notNull(),
     enabled: boolean().notNull().default(true),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: instant().notNull().defaultNow(),
+    updatedAt: instant().notNull().defaultNow(),
   },
   (t) => [uniqueIndex('deposit_addresses_key').on(t.coin, t.network, t.address)],
 );
@@ -39,11 +27,10 @@ export const depositAddresses = pgTable(
 export const deposits = pgTable(
   'deposits',
   {
-    id: bigserial({ mode: 'bigint' }).primaryKey(),
-    userId: bigint({ mode: 'bigint' }).notNull(),
+    ...userOwned(),
     coin: text().notNull(),
     network: text().notNull(),
-    amount: numeric({ precision: 38, scale: 18 }).notNull(),
+    amount: money().notNull(),
     txHash: text().notNull(),
     /** lower case, 0x stripped: the uniqueness key */
     txHashKey: text().notNull(),
@@ -58,12 +45,8 @@ export const deposits = pgTable(
     /** a state of the deposit statechart (the type comes from it; the chart decides every change) */
     status: text().$type<DepositStatus>().notNull().default('pending'),
     rejectReason: text(),
-    /** Above the four-eyes amount: the first operator's approval; a different operator completes it. */
-    firstApprovedBy: bigint({ mode: 'bigint' }),
-    firstApprovedAt: timestamp({ withTimezone: true }),
-    reviewedBy: bigint({ mode: 'bigint' }),
-    reviewedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...fourEyesReview(),
+    createdAt: instant().notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('deposits_tx_hash').on(t.txHashKey),
@@ -83,15 +66,14 @@ export const deposits = pgTable(
 export const withdrawals = pgTable(
   'withdrawals',
   {
-    id: bigserial({ mode: 'bigint' }).primaryKey(),
-    userId: bigint({ mode: 'bigint' }).notNull(),
+    ...userOwned(),
     coin: text().notNull(),
     network: text().notNull(),
     address: text().notNull(),
-    amount: numeric({ precision: 38, scale: 18 }).notNull(),
+    amount: money().notNull(),
     feeRate: numeric({ precision: 10, scale: 6 }).notNull(),
-    fee: numeric({ precision: 38, scale: 18 }).notNull(),
-    receiveAmount: numeric({ precision: 38, scale: 18 }).notNull(),
+    fee: money().notNull(),
+    receiveAmount: money().notNull(),
     /** a state of the withdrawal statechart (the type comes from it; the chart decides every change) */
     status: text().$type<WithdrawalStatus>().notNull().default('pending'),
     rejectReason: text(),
@@ -104,18 +86,14 @@ export const withdrawals = pgTable(
     payoutBlockNumber: integer(),
     payoutConfirmations: integer(),
     payoutRequired: integer(),
-    sentAt: timestamp({ withTimezone: true }),
-    confirmedAt: timestamp({ withTimezone: true }),
+    sentAt: instant(),
+    confirmedAt: instant(),
     /** the client's idempotency key: a retry with the same key returns this withdrawal */
     clientKey: text(),
-    /** Above the four-eyes amount: the first operator's approval; a different operator completes it. */
-    firstApprovedBy: bigint({ mode: 'bigint' }),
-    firstApprovedAt: timestamp({ withTimezone: true }),
-    reviewedBy: bigint({ mode: 'bigint' }),
-    reviewedAt: timestamp({ withTimezone: true }),
+    ...fourEyesReview(),
     /** the amount in USDT when it was asked for: what the withdrawal limits count (server/wallet/withdrawalLimits.ts) */
-    valueUsdt: numeric({ precision: 38, scale: 18 }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    valueUsdt: money(),
+    createdAt: instant().notNull().defaultNow(),
   },
   (t) => [
     index('withdrawals_user').on(t.userId, t.id),

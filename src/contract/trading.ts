@@ -253,8 +253,8 @@ export type OrderEventParams = Static<typeof OrderEventParams>;
 // ---------------------------------------------------------------- operator: exposure (read-only)
 /** GET /admin-api/trading/exposure?book=real (default real) */
 export const ExposureQuery = Type.Object({ book: Type.Optional(BookSchema) }, { additionalProperties: false });
-export const ExposureRow = Type.Object({
-  code: Type.String(),
+/** The figures of an instrument's exposure, and of the whole book's. */
+const ExposureFigures = {
   openPositions: Type.Integer(),
   /** Sum of notionals of open 'up' positions, USDT. */
   longNotional: Money,
@@ -266,6 +266,10 @@ export const ExposureRow = Type.Object({
   unrealisedPnl: Money,
   /** What the trading-results account would pay (negative) or receive if all closed now: −unrealisedPnl. */
   platformResult: Money,
+};
+export const ExposureRow = Type.Object({
+  code: Type.String(),
+  ...ExposureFigures,
   /** Last price used (null when the instrument has no price). */
   price: NullablePrice,
   /** No tick for longer than the feed's stale threshold: the figures use the last price received, which may be out of date. */
@@ -276,14 +280,7 @@ export const Exposure = Type.Object({
   book: BookSchema,
   asOf: IsoTime,
   rows: Type.Array(ExposureRow),
-  totals: Type.Object({
-    openPositions: Type.Integer(),
-    longNotional: Money,
-    shortNotional: Money,
-    marginHeld: Money,
-    unrealisedPnl: Money,
-    platformResult: Money,
-  }),
+  totals: Type.Object(ExposureFigures),
 });
 export type Exposure = Static<typeof Exposure>;
 

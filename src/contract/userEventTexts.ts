@@ -25,50 +25,71 @@ import type {
 /** A sentence's key, or null for a kind that is never told (the chat's). */
 type TextsOf<Events> = { readonly [K in keyof Events]: string | null };
 
-export const WALLET_EVENT_TEXTS = {
-  'deposit.submitted': 'wallet.event.deposit_submitted',
-  'deposit.approved': 'wallet.event.deposit_approved',
-  'deposit.rejected': 'wallet.event.deposit_rejected',
-  'withdrawal.submitted': 'wallet.event.withdrawal_submitted',
-  'withdrawal.approved': 'wallet.event.withdrawal_approved',
-  'withdrawal.rejected': 'wallet.event.withdrawal_rejected',
-  'withdrawal.queued': 'wallet.event.withdrawal_queued',
-  'withdrawal.waiting_funds': 'wallet.event.withdrawal_waiting_funds',
-  'withdrawal.sent': 'wallet.event.withdrawal_sent',
-  'withdrawal.confirming': 'wallet.event.withdrawal_confirming',
-  'withdrawal.confirmed': 'wallet.event.withdrawal_confirmed',
-  'allowlist.address_added': 'wallet.event.allowlist_address_added',
-  'allowlist.turning_off': 'wallet.event.allowlist_turning_off',
-} as const satisfies TextsOf<typeof WALLET_EVENTS>;
+/** Compiles only when `Kinds` names every kind of `Events`; else the error names the ones missing. */
+type Every<Events, Kinds extends readonly (keyof Events)[]> = Kinds &
+  ([Exclude<keyof Events, Kinds[number]>] extends [never] ? unknown : { missing: Exclude<keyof Events, Kinds[number]> });
 
-export const AUTH_EVENT_TEXTS = {
-  'security.login': 'wallet.event.security_login',
-  'security.password_changed': 'wallet.event.security_password_changed',
-  'security.password_reset': 'wallet.event.security_password_reset',
-  'security.google_linked': 'wallet.event.security_google_linked',
-  'security.two_factor_enabled': 'wallet.event.security_two_factor_enabled',
-  'security.two_factor_disabled': 'wallet.event.security_two_factor_disabled',
-  'security.passkey_added': 'wallet.event.security_passkey_added',
-  'security.passkey_removed': 'wallet.event.security_passkey_removed',
-  'security.api_key_created': 'wallet.event.security_api_key_created',
-  'security.api_key_new_ip': 'wallet.event.security_api_key_new_ip',
-  'security.api_key_revoked': 'wallet.event.security_api_key_revoked',
-} as const satisfies TextsOf<typeof AUTH_EVENTS>;
+/**
+ * A domain's table where each key follows from its kind: `prefix` and the kind with its dots as
+ * underscores (deposit.submitted → wallet.event.deposit_submitted) or, for `'rest'`, the kind after
+ * its domain's word (nft.bid → nfts.event.bid).
+ */
+function toldBy<Events>(prefix: string, naming: 'whole' | 'rest') {
+  return <const Kinds extends readonly (keyof Events & string)[]>(kinds: Every<Events, Kinds>) =>
+    Object.fromEntries(
+      (kinds as readonly string[]).map((kind) => [
+        kind,
+        prefix + (naming === 'whole' ? kind.replaceAll('.', '_') : kind.slice(kind.indexOf('.') + 1)),
+      ]),
+    ) as TextsOf<Events>;
+}
 
-export const SMART_EVENT_TEXTS = {
-  'smart.bought': 'wallet.event.smart_bought',
-  'smart.payout': 'wallet.event.smart_payout',
-  'smart.completed': 'wallet.event.smart_completed',
-  'smart.exited': 'wallet.event.smart_exited',
-} as const satisfies TextsOf<typeof SMART_EVENTS>;
+export const WALLET_EVENT_TEXTS = toldBy<typeof WALLET_EVENTS>(
+  'wallet.event.',
+  'whole',
+)([
+  'deposit.submitted',
+  'deposit.approved',
+  'deposit.rejected',
+  'withdrawal.submitted',
+  'withdrawal.approved',
+  'withdrawal.rejected',
+  'withdrawal.queued',
+  'withdrawal.waiting_funds',
+  'withdrawal.sent',
+  'withdrawal.confirming',
+  'withdrawal.confirmed',
+  'allowlist.address_added',
+  'allowlist.turning_off',
+]);
 
-export const TRADING_EVENT_TEXTS = {
-  'order.opened': 'wallet.event.order_opened',
-  /** told with `wallet.event.order_closed_gross` when it carries no net result (older notifications) */
-  'order.closed': 'wallet.event.order_closed',
-  'pending.refused': 'wallet.event.pending_refused',
-  'pending.expired': 'wallet.event.pending_expired',
-} as const satisfies TextsOf<typeof TRADING_EVENTS>;
+export const AUTH_EVENT_TEXTS = toldBy<typeof AUTH_EVENTS>(
+  'wallet.event.',
+  'whole',
+)([
+  'security.login',
+  'security.password_changed',
+  'security.password_reset',
+  'security.google_linked',
+  'security.two_factor_enabled',
+  'security.two_factor_disabled',
+  'security.passkey_added',
+  'security.passkey_removed',
+  'security.api_key_created',
+  'security.api_key_new_ip',
+  'security.api_key_revoked',
+]);
+
+export const SMART_EVENT_TEXTS = toldBy<typeof SMART_EVENTS>(
+  'wallet.event.',
+  'whole',
+)(['smart.bought', 'smart.payout', 'smart.completed', 'smart.exited']);
+
+/** order.closed is told with `wallet.event.order_closed_gross` when it carries no net result (older notifications). */
+export const TRADING_EVENT_TEXTS = toldBy<typeof TRADING_EVENTS>(
+  'wallet.event.',
+  'whole',
+)(['order.opened', 'order.closed', 'pending.refused', 'pending.expired']);
 
 /** The chat's events have their own badge and screen: never a sentence in the bell or a toast. */
 export const SUPPORT_EVENT_TEXTS = {
@@ -77,44 +98,44 @@ export const SUPPORT_EVENT_TEXTS = {
   'support.closed': null,
 } as const satisfies TextsOf<typeof SUPPORT_EVENTS>;
 
-export const NFT_EVENT_TEXTS = {
-  'nft.bid': 'nfts.event.bid',
-  'nft.outbid': 'nfts.event.outbid',
-  'nft.won': 'nfts.event.won',
-  'nft.bought': 'nfts.event.bought',
-} as const satisfies TextsOf<typeof NFT_EVENTS>;
+export const NFT_EVENT_TEXTS = toldBy<typeof NFT_EVENTS>(
+  'nfts.event.',
+  'rest',
+)(['nft.bid', 'nft.outbid', 'nft.won', 'nft.bought']);
 
-export const KYC_EVENT_TEXTS = {
-  'kyc.submitted': 'kyc.event.submitted',
-  'kyc.verified': 'kyc.event.verified',
-  'kyc.rejected': 'kyc.event.rejected',
-} as const satisfies TextsOf<typeof KYC_EVENTS>;
+export const KYC_EVENT_TEXTS = toldBy<typeof KYC_EVENTS>('kyc.event.', 'rest')(['kyc.submitted', 'kyc.verified', 'kyc.rejected']);
 
-export const LOAN_EVENT_TEXTS = {
-  'loan.submitted': 'loan.event.submitted',
-  'loan.approved': 'loan.event.approved',
-  'loan.rejected': 'loan.event.rejected',
-  'loan.repayment': 'loan.event.repayment',
-  'loan.repaid': 'loan.event.repaid',
-  'loan.overdue': 'loan.event.overdue',
-  'loan.ltv_warning': 'loan.event.ltv_warning',
-  'loan.margin_call': 'loan.event.margin_call',
-  'loan.liquidated_partly': 'loan.event.liquidated_partly',
-  'loan.liquidated': 'loan.event.liquidated',
-} as const satisfies TextsOf<typeof LOAN_EVENTS>;
+export const LOAN_EVENT_TEXTS = toldBy<typeof LOAN_EVENTS>(
+  'loan.event.',
+  'rest',
+)([
+  'loan.submitted',
+  'loan.approved',
+  'loan.rejected',
+  'loan.repayment',
+  'loan.repaid',
+  'loan.overdue',
+  'loan.ltv_warning',
+  'loan.margin_call',
+  'loan.liquidated_partly',
+  'loan.liquidated',
+]);
 
 export const ALERT_EVENT_TEXTS = {
   /** one sentence per alert kind under it: `alerts.event.above`, `.below`, `.move` */
   'alert.fired': 'alerts.event',
 } as const satisfies TextsOf<typeof ALERT_EVENTS>;
 
-export const CHAIN_EVENT_TEXTS = {
-  'chain.deposit_seen': 'chain.event.deposit_seen',
-  'chain.deposit_confirming': 'chain.event.deposit_confirming',
-  'chain.deposit_credited': 'chain.event.deposit_credited',
-  'chain.deposit_dropped': 'chain.event.deposit_dropped',
-  'chain.deposit_below_minimum': 'chain.event.deposit_below_minimum',
-} as const satisfies TextsOf<typeof CHAIN_EVENTS>;
+export const CHAIN_EVENT_TEXTS = toldBy<typeof CHAIN_EVENTS>(
+  'chain.event.',
+  'rest',
+)([
+  'chain.deposit_seen',
+  'chain.deposit_confirming',
+  'chain.deposit_credited',
+  'chain.deposit_dropped',
+  'chain.deposit_below_minimum',
+]);
 
 /** Every kind's sentence. */
 export const USER_EVENT_TEXTS: { readonly [K in UserEventKind]: string | null } = {

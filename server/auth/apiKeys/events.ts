@@ -8,10 +8,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { writeAudit } from '../../platform/audit/audit.ts';
 import type { Bus } from '../../platform/bus/bus.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { accountLanguage, renderMail } from '../../platform/mail/mailText.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { publishUserEvent, recordNotification, type UserEvent } from '../../platform/realtime/notify.ts';
-import { securityKind } from '../securityEvents.ts';
+import { securityKind, sendSecurityNotice } from '../securityEvents.ts';
 
 export type ApiKeyEvent = 'api_key_created' | 'api_key_new_ip' | 'api_key_revoked';
 
@@ -52,16 +51,9 @@ export async function announceApiKeyEvent(
   p: ApiKeyEventParams,
 ): Promise<void> {
   await publishUserEvent(deps.bus, user.id, recorded).catch((err) => deps.log.warn({ err }, 'security event not published'));
-  const to = user.email
-    ? { channel: 'email' as const, recipient: user.email }
-    : user.phone
-      ? { channel: 'sms' as const, recipient: user.phone }
-      : undefined;
-  if (!to) return;
-  const mail = renderMail(accountLanguage(user.language), 'security.subject', [`security.${event}`, 'security.notYou'], {
+  await sendSecurityNotice(deps.mailer, deps.log, user, [`security.${event}`, 'security.notYou'], {
     name: p.name,
     keyId: p.keyId,
     ip: p.ip,
   });
-  await deps.mailer.deliver({ ...to, ...mail }).catch((err) => deps.log.warn({ err }, 'security notice not delivered'));
 }

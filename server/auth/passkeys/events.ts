@@ -6,10 +6,9 @@
  */
 import { writeAudit } from '../../platform/audit/audit.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { accountLanguage, renderMail } from '../../platform/mail/mailText.ts';
 import { recordNotification, type UserEvent } from '../../platform/realtime/notify.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import { securityKind } from '../securityEvents.ts';
+import { securityKind, sendSecurityNotice } from '../securityEvents.ts';
 import type { Client } from '../sessions.ts';
 
 type PasskeyEvent = 'passkey_added' | 'passkey_removed';
@@ -34,15 +33,5 @@ export async function mailPasskeyChange(
   name: string,
   client: Client,
 ): Promise<void> {
-  const to = user.email
-    ? { channel: 'email' as const, recipient: user.email }
-    : user.phone
-      ? { channel: 'sms' as const, recipient: user.phone }
-      : undefined;
-  if (!to) return;
-  const mail = renderMail(accountLanguage(user.language), 'security.subject', [`security.${event}`, 'security.notYou'], {
-    name,
-    ip: client.ip,
-  });
-  await mailer.deliver({ ...to, ...mail }).catch((err) => client.log.warn({ err }, 'security notice not delivered'));
+  await sendSecurityNotice(mailer, client.log, user, [`security.${event}`, 'security.notYou'], { name, ip: client.ip });
 }

@@ -20,27 +20,20 @@ import {
 } from '../../../src/contract/passkeys.ts';
 import { requestId } from '../../platform/http/validation.ts';
 import { NoFields, clientOf, limit } from '../routeParts.ts';
-import type { RouteApp } from '../../platform/http/routeSchema.ts';
 import { DOCS } from './routeDocs.ts';
-import { docSchema } from '../../platform/http/openApi.ts';
+import { routeSchemas, type RouteApp } from '../../platform/http/routeSchema.ts';
 
 const LOGIN = '/swx/customer/login';
 const USER = '/swx/customer/user/passkeys';
 
-const tags = ['passkeys'];
-const security = [{ token: [] }];
+const route = routeSchemas('passkeys');
 
 /** Signing in with a passkey: the options, then the answer. */
 function passkeySignInRoutes(app: RouteApp) {
   app.post(
     `${LOGIN}/passkeyOptions`,
     {
-      schema: {
-        ...docSchema(DOCS.passkeyOptions),
-        tags,
-        body: Type.Optional(NoFields),
-        response: { 200: Envelope(PasskeySignInOptions) },
-      },
+      ...route.open({ ...DOCS.passkeyOptions, body: Type.Optional(NoFields), response: { 200: Envelope(PasskeySignInOptions) } }),
       config: limit(30),
     },
     async (_req, reply) => reply.ok(await app.passkeys.signInOptions()),
@@ -49,7 +42,7 @@ function passkeySignInRoutes(app: RouteApp) {
   app.post(
     `${LOGIN}/loginByPasskey`,
     {
-      schema: { ...docSchema(DOCS.loginByPasskey), tags, body: PasskeySignInBody, response: { 200: Envelope(LoginResult) } },
+      ...route.open({ ...DOCS.loginByPasskey, body: PasskeySignInBody, response: { 200: Envelope(LoginResult) } }),
       config: limit(30),
     },
     async (req, reply) => reply.ok(await app.passkeys.signIn(req.body, clientOf(req))),
@@ -61,7 +54,7 @@ function passkeyManagementRoutes(app: RouteApp) {
   app.get(
     USER,
     {
-      schema: { ...docSchema(DOCS.listPasskeys), tags, security, response: { 200: Envelope(PasskeyList) } },
+      ...route.signedIn({ ...DOCS.listPasskeys, response: { 200: Envelope(PasskeyList) } }),
       preHandler: app.requireUser,
     },
     async (req, reply) => reply.ok({ rows: await app.passkeys.list(req.user!.id) }),
@@ -70,13 +63,11 @@ function passkeyManagementRoutes(app: RouteApp) {
   app.post(
     `${USER}/options`,
     {
-      schema: {
-        ...docSchema(DOCS.passkeyRegistrationOptions),
-        tags,
-        security,
+      ...route.signedIn({
+        ...DOCS.passkeyRegistrationOptions,
         body: Type.Optional(NoFields),
         response: { 200: Envelope(PasskeyRegistrationOptions) },
-      },
+      }),
       preHandler: app.requireUser,
       config: limit(20),
     },
@@ -86,13 +77,7 @@ function passkeyManagementRoutes(app: RouteApp) {
   app.post(
     `${USER}/register`,
     {
-      schema: {
-        ...docSchema(DOCS.registerPasskey),
-        tags,
-        security,
-        body: PasskeyRegisterBody,
-        response: { 200: Envelope(Passkey) },
-      },
+      ...route.signedIn({ ...DOCS.registerPasskey, body: PasskeyRegisterBody, response: { 200: Envelope(Passkey) } }),
       preHandler: app.requireUser,
       config: limit(20),
     },
@@ -102,13 +87,7 @@ function passkeyManagementRoutes(app: RouteApp) {
   app.post(
     `${USER}/:id/remove`,
     {
-      schema: {
-        ...docSchema(DOCS.removePasskey),
-        tags,
-        security,
-        params: PasskeyIdParams,
-        response: { 200: Envelope(RemovedPasskey) },
-      },
+      ...route.signedIn({ ...DOCS.removePasskey, params: PasskeyIdParams, response: { 200: Envelope(RemovedPasskey) } }),
       preHandler: app.requireUser,
     },
     async (req, reply) => {

@@ -19,26 +19,20 @@ import {
   TwoFactorStatus,
 } from '../../../src/contract/twoFactor.ts';
 import { NoFields, clientOf, limit, signInClientOf } from '../routeParts.ts';
-import type { RouteApp } from '../../platform/http/routeSchema.ts';
 import { DOCS } from './routeDocs.ts';
-import { docSchema } from '../../platform/http/openApi.ts';
+import { routeSchemas, type RouteApp } from '../../platform/http/routeSchema.ts';
 
 const U = '/swx/customer/user';
 
-const tags = ['user'];
-const security = [{ token: [] }];
+const route = routeSchemas('user');
+const signIn = routeSchemas('login');
 
 /** The second step of a sign-in with two-factor on. */
 function twoFactorSignInRoutes(app: RouteApp) {
   app.post(
     '/swx/customer/login/loginTwoFactor',
     {
-      schema: {
-        ...docSchema(DOCS.loginTwoFactor),
-        tags: ['login'],
-        body: LoginTwoFactorBody,
-        response: { 200: Envelope(LoginResult) },
-      },
+      ...signIn.open({ ...DOCS.loginTwoFactor, body: LoginTwoFactorBody, response: { 200: Envelope(LoginResult) } }),
       config: limit(30),
     },
     async (req, reply) => {
@@ -53,13 +47,7 @@ function twoFactorSettingsRoutes(app: RouteApp) {
   app.get(
     `${U}/twoFactor`,
     {
-      schema: {
-        ...docSchema(DOCS.getTwoFactor),
-        tags,
-        security,
-        querystring: NoFields,
-        response: { 200: Envelope(TwoFactorStatus) },
-      },
+      ...route.signedIn({ ...DOCS.getTwoFactor, querystring: NoFields, response: { 200: Envelope(TwoFactorStatus) } }),
       preHandler: app.requireUser,
     },
     async (req, reply) => reply.ok(await app.twoFactor.status(req.user!)),
@@ -69,7 +57,7 @@ function twoFactorSettingsRoutes(app: RouteApp) {
     `${U}/twoFactor/setup`,
     {
       // an empty object as the body: a request with anything else in it starts no enrolment
-      schema: { ...docSchema(DOCS.setupTwoFactor), tags, security, body: NoFields, response: { 200: Envelope(TwoFactorSetup) } },
+      ...route.signedIn({ ...DOCS.setupTwoFactor, body: NoFields, response: { 200: Envelope(TwoFactorSetup) } }),
       preHandler: app.requireUser,
       config: limit(10),
     },
@@ -79,13 +67,7 @@ function twoFactorSettingsRoutes(app: RouteApp) {
   app.post(
     `${U}/twoFactor/enable`,
     {
-      schema: {
-        ...docSchema(DOCS.enableTwoFactor),
-        tags,
-        security,
-        body: TwoFactorEnableBody,
-        response: { 200: Envelope(RecoveryCodes) },
-      },
+      ...route.signedIn({ ...DOCS.enableTwoFactor, body: TwoFactorEnableBody, response: { 200: Envelope(RecoveryCodes) } }),
       preHandler: app.requireUser,
       config: limit(10),
     },
@@ -95,13 +77,7 @@ function twoFactorSettingsRoutes(app: RouteApp) {
   app.post(
     `${U}/twoFactor/disable`,
     {
-      schema: {
-        ...docSchema(DOCS.disableTwoFactor),
-        tags,
-        security,
-        body: TwoFactorDisableBody,
-        response: { 200: Envelope(Type.Null()) },
-      },
+      ...route.signedIn({ ...DOCS.disableTwoFactor, body: TwoFactorDisableBody, response: { 200: Envelope(Type.Null()) } }),
       preHandler: app.requireUser,
       config: limit(10),
     },
@@ -114,13 +90,7 @@ function twoFactorSettingsRoutes(app: RouteApp) {
   app.post(
     `${U}/twoFactor/recoveryCodes`,
     {
-      schema: {
-        ...docSchema(DOCS.renewRecoveryCodes),
-        tags,
-        security,
-        body: RecoveryRenewBody,
-        response: { 200: Envelope(RecoveryCodes) },
-      },
+      ...route.signedIn({ ...DOCS.renewRecoveryCodes, body: RecoveryRenewBody, response: { 200: Envelope(RecoveryCodes) } }),
       preHandler: app.requireUser,
       config: limit(10),
     },
@@ -133,13 +103,7 @@ function antiPhishingRoutes(app: RouteApp) {
   app.get(
     `${U}/antiPhishing`,
     {
-      schema: {
-        ...docSchema(DOCS.getAntiPhishing),
-        tags,
-        security,
-        querystring: NoFields,
-        response: { 200: Envelope(AntiPhishing) },
-      },
+      ...route.signedIn({ ...DOCS.getAntiPhishing, querystring: NoFields, response: { 200: Envelope(AntiPhishing) } }),
       preHandler: app.requireUser,
     },
     async (req, reply) => reply.ok(await app.twoFactor.antiPhishing(req.user!.id)),
@@ -148,13 +112,7 @@ function antiPhishingRoutes(app: RouteApp) {
   app.post(
     `${U}/antiPhishing`,
     {
-      schema: {
-        ...docSchema(DOCS.setAntiPhishing),
-        tags,
-        security,
-        body: AntiPhishingBody,
-        response: { 200: Envelope(AntiPhishing) },
-      },
+      ...route.signedIn({ ...DOCS.setAntiPhishing, body: AntiPhishingBody, response: { 200: Envelope(AntiPhishing) } }),
       preHandler: app.requireUser,
       config: limit(20),
     },

@@ -21,11 +21,10 @@ import { BizError } from '../../platform/http/errors.ts';
 import { userById, type UserRow } from '../accounts.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { verifyPassword } from '../passwords.ts';
-import { publishSecurityEvent, recordSecurityEvent, type SecurityEvent } from '../securityEvents.ts';
+import { publishSecurityEvent, recordSecurityEvent, sendSecurityNotice, type SecurityEvent } from '../securityEvents.ts';
 import type { Client, SessionPolicy, SessionUser } from '../sessions.ts';
 import { accountKey, ipKey, releaseAttempts, reserveAttempts } from '../throttle.ts';
 import type { Bus } from '../../platform/bus/bus.ts';
-import { accountLanguage, renderMail } from '../../platform/mail/mailText.ts';
 import { qrDataUrl } from '../../platform/qr.ts';
 import { phraseOf, setPhrase } from '../../platform/mail/antiPhishing.ts';
 import { completeChallenge } from './challenge.ts';
@@ -158,18 +157,12 @@ export class TwoFactorService {
   ) {
     await publishSecurityEvent(this.d.bus, event, client);
     const user = await this.user(userId);
-    const to = user.email
-      ? { channel: 'email' as const, recipient: user.email }
-      : user.phone
-        ? { channel: 'sms' as const, recipient: user.phone }
-        : undefined;
-    if (!to) return;
-    const mail = renderMail(
-      accountLanguage(user.language),
-      'security.subject',
+    await sendSecurityNotice(
+      this.d.mailer,
+      client.log,
+      user,
       [`security.${kind}` as 'security.two_factor_enabled', 'security.notYou'],
       { ip: client.ip },
     );
-    await this.d.mailer.deliver({ ...to, ...mail }).catch((err) => client.log.warn({ err }, 'security notice not delivered'));
   }
 }

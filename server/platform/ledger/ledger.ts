@@ -296,18 +296,20 @@ export async function userBalances(db: DbOrTx, userId: bigint, book: Book): Prom
     .orderBy(asc(ledgerAccounts.asset), asc(ledgerAccounts.purpose));
 }
 
+/** Picks a user's available account in one book and asset. */
+export const availableAccountOf = (userId: bigint, book: Book, asset: Asset) =>
+  and(
+    eq(ledgerAccounts.ownerKind, 'user'),
+    eq(ledgerAccounts.userId, userId),
+    eq(ledgerAccounts.book, book),
+    eq(ledgerAccounts.asset, asset),
+    eq(ledgerAccounts.purpose, 'available'),
+  );
+
 export async function availableBalance(db: DbOrTx, userId: bigint, book: Book, asset: Asset): Promise<string> {
   const [row] = await db
     .select({ balance: ledgerAccounts.balance })
     .from(ledgerAccounts)
-    .where(
-      and(
-        eq(ledgerAccounts.ownerKind, 'user'),
-        eq(ledgerAccounts.userId, userId),
-        eq(ledgerAccounts.book, book),
-        eq(ledgerAccounts.asset, asset),
-        eq(ledgerAccounts.purpose, 'available'),
-      ),
-    );
+    .where(availableAccountOf(userId, book, asset));
   return row ? new Decimal(row.balance).toFixed(ASSET_DECIMALS[asset]) : new Decimal(0).toFixed(ASSET_DECIMALS[asset]);
 }

@@ -39,6 +39,19 @@ const eventKey = sql<string>`coalesce(${ledgerTransfers.refType}, 'transfer') ||
 
 const direction = sql<'in' | 'out'>`case when ${ledgerAccounts.id} = ${ledgerTransfers.creditAccountId} then 'in' else 'out' end`;
 
+/** What a statement shows of one leg: the transfer, and which way it moved the user's account. */
+const legColumns = {
+  transferId: ledgerTransfers.id,
+  time: ledgerTransfers.createdAt,
+  asset: ledgerTransfers.asset,
+  purpose: ledgerAccounts.purpose,
+  direction,
+  amount: ledgerTransfers.amount,
+  reason: ledgerTransfers.reason,
+  refType: ledgerTransfers.refType,
+  refId: ledgerTransfers.refId,
+};
+
 export async function statement(
   db: DbOrTx,
   userId: bigint,
@@ -50,18 +63,7 @@ export async function statement(
   const size = page.limit ?? page.pageSize ?? 20;
   const offset = page.limit ? 0 : ((page.pageNum ?? 1) - 1) * size;
   const raw = await db
-    .select({
-      transferId: ledgerTransfers.id,
-      time: ledgerTransfers.createdAt,
-      asset: ledgerTransfers.asset,
-      purpose: ledgerAccounts.purpose,
-      direction,
-      amount: ledgerTransfers.amount,
-      reason: ledgerTransfers.reason,
-      refType: ledgerTransfers.refType,
-      refId: ledgerTransfers.refId,
-      eventId: eventKey,
-    })
+    .select({ ...legColumns, eventId: eventKey })
     .from(ledgerTransfers)
     .innerJoin(ledgerAccounts, join)
     .where(where)
@@ -127,17 +129,7 @@ export async function statementEvents(
   const ids = events.flatMap((e) => e.ids.split(',').map((id) => BigInt(id)));
   const legs = ids.length
     ? await db
-        .select({
-          transferId: ledgerTransfers.id,
-          time: ledgerTransfers.createdAt,
-          asset: ledgerTransfers.asset,
-          purpose: ledgerAccounts.purpose,
-          direction,
-          amount: ledgerTransfers.amount,
-          reason: ledgerTransfers.reason,
-          refType: ledgerTransfers.refType,
-          refId: ledgerTransfers.refId,
-        })
+        .select(legColumns)
         .from(ledgerTransfers)
         .innerJoin(ledgerAccounts, join)
         .where(and(where, inArray(ledgerTransfers.id, ids)))

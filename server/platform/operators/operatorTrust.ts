@@ -44,35 +44,22 @@ export function ownerLinked(reviewer: Lineage, owner: Lineage): boolean {
   return directlyLinked(reviewer, owner) || (reviewer.createdBy !== null && reviewer.createdBy === owner.createdBy);
 }
 
+/** What a lineage is read from: the user's role and who created and confirmed it, when. */
+const lineageColumns = {
+  id: users.id,
+  role: users.role,
+  createdBy: users.createdBy,
+  confirmedBy: users.confirmedBy,
+  createdAt: users.createdAt,
+};
+
 export async function lineages(db: DbOrTx, ids: bigint[]): Promise<Map<bigint, Lineage>> {
-  const rows =
-    ids.length === 0
-      ? []
-      : await db
-          .select({
-            id: users.id,
-            role: users.role,
-            createdBy: users.createdBy,
-            confirmedBy: users.confirmedBy,
-            createdAt: users.createdAt,
-          })
-          .from(users)
-          .where(inArray(users.id, ids));
+  const rows = ids.length === 0 ? [] : await db.select(lineageColumns).from(users).where(inArray(users.id, ids));
   return new Map(rows.map((r) => [r.id, r]));
 }
 
 export async function lineageOf(db: DbOrTx, id: bigint): Promise<Lineage | undefined> {
-  const [row] = await db
-    .select({
-      id: users.id,
-      role: users.role,
-      createdBy: users.createdBy,
-      confirmedBy: users.confirmedBy,
-      createdAt: users.createdAt,
-    })
-    .from(users)
-    .where(eq(users.id, id))
-    .limit(1);
+  const [row] = await db.select(lineageColumns).from(users).where(eq(users.id, id)).limit(1);
   return row;
 }
 

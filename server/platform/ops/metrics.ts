@@ -34,24 +34,15 @@ export class Metrics {
     labelNames: ['job', 'outcome'] as const,
     registers: [this.registry],
   });
-  readonly jobLastRun = new Gauge({
-    name: 'job_last_run_timestamp_seconds',
-    help: 'When the last run of a leader job on this instance started (Unix time)',
-    labelNames: ['job'] as const,
-    registers: [this.registry],
-  });
-  readonly jobDuration = new Gauge({
-    name: 'job_last_run_duration_seconds',
-    help: 'How long the last run of a leader job on this instance took',
-    labelNames: ['job'] as const,
-    registers: [this.registry],
-  });
-  readonly jobLeader = new Gauge({
-    name: 'job_leader',
-    help: '1 while this instance leads the job, else 0',
-    labelNames: ['job'] as const,
-    registers: [this.registry],
-  });
+  readonly jobLastRun = this.jobGauge(
+    'job_last_run_timestamp_seconds',
+    'When the last run of a leader job on this instance started (Unix time)',
+  );
+  readonly jobDuration = this.jobGauge(
+    'job_last_run_duration_seconds',
+    'How long the last run of a leader job on this instance took',
+  );
+  readonly jobLeader = this.jobGauge('job_leader', '1 while this instance leads the job, else 0');
   readonly triggerLag = new Histogram({
     name: 'trading_trigger_lag_seconds',
     help: 'From a feed step reaching the trigger engine to its positions being evaluated and settled (per step)',
@@ -75,6 +66,11 @@ export class Metrics {
     this.registry.registerMetric(
       talliedHistogram('http_request_duration_seconds', 'Time to answer an HTTP request, by method and route pattern', requests),
     );
+  }
+
+  /** A gauge set by the job runner, one value per job. */
+  private jobGauge(name: string, help: string): Gauge<'job'> {
+    return new Gauge({ name, help, labelNames: ['job'] as const, registers: [this.registry] });
   }
 
   /** A gauge whose value is read when Prometheus scrapes (a failing read leaves it unset, logged by nobody). */

@@ -5,7 +5,7 @@
  * reached at or above, so a tick costs two binary searches plus the orders it reaches; validity
  * ends sit in a min-heap with lazy deletion.
  */
-import { ExpiryHeap, type ExpiryEntry } from './expiryHeap.ts';
+import { ExpiringIndex } from './expiringIndex.ts';
 import { scalePrice } from '../../platform/priceScale.ts';
 import { SortedLevels } from '../../platform/priceLevels.ts';
 
@@ -30,42 +30,18 @@ interface Lists {
   readonly above: SortedLevels;
 }
 
-export class EntryIndex {
-  private readonly entries = new Map<string, Indexed>();
+export class EntryIndex extends ExpiringIndex<Indexed> {
   private readonly instruments = new Map<string, Lists>();
-  private readonly expiries = new ExpiryHeap();
-  private seq = 0;
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  has(id: string): boolean {
-    return this.entries.has(id);
-  }
-
-  /** The ids watched (a full re-read forgets those ended elsewhere). */
-  ids(): string[] {
-    return [...this.entries.keys()];
-  }
 
   /** Watches a pending order (an id already watched is replaced); RangeError on a bad level or time, before any change. */
   add(e: WatchedEntry): void {
     const level = scalePrice(e.level);
     if (!Number.isFinite(e.expiresAt)) throw new RangeError(`expiresAt is not a finite time: ${e.expiresAt}`);
     this.forget(e.id);
-    const entry: Indexed = { code: e.code, fillsAtOrBelow: e.fillsAtOrBelow, level, seq: ++this.seq };
-    this.entries.set(e.id, entry);
     let lists = this.instruments.get(e.code);
     if (!lists) this.instruments.set(e.code, (lists = { below: new SortedLevels(), above: new SortedLevels() }));
     (e.fillsAtOrBelow ? lists.below : lists.above).insert(level, e.id);
-    this.expiries.push({ at: e.expiresAt, seq: entry.seq, id: e.id });
-  }
-
-  remove(id: string): boolean {
-    const found = this.forget(id);
-    if (this.expiries.size > 2 * this.entries.size + 1024) this.expiries.compact(this.isLive);
-    return found;
+    this.watch(e.id, { code: e.code, fillsAtOrBelow: e.fillsAtOrBelow, level, seq: this.nextSeq() }, e.expiresAt);
   }
 
   /** Removes and returns the orders on `code` a tick at `price` reaches (inclusive), in level order per list. */
@@ -77,26 +53,12 @@ export class EntryIndex {
     // filled at or below the level: every level >= price; at or above: every level <= price
     lists.below.takeAtOrAbove(at, out);
     lists.above.takeAtOrBelow(at, out);
-    for (const id of out) this.entries.delete(id);
+    for (const id of out) this.watched.delete(id);
     return out;
   }
 
-  /** Removes and returns the orders whose validity ended by `at`, earliest first. */
-  expiredBy(at: number): string[] {
-    return this.expiries.popDue(at, this.isLive).map(({ id }) => {
-      this.forget(id);
-      return id;
-    });
-  }
-
-  private forget(id: string): boolean {
-    const e = this.entries.get(id);
-    if (!e) return false;
-    this.entries.delete(id);
+  protected unlist(id: string, e: Indexed): void {
     const lists = this.instruments.get(e.code);
     if (lists) (e.fillsAtOrBelow ? lists.below : lists.above).delete(e.level, id);
-    return true;
   }
-
-  private isLive = (e: ExpiryEntry): boolean => this.entries.get(e.id)?.seq === e.seq;
 }

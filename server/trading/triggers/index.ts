@@ -7,7 +7,7 @@
  * take-profit, stop-out), so a tick costs a few binary searches plus the positions it reaches,
  * whatever the number of open positions; expiries sit in a min-heap with lazy deletion.
  */
-import { ExpiryHeap, type ExpiryEntry } from './expiryHeap.ts';
+import { ExpiringIndex } from './expiringIndex.ts';
 import { scalePrice } from '../../platform/priceScale.ts';
 import { SortedLevels } from '../../platform/priceLevels.ts';
 
@@ -55,22 +55,8 @@ const sideLevels = (): SideLevels => ({
   stopOut: new SortedLevels(),
 });
 
-/** Stale heap entries tolerated beyond the live ones before the heap is rebuilt. */
-const STALE_SLACK = 1024;
-
-export class TriggerIndex {
-  private readonly positions = new Map<string, Indexed>();
+export class TriggerIndex extends ExpiringIndex<Indexed> {
   private readonly instruments = new Map<string, InstrumentLevels>();
-  private readonly expiries = new ExpiryHeap();
-  private seq = 0;
-
-  get size(): number {
-    return this.positions.size;
-  }
-
-  has(id: string): boolean {
-    return this.positions.has(id);
-  }
 
   /**
    * Watches a position. Adding an id already watched replaces it (an edit of SL/TP is remove +
@@ -84,8 +70,6 @@ export class TriggerIndex {
     if (!Number.isFinite(p.expiresAt)) throw new RangeError(`expiresAt is not a finite time: ${p.expiresAt}`);
     if (p.direction !== 'up' && p.direction !== 'down') throw new RangeError(`unknown direction: ${String(p.direction)}`);
     this.forget(p.id);
-    const entry: Indexed = { id: p.id, code: p.code, direction: p.direction, stopLoss, takeProfit, stopOut, seq: ++this.seq };
-    this.positions.set(p.id, entry);
     let levels = this.instruments.get(p.code);
     if (!levels) {
       levels = { up: sideLevels(), down: sideLevels() };
@@ -95,14 +79,8 @@ export class TriggerIndex {
     side.stopOut.insert(stopOut, p.id);
     if (stopLoss !== null) side.stopLoss.insert(stopLoss, p.id);
     if (takeProfit !== null) side.takeProfit.insert(takeProfit, p.id);
-    this.expiries.push({ at: p.expiresAt, seq: entry.seq, id: p.id });
-  }
-
-  /** Stops watching a position (closed by hand, or settled elsewhere); false when not watched. */
-  remove(id: string): boolean {
-    const found = this.forget(id);
-    this.compactIfStale();
-    return found;
+    const entry: Indexed = { id: p.id, code: p.code, direction: p.direction, stopLoss, takeProfit, stopOut, seq: this.nextSeq() };
+    this.watch(p.id, entry, p.expiresAt);
   }
 
   /**
@@ -138,34 +116,13 @@ export class TriggerIndex {
     return out;
   }
 
-  /** Removes and returns the ids whose expiresAt <= at, earliest first (ties in order of add). */
-  expiredBy(at: number): string[] {
-    return this.expiries.popDue(at, this.isLive).map(({ id }) => {
-      this.forget(id);
-      return id;
-    });
-  }
-
-  /** Drops a position and every level it still has; its heap entry goes stale. */
-  private forget(id: string): boolean {
-    const entry = this.positions.get(id);
-    if (!entry) return false;
-    this.positions.delete(id);
+  protected unlist(id: string, entry: Indexed): void {
     const levels = this.instruments.get(entry.code);
-    if (levels) {
-      // a level already taken by this tick is simply not found
-      const side = levels[entry.direction];
-      side.stopOut.delete(entry.stopOut, id);
-      if (entry.stopLoss !== null) side.stopLoss.delete(entry.stopLoss, id);
-      if (entry.takeProfit !== null) side.takeProfit.delete(entry.takeProfit, id);
-    }
-    return true;
-  }
-
-  private isLive = (e: ExpiryEntry): boolean => this.positions.get(e.id)?.seq === e.seq;
-
-  /** Keeps the heap within a constant factor of the open positions under remove/settle churn. */
-  private compactIfStale(): void {
-    if (this.expiries.size > 2 * this.positions.size + STALE_SLACK) this.expiries.compact(this.isLive);
+    if (!levels) return;
+    // a level already taken by this tick is simply not found
+    const side = levels[entry.direction];
+    side.stopOut.delete(entry.stopOut, id);
+    if (entry.stopLoss !== null) side.stopLoss.delete(entry.stopLoss, id);
+    if (entry.takeProfit !== null) side.takeProfit.delete(entry.takeProfit, id);
   }
 }

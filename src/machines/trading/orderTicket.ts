@@ -8,6 +8,7 @@ import { BuyOptionsBody, ORDER_RULE_CODES, type OptionsPosition, type OptionsPro
 import { isRetryOf, keyFor, type KeptKey } from '../platform/clientKey.ts';
 import { schemaRefusal } from '../platform/contractCheck.ts';
 import { refused, refusalOf, type Refusal } from '../platform/refusal.ts';
+import { levelOf, orderTermsOf } from './orderBody.ts';
 
 /**
  * The order ticket of the trade panel: the user edits an order, reviews it in a confirmation
@@ -79,19 +80,13 @@ export interface TicketProblem {
   refusal: Refusal;
 }
 
-const emptyToNull = (s: string | null | undefined) => (s == null || s.trim() === '' ? null : s.trim());
-
 /** The body the service gets (without the key's value, which the machine adds). */
 export function bodyOf(d: TicketDraft, clientKey: string): BuyOptionsBody {
-  const trailingDistance = emptyToNull(d.trailingDistance);
-  const stopLoss = trailingDistance ? null : emptyToNull(d.order.stopLoss);
-  const takeProfit = emptyToNull(d.order.takeProfit);
+  const trailingDistance = levelOf(d.trailingDistance);
+  const stopLoss = trailingDistance ? null : levelOf(d.order.stopLoss);
+  const takeProfit = levelOf(d.order.takeProfit);
   return {
-    code: d.product.code,
-    direction: d.order.direction,
-    lots: d.order.lots.trim(),
-    leverage: d.order.leverage,
-    period: d.order.period,
+    ...orderTermsOf(d.product, d.order),
     ...(stopLoss ? { stopLoss } : {}),
     ...(takeProfit ? { takeProfit } : {}),
     ...(trailingDistance ? { trailingDistance } : {}),
@@ -102,15 +97,13 @@ export function bodyOf(d: TicketDraft, clientKey: string): BuyOptionsBody {
 /** The first problem of a draft, in the order the service checks, with the field it belongs to; null when it can be sent. */
 export function ticketProblem(d: TicketDraft): TicketProblem | null {
   if (!d.product.tradable) return { field: 'market', refusal: refused(Err.NOT_TRADABLE) };
-  const distance = emptyToNull(d.trailingDistance);
+  const distance = levelOf(d.trailingDistance);
   if (distance !== null && trailingDistanceBroken(distance, d.price, d.product))
     return { field: 'stopLoss', refusal: refused(Err.TRAILING_DISTANCE_WRONG) };
   // a trailing stop is checked as the stop-loss it starts at, at this price
   const stopLoss =
-    distance !== null
-      ? trailingStart(d.order.direction, d.price, distance, d.product.pricePrecision)
-      : emptyToNull(d.order.stopLoss);
-  const order = { ...d.order, lots: d.order.lots.trim(), stopLoss, takeProfit: emptyToNull(d.order.takeProfit) };
+    distance !== null ? trailingStart(d.order.direction, d.price, distance, d.product.pricePrecision) : levelOf(d.order.stopLoss);
+  const order = { ...d.order, lots: d.order.lots.trim(), stopLoss, takeProfit: levelOf(d.order.takeProfit) };
   const rule = orderRuleBroken(d.product, order, d.price, d.product.quoteRate);
   if (rule) return { field: rule, refusal: refused(ORDER_RULE_CODES[rule]) };
   if (d.available !== null) {

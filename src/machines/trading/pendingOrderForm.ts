@@ -9,6 +9,7 @@ import type { Keyed } from '../platform/clientKey.ts';
 import { schemaRefusal } from '../platform/contractCheck.ts';
 import { refused, type Refusal } from '../platform/refusal.ts';
 import { submissionMachine } from '../platform/submission.ts';
+import { levelOf, orderTermsOf } from './orderBody.ts';
 
 /**
  * A pending entry order from the trade panel (docs/trading.md, "Pending entry orders"): the user
@@ -41,18 +42,12 @@ export interface PendingDraft {
   trailing: boolean;
 }
 
-const level = (s: string | null | undefined) => (s == null || s.trim() === '' ? null : s.trim());
-
 export function pendingBody(d: PendingDraft, clientKey: string): PlacePendingBody {
-  const stop = level(d.order.stopLoss);
+  const stop = levelOf(d.order.stopLoss);
   return {
-    code: d.product.code,
-    direction: d.order.direction,
-    lots: d.order.lots.trim(),
-    leverage: d.order.leverage,
-    period: d.order.period,
+    ...orderTermsOf(d.product, d.order),
     stopLoss: d.trailing ? null : stop,
-    takeProfit: level(d.order.takeProfit),
+    takeProfit: levelOf(d.order.takeProfit),
     trailingDistance: d.trailing ? stop : null,
     entryKind: d.entryKind,
     entryPrice: d.entryPrice.trim(),

@@ -1,15 +1,7 @@
 import { call, download } from '../platform/api.ts';
 import type { ReviewRequest } from '../../machines/platform/reviewAction.ts';
 // types only: the TypeBox builders of the contract stay out of the browser bundle
-import type {
-  AdminDeposit,
-  AdminDepositAddress,
-  AdminOperator,
-  AdminOperatorProposal,
-  AdminWithdrawal,
-  AuditRow,
-  CreateOperatorBody,
-} from '../../contract/admin.ts';
+import type * as C from '../../contract/admin.ts';
 import type { Asset } from '../../contract/constants.ts';
 import type { Network } from '../../contract/wallet.ts';
 import type { AdminKyc } from '../../contract/kyc.ts';
@@ -24,10 +16,9 @@ export type {
   AdminWithdrawal,
   AuditRow,
   CreateOperatorBody,
-  RejectReason,
-  ReviewQueueName,
-};
-export type RecordStatus = AdminDeposit['status'];
+} from '../../contract/admin.ts';
+export type { RejectReason, ReviewQueueName };
+export type RecordStatus = C.AdminDeposit['status'];
 export interface OutboxRow {
   id: string;
   channel: string;
@@ -64,9 +55,9 @@ const A = '/admin-api';
 // so they keep its envelope and 401 handling.
 
 export const adminApi = {
-  deposits: (q: QueueQuery, signal?: AbortSignal) => call<QueuePage<AdminDeposit>>(`${A}/deposits`, { query: q, signal }),
+  deposits: (q: QueueQuery, signal?: AbortSignal) => call<QueuePage<C.AdminDeposit>>(`${A}/deposits`, { query: q, signal }),
   withdrawals: (q: QueueQuery, signal?: AbortSignal) =>
-    call<QueuePage<AdminWithdrawal>>(`${A}/withdrawals`, { query: q, signal }),
+    call<QueuePage<C.AdminWithdrawal>>(`${A}/withdrawals`, { query: q, signal }),
   /** several pending items rejected with one reason (inside the review window); each answered on its own */
   bulkReject: (v: { queue: 'deposits' | 'withdrawals'; ids: string[]; reason: string }, signal?: AbortSignal) =>
     call<BulkRejectResult>(`${A}/${v.queue}/reject`, { method: 'POST', body: { ids: v.ids, reason: v.reason }, signal }),
@@ -83,38 +74,41 @@ export const adminApi = {
   review: (r: ReviewRequest, signal?: AbortSignal) => {
     const queue = { deposit: 'deposits', withdrawal: 'withdrawals', kyc: 'kyc', loan: 'loans' }[r.kind];
     const path = `${A}/${queue}/${encodeURIComponent(r.id)}/${r.decision}`;
-    return call<AdminDeposit | AdminWithdrawal | AdminKyc | AdminLoanDetail>(path, {
+    return call<C.AdminDeposit | C.AdminWithdrawal | AdminKyc | AdminLoanDetail>(path, {
       method: 'POST',
       body: reviewBody(r),
       signal,
     });
   },
-  addresses: (signal?: AbortSignal) => call<{ rows: AdminDepositAddress[] }>(`${A}/deposit-addresses`, { signal }),
+  addresses: (signal?: AbortSignal) => call<{ rows: C.AdminDepositAddress[] }>(`${A}/deposit-addresses`, { signal }),
   addAddress: (v: { coin: Asset; network: Network; address: string }, signal?: AbortSignal) =>
-    call<AdminDepositAddress>(`${A}/deposit-addresses`, {
+    call<C.AdminDepositAddress>(`${A}/deposit-addresses`, {
       method: 'POST',
       body: { coin: v.coin, network: v.network, address: v.address.trim() },
       signal,
     }),
   updateAddress: (id: string, v: { address?: string; enabled?: boolean }, signal?: AbortSignal) =>
-    call<AdminDepositAddress>(`${A}/deposit-addresses/${encodeURIComponent(id)}`, { method: 'PUT', body: v, signal }),
+    call<C.AdminDepositAddress>(`${A}/deposit-addresses/${encodeURIComponent(id)}`, { method: 'PUT', body: v, signal }),
   deleteAddress: (id: string, signal?: AbortSignal) =>
     call<{ id: string; deleted: boolean }>(`${A}/deposit-addresses/${encodeURIComponent(id)}`, { method: 'DELETE', signal }),
   outbox: (q: PageQ & { recipient?: string }, signal?: AbortSignal) => call<Page<OutboxRow>>(`${A}/outbox`, { query: q, signal }),
   audit: (q: PageQ & { targetType?: string }, signal?: AbortSignal) =>
-    call<Page<AuditRow>>(`${A}/audit-log`, { query: q, signal }),
-  operators: (signal?: AbortSignal) => call<{ rows: AdminOperator[] }>(`${A}/operators`, { signal }),
+    call<Page<C.AuditRow>>(`${A}/audit-log`, { query: q, signal }),
+  operators: (signal?: AbortSignal) => call<{ rows: C.AdminOperator[] }>(`${A}/operators`, { signal }),
   // adding and disabling are proposals another operator confirms (docs/security.md)
-  addOperator: (v: CreateOperatorBody, signal?: AbortSignal) =>
-    call<AdminOperatorProposal>(`${A}/operators`, {
+  addOperator: (v: C.CreateOperatorBody, signal?: AbortSignal) =>
+    call<C.AdminOperatorProposal>(`${A}/operators`, {
       method: 'POST',
       body: { username: v.username.trim(), email: v.email.trim(), password: v.password },
       signal,
     }),
   disableOperator: (id: string, signal?: AbortSignal) =>
-    call<AdminOperatorProposal>(`${A}/operators/${encodeURIComponent(id)}/disable`, { method: 'POST', signal }),
+    call<C.AdminOperatorProposal>(`${A}/operators/${encodeURIComponent(id)}/disable`, { method: 'POST', signal }),
   operatorProposals: (signal?: AbortSignal) =>
-    call<{ rows: AdminOperatorProposal[] }>(`${A}/operator-proposals`, { query: { status: 'pending' }, signal }),
+    call<{ rows: C.AdminOperatorProposal[] }>(`${A}/operator-proposals`, { query: { status: 'pending' }, signal }),
   decideOperatorProposal: (v: { id: string; decision: 'confirm' | 'reject' }, signal?: AbortSignal) =>
-    call<AdminOperatorProposal>(`${A}/operator-proposals/${encodeURIComponent(v.id)}/${v.decision}`, { method: 'POST', signal }),
+    call<C.AdminOperatorProposal>(`${A}/operator-proposals/${encodeURIComponent(v.id)}/${v.decision}`, {
+      method: 'POST',
+      signal,
+    }),
 };

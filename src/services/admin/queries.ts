@@ -6,19 +6,8 @@ import { keepPreviousWithin } from '../platform/queries/scope.ts';
 import type { RecordStatus } from './api.ts';
 import { adminKeys as eventKeys } from '../platform/queries/keys.ts';
 
-export type {
-  AdminDeposit,
-  AdminDepositAddress,
-  AdminOperator,
-  AdminOperatorProposal,
-  AdminWithdrawal,
-  AuditRow,
-  OutboxRow,
-  QueuePage,
-  RecordStatus,
-  RejectReason,
-  ReviewQueueName,
-} from './api.ts';
+/** The api's types, for the views that read through these queries. */
+export type * from './api.ts';
 
 /**
  * The operator console's reads. Operator answers depend on neither book nor language. A review

@@ -1,17 +1,6 @@
 import { call, download } from '../platform/api.ts';
 // types only: the TypeBox builders of the contract stay out of the bundle that does not check bodies
-import type {
-  AdminSupportConversation,
-  AdminSupportPage,
-  AdminSupportThread,
-  InviteeList,
-  SupportConversation,
-  SupportConversationList,
-  SupportConversationStatus,
-  SupportMessage,
-  SupportThread,
-  SupportUnread,
-} from '../../contract/support.ts';
+import type * as C from '../../contract/support.ts';
 
 export type {
   AdminSupportConversation,
@@ -23,7 +12,7 @@ export type {
   SupportConversationStatus,
   SupportMessage,
   SupportThread,
-};
+} from '../../contract/support.ts';
 
 const S = '/swx/customer/support';
 const A = '/admin-api/support';
@@ -34,18 +23,18 @@ const id = (v: string) => encodeURIComponent(v);
  * submission: a retry with it answers the first message and sends nothing twice.
  */
 export const supportApi = {
-  conversations: (signal?: AbortSignal) => call<SupportConversationList>(`${S}/listConversation`, { signal }),
-  unread: (signal?: AbortSignal) => call<SupportUnread>(`${S}/unread`, { signal }),
+  conversations: (signal?: AbortSignal) => call<C.SupportConversationList>(`${S}/listConversation`, { signal }),
+  unread: (signal?: AbortSignal) => call<C.SupportUnread>(`${S}/unread`, { signal }),
   thread: (conversationId: string, signal?: AbortSignal) =>
-    call<SupportThread>(`${S}/conversation/${id(conversationId)}`, { signal }),
+    call<C.SupportThread>(`${S}/conversation/${id(conversationId)}`, { signal }),
   open: (v: { text: string; clientKey: string }, signal?: AbortSignal) =>
-    call<SupportThread>(`${S}/openConversation`, {
+    call<C.SupportThread>(`${S}/openConversation`, {
       method: 'POST',
       body: { text: v.text.trim(), clientKey: v.clientKey },
       signal,
     }),
   send: (v: { conversationId: string; text: string; clientKey: string }, signal?: AbortSignal) =>
-    call<SupportMessage>(`${S}/sendMessage`, {
+    call<C.SupportMessage>(`${S}/sendMessage`, {
       method: 'POST',
       body: { conversationId: v.conversationId, text: v.text.trim(), clientKey: v.clientKey },
       signal,
@@ -57,27 +46,27 @@ export const supportApi = {
     form.append('clientKey', v.clientKey);
     if (v.text.trim()) form.append('text', v.text.trim());
     form.append('image', v.image, v.image.name);
-    return call<SupportMessage>(`${S}/sendImage`, { method: 'POST', body: form, signal });
+    return call<C.SupportMessage>(`${S}/sendImage`, { method: 'POST', body: form, signal });
   },
   close: (conversationId: string, signal?: AbortSignal) =>
-    call<SupportConversation>(`${S}/closeConversation`, { method: 'POST', body: { id: conversationId }, signal }),
+    call<C.SupportConversation>(`${S}/closeConversation`, { method: 'POST', body: { id: conversationId }, signal }),
   /** an attached image with the token header, as a blob shown through an object URL */
   attachment: (attachmentId: string, signal?: AbortSignal) => download(`${S}/attachment/${id(attachmentId)}`, { signal }),
   /** who registered with my invite code (masked) */
-  invitees: (signal?: AbortSignal) => call<InviteeList>('/swx/customer/user/listInvitee', { signal }),
+  invitees: (signal?: AbortSignal) => call<C.InviteeList>('/swx/customer/user/listInvitee', { signal }),
 };
 
 export const supportAdminApi = {
-  queue: (q: { status: SupportConversationStatus; pageNum?: number; pageSize?: number }, signal?: AbortSignal) =>
-    call<AdminSupportPage>(`${A}/conversations`, { query: q, signal }),
+  queue: (q: { status: C.SupportConversationStatus; pageNum?: number; pageSize?: number }, signal?: AbortSignal) =>
+    call<C.AdminSupportPage>(`${A}/conversations`, { query: q, signal }),
   thread: (conversationId: string, signal?: AbortSignal) =>
-    call<AdminSupportThread>(`${A}/conversations/${id(conversationId)}`, { signal }),
+    call<C.AdminSupportThread>(`${A}/conversations/${id(conversationId)}`, { signal }),
   reply: (v: { conversationId: string; text: string; clientKey: string }, signal?: AbortSignal) =>
-    call<SupportMessage>(`${A}/conversations/${id(v.conversationId)}/messages`, {
+    call<C.SupportMessage>(`${A}/conversations/${id(v.conversationId)}/messages`, {
       method: 'POST',
       body: { text: v.text.trim(), clientKey: v.clientKey },
       signal,
     }),
   close: (conversationId: string, signal?: AbortSignal) =>
-    call<AdminSupportConversation>(`${A}/conversations/${id(conversationId)}/close`, { method: 'POST', signal }),
+    call<C.AdminSupportConversation>(`${A}/conversations/${id(conversationId)}/close`, { method: 'POST', signal }),
 };

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useDecideOperatorProposal, useOperatorProposals, type AdminOperatorProposal } from '../../services/admin/queries.ts';
 import { toast } from '../../services/platform/toast.ts';
 import { useAppActors } from '../platform/app/actors.tsx';
+import { FourEyesActions } from '../platform/components/FourEyesActions.tsx';
 import { Loadable } from '../platform/components/Loadable.tsx';
 import { localTime } from '../platform/components/recordParts.tsx';
 import screens from '../platform/styles/screens.module.css';
@@ -52,28 +53,7 @@ function Proposal({ p }: { p: AdminOperatorProposal }) {
       <span className={wallet.hint}>
         {t('admin.operators.proposedBy', { name: p.proposedByName, time: localTime(p.createdAt) })}
       </span>
-      <div className={styles.rowActions}>
-        {p.proposedBy !== me && (
-          <button
-            type="button"
-            className={screens.submit}
-            disabled={decide.isPending}
-            onClick={() => run('confirm')}
-            data-testid="proposal-confirm"
-          >
-            {t('admin.operators.confirmAction')}
-          </button>
-        )}
-        <button
-          type="button"
-          className={wallet.secondary}
-          disabled={decide.isPending}
-          onClick={() => run('reject')}
-          data-testid="proposal-reject"
-        >
-          {t(p.proposedBy === me ? 'admin.operators.withdrawAction' : 'admin.operators.rejectAction')}
-        </button>
-      </div>
+      <FourEyesActions mine={p.proposedBy === me} busy={decide.isPending} onDecide={run} testPrefix="proposal" />
       {decide.error && (
         <p className={styles.refusal} role="alert" data-testid="proposal-error">
           {decide.error.message}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAddOperator, useDisableOperator, useOperators, type AdminOperator } from '../../services/admin/queries.ts';
 import { toast } from '../../services/platform/toast.ts';
 import { useAppActors } from '../platform/app/actors.tsx';
+import { CardsTable } from '../platform/components/CardsTable.tsx';
 import { Loadable } from '../platform/components/Loadable.tsx';
 import { OperatorProposals } from './OperatorProposals.tsx';
 import { localTime } from '../platform/components/recordParts.tsx';
@@ -32,80 +33,61 @@ export function Operators() {
       <OperatorProposals />
       <AddOperator />
       <Loadable query={list}>
-        <div className={wallet.tableWrap}>
-          <table className={`${screens.dataTable} ${styles.cards}`}>
-            <thead>
-              <tr>
-                <th>{t('admin.operators.username')}</th>
-                <th>{t('admin.operators.email')}</th>
-                <th>{t('account.statusLabel')}</th>
-                <th>{t('admin.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((o) => (
-                <OperatorRow key={o.id} row={o} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CardsTable
+          scroll
+          heads={[t('admin.operators.username'), t('admin.operators.email'), t('account.statusLabel'), t('admin.actions')]}
+        >
+          {rows.map((o) => (
+            <OperatorRow key={o.id} row={o} />
+          ))}
+        </CardsTable>
       </Loadable>
     </section>
   );
 }
 
+/** The new operator's fields, in the form's order: each labelled `admin.operators.<name>`, tested as `op-<name>`. */
+const OPERATOR_FIELDS = [
+  { name: 'username', type: 'text', max: 20 },
+  { name: 'email', type: 'email', max: 254 },
+  { name: 'password', type: 'password', max: 128 },
+] as const;
+
+type NewOperator = Record<(typeof OPERATOR_FIELDS)[number]['name'], string>;
+const EMPTY: NewOperator = { username: '', email: '', password: '' };
+
 function AddOperator() {
   const { t } = useTranslation();
-  const [username, setUsername] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const [values, setValues] = useState(EMPTY);
   const add = useAddOperator();
-  const edit = (set: (v: string) => void) => (e: { target: { value: string } }) => {
-    set(e.target.value);
-    add.reset();
-  };
   return (
     <form
       className={styles.addForm}
       onSubmit={(e) => {
         e.preventDefault();
-        add.mutate(
-          { username, email, password },
-          {
-            onSuccess: () => {
-              setUsername('');
-              setEmail('');
-              setPassword('');
-              toast(t('admin.operators.proposed'), 'success');
-            },
+        add.mutate(values, {
+          onSuccess: () => {
+            setValues(EMPTY);
+            toast(t('admin.operators.proposed'), 'success');
           },
-        );
+        });
       }}
       data-testid="operator-form"
     >
-      <OperatorField
-        label={t('admin.operators.username')}
-        value={username}
-        onChange={edit(setUsername)}
-        max={20}
-        testId="op-username"
-      />
-      <OperatorField
-        label={t('admin.operators.email')}
-        type="email"
-        value={email}
-        onChange={edit(setEmail)}
-        max={254}
-        testId="op-email"
-      />
-      <OperatorField
-        label={t('admin.operators.password')}
-        type="password"
-        value={password}
-        onChange={edit(setPassword)}
-        max={128}
-        testId="op-password"
-      />
+      {OPERATOR_FIELDS.map((f) => (
+        <OperatorField
+          key={f.name}
+          label={t(`admin.operators.${f.name}`)}
+          type={f.type}
+          value={values[f.name]}
+          onChange={(e) => {
+            setValues({ ...values, [f.name]: e.target.value });
+            add.reset();
+          }}
+          max={f.max}
+          testId={`op-${f.name}`}
+        />
+      ))}
       <button type="submit" className={wallet.secondary} disabled={add.isPending} data-testid="op-add">
         {t('admin.operators.propose')}
       </button>
@@ -194,14 +176,14 @@ function OperatorRow({ row }: { row: AdminOperator }) {
 /** One field of the new operator's form: left to right, never filled in by the browser (a password as a new one). */
 function OperatorField({
   label,
-  type = 'text',
+  type,
   value,
   onChange,
   max,
   testId,
 }: {
   label: string;
-  type?: 'text' | 'email' | 'password';
+  type: 'text' | 'email' | 'password';
   value: string;
   onChange: (e: { target: { value: string } }) => void;
   max: number;

@@ -6,6 +6,7 @@ import { useRefusalText } from '../platform/app/useFlow.ts';
 import dialog from '../platform/components/dialog.module.css';
 import styles from '../platform/styles/screens.module.css';
 import own from './twoFactor.module.css';
+import { TwoFactorCodeField } from './TwoFactorCodeField.tsx';
 
 /**
  * The step-up dialog (the stepUp flow): when a call needs a fresh authenticator code (a
@@ -40,19 +41,7 @@ export function StepUpDialog() {
       >
         <h2 id="step-up-title">{t('twoFactor.stepUp.title')}</h2>
         <p>{t('twoFactor.stepUp.why')}</p>
-        <label className={styles.field}>
-          <span>{t('twoFactor.code')}</span>
-          <input
-            name="code"
-            className={own.codeInput}
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={7}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            data-testid="step-up-code"
-          />
-        </label>
+        <TwoFactorCodeField label={t('twoFactor.code')} value={code} onChange={setCode} testId="step-up-code" />
         {(refusal || message) && (
           <p className={styles.formError} role="alert">
             {refusal ? text(refusal) : message}

@@ -7,6 +7,7 @@ import { useFlow } from '../platform/app/useFlow.ts';
 import { FormRefusal } from '../platform/components/AuthFields.tsx';
 import styles from '../platform/styles/screens.module.css';
 import own from './twoFactor.module.css';
+import { TwoFactorCodeField } from './TwoFactorCodeField.tsx';
 
 /**
  * The code step of a sign-in with two-factor on (the twoFactorLogin flow): the password was
@@ -33,22 +34,16 @@ export function TwoFactorLogin({
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="two-factor-title" data-testid="two-factor-form">
       <h1 id="two-factor-title">{t('twoFactor.loginTitle')}</h1>
       <p className={styles.note}>{t('twoFactor.loginHint')}</p>
-      <label className={styles.field}>
-        <span>{t('twoFactor.code')}</span>
-        <input
-          name="code"
-          className={own.codeInput}
-          autoComplete="one-time-code"
-          inputMode="text"
-          maxLength={24}
-          value={code}
-          onChange={(e) => {
-            setCode(e.target.value);
-            send({ type: 'twoFactorLogin.edit' });
-          }}
-          data-testid="two-factor-code"
-        />
-      </label>
+      <TwoFactorCodeField
+        label={t('twoFactor.code')}
+        value={code}
+        onChange={(value) => {
+          setCode(value);
+          send({ type: 'twoFactorLogin.edit' });
+        }}
+        recovery
+        testId="two-factor-code"
+      />
       <FormRefusal refusal={step.refusal} />
       <button
         type="submit"

@@ -10,6 +10,7 @@ import { PasswordField } from '../platform/components/AuthFields.tsx';
 import { Loadable } from '../platform/components/Loadable.tsx';
 import styles from '../platform/styles/screens.module.css';
 import own from './twoFactor.module.css';
+import { TwoFactorCodeField } from './TwoFactorCodeField.tsx';
 
 const enrolView = (s: SnapshotFrom<typeof twoFactorEnrolMachine>) => ({
   state: s.value as string,
@@ -108,19 +109,7 @@ function Enrol() {
           {flow.setup.secret}
         </code>
       </p>
-      <label className={styles.field}>
-        <span>{t('twoFactor.code')}</span>
-        <input
-          name="code"
-          className={own.codeInput}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={7}
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          data-testid="two-factor-confirm-code"
-        />
-      </label>
+      <TwoFactorCodeField label={t('twoFactor.code')} value={code} onChange={setCode} testId="two-factor-confirm-code" />
       {error}
       <div className={own.actions}>
         <button type="submit" className={styles.submit} disabled={flow.busy} data-testid="two-factor-confirm">
@@ -157,17 +146,7 @@ function TurnOff() {
         onChange={set('password')}
         autoComplete="current-password"
       />
-      <label className={styles.field}>
-        <span>{t('twoFactor.codeOrRecovery')}</span>
-        <input
-          name="code"
-          className={own.codeInput}
-          autoComplete="one-time-code"
-          maxLength={24}
-          value={v.code}
-          onChange={(e) => set('code')(e.target.value)}
-        />
-      </label>
+      <TwoFactorCodeField label={t('twoFactor.codeOrRecovery')} value={v.code} onChange={set('code')} recovery />
       {form.refusal && (
         <p className={styles.formError} role="alert" data-code={form.refusal.code ?? ''}>
           {text(form.refusal)}

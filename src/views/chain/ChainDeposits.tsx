@@ -7,6 +7,7 @@ import { formatMoney } from '../platform/components/Figures.tsx';
 import { copyText, localTime, shorten } from '../platform/components/recordParts.tsx';
 import { Loadable } from '../platform/components/Loadable.tsx';
 import money from '../platform/styles/money.module.css';
+import { PageButtons } from './PageButtons.tsx';
 import styles from './chain.module.css';
 
 const SIZE = 10;
@@ -22,7 +23,6 @@ export function ChainDeposits() {
   const [page, setPage] = useState(1);
   const list = useChainDeposits(page, SIZE);
   const rows = list.data?.rows ?? [];
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / SIZE));
   return (
     <section className={styles.deposits} aria-labelledby="chain-deposits-title" data-testid="chain-deposits">
       <h3 id="chain-deposits-title">{t('chain.deposit.listTitle')}</h3>
@@ -37,19 +37,7 @@ export function ChainDeposits() {
             <DepositItem key={d.id} d={d} />
           ))}
         </ul>
-        {pages > 1 && (
-          <div className={money.actions}>
-            <button type="button" className={money.secondary} disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              {t('common.prev')}
-            </button>
-            <span className="num">
-              {page} / {pages}
-            </span>
-            <button type="button" className={money.secondary} disabled={page >= pages} onClick={() => setPage(page + 1)}>
-              {t('common.next')}
-            </button>
-          </div>
-        )}
+        <PageButtons page={page} total={list.data?.total ?? 0} size={SIZE} onPage={setPage} />
       </Loadable>
     </section>
   );

@@ -9,6 +9,7 @@ import { localTime } from '../platform/components/recordParts.tsx';
 import { Loadable } from '../platform/components/Loadable.tsx';
 import screens from '../platform/styles/screens.module.css';
 import money from '../platform/styles/money.module.css';
+import { PageButtons } from './PageButtons.tsx';
 import styles from './chain.module.css';
 
 /**
@@ -20,7 +21,6 @@ export function ChainIncidents() {
   const [page, setPage] = useState(1);
   const q = useChainIncidents(page);
   const rows = q.data?.rows ?? [];
-  const pages = Math.max(1, Math.ceil((q.data?.total ?? 0) / 20));
   return (
     <section className={screens.card} aria-labelledby="adm-chain-incidents" data-testid="admin-chain-incidents">
       <div className={screens.cardHead}>
@@ -34,19 +34,7 @@ export function ChainIncidents() {
             <Incident key={i.id} i={i} />
           ))}
         </ul>
-        {pages > 1 && (
-          <div className={money.actions}>
-            <button type="button" className={money.secondary} disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              {t('common.prev')}
-            </button>
-            <span className="num">
-              {page} / {pages}
-            </span>
-            <button type="button" className={money.secondary} disabled={page >= pages} onClick={() => setPage(page + 1)}>
-              {t('common.next')}
-            </button>
-          </div>
-        )}
+        <PageButtons page={page} total={q.data?.total ?? 0} size={20} onPage={setPage} />
       </Loadable>
     </section>
   );

@@ -5,6 +5,7 @@ import { useAdminReserve, useDecideReserve, useProposeReserve } from '../../serv
 import { CAPITAL_NETWORKS, type CapitalEvidence, type FundReserveBody, type ReserveFunding } from '../../contract/smart.ts';
 import { toast } from '../../services/platform/toast.ts';
 import { useAppActors } from '../platform/app/actors.tsx';
+import { FourEyesActions } from '../platform/components/FourEyesActions.tsx';
 import { Loadable } from '../platform/components/Loadable.tsx';
 import { formatDecimal, formatMoney } from '../platform/components/Figures.tsx';
 import { localTime } from '../platform/components/recordParts.tsx';
@@ -234,28 +235,7 @@ function Movement({ f }: { f: ReserveFunding }) {
         {f.decidedByName !== null && <> · {t('admin.smart.decidedBy', { name: f.decidedByName })}</>}
       </span>
       {f.status === 'proposed' && (
-        <div className={styles.rowActions}>
-          {f.operatorId !== me && (
-            <button
-              type="button"
-              className={screens.submit}
-              disabled={decide.isPending}
-              onClick={() => run('confirm')}
-              data-testid="funding-confirm"
-            >
-              {t('admin.operators.confirmAction')}
-            </button>
-          )}
-          <button
-            type="button"
-            className={wallet.secondary}
-            disabled={decide.isPending}
-            onClick={() => run('reject')}
-            data-testid="funding-reject"
-          >
-            {t(f.operatorId === me ? 'admin.operators.withdrawAction' : 'admin.operators.rejectAction')}
-          </button>
-        </div>
+        <FourEyesActions mine={f.operatorId === me} busy={decide.isPending} onDecide={run} testPrefix="funding" />
       )}
       {decide.error && (
         <p className={styles.refusal} role="alert" data-testid="funding-error">

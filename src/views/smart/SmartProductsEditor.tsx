@@ -141,28 +141,16 @@ function ProductForm({ product }: { product: SmartProduct }) {
         <tbody>
           {terms.map((x, i) => (
             <tr key={i} data-testid="sp-term">
-              <td>
-                <input
-                  className={styles.cellInput}
-                  value={x.days}
-                  inputMode="numeric"
-                  dir="ltr"
-                  aria-label={t('admin.smart.days')}
-                  onChange={(e) => setTerm(i, { days: e.target.value })}
-                  data-testid="sp-term-days"
+              {TERM_FIELDS.map((f) => (
+                <TermCell
+                  key={f.field}
+                  value={x[f.field]}
+                  mode={f.mode}
+                  label={t(f.label)}
+                  onChange={(v) => setTerm(i, { [f.field]: v })}
+                  testId={f.testId}
                 />
-              </td>
-              <td>
-                <input
-                  className={styles.cellInput}
-                  value={x.daily}
-                  inputMode="decimal"
-                  dir="ltr"
-                  aria-label={t('admin.smart.dailyRate')}
-                  onChange={(e) => setTerm(i, { daily: e.target.value })}
-                  data-testid="sp-term-rate"
-                />
-              </td>
+              ))}
               <td className="num">{annualOf(x.daily)}</td>
               <td>
                 <button
@@ -214,5 +202,34 @@ function DecimalField(p: { label: string; value: string; onChange: (v: string) =
         data-testid={p.testId}
       />
     </label>
+  );
+}
+
+/** A term's two figures, edited in its row. */
+const TERM_FIELDS = [
+  { field: 'days', mode: 'numeric', label: 'admin.smart.days', testId: 'sp-term-days' },
+  { field: 'daily', mode: 'decimal', label: 'admin.smart.dailyRate', testId: 'sp-term-rate' },
+] as const;
+
+/** One figure of a term's row, edited in place (left to right, whatever the language). */
+function TermCell(p: {
+  value: string;
+  mode: 'numeric' | 'decimal';
+  label: string;
+  onChange: (v: string) => void;
+  testId: string;
+}) {
+  return (
+    <td>
+      <input
+        className={styles.cellInput}
+        value={p.value}
+        inputMode={p.mode}
+        dir="ltr"
+        aria-label={p.label}
+        onChange={(e) => p.onChange(e.target.value)}
+        data-testid={p.testId}
+      />
+    </td>
   );
 }

@@ -6,6 +6,7 @@ import { useFlow, useRefusalText } from '../platform/app/useFlow.ts';
 import { ConfirmBox } from './ConfirmBox.tsx';
 import { DirectionTag, Figure } from './parts.tsx';
 import { money, timeLabel } from './figures.ts';
+import { ColumnHeads } from './ColumnHeads.tsx';
 import styles from './trade.module.css';
 
 /**
@@ -48,25 +49,17 @@ export function PendingTable({ rows }: { rows: readonly PendingOrderWire[] }) {
       )}
       <div className={styles.tableWrap}>
         <table className={styles.positions} data-testid="orders-pending">
-          <thead>
-            <tr>
-              <th scope="col">{t('orders.instrument')}</th>
-              <th scope="col">{t('orders.side')}</th>
-              <th scope="col" className={styles.numCol}>
-                {t('orders.lots')}
-              </th>
-              <th scope="col" className={styles.numCol}>
-                {t('orders.pending.level')}
-              </th>
-              <th scope="col" className={styles.numCol}>
-                {t('orders.pending.hold')}
-              </th>
-              <th scope="col">{t('orders.pending.lapses')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('orders.actions')}</span>
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            cols={[
+              { label: t('orders.instrument') },
+              { label: t('orders.side') },
+              { label: t('orders.lots'), num: true },
+              { label: t('orders.pending.level'), num: true },
+              { label: t('orders.pending.hold'), num: true },
+              { label: t('orders.pending.lapses') },
+              { label: <span className="visually-hidden">{t('orders.actions')}</span> },
+            ]}
+          />
           <tbody>
             {rows.map((o) => (
               <tr key={o.id} data-testid="pending-row" data-id={o.id}>

@@ -10,6 +10,7 @@ import { CloseDialog } from './CloseDialog.tsx';
 import { clockLabel, isLive, shownNet, signed, timeLabel, toneOf } from './figures.ts';
 import { orderHref } from './links.ts';
 import { DirectionTag, StatusTag } from './parts.tsx';
+import { ColumnHeads } from './ColumnHeads.tsx';
 import stops from './stops.module.css';
 import styles from './trade.module.css';
 
@@ -56,31 +57,19 @@ export function PositionTable({
       )}
       <div className={styles.tableWrap}>
         <table className={styles.positions} data-testid={testId}>
-          <thead>
-            <tr>
-              <th scope="col">{t('orders.order')}</th>
-              {showCode && <th scope="col">{t('orders.instrument')}</th>}
-              <th scope="col">{t('orders.side')}</th>
-              <th scope="col" className={styles.numCol}>
-                {t('orders.lots')}
-              </th>
-              <th scope="col" className={styles.numCol}>
-                {t('orders.openPrice')}
-              </th>
-              <th scope="col" className={styles.numCol}>
-                {anyOpen ? t('orders.lastPrice') : t('orders.closePrice')}
-              </th>
-              <th scope="col" className={styles.numCol}>
-                {t('orders.net')}
-              </th>
-              <th scope="col">{anyOpen ? t('orders.expires') : t('orders.status.label')}</th>
-              {anyOpen && (
-                <th scope="col">
-                  <span className="visually-hidden">{t('orders.actions')}</span>
-                </th>
-              )}
-            </tr>
-          </thead>
+          <ColumnHeads
+            cols={[
+              { label: t('orders.order') },
+              showCode && { label: t('orders.instrument') },
+              { label: t('orders.side') },
+              { label: t('orders.lots'), num: true },
+              { label: t('orders.openPrice'), num: true },
+              { label: anyOpen ? t('orders.lastPrice') : t('orders.closePrice'), num: true },
+              { label: t('orders.net'), num: true },
+              { label: anyOpen ? t('orders.expires') : t('orders.status.label') },
+              anyOpen && { label: <span className="visually-hidden">{t('orders.actions')}</span> },
+            ]}
+          />
           <tbody>
             {rows.map((p) => (
               <PositionRow

@@ -67,28 +67,24 @@ export function StopsEditor({
       </h2>
       <p className={own.note}>{t('orders.editStopsNote', { price: price ?? '—' })}</p>
       <div className={styles.stops}>
-        <label className={styles.field}>
-          <span>{t('orders.stopLoss')}</span>
-          <input
-            inputMode="decimal"
-            value={stopLoss}
-            onChange={(e) => edit(setStopLoss)(e.target.value)}
-            placeholder="—"
-            aria-invalid={form.refusal ? true : undefined}
-            data-testid="edit-stop-loss"
-          />
-        </label>
-        <label className={styles.field}>
-          <span>{t('orders.takeProfit')}</span>
-          <input
-            inputMode="decimal"
-            value={takeProfit}
-            onChange={(e) => edit(setTakeProfit)(e.target.value)}
-            placeholder="—"
-            aria-invalid={form.refusal ? true : undefined}
-            data-testid="edit-take-profit"
-          />
-        </label>
+        {(
+          [
+            ['orders.stopLoss', stopLoss, setStopLoss, 'edit-stop-loss'],
+            ['orders.takeProfit', takeProfit, setTakeProfit, 'edit-take-profit'],
+          ] as const
+        ).map(([label, value, set, testId]) => (
+          <label key={testId} className={styles.field}>
+            <span>{t(label)}</span>
+            <input
+              inputMode="decimal"
+              value={value}
+              onChange={(e) => edit(set)(e.target.value)}
+              placeholder="—"
+              aria-invalid={form.refusal ? true : undefined}
+              data-testid={testId}
+            />
+          </label>
+        ))}
       </div>
       {form.refusal && (
         <p className={styles.refusal} role="alert" data-testid="stops-refusal" data-code={form.refusal.code ?? ''}>

@@ -10,6 +10,7 @@ import {
   type AdminDepositAddress,
 } from '../../services/admin/index.ts';
 import { toast } from '../../services/platform/toast.ts';
+import { CardsTable } from '../platform/components/CardsTable.tsx';
 import { Loadable } from '../platform/components/Loadable.tsx';
 import screens from '../platform/styles/screens.module.css';
 import wallet from '../platform/styles/money.module.css';
@@ -39,23 +40,11 @@ export function Addresses() {
             {t('admin.empty')}
           </p>
         ) : (
-          <div className={wallet.tableWrap}>
-            <table className={`${screens.dataTable} ${styles.cards}`}>
-              <thead>
-                <tr>
-                  <th>{t('admin.asset')}</th>
-                  <th>{t('wallet.address')}</th>
-                  <th>{t('account.statusLabel')}</th>
-                  <th>{t('admin.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((a) => (
-                  <AddressRow key={a.id} row={a} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <CardsTable scroll heads={[t('admin.asset'), t('wallet.address'), t('account.statusLabel'), t('admin.actions')]}>
+            {rows.map((a) => (
+              <AddressRow key={a.id} row={a} />
+            ))}
+          </CardsTable>
         )}
       </Loadable>
     </section>

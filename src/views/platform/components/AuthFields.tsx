@@ -11,6 +11,46 @@ import auth from '../../auth/auth.module.css';
 import { EyeIcon, EyeOffIcon } from './Icons.tsx';
 import styles from '../styles/screens.module.css';
 
+/** The two channels' tabs, in order. */
+const CHANNELS = [
+  { channel: 'email', label: 'auth.byEmail', testId: 'by-email' },
+  { channel: 'phone', label: 'auth.byPhone', testId: 'by-phone' },
+] as const;
+
+/** How each channel's address is typed: what the browser may fill in and the keyboard it shows. */
+const CONTACT = {
+  email: { label: 'auth.email', type: 'email', autoComplete: 'email', inputMode: 'email', maxLength: 254 },
+  phone: { label: 'auth.phone', type: 'tel', autoComplete: 'tel-national', inputMode: 'tel', maxLength: 32 },
+} as const;
+
+function ContactField({
+  field,
+  values,
+  set,
+}: {
+  field: keyof typeof CONTACT;
+  values: TargetValues;
+  set: (k: keyof TargetValues, v: string) => void;
+}) {
+  const { t } = useTranslation();
+  const c = CONTACT[field];
+  return (
+    <label className={styles.field}>
+      <span>{t(c.label)}</span>
+      <input
+        type={c.type}
+        name={field}
+        autoComplete={c.autoComplete}
+        inputMode={c.inputMode}
+        maxLength={c.maxLength}
+        value={values[field]}
+        onChange={(e) => set(field, e.target.value)}
+        required
+      />
+    </label>
+  );
+}
+
 /** E-mail, or phone with the area-code picker; the channel is one of the form's values. */
 export function TargetFields({ values, set }: { values: TargetValues; set: (k: keyof TargetValues, v: string) => void }) {
   const { t } = useTranslation();
@@ -18,39 +58,21 @@ export function TargetFields({ values, set }: { values: TargetValues; set: (k: k
   return (
     <>
       <div className={styles.segmented} role="tablist" aria-label={t('auth.byEmail') + ' / ' + t('auth.byPhone')}>
-        <button
-          type="button"
-          role="tab"
-          aria-selected={channel === 'email'}
-          onClick={() => set('channel', 'email')}
-          data-testid="by-email"
-        >
-          {t('auth.byEmail')}
-        </button>
-        <button
-          type="button"
-          role="tab"
-          aria-selected={channel === 'phone'}
-          onClick={() => set('channel', 'phone')}
-          data-testid="by-phone"
-        >
-          {t('auth.byPhone')}
-        </button>
+        {CHANNELS.map((c) => (
+          <button
+            key={c.channel}
+            type="button"
+            role="tab"
+            aria-selected={channel === c.channel}
+            onClick={() => set('channel', c.channel)}
+            data-testid={c.testId}
+          >
+            {t(c.label)}
+          </button>
+        ))}
       </div>
       {channel === 'email' ? (
-        <label className={styles.field}>
-          <span>{t('auth.email')}</span>
-          <input
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            maxLength={254}
-            value={values.email}
-            onChange={(e) => set('email', e.target.value)}
-            required
-          />
-        </label>
+        <ContactField field="email" values={values} set={set} />
       ) : (
         <div className={styles.row}>
           <label className={styles.field}>
@@ -68,19 +90,7 @@ export function TargetFields({ values, set }: { values: TargetValues; set: (k: k
               ))}
             </select>
           </label>
-          <label className={styles.field}>
-            <span>{t('auth.phone')}</span>
-            <input
-              type="tel"
-              name="phone"
-              autoComplete="tel-national"
-              inputMode="tel"
-              maxLength={32}
-              value={values.phone}
-              onChange={(e) => set('phone', e.target.value)}
-              required
-            />
-          </label>
+          <ContactField field="phone" values={values} set={set} />
         </div>
       )}
     </>
