@@ -39,9 +39,8 @@ import { requestId } from '../platform/http/validation.ts';
 import { operatorRoute, type RouteApp, type RouteDoc } from '../platform/http/routeSchema.ts';
 import { operatorRoutes } from '../platform/http/operatorRoutes.ts';
 import { DOCS } from './routeDocs.ts';
+import { bulkRejectRoute } from '../platform/operators/rejectEach.ts';
 import {
-  BulkRejectBody,
-  BulkRejectResult,
   NewRejectReasonBody,
   RejectReason,
   RejectReasonList,
@@ -160,16 +159,10 @@ function operatorAccountRoutes(app: RouteApp) {
 /** Several items rejected with one reason; the reject reasons of each queue, kept by operators (audited). */
 function rejectRoutes(app: RouteApp) {
   const op = operatorRoutes(app);
-  for (const queue of ['deposits', 'withdrawals'] as const)
-    op.post(
-      `/${queue}/reject`,
-      {
-        ...(queue === 'deposits' ? DOCS.rejectDeposits : DOCS.rejectWithdrawals),
-        body: BulkRejectBody,
-        result: BulkRejectResult,
-      },
-      (r) => app.admin.rejectMany(r.by, queue, r.body.ids.map(requestId), r.body.reason),
-    );
+  bulkRejectRoute(app, '/deposits/reject', DOCS.rejectDeposits, (by, id, reason) => app.admin.rejectDeposit(by, id, reason));
+  bulkRejectRoute(app, '/withdrawals/reject', DOCS.rejectWithdrawals, (by, id, reason) =>
+    app.admin.rejectWithdrawal(by, id, reason),
+  );
   const list = { ...DOCS.listRejectReasons, querystring: RejectReasonQuery, result: RejectReasonList };
   op.get('/reject-reasons', list, async (r) => ({ rows: await app.admin.rejectReasons(r.query.queue) }));
   const add = { ...DOCS.addRejectReason, body: NewRejectReasonBody, result: RejectReason };

@@ -35,8 +35,7 @@ import { listOperators } from './operators.ts';
 import { outboxPage } from './outbox.ts';
 import { documentAccessPage } from '../platform/audit/personalReads.ts';
 import type { Clock } from '../platform/clock.ts';
-import type { BulkRejectResult, ReviewQueueName } from '../../src/contract/reviewQueues.ts';
-import { BizError } from '../platform/http/errors.ts';
+import type { ReviewQueueName } from '../../src/contract/reviewQueues.ts';
 import { addReason, listReasons, removeReason } from './rejectReasons.ts';
 import type { SessionCache } from '../auth/index.ts';
 
@@ -99,30 +98,6 @@ export class AdminService {
   async rejectDeposit(operatorId: bigint, id: bigint, reason: string): Promise<AdminDeposit> {
     const d = await this.wallet.reviewDeposit(operatorId, id, { type: 'deposit.reject', reason: reasonOf(reason) });
     return adminDeposit(d, await this.usernameOf(d.userId));
-  }
-
-  /**
-   * Several deposits or withdrawals rejected with one reason, each in its own transaction as if
-   * rejected alone: one refused (decided meanwhile, 10044) does not stop the others.
-   */
-  async rejectMany(
-    operatorId: bigint,
-    queue: 'deposits' | 'withdrawals',
-    ids: bigint[],
-    reason: string,
-  ): Promise<BulkRejectResult> {
-    const rows: BulkRejectResult['rows'] = [];
-    for (const id of ids) {
-      try {
-        if (queue === 'deposits') await this.rejectDeposit(operatorId, id, reason);
-        else await this.rejectWithdrawal(operatorId, id, reason);
-        rows.push({ id: id.toString(), code: 200 });
-      } catch (e) {
-        if (!(e instanceof BizError)) throw e;
-        rows.push({ id: id.toString(), code: e.code });
-      }
-    }
-    return { rows };
   }
 
   rejectReasons(queue: ReviewQueueName) {

@@ -30,4 +30,11 @@ export const DOCS = {
     description: 'Rejects a pending submission with a reason the customer reads and an optional internal note (audited).',
     refusals: [Err.RECORD_NOT_FOUND, Err.STATUS_TRANSITION_DENIED, Err.OWN_RECORD_REVIEW],
   },
+  rejectKycMany: {
+    operationId: 'rejectKycMany',
+    summary: 'Reject several submissions with one reason (each decided on its own, audited)',
+    description:
+      'Rejects up to 100 pending submissions with one reason the customers read, each decided on its own and audited as a single rejection (its own refusal code in the answer when it cannot be rejected: 10043, 10044, 10056).',
+    refusals: [Err.MALFORMED_REQUEST],
+  },
 } as const satisfies Record<string, RouteDoc>;

@@ -167,7 +167,8 @@ export async function submit(
       );
       const [ins] = await tx
         .insert(kycSubmissions)
-        .values({ userId, ...f, status: 'pending' })
+        // the platform's clock, which the queue's age filters measure against (not the database's)
+        .values({ userId, ...f, status: 'pending', createdAt: new Date(deps.now()) })
         .returning();
       for (const [i, img] of clean.entries()) {
         await tx

@@ -48,4 +48,12 @@ export const DOCS = {
     refusals: [Err.RECORD_NOT_FOUND, Err.STATUS_TRANSITION_DENIED, Err.OWN_RECORD_REVIEW],
     moves: "the locked collateral returns to the customer's available balance.",
   },
+  rejectLoans: {
+    operationId: 'rejectLoans',
+    summary: 'Reject several loans under review with one reason (each decided on its own, audited)',
+    description:
+      'Rejects up to 100 loans under review with one reason the borrowers read, each decided on its own and audited as a single rejection (its own refusal code in the answer when it cannot be rejected: 10043, 10044, 10056, 10150, 10151). Inside the review window when two-factor is required.',
+    refusals: [Err.MALFORMED_REQUEST],
+    moves: "each rejected loan's locked collateral returns to its borrower's available balance.",
+  },
 } as const satisfies Record<string, RouteDoc>;

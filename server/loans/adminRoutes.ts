@@ -1,6 +1,7 @@
 /**
  * The operators' loans console on the wire (`/admin-api/loans`, operator role only): the queue,
- * a loan with its signature, approve (four eyes) and reject. Every decision is audited.
+ * a loan with its signature, approve (four eyes), reject, several rejected with one reason. Every
+ * decision is audited.
  */
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -11,6 +12,7 @@ import { requestId } from '../platform/http/validation.ts';
 import { attachmentHeaders } from '../platform/uploads/store.ts';
 import { operatorRoute } from '../platform/http/routeSchema.ts';
 import { operatorRoutes } from '../platform/http/operatorRoutes.ts';
+import { bulkRejectRoute } from '../platform/operators/rejectEach.ts';
 import { DOCS } from './adminRouteDocs.ts';
 
 const ApproveResult = Type.Object({
@@ -47,6 +49,7 @@ const loanAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   op.post('/loans/:id/approve', approve, (r) => app.loans.approve(r.by, r.id));
   const reject = { ...DOCS.rejectLoan, params: LoanIdParams, body: RejectLoanBody, result: AdminLoanDetail };
   op.post('/loans/:id/reject', reject, (r) => app.loans.reject(r.by, r.id, r.body.reason));
+  bulkRejectRoute(app, '/loans/reject', DOCS.rejectLoans, (by, id, reason) => app.loans.reject(by, id, reason));
 };
 
 export default fp(loanAdminRoutes, { name: 'loan-admin-routes', dependencies: ['loans', 'guard', 'errors'], encapsulate: true });

@@ -69,13 +69,14 @@ export const NewRejectReasonBody = Type.Object(
 );
 
 /**
- * POST /admin-api/deposits/reject and /admin-api/withdrawals/reject: several items rejected with
+ * POST /admin-api/<queue>/reject (deposits, withdrawals, kyc, loans): several items rejected with
  * one reason (approvals stay one by one). Each is decided on its own: the answer says which were.
+ * A blank reason is refused whole (10030): the customers read it.
  */
 export const BulkRejectBody = Type.Object(
   {
     ids: Type.Array(Type.String({ pattern: '^[0-9]{1,19}$' }), { minItems: 1, maxItems: 100 }),
-    reason: Type.String({ minLength: 1, maxLength: 500 }),
+    reason: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' }),
   },
   { additionalProperties: false },
 );

@@ -46,6 +46,7 @@ export const MONEY_REVIEW_ROUTES = new Set([
   'POST /admin-api/withdrawals/reject',
   'POST /admin-api/loans/:id/approve',
   'POST /admin-api/loans/:id/reject',
+  'POST /admin-api/loans/reject',
   'POST /admin-api/operator-proposals/:id/confirm',
   'POST /admin-api/operator-proposals/:id/reject',
   // house capital into or out of the yield reserve (docs/smart-plans.md)

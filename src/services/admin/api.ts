@@ -59,7 +59,7 @@ export const adminApi = {
   withdrawals: (q: QueueQuery, signal?: AbortSignal) =>
     call<QueuePage<C.AdminWithdrawal>>(`${A}/withdrawals`, { query: q, signal }),
   /** several pending items rejected with one reason (inside the review window); each answered on its own */
-  bulkReject: (v: { queue: 'deposits' | 'withdrawals'; ids: string[]; reason: string }, signal?: AbortSignal) =>
+  bulkReject: (v: { queue: ReviewQueueName; ids: string[]; reason: string }, signal?: AbortSignal) =>
     call<BulkRejectResult>(`${A}/${v.queue}/reject`, { method: 'POST', body: { ids: v.ids, reason: v.reason }, signal }),
   /** a queue's reject reasons (operators keep them; every change audited) */
   rejectReasons: (queue: ReviewQueueName, signal?: AbortSignal) =>

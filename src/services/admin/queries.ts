@@ -1,8 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Asset } from '../../contract/constants.ts';
 import type { Network } from '../../contract/wallet.ts';
-import { adminApi, type CreateOperatorBody, type QueueQuery, type ReviewQueueName } from './api.ts';
+import { adminApi, type CreateOperatorBody, type ReviewQueueName } from './api.ts';
 import { keepPreviousWithin } from '../platform/queries/scope.ts';
+import { queueQuery, type ReviewQueueFilter } from '../platform/queries/reviewQueue.ts';
 import type { RecordStatus } from './api.ts';
 import { adminKeys as eventKeys } from '../platform/queries/keys.ts';
 
@@ -14,12 +15,8 @@ export type * from './api.ts';
  * decided on screen puts the returned record into its queue's cached pages (the review flow),
  * and the whole 'admin' root is dropped from the cache on logout.
  */
-/** A review queue as the console asks for it: status ('all': any), the filters, and the page (`after`: a cursor). */
-export type QueueFilter = Omit<QueueQuery, 'status' | 'pageNum'> & {
-  status: RecordStatus | 'all';
-  page: number;
-  pageSize: number;
-};
+/** A money queue as the console asks for it: status ('all': any), the filters with coin and network, and the page. */
+export type QueueFilter = ReviewQueueFilter<RecordStatus, { coin?: Asset; network?: Network }>;
 export type PageFilter = { page: number; pageSize: number };
 const admin = eventKeys.all;
 export const adminKeys = {
@@ -35,11 +32,6 @@ export const adminKeys = {
   rejectReasons: (queue: ReviewQueueName) => [...admin, 'rejectReasons', queue] as const,
 };
 
-/** The filter on the wire: unset fields left out, the page number only without a cursor. */
-const queueQuery = ({ status, page, ...rest }: QueueFilter): QueueQuery => {
-  const set = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined && v !== '')) as QueueQuery;
-  return { ...set, ...(rest.after ? {} : { pageNum: page }), ...(status === 'all' ? {} : { status }) };
-};
 const paged = <T>(queryKey: readonly unknown[], load: (signal: AbortSignal) => Promise<T>) =>
   queryOptions({ queryKey, queryFn: ({ signal }) => load(signal), placeholderData: keepPreviousWithin(queryKey, 2) });
 

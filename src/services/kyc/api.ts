@@ -1,10 +1,11 @@
 import { call, download } from '../platform/api.ts';
 // types only: the TypeBox builders of the contract stay out of the browser bundle
-import type { AdminKyc, KycSubmission, MyKyc } from '../../contract/kyc.ts';
+import type { AdminKyc, AdminKycPage, AdminKycQuery, KycSubmission, MyKyc } from '../../contract/kyc.ts';
 import type { KycImageKind } from '../../contract/kycRules.ts';
 import type { KycRequest } from '../../machines/kyc/kycForm.ts';
 
 export type { AdminKyc, KycSubmission, MyKyc };
+export type KycQuery = AdminKycQuery;
 const P = '/swx/customer/user/identification';
 const A = '/admin-api/kyc';
 
@@ -25,8 +26,8 @@ export const kycApi = {
   },
   /** one image with the token header, as a blob shown through an object URL (owner or operator) */
   image: (url: string, signal?: AbortSignal) => download(url, { signal }),
-  queue: (q: { status?: AdminKyc['status']; pageNum?: number; pageSize?: number }, signal?: AbortSignal) =>
-    call<{ rows: AdminKyc[]; total: number }>(A, { query: q, signal }),
+  /** the queue: status, customer, age, sorted by age with keyset pages (`after`) */
+  queue: (q: KycQuery, signal?: AbortSignal) => call<AdminKycPage>(A, { query: q, signal }),
   detail: (id: string, signal?: AbortSignal) => call<AdminKyc>(`${A}/${encodeURIComponent(id)}`, { signal }),
 };
 export type { KycImageKind };

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { AdminKyc } from '../../contract/kyc.ts';
-import { kycApi } from './api.ts';
+import { kycApi, type KycQuery } from './api.ts';
+import { queueQuery, type ReviewQueueFilter } from '../platform/queries/reviewQueue.ts';
 import { keepPreviousWithin } from '../platform/queries/scope.ts';
 import { adminKeys, kycKeys as eventKeys } from '../platform/queries/keys.ts';
 
@@ -9,7 +10,8 @@ import { adminKeys, kycKeys as eventKeys } from '../platform/queries/keys.ts';
  * user keys), the operators' under 'admin'. Images are blobs fetched with the token, never kept
  * after their viewer closes (gcTime 0).
  */
-export type KycQueueFilter = { status: AdminKyc['status'] | 'all'; page: number; pageSize: number };
+/** The verification queue as the console asks for it: status, customer, age, oldest first, keyset pages. */
+export type KycQueueFilter = ReviewQueueFilter<AdminKyc['status']>;
 const admin = [...adminKeys.all, 'kyc'] as const;
 export const kycKeys = {
   ...eventKeys,
@@ -27,8 +29,12 @@ export const kycQueries = {
     const queryKey = kycKeys.adminPage(f);
     return queryOptions({
       queryKey,
-      queryFn: ({ signal }) =>
-        kycApi.queue({ pageNum: f.page, pageSize: f.pageSize, ...(f.status === 'all' ? {} : { status: f.status }) }, signal),
+      queryFn: ({ signal }) => {
+        // what the verification queue takes (no amount, no coin), always by age: its pages go by cursor
+        const { status, userId, olderThanMinutes, newerThanMinutes, after, page, pageSize } = f;
+        const wire = queueQuery({ status, userId, olderThanMinutes, newerThanMinutes, after, page, pageSize, sort: 'age' });
+        return kycApi.queue(wire as KycQuery, signal);
+      },
       placeholderData: keepPreviousWithin(queryKey, 2),
     });
   },

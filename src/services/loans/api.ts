@@ -3,6 +3,7 @@ import { call, download } from '../platform/api.ts';
 import type {
   AdminLoanDetail,
   AdminLoanPage,
+  AdminLoanQuery,
   CollateralAsset,
   Loan,
   LoanDetail,
@@ -57,8 +58,8 @@ export const loansApi = {
 
 /** The operator's loan calls (every decision audited on the service). */
 export const loansAdminApi = {
-  list: (q: { pageNum: number; pageSize: number; status?: LoanStatus }, signal?: AbortSignal) =>
-    call<AdminLoanPage>(A, { query: q, signal }),
+  /** the queue: status, customer, collateral coin, amount, age, sorted by age or amount with keyset pages */
+  list: (q: AdminLoanQuery, signal?: AbortSignal) => call<AdminLoanPage>(A, { query: q, signal }),
   detail: (loanId: string, signal?: AbortSignal) => call<AdminLoanDetail>(`${A}/${id(loanId)}`, { signal }),
   signature: (loanId: string, signal?: AbortSignal) => download(`${A}/${id(loanId)}/signature`, { signal }),
   approve: (loanId: string) =>

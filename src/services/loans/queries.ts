@@ -1,7 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { AdminLoan, AdminLoanDetail, LoanStatus } from '../../contract/loans.ts';
+import type { AdminLoan, AdminLoanDetail, AdminLoanQuery, CollateralAsset, LoanStatus } from '../../contract/loans.ts';
 import { loansAdminApi, loansApi } from './api.ts';
 import { adminKeys } from '../platform/queries/keys.ts';
+import { queueQuery, type ReviewQueueFilter } from '../platform/queries/reviewQueue.ts';
+import { keepPreviousWithin } from '../platform/queries/scope.ts';
+
+/** The loans queue as the console asks for it: status, customer, collateral coin, amount, age, sort, keyset pages. */
+export type AdminLoanFilter = ReviewQueueFilter<LoanStatus, { coin?: CollateralAsset }>;
 
 /**
  * Loan reads. The terms carry the agreement in the app's language, so their key names it; the
@@ -17,7 +22,7 @@ export const loanKeys = {
   list: () => [...loans, 'list'] as const,
   detail: (id: string) => [...loans, 'detail', id] as const,
   adminAll: [...adminKeys.all, 'loans'] as const,
-  adminList: (status: string) => [...adminKeys.all, 'loans', 'list', status] as const,
+  adminList: (f: AdminLoanFilter) => [...adminKeys.all, 'loans', 'list', f] as const,
   adminDetail: (id: string) => [...adminKeys.all, 'loans', 'detail', id] as const,
   adminSignature: (id: string) => [...adminKeys.all, 'loans', 'signature', id] as const,
 };
@@ -34,11 +39,15 @@ export const loanQueries = {
       refetchInterval: 30_000,
     }),
   detail: (id: string) => queryOptions({ queryKey: loanKeys.detail(id), queryFn: ({ signal }) => loansApi.detail(id, signal) }),
-  adminList: (status: LoanStatus | '') =>
-    queryOptions({
-      queryKey: loanKeys.adminList(status),
-      queryFn: ({ signal }) => loansAdminApi.list({ pageNum: 1, pageSize: 50, ...(status ? { status } : {}) }, signal),
-    }),
+  adminList: (f: AdminLoanFilter) => {
+    const queryKey = loanKeys.adminList(f);
+    return queryOptions({
+      queryKey,
+      // by age unless by amount, never unsorted: the queue's pages go by cursor
+      queryFn: ({ signal }) => loansAdminApi.list(queueQuery({ ...f, sort: f.sort ?? 'age' }) as AdminLoanQuery, signal),
+      placeholderData: keepPreviousWithin(queryKey, 2),
+    });
+  },
   adminDetail: (id: string) =>
     queryOptions({ queryKey: loanKeys.adminDetail(id), queryFn: ({ signal }) => loansAdminApi.detail(id, signal) }),
   adminSignature: (id: string) =>
@@ -55,7 +64,7 @@ export const useLoanDetail = (id: string | null) => useQuery({ ...loanQueries.de
 
 // ---------------------------------------------------------------- operators
 
-export const useAdminLoans = (status: LoanStatus | '') => useQuery(loanQueries.adminList(status));
+export const useAdminLoans = (f: AdminLoanFilter) => useQuery(loanQueries.adminList(f));
 export const useAdminLoan = (id: string | null) => useQuery({ ...loanQueries.adminDetail(id ?? ''), enabled: id !== null });
 export const useLoanSignature = (id: string) => useQuery(loanQueries.adminSignature(id));
 

@@ -3,9 +3,10 @@ import { reviewQueueFlow, useAdminDeposits, useReasonList, type AdminDeposit } f
 import { formatMoney } from '../platform/components/Figures.tsx';
 import { localTime, shorten, StatusBadge } from '../platform/components/recordParts.tsx';
 import { ProofViewer, ReviewControls } from '../platform/operator/review.tsx';
-import { AdminList, StatusFilterSelect, useReviewQueue, Who } from '../platform/operator/queue.tsx';
+import { AdminList, StatusFilterSelect, useReviewQueue } from '../platform/operator/queue.tsx';
+import { FirstApproval, SelectCell, WhoCell } from '../platform/operator/rows.tsx';
 import { QueueFilters } from '../platform/operator/QueueFilters.tsx';
-import { QueueWorkBar, SelectBox, SelectHead, useQueueWork, type QueueWork } from '../platform/operator/queueWork.tsx';
+import { QueueWorkBar, SelectHead, useQueueWork, type QueueWork } from '../platform/operator/queueWork.tsx';
 import { ReasonsEditor } from '../platform/operator/ReasonsEditor.tsx';
 import screens from '../platform/styles/screens.module.css';
 import wallet from '../platform/styles/money.module.css';
@@ -75,12 +76,8 @@ function DepositRow({ d, work }: { d: AdminDeposit; work: QueueWork }) {
   const pending = d.status === 'pending';
   return (
     <tr {...work.rowProps(d.id)} data-testid="admin-deposit-row" data-id={d.id} data-user={d.username} data-status={d.status}>
-      <td data-label={t('admin.queue.selectColumn')}>
-        <SelectBox work={work} id={d.id} pending={pending} label={t('admin.queue.select', { id: d.id })} />
-      </td>
-      <td data-label={t('admin.user')}>
-        <Who username={d.username} userId={d.userId} />
-      </td>
+      <SelectCell work={work} id={d.id} pending={pending} />
+      <WhoCell username={d.username} userId={d.userId} />
       <td data-label={t('admin.asset')}>
         {d.coin}
         <br />
@@ -110,11 +107,7 @@ function DepositRow({ d, work }: { d: AdminDeposit; work: QueueWork }) {
       </td>
       <td data-label={t('account.statusLabel')}>
         <StatusBadge kind="deposit" status={d.status} reason={d.rejectReason} />
-        {pending && d.firstApprovedBy && (
-          <span className={`${wallet.hint} ${wallet.block}`} data-testid="first-approval">
-            {t('admin.firstApproval', { id: d.firstApprovedBy })}
-          </span>
-        )}
+        {pending && <FirstApproval by={d.firstApprovedBy} />}
         {pending && (
           <ReviewControls
             kind="deposit"

@@ -4,9 +4,10 @@ import { formatMoney } from '../platform/components/Figures.tsx';
 import { localTime, shorten, StatusBadge } from '../platform/components/recordParts.tsx';
 import { PayoutOnChain } from './PayoutOnChain.tsx';
 import { ReviewControls } from '../platform/operator/review.tsx';
-import { AdminList, StatusFilterSelect, useReviewQueue, Who } from '../platform/operator/queue.tsx';
+import { AdminList, StatusFilterSelect, useReviewQueue } from '../platform/operator/queue.tsx';
+import { FirstApproval, SelectCell, WhoCell } from '../platform/operator/rows.tsx';
 import { QueueFilters } from '../platform/operator/QueueFilters.tsx';
-import { QueueWorkBar, SelectBox, SelectHead, useQueueWork, type QueueWork } from '../platform/operator/queueWork.tsx';
+import { QueueWorkBar, SelectHead, useQueueWork, type QueueWork } from '../platform/operator/queueWork.tsx';
 import { ReasonsEditor } from '../platform/operator/ReasonsEditor.tsx';
 import screens from '../platform/styles/screens.module.css';
 import wallet from '../platform/styles/money.module.css';
@@ -74,12 +75,8 @@ function WithdrawalRow({ w, work }: { w: AdminWithdrawal; work: QueueWork }) {
   const pending = w.status === 'pending';
   return (
     <tr {...work.rowProps(w.id)} data-testid="admin-withdrawal-row" data-id={w.id} data-user={w.username} data-status={w.status}>
-      <td data-label={t('admin.queue.selectColumn')}>
-        <SelectBox work={work} id={w.id} pending={pending} label={t('admin.queue.select', { id: w.id })} />
-      </td>
-      <td data-label={t('admin.user')}>
-        <Who username={w.username} userId={w.userId} />
-      </td>
+      <SelectCell work={work} id={w.id} pending={pending} />
+      <WhoCell username={w.username} userId={w.userId} />
       <td data-label={t('admin.method')}>
         {w.coin}
         <br />
@@ -103,11 +100,7 @@ function WithdrawalRow({ w, work }: { w: AdminWithdrawal; work: QueueWork }) {
       <td data-label={t('account.statusLabel')}>
         <StatusBadge kind="withdrawal" status={w.status} reason={w.rejectReason} />
         <PayoutOnChain w={w} />
-        {pending && w.firstApprovedBy && (
-          <span className={`${wallet.hint} ${wallet.block}`} data-testid="first-approval">
-            {t('admin.firstApproval', { id: w.firstApprovedBy })}
-          </span>
-        )}
+        {pending && <FirstApproval by={w.firstApprovedBy} />}
         {pending && (
           <ReviewControls
             kind="withdrawal"

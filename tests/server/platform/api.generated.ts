@@ -4268,6 +4268,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin-api/kyc/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject several submissions with one reason (each decided on its own, audited)
+         * @description Rejects up to 100 pending submissions with one reason the customers read, each decided on its own and audited as a single rejection (its own refusal code in the answer when it cannot be rejected: 10043, 10044, 10056).
+         *
+         *     **Who may call it:** An operator (`Authorization` token of an operator account); customers are refused with 10045.
+         *
+         *     **Money moved:** none.
+         *
+         *     **Refusals** (body `code`; docs/api.md, "Errors"):
+         *
+         *     - `401` LOGIN_REQUIRED: Your session has ended. Please log in again.
+         *     - `10045` OPERATOR_ONLY: Only operators can do this
+         *     - `10030` MALFORMED_REQUEST: The request is malformed: {detail}
+         */
+        post: operations["rejectKycMany"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/swx/customer/support/listConversation": {
         parameters: {
             query?: never;
@@ -4965,6 +4995,41 @@ export interface paths {
          *     - `10056` OWN_RECORD_REVIEW: You cannot review your own record: another operator must
          */
         post: operations["rejectLoan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin-api/loans/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject several loans under review with one reason (each decided on its own, audited)
+         * @description Rejects up to 100 loans under review with one reason the borrowers read, each decided on its own and audited as a single rejection (its own refusal code in the answer when it cannot be rejected: 10043, 10044, 10056, 10150, 10151). Inside the review window when two-factor is required.
+         *
+         *     **Who may call it:** An operator (`Authorization` token of an operator account); customers are refused with 10045.
+         *
+         *     **Money moved:** each rejected loan's locked collateral returns to its borrower's available balance.
+         *
+         *     **Refusals** (body `code`; docs/api.md, "Errors"):
+         *
+         *     - `401` LOGIN_REQUIRED: Your session has ended. Please log in again.
+         *     - `10045` OPERATOR_ONLY: Only operators can do this
+         *     - `10030` MALFORMED_REQUEST: The request is malformed: {detail}
+         *     - `10217` OPERATOR_TWO_FACTOR_REQUIRED: Operators must turn on two-factor sign-in (Account, Security) before they approve or reject money reviews.
+         *     - `10212` TWO_FACTOR_CODE_REQUIRED: This action needs a fresh code from your authenticator app because two-factor sign-in is on.
+         *     - `10210` TWO_FACTOR_CODE_WRONG: The authenticator code is wrong. Enter the 6 digits your app shows now, or one of your recovery codes.
+         *     - `10211` TWO_FACTOR_CODE_USED: This code was already used. Wait for your authenticator app to show the next one (every 30 seconds).
+         *     - `10049` LOGIN_THROTTLED: Too many failed attempts. Try again in {seconds} seconds.
+         */
+        post: operations["rejectLoans"];
         delete?: never;
         options?: never;
         head?: never;
@@ -12108,6 +12173,42 @@ export interface operations {
             };
         };
     };
+    rejectKycMany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: string[];
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        result: {
+                            rows: {
+                                id: string;
+                                code: number;
+                            }[];
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
     listConversation: {
         parameters: {
             query?: never;
@@ -13357,6 +13458,45 @@ export interface operations {
                                 sold: string | null;
                                 price: string | null;
                                 returned: string | null;
+                            }[];
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
+    rejectLoans: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A fresh code from the authenticator app, when the caller has two-factor sign-in on. */
+                "x-two-factor-code"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: string[];
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        result: {
+                            rows: {
+                                id: string;
+                                code: number;
                             }[];
                         } | null;
                     };

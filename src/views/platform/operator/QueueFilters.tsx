@@ -3,6 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { ASSETS, type Asset } from '../../../contract/constants.ts';
 import { NETWORKS, type Network } from '../../../contract/wallet.ts';
 import type { QueueFilters as Filters } from './queue.tsx';
+
+/** The groups of fields a queue shows: KYC has no amount, coin nor network; loans no network. */
+export type FilterField = 'userId' | 'coin' | 'network' | 'amount' | 'age' | 'sort';
+const ALL: readonly FilterField[] = ['userId', 'coin', 'network', 'amount', 'age', 'sort'];
 import wallet from '../styles/money.module.css';
 import own from './queueWork.module.css';
 
@@ -23,10 +27,10 @@ export function filterProblems(d: Draft): (keyof Draft)[] {
   return bad;
 }
 
-function toFilters(d: Draft): Filters {
-  const f: Filters = { sort: d.sort === 'amount' ? 'amount' : 'age' };
+function toFilters<C extends string>(d: Draft): Filters<{ coin?: C; network?: Network }> {
+  const f: Filters<{ coin?: C; network?: Network }> = { sort: d.sort === 'amount' ? 'amount' : 'age' };
   if (d.userId.trim()) f.userId = d.userId.trim();
-  if (d.coin) f.coin = d.coin as Asset;
+  if (d.coin) f.coin = d.coin as C;
   if (d.network) f.network = d.network as Network;
   if (d.minAmount.trim()) f.minAmount = d.minAmount.trim();
   if (d.maxAmount.trim()) f.maxAmount = d.maxAmount.trim();
@@ -38,8 +42,19 @@ function toFilters(d: Draft): Filters {
 /**
  * A queue's filters (customer, coin, network, amount range, age) and its sort, applied together
  * with Apply (Enter in any field) so typing an amount does not ask the service at every key.
+ * `fields` names the groups a queue has (all by default), `coins` what its coin may be.
  */
-export function QueueFilters({ onApply, testId }: { onApply: (f: Filters) => void; testId: string }) {
+export function QueueFilters<C extends string = Asset>({
+  onApply,
+  testId,
+  fields = ALL,
+  coins = ASSETS as readonly string[] as readonly C[],
+}: {
+  onApply: (f: Filters<{ coin?: C; network?: Network }>) => void;
+  testId: string;
+  fields?: readonly FilterField[];
+  coins?: readonly C[];
+}) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [bad, setBad] = useState<(keyof Draft)[]>([]);
@@ -60,10 +75,10 @@ export function QueueFilters({ onApply, testId }: { onApply: (f: Filters) => voi
           e.preventDefault();
           const problems = filterProblems(draft);
           setBad(problems);
-          if (problems.length === 0) onApply(toFilters(draft));
+          if (problems.length === 0) onApply(toFilters<C>(draft));
         }}
       >
-        <FilterFields field={field} />
+        <FilterFields field={field} shown={fields} coins={coins} />
         <div className={own.filterActions}>
           <button type="submit" className={wallet.secondary} data-testid="filter-apply">
             {t('admin.queue.apply')}
@@ -98,60 +113,77 @@ type Field = (k: keyof Draft) => {
   'data-testid': string;
 };
 
-/** The filter fields, each bound to the draft by `field`. */
-function FilterFields({ field }: { field: Field }) {
+/** The filter fields of the groups `shown`, each bound to the draft by `field`. */
+function FilterFields({ field, shown, coins }: { field: Field; shown: readonly FilterField[]; coins: readonly string[] }) {
   const { t } = useTranslation();
+  const has = (f: FilterField) => shown.includes(f);
   return (
     <>
-      <label>
-        <span>{t('admin.queue.customer')}</span>
-        <input inputMode="numeric" dir="ltr" {...field('userId')} />
-      </label>
-      <label>
-        <span>{t('admin.asset')}</span>
-        <select {...field('coin')}>
-          <option value="">{t('admin.queue.any')}</option>
-          {ASSETS.map((a) => (
-            <option key={a} value={a}>
-              {a}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        <span>{t('admin.queue.network')}</span>
-        <select {...field('network')}>
-          <option value="">{t('admin.queue.any')}</option>
-          {NETWORKS.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        <span>{t('admin.queue.minAmount')}</span>
-        <input inputMode="decimal" dir="ltr" {...field('minAmount')} />
-      </label>
-      <label>
-        <span>{t('admin.queue.maxAmount')}</span>
-        <input inputMode="decimal" dir="ltr" {...field('maxAmount')} />
-      </label>
-      <label>
-        <span>{t('admin.queue.olderThan')}</span>
-        <input inputMode="numeric" dir="ltr" {...field('older')} />
-      </label>
-      <label>
-        <span>{t('admin.queue.newerThan')}</span>
-        <input inputMode="numeric" dir="ltr" {...field('newer')} />
-      </label>
-      <label>
-        <span>{t('admin.queue.sort')}</span>
-        <select {...field('sort')}>
-          <option value="age">{t('admin.queue.sortAge')}</option>
-          <option value="amount">{t('admin.queue.sortAmount')}</option>
-        </select>
-      </label>
+      {has('userId') && (
+        <label>
+          <span>{t('admin.queue.customer')}</span>
+          <input inputMode="numeric" dir="ltr" {...field('userId')} />
+        </label>
+      )}
+      {has('coin') && (
+        <label>
+          <span>{t('admin.asset')}</span>
+          <select {...field('coin')}>
+            <option value="">{t('admin.queue.any')}</option>
+            {coins.map((a) => (
+              <option key={a} value={a}>
+                {a}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {has('network') && (
+        <label>
+          <span>{t('admin.queue.network')}</span>
+          <select {...field('network')}>
+            <option value="">{t('admin.queue.any')}</option>
+            {NETWORKS.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {has('amount') && (
+        <>
+          <label>
+            <span>{t('admin.queue.minAmount')}</span>
+            <input inputMode="decimal" dir="ltr" {...field('minAmount')} />
+          </label>
+          <label>
+            <span>{t('admin.queue.maxAmount')}</span>
+            <input inputMode="decimal" dir="ltr" {...field('maxAmount')} />
+          </label>
+        </>
+      )}
+      {has('age') && (
+        <>
+          <label>
+            <span>{t('admin.queue.olderThan')}</span>
+            <input inputMode="numeric" dir="ltr" {...field('older')} />
+          </label>
+          <label>
+            <span>{t('admin.queue.newerThan')}</span>
+            <input inputMode="numeric" dir="ltr" {...field('newer')} />
+          </label>
+        </>
+      )}
+      {has('sort') && (
+        <label>
+          <span>{t('admin.queue.sort')}</span>
+          <select {...field('sort')}>
+            <option value="age">{t('admin.queue.sortAge')}</option>
+            <option value="amount">{t('admin.queue.sortAmount')}</option>
+          </select>
+        </label>
+      )}
     </>
   );
 }

@@ -2,28 +2,47 @@ import { useState, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEPOSIT_STATUSES } from '../../../contract/wallet.ts';
-import type { QueueFilter, RecordStatus } from '../../../services/admin/queries.ts';
+import type { Asset } from '../../../contract/constants.ts';
+import type { Network } from '../../../contract/wallet.ts';
+import type { RecordStatus } from '../../../services/admin/queries.ts';
+import type { ReviewQueueFilter } from '../../../services/platform/queries/reviewQueue.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import { Pager } from '../components/Pager.tsx';
 import screens from '../styles/screens.module.css';
 import wallet from '../styles/money.module.css';
 import styles from './admin.module.css';
+import { SelectHead } from './queueWork.tsx';
 
 export const PAGE_SIZE = 20;
 export type StatusFilter = RecordStatus | 'all';
 // the states of the lifecycle chart (src/machines/wallet/deposit.ts; withdrawals have the same), then 'all'
 const FILTERS: StatusFilter[] = [...DEPOSIT_STATUSES, 'all'];
 
-/** The queue's status filter (pending first: it is the default). */
-export function StatusFilterSelect({ value, onChange }: { value: StatusFilter; onChange: (v: StatusFilter) => void }) {
+/**
+ * The queue's status filter (the waiting status first: it is the default). A money queue's by
+ * default; KYC and loans give their statuses, their names and the test id they always had.
+ */
+export function StatusFilterSelect<S extends string = StatusFilter>({
+  value,
+  onChange,
+  options = FILTERS as readonly string[] as readonly S[],
+  label,
+  testId = 'status-filter',
+}: {
+  value: S;
+  onChange: (v: S) => void;
+  options?: readonly S[];
+  label?: (s: S) => string;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   return (
     <label className={styles.filter}>
       <span>{t('admin.filter')}</span>
-      <select value={value} onChange={(e) => onChange(e.target.value as StatusFilter)} data-testid="status-filter">
-        {FILTERS.map((f) => (
+      <select value={value} onChange={(e) => onChange(e.target.value as S)} data-testid={testId}>
+        {options.map((f) => (
           <option key={f} value={f}>
-            {t(`admin.status.${f}`)}
+            {label ? label(f) : t(`admin.status.${f}`)}
           </option>
         ))}
       </select>
@@ -46,13 +65,23 @@ export function Who({ username, userId }: { username: string; userId: string }) 
 
 /**
  * An operator table that becomes a stack of cards on a phone: the headings given once, the rows as
- * children (each cell names its column in `data-label`, which the cards show).
+ * children (each cell names its column in `data-label`, which the cards show). `selectable`: the
+ * rows begin with their checkbox (src/views/platform/operator/rows.tsx SelectCell).
  */
-export function CardTable({ columns, children }: { columns: readonly string[]; children: ReactNode }) {
+export function CardTable({
+  columns,
+  selectable = false,
+  children,
+}: {
+  columns: readonly string[];
+  selectable?: boolean;
+  children: ReactNode;
+}) {
   return (
     <table className={`${screens.dataTable} ${styles.wide} ${styles.cards}`}>
       <thead>
         <tr>
+          {selectable && <SelectHead />}
           {columns.map((c, i) => (
             <th key={i} scope="col">
               {c}
@@ -135,22 +164,34 @@ export function usePagedList<R>(useList: (f: { page: number; pageSize: number })
   return { page, setPage, list, rows, props: { list, rows, page, onPage: setPage } };
 }
 
-/** A queue's filters besides its status (the contract's ReviewQueueQuery): unset ones left out. */
-export type QueueFilters = Omit<QueueFilter, 'status' | 'page' | 'pageSize' | 'after'>;
+/** A queue's filters besides its status and page (customer, amounts, age, sort; a money queue's coin and network). */
+export type QueueFilters<Own extends object = { coin?: Asset; network?: Network }> = Omit<
+  ReviewQueueFilter<string, Own>,
+  'status' | 'page' | 'pageSize' | 'after'
+>;
 
 /**
- * A review queue (deposits, withdrawals): status filter (pending first), the other filters, and
- * keyset paging over its query hook (the cursor of each page after the first is kept, so Back
- * returns to the page before). A row reviewed on this screen gets the record the service
- * returned, in the cache (the review flow), so it keeps its new status until the queue is asked
- * for again.
+ * A review queue (deposits, withdrawals, KYC, loans): status filter (`initial` first: the one that
+ * waits), the other filters, and keyset paging over its query hook (the cursor of each page after
+ * the first is kept, so Back returns to the page before). A row reviewed on this screen gets the
+ * record the service returned, in the cache (the review flow), so it keeps its new status until
+ * the queue is asked for again.
  */
-export function useReviewQueue<R extends { id: string }>(useQueue: (f: QueueFilter) => List<R & object>) {
-  const [status, setStatusState] = useState<StatusFilter>('pending');
-  const [filters, setFiltersState] = useState<QueueFilters>({});
+export function useReviewQueue<R extends { id: string }, S extends string = RecordStatus, Own extends object = object>(
+  useQueue: (f: ReviewQueueFilter<S, Own>) => List<R & object>,
+  initial: NoInfer<S | 'all'> = 'pending' as S,
+) {
+  const [status, setStatusState] = useState<S | 'all'>(initial);
+  const [filters, setFiltersState] = useState<QueueFilters<Own>>({} as QueueFilters<Own>);
   const [cursors, setCursors] = useState<string[]>([]);
   const after = cursors.at(-1);
-  const list = useQueue({ status, ...filters, page: cursors.length + 1, pageSize: PAGE_SIZE, ...(after ? { after } : {}) });
+  const list = useQueue({
+    ...filters,
+    status,
+    page: cursors.length + 1,
+    pageSize: PAGE_SIZE,
+    ...(after ? { after } : {}),
+  } as ReviewQueueFilter<S, Own>);
   const next = (list.data as { next?: string | null } | undefined)?.next ?? null;
   return {
     status,
@@ -162,11 +203,11 @@ export function useReviewQueue<R extends { id: string }>(useQueue: (f: QueueFilt
       else if (next) setCursors((c) => [...c, next]);
     },
     list,
-    setStatus: (v: StatusFilter) => {
+    setStatus: (v: S | 'all') => {
       setStatusState(v);
       setCursors([]);
     },
-    setFilters: (f: QueueFilters) => {
+    setFilters: (f: QueueFilters<Own>) => {
       setFiltersState(f);
       setCursors([]);
     },
