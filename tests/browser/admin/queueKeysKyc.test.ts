@@ -4,8 +4,9 @@
  * (j/k and the arrows move, p opens the documents and Escape closes them, a approves, r rejects
  * with a reason from the KYC list), in English and in Arabic (dir=rtl), each submission's status
  * and reason read back from the operator API. The KYC reason editor refuses a reason already on
- * the list with its own catalogue text (10155) and writes nothing. KYC has no bulk route: no
- * checkboxes, no "Reject selected". Screenshots at 1440 px in both languages and at 390 px.
+ * the list with its own catalogue text (10155) and writes nothing. Rows can be selected with x for
+ * "Reject selected" (the bulk reject itself: queueKeysLoans.test.ts). Screenshots at 1440 px in both
+ * languages and at 390 px.
  */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -79,10 +80,10 @@ describe('desktop 1440 px: the KYC queue from the keyboard', () => {
     await openConsole(page, DESKTOP, '/admin/kyc', '[data-testid=admin-kyc]');
     const ids = await pending(page, 4);
     expect(await page.textContent('[data-testid=queue-keys]')).toBe(
-      'Keys: J or ↓ next · K or ↑ previous · A approve · R reject · P documents · Esc close',
+      'Keys: J or ↓ next · K or ↑ previous · A approve · R reject · P documents · X select · Esc close',
     );
-    // no bulk route for KYC: nothing to select
-    expect(await page.locator('[data-testid=row-select], [data-testid=bulk-reject]').count()).toBe(0);
+    // each pending row can be selected for a bulk reject
+    expect(await page.locator('[data-testid=row-select]').count()).toBeGreaterThanOrEqual(4);
     const current = page.locator('[data-testid=admin-kyc-row][aria-current=true]');
     await queue.move(page, ids);
     // the documents of the current one beside its data, and Escape closes them
