@@ -40,12 +40,7 @@ import { operatorRoute, type RouteApp, type RouteDoc } from '../platform/http/ro
 import { operatorRoutes } from '../platform/http/operatorRoutes.ts';
 import { DOCS } from './routeDocs.ts';
 import { bulkRejectRoute } from '../platform/operators/rejectEach.ts';
-import {
-  NewRejectReasonBody,
-  RejectReason,
-  RejectReasonList,
-  RejectReasonQuery,
-} from '../../src/contract/reviewQueues.ts';
+import { NewRejectReasonBody, RejectReason, RejectReasonList, RejectReasonQuery } from '../../src/contract/reviewQueues.ts';
 
 const optionalId = (id: string | undefined) => (id === undefined ? undefined : requestId(id));
 
