@@ -8,8 +8,7 @@ import { intlLocale } from '../../i18n/format.ts';
 import { useSession } from '../platform/app/hooks.ts';
 import { useFlow } from '../platform/app/useFlow.ts';
 import { FormRefusal, NewPasswordFields, PasswordField } from '../platform/components/AuthFields.tsx';
-import { LoginPrompt } from '../platform/components/LoginPrompt.tsx';
-import headings from '../platform/components/headings.module.css';
+import { SignedOutScreen } from '../platform/components/LoginPrompt.tsx';
 import styles from '../platform/styles/screens.module.css';
 
 /** Change password (signed in): the passwordChange flow, with the current password, never a code. */
@@ -32,13 +31,7 @@ export default function ChangePassword() {
     e.preventDefault();
     send({ type: 'passwordChange.submit', values: v });
   };
-  if (!loggedIn)
-    return (
-      <section className={styles.card}>
-        <h1 className={headings.pageTitle}>{t('account.changePassword')}</h1>
-        <LoginPrompt />
-      </section>
-    );
+  if (!loggedIn) return <SignedOutScreen className={styles.card} title={t('account.changePassword')} />;
   return (
     <form
       className={styles.form}

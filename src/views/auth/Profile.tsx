@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../platform/app/hooks.ts';
-import { LoginPrompt } from '../platform/components/LoginPrompt.tsx';
+import { SignedOutScreen } from '../platform/components/LoginPrompt.tsx';
 import { formatUsdt } from '../platform/components/Figures.tsx';
 import {
   BellIcon,
@@ -24,13 +24,7 @@ import styles from '../platform/styles/screens.module.css';
 export default function Profile() {
   const { t } = useTranslation();
   const { loggedIn, user, account, demo, send } = useSession();
-  if (!loggedIn)
-    return (
-      <section className={styles.card}>
-        <h1 className={headings.pageTitle}>{t('account.title')}</h1>
-        <LoginPrompt />
-      </section>
-    );
+  if (!loggedIn) return <SignedOutScreen className={styles.card} title={t('account.title')} />;
   const book = account?.balances[demo ? 'demo' : 'real'];
   return (
     <div className={styles.stack} data-testid="profile">

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../platform/app/hooks.ts';
-import { LoginPrompt } from '../platform/components/LoginPrompt.tsx';
+import { SignedOutScreen } from '../platform/components/LoginPrompt.tsx';
 import headings from '../platform/components/headings.module.css';
 import screens from '../platform/styles/screens.module.css';
 import { AllowlistPanel } from '../wallet/AllowlistPanel.tsx';
@@ -20,13 +20,7 @@ export { default as SettingsScreen } from '../platform/settings/SettingsScreen.t
 export default function SecurityScreen() {
   const { t } = useTranslation();
   const { loggedIn } = useSession();
-  if (!loggedIn)
-    return (
-      <section className={screens.card}>
-        <h1 className={headings.pageTitle}>{t('protection.title')}</h1>
-        <LoginPrompt />
-      </section>
-    );
+  if (!loggedIn) return <SignedOutScreen className={screens.card} title={t('protection.title')} />;
   return (
     <div className={screens.stack} data-testid="security">
       <h1 className={headings.pageTitle}>{t('protection.title')}</h1>

@@ -6,7 +6,7 @@ import type { ActiveSession } from '../../services/platform/types.ts';
 import { useEndSession, useSessions } from '../../services/auth/account.ts';
 import { useSession } from '../platform/app/hooks.ts';
 import { Loadable } from '../platform/components/Loadable.tsx';
-import { LoginPrompt } from '../platform/components/LoginPrompt.tsx';
+import { SignedOutScreen } from '../platform/components/LoginPrompt.tsx';
 import { DocumentAccess } from './DocumentAccess.tsx';
 import headings from '../platform/components/headings.module.css';
 import styles from '../platform/styles/screens.module.css';
@@ -16,13 +16,7 @@ import wallet from '../platform/styles/money.module.css';
 export default function Sessions() {
   const { t } = useTranslation();
   const { loggedIn } = useSession();
-  if (!loggedIn)
-    return (
-      <section className={styles.card}>
-        <h1 className={headings.pageTitle}>{t('account.sessions.title')}</h1>
-        <LoginPrompt />
-      </section>
-    );
+  if (!loggedIn) return <SignedOutScreen className={styles.card} title={t('account.sessions.title')} />;
   return (
     <>
       <List />

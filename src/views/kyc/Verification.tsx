@@ -6,7 +6,7 @@ import { useMyKyc } from '../../services/kyc/queries.ts';
 import { useAppActors } from '../platform/app/actors.tsx';
 import { useSession } from '../platform/app/hooks.ts';
 import { Loadable } from '../platform/components/Loadable.tsx';
-import { LoginPrompt } from '../platform/components/LoginPrompt.tsx';
+import { SignedOutScreen } from '../platform/components/LoginPrompt.tsx';
 import headings from '../platform/components/headings.module.css';
 import ui from '../platform/components/ui.module.css';
 import screens from '../platform/styles/screens.module.css';
@@ -92,13 +92,7 @@ export default function Verification() {
   const kyc = useMyKyc(loggedIn);
   const [resubmitting, setResubmitting] = useState(false);
   const [updating, setUpdating] = useState(false);
-  if (!loggedIn)
-    return (
-      <section className={screens.card}>
-        <h1 className={headings.pageTitle}>{t('kyc.title')}</h1>
-        <LoginPrompt />
-      </section>
-    );
+  if (!loggedIn) return <SignedOutScreen className={screens.card} title={t('kyc.title')} />;
   const update = kyc.data?.status === 'verified' && updating;
   const showForm =
     kyc.data &&

@@ -6,7 +6,7 @@ import { useEquityHistory, usePortfolio } from '../../services/portfolio/queries
 import { useSession } from '../platform/app/hooks.ts';
 import { formatUsdt } from '../platform/components/Figures.tsx';
 import { Loadable } from '../platform/components/Loadable.tsx';
-import { LoginPrompt } from '../platform/components/LoginPrompt.tsx';
+import { SignedOutScreen } from '../platform/components/LoginPrompt.tsx';
 import headings from '../platform/components/headings.module.css';
 import screens from '../platform/styles/screens.module.css';
 import trade from '../trading/trade.module.css';
@@ -23,13 +23,7 @@ import own from './portfolio.module.css';
 export default function Portfolio() {
   const { t } = useTranslation();
   const { loggedIn, demo } = useSession();
-  if (!loggedIn)
-    return (
-      <section className={screens.card}>
-        <h1 className={headings.pageTitle}>{t('portfolio.title')}</h1>
-        <LoginPrompt />
-      </section>
-    );
+  if (!loggedIn) return <SignedOutScreen className={screens.card} title={t('portfolio.title')} />;
   return (
     <div className={screens.stack} data-testid="portfolio">
       <Summary demo={demo} />

@@ -4,7 +4,7 @@ import { useBook } from '../../services/platform/queries/scope.ts';
 import { useOrder, useOptionsProduct } from '../../services/trading/queries.ts';
 import { useQuote, useSession, useVisibleCodes } from '../platform/app/hooks.ts';
 import { Loadable } from '../platform/components/Loadable.tsx';
-import { LoginPrompt } from '../platform/components/LoginPrompt.tsx';
+import { SignedOutScreen } from '../platform/components/LoginPrompt.tsx';
 import headings from '../platform/components/headings.module.css';
 import { isLive, money, periodLabel, shownNet, shownPnl, signed, timeLabel, toneOf } from './figures.ts';
 import { isBook } from './links.ts';
@@ -25,13 +25,7 @@ export default function OrderScreen() {
   const id = (params.id ?? '').replace(/[^0-9]/g, '').slice(0, 19);
   // the order's book, from the link: the receipt opens whatever book is selected
   const book = new URLSearchParams(useSearch()).get('book');
-  if (!loggedIn)
-    return (
-      <section className={styles.card}>
-        <h1 className={headings.pageTitle}>{t('orders.receipt')}</h1>
-        <LoginPrompt />
-      </section>
-    );
+  if (!loggedIn) return <SignedOutScreen className={styles.card} title={t('orders.receipt')} />;
   return <Receipt id={id} of={isBook(book) ? book : null} />;
 }
 

@@ -7,7 +7,7 @@ import { useSearch } from 'wouter';
 import { PendingTable } from './PendingOrders.tsx';
 import { useDebounced, useSession } from '../platform/app/hooks.ts';
 import { Loadable } from '../platform/components/Loadable.tsx';
-import { LoginPrompt } from '../platform/components/LoginPrompt.tsx';
+import { SignedOutScreen } from '../platform/components/LoginPrompt.tsx';
 import { Pager } from '../platform/components/Pager.tsx';
 import headings from '../platform/components/headings.module.css';
 import { PositionTable } from './Positions.tsx';
@@ -22,13 +22,7 @@ const TABS: readonly Tab[] = ['open', 'pending', 'closed'];
 export default function OrdersScreen() {
   const { t } = useTranslation();
   const { loggedIn } = useSession();
-  if (!loggedIn)
-    return (
-      <section className={styles.card}>
-        <h1 className={headings.pageTitle}>{t('orders.allOrders')}</h1>
-        <LoginPrompt />
-      </section>
-    );
+  if (!loggedIn) return <SignedOutScreen className={styles.card} title={t('orders.allOrders')} />;
   return <Orders />;
 }
 

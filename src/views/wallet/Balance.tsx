@@ -6,7 +6,7 @@ import type { AssetBalance } from '../../services/platform/types.ts';
 import { useBalances } from '../../services/wallet/queries.ts';
 import { useSession } from '../platform/app/hooks.ts';
 import { Loadable } from '../platform/components/Loadable.tsx';
-import { LoginPrompt } from '../platform/components/LoginPrompt.tsx';
+import { SignedOutScreen } from '../platform/components/LoginPrompt.tsx';
 import { formatMoney, formatUsdt } from '../platform/components/Figures.tsx';
 import { DemoPanel } from './DemoPanel.tsx';
 import { DepositPanel } from './DepositPanel.tsx';
@@ -29,13 +29,7 @@ const TABS: Tab[] = ['deposit', 'withdraw', 'records'];
 export default function Balance() {
   const { t } = useTranslation();
   const { loggedIn, demo } = useSession();
-  if (!loggedIn)
-    return (
-      <section className={styles.card}>
-        <h1 className={headings.pageTitle}>{t('account.balance')}</h1>
-        <LoginPrompt />
-      </section>
-    );
+  if (!loggedIn) return <SignedOutScreen className={styles.card} title={t('account.balance')} />;
   return <BalanceBody demo={demo} />;
 }
 

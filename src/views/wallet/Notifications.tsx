@@ -8,7 +8,7 @@ import { orderHref } from '../trading/links.ts';
 import { useMarkRead, useNotifications } from '../../services/auth/index.ts';
 import { useSession, useUserEvents } from '../platform/app/hooks.ts';
 import { Loadable } from '../platform/components/Loadable.tsx';
-import { LoginPrompt } from '../platform/components/LoginPrompt.tsx';
+import { SignedOutScreen } from '../platform/components/LoginPrompt.tsx';
 import { Pager } from '../platform/components/Pager.tsx';
 import { AlertsPanel } from '../alerts/AlertsPanel.tsx';
 import { useFormat } from '../platform/components/useFormat.ts';
@@ -21,13 +21,7 @@ const SIZE = 20;
 export default function Notifications() {
   const { t } = useTranslation();
   const { loggedIn } = useSession();
-  if (!loggedIn)
-    return (
-      <section className={styles.card}>
-        <h1 className={headings.pageTitle}>{t('account.notifications')}</h1>
-        <LoginPrompt />
-      </section>
-    );
+  if (!loggedIn) return <SignedOutScreen className={styles.card} title={t('account.notifications')} />;
   return (
     <div className={styles.stack}>
       <List />
