@@ -7,7 +7,7 @@
  * bounded read, and the answer says so (`total` then stops there).
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Asset } from '../../src/contract/constants.ts';
 import type { QueueFilter } from '../../src/contract/reviewQueues.ts';
 import type { DepositStatus, Network, WithdrawalStatus } from '../../src/contract/wallet.ts';
@@ -79,34 +79,47 @@ function pick(t: typeof deposits | typeof withdrawals) {
   };
 }
 
-export async function depositQueuePage(db: DbOrTx, q: WalletQueueQuery<DepositStatus>, now: number) {
-  const p = plan(depositCols, q, now);
+type QueuePlan = ReturnType<typeof plan>;
+
+/** The page's rows (filtered, keyset-ordered, limited) with their total and the next cursor. */
+async function queuePage<S extends string, Q extends PgSelect, R>(
+  db: DbOrTx,
+  t: QueueTable,
+  queue: ReviewQueue,
+  q: WalletQueueQuery<S>,
+  now: number,
+  select: Q,
+  keyRow: (r: R) => { id: bigint; createdAt: Date; amount?: string },
+) {
+  const p: QueuePlan = plan(t, q, now);
   const [rows, total] = await Promise.all([
-    db
-      .select({ d: deposits, username: users.username })
-      .from(deposits)
-      .leftJoin(users, eq(users.id, deposits.userId))
+    select
       .where(p.withStart)
       .orderBy(...p.page.orderBy)
       .limit(p.size)
-      .offset(p.offset),
-    totalOf(db, depositCols, 'deposits', q, p.plain, p.where),
+      .offset(p.offset) as Promise<R[]>,
+    totalOf(db, t, queue, q, p.plain, p.where),
   ]);
-  return { rows, total, next: nextCursor(rows, p.size, (r) => p.page.cursorOf(r.d)) };
+  return { rows, total, next: nextCursor(rows, p.size, (r) => p.page.cursorOf(keyRow(r))) };
 }
 
-export async function withdrawalQueuePage(db: DbOrTx, q: WalletQueueQuery<WithdrawalStatus>, now: number) {
-  const p = plan(withdrawalCols, q, now);
-  const [rows, total] = await Promise.all([
-    db
-      .select({ w: withdrawals, username: users.username })
-      .from(withdrawals)
-      .leftJoin(users, eq(users.id, withdrawals.userId))
-      .where(p.withStart)
-      .orderBy(...p.page.orderBy)
-      .limit(p.size)
-      .offset(p.offset),
-    totalOf(db, withdrawalCols, 'withdrawals', q, p.plain, p.where),
-  ]);
-  return { rows, total, next: nextCursor(rows, p.size, (r) => p.page.cursorOf(r.w)) };
+function depositRows(db: DbOrTx) {
+  return db.select({ d: deposits, username: users.username }).from(deposits).leftJoin(users, eq(users.id, deposits.userId));
+}
+
+function withdrawalRows(db: DbOrTx) {
+  return db
+    .select({ w: withdrawals, username: users.username })
+    .from(withdrawals)
+    .leftJoin(users, eq(users.id, withdrawals.userId));
+}
+
+export function depositQueuePage(db: DbOrTx, q: WalletQueueQuery<DepositStatus>, now: number) {
+  type Row = Awaited<ReturnType<typeof depositRows>>[number];
+  return queuePage(db, depositCols, 'deposits', q, now, depositRows(db).$dynamic(), (r: Row) => r.d);
+}
+
+export function withdrawalQueuePage(db: DbOrTx, q: WalletQueueQuery<WithdrawalStatus>, now: number) {
+  type Row = Awaited<ReturnType<typeof withdrawalRows>>[number];
+  return queuePage(db, withdrawalCols, 'withdrawals', q, now, withdrawalRows(db).$dynamic(), (r: Row) => r.w);
 }
