@@ -79,25 +79,23 @@ function pick(t: typeof deposits | typeof withdrawals) {
   };
 }
 
-type QueuePlan = ReturnType<typeof plan>;
-
 /** The page's rows (filtered, keyset-ordered, limited) with their total and the next cursor. */
-async function queuePage<S extends string, Q extends PgSelect, R>(
+async function queuePage<S extends string, Q extends PgSelect>(
   db: DbOrTx,
   t: QueueTable,
   queue: ReviewQueue,
   q: WalletQueueQuery<S>,
   now: number,
   select: Q,
-  keyRow: (r: R) => { id: bigint; createdAt: Date; amount?: string },
+  keyRow: (r: Awaited<Q>[number]) => { id: bigint; createdAt: Date; amount?: string },
 ) {
-  const p: QueuePlan = plan(t, q, now);
+  const p = plan(t, q, now);
   const [rows, total] = await Promise.all([
     select
       .where(p.withStart)
       .orderBy(...p.page.orderBy)
       .limit(p.size)
-      .offset(p.offset) as Promise<R[]>,
+      .offset(p.offset),
     totalOf(db, t, queue, q, p.plain, p.where),
   ]);
   return { rows, total, next: nextCursor(rows, p.size, (r) => p.page.cursorOf(keyRow(r))) };
@@ -115,11 +113,9 @@ function withdrawalRows(db: DbOrTx) {
 }
 
 export function depositQueuePage(db: DbOrTx, q: WalletQueueQuery<DepositStatus>, now: number) {
-  type Row = Awaited<ReturnType<typeof depositRows>>[number];
-  return queuePage(db, depositCols, 'deposits', q, now, depositRows(db).$dynamic(), (r: Row) => r.d);
+  return queuePage(db, depositCols, 'deposits', q, now, depositRows(db).$dynamic(), (r) => r.d);
 }
 
 export function withdrawalQueuePage(db: DbOrTx, q: WalletQueueQuery<WithdrawalStatus>, now: number) {
-  type Row = Awaited<ReturnType<typeof withdrawalRows>>[number];
-  return queuePage(db, withdrawalCols, 'withdrawals', q, now, withdrawalRows(db).$dynamic(), (r: Row) => r.w);
+  return queuePage(db, withdrawalCols, 'withdrawals', q, now, withdrawalRows(db).$dynamic(), (r) => r.w);
 }
